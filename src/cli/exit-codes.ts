@@ -1,0 +1,10 @@
+/** Exit codes of every command (documented in --help and the README). */
+export const EXIT = {
+  OK: 0,
+  /** A CI threshold was not met. */
+  BELOW_THRESHOLD: 1,
+  /** Bad usage or invalid input (message on stderr, never a stack trace). */
+  USAGE: 2,
+  /** A target could not be scanned (DNS, refused, TLS, timeout). */
+  UNREACHABLE: 3,
+} as const;

@@ -1,0 +1,41 @@
+/**
+ * The `ai-ready` command line. Each command lives in src/cli/commands/ and loads its heavy
+ * dependencies (engine, ink, server) lazily, so --help and --version start fast.
+ */
+import { Command, CommanderError } from 'commander';
+import { VERSION } from '../version.js';
+import { EXIT } from './exit-codes.js';
+import { registerScan } from './commands/scan.js';
+import { registerRubric } from './commands/rubric.js';
+
+const program = new Command();
+program
+  .name('ai-ready')
+  .description('Audit a website for the standards AI agents rely on, and get the exact fixes.')
+  .version(VERSION, '-v, --version')
+  .showHelpAfterError('(run with --help for usage)')
+  .exitOverride();
+
+registerScan(program);
+registerRubric(program);
+
+program.addHelpText(
+  'after',
+  `
+Exit codes:
+  0  ok (without thresholds, whatever the score)
+  1  below a threshold (--min-grade, --min-score, ...)
+  2  usage error or invalid URL
+  3  a target could not be scanned (DNS, refused, TLS, timeout)`,
+);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  if (e instanceof CommanderError) {
+    process.exitCode = e.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
+  } else {
+    process.stderr.write(`ai-ready: ${(e as Error)?.message ?? String(e)}\n`);
+    process.exitCode = EXIT.USAGE;
+  }
+}

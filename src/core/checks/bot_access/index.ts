@@ -1,0 +1,3 @@
+import type { CheckModule } from '../types.js';
+
+export const botAccessChecks: CheckModule<any>[] = [];

@@ -1,0 +1,78 @@
+/**
+ * A check is one self-describing module, like an ESLint rule: metadata, a gather step (all I/O,
+ * through the shared GatherContext), a pure evaluate step (unit-tested from artifacts alone) and
+ * its fix guide. The rubric, `ai-ready rubric`, the OpenAPI text and the MCP rubric tool are all
+ * derived from these modules: nothing lists the checks twice.
+ */
+import type { CheckStatus, Dimension, FixStep, Tier } from '../schema.js';
+import type { FetchResult } from '../net/http.js';
+import type { GatherContext } from '../gather/context.js';
+
+export interface CheckMeta {
+  /** Letter of the dimension plus a number: D1, C3, B2, A6, M1. */
+  id: string;
+  name: string;
+  dimension: Dimension;
+  tier: Tier;
+  /** Points available. Bonus points are extra credit (numerator only). */
+  weight: number;
+  /** The matching check key of isitagentready.com, when there is one (for the compat score). */
+  anchorKey?: string;
+  specUrls: string[];
+  /** What the check looks for, one or two sentences (shown by `ai-ready explain`). */
+  summary: string;
+  /** Why it matters to agents. */
+  why: string;
+  /** The default one-sentence remediation. */
+  remediation: string;
+  /**
+   * How the content profile (no app/API evidence) treats the check: `na` takes it out of scoring,
+   * `bonus` demotes it to extra credit. Absent: scored at its tier in every profile.
+   */
+  contentProfile?: 'na' | 'bonus';
+}
+
+export interface CheckOutcome {
+  status: CheckStatus;
+  /** What was observed: probes, statuses, headers, a short body excerpt. */
+  evidence: string;
+  /** Overrides meta.remediation when the fix depends on what was found. */
+  remediation?: string;
+  /** Which spec and version the artifact matched, e.g. "A2A 1.0 (supportedInterfaces)". */
+  matched?: string;
+  /** Non-scoring notes (wrong content type, missing CORS header, ...). */
+  advisories?: string[];
+  /** The responses the verdict rests on, shown as receipts; a challenged one turns fail into info. */
+  probes?: FetchResult[];
+  /** Structured details for formatters and tools. */
+  details?: Record<string, unknown>;
+}
+
+export interface EvaluateContext {
+  origin: string;
+  pageUrl: string;
+}
+
+/** Where fix guides adapt: the detected platform, hosting and the scanned origin. */
+export interface FixContext {
+  origin: string;
+  /** Platform id from detection (wordpress, shopify, nextjs, ...) or null when unknown. */
+  platform: string | null;
+  /** Hosting / CDN / server ids seen (cloudflare, vercel, netlify, nginx, apache, express). */
+  hosting: string[];
+  /** The outcome being fixed, when there is one (absent for `ai-ready explain`). */
+  outcome?: CheckOutcome;
+}
+
+export interface CheckModule<A = unknown> {
+  meta: CheckMeta;
+  gather(ctx: GatherContext): Promise<A>;
+  evaluate(artifact: A, ctx: EvaluateContext): CheckOutcome;
+  /** Ordered steps (2-6): where to change it on this platform, the snippet, how to verify, the spec. */
+  fixGuide(ctx: FixContext): FixStep[];
+}
+
+/** Identity helper that keeps the artifact type of a check module checked. */
+export function defineCheck<A>(check: CheckModule<A>): CheckModule<A> {
+  return check;
+}

@@ -1,0 +1,36 @@
+/** The one progress stream of a scan; the CLI view, the SSE endpoint and MCP progress all read it. */
+import type { CheckStatus, Dimension } from './schema.js';
+
+export type ScanEvent =
+  | { type: 'started'; url: string; at: string; checks: number }
+  | {
+      type: 'probe';
+      method: string;
+      url: string;
+      status: number | null;
+      contentType: string | null;
+      durationMs: number;
+      error?: string;
+    }
+  | {
+      type: 'check';
+      id: string;
+      name: string;
+      dimension: Dimension;
+      status: CheckStatus;
+      earned: number;
+      weight: number;
+      done: number;
+      total: number;
+    }
+  | {
+      type: 'finished';
+      url: string;
+      overallScore: number;
+      grade: string;
+      level: number;
+      levelName: string;
+      durationMs: number;
+    };
+
+export type ScanEventListener = (event: ScanEvent) => void;

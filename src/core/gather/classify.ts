@@ -1,0 +1,87 @@
+/** Judgements about a response that every check shares: soft 404s, bot walls, parse helpers. */
+import type { FetchResult } from '../net/http.js';
+
+export function bodyLooksLikeHtml(text: string): boolean {
+  const head = text.replace(/^\uFEFF/, '').trimStart().slice(0, 512).toLowerCase();
+  return head.startsWith('<!doctype html') || head.startsWith('<html') || /^<(head|body)[\s>]/.test(head);
+}
+
+/** 2xx with a body we can read. */
+export function isOk(res: FetchResult): boolean {
+  return !res.error && res.status !== null && res.status >= 200 && res.status < 300;
+}
+
+/**
+ * A non-HTML resource (.txt, .json, .xml, well-known file) that answers 200 with an HTML page is a
+ * catch-all "not found" in disguise (catalog §2.3).
+ */
+export function isSoft404(res: FetchResult): boolean {
+  if (!isOk(res)) return false;
+  return res.contentType === 'text/html' || res.contentType === 'application/xhtml+xml' || bodyLooksLikeHtml(res.text);
+}
+
+/** A real, non-HTML document came back. */
+export function isFound(res: FetchResult): boolean {
+  return isOk(res) && !isSoft404(res) && res.body.length > 0;
+}
+
+const CHALLENGE_MARKERS = [
+  '/cdn-cgi/challenge-platform/',
+  'just a moment...',
+  'attention required! | cloudflare',
+  'captcha-delivery.com', // DataDome
+  'px-captcha', // PerimeterX / HUMAN
+  '_incapsula_resource',
+  'awswaf',
+  'checking your browser before accessing',
+  'enable javascript and cookies to continue',
+];
+
+/**
+ * The request hit a bot wall / WAF challenge (catalog §2.4): the answer says nothing about the
+ * resource, so a check built on it is "could not be measured", never a false fail.
+ */
+export function challengeReason(res: FetchResult): string | null {
+  if (res.error || res.status === null) return null;
+  if ((res.headers['cf-mitigated'] ?? '').toLowerCase() === 'challenge') return 'Cloudflare challenge (cf-mitigated: challenge)';
+  if (res.status === 202 && /challenge|waf/i.test(res.headers['x-amzn-waf-action'] ?? '')) return 'AWS WAF challenge';
+  if (res.headers['x-amzn-waf-action']) return `AWS WAF action ${res.headers['x-amzn-waf-action']}`;
+  if ([401, 403, 429, 503].includes(res.status)) {
+    const text = res.text.slice(0, 20000).toLowerCase();
+    const marker = CHALLENGE_MARKERS.find((m) => text.includes(m));
+    if (marker) return `HTTP ${res.status} challenge page ("${marker}")`;
+    const cookies = (res.headers['set-cookie'] ?? '').toLowerCase();
+    if (/datadome=|_px\d?=|incap_ses_|__cf_bm=/.test(cookies) && res.status !== 401) return `HTTP ${res.status} with bot-management cookies`;
+  }
+  return null;
+}
+
+export type JsonParse = { ok: true; value: unknown } | { ok: false; error: string; html: boolean };
+
+export function parseJson(res: FetchResult): JsonParse {
+  const text = res.text.replace(/^\uFEFF/, '');
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (e) {
+    return { ok: false, error: (e as Error).message.slice(0, 160), html: bodyLooksLikeHtml(text) };
+  }
+}
+
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** One-line description of a probe for evidence strings: `GET /robots.txt → 200 text/plain, 312 B`. */
+export function describeProbe(res: FetchResult, origin?: string): string {
+  const shown = origin && res.requestedUrl.startsWith(origin) ? res.requestedUrl.slice(origin.length) || '/' : res.requestedUrl;
+  const via = res.redirects.length ? ` (via ${res.redirects.length} redirect${res.redirects.length > 1 ? 's' : ''} to ${res.url})` : '';
+  if (res.error) return `${res.method} ${shown} → ${res.error.code}: ${res.error.message}${via}`;
+  const size = res.method === 'HEAD' ? '' : `, ${res.body.length} B${res.truncated ? ' (truncated)' : ''}`;
+  return `${res.method} ${shown} → ${res.status} ${res.contentType ?? 'no content-type'}${size}${via}`;
+}
+
+/** A short, single-line excerpt of a body for evidence. */
+export function excerpt(text: string, max = 160): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length > max ? `${one.slice(0, max)}…` : one;
+}

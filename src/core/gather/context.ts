@@ -1,0 +1,91 @@
+/**
+ * The gather side of a scan: all I/O goes through here. Each resource is fetched at most once per
+ * scan (requests are memoised by method, URL and Accept) and derived artifacts (parsed robots.txt,
+ * the page's DOM) are computed once and shared by every check that reads them.
+ */
+import { load, type CheerioAPI } from 'cheerio';
+import { HttpClient, type FetchOptions, type FetchResult } from '../net/http.js';
+import type { ScanEventListener } from '../events.js';
+import { parseRobots, ROBOTS_MAX_BYTES, type RobotsArtifact } from './robots.js';
+
+export class GatherContext {
+  private readonly requests = new Map<string, Promise<FetchResult>>();
+  private readonly artifacts = new Map<string, Promise<unknown>>();
+
+  constructor(
+    /** The page after redirects: page-level checks read it. */
+    readonly pageUrl: URL,
+    /** scheme://host[:port] of the page: site-level probes go here. */
+    readonly origin: string,
+    readonly http: HttpClient,
+    private readonly emit: ScanEventListener,
+    /** The root page response, already fetched to find the final origin. */
+    private readonly pageResponse: FetchResult,
+  ) {
+    this.requests.set(this.key('GET', pageResponse.requestedUrl, pageResponse.accept), Promise.resolve(pageResponse));
+  }
+
+  private key(method: string, url: string, accept: string): string {
+    return `${method} ${url} ${accept}`;
+  }
+
+  /** Absolute URL for a path on the origin (absolute URLs pass through). */
+  resolve(urlOrPath: string): string {
+    return new URL(urlOrPath, this.origin).href;
+  }
+
+  /** Memoised fetch: the same request is made once per scan, whoever asks. */
+  fetch(urlOrPath: string, opts: FetchOptions = {}): Promise<FetchResult> {
+    const url = this.resolve(urlOrPath);
+    const method = opts.method ?? 'GET';
+    const k = this.key(method, url, opts.accept ?? '*/*');
+    let p = this.requests.get(k);
+    if (!p) {
+      p = this.http.fetch(url, opts).then((res) => {
+        this.emit({
+          type: 'probe',
+          method,
+          url,
+          status: res.status,
+          contentType: res.contentType,
+          durationMs: res.durationMs,
+          error: res.error?.message,
+        });
+        return res;
+      });
+      this.requests.set(k, p);
+    }
+    return p;
+  }
+
+  /** Computes a shared artifact once (e.g. the A2A card, read by A5 and M4). */
+  memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    let p = this.artifacts.get(key) as Promise<T> | undefined;
+    if (!p) {
+      p = compute();
+      this.artifacts.set(key, p);
+    }
+    return p;
+  }
+
+  /** The page as a browser asks for it. */
+  page(): FetchResult {
+    return this.pageResponse;
+  }
+
+  /** The page's DOM when it is HTML, else null. */
+  html(): Promise<CheerioAPI | null> {
+    return this.memo('html', async () => {
+      const p = this.pageResponse;
+      const isHtml = p.contentType === 'text/html' || p.contentType === 'application/xhtml+xml' || (!p.contentType && /<html/i.test(p.text.slice(0, 2000)));
+      return isHtml ? load(p.text) : null;
+    });
+  }
+
+  robots(): Promise<RobotsArtifact> {
+    return this.memo('robots', async () => {
+      const probe = await this.fetch('/robots.txt', { accept: 'text/plain,*/*;q=0.1', maxBytes: ROBOTS_MAX_BYTES });
+      return parseRobots(probe, this.origin);
+    });
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * robots.txt, fetched once per scan and shared by D1, D2, B1, B2 and B5. Access matching is
+ * robots-parser's (RFC 9309 semantics); the record split below keeps what it ignores
+ * (group membership of Content-Signal / Content-Usage lines, unparseable lines).
+ */
+import robotsParser from 'robots-parser';
+import type { FetchResult } from '../net/http.js';
+import { isFound, isOk, isSoft404 } from './classify.js';
+
+export const ROBOTS_MAX_BYTES = 512 * 1024;
+
+export interface RobotsRecord {
+  field: string;
+  value: string;
+  line: number;
+}
+
+export interface RobotsGroup {
+  /** User-agent values of the group, as written. */
+  agents: string[];
+  /** allow/disallow lines. */
+  rules: RobotsRecord[];
+  /** Any other field inside the group (content-signal, content-usage, crawl-delay, ...). */
+  extras: RobotsRecord[];
+}
+
+export interface RobotsArtifact {
+  probe: FetchResult;
+  /** 2xx, not a soft 404, non-empty. */
+  found: boolean;
+  soft404: boolean;
+  text: string;
+  groups: RobotsGroup[];
+  /** Absolute Sitemap URLs (global records). */
+  sitemaps: string[];
+  /** Records outside any group other than sitemap (e.g. a Content-Signal line before any User-agent). */
+  orphans: RobotsRecord[];
+  totalLines: number;
+  invalidLines: number;
+  /** Whether `path` may be fetched by `agent`, per RFC 9309 group selection. */
+  isAllowed(path: string, agent: string): boolean;
+}
+
+const KNOWN_FIELDS = new Set([
+  'user-agent', 'allow', 'disallow', 'sitemap', 'crawl-delay', 'host', 'content-signal', 'content-usage',
+  'clean-param', 'request-rate', 'visit-time', 'noindex',
+]);
+
+export function parseRobots(probe: FetchResult, origin: string): RobotsArtifact {
+  const found = isFound(probe) || (isOk(probe) && !isSoft404(probe) && probe.body.length > 0);
+  const text = found ? probe.text : '';
+  const groups: RobotsGroup[] = [];
+  const sitemaps: string[] = [];
+  const orphans: RobotsRecord[] = [];
+  let current: RobotsGroup | null = null;
+  let lastWasAgent = false;
+  let totalLines = 0;
+  let invalidLines = 0;
+  const lines = text.split(/\r\n|\r|\n/);
+  lines.forEach((raw, i) => {
+    const line = raw.replace(/#.*$/, '').trim();
+    if (!line) return;
+    totalLines++;
+    const m = line.match(/^([A-Za-z][A-Za-z0-9_-]*)\s*:\s*(.*)$/);
+    if (!m) {
+      invalidLines++;
+      return;
+    }
+    const field = m[1].toLowerCase();
+    const value = m[2].trim();
+    const rec = { field, value, line: i + 1 };
+    if (!KNOWN_FIELDS.has(field)) invalidLines++;
+    if (field === 'user-agent') {
+      if (!current || !lastWasAgent) {
+        current = { agents: [], rules: [], extras: [] };
+        groups.push(current);
+      }
+      current.agents.push(value);
+      lastWasAgent = true;
+      return;
+    }
+    lastWasAgent = false;
+    if (field === 'sitemap') {
+      try {
+        sitemaps.push(new URL(value, origin).href);
+      } catch {
+        invalidLines++;
+      }
+      return;
+    }
+    if (!current) {
+      orphans.push(rec);
+      return;
+    }
+    if (field === 'allow' || field === 'disallow') current.rules.push(rec);
+    else current.extras.push(rec);
+  });
+  const parser = found ? robotsParser(new URL('/robots.txt', origin).href, text) : null;
+  return {
+    probe,
+    found,
+    soft404: isSoft404(probe),
+    text,
+    groups,
+    sitemaps: [...new Set(sitemaps)],
+    orphans,
+    totalLines,
+    invalidLines,
+    isAllowed(path: string, agent: string): boolean {
+      if (!parser) return true;
+      return parser.isAllowed(new URL(path, origin).href, agent) ?? true;
+    },
+  };
+}

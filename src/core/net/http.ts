@@ -1,0 +1,321 @@
+/**
+ * The one HTTP client of the engine (undici). Every request has a timeout, a redirect limit and a
+ * body cap counted on decompressed bytes; network failures come back as data, never as throws, so
+ * a hostile or broken site yields failing checks with evidence instead of a crash. With the
+ * private-network guard on, every hop (redirects included) is resolved, classified and connected
+ * to the very address that was checked.
+ */
+import { lookup as dnsLookup } from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
+import { Agent, request } from 'undici';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import type { Readable, Transform } from 'node:stream';
+import { classifyAddress } from './address-guard.js';
+import { USER_AGENT } from '../../version.js';
+
+export const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
+export const DEFAULT_TIMEOUT_MS = 8000;
+export const MAX_REDIRECTS = 5;
+
+export type FetchErrorCode =
+  | 'timeout'
+  | 'dns'
+  | 'refused'
+  | 'reset'
+  | 'tls'
+  | 'blocked'
+  | 'too-many-redirects'
+  | 'redirect-loop'
+  | 'bad-redirect'
+  | 'deadline'
+  | 'network';
+
+export interface FetchOptions {
+  method?: 'GET' | 'HEAD';
+  accept?: string;
+  headers?: Record<string, string>;
+  /** Cap on decompressed body bytes; the rest is dropped and `truncated` is set. */
+  maxBytes?: number;
+  timeoutMs?: number;
+  maxRedirects?: number;
+}
+
+export interface FetchResult {
+  method: 'GET' | 'HEAD';
+  /** The URL that was asked for. */
+  requestedUrl: string;
+  accept: string;
+  /** The URL that answered, after redirects. */
+  url: string;
+  status: number | null;
+  /** Lower-case header names; repeated headers joined with ", " (set-cookie with "\n"). */
+  headers: Record<string, string>;
+  /** Media type, lower case, without parameters. */
+  contentType: string | null;
+  body: Buffer;
+  text: string;
+  truncated: boolean;
+  redirects: string[];
+  durationMs: number;
+  error?: { code: FetchErrorCode; message: string };
+}
+
+export interface HttpClientOptions {
+  blockPrivateNetwork?: boolean;
+  userAgent?: string;
+  timeoutMs?: number;
+  /** Aborts every request of the client (the whole-scan deadline). */
+  signal?: AbortSignal;
+}
+
+class BlockedAddressError extends Error {
+  readonly code = 'EBLOCKED';
+  constructor(host: string, address: string, cls: string) {
+    super(`${host} resolves to ${address}, a ${cls} address; private networks are not scanned`);
+  }
+}
+
+/** DNS lookup that refuses non-public answers; undici then connects to the address it returns. */
+export const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return (callback as (e: Error) => void)(err);
+    const list = addresses as Array<{ address: string; family: number }>;
+    for (const a of list) {
+      const cls = classifyAddress(a.address);
+      if (cls !== 'public') return (callback as (e: Error) => void)(new BlockedAddressError(hostname, a.address, cls));
+    }
+    if ((options as { all?: boolean }).all) return (callback as (e: null, a: typeof list) => void)(null, list);
+    if (!list.length) return (callback as (e: Error) => void)(new Error(`no address for ${hostname}`));
+    (callback as (e: null, a: string, f: number) => void)(null, list[0].address, list[0].family);
+  });
+};
+
+const agents = new Map<boolean, Agent>();
+function agentFor(guarded: boolean): Agent {
+  let a = agents.get(guarded);
+  if (!a) {
+    a = new Agent({
+      connections: 6, // politeness: at most ~6 concurrent requests per origin
+      keepAliveTimeout: 4000,
+      headersTimeout: DEFAULT_TIMEOUT_MS,
+      bodyTimeout: DEFAULT_TIMEOUT_MS,
+      connect: guarded ? { lookup: guardedLookup, timeout: DEFAULT_TIMEOUT_MS } : { timeout: DEFAULT_TIMEOUT_MS },
+    });
+    agents.set(guarded, a);
+  }
+  return a;
+}
+
+/** Literal IP hosts skip DNS (and so the lookup hook): classify them up front. */
+export function literalHostBlock(url: URL): string | null {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!isIP(host)) return null;
+  const cls = classifyAddress(host);
+  return cls === 'public' ? null : `${host} is a ${cls} address; private networks are not scanned`;
+}
+
+function mediaType(value: string | undefined): string | null {
+  if (!value) return null;
+  const t = value.split(';')[0].trim().toLowerCase();
+  return t || null;
+}
+
+function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) {
+    if (v === undefined) continue;
+    const key = k.toLowerCase();
+    out[key] = Array.isArray(v) ? v.join(key === 'set-cookie' ? '\n' : ', ') : v;
+  }
+  return out;
+}
+
+function classifyError(e: unknown, deadline: AbortSignal | undefined): { code: FetchErrorCode; message: string } {
+  const err = e as { code?: string; message?: string; name?: string; cause?: { code?: string; message?: string } };
+  const code = err?.code ?? err?.cause?.code ?? '';
+  const message = String(err?.message ?? e);
+  if (code === 'EBLOCKED' || err?.cause?.code === 'EBLOCKED') return { code: 'blocked', message: err.cause?.message ?? message };
+  if (deadline?.aborted) return { code: 'deadline', message: 'the scan deadline was reached before this request finished' };
+  if (err?.name === 'TimeoutError' || err?.name === 'AbortError' || /Timeout/i.test(code))
+    return { code: 'timeout', message: 'no complete response before the timeout' };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return { code: 'dns', message: `DNS lookup failed (${code})` };
+  if (code === 'ECONNREFUSED') return { code: 'refused', message: 'connection refused' };
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return { code: 'reset', message: 'connection reset' };
+  if (/CERT|SSL|TLS|ERR_TLS/i.test(code) || /certificate|SSL/i.test(message)) return { code: 'tls', message: `TLS error: ${message}` };
+  return { code: 'network', message };
+}
+
+function decoderFor(encoding: string | undefined): Transform | null {
+  const e = (encoding ?? '').trim().toLowerCase();
+  if (e === 'gzip' || e === 'x-gzip') return createGunzip();
+  if (e === 'br') return createBrotliDecompress();
+  if (e === 'deflate') return createInflate();
+  return null;
+}
+
+/** Reads a body stream, decompressing as declared, stopping at `maxBytes` decompressed bytes. */
+async function readCapped(
+  body: Readable,
+  encoding: string | undefined,
+  maxBytes: number,
+): Promise<{ body: Buffer; truncated: boolean }> {
+  const decoder = decoderFor(encoding);
+  const source: Readable = decoder ? body.pipe(decoder) : body;
+  if (decoder) body.on('error', (e) => decoder.destroy(e));
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  try {
+    for await (const chunk of source) {
+      const buf = chunk as Buffer;
+      if (size + buf.length > maxBytes) {
+        chunks.push(buf.subarray(0, maxBytes - size));
+        size = maxBytes;
+        truncated = true;
+        break;
+      }
+      chunks.push(buf);
+      size += buf.length;
+    }
+  } catch (e) {
+    // A corrupt compressed stream: keep what decoded so far, as a truncated body.
+    if (!(e as { code?: string }).code?.startsWith('Z_')) throw e;
+    truncated = true;
+  } finally {
+    if (truncated || decoder) {
+      body.destroy();
+      decoder?.destroy();
+    }
+  }
+  return { body: Buffer.concat(chunks, size), truncated };
+}
+
+export class HttpClient {
+  private readonly guarded: boolean;
+  private readonly userAgent: string;
+  private readonly timeoutMs: number;
+  private readonly signal?: AbortSignal;
+  /** Number of HTTP exchanges made (each redirect hop counts). */
+  requestCount = 0;
+
+  constructor(opts: HttpClientOptions = {}) {
+    this.guarded = !!opts.blockPrivateNetwork;
+    this.userAgent = opts.userAgent ?? USER_AGENT;
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.signal = opts.signal;
+  }
+
+  async fetch(url: string, opts: FetchOptions = {}): Promise<FetchResult> {
+    const method = opts.method ?? 'GET';
+    const accept = opts.accept ?? '*/*';
+    const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+    const maxRedirects = opts.maxRedirects ?? MAX_REDIRECTS;
+    const started = performance.now();
+    const redirects: string[] = [];
+    const seen = new Set<string>();
+    const base: Omit<FetchResult, 'durationMs'> = {
+      method,
+      requestedUrl: url,
+      accept,
+      url,
+      status: null,
+      headers: {},
+      contentType: null,
+      body: Buffer.alloc(0),
+      text: '',
+      truncated: false,
+      redirects,
+    };
+    const done = (r: Partial<FetchResult>): FetchResult => ({
+      ...base,
+      ...r,
+      durationMs: Math.round(performance.now() - started),
+    });
+
+    let current = url;
+    const timeout = AbortSignal.timeout(opts.timeoutMs ?? this.timeoutMs);
+    const signal = this.signal ? AbortSignal.any([timeout, this.signal]) : timeout;
+    for (let hop = 0; ; hop++) {
+      let target: URL;
+      try {
+        target = new URL(current);
+      } catch {
+        return done({ url: current, error: { code: 'bad-redirect', message: `invalid URL ${current.slice(0, 200)}` } });
+      }
+      if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+        return done({ url: current, error: { code: 'bad-redirect', message: `refused to follow a ${target.protocol} URL` } });
+      }
+      if (this.guarded) {
+        const why = literalHostBlock(target);
+        if (why) return done({ url: current, error: { code: 'blocked', message: why } });
+      }
+      if (this.signal?.aborted) return done({ url: current, error: classifyError(new Error('aborted'), this.signal) });
+      seen.add(target.href);
+      let res;
+      try {
+        this.requestCount++;
+        res = await request(target, {
+          method,
+          dispatcher: agentFor(this.guarded),
+          signal,
+          headers: {
+            'user-agent': this.userAgent,
+            accept,
+            'accept-encoding': 'gzip, br',
+            ...opts.headers,
+          },
+        });
+      } catch (e) {
+        return done({ url: current, error: classifyError(e, this.signal) });
+      }
+      const headers = flattenHeaders(res.headers);
+      const location = headers.location;
+      if (res.statusCode >= 300 && res.statusCode < 400 && location) {
+        res.body.destroy();
+        let next: string;
+        try {
+          next = new URL(location, target).href;
+        } catch {
+          return done({ url: current, status: res.statusCode, headers, error: { code: 'bad-redirect', message: `unparseable Location header` } });
+        }
+        redirects.push(next);
+        if (seen.has(next)) {
+          return done({ url: current, status: res.statusCode, headers, error: { code: 'redirect-loop', message: `redirect loop back to ${next}` } });
+        }
+        if (hop + 1 > maxRedirects) {
+          return done({
+            url: current,
+            status: res.statusCode,
+            headers,
+            error: { code: 'too-many-redirects', message: `more than ${maxRedirects} redirects` },
+          });
+        }
+        current = next;
+        continue;
+      }
+      let read: { body: Buffer; truncated: boolean };
+      try {
+        read = method === 'HEAD' ? { body: Buffer.alloc(0), truncated: false } : await readCapped(res.body, headers['content-encoding'], maxBytes);
+      } catch (e) {
+        res.body.destroy();
+        return done({
+          url: current,
+          status: res.statusCode,
+          headers,
+          contentType: mediaType(headers['content-type']),
+          error: classifyError(e, this.signal),
+        });
+      }
+      return done({
+        url: current,
+        status: res.statusCode,
+        headers,
+        contentType: mediaType(headers['content-type']),
+        body: read.body,
+        text: read.body.toString('utf8'),
+        truncated: read.truncated,
+      });
+    }
+  }
+}

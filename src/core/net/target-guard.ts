@@ -1,0 +1,24 @@
+/** Up-front check of a scan target under the private-network guard, for a clear invalid-url error. */
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { classifyAddress } from './address-guard.js';
+import { ScanError } from '../errors.js';
+
+export async function assertPublicTarget(url: URL): Promise<void> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    try {
+      addresses = (await lookup(host, { all: true })).map((a) => a.address);
+    } catch (e) {
+      throw new ScanError('unreachable', `DNS lookup for ${host} failed (${(e as { code?: string }).code ?? 'error'}).`, e);
+    }
+  }
+  for (const a of addresses) {
+    const cls = classifyAddress(a);
+    if (cls !== 'public') {
+      throw new ScanError('blocked-address', `${host} resolves to ${a}, a ${cls} address: private networks are not scanned by this service.`);
+    }
+  }
+}

@@ -1,0 +1,235 @@
+/**
+ * scan(url, options) -> ScanResult: target -> gather -> checks -> score. Every check's gather
+ * runs in parallel over the shared, memoised GatherContext, so a scan costs about as many
+ * sequential round trips as its longest dependency chain (page -> robots.txt -> sitemap).
+ */
+import { ScanError } from './errors.js';
+import { normalizeTarget } from './target.js';
+import { HttpClient, BROWSER_ACCEPT, type FetchResult } from './net/http.js';
+import { GatherContext } from './gather/context.js';
+import { challengeReason } from './gather/classify.js';
+import { CHECKS } from './checks/index.js';
+import type { CheckModule, CheckOutcome, FixContext } from './checks/types.js';
+import { API_VERSION, gradeFor, type CheckResult, type PlatformInfo, type ProbeRecord, type ProfileName, type ScanResult } from './schema.js';
+import type { ScanEvent, ScanEventListener } from './events.js';
+import { detectPlatform } from './platform/detect.js';
+import { creditFor, scoreChecks } from './scoring/score.js';
+import { computeLevel } from './scoring/levels.js';
+import { isitagentreadyScore } from './scoring/compat.js';
+import { RUBRIC_VERSION } from './scoring/rubric.js';
+import { resolveProfile, type ProfileChoice, type ResolvedProfile } from './scoring/profile.js';
+import { assertPublicTarget } from './net/target-guard.js';
+
+export interface ScanOptions {
+  /** auto (default) detects content / app / commerce; a name forces it. */
+  profile?: ProfileChoice;
+  /** Per-request timeout (ms). Default 8000. */
+  timeoutMs?: number;
+  /** Whole-scan deadline (ms). Default 45000. */
+  deadlineMs?: number;
+  /** Refuse private, loopback, link-local, CGNAT and metadata addresses (the server turns this on). */
+  blockPrivateNetwork?: boolean;
+  userAgent?: string;
+  /** Only these checks (ids like "D1", or dimension names). */
+  only?: string[];
+  /** Skip these checks (ids or dimension names). */
+  skip?: string[];
+  onEvent?: ScanEventListener;
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_DEADLINE_MS = 45_000;
+
+const MATTERING_HEADERS = [
+  'content-type', 'content-length', 'content-encoding', 'location', 'link', 'vary', 'www-authenticate', 'cf-mitigated',
+  'server', 'x-markdown-tokens', 'content-signal', 'access-control-allow-origin', 'cache-control', 'retry-after',
+  'payment-required', 'x-robots-tag',
+];
+
+function selectChecks(only?: string[], skip?: string[]): CheckModule<any>[] {
+  const hit = (c: CheckModule<any>, list: string[]) =>
+    list.some((x) => x.toUpperCase() === c.meta.id || x.toLowerCase() === c.meta.dimension);
+  return CHECKS.filter((c) => (!only?.length || hit(c, only)) && !(skip?.length && hit(c, skip)));
+}
+
+function toProbeRecord(res: FetchResult): ProbeRecord {
+  const headers: Record<string, string> = {};
+  for (const h of MATTERING_HEADERS) if (res.headers[h] !== undefined) headers[h] = res.headers[h].slice(0, 500);
+  return {
+    method: res.method,
+    url: res.requestedUrl,
+    status: res.status,
+    contentType: res.contentType,
+    headers,
+    bytes: res.body.length,
+    durationMs: res.durationMs,
+    redirects: res.redirects,
+    ...(res.error ? { error: `${res.error.code}: ${res.error.message}` } : {}),
+    ...(res.truncated ? { note: 'body truncated at the size cap' } : {}),
+  };
+}
+
+interface Evaluated {
+  check: CheckModule<any>;
+  raw: CheckOutcome;
+}
+
+async function runCheck(check: CheckModule<any>, ctx: GatherContext): Promise<Evaluated> {
+  try {
+    const artifact = await check.gather(ctx);
+    return { check, raw: check.evaluate(artifact, { origin: ctx.origin, pageUrl: ctx.pageUrl.href }) };
+  } catch (e) {
+    // A check's own bug must not sink the scan: report it as unmeasured, with the reason.
+    return { check, raw: { status: 'info', evidence: `Could not be measured: internal error (${(e as Error).message})` } };
+  }
+}
+
+/** A verdict resting on a challenged or deadline-cut probe is "could not be measured", never a false fail. */
+function unmeasuredReason(o: CheckOutcome): string | null {
+  if (o.status !== 'fail' && o.status !== 'partial') return null;
+  for (const p of o.probes ?? []) {
+    const wall = challengeReason(p);
+    if (wall) return `the site refused automated requests (${wall})`;
+    if (p.error?.code === 'deadline') return 'the scan deadline was reached before this probe finished';
+  }
+  return null;
+}
+
+function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, 'outcome'>): CheckResult {
+  const { meta } = e.check;
+  let { status } = e.raw;
+  let tier = meta.tier;
+  let naReason: string | undefined;
+  let evidence = e.raw.evidence;
+  const unmeasured = unmeasuredReason(e.raw);
+  if (unmeasured) {
+    status = 'info';
+    evidence = `Could not be measured: ${unmeasured}. ${evidence}`;
+  }
+  if (meta.dimension === 'commerce' && !profile.commerce) {
+    status = 'na';
+    naReason = 'not a commerce site: no e-commerce signals were detected (use --profile commerce to score it)';
+  } else if (!profile.app && meta.contentProfile === 'na') {
+    status = 'na';
+    naReason = 'content profile: no API, login or MCP evidence on this site (use --profile app to score it)';
+  } else if (!profile.app && meta.contentProfile === 'bonus') {
+    tier = 'bonus';
+  }
+  const counted = status === 'pass' || status === 'partial' || status === 'fail';
+  const weight = counted ? meta.weight : 0;
+  const needsFix = status === 'fail' || status === 'partial';
+  return {
+    id: meta.id,
+    name: meta.name,
+    dimension: meta.dimension,
+    tier,
+    status,
+    weight,
+    earned: creditFor(status, weight),
+    evidence,
+    ...(needsFix ? { remediation: e.raw.remediation ?? meta.remediation, fixGuide: e.check.fixGuide({ ...fx, outcome: e.raw }) } : {}),
+    optional: tier === 'bonus',
+    specUrls: meta.specUrls,
+    ...(e.raw.matched ? { matched: e.raw.matched } : {}),
+    ...(e.raw.advisories?.length ? { advisories: e.raw.advisories } : {}),
+    probes: (e.raw.probes ?? []).map(toProbeRecord),
+    ...(naReason ? { naReason } : {}),
+  };
+}
+
+export async function scan(input: string, options: ScanOptions = {}): Promise<ScanResult> {
+  const started = Date.now();
+  const target = normalizeTarget(input);
+  const emit: ScanEventListener = (ev: ScanEvent) => {
+    try {
+      options.onEvent?.(ev);
+    } catch {
+      // A listener's failure must not break the scan.
+    }
+  };
+  const checks = selectChecks(options.only, options.skip);
+  if (options.blockPrivateNetwork) await assertPublicTarget(target);
+
+  const deadline = AbortSignal.timeout(options.deadlineMs ?? DEFAULT_DEADLINE_MS);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+  const http = new HttpClient({
+    blockPrivateNetwork: options.blockPrivateNetwork,
+    userAgent: options.userAgent,
+    timeoutMs: options.timeoutMs,
+    signal,
+  });
+  emit({ type: 'started', url: target.href, at: new Date(started).toISOString(), checks: checks.length });
+
+  const page = await http.fetch(target.href, { accept: BROWSER_ACCEPT });
+  emit({ type: 'probe', method: 'GET', url: target.href, status: page.status, contentType: page.contentType, durationMs: page.durationMs, error: page.error?.message });
+  if (options.signal?.aborted) throw new ScanError('aborted', 'The scan was cancelled.');
+  if (page.error) {
+    if (page.error.code === 'blocked') throw new ScanError('blocked-address', page.error.message);
+    throw new ScanError('unreachable', `${target.href} could not be fetched: ${page.error.message}`);
+  }
+  const pageUrl = new URL(page.url);
+  const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page);
+
+  const platformPromise: Promise<PlatformInfo> = ctx.html().then(($) => detectPlatform({ page, $ }));
+  // Checks whose final status depends on the profile are announced once the profile is known.
+  const deferred = (c: CheckModule<any>) => c.meta.dimension === 'commerce' || c.meta.contentProfile !== undefined;
+  let done = 0;
+  const announce = (r: CheckResult) =>
+    emit({ type: 'check', id: r.id, name: r.name, dimension: r.dimension, status: r.status, earned: r.earned, weight: r.weight, done: ++done, total: checks.length });
+
+  const platform = await platformPromise;
+  const fx = { origin: ctx.origin, platform: platform.platform === 'unknown' ? null : platform.platform, hosting: platform.hosting ?? [] };
+  const provisional: ResolvedProfile = { app: true, commerce: true, source: 'auto', reasons: [] };
+  const evaluated = await Promise.all(
+    checks.map((c) =>
+      runCheck(c, ctx).then((e) => {
+        if (!deferred(c)) announce(finalize(e, provisional, fx));
+        return e;
+      }),
+    ),
+  );
+
+  const raw = evaluated.map((e) => ({ id: e.check.meta.id, anchorKey: e.check.meta.anchorKey, status: e.raw.status }));
+  const profile = resolveProfile(options.profile ?? 'auto', platform, raw);
+  const results = evaluated.map((e) => finalize(e, profile, fx));
+  for (const r of results) if (deferred(checks.find((c) => c.meta.id === r.id)!)) announce(r);
+
+  const { overallScore, dimensions } = scoreChecks(results);
+  const { level, levelName, nextLevel } = computeLevel(results);
+  const walls = [page, ...evaluated.flatMap((e) => e.raw.probes ?? [])].map(challengeReason).filter(Boolean);
+  const warnings: string[] = [];
+  if (challengeReason(page)) warnings.push(`The page answered with a bot challenge (${challengeReason(page)}): checks that depend on it could not be measured.`);
+  else if (walls.length) warnings.push(`Some probes hit a bot wall (${walls[0]}): those checks are reported as "info", not failures.`);
+  if (deadline.aborted) warnings.push('The scan deadline was reached: some probes did not finish.');
+
+  const result: ScanResult = {
+    apiVersion: API_VERSION,
+    url: target.href,
+    scannedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    overallScore,
+    grade: gradeFor(overallScore),
+    level,
+    levelName,
+    scope: 'site',
+    rubricVersion: RUBRIC_VERSION,
+    platform: { ...platform, isEcommerce: platform.isEcommerce || profile.commerce && profile.source === 'auto', isApp: platform.isApp },
+    dimensions,
+    checks: results,
+    finalUrl: page.url,
+    ...(page.redirects.length ? { redirectedFrom: target.href } : {}),
+    profile: { applied: profileNames(profile), source: profile.source, reasons: profile.reasons },
+    nextLevel,
+    compat: { isitagentready: isitagentreadyScore(raw, profile.commerce) },
+    warnings,
+    requestCount: http.requestCount,
+  };
+  emit({ type: 'finished', url: result.url, overallScore, grade: result.grade!, level, levelName, durationMs: result.durationMs! });
+  return result;
+}
+
+function profileNames(p: ResolvedProfile): ProfileName[] {
+  const names: ProfileName[] = [p.app ? 'app' : 'content'];
+  if (p.commerce) names.push('commerce');
+  return names;
+}

@@ -1,0 +1,204 @@
+/**
+ * The v1 wire shapes of ../shared/spec/service-interface.md §2, as zod schemas.
+ * They are the single source of the TypeScript types, of response validation in tests and of the
+ * JSON Schema inside /openapi.json. v1 is additive only: fields may be added, never renamed.
+ */
+import { z } from 'zod';
+
+export const API_VERSION = '1';
+
+export const DIMENSIONS = ['discoverability', 'content', 'bot_access', 'capabilities', 'commerce'] as const;
+export const Dimension = z.enum(DIMENSIONS);
+export type Dimension = z.infer<typeof Dimension>;
+
+export const CHECK_STATUSES = ['pass', 'partial', 'fail', 'na', 'info'] as const;
+export const CheckStatus = z.enum(CHECK_STATUSES);
+export type CheckStatus = z.infer<typeof CheckStatus>;
+
+export const TIERS = ['essential', 'recommended', 'bonus'] as const;
+export const Tier = z.enum(TIERS);
+export type Tier = z.infer<typeof Tier>;
+
+export const GRADES = ['A', 'B', 'C', 'D', 'F'] as const;
+export const Grade = z.enum(GRADES);
+export type Grade = z.infer<typeof Grade>;
+
+export const FixStep = z
+  .object({
+    title: z.string(),
+    body: z.string().optional(),
+    code: z.string().optional(),
+    lang: z.string().optional(),
+  })
+  .meta({ id: 'FixStep' });
+export type FixStep = z.infer<typeof FixStep>;
+
+/** One HTTP request made for a check: the "receipt" behind its verdict (extra v1 field). */
+export const ProbeRecord = z
+  .object({
+    method: z.string(),
+    url: z.string(),
+    status: z.number().int().nullable().describe('HTTP status, null when no response arrived'),
+    contentType: z.string().nullable(),
+    headers: z.record(z.string(), z.string()).describe('Response headers that mattered to the check'),
+    bytes: z.number().int(),
+    durationMs: z.number().int(),
+    redirects: z.array(z.string()).describe('Redirect chain, in order'),
+    error: z.string().optional(),
+    note: z.string().optional(),
+  })
+  .meta({ id: 'ProbeRecord' });
+export type ProbeRecord = z.infer<typeof ProbeRecord>;
+
+export const CheckResult = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    dimension: Dimension,
+    tier: Tier.optional(),
+    status: CheckStatus,
+    weight: z.number(),
+    earned: z.number(),
+    evidence: z.string().optional(),
+    remediation: z.string().optional(),
+    optional: z.boolean().optional(),
+    inherited: z.boolean().optional(),
+    fixGuide: z.array(FixStep).optional(),
+    // Additive fields.
+    specUrls: z.array(z.string()).optional(),
+    matched: z.string().optional().describe('Which spec and version the artifact matched'),
+    advisories: z.array(z.string()).optional(),
+    probes: z.array(ProbeRecord).optional(),
+    naReason: z.string().optional(),
+  })
+  .meta({ id: 'CheckResult' });
+export type CheckResult = z.infer<typeof CheckResult>;
+
+export const DimensionSummary = z
+  .object({
+    earned: z.number(),
+    weight: z.number(),
+    score: z.number().int(),
+    applicable: z.boolean(),
+  })
+  .meta({ id: 'DimensionSummary' });
+export type DimensionSummary = z.infer<typeof DimensionSummary>;
+
+export const PlatformInfo = z
+  .object({
+    platform: z.string(),
+    confidence: z.number().min(0).max(1),
+    evidence: z.array(z.string()),
+    isEcommerce: z.boolean(),
+    isApp: z.boolean(),
+    seoPlugin: z.string().nullable(),
+    // Additive: hosting/CDN/server detected beside the platform (cloudflare, vercel, nginx, ...).
+    hosting: z.array(z.string()).optional(),
+    commerceSignals: z.array(z.string()).optional(),
+  })
+  .meta({ id: 'Platform' });
+export type PlatformInfo = z.infer<typeof PlatformInfo>;
+
+export const NextLevel = z
+  .object({
+    target: z.number().int(),
+    name: z.string(),
+    rule: z.string(),
+    requirements: z.array(
+      z.object({
+        checkId: z.string(),
+        title: z.string(),
+        status: CheckStatus,
+        remediation: z.string().optional(),
+      }),
+    ),
+  })
+  .meta({ id: 'NextLevel' });
+export type NextLevel = z.infer<typeof NextLevel>;
+
+export const PROFILES = ['content', 'app', 'commerce'] as const;
+export const ProfileName = z.enum(PROFILES);
+export type ProfileName = z.infer<typeof ProfileName>;
+
+export const ScanResponse = z
+  .object({
+    apiVersion: z.string().optional(),
+    url: z.string(),
+    scannedAt: z.string().optional(),
+    durationMs: z.number().int().optional(),
+    overallScore: z.number().int().min(0).max(100),
+    grade: Grade.optional(),
+    level: z.number().int().min(0).max(5),
+    levelName: z.string().optional(),
+    scope: z.enum(['site', 'page']).optional(),
+    rubricVersion: z.string().optional(),
+    cached: z.boolean().optional(),
+    shareId: z.string().optional(),
+    shareUrl: z.string().optional(),
+    platform: PlatformInfo.optional(),
+    dimensions: z.partialRecord(Dimension, DimensionSummary).optional(),
+    checks: z.array(CheckResult),
+    // Additive fields.
+    finalUrl: z.string().optional().describe('The page URL after redirects; its origin is probed'),
+    redirectedFrom: z.string().optional(),
+    profile: z
+      .object({
+        applied: z.array(ProfileName),
+        source: z.enum(['auto', 'override']),
+        reasons: z.array(z.string()),
+      })
+      .optional(),
+    nextLevel: NextLevel.nullable().optional(),
+    compat: z
+      .object({
+        isitagentready: z.object({
+          score: z.number().int(),
+          passed: z.number().int(),
+          failed: z.number().int(),
+          note: z.string(),
+        }),
+      })
+      .optional()
+      .describe('Scores computed the way other scanners do, so users can compare'),
+    warnings: z.array(z.string()).optional().describe('Scan-level notes, e.g. a bot wall'),
+    requestCount: z.number().int().optional(),
+  })
+  .meta({ id: 'ScanResponse' });
+export type ScanResponse = z.infer<typeof ScanResponse>;
+/** The engine's result is exactly the v1 ScanResponse (the server adds cached/shareId/shareUrl). */
+export type ScanResult = ScanResponse;
+
+export const ReportResponse = z
+  .object({
+    apiVersion: z.string().optional(),
+    id: z.string().optional(),
+    url: z.string().optional(),
+    score: z.number().int().optional(),
+    grade: z.string().optional(),
+    platform: z.string().nullable().optional(),
+    createdAt: z.string().optional(),
+    htmlUrl: z.string().optional(),
+    result: ScanResponse.optional(),
+    isPublic: z.boolean().optional(),
+  })
+  .meta({ id: 'ReportResponse' });
+export type ReportResponse = z.infer<typeof ReportResponse>;
+
+export const Problem = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string().optional(),
+    instance: z.string().optional(),
+  })
+  .meta({ id: 'Problem' });
+export type Problem = z.infer<typeof Problem>;
+
+export function gradeFor(score: number): Grade {
+  if (score >= 90) return 'A';
+  if (score >= 75) return 'B';
+  if (score >= 60) return 'C';
+  if (score >= 40) return 'D';
+  return 'F';
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'tsup';
+
+// AI_READY_NO_DTS skips the declaration build: the test setup rebuilds dist on every run
+// and only needs the JavaScript.
+export default defineConfig({
+  entry: { index: 'src/index.ts', cli: 'src/cli/main.ts' },
+  format: ['esm'],
+  target: 'node20',
+  platform: 'node',
+  dts: process.env.AI_READY_NO_DTS ? false : { entry: { index: 'src/index.ts' } },
+  splitting: true,
+  sourcemap: false,
+  clean: true,
+  shims: false,
+});
