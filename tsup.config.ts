@@ -10,6 +10,7 @@ export default defineConfig({
   dts: process.env.AI_READY_NO_DTS ? false : { entry: { index: 'src/index.ts' } },
   splitting: true,
   sourcemap: false,
-  clean: true,
+  // Test builds (AI_READY_NO_DTS) keep old chunks so parallel test runs never lose files mid-run.
+  clean: !process.env.AI_READY_NO_DTS,
   shims: false,
 });
