@@ -29,6 +29,8 @@ export interface ScanOptions {
   deadlineMs?: number;
   /** Refuse private, loopback, link-local, CGNAT and metadata addresses (the server turns this on). */
   blockPrivateNetwork?: boolean;
+  /** Host names exempt from the guard (intranet allowlist). */
+  allowedHosts?: string[];
   userAgent?: string;
   /** Only these checks (ids like "D1", or dimension names). */
   only?: string[];
@@ -148,12 +150,13 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
     }
   };
   const checks = selectChecks(options.only, options.skip);
-  if (options.blockPrivateNetwork) await assertPublicTarget(target);
+  if (options.blockPrivateNetwork) await assertPublicTarget(target, options.allowedHosts);
 
   const deadline = AbortSignal.timeout(options.deadlineMs ?? DEFAULT_DEADLINE_MS);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   const http = new HttpClient({
     blockPrivateNetwork: options.blockPrivateNetwork,
+    allowedHosts: options.allowedHosts,
     userAgent: options.userAgent,
     timeoutMs: options.timeoutMs,
     signal,

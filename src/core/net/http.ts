@@ -67,6 +67,11 @@ export interface HttpClientOptions {
   timeoutMs?: number;
   /** Aborts every request of the client (the whole-scan deadline). */
   signal?: AbortSignal;
+  /**
+   * Host names exempt from the guard (an intranet allowlist; tests use it to let the target
+   * through while proving every other derived host is still refused).
+   */
+  allowedHosts?: string[];
 }
 
 class BlockedAddressError extends Error {
@@ -115,6 +120,10 @@ export function literalHostBlock(url: URL): string | null {
   return cls === 'public' ? null : `${host} is a ${cls} address; private networks are not scanned`;
 }
 
+function bareHost(host: string): string {
+  return host.toLowerCase().replace(/^\[|\]$/g, '');
+}
+
 function mediaType(value: string | undefined): string | null {
   if (!value) return null;
   const t = value.split(';')[0].trim().toLowerCase();
@@ -131,19 +140,25 @@ function flattenHeaders(h: Record<string, string | string[] | undefined>): Recor
   return out;
 }
 
-function classifyError(e: unknown, deadline: AbortSignal | undefined): { code: FetchErrorCode; message: string } {
+function classifyError(e: unknown, deadline: AbortSignal | undefined, timeout?: AbortSignal): { code: FetchErrorCode; message: string } {
   const err = e as { code?: string; message?: string; name?: string; cause?: { code?: string; message?: string } };
   const code = err?.code ?? err?.cause?.code ?? '';
   const message = String(err?.message ?? e);
   if (code === 'EBLOCKED' || err?.cause?.code === 'EBLOCKED') return { code: 'blocked', message: err.cause?.message ?? message };
   if (deadline?.aborted) return { code: 'deadline', message: 'the scan deadline was reached before this request finished' };
-  if (err?.name === 'TimeoutError' || err?.name === 'AbortError' || /Timeout/i.test(code))
+  if (timeout?.aborted || err?.name === 'TimeoutError' || err?.name === 'AbortError' || /Timeout|ABORTED/i.test(code))
     return { code: 'timeout', message: 'no complete response before the timeout' };
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return { code: 'dns', message: `DNS lookup failed (${code})` };
   if (code === 'ECONNREFUSED') return { code: 'refused', message: 'connection refused' };
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return { code: 'reset', message: 'connection reset' };
   if (/CERT|SSL|TLS|ERR_TLS/i.test(code) || /certificate|SSL/i.test(message)) return { code: 'tls', message: `TLS error: ${message}` };
   return { code: 'network', message };
+}
+
+/** Drops a body we will not read; destroying it emits an abort error nobody should see. */
+function discard(body: Readable): void {
+  body.on('error', () => {});
+  body.destroy();
 }
 
 function decoderFor(encoding: string | undefined): Transform | null {
@@ -184,7 +199,7 @@ async function readCapped(
     truncated = true;
   } finally {
     if (truncated || decoder) {
-      body.destroy();
+      discard(body);
       decoder?.destroy();
     }
   }
@@ -196,6 +211,7 @@ export class HttpClient {
   private readonly userAgent: string;
   private readonly timeoutMs: number;
   private readonly signal?: AbortSignal;
+  private readonly allowedHosts: Set<string>;
   /** Number of HTTP exchanges made (each redirect hop counts). */
   requestCount = 0;
 
@@ -204,6 +220,11 @@ export class HttpClient {
     this.userAgent = opts.userAgent ?? USER_AGENT;
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.signal = opts.signal;
+    this.allowedHosts = new Set((opts.allowedHosts ?? []).map(bareHost));
+  }
+
+  private guardsHost(url: URL): boolean {
+    return this.guarded && !this.allowedHosts.has(bareHost(url.hostname));
   }
 
   async fetch(url: string, opts: FetchOptions = {}): Promise<FetchResult> {
@@ -246,7 +267,8 @@ export class HttpClient {
       if (target.protocol !== 'http:' && target.protocol !== 'https:') {
         return done({ url: current, error: { code: 'bad-redirect', message: `refused to follow a ${target.protocol} URL` } });
       }
-      if (this.guarded) {
+      const guardHop = this.guardsHost(target);
+      if (guardHop) {
         const why = literalHostBlock(target);
         if (why) return done({ url: current, error: { code: 'blocked', message: why } });
       }
@@ -257,7 +279,7 @@ export class HttpClient {
         this.requestCount++;
         res = await request(target, {
           method,
-          dispatcher: agentFor(this.guarded),
+          dispatcher: agentFor(guardHop),
           signal,
           headers: {
             'user-agent': this.userAgent,
@@ -267,12 +289,12 @@ export class HttpClient {
           },
         });
       } catch (e) {
-        return done({ url: current, error: classifyError(e, this.signal) });
+        return done({ url: current, error: classifyError(e, this.signal, timeout) });
       }
       const headers = flattenHeaders(res.headers);
       const location = headers.location;
       if (res.statusCode >= 300 && res.statusCode < 400 && location) {
-        res.body.destroy();
+        discard(res.body);
         let next: string;
         try {
           next = new URL(location, target).href;
@@ -298,13 +320,13 @@ export class HttpClient {
       try {
         read = method === 'HEAD' ? { body: Buffer.alloc(0), truncated: false } : await readCapped(res.body, headers['content-encoding'], maxBytes);
       } catch (e) {
-        res.body.destroy();
+        discard(res.body);
         return done({
           url: current,
           status: res.statusCode,
           headers,
           contentType: mediaType(headers['content-type']),
-          error: classifyError(e, this.signal),
+          error: classifyError(e, this.signal, timeout),
         });
       }
       return done({

@@ -4,8 +4,9 @@ import { isIP } from 'node:net';
 import { classifyAddress } from './address-guard.js';
 import { ScanError } from '../errors.js';
 
-export async function assertPublicTarget(url: URL): Promise<void> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+export async function assertPublicTarget(url: URL, allowedHosts: string[] = []): Promise<void> {
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (allowedHosts.some((h) => h.toLowerCase().replace(/^\[|\]$/g, '') === host)) return;
   let addresses: string[];
   if (isIP(host)) addresses = [host];
   else {
