@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// Scan latency benchmark: the agent-ready fixture with every response delayed by 100 ms, scanned
+// through the CLI. Prints wall time, the number of requests and wall/100 ms (the sequential depth).
+// Target: a full scan in at most 4 x 100 ms plus process start. Loopback only; stops by itself.
+// Usage: npm run build && node bench/scan-latency.mjs [--runs 3] [--delay 100]
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { startFixture } from '../test/fixtures/serve.mjs';
+import { agentReady } from '../test/fixtures/sites.mjs';
+
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const runs = arg('runs', 3);
+const delayMs = arg('delay', 100);
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function time(cmd, args) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ ms: performance.now() - t0, code, out, err }));
+  });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const starts = [];
+for (let i = 0; i < runs; i++) starts.push((await time(process.execPath, ['bin/ai-ready.js', '--version'])).ms);
+const processStart = median(starts);
+
+const site = await startFixture((s) => agentReady(s.origin), { delayMs });
+const rows = [];
+try {
+  for (let i = 0; i < runs; i++) {
+    const before = site.requests.length;
+    const r = await time(process.execPath, ['bin/ai-ready.js', 'scan', site.origin, '--json']);
+    if (r.code !== 0) throw new Error(`scan exited ${r.code}: ${r.err}`);
+    const result = JSON.parse(r.out);
+    rows.push({ wall: r.ms, requests: site.requests.length - before, score: result.overallScore, level: result.level, engineMs: result.durationMs });
+  }
+} finally {
+  await site.close();
+}
+
+const wall = median(rows.map((r) => r.wall));
+const engine = median(rows.map((r) => r.engineMs));
+console.log(`scan-latency: agent-ready fixture, ${delayMs} ms per response, ${runs} runs (median)`);
+console.log(`  process start (ai-ready --version): ${processStart.toFixed(0)} ms`);
+console.log(`  wall time (CLI scan):                ${wall.toFixed(0)} ms`);
+console.log(`  engine durationMs:                   ${engine} ms`);
+console.log(`  requests per scan:                   ${rows[0].requests}`);
+console.log(`  sequential depth (engine / ${delayMs} ms):   ${(engine / delayMs).toFixed(2)}`);
+console.log(`  sequential depth ((wall - start) / ${delayMs}): ${((wall - processStart) / delayMs).toFixed(2)}`);
+console.log(`  result: score ${rows[0].score}, level ${rows[0].level}`);
+console.log(`  target: wall <= 4 x ${delayMs} ms + process start = ${(4 * delayMs + processStart).toFixed(0)} ms -> ${wall <= 4 * delayMs + processStart ? 'met' : 'NOT met'}`);
