@@ -1,0 +1,132 @@
+/**
+ * The store surface of the service (server, CLI key/account commands, MCP tools). The embedded
+ * implementation is SQLite (src/store/sqlite-store.ts); a Postgres/Redis deployment implements
+ * this interface in one module and `openStore` returns it. Keep it stable: the MCP face uses it.
+ */
+import type { ScanResult } from '../core/schema.js';
+
+export type Visibility = 'public' | 'private';
+
+export interface Account {
+  id: string;
+  name: string;
+  /** Visibility of the account's scans unless a request's `isPublic` overrides it. */
+  defaultVisibility: Visibility;
+  createdAt: string;
+}
+
+export interface ApiKeyInfo {
+  /** The first characters of the key (`air_` + 8), shown by `keys list`, used by `keys revoke`. */
+  prefix: string;
+  accountId: string;
+  accountName: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** A stored shared report: the result behind /r/<id> and /api/public/v1/report/<id>. */
+export interface StoredReport {
+  id: string;
+  url: string;
+  /** Host name of the scanned URL (lower case): the key of a domain's history. */
+  domain: string;
+  createdAt: string;
+  isPublic: boolean;
+  /** Owner account, null for anonymous scans. */
+  accountId: string | null;
+  /** The engine's result as scanned (without cached/shareId/shareUrl, which depend on the request). */
+  result: ScanResult;
+}
+
+/** One row of a history listing (no full result: fetch it with getReport). */
+export interface ReportSummary {
+  id: string;
+  url: string;
+  domain: string;
+  score: number;
+  grade: string;
+  level: number;
+  platform: string | null;
+  createdAt: string;
+  isPublic: boolean;
+  accountId: string | null;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface ListOptions {
+  /** 1..100, default 20. */
+  limit?: number;
+  cursor?: string | null;
+  /** Only reports of this host name. */
+  domain?: string;
+}
+
+export interface DomainHistoryOptions extends ListOptions {
+  /** Include private reports (only for the owner): this account's private reports are added. */
+  accountId?: string;
+}
+
+/** Pointer from a normalized URL to the report holding its latest result (the 5-minute cache). */
+export interface CachedScan {
+  reportId: string;
+  isPublic: boolean;
+  /** Epoch ms when the scan finished. */
+  at: number;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  /** Seconds until a slot frees (0 when allowed). */
+  retryAfterSec: number;
+  remaining: number;
+}
+
+export interface Store {
+  readonly dataDir: string;
+
+  // Scan cache (5 minutes by default).
+  getCachedScan(url: string): Promise<CachedScan | undefined>;
+  setCachedScan(url: string, entry: CachedScan, ttlMs: number): Promise<void>;
+
+  /** Sliding-window counter: records a hit for `bucket` when allowed. */
+  hitRate(bucket: string, limit: number, windowMs: number): Promise<RateDecision>;
+
+  // Reports and history.
+  /** Saves a new report (new share id); with an account, it also lands in the account's history. */
+  saveReport(input: { result: ScanResult; isPublic: boolean; accountId: string | null }): Promise<StoredReport>;
+  getReport(id: string): Promise<StoredReport | undefined>;
+  /** Deletes the report, its history rows and any cache pointer to it. */
+  deleteReport(id: string): Promise<boolean>;
+  setReportVisibility(id: string, isPublic: boolean): Promise<boolean>;
+  /** Adds an existing report (e.g. a cached public one) to an account's history; idempotent. */
+  recordHistory(accountId: string, reportId: string): Promise<void>;
+  /** Removes a report from one account's history (the report itself stays). */
+  removeFromHistory(accountId: string, reportId: string): Promise<boolean>;
+  /** An account's scans, newest first, paginated, optionally one domain. */
+  listAccountReports(accountId: string, options?: ListOptions): Promise<Page<ReportSummary>>;
+  /** A domain's scans over time, newest first: public reports plus the given account's private ones. */
+  domainHistory(domain: string, options?: DomainHistoryOptions): Promise<Page<ReportSummary>>;
+
+  // Accounts and API keys.
+  createAccount(name: string, defaultVisibility?: Visibility): Promise<Account>;
+  /** The account by name, created (public by default) when absent. */
+  ensureAccount(name: string): Promise<Account>;
+  getAccount(idOrName: string): Promise<Account | undefined>;
+  listAccounts(): Promise<Account[]>;
+  setDefaultVisibility(idOrName: string, visibility: Visibility): Promise<Account | undefined>;
+  /** Creates a key for the account (created when absent); the token is returned once, never stored. */
+  createApiKey(accountName: string): Promise<{ token: string; key: ApiKeyInfo }>;
+  listApiKeys(accountName?: string): Promise<ApiKeyInfo[]>;
+  /** Revokes every active key whose prefix starts with `prefix` (at least 6 characters). Returns how many. */
+  revokeApiKey(prefix: string): Promise<number>;
+  /** The account of a valid, unrevoked key; null for anything else. Constant-time hash compare. */
+  verifyApiKey(token: string): Promise<Account | null>;
+
+  close(): Promise<void>;
+}
