@@ -1,0 +1,189 @@
+/**
+ * The HTML report: one self-contained page (inline CSS, no script, no network), readable on
+ * screen and on paper. `ai-ready scan --format html` writes it and the server's /r/<id> page
+ * serves the same renderer. Every string that came from the scanned site is escaped, and a CSP
+ * meta tag forbids anything but the inline style even if an escape were ever missed.
+ */
+import type { CheckResult, FixStep, ProbeRecord, ScanResult } from '../core/schema.js';
+import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, needsFix, platformLine, STATUS_SYMBOLS, STATUS_WORDS } from './common.js';
+import { escapeHtml as e, safeHref } from './sanitize.js';
+import { DIMENSIONS } from '../core/schema.js';
+
+export interface HtmlReportOptions {
+  /** Public address of this report (shown with a copyable field). */
+  shareUrl?: string;
+  /** Base URL of the service that rendered it: adds a "scan another site" link. */
+  baseUrl?: string;
+  /** Page title; defaults to "AI readiness report: <host>". */
+  title?: string;
+}
+
+const CSS = `
+:root{--good:#1a7f37;--fair:#b35900;--poor:#c62828;--muted:#5f6b7a;--line:#d8dee4;--bg:#f6f8fa;--fg:#1f2328;--code:#f3f4f6}
+*{box-sizing:border-box}
+body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:#fff}
+main{max-width:960px;margin:0 auto;padding:24px 20px 48px}
+a{color:#0b5cad}
+h1{font-size:22px;margin:0 0 4px;word-break:break-all}
+h2{font-size:18px;margin:32px 0 12px;border-bottom:1px solid var(--line);padding-bottom:4px}
+h3{font-size:15px;margin:0}
+.muted{color:var(--muted)}
+.summary{display:flex;gap:24px;align-items:center;flex-wrap:wrap;margin:20px 0;padding:20px;border:1px solid var(--line);border-radius:12px;background:var(--bg)}
+.score{font-size:56px;font-weight:700;line-height:1}
+.score small{font-size:20px;font-weight:400;color:var(--muted)}
+.grade{font-size:40px;font-weight:700;border:3px solid currentColor;border-radius:10px;padding:0 14px;line-height:1.3}
+.level{font-size:18px}
+.good{color:var(--good)}.fair{color:var(--fair)}.poor{color:var(--poor)}
+.bars{display:grid;grid-template-columns:max-content 1fr max-content;gap:6px 12px;align-items:center}
+.bar{height:12px;background:var(--line);border-radius:6px;overflow:hidden}
+.bar span{display:block;height:100%;background:currentColor}
+.check{border:1px solid var(--line);border-radius:8px;padding:10px 14px;margin:8px 0;break-inside:avoid}
+.check header{display:flex;gap:10px;align-items:baseline;flex-wrap:wrap}
+.badge{font-size:12px;font-weight:700;border-radius:4px;padding:1px 6px;color:#fff;white-space:nowrap}
+.s-pass{background:var(--good)}.s-partial{background:var(--fair)}.s-fail{background:var(--poor)}.s-na,.s-info{background:var(--muted)}
+.pts{margin-left:auto;color:var(--muted);white-space:nowrap}
+.evidence{margin:6px 0 0;overflow-wrap:anywhere}
+.fix{margin-top:10px;padding-top:8px;border-top:1px dashed var(--line)}
+.fix ol{padding-left:20px;margin:6px 0}
+pre{background:var(--code);padding:10px;border-radius:6px;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere;font-size:13px}
+code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+table{border-collapse:collapse;width:100%;font-size:13px}
+td,th{border:1px solid var(--line);padding:4px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+.share input{width:100%;font:inherit;padding:4px 6px}
+footer{margin-top:40px;font-size:13px;color:var(--muted)}
+@media print{main{max-width:none;padding:0}.summary{border-color:#999}details{display:block}details>summary{display:none}a{color:inherit;text-decoration:none}.check{break-inside:avoid}}
+`;
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+function link(url: string | undefined, text?: string): string {
+  const href = safeHref(url);
+  return href ? `<a href="${e(href)}" rel="noopener noreferrer nofollow">${e(text ?? url)}</a>` : e(text ?? url);
+}
+
+function fixSteps(steps: FixStep[]): string {
+  const items = steps.map(
+    (s) =>
+      `<li><strong>${e(s.title)}</strong>${s.body ? `<div>${e(s.body)}</div>` : ''}${
+        s.code ? `<pre><code${s.lang ? ` data-lang="${e(s.lang)}"` : ''}>${e(s.code)}</code></pre>` : ''
+      }</li>`,
+  );
+  return `<ol>${items.join('')}</ol>`;
+}
+
+function probeTable(probes: ProbeRecord[]): string {
+  const rows = probes.map((p) => {
+    const headers = Object.entries(p.headers)
+      .map(([k, v]) => `${e(k)}: ${e(v)}`)
+      .join('<br>');
+    const status = p.status === null ? e(p.error ?? 'no response') : String(p.status);
+    const redirects = p.redirects.length ? `<br><span class="muted">via ${p.redirects.map((r) => e(r)).join(' → ')}</span>` : '';
+    return `<tr><td>${e(p.method)} ${e(p.url)}${redirects}</td><td>${status}</td><td>${e(p.contentType ?? '')}</td><td>${headers}</td></tr>`;
+  });
+  return `<details><summary>Probes (${probes.length})</summary><table><thead><tr><th>Request</th><th>Status</th><th>Content type</th><th>Headers that mattered</th></tr></thead><tbody>${rows.join('')}</tbody></table></details>`;
+}
+
+function checkCard(c: CheckResult): string {
+  const fix = needsFix(c)
+    ? `<div class="fix"><strong>How to fix:</strong> ${e(c.remediation ?? '')}${c.fixGuide?.length ? fixSteps(c.fixGuide) : ''}</div>`
+    : '';
+  const specs = c.specUrls?.length ? `<div class="muted">Spec: ${c.specUrls.map((u) => link(u)).join(', ')}</div>` : '';
+  const notes = [
+    c.naReason ? `<div class="muted">Not applicable: ${e(c.naReason)}</div>` : '',
+    c.matched ? `<div class="muted">Matched: ${e(c.matched)}</div>` : '',
+    ...(c.advisories ?? []).map((a) => `<div class="muted">Note: ${e(a)}</div>`),
+  ].join('');
+  const pts = c.status === 'na' || c.status === 'info' ? STATUS_WORDS[c.status] : `${formatPoints(c.earned)}/${formatPoints(c.weight)}`;
+  return `<article class="check" id="check-${e(c.id)}" data-check-id="${e(c.id)}" data-status="${e(c.status)}">
+<header><span class="badge s-${e(c.status)}" title="${e(STATUS_WORDS[c.status])}">${STATUS_SYMBOLS[c.status]} ${e(STATUS_WORDS[c.status])}</span><h3>${e(c.id)} · ${e(c.name)}</h3><span class="muted">${e(c.tier ?? '')}</span><span class="pts">${e(pts)}</span></header>
+${c.evidence ? `<p class="evidence">${e(c.evidence)}</p>` : ''}${notes}${fix}${specs}${c.probes?.length ? probeTable(c.probes) : ''}
+</article>`;
+}
+
+function dimensionBars(result: ScanResult): string {
+  const rows = DIMENSIONS.map((d) => {
+    const s = result.dimensions?.[d];
+    if (!s) return '';
+    if (!s.applicable) return `<div>${e(DIMENSION_LABELS[d])}</div><div class="muted">not applicable</div><div></div>`;
+    return `<div>${e(DIMENSION_LABELS[d])}</div><div class="bar ${bandOf(s.score)}" role="img" aria-label="${s.score} out of 100"><span style="width:${Math.max(0, Math.min(100, s.score))}%"></span></div><div>${s.score}</div>`;
+  });
+  return `<div class="bars">${rows.join('')}</div>`;
+}
+
+function nextLevelSection(result: ScanResult): string {
+  const n = result.nextLevel;
+  if (n === null) return `<p><strong>Top level reached.</strong> Every level requirement is met.</p>`;
+  if (!n) return '';
+  const items = n.requirements.map(
+    (r) => `<li><a href="#check-${e(r.checkId)}">${e(r.checkId)}</a> ${e(r.title)} <span class="muted">(${e(STATUS_WORDS[r.status])})</span>${r.remediation ? ` — ${e(r.remediation)}` : ''}</li>`,
+  );
+  return `<p>To reach <strong>level ${n.target} · ${e(n.name)}</strong> (${e(n.rule)}):</p><ul>${items.join('')}</ul>`;
+}
+
+/** Renders a ScanResult as a complete HTML document. */
+export function renderHtmlReport(result: ScanResult, opts: HtmlReportOptions = {}): string {
+  const band = bandOf(result.overallScore);
+  const host = hostOf(result.finalUrl ?? result.url);
+  const title = opts.title ?? `AI readiness report: ${host}`;
+  const platform = platformLine(result);
+  const failing = failingChecks(result);
+  const when = result.scannedAt ? `Scanned ${e(result.scannedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))}` : '';
+  const meta = [
+    when,
+    result.durationMs !== undefined ? `${(result.durationMs / 1000).toFixed(1)} s` : '',
+    result.requestCount !== undefined ? `${result.requestCount} requests` : '',
+    result.rubricVersion ? `rubric ${e(result.rubricVersion)}` : '',
+    result.profile ? `profile ${e(result.profile.applied.join(' + '))} (${e(result.profile.source)})` : '',
+  ].filter(Boolean);
+  const warnings = (result.warnings ?? []).map((w) => `<p class="fair">⚠ ${e(w)}</p>`).join('');
+  const share = opts.shareUrl
+    ? `<div class="share"><label>Share this report: <input readonly value="${e(opts.shareUrl)}"></label></div>`
+    : '';
+  const base = safeHref(opts.baseUrl);
+  const groups = checksByDimension(result)
+    .map((g) => `<section><h2>${e(g.label)}</h2>${g.checks.map(checkCard).join('\n')}</section>`)
+    .join('\n');
+  const todo = failing.length
+    ? `<h2>What to fix first</h2><ol>${failing.map((c) => `<li><a href="#check-${e(c.id)}">${e(c.id)} ${e(c.name)}</a> <span class="muted">(${e(c.tier ?? '')}, ${formatPoints(c.weight - c.earned)} points)</span></li>`).join('')}</ol>`
+    : '';
+
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; base-uri 'none'">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex">
+<title>${e(title)}</title>
+<style>${CSS}</style>
+</head>
+<body>
+<main>
+<h1>${e(title)}</h1>
+<div class="muted">${link(result.url)}${result.finalUrl && result.finalUrl !== result.url ? ` → ${link(result.finalUrl)}` : ''}</div>
+<div class="muted">${meta.join(' · ')}</div>
+${share}
+<section class="summary" aria-label="Summary">
+<div class="score ${band}" data-score="${result.overallScore}">${result.overallScore}<small>/100</small></div>
+${result.grade ? `<div class="grade ${band}" data-grade="${e(result.grade)}">${e(result.grade)}</div>` : ''}
+<div class="level"><div>Level <strong data-level="${result.level}">${result.level}</strong> · ${e(result.levelName ?? '')}</div>${platform ? `<div class="muted">Platform: ${e(platform)}</div>` : `<div class="muted">Platform: not identified</div>`}</div>
+</section>
+${warnings}
+${nextLevelSection(result)}
+<h2>Dimensions</h2>
+${dimensionBars(result)}
+${todo}
+${groups}
+<footer>Generated by ai-ready${base ? ` · <a href="${e(base)}">Scan another site</a>` : ''}. Text quoted from the scanned site is shown as-is and was not written by ai-ready.</footer>
+</main>
+</body>
+</html>
+`;
+}
