@@ -1,0 +1,164 @@
+import { defineCheck } from '../types.js';
+import type { RobotsArtifact, RobotsGroup } from '../../gather/robots.js';
+import { describeProbe } from '../../gather/classify.js';
+import { AI_CRAWLERS, AI_CRAWLERS_VERSION, MAJOR_OPERATORS, normalizeAgentToken, type AiCrawler, type CrawlerCategory } from '../../gather/ai-crawlers.js';
+import { verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { robotsLinesSteps } from './robots-fix.js';
+
+const SPEC = ['https://www.rfc-editor.org/rfc/rfc9309', 'https://github.com/ai-robots-txt/ai.robots.txt'];
+
+/** Effective access of a token to `/`: allowed, blocked, or allowed at `/` with some paths disallowed. */
+export type RootAccess = 'allowed' | 'restricted' | 'blocked';
+
+export interface TokenAccess extends AiCrawler {
+  access: RootAccess;
+  /** Which group decided: the token's own group(s), the `*` group, or no group at all. */
+  via: 'own group' | '*' | 'no group';
+}
+
+const ANSWER: CrawlerCategory[] = ['search', 'user'];
+const POLICY: CrawlerCategory[] = ['train', 'control'];
+
+function namesToken(g: RobotsGroup, token: string): boolean {
+  const want = token.toLowerCase();
+  return g.agents.some((a) => normalizeAgentToken(a) === want);
+}
+
+/** RFC 9309 group selection for one token, with robots-parser deciding the longest-match rule for `/`. */
+export function tokenAccess(robots: RobotsArtifact, crawler: AiCrawler): TokenAccess {
+  const own = robots.groups.filter((g) => namesToken(g, crawler.token));
+  const star = robots.groups.filter((g) => g.agents.some((a) => a.trim() === '*'));
+  const applicable = own.length ? own : star;
+  const via = own.length ? 'own group' : star.length ? '*' : 'no group';
+  const rules = applicable.flatMap((g) => g.rules);
+  // A group naming the token with no rules allows everything (RFC 9309); robots-parser would fall back to `*`.
+  if (own.length && !rules.length) return { ...crawler, access: 'allowed', via };
+  if (!robots.isAllowed('/', crawler.token)) return { ...crawler, access: 'blocked', via };
+  const someDisallowed = rules.some((r) => r.field === 'disallow' && r.value.trim() !== '');
+  return { ...crawler, access: someDisallowed ? 'restricted' : 'allowed', via };
+}
+
+function listNames(items: TokenAccess[], max = 8): string {
+  const shown = items.slice(0, max).map((t) => (t.via === 'own group' ? `${t.token} (own group)` : t.token));
+  return shown.join(', ') + (items.length > max ? ` +${items.length - max} more` : '');
+}
+
+/** "allowed: A, B; blocked: C (own group)" for one category band. */
+function band(items: TokenAccess[]): string {
+  const parts: string[] = [];
+  for (const access of ['allowed', 'restricted', 'blocked'] as RootAccess[]) {
+    const these = items.filter((t) => t.access === access);
+    if (these.length) parts.push(`${access} ${listNames(these)}`);
+  }
+  return parts.join('; ');
+}
+
+export const b1AiCrawlerRules = defineCheck<RobotsArtifact>({
+  meta: {
+    id: 'B1',
+    name: 'AI crawler rules in robots.txt',
+    dimension: 'bot_access',
+    tier: 'essential',
+    weight: 10,
+    anchorKey: 'robotsTxtAiRules',
+    specUrls: SPEC,
+    summary:
+      'For each known AI crawler and agent token, the robots.txt group that applies to it (RFC 9309) and whether it may fetch `/`. Passes when at least one AI search or user-initiated agent of a major operator can read the site.',
+    why: 'Answer engines (ChatGPT search, Claude, Perplexity, Google AI features) only cite pages their crawlers may fetch. Blocking training crawlers is a policy choice and is never penalised.',
+    remediation:
+      'Add explicit robots.txt groups for AI crawlers: allow answer engines and user-requested fetches (OAI-SearchBot, ChatGPT-User, Claude-SearchBot, Claude-User, PerplexityBot) and decide on training crawlers (GPTBot, ClaudeBot, Google-Extended, CCBot) explicitly.',
+  },
+  gather: (ctx) => ctx.robots(),
+  evaluate(robots) {
+    const res = robots.probe;
+    const probes = [res];
+    const seen = describeProbe(res, new URL(res.requestedUrl).origin);
+    if (!robots.found) {
+      return {
+        status: 'fail',
+        evidence: `${seen}: ${robots.soft404 ? 'an HTML page, not a robots.txt (soft 404)' : 'no robots.txt'}, so no AI crawler rules (see D1).`,
+        remediation: 'Publish /robots.txt with a `User-agent: *` group and explicit AI crawler groups.',
+        probes,
+      };
+    }
+    if (!robots.groups.length) {
+      return { status: 'fail', evidence: `${seen}: robots.txt has no User-agent group, so it expresses no crawler rules.`, probes };
+    }
+    const table = AI_CRAWLERS.map((cr) => tokenAccess(robots, cr));
+    const named = table.filter((t) => t.via === 'own group');
+    const answer = table.filter((t) => ANSWER.includes(t.category));
+    const policy = table.filter((t) => POLICY.includes(t.category));
+    const agents = table.filter((t) => t.category === 'agent');
+    const majorOpen = answer.filter((t) => MAJOR_OPERATORS.has(t.operator) && t.access !== 'blocked');
+    const hasStar = robots.groups.some((g) => g.agents.some((a) => a.trim() === '*'));
+
+    const lines = [
+      `${seen}; ${robots.groups.length} group(s), ${hasStar ? 'a `*` group' : 'no `*` group'}, ${named.length} of ${table.length} AI tokens named.`,
+      `Answer engines and user fetches: ${band(answer)}.`,
+      `Training and opt-out tokens: ${band(policy)}${policy.some((t) => t.access === 'blocked') ? ' (blocking training is a policy choice, not scored)' : ''}.`,
+      `Agents: ${band(agents)}.`,
+    ];
+    const advisories: string[] = [];
+    const retiredNamed = table.filter((t) => t.category === 'retired' && t.via === 'own group');
+    let retiredTrap = false;
+    if (retiredNamed.length) {
+      const current = table.filter((t) => t.operator === 'Anthropic' && t.category !== 'retired' && t.category !== 'agent');
+      const currentNamed = current.some((t) => t.via === 'own group');
+      retiredTrap = !currentNamed && current.some((t) => t.via === '*' && t.access !== 'allowed');
+      advisories.push(
+        `${retiredNamed.map((t) => t.token).join(' and ')} ${retiredNamed.length > 1 ? 'are' : 'is'} retired: rules for ${retiredNamed.length > 1 ? 'them' : 'it'} do not reach ClaudeBot, Claude-SearchBot or Claude-User; name those instead.`,
+      );
+    }
+    const blockedUser = answer.filter((t) => t.category === 'user' && t.access === 'blocked');
+    if (blockedUser.length) {
+      advisories.push(`User-initiated fetchers (${listNames(blockedUser, 4)}) may not apply robots.txt to visits a person asked for; blocking them mostly removes your pages from those answers.`);
+    }
+    const details = {
+      tokenListVersion: AI_CRAWLERS_VERSION,
+      tokens: table.map(({ token, operator, category, access, via, anchor }) => ({ token, operator, category, access, via, ...(anchor ? { anchor } : {}) })),
+    };
+    const matched = `RFC 9309 group matching; AI crawler list ${AI_CRAWLERS_VERSION}`;
+
+    if (!majorOpen.length) {
+      advisories.push('isitagentready.com passes any robots.txt with a `*` group; ai-ready marks it partial when every AI answer engine is blocked from `/`.');
+      return {
+        status: 'partial',
+        evidence: `${lines.join(' ')} Every AI search and user-initiated agent of a major operator is blocked from /: the site cannot be cited in AI answers.`,
+        remediation: 'Allow at least the AI answer engines (OAI-SearchBot, Claude-SearchBot, PerplexityBot) and user-requested fetchers (ChatGPT-User, Claude-User) to fetch `/`; keep training crawlers blocked if you wish.',
+        matched,
+        advisories,
+        probes,
+        details,
+      };
+    }
+    if (retiredTrap) {
+      return {
+        status: 'partial',
+        evidence: `${lines.join(' ')} Only retired Anthropic tokens are named; the current Claude crawlers fall to a restrictive \`*\` group.`,
+        remediation: 'Replace anthropic-ai / Claude-Web with ClaudeBot (training), Claude-SearchBot (search) and Claude-User (user fetches).',
+        matched,
+        advisories,
+        probes,
+        details,
+      };
+    }
+    return { status: 'pass', evidence: lines.join(' '), matched, advisories, probes, details };
+  },
+  fixGuide(fx) {
+    const snippet = `# Answer engines and user-requested fetches: allowed\nUser-agent: OAI-SearchBot\nUser-agent: ChatGPT-User\nUser-agent: Claude-SearchBot\nUser-agent: Claude-User\nUser-agent: PerplexityBot\nUser-agent: Perplexity-User\nAllow: /\n\n# Model training: decide explicitly\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: Applebot-Extended\nUser-agent: CCBot\nDisallow: /\n`;
+    return [
+      ...robotsLinesSteps(fx, {
+        snippet,
+        rulesOnly: true,
+        nextRules: `[\n      { userAgent: '*', allow: '/' },\n      { userAgent: ['OAI-SearchBot', 'ChatGPT-User', 'Claude-SearchBot', 'Claude-User', 'PerplexityBot', 'Perplexity-User'], allow: '/' },\n      { userAgent: ['GPTBot', 'ClaudeBot', 'Google-Extended', 'Applebot-Extended', 'CCBot'], disallow: '/' },\n    ]`,
+        nuxtConfig: `{\n    groups: [\n      { userAgent: ['OAI-SearchBot', 'ChatGPT-User', 'Claude-SearchBot', 'Claude-User', 'PerplexityBot', 'Perplexity-User'], allow: ['/'] },\n      { userAgent: ['GPTBot', 'ClaudeBot', 'Google-Extended', 'Applebot-Extended', 'CCBot'], disallow: ['/'] },\n    ],\n  }`,
+        squarespace:
+          'Settings → Crawlers: keep "Allow search engines to crawl" on. The "Block known AI crawlers" switch blocks answer engines and training crawlers alike; leave it off if you want to be cited in AI answers.',
+        cloudflare:
+          'With Cloudflare in front of the site, the managed robots.txt setting (AI Crawl Control in the dashboard) prepends AI crawler groups and a Content-Signal line to your file; check that it does not block the answer engines you want.',
+      }),
+      verifyStep(`curl -s ${fx.origin}/robots.txt | grep -i -A3 -E 'user-agent: *(OAI-SearchBot|ChatGPT-User|Claude|PerplexityBot|GPTBot|\\*)'`, 'Answer engines must reach `/` (Allow, or no Disallow covering /); training crawlers as you decided.'),
+      specStep(SPEC),
+    ];
+  },
+});

@@ -1,0 +1,134 @@
+import { defineCheck } from '../types.js';
+import type { RobotsArtifact } from '../../gather/robots.js';
+import { describeProbe, excerpt } from '../../gather/classify.js';
+import { verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { robotsLinesSteps } from './robots-fix.js';
+import { groupLabel, isStarGroup, prefLines, type PrefLine, type PrefVocabulary } from './robots-prefs.js';
+
+const SPEC = ['https://contentsignals.org', 'https://datatracker.ietf.org/doc/draft-romm-aipref-contentsignals/'];
+
+export const CONTENT_SIGNAL_VOCAB: PrefVocabulary = {
+  keys: new Set(['search', 'ai-input', 'ai-train']),
+  values: new Set(['yes', 'no']),
+  // Cloudflare's managed robots.txt sometimes adds an experimental `use=` signal.
+  extensions: new Map([['use', new Set(['reference', 'immediate', 'full'])]]),
+};
+
+function signalMap(l: PrefLine): Record<string, string> {
+  return Object.fromEntries(l.pairs.filter((p) => p.valid).map((p) => [p.key, p.value]));
+}
+
+function describeLine(l: PrefLine): string {
+  const valid = l.pairs.filter((p) => p.valid).map((p) => `${p.key}=${p.value}`);
+  return `${groupLabel(l.agents)} → ${valid.length ? valid.join(', ') : `"${excerpt(l.raw, 60)}" (no valid signal)`}${l.path ? ` for ${l.path}` : ''} (line ${l.line})`;
+}
+
+export const b2ContentSignals = defineCheck<RobotsArtifact>({
+  meta: {
+    id: 'B2',
+    name: 'Content Signals',
+    dimension: 'bot_access',
+    tier: 'recommended',
+    weight: 6,
+    anchorKey: 'contentSignals',
+    specUrls: SPEC,
+    summary: 'A `Content-Signal: search=…, ai-input=…, ai-train=…` line (yes/no values) in the robots.txt group that applies to every crawler.',
+    why: 'robots.txt says who may fetch; Content Signals say what the content may be used for once fetched (search results, AI answers, model training), so you can welcome AI answers and still refuse training.',
+    remediation: 'Add `Content-Signal: search=yes, ai-input=yes, ai-train=no` (your choice of values) to the `User-agent: *` group of robots.txt.',
+  },
+  gather: (ctx) => ctx.robots(),
+  evaluate(robots) {
+    const res = robots.probe;
+    const probes = [res];
+    const seen = describeProbe(res, new URL(res.requestedUrl).origin);
+    if (!robots.found) return { status: 'fail', evidence: `${seen}: no robots.txt, so no Content-Signal line.`, probes };
+    const lines = prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB);
+    if (!lines.length) return { status: 'fail', evidence: `${seen}: robots.txt has ${robots.groups.length} group(s) but no Content-Signal line.`, probes };
+
+    const advisories: string[] = [];
+    const problems = [...new Set(lines.flatMap((l) => l.pairs.map((p) => p.problem).filter((p): p is string => !!p)))];
+    if (problems.length) advisories.push(`Ignored: ${problems.slice(0, 5).join('; ')}.`);
+    if (lines.some((l) => l.pairs.some((p) => p.key === 'use'))) advisories.push('`use=` is an experimental Cloudflare signal outside the Content Signals Policy; agents may ignore it.');
+    const valid = lines.filter((l) => l.valid);
+    const details = {
+      signals: lines.map((l) => {
+        const m = signalMap(l);
+        return { userAgent: l.agents?.join(', ') ?? null, path: l.path ?? '/', search: m.search ?? null, aiInput: m['ai-input'] ?? null, aiTrain: m['ai-train'] ?? null, line: l.line };
+      }),
+    };
+    const evidence = `${seen}; ${lines.length} Content-Signal line(s): ${lines.slice(0, 6).map(describeLine).join('; ')}${lines.length > 6 ? '; …' : ''}.`;
+    const matched = 'Content Signals Policy (contentsignals.org, draft-romm-aipref-contentsignals-00)';
+    if (!valid.length) {
+      return {
+        status: 'partial',
+        evidence: `${evidence} None has a valid key=yes|no pair (keys: search, ai-input, ai-train).`,
+        remediation: 'Write the signals as `key=yes|no` with the keys search, ai-input and ai-train, e.g. `Content-Signal: search=yes, ai-input=yes, ai-train=no`.',
+        advisories,
+        probes,
+        details,
+      };
+    }
+    const keysSeen = new Set(valid.flatMap((l) => l.pairs.filter((p) => p.valid).map((p) => p.key)));
+    const missing = [...CONTENT_SIGNAL_VOCAB.keys].filter((k) => !keysSeen.has(k));
+    if (missing.length) advisories.push(`No value for ${missing.join(', ')}: a missing key expresses no preference either way.`);
+
+    // Contradictions: a key given both values in one group, or a "yes" for content the group may not fetch at all.
+    const contradictions: string[] = [];
+    for (const g of robots.groups) {
+      const here = valid.filter((l) => l.agents === g.agents && !l.path);
+      const values = new Map<string, Set<string>>();
+      for (const l of here) for (const p of l.pairs.filter((x) => x.valid)) values.set(p.key, (values.get(p.key) ?? new Set()).add(p.value));
+      for (const [k, v] of values) if (v.size > 1) contradictions.push(`${groupLabel(g.agents)} says both ${k}=yes and ${k}=no`);
+      const saysYes = [...values].filter(([k, v]) => k !== 'ai-train' && v.has('yes')).map(([k]) => k);
+      const blocked = g.agents.length > 0 && g.agents.every((a) => !robots.isAllowed('/', a.trim() === '*' ? '*' : a));
+      if (saysYes.length && blocked) contradictions.push(`${groupLabel(g.agents)} says ${saysYes.map((k) => `${k}=yes`).join(', ')} but disallows /`);
+    }
+    const starCovered = valid.some((l) => isStarGroup(l.agents) && !l.path);
+    const everyGroup = robots.groups.length > 0 && robots.groups.every((g) => valid.some((l) => l.agents === g.agents));
+    const orphaned = valid.filter((l) => l.agents === null);
+    if (orphaned.length) advisories.push(`Line ${orphaned.map((l) => l.line).join(', ')} sits outside any User-agent group; group-aware parsers attach it to no crawler. Move it under \`User-agent: *\`.`);
+
+    if (!starCovered && !everyGroup) {
+      return {
+        status: 'partial',
+        evidence: `${evidence} No valid signal applies to every crawler (the \`User-agent: *\` group has none).`,
+        remediation: 'Put the Content-Signal line inside the `User-agent: *` group so it applies to every crawler.',
+        matched,
+        advisories,
+        probes,
+        details,
+      };
+    }
+    if (contradictions.length) {
+      return {
+        status: 'partial',
+        evidence: `${evidence} Contradiction: ${contradictions.join('; ')}.`,
+        remediation: 'Make the signals agree with the access rules: one value per key per group, and no `search=yes`/`ai-input=yes` in a group that disallows `/`.',
+        matched,
+        advisories,
+        probes,
+        details,
+      };
+    }
+    return { status: 'pass', evidence, matched, advisories, probes, details };
+  },
+  fixGuide(fx) {
+    const snippet = 'User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n';
+    return [
+      {
+        title: 'Choose your signals',
+        body: 'search = search indexes and links/snippets; ai-input = AI answers, grounding and RAG; ai-train = training or fine-tuning. Each is yes or no; leave a key out to express no preference.',
+      },
+      ...robotsLinesSteps(fx, {
+        snippet,
+        rulesOnly: false,
+        nuxtConfig: `{\n    groups: [\n      { userAgent: ['*'], allow: ['/'], contentSignal: { search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' } },\n    ],\n  }`,
+        squarespace: 'Squarespace cannot add Content-Signal lines; only a proxy in front of the site (e.g. Cloudflare\'s managed robots.txt) can.',
+        cloudflare:
+          'Cloudflare\'s managed robots.txt (AI Crawl Control in the dashboard) prepends the Content Signals Policy and `Content-Signal: search=yes,ai-train=no` to your robots.txt; add `ai-input=yes` yourself if you want AI answers to use your content.',
+      }),
+      verifyStep(`curl -s ${fx.origin}/robots.txt | grep -i -B2 'content-signal'`, 'Expect a Content-Signal line under `User-agent: *` with key=yes|no pairs.'),
+      specStep(SPEC),
+    ];
+  },
+});

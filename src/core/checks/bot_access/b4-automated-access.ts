@@ -1,0 +1,82 @@
+import { defineCheck } from '../types.js';
+import type { FetchResult } from '../../net/http.js';
+import { challengeReason, describeProbe } from '../../gather/classify.js';
+import { specStep } from '../../fixes/platform-steps.js';
+
+const SPEC = ['https://developers.cloudflare.com/cloudflare-challenges/challenge-types/challenge-pages/detect-response/'];
+
+/** Page-level checks that read the page response: with a wall in front of it they measure the wall. */
+const PAGE_CHECKS = 'Link headers (D3), Markdown negotiation (C1), content without JavaScript (C3), structured data (C4), WebMCP (A7) and platform detection';
+
+export interface AutomatedAccessArtifact {
+  page: FetchResult;
+  /** robots.txt, already fetched for D1: tells whether site-level probes met the same wall. */
+  robots: FetchResult;
+}
+
+export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>({
+  meta: {
+    id: 'B4',
+    name: 'Reachable by automated clients',
+    dimension: 'bot_access',
+    tier: 'bonus',
+    weight: 0,
+    specUrls: SPEC,
+    summary: 'Whether the page answered an honest automated client, or a bot wall (challenge page, CAPTCHA, 401/403/429/503) stood in front of it. Informational only, never scored.',
+    why: 'Agents fetch pages without a browser; a challenge page in front of the content hides everything else from them, and from this scan.',
+    remediation: 'Let verified AI agents and crawlers through the bot protection (allow-list them or verify Web Bot Auth signatures) for public pages.',
+  },
+  async gather(ctx) {
+    const robots = await ctx.robots();
+    return { page: ctx.page(), robots: robots.probe };
+  },
+  evaluate({ page, robots }) {
+    const origin = new URL(page.requestedUrl).origin;
+    const seen = describeProbe(page, origin);
+    const wall = challengeReason(page);
+    const robotsWall = challengeReason(robots);
+    const probes = [page, robots];
+    const retry = page.headers['retry-after'] ? ` (Retry-After: ${page.headers['retry-after']})` : '';
+    const siteLevel = robotsWall
+      ? ` The well-known probes met a wall too (${describeProbe(robots, origin)}: ${robotsWall}), so site-level checks may also be unmeasured.`
+      : '';
+    if (wall) {
+      return {
+        status: 'info',
+        evidence: `${seen}: ${wall}${retry}. The site refused an automated client, so ${PAGE_CHECKS} could not be measured from this page.${siteLevel}`,
+        advisories: ['ai-ready does not impersonate browsers or vendor crawlers; verified agents may still be let through by the same protection.'],
+        probes,
+        details: { blocked: true, reason: wall, siteLevelBlocked: !!robotsWall },
+      };
+    }
+    const status = page.status ?? 0;
+    if ([401, 403, 429, 503].includes(status)) {
+      const why = status === 401 ? 'asks for authentication' : status === 403 ? 'refused the request' : status === 429 ? 'rate-limited the request' : 'was unavailable';
+      return {
+        status: 'info',
+        evidence: `${seen}: the page ${why}${retry} without a recognisable challenge page. Automated clients may be refused; ${PAGE_CHECKS} rest on this response.${siteLevel}`,
+        probes,
+        details: { blocked: true, reason: `HTTP ${status}`, siteLevelBlocked: !!robotsWall },
+      };
+    }
+    return {
+      status: 'info',
+      evidence: `${seen}: the page answered an automated client without a challenge.${siteLevel} Per-crawler blocking (by user agent or IP) is not tested: ai-ready never impersonates vendor bots.`,
+      probes,
+      details: { blocked: false, siteLevelBlocked: !!robotsWall },
+    };
+  },
+  fixGuide(fx) {
+    const cf = fx.hosting.includes('cloudflare');
+    return [
+      {
+        title: cf ? 'Allow verified bots and signed agents in Cloudflare' : 'Let verified agents through your bot protection',
+        body: cf
+          ? 'Security → Bots: keep verified bots allowed, and in AI Crawl Control allow the AI crawlers and agents you want. Signed agents (Web Bot Auth) can be recognised without CAPTCHAs.'
+          : 'In your WAF or bot-management product, allow-list verified AI crawlers and agents (published IP ranges, reverse DNS, or Web Bot Auth signatures) for public content instead of challenging every non-browser client.',
+      },
+      { title: 'Check from a terminal', body: 'A plain automated request should get the page, not a challenge:', code: `curl -sI ${fx.origin}/ | head -n 5`, lang: 'sh' },
+      specStep(SPEC),
+    ];
+  },
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { b1AiCrawlerRules, tokenAccess } from '../../../src/core/checks/bot_access/b1-ai-crawler-rules.js';
+import { parseRobots } from '../../../src/core/gather/robots.js';
+import { AI_CRAWLERS } from '../../../src/core/gather/ai-crawlers.js';
+import { ORIGIN, notFound, response, soft404, text } from '../../helpers/responses.js';
+
+const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+const robotsOf = (body: string) => parseRobots(text('/robots.txt', body), ORIGIN);
+const run = (body: string) => b1AiCrawlerRules.evaluate(robotsOf(body), ctx);
+const crawler = (token: string) => AI_CRAWLERS.find((c) => c.token === token)!;
+const tokens = (o: ReturnType<typeof run>) => (o.details as { tokens: Array<{ token: string; access: string; via: string }> }).tokens;
+
+describe('B1 AI crawler rules', () => {
+  it('passes a wildcard-only robots.txt (anchor parity) and reports tokens as following *', () => {
+    const o = run('User-agent: *\nDisallow: /admin/\n');
+    expect(o.status).toBe('pass');
+    const gpt = tokens(o).find((t) => t.token === 'OAI-SearchBot')!;
+    expect(gpt).toMatchObject({ access: 'restricted', via: '*' });
+    expect(o.matched).toContain('RFC 9309');
+  });
+
+  it('never penalises blocking training crawlers, but says so', () => {
+    const o = run('User-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n');
+    expect(o.status).toBe('pass');
+    expect(o.evidence).toMatch(/blocked GPTBot \(own group\)/);
+    expect(o.evidence).toContain('policy choice');
+    expect(tokens(o).find((t) => t.token === 'ClaudeBot')!.access).toBe('blocked');
+    expect(tokens(o).find((t) => t.token === 'Claude-SearchBot')!).toMatchObject({ access: 'allowed', via: '*' });
+  });
+
+  it('is partial when every AI answer engine is blocked from /', () => {
+    const o = run('User-agent: *\nDisallow: /\n');
+    expect(o.status).toBe('partial');
+    expect(o.evidence).toMatch(/cannot be cited/);
+    expect(o.advisories?.join(' ')).toMatch(/isitagentready/);
+  });
+
+  it('passes when a blocking * is opened for named answer engines', () => {
+    const o = run('User-agent: *\nDisallow: /\n\nUser-agent: OAI-SearchBot\nAllow: /\n');
+    expect(o.status).toBe('pass');
+    expect(tokens(o).find((t) => t.token === 'OAI-SearchBot')).toMatchObject({ access: 'allowed', via: 'own group' });
+    expect(tokens(o).find((t) => t.token === 'PerplexityBot')).toMatchObject({ access: 'blocked', via: '*' });
+  });
+
+  it('is partial when only retired Anthropic tokens are named and current ones fall to a restrictive *', () => {
+    const o = run('User-agent: anthropic-ai\nUser-agent: Claude-Web\nAllow: /\n\nUser-agent: OAI-SearchBot\nAllow: /\n\nUser-agent: *\nDisallow: /\n');
+    expect(o.status).toBe('partial');
+    expect(o.evidence).toMatch(/retired Anthropic tokens/);
+    expect(o.advisories?.[0]).toMatch(/retired/);
+  });
+
+  it('only advises about retired tokens when * lets current Claude bots in', () => {
+    const o = run('User-agent: anthropic-ai\nDisallow: /\n\nUser-agent: *\nAllow: /\n');
+    expect(o.status).toBe('pass');
+    expect(o.advisories?.join(' ')).toMatch(/anthropic-ai is retired/);
+  });
+
+  it('fails without robots.txt, on a soft 404 and without groups', () => {
+    expect(b1AiCrawlerRules.evaluate(parseRobots(notFound('/robots.txt'), ORIGIN), ctx).status).toBe('fail');
+    const soft = b1AiCrawlerRules.evaluate(parseRobots(soft404('/robots.txt'), ORIGIN), ctx);
+    expect(soft.status).toBe('fail');
+    expect(soft.evidence).toMatch(/soft 404/);
+    expect(run('Sitemap: https://x.test/sitemap.xml\n').status).toBe('fail');
+  });
+
+  it('treats a named group without rules as allowing everything (RFC 9309), not as the * group', () => {
+    const r = robotsOf('User-agent: PerplexityBot\nCrawl-delay: 5\n\nUser-agent: *\nDisallow: /\n');
+    expect(tokenAccess(r, crawler('PerplexityBot'))).toMatchObject({ access: 'allowed', via: 'own group' });
+  });
+
+  it('merges consecutive User-agent lines into one group, blank line or not', () => {
+    const r = robotsOf('User-agent: PerplexityBot\n\nUser-agent: *\nDisallow: /\n');
+    expect(tokenAccess(r, crawler('PerplexityBot'))).toMatchObject({ access: 'blocked', via: 'own group' });
+  });
+
+  it('matches tokens case-insensitively and ignores version suffixes', () => {
+    const r = robotsOf('User-agent: gptbot/1.1\nDisallow: /\n');
+    expect(tokenAccess(r, crawler('GPTBot'))).toMatchObject({ access: 'blocked', via: 'own group' });
+    expect(tokenAccess(r, crawler('OAI-SearchBot'))).toMatchObject({ access: 'allowed', via: 'no group' });
+  });
+
+  it('keeps a 5xx robots.txt as the receipt so the engine can judge it', () => {
+    const o = b1AiCrawlerRules.evaluate(parseRobots(response({ url: '/robots.txt', status: 503 }), ORIGIN), ctx);
+    expect(o.status).toBe('fail');
+    expect(o.probes?.[0].status).toBe(503);
+  });
+
+  it('adapts the fix to the platform', () => {
+    const fx = (platform: string | null, hosting: string[] = []) => b1AiCrawlerRules.fixGuide({ origin: ORIGIN, platform, hosting });
+    expect(fx('wordpress')[0].code).toContain("add_filter('robots_txt'");
+    expect(fx('shopify')[0].code).toContain('robots.default_groups');
+    expect(fx('squarespace')[0].body).toMatch(/Crawlers/);
+    expect(fx('nextjs')[0].code).toContain('MetadataRoute.Robots');
+    expect(fx('nuxt')[0].code).toContain('@nuxtjs/robots');
+    expect(fx(null, ['cloudflare']).some((s) => /Cloudflare/.test(s.title))).toBe(true);
+    const generic = fx(null);
+    expect(generic[0].code).toContain('User-agent: OAI-SearchBot');
+    expect(generic.at(-2)!.code).toContain(`curl -s ${ORIGIN}/robots.txt`);
+    expect(generic.at(-1)!.body).toContain('rfc9309');
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { b3WebBotAuth } from '../../../src/core/checks/bot_access/b3-web-bot-auth.js';
+import { b4AutomatedAccess } from '../../../src/core/checks/bot_access/b4-automated-access.js';
+import { b5ContentUsage } from '../../../src/core/checks/bot_access/b5-content-usage.js';
+import { parseRobots } from '../../../src/core/gather/robots.js';
+import { ORIGIN, json, notFound, response, soft404, text } from '../../helpers/responses.js';
+
+const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+const DIR = '/.well-known/http-message-signatures-directory';
+const MT = 'application/http-message-signatures-directory+json';
+const ed25519 = { kty: 'OKP', crv: 'Ed25519', x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs', kid: 'k1' };
+
+describe('B3 Web Bot Auth key directory', () => {
+  it('passes a JWK Set with an Ed25519 key and advises on the media type and signature', () => {
+    const o = b3WebBotAuth.evaluate(json(DIR, { keys: [ed25519] }), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.evidence).toContain('1 key(s) (OKP/Ed25519)');
+    expect(o.advisories?.join(' ')).toContain(MT);
+    expect(o.advisories?.join(' ')).toMatch(/Signature-Input/);
+  });
+  it('has no media-type advisory with the registered type', () => {
+    const o = b3WebBotAuth.evaluate(json(DIR, { keys: [ed25519] }, { 'content-type': MT, signature: 'sig1=:abc:', 'signature-input': 'sig1=()' }), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.advisories).toEqual([]);
+  });
+  it('is info (not fail) when absent or soft-404', () => {
+    expect(b3WebBotAuth.evaluate(notFound(DIR), ctx).status).toBe('info');
+    expect(b3WebBotAuth.evaluate(soft404(DIR), ctx).status).toBe('info');
+  });
+  it('is partial for a placeholder, missing keys, bad keys or non-JSON', () => {
+    expect(b3WebBotAuth.evaluate(json(DIR, { keys: [] }), ctx).status).toBe('partial');
+    expect(b3WebBotAuth.evaluate(json(DIR, { jwks: [] }), ctx).evidence).toMatch(/no `keys` array/);
+    const bad = b3WebBotAuth.evaluate(json(DIR, { keys: [{ kty: 'OKP', crv: 'Ed25519' }] }), ctx);
+    expect(bad.status).toBe('partial');
+    expect(bad.evidence).toMatch(/lacks x/);
+    const priv = b3WebBotAuth.evaluate(json(DIR, { keys: [{ ...ed25519, d: 'secret' }] }), ctx);
+    expect(priv.evidence).toMatch(/private key/);
+    expect(b3WebBotAuth.evaluate(text(DIR, 'keys: none', 'application/json'), ctx).status).toBe('partial');
+  });
+});
+
+describe('B4 reachable by automated clients', () => {
+  const robots = text('/robots.txt', 'User-agent: *\nAllow: /\n');
+  it('is always info; reports a clean page', () => {
+    const o = b4AutomatedAccess.evaluate({ page: text('/', '<html></html>', 'text/html'), robots }, ctx);
+    expect(o.status).toBe('info');
+    expect(o.evidence).toMatch(/without a challenge/);
+    expect((o.details as any).blocked).toBe(false);
+  });
+  it('names a Cloudflare challenge and lists what could not be measured', () => {
+    const page = response({ status: 403, headers: { 'content-type': 'text/html', 'cf-mitigated': 'challenge' }, body: '<title>Just a moment...</title>' });
+    const o = b4AutomatedAccess.evaluate({ page, robots: response({ url: '/robots.txt', status: 403, headers: { 'cf-mitigated': 'challenge' } }) }, ctx);
+    expect(o.status).toBe('info');
+    expect(o.evidence).toMatch(/Cloudflare challenge/);
+    expect(o.evidence).toMatch(/Markdown negotiation \(C1\)/);
+    expect(o.evidence).toMatch(/well-known probes met a wall too/);
+  });
+  it('reports a bare 429 with Retry-After', () => {
+    const o = b4AutomatedAccess.evaluate({ page: response({ status: 429, headers: { 'retry-after': '120' } }), robots }, ctx);
+    expect(o.status).toBe('info');
+    expect(o.evidence).toMatch(/rate-limited.*Retry-After: 120/);
+  });
+  it('scores nothing', () => {
+    expect(b4AutomatedAccess.meta.weight).toBe(0);
+  });
+});
+
+describe('B5 Content-Usage', () => {
+  const run = (body: string) => b5ContentUsage.evaluate(parseRobots(text('/robots.txt', body), ORIGIN), ctx);
+  it('passes a valid y/n line', () => {
+    const o = run('User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n');
+    expect(o.status).toBe('pass');
+    expect(o.evidence).toContain('train-ai=n, search=y');
+  });
+  it('fails (bonus) with yes/no values and says why', () => {
+    const o = run('User-agent: *\nContent-Usage: train-ai=no\n');
+    expect(o.status).toBe('fail');
+    expect(o.advisories?.join(' ')).toMatch(/y\/n values/);
+  });
+  it('fails without a line and keeps B2 separate', () => {
+    expect(run('User-agent: *\nContent-Signal: ai-train=no\n').status).toBe('fail');
+  });
+  it('fix guide for Nuxt uses contentUsage', () => {
+    expect(b5ContentUsage.fixGuide({ origin: ORIGIN, platform: 'nuxt', hosting: [] })[0].code).toContain("contentUsage: { 'train-ai': 'n'");
+  });
+});
