@@ -1,0 +1,175 @@
+import { defineCheck } from '../types.js';
+import type { FetchResult } from '../../net/http.js';
+import {
+  agentSkills,
+  deepEntries,
+  indexDocument,
+  readSkillsIndex,
+  sha256Digest,
+  skillFrontMatter,
+  SKILLS_INDEX_PATH,
+  SKILLS_LEGACY_INDEX_PATH,
+  SKILLS_SCHEMA_V02,
+  type SkillsArtifact,
+  type SkillsFormat,
+} from '../../gather/agent-skills.js';
+import { describeProbe, excerpt, isFound, isSoft404 } from '../../gather/classify.js';
+import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+
+const SPEC = ['https://github.com/cloudflare/agent-skills-discovery-rfc', 'https://agentskills.io/specification'];
+
+const FORMAT_LABEL: Record<SkillsFormat, string> = {
+  'v0.2.0': 'Agent Skills Discovery v0.2.0 ($schema, type/url/digest entries)',
+  'draft-files': 'Agent Skills Discovery February 2026 draft (top-level version + files[] digests)',
+  'v0.1.0': 'Agent Skills Discovery v0.1.0 (no $schema, no digests)',
+};
+
+interface DeepResult {
+  name: string;
+  url: string;
+  probe: FetchResult;
+  problems: string[];
+  advisories: string[];
+  verified: boolean;
+  mismatch: boolean;
+}
+
+function checkArtifact(entry: { name: string; url: string | null; digest: string | null; type: string | null }, probe: FetchResult, origin: string): DeepResult {
+  const url = entry.url!;
+  const out: DeepResult = { name: entry.name, url, probe, problems: [], advisories: [], verified: false, mismatch: false };
+  if (!isFound(probe)) {
+    out.problems.push(`skill "${entry.name}": ${describeProbe(probe, origin)} (artifact not served)`);
+    return out;
+  }
+  if (entry.digest) {
+    if (probe.truncated) out.advisories.push(`skill "${entry.name}": artifact larger than the download cap, digest not verified`);
+    else {
+      const actual = sha256Digest(probe.body);
+      if (actual === entry.digest) out.verified = true;
+      else {
+        out.mismatch = true;
+        out.problems.push(`skill "${entry.name}": digest mismatch (index ${entry.digest.slice(0, 19)}…, served bytes ${actual.slice(0, 19)}…); clients must reject it`);
+      }
+    }
+  }
+  if (entry.type === 'skill-md') {
+    const fm = skillFrontMatter(probe.text);
+    if (fm.problem) out.problems.push(`skill "${entry.name}": SKILL.md ${fm.problem}`);
+    else if (fm.name !== entry.name) out.advisories.push(`skill "${entry.name}": SKILL.md front matter says name "${excerpt(fm.name ?? '', 40)}"`);
+    if (probe.contentType && probe.contentType !== 'text/markdown' && probe.contentType !== 'text/plain')
+      out.advisories.push(`skill "${entry.name}": SKILL.md served as ${probe.contentType} (expected text/markdown or text/plain)`);
+  }
+  try {
+    if (new URL(url).origin !== origin) out.advisories.push(`skill "${entry.name}" is hosted on another origin (${new URL(url).origin})`);
+  } catch {
+    // url was validated when the index was read.
+  }
+  return out;
+}
+
+export const a6AgentSkills = defineCheck<SkillsArtifact>({
+  meta: {
+    id: 'A6',
+    name: 'Agent Skills discovery index',
+    dimension: 'capabilities',
+    tier: 'recommended',
+    weight: 6,
+    anchorKey: 'agentSkills',
+    specUrls: SPEC,
+    summary:
+      'GET /.well-known/agent-skills/index.json must be a v0.2.0 index ($schema) whose skills have valid names, types, descriptions, URLs and sha256 digests; up to five artifacts are downloaded and their digests and SKILL.md front matter verified.',
+    why: 'Skills teach agents how to use your site or product; the index lets them find every skill in one request, and digests let them trust what they download.',
+    remediation: `Publish ${SKILLS_INDEX_PATH} with "$schema": "${SKILLS_SCHEMA_V02}" and one entry per skill (name, type, description, url, sha256 digest of the exact bytes served).`,
+  },
+  gather: (ctx) => agentSkills(ctx),
+  evaluate(a, { origin }) {
+    if (!a.probe || !a.path) {
+      const seen = a.probes.map((p) => {
+        const problem = indexDocument(p).problem;
+        return `${describeProbe(p, origin)}${problem ? ` (${problem})` : isSoft404(p) ? ' (an HTML page: soft 404)' : ''}`;
+      });
+      return { status: 'fail', evidence: `No Agent Skills index: ${seen.join('; ')}.`, probes: a.probes };
+    }
+    const probe = a.probe;
+    const index = readSkillsIndex(indexDocument(probe).doc!, probe.url, a.path);
+    const problems = [...index.problems];
+    const advisories: string[] = [];
+    if (a.path === SKILLS_LEGACY_INDEX_PATH) problems.push(`served at the v0.1.0 path ${SKILLS_LEGACY_INDEX_PATH} (current: ${SKILLS_INDEX_PATH})`);
+    if (index.format !== 'v0.2.0') problems.push(`${index.format === 'v0.1.0' ? 'v0.1.0' : 'draft'} format: no per-entry url/type/digest as v0.2.0 defines`);
+    if (probe.contentType !== 'application/json') advisories.push(`index served as ${probe.contentType ?? 'no content type'} (expected application/json)`);
+    const invalid = index.entries.filter((e) => e.problems.length);
+    const valid = index.entries.length - invalid.length;
+    if (!index.entries.length) problems.push('the skills array is empty');
+    for (const e of invalid.slice(0, 5)) problems.push(`entry ${e.index + 1} (${excerpt(e.name, 40)}): ${e.problems.join(', ')}`);
+    if (invalid.length > 5) problems.push(`${invalid.length - 5} more invalid entries`);
+
+    const deep = deepEntries(index)
+      .filter((e) => a.artifacts[e.url!])
+      .map((e) => checkArtifact(e, a.artifacts[e.url!], origin));
+    for (const d of deep) {
+      problems.push(...d.problems);
+      advisories.push(...d.advisories);
+    }
+    const verified = deep.filter((d) => d.verified).length;
+    const mismatches = deep.filter((d) => d.mismatch).length;
+    if (valid > deep.length && deep.length) advisories.push(`${deep.length} of ${valid} valid entries downloaded and checked (bounded deep check)`);
+
+    const matched = FORMAT_LABEL[index.format] + (a.path === SKILLS_LEGACY_INDEX_PATH ? ` at legacy ${SKILLS_LEGACY_INDEX_PATH}` : '');
+    const facts =
+      `${describeProbe(probe, origin)}; ${index.entries.length} skill(s)` +
+      (index.entries.length ? ` (${index.entries.slice(0, 6).map((e) => excerpt(e.name, 40)).join(', ')}${index.entries.length > 6 ? ', …' : ''})` : '') +
+      (deep.length ? `; ${deep.length} artifact(s) downloaded, ${verified} digest(s) verified${mismatches ? `, ${mismatches} mismatch(es)` : ''}` : '');
+    const probes = [...a.probes, ...deep.map((d) => d.probe)];
+    const details = { format: index.format, specVersion: index.declared, path: a.path, skills: index.entries.length, valid, verified, mismatches };
+    if (problems.length) {
+      return {
+        status: 'partial',
+        evidence: `${facts}. Problems: ${problems.join('; ')}.`,
+        remediation:
+          index.format !== 'v0.2.0' || a.path === SKILLS_LEGACY_INDEX_PATH
+            ? `Move the index to ${SKILLS_INDEX_PATH} in the v0.2.0 format ("$schema", and type/url/digest per skill).`
+            : `Fix the Agent Skills index: ${problems.slice(0, 3).join('; ')}.`,
+        matched,
+        advisories,
+        probes,
+        details,
+      };
+    }
+    return { status: 'pass', evidence: `${facts}.`, matched, advisories, probes, details };
+  },
+  fixGuide(fx) {
+    const index = {
+      $schema: SKILLS_SCHEMA_V02,
+      skills: [
+        {
+          name: 'order-status',
+          type: 'skill-md',
+          description: 'Look up the status of an order by order number and email.',
+          url: '/.well-known/agent-skills/order-status/SKILL.md',
+          digest: 'sha256:<64 lowercase hex of the SKILL.md bytes>',
+        },
+      ],
+    };
+    const skillMd = `---\nname: order-status\ndescription: Look up the status of an order by order number and email.\n---\n\n# Order status\n\nCall GET ${fx.origin}/api/orders/{number}?email=… and read \`status\`.\n`;
+    return [
+      {
+        title: 'Write each skill as a SKILL.md',
+        body: 'One folder per skill under /.well-known/agent-skills/<name>/. The name is 1-64 characters of a-z, 0-9 and single hyphens, and must match the front matter.',
+        code: skillMd,
+        lang: 'markdown',
+      },
+      ...serveFileSteps(fx, { path: SKILLS_INDEX_PATH, contentType: 'application/json', content: JSON.stringify(index, null, 2) + '\n', lang: 'json' }),
+      {
+        title: 'Compute the digests in your build',
+        body: 'The digest is SHA-256 of the exact bytes served (after any build step); any change to SKILL.md changes it, so generate the index rather than editing it by hand.',
+        code: `node -e "const c=require('node:crypto'),f=require('node:fs');console.log('sha256:'+c.createHash('sha256').update(f.readFileSync(process.argv[1])).digest('hex'))" public/.well-known/agent-skills/order-status/SKILL.md`,
+        lang: 'sh',
+      },
+      verifyStep(
+        `curl -s ${fx.origin}${SKILLS_INDEX_PATH}\ncurl -s ${fx.origin}/.well-known/agent-skills/order-status/SKILL.md | sha256sum`,
+        'Expect JSON with "$schema" and your skills, and a hash equal to the entry\'s digest (without the sha256: prefix).',
+      ),
+      specStep(SPEC),
+    ];
+  },
+});

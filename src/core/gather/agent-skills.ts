@@ -1,0 +1,233 @@
+/**
+ * Agent Skills discovery index (Cloudflare RFC, https://github.com/cloudflare/agent-skills-discovery-rfc).
+ * Three generations are live and all are read here:
+ * - v0.2.0: /.well-known/agent-skills/index.json with `$schema`
+ *   (https://schemas.agentskills.io/discovery/0.2.0/schema.json) and `skills[]` of
+ *   `{name, type, description, url, digest}`;
+ * - the February 2026 draft: a top-level `version` and `skills[].files[]` of `{path, digest}`,
+ *   each skill at /.well-known/agent-skills/{name}/SKILL.md;
+ * - v0.1.0: /.well-known/skills/index.json, `files` as plain strings, no digests.
+ * The deep check downloads up to five artifacts and compares SHA-256 digests of their raw bytes,
+ * which the RFC makes a client MUST.
+ */
+import { createHash } from 'node:crypto';
+import { parse as parseYaml } from 'yaml';
+import type { FetchResult } from '../net/http.js';
+import type { GatherContext } from './context.js';
+import { isFound, isObject, parseJson } from './classify.js';
+
+export const SKILLS_INDEX_PATH = '/.well-known/agent-skills/index.json';
+export const SKILLS_LEGACY_INDEX_PATH = '/.well-known/skills/index.json';
+export const SKILLS_ACCEPT = 'application/json, */*;q=0.1';
+export const SKILL_MD_ACCEPT = 'text/markdown, text/plain;q=0.9, */*;q=0.1';
+export const SKILLS_SCHEMA_V02 = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
+/** Artifacts downloaded and verified per scan (politeness bound). */
+export const DEEP_LIMIT = 5;
+const INDEX_MAX_BYTES = 1024 * 1024;
+const SKILL_MD_MAX_BYTES = 1024 * 1024;
+const ARCHIVE_MAX_BYTES = 4 * 1024 * 1024;
+
+export type SkillsFormat = 'v0.2.0' | 'draft-files' | 'v0.1.0';
+
+export interface SkillEntry {
+  index: number;
+  name: string;
+  type: 'skill-md' | 'archive' | null;
+  /** The artifact URL, resolved against the index URL (RFC 3986), or null when it cannot be derived. */
+  url: string | null;
+  /** Expected `sha256:<hex>` digest of the artifact, when the format carries one. */
+  digest: string | null;
+  /** Validation problems of this entry, empty when valid. */
+  problems: string[];
+}
+
+export interface SkillsIndex {
+  format: SkillsFormat;
+  /** The `$schema` or `version` value that decided the format. */
+  declared: string | null;
+  entries: SkillEntry[];
+  /** Problems with the index as a whole. */
+  problems: string[];
+}
+
+export interface SkillsArtifact {
+  /** Index probes made, current path first. */
+  probes: FetchResult[];
+  /** The probe the index was read from, or null. */
+  probe: FetchResult | null;
+  path: string | null;
+  /** Downloaded artifacts, keyed by resolved URL. */
+  artifacts: Record<string, FetchResult>;
+}
+
+const NAME_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const DIGEST_RE = /^sha256:[0-9a-f]{64}$/;
+const SCHEMA_RE = /^https?:\/\/schemas\.agentskills\.io\/discovery\/v?(\d+\.\d+(?:\.\d+)?)\/schema\.json#?$/i;
+
+/** Declared schema version from `$schema` ("0.2.0"), or null. */
+export function schemaVersion(schema: unknown): string | null {
+  return typeof schema === 'string' ? (SCHEMA_RE.exec(schema.trim())?.[1] ?? null) : null;
+}
+
+export function nameProblem(name: unknown): string | null {
+  if (typeof name !== 'string' || !name) return 'missing `name`';
+  if (name.length > 64) return `name "${name.slice(0, 20)}…" longer than 64 characters`;
+  if (!NAME_RE.test(name)) return `name "${name}" is not lowercase a-z, 0-9 and single inner hyphens`;
+  return null;
+}
+
+function descriptionProblem(d: unknown): string | null {
+  if (typeof d !== 'string' || !d.trim()) return 'missing `description`';
+  if (d.length > 1024) return `description is ${d.length} characters (max 1024)`;
+  return null;
+}
+
+function resolveUrl(url: unknown, base: string): { url: string | null; problem?: string } {
+  if (typeof url !== 'string' || !url.trim()) return { url: null, problem: 'missing `url`' };
+  try {
+    const u = new URL(url.trim(), base);
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return { url: null, problem: `url "${url.slice(0, 60)}" is not http(s)` };
+    return { url: u.href };
+  } catch {
+    return { url: null, problem: `url "${url.slice(0, 60)}" does not resolve` };
+  }
+}
+
+function digestProblem(d: unknown): string | null {
+  if (typeof d !== 'string' || !d) return 'missing `digest`';
+  if (!DIGEST_RE.test(d)) return `digest "${d.slice(0, 24)}${d.length > 24 ? '…' : ''}" is not sha256: + 64 lowercase hex`;
+  return null;
+}
+
+/** Reads an index document into normalised entries (pure). `indexUrl` resolves relative URLs. */
+export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, path: string): SkillsIndex {
+  const problems: string[] = [];
+  const rawSkills = Array.isArray(doc.skills) ? doc.skills : null;
+  if (!rawSkills) problems.push('no `skills` array');
+  const skills = (rawSkills ?? []).slice(0, 500);
+  const schemaV = schemaVersion(doc.$schema);
+  const objectFiles = skills.some((s) => isObject(s) && Array.isArray(s.files) && s.files.some((f) => isObject(f)));
+  const declaredVersion = typeof doc.version === 'string' ? doc.version : null;
+
+  let format: SkillsFormat;
+  let declared: string | null;
+  if (schemaV && /^0\.([2-9]|\d{2,})/.test(schemaV)) {
+    format = 'v0.2.0';
+    declared = schemaV;
+  } else if (declaredVersion && (objectFiles || /^0\.2\./.test(declaredVersion))) {
+    format = 'draft-files';
+    declared = declaredVersion;
+  } else {
+    format = 'v0.1.0';
+    declared = schemaV ?? declaredVersion;
+    if (typeof doc.$schema === 'string' && !schemaV) problems.push(`unrecognised $schema "${doc.$schema.slice(0, 80)}"`);
+    if (path === SKILLS_INDEX_PATH && !doc.$schema && skills.some((s) => isObject(s) && 'digest' in s && 'url' in s))
+      problems.push(`entries look like v0.2.0 but there is no "$schema": "${SKILLS_SCHEMA_V02}" (without it clients read the index as v0.1.0)`);
+  }
+
+  // Where v0.1.0 and the draft put each skill: {index dir}/{name}/SKILL.md.
+  const dir = new URL('./', indexUrl).href;
+  const entries = skills.map((s, i): SkillEntry => {
+    if (!isObject(s)) return { index: i, name: `#${i + 1}`, type: null, url: null, digest: null, problems: ['entry is not an object'] };
+    const p: string[] = [];
+    const np = nameProblem(s.name);
+    if (np) p.push(np);
+    const dp = descriptionProblem(s.description);
+    if (dp) p.push(dp);
+    const name = typeof s.name === 'string' && s.name ? s.name.slice(0, 64) : `#${i + 1}`;
+    if (format === 'v0.2.0') {
+      const type = s.type === 'skill-md' || s.type === 'archive' ? s.type : null;
+      if (!type) p.push(s.type === undefined ? 'missing `type`' : `type "${String(s.type).slice(0, 30)}" is not skill-md or archive`);
+      const r = resolveUrl(s.url, indexUrl);
+      if (r.problem) p.push(r.problem);
+      const gp = digestProblem(s.digest);
+      if (gp) p.push(gp);
+      return { index: i, name, type, url: r.url, digest: gp ? null : (s.digest as string), problems: p };
+    }
+    const derived = np ? null : new URL(`${name}/SKILL.md`, dir).href;
+    if (format === 'draft-files') {
+      const files = Array.isArray(s.files) ? s.files : [];
+      const skillMd = files.find((f) => isObject(f) && f.path === 'SKILL.md') as Record<string, unknown> | undefined;
+      if (!skillMd) p.push('`files` has no SKILL.md entry');
+      const gp = skillMd ? digestProblem(skillMd.digest) : null;
+      if (gp) p.push(`SKILL.md ${gp}`);
+      return { index: i, name, type: 'skill-md', url: derived, digest: skillMd && !gp ? (skillMd.digest as string) : null, problems: p };
+    }
+    return { index: i, name, type: 'skill-md', url: derived, digest: null, problems: p };
+  });
+  return { format, declared, entries, problems };
+}
+
+export function sha256Digest(body: Buffer): string {
+  return `sha256:${createHash('sha256').update(body).digest('hex')}`;
+}
+
+export interface FrontMatter {
+  name?: string;
+  description?: string;
+  problem?: string;
+}
+
+/** YAML front matter of a SKILL.md: `---` line, YAML, `---` line. */
+export function skillFrontMatter(text: string): FrontMatter {
+  const m = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(\r?\n|$)/.exec(text);
+  if (!m) return { problem: 'no YAML front matter (--- block) at the top' };
+  let v: unknown;
+  try {
+    v = parseYaml(m[1], { maxAliasCount: 50 });
+  } catch (e) {
+    return { problem: `front matter is not valid YAML (${(e as Error).message.split('\n')[0].slice(0, 100)})` };
+  }
+  if (!isObject(v)) return { problem: 'front matter is not a YAML mapping' };
+  const name = typeof v.name === 'string' ? v.name : undefined;
+  const description = typeof v.description === 'string' ? v.description : undefined;
+  const missing = [!name && '`name`', !description && '`description`'].filter(Boolean);
+  return { name, description, ...(missing.length ? { problem: `front matter lacks ${missing.join(' and ')}` } : {}) };
+}
+
+/** Reads the index out of a probe: null when there is no usable JSON object there. */
+export function indexDocument(probe: FetchResult): { doc: Record<string, unknown> | null; problem?: string } {
+  if (!isFound(probe)) return { doc: null };
+  const parsed = parseJson(probe);
+  if (!parsed.ok) return { doc: null, problem: `not JSON (${parsed.error})` };
+  if (!isObject(parsed.value)) return { doc: null, problem: 'JSON but not an object' };
+  return { doc: parsed.value };
+}
+
+/** Entries the deep check downloads: the first valid ones with a URL, at most DEEP_LIMIT. */
+export function deepEntries(index: SkillsIndex): SkillEntry[] {
+  return index.entries.filter((e) => e.url && !e.problems.length).slice(0, DEEP_LIMIT);
+}
+
+/** Fetches the index (current path, then the v0.1.0 path) and up to five artifacts. */
+export function agentSkills(ctx: GatherContext): Promise<SkillsArtifact> {
+  return ctx.memo('agent-skills', async () => {
+    const probes: FetchResult[] = [];
+    let probe: FetchResult | null = null;
+    let path: string | null = null;
+    for (const p of [SKILLS_INDEX_PATH, SKILLS_LEGACY_INDEX_PATH]) {
+      const res = await ctx.fetch(p, { accept: SKILLS_ACCEPT, maxBytes: INDEX_MAX_BYTES });
+      probes.push(res);
+      if (indexDocument(res).doc) {
+        probe = res;
+        path = p;
+        break;
+      }
+    }
+    const artifacts: Record<string, FetchResult> = {};
+    if (probe && path) {
+      const index = readSkillsIndex(indexDocument(probe).doc!, probe.url, path);
+      const picks = deepEntries(index);
+      const got = await Promise.all(
+        picks.map((e) =>
+          ctx.fetch(e.url!, {
+            accept: e.type === 'archive' ? 'application/gzip, application/zip, */*;q=0.1' : SKILL_MD_ACCEPT,
+            maxBytes: e.type === 'archive' ? ARCHIVE_MAX_BYTES : SKILL_MD_MAX_BYTES,
+          }),
+        ),
+      );
+      picks.forEach((e, i) => (artifacts[e.url!] = got[i]));
+    }
+    return { probes, probe, path, artifacts };
+  });
+}

@@ -1,0 +1,219 @@
+/**
+ * The site's OpenAPI description, found once per scan and shared by A8 (the document itself),
+ * M5 (MPP `x-payment-info` on operations) and M3 (payable endpoints to knock for 402s).
+ * Advertised locations come first (the page's `Link: rel="service-desc"`, the API catalog's
+ * service-desc when a catalog reader passes them in), then the usual paths.
+ */
+import { parse as parseYaml } from 'yaml';
+import type { FetchResult } from '../net/http.js';
+import type { GatherContext } from './context.js';
+import { bodyLooksLikeHtml, isFound, isObject } from './classify.js';
+
+export const OPENAPI_PATHS = ['/openapi.json', '/openapi.yaml', '/.well-known/openapi.json', '/swagger.json', '/api/openapi.json'];
+export const OPENAPI_ACCEPT = 'application/openapi+json, application/json, application/yaml;q=0.9, text/yaml;q=0.9, */*;q=0.1';
+/** OpenAPI documents are often several MiB (large public APIs); bounded all the same. */
+export const OPENAPI_MAX_BYTES = 4 * 1024 * 1024;
+/** Advertised links tried at most (a hostile Link header may list hundreds). */
+const MAX_ADVERTISED = 3;
+
+export type OpenApiSource = 'link-header' | 'api-catalog' | 'well-known-path';
+
+export interface OpenApiCandidate {
+  url: string;
+  source: OpenApiSource;
+}
+
+export interface OpenApiDocument {
+  url: string;
+  source: OpenApiSource;
+  probe: FetchResult;
+  doc: Record<string, unknown>;
+  format: 'json' | 'yaml';
+  /** `openapi` value ("3.1.0") or "2.0" for Swagger. */
+  version: string;
+  family: 'OpenAPI 3' | 'Swagger 2.0' | 'unknown';
+  /** Number of path items (0 when `paths` is missing or empty). */
+  pathCount: number;
+}
+
+export interface OpenApiProblem {
+  url: string;
+  source: OpenApiSource;
+  problem: string;
+}
+
+export interface OpenApiArtifact {
+  candidates: OpenApiCandidate[];
+  /** Every probe made, in candidate order. */
+  probes: FetchResult[];
+  /** The first usable description (valid version and non-empty paths), else the first defective one. */
+  found: OpenApiDocument | null;
+  /** Candidates that answered with something that is not a usable OpenAPI description. */
+  problems: OpenApiProblem[];
+}
+
+/** `rel="service-desc"` targets of a Link header, resolved against `base`. */
+export function serviceDescLinks(linkHeader: string | undefined, base: string): string[] {
+  if (!linkHeader) return [];
+  const out: string[] = [];
+  // Split on commas that start a new `<...>` link value, not commas inside parameters.
+  for (const part of linkHeader.split(/,(?=\s*<)/)) {
+    const m = /^\s*<([^>]*)>(.*)$/s.exec(part);
+    if (!m) continue;
+    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(m[2]);
+    const rels = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
+    if (!rels.includes('service-desc')) continue;
+    try {
+      const u = new URL(m[1], base);
+      if (u.protocol === 'http:' || u.protocol === 'https:') out.push(u.href);
+    } catch {
+      // An unparseable target is ignored, like a browser would.
+    }
+  }
+  return out;
+}
+
+type Parsed = { ok: true; value: unknown; format: 'json' | 'yaml' } | { ok: false; error: string };
+
+/** JSON first; YAML when the type or extension says so, or the text reads like a YAML OpenAPI file. */
+export function parseOpenApiText(res: FetchResult): Parsed {
+  const text = res.text.replace(/^\uFEFF/, '');
+  const yamlish =
+    /yaml/.test(res.contentType ?? '') || /\.ya?ml($|\?)/i.test(res.requestedUrl) || /^\s*(openapi|swagger)\s*:/m.test(text.slice(0, 4000));
+  try {
+    return { ok: true, value: JSON.parse(text), format: 'json' };
+  } catch (e) {
+    if (!yamlish) return { ok: false, error: `not JSON (${(e as Error).message.slice(0, 120)})` };
+  }
+  try {
+    // yaml caps alias expansion by default (billion-laughs safe).
+    return { ok: true, value: parseYaml(text, { maxAliasCount: 100 }), format: 'yaml' };
+  } catch (e) {
+    return { ok: false, error: `not valid YAML (${(e as Error).message.split('\n')[0].slice(0, 120)})` };
+  }
+}
+
+/**
+ * Reads one candidate. `document` is set when it is an OpenAPI/Swagger object (maybe defective);
+ * `problem` says what is wrong; both null/undefined means "nothing here".
+ */
+export function readOpenApi(res: FetchResult, candidate: OpenApiCandidate): { document: OpenApiDocument | null; problem?: string } {
+  if (!isFound(res)) return { document: null };
+  if (bodyLooksLikeHtml(res.text)) return { document: null };
+  const parsed = parseOpenApiText(res);
+  const advertised = candidate.source !== 'well-known-path';
+  const truncated = res.truncated ? ` (body cut at the ${OPENAPI_MAX_BYTES / 1024 / 1024} MiB cap)` : '';
+  if (!parsed.ok) {
+    // At a guessed path only a JSON/YAML-typed answer is an attempt; anything advertised counts.
+    const typed = /json|yaml/.test(res.contentType ?? '');
+    return { document: null, ...(advertised || typed ? { problem: parsed.error + truncated } : {}) };
+  }
+  const v = parsed.value;
+  if (!isObject(v) || (typeof v.openapi !== 'string' && v.swagger === undefined)) {
+    return { document: null, ...(advertised ? { problem: 'not an OpenAPI description (no `openapi` or `swagger` field)' } : {}) };
+  }
+  const version = typeof v.openapi === 'string' ? v.openapi : String(v.swagger);
+  const family = /^3\.\d+(\.\d+)?/.test(version) && typeof v.openapi === 'string' ? 'OpenAPI 3' : version === '2.0' ? 'Swagger 2.0' : 'unknown';
+  const pathCount = isObject(v.paths) ? Object.keys(v.paths).length : 0;
+  const doc: OpenApiDocument = { url: res.requestedUrl, source: candidate.source, probe: res, doc: v, format: parsed.format, version, family, pathCount };
+  const problems: string[] = [];
+  if (family === 'unknown') problems.push(`unsupported version "${version}" (expected openapi 3.x or swagger 2.0)`);
+  if (!pathCount) problems.push(isObject(v.paths) ? '`paths` is empty' : 'no `paths` object');
+  return { document: doc, ...(problems.length ? { problem: problems.join('; ') } : {}) };
+}
+
+/** Builds the artifact from candidates and their probes (pure: unit tests call it directly). */
+export function openApiFromProbes(candidates: OpenApiCandidate[], probes: FetchResult[]): OpenApiArtifact {
+  let usable = null as OpenApiDocument | null;
+  let defective = null as OpenApiDocument | null;
+  const problems: OpenApiProblem[] = [];
+  for (let i = 0; i < candidates.length; i++) {
+    const c = candidates[i];
+    const res = probes[i];
+    if (!res) continue;
+    const { document, problem } = readOpenApi(res, c);
+    if (problem) problems.push({ url: c.url, source: c.source, problem });
+    if (document && !problem && !usable) usable = document;
+    if (document && problem && !defective) defective = document;
+  }
+  return { candidates, probes, found: usable ?? defective, problems };
+}
+
+/** Candidate URLs in priority order, deduplicated; advertised links are capped. */
+export function openApiCandidates(origin: string, linkTargets: string[], catalogTargets: string[]): OpenApiCandidate[] {
+  const seen = new Set<string>();
+  const out: OpenApiCandidate[] = [];
+  const add = (url: string, source: OpenApiSource) => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    out.push({ url, source });
+  };
+  linkTargets.slice(0, MAX_ADVERTISED).forEach((u) => add(u, 'link-header'));
+  catalogTargets.slice(0, MAX_ADVERTISED).forEach((u) => add(u, 'api-catalog'));
+  OPENAPI_PATHS.forEach((p) => add(new URL(p, origin).href, 'well-known-path'));
+  return out;
+}
+
+/**
+ * The OpenAPI description of the scanned origin, memoised per scan under "openapi". Advertised
+ * candidates are fetched first; the guessed paths only when none of them is usable. Each group is
+ * fetched in parallel to keep the scan's round trips low.
+ */
+export function openApiDoc(ctx: GatherContext, catalogTargets: string[] = []): Promise<OpenApiArtifact> {
+  return ctx.memo('openapi', async () => {
+    const links = serviceDescLinks(ctx.page().headers.link, ctx.page().url);
+    const candidates = openApiCandidates(ctx.origin, links, catalogTargets);
+    const get = (c: OpenApiCandidate) => ctx.fetch(c.url, { accept: OPENAPI_ACCEPT, maxBytes: OPENAPI_MAX_BYTES });
+    const advertised = candidates.filter((c) => c.source !== 'well-known-path');
+    const guessed = candidates.filter((c) => c.source === 'well-known-path');
+    const first = await Promise.all(advertised.map(get));
+    const early = openApiFromProbes(advertised, first);
+    if (early.found && !early.problems.some((p) => p.url === early.found!.url)) return early;
+    const rest = await Promise.all(guessed.map(get));
+    return openApiFromProbes(candidates, [...first, ...rest]);
+  });
+}
+
+/** HTTP methods that are operations in a path item. */
+export const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export interface OpenApiOperation {
+  path: string;
+  method: (typeof OPERATION_METHODS)[number];
+  operation: Record<string, unknown>;
+}
+
+/** Every operation of a document, bounded (hostile documents may list thousands). */
+export function openApiOperations(doc: Record<string, unknown>, max = 2000): OpenApiOperation[] {
+  const out: OpenApiOperation[] = [];
+  if (!isObject(doc.paths)) return out;
+  for (const [path, item] of Object.entries(doc.paths)) {
+    if (!isObject(item)) continue;
+    for (const method of OPERATION_METHODS) {
+      const op = item[method];
+      if (isObject(op)) out.push({ path, method, operation: op });
+      if (out.length >= max) return out;
+    }
+  }
+  return out;
+}
+
+/** Base URL of the API: first `servers[].url` (OpenAPI 3) or host+basePath (Swagger 2), resolved against the document URL. */
+export function openApiBaseUrl(found: Pick<OpenApiDocument, 'doc' | 'url'>): string {
+  const { doc, url } = found;
+  try {
+    if (Array.isArray(doc.servers) && isObject(doc.servers[0]) && typeof doc.servers[0].url === 'string') {
+      const base = new URL(doc.servers[0].url.replace(/\{[^}]*\}/g, ''), url).href;
+      return base.endsWith('/') ? base : `${base}/`;
+    }
+    if (typeof doc.host === 'string') {
+      const scheme = Array.isArray(doc.schemes) && doc.schemes.includes('https') ? 'https' : new URL(url).protocol.replace(':', '');
+      const basePath = typeof doc.basePath === 'string' ? doc.basePath : '/';
+      const base = new URL(`${scheme}://${doc.host}${basePath}`).href;
+      return base.endsWith('/') ? base : `${base}/`;
+    }
+  } catch {
+    // Fall through to the document's origin.
+  }
+  return new URL('/', url).href;
+}
