@@ -1,3 +1,5 @@
+import type { CheckModule } from '../types.js';
 import { d1RobotsTxt } from './d1-robots-txt.js';
+import { d2Sitemap } from './d2-sitemap.js';
 
-export const discoverabilityChecks = [d1RobotsTxt];
+export const discoverabilityChecks: CheckModule<any>[] = [d1RobotsTxt, d2Sitemap];
