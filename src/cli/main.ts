@@ -7,6 +7,15 @@ import { VERSION } from '../version.js';
 import { EXIT } from './exit-codes.js';
 import { registerScan } from './commands/scan.js';
 import { registerRubric } from './commands/rubric.js';
+import { registerExplain } from './commands/explain.js';
+
+// `ai-ready scan x | head` closes the pipe early: that is the reader's choice, not an error.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+}
 
 const program = new Command();
 program
@@ -18,6 +27,7 @@ program
 
 registerScan(program);
 registerRubric(program);
+registerExplain(program);
 
 program.addHelpText(
   'after',

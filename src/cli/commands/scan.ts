@@ -1,46 +1,70 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { EXIT } from '../exit-codes.js';
+import type { ScanFlags } from '../scan-settings.js';
 
-interface ScanFlags {
-  json?: boolean;
-  profile?: string;
-  timeout?: string;
-}
+const HELP_AFTER = `
+Formats:
+  pretty  the report for people (colour and live progress on a terminal, plain text otherwise)
+  json    the v1 ScanResponse; several URLs give one JSON object per line (NDJSON)
+  md      a pull-request comment (starts with <!-- ai-ready-report --> for sticky comments)
+  html    one self-contained page (several URLs: one file per URL next to --output)
+  sarif   SARIF 2.1.0 for code scanning; junit  JUnit XML for test reports
+  github  workflow annotations; appends the markdown summary to $GITHUB_STEP_SUMMARY
+
+CI gates (exit 1 when missed; without any gate the exit code is 0 whatever the score):
+  --min-grade B  --min-score 70  --min-level 2  --fail-on essential,D4
+  --baseline base.json --fail-on-regression 5   (save one with --save-baseline base.json)
+
+Config: ai-ready.config.json in the working directory (or --config <file>) holds the same
+settings in camelCase (minGrade, failOn, skip, format, profile, urls, ...); flags win.
+
+Exit codes: 0 ok, 1 below a threshold, 2 usage or invalid input, 3 a target could not be scanned.
+
+Examples:
+  ai-ready scan example.com
+  ai-ready scan example.com --min-grade B --format sarif --output ai-ready.sarif
+  ai-ready scan --input urls.txt --concurrency 4 --format json > results.ndjson`;
 
 export function registerScan(program: Command): void {
   program
     .command('scan')
-    .description('Scan a site and report how ready it is for AI agents')
-    .argument('<url>', 'the site to scan (https:// is added when no scheme is given)')
-    .option('--json', 'print the v1 ScanResponse as JSON')
-    .option('--profile <profile>', 'auto | content | app | commerce', 'auto')
-    .option('--timeout <seconds>', 'whole-scan deadline in seconds', '45')
-    .action(async (url: string, flags: ScanFlags) => {
-      const { scan } = await import('../../core/scan.js');
-      const { isScanError } = await import('../../core/errors.js');
-      const profile = flags.profile ?? 'auto';
-      if (!['auto', 'content', 'app', 'commerce'].includes(profile)) {
-        process.stderr.write(`ai-ready: --profile must be auto, content, app or commerce (got "${profile}")\n`);
-        process.exitCode = EXIT.USAGE;
-        return;
-      }
-      const seconds = Number(flags.timeout);
-      if (!Number.isFinite(seconds) || seconds <= 0) {
-        process.stderr.write('ai-ready: --timeout must be a positive number of seconds\n');
-        process.exitCode = EXIT.USAGE;
-        return;
-      }
+    .description('Scan one or more sites and report how ready they are for AI agents')
+    .argument('[urls...]', 'sites to scan (https:// is added when no scheme is given)')
+    .addOption(new Option('-f, --format <format>', 'pretty | json | md | html | sarif | junit | github (default: pretty)'))
+    .option('--json', 'same as --format json')
+    .option('-o, --output <file>', 'write the report to a file instead of stdout')
+    .option('-i, --input <file>', 'read URLs from a file, one per line ("-" reads stdin)')
+    .option('--concurrency <n>', 'sites scanned at once in a batch (default: 4)')
+    .option('--profile <profile>', 'auto | content | app | commerce (default: auto)')
+    .option('--timeout <seconds>', 'whole-scan deadline per site, in seconds (default: 45)')
+    .option('--skip <ids>', 'checks or dimensions to leave out, comma separated (e.g. C5,commerce)')
+    .option('--only <ids>', 'run only these checks or dimensions, comma separated')
+    .option('--min-grade <grade>', 'exit 1 when the grade is below A-F')
+    .option('--min-score <score>', 'exit 1 when the score is below 0-100')
+    .option('--min-level <level>', 'exit 1 when the level is below 0-5')
+    .option('--fail-on <ids>', 'exit 1 when any listed check, or any check of a listed tier (essential, recommended, bonus), fails')
+    .option('--save-baseline <file>', 'save scores and check statuses as a baseline')
+    .option('--baseline <file>', 'compare with a saved baseline')
+    .option('--fail-on-regression <points>', 'with --baseline: exit 1 when the score dropped by more than this')
+    .option('--config <file>', 'config file (default: ./ai-ready.config.json when present)')
+    .option('--no-config', 'ignore ai-ready.config.json')
+    .option('--verbose', 'show every probe behind every check (URL, status, content type, headers)')
+    .option('--no-color', 'plain text without colour or animation (also NO_COLOR=1 or CI=true)')
+    .addHelpText('after', HELP_AFTER)
+    .action(async (urls: string[], flags: ScanFlags, cmd: Command) => {
+      const { runScan } = await import('../scan-run.js');
+      const { UsageError } = await import('../usage-error.js');
+      const { ConfigError } = await import('../config.js');
+      const { BaselineError } = await import('../baseline.js');
       try {
-        const result = await scan(url, { profile: profile as 'auto', deadlineMs: seconds * 1000 });
-        process.stdout.write(JSON.stringify(result, null, flags.json ? 2 : 2) + '\n');
+        process.exitCode = await runScan(urls, flags, (name) => cmd.getOptionValueSource(name) === 'cli');
       } catch (e) {
-        if (isScanError(e, 'invalid-url')) {
+        if (e instanceof UsageError || e instanceof ConfigError || e instanceof BaselineError) {
           process.stderr.write(`ai-ready: ${e.message}\n`);
           process.exitCode = EXIT.USAGE;
-        } else if (isScanError(e)) {
-          process.stderr.write(`ai-ready: ${e.message}\n`);
-          process.exitCode = EXIT.UNREACHABLE;
-        } else throw e;
+          return;
+        }
+        throw e;
       }
     });
 }

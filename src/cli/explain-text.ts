@@ -1,0 +1,32 @@
+/** The text of `ai-ready explain <checkId>`: the check's metadata and its fix guide. */
+import { Chalk } from 'chalk';
+import type { CheckMeta } from '../core/checks/types.js';
+import type { FixStep } from '../core/schema.js';
+import { DIMENSION_LABELS } from '../format/common.js';
+
+export function renderExplain(meta: CheckMeta, steps: FixStep[], opts: { platform?: string; color?: boolean }): string {
+  const c = new Chalk({ level: opts.color ? 1 : 0 });
+  const out = [
+    c.bold(`${meta.id} · ${meta.name}`),
+    c.gray(`${DIMENSION_LABELS[meta.dimension]} · ${meta.tier} · ${meta.weight} points${meta.contentProfile ? ` · content sites: ${meta.contentProfile}` : ''}`),
+    '',
+    c.bold('What it looks for'),
+    `  ${meta.summary}`,
+    '',
+    c.bold('Why it matters'),
+    `  ${meta.why}`,
+    '',
+    c.bold('Fix'),
+    `  ${meta.remediation}`,
+    '',
+    c.bold(`How to fix it${opts.platform ? ` on ${opts.platform}` : ''}`),
+  ];
+  steps.forEach((s, i) => {
+    out.push(`  ${i + 1}. ${c.bold(s.title)}`);
+    if (s.body) for (const l of s.body.split('\n')) out.push(`     ${l}`);
+    if (s.code) for (const l of s.code.replace(/\n$/, '').split('\n')) out.push(c.cyan(`     │ ${l}`));
+  });
+  if (meta.specUrls.length) out.push('', c.bold('Specs'), ...meta.specUrls.map((u) => `  ${u}`));
+  if (!opts.platform) out.push('', c.gray('Add --platform <name> (wordpress, shopify, nextjs, vercel, nginx, ...) for the platform variant.'));
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,141 @@
+/**
+ * Turns the scan flags and the config file into one validated settings object. A flag given on
+ * the command line wins over the file; the file wins over the defaults.
+ */
+import { FORMAT_NAMES, GRADE_NAMES, PROFILE_NAMES, loadConfig, type ConfigFile } from './config.js';
+import { TIER_NAMES, type Thresholds } from './thresholds.js';
+import { UsageError } from './usage-error.js';
+import { findCheck } from '../core/checks/index.js';
+import { DIMENSIONS } from '../core/schema.js';
+
+export type FormatName = (typeof FORMAT_NAMES)[number];
+export type ProfileChoiceName = (typeof PROFILE_NAMES)[number];
+
+/** The raw flags as commander gives them (strings), plus which ones the user actually typed. */
+export interface ScanFlags {
+  format?: string;
+  json?: boolean;
+  output?: string;
+  input?: string;
+  concurrency?: string;
+  profile?: string;
+  timeout?: string;
+  skip?: string;
+  only?: string;
+  minGrade?: string;
+  minScore?: string;
+  minLevel?: string;
+  failOn?: string;
+  saveBaseline?: string;
+  baseline?: string;
+  failOnRegression?: string;
+  config?: string | false;
+  verbose?: boolean;
+  color?: boolean;
+}
+
+export interface ScanSettings {
+  urls: string[];
+  format: FormatName;
+  output?: string;
+  input?: string;
+  concurrency: number;
+  profile: ProfileChoiceName;
+  deadlineMs: number;
+  skip?: string[];
+  only?: string[];
+  thresholds: Thresholds;
+  saveBaseline?: string;
+  baseline?: string;
+  failOnRegression?: number;
+  verbose: boolean;
+  configPath?: string;
+}
+
+const list = (s: string | undefined) =>
+  s === undefined
+    ? undefined
+    : s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+
+function num(flag: string, value: string, min: number, max: number, integer = false): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max || (integer && !Number.isInteger(n)))
+    throw new UsageError(`${flag} must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max} (got "${value}")`);
+  return n;
+}
+
+function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[], normalise = (v: string) => v): T {
+  const v = normalise(value);
+  if (!(allowed as readonly string[]).includes(v)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')} (got "${value}")`);
+  return v as T;
+}
+
+/** Check selectors: ids must exist, dimension names are allowed where the engine takes them. */
+function validateCheckIds(flag: string, ids: string[] | undefined, extra: readonly string[]): string[] | undefined {
+  if (!ids) return undefined;
+  for (const id of ids) {
+    if (extra.includes(id.toLowerCase())) continue;
+    if (!findCheck(id)) throw new UsageError(`${flag}: unknown check "${id}" (run \`ai-ready rubric\` for the ids${extra.length ? `; also accepted: ${extra.join(', ')}` : ''})`);
+  }
+  return ids.map((id) => (extra.includes(id.toLowerCase()) ? id.toLowerCase() : id.toUpperCase()));
+}
+
+export function resolveScanSettings(args: string[], flags: ScanFlags, typed: (name: keyof ScanFlags) => boolean): ScanSettings {
+  const file = flags.config === false ? null : loadConfig(flags.config || undefined);
+  const cfg: ConfigFile = file?.config ?? {};
+  // A typed flag wins; then the config file; then the default.
+  const pick = <K extends keyof ScanFlags>(k: K): ScanFlags[K] | undefined => (typed(k) ? flags[k] : undefined);
+
+  let format: FormatName = cfg.format ?? 'pretty';
+  if (flags.json) format = 'json';
+  const f = pick('format');
+  if (f !== undefined) format = oneOf('--format', f, FORMAT_NAMES, (v) => v.toLowerCase());
+  if (flags.json && f !== undefined && format !== 'json') throw new UsageError('--json is --format json: do not combine it with another --format');
+
+  const profileFlag = pick('profile');
+  const profile = profileFlag !== undefined ? oneOf('--profile', profileFlag, PROFILE_NAMES, (v) => v.toLowerCase()) : (cfg.profile ?? 'auto');
+
+  const timeoutFlag = pick('timeout');
+  const seconds = timeoutFlag !== undefined ? num('--timeout', timeoutFlag, 1, 600) : (cfg.timeout ?? 45);
+  const concurrencyFlag = pick('concurrency');
+  const concurrency = concurrencyFlag !== undefined ? num('--concurrency', concurrencyFlag, 1, 32, true) : (cfg.concurrency ?? 4);
+
+  const minGradeFlag = pick('minGrade');
+  const minScoreFlag = pick('minScore');
+  const minLevelFlag = pick('minLevel');
+  const failOn = list(pick('failOn')) ?? cfg.failOn;
+  const thresholds: Thresholds = {
+    minGrade: minGradeFlag !== undefined ? oneOf('--min-grade', minGradeFlag, GRADE_NAMES, (v) => v.toUpperCase()) : cfg.minGrade,
+    minScore: minScoreFlag !== undefined ? num('--min-score', minScoreFlag, 0, 100) : cfg.minScore,
+    minLevel: minLevelFlag !== undefined ? num('--min-level', minLevelFlag, 0, 5, true) : cfg.minLevel,
+    failOn: validateCheckIds('--fail-on', failOn, TIER_NAMES),
+  };
+
+  const regressionFlag = pick('failOnRegression');
+  const failOnRegression = regressionFlag !== undefined ? num('--fail-on-regression', regressionFlag, 0, 100) : cfg.failOnRegression;
+  const baseline = pick('baseline') ?? cfg.baseline;
+  if (failOnRegression !== undefined && !baseline) throw new UsageError('--fail-on-regression needs --baseline <file>');
+
+  const urls = args.length || flags.input !== undefined ? args : (cfg.urls ?? []);
+  const output = pick('output') ?? cfg.output;
+  return {
+    urls,
+    format,
+    output,
+    input: flags.input,
+    concurrency,
+    profile,
+    deadlineMs: seconds * 1000,
+    skip: validateCheckIds('--skip', list(pick('skip')) ?? cfg.skip, DIMENSIONS),
+    only: validateCheckIds('--only', list(pick('only')) ?? cfg.only, DIMENSIONS),
+    thresholds,
+    saveBaseline: flags.saveBaseline,
+    baseline,
+    failOnRegression,
+    verbose: !!flags.verbose,
+    configPath: file?.path,
+  };
+}

@@ -1,0 +1,23 @@
+/** What the terminal allows: colour, live animation. Off in CI, with NO_COLOR, --no-color, or no TTY. */
+export interface TerminalCaps {
+  /** Colour and the big score on stdout. */
+  color: boolean;
+  /** Live ink progress on stderr. */
+  live: boolean;
+  width: number;
+}
+
+export function isCi(env: NodeJS.ProcessEnv = process.env): boolean {
+  const ci = env.CI;
+  return ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false';
+}
+
+export function terminalCaps(opts: { colorFlag?: boolean; toFile: boolean }, env: NodeJS.ProcessEnv = process.env): TerminalCaps {
+  // https://no-color.org: present and not empty disables colour.
+  const plain = opts.colorFlag === false || (env.NO_COLOR !== undefined && env.NO_COLOR !== '') || isCi(env) || env.TERM === 'dumb';
+  return {
+    color: !plain && !opts.toFile && !!process.stdout.isTTY,
+    live: !plain && !!process.stderr.isTTY,
+    width: process.stdout.columns || 100,
+  };
+}

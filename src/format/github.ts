@@ -1,0 +1,33 @@
+/**
+ * GitHub Actions output: one workflow annotation per failing or partial check (`::error` for a
+ * failing essential check, `::warning` otherwise) and a `::notice` with the verdict. The
+ * markdown summary goes to $GITHUB_STEP_SUMMARY (appended by the CLI, not here: pure function).
+ * Site text is escaped per the workflow-command rules so it cannot inject commands of its own.
+ */
+import type { ScanResult } from '../core/schema.js';
+import { failingChecks } from './common.js';
+import { oneLine } from './sanitize.js';
+
+/** Escaping of a workflow command's message (data). */
+export function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Escaping of a workflow command's property value. */
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+export function renderGithubAnnotations(results: ScanResult[]): string {
+  const lines: string[] = [];
+  for (const r of results) {
+    lines.push(`::notice title=${escapeProperty(`ai-ready ${oneLine(r.url)}`)}::${escapeData(`Score ${r.overallScore}/100 (grade ${r.grade ?? '-'}), level ${r.level} ${r.levelName ?? ''}`.trim())}`);
+    for (const c of failingChecks(r)) {
+      const kind = c.status === 'fail' && c.tier === 'essential' ? 'error' : 'warning';
+      const title = `${c.id} ${c.name} (${c.status}) on ${r.url}`;
+      const message = `${oneLine(c.evidence, 600)}${c.remediation ? ` Fix: ${oneLine(c.remediation)}` : ''}`;
+      lines.push(`::${kind} title=${escapeProperty(oneLine(title))}::${escapeData(message)}`);
+    }
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,48 @@
+/** Every report format, as pure functions of ScanResults. */
+import type { ScanResult } from '../core/schema.js';
+import { renderHtmlReport } from './html.js';
+import { renderMarkdown } from './markdown.js';
+import { renderSarif } from './sarif.js';
+import { renderJunit } from './junit.js';
+import { renderGithubAnnotations } from './github.js';
+import { renderBatchSummary, renderTextReport } from './text.js';
+
+export const FORMATS = ['pretty', 'json', 'md', 'html', 'sarif', 'junit', 'github'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export interface RenderOptions {
+  color?: boolean;
+  verbose?: boolean;
+  width?: number;
+}
+
+/** JSON: the v1 ScanResponse; several results become NDJSON (one object per line). */
+export function renderJson(results: ScanResult[]): string {
+  if (results.length === 1) return JSON.stringify(results[0], null, 2) + '\n';
+  return results.map((r) => JSON.stringify(r)).join('\n') + (results.length ? '\n' : '');
+}
+
+/** The whole output of one run in `format`. */
+export function render(format: Format, results: ScanResult[], opts: RenderOptions = {}): string {
+  switch (format) {
+    case 'json':
+      return renderJson(results);
+    case 'md':
+      return renderMarkdown(results);
+    case 'html':
+      // One file: several results are rendered one after another is not a valid document,
+      // so a batch's HTML holds the first report per file (the CLI writes one file per URL).
+      return renderHtmlReport(results[0]);
+    case 'sarif':
+      return renderSarif(results);
+    case 'junit':
+      return renderJunit(results);
+    case 'github':
+      return renderGithubAnnotations(results);
+    case 'pretty':
+      return results.map((r) => renderTextReport(r, opts)).join('\n');
+  }
+}
+
+export { renderHtmlReport, renderMarkdown, renderSarif, renderJunit, renderGithubAnnotations, renderTextReport, renderBatchSummary };
+export type { HtmlReportOptions } from './html.js';

@@ -1,0 +1,43 @@
+/**
+ * JUnit XML: one testsuite per URL, one testcase per check. fail and partial are failures,
+ * na is skipped, info passes with its evidence in system-out (it was not measured, not failed).
+ */
+import type { CheckResult, ScanResult } from '../core/schema.js';
+import { escapeXml as x } from './sanitize.js';
+
+function testcase(c: CheckResult, suite: string): string {
+  const attrs = `name="${x(`${c.id} ${c.name}`)}" classname="${x(`${suite}.${c.dimension}`)}" time="${((c.probes ?? []).reduce((t, p) => t + p.durationMs, 0) / 1000).toFixed(3)}"`;
+  if (c.status === 'fail' || c.status === 'partial') {
+    const body = [c.evidence, c.remediation ? `Fix: ${c.remediation}` : '', ...(c.fixGuide ?? []).map((s, i) => `${i + 1}. ${s.title}${s.code ? `\n${s.code}` : ''}`)]
+      .filter(Boolean)
+      .join('\n');
+    return `    <testcase ${attrs}>\n      <failure message="${x(`${c.status}: ${c.evidence ?? c.name}`.slice(0, 500))}" type="${c.status}">${x(body)}</failure>\n    </testcase>`;
+  }
+  if (c.status === 'na') return `    <testcase ${attrs}>\n      <skipped message="${x(c.naReason ?? 'not applicable')}"/>\n    </testcase>`;
+  return `    <testcase ${attrs}>${c.evidence ? `\n      <system-out>${x(c.evidence)}</system-out>\n    ` : ''}</testcase>`;
+}
+
+export function renderJunit(results: ScanResult[]): string {
+  let tests = 0;
+  let failures = 0;
+  let skipped = 0;
+  const suites = results.map((r) => {
+    const f = r.checks.filter((c) => c.status === 'fail' || c.status === 'partial').length;
+    const s = r.checks.filter((c) => c.status === 'na').length;
+    tests += r.checks.length;
+    failures += f;
+    skipped += s;
+    const props = [
+      ['url', r.url],
+      ['overallScore', String(r.overallScore)],
+      ['grade', r.grade ?? ''],
+      ['level', `${r.level} ${r.levelName ?? ''}`.trim()],
+      ['rubricVersion', r.rubricVersion ?? ''],
+    ]
+      .map(([k, v]) => `      <property name="${k}" value="${x(v)}"/>`)
+      .join('\n');
+    const time = ((r.durationMs ?? 0) / 1000).toFixed(3);
+    return `  <testsuite name="${x(r.url)}" tests="${r.checks.length}" failures="${f}" errors="0" skipped="${s}" time="${time}"${r.scannedAt ? ` timestamp="${x(r.scannedAt)}"` : ''}>\n    <properties>\n${props}\n    </properties>\n${r.checks.map((c) => testcase(c, 'ai-ready')).join('\n')}\n  </testsuite>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="ai-ready" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}">\n${suites.join('\n')}\n</testsuites>\n`;
+}

@@ -1,0 +1,87 @@
+/**
+ * The markdown summary for pull-request comments and GitHub job summaries. Its first line is a
+ * hidden marker so CI can find and update one sticky comment instead of posting a new one.
+ * Site text is neutralised for markdown: no raw HTML, no links, no mentions, no table breaks.
+ */
+import type { FixStep, ScanResult } from '../core/schema.js';
+import { DIMENSIONS } from '../core/schema.js';
+import { DIMENSION_LABELS, failingChecks, formatPoints, platformLine, STATUS_SYMBOLS, STATUS_WORDS } from './common.js';
+import { oneLine, stripControl } from './sanitize.js';
+
+export const MARKDOWN_MARKER = '<!-- ai-ready-report -->';
+
+/** Inline markdown text: HTML and markdown syntax escaped, @mentions and #refs defused. */
+export function mdText(text: string | undefined, max = 0): string {
+  return oneLine(text, max)
+    .replace(/[\\`*_{}[\]()#+!|~>]/g, '\\$&')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/@/g, '@\u200b');
+}
+
+/** A fenced block that no backtick run inside the code can close early. */
+function fence(code: string, lang?: string): string {
+  const longest = Math.max(2, ...(code.match(/`+/g) ?? []).map((m) => m.length));
+  const f = '`'.repeat(longest + 1);
+  return `${f}${(lang ?? '').replace(/[^\w+-]/g, '')}\n${stripControl(code).replace(/\n$/, '')}\n${f}`;
+}
+
+function steps(list: FixStep[]): string[] {
+  return list.flatMap((s, i) => {
+    const out = [`${i + 1}. **${mdText(s.title)}**${s.body ? ` ${mdText(s.body)}` : ''}`];
+    if (s.code) out.push('', fence(s.code, s.lang).split('\n').map((l) => `   ${l}`).join('\n'), '');
+    return out;
+  });
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** The summary of one scan. */
+export function renderMarkdownSection(r: ScanResult, opts: { headingLevel?: number } = {}): string {
+  const h = '#'.repeat(opts.headingLevel ?? 2);
+  const out = [`${h} AI readiness of ${mdText(hostOf(r.url))}: ${r.overallScore}/100 (${r.grade ?? '-'}), level ${r.level} · ${mdText(r.levelName)}`, ''];
+  const platform = platformLine(r);
+  out.push(`Scanned \`${mdText(r.url).replace(/`/g, '')}\`${r.rubricVersion ? ` with rubric ${mdText(r.rubricVersion)}` : ''}. Platform: ${platform ? mdText(platform) : 'not identified'}.`, '');
+  for (const w of r.warnings ?? []) out.push(`> ⚠ ${mdText(w)}`, '');
+  if (r.dimensions) {
+    out.push('| Dimension | Score |', '| --- | ---: |');
+    for (const d of DIMENSIONS) {
+      const s = r.dimensions[d];
+      if (s) out.push(`| ${DIMENSION_LABELS[d]} | ${s.applicable ? s.score : 'n/a'} |`);
+    }
+    out.push('');
+  }
+  if (r.nextLevel) {
+    const n = r.nextLevel;
+    out.push(`**Next: level ${n.target} · ${mdText(n.name)}** needs ${n.requirements.map((q) => `${q.checkId} ${mdText(q.title)}`).join(', ') || mdText(n.rule)}.`, '');
+  } else if (r.nextLevel === null) out.push('**Top level reached.**', '');
+  const failing = failingChecks(r);
+  if (!failing.length) {
+    out.push('No failing or partial checks. ✅');
+    return out.join('\n') + '\n';
+  }
+  out.push(`${h}# Failing and partial checks (${failing.length})`, '');
+  for (const c of failing) {
+    out.push(`<details><summary>${STATUS_SYMBOLS[c.status]} <b>${mdText(c.id)} ${mdText(c.name)}</b> — ${STATUS_WORDS[c.status]}, ${c.tier ?? 'recommended'}, ${formatPoints(c.earned)}/${formatPoints(c.weight)}</summary>`, '');
+    if (c.evidence) out.push(`Found: ${mdText(c.evidence, 400)}`, '');
+    if (c.remediation) out.push(`Fix: ${mdText(c.remediation)}`, '');
+    out.push(...steps(c.fixGuide ?? []), '', '</details>', '');
+  }
+  return out.join('\n') + '\n';
+}
+
+/** The whole markdown document (one section per URL), starting with the sticky-comment marker. */
+export function renderMarkdown(results: ScanResult[]): string {
+  const multi = results.length > 1;
+  const body = results.map((r) => renderMarkdownSection(r, { headingLevel: multi ? 3 : 2 }));
+  const summary = multi
+    ? ['## AI readiness', '', '| URL | Score | Grade | Level |', '| --- | ---: | :---: | --- |', ...results.map((r) => `| ${mdText(r.url)} | ${r.overallScore} | ${r.grade ?? '-'} | ${r.level} ${mdText(r.levelName)} |`), '']
+    : [];
+  return [MARKDOWN_MARKER, '', ...summary, ...body].join('\n');
+}

@@ -1,0 +1,169 @@
+/**
+ * The terminal report. With colour it is the "pretty" report (big score, coloured bands, bars);
+ * without it, the same content as plain static text: no escape sequences at all, stable in logs.
+ * Every string that came from the scanned site goes through stripControl/oneLine first.
+ */
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { CheckResult, FixStep, ProbeRecord, ScanResult } from '../core/schema.js';
+import { DIMENSIONS } from '../core/schema.js';
+import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, needsFix, platformLine, STATUS_SYMBOLS, STATUS_WORDS, type Band } from './common.js';
+import { oneLine, stripControl } from './sanitize.js';
+import { bigText } from './big-text.js';
+
+export interface TextReportOptions {
+  /** Colours and the big score (a TTY without NO_COLOR). Off: plain text, no escape sequences. */
+  color?: boolean;
+  /** Every probe behind every check (URL, status, content type, headers that mattered). */
+  verbose?: boolean;
+  /** Terminal width for truncating one-line evidence; 0 = never truncate. */
+  width?: number;
+}
+
+interface Paint {
+  c: ChalkInstance;
+  band(b: Band, s: string): string;
+  status(s: CheckResult['status'], text: string): string;
+}
+
+function paint(color: boolean): Paint {
+  const c = new Chalk({ level: color ? 1 : 0 });
+  const bandColor = { good: c.green, fair: c.yellow, poor: c.red };
+  const statusColor = { pass: c.green, partial: c.yellow, fail: c.red, na: c.gray, info: c.cyan };
+  return { c, band: (b, s) => bandColor[b](s), status: (st, s) => statusColor[st](s) };
+}
+
+const BAR_WIDTH = 20;
+
+function bar(score: number, p: Paint): string {
+  const filled = Math.round((Math.max(0, Math.min(100, score)) / 100) * BAR_WIDTH);
+  return p.band(bandOf(score), '█'.repeat(filled)) + p.c.gray('░'.repeat(BAR_WIDTH - filled));
+}
+
+function header(r: ScanResult, p: Paint): string[] {
+  const band = bandOf(r.overallScore);
+  const url = oneLine(r.url) + (r.finalUrl && r.finalUrl !== r.url ? ` → ${oneLine(r.finalUrl)}` : '');
+  const facts = [
+    r.durationMs !== undefined ? `${(r.durationMs / 1000).toFixed(1)} s` : '',
+    r.requestCount !== undefined ? `${r.requestCount} requests` : '',
+    r.rubricVersion ? `rubric ${r.rubricVersion}` : '',
+    r.profile ? `profile ${r.profile.applied.join(' + ')} (${r.profile.source})` : '',
+  ].filter(Boolean);
+  const out = [p.c.bold(`ai-ready report for ${url}`), p.c.gray(facts.join(' · ')), ''];
+  const level = `Level ${r.level} · ${r.levelName ?? ''}`;
+  if (p.c.level > 0) {
+    const big = bigText(`${r.overallScore} ${r.grade ?? ''}`.trim());
+    big.forEach((line, i) => out.push('  ' + p.band(band, p.c.bold(line)) + (i === 1 ? `   ${p.c.bold(level)}` : '')));
+    out.push(`  ${p.c.gray('score /100 and grade')}`);
+  } else {
+    out.push(`  Score ${r.overallScore}/100   Grade ${r.grade ?? '-'}   ${level}`);
+  }
+  const platform = platformLine(r);
+  out.push(`  Platform: ${platform ? oneLine(platform) : 'not identified'}`);
+  for (const w of r.warnings ?? []) out.push(p.c.yellow(`  ⚠ ${oneLine(w)}`));
+  return out;
+}
+
+function nextLevel(r: ScanResult, p: Paint): string[] {
+  const n = r.nextLevel;
+  if (n === null) return ['', p.c.green('Top level reached: every level requirement is met.')];
+  if (!n) return [];
+  const out = ['', p.c.bold(`Next: level ${n.target} · ${n.name}`) + p.c.gray(` (${n.rule})`)];
+  for (const q of n.requirements) {
+    out.push(`  ${p.status(q.status, STATUS_SYMBOLS[q.status])} ${q.checkId} ${oneLine(q.title)}${q.remediation ? p.c.gray(` — ${oneLine(q.remediation)}`) : ''}`);
+  }
+  return out;
+}
+
+function dimensions(r: ScanResult, p: Paint): string[] {
+  if (!r.dimensions) return [];
+  const out = ['', p.c.bold('Dimensions')];
+  const pad = Math.max(...DIMENSIONS.map((d) => DIMENSION_LABELS[d].length));
+  for (const d of DIMENSIONS) {
+    const s = r.dimensions[d];
+    if (!s) continue;
+    const label = DIMENSION_LABELS[d].padEnd(pad);
+    out.push(s.applicable ? `  ${label}  ${bar(s.score, p)} ${String(s.score).padStart(3)}` : `  ${label}  ${p.c.gray('not applicable')}`);
+  }
+  return out;
+}
+
+function probeLines(probes: ProbeRecord[], p: Paint): string[] {
+  return probes.flatMap((pr) => {
+    const status = pr.status === null ? `no response${pr.error ? ` (${oneLine(pr.error)})` : ''}` : String(pr.status);
+    const lines = [p.c.gray(`      ${pr.method} ${oneLine(pr.url)} → ${status}${pr.contentType ? ` ${oneLine(pr.contentType)}` : ''}, ${pr.bytes} B, ${pr.durationMs} ms`)];
+    if (pr.redirects.length) lines.push(p.c.gray(`        via ${pr.redirects.map((x) => oneLine(x)).join(' → ')}`));
+    for (const [k, v] of Object.entries(pr.headers)) lines.push(p.c.gray(`        ${oneLine(k)}: ${oneLine(v, 200)}`));
+    if (pr.note) lines.push(p.c.gray(`        note: ${oneLine(pr.note)}`));
+    return lines;
+  });
+}
+
+function checkLines(r: ScanResult, p: Paint, o: TextReportOptions): string[] {
+  const out: string[] = [];
+  const idWidth = Math.max(2, ...r.checks.map((c) => c.id.length));
+  const nameWidth = Math.min(34, Math.max(...r.checks.map((c) => c.name.length)));
+  for (const g of checksByDimension(r)) {
+    out.push('', p.c.bold(g.label));
+    for (const c of g.checks) {
+      const pts = c.status === 'na' || c.status === 'info' ? STATUS_WORDS[c.status] : `${formatPoints(c.earned)}/${formatPoints(c.weight)}`;
+      const head = `  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${c.id.padEnd(idWidth)} ${oneLine(c.name, 34).padEnd(nameWidth)} ${pts.padStart(7)}`;
+      const room = o.verbose || !o.width ? 0 : Math.max(40, o.width - 8);
+      const evidence = c.status === 'na' && c.naReason ? `not applicable: ${c.naReason}` : c.evidence;
+      out.push(head);
+      if (evidence) out.push(p.c.gray(`      ${oneLine(evidence, room)}`));
+      if (o.verbose) {
+        for (const a of c.advisories ?? []) out.push(p.c.gray(`      note: ${oneLine(a)}`));
+        out.push(...probeLines(c.probes ?? [], p));
+      }
+    }
+  }
+  return out;
+}
+
+function stepLines(steps: FixStep[], p: Paint): string[] {
+  return steps.flatMap((s, i) => {
+    const lines = [`    ${i + 1}. ${p.c.bold(oneLine(s.title))}`];
+    if (s.body) for (const l of stripControl(s.body).split('\n')) lines.push(`       ${l}`);
+    if (s.code) for (const l of stripControl(s.code).replace(/\n$/, '').split('\n')) lines.push(p.c.cyan(`       │ ${l}`));
+    return lines;
+  });
+}
+
+function fixes(r: ScanResult, p: Paint): string[] {
+  const failing = failingChecks(r);
+  if (!failing.length) return ['', p.c.green('Nothing to fix: no failing or partial check.')];
+  const out = ['', p.c.bold(`How to fix (${failing.length})`)];
+  for (const c of failing) {
+    out.push('', `  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${p.c.bold(`${c.id} ${oneLine(c.name)}`)} ${p.c.gray(`[${c.tier ?? 'recommended'}, ${formatPoints(c.weight - c.earned)} points to gain]`)}`);
+    if (c.remediation) out.push(`    ${oneLine(c.remediation)}`);
+    out.push(...stepLines(c.fixGuide ?? [], p));
+    const specsShown = (c.fixGuide ?? []).some((s) => c.specUrls?.some((u) => s.body?.includes(u)));
+    if (c.specUrls?.length && !specsShown) out.push(p.c.gray(`    Spec: ${c.specUrls.map((u) => oneLine(u)).join(', ')}`));
+  }
+  return out;
+}
+
+/** The full terminal report of one scan. */
+export function renderTextReport(result: ScanResult, opts: TextReportOptions = {}): string {
+  const p = paint(!!opts.color);
+  const lines = [...header(result, p), ...nextLevel(result, p), ...dimensions(result, p), ...checkLines(result, p, opts), ...fixes(result, p)];
+  if (!opts.verbose) lines.push('', p.c.gray('Run with --verbose for every probe, or `ai-ready explain <checkId>` for a check in depth.'));
+  return lines.join('\n') + '\n';
+}
+
+/** One row per scanned URL (and per URL that could not be scanned), for the end of a batch. */
+export function renderBatchSummary(rows: Array<{ url: string; result?: ScanResult; error?: string }>, opts: { color?: boolean } = {}): string {
+  const p = paint(!!opts.color);
+  const urlWidth = Math.min(60, Math.max(3, ...rows.map((r) => oneLine(r.url).length)));
+  const out = ['', p.c.bold(`${'URL'.padEnd(urlWidth)}  SCORE  GRADE  LEVEL`)];
+  for (const r of rows) {
+    const url = oneLine(r.url, 60).padEnd(urlWidth);
+    if (r.result) {
+      const b = bandOf(r.result.overallScore);
+      out.push(`${url}  ${p.band(b, String(r.result.overallScore).padStart(5))}  ${p.band(b, (r.result.grade ?? '-').padEnd(5))}  ${r.result.level} ${r.result.levelName ?? ''}`);
+    } else {
+      out.push(`${url}  ${p.c.red('error')}  ${oneLine(r.error, 120)}`);
+    }
+  }
+  return out.join('\n') + '\n';
+}
