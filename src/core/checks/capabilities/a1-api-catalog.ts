@@ -1,0 +1,161 @@
+import { defineCheck } from '../types.js';
+import type { FetchResult } from '../../net/http.js';
+import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
+import { addHeaderSteps, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+
+const SPEC = ['https://www.rfc-editor.org/rfc/rfc9727', 'https://www.rfc-editor.org/rfc/rfc9264'];
+export const API_CATALOG_PATH = '/.well-known/api-catalog';
+export const API_CATALOG_ACCEPT = 'application/linkset+json, application/json';
+const PROFILE = 'https://www.rfc-editor.org/info/rfc9727';
+const API_RELATIONS = ['item', 'service-desc', 'service-doc', 'service-meta', 'status'];
+
+export interface ApiCatalogArtifact {
+  get: FetchResult;
+  head: FetchResult;
+  /** The page's Link header, where any resource may advertise the catalog. */
+  pageLink: string | null;
+}
+
+/** Whether a Link header value carries rel="api-catalog". */
+export function hasApiCatalogRel(link: string | undefined | null): boolean {
+  return !!link && /rel\s*=\s*"?[^";,]*(?<![\w-])api-catalog(?![\w-])/i.test(link);
+}
+
+interface LinksetFindings {
+  entries: number;
+  /** Entries without an absolute `anchor`. */
+  anchorless: number;
+  /** Entries linking to an API: an `item`, or service-desc/service-doc. */
+  apiEntries: number;
+  nested: number;
+  relations: Set<string>;
+  problems: string[];
+}
+
+function targetsOf(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : [value];
+  return list
+    .map((t) => (typeof t === 'string' ? t : isObject(t) && typeof t.href === 'string' ? t.href : null))
+    .filter((h): h is string => !!h);
+}
+
+export function inspectLinkset(linkset: unknown[]): LinksetFindings {
+  const f: LinksetFindings = { entries: linkset.length, anchorless: 0, apiEntries: 0, nested: 0, relations: new Set(), problems: [] };
+  linkset.forEach((entry, i) => {
+    if (!isObject(entry)) {
+      f.problems.push(`linkset[${i}] is not an object`);
+      return;
+    }
+    let anchorOk = false;
+    try {
+      anchorOk = typeof entry.anchor === 'string' && !!new URL(entry.anchor).protocol;
+    } catch {
+      anchorOk = false;
+    }
+    if (!anchorOk) f.anchorless++;
+    const rels = Object.keys(entry).filter((k) => k !== 'anchor');
+    for (const r of rels) f.relations.add(r);
+    const has = (r: string) => rels.includes(r) && targetsOf(entry[r]).length > 0;
+    if (has('item') || (anchorOk && (has('service-desc') || has('service-doc')))) f.apiEntries++;
+    if (has('api-catalog')) f.nested++;
+    if (!rels.some((r) => targetsOf(entry[r]).length)) f.problems.push(`linkset[${i}] has no link targets`);
+  });
+  return f;
+}
+
+export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>({
+  meta: {
+    id: 'A1',
+    name: 'API catalog (RFC 9727)',
+    dimension: 'capabilities',
+    tier: 'recommended',
+    weight: 6,
+    anchorKey: 'apiCatalog',
+    specUrls: SPEC,
+    summary: `A Linkset (application/linkset+json) at ${API_CATALOG_PATH} listing the site's APIs with their OpenAPI description, docs and status links (RFC 9727).`,
+    why: 'Agents look for APIs in one well-known place; the catalog tells them which APIs exist and where their machine-readable descriptions are.',
+    remediation: `Serve ${API_CATALOG_PATH} as application/linkset+json listing each API (anchor) with its service-desc (OpenAPI) and service-doc links.`,
+    contentProfile: 'bonus',
+  },
+  async gather(ctx) {
+    const [get, head] = await Promise.all([
+      ctx.fetch(API_CATALOG_PATH, { accept: API_CATALOG_ACCEPT, maxBytes: 1024 * 1024 }),
+      ctx.fetch(API_CATALOG_PATH, { accept: API_CATALOG_ACCEPT, method: 'HEAD' }),
+    ]);
+    return { get, head, pageLink: ctx.page().headers['link'] ?? null };
+  },
+  evaluate({ get, head, pageLink }, ctx) {
+    const probes = [get];
+    const seen = describeProbe(get, ctx.origin);
+    if (!isFound(get)) {
+      return { status: 'fail', evidence: `${seen}: ${get.status === 200 ? 'an HTML page (soft 404)' : 'no API catalog'}.`, probes };
+    }
+    const parsed = parseJson(get);
+    if (!parsed.ok) return { status: 'fail', evidence: `${seen}: not JSON (${parsed.error}). Starts: "${excerpt(get.text, 80)}"`, probes };
+    const advisories: string[] = [];
+    const ct = get.headers['content-type'] ?? '';
+    if (get.contentType !== 'application/linkset+json') advisories.push(`Served as ${get.contentType ?? 'no content type'}; RFC 9727 requires application/linkset+json.`);
+    else if (!/profile\s*=\s*"?https:\/\/www\.rfc-editor\.org\/info\/rfc9727/i.test(ct)) advisories.push(`The content type lacks profile="${PROFILE}" (RFC 9727 SHOULD).`);
+    if (!head.error && !hasApiCatalogRel(head.headers['link'])) advisories.push(`HEAD ${API_CATALOG_PATH} → ${head.status ?? 'no answer'} without Link: <…>; rel="api-catalog" (RFC 9727 §3 asks for it).`);
+    if (!hasApiCatalogRel(pageLink)) advisories.push(`The page does not advertise the catalog (Link: <${API_CATALOG_PATH}>; rel="api-catalog"), which also helps D3.`);
+    const value = parsed.value;
+    if (!isObject(value) || !Array.isArray(value.linkset)) {
+      return {
+        status: 'partial',
+        evidence: `${seen}: JSON without a "linkset" array. Starts: "${excerpt(get.text, 80)}"`,
+        remediation: 'Wrap the catalog in {"linkset": [ … ]} (RFC 9264 JSON format).',
+        advisories,
+        probes,
+      };
+    }
+    const f = inspectLinkset(value.linkset);
+    const facts = `${seen}; ${f.entries} linkset entr${f.entries === 1 ? 'y' : 'ies'}, ${f.apiEntries} linking to an API${f.nested ? `, ${f.nested} nested catalog(s)` : ''}; relations: ${[...f.relations].slice(0, 8).join(', ') || 'none'}`;
+    const details = { entries: f.entries, apiEntries: f.apiEntries, nested: f.nested, relations: [...f.relations] };
+    if (f.relations.size && ![...f.relations].some((r) => API_RELATIONS.includes(r) || r === 'api-catalog')) {
+      advisories.push(`No recognised relation (${API_RELATIONS.join(', ')}, api-catalog).`);
+    }
+    if (!f.entries || (!f.apiEntries && !f.nested) || f.anchorless) {
+      const why = !f.entries ? 'the linkset is empty' : f.anchorless ? `${f.anchorless} entr${f.anchorless === 1 ? 'y has' : 'ies have'} no absolute anchor` : 'no entry links to an API (item, or service-desc/service-doc)';
+      return {
+        status: 'partial',
+        evidence: `${facts}; ${why}.${f.problems.length ? ` ${f.problems.slice(0, 3).join('; ')}.` : ''}`,
+        remediation: 'Give each linkset entry an absolute "anchor" (the API base URL) and service-desc / service-doc links, or "item" links to the APIs.',
+        matched: 'RFC 9727 (Linkset RFC 9264)',
+        advisories,
+        probes,
+        details,
+      };
+    }
+    if (!f.apiEntries && f.nested) advisories.push('Only nested catalogs are listed; ai-ready does not follow them.');
+    return { status: 'pass', evidence: `${facts}.`, matched: 'RFC 9727 (Linkset RFC 9264)', advisories, probes, details };
+  },
+  fixGuide(fx) {
+    const api = `${fx.origin}/api/v1`;
+    const content = JSON.stringify(
+      {
+        linkset: [
+          {
+            anchor: api,
+            'service-desc': [{ href: `${api}/openapi.json`, type: 'application/openapi+json' }],
+            'service-doc': [{ href: `${fx.origin}/docs/api`, type: 'text/html' }],
+            status: [{ href: `${api}/health`, type: 'application/json' }],
+          },
+        ],
+      },
+      null,
+      2,
+    );
+    return [
+      ...serveFileSteps(fx, {
+        path: API_CATALOG_PATH,
+        contentType: `application/linkset+json; profile="${PROFILE}"`,
+        content,
+        lang: 'json',
+        headers: { Link: `<${API_CATALOG_PATH}>; rel="api-catalog"` },
+      }),
+      ...addHeaderSteps(fx, { name: 'Link', value: `<${API_CATALOG_PATH}>; rel="api-catalog"` }),
+      verifyStep(`curl -si -H 'Accept: application/linkset+json' ${fx.origin}${API_CATALOG_PATH} | head -n 20`, 'Expect 200, Content-Type: application/linkset+json with the RFC 9727 profile, and a linkset whose entries link to your APIs.'),
+      specStep(SPEC),
+    ];
+  },
+});

@@ -1,0 +1,187 @@
+import { defineCheck } from '../types.js';
+import { describeProbe, excerpt } from '../../gather/classify.js';
+import {
+  AS_METADATA_PATH, JSON_ACCEPT, OIDC_CONFIG_PATH, httpUrl, issuerMetadataUrls, protectedResourceMetadata, readJsonDocument,
+  type JsonDocument,
+} from '../../gather/oauth-metadata.js';
+import { verifyStep, specStep, serveFileSteps } from '../../fixes/platform-steps.js';
+
+const SPEC = ['https://www.rfc-editor.org/rfc/rfc8414', 'https://openid.net/specs/openid-connect-discovery-1_0.html'];
+/** At most this many authorization servers named by the PRM are followed (2 requests each). */
+const MAX_LISTED_ISSUERS = 3;
+
+export type AsDocKind = 'rfc8414' | 'oidc';
+
+export interface AsCandidate extends JsonDocument {
+  kind: AsDocKind;
+  /** The issuer the URL was built from; the document's `issuer` must equal it. */
+  expectedIssuer: string;
+  /** Where the issuer came from: the scanned origin, or the PRM's authorization_servers. */
+  source: 'origin' | 'protected-resource metadata';
+}
+
+export interface OauthDiscoveryArtifact {
+  candidates: AsCandidate[];
+}
+
+const stripSlash = (s: string) => s.replace(/\/+$/, '');
+
+/** Problems that keep a metadata document from being valid (empty when it is). */
+export function asMetadataProblems(doc: Record<string, unknown>, kind: AsDocKind, expectedIssuer: string): string[] {
+  const problems: string[] = [];
+  const issuer = typeof doc.issuer === 'string' ? doc.issuer : null;
+  if (!issuer) problems.push('no issuer');
+  else {
+    const u = httpUrl(issuer);
+    if (!u || u.protocol !== 'https:') problems.push(`issuer ${excerpt(issuer, 80)} is not an https URL`);
+    else if (u.search || u.hash) problems.push('issuer has a query or fragment');
+    if (stripSlash(issuer) !== stripSlash(expectedIssuer)) problems.push(`issuer ${excerpt(issuer, 80)} does not match ${expectedIssuer}`);
+  }
+  const responseTypes = Array.isArray(doc.response_types_supported) ? doc.response_types_supported.filter((x) => typeof x === 'string') : null;
+  if (!responseTypes?.length) problems.push('no response_types_supported');
+  const grants = Array.isArray(doc.grant_types_supported) ? doc.grant_types_supported : null;
+  // authorization_endpoint is required unless no advertised grant type uses it (RFC 8414 §2).
+  const usesAuthorize = !grants || grants.includes('authorization_code') || grants.includes('implicit');
+  const implicitOnly = !!responseTypes?.length && responseTypes.every((t) => t === 'token');
+  const required: string[] = [];
+  if (usesAuthorize || kind === 'oidc') required.push('authorization_endpoint');
+  if (!implicitOnly) required.push('token_endpoint');
+  if (kind === 'oidc') required.push('jwks_uri');
+  for (const f of required) if (typeof doc[f] !== 'string' || !doc[f]) problems.push(`no ${f}`);
+  if (kind === 'oidc') {
+    for (const f of ['subject_types_supported', 'id_token_signing_alg_values_supported']) {
+      if (!Array.isArray(doc[f]) || !(doc[f] as unknown[]).length) problems.push(`no ${f}`);
+    }
+  }
+  for (const [k, v] of Object.entries(doc)) {
+    if ((k.endsWith('_endpoint') || k === 'jwks_uri') && typeof v === 'string') {
+      const u = httpUrl(v);
+      if (!u) problems.push(`${k} is not an absolute URL`);
+      else if (u.protocol !== 'https:') problems.push(`${k} is not https`);
+    }
+  }
+  return problems;
+}
+
+function label(c: AsCandidate): string {
+  return c.kind === 'oidc' ? 'OpenID Connect Discovery 1.0' : 'RFC 8414';
+}
+
+export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>({
+  meta: {
+    id: 'A2',
+    name: 'OAuth / OIDC server metadata',
+    dimension: 'capabilities',
+    tier: 'recommended',
+    weight: 5,
+    anchorKey: 'oauthDiscovery',
+    specUrls: SPEC,
+    summary: `Authorization-server metadata at ${AS_METADATA_PATH} (RFC 8414) or ${OIDC_CONFIG_PATH} (OpenID Connect), on the origin or at the issuers named by the protected-resource metadata (A3).`,
+    why: 'Agents (MCP clients among them) discover how to obtain tokens from these documents: endpoints, PKCE support and dynamic client registration. Without them an agent cannot sign in on a user\'s behalf.',
+    remediation: `Publish your authorization server's metadata (${OIDC_CONFIG_PATH} or ${AS_METADATA_PATH}) with issuer, authorization_endpoint, token_endpoint and response_types_supported.`,
+    contentProfile: 'na',
+  },
+  async gather(ctx) {
+    const [prm, asMeta, oidc] = await Promise.all([
+      protectedResourceMetadata(ctx),
+      ctx.fetch(AS_METADATA_PATH, { accept: JSON_ACCEPT, maxBytes: 1024 * 1024 }),
+      ctx.fetch(OIDC_CONFIG_PATH, { accept: JSON_ACCEPT, maxBytes: 1024 * 1024 }),
+    ]);
+    const candidates: AsCandidate[] = [
+      { kind: 'rfc8414', expectedIssuer: ctx.origin, source: 'origin', ...readJsonDocument(asMeta) },
+      { kind: 'oidc', expectedIssuer: ctx.origin, source: 'origin', ...readJsonDocument(oidc) },
+    ];
+    const listed = prm.chosen.doc?.authorization_servers;
+    const issuers = (Array.isArray(listed) ? listed : [])
+      .map((s) => httpUrl(s))
+      .filter((u): u is URL => !!u && stripSlash(u.href) !== stripSlash(ctx.origin))
+      .slice(0, MAX_LISTED_ISSUERS);
+    const extra = await Promise.all(
+      issuers.map(async (issuer) => {
+        const urls = issuerMetadataUrls(issuer);
+        const expectedIssuer = stripSlash(issuer.href);
+        const [a, o] = await Promise.all([
+          ctx.fetch(urls.rfc8414, { accept: JSON_ACCEPT, maxBytes: 1024 * 1024 }),
+          ctx.fetch(urls.oidc, { accept: JSON_ACCEPT, maxBytes: 1024 * 1024 }),
+        ]);
+        const src = 'protected-resource metadata' as const;
+        return [
+          { kind: 'rfc8414' as const, expectedIssuer, source: src, ...readJsonDocument(a) },
+          { kind: 'oidc' as const, expectedIssuer, source: src, ...readJsonDocument(o) },
+        ];
+      }),
+    );
+    return { candidates: [...candidates, ...extra.flat()] };
+  },
+  evaluate({ candidates }, ctx) {
+    const judged = candidates.map((c) => ({ c, problems: c.doc ? asMetadataProblems(c.doc, c.kind, c.expectedIssuer) : [] }));
+    const found = judged.filter((j) => j.c.doc);
+    const valid = found.filter((j) => !j.problems.length);
+    const seenAll = candidates.map((c) => describeProbe(c.probe, ctx.origin) + (c.problem ? ` (${c.problem})` : '')).join('; ');
+    if (!found.length) {
+      return {
+        status: 'fail',
+        evidence: `No authorization-server metadata: ${seenAll}.`,
+        probes: candidates.filter((c) => c.source === 'origin').map((c) => c.probe),
+      };
+    }
+    const best = valid[0] ?? found[0];
+    const doc = best.c.doc!;
+    const advisories: string[] = [];
+    const pkce = Array.isArray(doc.code_challenge_methods_supported) ? doc.code_challenge_methods_supported : [];
+    if (!pkce.includes('S256')) advisories.push('code_challenge_methods_supported does not list S256: MCP clients require PKCE with S256.');
+    if (!Array.isArray(doc.grant_types_supported)) advisories.push('No grant_types_supported: clients assume authorization_code and implicit only.');
+    if (typeof doc.registration_endpoint !== 'string') advisories.push('No registration_endpoint: agents cannot register themselves (RFC 7591 dynamic client registration).');
+    if (typeof doc.issuer === 'string' && doc.issuer !== best.c.expectedIssuer && stripSlash(doc.issuer) === stripSlash(best.c.expectedIssuer)) {
+      advisories.push(`issuer "${doc.issuer}" differs from ${best.c.expectedIssuer} only by a trailing slash; strict clients compare issuers exactly.`);
+    }
+    const where = best.c.source === 'origin' ? 'on the origin' : `at ${best.c.expectedIssuer} (named by the protected-resource metadata)`;
+    const details = {
+      source: best.c.kind === 'oidc' ? 'openid-configuration' : 'oauth-authorization-server',
+      issuer: typeof doc.issuer === 'string' ? doc.issuer : null,
+      hasAuthorizationEndpoint: typeof doc.authorization_endpoint === 'string',
+      hasTokenEndpoint: typeof doc.token_endpoint === 'string',
+      hasJwksUri: typeof doc.jwks_uri === 'string',
+      grantTypes: Array.isArray(doc.grant_types_supported) ? doc.grant_types_supported : null,
+    };
+    const facts = `${describeProbe(best.c.probe, ctx.origin)}: ${label(best.c)} metadata ${where}, issuer ${typeof doc.issuer === 'string' ? excerpt(doc.issuer, 80) : '(none)'}`;
+    if (valid.length) {
+      return { status: 'pass', evidence: `${facts}.`, matched: label(best.c), advisories, probes: [best.c.probe], details };
+    }
+    return {
+      status: 'partial',
+      evidence: `${facts}; ${best.problems.join('; ')}.`,
+      remediation: `Fix the ${label(best.c)} document: ${best.problems.join('; ')}.`,
+      matched: label(best.c),
+      advisories,
+      probes: [best.c.probe],
+      details,
+    };
+  },
+  fixGuide(fx) {
+    const content = JSON.stringify(
+      {
+        issuer: fx.origin,
+        authorization_endpoint: `${fx.origin}/oauth/authorize`,
+        token_endpoint: `${fx.origin}/oauth/token`,
+        registration_endpoint: `${fx.origin}/oauth/register`,
+        jwks_uri: `${fx.origin}/.well-known/jwks.json`,
+        response_types_supported: ['code'],
+        grant_types_supported: ['authorization_code', 'refresh_token'],
+        code_challenge_methods_supported: ['S256'],
+        scopes_supported: ['openid', 'read', 'write'],
+      },
+      null,
+      2,
+    );
+    return [
+      {
+        title: 'Use your identity provider\'s metadata',
+        body: 'Auth0, Okta, Keycloak, Cognito, Clerk and WorkOS already publish it at their issuer (…/.well-known/openid-configuration). If the issuer is on another host, publish protected-resource metadata (A3) on your API origin naming it in authorization_servers.',
+      },
+      ...serveFileSteps(fx, { path: AS_METADATA_PATH, contentType: 'application/json', content, lang: 'json' }),
+      verifyStep(`curl -s ${fx.origin}${AS_METADATA_PATH}; curl -s ${fx.origin}${OIDC_CONFIG_PATH}`, 'Expect JSON whose issuer equals the URL it was fetched from, with https endpoints and S256 in code_challenge_methods_supported.'),
+      specStep(SPEC),
+    ];
+  },
+});

@@ -1,0 +1,104 @@
+import { defineCheck } from '../types.js';
+import { describeProbe, excerpt } from '../../gather/classify.js';
+import { PRM_PATH, httpUrl, protectedResourceMetadata, resourceMetadataParam, type PrmArtifact } from '../../gather/oauth-metadata.js';
+import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+
+const SPEC = ['https://www.rfc-editor.org/rfc/rfc9728', 'https://modelcontextprotocol.io/specification/2025-06-18/basic/authorization'];
+
+export const a3ProtectedResource = defineCheck<PrmArtifact>({
+  meta: {
+    id: 'A3',
+    name: 'OAuth protected-resource metadata (RFC 9728)',
+    dimension: 'capabilities',
+    tier: 'recommended',
+    weight: 5,
+    anchorKey: 'oauthProtectedResource',
+    specUrls: SPEC,
+    summary: `JSON at ${PRM_PATH} naming the protected resource and the authorization servers that issue tokens for it (RFC 9728); a 401 may point to it with WWW-Authenticate resource_metadata.`,
+    why: 'An agent that meets a protected API or MCP server learns from this document where to get a token; MCP servers must publish it.',
+    remediation: `Publish ${PRM_PATH} with "resource" (your API's URL) and "authorization_servers" (your issuer URLs).`,
+    contentProfile: 'na',
+  },
+  gather: (ctx) => protectedResourceMetadata(ctx),
+  evaluate(prm, ctx) {
+    const chosen = prm.chosen;
+    const pointed = resourceMetadataParam(prm.pageWwwAuthenticate ?? undefined);
+    const pageNote = prm.pageWwwAuthenticate
+      ? ` The page sent WWW-Authenticate: ${excerpt(prm.pageWwwAuthenticate, 120)}${pointed ? '' : ' (no resource_metadata parameter)'}.`
+      : '';
+    const probes = [prm.wellKnown.probe, ...(prm.linked ? [prm.linked.probe] : [])];
+    const seen = probes.map((p) => describeProbe(p, ctx.origin)).join('; ');
+    if (!chosen.doc) {
+      const why = [prm.wellKnown.problem, prm.linked?.problem].filter(Boolean).join('; ');
+      return {
+        status: 'fail',
+        evidence: `No protected-resource metadata: ${seen}${why ? ` (${why})` : ''}.${pageNote}`,
+        probes,
+      };
+    }
+    const doc = chosen.doc;
+    const where = describeProbe(chosen.probe, ctx.origin);
+    const advisories: string[] = [];
+    const problems: string[] = [];
+    const resource = httpUrl(doc.resource);
+    const docOrigin = new URL(chosen.probe.url).origin;
+    if (!resource) problems.push(typeof doc.resource === 'string' ? `resource "${excerpt(doc.resource, 80)}" is not an absolute URL` : 'no "resource"');
+    else if (resource.origin !== docOrigin) problems.push(`resource ${excerpt(resource.href, 80)} is not on ${docOrigin}, where the metadata was fetched`);
+    else if (chosen === prm.wellKnown && resource.pathname !== '/' && resource.pathname !== '') {
+      advisories.push(`resource has a path (${resource.pathname}); RFC 9728 expects its metadata at ${PRM_PATH}${resource.pathname.replace(/\/$/, '')} as well.`);
+    }
+    const servers = Array.isArray(doc.authorization_servers) ? doc.authorization_servers.filter((s) => httpUrl(s)) : [];
+    if (servers.some((s) => httpUrl(s)!.protocol !== 'https:')) advisories.push('An authorization server URL is not https.');
+    if (!Array.isArray(doc.scopes_supported)) advisories.push('No scopes_supported: agents cannot tell which scopes to ask for.');
+    if (prm.linked && !prm.linked.doc && prm.wellKnown.doc) advisories.push(`The page's resource_metadata URL (${excerpt(pointed ?? '', 100)}) did not answer with metadata; the well-known document was used.`);
+    const facts = `${where}: resource ${resource ? excerpt(resource.href, 80) : '(none)'}, ${servers.length} authorization server(s)${servers.length ? ` (${servers.slice(0, 3).map((s) => excerpt(String(s), 60)).join(', ')})` : ''}`;
+    const details = { resource: resource?.href ?? null, authorizationServers: servers, fromWwwAuthenticate: chosen === prm.linked };
+    if (problems.length) {
+      return {
+        status: 'partial',
+        evidence: `${facts}; ${problems.join('; ')}.${pageNote}`,
+        remediation: 'Set "resource" to the exact URL of the protected resource the metadata is published for (same origin).',
+        matched: 'RFC 9728',
+        advisories,
+        probes: [chosen.probe],
+        details,
+      };
+    }
+    if (!servers.length) {
+      return {
+        status: 'partial',
+        evidence: `${facts}: no authorization_servers, so agents cannot find where to obtain a token.${pageNote}`,
+        remediation: 'Add "authorization_servers": ["https://your-issuer"] to the protected-resource metadata.',
+        matched: 'RFC 9728',
+        advisories,
+        probes: [chosen.probe],
+        details,
+      };
+    }
+    return { status: 'pass', evidence: `${facts}.${pageNote}`, matched: 'RFC 9728', advisories, probes: [chosen.probe], details };
+  },
+  fixGuide(fx) {
+    const content = JSON.stringify(
+      {
+        resource: fx.origin,
+        authorization_servers: [`https://auth.${new URL(fx.origin).hostname.replace(/^www\./, '')}`],
+        scopes_supported: ['read', 'write'],
+        bearer_methods_supported: ['header'],
+        resource_documentation: `${fx.origin}/docs/api`,
+      },
+      null,
+      2,
+    );
+    return [
+      ...serveFileSteps(fx, { path: PRM_PATH, contentType: 'application/json', content, lang: 'json', headers: { 'Access-Control-Allow-Origin': '*' } }),
+      {
+        title: 'Point 401 responses at it',
+        body: 'Protected endpoints (your API, your MCP server) should answer unauthenticated requests with 401 and:',
+        code: `WWW-Authenticate: Bearer resource_metadata="${fx.origin}${PRM_PATH}"`,
+        lang: 'http',
+      },
+      verifyStep(`curl -s ${fx.origin}${PRM_PATH}`, 'Expect JSON with "resource" equal to your resource URL and a non-empty "authorization_servers" array.'),
+      specStep(SPEC),
+    ];
+  },
+});

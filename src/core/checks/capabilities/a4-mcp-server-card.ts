@@ -1,0 +1,178 @@
+import { defineCheck } from '../types.js';
+import type { FetchResult } from '../../net/http.js';
+import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
+import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+
+const SPEC = [
+  'https://github.com/modelcontextprotocol/modelcontextprotocol/pull/2127',
+  'https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1649',
+];
+/** Probed in this order; the first valid card wins (catalog §3 A4). */
+export const MCP_CARD_PATHS = [
+  '/.well-known/mcp/server-card.json',
+  '/.well-known/mcp/server-card',
+  '/.well-known/mcp/server-cards.json',
+  '/.well-known/mcp.json',
+] as const;
+const SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
+
+export interface McpCardArtifact {
+  probes: FetchResult[];
+}
+
+export interface CardReading {
+  /** SEP-2127: name + version at the top level. SEP-1649 / isitagentready: serverInfo {name, version}. */
+  shapes: Array<'SEP-2127' | 'SEP-1649'>;
+  name: string | null;
+  endpoints: string[];
+  hasCapabilities: boolean;
+  hasSchema: boolean;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
+
+/** Identity, connection and capabilities of one card object, whatever its shape. */
+export function readMcpCard(card: Record<string, unknown>): CardReading {
+  const shapes: CardReading['shapes'] = [];
+  let name: string | null = null;
+  if (str(card.name) && str(card.version)) {
+    shapes.push('SEP-2127');
+    name = str(card.name);
+  }
+  const info = isObject(card.serverInfo) ? card.serverInfo : null;
+  if (info && str(info.name) && str(info.version)) {
+    shapes.push('SEP-1649');
+    name ??= str(info.name);
+  }
+  const endpoints: string[] = [];
+  const push = (v: unknown) => {
+    const u = str(v);
+    if (u) endpoints.push(u);
+  };
+  for (const list of [card.remotes, card.transports]) if (Array.isArray(list)) for (const r of list) if (isObject(r)) push(r.url);
+  push(card.endpoint);
+  push(card.url);
+  if (isObject(card.transport)) push(card.transport.url);
+  return { shapes, name, endpoints: [...new Set(endpoints)], hasCapabilities: isObject(card.capabilities), hasSchema: !!str(card.$schema) };
+}
+
+/** Registrable-domain approximation (last two labels) for the cross-site redirect rule. */
+function siteOf(url: string): string {
+  return new URL(url).hostname.split('.').slice(-2).join('.');
+}
+
+interface PathResult {
+  probe: FetchResult;
+  path: string;
+  cards: CardReading[];
+  problem?: string;
+}
+
+function readPath(probe: FetchResult, path: string): PathResult {
+  if (!isFound(probe)) return { probe, path, cards: [] };
+  const parsed = parseJson(probe);
+  if (!parsed.ok) return { probe, path, cards: [], problem: `not JSON (${parsed.error})` };
+  const list = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
+  const objects = list.filter(isObject);
+  if (!objects.length) return { probe, path, cards: [], problem: 'JSON without a card object' };
+  return { probe, path, cards: objects.map(readMcpCard) };
+}
+
+const complete = (c: CardReading) => c.shapes.length > 0 && c.endpoints.length > 0;
+
+export const a4McpServerCard = defineCheck<McpCardArtifact>({
+  meta: {
+    id: 'A4',
+    name: 'MCP server card',
+    dimension: 'capabilities',
+    tier: 'recommended',
+    weight: 6,
+    anchorKey: 'mcpServerCard',
+    specUrls: SPEC,
+    summary: `An MCP server card (name, version, remote endpoint, capabilities) at ${MCP_CARD_PATHS.join(', ')}; SEP-2127 and the older serverInfo shape are both accepted.`,
+    why: 'A server card lets an agent find and connect to your MCP server from the domain alone, without a registry or manual setup.',
+    remediation: 'Publish an MCP server card at /.well-known/mcp/server-card (and server-card.json) with name, version, remotes[].url and capabilities.',
+    contentProfile: 'bonus',
+  },
+  async gather(ctx) {
+    // All four at once: absence is the common case, and it needs every path anyway.
+    const probes = await Promise.all(MCP_CARD_PATHS.map((p) => ctx.fetch(p, { accept: 'application/json', maxBytes: 1024 * 1024 })));
+    return { probes };
+  },
+  evaluate({ probes }, ctx) {
+    const results = probes.map((p, i) => readPath(p, MCP_CARD_PATHS[i] ?? new URL(p.requestedUrl).pathname));
+    const seenAll = results.map((r) => describeProbe(r.probe, ctx.origin) + (r.problem ? ` (${r.problem})` : '')).join('; ');
+    const withCards = results.filter((r) => r.cards.length);
+    if (!withCards.length) return { status: 'fail', evidence: `No MCP server card: ${seenAll}.`, probes };
+    const best = withCards.find((r) => r.cards.some(complete)) ?? withCards[0];
+    const card = best.cards.find(complete) ?? best.cards[0];
+    const res = best.probe;
+    const advisories: string[] = [];
+    if (res.headers['access-control-allow-origin'] !== '*') {
+      advisories.push(`No Access-Control-Allow-Origin: * on ${best.path}; SEP-2127 asks for CORS (Allow-Origin *, Allow-Methods GET, Allow-Headers Content-Type) so browser-based clients can read it.`);
+    }
+    if (res.contentType !== 'application/json') advisories.push(`Served as ${res.contentType ?? 'no content type'} instead of application/json.`);
+    if (card.endpoints.some((e) => !/^https:\/\//i.test(e))) advisories.push('An endpoint is not an https URL.');
+    if (!card.hasCapabilities) advisories.push('No "capabilities" object (required by SEP-2127, expected by isitagentready).');
+    if (card.shapes.includes('SEP-2127') && !card.hasSchema) advisories.push(`No "$schema" (${SCHEMA_URL}).`);
+    if (!card.shapes.includes('SEP-2127') && card.shapes.length) advisories.push('serverInfo shape only: add top-level name/version and remotes[] (SEP-2127) for current readers.');
+    if (best.path !== '/.well-known/mcp/server-card' && !results.some((r) => r.path === '/.well-known/mcp/server-card' && r.cards.length)) {
+      advisories.push('Not at /.well-known/mcp/server-card, the path of the current draft (SEP-2127); publish it there too.');
+    }
+    const others = withCards.filter((r) => r !== best).map((r) => r.path);
+    const shapeText = card.shapes.length ? card.shapes.map((s) => (s === 'SEP-2127' ? 'SEP-2127 (top-level name/version)' : 'SEP-1649 (serverInfo)')).join(' + ') : 'no recognised identity';
+    const facts = `${describeProbe(res, ctx.origin)}: ${best.cards.length > 1 ? `array of ${best.cards.length} cards, ` : ''}${shapeText}${card.name ? ` "${excerpt(card.name, 60)}"` : ''}, ${card.endpoints.length} endpoint(s)${card.endpoints.length ? ` (${card.endpoints.slice(0, 2).map((e) => excerpt(e, 80)).join(', ')})` : ''}${others.length ? `; also at ${others.join(', ')}` : ''}`;
+    const matched = card.shapes.length ? `MCP server card ${card.shapes.join(' + ')} at ${best.path}` : undefined;
+    const details = { path: best.path, shapes: card.shapes, endpoints: card.endpoints, cards: best.cards.length };
+    if (!complete(card)) {
+      const missing = [...(card.shapes.length ? [] : ['identity (name + version, or serverInfo)']), ...(card.endpoints.length ? [] : ['a connection endpoint (remotes[].url)'])];
+      return {
+        status: 'partial',
+        evidence: `${facts}; missing ${missing.join(' and ')}.`,
+        remediation: `Complete the server card: add ${missing.join(' and ')}.`,
+        ...(matched ? { matched } : {}),
+        advisories,
+        probes: [res],
+        details,
+      };
+    }
+    if (res.redirects.length && siteOf(res.url) !== siteOf(res.requestedUrl)) {
+      return {
+        status: 'partial',
+        evidence: `${facts}; the card is only reachable through a cross-site redirect to ${res.url}, which agents may refuse.`,
+        remediation: 'Serve the server card on your own domain instead of redirecting to another site.',
+        ...(matched ? { matched } : {}),
+        advisories,
+        probes: [res],
+        details,
+      };
+    }
+    return { status: 'pass', evidence: `${facts}.`, ...(matched ? { matched } : {}), advisories, probes: [res], details };
+  },
+  fixGuide(fx) {
+    const host = new URL(fx.origin).hostname.split('.').reverse().join('.');
+    const content = JSON.stringify(
+      {
+        $schema: SCHEMA_URL,
+        name: `${host}/mcp`,
+        version: '1.0.0',
+        description: 'What your MCP server lets agents do',
+        serverInfo: { name: `${host}/mcp`, version: '1.0.0' },
+        remotes: [{ type: 'streamable-http', url: `${fx.origin}/mcp`, authentication: { required: false, schemes: [] } }],
+        capabilities: { tools: { listChanged: false } },
+      },
+      null,
+      2,
+    );
+    const headers = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET', 'Access-Control-Allow-Headers': 'Content-Type', 'Cache-Control': 'public, max-age=3600' };
+    return [
+      ...serveFileSteps(fx, { path: '/.well-known/mcp/server-card', contentType: 'application/json', content, lang: 'json', headers }),
+      {
+        title: 'Serve the same card at /.well-known/mcp/server-card.json',
+        body: 'Readers still use the .json path (and some /.well-known/mcp.json); the card above carries both the SEP-2127 fields and serverInfo so every reader understands it.',
+      },
+      verifyStep(`curl -si ${fx.origin}/.well-known/mcp/server-card`, 'Expect 200, application/json, Access-Control-Allow-Origin: *, and name, version, remotes[].url and capabilities.'),
+      specStep(SPEC),
+    ];
+  },
+});

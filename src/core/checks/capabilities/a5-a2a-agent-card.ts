@@ -1,0 +1,131 @@
+import { defineCheck } from '../types.js';
+import { describeProbe, excerpt, isObject } from '../../gather/classify.js';
+import { A2A_CARD_PATH, A2A_LEGACY_CARD_PATH, a2aCard, type A2aCardArtifact } from '../../gather/a2a-card.js';
+import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+
+const SPEC = ['https://a2a-protocol.org/latest/specification/', 'https://github.com/a2aproject/A2A/blob/main/docs/topics/agent-discovery.md'];
+const BINDINGS = new Set(['JSONRPC', 'GRPC', 'HTTP+JSON']);
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
+
+/** The agent's endpoint(s): v1.0 supportedInterfaces[].url, else the pre-1.0 top-level url. */
+export function a2aEndpoints(card: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  if (Array.isArray(card.supportedInterfaces)) for (const i of card.supportedInterfaces) if (isObject(i) && str(i.url)) out.push(i.url as string);
+  if (str(card.url)) out.push(card.url as string);
+  if (Array.isArray(card.additionalInterfaces)) for (const i of card.additionalInterfaces) if (isObject(i) && str(i.url)) out.push(i.url as string);
+  return [...new Set(out)];
+}
+
+/** Spec-required fields missing from the card, and structural problems. */
+export function a2aCardProblems(card: Record<string, unknown>, version: A2aCardArtifact['version']): string[] {
+  const problems: string[] = [];
+  for (const f of ['name', 'description', 'version']) if (!str(card[f])) problems.push(`no ${f}`);
+  if (!a2aEndpoints(card).length) problems.push(version === '1.0' ? 'no supportedInterfaces[].url' : 'no endpoint url');
+  if (version === '1.0' && Array.isArray(card.supportedInterfaces)) {
+    card.supportedInterfaces.forEach((i, n) => {
+      if (!isObject(i)) return problems.push(`supportedInterfaces[${n}] is not an object`);
+      if (!BINDINGS.has(String(i.protocolBinding))) problems.push(`supportedInterfaces[${n}].protocolBinding is not JSONRPC, GRPC or HTTP+JSON`);
+      if (!str(i.protocolVersion)) problems.push(`supportedInterfaces[${n}] has no protocolVersion`);
+    });
+  }
+  if (!isObject(card.capabilities)) problems.push('no capabilities object');
+  for (const f of ['defaultInputModes', 'defaultOutputModes']) if (!Array.isArray(card[f])) problems.push(`no ${f}`);
+  if (!Array.isArray(card.skills)) problems.push('no skills array');
+  else {
+    const bad = card.skills.filter((s) => !isObject(s) || !str(s.id) || !str(s.name) || !str(s.description) || !Array.isArray(s.tags));
+    if (bad.length) problems.push(`${bad.length} of ${card.skills.length} skill(s) lack id, name, description or tags`);
+  }
+  return problems;
+}
+
+const SHAPE: Record<string, string> = {
+  '1.0': 'A2A 1.0 (supportedInterfaces)',
+  '0.3': 'A2A 0.3 (top-level url / preferredTransport)',
+  '0.2': 'A2A ≤0.2 (legacy card)',
+};
+
+export const a5A2aAgentCard = defineCheck<A2aCardArtifact>({
+  meta: {
+    id: 'A5',
+    name: 'A2A agent card',
+    dimension: 'capabilities',
+    tier: 'bonus',
+    weight: 3,
+    anchorKey: 'a2aAgentCard',
+    specUrls: SPEC,
+    summary: `An A2A AgentCard at ${A2A_CARD_PATH} (name, version, endpoint, skills); the ≤0.2 path ${A2A_LEGACY_CARD_PATH} counts half.`,
+    why: 'Other agents discover what your agent can do, and how to talk to it, from its card (Agent2Agent protocol).',
+    remediation: `Publish an A2A AgentCard at ${A2A_CARD_PATH} with name, description, version, supportedInterfaces[] (url, protocolBinding, protocolVersion), capabilities, default modes and skills.`,
+  },
+  gather: (ctx) => a2aCard(ctx),
+  evaluate(art, ctx) {
+    const seenAll = art.probes.map((p) => describeProbe(p, ctx.origin)).join('; ');
+    if (!art.card || !art.probe) {
+      return {
+        status: 'fail',
+        evidence: `No A2A agent card: ${seenAll}${art.problem ? ` (${A2A_CARD_PATH}: ${art.problem})` : ''}.`,
+        probes: art.probes,
+      };
+    }
+    const card = art.card;
+    const res = art.probe;
+    const problems = a2aCardProblems(card, art.version);
+    const advisories: string[] = [];
+    if (res.contentType !== 'application/json') advisories.push(`Served as ${res.contentType ?? 'no content type'} instead of application/json.`);
+    const endpoints = a2aEndpoints(card);
+    if (endpoints.some((e) => !/^https:\/\//i.test(e))) advisories.push('An agent endpoint is not an https URL.');
+    if (art.version === '0.3') advisories.push('A2A 1.0 lists endpoints in supportedInterfaces[]; add it beside url for 1.0 clients.');
+    const exts = isObject(card.capabilities) && Array.isArray(card.capabilities.extensions) ? card.capabilities.extensions.filter(isObject) : [];
+    const skills = Array.isArray(card.skills) ? card.skills.length : 0;
+    const matched = art.version ? SHAPE[art.version] : undefined;
+    const facts = `${describeProbe(res, ctx.origin)}: ${matched ?? 'unrecognised AgentCard shape'}, "${excerpt(str(card.name) ?? '(no name)', 60)}" ${str(card.version) ? `v${excerpt(String(card.version), 20)}` : '(no version)'}, ${endpoints.length} endpoint(s)${endpoints.length ? ` (${excerpt(endpoints[0], 80)})` : ''}, ${skills} skill(s)${exts.length ? `, ${exts.length} extension(s)` : ''}`;
+    const details = { path: art.path, version: art.version, endpoints, skills, extensions: exts.map((e) => e.uri).filter((u) => typeof u === 'string') };
+    if (art.path === A2A_LEGACY_CARD_PATH) {
+      return {
+        status: 'partial',
+        evidence: `${facts}; found only at the legacy path (A2A ≤0.2)${problems.length ? `; ${problems.join('; ')}` : ''}.`,
+        remediation: `Move the card to ${A2A_CARD_PATH} (current A2A discovery path) and update it to the 1.0 shape.`,
+        ...(matched ? { matched } : {}),
+        advisories,
+        probes: [res],
+        details,
+      };
+    }
+    if (problems.length || !art.version) {
+      return {
+        status: 'partial',
+        evidence: `${facts}; ${[...problems, ...(art.version ? [] : ['no supportedInterfaces[] or url'])].join('; ')}.`,
+        remediation: `Complete the AgentCard: ${problems.join('; ') || 'add supportedInterfaces[]'}.`,
+        ...(matched ? { matched } : {}),
+        advisories,
+        probes: [res],
+        details,
+      };
+    }
+    return { status: 'pass', evidence: `${facts}.`, matched, advisories, probes: [res], details };
+  },
+  fixGuide(fx) {
+    const content = JSON.stringify(
+      {
+        name: 'Example Agent',
+        description: 'What your agent does for other agents',
+        version: '1.0.0',
+        supportedInterfaces: [{ url: `${fx.origin}/a2a/v1`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+        provider: { organization: 'Example Inc.', url: fx.origin },
+        capabilities: { streaming: true, pushNotifications: false, extensions: [] },
+        defaultInputModes: ['text/plain'],
+        defaultOutputModes: ['text/plain', 'application/json'],
+        skills: [{ id: 'search', name: 'Search the catalog', description: 'Finds items matching a query', tags: ['search'] }],
+      },
+      null,
+      2,
+    );
+    return [
+      ...serveFileSteps(fx, { path: A2A_CARD_PATH, contentType: 'application/json', content, lang: 'json', headers: { 'Access-Control-Allow-Origin': '*' } }),
+      { title: 'Keep the legacy path only as a redirect', body: `If you published ${A2A_LEGACY_CARD_PATH} for A2A ≤0.2 clients, keep it pointing at the same card; new clients read ${A2A_CARD_PATH}.` },
+      verifyStep(`curl -s ${fx.origin}${A2A_CARD_PATH}`, 'Expect JSON with name, version, supportedInterfaces[0].url and a skills array whose entries have id, name, description and tags.'),
+      specStep(SPEC),
+    ];
+  },
+});
