@@ -1,0 +1,150 @@
+import { defineCheck } from '../types.js';
+import type { FetchResult } from '../../net/http.js';
+import type { FixStep } from '../../schema.js';
+import { challengeReason, describeProbe, excerpt } from '../../gather/classify.js';
+import { parseLinkHeader, type LinkValue } from '../../gather/link-header.js';
+import { addHeaderSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
+
+const SPEC = ['https://www.rfc-editor.org/rfc/rfc8288', 'https://www.rfc-editor.org/rfc/rfc9727#section-3', 'https://www.iana.org/assignments/link-relations/'];
+/** Same-origin targets of strong relations checked, at most. */
+export const MAX_TARGET_CHECKS = 3;
+
+export type LinkTier = 'strong' | 'weak' | 'ignored';
+
+const STRONG = new Set(['api-catalog', 'service-desc', 'service-doc', 'service-meta', 'status', 'describedby']);
+/** Resource hints and page plumbing: nothing an agent discovers through them. */
+const IGNORED = new Set(['preload', 'preconnect', 'dns-prefetch', 'modulepreload', 'prefetch', 'prerender', 'canonical', 'shortlink', 'icon', 'stylesheet', 'manifest']);
+const MACHINE_TYPE = /^(text\/markdown|application\/(?:[\w.+-]+\+)?json|application\/(?:[\w.+-]+\+)?yaml)$/;
+
+/** Tier of one relation type of a link (catalog D3). */
+export function relationTier(rel: string, link: LinkValue): LinkTier {
+  if (STRONG.has(rel)) return 'strong';
+  if (rel === 'alternate') return MACHINE_TYPE.test((link.params.type ?? '').toLowerCase().split(';')[0].trim()) ? 'strong' : 'weak';
+  if (IGNORED.has(rel)) return 'ignored';
+  return 'weak';
+}
+
+export interface TargetCheck {
+  rel: string;
+  url: string;
+  probe: FetchResult;
+}
+
+export interface LinkHeaderArtifact {
+  page: FetchResult;
+  links: LinkValue[];
+  targets: TargetCheck[];
+}
+
+function linkTier(link: LinkValue): LinkTier {
+  const tiers = link.rels.map((r) => relationTier(r, link));
+  return tiers.includes('strong') ? 'strong' : tiers.includes('weak') ? 'weak' : 'ignored';
+}
+
+/** A target answered in a way that says "not there" (HEAD 405/501 and walls say nothing). */
+function broken(p: FetchResult): boolean {
+  if (challengeReason(p)) return false;
+  if (p.error) return p.error.code !== 'deadline';
+  return p.status === 404 || p.status === 410 || (p.status !== null && p.status >= 500 && p.status !== 501);
+}
+
+function label(link: LinkValue): string {
+  const type = link.params.type ? `; type="${link.params.type}"` : '';
+  return `<${link.href}>; rel="${link.rels.join(' ')}"${type}`;
+}
+
+export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>({
+  meta: {
+    id: 'D3',
+    name: 'Link response headers',
+    dimension: 'discoverability',
+    tier: 'recommended',
+    weight: 6,
+    anchorKey: 'linkHeaders',
+    specUrls: SPEC,
+    summary: 'The page response carries RFC 8288 Link headers to machine-readable resources: api-catalog, service-desc/doc/meta, status, describedby, or a Markdown/JSON alternate.',
+    why: 'An agent that fetched one page learns from its headers where the API catalog, docs and Markdown version are, without guessing well-known paths or parsing HTML.',
+    remediation: 'Add a Link header to your pages pointing at your machine-readable resources (api-catalog, describedby, a text/markdown alternate).',
+  },
+  async gather(ctx) {
+    const page = ctx.page();
+    const links = parseLinkHeader(page.headers.link, page.url);
+    const strongSameOrigin = [
+      ...new Map(
+        links
+          .filter((l) => linkTier(l) === 'strong' && l.target && new URL(l.target).origin === ctx.origin)
+          .map((l) => [l.target!, l.rels.find((r) => relationTier(r, l) === 'strong')!] as const),
+      ),
+    ].slice(0, MAX_TARGET_CHECKS);
+    // HEAD keeps the checks cheap and does not share a cache entry (and body cap) with other checks' GETs.
+    const targets = await Promise.all(strongSameOrigin.map(async ([url, rel]) => ({ rel, url, probe: await ctx.fetch(url, { method: 'HEAD' }) })));
+    return { page, links, targets };
+  },
+  evaluate({ page, links, targets }, { origin }) {
+    const seen = describeProbe(page, origin);
+    const probes = [page];
+    if (!links.length) {
+      const raw = page.headers.link;
+      return {
+        status: 'fail',
+        evidence: raw ? `${seen}; Link header present but unparseable: "${excerpt(raw, 120)}".` : `${seen}; no Link header.`,
+        probes,
+      };
+    }
+    const byTier = { strong: [] as LinkValue[], weak: [] as LinkValue[], ignored: [] as LinkValue[] };
+    for (const l of links) byTier[linkTier(l)].push(l);
+    const list = (ls: LinkValue[]) => ls.slice(0, 6).map(label).join(', ') + (ls.length > 6 ? `, … (${ls.length - 6} more)` : '');
+    const summary = `${links.length} link(s): strong ${byTier.strong.length}, weak ${byTier.weak.length}, ignored ${byTier.ignored.length}`;
+    const advisories: string[] = [];
+    const details = { links: links.map((l) => ({ href: l.href, target: l.target, rels: l.rels, tier: linkTier(l) })) };
+    if (!byTier.strong.length) {
+      const status = byTier.weak.length ? 'partial' : 'fail';
+      return {
+        status,
+        evidence: `${seen}; ${summary}${byTier.weak.length ? `. Weak only: ${list(byTier.weak)}` : `. Only resource hints: ${list(byTier.ignored)}`}.`,
+        remediation: byTier.weak.length
+          ? 'Add a Link to a machine-readable resource (rel="api-catalog", "describedby", "service-desc", or rel="alternate" with type="text/markdown").'
+          : undefined,
+        probes,
+        details,
+      };
+    }
+    const bad = targets.filter((t) => broken(t.probe));
+    const badUrls = new Set(bad.map((t) => t.url));
+    const working = byTier.strong.filter((l) => !l.target || !badUrls.has(l.target));
+    const targetNote = targets.length ? ` Targets checked: ${targets.map((t) => describeProbe(t.probe, origin)).join('; ')}.` : '';
+    if (!working.length) {
+      return {
+        status: 'partial',
+        evidence: `${seen}; ${summary}: ${list(byTier.strong)}. Every strong target checked is broken.${targetNote}`,
+        remediation: `Fix or remove the Link targets that do not resolve: ${bad.map((t) => t.url).join(', ')}.`,
+        probes: [page, ...bad.map((t) => t.probe)],
+        details: { ...details, broken: bad.map((t) => t.url) },
+      };
+    }
+    if (bad.length) advisories.push(`Broken Link target(s): ${bad.map((t) => `${t.url} (${t.probe.status ?? t.probe.error?.code})`).join(', ')}.`);
+    const rels = [...new Set(byTier.strong.flatMap((l) => l.rels.filter((r) => relationTier(r, l) === 'strong')))];
+    return {
+      status: 'pass',
+      evidence: `${seen}; ${summary}: ${list(byTier.strong)}.${targetNote}`,
+      matched: `RFC 8288 (${rels.join(', ')})`,
+      advisories,
+      probes,
+      details,
+    };
+  },
+  fixGuide(fx) {
+    const value = '</.well-known/api-catalog>; rel="api-catalog", </llms.txt>; rel="describedby"; type="text/plain", </index.md>; rel="alternate"; type="text/markdown"';
+    const broken = (fx.outcome?.details?.broken as string[] | undefined) ?? [];
+    const steps: FixStep[] = [];
+    if (broken.length) steps.push({ title: 'Fix the broken Link targets', body: `These targets do not resolve: ${broken.join(', ')}. Publish them or drop them from the header.` });
+    steps.push({
+      title: 'Choose the links',
+      body: 'Link only resources that exist: your API catalog (check A1), llms.txt (D4), the Markdown version of the page (C1/C2), an OpenAPI description (rel="service-desc"). Several values go in one header, comma-separated.',
+    });
+    steps.push(...addHeaderSteps(fx, { name: 'Link', value }));
+    steps.push(verifyStep(`curl -sI ${fx.origin}/ | grep -i '^link:'`, 'Expect a Link header with rel="api-catalog", "describedby" or a text/markdown alternate.'));
+    steps.push(specStep(SPEC.slice(0, 2)));
+    return steps.slice(0, 6);
+  },
+});
