@@ -159,9 +159,10 @@ export function openApiCandidates(origin: string, linkTargets: string[], catalog
  * candidates are fetched first; the guessed paths only when none of them is usable. Each group is
  * fetched in parallel to keep the scan's round trips low.
  */
-export function openApiDoc(ctx: GatherContext, catalogTargets: string[] = []): Promise<OpenApiArtifact> {
+export function openApiDoc(ctx: GatherContext): Promise<OpenApiArtifact> {
   return ctx.memo('openapi', async () => {
     const links = serviceDescLinks(ctx.page().headers.link, ctx.page().url);
+    const catalogTargets: string[] = [];
     const candidates = openApiCandidates(ctx.origin, links, catalogTargets);
     const get = (c: OpenApiCandidate) => ctx.fetch(c.url, { accept: OPENAPI_ACCEPT, maxBytes: OPENAPI_MAX_BYTES });
     const advertised = candidates.filter((c) => c.source !== 'well-known-path');

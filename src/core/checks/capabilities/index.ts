@@ -6,6 +6,7 @@ import { a4McpServerCard } from './a4-mcp-server-card.js';
 import { a5A2aAgentCard } from './a5-a2a-agent-card.js';
 import { a6AgentSkills } from './a6-agent-skills.js';
 import { a7WebMcp } from './a7-webmcp.js';
+import { a8OpenApi } from './a8-openapi.js';
 
 export const capabilitiesChecks: CheckModule<any>[] = [
   a1ApiCatalog,
@@ -15,4 +16,5 @@ export const capabilitiesChecks: CheckModule<any>[] = [
   a5A2aAgentCard,
   a6AgentSkills,
   a7WebMcp,
+  a8OpenApi,
 ];

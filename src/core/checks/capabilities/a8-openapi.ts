@@ -1,0 +1,129 @@
+import { defineCheck } from '../types.js';
+import {
+  openApiDoc,
+  openApiOperations,
+  OPENAPI_PATHS,
+  type OpenApiArtifact,
+  type OpenApiSource,
+} from '../../gather/openapi.js';
+import { describeProbe, excerpt, isObject, isSoft404 } from '../../gather/classify.js';
+import { addHeaderSteps, fixTarget, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import type { FixStep } from '../../schema.js';
+
+const SPEC = ['https://spec.openapis.org/oas/latest.html', 'https://www.rfc-editor.org/rfc/rfc8631'];
+const OPENAPI_TYPES = new Set([
+  'application/json',
+  'application/openapi+json',
+  'application/vnd.oai.openapi+json',
+  'application/yaml',
+  'application/x-yaml',
+  'text/yaml',
+  'text/x-yaml',
+  'application/openapi+yaml',
+  'application/vnd.oai.openapi',
+]);
+
+const SOURCE_LABEL: Record<OpenApiSource, string> = {
+  'link-header': 'Link rel="service-desc" on the page',
+  'api-catalog': 'the API catalog',
+  'well-known-path': 'a conventional path',
+};
+
+export const a8OpenApi = defineCheck<OpenApiArtifact>({
+  meta: {
+    id: 'A8',
+    name: 'OpenAPI description',
+    dimension: 'capabilities',
+    tier: 'bonus',
+    weight: 2,
+    specUrls: SPEC,
+    summary: `An OpenAPI 3.x or Swagger 2.0 description with non-empty paths, found through Link rel="service-desc" or at ${OPENAPI_PATHS.join(', ')} (JSON or YAML).`,
+    why: 'Agents and tool generators turn an OpenAPI description into callable tools; without it they scrape docs or guess endpoints.',
+    remediation: 'Publish your API\'s OpenAPI description at /openapi.json and advertise it with Link: </openapi.json>; rel="service-desc".',
+    contentProfile: 'na',
+  },
+  gather: (ctx) => openApiDoc(ctx),
+  evaluate(a, { origin }) {
+    const found = a.found;
+    const probes = a.probes;
+    if (!found && !a.problems.length) {
+      const soft = probes.filter(isSoft404).length;
+      return {
+        status: 'fail',
+        evidence: `No OpenAPI description: ${probes.map((p) => describeProbe(p, origin)).join('; ')}${soft ? ` (${soft} HTML page(s): soft 404)` : ''}.`,
+        probes,
+      };
+    }
+    const advisories: string[] = [];
+    if (!found) {
+      return {
+        status: 'partial',
+        evidence: `Something is published but it is not a usable OpenAPI description: ${a.problems.map((p) => `${p.url.startsWith(origin) ? p.url.slice(origin.length) : p.url} (${SOURCE_LABEL[p.source]}): ${p.problem}`).join('; ')}.`,
+        remediation: 'Serve a parseable OpenAPI 3.x document (JSON or YAML) with a non-empty `paths` object.',
+        probes,
+      };
+    }
+    const info = isObject(found.doc.info) ? found.doc.info : {};
+    const title = typeof info.title === 'string' ? ` "${excerpt(info.title, 60)}"` : '';
+    const ops = openApiOperations(found.doc).length;
+    const where = found.url.startsWith(origin) ? found.url.slice(origin.length) : found.url;
+    const facts = `${describeProbe(found.probe, origin)}: ${found.family === 'unknown' ? 'OpenAPI' : found.family} ${found.version}${title} (${found.format.toUpperCase()}), ${found.pathCount} path(s), ${ops} operation(s), found via ${SOURCE_LABEL[found.source]}`;
+    if (found.probe.contentType && !OPENAPI_TYPES.has(found.probe.contentType))
+      advisories.push(`served as ${found.probe.contentType} (expected application/json, application/openapi+json or application/yaml)`);
+    if (found.source === 'well-known-path') advisories.push(`not advertised: add Link: <${where}>; rel="service-desc" to the home page (RFC 8631) or list it in /.well-known/api-catalog`);
+    if (found.family === 'Swagger 2.0') advisories.push('Swagger 2.0 is legacy; OpenAPI 3.1 is what current tool generators expect');
+    const own = a.problems.find((p) => p.url === found.url);
+    const others = a.problems.filter((p) => p.url !== found.url);
+    for (const p of others) advisories.push(`${p.url.startsWith(origin) ? p.url.slice(origin.length) : p.url}: ${p.problem}`);
+    const matched = `${found.family === 'unknown' ? 'OpenAPI' : found.family} (${found.version})`;
+    const details = { url: found.url, source: found.source, version: found.version, format: found.format, paths: found.pathCount, operations: ops };
+    if (own) {
+      return {
+        status: 'partial',
+        evidence: `${facts}; ${own.problem}.`,
+        remediation: `Fix the OpenAPI description at ${where}: ${own.problem}.`,
+        matched,
+        advisories,
+        probes,
+        details,
+      };
+    }
+    return { status: 'pass', evidence: `${facts}.`, matched, advisories, probes, details };
+  },
+  fixGuide(fx) {
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 'Example API', version: '1.0.0' },
+      servers: [{ url: `${fx.origin}/api` }],
+      paths: {
+        '/orders/{id}': {
+          get: {
+            operationId: 'getOrder',
+            summary: 'Get an order by id',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { '200': { description: 'The order' } },
+          },
+        },
+      },
+    };
+    const target = fixTarget(fx);
+    const generate: FixStep[] =
+      target === 'nextjs' || target === 'express' || target === 'nuxt'
+        ? [
+            {
+              title: 'Generate it from your code rather than by hand',
+              body: 'Keep the description in sync with the routes: e.g. zod-openapi / @asteasolutions/zod-to-openapi, tsoa, or swagger-jsdoc; FastAPI and NestJS (@nestjs/swagger) generate it themselves.',
+            },
+          ]
+        : target === 'wordpress' || target === 'woocommerce'
+          ? [{ title: 'WordPress REST API', body: 'The REST API describes itself at /wp-json/ (not OpenAPI); a plugin such as "WP OpenAPI" publishes an OpenAPI document for it.' }]
+          : [];
+    return [
+      ...generate,
+      ...serveFileSteps(fx, { path: '/openapi.json', contentType: 'application/json', content: JSON.stringify(doc, null, 2) + '\n', lang: 'json' }),
+      ...addHeaderSteps(fx, { name: 'Link', value: '</openapi.json>; rel="service-desc"; type="application/openapi+json"' }),
+      verifyStep(`curl -s ${fx.origin}/openapi.json | head -c 300\ncurl -sI ${fx.origin}/ | grep -i '^link'`, 'Expect an "openapi": "3.x" document with paths, and a Link header with rel="service-desc".'),
+      specStep(SPEC),
+    ];
+  },
+});

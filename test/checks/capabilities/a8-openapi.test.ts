@@ -1,0 +1,120 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { a8OpenApi } from '../../../src/core/checks/capabilities/a8-openapi.js';
+import {
+  openApiBaseUrl,
+  openApiCandidates,
+  openApiDoc,
+  openApiFromProbes,
+  serviceDescLinks,
+} from '../../../src/core/gather/openapi.js';
+import type { FetchResult } from '../../../src/core/net/http.js';
+import { ORIGIN, json, notFound, response, soft404, text } from '../../helpers/responses.js';
+import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
+import { liveContext } from '../commerce/live-context.js';
+
+const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+const DOC = { openapi: '3.1.0', info: { title: 'Shop API', version: '1' }, paths: { '/orders': { get: {}, post: {} } } };
+const GUESSED = ['/openapi.json', '/openapi.yaml', '/.well-known/openapi.json', '/swagger.json', '/api/openapi.json'];
+
+/** Artifact for the guessed paths answering as given (404 elsewhere), plus optional advertised links. */
+function artifact(byPath: Record<string, FetchResult>, links: string[] = []) {
+  const candidates = openApiCandidates(ORIGIN, links, []);
+  const probes = candidates.map((c) => byPath[new URL(c.url).pathname] ?? notFound(new URL(c.url).pathname));
+  return openApiFromProbes(candidates, probes);
+}
+
+describe('serviceDescLinks', () => {
+  it('extracts service-desc targets, resolves them and ignores other schemes', () => {
+    const h = '</llms.txt>; rel="describedby", </openapi.json>; rel="service-desc service-doc"; type="application/json", <javascript:alert(1)>; rel=service-desc, <https://api.example.com/v1/spec.yaml>; rel=service-desc';
+    expect(serviceDescLinks(h, `${ORIGIN}/`)).toEqual([`${ORIGIN}/openapi.json`, 'https://api.example.com/v1/spec.yaml']);
+    expect(serviceDescLinks(undefined, ORIGIN)).toEqual([]);
+  });
+});
+
+describe('A8 OpenAPI (evaluate)', () => {
+  it('passes an advertised OpenAPI 3.1 JSON document', () => {
+    const o = a8OpenApi.evaluate(artifact({ '/openapi.json': json('/openapi.json', DOC) }, [`${ORIGIN}/openapi.json`]), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.matched).toBe('OpenAPI 3 (3.1.0)');
+    expect(o.evidence).toContain('"Shop API"');
+    expect(o.evidence).toContain('2 operation(s)');
+    expect(o.evidence).toContain('service-desc');
+    expect(o.advisories ?? []).toEqual([]);
+  });
+
+  it('parses YAML at /openapi.yaml and asks to advertise it', () => {
+    const yaml = text('/openapi.yaml', 'openapi: 3.0.3\ninfo:\n  title: Y\n  version: "1"\npaths:\n  /a:\n    get: {}\n', 'application/yaml');
+    const o = a8OpenApi.evaluate(artifact({ '/openapi.yaml': yaml }), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.details).toMatchObject({ format: 'yaml', version: '3.0.3' });
+    expect(o.advisories?.join(' ')).toMatch(/not advertised/);
+  });
+
+  it('accepts Swagger 2.0 with an advisory', () => {
+    const o = a8OpenApi.evaluate(artifact({ '/swagger.json': json('/swagger.json', { swagger: '2.0', info: {}, paths: { '/x': { get: {} } } }) }), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.matched).toMatch(/Swagger 2\.0/);
+    expect(o.advisories?.join(' ')).toMatch(/legacy/);
+  });
+
+  it('is partial for empty paths or an unparseable advertised document', () => {
+    const empty = a8OpenApi.evaluate(artifact({ '/openapi.json': json('/openapi.json', { openapi: '3.1.0', info: {}, paths: {} }) }), ctx);
+    expect(empty.status).toBe('partial');
+    expect(empty.evidence).toMatch(/`paths` is empty/);
+    const broken = response({ url: '/spec', headers: { 'content-type': 'application/json' }, body: '{"openapi": "3.1.0", ' });
+    const o = a8OpenApi.evaluate(artifact({ '/spec': broken }, [`${ORIGIN}/spec`]), ctx);
+    expect(o.status).toBe('partial');
+    expect(o.evidence).toMatch(/not JSON/);
+  });
+
+  it('prefers a usable document over a defective one', () => {
+    const o = a8OpenApi.evaluate(
+      artifact({ '/openapi.json': json('/openapi.json', { openapi: '3.1.0', paths: {} }), '/api/openapi.json': json('/api/openapi.json', DOC) }),
+      ctx,
+    );
+    expect(o.status).toBe('pass');
+    expect(o.details?.url).toBe(`${ORIGIN}/api/openapi.json`);
+    expect(o.advisories?.join(' ')).toMatch(/\/openapi\.json: `paths` is empty/);
+  });
+
+  it('ignores unrelated JSON at a guessed path and fails on 404s and soft 404s', () => {
+    expect(a8OpenApi.evaluate(artifact({ '/swagger.json': json('/swagger.json', { error: 'nope' }) }), ctx).status).toBe('fail');
+    const soft = a8OpenApi.evaluate(artifact(Object.fromEntries(GUESSED.map((p) => [p, soft404(p)]))), ctx);
+    expect(soft.status).toBe('fail');
+    expect(soft.evidence).toMatch(/5 HTML page\(s\): soft 404/);
+    expect(a8OpenApi.meta.contentProfile).toBe('na');
+  });
+
+  it('resolves the API base URL from servers or host/basePath', () => {
+    expect(openApiBaseUrl({ url: `${ORIGIN}/openapi.json`, doc: { servers: [{ url: '/api/v1' }] } })).toBe(`${ORIGIN}/api/v1/`);
+    expect(openApiBaseUrl({ url: `${ORIGIN}/swagger.json`, doc: { host: 'api.example.com', basePath: '/v2', schemes: ['https'] } })).toBe('https://api.example.com/v2/');
+    expect(openApiBaseUrl({ url: `${ORIGIN}/openapi.json`, doc: {} })).toBe(`${ORIGIN}/`);
+  });
+
+  it('fix guide adds the service-desc Link header for the platform', () => {
+    const steps = a8OpenApi.fixGuide({ origin: ORIGIN, platform: null, hosting: ['nginx'] });
+    expect(steps.some((s) => s.lang === 'nginx' && s.code?.includes('service-desc'))).toBe(true);
+    expect(steps.at(-1)?.title).toBe('Read the spec');
+  });
+});
+
+describe('A8 gather against a loopback site', () => {
+  const open: FixtureSite[] = [];
+  afterAll(async () => {
+    await Promise.all(open.map((s) => s.close()));
+  });
+
+  it('follows the advertised link first, skips guessed paths, and memoises', async () => {
+    const site = await startFixture({
+      '/': { headers: { 'content-type': 'text/html', link: '</docs/api.yaml>; rel="service-desc"' }, body: '<!doctype html><html><body>x</body></html>' },
+      '/docs/api.yaml': { headers: { 'content-type': 'application/yaml' }, body: 'openapi: "3.1.0"\ninfo: {title: T, version: "1"}\npaths:\n  /x: {get: {}}\n' },
+    });
+    open.push(site);
+    const gctx = await liveContext(site.origin);
+    const a = await openApiDoc(gctx);
+    expect(await openApiDoc(gctx)).toBe(a);
+    expect(a.found?.source).toBe('link-header');
+    expect(site.requests.map((r) => r.path)).toEqual(['/', '/docs/api.yaml']);
+    expect(a8OpenApi.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/` }).status).toBe('pass');
+  });
+});
