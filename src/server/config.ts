@@ -1,0 +1,36 @@
+/** Settings of `ai-ready serve` and their defaults. */
+import type { SupersededVersion } from './versioning.js';
+
+export interface ServerConfig {
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  /** Public address used in shareUrl, htmlUrl and problem types; default: the listen address. */
+  baseUrl?: string;
+  allowPrivateNetwork?: boolean;
+  /** Read the client IP from X-Forwarded-For (only behind your own proxy). */
+  trustProxy?: boolean;
+  /** Anonymous scan requests per minute per IP; 0 turns the limit off. Default 5. */
+  rateLimit?: number;
+  cacheTtlMs?: number;
+  maxConcurrentScans?: number;
+  maxQueuedScans?: number;
+  scanDeadlineMs?: number;
+  scanTimeoutMs?: number;
+  bodyLimitBytes?: number;
+  /** One line per request; false disables the access log. Default: stdout. */
+  log?: ((line: string) => void) | false;
+  /** Superseded API versions to serve with Deprecation/Sunset headers. */
+  superseded?: SupersededVersion[];
+}
+
+export const DEFAULTS = {
+  port: 3000,
+  host: '127.0.0.1',
+  rateLimit: 5,
+  rateWindowMs: 60_000,
+  cacheTtlMs: 5 * 60_000,
+  maxConcurrentScans: 4,
+  maxQueuedScans: 32,
+  bodyLimitBytes: 16 * 1024,
+};

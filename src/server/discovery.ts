@@ -1,0 +1,248 @@
+/**
+ * The service's own agent-readiness: every discovery document in one module (robots.txt with
+ * content signals, sitemap, llms.txt, the RFC 9727 API catalog, server.json, Link headers, the
+ * agent skills index generated from the checks' fix guides). To announce a new surface (the MCP
+ * endpoints, a server card), add it to SURFACES (and MCP_REMOTES): every document picks it up.
+ */
+import { createHash } from 'node:crypto';
+import { CHECKS } from '../core/checks/index.js';
+import type { CheckModule } from '../core/checks/types.js';
+import { PROJECT_URL, VERSION } from '../version.js';
+import { PROBLEM_TYPES } from './problems.js';
+
+export interface Surface {
+  /** Path on this service. */
+  path: string;
+  title: string;
+  /** Media type of what the path returns. */
+  type: string;
+  /** One line for llms.txt. */
+  note: string;
+  /** Listed in the sitemap (HTML pages). */
+  inSitemap?: boolean;
+}
+
+/** Every public surface of the service, announced by llms.txt, the sitemap and the catalog. */
+export const SURFACES: Surface[] = [
+  { path: '/', title: 'Home: scan a site', type: 'text/html', note: 'scan form with live progress; send Accept: text/markdown for a Markdown version', inSitemap: true },
+  { path: '/openapi.json', title: 'OpenAPI 3.1 description', type: 'application/openapi+json', note: 'every endpoint, generated from the same schemas the service validates with' },
+  { path: '/api/public/v1/scan', title: 'Scan API (v1)', type: 'application/json', note: 'GET ?url=<site> or POST {"url": "<site>"}: score, grade, level, every check with evidence and fix steps' },
+  { path: '/api/public/v1/report/{id}', title: 'Shared report API (v1)', type: 'application/json', note: 'a stored scan result by its share id' },
+  { path: '/api/scan', title: 'Streaming scan', type: 'text/event-stream', note: 'POST {"url": "<site>"}: server-sent events of the scan progress, then the result' },
+  { path: '/.well-known/api-catalog', title: 'API catalog (RFC 9727)', type: 'application/linkset+json', note: 'machine-readable list of the APIs' },
+  { path: '/.well-known/agent-skills/index.json', title: 'Agent skills index', type: 'application/json', note: 'one skill per check: how to fix it, generated from the fix guides' },
+  { path: '/server.json', title: 'Server description', type: 'application/json', note: 'name, version and remote endpoints of this service' },
+  { path: '/healthz', title: 'Health', type: 'application/json', note: 'liveness and queue state' },
+];
+
+/** MCP endpoints announced in server.json (the MCP face adds its transports here). */
+export const MCP_REMOTES: Array<{ type: 'streamable-http' | 'sse'; url: string }> = [];
+
+const CONTENT_SIGNAL = 'Content-Signal: search=yes, ai-input=yes, ai-train=no';
+const ANSWER_AGENTS = ['OAI-SearchBot', 'ChatGPT-User', 'Claude-SearchBot', 'Claude-User', 'PerplexityBot', 'Perplexity-User', 'Google-Extended'];
+
+export function robotsTxt(base: string): string {
+  return [
+    `# ai-ready service at ${base}. Pages and discovery files are open; the scan API is for callers, not crawlers.`,
+    'User-agent: *',
+    CONTENT_SIGNAL,
+    'Allow: /',
+    'Disallow: /api/',
+    '',
+    '# Answer engines and user-requested agent fetches',
+    ...ANSWER_AGENTS.map((a) => `User-agent: ${a}`),
+    CONTENT_SIGNAL,
+    'Allow: /',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${base}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function sitemapXml(base: string): string {
+  const paths = [...SURFACES.filter((s) => s.inSitemap).map((s) => s.path), '/llms.txt', ...Object.keys(PROBLEM_TYPES).map((p) => `/problems/${p}`)];
+  const urls = paths.map((p) => `  <url><loc>${xmlEscape(base + p)}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function llmsTxt(base: string): string {
+  const line = (s: Surface) => `- [${s.title}](${base}${s.path}): ${s.note}`;
+  return [
+    '# ai-ready',
+    '',
+    '> A scanning service that audits a website for the standards AI agents rely on (robots.txt AI rules, sitemaps, llms.txt, Markdown negotiation, MCP server cards, agent skills, OAuth discovery, commerce protocols) and returns a 0-100 score, a grade, a level and exact fix steps.',
+    '',
+    'Scan with `GET /api/public/v1/scan?url=<site>`; anonymous callers get 5 scans per minute, results are cached for 5 minutes (`fresh=1` bypasses the cache), and every scan gets a shareable report at `/r/<id>` (also Markdown with `Accept: text/markdown`). Follow the pattern scan, fix, re-scan; do not loop scans.',
+    '',
+    '## API',
+    ...SURFACES.filter((s) => s.path !== '/').map(line),
+    '',
+    '## Docs',
+    line(SURFACES[0]),
+    ...Object.entries(PROBLEM_TYPES).map(([name, t]) => `- [Error: ${t.title}](${base}/problems/${name}): ${t.status} \`${name}\``),
+    '',
+    '## Optional',
+    `- [Source code and CLI](${PROJECT_URL}): run the same scanner locally with \`npx ai-ready scan <site>\``,
+    '',
+  ].join('\n');
+}
+
+export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+
+export function apiCatalog(base: string) {
+  return {
+    linkset: [
+      {
+        anchor: `${base}/api/public/v1`,
+        'service-desc': [{ href: `${base}/openapi.json`, type: 'application/openapi+json', title: 'OpenAPI 3.1' }],
+        'service-doc': [
+          { href: `${base}/llms.txt`, type: 'text/markdown', title: 'Overview for agents' },
+          { href: `${base}/`, type: 'text/html', title: 'Home' },
+        ],
+        status: [{ href: `${base}/healthz`, type: 'application/json' }],
+        item: [
+          { href: `${base}/api/public/v1/scan`, type: 'application/json', title: 'Scan a URL' },
+          { href: `${base}/api/public/v1/report/{id}`, type: 'application/json', title: 'Read a shared report' },
+        ],
+      },
+      {
+        anchor: `${base}/api/scan`,
+        'service-desc': [{ href: `${base}/openapi.json`, type: 'application/openapi+json' }],
+        item: [{ href: `${base}/api/scan`, type: 'text/event-stream', title: 'Streaming scan (server-sent events)' }],
+      },
+    ],
+  };
+}
+
+export function serverJson(base: string) {
+  return {
+    $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
+    name: 'io.github.ai-ready/ai-ready',
+    title: 'ai-ready',
+    description: 'Audit a website for the standards AI agents rely on, and get exact fixes.',
+    version: VERSION,
+    websiteUrl: `${base}/`,
+    repository: { url: PROJECT_URL, source: 'github' },
+    remotes: MCP_REMOTES.map((r) => ({ type: r.type, url: r.url.startsWith('/') ? base + r.url : r.url })),
+    _meta: { 'io.github.ai-ready/surfaces': SURFACES.map((s) => ({ url: base + s.path, title: s.title, type: s.type })) },
+  };
+}
+
+/** Link header for HTML pages (RFC 8288): the catalog, the API description, llms.txt and the Markdown twin. */
+export function pageLinkHeader(base: string, path: string): string {
+  return [
+    `<${base}/.well-known/api-catalog>; rel="api-catalog"`,
+    `<${base}/openapi.json>; rel="service-desc"; type="application/openapi+json"`,
+    `<${base}/llms.txt>; rel="describedby"; type="text/markdown"`,
+    `<${base}${path}>; rel="alternate"; type="text/markdown"`,
+  ].join(', ');
+}
+
+// ---- Agent skills (Agent Skills Discovery v0.2.0), one per check, from its fix guide ----
+
+export const SKILLS_SCHEMA = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
+
+export interface Skill {
+  name: string;
+  description: string;
+  body: string;
+  digest: string;
+}
+
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+
+function skillName(check: CheckModule<any>): string {
+  return `fix-${slug(`${check.meta.id}-${check.meta.name}`)}`.slice(0, 64).replace(/-+$/, '');
+}
+
+const yamlString = (s: string) => JSON.stringify(s.replace(/\s+/g, ' ').trim());
+
+function checkSkill(check: CheckModule<any>, base: string): Omit<Skill, 'digest'> {
+  const { meta } = check;
+  const name = skillName(check);
+  const description = `Fix ai-ready check ${meta.id} (${meta.name}) on a website: ${meta.remediation}`.slice(0, 1024);
+  const steps = check.fixGuide({ origin: 'https://example.com', platform: null, hosting: [] });
+  const lines = [
+    '---',
+    `name: ${name}`,
+    `description: ${yamlString(description)}`,
+    '---',
+    '',
+    `# ${meta.id} ${meta.name}`,
+    '',
+    meta.summary,
+    '',
+    '## Why it matters',
+    '',
+    meta.why,
+    '',
+    '## Check it',
+    '',
+    `Scan the site with \`GET ${base}/api/public/v1/scan?url=<site>\` (or \`npx ai-ready scan <site> --only ${meta.id}\`) and read check ${meta.id}: its evidence says what was observed, and a scan result carries fix steps adapted to the detected platform.`,
+    '',
+    '## Fix (generic steps; replace example.com with your origin)',
+    '',
+    ...steps.flatMap((s, i) => {
+      const out = [`${i + 1}. **${s.title}**${s.body ? ` ${s.body}` : ''}`];
+      if (s.code) out.push('', '```' + (s.lang ?? ''), s.code.replace(/\n$/, ''), '```', '');
+      return out;
+    }),
+    '',
+    '## Specifications',
+    '',
+    ...meta.specUrls.map((u) => `- ${u}`),
+    '',
+  ];
+  return { name, description, body: lines.join('\n') };
+}
+
+function scanSkill(base: string): Omit<Skill, 'digest'> {
+  const name = 'ai-readiness-scan';
+  const description = 'Audit a website for AI-agent readiness with the ai-ready service and read its fixes.';
+  const body = [
+    '---',
+    `name: ${name}`,
+    `description: ${yamlString(description)}`,
+    '---',
+    '',
+    '# Scan a site for AI-agent readiness',
+    '',
+    `1. \`GET ${base}/api/public/v1/scan?url=<site>\` returns score, grade, level and every check with evidence.`,
+    '2. For each check with status `fail` or `partial`, follow its `fixGuide` steps in order (the `fix-*` skills explain each check).',
+    '3. Re-scan with `fresh=1` after deploying the fix. Do not loop scans: anonymous callers get 5 per minute.',
+    `4. Share the \`shareUrl\` of the result; \`GET ${base}/api/public/v1/report/<id>\` reads it back.`,
+    '',
+  ].join('\n');
+  return { name, description, body };
+}
+
+const skillCache = new Map<string, Skill[]>();
+
+/** Every skill with its sha256 digest, computed once per base URL. */
+export function skills(base: string): Skill[] {
+  let list = skillCache.get(base);
+  if (!list) {
+    list = [scanSkill(base), ...CHECKS.map((c) => checkSkill(c, base))].map((s) => ({
+      ...s,
+      digest: `sha256:${createHash('sha256').update(s.body, 'utf8').digest('hex')}`,
+    }));
+    skillCache.set(base, list);
+  }
+  return list;
+}
+
+export function skillsIndex(base: string) {
+  return {
+    $schema: SKILLS_SCHEMA,
+    skills: skills(base).map((s) => ({
+      name: s.name,
+      type: 'skill-md',
+      description: s.description,
+      url: `/.well-known/agent-skills/${s.name}/SKILL.md`,
+      digest: s.digest,
+    })),
+  };
+}

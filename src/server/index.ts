@@ -1,0 +1,109 @@
+/**
+ * `createServer(config)`: opens the store, builds the app and serves it with listhen. Tests start
+ * it on port 0 with a temp data dir and call `close()`; the CLI wires SIGTERM to `close()`, which
+ * stops accepting connections, lets in-flight requests finish (bounded), then closes the store.
+ */
+import { listen, type Listener } from 'listhen';
+import { toNodeHandler } from 'h3/node';
+import { openStore, dataDirFrom, type Store } from '../store/index.js';
+import { createApp, type App } from './app.js';
+import { DEFAULTS, type ServerConfig } from './config.js';
+import { ScanService } from './scan-service.js';
+
+export type { ServerConfig } from './config.js';
+export { createApp, type App, type AppDeps, type AppContext } from './app.js';
+
+export interface RunningServer {
+  /** Listen address, e.g. http://127.0.0.1:3000 */
+  url: string;
+  /** Public base URL used in links (config.baseUrl or url). */
+  baseUrl: string;
+  port: number;
+  store: Store;
+  service: ScanService;
+  app: App;
+  close(): Promise<void>;
+}
+
+/** Batches access-log lines: one write per tick instead of one per request. */
+function batchedWriter(write: (chunk: string) => void): (line: string) => void {
+  let buf: string[] = [];
+  return (line) => {
+    if (buf.length === 0) {
+      setImmediate(() => {
+        const out = buf;
+        buf = [];
+        write(out.join('\n') + '\n');
+      });
+    }
+    buf.push(line);
+  };
+}
+
+export async function createServer(config: ServerConfig = {}): Promise<RunningServer> {
+  const store = await openStore(dataDirFrom(config.dataDir));
+  const service = new ScanService({
+    store,
+    allowPrivateNetwork: !!config.allowPrivateNetwork,
+    cacheTtlMs: config.cacheTtlMs ?? DEFAULTS.cacheTtlMs,
+    concurrency: config.maxConcurrentScans ?? DEFAULTS.maxConcurrentScans,
+    maxQueued: config.maxQueuedScans ?? DEFAULTS.maxQueuedScans,
+    scanDeadlineMs: config.scanDeadlineMs,
+    scanTimeoutMs: config.scanTimeoutMs,
+  });
+  let baseUrl = config.baseUrl?.replace(/\/+$/, '') ?? '';
+  const log = config.log === false ? false : (config.log ?? batchedWriter((s) => process.stdout.write(s)));
+  const app = createApp({
+    store,
+    service,
+    baseUrl: () => baseUrl,
+    trustProxy: config.trustProxy,
+    rateLimit: config.rateLimit,
+    bodyLimitBytes: config.bodyLimitBytes,
+    superseded: config.superseded,
+    log,
+  });
+
+  const port = config.port ?? DEFAULTS.port;
+  let listener: Listener;
+  try {
+    listener = await listen(toNodeHandler({ fetch: app.fetch } as never) as never, {
+      port: { port, random: port === 0, alternativePortRange: [] } as never,
+      hostname: config.host ?? DEFAULTS.host,
+      showURL: false,
+      autoClose: false,
+      public: false,
+      isProd: true,
+      qr: false,
+    });
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+  const address = listener.address;
+  const host = address.address.includes(':') ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  if (!baseUrl) baseUrl = url;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    baseUrl,
+    port: address.port,
+    store,
+    service,
+    app,
+    close() {
+      closing ??= (async () => {
+        // listhen's close stops accepting, ends idle keep-alive sockets and waits for active requests.
+        const drained = listener.close();
+        const grace = new Promise<void>((r) => setTimeout(r, 10_000).unref());
+        await Promise.race([drained, grace]);
+        service.abortAll();
+        await drained.catch(() => {});
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}

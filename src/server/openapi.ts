@@ -1,0 +1,134 @@
+/**
+ * /openapi.json: OpenAPI 3.1 of every endpoint. Component schemas come from the zod schemas in
+ * src/core/schema.ts (z.toJSONSchema), so the description cannot drift from what is validated.
+ */
+import { z } from 'zod';
+import { Problem, ReportResponse, ScanResponse } from '../core/schema.js';
+import { MAX_URL_LENGTH } from '../core/target.js';
+import { VERSION } from '../version.js';
+import { PROBLEM_TYPES } from './problems.js';
+
+type Json = Record<string, unknown>;
+
+/** v1 is additive: drop `additionalProperties: false` so clients accept new fields. */
+function openObjects(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(openObjects);
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node)) {
+    if ((k === 'additionalProperties' && v === false) || k === '$schema' || k === '$id') continue;
+    out[k] = openObjects(v);
+  }
+  return out;
+}
+
+function componentSchemas(): Json {
+  // Touch the schemas so their registrations exist, then export the registry with component refs.
+  void [ScanResponse, ReportResponse, Problem];
+  const { schemas } = z.toJSONSchema(z.globalRegistry, { uri: (id) => `#/components/schemas/${id}`, io: 'output' }) as { schemas: Json };
+  return openObjects(schemas) as Json;
+}
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') } } });
+const retryAfter = { 'Retry-After': { description: 'Seconds until a request can succeed', schema: { type: 'integer' } } };
+
+const scanErrors = {
+  '400': problem('Missing or invalid parameter, or an unscannable url (type invalid-url, missing-parameter, invalid-parameter, invalid-body)'),
+  '401': problem('The Bearer token is not a valid API key (type unauthorized)'),
+  '413': problem('Body too large (type payload-too-large)'),
+  '429': { ...problem('Rate limit exceeded (type rate-limited)'), headers: retryAfter },
+  '502': problem('The target could not be fetched: DNS, TLS, refused, timeout (type scan-failed)'),
+  '503': { ...problem('Scan queue full or shutting down (type server-busy)'), headers: retryAfter },
+};
+
+const urlParam = {
+  name: 'url', in: 'query', required: true,
+  description: `Absolute http(s) URL, at most ${MAX_URL_LENGTH} characters; https:// is added when no scheme is given.`,
+  schema: { type: 'string', maxLength: MAX_URL_LENGTH },
+};
+const freshParam = { name: 'fresh', in: 'query', required: false, description: 'Only `1`: bypass the 5-minute cache.', schema: { type: 'string', enum: ['1'] } };
+const isPublicParam = { name: 'isPublic', in: 'query', required: false, description: 'Override the account default visibility (API-key calls only).', schema: { type: 'boolean' } };
+const scanBody = {
+  required: true,
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object', required: ['url'],
+        properties: {
+          url: { type: 'string', maxLength: MAX_URL_LENGTH },
+          fresh: { type: 'boolean', default: false },
+          isPublic: { type: 'boolean', description: 'API-key calls only' },
+        },
+      },
+    },
+  },
+};
+const scanOk = { description: 'The scan result', content: { 'application/json': { schema: ref('ScanResponse') } } };
+
+export function openApiDocument(base: string): Json {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'ai-ready scanning service',
+      version: VERSION,
+      description:
+        'Audits a website for the standards AI agents rely on. v1 (/api/public/v1) is additive only; errors there are RFC 9457 problem documents whose `type` is `{base_url}/problems/<name>`. /api/public/scan is a compatibility endpoint outside that contract.',
+    },
+    servers: [{ url: base }],
+    security: [{}, { bearer: [] }],
+    paths: {
+      '/api/public/v1/scan': {
+        get: { operationId: 'scanUrlGet', summary: 'Scan a URL', parameters: [urlParam, freshParam, isPublicParam], responses: { '200': scanOk, ...scanErrors } },
+        post: { operationId: 'scanUrlPost', summary: 'Scan a URL (JSON body)', requestBody: scanBody, responses: { '200': scanOk, ...scanErrors } },
+      },
+      '/api/public/v1/report/{id}': {
+        get: {
+          operationId: 'getReport',
+          summary: 'Read a shared report',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]{4,24}$' } }],
+          responses: {
+            '200': { description: 'The stored report', content: { 'application/json': { schema: ref('ReportResponse') } } },
+            '400': problem('The id does not match ^[a-z0-9]{4,24}$ (type invalid-parameter)'),
+            '404': problem('No such report, or private (type not-found)'),
+          },
+        },
+      },
+      '/api/public/scan': {
+        get: {
+          operationId: 'compatScanGet',
+          summary: 'Compatibility scan endpoint (not covered by the v1 contract)',
+          parameters: [urlParam],
+          responses: {
+            '200': scanOk,
+            '400': { description: '{"error": "..."}' },
+            '429': { description: '{"error": "..."}', headers: retryAfter },
+            '500': { description: '{"error": "..."}: the scan failed' },
+          },
+        },
+        post: {
+          operationId: 'compatScanPost',
+          summary: 'Compatibility scan endpoint (JSON body)',
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } } } },
+          responses: { '200': scanOk, '400': { description: '{"error": "..."}' }, '429': { description: '{"error": "..."}', headers: retryAfter }, '500': { description: '{"error": "..."}' } },
+        },
+      },
+      '/api/scan': {
+        post: {
+          operationId: 'scanStream',
+          summary: 'Scan with live progress as server-sent events',
+          description:
+            'Events: `started`, `probe`, `check`, `finished` (the engine stream), then `result` (the ScanResponse with shareId and shareUrl) or `error` (a Problem document). A cached result sends `result` only.',
+          requestBody: scanBody,
+          responses: { '200': { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }, ...scanErrors },
+        },
+      },
+      '/healthz': { get: { operationId: 'health', summary: 'Liveness and queue state', responses: { '200': { description: 'ok' } } } },
+    },
+    components: {
+      schemas: componentSchemas(),
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key from `ai-ready keys create`' } },
+    },
+    'x-problem-types': Object.fromEntries(Object.entries(PROBLEM_TYPES).map(([k, v]) => [k, { status: v.status, title: v.title, type: `${base}/problems/${k}` }])),
+  };
+}

@@ -1,0 +1,111 @@
+/** Reading what a stranger sent: client IP, API key, bounded JSON body, scan parameters. */
+import { normalizeTarget } from '../core/target.js';
+import { isScanError } from '../core/errors.js';
+import type { Account, Store } from '../store/index.js';
+import { ProblemError } from './problems.js';
+
+export interface ScanParams {
+  /** Normalized target URL. */
+  url: string;
+  fresh: boolean;
+  isPublic?: boolean;
+}
+
+/**
+ * The client IP: the socket address, or with --trust-proxy the right-most X-Forwarded-For entry
+ * (the one our own proxy appended; entries to its left are client-supplied and spoofable).
+ */
+export function clientIp(req: Request & { ip?: string }, trustProxy: boolean): string {
+  if (trustProxy) {
+    const xff = req.headers.get('x-forwarded-for');
+    const last = xff?.split(',').map((s) => s.trim()).filter(Boolean).pop();
+    if (last) return last;
+  }
+  return req.ip ?? 'unknown';
+}
+
+/** The caller's account: null when anonymous; a ProblemError (401) when a key is sent but is not valid. */
+export async function authenticate(req: Request, store: Store): Promise<Account | null> {
+  const header = req.headers.get('authorization');
+  if (header === null) return null;
+  const m = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+  const account = m ? await store.verifyApiKey(m[1]) : null;
+  if (!account) {
+    throw new ProblemError('unauthorized', m ? 'The Bearer token is not a valid API key.' : 'The Authorization header must be "Bearer <API key>".', {
+      'www-authenticate': 'Bearer realm="ai-ready", error="invalid_token"',
+    });
+  }
+  return account;
+}
+
+/** Reads a JSON object body of at most `limit` bytes. */
+export async function readJsonBody(req: Request, limit: number): Promise<Record<string, unknown>> {
+  const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json' && !type.endsWith('+json')) {
+    throw new ProblemError('invalid-body', 'Send a JSON body with Content-Type: application/json.');
+  }
+  const declared = Number(req.headers.get('content-length') ?? NaN);
+  if (declared > limit) throw new ProblemError('payload-too-large', `The body is larger than ${limit} bytes.`);
+  if (!req.body) throw new ProblemError('invalid-body', 'The request body is required.');
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new ProblemError('payload-too-large', `The body is larger than ${limit} bytes.`);
+    }
+    chunks.push(value);
+  }
+  const raw = Buffer.concat(chunks).toString('utf8');
+  if (!raw.trim()) throw new ProblemError('invalid-body', 'The request body is required.');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ProblemError('invalid-body', 'The request body is not valid JSON.');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ProblemError('invalid-body', 'The request body must be a JSON object.');
+  return parsed as Record<string, unknown>;
+}
+
+function target(raw: unknown): string {
+  if (raw === undefined || raw === null || raw === '') throw new ProblemError('missing-parameter', 'The url parameter is required.');
+  if (typeof raw !== 'string') throw new ProblemError('invalid-url', 'The url must be a string.');
+  try {
+    return normalizeTarget(raw).href;
+  } catch (e) {
+    if (isScanError(e)) throw new ProblemError('invalid-url', e.message);
+    throw e;
+  }
+}
+
+function checkIsPublic(value: boolean | undefined, account: Account | null): boolean | undefined {
+  if (value !== undefined && !account) {
+    throw new ProblemError('invalid-parameter', 'isPublic applies to API-key calls only: send an Authorization: Bearer <API key> header or omit it.');
+  }
+  return value;
+}
+
+/** §4.1: `fresh` only `1`, `isPublic` true/false (key calls only). */
+export function scanParamsFromQuery(query: URLSearchParams, account: Account | null): ScanParams {
+  const fresh = query.get('fresh');
+  if (fresh !== null && fresh !== '1') throw new ProblemError('invalid-parameter', 'fresh only accepts the value 1.');
+  const pub = query.get('isPublic');
+  if (pub !== null && pub !== 'true' && pub !== 'false') throw new ProblemError('invalid-parameter', 'isPublic must be true or false.');
+  return {
+    url: target(query.get('url')),
+    fresh: fresh === '1',
+    isPublic: checkIsPublic(pub === null ? undefined : pub === 'true', account),
+  };
+}
+
+/** §4.2: `fresh` and `isPublic` are JSON booleans. */
+export function scanParamsFromBody(body: Record<string, unknown>, account: Account | null): ScanParams {
+  if (body.fresh !== undefined && typeof body.fresh !== 'boolean') throw new ProblemError('invalid-parameter', 'fresh must be a boolean.');
+  if (body.isPublic !== undefined && typeof body.isPublic !== 'boolean') throw new ProblemError('invalid-parameter', 'isPublic must be a boolean.');
+  return { url: target(body.url), fresh: body.fresh === true, isPublic: checkIsPublic(body.isPublic as boolean | undefined, account) };
+}
