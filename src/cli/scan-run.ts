@@ -84,6 +84,10 @@ function htmlFileFor(output: string, url: string, index: number): string {
 
 function writeReport(s: ScanSettings, results: ScanResult[], caps: TerminalCaps): string[] {
   const written: string[] = [];
+  if (s.markdownSummary && results.length) {
+    writeFileSync(s.markdownSummary, renderMarkdown(results));
+    written.push(s.markdownSummary);
+  }
   if (s.format === 'html' && results.length > 1) {
     results.forEach((r, i) => {
       const file = htmlFileFor(s.output!, r.url, i);

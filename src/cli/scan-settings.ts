@@ -29,6 +29,7 @@ export interface ScanFlags {
   saveBaseline?: string;
   baseline?: string;
   failOnRegression?: string;
+  markdownSummary?: string;
   config?: string | false;
   verbose?: boolean;
   color?: boolean;
@@ -48,6 +49,7 @@ export interface ScanSettings {
   saveBaseline?: string;
   baseline?: string;
   failOnRegression?: number;
+  markdownSummary?: string;
   verbose: boolean;
   configPath?: string;
 }
@@ -133,6 +135,7 @@ export function resolveScanSettings(args: string[], flags: ScanFlags, typed: (na
     only: validateCheckIds('--only', list(pick('only')) ?? cfg.only, DIMENSIONS),
     thresholds,
     saveBaseline: flags.saveBaseline,
+    markdownSummary: flags.markdownSummary,
     baseline,
     failOnRegression,
     verbose: !!flags.verbose,

@@ -46,6 +46,7 @@ export function registerScan(program: Command): void {
     .option('--save-baseline <file>', 'save scores and check statuses as a baseline')
     .option('--baseline <file>', 'compare with a saved baseline')
     .option('--fail-on-regression <points>', 'with --baseline: exit 1 when the score dropped by more than this')
+    .option('--markdown-summary <file>', 'also write the markdown summary to a file (for PR comments)')
     .option('--config <file>', 'config file (default: ./ai-ready.config.json when present)')
     .option('--no-config', 'ignore ai-ready.config.json')
     .option('--verbose', 'show every probe behind every check (URL, status, content type, headers)')
