@@ -1,13 +1,16 @@
 /**
  * The site's OpenAPI description, found once per scan and shared by A8 (the document itself),
  * M5 (MPP `x-payment-info` on operations) and M3 (payable endpoints to knock for 402s).
- * Advertised locations come first (the page's `Link: rel="service-desc"`, the API catalog's
- * service-desc when a catalog reader passes them in), then the usual paths.
+ * Advertised locations come first (the page's `Link: rel="service-desc"`, then the API catalog's
+ * service-desc links), then the usual paths.
  */
 import { parse as parseYaml } from 'yaml';
 import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from './context.js';
-import { bodyLooksLikeHtml, isFound, isObject } from './classify.js';
+import { bodyLooksLikeHtml, isFound, isObject, parseJson } from './classify.js';
+import { parseLinkHeader } from './link-header.js';
+// Same path and Accept as A1's gather, so the memoised fetch is shared (one request per scan).
+import { API_CATALOG_ACCEPT, API_CATALOG_PATH } from '../checks/capabilities/a1-api-catalog.js';
 
 export const OPENAPI_PATHS = ['/openapi.json', '/openapi.yaml', '/.well-known/openapi.json', '/swagger.json', '/api/openapi.json'];
 export const OPENAPI_ACCEPT = 'application/openapi+json, application/json, application/yaml;q=0.9, text/yaml;q=0.9, */*;q=0.1';
@@ -52,22 +55,31 @@ export interface OpenApiArtifact {
   problems: OpenApiProblem[];
 }
 
-/** `rel="service-desc"` targets of a Link header, resolved against `base`. */
+/** `rel="service-desc"` http(s) targets of a Link header, resolved against `base`. */
 export function serviceDescLinks(linkHeader: string | undefined, base: string): string[] {
-  if (!linkHeader) return [];
+  return parseLinkHeader(linkHeader, base)
+    .filter((l) => l.rels.includes('service-desc') && l.target && /^https?:/i.test(l.target))
+    .map((l) => l.target!);
+}
+
+/** `service-desc` targets listed in an RFC 9727 API catalog (a Linkset), resolved against it. */
+export function catalogServiceDescs(catalog: FetchResult): string[] {
+  if (!isFound(catalog)) return [];
+  const parsed = parseJson(catalog);
+  if (!parsed.ok || !isObject(parsed.value) || !Array.isArray(parsed.value.linkset)) return [];
   const out: string[] = [];
-  // Split on commas that start a new `<...>` link value, not commas inside parameters.
-  for (const part of linkHeader.split(/,(?=\s*<)/)) {
-    const m = /^\s*<([^>]*)>(.*)$/s.exec(part);
-    if (!m) continue;
-    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(m[2]);
-    const rels = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
-    if (!rels.includes('service-desc')) continue;
-    try {
-      const u = new URL(m[1], base);
-      if (u.protocol === 'http:' || u.protocol === 'https:') out.push(u.href);
-    } catch {
-      // An unparseable target is ignored, like a browser would.
+  for (const entry of parsed.value.linkset.slice(0, 100)) {
+    if (!isObject(entry)) continue;
+    const targets = Array.isArray(entry['service-desc']) ? entry['service-desc'] : [entry['service-desc']];
+    for (const t of targets) {
+      const href = typeof t === 'string' ? t : isObject(t) && typeof t.href === 'string' ? t.href : null;
+      if (!href) continue;
+      try {
+        const u = new URL(href, catalog.url);
+        if (u.protocol === 'http:' || u.protocol === 'https:') out.push(u.href);
+      } catch {
+        // Unresolvable targets are skipped.
+      }
     }
   }
   return out;
@@ -162,7 +174,8 @@ export function openApiCandidates(origin: string, linkTargets: string[], catalog
 export function openApiDoc(ctx: GatherContext): Promise<OpenApiArtifact> {
   return ctx.memo('openapi', async () => {
     const links = serviceDescLinks(ctx.page().headers.link, ctx.page().url);
-    const catalogTargets: string[] = [];
+    const catalog = await ctx.fetch(API_CATALOG_PATH, { accept: API_CATALOG_ACCEPT, maxBytes: 1024 * 1024 });
+    const catalogTargets = catalogServiceDescs(catalog);
     const candidates = openApiCandidates(ctx.origin, links, catalogTargets);
     const get = (c: OpenApiCandidate) => ctx.fetch(c.url, { accept: OPENAPI_ACCEPT, maxBytes: OPENAPI_MAX_BYTES });
     const advertised = candidates.filter((c) => c.source !== 'well-known-path');

@@ -114,7 +114,23 @@ describe('A8 gather against a loopback site', () => {
     const a = await openApiDoc(gctx);
     expect(await openApiDoc(gctx)).toBe(a);
     expect(a.found?.source).toBe('link-header');
-    expect(site.requests.map((r) => r.path)).toEqual(['/', '/docs/api.yaml']);
+    expect(site.requests.map((r) => r.path)).toEqual(['/', '/.well-known/api-catalog', '/docs/api.yaml']);
     expect(a8OpenApi.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/` }).status).toBe('pass');
+  });
+
+  it('reads service-desc links from the API catalog', async () => {
+    const site = await startFixture((s) => ({
+      '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>x</body></html>' },
+      '/.well-known/api-catalog': {
+        headers: { 'content-type': 'application/linkset+json' },
+        body: JSON.stringify({ linkset: [{ anchor: `${s.origin}/api`, 'service-desc': [{ href: '/specs/v1.json', type: 'application/openapi+json' }] }] }),
+      },
+      '/specs/v1.json': { headers: { 'content-type': 'application/openapi+json' }, body: JSON.stringify(DOC) },
+    }));
+    open.push(site);
+    const a = await openApiDoc(await liveContext(site.origin));
+    expect(a.found?.source).toBe('api-catalog');
+    expect(a.found?.url).toBe(`${site.origin}/specs/v1.json`);
+    expect(site.requests.some((r) => r.path === '/openapi.json')).toBe(false);
   });
 });
