@@ -8,6 +8,9 @@ import { EXIT } from './exit-codes.js';
 import { registerScan } from './commands/scan.js';
 import { registerRubric } from './commands/rubric.js';
 import { registerExplain } from './commands/explain.js';
+import { registerServe } from './commands/serve.js';
+import { registerKeys } from './commands/keys.js';
+import { registerAccounts } from './commands/accounts.js';
 
 // `ai-ready scan x | head` closes the pipe early: that is the reader's choice, not an error.
 for (const stream of [process.stdout, process.stderr]) {
@@ -28,6 +31,9 @@ program
 registerScan(program);
 registerRubric(program);
 registerExplain(program);
+registerServe(program);
+registerKeys(program);
+registerAccounts(program);
 
 program.addHelpText(
   'after',

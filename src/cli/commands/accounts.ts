@@ -1,0 +1,62 @@
+import type { Command } from 'commander';
+import { EXIT } from '../exit-codes.js';
+import { withStore } from './keys.js';
+
+export function registerAccounts(program: Command): void {
+  const accounts = program.command('accounts').description('Manage accounts of the service (works while `serve` runs)');
+  const dataDirOpt = ['--data-dir <dir>', 'the store of `ai-ready serve` (default $AI_READY_DATA_DIR or ./.ai-ready-data)'] as const;
+
+  accounts
+    .command('list')
+    .description('List accounts and their default scan visibility')
+    .option('--json', 'print JSON')
+    .option(...dataDirOpt)
+    .action(async (flags: { json?: boolean; dataDir?: string }) => {
+      const list = await withStore(flags.dataDir, (s) => s.listAccounts());
+      if (flags.json) return void process.stdout.write(JSON.stringify(list, null, 2) + '\n');
+      if (!list.length) process.stdout.write('No accounts.\n');
+      for (const a of list) process.stdout.write(`${a.name}  ${a.defaultVisibility}  created ${a.createdAt}\n`);
+    });
+
+  accounts
+    .command('create')
+    .description('Create an account')
+    .argument('<name>', 'account name')
+    .option('--visibility <v>', 'default scan visibility: public | private', 'public')
+    .option(...dataDirOpt)
+    .action(async (name: string, flags: { visibility: string; dataDir?: string }) => {
+      if (!/^[\w.@-]{1,64}$/.test(name) || !['public', 'private'].includes(flags.visibility)) {
+        process.stderr.write('ai-ready accounts: the name must be 1-64 letters, digits, _ . @ or -, and --visibility public or private\n');
+        process.exitCode = EXIT.USAGE;
+        return;
+      }
+      const result = await withStore(flags.dataDir, async (s) => ((await s.getAccount(name)) ? null : s.createAccount(name, flags.visibility as 'public')));
+      if (!result) {
+        process.stderr.write(`ai-ready accounts: "${name}" already exists\n`);
+        process.exitCode = EXIT.USAGE;
+        return;
+      }
+      process.stdout.write(`Created account ${result.name} (${result.defaultVisibility}).\n`);
+    });
+
+  accounts
+    .command('set-visibility')
+    .description("Set an account's default scan visibility (API-key scans follow it unless isPublic overrides)")
+    .argument('<name>', 'account name')
+    .argument('<visibility>', 'public | private')
+    .option(...dataDirOpt)
+    .action(async (name: string, visibility: string, flags: { dataDir?: string }) => {
+      if (visibility !== 'public' && visibility !== 'private') {
+        process.stderr.write('ai-ready accounts: visibility must be public or private\n');
+        process.exitCode = EXIT.USAGE;
+        return;
+      }
+      const updated = await withStore(flags.dataDir, (s) => s.setDefaultVisibility(name, visibility));
+      if (!updated) {
+        process.stderr.write(`ai-ready accounts: no account named "${name}"\n`);
+        process.exitCode = EXIT.USAGE;
+        return;
+      }
+      process.stdout.write(`${updated.name}: scans are ${updated.defaultVisibility} by default.\n`);
+    });
+}

@@ -1,0 +1,76 @@
+import type { Command } from 'commander';
+import { EXIT } from '../exit-codes.js';
+
+async function withStore<T>(dataDir: string | undefined, fn: (store: import('../../store/index.js').Store) => Promise<T>): Promise<T> {
+  const { openStore, dataDirFrom } = await import('../../store/index.js');
+  const store = await openStore(dataDirFrom(dataDir));
+  try {
+    return await fn(store);
+  } finally {
+    await store.close();
+  }
+}
+
+export { withStore };
+
+export function registerKeys(program: Command): void {
+  const keys = program.command('keys').description('Manage API keys of the service (works while `serve` runs)');
+  const dataDirOpt = ['--data-dir <dir>', 'the store of `ai-ready serve` (default $AI_READY_DATA_DIR or ./.ai-ready-data)'] as const;
+
+  keys
+    .command('create')
+    .description('Create an API key for an account (created when absent); the key is printed once')
+    .requiredOption('--account <name>', 'account name')
+    .option(...dataDirOpt)
+    .action(async (flags: { account: string; dataDir?: string }) => {
+      const name = flags.account.trim();
+      if (!/^[\w.@-]{1,64}$/.test(name)) {
+        process.stderr.write('ai-ready keys: --account must be 1-64 letters, digits, _ . @ or -\n');
+        process.exitCode = EXIT.USAGE;
+        return;
+      }
+      const { token, key } = await withStore(flags.dataDir, (s) => s.createApiKey(name));
+      process.stderr.write(`Created key ${key.prefix}… for account "${key.accountName}". Store it now: it is not shown again.\n`);
+      process.stdout.write(`${token}\n`);
+    });
+
+  keys
+    .command('list')
+    .description('List keys (prefix, account, created, last used, revoked)')
+    .option('--account <name>', 'only this account')
+    .option('--json', 'print JSON')
+    .option(...dataDirOpt)
+    .action(async (flags: { account?: string; json?: boolean; dataDir?: string }) => {
+      const list = await withStore(flags.dataDir, (s) => s.listApiKeys(flags.account));
+      if (flags.json) {
+        process.stdout.write(JSON.stringify(list, null, 2) + '\n');
+        return;
+      }
+      if (!list.length) process.stdout.write('No keys.\n');
+      for (const k of list) {
+        const state = k.revokedAt ? `revoked ${k.revokedAt}` : 'active';
+        process.stdout.write(`${k.prefix}…  ${k.accountName}  created ${k.createdAt}  last used ${k.lastUsedAt ?? 'never'}  ${state}\n`);
+      }
+    });
+
+  keys
+    .command('revoke')
+    .description('Revoke the active keys starting with <prefix> (at least 6 characters)')
+    .argument('<prefix>', 'key prefix as shown by `keys list`')
+    .option(...dataDirOpt)
+    .action(async (prefix: string, flags: { dataDir?: string }) => {
+      const clean = prefix.replace(/…$/, '').trim();
+      if (clean.length < 6) {
+        process.stderr.write('ai-ready keys: the prefix needs at least 6 characters\n');
+        process.exitCode = EXIT.USAGE;
+        return;
+      }
+      const n = await withStore(flags.dataDir, (s) => s.revokeApiKey(clean));
+      if (n === 0) {
+        process.stderr.write(`ai-ready keys: no active key starts with ${clean}\n`);
+        process.exitCode = EXIT.USAGE;
+        return;
+      }
+      process.stdout.write(`Revoked ${n} key${n > 1 ? 's' : ''}.\n`);
+    });
+}

@@ -1,0 +1,65 @@
+import type { Command } from 'commander';
+import { EXIT } from '../exit-codes.js';
+
+interface ServeFlags {
+  port: string;
+  host: string;
+  dataDir?: string;
+  baseUrl?: string;
+  allowPrivateNetwork?: boolean;
+  trustProxy?: boolean;
+  rateLimit: string;
+  quiet?: boolean;
+}
+
+function fail(message: string): void {
+  process.stderr.write(`ai-ready serve: ${message}\n`);
+  process.exitCode = EXIT.USAGE;
+}
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('Run the scanning service: REST API, shared reports, SSE progress, discovery files')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', '3000')
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--data-dir <dir>', 'where the SQLite store lives (default $AI_READY_DATA_DIR or ./.ai-ready-data)')
+    .option('--base-url <url>', 'public address used in shareUrl, htmlUrl and problem types (default: the listen address)')
+    .option('--allow-private-network', 'allow scanning loopback and private addresses (tests, intranets)')
+    .option('--trust-proxy', 'take the client IP from X-Forwarded-For (only behind your own reverse proxy)')
+    .option('--rate-limit <n>', 'anonymous scan requests per minute per IP (0 = no limit)', '5')
+    .option('--quiet', 'no access log')
+    .action(async (flags: ServeFlags) => {
+      const port = Number(flags.port);
+      const rateLimit = Number(flags.rateLimit);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) return fail('--port must be an integer from 0 to 65535');
+      if (!Number.isInteger(rateLimit) || rateLimit < 0) return fail('--rate-limit must be a non-negative integer');
+      if (flags.baseUrl && !/^https?:\/\/[^/]+/i.test(flags.baseUrl)) return fail('--base-url must be an http(s) URL');
+      const { createServer } = await import('../../server/index.js');
+      let server;
+      try {
+        server = await createServer({
+          port,
+          host: flags.host,
+          dataDir: flags.dataDir,
+          baseUrl: flags.baseUrl,
+          allowPrivateNetwork: flags.allowPrivateNetwork,
+          trustProxy: flags.trustProxy,
+          rateLimit,
+          log: flags.quiet ? false : undefined,
+        });
+      } catch (e) {
+        return fail(`could not start: ${(e as Error).message}`);
+      }
+      process.stderr.write(`ai-ready serve: listening on ${server.url} (base URL ${server.baseUrl}, data in ${server.store.dataDir})\n`);
+      const stop = (signal: string) => {
+        process.stderr.write(`ai-ready serve: ${signal}, draining in-flight requests\n`);
+        server.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.once('SIGTERM', () => stop('SIGTERM'));
+      process.once('SIGINT', () => stop('SIGINT'));
+    });
+}
