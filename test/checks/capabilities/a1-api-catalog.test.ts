@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { a1ApiCatalog, hasApiCatalogRel } from '../../../src/core/checks/capabilities/a1-api-catalog.js';
+import { ORIGIN, json, notFound, response, soft404, text } from '../../helpers/responses.js';
+
+const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+const P = '/.well-known/api-catalog';
+const LINKSET_CT = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+const head = (link?: string) => response({ url: P, method: 'HEAD', headers: link ? { link } : {} });
+const api = {
+  linkset: [
+    {
+      anchor: 'https://api.example.com/v1',
+      'service-desc': [{ href: 'https://api.example.com/v1/openapi.json', type: 'application/openapi+json' }],
+      'service-doc': [{ href: 'https://example.com/docs' }],
+    },
+  ],
+};
+
+describe('A1 API catalog', () => {
+  it('passes a linkset served with the RFC 9727 type, profile and Link headers, with no advisories', () => {
+    const o = a1ApiCatalog.evaluate(
+      { get: json(P, api, { 'content-type': LINKSET_CT }), head: head('</.well-known/api-catalog>; rel="api-catalog"'), pageLink: '</.well-known/api-catalog>; rel="api-catalog"' },
+      ctx,
+    );
+    expect(o.status).toBe('pass');
+    expect(o.matched).toContain('RFC 9727');
+    expect(o.advisories).toEqual([]);
+    expect(o.evidence).toContain('1 linking to an API');
+  });
+
+  it('passes with application/json but advises on type, HEAD Link and the page Link', () => {
+    const o = a1ApiCatalog.evaluate({ get: json(P, api), head: head(), pageLink: null }, ctx);
+    expect(o.status).toBe('pass');
+    const adv = o.advisories!.join(' ');
+    expect(adv).toMatch(/application\/linkset\+json/);
+    expect(adv).toMatch(/HEAD/);
+    expect(adv).toMatch(/page does not advertise/);
+  });
+
+  it('advises on a missing profile parameter', () => {
+    const o = a1ApiCatalog.evaluate({ get: json(P, api, { 'content-type': 'application/linkset+json' }), head: head(), pageLink: null }, ctx);
+    expect(o.advisories!.join(' ')).toMatch(/lacks profile/);
+  });
+
+  it('accepts item links and bare-string targets', () => {
+    const o = a1ApiCatalog.evaluate({ get: json(P, { linkset: [{ anchor: 'https://example.com/.well-known/api-catalog', item: ['https://api.example.com/v1'] }] }), head: head(), pageLink: null }, ctx);
+    expect(o.status).toBe('pass');
+  });
+
+  it('is partial for an empty linkset, anchorless entries or no API links', () => {
+    expect(a1ApiCatalog.evaluate({ get: json(P, { linkset: [] }), head: head(), pageLink: null }, ctx).evidence).toMatch(/empty/);
+    const anchorless = a1ApiCatalog.evaluate({ get: json(P, { linkset: [{ 'service-desc': [{ href: '/openapi.json' }] }] }), head: head(), pageLink: null }, ctx);
+    expect(anchorless.status).toBe('partial');
+    expect(anchorless.evidence).toMatch(/no absolute anchor/);
+    const noApi = a1ApiCatalog.evaluate({ get: json(P, { linkset: [{ anchor: 'https://x.example', author: [{ href: 'https://x.example/me' }] }] }), head: head(), pageLink: null }, ctx);
+    expect(noApi.status).toBe('partial');
+    expect(a1ApiCatalog.evaluate({ get: json(P, { apis: [] }), head: head(), pageLink: null }, ctx).status).toBe('partial');
+  });
+
+  it('fails on 404, soft 404 and non-JSON', () => {
+    expect(a1ApiCatalog.evaluate({ get: notFound(P), head: head(), pageLink: null }, ctx).status).toBe('fail');
+    expect(a1ApiCatalog.evaluate({ get: soft404(P), head: head(), pageLink: null }, ctx).status).toBe('fail');
+    expect(a1ApiCatalog.evaluate({ get: text(P, 'apis: none'), head: head(), pageLink: null }, ctx).status).toBe('fail');
+  });
+
+  it('recognises the api-catalog relation among others', () => {
+    expect(hasApiCatalogRel('</a>; rel="service-doc", </.well-known/api-catalog>; rel="api-catalog"')).toBe(true);
+    expect(hasApiCatalogRel('</x>; rel="not-api-catalog-really"')).toBe(false);
+    expect(hasApiCatalogRel(null)).toBe(false);
+  });
+
+  it('fix guide serves the catalog with its type and adds the Link header', () => {
+    const steps = a1ApiCatalog.fixGuide({ origin: ORIGIN, platform: 'nextjs', hosting: [] });
+    expect(steps.some((s) => s.code?.includes('application/linkset+json'))).toBe(true);
+    expect(steps.some((s) => s.code?.includes('rel=\\"api-catalog\\"') || s.code?.includes('rel="api-catalog"'))).toBe(true);
+    expect(steps.at(-1)!.body).toContain('rfc9727');
+  });
+});

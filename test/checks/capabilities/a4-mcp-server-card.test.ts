@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { a4McpServerCard, MCP_CARD_PATHS, readMcpCard } from '../../../src/core/checks/capabilities/a4-mcp-server-card.js';
+import { GatherContext } from '../../../src/core/gather/context.js';
+import { BROWSER_ACCEPT, HttpClient } from '../../../src/core/net/http.js';
+import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
+import { ORIGIN, json, notFound, response, soft404 } from '../../helpers/responses.js';
+
+const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+const CORS = { 'access-control-allow-origin': '*' };
+const sep2127 = {
+  $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+  name: 'com.example/store',
+  version: '1.2.0',
+  remotes: [{ type: 'streamable-http', url: 'https://example.com/mcp' }],
+  capabilities: { tools: {} },
+};
+const sep1649 = { serverInfo: { name: 'store', version: '1.0' }, endpoint: 'https://example.com/mcp', capabilities: {} };
+/** Probes for the four paths; `at` maps a path index to a response. */
+const probes = (at: Record<number, ReturnType<typeof json>>) => MCP_CARD_PATHS.map((p, i) => at[i] ?? notFound(p));
+
+describe('A4 MCP server card', () => {
+  it('passes the SEP-2127 shape at /.well-known/mcp/server-card and says which matched', () => {
+    const o = a4McpServerCard.evaluate({ probes: probes({ 1: json(MCP_CARD_PATHS[1], sep2127, CORS) }) }, ctx);
+    expect(o.status).toBe('pass');
+    expect(o.matched).toBe('MCP server card SEP-2127 at /.well-known/mcp/server-card');
+    expect(o.advisories).toEqual([]);
+  });
+
+  it('passes the serverInfo shape at the anchor path, advising SEP-2127 fields, CORS and the draft path', () => {
+    const o = a4McpServerCard.evaluate({ probes: probes({ 0: json(MCP_CARD_PATHS[0], sep1649) }) }, ctx);
+    expect(o.status).toBe('pass');
+    expect(o.matched).toContain('SEP-1649');
+    const adv = o.advisories!.join(' ');
+    expect(adv).toMatch(/Access-Control-Allow-Origin/);
+    expect(adv).toMatch(/serverInfo shape only/);
+    expect(adv).toMatch(/\/\.well-known\/mcp\/server-card, the path of the current draft/);
+  });
+
+  it('reports both shapes when a card carries both', () => {
+    expect(readMcpCard({ ...sep2127, serverInfo: { name: 'x', version: '1' } }).shapes).toEqual(['SEP-2127', 'SEP-1649']);
+  });
+
+  it('accepts an array of cards at server-cards.json and the legacy /.well-known/mcp.json', () => {
+    const arr = a4McpServerCard.evaluate({ probes: probes({ 2: json(MCP_CARD_PATHS[2], [{ name: 'a' }, sep2127]) }) }, ctx);
+    expect(arr.status).toBe('pass');
+    expect(arr.evidence).toMatch(/array of 2 cards/);
+    const legacy = a4McpServerCard.evaluate({ probes: probes({ 3: json(MCP_CARD_PATHS[3], { serverInfo: { name: 'x', version: '1' }, transport: { url: 'https://e.example/mcp' } }) }) }, ctx);
+    expect(legacy.status).toBe('pass');
+    expect(legacy.matched).toContain('/.well-known/mcp.json');
+  });
+
+  it('prefers the first valid path and lists the others', () => {
+    const o = a4McpServerCard.evaluate({ probes: probes({ 0: json(MCP_CARD_PATHS[0], { name: 'x' }), 1: json(MCP_CARD_PATHS[1], sep2127, CORS) }) }, ctx);
+    expect(o.status).toBe('pass');
+    expect(o.evidence).toContain('also at /.well-known/mcp/server-card.json');
+  });
+
+  it('is partial without identity or without an endpoint', () => {
+    const noEndpoint = a4McpServerCard.evaluate({ probes: probes({ 1: json(MCP_CARD_PATHS[1], { name: 'x', version: '1', capabilities: {} }) }) }, ctx);
+    expect(noEndpoint.status).toBe('partial');
+    expect(noEndpoint.evidence).toMatch(/connection endpoint/);
+    const noId = a4McpServerCard.evaluate({ probes: probes({ 1: json(MCP_CARD_PATHS[1], { remotes: [{ url: 'https://e.example/mcp' }] }) }) }, ctx);
+    expect(noId.status).toBe('partial');
+    expect(noId.evidence).toMatch(/identity/);
+  });
+
+  it('is partial when only reachable through a cross-site redirect', () => {
+    const moved = response({ url: MCP_CARD_PATHS[1], headers: { 'content-type': 'application/json', ...CORS }, body: JSON.stringify(sep2127), redirects: ['https://cards.other-host.net/card.json'] });
+    const o = a4McpServerCard.evaluate({ probes: probes({ 1: moved }) }, ctx);
+    expect(o.status).toBe('partial');
+    expect(o.evidence).toMatch(/cross-site redirect/);
+  });
+
+  it('fails when no path has a card (404s, soft 404s)', () => {
+    const o = a4McpServerCard.evaluate({ probes: probes({ 0: soft404(MCP_CARD_PATHS[0]) }) }, ctx);
+    expect(o.status).toBe('fail');
+    expect(o.probes).toHaveLength(4);
+    expect(a4McpServerCard.meta.contentProfile).toBe('bonus');
+  });
+
+  it('fix guide publishes both shapes with CORS headers', () => {
+    const steps = a4McpServerCard.fixGuide({ origin: ORIGIN, platform: null, hosting: ['nginx'] });
+    const code = steps.map((s) => s.code ?? '').join('\n');
+    expect(code).toContain('"serverInfo"');
+    expect(code).toContain('"remotes"');
+    expect(code).toContain('Access-Control-Allow-Origin');
+  });
+});
+
+describe('A4 gather on a loopback site', () => {
+  let site: FixtureSite;
+  beforeAll(async () => {
+    site = await startFixture({
+      '/': { headers: { 'content-type': 'text/html' }, body: '<html></html>' },
+      '/.well-known/mcp.json': { headers: { 'content-type': 'application/json' }, body: JSON.stringify(sep1649) },
+    });
+  });
+  afterAll(() => site.close());
+
+  it('probes all four paths once each and finds the legacy card', async () => {
+    const http = new HttpClient({ timeoutMs: 5000 });
+    const page = await http.fetch(`${site.origin}/`, { accept: BROWSER_ACCEPT });
+    const gctx = new GatherContext(new URL(page.url), site.origin, http, () => {}, page);
+    const art = await a4McpServerCard.gather(gctx);
+    expect(site.requests.filter((r) => r.path.startsWith('/.well-known/mcp')).map((r) => r.path).sort()).toEqual([...MCP_CARD_PATHS].sort());
+    const o = a4McpServerCard.evaluate(art, { origin: site.origin, pageUrl: page.url });
+    expect(o.status).toBe('pass');
+    expect(o.matched).toBe('MCP server card SEP-1649 at /.well-known/mcp.json');
+  });
+});

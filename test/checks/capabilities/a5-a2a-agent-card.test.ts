@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { a5A2aAgentCard } from '../../../src/core/checks/capabilities/a5-a2a-agent-card.js';
+import { a2aCard, a2aCardFromProbes, a2aCardVersion } from '../../../src/core/gather/a2a-card.js';
+import { GatherContext } from '../../../src/core/gather/context.js';
+import { BROWSER_ACCEPT, HttpClient } from '../../../src/core/net/http.js';
+import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
+import { ORIGIN, json, notFound, response, soft404 } from '../../helpers/responses.js';
+
+const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+const CUR = '/.well-known/agent-card.json';
+const OLD = '/.well-known/agent.json';
+const common = {
+  name: 'Travel agent',
+  description: 'Books trips',
+  version: '2.1.0',
+  capabilities: { streaming: true, extensions: [{ uri: 'https://github.com/google-agentic-commerce/ap2/v1', required: false }] },
+  defaultInputModes: ['text/plain'],
+  defaultOutputModes: ['text/plain'],
+  skills: [{ id: 'book', name: 'Book', description: 'Books a trip', tags: ['travel'] }],
+};
+const v10 = { ...common, supportedInterfaces: [{ url: 'https://example.com/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
+const v03 = { ...common, url: 'https://example.com/a2a', preferredTransport: 'JSONRPC', protocolVersion: '0.3.0' };
+const v02 = { ...common, url: 'https://example.com/a2a' };
+const run = (current: ReturnType<typeof json>, legacy: ReturnType<typeof json> | null = null) => a5A2aAgentCard.evaluate(a2aCardFromProbes(current, legacy), ctx);
+
+describe('A5 A2A agent card', () => {
+  it('passes a v1.0 card (supportedInterfaces) and exposes its extensions', () => {
+    const o = run(json(CUR, v10));
+    expect(o.status).toBe('pass');
+    expect(o.matched).toBe('A2A 1.0 (supportedInterfaces)');
+    expect((o.details as any).extensions).toEqual(['https://github.com/google-agentic-commerce/ap2/v1']);
+  });
+
+  it('passes a v0.3 card (top-level url) with an advisory about 1.0', () => {
+    const o = run(json(CUR, v03));
+    expect(o.status).toBe('pass');
+    expect(o.matched).toContain('0.3');
+    expect(o.advisories!.join(' ')).toMatch(/supportedInterfaces/);
+  });
+
+  it('is partial for a ≤0.2 card at the legacy path', () => {
+    const o = run(notFound(CUR), json(OLD, v02));
+    expect(o.status).toBe('partial');
+    expect(o.matched).toContain('≤0.2');
+    expect(o.evidence).toMatch(/legacy path/);
+  });
+
+  it('is partial when required fields or skill members are missing', () => {
+    const o = run(json(CUR, { ...v10, skills: [{ id: 'x' }], defaultOutputModes: undefined }));
+    expect(o.status).toBe('partial');
+    expect(o.evidence).toMatch(/no defaultOutputModes/);
+    expect(o.evidence).toMatch(/1 of 1 skill\(s\) lack/);
+    const badBinding = run(json(CUR, { ...v10, supportedInterfaces: [{ url: 'https://e.example', protocolBinding: 'SOAP', protocolVersion: '1.0' }] }));
+    expect(badBinding.evidence).toMatch(/protocolBinding/);
+  });
+
+  it('fails when neither path has a card, listing both probes', () => {
+    const o = run(notFound(CUR), soft404(OLD));
+    expect(o.status).toBe('fail');
+    expect(o.probes).toHaveLength(2);
+    const broken = run(response({ url: CUR, headers: { 'content-type': 'application/json' }, body: '{nope' }), notFound(OLD));
+    expect(broken.evidence).toMatch(/not JSON/);
+  });
+
+  it('classifies card versions by shape', () => {
+    expect(a2aCardVersion(v10, CUR)).toBe('1.0');
+    expect(a2aCardVersion(v03, CUR)).toBe('0.3');
+    expect(a2aCardVersion({ ...v03, protocolVersion: '0.2.5' }, CUR)).toBe('0.2');
+    expect(a2aCardVersion(v02, OLD)).toBe('0.2');
+    expect(a2aCardVersion({ name: 'x' }, CUR)).toBeNull();
+  });
+
+  it('fix guide writes a 1.0 card', () => {
+    const steps = a5A2aAgentCard.fixGuide({ origin: ORIGIN, platform: 'express', hosting: [] });
+    expect(steps.map((s) => s.code ?? '').join('\n')).toContain('supportedInterfaces');
+  });
+});
+
+describe('a2aCard gather on a loopback site', () => {
+  let site: FixtureSite;
+  beforeAll(async () => {
+    site = await startFixture({
+      '/': { headers: { 'content-type': 'text/html' }, body: '<html></html>' },
+      [OLD]: { headers: { 'content-type': 'application/json' }, body: JSON.stringify(v02) },
+    });
+  });
+  afterAll(() => site.close());
+
+  it('falls back to agent.json, and is memoised for A5 and M4', async () => {
+    const http = new HttpClient({ timeoutMs: 5000 });
+    const page = await http.fetch(`${site.origin}/`, { accept: BROWSER_ACCEPT });
+    const gctx = new GatherContext(new URL(page.url), site.origin, http, () => {}, page);
+    const [a, b] = await Promise.all([a2aCard(gctx), a2aCard(gctx)]);
+    expect(a).toBe(b);
+    expect(a).toMatchObject({ path: OLD, version: '0.2' });
+    expect(site.requests.filter((r) => r.path === CUR)).toHaveLength(1);
+    expect(site.requests.filter((r) => r.path === OLD)).toHaveLength(1);
+    expect(a5A2aAgentCard.evaluate(a, { origin: site.origin, pageUrl: page.url }).status).toBe('partial');
+  });
+});
