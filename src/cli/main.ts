@@ -7,6 +7,7 @@ import { VERSION } from '../version.js';
 import { EXIT } from './exit-codes.js';
 import { registerScan } from './commands/scan.js';
 import { registerRubric } from './commands/rubric.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerExplain } from './commands/explain.js';
 import { registerServe } from './commands/serve.js';
 import { registerKeys } from './commands/keys.js';
@@ -30,6 +31,7 @@ program
 
 registerScan(program);
 registerRubric(program);
+registerMcp(program);
 registerExplain(program);
 registerServe(program);
 registerKeys(program);

@@ -1,0 +1,98 @@
+/** Output shapes of the MCP tools that the v1 schemas (src/core/schema.ts) do not already give. */
+import { z } from 'zod';
+import { CheckStatus, Dimension, FixStep, Grade, Tier } from '../core/schema.js';
+
+export const ReportSummarySchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  domain: z.string(),
+  score: z.number().int(),
+  grade: z.string(),
+  level: z.number().int(),
+  platform: z.string().nullable(),
+  createdAt: z.string(),
+  isPublic: z.boolean(),
+  shareUrl: z.string().optional(),
+});
+
+export const ReportPage = z.object({
+  items: z.array(ReportSummarySchema),
+  nextCursor: z.string().nullable().describe('Pass back as `cursor` for the next page; null on the last page'),
+});
+
+export const DomainHistory = z.object({
+  domain: z.string(),
+  items: z.array(ReportSummarySchema).describe('Newest first'),
+  nextCursor: z.string().nullable(),
+});
+
+const ReportPoint = z.object({ id: z.string(), url: z.string(), createdAt: z.string(), score: z.number().int(), grade: z.string(), level: z.number().int() });
+
+export const Comparison = z.object({
+  from: ReportPoint,
+  to: ReportPoint,
+  scoreDelta: z.number().int(),
+  levelDelta: z.number().int(),
+  gradeChange: z.string().nullable().describe('e.g. "C -> B", null when unchanged'),
+  changed: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      dimension: Dimension,
+      from: CheckStatus.nullable().describe('null: the check was not in the older report'),
+      to: CheckStatus.nullable().describe('null: the check is not in the newer report'),
+      earnedDelta: z.number(),
+    }),
+  ),
+  unchangedCount: z.number().int(),
+});
+
+export const MonitorSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  interval: z.string().describe('e.g. "6h"'),
+  intervalSec: z.number().int(),
+  minScore: z.number().int().nullable(),
+  minGrade: Grade.nullable(),
+  webhookUrl: z.string().nullable(),
+  createdAt: z.string(),
+  nextRunAt: z.string(),
+  lastRunAt: z.string().nullable(),
+  lastStatus: z.enum(['ok', 'below', 'error']).nullable(),
+  lastScore: z.number().int().nullable(),
+  lastGrade: z.string().nullable(),
+  lastReportId: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+
+export const RubricSchema = z.object({
+  rubricVersion: z.string(),
+  checks: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      dimension: Dimension,
+      tier: Tier,
+      weight: z.number(),
+      contentProfile: z.enum(['na', 'bonus']).optional(),
+      anchorKey: z.string().optional(),
+      summary: z.string(),
+      specUrls: z.array(z.string()),
+    }),
+  ),
+  levels: z.array(z.object({ level: z.number().int(), name: z.string(), rule: z.string() })),
+  scoring: z.record(z.string(), z.unknown()),
+});
+
+export const FixGuideSchema = z.object({
+  checkId: z.string(),
+  name: z.string(),
+  dimension: Dimension,
+  tier: Tier,
+  platform: z.string().nullable().describe('The platform the steps are written for; null = generic'),
+  summary: z.string(),
+  why: z.string(),
+  remediation: z.string(),
+  specUrls: z.array(z.string()),
+  steps: z.array(FixStep),
+});

@@ -1,0 +1,189 @@
+/** Saved reports and history: get, list, delete, visibility, a domain's history, and comparisons. */
+import { z } from 'zod';
+import { API_VERSION, ReportResponse, gradeFor, type CheckResult } from '../../core/schema.js';
+import type { StoredReport } from '../../store/types.js';
+import { ToolError } from '../context.js';
+import { Comparison, DomainHistory, ReportPage } from '../schemas.js';
+import { defineTool } from './define.js';
+import { ownedReport, readableReport, requireAccount, withShareUrl } from './access.js';
+
+const ReportId = z.string().regex(/^[a-z0-9]{4,24}$/, 'a report id is 4-24 characters from a-z and 0-9').describe('Share id of a report');
+const Limit = z.number().int().min(1).max(100).optional().describe('Page size, default 20');
+const Cursor = z.string().max(200).optional().describe('nextCursor of the previous page');
+
+const gradeOf = (r: StoredReport) => r.result.grade ?? gradeFor(r.result.overallScore);
+
+export const getReport = defineTool({
+  name: 'get_report',
+  title: 'Get a saved report',
+  description: 'Returns a saved scan report by its share id (the id in /r/<id>): the full ScanResponse plus score, grade and dates. Public reports and your own private ones are readable.',
+  input: z.object({ id: ReportId }),
+  output: z.object(ReportResponse.shape),
+  anonymous: false,
+  needsStore: true,
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run(args, ctx) {
+    const { store, account } = requireAccount(ctx);
+    const r = await readableReport(store, account, args.id);
+    const data = {
+      apiVersion: API_VERSION,
+      id: r.id,
+      url: r.url,
+      score: r.result.overallScore,
+      grade: gradeOf(r),
+      platform: r.result.platform?.platform ?? null,
+      createdAt: r.createdAt,
+      ...(ctx.baseUrl ? { htmlUrl: `${ctx.baseUrl}/r/${r.id}` } : {}),
+      isPublic: r.isPublic,
+      result: { ...r.result, shareId: r.id, ...(ctx.baseUrl ? { shareUrl: `${ctx.baseUrl}/r/${r.id}` } : {}) },
+    };
+    return { data, summary: `Report ${r.id} of ${r.url} (${r.createdAt}): ${data.score}/100, grade ${data.grade}, level ${r.result.level}.` };
+  },
+});
+
+export const listReports = defineTool({
+  name: 'list_reports',
+  title: 'List my reports',
+  description: "Lists the caller's account history (scans made with their key or token, and monitor runs), newest first, paginated; optionally only one domain.",
+  input: z.object({
+    domain: z.string().max(253).optional().describe('Only reports of this host name, e.g. "www.example.org"'),
+    limit: Limit,
+    cursor: Cursor,
+  }),
+  output: ReportPage,
+  anonymous: false,
+  needsStore: true,
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run(args, ctx) {
+    const { store, account } = requireAccount(ctx);
+    const page = await store.listAccountReports(account.id, { limit: args.limit, cursor: args.cursor, domain: args.domain?.toLowerCase() });
+    const items = page.items.map((s) => withShareUrl(s, ctx.baseUrl));
+    const lines = items.map((s) => `${s.id}  ${s.createdAt}  ${s.score} ${s.grade}  L${s.level}  ${s.url}`);
+    return {
+      data: { items, nextCursor: page.nextCursor },
+      summary: items.length ? `${items.length} report(s)${page.nextCursor ? ' (more: pass nextCursor)' : ''}:\n${lines.join('\n')}` : 'No reports.',
+    };
+  },
+});
+
+export const deleteReport = defineTool({
+  name: 'delete_report',
+  title: 'Delete a report',
+  description: 'Deletes one of your reports (the report page stops working). A public report of another account that is in your history is only removed from your history.',
+  input: z.object({ id: ReportId }),
+  output: z.object({ id: z.string(), deleted: z.boolean().describe('The report itself was deleted'), removedFromHistory: z.boolean() }),
+  anonymous: false,
+  needsStore: true,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  async run(args, ctx) {
+    const { store, account } = requireAccount(ctx);
+    const report = await store.getReport(args.id);
+    if (report && report.accountId === account.id) {
+      await store.deleteReport(args.id);
+      return { data: { id: args.id, deleted: true, removedFromHistory: true }, summary: `Report ${args.id} deleted.` };
+    }
+    if (await store.removeFromHistory(account.id, args.id)) {
+      return { data: { id: args.id, deleted: false, removedFromHistory: true }, summary: `Report ${args.id} removed from your history (it belongs to another account).` };
+    }
+    throw new ToolError(`No report with id "${args.id}" in your account.`);
+  },
+});
+
+export const setReportVisibility = defineTool({
+  name: 'set_report_visibility',
+  title: 'Make a report public or private',
+  description: 'Sets whether one of your reports is public (anyone with the link can read it) or private (only your key or token can).',
+  input: z.object({ id: ReportId, isPublic: z.boolean() }),
+  output: z.object({ id: z.string(), isPublic: z.boolean() }),
+  anonymous: false,
+  needsStore: true,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async run(args, ctx) {
+    const { store, account } = requireAccount(ctx);
+    await ownedReport(store, account, args.id);
+    await store.setReportVisibility(args.id, args.isPublic);
+    return { data: { id: args.id, isPublic: args.isPublic }, summary: `Report ${args.id} is now ${args.isPublic ? 'public' : 'private'}.` };
+  },
+});
+
+function hostOf(input: string): string {
+  const raw = input.trim().toLowerCase();
+  try {
+    return new URL(/^[a-z][a-z0-9+.-]*:\/\//.test(raw) ? raw : `https://${raw}`).hostname;
+  } catch {
+    throw new ToolError(`"${input.slice(0, 100)}" is not a domain or URL.`);
+  }
+}
+
+export const getDomainHistory = defineTool({
+  name: 'get_domain_history',
+  title: "A domain's scores over time",
+  description: "Returns a domain's scans over time, newest first (score, grade, level, report id): every public report plus your own private ones. Accepts a host name or a URL.",
+  input: z.object({ domain: z.string().min(1).max(2048).describe('Host name or URL'), limit: Limit, cursor: Cursor }),
+  output: DomainHistory,
+  anonymous: false,
+  needsStore: true,
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run(args, ctx) {
+    const { store, account } = requireAccount(ctx);
+    const domain = hostOf(args.domain);
+    const page = await store.domainHistory(domain, { accountId: account.id, limit: args.limit, cursor: args.cursor });
+    const items = page.items.map((s) => withShareUrl(s, ctx.baseUrl));
+    const trend = items.length >= 2 ? ` Latest ${items[0].score} (${items[0].grade}), oldest on this page ${items[items.length - 1].score} (${items[items.length - 1].grade}).` : '';
+    return {
+      data: { domain, items, nextCursor: page.nextCursor },
+      summary: items.length ? `${items.length} scan(s) of ${domain}.${trend}` : `No scans of ${domain} yet.`,
+    };
+  },
+});
+
+function point(r: StoredReport) {
+  return { id: r.id, url: r.url, createdAt: r.createdAt, score: r.result.overallScore, grade: gradeOf(r), level: r.result.level };
+}
+
+export const compareReports = defineTool({
+  name: 'compare_reports',
+  title: 'Compare two reports',
+  description: 'Compares two reports (usually an older and a newer scan of one site): the score, grade and level change and every check whose status changed.',
+  input: z.object({ from: ReportId.describe('The older report'), to: ReportId.describe('The newer report') }),
+  output: Comparison,
+  anonymous: false,
+  needsStore: true,
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run(args, ctx) {
+    const { store, account } = requireAccount(ctx);
+    const a = await readableReport(store, account, args.from);
+    const b = await readableReport(store, account, args.to);
+    const before = new Map(a.result.checks.map((c) => [c.id, c]));
+    const after = new Map(b.result.checks.map((c) => [c.id, c]));
+    const ids = [...new Set([...before.keys(), ...after.keys()])];
+    const changed = [];
+    let unchangedCount = 0;
+    for (const id of ids) {
+      const x: CheckResult | undefined = before.get(id);
+      const y: CheckResult | undefined = after.get(id);
+      if (x && y && x.status === y.status && x.earned === y.earned) {
+        unchangedCount++;
+        continue;
+      }
+      const ref = (y ?? x)!;
+      changed.push({ id, name: ref.name, dimension: ref.dimension, from: x?.status ?? null, to: y?.status ?? null, earnedDelta: (y?.earned ?? 0) - (x?.earned ?? 0) });
+    }
+    const from = point(a);
+    const to = point(b);
+    const data = {
+      from,
+      to,
+      scoreDelta: to.score - from.score,
+      levelDelta: to.level - from.level,
+      gradeChange: from.grade === to.grade ? null : `${from.grade} -> ${to.grade}`,
+      changed,
+      unchangedCount,
+    };
+    const sign = (n: number) => (n > 0 ? `+${n}` : String(n));
+    const lines = [`${from.score} -> ${to.score} (${sign(data.scoreDelta)}), grade ${from.grade} -> ${to.grade}, level ${from.level} -> ${to.level}.`];
+    for (const c of changed.slice(0, 10)) lines.push(`${c.id} ${c.name}: ${c.from ?? 'absent'} -> ${c.to ?? 'absent'}`);
+    if (changed.length > 10) lines.push(`... and ${changed.length - 10} more`);
+    return { data, summary: lines.join('\n') };
+  },
+});

@@ -1,0 +1,61 @@
+/** get_rubric and get_fix_guide: the published rubric and per-platform fix steps of a check. */
+import { z } from 'zod';
+import { CHECKS, findCheck } from '../../core/checks/index.js';
+import { rubric } from '../../core/rubric.js';
+import { FINGERPRINTS, HOSTING_FINGERPRINTS } from '../../core/platform/fingerprints.js';
+import { ToolError } from '../context.js';
+import { FixGuideSchema, RubricSchema } from '../schemas.js';
+import { defineTool } from './define.js';
+
+export const PLATFORMS = [...new Set([...FINGERPRINTS.map((f) => f.id), ...HOSTING_FINGERPRINTS.map((h) => h.id)])];
+const HOSTING_IDS = new Set(HOSTING_FINGERPRINTS.map((h) => h.id));
+
+export const getRubric = defineTool({
+  name: 'get_rubric',
+  title: 'The scoring rubric',
+  description: 'Returns every check (id, name, dimension, tier, weight, what it looks for, specs), the levels 0-5 with their rules, and the scoring rules (credits, caps, grade bands, profiles).',
+  input: z.object({}),
+  output: RubricSchema,
+  anonymous: false,
+  needsStore: false,
+  annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
+  async run() {
+    const r = rubric();
+    return {
+      data: r,
+      summary: `Rubric ${r.rubricVersion}: ${r.checks.length} checks.\n` + r.levels.map((l) => `Level ${l.level} ${l.name}: ${l.rule}`).join('\n'),
+    };
+  },
+});
+
+export const getFixGuide = defineTool({
+  name: 'get_fix_guide',
+  title: 'How to fix a check',
+  description: `Returns the ordered fix steps of a check (what to publish, the snippet, how to verify, the spec), written for a platform when given (${PLATFORMS.join(', ')}).`,
+  input: z.object({
+    checkId: z.string().min(1).max(10).describe('A check id like "D1" (see get_rubric)'),
+    platform: z.string().max(40).optional().describe('Platform or host the site runs on; generic steps otherwise'),
+    origin: z.string().url().max(2048).optional().describe('The site origin, used in snippets (default https://www.example.com)'),
+  }),
+  output: FixGuideSchema,
+  anonymous: false,
+  needsStore: false,
+  annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
+  async run(args) {
+    const check = findCheck(args.checkId);
+    if (!check) throw new ToolError(`Unknown check "${args.checkId}". Known: ${CHECKS.map((c) => c.meta.id).join(', ')}.`);
+    const platform = args.platform?.trim().toLowerCase() || null;
+    if (platform && !PLATFORMS.includes(platform)) throw new ToolError(`Unknown platform "${args.platform}". Known: ${PLATFORMS.join(', ')}.`);
+    const origin = args.origin ? new URL(args.origin).origin : 'https://www.example.com';
+    const hosting = platform && HOSTING_IDS.has(platform) ? [platform] : [];
+    const steps = check.fixGuide({ origin, platform: platform && !HOSTING_IDS.has(platform) ? platform : null, hosting });
+    const { meta } = check;
+    return {
+      data: {
+        checkId: meta.id, name: meta.name, dimension: meta.dimension, tier: meta.tier, platform,
+        summary: meta.summary, why: meta.why, remediation: meta.remediation, specUrls: meta.specUrls, steps,
+      },
+      summary: [`${meta.id} ${meta.name}${platform ? ` on ${platform}` : ''}: ${meta.remediation}`, ...steps.map((s, i) => `${i + 1}. ${s.title}`)].join('\n'),
+    };
+  },
+});

@@ -1,0 +1,153 @@
+/**
+ * The monitor scheduler of `ai-ready serve`: every tick it claims the due monitors (atomically, in
+ * the store, so restarts and a second process never double-run a slot), runs at most
+ * `concurrency` scans at once, saves each result as a report (the account's history and the
+ * domain's history), and records alerts, delivering them to the monitor's signed webhook.
+ */
+import { gradeFor, type ScanResult } from '../core/schema.js';
+import type { Store } from '../store/types.js';
+import type { ClaimedMonitor, MonitorStore } from '../store/monitors.js';
+import { decideAlert } from './alerts.js';
+import { deliverWebhook, type WebhookOptions } from './webhook.js';
+import { newShareId } from '../store/secrets.js';
+
+export interface SchedulerOptions {
+  monitors: MonitorStore;
+  store: Store;
+  /** Scans a monitor's URL (the server passes the engine with its guard settings). */
+  scan: (url: string) => Promise<ScanResult>;
+  /** Scans running at once. Default 2. */
+  concurrency?: number;
+  /** How often due monitors are looked for. Default 15 s. */
+  tickMs?: number;
+  /** How long a claimed run may take before another process may claim it again. Default 10 min. */
+  leaseMs?: number;
+  /** Random delay added to each next run, as a share of the interval (default 0.1), capped at maxJitterMs (default 5 min). */
+  jitterRatio?: number;
+  maxJitterMs?: number;
+  webhook?: WebhookOptions;
+  /** Base address of the service, for report links in webhook events. */
+  baseUrl?: string;
+  log?: (line: string) => void;
+}
+
+export interface MonitorScheduler {
+  start(): void;
+  /** Claims and starts due runs now; resolves once they are started (not finished). */
+  tick(): Promise<void>;
+  /** Resolves when no run is in flight. */
+  idle(): Promise<void>;
+  /** Stops ticking and waits for in-flight runs. */
+  stop(): Promise<void>;
+}
+
+export function createMonitorScheduler(opts: SchedulerOptions): MonitorScheduler {
+  const concurrency = Math.max(1, opts.concurrency ?? 2);
+  const tickMs = opts.tickMs ?? 15_000;
+  const log = opts.log ?? (() => {});
+  const running = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let ticking: Promise<void> | null = null;
+
+  async function runOne(m: ClaimedMonitor): Promise<void> {
+    const at = new Date().toISOString();
+    let result: ScanResult;
+    try {
+      result = await opts.scan(m.url);
+    } catch (e) {
+      const error = (e as Error)?.message ?? 'scan failed';
+      await opts.monitors.finishRun(m.id, { at, status: 'error', reportId: null, score: null, grade: null, level: null, error }, m.below);
+      log(`monitor ${m.id}: ${m.url} could not be scanned: ${error}`);
+      return;
+    }
+    const account = await opts.store.getAccount(m.accountId);
+    const report = await opts.store.saveReport({
+      result,
+      isPublic: account ? account.defaultVisibility === 'public' : false,
+      accountId: account ? account.id : null,
+    });
+    const grade = result.grade ?? gradeFor(result.overallScore);
+    const decision = decideAlert(
+      { minScore: m.minScore, minGrade: m.minGrade },
+      { score: result.overallScore, grade },
+      { grade: m.lastGrade, below: m.below },
+    );
+    await opts.monitors.finishRun(
+      m.id,
+      { at, status: decision.below ? 'below' : 'ok', reportId: report.id, score: result.overallScore, grade, level: result.level, error: null },
+      decision.below,
+    );
+    if (!decision.kinds.length) return;
+    const message = `${m.url}: ${decision.reasons.join('; ')}`;
+    const alert = await opts.monitors.recordAlert({
+      monitorId: m.id, at, kinds: decision.kinds, message, reportId: report.id, score: result.overallScore, grade, previousGrade: m.lastGrade,
+    });
+    log(`monitor ${m.id} alert: ${message}`);
+    if (!m.webhookUrl || !m.webhookSecret) return;
+    const event = {
+      type: 'monitor.alert',
+      id: `evt_${newShareId(16)}`,
+      createdAt: new Date().toISOString(),
+      alert: { id: alert.id, kinds: decision.kinds, reasons: decision.reasons, message },
+      monitor: { id: m.id, url: m.url, minScore: m.minScore, minGrade: m.minGrade, intervalSec: m.intervalSec },
+      report: {
+        id: report.id,
+        url: result.url,
+        score: result.overallScore,
+        grade,
+        level: result.level,
+        levelName: result.levelName,
+        ...(opts.baseUrl ? { shareUrl: `${opts.baseUrl}/r/${report.id}` } : {}),
+      },
+      previous: m.lastGrade ? { score: m.lastScore, grade: m.lastGrade, level: m.lastLevel, reportId: m.lastReportId } : null,
+    };
+    const delivery = await deliverWebhook({ url: m.webhookUrl, secret: m.webhookSecret }, event, opts.webhook);
+    await opts.monitors.setAlertDelivery(alert.id, delivery.status, delivery.error);
+    if (delivery.error) log(`monitor ${m.id} webhook: ${delivery.error}`);
+  }
+
+  function launch(m: ClaimedMonitor): void {
+    const p = runOne(m)
+      .catch((e) => log(`monitor ${m.id}: run failed: ${(e as Error)?.message ?? e}`))
+      .finally(() => running.delete(p));
+    running.add(p);
+  }
+
+  async function claimAndLaunch(): Promise<void> {
+    const free = concurrency - running.size;
+    if (stopped || free <= 0) return;
+    const claimed = await opts.monitors.claimDue(Date.now(), free, {
+      leaseMs: opts.leaseMs ?? 10 * 60_000,
+      jitterRatio: opts.jitterRatio ?? 0.1,
+      maxJitterMs: opts.maxJitterMs ?? 5 * 60_000,
+    });
+    for (const m of claimed) launch(m);
+  }
+
+  const scheduler: MonitorScheduler = {
+    start() {
+      if (timer || stopped) return;
+      timer = setInterval(() => void scheduler.tick(), tickMs);
+      timer.unref();
+      void scheduler.tick();
+    },
+    tick() {
+      // One claim at a time per process: overlapping ticks would over-claim past the concurrency.
+      ticking ??= claimAndLaunch()
+        .catch((e) => log(`monitor scheduler: ${(e as Error)?.message ?? e}`))
+        .finally(() => (ticking = null));
+      return ticking;
+    },
+    async idle() {
+      while (running.size || ticking) await Promise.allSettled([...running, ticking]);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await scheduler.idle();
+    },
+  };
+  return scheduler;
+}

@@ -1,0 +1,60 @@
+/** Shared test setup for the MCP, OAuth and monitor tests: a temp store and a fixture site whose content can be switched. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { openStore, type Store } from '../../src/store/index.js';
+import { openDatabase, type Db } from '../../src/store/db.js';
+import { openMonitorStore, type MonitorStore } from '../../src/store/monitors.js';
+import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
+import * as sites from '../fixtures/sites.mjs';
+
+export interface TempStore {
+  dir: string;
+  store: Store;
+  db: Db;
+  monitors: MonitorStore;
+  close(): Promise<void>;
+}
+
+export async function tempStore(): Promise<TempStore> {
+  const dir = mkdtempSync(join(tmpdir(), 'ai-ready-mcp-'));
+  const store = await openStore(dir);
+  const db = await openDatabase(dir);
+  const monitors = await openMonitorStore(db);
+  return {
+    dir,
+    store,
+    db,
+    monitors,
+    async close() {
+      await db.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Route = { status?: number; headers?: Record<string, string>; body?: string | Buffer } | ((req: IncomingMessage, res: ServerResponse) => unknown);
+
+/** A loopback site that serves `agentReady` or `bare` content, switchable between scans. */
+export async function switchableSite(): Promise<{ site: FixtureSite; use(kind: 'agentReady' | 'bare'): void }> {
+  let kind: 'agentReady' | 'bare' = 'agentReady';
+  let origin = '';
+  const site = await startFixture(() => ({
+    '*': async (req: IncomingMessage, res: ServerResponse) => {
+      const table = (kind === 'agentReady' ? sites.agentReady(origin) : sites.bare(origin)) as Record<string, Route>;
+      const path = (req.url ?? '/').split('?')[0];
+      const route = table[path] ?? table[req.url ?? '/'] ?? table['*'];
+      if (!route) {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        return res.end('not found');
+      }
+      if (typeof route === 'function') return route(req, res);
+      res.writeHead(route.status ?? 200, route.headers ?? {});
+      res.end(req.method === 'HEAD' ? undefined : (route.body ?? ''));
+    },
+  }));
+  origin = site.origin;
+  return { site, use: (k) => (kind = k) };
+}
