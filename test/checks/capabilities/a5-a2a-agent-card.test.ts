@@ -45,6 +45,12 @@ describe('A5 A2A agent card', () => {
     expect(o.evidence).toMatch(/legacy path/);
   });
 
+  it('is partial for a 0.2 card even at the current path', () => {
+    const o = run(json(CUR, { ...v02, protocolVersion: '0.2.6' }));
+    expect(o.status).toBe('partial');
+    expect(o.evidence).toMatch(/legacy A2A ≤0.2 card/);
+  });
+
   it('is partial when required fields or skill members are missing', () => {
     const o = run(json(CUR, { ...v10, skills: [{ id: 'x' }], defaultOutputModes: undefined }));
     expect(o.status).toBe('partial');

@@ -81,10 +81,11 @@ export const a5A2aAgentCard = defineCheck<A2aCardArtifact>({
     const matched = art.version ? SHAPE[art.version] : undefined;
     const facts = `${describeProbe(res, ctx.origin)}: ${matched ?? 'unrecognised AgentCard shape'}, "${excerpt(str(card.name) ?? '(no name)', 60)}" ${str(card.version) ? `v${excerpt(String(card.version), 20)}` : '(no version)'}, ${endpoints.length} endpoint(s)${endpoints.length ? ` (${excerpt(endpoints[0], 80)})` : ''}, ${skills} skill(s)${exts.length ? `, ${exts.length} extension(s)` : ''}`;
     const details = { path: art.path, version: art.version, endpoints, skills, extensions: exts.map((e) => e.uri).filter((u) => typeof u === 'string') };
-    if (art.path === A2A_LEGACY_CARD_PATH) {
+    if (art.path === A2A_LEGACY_CARD_PATH || art.version === '0.2') {
+      const legacy = art.path === A2A_LEGACY_CARD_PATH ? 'found only at the legacy path (A2A ≤0.2)' : 'a legacy A2A ≤0.2 card';
       return {
         status: 'partial',
-        evidence: `${facts}; found only at the legacy path (A2A ≤0.2)${problems.length ? `; ${problems.join('; ')}` : ''}.`,
+        evidence: `${facts}; ${legacy}${problems.length ? `; ${problems.join('; ')}` : ''}.`,
         remediation: `Move the card to ${A2A_CARD_PATH} (current A2A discovery path) and update it to the 1.0 shape.`,
         ...(matched ? { matched } : {}),
         advisories,
