@@ -1,7 +1,8 @@
 import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
-import { challengeReason, describeProbe, excerpt } from '../../gather/classify.js';
+import { describeProbe, excerpt } from '../../gather/classify.js';
+import { isBrokenTarget } from '../../gather/link-check.js';
 import { parseLinkHeader, type LinkValue } from '../../gather/link-header.js';
 import { addHeaderSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
 
@@ -39,13 +40,6 @@ export interface LinkHeaderArtifact {
 function linkTier(link: LinkValue): LinkTier {
   const tiers = link.rels.map((r) => relationTier(r, link));
   return tiers.includes('strong') ? 'strong' : tiers.includes('weak') ? 'weak' : 'ignored';
-}
-
-/** A target answered in a way that says "not there" (HEAD 405/501 and walls say nothing). */
-function broken(p: FetchResult): boolean {
-  if (challengeReason(p)) return false;
-  if (p.error) return p.error.code !== 'deadline';
-  return p.status === 404 || p.status === 410 || (p.status !== null && p.status >= 500 && p.status !== 501);
 }
 
 function label(link: LinkValue): string {
@@ -109,7 +103,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>({
         details,
       };
     }
-    const bad = targets.filter((t) => broken(t.probe));
+    const bad = targets.filter((t) => isBrokenTarget(t.probe));
     const badUrls = new Set(bad.map((t) => t.url));
     const working = byTier.strong.filter((l) => !l.target || !badUrls.has(l.target));
     const targetNote = targets.length ? ` Targets checked: ${targets.map((t) => describeProbe(t.probe, origin)).join('; ')}.` : '';

@@ -2,5 +2,7 @@ import type { CheckModule } from '../types.js';
 import { d1RobotsTxt } from './d1-robots-txt.js';
 import { d2Sitemap } from './d2-sitemap.js';
 import { d3LinkHeaders } from './d3-link-headers.js';
+import { d4LlmsTxt } from './d4-llms-txt.js';
+import { d5LlmsFullTxt } from './d5-llms-full-txt.js';
 
-export const discoverabilityChecks: CheckModule<any>[] = [d1RobotsTxt, d2Sitemap, d3LinkHeaders];
+export const discoverabilityChecks: CheckModule<any>[] = [d1RobotsTxt, d2Sitemap, d3LinkHeaders, d4LlmsTxt, d5LlmsFullTxt];

@@ -1,0 +1,167 @@
+import { defineCheck, type FixContext } from '../types.js';
+import type { FixStep } from '../../schema.js';
+import { describeProbe, excerpt } from '../../gather/classify.js';
+import { isBrokenTarget } from '../../gather/link-check.js';
+import { gatherLlms, type LlmsArtifact, type LlmsCandidate } from '../../gather/llms-txt.js';
+import { serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
+
+const SPEC = ['https://llmstxt.org/', 'https://agentdocsspec.com/'];
+/** agent-docs-spec size thresholds (characters). */
+export const LLMS_WARN_CHARS = 50_000;
+export const LLMS_MAX_CHARS = 100_000;
+/** Share of sampled links that may be broken before the file is called defective. */
+const BROKEN_SHARE = 0.1;
+
+const STATE_TEXT: Record<LlmsCandidate['state'], string> = {
+  document: 'found',
+  'html-typed': 'Markdown served as text/html',
+  empty: 'empty body',
+  'soft-404': 'an HTML page (soft 404)',
+  absent: 'not found',
+};
+
+export function describeLlmsCandidates(a: LlmsArtifact, origin: string): string {
+  return a.candidates.map((c) => `${describeProbe(c.probe, origin)} (${STATE_TEXT[c.state]})`).join('; ');
+}
+
+export const d4LlmsTxt = defineCheck<LlmsArtifact>({
+  meta: {
+    id: 'D4',
+    name: 'llms.txt',
+    dimension: 'discoverability',
+    tier: 'recommended',
+    weight: 8,
+    specUrls: SPEC,
+    summary: '/llms.txt (or the page directory\'s llms.txt) is a Markdown index: an H1 with the site name, a blockquote summary, and H2 sections listing [name](url) links, under 100,000 characters.',
+    why: 'Agents read llms.txt to find the pages worth loading into a context window, in clean Markdown, instead of crawling navigation.',
+    remediation: 'Publish /llms.txt: an H1 with your site name, a one-paragraph blockquote, and H2 sections of [name](url): notes links to your key pages (ideally their .md versions).',
+  },
+  gather: (ctx) => gatherLlms(ctx, 'llms.txt'),
+  evaluate(a, { origin }) {
+    const seen = describeLlmsCandidates(a, origin);
+    const c = a.chosen;
+    const probes = a.candidates.map((x) => x.probe);
+    if (!c.doc) {
+      return {
+        status: 'fail',
+        evidence: `${seen}. No llms.txt.`,
+        remediation: c.state === 'empty' ? `${c.path} is empty: write the index (H1, blockquote, H2 sections of links).` : undefined,
+        probes,
+      };
+    }
+    const doc = c.doc;
+    const where = c.path;
+    const facts = [
+      doc.h1 ? `H1 "${excerpt(doc.h1, 60)}"` : 'no H1',
+      doc.blockquote ? 'blockquote summary' : 'no blockquote',
+      `${doc.sections.length} H2 section(s)`,
+      `${doc.links.length} link(s)`,
+      `${doc.chars.toLocaleString('en-US')} characters${c.probe.truncated ? '+ (read cap reached)' : ''}`,
+    ];
+    const checked = a.linkChecks.length;
+    const broken = a.linkChecks.filter((l) => isBrokenTarget(l.probe));
+    if (checked) facts.push(`${broken.length} of ${checked} same-origin link(s) checked are broken`);
+    const problems: string[] = [];
+    if (c.state === 'html-typed') problems.push('served as text/html (agents may treat it as a web page): serve it as text/plain or text/markdown');
+    if (!doc.h1) problems.push('no H1 title (the only required element)');
+    if (!doc.links.length) problems.push('no Markdown links');
+    if (doc.chars > LLMS_MAX_CHARS || c.probe.truncated) problems.push(`over ${LLMS_MAX_CHARS.toLocaleString('en-US')} characters (agents truncate it): move full text to llms-full.txt`);
+    if (checked && broken.length / checked > BROKEN_SHARE) problems.push(`${broken.length} of ${checked} checked links are broken (${broken.slice(0, 3).map((b) => b.url).join(', ')})`);
+    const advisories: string[] = [];
+    if (doc.h1 && !doc.h1First) advisories.push('The H1 should be the first line of the file.');
+    if (!doc.blockquote) advisories.push('Add a "> one-paragraph summary" blockquote after the H1.');
+    if (doc.chars > LLMS_WARN_CHARS && doc.chars <= LLMS_MAX_CHARS) advisories.push('Over 50,000 characters: keep llms.txt a short index and put full text in llms-full.txt.');
+    if (doc.links.length && !doc.links.some((l) => /\.md(?:$|[?#])/i.test(l.url))) advisories.push('No link points to a .md version of a page; Markdown targets are cheaper for agents to read.');
+    if (doc.links.length && !doc.sections.length) advisories.push('No H2 sections: group the links under ## headings.');
+    if (c.state === 'document' && c.probe.contentType !== 'text/plain' && c.probe.contentType !== 'text/markdown') {
+      advisories.push(`Served as ${c.probe.contentType ?? 'no content type'}; text/plain or text/markdown is expected.`);
+    }
+    if (broken.length && !problems.some((p) => p.includes('broken'))) advisories.push(`Broken link(s): ${broken.map((b) => b.url).join(', ')}.`);
+    if (a.uncheckedLinks) advisories.push(`${a.uncheckedLinks} more same-origin link(s) were not checked (bound of ${checked}).`);
+    const linkProbes = broken.map((b) => b.probe);
+    const matched = `llms.txt (llmstxt.org)${where !== '/llms.txt' ? ` at ${where}` : ''}`;
+    if (problems.length) {
+      return {
+        status: 'partial',
+        evidence: `${seen}. ${where}: ${facts.join(', ')}; ${problems.join('; ')}.`,
+        remediation: `Fix ${where}: ${problems.join('; ')}.`,
+        matched,
+        advisories,
+        probes: [...probes, ...linkProbes],
+        details: { sections: doc.sections, links: doc.links.length, chars: doc.chars, broken: broken.map((b) => b.url) },
+      };
+    }
+    return {
+      status: 'pass',
+      evidence: `${seen}. ${where}: ${facts.join(', ')}.`,
+      matched,
+      advisories,
+      probes,
+      details: { sections: doc.sections, links: doc.links.length, chars: doc.chars },
+    };
+  },
+  fixGuide(fx) {
+    return [
+      ...llmsPlatformSteps(fx, 'llms.txt', llmsSample(fx.origin)),
+      {
+        title: 'Keep it a short index',
+        body: 'H1 = site name; a blockquote summary; H2 sections of "- [name](url): notes" pointing to your most useful pages (their .md versions if you have them); an "## Optional" section for skippable links. Stay well under 50,000 characters.',
+      },
+      verifyStep(`curl -si ${fx.origin}/llms.txt | head -n 20`, 'Expect HTTP 200, Content-Type text/plain or text/markdown, and a first line starting with "# ".'),
+      specStep(SPEC),
+    ];
+  },
+});
+
+export function llmsSample(origin: string): string {
+  return `# Example Co\n\n> Example Co sells refurbished laptops in the EU. Prices include VAT; orders ship from Berlin.\n\nCatalog pages are authoritative; blog posts may be outdated.\n\n## Docs\n- [Shipping policy](${origin}/shipping.md): delivery times and costs\n- [Returns](${origin}/returns.md): 30-day return process\n\n## Optional\n- [Blog](${origin}/blog/): news and guides\n`;
+}
+
+/** Where llms.txt / llms-full.txt come from on each platform (catalog §6.5). */
+export function llmsPlatformSteps(fx: FixContext, file: 'llms.txt' | 'llms-full.txt', content: string): FixStep[] {
+  const full = file === 'llms-full.txt';
+  switch (fx.platform) {
+    case 'wordpress':
+    case 'woocommerce':
+    case 'yoast':
+    case 'aioseo':
+      return [
+        {
+          title: `Generate ${file} with your SEO plugin`,
+          body: full
+            ? 'AIOSEO generates llms-full.txt next to llms.txt (All in One SEO → General Settings → llms.txt). Yoast generates llms.txt only; add llms-full.txt with a plugin or a static file in the web root.'
+            : 'Yoast SEO: SEO → Settings → Site features → llms.txt (regenerated weekly; it will not overwrite a file you uploaded). AIOSEO: All in One SEO → General Settings → llms.txt. Without those, upload a static llms.txt to the web root.',
+        },
+      ];
+    case 'shopify':
+      return [
+        {
+          title: `Shopify serves /${file}`,
+          body: `Shopify generates /llms.txt, /llms-full.txt and /agents.md for storefronts. To change it, add templates/${file}.liquid in your theme (Online Store → Themes → Edit code → Add a new template).`,
+        },
+      ];
+    case 'mintlify':
+      return [{ title: 'Mintlify generates it', body: `Mintlify serves /llms.txt and /llms-full.txt on public docs automatically; check that the site is public and not behind authentication, and that no custom ${file} overrides it with an empty file.` }];
+    case 'docusaurus':
+      return [
+        {
+          title: 'Add docusaurus-plugin-llms',
+          code: `npm install docusaurus-plugin-llms\n\n// docusaurus.config.js\nplugins: [['docusaurus-plugin-llms', { generateLLMsTxt: true, generateLLMsFullTxt: true }]],`,
+          lang: 'js',
+          body: 'It writes llms.txt and llms-full.txt from your docs at build time.',
+        },
+      ];
+    case 'nuxt':
+      return [
+        {
+          title: 'Add nuxt-llms',
+          code: `npx nuxi module add nuxt-llms\n\n// nuxt.config.ts\nexport default defineNuxtConfig({\n  llms: { domain: '${fx.origin}', title: 'Example Co', description: 'What the site offers', full: { title: 'Full docs', description: 'All pages' } },\n});\n`,
+          lang: 'ts',
+        },
+      ];
+    case 'starlight':
+      return [{ title: 'Add starlight-llms-txt', code: 'npx astro add starlight-llms-txt', lang: 'sh', body: 'It generates llms.txt, llms-full.txt and llms-small.txt from your Starlight docs.' }];
+    default:
+      return serveFileSteps(fx, { path: `/${file}`, contentType: 'text/plain; charset=utf-8', content, lang: 'markdown' });
+  }
+}

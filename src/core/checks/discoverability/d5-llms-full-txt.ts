@@ -1,0 +1,64 @@
+import { defineCheck } from '../types.js';
+import { gatherLlms, LLMS_MAX_BYTES, type LlmsArtifact } from '../../gather/llms-txt.js';
+import { specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { describeLlmsCandidates, llmsPlatformSteps } from './d4-llms-txt.js';
+
+const SPEC = ['https://llmstxt.org/', 'https://agentdocsspec.com/'];
+/** Below this it is not the full text of anything. */
+export const LLMS_FULL_MIN_BYTES = 1024;
+/** Above this, advise splitting (agents load it whole). */
+export const LLMS_FULL_SPLIT_BYTES = 1024 * 1024;
+
+export const d5LlmsFullTxt = defineCheck<LlmsArtifact>({
+  meta: {
+    id: 'D5',
+    name: 'llms-full.txt',
+    dimension: 'discoverability',
+    tier: 'bonus',
+    weight: 2,
+    specUrls: SPEC,
+    summary: '/llms-full.txt (or the page directory\'s) answers 200 with the site\'s full text as Markdown (more than 1 KB, not HTML).',
+    why: 'One request gives an agent the whole documentation in Markdown, ready for a context window or an index.',
+    remediation: 'Publish /llms-full.txt with the full Markdown text of your key pages (most docs generators can emit it).',
+  },
+  gather: (ctx) => gatherLlms(ctx, 'llms-full.txt'),
+  evaluate(a, { origin }) {
+    const seen = describeLlmsCandidates(a, origin);
+    const c = a.chosen;
+    const probes = a.candidates.map((x) => x.probe);
+    if (c.state === 'absent' || c.state === 'soft-404') return { status: 'fail', evidence: `${seen}. No llms-full.txt.`, probes };
+    const size = c.probe.body.length;
+    const sizeText = c.probe.truncated ? `over ${LLMS_MAX_BYTES / 1024 / 1024} MiB (read cap)` : `${size.toLocaleString('en-US')} B`;
+    if (c.state === 'empty') return { status: 'partial', evidence: `${seen}. ${c.path} is empty.`, remediation: `Fill ${c.path} with the Markdown text of your pages.`, probes };
+    if (c.state === 'html-typed') {
+      return {
+        status: 'partial',
+        evidence: `${seen}. ${c.path}: Markdown served as text/html, ${sizeText}.`,
+        remediation: `Serve ${c.path} as text/plain or text/markdown.`,
+        probes,
+      };
+    }
+    if (size < LLMS_FULL_MIN_BYTES) {
+      return {
+        status: 'partial',
+        evidence: `${seen}. ${c.path}: only ${size} B, too small to be the full text.`,
+        remediation: `${c.path} should hold the full Markdown text of your key pages, not a stub.`,
+        probes,
+      };
+    }
+    const advisories: string[] = [];
+    if (c.probe.truncated || size > LLMS_FULL_SPLIT_BYTES) advisories.push(`${sizeText}: agents load it whole; consider per-section files linked from llms.txt.`);
+    if (c.probe.contentType !== 'text/plain' && c.probe.contentType !== 'text/markdown') advisories.push(`Served as ${c.probe.contentType ?? 'no content type'}; text/plain or text/markdown is expected.`);
+    if (c.doc && !c.doc.h1) advisories.push('No H1 heading: start with "# Site name" like llms.txt.');
+    return { status: 'pass', evidence: `${seen}. ${c.path}: ${sizeText}.`, matched: 'llms-full.txt convention', advisories, probes };
+  },
+  fixGuide(fx) {
+    const content = `# Example Co\n\n> Full text of the Example Co documentation.\n\n## Shipping policy\n\nSource: ${fx.origin}/shipping\n\nOrders ship from Berlin within 2 working days...\n\n## Returns\n\nSource: ${fx.origin}/returns\n\nYou can return any item within 30 days...\n`;
+    return [
+      ...llmsPlatformSteps(fx, 'llms-full.txt', content),
+      { title: 'Generate it at build time', body: 'Concatenate the Markdown of your key pages, each under an H2 with its source URL. Regenerate it on every deploy so it never goes stale.' },
+      verifyStep(`curl -si ${fx.origin}/llms-full.txt | head -n 15`, 'Expect HTTP 200, text/plain or text/markdown, and Markdown text (not an HTML page).'),
+      specStep(SPEC),
+    ];
+  },
+});

@@ -1,0 +1,182 @@
+/**
+ * llms.txt and llms-full.txt (llmstxt.org): where to look, how to read one, and a bounded check of
+ * its links. Shared through `ctx.memo('llms:<file>')` so D4, D5 and any later check reuse the
+ * same probes.
+ */
+import type { FetchResult } from '../net/http.js';
+import type { GatherContext } from './context.js';
+import { bodyLooksLikeHtml, isOk } from './classify.js';
+import { checkLinks, type LinkProbe } from './link-check.js';
+
+export const LLMS_ACCEPT = 'text/markdown, text/plain;q=0.9, */*;q=0.1';
+/** Read cap (catalog §2: llms.txt 2 MiB read, size reported). */
+export const LLMS_MAX_BYTES = 2 * 1024 * 1024;
+/** Same-origin links of llms.txt checked, at most. */
+export const LLMS_MAX_LINK_CHECKS = 10;
+
+export interface LlmsLink {
+  name: string;
+  url: string;
+  notes?: string;
+  /** The H2 section the link is listed under, or null before the first H2. */
+  section: string | null;
+}
+
+export interface LlmsDoc {
+  chars: number;
+  h1: string | null;
+  /** The H1 is the first non-blank line, as the format asks. */
+  h1First: boolean;
+  blockquote: boolean;
+  sections: Array<{ title: string; links: number }>;
+  /** Every Markdown link (images excluded), list items or not. */
+  links: LlmsLink[];
+  hasOptional: boolean;
+}
+
+const LINK_RE = /(?<!!)\[([^\]\n]{0,500})\]\(\s*<?([^)\s>]{1,2000})>?(?:\s+"[^"]*")?\s*\)/g;
+const MAX_LINKS = 5000;
+
+/** Pure: the structure of an llms.txt body. */
+export function parseLlmsTxt(text: string): LlmsDoc {
+  const body = text.replace(/^\uFEFF/, '');
+  const lines = body.split(/\r\n|\r|\n/);
+  let h1: string | null = null;
+  let h1First = false;
+  let firstContentSeen = false;
+  let blockquote = false;
+  let inFence = false;
+  let section: string | null = null;
+  const sections: LlmsDoc['sections'] = [];
+  const links: LlmsLink[] = [];
+  for (const line of lines) {
+    if (/^\s{0,3}(```|~~~)/.test(line)) {
+      inFence = !inFence;
+      firstContentSeen = true;
+      continue;
+    }
+    if (inFence) continue;
+    const trimmed = line.trim();
+    if (!trimmed) continue;
+    const h = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
+    if (h && h[1].length === 1 && h1 === null) {
+      h1 = h[2];
+      h1First = !firstContentSeen;
+    } else if (h && h[1].length === 2) {
+      section = h[2];
+      sections.push({ title: section, links: 0 });
+    } else if (/^\s{0,3}>/.test(line) && sections.length === 0) {
+      blockquote = true;
+    }
+    firstContentSeen = true;
+    if (links.length >= MAX_LINKS) continue;
+    const isItem = /^\s*[-*+]\s+/.test(line) || /^\s*\d+[.)]\s+/.test(line);
+    LINK_RE.lastIndex = 0;
+    for (let m = LINK_RE.exec(line); m && links.length < MAX_LINKS; m = LINK_RE.exec(line)) {
+      const after = line.slice(m.index + m[0].length);
+      const notes = isItem ? /^\s*:\s*(.+)$/.exec(after)?.[1]?.trim() : undefined;
+      links.push({ name: m[1], url: m[2], section, ...(notes ? { notes } : {}) });
+      if (isItem && sections.length) sections[sections.length - 1].links++;
+    }
+  }
+  return {
+    chars: body.length,
+    h1,
+    h1First,
+    blockquote,
+    sections,
+    links,
+    hasOptional: sections.some((s) => s.title.trim().toLowerCase() === 'optional'),
+  };
+}
+
+export type LlmsFileState =
+  /** A text document came back. */
+  | 'document'
+  /** Markdown served as text/html (agents may treat it as a web page). */
+  | 'html-typed'
+  /** 2xx with an empty body. */
+  | 'empty'
+  /** 2xx HTML page: a catch-all "not found". */
+  | 'soft-404'
+  /** 4xx/5xx or no answer. */
+  | 'absent';
+
+export function llmsFileState(p: FetchResult): LlmsFileState {
+  if (!isOk(p)) return 'absent';
+  const text = p.text.replace(/^\uFEFF/, '');
+  if (bodyLooksLikeHtml(text)) return 'soft-404';
+  if (!text.trim()) return 'empty';
+  if (p.contentType === 'text/html' || p.contentType === 'application/xhtml+xml') {
+    // An HTML-typed body that is not HTML: Markdown if it starts like Markdown, else a catch-all.
+    return /^\s*#\s/.test(text) || /^\s*>\s/.test(text) ? 'html-typed' : 'soft-404';
+  }
+  return 'document';
+}
+
+/** Paths to try, most specific first: the page's directory (e.g. /docs/), then the root. */
+export function llmsCandidatePaths(pageUrl: URL, file: string): string[] {
+  const dir = pageUrl.pathname.slice(0, pageUrl.pathname.lastIndexOf('/') + 1) || '/';
+  const root = `/${file}`;
+  return dir === '/' ? [root] : [`${dir}${file}`, root];
+}
+
+export interface LlmsCandidate {
+  path: string;
+  probe: FetchResult;
+  state: LlmsFileState;
+  /** Parsed when the state is document or html-typed. */
+  doc: LlmsDoc | null;
+}
+
+export interface LlmsArtifact {
+  file: string;
+  candidates: LlmsCandidate[];
+  /** The candidate the verdict is about: the first readable one, else the root probe. */
+  chosen: LlmsCandidate;
+  /** Bounded check of the chosen file's same-origin links (llms.txt only). */
+  linkChecks: LinkProbe[];
+  /** Same-origin links that were not checked (over the bound). */
+  uncheckedLinks: number;
+}
+
+const READABLE: LlmsFileState[] = ['document', 'html-typed'];
+
+/** Fetches `file` (llms.txt / llms-full.txt) at the page's directory and at the root (memoised per file). */
+export function gatherLlms(ctx: GatherContext, file: 'llms.txt' | 'llms-full.txt'): Promise<LlmsArtifact> {
+  return ctx.memo(`llms:${file}`, async () => {
+    const paths = llmsCandidatePaths(ctx.pageUrl, file);
+    const candidates = await Promise.all(
+      paths.map(async (path) => {
+        const probe = await ctx.fetch(path, { accept: LLMS_ACCEPT, maxBytes: LLMS_MAX_BYTES });
+        const state = llmsFileState(probe);
+        return { path, probe, state, doc: READABLE.includes(state) ? parseLlmsTxt(probe.text) : null };
+      }),
+    );
+    const chosen =
+      candidates.find((c) => c.state === 'document') ?? candidates.find((c) => READABLE.includes(c.state)) ?? candidates.find((c) => c.state === 'empty') ?? candidates[candidates.length - 1];
+    let linkChecks: LinkProbe[] = [];
+    let uncheckedLinks = 0;
+    // llms.txt is an index, so its links are worth a bounded check; llms-full.txt is content.
+    if (file === 'llms.txt' && chosen.doc) {
+      const base = chosen.probe.url;
+      const sameOrigin = [
+        ...new Set(
+          chosen.doc.links
+            .map((l) => {
+              try {
+                return new URL(l.url, base);
+              } catch {
+                return null;
+              }
+            })
+            .filter((u): u is URL => !!u && u.origin === ctx.origin && (u.protocol === 'http:' || u.protocol === 'https:'))
+            .map((u) => (u.hash = '', u.href)),
+        ),
+      ];
+      linkChecks = await checkLinks(ctx, sameOrigin, LLMS_MAX_LINK_CHECKS);
+      uncheckedLinks = Math.max(0, sameOrigin.length - linkChecks.length);
+    }
+    return { file, candidates, chosen, linkChecks, uncheckedLinks };
+  });
+}

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { d4LlmsTxt } from '../../../src/core/checks/discoverability/d4-llms-txt.js';
+import { d5LlmsFullTxt } from '../../../src/core/checks/discoverability/d5-llms-full-txt.js';
+import { llmsCandidatePaths, llmsFileState, parseLlmsTxt, type LlmsArtifact, type LlmsCandidate } from '../../../src/core/gather/llms-txt.js';
+import type { FetchResult } from '../../../src/core/net/http.js';
+import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
+import { notFound, ORIGIN, response, soft404, text } from '../../helpers/responses.js';
+import { gatherContext } from './ctx.js';
+
+const GOOD = `# Example Co
+
+> Refurbished laptops in the EU.
+
+Catalog pages are authoritative.
+
+## Docs
+- [Shipping](https://site.test-fixture.dev/shipping.md): delivery times
+- [Returns](/returns.md)
+
+## Optional
+- [Blog](/blog/)
+`;
+const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+
+function cand(probe: FetchResult, path = '/llms.txt'): LlmsCandidate {
+  const state = llmsFileState(probe);
+  return { path, probe, state, doc: state === 'document' || state === 'html-typed' ? parseLlmsTxt(probe.text) : null };
+}
+function art(cands: LlmsCandidate[], extra: Partial<LlmsArtifact> = {}, file = 'llms.txt'): LlmsArtifact {
+  const chosen = cands.find((c) => c.state === 'document') ?? cands.find((c) => c.doc) ?? cands.find((c) => c.state === 'empty') ?? cands[cands.length - 1];
+  return { file, candidates: cands, chosen, linkChecks: [], uncheckedLinks: 0, ...extra };
+}
+
+describe('parseLlmsTxt', () => {
+  it('reads the H1, blockquote, H2 sections and list links with notes', () => {
+    const d = parseLlmsTxt(GOOD);
+    expect(d).toMatchObject({ h1: 'Example Co', h1First: true, blockquote: true, hasOptional: true });
+    expect(d.sections).toEqual([{ title: 'Docs', links: 2 }, { title: 'Optional', links: 1 }]);
+    expect(d.links[0]).toEqual({ name: 'Shipping', url: 'https://site.test-fixture.dev/shipping.md', notes: 'delivery times', section: 'Docs' });
+  });
+  it('ignores images and fenced code, and notices a late H1', () => {
+    const d = parseLlmsTxt('intro\n# Title\n![logo](/l.png)\n```\n# not a heading\n[x](/in-code)\n```\n- [a](/a)\n');
+    expect(d.h1).toBe('Title');
+    expect(d.h1First).toBe(false);
+    expect(d.links.map((l) => l.url)).toEqual(['/a']);
+  });
+  it('tells documents from catch-alls', () => {
+    expect(llmsFileState(text('/llms.txt', GOOD))).toBe('document');
+    expect(llmsFileState(text('/llms.txt', GOOD, 'text/html'))).toBe('html-typed');
+    expect(llmsFileState(soft404('/llms.txt'))).toBe('soft-404');
+    expect(llmsFileState(text('/llms.txt', 'Welcome to our site', 'text/html'))).toBe('soft-404');
+    expect(llmsFileState(text('/llms.txt', '  \n'))).toBe('empty');
+    expect(llmsFileState(notFound('/llms.txt'))).toBe('absent');
+  });
+  it('looks in the page directory first', () => {
+    expect(llmsCandidatePaths(new URL(`${ORIGIN}/docs/intro`), 'llms.txt')).toEqual(['/docs/llms.txt', '/llms.txt']);
+    expect(llmsCandidatePaths(new URL(`${ORIGIN}/about`), 'llms.txt')).toEqual(['/llms.txt']);
+  });
+});
+
+describe('D4 evaluate', () => {
+  it('passes a well-formed file', () => {
+    const o = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', GOOD, 'text/markdown'))]), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.evidence).toContain('H1 "Example Co"');
+    expect(o.advisories).toEqual([]);
+  });
+  it('passes with advisories: no blockquote, no .md targets, odd content type', () => {
+    const o = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# Site\n\n## Pages\n- [Home](/)\n', 'application/octet-stream'))]), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.advisories?.join(' ')).toMatch(/blockquote.*\.md version.*application\/octet-stream/s);
+  });
+  it('is partial without an H1, without links, when too large, or HTML-typed', () => {
+    expect(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', 'Site\n- [a](/a)\n'))]), ctx).status).toBe('partial');
+    expect(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# Site\n\n> Just words.\n'))]), ctx).remediation).toMatch(/no Markdown links/);
+    const big = `# Site\n- [a](/a)\n${'word '.repeat(21_000)}`;
+    expect(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', big))]), ctx).remediation).toMatch(/over 100,000 characters/);
+    const mid = `# Site\n> s\n## A\n- [a](/a.md)\n${'word '.repeat(12_000)}`;
+    const o = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', mid))]), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.advisories?.join()).toMatch(/Over 50,000/);
+    expect(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', GOOD, 'text/html'))]), ctx).remediation).toMatch(/text\/html/);
+  });
+  it('is partial when more than 10% of the checked links are broken', () => {
+    const linkChecks = [
+      { url: `${ORIGIN}/returns.md`, probe: response({ url: '/returns.md', method: 'HEAD', status: 404 }) },
+      { url: `${ORIGIN}/blog/`, probe: response({ url: '/blog/', method: 'HEAD', status: 200 }) },
+    ];
+    const o = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', GOOD))], { linkChecks }), ctx);
+    expect(o.status).toBe('partial');
+    expect(o.remediation).toContain('1 of 2 checked links are broken');
+  });
+  it('fails on 404, soft 404 and empty; prefers the directory variant when it exists', () => {
+    expect(d4LlmsTxt.evaluate(art([cand(notFound('/llms.txt'))]), ctx).status).toBe('fail');
+    expect(d4LlmsTxt.evaluate(art([cand(soft404('/llms.txt'))]), ctx).evidence).toContain('soft 404');
+    expect(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', ''))]), ctx).status).toBe('fail');
+    const o = d4LlmsTxt.evaluate(art([cand(text('/docs/llms.txt', GOOD), '/docs/llms.txt'), cand(notFound('/llms.txt'))]), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.matched).toContain('/docs/llms.txt');
+  });
+  it('gives platform-specific fixes', () => {
+    expect(d4LlmsTxt.fixGuide({ origin: ORIGIN, platform: 'wordpress', hosting: [] })[0].body).toMatch(/Yoast.*AIOSEO/s);
+    expect(d4LlmsTxt.fixGuide({ origin: ORIGIN, platform: 'shopify', hosting: [] })[0].body).toContain('templates/llms.txt.liquid');
+    expect(d4LlmsTxt.fixGuide({ origin: ORIGIN, platform: 'docusaurus', hosting: [] })[0].code).toContain('docusaurus-plugin-llms');
+    expect(d4LlmsTxt.fixGuide({ origin: ORIGIN, platform: 'mintlify', hosting: [] })[0].title).toMatch(/Mintlify/);
+    const generic = d4LlmsTxt.fixGuide({ origin: ORIGIN, platform: null, hosting: [] });
+    expect(generic[0].code).toMatch(/^# Example Co/);
+    expect(generic.at(-1)?.title).toBe('Read the spec');
+  });
+});
+
+describe('D5 evaluate', () => {
+  const full = (body: string, ct = 'text/plain') => art([cand(text('/llms-full.txt', body, ct), '/llms-full.txt')], {}, 'llms-full.txt');
+  it('passes non-trivial text, advises on size', () => {
+    expect(d5LlmsFullTxt.evaluate(full(`# Docs\n\n${'text '.repeat(400)}`), ctx).status).toBe('pass');
+    const big = d5LlmsFullTxt.evaluate(full(`# Docs\n${'x'.repeat(1_100_000)}`), ctx);
+    expect(big.status).toBe('pass');
+    expect(big.advisories?.[0]).toMatch(/consider per-section files/);
+  });
+  it('is partial for a stub, an empty file or Markdown typed as HTML; fails when absent', () => {
+    expect(d5LlmsFullTxt.evaluate(full('# Docs\nsoon'), ctx).status).toBe('partial');
+    expect(d5LlmsFullTxt.evaluate(full(''), ctx).status).toBe('partial');
+    expect(d5LlmsFullTxt.evaluate(full(`# Docs\n${'text '.repeat(400)}`, 'text/html'), ctx).status).toBe('partial');
+    expect(d5LlmsFullTxt.evaluate(art([cand(notFound('/llms-full.txt'), '/llms-full.txt')]), ctx).status).toBe('fail');
+    expect(d5LlmsFullTxt.evaluate(art([cand(soft404('/llms-full.txt'), '/llms-full.txt')]), ctx).status).toBe('fail');
+  });
+});
+
+describe('D4 gather (loopback)', () => {
+  let site: FixtureSite;
+  beforeAll(async () => {
+    const links = Array.from({ length: 14 }, (_, i) => `- [p${i}](/p${i}.md)`).join('\n');
+    site = await startFixture({
+      '/docs/start': { headers: { 'content-type': 'text/html' }, body: '<html><body>Docs</body></html>' },
+      '/docs/llms.txt': { headers: { 'content-type': 'text/markdown' }, body: `# Docs\n> d\n## Pages\n${links}\n- [ext](https://elsewhere.test/x)\n` },
+      '/p0.md': { headers: { 'content-type': 'text/markdown' }, body: '# p0' },
+    });
+  });
+  afterAll(() => site.close());
+  it('finds the directory llms.txt and checks at most 10 same-origin links, never other hosts', async () => {
+    const c = await gatherContext(`${site.origin}/docs/start`);
+    const a = await d4LlmsTxt.gather(c);
+    expect(a.chosen.path).toBe('/docs/llms.txt');
+    expect(a.linkChecks).toHaveLength(10);
+    expect(a.uncheckedLinks).toBe(4);
+    expect(site.requests.filter((r) => r.method === 'HEAD')).toHaveLength(10);
+    const o = d4LlmsTxt.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/docs/start` });
+    expect(o.status).toBe('partial');
+    expect(o.remediation).toContain('9 of 10 checked links are broken');
+    expect(await d4LlmsTxt.gather(c)).toBe(a);
+  });
+});
