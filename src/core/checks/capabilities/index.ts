@@ -7,6 +7,8 @@ import { a5A2aAgentCard } from './a5-a2a-agent-card.js';
 import { a6AgentSkills } from './a6-agent-skills.js';
 import { a7WebMcp } from './a7-webmcp.js';
 import { a8OpenApi } from './a8-openapi.js';
+import { a9AuthMd } from './a9-auth-md.js';
+import { a10AiCatalog } from './a10-ai-catalog.js';
 
 export const capabilitiesChecks: CheckModule<any>[] = [
   a1ApiCatalog,
@@ -17,4 +19,6 @@ export const capabilitiesChecks: CheckModule<any>[] = [
   a6AgentSkills,
   a7WebMcp,
   a8OpenApi,
+  a9AuthMd,
+  a10AiCatalog,
 ];

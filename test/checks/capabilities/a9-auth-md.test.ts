@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { a9AuthMd, firstH1 } from '../../../src/core/checks/capabilities/a9-auth-md.js';
+import { ORIGIN, notFound, soft404, text } from '../../helpers/responses.js';
+
+const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+
+describe('firstH1', () => {
+  it('finds ATX and setext headings and skips fenced code', () => {
+    expect(firstH1('## Sub\n# auth.md for Acme #\n')).toBe('auth.md for Acme');
+    expect(firstH1('```\n# not a heading\n```\nauth.md\n=======\n')).toBe('auth.md');
+    expect(firstH1('#NoSpace\ntext')).toBeNull();
+    expect(firstH1('plain text only')).toBeNull();
+  });
+});
+
+describe('A9 auth.md', () => {
+  it('passes Markdown whose H1 names auth.md', () => {
+    const o = a9AuthMd.evaluate(text('/auth.md', '# auth.md for Acme\n\nRegister at /oauth/register.\n', 'text/markdown'), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.matched).toMatch(/Auth\.md/);
+    expect(o.advisories ?? []).toEqual([]);
+  });
+  it('notes text/plain and a document that links nothing', () => {
+    const o = a9AuthMd.evaluate(text('/auth.md', '# AUTH.MD\n\nAsk us for a key.\n'), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.advisories?.join(' ')).toMatch(/text\/markdown expected/);
+    expect(o.advisories?.join(' ')).toMatch(/registration endpoint/);
+  });
+  it('is partial with another H1 or none', () => {
+    const other = a9AuthMd.evaluate(text('/auth.md', '# Authentication\n\nUse OAuth.\n', 'text/markdown'), ctx);
+    expect(other.status).toBe('partial');
+    expect(other.evidence).toContain('H1 is "Authentication"');
+    expect(a9AuthMd.evaluate(text('/auth.md', 'no heading at all', 'text/markdown'), ctx).evidence).toContain('no H1');
+  });
+  it('fails when absent or a soft 404', () => {
+    expect(a9AuthMd.evaluate(notFound('/auth.md'), ctx).status).toBe('fail');
+    const soft = a9AuthMd.evaluate(soft404('/auth.md'), ctx);
+    expect(soft.status).toBe('fail');
+    expect(soft.evidence).toMatch(/soft 404/);
+  });
+  it('fix guide serves text/markdown on the platform and verifies', () => {
+    const steps = a9AuthMd.fixGuide({ origin: ORIGIN, platform: 'nextjs', hosting: [] });
+    expect(steps.some((s) => s.code?.includes('app/auth.md/route.ts') && s.code.includes('text/markdown'))).toBe(true);
+    expect(steps.find((s) => s.title === 'Verify')?.code).toContain(`${ORIGIN}/auth.md`);
+  });
+});
