@@ -9,7 +9,7 @@ import type { Account, Store, StoredReport } from '../store/index.js';
 import { SHARE_ID_PATTERN } from '../store/index.js';
 import { DEFAULTS } from './config.js';
 import {
-  API_CATALOG_TYPE, apiCatalog, llmsTxt, pageLinkHeader, robotsTxt, serverJson, sitemapXml, skills, skillsIndex,
+  API_CATALOG_TYPE, apiCatalog, authMd, llmsFullTxt, llmsTxt, pageLinkHeader, robotsTxt, serverJson, sitemapXml, skills, skillsIndex,
 } from './discovery.js';
 import { openApiDocument } from './openapi.js';
 import { homeHtml, homeMarkdown, HOME_JS, notFoundHtml, problemHtml, problemMarkdown, reportHtml, reportMarkdown } from './pages.js';
@@ -285,6 +285,8 @@ export function createApp(deps: AppDeps): App {
   file('/robots.txt', () => text(robotsTxt(base()), 'text/plain; charset=utf-8', cacheable));
   file('/sitemap.xml', () => text(sitemapXml(base()), 'application/xml; charset=utf-8', cacheable));
   file('/llms.txt', () => text(llmsTxt(base()), 'text/markdown; charset=utf-8', cacheable));
+  file('/llms-full.txt', () => text(llmsFullTxt(base()), 'text/markdown; charset=utf-8', cacheable));
+  file('/auth.md', () => markdown(authMd(base()), 200, cacheable));
   file('/openapi.json', () => json(openApiDocument(base()), 200, { ...cacheable, 'content-type': 'application/openapi+json' }));
   file('/.well-known/api-catalog', () =>
     respond(JSON.stringify(apiCatalog(base())), 200, API_CATALOG_TYPE, { ...cacheable, link: `<${base()}/.well-known/api-catalog>; rel="api-catalog"` }),

@@ -32,6 +32,8 @@ export const SURFACES: Surface[] = [
   { path: '/.well-known/api-catalog', title: 'API catalog (RFC 9727)', type: 'application/linkset+json', note: 'machine-readable list of the APIs' },
   { path: '/.well-known/agent-skills/index.json', title: 'Agent skills index', type: 'application/json', note: 'one skill per check: how to fix it, generated from the fix guides' },
   { path: '/server.json', title: 'Server description', type: 'application/json', note: 'name, version and remote endpoints of this service' },
+  { path: '/auth.md', title: 'auth.md', type: 'text/markdown', note: 'how agents authenticate (anonymous, API keys)' },
+  { path: '/llms-full.txt', title: 'llms-full.txt', type: 'text/markdown', note: 'llms.txt plus every fix guide in one file' },
   { path: '/healthz', title: 'Health', type: 'application/json', note: 'liveness and queue state' },
 ];
 
@@ -39,6 +41,8 @@ export const SURFACES: Surface[] = [
 export const MCP_REMOTES: Array<{ type: 'streamable-http' | 'sse'; url: string }> = [];
 
 const CONTENT_SIGNAL = 'Content-Signal: search=yes, ai-input=yes, ai-train=no';
+// The IETF AIPREF vocabulary says the same with y/n values.
+const CONTENT_USAGE = 'Content-Usage: train-ai=n, search=y';
 const ANSWER_AGENTS = ['OAI-SearchBot', 'ChatGPT-User', 'Claude-SearchBot', 'Claude-User', 'PerplexityBot', 'Perplexity-User', 'Google-Extended'];
 
 export function robotsTxt(base: string): string {
@@ -46,12 +50,14 @@ export function robotsTxt(base: string): string {
     `# ai-ready service at ${base}. Pages and discovery files are open; the scan API is for callers, not crawlers.`,
     'User-agent: *',
     CONTENT_SIGNAL,
+    CONTENT_USAGE,
     'Allow: /',
     'Disallow: /api/',
     '',
     '# Answer engines and user-requested agent fetches',
     ...ANSWER_AGENTS.map((a) => `User-agent: ${a}`),
     CONTENT_SIGNAL,
+    CONTENT_USAGE,
     'Allow: /',
     'Disallow: /api/',
     '',
@@ -86,6 +92,34 @@ export function llmsTxt(base: string): string {
     '',
     '## Optional',
     `- [Source code and CLI](${PROJECT_URL}): run the same scanner locally with \`npx ai-ready scan <site>\``,
+    '',
+  ].join('\n');
+}
+
+/** llms-full.txt: llms.txt followed by every skill (how to fix each check), in one file. */
+export function llmsFullTxt(base: string): string {
+  return [llmsTxt(base), '# Fix guides', '', ...skills(base).map((s) => s.body.replace(/^---\n[\s\S]*?\n---\n/, '').replace(/^# /m, '## '))].join('\n');
+}
+
+/** auth.md: how agents get access (API keys today; the MCP face adds OAuth). */
+export function authMd(base: string): string {
+  return [
+    `# auth.md for ai-ready at ${new URL(base).host}`,
+    '',
+    'This document tells AI agents how to authenticate to this service.',
+    '',
+    '## Anonymous access',
+    '',
+    `No credentials are needed to scan: \`GET ${base}/api/public/v1/scan?url=<site>\`. Anonymous callers get 5 scan requests per minute per IP address; reports and discovery files are not limited.`,
+    '',
+    '## API keys',
+    '',
+    'The operator of this instance creates keys with `ai-ready keys create --account <name>`. Send one as `Authorization: Bearer <key>`: it lifts the rate limit and records scans in the account history, under the account default visibility unless `isPublic` overrides it. A wrong key is refused with 401 `unauthorized`.',
+    '',
+    '## Descriptions',
+    '',
+    `- OpenAPI: ${base}/openapi.json (security scheme \`bearer\`)`,
+    `- API catalog: ${base}/.well-known/api-catalog`,
     '',
   ].join('\n');
 }

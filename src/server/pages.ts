@@ -33,7 +33,7 @@ export function homeHtml(): string {
     'ai-ready: how ready is your site for AI agents?',
     `<h1>How ready is your site for AI agents?</h1>
 <p>ai-ready checks robots.txt AI rules, sitemaps, llms.txt, Markdown negotiation, MCP server cards, agent skills, OAuth discovery and commerce protocols, then gives a score, a grade and exact fixes.</p>
-<form id="scan" action="/api/public/v1/scan" method="get">
+<form id="scan" action="/api/public/v1/scan" method="get" toolname="scan_site" tooldescription="Scan a website for AI-agent readiness: returns a 0-100 score, a grade, a level and fix steps for each check.">
 <input type="text" name="url" placeholder="https://your-site.com" required maxlength="2048" aria-label="Site URL">
 <button type="submit">Scan</button></form>
 <p id="status" class="muted" role="status"></p>
