@@ -1,0 +1,166 @@
+import type { CheerioAPI } from 'cheerio';
+import { defineCheck } from '../types.js';
+import type { FetchResult } from '../../net/http.js';
+import type { FixStep } from '../../schema.js';
+import { describeProbe } from '../../gather/classify.js';
+import { checkLinks, isBrokenTarget, type LinkProbe } from '../../gather/link-check.js';
+import { specStep, verifyStep } from '../../fixes/platform-steps.js';
+
+const SPEC = ['https://html.spec.whatwg.org/multipage/links.html#linkTypes', 'https://agentdocsspec.com/', 'https://www.rfc-editor.org/rfc/rfc9727#section-3'];
+/** Hint targets checked, at most. */
+export const MAX_HINT_CHECKS = 4;
+/** How much of the body (scripts and styles removed) counts as "near the top" for the directive. */
+const DIRECTIVE_WINDOW = 50_000;
+
+export type HintKind = 'markdown-alternate' | 'api-catalog' | 'describedby' | 'llms-directive';
+
+export interface PageHint {
+  kind: HintKind;
+  href: string;
+  /** Resolved against the page URL; null when it does not resolve. */
+  target: string | null;
+}
+
+export interface HintsArtifact {
+  page: FetchResult;
+  /** False for non-HTML pages (the check does not apply). */
+  html: boolean;
+  hints: PageHint[];
+  checks: LinkProbe[];
+}
+
+function resolve(href: string, base: string): string | null {
+  try {
+    const u = new URL(href, base);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function relTokens($: CheerioAPI, el: Parameters<CheerioAPI>[0]): string[] {
+  return ($(el).attr('rel') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** Pure: the discovery hints a page's HTML carries. */
+export function findHints($: CheerioAPI, pageUrl: string): PageHint[] {
+  const hints: PageHint[] = [];
+  const add = (kind: HintKind, href: string | undefined) => {
+    if (!href?.trim() || hints.some((h) => h.kind === kind && h.href === href)) return;
+    hints.push({ kind, href: href.trim(), target: resolve(href.trim(), pageUrl) });
+  };
+  $('link[rel][href]').each((_, el) => {
+    const rels = relTokens($, el);
+    const type = ($(el).attr('type') ?? '').toLowerCase().split(';')[0].trim();
+    if (rels.includes('alternate') && type === 'text/markdown') add('markdown-alternate', $(el).attr('href'));
+    if (rels.includes('api-catalog')) add('api-catalog', $(el).attr('href'));
+    if (rels.includes('describedby')) add('describedby', $(el).attr('href'));
+  });
+  // agent-docs-spec "llms-txt-directive": a visible pointer to llms.txt near the top of the body.
+  const anchor = $('body a[href]')
+    .toArray()
+    .map((el) => $(el).attr('href') ?? '')
+    .find((h) => /(^|\/)llms(-full)?\.txt(?:$|[?#])/i.test(h));
+  if (anchor) add('llms-directive', anchor);
+  else {
+    const body = ($('body').html() ?? '').replace(/<(script|style|template)\b[\s\S]*?<\/\1>/gi, '').slice(0, DIRECTIVE_WINDOW);
+    const m = /(?:https?:\/\/[^\s"'<>]+)?\/llms(?:-full)?\.txt\b/i.exec(body.replace(/<[^>]+>/g, ' '));
+    if (m) add('llms-directive', m[0]);
+  }
+  return hints;
+}
+
+const LABEL: Record<HintKind, string> = {
+  'markdown-alternate': '<link rel="alternate" type="text/markdown">',
+  'api-catalog': '<link rel="api-catalog">',
+  describedby: '<link rel="describedby">',
+  'llms-directive': 'llms.txt directive in the body',
+};
+
+export const d6InPageHints = defineCheck<HintsArtifact>({
+  meta: {
+    id: 'D6',
+    name: 'In-page discovery hints',
+    dimension: 'discoverability',
+    tier: 'bonus',
+    weight: 2,
+    specUrls: SPEC,
+    summary: 'The HTML points agents to machine-readable versions: <link rel="alternate" type="text/markdown">, rel="api-catalog", rel="describedby", or a directive to /llms.txt near the top of the body.',
+    why: 'Agents that only see the HTML (browser agents, fetch tools) learn from these hints where the Markdown, API catalog or docs index are.',
+    remediation: 'Add <link rel="alternate" type="text/markdown" href="…"> (and rel="api-catalog" / a visible pointer to /llms.txt) to your pages.',
+  },
+  async gather(ctx) {
+    const page = ctx.page();
+    const $ = await ctx.html();
+    if (!$) return { page, html: false, hints: [], checks: [] };
+    const hints = findHints($, ctx.pageUrl.href);
+    const sameOrigin = hints.map((h) => h.target).filter((t): t is string => !!t && new URL(t).origin === ctx.origin);
+    return { page, html: true, hints, checks: await checkLinks(ctx, sameOrigin, MAX_HINT_CHECKS) };
+  },
+  evaluate({ page, html, hints, checks }, { origin }) {
+    const seen = describeProbe(page, origin);
+    if (!html) return { status: 'na', evidence: `${seen}: not an HTML page, so there is no <head> to carry hints.`, probes: [page] };
+    if (!hints.length) return { status: 'fail', evidence: `${seen}: no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive.`, probes: [page] };
+    const byTarget = new Map(checks.map((c) => [c.url, c.probe]));
+    const works = (h: PageHint) => {
+      if (!h.target) return false;
+      const p = byTarget.get(h.target);
+      return p ? !isBrokenTarget(p) : new URL(h.target).origin !== origin; // cross-origin targets are not fetched
+    };
+    const lines = hints.map((h) => {
+      const p = h.target ? byTarget.get(h.target) : undefined;
+      const state = !h.target ? 'unresolvable href' : p ? describeProbe(p, origin) : new URL(h.target).origin !== origin ? 'other origin, not checked' : 'not checked (bound)';
+      return `${LABEL[h.kind]} → ${h.href} (${state})`;
+    });
+    const good = hints.filter(works);
+    const badProbes = checks.filter((c) => isBrokenTarget(c.probe)).map((c) => c.probe);
+    if (!good.length) {
+      return {
+        status: 'partial',
+        evidence: `${seen}. Hints found but none resolves: ${lines.join('; ')}.`,
+        remediation: 'Publish the resources the hints point to, or fix their href.',
+        probes: [page, ...badProbes],
+      };
+    }
+    const advisories = badProbes.length ? [`Broken hint target(s): ${badProbes.map((p) => p.requestedUrl).join(', ')}.`] : [];
+    return {
+      status: 'pass',
+      evidence: `${seen}. ${lines.join('; ')}.`,
+      matched: [...new Set(good.map((h) => LABEL[h.kind]))].join(', '),
+      advisories,
+      probes: [page],
+    };
+  },
+  fixGuide(fx) {
+    const steps: FixStep[] = [
+      {
+        title: 'Add the hints to your page <head>',
+        code: `<link rel="alternate" type="text/markdown" href="/index.md">\n<link rel="api-catalog" href="/.well-known/api-catalog">\n<link rel="describedby" href="/llms.txt" type="text/plain">`,
+        lang: 'html',
+        body: 'Point each at a resource that exists: the Markdown version of this page (C2), your API catalog (A1), your llms.txt (D4).',
+      },
+      {
+        title: 'Add an llms.txt directive near the top of the body',
+        body: 'A short, visually hidden note that agents reading the HTML will see first:',
+        code: `<blockquote class="visually-hidden">For AI agents: a documentation index is at <a href="/llms.txt">/llms.txt</a>; append .md to any page URL for Markdown.</blockquote>`,
+        lang: 'html',
+      },
+    ];
+    if (fx.platform === 'nextjs') {
+      steps.splice(1, 0, {
+        title: 'In Next.js, declare them in metadata',
+        code: `export const metadata = {\n  alternates: { types: { 'text/markdown': '/index.md' } },\n};\n`,
+        lang: 'ts',
+      });
+    } else if (fx.platform === 'wordpress' || fx.platform === 'woocommerce') {
+      steps.splice(1, 0, {
+        title: 'In WordPress, print them from wp_head',
+        code: `<?php\nadd_action('wp_head', function () {\n  echo '<link rel="describedby" href="/llms.txt" type="text/plain">' . "\\n";\n});\n`,
+        lang: 'php',
+      });
+    }
+    steps.push(verifyStep(`curl -s ${fx.origin}/ | grep -iE 'rel="(alternate|api-catalog|describedby)"|llms\\.txt'`, 'Expect the <link> tags (and the directive) in the HTML.'));
+    steps.push(specStep(SPEC.slice(0, 2)));
+    return steps;
+  },
+});

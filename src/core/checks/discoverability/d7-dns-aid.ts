@@ -1,0 +1,54 @@
+import { defineCheck } from '../types.js';
+import { specStep } from '../../fixes/platform-steps.js';
+
+const SPEC = ['https://datatracker.ietf.org/doc/draft-mozleywilliams-dnsop-dnsaid/', 'https://www.rfc-editor.org/rfc/rfc9460'];
+/** The DNS-AID names an agent would query (SVCB, type 64). */
+export const DNS_AID_LABELS = ['_index._agents', '_a2a._agents', '_mcp._agents'];
+
+export interface DnsAidArtifact {
+  host: string;
+}
+
+/**
+ * DNS-AID needs SVCB lookups with DNSSEC validation. Node's resolver cannot query SVCB, and the
+ * usual route (DNS-over-HTTPS to a public resolver) would send every scanned host name to a
+ * third party, which ai-ready does not do. So the check is reported as not measured (`info`),
+ * with the command to check it by hand.
+ */
+export const d7DnsAid = defineCheck<DnsAidArtifact>({
+  meta: {
+    id: 'D7',
+    name: 'DNS-AID records',
+    dimension: 'discoverability',
+    tier: 'bonus',
+    weight: 1,
+    anchorKey: 'dnsAid',
+    specUrls: SPEC,
+    summary: 'SVCB records under _agents (e.g. _index._agents.example.com) announce agent endpoints in DNS, ideally DNSSEC-signed (draft DNS-AID).',
+    why: 'Agents can discover A2A/MCP endpoints from DNS before fetching anything from the site.',
+    remediation: 'Publish SVCB records such as _index._agents.<domain> pointing at your agent index, and sign the zone with DNSSEC.',
+  },
+  gather: async (ctx) => ({ host: ctx.pageUrl.hostname }),
+  evaluate({ host }) {
+    const names = DNS_AID_LABELS.map((l) => `${l}.${host}`);
+    return {
+      status: 'info',
+      evidence: `Not checked: DNS-AID needs SVCB lookups through DNS-over-HTTPS, and ai-ready does not send scanned host names to a public resolver. Check by hand: ${names.map((n) => `dig +dnssec ${n} SVCB`).join('; ')}.`,
+      details: { names },
+    };
+  },
+  fixGuide(fx) {
+    const host = new URL(fx.origin).hostname;
+    return [
+      {
+        title: 'Add SVCB records under _agents',
+        body: 'In your DNS provider (the record type may be listed as SVCB, type 64):',
+        code: `_index._agents.${host}. 3600 IN SVCB 1 ${host}. alpn="h2" port=443 mandatory=alpn,port\n_mcp._agents.${host}.   3600 IN SVCB 1 ${host}. alpn="h2" port=443`,
+        lang: 'text',
+      },
+      { title: 'Sign the zone with DNSSEC', body: 'Agents trust DNS-AID answers only when validated (AD bit). Most DNS providers (Cloudflare, Route 53) have a one-click DNSSEC setting; add the DS record at your registrar.' },
+      { title: 'Verify', body: 'Expect the SVCB answer and the "ad" flag.', code: `dig +dnssec _index._agents.${host} SVCB`, lang: 'sh' },
+      specStep(SPEC),
+    ];
+  },
+});

@@ -1,0 +1,80 @@
+import { load } from 'cheerio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { d6InPageHints, findHints, type HintsArtifact } from '../../../src/core/checks/discoverability/d6-in-page-hints.js';
+import { d7DnsAid } from '../../../src/core/checks/discoverability/d7-dns-aid.js';
+import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
+import { json, ORIGIN, response } from '../../helpers/responses.js';
+import { gatherContext } from './ctx.js';
+
+const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/guide` };
+const htmlPage = (head: string, body = '') => response({ url: '/guide', headers: { 'content-type': 'text/html' }, body: `<html><head>${head}</head><body>${body}</body></html>` });
+const art = (page: ReturnType<typeof htmlPage>, checks: HintsArtifact['checks'] = []): HintsArtifact => ({ page, html: true, hints: findHints(load(page.text), page.url), checks });
+
+describe('findHints', () => {
+  it('finds markdown alternates, api-catalog and describedby links', () => {
+    const hints = findHints(
+      load('<link rel="alternate" type="text/markdown; charset=utf-8" href="guide.md"><link rel="API-Catalog" href="/.well-known/api-catalog"><link rel="alternate describedby" href="/llms.txt"><link rel="alternate" type="application/rss+xml" href="/feed">'),
+      `${ORIGIN}/docs/guide`,
+    );
+    expect(hints.map((h) => [h.kind, h.target])).toEqual([
+      ['markdown-alternate', `${ORIGIN}/docs/guide.md`],
+      ['api-catalog', `${ORIGIN}/.well-known/api-catalog`],
+      ['describedby', `${ORIGIN}/llms.txt`],
+    ]);
+  });
+  it('finds an llms.txt directive as a link or as text, not inside scripts', () => {
+    expect(findHints(load('<body><p>See <a href="/llms.txt">our index</a></p></body>'), ORIGIN)[0]).toMatchObject({ kind: 'llms-directive', target: `${ORIGIN}/llms.txt` });
+    expect(findHints(load('<body><blockquote>Agents: read /llms.txt first</blockquote></body>'), ORIGIN)[0]).toMatchObject({ kind: 'llms-directive', href: '/llms.txt' });
+    expect(findHints(load('<body><script>fetch("/llms.txt")</script><p>Hello</p></body>'), ORIGIN)).toEqual([]);
+  });
+});
+
+describe('D6 evaluate', () => {
+  it('passes a hint whose target resolves', () => {
+    const page = htmlPage('<link rel="alternate" type="text/markdown" href="/guide.md">');
+    const o = d6InPageHints.evaluate(art(page, [{ url: `${ORIGIN}/guide.md`, probe: response({ url: '/guide.md', method: 'HEAD', status: 200 }) }]), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.matched).toContain('text/markdown');
+  });
+  it('is partial when every hint target is broken', () => {
+    const page = htmlPage('<link rel="api-catalog" href="/.well-known/api-catalog">');
+    const o = d6InPageHints.evaluate(art(page, [{ url: `${ORIGIN}/.well-known/api-catalog`, probe: response({ url: '/.well-known/api-catalog', method: 'HEAD', status: 404 }) }]), ctx);
+    expect(o.status).toBe('partial');
+    expect(o.probes).toHaveLength(2);
+  });
+  it('fails without hints and is na for non-HTML pages', () => {
+    expect(d6InPageHints.evaluate(art(htmlPage('<title>x</title>', '<p>hello</p>')), ctx).status).toBe('fail');
+    expect(d6InPageHints.evaluate({ page: json('/', {}), html: false, hints: [], checks: [] }, ctx).status).toBe('na');
+  });
+  it('has a fix guide with snippets and a verify step', () => {
+    const g = d6InPageHints.fixGuide({ origin: ORIGIN, platform: 'nextjs', hosting: [] });
+    expect(g[0].code).toContain('rel="alternate" type="text/markdown"');
+    expect(g[1].code).toContain("'text/markdown'");
+    expect(g.some((s) => s.title === 'Verify')).toBe(true);
+  });
+});
+
+describe('D6 gather (loopback)', () => {
+  let site: FixtureSite;
+  beforeAll(async () => {
+    site = await startFixture({
+      '/': { headers: { 'content-type': 'text/html' }, body: '<html><head><link rel="describedby" href="/llms.txt"><link rel="alternate" type="text/markdown" href="https://cdn.elsewhere.test/i.md"></head><body></body></html>' },
+      '/llms.txt': { headers: { 'content-type': 'text/plain' }, body: '# Site\n' },
+    });
+  });
+  afterAll(() => site.close());
+  it('checks same-origin targets only', async () => {
+    const a = await d6InPageHints.gather(await gatherContext(`${site.origin}/`));
+    expect(a.checks.map((c) => c.url)).toEqual([`${site.origin}/llms.txt`]);
+    expect(d6InPageHints.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/` }).status).toBe('pass');
+  });
+});
+
+describe('D7 DNS-AID', () => {
+  it('is info (not measured) and names the records to check by hand', async () => {
+    const o = d7DnsAid.evaluate({ host: 'example.org' }, ctx);
+    expect(o.status).toBe('info');
+    expect(o.evidence).toContain('dig +dnssec _index._agents.example.org SVCB');
+    expect(d7DnsAid.fixGuide({ origin: 'https://example.org', platform: null, hosting: [] })[0].code).toContain('_index._agents.example.org.');
+  });
+});
