@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { VERSION } from '../../src/version.js';
+import { startFixture } from '../helpers/fixture-server.js';
+import { goodRobotsSite } from '../format/scan-fixture.js';
+import { BIN, ROOT, runCli } from './run-cli.js';
+
+/** Every module dist/cli.js loads before any command runs: its static import closure. */
+function staticClosure(): { files: string[]; packages: string[] } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const walk = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const src = readFileSync(`${ROOT}dist/${file}`, 'utf8');
+    for (const m of src.matchAll(/^\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']/gm)) {
+      const spec = m[1] ?? m[2];
+      if (spec.startsWith('./')) walk(spec.slice(2));
+      else packages.add(spec.replace(/^node:/, ''));
+    }
+  };
+  walk('cli.js');
+  return { files: [...files], packages: [...packages] };
+}
+
+describe('startup', () => {
+  it('--help and --version load neither ink nor react (nor the engine) before a command runs', () => {
+    const { packages } = staticClosure();
+    expect(packages).toContain('commander');
+    for (const heavy of ['ink', 'react', 'react/jsx-runtime', 'chalk', 'zod', 'undici', 'cheerio', 'h3']) expect(packages).not.toContain(heavy);
+  });
+
+  it('--version prints the version; --help documents the exit codes', async () => {
+    const v = await runCli(['--version']);
+    expect(v.code).toBe(0);
+    expect(v.stdout.trim()).toBe(VERSION);
+    const h = await runCli(['scan', '--help']);
+    expect(h.code).toBe(0);
+    expect(h.stdout).toMatch(/Exit codes: 0 ok, 1 below a threshold, 2 usage or invalid input, 3 a target could not be scanned/);
+    for (const f of ['--format', '--min-grade', '--fail-on', '--baseline', '--input', '--concurrency', '--profile']) expect(h.stdout).toContain(f);
+  });
+});
+
+describe('explain', () => {
+  it('prints what a check looks for, why, and its fix guide; --platform adapts it', async () => {
+    const generic = await runCli(['explain', 'd1']);
+    expect(generic.code).toBe(0);
+    expect(generic.stdout).toContain('D1 · robots.txt');
+    expect(generic.stdout).toContain('What it looks for');
+    expect(generic.stdout).toContain('Why it matters');
+    expect(generic.stdout).toContain('How to fix it');
+    const wp = await runCli(['explain', 'D1', '--platform', 'wordpress']);
+    expect(wp.stdout).toContain('How to fix it on wordpress');
+    expect(wp.stdout).not.toBe(generic.stdout.replace('How to fix it', 'How to fix it on wordpress'));
+    expect(wp.stdout).not.toMatch(/\u001b/);
+  });
+
+  it('an unknown check is a usage error listing the known ids', async () => {
+    const run = await runCli(['explain', 'Q42']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('unknown check "Q42"');
+    expect(run.stderr).toContain('D1');
+  });
+});
+
+describe('GitHub Action', () => {
+  const action = parseYaml(readFileSync(`${ROOT}action.yml`, 'utf8'));
+
+  it('is a composite action with the url, min-grade and format inputs', () => {
+    expect(action.runs.using).toBe('composite');
+    for (const input of ['url', 'min-grade', 'format']) expect(action.inputs[input]).toBeDefined();
+    expect(action.inputs.url.required).toBe(true);
+  });
+
+  it('its scan step runs the CLI, gates on min-grade and posts the markdown summary', async () => {
+    const site = await startFixture(goodRobotsSite());
+    try {
+      const step = action.runs.steps.find((s: { id?: string }) => s.id === 'scan');
+      const dir = mkdtempSync(join(tmpdir(), 'ai-ready-action-'));
+      const summary = join(dir, 'step-summary.md');
+      const output = join(dir, 'github-output');
+      writeFileSync(summary, '');
+      writeFileSync(output, '');
+      // GitHub runs a composite step's script as `bash --noprofile --norc -eo pipefail <file>`.
+      const script = join(dir, 'step.sh');
+      writeFileSync(script, step.run);
+      const run = (inputs: Record<string, string>) =>
+        new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+          const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
+          cwd: dir,
+          env: {
+            PATH: process.env.PATH,
+            AI_READY_CMD: `${process.execPath} ${BIN}`,
+            RUNNER_TEMP: dir,
+            GITHUB_STEP_SUMMARY: summary,
+            GITHUB_OUTPUT: output,
+            NO_COLOR: '1',
+            INPUT_URL: site.origin,
+            INPUT_MIN_GRADE: '',
+            INPUT_MIN_SCORE: '',
+            INPUT_FAIL_ON: '',
+            INPUT_FORMAT: 'github',
+            INPUT_OUTPUT_FILE: 'ai-ready-report',
+            INPUT_PROFILE: 'auto',
+            INPUT_VERSION: 'latest',
+            ...inputs,
+          },
+        });
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (d) => (stdout += d));
+          child.stderr.on('data', (d) => (stderr += d));
+          const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+          child.on('close', (status) => {
+            clearTimeout(timer);
+            resolve({ status, stdout, stderr });
+          });
+        });
+      const ok = await run({ INPUT_MIN_GRADE: 'F' });
+      expect(ok.status, ok.stderr).toBe(0);
+      expect(ok.stdout).toMatch(/^::notice /m);
+      expect(readFileSync(summary, 'utf8')).toContain('<!-- ai-ready-report -->');
+      expect(readFileSync(output, 'utf8')).toContain('exit-code=0');
+
+      const sarif = await run({ INPUT_FORMAT: 'sarif', INPUT_OUTPUT_FILE: join(dir, 'out.sarif'), INPUT_MIN_GRADE: 'A', INPUT_MIN_SCORE: '100' });
+      const score = JSON.parse(readFileSync(join(dir, 'out.sarif'), 'utf8')).runs[0].properties.overallScore;
+      expect(sarif.status).toBe(score === 100 ? 0 : 1);
+      expect(readFileSync(output, 'utf8')).toContain(`report-file=${join(dir, 'out.sarif')}`);
+      expect(readFileSync(summary, 'utf8').match(/<!-- ai-ready-report -->/g)).toHaveLength(2);
+    } finally {
+      await site.close();
+    }
+  });
+});
