@@ -114,3 +114,17 @@ export function classifyAddress(address: string): AddressClass {
 export function isBlockedAddress(address: string): boolean {
   return classifyAddress(address) !== 'public';
 }
+
+/**
+ * A URL on this machine (localhost, 127/8, ::1). Local development servers run plain http, so
+ * checks that demand https accept http there (as OAuth 2.1 and RFC 8252 do for loopback).
+ */
+export function isLoopbackUrl(url: string | URL): boolean {
+  let host: string;
+  try {
+    host = (typeof url === 'string' ? new URL(url) : url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || classifyAddress(host) === 'loopback';
+}

@@ -99,3 +99,15 @@ describe('B1 AI crawler rules', () => {
     expect(generic.at(-1)!.body).toContain('rfc9309');
   });
 });
+
+describe('B1: classic web search does not stand in for AI answer engines', () => {
+  it('is partial when only Googlebot, Bingbot and Applebot may read the site', () => {
+    const answerBots = AI_CRAWLERS.filter((c) => c.category === 'search' || c.category === 'user').map((c) => c.token).filter((t) => !['Googlebot', 'Bingbot', 'Applebot'].includes(t));
+    const body = `${answerBots.map((t) => `User-agent: ${t}`).join('\n')}\nDisallow: /\n\nUser-agent: *\nAllow: /\n`;
+    const o = run(body);
+    expect(o.status).toBe('partial');
+    const t = tokens(o);
+    expect(t.find((x) => x.token === 'Googlebot')?.access).toBe('allowed');
+    expect(t.find((x) => x.token === 'OAI-SearchBot')?.access).toBe('blocked');
+  });
+});

@@ -175,9 +175,26 @@ describe('A2 + A3 gather on a loopback site', () => {
     const a3 = a3ProtectedResource.evaluate(a3art, { origin: site.origin, pageUrl: page.url });
     expect(a3.status).toBe('pass');
     const a2 = a2OauthDiscovery.evaluate(a2art, { origin: site.origin, pageUrl: page.url });
-    // The loopback issuer is http, so the issuer itself is flagged: the document was found and judged.
-    expect(a2.status).toBe('partial');
+    // The issuer named by the PRM lives on another (loopback, so http is fine) origin and validates.
+    expect(a2.status).toBe('pass');
     expect(a2.evidence).toMatch(/named by the protected-resource metadata/);
-    expect(a2.evidence).toMatch(/not an https URL/);
+  });
+});
+
+describe('A2 on local development origins', () => {
+  const doc = (issuer: string) => ({
+    issuer,
+    authorization_endpoint: `${issuer}/authorize`,
+    token_endpoint: `${issuer}/token`,
+    response_types_supported: ['code'],
+  });
+  it('accepts plain http on loopback hosts', () => {
+    expect(asMetadataProblems(doc('http://127.0.0.1:8080'), 'rfc8414', 'http://127.0.0.1:8080')).toEqual([]);
+    expect(asMetadataProblems(doc('http://localhost:3000'), 'rfc8414', 'http://localhost:3000')).toEqual([]);
+  });
+  it('still demands https everywhere else', () => {
+    const problems = asMetadataProblems(doc('http://auth.acme.dev'), 'rfc8414', 'http://auth.acme.dev');
+    expect(problems.join('; ')).toMatch(/issuer .* is not an https URL/);
+    expect(problems.join('; ')).toMatch(/token_endpoint is not https/);
   });
 });

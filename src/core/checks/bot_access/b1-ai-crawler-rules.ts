@@ -17,6 +17,12 @@ export interface TokenAccess extends AiCrawler {
 }
 
 const ANSWER: CrawlerCategory[] = ['search', 'user'];
+/**
+ * Classic web-search crawlers feed AI features too, but leaving only them open does not make a
+ * site citable by the AI answer engines (ChatGPT search, Claude, Perplexity): they do not count
+ * toward B1's pass rule.
+ */
+const WEB_SEARCH = new Set(['googlebot', 'bingbot', 'applebot']);
 const POLICY: CrawlerCategory[] = ['train', 'control'];
 
 function namesToken(g: RobotsGroup, token: string): boolean {
@@ -89,7 +95,7 @@ export const b1AiCrawlerRules = defineCheck<RobotsArtifact>({
     const answer = table.filter((t) => ANSWER.includes(t.category));
     const policy = table.filter((t) => POLICY.includes(t.category));
     const agents = table.filter((t) => t.category === 'agent');
-    const majorOpen = answer.filter((t) => MAJOR_OPERATORS.has(t.operator) && t.access !== 'blocked');
+    const majorOpen = answer.filter((t) => MAJOR_OPERATORS.has(t.operator) && t.access !== 'blocked' && !WEB_SEARCH.has(t.token.toLowerCase()));
     const hasStar = robots.groups.some((g) => g.agents.some((a) => a.trim() === '*'));
 
     const lines = [

@@ -1,4 +1,5 @@
 import { defineCheck } from '../types.js';
+import { isLoopbackUrl } from '../../net/address-guard.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import {
   AS_METADATA_PATH, JSON_ACCEPT, OIDC_CONFIG_PATH, httpUrl, issuerMetadataUrls, protectedResourceMetadata, readJsonDocument,
@@ -33,7 +34,7 @@ export function asMetadataProblems(doc: Record<string, unknown>, kind: AsDocKind
   if (!issuer) problems.push('no issuer');
   else {
     const u = httpUrl(issuer);
-    if (!u || u.protocol !== 'https:') problems.push(`issuer ${excerpt(issuer, 80)} is not an https URL`);
+    if (!u || (u.protocol !== 'https:' && !isLoopbackUrl(u))) problems.push(`issuer ${excerpt(issuer, 80)} is not an https URL`);
     else if (u.search || u.hash) problems.push('issuer has a query or fragment');
     if (stripSlash(issuer) !== stripSlash(expectedIssuer)) problems.push(`issuer ${excerpt(issuer, 80)} does not match ${expectedIssuer}`);
   }
@@ -57,7 +58,7 @@ export function asMetadataProblems(doc: Record<string, unknown>, kind: AsDocKind
     if ((k.endsWith('_endpoint') || k === 'jwks_uri') && typeof v === 'string') {
       const u = httpUrl(v);
       if (!u) problems.push(`${k} is not an absolute URL`);
-      else if (u.protocol !== 'https:') problems.push(`${k} is not https`);
+      else if (u.protocol !== 'https:' && !isLoopbackUrl(u)) problems.push(`${k} is not https`);
     }
   }
   return problems;
