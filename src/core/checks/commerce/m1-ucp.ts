@@ -1,0 +1,137 @@
+import { defineCheck } from '../types.js';
+import type { FixStep } from '../../schema.js';
+import { ucpProfile, UCP_PATH, type UcpArtifact, type UcpCapability } from '../../gather/ucp.js';
+import { describeProbe, excerpt, isSoft404 } from '../../gather/classify.js';
+import { fixTarget, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+
+const SPEC = ['https://ucp.dev/specification/overview/', 'https://github.com/Universal-Commerce-Protocol/ucp'];
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Namespace binding: a capability's `spec`/`schema` must live under the authority its reverse-DNS
+ * name claims (`dev.ucp.*` → ucp.dev, `com.example.*` → example.com).
+ */
+export function namespaceProblems(caps: UcpCapability[]): string[] {
+  const out: string[] = [];
+  for (const c of caps) {
+    const labels = c.name.split('.');
+    if (labels.length < 3) continue;
+    const authority = `${labels[1]}.${labels[0]}`.toLowerCase();
+    for (const [field, url] of [['spec', c.spec], ['schema', c.schema]] as const) {
+      if (!url) continue;
+      let host = '';
+      try {
+        host = new URL(url).hostname.toLowerCase();
+      } catch {
+        out.push(`${c.name}: ${field} "${excerpt(url, 60)}" is not a URL`);
+        continue;
+      }
+      if (host !== authority && !host.endsWith(`.${authority}`)) out.push(`${c.name}: ${field} on ${host}, outside its namespace authority ${authority}`);
+    }
+  }
+  return out;
+}
+
+export const m1Ucp = defineCheck<UcpArtifact>({
+  meta: {
+    id: 'M1',
+    name: 'UCP business profile',
+    dimension: 'commerce',
+    tier: 'recommended',
+    weight: 8,
+    anchorKey: 'ucp',
+    specUrls: SPEC,
+    summary: `GET ${UCP_PATH} returns a Universal Commerce Protocol profile with a version, at least one service with an endpoint and at least one capability (current nested "ucp" shape or the older top-level shape).`,
+    why: 'Shopping agents (Google, Shopify and others) read the UCP profile to learn how to browse, check out and pay on your store without scraping it.',
+    remediation: `Publish ${UCP_PATH} with a "ucp" object holding version, services (with https endpoints) and capabilities such as dev.ucp.shopping.checkout.`,
+  },
+  gather: (ctx) => ucpProfile(ctx),
+  evaluate(a, { origin }) {
+    const seen = describeProbe(a.probe, origin);
+    const probes = [a.probe];
+    if (!a.profile) {
+      const why = a.problem ?? (isSoft404(a.probe) ? 'an HTML page (soft 404)' : 'no UCP profile');
+      return { status: 'fail', evidence: `${seen}: ${why}.`, probes };
+    }
+    const p = a.profile;
+    const advisories: string[] = [];
+    const allEndpoints = [...p.services.flatMap((s) => s.endpoints), ...p.extraEndpoints];
+    const usable = allEndpoints.filter((u) => u.startsWith('https://') || u.startsWith(`${origin}/`) || u === origin);
+    if (usable.some((u) => !u.startsWith('https://'))) advisories.push('an endpoint is not https (UCP requires TLS outside local testing)');
+    const caps = p.capabilities;
+    if (caps.length && !caps.some((c) => /\.checkout$/.test(c.name))) advisories.push('no checkout capability (dev.ucp.shopping.checkout): agents cannot complete a purchase');
+    if (p.version && !DATE_RE.test(p.version)) advisories.push(`version "${excerpt(p.version, 30)}" is not a YYYY-MM-DD date`);
+    if (p.shape === 'top-level') advisories.push('older top-level shape (protocol_version/services/capabilities); current profiles nest them under a "ucp" object');
+    advisories.push(...namespaceProblems(caps).slice(0, 4));
+    if (a.probe.contentType !== 'application/json') advisories.push(`served as ${a.probe.contentType ?? 'no content type'} (application/json expected)`);
+
+    const missing = [
+      !p.version && 'version',
+      !usable.length && (allEndpoints.length ? 'a service endpoint on https' : 'a service with an endpoint'),
+      !caps.length && 'capabilities',
+    ].filter(Boolean) as string[];
+    const facts =
+      `${seen}; ${p.shape === 'nested' ? '"ucp" object' : 'top-level fields'}, version ${p.version ?? 'missing'}, ` +
+      `${p.services.length} service(s)${p.services.length ? ` (${p.services.slice(0, 4).map((s) => `${excerpt(s.name, 40)}${s.transports.length ? ` [${s.transports.join(', ')}]` : ''}`).join(', ')})` : ''}, ` +
+      `${usable.length} endpoint(s), ${caps.length} capabilit${caps.length === 1 ? 'y' : 'ies'}${caps.length ? ` (${caps.slice(0, 5).map((c) => excerpt(c.name, 50)).join(', ')}${caps.length > 5 ? ', …' : ''})` : ''}` +
+      (p.paymentHandlers ? `, ${p.paymentHandlers} payment handler(s)` : '');
+    const matched = p.shape === 'nested' ? `UCP ${p.version ?? ''} (nested "ucp" profile)`.replace('  ', ' ') : `UCP draft profile (top-level protocol_version${p.version ? ` ${p.version}` : ''})`;
+    const details = {
+      shape: p.shape,
+      version: p.version,
+      services: p.services.map((s) => s.name),
+      capabilities: caps.map((c) => c.name),
+      endpoints: usable.slice(0, 10),
+    };
+    if (missing.length) {
+      return {
+        status: 'partial',
+        evidence: `${facts}. Missing: ${missing.join(', ')}.`,
+        remediation: `Complete ${UCP_PATH}: add ${missing.join(', ')}.`,
+        matched,
+        advisories,
+        probes,
+        details,
+      };
+    }
+    return { status: 'pass', evidence: `${facts}.`, matched, advisories, probes, details };
+  },
+  fixGuide(fx) {
+    const profile = {
+      ucp: {
+        version: '2026-01-11',
+        services: {
+          'dev.ucp.shopping': {
+            version: '2026-01-11',
+            spec: 'https://ucp.dev/specification/overview',
+            rest: { schema: 'https://ucp.dev/services/shopping/rest.openapi.json', endpoint: `${fx.origin}/api/ucp` },
+          },
+        },
+        capabilities: {
+          'dev.ucp.shopping.checkout': { version: '2026-01-11', spec: 'https://ucp.dev/specification/checkout', schema: 'https://ucp.dev/schemas/shopping/checkout.json' },
+        },
+      },
+    };
+    const verify = verifyStep(`curl -s -H 'Accept: application/json' ${fx.origin}${UCP_PATH} | head -c 600`, 'Expect JSON with a "ucp" object: version, services with an https endpoint, and capabilities.');
+    if (fixTarget(fx) === 'shopify') {
+      const steps: FixStep[] = [
+        {
+          title: 'Shopify serves /.well-known/ucp for you',
+          body: 'Shopify publishes the UCP profile (and /api/ucp/mcp) on storefronts itself: there is no file to write. If it is missing, check that your store is enabled for agentic commerce in the Shopify admin and that nothing in front of the store (a proxy or Cloudflare Worker) intercepts /.well-known/ paths.',
+        },
+        verify,
+        specStep(SPEC),
+      ];
+      return steps;
+    }
+    return [
+      {
+        title: 'Check for a platform integration first',
+        body: 'Commerce platforms and payment providers are adding UCP; an official app or plugin keeps the profile in sync with your real checkout endpoints. Publish it yourself only if you implement the UCP endpoints.',
+      },
+      ...serveFileSteps(fx, { path: UCP_PATH, contentType: 'application/json', content: JSON.stringify(profile, null, 2) + '\n', lang: 'json' }),
+      verify,
+      specStep(SPEC),
+    ];
+  },
+});

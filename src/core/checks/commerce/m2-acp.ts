@@ -1,0 +1,115 @@
+import { defineCheck } from '../types.js';
+import type { FetchResult } from '../../net/http.js';
+import { describeProbe, excerpt, isFound, isObject, isSoft404, parseJson } from '../../gather/classify.js';
+import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+
+const SPEC = ['https://agenticcommerce.dev', 'https://github.com/agentic-commerce-protocol/agentic-commerce-protocol/blob/main/rfcs/rfc.discovery.md'];
+export const ACP_PATH = '/.well-known/acp.json';
+const ACCEPT = 'application/json, */*;q=0.1';
+const TRANSPORTS = ['rest', 'mcp'];
+const SERVICES = ['checkout', 'orders', 'delegate_payment'];
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+function isUrl(v: unknown): boolean {
+  try {
+    return typeof v === 'string' && /^https?:$/.test(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** Problems with the required fields of an ACP discovery document (RFC discovery, proposal). */
+export function acpProblems(doc: Record<string, unknown>): string[] {
+  const p: string[] = [];
+  const proto = isObject(doc.protocol) ? doc.protocol : null;
+  if (!proto) p.push('no `protocol` object');
+  else {
+    if (typeof proto.version !== 'string' || !DATE_RE.test(proto.version)) p.push('`protocol.version` is not a YYYY-MM-DD date');
+    const sv = proto.supported_versions;
+    if (!Array.isArray(sv) || !sv.length || !sv.every((v) => typeof v === 'string' && DATE_RE.test(v))) p.push('`protocol.supported_versions` is not a non-empty list of YYYY-MM-DD dates');
+    else if (typeof proto.version === 'string' && !sv.includes(proto.version)) p.push('`protocol.supported_versions` does not include `protocol.version`');
+    if (proto.documentation_url !== undefined && !isUrl(proto.documentation_url)) p.push('`protocol.documentation_url` is not a URL');
+  }
+  if (!isUrl(doc.api_base_url)) p.push(doc.api_base_url === undefined ? 'no `api_base_url`' : '`api_base_url` is not an absolute URL');
+  const t = doc.transports;
+  if (!Array.isArray(t) || !t.length) p.push('no `transports` list');
+  else {
+    const bad = t.filter((x) => !TRANSPORTS.includes(x as string));
+    if (bad.length) p.push(`transports ${bad.map((x) => JSON.stringify(x)).join(', ').slice(0, 80)} outside the enum (rest, mcp)`);
+  }
+  const caps = isObject(doc.capabilities) ? doc.capabilities : null;
+  if (!caps) p.push('no `capabilities` object');
+  else {
+    const s = caps.services;
+    if (!Array.isArray(s) || !s.length) p.push('no `capabilities.services` list');
+    else {
+      const bad = s.filter((x) => !SERVICES.includes(x as string));
+      if (bad.length) p.push(`services ${bad.map((x) => JSON.stringify(x)).join(', ').slice(0, 80)} outside the enum (checkout, orders, delegate_payment)`);
+    }
+    for (const k of ['extensions', 'intervention_types', 'supported_currencies', 'supported_locales']) {
+      if (caps[k] !== undefined && !Array.isArray(caps[k])) p.push(`\`capabilities.${k}\` is not a list`);
+    }
+  }
+  return p;
+}
+
+export const m2Acp = defineCheck<FetchResult>({
+  meta: {
+    id: 'M2',
+    name: 'ACP discovery document',
+    dimension: 'commerce',
+    tier: 'recommended',
+    weight: 6,
+    anchorKey: 'acp',
+    specUrls: SPEC,
+    summary: `GET ${ACP_PATH} returns an Agentic Commerce Protocol discovery document: protocol {name "acp", version, supported_versions}, api_base_url, transports (rest|mcp) and capabilities.services (checkout|orders|delegate_payment).`,
+    why: 'ACP (OpenAI and Stripe) is how ChatGPT-style agents check out on a merchant; the discovery document tells them which API and services you support.',
+    remediation: `Publish ${ACP_PATH} with protocol, api_base_url, transports and capabilities.services, or sell through a platform that integrates ACP for you.`,
+  },
+  gather: (ctx) => ctx.fetch(ACP_PATH, { accept: ACCEPT, maxBytes: 256 * 1024 }),
+  evaluate(res, { origin }) {
+    const seen = describeProbe(res, origin);
+    const probes = [res];
+    const note = ' Absence does not prove "no ACP": merchants often integrate through their platform (Stripe, Shopify) and product feeds.';
+    if (!isFound(res)) return { status: 'fail', evidence: `${seen}: ${isSoft404(res) ? 'an HTML page (soft 404)' : 'no ACP discovery document'}.${note}`, probes };
+    const parsed = parseJson(res);
+    if (!parsed.ok) return { status: 'fail', evidence: `${seen}: not JSON (${parsed.error}).`, probes };
+    const doc = parsed.value;
+    if (!isObject(doc) || !isObject(doc.protocol) || doc.protocol.name !== 'acp') {
+      return { status: 'fail', evidence: `${seen}: JSON without protocol.name "acp". Starts: "${excerpt(res.text, 100)}"`, probes };
+    }
+    const advisories: string[] = [];
+    if (res.contentType !== 'application/json') advisories.push(`served as ${res.contentType ?? 'no content type'} (application/json expected)`);
+    const cc = res.headers['cache-control'] ?? '';
+    if (!/public/i.test(cc) || !/max-age=\d+/i.test(cc)) advisories.push(`Cache-Control is "${excerpt(cc, 60) || 'absent'}" (the RFC recommends public, max-age=3600)`);
+    if (Object.keys(doc).some((k) => /merchant_?id|account_?id|seller_?id/i.test(k))) advisories.push('contains a merchant identifier; the discovery document is meant to be platform-scoped');
+    const problems = acpProblems(doc);
+    const proto = doc.protocol as Record<string, unknown>;
+    const caps = isObject(doc.capabilities) ? doc.capabilities : {};
+    const facts = `${seen}; ACP ${typeof proto.version === 'string' ? excerpt(proto.version, 20) : '(no version)'}, api_base_url ${typeof doc.api_base_url === 'string' ? excerpt(doc.api_base_url, 80) : 'missing'}, transports ${Array.isArray(doc.transports) ? doc.transports.join(', ').slice(0, 60) : 'missing'}, services ${Array.isArray(caps.services) ? caps.services.join(', ').slice(0, 80) : 'missing'}`;
+    const matched = `ACP discovery (RFC proposal)${typeof proto.version === 'string' ? ` ${excerpt(proto.version, 20)}` : ''}`;
+    if (problems.length) {
+      return { status: 'partial', evidence: `${facts}. Problems: ${problems.join('; ')}.`, remediation: `Fix ${ACP_PATH}: ${problems.slice(0, 3).join('; ')}.`, matched, advisories, probes };
+    }
+    return { status: 'pass', evidence: `${facts}.`, matched, advisories, probes };
+  },
+  fixGuide(fx) {
+    const doc = {
+      protocol: { name: 'acp', version: '2026-01-30', supported_versions: ['2025-09-29', '2026-01-30'], documentation_url: `${fx.origin}/docs/acp` },
+      api_base_url: `${fx.origin}/acp`,
+      transports: ['rest'],
+      capabilities: { services: ['checkout', 'orders'], supported_currencies: ['usd'] },
+    };
+    const platform = fx.platform;
+    const platformNote =
+      platform === 'shopify' || platform === 'woocommerce' || platform === 'bigcommerce'
+        ? [{ title: 'Prefer your platform\'s integration', body: 'Selling in ChatGPT usually goes through your platform or payment provider (Shopify, Stripe): enable it there; a hand-written acp.json is only right if you run the ACP endpoints yourself.' }]
+        : [];
+    return [
+      ...platformNote,
+      ...serveFileSteps(fx, { path: ACP_PATH, contentType: 'application/json', content: JSON.stringify(doc, null, 2) + '\n', lang: 'json', headers: { 'Cache-Control': 'public, max-age=3600' } }),
+      verifyStep(`curl -si ${fx.origin}${ACP_PATH} | head -n 20`, 'Expect HTTP 200, application/json, Cache-Control: public, max-age=3600, and protocol.name "acp".'),
+      specStep(SPEC),
+    ];
+  },
+});

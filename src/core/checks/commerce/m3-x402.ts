@@ -1,0 +1,209 @@
+/**
+ * M3 x402: knock on a few URLs and look for HTTP 402 with machine-readable payment requirements,
+ * either v1 (JSON body `{x402Version: 1, accepts[]}`) or v2 (`PAYMENT-REQUIRED` header, base64
+ * JSON). Only the scanned site is contacted: the reference scanner's extra lookup in a
+ * third-party registry (Coinbase Bazaar) is deliberately not made.
+ */
+import { defineCheck } from '../types.js';
+import { BROWSER_ACCEPT, type FetchResult } from '../../net/http.js';
+import type { FixStep } from '../../schema.js';
+import { openApiBaseUrl, openApiDoc, openApiOperations } from '../../gather/openapi.js';
+import { describeProbe, excerpt, isObject, parseJson } from '../../gather/classify.js';
+import { fixTarget, verifyStep, specStep } from '../../fixes/platform-steps.js';
+
+const SPEC = ['https://x402.org', 'https://docs.x402.org', 'https://github.com/coinbase/x402'];
+export const X402_PATHS = ['/', '/api', '/api/v1'];
+export const MAX_ADVERTISED = 5;
+const API_ACCEPT = 'application/json, */*;q=0.1';
+
+export interface X402Artifact {
+  probes: FetchResult[];
+  /** Where each probed URL came from. */
+  sources: Record<string, 'anchor-set' | 'openapi'>;
+}
+
+export interface X402Requirements {
+  version: number | null;
+  carrier: 'PAYMENT-REQUIRED header' | 'JSON body';
+  accepts: Record<string, unknown>[];
+  problems: string[];
+}
+
+function decodeBase64Json(value: string): unknown {
+  const b64 = value.trim().replace(/-/g, '+').replace(/_/g, '/');
+  if (!/^[A-Za-z0-9+/]+=*$/.test(b64)) throw new Error('not base64');
+  return JSON.parse(Buffer.from(b64, 'base64').toString('utf8'));
+}
+
+const V1_FIELDS = ['scheme', 'network', 'maxAmountRequired', 'payTo', 'asset', 'resource'];
+const V2_FIELDS = ['scheme', 'network', 'amount', 'payTo', 'asset'];
+
+function readRequirements(v: unknown, carrier: X402Requirements['carrier']): X402Requirements | null {
+  if (!isObject(v) || (v.x402Version === undefined && !Array.isArray(v.accepts))) return null;
+  const version = typeof v.x402Version === 'number' ? v.x402Version : null;
+  const accepts = Array.isArray(v.accepts) ? v.accepts.filter(isObject).slice(0, 20) : [];
+  const problems: string[] = [];
+  if (version === null) problems.push('no numeric x402Version');
+  if (!accepts.length) problems.push('no payment options in accepts[]');
+  const fields = version !== null && version >= 2 ? V2_FIELDS : V1_FIELDS;
+  accepts.slice(0, 5).forEach((a, i) => {
+    const missing = fields.filter((f) => a[f] === undefined || a[f] === '');
+    if (missing.length) problems.push(`accepts[${i}] lacks ${missing.join(', ')}`);
+  });
+  return { version, carrier, accepts, problems };
+}
+
+/** Payment requirements of a 402 answer: v2 header first, then a v1 (or v2) JSON body. */
+export function decodeX402(res: FetchResult): X402Requirements | { error: string } {
+  const header = res.headers['payment-required'];
+  if (header) {
+    try {
+      const r = readRequirements(decodeBase64Json(header), 'PAYMENT-REQUIRED header');
+      if (r) return r;
+      return { error: 'PAYMENT-REQUIRED header decodes to JSON without x402Version/accepts' };
+    } catch (e) {
+      return { error: `PAYMENT-REQUIRED header is not base64 JSON (${(e as Error).message.slice(0, 80)})` };
+    }
+  }
+  const parsed = parseJson(res);
+  if (parsed.ok) {
+    const r = readRequirements(parsed.value, 'JSON body');
+    if (r) return r;
+    return { error: `JSON body without x402Version/accepts: "${excerpt(res.text, 80)}"` };
+  }
+  const mpp = /^\s*payment\b/i.test(res.headers['www-authenticate'] ?? '');
+  return { error: mpp ? 'a WWW-Authenticate: Payment challenge (MPP), not x402 requirements' : 'no PAYMENT-REQUIRED header and no JSON body' };
+}
+
+/** Is `url` on the scanned site (same host, or a subdomain of its registrable-looking base)? */
+function sameSite(url: string, origin: string): boolean {
+  try {
+    const h = new URL(url).hostname;
+    const base = new URL(origin).hostname.replace(/^www\./, '');
+    return h === base || h.endsWith(`.${base}`) || h === new URL(origin).hostname;
+  } catch {
+    return false;
+  }
+}
+
+export const m3X402 = defineCheck<X402Artifact>({
+  meta: {
+    id: 'M3',
+    name: 'x402 payment-required responses',
+    dimension: 'commerce',
+    tier: 'bonus',
+    weight: 3,
+    anchorKey: 'x402',
+    specUrls: SPEC,
+    summary: `GET ${X402_PATHS.join(', ')} (plus up to ${MAX_ADVERTISED} endpoints the OpenAPI description marks payable) looking for HTTP 402 with x402 requirements: a v1 JSON body or a v2 PAYMENT-REQUIRED header, with accepts[].`,
+    why: 'x402 lets an agent pay per request in stablecoins and retry, with no account or API key; the 402 answer is how it learns the price.',
+    remediation: 'Protect paid endpoints with x402 middleware (@x402/express, @x402/next, @x402/hono) so unpaid requests get 402 with payment requirements.',
+  },
+  async gather(ctx) {
+    const sources: X402Artifact['sources'] = {};
+    const anchor = X402_PATHS.map((p) => {
+      const url = ctx.resolve(p);
+      sources[url] = 'anchor-set';
+      // "/" is asked for like the page, so it is the same request when the page is the root.
+      return ctx.fetch(url, { accept: p === '/' ? BROWSER_ACCEPT : API_ACCEPT });
+    });
+    const advertised = openApiDoc(ctx).then((a) => {
+      if (!a.found) return [] as Promise<FetchResult>[];
+      const base = openApiBaseUrl(a.found);
+      const payable = openApiOperations(a.found.doc)
+        .filter((o) => o.operation['x-payment-info'] !== undefined && !/[{}]/.test(o.path))
+        // GET operations first: we never send other methods, and a GET is what a 402 gate answers most reliably.
+        .sort((x, y) => Number(y.method === 'get') - Number(x.method === 'get'));
+      const urls: string[] = [];
+      for (const o of payable) {
+        let url: string;
+        try {
+          url = new URL(o.path.replace(/^\//, ''), base).href;
+        } catch {
+          continue;
+        }
+        if (!sameSite(url, ctx.origin) || sources[url] || urls.includes(url)) continue;
+        urls.push(url);
+        if (urls.length >= MAX_ADVERTISED) break;
+      }
+      return urls.map((u) => {
+        sources[u] = 'openapi';
+        return ctx.fetch(u, { accept: API_ACCEPT });
+      });
+    });
+    const probes = await Promise.all([...anchor, ...(await advertised)]);
+    return { probes, sources };
+  },
+  evaluate({ probes, sources }, { origin }) {
+    const payments = probes.filter((p) => p.status === 402);
+    const list = probes.map((p) => `${describeProbe(p, origin)}${sources[p.requestedUrl] === 'openapi' ? ' [from OpenAPI]' : ''}`).join('; ');
+    if (!payments.length) {
+      return { status: 'fail', evidence: `No HTTP 402 on any probed URL: ${list}.`, probes, details: { probed: probes.length } };
+    }
+    const decoded = payments.map((p) => ({ probe: p, req: decodeX402(p) }));
+    const good = decoded.filter((d): d is { probe: FetchResult; req: X402Requirements } => 'accepts' in d.req && d.req.accepts.length > 0);
+    if (good.length) {
+      const first = good[0];
+      const a0 = first.req.accepts[0];
+      const v = first.req.version;
+      const offer = [a0.scheme, a0.network, a0.amount ?? a0.maxAmountRequired, a0.asset && `asset ${excerpt(String(a0.asset), 20)}`]
+        .filter(Boolean)
+        .map((x) => excerpt(String(x), 40))
+        .join(' ');
+      const where = first.probe.requestedUrl.startsWith(origin) ? first.probe.requestedUrl.slice(origin.length) || '/' : first.probe.requestedUrl;
+      return {
+        status: 'pass',
+        evidence: `402 with x402${v !== null ? ` v${v}` : ''} requirements (${first.req.carrier}) at ${where}: ${first.req.accepts.length} payment option(s), first: ${offer}. Probed: ${list}.`,
+        matched: v !== null && v >= 2 ? `x402 v${v} (PAYMENT-REQUIRED header)` : `x402 v${v ?? 1} (JSON body)`,
+        advisories: good.flatMap((g) => g.req.problems).slice(0, 5),
+        probes,
+        details: { paid: good.map((g) => g.probe.requestedUrl), version: v },
+      };
+    }
+    const why = decoded.map((d) => `${d.probe.requestedUrl.startsWith(origin) ? d.probe.requestedUrl.slice(origin.length) || '/' : d.probe.requestedUrl}: ${'error' in d.req ? d.req.error : d.req.problems.join(', ')}`);
+    return {
+      status: 'partial',
+      evidence: `HTTP 402 without parseable x402 requirements (${why.join('; ')}). Probed: ${list}.`,
+      remediation: 'Answer 402 with x402 payment requirements: a PAYMENT-REQUIRED header (v2, base64 JSON) or a JSON body with x402Version and accepts[] (v1).',
+      probes,
+    };
+  },
+  fixGuide(fx) {
+    const routes = `{\n    'GET /api/premium': {\n      accepts: [{ scheme: 'exact', price: '$0.01', network: 'eip155:8453', payTo: process.env.PAY_TO }],\n      description: 'Premium data',\n      mimeType: 'application/json',\n    },\n  }`;
+    const server = `const resourceServer = new x402ResourceServer(\n  new HTTPFacilitatorClient({ url: process.env.FACILITATOR_URL }),\n).register('eip155:*', new ExactEvmScheme());`;
+    const target = fixTarget(fx);
+    const step: FixStep =
+      target === 'nextjs'
+        ? {
+            title: 'Add @x402/next in proxy.ts (middleware.ts before Next.js 16)',
+            body: 'npm install @x402/next @x402/core @x402/evm. paymentProxy gates page routes; wrap API route handlers with withX402 to settle only after a successful response.',
+            code: `import { paymentProxy, x402ResourceServer } from '@x402/next';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\nexport const proxy = paymentProxy(${routes.replace("'GET /api/premium'", "'/premium'")}, resourceServer);\nexport const config = { matcher: ['/premium/:path*'] };\n`,
+            lang: 'ts',
+          }
+        : target === 'express'
+          ? {
+              title: 'Add @x402/express',
+              body: 'npm install @x402/express @x402/core @x402/evm',
+              code: `import { paymentMiddleware, x402ResourceServer } from '@x402/express';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\napp.use(paymentMiddleware(${routes}, resourceServer));\n`,
+              lang: 'ts',
+            }
+          : {
+              title: 'Add x402 middleware to your API (Express, Hono or Next.js)',
+              body: 'npm install @x402/express (or @x402/hono, @x402/next) @x402/core @x402/evm. For Hono the call is the same with `import { paymentMiddleware, x402ResourceServer } from \'@x402/hono\'`; Python (FastAPI, Flask) and Go SDKs exist too. Static or hosted shops (Shopify, WordPress) need an API server or edge function in front of the paid endpoints.',
+              code: `import { paymentMiddleware, x402ResourceServer } from '@x402/express';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\napp.use(paymentMiddleware(${routes}, resourceServer));\n`,
+              lang: 'ts',
+            };
+    return [
+      step,
+      {
+        title: 'Mark payable operations in your OpenAPI description',
+        body: 'Add x-payment-info to each paid operation so agents (and this scanner) find them without guessing; see check M5.',
+      },
+      verifyStep(
+        `curl -si ${fx.origin}/api/premium | grep -iE '^HTTP|^payment-required'`,
+        'Expect HTTP 402 with a PAYMENT-REQUIRED header (base64 JSON with x402Version and accepts[]); decode it with: base64 -d.',
+      ),
+      specStep(SPEC),
+    ];
+  },
+});

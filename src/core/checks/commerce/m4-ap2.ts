@@ -1,0 +1,133 @@
+/**
+ * M4 AP2 (Agent Payments Protocol): declared as an extension of the A2A agent card
+ * (`capabilities.extensions[]`, uri under github.com/google-agentic-commerce/ap2, `params.roles`)
+ * or as the UCP capability `dev.ucp.shopping.ap2_mandate`. No requests of its own: it reads the
+ * memoised A2A card (shared with A5) and UCP profile (shared with M1).
+ */
+import { defineCheck } from '../types.js';
+import type { FetchResult } from '../../net/http.js';
+import { a2aCard, type A2aCardArtifact } from '../../gather/a2a-card.js';
+import { ucpProfile, type UcpArtifact } from '../../gather/ucp.js';
+import { describeProbe, excerpt, isObject } from '../../gather/classify.js';
+import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+
+const SPEC = ['https://ap2-protocol.org', 'https://github.com/google-agentic-commerce/AP2/blob/main/docs/a2a-extension.md'];
+export const AP2_EXTENSION_URI = 'https://github.com/google-agentic-commerce/ap2/tree/v0.1';
+const AP2_URI_RE = /^https:\/\/github\.com\/google-agentic-commerce\/ap2(\/|$)/i;
+export const AP2_ROLES = ['merchant', 'shopper', 'credentials-provider', 'payment-processor', 'micropayment-provider', 'streaming-payment-consumer'];
+export const UCP_AP2_CAPABILITY = 'dev.ucp.shopping.ap2_mandate';
+
+export interface Ap2Artifact {
+  card: A2aCardArtifact;
+  ucp: UcpArtifact;
+}
+
+export const m4Ap2 = defineCheck<Ap2Artifact>({
+  meta: {
+    id: 'M4',
+    name: 'AP2 declaration',
+    dimension: 'commerce',
+    tier: 'bonus',
+    weight: 2,
+    anchorKey: 'ap2',
+    specUrls: SPEC,
+    summary: `The A2A agent card declares the AP2 extension (${AP2_EXTENSION_URI}) with params.roles, or the UCP profile lists the ${UCP_AP2_CAPABILITY} capability.`,
+    why: 'AP2 mandates let an agent prove what the user authorised it to buy; merchants that declare it can accept agent-initiated payments with that proof.',
+    remediation: `Declare AP2 in your A2A agent card: capabilities.extensions[] with uri "${AP2_EXTENSION_URI}", params.roles ["merchant"] and required: true.`,
+  },
+  async gather(ctx) {
+    const [card, ucp] = await Promise.all([a2aCard(ctx), ucpProfile(ctx)]);
+    return { card, ucp };
+  },
+  evaluate({ card, ucp }, { origin }) {
+    const probes: FetchResult[] = [...card.probes, ucp.probe];
+    const ucpCap = ucp.profile?.capabilities.find((c) => c.name === UCP_AP2_CAPABILITY);
+    const ucpNote = ucp.profile ? `UCP profile ${ucpCap ? `lists ${UCP_AP2_CAPABILITY}` : `has no ${UCP_AP2_CAPABILITY}`}` : 'no UCP profile';
+    const c = card.card;
+    const exts = c && isObject(c.capabilities) && Array.isArray(c.capabilities.extensions) ? c.capabilities.extensions.filter(isObject) : [];
+    const ap2 = exts.find((e) => typeof e.uri === 'string' && AP2_URI_RE.test(e.uri));
+    const cardSeen = card.probe ? describeProbe(card.probe, origin) : 'no card probe';
+
+    if (ap2) {
+      const params = isObject(ap2.params) ? ap2.params : {};
+      const roles = Array.isArray(params.roles) ? params.roles.filter((r): r is string => typeof r === 'string') : [];
+      const known = roles.filter((r) => AP2_ROLES.includes(r));
+      const advisories: string[] = [];
+      const unknown = roles.filter((r) => !AP2_ROLES.includes(r));
+      if (unknown.length) advisories.push(`unknown role(s): ${unknown.map((r) => excerpt(r, 30)).join(', ')}`);
+      if (known.includes('merchant') && ap2.required !== true) advisories.push('merchants should mark the AP2 extension required: true');
+      const facts = `${cardSeen}; A2A card declares AP2 (${excerpt(String(ap2.uri), 80)})`;
+      if (!known.length) {
+        return {
+          status: 'partial',
+          evidence: `${facts} without valid params.roles${roles.length ? ` (got ${roles.map((r) => excerpt(r, 30)).join(', ')})` : ''}; ${ucpNote}.`,
+          remediation: `Add params.roles to the AP2 extension, e.g. ["merchant"] (allowed: ${AP2_ROLES.join(', ')}).`,
+          matched: 'AP2 v0.1 A2A extension',
+          advisories,
+          probes,
+        };
+      }
+      return {
+        status: 'pass',
+        evidence: `${facts}, roles ${known.join(', ')}${ap2.required === true ? ', required' : ''}; ${ucpNote}.`,
+        matched: 'AP2 v0.1 A2A extension',
+        advisories,
+        probes,
+        details: { roles: known, required: ap2.required === true, ucpMandate: !!ucpCap },
+      };
+    }
+    if (ucpCap) {
+      return {
+        status: 'pass',
+        evidence: `${describeProbe(ucp.probe, origin)}; ${ucpNote}${ucpCap.version ? ` (version ${excerpt(ucpCap.version, 20)})` : ''}; A2A card: ${c ? 'present, no AP2 extension' : 'none'}.`,
+        matched: `UCP capability ${UCP_AP2_CAPABILITY}`,
+        probes,
+        details: { ucpMandate: true },
+      };
+    }
+    if (!c) {
+      return {
+        status: 'fail',
+        evidence: `AP2 requires an A2A Agent Card: none found (${card.probes.map((p) => describeProbe(p, origin)).join('; ')}); ${ucpNote}.`,
+        remediation: 'Publish an A2A agent card (/.well-known/agent-card.json, check A5) that declares the AP2 extension.',
+        probes,
+      };
+    }
+    return {
+      status: 'fail',
+      evidence: `${cardSeen}; the A2A card declares ${exts.length ? `${exts.length} extension(s), none of them AP2 (${exts.slice(0, 3).map((e) => excerpt(String(e.uri ?? '?'), 60)).join(', ')})` : 'no extensions'}; ${ucpNote}.`,
+      probes,
+    };
+  },
+  fixGuide(fx) {
+    const extension = {
+      capabilities: {
+        extensions: [
+          {
+            uri: AP2_EXTENSION_URI,
+            description: 'Supports the Agent Payments Protocol (mandates).',
+            required: true,
+            params: { roles: ['merchant'] },
+          },
+        ],
+      },
+    };
+    return [
+      {
+        title: 'Add the AP2 extension to your A2A agent card',
+        body: 'Merge this into /.well-known/agent-card.json (keep the rest of the card; see check A5). Roles: merchant, shopper, credentials-provider, payment-processor.',
+        code: JSON.stringify(extension, null, 2),
+        lang: 'json',
+      },
+      ...serveFileSteps(fx, {
+        path: '/.well-known/agent-card.json',
+        contentType: 'application/json',
+        content: JSON.stringify({ name: 'Example store agent', version: '1.0.0', ...extension }, null, 2) + '\n',
+        lang: 'json',
+      }).slice(1),
+      { title: 'Or declare it in UCP', body: `If you publish a UCP profile (M1), list the capability ${UCP_AP2_CAPABILITY} under ucp.capabilities.` },
+      verifyStep(`curl -s ${fx.origin}/.well-known/agent-card.json | grep -o 'google-agentic-commerce/ap2[^"]*'`, 'Expect the AP2 extension URI in the card.'),
+      specStep(SPEC),
+    ];
+  },
+});

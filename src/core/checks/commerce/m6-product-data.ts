@@ -1,0 +1,223 @@
+/**
+ * M6 Product structured data: schema.org Product JSON-LD with offers (price, priceCurrency,
+ * availability) on the page, or on the first product page it links to (/products/…, /product/…,
+ * /p/…). Shopping agents read this even where no commerce protocol is published.
+ */
+import { load } from 'cheerio';
+import { defineCheck } from '../types.js';
+import { BROWSER_ACCEPT, type FetchResult } from '../../net/http.js';
+import { jsonLdBlocks, parseJsonLd, type JsonLdResult } from '../../gather/jsonld.js';
+import { describeProbe, excerpt, isObject, isOk } from '../../gather/classify.js';
+import { fixTarget, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import type { FixStep } from '../../schema.js';
+
+const SPEC = ['https://schema.org/Product', 'https://schema.org/Offer', 'https://developers.google.com/search/docs/appearance/structured-data/product'];
+const PRODUCT_TYPES = new Set(['Product', 'ProductGroup', 'IndividualProduct', 'ProductModel', 'SomeProducts']);
+const PRODUCT_LINK_RE = /^\/(products?|p)\/[^/?#]+/i;
+const PAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+export interface ProductPageData {
+  url: string;
+  probe: FetchResult;
+  jsonld: JsonLdResult;
+}
+
+export interface ProductArtifact {
+  page: ProductPageData;
+  /** The linked product page, fetched only when the page itself has no complete Product. */
+  product: ProductPageData | null;
+  productLink: string | null;
+}
+
+export interface ProductFinding {
+  name: string;
+  complete: boolean;
+  missing: string[];
+  offer: string;
+}
+
+function typesOf(node: Record<string, unknown>): string[] {
+  const t = node['@type'];
+  return (Array.isArray(t) ? t : [t]).filter((x): x is string => typeof x === 'string').map((x) => x.replace(/^https?:\/\/schema\.org\//, ''));
+}
+
+/** Product nodes anywhere in the blocks (mainEntity, itemListElement, @graph already lifted), bounded. */
+export function findProducts(blocks: unknown[]): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  let budget = 5000;
+  const walk = (v: unknown, depth: number) => {
+    if (depth > 12 || budget-- <= 0 || out.length >= 20) return;
+    if (Array.isArray(v)) return v.forEach((x) => walk(x, depth + 1));
+    if (!isObject(v)) return;
+    if (typesOf(v).some((t) => PRODUCT_TYPES.has(t))) {
+      out.push(v);
+      return;
+    }
+    for (const [k, x] of Object.entries(v)) if (k !== '@context' && typeof x === 'object' && x !== null) walk(x, depth + 1);
+  };
+  walk(blocks, 0);
+  return out;
+}
+
+const present = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/** Missing offer fields of one Offer/AggregateOffer node (price may sit in priceSpecification). */
+function offerMissing(o: Record<string, unknown>): string[] {
+  const spec = Array.isArray(o.priceSpecification) ? o.priceSpecification.find(isObject) : isObject(o.priceSpecification) ? o.priceSpecification : null;
+  const aggregate = typesOf(o).includes('AggregateOffer');
+  const price = present(o.price) || (aggregate && present(o.lowPrice)) || (spec && present(spec.price));
+  const currency = present(o.priceCurrency) || (spec && present(spec.priceCurrency));
+  const missing: string[] = [];
+  if (!price) missing.push('price');
+  if (!currency) missing.push('priceCurrency');
+  if (!present(o.availability) && !(aggregate && Array.isArray(o.offers) && o.offers.some((x) => isObject(x) && present(x.availability)))) missing.push('availability');
+  return missing;
+}
+
+export function productFinding(p: Record<string, unknown>): ProductFinding {
+  const name = typeof p.name === 'string' ? excerpt(p.name, 60) : '(unnamed)';
+  // ProductGroup: offers live on the variants.
+  const carriers = [p, ...(Array.isArray(p.hasVariant) ? p.hasVariant.filter(isObject).slice(0, 50) : [])];
+  const offers = carriers.flatMap((c) => (Array.isArray(c.offers) ? c.offers : [c.offers])).filter(isObject).slice(0, 50);
+  if (!offers.length) return { name, complete: false, missing: ['offers'], offer: '' };
+  let best = offers[0];
+  let bestMissing = offerMissing(best);
+  for (const o of offers) {
+    const m = offerMissing(o);
+    if (m.length < bestMissing.length) {
+      best = o;
+      bestMissing = m;
+    }
+  }
+  const offer = [best.price ?? best.lowPrice, best.priceCurrency, typeof best.availability === 'string' ? best.availability.replace(/^https?:\/\/schema\.org\//, '') : undefined]
+    .filter(present)
+    .map((x) => excerpt(String(x), 30))
+    .join(' ');
+  return { name, complete: !bestMissing.length, missing: bestMissing, offer };
+}
+
+/** First same-origin product link of a page, by URL shape. */
+export function firstProductLink(hrefs: string[], pageUrl: string): string | null {
+  const origin = new URL(pageUrl).origin;
+  for (const h of hrefs.slice(0, 2000)) {
+    try {
+      const u = new URL(h, pageUrl);
+      if (u.origin === origin && PRODUCT_LINK_RE.test(u.pathname) && u.href.split('#')[0] !== pageUrl.split('#')[0]) return u.href.split('#')[0];
+    } catch {
+      // Ignore unresolvable hrefs.
+    }
+  }
+  return null;
+}
+
+export const m6ProductData = defineCheck<ProductArtifact>({
+  meta: {
+    id: 'M6',
+    name: 'Product structured data',
+    dimension: 'commerce',
+    tier: 'recommended',
+    weight: 6,
+    specUrls: SPEC,
+    summary: 'The page, or the first product page it links to (/products/…, /product/…, /p/…), has schema.org Product JSON-LD with offers carrying price, priceCurrency and availability.',
+    why: 'Shopping assistants and agents read product JSON-LD to compare price and stock without scraping, with or without UCP/ACP.',
+    remediation: 'Emit schema.org Product JSON-LD on product pages with offers {price, priceCurrency, availability}.',
+  },
+  async gather(ctx) {
+    const pageProbe = ctx.page();
+    const page: ProductPageData = { url: pageProbe.url, probe: pageProbe, jsonld: await jsonLdBlocks(ctx) };
+    if (findProducts(page.jsonld.blocks).map(productFinding).some((f) => f.complete)) return { page, product: null, productLink: null };
+    const $ = await ctx.html();
+    const hrefs = $ ? $('a[href]').toArray().map((el) => $(el).attr('href') ?? '') : [];
+    const productLink = firstProductLink(hrefs, pageProbe.url);
+    if (!productLink) return { page, product: null, productLink: null };
+    const probe = await ctx.fetch(productLink, { accept: BROWSER_ACCEPT, maxBytes: PAGE_MAX_BYTES });
+    const html = isOk(probe) && (probe.contentType === 'text/html' || probe.contentType === 'application/xhtml+xml' || /<html/i.test(probe.text.slice(0, 2000)));
+    const jsonld = html ? parseJsonLd(load(probe.text)) : { blocks: [], errors: [], types: [] };
+    return { page, product: { url: productLink, probe, jsonld }, productLink };
+  },
+  evaluate(a, { origin }) {
+    const rel = (u: string) => (u.startsWith(origin) ? u.slice(origin.length) || '/' : u);
+    const pages = [a.page, ...(a.product ? [a.product] : [])];
+    const probes = pages.map((p) => p.probe);
+    const scored = pages.map((p) => ({ p, findings: findProducts(p.jsonld.blocks).map(productFinding) }));
+    const advisories = pages.flatMap((p) => p.jsonld.errors.slice(0, 3).map((e) => `${rel(p.url)}: JSON-LD ${e}`));
+    for (const s of scored) {
+      const good = s.findings.find((f) => f.complete);
+      if (good) {
+        return {
+          status: 'pass',
+          evidence: `${describeProbe(s.p.probe, origin)}: Product "${good.name}" with offer ${good.offer}${s.findings.length > 1 ? ` (${s.findings.length} products)` : ''}.`,
+          matched: 'schema.org Product + Offer (JSON-LD)',
+          advisories,
+          probes,
+          details: { url: s.p.url, products: s.findings.length },
+        };
+      }
+    }
+    const any = scored.find((s) => s.findings.length);
+    if (any) {
+      const f = any.findings[0];
+      return {
+        status: 'partial',
+        evidence: `${describeProbe(any.p.probe, origin)}: Product "${f.name}" ${f.missing.includes('offers') ? 'without offers' : `with an offer missing ${f.missing.join(', ')}`}.`,
+        remediation: `Add ${f.missing.includes('offers') ? 'offers {price, priceCurrency, availability}' : f.missing.join(', ')} to the Product JSON-LD.`,
+        advisories,
+        probes,
+      };
+    }
+    const types = (p: ProductPageData) => (p.jsonld.types.length ? `JSON-LD types ${p.jsonld.types.slice(0, 6).join(', ')}` : 'no JSON-LD');
+    const product = a.product
+      ? `; linked product page ${describeProbe(a.product.probe, origin)}: ${types(a.product)}`
+      : '; no product link (/products/…, /product/…, /p/…) on the page';
+    return { status: 'fail', evidence: `${describeProbe(a.page.probe, origin)}: ${types(a.page)}${product}. No schema.org Product found.`, advisories, probes };
+  },
+  fixGuide(fx) {
+    const product = {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Blue Widget',
+      sku: 'BW-1',
+      image: `${fx.origin}/images/blue-widget.jpg`,
+      description: 'A sturdy blue widget.',
+      offers: { '@type': 'Offer', url: `${fx.origin}/products/blue-widget`, price: '19.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+    };
+    const generic: FixStep = {
+      title: 'Add Product JSON-LD to each product page template',
+      code: `<script type="application/ld+json">\n${JSON.stringify(product, null, 2)}\n</script>`,
+      lang: 'html',
+    };
+    const target = fixTarget(fx);
+    const platform: FixStep[] =
+      target === 'shopify'
+        ? [
+            {
+              title: 'Use Shopify\'s structured_data filter in the product template',
+              body: 'Most current themes already output it; if yours does not, add this to sections/main-product.liquid (or templates/product.liquid):',
+              code: `<script type="application/ld+json">\n  {{ product | structured_data }}\n</script>`,
+              lang: 'liquid',
+            },
+          ]
+        : target === 'woocommerce' || target === 'wordpress'
+          ? [
+              {
+                title: 'Let WooCommerce (or your SEO plugin) output Product markup',
+                body: 'WooCommerce emits Product JSON-LD on single product pages; make sure no plugin or theme setting disables it, and that every product has a price and stock status. Yoast WooCommerce SEO and Rank Math enrich it.',
+              },
+            ]
+          : target === 'nextjs'
+            ? [
+                {
+                  title: 'Render the JSON-LD from the product page component',
+                  code: `export default async function ProductPage({ params }) {\n  const product = await getProduct((await params).slug);\n  const jsonLd = {\n    '@context': 'https://schema.org',\n    '@type': 'Product',\n    name: product.name,\n    offers: { '@type': 'Offer', price: product.price, priceCurrency: product.currency, availability: 'https://schema.org/InStock' },\n  };\n  return (\n    <>\n      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\\\u003c') }} />\n      {/* … */}\n    </>\n  );\n}\n`,
+                  lang: 'tsx',
+                },
+              ]
+            : [];
+    return [
+      ...platform,
+      ...(platform.length ? [] : [generic]),
+      verifyStep(`curl -s ${fx.origin}/products/<a-product> | grep -A12 'application/ld+json'`, 'Expect a Product with offers.price, offers.priceCurrency and offers.availability; Google\'s Rich Results Test shows the same.'),
+      specStep(SPEC),
+    ];
+  },
+});
