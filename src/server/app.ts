@@ -307,9 +307,8 @@ export function createApp(deps: AppDeps): App {
     page(event, event.url.pathname, notFoundHtml, () => '# Not found\n\nThere is nothing at this address.\n', 404),
   );
 
-  async function handle(req: Request): Promise<Response> {
+  async function handle(req: Request, path: string): Promise<Response> {
     let res: Response;
-    const path = new URL(req.url).pathname;
     try {
       res = await app.fetch(req);
     } catch (e) {
@@ -336,10 +335,11 @@ export function createApp(deps: AppDeps): App {
     h3: app,
     async fetch(req: Request): Promise<Response> {
       const started = performance.now();
-      const res = await handle(req);
+      const path = new URL(req.url).pathname;
+      const res = await handle(req, path);
       if (log) {
-        const ip = (req as Req).ip ?? '-';
-        log(`${new Date().toISOString()} ${ip} ${req.method} ${new URL(req.url).pathname} ${res.status} ${(performance.now() - started).toFixed(1)}ms`);
+        const ip = clientIp(req as Req, !!deps.trustProxy);
+        log(`${new Date().toISOString()} ${ip} ${req.method} ${path} ${res.status} ${(performance.now() - started).toFixed(1)}ms`);
       }
       return res;
     },

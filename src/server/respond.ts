@@ -1,4 +1,9 @@
-/** Response builders: every response of the service is built here, with its content type and headers. */
+/**
+ * Response builders: every response of the service is built here, with its content type and
+ * headers. srvx's FastResponse is a web Response that the Node adapter writes directly (no web
+ * stream in between), which roughly doubles throughput on report reads.
+ */
+import { FastResponse } from 'srvx/node';
 
 export const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
@@ -13,7 +18,7 @@ export type Headers_ = Record<string, string>;
 export function respond(body: BodyInit | null, status: number, contentType: string | null, headers: Headers_ = {}): Response {
   const h: Headers_ = { ...SECURITY_HEADERS, ...headers };
   if (contentType) h['content-type'] = contentType;
-  return new Response(body, { status, headers: h });
+  return new FastResponse(body, { status, headers: h }) as Response;
 }
 
 export function json(body: unknown, status = 200, headers: Headers_ = {}): Response {
