@@ -27,7 +27,7 @@ export interface SchedulerOptions {
   maxJitterMs?: number;
   webhook?: WebhookOptions;
   /** Base address of the service, for report links in webhook events. */
-  baseUrl?: string;
+  baseUrl?: string | (() => string);
   log?: (line: string) => void;
 }
 
@@ -45,6 +45,7 @@ export function createMonitorScheduler(opts: SchedulerOptions): MonitorScheduler
   const concurrency = Math.max(1, opts.concurrency ?? 2);
   const tickMs = opts.tickMs ?? 15_000;
   const log = opts.log ?? (() => {});
+  const baseUrl = () => (typeof opts.baseUrl === 'function' ? opts.baseUrl() : (opts.baseUrl ?? ''));
   const running = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -98,7 +99,7 @@ export function createMonitorScheduler(opts: SchedulerOptions): MonitorScheduler
         grade,
         level: result.level,
         levelName: result.levelName,
-        ...(opts.baseUrl ? { shareUrl: `${opts.baseUrl}/r/${report.id}` } : {}),
+        ...(baseUrl() ? { shareUrl: `${baseUrl()}/r/${report.id}` } : {}),
       },
       previous: m.lastGrade ? { score: m.lastScore, grade: m.lastGrade, level: m.lastLevel, reportId: m.lastReportId } : null,
     };

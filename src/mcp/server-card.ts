@@ -1,0 +1,42 @@
+/**
+ * The MCP server card (SEP-2127 shape, plus `serverInfo` for SEP-1649 readers), served at
+ * /.well-known/mcp/server-card, /.well-known/mcp/server-card.json and /.well-known/mcp.json.
+ */
+import { VERSION, PROJECT_URL } from '../version.js';
+import { TOOLS } from './tools/index.js';
+import { MCP_SERVER_NAME } from './server.js';
+import { endpoints } from '../oauth/config.js';
+
+export const SERVER_CARD_PATHS = ['/.well-known/mcp/server-card.json', '/.well-known/mcp/server-card', '/.well-known/mcp.json'];
+export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
+export const PROTOCOL_VERSIONS = ['2025-06-18', '2025-11-25'];
+
+export function serverCard(base: string) {
+  const e = endpoints(base);
+  return {
+    $schema: SERVER_CARD_SCHEMA,
+    name: 'io.github.ai-ready/ai-ready',
+    title: 'ai-ready',
+    version: VERSION,
+    description: 'Audit a website for the standards AI agents rely on (robots.txt, llms.txt, MCP cards, OAuth discovery, ...) and get exact fixes; saved reports, history and monitors.',
+    websiteUrl: `${base}/`,
+    repository: { url: PROJECT_URL, source: 'github' },
+    serverInfo: { name: MCP_SERVER_NAME, version: VERSION },
+    remotes: [
+      {
+        type: 'streamable-http',
+        url: e.mcpResource,
+        supportedProtocolVersions: PROTOCOL_VERSIONS,
+        authentication: { required: true, schemes: ['oauth2'], protectedResourceMetadata: e.mcpResourceMetadata },
+      },
+      {
+        type: 'streamable-http',
+        url: `${base}/api/mcp`,
+        supportedProtocolVersions: PROTOCOL_VERSIONS,
+        authentication: { required: false, schemes: ['bearer'], note: 'API key as Bearer token; anonymous callers get the read-only scan tools' },
+      },
+    ],
+    capabilities: { tools: { listChanged: false } },
+    tools: TOOLS.map((t) => ({ name: t.name, title: t.title, description: t.description, annotations: t.annotations })),
+  };
+}
