@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { AP2_EXTENSION_URI, m4Ap2 } from '../../../src/core/checks/commerce/m4-ap2.js';
+import { a2aCardFromProbes } from '../../../src/core/gather/a2a-card.js';
+import { ucpFromProbe } from '../../../src/core/gather/ucp.js';
+import { ORIGIN, json, notFound } from '../../helpers/responses.js';
+
+const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+const CARD = '/.well-known/agent-card.json';
+const noUcp = () => ucpFromProbe(notFound('/.well-known/ucp'));
+const card = (extensions?: unknown[]) =>
+  a2aCardFromProbes(json(CARD, { name: 'Shop agent', version: '1.0.0', supportedInterfaces: [{ url: `${ORIGIN}/a2a` }], capabilities: extensions ? { extensions } : {}, skills: [] }), null);
+const noCard = () => a2aCardFromProbes(notFound(CARD), notFound('/.well-known/agent.json'));
+
+describe('M4 AP2', () => {
+  it('passes the AP2 extension with roles', () => {
+    const o = m4Ap2.evaluate({ card: card([{ uri: AP2_EXTENSION_URI, required: true, params: { roles: ['merchant'] } }]), ucp: noUcp() }, ctx);
+    expect(o.status).toBe('pass');
+    expect(o.matched).toBe('AP2 v0.1 A2A extension');
+    expect(o.evidence).toContain('roles merchant, required');
+    expect(o.advisories ?? []).toEqual([]);
+  });
+  it('advises required: true for merchants and flags unknown roles', () => {
+    const o = m4Ap2.evaluate({ card: card([{ uri: 'https://github.com/google-agentic-commerce/ap2/tree/v0.2', params: { roles: ['merchant', 'banker'] } }]), ucp: noUcp() }, ctx);
+    expect(o.status).toBe('pass');
+    expect(o.advisories?.join(' ')).toMatch(/required: true/);
+    expect(o.advisories?.join(' ')).toMatch(/unknown role\(s\): banker/);
+  });
+  it('is partial when the extension has no valid roles', () => {
+    const o = m4Ap2.evaluate({ card: card([{ uri: AP2_EXTENSION_URI, params: {} }]), ucp: noUcp() }, ctx);
+    expect(o.status).toBe('partial');
+    expect(o.remediation).toMatch(/params\.roles/);
+  });
+  it('passes on the UCP ap2_mandate capability', () => {
+    const ucp = ucpFromProbe(json('/.well-known/ucp', { ucp: { version: '2026-01-11', capabilities: { 'dev.ucp.shopping.ap2_mandate': { version: '2026-01-11' } } } }));
+    const o = m4Ap2.evaluate({ card: noCard(), ucp }, ctx);
+    expect(o.status).toBe('pass');
+    expect(o.matched).toBe('UCP capability dev.ucp.shopping.ap2_mandate');
+  });
+  it('fails with "AP2 requires an A2A Agent Card" without a card, and names other extensions otherwise', () => {
+    const none = m4Ap2.evaluate({ card: noCard(), ucp: noUcp() }, ctx);
+    expect(none.status).toBe('fail');
+    expect(none.evidence).toMatch(/^AP2 requires an A2A Agent Card/);
+    const other = m4Ap2.evaluate({ card: card([{ uri: 'https://example.com/ext/streaming' }]), ucp: noUcp() }, ctx);
+    expect(other.status).toBe('fail');
+    expect(other.evidence).toContain('none of them AP2 (https://example.com/ext/streaming)');
+  });
+  it('fix guide shows the extension block and how to verify', () => {
+    const steps = m4Ap2.fixGuide({ origin: ORIGIN, platform: null, hosting: [] });
+    expect(steps[0].code).toContain(AP2_EXTENSION_URI);
+    expect(steps.find((s) => s.title === 'Verify')?.code).toContain('agent-card.json');
+  });
+});
