@@ -191,5 +191,6 @@ describe('A6 gather against a loopback site', () => {
     expect(o.status).toBe('partial');
     expect(o.matched).toMatch(/v0\.1\.0/);
     expect(site.requests.map((r) => r.path)).toContain('/.well-known/skills/legacy/SKILL.md');
+    expect(o.evidence).toContain('1 artifact(s) downloaded, no digests to verify');
   });
 });

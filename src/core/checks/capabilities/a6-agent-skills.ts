@@ -32,11 +32,13 @@ interface DeepResult {
   advisories: string[];
   verified: boolean;
   mismatch: boolean;
+  /** The index gave a digest for this artifact. */
+  hasDigest: boolean;
 }
 
 function checkArtifact(entry: { name: string; url: string | null; digest: string | null; type: string | null }, probe: FetchResult, origin: string): DeepResult {
   const url = entry.url!;
-  const out: DeepResult = { name: entry.name, url, probe, problems: [], advisories: [], verified: false, mismatch: false };
+  const out: DeepResult = { name: entry.name, url, probe, problems: [], advisories: [], verified: false, mismatch: false, hasDigest: !!entry.digest };
   if (!isFound(probe)) {
     out.problems.push(`skill "${entry.name}": ${describeProbe(probe, origin)} (artifact not served)`);
     return out;
@@ -118,7 +120,10 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>({
     const facts =
       `${describeProbe(probe, origin)}; ${index.entries.length} skill(s)` +
       (index.entries.length ? ` (${index.entries.slice(0, 6).map((e) => excerpt(e.name, 40)).join(', ')}${index.entries.length > 6 ? ', …' : ''})` : '') +
-      (deep.length ? `; ${deep.length} artifact(s) downloaded, ${verified} digest(s) verified${mismatches ? `, ${mismatches} mismatch(es)` : ''}` : '');
+      (deep.length
+        ? `; ${deep.length} artifact(s) downloaded` +
+          (deep.some((d) => d.hasDigest) ? `, ${verified} digest(s) verified${mismatches ? `, ${mismatches} mismatch(es)` : ''}` : ', no digests to verify')
+        : '');
     const probes = [...a.probes, ...deep.map((d) => d.probe)];
     const details = { format: index.format, specVersion: index.declared, path: a.path, skills: index.entries.length, valid, verified, mismatches };
     if (problems.length) {
