@@ -22,6 +22,12 @@ export interface ServerConfig {
   log?: ((line: string) => void) | false;
   /** Superseded API versions to serve with Deprecation/Sunset headers. */
   superseded?: SupersededVersion[];
+  /** How often the monitor scheduler looks for due monitors (ms). Default 15 s. */
+  monitorTickMs?: number;
+  /** Shortest monitor interval accepted (seconds). Default 300. */
+  monitorMinIntervalSec?: number;
+  /** Lifetime of OAuth access tokens for /mcp (seconds). Default 3600. */
+  oauthAccessTokenSec?: number;
 }
 
 export const DEFAULTS = {

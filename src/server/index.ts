@@ -9,6 +9,7 @@ import { openStore, dataDirFrom, type Store } from '../store/index.js';
 import { createApp, type App } from './app.js';
 import { DEFAULTS, type ServerConfig } from './config.js';
 import { ScanService } from './scan-service.js';
+import { createAgentFaces, type AgentFaces } from '../mcp/mount.js';
 
 export type { ServerConfig } from './config.js';
 export { createApp, type App, type AppDeps, type AppContext } from './app.js';
@@ -22,6 +23,8 @@ export interface RunningServer {
   store: Store;
   service: ScanService;
   app: App;
+  /** The MCP endpoints, OAuth server and monitor scheduler. */
+  agent: AgentFaces;
   close(): Promise<void>;
 }
 
@@ -53,6 +56,21 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   });
   let baseUrl = config.baseUrl?.replace(/\/+$/, '') ?? '';
   const log = config.log === false ? false : (config.log ?? batchedWriter((s) => process.stdout.write(s)));
+  const agent = await createAgentFaces({
+    store,
+    service,
+    baseUrl: () => baseUrl,
+    allowPrivateNetwork: !!config.allowPrivateNetwork,
+    trustProxy: !!config.trustProxy,
+    rateLimit: config.rateLimit ?? DEFAULTS.rateLimit,
+    rateWindowMs: DEFAULTS.rateWindowMs,
+    scanDeadlineMs: config.scanDeadlineMs,
+    scanTimeoutMs: config.scanTimeoutMs,
+    monitorTickMs: config.monitorTickMs,
+    monitorMinIntervalSec: config.monitorMinIntervalSec,
+    oauthLifetimes: config.oauthAccessTokenSec ? { accessTokenSec: config.oauthAccessTokenSec } : undefined,
+    log: config.log === false ? () => {} : undefined,
+  });
   const app = createApp({
     store,
     service,
@@ -62,6 +80,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
     bodyLimitBytes: config.bodyLimitBytes,
     superseded: config.superseded,
     log,
+    extend: (h3) => agent.extend(h3),
   });
 
   const port = config.port ?? DEFAULTS.port;
@@ -77,6 +96,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
       qr: false,
     });
   } catch (e) {
+    await agent.close();
     await store.close();
     throw e;
   }
@@ -84,6 +104,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   const host = address.address.includes(':') ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
   if (!baseUrl) baseUrl = url;
+  agent.start();
 
   let closing: Promise<void> | null = null;
   return {
@@ -93,6 +114,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
     store,
     service,
     app,
+    agent,
     close() {
       closing ??= (async () => {
         // listhen's close stops accepting, ends idle keep-alive sockets and waits for active requests.
@@ -101,6 +123,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
         await Promise.race([drained, grace]);
         service.abortAll();
         await drained.catch(() => {});
+        await agent.close();
         await store.close();
       })();
       return closing;
