@@ -46,6 +46,14 @@ export interface App {
 }
 
 type Req = Request & { ip?: string };
+
+const safeDecode = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return '';
+  }
+};
 const V1 = '/api/public/v1';
 
 /** Maps any failure of a scan request to a problem name (never a stack trace). */
@@ -147,7 +155,7 @@ export function createApp(deps: AppDeps): App {
   app.all(`${V1}/report/:id`, async (event) => {
     const bad = v1NotAllowed(['GET', 'HEAD'])(event);
     if (bad) return bad;
-    const id = decodeURIComponent(event.context.params?.id ?? '');
+    const id = safeDecode(event.context.params?.id ?? '');
     const path = event.url.pathname;
     if (!SHARE_ID_PATTERN.test(id)) return problemResponse(base(), 'invalid-parameter', 'The report id must match ^[a-z0-9]{4,24}$.', path);
     try {
@@ -254,7 +262,7 @@ export function createApp(deps: AppDeps): App {
   app.all('/r/:id', async (event) => {
     const bad = onlyGet(event);
     if (bad) return bad;
-    const id = decodeURIComponent(event.context.params?.id ?? '');
+    const id = safeDecode(event.context.params?.id ?? '');
     let report: StoredReport | undefined;
     try {
       report = SHARE_ID_PATTERN.test(id) ? await visibleReport(event.req as Req, id) : undefined;
