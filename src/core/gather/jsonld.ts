@@ -1,8 +1,8 @@
 /**
  * The page's JSON-LD, parsed once per scan and shared by every check that reads structured data
  * (C4 structured data, M6 product markup, ...). Blocks are the top-level objects of each
- * `<script type="application/ld+json">`: arrays are flattened and `@graph` members are lifted so
- * callers see one flat list of nodes.
+ * `<script type="application/ld+json">`: arrays are flattened and `@graph` members are lifted (with
+ * the container's `@context`) so callers see one flat list of nodes.
  */
 import type { CheerioAPI } from 'cheerio';
 import type { GatherContext } from './context.js';
@@ -37,17 +37,20 @@ function stripJsonComments(text: string): string {
     .trim();
 }
 
-function flatten(value: unknown, out: unknown[]): void {
+function flatten(value: unknown, out: unknown[], context?: unknown): void {
   if (out.length >= MAX_NODES) return;
   if (Array.isArray(value)) {
-    for (const v of value) flatten(v, out);
+    for (const v of value) flatten(v, out, context);
     return;
   }
   if (isObject(value) && Array.isArray(value['@graph'])) {
-    for (const v of value['@graph']) flatten(v, out);
+    // The container's @context applies to its graph members: carry it over so each lifted node
+    // still says which vocabulary its terms come from.
+    const ctx = value['@context'] ?? context;
+    for (const v of value['@graph']) flatten(v, out, ctx);
     return;
   }
-  out.push(value);
+  out.push(context !== undefined && isObject(value) && value['@context'] === undefined ? { '@context': context, ...value } : value);
 }
 
 function collectTypes(value: unknown, types: Set<string>, depth: number, budget: { n: number }): void {

@@ -1,0 +1,284 @@
+import { defineCheck, type FixContext } from '../types.js';
+import type { FetchResult } from '../../net/http.js';
+import type { FixStep } from '../../schema.js';
+import { describeProbe, excerpt } from '../../gather/classify.js';
+import {
+  ACCEPT_MARKDOWN_ONLY,
+  ACCEPT_MARKDOWN_PREFERRED,
+  classifyMarkdown,
+  isHtmlType,
+  normaliseForMatch,
+  type MarkdownAnswer,
+} from '../../gather/markdown.js';
+import { fixTarget, specStep, verifyStep } from '../../fixes/platform-steps.js';
+
+const SPEC = [
+  'https://developers.cloudflare.com/fundamentals/reference/markdown-for-agents/',
+  'https://www.rfc-editor.org/rfc/rfc9110#section-12',
+  'https://www.rfc-editor.org/rfc/rfc7763',
+];
+
+export interface NegotiationArtifact {
+  /** R1: Accept: text/markdown exactly. */
+  r1: FetchResult;
+  /** R2: Markdown preferred, HTML acceptable. */
+  r2: FetchResult;
+  /** R3: the page as a browser asks for it. */
+  r3: FetchResult;
+  /** The page's <title> / first <h1>, to see whether the Markdown is the same page. */
+  title: string | null;
+}
+
+const ANSWER_TEXT: Record<MarkdownAnswer, string> = {
+  markdown: 'Markdown',
+  'markdown-wrong-type': 'Markdown body with a non-Markdown type',
+  html: 'HTML',
+  empty: 'empty body',
+  error: 'no usable answer',
+};
+
+function crossHost(res: FetchResult): boolean {
+  return new URL(res.url).host !== new URL(res.requestedUrl).host;
+}
+
+function varyHasAccept(res: FetchResult): boolean {
+  return (res.headers.vary ?? '').split(',').some((v) => ['accept', '*'].includes(v.trim().toLowerCase()));
+}
+
+export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
+  meta: {
+    id: 'C1',
+    name: 'Markdown content negotiation',
+    dimension: 'content',
+    tier: 'essential',
+    weight: 10,
+    anchorKey: 'markdownNegotiation',
+    specUrls: SPEC,
+    summary: 'A request for the page with Accept: text/markdown gets Content-Type: text/markdown and a Markdown body, while browsers still get HTML.',
+    why: 'Markdown costs agents a fraction of the tokens of HTML and carries no navigation, scripts or styling noise; asking for it by Accept header works on any URL.',
+    remediation: 'Answer requests whose Accept prefers text/markdown with a Markdown version of the page (Content-Type: text/markdown; Vary: Accept), keeping HTML for browsers.',
+  },
+  async gather(ctx) {
+    const url = ctx.pageUrl.href;
+    const [r1, r2, $] = await Promise.all([
+      ctx.fetch(url, { accept: ACCEPT_MARKDOWN_ONLY }),
+      ctx.fetch(url, { accept: ACCEPT_MARKDOWN_PREFERRED }),
+      ctx.html(),
+    ]);
+    const title = $ ? ($('h1').first().text().trim() || $('title').first().text().trim() || null) : null;
+    return { r1, r2, r3: ctx.page(), title: title ? title.slice(0, 200) : null };
+  },
+  evaluate({ r1, r2, r3, title }, { origin }) {
+    const a1 = classifyMarkdown(r1);
+    const a2 = classifyMarkdown(r2);
+    const md = (r: FetchResult) => (r.status === r3.status ? '' : ` (status ${r.status ?? 'none'} vs ${r3.status} for HTML)`);
+    const evidence = (verdict: string) =>
+      `${verdict} R1 Accept: text/markdown → ${describeProbe(r1, origin)} [${ANSWER_TEXT[a1]}]${md(r1)}; R2 Accept: ${ACCEPT_MARKDOWN_PREFERRED} → ${r2.contentType ?? r2.error?.code ?? 'no content-type'} [${ANSWER_TEXT[a2]}]; R3 browser → ${r3.contentType ?? 'no content-type'}, ${r3.body.length} B.`;
+    const probes = [r1, r2, r3];
+
+    if (r3.contentType === 'text/markdown') {
+      return {
+        status: 'fail',
+        evidence: evidence('Browsers receive Markdown: negotiation is broken for humans.'),
+        remediation: 'Serve HTML when the Accept header does not prefer text/markdown (browsers send text/html first).',
+        probes,
+      };
+    }
+    if (!isHtmlType(r3.contentType)) {
+      return { status: 'na', evidence: `${describeProbe(r3, origin)}: the page is not HTML, so there is nothing to negotiate.`, probes: [r3] };
+    }
+
+    const advisories: string[] = [];
+    const sized = (r: FetchResult) => `${r.body.length.toLocaleString('en-US')} B`;
+    const good1 = a1 === 'markdown' && r1.status === r3.status;
+    const good2 = a2 === 'markdown' && r2.status === r3.status;
+    const markdownRes = good1 ? r1 : good2 ? r2 : null;
+    if (markdownRes) {
+      if (!varyHasAccept(markdownRes)) advisories.push('No "Vary: Accept" on the Markdown response: shared caches may serve Markdown to browsers or HTML to agents.');
+      if (markdownRes.headers['x-markdown-tokens']) advisories.push(`x-markdown-tokens: ${markdownRes.headers['x-markdown-tokens']} (token estimate sent by the server).`);
+      if (markdownRes.headers['content-signal']) advisories.push(`Content-Signal on the Markdown response: ${excerpt(markdownRes.headers['content-signal'], 100)}.`);
+      if (title && !normaliseForMatch(markdownRes.text.slice(0, 200_000)).includes(normaliseForMatch(title))) {
+        advisories.push(`The Markdown does not contain the page title "${excerpt(title, 60)}": check it is the same page.`);
+      }
+      advisories.push(`Size: HTML ${sized(r3)}, Markdown ${sized(markdownRes)}.`);
+    }
+    const matched = 'RFC 9110 content negotiation, text/markdown (RFC 7763)';
+
+    if (good1 && crossHost(r1)) {
+      return {
+        status: 'partial',
+        evidence: evidence(`Markdown only through a redirect to another host (${new URL(r1.url).host}).`),
+        remediation: 'Serve the Markdown from the page URL itself; agents may not follow cross-host redirects for content.',
+        matched,
+        advisories,
+        probes,
+      };
+    }
+    if (good1 && good2) return { status: 'pass', evidence: evidence('Markdown is negotiated; browsers still get HTML.'), matched, advisories, probes };
+    if (good1) {
+      return {
+        status: 'partial',
+        evidence: evidence('Only a bare "Accept: text/markdown" gets Markdown; an agent that also lists text/html gets HTML.'),
+        remediation: 'Honour q-values: prefer Markdown whenever text/markdown has the highest quality in Accept, not only when it is the sole type.',
+        matched,
+        advisories,
+        probes,
+      };
+    }
+    if (good2) {
+      return {
+        status: 'partial',
+        evidence: evidence('Markdown is served for a mixed Accept header but not for a bare "Accept: text/markdown".'),
+        remediation: 'Also answer a bare "Accept: text/markdown" with Markdown.',
+        matched,
+        advisories,
+        probes,
+      };
+    }
+    if (a1 === 'markdown-wrong-type' && r1.status === r3.status) {
+      return {
+        status: 'partial',
+        evidence: evidence(`A Markdown body comes back, but as ${r1.contentType ?? 'no content type'}.`),
+        remediation: 'Send it with Content-Type: text/markdown; charset=utf-8.',
+        advisories,
+        probes,
+      };
+    }
+    return {
+      status: 'fail',
+      evidence: evidence(a1 === 'html' ? 'Requests for Markdown get HTML.' : 'No Markdown for requests that ask for it.'),
+      probes,
+    };
+  },
+  fixGuide(fx) {
+    return [
+      ...platformSteps(fx),
+      {
+        title: 'Send the right headers',
+        body: 'The Markdown response needs Content-Type: text/markdown; charset=utf-8 and Vary: Accept (so caches keep the two versions apart); the HTML response should carry Vary: Accept too. Compare q-values: "text/markdown, text/html;q=0.9" prefers Markdown.',
+      },
+      verifyStep(
+        `curl -sI -H 'Accept: text/markdown' ${fx.origin}/ | grep -iE '^(content-type|vary)'\ncurl -sI ${fx.origin}/ | grep -i '^content-type'`,
+        'Expect text/markdown for the first request and text/html for the second.',
+      ),
+      specStep(SPEC.slice(0, 2)),
+    ];
+  },
+});
+
+const NEXT_MIDDLEWARE = `// middleware.ts (proxy.ts in Next.js 16+)
+import { NextResponse, type NextRequest } from 'next/server';
+
+/** True when text/markdown has the highest q-value in Accept. */
+function prefersMarkdown(accept: string): boolean {
+  let md = -1, html = -1;
+  for (const part of accept.split(',')) {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    const q = Number(params.find((p) => p.trim().startsWith('q='))?.split('=')[1] ?? 1);
+    if (type === 'text/markdown') md = Math.max(md, q);
+    if (type === 'text/html' || type === '*/*') html = Math.max(html, q);
+  }
+  return md > 0 && md >= html;
+}
+
+export function middleware(req: NextRequest) {
+  if (!prefersMarkdown(req.headers.get('accept') ?? '') || req.nextUrl.pathname.endsWith('.md')) return;
+  const url = req.nextUrl.clone();
+  url.pathname = url.pathname === '/' ? '/index.md' : \`\${url.pathname.replace(/\\/$/, '')}.md\`;
+  const res = NextResponse.rewrite(url); // serve the .md twin (a route handler with Content-Type: text/markdown)
+  res.headers.set('Vary', 'Accept');
+  return res;
+}
+`;
+
+const cloudflare: FixStep = {
+  title: 'Turn on Cloudflare "Markdown for Agents"',
+  body: 'If the site is proxied by Cloudflare, enable Markdown for Agents for the zone: Cloudflare converts HTML to Markdown at the edge for requests that ask for text/markdown, and adds x-markdown-tokens. Check the plan requirements in the docs.',
+};
+
+/** Platform steps; behind Cloudflare the zone setting comes first whatever the platform (no code). */
+function platformSteps(fx: FixContext): FixStep[] {
+  const steps = platformOnlySteps(fx);
+  if (fx.hosting.includes('cloudflare') && !steps.includes(cloudflare)) return [cloudflare, ...steps].slice(0, 3);
+  return steps;
+}
+
+function platformOnlySteps(fx: FixContext): FixStep[] {
+  switch (fixTarget(fx)) {
+    case 'nextjs':
+      return [
+        { title: 'Serve Markdown twins', body: 'Add a route that renders each page as Markdown (e.g. app/[...slug].md/route.ts from your CMS or MDX sources) with Content-Type: text/markdown.' },
+        { title: 'Rewrite Markdown requests in middleware', code: NEXT_MIDDLEWARE, lang: 'ts' },
+      ];
+    case 'nuxt':
+      return [
+        {
+          title: 'Negotiate in a Nitro server middleware',
+          code: `// server/middleware/markdown.ts\nexport default defineEventHandler(async (event) => {\n  const accept = getRequestHeader(event, 'accept') ?? '';\n  if (!/^\\s*text\\/markdown\\b/i.test(accept)) return; // use a q-value parser in production\n  const path = event.path === '/' ? '/index' : event.path.replace(/\\/$/, '');\n  const md = await useStorage('assets:markdown').getItem(path + '.md'); // or render from @nuxt/content\n  if (!md) return;\n  setHeader(event, 'Content-Type', 'text/markdown; charset=utf-8');\n  setHeader(event, 'Vary', 'Accept');\n  return md;\n});\n`,
+          lang: 'ts',
+        },
+      ];
+    case 'netlify':
+    case 'astro':
+    case 'docusaurus':
+    case 'hugo':
+    case 'jekyll':
+    case 'eleventy':
+    case 'gatsby':
+      return [
+        { title: 'Build a .md twin of every page', body: 'Emit /index.md, /about.md, ... next to the HTML at build time (most generators can output Markdown or copy sources).' },
+        {
+          title: 'Negotiate at the edge (Netlify Edge Function)',
+          code: `// netlify/edge-functions/markdown.ts\nexport default async (request: Request, context: any) => {\n  const accept = request.headers.get('accept') ?? '';\n  if (!/^\\s*text\\/markdown\\b/i.test(accept)) return; // use a q-value parser in production\n  const url = new URL(request.url);\n  url.pathname = url.pathname === '/' ? '/index.md' : url.pathname.replace(/\\/$/, '') + '.md';\n  const md = await context.rewrite(url);\n  if (!md.ok) return;\n  return new Response(md.body, { headers: { 'Content-Type': 'text/markdown; charset=utf-8', Vary: 'Accept' } });\n};\nexport const config = { path: '/*', excludedPath: ['/*.md', '/assets/*'] };\n`,
+          lang: 'ts',
+        },
+        cloudflare,
+      ];
+    case 'vercel':
+      return [
+        { title: 'Build a .md twin of every page', body: 'Emit /index.md, /about.md, ... next to the HTML at build time.' },
+        {
+          title: 'Rewrite on the Accept header in vercel.json',
+          code: JSON.stringify(
+            {
+              rewrites: [{ source: '/:path*', has: [{ type: 'header', key: 'accept', value: '(?<md>.*text/markdown.*)' }], destination: '/:path*.md' }],
+              headers: [{ source: '/(.*).md', headers: [{ key: 'Content-Type', value: 'text/markdown; charset=utf-8' }, { key: 'Vary', value: 'Accept' }] }],
+            },
+            null,
+            2,
+          ),
+          lang: 'json',
+          body: 'This matches any Accept that mentions text/markdown; for strict q-value handling use middleware.',
+        },
+      ];
+    case 'nginx':
+      return [
+        { title: 'Publish a .md twin of every page', body: 'Next to each index.html, write index.md (or page.md) at build time.' },
+        {
+          title: 'Negotiate in nginx',
+          code: `map $http_accept $md_suffix {\n    default "";\n    "~*^\\s*text/markdown" ".md";   # Markdown listed first\n}\n\nserver {\n    location / {\n        add_header Vary Accept always;\n        try_files $uri$md_suffix $uri/index$md_suffix $uri $uri/ =404;\n    }\n    location ~ \\.md$ {\n        default_type "text/markdown; charset=utf-8";\n        add_header Vary Accept always;\n    }\n}\n`,
+          lang: 'nginx',
+        },
+      ];
+    case 'wordpress':
+    case 'woocommerce':
+      return [
+        { title: 'Use a Markdown plugin or the edge', body: 'WordPress has no native Markdown output. Use a plugin that serves Markdown versions of posts on Accept: text/markdown (or .md URLs), or enable Cloudflare Markdown for Agents in front of the site.' },
+        cloudflare,
+      ];
+    case 'shopify':
+    case 'wix':
+    case 'squarespace':
+    case 'webflow':
+    case 'framer':
+      return [cloudflare, { title: 'Or a Cloudflare Worker', body: 'The platform cannot negotiate content itself; a Worker in front can convert or rewrite requests that prefer text/markdown.' }];
+    default:
+      return [
+        cloudflare,
+        {
+          title: 'Or negotiate in your app',
+          body: 'When Accept prefers text/markdown, respond with the Markdown version of the page (a pre-rendered .md twin, or an HTML→Markdown conversion of the main content) and headers Content-Type: text/markdown; charset=utf-8 and Vary: Accept.',
+        },
+      ];
+  }
+}

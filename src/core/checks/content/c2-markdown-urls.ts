@@ -1,0 +1,138 @@
+import { defineCheck, type FixContext } from '../types.js';
+import type { FetchResult } from '../../net/http.js';
+import type { FixStep } from '../../schema.js';
+import { describeProbe } from '../../gather/classify.js';
+import { ACCEPT_MD_FILE, classifyMarkdown, markdownTwinPath, type MarkdownAnswer } from '../../gather/markdown.js';
+import { serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
+
+const SPEC = ['https://llmstxt.org/#proposal', 'https://agentdocsspec.com/'];
+/** rel="alternate" type="text/markdown" targets fetched, at most (same origin only). */
+export const MAX_ALTERNATES = 2;
+
+export interface MarkdownUrlProbe {
+  source: 'twin' | 'alternate';
+  url: string;
+  probe: FetchResult;
+}
+
+export interface MarkdownUrlsArtifact {
+  page: FetchResult;
+  /** Null when the page URL is itself a .md URL (nothing to derive). */
+  twinPath: string | null;
+  probes: MarkdownUrlProbe[];
+  /** Alternate targets on other origins, listed but not fetched. */
+  foreignAlternates: string[];
+}
+
+const RANK: Record<MarkdownAnswer, number> = { markdown: 3, 'markdown-wrong-type': 2, empty: 1, html: 0, error: 0 };
+
+export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>({
+  meta: {
+    id: 'C2',
+    name: 'Markdown URL variants (.md)',
+    dimension: 'content',
+    tier: 'bonus',
+    weight: 3,
+    specUrls: SPEC,
+    summary: 'The page has a Markdown twin at its URL plus .md (/index.md for /), or at the target of <link rel="alternate" type="text/markdown">, served as text/markdown.',
+    why: 'Agents that cannot set Accept headers (or follow llms.txt links) fetch page.md directly; the convention comes from llmstxt.org.',
+    remediation: 'Serve a Markdown version of each page at the same URL plus ".md" (/index.md for the home page) with Content-Type: text/markdown.',
+  },
+  async gather(ctx) {
+    const page = ctx.page();
+    const twinPath = markdownTwinPath(ctx.pageUrl.pathname);
+    const $ = await ctx.html();
+    const alternates = $
+      ? $('link[rel][href]')
+          .toArray()
+          .filter((el) => ($(el).attr('rel') ?? '').toLowerCase().split(/\s+/).includes('alternate') && ($(el).attr('type') ?? '').toLowerCase().split(';')[0].trim() === 'text/markdown')
+          .map((el) => {
+            try {
+              return new URL($(el).attr('href')!.trim(), ctx.pageUrl).href;
+            } catch {
+              return null;
+            }
+          })
+          .filter((u): u is string => !!u && /^https?:/.test(u))
+      : [];
+    const twinUrl = twinPath ? ctx.resolve(twinPath) : null;
+    const same = [...new Set(alternates.filter((u) => new URL(u).origin === ctx.origin && u !== twinUrl))].slice(0, MAX_ALTERNATES);
+    const foreignAlternates = [...new Set(alternates.filter((u) => new URL(u).origin !== ctx.origin))];
+    const targets: Array<Omit<MarkdownUrlProbe, 'probe'>> = [
+      ...(twinUrl ? [{ source: 'twin' as const, url: twinUrl }] : []),
+      ...same.map((url) => ({ source: 'alternate' as const, url })),
+    ];
+    const probes = await Promise.all(targets.map(async (t) => ({ ...t, probe: await ctx.fetch(t.url, { accept: ACCEPT_MD_FILE }) })));
+    return { page, twinPath, probes, foreignAlternates };
+  },
+  evaluate({ page, twinPath, probes, foreignAlternates }, { origin }) {
+    if (!probes.length) {
+      return { status: 'na', evidence: `${describeProbe(page, origin)}: the page URL is already a .md URL and lists no Markdown alternate.`, probes: [page] };
+    }
+    const judged = probes.map((p) => ({ ...p, answer: classifyMarkdown(p.probe) }));
+    const lines = judged.map((j) => `[${j.source}] ${describeProbe(j.probe, origin)}${j.answer === 'html' && j.probe.status === 200 ? ' (HTML: a catch-all page)' : ''}`);
+    const best = [...judged].sort((a, b) => RANK[b.answer] - RANK[a.answer])[0];
+    const advisories = foreignAlternates.length ? [`Markdown alternate(s) on another origin, not fetched: ${foreignAlternates.slice(0, 3).join(', ')}.`] : [];
+    const evidence = lines.join('; ');
+    if (best.answer === 'markdown') {
+      return {
+        status: 'pass',
+        evidence: `${evidence}.`,
+        matched: best.source === 'twin' ? `llms.txt .md convention (${twinPath})` : 'rel="alternate" type="text/markdown"',
+        advisories,
+        probes: [best.probe],
+      };
+    }
+    if (best.answer === 'markdown-wrong-type') {
+      return {
+        status: 'partial',
+        evidence: `${evidence}. Markdown body served as ${best.probe.contentType ?? 'no content type'}.`,
+        remediation: `Serve ${new URL(best.url).pathname} with Content-Type: text/markdown; charset=utf-8.`,
+        advisories,
+        probes: [best.probe],
+      };
+    }
+    return {
+      status: 'fail',
+      evidence: `${evidence}. No Markdown version of the page.`,
+      advisories,
+      probes: judged.map((j) => j.probe),
+    };
+  },
+  fixGuide(fx) {
+    return [
+      ...twinSteps(fx),
+      { title: 'Link it from the page', body: 'Add <link rel="alternate" type="text/markdown" href="/index.md"> to the HTML head, and use the .md URLs in llms.txt.' },
+      verifyStep(`curl -sI ${fx.origin}/index.md | grep -i '^content-type'`, 'Expect HTTP 200 and Content-Type: text/markdown.'),
+      specStep(SPEC),
+    ];
+  },
+});
+
+function twinSteps(fx: FixContext): FixStep[] {
+  switch (fx.platform) {
+    case 'mintlify':
+      return [{ title: 'Mintlify serves .md URLs', body: 'Every public Mintlify page is available with .md appended; check the docs are public.' }];
+    case 'nextjs':
+      return [
+        {
+          title: 'Add a Markdown route handler',
+          body: 'Render each page\'s Markdown from its source (MDX, CMS) in a catch-all route and map /page.md to it (a rewrite in next.config: { source: "/:path*.md", destination: "/md/:path*" }).',
+          code: `// app/md/[[...slug]]/route.ts\nexport async function GET(_req: Request, { params }: { params: Promise<{ slug?: string[] }> }) {\n  const { slug = ['index'] } = await params;\n  const markdown = await loadMarkdown(slug.join('/')); // your content source\n  if (!markdown) return new Response('Not found', { status: 404 });\n  return new Response(markdown, { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });\n}\n`,
+          lang: 'ts',
+        },
+      ];
+    case 'docusaurus':
+      return [{ title: 'Emit .md copies at build time', body: 'docusaurus-plugin-llms can copy each doc as Markdown next to its HTML; or copy your docs/ sources into the build output in a postbuild step.' }];
+    case 'wordpress':
+    case 'woocommerce':
+      return [{ title: 'Use a Markdown export plugin', body: 'Pick a plugin that serves posts and pages as Markdown at their URL plus .md (several "LLM-friendly" plugins do), or convert at the edge with Cloudflare.' }];
+    default:
+      return serveFileSteps(fx, {
+        path: '/index.md',
+        contentType: 'text/markdown; charset=utf-8',
+        content: '# Example Co\n\nRefurbished laptops, shipped across the EU.\n\n## Popular pages\n- [Shipping](/shipping.md)\n- [Returns](/returns.md)\n',
+        lang: 'markdown',
+      }).slice(0, 2);
+  }
+}

@@ -1,0 +1,93 @@
+import { defineCheck, type FixContext } from '../types.js';
+import type { FetchResult } from '../../net/http.js';
+import type { FixStep } from '../../schema.js';
+import { describeProbe, excerpt } from '../../gather/classify.js';
+import { readableText, type ReadableText } from '../../gather/readable-text.js';
+import { specStep, verifyStep } from '../../fixes/platform-steps.js';
+
+const SPEC = ['https://agentdocsspec.com/'];
+/** Word thresholds of catalog C3. */
+export const C3_PASS_WORDS = 150;
+export const C3_MIN_WORDS = 40;
+
+export interface NoJsArtifact {
+  page: FetchResult;
+  /** Null for non-HTML pages. */
+  text: ReadableText | null;
+}
+
+export const c3NoJsContent = defineCheck<NoJsArtifact>({
+  meta: {
+    id: 'C3',
+    name: 'Content readable without JavaScript',
+    dimension: 'content',
+    tier: 'recommended',
+    weight: 6,
+    specUrls: SPEC,
+    summary: `The HTML as served (no JavaScript run) carries the page's text: at least ${C3_PASS_WORDS} words outside scripts, styles, navigation and footers, not an empty app shell.`,
+    why: 'Most agents and fetch tools do not execute JavaScript; a client-rendered shell gives them an empty page.',
+    remediation: 'Render the main content on the server (SSR or static generation) so the HTML response contains the text.',
+  },
+  async gather(ctx) {
+    const $ = await ctx.html();
+    return { page: ctx.page(), text: $ ? readableText($) : null };
+  },
+  evaluate({ page, text }, { origin }) {
+    const seen = describeProbe(page, origin);
+    if (!text) return { status: 'na', evidence: `${seen}: not an HTML page.`, probes: [page] };
+    const signs = [
+      ...(text.emptyAppRoots.length ? [`empty app root ${text.emptyAppRoots.join(', ')}`] : []),
+      ...(text.jsRequiredMessage ? ['a <noscript> message asking to enable JavaScript'] : []),
+    ];
+    const facts = `${text.words} word(s) of readable text without JavaScript${signs.length ? `; ${signs.join('; ')}` : ''}${text.sample ? `. Starts: "${excerpt(text.sample, 100)}"` : ''}`;
+    const details = { words: text.words, emptyAppRoots: text.emptyAppRoots };
+    if (text.words >= C3_PASS_WORDS) return { status: 'pass', evidence: `${seen}; ${facts}.`, matched: 'server-rendered content', probes: [page], details };
+    if (text.words < C3_MIN_WORDS && signs.length) {
+      return {
+        status: 'fail',
+        evidence: `${seen}; ${facts}. A client-rendered shell: agents that do not run JavaScript see no content.`,
+        probes: [page],
+        details,
+      };
+    }
+    return {
+      status: 'partial',
+      evidence: `${seen}; ${facts}. Little text reaches agents that do not run JavaScript (${C3_PASS_WORDS}+ words expected).`,
+      remediation: signs.length
+        ? 'Server-render the main content: part of the page is only filled in by JavaScript.'
+        : 'Make sure the page\'s main text is in the HTML response (not loaded by JavaScript); very short pages can add a summary paragraph.',
+      probes: [page],
+      details,
+    };
+  },
+  fixGuide(fx) {
+    return [
+      ...renderSteps(fx),
+      { title: 'Or give agents a Markdown version', body: 'If the app must stay client-rendered, serve Markdown on Accept: text/markdown (check C1) or at page.md (C2) so agents still get the text.' },
+      verifyStep(`curl -s ${fx.origin}/ | sed -e 's/<[^>]*>/ /g' | wc -w`, `Expect well over ${C3_PASS_WORDS} words of real text (not only script code) in the raw HTML.`),
+      specStep(SPEC),
+    ];
+  },
+});
+
+function renderSteps(fx: FixContext): FixStep[] {
+  switch (fx.platform) {
+    case 'nextjs':
+      return [{ title: 'Render on the server in Next.js', body: 'Keep content in Server Components (the App Router default) or use generateStaticParams / getStaticProps; avoid "use client" pages that fetch their text in useEffect, and avoid dynamic(..., { ssr: false }) for main content.' }];
+    case 'nuxt':
+      return [{ title: 'Keep SSR on in Nuxt', body: 'Check nuxt.config has ssr: true (the default) and no routeRules with ssr: false for content pages; fetch content with useAsyncData / useFetch so it is rendered on the server. `nuxi generate` prerenders static pages.' }];
+    case 'sveltekit':
+      return [{ title: 'Keep SSR on in SvelteKit', body: 'Do not set `export const ssr = false` on content routes; load data in +page.server.ts / +page.ts; add `export const prerender = true` for static pages.' }];
+    case 'remix':
+      return [{ title: 'Load content in loaders', body: 'Fetch page content in the route loader so it is server-rendered; avoid client-only fetches for main text.' }];
+    case 'bubble':
+    case 'framer':
+    case 'wix':
+      return [{ title: 'Client-rendered platform', body: 'This platform renders pages with JavaScript; publish key content as static pages where it allows, and provide llms.txt / Markdown versions for agents.' }];
+    default:
+      return [
+        { title: 'Server-render or prerender the content', body: 'For a single-page app (React, Vue, Angular), move to SSR or static generation (Next.js, Nuxt, Astro, Angular SSR, vite-plugin-ssr), or prerender public routes at build time.' },
+        { title: 'Put the essentials in the HTML', body: 'At minimum, include the page title, a summary paragraph and the main text in the HTML response; keep the app shell for interactivity.' },
+      ];
+  }
+}

@@ -1,0 +1,100 @@
+import { defineCheck, type FixContext } from '../types.js';
+import type { FetchResult } from '../../net/http.js';
+import type { FixStep } from '../../schema.js';
+import { describeProbe, isObject } from '../../gather/classify.js';
+import { jsonLdBlocks, type JsonLdResult } from '../../gather/jsonld.js';
+import { specStep, verifyStep } from '../../fixes/platform-steps.js';
+
+const SPEC = ['https://json-ld.org/spec/latest/json-ld/', 'https://schema.org/docs/gs.html', 'https://developers.google.com/search/docs/appearance/structured-data/intro-structured-data'];
+
+export interface StructuredDataArtifact {
+  page: FetchResult;
+  html: boolean;
+  jsonld: JsonLdResult;
+  /** Elements with microdata (itemscope) or RDFa (typeof) markup. */
+  otherMarkup: number;
+}
+
+export const c4StructuredData = defineCheck<StructuredDataArtifact>({
+  meta: {
+    id: 'C4',
+    name: 'Structured data (JSON-LD)',
+    dimension: 'content',
+    tier: 'bonus',
+    weight: 2,
+    specUrls: SPEC,
+    summary: 'The page carries at least one valid JSON-LD block (<script type="application/ld+json">) describing it with schema.org types (Organization, WebSite, Article, Product, FAQPage, ...).',
+    why: 'JSON-LD gives agents typed facts (who you are, what the page is, prices, authors) without guessing from layout.',
+    remediation: 'Add a JSON-LD block with the schema.org types that describe the page (Organization and WebSite on the home page; Article, Product, FAQPage where they apply).',
+  },
+  async gather(ctx) {
+    const $ = await ctx.html();
+    return {
+      page: ctx.page(),
+      html: !!$,
+      jsonld: await jsonLdBlocks(ctx),
+      otherMarkup: $ ? $('[itemscope], [typeof]').length : 0,
+    };
+  },
+  evaluate({ page, html, jsonld, otherMarkup }, { origin }) {
+    const seen = describeProbe(page, origin);
+    if (!html) return { status: 'na', evidence: `${seen}: not an HTML page.`, probes: [page] };
+    const advisories: string[] = [];
+    const untyped = jsonld.blocks.filter((b) => !isObject(b) || b['@type'] === undefined).length;
+    if (untyped) advisories.push(`${untyped} JSON-LD node(s) have no @type.`);
+    const noContext = jsonld.blocks.length && !jsonld.blocks.some((b) => isObject(b) && b['@context'] !== undefined);
+    if (noContext) advisories.push('No @context: add "@context": "https://schema.org".');
+    if (otherMarkup) advisories.push(`${otherMarkup} element(s) use microdata/RDFa; JSON-LD is the format agents and search engines parse most reliably.`);
+    const types = jsonld.types.length ? ` Types: ${jsonld.types.slice(0, 12).join(', ')}${jsonld.types.length > 12 ? ', …' : ''}.` : '';
+    const details = { types: jsonld.types, blocks: jsonld.blocks.length, errors: jsonld.errors };
+    if (jsonld.errors.length) {
+      return {
+        status: 'partial',
+        evidence: `${seen}; ${jsonld.blocks.length} valid JSON-LD node(s), ${jsonld.errors.length} block(s) that do not parse: ${jsonld.errors.slice(0, 3).join('; ')}.${types}`,
+        remediation: 'Fix the JSON-LD blocks that are not valid JSON (trailing commas, unescaped quotes, template placeholders); agents drop them entirely.',
+        advisories,
+        probes: [page],
+        details,
+      };
+    }
+    if (jsonld.blocks.length) {
+      return { status: 'pass', evidence: `${seen}; ${jsonld.blocks.length} JSON-LD node(s).${types}`, matched: 'JSON-LD (schema.org)', advisories, probes: [page], details };
+    }
+    return { status: 'fail', evidence: `${seen}; no JSON-LD block.`, advisories, probes: [page], details };
+  },
+  fixGuide(fx) {
+    const block = `<script type="application/ld+json">\n${JSON.stringify(
+      {
+        '@context': 'https://schema.org',
+        '@graph': [
+          { '@type': 'Organization', '@id': `${fx.origin}/#org`, name: 'Example Co', url: `${fx.origin}/`, logo: `${fx.origin}/logo.png` },
+          { '@type': 'WebSite', '@id': `${fx.origin}/#website`, url: `${fx.origin}/`, name: 'Example Co', publisher: { '@id': `${fx.origin}/#org` } },
+        ],
+      },
+      null,
+      2,
+    )}\n</script>`;
+    return [
+      ...platformSteps(fx, block),
+      verifyStep(`curl -s ${fx.origin}/ | grep -c 'application/ld+json'`, 'Expect at least 1; validate the blocks with https://validator.schema.org/.'),
+      specStep(SPEC.slice(0, 2)),
+    ];
+  },
+});
+
+function platformSteps(fx: FixContext, block: string): FixStep[] {
+  const add: FixStep = { title: 'Add a JSON-LD block to the page <head>', code: block, lang: 'html' };
+  switch (fx.platform) {
+    case 'wordpress':
+    case 'woocommerce':
+      return [{ title: 'Let your SEO plugin emit it', body: 'Yoast, Rank Math and AIOSEO output a JSON-LD @graph (Organization, WebSite, WebPage, Article) once the site representation is filled in (Yoast: Settings → Site representation). WooCommerce adds Product markup on product pages.' }];
+    case 'shopify':
+      return [{ title: 'Use your theme\'s structured data', body: 'Most Online Store 2.0 themes emit Product and Organization JSON-LD; in Liquid, `{{ product | structured_data }}` outputs a Product block. Add it to the product template if missing.' }];
+    case 'nextjs':
+      return [{ title: 'Render it in a Server Component', code: `export default function Page() {\n  const jsonLd = { '@context': 'https://schema.org', '@type': 'Organization', name: 'Example Co', url: '${fx.origin}/' };\n  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\\\u003c') }} />;\n}\n`, lang: 'tsx' }];
+    case 'nuxt':
+      return [{ title: 'Add nuxt-schema-org', body: 'The Nuxt SEO module emits JSON-LD from defineOrganization / defineWebSite / defineWebPage.', code: 'npx nuxi module add schema-org', lang: 'sh' }];
+    default:
+      return [add, { title: 'Describe each page type', body: 'Home: Organization + WebSite. Articles: Article (headline, author, datePublished). Products: Product with Offer (price, availability). FAQs: FAQPage.' }];
+  }
+}
