@@ -85,7 +85,8 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>({
   },
   gather: (ctx) => agentSkills(ctx),
   evaluate(a, { origin }) {
-    if (!a.probe || !a.path) {
+    const doc = a.probe ? indexDocument(a.probe).doc : null;
+    if (!a.probe || !a.path || !doc) {
       const seen = a.probes.map((p) => {
         const problem = indexDocument(p).problem;
         return `${describeProbe(p, origin)}${problem ? ` (${problem})` : isSoft404(p) ? ' (an HTML page: soft 404)' : ''}`;
@@ -93,7 +94,7 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>({
       return { status: 'fail', evidence: `No Agent Skills index: ${seen.join('; ')}.`, probes: a.probes };
     }
     const probe = a.probe;
-    const index = readSkillsIndex(indexDocument(probe).doc!, probe.url, a.path);
+    const index = readSkillsIndex(doc, probe.url, a.path);
     const problems = [...index.problems];
     const advisories: string[] = [];
     if (a.path === SKILLS_LEGACY_INDEX_PATH) problems.push(`served at the v0.1.0 path ${SKILLS_LEGACY_INDEX_PATH} (current: ${SKILLS_INDEX_PATH})`);
