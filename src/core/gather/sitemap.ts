@@ -305,7 +305,7 @@ function looksLikeWordPress(page: FetchResult): boolean {
 }
 
 async function probeSitemap(ctx: GatherContext, url: string, source: SitemapProbe['source'], followIndex: boolean): Promise<SitemapProbe> {
-  const probe = await ctx.fetch(url, { accept: SITEMAP_ACCEPT, maxBytes: SITEMAP_MAX_BYTES + 1 });
+  const probe = await ctx.fetch(url, { accept: SITEMAP_ACCEPT, maxBytes: SITEMAP_MAX_BYTES });
   const parsed = isOk(probe) ? parseSitemap(probe.body, { truncated: probe.truncated }) : null;
   const out: SitemapProbe = { url: ctx.resolve(url), source, probe, parsed };
   // Follow one child of an index, once (no recursion into nested indexes).

@@ -99,3 +99,12 @@ describe('D3 gather (loopback)', () => {
     expect(o.advisories?.join()).toMatch(/Broken Link target.*\/a \(404\)/);
   });
 });
+
+describe('D3 hostile targets', () => {
+  it('does not count javascript: or data: targets', () => {
+    const link = '<javascript:alert(1)>; rel="service-desc", <data:text/plain,x>; rel=describedby';
+    const p = response({ url: '/', headers: { 'content-type': 'text/html', link }, body: '' });
+    const o = d3LinkHeaders.evaluate({ page: p, links: parseLinkHeader(link, p.url), targets: [] }, { origin: ORIGIN, pageUrl: `${ORIGIN}/` });
+    expect(o.status).toBe('fail');
+  });
+});

@@ -38,6 +38,8 @@ export interface LinkHeaderArtifact {
 }
 
 function linkTier(link: LinkValue): LinkTier {
+  // javascript:, data:, file: targets (or unresolvable ones) are nothing an agent can fetch.
+  if (!link.target || !/^https?:/i.test(link.target)) return 'ignored';
   const tiers = link.rels.map((r) => relationTier(r, link));
   return tiers.includes('strong') ? 'strong' : tiers.includes('weak') ? 'weak' : 'ignored';
 }
