@@ -21,7 +21,8 @@ const STATE_TEXT: Record<LlmsCandidate['state'], string> = {
 };
 
 export function describeLlmsCandidates(a: LlmsArtifact, origin: string): string {
-  return a.candidates.map((c) => `${describeProbe(c.probe, origin)} (${STATE_TEXT[c.state]})`).join('; ');
+  // A network error already reads as one in describeProbe; "not found" would misstate it.
+  return a.candidates.map((c) => `${describeProbe(c.probe, origin)}${c.probe.error ? '' : ` (${STATE_TEXT[c.state]})`}`).join('; ');
 }
 
 export const d4LlmsTxt = defineCheck<LlmsArtifact>({
