@@ -17,6 +17,7 @@ import type { OAuthLifetimes } from '../oauth/config.js';
 import { CORS } from '../oauth/http.js';
 import { createMonitorScheduler, type MonitorScheduler } from '../monitor/scheduler.js';
 import { DEFAULT_MIN_INTERVAL_SEC } from '../monitor/interval.js';
+import { loadBotKey, WBA_DIRECTORY_PATH, WBA_MEDIA_TYPE } from '../monitor/bot-key.js';
 import { createMcpHttp } from './http.js';
 import { createServiceScanner } from './service-scanner.js';
 import { SERVER_CARD_PATHS, serverCard } from './server-card.js';
@@ -56,6 +57,8 @@ export async function createAgentFaces(opts: AgentFacesOptions): Promise<AgentFa
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const logError = (e: unknown, where: string) => log(`ai-ready serve: internal error in ${where}: ${(e as Error)?.stack ?? String(e)}`);
 
+  // The service's automated traffic (webhooks) is signed with Web Bot Auth; the directory publishes the key.
+  const botKey = loadBotKey(opts.store.dataDir);
   const oauth = createOAuthServer({ oauth: oauthStore, store: opts.store, baseUrl: opts.baseUrl, lifetimes: opts.oauthLifetimes });
   const scannerOptions = {
     service: opts.service,
@@ -90,7 +93,10 @@ export async function createAgentFaces(opts: AgentFacesOptions): Promise<AgentFa
       ),
     concurrency: opts.monitorConcurrency,
     tickMs: opts.monitorTickMs,
-    webhook: { blockPrivateNetwork: !opts.allowPrivateNetwork },
+    webhook: {
+      blockPrivateNetwork: !opts.allowPrivateNetwork,
+      botSignature: (url) => botKey.signRequest(url, `${opts.baseUrl()}${WBA_DIRECTORY_PATH}`),
+    },
     baseUrl: opts.baseUrl,
     log,
   });
@@ -130,6 +136,13 @@ export async function createAgentFaces(opts: AgentFacesOptions): Promise<AgentFa
           guarded(path, async () => (await oauth.handle(event.req, { clientIp: ip(event.req) })) ?? new Response('Method not allowed\n', { status: 405, headers: { allow: 'GET, HEAD' } })),
         );
       }
+      app.all(WBA_DIRECTORY_PATH, (event) => {
+        const method = event.req.method;
+        if (method !== 'GET' && method !== 'HEAD') return new Response('Method not allowed\n', { status: 405, headers: { allow: 'GET, HEAD' } });
+        return new Response(method === 'HEAD' ? null : JSON.stringify(botKey.jwks), {
+          headers: { 'content-type': WBA_MEDIA_TYPE, 'cache-control': 'public, max-age=3600', ...CORS, ...botKey.signDirectory(new URL(event.req.url).host) },
+        });
+      });
       for (const path of SERVER_CARD_PATHS) {
         app.all(path, (event) => {
           const method = event.req.method;

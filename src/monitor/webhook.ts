@@ -52,6 +52,8 @@ export interface WebhookOptions {
   /** Refuse private, loopback and metadata addresses (default true). */
   blockPrivateNetwork?: boolean;
   timeoutMs?: number;
+  /** Adds Web Bot Auth (RFC 9421) signature headers for the delivery URL. */
+  botSignature?: (url: string) => Record<string, string>;
 }
 
 let guardedAgent: Agent | undefined;
@@ -102,6 +104,7 @@ export async function deliverWebhook(
         [SIGNATURE_HEADER]: signature,
         [EVENT_HEADER]: event.type,
         [DELIVERY_HEADER]: event.id,
+        ...opts.botSignature?.(target.url),
       },
       body,
       headersTimeout: opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS,

@@ -32,13 +32,21 @@ export const SURFACES: Surface[] = [
   { path: '/.well-known/api-catalog', title: 'API catalog (RFC 9727)', type: 'application/linkset+json', note: 'machine-readable list of the APIs' },
   { path: '/.well-known/agent-skills/index.json', title: 'Agent skills index', type: 'application/json', note: 'one skill per check: how to fix it, generated from the fix guides' },
   { path: '/server.json', title: 'Server description', type: 'application/json', note: 'name, version and remote endpoints of this service' },
+  { path: '/mcp', title: 'MCP server (OAuth 2.1)', type: 'application/json', note: 'Streamable HTTP MCP endpoint with 13 tools (scans, saved reports, domain history, monitors, rubric and fix guides); OAuth 2.1 with dynamic client registration' },
+  { path: '/api/mcp', title: 'MCP server (API key)', type: 'application/json', note: 'the same tools with an API key as Bearer token; anonymous callers get the read-only scan tools' },
+  { path: '/.well-known/mcp/server-card.json', title: 'MCP server card', type: 'application/json', note: 'name, version, endpoints, authentication and tools of the MCP server' },
+  { path: '/.well-known/oauth-authorization-server', title: 'OAuth authorization server metadata (RFC 8414)', type: 'application/json', note: 'dynamic client registration, authorization code with PKCE S256, token and revocation endpoints' },
+  { path: '/.well-known/oauth-protected-resource/mcp', title: 'Protected resource metadata of /mcp (RFC 9728)', type: 'application/json', note: 'the authorization server that issues tokens for /mcp' },
   { path: '/auth.md', title: 'auth.md', type: 'text/markdown', note: 'how agents authenticate (anonymous, API keys)' },
   { path: '/llms-full.txt', title: 'llms-full.txt', type: 'text/markdown', note: 'llms.txt plus every fix guide in one file' },
   { path: '/healthz', title: 'Health', type: 'application/json', note: 'liveness and queue state' },
 ];
 
 /** MCP endpoints announced in server.json (the MCP face adds its transports here). */
-export const MCP_REMOTES: Array<{ type: 'streamable-http' | 'sse'; url: string }> = [];
+export const MCP_REMOTES: Array<{ type: 'streamable-http' | 'sse'; url: string }> = [
+  { type: 'streamable-http', url: '/mcp' },
+  { type: 'streamable-http', url: '/api/mcp' },
+];
 
 const CONTENT_SIGNAL = 'Content-Signal: search=yes, ai-input=yes, ai-train=no';
 // The IETF AIPREF vocabulary says the same with y/n values.
@@ -116,6 +124,10 @@ export function authMd(base: string): string {
     '',
     'The operator of this instance creates keys with `ai-ready keys create --account <name>`. Send one as `Authorization: Bearer <key>`: it lifts the rate limit and records scans in the account history, under the account default visibility unless `isPublic` overrides it. A wrong key is refused with 401 `unauthorized`.',
     '',
+    '## OAuth 2.1 (MCP)',
+    '',
+    `The MCP endpoint ${base}/mcp takes OAuth 2.1 access tokens. Its protected-resource metadata (RFC 9728) is at ${base}/.well-known/oauth-protected-resource/mcp and the authorization server metadata (RFC 8414) at ${base}/.well-known/oauth-authorization-server: register with dynamic client registration (RFC 7591), then use the authorization code flow with PKCE (S256) and the \`resource\` parameter (RFC 8707). The account owner approves the client on a consent page by signing in with one of their API keys. Access tokens last one hour; refresh tokens rotate on every use. The legacy endpoint ${base}/api/mcp takes an API key as Bearer token instead, or nothing for the read-only scan tools.`,
+    '',
     '## Descriptions',
     '',
     `- OpenAPI: ${base}/openapi.json (security scheme \`bearer\`)`,
@@ -140,6 +152,15 @@ export function apiCatalog(base: string) {
         item: [
           { href: `${base}/api/public/v1/scan`, type: 'application/json', title: 'Scan a URL' },
           { href: `${base}/api/public/v1/report/{id}`, type: 'application/json', title: 'Read a shared report' },
+        ],
+      },
+      {
+        anchor: `${base}/mcp`,
+        'service-desc': [{ href: `${base}/.well-known/mcp/server-card.json`, type: 'application/json', title: 'MCP server card' }],
+        'service-doc': [{ href: `${base}/llms.txt`, type: 'text/markdown' }],
+        item: [
+          { href: `${base}/mcp`, type: 'application/json', title: 'MCP server (Streamable HTTP, OAuth 2.1)' },
+          { href: `${base}/api/mcp`, type: 'application/json', title: 'MCP server (Streamable HTTP, API key)' },
         ],
       },
       {
