@@ -322,7 +322,11 @@ export function sitemapUsable(c: SitemapProbe): boolean {
   return true;
 }
 
-/** Robots-listed sitemaps (up to 5, in parallel), then fallbacks in order until one is usable. */
+/**
+ * Robots-listed sitemaps (up to 5), else the fallbacks. Fallbacks are fetched together (a site that
+ * hangs on unknown paths would otherwise cost one timeout per path) and judged in the anchor's order;
+ * only the index that is about to be chosen has its first child fetched.
+ */
 export function gatherSitemaps(ctx: GatherContext): Promise<SitemapArtifact> {
   return ctx.memo('sitemap', async () => {
     const robots = await ctx.robots();
@@ -331,11 +335,15 @@ export function gatherSitemaps(ctx: GatherContext): Promise<SitemapArtifact> {
     const wordpress = looksLikeWordPress(ctx.page());
     if (!candidates.some(sitemapUsable)) {
       const tried = new Set(candidates.map((c) => c.url));
-      const fallbacks: Array<[string, SitemapProbe['source']]> = SITEMAP_FALLBACKS.map((p) => [p, 'fallback']);
+      const fallbacks: Array<[string, SitemapProbe['source']]> = SITEMAP_FALLBACKS.map((p): [string, SitemapProbe['source']] => [p, 'fallback']);
       if (wordpress) fallbacks.push([WORDPRESS_SITEMAP, 'platform']);
-      for (const [path, source] of fallbacks) {
-        if (tried.has(ctx.resolve(path))) continue;
-        const c = await probeSitemap(ctx, path, source, true);
+      const fetched = await Promise.all(
+        fallbacks.filter(([path]) => !tried.has(ctx.resolve(path))).map(([path, source]) => probeSitemap(ctx, path, source, false)),
+      );
+      for (const c of fetched) {
+        if (c.parsed?.kind === 'sitemapindex' && isValidSitemap(c.parsed)) {
+          c.child = await probeSitemap(ctx, c.parsed.sample[0], 'index-child', false);
+        }
         candidates.push(c);
         if (sitemapUsable(c)) break;
       }

@@ -152,13 +152,24 @@ describe('D2 gather (loopback sites)', () => {
     expect(o.status).toBe('pass');
     expect(s.requests.map((r) => r.path)).not.toContain('/sitemap.xml');
   });
-  it('falls back in order and stops at the first valid one', async () => {
-    const s = await start((site) => ({ '/': html, '/sitemap_index.xml': xml(urlset(`${site.origin}/`)), '/sitemap.xml': xml(urlset(`${site.origin}/`)) }));
+  it('tries the fallbacks and picks the first usable one in the anchor\'s order', async () => {
+    const s = await start((site) => ({
+      '/': html,
+      '/sitemap_index.xml': xml(index(`${site.origin}/child.xml`)),
+      '/child.xml': xml(urlset(`${site.origin}/a`)),
+      '/sitemap.xml': xml(urlset(`${site.origin}/`)),
+    }));
+    const { a, o } = await run(s);
+    expect(o.status).toBe('pass');
+    expect(o.evidence).toContain(`Valid sitemap at ${s.origin}/sitemap_index.xml`);
+    expect(a.candidates.map((c) => new URL(c.url).pathname)).toEqual(['/sitemap-index.xml', '/sitemap.xml.gz', '/sitemap_index.xml']);
+    expect(s.requests.map((r) => r.path)).toEqual(expect.arrayContaining(['/sitemap-index.xml', '/sitemap.xml.gz', '/sitemap_index.xml', '/sitemap.xml', '/child.xml']));
+  });
+  it('skips an index whose child is broken and moves on to the next fallback', async () => {
+    const s = await start((site) => ({ '/': html, '/sitemap-index.xml': xml(index(`${site.origin}/gone.xml`)), '/sitemap.xml': xml(urlset(`${site.origin}/`)) }));
     const { o } = await run(s);
     expect(o.status).toBe('pass');
-    const paths = s.requests.map((r) => r.path);
-    expect(paths).toEqual(expect.arrayContaining(['/sitemap-index.xml', '/sitemap.xml.gz', '/sitemap_index.xml']));
-    expect(paths).not.toContain('/sitemap.xml');
+    expect(o.evidence).toContain('/gone.xml → 404');
   });
   it('reads a .gz sitemap by magic bytes (no Content-Encoding)', async () => {
     const s = await start((site) => ({ '/': html, '/sitemap.xml.gz': { headers: { 'content-type': 'application/gzip' }, body: gzipSync(urlset(`${site.origin}/`)) } }));
