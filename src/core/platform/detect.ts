@@ -6,8 +6,11 @@
 import type { CheerioAPI } from 'cheerio';
 import type { FetchResult } from '../net/http.js';
 import type { PlatformInfo } from '../schema.js';
-import { FINGERPRINTS, HOSTING_FINGERPRINTS, SEO_PLUGINS, type Signal } from './fingerprints.js';
+import { FINGERPRINTS, HOSTING_FINGERPRINTS, SEO_PLUGINS, type Fingerprint, type Signal } from './fingerprints.js';
 import { commerceSignals, appSignals } from './site-kind.js';
+import { platformLabel } from './labels.js';
+
+export { platformLabel } from './labels.js';
 
 export interface PlatformInput {
   page: FetchResult;
@@ -16,28 +19,52 @@ export interface PlatformInput {
 
 export interface PageFacts {
   headers: Record<string, string>;
+  /** Set-Cookie lines joined with "\n" (as the HTTP client keeps them). */
   cookies: string;
+  /** Cookie names from Set-Cookie, one per line. */
+  cookieNames: string[];
+  /** The first MAX_HTML_CHARS of the page: markers live in the head and the first scripts. */
   html: string;
+  /** `<meta name="generator">` contents joined with " | " (kept for callers); see `generators`. */
   generator: string;
+  generators: string[];
   $: CheerioAPI | null;
 }
 
-function facts(input: PlatformInput): PageFacts {
-  const html = input.page.text.slice(0, 1_000_000);
-  const generator = input.$ ? input.$('meta[name="generator" i]').map((_, el) => input.$!(el).attr('content') ?? '').get().join(' | ') : '';
-  return { headers: input.page.headers, cookies: input.page.headers['set-cookie'] ?? '', html, generator, $: input.$ };
+/** Upper bound of HTML scanned by regex signals, so a huge page costs a bounded amount of work. */
+export const MAX_HTML_CHARS = 1_000_000;
+const CONFIDENT = 0.5;
+
+export function pageFacts(input: PlatformInput): PageFacts {
+  const html = input.page.text.slice(0, MAX_HTML_CHARS);
+  const $ = input.$;
+  const generators = $
+    ? $('meta[name="generator" i]')
+        .slice(0, 20)
+        .map((_, el) => ($(el).attr('content') ?? '').trim())
+        .get()
+        .filter(Boolean)
+    : [];
+  const cookies = input.page.headers['set-cookie'] ?? '';
+  const cookieNames = cookies
+    .split('\n')
+    .map((line) => line.split('=')[0].trim())
+    .filter(Boolean);
+  return { headers: input.page.headers, cookies, cookieNames, html, generator: generators.join(' | '), generators, $ };
 }
 
-function matches(signal: Signal, f: PageFacts): boolean {
+export function matches(signal: Signal, f: PageFacts): boolean {
   switch (signal.kind) {
     case 'header': {
       const v = f.headers[signal.name];
       return v !== undefined && (!signal.pattern || signal.pattern.test(v));
     }
+    case 'header-name':
+      return Object.keys(f.headers).some((k) => signal.pattern.test(k));
     case 'cookie':
-      return signal.pattern.test(f.cookies);
+      return f.cookieNames.some((n) => signal.pattern.test(n));
     case 'generator':
-      return signal.pattern.test(f.generator);
+      return f.generators.some((g) => signal.pattern.test(g));
     case 'html':
       return signal.pattern.test(f.html);
     case 'selector':
@@ -45,37 +72,69 @@ function matches(signal: Signal, f: PageFacts): boolean {
   }
 }
 
-function confidenceOf(weights: number[]): number {
+export function confidenceOf(weights: number[]): number {
   return 1 - weights.reduce((p, w) => p * (1 - w), 1);
 }
 
+interface Candidate {
+  fp: Fingerprint;
+  hits: Signal[];
+  confidence: number;
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+/** Evidence for the secondary detections: a framework under a CMS is a headless front end. */
+function secondaryEvidence(best: Candidate, others: Candidate[]): string[] {
+  const out: string[] = [];
+  for (const o of others) {
+    const signals = o.hits.map((h) => h.label).join('; ');
+    if (o.fp.rank === 1 && best.fp.rank >= 2 && o.fp.id !== best.fp.requires) {
+      const how = best.fp.builtOn?.includes(o.fp.id) ? 'built on' : 'headless,';
+      out.push(`${how} ${platformLabel(o.fp.id)} front end (${signals})`);
+    } else if (o.fp.id === best.fp.requires) {
+      out.push(`runs on ${platformLabel(o.fp.id)} (${signals})`);
+    } else {
+      out.push(`also ${o.fp.id} (${signals})`);
+    }
+  }
+  return out;
+}
+
 export function detectPlatform(input: PlatformInput): PlatformInfo {
-  const f = facts(input);
-  const candidates = FINGERPRINTS.map((fp) => {
+  const f = pageFacts(input);
+  const candidates: Candidate[] = FINGERPRINTS.map((fp) => {
     const hits = fp.signals.filter((s) => matches(s, f));
     return { fp, hits, confidence: confidenceOf(hits.map((h) => h.weight)) };
-  })
-    .filter((c) => c.hits.length > 0)
+  }).filter((c) => c.hits.length > 0);
+  const confident = (id: string) => candidates.some((o) => o.fp.id === id && o.confidence >= CONFIDENT);
+  const qualified = candidates
+    .filter((c) => c.confidence >= CONFIDENT && (!c.fp.requires || confident(c.fp.requires)))
     .sort((a, b) => b.fp.rank - a.fp.rank || b.confidence - a.confidence);
-  const qualified = candidates.filter((c) => c.confidence >= 0.5 && (!c.fp.requires || candidates.some((o) => o.fp.id === c.fp.requires && o.confidence >= 0.5)));
   const best = qualified[0];
+
   const evidence: string[] = [];
-  if (best) evidence.push(...best.hits.map((h) => h.label));
-  for (const other of qualified.slice(1)) evidence.push(`also ${other.fp.id} (${other.hits.map((h) => h.label).join('; ')})`);
-  const hosting = HOSTING_FINGERPRINTS.filter((h) => h.signals.some((s) => matches(s, f))).map((h) => h.id);
-  if (hosting.length) evidence.push(`hosting: ${hosting.join(', ')}`);
+  if (best) {
+    evidence.push(...best.hits.map((h) => h.label));
+    evidence.push(...secondaryEvidence(best, qualified.slice(1)));
+  }
+  const hosting = HOSTING_FINGERPRINTS.filter((h) => h.signals.some((s) => matches(s, f)));
+  if (hosting.length) evidence.push(`hosting: ${hosting.map((h) => h.id).join(', ')}`);
   const seo = SEO_PLUGINS.find((p) => p.signals.some((s) => matches(s, f)));
+
   const platformId = best?.fp.id ?? 'unknown';
   const commerce = commerceSignals(f, platformId);
   const app = appSignals(f, platformId);
   return {
     platform: platformId,
-    confidence: best ? Math.round(best.confidence * 100) / 100 : 0,
+    confidence: best ? round2(best.confidence) : 0,
     evidence,
     isEcommerce: commerce.score >= 0.6,
     isApp: app.score >= 0.6,
     seoPlugin: seo?.id ?? null,
-    hosting,
+    hosting: hosting.map((h) => h.id),
     commerceSignals: commerce.signals,
   };
 }
