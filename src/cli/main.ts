@@ -8,6 +8,7 @@ import { EXIT } from './exit-codes.js';
 import { registerScan } from './commands/scan.js';
 import { registerRubric } from './commands/rubric.js';
 import { registerMcp } from './commands/mcp.js';
+import { registerMonitors } from './commands/monitors.js';
 import { registerExplain } from './commands/explain.js';
 import { registerServe } from './commands/serve.js';
 import { registerKeys } from './commands/keys.js';
@@ -32,6 +33,7 @@ program
 registerScan(program);
 registerRubric(program);
 registerMcp(program);
+registerMonitors(program);
 registerExplain(program);
 registerServe(program);
 registerKeys(program);
