@@ -198,13 +198,17 @@ function parseXml(text: string, base: Omit<ParsedSitemap, 'kind' | 'namespace' |
   }
   let locs: string[] | null = null;
   let fullyParsed = false;
+  if (/^\s+<\?xml/.test(text)) {
+    // Not well-formed, and a classic: a stray newline printed by a WordPress theme or plugin.
+    problems.push('whitespace before the <?xml declaration (not well-formed; often a stray newline from a theme or plugin)');
+  }
   if (text.length <= SITEMAP_FULL_PARSE_BYTES) {
-    const valid = XMLValidator.validate(text);
+    const valid = XMLValidator.validate(text.trimStart());
     if (valid !== true) {
       problems.push(`malformed XML: ${valid.err.msg.slice(0, 120)} (line ${valid.err.line})`);
     } else {
       try {
-        const doc = parser.parse(text) as Record<string, unknown>;
+        const doc = parser.parse(text.trimStart()) as Record<string, unknown>;
         locs = locsFromTree(doc, root.name, kind);
         fullyParsed = true;
       } catch (e) {

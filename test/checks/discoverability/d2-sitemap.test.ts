@@ -31,6 +31,14 @@ describe('parseSitemap', () => {
     expect(parseSitemap(Buffer.from(urlset('/relative'))).problems.join()).toMatch(/not absolute/);
     expect(parseSitemap(Buffer.from(`<urlset xmlns="${NS}"><url><loc>https://a.test/</loc></urlset>`)).problems.join()).toMatch(/malformed XML/);
   });
+  it('names whitespace before the XML declaration, reads CDATA locations and tolerates stylesheet PIs', () => {
+    const lead = parseSitemap(Buffer.from(`\n${index('https://a.test/s.xml')}`));
+    expect(lead.kind).toBe('sitemapindex');
+    expect(lead.problems).toEqual([expect.stringMatching(/whitespace before the <\?xml declaration/)]);
+    const styled = parseSitemap(Buffer.from(urlset('https://a.test/').replace('?>', '?><?xml-stylesheet type="text/xsl" href="/s.xsl"?>')));
+    expect(styled.problems).toEqual([]);
+    expect(parseSitemap(Buffer.from(`<urlset xmlns="${NS}"><url><loc><![CDATA[https://a.test/x]]></loc></url></urlset>`)).sample).toEqual(['https://a.test/x']);
+  });
   it('flags more than 50,000 entries', () => {
     const big = `<urlset xmlns="${NS}">` + '<url><loc>https://a.test/p</loc></url>'.repeat(SITEMAP_MAX_URLS + 1) + '</urlset>';
     const p = parseSitemap(Buffer.from(big));
