@@ -31,7 +31,10 @@ export function isHtmlType(ct: string | null): boolean {
 export function classifyMarkdown(res: FetchResult): MarkdownAnswer {
   if (!isOk(res)) return 'error';
   const text = res.text.replace(/^\uFEFF/, '');
-  if (bodyLooksLikeHtml(text) || /^\s*<(?:!--|div|main|article|section|p|script|meta|link|title)[\s>]/i.test(text)) return 'html';
+  if (bodyLooksLikeHtml(text)) return 'html';
+  // Markdown may open with inline HTML (`<p align="center">` in READMEs): trust a text/markdown type
+  // there, but not an untyped or mistyped fragment.
+  if (res.contentType !== 'text/markdown' && /^\s*<(?:!--|div|main|article|section|p|script|meta|link|title)[\s>]/i.test(text)) return 'html';
   if (!text.trim()) return 'empty';
   if (res.contentType === 'text/markdown') return 'markdown';
   // A non-HTML body under text/html is rare but real (misconfigured Markdown routes).

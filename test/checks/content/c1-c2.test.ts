@@ -21,7 +21,9 @@ describe('markdown helpers', () => {
     expect(classifyMarkdown(text('/', MD, 'text/plain'))).toBe('markdown-wrong-type');
     expect(classifyMarkdown(text('/', MD, 'text/x-markdown'))).toBe('markdown-wrong-type');
     expect(classifyMarkdown(html())).toBe('html');
-    expect(classifyMarkdown(text('/', '<div id="root"></div>', 'text/markdown'))).toBe('html');
+    expect(classifyMarkdown(text('/', '<!DOCTYPE html><div id="root"></div>', 'text/markdown'))).toBe('html');
+    expect(classifyMarkdown(text('/', '<div id="root"></div>', 'text/plain'))).toBe('html');
+    expect(classifyMarkdown(text('/', '<p align="center"><img src="logo.png"></p>\n\n# Project\n', 'text/markdown'))).toBe('markdown');
     expect(classifyMarkdown(text('/', '', 'text/markdown'))).toBe('empty');
     expect(classifyMarkdown(notFound('/'))).toBe('error');
   });
