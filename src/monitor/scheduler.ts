@@ -63,11 +63,12 @@ export function createMonitorScheduler(opts: SchedulerOptions): MonitorScheduler
       return;
     }
     const account = await opts.store.getAccount(m.accountId);
-    const report = await opts.store.saveReport({
-      result,
-      isPublic: account ? account.defaultVisibility === 'public' : false,
-      accountId: account ? account.id : null,
-    });
+    if (!account) {
+      // Never publish an orphan's results anonymously: record the failure instead.
+      await opts.monitors.finishRun(m.id, { at, status: 'error', reportId: null, score: null, grade: null, level: null, error: 'the owning account no longer exists' }, m.below);
+      return;
+    }
+    const report = await opts.store.saveReport({ result, isPublic: account.defaultVisibility === 'public', accountId: account.id });
     const grade = result.grade ?? gradeFor(result.overallScore);
     const decision = decideAlert(
       { minScore: m.minScore, minGrade: m.minGrade },

@@ -41,7 +41,7 @@ type Route = { status?: number; headers?: Record<string, string>; body?: string 
 export async function switchableSite(): Promise<{ site: FixtureSite; use(kind: 'agentReady' | 'bare'): void }> {
   let kind: 'agentReady' | 'bare' = 'agentReady';
   let origin = '';
-  const site = await startFixture(() => ({
+  const site = await startFixture((() => ({
     '*': async (req: IncomingMessage, res: ServerResponse) => {
       const table = (kind === 'agentReady' ? sites.agentReady(origin) : sites.bare(origin)) as Record<string, Route>;
       const path = (req.url ?? '/').split('?')[0];
@@ -54,7 +54,7 @@ export async function switchableSite(): Promise<{ site: FixtureSite; use(kind: '
       res.writeHead(route.status ?? 200, route.headers ?? {});
       res.end(req.method === 'HEAD' ? undefined : (route.body ?? ''));
     },
-  }));
+  })) as never);
   origin = site.origin;
   return { site, use: (k) => (kind = k) };
 }

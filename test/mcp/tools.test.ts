@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import { createLocalScanner } from '../../src/mcp/local-scanner.js';
 import type { McpContext } from '../../src/mcp/context.js';
@@ -43,7 +44,7 @@ async function connect(ctx: Partial<McpContext>): Promise<Client> {
 
 type Structured = Record<string, any>;
 async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const res = await client.callTool({ name, arguments: args });
+  const res = (await client.callTool({ name, arguments: args })) as CallToolResult;
   return { ...res, data: res.structuredContent as Structured, text: (res.content as Array<{ text: string }>)[0]?.text ?? '' };
 }
 
