@@ -82,3 +82,8 @@ export function liquidRaw(s: string): string {
 export function yamlString(s: string): string {
   return JSON.stringify(s);
 }
+
+/** XML attribute value in double quotes. */
+export function xmlAttr(s: string): string {
+  return stripControl(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
