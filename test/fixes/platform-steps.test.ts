@@ -134,16 +134,14 @@ describe('JavaScript snippets run and return the exact content', () => {
     expect(route.dynamic).toBe('force-static');
   });
 
-  it('Next.js: a dot folder is routed through a rewrite (the App Router skips dot folders)', async () => {
-    const code = serveFileSteps(fx('nextjs'), API_CATALOG)[1].code!;
-    const [routeFile, config] = splitAt(code, '// next.config.mjs');
-    expect(routeFile).toContain('// app/well-known/api-catalog/route.ts');
-    expect(routeFile).not.toContain('app/.well-known');
-    const res: Response = runModule(routeFile).GET();
+  it('Next.js: a .well-known route handler, with the tsconfig caveat for dot folders', async () => {
+    const step = serveFileSteps(fx('nextjs'), API_CATALOG)[1];
+    expect(step.code).toContain('// app/.well-known/api-catalog/route.ts');
+    expect(step.body).toContain('"app/.well-known/**/*"');
+    const res: Response = runModule(step.code!).GET();
     expect(await res.text()).toBe(HOSTILE);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    const rewrites = await runModule(config).default.rewrites();
-    expect(rewrites).toEqual([{ source: '/.well-known/api-catalog', destination: '/well-known/api-catalog' }]);
+    expect(serveFileSteps(fx('nextjs'), LLMS)[1].body).not.toContain('tsconfig');
   });
 
   it('Nuxt server route and, for dot folders, an explicitly registered handler', () => {
@@ -213,6 +211,8 @@ describe('other snippet languages keep hostile content intact', () => {
   });
 
   it('nginx: quotes and backslashes escaped, $ routed through a geo variable, charset kept in one token', () => {
+    const both = serveFileSteps(fx('nginx'), { ...API_CATALOG, headers: { 'X-Both': `it's "x" \\` } })[1].code!;
+    expect(quotedAfter(both, 'add_header X-Both ').value).toBe(`it's "x" \\`);
     const code = serveFileSteps(fx('nginx'), API_CATALOG)[1].code!;
     expect(quotedAfter(code, 'default_type ').value).toBe('application/linkset+json; charset=utf-8');
     const note = quotedAfter(code, 'add_header X-Note ');
@@ -222,7 +222,9 @@ describe('other snippet languages keep hostile content intact', () => {
     expect(code).toContain('alias /var/www/site/.well-known/api-catalog;');
 
     const header = addHeaderSteps(fx('nginx'), { name: 'Link', value: '</.well-known/api-catalog>; rel="api-catalog"' })[0].code!;
-    expect(quotedAfter(header, 'add_header Link ').value).toBe('</.well-known/api-catalog>; rel="api-catalog"');
+    const link = quotedAfter(header, 'add_header Link ');
+    expect(link.raw).toBe(`'</.well-known/api-catalog>; rel="api-catalog"'`);
+    expect(link.value).toBe('</.well-known/api-catalog>; rel="api-catalog"');
     expect(header).not.toContain('geo $dollar');
   });
 

@@ -59,14 +59,15 @@ export function phpHeaderCalls(code: string): string[] {
   return out;
 }
 
-/** Double-quoted config string (nginx, Apache, Caddy) at `start`: backslash escapes the next character. */
+/** Quoted config string (nginx: ' or "; Apache, Caddy: ") at `start`: backslash escapes the next character. */
 export function quotedAt(code: string, start: number): { raw: string; value: string; end: number } {
-  if (code[start] !== '"') throw new Error(`no quoted string at ${start}: ${code.slice(start, start + 20)}`);
+  const q = code[start];
+  if (q !== '"' && q !== "'") throw new Error(`no quoted string at ${start}: ${code.slice(start, start + 20)}`);
   let value = '';
   for (let i = start + 1; i < code.length; i++) {
     const c = code[i];
     if (c === '\\') value += code[++i];
-    else if (c === '"') return { raw: code.slice(start, i + 1), value, end: i + 1 };
+    else if (c === q) return { raw: code.slice(start, i + 1), value, end: i + 1 };
     else value += c;
   }
   throw new Error('unterminated string');

@@ -45,11 +45,16 @@ export function phpNowdoc(content: string, base = 'AI_READY_EOT'): { open: strin
   return { open: `<<<'${mark}'`, close: mark };
 }
 
-/** nginx quoted string. `$` starts a variable even in quotes: it becomes `${dollar}` (see NGINX_DOLLAR). */
+/**
+ * nginx quoted string: single quotes when the value holds double quotes (Link headers), else double;
+ * the parser unescapes \\, \" and \' in both. `$` starts a variable even in quotes: it becomes
+ * `${dollar}` (see NGINX_DOLLAR).
+ */
 export function nginxString(s: string): { text: string; needsDollar: boolean } {
   const needsDollar = s.includes('$');
-  const body = s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\$/g, '${dollar}');
-  return { text: `"${body}"`, needsDollar };
+  const q = s.includes('"') && !s.includes("'") ? "'" : '"';
+  const body = s.replace(/\\/g, '\\\\').replaceAll(q, `\\${q}`).replace(/\$/g, '${dollar}');
+  return { text: `${q}${body}${q}`, needsDollar };
 }
 
 /** nginx has no escape for `$`: this http-level block defines a variable holding one. */

@@ -321,37 +321,15 @@ export function serveFileSteps(fx: FixContext, spec: ServeFileSpec): FixStep[] {
   switch (target) {
     case 'nextjs':
     case 'nextra': {
-      if (hasDotSegment(path)) {
-        const routePath = path.split('/').map((s) => s.replace(/^\.+/, '')).join('/');
-        return [
-          create,
-          {
-            title: `Serve it from a route handler (app${routePath}/route.ts) and a rewrite`,
-            body: `The App Router ignores folders whose name starts with a dot, so the handler lives at ${routePath} and next.config rewrites ${path} to it. A route handler also controls the Content-Type, which public/ cannot for extensionless paths.`,
-            code: `// app${routePath}/route.ts
-export const dynamic = 'force-static';
-const body = ${jsTemplate(content)};
-
-export function GET() {
-  return new Response(body, { headers: ${JSON.stringify(headersObj)} });
-}
-
-// next.config.mjs (merge into your existing config)
-export default {
-  async rewrites() {
-    return [{ source: ${jsString(path)}, destination: ${jsString(routePath)} }];
-  },
-};
-`,
-            lang: 'ts',
-          },
-        ];
-      }
+      // Route handlers may live under app/.well-known/ (Vercel's own Flags SDK uses app/.well-known/vercel/flags).
+      const tsconfig = hasDotSegment(path)
+        ? ` TypeScript skips dot folders unless tsconfig.json "include" lists "app/${file.split('/')[0]}/**/*" (or "src/app/…"), so add it if imports fail to resolve there.`
+        : '';
       return [
         create,
         {
           title: `Serve it from a route handler (app/${file}/route.ts)`,
-          body: 'A route handler controls the Content-Type; static files in public/ cannot set it for extensionless paths.',
+          body: `A route handler controls the Content-Type; static files in public/ cannot set it for extensionless paths.${tsconfig}`,
           code: `// app/${file}/route.ts\nexport const dynamic = 'force-static';\nconst body = ${jsTemplate(content)};\n\nexport function GET() {\n  return new Response(body, { headers: ${JSON.stringify(headersObj)} });\n}\n`,
           lang: 'ts',
         },
