@@ -6,7 +6,7 @@ import { FORMAT_NAMES, GRADE_NAMES, PROFILE_NAMES, loadConfig, type ConfigFile }
 import { TIER_NAMES, type Thresholds } from './thresholds.js';
 import { UsageError } from './usage-error.js';
 import { findCheck } from '../core/checks/index.js';
-import { DIMENSIONS } from '../core/schema.js';
+import { DIMENSIONS } from '../core/vocabulary.js';
 
 export type FormatName = (typeof FORMAT_NAMES)[number];
 export type ProfileChoiceName = (typeof PROFILE_NAMES)[number];

@@ -8,9 +8,9 @@ import { normalizeTarget } from './target.js';
 import { HttpClient, BROWSER_ACCEPT, type FetchResult } from './net/http.js';
 import { GatherContext } from './gather/context.js';
 import { challengeReason } from './gather/classify.js';
-import { CHECKS } from './checks/index.js';
 import type { CheckModule, CheckOutcome, FixContext } from './checks/types.js';
-import { API_VERSION, gradeFor, type CheckResult, type PlatformInfo, type ProbeRecord, type ProfileName, type ScanResult } from './schema.js';
+import { API_VERSION, gradeFor } from './vocabulary.js';
+import type { CheckResult, PlatformInfo, ProbeRecord, ProfileName, ScanResult } from './schema.js';
 import type { ScanEvent, ScanEventListener } from './events.js';
 import { detectPlatform } from './platform/detect.js';
 import { creditFor, scoreChecks } from './scoring/score.js';
@@ -48,10 +48,10 @@ const MATTERING_HEADERS = [
   'payment-required', 'x-robots-tag',
 ];
 
-function selectChecks(only?: string[], skip?: string[]): CheckModule<any>[] {
+function selectChecks(all: ReadonlyArray<CheckModule<any>>, only?: string[], skip?: string[]): CheckModule<any>[] {
   const hit = (c: CheckModule<any>, list: string[]) =>
     list.some((x) => x.toUpperCase() === c.meta.id || x.toLowerCase() === c.meta.dimension);
-  return CHECKS.filter((c) => (!only?.length || hit(c, only)) && !(skip?.length && hit(c, skip)));
+  return all.filter((c) => (!only?.length || hit(c, only)) && !(skip?.length && hit(c, skip)));
 }
 
 function toProbeRecord(res: FetchResult): ProbeRecord {
@@ -97,28 +97,42 @@ function unmeasuredReason(o: CheckOutcome): string | null {
   return null;
 }
 
-function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, 'outcome'>): CheckResult {
+interface Verdict {
+  status: CheckResult['status'];
+  tier: CheckResult['tier'];
+  evidence: string;
+  naReason?: string;
+}
+
+/** The final status of a check: bot walls become info, then the profile decides na and tier. */
+function judge(e: Evaluated, profile: ResolvedProfile): Verdict {
   const { meta } = e.check;
-  let { status } = e.raw;
-  let tier = meta.tier;
-  let naReason: string | undefined;
-  let evidence = e.raw.evidence;
+  const v: Verdict = { status: e.raw.status, tier: meta.tier, evidence: e.raw.evidence };
   const unmeasured = unmeasuredReason(e.raw);
   if (unmeasured) {
-    status = 'info';
-    evidence = `Could not be measured: ${unmeasured}. ${evidence}`;
+    v.status = 'info';
+    v.evidence = `Could not be measured: ${unmeasured}. ${v.evidence}`;
   }
   if (meta.dimension === 'commerce' && !profile.commerce) {
-    status = 'na';
-    naReason = 'not a commerce site: no e-commerce signals were detected (use --profile commerce to score it)';
+    v.status = 'na';
+    v.naReason = 'not a commerce site: no e-commerce signals were detected (use --profile commerce to score it)';
   } else if (!profile.app && meta.contentProfile === 'na') {
-    status = 'na';
-    naReason = 'content profile: no API, login or MCP evidence on this site (use --profile app to score it)';
+    v.status = 'na';
+    v.naReason = 'content profile: no API, login or MCP evidence on this site (use --profile app to score it)';
   } else if (!profile.app && meta.contentProfile === 'bonus') {
-    tier = 'bonus';
+    v.tier = 'bonus';
   }
-  const counted = status === 'pass' || status === 'partial' || status === 'fail';
-  const weight = counted ? meta.weight : 0;
+  return v;
+}
+
+function weightOf(check: CheckModule<any>, status: CheckResult['status']): number {
+  return status === 'pass' || status === 'partial' || status === 'fail' ? check.meta.weight : 0;
+}
+
+function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, 'outcome'>): CheckResult {
+  const { meta } = e.check;
+  const { status, tier, evidence, naReason } = judge(e, profile);
+  const weight = weightOf(e.check, status);
   const needsFix = status === 'fail' || status === 'partial';
   return {
     id: meta.id,
@@ -149,8 +163,9 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
       // A listener's failure must not break the scan.
     }
   };
-  const checks = selectChecks(options.only, options.skip);
   if (options.blockPrivateNetwork) await assertPublicTarget(target, options.allowedHosts);
+  // The check modules (and their parsers) load while the page request is on the wire.
+  const registry = import('./checks/index.js');
 
   const deadline = AbortSignal.timeout(options.deadlineMs ?? DEFAULT_DEADLINE_MS);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
@@ -161,9 +176,11 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
     timeoutMs: options.timeoutMs,
     signal,
   });
+  const pageRequest = http.fetch(target.href, { accept: BROWSER_ACCEPT });
+  const checks = selectChecks((await registry).CHECKS, options.only, options.skip);
   emit({ type: 'started', url: target.href, at: new Date(started).toISOString(), checks: checks.length });
 
-  const page = await http.fetch(target.href, { accept: BROWSER_ACCEPT });
+  const page = await pageRequest;
   emit({ type: 'probe', method: 'GET', url: target.href, status: page.status, contentType: page.contentType, durationMs: page.durationMs, error: page.error?.message });
   if (options.signal?.aborted) throw new ScanError('aborted', 'The scan was cancelled.');
   if (page.error) {
@@ -173,29 +190,41 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   const pageUrl = new URL(page.url);
   const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page);
 
+  // Platform detection (CPU only) runs beside the checks' I/O; fix guides need it at the end.
   const platformPromise: Promise<PlatformInfo> = ctx.html().then(($) => detectPlatform({ page, $ }));
   // Checks whose final status depends on the profile are announced once the profile is known.
   const deferred = (c: CheckModule<any>) => c.meta.dimension === 'commerce' || c.meta.contentProfile !== undefined;
   let done = 0;
-  const announce = (r: CheckResult) =>
-    emit({ type: 'check', id: r.id, name: r.name, dimension: r.dimension, status: r.status, earned: r.earned, weight: r.weight, done: ++done, total: checks.length });
-
-  const platform = await platformPromise;
-  const fx = { origin: ctx.origin, platform: platform.platform === 'unknown' ? null : platform.platform, hosting: platform.hosting ?? [] };
-  const provisional: ResolvedProfile = { app: true, commerce: true, source: 'auto', reasons: [] };
+  const announce = (check: CheckModule<any>, v: Verdict) => {
+    const weight = weightOf(check, v.status);
+    emit({
+      type: 'check',
+      id: check.meta.id,
+      name: check.meta.name,
+      dimension: check.meta.dimension,
+      status: v.status,
+      earned: creditFor(v.status, weight),
+      weight,
+      done: ++done,
+      total: checks.length,
+    });
+  };
+  const anyProfile: ResolvedProfile = { app: true, commerce: true, source: 'auto', reasons: [] };
   const evaluated = await Promise.all(
     checks.map((c) =>
       runCheck(c, ctx).then((e) => {
-        if (!deferred(c)) announce(finalize(e, provisional, fx));
+        if (!deferred(c)) announce(c, judge(e, anyProfile));
         return e;
       }),
     ),
   );
+  const platform = await platformPromise;
+  const fx = { origin: ctx.origin, platform: platform.platform === 'unknown' ? null : platform.platform, hosting: platform.hosting ?? [] };
 
   const raw = evaluated.map((e) => ({ id: e.check.meta.id, anchorKey: e.check.meta.anchorKey, status: e.raw.status }));
   const profile = resolveProfile(options.profile ?? 'auto', platform, raw);
+  for (const e of evaluated) if (deferred(e.check)) announce(e.check, judge(e, profile));
   const results = evaluated.map((e) => finalize(e, profile, fx));
-  for (const r of results) if (deferred(checks.find((c) => c.meta.id === r.id)!)) announce(r);
 
   const { overallScore, dimensions } = scoreChecks(results);
   const { level, levelName, nextLevel } = computeLevel(results);

@@ -4,22 +4,19 @@
  * JSON Schema inside /openapi.json. v1 is additive only: fields may be added, never renamed.
  */
 import { z } from 'zod';
+import { API_VERSION, CHECK_STATUSES, DIMENSIONS, GRADES, PROFILES, TIERS, gradeFor } from './vocabulary.js';
 
-export const API_VERSION = '1';
+export { API_VERSION, CHECK_STATUSES, DIMENSIONS, GRADES, PROFILES, TIERS, gradeFor };
 
-export const DIMENSIONS = ['discoverability', 'content', 'bot_access', 'capabilities', 'commerce'] as const;
 export const Dimension = z.enum(DIMENSIONS);
 export type Dimension = z.infer<typeof Dimension>;
 
-export const CHECK_STATUSES = ['pass', 'partial', 'fail', 'na', 'info'] as const;
 export const CheckStatus = z.enum(CHECK_STATUSES);
 export type CheckStatus = z.infer<typeof CheckStatus>;
 
-export const TIERS = ['essential', 'recommended', 'bonus'] as const;
 export const Tier = z.enum(TIERS);
 export type Tier = z.infer<typeof Tier>;
 
-export const GRADES = ['A', 'B', 'C', 'D', 'F'] as const;
 export const Grade = z.enum(GRADES);
 export type Grade = z.infer<typeof Grade>;
 
@@ -116,7 +113,6 @@ export const NextLevel = z
   .meta({ id: 'NextLevel' });
 export type NextLevel = z.infer<typeof NextLevel>;
 
-export const PROFILES = ['content', 'app', 'commerce'] as const;
 export const ProfileName = z.enum(PROFILES);
 export type ProfileName = z.infer<typeof ProfileName>;
 
@@ -194,11 +190,3 @@ export const Problem = z
   })
   .meta({ id: 'Problem' });
 export type Problem = z.infer<typeof Problem>;
-
-export function gradeFor(score: number): Grade {
-  if (score >= 90) return 'A';
-  if (score >= 75) return 'B';
-  if (score >= 60) return 'C';
-  if (score >= 40) return 'D';
-  return 'F';
-}

@@ -1,5 +1,6 @@
 /** Vocabulary every formatter shares: labels, symbols, bands and the grouping of checks. */
-import { DIMENSIONS, type CheckResult, type CheckStatus, type Dimension, type ScanResult } from '../core/schema.js';
+import { DIMENSIONS } from '../core/vocabulary.js';
+import type { CheckResult, CheckStatus, Dimension, ScanResult } from '../core/schema.js';
 
 export const DIMENSION_LABELS: Record<Dimension, string> = {
   discoverability: 'Discoverability',

@@ -7,7 +7,7 @@
 import type { CheckResult, FixStep, ProbeRecord, ScanResult } from '../core/schema.js';
 import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, needsFix, platformLine, STATUS_SYMBOLS, STATUS_WORDS } from './common.js';
 import { escapeHtml as e, safeHref } from './sanitize.js';
-import { DIMENSIONS } from '../core/schema.js';
+import { DIMENSIONS } from '../core/vocabulary.js';
 
 export interface HtmlReportOptions {
   /** Public address of this report (shown with a copyable field). */

@@ -4,7 +4,7 @@
  * Site text is neutralised for markdown: no raw HTML, no links, no mentions, no table breaks.
  */
 import type { FixStep, ScanResult } from '../core/schema.js';
-import { DIMENSIONS } from '../core/schema.js';
+import { DIMENSIONS } from '../core/vocabulary.js';
 import { DIMENSION_LABELS, failingChecks, formatPoints, platformLine, STATUS_SYMBOLS, STATUS_WORDS } from './common.js';
 import { oneLine, stripControl } from './sanitize.js';
 

@@ -5,7 +5,7 @@
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckResult, FixStep, ProbeRecord, ScanResult } from '../core/schema.js';
-import { DIMENSIONS } from '../core/schema.js';
+import { DIMENSIONS } from '../core/vocabulary.js';
 import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, needsFix, platformLine, STATUS_SYMBOLS, STATUS_WORDS, type Band } from './common.js';
 import { oneLine, stripControl } from './sanitize.js';
 import { bigText } from './big-text.js';

@@ -3,7 +3,7 @@
  * scan (requests are memoised by method, URL and Accept) and derived artifacts (parsed robots.txt,
  * the page's DOM) are computed once and shared by every check that reads them.
  */
-import { load, type CheerioAPI } from 'cheerio';
+import type { CheerioAPI } from 'cheerio/slim';
 import { HttpClient, type FetchOptions, type FetchResult } from '../net/http.js';
 import type { ScanEventListener } from '../events.js';
 import { parseRobots, ROBOTS_MAX_BYTES, type RobotsArtifact } from './robots.js';
@@ -78,7 +78,10 @@ export class GatherContext {
     return this.memo('html', async () => {
       const p = this.pageResponse;
       const isHtml = p.contentType === 'text/html' || p.contentType === 'application/xhtml+xml' || (!p.contentType && /<html/i.test(p.text.slice(0, 2000)));
-      return isHtml ? load(p.text) : null;
+      if (!isHtml) return null;
+      // Loaded on first use so the engine's first request is not held up by module loading.
+      const { load } = await import('cheerio/slim');
+      return load(p.text);
     });
   }
 

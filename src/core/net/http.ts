@@ -22,7 +22,7 @@ export const MAX_REDIRECTS = 5;
  * together keeps a scan at ~4 round trips (bench/scan-latency) while staying far below what a
  * browser loading one page does over HTTP/2.
  */
-export const MAX_CONNECTIONS_PER_ORIGIN = 16;
+export const MAX_CONNECTIONS_PER_ORIGIN = 32;
 
 export type FetchErrorCode =
   | 'timeout'

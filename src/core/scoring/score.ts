@@ -3,7 +3,8 @@
  * denominator; bonus checks only add to the numerator (capped extra credit); any failing
  * essential check caps the score at 89.
  */
-import { DIMENSIONS, type CheckResult, type Dimension, type DimensionSummary } from '../schema.js';
+import { DIMENSIONS } from '../vocabulary.js';
+import type { CheckResult, Dimension, DimensionSummary } from '../schema.js';
 import { ESSENTIAL_FAIL_CAP, STATUS_CREDIT } from './rubric.js';
 
 export function creditFor(status: CheckResult['status'], weight: number): number {

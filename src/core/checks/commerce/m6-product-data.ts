@@ -3,7 +3,7 @@
  * availability) on the page, or on the first product page it links to (/products/…, /product/…,
  * /p/…). Shopping agents read this even where no commerce protocol is published.
  */
-import { load } from 'cheerio';
+import { load } from 'cheerio/slim';
 import { defineCheck } from '../types.js';
 import { BROWSER_ACCEPT, type FetchResult } from '../../net/http.js';
 import { jsonLdBlocks, parseJsonLd, type JsonLdResult } from '../../gather/jsonld.js';
