@@ -343,7 +343,7 @@ export function serveFileSteps(fx: FixContext, spec: ServeFileSpec): FixStep[] {
           create,
           {
             title: `Serve it from a server handler registered for ${path}`,
-            body: 'Nitro does not scan dot folders under server/routes, so register the handler explicitly in nuxt.config.',
+            body: 'File scanning can skip dot folders under server/routes (nuxt/nuxt#13237); a handler registered in nuxt.config answers the path either way.',
             code: `// server/handlers/${name}.ts\nexport default defineEventHandler((event) => {\n${handler}\n});\n\n// nuxt.config.ts (merge into your existing config)\nexport default defineNuxtConfig({\n  serverHandlers: [{ route: ${jsString(path)}, handler: ${jsString(`~~/server/handlers/${name}.ts`)} }],\n});\n`,
             lang: 'ts',
           },
