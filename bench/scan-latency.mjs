@@ -19,13 +19,14 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 function time(cmd, args) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
+    const spawnedAt = Date.now();
     const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ ms: performance.now() - t0, code, out, err }));
+    child.on('close', (code) => resolve({ ms: performance.now() - t0, spawnedAt, code, out, err }));
   });
 }
 
@@ -43,7 +44,8 @@ try {
     const r = await time(process.execPath, ['bin/ai-ready.js', 'scan', site.origin, '--json']);
     if (r.code !== 0) throw new Error(`scan exited ${r.code}: ${r.err}`);
     const result = JSON.parse(r.out);
-    rows.push({ wall: r.ms, requests: site.requests.length - before, score: result.overallScore, level: result.level, engineMs: result.durationMs });
+    const firstRequest = site.requests[before].at - r.spawnedAt;
+    rows.push({ wall: r.ms, firstRequest, requests: site.requests.length - before, score: result.overallScore, level: result.level, engineMs: result.durationMs });
   }
 } finally {
   await site.close();
@@ -51,12 +53,15 @@ try {
 
 const wall = median(rows.map((r) => r.wall));
 const engine = median(rows.map((r) => r.engineMs));
+const startup = median(rows.map((r) => r.firstRequest));
 console.log(`scan-latency: agent-ready fixture, ${delayMs} ms per response, ${runs} runs (median)`);
-console.log(`  process start (ai-ready --version): ${processStart.toFixed(0)} ms`);
-console.log(`  wall time (CLI scan):                ${wall.toFixed(0)} ms`);
-console.log(`  engine durationMs:                   ${engine} ms`);
-console.log(`  requests per scan:                   ${rows[0].requests}`);
-console.log(`  sequential depth (engine / ${delayMs} ms):   ${(engine / delayMs).toFixed(2)}`);
-console.log(`  sequential depth ((wall - start) / ${delayMs}): ${((wall - processStart) / delayMs).toFixed(2)}`);
+console.log(`  node + ai-ready --version:                 ${processStart.toFixed(0)} ms`);
+console.log(`  CLI start-up to its first request:         ${startup} ms`);
+console.log(`  wall time (CLI scan, spawn to exit):       ${wall.toFixed(0)} ms`);
+console.log(`  engine durationMs (scan() call):           ${engine} ms`);
+console.log(`  requests per scan:                         ${rows[0].requests}`);
+console.log(`  sequential depth, engine / ${delayMs} ms:          ${(engine / delayMs).toFixed(2)}`);
+console.log(`  sequential depth, (wall - start-up) / ${delayMs}:  ${((wall - startup) / delayMs).toFixed(2)}`);
 console.log(`  result: score ${rows[0].score}, level ${rows[0].level}`);
-console.log(`  target: wall <= 4 x ${delayMs} ms + process start = ${(4 * delayMs + processStart).toFixed(0)} ms -> ${wall <= 4 * delayMs + processStart ? 'met' : 'NOT met'}`);
+const budget = 4 * delayMs + startup;
+console.log(`  target: wall <= 4 x ${delayMs} ms + process start-up (${startup} ms) = ${budget} ms -> ${wall <= budget ? 'met' : 'NOT met'}`);

@@ -15,7 +15,6 @@ import { EXIT } from './exit-codes.js';
 import { resolveScanSettings, type ScanFlags, type ScanSettings } from './scan-settings.js';
 import { collectTargets } from './targets.js';
 import { hasThresholds, thresholdViolations } from './thresholds.js';
-import { compareToBaseline, describeComparison, loadBaseline, saveBaseline } from './baseline.js';
 import { terminalCaps, type TerminalCaps } from './terminal.js';
 import type { LiveProgress } from './progress.js';
 import { UsageError } from './usage-error.js';
@@ -107,7 +106,7 @@ function writeReport(s: ScanSettings, results: ScanResult[], caps: TerminalCaps)
 }
 
 export async function runScan(args: string[], flags: ScanFlags, typed: (name: keyof ScanFlags) => boolean): Promise<number> {
-  const s = resolveScanSettings(args, flags, typed);
+  const s = await resolveScanSettings(args, flags, typed);
   const urls = await collectTargets(s.urls, s.input);
   if (!urls.length) throw new UsageError('no URL to scan: give one or more URLs, --input <file|->, or "urls" in ai-ready.config.json');
   const invalid: string[] = [];
@@ -121,7 +120,9 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   if (invalid.length) throw new UsageError(`invalid URL${invalid.length > 1 ? 's' : ''}:\n${invalid.join('\n')}`);
   if (s.format === 'html' && urls.length > 1 && !s.output)
     throw new UsageError('--format html with several URLs needs --output <file> (one report file is written per URL)');
-  const baseline = s.baseline ? loadBaseline(s.baseline) : null;
+  // Baselines (and the zod schema that reads them) load only when asked for.
+  const baselines = s.baseline || s.saveBaseline ? await import('./baseline.js') : null;
+  const baseline = s.baseline ? baselines!.loadBaseline(s.baseline) : null;
 
   const caps = terminalCaps({ colorFlag: flags.color, toFile: !!s.output });
   const outcomes = await scanAll(urls, s, caps);
@@ -148,8 +149,8 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   }
   if (baseline) {
     for (const r of results) {
-      const c = compareToBaseline(r, baseline);
-      say(describeComparison(c));
+      const c = baselines!.compareToBaseline(r, baseline);
+      say(baselines!.describeComparison(c));
       if (s.failOnRegression !== undefined && c.kind === 'compared' && -c.delta > s.failOnRegression) {
         below = true;
         say(`FAIL ${oneLine(r.url)}: score dropped ${-c.delta} points (more than --fail-on-regression ${s.failOnRegression})`);
@@ -157,7 +158,7 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
     }
   }
   if (s.saveBaseline && results.length) {
-    saveBaseline(s.saveBaseline, results);
+    baselines!.saveBaseline(s.saveBaseline, results);
     say(`Baseline saved to ${s.saveBaseline} (rubric ${results[0].rubricVersion ?? 'unknown'})`);
   }
   if (notes.length) {

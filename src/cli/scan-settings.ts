@@ -5,7 +5,6 @@
 import { FORMAT_NAMES, GRADE_NAMES, PROFILE_NAMES, loadConfig, type ConfigFile } from './config.js';
 import { TIER_NAMES, type Thresholds } from './thresholds.js';
 import { UsageError } from './usage-error.js';
-import { findCheck } from '../core/checks/index.js';
 import { DIMENSIONS } from '../core/vocabulary.js';
 
 export type FormatName = (typeof FORMAT_NAMES)[number];
@@ -76,8 +75,10 @@ function oneOf<T extends string>(flag: string, value: string, allowed: readonly 
 }
 
 /** Check selectors: ids must exist, dimension names are allowed where the engine takes them. */
-function validateCheckIds(flag: string, ids: string[] | undefined, extra: readonly string[]): string[] | undefined {
+async function validateCheckIds(flag: string, ids: string[] | undefined, extra: readonly string[]): Promise<string[] | undefined> {
   if (!ids) return undefined;
+  // The registry (every check module and its parsers) loads only when ids need checking.
+  const { findCheck } = await import('../core/checks/index.js');
   for (const id of ids) {
     if (extra.includes(id.toLowerCase())) continue;
     if (!findCheck(id)) throw new UsageError(`${flag}: unknown check "${id}" (run \`ai-ready rubric\` for the ids${extra.length ? `; also accepted: ${extra.join(', ')}` : ''})`);
@@ -85,8 +86,8 @@ function validateCheckIds(flag: string, ids: string[] | undefined, extra: readon
   return ids.map((id) => (extra.includes(id.toLowerCase()) ? id.toLowerCase() : id.toUpperCase()));
 }
 
-export function resolveScanSettings(args: string[], flags: ScanFlags, typed: (name: keyof ScanFlags) => boolean): ScanSettings {
-  const file = flags.config === false ? null : loadConfig(flags.config || undefined);
+export async function resolveScanSettings(args: string[], flags: ScanFlags, typed: (name: keyof ScanFlags) => boolean): Promise<ScanSettings> {
+  const file = flags.config === false ? null : await loadConfig(flags.config || undefined);
   const cfg: ConfigFile = file?.config ?? {};
   // A typed flag wins; then the config file; then the default.
   const pick = <K extends keyof ScanFlags>(k: K): ScanFlags[K] | undefined => (typed(k) ? flags[k] : undefined);
@@ -113,7 +114,7 @@ export function resolveScanSettings(args: string[], flags: ScanFlags, typed: (na
     minGrade: minGradeFlag !== undefined ? oneOf('--min-grade', minGradeFlag, GRADE_NAMES, (v) => v.toUpperCase()) : cfg.minGrade,
     minScore: minScoreFlag !== undefined ? num('--min-score', minScoreFlag, 0, 100) : cfg.minScore,
     minLevel: minLevelFlag !== undefined ? num('--min-level', minLevelFlag, 0, 5, true) : cfg.minLevel,
-    failOn: validateCheckIds('--fail-on', failOn, TIER_NAMES),
+    failOn: await validateCheckIds('--fail-on', failOn, TIER_NAMES),
   };
 
   const regressionFlag = pick('failOnRegression');
@@ -131,8 +132,8 @@ export function resolveScanSettings(args: string[], flags: ScanFlags, typed: (na
     concurrency,
     profile,
     deadlineMs: seconds * 1000,
-    skip: validateCheckIds('--skip', list(pick('skip')) ?? cfg.skip, DIMENSIONS),
-    only: validateCheckIds('--only', list(pick('only')) ?? cfg.only, DIMENSIONS),
+    skip: await validateCheckIds('--skip', list(pick('skip')) ?? cfg.skip, DIMENSIONS),
+    only: await validateCheckIds('--only', list(pick('only')) ?? cfg.only, DIMENSIONS),
     thresholds,
     saveBaseline: flags.saveBaseline,
     markdownSummary: flags.markdownSummary,

@@ -8,6 +8,7 @@ import { normalizeTarget } from './target.js';
 import { HttpClient, BROWSER_ACCEPT, type FetchResult } from './net/http.js';
 import { GatherContext } from './gather/context.js';
 import { challengeReason } from './gather/classify.js';
+import { warmParsers } from './gather/parsers.js';
 import type { CheckModule, CheckOutcome, FixContext } from './checks/types.js';
 import { API_VERSION, gradeFor } from './vocabulary.js';
 import type { CheckResult, PlatformInfo, ProbeRecord, ProfileName, ScanResult } from './schema.js';
@@ -210,7 +211,7 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
     });
   };
   const anyProfile: ResolvedProfile = { app: true, commerce: true, source: 'auto', reasons: [] };
-  const evaluated = await Promise.all(
+  const running = Promise.all(
     checks.map((c) =>
       runCheck(c, ctx).then((e) => {
         if (!deferred(c)) announce(c, judge(e, anyProfile));
@@ -218,6 +219,9 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
       }),
     ),
   );
+  // The checks' requests are on the wire now: load the parsers their answers will need meanwhile.
+  setImmediate(warmParsers);
+  const evaluated = await running;
   const platform = await platformPromise;
   const fx = { origin: ctx.origin, platform: platform.platform === 'unknown' ? null : platform.platform, hosting: platform.hosting ?? [] };
 

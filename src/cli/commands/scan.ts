@@ -54,12 +54,15 @@ export function registerScan(program: Command): void {
     .addHelpText('after', HELP_AFTER)
     .action(async (urls: string[], flags: ScanFlags, cmd: Command) => {
       const { runScan } = await import('../scan-run.js');
-      const { UsageError } = await import('../usage-error.js');
-      const { ConfigError } = await import('../config.js');
-      const { BaselineError } = await import('../baseline.js');
       try {
         process.exitCode = await runScan(urls, flags, (name) => cmd.getOptionValueSource(name) === 'cli');
       } catch (e) {
+        // The error classes load only on failure: the baseline module brings zod with it.
+        const [{ UsageError }, { ConfigError }, { BaselineError }] = await Promise.all([
+          import('../usage-error.js'),
+          import('../config.js'),
+          import('../baseline.js'),
+        ]);
         if (e instanceof UsageError || e instanceof ConfigError || e instanceof BaselineError) {
           process.stderr.write(`ai-ready: ${e.message}\n`);
           process.exitCode = EXIT.USAGE;

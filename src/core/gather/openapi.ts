@@ -4,7 +4,7 @@
  * Advertised locations come first (the page's `Link: rel="service-desc"`, then the API catalog's
  * service-desc links), then the usual paths.
  */
-import { parse as parseYaml } from 'yaml';
+import { yamlModule } from './parsers.js';
 import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from './context.js';
 import { bodyLooksLikeHtml, isFound, isObject, parseJson } from './classify.js';
@@ -99,7 +99,7 @@ export function parseOpenApiText(res: FetchResult): Parsed {
   }
   try {
     // yaml caps alias expansion by default (billion-laughs safe).
-    return { ok: true, value: parseYaml(text, { maxAliasCount: 100 }), format: 'yaml' };
+    return { ok: true, value: yamlModule().parse(text, { maxAliasCount: 100 }), format: 'yaml' };
   } catch (e) {
     return { ok: false, error: `not valid YAML (${(e as Error).message.split('\n')[0].slice(0, 120)})` };
   }

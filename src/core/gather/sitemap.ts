@@ -7,7 +7,7 @@
  * linear scan.
  */
 import { gunzipSync } from 'node:zlib';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { xmlModule } from './parsers.js';
 import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from './context.js';
 import { bodyLooksLikeHtml, isObject, isOk } from './classify.js';
@@ -151,7 +151,10 @@ function children(node: unknown, name: string): unknown[] {
     .flatMap(([, v]) => asArray(v));
 }
 
-const parser = new XMLParser({
+let parser: InstanceType<ReturnType<typeof xmlModule>['XMLParser']> | undefined;
+/** Entity expansion off: an entity bomb never expands. Created on first use (see parsers.ts). */
+function xmlParser() {
+  return (parser ??= new (xmlModule().XMLParser)({
   processEntities: false,
   htmlEntities: false,
   ignoreAttributes: false,
@@ -160,7 +163,8 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   ignoreDeclaration: true,
   ignorePiTags: true,
-});
+  }));
+}
 
 function locsFromTree(doc: Record<string, unknown>, rootName: string, kind: SitemapKind): string[] {
   const root = doc[rootName];
@@ -203,12 +207,12 @@ function parseXml(text: string, base: Omit<ParsedSitemap, 'kind' | 'namespace' |
     problems.push('whitespace before the <?xml declaration (not well-formed; often a stray newline from a theme or plugin)');
   }
   if (text.length <= SITEMAP_FULL_PARSE_BYTES) {
-    const valid = XMLValidator.validate(text.trimStart());
+    const valid = xmlModule().XMLValidator.validate(text.trimStart());
     if (valid !== true) {
       problems.push(`malformed XML: ${valid.err.msg.slice(0, 120)} (line ${valid.err.line})`);
     } else {
       try {
-        const doc = parser.parse(text.trimStart()) as Record<string, unknown>;
+        const doc = xmlParser().parse(text.trimStart()) as Record<string, unknown>;
         locs = locsFromTree(doc, root.name, kind);
         fullyParsed = true;
       } catch (e) {

@@ -1,0 +1,36 @@
+/** The zod schema of ai-ready.config.json (loaded only when a config file exists). */
+import { z } from 'zod';
+import { FORMAT_NAMES, GRADE_NAMES, PROFILE_NAMES } from './config.js';
+
+export const ConfigFile = z
+  .object({
+    $schema: z.string().optional(),
+    urls: z.array(z.string().min(1)).optional().describe('URLs scanned when none are given on the command line'),
+    format: z.enum(FORMAT_NAMES).optional(),
+    output: z.string().min(1).optional(),
+    profile: z.enum(PROFILE_NAMES).optional(),
+    skip: z.array(z.string().min(1)).optional().describe('Check ids or dimension names to leave out'),
+    only: z.array(z.string().min(1)).optional(),
+    minGrade: z.enum(GRADE_NAMES).optional(),
+    minScore: z.number().min(0).max(100).optional(),
+    minLevel: z.number().int().min(0).max(5).optional(),
+    failOn: z.array(z.string().min(1)).optional().describe('Check ids or tiers (essential, recommended, bonus)'),
+    baseline: z.string().min(1).optional(),
+    failOnRegression: z.number().min(0).optional(),
+    concurrency: z.number().int().min(1).max(32).optional(),
+    timeout: z.number().positive().max(600).optional().describe('Whole-scan deadline per URL, seconds'),
+  })
+  .strict();
+export type ConfigFile = z.infer<typeof ConfigFile>;
+
+
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((i) => {
+      const where = i.path.length ? i.path.join('.') : '(top level)';
+      if (i.code === 'unrecognized_keys') return `  unknown key${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')} (allowed: ${Object.keys(ConfigFile.shape).filter((k) => k !== '$schema').join(', ')})`;
+      return `  ${where}: ${i.message}`;
+    })
+    .join('\n');
+}
+
