@@ -21,8 +21,8 @@ settings in camelCase (minGrade, failOn, skip, format, profile, urls, ...); flag
 Exit codes: 0 ok, 1 below a threshold, 2 usage or invalid input, 3 a target could not be scanned.
 
 Examples:
-  ai-ready scan example.com
-  ai-ready scan example.com --min-grade B --format sarif --output ai-ready.sarif
+  ai-ready scan yoursite.com
+  ai-ready scan yoursite.com --min-grade B --format sarif --output ai-ready.sarif
   ai-ready scan --input urls.txt --concurrency 4 --format json > results.ndjson`;
 
 export function registerScan(program: Command): void {
