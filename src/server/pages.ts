@@ -16,11 +16,23 @@ button{font:inherit;padding:8px 16px;border-radius:8px;border:0;background:#0b5c
 #progress{list-style:none;padding:0;font:13px/1.6 ui-monospace,monospace;max-height:320px;overflow:auto}
 .muted{color:#5f6b7a}.error{color:#c62828}code{background:#f3f4f6;padding:1px 4px;border-radius:4px}`;
 
+/** Structured data about the service itself (a data block: CSP does not treat it as script). */
+const SERVICE_JSON_LD = JSON.stringify({
+  '@context': 'https://schema.org',
+  '@type': 'WebApplication',
+  name: 'ai-ready',
+  applicationCategory: 'DeveloperApplication',
+  operatingSystem: 'Any',
+  description: 'Audits a website for the standards AI agents rely on and gives a score, a grade, a level and exact fixes.',
+  offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
+});
+
 function layout(title: string, body: string, scripts: string[] = []): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${e(title)}</title><link rel="alternate" type="text/markdown" href="">
 <link rel="api-catalog" href="/.well-known/api-catalog"><link rel="describedby" href="/llms.txt">
+<script type="application/ld+json">${SERVICE_JSON_LD}</script>
 <style>${PAGE_CSS}</style></head>
 <body><main>
 <blockquote hidden>For agents: an overview of this service and its API is at /llms.txt; this page is available as Markdown with Accept: text/markdown.</blockquote>
