@@ -30,6 +30,12 @@ export interface AppDeps {
   bodyLimitBytes?: number;
   superseded?: SupersededVersion[];
   log?: ((line: string) => void) | false;
+  /**
+   * Host names the server answers to (besides the base URL's). Set when it listens on loopback:
+   * a page on another site that rebinds its DNS name to 127.0.0.1 then gets 421, not the local
+   * service's keys, reports or MCP tools (DNS-rebinding protection, as the MCP transport asks).
+   */
+  allowedHostNames?: string[];
   /** Extra routes (other faces, tests): called with the h3 app before the fallbacks. */
   extend?: (app: H3, ctx: AppContext) => void;
 }
@@ -315,7 +321,17 @@ export function createApp(deps: AppDeps): App {
     page(event, event.url.pathname, notFoundHtml, () => '# Not found\n\nThere is nothing at this address.\n', 404),
   );
 
+  const hostAllowed = (req: Request): boolean => {
+    if (!deps.allowedHostNames) return true;
+    const host = new URL(req.url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    const own = new URL(base()).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    return host === own || deps.allowedHostNames.includes(host);
+  };
+
   async function handle(req: Request, path: string): Promise<Response> {
+    if (!hostAllowed(req)) {
+      return text('Misdirected request: this server does not answer to that host name.\n', 'text/plain; charset=utf-8', {}, 421);
+    }
     let res: Response;
     try {
       res = await app.fetch(req);

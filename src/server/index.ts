@@ -4,6 +4,7 @@
  * stops accepting connections, lets in-flight requests finish (bounded), then closes the store.
  */
 import { listen, type Listener } from 'listhen';
+import { isLoopbackUrl } from '../core/net/address-guard.js';
 import { toNodeHandler } from 'h3/node';
 import { openStore, dataDirFrom, type Store } from '../store/index.js';
 import { createApp, type App } from './app.js';
@@ -80,6 +81,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
     bodyLimitBytes: config.bodyLimitBytes,
     superseded: config.superseded,
     log,
+    allowedHostNames: isLoopbackUrl(`http://${hostForUrl(config.host ?? DEFAULTS.host)}`) ? LOOPBACK_NAMES : undefined,
     extend: (h3) => agent.extend(h3),
   });
 
@@ -129,4 +131,11 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
       return closing;
     },
   };
+}
+
+/** Names a loopback-bound server answers to; anything else is a rebound DNS name. */
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
+
+function hostForUrl(host: string): string {
+  return host.includes(':') ? `[${host.replace(/^\[|\]$/g, '')}]` : host;
 }
