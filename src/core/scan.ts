@@ -9,6 +9,7 @@ import { HttpClient, BROWSER_ACCEPT, type FetchResult } from './net/http.js';
 import { GatherContext } from './gather/context.js';
 import { challengeReason } from './gather/classify.js';
 import { warmParsers } from './gather/parsers.js';
+import { prefetchChainStarts } from './gather/prefetch.js';
 import type { CheckModule, CheckOutcome, FixContext } from './checks/types.js';
 import { API_VERSION, gradeFor } from './vocabulary.js';
 import type { CheckResult, PlatformInfo, ProbeRecord, ProfileName, ScanResult } from './schema.js';
@@ -178,8 +179,13 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
     signal,
   });
   const pageRequest = http.fetch(target.href, { accept: BROWSER_ACCEPT });
+  // Probe events of the prefetch wait for 'started', which needs the check count from the registry.
+  let announceStarted!: () => void;
+  const startedGate = new Promise<void>((resolve) => (announceStarted = resolve));
+  const prefetched = prefetchChainStarts(http, target.origin, (ev) => void startedGate.then(() => emit(ev)));
   const checks = selectChecks((await registry).CHECKS, options.only, options.skip);
   emit({ type: 'started', url: target.href, at: new Date(started).toISOString(), checks: checks.length });
+  announceStarted();
 
   const page = await pageRequest;
   emit({ type: 'probe', method: 'GET', url: target.href, status: page.status, contentType: page.contentType, durationMs: page.durationMs, error: page.error?.message });
@@ -189,7 +195,8 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
     throw new ScanError('unreachable', `${target.href} could not be fetched: ${page.error.message}`);
   }
   const pageUrl = new URL(page.url);
-  const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page);
+  // Prefetched chain starts are used when the page stayed on the origin they were sent to.
+  const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page, pageUrl.origin === target.origin ? prefetched : undefined);
 
   // Platform detection (CPU only) runs beside the checks' I/O; fix guides need it at the end.
   const platformPromise: Promise<PlatformInfo> = ctx.html().then(($) => detectPlatform({ page, $ }));

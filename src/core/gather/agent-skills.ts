@@ -24,6 +24,8 @@ export const SKILLS_SCHEMA_V02 = 'https://schemas.agentskills.io/discovery/0.2.0
 /** Artifacts downloaded and verified per scan (politeness bound). */
 export const DEEP_LIMIT = 5;
 const INDEX_MAX_BYTES = 1024 * 1024;
+/** How the index is requested (shared with the prefetch of chain starts). */
+export const SKILLS_INDEX_OPTIONS = { accept: SKILLS_ACCEPT, maxBytes: INDEX_MAX_BYTES };
 const SKILL_MD_MAX_BYTES = 1024 * 1024;
 const ARCHIVE_MAX_BYTES = 4 * 1024 * 1024;
 
@@ -206,7 +208,7 @@ export function agentSkills(ctx: GatherContext): Promise<SkillsArtifact> {
     let probe: FetchResult | null = null;
     let path: string | null = null;
     for (const p of [SKILLS_INDEX_PATH, SKILLS_LEGACY_INDEX_PATH]) {
-      const res = await ctx.fetch(p, { accept: SKILLS_ACCEPT, maxBytes: INDEX_MAX_BYTES });
+      const res = await ctx.fetch(p, SKILLS_INDEX_OPTIONS);
       probes.push(res);
       if (indexDocument(res).doc) {
         probe = res;

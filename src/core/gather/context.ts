@@ -6,7 +6,12 @@
 import type { CheerioAPI } from 'cheerio/slim';
 import { HttpClient, type FetchOptions, type FetchResult } from '../net/http.js';
 import type { ScanEventListener } from '../events.js';
-import { parseRobots, ROBOTS_MAX_BYTES, type RobotsArtifact } from './robots.js';
+import { parseRobots, ROBOTS_OPTIONS, type RobotsArtifact } from './robots.js';
+
+/** The memo key of a request: the same method, URL and Accept is one request per scan. */
+export function requestKey(method: string, url: string, accept: string): string {
+  return `${method} ${url} ${accept}`;
+}
 
 export class GatherContext {
   private readonly requests = new Map<string, Promise<FetchResult>>();
@@ -21,12 +26,11 @@ export class GatherContext {
     private readonly emit: ScanEventListener,
     /** The root page response, already fetched to find the final origin. */
     private readonly pageResponse: FetchResult,
+    /** Requests already sent for this origin while the page was on the wire (see prefetch.ts). */
+    prefetched: ReadonlyMap<string, Promise<FetchResult>> = new Map(),
   ) {
-    this.requests.set(this.key('GET', pageResponse.requestedUrl, pageResponse.accept), Promise.resolve(pageResponse));
-  }
-
-  private key(method: string, url: string, accept: string): string {
-    return `${method} ${url} ${accept}`;
+    for (const [k, p] of prefetched) this.requests.set(k, p);
+    this.requests.set(requestKey('GET', pageResponse.requestedUrl, pageResponse.accept), Promise.resolve(pageResponse));
   }
 
   /** Absolute URL for a path on the origin (absolute URLs pass through). */
@@ -38,7 +42,7 @@ export class GatherContext {
   fetch(urlOrPath: string, opts: FetchOptions = {}): Promise<FetchResult> {
     const url = this.resolve(urlOrPath);
     const method = opts.method ?? 'GET';
-    const k = this.key(method, url, opts.accept ?? '*/*');
+    const k = requestKey(method, url, opts.accept ?? '*/*');
     let p = this.requests.get(k);
     if (!p) {
       p = this.http.fetch(url, opts).then((res) => {
@@ -87,7 +91,7 @@ export class GatherContext {
 
   robots(): Promise<RobotsArtifact> {
     return this.memo('robots', async () => {
-      const probe = await this.fetch('/robots.txt', { accept: 'text/plain,*/*;q=0.1', maxBytes: ROBOTS_MAX_BYTES });
+      const probe = await this.fetch('/robots.txt', ROBOTS_OPTIONS);
       return parseRobots(probe, this.origin);
     });
   }

@@ -11,6 +11,8 @@ import { checkLinks, type LinkProbe } from './link-check.js';
 export const LLMS_ACCEPT = 'text/markdown, text/plain;q=0.9, */*;q=0.1';
 /** Read cap (catalog §2: llms.txt 2 MiB read, size reported). */
 export const LLMS_MAX_BYTES = 2 * 1024 * 1024;
+/** How llms.txt files are requested (shared with the prefetch of chain starts). */
+export const LLMS_OPTIONS = { accept: LLMS_ACCEPT, maxBytes: LLMS_MAX_BYTES };
 /** Same-origin links of llms.txt checked, at most. */
 export const LLMS_MAX_LINK_CHECKS = 10;
 
@@ -148,7 +150,7 @@ export function gatherLlms(ctx: GatherContext, file: 'llms.txt' | 'llms-full.txt
     const paths = llmsCandidatePaths(ctx.pageUrl, file);
     const candidates = await Promise.all(
       paths.map(async (path) => {
-        const probe = await ctx.fetch(path, { accept: LLMS_ACCEPT, maxBytes: LLMS_MAX_BYTES });
+        const probe = await ctx.fetch(path, LLMS_OPTIONS);
         const state = llmsFileState(probe);
         return { path, probe, state, doc: READABLE.includes(state) ? parseLlmsTxt(probe.text) : null };
       }),

@@ -174,10 +174,12 @@ export function openApiCandidates(origin: string, linkTargets: string[], catalog
 export function openApiDoc(ctx: GatherContext): Promise<OpenApiArtifact> {
   return ctx.memo('openapi', async () => {
     const links = serviceDescLinks(ctx.page().headers.link, ctx.page().url);
+    const get = (c: OpenApiCandidate) => ctx.fetch(c.url, { accept: OPENAPI_ACCEPT, maxBytes: OPENAPI_MAX_BYTES });
+    // Targets the page advertises are requested now, beside the catalog (requests are memoised).
+    for (const c of openApiCandidates(ctx.origin, links, []).filter((x) => x.source === 'link-header')) void get(c);
     const catalog = await ctx.fetch(API_CATALOG_PATH, { accept: API_CATALOG_ACCEPT, maxBytes: 1024 * 1024 });
     const catalogTargets = catalogServiceDescs(catalog);
     const candidates = openApiCandidates(ctx.origin, links, catalogTargets);
-    const get = (c: OpenApiCandidate) => ctx.fetch(c.url, { accept: OPENAPI_ACCEPT, maxBytes: OPENAPI_MAX_BYTES });
     const advertised = candidates.filter((c) => c.source !== 'well-known-path');
     const guessed = candidates.filter((c) => c.source === 'well-known-path');
     const first = await Promise.all(advertised.map(get));

@@ -8,6 +8,8 @@ import type { FetchResult } from '../net/http.js';
 import { isFound, isOk, isSoft404 } from './classify.js';
 
 export const ROBOTS_MAX_BYTES = 512 * 1024;
+/** How robots.txt is requested (shared with the prefetch of chain starts). */
+export const ROBOTS_OPTIONS = { accept: 'text/plain,*/*;q=0.1', maxBytes: ROBOTS_MAX_BYTES };
 
 export interface RobotsRecord {
   field: string;

@@ -1,0 +1,31 @@
+/**
+ * The first links of the longest request chains (robots.txt -> sitemap -> child sitemap, skills
+ * index -> SKILL.md, llms.txt -> its links) depend only on the origin, not on the page. They are
+ * sent together with the page request, so a scan costs one round trip less. When the page
+ * redirects to another origin they are simply not used.
+ */
+import type { ScanEventListener } from '../events.js';
+import type { FetchOptions, FetchResult, HttpClient } from '../net/http.js';
+import { SKILLS_INDEX_OPTIONS, SKILLS_INDEX_PATH } from './agent-skills.js';
+import { requestKey } from './context.js';
+import { LLMS_OPTIONS } from './llms-txt.js';
+import { ROBOTS_OPTIONS } from './robots.js';
+
+const CHAIN_STARTS: Array<{ path: string; options: FetchOptions & { accept: string } }> = [
+  { path: '/robots.txt', options: ROBOTS_OPTIONS },
+  { path: SKILLS_INDEX_PATH, options: SKILLS_INDEX_OPTIONS },
+  { path: '/llms.txt', options: LLMS_OPTIONS },
+];
+
+export function prefetchChainStarts(http: HttpClient, origin: string, emit: ScanEventListener): Map<string, Promise<FetchResult>> {
+  const sent = new Map<string, Promise<FetchResult>>();
+  for (const { path, options } of CHAIN_STARTS) {
+    const url = new URL(path, origin).href;
+    const request = http.fetch(url, options).then((res) => {
+      emit({ type: 'probe', method: 'GET', url, status: res.status, contentType: res.contentType, durationMs: res.durationMs, error: res.error?.message });
+      return res;
+    });
+    sent.set(requestKey('GET', url, options.accept), request);
+  }
+  return sent;
+}
