@@ -76,3 +76,35 @@ describe('A1 API catalog', () => {
     expect(steps.at(-1)!.body).toContain('rfc9727');
   });
 });
+
+describe('A1 link targets', () => {
+  const full = { get: json(P, api, { 'content-type': LINKSET_CT }), head: head('</.well-known/api-catalog>; rel="api-catalog"'), pageLink: '</.well-known/api-catalog>; rel="api-catalog"' };
+  const target = (url: string, status: number | null, error?: { code: 'refused'; message: string }) => ({
+    url,
+    probe: response({ url, method: 'HEAD', status, ...(error ? { error } : {}) }),
+  });
+
+  it('is partial when every checked target is dead', () => {
+    const o = a1ApiCatalog.evaluate({ ...full, targets: [target('/v1/openapi.json', 404), target('/docs', 410)] }, ctx);
+    expect(o.status).toBe('partial');
+    expect(o.evidence).toMatch(/every checked link target is dead/);
+  });
+
+  it('passes with an advisory when only some targets are dead; HEAD refusals are not dead', () => {
+    const some = a1ApiCatalog.evaluate({ ...full, targets: [target('/v1/openapi.json', 200), target('/docs', 404)] }, ctx);
+    expect(some.status).toBe('pass');
+    expect(some.advisories!.join(' ')).toMatch(/Dead link target/);
+    expect(a1ApiCatalog.evaluate({ ...full, targets: [target('/v1/openapi.json', 405)] }, ctx).status).toBe('pass');
+  });
+
+  it('lists same-origin API targets only', async () => {
+    const { catalogApiTargets } = await import('../../../src/core/checks/capabilities/a1-api-catalog.js');
+    const cat = {
+      linkset: [
+        { anchor: 'https://site.dev/api', 'service-desc': [{ href: '/openapi.json' }], 'service-doc': [{ href: 'https://other.dev/docs' }], status: 'https://site.dev/health' },
+        { anchor: 'https://site.dev/v2', license: [{ href: '/license' }] },
+      ],
+    };
+    expect(catalogApiTargets(cat, 'https://site.dev/.well-known/api-catalog')).toEqual(['https://site.dev/openapi.json', 'https://site.dev/health']);
+  });
+});

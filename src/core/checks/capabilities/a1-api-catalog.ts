@@ -1,6 +1,7 @@
 import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
+import { checkLinks, isBrokenTarget, type LinkProbe } from '../../gather/link-check.js';
 import { addHeaderSteps, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9727', 'https://www.rfc-editor.org/rfc/rfc9264'];
@@ -14,6 +15,32 @@ export interface ApiCatalogArtifact {
   head: FetchResult;
   /** The page's Link header, where any resource may advertise the catalog. */
   pageLink: string | null;
+  /** HEAD probes of up to three same-origin API link targets of the catalog (absent: not checked). */
+  targets?: LinkProbe[];
+}
+
+/** How many catalog link targets are checked (bounded: one HEAD each). */
+const MAX_TARGET_CHECKS = 3;
+
+/** Same-origin targets of the API relations, in catalog order. */
+export function catalogApiTargets(value: unknown, catalogUrl: string): string[] {
+  if (!isObject(value) || !Array.isArray(value.linkset)) return [];
+  const origin = new URL(catalogUrl).origin;
+  const out: string[] = [];
+  for (const entry of value.linkset) {
+    if (!isObject(entry)) continue;
+    for (const rel of API_RELATIONS) {
+      for (const href of targetsOf(entry[rel])) {
+        try {
+          const url = new URL(href, catalogUrl);
+          if (url.origin === origin) out.push(url.href);
+        } catch {
+          // not a URL: inspectLinkset reports it
+        }
+      }
+    }
+  }
+  return [...new Set(out)];
 }
 
 /** Whether a Link header value carries rel="api-catalog". */
@@ -82,9 +109,11 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>({
       ctx.fetch(API_CATALOG_PATH, { accept: API_CATALOG_ACCEPT, maxBytes: 1024 * 1024 }),
       ctx.fetch(API_CATALOG_PATH, { accept: API_CATALOG_ACCEPT, method: 'HEAD' }),
     ]);
-    return { get, head, pageLink: ctx.page().headers['link'] ?? null };
+    const parsed = isFound(get) ? parseJson(get) : null;
+    const targets = parsed?.ok ? await checkLinks(ctx, catalogApiTargets(parsed.value, get.url), MAX_TARGET_CHECKS) : [];
+    return { get, head, pageLink: ctx.page().headers['link'] ?? null, targets };
   },
-  evaluate({ get, head, pageLink }, ctx) {
+  evaluate({ get, head, pageLink, targets = [] }, ctx) {
     const probes = [get];
     const seen = describeProbe(get, ctx.origin);
     if (!isFound(get)) {
@@ -127,6 +156,19 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>({
       };
     }
     if (!f.apiEntries && f.nested) advisories.push('Only nested catalogs are listed; ai-ready does not follow them.');
+    const dead = targets.filter((t) => isBrokenTarget(t.probe));
+    if (targets.length && dead.length === targets.length) {
+      return {
+        status: 'partial',
+        evidence: `${facts}; every checked link target is dead: ${dead.map((t) => describeProbe(t.probe, ctx.origin)).join('; ')}.`,
+        remediation: 'Point the catalog at live resources: each service-desc, service-doc and status link must answer.',
+        matched: 'RFC 9727 (Linkset RFC 9264)',
+        advisories,
+        probes: [get, ...dead.map((t) => t.probe)],
+        details,
+      };
+    }
+    if (dead.length) advisories.push(`Dead link target(s): ${dead.map((t) => t.url).join(', ')}.`);
     return { status: 'pass', evidence: `${facts}.`, matched: 'RFC 9727 (Linkset RFC 9264)', advisories, probes, details };
   },
   fixGuide(fx) {
