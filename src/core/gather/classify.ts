@@ -6,6 +6,30 @@ export function bodyLooksLikeHtml(text: string): boolean {
   return head.startsWith('<!doctype html') || head.startsWith('<html') || /^<(head|body)[\s>]/.test(head);
 }
 
+/**
+ * A 2xx body that cannot be Markdown or a plain-text file whatever its name: JSON, XML or binary
+ * data (catch-all API routes answer every path with one). Returns what it is, or null.
+ * application/octet-stream alone is not enough: static hosts send it for unknown extensions.
+ */
+export function nonTextDocument(res: FetchResult): string | null {
+  const ct = res.contentType ?? '';
+  if (/^(image|audio|video|font)\//.test(ct) || /^application\/(pdf|zip|gzip|x-gzip|wasm)$/.test(ct)) return `a ${ct} file`;
+  if (/^application\/(.+\+)?json$/.test(ct)) return `a JSON document (${ct})`;
+  if (/^(application|text)\/(.+\+)?xml$/.test(ct)) return `an XML document (${ct})`;
+  if (res.body.subarray(0, 1024).includes(0)) return 'binary data';
+  const text = res.text.replace(/^\uFEFF/, '').trim();
+  if (/^<\?xml[\s?]/i.test(text)) return 'an XML document';
+  if (/^[[{]/.test(text) && /[\]}]$/.test(text)) {
+    try {
+      JSON.parse(text);
+      return 'a JSON document';
+    } catch {
+      // Markdown may open with a [link](...) or {{ template }}: not JSON.
+    }
+  }
+  return null;
+}
+
 /** 2xx with a body we can read. */
 export function isOk(res: FetchResult): boolean {
   return !res.error && res.status !== null && res.status >= 200 && res.status < 300;

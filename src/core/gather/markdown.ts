@@ -3,7 +3,7 @@
  * asked for Markdown, and where a page's Markdown twin would live.
  */
 import type { FetchResult } from '../net/http.js';
-import { bodyLooksLikeHtml, isOk } from './classify.js';
+import { bodyLooksLikeHtml, isOk, nonTextDocument } from './classify.js';
 
 /** R1: exactly what the anchor (isitagentready.com) sends. */
 export const ACCEPT_MARKDOWN_ONLY = 'text/markdown';
@@ -19,6 +19,8 @@ export type MarkdownAnswer =
   | 'markdown-wrong-type'
   /** An HTML document came back. */
   | 'html'
+  /** JSON, XML or binary data under a non-Markdown type: not a Markdown body at all. */
+  | 'not-markdown'
   | 'empty'
   /** 4xx/5xx or no answer. */
   | 'error';
@@ -37,6 +39,7 @@ export function classifyMarkdown(res: FetchResult): MarkdownAnswer {
   if (res.contentType !== 'text/markdown' && /^\s*<(?:!--|div|main|article|section|p|script|meta|link|title)[\s>]/i.test(text)) return 'html';
   if (!text.trim()) return 'empty';
   if (res.contentType === 'text/markdown') return 'markdown';
+  if (nonTextDocument(res)) return 'not-markdown';
   // A non-HTML body under text/html is rare but real (misconfigured Markdown routes).
   return 'markdown-wrong-type';
 }

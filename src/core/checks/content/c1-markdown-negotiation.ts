@@ -33,6 +33,7 @@ const ANSWER_TEXT: Record<MarkdownAnswer, string> = {
   markdown: 'Markdown',
   'markdown-wrong-type': 'Markdown body with a non-Markdown type',
   html: 'HTML',
+  'not-markdown': 'not Markdown (JSON, XML or binary)',
   empty: 'empty body',
   error: 'no usable answer',
 };

@@ -1,7 +1,7 @@
 import { defineCheck, type FixContext } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
-import { describeProbe } from '../../gather/classify.js';
+import { describeProbe, nonTextDocument } from '../../gather/classify.js';
 import { ACCEPT_MD_FILE, classifyMarkdown, markdownTwinPath, type MarkdownAnswer } from '../../gather/markdown.js';
 import { serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
 
@@ -24,7 +24,7 @@ export interface MarkdownUrlsArtifact {
   foreignAlternates: string[];
 }
 
-const RANK: Record<MarkdownAnswer, number> = { markdown: 3, 'markdown-wrong-type': 2, empty: 1, html: 0, error: 0 };
+const RANK: Record<MarkdownAnswer, number> = { markdown: 3, 'markdown-wrong-type': 2, empty: 1, html: 0, 'not-markdown': 0, error: 0 };
 
 export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>({
   meta: {
@@ -70,7 +70,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>({
       return { status: 'na', evidence: `${describeProbe(page, origin)}: the page URL is already a .md URL and lists no Markdown alternate.`, probes: [page] };
     }
     const judged = probes.map((p) => ({ ...p, answer: classifyMarkdown(p.probe) }));
-    const lines = judged.map((j) => `[${j.source}] ${describeProbe(j.probe, origin)}${j.answer === 'html' && j.probe.status === 200 ? ' (HTML: a catch-all page)' : ''}`);
+    const lines = judged.map((j) => `[${j.source}] ${describeProbe(j.probe, origin)}${j.answer === 'html' && j.probe.status === 200 ? ' (HTML: a catch-all page)' : j.answer === 'not-markdown' ? ` (${nonTextDocument(j.probe)}, not Markdown)` : ''}`);
     const best = [...judged].sort((a, b) => RANK[b.answer] - RANK[a.answer])[0];
     const advisories = foreignAlternates.length ? [`Markdown alternate(s) on another origin, not fetched: ${foreignAlternates.slice(0, 3).join(', ')}.`] : [];
     const evidence = lines.join('; ');
