@@ -34,6 +34,10 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>({
     }
     if (robots.soft404) return { status: 'fail', evidence: `${seen}: an HTML page, not a robots.txt (soft 404).`, probes };
     if (!robots.found) return { status: 'fail', evidence: `${seen}: no robots.txt.`, probes };
+    if (robots.totalLines > 0 && robots.invalidLines === robots.totalLines) {
+      // A catch-all answering every path (200 "Not found" text, a JSON error): no robots.txt record at all.
+      return { status: 'fail', evidence: `${seen}: not a robots.txt, none of its ${robots.totalLines} line(s) is a robots.txt record. Starts: "${excerpt(robots.text, 100)}"`, probes };
+    }
     const agents = robots.groups.flatMap((g) => g.agents);
     const facts = `${robots.groups.length} group(s)${agents.length ? ` (${[...new Set(agents)].slice(0, 8).join(', ')}${agents.length > 8 ? ', …' : ''})` : ''}, ${robots.sitemaps.length} Sitemap line(s)`;
     const problems: string[] = [];

@@ -1,6 +1,7 @@
 import { defineCheck } from '../types.js';
 import { gatherLlms, LLMS_MAX_BYTES, type LlmsArtifact } from '../../gather/llms-txt.js';
 import { specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { nonTextDocument } from '../../gather/classify.js';
 import { describeLlmsCandidates, llmsPlatformSteps } from './d4-llms-txt.js';
 
 const SPEC = ['https://llmstxt.org/', 'https://agentdocsspec.com/'];
@@ -35,6 +36,15 @@ export const d5LlmsFullTxt = defineCheck<LlmsArtifact>({
         status: 'partial',
         evidence: `${seen}. ${c.path}: Markdown served as text/html, ${sizeText}.`,
         remediation: `Serve ${c.path} as text/plain or text/markdown.`,
+        probes,
+      };
+    }
+    const notText = nonTextDocument(c.probe);
+    if (notText) {
+      return {
+        status: 'partial',
+        evidence: `${seen}. ${c.path}: ${notText}, ${sizeText}, not a Markdown text.`,
+        remediation: `Serve ${c.path} as the Markdown text of your pages (text/plain or text/markdown), not an API answer.`,
         probes,
       };
     }
