@@ -16,6 +16,11 @@ describe('bot access and A1-A5 in a scan', () => {
         headers: { 'content-type': 'application/linkset+json' },
         body: JSON.stringify({ linkset: [{ anchor: `${s.origin}/api`, 'service-desc': [{ href: `${s.origin}/openapi.json` }] }] }),
       },
+      // A1 checks that the catalog's links lead somewhere: its service-desc target must answer.
+      '/openapi.json': {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/api/ping': { get: { responses: { 200: { description: 'ok' } } } } } }),
+      },
       '/.well-known/mcp/server-card': {
         headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
         body: JSON.stringify({ name: 'test/mcp', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${s.origin}/mcp` }], capabilities: {} }),
