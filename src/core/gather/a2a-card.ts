@@ -36,10 +36,12 @@ export function a2aCardVersion(card: Record<string, unknown>, path: string): A2a
   if (Array.isArray(card.supportedInterfaces)) return '1.0';
   const pv = typeof card.protocolVersion === 'string' ? card.protocolVersion.trim() : '';
   if (/^0\.[0-2](\.|$)/.test(pv)) return '0.2';
-  if (/^1\./.test(pv)) return '1.0';
+  // A 1.x protocolVersion beside a top-level url is still the pre-1.0 shape: 1.0 clients read
+  // supportedInterfaces[] and find no endpoint in it.
   if (typeof card.url === 'string' || typeof card.preferredTransport === 'string' || /^0\.3(\.|$)/.test(pv)) {
     return path === A2A_LEGACY_CARD_PATH ? '0.2' : '0.3';
   }
+  if (/^1\./.test(pv)) return '1.0';
   return path === A2A_LEGACY_CARD_PATH ? '0.2' : null;
 }
 
