@@ -27,6 +27,22 @@ export interface CardReading {
   endpoints: string[];
   hasCapabilities: boolean;
   hasSchema: boolean;
+  /** Endpoint values that are not absolute http(s) URLs ("TODO", "javascript:…", a bare path). */
+  invalidEndpoints: string[];
+}
+
+/**
+ * An MCP remote is reached over HTTP(S): an absolute http(s) URL, or a path on the card's origin.
+ * Anything else ("TODO", "javascript:…", "stdio") is no endpoint a client can connect to.
+ */
+function isHttpUrl(v: string): boolean {
+  if (/^\/(?!\/)\S*$/.test(v.trim())) return true;
+  try {
+    const u = new URL(v.trim());
+    return u.protocol === 'https:' || u.protocol === 'http:';
+  } catch {
+    return false;
+  }
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
@@ -45,15 +61,16 @@ export function readMcpCard(card: Record<string, unknown>): CardReading {
     name ??= str(info.name);
   }
   const endpoints: string[] = [];
+  const invalidEndpoints: string[] = [];
   const push = (v: unknown) => {
     const u = str(v);
-    if (u) endpoints.push(u);
+    if (u) (isHttpUrl(u) ? endpoints : invalidEndpoints).push(u);
   };
   for (const list of [card.remotes, card.transports]) if (Array.isArray(list)) for (const r of list) if (isObject(r)) push(r.url);
   push(card.endpoint);
   push(card.url);
   if (isObject(card.transport)) push(card.transport.url);
-  return { shapes, name, endpoints: [...new Set(endpoints)], hasCapabilities: isObject(card.capabilities), hasSchema: !!str(card.$schema) };
+  return { shapes, name, endpoints: [...new Set(endpoints)], hasCapabilities: isObject(card.capabilities), hasSchema: !!str(card.$schema), invalidEndpoints: [...new Set(invalidEndpoints)] };
 }
 
 /** Registrable-domain approximation (last two labels) for the cross-site redirect rule. */
@@ -112,7 +129,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
       advisories.push(`No Access-Control-Allow-Origin: * on ${best.path}; SEP-2127 asks for CORS (Allow-Origin *, Allow-Methods GET, Allow-Headers Content-Type) so browser-based clients can read it.`);
     }
     if (res.contentType !== 'application/json') advisories.push(`Served as ${res.contentType ?? 'no content type'} instead of application/json.`);
-    if (card.endpoints.some((e) => !/^https:\/\//i.test(e))) advisories.push('An endpoint is not an https URL.');
+    if (card.endpoints.some((e) => new URL(e, res.url).protocol !== 'https:')) advisories.push('An endpoint is not an https URL.');
     if (!card.hasCapabilities) advisories.push('No "capabilities" object (required by SEP-2127, expected by isitagentready).');
     if (card.shapes.includes('SEP-2127') && !card.hasSchema) advisories.push(`No "$schema" (${SCHEMA_URL}).`);
     if (!card.shapes.includes('SEP-2127') && card.shapes.length) advisories.push('serverInfo shape only: add top-level name/version and remotes[] (SEP-2127) for current readers.');
@@ -125,7 +142,8 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
     const matched = card.shapes.length ? `MCP server card ${card.shapes.join(' + ')} at ${best.path}` : undefined;
     const details = { path: best.path, shapes: card.shapes, endpoints: card.endpoints, cards: best.cards.length };
     if (!complete(card)) {
-      const missing = [...(card.shapes.length ? [] : ['identity (name + version, or serverInfo)']), ...(card.endpoints.length ? [] : ['a connection endpoint (remotes[].url)'])];
+      const badUrls = card.invalidEndpoints.length ? `, "${excerpt(card.invalidEndpoints[0], 60)}" is not an http(s) URL` : '';
+      const missing = [...(card.shapes.length ? [] : ['identity (name + version, or serverInfo)']), ...(card.endpoints.length ? [] : [`a connection endpoint (remotes[].url as an https URL${badUrls})`])];
       return {
         status: 'partial',
         evidence: `${facts}; missing ${missing.join(' and ')}.`,
