@@ -30,3 +30,12 @@ describe('A5 version label', () => {
     expect(a5A2aAgentCard.evaluate(a2aCardFromProbes(json(CUR, bare), null), ctx).status).toBe('partial');
   });
 });
+
+describe('A5 endpoint URLs', () => {
+  it.each(['TODO', 'javascript:alert(1)', '/a2a'])('"%s" is no agent endpoint: partial', (url) => {
+    const c = { ...card, supportedInterfaces: [{ url, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
+    const o = a5A2aAgentCard.evaluate(a2aCardFromProbes(json(CUR, c), null), ctx);
+    expect(o.status).toBe('partial');
+    expect(o.evidence).toMatch(/not an absolute http\(s\) URL/);
+  });
+});

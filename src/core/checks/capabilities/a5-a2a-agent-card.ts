@@ -8,8 +8,18 @@ const BINDINGS = new Set(['JSONRPC', 'GRPC', 'HTTP+JSON']);
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
 
-/** The agent's endpoint(s): v1.0 supportedInterfaces[].url, else the pre-1.0 top-level url. */
-export function a2aEndpoints(card: Record<string, unknown>): string[] {
+/** A2A interface URLs are absolute http(s) URLs; "TODO" or javascript: is nothing to connect to. */
+function isHttpUrl(v: string): boolean {
+  try {
+    const u = new URL(v.trim());
+    return u.protocol === 'https:' || u.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** Every endpoint value the card gives, usable or not. */
+function endpointValues(card: Record<string, unknown>): string[] {
   const out: string[] = [];
   if (Array.isArray(card.supportedInterfaces)) for (const i of card.supportedInterfaces) if (isObject(i) && str(i.url)) out.push(i.url as string);
   if (str(card.url)) out.push(card.url as string);
@@ -17,11 +27,19 @@ export function a2aEndpoints(card: Record<string, unknown>): string[] {
   return [...new Set(out)];
 }
 
+/** The agent's endpoint(s): v1.0 supportedInterfaces[].url, else the pre-1.0 top-level url (http(s) URLs only). */
+export function a2aEndpoints(card: Record<string, unknown>): string[] {
+  return endpointValues(card).filter(isHttpUrl);
+}
+
 /** Spec-required fields missing from the card, and structural problems. */
 export function a2aCardProblems(card: Record<string, unknown>, version: A2aCardArtifact['version']): string[] {
   const problems: string[] = [];
   for (const f of ['name', 'description', 'version']) if (!str(card[f])) problems.push(`no ${f}`);
-  if (!a2aEndpoints(card).length) problems.push(version === '1.0' ? 'no supportedInterfaces[].url' : 'no endpoint url');
+  if (!a2aEndpoints(card).length) {
+    const bad = endpointValues(card)[0];
+    problems.push(`${version === '1.0' ? 'no supportedInterfaces[].url' : 'no endpoint url'}${bad ? ` ("${excerpt(bad, 60)}" is not an absolute http(s) URL)` : ''}`);
+  }
   if (version === '1.0' && Array.isArray(card.supportedInterfaces)) {
     card.supportedInterfaces.forEach((i, n) => {
       if (!isObject(i)) return problems.push(`supportedInterfaces[${n}] is not an object`);
