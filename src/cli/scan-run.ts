@@ -2,7 +2,6 @@
  * `ai-ready scan`: scan one or many URLs, write the report in the chosen format, apply the CI
  * gates and baselines, and return the exit code (0 ok, 1 below a gate, 2 usage, 3 unscannable).
  */
-import { appendFileSync, writeFileSync } from 'node:fs';
 import { basename, extname, join, dirname } from 'node:path';
 import { scan } from '../core/scan.js';
 import { isScanError } from '../core/errors.js';
@@ -18,6 +17,7 @@ import { hasThresholds, thresholdViolations } from './thresholds.js';
 import { terminalCaps, type TerminalCaps } from './terminal.js';
 import type { LiveProgress } from './progress.js';
 import { UsageError } from './usage-error.js';
+import { checkWritablePath, writeOutput } from './output-files.js';
 
 interface Outcome {
   url: string;
@@ -69,7 +69,7 @@ async function scanAll(urls: string[], s: ScanSettings, caps: TerminalCaps): Pro
   return outcomes;
 }
 
-/** With several results, --format html writes one file per URL beside --output. */
+/** In a batch, --format html writes one file per URL beside --output (numbered in input order). */
 function htmlFileFor(output: string, url: string, index: number): string {
   const ext = extname(output) || '.html';
   let host = 'site';
@@ -81,27 +81,33 @@ function htmlFileFor(output: string, url: string, index: number): string {
   return join(dirname(output), `${basename(output, extname(output))}-${index + 1}-${host}${ext}`);
 }
 
-function writeReport(s: ScanSettings, results: ScanResult[], caps: TerminalCaps): string[] {
+/**
+ * A batch is decided by what was asked (several URLs, or a list from --input), not by how many
+ * scans succeeded: NDJSON and one-HTML-file-per-URL must not change shape when a site is down.
+ */
+function writeReport(s: ScanSettings, outcomes: Outcome[], batch: boolean, caps: TerminalCaps): string[] {
+  const results = outcomes.flatMap((o) => (o.result ? [o.result] : []));
   const written: string[] = [];
   if (s.markdownSummary && results.length) {
-    writeFileSync(s.markdownSummary, renderMarkdown(results));
+    writeOutput('--markdown-summary', s.markdownSummary, renderMarkdown(results));
     written.push(s.markdownSummary);
   }
-  if (s.format === 'html' && results.length > 1) {
-    results.forEach((r, i) => {
-      const file = htmlFileFor(s.output!, r.url, i);
-      writeFileSync(file, renderHtmlReport(r));
+  if (s.format === 'html' && batch && s.output) {
+    outcomes.forEach((o, i) => {
+      if (!o.result) return;
+      const file = htmlFileFor(s.output!, o.result.url, i);
+      writeOutput('--output', file, renderHtmlReport(o.result));
       written.push(file);
     });
     return written;
   }
   if (!results.length) return written;
-  const text = render(s.format, results, { color: caps.color, verbose: s.verbose, width: caps.width });
+  const text = render(s.format, results, { color: caps.color, verbose: s.verbose, width: caps.width, batch });
   if (s.output) {
-    writeFileSync(s.output, text);
+    writeOutput('--output', s.output, text);
     written.push(s.output);
   } else process.stdout.write(text);
-  if (s.format === 'github' && process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, renderMarkdown(results) + '\n');
+  if (s.format === 'github' && process.env.GITHUB_STEP_SUMMARY) writeOutput('to GITHUB_STEP_SUMMARY', process.env.GITHUB_STEP_SUMMARY, renderMarkdown(results) + '\n', true);
   return written;
 }
 
@@ -118,8 +124,12 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
     }
   }
   if (invalid.length) throw new UsageError(`invalid URL${invalid.length > 1 ? 's' : ''}:\n${invalid.join('\n')}`);
-  if (s.format === 'html' && urls.length > 1 && !s.output)
+  const batch = urls.length > 1 || s.input !== undefined;
+  if (s.format === 'html' && batch && !s.output)
     throw new UsageError('--format html with several URLs needs --output <file> (one report file is written per URL)');
+  for (const [flag, path] of [['--output', s.output], ['--markdown-summary', s.markdownSummary], ['--save-baseline', s.saveBaseline]] as const) {
+    if (path) checkWritablePath(flag, path);
+  }
   // Baselines (and the zod schema that reads them) load only when asked for.
   const baselines = s.baseline || s.saveBaseline ? await import('./baseline.js') : null;
   const baseline = s.baseline ? baselines!.loadBaseline(s.baseline) : null;
@@ -129,7 +139,7 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   const results = outcomes.flatMap((o) => (o.result ? [o.result] : []));
   const errors = outcomes.filter((o) => o.error);
 
-  const written = writeReport(s, results, caps);
+  const written = writeReport(s, outcomes, batch, caps);
   // The verdict goes to stdout after a pretty report on screen, to stderr otherwise (machine output stays clean).
   const notes: string[] = [];
   const say = (line: string) => notes.push(line);
@@ -158,7 +168,11 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
     }
   }
   if (s.saveBaseline && results.length) {
-    baselines!.saveBaseline(s.saveBaseline, results);
+    try {
+      baselines!.saveBaseline(s.saveBaseline, results);
+    } catch (e) {
+      throw new UsageError(`cannot write --save-baseline ${s.saveBaseline}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
     say(`Baseline saved to ${s.saveBaseline} (rubric ${results[0].rubricVersion ?? 'unknown'})`);
   }
   if (notes.length) {

@@ -14,11 +14,16 @@ export interface RenderOptions {
   color?: boolean;
   verbose?: boolean;
   width?: number;
+  /**
+   * The run was a batch (several URLs or an --input list): JSON is NDJSON even when only one
+   * site could be scanned, so a line-by-line reader never gets a pretty-printed object.
+   */
+  batch?: boolean;
 }
 
-/** JSON: the v1 ScanResponse; several results become NDJSON (one object per line). */
-export function renderJson(results: ScanResult[]): string {
-  if (results.length === 1) return JSON.stringify(results[0], null, 2) + '\n';
+/** JSON: the v1 ScanResponse; several results (or a batch) become NDJSON (one object per line). */
+export function renderJson(results: ScanResult[], opts: { batch?: boolean } = {}): string {
+  if (results.length === 1 && !opts.batch) return JSON.stringify(results[0], null, 2) + '\n';
   return results.map((r) => JSON.stringify(r)).join('\n') + (results.length ? '\n' : '');
 }
 
@@ -26,7 +31,7 @@ export function renderJson(results: ScanResult[]): string {
 export function render(format: Format, results: ScanResult[], opts: RenderOptions = {}): string {
   switch (format) {
     case 'json':
-      return renderJson(results);
+      return renderJson(results, opts);
     case 'md':
       return renderMarkdown(results);
     case 'html':

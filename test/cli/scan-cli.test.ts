@@ -238,3 +238,43 @@ describe('baselines', () => {
     expect(existsSync(file)).toBe(true);
   });
 });
+
+describe('output files', () => {
+  it('a missing --output folder is a usage error found before anything is scanned', async () => {
+    const before = noRobots.requests.length;
+    for (const flag of ['--output', '--markdown-summary', '--save-baseline']) {
+      const run = await runCli(['scan', noRobots.origin, flag, join(tmp, 'no-such-folder', 'out.txt')]);
+      expect(run.code, flag).toBe(2);
+      expect(run.stderr).toMatch(new RegExp(`^ai-ready: ${flag} .*no-such-folder.* does not exist`));
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    }
+    const folder = await runCli(['scan', noRobots.origin, '--json', '--output', tmp]);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toContain('is a folder');
+    expect(noRobots.requests.length).toBe(before);
+  });
+});
+
+describe('batch output keeps its shape when a site is down', () => {
+  it('--format json stays NDJSON when only one site of a batch could be scanned', async () => {
+    const run = await runCli(['scan', noRobots.origin, deadUrl, '--format', 'json']);
+    expect(run.code).toBe(3);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(ScanResponse.parse(JSON.parse(lines[0])).url).toBe(`${noRobots.origin}/`);
+  });
+
+  it('--input with one URL is a batch too: one JSON object on one line', async () => {
+    const run = await runCli(['scan', '--input', '-', '--json'], { stdin: `${noRobots.origin}\n` });
+    expect(run.code).toBe(0);
+    expect(run.stdout.trimEnd().split('\n')).toHaveLength(1);
+    expect(ScanResponse.parse(JSON.parse(run.stdout)).url).toBe(`${noRobots.origin}/`);
+  });
+
+  it('--format html numbers the files by input position, whatever failed before', async () => {
+    const dir = mkdtempSync(join(tmp, 'html-dead-'));
+    const run = await runCli(['scan', deadUrl, noRobots.origin, '--format', 'html', '--output', join(dir, 'r.html')]);
+    expect(run.code).toBe(3);
+    expect(readdirSync(dir)).toEqual([`r-2-127.0.0.1_${noRobots.port}.html`]);
+  });
+});
