@@ -4,11 +4,19 @@ import type { CheckMeta } from '../core/checks/types.js';
 import type { FixStep } from '../core/schema.js';
 import { DIMENSION_LABELS } from '../format/common.js';
 
-export function renderExplain(meta: CheckMeta, steps: FixStep[], opts: { platform?: string; color?: boolean }): string {
+export interface ExplainOptions {
+  /** Display name of the platform or host asked for. */
+  platform?: string;
+  /** ai-ready has no steps of its own for that platform: the generic ones are shown. */
+  genericFallback?: boolean;
+  color?: boolean;
+}
+
+export function renderExplain(meta: CheckMeta, steps: FixStep[], opts: ExplainOptions): string {
   const c = new Chalk({ level: opts.color ? 1 : 0 });
   const out = [
     c.bold(`${meta.id} · ${meta.name}`),
-    c.gray(`${DIMENSION_LABELS[meta.dimension]} · ${meta.tier} · ${meta.weight} points${meta.contentProfile ? ` · content sites: ${meta.contentProfile}` : ''}`),
+    c.gray(`${DIMENSION_LABELS[meta.dimension]} · ${meta.tier} · ${meta.weight} point${meta.weight === 1 ? '' : 's'}${meta.contentProfile ? ` · content sites: ${meta.contentProfile}` : ''}`),
     '',
     c.bold('What it looks for'),
     `  ${meta.summary}`,
@@ -21,12 +29,15 @@ export function renderExplain(meta: CheckMeta, steps: FixStep[], opts: { platfor
     '',
     c.bold(`How to fix it${opts.platform ? ` on ${opts.platform}` : ''}`),
   ];
+  if (opts.platform && opts.genericFallback) out.push(c.gray(`  (no steps written for ${opts.platform} yet: these are the generic ones)`));
   steps.forEach((s, i) => {
     out.push(`  ${i + 1}. ${c.bold(s.title)}`);
     if (s.body) for (const l of s.body.split('\n')) out.push(`     ${l}`);
     if (s.code) for (const l of s.code.replace(/\n$/, '').split('\n')) out.push(c.cyan(`     │ ${l}`));
   });
-  if (meta.specUrls.length) out.push('', c.bold('Specs'), ...meta.specUrls.map((u) => `  ${u}`));
+  // Most guides end with a "Read the spec" step; list the specs only when no step did.
+  const specsShown = steps.some((s) => meta.specUrls.some((u) => s.body?.includes(u)));
+  if (meta.specUrls.length && !specsShown) out.push('', c.bold('Specs'), ...meta.specUrls.map((u) => `  ${u}`));
   if (!opts.platform) out.push('', c.gray('Add --platform <name> (wordpress, shopify, nextjs, vercel, nginx, ...) for the platform variant.'));
   return out.join('\n') + '\n';
 }

@@ -55,9 +55,39 @@ describe('explain', () => {
     expect(generic.stdout).toContain('Why it matters');
     expect(generic.stdout).toContain('How to fix it');
     const wp = await runCli(['explain', 'D1', '--platform', 'wordpress']);
-    expect(wp.stdout).toContain('How to fix it on wordpress');
-    expect(wp.stdout).not.toBe(generic.stdout.replace('How to fix it', 'How to fix it on wordpress'));
+    expect(wp.stdout).toContain('How to fix it on WordPress');
+    expect(wp.stdout).not.toBe(generic.stdout.replace('How to fix it', 'How to fix it on WordPress'));
     expect(wp.stdout).not.toMatch(/\u001b/);
+  });
+
+  it('every host with steps of its own gets them (caddy, iis, github-pages, not only the big six)', async () => {
+    const generic = (await runCli(['explain', 'D1'])).stdout;
+    for (const [name, marker] of [['caddy', 'Caddyfile'], ['iis', 'web.config'], ['vercel', 'Vercel']] as const) {
+      const run = await runCli(['explain', 'D1', '--platform', name]);
+      expect(run.code, name).toBe(0);
+      expect(run.stdout, name).toContain(marker);
+      expect(generic).not.toContain(marker);
+    }
+    // Display names work too.
+    expect((await runCli(['explain', 'D1', '--platform', 'Next.js'])).stdout).toContain('How to fix it on Next.js');
+  });
+
+  it('an unknown --platform is a usage error; a known one without own steps says the steps are generic', async () => {
+    const typo = await runCli(['explain', 'D1', '--platform', 'wordpres']);
+    expect(typo.code).toBe(2);
+    expect(typo.stdout).toBe('');
+    expect(typo.stderr).toContain('unknown --platform "wordpres"');
+    expect(typo.stderr).toContain('wordpress');
+    const svelte = await runCli(['explain', 'D1', '--platform', 'sveltekit']);
+    expect(svelte.code).toBe(0);
+    expect(svelte.stdout).toContain('these are the generic ones');
+  });
+
+  it('reads well: "1 point", and spec links are not listed twice', async () => {
+    const a10 = await runCli(['explain', 'A10']);
+    expect(a10.stdout).toMatch(/· 1 point\n/);
+    const d1 = await runCli(['explain', 'D1']);
+    expect(d1.stdout.match(/rfc9309/g)).toHaveLength(1);
   });
 
   it('an unknown check is a usage error listing the known ids', async () => {

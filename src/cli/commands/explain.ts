@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
 import { EXIT } from '../exit-codes.js';
-
-const HOSTING = ['cloudflare', 'vercel', 'netlify', 'nginx', 'apache', 'express'];
+import { oneLine } from '../../format/sanitize.js';
+import type { ExplainTarget } from '../explain-target.js';
 
 export function registerExplain(program: Command): void {
   program
     .command('explain')
     .description('Explain a check: what it looks for, why it matters, and how to fix it')
     .argument('<checkId>', 'a check id such as D1 (see `ai-ready rubric`)')
-    .option('--platform <name>', 'show the fix for a platform or host (wordpress, shopify, nextjs, vercel, nginx, ...)')
+    .option('--platform <name>', 'show the fix for a platform or host (wordpress, shopify, nextjs, vercel, nginx, caddy, ...)')
     .option('--origin <url>', 'the site the snippets should name', 'https://example.com')
     .option('--no-color', 'plain text without colour')
     .action(async (checkId: string, opts: { platform?: string; origin: string; color?: boolean }) => {
@@ -19,11 +19,17 @@ export function registerExplain(program: Command): void {
         process.exitCode = EXIT.USAGE;
         return;
       }
-      const platform = opts.platform?.trim().toLowerCase();
-      if (platform !== undefined && !/^[a-z0-9][a-z0-9.-]{0,40}$/.test(platform)) {
-        process.stderr.write(`ai-ready: --platform must be a platform name such as wordpress or nextjs (got "${opts.platform}")\n`);
-        process.exitCode = EXIT.USAGE;
-        return;
+      let target: ExplainTarget | null = null;
+      if (opts.platform !== undefined) {
+        const { resolveExplainTarget, explainTargetNames } = await import('../explain-target.js');
+        target = resolveExplainTarget(opts.platform);
+        if (!target) {
+          process.stderr.write(
+            `ai-ready: unknown --platform "${oneLine(opts.platform, 60)}". Platforms and hosts with their own steps: ${explainTargetNames().join(', ')}\n`,
+          );
+          process.exitCode = EXIT.USAGE;
+          return;
+        }
       }
       let origin: string;
       try {
@@ -36,8 +42,7 @@ export function registerExplain(program: Command): void {
       const { renderExplain } = await import('../explain-text.js');
       const { terminalCaps } = await import('../terminal.js');
       const caps = terminalCaps({ colorFlag: opts.color, toFile: false });
-      const isHost = platform !== undefined && HOSTING.includes(platform);
-      const steps = check.fixGuide({ origin, platform: platform && !isHost ? platform : null, hosting: isHost ? [platform!] : [] });
-      process.stdout.write(renderExplain(check.meta, steps, { platform, color: caps.color }));
+      const steps = check.fixGuide({ origin, platform: target?.kind === 'platform' ? target.id : null, hosting: target?.kind === 'hosting' ? [target.id] : [] });
+      process.stdout.write(renderExplain(check.meta, steps, { platform: target?.label, genericFallback: target ? !target.specific : false, color: caps.color }));
     });
 }
