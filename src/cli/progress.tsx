@@ -15,6 +15,17 @@ const SYMBOL: Record<CheckStatus, string> = { pass: '✓', partial: '◐', fail:
 const COLOR: Record<CheckStatus, string> = { pass: 'green', partial: 'yellow', fail: 'red', na: 'gray', info: 'cyan' };
 const SHOWN = 8;
 
+/**
+ * Lines the view may use. Ink clears the whole screen and scrollback on every frame once its
+ * output is as tall as the terminal, so the view stays below the height (read on each render:
+ * the terminal may be resized) and every line is truncated to the width instead of wrapping.
+ */
+export function roomFor(rows: number | undefined): { checks: number; probes: number } {
+  const free = Math.max(0, (rows ?? 0) - 2); // the header line, and one line spare
+  const checks = Math.min(SHOWN, free);
+  return { checks, probes: Math.min(3, free - checks) };
+}
+
 interface CheckLine {
   id: string;
   name: string;
@@ -45,25 +56,26 @@ function useTicker(): { frame: number; seconds: number } {
   return { frame, seconds: (Date.now() - start) / 1000 };
 }
 
-function View({ state }: { state: ViewState }): React.ReactElement | null {
+function View({ state, rows }: { state: ViewState; rows: number | undefined }): React.ReactElement | null {
   const { frame, seconds } = useTicker();
   if (state.done) return null;
   const spin = SPINNER[frame % SPINNER.length];
+  const room = roomFor(rows);
   if (state.total > 1) {
     const width = 30;
     const filled = Math.round((state.finished / state.total) * width);
     return (
       <Box flexDirection="column">
-        <Text>
+        <Text wrap="truncate-end">
           <Text color="cyan">{spin}</Text> Scanning {state.total} sites · {seconds.toFixed(1)} s
         </Text>
-        <Text>
+        <Text wrap="truncate-end">
           <Text color="green">{'█'.repeat(filled)}</Text>
           <Text color="gray">{'░'.repeat(width - filled)}</Text> {state.finished}/{state.total}
           {state.failed ? <Text color="red"> ({state.failed} could not be scanned)</Text> : null}
         </Text>
-        {state.urls.slice(0, 4).map((u) => (
-          <Text key={u} color="gray">
+        {state.urls.slice(0, Math.min(4, Math.max(0, room.checks + room.probes - 1))).map((u) => (
+          <Text key={u} color="gray" wrap="truncate-end">
             {'  '}
             {u}
           </Text>
@@ -73,12 +85,12 @@ function View({ state }: { state: ViewState }): React.ReactElement | null {
   }
   return (
     <Box flexDirection="column">
-      <Text>
+      <Text wrap="truncate-end">
         <Text color="cyan">{spin}</Text> Scanning {state.urls[0] ?? ''} · {seconds.toFixed(1)} s
         {state.checksTotal ? ` · ${state.checksDone}/${state.checksTotal} checks` : ''}
       </Text>
-      {state.checks.slice(-SHOWN).map((c) => (
-        <Text key={c.id}>
+      {(room.checks ? state.checks.slice(-room.checks) : []).map((c) => (
+        <Text key={c.id} wrap="truncate-end">
           {'  '}
           <Text color={COLOR[c.status]}>{SYMBOL[c.status]}</Text> {c.id} {c.name}{' '}
           <Text color="gray">
@@ -86,8 +98,8 @@ function View({ state }: { state: ViewState }): React.ReactElement | null {
           </Text>
         </Text>
       ))}
-      {state.probes.slice(-3).map((p, i) => (
-        <Text key={i} color="gray">
+      {(room.probes ? state.probes.slice(-room.probes) : []).map((p, i) => (
+        <Text key={i} color="gray" wrap="truncate-end">
           {'  '}
           {p}
         </Text>
@@ -106,7 +118,7 @@ export interface LiveProgress {
 
 export function startLiveProgress(total: number, stream: NodeJS.WriteStream = process.stderr): LiveProgress {
   const state: ViewState = { done: false, urls: [], total, finished: 0, failed: 0, checks: [], checksDone: 0, checksTotal: 0, probes: [] };
-  let instance: Instance | null = render(<View state={{ ...state }} />, { stdout: stream, patchConsole: false, exitOnCtrlC: false });
+  let instance: Instance | null = render(<View state={{ ...state }} rows={stream.rows} />, { stdout: stream, patchConsole: false, exitOnCtrlC: false });
   let pending = false;
   // Coalesce bursts of events into one render per tick.
   const update = () => {
@@ -114,7 +126,7 @@ export function startLiveProgress(total: number, stream: NodeJS.WriteStream = pr
     pending = true;
     setImmediate(() => {
       pending = false;
-      instance?.rerender(<View state={{ ...state, checks: [...state.checks], probes: [...state.probes], urls: [...state.urls] }} />);
+      instance?.rerender(<View state={{ ...state, checks: [...state.checks], probes: [...state.probes], urls: [...state.urls] }} rows={stream.rows} />);
     });
   };
   return {
@@ -151,7 +163,7 @@ export function startLiveProgress(total: number, stream: NodeJS.WriteStream = pr
       if (!instance) return;
       const inst = instance;
       instance = null;
-      inst.rerender(<View state={{ ...state, done: true }} />);
+      inst.rerender(<View state={{ ...state, done: true }} rows={stream.rows} />);
       await new Promise((r) => setImmediate(r));
       inst.clear();
       inst.unmount();

@@ -17,7 +17,9 @@ export function terminalCaps(opts: { colorFlag?: boolean; toFile: boolean }, env
   const plain = opts.colorFlag === false || (env.NO_COLOR !== undefined && env.NO_COLOR !== '') || isCi(env) || env.TERM === 'dumb';
   return {
     color: !plain && !opts.toFile && !!process.stdout.isTTY,
-    live: !plain && !!process.stderr.isTTY,
+    // A terminal that reports no height (some pseudo-terminals) or a tiny one gets no live view:
+    // ink would clear the screen on every frame (see progress.tsx).
+    live: !plain && !!process.stderr.isTTY && (process.stderr.rows ?? 0) >= 3,
     width: process.stdout.columns || 100,
   };
 }

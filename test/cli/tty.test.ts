@@ -23,14 +23,14 @@ beforeAll(async () => {
 });
 afterAll(() => site?.close());
 
-function onTerminal(args: string): Promise<{ code: number; out: string }> {
+function onTerminal(args: string, size = 'cols 120 rows 40'): Promise<{ code: number; out: string }> {
   const env = { ...process.env, TERM: 'xterm-256color' } as NodeJS.ProcessEnv;
   delete env.CI;
   delete env.NO_COLOR;
   return new Promise((resolve) => {
     execFile(
       'script',
-      ['-qfec', `stty cols 120 rows 40; "${process.execPath}" "${BIN}" ${args}`, '/dev/null'],
+      ['-qfec', `stty ${size}; "${process.execPath}" "${BIN}" ${args}`, '/dev/null'],
       { cwd: ROOT, env, timeout: 25_000, maxBuffer: 16 * 1024 * 1024 },
       (err, stdout) => resolve({ code: (err as { code?: number } | null)?.code ?? 0, out: stdout }),
     );
@@ -56,5 +56,25 @@ describe.skipIf(!hasScript)('pretty output on a terminal', () => {
     expect(code).toBe(0);
     expect(out).toContain('ai-ready report for');
     expect(out).not.toMatch(/\u001b/);
+  });
+
+  // Ink clears the screen and the scrollback (ESC[2J ESC[3J) on every frame once its view is as
+  // tall as the terminal: the view must fit a short terminal, and stay off when no height is known.
+  const CLEAR_SCREEN = /\u001b\[2J|\u001b\[3J/;
+
+  it('a short terminal: the live view fits, never clears the screen, the report is printed once', async () => {
+    const { code, out } = await onTerminal(`scan ${site.origin}`, 'cols 60 rows 6');
+    expect(code).toBe(0);
+    expect(out).toContain('Scanning');
+    expect(out).not.toMatch(CLEAR_SCREEN);
+    expect(out.split('ai-ready report for').length - 1).toBe(1);
+  });
+
+  it('a terminal that reports no height gets the report without a live view', async () => {
+    const { code, out } = await onTerminal(`scan ${site.origin}`, 'cols 0 rows 0');
+    expect(code).toBe(0);
+    expect(out).not.toContain('Scanning');
+    expect(out).not.toMatch(CLEAR_SCREEN);
+    expect(out.split('ai-ready report for').length - 1).toBe(1);
   });
 });
