@@ -19,6 +19,14 @@ export function mdText(text: string | undefined, max = 0): string {
     .replace(/@/g, '@\u200b');
 }
 
+/**
+ * Inline code: markdown escapes would show literally inside it (`\_`, `&amp;`), and nothing in a
+ * code span is markup, so the text only loses its control characters and backticks.
+ */
+export function codeSpan(text: string | undefined): string {
+  return `\`${oneLine(text).replace(/`/g, '') || ' '}\``;
+}
+
 /** A fenced block that no backtick run inside the code can close early. */
 function fence(code: string, lang?: string): string {
   const longest = Math.max(2, ...(code.match(/`+/g) ?? []).map((m) => m.length));
@@ -47,7 +55,7 @@ export function renderMarkdownSection(r: ScanResult, opts: { headingLevel?: numb
   const h = '#'.repeat(opts.headingLevel ?? 2);
   const out = [`${h} AI readiness of ${mdText(hostOf(r.url))}: ${r.overallScore}/100 (${r.grade ?? '-'}), level ${r.level} · ${mdText(r.levelName)}`, ''];
   const platform = platformLine(r);
-  out.push(`Scanned \`${mdText(r.url).replace(/`/g, '')}\`${r.rubricVersion ? ` with rubric ${mdText(r.rubricVersion)}` : ''}. Platform: ${platform ? mdText(platform) : 'not identified'}.`, '');
+  out.push(`Scanned ${codeSpan(r.url)}${r.rubricVersion ? ` with rubric ${mdText(r.rubricVersion)}` : ''}. Platform: ${platform ? mdText(platform) : 'not identified'}.`, '');
   for (const w of r.warnings ?? []) out.push(`> ⚠ ${mdText(w)}`, '');
   if (r.dimensions) {
     out.push('| Dimension | Score |', '| --- | ---: |');

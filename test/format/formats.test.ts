@@ -116,6 +116,13 @@ describe('markdown', () => {
     expect(md).not.toMatch(ESC);
   });
 
+  it('the scanned URL in its code span reads as typed: no markdown escapes shown literally', () => {
+    const url = 'https://shop.yoursite.com/new_arrivals?page=2&sort=(price)';
+    const md = renderMarkdown([{ ...good, url }]);
+    expect(md).toContain(`Scanned \`${url}\``);
+    expect(renderMarkdown([{ ...good, url: 'https://a.yoursite.com/`x`\u001b[31m' }])).toContain('Scanned `https://a.yoursite.com/x` ');
+  });
+
   it('a batch gets a summary table', () => {
     const md = renderMarkdown([evil, good]);
     expect(md).toContain('| URL | Score | Grade | Level |');
