@@ -113,12 +113,17 @@ function writeReport(s: ScanSettings, outcomes: Outcome[], batch: boolean, caps:
 
 export async function runScan(args: string[], flags: ScanFlags, typed: (name: keyof ScanFlags) => boolean): Promise<number> {
   const s = await resolveScanSettings(args, flags, typed);
-  const urls = await collectTargets(s.urls, s.input);
-  if (!urls.length) throw new UsageError('no URL to scan: give one or more URLs, --input <file|->, or "urls" in ai-ready.config.json');
+  const given = await collectTargets(s.urls, s.input);
+  if (!given.length) throw new UsageError('no URL to scan: give one or more URLs, --input <file|->, or "urls" in ai-ready.config.json');
   const invalid: string[] = [];
-  for (const u of urls) {
+  // One scan per site: "yoursite.com" and "https://yoursite.com/" are the same target.
+  const seen = new Set<string>();
+  const urls: string[] = [];
+  for (const u of given) {
     try {
-      normalizeTarget(u);
+      const href = normalizeTarget(u).href;
+      if (!seen.has(href)) urls.push(u);
+      seen.add(href);
     } catch (e) {
       invalid.push(`  ${oneLine(u, 120)}: ${isScanError(e) ? e.message : 'invalid URL'}`);
     }

@@ -256,6 +256,14 @@ describe('output files', () => {
 });
 
 describe('batch output keeps its shape when a site is down', () => {
+  it('the same site written two ways is scanned once', async () => {
+    const before = noRobots.requests.filter((r) => r.path === '/robots.txt').length;
+    const run = await runCli(['scan', noRobots.origin, `${noRobots.origin}/`, '--json']);
+    expect(run.code).toBe(0);
+    expect(ScanResponse.parse(JSON.parse(run.stdout)).url).toBe(`${noRobots.origin}/`);
+    expect(noRobots.requests.filter((r) => r.path === '/robots.txt').length).toBe(before + 1);
+  });
+
   it('--format json stays NDJSON when only one site of a batch could be scanned', async () => {
     const run = await runCli(['scan', noRobots.origin, deadUrl, '--format', 'json']);
     expect(run.code).toBe(3);

@@ -162,6 +162,13 @@ describe('GitHub Action', () => {
       expect(sarif.status).toBe(score === 100 ? 0 : 1);
       expect(readFileSync(output, 'utf8')).toContain(`report-file=${join(dir, 'out.sarif')}`);
       expect(readFileSync(summary, 'utf8').match(/<!-- ai-ready-report -->/g)).toHaveLength(2);
+
+      // A later run that scans nothing must not re-post the earlier summary left in RUNNER_TEMP.
+      const gone = await startFixture({});
+      await gone.close();
+      const dead = await run({ INPUT_URL: gone.origin, INPUT_FORMAT: 'md', INPUT_OUTPUT_FILE: join(dir, 'out.md') });
+      expect(dead.status).toBe(3);
+      expect(readFileSync(summary, 'utf8').match(/<!-- ai-ready-report -->/g)).toHaveLength(2);
     } finally {
       await site.close();
     }

@@ -37,7 +37,7 @@ export function registerScan(program: Command): void {
     .option('--concurrency <n>', 'sites scanned at once in a batch (default: 4)')
     .option('--profile <profile>', 'auto | content | app | commerce (default: auto)')
     .option('--timeout <seconds>', 'whole-scan deadline per site, in seconds (default: 45)')
-    .option('--skip <ids>', 'checks or dimensions to leave out, comma separated (e.g. C5,commerce)')
+    .option('--skip <ids>', 'checks or dimensions to leave out, comma separated (e.g. D7,commerce)')
     .option('--only <ids>', 'run only these checks or dimensions, comma separated')
     .option('--min-grade <grade>', 'exit 1 when the grade is below A-F')
     .option('--min-score <score>', 'exit 1 when the score is below 0-100')
