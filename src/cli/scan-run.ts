@@ -150,7 +150,11 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   const say = (line: string) => notes.push(line);
   if (s.format === 'pretty' && urls.length > 1 && !s.output) process.stdout.write(renderBatchSummary(outcomes, { color: caps.color }));
   for (const f of written) say(`Report written to ${f}`);
-  for (const o of errors) process.stderr.write(`ai-ready: ${oneLine(o.url)} could not be scanned: ${oneLine(o.error)}\n`);
+  // Engine errors already name the URL they are about; others get it prefixed.
+  for (const o of errors) {
+    const error = oneLine(o.error);
+    process.stderr.write(`ai-ready: ${/^https?:\/\//.test(error) ? error : `${oneLine(o.url)} could not be scanned: ${error}`}\n`);
+  }
 
   let below = false;
   if (hasThresholds(s.thresholds)) {

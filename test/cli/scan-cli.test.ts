@@ -148,7 +148,7 @@ describe('batch', () => {
     expect(run.code).toBe(3);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines.map((l) => ScanResponse.parse(JSON.parse(l)).url).sort()).toEqual([`${good.origin}/`, `${noRobots.origin}/`].sort());
-    expect(run.stderr).toContain(`${deadUrl} could not be scanned`);
+    expect(run.stderr).toMatch(new RegExp(`ai-ready: ${deadUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/? could not be fetched`));
     expect(run.stderr).toMatch(/\[3\/3\]/);
   });
 
