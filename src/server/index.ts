@@ -3,6 +3,7 @@
  * it on port 0 with a temp data dir and call `close()`; the CLI wires SIGTERM to `close()`, which
  * stops accepting connections, lets in-flight requests finish (bounded), then closes the store.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen, type Listener } from 'listhen';
 import { isLoopbackUrl } from '../core/net/address-guard.js';
 import { toNodeHandler } from 'h3/node';
@@ -88,7 +89,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   const port = config.port ?? DEFAULTS.port;
   let listener: Listener;
   try {
-    listener = await listen(toNodeHandler({ fetch: app.fetch } as never) as never, {
+    listener = await listen(keepRequestSocket(toNodeHandler({ fetch: app.fetch } as never) as unknown as NodeHandler) as never, {
       port: { port, random: port === 0, alternativePortRange: [] } as never,
       hostname: config.host ?? DEFAULTS.host,
       showURL: false,
@@ -130,6 +131,24 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
       })();
       return closing;
     },
+  };
+}
+
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/**
+ * listhen's shutdown helper (http-shutdown) sets `req.socket._isIdle` when a response finishes.
+ * Node sets `req.socket` to null when a request body stream is cancelled (a body over the limit
+ * is cut off that way), and the TypeError in that listener would take the whole process down:
+ * one oversized request from anyone. The socket is put back before that listener runs.
+ */
+function keepRequestSocket(handler: NodeHandler): NodeHandler {
+  return (req, res) => {
+    const socket = req.socket;
+    res.prependListener('finish', () => {
+      if (!req.socket) req.socket = socket;
+    });
+    return handler(req, res);
   };
 }
 
