@@ -22,12 +22,38 @@ export function oauthError(error: string, description: string, status = 400, hea
 
 export const MAX_FORM_BYTES = 64 * 1024;
 
-/** Reads an application/x-www-form-urlencoded (or JSON) body, at most MAX_FORM_BYTES. */
-export async function readParams(req: Request): Promise<URLSearchParams | null> {
+/**
+ * The body as text, or null past MAX_FORM_BYTES. Read chunk by chunk and abandoned at the limit:
+ * a chunked body has no Content-Length, and `req.text()` would buffer all of it first.
+ */
+async function readBoundedText(req: Request): Promise<string | null> {
   const declared = Number(req.headers.get('content-length') ?? 0);
   if (declared > MAX_FORM_BYTES) return null;
-  const text = await req.text().catch(() => null);
-  if (text === null || text.length > MAX_FORM_BYTES) return null;
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_FORM_BYTES) {
+        await reader.cancel().catch(() => {});
+        return null;
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return null;
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Reads an application/x-www-form-urlencoded (or JSON) body, at most MAX_FORM_BYTES. */
+export async function readParams(req: Request): Promise<URLSearchParams | null> {
+  const text = await readBoundedText(req);
+  if (text === null) return null;
   const type = (req.headers.get('content-type') ?? '').toLowerCase();
   if (type.includes('application/json')) {
     try {
@@ -42,10 +68,8 @@ export async function readParams(req: Request): Promise<URLSearchParams | null> 
 }
 
 export async function readJson(req: Request): Promise<unknown> {
-  const declared = Number(req.headers.get('content-length') ?? 0);
-  if (declared > MAX_FORM_BYTES) return undefined;
-  const text = await req.text().catch(() => null);
-  if (text === null || text.length > MAX_FORM_BYTES) return undefined;
+  const text = await readBoundedText(req);
+  if (text === null) return undefined;
   try {
     return JSON.parse(text);
   } catch {

@@ -151,10 +151,7 @@ export function createOAuthServer(opts: OAuthServerOptions): OAuthServer {
     return new Response(null, { status: 302, headers: { location: u.href, 'cache-control': 'no-store' } });
   }
 
-  /**
-   * Validates an authorization request. Until the client and redirect URI are known, errors are
-   * shown as a page (never redirected to an unverified URI); after that they go back to the client.
-   */
+  /** Validates an authorization request; every error is shown as a page (see `fail`). */
   async function validateAuthz(p: URLSearchParams): Promise<{ ok: AuthzRequest } | { response: Response }> {
     const clientId = p.get('client_id') ?? '';
     const client = clientId ? await opts.oauth.getClient(clientId, now()) : undefined;
@@ -165,7 +162,11 @@ export function createOAuthServer(opts: OAuthServerOptions): OAuthServer {
     else if (client.redirectUris.length === 1) redirectUri = client.redirectUris[0];
     if (!redirectUri) return { response: htmlError('Invalid redirect URI', 'The redirect_uri does not match the client registration.') };
     const state = p.get('state');
-    const fail = (error: string, description: string) => ({ response: redirectWith(redirectUri!, { error, error_description: description, state }) });
+    // Errors found before the owner has seen the consent page are shown here, never redirected:
+    // anyone may register a client with any https redirect URI, so redirecting unprompted would
+    // turn this origin into an open redirector (RFC 9700 §4.11.2). A denial on the page, which
+    // the owner chose, still goes back to the client.
+    const fail = (error: string, description: string) => ({ response: htmlError('Invalid authorization request', `${description} (${error})`) });
     if (p.get('response_type') !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported.');
     const challenge = p.get('code_challenge') ?? '';
     if (p.get('code_challenge_method') !== 'S256' || !PKCE_CHALLENGE.test(challenge)) {
@@ -221,8 +222,12 @@ export function createOAuthServer(opts: OAuthServerOptions): OAuthServer {
       const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
       const i = decoded.indexOf(':');
       if (i < 0) return oauthError('invalid_client', 'Malformed Basic credentials.', 401);
-      id = decodeURIComponent(decoded.slice(0, i));
-      secret = decodeURIComponent(decoded.slice(i + 1));
+      try {
+        id = decodeURIComponent(decoded.slice(0, i));
+        secret = decodeURIComponent(decoded.slice(i + 1));
+      } catch {
+        return oauthError('invalid_client', 'Malformed Basic credentials.', 401);
+      }
     }
     const client = id ? await opts.oauth.getClient(id, now()) : undefined;
     if (!client) return oauthError('invalid_client', 'Unknown or expired client.', 401);

@@ -235,10 +235,15 @@ describe('OAuth 2.1 on /mcp', () => {
     });
 
     it('requires PKCE S256, a known resource, and reports a denial to the client', async () => {
+      // Invalid requests are explained on a page, never redirected (no open redirect through this origin).
       const plain = await fetch(authorizeUrl({ code_challenge_method: 'plain' }), { redirect: 'manual' });
-      expect(new URL(plain.headers.get('location')!).searchParams.get('error')).toBe('invalid_request');
+      expect(plain.status).toBe(400);
+      expect(plain.headers.get('location')).toBeNull();
+      expect(await plain.text()).toContain('invalid_request');
       const foreign = await fetch(authorizeUrl({ resource: 'https://other.example.net/mcp' }), { redirect: 'manual' });
-      expect(new URL(foreign.headers.get('location')!).searchParams.get('error')).toBe('invalid_target');
+      expect(foreign.status).toBe(400);
+      expect(foreign.headers.get('location')).toBeNull();
+      expect(await foreign.text()).toContain('invalid_target');
       const denied = await consent(authorizeUrl(), apiKey, 'deny');
       const loc = new URL(denied.headers.get('location')!);
       expect(loc.searchParams.get('error')).toBe('access_denied');
