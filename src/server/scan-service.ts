@@ -102,7 +102,8 @@ export class ScanService {
     const entry = await store.getCachedScan(req.url);
     if (!entry || entry.at + this.opts.cacheTtlMs < Date.now()) return undefined;
     const cached = await store.getReport(entry.reportId);
-    if (!cached) return undefined;
+    // A report its owner has made private no longer seeds anyone's result (not even as a copy).
+    if (!cached || !entry.isPublic || !cached.isPublic) return undefined;
     if (!req.account && cached.isPublic && cached.accountId === null) return { report: cached, cached: true };
     const report = await store.saveReport({ result: cached.result, isPublic, accountId: req.account?.id ?? null });
     if (!req.account) await store.setCachedScan(req.url, { reportId: report.id, isPublic: true, at: entry.at }, Math.max(1, entry.at + this.opts.cacheTtlMs - Date.now()));
