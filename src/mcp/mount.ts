@@ -11,7 +11,7 @@ import type { Store } from '../store/types.js';
 import { openMonitorStore, type MonitorStore } from '../store/monitors.js';
 import { openOAuthStore } from '../store/oauth.js';
 import type { ScanService } from '../server/scan-service.js';
-import { clientIp } from '../server/request.js';
+import { clientIp, rateBucket } from '../server/request.js';
 import { createOAuthServer, type OAuthServer } from '../oauth/server.js';
 import type { OAuthLifetimes } from '../oauth/config.js';
 import { CORS } from '../oauth/http.js';
@@ -102,7 +102,8 @@ export async function createAgentFaces(opts: AgentFacesOptions): Promise<AgentFa
   });
   let purgeTimer: NodeJS.Timeout | undefined;
 
-  const ip = (req: Request) => clientIp(req as Request & { ip?: string }, opts.trustProxy);
+  // Only rate limits use it (MCP scans, OAuth registrations): the bucket, an IPv6 /64 counting as one client.
+  const ip = (req: Request) => rateBucket(clientIp(req as Request & { ip?: string }, opts.trustProxy));
   const guarded = async (where: string, run: () => Promise<Response>): Promise<Response> => {
     try {
       return await run();

@@ -14,7 +14,7 @@ import {
 import { openApiDocument } from './openapi.js';
 import { homeHtml, homeMarkdown, HOME_JS, notFoundHtml, problemHtml, problemMarkdown, reportHtml, reportMarkdown } from './pages.js';
 import { isProblemName, PROBLEM_TYPES, ProblemError, problemResponse, type ProblemName } from './problems.js';
-import { authenticate, clientIp, readJsonBody, scanParamsFromBody, scanParamsFromQuery, type ScanParams } from './request.js';
+import { authenticate, clientIp, rateBucket, readJsonBody, scanParamsFromBody, scanParamsFromQuery, type ScanParams } from './request.js';
 import { html, json, markdown, prefersMarkdown, respond, text } from './respond.js';
 import { QueueFullError } from './scan-queue.js';
 import { ScanService, type ScanOutcome } from './scan-service.js';
@@ -122,7 +122,7 @@ export function createApp(deps: AppDeps): App {
 
   async function enforceRate(req: Req, account: Account | null): Promise<void> {
     if (account || rateLimit <= 0) return;
-    const d = await store.hitRate(`scan:${clientIp(req, !!deps.trustProxy)}`, rateLimit, DEFAULTS.rateWindowMs);
+    const d = await store.hitRate(`scan:${rateBucket(clientIp(req, !!deps.trustProxy))}`, rateLimit, DEFAULTS.rateWindowMs);
     if (!d.allowed) {
       throw new ProblemError('rate-limited', `Anonymous callers may make ${rateLimit} scan requests per minute; retry in ${d.retryAfterSec} s or use an API key.`, {
         'retry-after': String(d.retryAfterSec),

@@ -1,4 +1,5 @@
 /** Reading what a stranger sent: client IP, API key, bounded JSON body, scan parameters. */
+import { isIP } from 'node:net';
 import { normalizeTarget } from '../core/target.js';
 import { isScanError } from '../core/errors.js';
 import type { Account, Store } from '../store/index.js';
@@ -22,6 +23,40 @@ export function clientIp(req: Request & { ip?: string }, trustProxy: boolean): s
     if (last) return last;
   }
   return req.ip ?? 'unknown';
+}
+
+/**
+ * The rate-limit bucket of a client address. An IPv6 client usually holds a whole /64 and can
+ * pick a new address for every request, so IPv6 addresses count per /64; IPv4-mapped IPv6
+ * addresses (a dual-stack socket) count as their IPv4 address.
+ */
+export function rateBucket(ip: string): string {
+  const bare = ip.trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
+  if (isIP(bare) !== 6) return bare;
+  const g = expandIpv6(bare);
+  if (!g) return bare;
+  if (g.slice(0, 5).every((x) => x === '0') && g[5] === 'ffff') {
+    const n = (parseInt(g[6], 16) << 16) | parseInt(g[7], 16);
+    return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
+  }
+  return `${g.slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address (hex, no leading zeros); null when malformed. */
+function expandIpv6(addr: string): string[] | null {
+  let text = addr;
+  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number);
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const head = halves[0] ? halves[0].split(':') : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  if (fill < 0 || (halves.length === 1 && head.length !== 8)) return null;
+  return [...head, ...Array<string>(fill).fill('0'), ...tail].map((g) => parseInt(g, 16).toString(16));
 }
 
 /** The caller's account: null when anonymous; a ProblemError (401) when a key is sent but is not valid. */

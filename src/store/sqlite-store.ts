@@ -1,8 +1,8 @@
 /**
  * The embedded store: one SQLite file under the data dir. keyv (@keyv/sqlite) holds documents
  * (report documents, the scan cache); indexed tables (accounts, api_keys, reports, history) go
- * through src/store/db.ts on the same file. Rate counters live in an in-memory keyv: they only
- * matter for a minute and a restart resetting them is harmless. Hot reads are served from LRUs
+ * through src/store/db.ts on the same file. Rate counters live in an in-process map swept every
+ * minute: they only matter for a minute and a restart resetting them is harmless. Hot reads are served from LRUs
  * in front of keyv; every mutation goes through this module, which keeps them coherent.
  */
 import { createHash } from 'node:crypto';
@@ -81,7 +81,15 @@ export async function openSqliteStore(dataDir: string): Promise<Store> {
   await db.migrate('store-1-accounts-keys-reports-history', MIGRATION);
   const sqlite = new KeyvSqlite({ uri: `sqlite://${db.path}`, table: 'documents', busyTimeout: 5000 });
   const docs = new Keyv({ store: sqlite });
-  const rates = new Keyv<number[]>();
+  // Rate windows per bucket. Swept once a minute: entries were only dropped when their own bucket
+  // was read again, so every distinct client address ever seen stayed in memory.
+  const rates = new Map<string, { hits: number[]; until: number }>();
+  let nextSweep = 0;
+  const sweepRates = (now: number) => {
+    if (now < nextSweep) return;
+    nextSweep = now + 60_000;
+    for (const [bucket, entry] of rates) if (entry.until <= now) rates.delete(bucket);
+  };
   const reportCache = new Lru<string, StoredReport>(2000);
   const scanCache = new Lru<string, { entry: CachedScan; expires: number }>(5000);
   const keyUse = new Map<string, number>();
@@ -113,13 +121,14 @@ export async function openSqliteStore(dataDir: string): Promise<Store> {
 
     async hitRate(bucket, limit, windowMs): Promise<RateDecision> {
       const now = Date.now();
-      const hits = ((await rates.get(bucket)) ?? []).filter((t) => t > now - windowMs);
+      sweepRates(now);
+      const hits = (rates.get(bucket)?.hits ?? []).filter((t) => t > now - windowMs);
       if (hits.length >= limit) {
         const retryAfterSec = Math.max(1, Math.ceil((hits[0] + windowMs - now) / 1000));
         return { allowed: false, retryAfterSec, remaining: 0 };
       }
       hits.push(now);
-      await rates.set(bucket, hits, windowMs);
+      rates.set(bucket, { hits, until: now + windowMs });
       return { allowed: true, retryAfterSec: 0, remaining: limit - hits.length };
     },
 
