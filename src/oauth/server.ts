@@ -13,6 +13,7 @@ import { CORS, json, jsonNoStore, oauthError, readJson, readParams } from './htt
 import { PKCE_CHALLENGE, pkceMatches, randomToken, sameSecret, sha256Hex } from './secrets.js';
 import { redirectUriMatches, redirectUriProblem } from './redirect-uri.js';
 import { PAGE_HEADERS, consentPage, errorPage } from './consent.js';
+import { KEY_LOOKUP_LENGTH } from '../store/secrets.js';
 
 export interface OAuthServerOptions {
   oauth: OAuthStore;
@@ -202,12 +203,16 @@ export function createOAuthServer(opts: OAuthServerOptions): OAuthServer {
     if ('response' in v) return v.response;
     const a = v.ok;
     if (form.get('decision') !== 'approve') return redirectWith(a.redirectUri, { error: 'access_denied', error_description: 'The account owner denied access.', state: a.state });
-    const account = await opts.store.verifyApiKey((form.get('api_key') ?? '').trim());
+    const apiKey = (form.get('api_key') ?? '').trim();
+    const account = await opts.store.verifyApiKey(apiKey);
     if (!account) return consent(a, 'That API key is not valid (or was revoked).', 401);
+    // The grant lives as long as the key that approved it: revoking a leaked key ends it too.
+    const keyPrefix = apiKey.slice(0, KEY_LOOKUP_LENGTH);
     const code = randomToken();
     await opts.oauth.createCode({
       codeHash: sha256Hex(code), clientId: a.client.clientId, accountId: account.id, redirectUri: a.redirectUri,
       codeChallenge: a.codeChallenge, resource: a.resource, scope: a.scope, familyId: randomToken('fam_'), expiresAt: now() + life.codeSec * 1000,
+      keyPrefix,
     });
     return redirectWith(a.redirectUri, { code, state: a.state });
   }
@@ -237,16 +242,19 @@ export function createOAuthServer(opts: OAuthServerOptions): OAuthServer {
     return client;
   }
 
-  async function issue(client: OAuthClient, accountId: string, resource: string, scope: string, familyId: string): Promise<Response> {
+  async function issue(client: OAuthClient, accountId: string, resource: string, scope: string, familyId: string, keyPrefix: string | null): Promise<Response> {
     const t = now();
     const access = randomToken('mcp_at_');
     const refresh = randomToken('mcp_rt_');
-    const row = { clientId: client.clientId, accountId, resource, scope, familyId, createdAt: t };
+    const row = { clientId: client.clientId, accountId, resource, scope, familyId, createdAt: t, keyPrefix };
     await opts.oauth.createToken({ ...row, tokenHash: sha256Hex(access), kind: 'access', expiresAt: t + life.accessTokenSec * 1000 });
     await opts.oauth.createToken({ ...row, tokenHash: sha256Hex(refresh), kind: 'refresh', expiresAt: t + life.refreshTokenSec * 1000 });
     await opts.oauth.extendClient(client.clientId, t + life.clientSec * 1000);
     return jsonNoStore({ access_token: access, token_type: 'Bearer', expires_in: life.accessTokenSec, refresh_token: refresh, scope });
   }
+
+  /** The API key that approved a grant was revoked (grants recorded before keys were tracked have none). */
+  const keyRevoked = async (row: { keyPrefix: string | null }) => row.keyPrefix !== null && (await opts.oauth.isKeyRevoked(row.keyPrefix));
 
   async function token(req: Request): Promise<Response> {
     if (req.method !== 'POST') return new Response(null, { status: 405, headers: { allow: 'POST', ...CORS } });
@@ -273,7 +281,8 @@ export function createOAuthServer(opts: OAuthServerOptions): OAuthServer {
       if (!pkceMatches(verifier, row.codeChallenge)) return oauthError('invalid_grant', 'PKCE verification failed.');
       if (resourceParam && resourceParam !== row.resource) return oauthError('invalid_target', 'resource does not match the authorization request.');
       if (!(await opts.store.getAccount(row.accountId))) return oauthError('invalid_grant', 'The account no longer exists.');
-      return issue(client, row.accountId, row.resource, row.scope, row.familyId);
+      if (await keyRevoked(row)) return oauthError('invalid_grant', 'The API key that approved this grant was revoked.');
+      return issue(client, row.accountId, row.resource, row.scope, row.familyId, row.keyPrefix);
     }
 
     if (grant === 'refresh_token') {
@@ -291,7 +300,11 @@ export function createOAuthServer(opts: OAuthServerOptions): OAuthServer {
       if (!scope.split(/\s+/).every((s) => row.scope.split(/\s+/).includes(s))) return oauthError('invalid_scope', 'A refresh cannot widen the scope.');
       if (resourceParam && resourceParam !== row.resource) return oauthError('invalid_target', 'resource does not match the grant.');
       if (!(await opts.store.getAccount(row.accountId))) return oauthError('invalid_grant', 'The account no longer exists.');
-      return issue(client, row.accountId, row.resource, scope, row.familyId);
+      if (await keyRevoked(row)) {
+        await opts.oauth.revokeFamily(row.familyId, now());
+        return oauthError('invalid_grant', 'The API key that approved this grant was revoked.');
+      }
+      return issue(client, row.accountId, row.resource, scope, row.familyId, row.keyPrefix);
     }
     return oauthError('unsupported_grant_type', 'Supported grant types: authorization_code, refresh_token.');
   }
@@ -354,6 +367,9 @@ export function createOAuthServer(opts: OAuthServerOptions): OAuthServer {
       }
       const account = await opts.store.getAccount(row.accountId);
       if (!account) return { ok: false, response: unauthorized({ code: 'invalid_token', description: 'The account no longer exists.' }) };
+      if (await keyRevoked(row)) {
+        return { ok: false, response: unauthorized({ code: 'invalid_token', description: 'The API key that approved this grant was revoked.' }) };
+      }
       return { ok: true, grant: { account, clientId: row.clientId, scope: row.scope, resource: row.resource } };
     },
 

@@ -26,6 +26,11 @@ export const OAUTH_MIGRATIONS: Array<[string, string[]]> = [
       'CREATE INDEX oauth_tokens_expiry ON oauth_tokens (expires_at)',
     ],
   ],
+  [
+    // The API key the owner signed in with on the consent page: revoking it ends the grant.
+    'oauth-2-key-prefix',
+    ['ALTER TABLE oauth_codes ADD COLUMN key_prefix TEXT', 'ALTER TABLE oauth_tokens ADD COLUMN key_prefix TEXT'],
+  ],
 ];
 
 export type AuthMethod = 'none' | 'client_secret_post' | 'client_secret_basic';
@@ -54,6 +59,8 @@ export interface AuthCode {
   familyId: string;
   expiresAt: number;
   usedAt: number | null;
+  /** Prefix of the API key that approved the grant (null for grants made before it was recorded). */
+  keyPrefix: string | null;
 }
 
 export interface OAuthToken {
@@ -67,6 +74,8 @@ export interface OAuthToken {
   createdAt: number;
   expiresAt: number;
   revokedAt: number | null;
+  /** Prefix of the API key that approved the grant (null for grants made before it was recorded). */
+  keyPrefix: string | null;
 }
 
 export interface OAuthStore {
@@ -75,22 +84,24 @@ export interface OAuthStore {
   getClient(clientId: string, now: number): Promise<OAuthClient | undefined>;
   /** Extends a client's registration (sliding expiry on use). */
   extendClient(clientId: string, expiresAt: number): Promise<void>;
-  createCode(c: Omit<AuthCode, 'usedAt'>): Promise<void>;
+  createCode(c: Omit<AuthCode, 'usedAt' | 'keyPrefix'> & { keyPrefix?: string | null }): Promise<void>;
   /** Marks the code used. `ok` only for the first redemption of an unexpired code; a replay returns the row with ok false. */
   redeemCode(codeHash: string, now: number): Promise<{ ok: boolean; code: AuthCode | undefined }>;
-  createToken(t: Omit<OAuthToken, 'revokedAt'>): Promise<void>;
+  createToken(t: Omit<OAuthToken, 'revokedAt' | 'keyPrefix'> & { keyPrefix?: string | null }): Promise<void>;
   getToken(tokenHash: string): Promise<OAuthToken | undefined>;
   /** Revokes one token; true when this call revoked it (false when it already was, or does not exist). */
   revokeToken(tokenHash: string, now: number): Promise<boolean>;
   /** Revokes every token of a grant (refresh-token reuse, code replay, revocation). */
   revokeFamily(familyId: string, now: number): Promise<number>;
+  /** True when the API key with this prefix was revoked or no longer exists. */
+  isKeyRevoked(keyPrefix: string): Promise<boolean>;
   /** Deletes rows expired before `now` (codes, tokens, clients). */
   purgeExpired(now: number): Promise<void>;
 }
 
 interface ClientRow { client_id: string; secret_hash: string | null; name: string; redirect_uris: string; grant_types: string; auth_method: string; scope: string; client_uri: string | null; created_at: number; expires_at: number }
-interface CodeRow { code_hash: string; client_id: string; account_id: string; redirect_uri: string; code_challenge: string; resource: string; scope: string; family_id: string; expires_at: number; used_at: number | null }
-interface TokenRow { token_hash: string; kind: string; client_id: string; account_id: string; resource: string; scope: string; family_id: string; created_at: number; expires_at: number; revoked_at: number | null }
+interface CodeRow { code_hash: string; client_id: string; account_id: string; redirect_uri: string; code_challenge: string; resource: string; scope: string; family_id: string; expires_at: number; used_at: number | null; key_prefix: string | null }
+interface TokenRow { token_hash: string; kind: string; client_id: string; account_id: string; resource: string; scope: string; family_id: string; created_at: number; expires_at: number; revoked_at: number | null; key_prefix: string | null }
 
 const toClient = (r: ClientRow): OAuthClient => ({
   clientId: r.client_id, secretHash: r.secret_hash, name: r.name, redirectUris: JSON.parse(r.redirect_uris), grantTypes: JSON.parse(r.grant_types),
@@ -98,11 +109,11 @@ const toClient = (r: ClientRow): OAuthClient => ({
 });
 const toCode = (r: CodeRow): AuthCode => ({
   codeHash: r.code_hash, clientId: r.client_id, accountId: r.account_id, redirectUri: r.redirect_uri, codeChallenge: r.code_challenge,
-  resource: r.resource, scope: r.scope, familyId: r.family_id, expiresAt: r.expires_at, usedAt: r.used_at,
+  resource: r.resource, scope: r.scope, familyId: r.family_id, expiresAt: r.expires_at, usedAt: r.used_at, keyPrefix: r.key_prefix ?? null,
 });
 const toToken = (r: TokenRow): OAuthToken => ({
   tokenHash: r.token_hash, kind: r.kind as 'access' | 'refresh', clientId: r.client_id, accountId: r.account_id, resource: r.resource,
-  scope: r.scope, familyId: r.family_id, createdAt: r.created_at, expiresAt: r.expires_at, revokedAt: r.revoked_at,
+  scope: r.scope, familyId: r.family_id, createdAt: r.created_at, expiresAt: r.expires_at, revokedAt: r.revoked_at, keyPrefix: r.key_prefix ?? null,
 });
 
 export async function openOAuthStore(db: Db): Promise<OAuthStore> {
@@ -124,9 +135,9 @@ export async function openOAuthStore(db: Db): Promise<OAuthStore> {
     },
     async createCode(c) {
       await db.run(
-        `INSERT INTO oauth_codes (code_hash, client_id, account_id, redirect_uri, code_challenge, resource, scope, family_id, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [c.codeHash, c.clientId, c.accountId, c.redirectUri, c.codeChallenge, c.resource, c.scope, c.familyId, c.expiresAt],
+        `INSERT INTO oauth_codes (code_hash, client_id, account_id, redirect_uri, code_challenge, resource, scope, family_id, expires_at, key_prefix)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [c.codeHash, c.clientId, c.accountId, c.redirectUri, c.codeChallenge, c.resource, c.scope, c.familyId, c.expiresAt, c.keyPrefix ?? null],
       );
     },
     async redeemCode(codeHash, now) {
@@ -136,9 +147,9 @@ export async function openOAuthStore(db: Db): Promise<OAuthStore> {
     },
     async createToken(t) {
       await db.run(
-        `INSERT INTO oauth_tokens (token_hash, kind, client_id, account_id, resource, scope, family_id, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [t.tokenHash, t.kind, t.clientId, t.accountId, t.resource, t.scope, t.familyId, t.createdAt, t.expiresAt],
+        `INSERT INTO oauth_tokens (token_hash, kind, client_id, account_id, resource, scope, family_id, created_at, expires_at, key_prefix)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [t.tokenHash, t.kind, t.clientId, t.accountId, t.resource, t.scope, t.familyId, t.createdAt, t.expiresAt, t.keyPrefix ?? null],
       );
     },
     async getToken(tokenHash) {
@@ -150,6 +161,11 @@ export async function openOAuthStore(db: Db): Promise<OAuthStore> {
     },
     async revokeFamily(familyId, now) {
       return (await db.run('UPDATE oauth_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL', [now, familyId])).changes;
+    },
+    async isKeyRevoked(keyPrefix) {
+      // api_keys belongs to the report store (src/store/sqlite-store.ts), in the same database file.
+      const row = await db.get<{ revoked_at: string | null }>('SELECT revoked_at FROM api_keys WHERE prefix = ?', [keyPrefix]);
+      return !row || row.revoked_at !== null;
     },
     async purgeExpired(now) {
       await db.run('DELETE FROM oauth_codes WHERE expires_at <= ?', [now]);

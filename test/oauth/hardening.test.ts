@@ -74,4 +74,51 @@ describe('OAuth endpoints under hostile input', () => {
     }
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
+
+  it('ends a grant when the API key that approved it is revoked: access token and refresh alike', async () => {
+    const redirect = 'http://127.0.0.1:9/cb';
+    const reg = await (await fetch(`${server.baseUrl}/oauth/register`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'app', redirect_uris: [redirect], token_endpoint_auth_method: 'none' }),
+    })).json();
+    const { token: key, key: info } = await server.store.createApiKey('leaky');
+    const { token: otherKey } = await server.store.createApiKey('leaky');
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const grant = async (apiKey: string) => {
+      const form = new URLSearchParams({
+        response_type: 'code', client_id: reg.client_id, redirect_uri: redirect, code_challenge: challenge, code_challenge_method: 'S256',
+        api_key: apiKey, decision: 'approve',
+      });
+      const approved = await fetch(`${server.baseUrl}/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+      expect(approved.status).toBe(302);
+      const code = new URL(approved.headers.get('location')!).searchParams.get('code')!;
+      const res = await fetch(`${server.baseUrl}/oauth/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'authorization_code', code, client_id: reg.client_id, redirect_uri: redirect, code_verifier: verifier }),
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { access_token: string; refresh_token: string };
+    };
+    const mcp = (token: string) => fetch(`${server.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+    });
+    const leaked = await grant(key);
+    const kept = await grant(otherKey);
+    expect((await mcp(leaked.access_token)).status).toBe(200);
+
+    expect(await server.store.revokeApiKey(info.prefix)).toBe(1);
+    const refused = await mcp(leaked.access_token);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    const refresh = await fetch(`${server.baseUrl}/oauth/token`, {
+      method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: leaked.refresh_token, client_id: reg.client_id }),
+    });
+    expect(refresh.status).toBe(400);
+    expect((await refresh.json()).error).toBe('invalid_grant');
+    // A grant approved with the account's other key is untouched.
+    expect((await mcp(kept.access_token)).status).toBe(200);
+  });
 });
