@@ -31,7 +31,10 @@ export function clientIp(req: Request & { ip?: string }, trustProxy: boolean): s
  * addresses (a dual-stack socket) count as their IPv4 address.
  */
 export function rateBucket(ip: string): string {
-  const bare = ip.trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
+  // Some proxies append the client's port too ("203.0.113.9:51234", "[2001:db8::1]:443"): a new
+  // port per connection must not make a new client.
+  const hostOnly = ip.trim().replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, '$1').replace(/^\[([^\]]+)\](?::\d+)?$/, '$1');
+  const bare = hostOnly.replace(/%.*$/, '').toLowerCase();
   if (isIP(bare) !== 6) return bare;
   const g = expandIpv6(bare);
   if (!g) return bare;

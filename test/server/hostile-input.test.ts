@@ -40,6 +40,9 @@ describe('rate-limit buckets', () => {
     expect(rateBucket('::ffff:203.0.113.10')).not.toBe(rateBucket('::ffff:203.0.113.9'));
     expect(rateBucket('198.51.100.7')).toBe('198.51.100.7');
     expect(rateBucket('unknown')).toBe('unknown');
+    // A proxy that appends the client's port.
+    expect(rateBucket('198.51.100.7:51234')).toBe('198.51.100.7');
+    expect(rateBucket('[2001:db8:1:2::1]:443')).toBe('2001:db8:1:2::/64');
   });
 
   it('stop a client that rotates addresses inside its IPv6 /64', async () => {
