@@ -328,9 +328,33 @@ export function createApp(deps: AppDeps): App {
     return host === own || deps.allowedHostNames.includes(host);
   };
 
+  /**
+   * A loopback-bound server also refuses requests a browser sends on behalf of another site (the
+   * MCP transport asks servers to check Origin): otherwise any web page could drive the local
+   * MCP endpoints, which allow every origin (CORS), and read what they return, for instance
+   * scans of the visitor's private network when --allow-private-network is on. Requests without
+   * an Origin (agents, curl, navigations) and from loopback origins (local MCP inspectors) pass.
+   */
+  const originAllowed = (req: Request): boolean => {
+    if (!deps.allowedHostNames) return true;
+    const origin = req.headers.get('origin');
+    if (origin === null) return true;
+    let host: string;
+    try {
+      host = new URL(origin).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    } catch {
+      return false; // "null" (sandboxed frames, files) and anything unparsable
+    }
+    const own = new URL(base()).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    return host === own || deps.allowedHostNames.includes(host);
+  };
+
   async function handle(req: Request, path: string): Promise<Response> {
     if (!hostAllowed(req)) {
       return text('Misdirected request: this server does not answer to that host name.\n', 'text/plain; charset=utf-8', {}, 421);
+    }
+    if (!originAllowed(req)) {
+      return text('Forbidden: this local server does not answer requests made by other sites.\n', 'text/plain; charset=utf-8', {}, 403);
     }
     let res: Response;
     try {

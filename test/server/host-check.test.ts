@@ -36,3 +36,33 @@ describe('Host header check on a loopback-bound server', () => {
     }
   });
 });
+
+describe('Origin check on a loopback-bound server', () => {
+  const initialize = (origin?: string) =>
+    fetch(`${srv.url}/api/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...(origin ? { origin } : {}),
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+    });
+
+  it('refuses what a browser sends on behalf of another site, on MCP and the API alike', async () => {
+    for (const origin of ['https://attacker.example.net', 'null', 'http://192.168.1.20:3000']) {
+      const res = await initialize(origin);
+      expect([origin, res.status]).toEqual([origin, 403]);
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    const scan = await srv.post('/api/public/v1/scan', { url: 'https://example.com/' }, { headers: { origin: 'https://attacker.example.net' } });
+    expect(scan.status).toBe(403);
+  });
+
+  it('lets through clients without an Origin, the service itself and local browser tools', async () => {
+    const { port } = new URL(srv.url);
+    for (const origin of [undefined, srv.baseUrl, `http://localhost:6274`, `http://[::1]:${port}`]) {
+      expect([origin, (await initialize(origin)).status]).toEqual([origin, 200]);
+    }
+  });
+});
