@@ -10,7 +10,7 @@ import type { GatherContext } from './context.js';
 import { bodyLooksLikeHtml, isFound, isObject, parseJson } from './classify.js';
 import { parseLinkHeader } from './link-header.js';
 // Same path and Accept as A1's gather, so the memoised fetch is shared (one request per scan).
-import { API_CATALOG_ACCEPT, API_CATALOG_PATH } from '../checks/capabilities/a1-api-catalog.js';
+import { API_CATALOG_OPTIONS, API_CATALOG_PATH } from './api-catalog.js';
 
 export const OPENAPI_PATHS = ['/openapi.json', '/openapi.yaml', '/.well-known/openapi.json', '/swagger.json', '/api/openapi.json'];
 export const OPENAPI_ACCEPT = 'application/openapi+json, application/json, application/yaml;q=0.9, text/yaml;q=0.9, */*;q=0.1';
@@ -177,7 +177,7 @@ export function openApiDoc(ctx: GatherContext): Promise<OpenApiArtifact> {
     const get = (c: OpenApiCandidate) => ctx.fetch(c.url, { accept: OPENAPI_ACCEPT, maxBytes: OPENAPI_MAX_BYTES });
     // Targets the page advertises are requested now, beside the catalog (requests are memoised).
     for (const c of openApiCandidates(ctx.origin, links, []).filter((x) => x.source === 'link-header')) void get(c);
-    const catalog = await ctx.fetch(API_CATALOG_PATH, { accept: API_CATALOG_ACCEPT, maxBytes: 1024 * 1024 });
+    const catalog = await ctx.fetch(API_CATALOG_PATH, API_CATALOG_OPTIONS);
     const catalogTargets = catalogServiceDescs(catalog);
     const candidates = openApiCandidates(ctx.origin, links, catalogTargets);
     const advertised = candidates.filter((c) => c.source !== 'well-known-path');

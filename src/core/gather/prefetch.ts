@@ -1,12 +1,14 @@
 /**
  * The first links of the longest request chains (robots.txt -> sitemap -> child sitemap, skills
- * index -> SKILL.md, llms.txt -> its links) depend only on the origin, not on the page. They are
+ * index -> SKILL.md, llms.txt -> its links, API catalog -> OpenAPI and link targets) depend only
+ * on the origin, not on the page. They are
  * sent together with the page request, so a scan costs one round trip less. When the page
  * redirects to another origin they are simply not used.
  */
 import type { ScanEventListener } from '../events.js';
 import type { FetchOptions, FetchResult, HttpClient } from '../net/http.js';
 import { SKILLS_INDEX_OPTIONS, SKILLS_INDEX_PATH } from './agent-skills.js';
+import { API_CATALOG_OPTIONS, API_CATALOG_PATH } from './api-catalog.js';
 import { requestKey } from './context.js';
 import { LLMS_OPTIONS } from './llms-txt.js';
 import { ROBOTS_OPTIONS } from './robots.js';
@@ -15,6 +17,7 @@ const CHAIN_STARTS: Array<{ path: string; options: FetchOptions & { accept: stri
   { path: '/robots.txt', options: ROBOTS_OPTIONS },
   { path: SKILLS_INDEX_PATH, options: SKILLS_INDEX_OPTIONS },
   { path: '/llms.txt', options: LLMS_OPTIONS },
+  { path: API_CATALOG_PATH, options: API_CATALOG_OPTIONS },
 ];
 
 export function prefetchChainStarts(http: HttpClient, origin: string, emit: ScanEventListener): Map<string, Promise<FetchResult>> {

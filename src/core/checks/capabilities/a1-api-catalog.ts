@@ -5,8 +5,9 @@ import { checkLinks, isBrokenTarget, type LinkProbe } from '../../gather/link-ch
 import { addHeaderSteps, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9727', 'https://www.rfc-editor.org/rfc/rfc9264'];
-export const API_CATALOG_PATH = '/.well-known/api-catalog';
-export const API_CATALOG_ACCEPT = 'application/linkset+json, application/json';
+import { API_CATALOG_ACCEPT, API_CATALOG_OPTIONS, API_CATALOG_PATH } from '../../gather/api-catalog.js';
+
+export { API_CATALOG_ACCEPT, API_CATALOG_PATH };
 const PROFILE = 'https://www.rfc-editor.org/info/rfc9727';
 const API_RELATIONS = ['item', 'service-desc', 'service-doc', 'service-meta', 'status'];
 
@@ -105,13 +106,12 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>({
     contentProfile: 'bonus',
   },
   async gather(ctx) {
-    const [get, head] = await Promise.all([
-      ctx.fetch(API_CATALOG_PATH, { accept: API_CATALOG_ACCEPT, maxBytes: 1024 * 1024 }),
-      ctx.fetch(API_CATALOG_PATH, { accept: API_CATALOG_ACCEPT, method: 'HEAD' }),
-    ]);
+    const headRequest = ctx.fetch(API_CATALOG_PATH, { accept: API_CATALOG_ACCEPT, method: 'HEAD' });
+    const get = await ctx.fetch(API_CATALOG_PATH, API_CATALOG_OPTIONS);
+    // Target checks follow the GET alone (the prefetched one): the HEAD is not on their path.
     const parsed = isFound(get) ? parseJson(get) : null;
     const targets = parsed?.ok ? await checkLinks(ctx, catalogApiTargets(parsed.value, get.url), MAX_TARGET_CHECKS) : [];
-    return { get, head, pageLink: ctx.page().headers['link'] ?? null, targets };
+    return { get, head: await headRequest, pageLink: ctx.page().headers['link'] ?? null, targets };
   },
   evaluate({ get, head, pageLink, targets = [] }, ctx) {
     const probes = [get];
