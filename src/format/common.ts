@@ -46,6 +46,11 @@ export function formatPoints(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(1);
 }
 
+/** "1 point", "2 points", "0.5 points". */
+export function pointsPhrase(n: number): string {
+  return `${formatPoints(n)} point${n === 1 ? '' : 's'}`;
+}
+
 export function platformLine(result: ScanResult): string | null {
   const p = result.platform;
   if (!p || p.platform === 'unknown') return null;

@@ -5,7 +5,7 @@
  * meta tag forbids anything but the inline style even if an escape were ever missed.
  */
 import type { CheckResult, FixStep, ProbeRecord, ScanResult } from '../core/schema.js';
-import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, needsFix, platformLine, STATUS_SYMBOLS, STATUS_WORDS } from './common.js';
+import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, needsFix, pointsPhrase, platformLine, STATUS_SYMBOLS, STATUS_WORDS } from './common.js';
 import { escapeHtml as e, safeHref } from './sanitize.js';
 import { DIMENSIONS } from '../core/vocabulary.js';
 
@@ -150,13 +150,14 @@ export function renderHtmlReport(result: ScanResult, opts: HtmlReportOptions = {
     .map((g) => `<section><h2>${e(g.label)}</h2>${g.checks.map(checkCard).join('\n')}</section>`)
     .join('\n');
   const todo = failing.length
-    ? `<h2>What to fix first</h2><ol>${failing.map((c) => `<li><a href="#check-${e(c.id)}">${e(c.id)} ${e(c.name)}</a> <span class="muted">(${e(c.tier ?? '')}, ${formatPoints(c.weight - c.earned)} points)</span></li>`).join('')}</ol>`
+    ? `<h2>What to fix first</h2><ol>${failing.map((c) => `<li><a href="#check-${e(c.id)}">${e(c.id)} ${e(c.name)}</a> <span class="muted">(${e(c.tier ?? '')}, ${pointsPhrase(c.weight - c.earned)})</span></li>`).join('')}</ol>`
     : '';
 
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<link rel="icon" href="data:,">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; base-uri 'none'">
 <meta name="referrer" content="no-referrer">

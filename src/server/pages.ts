@@ -29,7 +29,7 @@ const SERVICE_JSON_LD = JSON.stringify({
 
 function layout(title: string, body: string, scripts: string[] = []): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">
 <title>${e(title)}</title><link rel="alternate" type="text/markdown" href="">
 <link rel="api-catalog" href="/.well-known/api-catalog"><link rel="describedby" href="/llms.txt">
 <script type="application/ld+json">${SERVICE_JSON_LD}</script>
