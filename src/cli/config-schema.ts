@@ -1,6 +1,7 @@
 /** The zod schema of ai-ready.config.json (loaded only when a config file exists). */
 import { z } from 'zod';
 import { FORMAT_NAMES, GRADE_NAMES, PROFILE_NAMES } from './config.js';
+import { DIMENSIONS } from '../core/vocabulary.js';
 
 export const ConfigFile = z
   .object({
@@ -14,6 +15,10 @@ export const ConfigFile = z
     minGrade: z.enum(GRADE_NAMES).optional(),
     minScore: z.number().min(0).max(100).optional(),
     minLevel: z.number().int().min(0).max(5).optional(),
+    minDimension: z
+      .partialRecord(z.enum(DIMENSIONS), z.number().min(0).max(100))
+      .optional()
+      .describe('Minimum score per dimension, e.g. {"bot_access": 80}; not-applicable dimensions are not gated'),
     failOn: z.array(z.string().min(1)).optional().describe('Check ids or tiers (essential, recommended, bonus)'),
     baseline: z.string().min(1).optional(),
     failOnRegression: z.number().min(0).optional(),

@@ -24,6 +24,7 @@ export interface ScanFlags {
   minGrade?: string;
   minScore?: string;
   minLevel?: string;
+  minDimension?: string;
   failOn?: string;
   saveBaseline?: string;
   baseline?: string;
@@ -74,6 +75,18 @@ function oneOf<T extends string>(flag: string, value: string, allowed: readonly 
   return v as T;
 }
 
+/** `--min-dimension bot_access=80,content=60` */
+function dimensionMinimums(value: string): Partial<Record<(typeof DIMENSIONS)[number], number>> {
+  const out: Partial<Record<(typeof DIMENSIONS)[number], number>> = {};
+  for (const pair of list(value) ?? []) {
+    const [name, score] = pair.split('=').map((x) => x.trim());
+    const dim = oneOf('--min-dimension', (name ?? '').toLowerCase(), DIMENSIONS);
+    if (score === undefined) throw new UsageError(`--min-dimension takes dimension=score pairs, e.g. bot_access=80 (got "${pair}")`);
+    out[dim] = num(`--min-dimension ${dim}`, score, 0, 100);
+  }
+  return out;
+}
+
 /** Check selectors: ids must exist, dimension names are allowed where the engine takes them. */
 async function validateCheckIds(flag: string, ids: string[] | undefined, extra: readonly string[]): Promise<string[] | undefined> {
   if (!ids) return undefined;
@@ -110,10 +123,12 @@ export async function resolveScanSettings(args: string[], flags: ScanFlags, type
   const minScoreFlag = pick('minScore');
   const minLevelFlag = pick('minLevel');
   const failOn = list(pick('failOn')) ?? cfg.failOn;
+  const minDimensionFlag = pick('minDimension');
   const thresholds: Thresholds = {
     minGrade: minGradeFlag !== undefined ? oneOf('--min-grade', minGradeFlag, GRADE_NAMES, (v) => v.toUpperCase()) : cfg.minGrade,
     minScore: minScoreFlag !== undefined ? num('--min-score', minScoreFlag, 0, 100) : cfg.minScore,
     minLevel: minLevelFlag !== undefined ? num('--min-level', minLevelFlag, 0, 5, true) : cfg.minLevel,
+    minDimension: minDimensionFlag !== undefined ? dimensionMinimums(minDimensionFlag) : cfg.minDimension,
     failOn: await validateCheckIds('--fail-on', failOn, TIER_NAMES),
   };
 

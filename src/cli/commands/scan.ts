@@ -12,7 +12,7 @@ Formats:
   github  workflow annotations; appends the markdown summary to $GITHUB_STEP_SUMMARY
 
 CI gates (exit 1 when missed; without any gate the exit code is 0 whatever the score):
-  --min-grade B  --min-score 70  --min-level 2  --fail-on essential,D4
+  --min-grade B  --min-score 70  --min-level 2  --fail-on essential,D4  --min-dimension bot_access=80
   --baseline base.json --fail-on-regression 5   (save one with --save-baseline base.json)
 
 Config: ai-ready.config.json in the working directory (or --config <file>) holds the same
@@ -42,6 +42,7 @@ export function registerScan(program: Command): void {
     .option('--min-grade <grade>', 'exit 1 when the grade is below A-F')
     .option('--min-score <score>', 'exit 1 when the score is below 0-100')
     .option('--min-level <level>', 'exit 1 when the level is below 0-5')
+    .option('--min-dimension <dim=score>', 'exit 1 when an applicable dimension scores below, e.g. bot_access=80,content=60')
     .option('--fail-on <ids>', 'exit 1 when any listed check, or any check of a listed tier (essential, recommended, bonus), fails')
     .option('--save-baseline <file>', 'save scores and check statuses as a baseline')
     .option('--baseline <file>', 'compare with a saved baseline')
