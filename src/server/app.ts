@@ -177,9 +177,10 @@ export function createApp(deps: AppDeps): App {
 
   /** A report the caller may see: public, or private with its owner's key (404 otherwise). */
   async function visibleReport(req: Req, id: string): Promise<StoredReport | undefined> {
+    // A wrong key is 401 here too, as on the scan endpoints; no header means anonymous.
+    const account = await authenticate(req, store);
     const report = await store.getReport(id);
     if (!report || report.isPublic) return report;
-    const account = await authenticate(req, store);
     return account && account.id === report.accountId ? report : undefined;
   }
 
