@@ -4,6 +4,7 @@
  */
 import { H3, type H3Event } from 'h3';
 import { isScanError } from '../core/errors.js';
+import { bareHost } from '../core/net/address-guard.js';
 import type { ScanEvent } from '../core/events.js';
 import type { Account, Store, StoredReport } from '../store/index.js';
 import { SHARE_ID_PATTERN } from '../store/index.js';
@@ -322,12 +323,12 @@ export function createApp(deps: AppDeps): App {
     page(event, event.url.pathname, notFoundHtml, () => '# Not found\n\nThere is nothing at this address.\n', 404),
   );
 
-  const hostAllowed = (req: Request): boolean => {
-    if (!deps.allowedHostNames) return true;
-    const host = new URL(req.url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
-    const own = new URL(base()).hostname.toLowerCase().replace(/^\[|\]$/g, '');
-    return host === own || deps.allowedHostNames.includes(host);
+  /** A host name this server answers to: the base URL's, or one of allowedHostNames. */
+  const knownHost = (hostname: string): boolean => {
+    const host = bareHost(hostname);
+    return host === bareHost(new URL(base()).hostname) || !!deps.allowedHostNames?.includes(host);
   };
+  const hostAllowed = (req: Request): boolean => !deps.allowedHostNames || knownHost(new URL(req.url).hostname);
 
   /**
    * A loopback-bound server also refuses requests a browser sends on behalf of another site (the
@@ -340,14 +341,11 @@ export function createApp(deps: AppDeps): App {
     if (!deps.allowedHostNames) return true;
     const origin = req.headers.get('origin');
     if (origin === null) return true;
-    let host: string;
     try {
-      host = new URL(origin).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+      return knownHost(new URL(origin).hostname);
     } catch {
       return false; // "null" (sandboxed frames, files) and anything unparsable
     }
-    const own = new URL(base()).hostname.toLowerCase().replace(/^\[|\]$/g, '');
-    return host === own || deps.allowedHostNames.includes(host);
   };
 
   async function handle(req: Request, path: string): Promise<Response> {

@@ -309,6 +309,13 @@ const SHOPIFY_TEMPLATES: Record<string, string> = {
 // ---- serve a file -------------------------------------------------------------------------------
 
 /** Steps (1-2) that publish `spec.content` at `spec.path` on the detected platform. */
+/**
+ * Hosted builders that let a site owner publish neither arbitrary files nor response headers:
+ * the fix goes through Cloudflare in front of the site. (Shopify and Webflow have some file
+ * options of their own, so only their header guidance is the same.)
+ */
+const HOSTED_BUILDERS = new Set(['wix', 'squarespace', 'framer', 'duda', 'bubble', 'substack', 'hubspot', 'bigcommerce', 'sfcc', 'mintlify', 'gitbook']);
+
 export function serveFileSteps(fx: FixContext, spec: ServeFileSpec): FixStep[] {
   const { content, lang } = spec;
   const path = cleanPath(spec.path);
@@ -318,6 +325,7 @@ export function serveFileSteps(fx: FixContext, spec: ServeFileSpec): FixStep[] {
   const note = managedFileNote(target, path);
   const create: FixStep = { title: `Create ${path}`, body: note ? `${note}\nContent to publish at ${path}:` : `Content to publish at ${path}:`, code: content, lang };
 
+  if (HOSTED_BUILDERS.has(target)) return [create, workerStep(`${label(target)} does not let you publish ${path}`, CLOUDFLARE_FALLBACK, spec)];
   switch (target) {
     case 'nextjs':
     case 'nextra': {
@@ -415,18 +423,6 @@ ${close};
         ),
       ];
     }
-    case 'wix':
-    case 'squarespace':
-    case 'framer':
-    case 'duda':
-    case 'bubble':
-    case 'substack':
-    case 'hubspot':
-    case 'bigcommerce':
-    case 'sfcc':
-    case 'mintlify':
-    case 'gitbook':
-      return [create, workerStep(`${label(target)} does not let you publish ${path}`, CLOUDFLARE_FALLBACK, spec)];
     case 'webflow':
       return [
         create,
@@ -526,6 +522,9 @@ export function addHeaderSteps(fx: FixContext, h: HeaderSpec): FixStep[] {
   const { name, value, path } = cleanHeader(h);
   const target = guidanceTarget(fx);
   const all = path === '/';
+  if (HOSTED_BUILDERS.has(target) || target === 'shopify' || target === 'webflow') {
+    return [transformRuleStep(`${label(target)} cannot set custom response headers: add it at Cloudflare in front of the site`, name, value, path)];
+  }
   switch (target) {
     case 'nextjs':
     case 'nextra':
@@ -623,20 +622,6 @@ export function addHeaderSteps(fx: FixContext, h: HeaderSpec): FixStep[] {
       return [transformRuleStep('Add the header with a Cloudflare Transform Rule', name, value, path)];
     case 'github-pages':
       return [transformRuleStep('GitHub Pages cannot set response headers: add it at Cloudflare in front of the site', name, value, path)];
-    case 'shopify':
-    case 'wix':
-    case 'squarespace':
-    case 'webflow':
-    case 'framer':
-    case 'duda':
-    case 'bubble':
-    case 'substack':
-    case 'hubspot':
-    case 'bigcommerce':
-    case 'sfcc':
-    case 'mintlify':
-    case 'gitbook':
-      return [transformRuleStep(`${label(target)} cannot set custom response headers: add it at Cloudflare in front of the site`, name, value, path)];
     default:
       return [{ title: `Add the ${name} response header`, body: `Send it on ${all ? 'every HTML page (at least the home page)' : path}:`, code: `${name}: ${value}`, lang: 'http' }];
   }

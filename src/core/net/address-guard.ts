@@ -94,8 +94,13 @@ export function embeddedIPv4(address: string): string | null {
   return null;
 }
 
+/** A host name as compared everywhere: lower case, IPv6 brackets removed. */
+export function bareHost(host: string): string {
+  return host.toLowerCase().replace(/^\[|\]$/g, '');
+}
+
 export function classifyAddress(address: string): AddressClass {
-  const bare = address.replace(/^\[|\]$/g, '');
+  const bare = bareHost(address);
   const family = isIP(bare);
   if (family === 0) return 'invalid';
   if (family === 4) {
@@ -122,7 +127,7 @@ export function isBlockedAddress(address: string): boolean {
 export function isLoopbackUrl(url: string | URL): boolean {
   let host: string;
   try {
-    host = (typeof url === 'string' ? new URL(url) : url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    host = bareHost((typeof url === 'string' ? new URL(url) : url).hostname);
   } catch {
     return false;
   }

@@ -10,7 +10,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable, Transform } from 'node:stream';
-import { classifyAddress } from './address-guard.js';
+import { bareHost, classifyAddress } from './address-guard.js';
 import { USER_AGENT } from '../../version.js';
 
 export const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
@@ -120,14 +120,10 @@ function agentFor(guarded: boolean): Agent {
 
 /** Literal IP hosts skip DNS (and so the lookup hook): classify them up front. */
 export function literalHostBlock(url: URL): string | null {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const host = bareHost(url.hostname);
   if (!isIP(host)) return null;
   const cls = classifyAddress(host);
   return cls === 'public' ? null : `${host} is a ${cls} address; private networks are not scanned`;
-}
-
-function bareHost(host: string): string {
-  return host.toLowerCase().replace(/^\[|\]$/g, '');
 }
 
 function mediaType(value: string | undefined): string | null {

@@ -1,12 +1,12 @@
 /** Up-front check of a scan target under the private-network guard, for a clear invalid-url error. */
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { classifyAddress } from './address-guard.js';
+import { bareHost, classifyAddress } from './address-guard.js';
 import { ScanError } from '../errors.js';
 
 export async function assertPublicTarget(url: URL, allowedHosts: string[] = []): Promise<void> {
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (allowedHosts.some((h) => h.toLowerCase().replace(/^\[|\]$/g, '') === host)) return;
+  const host = bareHost(url.hostname);
+  if (allowedHosts.some((h) => bareHost(h) === host)) return;
   let addresses: string[];
   if (isIP(host)) addresses = [host];
   else {
