@@ -1,5 +1,6 @@
 /** Typed errors the faces (CLI, server, MCP) map to exit codes and problem types. */
-export type ScanErrorCode = 'invalid-url' | 'unreachable' | 'blocked-address' | 'aborted';
+/** scan-failed: the executor died (worker crash, heap cap, deadline), not the site. */
+export type ScanErrorCode = 'invalid-url' | 'unreachable' | 'blocked-address' | 'aborted' | 'scan-failed';
 
 export class ScanError extends Error {
   constructor(

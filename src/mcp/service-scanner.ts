@@ -8,7 +8,7 @@ import { scan } from '../core/scan.js';
 import { normalizeTarget } from '../core/target.js';
 import type { Account, Store } from '../store/types.js';
 import type { ScanService } from '../server/scan-service.js';
-import { QueueFullError } from '../server/scan-queue.js';
+import { QueueFullError } from '../runner/index.js';
 import { ToolError, type Scanner } from './context.js';
 
 export interface ServiceScannerOptions {

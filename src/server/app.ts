@@ -17,7 +17,7 @@ import { homeHtml, homeMarkdown, HOME_JS, notFoundHtml, problemHtml, problemMark
 import { isProblemName, PROBLEM_TYPES, ProblemError, problemResponse, type ProblemName } from './problems.js';
 import { authenticate, clientIp, rateBucket, readJsonBody, scanParamsFromBody, scanParamsFromQuery, type ScanParams } from './request.js';
 import { html, json, markdown, prefersMarkdown, respond, text } from './respond.js';
-import { QueueFullError } from './scan-queue.js';
+import { QueueFullError } from '../runner/index.js';
 import { ScanService, type ScanOutcome } from './scan-service.js';
 import { deprecationHeaders, SUPERSEDED_VERSIONS, type SupersededVersion } from './versioning.js';
 

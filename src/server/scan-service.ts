@@ -10,7 +10,7 @@ import { scan } from '../core/scan.js';
 import type { ScanEvent } from '../core/events.js';
 import type { ScanResult } from '../core/schema.js';
 import type { Account, Store, StoredReport } from '../store/index.js';
-import { ScanQueue } from './scan-queue.js';
+import { ScanQueue } from '../runner/bounded-queue.js';
 
 export interface ScanServiceOptions {
   store: Store;

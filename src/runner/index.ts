@@ -1,0 +1,3 @@
+export type { PortableScanOptions, RunnerStats, ScanHooks, ScanRunner } from './types.js';
+export { QueueFullError } from './bounded-queue.js';
+export { InProcessRunner } from './in-process.js';

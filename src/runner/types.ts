@@ -1,0 +1,40 @@
+/**
+ * The one small interface every scan executor satisfies: the in-process runner (library use,
+ * tests), the worker-thread pool (serve, CLI batches) and, later, the shared job queue that feeds
+ * pools on several machines. ScanService and the CLI only ever see a ScanRunner.
+ */
+import type { ScanOptions } from '../core/scan.js';
+import type { ScanResult } from '../core/schema.js';
+import type { ScanEventListener } from '../core/events.js';
+
+/** Scan options that can cross a thread or process boundary (no callbacks, no signals). */
+export type PortableScanOptions = Omit<ScanOptions, 'onEvent' | 'signal'>;
+
+export interface ScanHooks {
+  /** Progress events, in order, as the engine emits them. */
+  onEvent?: ScanEventListener;
+  /** Aborting cancels a queued scan and stops a running one. */
+  signal?: AbortSignal;
+}
+
+export interface RunnerStats {
+  running: number;
+  queued: number;
+  /** Scan slots (workers x per-worker concurrency). */
+  capacity: number;
+}
+
+export interface ScanRunner {
+  /**
+   * Runs one scan. Rejects with QueueFullError when the queue in front of the executor is full,
+   * with ScanError for the engine's own failures (invalid-url, unreachable, blocked-address,
+   * aborted) and with ScanError('scan-failed') when the executor itself died (worker crash,
+   * heap cap, deadline).
+   */
+  run(url: string, options: PortableScanOptions, hooks?: ScanHooks): Promise<ScanResult>;
+  stats(): RunnerStats;
+  /** Seconds a caller refused with QueueFullError should wait. */
+  retryAfterSec(): number;
+  /** Stops accepting scans, cancels running ones and releases threads. */
+  close(): Promise<void>;
+}
