@@ -1,30 +1,36 @@
 /**
- * The Scanner of stdio mode: the local engine, and, when a store is open, full scans saved as
- * reports in the account's history (so list_reports, history and compare work locally too).
+ * The Scanner of stdio mode: a ScanService of its own over the local engine (no cache, no rate
+ * limit) and, when a store is open, full scans saved as reports in the local account's history
+ * (so list_reports, history and compare work locally too).
  */
-import { scan, type ScanOptions } from '../core/scan.js';
 import type { Store } from '../store/types.js';
+import type { ScanRunner } from '../runner/index.js';
+import { ScanService, type ScanPolicy } from '../service/index.js';
 import type { Scanner } from './context.js';
+import { createServiceScanner } from './service-scanner.js';
 
 export interface LocalScannerOptions {
   store?: Store | null;
   baseUrl?: string;
   /** Engine options applied to every scan (timeouts, private-network guard). */
-  engine?: Pick<ScanOptions, 'timeoutMs' | 'deadlineMs' | 'blockPrivateNetwork' | 'allowedHosts' | 'userAgent'>;
+  engine?: ScanPolicy;
+  /** The executor (default: in-process, unbounded: one local user). */
+  runner?: ScanRunner;
 }
 
 export function createLocalScanner(opts: LocalScannerOptions = {}): Scanner {
-  return async (req) => {
-    const result = await scan(req.url, {
-      ...opts.engine,
-      profile: req.profile,
-      only: req.only,
-      onEvent: req.onEvent,
-      signal: req.signal,
-    });
-    if (req.only?.length || !opts.store) return result;
-    const isPublic = req.isPublic ?? (req.account ? req.account.defaultVisibility === 'public' : true);
-    const report = await opts.store.saveReport({ result, isPublic, accountId: req.account?.id ?? null });
-    return { ...result, shareId: report.id, ...(opts.baseUrl ? { shareUrl: `${opts.baseUrl}/r/${report.id}` } : {}) };
+  const service = new ScanService({
+    store: opts.store ?? null,
+    runner: opts.runner,
+    concurrency: Number.POSITIVE_INFINITY,
+    // A local user may scan their own network unless the caller turns the guard on.
+    allowPrivateNetwork: true,
+    engine: opts.engine,
+    cacheTtlMs: 0,
+    baseUrl: opts.baseUrl,
+  });
+  return (req) => {
+    // The stdio face authenticates once (the local account) and passes it on every request.
+    return createServiceScanner(service, req.account)(req);
   };
 }

@@ -4,8 +4,9 @@
  * `concurrency` scans at once, saves each result as a report (the account's history and the
  * domain's history), and records alerts, delivering them to the monitor's signed webhook.
  */
-import { gradeFor, type ScanResult } from '../core/schema.js';
-import type { Store } from '../store/types.js';
+import { gradeFor } from '../core/schema.js';
+import type { Store, StoredReport } from '../store/types.js';
+import type { ScanService } from '../service/index.js';
 import type { ClaimedMonitor, MonitorStore } from '../store/monitors.js';
 import { decideAlert } from './alerts.js';
 import { deliverWebhook, type WebhookOptions } from './webhook.js';
@@ -14,8 +15,11 @@ import { newShareId } from '../store/secrets.js';
 export interface SchedulerOptions {
   monitors: MonitorStore;
   store: Store;
-  /** Scans a monitor's URL (the server passes the engine with its guard settings). */
-  scan: (url: string) => Promise<ScanResult>;
+  /**
+   * The scan door: each run is a fresh scan of the monitor's URL for its owner's account, saved
+   * as a report in the account's history under the service's one visibility rule.
+   */
+  service: Pick<ScanService, 'scan'>;
   /** Scans running at once. Default 2. */
   concurrency?: number;
   /** How often due monitors are looked for. Default 15 s. */
@@ -53,22 +57,24 @@ export function createMonitorScheduler(opts: SchedulerOptions): MonitorScheduler
 
   async function runOne(m: ClaimedMonitor): Promise<void> {
     const at = new Date().toISOString();
-    let result: ScanResult;
-    try {
-      result = await opts.scan(m.url);
-    } catch (e) {
-      const error = (e as Error)?.message ?? 'scan failed';
-      await opts.monitors.finishRun(m.id, { at, status: 'error', reportId: null, score: null, grade: null, level: null, error }, m.below);
-      log(`monitor ${m.id}: ${m.url} could not be scanned: ${error}`);
-      return;
-    }
     const account = await opts.store.getAccount(m.accountId);
     if (!account) {
       // Never publish an orphan's results anonymously: record the failure instead.
       await opts.monitors.finishRun(m.id, { at, status: 'error', reportId: null, score: null, grade: null, level: null, error: 'the owning account no longer exists' }, m.below);
       return;
     }
-    const report = await opts.store.saveReport({ result, isPublic: account.defaultVisibility === 'public', accountId: account.id });
+    let report: StoredReport;
+    try {
+      const outcome = await opts.service.scan(m.url, { account, fresh: true });
+      if (!outcome.report) throw new Error('the scan service keeps no reports');
+      report = outcome.report;
+    } catch (e) {
+      const error = (e as Error)?.message ?? 'scan failed';
+      await opts.monitors.finishRun(m.id, { at, status: 'error', reportId: null, score: null, grade: null, level: null, error }, m.below);
+      log(`monitor ${m.id}: ${m.url} could not be scanned: ${error}`);
+      return;
+    }
+    const result = report.result;
     const grade = result.grade ?? gradeFor(result.overallScore);
     const decision = decideAlert(
       { minScore: m.minScore, minGrade: m.minGrade },

@@ -5,13 +5,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen, type Listener } from 'listhen';
-import { isLoopbackUrl } from '../core/net/address-guard.js';
 import { toNodeHandler } from 'h3/node';
-import { openStore, dataDirFrom, type Store } from '../store/index.js';
-import { createApp, type App } from './app.js';
+import type { Store } from '../store/index.js';
+import type { ScanService } from '../service/index.js';
+import type { ScanRunner } from '../runner/index.js';
+import type { App } from './app.js';
 import { DEFAULTS, type ServerConfig } from './config.js';
-import { ScanService } from './scan-service.js';
-import { createAgentFaces, type AgentFaces } from '../mcp/mount.js';
+import { composeService, type ComposedService } from './compose.js';
 
 export type { ServerConfig } from './config.js';
 export { createApp, type App, type AppDeps, type AppContext } from './app.js';
@@ -25,9 +25,14 @@ export interface RunningServer {
   store: Store;
   service: ScanService;
   app: App;
-  /** The MCP endpoints, OAuth server and monitor scheduler. */
-  agent: AgentFaces;
+  /** The composed service: OAuth server, monitor store and scheduler. */
+  agent: Pick<ComposedService, 'oauth' | 'monitors' | 'scheduler'>;
   close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** The scan executor (the worker pool in `serve`); default: in-process behind a bounded queue. */
+  runner?: ScanRunner;
 }
 
 /** Batches access-log lines: one write per tick instead of one per request. */
@@ -45,46 +50,11 @@ function batchedWriter(write: (chunk: string) => void): (line: string) => void {
   };
 }
 
-export async function createServer(config: ServerConfig = {}): Promise<RunningServer> {
-  const store = await openStore(dataDirFrom(config.dataDir));
-  const service = new ScanService({
-    store,
-    allowPrivateNetwork: !!config.allowPrivateNetwork,
-    cacheTtlMs: config.cacheTtlMs ?? DEFAULTS.cacheTtlMs,
-    concurrency: config.maxConcurrentScans ?? DEFAULTS.maxConcurrentScans,
-    maxQueued: config.maxQueuedScans ?? DEFAULTS.maxQueuedScans,
-    scanDeadlineMs: config.scanDeadlineMs,
-    scanTimeoutMs: config.scanTimeoutMs,
-  });
+export async function createServer(config: ServerConfig = {}, options: ServerOptions = {}): Promise<RunningServer> {
   let baseUrl = config.baseUrl?.replace(/\/+$/, '') ?? '';
   const log = config.log === false ? false : (config.log ?? batchedWriter((s) => process.stdout.write(s)));
-  const agent = await createAgentFaces({
-    store,
-    service,
-    baseUrl: () => baseUrl,
-    allowPrivateNetwork: !!config.allowPrivateNetwork,
-    trustProxy: !!config.trustProxy,
-    rateLimit: config.rateLimit ?? DEFAULTS.rateLimit,
-    rateWindowMs: DEFAULTS.rateWindowMs,
-    scanDeadlineMs: config.scanDeadlineMs,
-    scanTimeoutMs: config.scanTimeoutMs,
-    monitorTickMs: config.monitorTickMs,
-    monitorMinIntervalSec: config.monitorMinIntervalSec,
-    oauthLifetimes: config.oauthAccessTokenSec ? { accessTokenSec: config.oauthAccessTokenSec } : undefined,
-    log: config.log === false ? () => {} : undefined,
-  });
-  const app = createApp({
-    store,
-    service,
-    baseUrl: () => baseUrl,
-    trustProxy: config.trustProxy,
-    rateLimit: config.rateLimit,
-    bodyLimitBytes: config.bodyLimitBytes,
-    superseded: config.superseded,
-    log,
-    allowedHostNames: isLoopbackUrl(`http://${hostForUrl(config.host ?? DEFAULTS.host)}`) ? LOOPBACK_NAMES : undefined,
-    extend: (h3) => agent.extend(h3),
-  });
+  const composed = await composeService(config, { runner: options.runner, baseUrl: () => baseUrl, log });
+  const { store, service, app } = composed;
 
   const port = config.port ?? DEFAULTS.port;
   let listener: Listener;
@@ -99,15 +69,14 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
       qr: false,
     });
   } catch (e) {
-    await agent.close();
-    await store.close();
+    await composed.close();
     throw e;
   }
   const address = listener.address;
   const host = address.address.includes(':') ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
   if (!baseUrl) baseUrl = url;
-  agent.start();
+  composed.start();
 
   let closing: Promise<void> | null = null;
   return {
@@ -117,7 +86,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
     store,
     service,
     app,
-    agent,
+    agent: composed,
     close() {
       closing ??= (async () => {
         // listhen's close stops accepting, ends idle keep-alive sockets and waits for active requests.
@@ -126,8 +95,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
         await Promise.race([drained, grace]);
         service.abortAll();
         await drained.catch(() => {});
-        await agent.close();
-        await store.close();
+        await composed.close();
       })();
       return closing;
     },
@@ -150,11 +118,4 @@ function keepRequestSocket(handler: NodeHandler): NodeHandler {
     });
     return handler(req, res);
   };
-}
-
-/** Names a loopback-bound server answers to; anything else is a rebound DNS name. */
-const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
-
-function hostForUrl(host: string): string {
-  return host.includes(':') ? `[${host.replace(/^\[|\]$/g, '')}]` : host;
 }

@@ -5,6 +5,7 @@
 import { renderHtmlReport } from '../format/html.js';
 import { renderMarkdown } from '../format/markdown.js';
 import type { StoredReport } from '../store/index.js';
+import { reportView } from '../service/index.js';
 import { escapeHtml as e } from './respond.js';
 import { PROBLEM_TYPES, type ProblemName } from './problems.js';
 import { SURFACES } from './discovery.js';
@@ -127,12 +128,14 @@ export const HOME_JS = `(() => {
 })();
 `;
 
-export function reportHtml(report: StoredReport, shareUrl: string, base: string): string {
-  return renderHtmlReport({ ...report.result, shareId: report.id, shareUrl }, { shareUrl, baseUrl: base });
+export function reportHtml(report: StoredReport, base: string): string {
+  const view = reportView(report, base);
+  return renderHtmlReport(view, { shareUrl: view.shareUrl, baseUrl: base });
 }
 
-export function reportMarkdown(report: StoredReport, shareUrl: string): string {
-  return `${renderMarkdown([{ ...report.result, shareId: report.id, shareUrl }])}\n\nShared report: ${shareUrl}\n`;
+export function reportMarkdown(report: StoredReport, base: string): string {
+  const view = reportView(report, base);
+  return `${renderMarkdown([view])}\n\nShared report: ${view.shareUrl}\n`;
 }
 
 export function problemHtml(name: ProblemName, base: string): string {

@@ -39,6 +39,23 @@ export const PROBLEM_TYPES = {
     title: 'The request body is too large',
     description: 'Request bodies are limited (16 KiB by default); a scan request needs far less.',
   },
+  'unsupported-media-type': {
+    status: 415,
+    title: 'The request body has the wrong content type',
+    description: 'POST scan requests take a JSON object body sent with `Content-Type: application/json`; other media types are refused.',
+  },
+  'forbidden-origin': {
+    status: 403,
+    title: 'Requests from other sites are refused',
+    description:
+      'A server that listens on loopback answers no request a browser sends on behalf of another site (an Origin header naming another host): otherwise any web page could drive it. Call it without an Origin header (curl, agents) or from the service\'s own pages.',
+  },
+  'misdirected-request': {
+    status: 421,
+    title: 'This server does not answer to that host name',
+    description:
+      'A server that listens on loopback answers only to loopback names and its base URL; any other Host header is a DNS name rebound to it, and is refused (DNS-rebinding protection). Use the address the server printed at start.',
+  },
   unauthorized: {
     status: 401,
     title: 'The API key is not valid',

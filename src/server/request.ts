@@ -80,7 +80,7 @@ export async function authenticate(req: Request, store: Store): Promise<Account 
 export async function readJsonBody(req: Request, limit: number): Promise<Record<string, unknown>> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'application/json' && !type.endsWith('+json')) {
-    throw new ProblemError('invalid-body', 'Send a JSON body with Content-Type: application/json.');
+    throw new ProblemError('unsupported-media-type', 'Send a JSON body with Content-Type: application/json.');
   }
   const declared = Number(req.headers.get('content-length') ?? NaN);
   if (declared > limit) throw new ProblemError('payload-too-large', `The body is larger than ${limit} bytes.`);
@@ -89,7 +89,14 @@ export async function readJsonBody(req: Request, limit: number): Promise<Record<
   let size = 0;
   const reader = req.body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client closed the connection mid-body: its request, not a server failure.
+      throw new ProblemError('invalid-body', 'The request body ended before its declared end (the client closed the connection).');
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

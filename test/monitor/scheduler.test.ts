@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { scan } from '../../src/core/scan.js';
+import { ScanService } from '../../src/service/index.js';
 import { openDatabase } from '../../src/store/db.js';
 import { openMonitorStore } from '../../src/store/monitors.js';
 import { createMonitorScheduler } from '../../src/monitor/scheduler.js';
@@ -68,7 +68,7 @@ describe('monitor scheduler', () => {
       { minIntervalSec: 1, blockPrivateNetwork: false },
     );
     const scheduler = createMonitorScheduler({
-      monitors: t.monitors, store: t.store, scan: (url) => scan(url, { deadlineMs: 15_000 }),
+      monitors: t.monitors, store: t.store, service: new ScanService({ store: t.store, allowPrivateNetwork: true, scanDeadlineMs: 15_000, cacheTtlMs: 0 }),
       tickMs: 100, jitterRatio: 0, webhook: { blockPrivateNetwork: false }, baseUrl: 'http://svc.local',
     });
     scheduler.start();

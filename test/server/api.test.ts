@@ -82,7 +82,7 @@ describe('GET/POST /api/public/v1/scan', () => {
     await expectProblem(await srv.post('/api/public/v1/scan', ''), 400, 'invalid-body');
     await expectProblem(await srv.post('/api/public/v1/scan', '{"url":'), 400, 'invalid-body');
     await expectProblem(await srv.post('/api/public/v1/scan', '[]'), 400, 'invalid-body');
-    await expectProblem(await srv.post('/api/public/v1/scan', 'url=x', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 400, 'invalid-body');
+    await expectProblem(await srv.post('/api/public/v1/scan', 'url=x', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'unsupported-media-type');
     await expectProblem(await srv.post('/api/public/v1/scan', {}), 400, 'missing-parameter');
     await expectProblem(await srv.post('/api/public/v1/scan', { url: 42 }), 400, 'invalid-url');
     await expectProblem(await srv.post('/api/public/v1/scan', { url: site.origin, fresh: 1 }), 400, 'invalid-parameter');

@@ -8,7 +8,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { scan } from '../../src/core/scan.js';
 import { ScanResponse } from '../../src/core/schema.js';
 import { createApp } from '../../src/server/app.js';
-import { ScanService } from '../../src/server/scan-service.js';
+import { ScanService } from '../../src/service/index.js';
 import { openStore } from '../../src/store/index.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { startServer, type TestServer } from './helpers/server.js';

@@ -1,0 +1,33 @@
+/** The OAuth server's options and the surface the MCP face and the routes use. */
+import type { Account, Store } from '../store/types.js';
+import type { OAuthStore } from '../store/oauth.js';
+import type { OAuthLifetimes } from './config.js';
+
+export interface OAuthServerOptions {
+  oauth: OAuthStore;
+  store: Pick<Store, 'verifyApiKey' | 'getAccount' | 'hitRate'>;
+  /** Base URL of the service, without a trailing slash (a function: known after binding). */
+  baseUrl: () => string;
+  lifetimes?: Partial<OAuthLifetimes>;
+  /** Registrations per minute per client IP (default 20). */
+  registrationRate?: number;
+  now?: () => number;
+}
+
+export interface BearerGrant {
+  account: Account;
+  clientId: string;
+  scope: string;
+  resource: string;
+}
+
+export type BearerResult = { ok: true; grant: BearerGrant } | { ok: false; response: Response };
+
+export interface OAuthServer {
+  /** Answers an OAuth or metadata path; null for any other path. */
+  handle(req: Request, opts?: { clientIp?: string }): Promise<Response | null>;
+  /** Checks `Authorization: Bearer` for /mcp; failures come with the 401 to send (WWW-Authenticate). */
+  verifyBearer(req: Request): Promise<BearerResult>;
+  /** Removes expired codes, tokens and registrations. */
+  purge(): Promise<void>;
+}

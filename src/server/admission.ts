@@ -1,0 +1,22 @@
+/**
+ * Everything before a scan starts, for the HTTP scan endpoints (v1, compatibility, SSE): the
+ * caller's key, the parameters (query or JSON body) and the ScanService's rate limit.
+ */
+import type { H3Event } from 'h3';
+import type { Account } from '../store/index.js';
+import type { ServerContext, Req } from './context.js';
+import { authenticate, clientIp, rateBucket, readJsonBody, scanParamsFromBody, scanParamsFromQuery, type ScanParams } from './request.js';
+
+export interface Admitted {
+  params: ScanParams;
+  account: Account | null;
+}
+
+export async function admitScan(event: H3Event, ctx: ServerContext): Promise<Admitted> {
+  const req = event.req as Req;
+  const account = await authenticate(req, ctx.store);
+  const params =
+    req.method === 'POST' ? scanParamsFromBody(await readJsonBody(req, ctx.bodyLimitBytes), account) : scanParamsFromQuery(event.url.searchParams, account);
+  await ctx.service.admit({ account, client: rateBucket(clientIp(req, ctx.trustProxy)) });
+  return { params, account };
+}

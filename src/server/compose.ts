@@ -1,0 +1,161 @@
+/**
+ * The composition root of `ai-ready serve`: opens the store (and the monitor and OAuth tables in
+ * the same SQLite file, on their own connection), builds the one ScanService every face scans
+ * through, the OAuth server, the MCP endpoints, the monitor scheduler and the HTTP app. Nothing
+ * else wires modules together; `createServer` (./index.ts) only listens and shuts down.
+ */
+import { isLoopbackUrl } from '../core/net/address-guard.js';
+import { openDatabase, type Db } from '../store/db.js';
+import { openStore, dataDirFrom, type Store } from '../store/index.js';
+import { openMonitorStore, type MonitorStore } from '../store/monitors.js';
+import { openOAuthStore } from '../store/oauth.js';
+import { ScanService } from '../service/index.js';
+import type { ScanRunner } from '../runner/index.js';
+import { createOAuthServer, type OAuthServer } from '../oauth/server.js';
+import { createMonitorScheduler, type MonitorScheduler } from '../monitor/scheduler.js';
+import { DEFAULT_MIN_INTERVAL_SEC } from '../monitor/interval.js';
+import { loadBotKey, WBA_DIRECTORY_PATH } from '../monitor/bot-key.js';
+import { createMcpHttp } from '../mcp/http.js';
+import { createServiceScanner } from '../mcp/service-scanner.js';
+import { createApp, type App } from './app.js';
+import { DEFAULTS, type ServerConfig } from './config.js';
+import { botKeyRoutes } from './routes/bot-key.js';
+import { mcpRoutes } from './routes/mcp.js';
+import { oauthRoutes } from './routes/oauth.js';
+
+export interface ComposeOptions {
+  /** The scan executor (default: in-process, bounded by the config's concurrency and queue). */
+  runner?: ScanRunner;
+  /** Base URL without a trailing slash (the listen address is known after binding). */
+  baseUrl: () => string;
+  log: ((line: string) => void) | false;
+}
+
+export interface ComposedService {
+  store: Store;
+  service: ScanService;
+  app: App;
+  oauth: OAuthServer;
+  monitors: MonitorStore;
+  scheduler: MonitorScheduler;
+  /** Starts the monitor scheduler and the hourly OAuth clean-up (once listening). */
+  start(): void;
+  /** Stops the scheduler, cancels scans and closes the store (after the listener drained). */
+  close(): Promise<void>;
+}
+
+/** Names a loopback-bound server answers to; anything else is a rebound DNS name. */
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
+
+function hostForUrl(host: string): string {
+  return host.includes(':') ? `[${host.replace(/^\[|\]$/g, '')}]` : host;
+}
+
+export async function composeService(config: ServerConfig, opts: ComposeOptions): Promise<ComposedService> {
+  const store = await openStore(dataDirFrom(config.dataDir));
+  let db: Db | undefined;
+  try {
+    db = await openDatabase(store.dataDir);
+    return await compose(config, opts, store, db);
+  } catch (e) {
+    await db?.close().catch(() => {});
+    await store.close().catch(() => {});
+    throw e;
+  }
+}
+
+async function compose(config: ServerConfig, opts: ComposeOptions, store: Store, db: Db): Promise<ComposedService> {
+  const { baseUrl } = opts;
+  const allowPrivateNetwork = !!config.allowPrivateNetwork;
+  const diagnostics = config.log === false ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
+  const logError = (e: unknown, where: string) => diagnostics(`ai-ready serve: internal error in ${where}: ${(e as Error)?.stack ?? String(e)}`);
+
+  const service = new ScanService({
+    store,
+    runner: opts.runner,
+    concurrency: config.maxConcurrentScans ?? DEFAULTS.maxConcurrentScans,
+    maxQueued: config.maxQueuedScans ?? DEFAULTS.maxQueuedScans,
+    allowPrivateNetwork,
+    scanDeadlineMs: config.scanDeadlineMs,
+    scanTimeoutMs: config.scanTimeoutMs,
+    cacheTtlMs: config.cacheTtlMs ?? DEFAULTS.cacheTtlMs,
+    baseUrl,
+    rateLimit: config.rateLimit ?? DEFAULTS.rateLimit,
+    rateWindowMs: DEFAULTS.rateWindowMs,
+  });
+
+  const monitors = await openMonitorStore(db);
+  const oauthStore = await openOAuthStore(db);
+  const oauth = createOAuthServer({
+    oauth: oauthStore,
+    store,
+    baseUrl,
+    lifetimes: config.oauthAccessTokenSec ? { accessTokenSec: config.oauthAccessTokenSec } : undefined,
+  });
+  // The service's automated traffic (webhooks) is signed with Web Bot Auth; the directory publishes the key.
+  const botKey = loadBotKey(store.dataDir);
+  const mcp = createMcpHttp({
+    store,
+    monitors,
+    oauth,
+    baseUrl,
+    monitorPolicy: { minIntervalSec: config.monitorMinIntervalSec ?? DEFAULT_MIN_INTERVAL_SEC, blockPrivateNetwork: !allowPrivateNetwork },
+    scannerFor: (account, client) => createServiceScanner(service, account, client),
+    onInternalError: logError,
+  });
+  const scheduler = createMonitorScheduler({
+    monitors,
+    store,
+    // Monitor runs go through the same door: the service's runner bounds them with everything else.
+    service,
+    tickMs: config.monitorTickMs,
+    webhook: {
+      blockPrivateNetwork: !allowPrivateNetwork,
+      botSignature: (url) => botKey.signRequest(url, `${baseUrl()}${WBA_DIRECTORY_PATH}`),
+    },
+    baseUrl,
+    log: diagnostics,
+  });
+
+  const host = config.host ?? DEFAULTS.host;
+  const app = createApp({
+    store,
+    service,
+    baseUrl,
+    trustProxy: config.trustProxy,
+    bodyLimitBytes: config.bodyLimitBytes,
+    superseded: config.superseded,
+    log: opts.log,
+    logError,
+    allowedHostNames: isLoopbackUrl(`http://${hostForUrl(host)}`) ? LOOPBACK_NAMES : undefined,
+    extend: (h3, ctx) => {
+      mcpRoutes(h3, ctx, mcp);
+      oauthRoutes(h3, ctx, oauth);
+      botKeyRoutes(h3, botKey);
+    },
+  });
+
+  let purgeTimer: NodeJS.Timeout | undefined;
+  return {
+    store,
+    service,
+    app,
+    oauth,
+    monitors,
+    scheduler,
+    start() {
+      scheduler.start();
+      void oauth.purge().catch((e) => logError(e, 'oauth purge'));
+      purgeTimer = setInterval(() => void oauth.purge().catch((e) => logError(e, 'oauth purge')), 3_600_000);
+      purgeTimer.unref();
+    },
+    async close() {
+      if (purgeTimer) clearInterval(purgeTimer);
+      service.abortAll();
+      await scheduler.stop();
+      await service.close();
+      await db.close();
+      await store.close();
+    },
+  };
+}

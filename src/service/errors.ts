@@ -1,0 +1,13 @@
+/** Refusals of the scan door that each face words in its own way (problem, SSE event, tool error). */
+
+/** An anonymous caller has used up its scans for the window. */
+export class RateLimitedError extends Error {
+  constructor(
+    /** Scans allowed per window. */
+    readonly limit: number,
+    readonly retryAfterSec: number,
+  ) {
+    super(`Anonymous callers may make ${limit} scan requests per minute; retry in ${retryAfterSec} s or use an API key.`);
+    this.name = 'RateLimitedError';
+  }
+}
