@@ -66,7 +66,9 @@ export function createApp(deps: AppDeps): App {
     logError: deps.logError ?? logErrorToStderr,
   };
   const log = deps.log === false ? null : (deps.log ?? ((l: string) => process.stdout.write(`${l}\n`)));
-  const app = new H3({ silent: true });
+  // Malformed percent-encoding reaches the routes (which decode defensively) instead of h3's own
+  // 400, so that it is logged and, in the API, answered with a problem document like any error.
+  const app = new H3({ silent: true, allowMalformedURL: true });
 
   // Outermost first: every response is logged, API errors become problems, the guard answers
   // before any route, deprecation headers go on whatever a superseded route returns.

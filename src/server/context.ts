@@ -34,6 +34,18 @@ export function isProblemPath(path: string): boolean {
   return p === '/api/public' || p.startsWith('/api/public/');
 }
 
+/**
+ * Whether a request is in the API namespace: by its normalized path, or by the path as the client
+ * sent it (`/api/public/v1/../../x` resolves outside the API, but was addressed to it).
+ */
+export function isProblemRequest(req: Request, path: string): boolean {
+  if (isProblemPath(path)) return true;
+  const raw = (req as Request & { runtime?: { node?: { req?: { url?: string } } } }).runtime?.node?.req?.url;
+  if (!raw) return false;
+  const rawPath = raw.split('?')[0].replace(/%2e/gi, '.').replace(/\\|%5c/gi, '/');
+  return isProblemPath(rawPath.replace(/^[a-z]+:\/\/[^/]*/i, ''));
+}
+
 export const safeDecode = (s: string): string => {
   try {
     return decodeURIComponent(s);

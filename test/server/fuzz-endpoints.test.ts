@@ -166,7 +166,7 @@ describe('endpoint fuzzing', () => {
         }
         return true;
       }),
-      { numRuns: 250, seed: 20261123, endOnFailure: true },
+      { numRuns: 500, seed: 20261123, endOnFailure: true },
     );
     expect(failures).toEqual([]);
     expect(stderr.join('')).not.toMatch(/internal error|RangeError|Maximum call stack/);

@@ -4,7 +4,7 @@
  * own, a fallback page) is rewritten as the problem of its status.
  */
 import type { Middleware } from 'h3';
-import { isProblemPath, type ServerContext } from '../context.js';
+import { isProblemRequest, type ServerContext } from '../context.js';
 import { PROBLEM_TYPES, problemResponse, type ProblemName } from '../problems.js';
 import { text } from '../respond.js';
 
@@ -27,7 +27,7 @@ function problemFor(status: number): ProblemName {
 export function apiProblems(ctx: ServerContext): Middleware {
   return async (event, next) => {
     const path = event.url.pathname;
-    const api = isProblemPath(path);
+    const api = isProblemRequest(event.req, path);
     let res: unknown;
     try {
       res = await next();

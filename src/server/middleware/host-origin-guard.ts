@@ -9,7 +9,7 @@
  */
 import type { Middleware } from 'h3';
 import { bareHost } from '../../core/net/address-guard.js';
-import { isProblemPath, type ServerContext } from '../context.js';
+import { isProblemRequest, type ServerContext } from '../context.js';
 import { problemResponse } from '../problems.js';
 import { text } from '../respond.js';
 
@@ -30,7 +30,7 @@ export function hostOriginGuard(ctx: ServerContext, allowedHostNames: string[] |
   return (event) => {
     if (!allowedHostNames) return;
     const path = event.url.pathname;
-    const api = isProblemPath(path);
+    const api = isProblemRequest(event.req, path);
     if (!knownHost(event.url.hostname)) {
       const detail = 'This server does not answer to that host name.';
       return api ? problemResponse(ctx.base(), 'misdirected-request', detail, path) : text(`Misdirected request: ${detail.charAt(0).toLowerCase()}${detail.slice(1)}\n`, 'text/plain; charset=utf-8', {}, 421);
