@@ -6,7 +6,7 @@
  */
 import { gradeFor } from '../core/schema.js';
 import type { Store, StoredReport } from '../store/types.js';
-import type { ScanService } from '../service/index.js';
+import { shareUrlOf, type ScanService } from '../service/index.js';
 import type { ClaimedMonitor, MonitorStore } from '../store/monitors.js';
 import { decideAlert } from './alerts.js';
 import { deliverWebhook, type WebhookOptions } from './webhook.js';
@@ -106,7 +106,7 @@ export function createMonitorScheduler(opts: SchedulerOptions): MonitorScheduler
         grade,
         level: result.level,
         levelName: result.levelName,
-        ...(baseUrl() ? { shareUrl: `${baseUrl()}/r/${report.id}` } : {}),
+        ...(baseUrl() ? { shareUrl: shareUrlOf(baseUrl(), report.id) } : {}),
       },
       previous: m.lastGrade ? { score: m.lastScore, grade: m.lastGrade, level: m.lastLevel, reportId: m.lastReportId } : null,
     };

@@ -122,6 +122,15 @@ describe('problem documents under /api/public/v1', () => {
       // The server notices the hang-up asynchronously: wait for its log line.
       for (let i = 0; i < 100 && srv.logs.length === before; i++) await new Promise((r) => setTimeout(r, 50));
       expect(srv.logs.slice(before)).toEqual([expect.stringMatching(/ POST \/api\/public\/v1\/scan 400 /)]);
+      // The other endpoints that read a body: a client error too (4xx), never a 500.
+      for (const path of ['/api/scan', '/api/public/scan', '/api/mcp', '/mcp', '/oauth/register', '/oauth/token', '/oauth/revoke']) {
+        const from = srv.logs.length;
+        const type = path.startsWith('/oauth/t') || path.startsWith('/oauth/rev') ? 'application/x-www-form-urlencoded' : 'application/json';
+        const h = `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-type: ${type}\r\naccept: application/json, text/event-stream\r\ncontent-length: 400\r\n\r\n`;
+        await rawRequest(port, h, '{"jsonrpc": "2.0", "id": 1, "meth', { closeAfterWrite: true });
+        for (let i = 0; i < 100 && srv.logs.length === from; i++) await new Promise((r) => setTimeout(r, 50));
+        expect([path, srv.logs.slice(from).join('')]).toEqual([path, expect.stringMatching(new RegExp(` POST ${path} 4\\d\\d `))]);
+      }
       expect(stderr.join('')).not.toMatch(/internal error/);
       expect((await srv.get('/healthz')).status).toBe(200);
     } finally {

@@ -2,6 +2,7 @@
 import type { Account, ReportSummary, Store, StoredReport } from '../../store/types.js';
 import type { MonitorStore } from '../../store/monitors.js';
 import { ToolError, type McpContext } from '../context.js';
+import { shareUrlOf } from '../../service/index.js';
 
 export function requireAccount(ctx: McpContext): { store: Store; account: Account } {
   if (!ctx.account) throw new ToolError('This tool needs an account: call it with an API key or an OAuth token.');
@@ -30,5 +31,6 @@ export async function ownedReport(store: Store, account: Account, id: string): P
 
 export function withShareUrl(s: ReportSummary, baseUrl?: string) {
   const { accountId: _owner, ...rest } = s;
-  return { ...rest, ...(baseUrl ? { shareUrl: `${baseUrl}/r/${s.id}` } : {}) };
+  const shareUrl = shareUrlOf(baseUrl, s.id);
+  return { ...rest, ...(shareUrl ? { shareUrl } : {}) };
 }

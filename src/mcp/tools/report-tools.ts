@@ -6,6 +6,7 @@ import { ToolError } from '../context.js';
 import { Comparison, DomainHistory, ReportPage } from '../schemas.js';
 import { defineTool } from './define.js';
 import { ownedReport, readableReport, requireAccount, withShareUrl } from './access.js';
+import { reportView, shareUrlOf } from '../../service/index.js';
 
 const ReportId = z.string().regex(/^[a-z0-9]{4,24}$/, 'a report id is 4-24 characters from a-z and 0-9').describe('Share id of a report');
 const Limit = z.number().int().min(1).max(100).optional().describe('Page size, default 20');
@@ -33,9 +34,9 @@ export const getReport = defineTool({
       grade: gradeOf(r),
       platform: r.result.platform?.platform ?? null,
       createdAt: r.createdAt,
-      ...(ctx.baseUrl ? { htmlUrl: `${ctx.baseUrl}/r/${r.id}` } : {}),
+      ...(ctx.baseUrl ? { htmlUrl: shareUrlOf(ctx.baseUrl, r.id) } : {}),
       isPublic: r.isPublic,
-      result: { ...r.result, shareId: r.id, ...(ctx.baseUrl ? { shareUrl: `${ctx.baseUrl}/r/${r.id}` } : {}) },
+      result: reportView(r, ctx.baseUrl),
     };
     return { data, summary: `Report ${r.id} of ${r.url} (${r.createdAt}): ${data.score}/100, grade ${data.grade}, level ${r.result.level}.` };
   },
