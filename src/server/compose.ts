@@ -84,6 +84,8 @@ async function compose(config: ServerConfig, opts: ComposeOptions, store: Store,
     rateWindowMs: DEFAULTS.rateWindowMs,
   });
 
+  // Monitor URLs and webhook targets follow the scan policy's private-network rule.
+  const blockPrivateNetwork = !!service.policy.blockPrivateNetwork;
   const monitors = await openMonitorStore(db);
   const oauthStore = await openOAuthStore(db);
   const oauth = createOAuthServer({
@@ -99,7 +101,7 @@ async function compose(config: ServerConfig, opts: ComposeOptions, store: Store,
     monitors,
     oauth,
     baseUrl,
-    monitorPolicy: { minIntervalSec: config.monitorMinIntervalSec ?? DEFAULT_MIN_INTERVAL_SEC, blockPrivateNetwork: !allowPrivateNetwork },
+    monitorPolicy: { minIntervalSec: config.monitorMinIntervalSec ?? DEFAULT_MIN_INTERVAL_SEC, blockPrivateNetwork },
     scannerFor: (account, client) => createServiceScanner(service, account, client),
     onInternalError: logError,
   });
@@ -110,7 +112,7 @@ async function compose(config: ServerConfig, opts: ComposeOptions, store: Store,
     service,
     tickMs: config.monitorTickMs,
     webhook: {
-      blockPrivateNetwork: !allowPrivateNetwork,
+      blockPrivateNetwork,
       botSignature: (url) => botKey.signRequest(url, `${baseUrl()}${WBA_DIRECTORY_PATH}`),
     },
     baseUrl,
