@@ -1,0 +1,43 @@
+/**
+ * The embedded store: one SQLite file under the data dir, one connection per process
+ * (src/store/sqlite/connection.ts), the same aggregate code as Postgres. Being the only process
+ * that serves from the file, it keeps two things in memory: an LRU of hot reports and the
+ * `hitRate` windows (they only matter for a minute; a restart resetting them is harmless).
+ */
+import { openDatabase, type Db } from './connection.js';
+import { BACKFILL_FROM_KEYV, STORE_MIGRATIONS } from './migrations.js';
+import { createAccountStore } from '../aggregates/accounts.js';
+import { createReportStore } from '../aggregates/reports.js';
+import { createLimitStore } from '../aggregates/limits.js';
+import { openMonitorStore } from '../monitors.js';
+import { openOAuthStore } from '../oauth.js';
+import type { Store } from '../types.js';
+
+async function migrate(db: Db): Promise<void> {
+  for (const [name, statements] of STORE_MIGRATIONS) {
+    const fromKeyv = name === 'store-2-results-cache-limits' && (await db.get("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'documents'"));
+    await db.migrate(name, fromKeyv ? [...statements, ...BACKFILL_FROM_KEYV] : statements);
+  }
+}
+
+export async function openSqliteStore(dataDir: string): Promise<Store> {
+  const db = await openDatabase(dataDir);
+  try {
+    await migrate(db);
+    const monitors = await openMonitorStore(db);
+    const oauth = await openOAuthStore(db);
+    return {
+      kind: 'sqlite',
+      dataDir,
+      ...createAccountStore(db),
+      ...createReportStore(db, { hotCache: true }),
+      ...createLimitStore(db, { inProcess: true }),
+      monitors,
+      oauth,
+      close: () => db.close(),
+    };
+  } catch (e) {
+    await db.close().catch(() => {});
+    throw e;
+  }
+}
