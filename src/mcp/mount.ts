@@ -6,10 +6,8 @@
  */
 import type { H3 } from 'h3';
 import { scan } from '../core/scan.js';
-import { openDatabase, type Db } from '../store/db.js';
 import type { Store } from '../store/types.js';
-import { openMonitorStore, type MonitorStore } from '../store/monitors.js';
-import { openOAuthStore } from '../store/oauth.js';
+import type { MonitorStore } from '../store/monitors.js';
 import type { ScanService } from '../server/scan-service.js';
 import { clientIp, rateBucket } from '../server/request.js';
 import { createOAuthServer, type OAuthServer } from '../oauth/server.js';
@@ -51,9 +49,9 @@ export interface AgentFaces {
 }
 
 export async function createAgentFaces(opts: AgentFacesOptions): Promise<AgentFaces> {
-  const db: Db = await openDatabase(opts.store.dataDir);
-  const monitors = await openMonitorStore(db);
-  const oauthStore = await openOAuthStore(db);
+  // Monitors and OAuth records live in the store (SQLite or Postgres, whichever it is).
+  const monitors = opts.store.monitors;
+  const oauthStore = opts.store.oauth;
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const logError = (e: unknown, where: string) => log(`ai-ready serve: internal error in ${where}: ${(e as Error)?.stack ?? String(e)}`);
 
@@ -164,7 +162,6 @@ export async function createAgentFaces(opts: AgentFacesOptions): Promise<AgentFa
     async close() {
       if (purgeTimer) clearInterval(purgeTimer);
       await scheduler.stop();
-      await db.close();
     },
   };
 }

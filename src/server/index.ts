@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen, type Listener } from 'listhen';
 import { isLoopbackUrl } from '../core/net/address-guard.js';
 import { toNodeHandler } from 'h3/node';
-import { openStore, dataDirFrom, type Store } from '../store/index.js';
+import { openStore, dataDirFrom, databaseUrlFrom, type Store } from '../store/index.js';
 import { createApp, type App } from './app.js';
 import { DEFAULTS, type ServerConfig } from './config.js';
 import { ScanService } from './scan-service.js';
@@ -46,7 +46,7 @@ function batchedWriter(write: (chunk: string) => void): (line: string) => void {
 }
 
 export async function createServer(config: ServerConfig = {}): Promise<RunningServer> {
-  const store = await openStore(dataDirFrom(config.dataDir));
+  const store = await openStore({ databaseUrl: databaseUrlFrom(config.databaseUrl), dataDir: dataDirFrom(config.dataDir) });
   const service = new ScanService({
     store,
     allowPrivateNetwork: !!config.allowPrivateNetwork,

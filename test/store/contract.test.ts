@@ -179,7 +179,7 @@ describe.each(ENGINES)('store contract: $name', (engine) => {
 
   it('claims each due monitor exactly once across instances and records runs and alerts', async () => {
     const a = await store.ensureAccount('mon');
-    const created = [];
+    const created: Array<{ monitor: { id: string }; webhookSecret: string | null }> = [];
     for (let i = 0; i < 6; i++) {
       created.push(await store.monitors.create({ accountId: a.id, url: `https://m${i}.dev/`, intervalSec: 3600, minScore: 50, webhookUrl: i === 0 ? 'https://hook.dev/' : null }));
     }
