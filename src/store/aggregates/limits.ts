@@ -6,21 +6,28 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { bool, num, type SqlClient } from '../sql.js';
+import { Lru } from '../lru.js';
 import { flag } from './accounts.js';
 import type { CachedScan, LimitStore, RateCount, RateDecision } from '../types.js';
 
 export interface LimitStoreOptions {
   /**
-   * Keep `hitRate` windows in process memory. Only for a single-process store (SQLite); shared
-   * stores count in the database.
+   * Keep `hitRate` windows and hot cache pointers in process memory. Only for a single-process
+   * store (SQLite); shared stores count and cache in the database.
    */
   inProcess?: boolean;
+}
+
+export interface LocalLimitStore extends LimitStore {
+  /** Drops in-process cache pointers to a report whose row changed (deleted, made private). */
+  forgetReport(reportId: string): void;
 }
 
 /** URLs can be long: rows are keyed by their SHA-256. */
 const urlKey = (url: string) => createHash('sha256').update(url).digest('hex');
 
-export function createLimitStore(sql: SqlClient, options: LimitStoreOptions = {}): LimitStore {
+export function createLimitStore(sql: SqlClient, options: LimitStoreOptions = {}): LocalLimitStore {
+  const hotScans = options.inProcess ? new Lru<string, { entry: CachedScan; expires: number }>(5000) : null;
   const memoryRates = options.inProcess ? new Map<string, { hits: number[]; until: number }>() : null;
   let nextSweep = 0;
 
@@ -36,16 +43,24 @@ export function createLimitStore(sql: SqlClient, options: LimitStoreOptions = {}
     })().catch(() => {});
   }
 
-  const store: LimitStore = {
+  const store: LocalLimitStore = {
+    forgetReport(reportId) {
+      hotScans?.deleteWhere((v) => v.entry.reportId === reportId);
+    },
+
     async getCachedScan(url) {
       const key = urlKey(url);
       const now = Date.now();
-      const row = await sql.get<{ report_id: string; is_public: unknown; at: unknown }>(
-        'SELECT report_id, is_public, at FROM scan_cache WHERE url_key = ? AND expires_at > ?',
+      const hot = hotScans?.get(key);
+      if (hot) return hot.expires > now ? hot.entry : undefined;
+      const row = await sql.get<{ report_id: string; is_public: unknown; at: unknown; expires_at: unknown }>(
+        'SELECT report_id, is_public, at, expires_at FROM scan_cache WHERE url_key = ? AND expires_at > ?',
         [key, now],
       );
       if (!row) return undefined;
-      return { reportId: row.report_id, isPublic: bool(row.is_public), at: num(row.at) };
+      const entry: CachedScan = { reportId: row.report_id, isPublic: bool(row.is_public), at: num(row.at) };
+      hotScans?.set(key, { entry, expires: num(row.expires_at) });
+      return entry;
     },
 
     async setCachedScan(url, entry, ttlMs) {
@@ -59,6 +74,7 @@ export function createLimitStore(sql: SqlClient, options: LimitStoreOptions = {}
            at = excluded.at, expires_at = excluded.expires_at`,
         [key, entry.reportId, flag(sql, entry.isPublic), Math.floor(entry.at), expires],
       );
+      hotScans?.set(key, { entry, expires });
     },
 
     async hitRate(bucket, limit, windowMs): Promise<RateDecision> {

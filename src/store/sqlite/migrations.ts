@@ -28,7 +28,7 @@ export const STORE_MIGRATIONS: Array<[string, string[]]> = [
   [
     // Report documents and the scan cache move out of keyv's separate connection into tables of
     // this one; rate counters and scan claims join them. Results of existing reports are copied
-    // from keyv's `documents` table (see backfillFromKeyv); the table itself is left in place.
+    // from keyv's `documents` table (BACKFILL_FROM_KEYV); the table itself is left in place.
     'store-2-results-cache-limits',
     [
       'ALTER TABLE reports ADD COLUMN result TEXT',

@@ -1,8 +1,9 @@
 /**
  * The embedded store: one SQLite file under the data dir, one connection per process
  * (src/store/sqlite/connection.ts), the same aggregate code as Postgres. Being the only process
- * that serves from the file, it keeps two things in memory: an LRU of hot reports and the
- * `hitRate` windows (they only matter for a minute; a restart resetting them is harmless).
+ * that serves from the file, it keeps three things in memory: LRUs of hot reports and of cache
+ * pointers (coherent: every change to them goes through this store) and the `hitRate` windows
+ * (they only matter for a minute; a restart resetting them is harmless).
  */
 import { openDatabase, type Db } from './connection.js';
 import { BACKFILL_FROM_KEYV, STORE_MIGRATIONS } from './migrations.js';
@@ -26,12 +27,24 @@ export async function openSqliteStore(dataDir: string): Promise<Store> {
     await migrate(db);
     const monitors = await openMonitorStore(db);
     const oauth = await openOAuthStore(db);
+    const reports = createReportStore(db, { hotCache: true });
+    const { forgetReport, ...limits } = createLimitStore(db, { inProcess: true });
     return {
       kind: 'sqlite',
       dataDir,
       ...createAccountStore(db),
-      ...createReportStore(db, { hotCache: true }),
-      ...createLimitStore(db, { inProcess: true }),
+      ...reports,
+      ...limits,
+      // The hot cache pointers follow the report rows they point to.
+      async deleteReport(id) {
+        forgetReport(id);
+        return reports.deleteReport(id);
+      },
+      async setReportVisibility(id, isPublic) {
+        const changed = await reports.setReportVisibility(id, isPublic);
+        forgetReport(id);
+        return changed;
+      },
       monitors,
       oauth,
       close: () => db.close(),
