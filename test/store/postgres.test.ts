@@ -142,4 +142,26 @@ describe('two serve instances on one Postgres', () => {
       await b.destroy();
     }
   });
+
+  it('count the anonymous rate limit exactly: 8 scans alternating between them -> 5 x 200, 3 x 429', async () => {
+    const db = await createTestDatabase('rate');
+    const a = await startServer({ databaseUrl: db.url, rateLimit: 5 });
+    const b = await startServer({ databaseUrl: db.url, rateLimit: 5 });
+    try {
+      // The window is a fixed minute: start well inside one so the 8 requests share it.
+      const toBoundary = 60_000 - (Date.now() % 60_000);
+      if (toBoundary < 15_000) await new Promise((r) => setTimeout(r, toBoundary + 100));
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const res = await (i % 2 ? b : a).get(`/api/public/v1/scan?url=${encodeURIComponent(site.origin)}`);
+        statuses.push(res.status);
+        if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+        await res.body?.cancel();
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    } finally {
+      await a.destroy();
+      await b.destroy();
+    }
+  });
 });
