@@ -99,6 +99,9 @@ describe.each(ENGINES)('store contract: $name', (engine) => {
     expect((await store.domainHistory('even.dev', { accountId: a.id })).items).toHaveLength(3);
     expect((await store.domainHistory('even.dev', { accountId: b.id })).items).toHaveLength(3);
     expect((await store.listAccountReports(a.id, { cursor: 'not-a-cursor' })).items).toHaveLength(5);
+    // A made-up cursor whose date is not ours is ignored, never a database error.
+    const madeUp = Buffer.from('1|zzz').toString('base64url');
+    expect((await store.domainHistory('even.dev', { cursor: madeUp })).items).toHaveLength(2);
   });
 
   it('records history idempotently, removes from history, changes visibility and deletes', async () => {
