@@ -1,3 +1,4 @@
+import { cpSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 // AI_READY_NO_DTS skips the declaration build: the test setup rebuilds dist on every run
@@ -13,4 +14,8 @@ export default defineConfig({
   // Test builds (AI_READY_NO_DTS) keep old chunks so parallel test runs never lose files mid-run.
   clean: !process.env.AI_READY_NO_DTS,
   shims: false,
+  // Postgres migrations are SQL files read at run time from `migrations/` next to the bundle.
+  onSuccess: async () => {
+    cpSync('src/store/postgres/migrations', 'dist/migrations', { recursive: true });
+  },
 });

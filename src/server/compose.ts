@@ -1,14 +1,12 @@
 /**
- * The composition root of `ai-ready serve`: opens the store (and the monitor and OAuth tables in
- * the same SQLite file, on their own connection), builds the one ScanService every face scans
+ * The composition root of `ai-ready serve`: opens the store (SQLite under the data dir, or
+ * Postgres with a database URL; monitors and OAuth records are aggregates of it), builds the one ScanService every face scans
  * through, the OAuth server, the MCP endpoints, the monitor scheduler and the HTTP app. Nothing
  * else wires modules together; `createServer` (./index.ts) only listens and shuts down.
  */
 import { isLoopbackUrl } from '../core/net/address-guard.js';
-import { openDatabase, type Db } from '../store/db.js';
-import { openStore, dataDirFrom, type Store } from '../store/index.js';
-import { openMonitorStore, type MonitorStore } from '../store/monitors.js';
-import { openOAuthStore } from '../store/oauth.js';
+import { openStore, dataDirFrom, databaseUrlFrom, type Store } from '../store/index.js';
+import type { MonitorStore } from '../store/monitors.js';
 import { ScanService } from '../service/index.js';
 import type { ScanRunner } from '../runner/index.js';
 import { createOAuthServer, type OAuthServer } from '../oauth/server.js';
@@ -52,19 +50,16 @@ function hostForUrl(host: string): string {
 }
 
 export async function composeService(config: ServerConfig, opts: ComposeOptions): Promise<ComposedService> {
-  const store = await openStore(dataDirFrom(config.dataDir));
-  let db: Db | undefined;
+  const store = await openStore({ databaseUrl: databaseUrlFrom(config.databaseUrl), dataDir: dataDirFrom(config.dataDir) });
   try {
-    db = await openDatabase(store.dataDir);
-    return await compose(config, opts, store, db);
+    return await compose(config, opts, store);
   } catch (e) {
-    await db?.close().catch(() => {});
     await store.close().catch(() => {});
     throw e;
   }
 }
 
-async function compose(config: ServerConfig, opts: ComposeOptions, store: Store, db: Db): Promise<ComposedService> {
+async function compose(config: ServerConfig, opts: ComposeOptions, store: Store): Promise<ComposedService> {
   const { baseUrl } = opts;
   const allowPrivateNetwork = !!config.allowPrivateNetwork;
   const diagnostics = config.log === false ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
@@ -86,8 +81,8 @@ async function compose(config: ServerConfig, opts: ComposeOptions, store: Store,
 
   // Monitor URLs and webhook targets follow the scan policy's private-network rule.
   const blockPrivateNetwork = !!service.policy.blockPrivateNetwork;
-  const monitors = await openMonitorStore(db);
-  const oauthStore = await openOAuthStore(db);
+  const monitors = store.monitors;
+  const oauthStore = store.oauth;
   const oauth = createOAuthServer({
     oauth: oauthStore,
     store,
@@ -156,7 +151,6 @@ async function compose(config: ServerConfig, opts: ComposeOptions, store: Store,
       service.abortAll();
       await scheduler.stop();
       await service.close();
-      await db.close();
       await store.close();
     },
   };

@@ -5,6 +5,8 @@ export interface ServerConfig {
   port?: number;
   host?: string;
   dataDir?: string;
+  /** postgres://… : the shared store of several instances; absent: SQLite in dataDir. */
+  databaseUrl?: string;
   /** Public address used in shareUrl, htmlUrl and problem types; default: the listen address. */
   baseUrl?: string;
   allowPrivateNetwork?: boolean;

@@ -1,4 +1,4 @@
-/** A small in-process LRU map: the hot read path (report pages, cached scans) never waits on SQLite. */
+/** A small in-process LRU map: the hot read path (report pages, cached scans) waits on no database. */
 export class Lru<K, V> {
   private readonly map = new Map<K, V>();
   constructor(private readonly max: number) {}
@@ -21,6 +21,11 @@ export class Lru<K, V> {
 
   delete(key: K): void {
     this.map.delete(key);
+  }
+
+  /** Drops every entry whose value matches (a linear pass: for rare invalidations only). */
+  deleteWhere(match: (value: V) => boolean): void {
+    for (const [k, v] of this.map) if (match(v)) this.map.delete(k);
   }
 
   clear(): void {

@@ -1,9 +1,12 @@
 /**
- * The store surface of the service (server, CLI key/account commands, MCP tools). The embedded
- * implementation is SQLite (src/store/sqlite-store.ts); a Postgres/Redis deployment implements
- * this interface in one module and `openStore` returns it. Keep it stable: the MCP face uses it.
+ * The store surface of the service (server, CLI key/account/monitor commands, MCP tools, OAuth),
+ * one interface per aggregate, composed into `Store`. Two engines implement it with the same
+ * aggregate code (src/store/aggregates): embedded SQLite (the default, one file under --data-dir)
+ * and Postgres (`--database-url`, shared by several instances). Keep it stable: every face uses it.
  */
 import type { ScanResult } from '../core/schema.js';
+import type { MonitorStore } from './monitors.js';
+import type { OAuthStore } from './oauth.js';
 
 export type Visibility = 'public' | 'private';
 
@@ -87,17 +90,34 @@ export interface RateDecision {
   remaining: number;
 }
 
-export interface Store {
-  readonly dataDir: string;
+/** The outcome of one `consumeRate` call. */
+export interface RateCount {
+  allowed: boolean;
+  /** Hits counted in the current window, this one included (denied hits count too). */
+  count: number;
+  /** Seconds until the window resets (0 when allowed). */
+  retryAfterSec: number;
+}
 
-  // Scan cache (5 minutes by default).
-  getCachedScan(url: string): Promise<CachedScan | undefined>;
-  setCachedScan(url: string, entry: CachedScan, ttlMs: number): Promise<void>;
+/** Accounts and their API keys (stored as SHA-256 hashes; the token is shown once). */
+export interface AccountStore {
+  createAccount(name: string, defaultVisibility?: Visibility): Promise<Account>;
+  /** The account by name, created (public by default) when absent. */
+  ensureAccount(name: string): Promise<Account>;
+  getAccount(idOrName: string): Promise<Account | undefined>;
+  listAccounts(): Promise<Account[]>;
+  setDefaultVisibility(idOrName: string, visibility: Visibility): Promise<Account | undefined>;
+  /** Creates a key for the account (created when absent); the token is returned once, never stored. */
+  createApiKey(accountName: string): Promise<{ token: string; key: ApiKeyInfo }>;
+  listApiKeys(accountName?: string): Promise<ApiKeyInfo[]>;
+  /** Revokes every active key whose prefix starts with `prefix` (at least 6 characters). Returns how many. */
+  revokeApiKey(prefix: string): Promise<number>;
+  /** The account of a valid, unrevoked key; null for anything else. Constant-time hash compare. */
+  verifyApiKey(token: string): Promise<Account | null>;
+}
 
-  /** Sliding-window counter: records a hit for `bucket` when allowed. */
-  hitRate(bucket: string, limit: number, windowMs: number): Promise<RateDecision>;
-
-  // Reports and history.
+/** Shared reports and the two histories over them (an account's scans, a domain's scans). */
+export interface ReportStore {
   /** Saves a new report (new share id); with an account, it also lands in the account's history. */
   saveReport(input: { result: ScanResult; isPublic: boolean; accountId: string | null }): Promise<StoredReport>;
   getReport(id: string): Promise<StoredReport | undefined>;
@@ -112,21 +132,44 @@ export interface Store {
   listAccountReports(accountId: string, options?: ListOptions): Promise<Page<ReportSummary>>;
   /** A domain's scans over time, newest first: public reports plus the given account's private ones. */
   domainHistory(domain: string, options?: DomainHistoryOptions): Promise<Page<ReportSummary>>;
+}
 
-  // Accounts and API keys.
-  createAccount(name: string, defaultVisibility?: Visibility): Promise<Account>;
-  /** The account by name, created (public by default) when absent. */
-  ensureAccount(name: string): Promise<Account>;
-  getAccount(idOrName: string): Promise<Account | undefined>;
-  listAccounts(): Promise<Account[]>;
-  setDefaultVisibility(idOrName: string, visibility: Visibility): Promise<Account | undefined>;
-  /** Creates a key for the account (created when absent); the token is returned once, never stored. */
-  createApiKey(accountName: string): Promise<{ token: string; key: ApiKeyInfo }>;
-  listApiKeys(accountName?: string): Promise<ApiKeyInfo[]>;
-  /** Revokes every active key whose prefix starts with `prefix` (at least 6 characters). Returns how many. */
-  revokeApiKey(prefix: string): Promise<number>;
-  /** The account of a valid, unrevoked key; null for anything else. Constant-time hash compare. */
-  verifyApiKey(token: string): Promise<Account | null>;
+/**
+ * Short-lived shared state: the scan cache, rate counters and in-flight scan claims. On Postgres
+ * each operation is one atomic statement, so it is exact across instances.
+ */
+export interface LimitStore {
+  /** The cache pointer of a normalized URL, unless expired. */
+  getCachedScan(url: string): Promise<CachedScan | undefined>;
+  setCachedScan(url: string, entry: CachedScan, ttlMs: number): Promise<void>;
+  /**
+   * Sliding-window counter: records a hit for `bucket` when allowed. SQLite keeps it in process
+   * memory (one process owns the file); Postgres counts with `consumeRate` (fixed window).
+   */
+  hitRate(bucket: string, limit: number, windowMs: number): Promise<RateDecision>;
+  /**
+   * Counts one hit for `key` in the current fixed window of `windowMs` (aligned to the epoch) and
+   * says whether it is within `limit`. One atomic upsert: exact however many instances share the store.
+   */
+  consumeRate(key: string, limit: number, windowMs: number): Promise<RateCount>;
+  /**
+   * Claims the scan of `url` for `ttlMs`: returns a claim token when no live claim exists (the
+   * caller scans, then calls `releaseScan`), null when another caller (any instance) holds it
+   * (wait for its result in the cache). An expired claim (a crashed holder) can be taken over.
+   */
+  claimScan(url: string, ttlMs: number): Promise<string | null>;
+  /** Releases a claim; only the holder's token releases it. */
+  releaseScan(url: string, token: string): Promise<void>;
+}
 
+export interface Store extends AccountStore, ReportStore, LimitStore {
+  /** Which engine holds the data. */
+  readonly kind: 'sqlite' | 'postgres';
+  /** Per-instance files (the Web Bot Auth key; the SQLite file when no database URL is given). */
+  readonly dataDir: string;
+  /** Monitors, their runs and alerts. */
+  readonly monitors: MonitorStore;
+  /** OAuth clients, codes and tokens. */
+  readonly oauth: OAuthStore;
   close(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { EXIT } from '../exit-codes.js';
-import { withStore } from './keys.js';
+import { databaseUrlOpt, withStore } from './keys.js';
 
 export function registerAccounts(program: Command): void {
   const accounts = program.command('accounts').description('Manage accounts of the service (works while `serve` runs)');
@@ -11,8 +11,9 @@ export function registerAccounts(program: Command): void {
     .description('List accounts and their default scan visibility')
     .option('--json', 'print JSON')
     .option(...dataDirOpt)
+    .option(...databaseUrlOpt)
     .action(async (flags: { json?: boolean; dataDir?: string }) => {
-      const list = await withStore(flags.dataDir, (s) => s.listAccounts());
+      const list = await withStore(flags, (s) => s.listAccounts());
       if (flags.json) return void process.stdout.write(JSON.stringify(list, null, 2) + '\n');
       if (!list.length) process.stdout.write('No accounts.\n');
       for (const a of list) process.stdout.write(`${a.name}  ${a.defaultVisibility}  created ${a.createdAt}\n`);
@@ -24,13 +25,14 @@ export function registerAccounts(program: Command): void {
     .argument('<name>', 'account name')
     .option('--visibility <v>', 'default scan visibility: public | private', 'public')
     .option(...dataDirOpt)
+    .option(...databaseUrlOpt)
     .action(async (name: string, flags: { visibility: string; dataDir?: string }) => {
       if (!/^[\w.@-]{1,64}$/.test(name) || !['public', 'private'].includes(flags.visibility)) {
         process.stderr.write('ai-ready accounts: the name must be 1-64 letters, digits, _ . @ or -, and --visibility public or private\n');
         process.exitCode = EXIT.USAGE;
         return;
       }
-      const result = await withStore(flags.dataDir, async (s) => ((await s.getAccount(name)) ? null : s.createAccount(name, flags.visibility as 'public')));
+      const result = await withStore(flags, async (s) => ((await s.getAccount(name)) ? null : s.createAccount(name, flags.visibility as 'public')));
       if (!result) {
         process.stderr.write(`ai-ready accounts: "${name}" already exists\n`);
         process.exitCode = EXIT.USAGE;
@@ -45,13 +47,14 @@ export function registerAccounts(program: Command): void {
     .argument('<name>', 'account name')
     .argument('<visibility>', 'public | private')
     .option(...dataDirOpt)
+    .option(...databaseUrlOpt)
     .action(async (name: string, visibility: string, flags: { dataDir?: string }) => {
       if (visibility !== 'public' && visibility !== 'private') {
         process.stderr.write('ai-ready accounts: visibility must be public or private\n');
         process.exitCode = EXIT.USAGE;
         return;
       }
-      const updated = await withStore(flags.dataDir, (s) => s.setDefaultVisibility(name, visibility));
+      const updated = await withStore(flags, (s) => s.setDefaultVisibility(name, visibility));
       if (!updated) {
         process.stderr.write(`ai-ready accounts: no account named "${name}"\n`);
         process.exitCode = EXIT.USAGE;

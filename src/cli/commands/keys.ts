@@ -1,9 +1,18 @@
 import type { Command } from 'commander';
 import { EXIT } from '../exit-codes.js';
 
-async function withStore<T>(dataDir: string | undefined, fn: (store: import('../../store/index.js').Store) => Promise<T>): Promise<T> {
-  const { openStore, dataDirFrom } = await import('../../store/index.js');
-  const store = await openStore(dataDirFrom(dataDir));
+/** Where a command finds the store: Postgres when a URL is given (flag or $AI_READY_DATABASE_URL), else SQLite in the data dir. */
+export interface StoreFlags {
+  dataDir?: string;
+  databaseUrl?: string;
+}
+
+export const databaseUrlOpt = ['--database-url <url>', 'the Postgres store of `ai-ready serve` (default $AI_READY_DATABASE_URL; without it, SQLite in --data-dir)'] as const;
+
+async function withStore<T>(where: StoreFlags | string | undefined, fn: (store: import('../../store/index.js').Store) => Promise<T>): Promise<T> {
+  const { openStore, dataDirFrom, databaseUrlFrom } = await import('../../store/index.js');
+  const flags = typeof where === 'object' ? where : { dataDir: where };
+  const store = await openStore({ databaseUrl: databaseUrlFrom(flags.databaseUrl), dataDir: dataDirFrom(flags.dataDir) });
   try {
     return await fn(store);
   } finally {
@@ -22,6 +31,7 @@ export function registerKeys(program: Command): void {
     .description('Create an API key for an account (created when absent); the key is printed once')
     .requiredOption('--account <name>', 'account name')
     .option(...dataDirOpt)
+    .option(...databaseUrlOpt)
     .action(async (flags: { account: string; dataDir?: string }) => {
       const name = flags.account.trim();
       if (!/^[\w.@-]{1,64}$/.test(name)) {
@@ -29,7 +39,7 @@ export function registerKeys(program: Command): void {
         process.exitCode = EXIT.USAGE;
         return;
       }
-      const { token, key } = await withStore(flags.dataDir, (s) => s.createApiKey(name));
+      const { token, key } = await withStore(flags, (s) => s.createApiKey(name));
       process.stderr.write(`Created key ${key.prefix}… for account "${key.accountName}". Store it now: it is not shown again.\n`);
       process.stdout.write(`${token}\n`);
     });
@@ -40,8 +50,9 @@ export function registerKeys(program: Command): void {
     .option('--account <name>', 'only this account')
     .option('--json', 'print JSON')
     .option(...dataDirOpt)
+    .option(...databaseUrlOpt)
     .action(async (flags: { account?: string; json?: boolean; dataDir?: string }) => {
-      const list = await withStore(flags.dataDir, (s) => s.listApiKeys(flags.account));
+      const list = await withStore(flags, (s) => s.listApiKeys(flags.account));
       if (flags.json) {
         process.stdout.write(JSON.stringify(list, null, 2) + '\n');
         return;
@@ -58,6 +69,7 @@ export function registerKeys(program: Command): void {
     .description('Revoke the active keys starting with <prefix> (at least 6 characters)')
     .argument('<prefix>', 'key prefix as shown by `keys list`')
     .option(...dataDirOpt)
+    .option(...databaseUrlOpt)
     .action(async (prefix: string, flags: { dataDir?: string }) => {
       const clean = prefix.replace(/…$/, '').trim();
       if (clean.length < 6) {
@@ -65,7 +77,7 @@ export function registerKeys(program: Command): void {
         process.exitCode = EXIT.USAGE;
         return;
       }
-      const n = await withStore(flags.dataDir, (s) => s.revokeApiKey(clean));
+      const n = await withStore(flags, (s) => s.revokeApiKey(clean));
       if (n === 0) {
         process.stderr.write(`ai-ready keys: no active key starts with ${clean}\n`);
         process.exitCode = EXIT.USAGE;

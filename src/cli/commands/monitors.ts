@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { EXIT } from '../exit-codes.js';
+import { databaseUrlOpt, withStore, type StoreFlags } from './keys.js';
 
 const dataDirOpt = ['--data-dir <dir>', 'the store of `ai-ready serve` (default $AI_READY_DATA_DIR or ./.ai-ready-data)'] as const;
 
@@ -8,19 +9,9 @@ interface Opened {
   monitors: import('../../store/monitors.js').MonitorStore;
 }
 
-/** Opens the store and the monitor tables of a data dir for one command (works while `serve` runs: WAL). */
-async function withMonitors<T>(dataDir: string | undefined, fn: (o: Opened) => Promise<T>): Promise<T> {
-  const { openStore, dataDirFrom } = await import('../../store/index.js');
-  const { openDatabase } = await import('../../store/db.js');
-  const { openMonitorStore } = await import('../../store/monitors.js');
-  const store = await openStore(dataDirFrom(dataDir));
-  const db = await openDatabase(store.dataDir);
-  try {
-    return await fn({ store, monitors: await openMonitorStore(db) });
-  } finally {
-    await db.close();
-    await store.close();
-  }
+/** Opens the store (SQLite in the data dir, or Postgres) for one command (works while `serve` runs). */
+async function withMonitors<T>(flags: StoreFlags, fn: (o: Opened) => Promise<T>): Promise<T> {
+  return withStore(flags, (store) => fn({ store, monitors: store.monitors }));
 }
 
 function fail(message: string, code: number = EXIT.USAGE): void {
@@ -44,6 +35,7 @@ export function registerMonitors(program: Command): void {
     .option('--webhook <url>', 'POST signed alert events to this URL')
     .option('--json', 'print the monitor as JSON')
     .option(...dataDirOpt)
+    .option(...databaseUrlOpt)
     .action(async (url: string, flags: { account: string; every: string; minScore?: string; minGrade?: string; webhook?: string; json?: boolean; dataDir?: string }) => {
       const minScore = flags.minScore === undefined ? null : Number(flags.minScore);
       if (minScore !== null && (!Number.isInteger(minScore) || minScore < 0 || minScore > 100)) return fail('--min-score must be an integer from 0 to 100');
@@ -52,7 +44,7 @@ export function registerMonitors(program: Command): void {
       const { createMonitorChecked, MonitorInputError } = await import('../../monitor/admin.js');
       const { monitorView } = await import('../../mcp/tools/monitor-tools.js');
       try {
-        const out = await withMonitors(flags.dataDir, async ({ store, monitors }) => {
+        const out = await withMonitors(flags, async ({ store, monitors }) => {
           const account = await store.ensureAccount(flags.account.trim());
           return createMonitorChecked(monitors, account.id, { url, interval: flags.every, minScore, minGrade: minGrade as 'A' | null, webhookUrl: flags.webhook ?? null });
         });
@@ -75,10 +67,11 @@ export function registerMonitors(program: Command): void {
     .option('--account <name>', 'only this account')
     .option('--json', 'print JSON')
     .option(...dataDirOpt)
+    .option(...databaseUrlOpt)
     .action(async (flags: { account?: string; json?: boolean; dataDir?: string }) => {
       const { monitorView } = await import('../../mcp/tools/monitor-tools.js');
       const { oneLine } = await import('../../format/sanitize.js');
-      const rows = await withMonitors(flags.dataDir, async ({ store, monitors }) => {
+      const rows = await withMonitors(flags, async ({ store, monitors }) => {
         const account = flags.account ? await store.getAccount(flags.account) : undefined;
         if (flags.account && !account) return null;
         const names = new Map((await store.listAccounts()).map((a) => [a.id, a.name]));
@@ -105,8 +98,9 @@ export function registerMonitors(program: Command): void {
     .description('Delete a monitor (its reports stay)')
     .argument('<id>', 'monitor id (mon_...)')
     .option(...dataDirOpt)
+    .option(...databaseUrlOpt)
     .action(async (id: string, flags: { dataDir?: string }) => {
-      const removed = await withMonitors(flags.dataDir, ({ monitors }) => monitors.remove(id.trim()));
+      const removed = await withMonitors(flags, ({ monitors }) => monitors.remove(id.trim()));
       if (!removed) return fail(`no monitor with id "${id}"`);
       process.stderr.write(`Removed ${id}.\n`);
     });

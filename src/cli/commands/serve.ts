@@ -5,6 +5,7 @@ interface ServeFlags {
   port: string;
   host: string;
   dataDir?: string;
+  databaseUrl?: string;
   baseUrl?: string;
   allowPrivateNetwork?: boolean;
   trustProxy?: boolean;
@@ -24,6 +25,7 @@ export function registerServe(program: Command): void {
     .option('--port <port>', 'port to listen on (0 picks a free one)', '3000')
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--data-dir <dir>', 'where the SQLite store lives (default $AI_READY_DATA_DIR or ./.ai-ready-data)')
+    .option('--database-url <url>', 'keep the store in Postgres, shared by several instances (default $AI_READY_DATABASE_URL)')
     .option('--base-url <url>', 'public address used in shareUrl, htmlUrl and problem types (default: the listen address)')
     .option('--allow-private-network', 'allow scanning loopback and private addresses (tests, intranets)')
     .option('--trust-proxy', 'take the client IP from X-Forwarded-For (only behind your own reverse proxy)')
@@ -42,6 +44,7 @@ export function registerServe(program: Command): void {
           port,
           host: flags.host,
           dataDir: flags.dataDir,
+          databaseUrl: flags.databaseUrl,
           baseUrl: flags.baseUrl,
           allowPrivateNetwork: flags.allowPrivateNetwork,
           trustProxy: flags.trustProxy,
@@ -51,7 +54,7 @@ export function registerServe(program: Command): void {
       } catch (e) {
         return fail(`could not start: ${(e as Error).message}`);
       }
-      process.stderr.write(`ai-ready serve: listening on ${server.url} (base URL ${server.baseUrl}, data in ${server.store.dataDir})\n`);
+      process.stderr.write(`ai-ready serve: listening on ${server.url} (base URL ${server.baseUrl}, data in ${server.store.kind === 'postgres' ? 'Postgres' : server.store.dataDir})\n`);
       const stop = (signal: string) => {
         process.stderr.write(`ai-ready serve: ${signal}, draining in-flight requests\n`);
         server.close().then(

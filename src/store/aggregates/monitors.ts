@@ -1,0 +1,172 @@
+/** Monitor operations over either engine; only the due-claim statement differs between them. */
+import { randomBytes } from 'node:crypto';
+import { bool, iso, isoOrNull, json, num, numOrNull, type Row, type SqlClient } from '../sql.js';
+import { newShareId } from '../secrets.js';
+import { flag } from './accounts.js';
+import type { ClaimedMonitor, Monitor, MonitorAlert, MonitorRun, MonitorStore, RunStatus } from '../monitors.js';
+import type { Grade } from '../../core/schema.js';
+
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64url')}`;
+}
+
+const toMonitor = (r: Row): Monitor => ({
+  id: r.id as string,
+  accountId: r.account_id as string,
+  url: r.url as string,
+  intervalSec: num(r.interval_sec),
+  minScore: numOrNull(r.min_score),
+  minGrade: (r.min_grade ?? null) as Grade | null,
+  webhookUrl: (r.webhook_url ?? null) as string | null,
+  createdAt: iso(r.created_at),
+  nextRunAt: num(r.next_run_at),
+  lastRunAt: isoOrNull(r.last_run_at),
+  lastStatus: (r.last_status ?? null) as RunStatus | null,
+  lastScore: numOrNull(r.last_score),
+  lastGrade: (r.last_grade ?? null) as Grade | null,
+  lastLevel: numOrNull(r.last_level),
+  lastReportId: (r.last_report_id ?? null) as string | null,
+  lastError: (r.last_error ?? null) as string | null,
+  below: bool(r.below),
+});
+
+/**
+ * Moves each due, unleased monitor's next_run_at to now + interval + jitter and leases it, in one
+ * statement. Postgres skips rows another instance is claiming (FOR UPDATE SKIP LOCKED); SQLite has
+ * one writer at a time, so its UPDATE ... WHERE id IN (...) is already exclusive.
+ */
+function claimStatement(sql: SqlClient): string {
+  if (sql.dialect === 'postgres') {
+    return `WITH due AS (
+              SELECT id FROM monitors
+               WHERE next_run_at <= ?3::bigint AND (lease_until IS NULL OR lease_until <= ?3::bigint)
+               ORDER BY next_run_at LIMIT ?4::integer FOR UPDATE SKIP LOCKED)
+            UPDATE monitors m
+               SET next_run_at = ?3::bigint + m.interval_sec * 1000::bigint
+                     + floor(random() * (LEAST(floor(m.interval_sec * 1000 * ?1::float8), ?2::float8) + 1))::bigint,
+                   lease_until = ?5::bigint
+              FROM due WHERE m.id = due.id
+            RETURNING m.*`;
+  }
+  return `UPDATE monitors
+             SET next_run_at = ?3 + interval_sec * 1000
+                   + (abs(random() % (MIN(CAST(interval_sec * 1000 * ?1 AS INTEGER), ?2) + 1))),
+                 lease_until = ?5
+           WHERE id IN (SELECT id FROM monitors
+                         WHERE next_run_at <= ?3 AND (lease_until IS NULL OR lease_until <= ?3)
+                         ORDER BY next_run_at LIMIT ?4)
+           RETURNING *`;
+}
+
+export function createMonitorStore(sql: SqlClient): MonitorStore {
+  return {
+    async create(input) {
+      const id = `mon_${newShareId(12)}`;
+      const webhookSecret = input.webhookUrl ? newWebhookSecret() : null;
+      const createdAt = new Date().toISOString();
+      await sql.run(
+        `INSERT INTO monitors (id, account_id, url, interval_sec, min_score, min_grade, webhook_url, webhook_secret, created_at, next_run_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [id, input.accountId, input.url, input.intervalSec, input.minScore ?? null, input.minGrade ?? null,
+          input.webhookUrl ?? null, webhookSecret, createdAt, input.firstRunAt ?? Date.now()],
+      );
+      const row = await sql.get('SELECT * FROM monitors WHERE id = ?', [id]);
+      return { monitor: toMonitor(row!), webhookSecret };
+    },
+
+    async get(id) {
+      const row = await sql.get('SELECT * FROM monitors WHERE id = ?', [id]);
+      return row ? toMonitor(row) : undefined;
+    },
+
+    async list(accountId) {
+      const rows = accountId
+        ? await sql.all('SELECT * FROM monitors WHERE account_id = ? ORDER BY created_at, id', [accountId])
+        : await sql.all('SELECT * FROM monitors ORDER BY created_at, id');
+      return rows.map(toMonitor);
+    },
+
+    async remove(id, accountId) {
+      return sql.transaction(async (tx) => {
+        const res = accountId
+          ? await tx.run('DELETE FROM monitors WHERE id = ? AND account_id = ?', [id, accountId])
+          : await tx.run('DELETE FROM monitors WHERE id = ?', [id]);
+        if (!res.changes) return false;
+        await tx.run('DELETE FROM monitor_runs WHERE monitor_id = ?', [id]);
+        await tx.run('DELETE FROM monitor_alerts WHERE monitor_id = ?', [id]);
+        return true;
+      });
+    },
+
+    async claimDue(now, limit, { leaseMs, jitterRatio, maxJitterMs }) {
+      if (limit <= 0) return [];
+      const rows = await sql.all(claimStatement(sql), [
+        Math.max(0, jitterRatio), Math.max(0, Math.floor(maxJitterMs)), Math.floor(now), Math.floor(limit), Math.floor(now + leaseMs),
+      ]);
+      return rows.map((r): ClaimedMonitor => ({ ...toMonitor(r), webhookSecret: (r.webhook_secret ?? null) as string | null }));
+    },
+
+    async finishRun(monitorId, run, below) {
+      await sql.transaction(async (tx) => {
+        await tx.run(
+          'INSERT INTO monitor_runs (monitor_id, at, status, report_id, score, grade, level, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          [monitorId, run.at, run.status, run.reportId, run.score, run.grade, run.level, run.error],
+        );
+        // A failed scan keeps the last good score and grade: the next comparison is against them.
+        await tx.run(
+          `UPDATE monitors SET lease_until = NULL, last_run_at = ?, last_status = ?, last_error = ?, below = ?,
+              last_score = COALESCE(?, last_score), last_grade = COALESCE(?, last_grade),
+              last_level = COALESCE(?, last_level), last_report_id = COALESCE(?, last_report_id)
+            WHERE id = ?`,
+          [run.at, run.status, run.error, flag(sql, below), run.score, run.grade, run.level, run.reportId, monitorId],
+        );
+      });
+    },
+
+    async runs(monitorId, limit = 50) {
+      const rows = await sql.all('SELECT * FROM monitor_runs WHERE monitor_id = ? ORDER BY id DESC LIMIT ?', [monitorId, limit]);
+      return rows.map((r): MonitorRun => ({
+        id: num(r.id),
+        monitorId: r.monitor_id as string,
+        at: iso(r.at),
+        status: r.status as RunStatus,
+        reportId: (r.report_id ?? null) as string | null,
+        score: numOrNull(r.score),
+        grade: (r.grade ?? null) as Grade | null,
+        level: numOrNull(r.level),
+        error: (r.error ?? null) as string | null,
+      }));
+    },
+
+    async recordAlert(a) {
+      const id = `alr_${newShareId(12)}`;
+      await sql.run(
+        `INSERT INTO monitor_alerts (id, monitor_id, at, kinds, message, report_id, score, grade, previous_grade)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [id, a.monitorId, a.at, JSON.stringify(a.kinds), a.message, a.reportId, a.score, a.grade, a.previousGrade],
+      );
+      return { ...a, id, webhookStatus: null, webhookError: null };
+    },
+
+    async setAlertDelivery(alertId, status, error) {
+      await sql.run('UPDATE monitor_alerts SET webhook_status = ?, webhook_error = ? WHERE id = ?', [status, error, alertId]);
+    },
+
+    async alerts(monitorId, limit = 50) {
+      const rows = await sql.all('SELECT * FROM monitor_alerts WHERE monitor_id = ? ORDER BY at DESC, id DESC LIMIT ?', [monitorId, limit]);
+      return rows.map((r): MonitorAlert => ({
+        id: r.id as string,
+        monitorId: r.monitor_id as string,
+        at: iso(r.at),
+        kinds: json<string[]>(r.kinds),
+        message: r.message as string,
+        reportId: (r.report_id ?? null) as string | null,
+        score: numOrNull(r.score),
+        grade: (r.grade ?? null) as string | null,
+        previousGrade: (r.previous_grade ?? null) as string | null,
+        webhookStatus: numOrNull(r.webhook_status),
+        webhookError: (r.webhook_error ?? null) as string | null,
+      }));
+    },
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * Reports and histories over either engine. A report row holds the summary columns the listings
+ * need and the full result (JSON). History rows say which account scanned which report; a
+ * domain's history is read from the reports themselves.
+ */
+import { bool, iso, json, num, type SqlClient } from '../sql.js';
+import { newShareId } from '../secrets.js';
+import { Lru } from '../lru.js';
+import { clampLimit, decodeCursor, pageOf } from './paging.js';
+import { flag } from './accounts.js';
+import type { DomainHistoryOptions, ListOptions, ReportStore, ReportSummary, StoredReport } from '../types.js';
+import { gradeFor, type ScanResult } from '../../core/schema.js';
+
+interface ReportRow {
+  id: string; url: string; domain: string; account_id: string | null; is_public: unknown; score: unknown; grade: string;
+  level: unknown; platform: string | null; created_at: unknown; result?: unknown;
+}
+
+const SUMMARY_COLUMNS = 'r.id, r.url, r.domain, r.account_id, r.is_public, r.score, r.grade, r.level, r.platform';
+
+const toSummary = (r: ReportRow): ReportSummary => ({
+  id: r.id, url: r.url, domain: r.domain, score: num(r.score), grade: r.grade, level: num(r.level), platform: r.platform,
+  createdAt: iso(r.created_at), isPublic: bool(r.is_public), accountId: r.account_id,
+});
+
+export const domainOf = (url: string) => {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
+};
+
+export interface ReportStoreOptions {
+  /**
+   * Serve repeated reads from an in-process LRU. Only when this process is the only writer
+   * (SQLite): with several instances another one may change or delete the report.
+   */
+  hotCache?: boolean;
+}
+
+export function createReportStore(sql: SqlClient, options: ReportStoreOptions = {}): ReportStore {
+  const hot = options.hotCache ? new Lru<string, StoredReport>(2000) : null;
+
+  async function insertHistory(tx: SqlClient, accountId: string, reportId: string, domain: string): Promise<void> {
+    await tx.run('INSERT INTO history (account_id, report_id, domain, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', [
+      accountId, reportId, domain, new Date().toISOString(),
+    ]);
+  }
+
+  const store: ReportStore = {
+    async saveReport({ result, isPublic, accountId }) {
+      const report: StoredReport = {
+        id: newShareId(),
+        url: result.url,
+        domain: domainOf(result.url),
+        createdAt: new Date().toISOString(),
+        isPublic,
+        accountId,
+        result,
+      };
+      await sql.transaction(async (tx) => {
+        await tx.run(
+          `INSERT INTO reports (id, url, domain, account_id, is_public, score, grade, level, platform, created_at, result)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [report.id, report.url, report.domain, accountId, flag(sql, isPublic), result.overallScore,
+            result.grade ?? gradeFor(result.overallScore), result.level, result.platform?.platform ?? null, report.createdAt,
+            JSON.stringify(result)],
+        );
+        if (accountId) await insertHistory(tx, accountId, report.id, report.domain);
+      });
+      hot?.set(report.id, report);
+      return report;
+    },
+
+    async getReport(id) {
+      const cached = hot?.get(id);
+      if (cached) return cached;
+      const r = await sql.get<ReportRow>('SELECT * FROM reports WHERE id = ?', [id]);
+      if (!r || r.result === null || r.result === undefined) return undefined;
+      const report: StoredReport = {
+        id: r.id, url: r.url, domain: r.domain, createdAt: iso(r.created_at), isPublic: bool(r.is_public),
+        accountId: r.account_id, result: json<ScanResult>(r.result),
+      };
+      hot?.set(id, report);
+      return report;
+    },
+
+    async deleteReport(id) {
+      hot?.delete(id);
+      // History rows go with the report (ON DELETE CASCADE); so does any cache pointer to it.
+      return sql.transaction(async (tx) => {
+        await tx.run('DELETE FROM scan_cache WHERE report_id = ?', [id]);
+        return (await tx.run('DELETE FROM reports WHERE id = ?', [id])).changes > 0;
+      });
+    },
+
+    async setReportVisibility(id, isPublic) {
+      const changed = await sql.transaction(async (tx) => {
+        if (!(await tx.run('UPDATE reports SET is_public = ? WHERE id = ?', [flag(sql, isPublic), id])).changes) return false;
+        // A report made private no longer seeds anyone's cached result.
+        if (!isPublic) await tx.run('UPDATE scan_cache SET is_public = ? WHERE report_id = ?', [flag(sql, false), id]);
+        return true;
+      });
+      const cached = hot?.get(id);
+      // A new object, so response caches keyed by the old one are dropped.
+      if (cached) hot!.set(id, { ...cached, isPublic });
+      return changed;
+    },
+
+    async recordHistory(accountId, reportId) {
+      await sql.transaction(async (tx) => {
+        const row = await tx.get<{ domain: string }>('SELECT domain FROM reports WHERE id = ?', [reportId]);
+        if (row) await insertHistory(tx, accountId, reportId, row.domain);
+      });
+    },
+
+    async removeFromHistory(accountId, reportId) {
+      return (await sql.run('DELETE FROM history WHERE account_id = ? AND report_id = ?', [accountId, reportId])).changes > 0;
+    },
+
+    async listAccountReports(accountId, options: ListOptions = {}) {
+      const limit = clampLimit(options.limit);
+      const where = ['h.account_id = ?'];
+      const params: unknown[] = [accountId];
+      if (options.domain) {
+        where.push('h.domain = ?');
+        params.push(options.domain.toLowerCase());
+      }
+      const cur = decodeCursor(options.cursor);
+      if (cur) {
+        where.push('(h.created_at < ? OR (h.created_at = ? AND h.report_id < ?))');
+        params.push(cur[0], cur[0], cur[1]);
+      }
+      const rows = await sql.all<ReportRow>(
+        `SELECT ${SUMMARY_COLUMNS}, h.created_at
+           FROM history h JOIN reports r ON r.id = h.report_id
+          WHERE ${where.join(' AND ')} ORDER BY h.created_at DESC, h.report_id DESC LIMIT ?`,
+        [...params, limit + 1],
+      );
+      return pageOf(rows.map(toSummary), limit);
+    },
+
+    async domainHistory(domain, options: DomainHistoryOptions = {}) {
+      const limit = clampLimit(options.limit);
+      const where = ['r.domain = ?'];
+      const params: unknown[] = [domain.toLowerCase()];
+      if (options.accountId) {
+        where.push('(r.is_public = ? OR r.account_id = ?)');
+        params.push(flag(sql, true), options.accountId);
+      } else {
+        where.push('r.is_public = ?');
+        params.push(flag(sql, true));
+      }
+      const cur = decodeCursor(options.cursor);
+      if (cur) {
+        where.push('(r.created_at < ? OR (r.created_at = ? AND r.id < ?))');
+        params.push(cur[0], cur[0], cur[1]);
+      }
+      const rows = await sql.all<ReportRow>(
+        `SELECT ${SUMMARY_COLUMNS}, r.created_at FROM reports r
+          WHERE ${where.join(' AND ')} ORDER BY r.created_at DESC, r.id DESC LIMIT ?`,
+        [...params, limit + 1],
+      );
+      return pageOf(rows.map(toSummary), limit);
+    },
+  };
+  return store;
+}

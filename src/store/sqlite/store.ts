@@ -1,0 +1,56 @@
+/**
+ * The embedded store: one SQLite file under the data dir, one connection per process
+ * (src/store/sqlite/connection.ts), the same aggregate code as Postgres. Being the only process
+ * that serves from the file, it keeps three things in memory: LRUs of hot reports and of cache
+ * pointers (coherent: every change to them goes through this store) and the `hitRate` windows
+ * (they only matter for a minute; a restart resetting them is harmless).
+ */
+import { openDatabase, type Db } from './connection.js';
+import { BACKFILL_FROM_KEYV, STORE_MIGRATIONS } from './migrations.js';
+import { createAccountStore } from '../aggregates/accounts.js';
+import { createReportStore } from '../aggregates/reports.js';
+import { createLimitStore } from '../aggregates/limits.js';
+import { openMonitorStore } from '../monitors.js';
+import { openOAuthStore } from '../oauth.js';
+import type { Store } from '../types.js';
+
+async function migrate(db: Db): Promise<void> {
+  for (const [name, statements] of STORE_MIGRATIONS) {
+    const fromKeyv = name === 'store-2-results-cache-limits' && (await db.get("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'documents'"));
+    await db.migrate(name, fromKeyv ? [...statements, ...BACKFILL_FROM_KEYV] : statements);
+  }
+}
+
+export async function openSqliteStore(dataDir: string): Promise<Store> {
+  const db = await openDatabase(dataDir);
+  try {
+    await migrate(db);
+    const monitors = await openMonitorStore(db);
+    const oauth = await openOAuthStore(db);
+    const reports = createReportStore(db, { hotCache: true });
+    const { forgetReport, ...limits } = createLimitStore(db, { inProcess: true });
+    return {
+      kind: 'sqlite',
+      dataDir,
+      ...createAccountStore(db),
+      ...reports,
+      ...limits,
+      // The hot cache pointers follow the report rows they point to.
+      async deleteReport(id) {
+        forgetReport(id);
+        return reports.deleteReport(id);
+      },
+      async setReportVisibility(id, isPublic) {
+        const changed = await reports.setReportVisibility(id, isPublic);
+        forgetReport(id);
+        return changed;
+      },
+      monitors,
+      oauth,
+      close: () => db.close(),
+    };
+  } catch (e) {
+    await db.close().catch(() => {});
+    throw e;
+  }
+}
