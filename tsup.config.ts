@@ -1,5 +1,61 @@
-import { cpSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'tsup';
+
+/**
+ * Pure-JS packages on the scan path, bundled into dist: one file to load instead of dozens of
+ * module resolutions, stats and compiles per package (the largest start-up cost of a scan; see
+ * docs/performance.md). Their dependencies are bundled with them. Licences (MIT, ISC,
+ * BSD-2-Clause) allow it; their notices go to dist/THIRD-PARTY-LICENSES.txt. Native sqlite3 and
+ * the server, MCP and ink/react stay external: they are never on the scan path.
+ */
+const BUNDLED = ['commander', 'chalk', 'cheerio', 'yaml', 'fast-xml-parser', 'robots-parser'];
+
+const ALLOWED_LICENSES = new Set(['MIT', 'ISC', 'BSD-2-Clause', 'BSD-3-Clause', 'Apache-2.0', '0BSD']);
+
+/**
+ * Writes dist/THIRD-PARTY-LICENSES.txt: the name, version, licence and licence text of every
+ * package the metafile says was bundled. Fails the build on a licence outside the allowlist.
+ */
+function writeThirdPartyLicenses(outDir: string): void {
+  const metaPath = join(outDir, 'metafile-esm.json');
+  if (!existsSync(metaPath)) return;
+  const inputs = Object.keys(JSON.parse(readFileSync(metaPath, 'utf8')).inputs as Record<string, unknown>);
+  rmSync(metaPath); // a build artefact, not something to publish
+  const roots = new Set<string>();
+  for (const file of inputs) {
+    const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(file);
+    if (m) roots.add(m[1]);
+  }
+  const notices: string[] = [];
+  for (const root of [...roots].sort()) {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string; license?: string };
+    const license = pkg.license ?? 'UNKNOWN';
+    if (!ALLOWED_LICENSES.has(license)) throw new Error(`tsup: ${pkg.name} is ${license}, not in the bundling allowlist`);
+    const file = readdirSync(root).find((f) => /^(licen[cs]e|copying)/i.test(f));
+    notices.push(`${pkg.name} ${pkg.version} (${license})\n\n${file ? readFileSync(join(root, file), 'utf8').trim() : `Licensed under ${license}.`}`);
+  }
+  const header = 'ai-ready bundles the following packages into dist/. Their licences and notices follow.\n';
+  writeFileSync(join(outDir, 'THIRD-PARTY-LICENSES.txt'), [header, ...notices].join(`\n\n${'-'.repeat(72)}\n\n`) + '\n');
+}
+
+/**
+ * commander requires node:child_process at load time, only to run executable subcommands, which
+ * ai-ready has none of; that require alone loads ~45 Node internals (net, dgram, streams) into
+ * every start-up. Inside commander it becomes a proxy that loads the module on first use.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(build: { onResolve: Function; onLoad: Function }) {
+    build.onResolve({ filter: /^(node:)?child_process$/ }, (args: { importer: string }) =>
+      /node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'lazy-builtin' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
+      loader: 'js',
+    }));
+  },
+};
 
 // AI_READY_NO_DTS skips the declaration build: the test setup rebuilds dist on every run
 // and only needs the JavaScript.
@@ -11,11 +67,20 @@ export default defineConfig({
   dts: process.env.AI_READY_NO_DTS ? false : { entry: { index: 'src/index.ts' } },
   splitting: true,
   sourcemap: false,
+  noExternal: BUNDLED.map((name) => new RegExp(`^${name}(/|$)`)),
+  // Bundled CommonJS packages (commander, yaml) require Node built-ins; ESM has no `require`.
+  banner: { js: "import { createRequire as __aiReadyRequire } from 'node:module';\nconst require = __aiReadyRequire(import.meta.url);" },
+  // The metafile lists every bundled input: the licence notices are collected from it.
+  metafile: true,
+  esbuildPlugins: [lazyChildProcess],
+  // Keeps `node:` specifiers as written, so the plugin above sees commander's require.
+  removeNodeProtocol: false,
   // Test builds (AI_READY_NO_DTS) keep old chunks so parallel test runs never lose files mid-run.
   clean: !process.env.AI_READY_NO_DTS,
   shims: false,
-  // Postgres migrations are SQL files read at run time from `migrations/` next to the bundle.
   onSuccess: async () => {
+    writeThirdPartyLicenses('dist');
+    // Postgres migrations are SQL files read at run time from `migrations/` next to the bundle.
     cpSync('src/store/postgres/migrations', 'dist/migrations', { recursive: true });
   },
 });

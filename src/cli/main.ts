@@ -30,14 +30,21 @@ program
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();
 
-registerScan(program);
-registerRubric(program);
-registerMcp(program);
-registerMonitors(program);
-registerExplain(program);
-registerServe(program);
-registerKeys(program);
-registerAccounts(program);
+const COMMANDS: Record<string, (program: Command) => void> = {
+  scan: registerScan,
+  rubric: registerRubric,
+  mcp: registerMcp,
+  monitors: registerMonitors,
+  explain: registerExplain,
+  serve: registerServe,
+  keys: registerKeys,
+  accounts: registerAccounts,
+};
+// Building commander's options is most of the CLI's own start-up: a named command gets only its
+// own. No command, `help` or an unknown word get them all (the overview, suggestions).
+const invoked = process.argv.slice(2).find((a) => !a.startsWith('-'));
+const registrations = invoked && Object.hasOwn(COMMANDS, invoked) ? [COMMANDS[invoked]] : Object.values(COMMANDS);
+for (const register of registrations) register(program);
 
 program.addHelpText(
   'after',

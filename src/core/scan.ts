@@ -8,8 +8,6 @@ import { normalizeTarget } from './target.js';
 import { HttpClient, BROWSER_ACCEPT, type FetchResult } from './net/http.js';
 import { GatherContext } from './gather/context.js';
 import { challengeReason } from './gather/classify.js';
-import { warmParsers } from './gather/parsers.js';
-import { prefetchChainStarts } from './gather/prefetch.js';
 import type { CheckModule, CheckOutcome, FixContext } from './checks/types.js';
 import { API_VERSION, gradeFor } from './vocabulary.js';
 import type { CheckResult, PlatformInfo, ProbeRecord, ProfileName, ScanResult } from './schema.js';
@@ -168,6 +166,7 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   if (options.blockPrivateNetwork) await assertPublicTarget(target, options.allowedHosts);
   // The check modules (and their parsers) load while the page request is on the wire.
   const registry = import('./checks/index.js');
+  const prefetcher = import('./gather/prefetch.js');
 
   const deadline = AbortSignal.timeout(options.deadlineMs ?? DEFAULT_DEADLINE_MS);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
@@ -182,7 +181,9 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   // Probe events of the prefetch wait for 'started', which needs the check count from the registry.
   let announceStarted!: () => void;
   const startedGate = new Promise<void>((resolve) => (announceStarted = resolve));
-  const prefetched = prefetchChainStarts(http, target.origin, (ev) => void startedGate.then(() => emit(ev)));
+  // The chain starts go out a few ms after the page, once their module is in: nothing of the
+  // gather side is loaded before the first request.
+  const prefetched = (await prefetcher).prefetchChainStarts(http, target.origin, (ev) => void startedGate.then(() => emit(ev)));
   const checks = selectChecks((await registry).CHECKS, options.only, options.skip);
   emit({ type: 'started', url: target.href, at: new Date(started).toISOString(), checks: checks.length });
   announceStarted();
@@ -226,8 +227,6 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
       }),
     ),
   );
-  // The checks' requests are on the wire now: load the parsers their answers will need meanwhile.
-  setImmediate(warmParsers);
   const evaluated = await running;
   const platform = await platformPromise;
   const fx = { origin: ctx.origin, platform: platform.platform === 'unknown' ? null : platform.platform, hosting: platform.hosting ?? [] };

@@ -10,7 +10,7 @@ import { startFixture } from '../helpers/fixture-server.js';
 import { goodRobotsSite } from '../format/scan-fixture.js';
 import { BIN, ROOT, runCli } from './run-cli.js';
 
-/** Every module dist/cli.js loads before any command runs: its static import closure. */
+/** Every module dist/cli.js loads before any command runs: its static import closure, bundled packages included. */
 function staticClosure(): { files: string[]; packages: string[] } {
   const files = new Set<string>();
   const packages = new Set<string>();
@@ -23,6 +23,8 @@ function staticClosure(): { files: string[]; packages: string[] } {
       if (spec.startsWith('./')) walk(spec.slice(2));
       else packages.add(spec.replace(/^node:/, ''));
     }
+    // Packages bundled into dist (tsup.config.ts) show up as esbuild's path comments.
+    for (const m of src.matchAll(/^\/\/ \S*node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)) packages.add(m[1]);
   };
   walk('cli.js');
   return { files: [...files], packages: [...packages] };

@@ -43,7 +43,7 @@ export class GatherContext {
     const url = this.resolve(urlOrPath);
     const method = opts.method ?? 'GET';
     const k = requestKey(method, url, opts.accept ?? '*/*');
-    let p = this.requests.get(k);
+    let p = this.requests.get(k) ?? (method === 'HEAD' && !opts.accept && !opts.headers ? this.sentGet(url) : undefined);
     if (!p) {
       p = this.http.fetch(url, opts).then((res) => {
         this.emit({
@@ -60,6 +60,17 @@ export class GatherContext {
       this.requests.set(k, p);
     }
     return p;
+  }
+
+  /**
+   * A GET of this URL already sent, whatever its Accept. A plain HEAD ("does this resolve?") reads
+   * its status and headers from it instead of asking again; a HEAD with its own Accept is a
+   * deliberate probe of HEAD itself (A1) and is always sent.
+   */
+  private sentGet(url: string): Promise<FetchResult> | undefined {
+    const prefix = `GET ${url} `;
+    for (const [key, p] of this.requests) if (key.startsWith(prefix)) return p;
+    return undefined;
   }
 
   /** Computes a shared artifact once (e.g. the A2A card, read by A5 and M4). */

@@ -1,26 +1,24 @@
 /**
  * Parsers that only some probes need (YAML for OpenAPI files and SKILL.md front matter, XML for
- * sitemaps), loaded on first use instead of with the engine. `warmParsers()` loads them while
- * the scan waits on the network, so neither the first request nor a parse waits for module loading.
+ * sitemaps). Both are bundled into dist (tsup.config.ts) and reach the process with the check
+ * modules, which scan() imports while the page request is on the wire: no probe waits on them.
  */
-import { createRequire } from 'node:module';
+import * as yaml from 'yaml';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 type Yaml = typeof import('yaml');
-type FastXmlParser = typeof import('fast-xml-parser');
+/** Only what the sitemap check reads: named imports leave the XML builder out of the bundle. */
+type FastXmlParser = Pick<typeof import('fast-xml-parser'), 'XMLParser' | 'XMLValidator'>;
 
-const require = createRequire(import.meta.url);
-let yaml: Yaml | undefined;
-let xml: FastXmlParser | undefined;
+const xml: FastXmlParser = { XMLParser, XMLValidator };
 
 export function yamlModule(): Yaml {
-  return (yaml ??= require('yaml') as Yaml);
+  return yaml;
 }
 
 export function xmlModule(): FastXmlParser {
-  return (xml ??= require('fast-xml-parser') as FastXmlParser);
+  return xml;
 }
 
-export function warmParsers(): void {
-  yamlModule();
-  xmlModule();
-}
+/** Kept for callers of the earlier lazy loader: the parsers now load with this module. */
+export function warmParsers(): void {}

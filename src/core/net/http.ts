@@ -1,13 +1,17 @@
 /**
- * The one HTTP client of the engine (undici). Every request has a timeout, a redirect limit and a
- * body cap counted on decompressed bytes; network failures come back as data, never as throws, so
- * a hostile or broken site yields failing checks with evidence instead of a crash. With the
- * private-network guard on, every hop (redirects included) is resolved, classified and connected
- * to the very address that was checked.
+ * The one HTTP client of the engine (node:http / node:https, keep-alive per origin). Every
+ * request has a timeout, a redirect limit and a body cap counted on decompressed bytes; network
+ * failures come back as data, never as throws, so a hostile or broken site yields failing checks
+ * with evidence instead of a crash. With the private-network guard on, every hop (redirects
+ * included) is resolved, classified and connected to the very address that was checked.
+ *
+ * Node's own client, not undici: loading undici from npm (~70 modules, plus Node's bundled copy
+ * it pulls in through globalThis.Headers) cost more CPU than the whole rest of a loopback scan.
  */
 import { lookup as dnsLookup } from 'node:dns';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable, Transform } from 'node:stream';
 import { bareHost, classifyAddress } from './address-guard.js';
@@ -102,20 +106,32 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
-const agents = new Map<boolean, Agent>();
-function agentFor(guarded: boolean): Agent {
-  let a = agents.get(guarded);
+/** One keep-alive agent per scheme and guard mode; sockets are reused per origin across a scan. */
+const agents = new Map<string, http.Agent>();
+function agentFor(protocol: string, guarded: boolean): http.Agent {
+  const key = `${protocol}${guarded}`;
+  let a = agents.get(key);
   if (!a) {
-    a = new Agent({
-      connections: MAX_CONNECTIONS_PER_ORIGIN,
-      keepAliveTimeout: 4000,
-      headersTimeout: DEFAULT_TIMEOUT_MS,
-      bodyTimeout: DEFAULT_TIMEOUT_MS,
-      connect: guarded ? { lookup: guardedLookup, timeout: DEFAULT_TIMEOUT_MS } : { timeout: DEFAULT_TIMEOUT_MS },
-    });
-    agents.set(guarded, a);
+    const options: http.AgentOptions & { lookup?: LookupFunction } = {
+      keepAlive: true,
+      maxSockets: MAX_CONNECTIONS_PER_ORIGIN,
+      // Idle sockets are unref'd by the agent: they never hold the process open.
+      maxFreeSockets: MAX_CONNECTIONS_PER_ORIGIN,
+      ...(guarded ? { lookup: guardedLookup } : {}),
+    };
+    a = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+    agents.set(key, a);
   }
   return a;
+}
+
+/** Sends one request and resolves with the response head; the body is read by the caller. */
+function send(target: URL, method: string, headers: Record<string, string>, agent: http.Agent, signal: AbortSignal): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const req = (target.protocol === 'https:' ? https : http).request(target, { method, headers, agent, signal }, resolve);
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 /** Literal IP hosts skip DNS (and so the lookup hook): classify them up front. */
@@ -132,12 +148,12 @@ function mediaType(value: string | undefined): string | null {
   return t || null;
 }
 
-function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+function flattenHeaders(h: Record<string, string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(h)) {
     if (v === undefined) continue;
     const key = k.toLowerCase();
-    out[key] = Array.isArray(v) ? v.join(key === 'set-cookie' ? '\n' : ', ') : v;
+    out[key] = v.join(key === 'set-cookie' ? '\n' : ', ');
   }
   return out;
 }
@@ -161,6 +177,19 @@ function classifyError(e: unknown, deadline: AbortSignal | undefined, timeout?: 
 function discard(body: Readable): void {
   body.on('error', () => {});
   body.destroy();
+}
+
+/** Reads a small body to its end, so its socket goes back to the agent; past 64 KiB it is dropped. */
+function drain(res: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    let size = 0;
+    res.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > 64 * 1024) discard(res);
+    });
+    // 'close', not 'end': the agent takes the socket back only after 'end' has been handled.
+    res.once('close', resolve).once('error', () => resolve());
+  });
 }
 
 function decoderFor(encoding: string | undefined): Transform | null {
@@ -200,10 +229,9 @@ async function readCapped(
     if (!(e as { code?: string }).code?.startsWith('Z_')) throw e;
     truncated = true;
   } finally {
-    if (truncated || decoder) {
-      discard(body);
-      decoder?.destroy();
-    }
+    // A body read to its end leaves the socket to the agent for the next request of the origin.
+    if (truncated || !body.readableEnded) discard(body);
+    decoder?.destroy();
   }
   return { body: Buffer.concat(chunks, size), truncated };
 }
@@ -276,41 +304,39 @@ export class HttpClient {
       }
       if (this.signal?.aborted) return done({ url: current, error: classifyError(new Error('aborted'), this.signal) });
       seen.add(target.href);
-      let res;
+      let res: IncomingMessage;
       try {
         this.requestCount++;
-        res = await request(target, {
+        res = await send(
+          target,
           method,
-          dispatcher: agentFor(guardHop),
+          { 'user-agent': this.userAgent, accept, 'accept-encoding': 'gzip, br', ...opts.headers },
+          agentFor(target.protocol, guardHop),
           signal,
-          headers: {
-            'user-agent': this.userAgent,
-            accept,
-            'accept-encoding': 'gzip, br',
-            ...opts.headers,
-          },
-        });
+        );
       } catch (e) {
         return done({ url: current, error: classifyError(e, this.signal, timeout) });
       }
-      const headers = flattenHeaders(res.headers);
+      res.on('error', () => {}); // errors surface through the read below, never as an uncaught event
+      const status = res.statusCode ?? 0;
+      const headers = flattenHeaders(res.headersDistinct);
       const location = headers.location;
-      if (res.statusCode >= 300 && res.statusCode < 400 && location) {
-        discard(res.body);
+      if (status >= 300 && status < 400 && location) {
+        await drain(res);
         let next: string;
         try {
           next = new URL(location, target).href;
         } catch {
-          return done({ url: current, status: res.statusCode, headers, error: { code: 'bad-redirect', message: `unparseable Location header` } });
+          return done({ url: current, status, headers, error: { code: 'bad-redirect', message: `unparseable Location header` } });
         }
         redirects.push(next);
         if (seen.has(next)) {
-          return done({ url: current, status: res.statusCode, headers, error: { code: 'redirect-loop', message: `redirect loop back to ${next}` } });
+          return done({ url: current, status, headers, error: { code: 'redirect-loop', message: `redirect loop back to ${next}` } });
         }
         if (hop + 1 > maxRedirects) {
           return done({
             url: current,
-            status: res.statusCode,
+            status,
             headers,
             error: { code: 'too-many-redirects', message: `more than ${maxRedirects} redirects` },
           });
@@ -320,12 +346,13 @@ export class HttpClient {
       }
       let read: { body: Buffer; truncated: boolean };
       try {
-        read = method === 'HEAD' ? { body: Buffer.alloc(0), truncated: false } : await readCapped(res.body, headers['content-encoding'], maxBytes);
+        if (method === 'HEAD') await drain(res); // frees the socket for reuse
+        read = method === 'HEAD' ? { body: Buffer.alloc(0), truncated: false } : await readCapped(res, headers['content-encoding'], maxBytes);
       } catch (e) {
-        discard(res.body);
+        discard(res);
         return done({
           url: current,
-          status: res.statusCode,
+          status,
           headers,
           contentType: mediaType(headers['content-type']),
           error: classifyError(e, this.signal, timeout),
@@ -333,7 +360,7 @@ export class HttpClient {
       }
       return done({
         url: current,
-        status: res.statusCode,
+        status,
         headers,
         contentType: mediaType(headers['content-type']),
         body: read.body,

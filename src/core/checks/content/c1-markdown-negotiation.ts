@@ -1,3 +1,4 @@
+import { formatCount } from '../../count-format.js';
 import { defineCheck, type FixContext } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
@@ -90,7 +91,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
     }
 
     const advisories: string[] = [];
-    const sized = (r: FetchResult) => `${r.body.length.toLocaleString('en-US')} B`;
+    const sized = (r: FetchResult) => `${formatCount(r.body.length)} B`;
     const good1 = a1 === 'markdown' && r1.status === r3.status;
     const good2 = a2 === 'markdown' && r2.status === r3.status;
     const markdownRes = good1 ? r1 : good2 ? r2 : null;

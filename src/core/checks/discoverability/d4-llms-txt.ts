@@ -1,3 +1,4 @@
+import { formatCount } from '../../count-format.js';
 import { defineCheck, type FixContext } from '../types.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
@@ -57,7 +58,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>({
       doc.blockquote ? 'blockquote summary' : 'no blockquote',
       `${doc.sections.length} H2 section(s)`,
       `${doc.links.length} link(s)`,
-      `${doc.chars.toLocaleString('en-US')} characters${c.probe.truncated ? '+ (read cap reached)' : ''}`,
+      `${formatCount(doc.chars)} characters${c.probe.truncated ? '+ (read cap reached)' : ''}`,
     ];
     const checked = a.linkChecks.length;
     const broken = a.linkChecks.filter((l) => isBrokenTarget(l.probe));
@@ -66,7 +67,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>({
     if (c.state === 'html-typed') problems.push('served as text/html (agents may treat it as a web page): serve it as text/plain or text/markdown');
     if (!doc.h1) problems.push('no H1 title (the only required element)');
     if (!doc.links.length) problems.push('no Markdown links');
-    if (doc.chars > LLMS_MAX_CHARS || c.probe.truncated) problems.push(`over ${LLMS_MAX_CHARS.toLocaleString('en-US')} characters (agents truncate it): move full text to llms-full.txt`);
+    if (doc.chars > LLMS_MAX_CHARS || c.probe.truncated) problems.push(`over ${formatCount(LLMS_MAX_CHARS)} characters (agents truncate it): move full text to llms-full.txt`);
     if (checked && broken.length / checked > BROKEN_SHARE) problems.push(`${broken.length} of ${checked} checked links are broken (${broken.slice(0, 3).map((b) => b.url).join(', ')})`);
     const advisories: string[] = [];
     if (doc.h1 && !doc.h1First) advisories.push('The H1 should be the first line of the file.');

@@ -1,3 +1,4 @@
+import { formatCount } from '../../count-format.js';
 import { defineCheck } from '../types.js';
 import { gatherLlms, LLMS_MAX_BYTES, type LlmsArtifact } from '../../gather/llms-txt.js';
 import { specStep, verifyStep } from '../../fixes/platform-steps.js';
@@ -29,7 +30,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsArtifact>({
     const probes = a.candidates.map((x) => x.probe);
     if (c.state === 'absent' || c.state === 'soft-404') return { status: 'fail', evidence: `${seen}. No llms-full.txt.`, probes };
     const size = c.probe.body.length;
-    const sizeText = c.probe.truncated ? `over ${LLMS_MAX_BYTES / 1024 / 1024} MiB (read cap)` : `${size.toLocaleString('en-US')} B`;
+    const sizeText = c.probe.truncated ? `over ${LLMS_MAX_BYTES / 1024 / 1024} MiB (read cap)` : `${formatCount(size)} B`;
     if (c.state === 'empty') return { status: 'partial', evidence: `${seen}. ${c.path} is empty.`, remediation: `Fill ${c.path} with the Markdown text of your pages.`, probes };
     if (c.state === 'html-typed') {
       return {

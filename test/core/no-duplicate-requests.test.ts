@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scan } from '../../src/core/scan.js';
+import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
+import { agentReady } from '../fixtures/sites.mjs';
+
+let site: FixtureSite;
+beforeAll(async () => {
+  site = await startFixture((s) => agentReady(s.origin));
+});
+afterAll(() => site.close());
+
+describe('one request per resource', () => {
+  it('a plain HEAD of a URL already fetched with GET reads the GET instead of asking again', async () => {
+    const r = await scan(site.origin);
+    expect(r.overallScore).toBe(100);
+    const seen = new Set<string>();
+    const repeated: string[] = [];
+    for (const q of site.requests) {
+      // A1 deliberately asks the API catalog with HEAD (RFC 9727 wants its Link header there too).
+      if (q.method === 'HEAD' && seen.has(q.path) && !(q.path === '/.well-known/api-catalog' && q.accept.includes('linkset'))) repeated.push(q.path);
+      if (q.method === 'GET') seen.add(q.path);
+    }
+    expect(repeated).toEqual([]);
+    expect(r.requestCount).toBe(site.requests.length);
+    // The same method, URL and Accept is never sent twice.
+    const keys = site.requests.map((q) => `${q.method} ${q.path} ${q.accept}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
