@@ -4,6 +4,7 @@
  * the scan waits on the network, so neither the first request nor a parse waits for module loading.
  */
 import { createRequire } from 'node:module';
+import { MAX_STRUCTURE_DEPTH, NestingTooDeepError, yamlNestingDepth } from './nesting.js';
 
 type Yaml = typeof import('yaml');
 type FastXmlParser = typeof import('fast-xml-parser');
@@ -18,6 +19,15 @@ export function yamlModule(): Yaml {
 
 export function xmlModule(): FastXmlParser {
   return (xml ??= require('fast-xml-parser') as FastXmlParser);
+}
+
+/**
+ * YAML.parse behind the nesting cap: the `yaml` package recurses per level and overflows the stack
+ * near 1,000 levels (slowly), so deeper texts are refused before it sees them.
+ */
+export function parseYamlBounded(text: string, maxAliasCount: number): unknown {
+  if (yamlNestingDepth(text, MAX_STRUCTURE_DEPTH) > MAX_STRUCTURE_DEPTH) throw new NestingTooDeepError(MAX_STRUCTURE_DEPTH);
+  return yamlModule().parse(text, { maxAliasCount });
 }
 
 export function warmParsers(): void {
