@@ -4,7 +4,8 @@
  * the page's DOM) are computed once and shared by every check that reads them.
  */
 import type { CheerioAPI } from 'cheerio/slim';
-import type { DomCut, ParsedHtml } from './html-dom.js';
+import type { DomCut } from './dom-cut.js';
+import type { ParsedHtml } from './html-dom.js';
 import { HttpClient, type FetchOptions, type FetchResult } from '../net/http.js';
 import type { ScanEventListener } from '../events.js';
 import { parseRobots, ROBOTS_OPTIONS, type RobotsArtifact } from './robots.js';

@@ -9,16 +9,7 @@
  */
 import { load, type CheerioAPI } from 'cheerio/slim';
 import { DomHandler, Parser } from 'htmlparser2';
-
-/** Nesting depth kept in the DOM; deeper elements become children of the element at this depth. */
-export const MAX_DOM_DEPTH = 512;
-
-export interface DomCut {
-  /** Elements that were nested deeper than MAX_DOM_DEPTH and were attached at that depth. */
-  flattened: number;
-  /** The deepest nesting the page asked for. */
-  maxDepth: number;
-}
+import { MAX_DOM_DEPTH, type DomCut } from './dom-cut.js';
 
 export interface ParsedHtml {
   $: CheerioAPI;
@@ -125,9 +116,4 @@ export function parseHtml(text: string): ParsedHtml {
   withFastStacks(new Parser(handler)).end(text);
   const cut = handler.flattened ? { flattened: handler.flattened, maxDepth: handler.maxDepth } : null;
   return { $: load(handler.root), cut };
-}
-
-/** One line for evidence: how the page's nesting was cut. */
-export function describeDomCut(cut: DomCut): string {
-  return `the page nests elements ${cut.maxDepth} deep; ${cut.flattened} elements beyond depth ${MAX_DOM_DEPTH} were read flat (DOM depth cap)`;
 }
