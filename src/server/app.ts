@@ -20,6 +20,7 @@ import { html, json, markdown, prefersMarkdown, respond, text } from './respond.
 import { QueueFullError } from '../runner/index.js';
 import { ScanService, type ScanOutcome } from './scan-service.js';
 import { deprecationHeaders, SUPERSEDED_VERSIONS, type SupersededVersion } from './versioning.js';
+import { toSafeJson } from '../format/sanitize.js';
 
 export interface AppDeps {
   store: Store;
@@ -96,11 +97,11 @@ export function createApp(deps: AppDeps): App {
   };
   const scanBody = (o: ScanOutcome) =>
     memo(o.report, `scan:${o.cached}:${base()}`, () =>
-      JSON.stringify({ ...o.report.result, cached: o.cached, shareId: o.report.id, shareUrl: shareUrl(o.report.id) }),
+      toSafeJson({ ...o.report.result, cached: o.cached, shareId: o.report.id, shareUrl: shareUrl(o.report.id) }),
     );
   const reportBody = (r: StoredReport) =>
     memo(r, `report:${base()}`, () =>
-      JSON.stringify({
+      toSafeJson({
         apiVersion: r.result.apiVersion,
         id: r.id,
         url: r.url,
@@ -222,7 +223,7 @@ export function createApp(deps: AppDeps): App {
         const send = (type: string, data: unknown) => {
           if (closed) return;
           try {
-            controller.enqueue(enc.encode(`event: ${type}\ndata: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`));
+            controller.enqueue(enc.encode(`event: ${type}\ndata: ${typeof data === 'string' ? data : toSafeJson(data)}\n\n`));
           } catch {
             closed = true;
           }
