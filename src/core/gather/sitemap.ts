@@ -325,8 +325,9 @@ async function probeSitemap(ctx: GatherContext, url: string, source: SitemapProb
   const parsed = isOk(probe) ? parseSitemap(probe.body, { truncated: probe.truncated }) : null;
   const out: SitemapProbe = { url: ctx.resolve(url), source, probe, parsed };
   // Follow one child of an index, once (no recursion into nested indexes).
-  if (followIndex && parsed?.kind === 'sitemapindex' && parsed.sample.length && parsed.fatal === null) {
-    out.child = await probeSitemap(ctx, parsed.sample[0], 'index-child', false);
+  const first = parsed?.sample.find(absoluteHttp);
+  if (followIndex && parsed?.kind === 'sitemapindex' && first && parsed.fatal === null) {
+    out.child = await probeSitemap(ctx, first, 'index-child', false);
   }
   return out;
 }
