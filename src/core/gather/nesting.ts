@@ -41,12 +41,15 @@ export function parseJsonBounded(text: string, limit = MAX_STRUCTURE_DEPTH): unk
 }
 
 const BLOCK_SCALAR_RE = /(?:^|[\s:-])[|>][1-9+-]{0,2}\s*(?:#.*)?$/;
+/** After these a new node may start (a flow collection or a quoted scalar). */
+const NODE_START_AFTER = new Set([':', '-', '?', ',', '[', '{']);
 
 /**
- * An upper bound on the nesting of a YAML text, without parsing it: flow brackets outside quotes
- * and comments, plus block levels (distinct open indentations and `- ` / `? ` indicators that
- * start a line). Block scalar bodies (after `|` or `>`) are skipped. Over-counting is harmless
- * (the cap is far above real documents); under-counting is what it must not do.
+ * An upper bound on the nesting of a YAML text, without parsing it: flow brackets and quotes that
+ * start a node (not a `{` or `'` inside plain text such as `${x}` or `it's`), plus block levels
+ * (open indentations and the `- ` / `? ` indicators that start a line). Block scalar bodies
+ * (after `|` or `>`) are skipped. Over-counting is harmless (the cap is far above real
+ * documents); under-counting is what it must not do, so indentation counts even inside flow.
  */
 export function yamlNestingDepth(text: string, stopAbove = Infinity): number {
   let flow = 0;
@@ -69,35 +72,47 @@ export function yamlNestingDepth(text: string, stopAbove = Infinity): number {
       blockScalarIndent = -1;
     }
     if (blank && !quote) continue;
-    if (!quote && flow === 0) {
+    if (!quote) {
       while (indents.length && indents[indents.length - 1] >= i) indents.pop();
       indents.push(i);
-      let level = indents.length;
-      // "- - a" and "? a" open a level each without a new line.
+      // "- - a" and "? a" open a level each without a new line; what follows the indicator sits
+      // at a deeper column, which later lines nest under.
       let j = i;
       while (j + 1 < line.length && (line[j] === '-' || line[j] === '?') && (line[j + 1] === ' ' || line[j + 1] === '\t')) {
-        level++;
         j += 2;
         while (line[j] === ' ') j++;
+        indents.push(j);
       }
-      if (level > maxBlock) maxBlock = level;
+      if (indents.length > maxBlock) maxBlock = indents.length;
     }
+    let nodeStart = true;
+    let tokenFirst = '';
     for (let k = i; k < line.length; k++) {
       const c = line[k];
       if (quote) {
         if (quote === '"' && c === '\\') k++;
         else if (c === quote) {
           if (quote === "'" && line[k + 1] === "'") k++;
-          else quote = null;
+          else {
+            quote = null;
+            nodeStart = false;
+          }
         }
-      } else if (c === '"' || c === "'") {
-        // A quote opens a quoted scalar only where a scalar starts, not inside plain text (it's).
-        const prev = k === i ? ' ' : line[k - 1];
-        if (/[\s[{,:-]/.test(prev)) quote = c;
-      } else if (c === '#' && (k === 0 || /\s/.test(line[k - 1]))) break;
-      else if (c === '[' || c === '{') {
+        continue;
+      }
+      if (c === ' ' || c === '\t') {
+        // After an anchor or a tag (`&a [`, `!!seq [`) a node still starts.
+        if (tokenFirst === '&' || tokenFirst === '!') nodeStart = true;
+        tokenFirst = '';
+        continue;
+      }
+      if (!tokenFirst) tokenFirst = c;
+      if (c === '#' && (k === 0 || line[k - 1] === ' ' || line[k - 1] === '\t')) break;
+      if ((c === '"' || c === "'") && nodeStart) quote = c;
+      else if ((c === '[' || c === '{') && (nodeStart || flow > 0)) {
         if (++flow > maxFlow) maxFlow = flow;
       } else if ((c === ']' || c === '}') && flow > 0) flow--;
+      if (!quote) nodeStart = NODE_START_AFTER.has(c);
     }
     if (!quote && flow === 0 && BLOCK_SCALAR_RE.test(line)) blockScalarIndent = i;
     if (maxFlow + maxBlock > stopAbove) break;

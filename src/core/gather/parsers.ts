@@ -27,7 +27,8 @@ export function xmlModule(): FastXmlParser {
  */
 export function parseYamlBounded(text: string, maxAliasCount: number): unknown {
   if (yamlNestingDepth(text, MAX_STRUCTURE_DEPTH) > MAX_STRUCTURE_DEPTH) throw new NestingTooDeepError(MAX_STRUCTURE_DEPTH);
-  return yamlModule().parse(text, { maxAliasCount });
+  // logLevel error: errors still throw, but site-made warnings are not printed to stderr.
+  return yamlModule().parse(text, { maxAliasCount, logLevel: 'error' });
 }
 
 export function warmParsers(): void {
