@@ -13,6 +13,34 @@ export function isReservedHost(hostname: string): boolean {
   return RESERVED_SUFFIXES.some((s) => host === s.slice(1) || host.endsWith(s));
 }
 
+/** RFC 1035: a DNS name is at most 253 characters in text form, each label 1 to 63. */
+const MAX_HOST_LENGTH = 253;
+const MAX_LABEL_LENGTH = 63;
+/**
+ * Letters, digits and hyphens (LDH, RFC 952/1123), not starting or ending with a hyphen. The
+ * underscore is tolerated: DNS carries it and browsers resolve such hosts.
+ */
+const LABEL_RE = /^[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?$/;
+
+/**
+ * Why `hostname` (as the URL parser gives it: lower case, IDN already in punycode) cannot be a
+ * host on the network, or null when it can. IP literals pass: the address guard judges them.
+ */
+export function hostNameProblem(hostname: string): string | null {
+  if (hostname.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(hostname)) return null;
+  const name = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
+  if (!name) return 'is empty';
+  if (name.length > MAX_HOST_LENGTH) return `is longer than ${MAX_HOST_LENGTH} characters`;
+  const labels = name.split('.');
+  for (const label of labels) {
+    if (!label) return 'has an empty label (two dots in a row or a leading dot)';
+    if (label.length > MAX_LABEL_LENGTH) return `has a label longer than ${MAX_LABEL_LENGTH} characters`;
+    if (!LABEL_RE.test(label)) return `has a label with characters other than letters, digits and inner hyphens ("${label.slice(0, 40)}")`;
+  }
+  if (/^\d+$/.test(labels[labels.length - 1])) return 'ends in an all-numeric label and is not an IPv4 address';
+  return null;
+}
+
 export function normalizeTarget(input: string): URL {
   if (typeof input !== 'string') throw new ScanError('invalid-url', 'The url must be a string.');
   let raw = input.trim();
@@ -31,6 +59,9 @@ export function normalizeTarget(input: string): URL {
     throw new ScanError('invalid-url', `Only http and https URLs can be scanned, not ${url.protocol.replace(':', '')}.`);
   }
   if (!url.hostname) throw new ScanError('invalid-url', 'The url has no host name.');
+  // Refused before any DNS lookup: a name that cannot exist is bad input, not an unreachable site.
+  const hostProblem = hostNameProblem(url.hostname);
+  if (hostProblem) throw new ScanError('invalid-url', `The host name ${url.hostname.slice(0, 100)} ${hostProblem}.`);
   if (url.username || url.password) throw new ScanError('invalid-url', 'URLs with credentials are not scanned.');
   if (isReservedHost(url.hostname)) {
     throw new ScanError(

@@ -6,6 +6,7 @@ import { renderSarif } from './sarif.js';
 import { renderJunit } from './junit.js';
 import { renderGithubAnnotations } from './github.js';
 import { renderBatchSummary, renderTextReport } from './text.js';
+import { toSafeJson } from './sanitize.js';
 
 export const FORMATS = ['pretty', 'json', 'md', 'html', 'sarif', 'junit', 'github'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -21,10 +22,10 @@ export interface RenderOptions {
   batch?: boolean;
 }
 
-/** JSON: the v1 ScanResponse; several results (or a batch) become NDJSON (one object per line). */
+/** JSON: the v1 ScanResponse (C1 and bidi controls escaped, see sanitize.ts); several results (or a batch) become NDJSON (one object per line). */
 export function renderJson(results: ScanResult[], opts: { batch?: boolean } = {}): string {
-  if (results.length === 1 && !opts.batch) return JSON.stringify(results[0], null, 2) + '\n';
-  return results.map((r) => JSON.stringify(r)).join('\n') + (results.length ? '\n' : '');
+  if (results.length === 1 && !opts.batch) return toSafeJson(results[0], 2) + '\n';
+  return results.map((r) => toSafeJson(r)).join('\n') + (results.length ? '\n' : '');
 }
 
 /** The whole output of one run in `format`. */

@@ -25,6 +25,21 @@ export function oneLine(text: string | undefined, max = 0): string {
   return max > 0 && flat.length > max ? flat.slice(0, max - 1) + '…' : flat;
 }
 
+// What JSON.stringify leaves raw but a terminal or an editor would act on: C1 controls (U+009B is
+// a one-byte CSI), bidi marks, embeddings, overrides and isolates, and the line/paragraph
+// separators. Inside JSON strings they are replaced by their \uXXXX escapes (same value).
+const JSON_UNSAFE = /[\u0080-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** JSON text with the characters above escaped as \uXXXX (JSON.stringify already escapes C0 such as ESC and BEL). */
+export function escapeJsonText(json: string): string {
+  return json.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** JSON.stringify for output that carries site text: the result is plain ASCII-safe to print. */
+export function toSafeJson(value: unknown, indent?: number): string {
+  return escapeJsonText(JSON.stringify(value, null, indent));
+}
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text for HTML element content or a quoted attribute; control characters are dropped too. */

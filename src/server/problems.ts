@@ -2,6 +2,7 @@
  * RFC 9457 problem documents of /api/public/v1/*. Each type has a stable address
  * `{base_url}/problems/<name>` whose page (/problems/<name>) explains it; clients branch on `type`.
  */
+import { toSafeJson } from '../format/sanitize.js';
 import { respond, type Headers_ } from './respond.js';
 
 export interface ProblemType {
@@ -115,5 +116,5 @@ export class ProblemError extends Error {
 export function problemResponse(baseUrl: string, name: ProblemName, detail: string, instance: string, headers: Headers_ = {}): Response {
   const t = PROBLEM_TYPES[name];
   const body = { type: `${baseUrl}/problems/${name}`, title: t.title, status: t.status, detail, instance };
-  return respond(JSON.stringify(body), t.status, 'application/problem+json; charset=utf-8', headers);
+  return respond(toSafeJson(body), t.status, 'application/problem+json; charset=utf-8', headers);
 }

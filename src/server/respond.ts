@@ -4,6 +4,7 @@
  * stream in between), which roughly doubles throughput on report reads.
  */
 import { FastResponse } from 'srvx/node';
+import { toSafeJson } from '../format/sanitize.js';
 
 export const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
@@ -22,7 +23,7 @@ export function respond(body: BodyInit | null, status: number, contentType: stri
 }
 
 export function json(body: unknown, status = 200, headers: Headers_ = {}): Response {
-  return respond(typeof body === 'string' ? body : JSON.stringify(body), status, 'application/json; charset=utf-8', headers);
+  return respond(typeof body === 'string' ? body : toSafeJson(body), status, 'application/json; charset=utf-8', headers);
 }
 
 export function text(body: string, contentType = 'text/plain; charset=utf-8', headers: Headers_ = {}, status = 200): Response {

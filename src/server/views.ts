@@ -6,6 +6,7 @@ import type { StoredReport } from '../store/index.js';
 import type { ScanOutcome } from '../service/index.js';
 import { reportView, shareUrlOf } from '../service/index.js';
 import { reportHtml, reportMarkdown } from './pages.js';
+import { toSafeJson } from '../format/sanitize.js';
 
 export interface ResponseBodies {
   /** The v1 ScanResponse of a scan (the report view with `cached`). */
@@ -28,12 +29,12 @@ export function responseBodies(base: () => string): ResponseBodies {
   return {
     scan: (o) => {
       const report = o.report;
-      if (!report) return JSON.stringify({ ...o.result, cached: o.cached });
-      return memo(report, `scan:${o.cached}:${base()}`, () => JSON.stringify(reportView(report, base(), { cached: o.cached })));
+      if (!report) return toSafeJson({ ...o.result, cached: o.cached });
+      return memo(report, `scan:${o.cached}:${base()}`, () => toSafeJson(reportView(report, base(), { cached: o.cached })));
     },
     report: (r) =>
       memo(r, `report:${base()}`, () =>
-        JSON.stringify({
+        toSafeJson({
           apiVersion: r.result.apiVersion,
           id: r.id,
           url: r.url,

@@ -36,11 +36,15 @@ describe('private-network address classifier', () => {
     ['ff02::1', 'multicast'],
     ['2001:db8::1', 'documentation'],
     ['[::1]', 'loopback'],
+    // Local-use NAT64 (RFC 8215) translates into networks of the operator's choosing.
+    ['64:ff9b:1::1', 'private'],
+    ['64:ff9b:1::808:808', 'private'],
+    ['64:ff9b:1:ffff:ffff:ffff:ffff:ffff', 'private'],
   ])('%s is %s', (address, cls) => {
     expect(classifyAddress(address)).toBe(cls);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (a) => {
+  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '64:ff9b:2::1'])('%s is public', (a) => {
     expect(classifyAddress(a)).toBe('public');
   });
 

@@ -35,4 +35,18 @@ describe('target normalisation', () => {
     expect(isReservedHost('myexample.com')).toBe(false);
     expect(isReservedHost('example.company')).toBe(false);
   });
+
+  it('refuses host names that cannot exist, before any lookup', () => {
+    const long = Array(5).fill('a'.repeat(60)).join('.'); // 304 characters
+    for (const u of ['https://ht!tp//x', 'https://a..b.com', 'https://.a.com', 'https://-a.com', 'https://a-.com', `https://${'a'.repeat(64)}.com`, `https://${long}`, 'https://a.b.123', 'https://x$y.com']) {
+      expect([u, fails(u)]).toEqual([u, 'invalid-url']);
+    }
+    expect(() => normalizeTarget('https://ht!tp//x')).toThrow(/host name ht!tp has a label/);
+  });
+  it('accepts real host shapes: IDN (as punycode), IP literals, underscores, a trailing dot', () => {
+    expect(normalizeTarget('https://bücher.de').hostname).toBe('xn--bcher-kva.de');
+    for (const u of ['https://a_b.acme.dev', 'https://acme.dev.', 'http://[::1]:8080', 'http://127.0.0.1', 'localhost', `https://${'a'.repeat(63)}.com`, 'https://0x7f.1', 'https://x-1.y-2.io']) {
+      expect([u, fails(u)]).toEqual([u, 'accepted']);
+    }
+  });
 });

@@ -11,7 +11,7 @@
  * which the RFC makes a client MUST.
  */
 import { createHash } from 'node:crypto';
-import { yamlModule } from './parsers.js';
+import { parseYamlBounded } from './parsers.js';
 import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from './context.js';
 import { isFound, isObject, parseJson } from './classify.js';
@@ -176,7 +176,7 @@ export function skillFrontMatter(text: string): FrontMatter {
   if (!m) return { problem: 'no YAML front matter (--- block) at the top' };
   let v: unknown;
   try {
-    v = yamlModule().parse(m[1], { maxAliasCount: 50 });
+    v = parseYamlBounded(m[1], 50);
   } catch (e) {
     return { problem: `front matter is not valid YAML (${(e as Error).message.split('\n')[0].slice(0, 100)})` };
   }

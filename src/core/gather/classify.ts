@@ -1,5 +1,6 @@
 /** Judgements about a response that every check shares: soft 404s, bot walls, parse helpers. */
 import type { FetchResult } from '../net/http.js';
+import { parseJsonBounded } from './nesting.js';
 
 export function bodyLooksLikeHtml(text: string): boolean {
   const head = text.replace(/^\uFEFF/, '').trimStart().slice(0, 512).toLowerCase();
@@ -85,7 +86,7 @@ export type JsonParse = { ok: true; value: unknown } | { ok: false; error: strin
 export function parseJson(res: FetchResult): JsonParse {
   const text = res.text.replace(/^\uFEFF/, '');
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: parseJsonBounded(text) };
   } catch (e) {
     return { ok: false, error: (e as Error).message.slice(0, 160), html: bodyLooksLikeHtml(text) };
   }

@@ -4,6 +4,8 @@
  * the page's DOM) are computed once and shared by every check that reads them.
  */
 import type { CheerioAPI } from 'cheerio/slim';
+import type { DomCut } from './dom-cut.js';
+import type { ParsedHtml } from './html-dom.js';
 import { HttpClient, type FetchOptions, type FetchResult } from '../net/http.js';
 import type { ScanEventListener } from '../events.js';
 import { parseRobots, ROBOTS_OPTIONS, type RobotsArtifact } from './robots.js';
@@ -89,14 +91,23 @@ export class GatherContext {
   }
 
   /** The page's DOM when it is HTML, else null. */
-  html(): Promise<CheerioAPI | null> {
+  async html(): Promise<CheerioAPI | null> {
+    return (await this.dom())?.$ ?? null;
+  }
+
+  /** How the page's DOM was cut at the depth cap (see html-dom.ts), or null when it was not. */
+  async domCut(): Promise<DomCut | null> {
+    return (await this.dom())?.cut ?? null;
+  }
+
+  private dom(): Promise<ParsedHtml | null> {
     return this.memo('html', async () => {
       const p = this.pageResponse;
       const isHtml = p.contentType === 'text/html' || p.contentType === 'application/xhtml+xml' || (!p.contentType && /<html/i.test(p.text.slice(0, 2000)));
       if (!isHtml) return null;
       // Loaded on first use so the engine's first request is not held up by module loading.
-      const { load } = await import('cheerio/slim');
-      return load(p.text);
+      const { parseHtml } = await import('./html-dom.js');
+      return parseHtml(p.text);
     });
   }
 

@@ -7,6 +7,7 @@
 import type { CheerioAPI } from 'cheerio';
 import type { GatherContext } from './context.js';
 import { isObject } from './classify.js';
+import { parseJsonBounded } from './nesting.js';
 
 export interface JsonLdResult {
   /** Top-level nodes, arrays flattened and `@graph` members lifted (the graph container dropped). */
@@ -37,20 +38,23 @@ function stripJsonComments(text: string): string {
     .trim();
 }
 
-function flatten(value: unknown, out: unknown[], context?: unknown): void {
-  if (out.length >= MAX_NODES) return;
-  if (Array.isArray(value)) {
-    for (const v of value) flatten(v, out, context);
-    return;
+/** Top-level nodes of one parsed block, in document order; iterative (arrays may nest deeply). */
+function flatten(value: unknown, out: unknown[]): void {
+  const stack: Array<{ value: unknown; context?: unknown }> = [{ value }];
+  while (stack.length && out.length < MAX_NODES) {
+    const { value: v, context } = stack.pop()!;
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], context });
+    } else if (isObject(v) && Array.isArray(v['@graph'])) {
+      // The container's @context applies to its graph members: carry it over so each lifted node
+      // still says which vocabulary its terms come from.
+      const ctx = v['@context'] ?? context;
+      const graph = v['@graph'];
+      for (let i = graph.length - 1; i >= 0; i--) stack.push({ value: graph[i], context: ctx });
+    } else {
+      out.push(context !== undefined && isObject(v) && v['@context'] === undefined ? { '@context': context, ...v } : v);
+    }
   }
-  if (isObject(value) && Array.isArray(value['@graph'])) {
-    // The container's @context applies to its graph members: carry it over so each lifted node
-    // still says which vocabulary its terms come from.
-    const ctx = value['@context'] ?? context;
-    for (const v of value['@graph']) flatten(v, out, ctx);
-    return;
-  }
-  out.push(context !== undefined && isObject(value) && value['@context'] === undefined ? { '@context': context, ...value } : value);
 }
 
 function collectTypes(value: unknown, types: Set<string>, depth: number, budget: { n: number }): void {
@@ -89,7 +93,7 @@ export function parseJsonLd($: CheerioAPI): JsonLdResult {
       return;
     }
     try {
-      flatten(JSON.parse(text), blocks);
+      flatten(parseJsonBounded(text), blocks);
     } catch (e) {
       errors.push(`block ${i + 1}: ${(e as Error).message.slice(0, 120)}`);
     }

@@ -4,7 +4,8 @@
  * Advertised locations come first (the page's `Link: rel="service-desc"`, then the API catalog's
  * service-desc links), then the usual paths.
  */
-import { yamlModule } from './parsers.js';
+import { parseYamlBounded } from './parsers.js';
+import { NestingTooDeepError, parseJsonBounded } from './nesting.js';
 import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from './context.js';
 import { bodyLooksLikeHtml, isFound, isObject, parseJson } from './classify.js';
@@ -93,13 +94,14 @@ export function parseOpenApiText(res: FetchResult): Parsed {
   const yamlish =
     /yaml/.test(res.contentType ?? '') || /\.ya?ml($|\?)/i.test(res.requestedUrl) || /^\s*(openapi|swagger)\s*:/m.test(text.slice(0, 4000));
   try {
-    return { ok: true, value: JSON.parse(text), format: 'json' };
+    return { ok: true, value: parseJsonBounded(text), format: 'json' };
   } catch (e) {
+    if (e instanceof NestingTooDeepError) return { ok: false, error: `not readable JSON (${e.message})` };
     if (!yamlish) return { ok: false, error: `not JSON (${(e as Error).message.slice(0, 120)})` };
   }
   try {
     // yaml caps alias expansion by default (billion-laughs safe).
-    return { ok: true, value: yamlModule().parse(text, { maxAliasCount: 100 }), format: 'yaml' };
+    return { ok: true, value: parseYamlBounded(text, 100), format: 'yaml' };
   } catch (e) {
     return { ok: false, error: `not valid YAML (${(e as Error).message.split('\n')[0].slice(0, 120)})` };
   }

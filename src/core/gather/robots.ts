@@ -83,11 +83,10 @@ export function parseRobots(probe: FetchResult, origin: string): RobotsArtifact 
     }
     lastWasAgent = false;
     if (field === 'sitemap') {
-      try {
-        sitemaps.push(new URL(value, origin).href);
-      } catch {
-        invalidLines++;
-      }
+      // Only http(s) locations are sitemaps a crawler (or this scan) can fetch.
+      const url = URL.canParse(value, origin) ? new URL(value, origin) : null;
+      if (url && (url.protocol === 'http:' || url.protocol === 'https:')) sitemaps.push(url.href);
+      else invalidLines++;
       return;
     }
     if (!current) {

@@ -151,6 +151,12 @@ function children(node: unknown, name: string): unknown[] {
     .flatMap(([, v]) => asArray(v));
 }
 
+/**
+ * Deepest element nesting the XML parser builds (fast-xml-parser refuses deeper documents; its
+ * validator is iterative). Sitemaps nest 3 levels, feeds a few more.
+ */
+export const MAX_XML_DEPTH = 100;
+
 let parser: InstanceType<ReturnType<typeof xmlModule>['XMLParser']> | undefined;
 /** Entity expansion off: an entity bomb never expands. Created on first use (see parsers.ts). */
 function xmlParser() {
@@ -163,6 +169,7 @@ function xmlParser() {
   parseAttributeValue: false,
   ignoreDeclaration: true,
   ignorePiTags: true,
+  maxNestedTags: MAX_XML_DEPTH,
   }));
 }
 
@@ -216,7 +223,8 @@ function parseXml(text: string, base: Omit<ParsedSitemap, 'kind' | 'namespace' |
         locs = locsFromTree(doc, root.name, kind);
         fullyParsed = true;
       } catch (e) {
-        problems.push(`malformed XML: ${(e as Error).message.slice(0, 120)}`);
+        const msg = (e as Error).message;
+        problems.push(/nested tags exceeded/i.test(msg) ? `XML nested more than ${MAX_XML_DEPTH} elements deep (nesting cap); entries counted by scanning` : `malformed XML: ${msg.slice(0, 120)}`);
       }
     }
   }
@@ -317,8 +325,9 @@ async function probeSitemap(ctx: GatherContext, url: string, source: SitemapProb
   const parsed = isOk(probe) ? parseSitemap(probe.body, { truncated: probe.truncated }) : null;
   const out: SitemapProbe = { url: ctx.resolve(url), source, probe, parsed };
   // Follow one child of an index, once (no recursion into nested indexes).
-  if (followIndex && parsed?.kind === 'sitemapindex' && parsed.sample.length && parsed.fatal === null) {
-    out.child = await probeSitemap(ctx, parsed.sample[0], 'index-child', false);
+  const first = parsed?.sample.find(absoluteHttp);
+  if (followIndex && parsed?.kind === 'sitemapindex' && first && parsed.fatal === null) {
+    out.child = await probeSitemap(ctx, first, 'index-child', false);
   }
   return out;
 }

@@ -2,7 +2,8 @@
  * The private-network guard's address classifier. The server scans URLs strangers send, so
  * anything that is not a public unicast address is refused: loopback, private, link-local
  * (cloud metadata lives there), CGNAT, multicast, reserved and documentation ranges, in IPv4
- * and IPv6, including IPv4 embedded in IPv6 (mapped, compatible, NAT64, 6to4).
+ * and IPv6, including IPv4 embedded in IPv6 (mapped, compatible, NAT64, 6to4);
+ * the local-use NAT64 prefix 64:ff9b:1::/48 (RFC 8215) is private as a whole.
  */
 import { BlockList, isIP } from 'node:net';
 
@@ -46,6 +47,7 @@ const v6Rules: Array<[string, number, AddressClass]> = [
   ['100::', 64, 'reserved'],
   ['2001::', 23, 'reserved'],
   ['2001:db8::', 32, 'documentation'],
+  ['64:ff9b:1::', 48, 'private'], // local-use NAT64 (RFC 8215): translates into private networks
   ['fc00::', 7, 'private'],
   ['fe80::', 10, 'link-local'],
   ['fec0::', 10, 'private'],

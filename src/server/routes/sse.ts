@@ -10,6 +10,7 @@ import type { ServerContext } from '../context.js';
 import { apiMethods } from '../methods.js';
 import { respond } from '../respond.js';
 import { classifyError, errorProblem, problemBody } from '../scan-errors.js';
+import { toSafeJson } from '../../format/sanitize.js';
 
 const PATH = '/api/scan';
 const HEARTBEAT_MS = 15_000;
@@ -37,7 +38,7 @@ function eventStream(ctx: ServerContext, { params, account }: Admitted): Respons
       const send = (type: string, data: unknown) => {
         if (closed) return;
         try {
-          controller.enqueue(enc.encode(`event: ${type}\ndata: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`));
+          controller.enqueue(enc.encode(`event: ${type}\ndata: ${typeof data === 'string' ? data : toSafeJson(data)}\n\n`));
         } catch {
           closed = true;
         }

@@ -9,6 +9,7 @@ import { BROWSER_ACCEPT, type FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { openApiBaseUrl, openApiDoc, openApiOperations } from '../../gather/openapi.js';
 import { describeProbe, excerpt, isObject, parseJson } from '../../gather/classify.js';
+import { parseJsonBounded } from '../../gather/nesting.js';
 import { fixTarget, verifyStep, specStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://x402.org', 'https://docs.x402.org', 'https://github.com/coinbase/x402'];
@@ -32,7 +33,7 @@ export interface X402Requirements {
 function decodeBase64Json(value: string): unknown {
   const b64 = value.trim().replace(/-/g, '+').replace(/_/g, '/');
   if (!/^[A-Za-z0-9+/]+=*$/.test(b64)) throw new Error('not base64');
-  return JSON.parse(Buffer.from(b64, 'base64').toString('utf8'));
+  return parseJsonBounded(Buffer.from(b64, 'base64').toString('utf8'));
 }
 
 const V1_FIELDS = ['scheme', 'network', 'maxAmountRequired', 'payTo', 'asset', 'resource'];

@@ -3,10 +3,10 @@
  * availability) on the page, or on the first product page it links to (/products/…, /product/…,
  * /p/…). Shopping agents read this even where no commerce protocol is published.
  */
-import { load } from 'cheerio/slim';
 import { defineCheck } from '../types.js';
 import { BROWSER_ACCEPT, type FetchResult } from '../../net/http.js';
 import { jsonLdBlocks, parseJsonLd, type JsonLdResult } from '../../gather/jsonld.js';
+import { parseHtml } from '../../gather/html-dom.js';
 import { describeProbe, excerpt, isObject, isOk } from '../../gather/classify.js';
 import { fixTarget, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import type { FixStep } from '../../schema.js';
@@ -132,7 +132,7 @@ export const m6ProductData = defineCheck<ProductArtifact>({
     if (!productLink) return { page, product: null, productLink: null };
     const probe = await ctx.fetch(productLink, { accept: BROWSER_ACCEPT, maxBytes: PAGE_MAX_BYTES });
     const html = isOk(probe) && (probe.contentType === 'text/html' || probe.contentType === 'application/xhtml+xml' || /<html/i.test(probe.text.slice(0, 2000)));
-    const jsonld = html ? parseJsonLd(load(probe.text)) : { blocks: [], errors: [], types: [] };
+    const jsonld = html ? parseJsonLd(parseHtml(probe.text).$) : { blocks: [], errors: [], types: [] };
     return { page, product: { url: productLink, probe, jsonld }, productLink };
   },
   evaluate(a, { origin }) {

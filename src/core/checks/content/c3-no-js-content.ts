@@ -2,6 +2,7 @@ import { defineCheck, type FixContext } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
+import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { readableText, type ReadableText } from '../../gather/readable-text.js';
 import { specStep, verifyStep } from '../../fixes/platform-steps.js';
 
@@ -14,6 +15,8 @@ export interface NoJsArtifact {
   page: FetchResult;
   /** Null for non-HTML pages. */
   text: ReadableText | null;
+  /** Set when the page nested elements beyond the DOM depth cap (see gather/dom-cut.ts). */
+  domCut?: DomCut | null;
 }
 
 export const c3NoJsContent = defineCheck<NoJsArtifact>({
@@ -30,16 +33,16 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>({
   },
   async gather(ctx) {
     const $ = await ctx.html();
-    return { page: ctx.page(), text: $ ? readableText($) : null };
+    return { page: ctx.page(), text: $ ? readableText($) : null, domCut: await ctx.domCut() };
   },
-  evaluate({ page, text }, { origin }) {
+  evaluate({ page, text, domCut }, { origin }) {
     const seen = describeProbe(page, origin);
     if (!text) return { status: 'na', evidence: `${seen}: not an HTML page.`, probes: [page] };
     const signs = [
       ...(text.emptyAppRoots.length ? [`empty app root ${text.emptyAppRoots.join(', ')}`] : []),
       ...(text.jsRequiredMessage ? ['a <noscript> message asking to enable JavaScript'] : []),
     ];
-    const facts = `${text.words} word(s) of readable text without JavaScript${signs.length ? `; ${signs.join('; ')}` : ''}${text.sample ? `. Starts: "${excerpt(text.sample, 100)}"` : ''}`;
+    const facts = `${text.words} word(s) of readable text without JavaScript${signs.length ? `; ${signs.join('; ')}` : ''}${text.sample ? `. Starts: "${excerpt(text.sample, 100)}"` : ''}${domCut ? `; ${describeDomCut(domCut)}` : ''}`;
     const details = { words: text.words, emptyAppRoots: text.emptyAppRoots };
     if (text.words >= C3_PASS_WORDS) return { status: 'pass', evidence: `${seen}; ${facts}.`, matched: 'server-rendered content', probes: [page], details };
     if (text.words < C3_MIN_WORDS && signs.length) {

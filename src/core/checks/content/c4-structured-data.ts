@@ -2,6 +2,7 @@ import { defineCheck, type FixContext } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, isObject } from '../../gather/classify.js';
+import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { jsonLdBlocks, type JsonLdResult } from '../../gather/jsonld.js';
 import { specStep, verifyStep } from '../../fixes/platform-steps.js';
 
@@ -13,6 +14,8 @@ export interface StructuredDataArtifact {
   jsonld: JsonLdResult;
   /** Elements with microdata (itemscope) or RDFa (typeof) markup. */
   otherMarkup: number;
+  /** Set when the page nested elements beyond the DOM depth cap (see gather/dom-cut.ts). */
+  domCut?: DomCut | null;
 }
 
 export const c4StructuredData = defineCheck<StructuredDataArtifact>({
@@ -34,13 +37,15 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>({
       html: !!$,
       jsonld: await jsonLdBlocks(ctx),
       otherMarkup: $ ? $('[itemscope], [typeof]').length : 0,
+      domCut: await ctx.domCut(),
     };
   },
-  evaluate({ page, html, jsonld, otherMarkup }, { origin }) {
+  evaluate({ page, html, jsonld, otherMarkup, domCut }, { origin }) {
     const seen = describeProbe(page, origin);
     if (!html) return { status: 'na', evidence: `${seen}: not an HTML page.`, probes: [page] };
     const advisories: string[] = [];
     const untyped = jsonld.blocks.filter((b) => !isObject(b) || b['@type'] === undefined).length;
+    if (domCut) advisories.push(`Read with a cut: ${describeDomCut(domCut)}.`);
     if (untyped) advisories.push(`${untyped} JSON-LD node(s) have no @type.`);
     const noContext = jsonld.blocks.length && !jsonld.blocks.some((b) => isObject(b) && b['@context'] !== undefined);
     if (noContext) advisories.push('No @context: add "@context": "https://schema.org".');

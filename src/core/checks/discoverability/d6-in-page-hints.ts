@@ -3,6 +3,7 @@ import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe } from '../../gather/classify.js';
+import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { checkLinks, isBrokenTarget, type LinkProbe } from '../../gather/link-check.js';
 import { specStep, verifyStep } from '../../fixes/platform-steps.js';
 
@@ -27,6 +28,8 @@ export interface HintsArtifact {
   html: boolean;
   hints: PageHint[];
   checks: LinkProbe[];
+  /** Set when the page nested elements beyond the DOM depth cap (see gather/dom-cut.ts). */
+  domCut?: DomCut | null;
 }
 
 function resolve(href: string, base: string): string | null {
@@ -92,15 +95,15 @@ export const d6InPageHints = defineCheck<HintsArtifact>({
   async gather(ctx) {
     const page = ctx.page();
     const $ = await ctx.html();
-    if (!$) return { page, html: false, hints: [], checks: [] };
+    if (!$) return { page, html: false, hints: [], checks: [], domCut: null };
     const hints = findHints($, ctx.pageUrl.href);
     const sameOrigin = hints.map((h) => h.target).filter((t): t is string => !!t && new URL(t).origin === ctx.origin);
-    return { page, html: true, hints, checks: await checkLinks(ctx, sameOrigin, MAX_HINT_CHECKS) };
+    return { page, html: true, hints, checks: await checkLinks(ctx, sameOrigin, MAX_HINT_CHECKS), domCut: await ctx.domCut() };
   },
-  evaluate({ page, html, hints, checks }, { origin }) {
+  evaluate({ page, html, hints, checks, domCut }, { origin }) {
     const seen = describeProbe(page, origin);
     if (!html) return { status: 'na', evidence: `${seen}: not an HTML page, so there is no <head> to carry hints.`, probes: [page] };
-    if (!hints.length) return { status: 'fail', evidence: `${seen}: no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive.`, probes: [page] };
+    if (!hints.length) return { status: 'fail', evidence: `${seen}: no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive${domCut ? ` (${describeDomCut(domCut)})` : ''}.`, probes: [page] };
     const byTarget = new Map(checks.map((c) => [c.url, c.probe]));
     const works = (h: PageHint) => {
       if (!h.target) return false;

@@ -1,0 +1,33 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseLlmsTxt } from '../../src/core/gather/llms-txt.js';
+import { RUNS, textFrom } from './arbitraries.js';
+
+const TOKENS = ['# Title\n', '## Docs\n', '## Optional\n', '> summary\n', '- ', '* ', '1. ', '[name](', 'https://x.test/a.md', '/b.md', ')', ': notes', '![img](/i.png)', '```\n', '~~~\n', '\n', '[', ']', '(', '<', '>', ' "title"'];
+
+describe('llms.txt parser, fuzzed', () => {
+  it('never throws; links and sections are bounded and consistent', () => {
+    fc.assert(
+      fc.property(textFrom(TOKENS, 100), (text) => {
+        const d = parseLlmsTxt(text);
+        expect(d.links.length).toBeLessThanOrEqual(5000);
+        expect(d.chars).toBeLessThanOrEqual(text.length);
+        for (const l of d.links) {
+          expect(l.url.length).toBeGreaterThan(0);
+          expect(l.url).not.toMatch(/\s/);
+        }
+        const listed = d.sections.reduce((n, s) => n + s.links, 0);
+        expect(listed).toBeLessThanOrEqual(d.links.length);
+        expect(d.hasOptional).toBe(d.sections.some((s) => s.title.trim().toLowerCase() === 'optional'));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('100,000-deep quotes, lists and brackets finish', () => {
+    for (const text of ['>'.repeat(100_000), '- '.repeat(100_000) + '[a](/b)', '['.repeat(100_000) + '](/x)' + ')'.repeat(100_000), '# T\n' + '  '.repeat(100_000) + '- [a](/b)']) {
+      const d = parseLlmsTxt(text);
+      expect(d.links.length).toBeLessThanOrEqual(1);
+    }
+  });
+});
