@@ -9,7 +9,7 @@ import { defineConfig } from 'tsup';
  * BSD-2-Clause) allow it; their notices go to dist/THIRD-PARTY-LICENSES.txt. Native sqlite3 and
  * the server, MCP and ink/react stay external: they are never on the scan path.
  */
-const BUNDLED = ['commander', 'chalk', 'cheerio', 'yaml', 'fast-xml-parser', 'robots-parser'];
+const BUNDLED = ['commander', 'chalk', 'cheerio', 'htmlparser2', 'yaml', 'fast-xml-parser', 'robots-parser'];
 
 const ALLOWED_LICENSES = new Set(['MIT', 'ISC', 'BSD-2-Clause', 'BSD-3-Clause', 'Apache-2.0', '0BSD']);
 
