@@ -4,11 +4,12 @@
  */
 import type { CheckResult, ScanResult } from '../core/schema.js';
 import { escapeXml as x } from './sanitize.js';
+import { fixStepsText } from './fix-steps.js';
 
 function testcase(c: CheckResult, suite: string): string {
   const attrs = `name="${x(`${c.id} ${c.name}`)}" classname="${x(`${suite}.${c.dimension}`)}" time="${((c.probes ?? []).reduce((t, p) => t + p.durationMs, 0) / 1000).toFixed(3)}"`;
   if (c.status === 'fail' || c.status === 'partial') {
-    const body = [c.evidence, c.remediation ? `Fix: ${c.remediation}` : '', ...(c.fixGuide ?? []).map((s, i) => `${i + 1}. ${s.title}${s.code ? `\n${s.code}` : ''}`)]
+    const body = [c.evidence, c.remediation ? `Fix: ${c.remediation}` : '', ...fixStepsText(c.fixGuide ?? [])]
       .filter(Boolean)
       .join('\n');
     return `    <testcase ${attrs}>\n      <failure message="${x(`${c.status}: ${c.evidence ?? c.name}`.slice(0, 500))}" type="${c.status}">${x(body)}</failure>\n    </testcase>`;

@@ -8,6 +8,7 @@ import type { CheckResult, ScanResult } from '../core/schema.js';
 import { findCheck } from '../core/checks/index.js';
 import { needsFix, PROJECT_DOCS } from './common.js';
 import { stripControl } from './sanitize.js';
+import { fixStepsMarkdown } from './fix-steps.js';
 import { VERSION } from '../version.js';
 
 type Level = 'error' | 'warning' | 'note';
@@ -22,9 +23,9 @@ export function sarifLevel(c: CheckResult): Level {
 function helpText(c: CheckResult): { text: string; markdown: string } {
   const meta = findCheck(c.id)?.meta;
   const lines = [meta?.summary, meta?.why, c.remediation ?? meta?.remediation].filter(Boolean) as string[];
-  const steps = (c.fixGuide ?? []).map((s, i) => `${i + 1}. ${s.title}${s.body ? `: ${s.body}` : ''}${s.code ? `\n\n\`\`\`${s.lang ?? ''}\n${s.code}\n\`\`\`` : ''}`);
+  const steps = fixStepsMarkdown(c.fixGuide ?? []).join('\n');
   const text = stripControl(lines.join('\n\n'));
-  return { text: text || c.name, markdown: stripControl([...lines, ...steps].join('\n\n')) || c.name };
+  return { text: text || c.name, markdown: stripControl([...lines, steps].filter(Boolean).join('\n\n')) || c.name };
 }
 
 function rule(c: CheckResult) {

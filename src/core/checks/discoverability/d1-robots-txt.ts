@@ -1,10 +1,13 @@
 import { defineCheck } from '../types.js';
 import type { RobotsArtifact } from '../../gather/robots.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
-import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { fixTarget, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { robotsLinesSteps } from '../bot_access/robots-fix.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9309'];
 const LARGE = 500 * 1024;
+/** Platforms that generate robots.txt themselves: lines are added to theirs, not a file served. */
+const PLATFORM_ROBOTS = new Set(['wordpress', 'woocommerce', 'shopify', 'squarespace', 'nextjs', 'nuxt']);
 
 export const d1RobotsTxt = defineCheck<RobotsArtifact>({
   meta: {
@@ -59,41 +62,18 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>({
   },
   fixGuide(fx) {
     const content = `User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\nDisallow: /admin/\n\nSitemap: ${fx.origin}/sitemap.xml\n`;
-    const platformStep =
-      fx.platform === 'wordpress' || fx.platform === 'woocommerce'
-        ? [
-            {
-              title: 'Edit robots.txt in WordPress',
-              body: 'WordPress serves a virtual robots.txt. Edit it in your SEO plugin (Yoast: Tools → File editor; Rank Math: General Settings → Edit robots.txt; AIOSEO: Tools → Robots.txt Editor), or filter it in code:',
-              code: `add_filter('robots_txt', function ($output) {\n  return ${JSON.stringify(content)};\n}, 99);`,
-              lang: 'php',
-            },
-          ]
-        : fx.platform === 'shopify'
-          ? [
-              {
-                title: 'Customize templates/robots.txt.liquid',
-                body: 'Online Store → Themes → Edit code → Add a new template → robots.txt. Keep Shopify\'s default groups and append yours:',
-                code: `{% for group in robots.default_groups %}\n  {{- group.user_agent }}\n  {%- for rule in group.rules %}\n    {{ rule }}\n  {%- endfor %}\n  {%- if group.sitemap != blank %}\n    {{ group.sitemap }}\n  {%- endif %}\n{% endfor %}\n`,
-                lang: 'liquid',
-              },
-            ]
-          : fx.platform === 'nextjs'
-            ? [
-                {
-                  title: 'Generate it with app/robots.ts',
-                  code: `import type { MetadataRoute } from 'next';\n\nexport default function robots(): MetadataRoute.Robots {\n  return {\n    rules: [{ userAgent: '*', allow: '/', disallow: '/admin/' }],\n    sitemap: '${fx.origin}/sitemap.xml',\n  };\n}\n`,
-                  lang: 'ts',
-                },
-              ]
-            : fx.platform === 'squarespace'
-              ? [
-                  {
-                    title: 'Squarespace generates robots.txt',
-                    body: 'It cannot be edited; use Settings → Crawlers to choose what search engines and AI crawlers may do.',
-                  },
-                ]
-              : serveFileSteps(fx, { path: '/robots.txt', contentType: 'text/plain; charset=utf-8', content, lang: 'text' });
+    // Where the platform generates robots.txt itself, lines are added the way B1, B2 and B5 add
+    // theirs (one source: robots-fix.ts); elsewhere the whole file is served.
+    const platformStep = PLATFORM_ROBOTS.has(fixTarget(fx))
+      ? robotsLinesSteps(fx, {
+          snippet: `Sitemap: ${fx.origin}/sitemap.xml\n`,
+          rulesOnly: true,
+          nextRules: `[{ userAgent: '*', allow: '/', disallow: '/admin/' }]`,
+          nuxtConfig: `{\n    groups: [{ userAgent: ['*'], allow: ['/'], disallow: ['/admin/'] }],\n    sitemap: ['/sitemap.xml'],\n  }`,
+          squarespace: 'Use Settings → Crawlers to choose what search engines and AI crawlers may do.',
+          cloudflare: "Cloudflare's managed robots.txt (AI Crawl Control → Manage robots.txt) serves a robots.txt with AI rules even where the platform's own file falls short.",
+        })
+      : serveFileSteps(fx, { path: '/robots.txt', contentType: 'text/plain; charset=utf-8', content, lang: 'text' });
     return [
       ...platformStep,
       { title: 'Add explicit AI crawler groups and a Content-Signal line', body: 'See checks B1 and B2 for the recommended groups.' },
