@@ -91,7 +91,7 @@ function checkCard(c: CheckResult): string {
     ...(c.advisories ?? []).map((a) => `<div class="muted">Note: ${e(a)}</div>`),
   ].join('');
   const pts = c.status === 'na' || c.status === 'info' ? STATUS_WORDS[c.status] : `${formatPoints(c.earned)}/${formatPoints(c.weight)}`;
-  return `<article class="check" id="check-${e(c.id)}" data-check-id="${e(c.id)}" data-status="${e(c.status)}">
+  return `<article class="check" id="check-${e(c.id)}" data-check-id="${e(c.id)}" data-status="${e(c.status)}"${c.code ? ` data-code="${e(c.code)}"` : ''}>
 <header><span class="badge s-${e(c.status)}" title="${e(STATUS_WORDS[c.status])}">${STATUS_SYMBOLS[c.status]} ${e(STATUS_WORDS[c.status])}</span><h3>${e(c.id)} · ${e(c.name)}</h3><span class="muted">${e(c.tier ?? '')}</span><span class="pts">${e(pts)}</span></header>
 ${c.evidence ? `<p class="evidence">${e(c.evidence)}</p>` : ''}${notes}${fix}${specs}${c.probes?.length ? probeTable(c.probes) : ''}
 </article>`;

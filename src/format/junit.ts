@@ -12,7 +12,7 @@ function testcase(c: CheckResult, suite: string): string {
     const body = [c.evidence, c.remediation ? `Fix: ${c.remediation}` : '', ...fixStepsText(c.fixGuide ?? [])]
       .filter(Boolean)
       .join('\n');
-    return `    <testcase ${attrs}>\n      <failure message="${x(`${c.status}: ${c.evidence ?? c.name}`.slice(0, 500))}" type="${c.status}">${x(body)}</failure>\n    </testcase>`;
+    return `    <testcase ${attrs}>\n      <failure message="${x(`${c.status}${c.code ? ` ${c.code}` : ''}: ${c.evidence ?? c.name}`.slice(0, 500))}" type="${x(c.code ?? c.status)}">${x(body)}</failure>\n    </testcase>`;
   }
   if (c.status === 'na') return `    <testcase ${attrs}>\n      <skipped message="${x(c.naReason ?? 'not applicable')}"/>\n    </testcase>`;
   return `    <testcase ${attrs}>${c.evidence ? `\n      <system-out>${x(c.evidence)}</system-out>\n    ` : ''}</testcase>`;

@@ -39,7 +39,13 @@ function rule(c: CheckResult) {
     help,
     helpUri: c.specUrls?.[0] ?? meta?.specUrls[0] ?? PROJECT_DOCS,
     defaultConfiguration: { level: sarifLevel({ ...c, status: 'fail' }) },
-    properties: { tags: ['ai-readiness', c.dimension, c.tier ?? 'recommended'], dimension: c.dimension, tier: c.tier ?? 'recommended', weight: meta?.weight ?? c.weight },
+    properties: {
+      tags: ['ai-readiness', c.dimension, c.tier ?? 'recommended'],
+      dimension: c.dimension,
+      tier: c.tier ?? 'recommended',
+      weight: meta?.weight ?? c.weight,
+      ...(meta ? { codes: Object.keys(meta.codes) } : {}),
+    },
   };
 }
 
@@ -56,10 +62,11 @@ function run(r: ScanResult) {
     ruleIndex: index.get(c.id)!,
     level: sarifLevel(c),
     kind: 'fail' as const,
-    message: { text: stripControl(`${c.id} ${c.name} (${c.status}, ${c.earned}/${c.weight}): ${c.evidence ?? ''}${c.remediation ? ` Fix: ${c.remediation}` : ''}`) },
+    message: { text: stripControl(`${c.id} ${c.name} (${c.status}${c.code ? ` ${c.code}` : ''}, ${c.earned}/${c.weight}): ${c.evidence ?? ''}${c.remediation ? ` Fix: ${c.remediation}` : ''}`) },
     locations: [{ physicalLocation: { artifactLocation: { uri: location(c, r) } } }],
     partialFingerprints: { checkUrl: `${c.id}:${r.url}` },
-    properties: { status: c.status, earned: c.earned, weight: c.weight },
+    // The outcome code (e.g. D4/no-h1) says which failure this is; ruleId stays the check id.
+    properties: { status: c.status, ...(c.code ? { code: c.code } : {}), earned: c.earned, weight: c.weight },
   }));
   return {
     tool: { driver: { name: 'ai-ready', semanticVersion: VERSION, version: VERSION, informationUri: PROJECT_DOCS, rules } },
