@@ -1,6 +1,7 @@
-/** Case tables of the discoverability checks (D1, D3-D7): artifacts -> status and outcome code. */
+/** Case tables of the discoverability checks (D1-D7): artifacts -> status and outcome code. */
 import { load } from 'cheerio';
 import { d1RobotsTxt } from '../../../src/core/checks/discoverability/d1-robots-txt.js';
+import { d2Sitemap } from '../../../src/core/checks/discoverability/d2-sitemap.js';
 import { d3LinkHeaders } from '../../../src/core/checks/discoverability/d3-link-headers.js';
 import { d4LlmsTxt } from '../../../src/core/checks/discoverability/d4-llms-txt.js';
 import { d5LlmsFullTxt } from '../../../src/core/checks/discoverability/d5-llms-full-txt.js';
@@ -9,6 +10,7 @@ import { d7DnsAid } from '../../../src/core/checks/discoverability/d7-dns-aid.js
 import { parseLinkHeader } from '../../../src/core/gather/link-header.js';
 import { llmsFileState, parseLlmsTxt, type LlmsArtifact } from '../../../src/core/gather/llms-txt.js';
 import { parseRobots } from '../../../src/core/gather/robots.js';
+import { parseSitemap, type SitemapArtifact, type SitemapProbe } from '../../../src/core/gather/sitemap.js';
 import type { FetchResult } from '../../../src/core/net/http.js';
 import { table } from '../../helpers/check-tester.js';
 import { json, notFound, ORIGIN, response, soft404, text } from '../../helpers/responses.js';
@@ -29,6 +31,26 @@ const d1 = table(d1RobotsTxt, {
     { artifact: robotsTxt('User-agent: *\nAllow: /\n', 'application/octet-stream'), status: 'partial', code: 'D1/wrong-type' },
     { artifact: robotsTxt(`User-agent: *\nAllow: /\n${'Disallow: /private/page\n'.repeat(30_000)}`), status: 'partial', code: 'D1/too-large' },
     { artifact: robotsTxt('User-agent: *\nAllow: /\nnonsense one\nnonsense two\n'), status: 'partial', code: 'D1/unparseable-lines' },
+  ],
+});
+
+const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const urlset = (...locs: string[]) => `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="${NS}">${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`;
+function sitemap(url: string, source: SitemapProbe['source'], body: string | null): SitemapProbe {
+  const probe = body === null ? notFound(url) : response({ url, headers: { 'content-type': 'application/xml' }, body });
+  return { url: new URL(url, ORIGIN).href, source, probe, parsed: body === null ? null : parseSitemap(Buffer.from(body)) };
+}
+const sitemaps = (candidates: () => SitemapProbe[], robotsListed: string[] = []) => (): SitemapArtifact => ({ robotsListed, candidates: candidates(), wordpress: false });
+const d2 = table(d2Sitemap, {
+  valid: [{ artifact: sitemaps(() => [sitemap('/sm.xml', 'robots', urlset('https://a.test/'))], [`${ORIGIN}/sm.xml`]), code: 'D2/ok' }],
+  invalid: [
+    {
+      artifact: sitemaps(() => [sitemap('/gone.xml', 'robots', null), sitemap('/sitemap.xml', 'fallback', urlset('https://a.test/'))], [`${ORIGIN}/gone.xml`]),
+      status: 'partial',
+      code: 'D2/robots-sitemap-broken',
+    },
+    { name: 'an empty urlset', artifact: sitemaps(() => [sitemap('/sitemap.xml', 'fallback', urlset())]), status: 'partial', code: 'D2/defective' },
+    { artifact: sitemaps(() => [sitemap('/sitemap.xml', 'fallback', null)]), status: 'fail', code: 'D2/missing' },
   ],
 });
 
@@ -127,4 +149,4 @@ const d7 = table(d7DnsAid, {
   invalid: [],
 });
 
-export const discoverabilityTables = [d1, d3, d4, d5, d6, d7];
+export const discoverabilityTables = [d1, d2, d3, d4, d5, d6, d7];
