@@ -2,6 +2,7 @@
  * Every check lists its outcome codes in meta.codes, named `<id>/<kebab-name>`, and the case
  * tables (test/checks/tables/) exercise every one of them.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/core/checks/index.js';
 import { exercisedCodes } from '../helpers/check-tester.js';
@@ -30,5 +31,11 @@ describe('outcome codes', () => {
     const seen = exercisedCodes(tables);
     for (const code of seen) expect(all, `${code} is a declared code`).toContain(code);
     expect(all.filter((c) => !seen.has(c))).toEqual([]);
+  });
+
+  it('docs/check-codes.md lists every code', () => {
+    const doc = readFileSync(new URL('../../docs/check-codes.md', import.meta.url), 'utf8');
+    const missing = CHECKS.flatMap((c) => Object.keys(c.meta.codes)).filter((code) => !doc.includes(`\`${code}\``));
+    expect(missing).toEqual([]);
   });
 });
