@@ -28,6 +28,7 @@ const d1 = table(d1RobotsTxt, {
     { name: 'a JSON error', artifact: robots(json('/robots.txt', { error: 'not found', code: 404 })), status: 'fail', code: 'D1/not-robots' },
     { name: 'only blank lines', artifact: robotsTxt('\n  \n'), status: 'fail', code: 'D1/empty' },
     { artifact: robotsTxt('Sitemap: https://x.test/sitemap.xml\n'), status: 'partial', code: 'D1/no-groups' },
+    { name: 'a real file with a bad line and no group', artifact: robotsTxt('Crawl-delay: 5\nnonsense line\n'), status: 'partial', code: 'D1/no-groups' },
     { artifact: robotsTxt('User-agent: *\nAllow: /\n', 'application/octet-stream'), status: 'partial', code: 'D1/wrong-type' },
     { artifact: robotsTxt(`User-agent: *\nAllow: /\n${'Disallow: /private/page\n'.repeat(30_000)}`), status: 'partial', code: 'D1/too-large' },
     { artifact: robotsTxt('User-agent: *\nAllow: /\nnonsense one\nnonsense two\n'), status: 'partial', code: 'D1/unparseable-lines' },
@@ -114,6 +115,12 @@ const d5 = table(d5LlmsFullTxt, {
     {
       name: 'a large JSON document',
       artifact: llms(json('/llms-full.txt', { error: 'route not found', routes: Array.from({ length: 60 }, (_, i) => `/api/v1/resource-${i}`) }), 'llms-full.txt'),
+      status: 'partial',
+      code: 'D5/not-text',
+    },
+    {
+      name: 'a large JSON body served as text/plain',
+      artifact: llms(text('/llms-full.txt', JSON.stringify({ error: 'route not found', routes: Array.from({ length: 60 }, (_, i) => `/api/v1/resource-${i}`) }), 'text/plain'), 'llms-full.txt'),
       status: 'partial',
       code: 'D5/not-text',
     },
