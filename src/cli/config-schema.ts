@@ -1,7 +1,7 @@
 /** The zod schema of ai-ready.config.json (loaded only when a config file exists). */
 import { z } from 'zod';
-import { FORMAT_NAMES, GRADE_NAMES, PROFILE_NAMES } from './config.js';
-import { DIMENSIONS } from '../core/vocabulary.js';
+import { FORMAT_NAMES } from '../format/names.js';
+import { DIMENSIONS, GRADES, PROFILE_CHOICES } from '../core/vocabulary.js';
 
 export const ConfigFile = z
   .object({
@@ -9,10 +9,10 @@ export const ConfigFile = z
     urls: z.array(z.string().min(1)).optional().describe('URLs scanned when none are given on the command line'),
     format: z.enum(FORMAT_NAMES).optional(),
     output: z.string().min(1).optional(),
-    profile: z.enum(PROFILE_NAMES).optional(),
+    profile: z.enum(PROFILE_CHOICES).optional(),
     skip: z.array(z.string().min(1)).optional().describe('Check ids or dimension names to leave out'),
     only: z.array(z.string().min(1)).optional(),
-    minGrade: z.enum(GRADE_NAMES).optional(),
+    minGrade: z.enum(GRADES).optional(),
     minScore: z.number().min(0).max(100).optional(),
     minLevel: z.number().int().min(0).max(5).optional(),
     minDimension: z
@@ -27,7 +27,6 @@ export const ConfigFile = z
   })
   .strict();
 export type ConfigFile = z.infer<typeof ConfigFile>;
-
 
 export function describeIssues(error: z.ZodError): string {
   return error.issues

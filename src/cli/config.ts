@@ -10,9 +10,10 @@ import type { ConfigFile } from './config-schema.js';
 export type { ConfigFile };
 
 export const CONFIG_FILE = 'ai-ready.config.json';
-export const FORMAT_NAMES = ['pretty', 'json', 'md', 'html', 'sarif', 'junit', 'github'] as const;
-export const PROFILE_NAMES = ['auto', 'content', 'app', 'commerce'] as const;
-export const GRADE_NAMES = ['A', 'B', 'C', 'D', 'F'] as const;
+// The names come from their owners (format registry, core vocabulary); config-schema.ts reads
+// them there too, so the schema never imports this module back.
+export { FORMAT_NAMES } from '../format/names.js';
+export { PROFILE_CHOICES as PROFILE_NAMES, GRADES as GRADE_NAMES } from '../core/vocabulary.js';
 
 export class ConfigError extends Error {}
 

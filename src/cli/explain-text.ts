@@ -3,6 +3,7 @@ import { Chalk } from 'chalk';
 import type { CheckMeta } from '../core/checks/types.js';
 import type { FixStep } from '../core/schema.js';
 import { DIMENSION_LABELS } from '../format/common.js';
+import { fixStepsText } from '../format/fix-steps.js';
 
 export interface ExplainOptions {
   /** Display name of the platform or host asked for. */
@@ -30,11 +31,7 @@ export function renderExplain(meta: CheckMeta, steps: FixStep[], opts: ExplainOp
     c.bold(`How to fix it${opts.platform ? ` on ${opts.platform}` : ''}`),
   ];
   if (opts.platform && opts.genericFallback) out.push(c.gray(`  (no steps written for ${opts.platform} yet: these are the generic ones)`));
-  steps.forEach((s, i) => {
-    out.push(`  ${i + 1}. ${c.bold(s.title)}`);
-    if (s.body) for (const l of s.body.split('\n')) out.push(`     ${l}`);
-    if (s.code) for (const l of s.code.replace(/\n$/, '').split('\n')) out.push(c.cyan(`     │ ${l}`));
-  });
+  out.push(...fixStepsText(steps, { indent: 2, title: c.bold, code: c.cyan }));
   // Most guides end with a "Read the spec" step; list the specs only when no step did.
   const specsShown = steps.some((s) => meta.specUrls.some((u) => s.body?.includes(u)));
   if (meta.specUrls.length && !specsShown) out.push('', c.bold('Specs'), ...meta.specUrls.map((u) => `  ${u}`));

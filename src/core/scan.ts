@@ -8,7 +8,7 @@ import { normalizeTarget } from './target.js';
 import { HttpClient, BROWSER_ACCEPT, type FetchResult } from './net/http.js';
 import { GatherContext } from './gather/context.js';
 import { challengeReason } from './gather/classify.js';
-import type { CheckModule, CheckOutcome, FixContext } from './checks/types.js';
+import { engineCode, type CheckModule, type CheckOutcome, type FixContext } from './checks/types.js';
 import { API_VERSION, gradeFor } from './vocabulary.js';
 import type { CheckResult, PlatformInfo, ProbeRecord, ProfileName, ScanResult } from './schema.js';
 import type { ScanEvent, ScanEventListener } from './events.js';
@@ -82,7 +82,7 @@ async function runCheck(check: CheckModule<any>, ctx: GatherContext): Promise<Ev
     return { check, raw: check.evaluate(artifact, { origin: ctx.origin, pageUrl: ctx.pageUrl.href }) };
   } catch (e) {
     // A check's own bug must not sink the scan: report it as unmeasured, with the reason.
-    return { check, raw: { status: 'info', evidence: `Could not be measured: internal error (${(e as Error).message})` } };
+    return { check, raw: { status: 'info', code: engineCode(check.meta.id, 'internalError'), evidence: `Could not be measured: internal error (${(e as Error).message})` } };
   }
 }
 
@@ -99,6 +99,7 @@ function unmeasuredReason(o: CheckOutcome): string | null {
 
 interface Verdict {
   status: CheckResult['status'];
+  code: string;
   tier: CheckResult['tier'];
   evidence: string;
   naReason?: string;
@@ -107,10 +108,11 @@ interface Verdict {
 /** The final status of a check: bot walls become info, then the profile decides na and tier. */
 function judge(e: Evaluated, profile: ResolvedProfile): Verdict {
   const { meta } = e.check;
-  const v: Verdict = { status: e.raw.status, tier: meta.tier, evidence: e.raw.evidence };
+  const v: Verdict = { status: e.raw.status, code: e.raw.code, tier: meta.tier, evidence: e.raw.evidence };
   const unmeasured = unmeasuredReason(e.raw);
   if (unmeasured) {
     v.status = 'info';
+    v.code = engineCode(meta.id, 'unmeasured');
     v.evidence = `Could not be measured: ${unmeasured}. ${v.evidence}`;
   }
   if (meta.dimension === 'commerce' && !profile.commerce) {
@@ -131,7 +133,7 @@ function weightOf(check: CheckModule<any>, status: CheckResult['status']): numbe
 
 function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, 'outcome'>): CheckResult {
   const { meta } = e.check;
-  const { status, tier, evidence, naReason } = judge(e, profile);
+  const { status, code, tier, evidence, naReason } = judge(e, profile);
   const weight = weightOf(e.check, status);
   const needsFix = status === 'fail' || status === 'partial';
   return {
@@ -140,6 +142,7 @@ function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, '
     dimension: meta.dimension,
     tier,
     status,
+    code,
     weight,
     earned: creditFor(status, weight),
     evidence,

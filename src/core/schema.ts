@@ -54,6 +54,10 @@ export const CheckResult = z
     dimension: Dimension,
     tier: Tier.optional(),
     status: CheckStatus,
+    code: z
+      .string()
+      .optional()
+      .describe('Stable machine code of the outcome, e.g. "D4/no-h1" (always set by this engine; see docs/check-codes.md)'),
     weight: z.number(),
     earned: z.number(),
     evidence: z.string().optional(),

@@ -8,6 +8,8 @@ export const CHECK_STATUSES = ['pass', 'partial', 'fail', 'na', 'info'] as const
 export const TIERS = ['essential', 'recommended', 'bonus'] as const;
 export const GRADES = ['A', 'B', 'C', 'D', 'F'] as const;
 export const PROFILES = ['content', 'app', 'commerce'] as const;
+/** What a caller may ask for: a profile, or auto-detection (the CLI, the config file and MCP read this). */
+export const PROFILE_CHOICES = ['auto', ...PROFILES] as const;
 
 /** Grade bands of the service spec §1. */
 export function gradeFor(score: number): (typeof GRADES)[number] {

@@ -24,7 +24,7 @@ export function renderGithubAnnotations(results: ScanResult[]): string {
     lines.push(`::notice title=${escapeProperty(`ai-ready ${oneLine(r.url)}`)}::${escapeData(`Score ${r.overallScore}/100 (grade ${r.grade ?? '-'}), level ${r.level} ${r.levelName ?? ''}`.trim())}`);
     for (const c of failingChecks(r)) {
       const kind = c.status === 'fail' && c.tier === 'essential' ? 'error' : 'warning';
-      const title = `${c.id} ${c.name} (${c.status}) on ${r.url}`;
+      const title = `${c.id} ${c.name} (${c.status}${c.code ? ` ${c.code}` : ''}) on ${r.url}`;
       const message = `${oneLine(c.evidence, 600)}${c.remediation ? ` Fix: ${oneLine(c.remediation)}` : ''}`;
       lines.push(`::${kind} title=${escapeProperty(oneLine(title))}::${escapeData(message)}`);
     }

@@ -4,10 +4,11 @@
  * serves the same renderer. Every string that came from the scanned site is escaped, and a CSP
  * meta tag forbids anything but the inline style even if an escape were ever missed.
  */
-import type { CheckResult, FixStep, ProbeRecord, ScanResult } from '../core/schema.js';
+import type { CheckResult, ProbeRecord, ScanResult } from '../core/schema.js';
 import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, needsFix, pointsPhrase, platformLine, STATUS_SYMBOLS, STATUS_WORDS } from './common.js';
 import { escapeHtml as e, safeHref } from './sanitize.js';
 import { DIMENSIONS } from '../core/vocabulary.js';
+import { fixStepsHtml } from './fix-steps.js';
 
 export interface HtmlReportOptions {
   /** Public address of this report (shown with a copyable field). */
@@ -67,16 +68,6 @@ function link(url: string | undefined, text?: string): string {
   return href ? `<a href="${e(href)}" rel="noopener noreferrer nofollow">${e(text ?? url)}</a>` : e(text ?? url);
 }
 
-function fixSteps(steps: FixStep[]): string {
-  const items = steps.map(
-    (s) =>
-      `<li><strong>${e(s.title)}</strong>${s.body ? `<div>${e(s.body)}</div>` : ''}${
-        s.code ? `<pre><code${s.lang ? ` data-lang="${e(s.lang)}"` : ''}>${e(s.code)}</code></pre>` : ''
-      }</li>`,
-  );
-  return `<ol>${items.join('')}</ol>`;
-}
-
 function probeTable(probes: ProbeRecord[]): string {
   const rows = probes.map((p) => {
     const headers = Object.entries(p.headers)
@@ -91,7 +82,7 @@ function probeTable(probes: ProbeRecord[]): string {
 
 function checkCard(c: CheckResult): string {
   const fix = needsFix(c)
-    ? `<div class="fix"><strong>How to fix:</strong> ${e(c.remediation ?? '')}${c.fixGuide?.length ? fixSteps(c.fixGuide) : ''}</div>`
+    ? `<div class="fix"><strong>How to fix:</strong> ${e(c.remediation ?? '')}${c.fixGuide?.length ? fixStepsHtml(c.fixGuide) : ''}</div>`
     : '';
   const specs = c.specUrls?.length ? `<div class="muted">Spec: ${c.specUrls.map((u) => link(u)).join(', ')}</div>` : '';
   const notes = [
@@ -100,7 +91,7 @@ function checkCard(c: CheckResult): string {
     ...(c.advisories ?? []).map((a) => `<div class="muted">Note: ${e(a)}</div>`),
   ].join('');
   const pts = c.status === 'na' || c.status === 'info' ? STATUS_WORDS[c.status] : `${formatPoints(c.earned)}/${formatPoints(c.weight)}`;
-  return `<article class="check" id="check-${e(c.id)}" data-check-id="${e(c.id)}" data-status="${e(c.status)}">
+  return `<article class="check" id="check-${e(c.id)}" data-check-id="${e(c.id)}" data-status="${e(c.status)}"${c.code ? ` data-code="${e(c.code)}"` : ''}>
 <header><span class="badge s-${e(c.status)}" title="${e(STATUS_WORDS[c.status])}">${STATUS_SYMBOLS[c.status]} ${e(STATUS_WORDS[c.status])}</span><h3>${e(c.id)} · ${e(c.name)}</h3><span class="muted">${e(c.tier ?? '')}</span><span class="pts">${e(pts)}</span></header>
 ${c.evidence ? `<p class="evidence">${e(c.evidence)}</p>` : ''}${notes}${fix}${specs}${c.probes?.length ? probeTable(c.probes) : ''}
 </article>`;

@@ -1,4 +1,8 @@
-/** Every report format, as pure functions of ScanResults. */
+/**
+ * Every report format, as pure functions of ScanResults, in one registry keyed by the format
+ * names of ./names.ts: adding a format is one entry here and one name there (the compiler
+ * rejects a registry that misses a name).
+ */
 import type { ScanResult } from '../core/schema.js';
 import { renderHtmlReport } from './html.js';
 import { renderMarkdown } from './markdown.js';
@@ -7,10 +11,11 @@ import { renderJunit } from './junit.js';
 import { renderGithubAnnotations } from './github.js';
 import { renderBatchSummary, renderTextReport } from './text.js';
 import { toSafeJson } from './sanitize.js';
+import { FORMAT_NAMES, type FormatName } from './names.js';
 
-export const FORMATS = ['pretty', 'json', 'md', 'html', 'sarif', 'junit', 'github'] as const;
-export type Format = (typeof FORMATS)[number];
+export { FORMAT_NAMES, type FormatName };
 
+/** What a formatter may need beyond the results: terminal capabilities and the shape of the run. */
 export interface RenderOptions {
   color?: boolean;
   verbose?: boolean;
@@ -22,32 +27,29 @@ export interface RenderOptions {
   batch?: boolean;
 }
 
+export type Formatter = (results: ScanResult[], context: RenderOptions) => string;
+
 /** JSON: the v1 ScanResponse (C1 and bidi controls escaped, see sanitize.ts); several results (or a batch) become NDJSON (one object per line). */
 export function renderJson(results: ScanResult[], opts: { batch?: boolean } = {}): string {
   if (results.length === 1 && !opts.batch) return toSafeJson(results[0], 2) + '\n';
   return results.map((r) => toSafeJson(r)).join('\n') + (results.length ? '\n' : '');
 }
 
+export const FORMATTERS: Record<FormatName, Formatter> = {
+  pretty: (results, context) => results.map((r) => renderTextReport(r, context)).join('\n'),
+  json: renderJson,
+  md: (results) => renderMarkdown(results),
+  // One file: several results rendered one after another are not a valid document, so a
+  // batch's HTML holds the first report per file (the CLI writes one file per URL).
+  html: (results) => renderHtmlReport(results[0]),
+  sarif: (results) => renderSarif(results),
+  junit: (results) => renderJunit(results),
+  github: (results) => renderGithubAnnotations(results),
+};
+
 /** The whole output of one run in `format`. */
-export function render(format: Format, results: ScanResult[], opts: RenderOptions = {}): string {
-  switch (format) {
-    case 'json':
-      return renderJson(results, opts);
-    case 'md':
-      return renderMarkdown(results);
-    case 'html':
-      // One file: several results are rendered one after another is not a valid document,
-      // so a batch's HTML holds the first report per file (the CLI writes one file per URL).
-      return renderHtmlReport(results[0]);
-    case 'sarif':
-      return renderSarif(results);
-    case 'junit':
-      return renderJunit(results);
-    case 'github':
-      return renderGithubAnnotations(results);
-    case 'pretty':
-      return results.map((r) => renderTextReport(r, opts)).join('\n');
-  }
+export function render(format: FormatName, results: ScanResult[], opts: RenderOptions = {}): string {
+  return FORMATTERS[format](results, opts);
 }
 
 export { renderHtmlReport, renderMarkdown, renderSarif, renderJunit, renderGithubAnnotations, renderTextReport, renderBatchSummary };

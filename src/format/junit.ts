@@ -4,14 +4,15 @@
  */
 import type { CheckResult, ScanResult } from '../core/schema.js';
 import { escapeXml as x } from './sanitize.js';
+import { fixStepsText } from './fix-steps.js';
 
 function testcase(c: CheckResult, suite: string): string {
   const attrs = `name="${x(`${c.id} ${c.name}`)}" classname="${x(`${suite}.${c.dimension}`)}" time="${((c.probes ?? []).reduce((t, p) => t + p.durationMs, 0) / 1000).toFixed(3)}"`;
   if (c.status === 'fail' || c.status === 'partial') {
-    const body = [c.evidence, c.remediation ? `Fix: ${c.remediation}` : '', ...(c.fixGuide ?? []).map((s, i) => `${i + 1}. ${s.title}${s.code ? `\n${s.code}` : ''}`)]
+    const body = [c.evidence, c.remediation ? `Fix: ${c.remediation}` : '', ...fixStepsText(c.fixGuide ?? [])]
       .filter(Boolean)
       .join('\n');
-    return `    <testcase ${attrs}>\n      <failure message="${x(`${c.status}: ${c.evidence ?? c.name}`.slice(0, 500))}" type="${c.status}">${x(body)}</failure>\n    </testcase>`;
+    return `    <testcase ${attrs}>\n      <failure message="${x(`${c.status}${c.code ? ` ${c.code}` : ''}: ${c.evidence ?? c.name}`.slice(0, 500))}" type="${x(c.code ?? c.status)}">${x(body)}</failure>\n    </testcase>`;
   }
   if (c.status === 'na') return `    <testcase ${attrs}>\n      <skipped message="${x(c.naReason ?? 'not applicable')}"/>\n    </testcase>`;
   return `    <testcase ${attrs}>${c.evidence ? `\n      <system-out>${x(c.evidence)}</system-out>\n    ` : ''}</testcase>`;

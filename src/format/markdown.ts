@@ -3,10 +3,11 @@
  * hidden marker so CI can find and update one sticky comment instead of posting a new one.
  * Site text is neutralised for markdown: no raw HTML, no links, no mentions, no table breaks.
  */
-import type { FixStep, ScanResult } from '../core/schema.js';
+import type { ScanResult } from '../core/schema.js';
 import { DIMENSIONS } from '../core/vocabulary.js';
 import { DIMENSION_LABELS, failingChecks, formatPoints, platformLine, STATUS_SYMBOLS, STATUS_WORDS } from './common.js';
-import { oneLine, stripControl } from './sanitize.js';
+import { oneLine } from './sanitize.js';
+import { fixStepsMarkdown } from './fix-steps.js';
 
 export const MARKDOWN_MARKER = '<!-- ai-ready-report -->';
 
@@ -25,21 +26,6 @@ export function mdText(text: string | undefined, max = 0): string {
  */
 export function codeSpan(text: string | undefined): string {
   return `\`${oneLine(text).replace(/`/g, '') || ' '}\``;
-}
-
-/** A fenced block that no backtick run inside the code can close early. */
-function fence(code: string, lang?: string): string {
-  const longest = Math.max(2, ...(code.match(/`+/g) ?? []).map((m) => m.length));
-  const f = '`'.repeat(longest + 1);
-  return `${f}${(lang ?? '').replace(/[^\w+-]/g, '')}\n${stripControl(code).replace(/\n$/, '')}\n${f}`;
-}
-
-function steps(list: FixStep[]): string[] {
-  return list.flatMap((s, i) => {
-    const out = [`${i + 1}. **${mdText(s.title)}**${s.body ? ` ${mdText(s.body)}` : ''}`];
-    if (s.code) out.push('', fence(s.code, s.lang).split('\n').map((l) => `   ${l}`).join('\n'), '');
-    return out;
-  });
 }
 
 function hostOf(url: string): string {
@@ -79,7 +65,7 @@ export function renderMarkdownSection(r: ScanResult, opts: { headingLevel?: numb
     out.push(`<details><summary>${STATUS_SYMBOLS[c.status]} <b>${mdText(c.id)} ${mdText(c.name)}</b> — ${STATUS_WORDS[c.status]}, ${c.tier ?? 'recommended'}, ${formatPoints(c.earned)}/${formatPoints(c.weight)}</summary>`, '');
     if (c.evidence) out.push(`Found: ${mdText(c.evidence, 400)}`, '');
     if (c.remediation) out.push(`Fix: ${mdText(c.remediation)}`, '');
-    out.push(...steps(c.fixGuide ?? []), '', '</details>', '');
+    out.push(...fixStepsMarkdown(c.fixGuide ?? [], { inline: (t) => mdText(t) }), '', '</details>', '');
   }
   return out.join('\n') + '\n';
 }

@@ -8,6 +8,7 @@ import type { CheckResult, ScanResult } from '../core/schema.js';
 import { findCheck } from '../core/checks/index.js';
 import { needsFix, PROJECT_DOCS } from './common.js';
 import { stripControl } from './sanitize.js';
+import { fixStepsMarkdown } from './fix-steps.js';
 import { VERSION } from '../version.js';
 
 type Level = 'error' | 'warning' | 'note';
@@ -22,9 +23,9 @@ export function sarifLevel(c: CheckResult): Level {
 function helpText(c: CheckResult): { text: string; markdown: string } {
   const meta = findCheck(c.id)?.meta;
   const lines = [meta?.summary, meta?.why, c.remediation ?? meta?.remediation].filter(Boolean) as string[];
-  const steps = (c.fixGuide ?? []).map((s, i) => `${i + 1}. ${s.title}${s.body ? `: ${s.body}` : ''}${s.code ? `\n\n\`\`\`${s.lang ?? ''}\n${s.code}\n\`\`\`` : ''}`);
+  const steps = fixStepsMarkdown(c.fixGuide ?? []).join('\n');
   const text = stripControl(lines.join('\n\n'));
-  return { text: text || c.name, markdown: stripControl([...lines, ...steps].join('\n\n')) || c.name };
+  return { text: text || c.name, markdown: stripControl([...lines, steps].filter(Boolean).join('\n\n')) || c.name };
 }
 
 function rule(c: CheckResult) {
@@ -38,7 +39,13 @@ function rule(c: CheckResult) {
     help,
     helpUri: c.specUrls?.[0] ?? meta?.specUrls[0] ?? PROJECT_DOCS,
     defaultConfiguration: { level: sarifLevel({ ...c, status: 'fail' }) },
-    properties: { tags: ['ai-readiness', c.dimension, c.tier ?? 'recommended'], dimension: c.dimension, tier: c.tier ?? 'recommended', weight: meta?.weight ?? c.weight },
+    properties: {
+      tags: ['ai-readiness', c.dimension, c.tier ?? 'recommended'],
+      dimension: c.dimension,
+      tier: c.tier ?? 'recommended',
+      weight: meta?.weight ?? c.weight,
+      ...(meta ? { codes: Object.keys(meta.codes) } : {}),
+    },
   };
 }
 
@@ -55,10 +62,11 @@ function run(r: ScanResult) {
     ruleIndex: index.get(c.id)!,
     level: sarifLevel(c),
     kind: 'fail' as const,
-    message: { text: stripControl(`${c.id} ${c.name} (${c.status}, ${c.earned}/${c.weight}): ${c.evidence ?? ''}${c.remediation ? ` Fix: ${c.remediation}` : ''}`) },
+    message: { text: stripControl(`${c.id} ${c.name} (${c.status}${c.code ? ` ${c.code}` : ''}, ${c.earned}/${c.weight}): ${c.evidence ?? ''}${c.remediation ? ` Fix: ${c.remediation}` : ''}`) },
     locations: [{ physicalLocation: { artifactLocation: { uri: location(c, r) } } }],
     partialFingerprints: { checkUrl: `${c.id}:${r.url}` },
-    properties: { status: c.status, earned: c.earned, weight: c.weight },
+    // The outcome code (e.g. D4/no-h1) says which failure this is; ruleId stays the check id.
+    properties: { status: c.status, ...(c.code ? { code: c.code } : {}), earned: c.earned, weight: c.weight },
   }));
   return {
     tool: { driver: { name: 'ai-ready', semanticVersion: VERSION, version: VERSION, informationUri: PROJECT_DOCS, rules } },

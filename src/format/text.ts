@@ -4,11 +4,12 @@
  * Every string that came from the scanned site goes through stripControl/oneLine first.
  */
 import { Chalk, type ChalkInstance } from 'chalk';
-import type { CheckResult, FixStep, ProbeRecord, ScanResult } from '../core/schema.js';
+import type { CheckResult, ProbeRecord, ScanResult } from '../core/schema.js';
 import { DIMENSIONS } from '../core/vocabulary.js';
 import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, needsFix, pointsPhrase, platformLine, STATUS_SYMBOLS, STATUS_WORDS, type Band } from './common.js';
 import { oneLine, stripControl } from './sanitize.js';
 import { bigText } from './big-text.js';
+import { fixStepsText } from './fix-steps.js';
 
 export interface TextReportOptions {
   /** Colours and the big score (a TTY without NO_COLOR). Off: plain text, no escape sequences. */
@@ -120,15 +121,6 @@ function checkLines(r: ScanResult, p: Paint, o: TextReportOptions): string[] {
   return out;
 }
 
-function stepLines(steps: FixStep[], p: Paint): string[] {
-  return steps.flatMap((s, i) => {
-    const lines = [`    ${i + 1}. ${p.c.bold(oneLine(s.title))}`];
-    if (s.body) for (const l of stripControl(s.body).split('\n')) lines.push(`       ${l}`);
-    if (s.code) for (const l of stripControl(s.code).replace(/\n$/, '').split('\n')) lines.push(p.c.cyan(`       │ ${l}`));
-    return lines;
-  });
-}
-
 function fixes(r: ScanResult, p: Paint): string[] {
   const failing = failingChecks(r);
   if (!failing.length) return ['', p.c.green('Nothing to fix: no failing or partial check.')];
@@ -136,7 +128,7 @@ function fixes(r: ScanResult, p: Paint): string[] {
   for (const c of failing) {
     out.push('', `  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${p.c.bold(`${c.id} ${oneLine(c.name)}`)} ${p.c.gray(`[${c.tier ?? 'recommended'}, ${pointsPhrase(c.weight - c.earned)} to gain]`)}`);
     if (c.remediation) out.push(`    ${oneLine(c.remediation)}`);
-    out.push(...stepLines(c.fixGuide ?? [], p));
+    out.push(...fixStepsText(c.fixGuide ?? [], { indent: 4, title: p.c.bold, code: p.c.cyan }));
     const specsShown = (c.fixGuide ?? []).some((s) => c.specUrls?.some((u) => s.body?.includes(u)));
     if (c.specUrls?.length && !specsShown) out.push(p.c.gray(`    Spec: ${c.specUrls.map((u) => oneLine(u)).join(', ')}`));
   }

@@ -9,6 +9,7 @@ import { CHECKS } from '../core/checks/index.js';
 import type { CheckModule } from '../core/checks/types.js';
 import { PROJECT_URL, VERSION } from '../version.js';
 import { PROBLEM_TYPES } from './problems.js';
+import { fixStepsMarkdown } from '../format/fix-steps.js';
 
 export interface Surface {
   /** Path on this service. */
@@ -240,11 +241,7 @@ function checkSkill(check: CheckModule<any>, base: string): Omit<Skill, 'digest'
     '',
     '## Fix (generic steps; replace example.com with your origin)',
     '',
-    ...steps.flatMap((s, i) => {
-      const out = [`${i + 1}. **${s.title}**${s.body ? ` ${s.body}` : ''}`];
-      if (s.code) out.push('', '```' + (s.lang ?? ''), s.code.replace(/\n$/, ''), '```', '');
-      return out;
-    }),
+    ...fixStepsMarkdown(steps),
     '',
     '## Specifications',
     '',

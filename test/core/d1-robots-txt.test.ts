@@ -16,7 +16,7 @@ describe('D1 robots.txt', () => {
   it('is partial when served with the wrong content type', () => {
     const o = evalRobots(text('/robots.txt', 'User-agent: *\nAllow: /\n', 'application/octet-stream'));
     expect(o.status).toBe('partial');
-    expect(o.evidence).toContain('instead of text/plain');
+    expect(o.code).toBe('D1/wrong-type');
   });
   it('is partial with only a Sitemap line', () => {
     expect(evalRobots(text('/robots.txt', 'Sitemap: https://x/sitemap.xml\n')).status).toBe('partial');
@@ -26,7 +26,7 @@ describe('D1 robots.txt', () => {
     expect(evalRobots(soft404('/robots.txt')).status).toBe('fail');
     const five = evalRobots(response({ url: '/robots.txt', status: 503 }));
     expect(five.status).toBe('fail');
-    expect(five.evidence).toMatch(/disallow everything/);
+    expect(five.code).toBe('D1/unreachable');
   });
   it('adapts the fix guide to the platform', () => {
     const wp = d1RobotsTxt.fixGuide({ origin: ORIGIN, platform: 'wordpress', hosting: [] });

@@ -63,6 +63,15 @@ describe('SARIF', () => {
     }
   });
 
+  it('carries each outcome code: in the result properties, and listed on its rule', () => {
+    const run = JSON.parse(renderSarif([evil])).runs[0];
+    const byId = new Map(evil.checks.map((c) => [c.id, c]));
+    for (const r of run.results) {
+      expect(r.properties.code).toBe(byId.get(r.ruleId)!.code);
+      expect(run.tool.driver.rules[r.ruleIndex].properties.codes).toContain(r.properties.code);
+    }
+  });
+
   it('a clean result validates too', () => {
     const minimal = ScanResponse.parse({ url: 'https://example.com/', overallScore: 100, level: 5, checks: [] });
     expect(validate(JSON.parse(renderSarif([minimal])))).toBe(true);
@@ -85,6 +94,7 @@ describe('JUnit', () => {
       const failures = suite.testcase.filter((t: Record<string, unknown>) => t.failure !== undefined);
       expect(failures.length).toBe(needsFix(r).length);
       expect(Number(suite.failures)).toBe(needsFix(r).length);
+      for (const t of failures) expect(t.failure.type).toBe(r.checks.find((c) => t.name.startsWith(`${c.id} `))!.code);
       const skipped = suite.testcase.filter((t: Record<string, unknown>) => t.skipped !== undefined);
       expect(skipped.length).toBe(r.checks.filter((c) => c.status === 'na').length);
     }
@@ -184,5 +194,17 @@ describe('sanitize', () => {
     expect(stripControl('x\u009b2Jy\u202etxt')).toBe('xytxt');
     expect(stripControl('line1\nline2\ttab')).toBe('line1\nline2\ttab');
     expect(escapeHtml('<a href="x">&\'')).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&#39;');
+  });
+});
+
+describe('outcome codes in scan results', () => {
+  it('every check result of a real scan carries a code its check declares', async () => {
+    const { findCheck } = await import('../../src/core/checks/index.js');
+    for (const r of [evil, good]) {
+      for (const c of r.checks) {
+        const declared = Object.keys(findCheck(c.id)!.meta.codes);
+        expect([...declared, `${c.id}/unmeasured`, `${c.id}/internal-error`]).toContain(c.code);
+      }
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { Option, type Command } from 'commander';
 import { EXIT } from '../exit-codes.js';
 import type { ScanFlags } from '../scan-settings.js';
+import { FORMAT_NAMES } from '../../format/names.js';
+import { PROFILE_CHOICES } from '../../core/vocabulary.js';
 
 const HELP_AFTER = `
 Formats:
@@ -30,12 +32,12 @@ export function registerScan(program: Command): void {
     .command('scan')
     .description('Scan one or more sites and report how ready they are for AI agents')
     .argument('[urls...]', 'sites to scan (https:// is added when no scheme is given)')
-    .addOption(new Option('-f, --format <format>', 'pretty | json | md | html | sarif | junit | github (default: pretty)'))
+    .addOption(new Option('-f, --format <format>', `${FORMAT_NAMES.join(' | ')} (default: pretty)`))
     .option('--json', 'same as --format json')
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('-i, --input <file>', 'read URLs from a file, one per line ("-" reads stdin)')
     .option('--concurrency <n>', 'sites scanned at once in a batch (default: 4)')
-    .option('--profile <profile>', 'auto | content | app | commerce (default: auto)')
+    .option('--profile <profile>', `${PROFILE_CHOICES.join(' | ')} (default: auto)`)
     .option('--timeout <seconds>', 'whole-scan deadline per site, in seconds (default: 45)')
     .option('--skip <ids>', 'checks or dimensions to leave out, comma separated (e.g. D7,commerce)')
     .option('--only <ids>', 'run only these checks or dimensions, comma separated')

@@ -8,7 +8,7 @@ import type { CheckStatus, Dimension, FixStep, Tier } from '../schema.js';
 import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from '../gather/context.js';
 
-export interface CheckMeta {
+export interface CheckMeta<C extends string = string> {
   /** Letter of the dimension plus a number: D1, C3, B2, A6, M1. */
   id: string;
   name: string;
@@ -30,10 +30,28 @@ export interface CheckMeta {
    * `bonus` demotes it to extra credit. Absent: scored at its tier in every profile.
    */
   contentProfile?: 'na' | 'bonus';
+  /**
+   * Every outcome code evaluate can return, with what it means (like ESLint's messageIds). Codes
+   * are `<id>/<kebab-name>` and stable: tests, SARIF, JUnit and MCP clients key on them, while the
+   * evidence stays free text for people. docs/check-codes.md lists them.
+   */
+  codes: Record<C, string>;
 }
 
-export interface CheckOutcome {
+/** The codes the engine gives any check: its own bug, or a verdict resting on a refused or cut-off probe. */
+export const ENGINE_CODES = {
+  internalError: 'internal-error',
+  unmeasured: 'unmeasured',
+} as const;
+
+export function engineCode(checkId: string, kind: keyof typeof ENGINE_CODES): string {
+  return `${checkId}/${ENGINE_CODES[kind]}`;
+}
+
+export interface CheckOutcome<C extends string = string> {
   status: CheckStatus;
+  /** Stable machine code of this outcome, one of meta.codes (e.g. "D4/no-h1"). */
+  code: C;
   /** What was observed: probes, statuses, headers, a short body excerpt. */
   evidence: string;
   /** Overrides meta.remediation when the fix depends on what was found. */
@@ -64,15 +82,20 @@ export interface FixContext {
   outcome?: CheckOutcome;
 }
 
-export interface CheckModule<A = unknown> {
-  meta: CheckMeta;
+export interface CheckModule<A = unknown, C extends string = string> {
+  meta: CheckMeta<C>;
   gather(ctx: GatherContext): Promise<A>;
-  evaluate(artifact: A, ctx: EvaluateContext): CheckOutcome;
+  /** Pure: the verdict from the artifact alone. Its codes are checked against meta.codes. */
+  evaluate(artifact: A, ctx: EvaluateContext): CheckOutcome<NoInfer<C>>;
   /** Ordered steps (2-6): where to change it on this platform, the snippet, how to verify, the spec. */
   fixGuide(ctx: FixContext): FixStep[];
 }
 
-/** Identity helper that keeps the artifact type of a check module checked. */
-export function defineCheck<A>(check: CheckModule<A>): CheckModule<A> {
+/**
+ * Identity helper that keeps the artifact type of a check module checked. Name the codes too
+ * (`defineCheck<Artifact, Code>`) and the compiler checks every outcome against meta.codes; the
+ * check tester (test/helpers/check-tester.ts) checks them at run time for every check.
+ */
+export function defineCheck<A, C extends string = string>(check: CheckModule<A, C>): CheckModule<A, C> {
   return check;
 }

@@ -3,55 +3,16 @@
  * (no script execution, no extra requests). confidence = 1 - Π(1 - wᵢ) over matched signals;
  * below 0.5 the platform is "unknown". A CMS/commerce platform outranks the framework it runs on.
  */
-import type { CheerioAPI } from 'cheerio';
-import type { FetchResult } from '../net/http.js';
 import type { PlatformInfo } from '../schema.js';
 import { FINGERPRINTS, HOSTING_FINGERPRINTS, SEO_PLUGINS, type Fingerprint, type Signal } from './fingerprints.js';
 import { commerceSignals, appSignals } from './site-kind.js';
 import { platformLabel } from './labels.js';
+import { pageFacts, type PageFacts, type PlatformInput } from './page-facts.js';
 
 export { platformLabel } from './labels.js';
+export { MAX_HTML_CHARS, pageFacts, type PageFacts, type PlatformInput } from './page-facts.js';
 
-export interface PlatformInput {
-  page: FetchResult;
-  $: CheerioAPI | null;
-}
-
-export interface PageFacts {
-  headers: Record<string, string>;
-  /** Set-Cookie lines joined with "\n" (as the HTTP client keeps them). */
-  cookies: string;
-  /** Cookie names from Set-Cookie, one per line. */
-  cookieNames: string[];
-  /** The first MAX_HTML_CHARS of the page: markers live in the head and the first scripts. */
-  html: string;
-  /** `<meta name="generator">` contents joined with " | " (kept for callers); see `generators`. */
-  generator: string;
-  generators: string[];
-  $: CheerioAPI | null;
-}
-
-/** Upper bound of HTML scanned by regex signals, so a huge page costs a bounded amount of work. */
-export const MAX_HTML_CHARS = 1_000_000;
 const CONFIDENT = 0.5;
-
-export function pageFacts(input: PlatformInput): PageFacts {
-  const html = input.page.text.slice(0, MAX_HTML_CHARS);
-  const $ = input.$;
-  const generators = $
-    ? $('meta[name="generator" i]')
-        .slice(0, 20)
-        .map((_, el) => ($(el).attr('content') ?? '').trim())
-        .get()
-        .filter(Boolean)
-    : [];
-  const cookies = input.page.headers['set-cookie'] ?? '';
-  const cookieNames = cookies
-    .split('\n')
-    .map((line) => line.split('=')[0].trim())
-    .filter(Boolean);
-  return { headers: input.page.headers, cookies, cookieNames, html, generator: generators.join(' | '), generators, $ };
-}
 
 export function matches(signal: Signal, f: PageFacts): boolean {
   switch (signal.kind) {

@@ -4,7 +4,7 @@
  * prices:multiple). Weak signals (0.2-0.3) are weighted so that two of them stay below 0.6: a SaaS
  * pricing page with a Stripe script and a /checkout link is not a shop.
  */
-import type { PageFacts } from './detect.js';
+import type { PageFacts } from './page-facts.js';
 
 export const THRESHOLD = 0.6;
 

@@ -6,6 +6,7 @@ import { FINGERPRINTS, HOSTING_FINGERPRINTS } from '../../core/platform/fingerpr
 import { ToolError } from '../context.js';
 import { FixGuideSchema, RubricSchema } from '../schemas.js';
 import { defineTool } from './define.js';
+import { fixStepsText } from '../../format/fix-steps.js';
 
 export const PLATFORMS = [...new Set([...FINGERPRINTS.map((f) => f.id), ...HOSTING_FINGERPRINTS.map((h) => h.id)])];
 const HOSTING_IDS = new Set(HOSTING_FINGERPRINTS.map((h) => h.id));
@@ -55,7 +56,7 @@ export const getFixGuide = defineTool({
         checkId: meta.id, name: meta.name, dimension: meta.dimension, tier: meta.tier, platform,
         summary: meta.summary, why: meta.why, remediation: meta.remediation, specUrls: meta.specUrls, steps,
       },
-      summary: [`${meta.id} ${meta.name}${platform ? ` on ${platform}` : ''}: ${meta.remediation}`, ...steps.map((s, i) => `${i + 1}. ${s.title}`)].join('\n'),
+      summary: [`${meta.id} ${meta.name}${platform ? ` on ${platform}` : ''}: ${meta.remediation}`, ...fixStepsText(steps)].join('\n'),
     };
   },
 });

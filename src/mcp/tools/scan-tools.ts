@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CHECKS } from '../../core/checks/index.js';
 import { DIMENSIONS, ScanResponse } from '../../core/schema.js';
+import { PROFILE_CHOICES } from '../../core/vocabulary.js';
 import type { ScanEvent } from '../../core/events.js';
 import { defineTool, type ToolExtra } from './define.js';
 import { summarizeScan } from '../summary.js';
@@ -13,7 +14,7 @@ const ScanOutput = z.object(ScanResponse.shape);
 
 const Url = z.string().min(1).max(2048).describe('The site to scan; https:// is added when no scheme is given');
 const Profile = z
-  .enum(['auto', 'content', 'app', 'commerce'])
+  .enum(PROFILE_CHOICES)
   .optional()
   .describe('Scoring profile: auto (default) detects it; content sites do not need API/OAuth/MCP checks');
 

@@ -31,7 +31,7 @@ describe('B1 AI crawler rules', () => {
   it('is partial when every AI answer engine is blocked from /', () => {
     const o = run('User-agent: *\nDisallow: /\n');
     expect(o.status).toBe('partial');
-    expect(o.evidence).toMatch(/cannot be cited/);
+    expect(o.code).toBe('B1/all-blocked');
     expect(o.advisories?.join(' ')).toMatch(/isitagentready/);
   });
 
@@ -45,7 +45,7 @@ describe('B1 AI crawler rules', () => {
   it('is partial when only retired Anthropic tokens are named and current ones fall to a restrictive *', () => {
     const o = run('User-agent: anthropic-ai\nUser-agent: Claude-Web\nAllow: /\n\nUser-agent: OAI-SearchBot\nAllow: /\n\nUser-agent: *\nDisallow: /\n');
     expect(o.status).toBe('partial');
-    expect(o.evidence).toMatch(/retired Anthropic tokens/);
+    expect(o.code).toBe('B1/retired-tokens');
     expect(o.advisories?.[0]).toMatch(/retired/);
   });
 

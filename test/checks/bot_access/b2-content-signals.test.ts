@@ -30,7 +30,7 @@ describe('B2 Content Signals', () => {
   it('is partial when only some named groups carry signals', () => {
     const o = run('User-agent: GPTBot\nContent-Signal: ai-train=no\nDisallow: /\n\nUser-agent: *\nAllow: /\n');
     expect(o.status).toBe('partial');
-    expect(o.evidence).toMatch(/No valid signal applies to every crawler/);
+    expect(o.code).toBe('B2/not-global');
   });
 
   it('passes when every group carries a signal even without a * group', () => {
@@ -52,7 +52,7 @@ describe('B2 Content Signals', () => {
   it('is partial when a group says both yes and no for a key', () => {
     const o = run('User-agent: *\nContent-Signal: ai-train=no\nContent-Signal: ai-train=yes\nAllow: /\n');
     expect(o.status).toBe('partial');
-    expect(o.evidence).toMatch(/both ai-train=yes and ai-train=no/);
+    expect(o.code).toBe('B2/contradiction');
   });
 
   it('accepts a leading path token', () => {

@@ -114,10 +114,10 @@ describe('A3 protected-resource metadata (artifacts)', () => {
     expect(o.advisories).toEqual([]);
   });
   it('is partial without authorization_servers or with a foreign resource', () => {
-    expect(a3ProtectedResource.evaluate(prm(json(PRM, { resource: ORIGIN })), ctx).evidence).toMatch(/no authorization_servers/);
+    expect(a3ProtectedResource.evaluate(prm(json(PRM, { resource: ORIGIN })), ctx).code).toBe('A3/no-authorization-servers');
     const foreign = a3ProtectedResource.evaluate(prm(json(PRM, { resource: 'https://elsewhere.example', authorization_servers: ['https://a.example'] })), ctx);
     expect(foreign.status).toBe('partial');
-    expect(foreign.evidence).toMatch(/is not on/);
+    expect(foreign.code).toBe('A3/bad-resource');
   });
   it('advises on a path-bearing resource at the root well-known URL', () => {
     const o = a3ProtectedResource.evaluate(prm(json(PRM, { resource: `${ORIGIN}/mcp`, authorization_servers: ['https://a.example'], scopes_supported: [] })), ctx);

@@ -68,7 +68,7 @@ describe('A4 MCP server card', () => {
     const moved = response({ url: MCP_CARD_PATHS[1], headers: { 'content-type': 'application/json', ...CORS }, body: JSON.stringify(sep2127), redirects: ['https://cards.other-host.net/card.json'] });
     const o = a4McpServerCard.evaluate({ probes: probes({ 1: moved }) }, ctx);
     expect(o.status).toBe('partial');
-    expect(o.evidence).toMatch(/cross-site redirect/);
+    expect(o.code).toBe('A4/cross-site-redirect');
   });
 
   it('fails when no path has a card (404s, soft 404s)', () => {

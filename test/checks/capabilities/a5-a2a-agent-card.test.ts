@@ -42,13 +42,13 @@ describe('A5 A2A agent card', () => {
     const o = run(notFound(CUR), json(OLD, v02));
     expect(o.status).toBe('partial');
     expect(o.matched).toContain('≤0.2');
-    expect(o.evidence).toMatch(/legacy path/);
+    expect(o.code).toBe('A5/legacy');
   });
 
   it('is partial for a 0.2 card even at the current path', () => {
     const o = run(json(CUR, { ...v02, protocolVersion: '0.2.6' }));
     expect(o.status).toBe('partial');
-    expect(o.evidence).toMatch(/legacy A2A ≤0.2 card/);
+    expect(o.code).toBe('A5/legacy');
   });
 
   it('is partial when required fields or skill members are missing', () => {

@@ -17,7 +17,7 @@ describe('A7 WebMCP (evaluate)', () => {
   it('passes an imperative registration in an inline script and names the tool', () => {
     const o = a7WebMcp.evaluate(art({ inline: [REGISTER] }), ctx);
     expect(o.status).toBe('pass');
-    expect(o.evidence).toMatch(/^Static/);
+    expect(o.code).toBe('A7/ok');
     expect(o.details?.imperativeTools).toEqual(['add_to_cart']);
     expect(o.matched).toMatch(/imperative/);
   });
@@ -39,7 +39,7 @@ describe('A7 WebMCP (evaluate)', () => {
   it('is partial when modelContext is only feature-detected', () => {
     const o = a7WebMcp.evaluate(art({ inline: ['if (navigator.modelContext) console.log("webmcp")'] }), ctx);
     expect(o.status).toBe('partial');
-    expect(o.evidence).toMatch(/no registerTool/);
+    expect(o.code).toBe('A7/feature-detect-only');
   });
 
   it('does not pass registerTool without modelContext (e.g. an MCP server SDK bundle)', () => {

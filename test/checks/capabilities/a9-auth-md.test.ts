@@ -30,13 +30,13 @@ describe('A9 auth.md', () => {
     const other = a9AuthMd.evaluate(text('/auth.md', '# Authentication\n\nUse OAuth.\n', 'text/markdown'), ctx);
     expect(other.status).toBe('partial');
     expect(other.evidence).toContain('H1 is "Authentication"');
-    expect(a9AuthMd.evaluate(text('/auth.md', 'no heading at all', 'text/markdown'), ctx).evidence).toContain('no H1');
+    expect(a9AuthMd.evaluate(text('/auth.md', 'no heading at all', 'text/markdown'), ctx).code).toBe('A9/no-heading');
   });
   it('fails when absent or a soft 404', () => {
     expect(a9AuthMd.evaluate(notFound('/auth.md'), ctx).status).toBe('fail');
     const soft = a9AuthMd.evaluate(soft404('/auth.md'), ctx);
     expect(soft.status).toBe('fail');
-    expect(soft.evidence).toMatch(/soft 404/);
+    expect(soft.code).toBe('A9/soft-404');
   });
   it('fix guide serves text/markdown on the platform and verifies', () => {
     const steps = a9AuthMd.fixGuide({ origin: ORIGIN, platform: 'nextjs', hosting: [] });

@@ -39,7 +39,7 @@ describe('M4 AP2', () => {
   it('fails with "AP2 requires an A2A Agent Card" without a card, and names other extensions otherwise', () => {
     const none = m4Ap2.evaluate({ card: noCard(), ucp: noUcp() }, ctx);
     expect(none.status).toBe('fail');
-    expect(none.evidence).toMatch(/^AP2 requires an A2A Agent Card/);
+    expect(none.code).toBe('M4/no-agent-card');
     const other = m4Ap2.evaluate({ card: card([{ uri: 'https://example.com/ext/streaming' }]), ucp: noUcp() }, ctx);
     expect(other.status).toBe('fail');
     expect(other.evidence).toContain('none of them AP2 (https://example.com/ext/streaming)');

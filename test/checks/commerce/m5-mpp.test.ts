@@ -33,7 +33,7 @@ describe('M5 MPP x-payment-info', () => {
     expect(o.evidence).toMatch(/intent "subscribe" is not charge or session, no amount/);
   });
   it('fails without x-payment-info or without an OpenAPI document (noting soft 404s)', () => {
-    expect(m5Mpp.evaluate(withDoc({ openapi: '3.1.0', paths: { '/a': { get: {} } } }), ctx).evidence).toContain('none with x-payment-info');
+    expect(m5Mpp.evaluate(withDoc({ openapi: '3.1.0', paths: { '/a': { get: {} } } }), ctx).code).toBe('M5/missing');
     const soft = m5Mpp.evaluate(withDoc(null, true), ctx);
     expect(soft.status).toBe('fail');
     expect(soft.evidence).toMatch(/likely soft 404/);

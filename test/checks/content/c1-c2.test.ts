@@ -58,14 +58,14 @@ describe('C1 evaluate', () => {
     const moved = { ...md(), url: 'https://md.other-host.test/index.md', redirects: ['https://md.other-host.test/index.md'] };
     const o = c1MarkdownNegotiation.evaluate(neg(moved, moved), ctx);
     expect(o.status).toBe('partial');
-    expect(o.evidence).toContain('another host');
+    expect(o.code).toBe('C1/cross-host');
   });
   it('fails when Markdown requests get HTML or an error, or browsers get Markdown', () => {
     expect(c1MarkdownNegotiation.evaluate(neg(html(), html()), ctx).status).toBe('fail');
     expect(c1MarkdownNegotiation.evaluate(neg(response({ url: '/', status: 406 }), html()), ctx).status).toBe('fail');
     const broken = c1MarkdownNegotiation.evaluate(neg(md(), md(), md()), ctx);
     expect(broken.status).toBe('fail');
-    expect(broken.evidence).toMatch(/Browsers receive Markdown/);
+    expect(broken.code).toBe('C1/markdown-to-browsers');
   });
   it('is na for a non-HTML page', () => {
     const j = response({ url: '/', headers: { 'content-type': 'application/json' }, body: '{}' });

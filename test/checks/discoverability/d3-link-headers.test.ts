@@ -49,12 +49,12 @@ describe('D3 evaluate', () => {
   it('is partial with weak relations only (WordPress REST root)', () => {
     const o = evalLink('<https://site.test-fixture.dev/wp-json/>; rel="https://api.w.org/"');
     expect(o.status).toBe('partial');
-    expect(o.evidence).toContain('Weak only');
+    expect(o.code).toBe('D3/weak-only');
   });
   it('fails with no header or resource hints only', () => {
     expect(evalLink(undefined).status).toBe('fail');
     expect(evalLink('<https://fonts.test>; rel=preconnect, </app.js>; rel=modulepreload').status).toBe('fail');
-    expect(evalLink('nonsense').evidence).toContain('unparseable');
+    expect(evalLink('nonsense').code).toBe('D3/unparseable');
   });
   it('is partial when every strong same-origin target is broken, pass with an advisory when one works', () => {
     const link = '</.well-known/api-catalog>; rel="api-catalog", </llms.txt>; rel=describedby';

@@ -73,6 +73,13 @@ export const b1AiCrawlerRules = defineCheck<RobotsArtifact>({
     why: 'Answer engines (ChatGPT search, Claude, Perplexity, Google AI features) only cite pages their crawlers may fetch. Blocking training crawlers is a policy choice and is never penalised.',
     remediation:
       'Add explicit robots.txt groups for AI crawlers: allow answer engines and user-requested fetches (OAI-SearchBot, ChatGPT-User, Claude-SearchBot, Claude-User, PerplexityBot) and decide on training crawlers (GPTBot, ClaudeBot, Google-Extended, CCBot) explicitly.',
+    codes: {
+      'B1/no-robots': 'no robots.txt (or an HTML page instead), so no AI crawler rules',
+      'B1/no-groups': 'robots.txt has no User-agent group',
+      'B1/all-blocked': 'partial: every AI answer engine and user-initiated agent of a major operator is blocked from /',
+      'B1/retired-tokens': 'partial: only retired Anthropic tokens are named while the current Claude crawlers fall to a restrictive * group',
+      'B1/ok': 'AI answer engines may fetch the site (training crawlers may be blocked: a policy choice)',
+    },
   },
   gather: (ctx) => ctx.robots(),
   evaluate(robots) {
@@ -82,13 +89,14 @@ export const b1AiCrawlerRules = defineCheck<RobotsArtifact>({
     if (!robots.found) {
       return {
         status: 'fail',
+        code: 'B1/no-robots',
         evidence: `${seen}: ${robots.soft404 ? 'an HTML page, not a robots.txt (soft 404)' : 'no robots.txt'}, so no AI crawler rules (see D1).`,
         remediation: 'Publish /robots.txt with a `User-agent: *` group and explicit AI crawler groups.',
         probes,
       };
     }
     if (!robots.groups.length) {
-      return { status: 'fail', evidence: `${seen}: robots.txt has no User-agent group, so it expresses no crawler rules.`, probes };
+      return { status: 'fail', code: 'B1/no-groups', evidence: `${seen}: robots.txt has no User-agent group, so it expresses no crawler rules.`, probes };
     }
     const table = AI_CRAWLERS.map((cr) => tokenAccess(robots, cr));
     const named = table.filter((t) => t.via === 'own group');
@@ -129,6 +137,7 @@ export const b1AiCrawlerRules = defineCheck<RobotsArtifact>({
       advisories.push('isitagentready.com passes any robots.txt with a `*` group; ai-ready marks it partial when every AI answer engine is blocked from `/`.');
       return {
         status: 'partial',
+        code: 'B1/all-blocked',
         evidence: `${lines.join(' ')} Every AI search and user-initiated agent of a major operator is blocked from /: the site cannot be cited in AI answers.`,
         remediation: 'Allow at least the AI answer engines (OAI-SearchBot, Claude-SearchBot, PerplexityBot) and user-requested fetchers (ChatGPT-User, Claude-User) to fetch `/`; keep training crawlers blocked if you wish.',
         matched,
@@ -140,6 +149,7 @@ export const b1AiCrawlerRules = defineCheck<RobotsArtifact>({
     if (retiredTrap) {
       return {
         status: 'partial',
+        code: 'B1/retired-tokens',
         evidence: `${lines.join(' ')} Only retired Anthropic tokens are named; the current Claude crawlers fall to a restrictive \`*\` group.`,
         remediation: 'Replace anthropic-ai / Claude-Web with ClaudeBot (training), Claude-SearchBot (search) and Claude-User (user fetches).',
         matched,
@@ -148,7 +158,7 @@ export const b1AiCrawlerRules = defineCheck<RobotsArtifact>({
         details,
       };
     }
-    return { status: 'pass', evidence: lines.join(' '), matched, advisories, probes, details };
+    return { status: 'pass', code: 'B1/ok', evidence: lines.join(' '), matched, advisories, probes, details };
   },
   fixGuide(fx) {
     const snippet = `# Answer engines and user-requested fetches: allowed\nUser-agent: OAI-SearchBot\nUser-agent: ChatGPT-User\nUser-agent: Claude-SearchBot\nUser-agent: Claude-User\nUser-agent: PerplexityBot\nUser-agent: Perplexity-User\nAllow: /\n\n# Model training: decide explicitly\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: Applebot-Extended\nUser-agent: CCBot\nDisallow: /\n`;

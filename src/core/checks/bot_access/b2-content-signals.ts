@@ -35,15 +35,23 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>({
     summary: 'A `Content-Signal: search=…, ai-input=…, ai-train=…` line (yes/no values) in the robots.txt group that applies to every crawler.',
     why: 'robots.txt says who may fetch; Content Signals say what the content may be used for once fetched (search results, AI answers, model training), so you can welcome AI answers and still refuse training.',
     remediation: 'Add `Content-Signal: search=yes, ai-input=yes, ai-train=no` (your choice of values) to the `User-agent: *` group of robots.txt.',
+    codes: {
+      'B2/no-robots': 'no robots.txt, so no Content-Signal line',
+      'B2/missing': 'robots.txt has no Content-Signal line',
+      'B2/invalid': 'partial: no Content-Signal line has a valid key=yes|no pair',
+      'B2/not-global': 'partial: no valid signal applies to every crawler (none in the * group)',
+      'B2/contradiction': 'partial: signals contradict each other or the access rules',
+      'B2/ok': 'valid Content-Signal preferences for every crawler',
+    },
   },
   gather: (ctx) => ctx.robots(),
   evaluate(robots) {
     const res = robots.probe;
     const probes = [res];
     const seen = describeProbe(res, new URL(res.requestedUrl).origin);
-    if (!robots.found) return { status: 'fail', evidence: `${seen}: no robots.txt, so no Content-Signal line.`, probes };
+    if (!robots.found) return { status: 'fail', code: 'B2/no-robots', evidence: `${seen}: no robots.txt, so no Content-Signal line.`, probes };
     const lines = prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB);
-    if (!lines.length) return { status: 'fail', evidence: `${seen}: robots.txt has ${robots.groups.length} group(s) but no Content-Signal line.`, probes };
+    if (!lines.length) return { status: 'fail', code: 'B2/missing', evidence: `${seen}: robots.txt has ${robots.groups.length} group(s) but no Content-Signal line.`, probes };
 
     const advisories: string[] = [];
     const problems = [...new Set(lines.flatMap((l) => l.pairs.map((p) => p.problem).filter((p): p is string => !!p)))];
@@ -61,6 +69,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>({
     if (!valid.length) {
       return {
         status: 'partial',
+        code: 'B2/invalid',
         evidence: `${evidence} None has a valid key=yes|no pair (keys: search, ai-input, ai-train).`,
         remediation: 'Write the signals as `key=yes|no` with the keys search, ai-input and ai-train, e.g. `Content-Signal: search=yes, ai-input=yes, ai-train=no`.',
         advisories,
@@ -91,6 +100,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>({
     if (!starCovered && !everyGroup) {
       return {
         status: 'partial',
+        code: 'B2/not-global',
         evidence: `${evidence} No valid signal applies to every crawler (the \`User-agent: *\` group has none).`,
         remediation: 'Put the Content-Signal line inside the `User-agent: *` group so it applies to every crawler.',
         matched,
@@ -102,6 +112,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>({
     if (contradictions.length) {
       return {
         status: 'partial',
+        code: 'B2/contradiction',
         evidence: `${evidence} Contradiction: ${contradictions.join('; ')}.`,
         remediation: 'Make the signals agree with the access rules: one value per key per group, and no `search=yes`/`ai-input=yes` in a group that disallows `/`.',
         matched,
@@ -110,7 +121,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>({
         details,
       };
     }
-    return { status: 'pass', evidence, matched, advisories, probes, details };
+    return { status: 'pass', code: 'B2/ok', evidence, matched, advisories, probes, details };
   },
   fixGuide(fx) {
     const snippet = 'User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n';

@@ -39,6 +39,13 @@ export const b3WebBotAuth = defineCheck<FetchResult>({
     summary: `A JWK Set of the site's own bot/agent signing keys at ${WBA_DIRECTORY_PATH} (HTTP Message Signatures directory). Only sites that send automated traffic need one; absence is informational.`,
     why: 'Sites that operate crawlers or agents sign their requests (RFC 9421) so that other sites can verify them instead of blocking by IP or user agent; the directory publishes the public keys.',
     remediation: `If your organisation sends bot or agent traffic, publish its Ed25519 public keys as a JWK Set at ${WBA_DIRECTORY_PATH}.`,
+    codes: {
+      'B3/missing': 'info: no key directory (only sites that send signed bot traffic publish one)',
+      'B3/not-jwks': 'partial: the directory is not a JSON object',
+      'B3/no-keys': 'partial: no keys array, or an empty one',
+      'B3/bad-keys': 'partial: keys lack required members or expose private ones',
+      'B3/ok': 'a valid Web Bot Auth key directory',
+    },
   },
   gather: (ctx) =>
     ctx.fetch(WBA_DIRECTORY_PATH, { accept: `${WBA_MEDIA_TYPE}, application/json;q=0.9, */*;q=0.1`, maxBytes: 1024 * 1024 }),
@@ -48,6 +55,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>({
     if (!isFound(res)) {
       return {
         status: 'info',
+        code: 'B3/missing',
         evidence: `${seen}: no key directory. Informational: only sites that send signed bot or agent traffic publish one.`,
         probes,
       };
@@ -59,6 +67,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>({
     if (!parsed.ok || !isObject(parsed.value)) {
       return {
         status: 'partial',
+        code: 'B3/not-jwks',
         evidence: `${seen}: ${parsed.ok ? 'JSON but not an object' : `not JSON (${parsed.error})`}. Starts: "${excerpt(res.text, 100)}"`,
         remediation: `Serve a JWK Set ({"keys": [...]}) at ${WBA_DIRECTORY_PATH}.`,
         advisories,
@@ -69,6 +78,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>({
     if (!Array.isArray(keys) || keys.length === 0) {
       return {
         status: 'partial',
+        code: 'B3/no-keys',
         evidence: `${seen}: ${Array.isArray(keys) ? 'the `keys` array is empty' : 'no `keys` array (RFC 7517 JWK Set)'}.`,
         remediation: 'Add at least one public key (kty OKP, crv Ed25519, x) to the `keys` array.',
         advisories,
@@ -81,13 +91,14 @@ export const b3WebBotAuth = defineCheck<FetchResult>({
     if (problems.length) {
       return {
         status: 'partial',
+        code: 'B3/bad-keys',
         evidence: `${seen}; ${facts}; ${problems.slice(0, 4).join('; ')}.`,
         remediation: 'Give every key its required members (OKP: crv and x; EC: crv, x, y; RSA: n, e) and publish public members only.',
         advisories,
         probes,
       };
     }
-    return { status: 'pass', evidence: `${seen}; ${facts}.`, matched: 'HTTP Message Signatures directory (draft-meunier-webbotauth-httpsig-directory-00), JWK Set RFC 7517', advisories, probes };
+    return { status: 'pass', code: 'B3/ok', evidence: `${seen}; ${facts}.`, matched: 'HTTP Message Signatures directory (draft-meunier-webbotauth-httpsig-directory-00), JWK Set RFC 7517', advisories, probes };
   },
   fixGuide(fx) {
     const content = JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', kid: '<JWK thumbprint>', x: '<base64url public key>', use: 'sig' }] }, null, 2);

@@ -25,6 +25,11 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>({
     summary: 'Whether the page answered an honest automated client, or a bot wall (challenge page, CAPTCHA, 401/403/429/503) stood in front of it. Informational only, never scored.',
     why: 'Agents fetch pages without a browser; a challenge page in front of the content hides everything else from them, and from this scan.',
     remediation: 'Let verified AI agents and crawlers through the bot protection (allow-list them or verify Web Bot Auth signatures) for public pages.',
+    codes: {
+      'B4/challenged': 'info: the page answered with a bot challenge (a wall), so page checks are unmeasured',
+      'B4/refused': 'info: the page answered 401, 403, 429 or 503 without a recognisable challenge',
+      'B4/open': 'info: the page answered an automated client without a challenge',
+    },
   },
   async gather(ctx) {
     const robots = await ctx.robots();
@@ -43,6 +48,7 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>({
     if (wall) {
       return {
         status: 'info',
+        code: 'B4/challenged',
         evidence: `${seen}: ${wall}${retry}. The site refused an automated client, so ${PAGE_CHECKS} could not be measured from this page.${siteLevel}`,
         advisories: ['ai-ready does not impersonate browsers or vendor crawlers; verified agents may still be let through by the same protection.'],
         probes,
@@ -54,6 +60,7 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>({
       const why = status === 401 ? 'asks for authentication' : status === 403 ? 'refused the request' : status === 429 ? 'rate-limited the request' : 'was unavailable';
       return {
         status: 'info',
+        code: 'B4/refused',
         evidence: `${seen}: the page ${why}${retry} without a recognisable challenge page. Automated clients may be refused; ${PAGE_CHECKS} rest on this response.${siteLevel}`,
         probes,
         details: { blocked: true, reason: `HTTP ${status}`, siteLevelBlocked: !!robotsWall },
@@ -61,6 +68,7 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>({
     }
     return {
       status: 'info',
+      code: 'B4/open',
       evidence: `${seen}: the page answered an automated client without a challenge.${siteLevel} Per-crawler blocking (by user agent or IP) is not tested: ai-ready never impersonates vendor bots.`,
       probes,
       details: { blocked: false, siteLevelBlocked: !!robotsWall },

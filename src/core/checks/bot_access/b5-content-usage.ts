@@ -32,15 +32,21 @@ export const b5ContentUsage = defineCheck<RobotsArtifact>({
     summary: 'A `Content-Usage: train-ai=n` style line in robots.txt, the IETF AIPREF vocabulary (y/n values). Extra credit: the drafts are not final.',
     why: 'The IETF AI Preferences working group is standardising how sites state AI usage preferences; publishing them now costs one line and is read by early adopters.',
     remediation: 'Add a `Content-Usage:` line (e.g. `Content-Usage: train-ai=n, search=y`) to the `User-agent: *` group of robots.txt.',
+    codes: {
+      'B5/no-robots': 'no robots.txt, so no Content-Usage line',
+      'B5/missing': 'no Content-Usage line',
+      'B5/invalid': 'no Content-Usage line has a valid category=y|n pair',
+      'B5/ok': 'a valid Content-Usage preference',
+    },
   },
   gather: (ctx) => ctx.robots(),
   evaluate(robots) {
     const res = robots.probe;
     const probes = [res];
     const seen = describeProbe(res, new URL(res.requestedUrl).origin);
-    if (!robots.found) return { status: 'fail', evidence: `${seen}: no robots.txt, so no Content-Usage line.`, probes };
+    if (!robots.found) return { status: 'fail', code: 'B5/no-robots', evidence: `${seen}: no robots.txt, so no Content-Usage line.`, probes };
     const lines = prefLines(robots, 'content-usage', CONTENT_USAGE_VOCAB);
-    if (!lines.length) return { status: 'fail', evidence: `${seen}: no Content-Usage line (extra credit only).`, probes };
+    if (!lines.length) return { status: 'fail', code: 'B5/missing', evidence: `${seen}: no Content-Usage line (extra credit only).`, probes };
     const evidence = `${seen}; ${lines.length} Content-Usage line(s): ${lines.slice(0, 6).map(describeLine).join('; ')}${lines.length > 6 ? '; …' : ''}.`;
     const problems = [...new Set(lines.flatMap((l) => l.pairs.map((p) => p.problem).filter((p): p is string => !!p)))];
     const advisories = problems.length ? [`Ignored: ${problems.slice(0, 5).join('; ')}.`] : [];
@@ -50,13 +56,14 @@ export const b5ContentUsage = defineCheck<RobotsArtifact>({
     if (!lines.some((l) => l.valid)) {
       return {
         status: 'fail',
+        code: 'B5/invalid',
         evidence: `${evidence} No line has a valid category=y|n pair (categories: ${[...CONTENT_USAGE_VOCAB.keys].join(', ')}).`,
         remediation: 'Write the preference as `category=y|n`, e.g. `Content-Usage: train-ai=n`.',
         advisories,
         probes,
       };
     }
-    return { status: 'pass', evidence, matched: 'IETF AIPREF vocabulary (draft-ietf-aipref-vocab) attached in robots.txt', advisories, probes };
+    return { status: 'pass', code: 'B5/ok', evidence, matched: 'IETF AIPREF vocabulary (draft-ietf-aipref-vocab) attached in robots.txt', advisories, probes };
   },
   fixGuide(fx) {
     return [

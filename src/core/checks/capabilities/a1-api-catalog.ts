@@ -103,6 +103,14 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>({
     summary: `A Linkset (application/linkset+json) at ${API_CATALOG_PATH} listing the site's APIs with their OpenAPI description, docs and status links (RFC 9727).`,
     why: 'Agents look for APIs in one well-known place; the catalog tells them which APIs exist and where their machine-readable descriptions are.',
     remediation: `Serve ${API_CATALOG_PATH} as application/linkset+json listing each API (anchor) with its service-desc (OpenAPI) and service-doc links.`,
+    codes: {
+      'A1/missing': 'no API catalog at /.well-known/api-catalog (or an HTML page)',
+      'A1/not-json': 'the catalog is not JSON',
+      'A1/no-linkset': 'partial: JSON without a "linkset" array',
+      'A1/no-api-entries': 'partial: empty linkset, entries without an absolute anchor, or no entry linking to an API',
+      'A1/dead-links': 'partial: every checked link target is dead',
+      'A1/ok': 'an RFC 9727 API catalog linking to live APIs',
+    },
     contentProfile: 'bonus',
   },
   async gather(ctx) {
@@ -117,10 +125,10 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>({
     const probes = [get];
     const seen = describeProbe(get, ctx.origin);
     if (!isFound(get)) {
-      return { status: 'fail', evidence: `${seen}: ${get.status === 200 ? 'an HTML page (soft 404)' : 'no API catalog'}.`, probes };
+      return { status: 'fail', code: 'A1/missing', evidence: `${seen}: ${get.status === 200 ? 'an HTML page (soft 404)' : 'no API catalog'}.`, probes };
     }
     const parsed = parseJson(get);
-    if (!parsed.ok) return { status: 'fail', evidence: `${seen}: not JSON (${parsed.error}). Starts: "${excerpt(get.text, 80)}"`, probes };
+    if (!parsed.ok) return { status: 'fail', code: 'A1/not-json', evidence: `${seen}: not JSON (${parsed.error}). Starts: "${excerpt(get.text, 80)}"`, probes };
     const advisories: string[] = [];
     const ct = get.headers['content-type'] ?? '';
     if (get.contentType !== 'application/linkset+json') advisories.push(`Served as ${get.contentType ?? 'no content type'}; RFC 9727 requires application/linkset+json.`);
@@ -131,6 +139,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>({
     if (!isObject(value) || !Array.isArray(value.linkset)) {
       return {
         status: 'partial',
+        code: 'A1/no-linkset',
         evidence: `${seen}: JSON without a "linkset" array. Starts: "${excerpt(get.text, 80)}"`,
         remediation: 'Wrap the catalog in {"linkset": [ … ]} (RFC 9264 JSON format).',
         advisories,
@@ -147,6 +156,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>({
       const why = !f.entries ? 'the linkset is empty' : f.anchorless ? `${f.anchorless} entr${f.anchorless === 1 ? 'y has' : 'ies have'} no absolute anchor` : 'no entry links to an API (item, or service-desc/service-doc)';
       return {
         status: 'partial',
+        code: 'A1/no-api-entries',
         evidence: `${facts}; ${why}.${f.problems.length ? ` ${f.problems.slice(0, 3).join('; ')}.` : ''}`,
         remediation: 'Give each linkset entry an absolute "anchor" (the API base URL) and service-desc / service-doc links, or "item" links to the APIs.',
         matched: 'RFC 9727 (Linkset RFC 9264)',
@@ -160,6 +170,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>({
     if (targets.length && dead.length === targets.length) {
       return {
         status: 'partial',
+        code: 'A1/dead-links',
         evidence: `${facts}; every checked link target is dead: ${dead.map((t) => describeProbe(t.probe, ctx.origin)).join('; ')}.`,
         remediation: 'Point the catalog at live resources: each service-desc, service-doc and status link must answer.',
         matched: 'RFC 9727 (Linkset RFC 9264)',
@@ -169,7 +180,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>({
       };
     }
     if (dead.length) advisories.push(`Dead link target(s): ${dead.map((t) => t.url).join(', ')}.`);
-    return { status: 'pass', evidence: `${facts}.`, matched: 'RFC 9727 (Linkset RFC 9264)', advisories, probes, details };
+    return { status: 'pass', code: 'A1/ok', evidence: `${facts}.`, matched: 'RFC 9727 (Linkset RFC 9264)', advisories, probes, details };
   },
   fixGuide(fx) {
     const api = `${fx.origin}/api/v1`;

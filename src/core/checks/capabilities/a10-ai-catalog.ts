@@ -74,6 +74,13 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>({
     summary: `${AI_CATALOG_PATH} (fallback ${ARD_PATH}) is JSON with a spec version, a host and a non-empty agents[] (AI Card) or entries[] (Agentic Resource Discovery).`,
     why: 'One index of every agent, MCP server and API a host offers lets an agent discover all of them with a single request, whatever protocol each uses.',
     remediation: `Publish ${AI_CATALOG_PATH} with specVersion, host {displayName, identifier} and one entry per agent or MCP server you expose.`,
+    codes: {
+      'A10/missing': 'no AI catalog',
+      'A10/not-json': 'the catalog is not JSON',
+      'A10/not-object': 'the catalog is JSON but not an object',
+      'A10/incomplete': 'partial: the catalog lacks required members',
+      'A10/ok': 'a complete AI catalog',
+    },
   },
   async gather(ctx) {
     const first = await ctx.fetch(AI_CATALOG_PATH, { accept: ACCEPT, maxBytes: MAX_BYTES });
@@ -85,14 +92,15 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>({
     if (!res) {
       return {
         status: 'fail',
+        code: 'A10/missing',
         evidence: `No AI catalog: ${probes.map((p) => `${describeProbe(p, origin)}${isSoft404(p) ? ' (soft 404)' : ''}`).join('; ')}.`,
         probes,
       };
     }
     const seen = describeProbe(res, origin);
     const parsed = parseJson(res);
-    if (!parsed.ok) return { status: 'fail', evidence: `${seen}: not JSON (${parsed.error}). Starts: "${excerpt(res.text, 80)}"`, probes };
-    if (!isObject(parsed.value)) return { status: 'fail', evidence: `${seen}: JSON but not an object.`, probes };
+    if (!parsed.ok) return { status: 'fail', code: 'A10/not-json', evidence: `${seen}: not JSON (${parsed.error}). Starts: "${excerpt(res.text, 80)}"`, probes };
+    if (!isObject(parsed.value)) return { status: 'fail', code: 'A10/not-object', evidence: `${seen}: JSON but not an object.`, probes };
     const doc = parsed.value;
     const advisories: string[] = [];
     if (res.requestedUrl.endsWith(ARD_PATH)) advisories.push(`found at ${ARD_PATH}; agents and the reference scanner read ${AI_CATALOG_PATH}`);
@@ -117,6 +125,7 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>({
     if (missing.length) {
       return {
         status: 'partial',
+        code: 'A10/incomplete',
         evidence: `${facts}. Missing: ${missing.join(', ')}.`,
         remediation: `Complete ${AI_CATALOG_PATH}: add ${missing.join(', ')}.`,
         advisories,
@@ -124,7 +133,7 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>({
         details,
       };
     }
-    return { status: 'pass', evidence: `${facts}.`, matched: `${shapes.map((s) => s.replace(/ \(.*\)$/, '')).join(' + ')} ${version}`, advisories, probes, details };
+    return { status: 'pass', code: 'A10/ok', evidence: `${facts}.`, matched: `${shapes.map((s) => s.replace(/ \(.*\)$/, '')).join(' + ')} ${version}`, advisories, probes, details };
   },
   fixGuide(fx) {
     const host = new URL(fx.origin).hostname;

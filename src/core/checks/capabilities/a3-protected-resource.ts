@@ -17,6 +17,12 @@ export const a3ProtectedResource = defineCheck<PrmArtifact>({
     summary: `JSON at ${PRM_PATH} naming the protected resource and the authorization servers that issue tokens for it (RFC 9728); a 401 may point to it with WWW-Authenticate resource_metadata.`,
     why: 'An agent that meets a protected API or MCP server learns from this document where to get a token; MCP servers must publish it.',
     remediation: `Publish ${PRM_PATH} with "resource" (your API's URL) and "authorization_servers" (your issuer URLs).`,
+    codes: {
+      'A3/missing': 'no protected-resource metadata (RFC 9728)',
+      'A3/bad-resource': 'partial: "resource" missing, not an absolute URL, or on another origin',
+      'A3/no-authorization-servers': 'partial: no authorization_servers',
+      'A3/ok': 'valid protected-resource metadata',
+    },
     contentProfile: 'na',
   },
   gather: (ctx) => protectedResourceMetadata(ctx),
@@ -32,6 +38,7 @@ export const a3ProtectedResource = defineCheck<PrmArtifact>({
       const why = [prm.wellKnown.problem, prm.linked?.problem].filter(Boolean).join('; ');
       return {
         status: 'fail',
+        code: 'A3/missing',
         evidence: `No protected-resource metadata: ${seen}${why ? ` (${why})` : ''}.${pageNote}`,
         probes,
       };
@@ -56,6 +63,7 @@ export const a3ProtectedResource = defineCheck<PrmArtifact>({
     if (problems.length) {
       return {
         status: 'partial',
+        code: 'A3/bad-resource',
         evidence: `${facts}; ${problems.join('; ')}.${pageNote}`,
         remediation: 'Set "resource" to the exact URL of the protected resource the metadata is published for (same origin).',
         matched: 'RFC 9728',
@@ -67,6 +75,7 @@ export const a3ProtectedResource = defineCheck<PrmArtifact>({
     if (!servers.length) {
       return {
         status: 'partial',
+        code: 'A3/no-authorization-servers',
         evidence: `${facts}: no authorization_servers, so agents cannot find where to obtain a token.${pageNote}`,
         remediation: 'Add "authorization_servers": ["https://your-issuer"] to the protected-resource metadata.',
         matched: 'RFC 9728',
@@ -75,7 +84,7 @@ export const a3ProtectedResource = defineCheck<PrmArtifact>({
         details,
       };
     }
-    return { status: 'pass', evidence: `${facts}.${pageNote}`, matched: 'RFC 9728', advisories, probes: [chosen.probe], details };
+    return { status: 'pass', code: 'A3/ok', evidence: `${facts}.${pageNote}`, matched: 'RFC 9728', advisories, probes: [chosen.probe], details };
   },
   fixGuide(fx) {
     const content = JSON.stringify(

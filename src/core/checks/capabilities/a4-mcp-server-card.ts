@@ -109,6 +109,12 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
     summary: `An MCP server card (name, version, remote endpoint, capabilities) at ${MCP_CARD_PATHS.join(', ')}; SEP-2127 and the older serverInfo shape are both accepted.`,
     why: 'A server card lets an agent find and connect to your MCP server from the domain alone, without a registry or manual setup.',
     remediation: 'Publish an MCP server card at /.well-known/mcp/server-card (and server-card.json) with name, version, remotes[].url and capabilities.',
+    codes: {
+      'A4/missing': 'no MCP server card',
+      'A4/incomplete': 'partial: the card lacks required members (server identity or transport endpoint)',
+      'A4/cross-site-redirect': 'partial: the card is only reachable through a redirect to another site',
+      'A4/ok': 'a complete MCP server card',
+    },
     contentProfile: 'bonus',
   },
   async gather(ctx) {
@@ -120,7 +126,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
     const results = probes.map((p, i) => readPath(p, MCP_CARD_PATHS[i] ?? new URL(p.requestedUrl).pathname));
     const seenAll = results.map((r) => describeProbe(r.probe, ctx.origin) + (r.problem ? ` (${r.problem})` : '')).join('; ');
     const withCards = results.filter((r) => r.cards.length);
-    if (!withCards.length) return { status: 'fail', evidence: `No MCP server card: ${seenAll}.`, probes };
+    if (!withCards.length) return { status: 'fail', code: 'A4/missing', evidence: `No MCP server card: ${seenAll}.`, probes };
     const best = withCards.find((r) => r.cards.some(complete)) ?? withCards[0];
     const card = best.cards.find(complete) ?? best.cards[0];
     const res = best.probe;
@@ -146,6 +152,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
       const missing = [...(card.shapes.length ? [] : ['identity (name + version, or serverInfo)']), ...(card.endpoints.length ? [] : [`a connection endpoint (remotes[].url as an https URL${badUrls})`])];
       return {
         status: 'partial',
+        code: 'A4/incomplete',
         evidence: `${facts}; missing ${missing.join(' and ')}.`,
         remediation: `Complete the server card: add ${missing.join(' and ')}.`,
         ...(matched ? { matched } : {}),
@@ -157,6 +164,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
     if (res.redirects.length && siteOf(res.url) !== siteOf(res.requestedUrl)) {
       return {
         status: 'partial',
+        code: 'A4/cross-site-redirect',
         evidence: `${facts}; the card is only reachable through a cross-site redirect to ${res.url}, which agents may refuse.`,
         remediation: 'Serve the server card on your own domain instead of redirecting to another site.',
         ...(matched ? { matched } : {}),
@@ -165,7 +173,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
         details,
       };
     }
-    return { status: 'pass', evidence: `${facts}.`, ...(matched ? { matched } : {}), advisories, probes: [res], details };
+    return { status: 'pass', code: 'A4/ok', evidence: `${facts}.`, ...(matched ? { matched } : {}), advisories, probes: [res], details };
   },
   fixGuide(fx) {
     const host = new URL(fx.origin).hostname.split('.').reverse().join('.');

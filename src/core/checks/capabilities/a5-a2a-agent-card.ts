@@ -75,6 +75,12 @@ export const a5A2aAgentCard = defineCheck<A2aCardArtifact>({
     summary: `An A2A AgentCard at ${A2A_CARD_PATH} (name, version, endpoint, skills); the ≤0.2 path ${A2A_LEGACY_CARD_PATH} counts half.`,
     why: 'Other agents discover what your agent can do, and how to talk to it, from its card (Agent2Agent protocol).',
     remediation: `Publish an A2A AgentCard at ${A2A_CARD_PATH} with name, description, version, supportedInterfaces[] (url, protocolBinding, protocolVersion), capabilities, default modes and skills.`,
+    codes: {
+      'A5/missing': 'no A2A agent card',
+      'A5/legacy': 'partial: only a legacy (A2A ≤0.2) card or the legacy path',
+      'A5/incomplete': 'partial: the card lacks required members or has an unrecognised shape',
+      'A5/ok': 'a current A2A agent card',
+    },
   },
   gather: (ctx) => a2aCard(ctx),
   evaluate(art, ctx) {
@@ -82,6 +88,7 @@ export const a5A2aAgentCard = defineCheck<A2aCardArtifact>({
     if (!art.card || !art.probe) {
       return {
         status: 'fail',
+        code: 'A5/missing',
         evidence: `No A2A agent card: ${seenAll}${art.problem ? ` (${A2A_CARD_PATH}: ${art.problem})` : ''}.`,
         probes: art.probes,
       };
@@ -103,6 +110,7 @@ export const a5A2aAgentCard = defineCheck<A2aCardArtifact>({
       const legacy = art.path === A2A_LEGACY_CARD_PATH ? 'found only at the legacy path (A2A ≤0.2)' : 'a legacy A2A ≤0.2 card';
       return {
         status: 'partial',
+        code: 'A5/legacy',
         evidence: `${facts}; ${legacy}${problems.length ? `; ${problems.join('; ')}` : ''}.`,
         remediation: `Move the card to ${A2A_CARD_PATH} (current A2A discovery path) and update it to the 1.0 shape.`,
         ...(matched ? { matched } : {}),
@@ -114,6 +122,7 @@ export const a5A2aAgentCard = defineCheck<A2aCardArtifact>({
     if (problems.length || !art.version) {
       return {
         status: 'partial',
+        code: 'A5/incomplete',
         evidence: `${facts}; ${[...problems, ...(art.version ? [] : ['no supportedInterfaces[] or url'])].join('; ')}.`,
         remediation: `Complete the AgentCard: ${problems.join('; ') || 'add supportedInterfaces[]'}.`,
         ...(matched ? { matched } : {}),
@@ -122,7 +131,7 @@ export const a5A2aAgentCard = defineCheck<A2aCardArtifact>({
         details,
       };
     }
-    return { status: 'pass', evidence: `${facts}.`, matched, advisories, probes: [res], details };
+    return { status: 'pass', code: 'A5/ok', evidence: `${facts}.`, matched, advisories, probes: [res], details };
   },
   fixGuide(fx) {
     const content = JSON.stringify(

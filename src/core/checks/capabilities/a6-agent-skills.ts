@@ -82,6 +82,11 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>({
       'GET /.well-known/agent-skills/index.json must be a v0.2.0 index ($schema) whose skills have valid names, types, descriptions, URLs and sha256 digests; up to five artifacts are downloaded and their digests and SKILL.md front matter verified.',
     why: 'Skills teach agents how to use your site or product; the index lets them find every skill in one request, and digests let them trust what they download.',
     remediation: `Publish ${SKILLS_INDEX_PATH} with "$schema": "${SKILLS_SCHEMA_V02}" and one entry per skill (name, type, description, url, sha256 digest of the exact bytes served).`,
+    codes: {
+      'A6/missing': 'no Agent Skills index',
+      'A6/invalid': 'partial: an index with problems (schema, names, digests, unreachable skills)',
+      'A6/ok': 'a valid Agent Skills index',
+    },
   },
   gather: (ctx) => agentSkills(ctx),
   evaluate(a, { origin }) {
@@ -91,7 +96,7 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>({
         const problem = indexDocument(p).problem;
         return `${describeProbe(p, origin)}${problem ? ` (${problem})` : isSoft404(p) ? ' (an HTML page: soft 404)' : ''}`;
       });
-      return { status: 'fail', evidence: `No Agent Skills index: ${seen.join('; ')}.`, probes: a.probes };
+      return { status: 'fail', code: 'A6/missing', evidence: `No Agent Skills index: ${seen.join('; ')}.`, probes: a.probes };
     }
     const probe = a.probe;
     const index = readSkillsIndex(doc, probe.url, a.path);
@@ -130,6 +135,7 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>({
     if (problems.length) {
       return {
         status: 'partial',
+        code: 'A6/invalid',
         evidence: `${facts}. Problems: ${problems.join('; ')}.`,
         remediation:
           index.format !== 'v0.2.0' || a.path === SKILLS_LEGACY_INDEX_PATH
@@ -141,7 +147,7 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>({
         details,
       };
     }
-    return { status: 'pass', evidence: `${facts}.`, matched, advisories, probes, details };
+    return { status: 'pass', code: 'A6/ok', evidence: `${facts}.`, matched, advisories, probes, details };
   },
   fixGuide(fx) {
     const index = {

@@ -74,6 +74,12 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>({
       'Static detection of WebMCP on the page: navigator.modelContext with registerTool()/provideContext() in inline or same-origin scripts (up to 8, 1 MB each), or declarative <form toolname> tools.',
     why: 'WebMCP lets an agent in the browser call your page\'s features as typed tools instead of guessing at clicks and form fields.',
     remediation: 'Register your page\'s main actions as WebMCP tools with navigator.modelContext.registerTool(), or mark forms with toolname/tooldescription.',
+    codes: {
+      'A7/not-html': 'info: the page is not HTML, so there is nothing to register WebMCP tools on',
+      'A7/ok': 'WebMCP tools found by static detection (imperative registerTool or declarative form toolname)',
+      'A7/feature-detect-only': 'partial: navigator.modelContext is referenced but no tool is registered',
+      'A7/missing': 'no WebMCP tools detected',
+    },
   },
   async gather(ctx) {
     const page = ctx.page();
@@ -112,7 +118,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>({
   evaluate(a, { origin }) {
     const pageSeen = describeProbe(a.page, origin);
     if (!isOk(a.page) || !a.isHtml) {
-      return { status: 'info', evidence: `${pageSeen}: not an HTML page, so there is nothing to register WebMCP tools on.`, probes: [a.page] };
+      return { status: 'info', code: 'A7/not-html', evidence: `${pageSeen}: not an HTML page, so there is nothing to register WebMCP tools on.`, probes: [a.page] };
     }
     const fetched = a.scripts.filter((s) => isOk(s));
     const findings = [
@@ -149,6 +155,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>({
       if (forms.length) parts.push(`${forms.length} declarative form tool(s): ${forms.map((f) => `${f.toolname} (${f.params} field(s))`).join(', ')}`);
       return {
         status: 'pass',
+        code: 'A7/ok',
         evidence: `Static: ${parts.join('; ')}. ${scope}.`,
         matched: `WebMCP draft (${[imperative && 'imperative navigator.modelContext', forms.length && 'declarative form toolname'].filter(Boolean).join(' + ')}, static detection)`,
         advisories,
@@ -159,6 +166,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>({
     if (referencing.length) {
       return {
         status: 'partial',
+        code: 'A7/feature-detect-only',
         evidence: `modelContext is referenced in ${referencing.map((f) => f.source).join(', ')} ("${referencing[0].snippet}") but no registerTool()/provideContext() call was found. ${scope}.`,
         remediation: 'Call navigator.modelContext.registerTool() for each action (or provideContext({tools})), not only feature-detect the API.',
         advisories,
@@ -168,6 +176,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>({
     }
     return {
       status: 'fail',
+      code: 'A7/missing',
       evidence: `No WebMCP tools detected: no <form toolname> and no navigator.modelContext in ${scope}. Tools registered by cross-origin scripts or after user interaction are not visible to a static scan.`,
       advisories,
       probes,

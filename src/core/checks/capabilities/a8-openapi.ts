@@ -40,6 +40,12 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>({
     summary: `An OpenAPI 3.x or Swagger 2.0 description with non-empty paths, found through Link rel="service-desc" or at ${OPENAPI_PATHS.join(', ')} (JSON or YAML).`,
     why: 'Agents and tool generators turn an OpenAPI description into callable tools; without it they scrape docs or guess endpoints.',
     remediation: 'Publish your API\'s OpenAPI description at /openapi.json and advertise it with Link: </openapi.json>; rel="service-desc".',
+    codes: {
+      'A8/missing': 'no OpenAPI description at the advertised or conventional locations',
+      'A8/unusable': 'partial: something is published but it is not a usable OpenAPI description',
+      'A8/invalid': 'partial: an OpenAPI description with a problem of its own',
+      'A8/ok': 'a parseable OpenAPI description with paths',
+    },
     contentProfile: 'na',
   },
   gather: (ctx) => openApiDoc(ctx),
@@ -50,6 +56,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>({
       const soft = probes.filter(isSoft404).length;
       return {
         status: 'fail',
+        code: 'A8/missing',
         evidence: `No OpenAPI description: ${probes.map((p) => describeProbe(p, origin)).join('; ')}${soft ? ` (${soft} HTML page(s): soft 404)` : ''}.`,
         probes,
       };
@@ -58,6 +65,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>({
     if (!found) {
       return {
         status: 'partial',
+        code: 'A8/unusable',
         evidence: `Something is published but it is not a usable OpenAPI description: ${a.problems.map((p) => `${p.url.startsWith(origin) ? p.url.slice(origin.length) : p.url} (${SOURCE_LABEL[p.source]}): ${p.problem}`).join('; ')}.`,
         remediation: 'Serve a parseable OpenAPI 3.x document (JSON or YAML) with a non-empty `paths` object.',
         probes,
@@ -80,6 +88,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>({
     if (own) {
       return {
         status: 'partial',
+        code: 'A8/invalid',
         evidence: `${facts}; ${own.problem}.`,
         remediation: `Fix the OpenAPI description at ${where}: ${own.problem}.`,
         matched,
@@ -88,7 +97,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>({
         details,
       };
     }
-    return { status: 'pass', evidence: `${facts}.`, matched, advisories, probes, details };
+    return { status: 'pass', code: 'A8/ok', evidence: `${facts}.`, matched, advisories, probes, details };
   },
   fixGuide(fx) {
     const doc = {

@@ -44,6 +44,11 @@ export const m1Ucp = defineCheck<UcpArtifact>({
     summary: `GET ${UCP_PATH} returns a Universal Commerce Protocol profile with a version, at least one service with an endpoint and at least one capability (current nested "ucp" shape or the older top-level shape).`,
     why: 'Shopping agents (Google, Shopify and others) read the UCP profile to learn how to browse, check out and pay on your store without scraping it.',
     remediation: `Publish ${UCP_PATH} with a "ucp" object holding version, services (with https endpoints) and capabilities such as dev.ucp.shopping.checkout.`,
+    codes: {
+      'M1/missing': 'no UCP profile at /.well-known/ucp (or an unusable one)',
+      'M1/incomplete': 'partial: the profile lacks required members',
+      'M1/ok': 'a complete UCP profile',
+    },
   },
   gather: (ctx) => ucpProfile(ctx),
   evaluate(a, { origin }) {
@@ -51,7 +56,7 @@ export const m1Ucp = defineCheck<UcpArtifact>({
     const probes = [a.probe];
     if (!a.profile) {
       const why = a.problem ?? (isSoft404(a.probe) ? 'an HTML page (soft 404)' : 'no UCP profile');
-      return { status: 'fail', evidence: `${seen}: ${why}.`, probes };
+      return { status: 'fail', code: 'M1/missing', evidence: `${seen}: ${why}.`, probes };
     }
     const p = a.profile;
     const advisories: string[] = [];
@@ -86,6 +91,7 @@ export const m1Ucp = defineCheck<UcpArtifact>({
     if (missing.length) {
       return {
         status: 'partial',
+        code: 'M1/incomplete',
         evidence: `${facts}. Missing: ${missing.join(', ')}.`,
         remediation: `Complete ${UCP_PATH}: add ${missing.join(', ')}.`,
         matched,
@@ -94,7 +100,7 @@ export const m1Ucp = defineCheck<UcpArtifact>({
         details,
       };
     }
-    return { status: 'pass', evidence: `${facts}.`, matched, advisories, probes, details };
+    return { status: 'pass', code: 'M1/ok', evidence: `${facts}.`, matched, advisories, probes, details };
   },
   fixGuide(fx) {
     const profile = {

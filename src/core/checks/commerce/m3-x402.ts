@@ -99,6 +99,11 @@ export const m3X402 = defineCheck<X402Artifact>({
     summary: `GET ${X402_PATHS.join(', ')} (plus up to ${MAX_ADVERTISED} endpoints the OpenAPI description marks payable) looking for HTTP 402 with x402 requirements: a v1 JSON body or a v2 PAYMENT-REQUIRED header, with accepts[].`,
     why: 'x402 lets an agent pay per request in stablecoins and retry, with no account or API key; the 402 answer is how it learns the price.',
     remediation: 'Protect paid endpoints with x402 middleware (@x402/express, @x402/next, @x402/hono) so unpaid requests get 402 with payment requirements.',
+    codes: {
+      'M3/missing': 'no HTTP 402 on any probed URL',
+      'M3/unparseable': 'partial: HTTP 402 without parseable x402 payment requirements',
+      'M3/ok': 'HTTP 402 with x402 payment requirements',
+    },
   },
   async gather(ctx) {
     const sources: X402Artifact['sources'] = {};
@@ -139,7 +144,7 @@ export const m3X402 = defineCheck<X402Artifact>({
     const payments = probes.filter((p) => p.status === 402);
     const list = probes.map((p) => `${describeProbe(p, origin)}${sources[p.requestedUrl] === 'openapi' ? ' [from OpenAPI]' : ''}`).join('; ');
     if (!payments.length) {
-      return { status: 'fail', evidence: `No HTTP 402 on any probed URL: ${list}.`, probes, details: { probed: probes.length } };
+      return { status: 'fail', code: 'M3/missing', evidence: `No HTTP 402 on any probed URL: ${list}.`, probes, details: { probed: probes.length } };
     }
     const decoded = payments.map((p) => ({ probe: p, req: decodeX402(p) }));
     const good = decoded.filter((d): d is { probe: FetchResult; req: X402Requirements } => 'accepts' in d.req && d.req.accepts.length > 0);
@@ -154,6 +159,7 @@ export const m3X402 = defineCheck<X402Artifact>({
       const where = first.probe.requestedUrl.startsWith(origin) ? first.probe.requestedUrl.slice(origin.length) || '/' : first.probe.requestedUrl;
       return {
         status: 'pass',
+        code: 'M3/ok',
         evidence: `402 with x402${v !== null ? ` v${v}` : ''} requirements (${first.req.carrier}) at ${where}: ${first.req.accepts.length} payment option(s), first: ${offer}. Probed: ${list}.`,
         matched: v !== null && v >= 2 ? `x402 v${v} (PAYMENT-REQUIRED header)` : `x402 v${v ?? 1} (JSON body)`,
         advisories: good.flatMap((g) => g.req.problems).slice(0, 5),
@@ -164,6 +170,7 @@ export const m3X402 = defineCheck<X402Artifact>({
     const why = decoded.map((d) => `${d.probe.requestedUrl.startsWith(origin) ? d.probe.requestedUrl.slice(origin.length) || '/' : d.probe.requestedUrl}: ${'error' in d.req ? d.req.error : d.req.problems.join(', ')}`);
     return {
       status: 'partial',
+      code: 'M3/unparseable',
       evidence: `HTTP 402 without parseable x402 requirements (${why.join('; ')}). Probed: ${list}.`,
       remediation: 'Answer 402 with x402 payment requirements: a PAYMENT-REQUIRED header (v2, base64 JSON) or a JSON body with x402Version and accepts[] (v1).',
       probes,

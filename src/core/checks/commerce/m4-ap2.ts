@@ -34,6 +34,13 @@ export const m4Ap2 = defineCheck<Ap2Artifact>({
     summary: `The A2A agent card declares the AP2 extension (${AP2_EXTENSION_URI}) with params.roles, or the UCP profile lists the ${UCP_AP2_CAPABILITY} capability.`,
     why: 'AP2 mandates let an agent prove what the user authorised it to buy; merchants that declare it can accept agent-initiated payments with that proof.',
     remediation: `Declare AP2 in your A2A agent card: capabilities.extensions[] with uri "${AP2_EXTENSION_URI}", params.roles ["merchant"] and required: true.`,
+    codes: {
+      'M4/no-roles': 'partial: the AP2 extension has no valid params.roles',
+      'M4/ok': 'the A2A card declares the AP2 extension with roles',
+      'M4/ucp-capability': 'the UCP profile declares the AP2 capability',
+      'M4/no-agent-card': 'no A2A agent card to declare AP2 on',
+      'M4/missing': 'the A2A card declares no AP2 extension',
+    },
   },
   async gather(ctx) {
     const [card, ucp] = await Promise.all([a2aCard(ctx), ucpProfile(ctx)]);
@@ -60,6 +67,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>({
       if (!known.length) {
         return {
           status: 'partial',
+          code: 'M4/no-roles',
           evidence: `${facts} without valid params.roles${roles.length ? ` (got ${roles.map((r) => excerpt(r, 30)).join(', ')})` : ''}; ${ucpNote}.`,
           remediation: `Add params.roles to the AP2 extension, e.g. ["merchant"] (allowed: ${AP2_ROLES.join(', ')}).`,
           matched: 'AP2 v0.1 A2A extension',
@@ -69,6 +77,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>({
       }
       return {
         status: 'pass',
+        code: 'M4/ok',
         evidence: `${facts}, roles ${known.join(', ')}${ap2.required === true ? ', required' : ''}; ${ucpNote}.`,
         matched: 'AP2 v0.1 A2A extension',
         advisories,
@@ -79,6 +88,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>({
     if (ucpCap) {
       return {
         status: 'pass',
+        code: 'M4/ucp-capability',
         evidence: `${describeProbe(ucp.probe, origin)}; ${ucpNote}${ucpCap.version ? ` (version ${excerpt(ucpCap.version, 20)})` : ''}; A2A card: ${c ? 'present, no AP2 extension' : 'none'}.`,
         matched: `UCP capability ${UCP_AP2_CAPABILITY}`,
         probes,
@@ -88,6 +98,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>({
     if (!c) {
       return {
         status: 'fail',
+        code: 'M4/no-agent-card',
         evidence: `AP2 requires an A2A Agent Card: none found (${card.probes.map((p) => describeProbe(p, origin)).join('; ')}); ${ucpNote}.`,
         remediation: 'Publish an A2A agent card (/.well-known/agent-card.json, check A5) that declares the AP2 extension.',
         probes,
@@ -95,6 +106,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>({
     }
     return {
       status: 'fail',
+      code: 'M4/missing',
       evidence: `${cardSeen}; the A2A card declares ${exts.length ? `${exts.length} extension(s), none of them AP2 (${exts.slice(0, 3).map((e) => excerpt(String(e.uri ?? '?'), 60)).join(', ')})` : 'no extensions'}; ${ucpNote}.`,
       probes,
     };

@@ -50,6 +50,12 @@ export const m5Mpp = defineCheck<OpenApiArtifact>({
     summary: 'The OpenAPI description marks payable operations with x-payment-info (intent charge|session, method, amount), the Machine Payments Protocol discovery convention.',
     why: 'Agents can budget and pay for API calls up front when the description says which operations cost money, how much, and by which payment method.',
     remediation: 'Add x-payment-info {intent, method, amount, currency} to each paid operation of your OpenAPI description (/openapi.json).',
+    codes: {
+      'M5/no-openapi': 'no OpenAPI description to read x-payment-info from (see A8)',
+      'M5/missing': 'an OpenAPI description with no x-payment-info',
+      'M5/incomplete': 'partial: x-payment-info without intent, method or amount',
+      'M5/ok': 'operations with complete x-payment-info',
+    },
   },
   gather: (ctx) => openApiDoc(ctx),
   evaluate(a, { origin }) {
@@ -58,6 +64,7 @@ export const m5Mpp = defineCheck<OpenApiArtifact>({
       const soft = probes.filter(isSoft404).length;
       return {
         status: 'fail',
+        code: 'M5/no-openapi',
         evidence: `No OpenAPI description to read x-payment-info from (${probes.length} location(s) probed${soft ? `, ${soft} answered an HTML page: likely soft 404` : ''}; see A8).`,
         probes,
       };
@@ -70,7 +77,7 @@ export const m5Mpp = defineCheck<OpenApiArtifact>({
     const service = isObject(a.found.doc['x-service-info']) ? ' The document has x-service-info.' : '';
     const probesUsed = [a.found.probe];
     if (!findings.length) {
-      return { status: 'fail', evidence: `${seen}: ${ops.length} operation(s), none with x-payment-info.${service}`, probes: probesUsed };
+      return { status: 'fail', code: 'M5/missing', evidence: `${seen}: ${ops.length} operation(s), none with x-payment-info.${service}`, probes: probesUsed };
     }
     const complete = findings.filter((f) => f.complete);
     const incomplete = findings.filter((f) => !f.complete);
@@ -79,6 +86,7 @@ export const m5Mpp = defineCheck<OpenApiArtifact>({
     if (complete.length) {
       return {
         status: 'pass',
+        code: 'M5/ok',
         evidence: `${seen}: ${complete.length} of ${ops.length} operation(s) with complete x-payment-info: ${list(complete)}.${service}`,
         matched: 'MPP x-payment-info (OpenAPI extension)',
         advisories,
@@ -88,6 +96,7 @@ export const m5Mpp = defineCheck<OpenApiArtifact>({
     }
     return {
       status: 'partial',
+      code: 'M5/incomplete',
       evidence: `${seen}: ${incomplete.length} operation(s) with incomplete x-payment-info: ${incomplete.slice(0, 5).map((f) => `${excerpt(f.operation, 60)} (${f.problems.join(', ')})`).join('; ')}.${service}`,
       remediation: 'Give every x-payment-info an intent (charge or session), a method (e.g. stripe, tempo, lightning, card) and an amount.',
       probes: probesUsed,

@@ -121,6 +121,11 @@ export const m6ProductData = defineCheck<ProductArtifact>({
     summary: 'The page, or the first product page it links to (/products/…, /product/…, /p/…), has schema.org Product JSON-LD with offers carrying price, priceCurrency and availability.',
     why: 'Shopping assistants and agents read product JSON-LD to compare price and stock without scraping, with or without UCP/ACP.',
     remediation: 'Emit schema.org Product JSON-LD on product pages with offers {price, priceCurrency, availability}.',
+    codes: {
+      'M6/ok': 'schema.org Product JSON-LD with a complete Offer',
+      'M6/incomplete-offer': 'partial: a Product without offers, or an offer missing price, currency or availability',
+      'M6/missing': 'no schema.org Product on the page or a linked product page',
+    },
   },
   async gather(ctx) {
     const pageProbe = ctx.page();
@@ -146,6 +151,7 @@ export const m6ProductData = defineCheck<ProductArtifact>({
       if (good) {
         return {
           status: 'pass',
+          code: 'M6/ok',
           evidence: `${describeProbe(s.p.probe, origin)}: Product "${good.name}" with offer ${good.offer}${s.findings.length > 1 ? ` (${s.findings.length} products)` : ''}.`,
           matched: 'schema.org Product + Offer (JSON-LD)',
           advisories,
@@ -159,6 +165,7 @@ export const m6ProductData = defineCheck<ProductArtifact>({
       const f = any.findings[0];
       return {
         status: 'partial',
+        code: 'M6/incomplete-offer',
         evidence: `${describeProbe(any.p.probe, origin)}: Product "${f.name}" ${f.missing.includes('offers') ? 'without offers' : `with an offer missing ${f.missing.join(', ')}`}.`,
         remediation: `Add ${f.missing.includes('offers') ? 'offers {price, priceCurrency, availability}' : f.missing.join(', ')} to the Product JSON-LD.`,
         advisories,
@@ -169,7 +176,7 @@ export const m6ProductData = defineCheck<ProductArtifact>({
     const product = a.product
       ? `; linked product page ${describeProbe(a.product.probe, origin)}: ${types(a.product)}`
       : '; no product link (/products/…, /product/…, /p/…) on the page';
-    return { status: 'fail', evidence: `${describeProbe(a.page.probe, origin)}: ${types(a.page)}${product}. No schema.org Product found.`, advisories, probes };
+    return { status: 'fail', code: 'M6/missing', evidence: `${describeProbe(a.page.probe, origin)}: ${types(a.page)}${product}. No schema.org Product found.`, advisories, probes };
   },
   fixGuide(fx) {
     const product = {

@@ -59,6 +59,16 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
     summary: 'A request for the page with Accept: text/markdown gets Content-Type: text/markdown and a Markdown body, while browsers still get HTML.',
     why: 'Markdown costs agents a fraction of the tokens of HTML and carries no navigation, scripts or styling noise; asking for it by Accept header works on any URL.',
     remediation: 'Answer requests whose Accept prefers text/markdown with a Markdown version of the page (Content-Type: text/markdown; Vary: Accept), keeping HTML for browsers.',
+    codes: {
+      'C1/markdown-to-browsers': 'browsers get Markdown: negotiation is broken for people',
+      'C1/not-html': 'n/a: the page is not HTML, so there is nothing to negotiate',
+      'C1/cross-host': 'partial: Markdown only through a redirect to another host',
+      'C1/bare-accept-only': 'partial: only a bare "Accept: text/markdown" gets Markdown',
+      'C1/mixed-accept-only': 'partial: Markdown for a mixed Accept header, not for a bare one',
+      'C1/wrong-type': 'partial: a Markdown body with a content type other than text/markdown',
+      'C1/no-markdown': 'requests that ask for Markdown get HTML or nothing',
+      'C1/ok': 'Markdown is negotiated and browsers still get HTML',
+    },
   },
   async gather(ctx) {
     const url = ctx.pageUrl.href;
@@ -81,13 +91,14 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
     if (r3.contentType === 'text/markdown') {
       return {
         status: 'fail',
+        code: 'C1/markdown-to-browsers',
         evidence: evidence('Browsers receive Markdown: negotiation is broken for humans.'),
         remediation: 'Serve HTML when the Accept header does not prefer text/markdown (browsers send text/html first).',
         probes,
       };
     }
     if (!isHtmlType(r3.contentType)) {
-      return { status: 'na', evidence: `${describeProbe(r3, origin)}: the page is not HTML, so there is nothing to negotiate.`, probes: [r3] };
+      return { status: 'na', code: 'C1/not-html', evidence: `${describeProbe(r3, origin)}: the page is not HTML, so there is nothing to negotiate.`, probes: [r3] };
     }
 
     const advisories: string[] = [];
@@ -109,6 +120,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
     if (good1 && crossHost(r1)) {
       return {
         status: 'partial',
+        code: 'C1/cross-host',
         evidence: evidence(`Markdown only through a redirect to another host (${new URL(r1.url).host}).`),
         remediation: 'Serve the Markdown from the page URL itself; agents may not follow cross-host redirects for content.',
         matched,
@@ -116,10 +128,11 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
         probes,
       };
     }
-    if (good1 && good2) return { status: 'pass', evidence: evidence('Markdown is negotiated; browsers still get HTML.'), matched, advisories, probes };
+    if (good1 && good2) return { status: 'pass', code: 'C1/ok', evidence: evidence('Markdown is negotiated; browsers still get HTML.'), matched, advisories, probes };
     if (good1) {
       return {
         status: 'partial',
+        code: 'C1/bare-accept-only',
         evidence: evidence('Only a bare "Accept: text/markdown" gets Markdown; an agent that also lists text/html gets HTML.'),
         remediation: 'Honour q-values: prefer Markdown whenever text/markdown has the highest quality in Accept, not only when it is the sole type.',
         matched,
@@ -130,6 +143,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
     if (good2) {
       return {
         status: 'partial',
+        code: 'C1/mixed-accept-only',
         evidence: evidence('Markdown is served for a mixed Accept header but not for a bare "Accept: text/markdown".'),
         remediation: 'Also answer a bare "Accept: text/markdown" with Markdown.',
         matched,
@@ -140,6 +154,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
     if (a1 === 'markdown-wrong-type' && r1.status === r3.status) {
       return {
         status: 'partial',
+        code: 'C1/wrong-type',
         evidence: evidence(`A Markdown body comes back, but as ${r1.contentType ?? 'no content type'}.`),
         remediation: 'Send it with Content-Type: text/markdown; charset=utf-8.',
         advisories,
@@ -148,6 +163,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
     }
     return {
       status: 'fail',
+      code: 'C1/no-markdown',
       evidence: evidence(a1 === 'html' ? 'Requests for Markdown get HTML.' : 'No Markdown for requests that ask for it.'),
       probes,
     };

@@ -37,6 +37,12 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>({
     summary: 'The page has a Markdown twin at its URL plus .md (/index.md for /), or at the target of <link rel="alternate" type="text/markdown">, served as text/markdown.',
     why: 'Agents that cannot set Accept headers (or follow llms.txt links) fetch page.md directly; the convention comes from llmstxt.org.',
     remediation: 'Serve a Markdown version of each page at the same URL plus ".md" (/index.md for the home page) with Content-Type: text/markdown.',
+    codes: {
+      'C2/already-markdown': 'n/a: the page URL is already a .md URL and lists no Markdown alternate',
+      'C2/ok': 'a Markdown version of the page at its .md twin or a rel="alternate" URL',
+      'C2/wrong-type': 'partial: a Markdown body served with another content type',
+      'C2/missing': 'no Markdown version of the page',
+    },
   },
   async gather(ctx) {
     const page = ctx.page();
@@ -67,7 +73,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>({
   },
   evaluate({ page, twinPath, probes, foreignAlternates }, { origin }) {
     if (!probes.length) {
-      return { status: 'na', evidence: `${describeProbe(page, origin)}: the page URL is already a .md URL and lists no Markdown alternate.`, probes: [page] };
+      return { status: 'na', code: 'C2/already-markdown', evidence: `${describeProbe(page, origin)}: the page URL is already a .md URL and lists no Markdown alternate.`, probes: [page] };
     }
     const judged = probes.map((p) => ({ ...p, answer: classifyMarkdown(p.probe) }));
     const lines = judged.map((j) => `[${j.source}] ${describeProbe(j.probe, origin)}${j.answer === 'html' && j.probe.status === 200 ? ' (HTML: a catch-all page)' : j.answer === 'not-markdown' ? ` (${nonTextDocument(j.probe)}, not Markdown)` : ''}`);
@@ -77,6 +83,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>({
     if (best.answer === 'markdown') {
       return {
         status: 'pass',
+        code: 'C2/ok',
         evidence: `${evidence}.`,
         matched: best.source === 'twin' ? `llms.txt .md convention (${twinPath})` : 'rel="alternate" type="text/markdown"',
         advisories,
@@ -86,6 +93,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>({
     if (best.answer === 'markdown-wrong-type') {
       return {
         status: 'partial',
+        code: 'C2/wrong-type',
         evidence: `${evidence}. Markdown body served as ${best.probe.contentType ?? 'no content type'}.`,
         remediation: `Serve ${new URL(best.url).pathname} with Content-Type: text/markdown; charset=utf-8.`,
         advisories,
@@ -94,6 +102,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>({
     }
     return {
       status: 'fail',
+      code: 'C2/missing',
       evidence: `${evidence}. No Markdown version of the page.`,
       advisories,
       probes: judged.map((j) => j.probe),

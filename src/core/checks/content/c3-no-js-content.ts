@@ -30,6 +30,12 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>({
     summary: `The HTML as served (no JavaScript run) carries the page's text: at least ${C3_PASS_WORDS} words outside scripts, styles, navigation and footers, not an empty app shell.`,
     why: 'Most agents and fetch tools do not execute JavaScript; a client-rendered shell gives them an empty page.',
     remediation: 'Render the main content on the server (SSR or static generation) so the HTML response contains the text.',
+    codes: {
+      'C3/not-html': 'n/a: the page is not HTML',
+      'C3/ok': 'enough readable text without JavaScript',
+      'C3/js-shell': 'a client-rendered shell: almost no text without JavaScript, with an empty app root or a "enable JavaScript" message',
+      'C3/little-text': 'partial: little text reaches agents that do not run JavaScript',
+    },
   },
   async gather(ctx) {
     const $ = await ctx.html();
@@ -37,17 +43,18 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>({
   },
   evaluate({ page, text, domCut }, { origin }) {
     const seen = describeProbe(page, origin);
-    if (!text) return { status: 'na', evidence: `${seen}: not an HTML page.`, probes: [page] };
+    if (!text) return { status: 'na', code: 'C3/not-html', evidence: `${seen}: not an HTML page.`, probes: [page] };
     const signs = [
       ...(text.emptyAppRoots.length ? [`empty app root ${text.emptyAppRoots.join(', ')}`] : []),
       ...(text.jsRequiredMessage ? ['a <noscript> message asking to enable JavaScript'] : []),
     ];
     const facts = `${text.words} word(s) of readable text without JavaScript${signs.length ? `; ${signs.join('; ')}` : ''}${text.sample ? `. Starts: "${excerpt(text.sample, 100)}"` : ''}${domCut ? `; ${describeDomCut(domCut)}` : ''}`;
     const details = { words: text.words, emptyAppRoots: text.emptyAppRoots };
-    if (text.words >= C3_PASS_WORDS) return { status: 'pass', evidence: `${seen}; ${facts}.`, matched: 'server-rendered content', probes: [page], details };
+    if (text.words >= C3_PASS_WORDS) return { status: 'pass', code: 'C3/ok', evidence: `${seen}; ${facts}.`, matched: 'server-rendered content', probes: [page], details };
     if (text.words < C3_MIN_WORDS && signs.length) {
       return {
         status: 'fail',
+        code: 'C3/js-shell',
         evidence: `${seen}; ${facts}. A client-rendered shell: agents that do not run JavaScript see no content.`,
         probes: [page],
         details,
@@ -55,6 +62,7 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>({
     }
     return {
       status: 'partial',
+      code: 'C3/little-text',
       evidence: `${seen}; ${facts}. Little text reaches agents that do not run JavaScript (${C3_PASS_WORDS}+ words expected).`,
       remediation: signs.length
         ? 'Server-render the main content: part of the page is only filled in by JavaScript.'

@@ -29,6 +29,12 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>({
     summary: 'The page carries at least one valid JSON-LD block (<script type="application/ld+json">) describing it with schema.org types (Organization, WebSite, Article, Product, FAQPage, ...).',
     why: 'JSON-LD gives agents typed facts (who you are, what the page is, prices, authors) without guessing from layout.',
     remediation: 'Add a JSON-LD block with the schema.org types that describe the page (Organization and WebSite on the home page; Article, Product, FAQPage where they apply).',
+    codes: {
+      'C4/not-html': 'n/a: the page is not HTML',
+      'C4/invalid-json': 'partial: JSON-LD blocks that do not parse',
+      'C4/ok': 'JSON-LD structured data on the page',
+      'C4/missing': 'no JSON-LD block',
+    },
   },
   async gather(ctx) {
     const $ = await ctx.html();
@@ -42,7 +48,7 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>({
   },
   evaluate({ page, html, jsonld, otherMarkup, domCut }, { origin }) {
     const seen = describeProbe(page, origin);
-    if (!html) return { status: 'na', evidence: `${seen}: not an HTML page.`, probes: [page] };
+    if (!html) return { status: 'na', code: 'C4/not-html', evidence: `${seen}: not an HTML page.`, probes: [page] };
     const advisories: string[] = [];
     const untyped = jsonld.blocks.filter((b) => !isObject(b) || b['@type'] === undefined).length;
     if (domCut) advisories.push(`Read with a cut: ${describeDomCut(domCut)}.`);
@@ -55,6 +61,7 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>({
     if (jsonld.errors.length) {
       return {
         status: 'partial',
+        code: 'C4/invalid-json',
         evidence: `${seen}; ${jsonld.blocks.length} valid JSON-LD node(s), ${jsonld.errors.length} block(s) that do not parse: ${jsonld.errors.slice(0, 3).join('; ')}.${types}`,
         remediation: 'Fix the JSON-LD blocks that are not valid JSON (trailing commas, unescaped quotes, template placeholders); agents drop them entirely.',
         advisories,
@@ -63,9 +70,9 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>({
       };
     }
     if (jsonld.blocks.length) {
-      return { status: 'pass', evidence: `${seen}; ${jsonld.blocks.length} JSON-LD node(s).${types}`, matched: 'JSON-LD (schema.org)', advisories, probes: [page], details };
+      return { status: 'pass', code: 'C4/ok', evidence: `${seen}; ${jsonld.blocks.length} JSON-LD node(s).${types}`, matched: 'JSON-LD (schema.org)', advisories, probes: [page], details };
     }
-    return { status: 'fail', evidence: `${seen}; no JSON-LD block.`, advisories, probes: [page], details };
+    return { status: 'fail', code: 'C4/missing', evidence: `${seen}; no JSON-LD block.`, advisories, probes: [page], details };
   },
   fixGuide(fx) {
     const block = `<script type="application/ld+json">\n${JSON.stringify(

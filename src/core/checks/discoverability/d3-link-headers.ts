@@ -61,6 +61,14 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>({
     summary: 'The page response carries RFC 8288 Link headers to machine-readable resources: api-catalog, service-desc/doc/meta, status, describedby, or a Markdown/JSON alternate.',
     why: 'An agent that fetched one page learns from its headers where the API catalog, docs and Markdown version are, without guessing well-known paths or parsing HTML.',
     remediation: 'Add a Link header to your pages pointing at your machine-readable resources (api-catalog, describedby, a text/markdown alternate).',
+    codes: {
+      'D3/missing': 'no Link header on the page response',
+      'D3/unparseable': 'a Link header that cannot be parsed',
+      'D3/weak-only': 'partial: only weak relations (e.g. alternate to HTML), none to a machine-readable resource',
+      'D3/hints-only': 'only resource hints (preload, preconnect), nothing for agents',
+      'D3/broken-targets': 'partial: every strong Link target checked is broken',
+      'D3/ok': 'a Link to a machine-readable resource',
+    },
   },
   async gather(ctx) {
     const page = ctx.page();
@@ -83,6 +91,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>({
       const raw = page.headers.link;
       return {
         status: 'fail',
+        code: raw ? 'D3/unparseable' : 'D3/missing',
         evidence: raw ? `${seen}; Link header present but unparseable: "${excerpt(raw, 120)}".` : `${seen}; no Link header.`,
         probes,
       };
@@ -97,6 +106,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>({
       const status = byTier.weak.length ? 'partial' : 'fail';
       return {
         status,
+        code: byTier.weak.length ? 'D3/weak-only' : 'D3/hints-only',
         evidence: `${seen}; ${summary}${byTier.weak.length ? `. Weak only: ${list(byTier.weak)}` : `. Only resource hints: ${list(byTier.ignored)}`}.`,
         remediation: byTier.weak.length
           ? 'Add a Link to a machine-readable resource (rel="api-catalog", "describedby", "service-desc", or rel="alternate" with type="text/markdown").'
@@ -112,6 +122,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>({
     if (!working.length) {
       return {
         status: 'partial',
+        code: 'D3/broken-targets',
         evidence: `${seen}; ${summary}: ${list(byTier.strong)}. Every strong target checked is broken.${targetNote}`,
         remediation: `Fix or remove the Link targets that do not resolve: ${bad.map((t) => t.url).join(', ')}.`,
         probes: [page, ...bad.map((t) => t.probe)],
@@ -122,6 +133,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>({
     const rels = [...new Set(byTier.strong.flatMap((l) => l.rels.filter((r) => relationTier(r, l) === 'strong')))];
     return {
       status: 'pass',
+      code: 'D3/ok',
       evidence: `${seen}; ${summary}: ${list(byTier.strong)}.${targetNote}`,
       matched: `RFC 8288 (${rels.join(', ')})`,
       advisories,

@@ -37,6 +37,16 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>({
     summary: '/llms.txt (or the page directory\'s llms.txt) is a Markdown index: an H1 with the site name, a blockquote summary, and H2 sections listing [name](url) links, under 100,000 characters.',
     why: 'Agents read llms.txt to find the pages worth loading into a context window, in clean Markdown, instead of crawling navigation.',
     remediation: 'Publish /llms.txt: an H1 with your site name, a one-paragraph blockquote, and H2 sections of [name](url): notes links to your key pages (ideally their .md versions).',
+    codes: {
+      'D4/missing': 'no llms.txt at /llms.txt or the fallback paths',
+      'D4/empty': 'llms.txt exists but is empty',
+      'D4/html-typed': 'partial: served as text/html (first of the problems found)',
+      'D4/no-h1': 'partial: no H1 title, the one required element',
+      'D4/no-links': 'partial: no Markdown links',
+      'D4/too-long': 'partial: over the size agents read whole',
+      'D4/broken-links': 'partial: too many of the same-origin links checked are broken',
+      'D4/ok': 'a well-formed llms.txt index',
+    },
   },
   gather: (ctx) => gatherLlms(ctx, 'llms.txt'),
   evaluate(a, { origin }) {
@@ -46,6 +56,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>({
     if (!c.doc) {
       return {
         status: 'fail',
+        code: c.state === 'empty' ? 'D4/empty' : 'D4/missing',
         evidence: `${seen}. No llms.txt.`,
         remediation: c.state === 'empty' ? `${c.path} is empty: write the index (H1, blockquote, H2 sections of links).` : undefined,
         probes,
@@ -63,7 +74,14 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>({
     const checked = a.linkChecks.length;
     const broken = a.linkChecks.filter((l) => isBrokenTarget(l.probe));
     if (checked) facts.push(`${broken.length} of ${checked} same-origin link(s) checked are broken`);
+    // The first problem names the outcome code.
     const problems: string[] = [];
+    const codes: Array<'D4/html-typed' | 'D4/no-h1' | 'D4/no-links' | 'D4/too-long' | 'D4/broken-links'> = [];
+    if (c.state === 'html-typed') codes.push('D4/html-typed');
+    if (!doc.h1) codes.push('D4/no-h1');
+    if (!doc.links.length) codes.push('D4/no-links');
+    if (doc.chars > LLMS_MAX_CHARS || c.probe.truncated) codes.push('D4/too-long');
+    if (checked && broken.length / checked > BROKEN_SHARE) codes.push('D4/broken-links');
     if (c.state === 'html-typed') problems.push('served as text/html (agents may treat it as a web page): serve it as text/plain or text/markdown');
     if (!doc.h1) problems.push('no H1 title (the only required element)');
     if (!doc.links.length) problems.push('no Markdown links');
@@ -85,6 +103,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>({
     if (problems.length) {
       return {
         status: 'partial',
+        code: codes[0],
         evidence: `${seen}. ${where}: ${facts.join(', ')}; ${problems.join('; ')}.`,
         remediation: `Fix ${where}: ${problems.join('; ')}.`,
         matched,
@@ -95,6 +114,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>({
     }
     return {
       status: 'pass',
+      code: 'D4/ok',
       evidence: `${seen}. ${where}: ${facts.join(', ')}.`,
       matched,
       advisories,

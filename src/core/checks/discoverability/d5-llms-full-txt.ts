@@ -22,19 +22,28 @@ export const d5LlmsFullTxt = defineCheck<LlmsArtifact>({
     summary: '/llms-full.txt (or the page directory\'s) answers 200 with the site\'s full text as Markdown (more than 1 KB, not HTML).',
     why: 'One request gives an agent the whole documentation in Markdown, ready for a context window or an index.',
     remediation: 'Publish /llms-full.txt with the full Markdown text of your key pages (most docs generators can emit it).',
+    codes: {
+      'D5/missing': 'no llms-full.txt',
+      'D5/empty': 'partial: llms-full.txt is empty',
+      'D5/html-typed': 'partial: Markdown served as text/html',
+      'D5/not-text': 'partial: an API answer (JSON, XML), not Markdown text',
+      'D5/too-small': 'partial: too small to be the full text',
+      'D5/ok': 'a full-text llms-full.txt',
+    },
   },
   gather: (ctx) => gatherLlms(ctx, 'llms-full.txt'),
   evaluate(a, { origin }) {
     const seen = describeLlmsCandidates(a, origin);
     const c = a.chosen;
     const probes = a.candidates.map((x) => x.probe);
-    if (c.state === 'absent' || c.state === 'soft-404') return { status: 'fail', evidence: `${seen}. No llms-full.txt.`, probes };
+    if (c.state === 'absent' || c.state === 'soft-404') return { status: 'fail', code: 'D5/missing', evidence: `${seen}. No llms-full.txt.`, probes };
     const size = c.probe.body.length;
     const sizeText = c.probe.truncated ? `over ${LLMS_MAX_BYTES / 1024 / 1024} MiB (read cap)` : `${formatCount(size)} B`;
-    if (c.state === 'empty') return { status: 'partial', evidence: `${seen}. ${c.path} is empty.`, remediation: `Fill ${c.path} with the Markdown text of your pages.`, probes };
+    if (c.state === 'empty') return { status: 'partial', code: 'D5/empty', evidence: `${seen}. ${c.path} is empty.`, remediation: `Fill ${c.path} with the Markdown text of your pages.`, probes };
     if (c.state === 'html-typed') {
       return {
         status: 'partial',
+        code: 'D5/html-typed',
         evidence: `${seen}. ${c.path}: Markdown served as text/html, ${sizeText}.`,
         remediation: `Serve ${c.path} as text/plain or text/markdown.`,
         probes,
@@ -44,6 +53,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsArtifact>({
     if (notText) {
       return {
         status: 'partial',
+        code: 'D5/not-text',
         evidence: `${seen}. ${c.path}: ${notText}, ${sizeText}, not a Markdown text.`,
         remediation: `Serve ${c.path} as the Markdown text of your pages (text/plain or text/markdown), not an API answer.`,
         probes,
@@ -52,6 +62,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsArtifact>({
     if (size < LLMS_FULL_MIN_BYTES) {
       return {
         status: 'partial',
+        code: 'D5/too-small',
         evidence: `${seen}. ${c.path}: only ${size} B, too small to be the full text.`,
         remediation: `${c.path} should hold the full Markdown text of your key pages, not a stub.`,
         probes,
@@ -61,7 +72,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsArtifact>({
     if (c.probe.truncated || size > LLMS_FULL_SPLIT_BYTES) advisories.push(`${sizeText}: agents load it whole; consider per-section files linked from llms.txt.`);
     if (c.probe.contentType !== 'text/plain' && c.probe.contentType !== 'text/markdown') advisories.push(`Served as ${c.probe.contentType ?? 'no content type'}; text/plain or text/markdown is expected.`);
     if (c.doc && !c.doc.h1) advisories.push('No H1 heading: start with "# Site name" like llms.txt.');
-    return { status: 'pass', evidence: `${seen}. ${c.path}: ${sizeText}.`, matched: 'llms-full.txt convention', advisories, probes };
+    return { status: 'pass', code: 'D5/ok', evidence: `${seen}. ${c.path}: ${sizeText}.`, matched: 'llms-full.txt convention', advisories, probes };
   },
   fixGuide(fx) {
     const content = `# Example Co\n\n> Full text of the Example Co documentation.\n\n## Shipping policy\n\nSource: ${fx.origin}/shipping\n\nOrders ship from Berlin within 2 working days...\n\n## Returns\n\nSource: ${fx.origin}/returns\n\nYou can return any item within 30 days...\n`;

@@ -91,6 +91,12 @@ export const d6InPageHints = defineCheck<HintsArtifact>({
     summary: 'The HTML points agents to machine-readable versions: <link rel="alternate" type="text/markdown">, rel="api-catalog", rel="describedby", or a directive to /llms.txt near the top of the body.',
     why: 'Agents that only see the HTML (browser agents, fetch tools) learn from these hints where the Markdown, API catalog or docs index are.',
     remediation: 'Add <link rel="alternate" type="text/markdown" href="…"> (and rel="api-catalog" / a visible pointer to /llms.txt) to your pages.',
+    codes: {
+      'D6/not-html': 'n/a: the page is not HTML, so it has no <head> for hints',
+      'D6/missing': 'no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive',
+      'D6/broken-hints': 'partial: hints found but none resolves',
+      'D6/ok': 'at least one in-page hint that resolves',
+    },
   },
   async gather(ctx) {
     const page = ctx.page();
@@ -102,8 +108,8 @@ export const d6InPageHints = defineCheck<HintsArtifact>({
   },
   evaluate({ page, html, hints, checks, domCut }, { origin }) {
     const seen = describeProbe(page, origin);
-    if (!html) return { status: 'na', evidence: `${seen}: not an HTML page, so there is no <head> to carry hints.`, probes: [page] };
-    if (!hints.length) return { status: 'fail', evidence: `${seen}: no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive${domCut ? ` (${describeDomCut(domCut)})` : ''}.`, probes: [page] };
+    if (!html) return { status: 'na', code: 'D6/not-html', evidence: `${seen}: not an HTML page, so there is no <head> to carry hints.`, probes: [page] };
+    if (!hints.length) return { status: 'fail', code: 'D6/missing', evidence: `${seen}: no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive${domCut ? ` (${describeDomCut(domCut)})` : ''}.`, probes: [page] };
     const byTarget = new Map(checks.map((c) => [c.url, c.probe]));
     const works = (h: PageHint) => {
       if (!h.target) return false;
@@ -120,6 +126,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>({
     if (!good.length) {
       return {
         status: 'partial',
+        code: 'D6/broken-hints',
         evidence: `${seen}. Hints found but none resolves: ${lines.join('; ')}.`,
         remediation: 'Publish the resources the hints point to, or fix their href.',
         probes: [page, ...badProbes],
@@ -128,6 +135,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>({
     const advisories = badProbes.length ? [`Broken hint target(s): ${badProbes.map((p) => p.requestedUrl).join(', ')}.`] : [];
     return {
       status: 'pass',
+      code: 'D6/ok',
       evidence: `${seen}. ${lines.join('; ')}.`,
       matched: [...new Set(good.map((h) => LABEL[h.kind]))].join(', '),
       advisories,

@@ -27,12 +27,16 @@ export const d7DnsAid = defineCheck<DnsAidArtifact>({
     summary: 'SVCB records under _agents (e.g. _index._agents.example.com) announce agent endpoints in DNS, ideally DNSSEC-signed (draft DNS-AID).',
     why: 'Agents can discover A2A/MCP endpoints from DNS before fetching anything from the site.',
     remediation: 'Publish SVCB records such as _index._agents.<domain> pointing at your agent index, and sign the zone with DNSSEC.',
+    codes: {
+      'D7/not-checked': 'info: DNS-AID needs SVCB lookups through a public resolver, which ai-ready does not make',
+    },
   },
   gather: async (ctx) => ({ host: ctx.pageUrl.hostname }),
   evaluate({ host }) {
     const names = DNS_AID_LABELS.map((l) => `${l}.${host}`);
     return {
       status: 'info',
+      code: 'D7/not-checked',
       evidence: `Not checked: DNS-AID needs SVCB lookups through DNS-over-HTTPS, and ai-ready does not send scanned host names to a public resolver. Check by hand: ${names.map((n) => `dig +dnssec ${n} SVCB`).join('; ')}.`,
       details: { names },
     };

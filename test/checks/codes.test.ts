@@ -1,0 +1,41 @@
+/**
+ * Every check lists its outcome codes in meta.codes, named `<id>/<kebab-name>`, and the case
+ * tables (test/checks/tables/) exercise every one of them.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CHECKS } from '../../src/core/checks/index.js';
+import { exercisedCodes } from '../helpers/check-tester.js';
+import { botAccessTables } from './tables/bot-access.js';
+import { capabilityTables } from './tables/capabilities.js';
+import { commerceTables } from './tables/commerce.js';
+import { contentTables } from './tables/content.js';
+import { discoverabilityTables } from './tables/discoverability.js';
+
+const tables = [...discoverabilityTables, ...contentTables, ...botAccessTables, ...capabilityTables, ...commerceTables];
+
+describe('outcome codes', () => {
+  it('every check lists its codes as <id>/<kebab-name>', () => {
+    for (const { meta } of CHECKS) {
+      const codes = Object.keys(meta.codes);
+      expect(codes.length, meta.id).toBeGreaterThan(0);
+      for (const code of codes) {
+        expect(code).toMatch(new RegExp(`^${meta.id}/[a-z0-9]+(-[a-z0-9]+)*$`));
+        expect(meta.codes[code].length, code).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('the case tables exercise every code', () => {
+    const all = CHECKS.flatMap((c) => Object.keys(c.meta.codes));
+    const seen = exercisedCodes(tables);
+    for (const code of seen) expect(all, `${code} is a declared code`).toContain(code);
+    expect(all.filter((c) => !seen.has(c))).toEqual([]);
+  });
+
+  it('docs/check-codes.md lists every code', () => {
+    const doc = readFileSync(new URL('../../docs/check-codes.md', import.meta.url), 'utf8');
+    const missing = CHECKS.flatMap((c) => Object.keys(c.meta.codes)).filter((code) => !doc.includes(`\`${code}\``));
+    expect(missing).toEqual([]);
+  });
+});

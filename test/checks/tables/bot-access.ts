@@ -1,0 +1,81 @@
+/** Case tables of the bot-access checks (B1-B5): artifacts -> status and outcome code. */
+import { b1AiCrawlerRules } from '../../../src/core/checks/bot_access/b1-ai-crawler-rules.js';
+import { b2ContentSignals } from '../../../src/core/checks/bot_access/b2-content-signals.js';
+import { b3WebBotAuth } from '../../../src/core/checks/bot_access/b3-web-bot-auth.js';
+import { b4AutomatedAccess } from '../../../src/core/checks/bot_access/b4-automated-access.js';
+import { b5ContentUsage } from '../../../src/core/checks/bot_access/b5-content-usage.js';
+import { parseRobots } from '../../../src/core/gather/robots.js';
+import { table } from '../../helpers/check-tester.js';
+import { json, notFound, ORIGIN, response, text } from '../../helpers/responses.js';
+
+const robots = (body: string) => () => parseRobots(text('/robots.txt', body), ORIGIN);
+const noRobots = () => parseRobots(notFound('/robots.txt'), ORIGIN);
+
+const b1 = table(b1AiCrawlerRules, {
+  valid: [
+    { name: 'a permissive * group', artifact: robots('User-agent: *\nDisallow: /admin/\n'), code: 'B1/ok' },
+    { name: 'training blocked, answer engines allowed', artifact: robots('User-agent: GPTBot\nUser-agent: ClaudeBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n'), code: 'B1/ok' },
+  ],
+  invalid: [
+    { artifact: noRobots, status: 'fail', code: 'B1/no-robots' },
+    { artifact: robots('Sitemap: https://x.test/sitemap.xml\n'), status: 'fail', code: 'B1/no-groups' },
+    { artifact: robots('User-agent: *\nDisallow: /\n'), status: 'partial', code: 'B1/all-blocked' },
+    {
+      artifact: robots('User-agent: anthropic-ai\nAllow: /\n\nUser-agent: OAI-SearchBot\nAllow: /\n\nUser-agent: *\nDisallow: /\n'),
+      status: 'partial',
+      code: 'B1/retired-tokens',
+    },
+  ],
+});
+
+const b2 = table(b2ContentSignals, {
+  valid: [{ artifact: robots('User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n'), code: 'B2/ok' }],
+  invalid: [
+    { artifact: noRobots, status: 'fail', code: 'B2/no-robots' },
+    { artifact: robots('User-agent: *\nAllow: /\n'), status: 'fail', code: 'B2/missing' },
+    { artifact: robots('User-agent: *\nContent-Signal: ai_train=true\n'), status: 'partial', code: 'B2/invalid' },
+    { artifact: robots('User-agent: GPTBot\nContent-Signal: ai-train=no\nDisallow: /\n\nUser-agent: *\nAllow: /\n'), status: 'partial', code: 'B2/not-global' },
+    { artifact: robots('User-agent: *\nContent-Signal: ai-train=no\nContent-Signal: ai-train=yes\nAllow: /\n'), status: 'partial', code: 'B2/contradiction' },
+  ],
+});
+
+const DIR = '/.well-known/http-message-signatures-directory';
+const ed25519 = { kty: 'OKP', crv: 'Ed25519', x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs', kid: 'k1' };
+const b3 = table(b3WebBotAuth, {
+  valid: [
+    { artifact: json(DIR, { keys: [ed25519] }), code: 'B3/ok' },
+    { artifact: notFound(DIR), status: 'info', code: 'B3/missing' },
+  ],
+  invalid: [
+    { artifact: text(DIR, 'keys: none', 'application/json'), status: 'partial', code: 'B3/not-jwks' },
+    { artifact: json(DIR, { jwks: [] }), status: 'partial', code: 'B3/no-keys' },
+    { artifact: json(DIR, { keys: [] }), status: 'partial', code: 'B3/no-keys' },
+    { artifact: json(DIR, { keys: [{ kty: 'OKP', crv: 'Ed25519' }] }), status: 'partial', code: 'B3/bad-keys' },
+    { name: 'a private key published', artifact: json(DIR, { keys: [{ ...ed25519, d: 'secret' }] }), status: 'partial', code: 'B3/bad-keys' },
+  ],
+});
+
+const okRobots = text('/robots.txt', 'User-agent: *\nAllow: /\n');
+const b4 = table(b4AutomatedAccess, {
+  valid: [
+    { artifact: { page: text('/', '<html></html>', 'text/html'), robots: okRobots }, status: 'info', code: 'B4/open' },
+    {
+      artifact: { page: response({ status: 403, headers: { 'content-type': 'text/html', 'cf-mitigated': 'challenge' }, body: '<title>Just a moment...</title>' }), robots: okRobots },
+      status: 'info',
+      code: 'B4/challenged',
+    },
+    { artifact: { page: response({ status: 429, headers: { 'retry-after': '120' } }), robots: okRobots }, status: 'info', code: 'B4/refused' },
+  ],
+  invalid: [],
+});
+
+const b5 = table(b5ContentUsage, {
+  valid: [{ artifact: robots('User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n'), code: 'B5/ok' }],
+  invalid: [
+    { artifact: noRobots, status: 'fail', code: 'B5/no-robots' },
+    { artifact: robots('User-agent: *\nAllow: /\n'), status: 'fail', code: 'B5/missing' },
+    { name: 'yes/no values', artifact: robots('User-agent: *\nContent-Usage: train-ai=no\n'), status: 'fail', code: 'B5/invalid' },
+  ],
+});
+
+export const botAccessTables = [b1, b2, b3, b4, b5];

@@ -1,0 +1,81 @@
+/**
+ * A table-driven tester for checks, in the spirit of ESLint's RuleTester: each check gets
+ * `valid` cases (artifacts it passes) and `invalid` cases (artifacts it fails or marks partial),
+ * each naming the expected status and outcome code. The check's pure evaluate runs on the artifact;
+ * the tester also holds every outcome to the contract: a code of the check's own meta.codes,
+ * evidence for people, and fix steps for what needs fixing.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CheckModule, EvaluateContext } from '../../src/core/checks/types.js';
+import type { CheckStatus } from '../../src/core/schema.js';
+import { ORIGIN } from './responses.js';
+
+export interface CheckCase<A> {
+  /** What the case shows; defaults to the expected code. */
+  name?: string;
+  /** The gathered artifact, or a function building it (built when the case runs). */
+  artifact: A | (() => A);
+  /** The expected status; valid cases default to 'pass'. */
+  status?: CheckStatus;
+  /** The expected outcome code, e.g. "D4/no-h1". */
+  code: string;
+  ctx?: Partial<EvaluateContext>;
+}
+
+export interface CheckCases<A> {
+  /** Outcomes that need no fix: pass, or na/info when the check does not apply. */
+  valid: CheckCase<A>[];
+  /** Outcomes that need a fix: fail or partial. */
+  invalid: CheckCase<A>[];
+}
+
+/** One check's table, kept as data so a coverage test can read every table. */
+export interface CheckTable<A = any> {
+  check: CheckModule<A>;
+  cases: CheckCases<A>;
+}
+
+export function table<A>(check: CheckModule<A>, cases: CheckCases<A>): CheckTable<A> {
+  return { check, cases };
+}
+
+function build<A>(c: CheckCase<A>): A {
+  return typeof c.artifact === 'function' ? (c.artifact as () => A)() : c.artifact;
+}
+
+/** Registers one describe block per table, one test per case. */
+export function runCheckTables(tables: CheckTable[]): void {
+  for (const { check, cases } of tables) {
+    const { meta } = check;
+    describe(`${meta.id} ${meta.name}`, () => {
+      const run = (c: CheckCase<unknown>, expected: CheckStatus) => {
+        const ctx: EvaluateContext = { origin: ORIGIN, pageUrl: `${ORIGIN}/`, ...c.ctx };
+        const o = check.evaluate(build(c), ctx);
+        expect({ status: o.status, code: o.code }).toEqual({ status: expected, code: c.code });
+        expect(Object.keys(meta.codes), `${c.code} is listed in ${meta.id}'s meta.codes`).toContain(o.code);
+        expect(o.evidence.trim().length, 'evidence for people').toBeGreaterThan(0);
+        return o;
+      };
+      for (const c of cases.valid) {
+        it(`valid: ${c.name ?? c.code}`, () => {
+          const status = c.status ?? 'pass';
+          expect(['pass', 'na', 'info']).toContain(status);
+          run(c, status);
+        });
+      }
+      for (const c of cases.invalid) {
+        it(`invalid: ${c.name ?? c.code}`, () => {
+          expect(['fail', 'partial'], 'invalid cases need a fix: fail or partial').toContain(c.status);
+          const o = run(c, c.status!);
+          const steps = check.fixGuide({ origin: ORIGIN, platform: null, hosting: [], outcome: o });
+          expect(steps.length, 'fix steps for what needs fixing').toBeGreaterThan(0);
+        });
+      }
+    });
+  }
+}
+
+/** The codes a set of tables exercises. */
+export function exercisedCodes(tables: CheckTable[]): Set<string> {
+  return new Set(tables.flatMap((t) => [...t.cases.valid, ...t.cases.invalid].map((c) => c.code)));
+}
