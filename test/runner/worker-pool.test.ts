@@ -18,7 +18,7 @@ let huge: FixtureSite;
 let deadOrigin: string;
 
 beforeAll(async () => {
-  good = await startFixture((s: FixtureSite) => agentReady(s));
+  good = await startFixture((s: FixtureSite) => agentReady(s.origin));
   // Answers every request after 30 s: longer than the short hard deadline below, shorter than the engine's own.
   slow = await startFixture({ '*': { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>late</body></html>' } }, { delayMs: 30_000 });
   // 2 MB of flat elements: fine under the default heap cap, far too much for 32 MB.
