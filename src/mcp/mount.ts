@@ -5,7 +5,6 @@
  * migrations).
  */
 import type { H3 } from 'h3';
-import { scan } from '../core/scan.js';
 import { openDatabase, type Db } from '../store/db.js';
 import type { Store } from '../store/types.js';
 import { openMonitorStore, type MonitorStore } from '../store/monitors.js';
@@ -86,11 +85,9 @@ export async function createAgentFaces(opts: AgentFacesOptions): Promise<AgentFa
   const scheduler = createMonitorScheduler({
     monitors,
     store: opts.store,
-    // Monitor runs share the server's scan queue: they never exceed its concurrency.
+    // Monitor runs share the server's scan runner: they never exceed its concurrency.
     scan: (url) =>
-      opts.service.queue.run(() =>
-        scan(url, { blockPrivateNetwork: !opts.allowPrivateNetwork, deadlineMs: opts.scanDeadlineMs, timeoutMs: opts.scanTimeoutMs }),
-      ),
+      opts.service.runner.run(url, { blockPrivateNetwork: !opts.allowPrivateNetwork, deadlineMs: opts.scanDeadlineMs, timeoutMs: opts.scanTimeoutMs }),
     concurrency: opts.monitorConcurrency,
     tickMs: opts.monitorTickMs,
     webhook: {

@@ -4,7 +4,6 @@
  * the REST API); partial scans (check_site) and profile overrides run the engine through the same
  * queue. Anonymous callers share the REST API's per-IP rate limit bucket.
  */
-import { scan } from '../core/scan.js';
 import { normalizeTarget } from '../core/target.js';
 import type { Account, Store } from '../store/types.js';
 import type { ScanService } from '../server/scan-service.js';
@@ -38,16 +37,10 @@ export function createServiceScanner(opts: ServiceScannerOptions, account: Accou
         const { report, cached } = await opts.service.run({ url, fresh: !!req.fresh, account, isPublic: req.isPublic, onEvent: req.onEvent });
         return { ...report.result, cached, shareId: report.id, shareUrl: `${opts.baseUrl()}/r/${report.id}` };
       }
-      const result = await opts.service.queue.run(() =>
-        scan(url, {
-          blockPrivateNetwork: !opts.allowPrivateNetwork,
-          deadlineMs: opts.scanDeadlineMs,
-          timeoutMs: opts.scanTimeoutMs,
-          profile: req.profile,
-          only: req.only,
-          onEvent: req.onEvent,
-          signal: req.signal,
-        }),
+      const result = await opts.service.runner.run(
+        url,
+        { blockPrivateNetwork: !opts.allowPrivateNetwork, deadlineMs: opts.scanDeadlineMs, timeoutMs: opts.scanTimeoutMs, profile: req.profile, only: req.only },
+        { onEvent: req.onEvent, signal: req.signal },
       );
       if (req.only?.length) return result;
       const isPublic = account ? (req.isPublic ?? account.defaultVisibility === 'public') : true;

@@ -69,7 +69,7 @@ function classify(e: unknown): { name: ProblemName; detail: string; headers?: Re
   if (e instanceof QueueFullError) return { name: 'server-busy', detail: 'Too many scans are in progress; retry later.', headers: { 'retry-after': String(e.retryAfterSec) } };
   if (isScanError(e)) {
     if (e.code === 'invalid-url' || e.code === 'blocked-address') return { name: 'invalid-url', detail: e.message };
-    if (e.code === 'unreachable') return { name: 'scan-failed', detail: e.message };
+    if (e.code === 'unreachable' || e.code === 'scan-failed') return { name: 'scan-failed', detail: e.message };
     return { name: 'server-busy', detail: 'The scan was cancelled (the service is shutting down); retry later.', headers: { 'retry-after': '5' } };
   }
   return { name: 'internal-error', detail: 'An internal error occurred.' };
@@ -315,7 +315,7 @@ export function createApp(deps: AppDeps): App {
     const skill = skills(base()).find((s) => s.name === event.context.params?.name);
     return skill ? text(skill.body, 'text/markdown; charset=utf-8', cacheable) : text('Not found\n', 'text/plain; charset=utf-8', {}, 404);
   });
-  file('/healthz', () => json({ status: 'ok', scans: { ...service.queue.size, inFlight: service.inFlight } }, 200, { 'cache-control': 'no-store' }));
+  file('/healthz', () => json({ status: 'ok', scans: { ...service.runner.stats(), inFlight: service.inFlight } }, 200, { 'cache-control': 'no-store' }));
 
   deps.extend?.(app, { store, service, base });
 

@@ -11,6 +11,7 @@ import { openStore, dataDirFrom, type Store } from '../store/index.js';
 import { createApp, type App } from './app.js';
 import { DEFAULTS, type ServerConfig } from './config.js';
 import { ScanService } from './scan-service.js';
+import { InProcessRunner, WorkerPoolRunner, defaultWorkerCount, type ScanRunner } from '../runner/index.js';
 import { createAgentFaces, type AgentFaces } from '../mcp/mount.js';
 
 export type { ServerConfig } from './config.js';
@@ -47,8 +48,10 @@ function batchedWriter(write: (chunk: string) => void): (line: string) => void {
 
 export async function createServer(config: ServerConfig = {}): Promise<RunningServer> {
   const store = await openStore(dataDirFrom(config.dataDir));
+  const runner = createRunner(config);
   const service = new ScanService({
     store,
+    runner,
     allowPrivateNetwork: !!config.allowPrivateNetwork,
     cacheTtlMs: config.cacheTtlMs ?? DEFAULTS.cacheTtlMs,
     concurrency: config.maxConcurrentScans ?? DEFAULTS.maxConcurrentScans,
@@ -100,6 +103,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
     });
   } catch (e) {
     await agent.close();
+    await runner.close();
     await store.close();
     throw e;
   }
@@ -127,11 +131,19 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
         service.abortAll();
         await drained.catch(() => {});
         await agent.close();
+        await runner.close();
         await store.close();
       })();
       return closing;
     },
   };
+}
+
+/** Scans run in a worker-thread pool (isolation: heap cap, hard deadline); `workers: 0` keeps them in-process. */
+function createRunner(config: ServerConfig): ScanRunner {
+  const maxQueued = config.maxQueuedScans ?? DEFAULTS.maxQueuedScans;
+  if (config.workers === 0) return new InProcessRunner(config.maxConcurrentScans ?? DEFAULTS.maxConcurrentScans, maxQueued);
+  return new WorkerPoolRunner({ workers: config.workers ?? config.maxConcurrentScans ?? defaultWorkerCount(), maxQueued, heapMb: config.workerHeapMb });
 }
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;

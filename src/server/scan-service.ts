@@ -1,16 +1,15 @@
 /**
  * Scans for the HTTP faces: the 5-minute cache, one shared in-flight scan per URL (late joiners
- * replay its events), the bounded queue, and the report each request gets.
+ * replay its events), the injected runner (worker pool or in-process), and the report each request gets.
  *
  * Report policy: anonymous requests share one public report per scan (the cache points to it);
  * an API-key request always gets a report of its own, owned by the account, in its history, with
  * the account's default visibility unless `isPublic` overrides it (a cached result is copied).
  */
-import { scan } from '../core/scan.js';
 import type { ScanEvent } from '../core/events.js';
 import type { ScanResult } from '../core/schema.js';
 import type { Account, Store, StoredReport } from '../store/index.js';
-import { ScanQueue } from '../runner/bounded-queue.js';
+import { InProcessRunner, type ScanRunner } from '../runner/index.js';
 
 export interface ScanServiceOptions {
   store: Store;
@@ -18,6 +17,8 @@ export interface ScanServiceOptions {
   cacheTtlMs: number;
   concurrency: number;
   maxQueued: number;
+  /** Where scans run (the worker pool in `serve`); default: in-process behind a queue of concurrency/maxQueued. */
+  runner?: ScanRunner;
   scanDeadlineMs?: number;
   scanTimeoutMs?: number;
 }
@@ -45,14 +46,14 @@ interface Flight {
 }
 
 export class ScanService {
-  readonly queue: ScanQueue;
+  readonly runner: ScanRunner;
   private readonly flights = new Map<string, Flight>();
   private readonly controller = new AbortController();
   /** How many scans ran the engine (tests read it to prove sharing). */
   engineRuns = 0;
 
   constructor(private readonly opts: ScanServiceOptions) {
-    this.queue = new ScanQueue(opts.concurrency, opts.maxQueued);
+    this.runner = opts.runner ?? new InProcessRunner(opts.concurrency, opts.maxQueued);
   }
 
   get inFlight(): number {
@@ -118,17 +119,13 @@ export class ScanService {
         f.events.push(e);
         for (const l of f.listeners) l(e);
       };
-      f.promise = this.queue
-        .run(() => {
-          this.engineRuns++;
-          return scan(url, {
-            blockPrivateNetwork: !this.opts.allowPrivateNetwork,
-            deadlineMs: this.opts.scanDeadlineMs,
-            timeoutMs: this.opts.scanTimeoutMs,
-            signal: this.controller.signal,
-            onEvent: emit,
-          });
-        })
+      this.engineRuns++;
+      f.promise = this.runner
+        .run(
+          url,
+          { blockPrivateNetwork: !this.opts.allowPrivateNetwork, deadlineMs: this.opts.scanDeadlineMs, timeoutMs: this.opts.scanTimeoutMs },
+          { onEvent: emit, signal: this.controller.signal },
+        )
         .finally(() => this.flights.delete(url));
       // Joiners await it; an unobserved rejection must not crash the process.
       f.promise.catch(() => {});
