@@ -60,7 +60,12 @@ const lazyChildProcess = {
 // AI_READY_NO_DTS skips the declaration build: the test setup rebuilds dist on every run
 // and only needs the JavaScript.
 export default defineConfig({
-  entry: { index: 'src/index.ts', cli: 'src/cli/main.ts' },
+  entry: {
+    index: 'src/index.ts',
+    cli: 'src/cli/main.ts',
+    // Loaded by piscina in each scan worker thread (src/runner/worker-pool.ts finds it beside its chunk).
+    'scan-worker': 'src/runner/scan-worker.ts',
+  },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

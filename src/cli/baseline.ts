@@ -28,22 +28,35 @@ export type BaselineFile = z.infer<typeof BaselineFile>;
 
 export class BaselineError extends Error {}
 
+export type BaselineSite = BaselineFile['sites'][string];
+
+/** What a baseline keeps of one result: a batch holds only this once the site's report is written. */
+export function baselineEntry(r: ScanResult): BaselineSite {
+  return {
+    rubricVersion: r.rubricVersion ?? 'unknown',
+    overallScore: r.overallScore,
+    grade: r.grade,
+    level: r.level,
+    checks: Object.fromEntries(r.checks.map((c) => [c.id, c.status])),
+  };
+}
+
 export function buildBaseline(results: ScanResult[], previous?: BaselineFile): BaselineFile {
+  return baselineFromEntries(results.map((r) => [r.url, baselineEntry(r)]), previous);
+}
+
+export function baselineFromEntries(entries: Iterable<[string, BaselineSite]>, previous?: BaselineFile): BaselineFile {
   const sites: BaselineFile['sites'] = { ...(previous?.sites ?? {}) };
-  for (const r of results) {
-    sites[r.url] = {
-      rubricVersion: r.rubricVersion ?? 'unknown',
-      overallScore: r.overallScore,
-      grade: r.grade,
-      level: r.level,
-      checks: Object.fromEntries(r.checks.map((c) => [c.id, c.status])),
-    };
-  }
+  for (const [url, site] of entries) sites[url] = site;
   return { tool: 'ai-ready', version: VERSION, savedAt: new Date().toISOString(), sites };
 }
 
 export function saveBaseline(path: string, results: ScanResult[]): void {
-  writeFileSync(path, JSON.stringify(buildBaseline(results), null, 2) + '\n');
+  saveBaselineEntries(path, results.map((r) => [r.url, baselineEntry(r)]));
+}
+
+export function saveBaselineEntries(path: string, entries: Iterable<[string, BaselineSite]>): void {
+  writeFileSync(path, JSON.stringify(baselineFromEntries(entries), null, 2) + '\n');
 }
 
 export function loadBaseline(path: string): BaselineFile {

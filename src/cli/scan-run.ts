@@ -2,13 +2,11 @@
  * `ai-ready scan`: scan one or many URLs, write the report in the chosen format, apply the CI
  * gates and baselines, and return the exit code (0 ok, 1 below a gate, 2 usage, 3 unscannable).
  */
-import { basename, extname, join, dirname } from 'node:path';
-import { scan } from '../core/scan.js';
 import { isScanError } from '../core/errors.js';
 import { normalizeTarget } from '../core/target.js';
 import type { ScanResult } from '../core/schema.js';
 import type { ScanEvent } from '../core/events.js';
-import { render, renderBatchSummary, renderHtmlReport, renderMarkdown } from '../format/index.js';
+import { render, renderMarkdown } from '../format/index.js';
 import { oneLine } from '../format/sanitize.js';
 import { EXIT } from './exit-codes.js';
 import { resolveScanSettings, type ScanFlags, type ScanSettings } from './scan-settings.js';
@@ -18,6 +16,9 @@ import { terminalCaps, type TerminalCaps } from './terminal.js';
 import type { LiveProgress } from './progress.js';
 import { UsageError } from './usage-error.js';
 import { checkWritablePath, writeOutput } from './output-files.js';
+import { BatchOutput } from './batch-output.js';
+import type { BaselineSite } from './baseline.js';
+import type { ScanRunner } from '../runner/types.js';
 
 interface Outcome {
   url: string;
@@ -25,90 +26,36 @@ interface Outcome {
   error?: string;
 }
 
-async function runPool<T>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+/** Each lane takes the next item when its previous one is done: at most `lanes` in flight. */
+async function inLanes<T>(items: T[], lanes: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
   let next = 0;
-  const worker = async () => {
+  const lane = async () => {
     while (next < items.length) {
       const i = next++;
       await work(items[i], i);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
 }
 
-async function scanAll(urls: string[], s: ScanSettings, caps: TerminalCaps): Promise<Outcome[]> {
-  let live: LiveProgress | null = null;
-  if (caps.live) live = (await import('./progress.js')).startLiveProgress(urls.length);
-  const outcomes: Outcome[] = urls.map((url) => ({ url }));
-  let done = 0;
-  try {
-    await runPool(urls, s.concurrency, async (url, i) => {
-      live?.started(url);
-      try {
-        outcomes[i].result = await scan(url, {
-          profile: s.profile,
-          deadlineMs: s.deadlineMs,
-          skip: s.skip,
-          only: s.only,
-          onEvent: live ? (ev: ScanEvent) => live!.event(url, ev) : undefined,
-        });
-      } catch (e) {
-        outcomes[i].error = isScanError(e) ? e.message : `internal error: ${(e as Error)?.message ?? String(e)}`;
-      }
-      done++;
-      live?.finished(url, !outcomes[i].error);
-      // Logs (no TTY) get one stable line per finished site in a batch.
-      if (!live && urls.length > 1) {
-        const r = outcomes[i].result;
-        process.stderr.write(`[${done}/${urls.length}] ${oneLine(url)}: ${r ? `${r.overallScore} ${r.grade} level ${r.level}` : `could not be scanned: ${oneLine(outcomes[i].error)}`}\n`);
-      }
-    });
-  } finally {
-    await live?.stop();
-  }
-  return outcomes;
-}
-
-/** In a batch, --format html writes one file per URL beside --output (numbered in input order). */
-function htmlFileFor(output: string, url: string, index: number): string {
-  const ext = extname(output) || '.html';
-  let host = 'site';
-  try {
-    host = new URL(url).host.replace(/[^a-z0-9.-]/gi, '_');
-  } catch {
-    // keep the placeholder
-  }
-  return join(dirname(output), `${basename(output, extname(output))}-${index + 1}-${host}${ext}`);
+/** A scan's failure as one plain line (the reason, never a stack). */
+function failureText(e: unknown): string {
+  return isScanError(e) ? e.message : `internal error: ${(e as Error)?.message ?? String(e)}`;
 }
 
 /**
- * A batch is decided by what was asked (several URLs, or a list from --input), not by how many
- * scans succeeded: NDJSON and one-HTML-file-per-URL must not change shape when a site is down.
+ * Where scans run: a worker-thread pool (heap cap, hard deadline; a dying worker fails only its
+ * site), or the main thread with --workers 0. A single site runs on the main thread unless
+ * --workers is given: a worker costs start-up time and one scan has no neighbour to protect.
  */
-function writeReport(s: ScanSettings, outcomes: Outcome[], batch: boolean, caps: TerminalCaps): string[] {
-  const results = outcomes.flatMap((o) => (o.result ? [o.result] : []));
-  const written: string[] = [];
-  if (s.markdownSummary && results.length) {
-    writeOutput('--markdown-summary', s.markdownSummary, renderMarkdown(results));
-    written.push(s.markdownSummary);
+async function openRunner(s: ScanSettings, sites: number, batch: boolean): Promise<ScanRunner> {
+  const asked = s.workers ?? s.concurrency;
+  if (asked === 0 || (!batch && s.workers === undefined && s.workerHeapMb === undefined)) {
+    const { InProcessRunner } = await import('../runner/in-process.js');
+    return new InProcessRunner(Math.max(1, s.concurrency ?? 4));
   }
-  if (s.format === 'html' && batch && s.output) {
-    outcomes.forEach((o, i) => {
-      if (!o.result) return;
-      const file = htmlFileFor(s.output!, o.result.url, i);
-      writeOutput('--output', file, renderHtmlReport(o.result));
-      written.push(file);
-    });
-    return written;
-  }
-  if (!results.length) return written;
-  const text = render(s.format, results, { color: caps.color, verbose: s.verbose, width: caps.width, batch });
-  if (s.output) {
-    writeOutput('--output', s.output, text);
-    written.push(s.output);
-  } else process.stdout.write(text);
-  if (s.format === 'github' && process.env.GITHUB_STEP_SUMMARY) writeOutput('to GITHUB_STEP_SUMMARY', process.env.GITHUB_STEP_SUMMARY, renderMarkdown(results) + '\n', true);
-  return written;
+  const { WorkerPoolRunner, defaultWorkerCount } = await import('../runner/worker-pool.js');
+  return new WorkerPoolRunner({ workers: Math.min(sites, asked ?? defaultWorkerCount()), heapMb: s.workerHeapMb });
 }
 
 export async function runScan(args: string[], flags: ScanFlags, typed: (name: keyof ScanFlags) => boolean): Promise<number> {
@@ -140,49 +87,57 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   const baseline = s.baseline ? baselines!.loadBaseline(s.baseline) : null;
 
   const caps = terminalCaps({ colorFlag: flags.color, toFile: !!s.output });
-  const outcomes = await scanAll(urls, s, caps);
-  const results = outcomes.flatMap((o) => (o.result ? [o.result] : []));
-  const errors = outcomes.filter((o) => o.error);
+  // Verdicts are decided as each site finishes; only these lines and the baseline entries are kept.
+  const gateNotes: string[] = [];
+  const baselineNotes: string[] = [];
+  const baselineEntries: Array<[string, BaselineSite]> = [];
+  let rubricVersion: string | undefined;
+  let below = false;
+  const judge = (r: ScanResult) => {
+    rubricVersion ??= r.rubricVersion ?? 'unknown';
+    if (hasThresholds(s.thresholds)) {
+      const v = thresholdViolations(r, s.thresholds);
+      if (v.length) {
+        below = true;
+        gateNotes.push(`FAIL ${oneLine(r.url)}: ${v.join('; ')}`);
+      } else gateNotes.push(`PASS ${oneLine(r.url)}: meets the thresholds`);
+    }
+    if (baseline) {
+      const c = baselines!.compareToBaseline(r, baseline);
+      baselineNotes.push(baselines!.describeComparison(c));
+      if (s.failOnRegression !== undefined && c.kind === 'compared' && -c.delta > s.failOnRegression) {
+        below = true;
+        baselineNotes.push(`FAIL ${oneLine(r.url)}: score dropped ${-c.delta} points (more than --fail-on-regression ${s.failOnRegression})`);
+      }
+    }
+    if (s.saveBaseline) baselineEntries.push([r.url, baselines!.baselineEntry(r)]);
+  };
 
-  const written = writeReport(s, outcomes, batch, caps);
+  const errors: Outcome[] = [];
+  const runner = await openRunner(s, urls.length, batch);
+  let written: string[];
+  try {
+    written = batch ? await scanBatch(urls, s, caps, runner, judge, errors) : await scanOne(urls[0], s, caps, runner, judge, errors);
+  } finally {
+    await runner.close();
+  }
+
   // The verdict goes to stdout after a pretty report on screen, to stderr otherwise (machine output stays clean).
   const notes: string[] = [];
-  const say = (line: string) => notes.push(line);
-  if (s.format === 'pretty' && urls.length > 1 && !s.output) process.stdout.write(renderBatchSummary(outcomes, { color: caps.color }));
-  for (const f of written) say(`Report written to ${f}`);
+  for (const f of written) notes.push(`Report written to ${f}`);
   // Engine errors already name the URL they are about; others get it prefixed.
   for (const o of errors) {
     const error = oneLine(o.error);
     process.stderr.write(`ai-ready: ${/^https?:\/\//.test(error) ? error : `${oneLine(o.url)} could not be scanned: ${error}`}\n`);
   }
-
-  let below = false;
-  if (hasThresholds(s.thresholds)) {
-    for (const r of results) {
-      const v = thresholdViolations(r, s.thresholds);
-      if (v.length) {
-        below = true;
-        say(`FAIL ${oneLine(r.url)}: ${v.join('; ')}`);
-      } else say(`PASS ${oneLine(r.url)}: meets the thresholds`);
-    }
-  }
-  if (baseline) {
-    for (const r of results) {
-      const c = baselines!.compareToBaseline(r, baseline);
-      say(baselines!.describeComparison(c));
-      if (s.failOnRegression !== undefined && c.kind === 'compared' && -c.delta > s.failOnRegression) {
-        below = true;
-        say(`FAIL ${oneLine(r.url)}: score dropped ${-c.delta} points (more than --fail-on-regression ${s.failOnRegression})`);
-      }
-    }
-  }
-  if (s.saveBaseline && results.length) {
+  notes.push(...gateNotes, ...baselineNotes);
+  if (s.saveBaseline && baselineEntries.length) {
     try {
-      baselines!.saveBaseline(s.saveBaseline, results);
+      baselines!.saveBaselineEntries(s.saveBaseline, baselineEntries);
     } catch (e) {
       throw new UsageError(`cannot write --save-baseline ${s.saveBaseline}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
-    say(`Baseline saved to ${s.saveBaseline} (rubric ${results[0].rubricVersion ?? 'unknown'})`);
+    notes.push(`Baseline saved to ${s.saveBaseline} (rubric ${rubricVersion ?? 'unknown'})`);
   }
   if (notes.length) {
     const toStdout = s.format === 'pretty' && !s.output;
@@ -190,4 +145,90 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   }
   if (errors.length) return EXIT.UNREACHABLE;
   return below ? EXIT.BELOW_THRESHOLD : EXIT.OK;
+}
+
+const scanOptions = (s: ScanSettings) => ({ profile: s.profile, deadlineMs: s.deadlineMs, skip: s.skip, only: s.only });
+
+/** One site: scanned, then written like before (the one result is all there is to keep). */
+async function scanOne(url: string, s: ScanSettings, caps: TerminalCaps, runner: ScanRunner, judge: (r: ScanResult) => void, errors: Outcome[]): Promise<string[]> {
+  let live: LiveProgress | null = null;
+  if (caps.live) live = (await import('./progress.js')).startLiveProgress(1);
+  let result: ScanResult | undefined;
+  try {
+    live?.started(url);
+    try {
+      result = await runner.run(url, scanOptions(s), { onEvent: live ? (ev: ScanEvent) => live!.event(url, ev) : undefined });
+    } catch (e) {
+      errors.push({ url, error: failureText(e) });
+    }
+    live?.finished(url, !!result);
+  } finally {
+    await live?.stop();
+  }
+  if (!result) return [];
+  judge(result);
+  return writeSingleReport(s, result, caps);
+}
+
+function writeSingleReport(s: ScanSettings, result: ScanResult, caps: TerminalCaps): string[] {
+  const written: string[] = [];
+  if (s.markdownSummary) {
+    writeOutput('--markdown-summary', s.markdownSummary, renderMarkdown([result]));
+    written.push(s.markdownSummary);
+  }
+  const text = render(s.format, [result], { color: caps.color, verbose: s.verbose, width: caps.width, batch: false });
+  if (s.output) {
+    writeOutput('--output', s.output, text);
+    written.push(s.output);
+  } else process.stdout.write(text);
+  if (s.format === 'github' && process.env.GITHUB_STEP_SUMMARY) writeOutput('to GITHUB_STEP_SUMMARY', process.env.GITHUB_STEP_SUMMARY, renderMarkdown([result]) + '\n', true);
+  return written;
+}
+
+/**
+ * A batch: the pool's workers take the sites; each report is written as its site finishes (see
+ * batch-output.ts) and dropped, so memory stays flat however long the list.
+ */
+async function scanBatch(urls: string[], s: ScanSettings, caps: TerminalCaps, runner: ScanRunner, judge: (r: ScanResult) => void, errors: Outcome[]): Promise<string[]> {
+  let live: LiveProgress | null = null;
+  if (caps.live) live = (await import('./progress.js')).startLiveProgress(urls.length);
+  const out = new BatchOutput({
+    format: s.format,
+    output: s.output,
+    markdownSummary: s.markdownSummary,
+    stepSummary: process.env.GITHUB_STEP_SUMMARY || undefined,
+    color: caps.color,
+    verbose: s.verbose,
+    width: caps.width,
+    holdStdout: !!live && !!process.stdout.isTTY,
+    urls,
+  });
+  let done = 0;
+  try {
+    try {
+      await inLanes(urls, runner.stats().capacity, async (url, i) => {
+        live?.started(url);
+        let result: ScanResult | undefined;
+        let error: string | undefined;
+        try {
+          result = await runner.run(url, scanOptions(s), { onEvent: live ? (ev: ScanEvent) => live!.event(url, ev) : undefined });
+        } catch (e) {
+          error = failureText(e);
+          errors.push({ url, error });
+        }
+        done++;
+        live?.finished(url, !!result);
+        // Logs (no TTY) get one stable line per finished site.
+        if (!live) process.stderr.write(`[${done}/${urls.length}] ${oneLine(url)}: ${result ? `${result.overallScore} ${result.grade} level ${result.level}` : `could not be scanned: ${oneLine(error)}`}\n`);
+        if (result) judge(result);
+        await out.add(i, url, result ? { result } : { error: error! });
+      });
+    } finally {
+      await live?.stop();
+    }
+    await out.end();
+  } finally {
+    await out.release();
+  }
+  return out.written;
 }

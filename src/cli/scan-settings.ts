@@ -17,6 +17,8 @@ export interface ScanFlags {
   output?: string;
   input?: string;
   concurrency?: string;
+  workers?: string;
+  workerHeapMb?: string;
   profile?: string;
   timeout?: string;
   skip?: string;
@@ -40,7 +42,12 @@ export interface ScanSettings {
   format: FormatName;
   output?: string;
   input?: string;
-  concurrency: number;
+  /** Sites at once (the older name of --workers); undefined when not given. */
+  concurrency?: number;
+  /** Scan worker threads; 0 runs scans on the main thread; undefined when not given. */
+  workers?: number;
+  /** Heap cap of each scan worker (MB); undefined: the pool's default. */
+  workerHeapMb?: number;
   profile: ProfileChoiceName;
   deadlineMs: number;
   skip?: string[];
@@ -117,7 +124,11 @@ export async function resolveScanSettings(args: string[], flags: ScanFlags, type
   const timeoutFlag = pick('timeout');
   const seconds = timeoutFlag !== undefined ? num('--timeout', timeoutFlag, 1, 600) : (cfg.timeout ?? 45);
   const concurrencyFlag = pick('concurrency');
-  const concurrency = concurrencyFlag !== undefined ? num('--concurrency', concurrencyFlag, 1, 32, true) : (cfg.concurrency ?? 4);
+  const concurrency = concurrencyFlag !== undefined ? num('--concurrency', concurrencyFlag, 1, 32, true) : cfg.concurrency;
+  const workersFlag = pick('workers');
+  const workers = workersFlag !== undefined ? num('--workers', workersFlag, 0, 64, true) : undefined;
+  const heapFlag = pick('workerHeapMb');
+  const workerHeapMb = heapFlag !== undefined ? num('--worker-heap-mb', heapFlag, 32, 16384, true) : undefined;
 
   const minGradeFlag = pick('minGrade');
   const minScoreFlag = pick('minScore');
@@ -145,6 +156,8 @@ export async function resolveScanSettings(args: string[], flags: ScanFlags, type
     output,
     input: flags.input,
     concurrency,
+    workers,
+    workerHeapMb,
     profile,
     deadlineMs: seconds * 1000,
     skip: await validateCheckIds('--skip', list(pick('skip')) ?? cfg.skip, DIMENSIONS),

@@ -15,6 +15,14 @@ export interface ServerConfig {
   /** Anonymous scan requests per minute per IP; 0 turns the limit off. Default 5. */
   rateLimit?: number;
   cacheTtlMs?: number;
+  /**
+   * Scan worker threads (one scan each at a time). Default: maxConcurrentScans when given, else
+   * os.availableParallelism(). 0 runs scans in-process (embedding, tests): no isolation.
+   */
+  workers?: number;
+  /** Heap cap per scan worker (MB). Default 256. */
+  workerHeapMb?: number;
+  /** Scans at once when running in-process (workers: 0); with workers it is the worker count's default. */
   maxConcurrentScans?: number;
   maxQueuedScans?: number;
   scanDeadlineMs?: number;

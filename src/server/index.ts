@@ -8,10 +8,10 @@ import { listen, type Listener } from 'listhen';
 import { toNodeHandler } from 'h3/node';
 import type { Store } from '../store/index.js';
 import type { ScanService } from '../service/index.js';
-import type { ScanRunner } from '../runner/index.js';
 import type { App } from './app.js';
 import { DEFAULTS, type ServerConfig } from './config.js';
 import { composeService, type ComposedService } from './compose.js';
+import { InProcessRunner, WorkerPoolRunner, defaultWorkerCount, type ScanRunner } from '../runner/index.js';
 
 export type { ServerConfig } from './config.js';
 export { createApp, type App, type AppDeps, type AppContext } from './app.js';
@@ -31,7 +31,7 @@ export interface RunningServer {
 }
 
 export interface ServerOptions {
-  /** The scan executor (the worker pool in `serve`); default: in-process behind a bounded queue. */
+  /** The scan executor; default: the worker pool of `config.workers` threads (`workers: 0`: in-process). */
   runner?: ScanRunner;
 }
 
@@ -53,7 +53,7 @@ function batchedWriter(write: (chunk: string) => void): (line: string) => void {
 export async function createServer(config: ServerConfig = {}, options: ServerOptions = {}): Promise<RunningServer> {
   let baseUrl = config.baseUrl?.replace(/\/+$/, '') ?? '';
   const log = config.log === false ? false : (config.log ?? batchedWriter((s) => process.stdout.write(s)));
-  const composed = await composeService(config, { runner: options.runner, baseUrl: () => baseUrl, log });
+  const composed = await composeService(config, { runner: options.runner ?? createRunner(config), baseUrl: () => baseUrl, log });
   const { store, service, app } = composed;
 
   const port = config.port ?? DEFAULTS.port;
@@ -100,6 +100,13 @@ export async function createServer(config: ServerConfig = {}, options: ServerOpt
       return closing;
     },
   };
+}
+
+/** Scans run in a worker-thread pool (isolation: heap cap, hard deadline); `workers: 0` keeps them in-process. */
+function createRunner(config: ServerConfig): ScanRunner {
+  const maxQueued = config.maxQueuedScans ?? DEFAULTS.maxQueuedScans;
+  if (config.workers === 0) return new InProcessRunner(config.maxConcurrentScans ?? DEFAULTS.maxConcurrentScans, maxQueued);
+  return new WorkerPoolRunner({ workers: config.workers ?? config.maxConcurrentScans ?? defaultWorkerCount(), maxQueued, heapMb: config.workerHeapMb });
 }
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;

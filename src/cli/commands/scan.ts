@@ -20,12 +20,17 @@ CI gates (exit 1 when missed; without any gate the exit code is 0 whatever the s
 Config: ai-ready.config.json in the working directory (or --config <file>) holds the same
 settings in camelCase (minGrade, failOn, skip, format, profile, urls, ...); flags win.
 
+Batches (several URLs or --input) stream: each site's report (an NDJSON line, a pretty or
+markdown section, an HTML file) is written as soon as that site finishes, in finishing order.
+Each scan runs in a worker thread with a heap cap and a hard deadline; a site whose worker
+dies is reported as not scanned (exit 3) and the batch goes on.
+
 Exit codes: 0 ok, 1 below a threshold, 2 usage or invalid input, 3 a target could not be scanned.
 
 Examples:
   ai-ready scan yoursite.com
   ai-ready scan yoursite.com --min-grade B --format sarif --output ai-ready.sarif
-  ai-ready scan --input urls.txt --concurrency 4 --format json > results.ndjson`;
+  ai-ready scan --input urls.txt --workers 4 --format json > results.ndjson`;
 
 export function registerScan(program: Command): void {
   program
@@ -36,7 +41,9 @@ export function registerScan(program: Command): void {
     .option('--json', 'same as --format json')
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('-i, --input <file>', 'read URLs from a file, one per line ("-" reads stdin)')
-    .option('--concurrency <n>', 'sites scanned at once in a batch (default: 4)')
+    .option('--workers <n>', 'scan worker threads, one site each at a time (default: CPU count for a batch; a single site runs on the main thread unless given; 0 = main thread)')
+    .option('--concurrency <n>', 'sites scanned at once: the older name of --workers')
+    .option('--worker-heap-mb <mb>', 'heap cap of each scan worker in MB (default: 256)')
     .option('--profile <profile>', `${PROFILE_CHOICES.join(' | ')} (default: auto)`)
     .option('--timeout <seconds>', 'whole-scan deadline per site, in seconds (default: 45)')
     .option('--skip <ids>', 'checks or dimensions to leave out, comma separated (e.g. D7,commerce)')

@@ -10,6 +10,8 @@ interface ServeFlags {
   allowPrivateNetwork?: boolean;
   trustProxy?: boolean;
   rateLimit: string;
+  workers?: string;
+  workerHeapMb?: string;
   quiet?: boolean;
 }
 
@@ -30,6 +32,8 @@ export function registerServe(program: Command): void {
     .option('--allow-private-network', 'allow scanning loopback and private addresses (tests, intranets)')
     .option('--trust-proxy', 'take the client IP from X-Forwarded-For (only behind your own reverse proxy)')
     .option('--rate-limit <n>', 'anonymous scan requests per minute per IP (0 = no limit)', '5')
+    .option('--workers <n>', 'scan worker threads, one scan each at a time (default: CPU count)')
+    .option('--worker-heap-mb <mb>', 'heap cap of each scan worker in MB (default: 256)')
     .option('--quiet', 'no access log')
     .action(async (flags: ServeFlags) => {
       const port = Number(flags.port);
@@ -37,6 +41,12 @@ export function registerServe(program: Command): void {
       if (!Number.isInteger(port) || port < 0 || port > 65535) return fail('--port must be an integer from 0 to 65535');
       if (!Number.isInteger(rateLimit) || rateLimit < 0) return fail('--rate-limit must be a non-negative integer');
       if (flags.baseUrl && !/^https?:\/\/[^/]+/i.test(flags.baseUrl)) return fail('--base-url must be an http(s) URL');
+      const workers = flags.workers === undefined ? undefined : Number(flags.workers);
+      // 0 is kept for a web-only instance whose scans other processes run (a shared job queue).
+      if (workers === 0) return fail('--workers 0 (a web-only instance) needs a shared job queue, which this version does not have: give 1 or more');
+      if (workers !== undefined && (!Number.isInteger(workers) || workers < 1 || workers > 256)) return fail('--workers must be an integer from 1 to 256');
+      const workerHeapMb = flags.workerHeapMb === undefined ? undefined : Number(flags.workerHeapMb);
+      if (workerHeapMb !== undefined && (!Number.isInteger(workerHeapMb) || workerHeapMb < 32 || workerHeapMb > 16384)) return fail('--worker-heap-mb must be an integer from 32 to 16384');
       const { createServer } = await import('../../server/index.js');
       let server;
       try {
@@ -49,12 +59,14 @@ export function registerServe(program: Command): void {
           allowPrivateNetwork: flags.allowPrivateNetwork,
           trustProxy: flags.trustProxy,
           rateLimit,
+          workers,
+          workerHeapMb,
           log: flags.quiet ? false : undefined,
         });
       } catch (e) {
         return fail(`could not start: ${(e as Error).message}`);
       }
-      process.stderr.write(`ai-ready serve: listening on ${server.url} (base URL ${server.baseUrl}, data in ${server.store.kind === 'postgres' ? 'Postgres' : server.store.dataDir})\n`);
+      process.stderr.write(`ai-ready serve: listening on ${server.url} (base URL ${server.baseUrl}, data in ${server.store.kind === 'postgres' ? 'Postgres' : server.store.dataDir}, ${server.service.runner.stats().capacity} scan workers)\n`);
       const stop = (signal: string) => {
         process.stderr.write(`ai-ready serve: ${signal}, draining in-flight requests\n`);
         server.close().then(
