@@ -12,6 +12,7 @@ import { render, renderBatchSummary, renderGithubAnnotations, renderHtmlReport, 
 import { MARKDOWN_MARKER, mdText, renderMarkdownSection } from '../format/markdown.js';
 import type { FormatName } from './scan-settings.js';
 import { UsageError } from './usage-error.js';
+import { toSafeJson } from '../format/sanitize.js';
 
 export interface Sink {
   write(text: string): void | Promise<void>;
@@ -171,7 +172,7 @@ export class BatchOutput {
     if (this.stepSummary) await this.stepSummary.add(r);
     switch (this.o.format) {
       case 'json':
-        await this.main.write(JSON.stringify(r) + '\n');
+        await this.main.write(toSafeJson(r) + '\n');
         break;
       case 'pretty':
         await this.main.write((this.sections ? '\n' : '') + renderTextReport(r, { color: this.o.color, verbose: this.o.verbose, width: this.o.width }));
