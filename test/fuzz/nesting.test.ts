@@ -30,6 +30,13 @@ describe('nesting caps, fuzzed', () => {
     );
   });
 
+  it('indicator characters inside plain text do not open a quote that hides brackets (fuzz finds)', () => {
+    for (const v of [[{ '-"': [] }], [{ "-,'": {} }], [{ "-{'": '', '': {} }], [{ 'a,"': [[[]]] }]]) {
+      const text = YAML.stringify(v);
+      expect(yamlNestingDepth(text)).toBeGreaterThanOrEqual(valueDepth(YAML.parse(text)));
+    }
+  });
+
   it('bounded parsers never throw anything but a parse error on hostile text', () => {
     const tokens = ['[', ']', '{', '}', '"', "'", ':', '- ', '? ', '\n', '  ', '#', '|\n', '>-\n', 'a', '1', ',', '&a ', '*a', '!!str '];
     fc.assert(

@@ -41,8 +41,6 @@ export function parseJsonBounded(text: string, limit = MAX_STRUCTURE_DEPTH): unk
 }
 
 const BLOCK_SCALAR_RE = /(?:^|[\s:-])[|>][1-9+-]{0,2}\s*(?:#.*)?$/;
-/** After these a new node may start (a flow collection or a quoted scalar). */
-const NODE_START_AFTER = new Set([':', '-', '?', ',', '[', '{']);
 
 /**
  * An upper bound on the nesting of a YAML text, without parsing it: flow brackets and quotes that
@@ -51,6 +49,10 @@ const NODE_START_AFTER = new Set([':', '-', '?', ',', '[', '{']);
  * (after `|` or `>`) are skipped. Over-counting is harmless (the cap is far above real
  * documents); under-counting is what it must not do, so indentation counts even inside flow.
  */
+function isIndicatorEnd(line: string, at: number): boolean {
+  return at >= line.length || line[at] === ' ' || line[at] === '\t' || line[at] === '\r';
+}
+
 export function yamlNestingDepth(text: string, stopAbove = Infinity): number {
   let flow = 0;
   let maxFlow = 0;
@@ -108,11 +110,22 @@ export function yamlNestingDepth(text: string, stopAbove = Infinity): number {
       }
       if (!tokenFirst) tokenFirst = c;
       if (c === '#' && (k === 0 || line[k - 1] === ' ' || line[k - 1] === '\t')) break;
+      let opened = false;
       if ((c === '"' || c === "'") && nodeStart) quote = c;
       else if ((c === '[' || c === '{') && (nodeStart || flow > 0)) {
+        opened = true;
         if (++flow > maxFlow) maxFlow = flow;
       } else if ((c === ']' || c === '}') && flow > 0) flow--;
-      if (!quote) nodeStart = NODE_START_AFTER.has(c);
+      // What may start a node next: after a bracket that opened, a `,` in flow, and `-`, `?`, `:`
+      // before white space (or `:` right after a JSON-like key in flow). Inside plain text they
+      // are characters (`-"`, `a,'b`), and a quote opened there would hide the brackets after it.
+      if (!quote) {
+        nodeStart =
+          opened ||
+          (c === ',' && flow > 0) ||
+          ((c === '-' || c === '?' || c === ':') && isIndicatorEnd(line, k + 1)) ||
+          (c === ':' && flow > 0);
+      }
     }
     if (!quote && flow === 0 && BLOCK_SCALAR_RE.test(line)) blockScalarIndent = i;
     if (maxFlow + maxBlock > stopAbove) break;
