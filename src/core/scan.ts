@@ -19,6 +19,7 @@ import { isitagentreadyScore } from './scoring/compat.js';
 import { RUBRIC_VERSION } from './scoring/rubric.js';
 import { resolveProfile, type ProfileChoice, type ResolvedProfile } from './scoring/profile.js';
 import { assertPublicTarget } from './net/target-guard.js';
+import { USER_AGENT } from '../version.js';
 
 export interface ScanOptions {
   /** auto (default) detects content / app / commerce; a name forces it. */
@@ -234,6 +235,9 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   const platform = await platformPromise;
   const fx = { origin: ctx.origin, platform: platform.platform === 'unknown' ? null : platform.platform, hosting: platform.hosting ?? [] };
 
+  const wall = totalWall(page, evaluated);
+  if (wall) throw blockedError(target.href, wall, options.userAgent ?? USER_AGENT);
+
   const raw = evaluated.map((e) => ({ id: e.check.meta.id, anchorKey: e.check.meta.anchorKey, status: e.raw.status }));
   const profile = resolveProfile(options.profile ?? 'auto', platform, raw);
   for (const e of evaluated) if (deferred(e.check)) announce(e.check, judge(e, profile));
@@ -271,6 +275,28 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   };
   emit({ type: 'finished', url: result.url, overallScore, grade: result.grade!, level, levelName, durationMs: result.durationMs! });
   return result;
+}
+
+/**
+ * A total bot wall: every request that got an HTTP answer got a challenge (the page included).
+ * Then nothing about the site was measured and a score would be a lie. Returns the first wall's
+ * reason and how many answers were challenged, or null when anything got through.
+ */
+function totalWall(page: FetchResult, evaluated: Evaluated[]): { reason: string; count: number } | null {
+  const answered = [page, ...evaluated.flatMap((e) => e.raw.probes ?? [])].filter((p) => !p.error);
+  const reasons = answered.map(challengeReason);
+  if (!reasons.length || reasons.some((r) => !r)) return null;
+  const urls = new Set(answered.map((p) => p.requestedUrl));
+  return { reason: reasons[0]!, count: urls.size };
+}
+
+function blockedError(url: string, wall: { reason: string; count: number }, userAgent: string): ScanError {
+  const requests = wall.count === 1 ? 'the one request made' : `all ${wall.count} requests`;
+  return new ScanError(
+    'blocked-by-challenge',
+    `${url} could not be scanned: a bot challenge answered every request (${requests}; ${wall.reason}), so nothing was measured. ` +
+      `To scan it, allow-list the scanner's user agent "${userAgent}" in the bot protection (for example a WAF skip rule matching that user agent), then scan again.`,
+  );
 }
 
 function profileNames(p: ResolvedProfile): ProfileName[] {
