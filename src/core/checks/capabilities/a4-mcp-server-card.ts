@@ -66,10 +66,11 @@ export function readMcpCard(card: Record<string, unknown>): CardReading {
     const u = str(v);
     if (u) (isHttpUrl(u) ? endpoints : invalidEndpoints).push(u);
   };
-  for (const list of [card.remotes, card.transports]) if (Array.isArray(list)) for (const r of list) if (isObject(r)) push(r.url);
+  // SEP-1649 names the URL `transport.endpoint`; other drafts say `url`.
+  for (const list of [card.remotes, card.transports]) if (Array.isArray(list)) for (const r of list) if (isObject(r)) push(r.url ?? r.endpoint);
   push(card.endpoint);
   push(card.url);
-  if (isObject(card.transport)) push(card.transport.url);
+  if (isObject(card.transport)) push(card.transport.url ?? card.transport.endpoint);
   return { shapes, name, endpoints: [...new Set(endpoints)], hasCapabilities: isObject(card.capabilities), hasSchema: !!str(card.$schema), invalidEndpoints: [...new Set(invalidEndpoints)] };
 }
 
