@@ -6,7 +6,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckResult, ProbeRecord, ScanResult } from '../core/schema.js';
 import { DIMENSIONS } from '../core/vocabulary.js';
-import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, needsFix, pointsPhrase, platformLine, STATUS_SYMBOLS, STATUS_WORDS, type Band } from './common.js';
+import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, needsFix, gainPhrase, platformLine, STATUS_SYMBOLS, STATUS_WORDS, type Band } from './common.js';
 import { oneLine, stripControl } from './sanitize.js';
 import { bigText } from './big-text.js';
 import { fixStepsText } from './fix-steps.js';
@@ -126,7 +126,7 @@ function fixes(r: ScanResult, p: Paint): string[] {
   if (!failing.length) return ['', p.c.green('Nothing to fix: no failing or partial check.')];
   const out = ['', p.c.bold(`How to fix (${failing.length})`)];
   for (const c of failing) {
-    out.push('', `  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${p.c.bold(`${c.id} ${oneLine(c.name)}`)} ${p.c.gray(`[${c.tier ?? 'recommended'}, ${pointsPhrase(c.weight - c.earned)} to gain]`)}`);
+    out.push('', `  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${p.c.bold(`${c.id} ${oneLine(c.name)}`)} ${p.c.gray(`[${c.tier ?? 'recommended'}, ${gainPhrase(r, c)}]`)}`);
     if (c.remediation) out.push(`    ${oneLine(c.remediation)}`);
     out.push(...fixStepsText(c.fixGuide ?? [], { indent: 4, title: p.c.bold, code: p.c.cyan }));
     const specsShown = (c.fixGuide ?? []).some((s) => c.specUrls?.some((u) => s.body?.includes(u)));
