@@ -116,7 +116,18 @@ function judge(e: Evaluated, profile: ResolvedProfile): Verdict {
     v.code = engineCode(meta.id, 'unmeasured');
     v.evidence = `Could not be measured: ${unmeasured}. ${v.evidence}`;
   }
-  if (meta.dimension === 'commerce' && !profile.commerce) {
+  const publicMcpNa = !!profile.publicMcpOnly && meta.contentProfile === 'na' && v.status === 'fail';
+  if (publicMcpNa) {
+    v.status = 'na';
+    v.naReason = meta.id === 'A8'
+      ? 'public MCP server: its tools are described by MCP (tools/list), and no API catalog or OpenAPI evidence suggests a REST API to describe'
+      : 'public MCP server: its server card declares no authentication, so there is no OAuth-protected resource to discover';
+  } else if (profile.publicMcpOnly && meta.contentProfile === 'bonus' && meta.id !== 'A4') {
+    v.tier = 'bonus';
+  }
+  if (publicMcpNa) {
+    // Decided above.
+  } else if (meta.dimension === 'commerce' && !profile.commerce) {
     v.status = 'na';
     v.naReason = 'not a commerce site: no e-commerce signals were detected (use --profile commerce to score it)';
   } else if (!profile.app && meta.contentProfile === 'na') {
@@ -238,7 +249,7 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   const wall = totalWall(page, evaluated);
   if (wall) throw blockedError(target.href, wall, options.userAgent ?? USER_AGENT);
 
-  const raw = evaluated.map((e) => ({ id: e.check.meta.id, anchorKey: e.check.meta.anchorKey, status: e.raw.status }));
+  const raw = evaluated.map((e) => ({ id: e.check.meta.id, anchorKey: e.check.meta.anchorKey, status: e.raw.status, details: e.raw.details }));
   const profile = resolveProfile(options.profile ?? 'auto', platform, raw);
   for (const e of evaluated) if (deferred(e.check)) announce(e.check, judge(e, profile));
   const results = evaluated.map((e) => finalize(e, profile, fx));

@@ -84,3 +84,34 @@ describe('D5 judges coverage of the pages llms.txt lists', () => {
     );
   });
 });
+
+describe('a public MCP server card never lowers the score', () => {
+  const card = (o: string, extra: Record<string, unknown> = {}) => ({
+    headers: { ...J, 'access-control-allow-origin': '*' },
+    body: JSON.stringify({ name: 'com.example/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${o}/mcp` }], capabilities: { tools: {} }, ...extra }),
+  });
+  const base = (o: string) => ({
+    '/': page('Tools Co'),
+    '/robots.txt': { headers: T, body: `User-agent: *\nAllow: /\n\nSitemap: ${o}/sitemap.xml\n` },
+    '/sitemap.xml': { headers: T, body: `${o}/\n` },
+  });
+
+  it('A2, A3 and A8 become na with a reason, A1 stays a bonus, and the score does not drop', async () => {
+    const without = await scanRoutes(base);
+    const withCard = await scanRoutes((o) => ({ ...base(o), '/.well-known/mcp/server-card': card(o) }));
+    expect(check(withCard, 'A4').code).toBe('A4/ok');
+    for (const id of ['A2', 'A3', 'A8']) {
+      expect(check(withCard, id).status, id).toBe('na');
+      expect(check(withCard, id).naReason).toMatch(/public MCP server/);
+    }
+    expect(check(withCard, 'A1').tier).toBe('bonus');
+    expect(withCard.profile?.reasons.join(' ')).toMatch(/public MCP server card/);
+    expect(withCard.overallScore).toBeGreaterThanOrEqual(without.overallScore);
+  });
+
+  it('a card that declares authentication makes the OAuth checks count', async () => {
+    const r = await scanRoutes((o) => ({ ...base(o), '/.well-known/mcp/server-card': card(o, { authentication: { required: true, schemes: ['oauth2'] } }) }));
+    expect(check(r, 'A2').status).toBe('fail');
+    expect(check(r, 'A3').status).toBe('fail');
+  });
+});
