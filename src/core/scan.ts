@@ -260,6 +260,10 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   const warnings: string[] = [];
   if (challengeReason(page)) warnings.push(`The page answered with a bot challenge (${challengeReason(page)}): checks that depend on it could not be measured.`);
   else if (walls.length) warnings.push(`Some probes hit a bot wall (${walls[0]}): those checks are reported as "info", not failures.`);
+  else {
+    const missing = targetStatusWarning(target.href, page);
+    if (missing) warnings.push(missing);
+  }
   if (deadline.aborted) warnings.push('The scan deadline was reached: some probes did not finish.');
 
   const result: ScanResult = {
@@ -286,6 +290,17 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   };
   emit({ type: 'finished', url: result.url, overallScore, grade: result.grade!, level, levelName, durationMs: result.durationMs! });
   return result;
+}
+
+/**
+ * The target itself answered an error status (a typo'd path, a removed page): the page-level
+ * verdicts are about an error page, so the score is not the site's. Said in every format; the
+ * exit code stays a matter of the CI thresholds.
+ */
+function targetStatusWarning(url: string, page: FetchResult): string | null {
+  if (page.status === null || page.status < 400) return null;
+  const what = page.status === 404 || page.status === 410 ? 'was not found' : 'answered with an error';
+  return `The target ${url} ${what} (HTTP ${page.status}): page-level checks measured an error page, so this score is probably not the site's. Check the URL (scan the home page or a live page).`;
 }
 
 /**
