@@ -5,7 +5,7 @@
  */
 import { ScanError } from './errors.js';
 import { normalizeTarget } from './target.js';
-import { HttpClient, BROWSER_ACCEPT, type FetchResult } from './net/http.js';
+import { HttpClient, BROWSER_ACCEPT, NOT_TLS_MESSAGE, type FetchResult } from './net/http.js';
 import { GatherContext } from './gather/context.js';
 import { challengeReason } from './gather/classify.js';
 import { engineCode, type CheckModule, type CheckOutcome, type FixContext } from './checks/types.js';
@@ -208,6 +208,11 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   if (options.signal?.aborted) throw new ScanError('aborted', 'The scan was cancelled.');
   if (page.error) {
     if (page.error.code === 'blocked') throw new ScanError('blocked-address', page.error.message);
+    if (page.error.message === NOT_TLS_MESSAGE && target.protocol === 'https:') {
+      const plain = new URL(target.href);
+      plain.protocol = 'http:';
+      throw new ScanError('unreachable', `${target.href} could not be fetched: the site does not speak TLS (HTTPS) there; it answered in plain HTTP. Scan ${plain.href} instead (a bare host name means https://).`);
+    }
     throw new ScanError('unreachable', `${target.href} could not be fetched: ${page.error.message}`);
   }
   const pageUrl = new URL(page.url);

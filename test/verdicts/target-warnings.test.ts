@@ -38,3 +38,16 @@ describe('a target that answers 404', () => {
     expect(JSON.parse(run.stdout).warnings.join(' ')).not.toMatch(/HTTP 404/);
   });
 });
+
+describe('an https scan of a plain-http site', () => {
+  it('says the site does not speak TLS and suggests http://, for a URL and a bare host', async () => {
+    const host = new URL(site.origin).host;
+    for (const target of [`https://${host}/`, host]) {
+      const run = await runCli(['scan', target, '--format', 'json']);
+      expect(run.code, run.stderr).toBe(3);
+      expect(run.stderr).toMatch(/does not speak TLS \(HTTPS\)/);
+      expect(run.stderr).toContain(`Scan http://${host}/ instead`);
+      expect(run.stderr).not.toMatch(/wrong version number|ssl3_get_record/i);
+    }
+  });
+});
