@@ -112,6 +112,8 @@ export interface BatchOutputOptions {
   stepSummary?: string;
   color: boolean;
   verbose: boolean;
+  /** --summary: pretty reports carry score, dimensions and top fixes only. */
+  summary?: boolean;
   width: number;
   /** Hold stdout text until the live view has stopped. */
   holdStdout: boolean;
@@ -174,7 +176,7 @@ export class BatchOutput {
         await this.main.write(JSON.stringify(r) + '\n');
         break;
       case 'pretty':
-        await this.main.write((this.sections ? '\n' : '') + renderTextReport(r, { color: this.o.color, verbose: this.o.verbose, width: this.o.width }));
+        await this.main.write((this.sections ? '\n' : '') + renderTextReport(r, { color: this.o.color, verbose: this.o.verbose, summary: this.o.summary, width: this.o.width }));
         break;
       case 'md':
         await (this.mainMarkdown ??= new MarkdownStream(this.main)).add(r);
