@@ -10,6 +10,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import type { ScanResult } from '../core/schema.js';
 import { render, renderBatchSummary, renderGithubAnnotations, renderHtmlReport, renderTextReport } from '../format/index.js';
 import { MARKDOWN_MARKER, mdText, renderMarkdownSection } from '../format/markdown.js';
+import { toSafeJson } from '../format/sanitize.js';
 import type { FormatName } from './scan-settings.js';
 import { UsageError } from './usage-error.js';
 
@@ -173,7 +174,8 @@ export class BatchOutput {
     if (this.stepSummary) await this.stepSummary.add(r);
     switch (this.o.format) {
       case 'json':
-        await this.main.write(JSON.stringify(r) + '\n');
+        // Site text may hold C1 and bidi controls: escaped like every other JSON output.
+        await this.main.write(toSafeJson(r) + '\n');
         break;
       case 'pretty':
         await this.main.write((this.sections ? '\n' : '') + renderTextReport(r, { color: this.o.color, verbose: this.o.verbose, summary: this.o.summary, width: this.o.width }));
