@@ -10,9 +10,9 @@ import { basename, dirname, extname, join } from 'node:path';
 import type { ScanResult } from '../core/schema.js';
 import { render, renderBatchSummary, renderGithubAnnotations, renderHtmlReport, renderTextReport } from '../format/index.js';
 import { MARKDOWN_MARKER, mdText, renderMarkdownSection } from '../format/markdown.js';
+import { toSafeJson } from '../format/sanitize.js';
 import type { FormatName } from './scan-settings.js';
 import { UsageError } from './usage-error.js';
-import { toSafeJson } from '../format/sanitize.js';
 
 export interface Sink {
   write(text: string): void | Promise<void>;
@@ -113,6 +113,8 @@ export interface BatchOutputOptions {
   stepSummary?: string;
   color: boolean;
   verbose: boolean;
+  /** --summary: pretty reports carry score, dimensions and top fixes only. */
+  summary?: boolean;
   width: number;
   /** Hold stdout text until the live view has stopped. */
   holdStdout: boolean;
@@ -172,10 +174,11 @@ export class BatchOutput {
     if (this.stepSummary) await this.stepSummary.add(r);
     switch (this.o.format) {
       case 'json':
+        // Site text may hold C1 and bidi controls: escaped like every other JSON output.
         await this.main.write(toSafeJson(r) + '\n');
         break;
       case 'pretty':
-        await this.main.write((this.sections ? '\n' : '') + renderTextReport(r, { color: this.o.color, verbose: this.o.verbose, width: this.o.width }));
+        await this.main.write((this.sections ? '\n' : '') + renderTextReport(r, { color: this.o.color, verbose: this.o.verbose, summary: this.o.summary, width: this.o.width }));
         break;
       case 'md':
         await (this.mainMarkdown ??= new MarkdownStream(this.main)).add(r);

@@ -5,6 +5,6 @@ export const EXIT = {
   BELOW_THRESHOLD: 1,
   /** Bad usage or invalid input (message on stderr, never a stack trace). */
   USAGE: 2,
-  /** A target could not be scanned (DNS, refused, TLS, timeout). */
+  /** A target could not be scanned (DNS, refused, TLS, timeout, or a bot challenge answered every request). */
   UNREACHABLE: 3,
 } as const;

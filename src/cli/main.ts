@@ -53,7 +53,7 @@ Exit codes:
   0  ok (without thresholds, whatever the score)
   1  below a threshold (--min-grade, --min-score, ...)
   2  usage error or invalid URL
-  3  a target could not be scanned (DNS, refused, TLS, timeout)`,
+  3  a target could not be scanned (DNS, refused, TLS, timeout, bot challenge on every request)`,
 );
 
 try {

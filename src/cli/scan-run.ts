@@ -77,6 +77,7 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   }
   if (invalid.length) throw new UsageError(`invalid URL${invalid.length > 1 ? 's' : ''}:\n${invalid.join('\n')}`);
   const batch = urls.length > 1 || s.input !== undefined;
+  if (s.summary && s.format !== 'pretty') throw new UsageError(`--summary shapes the pretty report only; it does not apply to --format ${s.format}`);
   if (s.format === 'html' && batch && !s.output)
     throw new UsageError('--format html with several URLs needs --output <file> (one report file is written per URL)');
   for (const [flag, path] of [['--output', s.output], ['--markdown-summary', s.markdownSummary], ['--save-baseline', s.saveBaseline]] as const) {
@@ -176,7 +177,7 @@ function writeSingleReport(s: ScanSettings, result: ScanResult, caps: TerminalCa
     writeOutput('--markdown-summary', s.markdownSummary, renderMarkdown([result]));
     written.push(s.markdownSummary);
   }
-  const text = render(s.format, [result], { color: caps.color, verbose: s.verbose, width: caps.width, batch: false });
+  const text = render(s.format, [result], { color: caps.color, verbose: s.verbose, summary: s.summary, width: caps.width, batch: false });
   if (s.output) {
     writeOutput('--output', s.output, text);
     written.push(s.output);
@@ -199,6 +200,7 @@ async function scanBatch(urls: string[], s: ScanSettings, caps: TerminalCaps, ru
     stepSummary: process.env.GITHUB_STEP_SUMMARY || undefined,
     color: caps.color,
     verbose: s.verbose,
+    summary: s.summary,
     width: caps.width,
     holdStdout: !!live && !!process.stdout.isTTY,
     urls,

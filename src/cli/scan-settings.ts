@@ -34,6 +34,7 @@ export interface ScanFlags {
   markdownSummary?: string;
   config?: string | false;
   verbose?: boolean;
+  summary?: boolean;
   color?: boolean;
 }
 
@@ -58,6 +59,7 @@ export interface ScanSettings {
   failOnRegression?: number;
   markdownSummary?: string;
   verbose: boolean;
+  summary: boolean;
   configPath?: string;
 }
 
@@ -168,6 +170,7 @@ export async function resolveScanSettings(args: string[], flags: ScanFlags, type
     baseline,
     failOnRegression,
     verbose: !!flags.verbose,
+    summary: !!flags.summary,
     configPath: file?.path,
   };
 }

@@ -5,7 +5,7 @@
  */
 import { ScanError } from './errors.js';
 import { normalizeTarget } from './target.js';
-import { HttpClient, BROWSER_ACCEPT, type FetchResult } from './net/http.js';
+import { HttpClient, BROWSER_ACCEPT, NOT_TLS_MESSAGE, type FetchResult } from './net/http.js';
 import { GatherContext } from './gather/context.js';
 import { challengeReason } from './gather/classify.js';
 import { engineCode, type CheckModule, type CheckOutcome, type FixContext } from './checks/types.js';
@@ -19,6 +19,7 @@ import { isitagentreadyScore } from './scoring/compat.js';
 import { RUBRIC_VERSION } from './scoring/rubric.js';
 import { resolveProfile, type ProfileChoice, type ResolvedProfile } from './scoring/profile.js';
 import { assertPublicTarget } from './net/target-guard.js';
+import { USER_AGENT } from '../version.js';
 
 export interface ScanOptions {
   /** auto (default) detects content / app / commerce; a name forces it. */
@@ -115,7 +116,18 @@ function judge(e: Evaluated, profile: ResolvedProfile): Verdict {
     v.code = engineCode(meta.id, 'unmeasured');
     v.evidence = `Could not be measured: ${unmeasured}. ${v.evidence}`;
   }
-  if (meta.dimension === 'commerce' && !profile.commerce) {
+  const publicMcpNa = !!profile.publicMcpOnly && meta.contentProfile === 'na' && v.status === 'fail';
+  if (publicMcpNa) {
+    v.status = 'na';
+    v.naReason = meta.id === 'A8'
+      ? 'public MCP server: its tools are described by MCP (tools/list), and no API catalog or OpenAPI evidence suggests a REST API to describe'
+      : 'public MCP server: its server card declares no authentication, so there is no OAuth-protected resource to discover';
+  } else if (profile.publicMcpOnly && meta.contentProfile === 'bonus' && meta.id !== 'A4') {
+    v.tier = 'bonus';
+  }
+  if (publicMcpNa) {
+    // Decided above.
+  } else if (meta.dimension === 'commerce' && !profile.commerce) {
     v.status = 'na';
     v.naReason = 'not a commerce site: no e-commerce signals were detected (use --profile commerce to score it)';
   } else if (!profile.app && meta.contentProfile === 'na') {
@@ -196,6 +208,11 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   if (options.signal?.aborted) throw new ScanError('aborted', 'The scan was cancelled.');
   if (page.error) {
     if (page.error.code === 'blocked') throw new ScanError('blocked-address', page.error.message);
+    if (page.error.message === NOT_TLS_MESSAGE && target.protocol === 'https:') {
+      const plain = new URL(target.href);
+      plain.protocol = 'http:';
+      throw new ScanError('unreachable', `${target.href} could not be fetched: the site does not speak TLS (HTTPS) there; it answered in plain HTTP. Scan ${plain.href} instead (a bare host name means https://).`);
+    }
     throw new ScanError('unreachable', `${target.href} could not be fetched: ${page.error.message}`);
   }
   const pageUrl = new URL(page.url);
@@ -234,7 +251,10 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   const platform = await platformPromise;
   const fx = { origin: ctx.origin, platform: platform.platform === 'unknown' ? null : platform.platform, hosting: platform.hosting ?? [] };
 
-  const raw = evaluated.map((e) => ({ id: e.check.meta.id, anchorKey: e.check.meta.anchorKey, status: e.raw.status }));
+  const wall = totalWall(page, evaluated);
+  if (wall) throw blockedError(target.href, wall, options.userAgent ?? USER_AGENT);
+
+  const raw = evaluated.map((e) => ({ id: e.check.meta.id, anchorKey: e.check.meta.anchorKey, status: e.raw.status, details: e.raw.details }));
   const profile = resolveProfile(options.profile ?? 'auto', platform, raw);
   for (const e of evaluated) if (deferred(e.check)) announce(e.check, judge(e, profile));
   const results = evaluated.map((e) => finalize(e, profile, fx));
@@ -245,6 +265,10 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   const warnings: string[] = [];
   if (challengeReason(page)) warnings.push(`The page answered with a bot challenge (${challengeReason(page)}): checks that depend on it could not be measured.`);
   else if (walls.length) warnings.push(`Some probes hit a bot wall (${walls[0]}): those checks are reported as "info", not failures.`);
+  else {
+    const missing = targetStatusWarning(target.href, page);
+    if (missing) warnings.push(missing);
+  }
   if (deadline.aborted) warnings.push('The scan deadline was reached: some probes did not finish.');
 
   const result: ScanResult = {
@@ -271,6 +295,39 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   };
   emit({ type: 'finished', url: result.url, overallScore, grade: result.grade!, level, levelName, durationMs: result.durationMs! });
   return result;
+}
+
+/**
+ * The target itself answered an error status (a typo'd path, a removed page): the page-level
+ * verdicts are about an error page, so the score is not the site's. Said in every format; the
+ * exit code stays a matter of the CI thresholds.
+ */
+function targetStatusWarning(url: string, page: FetchResult): string | null {
+  if (page.status === null || page.status < 400) return null;
+  const what = page.status === 404 || page.status === 410 ? 'was not found' : 'answered with an error';
+  return `The target ${url} ${what} (HTTP ${page.status}): page-level checks measured an error page, so this score is probably not the site's. Check the URL (scan the home page or a live page).`;
+}
+
+/**
+ * A total bot wall: every request that got an HTTP answer got a challenge (the page included).
+ * Then nothing about the site was measured and a score would be a lie. Returns the first wall's
+ * reason and how many answers were challenged, or null when anything got through.
+ */
+function totalWall(page: FetchResult, evaluated: Evaluated[]): { reason: string; count: number } | null {
+  const answered = [page, ...evaluated.flatMap((e) => e.raw.probes ?? [])].filter((p) => !p.error);
+  const reasons = answered.map(challengeReason);
+  if (!reasons.length || reasons.some((r) => !r)) return null;
+  const urls = new Set(answered.map((p) => p.requestedUrl));
+  return { reason: reasons[0]!, count: urls.size };
+}
+
+function blockedError(url: string, wall: { reason: string; count: number }, userAgent: string): ScanError {
+  const requests = wall.count === 1 ? 'the one request made' : `all ${wall.count} requests`;
+  return new ScanError(
+    'blocked-by-challenge',
+    `${url} could not be scanned: a bot challenge answered every request (${requests}; ${wall.reason}), so nothing was measured. ` +
+      `To scan it, allow-list the scanner's user agent "${userAgent}" in the bot protection (for example a WAF skip rule matching that user agent), then scan again.`,
+  );
 }
 
 function profileNames(p: ResolvedProfile): ProfileName[] {

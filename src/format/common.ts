@@ -51,6 +51,15 @@ export function pointsPhrase(n: number): string {
   return `${formatPoints(n)} point${n === 1 ? '' : 's'}`;
 }
 
+/**
+ * What fixing a check is worth, in words that agree with the score shown beside it: at 100 the
+ * score cannot rise (bonus credit is capped), so no points are offered.
+ */
+export function gainPhrase(result: ScanResult, c: CheckResult): string {
+  if ((result.overallScore ?? 0) >= 100) return 'score already 100: no points to gain';
+  return `${pointsPhrase(c.weight - c.earned)} to gain`;
+}
+
 export function platformLine(result: ScanResult): string | null {
   const p = result.platform;
   if (!p || p.platform === 'unknown') return null;

@@ -1,6 +1,7 @@
 /**
  * GitHub Actions output: one workflow annotation per failing or partial check (`::error` for a
- * failing essential check, `::warning` otherwise) and a `::notice` with the verdict. The
+ * failing essential check, `::warning` otherwise), a `::notice` with the verdict and a `::warning`
+ * per scan warning (e.g. the target answered 404). The
  * markdown summary goes to $GITHUB_STEP_SUMMARY (appended by the CLI, not here: pure function).
  * Site text is escaped per the workflow-command rules so it cannot inject commands of its own.
  */
@@ -22,6 +23,7 @@ export function renderGithubAnnotations(results: ScanResult[]): string {
   const lines: string[] = [];
   for (const r of results) {
     lines.push(`::notice title=${escapeProperty(`ai-ready ${oneLine(r.url)}`)}::${escapeData(`Score ${r.overallScore}/100 (grade ${r.grade ?? '-'}), level ${r.level} ${r.levelName ?? ''}`.trim())}`);
+    for (const w of r.warnings ?? []) lines.push(`::warning title=${escapeProperty(`ai-ready ${oneLine(r.url)}`)}::${escapeData(oneLine(w, 600))}`);
     for (const c of failingChecks(r)) {
       const kind = c.status === 'fail' && c.tier === 'essential' ? 'error' : 'warning';
       const title = `${c.id} ${c.name} (${c.status}${c.code ? ` ${c.code}` : ''}) on ${r.url}`;

@@ -5,7 +5,7 @@
  * meta tag forbids anything but the inline style even if an escape were ever missed.
  */
 import type { CheckResult, ProbeRecord, ScanResult } from '../core/schema.js';
-import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, needsFix, pointsPhrase, platformLine, STATUS_SYMBOLS, STATUS_WORDS } from './common.js';
+import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, needsFix, gainPhrase, platformLine, STATUS_SYMBOLS, STATUS_WORDS } from './common.js';
 import { escapeHtml as e, safeHref } from './sanitize.js';
 import { DIMENSIONS } from '../core/vocabulary.js';
 import { fixStepsHtml } from './fix-steps.js';
@@ -141,7 +141,7 @@ export function renderHtmlReport(result: ScanResult, opts: HtmlReportOptions = {
     .map((g) => `<section><h2>${e(g.label)}</h2>${g.checks.map(checkCard).join('\n')}</section>`)
     .join('\n');
   const todo = failing.length
-    ? `<h2>What to fix first</h2><ol>${failing.map((c) => `<li><a href="#check-${e(c.id)}">${e(c.id)} ${e(c.name)}</a> <span class="muted">(${e(c.tier ?? '')}, ${pointsPhrase(c.weight - c.earned)})</span></li>`).join('')}</ol>`
+    ? `<h2>What to fix first</h2><ol>${failing.map((c) => `<li><a href="#check-${e(c.id)}">${e(c.id)} ${e(c.name)}</a> <span class="muted">(${e(c.tier ?? '')}, ${e(gainPhrase(result, c))})</span></li>`).join('')}</ol>`
     : '';
 
   return `<!doctype html>

@@ -20,6 +20,8 @@ export interface RenderOptions {
   color?: boolean;
   verbose?: boolean;
   width?: number;
+  /** pretty only: score, dimensions and top fixes. */
+  summary?: boolean;
   /**
    * The run was a batch (several URLs or an --input list): JSON is NDJSON even when only one
    * site could be scanned, so a line-by-line reader never gets a pretty-printed object.

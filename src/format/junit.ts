@@ -1,6 +1,7 @@
 /**
  * JUnit XML: one testsuite per URL, one testcase per check. fail and partial are failures,
- * na is skipped, info passes with its evidence in system-out (it was not measured, not failed).
+ * na is skipped, info passes with its evidence in system-out (it was not measured, not failed);
+ * scan warnings (e.g. the target answered 404) go to the testsuite's system-err.
  */
 import type { CheckResult, ScanResult } from '../core/schema.js';
 import { escapeXml as x } from './sanitize.js';
@@ -38,7 +39,8 @@ export function renderJunit(results: ScanResult[]): string {
       .map(([k, v]) => `      <property name="${k}" value="${x(v)}"/>`)
       .join('\n');
     const time = ((r.durationMs ?? 0) / 1000).toFixed(3);
-    return `  <testsuite name="${x(r.url)}" tests="${r.checks.length}" failures="${f}" errors="0" skipped="${s}" time="${time}"${r.scannedAt ? ` timestamp="${x(r.scannedAt)}"` : ''}>\n    <properties>\n${props}\n    </properties>\n${r.checks.map((c) => testcase(c, 'ai-ready')).join('\n')}\n  </testsuite>`;
+    const warned = r.warnings?.length ? `\n    <system-err>${x(r.warnings.map((w) => `warning: ${w}`).join('\n'))}</system-err>` : '';
+    return `  <testsuite name="${x(r.url)}" tests="${r.checks.length}" failures="${f}" errors="0" skipped="${s}" time="${time}"${r.scannedAt ? ` timestamp="${x(r.scannedAt)}"` : ''}>\n    <properties>\n${props}\n    </properties>\n${r.checks.map((c) => testcase(c, 'ai-ready')).join('\n')}${warned}\n  </testsuite>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="ai-ready" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}">\n${suites.join('\n')}\n</testsuites>\n`;
 }

@@ -73,7 +73,14 @@ function run(r: ScanResult) {
     automationDetails: { id: `ai-ready/${r.url}` },
     originalUriBaseIds: { SITE: { uri: (r.finalUrl ?? r.url).replace(/[^/]*$/, '') } },
     results,
-    invocations: [{ executionSuccessful: true, ...(r.scannedAt ? { startTimeUtc: r.scannedAt } : {}) }],
+    invocations: [
+      {
+        executionSuccessful: true,
+        ...(r.scannedAt ? { startTimeUtc: r.scannedAt } : {}),
+        // Scan warnings (a 404 target, a bot wall, the deadline) are about the run, not a rule.
+        ...(r.warnings?.length ? { toolExecutionNotifications: r.warnings.map((w) => ({ level: 'warning', message: { text: stripControl(w) } })) } : {}),
+      },
+    ],
     properties: { url: r.url, overallScore: r.overallScore, grade: r.grade, level: r.level, rubricVersion: r.rubricVersion },
   };
 }

@@ -6,7 +6,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckResult, ProbeRecord, ScanResult } from '../core/schema.js';
 import { DIMENSIONS } from '../core/vocabulary.js';
-import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, needsFix, pointsPhrase, platformLine, STATUS_SYMBOLS, STATUS_WORDS, type Band } from './common.js';
+import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, needsFix, gainPhrase, platformLine, STATUS_SYMBOLS, STATUS_WORDS, type Band } from './common.js';
 import { oneLine, stripControl } from './sanitize.js';
 import { bigText } from './big-text.js';
 import { fixStepsText } from './fix-steps.js';
@@ -18,7 +18,12 @@ export interface TextReportOptions {
   verbose?: boolean;
   /** Terminal width for truncating one-line evidence; 0 = never truncate. */
   width?: number;
+  /** Score, dimensions and the top fixes only (`--summary`). */
+  summary?: boolean;
 }
+
+/** How many fixes the summary lists. */
+export const SUMMARY_FIXES = 5;
 
 interface Paint {
   c: ChalkInstance;
@@ -54,7 +59,8 @@ function header(r: ScanResult, p: Paint): string[] {
   if (p.c.level > 0) {
     const big = bigText(`${r.overallScore} ${r.grade ?? ''}`.trim());
     big.forEach((line, i) => out.push('  ' + p.band(band, p.c.bold(line)) + (i === 1 ? `   ${p.c.bold(level)}` : '')));
-    out.push(`  ${p.c.gray('score /100 and grade')}`);
+    // Block digits cannot be copied or searched: the same facts as plain text.
+    out.push(`  Score ${r.overallScore}/100   Grade ${r.grade ?? '-'}   ${level}`);
   } else {
     out.push(`  Score ${r.overallScore}/100   Grade ${r.grade ?? '-'}   ${level}`);
   }
@@ -126,7 +132,7 @@ function fixes(r: ScanResult, p: Paint): string[] {
   if (!failing.length) return ['', p.c.green('Nothing to fix: no failing or partial check.')];
   const out = ['', p.c.bold(`How to fix (${failing.length})`)];
   for (const c of failing) {
-    out.push('', `  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${p.c.bold(`${c.id} ${oneLine(c.name)}`)} ${p.c.gray(`[${c.tier ?? 'recommended'}, ${pointsPhrase(c.weight - c.earned)} to gain]`)}`);
+    out.push('', `  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${p.c.bold(`${c.id} ${oneLine(c.name)}`)} ${p.c.gray(`[${c.tier ?? 'recommended'}, ${gainPhrase(r, c)}]`)}`);
     if (c.remediation) out.push(`    ${oneLine(c.remediation)}`);
     out.push(...fixStepsText(c.fixGuide ?? [], { indent: 4, title: p.c.bold, code: p.c.cyan }));
     const specsShown = (c.fixGuide ?? []).some((s) => c.specUrls?.some((u) => s.body?.includes(u)));
@@ -135,9 +141,26 @@ function fixes(r: ScanResult, p: Paint): string[] {
   return out;
 }
 
-/** The full terminal report of one scan. */
+/** The top fixes, one line each: what to do and what it is worth. */
+function topFixes(r: ScanResult, p: Paint): string[] {
+  const failing = failingChecks(r);
+  if (!failing.length) return ['', p.c.green('Nothing to fix: no failing or partial check.')];
+  const out = ['', p.c.bold(`Top fixes (${Math.min(SUMMARY_FIXES, failing.length)} of ${failing.length})`)];
+  for (const c of failing.slice(0, SUMMARY_FIXES)) {
+    out.push(`  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${p.c.bold(`${c.id} ${oneLine(c.name)}`)} ${p.c.gray(`[${c.tier ?? 'recommended'}, ${gainPhrase(r, c)}]`)}`);
+    if (c.remediation) out.push(`    ${oneLine(c.remediation)}`);
+  }
+  return out;
+}
+
+/** The full terminal report of one scan (or its summary). */
 export function renderTextReport(result: ScanResult, opts: TextReportOptions = {}): string {
   const p = paint(!!opts.color);
+  if (opts.summary) {
+    const lines = [...header(result, p), ...dimensions(result, p), ...topFixes(result, p)];
+    lines.push('', p.c.gray('Summary only: run without --summary for every check and step-by-step fixes.'));
+    return lines.join('\n') + '\n';
+  }
   const lines = [...header(result, p), ...nextLevel(result, p), ...dimensions(result, p), ...checkLines(result, p, opts), ...fixes(result, p)];
   if (!opts.verbose) lines.push('', p.c.gray('Run with --verbose for every probe, or `ai-ready explain <checkId>` for a check in depth.'));
   return lines.join('\n') + '\n';

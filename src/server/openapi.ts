@@ -38,6 +38,7 @@ const scanErrors = {
   '401': problem('The Bearer token is not a valid API key (type unauthorized)'),
   '413': problem('Body too large (type payload-too-large)'),
   '415': problem('POST body not sent as application/json (type unsupported-media-type)'),
+  '422': problem('A bot challenge answered every request of the scan: nothing was measured (type scan-blocked)'),
   '429': { ...problem('Rate limit exceeded (type rate-limited)'), headers: retryAfter },
   '502': problem('The target could not be fetched: DNS, TLS, refused, timeout (type scan-failed)'),
   '503': { ...problem('Scan queue full or shutting down (type server-busy)'), headers: retryAfter },

@@ -85,6 +85,12 @@ export const PROBLEM_TYPES = {
     description:
       'The scanner could not fetch the page at all: DNS failure, TLS error, connection refused or timeout. The service itself is fine; check that the site is up and reachable from the internet, then retry.',
   },
+  'scan-blocked': {
+    status: 422,
+    title: 'A bot challenge answered every request',
+    description:
+      'The site answered every request of the scan with a bot challenge (for example 403 with `cf-mitigated: challenge`), so nothing about it could be measured and no score is given. Allow-list the scanner\'s user agent (named in the detail) in the site\'s bot protection, then scan again; retrying as is will not help. A partial wall (some requests challenged) is not this error: those checks are reported as `info`.',
+  },
   'server-busy': {
     status: 503,
     title: 'Too many scans in progress',

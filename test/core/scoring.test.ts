@@ -64,6 +64,10 @@ describe('levels', () => {
     expect(computeLevel(base({ ...l4, B3: 'pass' })).level).toBe(4);
     expect(computeLevel(base({ ...l4, B3: 'pass', A3: 'pass' })).level).toBe(5);
     expect(computeLevel(base({ ...l4, A1: 'na', A4: 'na', A5: 'pass', A9: 'pass' })).level).toBe(5);
+    // An arm already met lists none of its members as blockers: A9 is not needed when A3 passes.
+    const authMet = computeLevel(base({ ...l4, A3: 'pass' }));
+    expect(authMet.level).toBe(4);
+    expect(authMet.nextLevel?.requirements.map((x) => x.checkId)).toEqual(['B3', 'A1', 'A4', 'A5']);
     const r5 = computeLevel(base({ ...l4, B3: 'pass', A2: 'pass' }));
     expect(r5.levelName).toBe('Agent-Native');
     expect(r5.nextLevel).toBeNull();

@@ -97,12 +97,10 @@ describe('end-to-end scans of fixture sites', () => {
     expect(check(result, 'D1').code).toBe('D1/soft-404');
   });
 
-  it('a site behind a bot challenge is "could not be measured", never a false fail', async () => {
-    const { result } = await scanSite(sites.botChallenge);
-    expect(check(result, 'B4').status).toBe('info');
-    expect(result.warnings?.join(' ')).toMatch(/challenge/i);
-    const fails = result.checks.filter((c) => c.status === 'fail');
-    expect(fails.map((c) => `${c.id}: ${c.evidence}`)).toEqual([]);
+  it('a site whose every answer is a bot challenge cannot be scanned (no score, never a false fail)', async () => {
+    const site = await startFixture((s) => sites.botChallenge(s.origin));
+    open.push(site);
+    await expect(scan(site.origin)).rejects.toMatchObject({ code: 'blocked-by-challenge' });
   });
 
   it('accepts the older variants of each standard and says which one matched', async () => {

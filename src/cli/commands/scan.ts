@@ -60,6 +60,7 @@ export function registerScan(program: Command): void {
     .option('--config <file>', 'config file (default: ./ai-ready.config.json when present)')
     .option('--no-config', 'ignore ai-ready.config.json')
     .option('--verbose', 'show every probe behind every check (URL, status, content type, headers)')
+    .option('--summary', 'pretty report: score, dimensions and the top fixes only')
     .option('--no-color', 'plain text without colour or animation (also NO_COLOR=1 or CI=true)')
     .addHelpText('after', HELP_AFTER)
     .action(async (urls: string[], flags: ScanFlags, cmd: Command) => {

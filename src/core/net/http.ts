@@ -158,6 +158,9 @@ function flattenHeaders(h: Record<string, string[] | undefined>): Record<string,
   return out;
 }
 
+/** The fetch error of an https URL whose server speaks plain HTTP (no TLS) on that port. */
+export const NOT_TLS_MESSAGE = 'the server does not speak TLS (HTTPS) on this port: it answered in plain HTTP';
+
 function classifyError(e: unknown, deadline: AbortSignal | undefined, timeout?: AbortSignal): { code: FetchErrorCode; message: string } {
   const err = e as { code?: string; message?: string; name?: string; cause?: { code?: string; message?: string } };
   const code = err?.code ?? err?.cause?.code ?? '';
@@ -169,6 +172,8 @@ function classifyError(e: unknown, deadline: AbortSignal | undefined, timeout?: 
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return { code: 'dns', message: `DNS lookup failed (${code})` };
   if (code === 'ECONNREFUSED') return { code: 'refused', message: 'connection refused' };
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return { code: 'reset', message: 'connection reset' };
+  // A plain-HTTP server answering a TLS handshake: OpenSSL reads its "HTTP/1.1 400" as a bad record.
+  if (/WRONG_VERSION_NUMBER|packet length too long|unknown protocol/i.test(`${code} ${message}`) || /wrong version number/i.test(message)) return { code: 'tls', message: NOT_TLS_MESSAGE };
   if (/CERT|SSL|TLS|ERR_TLS/i.test(code) || /certificate|SSL/i.test(message)) return { code: 'tls', message: `TLS error: ${message}` };
   return { code: 'network', message };
 }

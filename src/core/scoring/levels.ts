@@ -14,6 +14,8 @@ interface Rung {
   /** Members whose failure blocks the rung (for nextLevel requirements). */
   members: string[];
   met(s: StatusOf): boolean;
+  /** The members still worth fixing; default all. An arm already met blocks nothing. */
+  open?(s: StatusOf): string[];
 }
 
 const pass = (s: StatusOf, id: string) => s(id) === 'pass';
@@ -25,7 +27,9 @@ function allApplicablePass(s: StatusOf, ids: string[]): boolean {
   return applicable.length > 0 && applicable.every((id) => pass(s, id));
 }
 
-const arms = (s: StatusOf) => [pass(s, 'B3'), allApplicablePass(s, INTEGRATIONS), pass(s, 'A2') || pass(s, 'A3') || pass(s, 'A9')];
+const AUTH = ['A2', 'A3', 'A9'];
+const ARM_MEMBERS = [['B3'], INTEGRATIONS, AUTH];
+const arms = (s: StatusOf) => [pass(s, 'B3'), allApplicablePass(s, INTEGRATIONS), AUTH.some((id) => pass(s, id))];
 
 export const RUNGS: Rung[] = [
   { level: 1, rule: '2 of D1, D2, D3', members: ['D1', 'D2', 'D3'], met: (s) => countPass(s, ['D1', 'D2', 'D3']) >= 2 },
@@ -37,6 +41,10 @@ export const RUNGS: Rung[] = [
     rule: '2 of 3 arms: B3 (Web Bot Auth); every applicable one of A1, A4, A5, A6; one of A2, A3, A9 (auth metadata)',
     members: ['B3', ...INTEGRATIONS, 'A2', 'A3', 'A9'],
     met: (s) => arms(s).filter(Boolean).length >= 2,
+    open: (s) => {
+      const met = arms(s);
+      return ARM_MEMBERS.filter((_, i) => !met[i]).flat();
+    },
   },
 ];
 
@@ -59,7 +67,7 @@ export function computeLevel(checks: CheckResult[]): { level: number; levelName:
         target: next.level,
         name: LEVEL_NAMES[next.level],
         rule: next.rule,
-        requirements: next.members
+        requirements: (next.open?.(s) ?? next.members)
           .filter((id) => byId.has(id) && s(id) !== 'pass' && s(id) !== 'na')
           .map((id) => {
             const c = byId.get(id)!;

@@ -13,6 +13,18 @@ export interface ResolvedProfile {
   commerce: boolean;
   source: 'auto' | 'override';
   reasons: string[];
+  /**
+   * Auto-detected app whose only evidence is an MCP server card declaring no authentication: a
+   * public MCP server. OAuth (A2, A3) and OpenAPI (A8) checks do not apply, and A1 stays a bonus,
+   * so publishing a card never lowers the score.
+   */
+  publicMcpOnly?: boolean;
+}
+
+export interface RawOutcome {
+  id: string;
+  status: CheckStatus;
+  details?: Record<string, unknown>;
 }
 
 const APP_EVIDENCE: Record<string, string> = {
@@ -26,7 +38,7 @@ const APP_EVIDENCE: Record<string, string> = {
 export function resolveProfile(
   choice: ProfileChoice,
   platform: PlatformInfo,
-  raw: Array<{ id: string; status: CheckStatus }>,
+  raw: RawOutcome[],
 ): ResolvedProfile {
   const found = (id: string) => raw.some((r) => r.id === id && (r.status === 'pass' || r.status === 'partial'));
   const appReasons = [
@@ -41,8 +53,12 @@ export function resolveProfile(
   if (choice === 'content') return { app: false, commerce: false, source: 'override', reasons: ['--profile content'] };
   if (choice === 'app') return { app: true, commerce: false, source: 'override', reasons: ['--profile app'] };
   if (choice === 'commerce') return { app: auto.app, commerce: true, source: 'override', reasons: ['--profile commerce', ...appReasons] };
+  const card = raw.find((r) => r.id === 'A4');
+  const publicMcpOnly = auto.app && !platform.isApp && appReasons.length === 1 && found('A4') && card?.details?.declaresAuth === false;
+  if (publicMcpOnly) appReasons[0] = 'public MCP server card found (it declares no authentication: OAuth and OpenAPI checks do not apply)';
   return {
     ...auto,
+    ...(publicMcpOnly ? { publicMcpOnly } : {}),
     source: 'auto',
     reasons: [...appReasons, ...commerceReasons].length ? [...appReasons, ...commerceReasons] : ['no app, API or commerce evidence: content profile'],
   };

@@ -139,7 +139,15 @@ const SERVER_CARD = {
 const CORS = { 'access-control-allow-origin': '*' };
 const mcpCards = (at: Record<number, FetchResult>) => ({ probes: MCP_CARD_PATHS.map((p, i) => at[i] ?? notFound(p)) });
 const a4 = table(a4McpServerCard, {
-  valid: [{ artifact: () => mcpCards({ 1: json(MCP_CARD_PATHS[1], SERVER_CARD, CORS) }), code: 'A4/ok' }],
+  valid: [
+    { artifact: () => mcpCards({ 1: json(MCP_CARD_PATHS[1], SERVER_CARD, CORS) }), code: 'A4/ok' },
+    {
+      name: 'SEP-1649 shape: serverInfo + transport.endpoint',
+      artifact: () =>
+        mcpCards({ 1: json(MCP_CARD_PATHS[1], { serverInfo: { name: 'store', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: 'https://example.com/mcp' }, capabilities: { tools: {} } }, CORS) }),
+      code: 'A4/ok',
+    },
+  ],
   invalid: [
     { artifact: () => mcpCards({}), status: 'fail', code: 'A4/missing' },
     { name: 'no endpoint', artifact: () => mcpCards({ 1: json(MCP_CARD_PATHS[1], { name: 'x', version: '1', capabilities: {} }) }), status: 'partial', code: 'A4/incomplete' },

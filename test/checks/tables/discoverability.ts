@@ -106,8 +106,18 @@ const d4 = table(d4LlmsTxt, {
 });
 
 const FULL = `# Docs\n\n${'[a](/a.md) words and more words '.repeat(100)}`;
+const LISTED = [
+  { name: 'Shipping policy', url: '/shipping.md', section: 'Docs' },
+  { name: 'Returns', url: `${ORIGIN}/returns.md`, section: 'Docs' },
+];
+const SMALL_COMPLETE = '# Example Co\n\n## Shipping policy\n\nOrders ship within 2 days.\n\n## Returning items\n\nSource: https://example.com/returns\n\nWithin 30 days.\n';
+const withListed = (probe: FetchResult, listed: typeof LISTED) => () => ({ ...llms(probe, 'llms-full.txt')(), listed });
 const d5 = table(d5LlmsFullTxt, {
-  valid: [{ artifact: llms(text('/llms-full.txt', FULL, 'text/markdown'), 'llms-full.txt'), code: 'D5/ok' }],
+  valid: [
+    { artifact: llms(text('/llms-full.txt', FULL, 'text/markdown'), 'llms-full.txt'), code: 'D5/ok' },
+    // One page found by title, the other by its URL without the .md extension.
+    { name: 'small but holding every page llms.txt lists', artifact: withListed(text('/llms-full.txt', SMALL_COMPLETE, 'text/markdown'), LISTED), code: 'D5/ok' },
+  ],
   invalid: [
     { artifact: llms(notFound('/llms-full.txt'), 'llms-full.txt'), status: 'fail', code: 'D5/missing' },
     { artifact: llms(text('/llms-full.txt', ''), 'llms-full.txt'), status: 'partial', code: 'D5/empty' },
@@ -125,6 +135,12 @@ const d5 = table(d5LlmsFullTxt, {
       code: 'D5/not-text',
     },
     { artifact: llms(text('/llms-full.txt', '# Docs\n\nSoon.\n', 'text/markdown'), 'llms-full.txt'), status: 'partial', code: 'D5/too-small' },
+    {
+      name: 'small and missing a listed page',
+      artifact: withListed(text('/llms-full.txt', '# Example Co\n\n## Shipping policy\n\nOrders ship within 2 days.\n', 'text/markdown'), LISTED),
+      status: 'partial',
+      code: 'D5/too-small',
+    },
   ],
 });
 

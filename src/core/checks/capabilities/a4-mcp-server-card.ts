@@ -29,6 +29,29 @@ export interface CardReading {
   hasSchema: boolean;
   /** Endpoint values that are not absolute http(s) URLs ("TODO", "javascript:…", a bare path). */
   invalidEndpoints: string[];
+  /** The card (or one of its remotes) declares authentication: a protected server. */
+  declaresAuth: boolean;
+}
+
+const AUTH_KEYS = ['authentication', 'authorization', 'auth', 'oauth', 'oauth2', 'security', 'securitySchemes'];
+
+/** A declared value that says "none" (false, "none", {required: false}, [] or {}) is no auth. */
+function saysAuth(v: unknown): boolean {
+  if (v === undefined || v === null || v === false) return false;
+  if (typeof v === 'string') return !/^(none|no|false|)$/i.test(v.trim());
+  if (Array.isArray(v)) return v.length > 0;
+  if (isObject(v)) return v.required !== false && Object.keys(v).length > 0;
+  return v === true;
+}
+
+/** Authentication declared on the card, its transport or any remote (an Authorization header counts). */
+function declaresAuth(card: Record<string, unknown>): boolean {
+  const places = [card, ...[card.transport].filter(isObject), ...[card.remotes, card.transports].flatMap((l) => (Array.isArray(l) ? l.filter(isObject) : []))];
+  return places.some(
+    (o) =>
+      AUTH_KEYS.some((k) => saysAuth(o[k])) ||
+      (Array.isArray(o.headers) && o.headers.some((h) => isObject(h) && typeof h.name === 'string' && /^authorization$/i.test(h.name))),
+  );
 }
 
 /**
@@ -66,11 +89,12 @@ export function readMcpCard(card: Record<string, unknown>): CardReading {
     const u = str(v);
     if (u) (isHttpUrl(u) ? endpoints : invalidEndpoints).push(u);
   };
-  for (const list of [card.remotes, card.transports]) if (Array.isArray(list)) for (const r of list) if (isObject(r)) push(r.url);
+  // SEP-1649 names the URL `transport.endpoint`; other drafts say `url`.
+  for (const list of [card.remotes, card.transports]) if (Array.isArray(list)) for (const r of list) if (isObject(r)) push(r.url ?? r.endpoint);
   push(card.endpoint);
   push(card.url);
-  if (isObject(card.transport)) push(card.transport.url);
-  return { shapes, name, endpoints: [...new Set(endpoints)], hasCapabilities: isObject(card.capabilities), hasSchema: !!str(card.$schema), invalidEndpoints: [...new Set(invalidEndpoints)] };
+  if (isObject(card.transport)) push(card.transport.url ?? card.transport.endpoint);
+  return { shapes, name, endpoints: [...new Set(endpoints)], hasCapabilities: isObject(card.capabilities), hasSchema: !!str(card.$schema), invalidEndpoints: [...new Set(invalidEndpoints)], declaresAuth: declaresAuth(card) };
 }
 
 /** Registrable-domain approximation (last two labels) for the cross-site redirect rule. */
@@ -146,7 +170,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
     const shapeText = card.shapes.length ? card.shapes.map((s) => (s === 'SEP-2127' ? 'SEP-2127 (top-level name/version)' : 'SEP-1649 (serverInfo)')).join(' + ') : 'no recognised identity';
     const facts = `${describeProbe(res, ctx.origin)}: ${best.cards.length > 1 ? `array of ${best.cards.length} cards, ` : ''}${shapeText}${card.name ? ` "${excerpt(card.name, 60)}"` : ''}, ${card.endpoints.length} endpoint(s)${card.endpoints.length ? ` (${card.endpoints.slice(0, 2).map((e) => excerpt(e, 80)).join(', ')})` : ''}${others.length ? `; also at ${others.join(', ')}` : ''}`;
     const matched = card.shapes.length ? `MCP server card ${card.shapes.join(' + ')} at ${best.path}` : undefined;
-    const details = { path: best.path, shapes: card.shapes, endpoints: card.endpoints, cards: best.cards.length };
+    const details = { path: best.path, shapes: card.shapes, endpoints: card.endpoints, cards: best.cards.length, declaresAuth: card.declaresAuth };
     if (!complete(card)) {
       const badUrls = card.invalidEndpoints.length ? `, "${excerpt(card.invalidEndpoints[0], 60)}" is not an http(s) URL` : '';
       const missing = [...(card.shapes.length ? [] : ['identity (name + version, or serverInfo)']), ...(card.endpoints.length ? [] : [`a connection endpoint (remotes[].url as an https URL${badUrls})`])];

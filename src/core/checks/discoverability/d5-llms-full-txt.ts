@@ -1,6 +1,7 @@
 import { formatCount } from '../../count-format.js';
 import { defineCheck } from '../types.js';
-import { gatherLlms, LLMS_MAX_BYTES, type LlmsArtifact } from '../../gather/llms-txt.js';
+import { gatherLlms, LLMS_MAX_BYTES, type LlmsArtifact, type LlmsLink } from '../../gather/llms-txt.js';
+import { llmsCoverage } from '../../gather/llms-coverage.js';
 import { specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { nonTextDocument } from '../../gather/classify.js';
 import { describeLlmsCandidates, llmsPlatformSteps } from './d4-llms-txt.js';
@@ -11,7 +12,10 @@ export const LLMS_FULL_MIN_BYTES = 1024;
 /** Above this, advise splitting (agents load it whole). */
 export const LLMS_FULL_SPLIT_BYTES = 1024 * 1024;
 
-export const d5LlmsFullTxt = defineCheck<LlmsArtifact>({
+/** llms-full.txt, plus the pages llms.txt lists (its coverage is judged against them). */
+export type LlmsFullArtifact = LlmsArtifact & { listed?: LlmsLink[] };
+
+export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>({
   meta: {
     id: 'D5',
     name: 'llms-full.txt',
@@ -19,7 +23,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsArtifact>({
     tier: 'bonus',
     weight: 2,
     specUrls: SPEC,
-    summary: '/llms-full.txt (or the page directory\'s) answers 200 with the site\'s full text as Markdown (more than 1 KB, not HTML).',
+    summary: '/llms-full.txt (or the page directory\'s) answers 200 with the site\'s full text as Markdown, not HTML: more than 1 KB, or, when smaller, holding every page llms.txt lists (by title or URL).',
     why: 'One request gives an agent the whole documentation in Markdown, ready for a context window or an index.',
     remediation: 'Publish /llms-full.txt with the full Markdown text of your key pages (most docs generators can emit it).',
     codes: {
@@ -27,11 +31,15 @@ export const d5LlmsFullTxt = defineCheck<LlmsArtifact>({
       'D5/empty': 'partial: llms-full.txt is empty',
       'D5/html-typed': 'partial: Markdown served as text/html',
       'D5/not-text': 'partial: an API answer (JSON, XML), not Markdown text',
-      'D5/too-small': 'partial: too small to be the full text',
-      'D5/ok': 'a full-text llms-full.txt',
+      'D5/too-small': 'partial: under 1 KB and not holding every page llms.txt lists',
+      'D5/ok': 'a full-text llms-full.txt (over 1 KB, or holding every page llms.txt lists)',
     },
   },
-  gather: (ctx) => gatherLlms(ctx, 'llms-full.txt'),
+  gather: async (ctx) => {
+    // llms.txt is fetched (memoised) for D4 anyway: reading its links costs no request.
+    const [full, index] = await Promise.all([gatherLlms(ctx, 'llms-full.txt'), gatherLlms(ctx, 'llms.txt')]);
+    return { ...full, listed: index.chosen.state === 'document' ? (index.chosen.doc?.links ?? []) : [] };
+  },
   evaluate(a, { origin }) {
     const seen = describeLlmsCandidates(a, origin);
     const c = a.chosen;
@@ -59,11 +67,15 @@ export const d5LlmsFullTxt = defineCheck<LlmsArtifact>({
         probes,
       };
     }
-    if (size < LLMS_FULL_MIN_BYTES) {
+    // Size alone misjudges small sites: a short file that holds every listed page is complete.
+    const coverage = size < LLMS_FULL_MIN_BYTES && a.listed?.length ? llmsCoverage(a.listed, c.probe.text, c.probe.url) : null;
+    const complete = !!coverage && coverage.listed > 0 && coverage.held === coverage.listed;
+    if (size < LLMS_FULL_MIN_BYTES && !complete) {
+      const held = coverage ? ` It holds ${coverage.held} of the ${coverage.listed} pages llms.txt lists (missing: ${coverage.missing.map((m) => `"${m.slice(0, 60)}"`).join(', ')}).` : '';
       return {
         status: 'partial',
         code: 'D5/too-small',
-        evidence: `${seen}. ${c.path}: only ${size} B, too small to be the full text.`,
+        evidence: `${seen}. ${c.path}: only ${size} B, too small to be the full text.${held}`,
         remediation: `${c.path} should hold the full Markdown text of your key pages, not a stub.`,
         probes,
       };
@@ -72,7 +84,8 @@ export const d5LlmsFullTxt = defineCheck<LlmsArtifact>({
     if (c.probe.truncated || size > LLMS_FULL_SPLIT_BYTES) advisories.push(`${sizeText}: agents load it whole; consider per-section files linked from llms.txt.`);
     if (c.probe.contentType !== 'text/plain' && c.probe.contentType !== 'text/markdown') advisories.push(`Served as ${c.probe.contentType ?? 'no content type'}; text/plain or text/markdown is expected.`);
     if (c.doc && !c.doc.h1) advisories.push('No H1 heading: start with "# Site name" like llms.txt.');
-    return { status: 'pass', code: 'D5/ok', evidence: `${seen}. ${c.path}: ${sizeText}.`, matched: 'llms-full.txt convention', advisories, probes };
+    const completeText = complete ? `, small but holding all ${coverage!.listed} pages llms.txt lists` : '';
+    return { status: 'pass', code: 'D5/ok', evidence: `${seen}. ${c.path}: ${sizeText}${completeText}.`, matched: 'llms-full.txt convention', advisories, probes };
   },
   fixGuide(fx) {
     const content = `# Example Co\n\n> Full text of the Example Co documentation.\n\n## Shipping policy\n\nSource: ${fx.origin}/shipping\n\nOrders ship from Berlin within 2 working days...\n\n## Returns\n\nSource: ${fx.origin}/returns\n\nYou can return any item within 30 days...\n`;
