@@ -1,5 +1,5 @@
 /** Short text summaries of tool results, for clients that read text content only. */
-import { failingChecks } from '../format/common.js';
+import { failingChecks, gainPhrase } from '../format/common.js';
 import { oneLine } from '../format/sanitize.js';
 import type { ScanResponse } from '../core/schema.js';
 
@@ -9,7 +9,7 @@ export function summarizeScan(r: ScanResponse, opts: { partial?: boolean } = {})
   const fixes = failingChecks(r).slice(0, 3);
   if (fixes.length) {
     lines.push('Top fixes:');
-    fixes.forEach((c, i) => lines.push(`${i + 1}. ${c.id} ${c.name} (${c.status}${c.code ? ` ${c.code}` : ''}, ${c.weight - c.earned} points): ${oneLine(c.remediation ?? '', 240)}`));
+    fixes.forEach((c, i) => lines.push(`${i + 1}. ${c.id} ${c.name} (${c.status}${c.code ? ` ${c.code}` : ''}, ${gainPhrase(r, c)}): ${oneLine(c.remediation ?? '', 240)}`));
   } else lines.push('No failing checks.');
   if (r.nextLevel) lines.push(`Next level ${r.nextLevel.target} (${r.nextLevel.name}): ${r.nextLevel.rule}`);
   if (r.shareUrl) lines.push(`Report: ${r.shareUrl}`);
