@@ -2,3 +2,5 @@ export type { PortableScanOptions, RunnerStats, ScanHooks, ScanRunner } from './
 export { QueueFullError } from './bounded-queue.js';
 export { InProcessRunner } from './in-process.js';
 export { WorkerPoolRunner, defaultWorkerCount, DEFAULT_WORKER_HEAP_MB, type WorkerPoolOptions } from './worker-pool.js';
+export { JobQueueRunner, type JobQueueOptions } from './job-queue.js';
+export { JobWorker, type JobWorkerOptions } from './job-worker.js';
