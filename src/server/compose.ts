@@ -4,6 +4,7 @@
  * through, the OAuth server, the MCP endpoints, the monitor scheduler and the HTTP app. Nothing
  * else wires modules together; `createServer` (./index.ts) only listens and shuts down.
  */
+import { mkdirSync } from 'node:fs';
 import { isLoopbackUrl } from '../core/net/address-guard.js';
 import { openStore, dataDirFrom, databaseUrlFrom, type Store } from '../store/index.js';
 import type { MonitorStore } from '../store/monitors.js';
@@ -104,6 +105,8 @@ function wire(config: ServerConfig, opts: ComposeOptions, store: Store, service:
     lifetimes: config.oauthAccessTokenSec ? { accessTokenSec: config.oauthAccessTokenSec } : undefined,
   });
   // The service's automated traffic (webhooks) is signed with Web Bot Auth; the directory publishes the key.
+  // On Postgres nothing else creates the data dir, which still keeps this per-instance key.
+  mkdirSync(store.dataDir, { recursive: true });
   const botKey = loadBotKey(store.dataDir);
   const mcp = createMcpHttp({
     store,
