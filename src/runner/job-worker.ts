@@ -31,6 +31,8 @@ export class JobWorker {
   private boss?: PgBoss;
   private ownsBoss = false;
   private notifier!: pg.Client;
+  /** Notices go out one after another on the one client: the order the engine emitted them. */
+  private sending: Promise<unknown> = Promise.resolve();
   private readonly active = new Map<string, AbortController>();
   private stopping = false;
   /** Jobs finished here (tests and the worker's log read it). */
@@ -98,8 +100,8 @@ export class JobWorker {
   private async notify(notice: JobNotice): Promise<void> {
     const payload = noticePayload(notice);
     if (!payload) return;
-    // One client, queries in order: events arrive in the order the engine emitted them.
-    await this.notifier.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, payload]).catch(() => {});
+    this.sending = this.sending.then(() => this.notifier.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, payload]).catch(() => {}));
+    await this.sending;
   }
 
   private onNotice(payload: string | undefined): void {

@@ -115,6 +115,22 @@ describe('scans as jobs on one Postgres, two web-only instances and workers', ()
     expect(s.requests.length).toBe(calibration);
   }, 60_000);
 
+  it('progress events cross processes: SSE on a web-only instance streams the events of the worker, then the result', async () => {
+    const s = await site();
+    const res = await fetch(`${a.url}/api/scan`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ url: s.origin }),
+      signal: AbortSignal.timeout(60_000),
+    });
+    expect(res.status).toBe(200);
+    const names = [...(await res.text()).matchAll(/^event: (\S+)$/gm)].map((m) => m[1]);
+    expect(names[0]).toBe('started');
+    expect(names).toContain('check');
+    expect(names.at(-2)).toBe('finished');
+    expect(names.at(-1)).toBe('result');
+  }, 60_000);
+
   it('one scan for the same URL asked on A and B at once', async () => {
     const s = await site(100);
     const [onA, onB] = await Promise.all([scanOn(a, s.origin), scanOn(b, s.origin)]);
