@@ -157,13 +157,29 @@ describe('scans as jobs on one Postgres, two web-only instances and workers', ()
     expect(s.requests.length).toBeGreaterThan(0);
     await killHard(w);
     const before = s.requests.length;
-    await worker(db);
+    w = await worker(db);
     const answer = await pending;
     // The retry fits the caller's bounded wait: a result (200) here; a 502 problem is the only other allowed answer.
     expect([200, 502]).toContain(answer.status);
     expect(answer.status).toBe(200);
     expect(s.requests.length).toBeGreaterThan(before);
   }, 90_000);
+
+  it('SIGTERM stops a worker cleanly: it finishes its scan or hands it back, exits 0, and the caller gets its answer', async () => {
+    const s = await site(100);
+    const pending = scanOn(a, s.origin);
+    const until = Date.now() + 20_000;
+    while (s.requests.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    const stopping = w;
+    const exited = new Promise<number | null>((resolve) => stopping.child.once('exit', (code) => resolve(code)));
+    stopping.child.kill('SIGTERM');
+    // It takes no new jobs once told to stop; a scan it could not finish in time goes to this one.
+    w = await worker(db);
+    expect(await exited).toBe(0);
+    expect(stopping.stderr()).toContain('SIGTERM, finishing running scans');
+    const answer = await pending;
+    expect(answer.status).toBe(200);
+  }, 60_000);
 
   it('serve --workers 1 on Postgres runs scans itself', async () => {
     for (const c of children.filter((c) => c.spawnargs.includes('worker'))) await killHard({ child: c, stderr: () => '' });
