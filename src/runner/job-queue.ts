@@ -10,7 +10,8 @@
  * - A worker killed mid-scan stops updating its job; pg-boss expires it after the scan deadline plus
  *   a grace and retries it (once by default) on whichever worker polls next. When that also fails,
  *   or the caller's bounded wait runs out, the caller gets ScanError('scan-failed') (502).
- * - Aborting a call cancels the job when this call created it (joined jobs keep running for others).
+ * - Aborting a call cancels the job when this call created it (joined jobs keep running for others);
+ *   closing the runner (shutdown) leaves queued jobs to the workers.
  *
  * With `local`, this instance also consumes jobs with its own pool (`serve --workers n`); without,
  * it is web-only and other processes run its scans.
@@ -129,7 +130,10 @@ export class JobQueueRunner implements ScanRunner {
         await sleep(this.pollMs, signal, (w) => (wake = w));
       }
     } catch (e) {
-      if (jobId && created && (signal.aborted || (e instanceof ScanError && e.code === 'scan-failed'))) void this.cancel(jobId);
+      // The caller gave up, or the wait ran out: stop a job only this call asked for. A shutting-down
+      // instance leaves its jobs alone (another instance may have joined them).
+      const gaveUp = !!hooks.signal?.aborted || (e instanceof ScanError && e.code === 'scan-failed');
+      if (jobId && created && gaveUp && !this.closing.signal.aborted) void this.cancel(jobId);
       throw e;
     } finally {
       this.waiting--;
@@ -164,6 +168,7 @@ export class JobQueueRunner implements ScanRunner {
     try {
       await conn.query('BEGIN');
       await conn.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`ai-ready-scan:${key}`]);
+      // pg-boss 10's own table (schema pgboss): a job for this key that is waiting or running.
       const found = await conn.query<{ id: string }>(
         `SELECT id FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry', 'active') LIMIT 1`,
         [SCAN_QUEUE, key],
