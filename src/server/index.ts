@@ -11,7 +11,7 @@ import type { ScanService } from '../service/index.js';
 import type { App } from './app.js';
 import { DEFAULTS, type ServerConfig } from './config.js';
 import { composeService, type ComposedService } from './compose.js';
-import { InProcessRunner, JobQueueRunner, WorkerPoolRunner, defaultWorkerCount, type ScanRunner } from '../runner/index.js';
+import { InProcessRunner, WorkerPoolRunner, defaultWorkerCount, type ScanRunner } from '../runner/index.js';
 import { databaseUrlFrom } from '../store/index.js';
 
 export type { ServerConfig } from './config.js';
@@ -116,6 +116,7 @@ async function createRunner(config: ServerConfig): Promise<ScanRunner> {
     const workers = config.workers ?? config.maxConcurrentScans ?? defaultWorkerCount();
     const local = workers > 0 ? { runner: new WorkerPoolRunner({ workers, heapMb: config.workerHeapMb }), concurrency: workers } : undefined;
     try {
+      const { JobQueueRunner } = await import('../runner/job-queue.js');
       return await JobQueueRunner.open({ databaseUrl, local });
     } catch (e) {
       await local?.runner.close().catch(() => {});

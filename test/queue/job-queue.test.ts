@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanError } from '../../src/core/errors.js';
 import type { ScanEvent } from '../../src/core/events.js';
-import { InProcessRunner, JobQueueRunner, JobWorker } from '../../src/runner/index.js';
+import { InProcessRunner } from '../../src/runner/index.js';
+import { JobQueueRunner } from '../../src/runner/job-queue.js';
+import { JobWorker } from '../../src/runner/job-worker.js';
 import { createTestDatabase } from '../helpers/postgres.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { plainSite } from '../server/fixtures.js';

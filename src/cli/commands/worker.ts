@@ -43,7 +43,8 @@ The worker stops cleanly on SIGTERM or SIGINT: it takes no new jobs, lets runnin
       } catch (e) {
         return fail(`could not start: ${(e as Error).message}`);
       }
-      const { JobWorker, WorkerPoolRunner, defaultWorkerCount } = await import('../../runner/index.js');
+      const { WorkerPoolRunner, defaultWorkerCount } = await import('../../runner/index.js');
+      const { JobWorker } = await import('../../runner/job-worker.js');
       const workers = concurrency ?? defaultWorkerCount();
       const runner = new WorkerPoolRunner({ workers, heapMb });
       const worker = new JobWorker({ databaseUrl, runner, concurrency: workers, blockPrivateNetwork: !flags.allowPrivateNetwork });
