@@ -18,8 +18,11 @@ export const EVENTS_CHANNEL = 'ai_ready_scan_events';
 export const MAX_NOTIFY_BYTES = 7_900;
 /** The engine's default whole-scan deadline (core/scan.ts DEFAULT_DEADLINE_MS). */
 export const ENGINE_DEFAULT_DEADLINE_MS = 45_000;
-/** Time after the scan deadline before a silent (killed) worker's job is expired and retried. */
-export const DEFAULT_EXPIRY_GRACE_MS = 5_000;
+/**
+ * Time after the scan deadline before a silent (killed) worker's job is expired and retried: longer
+ * than the pool's own hard stop (deadline + 5 s), so a live worker always reports first.
+ */
+export const DEFAULT_EXPIRY_GRACE_MS = 10_000;
 /** How often one process (whichever wins pg-boss's maintenance lock) expires stale jobs. */
 export const DEFAULT_MAINTENANCE_SEC = 2;
 

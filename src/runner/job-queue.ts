@@ -29,7 +29,7 @@ export interface JobQueueOptions {
   databaseUrl: string;
   /** Retries of a job whose worker vanished (default 1). */
   retryLimit?: number;
-  /** Time after the scan deadline before a silent worker's job expires (default 5 s). */
+  /** Time after the scan deadline before a silent worker's job expires (default 10 s). */
   expiryGraceMs?: number;
   /** pg-boss maintenance (expiry) interval, seconds (default 2). */
   maintenanceIntervalSeconds?: number;
