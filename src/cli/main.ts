@@ -13,6 +13,7 @@ import { registerExplain } from './commands/explain.js';
 import { registerServe } from './commands/serve.js';
 import { registerKeys } from './commands/keys.js';
 import { registerAccounts } from './commands/accounts.js';
+import { registerWorker } from './commands/worker.js';
 
 // `ai-ready scan x | head` closes the pipe early: that is the reader's choice, not an error.
 for (const stream of [process.stdout, process.stderr]) {
@@ -39,6 +40,7 @@ const COMMANDS: Record<string, (program: Command) => void> = {
   serve: registerServe,
   keys: registerKeys,
   accounts: registerAccounts,
+  worker: registerWorker,
 };
 // Building commander's options is most of the CLI's own start-up: a named command gets only its
 // own. No command, `help` or an unknown word get them all (the overview, suggestions).

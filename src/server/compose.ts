@@ -4,6 +4,7 @@
  * through, the OAuth server, the MCP endpoints, the monitor scheduler and the HTTP app. Nothing
  * else wires modules together; `createServer` (./index.ts) only listens and shuts down.
  */
+import { mkdirSync } from 'node:fs';
 import { isLoopbackUrl } from '../core/net/address-guard.js';
 import { openStore, dataDirFrom, databaseUrlFrom, type Store } from '../store/index.js';
 import type { MonitorStore } from '../store/monitors.js';
@@ -22,8 +23,8 @@ import { mcpRoutes } from './routes/mcp.js';
 import { oauthRoutes } from './routes/oauth.js';
 
 export interface ComposeOptions {
-  /** The scan executor (default: in-process, bounded by the config's concurrency and queue). */
-  runner?: ScanRunner;
+  /** The scan executor, or its factory (called once the store is open); default: in-process, bounded by the config's concurrency and queue. */
+  runner?: ScanRunner | (() => Promise<ScanRunner>);
   /** Base URL without a trailing slash (the listen address is known after binding). */
   baseUrl: () => string;
   log: ((line: string) => void) | false;
@@ -61,16 +62,26 @@ export async function composeService(config: ServerConfig, opts: ComposeOptions)
 
 async function compose(config: ServerConfig, opts: ComposeOptions, store: Store): Promise<ComposedService> {
   const { baseUrl } = opts;
-  const allowPrivateNetwork = !!config.allowPrivateNetwork;
   const diagnostics = config.log === false ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
   const logError = (e: unknown, where: string) => diagnostics(`ai-ready serve: internal error in ${where}: ${(e as Error)?.stack ?? String(e)}`);
 
-  const service = new ScanService({
+  const runner = typeof opts.runner === 'function' ? await opts.runner() : opts.runner;
+  try {
+    const service = makeService(config, store, runner, baseUrl);
+    return wire(config, opts, store, service, diagnostics, logError);
+  } catch (e) {
+    await runner?.close().catch(() => {});
+    throw e;
+  }
+}
+
+function makeService(config: ServerConfig, store: Store, runner: ScanRunner | undefined, baseUrl: () => string): ScanService {
+  return new ScanService({
     store,
-    runner: opts.runner,
+    runner,
     concurrency: config.maxConcurrentScans ?? DEFAULTS.maxConcurrentScans,
     maxQueued: config.maxQueuedScans ?? DEFAULTS.maxQueuedScans,
-    allowPrivateNetwork,
+    allowPrivateNetwork: !!config.allowPrivateNetwork,
     scanDeadlineMs: config.scanDeadlineMs,
     scanTimeoutMs: config.scanTimeoutMs,
     cacheTtlMs: config.cacheTtlMs ?? DEFAULTS.cacheTtlMs,
@@ -78,6 +89,10 @@ async function compose(config: ServerConfig, opts: ComposeOptions, store: Store)
     rateLimit: config.rateLimit ?? DEFAULTS.rateLimit,
     rateWindowMs: DEFAULTS.rateWindowMs,
   });
+}
+
+function wire(config: ServerConfig, opts: ComposeOptions, store: Store, service: ScanService, diagnostics: (line: string) => void, logError: (e: unknown, where: string) => void): ComposedService {
+  const { baseUrl } = opts;
 
   // Monitor URLs and webhook targets follow the scan policy's private-network rule.
   const blockPrivateNetwork = !!service.policy.blockPrivateNetwork;
@@ -90,6 +105,8 @@ async function compose(config: ServerConfig, opts: ComposeOptions, store: Store)
     lifetimes: config.oauthAccessTokenSec ? { accessTokenSec: config.oauthAccessTokenSec } : undefined,
   });
   // The service's automated traffic (webhooks) is signed with Web Bot Auth; the directory publishes the key.
+  // On Postgres nothing else creates the data dir, which still keeps this per-instance key.
+  mkdirSync(store.dataDir, { recursive: true });
   const botKey = loadBotKey(store.dataDir);
   const mcp = createMcpHttp({
     store,

@@ -12,6 +12,7 @@ import type { App } from './app.js';
 import { DEFAULTS, type ServerConfig } from './config.js';
 import { composeService, type ComposedService } from './compose.js';
 import { InProcessRunner, WorkerPoolRunner, defaultWorkerCount, type ScanRunner } from '../runner/index.js';
+import { databaseUrlFrom } from '../store/index.js';
 
 export type { ServerConfig } from './config.js';
 export { createApp, type App, type AppDeps, type AppContext } from './app.js';
@@ -53,7 +54,8 @@ function batchedWriter(write: (chunk: string) => void): (line: string) => void {
 export async function createServer(config: ServerConfig = {}, options: ServerOptions = {}): Promise<RunningServer> {
   let baseUrl = config.baseUrl?.replace(/\/+$/, '') ?? '';
   const log = config.log === false ? false : (config.log ?? batchedWriter((s) => process.stdout.write(s)));
-  const composed = await composeService(config, { runner: options.runner ?? createRunner(config), baseUrl: () => baseUrl, log });
+  // The runner is made once the store is open (a bad database URL is reported by the store, in its words).
+  const composed = await composeService(config, { runner: options.runner ?? (() => createRunner(config)), baseUrl: () => baseUrl, log });
   const { store, service, app } = composed;
 
   const port = config.port ?? DEFAULTS.port;
@@ -102,9 +104,25 @@ export async function createServer(config: ServerConfig = {}, options: ServerOpt
   };
 }
 
-/** Scans run in a worker-thread pool (isolation: heap cap, hard deadline); `workers: 0` keeps them in-process. */
-function createRunner(config: ServerConfig): ScanRunner {
+/**
+ * Scans run in a worker-thread pool (isolation: heap cap, hard deadline); `workers: 0` keeps them
+ * in-process. On Postgres they go through the shared job queue: this instance consumes it with a
+ * local pool of `workers` threads, or (`workers: 0`) is web-only and `ai-ready worker` runs them.
+ */
+async function createRunner(config: ServerConfig): Promise<ScanRunner> {
   const maxQueued = config.maxQueuedScans ?? DEFAULTS.maxQueuedScans;
+  const databaseUrl = databaseUrlFrom(config.databaseUrl);
+  if (databaseUrl) {
+    const workers = config.workers ?? config.maxConcurrentScans ?? defaultWorkerCount();
+    const local = workers > 0 ? { runner: new WorkerPoolRunner({ workers, heapMb: config.workerHeapMb }), concurrency: workers } : undefined;
+    try {
+      const { JobQueueRunner } = await import('../runner/job-queue.js');
+      return await JobQueueRunner.open({ databaseUrl, local });
+    } catch (e) {
+      await local?.runner.close().catch(() => {});
+      throw e;
+    }
+  }
   if (config.workers === 0) return new InProcessRunner(config.maxConcurrentScans ?? DEFAULTS.maxConcurrentScans, maxQueued);
   return new WorkerPoolRunner({ workers: config.workers ?? config.maxConcurrentScans ?? defaultWorkerCount(), maxQueued, heapMb: config.workerHeapMb });
 }

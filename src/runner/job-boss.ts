@@ -1,0 +1,82 @@
+/**
+ * What the job queue's two sides (JobQueueRunner: enqueue and wait; JobWorker: take and run)
+ * share: the pg-boss queue, the NOTIFY channel that carries progress events across processes, the
+ * job's data and output shapes, and the expiry that decides when a silent worker is presumed dead.
+ */
+import { createHash } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { ScanErrorCode } from '../core/errors.js';
+import type { ScanEvent } from '../core/events.js';
+import type { ScanResult } from '../core/schema.js';
+import type { PortableScanOptions } from './types.js';
+
+/** The pg-boss queue every instance and worker shares. */
+export const SCAN_QUEUE = 'ai-ready-scan';
+/** One LISTEN/NOTIFY channel for every job's events; payloads name their job. */
+export const EVENTS_CHANNEL = 'ai_ready_scan_events';
+/** Postgres refuses NOTIFY payloads of 8000 bytes or more; larger events are not relayed. */
+export const MAX_NOTIFY_BYTES = 7_900;
+/** The engine's default whole-scan deadline (core/scan.ts DEFAULT_DEADLINE_MS). */
+export const ENGINE_DEFAULT_DEADLINE_MS = 45_000;
+/**
+ * Time after the scan deadline before a silent (killed) worker's job is expired and retried: longer
+ * than the pool's own hard stop (deadline + 5 s), so a live worker always reports first.
+ */
+export const DEFAULT_EXPIRY_GRACE_MS = 10_000;
+/** How often one process (whichever wins pg-boss's maintenance lock) expires stale jobs. */
+export const DEFAULT_MAINTENANCE_SEC = 2;
+
+export interface ScanJobData {
+  url: string;
+  options: PortableScanOptions;
+  /** url + options digest: equal requests share one job (in-flight de-duplication across instances). */
+  key: string;
+}
+
+/** What a finished job stores as its output: the result, or the engine's own refusal. */
+export type ScanJobOutput = { ok: true; result: ScanResult } | { ok: false; code: ScanErrorCode; message: string };
+
+/** A NOTIFY payload: an event of job j, or its end marker (no more events follow). */
+export type JobNotice = { j: string; e: ScanEvent } | { j: string; end: true } | { j: string; cancel: true };
+
+export function jobKey(url: string, options: PortableScanOptions): string {
+  return createHash('sha256').update(JSON.stringify([url, options])).digest('hex').slice(0, 40);
+}
+
+/** Seconds a job may stay active: the scan's own deadline plus a grace (pg-boss wants whole seconds, at least 1). */
+export function expirySeconds(options: PortableScanOptions, graceMs = DEFAULT_EXPIRY_GRACE_MS): number {
+  return Math.max(1, Math.ceil(((options.deadlineMs ?? ENGINE_DEFAULT_DEADLINE_MS) + graceMs) / 1000));
+}
+
+export interface BossOptions {
+  databaseUrl: string;
+  maintenanceIntervalSeconds?: number;
+}
+
+/** Starts pg-boss (its schema is created or migrated under its own advisory lock) and makes sure the queue exists. */
+export async function openBoss(opts: BossOptions): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: opts.databaseUrl,
+    max: 4,
+    schedule: false,
+    maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? DEFAULT_MAINTENANCE_SEC,
+    // Finished jobs only serve callers still waiting; an hour is plenty.
+    archiveCompletedAfterSeconds: 3_600,
+  });
+  // pg-boss reports background failures (a lost connection) as 'error'; unheard, they would crash the process.
+  boss.on('error', () => {});
+  await boss.start();
+  try {
+    if (!(await boss.getQueue(SCAN_QUEUE))) await boss.createQueue(SCAN_QUEUE, { name: SCAN_QUEUE, policy: 'standard' });
+  } catch (e) {
+    // Two processes creating the queue at once: one wins, the other finds it.
+    if (!(await boss.getQueue(SCAN_QUEUE))) throw e;
+  }
+  return boss;
+}
+
+/** The NOTIFY text for a notice, or null when Postgres would refuse it for its size. */
+export function noticePayload(notice: JobNotice): string | null {
+  const text = JSON.stringify(notice);
+  return Buffer.byteLength(text) < MAX_NOTIFY_BYTES ? text : null;
+}

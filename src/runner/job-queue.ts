@@ -1,0 +1,261 @@
+/**
+ * Scans as durable jobs on Postgres (pg-boss): `run()` enqueues the scan and resolves when some
+ * worker (an `ai-ready worker` process, or a `serve` instance with local workers) has finished it.
+ *
+ * - Progress events cross processes on one LISTEN/NOTIFY channel (payloads name their job); the
+ *   result travels as the job's output, read when the job is done (NOTIFY payloads are < 8000 bytes).
+ * - In-flight de-duplication across instances: equal requests (same URL and options) made while a
+ *   job for them is queued or running join that job instead of adding one (an advisory lock per key
+ *   makes the look-up-then-send atomic). A joiner sees the events from the moment it joins.
+ * - A worker killed mid-scan stops updating its job; pg-boss expires it after the scan deadline plus
+ *   a grace and retries it (once by default) on whichever worker polls next. When that also fails,
+ *   or the caller's bounded wait runs out, the caller gets ScanError('scan-failed') (502).
+ * - Aborting a call cancels the job when this call created it (joined jobs keep running for others);
+ *   closing the runner (shutdown) leaves queued jobs to the workers.
+ *
+ * With `local`, this instance also consumes jobs with its own pool (`serve --workers n`); without,
+ * it is web-only and other processes run its scans.
+ */
+import pg from 'pg';
+import type PgBoss from 'pg-boss';
+import { ScanError } from '../core/errors.js';
+import type { ScanEvent } from '../core/events.js';
+import type { ScanResult } from '../core/schema.js';
+import { DEFAULT_EXPIRY_GRACE_MS, DEFAULT_MAINTENANCE_SEC, EVENTS_CHANNEL, SCAN_QUEUE, expirySeconds, jobKey, noticePayload, openBoss, type JobNotice, type ScanJobData, type ScanJobOutput } from './job-boss.js';
+import { JobWorker } from './job-worker.js';
+import type { PortableScanOptions, RunnerStats, ScanHooks, ScanRunner } from './types.js';
+
+export interface JobQueueOptions {
+  databaseUrl: string;
+  /** Retries of a job whose worker vanished (default 1). */
+  retryLimit?: number;
+  /** Time after the scan deadline before a silent worker's job expires (default 10 s). */
+  expiryGraceMs?: number;
+  /** pg-boss maintenance (expiry) interval, seconds (default 2). */
+  maintenanceIntervalSeconds?: number;
+  /** How often a waiting caller reads its job's state, ms (default 250; an end notice reads at once). */
+  pollMs?: number;
+  /** Run jobs here too: a local runner (the worker pool) and how many jobs at once. */
+  local?: { runner: ScanRunner; concurrency: number };
+}
+
+interface Waiter {
+  onEvent?: (e: ScanEvent) => void;
+  /** Called when the job's end notice arrives. */
+  onEnd: () => void;
+}
+
+export class JobQueueRunner implements ScanRunner {
+  private boss!: PgBoss;
+  private pool!: pg.Pool;
+  private listener!: pg.Client;
+  private worker?: JobWorker;
+  private readonly waiters = new Map<string, Set<Waiter>>();
+  private readonly closing = new AbortController();
+  private waiting = 0;
+  private readonly retryLimit: number;
+  private readonly graceMs: number;
+  private readonly pollMs: number;
+
+  private constructor(private readonly opts: JobQueueOptions) {
+    this.retryLimit = opts.retryLimit ?? 1;
+    this.graceMs = opts.expiryGraceMs ?? DEFAULT_EXPIRY_GRACE_MS;
+    this.pollMs = opts.pollMs ?? 250;
+  }
+
+  /** Connects (queue, event listener and, with `local`, the consumer); fails with a clear error when the database is unreachable. */
+  static async open(opts: JobQueueOptions): Promise<JobQueueRunner> {
+    const runner = new JobQueueRunner(opts);
+    try {
+      await runner.connect();
+    } catch (e) {
+      await runner.close().catch(() => {});
+      throw e;
+    }
+    return runner;
+  }
+
+  private async connect(): Promise<void> {
+    const { databaseUrl } = this.opts;
+    this.boss = await openBoss({ databaseUrl, maintenanceIntervalSeconds: this.opts.maintenanceIntervalSeconds ?? DEFAULT_MAINTENANCE_SEC });
+    this.pool = new pg.Pool({ connectionString: databaseUrl, max: 4, connectionTimeoutMillis: 10_000 });
+    this.pool.on('error', () => {});
+    this.listener = new pg.Client({ connectionString: databaseUrl });
+    // A lost listener only costs progress events: results are read from the job itself.
+    this.listener.on('error', () => {});
+    this.listener.on('notification', (msg) => this.onNotice(msg.payload));
+    await this.listener.connect();
+    await this.listener.query(`LISTEN ${EVENTS_CHANNEL}`);
+    if (this.opts.local) {
+      this.worker = new JobWorker({ boss: this.boss, databaseUrl, runner: this.opts.local.runner, concurrency: this.opts.local.concurrency });
+      await this.worker.start();
+    }
+  }
+
+  async run(url: string, options: PortableScanOptions, hooks: ScanHooks = {}): Promise<ScanResult> {
+    if (this.closing.signal.aborted) throw shuttingDown();
+    if (hooks.signal?.aborted) throw new ScanError('aborted', 'The scan was cancelled.');
+    this.waiting++;
+    const signal = hooks.signal ? AbortSignal.any([hooks.signal, this.closing.signal]) : this.closing.signal;
+    let ended = false;
+    let wake: () => void = () => {};
+    const waiter: Waiter = {
+      onEvent: hooks.onEvent,
+      onEnd: () => {
+        ended = true;
+        wake();
+      },
+    };
+    let jobId: string | undefined;
+    let created = false;
+    try {
+      const expireIn = expirySeconds(options, this.graceMs);
+      // Every attempt may use its whole expiry; expiry is noticed within a maintenance interval; a retry waits for a poll.
+      const limitMs = (this.retryLimit + 1) * (expireIn + (this.opts.maintenanceIntervalSeconds ?? DEFAULT_MAINTENANCE_SEC) + 2) * 1000 + 5_000;
+      const until = Date.now() + limitMs;
+      ({ id: jobId, created } = await this.enqueue(url, options, expireIn));
+      this.watch(jobId, waiter);
+      for (;;) {
+        const job = await this.boss.getJobById<ScanJobData>(SCAN_QUEUE, jobId);
+        if (!job) throw new ScanError('scan-failed', 'the scan job disappeared from the queue');
+        if (job.state === 'completed') {
+          // The result is stored before the end notice may arrive: give the last events a moment.
+          if (!ended && hooks.onEvent) await sleep(300, signal, (w) => (wake = w));
+          return outcomeOf(job.output as ScanJobOutput | null);
+        }
+        if (job.state === 'failed') throw new ScanError('scan-failed', `the scan's worker stopped before finishing (tried ${job.retryCount + 1} time${job.retryCount ? 's' : ''})`);
+        if (job.state === 'cancelled') throw new ScanError('aborted', 'The scan was cancelled.');
+        if (signal.aborted) throw signal === this.closing.signal || this.closing.signal.aborted ? shuttingDown() : new ScanError('aborted', 'The scan was cancelled.');
+        if (Date.now() > until) throw new ScanError('scan-failed', `no worker finished the scan within ${Math.round(limitMs / 1000)} s`);
+        await sleep(this.pollMs, signal, (w) => (wake = w));
+      }
+    } catch (e) {
+      // The caller gave up, or the wait ran out: stop a job only this call asked for. A shutting-down
+      // instance leaves its jobs alone (another instance may have joined them).
+      const gaveUp = !!hooks.signal?.aborted || (e instanceof ScanError && e.code === 'scan-failed');
+      if (jobId && created && gaveUp && !this.closing.signal.aborted) void this.cancel(jobId);
+      throw e;
+    } finally {
+      this.waiting--;
+      if (jobId) this.unwatch(jobId, waiter);
+    }
+  }
+
+  stats(): RunnerStats {
+    const local = this.worker?.stats();
+    return { running: local?.running ?? 0, queued: this.waiting, capacity: local?.capacity ?? 0 };
+  }
+
+  /** The queue is durable and unbounded here; a refusal only comes from a full local pool. */
+  retryAfterSec(): number {
+    return this.opts.local?.runner.retryAfterSec() ?? 1;
+  }
+
+  async close(): Promise<void> {
+    if (this.closing.signal.aborted) return;
+    this.closing.abort();
+    await this.worker?.stop().catch(() => {});
+    await this.opts.local?.runner.close().catch(() => {});
+    await this.listener?.end().catch(() => {});
+    await this.pool?.end().catch(() => {});
+    await this.boss?.stop({ graceful: false, wait: true, timeout: 5_000 }).catch(() => {});
+  }
+
+  /** Joins the queued or running job for the same request, or sends a new one, atomically per key. */
+  private async enqueue(url: string, options: PortableScanOptions, expireInSeconds: number): Promise<{ id: string; created: boolean }> {
+    const key = jobKey(url, options);
+    const conn = await this.pool.connect();
+    try {
+      await conn.query('BEGIN');
+      await conn.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`ai-ready-scan:${key}`]);
+      // pg-boss 10's own table (schema pgboss): a job for this key that is waiting or running.
+      const found = await conn.query<{ id: string }>(
+        `SELECT id FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry', 'active') LIMIT 1`,
+        [SCAN_QUEUE, key],
+      );
+      if (found.rows[0]) {
+        await conn.query('COMMIT');
+        return { id: found.rows[0].id, created: false };
+      }
+      const data: ScanJobData = { url, options, key };
+      const id = await this.boss.send(SCAN_QUEUE, data, {
+        singletonKey: key,
+        expireInSeconds,
+        retryLimit: this.retryLimit,
+        retryDelay: 0,
+        db: { executeSql: (text: string, values: unknown[]) => conn.query(text, values) },
+      });
+      await conn.query('COMMIT');
+      if (!id) throw new ScanError('scan-failed', 'the job queue refused the scan');
+      return { id, created: true };
+    } catch (e) {
+      await conn.query('ROLLBACK').catch(() => {});
+      if (e instanceof ScanError) throw e;
+      throw new ScanError('scan-failed', `could not queue the scan: ${(e as Error).message}`, e);
+    } finally {
+      conn.release();
+    }
+  }
+
+  private async cancel(jobId: string): Promise<void> {
+    const payload = noticePayload({ j: jobId, cancel: true });
+    await this.boss.cancel(SCAN_QUEUE, jobId).catch(() => {});
+    if (payload) await this.pool.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, payload]).catch(() => {});
+  }
+
+  private watch(jobId: string, waiter: Waiter): void {
+    let set = this.waiters.get(jobId);
+    if (!set) this.waiters.set(jobId, (set = new Set()));
+    set.add(waiter);
+  }
+
+  private unwatch(jobId: string, waiter: Waiter): void {
+    const set = this.waiters.get(jobId);
+    set?.delete(waiter);
+    if (set?.size === 0) this.waiters.delete(jobId);
+  }
+
+  private onNotice(payload: string | undefined): void {
+    let notice: JobNotice;
+    try {
+      notice = JSON.parse(payload ?? '') as JobNotice;
+    } catch {
+      return;
+    }
+    const set = this.waiters.get(notice.j);
+    if (!set) return;
+    for (const w of set) {
+      try {
+        if ('e' in notice) w.onEvent?.(notice.e);
+        else if ('end' in notice) w.onEnd();
+      } catch {
+        // A listener's failure is the listener's.
+      }
+    }
+  }
+}
+
+function outcomeOf(output: ScanJobOutput | null): ScanResult {
+  if (output && output.ok === true) return output.result;
+  if (output && output.ok === false) throw new ScanError(output.code, output.message);
+  throw new ScanError('scan-failed', 'the scan job finished without a result');
+}
+
+function shuttingDown(): ScanError {
+  return new ScanError('aborted', 'The scan was cancelled: the scanner is shutting down.');
+}
+
+/** Waits ms, or less when aborted or woken (an end notice). */
+function sleep(ms: number, signal: AbortSignal, setWake: (wake: () => void) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      setWake(() => {});
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    setWake(done);
+  });
+}

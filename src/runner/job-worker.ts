@@ -1,0 +1,115 @@
+/**
+ * The consumer side of the job queue: takes scan jobs from pg-boss and runs them on a local
+ * ScanRunner (the worker-thread pool), `concurrency` at a time, relaying progress events on the
+ * NOTIFY channel from one connection (so they arrive in order) and storing the outcome as the
+ * job's output. The engine's own refusals (unreachable, blocked address, a page that crashed its
+ * worker thread) are outcomes, not failures: retrying them would give the same answer. Only a
+ * vanished worker (its job expires) or a shutdown that could not finish a job leads to a retry.
+ */
+import pg from 'pg';
+import type PgBoss from 'pg-boss';
+import { ScanError } from '../core/errors.js';
+import { EVENTS_CHANNEL, SCAN_QUEUE, noticePayload, openBoss, type JobNotice, type ScanJobData, type ScanJobOutput } from './job-boss.js';
+import type { RunnerStats, ScanRunner } from './types.js';
+
+export interface JobWorkerOptions {
+  databaseUrl: string;
+  runner: ScanRunner;
+  /** Jobs at once (one pg-boss fetch loop each). */
+  concurrency: number;
+  /** A started pg-boss to share (serve); default: its own. */
+  boss?: PgBoss;
+  /** How often an idle loop asks for a job, seconds (pg-boss minimum 0.5). */
+  pollingIntervalSeconds?: number;
+  /** Refuse private, loopback and metadata addresses whatever the queuing instance allowed (`worker` without --allow-private-network). */
+  blockPrivateNetwork?: boolean;
+  /** How long stop() lets running jobs finish before handing them back to the queue (ms). */
+  drainMs?: number;
+}
+
+export class JobWorker {
+  private boss?: PgBoss;
+  private ownsBoss = false;
+  private notifier!: pg.Client;
+  /** Notices go out one after another on the one client: the order the engine emitted them. */
+  private sending: Promise<unknown> = Promise.resolve();
+  private readonly active = new Map<string, AbortController>();
+  private stopping = false;
+  /** Jobs finished here (tests and the worker's log read it). */
+  completed = 0;
+
+  constructor(private readonly opts: JobWorkerOptions) {}
+
+  async start(): Promise<void> {
+    this.boss = this.opts.boss;
+    if (!this.boss) {
+      this.boss = await openBoss({ databaseUrl: this.opts.databaseUrl });
+      this.ownsBoss = true;
+    }
+    this.notifier = new pg.Client({ connectionString: this.opts.databaseUrl });
+    this.notifier.on('error', () => {});
+    this.notifier.on('notification', (msg) => this.onNotice(msg.payload));
+    await this.notifier.connect();
+    // Cancellations of running jobs arrive on the same channel.
+    await this.notifier.query(`LISTEN ${EVENTS_CHANNEL}`);
+    const pollingIntervalSeconds = this.opts.pollingIntervalSeconds ?? 0.5;
+    for (let i = 0; i < Math.max(1, this.opts.concurrency); i++) {
+      await this.boss.work<ScanJobData>(SCAN_QUEUE, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => this.runJob(job.id, job.data));
+    }
+  }
+
+  stats(): RunnerStats {
+    return { running: this.active.size, queued: 0, capacity: Math.max(1, this.opts.concurrency) };
+  }
+
+  /**
+   * Stops taking jobs, lets running ones finish for up to drainMs, then aborts the rest: their
+   * handlers fail, so pg-boss hands them to another worker (retry) at once instead of after expiry.
+   */
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    await this.boss?.offWork(SCAN_QUEUE).catch(() => {});
+    const until = Date.now() + (this.opts.drainMs ?? 10_000);
+    while (this.active.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    for (const ac of this.active.values()) ac.abort();
+    while (this.active.size > 0 && Date.now() < until + 5_000) await new Promise((r) => setTimeout(r, 50));
+    await this.notifier?.end().catch(() => {});
+    if (this.ownsBoss) await this.boss?.stop({ graceful: false, wait: true, timeout: 5_000 }).catch(() => {});
+  }
+
+  private async runJob(id: string, data: ScanJobData): Promise<ScanJobOutput> {
+    const ac = new AbortController();
+    this.active.set(id, ac);
+    try {
+      const options = this.opts.blockPrivateNetwork ? { ...data.options, blockPrivateNetwork: true } : data.options;
+      const result = await this.opts.runner.run(data.url, options, { onEvent: (e) => this.notify({ j: id, e }), signal: ac.signal });
+      this.completed++;
+      return { ok: true, result };
+    } catch (e) {
+      // Shutting down: fail the job so another worker retries it.
+      if (this.stopping) throw new Error('the worker stopped before finishing this scan');
+      if (e instanceof ScanError) return { ok: false, code: e.code, message: e.message };
+      throw e;
+    } finally {
+      this.active.delete(id);
+      await this.notify({ j: id, end: true });
+    }
+  }
+
+  private async notify(notice: JobNotice): Promise<void> {
+    const payload = noticePayload(notice);
+    if (!payload) return;
+    this.sending = this.sending.then(() => this.notifier.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, payload]).catch(() => {}));
+    await this.sending;
+  }
+
+  private onNotice(payload: string | undefined): void {
+    try {
+      const notice = JSON.parse(payload ?? '') as JobNotice;
+      if ('cancel' in notice) this.active.get(notice.j)?.abort();
+    } catch {
+      // Not ours.
+    }
+  }
+}
