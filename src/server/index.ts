@@ -112,8 +112,8 @@ export async function createServer(config: ServerConfig = {}, options: ServerOpt
 async function createRunner(config: ServerConfig): Promise<ScanRunner> {
   const maxQueued = config.maxQueuedScans ?? DEFAULTS.maxQueuedScans;
   const databaseUrl = databaseUrlFrom(config.databaseUrl);
+  const workers = config.workers ?? config.maxConcurrentScans ?? defaultWorkerCount();
   if (databaseUrl) {
-    const workers = config.workers ?? config.maxConcurrentScans ?? defaultWorkerCount();
     const local = workers > 0 ? { runner: new WorkerPoolRunner({ workers, heapMb: config.workerHeapMb }), concurrency: workers } : undefined;
     try {
       const { JobQueueRunner } = await import('../runner/job-queue.js');
@@ -124,7 +124,7 @@ async function createRunner(config: ServerConfig): Promise<ScanRunner> {
     }
   }
   if (config.workers === 0) return new InProcessRunner(config.maxConcurrentScans ?? DEFAULTS.maxConcurrentScans, maxQueued);
-  return new WorkerPoolRunner({ workers: config.workers ?? config.maxConcurrentScans ?? defaultWorkerCount(), maxQueued, heapMb: config.workerHeapMb });
+  return new WorkerPoolRunner({ workers, maxQueued, heapMb: config.workerHeapMb });
 }
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;

@@ -7,7 +7,7 @@
  * linear scan.
  */
 import { gunzipSync } from 'node:zlib';
-import { xmlModule } from './parsers.js';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from './context.js';
 import { bodyLooksLikeHtml, isObject, isOk } from './classify.js';
@@ -157,10 +157,10 @@ function children(node: unknown, name: string): unknown[] {
  */
 export const MAX_XML_DEPTH = 100;
 
-let parser: InstanceType<ReturnType<typeof xmlModule>['XMLParser']> | undefined;
+let parser: XMLParser | undefined;
 /** Entity expansion off: an entity bomb never expands. Created on first use (see parsers.ts). */
 function xmlParser() {
-  return (parser ??= new (xmlModule().XMLParser)({
+  return (parser ??= new XMLParser({
   processEntities: false,
   htmlEntities: false,
   ignoreAttributes: false,
@@ -214,7 +214,7 @@ function parseXml(text: string, base: Omit<ParsedSitemap, 'kind' | 'namespace' |
     problems.push('whitespace before the <?xml declaration (not well-formed; often a stray newline from a theme or plugin)');
   }
   if (text.length <= SITEMAP_FULL_PARSE_BYTES) {
-    const valid = xmlModule().XMLValidator.validate(text.trimStart());
+    const valid = XMLValidator.validate(text.trimStart());
     if (valid !== true) {
       problems.push(`malformed XML: ${valid.err.msg.slice(0, 120)} (line ${valid.err.line})`);
     } else {
