@@ -117,6 +117,35 @@ export const NextLevel = z
   .meta({ id: 'NextLevel' });
 export type NextLevel = z.infer<typeof NextLevel>;
 
+/**
+ * One sampled page of a site-scope scan and the page-level verdicts on it (additive to v1).
+ * The check results in `checks[]` aggregate these: pass when every page passes, partial when
+ * some do, fail when none does.
+ */
+export const PageResult = z
+  .object({
+    url: z.string().describe('The sampled page as requested'),
+    finalUrl: z.string().optional().describe('The page after redirects, when it differs'),
+    source: z
+      .enum(['target', 'sitemap', 'llms.txt', 'link'])
+      .describe('Where the page was found: the scanned URL itself, the sitemap, llms.txt or a same-origin link of the target page'),
+    status: z.number().int().nullable().describe('HTTP status of the page (null when it could not be fetched)'),
+    contentType: z.string().nullable().optional(),
+    error: z.string().optional().describe('Why the page could not be fetched'),
+    checks: z
+      .record(
+        z.string(),
+        z.object({
+          status: CheckStatus,
+          code: z.string(),
+          evidence: z.string().optional(),
+        }),
+      )
+      .describe('Page-level check id (C1, C2, C3, C4, D3, D6, A7) -> its verdict on this page'),
+  })
+  .meta({ id: 'PageResult' });
+export type PageResult = z.infer<typeof PageResult>;
+
 export const ProfileName = z.enum(PROFILES);
 export type ProfileName = z.infer<typeof ProfileName>;
 
@@ -162,6 +191,10 @@ export const ScanResponse = z
       .describe('Scores computed the way other scanners do, so users can compare'),
     warnings: z.array(z.string()).optional().describe('Scan-level notes, e.g. a bot wall'),
     requestCount: z.number().int().optional(),
+    pages: z
+      .array(PageResult)
+      .optional()
+      .describe('Site scope: the sampled pages (the target first) and the page-level verdicts on each'),
   })
   .meta({ id: 'ScanResponse' });
 export type ScanResponse = z.infer<typeof ScanResponse>;
