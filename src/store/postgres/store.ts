@@ -13,9 +13,9 @@ import { createMonitorStore } from '../aggregates/monitors.js';
 import { createOAuthStore } from '../aggregates/oauth.js';
 import type { Store } from '../types.js';
 
-export class StoreUnavailableError extends Error {
-  override name = 'StoreUnavailableError';
-}
+import { StoreUnavailableError } from './errors.js';
+
+export { StoreUnavailableError };
 
 /** `postgres://user:secret@host:5432/db` -> `postgres://user@host:5432/db`: safe for messages. */
 export function redactUrl(databaseUrl: string): string {
