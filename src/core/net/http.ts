@@ -45,6 +45,8 @@ export interface FetchOptions {
   method?: 'GET' | 'HEAD';
   accept?: string;
   headers?: Record<string, string>;
+  /** This request's User-Agent instead of the client's (B1's AI user-agent comparison). */
+  userAgent?: string;
   /** Cap on decompressed body bytes; the rest is dropped and `truncated` is set. */
   maxBytes?: number;
   timeoutMs?: number;
@@ -315,7 +317,7 @@ export class HttpClient {
         res = await send(
           target,
           method,
-          { 'user-agent': this.userAgent, accept, 'accept-encoding': 'gzip, br', ...opts.headers },
+          { 'user-agent': opts.userAgent ?? this.userAgent, accept, 'accept-encoding': 'gzip, br', ...opts.headers },
           agentFor(target.protocol, guardHop),
           signal,
         );
