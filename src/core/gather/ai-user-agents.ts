@@ -9,7 +9,7 @@
  * reads a few KB (status, headers and the start of the body suffice to spot a challenge page).
  * These strings are sent only for this comparison; every other request carries ai-ready's own.
  */
-import { BROWSER_ACCEPT, type FetchResult } from '../net/http.js';
+import { BROWSER_ACCEPT, type FetchOptions, type FetchResult } from '../net/http.js';
 import { CHALLENGE_MARKERS, challengeReason } from './classify.js';
 import type { GatherContext } from './context.js';
 
@@ -45,6 +45,11 @@ export const UA_PROBE_MAX_BYTES = 4096;
  * 451 are what some AI-blocking rules answer.
  */
 const REFUSAL_STATUSES = new Set([401, 402, 403, 406, 429, 451, 503]);
+
+/** The request of one AI user agent: the page as a browser asks for it, a few KB read. */
+export function uaProbeOptions(agent: AiUserAgent): FetchOptions & { accept: string; userAgent: string } {
+  return { accept: BROWSER_ACCEPT, userAgent: agent.userAgent, maxBytes: UA_PROBE_MAX_BYTES };
+}
 
 export interface UaProbe extends AiUserAgent {
   res: FetchResult;
@@ -89,18 +94,17 @@ export function compareUaAnswer(res: FetchResult, honest: FetchResult): UaAnswer
   return own;
 }
 
-/** Fetches the page once per AI user agent, all at once, unless the honest request was refused. */
+/**
+ * The page once per AI user agent, unless the honest request was refused. The URL is the one the
+ * scan asked for (redirects followed per request): the engine sends these with the page
+ * (prefetch.ts), so here they are usually already answered.
+ */
 export function gatherUaAccess(ctx: GatherContext): Promise<UaAccessArtifact> {
   return ctx.memo('ua-access', async () => {
     const honest = ctx.page();
     if (uaAnswer(honest).kind !== 'served') return { honest, probes: [] };
-    const url = honest.url;
-    const probes = await Promise.all(
-      AI_USER_AGENTS.map(async (agent) => ({
-        ...agent,
-        res: await ctx.fetch(url, { accept: BROWSER_ACCEPT, userAgent: agent.userAgent, maxBytes: UA_PROBE_MAX_BYTES }),
-      })),
-    );
+    const url = honest.requestedUrl;
+    const probes = await Promise.all(AI_USER_AGENTS.map(async (agent) => ({ ...agent, res: await ctx.fetch(url, uaProbeOptions(agent)) })));
     return { honest, probes };
   });
 }
