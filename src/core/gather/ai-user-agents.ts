@@ -46,7 +46,10 @@ export const UA_PROBE_MAX_BYTES = 4096;
  */
 const REFUSAL_STATUSES = new Set([401, 402, 403, 406, 429, 451, 503]);
 
-/** The request of one AI user agent: the page as a browser asks for it, a few KB read. */
+/**
+ * The request of one AI user agent: the page as a browser asks for it, a few KB read. The client
+ * sends requests with their own user agent over separate, non-pooled connections (http.ts).
+ */
 export function uaProbeOptions(agent: AiUserAgent): FetchOptions & { accept: string; userAgent: string } {
   return { accept: BROWSER_ACCEPT, userAgent: agent.userAgent, maxBytes: UA_PROBE_MAX_BYTES };
 }

@@ -108,14 +108,18 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
-/** One keep-alive agent per scheme and guard mode; sockets are reused per origin across a scan. */
+/**
+ * One keep-alive agent per scheme and guard mode; sockets are reused per origin across a scan.
+ * Requests with their own user agent (B1's one-off AI-UA probes) get a separate agent without
+ * keep-alive, so they never take a pooled socket the scan's own requests were about to reuse.
+ */
 const agents = new Map<string, http.Agent>();
-function agentFor(protocol: string, guarded: boolean): http.Agent {
-  const key = `${protocol}${guarded}`;
+function agentFor(protocol: string, guarded: boolean, oneOff = false): http.Agent {
+  const key = `${protocol}${guarded}${oneOff}`;
   let a = agents.get(key);
   if (!a) {
     const options: http.AgentOptions & { lookup?: LookupFunction } = {
-      keepAlive: true,
+      keepAlive: !oneOff,
       maxSockets: MAX_CONNECTIONS_PER_ORIGIN,
       // Idle sockets are unref'd by the agent: they never hold the process open.
       maxFreeSockets: MAX_CONNECTIONS_PER_ORIGIN,
@@ -318,7 +322,7 @@ export class HttpClient {
           target,
           method,
           { 'user-agent': opts.userAgent ?? this.userAgent, accept, 'accept-encoding': 'gzip, br', ...opts.headers },
-          agentFor(target.protocol, guardHop),
+          agentFor(target.protocol, guardHop, opts.userAgent !== undefined),
           signal,
         );
       } catch (e) {
