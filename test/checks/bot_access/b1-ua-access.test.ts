@@ -10,7 +10,7 @@ import { AI_CRAWLERS } from '../../../src/core/gather/ai-crawlers.js';
 import { parseRobots } from '../../../src/core/gather/robots.js';
 import { CHALLENGE_MARKERS } from '../../../src/core/gather/classify.js';
 import { USER_AGENT } from '../../../src/version.js';
-import type { FetchResult } from '../../../src/core/net/http.js';
+import { HttpClient, type FetchResult } from '../../../src/core/net/http.js';
 import { notFound, ORIGIN, response, text } from '../../helpers/responses.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
 import { gatherContext } from '../discoverability/ctx.js';
@@ -158,5 +158,12 @@ describe('gathering the page as AI user agents', () => {
     const head = await c.fetch('/', { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(seen.filter((s) => s.method === 'HEAD')).toHaveLength(0);
+  });
+
+  it('a request with its own user agent still meets the private-network guard', async () => {
+    const before = seen.length;
+    const res = await new HttpClient({ blockPrivateNetwork: true, timeoutMs: 2000 }).fetch(`${site.origin}/`, { userAgent: AI_USER_AGENTS[0].userAgent, maxBytes: UA_PROBE_MAX_BYTES });
+    expect(res.error?.code).toBe('blocked');
+    expect(seen.length).toBe(before);
   });
 });
