@@ -174,7 +174,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>({
       return {
         status: 'partial',
         code: 'B1/ua-refused',
-        evidence: `${lines.join(' ')} ${ua.verdict}`,
+        evidence: `${ua.verdict} ${lines.join(' ')}`,
         remediation: ua.remediation,
         matched,
         advisories,
