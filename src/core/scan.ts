@@ -200,6 +200,8 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   // gather side is loaded before the first request.
   const prefetched = (await prefetcher).prefetchChainStarts(http, target.origin, (ev) => void startedGate.then(() => emit(ev)));
   const checks = selectChecks((await registry).CHECKS, options.only, options.skip);
+  // B1's AI user-agent probes of the page go out with it too, when B1 runs.
+  const uaPrefetched = checks.some((c) => c.meta.id === 'B1') ? (await prefetcher).prefetchAiUserAgents(http, target.href, (ev) => void startedGate.then(() => emit(ev))) : [];
   emit({ type: 'started', url: target.href, at: new Date(started).toISOString(), checks: checks.length });
   announceStarted();
 
@@ -217,7 +219,7 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   }
   const pageUrl = new URL(page.url);
   // Prefetched chain starts are used when the page stayed on the origin they were sent to.
-  const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page, pageUrl.origin === target.origin ? prefetched : undefined);
+  const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page, new Map([...(pageUrl.origin === target.origin ? prefetched : []), ...uaPrefetched]));
 
   // Platform detection (CPU only) runs beside the checks' I/O; fix guides need it at the end.
   const platformPromise: Promise<PlatformInfo> = ctx.html().then(($) => detectPlatform({ page, $ }));

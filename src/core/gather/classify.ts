@@ -50,7 +50,7 @@ export function isFound(res: FetchResult): boolean {
   return isOk(res) && !isSoft404(res) && res.body.length > 0;
 }
 
-const CHALLENGE_MARKERS = [
+export const CHALLENGE_MARKERS = [
   '/cdn-cgi/challenge-platform/',
   'just a moment...',
   'attention required! | cloudflare',

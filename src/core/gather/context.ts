@@ -10,10 +10,18 @@ import { HttpClient, type FetchOptions, type FetchResult } from '../net/http.js'
 import type { ScanEventListener } from '../events.js';
 import { parseRobots, ROBOTS_OPTIONS, type RobotsArtifact } from './robots.js';
 
-/** The memo key of a request: the same method, URL and Accept is one request per scan. */
-export function requestKey(method: string, url: string, accept: string): string {
-  return `${method} ${url} ${accept}`;
+/** Marks the key of a request sent with its own User-Agent. */
+const UA_KEY = '\nuser-agent: ';
+
+/**
+ * The memo key of a request: the same method, URL, Accept (and User-Agent, when a request sends
+ * its own) is one request per scan. An AI-crawler user agent's answer never stands in for the
+ * scanner's own, nor the reverse.
+ */
+export function requestKey(method: string, url: string, accept: string, userAgent?: string): string {
+  return userAgent === undefined ? `${method} ${url} ${accept}` : `${method} ${url} ${accept}${UA_KEY}${userAgent}`;
 }
+
 
 export class GatherContext {
   private readonly requests = new Map<string, Promise<FetchResult>>();
@@ -44,8 +52,8 @@ export class GatherContext {
   fetch(urlOrPath: string, opts: FetchOptions = {}): Promise<FetchResult> {
     const url = this.resolve(urlOrPath);
     const method = opts.method ?? 'GET';
-    const k = requestKey(method, url, opts.accept ?? '*/*');
-    let p = this.requests.get(k) ?? (method === 'HEAD' && !opts.accept && !opts.headers ? this.sentGet(url) : undefined);
+    const k = requestKey(method, url, opts.accept ?? '*/*', opts.userAgent);
+    let p = this.requests.get(k) ?? (method === 'HEAD' && !opts.accept && !opts.headers && !opts.userAgent ? this.sentGet(url) : undefined);
     if (!p) {
       p = this.http.fetch(url, opts).then((res) => {
         this.emit({
@@ -71,7 +79,7 @@ export class GatherContext {
    */
   private sentGet(url: string): Promise<FetchResult> | undefined {
     const prefix = `GET ${url} `;
-    for (const [key, p] of this.requests) if (key.startsWith(prefix)) return p;
+    for (const [key, p] of this.requests) if (key.startsWith(prefix) && !key.includes(UA_KEY)) return p;
     return undefined;
   }
 

@@ -12,6 +12,7 @@ import { API_CATALOG_OPTIONS, API_CATALOG_PATH } from './api-catalog.js';
 import { requestKey } from './context.js';
 import { LLMS_OPTIONS } from './llms-txt.js';
 import { ROBOTS_OPTIONS } from './robots.js';
+import { AI_USER_AGENTS, uaProbeOptions } from './ai-user-agents.js';
 
 const CHAIN_STARTS: Array<{ path: string; options: FetchOptions & { accept: string } }> = [
   { path: '/robots.txt', options: ROBOTS_OPTIONS },
@@ -29,6 +30,24 @@ export function prefetchChainStarts(http: HttpClient, origin: string, emit: Scan
       return res;
     });
     sent.set(requestKey('GET', url, options.accept), request);
+  }
+  return sent;
+}
+
+/**
+ * B1's probes of the page as AI user agents: they depend only on the target URL, so they go out
+ * with the page and never crowd the sockets of the second round trip. Each follows its own
+ * redirects, as the crawler would.
+ */
+export function prefetchAiUserAgents(http: HttpClient, url: string, emit: ScanEventListener): Map<string, Promise<FetchResult>> {
+  const sent = new Map<string, Promise<FetchResult>>();
+  for (const agent of AI_USER_AGENTS) {
+    const options = uaProbeOptions(agent);
+    const request = http.fetch(url, options).then((res) => {
+      emit({ type: 'probe', method: 'GET', url, status: res.status, contentType: res.contentType, durationMs: res.durationMs, error: res.error?.message });
+      return res;
+    });
+    sent.set(requestKey('GET', url, options.accept, options.userAgent), request);
   }
   return sent;
 }

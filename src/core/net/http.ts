@@ -45,6 +45,8 @@ export interface FetchOptions {
   method?: 'GET' | 'HEAD';
   accept?: string;
   headers?: Record<string, string>;
+  /** This request's User-Agent instead of the client's (B1's AI user-agent comparison). */
+  userAgent?: string;
   /** Cap on decompressed body bytes; the rest is dropped and `truncated` is set. */
   maxBytes?: number;
   timeoutMs?: number;
@@ -106,14 +108,18 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
-/** One keep-alive agent per scheme and guard mode; sockets are reused per origin across a scan. */
+/**
+ * One keep-alive agent per scheme and guard mode; sockets are reused per origin across a scan.
+ * Requests with their own user agent (B1's one-off AI-UA probes) get a separate agent without
+ * keep-alive, so they never take a pooled socket the scan's own requests were about to reuse.
+ */
 const agents = new Map<string, http.Agent>();
-function agentFor(protocol: string, guarded: boolean): http.Agent {
-  const key = `${protocol}${guarded}`;
+function agentFor(protocol: string, guarded: boolean, oneOff = false): http.Agent {
+  const key = `${protocol}${guarded}${oneOff}`;
   let a = agents.get(key);
   if (!a) {
     const options: http.AgentOptions & { lookup?: LookupFunction } = {
-      keepAlive: true,
+      keepAlive: !oneOff,
       maxSockets: MAX_CONNECTIONS_PER_ORIGIN,
       // Idle sockets are unref'd by the agent: they never hold the process open.
       maxFreeSockets: MAX_CONNECTIONS_PER_ORIGIN,
@@ -315,8 +321,8 @@ export class HttpClient {
         res = await send(
           target,
           method,
-          { 'user-agent': this.userAgent, accept, 'accept-encoding': 'gzip, br', ...opts.headers },
-          agentFor(target.protocol, guardHop),
+          { 'user-agent': opts.userAgent ?? this.userAgent, accept, 'accept-encoding': 'gzip, br', ...opts.headers },
+          agentFor(target.protocol, guardHop, opts.userAgent !== undefined),
           signal,
         );
       } catch (e) {

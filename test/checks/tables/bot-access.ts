@@ -5,16 +5,40 @@ import { b3WebBotAuth } from '../../../src/core/checks/bot_access/b3-web-bot-aut
 import { b4AutomatedAccess } from '../../../src/core/checks/bot_access/b4-automated-access.js';
 import { b5ContentUsage } from '../../../src/core/checks/bot_access/b5-content-usage.js';
 import { parseRobots } from '../../../src/core/gather/robots.js';
+import { AI_USER_AGENTS } from '../../../src/core/gather/ai-user-agents.js';
+import type { FetchResult } from '../../../src/core/net/http.js';
 import { table } from '../../helpers/check-tester.js';
 import { json, notFound, ORIGIN, response, text } from '../../helpers/responses.js';
 
 const robots = (body: string) => () => parseRobots(text('/robots.txt', body), ORIGIN);
 const noRobots = () => parseRobots(notFound('/robots.txt'), ORIGIN);
 
+/** B1 with the page as AI user agents got it: every agent served `page` unless listed in `answers`. */
+const HOME = text('/', '<!doctype html><html><body><h1>Home</h1></body></html>', 'text/html');
+const FORBIDDEN = response({ status: 403, headers: { 'content-type': 'text/html' }, body: '<h1>Forbidden</h1>' });
+const withUa = (body: string, answers: Record<string, FetchResult>, honest = HOME) => () => ({
+  ...parseRobots(text('/robots.txt', body), ORIGIN),
+  uaAccess: { honest, probes: honest === HOME ? AI_USER_AGENTS.map((a) => ({ ...a, res: answers[a.token] ?? HOME })) : [] },
+});
+const OPEN = 'User-agent: *\nAllow: /\n';
+const CF_WALL = response({ status: 403, headers: { 'content-type': 'text/html', 'cf-mitigated': 'challenge' }, body: '<title>Just a moment...</title>' });
+
 const b1 = table(b1AiCrawlerRules, {
   valid: [
     { name: 'a permissive * group', artifact: robots('User-agent: *\nDisallow: /admin/\n'), code: 'B1/ok' },
     { name: 'training blocked, answer engines allowed', artifact: robots('User-agent: GPTBot\nUser-agent: ClaudeBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n'), code: 'B1/ok' },
+    { name: 'every AI user agent got the page the scanner got', artifact: withUa(OPEN, {}), code: 'B1/ok' },
+    {
+      name: 'the server refuses only a crawler robots.txt blocks (consistent, noted)',
+      artifact: withUa('User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n', { GPTBot: FORBIDDEN }),
+      code: 'B1/ok',
+    },
+    { name: 'the scanner itself was challenged: the bot wall of B4, not counted again', artifact: withUa(OPEN, {}, CF_WALL), code: 'B1/ok' },
+    {
+      name: 'a timeout for one agent proves nothing',
+      artifact: withUa(OPEN, { PerplexityBot: response({ error: { code: 'timeout', message: 'no complete response before the timeout' } }) }),
+      code: 'B1/ok',
+    },
   ],
   invalid: [
     { artifact: noRobots, status: 'fail', code: 'B1/no-robots' },
@@ -25,6 +49,11 @@ const b1 = table(b1AiCrawlerRules, {
       status: 'partial',
       code: 'B1/retired-tokens',
     },
+    { name: 'robots.txt allows GPTBot and ClaudeBot, the server answers 403', artifact: withUa(OPEN, { GPTBot: FORBIDDEN, ClaudeBot: FORBIDDEN }), status: 'partial', code: 'B1/ua-refused' },
+    { name: 'a challenge page served with 200 to Claude-User only', artifact: withUa(OPEN, { 'Claude-User': text('/', '<title>Just a moment...</title>', 'text/html') }), status: 'partial', code: 'B1/ua-refused' },
+    { name: 'a Cloudflare challenge for OAI-SearchBot', artifact: withUa(OPEN, { 'OAI-SearchBot': CF_WALL }), status: 'partial', code: 'B1/ua-refused' },
+    { name: 'the connection reset for PerplexityBot', artifact: withUa(OPEN, { PerplexityBot: response({ error: { code: 'reset', message: 'connection reset' } }) }), status: 'partial', code: 'B1/ua-refused' },
+    { name: '429 for ChatGPT-User', artifact: withUa(OPEN, { 'ChatGPT-User': response({ status: 429, headers: { 'retry-after': '60' } }) }), status: 'partial', code: 'B1/ua-refused' },
   ],
 });
 

@@ -4,6 +4,8 @@ import { describeProbe } from '../../gather/classify.js';
 import { AI_CRAWLERS, AI_CRAWLERS_VERSION, MAJOR_OPERATORS, normalizeAgentToken, type AiCrawler, type CrawlerCategory } from '../../gather/ai-crawlers.js';
 import { verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { robotsLinesSteps } from './robots-fix.js';
+import { gatherUaAccess, type UaAccessArtifact } from '../../gather/ai-user-agents.js';
+import { uaFindings, uaRefusedSteps, type UaFindings } from './b1-ua-access.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9309', 'https://github.com/ai-robots-txt/ai.robots.txt'];
 
@@ -44,6 +46,16 @@ export function tokenAccess(robots: RobotsArtifact, crawler: AiCrawler): TokenAc
   return { ...crawler, access: someDisallowed ? 'restricted' : 'allowed', via };
 }
 
+function crawlerOf(token: string): AiCrawler {
+  return AI_CRAWLERS.find((c) => c.token === token) ?? { token, operator: 'unknown', category: 'other' };
+}
+
+/** The user-agent comparison's line, advisories and details for outcomes decided before it. */
+function uaExtras(ua: UaFindings | null): { advisories?: string[]; details?: Record<string, unknown> } {
+  if (!ua) return {};
+  return { advisories: [ua.line, ...ua.advisories], details: ua.details };
+}
+
 function listNames(items: TokenAccess[], max = 8): string {
   const shown = items.slice(0, max).map((t) => (t.via === 'own group' ? `${t.token} (own group)` : t.token));
   return shown.join(', ') + (items.length > max ? ` +${items.length - max} more` : '');
@@ -59,7 +71,10 @@ function band(items: TokenAccess[]): string {
   return parts.join('; ');
 }
 
-export const b1AiCrawlerRules = defineCheck<RobotsArtifact>({
+/** robots.txt, plus the page as AI user agents got it (absent in unit tests of the rules alone). */
+export type B1Artifact = RobotsArtifact & { uaAccess?: UaAccessArtifact };
+
+export const b1AiCrawlerRules = defineCheck<B1Artifact>({
   meta: {
     id: 'B1',
     name: 'AI crawler rules in robots.txt',
@@ -69,7 +84,7 @@ export const b1AiCrawlerRules = defineCheck<RobotsArtifact>({
     anchorKey: 'robotsTxtAiRules',
     specUrls: SPEC,
     summary:
-      'For each known AI crawler and agent token, the robots.txt group that applies to it (RFC 9309) and whether it may fetch `/`. Passes when at least one AI search or user-initiated agent of a major operator can read the site.',
+      'For each known AI crawler and agent token, the robots.txt group that applies to it (RFC 9309) and whether it may fetch `/`; then the page fetched as eight AI crawlers and agents (GPTBot, OAI-SearchBot, ChatGPT-User, ClaudeBot, Claude-SearchBot, Claude-User, PerplexityBot, Perplexity-User) against the scanner\'s own answer. Passes when at least one AI search or user-initiated agent of a major operator can read the site and the server does not refuse a user agent robots.txt allows.',
     why: 'Answer engines (ChatGPT search, Claude, Perplexity, Google AI features) only cite pages their crawlers may fetch. Blocking training crawlers is a policy choice and is never penalised.',
     remediation:
       'Add explicit robots.txt groups for AI crawlers: allow answer engines and user-requested fetches (OAI-SearchBot, ChatGPT-User, Claude-SearchBot, Claude-User, PerplexityBot) and decide on training crawlers (GPTBot, ClaudeBot, Google-Extended, CCBot) explicitly.',
@@ -78,11 +93,16 @@ export const b1AiCrawlerRules = defineCheck<RobotsArtifact>({
       'B1/no-groups': 'robots.txt has no User-agent group',
       'B1/all-blocked': 'partial: every AI answer engine and user-initiated agent of a major operator is blocked from /',
       'B1/retired-tokens': 'partial: only retired Anthropic tokens are named while the current Claude crawlers fall to a restrictive * group',
+      'B1/ua-refused': 'partial: robots.txt allows an AI crawler, but the server refuses its user agent (403/401/429/503, a challenge page or a reset) where the scanner\'s own request got the page',
       'B1/ok': 'AI answer engines may fetch the site (training crawlers may be blocked: a policy choice)',
     },
   },
-  gather: (ctx) => ctx.robots(),
+  async gather(ctx) {
+    const [robots, uaAccess] = await Promise.all([ctx.robots(), gatherUaAccess(ctx)]);
+    return { ...robots, uaAccess };
+  },
   evaluate(robots) {
+    const ua = uaFindings((token) => tokenAccess(robots, crawlerOf(token)).access, robots.uaAccess);
     const res = robots.probe;
     const probes = [res];
     const seen = describeProbe(res, new URL(res.requestedUrl).origin);
@@ -93,10 +113,11 @@ export const b1AiCrawlerRules = defineCheck<RobotsArtifact>({
         evidence: `${seen}: ${robots.soft404 ? 'an HTML page, not a robots.txt (soft 404)' : 'no robots.txt'}, so no AI crawler rules (see D1).`,
         remediation: 'Publish /robots.txt with a `User-agent: *` group and explicit AI crawler groups.',
         probes,
+        ...uaExtras(ua),
       };
     }
     if (!robots.groups.length) {
-      return { status: 'fail', code: 'B1/no-groups', evidence: `${seen}: robots.txt has no User-agent group, so it expresses no crawler rules.`, probes };
+      return { status: 'fail', code: 'B1/no-groups', evidence: `${seen}: robots.txt has no User-agent group, so it expresses no crawler rules.`, probes, ...uaExtras(ua) };
     }
     const table = AI_CRAWLERS.map((cr) => tokenAccess(robots, cr));
     const named = table.filter((t) => t.via === 'own group');
@@ -111,6 +132,7 @@ export const b1AiCrawlerRules = defineCheck<RobotsArtifact>({
       `Answer engines and user fetches: ${band(answer)}.`,
       `Training and opt-out tokens: ${band(policy)}${policy.some((t) => t.access === 'blocked') ? ' (blocking training is a policy choice, not scored)' : ''}.`,
       `Agents: ${band(agents)}.`,
+      ...(ua ? [ua.line] : []),
     ];
     const advisories: string[] = [];
     const retiredNamed = table.filter((t) => t.category === 'retired' && t.via === 'own group');
@@ -127,9 +149,11 @@ export const b1AiCrawlerRules = defineCheck<RobotsArtifact>({
     if (blockedUser.length) {
       advisories.push(`User-initiated fetchers (${listNames(blockedUser, 4)}) may not apply robots.txt to visits a person asked for; blocking them mostly removes your pages from those answers.`);
     }
+    if (ua) advisories.push(...ua.advisories);
     const details = {
       tokenListVersion: AI_CRAWLERS_VERSION,
       tokens: table.map(({ token, operator, category, access, via, anchor }) => ({ token, operator, category, access, via, ...(anchor ? { anchor } : {}) })),
+      ...(ua ? ua.details : {}),
     };
     const matched = `RFC 9309 group matching; AI crawler list ${AI_CRAWLERS_VERSION}`;
 
@@ -140,6 +164,18 @@ export const b1AiCrawlerRules = defineCheck<RobotsArtifact>({
         code: 'B1/all-blocked',
         evidence: `${lines.join(' ')} Every AI search and user-initiated agent of a major operator is blocked from /: the site cannot be cited in AI answers.`,
         remediation: 'Allow at least the AI answer engines (OAI-SearchBot, Claude-SearchBot, PerplexityBot) and user-requested fetchers (ChatGPT-User, Claude-User) to fetch `/`; keep training crawlers blocked if you wish.',
+        matched,
+        advisories,
+        probes,
+        details,
+      };
+    }
+    if (ua?.contradictions.length) {
+      return {
+        status: 'partial',
+        code: 'B1/ua-refused',
+        evidence: `${ua.verdict} ${lines.join(' ')}`,
+        remediation: ua.remediation,
         matched,
         advisories,
         probes,
@@ -161,6 +197,7 @@ export const b1AiCrawlerRules = defineCheck<RobotsArtifact>({
     return { status: 'pass', code: 'B1/ok', evidence: lines.join(' '), matched, advisories, probes, details };
   },
   fixGuide(fx) {
+    if (fx.outcome?.code === 'B1/ua-refused') return [...uaRefusedSteps(fx), specStep(SPEC)];
     const snippet = `# Answer engines and user-requested fetches: allowed\nUser-agent: OAI-SearchBot\nUser-agent: ChatGPT-User\nUser-agent: Claude-SearchBot\nUser-agent: Claude-User\nUser-agent: PerplexityBot\nUser-agent: Perplexity-User\nAllow: /\n\n# Model training: decide explicitly\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: Applebot-Extended\nUser-agent: CCBot\nDisallow: /\n`;
     return [
       ...robotsLinesSteps(fx, {

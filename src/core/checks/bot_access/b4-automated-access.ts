@@ -50,7 +50,7 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>({
         status: 'info',
         code: 'B4/challenged',
         evidence: `${seen}: ${wall}${retry}. The site refused an automated client, so ${PAGE_CHECKS} could not be measured from this page.${siteLevel}`,
-        advisories: ['ai-ready does not impersonate browsers or vendor crawlers; verified agents may still be let through by the same protection.'],
+        advisories: ['ai-ready does not impersonate browsers (it sends vendor crawler user agents only for B1\'s comparison); verified agents may still be let through by the same protection.'],
         probes,
         details: { blocked: true, reason: wall, siteLevelBlocked: !!robotsWall },
       };
@@ -69,7 +69,7 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>({
     return {
       status: 'info',
       code: 'B4/open',
-      evidence: `${seen}: the page answered an automated client without a challenge.${siteLevel} Per-crawler blocking (by user agent or IP) is not tested: ai-ready never impersonates vendor bots.`,
+      evidence: `${seen}: the page answered an automated client without a challenge.${siteLevel} Per-crawler blocking by user agent is compared in B1; blocking by IP address cannot be tested from outside.`,
       probes,
       details: { blocked: false, siteLevelBlocked: !!robotsWall },
     };

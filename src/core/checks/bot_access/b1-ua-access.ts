@@ -1,0 +1,161 @@
+/**
+ * B1's second half: what the server answered each AI user agent, against what robots.txt tells
+ * that crawler. A refusal robots.txt does not announce makes B1 partial; a refusal of a crawler
+ * robots.txt already blocks is consistent and only noted. When the scanner's own request was
+ * refused too, that is the bot wall B4 reports, not counted again here.
+ */
+import type { FixContext } from '../types.js';
+import type { FixStep } from '../../schema.js';
+import { compareUaAnswer, uaAnswer, type UaAccessArtifact } from '../../gather/ai-user-agents.js';
+import { verifyStep } from '../../fixes/platform-steps.js';
+
+type RootAccess = 'allowed' | 'restricted' | 'blocked';
+
+export interface UaRow {
+  token: string;
+  userAgent: string;
+  status: number | null;
+  answer: 'served' | 'refused' | 'unmeasured';
+  /** Why refused or unmeasured: "HTTP 403", a challenge, "connection reset", an error code. */
+  reason?: string;
+  /** What robots.txt says to this crawler about `/`. */
+  robots: RootAccess;
+}
+
+export interface UaFindings {
+  /** One evidence sentence: what each user agent got. */
+  line: string;
+  /** Refused although robots.txt allows them: the ua-refused case. */
+  contradictions: UaRow[];
+  /** The ua-refused evidence sentence (empty without contradictions). */
+  verdict: string;
+  remediation: string;
+  advisories: string[];
+  details: { pageUrl: string; honestStatus: number | null; honestRefused?: string; userAgents: UaRow[] };
+}
+
+const CAVEAT =
+  'Verified-bot programs also check that a crawler comes from its vendor\'s published IP ranges, and this scan\'s requests do not: a refused user agent is strong evidence of a block, not proof (a rule against spoofed crawlers answers the same way). ai-ready sends these user agents only for this comparison.';
+
+function shown(row: UaRow): string {
+  return row.answer === 'served' ? String(row.status) : row.reason ?? row.answer;
+}
+
+/** "A", "A and B", "A, B and C". */
+function and(items: string[]): string {
+  return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : (items[0] ?? '');
+}
+
+function namesWith(rows: UaRow[]): string {
+  return and(rows.map((r) => `${r.token} (${shown(r)})`));
+}
+
+/** "GPTBot, ClaudeBot → HTTP 403; OAI-SearchBot, … → 200": rows grouped by identical answers. */
+function grouped(rows: UaRow[]): string {
+  const by = new Map<string, string[]>();
+  for (const r of rows) by.set(shown(r), [...(by.get(shown(r)) ?? []), r.token]);
+  return [...by].map(([answer, tokens]) => `${tokens.join(', ')} → ${answer}`).join('; ');
+}
+
+function pathOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.pathname + u.search;
+  } catch {
+    return url;
+  }
+}
+
+/** The comparison, or null when it was not gathered (unit tests of the robots.txt rules alone). */
+export function uaFindings(access: (token: string) => RootAccess, ua: UaAccessArtifact | undefined): UaFindings | null {
+  if (!ua) return null;
+  const { honest } = ua;
+  const path = pathOf(honest.url);
+  const honestAnswer = uaAnswer(honest);
+  const base = { pageUrl: honest.url, honestStatus: honest.status };
+  if (honestAnswer.kind !== 'served' || !ua.probes.length) {
+    const why = honestAnswer.kind === 'served' ? 'no answer' : honestAnswer.reason;
+    return {
+      line: `The page was not fetched as AI user agents: the scanner's own request was refused or failed (${why}), the bot-wall case B4 reports.`,
+      contradictions: [],
+      verdict: '',
+      remediation: '',
+      advisories: [],
+      details: { ...base, honestRefused: why, userAgents: [] },
+    };
+  }
+  const rows: UaRow[] = ua.probes.map((p) => {
+    const a = compareUaAnswer(p.res, honest);
+    return {
+      token: p.token,
+      userAgent: p.userAgent,
+      status: p.res.status,
+      answer: a.kind,
+      ...(a.kind === 'served' ? {} : { reason: a.reason }),
+      robots: access(p.token),
+    };
+  });
+  const refused = rows.filter((r) => r.answer === 'refused');
+  const contradictions = refused.filter((r) => r.robots !== 'blocked');
+  const consistent = refused.filter((r) => r.robots === 'blocked');
+  const line = `GET ${path} as AI user agents: ${grouped(rows)}; as ai-ready's own user agent → ${honest.status}.`;
+  const advisories: string[] = [];
+  if (consistent.length) {
+    advisories.push(`The server refuses ${namesWith(consistent)}, which robots.txt blocks anyway: consistent, not penalised.`);
+  }
+  if (refused.length) advisories.push(CAVEAT);
+  const names = and(contradictions.map((r) => r.token));
+  return {
+    line,
+    contradictions,
+    verdict: contradictions.length
+      ? `robots.txt allows ${names}, but the server refuses ${contradictions.length > 1 ? 'their user agents' : 'its user agent'}: ${namesWith(contradictions)}, where the scanner's own request got ${honest.status}. A user-agent rule (WAF, bot protection or server config) contradicts robots.txt.`
+      : '',
+    remediation: `Either let ${names} through the rule that refuses ${contradictions.length > 1 ? 'their user agents' : 'its user agent'} (WAF, bot protection, server config), or, if the block is intended, say so in robots.txt with a Disallow group for ${contradictions.length > 1 ? 'them' : 'it'}.`,
+    advisories,
+    details: { ...base, userAgents: rows },
+  };
+}
+
+/** Where a user-agent block usually lives, by detected hosting and platform. */
+function whereTheBlockIs(fx: FixContext, names: string): FixStep {
+  const h = new Set(fx.hosting);
+  if (h.has('cloudflare')) {
+    return {
+      title: 'Find the Cloudflare rule that refuses them',
+      body: `Security → Bots: "Block AI bots" and Bot Fight Mode refuse AI crawlers whatever robots.txt says; AI Crawl Control shows per-crawler Allow/Block (set ${names} to Allow). Then Security → WAF → Custom rules: look for expressions on http.user_agent or cf.verified_bot_category that match them. Security → Events lists the blocked requests with the rule that fired.`,
+    };
+  }
+  if (h.has('vercel')) {
+    return { title: 'Find the Vercel Firewall rule that refuses them', body: `Project → Firewall: the bot protection and "AI bots" managed rulesets, and custom rules matching the User-Agent. Set ${names} to be allowed, or log instead of deny; the Firewall's traffic view shows which rule fired.` };
+  }
+  const steps: string[] = [];
+  if (h.has('nginx')) steps.push('nginx: search the config for `$http_user_agent` (an `if (...) { return 403; }` or a `map` naming the bots).');
+  if (h.has('apache') || h.has('litespeed')) steps.push('Apache/LiteSpeed: search .htaccess and vhosts for `RewriteCond %{HTTP_USER_AGENT}`, `SetEnvIfNoCase User-Agent` or `BrowserMatch` lines.');
+  if (fx.platform === 'wordpress') steps.push('WordPress: security and "block AI crawlers" plugins (Wordfence, All In One WP Security, Dark Visitors and the like) refuse these user agents; check their bot or firewall settings.');
+  if (h.has('express')) steps.push('Node/Express: look for middleware that tests `req.headers[\'user-agent\']` (an isbot or bot-blocker package).');
+  const where = steps.length ? steps.join(' ') : 'Look in the CDN or WAF in front of the site (bot-management or "block AI crawlers" settings, custom rules on the User-Agent), then in the web server config and any security plugin.';
+  return { title: 'Find the rule that refuses these user agents', body: `${where} Allow ${names}, or keep the block and state it in robots.txt (next step).` };
+}
+
+/** The fix guide of B1/ua-refused, built from the refused rows of the outcome. */
+export function uaRefusedSteps(fx: FixContext): FixStep[] {
+  const d = fx.outcome?.details as UaFindings['details'] | undefined;
+  const rows = (d?.userAgents ?? []).filter((r) => r.answer === 'refused' && r.robots !== 'blocked');
+  const names = and(rows.map((r) => r.token)) || 'the refused AI crawlers';
+  const url = d?.pageUrl ?? `${fx.origin}/`;
+  const curls = [`curl -s -o /dev/null -w '%{http_code} ai-ready\\n' ${url}`, ...rows.map((r) => `curl -s -o /dev/null -w '%{http_code} ${r.token}\\n' -A '${r.userAgent}' ${url}`)];
+  return [
+    whereTheBlockIs(fx, names),
+    {
+      title: 'Or state the block in robots.txt',
+      body: 'If refusing them is intended, say so where crawlers read it, so the policy and the server agree:',
+      code: `${rows.map((r) => `User-agent: ${r.token}`).join('\n') || 'User-agent: GPTBot'}\nDisallow: /\n`,
+      lang: 'robots',
+    },
+    verifyStep(
+      curls.join('\n'),
+      'Each user agent should get the same status as the plain request. A refusal seen only from your machine may be a rule against spoofed crawlers (it checks IP ranges); the real crawlers\' hits in your logs or bot analytics settle it.',
+    ),
+  ];
+}
