@@ -1,0 +1,137 @@
+/** Corpus variants of the commerce checks (M1-M6), scored under the commerce profile. */
+import type { Variant } from '../types.js';
+import { H, PROSE, html, json, page } from './shared.js';
+
+const product = (offers: Record<string, unknown> | undefined) =>
+  page('Blue Spade', `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Blue Spade', ...(offers ? { offers } : {}) })}</script>`);
+const FULL_OFFER = { '@type': 'Offer', price: '19.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' };
+
+export const commerce: Variant[] = [
+  {
+    name: 'ucp-profile',
+    models: 'a UCP business profile with a shopping service and checkout capability',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/ucp': json({
+        ucp: {
+          version: '2026-01-11',
+          services: { 'dev.ucp.shopping': { version: '2026-01-11', spec: 'https://ucp.dev/specification/overview', rest: { schema: 'https://ucp.dev/services/shopping/rest.openapi.json', endpoint: `${origin}/api/ucp` } } },
+          capabilities: { 'dev.ucp.shopping.checkout': { version: '2026-01-11', spec: 'https://ucp.dev/specification/checkout', schema: 'https://ucp.dev/schemas/shopping/checkout.json' } },
+        },
+      }),
+    }),
+    expect: { M1: 'pass' },
+    codes: { M1: 'M1/ok' },
+    source: 'Universal Commerce Protocol specification "Business profile" (/.well-known/ucp: version, services, capabilities)',
+    profile: 'commerce',
+  },
+  {
+    name: 'acp-discovery',
+    models: 'an Agentic Commerce Protocol discovery document',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/acp.json': json({
+        protocol: { name: 'acp', version: '2026-01-30', supported_versions: ['2025-09-29', '2026-01-30'], documentation_url: `${origin}/docs/acp` },
+        api_base_url: `${origin}/acp`,
+        transports: ['rest'],
+        capabilities: { services: ['checkout'], supported_currencies: ['usd'] },
+      }),
+    }),
+    expect: { M2: 'pass' },
+    codes: { M2: 'M2/ok' },
+    source: 'Agentic Commerce Protocol (OpenAI/Stripe) discovery document (/.well-known/acp.json: protocol, api_base_url)',
+    profile: 'commerce',
+  },
+  {
+    name: 'x402-payment-required',
+    models: '/api answers 402 with x402 v1 payment requirements',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/api': {
+        status: 402,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          x402Version: 1,
+          error: 'X-PAYMENT header is required',
+          accepts: [{ scheme: 'exact', network: 'base', maxAmountRequired: '10000', resource: `${origin}/api`, description: '', mimeType: 'application/json', payTo: '0xabc', maxTimeoutSeconds: 60, asset: '0xUSDC' }],
+        }),
+      },
+    }),
+    expect: { M3: 'pass' },
+    codes: { M3: 'M3/ok' },
+    source: 'x402 specification v1 "Payment Required Response" (x402Version, accepts[])',
+    profile: 'commerce',
+  },
+  {
+    name: 'x402-unparseable',
+    models: '/api answers 402 with a plain-text body',
+    site: () => ({ '/': page(), '/api': { status: 402, headers: { 'content-type': 'text/plain' }, body: 'pay up' } }),
+    expect: { M3: 'partial' },
+    codes: { M3: 'M3/unparseable' },
+    source: 'x402 specification v1 (requirements as JSON body or PAYMENT-REQUIRED header); RFC 9110 §15.5.3 (402 reserved)',
+    profile: 'commerce',
+  },
+  {
+    name: 'ap2-extension',
+    models: 'an A2A card declaring the AP2 extension with roles',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/agent-card.json': json({
+        name: 'Corpus shop agent',
+        description: 'Sells tools',
+        version: '1.0.0',
+        supportedInterfaces: [{ url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+        capabilities: { extensions: [{ uri: 'https://github.com/google-agentic-commerce/ap2/tree/v0.1', required: true, params: { roles: ['merchant'] } }] },
+        defaultInputModes: ['text/plain'],
+        defaultOutputModes: ['text/plain'],
+        skills: [{ id: 'buy', name: 'Buy', description: 'Buy a tool', tags: ['shop'] }],
+      }),
+    }),
+    expect: { M4: 'pass', A5: 'pass' },
+    codes: { M4: 'M4/ok' },
+    source: 'AP2 specification "A2A extension" (capabilities.extensions[].uri, params.roles)',
+    profile: 'commerce',
+  },
+  {
+    name: 'mpp-payment-info',
+    models: 'an OpenAPI description with complete x-payment-info on an operation',
+    site: () => ({
+      '/': page(),
+      '/openapi.json': json({
+        openapi: '3.1.0',
+        info: { title: 'Reports', version: '1' },
+        'x-service-info': { name: 'Reports' },
+        paths: { '/report': { get: { responses: { 200: { description: 'ok' } }, 'x-payment-info': { intent: 'charge', method: 'tempo', amount: '0.01', currency: 'usd' } } } },
+      }),
+    }),
+    expect: { M5: 'pass', A8: 'pass' },
+    codes: { M5: 'M5/ok' },
+    source: 'Machine Payments Protocol "Payment discovery" (x-payment-info: intent, method, amount)',
+    profile: 'commerce',
+  },
+  {
+    name: 'product-complete-offer',
+    models: 'a schema.org Product with a complete Offer on the page',
+    site: () => ({ '/': product(FULL_OFFER) }),
+    expect: { M6: 'pass', C4: 'pass' },
+    codes: { M6: 'M6/ok' },
+    source: 'schema.org Product and Offer (price, priceCurrency, availability); Google Search Central "Product snippet" required properties',
+    profile: 'commerce',
+  },
+  {
+    name: 'product-offer-missing-price',
+    models: 'a Product whose Offer has no price',
+    site: () => ({ '/': product({ '@type': 'Offer', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' }) }),
+    expect: { M6: 'partial' },
+    codes: { M6: 'M6/incomplete-offer' },
+    source: 'Google Search Central "Merchant listing" structured data (offers.price required); schema.org Offer',
+    profile: 'commerce',
+  },
+  {
+    name: 'store-without-commerce-profile',
+    models: 'a plain content page scanned with the auto profile: commerce checks do not apply',
+    site: () => ({ '/': { headers: H, body: html(`<main><h1>Corpus Co</h1>${PROSE}</main>`) } }),
+    expect: { M1: 'na', M3: 'na', M6: 'na', A2: 'na' },
+    source: 'our decision docs/scoring.md (profiles: commerce checks count only on stores; app checks only with app evidence); catalog §4.3',
+  },
+];
