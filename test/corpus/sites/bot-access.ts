@@ -79,6 +79,14 @@ export const botAccess: Variant[] = [
     source: CONTENT_SIGNALS,
   },
   {
+    name: 'content-signal-not-global',
+    models: 'a Content-Signal line only in a GPTBot group, none for *',
+    site: () => ({ '/': page(), '/robots.txt': text('User-agent: GPTBot\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: *\nAllow: /\n') }),
+    expect: { B2: 'partial' },
+    codes: { B2: 'B2/not-global' },
+    source: `${CONTENT_SIGNALS} (signals apply to the crawlers of the group they sit in); our decision docs/check-codes.md B2/not-global`,
+  },
+  {
     name: 'content-usage-valid',
     models: 'an IETF AI-preferences Content-Usage line',
     site: () => ({ '/': page(), '/robots.txt': text('User-agent: *\nContent-Usage: train-ai=n\nAllow: /\n') }),

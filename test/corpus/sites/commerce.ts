@@ -119,6 +119,17 @@ export const commerce: Variant[] = [
     profile: 'commerce',
   },
   {
+    name: 'product-in-graph',
+    models: 'a Product with a complete Offer inside a JSON-LD @graph',
+    site: () => ({
+      '/': page('Blue Spade', `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@graph': [{ '@type': 'WebSite', name: 'Corpus Co' }, { '@type': 'Product', name: 'Blue Spade', offers: FULL_OFFER }] })}</script>`),
+    }),
+    expect: { M6: 'pass' },
+    codes: { M6: 'M6/ok' },
+    source: 'W3C JSON-LD 1.1 §4.9 (named graphs, @graph); schema.org Product / Offer',
+    profile: 'commerce',
+  },
+  {
     name: 'product-offer-missing-price',
     models: 'a Product whose Offer has no price',
     site: () => ({ '/': product({ '@type': 'Offer', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' }) }),

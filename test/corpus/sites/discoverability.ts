@@ -57,6 +57,30 @@ export const discoverability: Variant[] = [
     source: 'RFC 9309 §2.2 (a robots.txt is made of groups); our decision docs/check-codes.md D1/empty',
   },
   {
+    name: 'robots-zero-bytes',
+    models: 'robots.txt answers 200 with a 0-byte body',
+    site: () => ({ '/': page(), '/robots.txt': text('') }),
+    expect: { D1: 'fail' },
+    codes: { D1: 'D1/empty' },
+    source: 'RFC 9309 §2.2 (a robots.txt is made of groups; an empty file has none); catalog D1 ("fail — … empty body")',
+  },
+  {
+    name: 'robots-empty-disallow',
+    models: 'the classic allow-all file: User-agent: * with an empty Disallow',
+    site: () => ({ '/': page(), '/robots.txt': text('User-agent: *\nDisallow:\n') }),
+    expect: { D1: 'pass', B1: 'pass' },
+    codes: { D1: 'D1/ok', B1: 'B1/ok' },
+    source: 'RFC 9309 §2.2.2 (a rule with an empty path matches nothing, so everything is allowed)',
+  },
+  {
+    name: 'robots-allow-disallow-tie',
+    models: 'Disallow: / and Allow: / in the same * group (equally specific rules)',
+    site: () => ({ '/': page(), '/robots.txt': text('User-agent: *\nDisallow: /\nAllow: /\n') }),
+    expect: { B1: 'pass' },
+    codes: { B1: 'B1/ok' },
+    source: 'RFC 9309 §2.2.2 ("If an allow rule and a disallow rule are equivalent, then the allow rule SHOULD be used")',
+  },
+  {
     name: 'robots-bom-crlf',
     models: 'robots.txt with a UTF-8 byte-order mark and CRLF line ends',
     site: ({ origin }) => ({
@@ -183,6 +207,14 @@ export const discoverability: Variant[] = [
     expect: { D4: 'pass' },
     codes: { D4: 'D4/ok' },
     source: LLMSTXT,
+  },
+  {
+    name: 'llms-txt-markdown-type',
+    models: 'llms.txt served as text/markdown',
+    site: ({ origin }) => ({ '/': page(), '/llms.txt': text(llmsIndex(origin), MD), ...llmsTargets }),
+    expect: { D4: 'pass' },
+    codes: { D4: 'D4/ok' },
+    source: `${LLMSTXT}; RFC 7763 §2 (text/markdown)`,
   },
   {
     name: 'llms-txt-no-h1',
