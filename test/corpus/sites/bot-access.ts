@@ -92,7 +92,7 @@ export const botAccess: Variant[] = [
     site: () => ({ '/': page(), '/robots.txt': text('User-agent: *\nContent-Usage: train-ai=n\nAllow: /\n') }),
     expect: { B5: 'pass', B2: 'fail' },
     codes: { B5: 'B5/ok', B2: 'B2/missing' },
-    source: 'draft-ietf-aipref-attach (Content-Usage in robots.txt) and draft-ietf-aipref-vocab (train-ai = y|n)',
+    source: 'IETF AIPREF drafts draft-ietf-aipref-vocab and the robots.txt attachment draft (Content-Usage: train-ai=y|n) [3P in the catalog: no consensus yet]; catalog B5',
   },
   {
     name: 'web-bot-auth-directory',
@@ -106,7 +106,7 @@ export const botAccess: Variant[] = [
     }),
     expect: { B3: 'pass' },
     codes: { B3: 'B3/ok' },
-    source: 'draft-meunier-http-message-signatures-directory §3 (JWKS at /.well-known/http-message-signatures-directory); RFC 8037 (OKP keys)',
+    source: 'draft-meunier-webbotauth-httpsig-directory (JWKS at /.well-known/http-message-signatures-directory); RFC 7517 (JWK Set); RFC 8037 (OKP / Ed25519 keys)',
   },
   {
     name: 'web-bot-auth-absent',
@@ -114,7 +114,7 @@ export const botAccess: Variant[] = [
     site: () => ({ '/': page() }),
     expect: { B3: 'info', B4: 'info' },
     codes: { B3: 'B3/missing', B4: 'B4/open' },
-    source: 'draft-meunier-http-message-signatures-directory (only signing agents publish one); our decision docs/check-codes.md B3/missing, B4/open',
+    source: 'draft-meunier-webbotauth-httpsig-directory (only sites that send signed bot traffic publish one); catalog B3 (info when 404) and B4 (info); docs/check-codes.md B3/missing, B4/open',
   },
   {
     name: 'bot-challenge-everywhere',

@@ -5,7 +5,7 @@ import { MD, json, page, text } from './shared.js';
 
 const CORS = { 'access-control-allow-origin': '*' };
 const MCP_CARD = 'SEP-1649 / modelcontextprotocol.io server.json schema (name, version, remotes[].url; served with CORS)';
-const A2A = 'A2A protocol v1.0 §5 "Agent Card" (/.well-known/agent-card.json; supportedInterfaces)';
+const A2A = 'A2A specification, agent discovery (github.com/a2aproject/A2A docs/topics/agent-discovery.md: /.well-known/agent-card.json) and AgentCard (specification/a2a.proto: supportedInterfaces)';
 const SKILL_MD = '---\nname: tool-advice\ndescription: Advice on choosing garden tools.\n---\n\n# Tool advice\n\nAsk about spades and rakes.\n';
 const digest = `sha256:${createHash('sha256').update(SKILL_MD).digest('hex')}`;
 
@@ -27,6 +27,18 @@ export const capabilities: Variant[] = [
     codes: { A1: 'A1/missing', D1: 'D1/soft-404', D4: 'D4/missing', A9: 'A9/soft-404' },
     source: 'RFC 9727 §4 (application/linkset+json at /.well-known/api-catalog); catalog §2.3 (soft 404)',
     profile: 'app',
+  },
+  {
+    name: 'api-catalog-plain-json',
+    models: 'a valid linkset served as application/json rather than application/linkset+json',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/api-catalog': json({ linkset: [{ anchor: `${origin}/api`, 'service-desc': [{ href: `${origin}/openapi.json`, type: 'application/openapi+json' }] }] }),
+      '/openapi.json': json({ openapi: '3.1.0', info: { title: 'Corpus API', version: '1.0.0' }, paths: { '/api/tools': { get: { responses: { 200: { description: 'ok' } } } } } }),
+    }),
+    expect: { A1: 'pass' },
+    codes: { A1: 'A1/ok' },
+    source: 'RFC 9727 §4.1 (the catalog SHOULD use application/linkset+json: a SHOULD, so an advisory, not a lower status)',
   },
   {
     name: 'api-catalog-no-linkset',
@@ -113,6 +125,17 @@ export const capabilities: Variant[] = [
     source: 'SEP-1649 draft (serverInfo, transport.endpoint); issue 11 (A4 reads transport.endpoint)',
   },
   {
+    name: 'mcp-card-sep2127-path',
+    models: 'the card at /.well-known/mcp/server-card (SEP-2127 path, no .json)',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/mcp/server-card': json({ name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }], capabilities: { tools: {} } }, CORS),
+    }),
+    expect: { A4: 'pass' },
+    codes: { A4: 'A4/ok' },
+    source: 'SEP-2127 (modelcontextprotocol PR #2127: /.well-known/mcp/server-card)',
+  },
+  {
     name: 'mcp-card-no-endpoint',
     models: 'an MCP card with a name but no transport endpoint',
     site: () => ({ '/': page(), '/.well-known/mcp/server-card.json': json({ name: 'dev.corpus/tools', version: '1.0.0', capabilities: { tools: {} } }, CORS) }),
@@ -129,7 +152,7 @@ export const capabilities: Variant[] = [
     }),
     expect: { A4: 'partial' },
     codes: { A4: 'A4/cross-site-redirect' },
-    source: 'RFC 8615 §3 (well-known URIs are per origin; redirects are followed but the resource belongs to the origin); our decision docs/check-codes.md A4/cross-site-redirect',
+    source: 'RFC 8615 §3 (a well-known URI belongs to its origin); our decision docs/check-codes.md A4/cross-site-redirect (agents may refuse a card served from another site)',
   },
   {
     name: 'a2a-card-current',
@@ -171,7 +194,7 @@ export const capabilities: Variant[] = [
     }),
     expect: { A5: 'pass' },
     codes: { A5: 'A5/ok' },
-    source: 'A2A 0.3.0 §5.5 AgentCard (url, preferredTransport, protocolVersion at /.well-known/agent-card.json)',
+    source: 'A2A 0.3.0 AgentCard (top-level url, preferredTransport, protocolVersion; at /.well-known/agent-card.json since 0.3)',
   },
   {
     name: 'a2a-card-legacy',
@@ -182,7 +205,27 @@ export const capabilities: Variant[] = [
     }),
     expect: { A5: 'partial' },
     codes: { A5: 'A5/legacy' },
-    source: 'A2A 0.3 changelog (agent.json renamed agent-card.json); A2A v1.0 §5',
+    source: 'A2A ≤0.2 spec copies (/.well-known/agent.json); current A2A agent discovery (/.well-known/agent-card.json)',
+  },
+  {
+    name: 'a2a-v1-card-at-legacy-path',
+    models: 'a v1.0-shaped card served only at the legacy /.well-known/agent.json',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/agent.json': json({
+        name: 'Corpus agent',
+        description: 'Answers questions about tools',
+        version: '1.0.0',
+        supportedInterfaces: [{ url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+        capabilities: {},
+        defaultInputModes: ['text/plain'],
+        defaultOutputModes: ['text/plain'],
+        skills: [{ id: 'advice', name: 'Advice', description: 'Tool advice', tags: ['tools'] }],
+      }),
+    }),
+    expect: { A5: 'partial' },
+    codes: { A5: 'A5/legacy' },
+    source: `${A2A}: current clients fetch /.well-known/agent-card.json only`,
   },
   {
     name: 'agent-skills-index',
@@ -197,7 +240,7 @@ export const capabilities: Variant[] = [
     }),
     expect: { A6: 'pass' },
     codes: { A6: 'A6/ok' },
-    source: 'Agent Skills discovery RFC v0.2 (/.well-known/agent-skills/index.json; name, type, description, url, digest)',
+    source: 'Agent Skills discovery RFC v0.2 (github.com/cloudflare/agent-skills-discovery-rfc: /.well-known/agent-skills/index.json with name, type, description, url, digest); agentskills.io/specification (SKILL.md front matter)',
   },
   {
     name: 'agent-skills-bad-digest',
@@ -222,7 +265,7 @@ export const capabilities: Variant[] = [
     }),
     expect: { A7: 'pass' },
     codes: { A7: 'A7/ok' },
-    source: 'W3C WebML CG WebMCP draft (navigator.modelContext.registerTool)',
+    source: 'WebMCP draft (webmachinelearning.github.io/webmcp: navigator.modelContext.registerTool); Chrome WebMCP early preview',
   },
   {
     name: 'webmcp-feature-detect-only',
@@ -255,7 +298,15 @@ export const capabilities: Variant[] = [
     site: () => ({ '/': page(), '/auth.md': text('# auth.md for Corpus Co\n\nAgents register at /oauth/register.\n', MD) }),
     expect: { A9: 'pass' },
     codes: { A9: 'A9/ok' },
-    source: 'auth.md proposal (a Markdown file at /auth.md describing agent sign-up)',
+    source: 'WorkOS auth.md protocol (https://workos.com/auth-md/docs/auth-md: a Markdown file served at /auth.md)',
+  },
+  {
+    name: 'auth-md-no-heading',
+    models: 'an /auth.md whose H1 does not name auth.md',
+    site: () => ({ '/': page(), '/auth.md': text('# Sign in\n\nUse the form.\n', MD) }),
+    expect: { A9: 'partial' },
+    codes: { A9: 'A9/no-heading' },
+    source: 'WorkOS auth.md protocol (https://workos.com/auth-md/docs/auth-md); our decision docs/check-codes.md A9/no-heading',
   },
   {
     name: 'ai-catalog',
@@ -273,6 +324,6 @@ export const capabilities: Variant[] = [
     }),
     expect: { A10: 'pass' },
     codes: { A10: 'A10/ok' },
-    source: 'Agentic Resource Discovery / AI catalog draft (specVersion, host, entries)',
+    source: 'AI Card / AI Catalog (github.com/Agent-Card/ai-card) and Agentic Resource Discovery (agenticresourcediscovery.org: specVersion, host, entries)',
   },
 ];

@@ -28,6 +28,20 @@ export const content: Variant[] = [
     source: 'RFC 9110 §12.5.1 (the browser Accept ranks text/html first); our decision docs/check-codes.md C1/markdown-to-browsers',
   },
   {
+    name: 'markdown-bare-accept-only',
+    models: 'Markdown only for a bare "Accept: text/markdown"; a realistic mixed Accept gets HTML',
+    site: () => ({
+      '/': (req, res) => {
+        const md = String(req.headers.accept ?? '').trim() === 'text/markdown';
+        res.writeHead(200, { ...(md ? MD : home.headers), vary: 'Accept' });
+        res.end(req.method === 'HEAD' ? undefined : md ? HOME_MD : home.body);
+      },
+    }),
+    expect: { C1: 'partial' },
+    codes: { C1: 'C1/bare-accept-only' },
+    source: 'RFC 9110 §12.5.1 (q-values: "text/markdown, text/html;q=0.9" prefers Markdown); catalog C1 (R2 realistic agent header, a documented divergence from the anchor)',
+  },
+  {
     name: 'markdown-wrong-content-type',
     models: 'negotiated Markdown body labelled text/plain',
     site: () => ({ '/': plainMarkdown }),

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { Variant } from '../types.js';
 import { H, MD, T, XML, json, llmsIndex, llmsTargets, page, robotsOpen, text, urlset } from './shared.js';
 
-const RFC9309 = 'RFC 9309 §2.3.1 (access results: 4xx = allow all, 5xx = disallow all) and §2.2 (groups)';
+const RFC9309 = 'RFC 9309 §2.2 (groups), §2.3.1.3 (4xx: no rules apply) and §2.3.1.4 (5xx: complete disallow)';
 const SITEMAPS = 'sitemaps.org protocol (XML urlset / sitemapindex, plain-text sitemap; robots.txt Sitemap line)';
 const LLMSTXT = 'llmstxt.org "Format" (H1 is the only required section; blockquote; H2 file lists of [name](url) links)';
 
@@ -38,7 +38,7 @@ export const discoverability: Variant[] = [
     site: () => ({ '/': page(), '/robots.txt': { status: 500, headers: T, body: 'oops' } }),
     expect: { D1: 'fail' },
     codes: { D1: 'D1/unreachable' },
-    source: `${RFC9309}: a 5xx means "complete disallow" to crawlers`,
+    source: 'RFC 9309 §2.3.1.4 (a 5xx means the crawler MUST assume complete disallow); catalog D1 (critical fail)',
   },
   {
     name: 'robots-wrong-content-type',
@@ -54,7 +54,7 @@ export const discoverability: Variant[] = [
     site: () => ({ '/': page(), '/robots.txt': text('\n\n') }),
     expect: { D1: 'fail' },
     codes: { D1: 'D1/empty' },
-    source: 'RFC 9309 §2.2 (a robots.txt is made of groups); our decision docs/check-codes.md D1/empty',
+    source: 'RFC 9309 §2.2 (a robots.txt is made of groups); catalog D1 ("fail — … empty body"); docs/check-codes.md D1/empty',
   },
   {
     name: 'robots-zero-bytes',
@@ -70,7 +70,7 @@ export const discoverability: Variant[] = [
     site: () => ({ '/': page(), '/robots.txt': text('User-agent: *\nDisallow:\n') }),
     expect: { D1: 'pass', B1: 'pass' },
     codes: { D1: 'D1/ok', B1: 'B1/ok' },
-    source: 'RFC 9309 §2.2.2 (a rule with an empty path matches nothing, so everything is allowed)',
+    source: 'RFC 9309 §2.2.2 (an empty path matches no URI, and a URI no rule matches is allowed)',
   },
   {
     name: 'robots-allow-disallow-tie',
@@ -79,6 +79,14 @@ export const discoverability: Variant[] = [
     expect: { B1: 'pass' },
     codes: { B1: 'B1/ok' },
     source: 'RFC 9309 §2.2.2 ("If an allow rule and a disallow rule are equivalent, then the allow rule SHOULD be used")',
+  },
+  {
+    name: 'robots-forbidden',
+    models: 'robots.txt answers 403 without any challenge marker',
+    site: () => ({ '/': page(), '/robots.txt': { status: 403, headers: T, body: 'Forbidden' } }),
+    expect: { D1: 'fail' },
+    codes: { D1: 'D1/missing' },
+    source: 'RFC 9309 §2.3.1.3 (4xx = "unavailable": crawlers may access everything, so there are no rules); catalog D1 ("fail — 404/410/other 4xx")',
   },
   {
     name: 'robots-bom-crlf',
@@ -90,7 +98,7 @@ export const discoverability: Variant[] = [
     }),
     expect: { D1: 'pass', D2: 'pass', B1: 'pass' },
     codes: { D1: 'D1/ok', D2: 'D2/ok', B1: 'B1/ok' },
-    source: 'RFC 9309 §2.2 (ABNF: EOL = %x0D / %x0A / %x0D.0A; UTF-8, Google ignores a leading BOM)',
+    source: 'RFC 9309 §2.2 (formal syntax: EOL = %x0D / %x0A / %x0D.0A) and §2.3 (UTF-8); Google Search Central "How Google interprets the robots.txt specification" (a leading BOM is ignored)',
   },
   {
     name: 'robots-cross-host-redirect',
@@ -158,6 +166,22 @@ export const discoverability: Variant[] = [
     source: 'RFC 8288 §3; IANA link relation "describedby" (POWDER); agent-docs-spec llms-txt discovery',
   },
   {
+    name: 'sitemap-bom',
+    models: 'an XML sitemap that starts with a UTF-8 byte-order mark',
+    site: ({ origin }) => ({ '/': page(), '/robots.txt': robotsOpen(origin), '/sitemap.xml': text(`\uFEFF${urlset(`${origin}/`)}`, XML) }),
+    expect: { D2: 'pass' },
+    codes: { D2: 'D2/ok' },
+    source: `${SITEMAPS} (UTF-8); XML 1.0 §4.3.3 (a UTF-8 entity may begin with the byte-order mark)`,
+  },
+  {
+    name: 'sitemap-soft-404',
+    models: 'a catch-all answers every sitemap path with the HTML home page',
+    site: () => ({ '/': page(), '/robots.txt': text('User-agent: *\nAllow: /\n'), '*': page() }),
+    expect: { D2: 'fail' },
+    codes: { D2: 'D2/missing' },
+    source: `${SITEMAPS}; catalog §2.3 (an HTML 200 for an XML resource is a soft 404)`,
+  },
+  {
     name: 'sitemap-robots-line-broken',
     models: 'robots.txt names a sitemap that 404s while /sitemap.xml works',
     site: ({ origin }) => ({
@@ -191,6 +215,14 @@ export const discoverability: Variant[] = [
     expect: { D3: 'pass', A1: 'pass', A8: 'pass' },
     codes: { D3: 'D3/ok', A1: 'A1/ok', A8: 'A8/ok' },
     source: 'RFC 8288 §3 (Link header); RFC 9727 §2-§4 (api-catalog relation and linkset); OpenAPI 3.1 §4.8 (paths)',
+  },
+  {
+    name: 'link-header-broken-target',
+    models: 'Link: rel="api-catalog" to a catalog that 404s',
+    site: () => ({ '/': page('Corpus Co', '', { link: '</.well-known/api-catalog>; rel="api-catalog"' }) }),
+    expect: { D3: 'partial' },
+    codes: { D3: 'D3/broken-targets' },
+    source: 'RFC 8288 §3 (the target is a resource to follow); RFC 9727 §3 (api-catalog relation); our decision docs/check-codes.md D3/broken-targets',
   },
   {
     name: 'link-header-hints-only',
@@ -288,6 +320,14 @@ export const discoverability: Variant[] = [
     expect: { D5: 'partial' },
     codes: { D5: 'D5/too-small' },
     source: 'llmstxt.org (llms-full.txt = full content); docs/check-codes.md D5/too-small',
+  },
+  {
+    name: 'llms-full-html-typed',
+    models: 'a Markdown llms-full.txt served as text/html',
+    site: () => ({ '/': page(), '/llms-full.txt': text(`# Corpus Co\n\n${'Corpus Co writes plain guides about gardening tools. '.repeat(40)}\n`, H) }),
+    expect: { D5: 'partial' },
+    codes: { D5: 'D5/html-typed' },
+    source: 'llmstxt.org (Markdown text); catalog D5 ("partial HTML/empty")',
   },
   {
     name: 'llms-full-json',
