@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scan } from '../../src/core/scan.js';
-import type { CheckResult } from '../../src/core/schema.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { PENDING_REASON, type Origins, type Variant } from './types.js';
 import { VARIANTS } from './variants.js';
+import { mismatches } from './mismatches.js';
 
 const open: FixtureSite[] = [];
 afterAll(async () => {
@@ -30,24 +30,6 @@ async function serve(v: Variant): Promise<Origins> {
   });
   open.push(site);
   return origins;
-}
-
-/** Every disagreement between the row and the scan, each naming the check, expected vs actual and the evidence. */
-export function mismatches(v: Variant, checks: CheckResult[]): string[] {
-  const out: string[] = [];
-  for (const [id, status] of Object.entries(v.expect)) {
-    const c = checks.find((x) => x.id === id);
-    if (!c) {
-      out.push(`${id}: expected ${status}, but the scan has no ${id} result`);
-      continue;
-    }
-    const code = v.codes?.[id];
-    if (c.status !== status || (code && c.code !== code)) {
-      out.push(`${id}: expected ${status}${code ? ` (${code})` : ''}, got ${c.status} (${c.code})\n    evidence: ${c.evidence}`);
-    }
-  }
-  for (const id of Object.keys(v.codes ?? {})) if (!(id in v.expect)) out.push(`${id}: a code is listed without a status in expect`);
-  return out;
 }
 
 describe.concurrent('verdict corpus', () => {
@@ -80,6 +62,19 @@ describe('the corpus table', () => {
       expect(Object.keys(v.expect).length > 0 || !!v.refused, `${v.name} expects something`).toBe(true);
       expect(v.source.trim().length, `${v.name} names its source`).toBeGreaterThan(0);
     }
+  });
+
+  it('a mismatch names the check, expected vs actual status and code, and the evidence', () => {
+    const row = VARIANTS.find((v) => v.name === 'robots-valid')!;
+    const got = [
+      { id: 'D1', status: 'partial', code: 'D1/wrong-type', evidence: 'GET /robots.txt → 200 text/html' },
+      { id: 'D2', status: 'pass', code: 'D2/ok', evidence: 'ok' },
+    ] as unknown as Parameters<typeof mismatches>[1];
+    const wrong = mismatches(row, got);
+    expect(wrong[0]).toContain('D1: expected pass (D1/ok), got partial (D1/wrong-type)');
+    expect(wrong[0]).toContain('evidence: GET /robots.txt → 200 text/html');
+    expect(wrong[1]).toContain('B1: expected pass, but the scan has no B1 result');
+    expect(wrong).toHaveLength(2);
   });
 
   it('docs/verdict-corpus.md lists every variant, and no other', () => {

@@ -25,6 +25,17 @@ export const botAccess: Variant[] = [
     source: `${B1_SRC}; our decision docs/checks-bot-access-and-capabilities.md (blocking training is a policy choice)`,
   },
   {
+    name: 'ai-crawlers-lowercase-tokens',
+    models: 'answer-engine groups written in lower case (user-agent: oai-searchbot) beside a * group that disallows all',
+    site: () => ({
+      '/': page(),
+      '/robots.txt': text('User-agent: *\nDisallow: /\n\nuser-agent: oai-searchbot\nuser-agent: chatgpt-user\nuser-agent: claude-searchbot\nuser-agent: claude-user\nuser-agent: perplexitybot\nallow: /\n'),
+    }),
+    expect: { B1: 'pass' },
+    codes: { B1: 'B1/ok' },
+    source: 'RFC 9309 §2.2.1 ("Crawlers MUST use case-insensitive matching to find the group that matches the product token") and §2.2 (field names are case-insensitive)',
+  },
+  {
     name: 'ai-crawlers-all-blocked',
     models: 'every AI crawler and agent blocked, only classic search allowed',
     site: () => ({

@@ -93,6 +93,14 @@ export const capabilities: Variant[] = [
     source: 'RFC 9728 §2 ("resource: REQUIRED") and §3.3 (must match the URL it was fetched for)',
   },
   {
+    name: 'protected-resource-other-origin',
+    models: 'protected-resource metadata whose "resource" is another origin',
+    site: ({ origin }) => ({ '/': page(), '/.well-known/oauth-protected-resource': json({ resource: 'https://api.example.com', authorization_servers: [origin] }) }),
+    expect: { A3: 'partial' },
+    codes: { A3: 'A3/bad-resource' },
+    source: 'RFC 9728 §3.3 (the resource value MUST be identical to the resource identifier the metadata URL was built from)',
+  },
+  {
     name: 'mcp-card-remotes',
     models: 'the current MCP server card at /.well-known/mcp/server-card.json with remotes[].url',
     site: ({ origin }) => ({

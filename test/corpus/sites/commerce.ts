@@ -26,6 +26,23 @@ export const commerce: Variant[] = [
     profile: 'commerce',
   },
   {
+    name: 'ucp-profile-early-draft',
+    models: 'a UCP profile in the early-draft shape: top-level protocol_version, services, capabilities, endpoints',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/ucp': json({
+        protocol_version: '2026-01-11',
+        services: { 'dev.ucp.shopping': { rest: { endpoint: `${origin}/api/ucp` } } },
+        capabilities: { 'dev.ucp.shopping.checkout': { version: '2026-01-11' } },
+        endpoints: { rest: `${origin}/api/ucp` },
+      }),
+    }),
+    expect: { M1: 'pass' },
+    codes: { M1: 'M1/ok' },
+    source: 'UCP early drafts and the reference scanner\'s UCP prompt (top-level protocol_version, services, capabilities, endpoints); catalog M1 ("accept both")',
+    profile: 'commerce',
+  },
+  {
     name: 'acp-discovery',
     models: 'an Agentic Commerce Protocol discovery document',
     site: ({ origin }) => ({
@@ -69,6 +86,24 @@ export const commerce: Variant[] = [
     expect: { M3: 'pass' },
     codes: { M3: 'M3/ok' },
     source: 'x402 (https://x402.org, github.com/coinbase/x402): v1 402 body with x402Version and accepts[]',
+    profile: 'commerce',
+  },
+  {
+    name: 'x402-v2-header',
+    models: '/api answers 402 with an x402 v2 PAYMENT-REQUIRED header (base64 JSON)',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/api': {
+        status: 402,
+        headers: {
+          'payment-required': Buffer.from(JSON.stringify({ x402Version: 2, error: 'payment required', resource: { url: `${origin}/api` }, accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: '0xUSDC', payTo: '0xabc', maxTimeoutSeconds: 60 }] })).toString('base64'),
+        },
+        body: '',
+      },
+    }),
+    expect: { M3: 'pass' },
+    codes: { M3: 'M3/ok' },
+    source: 'x402 v2 (github.com/coinbase/x402: PAYMENT-REQUIRED header = base64 JSON with x402Version 2 and accepts[])',
     profile: 'commerce',
   },
   {

@@ -20,6 +20,20 @@ export const content: Variant[] = [
     source: `RFC 9110 §12.5.1 (Accept) and §12.5.5 (Vary); ${CF_MD}`,
   },
   {
+    name: 'markdown-negotiation-no-vary',
+    models: 'Markdown negotiated correctly but without Vary: Accept',
+    site: () => ({
+      '/': (req, res) => {
+        const md = prefersMarkdown(String(req.headers.accept ?? ''));
+        res.writeHead(200, md ? MD : home.headers);
+        res.end(req.method === 'HEAD' ? undefined : md ? HOME_MD : home.body);
+      },
+    }),
+    expect: { C1: 'pass' },
+    codes: { C1: 'C1/ok' },
+    source: 'RFC 9110 §12.5.5 (an origin server SHOULD send Vary: a SHOULD, so an advisory); catalog C1 (Vary is an advisory header)',
+  },
+  {
     name: 'markdown-to-browsers',
     models: 'the page answers Markdown to every request, browsers included',
     site: () => ({ '/': (req, res) => { res.writeHead(200, MD); res.end(req.method === 'HEAD' ? undefined : HOME_MD); } }),

@@ -110,6 +110,22 @@ export const discoverability: Variant[] = [
     source: 'RFC 9309 §2.3.1.2 ("crawlers SHOULD follow at least five consecutive redirects, even across authorities")',
   },
   {
+    name: 'robots-gzip-encoded',
+    models: 'robots.txt sent with Content-Encoding: gzip',
+    site: () => ({ '/': page(), '/robots.txt': { headers: { ...T, 'content-encoding': 'gzip' }, body: gzipSync('User-agent: *\nAllow: /\n') } }),
+    expect: { D1: 'pass' },
+    codes: { D1: 'D1/ok' },
+    source: 'RFC 9110 §8.4 (Content-Encoding: the representation is the decoded content); RFC 9309 §2.3',
+  },
+  {
+    name: 'robots-media-type-case',
+    models: 'robots.txt typed "Text/Plain; Charset=UTF-8" (media types are case-insensitive)',
+    site: () => ({ '/': page(), '/robots.txt': text('User-agent: *\nAllow: /\n', { 'content-type': 'Text/Plain; Charset=UTF-8' }) }),
+    expect: { D1: 'pass' },
+    codes: { D1: 'D1/ok' },
+    source: 'RFC 9110 §8.3.1 ("type and subtype tokens are case-insensitive")',
+  },
+  {
     name: 'robots-oversize',
     models: 'robots.txt over 500 KiB (padding comments)',
     site: () => ({ '/': page(), '/robots.txt': text(`User-agent: *\nAllow: /\n${'# padding line\n'.repeat(40_000)}`) }),
@@ -225,6 +241,31 @@ export const discoverability: Variant[] = [
     source: 'RFC 8288 §3 (the target is a resource to follow); RFC 9727 §3 (api-catalog relation); our decision docs/check-codes.md D3/broken-targets',
   },
   {
+    name: 'link-header-split-field-lines',
+    models: 'two Link field lines: a preload hint, then rel="api-catalog"',
+    site: ({ origin }) => ({
+      '/': (req, res) => {
+        res.writeHead(200, { ...H, link: ['</style.css>; rel="preload"; as="style"', '</.well-known/api-catalog>; rel="api-catalog"'] });
+        res.end(req.method === 'HEAD' ? undefined : '<!doctype html><html lang="en"><head><title>Corpus Co</title></head><body><main><h1>Corpus Co</h1><p>Guides about tools.</p></main></body></html>');
+      },
+      '/.well-known/api-catalog': json({ linkset: [{ anchor: `${origin}/api`, 'service-doc': [{ href: `${origin}/`, type: 'text/html' }] }] }, { 'content-type': 'application/linkset+json' }),
+    }),
+    expect: { D3: 'pass' },
+    codes: { D3: 'D3/ok' },
+    source: 'RFC 9110 §5.3 (field lines of a list-based field combine into one list); RFC 8288 §3',
+  },
+  {
+    name: 'link-header-multiple-rels',
+    models: 'one link whose rel lists two relation types, "preload api-catalog"',
+    site: ({ origin }) => ({
+      '/': page('Corpus Co', '', { link: '</.well-known/api-catalog>; rel="preload api-catalog"; as="fetch"' }),
+      '/.well-known/api-catalog': json({ linkset: [{ anchor: `${origin}/api`, 'service-doc': [{ href: `${origin}/`, type: 'text/html' }] }] }, { 'content-type': 'application/linkset+json' }),
+    }),
+    expect: { D3: 'pass' },
+    codes: { D3: 'D3/ok' },
+    source: 'RFC 8288 §3.3 (the rel parameter can hold several space-separated relation types)',
+  },
+  {
     name: 'link-header-hints-only',
     models: 'the only Link header is a preload/preconnect hint',
     site: () => ({ '/': page('Corpus Co', '', { link: '</style.css>; rel="preload"; as="style", <https://cdn.example>; rel="preconnect"' }) }),
@@ -249,6 +290,14 @@ export const discoverability: Variant[] = [
     source: `${LLMSTXT}; RFC 7763 §2 (text/markdown)`,
   },
   {
+    name: 'llms-txt-same-origin-redirect',
+    models: '/llms.txt redirects (308) to /docs/llms.txt on the same origin',
+    site: ({ origin }) => ({ '/': page(), '/llms.txt': { status: 308, headers: { location: '/docs/llms.txt' } }, '/docs/llms.txt': text(llmsIndex(origin)), ...llmsTargets }),
+    expect: { D4: 'pass' },
+    codes: { D4: 'D4/ok' },
+    source: `${LLMSTXT}; RFC 9110 §15.4.9 (308 Permanent Redirect: the resource is at the new URI)`,
+  },
+  {
     name: 'llms-txt-no-h1',
     models: 'llms.txt with links but no H1 title',
     site: ({ origin }) => ({ '/': page(), '/llms.txt': text(`Corpus Co guides.\n\n## Guides\n- [Spades](${origin}/spades.md)\n`), ...llmsTargets }),
@@ -271,6 +320,14 @@ export const discoverability: Variant[] = [
     expect: { D4: 'partial' },
     codes: { D4: 'D4/html-typed' },
     source: 'llmstxt.org (a Markdown file); agent-docs-spec llms-txt content type; catalog §3 D4',
+  },
+  {
+    name: 'llms-txt-broken-links',
+    models: 'llms.txt whose same-origin links all 404',
+    site: ({ origin }) => ({ '/': page(), '/llms.txt': text(llmsIndex(origin)) }),
+    expect: { D4: 'partial' },
+    codes: { D4: 'D4/broken-links' },
+    source: `${LLMSTXT} (the links are what agents load); agent-docs-spec (link checks); our decision docs/check-codes.md D4/broken-links (over 10% of the checked links)`,
   },
   {
     name: 'llms-txt-empty-file',
