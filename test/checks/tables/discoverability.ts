@@ -27,6 +27,7 @@ const d1 = table(d1RobotsTxt, {
     { name: 'a catch-all "Not Found" text', artifact: robotsTxt('Not Found\n'), status: 'fail', code: 'D1/not-robots' },
     { name: 'a JSON error', artifact: robots(json('/robots.txt', { error: 'not found', code: 404 })), status: 'fail', code: 'D1/not-robots' },
     { name: 'only blank lines', artifact: robotsTxt('\n  \n'), status: 'fail', code: 'D1/empty' },
+    { name: 'a 0-byte file', artifact: robotsTxt(''), status: 'fail', code: 'D1/empty' },
     { artifact: robotsTxt('Sitemap: https://x.test/sitemap.xml\n'), status: 'partial', code: 'D1/no-groups' },
     { name: 'a real file with a bad line and no group', artifact: robotsTxt('Crawl-delay: 5\nnonsense line\n'), status: 'partial', code: 'D1/no-groups' },
     { artifact: robotsTxt('User-agent: *\nAllow: /\n', 'application/octet-stream'), status: 'partial', code: 'D1/wrong-type' },

@@ -1,6 +1,6 @@
 import { defineCheck } from '../types.js';
 import type { RobotsArtifact } from '../../gather/robots.js';
-import { describeProbe, excerpt } from '../../gather/classify.js';
+import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
 import { fixTarget, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { robotsLinesSteps } from '../bot_access/robots-fix.js';
 
@@ -49,6 +49,8 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>({
       };
     }
     if (robots.soft404) return { status: 'fail', code: 'D1/soft-404', evidence: `${seen}: an HTML page, not a robots.txt (soft 404).`, probes };
+    // A 0-byte 200 is a file that exists and says nothing, not a missing one.
+    if (isOk(res) && res.body.length === 0) return { status: 'fail', code: 'D1/empty', evidence: `${seen}: empty file.`, probes };
     if (!robots.found) return { status: 'fail', code: 'D1/missing', evidence: `${seen}: no robots.txt.`, probes };
     if (robots.totalLines > 0 && robots.invalidLines === robots.totalLines) {
       // A catch-all answering every path (200 "Not found" text, a JSON error): no robots.txt record at all.

@@ -1,0 +1,146 @@
+/** Corpus variants of the bot-access checks (B1-B5) and of bot walls. */
+import type { Variant } from '../types.js';
+import { H, html, page, text } from './shared.js';
+
+const B1_SRC = 'RFC 9309 §2.2.1 (most specific user-agent group wins); vendor crawler docs (OpenAI "Overview of OpenAI Crawlers", Anthropic crawler help page); catalog §5';
+const CONTENT_SIGNALS = 'contentsignals.org / draft-romm-aipref-contentsignals (Content-Signal: search, ai-input, ai-train = yes|no)';
+
+/** A Cloudflare-style managed challenge on every path. */
+const wall = {
+  status: 403,
+  headers: { ...H, 'cf-mitigated': 'challenge', server: 'cloudflare' },
+  body: html('<h1>Just a moment...</h1><script src="/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1"></script>'),
+};
+
+export const botAccess: Variant[] = [
+  {
+    name: 'ai-crawlers-allowed-training-blocked',
+    models: 'answer engines and user agents allowed, training crawlers (GPTBot, ClaudeBot, CCBot) blocked',
+    site: () => ({
+      '/': page(),
+      '/robots.txt': text('User-agent: *\nAllow: /\n\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: CCBot\nDisallow: /\n'),
+    }),
+    expect: { B1: 'pass' },
+    codes: { B1: 'B1/ok' },
+    source: `${B1_SRC}; our decision docs/checks-bot-access-and-capabilities.md (blocking training is a policy choice)`,
+  },
+  {
+    name: 'ai-crawlers-lowercase-tokens',
+    models: 'answer-engine groups written in lower case (user-agent: oai-searchbot) beside a * group that disallows all',
+    site: () => ({
+      '/': page(),
+      '/robots.txt': text('User-agent: *\nDisallow: /\n\nuser-agent: oai-searchbot\nuser-agent: chatgpt-user\nuser-agent: claude-searchbot\nuser-agent: claude-user\nuser-agent: perplexitybot\nallow: /\n'),
+    }),
+    expect: { B1: 'pass' },
+    codes: { B1: 'B1/ok' },
+    source: 'RFC 9309 §2.2.1 ("Crawlers MUST use case-insensitive matching to find the group that matches the product token") and §2.2 (field names are case-insensitive)',
+  },
+  {
+    name: 'ai-crawlers-all-blocked',
+    models: 'every AI crawler and agent blocked, only classic search allowed',
+    site: () => ({
+      '/': page(),
+      '/robots.txt': text('User-agent: Googlebot\nUser-agent: Bingbot\nAllow: /\n\nUser-agent: *\nDisallow: /\n'),
+    }),
+    expect: { B1: 'partial' },
+    codes: { B1: 'B1/all-blocked' },
+    source: B1_SRC,
+  },
+  {
+    name: 'ai-crawlers-retired-tokens',
+    models: 'robots.txt lets answer engines in but names Claude only by the retired anthropic-ai / Claude-Web tokens, while * disallows everything',
+    site: () => ({
+      '/': page(),
+      '/robots.txt': text('User-agent: anthropic-ai\nUser-agent: Claude-Web\nAllow: /\n\nUser-agent: OAI-SearchBot\nUser-agent: ChatGPT-User\nUser-agent: PerplexityBot\nAllow: /\n\nUser-agent: *\nDisallow: /\n'),
+    }),
+    expect: { B1: 'partial' },
+    codes: { B1: 'B1/retired-tokens' },
+    source: 'Anthropic crawler help page (ClaudeBot, Claude-User, Claude-SearchBot; anthropic-ai and Claude-Web retired); RFC 9309 §2.2.1',
+  },
+  {
+    name: 'ua-block',
+    models: 'robots.txt allows GPTBot and ClaudeBot but the server answers their user agents 403',
+    site: () => ({
+      '/': (req, res) => {
+        const ua = String(req.headers['user-agent'] ?? '');
+        const refused = /GPTBot|ClaudeBot/i.test(ua);
+        res.writeHead(refused ? 403 : 200, H);
+        res.end(req.method === 'HEAD' ? undefined : refused ? 'Forbidden' : html(`<main><h1>Corpus Co</h1><p>Guides.</p></main>`));
+      },
+      '/robots.txt': text('User-agent: *\nAllow: /\n'),
+    }),
+    expect: { B1: 'partial' },
+    source: 'issue 11 (robots.txt allows a crawler the server refuses: B1 at most partial); OpenAI/Anthropic crawler docs (user-agent tokens)',
+    pendingOn: 'uaccess',
+  },
+  {
+    name: 'content-signal-valid',
+    models: 'a Content-Signal line in the * group',
+    site: () => ({ '/': page(), '/robots.txt': text('User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n') }),
+    expect: { B2: 'pass' },
+    codes: { B2: 'B2/ok' },
+    source: CONTENT_SIGNALS,
+  },
+  {
+    name: 'content-signal-invalid',
+    models: 'a Content-Signal line with no valid key=yes|no pair',
+    site: () => ({ '/': page(), '/robots.txt': text('User-agent: *\nContent-Signal: train=maybe, everything\nAllow: /\n') }),
+    expect: { B2: 'partial' },
+    codes: { B2: 'B2/invalid' },
+    source: CONTENT_SIGNALS,
+  },
+  {
+    name: 'content-signal-not-global',
+    models: 'a Content-Signal line only in a GPTBot group, none for *',
+    site: () => ({ '/': page(), '/robots.txt': text('User-agent: GPTBot\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: *\nAllow: /\n') }),
+    expect: { B2: 'partial' },
+    codes: { B2: 'B2/not-global' },
+    source: `${CONTENT_SIGNALS} (signals apply to the crawlers of the group they sit in); our decision docs/check-codes.md B2/not-global`,
+  },
+  {
+    name: 'content-usage-valid',
+    models: 'an IETF AI-preferences Content-Usage line',
+    site: () => ({ '/': page(), '/robots.txt': text('User-agent: *\nContent-Usage: train-ai=n\nAllow: /\n') }),
+    expect: { B5: 'pass', B2: 'fail' },
+    codes: { B5: 'B5/ok', B2: 'B2/missing' },
+    source: 'IETF AIPREF drafts draft-ietf-aipref-vocab and the robots.txt attachment draft (Content-Usage: train-ai=y|n) [3P in the catalog: no consensus yet]; catalog B5',
+  },
+  {
+    name: 'web-bot-auth-directory',
+    models: 'a Web Bot Auth key directory with one Ed25519 JWK',
+    site: () => ({
+      '/': page(),
+      '/.well-known/http-message-signatures-directory': {
+        headers: { 'content-type': 'application/http-message-signatures-directory+json' },
+        body: JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs', kid: 'corpus-1' }] }),
+      },
+    }),
+    expect: { B3: 'pass' },
+    codes: { B3: 'B3/ok' },
+    source: 'draft-meunier-webbotauth-httpsig-directory (JWKS at /.well-known/http-message-signatures-directory); RFC 7517 (JWK Set); RFC 8037 (OKP / Ed25519 keys)',
+  },
+  {
+    name: 'web-bot-auth-absent',
+    models: 'no key directory (a site that sends no signed bot traffic)',
+    site: () => ({ '/': page() }),
+    expect: { B3: 'info', B4: 'info' },
+    codes: { B3: 'B3/missing', B4: 'B4/open' },
+    source: 'draft-meunier-webbotauth-httpsig-directory (only sites that send signed bot traffic publish one); catalog B3 (info when 404) and B4 (info); docs/check-codes.md B3/missing, B4/open',
+  },
+  {
+    name: 'bot-challenge-everywhere',
+    models: 'every request meets a Cloudflare challenge (403 + cf-mitigated: challenge)',
+    site: () => ({ '*': wall }),
+    expect: {},
+    refused: 'blocked-by-challenge',
+    source: 'Cloudflare docs "cf-mitigated header" (challenge responses); catalog §2.4 (a wall is "could not be measured", never a fail); issue 11 (a scan that measured nothing is refused: CLI exit 3, API 422 scan-blocked)',
+  },
+  {
+    name: 'challenge-on-page-only',
+    models: 'the home page is challenged, robots.txt is served normally',
+    site: () => ({ '/': wall, '/robots.txt': text('User-agent: *\nAllow: /\n') }),
+    expect: { B4: 'info', D1: 'pass', C3: 'info' },
+    codes: { B4: 'B4/challenged', D1: 'D1/ok', C3: 'C3/unmeasured' },
+    source: 'Cloudflare docs "cf-mitigated header"; catalog §2.4 (partial walls are info per check)',
+  },
+];
