@@ -71,7 +71,6 @@ export const botAccess: Variant[] = [
     }),
     expect: { B1: 'partial' },
     source: 'issue 11 (robots.txt allows a crawler the server refuses: B1 at most partial); OpenAI/Anthropic crawler docs (user-agent tokens)',
-    pendingOn: 'uaccess',
   },
   {
     name: 'content-signal-valid',
