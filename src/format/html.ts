@@ -130,17 +130,17 @@ function nextLevelSection(result: ScanResult): string {
 function pagesSection(result: ScanResult): string {
   const t = pageTable(result);
   if (!t) return '';
-  const head = `<tr><th>Page</th><th class="nowrap">Source</th><th class="nowrap">HTTP</th>${t.columns.map((id) => `<th class="cell"><a href="#check-${e(id)}">${e(id)}</a></th>`).join('')}</tr>`;
+  const head = `<tr><th>Page</th><th class="nowrap">Source</th><th class="nowrap">HTTP</th>${t.columns.length ? t.columns.map((id) => `<th class="cell"><a href="#check-${e(id)}">${e(id)}</a></th>`).join('') : '<th>Checks</th>'}</tr>`;
   const rows = t.rows.map((r) => {
     const first = `<td class="page" title="${e(r.url)}">${link(r.url, r.path)}</td><td class="nowrap">${e(r.source)}</td><td class="num nowrap">${r.status ?? '–'}</td>`;
-    if (r.problem) return `<tr data-page-problem="${e(r.problem)}">${first}<td colspan="${t.columns.length}" class="poor">⚠ ${e(r.problem)}</td></tr>`;
+    if (r.problem) return `<tr data-page-problem="${e(r.problem)}">${first}<td colspan="${Math.max(1, t.columns.length)}" class="poor">⚠ ${e(r.problem)}</td></tr>`;
     const cells = t.columns.map((id) => {
       const c = r.cells[id];
       if (!c) return `<td class="cell muted" data-check-id="${e(id)}" title="not checked on this page">·</td>`;
       const tip = `${id} ${STATUS_WORDS[c.status]} (${c.code})${c.evidence ? `: ${c.evidence}` : ''}`;
       return `<td class="cell" data-check-id="${e(id)}" data-status="${e(c.status)}"><span class="badge s-${e(c.status)}" title="${e(tip)}">${STATUS_SYMBOLS[c.status]}</span></td>`;
     });
-    return `<tr>${first}${cells.join('')}</tr>`;
+    return `<tr>${first}${cells.join('') || '<td class="muted">·</td>'}</tr>`;
   });
   const legend = (['pass', 'partial', 'fail', 'na', 'info'] as const).map((s) => `<span class="badge s-${s}">${STATUS_SYMBOLS[s]}</span> ${e(STATUS_WORDS[s].toLowerCase())}`).join(' ');
   // Hover titles do not reach touch screens or paper: failing cells are also listed in words.

@@ -49,15 +49,17 @@ function pagesMarkdown(r: ScanResult, h: string): string[] {
   const t = pageTable(r);
   if (!t) return [];
   const out = [`${h}# Pages`, '', `${mdText(pageTableSummary(t))}.`, ''];
-  out.push(`| Page | Source | HTTP | ${t.columns.map((id) => mdText(id)).join(' | ')} |`, `| --- | --- | ---: |${' :---: |'.repeat(t.columns.length)}`);
+  // With no page-level check at all (every page failed to load), one column still carries the problems.
+  const columns = t.columns.length ? t.columns : ['Checks'];
+  out.push(`| Page | Source | HTTP | ${columns.map((id) => mdText(id)).join(' | ')} |`, `| --- | --- | ---: |${' :---: |'.repeat(columns.length)}`);
   for (const row of t.rows) {
     const head = `| ${mdCell(row.path)} | ${mdText(row.source)} | ${row.status ?? '-'} |`;
     // A table row needs every cell: the problem goes in the first one, the others stay empty.
     const cells = row.problem
-      ? [`⚠ ${mdText(row.problem, 120)}`, ...t.columns.slice(1).map(() => '')]
-      : t.columns.map((id) => {
+      ? [`⚠ ${mdText(row.problem, 120)}`, ...columns.slice(1).map(() => '')]
+      : columns.map((id) => {
           const c = row.cells[id];
-          return c ? `${STATUS_SYMBOLS[c.status]}` : '·';
+          return c ? STATUS_SYMBOLS[c.status] : '·';
         });
     out.push(`${head} ${cells.join(' | ')} |`);
   }

@@ -7,7 +7,7 @@
 import type { CheckResult, ScanResult } from '../core/schema.js';
 import { findCheck } from '../core/checks/index.js';
 import { needsFix, PROJECT_DOCS } from './common.js';
-import { safeHref, stripControl } from './sanitize.js';
+import { safeHref, stripControl, toSafeJson } from './sanitize.js';
 import { fixStepsMarkdown } from './fix-steps.js';
 import { VERSION } from '../version.js';
 import { pageTable, pagesFailing, type PageTable } from './pages.js';
@@ -142,5 +142,6 @@ export function renderSarif(results: ScanResult[]): string {
     version: '2.1.0',
     runs: results.map(run),
   };
-  return JSON.stringify(log, null, 2) + '\n';
+  // Page URLs in properties are quoted as found: C1 and bidi controls leave as \uXXXX escapes.
+  return toSafeJson(log, 2) + '\n';
 }

@@ -173,7 +173,7 @@ function pagesSection(t: PageTable | null, p: Paint, o: TextReportOptions): stri
   const longest = Math.max(4, ...t.rows.map((r) => oneLine(r.path).length));
   const room = o.width ? Math.max(PATH_MIN, o.width - fixed - 1) : PATH_CAP;
   const pathWidth = Math.min(longest, room);
-  const out = ['', `${p.c.bold('Per-page checks')} ${p.c.gray(`(${pageTableSummary(t)})`)}`];
+  const out = ['', p.c.bold(pageTableSummary(t))];
   out.push(p.c.gray(`  ${'PAGE'.padEnd(pathWidth)}  ${'SOURCE'.padEnd(8)}  HTTP  ${t.columns.map((id) => id.padEnd(2)).join(' ')}`.trimEnd()));
   for (const r of t.rows) {
     const head = `  ${truncateMiddle(oneLine(r.path), pathWidth).padEnd(pathWidth)}  ${r.source.padEnd(8)}  ${(r.status === null ? '-' : String(r.status)).padStart(4)}  `;
