@@ -176,7 +176,7 @@ function pagesSection(t: PageTable | null, p: Paint, o: TextReportOptions): stri
   const out = ['', p.c.bold(pageTableSummary(t))];
   out.push(p.c.gray(`  ${'PAGE'.padEnd(pathWidth)}  ${'SOURCE'.padEnd(8)}  HTTP  ${t.columns.map((id) => id.padEnd(2)).join(' ')}`.trimEnd()));
   for (const r of t.rows) {
-    const head = `  ${truncateMiddle(oneLine(r.path), pathWidth).padEnd(pathWidth)}  ${r.source.padEnd(8)}  ${(r.status === null ? '-' : String(r.status)).padStart(4)}  `;
+    const head = `  ${truncateMiddle(oneLine(r.path), pathWidth).padEnd(pathWidth)}  ${oneLine(r.source).padEnd(8)}  ${(r.status === null ? '-' : String(r.status)).padStart(4)}  `;
     if (r.problem) {
       out.push(head + p.c.red(oneLine(r.problem, Math.max(20, (o.width || 100) - head.length - 1))));
       continue;
