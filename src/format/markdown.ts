@@ -8,6 +8,7 @@ import { DIMENSIONS } from '../core/vocabulary.js';
 import { DIMENSION_LABELS, failingChecks, formatPoints, platformLine, STATUS_SYMBOLS, STATUS_WORDS } from './common.js';
 import { oneLine } from './sanitize.js';
 import { fixStepsMarkdown } from './fix-steps.js';
+import { pageTable, pageTableSummary } from './pages.js';
 
 export const MARKDOWN_MARKER = '<!-- ai-ready-report -->';
 
@@ -36,6 +37,36 @@ function hostOf(url: string): string {
   }
 }
 
+/** Table cell text: like mdText, and never longer than `max` (the middle of a long path goes). */
+function mdCell(text: string, max = 80): string {
+  const flat = oneLine(text);
+  const short = flat.length > max ? `${flat.slice(0, max - 31)}…${flat.slice(flat.length - 30)}` : flat;
+  return mdText(short);
+}
+
+/** The per-page table of a site-scope scan (nothing for one page or none). */
+function pagesMarkdown(r: ScanResult, h: string): string[] {
+  const t = pageTable(r);
+  if (!t) return [];
+  const out = [`${h}# Pages`, '', `${mdText(pageTableSummary(t))}.`, ''];
+  // With no page-level check at all (every page failed to load), one column still carries the problems.
+  const columns = t.columns.length ? t.columns : ['Checks'];
+  out.push(`| Page | Source | HTTP | ${columns.map((id) => mdText(id)).join(' | ')} |`, `| --- | --- | ---: |${' :---: |'.repeat(columns.length)}`);
+  for (const row of t.rows) {
+    const head = `| ${mdCell(row.path)} | ${mdText(row.source)} | ${row.status ?? '-'} |`;
+    // A table row needs every cell: the problem goes in the first one, the others stay empty.
+    const cells = row.problem
+      ? [`⚠ ${mdText(row.problem, 120)}`, ...columns.slice(1).map(() => '')]
+      : columns.map((id) => {
+          const c = row.cells[id];
+          return c ? STATUS_SYMBOLS[c.status] : '·';
+        });
+    out.push(`${head} ${cells.join(' | ')} |`);
+  }
+  out.push('', `Legend: ${STATUS_SYMBOLS.pass} pass, ${STATUS_SYMBOLS.partial} partial, ${STATUS_SYMBOLS.fail} fail, ${STATUS_SYMBOLS.na} n/a, ${STATUS_SYMBOLS.info} info, · not checked on this page.`, '');
+  return out;
+}
+
 /** The summary of one scan. */
 export function renderMarkdownSection(r: ScanResult, opts: { headingLevel?: number } = {}): string {
   const h = '#'.repeat(opts.headingLevel ?? 2);
@@ -55,6 +86,7 @@ export function renderMarkdownSection(r: ScanResult, opts: { headingLevel?: numb
     const n = r.nextLevel;
     out.push(`**Next: level ${n.target} · ${mdText(n.name)}** needs ${n.requirements.map((q) => `${q.checkId} ${mdText(q.title)}`).join(', ') || mdText(n.rule)}.`, '');
   } else if (r.nextLevel === null) out.push('**Top level reached.**', '');
+  out.push(...pagesMarkdown(r, h));
   const failing = failingChecks(r);
   if (!failing.length) {
     out.push('No failing or partial checks. ✅');

@@ -10,6 +10,7 @@ import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoint
 import { oneLine, stripControl } from './sanitize.js';
 import { bigText } from './big-text.js';
 import { fixStepsText } from './fix-steps.js';
+import { pageTable, pageTableSummary, type PageTable } from './pages.js';
 
 export interface TextReportOptions {
   /** Colours and the big score (a TTY without NO_COLOR). Off: plain text, no escape sequences. */
@@ -153,15 +154,59 @@ function topFixes(r: ScanResult, p: Paint): string[] {
   return out;
 }
 
+/** Shortens the middle of a path, so both its start and its last segment stay readable. */
+export function truncateMiddle(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (max <= 1) return '…'.slice(0, max);
+  const tail = Math.floor((max - 1) / 2);
+  return text.slice(0, max - 1 - tail) + '…' + text.slice(text.length - tail);
+}
+
+/** Path column bounds: below the minimum the table would say nothing; without a width, a sane cap. */
+const PATH_MIN = 16;
+const PATH_CAP = 60;
+
+/** The per-page table of a site-scope scan (nothing for one page or none). */
+function pagesSection(t: PageTable | null, p: Paint, o: TextReportOptions): string[] {
+  if (!t) return [];
+  const fixed = 2 + 2 + 8 + 2 + 4 + 2 + t.columns.length * 3;
+  const longest = Math.max(4, ...t.rows.map((r) => oneLine(r.path).length));
+  const room = o.width ? Math.max(PATH_MIN, o.width - fixed - 1) : PATH_CAP;
+  const pathWidth = Math.min(longest, room);
+  const out = ['', p.c.bold(pageTableSummary(t))];
+  out.push(p.c.gray(`  ${'PAGE'.padEnd(pathWidth)}  ${'SOURCE'.padEnd(8)}  HTTP  ${t.columns.map((id) => id.padEnd(2)).join(' ')}`.trimEnd()));
+  for (const r of t.rows) {
+    const head = `  ${truncateMiddle(oneLine(r.path), pathWidth).padEnd(pathWidth)}  ${oneLine(r.source).padEnd(8)}  ${(r.status === null ? '-' : String(r.status)).padStart(4)}  `;
+    if (r.problem) {
+      out.push(head + p.c.red(oneLine(r.problem, Math.max(20, (o.width || 100) - head.length - 1))));
+      continue;
+    }
+    const cells = t.columns.map((id) => {
+      const cell = r.cells[id];
+      return cell ? p.status(cell.status, STATUS_SYMBOLS[cell.status]) + ' '.repeat(Math.max(1, id.length - 1)) : p.c.gray('·') + ' '.repeat(Math.max(1, id.length - 1));
+    });
+    out.push((head + cells.join(' ')).trimEnd());
+    if (o.verbose) {
+      for (const id of t.columns) {
+        const cell = r.cells[id];
+        if (cell && (cell.status === 'fail' || cell.status === 'partial')) out.push(p.c.gray(`      ${id} ${STATUS_WORDS[cell.status]} ${oneLine(cell.code)}${cell.evidence ? `: ${oneLine(cell.evidence)}` : ''}`));
+      }
+    }
+  }
+  out.push(p.c.gray(`  ${STATUS_SYMBOLS.pass} pass  ${STATUS_SYMBOLS.partial} partial  ${STATUS_SYMBOLS.fail} fail  ${STATUS_SYMBOLS.na} n/a  ${STATUS_SYMBOLS.info} info  · not checked on this page`));
+  return out;
+}
+
 /** The full terminal report of one scan (or its summary). */
 export function renderTextReport(result: ScanResult, opts: TextReportOptions = {}): string {
   const p = paint(!!opts.color);
   if (opts.summary) {
-    const lines = [...header(result, p), ...dimensions(result, p), ...topFixes(result, p)];
+    const table = pageTable(result);
+    const lines = [...header(result, p), ...dimensions(result, p), ...(table ? ['', pageTableSummary(table) + '.'] : []), ...topFixes(result, p)];
     lines.push('', p.c.gray('Summary only: run without --summary for every check and step-by-step fixes.'));
     return lines.join('\n') + '\n';
   }
-  const lines = [...header(result, p), ...nextLevel(result, p), ...dimensions(result, p), ...checkLines(result, p, opts), ...fixes(result, p)];
+  const lines = [...header(result, p), ...nextLevel(result, p), ...dimensions(result, p), ...checkLines(result, p, opts), ...pagesSection(pageTable(result), p, opts), ...fixes(result, p)];
   if (!opts.verbose) lines.push('', p.c.gray('Run with --verbose for every probe, or `ai-ready explain <checkId>` for a check in depth.'));
   return lines.join('\n') + '\n';
 }
