@@ -1,6 +1,7 @@
 /**
- * The live MCP probe (A4, and A3 through a 401): the official SDK client connects to the endpoint
- * a server card advertises and runs `initialize` + `tools/list` over Streamable HTTP.
+ * The live MCP probe (A4, and A3 through a 401): the official SDK's Streamable HTTP client
+ * transport connects to the endpoint a server card advertises and runs `initialize` +
+ * `notifications/initialized` + `tools/list`, judged with the SDK's own schemas.
  *
  * The SDK never touches the network itself: its transport gets a `fetch` adapter over the scan's
  * HttpClient, so every exchange is guarded, time- and byte-capped, counted and reported like any
@@ -120,29 +121,62 @@ async function runProbe(ctx: GatherContext, endpoint: string): Promise<McpProbeR
     return toResponse(probe);
   };
 
-  let client: import('@modelcontextprotocol/sdk/client/index.js').Client | null = null;
-  try {
-    // Loaded only when a card advertises an endpoint (CLI start-up stays free of the SDK).
-    const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([
-      import('@modelcontextprotocol/sdk/client/index.js'),
-      import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
-    ]);
-    const transport = new StreamableHTTPClientTransport(new URL(endpoint), {
-      fetch: adapter,
-      reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 0, maxReconnectionDelay: 0, reconnectionDelayGrowFactor: 1 },
+  // Loaded only when a card advertises an endpoint (CLI start-up stays free of the SDK).
+  const [sdk, { StreamableHTTPClientTransport }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/types.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+  ]);
+  const transport = new StreamableHTTPClientTransport(new URL(endpoint), {
+    fetch: adapter,
+    reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 0, maxReconnectionDelay: 0, reconnectionDelayGrowFactor: 1 },
+  });
+  const pending = new Map<number, (message: Record<string, unknown>) => void>();
+  transport.onmessage = (message) => {
+    const m = message as Record<string, unknown>;
+    if (typeof m.id === 'number') pending.get(m.id)?.(m);
+  };
+  transport.onerror = () => {}; // failures surface through the request that caused them
+  let nextId = 0;
+  /** One JSON-RPC request; resolves with its result, rejects with the server's error or a timeout. */
+  const request = async (method: string, params: Record<string, unknown>): Promise<unknown> => {
+    const id = nextId++;
+    let timer: NodeJS.Timeout | undefined;
+    const answer = new Promise<Record<string, unknown>>((resolve, reject) => {
+      pending.set(id, resolve);
+      timer = setTimeout(() => reject(new Error(`no answer to ${method} within ${LIVE_TIMEOUT_MS} ms`)), LIVE_TIMEOUT_MS);
+      timer.unref();
     });
-    client = new Client({ name: 'ai-ready', version: VERSION }, { capabilities: {} });
-    const timeout = LIVE_TIMEOUT_MS * 2;
-    await client.connect(transport, { timeout });
-    const info = client.getServerVersion();
-    result.serverName = typeof info?.name === 'string' ? info.name.slice(0, 100) : null;
-    result.serverVersion = typeof info?.version === 'string' ? info.version.slice(0, 40) : null;
-    result.protocolVersion = transport.protocolVersion ?? null;
+    try {
+      await transport.send({ jsonrpc: '2.0', id, method, params });
+      const m = await answer;
+      const err = m.error as { code?: unknown; message?: unknown } | undefined;
+      if (err) throw new Error(`JSON-RPC error ${String(err.code)} to ${method}: ${String(err.message).slice(0, 100)}`);
+      return m.result;
+    } finally {
+      clearTimeout(timer);
+      pending.delete(id);
+    }
+  };
+  try {
+    await transport.start();
+    // The handshake of the SDK's Client, on the SDK's transport and schemas; the Client class itself
+    // would add ajv and ~0.4 s of module loading to every scan of a site with a card.
+    const init = sdk.InitializeResultSchema.safeParse(
+      await request('initialize', { protocolVersion: sdk.LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'ai-ready', version: VERSION } }),
+    );
+    if (!init.success) throw new Error('the initialize result is not an MCP InitializeResult');
+    if (!sdk.SUPPORTED_PROTOCOL_VERSIONS.includes(init.data.protocolVersion)) throw new Error(`unsupported protocol version ${init.data.protocolVersion.slice(0, 40)}`);
+    transport.setProtocolVersion(init.data.protocolVersion);
+    result.serverName = init.data.serverInfo.name.slice(0, 100);
+    result.serverVersion = init.data.serverInfo.version.slice(0, 40);
+    result.protocolVersion = init.data.protocolVersion;
     result.sessionIssued = !!transport.sessionId;
-    if (client.getServerCapabilities()?.tools) {
-      const { tools } = await client.listTools(undefined, { timeout });
-      result.toolCount = tools.length;
-      result.toolNames = tools.slice(0, TOOL_NAMES).map((t) => String(t.name).slice(0, 60));
+    await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    if (init.data.capabilities.tools) {
+      const listed = sdk.ListToolsResultSchema.safeParse(await request('tools/list', {}));
+      if (!listed.success) throw new Error('the tools/list result is not an MCP ListToolsResult');
+      result.toolCount = listed.data.tools.length;
+      result.toolNames = listed.data.tools.slice(0, TOOL_NAMES).map((t) => String(t.name).slice(0, 60));
     } else {
       result.toolCount = 0;
     }
@@ -158,7 +192,7 @@ async function runProbe(ctx: GatherContext, endpoint: string): Promise<McpProbeR
     }
   } finally {
     // Closing aborts the transport locally; nothing is sent (see the module comment).
-    await client?.close().catch(() => {});
+    await transport.close().catch(() => {});
   }
   return result;
 }

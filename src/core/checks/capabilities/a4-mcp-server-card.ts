@@ -30,6 +30,8 @@ export interface CardReading {
   invalidEndpoints: string[];
   /** The card (or one of its remotes) declares authentication: a protected server. */
   declaresAuth: boolean;
+  /** Endpoints declared with the deprecated HTTP+SSE transport (type "sse"): not probed live. */
+  legacySse: string[];
 }
 
 const AUTH_KEYS = ['authentication', 'authorization', 'auth', 'oauth', 'oauth2', 'security', 'securitySchemes'];
@@ -84,16 +86,27 @@ export function readMcpCard(card: Record<string, unknown>): CardReading {
   }
   const endpoints: string[] = [];
   const invalidEndpoints: string[] = [];
-  const push = (v: unknown) => {
+  const legacySse: string[] = [];
+  const push = (v: unknown, type?: unknown) => {
     const u = str(v);
     if (u) (isHttpUrl(u) ? endpoints : invalidEndpoints).push(u);
+    if (u && typeof type === 'string' && /^sse$/i.test(type.trim())) legacySse.push(u);
   };
   // SEP-1649 names the URL `transport.endpoint`; other drafts say `url`.
-  for (const list of [card.remotes, card.transports]) if (Array.isArray(list)) for (const r of list) if (isObject(r)) push(r.url ?? r.endpoint);
+  for (const list of [card.remotes, card.transports]) if (Array.isArray(list)) for (const r of list) if (isObject(r)) push(r.url ?? r.endpoint, r.type);
   push(card.endpoint);
   push(card.url);
-  if (isObject(card.transport)) push(card.transport.url ?? card.transport.endpoint);
-  return { shapes, name, endpoints: [...new Set(endpoints)], hasCapabilities: isObject(card.capabilities), hasSchema: !!str(card.$schema), invalidEndpoints: [...new Set(invalidEndpoints)], declaresAuth: declaresAuth(card) };
+  if (isObject(card.transport)) push(card.transport.url ?? card.transport.endpoint, card.transport.type);
+  return {
+    shapes,
+    name,
+    endpoints: [...new Set(endpoints)],
+    hasCapabilities: isObject(card.capabilities),
+    hasSchema: !!str(card.$schema),
+    invalidEndpoints: [...new Set(invalidEndpoints)],
+    declaresAuth: declaresAuth(card),
+    legacySse: [...new Set(legacySse)],
+  };
 }
 
 interface PathResult {
@@ -129,7 +142,8 @@ const readAll = (probes: FetchResult[]) => probes.map((p, i) => readPath(p, MCP_
 export function liveEndpoint(probes: FetchResult[], origin: string): string | null {
   const found = bestCard(readAll(probes));
   if (!found || !complete(found.card) || !servedBySite(found.best.probe, origin)) return null;
-  return new URL(found.card.endpoints[0], found.best.probe.url).href;
+  const streamable = found.card.endpoints.find((e) => !found.card.legacySse.includes(e));
+  return streamable ? new URL(streamable, found.best.probe.url).href : null;
 }
 
 /** One line of evidence for the live probe. */
@@ -192,6 +206,9 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
     if (!card.shapes.includes('SEP-2127') && card.shapes.length) advisories.push('serverInfo shape only: add top-level name/version and remotes[] (SEP-2127) for current readers.');
     if (best.path !== '/.well-known/mcp/server-card' && !results.some((r) => r.path === '/.well-known/mcp/server-card' && r.cards.length)) {
       advisories.push('Not at /.well-known/mcp/server-card, the path of the current draft (SEP-2127); publish it there too.');
+    }
+    if (complete(card) && card.endpoints.every((e) => card.legacySse.includes(e))) {
+      advisories.push('Only a legacy HTTP+SSE endpoint (type "sse", deprecated since MCP 2025-03-26): not probed live; add a Streamable HTTP remote.');
     }
     const others = withCards.filter((r) => r !== best).map((r) => r.path);
     const shapeText = card.shapes.length ? card.shapes.map((s) => (s === 'SEP-2127' ? 'SEP-2127 (top-level name/version)' : 'SEP-1649 (serverInfo)')).join(' + ') : 'no recognised identity';
