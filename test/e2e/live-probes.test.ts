@@ -67,6 +67,17 @@ describe('live probes', () => {
     expect(a3.evidence).toMatch(/followed resource_metadata/);
   });
 
+  it('a card that declares no auth but whose endpoint answers 401 makes the OAuth checks count', async () => {
+    const { result } = await scanSite((o) => {
+      const routes = sites.mcpProtectedNoMetadata(o);
+      delete routes['/.well-known/oauth-protected-resource'];
+      return { ...routes, '/.well-known/mcp/server-card.json': { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x/y', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${o}/mcp` }] }) } };
+    });
+    expect(check(result, 'A4').code).toBe('A4/ok-auth-required');
+    expect(check(result, 'A3').status).toBe('fail');
+    expect(check(result, 'A2').status).toBe('fail');
+  });
+
   it('a 401 without resource_metadata makes A3 partial', async () => {
     const { result } = await scanSite(sites.mcpProtectedNoMetadata);
     expect(check(result, 'A4').code).toBe('A4/ok-auth-required');

@@ -217,7 +217,9 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
     const liveDetails = live
       ? { live: { endpoint: live.endpoint, outcome: live.outcome, server: live.serverName, serverVersion: live.serverVersion, protocolVersion: live.protocolVersion, tools: live.toolCount, toolNames: live.toolNames } }
       : {};
-    const details = { path: best.path, shapes: card.shapes, endpoints: card.endpoints, cards: best.cards.length, declaresAuth: card.declaresAuth, ...liveDetails };
+    // A 401 from the endpoint is the server saying it is protected, whatever the card declares.
+    const protectedLive = live?.outcome === 'auth-required';
+    const details = { path: best.path, shapes: card.shapes, endpoints: card.endpoints, cards: best.cards.length, declaresAuth: card.declaresAuth || protectedLive, ...liveDetails };
     if (!complete(card)) {
       const badUrls = card.invalidEndpoints.length ? `, "${excerpt(card.invalidEndpoints[0], 60)}" is not an http(s) URL` : '';
       const missing = [...(card.shapes.length ? [] : ['identity (name + version, or serverInfo)']), ...(card.endpoints.length ? [] : [`a connection endpoint (remotes[].url as an https URL${badUrls})`])];
