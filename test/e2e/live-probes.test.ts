@@ -57,6 +57,18 @@ describe('live probes', () => {
     expect(a5.evidence).toMatch(/HTTP 404/);
   });
 
+  it('an endpoint answering JSON that is not JSON-RPC, or never answering, is partial within the probe bounds', async () => {
+    const card = (o: string) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x/y', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${o}/mcp` }] }) });
+    const page = { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body><h1>Hi</h1></body></html>' };
+    const bad = await scanSite((o) => ({ '/': page, '/.well-known/mcp/server-card.json': card(o), '/mcp': { headers: { 'content-type': 'application/json' }, body: '{"hello":"world"}' } }));
+    expect(check(bad.result, 'A4').code).toBe('A4/endpoint-not-mcp');
+    // Holds the request open; it is released when the probe gives up (or the fixture closes).
+    const hung = await scanSite((o) => ({ '/': page, '/.well-known/mcp/server-card.json': card(o), '/mcp': () => {} }));
+    const a4 = check(hung.result, 'A4');
+    expect(a4.code).toBe('A4/endpoint-not-mcp');
+    expect(a4.evidence).toMatch(/timeout|no complete response/);
+  });
+
   it('a 401 with resource_metadata: A4 sees a protected server and A3 follows the metadata', async () => {
     const { result } = await scanSite(sites.mcpProtected);
     const a4 = check(result, 'A4');

@@ -146,6 +146,7 @@ async function runProbe(ctx: GatherContext, endpoint: string): Promise<McpProbeR
       timer = setTimeout(() => reject(new Error(`no answer to ${method} within ${LIVE_TIMEOUT_MS} ms`)), LIVE_TIMEOUT_MS);
       timer.unref();
     });
+    answer.catch(() => {}); // when send() fails first, nobody awaits the answer
     try {
       await transport.send({ jsonrpc: '2.0', id, method, params });
       const m = await answer;
