@@ -20,12 +20,13 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 describe('prefetch of chain starts', () => {
-  it('sends robots.txt, the skills index, llms.txt and the API catalog with the page request, once each', async () => {
+  it('sends robots.txt, the skills index, llms.txt, the API catalog and the cards live probes read with the page request, once each', async () => {
     const events: string[] = [];
     const r = await scan(site.origin, { onEvent: (e) => events.push(e.type) });
     expect(robotsBeforePageAnswered).toBe(true);
     expect(r.checks.find((c) => c.id === 'D1')?.status).toBe('pass');
-    for (const path of ['/robots.txt', '/.well-known/agent-skills/index.json', '/llms.txt', '/.well-known/api-catalog']) {
+    const cards = ['/.well-known/mcp/server-card.json', '/.well-known/mcp/server-card', '/.well-known/mcp/server-cards.json', '/.well-known/mcp.json', '/.well-known/agent-card.json', '/.well-known/oauth-protected-resource'];
+    for (const path of ['/robots.txt', '/.well-known/agent-skills/index.json', '/llms.txt', '/.well-known/api-catalog', ...cards]) {
       expect([path, site.requests.filter((q) => q.path === path && q.method === 'GET').length]).toEqual([path, 1]);
     }
     // Progress still starts with "started", whatever answered first.

@@ -6,7 +6,7 @@ export interface FakeResponse {
   status?: number | null;
   headers?: Record<string, string>;
   body?: string | Buffer;
-  method?: 'GET' | 'HEAD';
+  method?: FetchResult['method'];
   accept?: string;
   error?: FetchResult['error'];
   redirects?: string[];

@@ -7,6 +7,7 @@ import { scan, type ScanOptions } from '../../src/core/scan.js';
 import { ScanResponse, type ScanResult, type CheckResult } from '../../src/core/schema.js';
 import { llmsCoverage } from '../../src/core/gather/llms-coverage.js';
 import { startFixture, type FixtureSite, type Route } from '../helpers/fixture-server.js';
+import { mcpRoute } from '../fixtures/sites.mjs';
 
 const H = { 'content-type': 'text/html; charset=utf-8' };
 const T = { 'content-type': 'text/plain; charset=utf-8' };
@@ -36,6 +37,8 @@ describe('A4 reads the SEP-1649 card shape', () => {
         headers: { ...J, 'access-control-allow-origin': '*' },
         body: JSON.stringify({ serverInfo: { name: 'tools', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: `${o}/mcp` }, capabilities: { tools: {} } }),
       },
+      // The advertised endpoint answers MCP (A4 connects to it live).
+      '/mcp': mcpRoute(),
     }));
     const a4 = check(r, 'A4');
     expect(a4.code, a4.evidence).toBe('A4/ok');
@@ -94,6 +97,7 @@ describe('a public MCP server card never lowers the score', () => {
     '/': page('Tools Co'),
     '/robots.txt': { headers: T, body: `User-agent: *\nAllow: /\n\nSitemap: ${o}/sitemap.xml\n` },
     '/sitemap.xml': { headers: T, body: `${o}/\n` },
+    '/mcp': mcpRoute(),
   });
 
   it('A2, A3 and A8 become na with a reason, A1 stays a bonus, and the score does not drop', async () => {

@@ -10,7 +10,7 @@ import { isFound, isObject, parseJson } from './classify.js';
 export const A2A_CARD_PATH = '/.well-known/agent-card.json';
 export const A2A_LEGACY_CARD_PATH = '/.well-known/agent.json';
 export const A2A_ACCEPT = 'application/json, */*;q=0.1';
-const JSON_MAX_BYTES = 1024 * 1024;
+export const A2A_JSON_MAX_BYTES = 1024 * 1024;
 
 /** Which generation of the AgentCard shape the card follows. */
 export type A2aCardVersion = '0.2' | '0.3' | '1.0';
@@ -78,9 +78,9 @@ export function a2aCardFromProbes(current: FetchResult, legacy: FetchResult | nu
 /** The A2A agent card of the scanned origin, memoised per scan. */
 export function a2aCard(ctx: GatherContext): Promise<A2aCardArtifact> {
   return ctx.memo('a2a-card', async () => {
-    const current = await ctx.fetch(A2A_CARD_PATH, { accept: A2A_ACCEPT, maxBytes: JSON_MAX_BYTES });
+    const current = await ctx.fetch(A2A_CARD_PATH, { accept: A2A_ACCEPT, maxBytes: A2A_JSON_MAX_BYTES });
     if (readA2aCard(current).card) return a2aCardFromProbes(current, null);
-    const legacy = await ctx.fetch(A2A_LEGACY_CARD_PATH, { accept: A2A_ACCEPT, maxBytes: JSON_MAX_BYTES });
+    const legacy = await ctx.fetch(A2A_LEGACY_CARD_PATH, { accept: A2A_ACCEPT, maxBytes: A2A_JSON_MAX_BYTES });
     return a2aCardFromProbes(current, legacy);
   });
 }

@@ -55,21 +55,33 @@ export class GatherContext {
     const k = requestKey(method, url, opts.accept ?? '*/*', opts.userAgent);
     let p = this.requests.get(k) ?? (method === 'HEAD' && !opts.accept && !opts.headers && !opts.userAgent ? this.sentGet(url) : undefined);
     if (!p) {
-      p = this.http.fetch(url, opts).then((res) => {
-        this.emit({
-          type: 'probe',
-          method,
-          url,
-          status: res.status,
-          contentType: res.contentType,
-          durationMs: res.durationMs,
-          error: res.error?.message,
-        });
-        return res;
-      });
+      p = this.reported(url, opts);
       this.requests.set(k, p);
     }
     return p;
+  }
+
+  /**
+   * One exchange that is never memoised (a live probe's POST: each carries its own body). It goes
+   * through the same client, guard, caps and probe events as every fetch.
+   */
+  send(urlOrPath: string, opts: FetchOptions): Promise<FetchResult> {
+    return this.reported(this.resolve(urlOrPath), opts);
+  }
+
+  private reported(url: string, opts: FetchOptions): Promise<FetchResult> {
+    return this.http.fetch(url, opts).then((res) => {
+      this.emit({
+        type: 'probe',
+        method: opts.method ?? 'GET',
+        url,
+        status: res.status,
+        contentType: res.contentType,
+        durationMs: res.durationMs,
+        error: res.error?.message,
+      });
+      return res;
+    });
   }
 
   /**

@@ -10,7 +10,7 @@ export const PRM_PATH = '/.well-known/oauth-protected-resource';
 export const AS_METADATA_PATH = '/.well-known/oauth-authorization-server';
 export const OIDC_CONFIG_PATH = '/.well-known/openid-configuration';
 export const JSON_ACCEPT = 'application/json, */*;q=0.1';
-const JSON_MAX_BYTES = 1024 * 1024;
+export const JSON_MAX_BYTES = 1024 * 1024;
 
 export interface JsonDocument {
   probe: FetchResult;

@@ -1,6 +1,7 @@
 /**
  * The first links of the longest request chains (robots.txt -> sitemap -> child sitemap, skills
- * index -> SKILL.md, llms.txt -> its links, API catalog -> OpenAPI and link targets) depend only
+ * index -> SKILL.md, llms.txt -> its links, API catalog -> OpenAPI and link targets, cards -> live
+ * probes of the endpoints they name) depend only
  * on the origin, not on the page. They are
  * sent together with the page request, so a scan costs one round trip less. When the page
  * redirects to another origin they are simply not used.
@@ -10,7 +11,10 @@ import type { FetchOptions, FetchResult, HttpClient } from '../net/http.js';
 import { SKILLS_INDEX_OPTIONS, SKILLS_INDEX_PATH } from './agent-skills.js';
 import { API_CATALOG_OPTIONS, API_CATALOG_PATH } from './api-catalog.js';
 import { requestKey } from './context.js';
+import { A2A_ACCEPT, A2A_CARD_PATH, A2A_JSON_MAX_BYTES } from './a2a-card.js';
 import { LLMS_OPTIONS } from './llms-txt.js';
+import { MCP_CARD_OPTIONS, MCP_CARD_PATHS } from './mcp-card.js';
+import { JSON_ACCEPT, JSON_MAX_BYTES, PRM_PATH } from './oauth-metadata.js';
 import { ROBOTS_OPTIONS } from './robots.js';
 import { AI_USER_AGENTS, uaProbeOptions } from './ai-user-agents.js';
 
@@ -19,6 +23,11 @@ const CHAIN_STARTS: Array<{ path: string; options: FetchOptions & { accept: stri
   { path: SKILLS_INDEX_PATH, options: SKILLS_INDEX_OPTIONS },
   { path: '/llms.txt', options: LLMS_OPTIONS },
   { path: API_CATALOG_PATH, options: API_CATALOG_OPTIONS },
+  // Cards whose endpoints the live probes contact (MCP initialize, A2A JSON-RPC, the A3 request):
+  // read at round trip 1, the probes go out at round trip 2.
+  ...MCP_CARD_PATHS.map((path) => ({ path, options: MCP_CARD_OPTIONS })),
+  { path: A2A_CARD_PATH, options: { accept: A2A_ACCEPT, maxBytes: A2A_JSON_MAX_BYTES } },
+  { path: PRM_PATH, options: { accept: JSON_ACCEPT, maxBytes: JSON_MAX_BYTES } },
 ];
 
 export function prefetchChainStarts(http: HttpClient, origin: string, emit: ScanEventListener): Map<string, Promise<FetchResult>> {

@@ -21,6 +21,10 @@ export const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q
 export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 8000;
 export const MAX_REDIRECTS = 5;
+/** Cap on a request body the engine sends (live probes post one small JSON-RPC message). */
+export const MAX_REQUEST_BODY_BYTES = 16 * 1024;
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'DELETE';
 /**
  * Connections per origin. A scan is ~40 small requests, most to well-known paths; sending them
  * together keeps a scan at ~4 round trips (bench/scan-latency) while staying far below what a
@@ -39,10 +43,16 @@ export type FetchErrorCode =
   | 'redirect-loop'
   | 'bad-redirect'
   | 'deadline'
+  | 'body-too-large'
   | 'network';
 
 export interface FetchOptions {
-  method?: 'GET' | 'HEAD';
+  method?: HttpMethod;
+  /**
+   * Request body (POST only), at most MAX_REQUEST_BODY_BYTES. A request with a body never follows
+   * redirects: a 3xx comes back as the answer (its status and headers), so the caller decides.
+   */
+  body?: string;
   accept?: string;
   headers?: Record<string, string>;
   /** This request's User-Agent instead of the client's (B1's AI user-agent comparison). */
@@ -54,7 +64,7 @@ export interface FetchOptions {
 }
 
 export interface FetchResult {
-  method: 'GET' | 'HEAD';
+  method: HttpMethod;
   /** The URL that was asked for. */
   requestedUrl: string;
   accept: string;
@@ -132,11 +142,11 @@ function agentFor(protocol: string, guarded: boolean, oneOff = false): http.Agen
 }
 
 /** Sends one request and resolves with the response head; the body is read by the caller. */
-function send(target: URL, method: string, headers: Record<string, string>, agent: http.Agent, signal: AbortSignal): Promise<IncomingMessage> {
+function send(target: URL, method: string, headers: Record<string, string>, agent: http.Agent, signal: AbortSignal, body?: Buffer): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const req = (target.protocol === 'https:' ? https : http).request(target, { method, headers, agent, signal }, resolve);
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -272,6 +282,7 @@ export class HttpClient {
     const method = opts.method ?? 'GET';
     const accept = opts.accept ?? '*/*';
     const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+    const requestBody = opts.body !== undefined ? Buffer.from(opts.body, 'utf8') : undefined;
     const maxRedirects = opts.maxRedirects ?? MAX_REDIRECTS;
     const started = performance.now();
     const redirects: string[] = [];
@@ -295,6 +306,9 @@ export class HttpClient {
       durationMs: Math.round(performance.now() - started),
     });
 
+    if (requestBody && requestBody.length > MAX_REQUEST_BODY_BYTES) {
+      return done({ error: { code: 'body-too-large', message: `request body of ${requestBody.length} bytes is over the ${MAX_REQUEST_BODY_BYTES}-byte cap` } });
+    }
     let current = url;
     const timeout = AbortSignal.timeout(opts.timeoutMs ?? this.timeoutMs);
     const signal = this.signal ? AbortSignal.any([timeout, this.signal]) : timeout;
@@ -321,9 +335,16 @@ export class HttpClient {
         res = await send(
           target,
           method,
-          { 'user-agent': opts.userAgent ?? this.userAgent, accept, 'accept-encoding': 'gzip, br', ...opts.headers },
+          {
+            'user-agent': opts.userAgent ?? this.userAgent,
+            accept,
+            'accept-encoding': 'gzip, br',
+            ...opts.headers,
+            ...(requestBody ? { 'content-length': String(requestBody.length) } : {}),
+          },
           agentFor(target.protocol, guardHop, opts.userAgent !== undefined),
           signal,
+          requestBody,
         );
       } catch (e) {
         return done({ url: current, error: classifyError(e, this.signal, timeout) });
@@ -332,7 +353,8 @@ export class HttpClient {
       const status = res.statusCode ?? 0;
       const headers = flattenHeaders(res.headersDistinct);
       const location = headers.location;
-      if (status >= 300 && status < 400 && location) {
+      // A request with a body hands its 3xx back as the answer (see FetchOptions.body).
+      if (status >= 300 && status < 400 && location && !requestBody) {
         await drain(res);
         let next: string;
         try {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scan } from '../../../src/core/scan.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
+import { mcpRoute } from '../../fixtures/sites.mjs';
 
 /** The B and A1-A5 modules through the real engine against a loopback site: verdicts, not internal errors. */
 describe('bot access and A1-A5 in a scan', () => {
@@ -25,6 +26,8 @@ describe('bot access and A1-A5 in a scan', () => {
         headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
         body: JSON.stringify({ name: 'test/mcp', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${s.origin}/mcp` }], capabilities: {} }),
       },
+      // The card's endpoint answers MCP: A4 connects to it live.
+      '/mcp': mcpRoute(),
     }));
   });
   afterAll(() => site.close());

@@ -3,6 +3,7 @@ import { a4McpServerCard, MCP_CARD_PATHS, readMcpCard } from '../../../src/core/
 import { GatherContext } from '../../../src/core/gather/context.js';
 import { BROWSER_ACCEPT, HttpClient } from '../../../src/core/net/http.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
+import { mcpRoute } from '../../fixtures/sites.mjs';
 import { ORIGIN, json, notFound, response, soft404 } from '../../helpers/responses.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
@@ -90,10 +91,12 @@ describe('A4 MCP server card', () => {
 describe('A4 gather on a loopback site', () => {
   let site: FixtureSite;
   beforeAll(async () => {
-    site = await startFixture({
+    // The card names an endpoint on the fixture itself: A4's gather connects to it live.
+    site = await startFixture((s) => ({
       '/': { headers: { 'content-type': 'text/html' }, body: '<html></html>' },
-      '/.well-known/mcp.json': { headers: { 'content-type': 'application/json' }, body: JSON.stringify(sep1649) },
-    });
+      '/.well-known/mcp.json': { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...sep1649, endpoint: `${s.origin}/mcp` }) },
+      '/mcp': mcpRoute(),
+    }));
   });
   afterAll(() => site.close());
 
@@ -106,5 +109,6 @@ describe('A4 gather on a loopback site', () => {
     const o = a4McpServerCard.evaluate(art, { origin: site.origin, pageUrl: page.url });
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('MCP server card SEP-1649 at /.well-known/mcp.json');
+    expect(o.evidence).toMatch(/answered MCP/);
   });
 });

@@ -16,6 +16,8 @@ import { a10AiCatalog } from '../../../src/core/checks/capabilities/a10-ai-catal
 import { openApiCandidates, openApiFromProbes } from '../../../src/core/gather/openapi.js';
 import type { FetchResult } from '../../../src/core/net/http.js';
 import { table } from '../../helpers/check-tester.js';
+import type { McpProbeResult } from '../../../src/core/gather/mcp-probe.js';
+import { judgeA2aAnswer } from '../../../src/core/gather/a2a-probe.js';
 import { json, notFound, ORIGIN, response, soft404, text } from '../../helpers/responses.js';
 
 const P = '/.well-known/api-catalog';
@@ -120,9 +122,22 @@ const prm = (res: FetchResult) => (): PrmArtifact => {
   const wellKnown = readJsonDocument(res);
   return { wellKnown, pageWwwAuthenticate: null, linked: null, chosen: wellKnown };
 };
+const VALID_PRM = { resource: `${ORIGIN}/mcp`, authorization_servers: ['https://auth.example.com'], scopes_supported: ['read'] };
+/** PRM plus the live unauthenticated request to the resource. */
+const prmChallenged = (status: number, www?: string) => () => ({
+  ...prm(json(PRM, VALID_PRM))(),
+  challenge: { url: `${ORIGIN}/mcp`, source: 'mcp' as const, probe: response({ url: '/mcp', method: 'POST', status, headers: { 'content-type': 'application/json', ...(www ? { 'www-authenticate': www } : {}) }, body: '{}' }) },
+  followed: null,
+});
 const a3 = table(a3ProtectedResource, {
-  valid: [{ artifact: prm(json(PRM, { resource: ORIGIN, authorization_servers: ['https://auth.example.com'], scopes_supported: ['read'] })), code: 'A3/ok' }],
+  valid: [
+    { artifact: prm(json(PRM, { resource: ORIGIN, authorization_servers: ['https://auth.example.com'], scopes_supported: ['read'] })), code: 'A3/ok' },
+    { name: '401 with resource_metadata', artifact: prmChallenged(401, `Bearer resource_metadata="${ORIGIN}${PRM}"`), code: 'A3/ok' },
+    { name: 'the resource answers 200 without a token (a note, not a defect)', artifact: prmChallenged(200), code: 'A3/ok' },
+  ],
   invalid: [
+    { name: '401 without resource_metadata', artifact: prmChallenged(401, 'Bearer realm="api"'), status: 'partial', code: 'A3/no-resource-metadata-challenge' },
+    { name: '401 without WWW-Authenticate', artifact: prmChallenged(401), status: 'partial', code: 'A3/no-resource-metadata-challenge' },
     { artifact: prm(notFound(PRM)), status: 'fail', code: 'A3/missing' },
     { artifact: prm(json(PRM, { resource: 'https://elsewhere.example', authorization_servers: ['https://a.example'] })), status: 'partial', code: 'A3/bad-resource' },
     { artifact: prm(json(PRM, { resource: ORIGIN })), status: 'partial', code: 'A3/no-authorization-servers' },
@@ -137,7 +152,21 @@ const SERVER_CARD = {
   capabilities: { tools: {} },
 };
 const CORS = { 'access-control-allow-origin': '*' };
-const mcpCards = (at: Record<number, FetchResult>) => ({ probes: MCP_CARD_PATHS.map((p, i) => at[i] ?? notFound(p)) });
+const mcpCards = (at: Record<number, FetchResult>, live: McpProbeResult | null = null) => ({ probes: MCP_CARD_PATHS.map((p, i) => at[i] ?? notFound(p)), live });
+const mcpLive = (outcome: McpProbeResult['outcome'], status: number, headers: Record<string, string> = {}): McpProbeResult => ({
+  endpoint: 'https://example.com/mcp',
+  outcome,
+  serverName: outcome === 'ok' ? 'com.example/store' : null,
+  serverVersion: outcome === 'ok' ? '1.2.0' : null,
+  protocolVersion: outcome === 'ok' ? '2025-06-18' : null,
+  sessionIssued: outcome === 'ok',
+  toolCount: outcome === 'ok' ? 2 : null,
+  toolNames: outcome === 'ok' ? ['search', 'order'] : [],
+  problem: outcome === 'ok' ? null : `HTTP ${status}`,
+  wwwAuthenticate: headers['www-authenticate'] ?? null,
+  exchanges: [{ rpc: 'initialize', probe: response({ url: 'https://example.com/mcp', method: 'POST', status, headers: { 'content-type': 'text/html', ...headers } }) }],
+});
+const liveCard = (live: McpProbeResult) => () => mcpCards({ 1: json(MCP_CARD_PATHS[1], SERVER_CARD, CORS) }, live);
 const a4 = table(a4McpServerCard, {
   valid: [
     { artifact: () => mcpCards({ 1: json(MCP_CARD_PATHS[1], SERVER_CARD, CORS) }), code: 'A4/ok' },
@@ -147,9 +176,13 @@ const a4 = table(a4McpServerCard, {
         mcpCards({ 1: json(MCP_CARD_PATHS[1], { serverInfo: { name: 'store', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: 'https://example.com/mcp' }, capabilities: { tools: {} } }, CORS) }),
       code: 'A4/ok',
     },
+    { name: 'live: initialize + tools/list answered', artifact: liveCard(mcpLive('ok', 200)), code: 'A4/ok' },
+    { name: 'live: 401 with WWW-Authenticate', artifact: liveCard(mcpLive('auth-required', 401, { 'www-authenticate': 'Bearer resource_metadata="https://example.com/.well-known/oauth-protected-resource"' })), code: 'A4/ok-auth-required' },
   ],
   invalid: [
     { artifact: () => mcpCards({}), status: 'fail', code: 'A4/missing' },
+    { name: 'live: the endpoint 404s with HTML', artifact: liveCard(mcpLive('not-mcp', 404)), status: 'partial', code: 'A4/endpoint-not-mcp' },
+    { name: 'live: 401 without WWW-Authenticate', artifact: liveCard(mcpLive('auth-required', 401)), status: 'partial', code: 'A4/endpoint-not-mcp' },
     { name: 'no endpoint', artifact: () => mcpCards({ 1: json(MCP_CARD_PATHS[1], { name: 'x', version: '1', capabilities: {} }) }), status: 'partial', code: 'A4/incomplete' },
     {
       artifact: () =>
@@ -174,9 +207,19 @@ const AGENT = {
   skills: [{ id: 'book', name: 'Book', description: 'Books a trip', tags: ['travel'] }],
 };
 const agentCard = (current: FetchResult, legacy: FetchResult | null = null) => () => a2aCardFromProbes(current, legacy);
+const A2A_V1 = { ...AGENT, supportedInterfaces: [{ url: 'https://example.com/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
+const a2aLive = (probe: FetchResult) => () => ({ ...a2aCardFromProbes(json(CARD, A2A_V1), null), live: { endpoint: 'https://example.com/a2a/v1', probe, ...judgeA2aAnswer(probe) } });
+const a2aPost = (status: number, body: string, contentType = 'application/json') => response({ url: 'https://example.com/a2a/v1', method: 'POST', status, headers: { 'content-type': contentType }, body });
 const a5 = table(a5A2aAgentCard, {
-  valid: [{ artifact: agentCard(json(CARD, { ...AGENT, supportedInterfaces: [{ url: 'https://example.com/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] })), code: 'A5/ok' }],
+  valid: [
+    { artifact: agentCard(json(CARD, A2A_V1)), code: 'A5/ok' },
+    { name: 'live: a JSON-RPC error object', artifact: a2aLive(a2aPost(200, '{"jsonrpc":"2.0","id":"ai-ready-probe","error":{"code":-32601,"message":"Method not found"}}')), code: 'A5/ok' },
+    { name: 'live: 401 (the agent asks for credentials)', artifact: a2aLive(a2aPost(401, '')), code: 'A5/ok' },
+  ],
   invalid: [
+    { name: 'live: 404', artifact: a2aLive(a2aPost(404, 'not found', 'text/plain')), status: 'partial', code: 'A5/endpoint-no-answer' },
+    { name: 'live: HTML 200', artifact: a2aLive(a2aPost(200, '<html></html>', 'text/html')), status: 'partial', code: 'A5/endpoint-no-answer' },
+    { name: 'live: JSON that is not JSON-RPC', artifact: a2aLive(a2aPost(200, '{"ok":true}')), status: 'partial', code: 'A5/endpoint-no-answer' },
     { artifact: agentCard(notFound(CARD), notFound(LEGACY_CARD)), status: 'fail', code: 'A5/missing' },
     { artifact: agentCard(notFound(CARD), json(LEGACY_CARD, { ...AGENT, url: 'https://example.com/a2a' })), status: 'partial', code: 'A5/legacy' },
     { name: 'no endpoint', artifact: agentCard(json(CARD, { ...AGENT, protocolVersion: '1.0' })), status: 'partial', code: 'A5/incomplete' },

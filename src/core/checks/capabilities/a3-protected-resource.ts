@@ -1,11 +1,19 @@
 import { defineCheck } from '../types.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
-import { PRM_PATH, httpUrl, protectedResourceMetadata, resourceMetadataParam, type PrmArtifact } from '../../gather/oauth-metadata.js';
+import { PRM_PATH, httpUrl, protectedResourceMetadata, resourceMetadataParam, type JsonDocument, type PrmArtifact } from '../../gather/oauth-metadata.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { probeProtectedResource, type ResourceChallenge } from '../../gather/resource-challenge.js';
+
+export interface A3Artifact extends PrmArtifact {
+  /** The one unauthenticated request to the protected resource (the MCP endpoint's 401, or a GET of "resource"). */
+  challenge?: ResourceChallenge | null;
+  /** The metadata a 401's resource_metadata pointed at, when it was not fetched already. */
+  followed?: JsonDocument | null;
+}
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9728', 'https://modelcontextprotocol.io/specification/2025-06-18/basic/authorization'];
 
-export const a3ProtectedResource = defineCheck<PrmArtifact>({
+export const a3ProtectedResource = defineCheck<A3Artifact>({
   meta: {
     id: 'A3',
     name: 'OAuth protected-resource metadata (RFC 9728)',
@@ -21,25 +29,37 @@ export const a3ProtectedResource = defineCheck<PrmArtifact>({
       'A3/missing': 'no protected-resource metadata (RFC 9728)',
       'A3/bad-resource': 'partial: "resource" missing, not an absolute URL, or on another origin',
       'A3/no-authorization-servers': 'partial: no authorization_servers',
+      'A3/no-resource-metadata-challenge': 'partial: valid metadata, but the protected endpoint answers 401 without WWW-Authenticate resource_metadata (RFC 9728 §5.1)',
       'A3/ok': 'valid protected-resource metadata',
     },
     contentProfile: 'na',
   },
-  gather: (ctx) => protectedResourceMetadata(ctx),
+  async gather(ctx) {
+    const prm = await protectedResourceMetadata(ctx);
+    return { ...prm, ...(await probeProtectedResource(ctx, prm)) };
+  },
   evaluate(prm, ctx) {
-    const chosen = prm.chosen;
+    const chosen = !prm.chosen.doc && prm.followed?.doc ? prm.followed : prm.chosen;
+    const challenge = prm.challenge ?? null;
+    const challengeWww = challenge?.probe.headers['www-authenticate'];
+    const challengeParam = resourceMetadataParam(challengeWww);
+    const challengeText = challenge
+      ? ` Unauthenticated ${challenge.probe.method} ${excerpt(challenge.url, 80)} (${challenge.source === 'mcp' ? 'the MCP endpoint' : 'the "resource"'}) → ${challenge.probe.status ?? challenge.probe.error?.code ?? 'no answer'}${
+          challengeWww ? `, WWW-Authenticate: ${excerpt(challengeWww, 120)}` : challenge.probe.status === 401 ? ' without WWW-Authenticate' : ''
+        }${prm.followed ? `; followed resource_metadata to ${describeProbe(prm.followed.probe, ctx.origin)}` : ''}.`
+      : '';
     const pointed = resourceMetadataParam(prm.pageWwwAuthenticate ?? undefined);
     const pageNote = prm.pageWwwAuthenticate
       ? ` The page sent WWW-Authenticate: ${excerpt(prm.pageWwwAuthenticate, 120)}${pointed ? '' : ' (no resource_metadata parameter)'}.`
       : '';
-    const probes = [prm.wellKnown.probe, ...(prm.linked ? [prm.linked.probe] : [])];
+    const probes = [prm.wellKnown.probe, ...(prm.linked ? [prm.linked.probe] : []), ...(prm.followed ? [prm.followed.probe] : []), ...(challenge ? [challenge.probe] : [])];
     const seen = probes.map((p) => describeProbe(p, ctx.origin)).join('; ');
     if (!chosen.doc) {
       const why = [prm.wellKnown.problem, prm.linked?.problem].filter(Boolean).join('; ');
       return {
         status: 'fail',
         code: 'A3/missing',
-        evidence: `No protected-resource metadata: ${seen}${why ? ` (${why})` : ''}.${pageNote}`,
+        evidence: `No protected-resource metadata: ${seen}${why ? ` (${why})` : ''}.${pageNote}${challengeText}`,
         probes,
       };
     }
@@ -59,16 +79,27 @@ export const a3ProtectedResource = defineCheck<PrmArtifact>({
     if (!Array.isArray(doc.scopes_supported)) advisories.push('No scopes_supported: agents cannot tell which scopes to ask for.');
     if (prm.linked && !prm.linked.doc && prm.wellKnown.doc) advisories.push(`The page's resource_metadata URL (${excerpt(pointed ?? '', 100)}) did not answer with metadata; the well-known document was used.`);
     const facts = `${where}: resource ${resource ? excerpt(resource.href, 80) : '(none)'}, ${servers.length} authorization server(s)${servers.length ? ` (${servers.slice(0, 3).map((s) => excerpt(String(s), 60)).join(', ')})` : ''}`;
-    const details = { resource: resource?.href ?? null, authorizationServers: servers, fromWwwAuthenticate: chosen === prm.linked };
+    const details = {
+      resource: resource?.href ?? null,
+      authorizationServers: servers,
+      fromWwwAuthenticate: chosen === prm.linked || chosen === prm.followed,
+      ...(challenge ? { challenge: { url: challenge.url, source: challenge.source, status: challenge.probe.status, resourceMetadata: challengeParam } } : {}),
+    };
+    const used = [chosen.probe, ...(challenge ? [challenge.probe] : [])];
+    if (challenge && challenge.probe.status !== null && challenge.probe.status >= 200 && challenge.probe.status < 300) {
+      advisories.push(`${excerpt(challenge.url, 80)} answered ${challenge.probe.status} without a token: if it is protected, answer 401 with WWW-Authenticate resource_metadata so agents find this metadata.`);
+    } else if (challenge && challenge.probe.status !== 401) {
+      advisories.push(`${excerpt(challenge.url, 80)} answered ${challenge.probe.status ?? challenge.probe.error?.message ?? 'nothing'} to an unauthenticated request, not 401.`);
+    }
     if (problems.length) {
       return {
         status: 'partial',
         code: 'A3/bad-resource',
-        evidence: `${facts}; ${problems.join('; ')}.${pageNote}`,
+        evidence: `${facts}; ${problems.join('; ')}.${pageNote}${challengeText}`,
         remediation: 'Set "resource" to the exact URL of the protected resource the metadata is published for (same origin).',
         matched: 'RFC 9728',
         advisories,
-        probes: [chosen.probe],
+        probes: used,
         details,
       };
     }
@@ -76,15 +107,27 @@ export const a3ProtectedResource = defineCheck<PrmArtifact>({
       return {
         status: 'partial',
         code: 'A3/no-authorization-servers',
-        evidence: `${facts}: no authorization_servers, so agents cannot find where to obtain a token.${pageNote}`,
+        evidence: `${facts}: no authorization_servers, so agents cannot find where to obtain a token.${pageNote}${challengeText}`,
         remediation: 'Add "authorization_servers": ["https://your-issuer"] to the protected-resource metadata.',
         matched: 'RFC 9728',
         advisories,
-        probes: [chosen.probe],
+        probes: used,
         details,
       };
     }
-    return { status: 'pass', code: 'A3/ok', evidence: `${facts}.${pageNote}`, matched: 'RFC 9728', advisories, probes: [chosen.probe], details };
+    if (challenge?.probe.status === 401 && !challengeParam) {
+      return {
+        status: 'partial',
+        code: 'A3/no-resource-metadata-challenge',
+        evidence: `${facts}.${pageNote}${challengeText} The 401 does not point to the metadata (no resource_metadata parameter).`,
+        remediation: `Answer unauthenticated requests with 401 and WWW-Authenticate: Bearer resource_metadata="<URL of ${PRM_PATH}>" (RFC 9728 §5.1; required by MCP authorization).`,
+        matched: 'RFC 9728',
+        advisories,
+        probes: used,
+        details,
+      };
+    }
+    return { status: 'pass', code: 'A3/ok', evidence: `${facts}.${pageNote}${challengeText}`, matched: 'RFC 9728', advisories, probes: used, details };
   },
   fixGuide(fx) {
     const content = JSON.stringify(

@@ -2,22 +2,21 @@ import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { MCP_CARD_OPTIONS, MCP_CARD_PATHS } from '../../gather/mcp-card.js';
+import { probeMcpEndpoint, type McpProbeResult } from '../../gather/mcp-probe.js';
+import { servedBySite, siteOf } from '../../gather/live-scope.js';
 
 const SPEC = [
   'https://github.com/modelcontextprotocol/modelcontextprotocol/pull/2127',
   'https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1649',
 ];
-/** Probed in this order; the first valid card wins (catalog §3 A4). */
-export const MCP_CARD_PATHS = [
-  '/.well-known/mcp/server-card.json',
-  '/.well-known/mcp/server-card',
-  '/.well-known/mcp/server-cards.json',
-  '/.well-known/mcp.json',
-] as const;
+export { MCP_CARD_PATHS };
 const SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 
 export interface McpCardArtifact {
   probes: FetchResult[];
+  /** The live probe of the card's first endpoint; absent when no complete card on this site names one. */
+  live?: McpProbeResult | null;
 }
 
 export interface CardReading {
@@ -31,6 +30,8 @@ export interface CardReading {
   invalidEndpoints: string[];
   /** The card (or one of its remotes) declares authentication: a protected server. */
   declaresAuth: boolean;
+  /** Endpoints declared with the deprecated HTTP+SSE transport (type "sse"): not probed live. */
+  legacySse: string[];
 }
 
 const AUTH_KEYS = ['authentication', 'authorization', 'auth', 'oauth', 'oauth2', 'security', 'securitySchemes'];
@@ -85,21 +86,27 @@ export function readMcpCard(card: Record<string, unknown>): CardReading {
   }
   const endpoints: string[] = [];
   const invalidEndpoints: string[] = [];
-  const push = (v: unknown) => {
+  const legacySse: string[] = [];
+  const push = (v: unknown, type?: unknown) => {
     const u = str(v);
     if (u) (isHttpUrl(u) ? endpoints : invalidEndpoints).push(u);
+    if (u && typeof type === 'string' && /^sse$/i.test(type.trim())) legacySse.push(u);
   };
   // SEP-1649 names the URL `transport.endpoint`; other drafts say `url`.
-  for (const list of [card.remotes, card.transports]) if (Array.isArray(list)) for (const r of list) if (isObject(r)) push(r.url ?? r.endpoint);
+  for (const list of [card.remotes, card.transports]) if (Array.isArray(list)) for (const r of list) if (isObject(r)) push(r.url ?? r.endpoint, r.type);
   push(card.endpoint);
   push(card.url);
-  if (isObject(card.transport)) push(card.transport.url ?? card.transport.endpoint);
-  return { shapes, name, endpoints: [...new Set(endpoints)], hasCapabilities: isObject(card.capabilities), hasSchema: !!str(card.$schema), invalidEndpoints: [...new Set(invalidEndpoints)], declaresAuth: declaresAuth(card) };
-}
-
-/** Registrable-domain approximation (last two labels) for the cross-site redirect rule. */
-function siteOf(url: string): string {
-  return new URL(url).hostname.split('.').slice(-2).join('.');
+  if (isObject(card.transport)) push(card.transport.url ?? card.transport.endpoint, card.transport.type);
+  return {
+    shapes,
+    name,
+    endpoints: [...new Set(endpoints)],
+    hasCapabilities: isObject(card.capabilities),
+    hasSchema: !!str(card.$schema),
+    invalidEndpoints: [...new Set(invalidEndpoints)],
+    declaresAuth: declaresAuth(card),
+    legacySse: [...new Set(legacySse)],
+  };
 }
 
 interface PathResult {
@@ -121,6 +128,37 @@ function readPath(probe: FetchResult, path: string): PathResult {
 
 const complete = (c: CardReading) => c.shapes.length > 0 && c.endpoints.length > 0;
 
+/** The card A4 judges: the first complete one, in path order, else the first card found. */
+function bestCard(results: PathResult[]): { best: PathResult; card: CardReading } | null {
+  const withCards = results.filter((r) => r.cards.length);
+  if (!withCards.length) return null;
+  const best = withCards.find((r) => r.cards.some(complete)) ?? withCards[0];
+  return { best, card: best.cards.find(complete) ?? best.cards[0] };
+}
+
+const readAll = (probes: FetchResult[]) => probes.map((p, i) => readPath(p, MCP_CARD_PATHS[i] ?? new URL(p.requestedUrl).pathname));
+
+/** The endpoint the live probe connects to: the complete card's first, when this site serves the card. */
+export function liveEndpoint(probes: FetchResult[], origin: string): string | null {
+  const found = bestCard(readAll(probes));
+  if (!found || !complete(found.card) || !servedBySite(found.best.probe, origin)) return null;
+  const streamable = found.card.endpoints.find((e) => !found.card.legacySse.includes(e));
+  return streamable ? new URL(streamable, found.best.probe.url).href : null;
+}
+
+/** One line of evidence for the live probe. */
+export function describeLive(live: McpProbeResult): string {
+  const steps = live.exchanges.map((x) => `${x.rpc} → ${x.probe.status ?? x.probe.error?.code ?? 'no answer'}`).join(', ');
+  if (live.outcome === 'ok') {
+    const tools = live.toolCount === null ? '' : `, ${live.toolCount} tool(s)${live.toolNames.length ? ` (${live.toolNames.map((n) => excerpt(n, 40)).join(', ')})` : ''}`;
+    return `live: ${excerpt(live.endpoint, 80)} answered MCP [${steps}]: server "${excerpt(live.serverName ?? '?', 60)}" ${excerpt(live.serverVersion ?? '?', 20)}, protocol ${live.protocolVersion ?? '?'}${tools}`;
+  }
+  if (live.outcome === 'auth-required') {
+    return `live: ${excerpt(live.endpoint, 80)} asks for authorization [${steps}]${live.wwwAuthenticate ? `, WWW-Authenticate: ${excerpt(live.wwwAuthenticate, 120)}` : ', without WWW-Authenticate'}`;
+  }
+  return `live: ${excerpt(live.endpoint, 80)} did not complete an MCP handshake [${steps || 'no request'}]: ${live.problem ?? 'unknown error'}`;
+}
+
 export const a4McpServerCard = defineCheck<McpCardArtifact>({
   meta: {
     id: 'A4',
@@ -137,22 +175,25 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
       'A4/missing': 'no MCP server card',
       'A4/incomplete': 'partial: the card lacks required members (server identity or transport endpoint)',
       'A4/cross-site-redirect': 'partial: the card is only reachable through a redirect to another site',
-      'A4/ok': 'a complete MCP server card',
+      'A4/endpoint-not-mcp': 'partial: the advertised endpoint did not complete initialize + tools/list (404, HTML, timeout, bad JSON-RPC, or a 401 without WWW-Authenticate)',
+      'A4/ok-auth-required': 'a complete card whose endpoint answers 401 with WWW-Authenticate (a protected server; A3 follows it)',
+      'A4/ok': 'a complete MCP server card whose endpoint answers initialize and tools/list',
     },
     contentProfile: 'bonus',
   },
   async gather(ctx) {
     // All four at once: absence is the common case, and it needs every path anyway.
-    const probes = await Promise.all(MCP_CARD_PATHS.map((p) => ctx.fetch(p, { accept: 'application/json', maxBytes: 1024 * 1024 })));
-    return { probes };
+    const probes = await Promise.all(MCP_CARD_PATHS.map((p) => ctx.fetch(p, MCP_CARD_OPTIONS)));
+    const endpoint = liveEndpoint(probes, ctx.origin);
+    return { probes, live: endpoint ? await probeMcpEndpoint(ctx, endpoint) : null };
   },
-  evaluate({ probes }, ctx) {
-    const results = probes.map((p, i) => readPath(p, MCP_CARD_PATHS[i] ?? new URL(p.requestedUrl).pathname));
+  evaluate({ probes, live }, ctx) {
+    const results = readAll(probes);
     const seenAll = results.map((r) => describeProbe(r.probe, ctx.origin) + (r.problem ? ` (${r.problem})` : '')).join('; ');
     const withCards = results.filter((r) => r.cards.length);
-    if (!withCards.length) return { status: 'fail', code: 'A4/missing', evidence: `No MCP server card: ${seenAll}.`, probes };
-    const best = withCards.find((r) => r.cards.some(complete)) ?? withCards[0];
-    const card = best.cards.find(complete) ?? best.cards[0];
+    const found = bestCard(results);
+    if (!found) return { status: 'fail', code: 'A4/missing', evidence: `No MCP server card: ${seenAll}.`, probes };
+    const { best, card } = found;
     const res = best.probe;
     const advisories: string[] = [];
     if (res.headers['access-control-allow-origin'] !== '*') {
@@ -166,11 +207,19 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
     if (best.path !== '/.well-known/mcp/server-card' && !results.some((r) => r.path === '/.well-known/mcp/server-card' && r.cards.length)) {
       advisories.push('Not at /.well-known/mcp/server-card, the path of the current draft (SEP-2127); publish it there too.');
     }
+    if (complete(card) && card.endpoints.every((e) => card.legacySse.includes(e))) {
+      advisories.push('Only a legacy HTTP+SSE endpoint (type "sse", deprecated since MCP 2025-03-26): not probed live; add a Streamable HTTP remote.');
+    }
     const others = withCards.filter((r) => r !== best).map((r) => r.path);
     const shapeText = card.shapes.length ? card.shapes.map((s) => (s === 'SEP-2127' ? 'SEP-2127 (top-level name/version)' : 'SEP-1649 (serverInfo)')).join(' + ') : 'no recognised identity';
     const facts = `${describeProbe(res, ctx.origin)}: ${best.cards.length > 1 ? `array of ${best.cards.length} cards, ` : ''}${shapeText}${card.name ? ` "${excerpt(card.name, 60)}"` : ''}, ${card.endpoints.length} endpoint(s)${card.endpoints.length ? ` (${card.endpoints.slice(0, 2).map((e) => excerpt(e, 80)).join(', ')})` : ''}${others.length ? `; also at ${others.join(', ')}` : ''}`;
     const matched = card.shapes.length ? `MCP server card ${card.shapes.join(' + ')} at ${best.path}` : undefined;
-    const details = { path: best.path, shapes: card.shapes, endpoints: card.endpoints, cards: best.cards.length, declaresAuth: card.declaresAuth };
+    const liveDetails = live
+      ? { live: { endpoint: live.endpoint, outcome: live.outcome, server: live.serverName, serverVersion: live.serverVersion, protocolVersion: live.protocolVersion, tools: live.toolCount, toolNames: live.toolNames } }
+      : {};
+    // A 401 from the endpoint is the server saying it is protected, whatever the card declares.
+    const protectedLive = live?.outcome === 'auth-required';
+    const details = { path: best.path, shapes: card.shapes, endpoints: card.endpoints, cards: best.cards.length, declaresAuth: card.declaresAuth || protectedLive, ...liveDetails };
     if (!complete(card)) {
       const badUrls = card.invalidEndpoints.length ? `, "${excerpt(card.invalidEndpoints[0], 60)}" is not an http(s) URL` : '';
       const missing = [...(card.shapes.length ? [] : ['identity (name + version, or serverInfo)']), ...(card.endpoints.length ? [] : [`a connection endpoint (remotes[].url as an https URL${badUrls})`])];
@@ -197,7 +246,25 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
         details,
       };
     }
-    return { status: 'pass', code: 'A4/ok', evidence: `${facts}.`, ...(matched ? { matched } : {}), advisories, probes: [res], details };
+    const liveProbes = live ? live.exchanges.map((x) => x.probe) : [];
+    const liveText = live ? `; ${describeLive(live)}` : '';
+    const authAnswer = live?.outcome === 'auth-required' && !!live.wwwAuthenticate;
+    if (live && live.outcome !== 'ok' && !authAnswer) {
+      return {
+        status: 'partial',
+        code: 'A4/endpoint-not-mcp',
+        evidence: `${facts}${liveText}.`,
+        remediation: `Make ${live.endpoint} answer MCP over Streamable HTTP (POST initialize, then tools/list), or answer 401 with WWW-Authenticate when it needs a token; fix the card if the endpoint moved.`,
+        ...(matched ? { matched } : {}),
+        advisories,
+        probes: [res, ...liveProbes],
+        details,
+      };
+    }
+    if (authAnswer) {
+      return { status: 'pass', code: 'A4/ok-auth-required', evidence: `${facts}${liveText}.`, ...(matched ? { matched } : {}), advisories, probes: [res, ...liveProbes], details };
+    }
+    return { status: 'pass', code: 'A4/ok', evidence: `${facts}${liveText}.`, ...(matched ? { matched } : {}), advisories, probes: [res, ...liveProbes], details };
   },
   fixGuide(fx) {
     const host = new URL(fx.origin).hostname.split('.').reverse().join('.');

@@ -2,6 +2,15 @@ import { defineCheck } from '../types.js';
 import { describeProbe, excerpt, isObject } from '../../gather/classify.js';
 import { A2A_CARD_PATH, A2A_LEGACY_CARD_PATH, a2aCard, type A2aCardArtifact } from '../../gather/a2a-card.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { A2A_PROBE_METHOD, jsonRpcEndpoint, probeA2aEndpoint, type A2aProbeResult } from '../../gather/a2a-probe.js';
+import { servedBySite } from '../../gather/live-scope.js';
+
+export interface A5Artifact extends A2aCardArtifact {
+  /** The live JSON-RPC probe of the card's endpoint; null when not probed (see liveSkipped). */
+  live?: A2aProbeResult | null;
+  /** Why a card with endpoints was not probed (only gRPC / HTTP+JSON interfaces). */
+  liveSkipped?: string;
+}
 
 const SPEC = ['https://a2a-protocol.org/latest/specification/', 'https://github.com/a2aproject/A2A/blob/main/docs/topics/agent-discovery.md'];
 const BINDINGS = new Set(['JSONRPC', 'GRPC', 'HTTP+JSON']);
@@ -63,7 +72,7 @@ const SHAPE: Record<string, string> = {
   '0.2': 'A2A ≤0.2 (legacy card)',
 };
 
-export const a5A2aAgentCard = defineCheck<A2aCardArtifact>({
+export const a5A2aAgentCard = defineCheck<A5Artifact>({
   meta: {
     id: 'A5',
     name: 'A2A agent card',
@@ -79,10 +88,18 @@ export const a5A2aAgentCard = defineCheck<A2aCardArtifact>({
       'A5/missing': 'no A2A agent card',
       'A5/legacy': 'partial: only a legacy (A2A ≤0.2) card or the legacy path',
       'A5/incomplete': 'partial: the card lacks required members or has an unrecognised shape',
-      'A5/ok': 'a current A2A agent card',
+      'A5/endpoint-no-answer': 'partial: a complete card whose JSON-RPC endpoint did not answer a JSON-RPC request (404, HTML, timeout, not JSON-RPC)',
+      'A5/ok': 'a current A2A agent card whose JSON-RPC endpoint answers (an error object to an unknown method counts)',
     },
   },
-  gather: (ctx) => a2aCard(ctx),
+  async gather(ctx) {
+    const art = await a2aCard(ctx);
+    if (!art.card || !art.probe || !servedBySite(art.probe, ctx.origin)) return art;
+    const card = art.card;
+    const endpoint = jsonRpcEndpoint(card);
+    if (endpoint && a2aEndpoints(card).includes(endpoint)) return { ...art, live: await probeA2aEndpoint(ctx, new URL(endpoint).href) };
+    return a2aEndpoints(card).length ? { ...art, live: null, liveSkipped: 'no JSONRPC interface (gRPC and HTTP+JSON endpoints are not probed)' } : art;
+  },
   evaluate(art, ctx) {
     const seenAll = art.probes.map((p) => describeProbe(p, ctx.origin)).join('; ');
     if (!art.card || !art.probe) {
@@ -131,7 +148,24 @@ export const a5A2aAgentCard = defineCheck<A2aCardArtifact>({
         details,
       };
     }
-    return { status: 'pass', code: 'A5/ok', evidence: `${facts}.`, matched, advisories, probes: [res], details };
+    const live = art.live;
+    if (art.liveSkipped) advisories.push(`Endpoint not probed: ${art.liveSkipped}.`);
+    const liveText = live ? `; live: POST ${excerpt(live.endpoint, 80)} (JSON-RPC method ${A2A_PROBE_METHOD}) → ${live.answer}` : '';
+    const liveDetails = live ? { live: { endpoint: live.endpoint, outcome: live.outcome, answer: live.answer } } : {};
+    if (live?.outcome === 'auth-required') advisories.push('The endpoint asks for credentials; agents need the card\'s securitySchemes to call it.');
+    if (live?.outcome === 'no-answer') {
+      return {
+        status: 'partial',
+        code: 'A5/endpoint-no-answer',
+        evidence: `${facts}${liveText}.`,
+        remediation: `Make ${live.endpoint} answer A2A JSON-RPC (a JSON-RPC error object for unknown methods), or fix the endpoint URL in the card.`,
+        matched,
+        advisories,
+        probes: [res, live.probe],
+        details: { ...details, ...liveDetails },
+      };
+    }
+    return { status: 'pass', code: 'A5/ok', evidence: `${facts}${liveText}.`, matched, advisories, probes: live ? [res, live.probe] : [res], details: { ...details, ...liveDetails } };
   },
   fixGuide(fx) {
     const content = JSON.stringify(

@@ -10,6 +10,7 @@ import { parseHtml } from '../../gather/html-dom.js';
 import { describeProbe, excerpt, isObject, isOk } from '../../gather/classify.js';
 import { fixTarget, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import type { FixStep } from '../../schema.js';
+import { productPageFromSitemap } from '../../gather/product-pages.js';
 
 const SPEC = ['https://schema.org/Product', 'https://schema.org/Offer', 'https://developers.google.com/search/docs/appearance/structured-data/product'];
 const PRODUCT_TYPES = new Set(['Product', 'ProductGroup', 'IndividualProduct', 'ProductModel', 'SomeProducts']);
@@ -27,6 +28,8 @@ export interface ProductArtifact {
   /** The linked product page, fetched only when the page itself has no complete Product. */
   product: ProductPageData | null;
   productLink: string | null;
+  /** The sitemap the product page was found in, when the page linked to none. */
+  fromSitemap?: string | null;
 }
 
 export interface ProductFinding {
@@ -118,13 +121,13 @@ export const m6ProductData = defineCheck<ProductArtifact>({
     tier: 'recommended',
     weight: 6,
     specUrls: SPEC,
-    summary: 'The page, or the first product page it links to (/products/…, /product/…, /p/…), has schema.org Product JSON-LD with offers carrying price, priceCurrency and availability.',
+    summary: 'The page, or the first product page it links to (/products/…, /product/…, /p/…) or, failing a link, one its sitemap lists, has schema.org Product JSON-LD with offers carrying price, priceCurrency and availability.',
     why: 'Shopping assistants and agents read product JSON-LD to compare price and stock without scraping, with or without UCP/ACP.',
     remediation: 'Emit schema.org Product JSON-LD on product pages with offers {price, priceCurrency, availability}.',
     codes: {
       'M6/ok': 'schema.org Product JSON-LD with a complete Offer',
       'M6/incomplete-offer': 'partial: a Product without offers, or an offer missing price, currency or availability',
-      'M6/missing': 'no schema.org Product on the page or a linked product page',
+      'M6/missing': 'no schema.org Product on the page, a linked product page or a product page from the sitemap',
     },
   },
   async gather(ctx) {
@@ -133,15 +136,19 @@ export const m6ProductData = defineCheck<ProductArtifact>({
     if (findProducts(page.jsonld.blocks).map(productFinding).some((f) => f.complete)) return { page, product: null, productLink: null };
     const $ = await ctx.html();
     const hrefs = $ ? $('a[href]').toArray().map((el) => $(el).attr('href') ?? '') : [];
-    const productLink = firstProductLink(hrefs, pageProbe.url);
+    const linked = firstProductLink(hrefs, pageProbe.url);
+    // No product link on the page: a product page listed in the sitemap (see product-pages.ts).
+    const listed = linked ? null : await productPageFromSitemap(ctx);
+    const productLink = linked ?? listed?.url ?? null;
     if (!productLink) return { page, product: null, productLink: null };
     const probe = await ctx.fetch(productLink, { accept: BROWSER_ACCEPT, maxBytes: PAGE_MAX_BYTES });
     const html = isOk(probe) && (probe.contentType === 'text/html' || probe.contentType === 'application/xhtml+xml' || /<html/i.test(probe.text.slice(0, 2000)));
     const jsonld = html ? parseJsonLd(parseHtml(probe.text).$) : { blocks: [], errors: [], types: [] };
-    return { page, product: { url: productLink, probe, jsonld }, productLink };
+    return { page, product: { url: productLink, probe, jsonld }, productLink, fromSitemap: listed?.sitemap ?? null };
   },
   evaluate(a, { origin }) {
     const rel = (u: string) => (u.startsWith(origin) ? u.slice(origin.length) || '/' : u);
+    const via = a.product && a.fromSitemap ? ` (product page found in the sitemap ${rel(a.fromSitemap)})` : '';
     const pages = [a.page, ...(a.product ? [a.product] : [])];
     const probes = pages.map((p) => p.probe);
     const scored = pages.map((p) => ({ p, findings: findProducts(p.jsonld.blocks).map(productFinding) }));
@@ -152,7 +159,7 @@ export const m6ProductData = defineCheck<ProductArtifact>({
         return {
           status: 'pass',
           code: 'M6/ok',
-          evidence: `${describeProbe(s.p.probe, origin)}: Product "${good.name}" with offer ${good.offer}${s.findings.length > 1 ? ` (${s.findings.length} products)` : ''}.`,
+          evidence: `${describeProbe(s.p.probe, origin)}: Product "${good.name}" with offer ${good.offer}${s.findings.length > 1 ? ` (${s.findings.length} products)` : ''}${s.p === a.product ? via : ''}.`,
           matched: 'schema.org Product + Offer (JSON-LD)',
           advisories,
           probes,
@@ -166,7 +173,7 @@ export const m6ProductData = defineCheck<ProductArtifact>({
       return {
         status: 'partial',
         code: 'M6/incomplete-offer',
-        evidence: `${describeProbe(any.p.probe, origin)}: Product "${f.name}" ${f.missing.includes('offers') ? 'without offers' : `with an offer missing ${f.missing.join(', ')}`}.`,
+        evidence: `${describeProbe(any.p.probe, origin)}: Product "${f.name}" ${f.missing.includes('offers') ? 'without offers' : `with an offer missing ${f.missing.join(', ')}`}${any.p === a.product ? via : ''}.`,
         remediation: `Add ${f.missing.includes('offers') ? 'offers {price, priceCurrency, availability}' : f.missing.join(', ')} to the Product JSON-LD.`,
         advisories,
         probes,
@@ -174,8 +181,8 @@ export const m6ProductData = defineCheck<ProductArtifact>({
     }
     const types = (p: ProductPageData) => (p.jsonld.types.length ? `JSON-LD types ${p.jsonld.types.slice(0, 6).join(', ')}` : 'no JSON-LD');
     const product = a.product
-      ? `; linked product page ${describeProbe(a.product.probe, origin)}: ${types(a.product)}`
-      : '; no product link (/products/…, /product/…, /p/…) on the page';
+      ? `; ${a.fromSitemap ? `product page from the sitemap ${rel(a.fromSitemap)}` : 'linked product page'} ${describeProbe(a.product.probe, origin)}: ${types(a.product)}`
+      : '; no product link (/products/…, /product/…, /p/…) on the page or in the sitemap';
     return { status: 'fail', code: 'M6/missing', evidence: `${describeProbe(a.page.probe, origin)}: ${types(a.page)}${product}. No schema.org Product found.`, advisories, probes };
   },
   fixGuide(fx) {

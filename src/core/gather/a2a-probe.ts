@@ -1,0 +1,80 @@
+/**
+ * The live A2A probe (A5): does the endpoint an agent card names answer the protocol?
+ *
+ * The least intrusive request that still proves a JSON-RPC A2A server is listening: one POST of a
+ * JSON-RPC 2.0 request for a method no A2A version defines (`ai-ready/probe`). A conforming server
+ * answers with a JSON-RPC error object (-32601 method not found); nothing can be created, sent or
+ * cancelled by it, unlike message/send, SendMessage or tasks/* calls, which are never made. Only
+ * JSONRPC bindings are probed (1.0 `supportedInterfaces[].protocolBinding`, 0.3 `preferredTransport`,
+ * whose default is JSONRPC); gRPC and HTTP+JSON interfaces are reported as not probed.
+ */
+import type { FetchResult } from '../net/http.js';
+import type { GatherContext } from './context.js';
+import { isObject } from './classify.js';
+import { LIVE_MAX_BYTES, LIVE_TIMEOUT_MS } from './live-scope.js';
+
+export const A2A_PROBE_METHOD = 'ai-ready/probe';
+export const A2A_PROBE_BODY = JSON.stringify({ jsonrpc: '2.0', id: 'ai-ready-probe', method: A2A_PROBE_METHOD, params: {} });
+
+export type A2aProbeOutcome = 'json-rpc' | 'auth-required' | 'no-answer';
+
+export interface A2aProbeResult {
+  endpoint: string;
+  outcome: A2aProbeOutcome;
+  /** What came back: "JSON-RPC error -32601 Method not found", "HTTP 404 (text/html)", … */
+  answer: string;
+  probe: FetchResult;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** The first JSONRPC endpoint of a card, or null (none, or only gRPC / HTTP+JSON ones). */
+export function jsonRpcEndpoint(card: Record<string, unknown>): string | null {
+  if (Array.isArray(card.supportedInterfaces)) {
+    for (const i of card.supportedInterfaces) {
+      if (isObject(i) && str(i.url) && String(i.protocolBinding ?? '').toUpperCase() === 'JSONRPC') return str(i.url);
+    }
+  }
+  const transport = str(card.preferredTransport)?.toUpperCase() ?? 'JSONRPC';
+  if (str(card.url) && transport === 'JSONRPC') return str(card.url);
+  if (Array.isArray(card.additionalInterfaces)) {
+    for (const i of card.additionalInterfaces) {
+      if (isObject(i) && str(i.url) && String(i.transport ?? '').toUpperCase() === 'JSONRPC') return str(i.url);
+    }
+  }
+  return null;
+}
+
+/** Judges one answer to the probe (pure: table tests call it). */
+export function judgeA2aAnswer(probe: FetchResult): { outcome: A2aProbeOutcome; answer: string } {
+  if (probe.status === null) return { outcome: 'no-answer', answer: probe.error?.message ?? 'no answer' };
+  const head = `HTTP ${probe.status}${probe.contentType ? ` (${probe.contentType})` : ''}`;
+  if (probe.status === 401 || probe.status === 403) return { outcome: 'auth-required', answer: `${head}: the agent asks for credentials` };
+  let msg: unknown = null;
+  try {
+    msg = JSON.parse(probe.text);
+  } catch {
+    return { outcome: 'no-answer', answer: `${head}, not JSON` };
+  }
+  if (isObject(msg) && msg.jsonrpc === '2.0' && ('result' in msg || isObject(msg.error))) {
+    const err = isObject(msg.error) ? msg.error : null;
+    const what = err ? `JSON-RPC error ${typeof err.code === 'number' ? err.code : '?'}${str(err.message) ? ` ${str(err.message)!.slice(0, 60)}` : ''}` : 'a JSON-RPC result';
+    return { outcome: 'json-rpc', answer: `${head}: ${what}` };
+  }
+  return { outcome: 'no-answer', answer: `${head}: JSON but not a JSON-RPC 2.0 response` };
+}
+
+/** Sends the probe once per scan and endpoint. */
+export function probeA2aEndpoint(ctx: GatherContext, endpoint: string): Promise<A2aProbeResult> {
+  return ctx.memo(`a2a-probe ${endpoint}`, async () => {
+    const probe = await ctx.send(endpoint, {
+      method: 'POST',
+      accept: 'application/json',
+      headers: { 'content-type': 'application/json' },
+      body: A2A_PROBE_BODY,
+      maxBytes: LIVE_MAX_BYTES,
+      timeoutMs: LIVE_TIMEOUT_MS,
+    });
+    return { endpoint, probe, ...judgeA2aAnswer(probe) };
+  });
+}

@@ -1,0 +1,211 @@
+/**
+ * The live MCP probe (A4, and A3 through a 401): the official SDK's Streamable HTTP client
+ * transport connects to the endpoint a server card advertises and runs `initialize` +
+ * `notifications/initialized` + `tools/list`, judged with the SDK's own schemas.
+ *
+ * The SDK never touches the network itself: its transport gets a `fetch` adapter over the scan's
+ * HttpClient, so every exchange is guarded, time- and byte-capped, counted and reported like any
+ * other probe. The adapter sends POSTs only: the standalone GET SSE stream is answered 405 locally
+ * (the spec lets a server decline it, and a scan has no use for server-initiated messages), and
+ * the session is dropped, not DELETEd (one request less; servers expire idle sessions). The SDK is
+ * imported on first use, so scans of sites without a card never load it.
+ */
+import type { FetchResult } from '../net/http.js';
+import type { GatherContext } from './context.js';
+import { LIVE_MAX_BYTES, LIVE_TIMEOUT_MS } from './live-scope.js';
+import { VERSION } from '../../version.js';
+
+export type McpProbeOutcome = 'ok' | 'auth-required' | 'not-mcp';
+
+export interface McpExchange {
+  /** JSON-RPC method sent (initialize, notifications/initialized, tools/list). */
+  rpc: string;
+  probe: FetchResult;
+}
+
+export interface McpProbeResult {
+  endpoint: string;
+  outcome: McpProbeOutcome;
+  serverName: string | null;
+  serverVersion: string | null;
+  protocolVersion: string | null;
+  sessionIssued: boolean;
+  toolCount: number | null;
+  toolNames: string[];
+  /** Why the endpoint did not complete the handshake, for evidence. */
+  problem: string | null;
+  /** WWW-Authenticate of a 401 answer. */
+  wwwAuthenticate: string | null;
+  exchanges: McpExchange[];
+}
+
+/** Request headers the adapter forwards; Authorization is never sent (scans are anonymous). */
+const FORWARDED = ['content-type', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id'];
+/** Response headers handed back to the SDK (the body is already decompressed). */
+const RETURNED = ['content-type', 'mcp-session-id', 'www-authenticate', 'location', 'retry-after'];
+/** Tool names kept for evidence. */
+const TOOL_NAMES = 5;
+
+function rpcName(body: unknown): string {
+  try {
+    const msg = JSON.parse(String(body)) as { method?: unknown } | Array<{ method?: unknown }>;
+    const first = Array.isArray(msg) ? msg[0] : msg;
+    return typeof first?.method === 'string' ? first.method.slice(0, 60) : 'message';
+  } catch {
+    return 'message';
+  }
+}
+
+function headerRecord(init: RequestInit | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  new Headers(init?.headers).forEach((v, k) => {
+    if (FORWARDED.includes(k)) out[k] = v;
+  });
+  return out;
+}
+
+/** A web Response (what the SDK reads) from one of our FetchResults. */
+function toResponse(res: FetchResult): Response {
+  const headers = new Headers();
+  for (const k of RETURNED) {
+    const v = res.headers[k];
+    if (v !== undefined) {
+      try {
+        headers.set(k, v);
+      } catch {
+        // A header value fetch would refuse: leave it out.
+      }
+    }
+  }
+  const status = res.status! < 200 || res.status! > 599 ? 502 : res.status!;
+  const noBody = status === 204 || status === 205 || status === 304;
+  return new Response(noBody ? null : new Uint8Array(res.body), { status, headers });
+}
+
+/** Runs initialize + tools/list against one endpoint, memoised per scan. */
+export function probeMcpEndpoint(ctx: GatherContext, endpoint: string): Promise<McpProbeResult> {
+  return ctx.memo(`mcp-probe ${endpoint}`, () => runProbe(ctx, endpoint));
+}
+
+async function runProbe(ctx: GatherContext, endpoint: string): Promise<McpProbeResult> {
+  const exchanges: McpExchange[] = [];
+  const result: McpProbeResult = {
+    endpoint,
+    outcome: 'not-mcp',
+    serverName: null,
+    serverVersion: null,
+    protocolVersion: null,
+    sessionIssued: false,
+    toolCount: null,
+    toolNames: [],
+    problem: null,
+    wwwAuthenticate: null,
+    exchanges,
+  };
+  const adapter = async (url: string | URL, init?: RequestInit): Promise<Response> => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    // No standalone SSE stream and no DELETE: answered here, nothing goes out.
+    if (method !== 'POST') return new Response(null, { status: 405 });
+    const body = typeof init?.body === 'string' ? init.body : '';
+    const probe = await ctx.send(String(url), {
+      method: 'POST',
+      accept: 'application/json, text/event-stream',
+      headers: headerRecord(init),
+      body,
+      maxBytes: LIVE_MAX_BYTES,
+      timeoutMs: LIVE_TIMEOUT_MS,
+    });
+    exchanges.push({ rpc: rpcName(body), probe });
+    if (probe.status === null) throw new TypeError(probe.error?.message ?? 'network error');
+    if (probe.error) throw new TypeError(`${probe.error.message} (HTTP ${probe.status})`);
+    return toResponse(probe);
+  };
+
+  // Loaded only when a card advertises an endpoint (CLI start-up stays free of the SDK).
+  const [sdk, { StreamableHTTPClientTransport }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/types.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+  ]);
+  const transport = new StreamableHTTPClientTransport(new URL(endpoint), {
+    fetch: adapter,
+    reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 0, maxReconnectionDelay: 0, reconnectionDelayGrowFactor: 1 },
+  });
+  const pending = new Map<number, (message: Record<string, unknown>) => void>();
+  transport.onmessage = (message) => {
+    const m = message as Record<string, unknown>;
+    if (typeof m.id === 'number') pending.get(m.id)?.(m);
+  };
+  transport.onerror = () => {}; // failures surface through the request that caused them
+  let nextId = 0;
+  /** One JSON-RPC request; resolves with its result, rejects with the server's error or a timeout. */
+  const request = async (method: string, params: Record<string, unknown>): Promise<unknown> => {
+    const id = nextId++;
+    let timer: NodeJS.Timeout | undefined;
+    const answer = new Promise<Record<string, unknown>>((resolve, reject) => {
+      pending.set(id, resolve);
+      timer = setTimeout(() => reject(new Error(`no answer to ${method} within ${LIVE_TIMEOUT_MS} ms`)), LIVE_TIMEOUT_MS);
+      timer.unref();
+    });
+    answer.catch(() => {}); // when send() fails first, nobody awaits the answer
+    try {
+      await transport.send({ jsonrpc: '2.0', id, method, params });
+      const m = await answer;
+      const err = m.error as { code?: unknown; message?: unknown } | undefined;
+      if (err) throw new Error(`JSON-RPC error ${String(err.code)} to ${method}: ${String(err.message).slice(0, 100)}`);
+      return m.result;
+    } finally {
+      clearTimeout(timer);
+      pending.delete(id);
+    }
+  };
+  try {
+    await transport.start();
+    // The handshake of the SDK's Client, on the SDK's transport and schemas; the Client class itself
+    // would add ajv and ~0.4 s of module loading to every scan of a site with a card.
+    const init = sdk.InitializeResultSchema.safeParse(
+      await request('initialize', { protocolVersion: sdk.LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'ai-ready', version: VERSION } }),
+    );
+    if (!init.success) throw new Error('the initialize result is not an MCP InitializeResult');
+    if (!sdk.SUPPORTED_PROTOCOL_VERSIONS.includes(init.data.protocolVersion)) throw new Error(`unsupported protocol version ${init.data.protocolVersion.slice(0, 40)}`);
+    transport.setProtocolVersion(init.data.protocolVersion);
+    result.serverName = init.data.serverInfo.name.slice(0, 100);
+    result.serverVersion = init.data.serverInfo.version.slice(0, 40);
+    result.protocolVersion = init.data.protocolVersion;
+    result.sessionIssued = !!transport.sessionId;
+    await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    if (init.data.capabilities.tools) {
+      const listed = sdk.ListToolsResultSchema.safeParse(await request('tools/list', {}));
+      if (!listed.success) throw new Error('the tools/list result is not an MCP ListToolsResult');
+      result.toolCount = listed.data.tools.length;
+      result.toolNames = listed.data.tools.slice(0, TOOL_NAMES).map((t) => String(t.name).slice(0, 60));
+    } else {
+      result.toolCount = 0;
+    }
+    result.outcome = 'ok';
+  } catch (e) {
+    const last = exchanges.at(-1)?.probe;
+    if (last?.status === 401) {
+      result.outcome = 'auth-required';
+      result.wwwAuthenticate = last.headers['www-authenticate'] ?? null;
+      result.problem = `401 to ${exchanges.at(-1)!.rpc}`;
+    } else {
+      result.problem = describeFailure(e, last);
+    }
+  } finally {
+    // Closing aborts the transport locally; nothing is sent (see the module comment).
+    await transport.close().catch(() => {});
+  }
+  return result;
+}
+
+/** A short reason the handshake failed: the HTTP answer when there was one, else the SDK's error. */
+function describeFailure(e: unknown, last: FetchResult | undefined): string {
+  const message = String((e as Error)?.message ?? e).replace(/\s+/g, ' ').slice(0, 160);
+  if (!last) return message;
+  if (last.status === null) return last.error?.message ?? message;
+  if (last.status < 200 || last.status >= 300) return `HTTP ${last.status}${last.contentType ? ` (${last.contentType})` : ''}`;
+  if (last.contentType !== 'application/json' && last.contentType !== 'text/event-stream') {
+    return `HTTP ${last.status} with ${last.contentType ?? 'no content type'}, not a JSON-RPC answer`;
+  }
+  return `not a valid MCP answer: ${message}`;
+}

@@ -1,0 +1,92 @@
+/** The pure readers of the live probes: A2A answers, sitemap <loc>s and the sitemap product pick. */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { gzipSync } from 'node:zlib';
+import { judgeA2aAnswer, jsonRpcEndpoint } from '../../src/core/gather/a2a-probe.js';
+import { productFromSitemaps, sitemapLocs } from '../../src/core/gather/product-pages.js';
+import { siteOf } from '../../src/core/gather/live-scope.js';
+import { ORIGIN, response } from '../helpers/responses.js';
+
+const post = (status: number | null, body: string, contentType = 'application/json') =>
+  response({ url: '/a2a', method: 'POST', status, headers: { 'content-type': contentType }, body, ...(status === null ? { error: { code: 'timeout', message: 'no complete response before the timeout' } } : {}) });
+const urlset = (locs: string[]) => `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`;
+const xml = (path: string, body: string | Buffer) => response({ url: path, headers: { 'content-type': 'application/xml' }, body });
+
+describe('A2A probe answers', () => {
+  it('an error object or a result is JSON-RPC; 401/403 ask for credentials; the rest is no answer', () => {
+    expect(judgeA2aAnswer(post(200, '{"jsonrpc":"2.0","id":"x","error":{"code":-32601,"message":"Method not found"}}')).outcome).toBe('json-rpc');
+    expect(judgeA2aAnswer(post(400, '{"jsonrpc":"2.0","id":null,"error":{"code":-32600}}')).outcome).toBe('json-rpc');
+    expect(judgeA2aAnswer(post(200, '{"jsonrpc":"2.0","id":"x","result":{}}')).outcome).toBe('json-rpc');
+    expect(judgeA2aAnswer(post(401, '')).outcome).toBe('auth-required');
+    expect(judgeA2aAnswer(post(404, 'nope', 'text/plain')).outcome).toBe('no-answer');
+    expect(judgeA2aAnswer(post(200, '{"jsonrpc":"1.0","error":{}}')).outcome).toBe('no-answer');
+    expect(judgeA2aAnswer(post(null, '')).answer).toMatch(/timeout/);
+  });
+
+  it('never throws and always names an outcome, whatever the body', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 599 }), fc.oneof(fc.string(), fc.json()), (status, body) => {
+        const r = judgeA2aAnswer(post(status, body));
+        expect(['json-rpc', 'auth-required', 'no-answer']).toContain(r.outcome);
+        expect(r.answer.length).toBeLessThan(200);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('picks the first JSONRPC interface; gRPC and HTTP+JSON only are not probed', () => {
+    expect(jsonRpcEndpoint({ supportedInterfaces: [{ url: 'https://a/grpc', protocolBinding: 'GRPC' }, { url: 'https://a/rpc', protocolBinding: 'JSONRPC' }] })).toBe('https://a/rpc');
+    expect(jsonRpcEndpoint({ url: 'https://a/rpc' })).toBe('https://a/rpc');
+    expect(jsonRpcEndpoint({ url: 'https://a/rest', preferredTransport: 'HTTP+JSON' })).toBeNull();
+    expect(jsonRpcEndpoint({ supportedInterfaces: [{ url: 'https://a/g', protocolBinding: 'GRPC' }] })).toBeNull();
+  });
+});
+
+describe('sitemap <loc> reading', () => {
+  it('reads plain and gzip sitemaps and unescapes &amp;', () => {
+    const body = urlset([`${ORIGIN}/a?x=1&amp;y=2`, `${ORIGIN}/b`]);
+    expect(sitemapLocs(xml('/s.xml', body))).toEqual([`${ORIGIN}/a?x=1&y=2`, `${ORIGIN}/b`]);
+    expect(sitemapLocs(xml('/s.xml.gz', gzipSync(body)))).toEqual([`${ORIGIN}/a?x=1&y=2`, `${ORIGIN}/b`]);
+    expect(sitemapLocs(response({ url: '/s.xml', status: 404, body }))).toEqual([]);
+  });
+
+  it('never throws on arbitrary bodies and returns at most the locs present', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.uint8Array({ maxLength: 2000 }).map((a) => Buffer.from(a))), (body) => {
+        const locs = sitemapLocs(xml('/s.xml', body));
+        expect(Array.isArray(locs)).toBe(true);
+        expect(locs.length).toBeLessThanOrEqual(String(body).length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('round-trips generated URL lists', () => {
+    fc.assert(
+      fc.property(fc.array(fc.webPath(), { maxLength: 30 }), (paths) => {
+        const urls = paths.map((p) => `${ORIGIN}/x${p.replace(/[<>&\s]/g, '')}`);
+        expect(sitemapLocs(xml('/s.xml', urlset(urls)))).toEqual(urls);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('product page from the sitemaps', () => {
+  it('prefers a product-shaped same-origin URL, then the first URL of a products sitemap', () => {
+    const pages = { url: `${ORIGIN}/sitemap_pages_1.xml`, probe: xml('/sitemap_pages_1.xml', urlset([`${ORIGIN}/`, `${ORIGIN}/about`, 'https://other.example/products/x'])) };
+    const products = { url: `${ORIGIN}/sitemap_products_1.xml`, probe: xml('/sitemap_products_1.xml', urlset([`${ORIGIN}/shop/blue`])) };
+    expect(productFromSitemaps([pages, products], ORIGIN)).toEqual({ url: `${ORIGIN}/shop/blue`, sitemap: products.url });
+    const shaped = { url: `${ORIGIN}/sitemap.xml`, probe: xml('/sitemap.xml', urlset([`${ORIGIN}/`, `${ORIGIN}/products/red-widget`])) };
+    expect(productFromSitemaps([pages, shaped, products], ORIGIN)?.url).toBe(`${ORIGIN}/products/red-widget`);
+    expect(productFromSitemaps([pages], ORIGIN)).toBeNull();
+  });
+});
+
+describe('live-probe scope', () => {
+  it('compares registrable domains; an IP literal is its own site', () => {
+    expect(siteOf('https://www.example.com/mcp')).toBe(siteOf('https://api.example.com'));
+    expect(siteOf('http://127.0.0.1:8080/')).toBe('127.0.0.1');
+    expect(siteOf('http://[::1]:3000/')).toBe('::1');
+  });
+});
