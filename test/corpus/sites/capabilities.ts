@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Variant } from '../types.js';
 import { MD, json, page, text } from './shared.js';
+import { a2aJsonRpcRoute, mcpRoute } from '../../fixtures/sites.mjs';
 
 const CORS = { 'access-control-allow-origin': '*' };
 const MCP_CARD = 'SEP-1649 / modelcontextprotocol.io server.json schema (name, version, remotes[].url; served with CORS)';
@@ -105,6 +106,7 @@ export const capabilities: Variant[] = [
     models: 'the current MCP server card at /.well-known/mcp/server-card.json with remotes[].url',
     site: ({ origin }) => ({
       '/': page(),
+      '/mcp': mcpRoute(),
       '/.well-known/mcp/server-card.json': json(
         {
           $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
@@ -126,6 +128,7 @@ export const capabilities: Variant[] = [
     models: 'the SEP-1649 card shape: serverInfo + transport.endpoint at /.well-known/mcp.json',
     site: ({ origin }) => ({
       '/': page(),
+      '/mcp': mcpRoute(),
       '/.well-known/mcp.json': json({ serverInfo: { name: 'tools', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: `${origin}/mcp` }, capabilities: { tools: {} } }, CORS),
     }),
     expect: { A4: 'pass' },
@@ -137,11 +140,35 @@ export const capabilities: Variant[] = [
     models: 'the card at /.well-known/mcp/server-card (SEP-2127 path, no .json)',
     site: ({ origin }) => ({
       '/': page(),
+      '/mcp': mcpRoute(),
       '/.well-known/mcp/server-card': json({ name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }], capabilities: { tools: {} } }, CORS),
     }),
     expect: { A4: 'pass' },
     codes: { A4: 'A4/ok' },
     source: 'SEP-2127 (modelcontextprotocol PR #2127: /.well-known/mcp/server-card)',
+  },
+  {
+    name: 'mcp-endpoint-dead',
+    models: 'a complete MCP card whose advertised endpoint answers 404 (no MCP server behind it)',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/mcp/server-card.json': json({ name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }], capabilities: { tools: {} } }, CORS),
+    }),
+    expect: { A4: 'partial' },
+    codes: { A4: 'A4/endpoint-not-mcp' },
+    source: 'MCP 2025-06-18 lifecycle (a client starts with initialize; a server that cannot answer it cannot be used); docs/live-probes.md',
+  },
+  {
+    name: 'mcp-endpoint-auth-required',
+    models: 'a complete MCP card whose endpoint answers 401 with a WWW-Authenticate challenge',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/mcp': { status: 401, headers: { 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource"`, 'content-type': 'application/json' }, body: '{"error":"unauthorized"}' },
+      '/.well-known/mcp/server-card.json': json({ name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }], capabilities: { tools: {} } }, CORS),
+    }),
+    expect: { A4: 'pass' },
+    codes: { A4: 'A4/ok-auth-required' },
+    source: 'MCP 2025-06-18 authorization §2.3.1 (an unauthenticated request gets 401 with WWW-Authenticate; RFC 9728 §5.1 resource_metadata)',
   },
   {
     name: 'mcp-card-no-endpoint',
@@ -167,6 +194,7 @@ export const capabilities: Variant[] = [
     models: 'an A2A v1.0 agent card with supportedInterfaces',
     site: ({ origin }) => ({
       '/': page(),
+      '/a2a': a2aJsonRpcRoute(),
       '/.well-known/agent-card.json': json({
         name: 'Corpus agent',
         description: 'Answers questions about tools',
@@ -187,6 +215,7 @@ export const capabilities: Variant[] = [
     models: 'an A2A 0.3 card at agent-card.json with a top-level url and preferredTransport',
     site: ({ origin }) => ({
       '/': page(),
+      '/a2a': a2aJsonRpcRoute(),
       '/.well-known/agent-card.json': json({
         protocolVersion: '0.3.0',
         name: 'Corpus agent',
@@ -203,6 +232,26 @@ export const capabilities: Variant[] = [
     expect: { A5: 'pass' },
     codes: { A5: 'A5/ok' },
     source: 'A2A 0.3.0 AgentCard (top-level url, preferredTransport, protocolVersion; at /.well-known/agent-card.json since 0.3)',
+  },
+  {
+    name: 'a2a-endpoint-dead',
+    models: 'an A2A 1.0 card whose JSON-RPC interface answers 404',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/agent-card.json': json({
+        name: 'Corpus agent',
+        description: 'Answers questions about tools',
+        version: '1.0.0',
+        supportedInterfaces: [{ url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+        capabilities: {},
+        defaultInputModes: ['text/plain'],
+        defaultOutputModes: ['text/plain'],
+        skills: [{ id: 'advice', name: 'Advice', description: 'Tool advice', tags: ['tools'] }],
+      }),
+    }),
+    expect: { A5: 'partial' },
+    codes: { A5: 'A5/endpoint-no-answer' },
+    source: 'A2A specification §3.2 / JSON-RPC 2.0 §5 (the interface answers every request with a JSON-RPC response, an error object for an unknown method); docs/live-probes.md',
   },
   {
     name: 'a2a-card-legacy',

@@ -1,6 +1,7 @@
 /** Corpus variants of the commerce checks (M1-M6), scored under the commerce profile. */
 import type { Variant } from '../types.js';
 import { H, PROSE, html, json, page } from './shared.js';
+import { a2aJsonRpcRoute } from '../../fixtures/sites.mjs';
 
 const product = (offers: Record<string, unknown> | undefined) =>
   page('Blue Spade', `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Blue Spade', ...(offers ? { offers } : {}) })}</script>`);
@@ -120,6 +121,7 @@ export const commerce: Variant[] = [
     models: 'an A2A card declaring the AP2 extension with roles',
     site: ({ origin }) => ({
       '/': page(),
+      '/a2a': a2aJsonRpcRoute(),
       '/.well-known/agent-card.json': json({
         name: 'Corpus shop agent',
         description: 'Sells tools',
