@@ -2,6 +2,7 @@ import { defineCheck } from '../types.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { PRM_PATH, httpUrl, protectedResourceMetadata, resourceMetadataParam, type PrmArtifact } from '../../gather/oauth-metadata.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { domainOrPlaceholder } from '../../fixes/site.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9728', 'https://modelcontextprotocol.io/specification/2025-06-18/basic/authorization'];
 
@@ -90,7 +91,7 @@ export const a3ProtectedResource = defineCheck<PrmArtifact>({
     const content = JSON.stringify(
       {
         resource: fx.origin,
-        authorization_servers: [`https://auth.${new URL(fx.origin).hostname.replace(/^www\./, '')}`],
+        authorization_servers: [`https://auth.${domainOrPlaceholder(fx.origin).replace(/^www\./, '')}`],
         scopes_supported: ['read', 'write'],
         bearer_methods_supported: ['header'],
         resource_documentation: `${fx.origin}/docs/api`,
