@@ -45,7 +45,7 @@ describe('guides on a bare site at an IP address', () => {
   let site: FixtureSite;
   let r: ScanResult;
   beforeAll(async () => {
-    site = await startFixture((s) => bare() as never);
+    site = await startFixture((s) => bare(s.origin) as never);
     r = await scan(site.origin, { profile: 'app' });
   });
   afterAll(() => site.close());
