@@ -38,8 +38,9 @@ export function helpRenderer(args: readonly string[]): (width: number | undefine
   const output = {
     writeOut: (s: string) => void (stdout += s),
     writeErr: (s: string) => void (stderr += s),
-    getOutHelpWidth: () => width,
-    getErrHelpWidth: () => width,
+    // commander's own default answers undefined for a pipe (then 80); its types say number.
+    getOutHelpWidth: () => width as number,
+    getErrHelpWidth: () => width as number,
     getOutHasColors: () => false,
     getErrHasColors: () => false,
   };
