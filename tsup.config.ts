@@ -1,5 +1,6 @@
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { defineConfig } from 'tsup';
 
 /**
@@ -57,6 +58,27 @@ const lazyChildProcess = {
   },
 };
 
+/**
+ * Writes dist/help/: the help texts of the built CLI for every terminal width (src/cli/help-texts.ts),
+ * which bin/help.js prints for `ai-ready --help` without loading the ES module CLI. Rendered from
+ * the program just built, so they cannot drift from what commander would print.
+ */
+async function writeHelpTexts(outDir: string): Promise<void> {
+  const entry = pathToFileURL(resolve(outDir, 'help-texts.js')).href;
+  const { HELP_FORMS, helpTable } = (await import(`${entry}?build=${Date.now()}`)) as typeof import('./src/cli/help-texts.js');
+  const dir = join(outDir, 'help');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const index: { forms: Record<string, string>; targets: Record<string, Array<[number, string]>> } = { forms: {}, targets: {} };
+  for (const [name, forms] of Object.entries(HELP_FORMS)) {
+    const table = await helpTable(forms[0]);
+    table.texts.forEach((text, i) => writeFileSync(join(dir, `${name}-${i}.txt`), text));
+    index.targets[name] = table.ranges.map(([from, i]) => [from, `${name}-${i}.txt`]);
+    for (const form of forms) index.forms[form.join('\u0000')] = name;
+  }
+  writeFileSync(join(dir, 'index.json'), JSON.stringify(index));
+}
+
 // AI_READY_NO_DTS skips the declaration build: the test setup rebuilds dist on every run
 // and only needs the JavaScript.
 export default defineConfig({
@@ -65,6 +87,8 @@ export default defineConfig({
     cli: 'src/cli/main.ts',
     // Loaded by piscina in each scan worker thread (src/runner/worker-pool.ts finds it beside its chunk).
     'scan-worker': 'src/runner/scan-worker.ts',
+    // Imported by onSuccess only, to write dist/help/ (see writeHelpTexts).
+    'help-texts': 'src/cli/help-texts.ts',
   },
   format: ['esm'],
   target: 'node20',
@@ -87,5 +111,6 @@ export default defineConfig({
     writeThirdPartyLicenses('dist');
     // Postgres migrations are SQL files read at run time from `migrations/` next to the bundle.
     cpSync('src/store/postgres/migrations', 'dist/migrations', { recursive: true });
+    await writeHelpTexts('dist');
   },
 });

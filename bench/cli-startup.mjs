@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Startup time of `ai-ready --version` and `ai-ready --help` next to a bare `node -e 0`, paired:
-// each round runs all three in turn, and the ratio is the median of the per-round ratios, so a
-// shared machine's drifting load cancels out. Target: within 1.2x of bare node (--version answers
-// from package.json in bin/; --help loads only the bundled CLI module: ink, react and the engine
-// load lazily, only for a scan).
+// Startup time of `ai-ready --version`, `--help` and `scan --help` next to a bare `node -e 0`,
+// paired: each round runs them all in turn, and the ratio is the median of the per-round ratios,
+// so a shared machine's drifting load cancels out. Target: within 1.2x of bare node (--version
+// answers from package.json in bin/, the helps from the texts the build rendered in dist/help;
+// neither loads the ES module CLI). `explain --help` has no prebuilt text: it shows what loading
+// the CLI costs.
 // Usage: npm run build && node bench/cli-startup.mjs [runs]
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,8 @@ const commands = [
   ['node -e 0', ['-e', '0']],
   ['ai-ready --version', [bin, '--version']],
   ['ai-ready --help', [bin, '--help']],
+  ['ai-ready scan --help', [bin, 'scan', '--help']],
+  ['ai-ready explain -h', [bin, 'explain', '--help']],
 ];
 
 function once(args) {
@@ -33,6 +36,6 @@ for (let round = 0; round < runs + 2; round++) {
 console.log(`${runs} paired rounds, median (min), node ${process.version}`);
 commands.forEach(([name], i) => {
   const ratio = median(times[i].map((ms, k) => ms / times[0][k]));
-  const verdict = i === 0 ? '' : ratio <= 1.2 ? '  ok' : '  over the 1.2x target';
-  console.log(`${name.padEnd(20)} ${median(times[i]).toFixed(1).padStart(7)} ms (${Math.min(...times[i]).toFixed(1)})  ${ratio.toFixed(2)}x${verdict}`);
+  const verdict = i === 0 || name.includes('explain') ? '' : ratio <= 1.2 ? '  ok' : '  over the 1.2x target';
+  console.log(`${name.padEnd(22)} ${median(times[i]).toFixed(1).padStart(7)} ms (${Math.min(...times[i]).toFixed(1)})  ${ratio.toFixed(2)}x${verdict}`);
 });

@@ -1,14 +1,24 @@
 #!/usr/bin/env node
 // The CLI's start-up path, CommonJS (bin/package.json): a CommonJS entry starts faster than an ES
 // module one, which first sets up the ESM loader. `--version` alone answers from package.json
-// without loading the CLI. Node >= 22.1 keeps compiled modules in an on-disk cache
-// (module.enableCompileCache), enabled before the CLI is imported so its modules use it; older
-// Node has no such cache and simply loads the CLI (NODE_DISABLE_COMPILE_CACHE=1 turns it off).
+// and `--help` from the texts the build rendered (help.js), both without loading the CLI. Node
+// >= 22.1 keeps compiled modules in an on-disk cache (module.enableCompileCache), enabled before
+// the CLI is imported so its modules use it; older Node has no such cache and simply loads the
+// CLI (NODE_DISABLE_COMPILE_CACHE=1 turns it off).
 'use strict';
 
 const args = process.argv.slice(2);
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
+const isVersion = args.length === 1 && (args[0] === '--version' || args[0] === '-v');
+// Only a short command line that asks for help reads the prebuilt texts. Width as commander
+// reckons it: the terminal's columns on a TTY, its default (80) otherwise.
+const asksHelp = !isVersion && args.length <= 2 && args.some((a) => a === '--help' || a === '-h' || a === 'help');
+const help = asksHelp ? require('./help.js').prebuiltHelp(args, process.stdout.isTTY ? process.stdout.columns : undefined) : null;
+if (isVersion) {
   process.stdout.write(`${require('../package.json').version}\n`);
+} else if (help !== null) {
+  // A reader that closes the pipe early (`| head`) is no error, as in the CLI.
+  process.stdout.on('error', () => {});
+  process.stdout.write(help);
 } else {
   require('node:module').enableCompileCache?.();
   import('../dist/cli.js').catch((e) => {

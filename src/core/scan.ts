@@ -8,6 +8,7 @@ import { normalizeTarget } from './target.js';
 import { HttpClient, BROWSER_ACCEPT, NOT_TLS_MESSAGE, type FetchResult } from './net/http.js';
 import { GatherContext } from './gather/context.js';
 import { challengeReason } from './gather/classify.js';
+import { foundResources } from './fixes/found.js';
 import { engineCode, type CheckModule, type CheckOutcome, type FixContext } from './checks/types.js';
 import { API_VERSION, gradeFor } from './vocabulary.js';
 import type { CheckResult, PlatformInfo, ProbeRecord, ProfileName, ScanResult } from './schema.js';
@@ -251,7 +252,7 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   );
   const evaluated = await running;
   const platform = await platformPromise;
-  const fx = { origin: ctx.origin, platform: platform.platform === 'unknown' ? null : platform.platform, hosting: platform.hosting ?? [] };
+  const fx = { origin: ctx.origin, platform: platform.platform === 'unknown' ? null : platform.platform, hosting: platform.hosting ?? [], found: foundResources(evaluated) };
 
   const wall = totalWall(page, evaluated);
   if (wall) throw blockedError(target.href, wall, options.userAgent ?? USER_AGENT);

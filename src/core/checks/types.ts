@@ -7,6 +7,7 @@
 import type { CheckStatus, Dimension, FixStep, Tier } from '../schema.js';
 import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from '../gather/context.js';
+import type { FoundResources } from '../fixes/found.js';
 
 export interface CheckMeta<C extends string = string> {
   /** Letter of the dimension plus a number: D1, C3, B2, A6, M1. */
@@ -80,6 +81,8 @@ export interface FixContext {
   hosting: string[];
   /** The outcome being fixed, when there is one (absent for `ai-ready explain`). */
   outcome?: CheckOutcome;
+  /** What this scan found (resource -> URL, null = looked and absent), so guides link only what exists. */
+  found?: FoundResources;
 }
 
 export interface CheckModule<A = unknown, C extends string = string> {

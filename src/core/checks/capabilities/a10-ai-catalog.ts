@@ -5,8 +5,10 @@
  */
 import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
+import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt, isFound, isObject, isSoft404, parseJson } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { PLACEHOLDER_DOMAIN, siteDomain } from '../../fixes/site.js';
 
 const SPEC = ['https://github.com/Agent-Card/ai-card', 'https://agenticresourcediscovery.org'];
 export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
@@ -137,20 +139,30 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>({
   },
   fixGuide(fx) {
     const host = new URL(fx.origin).hostname;
+    const domain = siteDomain(fx.origin) ?? PLACEHOLDER_DOMAIN;
+    // List the MCP server card and A2A agent card the scan found (at their real URLs); a card the
+    // scan looked for and did not find is left out, unless neither exists (then both are shown as
+    // what to publish first).
+    const mcp = fx.found?.mcpCard;
+    const agent = fx.found?.agentCard;
+    const none = mcp === null && agent === null;
+    const mcpEntry = {
+      identifier: `urn:air:${domain}:mcp:main`,
+      displayName: `${host} MCP server`,
+      type: 'mcp',
+      url: mcp ?? `${fx.origin}/.well-known/mcp/server-card.json`,
+      representativeQueries: ['check my order status', 'find a product by name'],
+    };
+    const agentEntry = { name: `${host} agent`, cardUrl: agent ?? `${fx.origin}/.well-known/agent-card.json` };
     const catalog = {
       specVersion: '1.0',
-      host: { displayName: host, identifier: host },
-      entries: [
-        {
-          identifier: `urn:air:${host.includes('.') ? host : `${host}.example`}:mcp:main`,
-          displayName: `${host} MCP server`,
-          type: 'mcp',
-          url: `${fx.origin}/.well-known/mcp/server-card.json`,
-          representativeQueries: ['check my order status', 'find a product by name'],
-        },
-      ],
-      agents: [{ name: `${host} agent`, cardUrl: `${fx.origin}/.well-known/agent-card.json` }],
+      host: { displayName: host, identifier: domain },
+      entries: mcp !== null || none ? [mcpEntry] : [],
+      ...(agent !== null || none ? { agents: [agentEntry] } : {}),
     };
+    const exists: FixStep = none
+      ? { title: 'Publish the cards first', body: 'This scan found no MCP server card (check A4) and no A2A agent card (A5): the catalog lists them, so publish what you serve first and keep only its entry.' }
+      : { title: 'List only what exists', body: 'Keep one entry per MCP server, A2A agent or API you actually serve; remove the agents[] or entries[] block you do not need.' };
     return [
       ...serveFileSteps(fx, {
         path: AI_CATALOG_PATH,
@@ -159,7 +171,7 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>({
         lang: 'json',
         headers: { 'Access-Control-Allow-Origin': '*' },
       }),
-      { title: 'List only what exists', body: 'Keep one entry per MCP server, A2A agent or API you actually serve; remove the agents[] or entries[] block you do not need.' },
+      exists,
       verifyStep(`curl -si ${fx.origin}${AI_CATALOG_PATH} | head -n 20`, 'Expect HTTP 200, application/json, Access-Control-Allow-Origin: *, and your entries.'),
       specStep(SPEC),
     ];

@@ -10,6 +10,7 @@ export interface A3Artifact extends PrmArtifact {
   /** The metadata a 401's resource_metadata pointed at, when it was not fetched already. */
   followed?: JsonDocument | null;
 }
+import { domainOrPlaceholder } from '../../fixes/site.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9728', 'https://modelcontextprotocol.io/specification/2025-06-18/basic/authorization'];
 
@@ -133,7 +134,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>({
     const content = JSON.stringify(
       {
         resource: fx.origin,
-        authorization_servers: [`https://auth.${new URL(fx.origin).hostname.replace(/^www\./, '')}`],
+        authorization_servers: [`https://auth.${domainOrPlaceholder(fx.origin).replace(/^www\./, '')}`],
         scopes_supported: ['read', 'write'],
         bearer_methods_supported: ['header'],
         resource_documentation: `${fx.origin}/docs/api`,

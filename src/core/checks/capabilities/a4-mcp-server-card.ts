@@ -5,6 +5,8 @@ import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps
 import { MCP_CARD_OPTIONS, MCP_CARD_PATHS } from '../../gather/mcp-card.js';
 import { probeMcpEndpoint, type McpProbeResult } from '../../gather/mcp-probe.js';
 import { servedBySite, siteOf } from '../../gather/live-scope.js';
+import { PLACEHOLDER_DOMAIN, placeholderNote, reverseDomain, siteDomain } from '../../fixes/site.js';
+import type { FixStep } from '../../schema.js';
 
 const SPEC = [
   'https://github.com/modelcontextprotocol/modelcontextprotocol/pull/2127',
@@ -267,20 +269,28 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
     return { status: 'pass', code: 'A4/ok', evidence: `${facts}${liveText}.`, ...(matched ? { matched } : {}), advisories, probes: [res, ...liveProbes], details };
   },
   fixGuide(fx) {
-    const host = new URL(fx.origin).hostname.split('.').reverse().join('.');
+    // A card the scan found keeps its own name and endpoint; otherwise the name is the site's
+    // domain in reverse-DNS form, which an IP or localhost origin does not have.
+    const seen = fx.outcome?.probes?.flatMap((p) => readPath(p, new URL(p.url).pathname).cards)[0];
+    const domain = siteDomain(fx.origin);
+    const name = seen?.name ?? `${reverseDomain(domain ?? PLACEHOLDER_DOMAIN)}/mcp`;
     const content = JSON.stringify(
       {
         $schema: SCHEMA_URL,
-        name: `${host}/mcp`,
+        name,
         version: '1.0.0',
         description: 'What your MCP server lets agents do',
-        serverInfo: { name: `${host}/mcp`, version: '1.0.0' },
-        remotes: [{ type: 'streamable-http', url: `${fx.origin}/mcp`, authentication: { required: false, schemes: [] } }],
+        serverInfo: { name, version: '1.0.0' },
+        remotes: [{ type: 'streamable-http', url: seen?.endpoints[0] ? new URL(seen.endpoints[0], fx.origin).href : `${fx.origin}/mcp`, authentication: { required: false, schemes: [] } }],
         capabilities: { tools: { listChanged: false } },
       },
       null,
       2,
     );
+    const nameNote: FixStep[] =
+      !seen?.name && !domain
+        ? [{ title: 'Name the server after your domain', body: `${placeholderNote(fx.origin, 'the server name')} The name is your domain in reverse-DNS form plus a slash and a short id (example.com -> com.example/mcp); MCP registries verify it against the domain.` }]
+        : [];
     const headers = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET', 'Access-Control-Allow-Headers': 'Content-Type', 'Cache-Control': 'public, max-age=3600' };
     return [
       ...serveFileSteps(fx, { path: '/.well-known/mcp/server-card', contentType: 'application/json', content, lang: 'json', headers }),
@@ -288,6 +298,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
         title: 'Serve the same card at /.well-known/mcp/server-card.json',
         body: 'Readers still use the .json path (and some /.well-known/mcp.json); the card above carries both the SEP-2127 fields and serverInfo so every reader understands it.',
       },
+      ...nameNote,
       verifyStep(`curl -si ${fx.origin}/.well-known/mcp/server-card`, 'Expect 200, application/json, Access-Control-Allow-Origin: *, and name, version, remotes[].url and capabilities.'),
       specStep(SPEC),
     ];

@@ -2,6 +2,7 @@ import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isSoft404 } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { domainOrPlaceholder } from '../../fixes/site.js';
 
 const SPEC = ['https://workos.com/auth-md/docs/auth-md', 'https://isitagentready.com/.well-known/agent-skills/auth-md/SKILL.md'];
 export const AUTH_MD_PATH = '/auth.md';
@@ -71,7 +72,7 @@ export const a9AuthMd = defineCheck<FetchResult>({
     };
   },
   fixGuide(fx) {
-    const content = `# auth.md for ${new URL(fx.origin).hostname}\n\nThis document tells AI agents how to obtain access to our API on behalf of a user.\n\n## Register\n\nAgents register with OAuth 2.0 Dynamic Client Registration at ${fx.origin}/oauth/register.\n\n## Authorize\n\n- Protected resource metadata: ${fx.origin}/.well-known/oauth-protected-resource\n- Authorization server metadata: ${fx.origin}/.well-known/oauth-authorization-server\n- Use the authorization code flow with PKCE; request only the scopes you need.\n\n## Scopes\n\n- \`orders:read\`: read the user's orders\n\n## Contact\n\nsecurity@${new URL(fx.origin).hostname}\n`;
+    const content = `# auth.md for ${new URL(fx.origin).hostname}\n\nThis document tells AI agents how to obtain access to our API on behalf of a user.\n\n## Register\n\nAgents register with OAuth 2.0 Dynamic Client Registration at ${fx.origin}/oauth/register.\n\n## Authorize\n\n- Protected resource metadata: ${fx.origin}/.well-known/oauth-protected-resource\n- Authorization server metadata: ${fx.origin}/.well-known/oauth-authorization-server\n- Use the authorization code flow with PKCE; request only the scopes you need.\n\n## Scopes\n\n- \`orders:read\`: read the user's orders\n\n## Contact\n\nsecurity@${domainOrPlaceholder(fx.origin)}\n`;
     return [
       ...serveFileSteps(fx, { path: AUTH_MD_PATH, contentType: 'text/markdown; charset=utf-8', content, lang: 'markdown' }),
       {

@@ -125,7 +125,7 @@ export const m5Mpp = defineCheck<OpenApiArtifact>({
         title: 'Generate it with your spec',
         body: 'If the description is generated (zod-openapi, tsoa, FastAPI, NestJS), add the extension in the route metadata so it stays in sync with real prices.',
       },
-      verifyStep(`curl -s ${fx.origin}/openapi.json | grep -o '"x-payment-info"' | wc -l`, 'Expect one x-payment-info per paid operation.'),
+      verifyStep(`curl -s ${fx.found?.openapi ?? `${fx.origin}/openapi.json`} | grep -o '"x-payment-info"' | wc -l`, 'Expect one x-payment-info per paid operation.'),
       specStep(SPEC),
     ];
   },

@@ -80,15 +80,18 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>({
     return { status: 'pass', code: 'D1/ok', evidence: `${seen}; ${facts}.`, matched: 'RFC 9309', probes };
   },
   fixGuide(fx) {
-    const content = `User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\nDisallow: /admin/\n\nSitemap: ${fx.origin}/sitemap.xml\n`;
+    // The Sitemap line names the sitemap the scan found; with none found it waits for one (D2).
+    const sitemap = fx.found?.sitemap;
+    const sitemapLine = sitemap === null ? `# Sitemap: ${fx.origin}/sitemap.xml  (uncomment once you publish it, see check D2)\n` : `Sitemap: ${sitemap ?? `${fx.origin}/sitemap.xml`}\n`;
+    const content = `User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\nDisallow: /admin/\n\n${sitemapLine}`;
     // Where the platform generates robots.txt itself, lines are added the way B1, B2 and B5 add
     // theirs (one source: robots-fix.ts); elsewhere the whole file is served.
     const platformStep = PLATFORM_ROBOTS.has(fixTarget(fx))
       ? robotsLinesSteps(fx, {
-          snippet: `Sitemap: ${fx.origin}/sitemap.xml\n`,
+          snippet: sitemapLine,
           rulesOnly: true,
           nextRules: `[{ userAgent: '*', allow: '/', disallow: '/admin/' }]`,
-          nuxtConfig: `{\n    groups: [{ userAgent: ['*'], allow: ['/'], disallow: ['/admin/'] }],\n    sitemap: ['/sitemap.xml'],\n  }`,
+          nuxtConfig: `{\n    groups: [{ userAgent: ['*'], allow: ['/'], disallow: ['/admin/'] }],\n    sitemap: [${JSON.stringify(sitemap ? new URL(sitemap).pathname : '/sitemap.xml')}],\n  }`,
           squarespace: 'Use Settings → Crawlers to choose what search engines and AI crawlers may do.',
           cloudflare: "Cloudflare's managed robots.txt (AI Crawl Control → Manage robots.txt) serves a robots.txt with AI rules even where the platform's own file falls short.",
         })

@@ -5,6 +5,7 @@ import { describeProbe, excerpt } from '../../gather/classify.js';
 import { isBrokenTarget } from '../../gather/link-check.js';
 import { parseLinkHeader, type LinkValue } from '../../gather/link-header.js';
 import { addHeaderSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { agentLinks, describeLinks, linkHeaderValue } from '../../fixes/agent-links.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc8288', 'https://www.rfc-editor.org/rfc/rfc9727#section-3', 'https://www.iana.org/assignments/link-relations/'];
 /** Same-origin targets of strong relations checked, at most. */
@@ -142,16 +143,33 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>({
     };
   },
   fixGuide(fx) {
-    const value = '</.well-known/api-catalog>; rel="api-catalog", </llms.txt>; rel="describedby"; type="text/plain", </index.md>; rel="alternate"; type="text/markdown"';
     const broken = (fx.outcome?.details?.broken as string[] | undefined) ?? [];
+    const { present, missing, unknown } = agentLinks(fx);
     const steps: FixStep[] = [];
     if (broken.length) steps.push({ title: 'Fix the broken Link targets', body: `These targets do not resolve: ${broken.join(', ')}. Publish them or drop them from the header.` });
-    steps.push({
-      title: 'Choose the links',
-      body: 'Link only resources that exist: your API catalog (check A1), llms.txt (D4), the Markdown version of the page (C1/C2), an OpenAPI description (rel="service-desc"). Several values go in one header, comma-separated.',
-    });
-    steps.push(...addHeaderSteps(fx, { name: 'Link', value }));
-    steps.push(verifyStep(`curl -sI ${fx.origin}/ | grep -i '^link:'`, 'Expect a Link header with rel="api-catalog", "describedby" or a text/markdown alternate.'));
+    let links = present;
+    if (present.length) {
+      const later = [...missing, ...unknown];
+      steps.push({
+        title: 'Link what this scan found',
+        body: `This scan found ${describeLinks(present)}; the header below links ${present.length > 1 ? 'them' : 'it'}. Several values go in one header, comma-separated.${later.length ? ` Add ${describeLinks(later)} once you publish ${later.length > 1 ? 'them' : 'it'}.` : ''}`,
+      });
+    } else if (missing.length && !unknown.length) {
+      // Nothing to link yet: the header would only point at 404s. Name what to publish first.
+      links = [missing[0]];
+      steps.push({
+        title: `Publish ${missing[0].label} first (check ${missing[0].check})`,
+        body: `This scan found none of ${describeLinks(missing)}, so there is nothing to link yet. Once ${missing[0].href} is published, add the header below; add the others as you publish them.`,
+      });
+    } else {
+      links = [...present, ...unknown];
+      steps.push({
+        title: 'Choose the links',
+        body: `Link only resources that exist: ${describeLinks(links)}. Several values go in one header, comma-separated.`,
+      });
+    }
+    steps.push(...addHeaderSteps(fx, { name: 'Link', value: linkHeaderValue(links) }));
+    steps.push(verifyStep(`curl -sI ${fx.origin}/ | grep -i '^link:'`, `Expect a Link header with ${links.map((l) => `rel="${l.rel}"`).join(', ')}.`));
     steps.push(specStep(SPEC.slice(0, 2)));
     return steps.slice(0, 6);
   },

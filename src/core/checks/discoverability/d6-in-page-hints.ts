@@ -6,6 +6,8 @@ import { describeProbe } from '../../gather/classify.js';
 import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { checkLinks, isBrokenTarget, type LinkProbe } from '../../gather/link-check.js';
 import { specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { agentLinks, describeLinks, linkTags } from '../../fixes/agent-links.js';
+import { jsString, phpString } from '../../fixes/escape.js';
 
 const SPEC = ['https://html.spec.whatwg.org/multipage/links.html#linkTypes', 'https://agentdocsspec.com/', 'https://www.rfc-editor.org/rfc/rfc9727#section-3'];
 /** Hint targets checked, at most. */
@@ -143,34 +145,40 @@ export const d6InPageHints = defineCheck<HintsArtifact>({
     };
   },
   fixGuide(fx) {
-    const steps: FixStep[] = [
-      {
-        title: 'Add the hints to your page <head>',
-        code: `<link rel="alternate" type="text/markdown" href="/index.md">\n<link rel="api-catalog" href="/.well-known/api-catalog">\n<link rel="describedby" href="/llms.txt" type="text/plain">`,
-        lang: 'html',
-        body: 'Point each at a resource that exists: the Markdown version of this page (C2), your API catalog (A1), your llms.txt (D4).',
-      },
-      {
+    const { present, missing, unknown } = agentLinks(fx);
+    // Hints point only at what exists; with nothing found yet, at the first thing to publish.
+    const links = present.length ? present : unknown.length ? [...present, ...unknown] : missing.slice(0, 1);
+    const later = present.length ? [...missing, ...unknown] : [];
+    const llms = links.find((l) => l.resource === 'llmsTxt');
+    const markdown = links.find((l) => l.resource === 'markdown');
+    const tagsBody = present.length
+      ? `This scan found ${describeLinks(present)}; these tags point at ${present.length > 1 ? 'them' : 'it'}.${later.length ? ` Add ${describeLinks(later)} once you publish ${later.length > 1 ? 'them' : 'it'}.` : ''}`
+      : unknown.length
+        ? `Point each at a resource that exists: ${describeLinks(links)}.`
+        : `This scan found none of ${describeLinks(missing)}: publish ${missing[0].label} first (check ${missing[0].check}), then add this tag, and the others as you publish them.`;
+    const steps: FixStep[] = [{ title: 'Add the hints to your page <head>', code: linkTags(links), lang: 'html', body: tagsBody }];
+    if (llms) {
+      steps.push({
         title: 'Add an llms.txt directive near the top of the body',
         body: 'A short, visually hidden note that agents reading the HTML will see first:',
-        code: `<blockquote class="visually-hidden">For AI agents: a documentation index is at <a href="/llms.txt">/llms.txt</a>; append .md to any page URL for Markdown.</blockquote>`,
+        code: `<blockquote class="visually-hidden">For AI agents: a documentation index is at <a href="${llms.href}">${llms.href}</a>${markdown ? '; append .md to any page URL for Markdown' : ''}.</blockquote>`,
         lang: 'html',
-      },
-    ];
-    if (fx.platform === 'nextjs') {
+      });
+    }
+    if (fx.platform === 'nextjs' && markdown) {
       steps.splice(1, 0, {
         title: 'In Next.js, declare them in metadata',
-        code: `export const metadata = {\n  alternates: { types: { 'text/markdown': '/index.md' } },\n};\n`,
+        code: `export const metadata = {\n  alternates: { types: { 'text/markdown': ${jsString(markdown.href)} } },\n};\n`,
         lang: 'ts',
       });
-    } else if (fx.platform === 'wordpress' || fx.platform === 'woocommerce') {
+    } else if ((fx.platform === 'wordpress' || fx.platform === 'woocommerce') && links.length) {
       steps.splice(1, 0, {
         title: 'In WordPress, print them from wp_head',
-        code: `<?php\nadd_action('wp_head', function () {\n  echo '<link rel="describedby" href="/llms.txt" type="text/plain">' . "\\n";\n});\n`,
+        code: `<?php\nadd_action('wp_head', function () {\n  echo ${phpString(linkTags(links) + '\n')};\n});\n`,
         lang: 'php',
       });
     }
-    steps.push(verifyStep(`curl -s ${fx.origin}/ | grep -iE 'rel="(alternate|api-catalog|describedby)"|llms\\.txt'`, 'Expect the <link> tags (and the directive) in the HTML.'));
+    steps.push(verifyStep(`curl -s ${fx.origin}/ | grep -iE 'rel="(alternate|api-catalog|describedby|service-desc)"|llms\\.txt'`, 'Expect the <link> tags (and the directive) in the HTML.'));
     steps.push(specStep(SPEC.slice(0, 2)));
     return steps;
   },

@@ -1,5 +1,6 @@
 import { defineCheck } from '../types.js';
 import { specStep } from '../../fixes/platform-steps.js';
+import { PLACEHOLDER_DOMAIN, placeholderNote, siteDomain } from '../../fixes/site.js';
 
 const SPEC = ['https://datatracker.ietf.org/doc/draft-mozleywilliams-dnsop-dnsaid/', 'https://www.rfc-editor.org/rfc/rfc9460'];
 /** The DNS-AID names an agent would query (SVCB, type 64). */
@@ -34,24 +35,31 @@ export const d7DnsAid = defineCheck<DnsAidArtifact>({
   gather: async (ctx) => ({ host: ctx.pageUrl.hostname }),
   evaluate({ host }) {
     const names = DNS_AID_LABELS.map((l) => `${l}.${host}`);
+    // An IP address or localhost has no DNS zone: there is nothing to dig for.
+    const byHand = siteDomain(`http://${host}`)
+      ? `Check by hand: ${names.map((n) => `dig +dnssec ${n} SVCB`).join('; ')}.`
+      : `${host} is not a public domain name, and DNS-AID records live under a domain: check them once the site is published at one (dig +dnssec _index._agents.<your domain> SVCB).`;
     return {
       status: 'info',
       code: 'D7/not-checked',
-      evidence: `Not checked: DNS-AID needs SVCB lookups through DNS-over-HTTPS, and ai-ready does not send scanned host names to a public resolver. Check by hand: ${names.map((n) => `dig +dnssec ${n} SVCB`).join('; ')}.`,
+      evidence: `Not checked: DNS-AID needs SVCB lookups through DNS-over-HTTPS, and ai-ready does not send scanned host names to a public resolver. ${byHand}`,
       details: { names },
     };
   },
   fixGuide(fx) {
-    const host = new URL(fx.origin).hostname;
+    // DNS-AID records live under a domain name: an IP or localhost origin has none to put them in.
+    const domain = siteDomain(fx.origin);
+    const host = domain ?? PLACEHOLDER_DOMAIN;
+    const note = domain ? '' : ` ${placeholderNote(fx.origin, 'these records')} DNS-AID needs a domain name: there is no DNS zone for an IP address or localhost.`;
     return [
       {
         title: 'Add SVCB records under _agents',
-        body: 'In your DNS provider (the record type may be listed as SVCB, type 64):',
+        body: `In your DNS provider (the record type may be listed as SVCB, type 64):${note}`,
         code: `_index._agents.${host}. 3600 IN SVCB 1 ${host}. alpn="h2" port=443 mandatory=alpn,port\n_mcp._agents.${host}.   3600 IN SVCB 1 ${host}. alpn="h2" port=443`,
         lang: 'text',
       },
       { title: 'Sign the zone with DNSSEC', body: 'Agents trust DNS-AID answers only when validated (AD bit). Most DNS providers (Cloudflare, Route 53) have a one-click DNSSEC setting; add the DS record at your registrar.' },
-      { title: 'Verify', body: 'Expect the SVCB answer and the "ad" flag.', code: `dig +dnssec _index._agents.${host} SVCB`, lang: 'sh' },
+      { title: 'Verify', body: `Expect the SVCB answer and the "ad" flag.${domain ? '' : ` Use your own domain in place of ${PLACEHOLDER_DOMAIN}.`}`, code: `dig +dnssec _index._agents.${host} SVCB`, lang: 'sh' },
       specStep(SPEC),
     ];
   },
