@@ -1,0 +1,103 @@
+/**
+ * Issue 11's sharper verdicts through every face, not only the engine: the SEP-1649 MCP card with a
+ * live endpoint (A4) and a small but complete llms-full.txt (D5) give the same verdict through the
+ * CLI (--json), the v1 API of a real server and its MCP scan tool (the real SDK client).
+ * Bot walls, user-agent blocks and docs-only negotiation have their own face tests
+ * (bot-wall, ua-access and the site-scope tests).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createServer, type RunningServer } from '../../src/server/index.js';
+import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
+import { runCli } from '../cli/run-cli.js';
+import { mcpRoute } from '../fixtures/sites.mjs';
+
+interface CheckView {
+  id: string;
+  status: string;
+  code?: string;
+  evidence?: string;
+}
+
+const H = { 'content-type': 'text/html; charset=utf-8' };
+const T = { 'content-type': 'text/plain; charset=utf-8' };
+const page = (title: string) => ({
+  headers: H,
+  body: `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1><p>${'Plain words about the product. '.repeat(30)}</p></main></body></html>`,
+});
+
+let sep1649: FixtureSite;
+let smallFull: FixtureSite;
+let server: RunningServer;
+let dir: string;
+
+beforeAll(async () => {
+  sep1649 = await startFixture((s) => ({
+    '/': page('Tools Co'),
+    '/mcp': mcpRoute({ name: 'tools', tools: ['lookup'] }),
+    '/.well-known/mcp.json': {
+      headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
+      body: JSON.stringify({ serverInfo: { name: 'tools', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: `${s.origin}/mcp` }, capabilities: { tools: {} } }),
+    },
+  }));
+  smallFull = await startFixture((s) => ({
+    '/': page('Small Co'),
+    '/llms.txt': { headers: T, body: `# Small Co\n\n> A three-page site.\n\n## Docs\n\n- [Getting started](${s.origin}/start.md)\n- [Pricing](${s.origin}/pricing.md)\n- [Contact us](/contact.md)\n` },
+    '/llms-full.txt': { headers: T, body: '# Small Co\n\n## Getting started\n\nInstall it.\n\n## Pricing\n\nFree.\n\n## Contact us\n\nMail us.\n' },
+    '/start.md': { headers: T, body: '# Getting started\n' },
+    '/pricing.md': { headers: T, body: '# Pricing\n' },
+    '/contact.md': { headers: T, body: '# Contact us\n' },
+  }));
+  dir = mkdtempSync(join(tmpdir(), 'ai-ready-faces-'));
+  server = await createServer({ port: 0, host: '127.0.0.1', dataDir: dir, log: false, allowPrivateNetwork: true });
+});
+
+afterAll(async () => {
+  await Promise.all([sep1649?.close(), smallFull?.close(), server?.close()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function viaCli(url: string): Promise<CheckView[]> {
+  const run = await runCli(['scan', url, '--format', 'json']);
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout).checks;
+}
+
+async function viaApi(url: string): Promise<CheckView[]> {
+  const res = await fetch(`${server.url}/api/public/v1/scan?url=${encodeURIComponent(url)}&fresh=1`);
+  expect(res.status).toBe(200);
+  return (await res.json()).checks;
+}
+
+async function viaMcp(url: string): Promise<CheckView[]> {
+  const client = new Client({ name: 'faces-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.baseUrl}/api/mcp`)));
+  try {
+    const res = await client.callTool({ name: 'scan_site', arguments: { url, fresh: true } });
+    expect(res.isError, JSON.stringify(res.content).slice(0, 300)).toBeFalsy();
+    return (res.structuredContent as { checks: CheckView[] }).checks;
+  } finally {
+    await client.close();
+  }
+}
+
+const FACES = { cli: viaCli, api: viaApi, mcp: viaMcp };
+
+describe.each(Object.entries(FACES))('through the %s', (_face, scanVia) => {
+  it('a SEP-1649 card (serverInfo + transport.endpoint) with a live endpoint is a complete A4', async () => {
+    const a4 = (await scanVia(sep1649.origin)).find((c) => c.id === 'A4')!;
+    expect(a4.code, a4.evidence).toBe('A4/ok');
+    expect(a4.evidence).toMatch(/1 endpoint\(s\)/);
+    expect(a4.evidence).toMatch(/tools/);
+  });
+
+  it('a small but complete llms-full.txt passes D5', async () => {
+    const d5 = (await scanVia(smallFull.origin)).find((c) => c.id === 'D5')!;
+    expect(d5.status, d5.evidence).toBe('pass');
+    expect(d5.code).toBe('D5/ok');
+  });
+});
