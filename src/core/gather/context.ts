@@ -16,7 +16,7 @@ export function requestKey(method: string, url: string, accept: string): string 
 }
 
 export class GatherContext {
-  private readonly requests = new Map<string, Promise<FetchResult>>();
+  private readonly requests: Map<string, Promise<FetchResult>>;
   private readonly artifacts = new Map<string, Promise<unknown>>();
 
   constructor(
@@ -30,9 +30,21 @@ export class GatherContext {
     private readonly pageResponse: FetchResult,
     /** Requests already sent for this origin while the page was on the wire (see prefetch.ts). */
     prefetched: ReadonlyMap<string, Promise<FetchResult>> = new Map(),
+    /** The request memo of the scan, when this is a view of another sampled page (see forPage). */
+    sharedRequests?: Map<string, Promise<FetchResult>>,
   ) {
+    this.requests = sharedRequests ?? new Map();
     for (const [k, p] of prefetched) this.requests.set(k, p);
     this.requests.set(requestKey('GET', pageResponse.requestedUrl, pageResponse.accept), Promise.resolve(pageResponse));
+  }
+
+  /**
+   * A view of the scan for another sampled page of the same origin (site scope): page(), html()
+   * and pageUrl are that page's, while requests stay memoised scan-wide, so a URL one page's
+   * checks already asked for is not asked again. Derived artifacts are the page's own.
+   */
+  forPage(page: FetchResult): GatherContext {
+    return new GatherContext(new URL(page.url), this.origin, this.http, this.emit, page, undefined, this.requests);
   }
 
   /** Absolute URL for a path on the origin (absolute URLs pass through). */
