@@ -16,7 +16,7 @@ let site: FixtureSite;
 let tiny: FixtureSite;
 beforeAll(async () => {
   site = await startFixture((s) => docsOnlyNegotiation(s.origin));
-  tiny = await startFixture(() => bare());
+  tiny = await startFixture((s) => bare(s.origin));
 });
 afterAll(async () => {
   await site.close();
