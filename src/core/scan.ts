@@ -276,8 +276,12 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   // Site scope: the sample is picked from what round trip 1 brought (llms.txt, /sitemap.xml, the
   // page's links) and its pages go out at round trip 2, beside the checks' own second requests.
   const pageLevel = checks.filter((c) => c.meta.pageLevel);
-  const sample: Promise<PageVisit[]> | null =
-    pages > 1 && pageLevel.length ? import('./site-scope.js').then((m) => m.visitSample(ctx, pages, pageLevel)) : null;
+  let sample: Promise<PageVisit[]> | null = null;
+  if (pages > 1 && pageLevel.length) {
+    const releaseHeads = ctx.holdPlainHeads();
+    sample = import('./site-scope.js').then((m) => m.visitSample(ctx, pages, pageLevel, releaseHeads));
+    sample.catch(releaseHeads);
+  }
   const running = Promise.all(
     checks.map((c) =>
       (sample && c.meta.pageLevel ? runOnPages(c, ctx, sample) : runCheck(c, ctx)).then((e) => {

@@ -66,12 +66,26 @@ function exclusion(res: FetchResult, ctx: GatherContext): string | undefined {
  * Picks the sample and sends, for each page, its GET and the page-URL-only requests of the
  * page-level checks together. Resolves when every sampled page has answered.
  */
-export async function visitSample(ctx: GatherContext, pages: number, checks: ReadonlyArray<CheckModule<any>>): Promise<PageVisit[]> {
-  const picks = samplePages({ target: ctx.pageUrl, pages, ...(await sampleSources(ctx)) });
-  return Promise.all(
-    picks.map(async ({ url, source }) => {
+export async function visitSample(
+  ctx: GatherContext,
+  pages: number,
+  checks: ReadonlyArray<CheckModule<any>>,
+  /** From ctx.holdPlainHeads(), taken before the checks started; called once the GETs are sent. */
+  releaseHeads: () => void,
+): Promise<PageVisit[]> {
+  let gets: Array<{ url: string; source: SampleSource; get: Promise<FetchResult> }>;
+  try {
+    const picks = samplePages({ target: ctx.pageUrl, pages, ...(await sampleSources(ctx)) });
+    gets = picks.map(({ url, source }) => {
       const get = ctx.fetch(url, { accept: BROWSER_ACCEPT });
       for (const c of checks) for (const r of c.pageRequests?.(new URL(url)) ?? []) void ctx.fetch(r.url, r.options);
+      return { url, source, get };
+    });
+  } finally {
+    releaseHeads();
+  }
+  return Promise.all(
+    gets.map(async ({ url, source, get }) => {
       const response = await get;
       const excluded = exclusion(response, ctx);
       return { url, source, response, ...(excluded ? { excluded } : { view: ctx.forPage(response) }) };

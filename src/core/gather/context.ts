@@ -18,6 +18,7 @@ export function requestKey(method: string, url: string, accept: string): string 
 export class GatherContext {
   private readonly requests: Map<string, Promise<FetchResult>>;
   private readonly artifacts = new Map<string, Promise<unknown>>();
+  private headGate: Promise<void> | null = null;
 
   constructor(
     /** The page after redirects: page-level checks read it. */
@@ -57,23 +58,44 @@ export class GatherContext {
     const url = this.resolve(urlOrPath);
     const method = opts.method ?? 'GET';
     const k = requestKey(method, url, opts.accept ?? '*/*');
-    let p = this.requests.get(k) ?? (method === 'HEAD' && !opts.accept && !opts.headers ? this.sentGet(url) : undefined);
+    const plainHead = method === 'HEAD' && !opts.accept && !opts.headers;
+    let p = this.requests.get(k) ?? (plainHead ? this.sentGet(url) : undefined);
     if (!p) {
-      p = this.http.fetch(url, opts).then((res) => {
-        this.emit({
-          type: 'probe',
-          method,
-          url,
-          status: res.status,
-          contentType: res.contentType,
-          durationMs: res.durationMs,
-          error: res.error?.message,
-        });
-        return res;
-      });
+      // While the site sample is being picked, a plain HEAD waits for it: the page may be about to
+      // be fetched with GET, whose answer the HEAD then reads (one request instead of two).
+      const gate = plainHead ? this.headGate : null;
+      p = gate ? gate.then(() => this.sentGet(url) ?? this.send(url, opts, method)) : this.send(url, opts, method);
       this.requests.set(k, p);
     }
     return p;
+  }
+
+  /**
+   * Holds plain HEADs until the returned release is called (site scope: until the sampled pages'
+   * GETs are sent). Calling release twice is harmless.
+   */
+  holdPlainHeads(): () => void {
+    let release!: () => void;
+    this.headGate = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      this.headGate = null;
+      release();
+    };
+  }
+
+  private send(url: string, opts: FetchOptions, method: string): Promise<FetchResult> {
+    return this.http.fetch(url, opts).then((res) => {
+      this.emit({
+        type: 'probe',
+        method,
+        url,
+        status: res.status,
+        contentType: res.contentType,
+        durationMs: res.durationMs,
+        error: res.error?.message,
+      });
+      return res;
+    });
   }
 
   /**
