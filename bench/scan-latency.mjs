@@ -1,18 +1,28 @@
 #!/usr/bin/env node
-// Scan latency benchmark: the agent-ready fixture with every response delayed by 100 ms, scanned
-// through the CLI. Prints wall time, the number of requests and wall/100 ms (the sequential depth).
+// Scan latency benchmark: a fixture site with every response delayed by 100 ms, scanned through
+// the CLI. Prints wall time, the number of requests and wall/100 ms (the sequential depth).
 // Target: a full scan in at most 4 x 100 ms plus process start. Loopback only; stops by itself.
-// Usage: npm run build && node bench/scan-latency.mjs [--runs 3] [--delay 100]
+// --pages n is passed to the scan (site scope; default 5 as the CLI's); --site docs uses the
+// multi-page docs fixture (a marketing home, /docs pages in llms.txt and the sitemap), so all
+// 5 pages are really sampled.
+// Usage: npm run build && node bench/scan-latency.mjs [--runs 3] [--delay 100] [--pages 5] [--site agent-ready|docs]
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startFixture } from '../test/fixtures/serve.mjs';
-import { agentReady } from '../test/fixtures/sites.mjs';
+import { agentReady, docsOnlyNegotiation } from '../test/fixtures/sites.mjs';
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : dflt;
 };
 const runs = arg('runs', 3);
+const pages = arg('pages', 5);
+const siteName = (() => {
+  const i = process.argv.indexOf('--site');
+  return i > 0 ? process.argv[i + 1] : 'agent-ready';
+})();
+const SITES = { 'agent-ready': agentReady, docs: docsOnlyNegotiation };
+if (!SITES[siteName]) throw new Error(`--site must be one of ${Object.keys(SITES).join(', ')}`);
 const delayMs = arg('delay', 100);
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -36,16 +46,18 @@ const starts = [];
 for (let i = 0; i < runs; i++) starts.push((await time(process.execPath, ['bin/ai-ready.js', '--version'])).ms);
 const processStart = median(starts);
 
-const site = await startFixture((s) => agentReady(s.origin), { delayMs });
+const site = await startFixture((s) => SITES[siteName](s.origin), { delayMs });
 const rows = [];
 try {
   for (let i = 0; i < runs; i++) {
     const before = site.requests.length;
-    const r = await time(process.execPath, ['bin/ai-ready.js', 'scan', site.origin, '--json']);
+    const r = await time(process.execPath, ['bin/ai-ready.js', 'scan', site.origin, '--json', '--pages', String(pages)]);
     if (r.code !== 0) throw new Error(`scan exited ${r.code}: ${r.err}`);
     const result = JSON.parse(r.out);
     const firstRequest = site.requests[before].at - r.spawnedAt;
-    rows.push({ wall: r.ms, firstRequest, requests: site.requests.length - before, score: result.overallScore, level: result.level, engineMs: result.durationMs });
+    // Round trips on the wire: the last request of the scan arrived this many delays after the first.
+    const lastRequest = site.requests.at(-1).at - site.requests[before].at;
+    rows.push({ sampled: result.pages?.length ?? 1, wire: lastRequest / delayMs + 1, wall: r.ms, firstRequest, requests: site.requests.length - before, score: result.overallScore, level: result.level, engineMs: result.durationMs });
   }
 } finally {
   await site.close();
@@ -54,7 +66,7 @@ try {
 const wall = median(rows.map((r) => r.wall));
 const engine = median(rows.map((r) => r.engineMs));
 const startup = median(rows.map((r) => r.firstRequest));
-console.log(`scan-latency: agent-ready fixture, ${delayMs} ms per response, ${runs} runs (median)`);
+console.log(`scan-latency: ${siteName} fixture, --pages ${pages} (${rows[0].sampled} sampled), ${delayMs} ms per response, ${runs} runs (median)`);
 console.log(`  node + ai-ready --version:                 ${processStart.toFixed(0)} ms`);
 console.log(`  CLI start-up to its first request:         ${startup} ms`);
 console.log(`  wall time (CLI scan, spawn to exit):       ${wall.toFixed(0)} ms`);
@@ -62,6 +74,7 @@ console.log(`  engine durationMs (scan() call):           ${engine} ms`);
 console.log(`  requests per scan:                         ${rows[0].requests}`);
 console.log(`  sequential depth, engine / ${delayMs} ms:          ${(engine / delayMs).toFixed(2)}`);
 console.log(`  sequential depth, (wall - start-up) / ${delayMs}:  ${((wall - startup) / delayMs).toFixed(2)}`);
+console.log(`  round trips on the wire (last request - first) / ${delayMs} + 1: ${median(rows.map((r) => r.wire)).toFixed(2)}`);
 console.log(`  result: score ${rows[0].score}, level ${rows[0].level}`);
 const budget = 4 * delayMs + startup;
 console.log(`  target: wall <= 4 x ${delayMs} ms + process start-up (${startup} ms) = ${budget} ms -> ${wall <= budget ? 'met' : 'NOT met'}`);

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { FORMAT_NAMES } from '../format/names.js';
 import { DIMENSIONS, GRADES, PROFILE_CHOICES } from '../core/vocabulary.js';
+import { MAX_SCAN_PAGES } from '../core/scope.js';
 
 export const ConfigFile = z
   .object({
@@ -23,6 +24,7 @@ export const ConfigFile = z
     baseline: z.string().min(1).optional(),
     failOnRegression: z.number().min(0).optional(),
     concurrency: z.number().int().min(1).max(32).optional(),
+    pages: z.number().int().min(1).max(MAX_SCAN_PAGES).optional().describe('Pages sampled per site for the page-level checks, the target included (1 = page scope; default 5)'),
     timeout: z.number().positive().max(600).optional().describe('Whole-scan deadline per URL, seconds'),
   })
   .strict();

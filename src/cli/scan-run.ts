@@ -148,7 +148,7 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   return below ? EXIT.BELOW_THRESHOLD : EXIT.OK;
 }
 
-const scanOptions = (s: ScanSettings) => ({ profile: s.profile, deadlineMs: s.deadlineMs, skip: s.skip, only: s.only });
+const scanOptions = (s: ScanSettings) => ({ profile: s.profile, deadlineMs: s.deadlineMs, pages: s.pages, skip: s.skip, only: s.only });
 
 /** One site: scanned, then written like before (the one result is all there is to keep). */
 async function scanOne(url: string, s: ScanSettings, caps: TerminalCaps, runner: ScanRunner, judge: (r: ScanResult) => void, errors: Outcome[]): Promise<string[]> {

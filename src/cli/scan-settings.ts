@@ -6,6 +6,7 @@ import { FORMAT_NAMES, GRADE_NAMES, PROFILE_NAMES, loadConfig, type ConfigFile }
 import { TIER_NAMES, type Thresholds } from './thresholds.js';
 import { UsageError } from './usage-error.js';
 import { DIMENSIONS } from '../core/vocabulary.js';
+import { DEFAULT_SCAN_PAGES, MAX_SCAN_PAGES } from '../core/scope.js';
 
 export type FormatName = (typeof FORMAT_NAMES)[number];
 export type ProfileChoiceName = (typeof PROFILE_NAMES)[number];
@@ -21,6 +22,7 @@ export interface ScanFlags {
   workerHeapMb?: string;
   profile?: string;
   timeout?: string;
+  pages?: string;
   skip?: string;
   only?: string;
   minGrade?: string;
@@ -51,6 +53,8 @@ export interface ScanSettings {
   workerHeapMb?: number;
   profile: ProfileChoiceName;
   deadlineMs: number;
+  /** Pages sampled per site, the target included (1 = page scope). */
+  pages: number;
   skip?: string[];
   only?: string[];
   thresholds: Thresholds;
@@ -125,6 +129,8 @@ export async function resolveScanSettings(args: string[], flags: ScanFlags, type
 
   const timeoutFlag = pick('timeout');
   const seconds = timeoutFlag !== undefined ? num('--timeout', timeoutFlag, 1, 600) : (cfg.timeout ?? 45);
+  const pagesFlag = pick('pages');
+  const pages = pagesFlag !== undefined ? num('--pages', pagesFlag, 1, MAX_SCAN_PAGES, true) : (cfg.pages ?? DEFAULT_SCAN_PAGES);
   const concurrencyFlag = pick('concurrency');
   const concurrency = concurrencyFlag !== undefined ? num('--concurrency', concurrencyFlag, 1, 32, true) : cfg.concurrency;
   const workersFlag = pick('workers');
@@ -162,6 +168,7 @@ export async function resolveScanSettings(args: string[], flags: ScanFlags, type
     workerHeapMb,
     profile,
     deadlineMs: seconds * 1000,
+    pages,
     skip: await validateCheckIds('--skip', list(pick('skip')) ?? cfg.skip, DIMENSIONS),
     only: await validateCheckIds('--only', list(pick('only')) ?? cfg.only, DIMENSIONS),
     thresholds,

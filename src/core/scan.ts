@@ -21,6 +21,8 @@ import { RUBRIC_VERSION } from './scoring/rubric.js';
 import { resolveProfile, type ProfileChoice, type ResolvedProfile } from './scoring/profile.js';
 import { assertPublicTarget } from './net/target-guard.js';
 import { USER_AGENT } from '../version.js';
+import { resolvePages, scopeOf, type ScanScope } from './scope.js';
+import type { PageVisit } from './site-scope.js';
 
 export interface ScanOptions {
   /** auto (default) detects content / app / commerce; a name forces it. */
@@ -38,6 +40,10 @@ export interface ScanOptions {
   only?: string[];
   /** Skip these checks (ids or dimension names). */
   skip?: string[];
+  /** "page" scans the URL alone (as `pages: 1`); "site" (default) samples up to `pages` pages. */
+  scope?: ScanScope;
+  /** Pages sampled in site scope, the target included: default 5, at most 20 (docs/site-scope.md). */
+  pages?: number;
   onEvent?: ScanEventListener;
   signal?: AbortSignal;
 }
@@ -76,6 +82,8 @@ function toProbeRecord(res: FetchResult): ProbeRecord {
 interface Evaluated {
   check: CheckModule<any>;
   raw: CheckOutcome;
+  /** Site scope, page-level checks: the verdict on each page of pages[] (null: not run there). */
+  perPage?: Array<CheckOutcome | null>;
 }
 
 async function runCheck(check: CheckModule<any>, ctx: GatherContext): Promise<Evaluated> {
@@ -86,6 +94,29 @@ async function runCheck(check: CheckModule<any>, ctx: GatherContext): Promise<Ev
     // A check's own bug must not sink the scan: report it as unmeasured, with the reason.
     return { check, raw: { status: 'info', code: engineCode(check.meta.id, 'internalError'), evidence: `Could not be measured: internal error (${(e as Error).message})` } };
   }
+}
+
+/** A page's own verdict as the engine reports it: a refused or cut-off probe makes it unmeasured. */
+function pageVerdict(checkId: string, o: CheckOutcome): CheckOutcome {
+  const unmeasured = unmeasuredReason(o);
+  return unmeasured ? { ...o, status: 'info', code: engineCode(checkId, 'unmeasured'), evidence: `Could not be measured: ${unmeasured}. ${o.evidence}` } : o;
+}
+
+/**
+ * A page-level check in site scope: run on the target and on every usable sampled page (the
+ * sample's requests are shared through the memo), then folded into one verdict.
+ */
+async function runOnPages(check: CheckModule<any>, ctx: GatherContext, sample: Promise<PageVisit[]>): Promise<Evaluated> {
+  const own = runCheck(check, ctx);
+  const visits = await sample;
+  const [target, others] = await Promise.all([own, Promise.all(visits.map((v) => (v.view ? runCheck(check, v.view) : null)))]);
+  const { aggregateOutcome, pageLabel } = await import('./site-scope.js');
+  const id = check.meta.id;
+  const perPage = [pageVerdict(id, target.raw), ...others.map((e) => (e ? pageVerdict(id, e.raw) : null))];
+  const measured = visits.flatMap((v, i) => (others[i] ? [{ label: pageLabel(v.response.url), outcome: perPage[i + 1]! }] : []));
+  const leftOut = visits.filter((v) => v.excluded).map((v) => ({ label: pageLabel(v.url), why: v.excluded! }));
+  const raw = aggregateOutcome(id, { label: pageLabel(ctx.pageUrl.href), outcome: perPage[0]! }, measured, leftOut);
+  return { check, raw, perPage };
 }
 
 /** A verdict resting on a challenged or deadline-cut probe is "could not be measured", never a false fail. */
@@ -172,6 +203,7 @@ function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, '
 export async function scan(input: string, options: ScanOptions = {}): Promise<ScanResult> {
   const started = Date.now();
   const target = normalizeTarget(input);
+  const pages = resolvePages(options);
   const emit: ScanEventListener = (ev: ScanEvent) => {
     try {
       options.onEvent?.(ev);
@@ -199,7 +231,9 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   const startedGate = new Promise<void>((resolve) => (announceStarted = resolve));
   // The chain starts go out a few ms after the page, once their module is in: nothing of the
   // gather side is loaded before the first request.
-  const prefetched = (await prefetcher).prefetchChainStarts(http, target.origin, (ev) => void startedGate.then(() => emit(ev)));
+  const prefetched = (await prefetcher).prefetchChainStarts(http, target.origin, (ev) => void startedGate.then(() => emit(ev)), {
+    sitemap: pages > 1,
+  });
   const checks = selectChecks((await registry).CHECKS, options.only, options.skip);
   // B1's AI user-agent probes of the page go out with it too, when B1 runs.
   const uaPrefetched = checks.some((c) => c.meta.id === 'B1') ? (await prefetcher).prefetchAiUserAgents(http, target.href, (ev) => void startedGate.then(() => emit(ev))) : [];
@@ -242,9 +276,18 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
     });
   };
   const anyProfile: ResolvedProfile = { app: true, commerce: true, source: 'auto', reasons: [] };
+  // Site scope: the sample is picked from what round trip 1 brought (llms.txt, /sitemap.xml, the
+  // page's links) and its pages go out at round trip 2, beside the checks' own second requests.
+  const pageLevel = checks.filter((c) => c.meta.pageLevel);
+  let sample: Promise<PageVisit[]> | null = null;
+  if (pages > 1 && pageLevel.length) {
+    const releaseHeads = ctx.holdPlainHeads();
+    sample = import('./site-scope.js').then((m) => m.visitSample(ctx, pages, pageLevel, releaseHeads));
+    sample.catch(releaseHeads);
+  }
   const running = Promise.all(
     checks.map((c) =>
-      runCheck(c, ctx).then((e) => {
+      (sample && c.meta.pageLevel ? runOnPages(c, ctx, sample) : runCheck(c, ctx)).then((e) => {
         if (!deferred(c)) announce(c, judge(e, anyProfile));
         return e;
       }),
@@ -283,7 +326,7 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
     grade: gradeFor(overallScore),
     level,
     levelName,
-    scope: 'site',
+    scope: scopeOf(pages),
     rubricVersion: RUBRIC_VERSION,
     platform: { ...platform, isEcommerce: platform.isEcommerce || profile.commerce && profile.source === 'auto', isApp: platform.isApp },
     dimensions,
@@ -295,6 +338,7 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
     compat: { isitagentready: isitagentreadyScore(raw, profile.commerce) },
     warnings,
     requestCount: http.requestCount,
+    ...(pages > 1 ? { pages: await pagesOf(target.href, page, sample, evaluated) } : {}),
   };
   emit({ type: 'finished', url: result.url, overallScore, grade: result.grade!, level, levelName, durationMs: result.durationMs! });
   return result;
@@ -331,6 +375,13 @@ function blockedError(url: string, wall: { reason: string; count: number }, user
     `${url} could not be scanned: a bot challenge answered every request (${requests}; ${wall.reason}), so nothing was measured. ` +
       `To scan it, allow-list the scanner's user agent "${userAgent}" in the bot protection (for example a WAF skip rule matching that user agent), then scan again.`,
   );
+}
+
+/** pages[] of a site-scope result (the target alone when nothing else was sampled). */
+async function pagesOf(url: string, page: FetchResult, sample: Promise<PageVisit[]> | null, evaluated: Evaluated[]) {
+  const { pagesReport } = await import('./site-scope.js');
+  const verdicts = new Map(evaluated.filter((e) => e.perPage).map((e) => [e.check.meta.id, e.perPage!]));
+  return pagesReport({ url, response: page }, (await sample) ?? [], verdicts);
 }
 
 function profileNames(p: ResolvedProfile): ProfileName[] {

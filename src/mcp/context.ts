@@ -16,6 +16,8 @@ export interface ScanRequest {
   profile?: ProfileChoice;
   /** Only these checks (ids or dimension names): a partial scan, not saved as a report. */
   only?: string[];
+  /** Pages sampled (site scope), the target included; 1 is page scope. */
+  pages?: number;
   fresh?: boolean;
   isPublic?: boolean;
   account: Account | null;

@@ -24,6 +24,7 @@ export function createServiceScanner(service: ScanService, account: Account | nu
         isPublic: req.isPublic,
         profile: req.profile,
         only: req.only,
+        pages: req.pages,
         onEvent: req.onEvent,
         signal: req.signal,
       });

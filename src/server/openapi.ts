@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { Problem, ReportResponse, ScanResponse } from '../core/schema.js';
 import { MAX_URL_LENGTH } from '../core/target.js';
+import { DEFAULT_SCAN_PAGES, MAX_SERVICE_PAGES } from '../core/scope.js';
 import { VERSION } from '../version.js';
 import { PROBLEM_TYPES } from './problems.js';
 
@@ -51,6 +52,8 @@ const urlParam = {
 };
 const freshParam = { name: 'fresh', in: 'query', required: false, description: 'Only `1`: bypass the 5-minute cache.', schema: { type: 'string', enum: ['1'] } };
 const isPublicParam = { name: 'isPublic', in: 'query', required: false, description: 'Override the account default visibility (API-key calls only).', schema: { type: 'boolean' } };
+const scopeParam = { name: 'scope', in: 'query', required: false, description: '`site` (default) samples up to `pages` pages for the page-level checks; `page` scans the URL alone.', schema: { type: 'string', enum: ['site', 'page'] } };
+const pagesParam = { name: 'pages', in: 'query', required: false, description: `Pages sampled in site scope, the target included (default ${DEFAULT_SCAN_PAGES}; 1 = scope page).`, schema: { type: 'integer', minimum: 1, maximum: MAX_SERVICE_PAGES } };
 const scanBody = {
   required: true,
   content: {
@@ -61,6 +64,8 @@ const scanBody = {
           url: { type: 'string', maxLength: MAX_URL_LENGTH },
           fresh: { type: 'boolean', default: false },
           isPublic: { type: 'boolean', description: 'API-key calls only' },
+          scope: scopeParam.schema,
+          pages: pagesParam.schema,
         },
       },
     },
@@ -81,7 +86,7 @@ export function openApiDocument(base: string): Json {
     security: [{}, { bearer: [] }],
     paths: {
       '/api/public/v1/scan': {
-        get: { operationId: 'scanUrlGet', summary: 'Scan a URL', parameters: [urlParam, freshParam, isPublicParam], responses: { '200': scanOk, ...scanErrors } },
+        get: { operationId: 'scanUrlGet', summary: 'Scan a URL', parameters: [urlParam, freshParam, isPublicParam, scopeParam, pagesParam], responses: { '200': scanOk, ...scanErrors } },
         post: { operationId: 'scanUrlPost', summary: 'Scan a URL (JSON body)', requestBody: scanBody, responses: { '200': scanOk, ...scanErrors } },
       },
       '/api/public/v1/report/{id}': {

@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import { normalizeTarget } from '../core/target.js';
 import { isScanError } from '../core/errors.js';
+import { MAX_SERVICE_PAGES, resolvePages } from '../core/scope.js';
 import type { Account, Store } from '../store/index.js';
 import { ProblemError } from './problems.js';
 
@@ -10,6 +11,8 @@ export interface ScanParams {
   url: string;
   fresh: boolean;
   isPublic?: boolean;
+  /** Pages sampled (site scope), from `scope` / `pages`; undefined: the default (5). */
+  pages?: number;
 }
 
 /**
@@ -135,16 +138,32 @@ function checkIsPublic(value: boolean | undefined, account: Account | null): boo
   return value;
 }
 
+/**
+ * `scope` ("site" or "page") and `pages` (1..10, the target included): additive parameters of
+ * site scope. "page" is one page; `pages` with scope "page" must be 1.
+ */
+function scopePages(scope: unknown, pages: unknown): number | undefined {
+  if (scope !== undefined && scope !== 'site' && scope !== 'page') throw new ProblemError('invalid-parameter', 'scope must be "site" or "page".');
+  if (pages !== undefined && (typeof pages !== 'number' || !Number.isInteger(pages) || pages < 1 || pages > MAX_SERVICE_PAGES)) {
+    throw new ProblemError('invalid-parameter', `pages must be an integer from 1 to ${MAX_SERVICE_PAGES}.`);
+  }
+  if (scope === 'page' && pages !== undefined && pages !== 1) throw new ProblemError('invalid-parameter', 'scope "page" scans one page: omit pages or send 1.');
+  return scope === undefined && pages === undefined ? undefined : resolvePages({ scope, pages });
+}
+
 /** §4.1: `fresh` only `1`, `isPublic` true/false (key calls only). */
 export function scanParamsFromQuery(query: URLSearchParams, account: Account | null): ScanParams {
   const fresh = query.get('fresh');
   if (fresh !== null && fresh !== '1') throw new ProblemError('invalid-parameter', 'fresh only accepts the value 1.');
   const pub = query.get('isPublic');
   if (pub !== null && pub !== 'true' && pub !== 'false') throw new ProblemError('invalid-parameter', 'isPublic must be true or false.');
+  const pagesText = query.get('pages');
+  const pages = pagesText === null ? undefined : /^\d{1,3}$/.test(pagesText) ? Number(pagesText) : NaN;
   return {
     url: target(query.get('url')),
     fresh: fresh === '1',
     isPublic: checkIsPublic(pub === null ? undefined : pub === 'true', account),
+    pages: scopePages(query.get('scope') ?? undefined, pages),
   };
 }
 
@@ -152,5 +171,10 @@ export function scanParamsFromQuery(query: URLSearchParams, account: Account | n
 export function scanParamsFromBody(body: Record<string, unknown>, account: Account | null): ScanParams {
   if (body.fresh !== undefined && typeof body.fresh !== 'boolean') throw new ProblemError('invalid-parameter', 'fresh must be a boolean.');
   if (body.isPublic !== undefined && typeof body.isPublic !== 'boolean') throw new ProblemError('invalid-parameter', 'isPublic must be a boolean.');
-  return { url: target(body.url), fresh: body.fresh === true, isPublic: checkIsPublic(body.isPublic as boolean | undefined, account) };
+  return {
+    url: target(body.url),
+    fresh: body.fresh === true,
+    isPublic: checkIsPublic(body.isPublic as boolean | undefined, account),
+    pages: scopePages(body.scope, body.pages),
+  };
 }

@@ -24,6 +24,7 @@ import { InProcessRunner, type PortableScanOptions, type RunnerStats, type ScanR
 import { RateLimitedError } from './errors.js';
 import { reportView } from './report-view.js';
 import { reportIsPublic } from './visibility.js';
+import { DEFAULT_SCAN_PAGES, resolvePages } from '../core/scope.js';
 
 /** The engine settings every scan of this service gets, written once. */
 export type ScanPolicy = Pick<ScanOptions, 'blockPrivateNetwork' | 'deadlineMs' | 'timeoutMs' | 'allowedHosts' | 'userAgent'>;
@@ -58,6 +59,8 @@ export interface ScanCall {
   /** Visibility override; honoured for account scans only (see reportIsPublic). */
   isPublic?: boolean;
   profile?: ProfileChoice;
+  /** Pages sampled (site scope), the target included; 1 is page scope. Default 5. */
+  pages?: number;
   /** A partial scan of these checks or dimensions: not stored. */
   only?: string[];
   onEvent?: ScanEventListener;
@@ -95,6 +98,14 @@ function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> 
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
+}
+
+/**
+ * The cache and flight key of a scan: a 5-page and a 1-page scan of a URL are different results.
+ * The default page count keeps the bare URL (the key of every scan before site scope).
+ */
+export function scanKey(url: string, pages: number): string {
+  return pages === DEFAULT_SCAN_PAGES ? url : `${url} pages=${pages}`;
 }
 
 export class ScanService {
@@ -153,22 +164,24 @@ export class ScanService {
   /** Runs (or reuses) a scan of a normalized URL and stores its report. */
   async scan(url: string, call: ScanCall): Promise<ScanOutcome> {
     if (call.only?.length || (call.profile && call.profile !== 'auto')) return this.ownScan(url, call);
+    const pages = resolvePages({ pages: call.pages });
+    const key = scanKey(url, pages);
     const store = this.store;
-    if (!store) return { result: await this.wait(this.join(url, call.onEvent), call), cached: false };
+    if (!store) return { result: await this.wait(this.join(key, url, pages, call.onEvent), call), cached: false };
     const isPublic = reportIsPublic(call.account, call.isPublic);
     if (!call.fresh) {
-      const hit = await this.fromCache(store, url, call.account, isPublic);
+      const hit = await this.fromCache(store, key, call.account, isPublic);
       if (hit) return hit;
     }
-    const flight = this.join(url, call.onEvent);
+    const flight = this.join(key, url, pages, call.onEvent);
     const result = await this.wait(flight, call);
     let report: StoredReport;
     if (call.account) {
       report = await store.saveReport({ result, isPublic, accountId: call.account.id });
-      if (isPublic) await this.cache(store, url, report);
+      if (isPublic) await this.cache(store, key, report);
     } else {
       flight.publicReport ??= store.saveReport({ result, isPublic: true, accountId: null }).then(async (r) => {
-        await this.cache(store, url, r);
+        await this.cache(store, key, r);
         return r;
       });
       report = await flight.publicReport;
@@ -190,7 +203,7 @@ export class ScanService {
   /** A scan no one else shares: partial, or under a forced profile. */
   private async ownScan(url: string, call: ScanCall): Promise<ScanOutcome> {
     const signal = call.signal ? AbortSignal.any([this.controller.signal, call.signal]) : this.controller.signal;
-    const options: PortableScanOptions = { ...this.policy, profile: call.profile, only: call.only };
+    const options: PortableScanOptions = { ...this.policy, profile: call.profile, only: call.only, pages: resolvePages({ pages: call.pages }) };
     this.engineRuns++;
     const result = await this.runner.run(url, options, { onEvent: call.onEvent, signal });
     if (call.only?.length || !this.store) return { result, cached: false };
@@ -226,8 +239,9 @@ export class ScanService {
     return { result: report.result, report, cached: true };
   }
 
-  private join(url: string, onEvent?: (e: ScanEvent) => void): Flight {
-    let flight = this.flights.get(url);
+  /** The shared scan of a URL at a page count (`key` from scanKey): one flight per key. */
+  private join(key: string, url: string, pages: number, onEvent?: (e: ScanEvent) => void): Flight {
+    let flight = this.flights.get(key);
     if (!flight) {
       const f: Flight = { events: [], listeners: new Set(), promise: undefined as unknown as Promise<ScanResult> };
       const emit = (e: ScanEvent) => {
@@ -235,10 +249,10 @@ export class ScanService {
         for (const l of f.listeners) l(e);
       };
       this.engineRuns++;
-      f.promise = this.runner.run(url, this.policy, { onEvent: emit, signal: this.controller.signal }).finally(() => this.flights.delete(url));
+      f.promise = this.runner.run(url, { ...this.policy, pages }, { onEvent: emit, signal: this.controller.signal }).finally(() => this.flights.delete(key));
       // Joiners await it; an unobserved rejection must not crash the process.
       f.promise.catch(() => {});
-      this.flights.set(url, f);
+      this.flights.set(key, f);
       flight = f;
     }
     if (onEvent) {

@@ -20,6 +20,10 @@ CI gates (exit 1 when missed; without any gate the exit code is 0 whatever the s
 Config: ai-ready.config.json in the working directory (or --config <file>) holds the same
 settings in camelCase (minGrade, failOn, skip, format, profile, urls, ...); flags win.
 
+Site scope: besides the URL itself, up to --pages pages in all are sampled from llms.txt, the
+sitemap and the page's own links; the page-level checks (C1-C4, D3, D6, A7) run on each and
+pass when all pages pass, partial when some do. --pages 1 measures the given page only.
+
 Batches (several URLs or --input) stream: each site's report (an NDJSON line, a pretty or
 markdown section, an HTML file) is written as soon as that site finishes, in finishing order.
 Each scan runs in a worker thread with a heap cap and a hard deadline; a site whose worker
@@ -45,6 +49,7 @@ export function registerScan(program: Command): void {
     .option('--concurrency <n>', 'sites scanned at once: the older name of --workers')
     .option('--worker-heap-mb <mb>', 'heap cap of each scan worker in MB (default: 256)')
     .option('--profile <profile>', `${PROFILE_CHOICES.join(' | ')} (default: auto)`)
+    .option('--pages <n>', 'pages sampled per site for the page-level checks, the target included: 1-20 (default: 5; 1 = this page only)')
     .option('--timeout <seconds>', 'whole-scan deadline per site, in seconds (default: 45)')
     .option('--skip <ids>', 'checks or dimensions to leave out, comma separated (e.g. D7,commerce)')
     .option('--only <ids>', 'run only these checks or dimensions, comma separated')

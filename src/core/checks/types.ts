@@ -5,7 +5,7 @@
  * derived from these modules: nothing lists the checks twice.
  */
 import type { CheckStatus, Dimension, FixStep, Tier } from '../schema.js';
-import type { FetchResult } from '../net/http.js';
+import type { FetchOptions, FetchResult } from '../net/http.js';
 import type { GatherContext } from '../gather/context.js';
 import type { FoundResources } from '../fixes/found.js';
 
@@ -32,6 +32,11 @@ export interface CheckMeta<C extends string = string> {
    */
   contentProfile?: 'na' | 'bonus';
   /**
+   * The verdict is about one page (the scanned URL), not the site. In site scope the engine runs
+   * the check on every sampled page and aggregates (see docs/site-scope.md).
+   */
+  pageLevel?: true;
+  /**
    * Every outcome code evaluate can return, with what it means (like ESLint's messageIds). Codes
    * are `<id>/<kebab-name>` and stable: tests, SARIF, JUnit and MCP clients key on them, while the
    * evidence stays free text for people. docs/check-codes.md lists them.
@@ -39,10 +44,14 @@ export interface CheckMeta<C extends string = string> {
   codes: Record<C, string>;
 }
 
-/** The codes the engine gives any check: its own bug, or a verdict resting on a refused or cut-off probe. */
+/**
+ * The codes the engine gives any check: its own bug, a verdict resting on a refused or cut-off
+ * probe, or (page-level checks in site scope) a verdict that holds on some sampled pages only.
+ */
 export const ENGINE_CODES = {
   internalError: 'internal-error',
   unmeasured: 'unmeasured',
+  somePages: 'some-pages',
 } as const;
 
 export function engineCode(checkId: string, kind: keyof typeof ENGINE_CODES): string {
@@ -88,6 +97,12 @@ export interface FixContext {
 export interface CheckModule<A = unknown, C extends string = string> {
   meta: CheckMeta<C>;
   gather(ctx: GatherContext): Promise<A>;
+  /**
+   * Page-level checks: the requests gather will make that depend only on the page URL (e.g. the
+   * same URL asked for as Markdown). Site scope sends them together with a sampled page's GET, so
+   * they cost no extra round trip; the request memo makes each one once.
+   */
+  pageRequests?(pageUrl: URL): Array<{ url: string; options: FetchOptions }>;
   /** Pure: the verdict from the artifact alone. Its codes are checked against meta.codes. */
   evaluate(artifact: A, ctx: EvaluateContext): CheckOutcome<NoInfer<C>>;
   /** Ordered steps (2-6): where to change it on this platform, the snippet, how to verify, the spec. */

@@ -24,8 +24,9 @@ export function requestKey(method: string, url: string, accept: string, userAgen
 
 
 export class GatherContext {
-  private readonly requests = new Map<string, Promise<FetchResult>>();
+  private readonly requests: Map<string, Promise<FetchResult>>;
   private readonly artifacts = new Map<string, Promise<unknown>>();
+  private headGate: Promise<void> | null = null;
 
   constructor(
     /** The page after redirects: page-level checks read it. */
@@ -38,9 +39,21 @@ export class GatherContext {
     private readonly pageResponse: FetchResult,
     /** Requests already sent for this origin while the page was on the wire (see prefetch.ts). */
     prefetched: ReadonlyMap<string, Promise<FetchResult>> = new Map(),
+    /** The request memo of the scan, when this is a view of another sampled page (see forPage). */
+    sharedRequests?: Map<string, Promise<FetchResult>>,
   ) {
+    this.requests = sharedRequests ?? new Map();
     for (const [k, p] of prefetched) this.requests.set(k, p);
     this.requests.set(requestKey('GET', pageResponse.requestedUrl, pageResponse.accept), Promise.resolve(pageResponse));
+  }
+
+  /**
+   * A view of the scan for another sampled page of the same origin (site scope): page(), html()
+   * and pageUrl are that page's, while requests stay memoised scan-wide, so a URL one page's
+   * checks already asked for is not asked again. Derived artifacts are the page's own.
+   */
+  forPage(page: FetchResult): GatherContext {
+    return new GatherContext(new URL(page.url), this.origin, this.http, this.emit, page, undefined, this.requests);
   }
 
   /** Absolute URL for a path on the origin (absolute URLs pass through). */
@@ -53,9 +66,13 @@ export class GatherContext {
     const url = this.resolve(urlOrPath);
     const method = opts.method ?? 'GET';
     const k = requestKey(method, url, opts.accept ?? '*/*', opts.userAgent);
-    let p = this.requests.get(k) ?? (method === 'HEAD' && !opts.accept && !opts.headers && !opts.userAgent ? this.sentGet(url) : undefined);
+    const plainHead = method === 'HEAD' && !opts.accept && !opts.headers && !opts.userAgent;
+    let p = this.requests.get(k) ?? (plainHead ? this.sentGet(url) : undefined);
     if (!p) {
-      p = this.reported(url, opts);
+      // While the site sample is being picked, a plain HEAD waits for it: the page may be about to
+      // be fetched with GET, whose answer the HEAD then reads (one request instead of two).
+      const gate = plainHead ? this.headGate : null;
+      p = gate ? gate.then(() => this.sentGet(url) ?? this.reported(url, opts)) : this.reported(url, opts);
       this.requests.set(k, p);
     }
     return p;
@@ -67,6 +84,19 @@ export class GatherContext {
    */
   send(urlOrPath: string, opts: FetchOptions): Promise<FetchResult> {
     return this.reported(this.resolve(urlOrPath), opts);
+  }
+
+  /**
+   * Holds plain HEADs until the returned release is called (site scope: until the sampled pages'
+   * GETs are sent). Calling release twice is harmless.
+   */
+  holdPlainHeads(): () => void {
+    let release!: () => void;
+    this.headGate = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      this.headGate = null;
+      release();
+    };
   }
 
   private reported(url: string, opts: FetchOptions): Promise<FetchResult> {

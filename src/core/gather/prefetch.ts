@@ -17,6 +17,10 @@ import { MCP_CARD_OPTIONS, MCP_CARD_PATHS } from './mcp-card.js';
 import { JSON_ACCEPT, JSON_MAX_BYTES, PRM_PATH } from './oauth-metadata.js';
 import { ROBOTS_OPTIONS } from './robots.js';
 import { AI_USER_AGENTS, uaProbeOptions } from './ai-user-agents.js';
+import { SITEMAP_ACCEPT, SITEMAP_MAX_BYTES } from './sitemap-request.js';
+
+/** Site scope reads /sitemap.xml to sample pages, so it goes out at round trip 1 (D2 reuses it). */
+export const SITEMAP_PREFETCH = { path: '/sitemap.xml', options: { accept: SITEMAP_ACCEPT, maxBytes: SITEMAP_MAX_BYTES } };
 
 const CHAIN_STARTS: Array<{ path: string; options: FetchOptions & { accept: string } }> = [
   { path: '/robots.txt', options: ROBOTS_OPTIONS },
@@ -30,9 +34,14 @@ const CHAIN_STARTS: Array<{ path: string; options: FetchOptions & { accept: stri
   { path: PRM_PATH, options: { accept: JSON_ACCEPT, maxBytes: JSON_MAX_BYTES } },
 ];
 
-export function prefetchChainStarts(http: HttpClient, origin: string, emit: ScanEventListener): Map<string, Promise<FetchResult>> {
+export function prefetchChainStarts(
+  http: HttpClient,
+  origin: string,
+  emit: ScanEventListener,
+  opts: { sitemap?: boolean } = {},
+): Map<string, Promise<FetchResult>> {
   const sent = new Map<string, Promise<FetchResult>>();
-  for (const { path, options } of CHAIN_STARTS) {
+  for (const { path, options } of opts.sitemap ? [...CHAIN_STARTS, SITEMAP_PREFETCH] : CHAIN_STARTS) {
     const url = new URL(path, origin).href;
     const request = http.fetch(url, options).then((res) => {
       emit({ type: 'probe', method: 'GET', url, status: res.status, contentType: res.contentType, durationMs: res.durationMs, error: res.error?.message });

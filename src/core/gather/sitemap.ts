@@ -11,11 +11,13 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from './context.js';
 import { bodyLooksLikeHtml, isObject, isOk } from './classify.js';
+import { SITEMAP_ACCEPT, SITEMAP_MAX_BYTES } from './sitemap-request.js';
+
+export { SITEMAP_ACCEPT, SITEMAP_MAX_BYTES };
 
 export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 /** Protocol limits per file. */
 export const SITEMAP_MAX_URLS = 50_000;
-export const SITEMAP_MAX_BYTES = 50 * 1024 * 1024;
 /** Files up to this size are parsed into a tree; larger ones are only scanned. */
 export const SITEMAP_FULL_PARSE_BYTES = 10 * 1024 * 1024;
 /** robots.txt Sitemap lines evaluated, at most. */
@@ -23,7 +25,6 @@ export const MAX_ROBOTS_SITEMAPS = 5;
 /** The anchor's fallback order, then platform paths. */
 export const SITEMAP_FALLBACKS = ['/sitemap-index.xml', '/sitemap.xml.gz', '/sitemap_index.xml', '/sitemap.xml'];
 export const WORDPRESS_SITEMAP = '/wp-sitemap.xml';
-export const SITEMAP_ACCEPT = 'application/xml, text/xml;q=0.9, */*;q=0.5';
 
 export type SitemapKind = 'urlset' | 'sitemapindex' | 'text' | 'rss' | 'atom';
 

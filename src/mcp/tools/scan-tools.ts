@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CHECKS } from '../../core/checks/index.js';
 import { DIMENSIONS, ScanResponse } from '../../core/schema.js';
 import { PROFILE_CHOICES } from '../../core/vocabulary.js';
+import { DEFAULT_SCAN_PAGES, MAX_SERVICE_PAGES, resolvePages } from '../../core/scope.js';
 import type { ScanEvent } from '../../core/events.js';
 import { defineTool, type ToolExtra } from './define.js';
 import { summarizeScan } from '../summary.js';
@@ -17,6 +18,24 @@ const Profile = z
   .enum(PROFILE_CHOICES)
   .optional()
   .describe('Scoring profile: auto (default) detects it; content sites do not need API/OAuth/MCP checks');
+
+const Scope = z
+  .enum(['site', 'page'])
+  .optional()
+  .describe('site (default): the page-level checks also run on sampled pages of the site (llms.txt, sitemap, links) and aggregate; page: the URL alone');
+const Pages = z
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_SERVICE_PAGES)
+  .optional()
+  .describe(`Pages sampled in site scope, the URL included (default ${DEFAULT_SCAN_PAGES}; 1 = scope page)`);
+
+/** The page count of a tool call; scope "page" with pages other than 1 is a contradiction. */
+function pagesOf(args: { scope?: 'site' | 'page'; pages?: number }): number | undefined {
+  if (args.scope === 'page' && args.pages !== undefined && args.pages !== 1) throw new ToolError('scope "page" scans one page: omit pages or pass 1.');
+  return args.scope === undefined && args.pages === undefined ? undefined : resolvePages(args);
+}
 
 /** Progress notifications when the client asked for them (a progressToken in the request). */
 function progressReporter(extra: ToolExtra): ((e: ScanEvent) => void) | undefined {
@@ -47,6 +66,8 @@ export const scanSite = defineTool({
   input: z.object({
     url: Url,
     profile: Profile,
+    scope: Scope,
+    pages: Pages,
     fresh: z.boolean().optional().describe('Bypass the 5-minute result cache'),
     isPublic: z.boolean().optional().describe("Visibility of the saved report (default: the account's default); ignored for anonymous callers"),
   }),
@@ -56,9 +77,11 @@ export const scanSite = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: true },
   async run(args, ctx, extra) {
     try {
+      const pages = pagesOf(args);
       const result = await ctx.scanner({
         url: args.url,
         profile: args.profile,
+        pages,
         fresh: args.fresh,
         isPublic: ctx.account ? args.isPublic : undefined,
         account: ctx.account,
@@ -85,6 +108,8 @@ export const checkSite = defineTool({
     url: Url,
     checks: z.array(z.string().min(1).max(40)).min(1).max(50).describe('Check ids like "D1" or dimension names like "content"'),
     profile: Profile,
+    scope: Scope,
+    pages: Pages,
   }),
   output: ScanOutput,
   anonymous: true,
@@ -102,6 +127,7 @@ export const checkSite = defineTool({
         url: args.url,
         profile: args.profile,
         only: args.checks.map((x) => x.trim()),
+        pages: pagesOf(args),
         account: ctx.account,
         onEvent: progressReporter(extra),
         signal: extra.signal,

@@ -74,6 +74,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>({
       'Static detection of WebMCP on the page: navigator.modelContext with registerTool()/provideContext() in inline or same-origin scripts (up to 8, 1 MB each), or declarative <form toolname> tools.',
     why: 'WebMCP lets an agent in the browser call your page\'s features as typed tools instead of guessing at clicks and form fields.',
     remediation: 'Register your page\'s main actions as WebMCP tools with navigator.modelContext.registerTool(), or mark forms with toolname/tooldescription.',
+    pageLevel: true,
     codes: {
       'A7/not-html': 'info: the page is not HTML, so there is nothing to register WebMCP tools on',
       'A7/ok': 'WebMCP tools found by static detection (imperative registerTool or declarative form toolname)',

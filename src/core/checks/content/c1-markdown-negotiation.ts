@@ -59,6 +59,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
     summary: 'A request for the page with Accept: text/markdown gets Content-Type: text/markdown and a Markdown body, while browsers still get HTML.',
     why: 'Markdown costs agents a fraction of the tokens of HTML and carries no navigation, scripts or styling noise; asking for it by Accept header works on any URL.',
     remediation: 'Answer requests whose Accept prefers text/markdown with a Markdown version of the page (Content-Type: text/markdown; Vary: Accept), keeping HTML for browsers.',
+    pageLevel: true,
     codes: {
       'C1/markdown-to-browsers': 'browsers get Markdown: negotiation is broken for people',
       'C1/not-html': 'n/a: the page is not HTML, so there is nothing to negotiate',
@@ -70,6 +71,10 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
       'C1/ok': 'Markdown is negotiated and browsers still get HTML',
     },
   },
+  pageRequests: (pageUrl) => [
+    { url: pageUrl.href, options: { accept: ACCEPT_MARKDOWN_ONLY } },
+    { url: pageUrl.href, options: { accept: ACCEPT_MARKDOWN_PREFERRED } },
+  ],
   async gather(ctx) {
     const url = ctx.pageUrl.href;
     const [r1, r2, $] = await Promise.all([

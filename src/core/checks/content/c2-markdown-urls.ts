@@ -37,12 +37,17 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>({
     summary: 'The page has a Markdown twin at its URL plus .md (/index.md for /), or at the target of <link rel="alternate" type="text/markdown">, served as text/markdown.',
     why: 'Agents that cannot set Accept headers (or follow llms.txt links) fetch page.md directly; the convention comes from llmstxt.org.',
     remediation: 'Serve a Markdown version of each page at the same URL plus ".md" (/index.md for the home page) with Content-Type: text/markdown.',
+    pageLevel: true,
     codes: {
       'C2/already-markdown': 'n/a: the page URL is already a .md URL and lists no Markdown alternate',
       'C2/ok': 'a Markdown version of the page at its .md twin or a rel="alternate" URL',
       'C2/wrong-type': 'partial: a Markdown body served with another content type',
       'C2/missing': 'no Markdown version of the page',
     },
+  },
+  pageRequests: (pageUrl) => {
+    const twinPath = markdownTwinPath(pageUrl.pathname);
+    return twinPath ? [{ url: new URL(twinPath, pageUrl.origin).href, options: { accept: ACCEPT_MD_FILE } }] : [];
   },
   async gather(ctx) {
     const page = ctx.page();

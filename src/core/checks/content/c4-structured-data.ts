@@ -29,6 +29,7 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>({
     summary: 'The page carries at least one valid JSON-LD block (<script type="application/ld+json">) describing it with schema.org types (Organization, WebSite, Article, Product, FAQPage, ...).',
     why: 'JSON-LD gives agents typed facts (who you are, what the page is, prices, authors) without guessing from layout.',
     remediation: 'Add a JSON-LD block with the schema.org types that describe the page (Organization and WebSite on the home page; Article, Product, FAQPage where they apply).',
+    pageLevel: true,
     codes: {
       'C4/not-html': 'n/a: the page is not HTML',
       'C4/invalid-json': 'partial: JSON-LD blocks that do not parse',

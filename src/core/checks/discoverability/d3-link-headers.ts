@@ -62,6 +62,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>({
     summary: 'The page response carries RFC 8288 Link headers to machine-readable resources: api-catalog, service-desc/doc/meta, status, describedby, or a Markdown/JSON alternate.',
     why: 'An agent that fetched one page learns from its headers where the API catalog, docs and Markdown version are, without guessing well-known paths or parsing HTML.',
     remediation: 'Add a Link header to your pages pointing at your machine-readable resources (api-catalog, describedby, a text/markdown alternate).',
+    pageLevel: true,
     codes: {
       'D3/missing': 'no Link header on the page response',
       'D3/unparseable': 'a Link header that cannot be parsed',

@@ -93,6 +93,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>({
     summary: 'The HTML points agents to machine-readable versions: <link rel="alternate" type="text/markdown">, rel="api-catalog", rel="describedby", or a directive to /llms.txt near the top of the body.',
     why: 'Agents that only see the HTML (browser agents, fetch tools) learn from these hints where the Markdown, API catalog or docs index are.',
     remediation: 'Add <link rel="alternate" type="text/markdown" href="…"> (and rel="api-catalog" / a visible pointer to /llms.txt) to your pages.',
+    pageLevel: true,
     codes: {
       'D6/not-html': 'n/a: the page is not HTML, so it has no <head> for hints',
       'D6/missing': 'no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive',
