@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scan } from '../../src/core/scan.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
-import { PENDING_REASON, type Origins, type Variant } from './types.js';
+import { type Origins, type Variant } from './types.js';
 import { VARIANTS } from './variants.js';
 import { mismatches } from './mismatches.js';
 
@@ -34,10 +34,6 @@ async function serve(v: Variant): Promise<Origins> {
 
 describe.concurrent('verdict corpus', () => {
   for (const v of VARIANTS) {
-    if (v.pendingOn) {
-      it.skip(`${v.name} (pending: needs ${PENDING_REASON[v.pendingOn]})`, () => {});
-      continue;
-    }
     it(v.name, async () => {
       const { origin } = await serve(v);
       const scanning = scan(origin + (v.path ?? '/'), { profile: v.profile ?? 'auto', timeoutMs: 5000, deadlineMs: 20_000 });

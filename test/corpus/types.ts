@@ -37,11 +37,4 @@ export interface Variant {
   profile?: ProfileChoice;
   /** Path scanned on the site (default "/"). */
   path?: string;
-  /** Waits on a parallel helper's work: the test skips the row with this reason until it merges. */
-  pendingOn?: 'uaccess' | 'site';
 }
-
-export const PENDING_REASON: Record<NonNullable<Variant['pendingOn']>, string> = {
-  uaccess: 'AI user-agent access probes (helper "uaccess")',
-  site: 'site scope sampling of pages (helper "site")',
-};

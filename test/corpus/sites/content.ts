@@ -155,6 +155,5 @@ export const content: Variant[] = [
     },
     expect: { C1: 'partial' },
     source: 'issue 11 (site scope: pass when all sampled pages pass, partial when some do); afdocs sampling ("warn")',
-    pendingOn: 'site',
   },
 ];
