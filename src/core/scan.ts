@@ -14,6 +14,7 @@ import { API_VERSION, gradeFor } from './vocabulary.js';
 import type { CheckResult, PlatformInfo, ProbeRecord, ProfileName, ScanResult } from './schema.js';
 import type { ScanEvent, ScanEventListener } from './events.js';
 import { detectPlatform } from './platform/detect.js';
+import { mergePlatform } from './platform/merge.js';
 import { creditFor, scoreChecks } from './scoring/score.js';
 import { computeLevel } from './scoring/levels.js';
 import { isitagentreadyScore } from './scoring/compat.js';
@@ -117,6 +118,19 @@ async function runOnPages(check: CheckModule<any>, ctx: GatherContext, sample: P
   const leftOut = visits.filter((v) => v.excluded).map((v) => ({ label: pageLabel(v.url), why: v.excluded! }));
   const raw = aggregateOutcome(id, { label: pageLabel(ctx.pageUrl.href), outcome: perPage[0]! }, measured, leftOut);
   return { check, raw, perPage };
+}
+
+/** Site scope: platform signals of the sampled pages fill what the target page lacks (platform/merge.ts). */
+async function platformOverSample(target: PlatformInfo, sample: Promise<PageVisit[]>): Promise<PlatformInfo> {
+  const visits = (await sample.catch(() => [] as PageVisit[])).filter((v) => v.view);
+  const [{ pageLabel }, sampled] = await Promise.all([
+    import('./site-scope.js'),
+    Promise.all(visits.map(async (v) => ({ v, $: await v.view!.html() }))),
+  ]);
+  return mergePlatform(
+    target,
+    sampled.map(({ v, $ }) => ({ label: pageLabel(v.response.url), info: detectPlatform({ page: v.response, $ }) })),
+  );
 }
 
 /** A verdict resting on a challenged or deadline-cut probe is "could not be measured", never a false fail. */
@@ -294,7 +308,7 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
     ),
   );
   const evaluated = await running;
-  const platform = await platformPromise;
+  const platform = sample ? await platformOverSample(await platformPromise, sample) : await platformPromise;
   const fx = { origin: ctx.origin, platform: platform.platform === 'unknown' ? null : platform.platform, hosting: platform.hosting ?? [], found: foundResources(evaluated) };
 
   const wall = totalWall(page, evaluated);
