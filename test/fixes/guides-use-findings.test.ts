@@ -8,7 +8,7 @@ import { scan } from '../../src/core/scan.js';
 import { d7DnsAid } from '../../src/core/checks/discoverability/d7-dns-aid.js';
 import type { ScanResult } from '../../src/core/schema.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
-import { agentReady, bare } from '../fixtures/sites.mjs';
+import { agentReady, bare, docsOnlyNegotiation } from '../fixtures/sites.mjs';
 
 /** Every title, body and code of a check's guide, as one text. */
 function guideText(r: ScanResult, id: string): string {
@@ -119,5 +119,22 @@ describe('guides on a site with some resources', () => {
     expect(r.checks.find((c) => c.id === 'A4')!.status).toBe('partial');
     expect(codeOf(r, 'A4')).toContain('"name": "dev.acme/widgets"');
     expect(guideText(r, 'A4')).not.toContain('com.example');
+  });
+});
+
+describe('guides under site scope', () => {
+  let site: FixtureSite;
+  let r: ScanResult;
+  beforeAll(async () => {
+    site = await startFixture((s) => docsOnlyNegotiation(s.origin) as never);
+    r = await scan(site.origin);
+  });
+  afterAll(() => site.close());
+
+  it("D3 never offers another page's Markdown twin as the home page's alternate", () => {
+    expect(r.pages?.length).toBeGreaterThan(1);
+    const code = codeOf(r, 'D3');
+    expect(code).toContain('</llms.txt>; rel="describedby"');
+    expect(code).not.toContain('/docs/');
   });
 });

@@ -37,8 +37,12 @@ function foundUrl(outcome: CheckOutcome): string | null {
 }
 
 /** One entry per resource whose check was evaluated. */
-export function foundResources(evaluated: ReadonlyArray<{ check: { meta: { id: string } }; raw: CheckOutcome }>): FoundResources {
-  const byId = new Map(evaluated.map((e) => [e.check.meta.id, e.raw]));
+export function foundResources(
+  evaluated: ReadonlyArray<{ check: { meta: { id: string } }; raw: CheckOutcome; perPage?: ReadonlyArray<CheckOutcome | null> }>,
+): FoundResources {
+  // A page-level check (C2) is read on the target page alone: under site scope its aggregate also
+  // rests on other pages, whose Markdown twin is not the target page's alternate.
+  const byId = new Map(evaluated.map((e) => [e.check.meta.id, e.perPage?.[0] ?? e.raw]));
   const found: FoundResources = {};
   for (const [resource, id] of Object.entries(RESOURCE_CHECK) as Array<[Resource, string]>) {
     const outcome = byId.get(id);
