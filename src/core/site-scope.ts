@@ -6,7 +6,7 @@
  */
 import { BROWSER_ACCEPT, type FetchResult } from './net/http.js';
 import type { GatherContext } from './gather/context.js';
-import { challengeReason } from './gather/classify.js';
+import { challengeReason, isHtmlPage } from './gather/classify.js';
 import { LLMS_OPTIONS, llmsFileState, parseLlmsTxt } from './gather/llms-txt.js';
 import { SITEMAP_PREFETCH } from './gather/prefetch.js';
 import { pageKey, samplePages, sitemapLocs, type SampleSource } from './gather/page-sample.js';
@@ -47,10 +47,6 @@ async function sampleSources(ctx: GatherContext): Promise<{ llmsLinks: string[];
   };
 }
 
-function isHtml(res: FetchResult): boolean {
-  return res.contentType === 'text/html' || res.contentType === 'application/xhtml+xml' || (!res.contentType && /<html/i.test(res.text.slice(0, 2000)));
-}
-
 function exclusion(res: FetchResult, ctx: GatherContext): string | undefined {
   if (res.error) return `could not be fetched (${res.error.message})`;
   const wall = challengeReason(res);
@@ -58,7 +54,7 @@ function exclusion(res: FetchResult, ctx: GatherContext): string | undefined {
   if (res.status !== null && res.status >= 400) return `HTTP ${res.status}`;
   if (new URL(res.url).origin !== ctx.origin) return `redirected to another origin (${new URL(res.url).origin})`;
   if (pageKey(new URL(res.url)) === pageKey(ctx.pageUrl)) return 'redirected to the target page';
-  if (!isHtml(res)) return `not an HTML page (${res.contentType ?? 'no content type'})`;
+  if (!isHtmlPage(res)) return `not an HTML page (${res.contentType ?? 'no content type'})`;
   return undefined;
 }
 

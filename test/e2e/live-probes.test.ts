@@ -2,30 +2,12 @@
  * End-to-end: the live probes (A3, A4, A5, M6) against real fixture servers on 127.0.0.1, a real
  * MCP server built with the SDK's server side among them.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { scan } from '../../src/core/scan.js';
-import { ScanResponse, type ScanResult, type CheckResult } from '../../src/core/schema.js';
-import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
+import { describe, expect, it } from 'vitest';
+import { checkOf, useFixtureScans } from '../helpers/scan-sites.js';
 import * as sites from '../fixtures/sites.mjs';
 
-const open: FixtureSite[] = [];
-afterAll(async () => {
-  await Promise.all(open.map((s) => s.close()));
-});
-
-async function scanSite(def: sites.SiteDefinition): Promise<{ site: FixtureSite; result: ScanResult }> {
-  const site = await startFixture((s) => def(s.origin));
-  open.push(site);
-  const result = await scan(site.origin);
-  ScanResponse.parse(result);
-  return { site, result };
-}
-
-const check = (r: ScanResult, id: string): CheckResult => {
-  const c = r.checks.find((x) => x.id === id);
-  if (!c) throw new Error(`check ${id} missing`);
-  return c;
-};
+const scanSite = useFixtureScans();
+const check = checkOf;
 
 describe('live probes', () => {
   it('A4 runs initialize + tools/list against a real MCP server and A5 gets a JSON-RPC answer', async () => {

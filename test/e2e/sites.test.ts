@@ -2,30 +2,14 @@
  * End-to-end: real fixture sites on 127.0.0.1, scanned by the real engine. Each site stands for a
  * kind of website users will point the scanner at.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { scan, type ScanOptions } from '../../src/core/scan.js';
-import { ScanResponse, type ScanResult, type CheckResult } from '../../src/core/schema.js';
-import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
+import { describe, expect, it } from 'vitest';
+import { scan } from '../../src/core/scan.js';
+import { startFixture } from '../helpers/fixture-server.js';
+import { checkOf, useFixtureScans } from '../helpers/scan-sites.js';
 import * as sites from '../fixtures/sites.mjs';
 
-const open: FixtureSite[] = [];
-afterAll(async () => {
-  await Promise.all(open.map((s) => s.close()));
-});
-
-async function scanSite(def: sites.SiteDefinition, opts: ScanOptions = {}): Promise<{ site: FixtureSite; result: ScanResult }> {
-  const site = await startFixture((s) => def(s.origin));
-  open.push(site);
-  const result = await scan(site.origin, opts);
-  ScanResponse.parse(result);
-  return { site, result };
-}
-
-const check = (r: ScanResult, id: string): CheckResult => {
-  const c = r.checks.find((x) => x.id === id);
-  if (!c) throw new Error(`check ${id} missing`);
-  return c;
-};
+const scanSite = useFixtureScans();
+const check = checkOf;
 
 describe('end-to-end scans of fixture sites', () => {
   it('the fully agent-ready site scores A and reaches level 5', async () => {
@@ -103,8 +87,11 @@ describe('end-to-end scans of fixture sites', () => {
 
   it('a site whose every answer is a bot challenge cannot be scanned (no score, never a false fail)', async () => {
     const site = await startFixture((s) => sites.botChallenge(s.origin));
-    open.push(site);
-    await expect(scan(site.origin)).rejects.toMatchObject({ code: 'blocked-by-challenge' });
+    try {
+      await expect(scan(site.origin)).rejects.toMatchObject({ code: 'blocked-by-challenge' });
+    } finally {
+      await site.close();
+    }
   });
 
   it('accepts the older variants of each standard and says which one matched', async () => {

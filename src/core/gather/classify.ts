@@ -31,6 +31,11 @@ export function nonTextDocument(res: FetchResult): string | null {
   return null;
 }
 
+/** A page to parse as HTML: an HTML media type, or no media type and an <html> tag near the top. */
+export function isHtmlPage(res: FetchResult): boolean {
+  return res.contentType === 'text/html' || res.contentType === 'application/xhtml+xml' || (!res.contentType && /<html/i.test(res.text.slice(0, 2000)));
+}
+
 /** 2xx with a body we can read. */
 export function isOk(res: FetchResult): boolean {
   return !res.error && res.status !== null && res.status >= 200 && res.status < 300;

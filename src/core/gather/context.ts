@@ -9,6 +9,7 @@ import type { ParsedHtml } from './html-dom.js';
 import { HttpClient, type FetchOptions, type FetchResult } from '../net/http.js';
 import type { ScanEventListener } from '../events.js';
 import { parseRobots, ROBOTS_OPTIONS, type RobotsArtifact } from './robots.js';
+import { isHtmlPage } from './classify.js';
 
 /** Marks the key of a request sent with its own User-Agent. */
 const UA_KEY = '\nuser-agent: ';
@@ -153,8 +154,7 @@ export class GatherContext {
   private dom(): Promise<ParsedHtml | null> {
     return this.memo('html', async () => {
       const p = this.pageResponse;
-      const isHtml = p.contentType === 'text/html' || p.contentType === 'application/xhtml+xml' || (!p.contentType && /<html/i.test(p.text.slice(0, 2000)));
-      if (!isHtml) return null;
+      if (!isHtmlPage(p)) return null;
       // Loaded on first use so the engine's first request is not held up by module loading.
       const { parseHtml } = await import('./html-dom.js');
       return parseHtml(p.text);

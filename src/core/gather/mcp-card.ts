@@ -1,5 +1,10 @@
-/** Where MCP server cards are looked for (catalog §3 A4), shared by A4 and the prefetch. */
-import type { FetchOptions } from '../net/http.js';
+/**
+ * MCP server cards (catalog §3 A4): where they are looked for, and how a served card is read,
+ * whatever its shape. Shared by A4, A3's live probe (which needs the endpoint) and the prefetch.
+ */
+import type { FetchOptions, FetchResult } from '../net/http.js';
+import { isFound, isObject, parseJson } from './classify.js';
+import { servedBySite } from './live-scope.js';
 
 /** Probed in this order; the first valid card wins. */
 export const MCP_CARD_PATHS = [
@@ -10,3 +15,130 @@ export const MCP_CARD_PATHS = [
 ] as const;
 
 export const MCP_CARD_OPTIONS: FetchOptions & { accept: string } = { accept: 'application/json', maxBytes: 1024 * 1024 };
+
+export interface CardReading {
+  /** SEP-2127: name + version at the top level. SEP-1649 / isitagentready: serverInfo {name, version}. */
+  shapes: Array<'SEP-2127' | 'SEP-1649'>;
+  name: string | null;
+  endpoints: string[];
+  hasCapabilities: boolean;
+  hasSchema: boolean;
+  /** Endpoint values that are not absolute http(s) URLs ("TODO", "javascript:…", a bare path). */
+  invalidEndpoints: string[];
+  /** The card (or one of its remotes) declares authentication: a protected server. */
+  declaresAuth: boolean;
+  /** Endpoints declared with the deprecated HTTP+SSE transport (type "sse"): not probed live. */
+  legacySse: string[];
+}
+
+const AUTH_KEYS = ['authentication', 'authorization', 'auth', 'oauth', 'oauth2', 'security', 'securitySchemes'];
+
+/** A declared value that says "none" (false, "none", {required: false}, [] or {}) is no auth. */
+function saysAuth(v: unknown): boolean {
+  if (v === undefined || v === null || v === false) return false;
+  if (typeof v === 'string') return !/^(none|no|false|)$/i.test(v.trim());
+  if (Array.isArray(v)) return v.length > 0;
+  if (isObject(v)) return v.required !== false && Object.keys(v).length > 0;
+  return v === true;
+}
+
+/** Authentication declared on the card, its transport or any remote (an Authorization header counts). */
+function declaresAuth(card: Record<string, unknown>): boolean {
+  const places = [card, ...[card.transport].filter(isObject), ...[card.remotes, card.transports].flatMap((l) => (Array.isArray(l) ? l.filter(isObject) : []))];
+  return places.some(
+    (o) =>
+      AUTH_KEYS.some((k) => saysAuth(o[k])) ||
+      (Array.isArray(o.headers) && o.headers.some((h) => isObject(h) && typeof h.name === 'string' && /^authorization$/i.test(h.name))),
+  );
+}
+
+/**
+ * An MCP remote is reached over HTTP(S): an absolute http(s) URL, or a path on the card's origin.
+ * Anything else ("TODO", "javascript:…", "stdio") is no endpoint a client can connect to.
+ */
+function isHttpUrl(v: string): boolean {
+  if (/^\/(?!\/)\S*$/.test(v.trim())) return true;
+  try {
+    const u = new URL(v.trim());
+    return u.protocol === 'https:' || u.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
+
+/** Identity, connection and capabilities of one card object, whatever its shape. */
+export function readMcpCard(card: Record<string, unknown>): CardReading {
+  const shapes: CardReading['shapes'] = [];
+  let name: string | null = null;
+  if (str(card.name) && str(card.version)) {
+    shapes.push('SEP-2127');
+    name = str(card.name);
+  }
+  const info = isObject(card.serverInfo) ? card.serverInfo : null;
+  if (info && str(info.name) && str(info.version)) {
+    shapes.push('SEP-1649');
+    name ??= str(info.name);
+  }
+  const endpoints: string[] = [];
+  const invalidEndpoints: string[] = [];
+  const legacySse: string[] = [];
+  const push = (v: unknown, type?: unknown) => {
+    const u = str(v);
+    if (u) (isHttpUrl(u) ? endpoints : invalidEndpoints).push(u);
+    if (u && typeof type === 'string' && /^sse$/i.test(type.trim())) legacySse.push(u);
+  };
+  // SEP-1649 names the URL `transport.endpoint`; other drafts say `url`.
+  for (const list of [card.remotes, card.transports]) if (Array.isArray(list)) for (const r of list) if (isObject(r)) push(r.url ?? r.endpoint, r.type);
+  push(card.endpoint);
+  push(card.url);
+  if (isObject(card.transport)) push(card.transport.url ?? card.transport.endpoint, card.transport.type);
+  return {
+    shapes,
+    name,
+    endpoints: [...new Set(endpoints)],
+    hasCapabilities: isObject(card.capabilities),
+    hasSchema: !!str(card.$schema),
+    invalidEndpoints: [...new Set(invalidEndpoints)],
+    declaresAuth: declaresAuth(card),
+    legacySse: [...new Set(legacySse)],
+  };
+}
+
+export interface PathResult {
+  probe: FetchResult;
+  path: string;
+  cards: CardReading[];
+  problem?: string;
+}
+
+export function readPath(probe: FetchResult, path: string): PathResult {
+  if (!isFound(probe)) return { probe, path, cards: [] };
+  const parsed = parseJson(probe);
+  if (!parsed.ok) return { probe, path, cards: [], problem: `not JSON (${parsed.error})` };
+  const list = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
+  const objects = list.filter(isObject);
+  if (!objects.length) return { probe, path, cards: [], problem: 'JSON without a card object' };
+  return { probe, path, cards: objects.map(readMcpCard) };
+}
+
+export const complete = (c: CardReading) => c.shapes.length > 0 && c.endpoints.length > 0;
+
+/** The card A4 judges: the first complete one, in path order, else the first card found. */
+export function bestCard(results: PathResult[]): { best: PathResult; card: CardReading } | null {
+  const withCards = results.filter((r) => r.cards.length);
+  if (!withCards.length) return null;
+  const best = withCards.find((r) => r.cards.some(complete)) ?? withCards[0];
+  return { best, card: best.cards.find(complete) ?? best.cards[0] };
+}
+
+export const readAll = (probes: FetchResult[]) => probes.map((p, i) => readPath(p, MCP_CARD_PATHS[i] ?? new URL(p.requestedUrl).pathname));
+
+/** The endpoint the live probe connects to: the complete card's first, when this site serves the card. */
+export function liveEndpoint(probes: FetchResult[], origin: string): string | null {
+  const found = bestCard(readAll(probes));
+  if (!found || !complete(found.card) || !servedBySite(found.best.probe, origin)) return null;
+  const streamable = found.card.endpoints.find((e) => !found.card.legacySse.includes(e));
+  return streamable ? new URL(streamable, found.best.probe.url).href : null;
+}

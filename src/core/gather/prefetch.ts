@@ -34,22 +34,27 @@ const CHAIN_STARTS: Array<{ path: string; options: FetchOptions & { accept: stri
   { path: PRM_PATH, options: { accept: JSON_ACCEPT, maxBytes: JSON_MAX_BYTES } },
 ];
 
+/** Sends each request now; the map is keyed like GatherContext's memo, so the checks find them there. */
+function sendAll(http: HttpClient, requests: Array<{ url: string; options: FetchOptions & { accept: string } }>, emit: ScanEventListener): Map<string, Promise<FetchResult>> {
+  const sent = new Map<string, Promise<FetchResult>>();
+  for (const { url, options } of requests) {
+    const request = http.fetch(url, options).then((res) => {
+      emit({ type: 'probe', method: 'GET', url, status: res.status, contentType: res.contentType, durationMs: res.durationMs, error: res.error?.message });
+      return res;
+    });
+    sent.set(requestKey('GET', url, options.accept, options.userAgent), request);
+  }
+  return sent;
+}
+
 export function prefetchChainStarts(
   http: HttpClient,
   origin: string,
   emit: ScanEventListener,
   opts: { sitemap?: boolean } = {},
 ): Map<string, Promise<FetchResult>> {
-  const sent = new Map<string, Promise<FetchResult>>();
-  for (const { path, options } of opts.sitemap ? [...CHAIN_STARTS, SITEMAP_PREFETCH] : CHAIN_STARTS) {
-    const url = new URL(path, origin).href;
-    const request = http.fetch(url, options).then((res) => {
-      emit({ type: 'probe', method: 'GET', url, status: res.status, contentType: res.contentType, durationMs: res.durationMs, error: res.error?.message });
-      return res;
-    });
-    sent.set(requestKey('GET', url, options.accept), request);
-  }
-  return sent;
+  const starts = opts.sitemap ? [...CHAIN_STARTS, SITEMAP_PREFETCH] : CHAIN_STARTS;
+  return sendAll(http, starts.map(({ path, options }) => ({ url: new URL(path, origin).href, options })), emit);
 }
 
 /**
@@ -58,14 +63,5 @@ export function prefetchChainStarts(
  * redirects, as the crawler would.
  */
 export function prefetchAiUserAgents(http: HttpClient, url: string, emit: ScanEventListener): Map<string, Promise<FetchResult>> {
-  const sent = new Map<string, Promise<FetchResult>>();
-  for (const agent of AI_USER_AGENTS) {
-    const options = uaProbeOptions(agent);
-    const request = http.fetch(url, options).then((res) => {
-      emit({ type: 'probe', method: 'GET', url, status: res.status, contentType: res.contentType, durationMs: res.durationMs, error: res.error?.message });
-      return res;
-    });
-    sent.set(requestKey('GET', url, options.accept, options.userAgent), request);
-  }
-  return sent;
+  return sendAll(http, AI_USER_AGENTS.map((agent) => ({ url, options: uaProbeOptions(agent) })), emit);
 }

@@ -9,8 +9,7 @@
  */
 import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from './context.js';
-import { liveEndpoint } from '../checks/capabilities/a4-mcp-server-card.js';
-import { MCP_CARD_OPTIONS, MCP_CARD_PATHS } from './mcp-card.js';
+import { MCP_CARD_OPTIONS, MCP_CARD_PATHS, liveEndpoint } from './mcp-card.js';
 import { probeMcpEndpoint } from './mcp-probe.js';
 import { LIVE_MAX_BYTES, LIVE_TIMEOUT_MS, servedBySite } from './live-scope.js';
 import { JSON_ACCEPT, JSON_MAX_BYTES, PRM_PATH, httpUrl, readJsonDocument, resourceMetadataParam, type JsonDocument, type PrmArtifact } from './oauth-metadata.js';

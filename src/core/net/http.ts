@@ -24,7 +24,7 @@ export const MAX_REDIRECTS = 5;
 /** Cap on a request body the engine sends (live probes post one small JSON-RPC message). */
 export const MAX_REQUEST_BODY_BYTES = 16 * 1024;
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST';
 /**
  * Connections per origin. A scan is ~40 small requests, most to well-known paths; sending them
  * together keeps a scan at ~4 round trips (bench/scan-latency) while staying far below what a

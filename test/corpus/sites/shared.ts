@@ -1,5 +1,6 @@
 /** Route builders shared by the corpus sites. Sites link only to their own loopback origins. */
 import type { Route } from '../../helpers/fixture-server.js';
+import { prefersMarkdown } from '../../fixtures/sites.mjs';
 
 export const H = { 'content-type': 'text/html; charset=utf-8' };
 export const T = { 'content-type': 'text/plain; charset=utf-8' };
@@ -38,21 +39,8 @@ export const llmsTargets: Record<string, Route> = {
   '/rakes.md': text('# Rakes\n\nChoose a rake by its teeth.\n', MD),
 };
 
-/** Prefers Markdown when Accept ranks text/markdown at least as high as text/html. */
-export function prefersMarkdown(accept = ''): boolean {
-  const q = (type: string) => {
-    for (const part of accept.split(',')) {
-      const [t, ...params] = part.trim().split(';');
-      if (t.trim().toLowerCase() === type) {
-        const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-        return qp ? Number(qp.slice(2)) : 1;
-      }
-    }
-    return -1;
-  };
-  const md = q('text/markdown');
-  return md > 0 && md >= q('text/html');
-}
+/** The fixture sites' own Accept rule: Markdown when Accept ranks text/markdown at least as high as text/html. */
+export { prefersMarkdown };
 
 /** A page that negotiates: Markdown for agents that ask, HTML for browsers. */
 export const negotiating = (markdown: string, htmlRoute: { headers: Record<string, string>; body: string }, mdType = MD['content-type']): Route => (req, res) => {
