@@ -4,7 +4,7 @@
  * version; across versions the comparison is reported as not possible, never as a regression.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CheckStatus, ScanResult } from '../core/schema.js';
 import { CheckStatus as CheckStatusSchema } from '../core/schema.js';
 import { VERSION } from '../version.js';

@@ -1,5 +1,5 @@
 /** The zod schema of ai-ready.config.json (loaded only when a config file exists). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { FORMAT_NAMES } from '../format/names.js';
 import { DIMENSIONS, GRADES, PROFILE_CHOICES } from '../core/vocabulary.js';
 import { MAX_SCAN_PAGES } from '../core/scope.js';

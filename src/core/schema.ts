@@ -3,7 +3,7 @@
  * They are the single source of the TypeScript types, of response validation in tests and of the
  * JSON Schema inside /openapi.json. v1 is additive only: fields may be added, never renamed.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { API_VERSION, CHECK_STATUSES, DIMENSIONS, GRADES, PROFILES, TIERS, gradeFor } from './vocabulary.js';
 
 export { API_VERSION, CHECK_STATUSES, DIMENSIONS, GRADES, PROFILES, TIERS, gradeFor };

@@ -1,5 +1,5 @@
 /** Output shapes of the MCP tools that the v1 schemas (src/core/schema.ts) do not already give. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CheckStatus, Dimension, FixStep, Grade, Tier } from '../core/schema.js';
 
 export const ReportSummarySchema = z.object({

@@ -2,7 +2,7 @@
  * /openapi.json: OpenAPI 3.1 of every endpoint. Component schemas come from the zod schemas in
  * src/core/schema.ts (z.toJSONSchema), so the description cannot drift from what is validated.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Problem, ReportResponse, ScanResponse } from '../core/schema.js';
 import { MAX_URL_LENGTH } from '../core/target.js';
 import { DEFAULT_SCAN_PAGES, MAX_SERVICE_PAGES } from '../core/scope.js';

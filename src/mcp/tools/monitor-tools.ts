@@ -1,5 +1,5 @@
 /** create_monitor, list_monitors, delete_monitor: scheduled re-scans of the caller's sites. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Grade } from '../../core/schema.js';
 import type { Monitor } from '../../store/monitors.js';
 import { createMonitorChecked, MonitorInputError } from '../../monitor/admin.js';

@@ -1,5 +1,5 @@
 /** Saved reports and history: get, list, delete, visibility, a domain's history, and comparisons. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { API_VERSION, ReportResponse, gradeFor, type CheckResult } from '../../core/schema.js';
 import type { StoredReport } from '../../store/types.js';
 import { ToolError } from '../context.js';

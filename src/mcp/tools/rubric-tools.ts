@@ -1,5 +1,5 @@
 /** get_rubric and get_fix_guide: the published rubric and per-platform fix steps of a check. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHECKS, findCheck } from '../../core/checks/index.js';
 import { rubric } from '../../core/rubric.js';
 import { FINGERPRINTS, HOSTING_FINGERPRINTS } from '../../core/platform/fingerprints.js';

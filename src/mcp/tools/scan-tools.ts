@@ -1,5 +1,5 @@
 /** scan_site and check_site: the read-only scan tools, with progress from the engine's event stream. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHECKS } from '../../core/checks/index.js';
 import { DIMENSIONS, ScanResponse } from '../../core/schema.js';
 import { PROFILE_CHOICES } from '../../core/vocabulary.js';
