@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { defineConfig } from 'tsup';
+import { build, defineConfig, type Options } from 'tsup';
 
 /**
  * Pure-JS packages on the scan path, bundled into dist: one file to load instead of dozens of
@@ -17,13 +17,17 @@ const ALLOWED_LICENSES = new Set(['MIT', 'ISC', 'BSD-2-Clause', 'BSD-3-Clause', 
 
 /**
  * Writes dist/THIRD-PARTY-LICENSES.txt: the name, version, licence and licence text of every
- * package the metafile says was bundled. Fails the build on a licence outside the allowlist.
+ * package the metafiles (ES module build and CommonJS scan bundle) say was bundled. Fails the build on a licence outside the allowlist.
  */
 function writeThirdPartyLicenses(outDir: string): void {
-  const metaPath = join(outDir, 'metafile-esm.json');
-  if (!existsSync(metaPath)) return;
-  const inputs = Object.keys(JSON.parse(readFileSync(metaPath, 'utf8')).inputs as Record<string, unknown>);
-  rmSync(metaPath); // a build artefact, not something to publish
+  const inputs: string[] = [];
+  for (const format of ['esm', 'cjs']) {
+    const metaPath = join(outDir, `metafile-${format}.json`);
+    if (!existsSync(metaPath)) continue;
+    inputs.push(...Object.keys(JSON.parse(readFileSync(metaPath, 'utf8')).inputs as Record<string, unknown>));
+    rmSync(metaPath); // a build artefact, not something to publish
+  }
+  if (inputs.length === 0) return;
   const roots = new Set<string>();
   for (const file of inputs) {
     const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(file);
@@ -60,6 +64,58 @@ const lazyChildProcess = {
 };
 
 /**
+ * The scan bundle is CommonJS, and ink (the live progress view) cannot be require()d: yoga-layout
+ * awaits at its top level. load-progress.ts becomes an import of dist/progress.js, the view's ES
+ * module build, through the import function bin/compile-cache.js hands the bundle (code compiled
+ * by node:vm cannot import() without an experimental flag); run by plain Node it imports directly.
+ */
+const progressIsland = {
+  name: 'progress-island',
+  setup(build: { onLoad: Function }) {
+    build.onLoad({ filter: /[\\/]src[\\/]cli[\\/]load-progress\.ts$/ }, () => ({
+      contents: [
+        "const { join } = require('node:path');",
+        "const { pathToFileURL } = require('node:url');",
+        'export function loadProgress() {',
+        "  const url = pathToFileURL(join(__dirname, 'progress.js')).href;",
+        "  return typeof __aiReadyImport === 'function' ? __aiReadyImport(url) : import(url);",
+        '}',
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * dist/scan-cli.cjs: `ai-ready scan` (src/cli/scan-main.ts) as one CommonJS file, for the V8 code
+ * cache of bin/compile-cache.js. Everything of the scan path is in it (lazy parts stay lazy: esbuild
+ * wraps them in init functions); the server, stores and MCP endpoints are not.
+ */
+async function buildScanBundle(outDir: string): Promise<void> {
+  const options: Options = {
+    config: false,
+    entry: { 'scan-cli': 'src/cli/scan-main.ts' },
+    outDir,
+    format: ['cjs'],
+    outExtension: () => ({ js: '.cjs' }),
+    target: 'node20',
+    platform: 'node',
+    dts: false,
+    splitting: false,
+    sourcemap: false,
+    clean: false,
+    silent: true,
+    noExternal: BUNDLED.map((name) => new RegExp(`^${name}(/|$)`)),
+    // import.meta.url (version.ts, worker-pool.ts) from __filename.
+    shims: true,
+    metafile: true,
+    esbuildPlugins: [lazyChildProcess, progressIsland],
+    removeNodeProtocol: false,
+  };
+  await build(options);
+}
+
+/**
  * Writes dist/help/: the help texts of the built CLI for every terminal width (src/cli/help-texts.ts),
  * which bin/help.js prints for `ai-ready --help` without loading the ES module CLI. Rendered from
  * the program just built, so they cannot drift from what commander would print.
@@ -90,6 +146,8 @@ export default defineConfig({
     'scan-worker': 'src/runner/scan-worker.ts',
     // Imported by onSuccess only, to write dist/help/ (see writeHelpTexts).
     'help-texts': 'src/cli/help-texts.ts',
+    // The live progress view, imported by the CommonJS scan bundle (see progressIsland).
+    progress: 'src/cli/progress.tsx',
   },
   format: ['esm'],
   target: 'node20',
@@ -109,6 +167,7 @@ export default defineConfig({
   clean: !process.env.AI_READY_NO_DTS,
   shims: false,
   onSuccess: async () => {
+    await buildScanBundle('dist');
     writeThirdPartyLicenses('dist');
     // Postgres migrations are SQL files read at run time from `migrations/` next to the bundle.
     cpSync('src/store/postgres/migrations', 'dist/migrations', { recursive: true });

@@ -15,6 +15,7 @@ import { hasThresholds, thresholdViolations } from './thresholds.js';
 import { terminalCaps, type TerminalCaps } from './terminal.js';
 import type { LiveProgress } from './progress.js';
 import { UsageError } from './usage-error.js';
+import { loadProgress } from './load-progress.js';
 import { checkWritablePath, writeOutput } from './output-files.js';
 import { BatchOutput } from './batch-output.js';
 import type { BaselineSite } from './baseline.js';
@@ -153,7 +154,7 @@ const scanOptions = (s: ScanSettings) => ({ profile: s.profile, deadlineMs: s.de
 /** One site: scanned, then written like before (the one result is all there is to keep). */
 async function scanOne(url: string, s: ScanSettings, caps: TerminalCaps, runner: ScanRunner, judge: (r: ScanResult) => void, errors: Outcome[]): Promise<string[]> {
   let live: LiveProgress | null = null;
-  if (caps.live) live = (await import('./progress.js')).startLiveProgress(1);
+  if (caps.live) live = (await loadProgress()).startLiveProgress(1);
   let result: ScanResult | undefined;
   try {
     live?.started(url);
@@ -192,7 +193,7 @@ function writeSingleReport(s: ScanSettings, result: ScanResult, caps: TerminalCa
  */
 async function scanBatch(urls: string[], s: ScanSettings, caps: TerminalCaps, runner: ScanRunner, judge: (r: ScanResult) => void, errors: Outcome[]): Promise<string[]> {
   let live: LiveProgress | null = null;
-  if (caps.live) live = (await import('./progress.js')).startLiveProgress(urls.length);
+  if (caps.live) live = (await loadProgress()).startLiveProgress(urls.length);
   const out = new BatchOutput({
     format: s.format,
     output: s.output,

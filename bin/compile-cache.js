@@ -1,0 +1,120 @@
+// Runs a CommonJS bundle (dist/scan-cli.cjs) through node:vm with a V8 code cache, on every Node
+// version. Compiling the scan path is about a third of a scan's CPU; Node caches compiled ES
+// modules only from 22.1 (module.enableCompileCache), so Node 20 would pay it on every run.
+//
+// The cache holds the bytecode of every function the run compiled, and is written once per bundle
+// build (and Node version, and flag set), at the end of the first run that scanned (exit code 0 or
+// 1: a usage error compiles too little to be worth keeping). Where it lives: AI_READY_COMPILE_CACHE
+// if set, else the user's cache folder (~/.cache/ai-ready/compile-cache, $XDG_CACHE_HOME, macOS
+// ~/Library/Caches, Windows %LOCALAPPDATA%). NODE_DISABLE_COMPILE_CACHE=1 or
+// AI_READY_COMPILE_CACHE=0 turns it off. Only a regular file the current user owns and nobody else
+// may write is ever read: cached bytecode runs as code.
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const vm = require('node:vm');
+const Module = require('node:module');
+
+/** Files this large are not a cache of ours. */
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** The cache folder, or null when caching is off or there is nowhere to put it. */
+function cacheDirectory() {
+  const env = process.env;
+  if (env.NODE_DISABLE_COMPILE_CACHE || env.AI_READY_COMPILE_CACHE === '0') return null;
+  if (env.AI_READY_COMPILE_CACHE) return path.resolve(env.AI_READY_COMPILE_CACHE);
+  const home = require('node:os').homedir();
+  if (process.platform === 'win32') return env.LOCALAPPDATA ? path.join(env.LOCALAPPDATA, 'ai-ready', 'compile-cache') : null;
+  if (process.platform === 'darwin') return home ? path.join(home, 'Library', 'Caches', 'ai-ready', 'compile-cache') : null;
+  const base = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : home ? path.join(home, '.cache') : null;
+  return base ? path.join(base, 'ai-ready', 'compile-cache') : null;
+}
+
+/** A short, stable hash (FNV-1a) of a string. */
+function hash(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+/**
+ * V8 itself refuses a cache of another V8 version or flag set, or of a source of another length;
+ * the name adds the bundle's identity (a rebuild of equal length never meets old bytecode) and
+ * keeps one cache per Node flag set, so two ways of running never overwrite each other.
+ */
+function cachePrefix(base) {
+  return `${base}-${process.version}-${process.arch}-`;
+}
+function cacheName(base, stat) {
+  return `${cachePrefix(base)}${stat.size}-${Math.trunc(stat.mtimeMs)}-${hash(process.execArgv.join(' '))}.v8`;
+}
+
+/** The file's bytes when it is a regular file of this user that nobody else can write. */
+function readOwnFile(file) {
+  let fd;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile() || stat.size > MAX_CACHE_BYTES) return undefined;
+    if (typeof process.getuid === 'function' && (stat.uid !== process.getuid() || (stat.mode & 0o022) !== 0)) return undefined;
+    return fs.readFileSync(fd);
+  } catch {
+    return undefined; // no cache yet, or unreadable: compile as usual
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/** Writes the cache atomically (readers never see half a file) and drops older builds' caches. */
+function writeCache(dir, base, name, data) {
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const temp = path.join(dir, `${name}.${process.pid}.tmp`);
+    fs.writeFileSync(temp, data, { mode: 0o600 });
+    fs.renameSync(temp, path.join(dir, name));
+    const prefix = cachePrefix(base);
+    for (const old of fs.readdirSync(dir)) {
+      if (old !== name && old.startsWith(prefix) && old.endsWith('.v8')) fs.rmSync(path.join(dir, old), { force: true });
+    }
+  } catch {
+    // A read-only home or a full disk: the next run compiles again, nothing else changes.
+  }
+}
+
+/**
+ * Runs the CommonJS file as Node's loader would (same wrapper arguments), plus `__aiReadyImport`:
+ * code compiled by node:vm cannot import() ES modules without an experimental flag, so the bundle
+ * imports its ES module parts (the ink progress view) through this file's import(). Returns false
+ * when the file does not exist.
+ */
+function runWithCompileCache(file) {
+  let source;
+  let stat;
+  try {
+    stat = fs.statSync(file);
+    source = fs.readFileSync(file, 'utf8');
+  } catch {
+    return false;
+  }
+  const base = path.basename(file).replace(/\.[^.]+$/, '');
+  const dir = cacheDirectory();
+  const name = dir ? cacheName(base, stat) : null;
+  const cachedData = name ? readOwnFile(path.join(dir, name)) : undefined;
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __aiReadyImport) {${source}\n})`, {
+    filename: file,
+    cachedData,
+  });
+  if (name && (cachedData === undefined || script.cachedDataRejected)) {
+    process.once('exit', (code) => {
+      if (code === 0 || code === 1) writeCache(dir, base, name, script.createCachedData());
+    });
+  }
+  const bundle = new Module(file, module);
+  bundle.filename = file;
+  const run = script.runInThisContext();
+  run.call(bundle.exports, bundle.exports, Module.createRequire(file), bundle, file, path.dirname(file), (url) => import(url));
+  return true;
+}
+
+module.exports = { runWithCompileCache, cacheDirectory };
