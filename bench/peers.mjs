@@ -7,7 +7,7 @@
 // requests it made (counted at the fixture). Every process runs under bench/loopback-only.mjs,
 // which refuses any DNS lookup or connection off loopback; refusals are counted and printed.
 // Not part of `npm test`; prints figures, asserts nothing.
-// Usage: npm run build && node bench/peers.mjs [--runs 10] [--delays 0,50] [--only afdocs,...]
+// Usage: npm run build && node bench/peers.mjs [--runs 10] [--delays 0,50] [--only afdocs,...] [--keep-env]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +25,12 @@ const only = argOf('only', '')?.split(',').filter(Boolean) ?? [];
 const root = fileURLToPath(new URL('..', import.meta.url));
 const peersDir = join(root, 'bench/.peers');
 const guard = pathToFileURL(join(root, 'bench/loopback-only.mjs')).href;
+// Node reads the NODE_EXTRA_CA_CERTS bundle at start-up (~0.1 s on the machines here, more than
+// some whole tools take): a cost of the machine, not of any tool, and no run here speaks TLS. It is
+// unset for every tool alike; --keep-env keeps it.
+const env = { ...process.env };
+const extraCaUnset = !process.argv.includes('--keep-env') && env.NODE_EXTRA_CA_CERTS !== undefined;
+if (extraCaUnset) delete env.NODE_EXTRA_CA_CERTS;
 
 /** The peers: package, how to run it against a URL, and where its JSON lands. */
 const PEERS = [
@@ -55,7 +61,7 @@ function binOf(peer) {
 function run(tool, url) {
   return new Promise((resolve) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, ['--import', guard, tool.script, ...tool.args(url)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', guard, tool.script, ...tool.args(url)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
@@ -93,7 +99,7 @@ for (const p of PEERS) {
   else tools.push({ name: p.name, version: bin.version, engines: bin.engines, script: bin.path, args: p.args });
 }
 
-console.log(`peers: agent-ready fixture on 127.0.0.1, whole process (spawn to exit), ${runs} paired rounds, node ${process.version}`);
+console.log(`peers: agent-ready fixture on 127.0.0.1, whole process (spawn to exit), ${runs} paired rounds, node ${process.version}${extraCaUnset ? ' (NODE_EXTRA_CA_CERTS unset for every tool)' : ''}`);
 for (const delayMs of delays) {
   const site = await startFixture((s) => agentReady(s.origin), { delayMs });
   const rows = new Map(tools.map((t) => [t.name, { times: [], requests: [], unique: [], codes: new Set(), refused: 0, reports: 0, lastErr: '' }]));

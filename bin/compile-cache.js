@@ -3,7 +3,7 @@
 // modules only from 22.1 (module.enableCompileCache), so Node 20 would pay it on every run.
 //
 // The cache holds the bytecode of every function the run compiled, and is written once per bundle
-// build (and Node version, and flag set), at the end of the first run that scanned (exit code 0 or
+// build and Node version (and again when V8 refuses it, after a change of V8 flags), at the end of the first run that scanned (exit code 0 or
 // 1: a usage error compiles too little to be worth keeping). Where it lives: AI_READY_COMPILE_CACHE
 // if set, else the user's cache folder (~/.cache/ai-ready/compile-cache, $XDG_CACHE_HOME, macOS
 // ~/Library/Caches, Windows %LOCALAPPDATA%). NODE_DISABLE_COMPILE_CACHE=1 or
@@ -31,23 +31,16 @@ function cacheDirectory() {
   return base ? path.join(base, 'ai-ready', 'compile-cache') : null;
 }
 
-/** A short, stable hash (FNV-1a) of a string. */
-function hash(text) {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(36);
-}
-
 /**
- * V8 itself refuses a cache of another V8 version or flag set, or of a source of another length;
- * the name adds the bundle's identity (a rebuild of equal length never meets old bytecode) and
- * keeps one cache per Node flag set, so two ways of running never overwrite each other.
+ * V8 itself refuses a cache of another V8 version or flag set, or of a source of another length
+ * (and the loader then writes a new one); the name adds the bundle's identity, so a rebuild of
+ * equal length never meets old bytecode.
  */
 function cachePrefix(base) {
   return `${base}-${process.version}-${process.arch}-`;
 }
 function cacheName(base, stat) {
-  return `${cachePrefix(base)}${stat.size}-${Math.trunc(stat.mtimeMs)}-${hash(process.execArgv.join(' '))}.v8`;
+  return `${cachePrefix(base)}${stat.size}-${Math.trunc(stat.mtimeMs)}.v8`;
 }
 
 /** The file's bytes when it is a regular file of this user that nobody else can write. */

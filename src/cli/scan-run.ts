@@ -6,7 +6,6 @@ import { isScanError } from '../core/errors.js';
 import { normalizeTarget } from '../core/target.js';
 import type { ScanResult } from '../core/schema.js';
 import type { ScanEvent } from '../core/events.js';
-import { render, renderMarkdown } from '../format/index.js';
 import { oneLine } from '../format/sanitize.js';
 import { EXIT } from './exit-codes.js';
 import { resolveScanSettings, type ScanFlags, type ScanSettings } from './scan-settings.js';
@@ -17,7 +16,6 @@ import type { LiveProgress } from './progress.js';
 import { UsageError } from './usage-error.js';
 import { loadProgress } from './load-progress.js';
 import { checkWritablePath, writeOutput } from './output-files.js';
-import { BatchOutput } from './batch-output.js';
 import type { BaselineSite } from './baseline.js';
 import type { ScanRunner } from '../runner/types.js';
 
@@ -156,10 +154,14 @@ async function scanOne(url: string, s: ScanSettings, caps: TerminalCaps, runner:
   let live: LiveProgress | null = null;
   if (caps.live) live = (await loadProgress()).startLiveProgress(1);
   let result: ScanResult | undefined;
+  let formats: Promise<typeof import('../format/index.js')> | undefined;
   try {
     live?.started(url);
     try {
-      result = await runner.run(url, scanOptions(s), { onEvent: live ? (ev: ScanEvent) => live!.event(url, ev) : undefined });
+      const running = runner.run(url, scanOptions(s), { onEvent: live ? (ev: ScanEvent) => live!.event(url, ev) : undefined });
+      // The formatters load while the scan waits on the network, after its first requests are out.
+      formats = new Promise<void>((resolve) => setTimeout(resolve, 1)).then(() => import('../format/index.js'));
+      result = await running;
     } catch (e) {
       errors.push({ url, error: failureText(e) });
     }
@@ -169,10 +171,10 @@ async function scanOne(url: string, s: ScanSettings, caps: TerminalCaps, runner:
   }
   if (!result) return [];
   judge(result);
-  return writeSingleReport(s, result, caps);
+  return writeSingleReport(s, result, caps, await (formats ?? import('../format/index.js')));
 }
 
-function writeSingleReport(s: ScanSettings, result: ScanResult, caps: TerminalCaps): string[] {
+function writeSingleReport(s: ScanSettings, result: ScanResult, caps: TerminalCaps, { render, renderMarkdown }: typeof import('../format/index.js')): string[] {
   const written: string[] = [];
   if (s.markdownSummary) {
     writeOutput('--markdown-summary', s.markdownSummary, renderMarkdown([result]));
@@ -194,6 +196,7 @@ function writeSingleReport(s: ScanSettings, result: ScanResult, caps: TerminalCa
 async function scanBatch(urls: string[], s: ScanSettings, caps: TerminalCaps, runner: ScanRunner, judge: (r: ScanResult) => void, errors: Outcome[]): Promise<string[]> {
   let live: LiveProgress | null = null;
   if (caps.live) live = (await loadProgress()).startLiveProgress(urls.length);
+  const { BatchOutput } = await import('./batch-output.js');
   const out = new BatchOutput({
     format: s.format,
     output: s.output,

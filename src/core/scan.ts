@@ -226,8 +226,6 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
     }
   };
   if (options.blockPrivateNetwork) await assertPublicTarget(target, options.allowedHosts);
-  // The check modules (and their parsers) load while the page request is on the wire.
-  const registry = import('./checks/index.js');
   const prefetcher = import('./gather/prefetch.js');
 
   const deadline = AbortSignal.timeout(options.deadlineMs ?? DEFAULT_DEADLINE_MS);
@@ -248,7 +246,11 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   const prefetched = (await prefetcher).prefetchChainStarts(http, target.origin, (ev) => void startedGate.then(() => emit(ev)), {
     sitemap: pages > 1,
   });
-  const checks = selectChecks((await registry).CHECKS, options.only, options.skip);
+  // The check modules (and their parsers) load while round trip 1 is on the wire, once its
+  // connections are under way: a bundled import() runs its module code at once, and would
+  // otherwise hold the first requests back until it finished.
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  const checks = selectChecks((await import('./checks/index.js')).CHECKS, options.only, options.skip);
   // B1's AI user-agent probes of the page go out with it too, when B1 runs.
   const uaPrefetched = checks.some((c) => c.meta.id === 'B1') ? (await prefetcher).prefetchAiUserAgents(http, target.href, (ev) => void startedGate.then(() => emit(ev))) : [];
   emit({ type: 'started', url: target.href, at: new Date(started).toISOString(), checks: checks.length });
