@@ -1,5 +1,6 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, defineConfig, type Options } from 'tsup';
 
@@ -64,6 +65,23 @@ const lazyChildProcess = {
 };
 
 /**
+ * The MCP SDK's client transport builds its request headers with the global Headers, whose first
+ * use loads all of Node's bundled undici (~30 ms of CPU) on the scan path of every site with an
+ * MCP card. In the bundles it gets src/core/gather/light-fetch.ts's Headers instead; the live
+ * probe's fetch adapter answers with the matching Response (see that file).
+ */
+const sdkLightHeaders = {
+  name: 'sdk-light-headers',
+  setup(build: { onLoad: Function }) {
+    build.onLoad({ filter: /@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]client[\\/]streamableHttp\.js$/ }, async (args: { path: string }) => ({
+      contents: `import { LightHeaders as Headers } from ${JSON.stringify(resolve('src/core/gather/light-fetch.ts'))};\n${await readFile(args.path, 'utf8')}`,
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
+/**
  * The scan bundle is CommonJS, and ink (the live progress view) cannot be require()d: yoga-layout
  * awaits at its top level. load-progress.ts becomes an import of dist/progress.js, the view's ES
  * module build, through the import function bin/compile-cache.js hands the bundle (code compiled
@@ -109,7 +127,7 @@ async function buildScanBundle(outDir: string): Promise<void> {
     // import.meta.url (version.ts, worker-pool.ts) from __filename.
     shims: true,
     metafile: true,
-    esbuildPlugins: [lazyChildProcess, progressIsland],
+    esbuildPlugins: [lazyChildProcess, progressIsland, sdkLightHeaders],
     removeNodeProtocol: false,
   };
   await build(options);
@@ -160,7 +178,7 @@ export default defineConfig({
   banner: { js: "import { createRequire as __aiReadyRequire } from 'node:module';\nconst require = __aiReadyRequire(import.meta.url);" },
   // The metafile lists every bundled input: the licence notices are collected from it.
   metafile: true,
-  esbuildPlugins: [lazyChildProcess],
+  esbuildPlugins: [lazyChildProcess, sdkLightHeaders],
   // Keeps `node:` specifiers as written, so the plugin above sees commander's require.
   removeNodeProtocol: false,
   // Test builds (AI_READY_NO_DTS) keep old chunks so parallel test runs never lose files mid-run.

@@ -253,6 +253,12 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   const checks = selectChecks((await import('./checks/index.js')).CHECKS, options.only, options.skip);
   // B1's AI user-agent probes of the page go out with it too, when B1 runs.
   const uaPrefetched = checks.some((c) => c.meta.id === 'B1') ? (await prefetcher).prefetchAiUserAgents(http, target.href, (ev) => void startedGate.then(() => emit(ev))) : [];
+  // The live MCP handshake (A4, A3) starts from round trip 1 as soon as the cards are in, ahead of
+  // the page's parsing and the checks: its chain (card -> initialize -> tools/list) is the longest.
+  const liveProbes = checks.some((c) => c.meta.mcpProbe) ? import('./gather/mcp-probe.js') : null;
+  const liveMcp = liveProbes
+    ? (await liveProbes).startLiveMcpProbe(prefetched, target.origin, (await prefetcher).reportingSender(http, (ev) => void startedGate.then(() => emit(ev))))
+    : null;
   emit({ type: 'started', url: target.href, at: new Date(started).toISOString(), checks: checks.length });
   announceStarted();
 
@@ -271,6 +277,7 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   const pageUrl = new URL(page.url);
   // Prefetched chain starts are used when the page stayed on the origin they were sent to.
   const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page, new Map([...(pageUrl.origin === target.origin ? prefetched : []), ...uaPrefetched]));
+  if (liveMcp && pageUrl.origin === target.origin) (await liveProbes!).adoptLiveMcpProbe(ctx, liveMcp);
 
   // Platform detection (CPU only) runs beside the checks' I/O; fix guides need it at the end.
   const platformPromise: Promise<PlatformInfo> = ctx.html().then(($) => detectPlatform({ page, $ }));

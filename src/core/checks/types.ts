@@ -37,6 +37,11 @@ export interface CheckMeta<C extends string = string> {
    */
   pageLevel?: true;
   /**
+   * Reads the live MCP handshake (gather/mcp-probe.ts, liveMcpProbe). When a selected check does,
+   * the engine starts the handshake from round trip 1 as soon as the cards are in.
+   */
+  mcpProbe?: true;
+  /**
    * Every outcome code evaluate can return, with what it means (like ESLint's messageIds). Codes
    * are `<id>/<kebab-name>` and stable: tests, SARIF, JUnit and MCP clients key on them, while the
    * evidence stays free text for people. docs/check-codes.md lists them.

@@ -10,9 +10,11 @@
  * the session is dropped, not DELETEd (one request less; servers expire idle sessions). The SDK is
  * imported on first use, so scans of sites without a card never load it.
  */
-import type { FetchResult } from '../net/http.js';
-import type { GatherContext } from './context.js';
+import type { FetchOptions, FetchResult } from '../net/http.js';
+import { requestKey, type GatherContext } from './context.js';
 import { LIVE_MAX_BYTES, LIVE_TIMEOUT_MS } from './live-scope.js';
+import { MCP_CARD_OPTIONS, MCP_CARD_PATHS, liveEndpoint } from './mcp-card.js';
+import { LightHeaders, headerRecord, lightResponse, responseOf, type LightHeadersInit } from './light-fetch.js';
 import { VERSION } from '../../version.js';
 
 export type McpProbeOutcome = 'ok' | 'auth-required' | 'not-mcp';
@@ -56,51 +58,67 @@ function rpcName(body: unknown): string {
   }
 }
 
-function headerRecord(init: RequestInit | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  new Headers(init?.headers).forEach((v, k) => {
-    if (FORWARDED.includes(k)) out[k] = v;
-  });
-  return out;
-}
-
-/** A web Response (what the SDK reads) from one of our FetchResults. */
-function toResponse(res: FetchResult): Response {
-  const headers = new Headers();
-  for (const k of RETURNED) {
-    const v = res.headers[k];
-    if (v !== undefined) {
-      try {
-        headers.set(k, v);
-      } catch {
-        // A header value fetch would refuse: leave it out.
-      }
-    }
-  }
-  const status = res.status! < 200 || res.status! > 599 ? 502 : res.status!;
-  const noBody = status === 204 || status === 205 || status === 304;
-  return new Response(noBody ? null : new Uint8Array(res.body), { status, headers });
+/** The request headers the adapter passes on (see FORWARDED). */
+function forwarded(headers: LightHeadersInit | undefined): Record<string, string> {
+  const all = headerRecord(headers);
+  return Object.fromEntries(FORWARDED.filter((k) => all[k] !== undefined).map((k) => [k, all[k]]));
 }
 
 let sdkModules: Promise<[typeof import('@modelcontextprotocol/sdk/types.js'), typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js')]> | null = null;
 
 /**
- * The SDK's modules (zod and its schemas: ~0.2 s of CPU on an idle core), loaded once per process
- * and only when a card names an endpoint. Loading them speculatively while round trip 1 is on the
- * wire was measured and rejected: card sites gained ~0.17 s at 100 ms per response, but sites
- * without a card (most) lost 0.06-0.09 s at 100 ms and 0.17 s on loopback.
+ * The SDK's modules (zod and its schemas: ~0.06 s of CPU in the bundle), loaded once per process
+ * and only when a card names an endpoint: sites without a card (most) never load them. The
+ * engine starts the handshake as soon as the cards are in (startLiveMcpProbe), so the load
+ * happens while the rest of round trip 1 is still being read.
  */
 export function loadMcpSdk(): NonNullable<typeof sdkModules> {
   sdkModules ??= Promise.all([import('@modelcontextprotocol/sdk/types.js'), import('@modelcontextprotocol/sdk/client/streamableHttp.js')]);
   return sdkModules;
 }
 
-/** Runs initialize + tools/list against one endpoint, memoised per scan. */
-export function probeMcpEndpoint(ctx: GatherContext, endpoint: string): Promise<McpProbeResult> {
-  return ctx.memo(`mcp-probe ${endpoint}`, () => runProbe(ctx, endpoint));
+/** One live exchange, sent through the scan's client and reported like every probe. */
+export type LiveSend = (url: string, opts: FetchOptions) => Promise<FetchResult>;
+
+const LIVE_MCP = 'mcp-live';
+
+/**
+ * The handshake with the endpoint this site's own card names (null when no complete card names
+ * one), once per scan: A4 judges it, A3 follows its 401.
+ */
+export function liveMcpProbe(ctx: GatherContext): Promise<McpProbeResult | null> {
+  return ctx.memo(LIVE_MCP, () =>
+    probeAdvertised(
+      MCP_CARD_PATHS.map((p) => ctx.fetch(p, MCP_CARD_OPTIONS)),
+      ctx.origin,
+      (url, opts) => ctx.send(url, opts),
+    ),
+  );
 }
 
-async function runProbe(ctx: GatherContext, endpoint: string): Promise<McpProbeResult> {
+/**
+ * The same handshake started by the engine from round trip 1 itself, as soon as the cards are in:
+ * before the page is parsed or any check runs, so `initialize` leaves ahead of that work (the
+ * handshake is the longest chain left: card -> initialize -> tools/list). Null when the cards
+ * were not prefetched. The scan's context adopts it (adoptLiveMcpProbe) when the page stayed on
+ * this origin.
+ */
+export function startLiveMcpProbe(prefetched: ReadonlyMap<string, Promise<FetchResult>>, origin: string, send: LiveSend): Promise<McpProbeResult | null> | null {
+  const cards = MCP_CARD_PATHS.map((p) => prefetched.get(requestKey('GET', new URL(p, origin).href, MCP_CARD_OPTIONS.accept)));
+  if (cards.some((c) => !c)) return null;
+  return probeAdvertised(cards as Array<Promise<FetchResult>>, origin, send);
+}
+
+export function adoptLiveMcpProbe(ctx: GatherContext, started: Promise<McpProbeResult | null>): void {
+  void ctx.memo(LIVE_MCP, () => started);
+}
+
+async function probeAdvertised(cards: Array<Promise<FetchResult>>, origin: string, send: LiveSend): Promise<McpProbeResult | null> {
+  const endpoint = liveEndpoint(await Promise.all(cards), origin);
+  return endpoint ? runProbe(send, endpoint) : null;
+}
+
+async function runProbe(send: LiveSend, endpoint: string): Promise<McpProbeResult> {
   const exchanges: McpExchange[] = [];
   const result: McpProbeResult = {
     endpoint,
@@ -118,12 +136,12 @@ async function runProbe(ctx: GatherContext, endpoint: string): Promise<McpProbeR
   const adapter = async (url: string | URL, init?: RequestInit): Promise<Response> => {
     const method = (init?.method ?? 'GET').toUpperCase();
     // No standalone SSE stream and no DELETE: answered here, nothing goes out.
-    if (method !== 'POST') return new Response(null, { status: 405 });
+    if (method !== 'POST') return lightResponse(405, new LightHeaders(), null);
     const body = typeof init?.body === 'string' ? init.body : '';
-    const probe = await ctx.send(String(url), {
+    const probe = await send(String(url), {
       method: 'POST',
       accept: 'application/json, text/event-stream',
-      headers: headerRecord(init),
+      headers: forwarded(init?.headers as LightHeadersInit | undefined),
       body,
       maxBytes: LIVE_MAX_BYTES,
       timeoutMs: LIVE_TIMEOUT_MS,
@@ -131,7 +149,7 @@ async function runProbe(ctx: GatherContext, endpoint: string): Promise<McpProbeR
     exchanges.push({ rpc: rpcName(body), probe });
     if (probe.status === null) throw new TypeError(probe.error?.message ?? 'network error');
     if (probe.error) throw new TypeError(`${probe.error.message} (HTTP ${probe.status})`);
-    return toResponse(probe);
+    return responseOf(probe, RETURNED);
   };
 
   // Loaded only when a card advertises an endpoint (CLI start-up stays free of the SDK).

@@ -34,16 +34,20 @@ const CHAIN_STARTS: Array<{ path: string; options: FetchOptions & { accept: stri
   { path: PRM_PATH, options: { accept: JSON_ACCEPT, maxBytes: JSON_MAX_BYTES } },
 ];
 
+/** Sends through the client and reports each exchange as a probe event, as GatherContext does. */
+export function reportingSender(http: HttpClient, emit: ScanEventListener): (url: string, options: FetchOptions) => Promise<FetchResult> {
+  return (url, options) =>
+    http.fetch(url, options).then((res) => {
+      emit({ type: 'probe', method: options.method ?? 'GET', url, status: res.status, contentType: res.contentType, durationMs: res.durationMs, error: res.error?.message });
+      return res;
+    });
+}
+
 /** Sends each request now; the map is keyed like GatherContext's memo, so the checks find them there. */
 function sendAll(http: HttpClient, requests: Array<{ url: string; options: FetchOptions & { accept: string } }>, emit: ScanEventListener): Map<string, Promise<FetchResult>> {
   const sent = new Map<string, Promise<FetchResult>>();
-  for (const { url, options } of requests) {
-    const request = http.fetch(url, options).then((res) => {
-      emit({ type: 'probe', method: 'GET', url, status: res.status, contentType: res.contentType, durationMs: res.durationMs, error: res.error?.message });
-      return res;
-    });
-    sent.set(requestKey('GET', url, options.accept, options.userAgent), request);
-  }
+  const send = reportingSender(http, emit);
+  for (const { url, options } of requests) sent.set(requestKey('GET', url, options.accept, options.userAgent), send(url, options));
   return sent;
 }
 

@@ -9,8 +9,7 @@
  */
 import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from './context.js';
-import { MCP_CARD_OPTIONS, MCP_CARD_PATHS, liveEndpoint } from './mcp-card.js';
-import { probeMcpEndpoint } from './mcp-probe.js';
+import { liveMcpProbe } from './mcp-probe.js';
 import { LIVE_MAX_BYTES, LIVE_TIMEOUT_MS, servedBySite } from './live-scope.js';
 import { JSON_ACCEPT, JSON_MAX_BYTES, PRM_PATH, httpUrl, readJsonDocument, resourceMetadataParam, type JsonDocument, type PrmArtifact } from './oauth-metadata.js';
 
@@ -23,9 +22,7 @@ export interface ResourceChallenge {
 const sameUrl = (a: string, b: string) => new URL(a).href === new URL(b).href;
 
 export async function probeProtectedResource(ctx: GatherContext, prm: PrmArtifact): Promise<{ challenge: ResourceChallenge | null; followed: JsonDocument | null }> {
-  const cards = await Promise.all(MCP_CARD_PATHS.map((p) => ctx.fetch(p, MCP_CARD_OPTIONS)));
-  const endpoint = liveEndpoint(cards, ctx.origin);
-  const mcp = endpoint ? await probeMcpEndpoint(ctx, endpoint) : null;
+  const mcp = await liveMcpProbe(ctx);
   let challenge: ResourceChallenge | null = null;
   const mcp401 = mcp?.outcome === 'auth-required' ? mcp.exchanges.at(-1)?.probe : undefined;
   if (mcp && mcp401) challenge = { url: mcp.endpoint, source: 'mcp', probe: mcp401 };

@@ -19,6 +19,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>({
     id: 'A3',
     name: 'OAuth protected-resource metadata (RFC 9728)',
     dimension: 'capabilities',
+    mcpProbe: true,
     tier: 'recommended',
     weight: 5,
     anchorKey: 'oauthProtectedResource',

@@ -2,8 +2,8 @@ import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
-import { MCP_CARD_OPTIONS, MCP_CARD_PATHS, bestCard, complete, liveEndpoint, readAll, readPath } from '../../gather/mcp-card.js';
-import { probeMcpEndpoint, type McpProbeResult } from '../../gather/mcp-probe.js';
+import { MCP_CARD_OPTIONS, MCP_CARD_PATHS, bestCard, complete, readAll, readPath } from '../../gather/mcp-card.js';
+import { liveMcpProbe, type McpProbeResult } from '../../gather/mcp-probe.js';
 import { siteOf } from '../../gather/live-scope.js';
 import { PLACEHOLDER_DOMAIN, placeholderNote, reverseDomain, siteDomain } from '../../fixes/site.js';
 import type { FixStep } from '../../schema.js';
@@ -60,8 +60,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
   async gather(ctx) {
     // All four at once: absence is the common case, and it needs every path anyway.
     const probes = await Promise.all(MCP_CARD_PATHS.map((p) => ctx.fetch(p, MCP_CARD_OPTIONS)));
-    const endpoint = liveEndpoint(probes, ctx.origin);
-    return { probes, live: endpoint ? await probeMcpEndpoint(ctx, endpoint) : null };
+    return { probes, live: await liveMcpProbe(ctx) };
   },
   evaluate({ probes, live }, ctx) {
     const results = readAll(probes);
