@@ -4,12 +4,16 @@ import { EXIT } from './exit-codes.js';
 
 export async function runCli(program: Command, argv: readonly string[] = process.argv): Promise<void> {
   // `ai-ready scan x | head` closes the pipe early: that is the reader's choice, not an error.
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      throw e;
-    });
-  }
+  // Attached on the next turn of the event loop, after a scan's first requests are out: opening
+  // stdout costs several ms, and a write's EPIPE is only ever reported on a later turn.
+  setImmediate(() => {
+    for (const stream of [process.stdout, process.stderr]) {
+      stream.on('error', (e: NodeJS.ErrnoException) => {
+        if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+        throw e;
+      });
+    }
+  });
   try {
     await program.parseAsync([...argv]);
   } catch (e) {

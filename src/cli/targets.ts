@@ -16,11 +16,12 @@ export function parseUrlList(text: string): string[] {
     .filter((l) => l && !l.startsWith('#'));
 }
 
-export async function collectTargets(args: string[], input: string | undefined, stdin: NodeJS.ReadableStream = process.stdin): Promise<string[]> {
+export async function collectTargets(args: string[], input: string | undefined, stdin?: NodeJS.ReadableStream): Promise<string[]> {
   const urls = [...args];
   if (input !== undefined) {
     let text: string;
-    if (input === '-') text = await readStdin(stdin);
+    // process.stdin is touched only here: opening it loads Node's stream machinery (~15 ms).
+    if (input === '-') text = await readStdin(stdin ?? process.stdin);
     else {
       try {
         text = readFileSync(input, 'utf8');

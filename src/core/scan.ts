@@ -259,6 +259,11 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   const liveMcp = liveProbes
     ? (await liveProbes).startLiveMcpProbe(prefetched, target.origin, (await prefetcher).reportingSender(http, (ev) => void startedGate.then(() => emit(ev))))
     : null;
+  if (liveProbes) {
+    // While nothing of round trip 1 has come back the process is idle: the SDK loads then, in
+    // steps, stopping at the first answer (a card, if any, then loads the rest itself).
+    void (await liveProbes).preloadMcpSdkWhileIdle(() => http.responsesReceived === 0);
+  }
   emit({ type: 'started', url: target.href, at: new Date(started).toISOString(), checks: checks.length });
   announceStarted();
 
