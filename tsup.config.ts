@@ -82,6 +82,23 @@ const sdkLightHeaders = {
 };
 
 /**
+ * The MCP SDK's types.js builds some 300 zod schemas at load (~30 ms of CPU), of which the live
+ * probe needs a few dozen. Its schema-building calls are pure, but esbuild cannot know that: they
+ * are annotated (`/* @__PURE__ *\/`), so a bundle keeps only the schemas something in it uses
+ * (the scan bundle: the JSON-RPC messages, initialize and tools/list). Nothing else changes.
+ */
+const sdkPureSchemas = {
+  name: 'sdk-pure-schemas',
+  setup(build: { onLoad: Function }) {
+    build.onLoad({ filter: /@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]types\.js$/ }, async (args: { path: string }) => ({
+      contents: (await readFile(args.path, 'utf8')).replace(/(?<![\w.$])(z\.\w+\(|[A-Z]\w*Schema\.\w+\()/g, '/* @__PURE__ */ $1'),
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
+/**
  * The scan bundle is CommonJS, and ink (the live progress view) cannot be require()d: yoga-layout
  * awaits at its top level. load-progress.ts becomes an import of dist/progress.js, the view's ES
  * module build, through the import function bin/compile-cache.js hands the bundle (code compiled
@@ -127,7 +144,7 @@ async function buildScanBundle(outDir: string): Promise<void> {
     // import.meta.url (version.ts, worker-pool.ts) from __filename.
     shims: true,
     metafile: true,
-    esbuildPlugins: [lazyChildProcess, progressIsland, sdkLightHeaders],
+    esbuildPlugins: [lazyChildProcess, progressIsland, sdkLightHeaders, sdkPureSchemas],
     removeNodeProtocol: false,
   };
   await build(options);
@@ -178,7 +195,7 @@ export default defineConfig({
   banner: { js: "import { createRequire as __aiReadyRequire } from 'node:module';\nconst require = __aiReadyRequire(import.meta.url);" },
   // The metafile lists every bundled input: the licence notices are collected from it.
   metafile: true,
-  esbuildPlugins: [lazyChildProcess, sdkLightHeaders],
+  esbuildPlugins: [lazyChildProcess, sdkLightHeaders, sdkPureSchemas],
   // Keeps `node:` specifiers as written, so the plugin above sees commander's require.
   removeNodeProtocol: false,
   // Test builds (AI_READY_NO_DTS) keep old chunks so parallel test runs never lose files mid-run.

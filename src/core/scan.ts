@@ -50,6 +50,8 @@ export interface ScanOptions {
 }
 
 export const DEFAULT_DEADLINE_MS = 45_000;
+/** How long the engine waits for the MCP cards after the page before it parses the page (see scan()). */
+const CARD_WAIT_MS = 15;
 
 const MATTERING_HEADERS = [
   'content-type', 'content-length', 'content-encoding', 'location', 'link', 'vary', 'www-authenticate', 'cf-mitigated',
@@ -282,7 +284,17 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   const pageUrl = new URL(page.url);
   // Prefetched chain starts are used when the page stayed on the origin they were sent to.
   const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page, new Map([...(pageUrl.origin === target.origin ? prefetched : []), ...uaPrefetched]));
-  if (liveMcp && pageUrl.origin === target.origin) (await liveProbes!).adoptLiveMcpProbe(ctx, liveMcp);
+  if (liveMcp && pageUrl.origin === target.origin) {
+    (await liveProbes!).adoptLiveMcpProbe(ctx, liveMcp.result);
+    // The cards were sent a few ms after the page, and usually land a few ms after it: waiting
+    // briefly for them lets the handshake's first request leave before the page is parsed (the
+    // parse and the checks' first reads hold the event loop for tens of ms).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([liveMcp.underway, new Promise<void>((resolve) => (timer = setTimeout(resolve, CARD_WAIT_MS)))]);
+    clearTimeout(timer);
+    // A request handed to the client is written on the next turn of the event loop.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 
   // Platform detection (CPU only) runs beside the checks' I/O; fix guides need it at the end.
   const platformPromise: Promise<PlatformInfo> = ctx.html().then(($) => detectPlatform({ page, $ }));

@@ -64,7 +64,7 @@ function forwarded(headers: LightHeadersInit | undefined): Record<string, string
   return Object.fromEntries(FORWARDED.filter((k) => all[k] !== undefined).map((k) => [k, all[k]]));
 }
 
-let sdkModules: Promise<[typeof import('@modelcontextprotocol/sdk/types.js'), typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js')]> | null = null;
+let sdkModules: Promise<typeof import('./mcp-sdk.js')> | null = null;
 
 /**
  * The SDK's modules (zod and its schemas: ~0.06 s of CPU in the bundle), loaded once per process
@@ -73,22 +73,18 @@ let sdkModules: Promise<[typeof import('@modelcontextprotocol/sdk/types.js'), ty
  * happens while the rest of round trip 1 is still being read.
  */
 export function loadMcpSdk(): NonNullable<typeof sdkModules> {
-  sdkModules ??= Promise.all([import('@modelcontextprotocol/sdk/types.js'), import('@modelcontextprotocol/sdk/client/streamableHttp.js')]);
+  sdkModules ??= import('./mcp-sdk.js');
   return sdkModules;
 }
 
 /**
- * Loads the SDK while the scan has nothing else to do: one module at a time, each after the event
- * loop has taken in what arrived, and only while `idle()` holds. A site without a card then pays at
- * most one step's CPU (~25 ms) ahead of its answers; on a slow network, none.
+ * Loads the SDK while the scan has nothing else to do: after the event loop has taken in what
+ * arrived, and only if `idle()` still holds then. A site without a card then pays at most that
+ * load (~15 ms in the scan bundle) ahead of its answers; on a slow network, nothing.
  */
 export async function preloadMcpSdkWhileIdle(idle: () => boolean): Promise<void> {
-  const steps = [() => import('zod'), () => import('@modelcontextprotocol/sdk/types.js'), () => loadMcpSdk()];
-  for (const step of steps) {
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    if (!idle()) return;
-    await step().catch(() => {}); // a failed load surfaces where the probe needs the SDK
-  }
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  if (idle()) await loadMcpSdk().catch(() => {});
 }
 
 /** One live exchange, sent through the scan's client and reported like every probe. */
@@ -114,21 +110,36 @@ export function liveMcpProbe(ctx: GatherContext): Promise<McpProbeResult | null>
  * The same handshake started by the engine from round trip 1 itself, as soon as the cards are in:
  * before the page is parsed or any check runs, so `initialize` leaves ahead of that work (the
  * handshake is the longest chain left: card -> initialize -> tools/list). Null when the cards
- * were not prefetched. The scan's context adopts it (adoptLiveMcpProbe) when the page stayed on
- * this origin.
+ * were not prefetched. `underway` settles once the cards are read and, when one names an endpoint,
+ * the first request of the handshake has been handed to the client. The scan's context adopts
+ * `result` (adoptLiveMcpProbe) when the page stayed on this origin.
  */
-export function startLiveMcpProbe(prefetched: ReadonlyMap<string, Promise<FetchResult>>, origin: string, send: LiveSend): Promise<McpProbeResult | null> | null {
+export function startLiveMcpProbe(
+  prefetched: ReadonlyMap<string, Promise<FetchResult>>,
+  origin: string,
+  send: LiveSend,
+): { result: Promise<McpProbeResult | null>; underway: Promise<void> } | null {
   const cards = MCP_CARD_PATHS.map((p) => prefetched.get(requestKey('GET', new URL(p, origin).href, MCP_CARD_OPTIONS.accept)));
   if (cards.some((c) => !c)) return null;
-  return probeAdvertised(cards as Array<Promise<FetchResult>>, origin, send);
+  let markUnderway!: () => void;
+  const underway = new Promise<void>((resolve) => (markUnderway = resolve));
+  const sending: LiveSend = (url, opts) => {
+    const sent = send(url, opts);
+    markUnderway();
+    return sent;
+  };
+  const result = probeAdvertised(cards as Array<Promise<FetchResult>>, origin, sending, markUnderway);
+  void result.finally(markUnderway);
+  return { result, underway };
 }
 
 export function adoptLiveMcpProbe(ctx: GatherContext, started: Promise<McpProbeResult | null>): void {
   void ctx.memo(LIVE_MCP, () => started);
 }
 
-async function probeAdvertised(cards: Array<Promise<FetchResult>>, origin: string, send: LiveSend): Promise<McpProbeResult | null> {
+async function probeAdvertised(cards: Array<Promise<FetchResult>>, origin: string, send: LiveSend, noEndpoint?: () => void): Promise<McpProbeResult | null> {
   const endpoint = liveEndpoint(await Promise.all(cards), origin);
+  if (!endpoint) noEndpoint?.();
   return endpoint ? runProbe(send, endpoint) : null;
 }
 
@@ -167,7 +178,8 @@ async function runProbe(send: LiveSend, endpoint: string): Promise<McpProbeResul
   };
 
   // Loaded only when a card advertises an endpoint (CLI start-up stays free of the SDK).
-  const [sdk, { StreamableHTTPClientTransport }] = await loadMcpSdk();
+  const sdk = await loadMcpSdk();
+  const { StreamableHTTPClientTransport } = sdk;
   const transport = new StreamableHTTPClientTransport(new URL(endpoint), {
     fetch: adapter,
     reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 0, maxReconnectionDelay: 0, reconnectionDelayGrowFactor: 1 },
