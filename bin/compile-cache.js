@@ -31,16 +31,25 @@ function cacheDirectory() {
   return base ? path.join(base, 'ai-ready', 'compile-cache') : null;
 }
 
+/** A short, stable hash (FNV-1a) of a string. */
+function hash(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
 /**
  * V8 itself refuses a cache of another V8 version or flag set, or of a source of another length
  * (and the loader then writes a new one); the name adds the bundle's identity, so a rebuild of
- * equal length never meets old bytecode.
+ * equal length never meets old bytecode. The prefix names the installation (the bundle's path)
+ * and the Node version: a new build replaces the older caches of its own installation only, so
+ * two installations (a global one and a project's) never evict each other.
  */
-function cachePrefix(base) {
-  return `${base}-${process.version}-${process.arch}-`;
+function cachePrefix(file) {
+  return `${path.basename(file).replace(/\.[^.]+$/, '')}-${hash(file)}-${process.version}-${process.arch}-`;
 }
-function cacheName(base, stat) {
-  return `${cachePrefix(base)}${stat.size}-${Math.trunc(stat.mtimeMs)}.v8`;
+function cacheName(file, stat) {
+  return `${cachePrefix(file)}${stat.size}-${Math.trunc(stat.mtimeMs)}.v8`;
 }
 
 /** The file's bytes when it is a regular file of this user that nobody else can write. */
@@ -59,16 +68,25 @@ function readOwnFile(file) {
   }
 }
 
-/** Writes the cache atomically (readers never see half a file) and drops older builds' caches. */
-function writeCache(dir, base, name, data) {
+/** Caches untouched this long are dropped (an installation removed, a Node version no longer used). */
+const STALE_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * Writes the cache atomically (readers never see half a file), then drops the older builds' caches
+ * of this installation and Node version, and any cache not written for 30 days.
+ */
+function writeCache(dir, file, name, data) {
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const temp = path.join(dir, `${name}.${process.pid}.tmp`);
     fs.writeFileSync(temp, data, { mode: 0o600 });
     fs.renameSync(temp, path.join(dir, name));
-    const prefix = cachePrefix(base);
+    const prefix = cachePrefix(file);
+    const now = Date.now();
     for (const old of fs.readdirSync(dir)) {
-      if (old !== name && old.startsWith(prefix) && old.endsWith('.v8')) fs.rmSync(path.join(dir, old), { force: true });
+      if (old === name || !/\.(v8|tmp)$/.test(old)) continue;
+      const oldPath = path.join(dir, old);
+      if ((old.startsWith(prefix) && old.endsWith('.v8')) || now - fs.statSync(oldPath).mtimeMs > STALE_MS) fs.rmSync(oldPath, { force: true });
     }
   } catch {
     // A read-only home or a full disk: the next run compiles again, nothing else changes.
@@ -90,9 +108,8 @@ function runWithCompileCache(file) {
   } catch {
     return false;
   }
-  const base = path.basename(file).replace(/\.[^.]+$/, '');
   const dir = cacheDirectory();
-  const name = dir ? cacheName(base, stat) : null;
+  const name = dir ? cacheName(file, stat) : null;
   const cachedData = name ? readOwnFile(path.join(dir, name)) : undefined;
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __aiReadyImport) {${source}\n})`, {
     filename: file,
@@ -100,7 +117,7 @@ function runWithCompileCache(file) {
   });
   if (name && (cachedData === undefined || script.cachedDataRejected)) {
     process.once('exit', (code) => {
-      if (code === 0 || code === 1) writeCache(dir, base, name, script.createCachedData());
+      if (code === 0 || code === 1) writeCache(dir, file, name, script.createCachedData());
     });
   }
   const bundle = new Module(file, module);

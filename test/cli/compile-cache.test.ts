@@ -4,14 +4,15 @@
  * written once (after a run that scanned) and then used, and a damaged or foreign cache file is
  * never trusted. Timings are measured in bench/, not here.
  */
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanResponse } from '../../src/core/schema.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { agentReady } from '../fixtures/sites.mjs';
-import { runCli } from './run-cli.js';
+import { ROOT, runCli } from './run-cli.js';
 
 let site: FixtureSite;
 beforeAll(async () => {
@@ -43,7 +44,7 @@ describe('the scan bundle with a code cache', () => {
     expect(first.stderr).toBe('');
     const [file] = cacheFiles(dir);
     expect(cacheFiles(dir)).toHaveLength(1);
-    expect(file).toMatch(new RegExp(`^scan-cli-${process.version}-${process.arch}-`));
+    expect(file).toMatch(new RegExp(`^scan-cli-\\w+-${process.version}-${process.arch}-\\d+-\\d+\\.v8$`));
     const written = statSync(join(dir, file));
     expect(written.size).toBeGreaterThan(100_000); // the bytecode of the functions the scan ran
     if (process.platform !== 'win32') {
@@ -103,5 +104,46 @@ describe('the scan bundle with a code cache', () => {
     expect(after.ino).not.toBe(before.ino);
     expect(after.mode & 0o777).toBe(0o600);
     expect(readFileSync(path).length).toBeGreaterThan(good.length / 2);
+  });
+});
+
+describe('the cache folder', () => {
+  /** Runs a small CommonJS file through the loader in its own process (caches are written at exit). */
+  const runThroughLoader = (file: string, dir: string) =>
+    execFileSync(process.execPath, ['-e', `require(${JSON.stringify(`${ROOT}bin/compile-cache.js`)}).runWithCompileCache(${JSON.stringify(file)})`], {
+      env: { ...process.env, AI_READY_COMPILE_CACHE: dir },
+      encoding: 'utf8',
+    });
+
+  it('keeps one cache per installation, replaces an older build of the same one, and drops stale files', () => {
+    const root = freshDir();
+    const dir = join(root, 'cache');
+    const bundle = join(root, 'one', 'scan-cli.cjs');
+    const other = join(root, 'two', 'scan-cli.cjs');
+    mkdirSync(join(root, 'one'));
+    mkdirSync(join(root, 'two'));
+    writeFileSync(bundle, 'function twice(x) { return 2 * x; }\nprocess.stdout.write(String(twice(21)) + " " + __filename);\n');
+    copyFileSync(bundle, other);
+    expect(runThroughLoader(bundle, dir)).toBe(`42 ${bundle}`);
+    expect(runThroughLoader(other, dir)).toBe(`42 ${other}`);
+    const both = cacheFiles(dir);
+    expect(both).toHaveLength(2); // two installations: neither evicts the other
+
+    // A rebuild of the first installation replaces its own cache only.
+    writeFileSync(bundle, 'process.stdout.write("rebuilt");\n');
+    expect(runThroughLoader(bundle, dir)).toBe('rebuilt');
+    const after = cacheFiles(dir);
+    expect(after).toHaveLength(2);
+    expect(after.filter((f) => both.includes(f))).toHaveLength(1);
+
+    // A cache untouched for 31 days goes when another is written.
+    const stale = join(dir, 'scan-cli-gone-v0.0.0-x64-1-1.v8');
+    writeFileSync(stale, 'old', { mode: 0o600 });
+    const old = new Date(Date.now() - 31 * 24 * 3600 * 1000);
+    utimesSync(stale, old, old);
+    writeFileSync(other, 'process.stdout.write("two rebuilt");\n');
+    expect(runThroughLoader(other, dir)).toBe('two rebuilt');
+    expect(cacheFiles(dir)).not.toContain('scan-cli-gone-v0.0.0-x64-1-1.v8');
+    expect(cacheFiles(dir)).toHaveLength(2);
   });
 });
