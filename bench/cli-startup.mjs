@@ -5,13 +5,14 @@
 // answers from package.json in bin/, the helps from the texts the build rendered in dist/help;
 // neither loads the ES module CLI). `explain --help` has no prebuilt text: it shows what loading
 // the CLI costs.
-// Usage: npm run build && node bench/cli-startup.mjs [runs]
+// Usage: npm run build && node bench/cli-startup.mjs [runs] [--keep-env]
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { benchEnv, envNote } from './machine-env.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = `${root}bin/ai-ready.js`;
-const runs = Number(process.argv[2] ?? 15);
+const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 15);
 const commands = [
   ['node -e 0', ['-e', '0']],
   ['ai-ready --version', [bin, '--version']],
@@ -22,7 +23,7 @@ const commands = [
 
 function once(args) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { stdio: 'ignore' });
+  const r = spawnSync(process.execPath, args, { stdio: 'ignore', env: benchEnv });
   if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}`);
   return Number(process.hrtime.bigint() - t0) / 1e6;
 }
@@ -33,7 +34,7 @@ for (let round = 0; round < runs + 2; round++) {
   const t = commands.map(([, args]) => once(args));
   if (round >= 2) t.forEach((ms, i) => times[i].push(ms)); // two warm-up rounds fill the file cache
 }
-console.log(`${runs} paired rounds, median (min), node ${process.version}`);
+console.log(`${runs} paired rounds, median (min), node ${process.version}${envNote}`);
 commands.forEach(([name], i) => {
   const ratio = median(times[i].map((ms, k) => ms / times[0][k]));
   const verdict = i === 0 || name.includes('explain') ? '' : ratio <= 1.2 ? '  ok' : '  over the 1.2x target';

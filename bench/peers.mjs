@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startFixture } from '../test/fixtures/serve.mjs';
 import { agentReady } from '../test/fixtures/sites.mjs';
+import { benchEnv as env, envNote } from './machine-env.mjs';
 
 const argOf = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,12 +26,6 @@ const only = argOf('only', '')?.split(',').filter(Boolean) ?? [];
 const root = fileURLToPath(new URL('..', import.meta.url));
 const peersDir = join(root, 'bench/.peers');
 const guard = pathToFileURL(join(root, 'bench/loopback-only.mjs')).href;
-// Node reads the NODE_EXTRA_CA_CERTS bundle at start-up (~0.1 s on the machines here, more than
-// some whole tools take): a cost of the machine, not of any tool, and no run here speaks TLS. It is
-// unset for every tool alike; --keep-env keeps it.
-const env = { ...process.env };
-const extraCaUnset = !process.argv.includes('--keep-env') && env.NODE_EXTRA_CA_CERTS !== undefined;
-if (extraCaUnset) delete env.NODE_EXTRA_CA_CERTS;
 
 /** The peers: package, how to run it against a URL, and where its JSON lands. */
 const PEERS = [
@@ -99,7 +94,7 @@ for (const p of PEERS) {
   else tools.push({ name: p.name, version: bin.version, engines: bin.engines, script: bin.path, args: p.args });
 }
 
-console.log(`peers: agent-ready fixture on 127.0.0.1, whole process (spawn to exit), ${runs} paired rounds, node ${process.version}${extraCaUnset ? ' (NODE_EXTRA_CA_CERTS unset for every tool)' : ''}`);
+console.log(`peers: agent-ready fixture on 127.0.0.1, whole process (spawn to exit), ${runs} paired rounds, node ${process.version}${envNote}`);
 for (const delayMs of delays) {
   const site = await startFixture((s) => agentReady(s.origin), { delayMs });
   const rows = new Map(tools.map((t) => [t.name, { times: [], requests: [], unique: [], codes: new Set(), refused: 0, reports: 0, lastErr: '' }]));

@@ -6,11 +6,12 @@
 // --pages n is passed to the scan (site scope; default 5 as the CLI's); --site docs uses the
 // multi-page docs fixture (a marketing home, /docs pages in llms.txt and the sitemap), so all
 // 5 pages are really sampled.
-// Usage: npm run build && node bench/scan-latency.mjs [--runs 3] [--delay 100] [--pages 5] [--site agent-ready|docs]
+// Usage: npm run build && node bench/scan-latency.mjs [--runs 3] [--delay 100] [--pages 5] [--site agent-ready|docs] [--keep-env]
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startFixture } from '../test/fixtures/serve.mjs';
 import { agentReady, docsOnlyNegotiation } from '../test/fixtures/sites.mjs';
+import { benchEnv, envNote } from './machine-env.mjs';
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -31,7 +32,7 @@ function time(cmd, args) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const spawnedAt = Date.now();
-    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: root, env: benchEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
@@ -77,7 +78,7 @@ try {
 const wall = median(rows.map((r) => r.wall));
 const engine = median(rows.map((r) => r.engineMs));
 const startup = median(rows.map((r) => r.firstRequest));
-console.log(`scan-latency: ${siteName} fixture, --pages ${pages} (${rows[0].sampled} sampled), ${delayMs} ms per response, ${runs} runs (median)`);
+console.log(`scan-latency: ${siteName} fixture, --pages ${pages} (${rows[0].sampled} sampled), ${delayMs} ms per response, ${runs} runs (median)${envNote}`);
 console.log(`  node + ai-ready --version:                 ${processStart.toFixed(0)} ms`);
 console.log(`  CLI start-up to its first request:         ${startup} ms`);
 console.log(`  wall time (CLI scan, spawn to exit):       ${wall.toFixed(0)} ms`);
