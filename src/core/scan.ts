@@ -52,6 +52,8 @@ export interface ScanOptions {
 export const DEFAULT_DEADLINE_MS = 45_000;
 /** How long the engine waits for the MCP cards after the page before it parses the page (see scan()). */
 const CARD_WAIT_MS = 15;
+/** How long the checks wait for the site sample's pages to be sent (see scan()). */
+const SAMPLE_FIRST_MS = 30;
 
 const MATTERING_HEADERS = [
   'content-type', 'content-length', 'content-encoding', 'location', 'link', 'vary', 'www-authenticate', 'cf-mitigated',
@@ -59,10 +61,14 @@ const MATTERING_HEADERS = [
   'payment-required', 'x-robots-tag',
 ];
 
+/** Whether --only/--skip keep a check with this id and dimension. */
+function selected(meta: { id: string; dimension: string }, only?: string[], skip?: string[]): boolean {
+  const hit = (list: string[]) => list.some((x) => x.toUpperCase() === meta.id || x.toLowerCase() === meta.dimension);
+  return (!only?.length || hit(only)) && !(skip?.length && hit(skip));
+}
+
 function selectChecks(all: ReadonlyArray<CheckModule<any>>, only?: string[], skip?: string[]): CheckModule<any>[] {
-  const hit = (c: CheckModule<any>, list: string[]) =>
-    list.some((x) => x.toUpperCase() === c.meta.id || x.toLowerCase() === c.meta.dimension);
-  return all.filter((c) => (!only?.length || hit(c, only)) && !(skip?.length && hit(c, skip)));
+  return all.filter((c) => selected(c.meta, only, skip));
 }
 
 function toProbeRecord(res: FetchResult): ProbeRecord {
@@ -248,13 +254,16 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   const prefetched = (await prefetcher).prefetchChainStarts(http, target.origin, (ev) => void startedGate.then(() => emit(ev)), {
     sitemap: pages > 1,
   });
+  // B1's AI user-agent probes of the page go out with it too, when B1 runs (its id and dimension
+  // are named here: the registry is not loaded yet).
+  const uaPrefetched = selected({ id: 'B1', dimension: 'bot_access' }, options.only, options.skip)
+    ? (await prefetcher).prefetchAiUserAgents(http, target.href, (ev) => void startedGate.then(() => emit(ev)))
+    : [];
   // The check modules (and their parsers) load while round trip 1 is on the wire, once its
   // connections are under way: a bundled import() runs its module code at once, and would
   // otherwise hold the first requests back until it finished.
   await new Promise<void>((resolve) => setImmediate(resolve));
   const checks = selectChecks((await import('./checks/index.js')).CHECKS, options.only, options.skip);
-  // B1's AI user-agent probes of the page go out with it too, when B1 runs.
-  const uaPrefetched = checks.some((c) => c.meta.id === 'B1') ? (await prefetcher).prefetchAiUserAgents(http, target.href, (ev) => void startedGate.then(() => emit(ev))) : [];
   // The live MCP handshake (A4, A3) starts from round trip 1 as soon as the cards are in, ahead of
   // the page's parsing and the checks: its chain (card -> initialize -> tools/list) is the longest.
   const liveProbes = checks.some((c) => c.meta.mcpProbe) ? import('./gather/mcp-probe.js') : null;
@@ -322,8 +331,17 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   let sample: Promise<PageVisit[]> | null = null;
   if (pages > 1 && pageLevel.length) {
     const releaseHeads = ctx.holdPlainHeads();
-    sample = import('./site-scope.js').then((m) => m.visitSample(ctx, pages, pageLevel, releaseHeads));
+    const scope = await import('./site-scope.js');
+    const sent = scope.sendSample(ctx, pages, pageLevel, releaseHeads);
+    sample = scope.visitSample(ctx, sent);
     sample.catch(releaseHeads);
+    // The sampled pages go out before the checks start reading round trip 1 (the reads and parses
+    // hold the event loop for tens of ms, and the pages' own checks are a round trip behind them);
+    // bounded, for an llms.txt or sitemap still on its way.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([sent.catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, SAMPLE_FIRST_MS)))]);
+    clearTimeout(timer);
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   const running = Promise.all(
     checks.map((c) =>

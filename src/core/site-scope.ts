@@ -58,21 +58,27 @@ function exclusion(res: FetchResult, ctx: GatherContext): string | undefined {
   return undefined;
 }
 
+/** A sampled page whose GET is on its way. */
+export interface SentPage {
+  url: string;
+  source: SampleSource;
+  get: Promise<FetchResult>;
+}
+
 /**
  * Picks the sample and sends, for each page, its GET and the page-URL-only requests of the
- * page-level checks together. Resolves when every sampled page has answered.
+ * page-level checks (pageRequests), so they share round trip 2.
  */
-export async function visitSample(
+export async function sendSample(
   ctx: GatherContext,
   pages: number,
   checks: ReadonlyArray<CheckModule<any>>,
   /** From ctx.holdPlainHeads(), taken before the checks started; called once the GETs are sent. */
   releaseHeads: () => void,
-): Promise<PageVisit[]> {
-  let gets: Array<{ url: string; source: SampleSource; get: Promise<FetchResult> }>;
+): Promise<SentPage[]> {
   try {
     const picks = samplePages({ target: ctx.pageUrl, pages, ...(await sampleSources(ctx)) });
-    gets = picks.map(({ url, source }) => {
+    return picks.map(({ url, source }) => {
       const get = ctx.fetch(url, { accept: BROWSER_ACCEPT });
       for (const c of checks) for (const r of c.pageRequests?.(new URL(url)) ?? []) void ctx.fetch(r.url, r.options);
       return { url, source, get };
@@ -80,8 +86,12 @@ export async function visitSample(
   } finally {
     releaseHeads();
   }
+}
+
+/** The sampled pages once answered: each with its own view of the scan, or why it was left out. */
+export async function visitSample(ctx: GatherContext, sent: Promise<SentPage[]>): Promise<PageVisit[]> {
   return Promise.all(
-    gets.map(async ({ url, source, get }) => {
+    (await sent).map(async ({ url, source, get }) => {
       const response = await get;
       const excluded = exclusion(response, ctx);
       return { url, source, response, ...(excluded ? { excluded } : { view: ctx.forPage(response) }) };

@@ -9,12 +9,10 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt, isFound, isObject, isSoft404, parseJson } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { PLACEHOLDER_DOMAIN, siteDomain } from '../../fixes/site.js';
+import { AI_CATALOG_OPTIONS, AI_CATALOG_PATH, ARD_PATH } from '../../gather/ai-catalog.js';
 
 const SPEC = ['https://github.com/Agent-Card/ai-card', 'https://agenticresourcediscovery.org'];
-export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
-export const ARD_PATH = '/.well-known/ard.json';
-const ACCEPT = 'application/json, */*;q=0.1';
-const MAX_BYTES = 1024 * 1024;
+export { AI_CATALOG_PATH, ARD_PATH };
 const URN_RE = /^urn:air:[a-z0-9.-]+\.[a-z]{2,}:[^:\s]+:[^:\s]+$/i;
 
 export interface AiCatalogArtifact {
@@ -85,9 +83,9 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>({
     },
   },
   async gather(ctx) {
-    const first = await ctx.fetch(AI_CATALOG_PATH, { accept: ACCEPT, maxBytes: MAX_BYTES });
+    const first = await ctx.fetch(AI_CATALOG_PATH, AI_CATALOG_OPTIONS);
     if (isFound(first)) return { probes: [first] };
-    return { probes: [first, await ctx.fetch(ARD_PATH, { accept: ACCEPT, maxBytes: MAX_BYTES })] };
+    return { probes: [first, await ctx.fetch(ARD_PATH, AI_CATALOG_OPTIONS)] };
   },
   evaluate({ probes }, { origin }) {
     const res = probes.find(isFound);
