@@ -329,17 +329,21 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   // page's links) and its pages go out at round trip 2, beside the checks' own second requests.
   const pageLevel = checks.filter((c) => c.meta.pageLevel);
   let sample: Promise<PageVisit[]> | null = null;
+  let sampleSent: Promise<unknown> | null = null;
+  // Plain HEADs wait until the sampled pages' GETs and the checks' first requests are out: a HEAD
+  // of a URL some GET asks for reads that GET's answer (one request instead of two).
+  const releaseHeads = pages > 1 && pageLevel.length ? ctx.holdPlainHeads() : () => {};
   if (pages > 1 && pageLevel.length) {
-    const releaseHeads = ctx.holdPlainHeads();
     const scope = await import('./site-scope.js');
-    const sent = scope.sendSample(ctx, pages, pageLevel, releaseHeads);
+    const sent = scope.sendSample(ctx, pages, pageLevel);
+    sampleSent = sent.catch(() => {});
     sample = scope.visitSample(ctx, sent);
     sample.catch(releaseHeads);
     // The sampled pages go out before the checks start reading round trip 1 (the reads and parses
     // hold the event loop for tens of ms, and the pages' own checks are a round trip behind them);
     // bounded, for an llms.txt or sitemap still on its way.
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([sent.catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, SAMPLE_FIRST_MS)))]);
+    await Promise.race([sampleSent, new Promise<void>((resolve) => (timer = setTimeout(resolve, SAMPLE_FIRST_MS)))]);
     clearTimeout(timer);
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
@@ -351,6 +355,7 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
       }),
     ),
   );
+  void Promise.resolve(sampleSent).then(() => setImmediate(releaseHeads));
   const evaluated = await running;
   const platform = sample ? await platformOverSample(await platformPromise, sample) : await platformPromise;
   const fx = { origin: ctx.origin, platform: platform.platform === 'unknown' ? null : platform.platform, hosting: platform.hosting ?? [], found: foundResources(evaluated) };

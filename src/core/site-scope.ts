@@ -73,19 +73,13 @@ export async function sendSample(
   ctx: GatherContext,
   pages: number,
   checks: ReadonlyArray<CheckModule<any>>,
-  /** From ctx.holdPlainHeads(), taken before the checks started; called once the GETs are sent. */
-  releaseHeads: () => void,
 ): Promise<SentPage[]> {
-  try {
-    const picks = samplePages({ target: ctx.pageUrl, pages, ...(await sampleSources(ctx)) });
-    return picks.map(({ url, source }) => {
-      const get = ctx.fetch(url, { accept: BROWSER_ACCEPT });
-      for (const c of checks) for (const r of c.pageRequests?.(new URL(url)) ?? []) void ctx.fetch(r.url, r.options);
-      return { url, source, get };
-    });
-  } finally {
-    releaseHeads();
-  }
+  const picks = samplePages({ target: ctx.pageUrl, pages, ...(await sampleSources(ctx)) });
+  return picks.map(({ url, source }) => {
+    const get = ctx.fetch(url, { accept: BROWSER_ACCEPT });
+    for (const c of checks) for (const r of c.pageRequests?.(new URL(url)) ?? []) void ctx.fetch(r.url, r.options);
+    return { url, source, get };
+  });
 }
 
 /** The sampled pages once answered: each with its own view of the scan, or why it was left out. */
