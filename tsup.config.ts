@@ -64,22 +64,31 @@ const lazyChildProcess = {
   },
 };
 
+/** An esbuild plugin that rewrites the source of one dependency file as it is bundled. */
+function rewriteFile(name: string, filter: RegExp, rewrite: (source: string) => string) {
+  return {
+    name,
+    setup(build: { onLoad: Function }) {
+      build.onLoad({ filter }, async (args: { path: string }) => ({
+        contents: rewrite(await readFile(args.path, 'utf8')),
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      }));
+    },
+  };
+}
+
 /**
  * The MCP SDK's client transport builds its request headers with the global Headers, whose first
  * use loads all of Node's bundled undici (~30 ms of CPU) on the scan path of every site with an
  * MCP card. In the bundles it gets src/core/gather/light-fetch.ts's Headers instead; the live
  * probe's fetch adapter answers with the matching Response (see that file).
  */
-const sdkLightHeaders = {
-  name: 'sdk-light-headers',
-  setup(build: { onLoad: Function }) {
-    build.onLoad({ filter: /@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]client[\\/]streamableHttp\.js$/ }, async (args: { path: string }) => ({
-      contents: `import { LightHeaders as Headers } from ${JSON.stringify(resolve('src/core/gather/light-fetch.ts'))};\n${await readFile(args.path, 'utf8')}`,
-      loader: 'js',
-      resolveDir: dirname(args.path),
-    }));
-  },
-};
+const sdkLightHeaders = rewriteFile(
+  'sdk-light-headers',
+  /@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]client[\\/]streamableHttp\.js$/,
+  (source) => `import { LightHeaders as Headers } from ${JSON.stringify(resolve('src/core/gather/light-fetch.ts'))};\n${source}`,
+);
 
 /**
  * The MCP SDK's types.js builds some 300 zod schemas at load (~30 ms of CPU), of which the live
@@ -87,16 +96,9 @@ const sdkLightHeaders = {
  * are annotated (`/* @__PURE__ *\/`), so a bundle keeps only the schemas something in it uses
  * (the scan bundle: the JSON-RPC messages, initialize and tools/list). Nothing else changes.
  */
-const sdkPureSchemas = {
-  name: 'sdk-pure-schemas',
-  setup(build: { onLoad: Function }) {
-    build.onLoad({ filter: /@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]types\.js$/ }, async (args: { path: string }) => ({
-      contents: (await readFile(args.path, 'utf8')).replace(/(?<![\w.$])(z\.\w+\(|[A-Z]\w*Schema\.\w+\()/g, '/* @__PURE__ */ $1'),
-      loader: 'js',
-      resolveDir: dirname(args.path),
-    }));
-  },
-};
+const sdkPureSchemas = rewriteFile('sdk-pure-schemas', /@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]types\.js$/, (source) =>
+  source.replace(/(?<![\w.$])(z\.\w+\(|[A-Z]\w*Schema\.\w+\()/g, '/* @__PURE__ */ $1'),
+);
 
 /**
  * The scan bundle is CommonJS, and ink (the live progress view) cannot be require()d: yoga-layout

@@ -127,4 +127,4 @@ function runWithCompileCache(file) {
   return true;
 }
 
-module.exports = { runWithCompileCache, cacheDirectory };
+module.exports = { runWithCompileCache };

@@ -21,6 +21,7 @@ import { isitagentreadyScore } from './scoring/compat.js';
 import { RUBRIC_VERSION } from './scoring/rubric.js';
 import { resolveProfile, type ProfileChoice, type ResolvedProfile } from './scoring/profile.js';
 import { assertPublicTarget } from './net/target-guard.js';
+import { nextTurn, settledWithin } from './event-loop.js';
 import { USER_AGENT } from '../version.js';
 import { resolvePages, scopeOf, type ScanScope } from './scope.js';
 import type { PageVisit } from './site-scope.js';
@@ -249,32 +250,28 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   // Probe events of the prefetch wait for 'started', which needs the check count from the registry.
   let announceStarted!: () => void;
   const startedGate = new Promise<void>((resolve) => (announceStarted = resolve));
+  const emitAfterStart: ScanEventListener = (ev) => void startedGate.then(() => emit(ev));
   // The chain starts go out a few ms after the page, once their module is in: nothing of the
   // gather side is loaded before the first request.
-  const prefetched = (await prefetcher).prefetchChainStarts(http, target.origin, (ev) => void startedGate.then(() => emit(ev)), {
-    sitemap: pages > 1,
-  });
+  const prefetch = await prefetcher;
+  const prefetched = prefetch.prefetchChainStarts(http, target.origin, emitAfterStart, { sitemap: pages > 1 });
   // B1's AI user-agent probes of the page go out with it too, when B1 runs (its id and dimension
   // are named here: the registry is not loaded yet).
   const uaPrefetched = selected({ id: 'B1', dimension: 'bot_access' }, options.only, options.skip)
-    ? (await prefetcher).prefetchAiUserAgents(http, target.href, (ev) => void startedGate.then(() => emit(ev)))
+    ? prefetch.prefetchAiUserAgents(http, target.href, emitAfterStart)
     : [];
   // The check modules (and their parsers) load while round trip 1 is on the wire, once its
   // connections are under way: a bundled import() runs its module code at once, and would
   // otherwise hold the first requests back until it finished.
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  await nextTurn();
   const checks = selectChecks((await import('./checks/index.js')).CHECKS, options.only, options.skip);
   // The live MCP handshake (A4, A3) starts from round trip 1 as soon as the cards are in, ahead of
   // the page's parsing and the checks: its chain (card -> initialize -> tools/list) is the longest.
-  const liveProbes = checks.some((c) => c.meta.mcpProbe) ? import('./gather/mcp-probe.js') : null;
-  const liveMcp = liveProbes
-    ? (await liveProbes).startLiveMcpProbe(prefetched, target.origin, (await prefetcher).reportingSender(http, (ev) => void startedGate.then(() => emit(ev))))
-    : null;
-  if (liveProbes) {
-    // While nothing of round trip 1 has come back the process is idle: the SDK loads then, in
-    // steps, stopping at the first answer (a card, if any, then loads the rest itself).
-    void (await liveProbes).preloadMcpSdkWhileIdle(() => http.responsesReceived === 0);
-  }
+  const mcpProbe = checks.some((c) => c.meta.mcpProbe) ? await import('./gather/mcp-probe.js') : null;
+  const liveMcp = mcpProbe?.startLiveMcpProbe(prefetched, target.origin, prefetch.reportingSender(http, emitAfterStart)) ?? null;
+  // While nothing of round trip 1 has come back the process is idle: the SDK loads then (a card,
+  // if any, loads it itself otherwise).
+  if (mcpProbe) void mcpProbe.preloadMcpSdkWhileIdle(() => http.responsesReceived === 0);
   emit({ type: 'started', url: target.href, at: new Date(started).toISOString(), checks: checks.length });
   announceStarted();
 
@@ -294,15 +291,12 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
   // Prefetched chain starts are used when the page stayed on the origin they were sent to.
   const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page, new Map([...(pageUrl.origin === target.origin ? prefetched : []), ...uaPrefetched]));
   if (liveMcp && pageUrl.origin === target.origin) {
-    (await liveProbes!).adoptLiveMcpProbe(ctx, liveMcp.result);
+    mcpProbe!.adoptLiveMcpProbe(ctx, liveMcp.result);
     // The cards were sent a few ms after the page, and usually land a few ms after it: waiting
     // briefly for them lets the handshake's first request leave before the page is parsed (the
     // parse and the checks' first reads hold the event loop for tens of ms).
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([liveMcp.underway, new Promise<void>((resolve) => (timer = setTimeout(resolve, CARD_WAIT_MS)))]);
-    clearTimeout(timer);
-    // A request handed to the client is written on the next turn of the event loop.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await settledWithin(liveMcp.underway, CARD_WAIT_MS);
+    await nextTurn();
   }
 
   // Platform detection (CPU only) runs beside the checks' I/O; fix guides need it at the end.
@@ -342,10 +336,8 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
     // The sampled pages go out before the checks start reading round trip 1 (the reads and parses
     // hold the event loop for tens of ms, and the pages' own checks are a round trip behind them);
     // bounded, for an llms.txt or sitemap still on its way.
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([sampleSent, new Promise<void>((resolve) => (timer = setTimeout(resolve, SAMPLE_FIRST_MS)))]);
-    clearTimeout(timer);
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await settledWithin(sampleSent, SAMPLE_FIRST_MS);
+    await nextTurn();
   }
   const running = Promise.all(
     checks.map((c) =>
@@ -355,7 +347,7 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
       }),
     ),
   );
-  void Promise.resolve(sampleSent).then(() => setImmediate(releaseHeads));
+  void Promise.resolve(sampleSent).then(nextTurn).then(releaseHeads);
   const evaluated = await running;
   const platform = sample ? await platformOverSample(await platformPromise, sample) : await platformPromise;
   const fx = { origin: ctx.origin, platform: platform.platform === 'unknown' ? null : platform.platform, hosting: platform.hosting ?? [], found: foundResources(evaluated) };

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { HELP_FORMS, MAX_WIDTH, helpRenderer } from '../../src/cli/help-texts.js';
-import { BIN, ROOT, runCli } from './run-cli.js';
+import { BIN, ROOT, hasScript, runCli } from './run-cli.js';
 
 const { prebuiltHelp } = createRequire(import.meta.url)('../../bin/help.js') as { prebuiltHelp: (args: string[], columns?: number) => string | null };
 const forms = Object.values(HELP_FORMS).flat();
@@ -48,14 +48,6 @@ describe('the bin prints them', () => {
   });
 });
 
-const hasScript = (() => {
-  try {
-    execFileSync('script', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 function onTerminal(args: string, cols: number): Promise<string> {
   const env = { ...process.env, TERM: 'xterm-256color' } as NodeJS.ProcessEnv;

@@ -1,5 +1,5 @@
 /** Spawns the built CLI (dist is rebuilt by the global setup) with a clean, non-TTY environment. */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,3 +29,13 @@ export function runCli(args: string[], opts: { env?: Record<string, string | und
     child.stdin.end(opts.stdin ?? '');
   });
 }
+
+/** Whether util-linux `script` is here: terminal tests run the CLI on its pseudo-terminal. */
+export const hasScript = (() => {
+  try {
+    execFileSync('script', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();

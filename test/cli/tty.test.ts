@@ -3,19 +3,11 @@
  * is skipped where it is missing). The progress is drawn, then erased, and the report printed once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { agentReady } from '../fixtures/sites.mjs';
-import { BIN, ROOT } from './run-cli.js';
+import { BIN, ROOT, hasScript } from './run-cli.js';
 
-const hasScript = (() => {
-  try {
-    execFileSync('script', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 let site: FixtureSite;
 beforeAll(async () => {

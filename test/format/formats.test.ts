@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { sarifValidator } from '../helpers/sarif-schema.js';
 import { XMLParser } from 'fast-xml-parser';
 import { ScanResponse, type ScanResult } from '../../src/core/schema.js';
 import { renderSarif } from '../../src/format/sarif.js';
@@ -14,7 +12,6 @@ import { stripControl, escapeHtml } from '../../src/format/sanitize.js';
 import type { FixtureSite } from '../helpers/fixture-server.js';
 import { evilRobotsSite, goodRobotsSite, scanFixture } from './scan-fixture.js';
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ESC = /[\u001b\u009b\u0007]/;
 const sites: FixtureSite[] = [];
 let evil: ScanResult;
@@ -31,15 +28,7 @@ afterAll(() => Promise.all(sites.map((s) => s.close())));
 const needsFix = (r: ScanResult) => r.checks.filter((c) => c.status === 'fail' || c.status === 'partial');
 
 describe('SARIF', () => {
-  // The official SARIF 2.1.0 schema, vendored from the @microsoft/jest-sarif npm package
-  // (lib/schemas/sarif-2.1.0-rtm.5.json). It is draft-04: its root "id" becomes "$id" for ajv, and
-  // one of its patterns is not valid in unicode mode, hence unicodeRegExp: false.
-  const schema = JSON.parse(readFileSync(new URL('../fixtures/sarif-2.1.0-rtm.5.schema.json', import.meta.url), 'utf8'));
-  delete schema.$schema;
-  schema.$id = schema.id;
-  delete schema.id;
-  const ajv = addFormats(new Ajv({ strict: false, allErrors: true, unicodeRegExp: false }));
-  const validate = ajv.compile(schema);
+  const validate = sarifValidator();
 
   it('is valid SARIF 2.1.0 with one rule per check and one result per failing or partial check', () => {
     const log = JSON.parse(renderSarif([evil, good]));

@@ -3,12 +3,10 @@
  * loopback fixture site; its pages[] is built to the PageResult shape (see withPages), since the
  * renderers are what is tested here.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatAjv, sarifValidator } from '../helpers/sarif-schema.js';
 import fc from 'fast-check';
 import * as cheerio from 'cheerio';
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ScanResponse, type PageResult, type ScanResult } from '../../src/core/schema.js';
 import { pagePath, pageTable, pageTableSummary } from '../../src/format/pages.js';
@@ -23,7 +21,6 @@ import { stripControl } from '../../src/format/sanitize.js';
 import type { FixtureSite } from '../helpers/fixture-server.js';
 import { goodRobotsSite, HOSTILE_PATH, HOSTILE_URL, scanFixture, withPages } from './scan-fixture.js';
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 // Terminal escapes, C1 controls (U+009B is a one-byte CSI) and bidi overrides/isolates.
 const UNSAFE = /[\u001b\u0007\u0080-\u009f\u202a-\u202e\u2066-\u2069]/;
 // eslint-disable-next-line no-control-regex
@@ -193,12 +190,7 @@ describe('html', () => {
 });
 
 describe('SARIF', () => {
-  const schema = JSON.parse(readFileSync(new URL('../fixtures/sarif-2.1.0-rtm.5.schema.json', import.meta.url), 'utf8'));
-  delete schema.$schema;
-  schema.$id = schema.id;
-  delete schema.id;
-  const ajv = addFormats(new Ajv({ strict: false, allErrors: true, unicodeRegExp: false }));
-  const validate = ajv.compile(schema);
+  const validate = sarifValidator();
 
   it('stays valid and points a page-level result at each page it failed on', () => {
     const log = JSON.parse(renderSarif([sampled]));
@@ -224,7 +216,7 @@ describe('SARIF', () => {
   });
 
   it('turns any http(s) page URL into an RFC 3986 URI', () => {
-    const uriValid = ajv.compile({ type: 'string', format: 'uri' });
+    const uriValid = formatAjv().compile({ type: 'string', format: 'uri' });
     fc.assert(
       fc.property(fc.string({ maxLength: 60, unit: 'binary' }), fc.string({ maxLength: 20 }), (path, query) => {
         const uri = sarifUri(`http://127.0.0.1:8080/${path}?${query}#${query}`);

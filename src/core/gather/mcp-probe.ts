@@ -13,6 +13,7 @@
 import type { FetchOptions, FetchResult } from '../net/http.js';
 import { requestKey, type GatherContext } from './context.js';
 import { LIVE_MAX_BYTES, LIVE_TIMEOUT_MS } from './live-scope.js';
+import { nextTurn } from '../event-loop.js';
 import { MCP_CARD_OPTIONS, MCP_CARD_PATHS, liveEndpoint } from './mcp-card.js';
 import { LightHeaders, headerRecord, lightResponse, responseOf, type LightHeadersInit } from './light-fetch.js';
 import { VERSION } from '../../version.js';
@@ -83,7 +84,7 @@ export function loadMcpSdk(): NonNullable<typeof sdkModules> {
  * load (~15 ms in the scan bundle) ahead of its answers; on a slow network, nothing.
  */
 export async function preloadMcpSdkWhileIdle(idle: () => boolean): Promise<void> {
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  await nextTurn();
   if (idle()) await loadMcpSdk().catch(() => {});
 }
 
@@ -128,8 +129,8 @@ export function startLiveMcpProbe(
     markUnderway();
     return sent;
   };
-  const result = probeAdvertised(cards as Array<Promise<FetchResult>>, origin, sending, markUnderway);
-  void result.finally(markUnderway);
+  const result = probeAdvertised(cards as Array<Promise<FetchResult>>, origin, sending);
+  void result.finally(markUnderway); // no endpoint, or the handshake failed before sending
   return { result, underway };
 }
 
@@ -137,9 +138,8 @@ export function adoptLiveMcpProbe(ctx: GatherContext, started: Promise<McpProbeR
   void ctx.memo(LIVE_MCP, () => started);
 }
 
-async function probeAdvertised(cards: Array<Promise<FetchResult>>, origin: string, send: LiveSend, noEndpoint?: () => void): Promise<McpProbeResult | null> {
+async function probeAdvertised(cards: Array<Promise<FetchResult>>, origin: string, send: LiveSend): Promise<McpProbeResult | null> {
   const endpoint = liveEndpoint(await Promise.all(cards), origin);
-  if (!endpoint) noEndpoint?.();
   return endpoint ? runProbe(send, endpoint) : null;
 }
 
