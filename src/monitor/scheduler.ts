@@ -7,7 +7,7 @@
 import { gradeFor } from '../core/schema.js';
 import type { Store, StoredReport } from '../store/types.js';
 import { shareUrlOf, type ScanService } from '../service/index.js';
-import type { ClaimedMonitor, MonitorStore } from '../store/monitors.js';
+import type { ClaimedMonitor, MonitorStore } from '../store/types.js';
 import { decideAlert } from './alerts.js';
 import { deliverWebhook, type WebhookOptions } from './webhook.js';
 import { newShareId } from '../store/secrets.js';

@@ -1,6 +1,6 @@
 /** The OAuth server's options and the surface the MCP face and the routes use. */
 import type { Account, Store } from '../store/types.js';
-import type { OAuthStore } from '../store/oauth.js';
+import type { OAuthStore } from '../store/types.js';
 import type { OAuthLifetimes } from './config.js';
 
 export interface OAuthServerOptions {

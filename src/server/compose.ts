@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { isLoopbackUrl } from '../core/net/address-guard.js';
 import { openStore, dataDirFrom, databaseUrlFrom, type Store } from '../store/index.js';
-import type { MonitorStore } from '../store/monitors.js';
+import type { MonitorStore } from '../store/types.js';
 import { ScanService } from '../service/index.js';
 import type { ScanRunner } from '../runner/index.js';
 import { createOAuthServer, type OAuthServer } from '../oauth/server.js';

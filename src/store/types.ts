@@ -4,9 +4,7 @@
  * aggregate code (src/store/aggregates): embedded SQLite (the default, one file under --data-dir)
  * and Postgres (`--database-url`, shared by several instances). Keep it stable: every face uses it.
  */
-import type { ScanResult } from '../core/schema.js';
-import type { MonitorStore } from './monitors.js';
-import type { OAuthStore } from './oauth.js';
+import type { Grade, ScanResult } from '../core/schema.js';
 
 export type Visibility = 'public' | 'private';
 
@@ -160,6 +158,169 @@ export interface LimitStore {
   claimScan(url: string, ttlMs: number): Promise<string | null>;
   /** Releases a claim; only the holder's token releases it. */
   releaseScan(url: string, token: string): Promise<void>;
+}
+
+/*
+ * Monitors: scheduled re-scans of a URL with a threshold, their runs and their alerts. Runs are
+ * claimed atomically, so a restart, a second process or a second instance never runs the same
+ * slot twice. The webhook secret is kept in clear: it signs outgoing events.
+ */
+export type RunStatus = 'ok' | 'below' | 'error';
+
+export interface Monitor {
+  id: string;
+  accountId: string;
+  url: string;
+  intervalSec: number;
+  minScore: number | null;
+  minGrade: Grade | null;
+  webhookUrl: string | null;
+  createdAt: string;
+  /** Epoch ms of the next scheduled run. */
+  nextRunAt: number;
+  lastRunAt: string | null;
+  lastStatus: RunStatus | null;
+  lastScore: number | null;
+  lastGrade: Grade | null;
+  lastLevel: number | null;
+  lastReportId: string | null;
+  lastError: string | null;
+  /** Whether the last run was below the threshold (alerts fire on the way down, not every run). */
+  below: boolean;
+}
+
+/** A claimed monitor also carries its signing secret, which listings never show. */
+export interface ClaimedMonitor extends Monitor {
+  webhookSecret: string | null;
+}
+
+export interface MonitorRun {
+  id: number;
+  monitorId: string;
+  at: string;
+  status: RunStatus;
+  reportId: string | null;
+  score: number | null;
+  grade: Grade | null;
+  level: number | null;
+  error: string | null;
+}
+
+export interface MonitorAlert {
+  id: string;
+  monitorId: string;
+  at: string;
+  kinds: string[];
+  message: string;
+  reportId: string | null;
+  score: number | null;
+  grade: string | null;
+  previousGrade: string | null;
+  webhookStatus: number | null;
+  webhookError: string | null;
+}
+
+export interface NewMonitor {
+  accountId: string;
+  url: string;
+  intervalSec: number;
+  minScore?: number | null;
+  minGrade?: Grade | null;
+  webhookUrl?: string | null;
+  /** Epoch ms of the first run (default: now, so the owner gets a baseline at once). */
+  firstRunAt?: number;
+}
+
+export interface MonitorStore {
+  create(input: NewMonitor): Promise<{ monitor: Monitor; webhookSecret: string | null }>;
+  get(id: string): Promise<Monitor | undefined>;
+  /** Every monitor, or one account's. */
+  list(accountId?: string): Promise<Monitor[]>;
+  /** Deletes the monitor (only the owner's when accountId is given), its runs and alerts. */
+  remove(id: string, accountId?: string): Promise<boolean>;
+  /**
+   * Claims up to `limit` due monitors: moves each next_run_at to now + interval + a random jitter
+   * (0..min(interval x jitterRatio, maxJitterMs)) and leases it for leaseMs, in one statement.
+   */
+  claimDue(now: number, limit: number, opts: { leaseMs: number; jitterRatio: number; maxJitterMs: number }): Promise<ClaimedMonitor[]>;
+  /** Records a finished run and releases the lease. */
+  finishRun(monitorId: string, run: Omit<MonitorRun, 'id' | 'monitorId'>, below: boolean): Promise<void>;
+  runs(monitorId: string, limit?: number): Promise<MonitorRun[]>;
+  recordAlert(alert: Omit<MonitorAlert, 'id' | 'webhookStatus' | 'webhookError'>): Promise<MonitorAlert>;
+  setAlertDelivery(alertId: string, status: number | null, error: string | null): Promise<void>;
+  alerts(monitorId: string, limit?: number): Promise<MonitorAlert[]>;
+}
+
+/*
+ * The OAuth 2.1 authorization server's records (src/oauth): registered clients, authorization
+ * codes and tokens. Every secret (client secret, code, access and refresh token) is stored only
+ * as a SHA-256 hash; every row expires. Single-use steps (code redemption, refresh rotation) are
+ * one conditional UPDATE, so two concurrent redemptions cannot both win.
+ */
+export type AuthMethod = 'none' | 'client_secret_post' | 'client_secret_basic';
+
+export interface OAuthClient {
+  clientId: string;
+  secretHash: string | null;
+  name: string;
+  redirectUris: string[];
+  grantTypes: string[];
+  authMethod: AuthMethod;
+  scope: string;
+  clientUri: string | null;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export interface AuthCode {
+  codeHash: string;
+  clientId: string;
+  accountId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  resource: string;
+  scope: string;
+  familyId: string;
+  expiresAt: number;
+  usedAt: number | null;
+  /** Prefix of the API key that approved the grant (null for grants made before it was recorded). */
+  keyPrefix: string | null;
+}
+
+export interface OAuthToken {
+  tokenHash: string;
+  kind: 'access' | 'refresh';
+  clientId: string;
+  accountId: string;
+  resource: string;
+  scope: string;
+  familyId: string;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+  /** Prefix of the API key that approved the grant (null for grants made before it was recorded). */
+  keyPrefix: string | null;
+}
+
+export interface OAuthStore {
+  createClient(c: OAuthClient): Promise<void>;
+  /** The client, unless unknown or expired. */
+  getClient(clientId: string, now: number): Promise<OAuthClient | undefined>;
+  /** Extends a client's registration (sliding expiry on use). */
+  extendClient(clientId: string, expiresAt: number): Promise<void>;
+  createCode(c: Omit<AuthCode, 'usedAt' | 'keyPrefix'> & { keyPrefix?: string | null }): Promise<void>;
+  /** Marks the code used. `ok` only for the first redemption of an unexpired code; a replay returns the row with ok false. */
+  redeemCode(codeHash: string, now: number): Promise<{ ok: boolean; code: AuthCode | undefined }>;
+  createToken(t: Omit<OAuthToken, 'revokedAt' | 'keyPrefix'> & { keyPrefix?: string | null }): Promise<void>;
+  getToken(tokenHash: string): Promise<OAuthToken | undefined>;
+  /** Revokes one token; true when this call revoked it (false when it already was, or does not exist). */
+  revokeToken(tokenHash: string, now: number): Promise<boolean>;
+  /** Revokes every token of a grant (refresh-token reuse, code replay, revocation). */
+  revokeFamily(familyId: string, now: number): Promise<number>;
+  /** True when the API key with this prefix was revoked or no longer exists. */
+  isKeyRevoked(keyPrefix: string): Promise<boolean>;
+  /** Deletes rows expired before `now` (codes, tokens, clients). */
+  purgeExpired(now: number): Promise<void>;
 }
 
 export interface Store extends AccountStore, ReportStore, LimitStore {

@@ -15,7 +15,8 @@ import { UnauthorizedError, refreshAuthorization, type OAuthClientProvider } fro
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { createServer, type RunningServer } from '../../src/server/index.js';
 import { openDatabase, type Db } from '../../src/store/db.js';
-import { openOAuthStore, type OAuthStore } from '../../src/store/oauth.js';
+import type { OAuthStore } from '../../src/store/types.js';
+import { openOAuthStore } from '../../src/store/sqlite/store.js';
 import { sha256Hex } from '../../src/oauth/secrets.js';
 
 let server: RunningServer;

@@ -2,7 +2,7 @@
  * The authorization endpoint: validates the request, shows the consent page, and on approval
  * with a valid API key issues a code bound to the PKCE challenge and to that key.
  */
-import type { OAuthClient } from '../../store/oauth.js';
+import type { OAuthClient } from '../../store/types.js';
 import { KEY_LOOKUP_LENGTH } from '../../store/secrets.js';
 import { SCOPES, endpoints } from '../config.js';
 import { readParams } from '../http.js';

@@ -1,5 +1,5 @@
 /** RFC 7591 dynamic client registration, rate limited per client IP. */
-import type { AuthMethod, OAuthClient } from '../../store/oauth.js';
+import type { AuthMethod, OAuthClient } from '../../store/types.js';
 import { SCOPE, SCOPES } from '../config.js';
 import { jsonNoStore, oauthError, readJson } from '../http.js';
 import { randomToken, sha256Hex } from '../secrets.js';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { bool, iso, isoOrNull, json, num, numOrNull, type Row, type SqlClient } from '../sql.js';
 import { newShareId } from '../secrets.js';
 import { flag } from './accounts.js';
-import type { ClaimedMonitor, Monitor, MonitorAlert, MonitorRun, MonitorStore, RunStatus } from '../monitors.js';
+import type { ClaimedMonitor, Monitor, MonitorAlert, MonitorRun, MonitorStore, RunStatus } from '../types.js';
 import type { Grade } from '../../core/schema.js';
 
 export function newWebhookSecret(): string {

@@ -1,6 +1,6 @@
 /** OAuth records over either engine (all times are epoch ms). */
 import { json, num, numOrNull, type Row, type SqlClient } from '../sql.js';
-import type { AuthCode, AuthMethod, OAuthClient, OAuthStore, OAuthToken } from '../oauth.js';
+import type { AuthCode, AuthMethod, OAuthClient, OAuthStore, OAuthToken } from '../types.js';
 
 const toClient = (r: Row): OAuthClient => ({
   clientId: r.client_id as string, secretHash: (r.secret_hash ?? null) as string | null, name: r.name as string,
