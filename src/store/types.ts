@@ -130,6 +130,11 @@ export interface ReportStore {
   listAccountReports(accountId: string, options?: ListOptions): Promise<Page<ReportSummary>>;
   /** A domain's scans over time, newest first: public reports plus the given account's private ones. */
   domainHistory(domain: string, options?: DomainHistoryOptions): Promise<Page<ReportSummary>>;
+  /**
+   * Retention: deletes anonymous reports (no owner, in no account's history) created before
+   * `createdBefore` (ISO time), with their cache pointers, at most `limit` per call. Returns their ids.
+   */
+  expireAnonymousReports(createdBefore: string, limit?: number): Promise<string[]>;
 }
 
 /**
@@ -146,10 +151,10 @@ export interface LimitStore {
    */
   hitRate(bucket: string, limit: number, windowMs: number): Promise<RateDecision>;
   /**
-   * Counts one hit for `key` in the current fixed window of `windowMs` (aligned to the epoch) and
-   * says whether it is within `limit`. One atomic upsert: exact however many instances share the store.
+   * Counts one hit (or `amount`, e.g. bytes; 0 reads the count) for `key` in the current fixed
+   * window of `windowMs` (aligned to the epoch) and says whether the total is within `limit`. One atomic upsert: exact however many instances share the store.
    */
-  consumeRate(key: string, limit: number, windowMs: number): Promise<RateCount>;
+  consumeRate(key: string, limit: number, windowMs: number, amount?: number): Promise<RateCount>;
   /**
    * Claims the scan of `url` for `ttlMs`: returns a claim token when no live claim exists (the
    * caller scans, then calls `releaseScan`), null when another caller (any instance) holds it
@@ -249,6 +254,50 @@ export interface MonitorStore {
   recordAlert(alert: Omit<MonitorAlert, 'id' | 'webhookStatus' | 'webhookError'>): Promise<MonitorAlert>;
   setAlertDelivery(alertId: string, status: number | null, error: string | null): Promise<void>;
   alerts(monitorId: string, limit?: number): Promise<MonitorAlert[]>;
+  /** Queues a signed event for delivery outside the scan slots (src/monitor/deliveries.ts). */
+  enqueueDelivery(d: { id: string; alertId: string; monitorId: string; url: string; payload: string; at: number }): Promise<void>;
+  /**
+   * Claims up to `limit` due pending deliveries for `leaseMs` (their attempt count goes up by one),
+   * in one statement, so two processes never send the same attempt. Each comes with its monitor's
+   * current signing secret (null when the monitor is gone).
+   */
+  claimDeliveries(now: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
+  /** Records one attempt and the delivery's next state; the alert shows the latest outcome. */
+  recordAttempt(delivery: { id: string; alertId: string }, attempt: Omit<DeliveryAttempt, 'deliveryId'>, next: { state: DeliveryState; retryAt: number | null }): Promise<void>;
+  /** The deliveries of an alert with every attempt, oldest first. */
+  deliveries(alertId: string): Promise<Array<WebhookDelivery & { attemptLog: DeliveryAttempt[] }>>;
+}
+
+export type DeliveryState = 'pending' | 'delivered' | 'failed';
+
+/** One webhook event on its way: the payload is fixed, so every retry sends the same bytes and id. */
+export interface WebhookDelivery {
+  /** The event id: the receiver's idempotency key (X-AI-Ready-Delivery, webhook-id). */
+  id: string;
+  alertId: string;
+  monitorId: string;
+  url: string;
+  payload: string;
+  state: DeliveryState;
+  /** Attempts made so far (a claimed delivery counts the attempt being made). */
+  attempts: number;
+  /** Epoch ms of the next attempt. */
+  nextAttemptAt: number;
+  createdAt: number;
+}
+
+export interface ClaimedDelivery extends WebhookDelivery {
+  secret: string | null;
+}
+
+export interface DeliveryAttempt {
+  deliveryId: string;
+  /** 1 for the first try. */
+  attempt: number;
+  at: string;
+  status: number | null;
+  error: string | null;
+  durationMs: number;
 }
 
 /*
@@ -319,8 +368,15 @@ export interface OAuthStore {
   revokeFamily(familyId: string, now: number): Promise<number>;
   /** True when the API key with this prefix was revoked or no longer exists. */
   isKeyRevoked(keyPrefix: string): Promise<boolean>;
-  /** Deletes rows expired before `now` (codes, tokens, clients). */
+  /** Deletes rows expired before `now` (codes, tokens, clients, used consent tokens). */
   purgeExpired(now: number): Promise<void>;
+  /** Marks a single-use token as used; true only for the first use (one INSERT, safe across instances). */
+  useNonce(nonceHash: string, expiresAt: number): Promise<boolean>;
+  /**
+   * Live registrations no token was ever granted to: their expiry is still within `pendingMs` of
+   * their creation (a grant moves it to the long lifetime).
+   */
+  countPendingClients(now: number, pendingMs: number): Promise<number>;
 }
 
 export interface Store extends AccountStore, ReportStore, LimitStore {

@@ -41,6 +41,11 @@ export const STORE_MIGRATIONS: Array<[string, string[]]> = [
       'CREATE TABLE scan_claims (url_key TEXT PRIMARY KEY, token TEXT NOT NULL, expires_at INTEGER NOT NULL)',
     ],
   ],
+  [
+    // Anonymous reports expire (retention): the sweep walks them by age.
+    'store-3-anonymous-report-expiry',
+    ['CREATE INDEX reports_anonymous_time ON reports (created_at) WHERE account_id IS NULL'],
+  ],
 ];
 
 /** Statements that copy report results from keyv's documents table (format `{"value": StoredReport}`), when it exists. */
@@ -74,6 +79,22 @@ export const MONITOR_MIGRATIONS: Array<[string, string[]]> = [
       'CREATE INDEX monitor_alerts_monitor ON monitor_alerts (monitor_id, at DESC)',
     ],
   ],
+  [
+    // Webhook deliveries leave the scan slots: a queue of signed events retried with backoff,
+    // and one row per attempt.
+    'monitors-2-webhook-deliveries',
+    [
+      `CREATE TABLE webhook_deliveries (
+         id TEXT PRIMARY KEY, alert_id TEXT NOT NULL, monitor_id TEXT NOT NULL, url TEXT NOT NULL, payload TEXT NOT NULL,
+         state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL, lease_until INTEGER,
+         created_at INTEGER NOT NULL)`,
+      'CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at)',
+      `CREATE TABLE webhook_attempts (
+         id INTEGER PRIMARY KEY AUTOINCREMENT, delivery_id TEXT NOT NULL, attempt INTEGER NOT NULL, at TEXT NOT NULL,
+         status INTEGER, error TEXT, duration_ms INTEGER NOT NULL)`,
+      'CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id, id)',
+    ],
+  ],
 ];
 
 /** The OAuth authorization server's clients, codes and tokens (secrets stored as SHA-256 hashes). */
@@ -101,5 +122,10 @@ export const OAUTH_MIGRATIONS: Array<[string, string[]]> = [
     // The API key the owner signed in with on the consent page: revoking it ends the grant.
     'oauth-2-key-prefix',
     ['ALTER TABLE oauth_codes ADD COLUMN key_prefix TEXT', 'ALTER TABLE oauth_tokens ADD COLUMN key_prefix TEXT'],
+  ],
+  [
+    // Consent-form tokens are single use: a used one is remembered until it would have expired.
+    'oauth-3-used-consent-tokens',
+    ['CREATE TABLE oauth_used_nonces (nonce_hash TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)', 'CREATE INDEX oauth_clients_expiry ON oauth_clients (expires_at)'],
   ],
 ];

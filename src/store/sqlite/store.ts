@@ -52,6 +52,11 @@ export async function openSqliteStore(dataDir: string): Promise<Store> {
         forgetReport(id);
         return reports.deleteReport(id);
       },
+      async expireAnonymousReports(createdBefore, limit) {
+        const ids = await reports.expireAnonymousReports(createdBefore, limit);
+        for (const id of ids) forgetReport(id);
+        return ids;
+      },
       async setReportVisibility(id, isPublic) {
         const changed = await reports.setReportVisibility(id, isPublic);
         forgetReport(id);
