@@ -9,8 +9,12 @@ export interface OAuthServerOptions {
   /** Base URL of the service, without a trailing slash (a function: known after binding). */
   baseUrl: () => string;
   lifetimes?: Partial<OAuthLifetimes>;
-  /** Registrations per minute per client IP (default 20). */
+  /** Registrations per hour per client IP (default REGISTRATION_LIMITS.perIpPerHour). */
   registrationRate?: number;
+  /** Live registrations no token was granted to yet, across the service (default REGISTRATION_LIMITS.pendingClients). */
+  maxPendingClients?: number;
+  /** HMAC key of the consent form's CSRF tokens; instances behind one non-sticky address must share it (default: per process). */
+  consentSecret?: string;
   now?: () => number;
 }
 

@@ -103,6 +103,7 @@ function wire(config: ServerConfig, opts: ComposeOptions, store: Store, service:
     store,
     baseUrl,
     lifetimes: config.oauthAccessTokenSec ? { accessTokenSec: config.oauthAccessTokenSec } : undefined,
+    consentSecret: process.env.AI_READY_CONSENT_SECRET,
   });
   // The service's automated traffic (webhooks) is signed with Web Bot Auth; the directory publishes the key.
   // On Postgres nothing else creates the data dir, which still keeps this per-instance key.

@@ -72,7 +72,9 @@ async function consent(authUrl: URL, key: string, decision = 'approve'): Promise
   }
   fields.set('api_key', key);
   fields.set('decision', decision);
-  return fetch(authUrl, { method: 'POST', body: fields, redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  // The browser sends back the consent cookie the page set (the CSRF token's other half).
+  const cookie = page.headers.get('set-cookie')!.split(';')[0];
+  return fetch(authUrl, { method: 'POST', body: fields, redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie } });
 }
 
 async function mcpWith(token: string): Promise<Response> {
