@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { isLoopbackUrl } from '../core/net/address-guard.js';
 import { openStore, dataDirFrom, databaseUrlFrom, type Store } from '../store/index.js';
+import { expireAnonymousReports } from '../store/retention.js';
 import type { MonitorStore } from '../store/types.js';
 import { ScanService } from '../service/index.js';
 import type { ScanRunner } from '../runner/index.js';
@@ -88,6 +89,8 @@ function makeService(config: ServerConfig, store: Store, runner: ScanRunner | un
     baseUrl,
     rateLimit: config.rateLimit ?? DEFAULTS.rateLimit,
     rateWindowMs: DEFAULTS.rateWindowMs,
+    // An embedder that turns the anonymous rate limit off (tests, benches) gets no storage cap either unless it asks.
+    storageBytesPerDay: config.storageBytesPerDay ?? (config.rateLimit === 0 ? 0 : DEFAULTS.storageBytesPerDay),
   });
 }
 
@@ -160,8 +163,13 @@ function wire(config: ServerConfig, opts: ComposeOptions, store: Store, service:
     scheduler,
     start() {
       scheduler.start();
-      void oauth.purge().catch((e) => logError(e, 'oauth purge'));
-      purgeTimer = setInterval(() => void oauth.purge().catch((e) => logError(e, 'oauth purge')), 3_600_000);
+      // Hourly: expired OAuth rows and unused registrations, and anonymous reports past retention.
+      const housekeeping = () => {
+        void oauth.purge().catch((e) => logError(e, 'oauth purge'));
+        void expireAnonymousReports(store, config.reportRetentionDays ?? DEFAULTS.reportRetentionDays).catch((e) => logError(e, 'report retention'));
+      };
+      housekeeping();
+      purgeTimer = setInterval(housekeeping, 3_600_000);
       purgeTimer.unref();
     },
     async close() {
