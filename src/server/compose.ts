@@ -47,6 +47,18 @@ export interface ComposedService {
 /** Names a loopback-bound server answers to; anything else is a rebound DNS name. */
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
 
+/**
+ * Host names the Host/Origin guard accepts, or undefined for no guard. A loopback bind is always
+ * guarded. Any other bind is guarded too when --allow-private-network is on: such a server
+ * reaches private networks, so no web page a visitor opens may drive it through its
+ * `Access-Control-Allow-Origin: *` endpoints (DNS rebinding, cross-site requests). It then answers
+ * to its base URL's host, the bind address and loopback names.
+ */
+function guardedHostNames(host: string, allowPrivateNetwork: boolean): string[] | undefined {
+  if (isLoopbackUrl(`http://${hostForUrl(host)}`)) return LOOPBACK_NAMES;
+  return allowPrivateNetwork ? [...LOOPBACK_NAMES, host.toLowerCase().replace(/^\[|\]$/g, '')] : undefined;
+}
+
 function hostForUrl(host: string): string {
   return host.includes(':') ? `[${host.replace(/^\[|\]$/g, '')}]` : host;
 }
@@ -145,7 +157,7 @@ function wire(config: ServerConfig, opts: ComposeOptions, store: Store, service:
     superseded: config.superseded,
     log: opts.log,
     logError,
-    allowedHostNames: isLoopbackUrl(`http://${hostForUrl(host)}`) ? LOOPBACK_NAMES : undefined,
+    allowedHostNames: guardedHostNames(host, !!config.allowPrivateNetwork),
     extend: (h3, ctx) => {
       mcpRoutes(h3, ctx, mcp);
       oauthRoutes(h3, ctx, oauth);
