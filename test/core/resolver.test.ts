@@ -74,7 +74,7 @@ describe('the guard resolver', () => {
   it(`resolves at most ${MAX_HOSTS_PER_CLIENT} distinct host names per client (scan)`, async () => {
     configureResolver({ servers: [nx.address], timeoutMs: 1000, tries: 1, hostsFile: join(dir, 'none') });
     const http = new HttpClient({ blockPrivateNetwork: true, timeoutMs: 5000 });
-    const results = [];
+    const results: Awaited<ReturnType<HttpClient['fetch']>>[] = [];
     for (let i = 0; i < MAX_HOSTS_PER_CLIENT + 8; i++) results.push(await http.fetch(`http://h${i}.example.com/`));
     expect(results.slice(0, MAX_HOSTS_PER_CLIENT).every((r) => r.error?.code === 'dns')).toBe(true);
     for (const r of results.slice(MAX_HOSTS_PER_CLIENT)) {
