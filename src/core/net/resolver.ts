@@ -16,9 +16,14 @@ import { readFileSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { bareHost } from './address-guard.js';
 
-/** Per-query timeout (each try) and tries per query: a hung server costs at most ~timeout x tries. */
-export const DNS_TIMEOUT_MS = 2000;
+/**
+ * First-try timeout and tries per query (c-ares doubles the timeout on each retry: 1 s + 2 s),
+ * and the deadline of one resolution whatever the server does: a hung server costs a scan at
+ * most DNS_DEADLINE_MS per name.
+ */
+export const DNS_TIMEOUT_MS = 1000;
 export const DNS_TRIES = 2;
+export const DNS_DEADLINE_MS = 4000;
 
 export interface ResolvedAddress {
   address: string;
@@ -32,6 +37,7 @@ export interface ResolverSettings {
   tries?: number;
   /** Hosts file to honour (default /etc/hosts; Windows' own path elsewhere). */
   hostsFile?: string;
+  deadlineMs?: number;
 }
 
 let settings: ResolverSettings = {};
@@ -122,7 +128,14 @@ export async function resolveHost(hostname: string): Promise<ResolvedAddress[]> 
   const fromHosts = hostsEntries().get(host);
   if (fromHosts?.length) return fromHosts;
   const r = current();
-  const [v4, v6] = await Promise.allSettled([r.resolve4(host), r.resolve6(host)]);
+  // The queries go on in c-ares past the deadline (cheap: no thread), but nobody waits for them.
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('deadline'), { code: 'ETIMEOUT' })), settings.deadlineMs ?? DNS_DEADLINE_MS);
+    timer.unref();
+  });
+  const within = <T>(p: Promise<T>) => Promise.race([p, deadline]);
+  const [v4, v6] = await Promise.allSettled([within(r.resolve4(host)), within(r.resolve6(host))]).finally(() => clearTimeout(timer));
   const out: ResolvedAddress[] = [];
   if (v4.status === 'fulfilled') for (const address of v4.value) out.push({ address, family: 4 });
   if (v6.status === 'fulfilled') for (const address of v6.value) out.push({ address, family: 6 });
