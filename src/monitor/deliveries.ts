@@ -12,6 +12,16 @@ import { deliverWebhook, WEBHOOK_TIMEOUT_MS, type WebhookOptions } from './webho
 /** Waits before attempts 2, 3, ...: 30 s, 2 min, 10 min, 1 h, 6 h (six attempts over ~7 h). */
 export const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000, 21_600_000];
 
+/** The event type of a queued payload (the scheduler writes only monitor.alert today). */
+function eventType(payload: string): string {
+  try {
+    const type = (JSON.parse(payload) as { type?: unknown }).type;
+    return typeof type === 'string' ? type : 'monitor.alert';
+  } catch {
+    return 'monitor.alert';
+  }
+}
+
 export interface DeliveryLoopOptions {
   monitors: MonitorStore;
   webhook?: WebhookOptions;
@@ -52,8 +62,7 @@ export function createDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
       await opts.monitors.recordAttempt(d, { attempt: d.attempts, at, status: null, error: 'the monitor or its webhook no longer exists', durationMs: 0 }, { state: 'failed', retryAt: null });
       return;
     }
-    const event = JSON.parse(d.payload) as { type: string; id: string };
-    const result = await deliverWebhook({ url: d.url, secret: d.secret }, { type: event.type, id: d.id, body: d.payload }, { ...opts.webhook, attempt: d.attempts });
+    const result = await deliverWebhook({ url: d.url, secret: d.secret }, { type: eventType(d.payload), id: d.id, body: d.payload }, { ...opts.webhook, attempt: d.attempts });
     const durationMs = performance.now() - started;
     const delivered = result.error === null;
     const delay = delays[d.attempts - 1];

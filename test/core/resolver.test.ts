@@ -78,7 +78,7 @@ describe('the guard resolver', () => {
     for (let i = 0; i < MAX_HOSTS_PER_CLIENT + 8; i++) results.push(await http.fetch(`http://h${i}.example.com/`));
     expect(results.slice(0, MAX_HOSTS_PER_CLIENT).every((r) => r.error?.code === 'dns')).toBe(true);
     for (const r of results.slice(MAX_HOSTS_PER_CLIENT)) {
-      expect(r.error?.code).toBe('blocked');
+      expect(r.error?.code).toBe('host-limit');
       expect(r.error?.message).toContain(`at most ${MAX_HOSTS_PER_CLIENT} distinct host names`);
     }
     const asked = new Set(nx.queries);

@@ -48,6 +48,8 @@ export type FetchErrorCode =
   | 'bad-redirect'
   | 'deadline'
   | 'body-too-large'
+  /** The client's cap on distinct host names was reached (MAX_HOSTS_PER_CLIENT): not sent. */
+  | 'host-limit'
   | 'network';
 
 export interface FetchOptions {
@@ -366,7 +368,7 @@ export class HttpClient {
       const host = bareHost(target.hostname);
       if (!this.hosts.has(host)) {
         if (this.hosts.size >= MAX_HOSTS_PER_CLIENT) {
-          return done({ url: current, error: { code: 'blocked', message: `refused to contact ${host}: a scan contacts at most ${MAX_HOSTS_PER_CLIENT} distinct host names` } });
+          return done({ url: current, error: { code: 'host-limit', message: `not sent to ${host}: a scan contacts at most ${MAX_HOSTS_PER_CLIENT} distinct host names` } });
         }
         this.hosts.add(host);
       }
