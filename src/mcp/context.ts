@@ -8,7 +8,7 @@ import type { ScanEventListener } from '../core/events.js';
 import type { ScanResponse } from '../core/schema.js';
 import type { ProfileChoice } from '../core/scoring/profile.js';
 import type { Account, Store } from '../store/types.js';
-import type { MonitorStore } from '../store/monitors.js';
+import type { MonitorStore } from '../store/types.js';
 import type { MonitorPolicy } from '../monitor/admin.js';
 
 export interface ScanRequest {

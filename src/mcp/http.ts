@@ -8,7 +8,7 @@
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Account, Store } from '../store/types.js';
-import type { MonitorStore } from '../store/monitors.js';
+import type { MonitorStore } from '../store/types.js';
 import type { MonitorPolicy } from '../monitor/admin.js';
 import type { OAuthServer } from '../oauth/server.js';
 import { CORS } from '../oauth/http.js';

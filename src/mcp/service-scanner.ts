@@ -20,6 +20,7 @@ export function createServiceScanner(service: ScanService, account: Account | nu
       const url = normalizeTarget(req.url).href;
       const outcome = await service.scan(url, {
         account,
+        client,
         fresh: !!req.fresh,
         isPublic: req.isPublic,
         profile: req.profile,
@@ -31,7 +32,7 @@ export function createServiceScanner(service: ScanService, account: Account | nu
       return service.view(outcome);
     } catch (e) {
       if (e instanceof RateLimitedError) {
-        throw new ToolError(`rate-limited: anonymous callers may make ${e.limit} scan requests per minute; retry in ${e.retryAfterSec} s or use an API key.`);
+        throw new ToolError(`rate-limited: ${e.message.charAt(0).toLowerCase()}${e.message.slice(1)}`);
       }
       if (e instanceof QueueFullError) throw new ToolError(`server-busy: too many scans are in progress; retry in ${e.retryAfterSec} s.`);
       throw e;

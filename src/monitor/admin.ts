@@ -7,7 +7,7 @@ import { normalizeTarget } from '../core/target.js';
 import { assertPublicTarget } from '../core/net/target-guard.js';
 import { isScanError } from '../core/errors.js';
 import type { Grade } from '../core/schema.js';
-import type { Monitor, MonitorStore } from '../store/monitors.js';
+import type { Monitor, MonitorStore } from '../store/types.js';
 import { DEFAULT_MIN_INTERVAL_SEC, MAX_INTERVAL_SEC, formatInterval, parseInterval } from './interval.js';
 import { webhookUrlProblem } from './webhook.js';
 

@@ -2,14 +2,16 @@
  * The monitor scheduler of `ai-ready serve`: every tick it claims the due monitors (atomically, in
  * the store, so restarts and a second process never double-run a slot), runs at most
  * `concurrency` scans at once, saves each result as a report (the account's history and the
- * domain's history), and records alerts, delivering them to the monitor's signed webhook.
+ * domain's history), and records alerts, queueing them for the monitor's signed webhook: the
+ * delivery loop (./deliveries.ts) sends them outside the scan slots, with retries.
  */
 import { gradeFor } from '../core/schema.js';
 import type { Store, StoredReport } from '../store/types.js';
 import { shareUrlOf, type ScanService } from '../service/index.js';
-import type { ClaimedMonitor, MonitorStore } from '../store/monitors.js';
+import type { ClaimedMonitor, MonitorStore } from '../store/types.js';
 import { decideAlert } from './alerts.js';
-import { deliverWebhook, type WebhookOptions } from './webhook.js';
+import type { WebhookOptions } from './webhook.js';
+import { createDeliveryLoop, type DeliveryLoopOptions } from './deliveries.js';
 import { newShareId } from '../store/secrets.js';
 
 export interface SchedulerOptions {
@@ -30,6 +32,8 @@ export interface SchedulerOptions {
   jitterRatio?: number;
   maxJitterMs?: number;
   webhook?: WebhookOptions;
+  /** The webhook delivery loop's settings (concurrency, retry delays). */
+  deliveries?: Pick<DeliveryLoopOptions, 'concurrency' | 'tickMs' | 'retryDelaysMs'>;
   /** Base address of the service, for report links in webhook events. */
   baseUrl?: string | (() => string);
   log?: (line: string) => void;
@@ -54,6 +58,7 @@ export function createMonitorScheduler(opts: SchedulerOptions): MonitorScheduler
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let ticking: Promise<void> | null = null;
+  const deliveries = createDeliveryLoop({ monitors: opts.monitors, webhook: opts.webhook, log, ...opts.deliveries });
 
   async function runOne(m: ClaimedMonitor): Promise<void> {
     const at = new Date().toISOString();
@@ -110,9 +115,9 @@ export function createMonitorScheduler(opts: SchedulerOptions): MonitorScheduler
       },
       previous: m.lastGrade ? { score: m.lastScore, grade: m.lastGrade, level: m.lastLevel, reportId: m.lastReportId } : null,
     };
-    const delivery = await deliverWebhook({ url: m.webhookUrl, secret: m.webhookSecret }, event, opts.webhook);
-    await opts.monitors.setAlertDelivery(alert.id, delivery.status, delivery.error);
-    if (delivery.error) log(`monitor ${m.id} webhook: ${delivery.error}`);
+    // Queued, not sent here: a slow receiver must never hold a scan slot.
+    await opts.monitors.enqueueDelivery({ id: event.id, alertId: alert.id, monitorId: m.id, url: m.webhookUrl, payload: JSON.stringify(event), at: Date.now() });
+    void deliveries.tick();
   }
 
   function launch(m: ClaimedMonitor): void {
@@ -138,6 +143,7 @@ export function createMonitorScheduler(opts: SchedulerOptions): MonitorScheduler
       if (timer || stopped) return;
       timer = setInterval(() => void scheduler.tick(), tickMs);
       timer.unref();
+      deliveries.start();
       void scheduler.tick();
     },
     tick() {
@@ -149,12 +155,14 @@ export function createMonitorScheduler(opts: SchedulerOptions): MonitorScheduler
     },
     async idle() {
       while (running.size || ticking) await Promise.allSettled([...running, ticking]);
+      await deliveries.idle();
     },
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = undefined;
       await scheduler.idle();
+      await deliveries.stop();
     },
   };
   return scheduler;

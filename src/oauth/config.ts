@@ -11,6 +11,8 @@ export interface OAuthLifetimes {
   codeSec: number;
   /** A client registration expires 90 days after its last token grant. */
   clientSec: number;
+  /** A registration no token was ever granted to expires after a day. */
+  unusedClientSec: number;
 }
 
 export const DEFAULT_LIFETIMES: OAuthLifetimes = {
@@ -18,6 +20,17 @@ export const DEFAULT_LIFETIMES: OAuthLifetimes = {
   refreshTokenSec: 30 * 86_400,
   codeSec: 300,
   clientSec: 90 * 86_400,
+  unusedClientSec: 86_400,
+};
+
+/** Bounds of dynamic client registration (RFC 7591), open to anyone: see docs/limits.md. */
+export const REGISTRATION_LIMITS = {
+  /** Registrations per client IP (an IPv6 /64 as one) per hour. */
+  perIpPerHour: 10,
+  /** Live registrations without any grant yet, across the service. */
+  pendingClients: 1000,
+  redirectUris: 5,
+  redirectUriLength: 512,
 };
 
 export const MCP_PATH = '/mcp';

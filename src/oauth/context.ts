@@ -1,6 +1,7 @@
 /** What every OAuth handler reads: options, token lifetimes, the clock and the service's addresses. */
 import { DEFAULT_LIFETIMES, endpoints, type OAuthLifetimes } from './config.js';
 import type { OAuthServerOptions } from './types.js';
+import { consentTokens, type ConsentTokens } from './consent-token.js';
 
 export interface OAuthContext {
   opts: OAuthServerOptions;
@@ -10,6 +11,8 @@ export interface OAuthContext {
   base(): string;
   /** Audiences a token may be bound to: the /mcp endpoint, or the service as a whole. */
   audiences(): string[];
+  /** The consent form's CSRF tokens. */
+  consent: ConsentTokens;
 }
 
 export const trimSlash = (s: string): string => s.replace(/\/+$/, '');
@@ -23,6 +26,7 @@ export function oauthContext(opts: OAuthServerOptions): OAuthContext {
     now: () => now(),
     base,
     audiences: () => [endpoints(base()).mcpResource, base()],
+    consent: consentTokens(opts.consentSecret || undefined),
   };
 }
 

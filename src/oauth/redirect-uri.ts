@@ -1,13 +1,25 @@
 /**
- * Which redirect URIs a client may register and how they match (OAuth 2.1 §7.5 / RFC 8252):
- * https anywhere, http only on loopback (any port at authorization time), private-use schemes
- * of native apps (cursor://, vscode://); never script-capable or local-file schemes.
+ * Which redirect URIs a client may register and how they match (OAuth 2.1 §7.5, RFC 8252, RFC 9700):
+ *
+ * - https anywhere;
+ * - http only on a loopback IP literal, 127.0.0.1 or [::1], any port at authorization time
+ *   (RFC 8252 §7.3). `localhost` is refused (RFC 8252 §8.3: a name can resolve elsewhere, and
+ *   OAuth 2.1 says the same);
+ * - private-use schemes of native apps only in reverse-domain form (`com.example.app:/cb`,
+ *   RFC 8252 §7.1), plus the few bare schemes of well-known MCP clients (KNOWN_APP_SCHEMES);
+ *   any other custom scheme is refused, and so are script-capable and local-file schemes.
  */
-const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'file:', 'vbscript:', 'blob:', 'about:', 'ws:', 'wss:', 'ftp:']);
-const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
+import { REGISTRATION_LIMITS } from './config.js';
+
+const LOOPBACK_IPS = new Set(['127.0.0.1', '[::1]']);
+/** Bare private-use schemes of MCP clients people use (their apps register these handlers). */
+export const KNOWN_APP_SCHEMES = new Set(['cursor:', 'vscode:', 'vscode-insiders:', 'windsurf:', 'zed:']);
+/** RFC 8252 §7.1: a reverse domain name the app controls, e.g. com.example.app. */
+const REVERSE_DOMAIN_SCHEME = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+:$/;
 
 export function redirectUriProblem(raw: unknown): string | null {
-  if (typeof raw !== 'string' || raw.length > 2000) return 'a redirect URI must be a string of at most 2000 characters';
+  const max = REGISTRATION_LIMITS.redirectUriLength;
+  if (typeof raw !== 'string' || raw.length > max) return `a redirect URI must be a string of at most ${max} characters`;
   let u: URL;
   try {
     u = new URL(raw);
@@ -15,13 +27,17 @@ export function redirectUriProblem(raw: unknown): string | null {
     return `"${raw.slice(0, 100)}" is not an absolute URI`;
   }
   if (u.hash) return 'a redirect URI must not contain a fragment';
-  if (FORBIDDEN_SCHEMES.has(u.protocol)) return `the ${u.protocol} scheme is not allowed for redirect URIs`;
-  if (u.protocol === 'http:' && !LOOPBACK.has(u.hostname)) return 'http redirect URIs are only allowed on loopback (127.0.0.1, [::1], localhost)';
-  return null;
+  if (u.username || u.password) return 'a redirect URI must not contain credentials';
+  if (u.protocol === 'https:') return null;
+  if (u.protocol === 'http:') {
+    return LOOPBACK_IPS.has(u.hostname) ? null : 'http redirect URIs are only allowed on a loopback IP literal (http://127.0.0.1:<port>/... or http://[::1]:<port>/...)';
+  }
+  if (KNOWN_APP_SCHEMES.has(u.protocol) || REVERSE_DOMAIN_SCHEME.test(u.protocol)) return null;
+  return `the ${u.protocol} scheme is not allowed for redirect URIs: use https, a loopback IP literal over http, or a reverse-domain private-use scheme (RFC 8252)`;
 }
 
 function isLoopbackHttp(u: URL): boolean {
-  return u.protocol === 'http:' && LOOPBACK.has(u.hostname);
+  return u.protocol === 'http:' && LOOPBACK_IPS.has(u.hostname);
 }
 
 /** Exact match, except that loopback http URIs match on any port (native apps pick a free port). */

@@ -1,6 +1,6 @@
 /** The OAuth server's options and the surface the MCP face and the routes use. */
 import type { Account, Store } from '../store/types.js';
-import type { OAuthStore } from '../store/oauth.js';
+import type { OAuthStore } from '../store/types.js';
 import type { OAuthLifetimes } from './config.js';
 
 export interface OAuthServerOptions {
@@ -9,8 +9,12 @@ export interface OAuthServerOptions {
   /** Base URL of the service, without a trailing slash (a function: known after binding). */
   baseUrl: () => string;
   lifetimes?: Partial<OAuthLifetimes>;
-  /** Registrations per minute per client IP (default 20). */
+  /** Registrations per hour per client IP (default REGISTRATION_LIMITS.perIpPerHour). */
   registrationRate?: number;
+  /** Live registrations no token was granted to yet, across the service (default REGISTRATION_LIMITS.pendingClients). */
+  maxPendingClients?: number;
+  /** HMAC key of the consent form's CSRF tokens; instances behind one non-sticky address must share it (default: per process). */
+  consentSecret?: string;
   now?: () => number;
 }
 

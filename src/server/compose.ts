@@ -7,7 +7,8 @@
 import { mkdirSync } from 'node:fs';
 import { isLoopbackUrl } from '../core/net/address-guard.js';
 import { openStore, dataDirFrom, databaseUrlFrom, type Store } from '../store/index.js';
-import type { MonitorStore } from '../store/monitors.js';
+import { expireAnonymousReports } from '../store/retention.js';
+import type { MonitorStore } from '../store/types.js';
 import { ScanService } from '../service/index.js';
 import type { ScanRunner } from '../runner/index.js';
 import { createOAuthServer, type OAuthServer } from '../oauth/server.js';
@@ -45,6 +46,18 @@ export interface ComposedService {
 
 /** Names a loopback-bound server answers to; anything else is a rebound DNS name. */
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
+
+/**
+ * Host names the Host/Origin guard accepts, or undefined for no guard. A loopback bind is always
+ * guarded. Any other bind is guarded too when --allow-private-network is on: such a server
+ * reaches private networks, so no web page a visitor opens may drive it through its
+ * `Access-Control-Allow-Origin: *` endpoints (DNS rebinding, cross-site requests). It then answers
+ * to its base URL's host, the bind address and loopback names.
+ */
+function guardedHostNames(host: string, allowPrivateNetwork: boolean): string[] | undefined {
+  if (isLoopbackUrl(`http://${hostForUrl(host)}`)) return LOOPBACK_NAMES;
+  return allowPrivateNetwork ? [...LOOPBACK_NAMES, host.toLowerCase().replace(/^\[|\]$/g, '')] : undefined;
+}
 
 function hostForUrl(host: string): string {
   return host.includes(':') ? `[${host.replace(/^\[|\]$/g, '')}]` : host;
@@ -88,6 +101,8 @@ function makeService(config: ServerConfig, store: Store, runner: ScanRunner | un
     baseUrl,
     rateLimit: config.rateLimit ?? DEFAULTS.rateLimit,
     rateWindowMs: DEFAULTS.rateWindowMs,
+    // An embedder that turns the anonymous rate limit off (tests, benches) gets no storage cap either unless it asks.
+    storageBytesPerDay: config.storageBytesPerDay ?? (config.rateLimit === 0 ? 0 : DEFAULTS.storageBytesPerDay),
   });
 }
 
@@ -103,6 +118,7 @@ function wire(config: ServerConfig, opts: ComposeOptions, store: Store, service:
     store,
     baseUrl,
     lifetimes: config.oauthAccessTokenSec ? { accessTokenSec: config.oauthAccessTokenSec } : undefined,
+    consentSecret: process.env.AI_READY_CONSENT_SECRET,
   });
   // The service's automated traffic (webhooks) is signed with Web Bot Auth; the directory publishes the key.
   // On Postgres nothing else creates the data dir, which still keeps this per-instance key.
@@ -141,7 +157,7 @@ function wire(config: ServerConfig, opts: ComposeOptions, store: Store, service:
     superseded: config.superseded,
     log: opts.log,
     logError,
-    allowedHostNames: isLoopbackUrl(`http://${hostForUrl(host)}`) ? LOOPBACK_NAMES : undefined,
+    allowedHostNames: guardedHostNames(host, !!config.allowPrivateNetwork),
     extend: (h3, ctx) => {
       mcpRoutes(h3, ctx, mcp);
       oauthRoutes(h3, ctx, oauth);
@@ -159,8 +175,13 @@ function wire(config: ServerConfig, opts: ComposeOptions, store: Store, service:
     scheduler,
     start() {
       scheduler.start();
-      void oauth.purge().catch((e) => logError(e, 'oauth purge'));
-      purgeTimer = setInterval(() => void oauth.purge().catch((e) => logError(e, 'oauth purge')), 3_600_000);
+      // Hourly: expired OAuth rows and unused registrations, and anonymous reports past retention.
+      const housekeeping = () => {
+        void oauth.purge().catch((e) => logError(e, 'oauth purge'));
+        void expireAnonymousReports(store, config.reportRetentionDays ?? DEFAULTS.reportRetentionDays).catch((e) => logError(e, 'report retention'));
+      };
+      housekeeping();
+      purgeTimer = setInterval(housekeeping, 3_600_000);
       purgeTimer.unref();
     },
     async close() {

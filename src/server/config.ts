@@ -38,6 +38,10 @@ export interface ServerConfig {
   monitorMinIntervalSec?: number;
   /** Lifetime of OAuth access tokens for /mcp (seconds). Default 3600. */
   oauthAccessTokenSec?: number;
+  /** Days anonymous reports are kept; 0 keeps them forever. Default 30. */
+  reportRetentionDays?: number;
+  /** Bytes of reports an anonymous client (IP, IPv6 /64) may store per day; 0: no cap. Default 4 MiB (0 when rateLimit is 0). */
+  storageBytesPerDay?: number;
 }
 
 export const DEFAULTS = {
@@ -49,4 +53,6 @@ export const DEFAULTS = {
   maxConcurrentScans: 4,
   maxQueuedScans: 32,
   bodyLimitBytes: 16 * 1024,
+  reportRetentionDays: 30,
+  storageBytesPerDay: 4 * 1024 * 1024,
 };

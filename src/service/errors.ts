@@ -6,8 +6,9 @@ export class RateLimitedError extends Error {
     /** Scans allowed per window. */
     readonly limit: number,
     readonly retryAfterSec: number,
+    message = `Anonymous callers may make ${limit} scan requests per minute; retry in ${retryAfterSec} s or use an API key.`,
   ) {
-    super(`Anonymous callers may make ${limit} scan requests per minute; retry in ${retryAfterSec} s or use an API key.`);
+    super(message);
     this.name = 'RateLimitedError';
   }
 }

@@ -49,11 +49,20 @@ export interface ScanServiceOptions {
   /** Anonymous scans per window per client; 0 or absent turns the limit off. */
   rateLimit?: number;
   rateWindowMs?: number;
+  /**
+   * Bytes of reports an anonymous client may have stored per day (UTC), counted as saved; the
+   * scan that crosses the cap is still kept, the next is refused. 0 or absent: no cap.
+   */
+  storageBytesPerDay?: number;
 }
+
+const DAY_MS = 86_400_000;
 
 export interface ScanCall {
   /** The caller's account; null for anonymous callers. */
   account: Account | null;
+  /** An anonymous caller's bucket (as in `Caller`): its stored reports count against its daily storage cap. */
+  client?: string;
   /** Bypass the cache (a running scan of the same URL is still joined). */
   fresh?: boolean;
   /** Visibility override; honoured for account scans only (see reportIsPublic). */
@@ -108,6 +117,8 @@ export function scanKey(url: string, pages: number): string {
   return pages === DEFAULT_SCAN_PAGES ? url : `${url} pages=${pages}`;
 }
 
+const storageKey = (client: string) => `stored-bytes:${client}`;
+
 export class ScanService {
   readonly runner: ScanRunner;
   readonly policy: ScanPolicy;
@@ -145,9 +156,26 @@ export class ScanService {
   /** Counts one scan request of an anonymous caller; throws RateLimitedError over the limit. */
   async admit(caller: Caller): Promise<void> {
     const limit = this.opts.rateLimit ?? 0;
-    if (caller.account || limit <= 0 || !this.store) return;
-    const d = await this.store.hitRate(`scan:${caller.client}`, limit, this.opts.rateWindowMs ?? 60_000);
-    if (!d.allowed) throw new RateLimitedError(limit, d.retryAfterSec);
+    if (caller.account || !this.store) return;
+    if (limit > 0) {
+      const d = await this.store.hitRate(`scan:${caller.client}`, limit, this.opts.rateWindowMs ?? 60_000);
+      if (!d.allowed) throw new RateLimitedError(limit, d.retryAfterSec);
+    }
+    const cap = this.opts.storageBytesPerDay ?? 0;
+    if (cap > 0) {
+      const used = await this.store.consumeRate(storageKey(caller.client), cap, DAY_MS, 0);
+      if (!used.allowed) {
+        const retryAfterSec = Math.max(1, Math.ceil((DAY_MS - (Date.now() % DAY_MS)) / 1000));
+        throw new RateLimitedError(limit, retryAfterSec, `Anonymous callers may store ${Math.round(cap / 1024)} KiB of reports per day; retry in ${retryAfterSec} s or use an API key.`);
+      }
+    }
+  }
+
+  /** Counts a new anonymous report against its caller's daily storage cap. */
+  private async chargeStorage(store: Store, call: ScanCall, report: StoredReport): Promise<void> {
+    const cap = this.opts.storageBytesPerDay ?? 0;
+    if (call.account || !call.client || cap <= 0) return;
+    await store.consumeRate(storageKey(call.client), cap, DAY_MS, Buffer.byteLength(JSON.stringify(report.result)));
   }
 
   /** The view of a report a caller gets (`shareId`, `shareUrl`, and `cached` when given). */
@@ -182,6 +210,8 @@ export class ScanService {
     } else {
       flight.publicReport ??= store.saveReport({ result, isPublic: true, accountId: null }).then(async (r) => {
         await this.cache(store, key, r);
+        // Only the caller whose scan created the one shared report pays for it.
+        await this.chargeStorage(store, call, r);
         return r;
       });
       report = await flight.publicReport;
@@ -208,6 +238,7 @@ export class ScanService {
     const result = await this.runner.run(url, options, { onEvent: call.onEvent, signal });
     if (call.only?.length || !this.store) return { result, cached: false };
     const report = await this.store.saveReport({ result, isPublic: reportIsPublic(call.account, call.isPublic), accountId: call.account?.id ?? null });
+    await this.chargeStorage(this.store, call, report);
     return { result, report, cached: false };
   }
 

@@ -4,9 +4,7 @@
  * aggregate code (src/store/aggregates): embedded SQLite (the default, one file under --data-dir)
  * and Postgres (`--database-url`, shared by several instances). Keep it stable: every face uses it.
  */
-import type { ScanResult } from '../core/schema.js';
-import type { MonitorStore } from './monitors.js';
-import type { OAuthStore } from './oauth.js';
+import type { Grade, ScanResult } from '../core/schema.js';
 
 export type Visibility = 'public' | 'private';
 
@@ -132,6 +130,11 @@ export interface ReportStore {
   listAccountReports(accountId: string, options?: ListOptions): Promise<Page<ReportSummary>>;
   /** A domain's scans over time, newest first: public reports plus the given account's private ones. */
   domainHistory(domain: string, options?: DomainHistoryOptions): Promise<Page<ReportSummary>>;
+  /**
+   * Retention: deletes anonymous reports (no owner, in no account's history) created before
+   * `createdBefore` (ISO time), with their cache pointers, at most `limit` per call. Returns their ids.
+   */
+  expireAnonymousReports(createdBefore: string, limit?: number): Promise<string[]>;
 }
 
 /**
@@ -148,10 +151,10 @@ export interface LimitStore {
    */
   hitRate(bucket: string, limit: number, windowMs: number): Promise<RateDecision>;
   /**
-   * Counts one hit for `key` in the current fixed window of `windowMs` (aligned to the epoch) and
-   * says whether it is within `limit`. One atomic upsert: exact however many instances share the store.
+   * Counts one hit (or `amount`, e.g. bytes; 0 reads the count) for `key` in the current fixed
+   * window of `windowMs` (aligned to the epoch) and says whether the total is within `limit`. One atomic upsert: exact however many instances share the store.
    */
-  consumeRate(key: string, limit: number, windowMs: number): Promise<RateCount>;
+  consumeRate(key: string, limit: number, windowMs: number, amount?: number): Promise<RateCount>;
   /**
    * Claims the scan of `url` for `ttlMs`: returns a claim token when no live claim exists (the
    * caller scans, then calls `releaseScan`), null when another caller (any instance) holds it
@@ -160,6 +163,220 @@ export interface LimitStore {
   claimScan(url: string, ttlMs: number): Promise<string | null>;
   /** Releases a claim; only the holder's token releases it. */
   releaseScan(url: string, token: string): Promise<void>;
+}
+
+/*
+ * Monitors: scheduled re-scans of a URL with a threshold, their runs and their alerts. Runs are
+ * claimed atomically, so a restart, a second process or a second instance never runs the same
+ * slot twice. The webhook secret is kept in clear: it signs outgoing events.
+ */
+export type RunStatus = 'ok' | 'below' | 'error';
+
+export interface Monitor {
+  id: string;
+  accountId: string;
+  url: string;
+  intervalSec: number;
+  minScore: number | null;
+  minGrade: Grade | null;
+  webhookUrl: string | null;
+  createdAt: string;
+  /** Epoch ms of the next scheduled run. */
+  nextRunAt: number;
+  lastRunAt: string | null;
+  lastStatus: RunStatus | null;
+  lastScore: number | null;
+  lastGrade: Grade | null;
+  lastLevel: number | null;
+  lastReportId: string | null;
+  lastError: string | null;
+  /** Whether the last run was below the threshold (alerts fire on the way down, not every run). */
+  below: boolean;
+}
+
+/** A claimed monitor also carries its signing secret, which listings never show. */
+export interface ClaimedMonitor extends Monitor {
+  webhookSecret: string | null;
+}
+
+export interface MonitorRun {
+  id: number;
+  monitorId: string;
+  at: string;
+  status: RunStatus;
+  reportId: string | null;
+  score: number | null;
+  grade: Grade | null;
+  level: number | null;
+  error: string | null;
+}
+
+export interface MonitorAlert {
+  id: string;
+  monitorId: string;
+  at: string;
+  kinds: string[];
+  message: string;
+  reportId: string | null;
+  score: number | null;
+  grade: string | null;
+  previousGrade: string | null;
+  webhookStatus: number | null;
+  webhookError: string | null;
+}
+
+export interface NewMonitor {
+  accountId: string;
+  url: string;
+  intervalSec: number;
+  minScore?: number | null;
+  minGrade?: Grade | null;
+  webhookUrl?: string | null;
+  /** Epoch ms of the first run (default: now, so the owner gets a baseline at once). */
+  firstRunAt?: number;
+}
+
+export interface MonitorStore {
+  create(input: NewMonitor): Promise<{ monitor: Monitor; webhookSecret: string | null }>;
+  get(id: string): Promise<Monitor | undefined>;
+  /** Every monitor, or one account's. */
+  list(accountId?: string): Promise<Monitor[]>;
+  /** Deletes the monitor (only the owner's when accountId is given), its runs and alerts. */
+  remove(id: string, accountId?: string): Promise<boolean>;
+  /**
+   * Claims up to `limit` due monitors: moves each next_run_at to now + interval + a random jitter
+   * (0..min(interval x jitterRatio, maxJitterMs)) and leases it for leaseMs, in one statement.
+   */
+  claimDue(now: number, limit: number, opts: { leaseMs: number; jitterRatio: number; maxJitterMs: number }): Promise<ClaimedMonitor[]>;
+  /** Records a finished run and releases the lease. */
+  finishRun(monitorId: string, run: Omit<MonitorRun, 'id' | 'monitorId'>, below: boolean): Promise<void>;
+  runs(monitorId: string, limit?: number): Promise<MonitorRun[]>;
+  recordAlert(alert: Omit<MonitorAlert, 'id' | 'webhookStatus' | 'webhookError'>): Promise<MonitorAlert>;
+  setAlertDelivery(alertId: string, status: number | null, error: string | null): Promise<void>;
+  alerts(monitorId: string, limit?: number): Promise<MonitorAlert[]>;
+  /** Queues a signed event for delivery outside the scan slots (src/monitor/deliveries.ts). */
+  enqueueDelivery(d: { id: string; alertId: string; monitorId: string; url: string; payload: string; at: number }): Promise<void>;
+  /**
+   * Claims up to `limit` due pending deliveries for `leaseMs` (their attempt count goes up by one),
+   * in one statement, so two processes never send the same attempt. Each comes with its monitor's
+   * current signing secret (null when the monitor is gone).
+   */
+  claimDeliveries(now: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
+  /** Records one attempt and the delivery's next state; the alert shows the latest outcome. */
+  recordAttempt(delivery: { id: string; alertId: string }, attempt: Omit<DeliveryAttempt, 'deliveryId'>, next: { state: DeliveryState; retryAt: number | null }): Promise<void>;
+  /** The deliveries of an alert with every attempt, oldest first. */
+  deliveries(alertId: string): Promise<Array<WebhookDelivery & { attemptLog: DeliveryAttempt[] }>>;
+}
+
+export type DeliveryState = 'pending' | 'delivered' | 'failed';
+
+/** One webhook event on its way: the payload is fixed, so every retry sends the same bytes and id. */
+export interface WebhookDelivery {
+  /** The event id: the receiver's idempotency key (X-AI-Ready-Delivery, webhook-id). */
+  id: string;
+  alertId: string;
+  monitorId: string;
+  url: string;
+  payload: string;
+  state: DeliveryState;
+  /** Attempts made so far (a claimed delivery counts the attempt being made). */
+  attempts: number;
+  /** Epoch ms of the next attempt. */
+  nextAttemptAt: number;
+  createdAt: number;
+}
+
+export interface ClaimedDelivery extends WebhookDelivery {
+  secret: string | null;
+}
+
+export interface DeliveryAttempt {
+  deliveryId: string;
+  /** 1 for the first try. */
+  attempt: number;
+  at: string;
+  status: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/*
+ * The OAuth 2.1 authorization server's records (src/oauth): registered clients, authorization
+ * codes and tokens. Every secret (client secret, code, access and refresh token) is stored only
+ * as a SHA-256 hash; every row expires. Single-use steps (code redemption, refresh rotation) are
+ * one conditional UPDATE, so two concurrent redemptions cannot both win.
+ */
+export type AuthMethod = 'none' | 'client_secret_post' | 'client_secret_basic';
+
+export interface OAuthClient {
+  clientId: string;
+  secretHash: string | null;
+  name: string;
+  redirectUris: string[];
+  grantTypes: string[];
+  authMethod: AuthMethod;
+  scope: string;
+  clientUri: string | null;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export interface AuthCode {
+  codeHash: string;
+  clientId: string;
+  accountId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  resource: string;
+  scope: string;
+  familyId: string;
+  expiresAt: number;
+  usedAt: number | null;
+  /** Prefix of the API key that approved the grant (null for grants made before it was recorded). */
+  keyPrefix: string | null;
+}
+
+export interface OAuthToken {
+  tokenHash: string;
+  kind: 'access' | 'refresh';
+  clientId: string;
+  accountId: string;
+  resource: string;
+  scope: string;
+  familyId: string;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+  /** Prefix of the API key that approved the grant (null for grants made before it was recorded). */
+  keyPrefix: string | null;
+}
+
+export interface OAuthStore {
+  createClient(c: OAuthClient): Promise<void>;
+  /** The client, unless unknown or expired. */
+  getClient(clientId: string, now: number): Promise<OAuthClient | undefined>;
+  /** Extends a client's registration (sliding expiry on use). */
+  extendClient(clientId: string, expiresAt: number): Promise<void>;
+  createCode(c: Omit<AuthCode, 'usedAt' | 'keyPrefix'> & { keyPrefix?: string | null }): Promise<void>;
+  /** Marks the code used. `ok` only for the first redemption of an unexpired code; a replay returns the row with ok false. */
+  redeemCode(codeHash: string, now: number): Promise<{ ok: boolean; code: AuthCode | undefined }>;
+  createToken(t: Omit<OAuthToken, 'revokedAt' | 'keyPrefix'> & { keyPrefix?: string | null }): Promise<void>;
+  getToken(tokenHash: string): Promise<OAuthToken | undefined>;
+  /** Revokes one token; true when this call revoked it (false when it already was, or does not exist). */
+  revokeToken(tokenHash: string, now: number): Promise<boolean>;
+  /** Revokes every token of a grant (refresh-token reuse, code replay, revocation). */
+  revokeFamily(familyId: string, now: number): Promise<number>;
+  /** True when the API key with this prefix was revoked or no longer exists. */
+  isKeyRevoked(keyPrefix: string): Promise<boolean>;
+  /** Deletes rows expired before `now` (codes, tokens, clients, used consent tokens). */
+  purgeExpired(now: number): Promise<void>;
+  /** Marks a single-use token as used; true only for the first use (one INSERT, safe across instances). */
+  useNonce(nonceHash: string, expiresAt: number): Promise<boolean>;
+  /**
+   * Live registrations no token was ever granted to: their expiry is still within `pendingMs` of
+   * their creation (a grant moves it to the long lifetime).
+   */
+  countPendingClients(now: number, pendingMs: number): Promise<number>;
 }
 
 export interface Store extends AccountStore, ReportStore, LimitStore {

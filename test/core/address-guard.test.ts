@@ -40,11 +40,21 @@ describe('private-network address classifier', () => {
     ['64:ff9b:1::1', 'private'],
     ['64:ff9b:1::808:808', 'private'],
     ['64:ff9b:1:ffff:ffff:ffff:ffff:ffff', 'private'],
+    // IPv4-translated (RFC 2765): a way to name 127.0.0.1 and 169.254.169.254 the mapped-form check missed.
+    ['::ffff:0:127.0.0.1', 'loopback'],
+    ['::ffff:0:7f00:1', 'loopback'],
+    ['::ffff:0:169.254.169.254', 'metadata'],
+    ['::ffff:0:10.0.0.1', 'private'],
+    // Documentation (RFC 9637) and SRv6 SIDs (RFC 9602): never public unicast.
+    ['3fff::1', 'documentation'],
+    ['3fff:0fff:ffff::1', 'documentation'],
+    ['5f00::1', 'reserved'],
+    ['5f00:ffff::1', 'reserved'],
   ])('%s is %s', (address, cls) => {
     expect(classifyAddress(address)).toBe(cls);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '64:ff9b:2::1'])('%s is public', (a) => {
+  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '64:ff9b:2::1', '::ffff:0:8.8.8.8', '3fff:1000::1', '5f01::1'])('%s is public', (a) => {
     expect(classifyAddress(a)).toBe('public');
   });
 
@@ -57,5 +67,6 @@ describe('private-network address classifier', () => {
     expect(embeddedIPv4('::ffff:192.168.0.1')).toBe('192.168.0.1');
     expect(embeddedIPv4('64:ff9b::808:808')).toBe('8.8.8.8');
     expect(embeddedIPv4('2606:4700::1')).toBeNull();
+    expect(embeddedIPv4('::ffff:0:192.168.0.1')).toBe('192.168.0.1');
   });
 });

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { openStore, type Store } from '../../src/store/index.js';
 import { openDatabase, type Db } from '../../src/store/db.js';
-import { openMonitorStore, type MonitorStore } from '../../src/store/monitors.js';
+import type { MonitorStore } from '../../src/store/types.js';
+import { openMonitorStore } from '../../src/store/sqlite/store.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import * as sites from '../fixtures/sites.mjs';
 

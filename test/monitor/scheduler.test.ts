@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { ScanService } from '../../src/service/index.js';
 import { openDatabase } from '../../src/store/db.js';
-import { openMonitorStore } from '../../src/store/monitors.js';
+import { openMonitorStore } from '../../src/store/sqlite/store.js';
 import { createMonitorScheduler } from '../../src/monitor/scheduler.js';
 import { createMonitorChecked, MonitorInputError } from '../../src/monitor/admin.js';
 import { deliverWebhook, verifySignature, SIGNATURE_HEADER } from '../../src/monitor/webhook.js';

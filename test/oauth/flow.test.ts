@@ -15,7 +15,8 @@ import { UnauthorizedError, refreshAuthorization, type OAuthClientProvider } fro
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { createServer, type RunningServer } from '../../src/server/index.js';
 import { openDatabase, type Db } from '../../src/store/db.js';
-import { openOAuthStore, type OAuthStore } from '../../src/store/oauth.js';
+import type { OAuthStore } from '../../src/store/types.js';
+import { openOAuthStore } from '../../src/store/sqlite/store.js';
 import { sha256Hex } from '../../src/oauth/secrets.js';
 
 let server: RunningServer;
@@ -71,7 +72,9 @@ async function consent(authUrl: URL, key: string, decision = 'approve'): Promise
   }
   fields.set('api_key', key);
   fields.set('decision', decision);
-  return fetch(authUrl, { method: 'POST', body: fields, redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  // The browser sends back the consent cookie the page set (the CSRF token's other half).
+  const cookie = page.headers.get('set-cookie')!.split(';')[0];
+  return fetch(authUrl, { method: 'POST', body: fields, redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie } });
 }
 
 async function mcpWith(token: string): Promise<Response> {

@@ -12,6 +12,16 @@ import { createServer, type RunningServer } from '../../src/server/index.js';
 import { MAX_FORM_BYTES } from '../../src/oauth/http.js';
 import { postEndlessBody } from '../server/helpers/endless-body.js';
 
+/** The consent page as a browser gets it: its hidden fields and the cookie it set. */
+async function consentForm(url: string): Promise<{ form: URLSearchParams; cookie: string }> {
+  const page = await fetch(url);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  const form = new URLSearchParams();
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.set(m[1], m[2].replace(/&amp;/g, '&'));
+  return { form, cookie: page.headers.get('set-cookie')!.split(';')[0] };
+}
+
 let server: RunningServer;
 let dir: string;
 let clientId: string;
@@ -86,11 +96,13 @@ describe('OAuth endpoints under hostile input', () => {
     const verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     const grant = async (apiKey: string) => {
-      const form = new URLSearchParams({
+      const query = new URLSearchParams({
         response_type: 'code', client_id: reg.client_id, redirect_uri: redirect, code_challenge: challenge, code_challenge_method: 'S256',
-        api_key: apiKey, decision: 'approve',
       });
-      const approved = await fetch(`${server.baseUrl}/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+      const { form, cookie } = await consentForm(`${server.baseUrl}/oauth/authorize?${query}`);
+      form.set('api_key', apiKey);
+      form.set('decision', 'approve');
+      const approved = await fetch(`${server.baseUrl}/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual', headers: { cookie } });
       expect(approved.status).toBe(302);
       const code = new URL(approved.headers.get('location')!).searchParams.get('code')!;
       const res = await fetch(`${server.baseUrl}/oauth/token`, {
@@ -120,5 +132,44 @@ describe('OAuth endpoints under hostile input', () => {
     expect((await refresh.json()).error).toBe('invalid_grant');
     // A grant approved with the account's other key is untouched.
     expect((await mcp(kept.access_token)).status).toBe(200);
+  });
+
+  it('refuses a consent POST without this browser\'s single-use token: no cross-site deny, no redirect', async () => {
+    const challenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
+    const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: ATTACKER, code_challenge: challenge, code_challenge_method: 'S256', state: 's' });
+    const url = `${server.baseUrl}/oauth/authorize?${query}`;
+    // No Origin header: a loopback-bound server already refuses foreign origins (host-origin-guard);
+    // a public deployment has no such guard, and the token alone must stop the forgery.
+    const post = (form: URLSearchParams, headers: Record<string, string> = {}) =>
+      fetch(`${server.baseUrl}/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual', headers });
+    const expired = async (res: Response) => {
+      expect(res.status).toBe(403);
+      expect(res.headers.get('location')).toBeNull();
+      expect(await res.text()).toContain('This form has expired');
+    };
+    // The attack of issue 18: a cross-site form POST with decision=deny used to answer 302 to the client's URI.
+    const bare = new URLSearchParams({ ...Object.fromEntries(query), decision: 'deny' });
+    await expired(await post(bare));
+    // The attacker's own token (fetched from the page) does not match the victim's cookie (none here, or another nonce).
+    const mine = await consentForm(url);
+    mine.form.set('decision', 'deny');
+    await expired(await post(mine.form));
+    const victim = await consentForm(url);
+    await expired(await post(mine.form, { cookie: victim.cookie }));
+    // A token bound to another client is refused too.
+    const other = await (await fetch(`${server.baseUrl}/oauth/register`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [ATTACKER], token_endpoint_auth_method: 'none' }),
+    })).json();
+    const tampered = new URLSearchParams(mine.form);
+    tampered.set('client_id', other.client_id);
+    await expired(await post(tampered, { cookie: mine.cookie }));
+    // The genuine pair works once: a deny goes back to the client, and the same form cannot be replayed.
+    const first = await post(mine.form, { cookie: mine.cookie });
+    expect(first.status).toBe(302);
+    expect(new URL(first.headers.get('location')!).searchParams.get('error')).toBe('access_denied');
+    await expired(await post(mine.form, { cookie: mine.cookie }));
+    // The cookie is scoped and not readable by scripts or sent cross-site.
+    const page = await fetch(url);
+    expect(page.headers.get('set-cookie')).toMatch(/^ai_ready_consent=[\w-]+; Path=\/oauth\/authorize; Max-Age=600; HttpOnly; SameSite=Strict$/);
   });
 });

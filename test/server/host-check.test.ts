@@ -66,3 +66,37 @@ describe('Origin check on a loopback-bound server', () => {
     }
   });
 });
+
+describe('a non-loopback bind that scans private networks', () => {
+  // Bound to every interface; the test only ever connects over 127.0.0.1.
+  let open: TestServer;
+  let guarded: TestServer;
+  beforeAll(async () => {
+    open = await startServer({ host: '0.0.0.0', allowPrivateNetwork: false });
+    guarded = await startServer({ host: '0.0.0.0', allowPrivateNetwork: true });
+  });
+  afterAll(async () => {
+    await open?.destroy();
+    await guarded?.destroy();
+  });
+  const initialize = (base: string, origin: string) =>
+    fetch(`${base.replace('0.0.0.0', '127.0.0.1')}/api/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', origin },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+    });
+
+  it('keeps the Origin check on with --allow-private-network: a foreign page cannot drive /api/mcp', async () => {
+    const refused = await initialize(guarded.url, 'https://attacker.example.net');
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    // Agents (no Origin) and loopback tools still work.
+    expect((await initialize(guarded.url, `http://127.0.0.1:${new URL(guarded.url).port}`)).status).toBe(200);
+  });
+
+  it('leaves a public service (private networks refused) open to every origin, as before', async () => {
+    const res = await initialize(open.url, 'https://attacker.example.net');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});

@@ -14,6 +14,36 @@ afterAll(async () => {
 const q = (url: string, extra = '') => `/api/public/v1/scan?url=${encodeURIComponent(url)}${extra}`;
 const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 
+describe('anonymous storage per day (issue 18: distinct URLs and fresh=1 defeat the cache)', () => {
+  let srv: TestServer;
+  beforeAll(async () => {
+    // 100 requests a minute: only the storage cap can stop this caller.
+    srv = await startServer({ rateLimit: 100, storageBytesPerDay: 64 * 1024 });
+  });
+  afterAll(async () => srv?.destroy());
+
+  it('refuses the caller once its stored reports of the day reach the cap; its reports stay readable', async () => {
+    const statuses: number[] = [];
+    let stored = 0;
+    for (let i = 0; i < 40 && statuses.at(-1) !== 429; i++) {
+      const res = await srv.get(q(`${site.origin}/?v=${i}`, '&fresh=1'));
+      statuses.push(res.status);
+      const body = await res.json();
+      if (res.status === 200) {
+        stored += JSON.stringify(body).length;
+        expect((await srv.get(`/api/public/v1/report/${body.shareId}`)).status).toBe(200);
+      } else {
+        expect(body.type).toBe(`${srv.baseUrl}/problems/rate-limited`);
+        expect(body.detail).toMatch(/may store 64 KiB of reports per day/);
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses.at(-1)).toBe(429);
+    // Refused only once the reports it got back reach the cap (the last one crossed it).
+    expect(stored).toBeGreaterThanOrEqual(64 * 1024);
+  });
+});
+
 describe('anonymous rate limit', () => {
   let srv: TestServer;
   beforeAll(async () => {

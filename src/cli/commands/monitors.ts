@@ -6,7 +6,7 @@ const dataDirOpt = ['--data-dir <dir>', 'the store of `ai-ready serve` (default 
 
 interface Opened {
   store: import('../../store/index.js').Store;
-  monitors: import('../../store/monitors.js').MonitorStore;
+  monitors: import('../../store/types.js').MonitorStore;
 }
 
 /** Opens the store (SQLite in the data dir, or Postgres) for one command (works while `serve` runs). */

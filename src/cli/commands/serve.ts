@@ -13,6 +13,8 @@ interface ServeFlags {
   workers?: string;
   workerHeapMb?: string;
   scanDeadline?: string;
+  reportRetentionDays?: string;
+  anonymousStorage?: string;
   quiet?: boolean;
 }
 
@@ -36,6 +38,8 @@ export function registerServe(program: Command): void {
     .option('--workers <n>', 'scan worker threads, one scan each at a time (default: CPU count); with --database-url, 0 makes a web-only instance whose scans `ai-ready worker` processes run')
     .option('--worker-heap-mb <mb>', 'heap cap of each scan worker in MB (default: 256)')
     .option('--scan-deadline <seconds>', 'whole-scan deadline in seconds (default: 45)')
+    .option('--report-retention-days <days>', 'days anonymous reports are kept (0 = forever)', '30')
+    .option('--anonymous-storage <MiB>', 'report storage per anonymous client (IP, IPv6 /64) per day, in MiB (0 = no cap)', '4')
     .option('--quiet', 'no access log')
     .action(async (flags: ServeFlags) => {
       const port = Number(flags.port);
@@ -53,6 +57,10 @@ export function registerServe(program: Command): void {
       if (scanDeadline !== undefined && (!Number.isFinite(scanDeadline) || scanDeadline < 1 || scanDeadline > 600)) return fail('--scan-deadline must be a number of seconds from 1 to 600');
       const workerHeapMb = flags.workerHeapMb === undefined ? undefined : Number(flags.workerHeapMb);
       if (workerHeapMb !== undefined && (!Number.isInteger(workerHeapMb) || workerHeapMb < 32 || workerHeapMb > 16384)) return fail('--worker-heap-mb must be an integer from 32 to 16384');
+      const reportRetentionDays = Number(flags.reportRetentionDays ?? 30);
+      if (!Number.isInteger(reportRetentionDays) || reportRetentionDays < 0 || reportRetentionDays > 36_500) return fail('--report-retention-days must be a whole number of days from 0 (keep forever) to 36500');
+      const anonymousStorage = Number(flags.anonymousStorage ?? 4);
+      if (!Number.isFinite(anonymousStorage) || anonymousStorage < 0 || anonymousStorage > 1024) return fail('--anonymous-storage must be a number of MiB from 0 (no cap) to 1024');
       const { createServer } = await import('../../server/index.js');
       let server;
       try {
@@ -68,6 +76,8 @@ export function registerServe(program: Command): void {
           workers,
           workerHeapMb,
           scanDeadlineMs: scanDeadline === undefined ? undefined : Math.round(scanDeadline * 1000),
+          reportRetentionDays,
+          storageBytesPerDay: Math.round(anonymousStorage * 1024 * 1024),
           log: flags.quiet ? false : undefined,
         });
       } catch (e) {

@@ -11,7 +11,7 @@
 import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from './context.js';
 import { isObject } from './classify.js';
-import { LIVE_MAX_BYTES, LIVE_TIMEOUT_MS } from './live-scope.js';
+import { LIVE_MAX_BYTES, LIVE_TIMEOUT_MS, budgetedSend, offSiteNote } from './live-scope.js';
 
 export const A2A_PROBE_METHOD = 'ai-ready/probe';
 export const A2A_PROBE_BODY = JSON.stringify({ jsonrpc: '2.0', id: 'ai-ready-probe', method: A2A_PROBE_METHOD, params: {} });
@@ -67,7 +67,7 @@ export function judgeA2aAnswer(probe: FetchResult): { outcome: A2aProbeOutcome; 
 /** Sends the probe once per scan and endpoint. */
 export function probeA2aEndpoint(ctx: GatherContext, endpoint: string): Promise<A2aProbeResult> {
   return ctx.memo(`a2a-probe ${endpoint}`, async () => {
-    const probe = await ctx.send(endpoint, {
+    const probe = await budgetedSend((url, opts) => ctx.send(url, opts), ctx.origin)(endpoint, {
       method: 'POST',
       accept: 'application/json',
       headers: { 'content-type': 'application/json' },
@@ -75,6 +75,7 @@ export function probeA2aEndpoint(ctx: GatherContext, endpoint: string): Promise<
       maxBytes: LIVE_MAX_BYTES,
       timeoutMs: LIVE_TIMEOUT_MS,
     });
-    return { endpoint, probe, ...judgeA2aAnswer(probe) };
+    const judged = judgeA2aAnswer(probe);
+    return { endpoint, probe, ...judged, answer: judged.answer + offSiteNote(endpoint, ctx.origin) };
   });
 }

@@ -14,11 +14,12 @@ export interface LinkProbe {
 
 /**
  * The answer says "not there": 404/410, a 5xx, or no answer. HEAD refusals (405/501), auth walls
- * and bot challenges say nothing about the target, so they do not count as broken.
+ * and bot challenges say nothing about the target, so they do not count as broken; nor does a
+ * request the scan itself did not send (deadline, host-name cap).
  */
 export function isBrokenTarget(p: FetchResult): boolean {
   if (challengeReason(p)) return false;
-  if (p.error) return p.error.code !== 'deadline';
+  if (p.error) return p.error.code !== 'deadline' && p.error.code !== 'host-limit';
   return p.status === 404 || p.status === 410 || (p.status !== null && p.status >= 500 && p.status !== 501);
 }
 

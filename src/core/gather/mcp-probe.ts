@@ -12,7 +12,7 @@
  */
 import type { FetchOptions, FetchResult } from '../net/http.js';
 import { requestKey, type GatherContext } from './context.js';
-import { LIVE_MAX_BYTES, LIVE_TIMEOUT_MS } from './live-scope.js';
+import { LIVE_MAX_BYTES, LIVE_TIMEOUT_MS, budgetedSend, offSiteNote } from './live-scope.js';
 import { nextTurn } from '../event-loop.js';
 import { MCP_CARD_OPTIONS, MCP_CARD_PATHS, liveEndpoint } from './mcp-card.js';
 import { LightHeaders, headerRecord, lightResponse, responseOf, type LightHeadersInit } from './light-fetch.js';
@@ -40,6 +40,8 @@ export interface McpProbeResult {
   /** WWW-Authenticate of a 401 answer. */
   wwwAuthenticate: string | null;
   exchanges: McpExchange[];
+  /** Names the probed host when it is another site than the scanned one (evidence); '' otherwise. */
+  hostNote?: string;
 }
 
 /** Request headers the adapter forwards; Authorization is never sent (scans are anonymous). */
@@ -140,7 +142,9 @@ export function adoptLiveMcpProbe(ctx: GatherContext, started: Promise<McpProbeR
 
 async function probeAdvertised(cards: Array<Promise<FetchResult>>, origin: string, send: LiveSend): Promise<McpProbeResult | null> {
   const endpoint = liveEndpoint(await Promise.all(cards), origin);
-  return endpoint ? runProbe(send, endpoint) : null;
+  if (!endpoint) return null;
+  const result = await runProbe(budgetedSend(send, origin), endpoint);
+  return { ...result, hostNote: offSiteNote(endpoint, origin) };
 }
 
 async function runProbe(send: LiveSend, endpoint: string): Promise<McpProbeResult> {

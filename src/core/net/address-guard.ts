@@ -2,7 +2,7 @@
  * The private-network guard's address classifier. The server scans URLs strangers send, so
  * anything that is not a public unicast address is refused: loopback, private, link-local
  * (cloud metadata lives there), CGNAT, multicast, reserved and documentation ranges, in IPv4
- * and IPv6, including IPv4 embedded in IPv6 (mapped, compatible, NAT64, 6to4);
+ * and IPv6, including IPv4 embedded in IPv6 (mapped, translated, compatible, NAT64, 6to4);
  * the local-use NAT64 prefix 64:ff9b:1::/48 (RFC 8215) is private as a whole.
  */
 import { BlockList, isIP } from 'node:net';
@@ -47,6 +47,8 @@ const v6Rules: Array<[string, number, AddressClass]> = [
   ['100::', 64, 'reserved'],
   ['2001::', 23, 'reserved'],
   ['2001:db8::', 32, 'documentation'],
+  ['3fff::', 20, 'documentation'], // RFC 9637
+  ['5f00::', 16, 'reserved'], // SRv6 segment identifiers (RFC 9602): not globally routed
   ['64:ff9b:1::', 48, 'private'], // local-use NAT64 (RFC 8215): translates into private networks
   ['fc00::', 7, 'private'],
   ['fe80::', 10, 'link-local'],
@@ -90,6 +92,7 @@ export function embeddedIPv4(address: string): string | null {
   if (!g) return null;
   const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
   if (zeros(5) && g[5] === 0xffff) return v4FromGroups(g[6], g[7]); // ::ffff:a.b.c.d
+  if (zeros(4) && g[4] === 0xffff && g[5] === 0) return v4FromGroups(g[6], g[7]); // ::ffff:0:a.b.c.d (IPv4-translated, RFC 2765)
   if (zeros(6) && (g[6] !== 0 || g[7] > 1)) return v4FromGroups(g[6], g[7]); // ::a.b.c.d (deprecated)
   if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return v4FromGroups(g[6], g[7]);
   if (g[0] === 0x2002) return v4FromGroups(g[1], g[2]); // 6to4

@@ -8,12 +8,12 @@
  * Node's own client, not undici: loading undici from npm (~70 modules, plus Node's bundled copy
  * it pulls in through globalThis.Headers) cost more CPU than the whole rest of a loopback scan.
  */
-import { lookup as dnsLookup } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { Readable, Transform } from 'node:stream';
 import { bareHost, classifyAddress } from './address-guard.js';
+import { resolveHost } from './resolver.js';
 import { USER_AGENT } from '../../version.js';
 
 export const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
@@ -30,6 +30,11 @@ export type HttpMethod = 'GET' | 'HEAD' | 'POST';
  * browser loading one page does over HTTP/2.
  */
 export const MAX_CONNECTIONS_PER_ORIGIN = 32;
+/**
+ * Distinct host names one client (one scan) may contact. Each new name costs a DNS resolution;
+ * a site's redirects and links cannot make a scan resolve names without end.
+ */
+export const MAX_HOSTS_PER_CLIENT = 32;
 
 export type FetchErrorCode =
   | 'timeout'
@@ -43,6 +48,8 @@ export type FetchErrorCode =
   | 'bad-redirect'
   | 'deadline'
   | 'body-too-large'
+  /** The client's cap on distinct host names was reached (MAX_HOSTS_PER_CLIENT): not sent. */
+  | 'host-limit'
   | 'network';
 
 export interface FetchOptions {
@@ -102,19 +109,27 @@ class BlockedAddressError extends Error {
   }
 }
 
-/** DNS lookup that refuses non-public answers; undici then connects to the address it returns. */
+/**
+ * DNS lookup that refuses non-public answers; the agent then connects to the address it returns.
+ * It resolves through c-ares with timeouts (./resolver.ts), never on libuv's thread pool.
+ */
 export const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return (callback as (e: Error) => void)(err);
-    const list = addresses as Array<{ address: string; family: number }>;
-    for (const a of list) {
-      const cls = classifyAddress(a.address);
-      if (cls !== 'public') return (callback as (e: Error) => void)(new BlockedAddressError(hostname, a.address, cls));
-    }
-    if ((options as { all?: boolean }).all) return (callback as (e: null, a: typeof list) => void)(null, list);
-    if (!list.length) return (callback as (e: Error) => void)(new Error(`no address for ${hostname}`));
-    (callback as (e: null, a: string, f: number) => void)(null, list[0].address, list[0].family);
-  });
+  const fail = callback as (e: Error) => void;
+  resolveHost(hostname).then(
+    (all) => {
+      const wanted = (options as { family?: number | string }).family;
+      const family = wanted === 'IPv4' ? 4 : wanted === 'IPv6' ? 6 : Number(wanted) || 0;
+      const list = family ? all.filter((a) => a.family === family) : all;
+      for (const a of list) {
+        const cls = classifyAddress(a.address);
+        if (cls !== 'public') return fail(new BlockedAddressError(hostname, a.address, cls));
+      }
+      if (!list.length) return fail(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }));
+      if ((options as { all?: boolean }).all) return (callback as (e: null, a: typeof list) => void)(null, list);
+      (callback as (e: null, a: string, f: number) => void)(null, list[0].address, list[0].family);
+    },
+    (e: Error) => fail(e),
+  );
 };
 
 /**
@@ -287,6 +302,8 @@ export class HttpClient {
   private readonly timeoutMs: number;
   private readonly signal?: AbortSignal;
   private readonly allowedHosts: Set<string>;
+  /** Host names contacted so far (see MAX_HOSTS_PER_CLIENT). */
+  private readonly hosts = new Set<string>();
   /** Number of HTTP exchanges made (each redirect hop counts). */
   requestCount = 0;
   /** Response heads received so far (the engine reads it to tell an idle wait from a busy one). */
@@ -347,6 +364,13 @@ export class HttpClient {
       }
       if (target.protocol !== 'http:' && target.protocol !== 'https:') {
         return done({ url: current, error: { code: 'bad-redirect', message: `refused to follow a ${target.protocol} URL` } });
+      }
+      const host = bareHost(target.hostname);
+      if (!this.hosts.has(host)) {
+        if (this.hosts.size >= MAX_HOSTS_PER_CLIENT) {
+          return done({ url: current, error: { code: 'host-limit', message: `not sent to ${host}: a scan contacts at most ${MAX_HOSTS_PER_CLIENT} distinct host names` } });
+        }
+        this.hosts.add(host);
       }
       const guardHop = this.guardsHost(target);
       if (guardHop) {

@@ -1,7 +1,7 @@
 /** Up-front check of a scan target under the private-network guard, for a clear invalid-url error. */
-import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { bareHost, classifyAddress } from './address-guard.js';
+import { resolveHost } from './resolver.js';
 import { ScanError } from '../errors.js';
 
 export async function assertPublicTarget(url: URL, allowedHosts: string[] = []): Promise<void> {
@@ -11,7 +11,7 @@ export async function assertPublicTarget(url: URL, allowedHosts: string[] = []):
   if (isIP(host)) addresses = [host];
   else {
     try {
-      addresses = (await lookup(host, { all: true })).map((a) => a.address);
+      addresses = (await resolveHost(host)).map((a) => a.address);
     } catch (e) {
       throw new ScanError('unreachable', `DNS lookup for ${host} failed (${(e as { code?: string }).code ?? 'error'}).`, e);
     }

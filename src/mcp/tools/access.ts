@@ -1,6 +1,6 @@
 /** Account tools act only on the caller's own account: these helpers enforce it in one place. */
 import type { Account, ReportSummary, Store, StoredReport } from '../../store/types.js';
-import type { MonitorStore } from '../../store/monitors.js';
+import type { MonitorStore } from '../../store/types.js';
 import { ToolError, type McpContext } from '../context.js';
 import { shareUrlOf } from '../../service/index.js';
 

@@ -1,7 +1,7 @@
 /** create_monitor, list_monitors, delete_monitor: scheduled re-scans of the caller's sites. */
 import * as z from 'zod';
 import { Grade } from '../../core/schema.js';
-import type { Monitor } from '../../store/monitors.js';
+import type { Monitor } from '../../store/types.js';
 import { createMonitorChecked, MonitorInputError } from '../../monitor/admin.js';
 import { INTERVAL_PATTERN, formatInterval } from '../../monitor/interval.js';
 import { ToolError } from '../context.js';

@@ -2,7 +2,7 @@
  * The authorization endpoint: validates the request, shows the consent page, and on approval
  * with a valid API key issues a code bound to the PKCE challenge and to that key.
  */
-import type { OAuthClient } from '../../store/oauth.js';
+import type { OAuthClient } from '../../store/types.js';
 import { KEY_LOOKUP_LENGTH } from '../../store/secrets.js';
 import { SCOPES, endpoints } from '../config.js';
 import { readParams } from '../http.js';
@@ -10,6 +10,7 @@ import { PKCE_CHALLENGE, randomToken, sha256Hex } from '../secrets.js';
 import { redirectUriMatches } from '../redirect-uri.js';
 import { PAGE_HEADERS, consentPage, errorPage } from '../consent.js';
 import { trimSlash, type OAuthContext } from '../context.js';
+import { CONSENT_FIELD, nonceKey } from '../consent-token.js';
 
 interface AuthzRequest {
   client: OAuthClient;
@@ -59,13 +60,29 @@ async function validateAuthz(c: OAuthContext, p: URLSearchParams): Promise<{ ok:
   return { ok: { client, redirectUri, state, codeChallenge: challenge, resource, scope } };
 }
 
+/** The consent page, with a fresh CSRF token in the form and its nonce in a cookie. */
 function consent(c: OAuthContext, a: AuthzRequest, error?: string, status = 200): Response {
+  const authorization = new URL(endpoints(c.base()).authorization);
+  const { token, setCookie } = c.consent.issue(
+    { clientId: a.client.clientId, redirectUri: a.redirectUri }, c.now(), authorization.protocol === 'https:', authorization.pathname,
+  );
   const params: Record<string, string> = {
     response_type: 'code', client_id: a.client.clientId, redirect_uri: a.redirectUri, code_challenge: a.codeChallenge,
     code_challenge_method: 'S256', resource: a.resource, scope: a.scope,
     ...(a.state !== null ? { state: a.state } : {}),
+    [CONSENT_FIELD]: token,
   };
-  return new Response(consentPage({ clientName: a.client.name, clientUri: a.client.clientUri, redirectUri: a.redirectUri, params, error }), { status, headers: PAGE_HEADERS });
+  const page = consentPage({ clientName: a.client.name, clientUri: a.client.clientUri, redirectUri: a.redirectUri, params, error });
+  return new Response(page, { status, headers: { ...PAGE_HEADERS, 'set-cookie': setCookie } });
+}
+
+/**
+ * Approve and deny alike need the form's token, from this browser, once: without it a cross-site
+ * POST could make this origin redirect to any URL a self-registered client names.
+ */
+async function spendConsentToken(c: OAuthContext, req: Request, form: URLSearchParams, a: AuthzRequest): Promise<boolean> {
+  const ok = c.consent.verify(form.get(CONSENT_FIELD), req.headers.get('cookie'), { clientId: a.client.clientId, redirectUri: a.redirectUri }, c.now());
+  return !!ok && (await c.opts.oauth.useNonce(nonceKey(ok.nonce), ok.expiresAt));
 }
 
 export async function authorize(c: OAuthContext, req: Request, url: URL): Promise<Response> {
@@ -79,6 +96,9 @@ export async function authorize(c: OAuthContext, req: Request, url: URL): Promis
   const v = await validateAuthz(c, form);
   if ('response' in v) return v.response;
   const a = v.ok;
+  if (!(await spendConsentToken(c, req, form, a))) {
+    return htmlError('This form has expired', 'The consent form was already used, has expired, or was not sent from this site. Start again from your MCP client.', 403);
+  }
   if (form.get('decision') !== 'approve') return redirectWith(c, a.redirectUri, { error: 'access_denied', error_description: 'The account owner denied access.', state: a.state });
   const apiKey = (form.get('api_key') ?? '').trim();
   const account = await c.opts.store.verifyApiKey(apiKey);

@@ -1,5 +1,5 @@
 /** Client authentication at the token and revocation endpoints. */
-import type { OAuthClient } from '../../store/oauth.js';
+import type { OAuthClient } from '../../store/types.js';
 import { oauthError } from '../http.js';
 import { sameSecret } from '../secrets.js';
 import type { OAuthContext } from '../context.js';

@@ -1,6 +1,10 @@
-/** RFC 7591 dynamic client registration, rate limited per client IP. */
-import type { AuthMethod, OAuthClient } from '../../store/oauth.js';
-import { SCOPE, SCOPES } from '../config.js';
+/**
+ * RFC 7591 dynamic client registration, open to anyone, so bounded three ways: per client IP per
+ * hour, a global cap on registrations nobody has used yet, and small metadata. An unused
+ * registration expires after a day; its first grant extends it (src/oauth/handlers/token.ts).
+ */
+import type { AuthMethod, OAuthClient } from '../../store/types.js';
+import { REGISTRATION_LIMITS, SCOPE, SCOPES } from '../config.js';
 import { jsonNoStore, oauthError, readJson } from '../http.js';
 import { randomToken, sha256Hex } from '../secrets.js';
 import { redirectUriProblem } from '../redirect-uri.js';
@@ -8,15 +12,20 @@ import type { OAuthContext } from '../context.js';
 
 export async function register(c: OAuthContext, req: Request, clientIp?: string): Promise<Response> {
   if (clientIp) {
-    const rate = await c.opts.store.hitRate(`oauth-register:${clientIp}`, c.opts.registrationRate ?? 20, 60_000);
+    const rate = await c.opts.store.hitRate(`oauth-register:${clientIp}`, c.opts.registrationRate ?? REGISTRATION_LIMITS.perIpPerHour, 3_600_000);
     if (!rate.allowed) return oauthError('slow_down', 'Too many registrations; retry later.', 429, { 'retry-after': String(rate.retryAfterSec) });
+  }
+  const pending = await c.opts.oauth.countPendingClients(c.now(), c.life.unusedClientSec * 1000);
+  if (pending >= (c.opts.maxPendingClients ?? REGISTRATION_LIMITS.pendingClients)) {
+    // Unused registrations expire within a day: room comes back by itself.
+    return oauthError('temporarily_unavailable', 'Too many registrations are waiting to be used; retry later.', 503, { 'retry-after': '3600' });
   }
   const body = await readJson(req);
   if (!body || typeof body !== 'object' || Array.isArray(body)) return oauthError('invalid_client_metadata', 'The body must be a JSON object.');
   const m = body as Record<string, unknown>;
   const uris = m.redirect_uris;
-  if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10) {
-    return oauthError('invalid_redirect_uri', 'redirect_uris must list 1 to 10 URIs.');
+  if (!Array.isArray(uris) || uris.length === 0 || uris.length > REGISTRATION_LIMITS.redirectUris) {
+    return oauthError('invalid_redirect_uri', `redirect_uris must list 1 to ${REGISTRATION_LIMITS.redirectUris} URIs.`);
   }
   for (const u of uris) {
     const problem = redirectUriProblem(u);
@@ -49,7 +58,7 @@ export async function register(c: OAuthContext, req: Request, clientIp?: string)
   const secret = method === 'none' ? null : randomToken('mcps_');
   const client: OAuthClient = {
     clientId, secretHash: secret ? sha256Hex(secret) : null, name, redirectUris: uris as string[], grantTypes: grantTypes as string[],
-    authMethod: method, scope, clientUri, createdAt: t, expiresAt: t + c.life.clientSec * 1000,
+    authMethod: method, scope, clientUri, createdAt: t, expiresAt: t + c.life.unusedClientSec * 1000,
   };
   await c.opts.oauth.createClient(client);
   return jsonNoStore(

@@ -2,7 +2,7 @@
  * The token endpoint: the authorization-code grant (PKCE S256) and refresh tokens rotated on
  * every use (a reused one revokes its whole grant); tokens are stored as hashes only.
  */
-import type { OAuthClient } from '../../store/oauth.js';
+import type { OAuthClient } from '../../store/types.js';
 import { CORS, jsonNoStore, oauthError, readParams } from '../http.js';
 import { pkceMatches, randomToken, sha256Hex } from '../secrets.js';
 import { keyRevoked, trimSlash, type OAuthContext } from '../context.js';

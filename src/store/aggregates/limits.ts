@@ -94,23 +94,25 @@ export function createLimitStore(sql: SqlClient, options: LimitStoreOptions = {}
       return { allowed: true, retryAfterSec: 0, remaining: limit - hits.length };
     },
 
-    async consumeRate(key, limit, windowMs): Promise<RateCount> {
+    async consumeRate(key, limit, windowMs, amount = 1): Promise<RateCount> {
+      const add = Math.max(0, Math.floor(amount));
       const window = Math.max(1, Math.floor(windowMs));
       const now = Date.now();
       const windowStart = Math.floor(now / window) * window;
       sweep(now);
       // One statement: a hit in the same window adds one, a hit in a later window starts at one.
       const row = await sql.get<{ count: unknown; window_start: unknown }>(
-        `INSERT INTO rate_counters (key, window_start, window_ms, count) VALUES (?, ?, ?, 1)
+        `INSERT INTO rate_counters (key, window_start, window_ms, count) VALUES (?, ?, ?, ?)
          ON CONFLICT (key) DO UPDATE SET
-           count = CASE WHEN rate_counters.window_start >= excluded.window_start THEN rate_counters.count + 1 ELSE 1 END,
+           count = CASE WHEN rate_counters.window_start >= excluded.window_start THEN rate_counters.count + excluded.count ELSE excluded.count END,
            window_start = CASE WHEN rate_counters.window_start >= excluded.window_start THEN rate_counters.window_start ELSE excluded.window_start END,
            window_ms = excluded.window_ms
          RETURNING count, window_start`,
-        [key, windowStart, window],
+        [key, windowStart, window, add],
       );
       const count = num(row!.count);
-      const allowed = count <= limit;
+      // A read (amount 0) asks whether anything is left; a hit whether it fit.
+      const allowed = add === 0 ? count < limit : count <= limit;
       const resetAt = num(row!.window_start) + window;
       return { allowed, count, retryAfterSec: allowed ? 0 : Math.max(1, Math.ceil((resetAt - now) / 1000)) };
     },

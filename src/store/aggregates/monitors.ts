@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { bool, iso, isoOrNull, json, num, numOrNull, type Row, type SqlClient } from '../sql.js';
 import { newShareId } from '../secrets.js';
 import { flag } from './accounts.js';
-import type { ClaimedMonitor, Monitor, MonitorAlert, MonitorRun, MonitorStore, RunStatus } from '../monitors.js';
+import type { ClaimedDelivery, ClaimedMonitor, DeliveryAttempt, DeliveryState, Monitor, MonitorAlert, MonitorRun, MonitorStore, RunStatus, WebhookDelivery } from '../types.js';
 import type { Grade } from '../../core/schema.js';
 
 export function newWebhookSecret(): string {
@@ -58,6 +58,36 @@ function claimStatement(sql: SqlClient): string {
            RETURNING *`;
 }
 
+const toDelivery = (r: Row): WebhookDelivery => ({
+  id: r.id as string,
+  alertId: r.alert_id as string,
+  monitorId: r.monitor_id as string,
+  url: r.url as string,
+  payload: r.payload as string,
+  state: r.state as DeliveryState,
+  attempts: num(r.attempts),
+  nextAttemptAt: num(r.next_attempt_at),
+  createdAt: num(r.created_at),
+});
+
+/** Leases due pending deliveries and counts the attempt, in one statement (see claimStatement). */
+function claimDeliveriesStatement(sql: SqlClient): string {
+  if (sql.dialect === 'postgres') {
+    return `WITH due AS (
+              SELECT id FROM webhook_deliveries
+               WHERE state = 'pending' AND next_attempt_at <= ?1::bigint AND (lease_until IS NULL OR lease_until <= ?1::bigint)
+               ORDER BY next_attempt_at LIMIT ?2::integer FOR UPDATE SKIP LOCKED)
+            UPDATE webhook_deliveries d SET attempts = d.attempts + 1, lease_until = ?3::bigint
+              FROM due WHERE d.id = due.id
+            RETURNING d.*`;
+  }
+  return `UPDATE webhook_deliveries SET attempts = attempts + 1, lease_until = ?3
+           WHERE id IN (SELECT id FROM webhook_deliveries
+                         WHERE state = 'pending' AND next_attempt_at <= ?1 AND (lease_until IS NULL OR lease_until <= ?1)
+                         ORDER BY next_attempt_at LIMIT ?2)
+           RETURNING *`;
+}
+
 export function createMonitorStore(sql: SqlClient): MonitorStore {
   return {
     async create(input) {
@@ -94,6 +124,8 @@ export function createMonitorStore(sql: SqlClient): MonitorStore {
         if (!res.changes) return false;
         await tx.run('DELETE FROM monitor_runs WHERE monitor_id = ?', [id]);
         await tx.run('DELETE FROM monitor_alerts WHERE monitor_id = ?', [id]);
+        await tx.run('DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE monitor_id = ?)', [id]);
+        await tx.run('DELETE FROM webhook_deliveries WHERE monitor_id = ?', [id]);
         return true;
       });
     },
@@ -167,6 +199,53 @@ export function createMonitorStore(sql: SqlClient): MonitorStore {
         webhookStatus: numOrNull(r.webhook_status),
         webhookError: (r.webhook_error ?? null) as string | null,
       }));
+    },
+
+    async enqueueDelivery(d) {
+      await sql.run(
+        `INSERT INTO webhook_deliveries (id, alert_id, monitor_id, url, payload, state, attempts, next_attempt_at, created_at)
+         VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+        [d.id, d.alertId, d.monitorId, d.url, d.payload, Math.floor(d.at), Math.floor(d.at)],
+      );
+    },
+
+    async claimDeliveries(now, limit, leaseMs) {
+      if (limit <= 0) return [];
+      const rows = await sql.all(claimDeliveriesStatement(sql), [Math.floor(now), Math.floor(limit), Math.floor(now + leaseMs)]);
+      const claimed: ClaimedDelivery[] = [];
+      for (const r of rows) {
+        const m = await sql.get<{ webhook_secret: string | null }>('SELECT webhook_secret FROM monitors WHERE id = ?', [r.monitor_id]);
+        claimed.push({ ...toDelivery(r), secret: m?.webhook_secret ?? null });
+      }
+      return claimed;
+    },
+
+    async recordAttempt(delivery, a, next) {
+      await sql.transaction(async (tx) => {
+        await tx.run('INSERT INTO webhook_attempts (delivery_id, attempt, at, status, error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)', [
+          delivery.id, a.attempt, a.at, a.status, a.error, Math.round(a.durationMs),
+        ]);
+        await tx.run('UPDATE webhook_deliveries SET state = ?, next_attempt_at = COALESCE(?, next_attempt_at), lease_until = NULL WHERE id = ?', [
+          next.state, next.retryAt === null ? null : Math.floor(next.retryAt), delivery.id,
+        ]);
+        await tx.run('UPDATE monitor_alerts SET webhook_status = ?, webhook_error = ? WHERE id = ?', [a.status, a.error, delivery.alertId]);
+      });
+    },
+
+    async deliveries(alertId) {
+      const rows = await sql.all('SELECT * FROM webhook_deliveries WHERE alert_id = ? ORDER BY created_at, id', [alertId]);
+      const out: Array<WebhookDelivery & { attemptLog: DeliveryAttempt[] }> = [];
+      for (const r of rows) {
+        const attempts = await sql.all('SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY id', [r.id]);
+        out.push({
+          ...toDelivery(r),
+          attemptLog: attempts.map((a) => ({
+            deliveryId: a.delivery_id as string, attempt: num(a.attempt), at: iso(a.at), status: numOrNull(a.status),
+            error: (a.error ?? null) as string | null, durationMs: num(a.duration_ms),
+          })),
+        });
+      }
+      return out;
     },
   };
 }

@@ -1,6 +1,6 @@
 /** OAuth records over either engine (all times are epoch ms). */
 import { json, num, numOrNull, type Row, type SqlClient } from '../sql.js';
-import type { AuthCode, AuthMethod, OAuthClient, OAuthStore, OAuthToken } from '../oauth.js';
+import type { AuthCode, AuthMethod, OAuthClient, OAuthStore, OAuthToken } from '../types.js';
 
 const toClient = (r: Row): OAuthClient => ({
   clientId: r.client_id as string, secretHash: (r.secret_hash ?? null) as string | null, name: r.name as string,
@@ -73,6 +73,17 @@ export function createOAuthStore(sql: SqlClient): OAuthStore {
       await sql.run('DELETE FROM oauth_codes WHERE expires_at <= ?', [now]);
       await sql.run('DELETE FROM oauth_tokens WHERE expires_at <= ?', [now]);
       await sql.run('DELETE FROM oauth_clients WHERE expires_at <= ?', [now]);
+      await sql.run('DELETE FROM oauth_used_nonces WHERE expires_at <= ?', [now]);
+    },
+    async useNonce(nonceHash, expiresAt) {
+      const res = await sql.run('INSERT INTO oauth_used_nonces (nonce_hash, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING', [nonceHash, Math.floor(expiresAt)]);
+      return res.changes === 1;
+    },
+    async countPendingClients(now, pendingMs) {
+      const row = await sql.get<{ n: unknown }>('SELECT COUNT(*) AS n FROM oauth_clients WHERE expires_at > ? AND expires_at <= created_at + ?', [
+        Math.floor(now), Math.floor(pendingMs),
+      ]);
+      return num(row?.n ?? 0);
     },
   };
 }

@@ -95,6 +95,26 @@ export function createReportStore(sql: SqlClient, options: ReportStoreOptions = 
       });
     },
 
+    async expireAnonymousReports(createdBefore, limit = 500) {
+      // Reports an account keeps (its own, or a shared one in its history) are never expired here.
+      const rows = await sql.all<{ id: string }>(
+        `SELECT r.id FROM reports r
+          WHERE r.account_id IS NULL AND r.created_at < ?
+            AND NOT EXISTS (SELECT 1 FROM history h WHERE h.report_id = r.id)
+          ORDER BY r.created_at LIMIT ?`,
+        [createdBefore, Math.max(1, Math.floor(limit))],
+      );
+      if (!rows.length) return [];
+      const ids = rows.map((r) => r.id);
+      const marks = ids.map(() => '?').join(', ');
+      await sql.transaction(async (tx) => {
+        await tx.run(`DELETE FROM scan_cache WHERE report_id IN (${marks})`, ids);
+        await tx.run(`DELETE FROM reports WHERE id IN (${marks}) AND account_id IS NULL AND NOT EXISTS (SELECT 1 FROM history h WHERE h.report_id = reports.id)`, ids);
+      });
+      for (const id of ids) hot?.delete(id);
+      return ids;
+    },
+
     async setReportVisibility(id, isPublic) {
       const changed = await sql.transaction(async (tx) => {
         if (!(await tx.run('UPDATE reports SET is_public = ? WHERE id = ?', [flag(sql, isPublic), id])).changes) return false;

@@ -1,7 +1,7 @@
 /**
  * Schema of the embedded SQLite store, as named migrations applied once each, in order (tracked in
- * the `migrations` table). Monitor and OAuth tables are migrated by src/store/monitors.ts and
- * src/store/oauth.ts. Never edit a shipped migration: add one.
+ * the `migrations` table): the core tables, then the monitor and the OAuth tables (each list
+ * keeps its own names, as shipped). Never edit a shipped migration: add one.
  */
 export const STORE_MIGRATIONS: Array<[string, string[]]> = [
   [
@@ -41,6 +41,11 @@ export const STORE_MIGRATIONS: Array<[string, string[]]> = [
       'CREATE TABLE scan_claims (url_key TEXT PRIMARY KEY, token TEXT NOT NULL, expires_at INTEGER NOT NULL)',
     ],
   ],
+  [
+    // Anonymous reports expire (retention): the sweep walks them by age.
+    'store-3-anonymous-report-expiry',
+    ['CREATE INDEX reports_anonymous_time ON reports (created_at) WHERE account_id IS NULL'],
+  ],
 ];
 
 /** Statements that copy report results from keyv's documents table (format `{"value": StoredReport}`), when it exists. */
@@ -48,4 +53,79 @@ export const BACKFILL_FROM_KEYV = [
   `UPDATE reports SET result = (
      SELECT json_extract(d.value, '$.value.result') FROM documents d WHERE d.key = 'keyv:report:' || reports.id)
    WHERE result IS NULL`,
+];
+
+/** Monitors, their runs and alerts. */
+export const MONITOR_MIGRATIONS: Array<[string, string[]]> = [
+  [
+    'monitors-1',
+    [
+      `CREATE TABLE monitors (
+         id TEXT PRIMARY KEY, account_id TEXT NOT NULL, url TEXT NOT NULL, interval_sec INTEGER NOT NULL,
+         min_score INTEGER, min_grade TEXT, webhook_url TEXT, webhook_secret TEXT,
+         created_at TEXT NOT NULL, next_run_at INTEGER NOT NULL, lease_until INTEGER,
+         last_run_at TEXT, last_status TEXT, last_score INTEGER, last_grade TEXT, last_level INTEGER, last_report_id TEXT,
+         last_error TEXT, below INTEGER NOT NULL DEFAULT 0)`,
+      'CREATE INDEX monitors_due ON monitors (next_run_at)',
+      'CREATE INDEX monitors_account ON monitors (account_id, created_at)',
+      `CREATE TABLE monitor_runs (
+         id INTEGER PRIMARY KEY AUTOINCREMENT, monitor_id TEXT NOT NULL, at TEXT NOT NULL, status TEXT NOT NULL,
+         report_id TEXT, score INTEGER, grade TEXT, level INTEGER, error TEXT)`,
+      'CREATE INDEX monitor_runs_monitor ON monitor_runs (monitor_id, id DESC)',
+      `CREATE TABLE monitor_alerts (
+         id TEXT PRIMARY KEY, monitor_id TEXT NOT NULL, at TEXT NOT NULL, kinds TEXT NOT NULL, message TEXT NOT NULL,
+         report_id TEXT, score INTEGER, grade TEXT, previous_grade TEXT,
+         webhook_status INTEGER, webhook_error TEXT)`,
+      'CREATE INDEX monitor_alerts_monitor ON monitor_alerts (monitor_id, at DESC)',
+    ],
+  ],
+  [
+    // Webhook deliveries leave the scan slots: a queue of signed events retried with backoff,
+    // and one row per attempt.
+    'monitors-2-webhook-deliveries',
+    [
+      `CREATE TABLE webhook_deliveries (
+         id TEXT PRIMARY KEY, alert_id TEXT NOT NULL, monitor_id TEXT NOT NULL, url TEXT NOT NULL, payload TEXT NOT NULL,
+         state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL, lease_until INTEGER,
+         created_at INTEGER NOT NULL)`,
+      'CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at)',
+      `CREATE TABLE webhook_attempts (
+         id INTEGER PRIMARY KEY AUTOINCREMENT, delivery_id TEXT NOT NULL, attempt INTEGER NOT NULL, at TEXT NOT NULL,
+         status INTEGER, error TEXT, duration_ms INTEGER NOT NULL)`,
+      'CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id, id)',
+    ],
+  ],
+];
+
+/** The OAuth authorization server's clients, codes and tokens (secrets stored as SHA-256 hashes). */
+export const OAUTH_MIGRATIONS: Array<[string, string[]]> = [
+  [
+    'oauth-1',
+    [
+      `CREATE TABLE oauth_clients (
+         client_id TEXT PRIMARY KEY, secret_hash TEXT, name TEXT NOT NULL, redirect_uris TEXT NOT NULL,
+         grant_types TEXT NOT NULL, auth_method TEXT NOT NULL, scope TEXT NOT NULL, client_uri TEXT,
+         created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL)`,
+      `CREATE TABLE oauth_codes (
+         code_hash TEXT PRIMARY KEY, client_id TEXT NOT NULL, account_id TEXT NOT NULL, redirect_uri TEXT NOT NULL,
+         code_challenge TEXT NOT NULL, resource TEXT NOT NULL, scope TEXT NOT NULL, family_id TEXT NOT NULL,
+         expires_at INTEGER NOT NULL, used_at INTEGER)`,
+      `CREATE TABLE oauth_tokens (
+         token_hash TEXT PRIMARY KEY, kind TEXT NOT NULL, client_id TEXT NOT NULL, account_id TEXT NOT NULL,
+         resource TEXT NOT NULL, scope TEXT NOT NULL, family_id TEXT NOT NULL,
+         created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, revoked_at INTEGER)`,
+      'CREATE INDEX oauth_tokens_family ON oauth_tokens (family_id)',
+      'CREATE INDEX oauth_tokens_expiry ON oauth_tokens (expires_at)',
+    ],
+  ],
+  [
+    // The API key the owner signed in with on the consent page: revoking it ends the grant.
+    'oauth-2-key-prefix',
+    ['ALTER TABLE oauth_codes ADD COLUMN key_prefix TEXT', 'ALTER TABLE oauth_tokens ADD COLUMN key_prefix TEXT'],
+  ],
+  [
+    // Consent-form tokens are single use: a used one is remembered until it would have expired.
+    'oauth-3-used-consent-tokens',
+    ['CREATE TABLE oauth_used_nonces (nonce_hash TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)', 'CREATE INDEX oauth_clients_expiry ON oauth_clients (expires_at)'],
+  ],
 ];

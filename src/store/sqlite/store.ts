@@ -6,19 +6,31 @@
  * (they only matter for a minute; a restart resetting them is harmless).
  */
 import { openDatabase, type Db } from './connection.js';
-import { BACKFILL_FROM_KEYV, STORE_MIGRATIONS } from './migrations.js';
+import { BACKFILL_FROM_KEYV, MONITOR_MIGRATIONS, OAUTH_MIGRATIONS, STORE_MIGRATIONS } from './migrations.js';
 import { createAccountStore } from '../aggregates/accounts.js';
 import { createReportStore } from '../aggregates/reports.js';
 import { createLimitStore } from '../aggregates/limits.js';
-import { openMonitorStore } from '../monitors.js';
-import { openOAuthStore } from '../oauth.js';
-import type { Store } from '../types.js';
+import { createMonitorStore } from '../aggregates/monitors.js';
+import { createOAuthStore } from '../aggregates/oauth.js';
+import type { MonitorStore, OAuthStore, Store } from '../types.js';
 
 async function migrate(db: Db): Promise<void> {
   for (const [name, statements] of STORE_MIGRATIONS) {
     const fromKeyv = name === 'store-2-results-cache-limits' && (await db.get("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'documents'"));
     await db.migrate(name, fromKeyv ? [...statements, ...BACKFILL_FROM_KEYV] : statements);
   }
+}
+
+/** The monitor tables of a SQLite database (migrated on open). `store.monitors` is the same over any engine. */
+export async function openMonitorStore(db: Db): Promise<MonitorStore> {
+  for (const [name, statements] of MONITOR_MIGRATIONS) await db.migrate(name, statements);
+  return createMonitorStore(db);
+}
+
+/** The OAuth tables of a SQLite database (migrated on open). `store.oauth` is the same over any engine. */
+export async function openOAuthStore(db: Db): Promise<OAuthStore> {
+  for (const [name, statements] of OAUTH_MIGRATIONS) await db.migrate(name, statements);
+  return createOAuthStore(db);
 }
 
 export async function openSqliteStore(dataDir: string): Promise<Store> {
@@ -39,6 +51,11 @@ export async function openSqliteStore(dataDir: string): Promise<Store> {
       async deleteReport(id) {
         forgetReport(id);
         return reports.deleteReport(id);
+      },
+      async expireAnonymousReports(createdBefore, limit) {
+        const ids = await reports.expireAnonymousReports(createdBefore, limit);
+        for (const id of ids) forgetReport(id);
+        return ids;
       },
       async setReportVisibility(id, isPublic) {
         const changed = await reports.setReportVisibility(id, isPublic);

@@ -22,8 +22,12 @@ export interface McpCardArtifact {
   live?: McpProbeResult | null;
 }
 
-/** One line of evidence for the live probe. */
+/** One line of evidence for the live probe, naming the probed host when it is another site. */
 export function describeLive(live: McpProbeResult): string {
+  return describeExchanges(live) + (live.hostNote ?? '');
+}
+
+function describeExchanges(live: McpProbeResult): string {
   const steps = live.exchanges.map((x) => `${x.rpc} → ${x.probe.status ?? x.probe.error?.code ?? 'no answer'}`).join(', ');
   if (live.outcome === 'ok') {
     const tools = live.toolCount === null ? '' : `, ${live.toolCount} tool(s)${live.toolNames.length ? ` (${live.toolNames.map((n) => excerpt(n, 40)).join(', ')})` : ''}`;
