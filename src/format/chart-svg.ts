@@ -67,7 +67,7 @@ export interface Chart {
 
 const W = 720;
 const H = 300;
-const PAD = { left: 44, right: 16, top: 24, bottom: 36 };
+const PAD = { left: 44, right: 30, top: 24, bottom: 36 };
 const PLOT_W = W - PAD.left - PAD.right;
 const PLOT_H = H - PAD.top - PAD.bottom;
 
@@ -80,7 +80,7 @@ function gradeBands(): string {
   let upper = 100;
   return GRADES.map((g) => {
     const floor = GRADE_FLOORS[g];
-    const rect = `<rect class="band-${g}" x="${PAD.left}" y="${fmt(y(upper))}" width="${PLOT_W}" height="${fmt(y(floor) - y(upper))}"/><text class="band-label" x="${W - PAD.right - 4}" y="${fmt(y(upper) + 13)}" text-anchor="end">${g}</text>`;
+    const rect = `<rect class="band-${g}" x="${PAD.left}" y="${fmt(y(upper))}" width="${PLOT_W}" height="${fmt(y(floor) - y(upper))}"/><text class="band-label" x="${W - PAD.right + 8}" y="${fmt((y(upper) + y(floor)) / 2 + 4)}">${g}</text>`;
     upper = floor;
     return rect;
   }).join('');
@@ -137,9 +137,18 @@ export function historyChart(pointsOldestFirst: HistoryPoint[], opts: { idPrefix
     })
     .join('');
   const labelEvery = Math.max(1, Math.ceil(n / 6));
+  // Scans of one day are told apart by their time; longer spans by their date.
+  const oneDay = n > 0 && dateOf(pts[0].createdAt) === dateOf(pts[n - 1].createdAt);
+  const xLabel = (iso: string) => (oneDay ? iso.slice(11, 16) : dateOf(iso));
+  const anchor = (i: number) => (n > 1 && i === 0 ? 'start' : n > 1 && i === n - 1 ? 'end' : 'middle');
   const xLabels = pts
-    .map((p, i) => (i % labelEvery === 0 || i === n - 1 ? `<text x="${fmt(x(i))}" y="${H - PAD.bottom + 18}" text-anchor="middle">${e(dateOf(p.createdAt))}</text>` : ''))
+    .map((p, i) =>
+      (i % labelEvery === 0 && (i === 0 || n - 1 - i >= labelEvery / 2)) || i === n - 1
+        ? `<text x="${fmt(x(i))}" y="${H - PAD.bottom + 18}" text-anchor="${anchor(i)}">${e(xLabel(p.createdAt))}</text>`
+        : '',
+    )
     .join('');
+  const axisNote = oneDay && n ? `<text x="${PAD.left}" y="${H - 4}">${e(dateOf(pts[0].createdAt))} (UTC)</text>` : '';
   const first = pts[0];
   const last = pts[n - 1];
   const desc = n
@@ -147,7 +156,7 @@ export function historyChart(pointsOldestFirst: HistoryPoint[], opts: { idPrefix
     : 'No scans yet.';
   const svg = `<svg class="chart" data-chart="history" data-points="${n}" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-labelledby="${id}-title ${id}-desc" xmlns="http://www.w3.org/2000/svg">
 <title id="${id}-title">${e(title)}</title><desc id="${id}-desc">${e(desc)}</desc>
-<g aria-hidden="true">${gradeBands()}${yAxis()}<line class="axis" x1="${PAD.left}" x2="${PAD.left}" y1="${PAD.top}" y2="${PAD.top + PLOT_H}"/><line class="axis" x1="${PAD.left}" x2="${W - PAD.right}" y1="${PAD.top + PLOT_H}" y2="${PAD.top + PLOT_H}"/>${xLabels}${rubricMarks}</g>
+<g aria-hidden="true">${gradeBands()}${yAxis()}<line class="axis" x1="${PAD.left}" x2="${PAD.left}" y1="${PAD.top}" y2="${PAD.top + PLOT_H}"/><line class="axis" x1="${PAD.left}" x2="${W - PAD.right}" y1="${PAD.top + PLOT_H}" y2="${PAD.top + PLOT_H}"/>${xLabels}${axisNote}${rubricMarks}</g>
 ${lines.join('\n')}
 </svg>`;
   const legend = `<ul class="chart-legend" aria-hidden="true">${series.map((s) => `<li class="s-${s.key}"><i></i><span>${e(s.label)}</span></li>`).join('')}<li><span>· dashed line: rubric version changed</span></li></ul>`;

@@ -67,6 +67,7 @@ td,th{border:1px solid var(--line);padding:4px 6px;text-align:left;vertical-alig
 .share input{width:100%;font:inherit;padding:4px 6px}
 footer{margin-top:40px;font-size:13px;color:var(--muted)}
 .chart-row{display:flex;flex-wrap:wrap;gap:16px 32px;align-items:flex-start}.chart-row table{width:auto;min-width:14em}
+:root{color-scheme:light dark}
 @media (prefers-color-scheme:dark){:root{--muted:#9da7b3;--line:#30363d;--bg:#161b22;--fg:#e6edf3;--code:#161b22;--good:#3fb950;--fair:#d29922;--poor:#f85149}body{background:#0d1117}a{color:#58a6ff}.badge{color:#0d1117}}
 ${CHART_CSS}
 @media print{main{max-width:none;padding:0}.summary{border-color:#999}details{display:block}details>summary{display:none}a{color:inherit;text-decoration:none}.check{break-inside:avoid}}
