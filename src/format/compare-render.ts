@@ -55,7 +55,7 @@ const plain = { bold: (s: string) => s, gray: (s: string) => s, good: (s: string
 
 /** Markdown: the same sections (a table for the dimensions). `inline` escapes site text. */
 export function comparisonMarkdown(c: ReportComparison, inline: (s: string) => string, heading = '###'): string[] {
-  const out = [`${heading} Since the baseline: ${inline(comparisonHeadline(c))}`, ''];
+  const out = [`${heading} Since the baseline: ${comparisonHeadline(c)}`, ''];
   const note = rubricNote(c);
   if (note) out.push(`> ${inline(note)}`, '');
   if (c.dimensions.length) {
