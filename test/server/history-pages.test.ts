@@ -184,6 +184,12 @@ describe('compare', () => {
     expect(back.newFindings.map((f) => f.id).sort()).toEqual(body.fixedFindings.map((f) => f.id).sort());
   });
 
+  it('is described in /openapi.json', async () => {
+    const doc = await (await srv.get('/openapi.json')).json();
+    expect(doc.paths['/api/public/v1/compare'].get.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/CompareResponse');
+    expect(Object.keys(doc.components.schemas.CompareResponse.properties)).toEqual(expect.arrayContaining(['scoreDelta', 'dimensions', 'newFindings', 'fixedFindings', 'changed']));
+  });
+
   it('keeps private reports private and answers bad input with problems', async () => {
     const hidden = await srv.get(`/api/public/v1/compare?from=${ids[0]}&to=${privateId}`);
     expect(hidden.status).toBe(404);
