@@ -8,14 +8,15 @@ import { createHash } from 'node:crypto';
 import type { H3, H3Event } from 'h3';
 import { renderBadge } from '../../format/badge.js';
 import { compareReports, compareResponse } from '../../service/index.js';
-import { SHARE_ID_PATTERN, type StoredReport } from '../../store/index.js';
+import { SHARE_ID_PATTERN, type ReportSummary, type StoredReport } from '../../store/index.js';
+import { Lru } from '../../store/lru.js';
 import { safeDecode, V1, type Req, type ServerContext } from '../context.js';
 import { compareHtml, compareMarkdown, domainHtml, domainMarkdown } from '../history-pages.js';
 import { isDomain } from '../history-links.js';
 import { apiMethods, onlyGet } from '../methods.js';
 import { problemResponse } from '../problems.js';
 import { authenticate } from '../request.js';
-import { json, respond } from '../respond.js';
+import { json, prefersMarkdown, respond } from '../respond.js';
 import { errorProblem } from '../scan-errors.js';
 import { visibleReport } from '../visible-report.js';
 import { notFoundPage, page } from './pages.js';
@@ -26,12 +27,11 @@ export const HISTORY_LIMIT = 100;
 /** Badges change when a new scan lands: caches may keep one for 5 minutes, then revalidate by ETag. */
 const BADGE_CACHE = 'public, max-age=300, stale-while-revalidate=60';
 
-/** The domain's reports the viewer may see, newest first, with their full results. */
-async function visibleHistory(ctx: ServerContext, req: Req, domain: string): Promise<{ reports: StoredReport[]; truncated: boolean; signedIn: boolean }> {
+/** The domain's scans the viewer may see, newest first (summaries: the full reports load on a page miss). */
+async function visibleHistory(ctx: ServerContext, req: Req, domain: string): Promise<{ items: ReportSummary[]; truncated: boolean; signedIn: boolean }> {
   const account = await authenticate(req, ctx.store);
   const page = await ctx.store.domainHistory(domain, { limit: HISTORY_LIMIT, ...(account ? { accountId: account.id } : {}) });
-  const reports = (await Promise.all(page.items.map((s) => ctx.store.getReport(s.id)))).filter((r): r is StoredReport => !!r);
-  return { reports, truncated: page.nextCursor !== null, signedIn: !!account };
+  return { items: page.items, truncated: page.nextCursor !== null, signedIn: !!account };
 }
 
 function domainParam(event: H3Event): string | null {
@@ -39,10 +39,22 @@ function domainParam(event: H3Event): string | null {
   return isDomain(raw) ? raw : null;
 }
 
+/** Badges by report: a stored report never changes, so neither does its badge. */
+const badges = new WeakMap<StoredReport, { svg: string; etag: string }>();
+
+async function badgeOf(report: StoredReport): Promise<{ svg: string; etag: string }> {
+  let b = badges.get(report);
+  if (!b) {
+    const svg = await renderBadge(report.result);
+    b = { svg, etag: `"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"` };
+    badges.set(report, b);
+  }
+  return b;
+}
+
 async function badgeResponse(event: H3Event, report: StoredReport | undefined): Promise<Response> {
   if (!report || !report.isPublic) return respond('No public report: no badge.\n', 404, 'text/plain; charset=utf-8', { 'cache-control': 'no-store' });
-  const svg = await renderBadge(report.result);
-  const etag = `"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"`;
+  const { svg, etag } = await badgeOf(report);
   const headers = { etag, 'cache-control': BADGE_CACHE, 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" };
   const match = event.req.headers.get('if-none-match');
   if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return respond(null, 304, null, headers);
@@ -59,6 +71,10 @@ function compareIds(query: URLSearchParams): { from: string; to: string } | { mi
 }
 
 export function historyRoutes(app: H3, ctx: ServerContext): void {
+  // Rendered domain pages by what they show: stored reports never change, so the same visible
+  // scans (ids and visibility) give the same page. Saves re-rendering 100 points per request.
+  const rendered = new Lru<string, string>(128);
+
   app.all('/d/:domain', async (event) => {
     const bad = onlyGet(event);
     if (bad) return bad;
@@ -71,8 +87,19 @@ export function historyRoutes(app: H3, ctx: ServerContext): void {
       return notFoundPage(ctx, event);
     }
     const h = history;
+    const key = `${ctx.base()} ${domain} ${h.signedIn} ${h.truncated} ${h.items.map((s) => `${s.id}${s.isPublic ? '+' : '-'}`).join(',')}`;
+    let reports: StoredReport[] | undefined;
+    const load = async () => (reports ??= (await Promise.all(h.items.map((s) => ctx.store.getReport(s.id)))).filter((r): r is StoredReport => !!r));
+    const md = prefersMarkdown(event.req.headers.get('accept'));
+    let body = rendered.get(`${md ? 'md' : 'html'} ${key}`);
+    if (body === undefined) {
+      const list = await load();
+      body = md ? domainMarkdown(domain, list, ctx.base()) : domainHtml(domain, list, ctx.base(), h);
+      rendered.set(`${md ? 'md' : 'html'} ${key}`, body);
+    }
+    const b = body;
     // A domain the viewer may not see anything of looks like one never scanned (no probing of private scans).
-    return page(ctx, event, `/d/${encodeURIComponent(domain)}`, () => domainHtml(domain, h.reports, ctx.base(), h), () => domainMarkdown(domain, h.reports, ctx.base()), h.reports.length ? 200 : 404);
+    return page(ctx, event, `/d/${encodeURIComponent(domain)}`, () => b, () => b, h.items.length ? 200 : 404);
   });
 
   app.all('/d/:domain/badge.svg', async (event) => {
