@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { load } from 'cheerio';
 import { dimensionChart, historyChart, type HistoryPoint } from '../../src/format/chart-svg.js';
+import { renderHtmlReport } from '../../src/format/html.js';
+import type { ScanResult } from '../../src/core/schema.js';
 
 const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T10:00:00.000Z`;
 const point = (day: number, score: number, rubricVersion: string, extra: Partial<HistoryPoint> = {}): HistoryPoint => ({
@@ -65,5 +67,35 @@ describe('dimensionChart', () => {
     expect($('[data-dimension="discoverability"]').attr('data-score')).toBe('50');
     expect($('[data-dimension="commerce"]').text()).toContain('not applicable');
     expect(load(table)('tbody tr').length).toBe(2);
+  });
+});
+
+describe('the self-contained HTML report', () => {
+  const result: ScanResult = {
+    url: 'https://site.test/',
+    overallScore: 64,
+    grade: 'C',
+    level: 2,
+    checks: [],
+    dimensions: { discoverability: { earned: 7, weight: 10, score: 70, applicable: true }, content: { earned: 5, weight: 10, score: 50, applicable: true } },
+  };
+
+  it('shows the same dimension chart with its table, and dark-mode styles', () => {
+    const $ = load(renderHtmlReport(result));
+    expect($('svg[data-chart="dimensions"]').attr('data-points')).toBe('2');
+    expect($('table[data-chart-table="dimensions"] tbody tr').length).toBe(2);
+    expect($('style').text()).toContain('prefers-color-scheme:dark');
+    // Without a service there is no history link and no badge.
+    expect($('[data-history-link]').length).toBe(0);
+  });
+
+  it('links the history and shows the badge snippet when the service passes them, escaped', () => {
+    const html = renderHtmlReport(result, { historyUrl: 'https://svc.test/d/site.test', badge: { imageUrl: 'https://svc.test/d/site.test/badge.svg', markdown: '[![AI readiness](https://svc.test/d/site.test/badge.svg)](https://svc.test/d/site.test) <b>' } });
+    const $ = load(html);
+    expect($('a[data-history-link]').attr('href')).toBe('https://svc.test/d/site.test');
+    expect($('.badge-snippet code').text()).toContain('[![AI readiness](https://svc.test/d/site.test/badge.svg)]');
+    expect($('.badge-snippet b').length).toBe(0);
+    // A javascript: address is never linked.
+    expect(renderHtmlReport(result, { historyUrl: 'javascript:alert(1)' })).not.toContain('javascript:');
   });
 });

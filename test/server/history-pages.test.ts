@@ -124,6 +124,18 @@ describe('the domain page', () => {
     expect((await srv.get('/d/not_a%20host')).status).toBe(404);
   });
 
+  it('is linked from the report page, which shows the dimension chart with no console error', async () => {
+    if (!browser) return expect.fail('no Chromium: set AI_READY_CHROME');
+    const { page, errors } = await browser.open(`${srv.url}/r/${ids[0]}`);
+    expect(await page.$eval('svg[data-chart="dimensions"]', (el) => el.getAttribute('role'))).toBe('img');
+    expect(await page.$$eval('table[data-chart-table="dimensions"] tbody tr', (t) => t.length)).toBeGreaterThan(0);
+    await Promise.all([page.waitForNavigation(), page.click('a[data-history-link]')]);
+    expect(new URL(page.url()).pathname).toBe('/d/127.0.0.1');
+    expect(await page.$eval('svg[data-chart="history"]', (el) => el.getAttribute('data-points'))).toBe('3');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('is linked from every shared report page, which shows the badge snippet when public', async () => {
     const html = await (await srv.get(`/r/${ids[0]}`)).text();
     expect(html).toContain(`href="${srv.url}/d/127.0.0.1"`);
