@@ -200,7 +200,7 @@ function writeSingleReport(s: ScanSettings, result: ScanResult, caps: TerminalCa
     writeOutput('--output', s.output, text);
     written.push(s.output);
   } else process.stdout.write(text);
-  if (s.format === 'github' && process.env.GITHUB_STEP_SUMMARY) writeOutput('to GITHUB_STEP_SUMMARY', process.env.GITHUB_STEP_SUMMARY, renderMarkdown([result]) + '\n', true);
+  if (s.format === 'github' && process.env.GITHUB_STEP_SUMMARY) writeOutput('to GITHUB_STEP_SUMMARY', process.env.GITHUB_STEP_SUMMARY, renderMarkdown([result], { comparisonFor }) + '\n', true);
   return written;
 }
 

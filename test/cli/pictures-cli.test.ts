@@ -51,6 +51,16 @@ describe('scan --baseline', () => {
     const markdown = await runCli(['scan', fixture.site.origin, '--baseline', base, '--format', 'md']);
     expect(markdown.stdout).toContain('### Since the baseline:');
   });
+
+  it('shows them in a batch for the sites the baseline has, and only those', async () => {
+    fixture.use('agentReady');
+    const base = join(dir, 'base.json');
+    const batch = await runCli(['scan', fixture.site.origin, `${fixture.site.origin}/other`, '--baseline', base, '--format', 'md', '--workers', '0']);
+    expect(batch.code).toBe(0);
+    expect(batch.stdout.match(/Since the baseline:/g)).toHaveLength(1);
+    const pretty = await runCli(['scan', fixture.site.origin, `${fixture.site.origin}/other`, '--baseline', base, '--workers', '0']);
+    expect(pretty.stdout.match(/Since the baseline/g)).toHaveLength(1);
+  });
 });
 
 describe('scan --badge', () => {
