@@ -5,7 +5,7 @@
  * meta tag forbids anything but the inline style even if an escape were ever missed.
  */
 import type { CheckResult, ProbeRecord, ScanResult } from '../core/schema.js';
-import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, needsFix, gainPhrase, platformLine, STATUS_SYMBOLS, STATUS_WORDS } from './common.js';
+import { bandOf, checksByDimension, failingChecks, formatPoints, needsFix, gainPhrase, platformLine, STATUS_SYMBOLS, STATUS_WORDS } from './common.js';
 import { escapeHtml as e, safeHref } from './sanitize.js';
 import { DIMENSIONS } from '../core/vocabulary.js';
 import { fixStepsHtml } from './fix-steps.js';

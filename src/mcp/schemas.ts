@@ -1,6 +1,6 @@
 /** Output shapes of the MCP tools that the v1 schemas (src/core/schema.ts) do not already give. */
 import * as z from 'zod';
-import { CheckStatus, Dimension, FixStep, Grade, Tier } from '../core/schema.js';
+import { Dimension, FixStep, Grade, Tier } from '../core/schema.js';
 import { ComparisonFields } from '../service/compare.js';
 
 export const ReportSummarySchema = z.object({
