@@ -24,7 +24,14 @@ function rubricNote(c: ReportComparison): string | null {
 }
 
 /** Plain lines (the pretty report colours them through `paint`). */
-export function comparisonLines(c: ReportComparison, paint: { bold(s: string): string; gray(s: string): string; good(s: string): string; bad(s: string): string } = plain): string[] {
+export function comparisonLines(
+  c: ReportComparison,
+  paint: { bold(s: string): string; gray(s: string): string; good(s: string): string; bad(s: string): string } = plain,
+  opts: { limit?: number } = {},
+): string[] {
+  // A summary lists a few of each and says how many more.
+  const some = <T>(items: T[]) => (opts.limit !== undefined ? items.slice(0, opts.limit) : items);
+  const more = (items: unknown[]) => (opts.limit !== undefined && items.length > opts.limit ? [paint.gray(`    ... and ${items.length - opts.limit} more`)] : []);
   const tone = (n: number | null, s: string) => (n === null || n === 0 ? s : n > 0 ? paint.good(s) : paint.bad(s));
   const out = [`  ${tone(c.scoreDelta, comparisonHeadline(c))}`];
   const note = rubricNote(c);
@@ -38,15 +45,18 @@ export function comparisonLines(c: ReportComparison, paint: { bold(s: string): s
   }
   if (c.newFindings.length) {
     out.push(paint.bold(`  New findings (${c.newFindings.length})`));
-    for (const f of c.newFindings) out.push(paint.bad(`    ${STATUS_SYMBOLS[f.status]} ${f.id} ${oneLine(f.name)} (${statusWord(f.status)})`));
+    for (const f of some(c.newFindings)) out.push(paint.bad(`    ${STATUS_SYMBOLS[f.status]} ${f.id} ${oneLine(f.name)} (${statusWord(f.status)})`));
+    out.push(...more(c.newFindings));
   }
   if (c.fixedFindings.length) {
     out.push(paint.bold(`  Fixed (${c.fixedFindings.length})`));
-    for (const f of c.fixedFindings) out.push(paint.good(`    ${STATUS_SYMBOLS.pass} ${f.id} ${oneLine(f.name)} (was ${statusWord(f.status)})`));
+    for (const f of some(c.fixedFindings)) out.push(paint.good(`    ${STATUS_SYMBOLS.pass} ${f.id} ${oneLine(f.name)} (was ${statusWord(f.status)})`));
+    out.push(...more(c.fixedFindings));
   }
   if (c.changed.length) {
     out.push(paint.bold(`  Checks that changed (${c.changed.length})`));
-    for (const ch of c.changed) out.push(`    ${ch.id} ${oneLine(ch.name)}: ${statusWord(ch.from)} -> ${statusWord(ch.to)}${ch.earnedDelta ? paint.gray(` (${signed(Math.round(ch.earnedDelta * 10) / 10)} pts)`) : ''}`);
+    for (const ch of some(c.changed)) out.push(`    ${ch.id} ${oneLine(ch.name)}: ${statusWord(ch.from)} -> ${statusWord(ch.to)}${ch.earnedDelta ? paint.gray(` (${signed(Math.round(ch.earnedDelta * 10) / 10)} pts)`) : ''}`);
+    out.push(...more(c.changed));
   } else out.push(paint.gray('  No check changed status.'));
   return out;
 }

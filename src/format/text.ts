@@ -205,9 +205,9 @@ function pagesSection(t: PageTable | null, p: Paint, o: TextReportOptions): stri
 }
 
 /** What changed since the baseline, in the compare view's shape. */
-function sinceBaseline(c: ReportComparison | undefined, p: Paint): string[] {
+function sinceBaseline(c: ReportComparison | undefined, p: Paint, summary = false): string[] {
   if (!c) return [];
-  return ['', p.c.bold('Since the baseline'), ...comparisonLines(c, { bold: p.c.bold, gray: p.c.gray, good: p.c.green, bad: p.c.red })];
+  return ['', p.c.bold('Since the baseline'), ...comparisonLines(c, { bold: p.c.bold, gray: p.c.gray, good: p.c.green, bad: p.c.red }, summary ? { limit: SUMMARY_FIXES } : {})];
 }
 
 /** The full terminal report of one scan (or its summary), wrapped at word boundaries to `width`. */
@@ -215,7 +215,7 @@ export function renderTextReport(result: ScanResult, opts: TextReportOptions = {
   const p = paint(!!opts.color);
   if (opts.summary) {
     const table = pageTable(result);
-    const lines = [...header(result, p), ...dimensions(result, p), ...sinceBaseline(opts.comparison, p), ...(table ? ['', pageTableSummary(table) + '.'] : []), ...topFixes(result, p)];
+    const lines = [...header(result, p), ...dimensions(result, p), ...sinceBaseline(opts.comparison, p, true), ...(table ? ['', pageTableSummary(table) + '.'] : []), ...topFixes(result, p)];
     lines.push('', p.c.gray('Summary only: run without --summary for every check and step-by-step fixes.'));
     return wrapLines(lines, opts.wrapWidth ?? 0).join('\n') + '\n';
   }

@@ -104,6 +104,10 @@ describe('one comparison for every face', () => {
     expect(text).toContain(`${plain.overallScore} -> ${ready.overallScore} (+${c.scoreDelta})`);
     expect(text).toContain(`Fixed (${c.fixedFindings.length})`);
     expect(text).toContain(`Checks that changed (${c.changed.length})`);
+    // The summary lists a few of each.
+    const summary = renderTextReport(ready, { comparison: c, summary: true });
+    expect(summary).toContain(`Fixed (${c.fixedFindings.length})`);
+    expect(summary).toContain(`... and ${c.fixedFindings.length - 5} more`);
     const md = renderMarkdown([ready], { comparisonFor: () => c });
     expect(md).toContain(`### Since the baseline: ${plain.overallScore} -> ${ready.overallScore} (+${c.scoreDelta})`);
     expect(md).toContain('| Dimension | Before | After | Change |');
