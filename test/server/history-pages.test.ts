@@ -98,6 +98,9 @@ describe('the domain page', () => {
       const dark = await browser.open(`${srv.url}/d/127.0.0.1`, { colorScheme: 'dark' });
       await dark.page.screenshot({ path: join(SHOTS, 'domain-dark.png'), fullPage: true });
       await dark.page.close();
+      const narrow = await browser.open(`${srv.url}/d/127.0.0.1`, { colorScheme: 'dark', width: 420 });
+      await narrow.page.screenshot({ path: join(SHOTS, 'domain-narrow-dark.png'), fullPage: false });
+      await narrow.page.close();
     }
     expect(errors).toEqual([]);
     await page.close();
