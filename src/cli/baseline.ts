@@ -8,6 +8,8 @@ import * as z from 'zod';
 import type { CheckStatus, ScanResult } from '../core/schema.js';
 import { CheckStatus as CheckStatusSchema } from '../core/schema.js';
 import { VERSION } from '../version.js';
+import { DIMENSIONS, gradeFor } from '../core/vocabulary.js';
+import { compareSnapshots, snapshotOf, type ReportComparison, type Snapshot } from '../format/compare.js';
 
 export const BaselineFile = z.object({
   tool: z.literal('ai-ready'),
@@ -20,6 +22,8 @@ export const BaselineFile = z.object({
       overallScore: z.number(),
       grade: z.string().optional(),
       level: z.number(),
+      /** Dimension scores (null: not applicable); absent in baselines saved before 0.x. */
+      dimensions: z.record(z.string(), z.number().nullable()).optional(),
       checks: z.record(z.string(), CheckStatusSchema),
     }),
   ),
@@ -32,13 +36,43 @@ export type BaselineSite = BaselineFile['sites'][string];
 
 /** What a baseline keeps of one result: a batch holds only this once the site's report is written. */
 export function baselineEntry(r: ScanResult): BaselineSite {
+  const snap = snapshotOf(r);
   return {
     rubricVersion: r.rubricVersion ?? 'unknown',
     overallScore: r.overallScore,
     grade: r.grade,
     level: r.level,
+    ...(snap.dimensions ? { dimensions: snap.dimensions } : {}),
     checks: Object.fromEntries(r.checks.map((c) => [c.id, c.status])),
   };
+}
+
+/**
+ * A baseline entry as a comparison snapshot. The entry keeps only check statuses: names and
+ * dimensions come from the current scan (a check it no longer has is left out).
+ */
+export function baselineSnapshot(url: string, site: BaselineSite, current: ScanResult): Snapshot {
+  const known = new Map(current.checks.map((c) => [c.id, c]));
+  const dims = site.dimensions ? Object.fromEntries(Object.entries(site.dimensions).filter(([d]) => (DIMENSIONS as readonly string[]).includes(d))) : undefined;
+  return {
+    url,
+    score: site.overallScore,
+    grade: site.grade ?? gradeFor(site.overallScore),
+    level: site.level,
+    rubricVersion: site.rubricVersion,
+    ...(dims ? { dimensions: dims as Snapshot['dimensions'] } : {}),
+    checks: Object.entries(site.checks).map(([id, status]) => ({ id, status, name: known.get(id)?.name, dimension: known.get(id)?.dimension })),
+  };
+}
+
+/** The compare view of a scan against its baseline entry (undefined when the URL is not in it). */
+export function baselineComparison(r: ScanResult, b: BaselineFile): ReportComparison | undefined {
+  const site = b.sites[r.url];
+  if (!site) return undefined;
+  const now = snapshotOf(r);
+  // A baseline without dimension scores (saved by an older version) shows no dimension rows.
+  if (!site.dimensions) delete now.dimensions;
+  return compareSnapshots(baselineSnapshot(r.url, site, r), now);
 }
 
 export function buildBaseline(results: ScanResult[], previous?: BaselineFile): BaselineFile {

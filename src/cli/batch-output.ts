@@ -10,6 +10,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import type { ScanResult } from '../core/schema.js';
 import { render, renderBatchSummary, renderGithubAnnotations, renderHtmlReport, renderTextReport } from '../format/index.js';
 import { MARKDOWN_MARKER, mdText, renderMarkdownSection } from '../format/markdown.js';
+import type { ReportComparison } from '../format/compare.js';
 import { toSafeJson } from '../format/sanitize.js';
 import type { FormatName } from './scan-settings.js';
 import { UsageError } from './usage-error.js';
@@ -83,11 +84,14 @@ export class HeldSink implements Sink {
 export class MarkdownStream {
   private rows: string[] = [];
 
-  constructor(private readonly sink: Sink) {}
+  constructor(
+    private readonly sink: Sink,
+    private readonly comparisonFor?: (r: ScanResult) => ReportComparison | undefined,
+  ) {}
 
   async add(r: ScanResult): Promise<void> {
     if (!this.rows.length) await this.sink.write(`${MARKDOWN_MARKER}\n\n## AI readiness\n\n`);
-    await this.sink.write(renderMarkdownSection(r, { headingLevel: 3 }) + '\n');
+    await this.sink.write(renderMarkdownSection(r, { headingLevel: 3, comparison: this.comparisonFor?.(r) }) + '\n');
     this.rows.push(`| ${mdText(r.url)} | ${r.overallScore} | ${r.grade ?? '-'} | ${r.level} ${mdText(r.levelName)} |`);
   }
 
@@ -116,6 +120,10 @@ export interface BatchOutputOptions {
   /** --summary: pretty reports carry score, dimensions and top fixes only. */
   summary?: boolean;
   width: number;
+  /** Columns the pretty reports wrap to (0: none). */
+  wrapWidth?: number;
+  /** With --baseline: each site's comparison with its baseline entry (pretty and markdown show it). */
+  comparisonFor?: (r: ScanResult) => ReportComparison | undefined;
   /** Hold stdout text until the live view has stopped. */
   holdStdout: boolean;
   /** Input order of the URLs (summary rows and html file numbers follow it). */
@@ -154,9 +162,9 @@ export class BatchOutput {
     this.held = !o.output && o.holdStdout ? new HeldSink(stdout) : null;
     this.main = o.output ? new FileSink('--output', o.output) : (this.held ?? stdout);
     this.summaryFile = o.markdownSummary ? new FileSink('--markdown-summary', o.markdownSummary) : null;
-    this.summary = this.summaryFile ? new MarkdownStream(this.summaryFile) : null;
+    this.summary = this.summaryFile ? new MarkdownStream(this.summaryFile, o.comparisonFor) : null;
     this.stepFile = o.format === 'github' && o.stepSummary ? new FileSink('to GITHUB_STEP_SUMMARY', o.stepSummary, true) : null;
-    this.stepSummary = this.stepFile ? new MarkdownStream(this.stepFile) : null;
+    this.stepSummary = this.stepFile ? new MarkdownStream(this.stepFile, o.comparisonFor) : null;
   }
 
   /** Writes one finished site (index: its input position). */
@@ -178,10 +186,10 @@ export class BatchOutput {
         await this.main.write(toSafeJson(r) + '\n');
         break;
       case 'pretty':
-        await this.main.write((this.sections ? '\n' : '') + renderTextReport(r, { color: this.o.color, verbose: this.o.verbose, summary: this.o.summary, width: this.o.width }));
+        await this.main.write((this.sections ? '\n' : '') + renderTextReport(r, { color: this.o.color, verbose: this.o.verbose, summary: this.o.summary, width: this.o.width, wrapWidth: this.o.wrapWidth, comparison: this.o.comparisonFor?.(r) }));
         break;
       case 'md':
-        await (this.mainMarkdown ??= new MarkdownStream(this.main)).add(r);
+        await (this.mainMarkdown ??= new MarkdownStream(this.main, this.o.comparisonFor)).add(r);
         break;
       case 'github':
         await this.main.write(renderGithubAnnotations([r]));

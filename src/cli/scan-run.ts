@@ -17,6 +17,7 @@ import { UsageError } from './usage-error.js';
 import { loadProgress } from './load-progress.js';
 import { checkWritablePath, writeOutput } from './output-files.js';
 import type { BaselineSite } from './baseline.js';
+import type { ReportComparison } from '../format/compare.js';
 import type { ScanRunner } from '../runner/types.js';
 
 interface Outcome {
@@ -79,7 +80,8 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   if (s.summary && s.format !== 'pretty') throw new UsageError(`--summary shapes the pretty report only; it does not apply to --format ${s.format}`);
   if (s.format === 'html' && batch && !s.output)
     throw new UsageError('--format html with several URLs needs --output <file> (one report file is written per URL)');
-  for (const [flag, path] of [['--output', s.output], ['--markdown-summary', s.markdownSummary], ['--save-baseline', s.saveBaseline]] as const) {
+  if (s.badge && batch) throw new UsageError('--badge writes the badge of one site: give one URL');
+  for (const [flag, path] of [['--output', s.output], ['--markdown-summary', s.markdownSummary], ['--save-baseline', s.saveBaseline], ['--badge', s.badge]] as const) {
     if (path) checkWritablePath(flag, path);
   }
   // Baselines (and the zod schema that reads them) load only when asked for.
@@ -91,6 +93,8 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   const gateNotes: string[] = [];
   const baselineNotes: string[] = [];
   const baselineEntries: Array<[string, BaselineSite]> = [];
+  // The compare view of each site against the baseline, shown by the pretty and markdown reports.
+  const comparisons = new Map<string, ReportComparison>();
   let rubricVersion: string | undefined;
   let below = false;
   const judge = (r: ScanResult) => {
@@ -105,6 +109,8 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
     if (baseline) {
       const c = baselines!.compareToBaseline(r, baseline);
       baselineNotes.push(baselines!.describeComparison(c));
+      const view = baselines!.baselineComparison(r, baseline);
+      if (view) comparisons.set(r.url, view);
       if (s.failOnRegression !== undefined && c.kind === 'compared' && -c.delta > s.failOnRegression) {
         below = true;
         baselineNotes.push(`FAIL ${oneLine(r.url)}: score dropped ${-c.delta} points (more than --fail-on-regression ${s.failOnRegression})`);
@@ -117,7 +123,8 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   const runner = await openRunner(s, urls.length, batch);
   let written: string[];
   try {
-    written = batch ? await scanBatch(urls, s, caps, runner, judge, errors) : await scanOne(urls[0], s, caps, runner, judge, errors);
+    const comparisonFor = comparisons.size || baseline ? (r: ScanResult) => comparisons.get(r.url) : undefined;
+    written = batch ? await scanBatch(urls, s, caps, runner, judge, errors, comparisonFor) : await scanOne(urls[0], s, caps, runner, judge, errors, comparisonFor);
   } finally {
     await runner.close();
   }
@@ -150,7 +157,9 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
 const scanOptions = (s: ScanSettings) => ({ profile: s.profile, deadlineMs: s.deadlineMs, pages: s.pages, skip: s.skip, only: s.only });
 
 /** One site: scanned, then written like before (the one result is all there is to keep). */
-async function scanOne(url: string, s: ScanSettings, caps: TerminalCaps, runner: ScanRunner, judge: (r: ScanResult) => void, errors: Outcome[]): Promise<string[]> {
+type ComparisonFor = ((r: ScanResult) => ReportComparison | undefined) | undefined;
+
+async function scanOne(url: string, s: ScanSettings, caps: TerminalCaps, runner: ScanRunner, judge: (r: ScanResult) => void, errors: Outcome[], comparisonFor: ComparisonFor): Promise<string[]> {
   let live: LiveProgress | null = null;
   if (caps.live) live = (await loadProgress()).startLiveProgress(1);
   let result: ScanResult | undefined;
@@ -171,21 +180,27 @@ async function scanOne(url: string, s: ScanSettings, caps: TerminalCaps, runner:
   }
   if (!result) return [];
   judge(result);
-  return writeSingleReport(s, result, caps, await (formats ?? import('../format/index.js')));
+  const written = writeSingleReport(s, result, caps, await (formats ?? import('../format/index.js')), comparisonFor);
+  if (s.badge) {
+    const { renderBadge } = await import('../format/badge.js');
+    writeOutput('--badge', s.badge, await renderBadge(result));
+    written.push(s.badge);
+  }
+  return written;
 }
 
-function writeSingleReport(s: ScanSettings, result: ScanResult, caps: TerminalCaps, { render, renderMarkdown }: typeof import('../format/index.js')): string[] {
+function writeSingleReport(s: ScanSettings, result: ScanResult, caps: TerminalCaps, { render, renderMarkdown }: typeof import('../format/index.js'), comparisonFor: ComparisonFor): string[] {
   const written: string[] = [];
   if (s.markdownSummary) {
-    writeOutput('--markdown-summary', s.markdownSummary, renderMarkdown([result]));
+    writeOutput('--markdown-summary', s.markdownSummary, renderMarkdown([result], { comparisonFor }));
     written.push(s.markdownSummary);
   }
-  const text = render(s.format, [result], { color: caps.color, verbose: s.verbose, summary: s.summary, width: caps.width, batch: false });
+  const text = render(s.format, [result], { color: caps.color, verbose: s.verbose, summary: s.summary, width: caps.width, wrapWidth: caps.wrapWidth, batch: false, comparisonFor });
   if (s.output) {
     writeOutput('--output', s.output, text);
     written.push(s.output);
   } else process.stdout.write(text);
-  if (s.format === 'github' && process.env.GITHUB_STEP_SUMMARY) writeOutput('to GITHUB_STEP_SUMMARY', process.env.GITHUB_STEP_SUMMARY, renderMarkdown([result]) + '\n', true);
+  if (s.format === 'github' && process.env.GITHUB_STEP_SUMMARY) writeOutput('to GITHUB_STEP_SUMMARY', process.env.GITHUB_STEP_SUMMARY, renderMarkdown([result], { comparisonFor }) + '\n', true);
   return written;
 }
 
@@ -193,7 +208,7 @@ function writeSingleReport(s: ScanSettings, result: ScanResult, caps: TerminalCa
  * A batch: the pool's workers take the sites; each report is written as its site finishes (see
  * batch-output.ts) and dropped, so memory stays flat however long the list.
  */
-async function scanBatch(urls: string[], s: ScanSettings, caps: TerminalCaps, runner: ScanRunner, judge: (r: ScanResult) => void, errors: Outcome[]): Promise<string[]> {
+async function scanBatch(urls: string[], s: ScanSettings, caps: TerminalCaps, runner: ScanRunner, judge: (r: ScanResult) => void, errors: Outcome[], comparisonFor: ComparisonFor): Promise<string[]> {
   let live: LiveProgress | null = null;
   if (caps.live) live = (await loadProgress()).startLiveProgress(urls.length);
   const { BatchOutput } = await import('./batch-output.js');
@@ -206,6 +221,8 @@ async function scanBatch(urls: string[], s: ScanSettings, caps: TerminalCaps, ru
     verbose: s.verbose,
     summary: s.summary,
     width: caps.width,
+    wrapWidth: caps.wrapWidth,
+    comparisonFor,
     holdStdout: !!live && !!process.stdout.isTTY,
     urls,
   });

@@ -33,6 +33,7 @@ export interface ScanFlags {
   saveBaseline?: string;
   baseline?: string;
   failOnRegression?: string;
+  badge?: string;
   markdownSummary?: string;
   config?: string | false;
   verbose?: boolean;
@@ -61,6 +62,8 @@ export interface ScanSettings {
   saveBaseline?: string;
   baseline?: string;
   failOnRegression?: number;
+  /** --badge: write the SVG badge (score and grade) of the one scanned site to this file. */
+  badge?: string;
   markdownSummary?: string;
   verbose: boolean;
   summary: boolean;
@@ -173,6 +176,7 @@ export async function resolveScanSettings(args: string[], flags: ScanFlags, type
     only: await validateCheckIds('--only', list(pick('only')) ?? cfg.only, DIMENSIONS),
     thresholds,
     saveBaseline: flags.saveBaseline,
+    badge: flags.badge,
     markdownSummary: flags.markdownSummary,
     baseline,
     failOnRegression,

@@ -5,6 +5,8 @@ export interface TerminalCaps {
   /** Live ink progress on stderr. */
   live: boolean;
   width: number;
+  /** Columns the pretty report wraps to (at word boundaries): a terminal's width; 0 (no wrapping) for a pipe or a file. */
+  wrapWidth: number;
 }
 
 export function isCi(env: NodeJS.ProcessEnv = process.env): boolean {
@@ -21,5 +23,6 @@ export function terminalCaps(opts: { colorFlag?: boolean; toFile: boolean }, env
     // ink would clear the screen on every frame (see progress.tsx).
     live: !plain && !!process.stderr.isTTY && (process.stderr.rows ?? 0) >= 3,
     width: process.stdout.columns || 100,
+    wrapWidth: !opts.toFile && process.stdout.isTTY ? process.stdout.columns || 0 : 0,
   };
 }

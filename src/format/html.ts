@@ -5,11 +5,12 @@
  * meta tag forbids anything but the inline style even if an escape were ever missed.
  */
 import type { CheckResult, ProbeRecord, ScanResult } from '../core/schema.js';
-import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, needsFix, gainPhrase, platformLine, STATUS_SYMBOLS, STATUS_WORDS } from './common.js';
+import { bandOf, checksByDimension, failingChecks, formatPoints, needsFix, gainPhrase, platformLine, STATUS_SYMBOLS, STATUS_WORDS } from './common.js';
 import { escapeHtml as e, safeHref } from './sanitize.js';
 import { DIMENSIONS } from '../core/vocabulary.js';
 import { fixStepsHtml } from './fix-steps.js';
 import { pageTable, pageTableSummary } from './pages.js';
+import { CHART_CSS, dimensionChart } from './chart-svg.js';
 
 export interface HtmlReportOptions {
   /** Public address of this report (shown with a copyable field). */
@@ -18,6 +19,10 @@ export interface HtmlReportOptions {
   baseUrl?: string;
   /** Page title; defaults to "AI readiness report: <host>". */
   title?: string;
+  /** The domain's history page on the service that rendered it (score over time, comparisons). */
+  historyUrl?: string;
+  /** A public report's badge: its address and the README snippet shown under "Badge". */
+  badge?: { imageUrl: string; markdown: string };
 }
 
 const CSS = `
@@ -61,6 +66,10 @@ td,th{border:1px solid var(--line);padding:4px 6px;text-align:left;vertical-alig
 .pages li .page{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px;overflow-wrap:anywhere}
 .share input{width:100%;font:inherit;padding:4px 6px}
 footer{margin-top:40px;font-size:13px;color:var(--muted)}
+.chart-row{display:flex;flex-wrap:wrap;gap:16px 32px;align-items:flex-start}.chart-row table{width:auto;min-width:14em}
+:root{color-scheme:light dark}
+@media (prefers-color-scheme:dark){:root{--muted:#9da7b3;--line:#30363d;--bg:#161b22;--fg:#e6edf3;--code:#161b22;--good:#3fb950;--fair:#d29922;--poor:#f85149}body{background:#0d1117}a{color:#58a6ff}.badge{color:#0d1117}}
+${CHART_CSS}
 @media print{main{max-width:none;padding:0}.summary{border-color:#999}details{display:block}details>summary{display:none}a{color:inherit;text-decoration:none}.check{break-inside:avoid}}
 `;
 
@@ -106,14 +115,25 @@ ${c.evidence ? `<p class="evidence">${e(c.evidence)}</p>` : ''}${notes}${fix}${s
 </article>`;
 }
 
-function dimensionBars(result: ScanResult): string {
-  const rows = DIMENSIONS.map((d) => {
-    const s = result.dimensions?.[d];
-    if (!s) return '';
-    if (!s.applicable) return `<div>${e(DIMENSION_LABELS[d])}</div><div class="muted">not applicable</div><div></div>`;
-    return `<div>${e(DIMENSION_LABELS[d])}</div><div class="bar ${bandOf(s.score)}" role="img" aria-label="${s.score} out of 100"><span style="width:${Math.max(0, Math.min(100, s.score))}%"></span></div><div>${s.score}</div>`;
-  });
-  return `<div class="bars">${rows.join('')}</div>`;
+/** The dimension chart (SVG, no script) with its numbers as a table beside it. */
+function dimensionSection(result: ScanResult): string {
+  if (!result.dimensions || !DIMENSIONS.some((d) => result.dimensions?.[d])) return '';
+  const chart = dimensionChart(result);
+  return `<div class="chart-row">${chart.svg}${chart.table}</div>`;
+}
+
+/** Links of a report served by the service: the domain's history and, when public, its badge. */
+function historyAndBadge(opts: HtmlReportOptions): string {
+  const history = safeHref(opts.historyUrl);
+  const badge = opts.badge && safeHref(opts.badge.imageUrl) ? opts.badge : undefined;
+  if (!history && !badge) return '';
+  const parts = [
+    history ? `<p><a href="${e(history)}" data-history-link>Score history of this site</a>: every public scan over time, and what changed between two.</p>` : '',
+    badge
+      ? `<div class="badge-snippet"><p>Badge for a README (<a href="${e(badge.imageUrl)}">SVG</a>):</p><pre><code>${e(badge.markdown)}</code></pre></div>`
+      : '',
+  ];
+  return `<section aria-label="History and badge"><h2>History and badge</h2>${parts.join('')}</section>`;
 }
 
 function nextLevelSection(result: ScanResult): string {
@@ -210,7 +230,8 @@ ${result.grade ? `<div class="grade ${band}" data-grade="${e(result.grade)}">${e
 ${warnings}
 ${nextLevelSection(result)}
 <h2>Dimensions</h2>
-${dimensionBars(result)}
+${dimensionSection(result)}
+${historyAndBadge(opts)}
 ${pagesSection(result)}
 ${todo}
 ${groups}

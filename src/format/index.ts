@@ -12,6 +12,7 @@ import { renderGithubAnnotations } from './github.js';
 import { renderBatchSummary, renderTextReport } from './text.js';
 import { toSafeJson } from './sanitize.js';
 import { FORMAT_NAMES, type FormatName } from './names.js';
+import type { ReportComparison } from './compare.js';
 
 export { FORMAT_NAMES, type FormatName };
 
@@ -20,6 +21,8 @@ export interface RenderOptions {
   color?: boolean;
   verbose?: boolean;
   width?: number;
+  /** pretty: wrap at word boundaries to this many columns (a terminal's width); 0 = no wrapping. */
+  wrapWidth?: number;
   /** pretty only: score, dimensions and top fixes. */
   summary?: boolean;
   /**
@@ -27,6 +30,8 @@ export interface RenderOptions {
    * site could be scanned, so a line-by-line reader never gets a pretty-printed object.
    */
   batch?: boolean;
+  /** With `--baseline`: the comparison of a result with its baseline entry (pretty and md show it). */
+  comparisonFor?: (r: ScanResult) => ReportComparison | undefined;
 }
 
 export type Formatter = (results: ScanResult[], context: RenderOptions) => string;
@@ -38,9 +43,9 @@ export function renderJson(results: ScanResult[], opts: { batch?: boolean } = {}
 }
 
 export const FORMATTERS: Record<FormatName, Formatter> = {
-  pretty: (results, context) => results.map((r) => renderTextReport(r, context)).join('\n'),
+  pretty: (results, context) => results.map((r) => renderTextReport(r, { ...context, comparison: context.comparisonFor?.(r) })).join('\n'),
   json: renderJson,
-  md: (results) => renderMarkdown(results),
+  md: (results, context) => renderMarkdown(results, { comparisonFor: context.comparisonFor }),
   // One file: several results rendered one after another are not a valid document, so a
   // batch's HTML holds the first report per file (the CLI writes one file per URL).
   html: (results) => renderHtmlReport(results[0]),

@@ -9,6 +9,8 @@ import { DIMENSION_LABELS, failingChecks, formatPoints, platformLine, STATUS_SYM
 import { oneLine } from './sanitize.js';
 import { fixStepsMarkdown } from './fix-steps.js';
 import { pageTable, pageTableSummary } from './pages.js';
+import type { ReportComparison } from './compare.js';
+import { comparisonMarkdown } from './compare-render.js';
 
 export const MARKDOWN_MARKER = '<!-- ai-ready-report -->';
 
@@ -68,7 +70,7 @@ function pagesMarkdown(r: ScanResult, h: string): string[] {
 }
 
 /** The summary of one scan. */
-export function renderMarkdownSection(r: ScanResult, opts: { headingLevel?: number } = {}): string {
+export function renderMarkdownSection(r: ScanResult, opts: { headingLevel?: number; comparison?: ReportComparison } = {}): string {
   const h = '#'.repeat(opts.headingLevel ?? 2);
   const out = [`${h} AI readiness of ${mdText(hostOf(r.url))}: ${r.overallScore}/100 (${r.grade ?? '-'}), level ${r.level} · ${mdText(r.levelName)}`, ''];
   const platform = platformLine(r);
@@ -82,6 +84,7 @@ export function renderMarkdownSection(r: ScanResult, opts: { headingLevel?: numb
     }
     out.push('');
   }
+  if (opts.comparison) out.push(...comparisonMarkdown(opts.comparison, (t) => mdText(t), `${h}#`));
   if (r.nextLevel) {
     const n = r.nextLevel;
     out.push(`**Next: level ${n.target} · ${mdText(n.name)}** needs ${n.requirements.map((q) => `${q.checkId} ${mdText(q.title)}`).join(', ') || mdText(n.rule)}.`, '');
@@ -103,9 +106,9 @@ export function renderMarkdownSection(r: ScanResult, opts: { headingLevel?: numb
 }
 
 /** The whole markdown document (one section per URL), starting with the sticky-comment marker. */
-export function renderMarkdown(results: ScanResult[]): string {
+export function renderMarkdown(results: ScanResult[], opts: { comparisonFor?: (r: ScanResult) => ReportComparison | undefined } = {}): string {
   const multi = results.length > 1;
-  const body = results.map((r) => renderMarkdownSection(r, { headingLevel: multi ? 3 : 2 }));
+  const body = results.map((r) => renderMarkdownSection(r, { headingLevel: multi ? 3 : 2, comparison: opts.comparisonFor?.(r) }));
   const summary = multi
     ? ['## AI readiness', '', '| URL | Score | Grade | Level |', '| --- | ---: | :---: | --- |', ...results.map((r) => `| ${mdText(r.url)} | ${r.overallScore} | ${r.grade ?? '-'} | ${r.level} ${mdText(r.levelName)} |`), '']
     : [];

@@ -11,6 +11,9 @@ import { oneLine, stripControl } from './sanitize.js';
 import { bigText } from './big-text.js';
 import { fixStepsText } from './fix-steps.js';
 import { pageTable, pageTableSummary, type PageTable } from './pages.js';
+import type { ReportComparison } from './compare.js';
+import { comparisonLines } from './compare-render.js';
+import { wrapLines } from './wrap.js';
 
 export interface TextReportOptions {
   /** Colours and the big score (a TTY without NO_COLOR). Off: plain text, no escape sequences. */
@@ -21,6 +24,10 @@ export interface TextReportOptions {
   width?: number;
   /** Score, dimensions and the top fixes only (`--summary`). */
   summary?: boolean;
+  /** Wrap lines at word boundaries to this many columns (a terminal's width); 0 = no wrapping. */
+  wrapWidth?: number;
+  /** With `--baseline`: what changed since it (the compare view's shape). */
+  comparison?: ReportComparison;
 }
 
 /** How many fixes the summary lists. */
@@ -197,18 +204,32 @@ function pagesSection(t: PageTable | null, p: Paint, o: TextReportOptions): stri
   return out;
 }
 
-/** The full terminal report of one scan (or its summary). */
+/** What changed since the baseline, in the compare view's shape. */
+function sinceBaseline(c: ReportComparison | undefined, p: Paint, summary = false): string[] {
+  if (!c) return [];
+  return ['', p.c.bold('Since the baseline'), ...comparisonLines(c, { bold: p.c.bold, gray: p.c.gray, good: p.c.green, bad: p.c.red }, summary ? { limit: SUMMARY_FIXES } : {})];
+}
+
+/** The full terminal report of one scan (or its summary), wrapped at word boundaries to `width`. */
 export function renderTextReport(result: ScanResult, opts: TextReportOptions = {}): string {
   const p = paint(!!opts.color);
   if (opts.summary) {
     const table = pageTable(result);
-    const lines = [...header(result, p), ...dimensions(result, p), ...(table ? ['', pageTableSummary(table) + '.'] : []), ...topFixes(result, p)];
+    const lines = [...header(result, p), ...dimensions(result, p), ...sinceBaseline(opts.comparison, p, true), ...(table ? ['', pageTableSummary(table) + '.'] : []), ...topFixes(result, p)];
     lines.push('', p.c.gray('Summary only: run without --summary for every check and step-by-step fixes.'));
-    return lines.join('\n') + '\n';
+    return wrapLines(lines, opts.wrapWidth ?? 0).join('\n') + '\n';
   }
-  const lines = [...header(result, p), ...nextLevel(result, p), ...dimensions(result, p), ...checkLines(result, p, opts), ...pagesSection(pageTable(result), p, opts), ...fixes(result, p)];
+  const lines = [
+    ...header(result, p),
+    ...nextLevel(result, p),
+    ...dimensions(result, p),
+    ...sinceBaseline(opts.comparison, p),
+    ...checkLines(result, p, opts),
+    ...pagesSection(pageTable(result), p, opts),
+    ...fixes(result, p),
+  ];
   if (!opts.verbose) lines.push('', p.c.gray('Run with --verbose for every probe, or `ai-ready explain <checkId>` for a check in depth.'));
-  return lines.join('\n') + '\n';
+  return wrapLines(lines, opts.wrapWidth ?? 0).join('\n') + '\n';
 }
 
 /** One row per scanned URL (and per URL that could not be scanned), for the end of a batch. */

@@ -1,6 +1,7 @@
 /** Output shapes of the MCP tools that the v1 schemas (src/core/schema.ts) do not already give. */
 import * as z from 'zod';
-import { CheckStatus, Dimension, FixStep, Grade, Tier } from '../core/schema.js';
+import { Dimension, FixStep, Grade, Tier } from '../core/schema.js';
+import { ComparisonFields } from '../service/compare.js';
 
 export const ReportSummarySchema = z.object({
   id: z.string(),
@@ -26,25 +27,14 @@ export const DomainHistory = z.object({
   nextCursor: z.string().nullable(),
 });
 
-const ReportPoint = z.object({ id: z.string(), url: z.string(), createdAt: z.string(), score: z.number().int(), grade: z.string(), level: z.number().int() });
+const ReportPoint = z.object({ id: z.string(), url: z.string(), createdAt: z.string(), score: z.number().int(), grade: z.string(), level: z.number().int(), rubricVersion: z.string().optional() });
 
 export const Comparison = z.object({
   from: ReportPoint,
   to: ReportPoint,
-  scoreDelta: z.number().int(),
-  levelDelta: z.number().int(),
-  gradeChange: z.string().nullable().describe('e.g. "C -> B", null when unchanged'),
-  changed: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      dimension: Dimension,
-      from: CheckStatus.nullable().describe('null: the check was not in the older report'),
-      to: CheckStatus.nullable().describe('null: the check is not in the newer report'),
-      earnedDelta: z.number(),
-    }),
-  ),
-  unchangedCount: z.number().int(),
+  // The shared comparison fields (scoreDelta, levelDelta, gradeChange, changed, unchangedCount, and the additive sameRubric, dimensions, newFindings, fixedFindings).
+  ...ComparisonFields,
+  htmlUrl: z.string().optional().describe('The compare page of the two reports on this service'),
 });
 
 export const MonitorSchema = z.object({

@@ -17,6 +17,7 @@ import { compatRoutes } from './routes/compat.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { notFoundRoutes } from './routes/not-found.js';
 import { pageRoutes } from './routes/pages.js';
+import { historyRoutes } from './routes/history.js';
 import { sseRoutes } from './routes/sse.js';
 import { v1ReportRoutes } from './routes/v1-report.js';
 import { v1ScanRoutes } from './routes/v1-scan.js';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps): App {
   compatRoutes(app, ctx);
   sseRoutes(app, ctx);
   pageRoutes(app, ctx);
+  historyRoutes(app, ctx);
   discoveryRoutes(app, ctx);
   deps.extend?.(app, ctx);
   notFoundRoutes(app, ctx);

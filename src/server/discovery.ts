@@ -29,6 +29,7 @@ export const SURFACES: Surface[] = [
   { path: '/openapi.json', title: 'OpenAPI 3.1 description', type: 'application/openapi+json', note: 'every endpoint, generated from the same schemas the service validates with' },
   { path: '/api/public/v1/scan', title: 'Scan API (v1)', type: 'application/json', note: 'GET ?url=<site> or POST {"url": "<site>"}: score, grade, level, every check with evidence and fix steps' },
   { path: '/api/public/v1/report/{id}', title: 'Shared report API (v1)', type: 'application/json', note: 'a stored scan result by its share id' },
+  { path: '/api/public/v1/compare', title: 'Compare API (v1)', type: 'application/json', note: 'GET ?from=<id>&to=<id>: score, level and dimension deltas, new and fixed findings, checks that changed (the page: /compare; a site\'s history: /d/<host>)' },
   { path: '/api/scan', title: 'Streaming scan', type: 'text/event-stream', note: 'POST {"url": "<site>"}: server-sent events of the scan progress, then the result' },
   { path: '/.well-known/api-catalog', title: 'API catalog (RFC 9727)', type: 'application/linkset+json', note: 'machine-readable list of the APIs' },
   { path: '/.well-known/agent-skills/index.json', title: 'Agent skills index', type: 'application/json', note: 'one skill per check: how to fix it, generated from the fix guides' },

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { Problem, ReportResponse, ScanResponse } from '../core/schema.js';
+import { CompareResponse } from '../service/compare.js';
 import { MAX_URL_LENGTH } from '../core/target.js';
 import { DEFAULT_SCAN_PAGES, MAX_SERVICE_PAGES } from '../core/scope.js';
 import { VERSION } from '../version.js';
@@ -25,7 +26,7 @@ function openObjects(node: unknown): unknown {
 
 function componentSchemas(): Json {
   // Touch the schemas so their registrations exist, then export the registry with component refs.
-  void [ScanResponse, ReportResponse, Problem];
+  void [ScanResponse, ReportResponse, Problem, CompareResponse];
   const { schemas } = z.toJSONSchema(z.globalRegistry, { uri: (id) => `#/components/schemas/${id}`, io: 'output' }) as { schemas: Json };
   return openObjects(schemas) as Json;
 }
@@ -97,6 +98,24 @@ export function openApiDocument(base: string): Json {
           responses: {
             '200': { description: 'The stored report', content: { 'application/json': { schema: ref('ReportResponse') } } },
             '400': problem('The id does not match ^[a-z0-9]{4,24}$ (type invalid-parameter)'),
+            '404': problem('No such report, or private (type not-found)'),
+          },
+        },
+      },
+      '/api/public/v1/compare': {
+        get: {
+          operationId: 'compareReports',
+          summary: 'Compare two reports',
+          description:
+            'Score, grade, level and dimension deltas, new and fixed findings, and every check whose status changed, from the report `from` (before) to the report `to` (after): two scans of one site or of two sites. Both must be readable by the caller (public, or private with the owner key).',
+          parameters: [
+            { name: 'from', in: 'query', required: true, description: 'Share id of the older report', schema: { type: 'string', pattern: '^[a-z0-9]{4,24}$' } },
+            { name: 'to', in: 'query', required: true, description: 'Share id of the newer report', schema: { type: 'string', pattern: '^[a-z0-9]{4,24}$' } },
+          ],
+          responses: {
+            '200': { description: 'The comparison', content: { 'application/json': { schema: ref('CompareResponse') } } },
+            '400': problem('A parameter is missing or not a report id (type missing-parameter, invalid-parameter)'),
+            '401': problem('The Bearer token is not a valid API key (type unauthorized)'),
             '404': problem('No such report, or private (type not-found)'),
           },
         },

@@ -9,6 +9,7 @@ import { reportView } from '../service/index.js';
 import { escapeHtml as e } from './respond.js';
 import { PROBLEM_TYPES, type ProblemName } from './problems.js';
 import { SURFACES } from './discovery.js';
+import { badgeOf, domainPageUrl } from './history-links.js';
 
 const PAGE_CSS = `body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328}
 main{max-width:760px;margin:0 auto;padding:32px 20px}h1{font-size:28px}a{color:#0b5cad}
@@ -28,13 +29,13 @@ const SERVICE_JSON_LD = JSON.stringify({
   offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
 });
 
-function layout(title: string, body: string, scripts: string[] = []): string {
+export function layout(title: string, body: string, scripts: string[] = [], extraCss = ''): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">
 <title>${e(title)}</title><link rel="alternate" type="text/markdown" href="">
 <link rel="api-catalog" href="/.well-known/api-catalog"><link rel="describedby" href="/llms.txt">
 <script type="application/ld+json">${SERVICE_JSON_LD}</script>
-<style>${PAGE_CSS}</style></head>
+<style>${PAGE_CSS}${extraCss}</style></head>
 <body><main>
 <blockquote hidden>For agents: an overview of this service and its API is at /llms.txt; this page is available as Markdown with Accept: text/markdown.</blockquote>
 ${body}
@@ -130,12 +131,12 @@ export const HOME_JS = `(() => {
 
 export function reportHtml(report: StoredReport, base: string): string {
   const view = reportView(report, base);
-  return renderHtmlReport(view, { shareUrl: view.shareUrl, baseUrl: base });
+  return renderHtmlReport(view, { shareUrl: view.shareUrl, baseUrl: base, historyUrl: domainPageUrl(base, report.domain), ...(report.isPublic ? { badge: badgeOf(base, report) } : {}) });
 }
 
 export function reportMarkdown(report: StoredReport, base: string): string {
   const view = reportView(report, base);
-  return `${renderMarkdown([view])}\n\nShared report: ${view.shareUrl}\n`;
+  return `${renderMarkdown([view])}\n\nShared report: ${view.shareUrl}\nScore history of ${report.domain}: ${domainPageUrl(base, report.domain)}\n`;
 }
 
 export function problemHtml(name: ProblemName, base: string): string {

@@ -2,3 +2,4 @@ export { ScanService, type Caller, type ScanCall, type ScanOutcome, type ScanPol
 export { RateLimitedError } from './errors.js';
 export { reportView, shareUrlOf } from './report-view.js';
 export { reportIsPublic } from './visibility.js';
+export { compareReports, compareResponse, CompareResponse, ComparisonFields } from './compare.js';

@@ -150,6 +150,13 @@ describe('MCP tools', () => {
     const d1 = first.checks.find((c: { id: string }) => c.id === 'D1');
     const d1After = second.checks.find((c: { id: string }) => c.id === 'D1');
     if (d1.status !== d1After.status) expect(cmp.data.changed.map((c: { id: string }) => c.id)).toContain('D1');
+    // The shared comparison (the /compare page and /api/public/v1/compare give the same): the site got worse.
+    expect(cmp.data.newFindings.length).toBeGreaterThan(0);
+    for (const f of cmp.data.newFindings) expect(cmp.data.changed.map((c: { id: string }) => c.id)).toContain(f.id);
+    expect(cmp.data.dimensions.some((d: { delta: number | null }) => d.delta !== null && d.delta < 0)).toBe(true);
+    expect(cmp.data.sameRubric).toBe(true);
+    expect(cmp.data.htmlUrl).toBe(`${BASE}/compare?from=${first.shareId}&to=${second.shareId}`);
+    expect(cmp.text).toContain(`New findings (${cmp.data.newFindings.length})`);
 
     const history = await call(client, 'get_domain_history', { domain: fixture.site.origin });
     expect(history.data.domain).toBe('127.0.0.1');

@@ -46,6 +46,8 @@ const ROUTES = [
   '/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp',
   '/oauth/register', '/oauth/authorize', '/oauth/token', '/oauth/revoke', '/.well-known/http-message-signatures-directory',
   '/api/public/v1/../x', '/api/public/v1/%2e%2e/x', '//api/public/v1/scan', '/api/public/v1//scan', '/api/public/v1/scan%00', '/nope',
+  '/d/127.0.0.1', '/d/%00', '/d/%zz', `/d/${'a'.repeat(300)}`, '/d/x/badge.svg', '/r/abcd/badge.svg', '/r/%00/badge.svg', '/compare?from=abcd&to=abcd',
+  '/compare?from=%00', '/api/public/v1/compare?from=abcd&to=abcd', '/api/public/v1/compare?from=abcd&from=x&to=%zz',
 ];
 
 const rpc = (method: string, params: unknown = {}) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });

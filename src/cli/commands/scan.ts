@@ -15,7 +15,8 @@ Formats:
 
 CI gates (exit 1 when missed; without any gate the exit code is 0 whatever the score):
   --min-grade B  --min-score 70  --min-level 2  --fail-on essential,D4  --min-dimension bot_access=80
-  --baseline base.json --fail-on-regression 5   (save one with --save-baseline base.json)
+  --baseline base.json --fail-on-regression 5   (save one with --save-baseline base.json;
+  with --baseline the pretty and markdown reports show what changed since it)
 
 Config: ai-ready.config.json in the working directory (or --config <file>) holds the same
 settings in camelCase (minGrade, failOn, skip, format, profile, urls, ...); flags win.
@@ -34,7 +35,8 @@ Exit codes: 0 ok, 1 below a threshold, 2 usage or invalid input, 3 a target coul
 Examples:
   ai-ready scan yoursite.com
   ai-ready scan yoursite.com --min-grade B --format sarif --output ai-ready.sarif
-  ai-ready scan --input urls.txt --workers 4 --format json > results.ndjson`;
+  ai-ready scan --input urls.txt --workers 4 --format json > results.ndjson
+  ai-ready scan yoursite.com --badge ai-ready.svg   (a README badge, e.g. committed by CI)`;
 
 export function registerScan(program: Command): void {
   program
@@ -62,6 +64,7 @@ export function registerScan(program: Command): void {
     .option('--baseline <file>', 'compare with a saved baseline')
     .option('--fail-on-regression <points>', 'with --baseline: exit 1 when the score dropped by more than this')
     .option('--markdown-summary <file>', 'also write the markdown summary to a file (for PR comments)')
+    .option('--badge <file>', 'also write an SVG badge (score and grade, in the grade colour) for a README')
     .option('--config <file>', 'config file (default: ./ai-ready.config.json when present)')
     .option('--no-config', 'ignore ai-ready.config.json')
     .option('--verbose', 'show every probe behind every check (URL, status, content type, headers)')

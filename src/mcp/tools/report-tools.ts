@@ -1,12 +1,13 @@
 /** Saved reports and history: get, list, delete, visibility, a domain's history, and comparisons. */
 import * as z from 'zod';
-import { API_VERSION, ReportResponse, gradeFor, type CheckResult } from '../../core/schema.js';
+import { API_VERSION, ReportResponse, gradeFor } from '../../core/schema.js';
 import type { StoredReport } from '../../store/types.js';
 import { ToolError } from '../context.js';
 import { Comparison, DomainHistory, ReportPage } from '../schemas.js';
 import { defineTool } from './define.js';
 import { ownedReport, readableReport, requireAccount, withShareUrl } from './access.js';
-import { reportView, shareUrlOf } from '../../service/index.js';
+import { compareReports as compareStoredReports, reportView, shareUrlOf } from '../../service/index.js';
+import { comparisonLines } from '../../format/compare-render.js';
 
 const ReportId = z.string().regex(/^[a-z0-9]{4,24}$/, 'a report id is 4-24 characters from a-z and 0-9').describe('Share id of a report');
 const Limit = z.number().int().min(1).max(100).optional().describe('Page size, default 20');
@@ -139,13 +140,14 @@ export const getDomainHistory = defineTool({
 });
 
 function point(r: StoredReport) {
-  return { id: r.id, url: r.url, createdAt: r.createdAt, score: r.result.overallScore, grade: gradeOf(r), level: r.result.level };
+  return { id: r.id, url: r.url, createdAt: r.createdAt, score: r.result.overallScore, grade: gradeOf(r), level: r.result.level, ...(r.result.rubricVersion ? { rubricVersion: r.result.rubricVersion } : {}) };
 }
 
 export const compareReports = defineTool({
   name: 'compare_reports',
   title: 'Compare two reports',
-  description: 'Compares two reports (usually an older and a newer scan of one site): the score, grade and level change and every check whose status changed.',
+  description:
+    'Compares two reports (usually an older and a newer scan of one site, or two sites): the score, grade, level and dimension changes, new and fixed findings, and every check whose status changed. The same comparison as the /compare page and GET /api/public/v1/compare.',
   input: z.object({ from: ReportId.describe('The older report'), to: ReportId.describe('The newer report') }),
   output: Comparison,
   anonymous: false,
@@ -155,36 +157,10 @@ export const compareReports = defineTool({
     const { store, account } = requireAccount(ctx);
     const a = await readableReport(store, account, args.from);
     const b = await readableReport(store, account, args.to);
-    const before = new Map(a.result.checks.map((c) => [c.id, c]));
-    const after = new Map(b.result.checks.map((c) => [c.id, c]));
-    const ids = [...new Set([...before.keys(), ...after.keys()])];
-    const changed = [];
-    let unchangedCount = 0;
-    for (const id of ids) {
-      const x: CheckResult | undefined = before.get(id);
-      const y: CheckResult | undefined = after.get(id);
-      if (x && y && x.status === y.status && x.earned === y.earned) {
-        unchangedCount++;
-        continue;
-      }
-      const ref = (y ?? x)!;
-      changed.push({ id, name: ref.name, dimension: ref.dimension, from: x?.status ?? null, to: y?.status ?? null, earnedDelta: (y?.earned ?? 0) - (x?.earned ?? 0) });
-    }
-    const from = point(a);
-    const to = point(b);
-    const data = {
-      from,
-      to,
-      scoreDelta: to.score - from.score,
-      levelDelta: to.level - from.level,
-      gradeChange: from.grade === to.grade ? null : `${from.grade} -> ${to.grade}`,
-      changed,
-      unchangedCount,
-    };
-    const sign = (n: number) => (n > 0 ? `+${n}` : String(n));
-    const lines = [`${from.score} -> ${to.score} (${sign(data.scoreDelta)}), grade ${from.grade} -> ${to.grade}, level ${from.level} -> ${to.level}.`];
-    for (const c of changed.slice(0, 10)) lines.push(`${c.id} ${c.name}: ${c.from ?? 'absent'} -> ${c.to ?? 'absent'}`);
-    if (changed.length > 10) lines.push(`... and ${changed.length - 10} more`);
-    return { data, summary: lines.join('\n') };
+    // One comparison for every face (service/compare.ts over format/compare.ts).
+    const c = compareStoredReports(a, b);
+    const data = { ...c, from: point(a), to: point(b), ...(ctx.baseUrl ? { htmlUrl: `${ctx.baseUrl}/compare?from=${a.id}&to=${b.id}` } : {}) };
+    const lines = comparisonLines(c).map((l) => l.trimStart());
+    return { data, summary: lines.slice(0, 40).join('\n') + (lines.length > 40 ? `\n... and ${lines.length - 40} more lines` : '') };
   },
 });
