@@ -9,7 +9,8 @@
 import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import type { Browser } from 'puppeteer-core';
+import type { Browser, PuppeteerNode } from 'puppeteer-core';
+import { loadPackage } from './load.js';
 
 const CANDIDATES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 
@@ -90,7 +91,7 @@ export interface LaunchedBrowser {
 /** Launches the system browser with a fresh temporary profile. */
 export async function launchBrowser(opts: { executablePath?: string; extraArgs?: string[]; timeoutMs?: number } = {}): Promise<LaunchedBrowser> {
   const executablePath = opts.executablePath ?? requireBrowser();
-  const { default: puppeteer } = await import('puppeteer-core');
+  const puppeteer = await loadPackage<PuppeteerNode>('puppeteer-core');
   const userDataDir = mkdtempSync(join(tmpdir(), 'ai-ready-chrome-'));
   let browser: Browser;
   try {

@@ -10,8 +10,8 @@
  * never the scanning process. Everything read back is read from an isolated world, so page
  * scripts cannot tamper with the reading.
  */
-import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, CDPSession, Page } from 'puppeteer-core';
+import type { Browser, BrowserContext, CDPSession, Page, PuppeteerNode } from 'puppeteer-core';
+import { loadPackage } from './load.js';
 import { launchBrowser, type LaunchedBrowser } from './browser.js';
 import { startGuardProxy, type GuardProxy } from './guard-proxy.js';
 import { OPERABILITY_RULES, RENDERED_HTML_MAX, type OperabilityViolation, type RenderedPage, type RenderedTool } from './artifact.js';
@@ -51,9 +51,10 @@ const READ_DOM = `(() => {
   return { html: el ? el.outerHTML.slice(0, ${RENDERED_HTML_MAX}) : '', url: location.href };
 })()`;
 
-let axeSource: string | null = null;
-function axe(): string {
-  return (axeSource ??= createRequire(import.meta.url)('axe-core').source as string);
+let axeSource: Promise<string> | null = null;
+/** axe-core's browser bundle (1.5 MB of text), loaded on first use. */
+function axe(): Promise<string> {
+  return (axeSource ??= loadPackage<{ source: string }>('axe-core').then((m) => m.source));
 }
 
 const RUN_AXE = `axe.run(document, { runOnly: { type: 'rule', values: ${JSON.stringify(OPERABILITY_RULES)} }, resultTypes: ['violations'], elementRef: false, selectors: true })
@@ -108,7 +109,7 @@ export class RenderSession {
     try {
       let browser: Browser;
       if (opts.endpoint) {
-        const { default: puppeteer } = await import('puppeteer-core');
+        const puppeteer = await loadPackage<PuppeteerNode>('puppeteer-core');
         browser = await puppeteer.connect({ browserWSEndpoint: opts.endpoint, defaultViewport: { width: 1280, height: 900 } });
       } else {
         launched = await launchBrowser();
@@ -213,7 +214,7 @@ export class RenderSession {
     let operability: RenderedPage['operability'] = null;
     let operabilityError: string | undefined;
     try {
-      await evaluate(cdp, world, `${axe()}\n;0`, left());
+      await evaluate(cdp, world, `${await axe()}\n;0`, left());
       const r = await evaluate<{ passed: number; violations: OperabilityViolation[] }>(cdp, world, RUN_AXE, left());
       operability = { ...r, rules: [...OPERABILITY_RULES] };
     } catch (e) {

@@ -1,0 +1,140 @@
+/**
+ * Rendering hostile pages: each costs its own page, never the process or the next page; the
+ * browser's every request passes the private-network guard; popups, service workers and dialogs
+ * go nowhere. Real loopback servers, the system's Chromium.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import net from 'node:net';
+import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
+import { hasBrowser } from '../helpers/browser.js';
+import { RenderSession } from '../../src/core/render/session.js';
+import { startGuardProxy, type GuardProxy } from '../../src/core/render/guard-proxy.js';
+import { scan } from '../../src/core/scan.js';
+
+const page = (script: string, body = '<main><h1>Hostile</h1><p id="out">start</p></main>') => ({
+  headers: { 'content-type': 'text/html; charset=utf-8' },
+  body: `<!doctype html><html lang="en"><head><title>hostile</title></head><body>${body}<script>${script}</script></body></html>`,
+});
+
+describe.skipIf(!hasBrowser)('rendering hostile pages', () => {
+  let site: FixtureSite;
+  let secret: FixtureSite;
+  let session: RenderSession;
+  beforeAll(async () => {
+    secret = await startFixture({ '*': { headers: { 'content-type': 'text/plain', 'access-control-allow-origin': '*' }, body: 'secret' } });
+    site = await startFixture({
+      '/spin': page('for (;;) {}'),
+      '/hog': page('const keep = []; for (;;) keep.push(new Array(1e6).fill(Math.random()));'),
+      '/windows': page("setInterval(() => { for (let i = 0; i < 50; i++) window.open('/popup-' + i); }, 5); document.getElementById('out').textContent = 'done';"),
+      '/dialogs': page("for (let i = 0; i < 20; i++) alert('hi ' + i); document.getElementById('out').textContent = 'after dialogs';"),
+      '/sw': page("navigator.serviceWorker.register('/sw.js').then(() => out.textContent = 'registered', (e) => out.textContent = 'refused ' + e.name);"),
+      '/sw.js': { headers: { 'content-type': 'text/javascript' }, body: 'self.addEventListener("fetch", () => {});' },
+      '/ok': page("document.getElementById('out').textContent = 'scripts ran';"),
+      // localhost is loopback like the target, but only 127.0.0.1 is allowed: the guard must refuse it.
+      '/private-fetch': page(`fetch('http://localhost:${secret.port}/secret').then(() => out.textContent = 'reached', () => out.textContent = 'blocked');`),
+    });
+    session = await RenderSession.open({ pageTimeoutMs: 4_000 });
+  }, 60_000);
+  afterAll(async () => {
+    await session?.close();
+    await site?.close();
+    await secret?.close();
+  });
+
+  it('a page that spins the CPU costs its own render; the next page still renders', async () => {
+    const spun = await session.render(`${site.origin}/spin`);
+    expect(spun.error).toBeTruthy();
+    const next = await session.render(`${site.origin}/ok`);
+    expect(next.error).toBeUndefined();
+    expect(next.html).toContain('scripts ran');
+  });
+
+  it('a page that allocates without end loses its own renderer, not the process', async () => {
+    const before = process.memoryUsage().rss;
+    const hog = await session.render(`${site.origin}/hog`);
+    expect(hog.error).toBeTruthy();
+    // The test process itself did not grow by the page's allocations (they live in the renderer).
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+    expect((await session.render(`${site.origin}/ok`)).html).toContain('scripts ran');
+  });
+
+  it('windows opened in a loop go nowhere', async () => {
+    const r = await session.render(`${site.origin}/windows`);
+    expect(r.error).toBeUndefined();
+    expect(r.html).toContain('done');
+    expect(site.requests.filter((q) => q.path.startsWith('/popup-'))).toEqual([]);
+  });
+
+  it('dialogs are dismissed and service workers refused', async () => {
+    expect((await session.render(`${site.origin}/dialogs`)).html).toContain('after dialogs');
+    const sw = await session.render(`${site.origin}/sw`);
+    expect(sw.html).toMatch(/refused/);
+    expect(site.requests.filter((q) => q.path === '/sw.js')).toEqual([]);
+  });
+
+  it('with the guard on, a rendered page cannot reach another loopback host', async () => {
+    const guarded = await RenderSession.open({ blockPrivateNetwork: true, allowedHosts: ['127.0.0.1'], pageTimeoutMs: 4_000 });
+    try {
+      const r = await guarded.render(`${site.origin}/private-fetch`);
+      expect(r.error).toBeUndefined();
+      expect(r.html).toContain('blocked');
+      expect(secret.requests).toEqual([]);
+      expect(guarded.traffic.refused.map((x) => x.reason).join(' ')).toMatch(/loopback address/);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('the scan deadline closes a page that never finishes loading', async () => {
+    const r = await scan(`${site.origin}/spin`, { render: true, pages: 1, deadlineMs: 5_000, only: ['A11', 'A7'] });
+    const a11 = r.checks.find((c) => c.id === 'A11')!;
+    expect(a11.status).toBe('info');
+    expect(a11.code).toBe('A11/unmeasured');
+  });
+});
+
+describe('the guard proxy refuses private addresses before connecting', () => {
+  let proxy: GuardProxy;
+  beforeAll(async () => {
+    proxy = await startGuardProxy({ blockPrivateNetwork: true });
+  });
+  afterAll(() => proxy.close());
+
+  const connect = (target: string) =>
+    new Promise<string>((resolve, reject) => {
+      const [host, port] = proxy.address.split(':');
+      const s = net.connect(Number(port), host, () => s.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`));
+      let data = '';
+      s.on('data', (d) => (data += d));
+      s.on('close', () => resolve(data));
+      s.on('error', reject);
+    });
+  const get = (url: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const [host, port] = proxy.address.split(':');
+      http
+        .get({ host, port: Number(port), path: url, headers: { host: new URL(url).host } }, (res) => {
+          let body = '';
+          res.on('data', (d) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        })
+        .on('error', reject);
+    });
+
+  it('CONNECT to private, link-local, metadata and loopback literals is 403', async () => {
+    for (const [target, cls] of [['10.0.0.1:443', 'private'], ['169.254.169.254:443', 'metadata'], ['[fd00::1]:443', 'private'], ['127.0.0.1:443', 'loopback'], ['[::ffff:192.168.1.1]:443', 'private']]) {
+      const answer = await connect(target);
+      expect(answer, target).toMatch(/^HTTP\/1\.1 403/);
+      expect(answer, target).toContain(`a ${cls} address`);
+    }
+  });
+
+  it('plain HTTP through the proxy is checked the same way, and other schemes are refused', async () => {
+    const r = await get('http://100.64.0.1/latest/meta-data/');
+    expect(r.status).toBe(403);
+    expect(r.body).toMatch(/cgnat/);
+    expect((await get('ftp://example.test/file')).status).toBe(400);
+    expect(proxy.stats.refused.length).toBeGreaterThanOrEqual(6);
+  });
+});
