@@ -38,6 +38,10 @@ export interface ServerConfig {
   monitorMinIntervalSec?: number;
   /** Lifetime of OAuth access tokens for /mcp (seconds). Default 3600. */
   oauthAccessTokenSec?: number;
+  /** Launch the system's Chrome/Chromium so scans may ask for `render` (docs/render.md). */
+  render?: boolean;
+  /** Rendering scans at once (the browser pool's bound). Default 2. */
+  renderConcurrency?: number;
 }
 
 export const DEFAULTS = {

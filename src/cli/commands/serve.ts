@@ -13,6 +13,8 @@ interface ServeFlags {
   workers?: string;
   workerHeapMb?: string;
   scanDeadline?: string;
+  render?: boolean;
+  renderConcurrency?: string;
   quiet?: boolean;
 }
 
@@ -36,6 +38,8 @@ export function registerServe(program: Command): void {
     .option('--workers <n>', 'scan worker threads, one scan each at a time (default: CPU count); with --database-url, 0 makes a web-only instance whose scans `ai-ready worker` processes run')
     .option('--worker-heap-mb <mb>', 'heap cap of each scan worker in MB (default: 256)')
     .option('--scan-deadline <seconds>', 'whole-scan deadline in seconds (default: 45)')
+    .option('--render', 'launch the system Chrome/Chromium (AI_READY_CHROME or PATH) so scans may ask for render (see docs/render.md)')
+    .option('--render-concurrency <n>', 'rendering scans at once, in the one shared browser (default: 2; more are answered server-busy)')
     .option('--quiet', 'no access log')
     .action(async (flags: ServeFlags) => {
       const port = Number(flags.port);
@@ -53,6 +57,13 @@ export function registerServe(program: Command): void {
       if (scanDeadline !== undefined && (!Number.isFinite(scanDeadline) || scanDeadline < 1 || scanDeadline > 600)) return fail('--scan-deadline must be a number of seconds from 1 to 600');
       const workerHeapMb = flags.workerHeapMb === undefined ? undefined : Number(flags.workerHeapMb);
       if (workerHeapMb !== undefined && (!Number.isInteger(workerHeapMb) || workerHeapMb < 32 || workerHeapMb > 16384)) return fail('--worker-heap-mb must be an integer from 32 to 16384');
+      const renderConcurrency = flags.renderConcurrency === undefined ? undefined : Number(flags.renderConcurrency);
+      if (renderConcurrency !== undefined && (!Number.isInteger(renderConcurrency) || renderConcurrency < 1 || renderConcurrency > 64)) return fail('--render-concurrency must be an integer from 1 to 64');
+      if (renderConcurrency !== undefined && !flags.render) return fail('--render-concurrency needs --render');
+      if (flags.render) {
+        const { findBrowser, INSTALL_HINT } = await import('../../core/render/browser.js');
+        if (!findBrowser()) return fail(`--render: ${process.env.AI_READY_CHROME ? `AI_READY_CHROME=${process.env.AI_READY_CHROME} is not an executable file` : 'no Chrome or Chromium found on PATH'}; ${INSTALL_HINT}`);
+      }
       const { createServer } = await import('../../server/index.js');
       let server;
       try {
@@ -68,12 +79,14 @@ export function registerServe(program: Command): void {
           workers,
           workerHeapMb,
           scanDeadlineMs: scanDeadline === undefined ? undefined : Math.round(scanDeadline * 1000),
+          render: !!flags.render,
+          renderConcurrency,
           log: flags.quiet ? false : undefined,
         });
       } catch (e) {
         return fail(`could not start: ${(e as Error).message}`);
       }
-      process.stderr.write(`ai-ready serve: listening on ${server.url} (base URL ${server.baseUrl}, data in ${server.store.kind === 'postgres' ? 'Postgres' : server.store.dataDir}, ${describeWorkers(server.service.runner.stats().capacity, server.store.kind === 'postgres')})\n`);
+      process.stderr.write(`ai-ready serve: listening on ${server.url} (base URL ${server.baseUrl}, data in ${server.store.kind === 'postgres' ? 'Postgres' : server.store.dataDir}, ${describeWorkers(server.service.runner.stats().capacity, server.store.kind === 'postgres')}${server.service.renders ? ', rendering on' : ''})\n`);
       const stop = (signal: string) => {
         process.stderr.write(`ai-ready serve: ${signal}, draining in-flight requests\n`);
         server.close().then(
