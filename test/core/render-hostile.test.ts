@@ -6,6 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import net from 'node:net';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { hasBrowser } from '../helpers/browser.js';
 import { RenderSession } from '../../src/core/render/session.js';
@@ -30,6 +33,9 @@ describe.skipIf(!hasBrowser)('rendering hostile pages', () => {
       '/dialogs': page("for (let i = 0; i < 20; i++) alert('hi ' + i); document.getElementById('out').textContent = 'after dialogs';"),
       '/sw': page("navigator.serviceWorker.register('/sw.js').then(() => out.textContent = 'registered', (e) => out.textContent = 'refused ' + e.name);"),
       '/sw.js': { headers: { 'content-type': 'text/javascript' }, body: 'self.addEventListener("fetch", () => {});' },
+      '/file': page("setTimeout(() => { location.href = 'file:///etc/passwd'; }, 10);", '<main><h1>Files</h1><iframe src="file:///etc/passwd"></iframe><img src="file:///etc/hostname"></main>'),
+      '/download': page("location.href = '/payload.bin';"),
+      '/payload.bin': { headers: { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="payload.bin"' }, body: 'x'.repeat(10_000) },
       '/ok': page("document.getElementById('out').textContent = 'scripts ran';"),
       // localhost is loopback like the target, but only 127.0.0.1 is allowed: the guard must refuse it.
       '/private-fetch': page(`fetch('http://localhost:${secret.port}/secret').then(() => out.textContent = 'reached', () => out.textContent = 'blocked');`),
@@ -71,6 +77,16 @@ describe.skipIf(!hasBrowser)('rendering hostile pages', () => {
     const sw = await session.render(`${site.origin}/sw`);
     expect(sw.html).toMatch(/refused/);
     expect(site.requests.filter((q) => q.path === '/sw.js')).toEqual([]);
+  });
+
+  it('file: URLs stay out of reach, and a download is refused, not saved', async () => {
+    const r = await session.render(`${site.origin}/file`);
+    expect(r.html).not.toMatch(/root:x:0:0/);
+    expect(r.finalUrl.startsWith('file:')).toBe(false);
+    const d = await session.render(`${site.origin}/download`);
+    expect(d.html).not.toContain('xxxxxxxxxx');
+    expect(existsSync(join(homedir(), 'Downloads', 'payload.bin'))).toBe(false);
+    expect((await session.render(`${site.origin}/ok`)).html).toContain('scripts ran');
   });
 
   it('with the guard on, a rendered page cannot reach another loopback host', async () => {
