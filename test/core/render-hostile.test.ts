@@ -36,6 +36,7 @@ describe.skipIf(!hasBrowser)('rendering hostile pages', () => {
       '/file': page("setTimeout(() => { location.href = 'file:///etc/passwd'; }, 10);", '<main><h1>Files</h1><iframe src="file:///etc/passwd"></iframe><img src="file:///etc/hostname"></main>'),
       '/download': page("location.href = '/payload.bin';"),
       '/payload.bin': { headers: { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="payload.bin"' }, body: 'x'.repeat(10_000) },
+      '/geo': page("navigator.geolocation.getCurrentPosition(() => out.textContent = 'located', (e) => out.textContent = 'denied ' + e.code); Notification.requestPermission().then((p) => document.title = 'notify ' + p);"),
       '/ok': page("document.getElementById('out').textContent = 'scripts ran';"),
       // localhost is loopback like the target, but only 127.0.0.1 is allowed: the guard must refuse it.
       '/private-fetch': page(`fetch('http://localhost:${secret.port}/secret').then(() => out.textContent = 'reached', () => out.textContent = 'blocked');`),
@@ -77,6 +78,9 @@ describe.skipIf(!hasBrowser)('rendering hostile pages', () => {
     const sw = await session.render(`${site.origin}/sw`);
     expect(sw.html).toMatch(/refused/);
     expect(site.requests.filter((q) => q.path === '/sw.js')).toEqual([]);
+    const geo = await session.render(`${site.origin}/geo`);
+    expect(geo.html).toContain('<p id="out">denied 1</p>'); // PERMISSION_DENIED
+    expect(geo.html).not.toContain('<title>notify granted</title>');
   });
 
   it('file: URLs stay out of reach, and a download is refused, not saved', async () => {
