@@ -65,4 +65,25 @@ describe.skipIf(!hasBrowser)('scan with rendering', () => {
     expect(check(r, 'A7').code).toBe('A7/navigator-only');
     expect(check(r, 'A7').evidence).toMatch(/document\.modelContext/);
   });
+
+  it('site scope: every sampled page is rendered, and A11 is judged per page', async () => {
+    const html = (body: string) => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body: `<!doctype html><html lang="en"><head><title>t</title></head><body><main>${body}</main></body></html>` });
+    const text = '<p>' + 'Plain words for people and agents. '.repeat(30) + '</p>';
+    const multi = await startFixture({
+      '/': html(`<h1>Home</h1>${text}<a href="/good">Good</a> <a href="/bad">Bad</a>`),
+      '/good': html(`<h1>Good</h1>${text}<button>Buy</button>`),
+      '/bad': html(`<h1>Bad</h1>${text}<script>const b = document.createElement('button'); document.querySelector('main').appendChild(b);</script>`),
+    });
+    try {
+      const r = await scan(`${multi.origin}/`, { render: true, pages: 3, only: ['A11', 'C3'] });
+      const a11 = check(r, 'A11');
+      expect(a11.code).toBe('A11/some-pages');
+      expect(a11.evidence).toContain('/bad');
+      const perPage = Object.fromEntries(r.pages!.map((p) => [new URL(p.url).pathname, p.checks.A11?.status]));
+      expect(perPage).toEqual({ '/': 'pass', '/good': 'pass', '/bad': 'partial' });
+      expect(check(r, 'C3').code).toBe('C3/rendered-match');
+    } finally {
+      await multi.close();
+    }
+  });
 });
