@@ -66,7 +66,8 @@ async function compose(config: ServerConfig, opts: ComposeOptions, store: Store)
   const logError = (e: unknown, where: string) => diagnostics(`ai-ready serve: internal error in ${where}: ${(e as Error)?.stack ?? String(e)}`);
 
   // serve --render: one shared browser; each rendering scan gets a fresh context of its own in it.
-  const browser = config.render ? await (await import('../core/render/browser.js')).launchBrowser() : null;
+  const rendering = config.render ? await import('../core/render/browser.js') : null;
+  const browser = rendering ? await rendering.launchBrowser({ extraArgs: rendering.NO_NETWORK_OUTSIDE_CONTEXTS }) : null;
   let runner: ScanRunner | undefined;
   try {
     runner = typeof opts.runner === 'function' ? await opts.runner() : opts.runner;

@@ -14,6 +14,7 @@ import { hasBrowser } from '../helpers/browser.js';
 import { RenderSession } from '../../src/core/render/session.js';
 import { startGuardProxy, type GuardProxy } from '../../src/core/render/guard-proxy.js';
 import { scan } from '../../src/core/scan.js';
+import { launchBrowser, NO_NETWORK_OUTSIDE_CONTEXTS } from '../../src/core/render/browser.js';
 
 const page = (script: string, body = '<main><h1>Hostile</h1><p id="out">start</p></main>') => ({
   headers: { 'content-type': 'text/html; charset=utf-8' },
@@ -103,6 +104,18 @@ describe.skipIf(!hasBrowser)('rendering hostile pages', () => {
       expect(guarded.traffic.refused.map((x) => x.reason).join(' ')).toMatch(/loopback address/);
     } finally {
       await guarded.close();
+    }
+  });
+
+  it('outside the scans\' contexts the browser reaches nothing (its default context has a dead proxy)', async () => {
+    const launched = await launchBrowser({ extraArgs: NO_NETWORK_OUTSIDE_CONTEXTS });
+    try {
+      const p = await launched.browser.newPage();
+      const before = secret.requests.length;
+      await expect(p.goto(`${secret.origin}/outside`)).rejects.toThrow(/ERR_PROXY_CONNECTION_FAILED|ERR_/);
+      expect(secret.requests.length).toBe(before);
+    } finally {
+      await launched.close();
     }
   });
 

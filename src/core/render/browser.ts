@@ -88,6 +88,13 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
+/**
+ * For a browser that loads strangers' pages: the default context gets a proxy that does not
+ * exist (port 9, discard), so nothing outside the scans' own contexts (each with its guard
+ * proxy) can reach the network.
+ */
+export const NO_NETWORK_OUTSIDE_CONTEXTS = ['--proxy-server=http://127.0.0.1:9', '--proxy-bypass-list=<-loopback>'];
+
 /** Launches the system browser with a fresh temporary profile. */
 export async function launchBrowser(opts: { executablePath?: string; extraArgs?: string[]; timeoutMs?: number } = {}): Promise<LaunchedBrowser> {
   const executablePath = opts.executablePath ?? requireBrowser();

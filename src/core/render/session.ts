@@ -12,7 +12,7 @@
  */
 import type { Browser, BrowserContext, CDPSession, Page, PuppeteerNode } from 'puppeteer-core';
 import { loadPackage } from './load.js';
-import { launchBrowser, type LaunchedBrowser } from './browser.js';
+import { launchBrowser, NO_NETWORK_OUTSIDE_CONTEXTS, type LaunchedBrowser } from './browser.js';
 import { startGuardProxy, type GuardProxy } from './guard-proxy.js';
 import { OPERABILITY_RULES, RENDERED_HTML_MAX, type OperabilityViolation, type RenderedPage, type RenderedTool } from './artifact.js';
 
@@ -112,7 +112,7 @@ export class RenderSession {
         const puppeteer = await loadPackage<PuppeteerNode>('puppeteer-core');
         browser = await puppeteer.connect({ browserWSEndpoint: opts.endpoint, defaultViewport: { width: 1280, height: 900 } });
       } else {
-        launched = await launchBrowser();
+        launched = await launchBrowser({ extraArgs: NO_NETWORK_OUTSIDE_CONTEXTS });
         browser = launched.browser;
       }
       const context = await browser.createBrowserContext({
