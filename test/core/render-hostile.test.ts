@@ -171,3 +171,49 @@ describe('the guard proxy refuses private addresses before connecting', () => {
     expect(proxy.stats.refused.length).toBeGreaterThanOrEqual(6);
   });
 });
+
+describe('the guard proxy caps what one scan\'s pages may do', () => {
+  let site: FixtureSite;
+  beforeAll(async () => {
+    site = await startFixture({ '/small': { body: 'ok' }, '/big': { body: 'x'.repeat(200_000) } });
+  });
+  afterAll(() => site.close());
+
+  const through = (proxy: GuardProxy, path: string) =>
+    new Promise<{ status: number; bytes: number; complete: boolean }>((resolve) => {
+      const [host, port] = proxy.address.split(':');
+      const req = http.get({ host, port: Number(port), path: `${site.origin}${path}`, agent: false }, (res) => {
+        let bytes = 0;
+        res.on('data', (d: Buffer) => (bytes += d.length));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, complete: true }));
+        res.on('error', () => resolve({ status: res.statusCode ?? 0, bytes, complete: false }));
+        res.on('aborted', () => resolve({ status: res.statusCode ?? 0, bytes, complete: false }));
+      });
+      req.on('error', () => resolve({ status: 0, bytes: 0, complete: false }));
+    });
+
+  it('refuses requests beyond the cap with 429', async () => {
+    const proxy = await startGuardProxy({ maxRequests: 3 });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await through(proxy, '/small')).status);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      expect(site.requests.filter((r) => r.path === '/small')).toHaveLength(3);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('cuts the transfer at the byte cap', async () => {
+    const proxy = await startGuardProxy({ maxBytes: 50_000 });
+    try {
+      const r = await through(proxy, '/big');
+      expect(r.bytes).toBeLessThan(200_000);
+      expect(r.complete).toBe(false);
+      expect((await through(proxy, '/small')).status).toBe(429);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+

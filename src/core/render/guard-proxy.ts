@@ -80,7 +80,7 @@ export async function startGuardProxy(opts: GuardProxyOptions = {}): Promise<Gua
     stats.requests++;
     return null;
   };
-  /** Counts bytes through a socket and cuts it at the scan's byte cap. */
+  /** Counts the bytes a socket receives and cuts it at the scan's byte cap. */
   const meter = (s: Socket) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -133,9 +133,9 @@ export async function startGuardProxy(opts: GuardProxyOptions = {}): Promise<Gua
       },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
-        up.on('data', (chunk: Buffer) => {
-          stats.bytes += chunk.length;
-          if (stats.bytes > maxBytes) up.destroy();
+        // Cut short (the byte cap, a reset): the browser must see a broken response, not a hang.
+        up.on('close', () => {
+          if (!up.complete) res.destroy();
         });
         up.pipe(res);
       },
@@ -148,7 +148,6 @@ export async function startGuardProxy(opts: GuardProxyOptions = {}): Promise<Gua
   };
 
   const onConnect = async (req: IncomingMessage, client: Socket, head: Buffer) => {
-    meter(client);
     client.on('error', () => {});
     const m = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(req.url ?? '');
     const host = m?.[1] ?? '';
@@ -186,10 +185,8 @@ export async function startGuardProxy(opts: GuardProxyOptions = {}): Promise<Gua
 
   const server = http.createServer((req, res) => void onRequest(req, res).catch(() => res.destroy()));
   server.on('connect', (req, socket, head) => void onConnect(req, socket as Socket, head).catch(() => socket.destroy()));
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
+  // What the browser sends is metered on its sockets, what comes back on the upstream ones.
+  server.on('connection', meter);
   server.on('clientError', (_e, s) => s.destroy());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
