@@ -66,12 +66,12 @@ async function compose(config: ServerConfig, opts: ComposeOptions, store: Store)
   const logError = (e: unknown, where: string) => diagnostics(`ai-ready serve: internal error in ${where}: ${(e as Error)?.stack ?? String(e)}`);
 
   // serve --render: one shared browser; each rendering scan gets a fresh context of its own in it.
-  const rendering = config.render ? await import('../core/render/browser.js') : null;
-  const browser = rendering ? await rendering.launchBrowser({ extraArgs: rendering.NO_NETWORK_OUTSIDE_CONTEXTS }) : null;
+  const browser = config.render ? await (await import('../core/render/shared-browser.js')).SharedBrowser.launch(diagnostics) : null;
   let runner: ScanRunner | undefined;
   try {
     runner = typeof opts.runner === 'function' ? await opts.runner() : opts.runner;
-    const render = browser ? { endpoint: browser.browser.wsEndpoint(), maxConcurrent: config.renderConcurrency ?? 2 } : undefined;
+    // A getter: the endpoint changes if the browser had to be launched again.
+    const render = browser ? { get endpoint() { return browser.endpoint; }, maxConcurrent: config.renderConcurrency ?? 2 } : undefined;
     const service = makeService(config, store, runner, baseUrl, render);
     const composed = wire(config, opts, store, service, diagnostics, logError);
     if (!browser) return composed;
