@@ -66,7 +66,7 @@ async function compose(config: ServerConfig, opts: ComposeOptions, store: Store)
   const logError = (e: unknown, where: string) => diagnostics(`ai-ready serve: internal error in ${where}: ${(e as Error)?.stack ?? String(e)}`);
 
   // serve --render: one shared browser; each rendering scan gets a fresh context of its own in it.
-  const browser = config.render ? await (await import('../core/render/shared-browser.js')).SharedBrowser.launch(diagnostics) : null;
+  const browser = config.render ? await (await import('../core/render/shared-browser.js')).SharedBrowser.launch({ log: diagnostics, maxContextAgeMs: (config.scanDeadlineMs ?? 45_000) + 60_000 }) : null;
   let runner: ScanRunner | undefined;
   try {
     runner = typeof opts.runner === 'function' ? await opts.runner() : opts.runner;

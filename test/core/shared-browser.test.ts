@@ -8,7 +8,7 @@ import { startFixture } from '../helpers/fixture-server.js';
 describe.skipIf(!hasBrowser)('SharedBrowser', () => {
   it('is launched again after it is killed, with a new endpoint that renders', async () => {
     const logs: string[] = [];
-    const shared = await SharedBrowser.launch((l) => logs.push(l));
+    const shared = await SharedBrowser.launch({ log: (l) => logs.push(l) });
     const site = await startFixture({ '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><title>t</title><p id="x">static</p><script>x.textContent = "rendered"</script>' } });
     try {
       const first = shared.endpoint;
@@ -27,4 +27,22 @@ describe.skipIf(!hasBrowser)('SharedBrowser', () => {
       await site.close();
     }
   }, 40_000);
+
+  it('disposes a context its scan left behind (a stopped worker drops the connection, not the context)', async () => {
+    const shared = await SharedBrowser.launch({ maxContextAgeMs: 500, sweepEveryMs: 200 });
+    try {
+      const { default: puppeteer } = await import('puppeteer-core');
+      const worker = await puppeteer.connect({ browserWSEndpoint: shared.endpoint });
+      const ctx = await worker.createBrowserContext();
+      await ctx.newPage();
+      await worker.disconnect();
+      await expect.poll(() => shared.swept, { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(1);
+      const check = await puppeteer.connect({ browserWSEndpoint: shared.endpoint });
+      const cdp = await check.target().createCDPSession();
+      expect((await cdp.send('Target.getBrowserContexts')).browserContextIds).toEqual([]);
+      await check.disconnect();
+    } finally {
+      await shared.close();
+    }
+  }, 30_000);
 });

@@ -1,24 +1,63 @@
 /**
  * The one browser of `serve --render`: scans (in worker threads) reach it by its DevTools
  * endpoint and each works in a context of its own. If the browser dies (a renderer bug, an OOM
- * kill), it is launched again, and the next scans get the new endpoint.
+ * kill), it is launched again, and the next scans get the new endpoint. A context outliving any
+ * scan (its worker was stopped at the hard deadline, which drops the connection but not the
+ * context) is disposed by a sweeper.
  */
 import { launchBrowser, NO_NETWORK_OUTSIDE_CONTEXTS, type LaunchedBrowser } from './browser.js';
+
+export interface SharedBrowserOptions {
+  log?: (line: string) => void;
+  /** A context older than this is a leftover: disposed. Default 120 s (beyond any scan's deadline). */
+  maxContextAgeMs?: number;
+  /** How often leftovers are looked for. Default 10 s. */
+  sweepEveryMs?: number;
+}
 
 export class SharedBrowser {
   private closing = false;
   /** Launches since start (1 = never relaunched). */
   launches = 1;
+  /** Contexts disposed by the sweeper. */
+  swept = 0;
+  private readonly seen = new Map<string, number>();
+  private readonly sweeper: NodeJS.Timeout;
+  private readonly log: (line: string) => void;
 
   private constructor(
     private current: LaunchedBrowser,
-    private readonly log: (line: string) => void,
+    private readonly opts: SharedBrowserOptions,
   ) {
+    this.log = opts.log ?? (() => {});
     this.watch();
+    this.sweeper = setInterval(() => void this.sweep().catch(() => {}), opts.sweepEveryMs ?? 10_000);
+    this.sweeper.unref();
   }
 
-  static async launch(log: (line: string) => void = () => {}): Promise<SharedBrowser> {
-    return new SharedBrowser(await launchBrowser({ extraArgs: NO_NETWORK_OUTSIDE_CONTEXTS }), log);
+  static async launch(opts: SharedBrowserOptions = {}): Promise<SharedBrowser> {
+    return new SharedBrowser(await launchBrowser({ extraArgs: NO_NETWORK_OUTSIDE_CONTEXTS }), opts);
+  }
+
+  /** Disposes the browser contexts first seen more than maxContextAgeMs ago. */
+  private async sweep(): Promise<void> {
+    const cdp = await this.current.browser.target().createCDPSession();
+    try {
+      const { browserContextIds } = await cdp.send('Target.getBrowserContexts');
+      const now = Date.now();
+      for (const id of [...this.seen.keys()]) if (!browserContextIds.includes(id)) this.seen.delete(id);
+      for (const id of browserContextIds) {
+        const first = this.seen.get(id) ?? now;
+        this.seen.set(id, first);
+        if (now - first > (this.opts.maxContextAgeMs ?? 120_000)) {
+          await cdp.send('Target.disposeBrowserContext', { browserContextId: id }).catch(() => {});
+          this.seen.delete(id);
+          this.swept++;
+        }
+      }
+    } finally {
+      await cdp.detach().catch(() => {});
+    }
   }
 
   /** The DevTools endpoint of the browser now running. */
@@ -51,6 +90,7 @@ export class SharedBrowser {
 
   async close(): Promise<void> {
     this.closing = true;
+    clearInterval(this.sweeper);
     await this.current.close();
   }
 }
