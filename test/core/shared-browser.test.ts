@@ -13,7 +13,7 @@ describe.skipIf(!hasBrowser)('SharedBrowser', () => {
     try {
       const first = shared.endpoint;
       process.kill((shared as unknown as { current: { browser: { process(): { pid: number } } } }).current.browser.process().pid, 'SIGKILL');
-      await expect.poll(() => shared.launches, { timeout: 20_000, interval: 100 }).toBe(2);
+      await expect.poll(() => shared.launches, { timeout: 30_000, interval: 100 }).toBe(2);
       expect(shared.endpoint).not.toBe(first);
       expect(logs.join('\n')).toMatch(/exited; launching it again/);
       const session = await RenderSession.open({ endpoint: shared.endpoint });
@@ -26,7 +26,7 @@ describe.skipIf(!hasBrowser)('SharedBrowser', () => {
       await shared.close();
       await site.close();
     }
-  }, 40_000);
+  }, 60_000);
 
   it('disposes a context its scan left behind (a stopped worker drops the connection, not the context)', async () => {
     const shared = await SharedBrowser.launch({ maxContextAgeMs: 500, sweepEveryMs: 200 });
@@ -36,7 +36,7 @@ describe.skipIf(!hasBrowser)('SharedBrowser', () => {
       const ctx = await worker.createBrowserContext();
       await ctx.newPage();
       await worker.disconnect();
-      await expect.poll(() => shared.swept, { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(1);
+      await expect.poll(() => shared.swept, { timeout: 40_000, interval: 100 }).toBeGreaterThanOrEqual(1);
       const check = await puppeteer.connect({ browserWSEndpoint: shared.endpoint });
       const cdp = await check.target().createCDPSession();
       expect((await cdp.send('Target.getBrowserContexts')).browserContextIds).toEqual([]);
@@ -44,5 +44,5 @@ describe.skipIf(!hasBrowser)('SharedBrowser', () => {
     } finally {
       await shared.close();
     }
-  }, 30_000);
+  }, 60_000);
 });

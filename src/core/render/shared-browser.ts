@@ -31,7 +31,14 @@ export class SharedBrowser {
   ) {
     this.log = opts.log ?? (() => {});
     this.watch();
-    this.sweeper = setInterval(() => void this.sweep().catch(() => {}), opts.sweepEveryMs ?? 10_000);
+    let sweeping = false;
+    this.sweeper = setInterval(() => {
+      if (sweeping) return; // one sweep at a time, however slow the browser answers
+      sweeping = true;
+      void this.sweep()
+        .catch(() => {})
+        .finally(() => (sweeping = false));
+    }, opts.sweepEveryMs ?? 10_000);
     this.sweeper.unref();
   }
 
