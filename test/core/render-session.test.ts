@@ -42,4 +42,19 @@ describe.skipIf(!hasBrowser)('RenderSession', () => {
     expect(r.error).toBeUndefined();
     expect(r.tools).toEqual([]);
   });
+
+  it('without the DevTools WebMCP domain, records registerTool calls and form tools instead', async () => {
+    const fallback = await RenderSession.open({ webmcpDomain: false });
+    try {
+      const r = await fallback.render(`${site.origin}/`);
+      expect(r.webmcp).toBe('recorded');
+      expect(r.tools).toEqual([expect.objectContaining({ name: 'find_flights', description: 'Find flights between two airports on a date.', declarative: false })]);
+      expect(r.html).not.toContain('data-ai-ready-webmcp');
+      const d = await fallback.render(`${site.origin}/declarative`);
+      expect(d.tools).toEqual([expect.objectContaining({ name: 'search_site', declarative: true, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } })]);
+    } finally {
+      await fallback.close();
+    }
+  });
 });
+

@@ -34,13 +34,15 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
   merge(outcome, r, a): CheckOutcome {
     if (outcome.code === 'A7/not-html') return outcome;
     if (r.error || r.webmcp === 'unavailable') {
-      const why = r.error ? `the page could not be rendered (${r.error})` : 'this browser has no WebMCP DevTools domain (Chrome 146+ with the WebMCP feature is needed)';
+      const why = r.error ? `the page could not be rendered (${r.error})` : 'the browser could not read WebMCP tools';
       return { ...outcome, advisories: [...(outcome.advisories ?? []), `${why}: static detection only`] };
     }
-    const details = { ...outcome.details, staticDetection: false, rendered: { tools: r.tools, schemaIssues: r.schemaIssues } };
+    const details = { ...outcome.details, staticDetection: false, rendered: { tools: r.tools, schemaIssues: r.schemaIssues, via: r.webmcp } };
+    // Without the DevTools domain the registrations were recorded in the page: said in the evidence.
+    const via = r.webmcp === 'recorded' ? ' (recorded from document.modelContext.registerTool calls and form tools: this browser has no DevTools WebMCP domain)' : '';
     const staticSaid = `Static reading: ${outcome.evidence}`;
     if (r.tools.length) {
-      const listed = `Registered in the browser after load: ${r.tools.length} tool(s): ${r.tools.slice(0, 8).map(describeTool).join('; ')}.`;
+      const listed = `Registered in the browser after load${via}: ${r.tools.length} tool(s): ${r.tools.slice(0, 8).map(describeTool).join('; ')}.`;
       const matched = `WebMCP (${[r.tools.some((t) => !t.declarative) && 'imperative', r.tools.some((t) => t.declarative) && 'declarative'].filter(Boolean).join(' + ')}, seen by Chrome)`;
       if (r.schemaIssues.length) {
         const issues = r.schemaIssues.map((i) => `${i.type} (${i.count})`).join(', ');
@@ -70,7 +72,7 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
       ...outcome,
       status: 'fail',
       code: 'A7/rendered-none',
-      evidence: `The browser registered no WebMCP tool after load${r.schemaIssues.length ? ` and reports ${r.schemaIssues.map((i) => i.type).join(', ')}` : ''}. ${staticSaid}`,
+      evidence: `The browser registered no WebMCP tool after load${via}${r.schemaIssues.length ? ` and reports ${r.schemaIssues.map((i) => i.type).join(', ')}` : ''}. ${staticSaid}`,
       details,
     };
   },

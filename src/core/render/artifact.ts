@@ -31,8 +31,12 @@ export interface RenderedPage {
   error?: string;
   /** The rendered DOM serialized (capped at RENDERED_HTML_MAX chars). */
   html: string;
-  /** Whether this browser has the WebMCP DevTools domain (Chrome 146+ with the WebMCP feature). */
-  webmcp: 'measured' | 'unavailable';
+  /**
+   * How tools were read: `measured` by the DevTools WebMCP domain; `recorded` by wrapping
+   * document.modelContext.registerTool before page scripts ran plus the DOM's form tools (a
+   * browser without the domain); `unavailable` when the page was not rendered.
+   */
+  webmcp: 'measured' | 'recorded' | 'unavailable';
   tools: RenderedTool[];
   /** The browser's own FormModelContext* issues (Audits.issueAdded), by issue type. */
   schemaIssues: Array<{ type: string; count: number }>;

@@ -26,6 +26,8 @@ export interface RenderSessionOptions {
   signal?: AbortSignal;
   /** Budget of one page, load to last read (default 15 s, never past the signal). */
   pageTimeoutMs?: number;
+  /** false: do not use the DevTools WebMCP domain even when the browser has it (tests of the fallback). */
+  webmcpDomain?: boolean;
 }
 
 export const PAGE_TIMEOUT_MS = 15_000;
@@ -46,10 +48,67 @@ const INIT_SCRIPT = `(() => {
   } catch {}
 })();`;
 
+/**
+ * Without the DevTools WebMCP domain: document.modelContext.registerTool is wrapped before page
+ * scripts run, and each registration is noted on an attribute the reading removes again.
+ */
+const RECORD_TOOLS = `(() => {
+  const mc = document.modelContext;
+  if (!mc || typeof mc.registerTool !== 'function') return;
+  const seen = [];
+  const register = mc.registerTool;
+  mc.registerTool = function (tool, ...rest) {
+    try {
+      if (seen.length < ${50}) seen.push({ name: String(tool && tool.name || ''), description: String(tool && tool.description || ''), inputSchema: JSON.parse(JSON.stringify((tool && tool.inputSchema) ?? null)) });
+      document.documentElement.setAttribute('data-ai-ready-webmcp', JSON.stringify(seen));
+    } catch {}
+    return register.call(this, tool, ...rest);
+  };
+})();`;
+
 const READ_DOM = `(() => {
   const el = document.documentElement;
-  return { html: el ? el.outerHTML.slice(0, ${RENDERED_HTML_MAX}) : '', url: location.href };
+  let recorded = null;
+  if (el && el.hasAttribute('data-ai-ready-webmcp')) {
+    recorded = el.getAttribute('data-ai-ready-webmcp');
+    el.removeAttribute('data-ai-ready-webmcp');
+  }
+  const forms = [...document.querySelectorAll('form[toolname]')].slice(0, 20).map((f) => ({
+    name: f.getAttribute('toolname') || '',
+    description: f.getAttribute('tooldescription') || '',
+    fields: [...f.querySelectorAll('input[name], select[name], textarea[name]')].slice(0, 30).map((i) => i.getAttribute('name')),
+  }));
+  return { html: el ? el.outerHTML.slice(0, ${RENDERED_HTML_MAX}) : '', url: location.href, recorded, forms };
 })()`;
+
+interface DomRead {
+  html: string;
+  url: string;
+  /** JSON of the registrations RECORD_TOOLS saw (fallback only). */
+  recorded: string | null;
+  forms: Array<{ name: string; description: string; fields: string[] }>;
+}
+
+/** The fallback's tool list: the recorded registerTool calls and the rendered DOM's form tools. */
+function fallbackTools(dom: DomRead): RenderedTool[] {
+  let recorded: Array<{ name: string; description: string; inputSchema: unknown }> = [];
+  try {
+    const parsed: unknown = JSON.parse(dom.recorded ?? '[]');
+    if (Array.isArray(parsed)) recorded = parsed.filter((t) => t && typeof t.name === 'string' && t.name);
+  } catch {
+    // A page that wrote its own attribute: nothing trustworthy recorded.
+  }
+  const imperative = recorded.map((t) => ({ name: t.name.slice(0, 128), description: String(t.description).slice(0, 500), inputSchema: boundedJson(t.inputSchema), declarative: false }));
+  const declarative = dom.forms
+    .filter((f) => f.name)
+    .map((f) => ({
+      name: f.name.slice(0, 128),
+      description: f.description.slice(0, 500),
+      inputSchema: { type: 'object', properties: Object.fromEntries(f.fields.map((n) => [n, { type: 'string' }])) },
+      declarative: true,
+    }));
+  return [...imperative, ...declarative].slice(0, MAX_TOOLS);
+}
 
 let axeSource: Promise<string> | null = null;
 /** axe-core's browser bundle (1.5 MB of text), loaded on first use. */
@@ -198,9 +257,11 @@ export class RenderSession {
       if (refused.length < 20) refused.push({ url: r.url().slice(0, 300), reason: r.failure()?.errorText ?? 'failed' });
     });
     page.on('dialog', (d) => void d.dismiss().catch(() => {}));
-    const webmcp = await cdp.send('WebMCP.enable').then(() => 'measured' as const, () => 'unavailable' as const);
+    const webmcp: RenderedPage['webmcp'] =
+      this.opts.webmcpDomain === false ? 'recorded' : await cdp.send('WebMCP.enable').then(() => 'measured' as const, () => 'recorded' as const);
     await cdp.send('Audits.enable').catch(() => {});
     await page.evaluateOnNewDocument(INIT_SCRIPT);
+    if (webmcp === 'recorded') await page.evaluateOnNewDocument(RECORD_TOOLS);
     await page.setBypassServiceWorker(true);
     if (this.opts.userAgent) await page.setUserAgent(this.opts.userAgent);
 
@@ -210,7 +271,7 @@ export class RenderSession {
     await page.waitForNetworkIdle({ idleTime: 250, timeout: Math.min(SETTLE_MS, left()) }).catch(() => {});
 
     const world = await isolatedWorld(cdp);
-    const dom = await evaluate<{ html: string; url: string }>(cdp, world, READ_DOM, left());
+    const dom = await evaluate<DomRead>(cdp, world, READ_DOM, left());
     let operability: RenderedPage['operability'] = null;
     let operabilityError: string | undefined;
     try {
@@ -226,7 +287,7 @@ export class RenderSession {
       status,
       html: dom.html,
       webmcp,
-      tools: [...tools.values()],
+      tools: webmcp === 'measured' ? [...tools.values()] : fallbackTools(dom),
       schemaIssues: [...issues].map(([type, nodes]) => ({ type, count: nodes.size })),
       operability,
       ...(operabilityError ? { operabilityError } : {}),

@@ -42,9 +42,10 @@ const webmcp = (inline: string[], rendered: RenderedPage | null) => ({
 const a7 = table(findCheck('A7')!, {
   valid: [
     { artifact: webmcp([], renderedPage({ tools: [tool] })), code: 'A7/rendered-ok' },
+    { name: 'recorded without the DevTools domain', artifact: webmcp([], renderedPage({ tools: [tool], webmcp: 'recorded' })), code: 'A7/rendered-ok' },
   ],
   invalid: [
-    { name: 'no WebMCP domain: the static verdict stands', artifact: webmcp(['console.log(1)'], renderedPage({ webmcp: 'unavailable' })), status: 'fail', code: 'A7/missing' },
+    { name: 'tools could not be read: the static verdict stands', artifact: webmcp(['console.log(1)'], renderedPage({ webmcp: 'unavailable' })), status: 'fail', code: 'A7/missing' },
     {
       artifact: webmcp([], renderedPage({ tools: [{ ...tool, declarative: true }], schemaIssues: [{ type: 'FormModelContextMissingToolDescription', count: 1 }] })),
       status: 'partial',
