@@ -38,6 +38,7 @@ describe.skipIf(!hasBrowser)('rendering hostile pages', () => {
       '/download': page("location.href = '/payload.bin';"),
       '/payload.bin': { headers: { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="payload.bin"' }, body: 'x'.repeat(10_000) },
       '/geo': page("navigator.geolocation.getCurrentPosition(() => out.textContent = 'located', (e) => out.textContent = 'denied ' + e.code); Notification.requestPermission().then((p) => document.title = 'notify ' + p);"),
+      '/reload': page("setTimeout(() => location.reload(), 0);"),
       '/ok': page("document.getElementById('out').textContent = 'scripts ran';"),
       // localhost is loopback like the target, but only 127.0.0.1 is allowed: the guard must refuse it.
       '/private-fetch': page(`fetch('http://localhost:${secret.port}/secret').then(() => out.textContent = 'reached', () => out.textContent = 'blocked');`),
@@ -64,6 +65,13 @@ describe.skipIf(!hasBrowser)('rendering hostile pages', () => {
     expect(hog.error).toBeTruthy();
     // The test process itself did not grow by the page's allocations (they live in the renderer).
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+    expect((await session.render(`${site.origin}/ok`)).html).toContain('scripts ran');
+  });
+
+  it('a page that reloads itself forever ends within its budget', async () => {
+    const r = await session.render(`${site.origin}/reload`);
+    expect(r.durationMs).toBeGreaterThan(0);
+    expect(site.requests.filter((q) => q.path === '/reload').length).toBeGreaterThan(0);
     expect((await session.render(`${site.origin}/ok`)).html).toContain('scripts ran');
   });
 
