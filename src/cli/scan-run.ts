@@ -77,6 +77,11 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   }
   if (invalid.length) throw new UsageError(`invalid URL${invalid.length > 1 ? 's' : ''}:\n${invalid.join('\n')}`);
   const batch = urls.length > 1 || s.input !== undefined;
+  if (s.render) {
+    // Checked before any scan: a missing browser is a usage problem (exit 2), said once.
+    const { findBrowser, INSTALL_HINT } = await import('../core/render/browser.js');
+    if (!findBrowser()) throw new UsageError(`--render: ${process.env.AI_READY_CHROME ? `AI_READY_CHROME=${process.env.AI_READY_CHROME} is not an executable file` : 'no Chrome or Chromium found on PATH'}; ${INSTALL_HINT}`);
+  }
   if (s.summary && s.format !== 'pretty') throw new UsageError(`--summary shapes the pretty report only; it does not apply to --format ${s.format}`);
   if (s.format === 'html' && batch && !s.output)
     throw new UsageError('--format html with several URLs needs --output <file> (one report file is written per URL)');
@@ -154,7 +159,7 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   return below ? EXIT.BELOW_THRESHOLD : EXIT.OK;
 }
 
-const scanOptions = (s: ScanSettings) => ({ profile: s.profile, deadlineMs: s.deadlineMs, pages: s.pages, skip: s.skip, only: s.only });
+const scanOptions = (s: ScanSettings) => ({ profile: s.profile, deadlineMs: s.deadlineMs, pages: s.pages, skip: s.skip, only: s.only, ...(s.render ? { render: true } : {}) });
 
 /** One site: scanned, then written like before (the one result is all there is to keep). */
 type ComparisonFor = ((r: ScanResult) => ReportComparison | undefined) | undefined;

@@ -23,6 +23,7 @@ export interface ScanFlags {
   profile?: string;
   timeout?: string;
   pages?: string;
+  render?: boolean;
   skip?: string;
   only?: string;
   minGrade?: string;
@@ -56,6 +57,8 @@ export interface ScanSettings {
   deadlineMs: number;
   /** Pages sampled per site, the target included (1 = page scope). */
   pages: number;
+  /** Also load the pages in headless Chromium (docs/render.md). */
+  render: boolean;
   skip?: string[];
   only?: string[];
   thresholds: Thresholds;
@@ -172,6 +175,7 @@ export async function resolveScanSettings(args: string[], flags: ScanFlags, type
     profile,
     deadlineMs: seconds * 1000,
     pages,
+    render: pick('render') ?? cfg.render ?? false,
     skip: await validateCheckIds('--skip', list(pick('skip')) ?? cfg.skip, DIMENSIONS),
     only: await validateCheckIds('--only', list(pick('only')) ?? cfg.only, DIMENSIONS),
     thresholds,

@@ -48,6 +48,11 @@ export interface ScanOptions {
   pages?: number;
   onEvent?: ScanEventListener;
   signal?: AbortSignal;
+  /**
+   * Also load the pages in headless Chromium (docs/render.md): true launches the system browser
+   * for this scan; an endpoint reaches a shared one (serve --render). Off by default.
+   */
+  render?: boolean | { endpoint: string };
 }
 
 export const DEFAULT_DEADLINE_MS = 45_000;
@@ -224,6 +229,12 @@ function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, '
 }
 
 export async function scan(input: string, options: ScanOptions = {}): Promise<ScanResult> {
+  if (!options.render) return scanSite(input, options);
+  const { renderedScan } = await import('./render/scan-rendering.js');
+  return renderedScan(input, options, scanSite);
+}
+
+async function scanSite(input: string, options: ScanOptions & { rendering?: import('./render/scan-rendering.js').Rendering } = {}): Promise<ScanResult> {
   const started = Date.now();
   const target = normalizeTarget(input);
   const pages = resolvePages(options);
@@ -246,6 +257,7 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
     timeoutMs: options.timeoutMs,
     signal,
   });
+  options.rendering?.attach(http, signal, options.deadlineMs ?? DEFAULT_DEADLINE_MS);
   const pageRequest = http.fetch(target.href, { accept: BROWSER_ACCEPT });
   // Probe events of the prefetch wait for 'started', which needs the check count from the registry.
   let announceStarted!: () => void;
@@ -371,6 +383,7 @@ export async function scan(input: string, options: ScanOptions = {}): Promise<Sc
     if (missing) warnings.push(missing);
   }
   if (deadline.aborted) warnings.push('The scan deadline was reached: some probes did not finish.');
+  if (options.rendering) warnings.push(...(await options.rendering.warnings()));
 
   const result: ScanResult = {
     apiVersion: API_VERSION,

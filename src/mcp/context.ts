@@ -18,6 +18,8 @@ export interface ScanRequest {
   only?: string[];
   /** Pages sampled (site scope), the target included; 1 is page scope. */
   pages?: number;
+  /** Also load the pages in the server's browser (serve --render). */
+  render?: boolean;
   fresh?: boolean;
   isPublic?: boolean;
   account: Account | null;

@@ -6,7 +6,7 @@
 import { normalizeTarget } from '../core/target.js';
 import type { Account } from '../store/types.js';
 import { QueueFullError } from '../runner/index.js';
-import { RateLimitedError, type ScanService } from '../service/index.js';
+import { RateLimitedError, RenderUnavailableError, type ScanService } from '../service/index.js';
 import { ToolError, type Scanner } from './context.js';
 
 /**
@@ -16,6 +16,7 @@ import { ToolError, type Scanner } from './context.js';
 export function createServiceScanner(service: ScanService, account: Account | null, client = 'local'): Scanner {
   return async (req) => {
     try {
+      service.checkRender(req.render);
       await service.admit({ account, client });
       const url = normalizeTarget(req.url).href;
       const outcome = await service.scan(url, {
@@ -26,6 +27,7 @@ export function createServiceScanner(service: ScanService, account: Account | nu
         profile: req.profile,
         only: req.only,
         pages: req.pages,
+        render: req.render,
         onEvent: req.onEvent,
         signal: req.signal,
       });
@@ -34,6 +36,7 @@ export function createServiceScanner(service: ScanService, account: Account | nu
       if (e instanceof RateLimitedError) {
         throw new ToolError(`rate-limited: ${e.message.charAt(0).toLowerCase()}${e.message.slice(1)}`);
       }
+      if (e instanceof RenderUnavailableError) throw new ToolError(`invalid-parameter: ${e.message}`);
       if (e instanceof QueueFullError) throw new ToolError(`server-busy: too many scans are in progress; retry in ${e.retryAfterSec} s.`);
       throw e;
     }

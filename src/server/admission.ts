@@ -19,6 +19,8 @@ export async function admitScan(event: H3Event, ctx: ServerContext): Promise<Adm
   const account = await authenticate(req, ctx.store);
   const params =
     req.method === 'POST' ? scanParamsFromBody(await readJsonBody(req, ctx.bodyLimitBytes), account) : scanParamsFromQuery(event.url.searchParams, account);
+  // Refused before the rate limit counts it: asking for what the server cannot do costs nothing.
+  ctx.service.checkRender(params.render);
   const client = rateBucket(clientIp(req, ctx.trustProxy));
   await ctx.service.admit({ account, client });
   return { params, account, client };

@@ -78,18 +78,33 @@ async function compose(config: ServerConfig, opts: ComposeOptions, store: Store)
   const diagnostics = config.log === false ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
   const logError = (e: unknown, where: string) => diagnostics(`ai-ready serve: internal error in ${where}: ${(e as Error)?.stack ?? String(e)}`);
 
-  const runner = typeof opts.runner === 'function' ? await opts.runner() : opts.runner;
+  // serve --render: one shared browser; each rendering scan gets a fresh context of its own in it.
+  const browser = config.render ? await (await import('../core/render/shared-browser.js')).SharedBrowser.launch({ log: diagnostics, maxContextAgeMs: (config.scanDeadlineMs ?? 45_000) + 60_000 }) : null;
+  let runner: ScanRunner | undefined;
   try {
-    const service = makeService(config, store, runner, baseUrl);
-    return wire(config, opts, store, service, diagnostics, logError);
+    runner = typeof opts.runner === 'function' ? await opts.runner() : opts.runner;
+    // A getter: the endpoint changes if the browser had to be launched again.
+    const render = browser ? { get endpoint() { return browser.endpoint; }, maxConcurrent: config.renderConcurrency ?? 2 } : undefined;
+    const service = makeService(config, store, runner, baseUrl, render);
+    const composed = wire(config, opts, store, service, diagnostics, logError);
+    if (!browser) return composed;
+    return {
+      ...composed,
+      async close() {
+        await composed.close();
+        await browser.close();
+      },
+    };
   } catch (e) {
     await runner?.close().catch(() => {});
+    await browser?.close();
     throw e;
   }
 }
 
-function makeService(config: ServerConfig, store: Store, runner: ScanRunner | undefined, baseUrl: () => string): ScanService {
+function makeService(config: ServerConfig, store: Store, runner: ScanRunner | undefined, baseUrl: () => string, render?: { endpoint: string; maxConcurrent: number }): ScanService {
   return new ScanService({
+    render,
     store,
     runner,
     concurrency: config.maxConcurrentScans ?? DEFAULTS.maxConcurrentScans,

@@ -42,6 +42,10 @@ export interface ServerConfig {
   reportRetentionDays?: number;
   /** Bytes of reports an anonymous client (IP, IPv6 /64) may store per day; 0: no cap. Default 4 MiB (0 when rateLimit is 0). */
   storageBytesPerDay?: number;
+  /** Launch the system's Chrome/Chromium so scans may ask for `render` (docs/render.md). */
+  render?: boolean;
+  /** Rendering scans at once (the browser pool's bound). Default 2. */
+  renderConcurrency?: number;
 }
 
 export const DEFAULTS = {

@@ -55,6 +55,7 @@ const freshParam = { name: 'fresh', in: 'query', required: false, description: '
 const isPublicParam = { name: 'isPublic', in: 'query', required: false, description: 'Override the account default visibility (API-key calls only).', schema: { type: 'boolean' } };
 const scopeParam = { name: 'scope', in: 'query', required: false, description: '`site` (default) samples up to `pages` pages for the page-level checks; `page` scans the URL alone.', schema: { type: 'string', enum: ['site', 'page'] } };
 const pagesParam = { name: 'pages', in: 'query', required: false, description: `Pages sampled in site scope, the target included (default ${DEFAULT_SCAN_PAGES}; 1 = scope page).`, schema: { type: 'integer', minimum: 1, maximum: MAX_SERVICE_PAGES } };
+const renderParam = { name: 'render', in: 'query', required: false, description: '`1`: also load the pages in headless Chromium (WebMCP tools registered at run time, measured C3, rendered JSON-LD and hints, agent operability A11). Only on a server started with --render; elsewhere a 400 invalid-parameter.', schema: { type: 'string', enum: ['1', '0'] } };
 const scanBody = {
   required: true,
   content: {
@@ -67,6 +68,7 @@ const scanBody = {
           isPublic: { type: 'boolean', description: 'API-key calls only' },
           scope: scopeParam.schema,
           pages: pagesParam.schema,
+          render: { type: 'boolean', default: false, description: renderParam.description.replace('`1`', 'true') },
         },
       },
     },
@@ -87,7 +89,7 @@ export function openApiDocument(base: string): Json {
     security: [{}, { bearer: [] }],
     paths: {
       '/api/public/v1/scan': {
-        get: { operationId: 'scanUrlGet', summary: 'Scan a URL', parameters: [urlParam, freshParam, isPublicParam, scopeParam, pagesParam], responses: { '200': scanOk, ...scanErrors } },
+        get: { operationId: 'scanUrlGet', summary: 'Scan a URL', parameters: [urlParam, freshParam, isPublicParam, scopeParam, pagesParam, renderParam], responses: { '200': scanOk, ...scanErrors } },
         post: { operationId: 'scanUrlPost', summary: 'Scan a URL (JSON body)', requestBody: scanBody, responses: { '200': scanOk, ...scanErrors } },
       },
       '/api/public/v1/report/{id}': {

@@ -13,6 +13,8 @@ export interface ScanParams {
   isPublic?: boolean;
   /** Pages sampled (site scope), from `scope` / `pages`; undefined: the default (5). */
   pages?: number;
+  /** Also load the pages in the server's browser (serve --render; docs/render.md). */
+  render?: boolean;
 }
 
 /**
@@ -159,11 +161,14 @@ export function scanParamsFromQuery(query: URLSearchParams, account: Account | n
   if (pub !== null && pub !== 'true' && pub !== 'false') throw new ProblemError('invalid-parameter', 'isPublic must be true or false.');
   const pagesText = query.get('pages');
   const pages = pagesText === null ? undefined : /^\d{1,3}$/.test(pagesText) ? Number(pagesText) : NaN;
+  const render = query.get('render');
+  if (render !== null && render !== '1' && render !== '0') throw new ProblemError('invalid-parameter', 'render only accepts the values 1 and 0.');
   return {
     url: target(query.get('url')),
     fresh: fresh === '1',
     isPublic: checkIsPublic(pub === null ? undefined : pub === 'true', account),
     pages: scopePages(query.get('scope') ?? undefined, pages),
+    ...(render === '1' ? { render: true } : {}),
   };
 }
 
@@ -171,10 +176,12 @@ export function scanParamsFromQuery(query: URLSearchParams, account: Account | n
 export function scanParamsFromBody(body: Record<string, unknown>, account: Account | null): ScanParams {
   if (body.fresh !== undefined && typeof body.fresh !== 'boolean') throw new ProblemError('invalid-parameter', 'fresh must be a boolean.');
   if (body.isPublic !== undefined && typeof body.isPublic !== 'boolean') throw new ProblemError('invalid-parameter', 'isPublic must be a boolean.');
+  if (body.render !== undefined && typeof body.render !== 'boolean') throw new ProblemError('invalid-parameter', 'render must be a boolean.');
   return {
     url: target(body.url),
     fresh: body.fresh === true,
     isPublic: checkIsPublic(body.isPublic as boolean | undefined, account),
     pages: scopePages(body.scope, body.pages),
+    ...(body.render === true ? { render: true } : {}),
   };
 }

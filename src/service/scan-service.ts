@@ -21,7 +21,8 @@ import type { ScanResponse, ScanResult } from '../core/schema.js';
 import type { ProfileChoice } from '../core/scoring/profile.js';
 import type { Account, Store, StoredReport } from '../store/types.js';
 import { InProcessRunner, type PortableScanOptions, type RunnerStats, type ScanRunner } from '../runner/index.js';
-import { RateLimitedError } from './errors.js';
+import { RateLimitedError, RenderUnavailableError } from './errors.js';
+import { QueueFullError } from '../runner/index.js';
 import { reportView } from './report-view.js';
 import { reportIsPublic } from './visibility.js';
 import { DEFAULT_SCAN_PAGES, resolvePages } from '../core/scope.js';
@@ -54,6 +55,12 @@ export interface ScanServiceOptions {
    * scan that crosses the cap is still kept, the next is refused. 0 or absent: no cap.
    */
   storageBytesPerDay?: number;
+  /**
+   * Rendered mode (serve --render): the DevTools endpoint of the shared browser, and how many
+   * rendering scans may run at once (the browser pool's bound; more are refused as server-busy).
+   * Absent: `render` is refused.
+   */
+  render?: { endpoint: string; maxConcurrent: number };
 }
 
 const DAY_MS = 86_400_000;
@@ -72,6 +79,8 @@ export interface ScanCall {
   pages?: number;
   /** A partial scan of these checks or dimensions: not stored. */
   only?: string[];
+  /** Also load the pages in the shared browser (needs the service's `render` option). */
+  render?: boolean;
   onEvent?: ScanEventListener;
   /** Cancels a scan of one's own (a shared scan keeps running for the others). */
   signal?: AbortSignal;
@@ -113,8 +122,10 @@ function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> 
  * The cache and flight key of a scan: a 5-page and a 1-page scan of a URL are different results.
  * The default page count keeps the bare URL (the key of every scan before site scope).
  */
-export function scanKey(url: string, pages: number): string {
-  return pages === DEFAULT_SCAN_PAGES ? url : `${url} pages=${pages}`;
+export function scanKey(url: string, pages: number, render = false): string {
+  const key = pages === DEFAULT_SCAN_PAGES ? url : `${url} pages=${pages}`;
+  // A rendered scan is another result (more verdicts), never answered by a static one.
+  return render ? `${key} render` : key;
 }
 
 const storageKey = (client: string) => `stored-bytes:${client}`;
@@ -127,6 +138,8 @@ export class ScanService {
   private readonly controller = new AbortController();
   /** How many scans went to the runner (tests read it to prove sharing and caching). */
   engineRuns = 0;
+  /** Rendering scans running now (bounded by opts.render.maxConcurrent). */
+  private rendering = 0;
 
   constructor(private readonly opts: ScanServiceOptions) {
     this.store = opts.store;
@@ -189,19 +202,44 @@ export class ScanService {
     return outcome.report ? this.reportView(outcome.report, extra) : outcome.result;
   }
 
+  /** Whether this service can render (serve --render). */
+  get renders(): boolean {
+    return !!this.opts.render;
+  }
+
+  /** Refuses `render` when the service has no browser. */
+  checkRender(render: boolean | undefined): void {
+    if (render && !this.opts.render) throw new RenderUnavailableError();
+  }
+
+  /**
+   * Runs a scan on the runner, rendering in the shared browser when asked: rendering scans hold
+   * one of the browser pool's slots, and a full pool is server-busy like a full queue.
+   */
+  private run(url: string, options: PortableScanOptions, render: boolean | undefined, hooks: Parameters<ScanRunner['run']>[2]): Promise<ScanResult> {
+    this.engineRuns++;
+    if (!render) return this.runner.run(url, options, hooks);
+    const pool = this.opts.render;
+    if (!pool) return Promise.reject(new RenderUnavailableError());
+    if (this.rendering >= pool.maxConcurrent) return Promise.reject(new QueueFullError(this.runner.retryAfterSec()));
+    this.rendering++;
+    return this.runner.run(url, { ...options, render: { endpoint: pool.endpoint } }, hooks).finally(() => this.rendering--);
+  }
+
   /** Runs (or reuses) a scan of a normalized URL and stores its report. */
   async scan(url: string, call: ScanCall): Promise<ScanOutcome> {
+    this.checkRender(call.render);
     if (call.only?.length || (call.profile && call.profile !== 'auto')) return this.ownScan(url, call);
     const pages = resolvePages({ pages: call.pages });
-    const key = scanKey(url, pages);
+    const key = scanKey(url, pages, call.render);
     const store = this.store;
-    if (!store) return { result: await this.wait(this.join(key, url, pages, call.onEvent), call), cached: false };
+    if (!store) return { result: await this.wait(this.join(key, url, pages, call.onEvent, call.render), call), cached: false };
     const isPublic = reportIsPublic(call.account, call.isPublic);
     if (!call.fresh) {
       const hit = await this.fromCache(store, key, call.account, isPublic);
       if (hit) return hit;
     }
-    const flight = this.join(key, url, pages, call.onEvent);
+    const flight = this.join(key, url, pages, call.onEvent, call.render);
     const result = await this.wait(flight, call);
     let report: StoredReport;
     if (call.account) {
@@ -234,8 +272,7 @@ export class ScanService {
   private async ownScan(url: string, call: ScanCall): Promise<ScanOutcome> {
     const signal = call.signal ? AbortSignal.any([this.controller.signal, call.signal]) : this.controller.signal;
     const options: PortableScanOptions = { ...this.policy, profile: call.profile, only: call.only, pages: resolvePages({ pages: call.pages }) };
-    this.engineRuns++;
-    const result = await this.runner.run(url, options, { onEvent: call.onEvent, signal });
+    const result = await this.run(url, options, call.render, { onEvent: call.onEvent, signal });
     if (call.only?.length || !this.store) return { result, cached: false };
     const report = await this.store.saveReport({ result, isPublic: reportIsPublic(call.account, call.isPublic), accountId: call.account?.id ?? null });
     await this.chargeStorage(this.store, call, report);
@@ -271,7 +308,7 @@ export class ScanService {
   }
 
   /** The shared scan of a URL at a page count (`key` from scanKey): one flight per key. */
-  private join(key: string, url: string, pages: number, onEvent?: (e: ScanEvent) => void): Flight {
+  private join(key: string, url: string, pages: number, onEvent?: (e: ScanEvent) => void, render?: boolean): Flight {
     let flight = this.flights.get(key);
     if (!flight) {
       const f: Flight = { events: [], listeners: new Set(), promise: undefined as unknown as Promise<ScanResult> };
@@ -279,8 +316,7 @@ export class ScanService {
         f.events.push(e);
         for (const l of f.listeners) l(e);
       };
-      this.engineRuns++;
-      f.promise = this.runner.run(url, { ...this.policy, pages }, { onEvent: emit, signal: this.controller.signal }).finally(() => this.flights.delete(key));
+      f.promise = this.run(url, { ...this.policy, pages }, render, { onEvent: emit, signal: this.controller.signal }).finally(() => this.flights.delete(key));
       // Joiners await it; an unobserved rejection must not crash the process.
       f.promise.catch(() => {});
       this.flights.set(key, f);

@@ -11,8 +11,9 @@ import { capabilityTables } from './tables/capabilities.js';
 import { commerceTables } from './tables/commerce.js';
 import { contentTables } from './tables/content.js';
 import { discoverabilityTables } from './tables/discoverability.js';
+import { renderedTables } from './tables/rendered.js';
 
-const tables = [...discoverabilityTables, ...contentTables, ...botAccessTables, ...capabilityTables, ...commerceTables];
+const tables = [...discoverabilityTables, ...contentTables, ...botAccessTables, ...capabilityTables, ...commerceTables, ...renderedTables];
 
 describe('outcome codes', () => {
   it('every check lists its codes as <id>/<kebab-name>', () => {

@@ -7,6 +7,15 @@ import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { findBrowser, launchBrowser as launchEngineBrowser, type LaunchedBrowser } from '../../src/core/render/browser.js';
+
+/** Whether a system browser is installed (CI installs one, so browser tests never skip there). */
+export const hasBrowser = findBrowser() !== null;
+
+/** The engine's own launcher (rendered mode's flags and guard proxy), for the render tests. */
+export function startBrowser(): Promise<LaunchedBrowser> {
+  return launchEngineBrowser();
+}
 
 /** The browser executable, or null when none is installed (tests then skip with a reason). */
 export function findChrome(): string | null {

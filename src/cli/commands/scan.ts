@@ -25,6 +25,11 @@ Site scope: besides the URL itself, up to --pages pages in all are sampled from 
 sitemap and the page's own links; the page-level checks (C1-C4, D3, D6, A7) run on each and
 pass when all pages pass, partial when some do. --pages 1 measures the given page only.
 
+Rendered mode (--render): each sampled page is also loaded in the system's Chrome or Chromium
+(AI_READY_CHROME, else chromium / google-chrome on PATH; nothing is downloaded). A7 then lists
+the tools the browser registered, C3 measures the text scripts add, C4/M6/D6 read the rendered
+DOM, and A11 runs axe-core's agent-operability rules. Without a browser, --render exits 2.
+
 Batches (several URLs or --input) stream: each site's report (an NDJSON line, a pretty or
 markdown section, an HTML file) is written as soon as that site finishes, in finishing order.
 Each scan runs in a worker thread with a heap cap and a hard deadline; a site whose worker
@@ -52,6 +57,7 @@ export function registerScan(program: Command): void {
     .option('--worker-heap-mb <mb>', 'heap cap of each scan worker in MB (default: 256)')
     .option('--profile <profile>', `${PROFILE_CHOICES.join(' | ')} (default: auto)`)
     .option('--pages <n>', 'pages sampled per site for the page-level checks, the target included: 1-20 (default: 5; 1 = this page only)')
+    .option('--render', 'also load the pages in headless Chrome/Chromium (AI_READY_CHROME or PATH): WebMCP tools registered at run time, measured C3, rendered JSON-LD and hints, agent operability (A11); see docs/render.md')
     .option('--timeout <seconds>', 'whole-scan deadline per site, in seconds (default: 45)')
     .option('--skip <ids>', 'checks or dimensions to leave out, comma separated (e.g. D7,commerce)')
     .option('--only <ids>', 'run only these checks or dimensions, comma separated')

@@ -15,6 +15,8 @@ interface ServeFlags {
   scanDeadline?: string;
   reportRetentionDays?: string;
   anonymousStorage?: string;
+  render?: boolean;
+  renderConcurrency?: string;
   quiet?: boolean;
 }
 
@@ -40,6 +42,8 @@ export function registerServe(program: Command): void {
     .option('--scan-deadline <seconds>', 'whole-scan deadline in seconds (default: 45)')
     .option('--report-retention-days <days>', 'days anonymous reports are kept (0 = forever)', '30')
     .option('--anonymous-storage <MiB>', 'report storage per anonymous client (IP, IPv6 /64) per day, in MiB (0 = no cap)', '4')
+    .option('--render', 'launch the system Chrome/Chromium (AI_READY_CHROME or PATH) so scans may ask for render (see docs/render.md)')
+    .option('--render-concurrency <n>', 'rendering scans at once, in the one shared browser (default: 2; more are answered server-busy)')
     .option('--quiet', 'no access log')
     .action(async (flags: ServeFlags) => {
       const port = Number(flags.port);
@@ -61,6 +65,13 @@ export function registerServe(program: Command): void {
       if (!Number.isInteger(reportRetentionDays) || reportRetentionDays < 0 || reportRetentionDays > 36_500) return fail('--report-retention-days must be a whole number of days from 0 (keep forever) to 36500');
       const anonymousStorage = Number(flags.anonymousStorage ?? 4);
       if (!Number.isFinite(anonymousStorage) || anonymousStorage < 0 || anonymousStorage > 1024) return fail('--anonymous-storage must be a number of MiB from 0 (no cap) to 1024');
+      const renderConcurrency = flags.renderConcurrency === undefined ? undefined : Number(flags.renderConcurrency);
+      if (renderConcurrency !== undefined && (!Number.isInteger(renderConcurrency) || renderConcurrency < 1 || renderConcurrency > 64)) return fail('--render-concurrency must be an integer from 1 to 64');
+      if (renderConcurrency !== undefined && !flags.render) return fail('--render-concurrency needs --render');
+      if (flags.render) {
+        const { findBrowser, INSTALL_HINT } = await import('../../core/render/browser.js');
+        if (!findBrowser()) return fail(`--render: ${process.env.AI_READY_CHROME ? `AI_READY_CHROME=${process.env.AI_READY_CHROME} is not an executable file` : 'no Chrome or Chromium found on PATH'}; ${INSTALL_HINT}`);
+      }
       const { createServer } = await import('../../server/index.js');
       let server;
       try {
@@ -78,12 +89,14 @@ export function registerServe(program: Command): void {
           scanDeadlineMs: scanDeadline === undefined ? undefined : Math.round(scanDeadline * 1000),
           reportRetentionDays,
           storageBytesPerDay: Math.round(anonymousStorage * 1024 * 1024),
+          render: !!flags.render,
+          renderConcurrency,
           log: flags.quiet ? false : undefined,
         });
       } catch (e) {
         return fail(`could not start: ${(e as Error).message}`);
       }
-      process.stderr.write(`ai-ready serve: listening on ${server.url} (base URL ${server.baseUrl}, data in ${server.store.kind === 'postgres' ? 'Postgres' : server.store.dataDir}, ${describeWorkers(server.service.runner.stats().capacity, server.store.kind === 'postgres')})\n`);
+      process.stderr.write(`ai-ready serve: listening on ${server.url} (base URL ${server.baseUrl}, data in ${server.store.kind === 'postgres' ? 'Postgres' : server.store.dataDir}, ${describeWorkers(server.service.runner.stats().capacity, server.store.kind === 'postgres')}${server.service.renders ? ', rendering on' : ''})\n`);
       const stop = (signal: string) => {
         process.stderr.write(`ai-ready serve: ${signal}, draining in-flight requests\n`);
         server.close().then(

@@ -31,6 +31,11 @@ const Pages = z
   .optional()
   .describe(`Pages sampled in site scope, the URL included (default ${DEFAULT_SCAN_PAGES}; 1 = scope page)`);
 
+const Render = z
+  .boolean()
+  .optional()
+  .describe('Also load the pages in headless Chromium (WebMCP tools registered at run time, rendered text and JSON-LD, agent operability A11); only on a server started with --render');
+
 /** The page count of a tool call; scope "page" with pages other than 1 is a contradiction. */
 function pagesOf(args: { scope?: 'site' | 'page'; pages?: number }): number | undefined {
   if (args.scope === 'page' && args.pages !== undefined && args.pages !== 1) throw new ToolError('scope "page" scans one page: omit pages or pass 1.');
@@ -68,6 +73,7 @@ export const scanSite = defineTool({
     profile: Profile,
     scope: Scope,
     pages: Pages,
+    render: Render,
     fresh: z.boolean().optional().describe('Bypass the 5-minute result cache'),
     isPublic: z.boolean().optional().describe("Visibility of the saved report (default: the account's default); ignored for anonymous callers"),
   }),
@@ -82,6 +88,7 @@ export const scanSite = defineTool({
         url: args.url,
         profile: args.profile,
         pages,
+        render: args.render,
         fresh: args.fresh,
         isPublic: ctx.account ? args.isPublic : undefined,
         account: ctx.account,
@@ -110,6 +117,7 @@ export const checkSite = defineTool({
     profile: Profile,
     scope: Scope,
     pages: Pages,
+    render: Render,
   }),
   output: ScanOutput,
   anonymous: true,
@@ -128,6 +136,7 @@ export const checkSite = defineTool({
         profile: args.profile,
         only: args.checks.map((x) => x.trim()),
         pages: pagesOf(args),
+        render: args.render,
         account: ctx.account,
         onEvent: progressReporter(extra),
         signal: extra.signal,

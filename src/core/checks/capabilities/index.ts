@@ -9,6 +9,9 @@ import { a7WebMcp } from './a7-webmcp.js';
 import { a8OpenApi } from './a8-openapi.js';
 import { a9AuthMd } from './a9-auth-md.js';
 import { a10AiCatalog } from './a10-ai-catalog.js';
+import { a11AgentOperability } from './a11-agent-operability.js';
+import { withRendered } from '../../render/with-rendered.js';
+import { a7RenderedHook } from '../../render/a7-rendered.js';
 
 export const capabilitiesChecks: CheckModule<any>[] = [
   a1ApiCatalog,
@@ -17,8 +20,9 @@ export const capabilitiesChecks: CheckModule<any>[] = [
   a4McpServerCard,
   a5A2aAgentCard,
   a6AgentSkills,
-  a7WebMcp,
+  withRendered(a7WebMcp, a7RenderedHook),
   a8OpenApi,
   a9AuthMd,
   a10AiCatalog,
+  a11AgentOperability,
 ];

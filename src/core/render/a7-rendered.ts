@@ -1,0 +1,79 @@
+/**
+ * A7 in rendered mode: the browser's own list of WebMCP tools after load (the DevTools WebMCP
+ * domain: imperative registerTool() calls and declarative <form toolname> tools alike, with their
+ * descriptions and input schemas), and the browser's FormModelContext* issues about them. The
+ * browser is the truth here: a static pass whose tools the browser never registered fails.
+ */
+import type { CheckOutcome } from '../checks/types.js';
+import type { WebMcpArtifact } from '../checks/capabilities/a7-webmcp.js';
+import type { RenderedPage } from './artifact.js';
+import { renderedPage } from './rendered-page.js';
+import type { RenderedHook } from './with-rendered.js';
+
+const NAVIGATOR_RE = /\bnavigator\s*\.\s*modelContext\b/;
+
+/** Whether the page's scripts (as A7 read them) use navigator.modelContext. */
+function usesNavigator(a: WebMcpArtifact): boolean {
+  return [...a.inline, ...a.scripts.map((s) => s.text)].some((t) => NAVIGATOR_RE.test(t));
+}
+
+function describeTool(t: RenderedPage['tools'][number]): string {
+  const schema = t.inputSchema && typeof t.inputSchema === 'object' ? (t.inputSchema as { properties?: Record<string, unknown> }).properties : undefined;
+  const params = schema ? Object.keys(schema) : [];
+  return `${t.name}${t.declarative ? ' (form)' : ''}: "${t.description.slice(0, 80)}"${params.length ? ` (${params.slice(0, 6).join(', ')})` : ''}`;
+}
+
+export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
+  codes: {
+    'A7/rendered-ok': 'measured in a browser: WebMCP tools registered after load, with no schema issue from the browser',
+    'A7/rendered-schema-issues': 'partial, measured in a browser: tools registered, but the browser reports issues with their schemas (FormModelContext*)',
+    'A7/navigator-only': 'measured in a browser: the page registers on navigator.modelContext, which current Chrome no longer has, so it sees no tools',
+    'A7/rendered-none': 'measured in a browser: no WebMCP tool registered after load',
+  },
+  gather: (ctx) => renderedPage(ctx),
+  merge(outcome, r, a): CheckOutcome {
+    if (outcome.code === 'A7/not-html') return outcome;
+    if (r.error || r.webmcp === 'unavailable') {
+      const why = r.error ? `the page could not be rendered (${r.error})` : 'the browser could not read WebMCP tools';
+      return { ...outcome, advisories: [...(outcome.advisories ?? []), `${why}: static detection only`] };
+    }
+    const details = { ...outcome.details, staticDetection: false, rendered: { tools: r.tools, schemaIssues: r.schemaIssues, via: r.webmcp } };
+    // Without the DevTools domain the registrations were recorded in the page: said in the evidence.
+    const via = r.webmcp === 'recorded' ? ' (recorded from document.modelContext.registerTool calls and form tools: this browser has no DevTools WebMCP domain)' : '';
+    const staticSaid = `Static reading: ${outcome.evidence}`;
+    if (r.tools.length) {
+      const listed = `Registered in the browser after load${via}: ${r.tools.length} tool(s): ${r.tools.slice(0, 8).map(describeTool).join('; ')}.`;
+      const matched = `WebMCP (${[r.tools.some((t) => !t.declarative) && 'imperative', r.tools.some((t) => t.declarative) && 'declarative'].filter(Boolean).join(' + ')}, seen by Chrome)`;
+      if (r.schemaIssues.length) {
+        const issues = r.schemaIssues.map((i) => `${i.type} (${i.count})`).join(', ');
+        return {
+          ...outcome,
+          status: 'partial',
+          code: 'A7/rendered-schema-issues',
+          evidence: `${listed} The browser reports schema issues: ${issues}. ${staticSaid}`,
+          remediation: 'Give every form tool a tooldescription and every parameter a label or toolparamdescription, so the browser can build a complete schema.',
+          matched,
+          details,
+        };
+      }
+      return { ...outcome, status: 'pass', code: 'A7/rendered-ok', evidence: `${listed} ${staticSaid}`, remediation: undefined, matched, details };
+    }
+    if (usesNavigator(a)) {
+      return {
+        ...outcome,
+        status: outcome.status === 'fail' ? 'fail' : 'partial',
+        code: 'A7/navigator-only',
+        evidence: `The browser registered no tool: the page's scripts use navigator.modelContext, which current Chrome no longer has (the API is document.modelContext). ${staticSaid}`,
+        remediation: 'Register tools on document.modelContext (feature-detect it), not navigator.modelContext: current Chrome sees no tools otherwise.',
+        details,
+      };
+    }
+    return {
+      ...outcome,
+      status: 'fail',
+      code: 'A7/rendered-none',
+      evidence: `The browser registered no WebMCP tool after load${via}${r.schemaIssues.length ? ` and reports ${r.schemaIssues.map((i) => i.type).join(', ')}` : ''}. ${staticSaid}`,
+      details,
+    };
+  },
+};

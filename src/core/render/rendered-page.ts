@@ -1,0 +1,71 @@
+/**
+ * How the checks reach rendering: a scan that renders attaches its RenderSession to its HTTP
+ * client (one per scan, shared by every page view), and a check's rendered hook asks for the
+ * rendered page of the view it runs on. Each page is rendered once per scan (the view's memo);
+ * without --render both calls return null and nothing is loaded.
+ */
+import type { GatherContext } from '../gather/context.js';
+import type { HttpClient, FetchResult } from '../net/http.js';
+import { isHtmlPage } from '../gather/classify.js';
+import type { RenderedPage } from './artifact.js';
+import type { RenderSession } from './session.js';
+
+/** The session of a rendering scan, or why it could not be opened. */
+export type SessionHandle = Promise<RenderSession | { error: string }>;
+
+const sessions = new WeakMap<HttpClient, SessionHandle>();
+
+export function attachRenderSession(http: HttpClient, session: SessionHandle): void {
+  sessions.set(http, session);
+}
+
+/** Marks the rendered DOM as its own request in the scan's memo (no real request asks for it). */
+export const RENDERED_ACCEPT = 'x-ai-ready/rendered-dom';
+
+/** The page of this view as the browser rendered it; null when the scan does not render or the page is not HTML. */
+export function renderedPage(ctx: GatherContext): Promise<RenderedPage | null> {
+  const session = sessions.get(ctx.http);
+  if (!session || !isHtmlPage(ctx.page())) return Promise.resolve(null);
+  return ctx.memo('rendered-page', async () => {
+    const s = await session;
+    const url = ctx.page().url;
+    if ('error' in s) {
+      return { url, finalUrl: url, status: null, error: s.error, html: '', webmcp: 'unavailable', tools: [], schemaIssues: [], operability: null, refused: [], durationMs: 0 } satisfies RenderedPage;
+    }
+    return s.render(url);
+  });
+}
+
+/** The rendered DOM as a response: the same head as the page, the browser's DOM as the body. */
+function renderedResponse(page: FetchResult, rendered: RenderedPage): FetchResult {
+  const body = Buffer.from(rendered.html, 'utf8');
+  return {
+    ...page,
+    accept: RENDERED_ACCEPT,
+    headers: { ...page.headers, 'content-type': 'text/html; charset=utf-8' },
+    contentType: 'text/html',
+    body,
+    text: rendered.html,
+    truncated: false,
+  };
+}
+
+export interface RenderedView {
+  page: RenderedPage;
+  /** A view of the scan whose page() and html() are the rendered DOM (null when rendering failed). */
+  view: GatherContext | null;
+}
+
+/** The rendered page and a view to run a check's own gather on it; null when the scan does not render. */
+export function renderedView(ctx: GatherContext): Promise<RenderedView | null> {
+  return ctx.memo('rendered-view', async () => {
+    const page = await renderedPage(ctx);
+    if (!page) return null;
+    return { page, view: page.error ? null : ctx.forPage(renderedResponse(ctx.page(), page)) };
+  });
+}
+
+/** The probes of a rendered evaluation without the synthetic rendered-DOM response. */
+export function realProbes(probes: FetchResult[] | undefined): FetchResult[] {
+  return (probes ?? []).filter((p) => p.accept !== RENDERED_ACCEPT);
+}

@@ -1,0 +1,63 @@
+/**
+ * A rendering scan (`render` in ScanOptions): the browser session opens while the scan's first
+ * requests are on the wire, is attached to the scan's HTTP client for the checks' rendered hooks,
+ * and is closed when the scan ends, whichever way it ends.
+ */
+import type { HttpClient } from '../net/http.js';
+import type { ScanOptions } from '../scan.js';
+import type { ScanResult } from '../schema.js';
+import { attachRenderSession, type SessionHandle } from './rendered-page.js';
+import { RenderSession, PAGE_TIMEOUT_MS } from './session.js';
+
+/** What the engine's scan body needs of a rendering scan. */
+export interface Rendering {
+  attach(http: HttpClient, signal: AbortSignal, deadlineMs: number): void;
+  /** Report warnings: the browser could not start, the guard refused some of the pages' requests. */
+  warnings(): Promise<string[]>;
+}
+
+export async function renderedScan(
+  input: string,
+  options: ScanOptions,
+  run: (input: string, options: ScanOptions & { rendering: Rendering }) => Promise<ScanResult>,
+): Promise<ScanResult> {
+  const endpoint = typeof options.render === 'object' ? options.render.endpoint : undefined;
+  let opened: RenderSession | null = null;
+  let started = Date.now();
+  let deadline = Number.POSITIVE_INFINITY;
+  const session: SessionHandle = RenderSession.open({
+    blockPrivateNetwork: options.blockPrivateNetwork,
+    allowedHosts: options.allowedHosts,
+    endpoint,
+    signal: options.signal,
+    get pageTimeoutMs() {
+      // A page never runs past the scan deadline (less a second to finish the report).
+      return Math.max(1_000, Math.min(PAGE_TIMEOUT_MS, deadline - Date.now() - 1_000));
+    },
+  }).then(
+    (s) => (opened = s),
+    (e: Error) => ({ error: e.message.split('\n')[0].slice(0, 300) }),
+  );
+  const rendering: Rendering = {
+    attach(http, signal, deadlineMs) {
+      started = Date.now();
+      deadline = started + deadlineMs;
+      attachRenderSession(http, session);
+      signal.addEventListener('abort', () => void session.then((s) => ('close' in s ? s.close() : undefined)), { once: true });
+    },
+    async warnings() {
+      const s = await session;
+      if ('error' in s) return [`Rendering was asked for but the browser could not be used (${s.error}): the checks report what the HTML shows.`];
+      const refused = s.traffic.refused;
+      if (!refused.length) return [];
+      const hosts = [...new Set(refused.map((r) => `${r.host} (${r.reason})`))].slice(0, 3);
+      return [`The rendered pages made ${refused.length} request(s) the guard refused: ${hosts.join('; ')}.`];
+    },
+  };
+  try {
+    return await run(input, { ...options, rendering });
+  } finally {
+    const s = await session;
+    if (opened) await (s as RenderSession).close();
+  }
+}

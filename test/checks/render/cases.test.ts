@@ -1,0 +1,4 @@
+import { runCheckTables } from '../../helpers/check-tester.js';
+import { renderedTables } from '../tables/rendered.js';
+
+runCheckTables(renderedTables);
