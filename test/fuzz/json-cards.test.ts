@@ -27,7 +27,7 @@ const cardish = fc.letrec((tie) => ({
 const asJson = (v: unknown) => response({ url: '/.well-known/x.json', headers: { 'content-type': 'application/json' }, body: JSON.stringify(v) });
 
 describe('JSON cards, fuzzed', () => {
-  it('structured card-like values: readers never throw; endpoints they accept are absolute http(s)', () => {
+  it('structured card-like values: readers never throw; endpoints they accept are http(s), absolute or on the card origin', () => {
     fc.assert(
       fc.property(cardish, (v) => {
         const probe = asJson(v);
@@ -38,7 +38,8 @@ describe('JSON cards, fuzzed', () => {
         for (const u of catalogServiceDescs(probe)) expect(isAbsoluteHttp(u)).toBe(true);
         if (isObject(v)) {
           const card = readMcpCard(v);
-          for (const e of card.endpoints) expect(new URL(e).protocol).toMatch(/^https?:$/);
+          // A root-relative path is an endpoint on the card's own origin (resolved against the card's URL).
+          for (const e of card.endpoints) expect(new URL(e, 'https://card.test/').protocol).toMatch(/^https?:$/);
           const ucp = readUcpProfile(v);
           for (const s of ucp?.services ?? []) for (const e of s.endpoints) expect(isAbsoluteHttp(e)).toBe(true);
           readSkillsIndex(v, 'https://x.test/.well-known/agent-skills/index.json', '/.well-known/agent-skills/index.json');
