@@ -14,6 +14,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { Readable, Transform } from 'node:stream';
 import { bareHost, classifyAddress } from './address-guard.js';
+import { acquireOrigin } from './origin-limit.js';
 import { USER_AGENT } from '../../version.js';
 
 export const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
@@ -356,7 +357,10 @@ export class HttpClient {
       if (this.signal?.aborted) return done({ url: current, error: classifyError(new Error('aborted'), this.signal) });
       seen.add(target.href);
       let res: IncomingMessage;
+      // Every exit of this hop gives the origin's request slot back (see origin-limit.ts).
+      let releaseOrigin: () => void = () => {};
       try {
+        releaseOrigin = await acquireOrigin(target.origin, signal);
         this.requestCount++;
         loadZlibSoon();
         res = await send(
@@ -374,8 +378,10 @@ export class HttpClient {
           requestBody,
         );
       } catch (e) {
+        releaseOrigin();
         return done({ url: current, error: classifyError(e, this.signal, timeout) });
       }
+      res.once('close', releaseOrigin);
       this.responsesReceived++;
       res.on('error', () => {}); // errors surface through the read below, never as an uncaught event
       const status = res.statusCode ?? 0;
