@@ -6,7 +6,7 @@
 import { normalizeTarget } from '../core/target.js';
 import type { Account } from '../store/types.js';
 import { QueueFullError } from '../runner/index.js';
-import { RateLimitedError, type ScanService } from '../service/index.js';
+import { CallerBusyError, RateLimitedError, type ScanService } from '../service/index.js';
 import { ToolError, type Scanner } from './context.js';
 
 /**
@@ -20,6 +20,7 @@ export function createServiceScanner(service: ScanService, account: Account | nu
       const url = normalizeTarget(req.url).href;
       const outcome = await service.scan(url, {
         account,
+        client,
         fresh: !!req.fresh,
         isPublic: req.isPublic,
         profile: req.profile,
@@ -33,6 +34,7 @@ export function createServiceScanner(service: ScanService, account: Account | nu
       if (e instanceof RateLimitedError) {
         throw new ToolError(`rate-limited: anonymous callers may make ${e.limit} scan requests per minute; retry in ${e.retryAfterSec} s or use an API key.`);
       }
+      if (e instanceof CallerBusyError) throw new ToolError(`rate-limited: ${e.message}`);
       if (e instanceof QueueFullError) throw new ToolError(`server-busy: too many scans are in progress; retry in ${e.retryAfterSec} s.`);
       throw e;
     }

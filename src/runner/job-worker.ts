@@ -85,16 +85,26 @@ export class JobWorker {
       const options = this.opts.blockPrivateNetwork ? { ...data.options, blockPrivateNetwork: true } : data.options;
       const result = await this.opts.runner.run(data.url, options, { onEvent: (e) => this.notify({ j: id, e }), signal: ac.signal });
       this.completed++;
-      return { ok: true, result };
+      return await this.complete(id, { ok: true, result });
     } catch (e) {
       // Shutting down: fail the job so another worker retries it.
       if (this.stopping) throw new Error('the worker stopped before finishing this scan');
-      if (e instanceof ScanError) return { ok: false, code: e.code, message: e.message };
+      if (e instanceof ScanError) return await this.complete(id, { ok: false, code: e.code, message: e.message });
       throw e;
     } finally {
       this.active.delete(id);
       await this.notify({ j: id, end: true });
     }
+  }
+
+  /**
+   * Stores the outcome before the end notice goes out, so a caller woken by the notice reads a
+   * finished job (pg-boss's own completion after the handler is then a no-op: it only completes
+   * active jobs).
+   */
+  private async complete(id: string, output: ScanJobOutput): Promise<ScanJobOutput> {
+    await this.boss?.complete(SCAN_QUEUE, id, output as object).catch(() => {});
+    return output;
   }
 
   private async notify(notice: JobNotice): Promise<void> {

@@ -10,6 +10,8 @@ import { authenticate, clientIp, rateBucket, readJsonBody, scanParamsFromBody, s
 export interface Admitted {
   params: ScanParams;
   account: Account | null;
+  /** The client's rate-limit bucket: its per-caller in-flight cap and queue turn when anonymous. */
+  client: string;
 }
 
 export async function admitScan(event: H3Event, ctx: ServerContext): Promise<Admitted> {
@@ -17,6 +19,7 @@ export async function admitScan(event: H3Event, ctx: ServerContext): Promise<Adm
   const account = await authenticate(req, ctx.store);
   const params =
     req.method === 'POST' ? scanParamsFromBody(await readJsonBody(req, ctx.bodyLimitBytes), account) : scanParamsFromQuery(event.url.searchParams, account);
-  await ctx.service.admit({ account, client: rateBucket(clientIp(req, ctx.trustProxy)) });
-  return { params, account };
+  const client = rateBucket(clientIp(req, ctx.trustProxy));
+  await ctx.service.admit({ account, client });
+  return { params, account, client };
 }

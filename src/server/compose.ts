@@ -88,6 +88,8 @@ function makeService(config: ServerConfig, store: Store, runner: ScanRunner | un
     baseUrl,
     rateLimit: config.rateLimit ?? DEFAULTS.rateLimit,
     rateWindowMs: DEFAULTS.rateWindowMs,
+    maxScansPerClient: config.maxScansPerClient ?? DEFAULTS.maxScansPerClient,
+    maxScansPerAccount: config.maxScansPerAccount ?? DEFAULTS.maxScansPerAccount,
   });
 }
 

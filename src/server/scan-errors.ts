@@ -5,7 +5,7 @@
  */
 import { isScanError } from '../core/errors.js';
 import { QueueFullError } from '../runner/index.js';
-import { RateLimitedError } from '../service/index.js';
+import { CallerBusyError, RateLimitedError } from '../service/index.js';
 import { PROBLEM_TYPES, ProblemError, problemResponse, type ProblemName } from './problems.js';
 import type { Headers_ } from './respond.js';
 
@@ -18,6 +18,7 @@ export interface ClassifiedError {
 export function classifyError(e: unknown): ClassifiedError {
   if (e instanceof ProblemError) return { name: e.name_, detail: e.detail, headers: e.headers };
   if (e instanceof RateLimitedError) return { name: 'rate-limited', detail: e.message, headers: { 'retry-after': String(e.retryAfterSec) } };
+  if (e instanceof CallerBusyError) return { name: 'rate-limited', detail: e.message, headers: { 'retry-after': String(e.retryAfterSec) } };
   if (e instanceof QueueFullError) return { name: 'server-busy', detail: 'Too many scans are in progress; retry later.', headers: { 'retry-after': String(e.retryAfterSec) } };
   if (isScanError(e)) {
     if (e.code === 'blocked-by-challenge') return { name: 'scan-blocked', detail: e.message };

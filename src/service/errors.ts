@@ -11,3 +11,15 @@ export class RateLimitedError extends Error {
     this.name = 'RateLimitedError';
   }
 }
+
+/** A caller already has its share of scans in flight (anonymous: per client address; else per account). */
+export class CallerBusyError extends Error {
+  constructor(
+    /** Scans one caller may have in flight. */
+    readonly limit: number,
+    readonly retryAfterSec: number,
+  ) {
+    super(`You already have ${limit} scans in progress; retry in ${retryAfterSec} s, when one of them has finished.`);
+    this.name = 'CallerBusyError';
+  }
+}

@@ -21,7 +21,7 @@ import type { ScanResponse, ScanResult } from '../core/schema.js';
 import type { ProfileChoice } from '../core/scoring/profile.js';
 import type { Account, Store, StoredReport } from '../store/types.js';
 import { InProcessRunner, type PortableScanOptions, type RunnerStats, type ScanRunner } from '../runner/index.js';
-import { RateLimitedError } from './errors.js';
+import { CallerBusyError, RateLimitedError } from './errors.js';
 import { reportView } from './report-view.js';
 import { reportIsPublic } from './visibility.js';
 import { DEFAULT_SCAN_PAGES, resolvePages } from '../core/scope.js';
@@ -49,6 +49,10 @@ export interface ScanServiceOptions {
   /** Anonymous scans per window per client; 0 or absent turns the limit off. */
   rateLimit?: number;
   rateWindowMs?: number;
+  /** Scans one anonymous client (IP, IPv6 /64) may have in flight; 0 or absent: no cap. */
+  maxScansPerClient?: number;
+  /** Scans one account (API key) may have in flight; 0 or absent: no cap. */
+  maxScansPerAccount?: number;
 }
 
 export interface ScanCall {
@@ -66,6 +70,8 @@ export interface ScanCall {
   onEvent?: ScanEventListener;
   /** Cancels a scan of one's own (a shared scan keeps running for the others). */
   signal?: AbortSignal;
+  /** The client's rate-limit bucket (its IP): anonymous callers' in-flight cap and queue turn. */
+  client?: string;
 }
 
 export interface ScanOutcome {
@@ -116,6 +122,10 @@ export class ScanService {
   private readonly controller = new AbortController();
   /** How many scans went to the runner (tests read it to prove sharing and caching). */
   engineRuns = 0;
+  /** Scans in flight per caller key (see callerKey). */
+  private readonly callerLoad = new Map<string, number>();
+  /** Refusals by the per-caller cap (metrics). */
+  callerRejections = 0;
 
   constructor(private readonly opts: ScanServiceOptions) {
     this.store = opts.store;
@@ -163,17 +173,59 @@ export class ScanService {
 
   /** Runs (or reuses) a scan of a normalized URL and stores its report. */
   async scan(url: string, call: ScanCall): Promise<ScanOutcome> {
-    if (call.only?.length || (call.profile && call.profile !== 'auto')) return this.ownScan(url, call);
+    if (call.only?.length || (call.profile && call.profile !== 'auto')) {
+      const leave = this.enter(call);
+      try {
+        return await this.ownScan(url, call);
+      } finally {
+        leave();
+      }
+    }
     const pages = resolvePages({ pages: call.pages });
     const key = scanKey(url, pages);
     const store = this.store;
-    if (!store) return { result: await this.wait(this.join(key, url, pages, call.onEvent), call), cached: false };
     const isPublic = reportIsPublic(call.account, call.isPublic);
-    if (!call.fresh) {
+    if (store && !call.fresh) {
       const hit = await this.fromCache(store, key, call.account, isPublic);
       if (hit) return hit;
     }
-    const flight = this.join(key, url, pages, call.onEvent);
+    // Only a scan that needs the engine counts against the caller's share (cache hits are free).
+    const leave = this.enter(call);
+    try {
+      return await this.scanFresh(store, key, url, pages, isPublic, call);
+    } finally {
+      leave();
+    }
+  }
+
+  /** Who a caller is for the in-flight cap and the queue's turns: the account, else the client address. */
+  callerKey(call: Pick<ScanCall, 'account' | 'client'>): string {
+    return call.account ? `account:${call.account.id}` : `client:${call.client ?? 'local'}`;
+  }
+
+  /** Counts a scan against its caller's in-flight cap; throws CallerBusyError over it. */
+  private enter(call: ScanCall): () => void {
+    const key = this.callerKey(call);
+    const limit = (call.account ? this.opts.maxScansPerAccount : this.opts.maxScansPerClient) ?? 0;
+    const load = this.callerLoad.get(key) ?? 0;
+    if (limit > 0 && load >= limit) {
+      this.callerRejections++;
+      throw new CallerBusyError(limit, Math.max(1, Math.min(60, this.runner.retryAfterSec())));
+    }
+    this.callerLoad.set(key, load + 1);
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      const n = (this.callerLoad.get(key) ?? 1) - 1;
+      if (n <= 0) this.callerLoad.delete(key);
+      else this.callerLoad.set(key, n);
+    };
+  }
+
+  private async scanFresh(store: Store | null, key: string, url: string, pages: number, isPublic: boolean, call: ScanCall): Promise<ScanOutcome> {
+    const flight = this.join(key, url, pages, call.onEvent, this.callerKey(call));
+    if (!store) return { result: await this.wait(flight, call), cached: false };
     const result = await this.wait(flight, call);
     let report: StoredReport;
     if (call.account) {
@@ -205,7 +257,7 @@ export class ScanService {
     const signal = call.signal ? AbortSignal.any([this.controller.signal, call.signal]) : this.controller.signal;
     const options: PortableScanOptions = { ...this.policy, profile: call.profile, only: call.only, pages: resolvePages({ pages: call.pages }) };
     this.engineRuns++;
-    const result = await this.runner.run(url, options, { onEvent: call.onEvent, signal });
+    const result = await this.runner.run(url, options, { onEvent: call.onEvent, signal, caller: this.callerKey(call) });
     if (call.only?.length || !this.store) return { result, cached: false };
     const report = await this.store.saveReport({ result, isPublic: reportIsPublic(call.account, call.isPublic), accountId: call.account?.id ?? null });
     return { result, report, cached: false };
@@ -240,7 +292,7 @@ export class ScanService {
   }
 
   /** The shared scan of a URL at a page count (`key` from scanKey): one flight per key. */
-  private join(key: string, url: string, pages: number, onEvent?: (e: ScanEvent) => void): Flight {
+  private join(key: string, url: string, pages: number, onEvent: ((e: ScanEvent) => void) | undefined, caller: string): Flight {
     let flight = this.flights.get(key);
     if (!flight) {
       const f: Flight = { events: [], listeners: new Set(), promise: undefined as unknown as Promise<ScanResult> };
@@ -249,7 +301,7 @@ export class ScanService {
         for (const l of f.listeners) l(e);
       };
       this.engineRuns++;
-      f.promise = this.runner.run(url, { ...this.policy, pages }, { onEvent: emit, signal: this.controller.signal }).finally(() => this.flights.delete(key));
+      f.promise = this.runner.run(url, { ...this.policy, pages }, { onEvent: emit, signal: this.controller.signal, caller }).finally(() => this.flights.delete(key));
       // Joiners await it; an unobserved rejection must not crash the process.
       f.promise.catch(() => {});
       this.flights.set(key, f);

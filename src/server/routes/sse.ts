@@ -29,7 +29,7 @@ export function sseRoutes(app: H3, ctx: ServerContext): void {
   });
 }
 
-function eventStream(ctx: ServerContext, { params, account }: Admitted): Response {
+function eventStream(ctx: ServerContext, { params, account, client }: Admitted): Response {
   const enc = new TextEncoder();
   let closed = false;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -54,7 +54,7 @@ function eventStream(ctx: ServerContext, { params, account }: Admitted): Respons
         if (!closed) controller.enqueue(enc.encode(': keep-alive\n\n'));
       }, HEARTBEAT_MS);
       ctx.service
-        .scan(params.url, { account, fresh: params.fresh, isPublic: params.isPublic, pages: params.pages, onEvent: (ev: ScanEvent) => send(ev.type, ev) })
+        .scan(params.url, { account, client, fresh: params.fresh, isPublic: params.isPublic, pages: params.pages, onEvent: (ev: ScanEvent) => send(ev.type, ev) })
         .then((outcome) => send('result', ctx.bodies.scan(outcome)))
         .catch((e) => {
           const p = classifyError(e);

@@ -11,8 +11,8 @@ export function v1ScanRoutes(app: H3, ctx: ServerContext): void {
     const bad = apiMethods(event, ctx.base(), ['GET', 'POST']);
     if (bad) return bad;
     try {
-      const { params, account } = await admitScan(event, ctx);
-      const outcome = await ctx.service.scan(params.url, { account, fresh: params.fresh, isPublic: params.isPublic, pages: params.pages });
+      const { params, account, client } = await admitScan(event, ctx);
+      const outcome = await ctx.service.scan(params.url, { account, client, fresh: params.fresh, isPublic: params.isPublic, pages: params.pages });
       return json(ctx.bodies.scan(outcome));
     } catch (e) {
       return errorProblem(ctx.base(), e, event.url.pathname, ctx.logError);
