@@ -230,6 +230,9 @@ export class JobQueueRunner implements ScanRunner {
       });
       await conn.query('COMMIT');
       if (!id) throw new ScanError('scan-failed', 'the job queue refused the scan');
+      // Wakes idle consumers at once instead of at their next poll.
+      const queuedNotice = noticePayload({ j: id, queued: true });
+      if (queuedNotice) await this.pool.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, queuedNotice]).catch(() => {});
       return { id, created: true };
     } catch (e) {
       await conn.query('ROLLBACK').catch(() => {});

@@ -7,9 +7,12 @@
 import { mkdirSync } from 'node:fs';
 import { isLoopbackUrl } from '../core/net/address-guard.js';
 import { openStore, dataDirFrom, databaseUrlFrom, type Store } from '../store/index.js';
+import { openResultCache, type ResultCache } from '../store/result-cache.js';
 import type { MonitorStore } from '../store/monitors.js';
 import { ScanService } from '../service/index.js';
-import type { ScanRunner } from '../runner/index.js';
+import { InProcessRunner, type ScanRunner } from '../runner/index.js';
+import { MeteredRunner, createMetrics, type ServiceMetrics } from './metrics.js';
+import { operationsRoutes } from './routes/operations.js';
 import { createOAuthServer, type OAuthServer } from '../oauth/server.js';
 import { createMonitorScheduler, type MonitorScheduler } from '../monitor/scheduler.js';
 import { DEFAULT_MIN_INTERVAL_SEC } from '../monitor/interval.js';
@@ -51,33 +54,44 @@ function hostForUrl(host: string): string {
 }
 
 export async function composeService(config: ServerConfig, opts: ComposeOptions): Promise<ComposedService> {
-  const store = await openStore({ databaseUrl: databaseUrlFrom(config.databaseUrl), dataDir: dataDirFrom(config.dataDir) });
+  const databaseUrl = databaseUrlFrom(config.databaseUrl);
+  const store = await openStore({ databaseUrl, dataDir: dataDirFrom(config.dataDir) });
+  let cache: ResultCache | undefined;
   try {
-    return await compose(config, opts, store);
+    cache = await openResultCache({ url: config.cacheUrl ?? (process.env.AI_READY_CACHE_URL || undefined), dataDir: store.dataDir, databaseUrl });
+    return await compose(config, opts, store, cache);
   } catch (e) {
+    await cache?.close().catch(() => {});
     await store.close().catch(() => {});
     throw e;
   }
 }
 
-async function compose(config: ServerConfig, opts: ComposeOptions, store: Store): Promise<ComposedService> {
+async function compose(config: ServerConfig, opts: ComposeOptions, store: Store, cache: ResultCache): Promise<ComposedService> {
   const { baseUrl } = opts;
   const diagnostics = config.log === false ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
   const logError = (e: unknown, where: string) => diagnostics(`ai-ready serve: internal error in ${where}: ${(e as Error)?.stack ?? String(e)}`);
 
-  const runner = typeof opts.runner === 'function' ? await opts.runner() : opts.runner;
+  const host = config.host ?? DEFAULTS.host;
+  if (config.metrics && !config.metricsToken && !isLoopbackUrl(`http://${hostForUrl(host)}`))
+    throw new Error('--metrics on an address other than loopback needs --metrics-token (or AI_READY_METRICS_TOKEN): the figures describe every caller');
+  const made = typeof opts.runner === 'function' ? await opts.runner() : opts.runner;
+  const runner = made ?? new InProcessRunner(config.maxConcurrentScans ?? DEFAULTS.maxConcurrentScans, config.maxQueuedScans ?? DEFAULTS.maxQueuedScans);
   try {
-    const service = makeService(config, store, runner, baseUrl);
-    return wire(config, opts, store, service, diagnostics, logError);
+    const metrics = config.metrics ? createMetrics() : undefined;
+    const service = makeService(config, store, metrics ? new MeteredRunner(runner, metrics) : runner, baseUrl, cache);
+    metrics?.bind(service);
+    return wire(config, opts, store, service, diagnostics, logError, metrics, cache);
   } catch (e) {
     await runner?.close().catch(() => {});
     throw e;
   }
 }
 
-function makeService(config: ServerConfig, store: Store, runner: ScanRunner | undefined, baseUrl: () => string): ScanService {
+function makeService(config: ServerConfig, store: Store, runner: ScanRunner, baseUrl: () => string, cache: ResultCache): ScanService {
   return new ScanService({
     store,
+    cache,
     runner,
     concurrency: config.maxConcurrentScans ?? DEFAULTS.maxConcurrentScans,
     maxQueued: config.maxQueuedScans ?? DEFAULTS.maxQueuedScans,
@@ -93,7 +107,16 @@ function makeService(config: ServerConfig, store: Store, runner: ScanRunner | un
   });
 }
 
-function wire(config: ServerConfig, opts: ComposeOptions, store: Store, service: ScanService, diagnostics: (line: string) => void, logError: (e: unknown, where: string) => void): ComposedService {
+function wire(
+  config: ServerConfig,
+  opts: ComposeOptions,
+  store: Store,
+  service: ScanService,
+  diagnostics: (line: string) => void,
+  logError: (e: unknown, where: string) => void,
+  metrics: ServiceMetrics | undefined,
+  cache: ResultCache,
+): ComposedService {
   const { baseUrl } = opts;
 
   // Monitor URLs and webhook targets follow the scan policy's private-network rule.
@@ -148,6 +171,7 @@ function wire(config: ServerConfig, opts: ComposeOptions, store: Store, service:
       mcpRoutes(h3, ctx, mcp);
       oauthRoutes(h3, ctx, oauth);
       botKeyRoutes(h3, botKey);
+      operationsRoutes(h3, ctx, { metrics, metricsToken: config.metricsToken });
     },
   });
 
@@ -170,6 +194,7 @@ function wire(config: ServerConfig, opts: ComposeOptions, store: Store, service:
       service.abortAll();
       await scheduler.stop();
       await service.close();
+      await cache.close();
       await store.close();
     },
   };

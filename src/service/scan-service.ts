@@ -20,6 +20,7 @@ import type { ScanOptions } from '../core/scan.js';
 import type { ScanResponse, ScanResult } from '../core/schema.js';
 import type { ProfileChoice } from '../core/scoring/profile.js';
 import type { Account, Store, StoredReport } from '../store/types.js';
+import type { ResultCache } from '../store/result-cache.js';
 import { InProcessRunner, type PortableScanOptions, type RunnerStats, type ScanRunner } from '../runner/index.js';
 import { CallerBusyError, RateLimitedError } from './errors.js';
 import { reportView } from './report-view.js';
@@ -44,6 +45,8 @@ export interface ScanServiceOptions {
   engine?: ScanPolicy;
   /** How long a public result answers repeat requests; 0 turns the cache off. */
   cacheTtlMs: number;
+  /** Where the cache pointers live (the keyv result cache); default: the store's own table. */
+  cache?: Pick<ResultCache, 'get' | 'set'>;
   /** Base address for share URLs; none: views carry shareId only. */
   baseUrl?: string | (() => string);
   /** Anonymous scans per window per client; 0 or absent turns the limit off. */
@@ -124,8 +127,9 @@ export class ScanService {
   engineRuns = 0;
   /** Scans in flight per caller key (see callerKey). */
   private readonly callerLoad = new Map<string, number>();
-  /** Refusals by the per-caller cap (metrics). */
+  /** Refusals by the per-caller in-flight cap and by the anonymous rate limit (metrics). */
   callerRejections = 0;
+  rateRejections = 0;
 
   constructor(private readonly opts: ScanServiceOptions) {
     this.store = opts.store;
@@ -157,7 +161,10 @@ export class ScanService {
     const limit = this.opts.rateLimit ?? 0;
     if (caller.account || limit <= 0 || !this.store) return;
     const d = await this.store.hitRate(`scan:${caller.client}`, limit, this.opts.rateWindowMs ?? 60_000);
-    if (!d.allowed) throw new RateLimitedError(limit, d.retryAfterSec);
+    if (!d.allowed) {
+      this.rateRejections++;
+      throw new RateLimitedError(limit, d.retryAfterSec);
+    }
   }
 
   /** The view of a report a caller gets (`shareId`, `shareUrl`, and `cached` when given). */
@@ -272,22 +279,26 @@ export class ScanService {
     }
   }
 
+  private cacheOf(store: Store): Pick<ResultCache, 'get' | 'set'> {
+    return this.opts.cache ?? { get: (k) => store.getCachedScan(k), set: (k, e, ttl) => store.setCachedScan(k, e, ttl) };
+  }
+
   private async cache(store: Store, url: string, report: StoredReport): Promise<void> {
     if (this.opts.cacheTtlMs <= 0) return;
     const at = Date.parse(report.result.scannedAt ?? report.createdAt) || Date.now();
-    await store.setCachedScan(url, { reportId: report.id, isPublic: report.isPublic, at }, this.opts.cacheTtlMs);
+    await this.cacheOf(store).set(url, { reportId: report.id, isPublic: report.isPublic, at }, this.opts.cacheTtlMs);
   }
 
   private async fromCache(store: Store, url: string, account: Account | null, isPublic: boolean): Promise<ScanOutcome | undefined> {
     if (this.opts.cacheTtlMs <= 0) return undefined;
-    const entry = await store.getCachedScan(url);
+    const entry = await this.cacheOf(store).get(url);
     if (!entry || entry.at + this.opts.cacheTtlMs < Date.now()) return undefined;
     const cached = await store.getReport(entry.reportId);
     // A report its owner has made private no longer seeds anyone's result (not even as a copy).
     if (!cached || !entry.isPublic || !cached.isPublic) return undefined;
     if (!account && cached.accountId === null) return { result: cached.result, report: cached, cached: true };
     const report = await store.saveReport({ result: cached.result, isPublic, accountId: account?.id ?? null });
-    if (!account) await store.setCachedScan(url, { reportId: report.id, isPublic: true, at: entry.at }, Math.max(1, entry.at + this.opts.cacheTtlMs - Date.now()));
+    if (!account) await this.cacheOf(store).set(url, { reportId: report.id, isPublic: true, at: entry.at }, Math.max(1, entry.at + this.opts.cacheTtlMs - Date.now()));
     return { result: report.result, report, cached: true };
   }
 
