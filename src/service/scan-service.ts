@@ -196,8 +196,9 @@ export class ScanService {
       const hit = await this.fromCache(store, key, call.account, isPublic);
       if (hit) return hit;
     }
-    // Only a scan that needs the engine counts against the caller's share (cache hits are free).
-    const leave = this.enter(call);
+    // Only a scan that needs the engine counts against the caller's share: cache hits and joining a
+    // scan already running for someone else cost nothing.
+    const leave = this.flights.has(key) ? () => {} : this.enter(call);
     try {
       return await this.scanFresh(store, key, url, pages, isPublic, call);
     } finally {
