@@ -33,7 +33,7 @@ export const DEFAULT_DEADLINE_GRACE_MS = 5_000;
 /** A thread with several scans that is silent this long is stopped (the co-tenants' worst stall). */
 export const DEFAULT_STALL_MS = 5_000;
 /** Concurrent requests per target origin, across the scans of a thread. */
-export const DEFAULT_ORIGIN_CONCURRENCY = 16;
+export const DEFAULT_ORIGIN_CONCURRENCY = 32;
 /** Threads that re-run the co-tenants of a stopped thread, one scan each. */
 export const DEFAULT_QUARANTINE_THREADS = 2;
 /** The engine's default whole-scan deadline (core/scan.ts DEFAULT_DEADLINE_MS; not imported so the main thread need not load the engine). */
@@ -59,7 +59,7 @@ export interface WorkerPoolOptions {
   stallMs?: number;
   /** Quarantine threads (one re-run scan each) at once. Default 2. */
   quarantineThreads?: number;
-  /** Requests at once per target origin per thread; 0: no cap. Default 16. */
+  /** Requests at once per target origin per thread; 0: no cap. Default 32 (what one scan may open alone). */
   originConcurrency?: number;
   /** The worker module (default: dist/scan-worker.js next to this module's build). */
   workerFile?: string;

@@ -28,7 +28,7 @@ export interface ServerConfig {
   maxScansPerClient?: number;
   /** Scans one account (API key) may have in flight. Default 16; 0: no cap. */
   maxScansPerAccount?: number;
-  /** Requests at once to one target origin, across the scans of a worker thread. Default 16. */
+  /** Requests at once to one target origin, across the scans of a worker thread. Default 32. */
   originConcurrency?: number;
   /** Serve GET /metrics (Prometheus text). Default off. */
   metrics?: boolean;

@@ -44,7 +44,7 @@ export function registerServe(program: Command): void {
     .option('--max-scans <n>', 'scans in flight across the worker threads (default: 64, fewer on machines with little memory)')
     .option('--max-scans-per-client <n>', 'scans one anonymous client (IP) may have in flight; beyond it 429 (0 = no cap)', '4')
     .option('--max-scans-per-key <n>', 'scans one account (API key) may have in flight; beyond it 429 (0 = no cap)', '16')
-    .option('--origin-concurrency <n>', 'requests at once to one scanned site, across scans (0 = no cap)', '16')
+    .option('--origin-concurrency <n>', 'requests at once to one scanned site, across scans (0 = no cap)', '32')
     .option('--worker-heap-mb <mb>', 'heap cap of each scan worker thread in MB (default: 512)')
     .option('--cache-url <url>', 'keyv store of the result cache: sqlite://file, postgres://…, redis://… (needs @keyv/redis) (default $AI_READY_CACHE_URL, else beside the store)')
     .option('--metrics', 'serve GET /metrics in the Prometheus text format (off by default)')

@@ -337,8 +337,10 @@ export class HttpClient {
       return done({ error: { code: 'body-too-large', message: `request body of ${requestBody.length} bytes is over the ${MAX_REQUEST_BODY_BYTES}-byte cap` } });
     }
     let current = url;
-    const timeout = AbortSignal.timeout(opts.timeoutMs ?? this.timeoutMs);
-    const signal = this.signal ? AbortSignal.any([timeout, this.signal]) : timeout;
+    // The request's own timeout starts once it holds its origin slot (see origin-limit.ts): waiting
+    // its turn behind other scans of a slow origin is bounded by the scan's deadline instead.
+    let timeout: AbortSignal | undefined;
+    let signal: AbortSignal | undefined;
     for (let hop = 0; ; hop++) {
       let target: URL;
       try {
@@ -360,7 +362,9 @@ export class HttpClient {
       // Every exit of this hop gives the origin's request slot back (see origin-limit.ts).
       let releaseOrigin: () => void = () => {};
       try {
-        releaseOrigin = await acquireOrigin(target.origin, signal);
+        releaseOrigin = await acquireOrigin(target.origin, this.signal);
+        timeout ??= AbortSignal.timeout(opts.timeoutMs ?? this.timeoutMs);
+        signal ??= this.signal ? AbortSignal.any([timeout, this.signal]) : timeout;
         this.requestCount++;
         loadZlibSoon();
         res = await send(
