@@ -78,6 +78,41 @@ describe('per-caller cap', () => {
   }, 90_000);
 });
 
+describe('fair queue over HTTP', () => {
+  it('serves waiting callers in turn: one caller\'s three queued scans do not stand in front of another\'s one', async () => {
+    const srv = await startServer({ rateLimit: 0, workers: 1, maxScans: 1, maxScansPerClient: 0, trustProxy: true });
+    servers.push(srv);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const order: string[] = [];
+    const site = await startFixture({
+      '*': async (req: IncomingMessage, res: ServerResponse) => {
+        const path = (req.url ?? '/').split('?')[0];
+        const name = path.slice(1);
+        if (/^[ab]\d$/.test(name) && !order.includes(name)) order.push(name);
+        if (name === 'a0') await gate;
+        res.writeHead(path.startsWith('/a') || path.startsWith('/b') ? 200 : 404, HTML);
+        res.end('<!doctype html><title>x</title>');
+      },
+    });
+    sites.push(site);
+    const as = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+    const first = srv.get(q(`${site.origin}/a0`), as('10.0.0.1'));
+    await until(() => order.includes('a0'));
+    const queued = [
+      srv.get(q(`${site.origin}/a1`), as('10.0.0.1')),
+      srv.get(q(`${site.origin}/a2`), as('10.0.0.1')),
+      srv.get(q(`${site.origin}/a3`), as('10.0.0.1')),
+    ];
+    await until(() => srv.service.stats().queued === 3);
+    queued.push(srv.get(q(`${site.origin}/b1`), as('10.0.0.2')));
+    await until(() => srv.service.stats().queued === 4);
+    release();
+    for (const r of await Promise.all([first, ...queued])) expect(r.status).toBe(200);
+    expect(order).toEqual(['a0', 'a1', 'b1', 'a2', 'a3']);
+  }, 90_000);
+});
+
 describe('result cache and operations', () => {
   it('answers repeat scans from the keyv cache in its own file; /readyz; /metrics off by default', async () => {
     const srv = await startServer({ rateLimit: 0, workers: 1 });
