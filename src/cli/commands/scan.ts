@@ -34,7 +34,7 @@ Exit codes: 0 ok, 1 below a threshold, 2 usage or invalid input, 3 a target coul
 Examples:
   ai-ready scan yoursite.com
   ai-ready scan yoursite.com --min-grade B --format sarif --output ai-ready.sarif
-  ai-ready scan --input urls.txt --workers 4 --format json > results.ndjson`;
+  ai-ready scan --input urls.txt --max-scans 32 --format json > results.ndjson`;
 
 export function registerScan(program: Command): void {
   program
