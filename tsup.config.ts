@@ -179,7 +179,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     cli: 'src/cli/main.ts',
-    // Loaded by piscina in each scan worker thread (src/runner/worker-pool.ts finds it beside its chunk).
+    // Each scan worker thread's entry (src/runner/worker-pool.ts finds it beside its chunk).
     'scan-worker': 'src/runner/scan-worker.ts',
     // Imported by onSuccess only, to write dist/help/ (see writeHelpTexts).
     'help-texts': 'src/cli/help-texts.ts',

@@ -23,7 +23,7 @@ export const ConfigFile = z
     failOn: z.array(z.string().min(1)).optional().describe('Check ids or tiers (essential, recommended, bonus)'),
     baseline: z.string().min(1).optional(),
     failOnRegression: z.number().min(0).optional(),
-    concurrency: z.number().int().min(1).max(32).optional(),
+    concurrency: z.number().int().min(1).max(256).optional(),
     pages: z.number().int().min(1).max(MAX_SCAN_PAGES).optional().describe('Pages sampled per site for the page-level checks, the target included (1 = page scope; default 5)'),
     render: z.boolean().optional().describe('Also load the pages in headless Chrome or Chromium (see docs/render.md)'),
     timeout: z.number().positive().max(600).optional().describe('Whole-scan deadline per URL, seconds'),

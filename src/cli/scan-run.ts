@@ -43,19 +43,25 @@ function failureText(e: unknown): string {
   return isScanError(e) ? e.message : `internal error: ${(e as Error)?.message ?? String(e)}`;
 }
 
+/** Sites in flight in a batch by default: a scan is mostly network waits, so many share a thread. */
+const BATCH_MAX_SCANS = 16;
+
 /**
- * Where scans run: a worker-thread pool (heap cap, hard deadline; a dying worker fails only its
- * site), or the main thread with --workers 0. A single site runs on the main thread unless
- * --workers is given: a worker costs start-up time and one scan has no neighbour to protect.
+ * Where scans run: a worker-thread pool (heap cap, hard deadline, stall watchdog; a dying thread
+ * fails only the site that brought it down), or the main thread with --workers 0. A batch is
+ * sized for I/O: one or two threads (CPU) and --max-scans sites in flight across them, so memory
+ * depends on the sites in flight, not on the length of the list. A single site runs on the main
+ * thread unless --workers is given: a worker costs start-up time and one scan has no neighbour.
  */
 async function openRunner(s: ScanSettings, sites: number, batch: boolean): Promise<ScanRunner> {
-  const asked = s.workers ?? s.concurrency;
-  if (asked === 0 || (!batch && s.workers === undefined && s.workerHeapMb === undefined)) {
+  const inFlight = Math.max(1, Math.min(sites, s.maxScans ?? s.concurrency ?? BATCH_MAX_SCANS));
+  if (s.workers === 0 || (!batch && s.workers === undefined && s.workerHeapMb === undefined)) {
     const { InProcessRunner } = await import('../runner/in-process.js');
-    return new InProcessRunner(Math.max(1, s.concurrency ?? 4));
+    return new InProcessRunner(inFlight);
   }
   const { WorkerPoolRunner, defaultWorkerCount } = await import('../runner/worker-pool.js');
-  return new WorkerPoolRunner({ workers: Math.min(sites, asked ?? defaultWorkerCount()), heapMb: s.workerHeapMb });
+  const workers = Math.min(inFlight, s.workers ?? Math.min(2, defaultWorkerCount()));
+  return new WorkerPoolRunner({ workers, maxScans: inFlight, heapMb: s.workerHeapMb });
 }
 
 export async function runScan(args: string[], flags: ScanFlags, typed: (name: keyof ScanFlags) => boolean): Promise<number> {

@@ -19,6 +19,7 @@ export interface ScanFlags {
   input?: string;
   concurrency?: string;
   workers?: string;
+  maxScans?: string;
   workerHeapMb?: string;
   profile?: string;
   timeout?: string;
@@ -47,10 +48,12 @@ export interface ScanSettings {
   format: FormatName;
   output?: string;
   input?: string;
-  /** Sites at once (the older name of --workers); undefined when not given. */
+  /** Sites at once (the older name of --max-scans; the config file's `concurrency`); undefined when not given. */
   concurrency?: number;
   /** Scan worker threads; 0 runs scans on the main thread; undefined when not given. */
   workers?: number;
+  /** Sites in flight across the worker threads; undefined when not given. */
+  maxScans?: number;
   /** Heap cap of each scan worker (MB); undefined: the pool's default. */
   workerHeapMb?: number;
   profile: ProfileChoiceName;
@@ -138,7 +141,9 @@ export async function resolveScanSettings(args: string[], flags: ScanFlags, type
   const pagesFlag = pick('pages');
   const pages = pagesFlag !== undefined ? num('--pages', pagesFlag, 1, MAX_SCAN_PAGES, true) : (cfg.pages ?? DEFAULT_SCAN_PAGES);
   const concurrencyFlag = pick('concurrency');
-  const concurrency = concurrencyFlag !== undefined ? num('--concurrency', concurrencyFlag, 1, 32, true) : cfg.concurrency;
+  const concurrency = concurrencyFlag !== undefined ? num('--concurrency', concurrencyFlag, 1, 256, true) : cfg.concurrency;
+  const maxScansFlag = pick('maxScans');
+  const maxScans = maxScansFlag !== undefined ? num('--max-scans', maxScansFlag, 1, 256, true) : undefined;
   const workersFlag = pick('workers');
   const workers = workersFlag !== undefined ? num('--workers', workersFlag, 0, 64, true) : undefined;
   const heapFlag = pick('workerHeapMb');
@@ -171,6 +176,7 @@ export async function resolveScanSettings(args: string[], flags: ScanFlags, type
     input: flags.input,
     concurrency,
     workers,
+    maxScans,
     workerHeapMb,
     profile,
     deadlineMs: seconds * 1000,

@@ -6,7 +6,7 @@
 import { normalizeTarget } from '../core/target.js';
 import type { Account } from '../store/types.js';
 import { QueueFullError } from '../runner/index.js';
-import { RateLimitedError, RenderUnavailableError, type ScanService } from '../service/index.js';
+import { CallerBusyError, RateLimitedError, RenderUnavailableError, type ScanService } from '../service/index.js';
 import { ToolError, type Scanner } from './context.js';
 
 /**
@@ -37,6 +37,7 @@ export function createServiceScanner(service: ScanService, account: Account | nu
         throw new ToolError(`rate-limited: ${e.message.charAt(0).toLowerCase()}${e.message.slice(1)}`);
       }
       if (e instanceof RenderUnavailableError) throw new ToolError(`invalid-parameter: ${e.message}`);
+      if (e instanceof CallerBusyError) throw new ToolError(`rate-limited: ${e.message}`);
       if (e instanceof QueueFullError) throw new ToolError(`server-busy: too many scans are in progress; retry in ${e.retryAfterSec} s.`);
       throw e;
     }

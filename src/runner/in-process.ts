@@ -17,7 +17,7 @@ export class InProcessRunner implements ScanRunner {
 
   run(url: string, options: PortableScanOptions, hooks: ScanHooks = {}): Promise<ScanResult> {
     const signal = hooks.signal ? AbortSignal.any([this.controller.signal, hooks.signal]) : this.controller.signal;
-    return this.queue.run(() => scan(url, { ...options, onEvent: hooks.onEvent, signal }));
+    return this.queue.run(() => scan(url, { ...options, onEvent: hooks.onEvent, signal }), hooks.signal, hooks.caller);
   }
 
   stats(): RunnerStats {

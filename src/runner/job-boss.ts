@@ -37,7 +37,7 @@ export interface ScanJobData {
 export type ScanJobOutput = { ok: true; result: ScanResult } | { ok: false; code: ScanErrorCode; message: string };
 
 /** A NOTIFY payload: an event of job j, or its end marker (no more events follow). */
-export type JobNotice = { j: string; e: ScanEvent } | { j: string; end: true } | { j: string; cancel: true };
+export type JobNotice = { j: string; e: ScanEvent } | { j: string; end: true } | { j: string; cancel: true } | { j: string; queued: true };
 
 export function jobKey(url: string, options: PortableScanOptions): string {
   return createHash('sha256').update(JSON.stringify([url, options])).digest('hex').slice(0, 40);

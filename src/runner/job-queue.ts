@@ -23,6 +23,7 @@ import type { ScanEvent } from '../core/events.js';
 import type { ScanResult } from '../core/schema.js';
 import { DEFAULT_EXPIRY_GRACE_MS, DEFAULT_MAINTENANCE_SEC, EVENTS_CHANNEL, SCAN_QUEUE, expirySeconds, jobKey, noticePayload, openBoss, type JobNotice, type ScanJobData, type ScanJobOutput } from './job-boss.js';
 import { JobWorker } from './job-worker.js';
+import { QueueFullError } from './bounded-queue.js';
 import type { PortableScanOptions, RunnerStats, ScanHooks, ScanRunner } from './types.js';
 
 export interface JobQueueOptions {
@@ -33,11 +34,27 @@ export interface JobQueueOptions {
   expiryGraceMs?: number;
   /** pg-boss maintenance (expiry) interval, seconds (default 2). */
   maintenanceIntervalSeconds?: number;
-  /** How often a waiting caller reads its job's state, ms (default 250; an end notice reads at once). */
+  /**
+   * A waiting caller reads its job's state when the job's end notice arrives (LISTEN/NOTIFY);
+   * this is only the safety net for a lost notice or a job expired under a vanished worker, ms
+   * (default 5000).
+   */
   pollMs?: number;
-  /** Run jobs here too: a local runner (the worker pool) and how many jobs at once. */
-  local?: { runner: ScanRunner; concurrency: number };
+  /**
+   * Scans that may wait: callers waiting on this instance, and jobs queued across every instance
+   * (checked when a new job would be added). Beyond it run() rejects with QueueFullError (503 +
+   * Retry-After). Default 256.
+   */
+  maxQueued?: number;
+  /**
+   * Run jobs here too: a local runner (the worker pool), how many jobs at once, and this
+   * instance's own private-network rule (true: refused whatever the job says).
+   */
+  local?: { runner: ScanRunner; concurrency: number; blockPrivateNetwork?: boolean };
 }
+
+/** Default bound on waiting callers per instance and on queued jobs overall. */
+export const DEFAULT_MAX_QUEUED_JOBS = 256;
 
 interface Waiter {
   onEvent?: (e: ScanEvent) => void;
@@ -56,11 +73,16 @@ export class JobQueueRunner implements ScanRunner {
   private readonly retryLimit: number;
   private readonly graceMs: number;
   private readonly pollMs: number;
+  private readonly maxQueued: number;
+  /** Jobs queued overall at the last count, and a moving average of job durations: for Retry-After. */
+  private lastQueued = 0;
+  private avgMs = 5_000;
 
   private constructor(private readonly opts: JobQueueOptions) {
     this.retryLimit = opts.retryLimit ?? 1;
     this.graceMs = opts.expiryGraceMs ?? DEFAULT_EXPIRY_GRACE_MS;
-    this.pollMs = opts.pollMs ?? 250;
+    this.pollMs = opts.pollMs ?? 5_000;
+    this.maxQueued = opts.maxQueued ?? DEFAULT_MAX_QUEUED_JOBS;
   }
 
   /** Connects (queue, event listener and, with `local`, the consumer); fails with a clear error when the database is unreachable. */
@@ -87,7 +109,8 @@ export class JobQueueRunner implements ScanRunner {
     await this.listener.connect();
     await this.listener.query(`LISTEN ${EVENTS_CHANNEL}`);
     if (this.opts.local) {
-      this.worker = new JobWorker({ boss: this.boss, databaseUrl, runner: this.opts.local.runner, concurrency: this.opts.local.concurrency });
+      const { runner, concurrency, blockPrivateNetwork } = this.opts.local;
+      this.worker = new JobWorker({ boss: this.boss, databaseUrl, runner, concurrency, blockPrivateNetwork });
       await this.worker.start();
     }
   }
@@ -95,14 +118,19 @@ export class JobQueueRunner implements ScanRunner {
   async run(url: string, options: PortableScanOptions, hooks: ScanHooks = {}): Promise<ScanResult> {
     if (this.closing.signal.aborted) throw shuttingDown();
     if (hooks.signal?.aborted) throw new ScanError('aborted', 'The scan was cancelled.');
+    if (this.waiting >= this.maxQueued) throw new QueueFullError(this.retryAfterSec());
     this.waiting++;
+    const started = Date.now();
     const signal = hooks.signal ? AbortSignal.any([hooks.signal, this.closing.signal]) : this.closing.signal;
     let ended = false;
+    /** End notices seen: one arriving while the job's state is being read must not be slept through. */
+    let ends = 0;
     let wake: () => void = () => {};
     const waiter: Waiter = {
       onEvent: hooks.onEvent,
       onEnd: () => {
         ended = true;
+        ends++;
         wake();
       },
     };
@@ -116,18 +144,21 @@ export class JobQueueRunner implements ScanRunner {
       ({ id: jobId, created } = await this.enqueue(url, options, expireIn));
       this.watch(jobId, waiter);
       for (;;) {
+        const seen = ends;
         const job = await this.boss.getJobById<ScanJobData>(SCAN_QUEUE, jobId);
         if (!job) throw new ScanError('scan-failed', 'the scan job disappeared from the queue');
         if (job.state === 'completed') {
           // The result is stored before the end notice may arrive: give the last events a moment.
           if (!ended && hooks.onEvent) await sleep(300, signal, (w) => (wake = w));
+          this.avgMs = this.avgMs * 0.8 + (Date.now() - started) * 0.2;
           return outcomeOf(job.output as ScanJobOutput | null);
         }
         if (job.state === 'failed') throw new ScanError('scan-failed', `the scan's worker stopped before finishing (tried ${job.retryCount + 1} time${job.retryCount ? 's' : ''})`);
         if (job.state === 'cancelled') throw new ScanError('aborted', 'The scan was cancelled.');
         if (signal.aborted) throw signal === this.closing.signal || this.closing.signal.aborted ? shuttingDown() : new ScanError('aborted', 'The scan was cancelled.');
         if (Date.now() > until) throw new ScanError('scan-failed', `no worker finished the scan within ${Math.round(limitMs / 1000)} s`);
-        await sleep(this.pollMs, signal, (w) => (wake = w));
+        // Woken by the job's end notice (the worker stores the outcome before sending it), or the safety poll.
+        if (ends === seen) await sleep(this.pollMs, signal, (w) => (wake = w));
       }
     } catch (e) {
       // The caller gave up, or the wait ran out: stop a job only this call asked for. A shutting-down
@@ -146,9 +177,11 @@ export class JobQueueRunner implements ScanRunner {
     return { running: local?.running ?? 0, queued: this.waiting, capacity: local?.capacity ?? 0 };
   }
 
-  /** The queue is durable and unbounded here; a refusal only comes from a full local pool. */
+  /** The jobs ahead, over the scans this instance runs (or a nominal 4), times recent scan durations. */
   retryAfterSec(): number {
-    return this.opts.local?.runner.retryAfterSec() ?? 1;
+    const capacity = Math.max(1, this.worker?.stats().capacity ?? 4);
+    const rounds = Math.ceil((Math.max(this.lastQueued, this.waiting) + 1) / capacity);
+    return Math.min(120, Math.max(1, Math.ceil((rounds * this.avgMs) / 1000)));
   }
 
   async close(): Promise<void> {
@@ -177,6 +210,16 @@ export class JobQueueRunner implements ScanRunner {
         await conn.query('COMMIT');
         return { id: found.rows[0].id, created: false };
       }
+      // Joining costs nothing; a new job must find room in the shared queue.
+      const queued = await conn.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM (SELECT 1 FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry') LIMIT $2) q`,
+        [SCAN_QUEUE, this.maxQueued],
+      );
+      this.lastQueued = queued.rows[0]?.n ?? 0;
+      if (this.lastQueued >= this.maxQueued) {
+        await conn.query('ROLLBACK');
+        throw new QueueFullError(this.retryAfterSec());
+      }
       const data: ScanJobData = { url, options, key };
       const id = await this.boss.send(SCAN_QUEUE, data, {
         singletonKey: key,
@@ -187,10 +230,13 @@ export class JobQueueRunner implements ScanRunner {
       });
       await conn.query('COMMIT');
       if (!id) throw new ScanError('scan-failed', 'the job queue refused the scan');
+      // Wakes idle consumers at once instead of at their next poll.
+      const queuedNotice = noticePayload({ j: id, queued: true });
+      if (queuedNotice) await this.pool.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, queuedNotice]).catch(() => {});
       return { id, created: true };
     } catch (e) {
       await conn.query('ROLLBACK').catch(() => {});
-      if (e instanceof ScanError) throw e;
+      if (e instanceof ScanError || e instanceof QueueFullError) throw e;
       throw new ScanError('scan-failed', `could not queue the scan: ${(e as Error).message}`, e);
     } finally {
       conn.release();

@@ -35,6 +35,10 @@ export class JobWorker {
   private sending: Promise<unknown> = Promise.resolve();
   private readonly active = new Map<string, AbortController>();
   private stopping = false;
+  private poller?: NodeJS.Timeout;
+  private pumping = false;
+  /** Jobs fetched but not yet in `active`. */
+  private starting = 0;
   /** Jobs finished here (tests and the worker's log read it). */
   completed = 0;
 
@@ -52,9 +56,45 @@ export class JobWorker {
     await this.notifier.connect();
     // Cancellations of running jobs arrive on the same channel.
     await this.notifier.query(`LISTEN ${EVENTS_CHANNEL}`);
-    const pollingIntervalSeconds = this.opts.pollingIntervalSeconds ?? 0.5;
-    for (let i = 0; i < Math.max(1, this.opts.concurrency); i++) {
-      await this.boss.work<ScanJobData>(SCAN_QUEUE, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => this.runJob(job.id, job.data));
+    // One fetch loop takes as many jobs as there are free slots (a pool runs many scans per
+    // thread: one pg-boss loop per slot would poll the database 128 times a second when idle).
+    const everyMs = Math.max(500, (this.opts.pollingIntervalSeconds ?? 0.5) * 1000);
+    this.poller = setInterval(() => void this.pump(), everyMs);
+    this.poller.unref();
+    void this.pump();
+  }
+
+  /** Fetches jobs for the free slots; runs on a timer, when a slot frees and when a job is queued (NOTIFY). */
+  private async pump(): Promise<void> {
+    if (this.pumping || this.stopping || !this.boss) return;
+    this.pumping = true;
+    try {
+      const slots = Math.max(1, this.opts.concurrency);
+      while (!this.stopping && this.active.size + this.starting < slots) {
+        const jobs = await this.boss.fetch<ScanJobData>(SCAN_QUEUE, { batchSize: slots - this.active.size - this.starting }).catch(() => []);
+        if (jobs.length === 0) break;
+        for (const job of jobs) void this.handle(job.id, job.data);
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  /** Runs one fetched job: its outcome completes it; a throw fails it (pg-boss retries it elsewhere). */
+  private async handle(id: string, data: ScanJobData): Promise<void> {
+    this.starting++;
+    let started = false;
+    try {
+      const run = this.runJob(id, data, () => {
+        started = true;
+        this.starting--;
+      });
+      await run;
+    } catch (e) {
+      await this.boss?.fail(SCAN_QUEUE, id, { message: (e as Error)?.message ?? String(e) }).catch(() => {});
+    } finally {
+      if (!started) this.starting--;
+      void this.pump();
     }
   }
 
@@ -69,7 +109,7 @@ export class JobWorker {
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
-    await this.boss?.offWork(SCAN_QUEUE).catch(() => {});
+    if (this.poller) clearInterval(this.poller);
     const until = Date.now() + (this.opts.drainMs ?? 10_000);
     while (this.active.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
     for (const ac of this.active.values()) ac.abort();
@@ -78,23 +118,34 @@ export class JobWorker {
     if (this.ownsBoss) await this.boss?.stop({ graceful: false, wait: true, timeout: 5_000 }).catch(() => {});
   }
 
-  private async runJob(id: string, data: ScanJobData): Promise<ScanJobOutput> {
+  private async runJob(id: string, data: ScanJobData, onActive: () => void): Promise<ScanJobOutput> {
     const ac = new AbortController();
     this.active.set(id, ac);
+    onActive();
     try {
       const options = this.opts.blockPrivateNetwork ? { ...data.options, blockPrivateNetwork: true } : data.options;
       const result = await this.opts.runner.run(data.url, options, { onEvent: (e) => this.notify({ j: id, e }), signal: ac.signal });
       this.completed++;
-      return { ok: true, result };
+      return await this.complete(id, { ok: true, result });
     } catch (e) {
       // Shutting down: fail the job so another worker retries it.
       if (this.stopping) throw new Error('the worker stopped before finishing this scan');
-      if (e instanceof ScanError) return { ok: false, code: e.code, message: e.message };
+      if (e instanceof ScanError) return await this.complete(id, { ok: false, code: e.code, message: e.message });
       throw e;
     } finally {
       this.active.delete(id);
       await this.notify({ j: id, end: true });
     }
+  }
+
+  /**
+   * Stores the outcome before the end notice goes out, so a caller woken by the notice reads a
+   * finished job (pg-boss's own completion after the handler is then a no-op: it only completes
+   * active jobs).
+   */
+  private async complete(id: string, output: ScanJobOutput): Promise<ScanJobOutput> {
+    await this.boss?.complete(SCAN_QUEUE, id, output as object).catch(() => {});
+    return output;
   }
 
   private async notify(notice: JobNotice): Promise<void> {
@@ -108,6 +159,7 @@ export class JobWorker {
     try {
       const notice = JSON.parse(payload ?? '') as JobNotice;
       if ('cancel' in notice) this.active.get(notice.j)?.abort();
+      else if ('queued' in notice) void this.pump();
     } catch {
       // Not ours.
     }

@@ -15,12 +15,14 @@ export interface ScanHooks {
   onEvent?: ScanEventListener;
   /** Aborting cancels a queued scan and stops a running one. */
   signal?: AbortSignal;
+  /** Who asked (an account or a client address): queued scans are served to callers in turn. */
+  caller?: string;
 }
 
 export interface RunnerStats {
   running: number;
   queued: number;
-  /** Scan slots (workers x per-worker concurrency). */
+  /** Scans that may run at once (the pool's --max-scans, spread over its worker threads). */
   capacity: number;
 }
 

@@ -10,7 +10,7 @@ import { authenticate, clientIp, rateBucket, readJsonBody, scanParamsFromBody, s
 export interface Admitted {
   params: ScanParams;
   account: Account | null;
-  /** The caller's rate-limit bucket (its IP, an IPv6 /64 as one). */
+  /** The client's rate-limit bucket: its per-caller in-flight cap and queue turn when anonymous. */
   client: string;
 }
 

@@ -9,8 +9,11 @@ import { isLoopbackUrl } from '../core/net/address-guard.js';
 import { openStore, dataDirFrom, databaseUrlFrom, type Store } from '../store/index.js';
 import { expireAnonymousReports } from '../store/retention.js';
 import type { MonitorStore } from '../store/types.js';
+import { openResultCache, type ResultCache } from '../store/result-cache.js';
 import { ScanService } from '../service/index.js';
-import type { ScanRunner } from '../runner/index.js';
+import { InProcessRunner, type ScanRunner } from '../runner/index.js';
+import { MeteredRunner, createMetrics, type ServiceMetrics } from './metrics.js';
+import { operationsRoutes } from './routes/operations.js';
 import { createOAuthServer, type OAuthServer } from '../oauth/server.js';
 import { createMonitorScheduler, type MonitorScheduler } from '../monitor/scheduler.js';
 import { DEFAULT_MIN_INTERVAL_SEC } from '../monitor/interval.js';
@@ -64,29 +67,39 @@ function hostForUrl(host: string): string {
 }
 
 export async function composeService(config: ServerConfig, opts: ComposeOptions): Promise<ComposedService> {
-  const store = await openStore({ databaseUrl: databaseUrlFrom(config.databaseUrl), dataDir: dataDirFrom(config.dataDir) });
+  const databaseUrl = databaseUrlFrom(config.databaseUrl);
+  const store = await openStore({ databaseUrl, dataDir: dataDirFrom(config.dataDir) });
+  let cache: ResultCache | undefined;
   try {
-    return await compose(config, opts, store);
+    cache = await openResultCache({ url: config.cacheUrl ?? (process.env.AI_READY_CACHE_URL || undefined), dataDir: store.dataDir, databaseUrl });
+    return await compose(config, opts, store, cache);
   } catch (e) {
+    await cache?.close().catch(() => {});
     await store.close().catch(() => {});
     throw e;
   }
 }
 
-async function compose(config: ServerConfig, opts: ComposeOptions, store: Store): Promise<ComposedService> {
+async function compose(config: ServerConfig, opts: ComposeOptions, store: Store, cache: ResultCache): Promise<ComposedService> {
   const { baseUrl } = opts;
   const diagnostics = config.log === false ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
   const logError = (e: unknown, where: string) => diagnostics(`ai-ready serve: internal error in ${where}: ${(e as Error)?.stack ?? String(e)}`);
 
+  const host = config.host ?? DEFAULTS.host;
+  if (config.metrics && !config.metricsToken && !isLoopbackUrl(`http://${hostForUrl(host)}`))
+    throw new Error('--metrics on an address other than loopback needs --metrics-token (or AI_READY_METRICS_TOKEN): the figures describe every caller');
   // serve --render: one shared browser; each rendering scan gets a fresh context of its own in it.
   const browser = config.render ? await (await import('../core/render/shared-browser.js')).SharedBrowser.launch({ log: diagnostics, maxContextAgeMs: (config.scanDeadlineMs ?? 45_000) + 60_000 }) : null;
   let runner: ScanRunner | undefined;
   try {
-    runner = typeof opts.runner === 'function' ? await opts.runner() : opts.runner;
+    const made = typeof opts.runner === 'function' ? await opts.runner() : opts.runner;
+    runner = made ?? new InProcessRunner(config.maxConcurrentScans ?? DEFAULTS.maxConcurrentScans, config.maxQueuedScans ?? DEFAULTS.maxQueuedScans);
     // A getter: the endpoint changes if the browser had to be launched again.
     const render = browser ? { get endpoint() { return browser.endpoint; }, maxConcurrent: config.renderConcurrency ?? 2 } : undefined;
-    const service = makeService(config, store, runner, baseUrl, render);
-    const composed = wire(config, opts, store, service, diagnostics, logError);
+    const metrics = config.metrics ? createMetrics() : undefined;
+    const service = makeService(config, store, metrics ? new MeteredRunner(runner, metrics) : runner, baseUrl, cache, render);
+    metrics?.bind(service);
+    const composed = wire(config, opts, store, service, diagnostics, logError, metrics, cache);
     if (!browser) return composed;
     return {
       ...composed,
@@ -102,10 +115,11 @@ async function compose(config: ServerConfig, opts: ComposeOptions, store: Store)
   }
 }
 
-function makeService(config: ServerConfig, store: Store, runner: ScanRunner | undefined, baseUrl: () => string, render?: { endpoint: string; maxConcurrent: number }): ScanService {
+function makeService(config: ServerConfig, store: Store, runner: ScanRunner, baseUrl: () => string, cache: ResultCache, render?: { endpoint: string; maxConcurrent: number }): ScanService {
   return new ScanService({
     render,
     store,
+    cache,
     runner,
     concurrency: config.maxConcurrentScans ?? DEFAULTS.maxConcurrentScans,
     maxQueued: config.maxQueuedScans ?? DEFAULTS.maxQueuedScans,
@@ -118,10 +132,21 @@ function makeService(config: ServerConfig, store: Store, runner: ScanRunner | un
     rateWindowMs: DEFAULTS.rateWindowMs,
     // An embedder that turns the anonymous rate limit off (tests, benches) gets no storage cap either unless it asks.
     storageBytesPerDay: config.storageBytesPerDay ?? (config.rateLimit === 0 ? 0 : DEFAULTS.storageBytesPerDay),
+    maxScansPerClient: config.maxScansPerClient ?? DEFAULTS.maxScansPerClient,
+    maxScansPerAccount: config.maxScansPerAccount ?? DEFAULTS.maxScansPerAccount,
   });
 }
 
-function wire(config: ServerConfig, opts: ComposeOptions, store: Store, service: ScanService, diagnostics: (line: string) => void, logError: (e: unknown, where: string) => void): ComposedService {
+function wire(
+  config: ServerConfig,
+  opts: ComposeOptions,
+  store: Store,
+  service: ScanService,
+  diagnostics: (line: string) => void,
+  logError: (e: unknown, where: string) => void,
+  metrics: ServiceMetrics | undefined,
+  cache: ResultCache,
+): ComposedService {
   const { baseUrl } = opts;
 
   // Monitor URLs and webhook targets follow the scan policy's private-network rule.
@@ -177,6 +202,7 @@ function wire(config: ServerConfig, opts: ComposeOptions, store: Store, service:
       mcpRoutes(h3, ctx, mcp);
       oauthRoutes(h3, ctx, oauth);
       botKeyRoutes(h3, botKey);
+      operationsRoutes(h3, ctx, { metrics, metricsToken: config.metricsToken });
     },
   });
 
@@ -204,6 +230,7 @@ function wire(config: ServerConfig, opts: ComposeOptions, store: Store, service:
       service.abortAll();
       await scheduler.stop();
       await service.close();
+      await cache.close();
       await store.close();
     },
   };

@@ -16,12 +16,26 @@ export interface ServerConfig {
   rateLimit?: number;
   cacheTtlMs?: number;
   /**
-   * Scan worker threads (one scan each at a time). Default: maxConcurrentScans when given, else
-   * os.availableParallelism(). 0 runs scans in-process (embedding, tests): no isolation.
+   * Scan worker threads (CPU; each runs many scans at once). Default: maxConcurrentScans when
+   * given, else os.availableParallelism(). 0 runs scans in-process (embedding, tests): no isolation.
    */
   workers?: number;
-  /** Heap cap per scan worker (MB). Default 256. */
+  /** Scans in flight across the worker threads (I/O). Default: 64, fewer on small machines (defaultMaxScans). */
+  maxScans?: number;
+  /** Heap cap per scan worker thread (MB). Default 512. */
   workerHeapMb?: number;
+  /** Scans one anonymous client (IP, IPv6 /64) may have in flight. Default 4; 0: no cap. */
+  maxScansPerClient?: number;
+  /** Scans one account (API key) may have in flight. Default 16; 0: no cap. */
+  maxScansPerAccount?: number;
+  /** Requests at once to one target origin, across the scans of a worker thread. Default 32. */
+  originConcurrency?: number;
+  /** Serve GET /metrics (Prometheus text). Default off. */
+  metrics?: boolean;
+  /** With metrics: the bearer token /metrics requires (set it on any instance strangers reach). */
+  metricsToken?: string;
+  /** A keyv store URL for the result cache (redis://…, sqlite://…, postgres://…); default: beside the store. */
+  cacheUrl?: string;
   /** Scans at once when running in-process (workers: 0); with workers it is the worker count's default. */
   maxConcurrentScans?: number;
   maxQueuedScans?: number;
@@ -55,7 +69,9 @@ export const DEFAULTS = {
   rateWindowMs: 60_000,
   cacheTtlMs: 5 * 60_000,
   maxConcurrentScans: 4,
-  maxQueuedScans: 32,
+  maxQueuedScans: 256,
+  maxScansPerClient: 4,
+  maxScansPerAccount: 16,
   bodyLimitBytes: 16 * 1024,
   reportRetentionDays: 30,
   storageBytesPerDay: 4 * 1024 * 1024,

@@ -11,7 +11,7 @@ import type { ScanService } from '../service/index.js';
 import type { App } from './app.js';
 import { DEFAULTS, type ServerConfig } from './config.js';
 import { composeService, type ComposedService } from './compose.js';
-import { InProcessRunner, WorkerPoolRunner, defaultWorkerCount, type ScanRunner } from '../runner/index.js';
+import { InProcessRunner, WorkerPoolRunner, defaultMaxScans, defaultWorkerCount, type ScanRunner } from '../runner/index.js';
 import { databaseUrlFrom } from '../store/index.js';
 
 export type { ServerConfig } from './config.js';
@@ -113,18 +113,21 @@ async function createRunner(config: ServerConfig): Promise<ScanRunner> {
   const maxQueued = config.maxQueuedScans ?? DEFAULTS.maxQueuedScans;
   const databaseUrl = databaseUrlFrom(config.databaseUrl);
   const workers = config.workers ?? config.maxConcurrentScans ?? defaultWorkerCount();
+  const maxScans = config.maxScans ?? defaultMaxScans();
+  const pool = { workers, maxScans, heapMb: config.workerHeapMb, originConcurrency: config.originConcurrency };
   if (databaseUrl) {
-    const local = workers > 0 ? { runner: new WorkerPoolRunner({ workers, heapMb: config.workerHeapMb }), concurrency: workers } : undefined;
+    // The local consumer applies this instance's own private-network rule, whatever the job says.
+    const local = workers > 0 ? { runner: new WorkerPoolRunner(pool), concurrency: maxScans, blockPrivateNetwork: !config.allowPrivateNetwork } : undefined;
     try {
       const { JobQueueRunner } = await import('../runner/job-queue.js');
-      return await JobQueueRunner.open({ databaseUrl, local });
+      return await JobQueueRunner.open({ databaseUrl, local, maxQueued });
     } catch (e) {
       await local?.runner.close().catch(() => {});
       throw e;
     }
   }
   if (config.workers === 0) return new InProcessRunner(config.maxConcurrentScans ?? DEFAULTS.maxConcurrentScans, maxQueued);
-  return new WorkerPoolRunner({ workers, maxQueued, heapMb: config.workerHeapMb });
+  return new WorkerPoolRunner({ ...pool, maxQueued });
 }
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;

@@ -41,7 +41,7 @@ const scanErrors = {
   '413': problem('Body too large (type payload-too-large)'),
   '415': problem('POST body not sent as application/json (type unsupported-media-type)'),
   '422': problem('A bot challenge answered every request of the scan: nothing was measured (type scan-blocked)'),
-  '429': { ...problem('Rate limit exceeded (type rate-limited)'), headers: retryAfter },
+  '429': { ...problem('Rate limit or per-caller in-flight cap exceeded (type rate-limited)'), headers: retryAfter },
   '502': problem('The target could not be fetched: DNS, TLS, refused, timeout (type scan-failed)'),
   '503': { ...problem('Scan queue full or shutting down (type server-busy)'), headers: retryAfter },
 };
@@ -152,6 +152,7 @@ export function openApiDocument(base: string): Json {
         },
       },
       '/healthz': { get: { operationId: 'health', summary: 'Liveness and queue state', responses: { '200': { description: 'ok' } } } },
+      '/readyz': { get: { operationId: 'ready', summary: 'Readiness: the store answers and the scan executor takes scans', responses: { '200': { description: 'ready' }, '503': { description: 'not ready' } } } },
     },
     components: {
       schemas: componentSchemas(),

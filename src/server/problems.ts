@@ -77,7 +77,7 @@ export const PROBLEM_TYPES = {
     status: 429,
     title: 'Too many scan requests',
     description:
-      'Anonymous callers may make 5 scan requests per minute per IP address. Wait the number of seconds in the Retry-After header, or send an API key. Follow the pattern scan, fix, re-scan; do not loop scans.',
+      'Anonymous callers may make 5 scan requests per minute per IP address, and every caller has a cap on scans in progress at once (4 per IP address, 16 per API key by default). Wait the number of seconds in the Retry-After header, or send an API key. Follow the pattern scan, fix, re-scan; do not loop scans.',
   },
   'scan-failed': {
     status: 502,

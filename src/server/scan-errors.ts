@@ -5,7 +5,7 @@
  */
 import { isScanError } from '../core/errors.js';
 import { QueueFullError } from '../runner/index.js';
-import { RateLimitedError, RenderUnavailableError } from '../service/index.js';
+import { CallerBusyError, RateLimitedError, RenderUnavailableError } from '../service/index.js';
 import { PROBLEM_TYPES, ProblemError, problemResponse, type ProblemName } from './problems.js';
 import type { Headers_ } from './respond.js';
 
@@ -19,6 +19,7 @@ export function classifyError(e: unknown): ClassifiedError {
   if (e instanceof ProblemError) return { name: e.name_, detail: e.detail, headers: e.headers };
   if (e instanceof RenderUnavailableError) return { name: 'invalid-parameter', detail: e.message };
   if (e instanceof RateLimitedError) return { name: 'rate-limited', detail: e.message, headers: { 'retry-after': String(e.retryAfterSec) } };
+  if (e instanceof CallerBusyError) return { name: 'rate-limited', detail: e.message, headers: { 'retry-after': String(e.retryAfterSec) } };
   if (e instanceof QueueFullError) return { name: 'server-busy', detail: 'Too many scans are in progress; retry later.', headers: { 'retry-after': String(e.retryAfterSec) } };
   if (isScanError(e)) {
     if (e.code === 'blocked-by-challenge') return { name: 'scan-blocked', detail: e.message };

@@ -20,8 +20,9 @@ import type { ScanOptions } from '../core/scan.js';
 import type { ScanResponse, ScanResult } from '../core/schema.js';
 import type { ProfileChoice } from '../core/scoring/profile.js';
 import type { Account, Store, StoredReport } from '../store/types.js';
+import type { ResultCache } from '../store/result-cache.js';
 import { InProcessRunner, type PortableScanOptions, type RunnerStats, type ScanRunner } from '../runner/index.js';
-import { RateLimitedError, RenderUnavailableError } from './errors.js';
+import { CallerBusyError, RateLimitedError, RenderUnavailableError } from './errors.js';
 import { QueueFullError } from '../runner/index.js';
 import { reportView } from './report-view.js';
 import { reportIsPublic } from './visibility.js';
@@ -45,6 +46,8 @@ export interface ScanServiceOptions {
   engine?: ScanPolicy;
   /** How long a public result answers repeat requests; 0 turns the cache off. */
   cacheTtlMs: number;
+  /** Where the cache pointers live (the keyv result cache); default: the store's own table. */
+  cache?: Pick<ResultCache, 'get' | 'set'>;
   /** Base address for share URLs; none: views carry shareId only. */
   baseUrl?: string | (() => string);
   /** Anonymous scans per window per client; 0 or absent turns the limit off. */
@@ -61,6 +64,10 @@ export interface ScanServiceOptions {
    * Absent: `render` is refused.
    */
   render?: { endpoint: string; maxConcurrent: number };
+  /** Scans one anonymous client (IP, IPv6 /64) may have in flight; 0 or absent: no cap. */
+  maxScansPerClient?: number;
+  /** Scans one account (API key) may have in flight; 0 or absent: no cap. */
+  maxScansPerAccount?: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -68,7 +75,10 @@ const DAY_MS = 86_400_000;
 export interface ScanCall {
   /** The caller's account; null for anonymous callers. */
   account: Account | null;
-  /** An anonymous caller's bucket (as in `Caller`): its stored reports count against its daily storage cap. */
+  /**
+   * The client's rate-limit bucket (its IP, an IPv6 /64 as one, as in `Caller`): an anonymous
+   * caller's in-flight cap, queue turn and daily storage cap.
+   */
   client?: string;
   /** Bypass the cache (a running scan of the same URL is still joined). */
   fresh?: boolean;
@@ -140,6 +150,11 @@ export class ScanService {
   engineRuns = 0;
   /** Rendering scans running now (bounded by opts.render.maxConcurrent). */
   private rendering = 0;
+  /** Scans in flight per caller key (see callerKey). */
+  private readonly callerLoad = new Map<string, number>();
+  /** Refusals by the per-caller in-flight cap and by the anonymous rate limit (metrics). */
+  callerRejections = 0;
+  rateRejections = 0;
 
   constructor(private readonly opts: ScanServiceOptions) {
     this.store = opts.store;
@@ -172,7 +187,10 @@ export class ScanService {
     if (caller.account || !this.store) return;
     if (limit > 0) {
       const d = await this.store.hitRate(`scan:${caller.client}`, limit, this.opts.rateWindowMs ?? 60_000);
-      if (!d.allowed) throw new RateLimitedError(limit, d.retryAfterSec);
+      if (!d.allowed) {
+        this.rateRejections++;
+        throw new RateLimitedError(limit, d.retryAfterSec);
+      }
     }
     const cap = this.opts.storageBytesPerDay ?? 0;
     if (cap > 0) {
@@ -229,17 +247,60 @@ export class ScanService {
   /** Runs (or reuses) a scan of a normalized URL and stores its report. */
   async scan(url: string, call: ScanCall): Promise<ScanOutcome> {
     this.checkRender(call.render);
-    if (call.only?.length || (call.profile && call.profile !== 'auto')) return this.ownScan(url, call);
+    if (call.only?.length || (call.profile && call.profile !== 'auto')) {
+      const leave = this.enter(call);
+      try {
+        return await this.ownScan(url, call);
+      } finally {
+        leave();
+      }
+    }
     const pages = resolvePages({ pages: call.pages });
     const key = scanKey(url, pages, call.render);
     const store = this.store;
-    if (!store) return { result: await this.wait(this.join(key, url, pages, call.onEvent, call.render), call), cached: false };
     const isPublic = reportIsPublic(call.account, call.isPublic);
-    if (!call.fresh) {
+    if (store && !call.fresh) {
       const hit = await this.fromCache(store, key, call.account, isPublic);
       if (hit) return hit;
     }
-    const flight = this.join(key, url, pages, call.onEvent, call.render);
+    // Only a scan that needs the engine counts against the caller's share: cache hits and joining a
+    // scan already running for someone else cost nothing.
+    const leave = this.flights.has(key) ? () => {} : this.enter(call);
+    try {
+      return await this.scanFresh(store, key, url, pages, isPublic, call);
+    } finally {
+      leave();
+    }
+  }
+
+  /** Who a caller is for the in-flight cap and the queue's turns: the account, else the client address. */
+  callerKey(call: Pick<ScanCall, 'account' | 'client'>): string {
+    return call.account ? `account:${call.account.id}` : `client:${call.client ?? 'local'}`;
+  }
+
+  /** Counts a scan against its caller's in-flight cap; throws CallerBusyError over it. */
+  private enter(call: ScanCall): () => void {
+    const key = this.callerKey(call);
+    const limit = (call.account ? this.opts.maxScansPerAccount : this.opts.maxScansPerClient) ?? 0;
+    const load = this.callerLoad.get(key) ?? 0;
+    if (limit > 0 && load >= limit) {
+      this.callerRejections++;
+      throw new CallerBusyError(limit, Math.max(1, Math.min(60, this.runner.retryAfterSec())));
+    }
+    this.callerLoad.set(key, load + 1);
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      const n = (this.callerLoad.get(key) ?? 1) - 1;
+      if (n <= 0) this.callerLoad.delete(key);
+      else this.callerLoad.set(key, n);
+    };
+  }
+
+  private async scanFresh(store: Store | null, key: string, url: string, pages: number, isPublic: boolean, call: ScanCall): Promise<ScanOutcome> {
+    const flight = this.join(key, url, pages, call.onEvent, this.callerKey(call), call.render);
+    if (!store) return { result: await this.wait(flight, call), cached: false };
     const result = await this.wait(flight, call);
     let report: StoredReport;
     if (call.account) {
@@ -272,7 +333,7 @@ export class ScanService {
   private async ownScan(url: string, call: ScanCall): Promise<ScanOutcome> {
     const signal = call.signal ? AbortSignal.any([this.controller.signal, call.signal]) : this.controller.signal;
     const options: PortableScanOptions = { ...this.policy, profile: call.profile, only: call.only, pages: resolvePages({ pages: call.pages }) };
-    const result = await this.run(url, options, call.render, { onEvent: call.onEvent, signal });
+    const result = await this.run(url, options, call.render, { onEvent: call.onEvent, signal, caller: this.callerKey(call) });
     if (call.only?.length || !this.store) return { result, cached: false };
     const report = await this.store.saveReport({ result, isPublic: reportIsPublic(call.account, call.isPublic), accountId: call.account?.id ?? null });
     await this.chargeStorage(this.store, call, report);
@@ -288,27 +349,31 @@ export class ScanService {
     }
   }
 
+  private cacheOf(store: Store): Pick<ResultCache, 'get' | 'set'> {
+    return this.opts.cache ?? { get: (k) => store.getCachedScan(k), set: (k, e, ttl) => store.setCachedScan(k, e, ttl) };
+  }
+
   private async cache(store: Store, url: string, report: StoredReport): Promise<void> {
     if (this.opts.cacheTtlMs <= 0) return;
     const at = Date.parse(report.result.scannedAt ?? report.createdAt) || Date.now();
-    await store.setCachedScan(url, { reportId: report.id, isPublic: report.isPublic, at }, this.opts.cacheTtlMs);
+    await this.cacheOf(store).set(url, { reportId: report.id, isPublic: report.isPublic, at }, this.opts.cacheTtlMs);
   }
 
   private async fromCache(store: Store, url: string, account: Account | null, isPublic: boolean): Promise<ScanOutcome | undefined> {
     if (this.opts.cacheTtlMs <= 0) return undefined;
-    const entry = await store.getCachedScan(url);
+    const entry = await this.cacheOf(store).get(url);
     if (!entry || entry.at + this.opts.cacheTtlMs < Date.now()) return undefined;
     const cached = await store.getReport(entry.reportId);
     // A report its owner has made private no longer seeds anyone's result (not even as a copy).
     if (!cached || !entry.isPublic || !cached.isPublic) return undefined;
     if (!account && cached.accountId === null) return { result: cached.result, report: cached, cached: true };
     const report = await store.saveReport({ result: cached.result, isPublic, accountId: account?.id ?? null });
-    if (!account) await store.setCachedScan(url, { reportId: report.id, isPublic: true, at: entry.at }, Math.max(1, entry.at + this.opts.cacheTtlMs - Date.now()));
+    if (!account) await this.cacheOf(store).set(url, { reportId: report.id, isPublic: true, at: entry.at }, Math.max(1, entry.at + this.opts.cacheTtlMs - Date.now()));
     return { result: report.result, report, cached: true };
   }
 
   /** The shared scan of a URL at a page count (`key` from scanKey): one flight per key. */
-  private join(key: string, url: string, pages: number, onEvent?: (e: ScanEvent) => void, render?: boolean): Flight {
+  private join(key: string, url: string, pages: number, onEvent: ((e: ScanEvent) => void) | undefined, caller: string, render?: boolean): Flight {
     let flight = this.flights.get(key);
     if (!flight) {
       const f: Flight = { events: [], listeners: new Set(), promise: undefined as unknown as Promise<ScanResult> };
@@ -316,7 +381,7 @@ export class ScanService {
         f.events.push(e);
         for (const l of f.listeners) l(e);
       };
-      f.promise = this.run(url, { ...this.policy, pages }, render, { onEvent: emit, signal: this.controller.signal }).finally(() => this.flights.delete(key));
+      f.promise = this.run(url, { ...this.policy, pages }, render, { onEvent: emit, signal: this.controller.signal, caller }).finally(() => this.flights.delete(key));
       // Joiners await it; an unobserved rejection must not crash the process.
       f.promise.catch(() => {});
       this.flights.set(key, f);

@@ -184,7 +184,7 @@ describe('scans as jobs on one Postgres, two web-only instances and workers', ()
   it('serve --workers 1 on Postgres runs scans itself', async () => {
     for (const c of children.filter((c) => c.spawnargs.includes('worker'))) await killHard({ child: c, stderr: () => '' });
     const c = await serve(db, 1);
-    expect(c.stderr()).toContain('1 scan workers here');
+    expect(c.stderr()).toMatch(/scans at once here on 1 worker thread\b/);
     const s = await site();
     const scanned = await scanOn(c, s.origin);
     expect(scanned.status).toBe(200);

@@ -46,7 +46,7 @@ async function failureOf(p: Promise<unknown>): Promise<unknown> {
 
 describe('WorkerPoolRunner', () => {
   it('passes every progress event, in order, before the result', async () => {
-    const pool = new WorkerPoolRunner({ workers: 1 });
+    const pool = new WorkerPoolRunner({ workers: 1, maxScans: 64 });
     try {
       const events: ScanEvent[] = [];
       const result = await pool.run(good.origin, {}, { onEvent: (e) => events.push(e) });
@@ -57,7 +57,7 @@ describe('WorkerPoolRunner', () => {
       const checks = events.filter((e) => e.type === 'check');
       expect(checks.map((e) => (e.type === 'check' ? e.done : 0))).toEqual(checks.map((_, i) => i + 1));
       expect(checks).toHaveLength(result.checks.length);
-      expect(pool.stats()).toEqual({ running: 0, queued: 0, capacity: 1 });
+      expect(pool.stats()).toEqual({ running: 0, queued: 0, capacity: 64 });
     } finally {
       await pool.close();
     }
@@ -114,7 +114,7 @@ describe('WorkerPoolRunner', () => {
   });
 
   it('a full queue rejects with QueueFullError and a Retry-After; cancelling frees the queue', async () => {
-    const pool = new WorkerPoolRunner({ workers: 1, maxQueued: 1 });
+    const pool = new WorkerPoolRunner({ workers: 1, maxScans: 1, maxQueued: 1 });
     const cancel = new AbortController();
     try {
       const running = failureOf(pool.run(slow.origin, {}, { signal: cancel.signal }));

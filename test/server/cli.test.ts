@@ -89,5 +89,16 @@ describe('CLI', () => {
     await expect(cli('serve', '--port', 'abc')).rejects.toMatchObject({ code: 2 });
     await expect(cli('keys', 'revoke', 'ab')).rejects.toMatchObject({ code: 2 });
     await expect(cli('accounts', 'set-visibility', 'nobody', 'private')).rejects.toMatchObject({ code: 2 });
+    for (const bad of [['--max-scans', '0'], ['--max-scans-per-client', '-1'], ['--max-scans-per-key', 'x'], ['--origin-concurrency', '1.5']]) {
+      const e = await cli('serve', ...bad).catch((err: { code: number; stderr: string }) => err);
+      expect(e).toMatchObject({ code: 2 });
+      expect((e as { stderr: string }).stderr).toContain(`${bad[0]} must be an integer`);
+    }
+    // Metrics on a public address need a token: refused at start, before listening.
+    const metricsDir = join(tmpdir(), `ai-ready-metrics-${process.pid}`);
+    const open = await cli('serve', '--host', '0.0.0.0', '--port', '0', '--metrics', '--data-dir', metricsDir).catch((err: { code: number; stderr: string }) => err);
+    rmSync(metricsDir, { recursive: true, force: true });
+    expect(open).toMatchObject({ code: 2 });
+    expect((open as { stderr: string }).stderr).toMatch(/--metrics.*needs --metrics-token/);
   });
 });

@@ -162,7 +162,7 @@ describe('bounded scan queue', () => {
   it('answers 503 server-busy with Retry-After when the queue is full', async () => {
     const slow = await startFixture(plainSite(), { delayMs: 400 });
     const slow2 = await startFixture(plainSite());
-    const srv = await startServer({ rateLimit: 0, maxConcurrentScans: 1, maxQueuedScans: 0 });
+    const srv = await startServer({ rateLimit: 0, maxConcurrentScans: 1, maxScans: 1, maxQueuedScans: 0 });
     try {
       const first = srv.get(q(slow.origin));
       await new Promise((r) => setTimeout(r, 100));

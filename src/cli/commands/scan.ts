@@ -40,7 +40,7 @@ Exit codes: 0 ok, 1 below a threshold, 2 usage or invalid input, 3 a target coul
 Examples:
   ai-ready scan yoursite.com
   ai-ready scan yoursite.com --min-grade B --format sarif --output ai-ready.sarif
-  ai-ready scan --input urls.txt --workers 4 --format json > results.ndjson
+  ai-ready scan --input urls.txt --max-scans 32 --format json > results.ndjson
   ai-ready scan yoursite.com --badge ai-ready.svg   (a README badge, e.g. committed by CI)`;
 
 export function registerScan(program: Command): void {
@@ -52,9 +52,10 @@ export function registerScan(program: Command): void {
     .option('--json', 'same as --format json')
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('-i, --input <file>', 'read URLs from a file, one per line ("-" reads stdin)')
-    .option('--workers <n>', 'scan worker threads, one site each at a time (default: CPU count for a batch; a single site runs on the main thread unless given; 0 = main thread)')
-    .option('--concurrency <n>', 'sites scanned at once: the older name of --workers')
-    .option('--worker-heap-mb <mb>', 'heap cap of each scan worker in MB (default: 256)')
+    .option('--workers <n>', 'scan worker threads, for CPU; each scans many sites at once (default for a batch: 2, or 1 on one core; a single site runs on the main thread unless given; 0 = main thread)')
+    .option('--max-scans <n>', 'sites scanned at once in a batch, across the worker threads (default: 16)')
+    .option('--concurrency <n>', 'sites scanned at once: the older name of --max-scans')
+    .option('--worker-heap-mb <mb>', 'heap cap of each scan worker thread in MB (default: 512)')
     .option('--profile <profile>', `${PROFILE_CHOICES.join(' | ')} (default: auto)`)
     .option('--pages <n>', 'pages sampled per site for the page-level checks, the target included: 1-20 (default: 5; 1 = this page only)')
     .option('--render', 'also load the pages in headless Chrome/Chromium (AI_READY_CHROME or PATH): WebMCP tools registered at run time, measured C3, rendered JSON-LD and hints, agent operability (A11); see docs/render.md')

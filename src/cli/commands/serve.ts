@@ -11,6 +11,13 @@ interface ServeFlags {
   trustProxy?: boolean;
   rateLimit: string;
   workers?: string;
+  maxScans?: string;
+  maxScansPerClient?: string;
+  maxScansPerKey?: string;
+  originConcurrency?: string;
+  metrics?: boolean;
+  metricsToken?: string;
+  cacheUrl?: string;
   workerHeapMb?: string;
   scanDeadline?: string;
   reportRetentionDays?: string;
@@ -37,8 +44,15 @@ export function registerServe(program: Command): void {
     .option('--allow-private-network', 'allow scanning loopback and private addresses (tests, intranets)')
     .option('--trust-proxy', 'take the client IP from X-Forwarded-For (only behind your own reverse proxy)')
     .option('--rate-limit <n>', 'anonymous scan requests per minute per IP (0 = no limit)', '5')
-    .option('--workers <n>', 'scan worker threads, one scan each at a time (default: CPU count); with --database-url, 0 makes a web-only instance whose scans `ai-ready worker` processes run')
-    .option('--worker-heap-mb <mb>', 'heap cap of each scan worker in MB (default: 256)')
+    .option('--workers <n>', 'scan worker threads, for CPU; each runs many scans at once (default: CPU count); with --database-url, 0 makes a web-only instance whose scans `ai-ready worker` processes run')
+    .option('--max-scans <n>', 'scans in flight across the worker threads (default: 64, fewer on machines with little memory)')
+    .option('--max-scans-per-client <n>', 'scans one anonymous client (IP) may have in flight; beyond it 429 (0 = no cap)', '4')
+    .option('--max-scans-per-key <n>', 'scans one account (API key) may have in flight; beyond it 429 (0 = no cap)', '16')
+    .option('--origin-concurrency <n>', 'requests at once to one scanned site, across scans (0 = no cap)', '32')
+    .option('--worker-heap-mb <mb>', 'heap cap of each scan worker thread in MB (default: 512)')
+    .option('--cache-url <url>', 'keyv store of the result cache: sqlite://file, postgres://…, redis://… (needs @keyv/redis) (default $AI_READY_CACHE_URL, else beside the store)')
+    .option('--metrics', 'serve GET /metrics in the Prometheus text format (off by default)')
+    .option('--metrics-token <token>', 'bearer token /metrics requires; needed with --metrics on a non-loopback --host (default $AI_READY_METRICS_TOKEN)')
     .option('--scan-deadline <seconds>', 'whole-scan deadline in seconds (default: 45)')
     .option('--report-retention-days <days>', 'days anonymous reports are kept (0 = forever)', '30')
     .option('--anonymous-storage <MiB>', 'report storage per anonymous client (IP, IPv6 /64) per day, in MiB (0 = no cap)', '4')
@@ -72,6 +86,18 @@ export function registerServe(program: Command): void {
         const { findBrowser, INSTALL_HINT } = await import('../../core/render/browser.js');
         if (!findBrowser()) return fail(`--render: ${process.env.AI_READY_CHROME ? `AI_READY_CHROME=${process.env.AI_READY_CHROME} is not an executable file` : 'no Chrome or Chromium found on PATH'}; ${INSTALL_HINT}`);
       }
+      const counts: Record<string, number | undefined> = {};
+      for (const [flag, value, min, max] of [
+        ['max-scans', flags.maxScans, 1, 4096],
+        ['max-scans-per-client', flags.maxScansPerClient, 0, 4096],
+        ['max-scans-per-key', flags.maxScansPerKey, 0, 4096],
+        ['origin-concurrency', flags.originConcurrency, 0, 1024],
+      ] as const) {
+        const n = value === undefined ? undefined : Number(value);
+        if (n !== undefined && (!Number.isInteger(n) || n < min || n > max)) return fail(`--${flag} must be an integer from ${min} to ${max}`);
+        counts[flag] = n;
+      }
+      const metricsToken = flags.metricsToken ?? (process.env.AI_READY_METRICS_TOKEN || undefined);
       const { createServer } = await import('../../server/index.js');
       let server;
       try {
@@ -85,6 +111,13 @@ export function registerServe(program: Command): void {
           trustProxy: flags.trustProxy,
           rateLimit,
           workers,
+          maxScans: counts['max-scans'],
+          maxScansPerClient: counts['max-scans-per-client'],
+          maxScansPerAccount: counts['max-scans-per-key'],
+          originConcurrency: counts['origin-concurrency'],
+          metrics: !!flags.metrics,
+          metricsToken,
+          cacheUrl: flags.cacheUrl,
           workerHeapMb,
           scanDeadlineMs: scanDeadline === undefined ? undefined : Math.round(scanDeadline * 1000),
           reportRetentionDays,
@@ -96,7 +129,7 @@ export function registerServe(program: Command): void {
       } catch (e) {
         return fail(`could not start: ${(e as Error).message}`);
       }
-      process.stderr.write(`ai-ready serve: listening on ${server.url} (base URL ${server.baseUrl}, data in ${server.store.kind === 'postgres' ? 'Postgres' : server.store.dataDir}, ${describeWorkers(server.service.runner.stats().capacity, server.store.kind === 'postgres')}${server.service.renders ? ', rendering on' : ''})\n`);
+      process.stderr.write(`ai-ready serve: listening on ${server.url} (base URL ${server.baseUrl}, data in ${server.store.kind === 'postgres' ? 'Postgres' : server.store.dataDir}, ${describeWorkers(server.service.runner.stats().capacity, server.store.kind === 'postgres', workers)}${server.service.renders ? ', rendering on' : ''})\n`);
       const stop = (signal: string) => {
         process.stderr.write(`ai-ready serve: ${signal}, draining in-flight requests\n`);
         server.close().then(
@@ -109,7 +142,8 @@ export function registerServe(program: Command): void {
     });
 }
 
-function describeWorkers(capacity: number, queue: boolean): string {
-  if (!queue) return `${capacity} scan workers`;
-  return capacity === 0 ? 'web-only: scans go to the job queue for `ai-ready worker` processes' : `job queue, ${capacity} scan workers here`;
+function describeWorkers(capacity: number, queue: boolean, workers: number | undefined): string {
+  const threads = workers === undefined ? '' : ` on ${workers} worker thread${workers === 1 ? '' : 's'}`;
+  if (!queue) return `${capacity} scans at once${threads}`;
+  return capacity === 0 ? 'web-only: scans go to the job queue for `ai-ready worker` processes' : `job queue, ${capacity} scans at once here${threads}`;
 }

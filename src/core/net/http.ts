@@ -14,6 +14,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import type { Readable, Transform } from 'node:stream';
 import { bareHost, classifyAddress } from './address-guard.js';
 import { resolveHost } from './resolver.js';
+import { acquireOrigin } from './origin-limit.js';
 import { USER_AGENT } from '../../version.js';
 
 export const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
@@ -353,8 +354,10 @@ export class HttpClient {
       return done({ error: { code: 'body-too-large', message: `request body of ${requestBody.length} bytes is over the ${MAX_REQUEST_BODY_BYTES}-byte cap` } });
     }
     let current = url;
-    const timeout = AbortSignal.timeout(opts.timeoutMs ?? this.timeoutMs);
-    const signal = this.signal ? AbortSignal.any([timeout, this.signal]) : timeout;
+    // The request's own timeout starts once it holds its origin slot (see origin-limit.ts): waiting
+    // its turn behind other scans of a slow origin is bounded by the scan's deadline instead.
+    let timeout: AbortSignal | undefined;
+    let signal: AbortSignal | undefined;
     for (let hop = 0; ; hop++) {
       let target: URL;
       try {
@@ -380,7 +383,12 @@ export class HttpClient {
       if (this.signal?.aborted) return done({ url: current, error: classifyError(new Error('aborted'), this.signal) });
       seen.add(target.href);
       let res: IncomingMessage;
+      // Every exit of this hop gives the origin's request slot back (see origin-limit.ts).
+      let releaseOrigin: () => void = () => {};
       try {
+        releaseOrigin = await acquireOrigin(target.origin, this.signal);
+        timeout ??= AbortSignal.timeout(opts.timeoutMs ?? this.timeoutMs);
+        signal ??= this.signal ? AbortSignal.any([timeout, this.signal]) : timeout;
         this.requestCount++;
         loadZlibSoon();
         res = await send(
@@ -398,8 +406,10 @@ export class HttpClient {
           requestBody,
         );
       } catch (e) {
+        releaseOrigin();
         return done({ url: current, error: classifyError(e, this.signal, timeout) });
       }
+      res.once('close', releaseOrigin);
       this.responsesReceived++;
       res.on('error', () => {}); // errors surface through the read below, never as an uncaught event
       const status = res.statusCode ?? 0;
