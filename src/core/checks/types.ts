@@ -7,9 +7,37 @@
 import type { CheckStatus, Dimension, FixStep, Tier } from '../schema.js';
 import type { FetchOptions, FetchResult } from '../net/http.js';
 import type { GatherContext } from '../gather/context.js';
-import type { FoundResources } from '../fixes/found.js';
+import type { FoundResources, Resource } from '../fixes/found.js';
 
-export interface CheckMeta<C extends string = string> {
+/** Structured details of an outcome; each check names its own shape. */
+export type Details = Record<string, unknown>;
+
+/**
+ * How the applicability profile reads a check, declared by the check (the engine and the profile
+ * name no check, as Lighthouse's runner names no audit).
+ */
+export interface ProfileRules<D = Details> {
+  /** A pass or partial of this check is evidence of an app or API; shown as the profile's reason. */
+  appEvidence?: string;
+  /**
+   * This check can show the site to be a public MCP server: it is the only app evidence, and the
+   * details of its found outcome say `isPublic`. `reason` replaces its appEvidence then.
+   */
+  publicMcp?: { isPublic(details: D | undefined): boolean; reason: string };
+  /** On a public MCP server, a fail of this check is taken out of scoring with this reason. */
+  naOnPublicMcp?: string;
+  /** On a public MCP server this check keeps its tier (others with contentProfile 'bonus' become extra credit). */
+  keepsTierOnPublicMcp?: true;
+}
+
+/** A resource this check finds, so fix guides link only what exists (fixes/found.ts). */
+export interface Offers<C extends string = string> {
+  resource: Resource;
+  /** Found-looking outcomes (pass or partial) where what answered is not the resource at all. */
+  absentCodes?: C[];
+}
+
+export interface CheckMeta<C extends string = string, D = Details> {
   /** Letter of the dimension plus a number: D1, C3, B2, A6, M1. */
   id: string;
   name: string;
@@ -41,6 +69,10 @@ export interface CheckMeta<C extends string = string> {
    * the engine starts the handshake from round trip 1 as soon as the cards are in.
    */
   mcpProbe?: true;
+  /** The applicability profile's rules that concern this check. */
+  profile?: ProfileRules<D>;
+  /** The resource this check finds (what it offers to fix guides). */
+  offers?: Offers<C>;
   /**
    * Every outcome code evaluate can return, with what it means (like ESLint's messageIds). Codes
    * are `<id>/<kebab-name>` and stable: tests, SARIF, JUnit and MCP clients key on them, while the
@@ -63,7 +95,7 @@ export function engineCode(checkId: string, kind: keyof typeof ENGINE_CODES): st
   return `${checkId}/${ENGINE_CODES[kind]}`;
 }
 
-export interface CheckOutcome<C extends string = string> {
+export interface CheckOutcome<C extends string = string, D = Details> {
   status: CheckStatus;
   /** Stable machine code of this outcome, one of meta.codes (e.g. "D4/no-h1"). */
   code: C;
@@ -77,8 +109,8 @@ export interface CheckOutcome<C extends string = string> {
   advisories?: string[];
   /** The responses the verdict rests on, shown as receipts; a challenged one turns fail into info. */
   probes?: FetchResult[];
-  /** Structured details for formatters and tools. */
-  details?: Record<string, unknown>;
+  /** Structured details for formatters and tools; a `url` names the resource found. */
+  details?: D;
 }
 
 export interface EvaluateContext {
@@ -99,8 +131,8 @@ export interface FixContext {
   found?: FoundResources;
 }
 
-export interface CheckModule<A = unknown, C extends string = string> {
-  meta: CheckMeta<C>;
+export interface CheckModule<A = unknown, C extends string = string, D = Details> {
+  meta: CheckMeta<C, D>;
   gather(ctx: GatherContext): Promise<A>;
   /**
    * Page-level checks: the requests gather will make that depend only on the page URL (e.g. the
@@ -109,7 +141,7 @@ export interface CheckModule<A = unknown, C extends string = string> {
    */
   pageRequests?(pageUrl: URL): Array<{ url: string; options: FetchOptions }>;
   /** Pure: the verdict from the artifact alone. Its codes are checked against meta.codes. */
-  evaluate(artifact: A, ctx: EvaluateContext): CheckOutcome<NoInfer<C>>;
+  evaluate(artifact: A, ctx: EvaluateContext): CheckOutcome<NoInfer<C>, NoInfer<D>>;
   /** Ordered steps (2-6): where to change it on this platform, the snippet, how to verify, the spec. */
   fixGuide(ctx: FixContext): FixStep[];
 }
@@ -119,6 +151,6 @@ export interface CheckModule<A = unknown, C extends string = string> {
  * (`defineCheck<Artifact, Code>`) and the compiler checks every outcome against meta.codes; the
  * check tester (test/helpers/check-tester.ts) checks them at run time for every check.
  */
-export function defineCheck<A, C extends string = string>(check: CheckModule<A, C>): CheckModule<A, C> {
+export function defineCheck<A, C extends string = string, D = Details>(check: CheckModule<A, C, D>): CheckModule<A, C, D> {
   return check;
 }

@@ -1,3 +1,4 @@
+import { aiCrawlerRulesEarly } from '../early.js';
 import { defineCheck } from '../types.js';
 import type { RobotsArtifact, RobotsGroup } from '../../gather/robots.js';
 import { describeProbe } from '../../gather/classify.js';
@@ -76,9 +77,10 @@ export type B1Artifact = RobotsArtifact & { uaAccess?: UaAccessArtifact };
 
 export const b1AiCrawlerRules = defineCheck<B1Artifact>({
   meta: {
-    id: 'B1',
+    // Its AI user-agent fetches go out with the page (checks/early.ts holds its id for that).
+    id: aiCrawlerRulesEarly.id,
     name: 'AI crawler rules in robots.txt',
-    dimension: 'bot_access',
+    dimension: aiCrawlerRulesEarly.dimension,
     tier: 'essential',
     weight: 10,
     anchorKey: 'robotsTxtAiRules',

@@ -80,6 +80,7 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>({
     summary: `Authorization-server metadata at ${AS_METADATA_PATH} (RFC 8414) or ${OIDC_CONFIG_PATH} (OpenID Connect), on the origin or at the issuers named by the protected-resource metadata (A3).`,
     why: 'Agents (MCP clients among them) discover how to obtain tokens from these documents: endpoints, PKCE support and dynamic client registration. Without them an agent cannot sign in on a user\'s behalf.',
     remediation: `Publish your authorization server's metadata (${OIDC_CONFIG_PATH} or ${AS_METADATA_PATH}) with issuer, authorization_endpoint, token_endpoint and response_types_supported.`,
+    profile: { appEvidence: 'OAuth/OIDC metadata found', naOnPublicMcp: 'public MCP server: its server card declares no authentication, so there is no OAuth-protected resource to discover' },
     codes: {
       'A2/missing': 'no OAuth authorization-server or OpenID Connect metadata',
       'A2/invalid': 'partial: metadata found but with problems (issuer mismatch, missing endpoints)',

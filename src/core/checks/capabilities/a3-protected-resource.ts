@@ -27,6 +27,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>({
     summary: `JSON at ${PRM_PATH} naming the protected resource and the authorization servers that issue tokens for it (RFC 9728); a 401 may point to it with WWW-Authenticate resource_metadata.`,
     why: 'An agent that meets a protected API or MCP server learns from this document where to get a token; MCP servers must publish it.',
     remediation: `Publish ${PRM_PATH} with "resource" (your API's URL) and "authorization_servers" (your issuer URLs).`,
+    profile: { appEvidence: 'protected-resource metadata found', naOnPublicMcp: 'public MCP server: its server card declares no authentication, so there is no OAuth-protected resource to discover' },
     codes: {
       'A3/missing': 'no protected-resource metadata (RFC 9728)',
       'A3/bad-resource': 'partial: "resource" missing, not an absolute URL, or on another origin',

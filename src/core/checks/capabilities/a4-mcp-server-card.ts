@@ -47,6 +47,17 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
     summary: `An MCP server card (name, version, remote endpoint, capabilities) at ${MCP_CARD_PATHS.join(', ')}; SEP-2127 and the older serverInfo shape are both accepted.`,
     why: 'A server card lets an agent find and connect to your MCP server from the domain alone, without a registry or manual setup.',
     remediation: 'Publish an MCP server card at /.well-known/mcp/server-card (and server-card.json) with name, version, remotes[].url and capabilities.',
+    offers: { resource: 'mcpCard' },
+    profile: {
+      appEvidence: 'MCP server card found',
+      // A card declaring no authentication, and no other app evidence: OAuth and OpenAPI do not
+      // apply, and this check keeps its tier so publishing a card never lowers the score.
+      publicMcp: {
+        isPublic: (details) => details?.declaresAuth === false,
+        reason: 'public MCP server card found (it declares no authentication: OAuth and OpenAPI checks do not apply)',
+      },
+      keepsTierOnPublicMcp: true,
+    },
     codes: {
       'A4/missing': 'no MCP server card',
       'A4/incomplete': 'partial: the card lacks required members (server identity or transport endpoint)',

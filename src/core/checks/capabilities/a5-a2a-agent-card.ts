@@ -84,6 +84,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>({
     summary: `An A2A AgentCard at ${A2A_CARD_PATH} (name, version, endpoint, skills); the ≤0.2 path ${A2A_LEGACY_CARD_PATH} counts half.`,
     why: 'Other agents discover what your agent can do, and how to talk to it, from its card (Agent2Agent protocol).',
     remediation: `Publish an A2A AgentCard at ${A2A_CARD_PATH} with name, description, version, supportedInterfaces[] (url, protocolBinding, protocolVersion), capabilities, default modes and skills.`,
+    offers: { resource: 'agentCard' },
     codes: {
       'A5/missing': 'no A2A agent card',
       'A5/legacy': 'partial: only a legacy (A2A ≤0.2) card or the legacy path',

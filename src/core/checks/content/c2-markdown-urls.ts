@@ -38,6 +38,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>({
     why: 'Agents that cannot set Accept headers (or follow llms.txt links) fetch page.md directly; the convention comes from llmstxt.org.',
     remediation: 'Serve a Markdown version of each page at the same URL plus ".md" (/index.md for the home page) with Content-Type: text/markdown.',
     pageLevel: true,
+    offers: { resource: 'markdown' },
     codes: {
       'C2/already-markdown': 'n/a: the page URL is already a .md URL and lists no Markdown alternate',
       'C2/ok': 'a Markdown version of the page at its .md twin or a rel="alternate" URL',

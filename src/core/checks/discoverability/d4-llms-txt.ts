@@ -37,6 +37,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>({
     summary: '/llms.txt (or the page directory\'s llms.txt) is a Markdown index: an H1 with the site name, a blockquote summary, and H2 sections listing [name](url) links, under 100,000 characters.',
     why: 'Agents read llms.txt to find the pages worth loading into a context window, in clean Markdown, instead of crawling navigation.',
     remediation: 'Publish /llms.txt: an H1 with your site name, a one-paragraph blockquote, and H2 sections of [name](url): notes links to your key pages (ideally their .md versions).',
+    offers: { resource: 'llmsTxt' },
     codes: {
       'D4/missing': 'no llms.txt at /llms.txt or the fallback paths',
       'D4/empty': 'llms.txt exists but is empty',
