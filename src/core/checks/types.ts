@@ -8,6 +8,9 @@ import type { CheckStatus, Dimension, FixStep, Tier } from '../schema.js';
 import type { FetchOptions, FetchResult } from '../net/http.js';
 import type { GatherContext } from '../gather/context.js';
 import type { FoundResources, Resource } from '../fixes/found.js';
+import { fillTemplate, renderFindings, type MessageData, type SubFinding } from './messages.js';
+
+export type { MessageData, SubFinding } from './messages.js';
 
 /** Structured details of an outcome; each check names its own shape. */
 export type Details = Record<string, unknown>;
@@ -34,7 +37,7 @@ export interface ProfileRules<D = Details> {
 export interface Offers<C extends string = string> {
   resource: Resource;
   /** Found-looking outcomes (pass or partial) where what answered is not the resource at all. */
-  absentCodes?: C[];
+  absentCodes?: Array<NoInfer<C>>;
 }
 
 export interface CheckMeta<C extends string = string, D = Details> {
@@ -79,6 +82,14 @@ export interface CheckMeta<C extends string = string, D = Details> {
    * evidence stays free text for people. docs/check-codes.md lists them.
    */
   codes: Record<C, string>;
+  /**
+   * The evidence template of each code (ESLint's meta.messages): evaluate returns the code with
+   * `data` and the engine's text is this template filled in (checks/messages.ts). A check whose
+   * outcome carries free-text `evidence` instead needs no template for that code.
+   */
+  messages?: Partial<Record<C, string>>;
+  /** The template of each sub-finding code, rendered into `{findings}` of the outcome's message. */
+  findings?: Record<string, string>;
 }
 
 /**
@@ -99,8 +110,12 @@ export interface CheckOutcome<C extends string = string, D = Details> {
   status: CheckStatus;
   /** Stable machine code of this outcome, one of meta.codes (e.g. "D4/no-h1"). */
   code: C;
-  /** What was observed: probes, statuses, headers, a short body excerpt. */
+  /** What was observed: probes, statuses, headers, a short body excerpt (rendered from meta.messages when data is given). */
   evidence: string;
+  /** The values the evidence template of `code` was filled with: what tests and tools read. */
+  data?: MessageData;
+  /** The problems found, each with its own code, in the order found (the first names a partial outcome). */
+  findings?: Array<SubFinding & { text: string }>;
   /** Overrides meta.remediation when the fix depends on what was found. */
   remediation?: string;
   /** Which spec and version the artifact matched, e.g. "A2A 1.0 (supportedInterfaces)". */
@@ -141,16 +156,49 @@ export interface CheckModule<A = unknown, C extends string = string, D = Details
    */
   pageRequests?(pageUrl: URL): Array<{ url: string; options: FetchOptions }>;
   /** Pure: the verdict from the artifact alone. Its codes are checked against meta.codes. */
-  evaluate(artifact: A, ctx: EvaluateContext): CheckOutcome<NoInfer<C>, NoInfer<D>>;
+  evaluate(artifact: A, ctx: EvaluateContext): CheckOutcome<C, D>;
   /** Ordered steps (2-6): where to change it on this platform, the snippet, how to verify, the spec. */
   fixGuide(ctx: FixContext): FixStep[];
 }
 
 /**
- * Identity helper that keeps the artifact type of a check module checked. Name the codes too
- * (`defineCheck<Artifact, Code>`) and the compiler checks every outcome against meta.codes; the
- * check tester (test/helpers/check-tester.ts) checks them at run time for every check.
+ * What evaluate returns: the code with data for its template (meta.messages), sub-findings with
+ * codes of their own, or, for outcomes without a template, free-text evidence.
  */
-export function defineCheck<A, C extends string = string, D = Details>(check: CheckModule<A, C, D>): CheckModule<A, C, D> {
-  return check;
+export type Verdict<C extends string, D, F extends string> = Omit<CheckOutcome<C, D>, 'evidence' | 'findings'> & {
+  evidence?: string;
+  findings?: Array<SubFinding<F>>;
+};
+
+/** A check as written: like CheckModule, with evaluate returning a Verdict the engine renders. */
+export interface CheckSpec<A, C extends string, D, F extends string> extends Omit<CheckModule<A, C, D>, 'meta' | 'evaluate'> {
+  meta: Omit<CheckMeta<C, D>, 'findings'> & { findings?: Record<F, string> };
+  evaluate(artifact: A, ctx: EvaluateContext): Verdict<NoInfer<C>, NoInfer<D>, NoInfer<F>>;
+}
+
+/** The evidence of a verdict: its own free text, else its code's template filled with its data. */
+export function renderVerdict<C extends string, D>(meta: CheckMeta<C, D>, v: Verdict<C, D, string>): CheckOutcome<C, D> {
+  const texts = v.findings?.length ? renderFindings(meta.findings ?? {}, v.findings) : [];
+  const findings = v.findings?.map((f, i) => ({ ...f, text: texts[i] }));
+  const { findings: _, ...rest } = v;
+  if (v.evidence !== undefined) return { ...rest, evidence: v.evidence, ...(findings ? { findings } : {}) };
+  const template = meta.messages?.[v.code];
+  if (template === undefined) throw new Error(`${v.code}: no evidence and no template in meta.messages`);
+  const data = { ...v.data, ...(findings ? { findings: texts.join('; ') } : {}) };
+  return { ...rest, evidence: fillTemplate(template, data, v.code), ...(findings ? { findings } : {}) };
+}
+
+/**
+ * Defines a check, keeping its artifact type, its details type and its codes checked: name the
+ * artifact (and details) in the first call, and the codes are the keys of `meta.codes`, so an
+ * outcome or sub-finding with a code the check does not declare does not compile. The check tester
+ * (test/helpers/check-tester.ts) holds every outcome to the same contract at run time.
+ *
+ *   export const d9Example = defineCheck<ExampleArtifact>()({ meta: { ..., codes, messages }, ... });
+ */
+export function defineCheck<A, D = Details>() {
+  return <C extends string, F extends string = never>(spec: CheckSpec<A, C, D, F>): CheckModule<A, C, D> => ({
+    ...spec,
+    evaluate: (artifact, ctx) => renderVerdict(spec.meta as CheckMeta<C, D>, spec.evaluate(artifact, ctx)),
+  });
 }

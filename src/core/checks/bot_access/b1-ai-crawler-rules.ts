@@ -75,7 +75,7 @@ function band(items: TokenAccess[]): string {
 /** robots.txt, plus the page as AI user agents got it (absent in unit tests of the rules alone). */
 export type B1Artifact = RobotsArtifact & { uaAccess?: UaAccessArtifact };
 
-export const b1AiCrawlerRules = defineCheck<B1Artifact>({
+export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
   meta: {
     // Its AI user-agent fetches go out with the page (checks/early.ts holds its id for that).
     id: aiCrawlerRulesEarly.id,

@@ -23,7 +23,7 @@ function describeLine(l: PrefLine): string {
   return `${groupLabel(l.agents)} → ${valid.length ? valid.join(', ') : `"${excerpt(l.raw, 60)}" (no valid signal)`}${l.path ? ` for ${l.path}` : ''} (line ${l.line})`;
 }
 
-export const b2ContentSignals = defineCheck<RobotsArtifact>({
+export const b2ContentSignals = defineCheck<RobotsArtifact>()({
   meta: {
     id: 'B2',
     name: 'Content Signals',

@@ -27,7 +27,7 @@ export function jwkProblems(key: unknown, i: number): string[] {
   return problems;
 }
 
-export const b3WebBotAuth = defineCheck<FetchResult>({
+export const b3WebBotAuth = defineCheck<FetchResult>()({
   meta: {
     id: 'B3',
     name: 'Web Bot Auth key directory',

@@ -14,7 +14,7 @@ export interface AutomatedAccessArtifact {
   robots: FetchResult;
 }
 
-export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>({
+export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
   meta: {
     id: 'B4',
     name: 'Reachable by automated clients',

@@ -21,7 +21,7 @@ function describeLine(l: PrefLine): string {
   return `${groupLabel(l.agents)} → ${valid.length ? valid.join(', ') : `"${excerpt(l.raw, 60)}" (not valid)`}${l.path ? ` for ${l.path}` : ''} (line ${l.line})`;
 }
 
-export const b5ContentUsage = defineCheck<RobotsArtifact>({
+export const b5ContentUsage = defineCheck<RobotsArtifact>()({
   meta: {
     id: 'B5',
     name: 'IETF AI preferences (Content-Usage)',

@@ -91,7 +91,7 @@ export function inspectLinkset(linkset: unknown[]): LinksetFindings {
   return f;
 }
 
-export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>({
+export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
   meta: {
     id: 'A1',
     name: 'API catalog (RFC 9727)',

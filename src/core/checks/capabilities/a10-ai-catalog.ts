@@ -62,7 +62,7 @@ function agentProblems(agents: unknown[]): string[] {
   return out;
 }
 
-export const a10AiCatalog = defineCheck<AiCatalogArtifact>({
+export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
   meta: {
     id: 'A10',
     name: 'AI catalog / ARD manifest',

@@ -68,7 +68,7 @@ function label(c: AsCandidate): string {
   return c.kind === 'oidc' ? 'OpenID Connect Discovery 1.0' : 'RFC 8414';
 }
 
-export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>({
+export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
   meta: {
     id: 'A2',
     name: 'OAuth / OIDC server metadata',

@@ -14,7 +14,7 @@ import { domainOrPlaceholder } from '../../fixes/site.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9728', 'https://modelcontextprotocol.io/specification/2025-06-18/basic/authorization'];
 
-export const a3ProtectedResource = defineCheck<A3Artifact>({
+export const a3ProtectedResource = defineCheck<A3Artifact>()({
   meta: {
     id: 'A3',
     name: 'OAuth protected-resource metadata (RFC 9728)',

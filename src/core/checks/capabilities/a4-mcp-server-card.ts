@@ -35,7 +35,7 @@ export function describeLive(live: McpProbeResult): string {
   return `live: ${excerpt(live.endpoint, 80)} did not complete an MCP handshake [${steps || 'no request'}]: ${live.problem ?? 'unknown error'}`;
 }
 
-export const a4McpServerCard = defineCheck<McpCardArtifact>({
+export const a4McpServerCard = defineCheck<McpCardArtifact>()({
   meta: {
     id: 'A4',
     name: 'MCP server card',

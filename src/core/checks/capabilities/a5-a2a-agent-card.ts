@@ -72,7 +72,7 @@ const SHAPE: Record<string, string> = {
   '0.2': 'A2A ≤0.2 (legacy card)',
 };
 
-export const a5A2aAgentCard = defineCheck<A5Artifact>({
+export const a5A2aAgentCard = defineCheck<A5Artifact>()({
   meta: {
     id: 'A5',
     name: 'A2A agent card',

@@ -69,7 +69,7 @@ function checkArtifact(entry: { name: string; url: string | null; digest: string
   return out;
 }
 
-export const a6AgentSkills = defineCheck<SkillsArtifact>({
+export const a6AgentSkills = defineCheck<SkillsArtifact>()({
   meta: {
     id: 'A6',
     name: 'Agent Skills discovery index',

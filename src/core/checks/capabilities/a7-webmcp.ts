@@ -61,7 +61,7 @@ function searchScript(text: string, source: string): Finding {
   };
 }
 
-export const a7WebMcp = defineCheck<WebMcpArtifact>({
+export const a7WebMcp = defineCheck<WebMcpArtifact>()({
   meta: {
     id: 'A7',
     name: 'WebMCP tools',

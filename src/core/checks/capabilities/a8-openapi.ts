@@ -29,7 +29,7 @@ const SOURCE_LABEL: Record<OpenApiSource, string> = {
   'well-known-path': 'a conventional path',
 };
 
-export const a8OpenApi = defineCheck<OpenApiArtifact>({
+export const a8OpenApi = defineCheck<OpenApiArtifact>()({
   meta: {
     id: 'A8',
     name: 'OpenAPI description',

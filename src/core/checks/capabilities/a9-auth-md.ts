@@ -29,7 +29,7 @@ export function firstH1(markdown: string): string | null {
   return null;
 }
 
-export const a9AuthMd = defineCheck<FetchResult>({
+export const a9AuthMd = defineCheck<FetchResult>()({
   meta: {
     id: 'A9',
     name: 'auth.md',

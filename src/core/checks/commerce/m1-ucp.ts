@@ -32,7 +32,7 @@ export function namespaceProblems(caps: UcpCapability[]): string[] {
   return out;
 }
 
-export const m1Ucp = defineCheck<UcpArtifact>({
+export const m1Ucp = defineCheck<UcpArtifact>()({
   meta: {
     id: 'M1',
     name: 'UCP business profile',

@@ -53,7 +53,7 @@ export function acpProblems(doc: Record<string, unknown>): string[] {
   return p;
 }
 
-export const m2Acp = defineCheck<FetchResult>({
+export const m2Acp = defineCheck<FetchResult>()({
   meta: {
     id: 'M2',
     name: 'ACP discovery document',

@@ -87,7 +87,7 @@ function sameSite(url: string, origin: string): boolean {
   }
 }
 
-export const m3X402 = defineCheck<X402Artifact>({
+export const m3X402 = defineCheck<X402Artifact>()({
   meta: {
     id: 'M3',
     name: 'x402 payment-required responses',

@@ -22,7 +22,7 @@ export interface Ap2Artifact {
   ucp: UcpArtifact;
 }
 
-export const m4Ap2 = defineCheck<Ap2Artifact>({
+export const m4Ap2 = defineCheck<Ap2Artifact>()({
   meta: {
     id: 'M4',
     name: 'AP2 declaration',

@@ -38,7 +38,7 @@ export function readPaymentInfo(operation: string, info: unknown): PaymentInfoFi
   return { operation, complete, problems: complete ? [] : perOffer[0], summary };
 }
 
-export const m5Mpp = defineCheck<OpenApiArtifact>({
+export const m5Mpp = defineCheck<OpenApiArtifact>()({
   meta: {
     id: 'M5',
     name: 'MPP payment discovery',

@@ -113,7 +113,7 @@ export function firstProductLink(hrefs: string[], pageUrl: string): string | nul
   return null;
 }
 
-export const m6ProductData = defineCheck<ProductArtifact>({
+export const m6ProductData = defineCheck<ProductArtifact>()({
   meta: {
     id: 'M6',
     name: 'Product structured data',

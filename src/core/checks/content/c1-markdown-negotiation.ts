@@ -47,7 +47,7 @@ function varyHasAccept(res: FetchResult): boolean {
   return (res.headers.vary ?? '').split(',').some((v) => ['accept', '*'].includes(v.trim().toLowerCase()));
 }
 
-export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
+export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
   meta: {
     id: 'C1',
     name: 'Markdown content negotiation',

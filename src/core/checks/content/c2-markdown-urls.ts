@@ -26,7 +26,7 @@ export interface MarkdownUrlsArtifact {
 
 const RANK: Record<MarkdownAnswer, number> = { markdown: 3, 'markdown-wrong-type': 2, empty: 1, html: 0, 'not-markdown': 0, error: 0 };
 
-export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>({
+export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
   meta: {
     id: 'C2',
     name: 'Markdown URL variants (.md)',

@@ -19,7 +19,7 @@ export interface NoJsArtifact {
   domCut?: DomCut | null;
 }
 
-export const c3NoJsContent = defineCheck<NoJsArtifact>({
+export const c3NoJsContent = defineCheck<NoJsArtifact>()({
   meta: {
     id: 'C3',
     name: 'Content readable without JavaScript',

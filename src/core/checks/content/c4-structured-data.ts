@@ -18,7 +18,7 @@ export interface StructuredDataArtifact {
   domCut?: DomCut | null;
 }
 
-export const c4StructuredData = defineCheck<StructuredDataArtifact>({
+export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
   meta: {
     id: 'C4',
     name: 'Structured data (JSON-LD)',

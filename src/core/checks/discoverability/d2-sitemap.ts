@@ -43,7 +43,7 @@ function probesOf(a: SitemapArtifact) {
   return a.candidates.flatMap((c) => (c.child ? [c.probe, c.child.probe] : [c.probe]));
 }
 
-export const d2Sitemap = defineCheck<SitemapArtifact>({
+export const d2Sitemap = defineCheck<SitemapArtifact>()({
   meta: {
     id: 'D2',
     name: 'Sitemap',

@@ -50,7 +50,7 @@ function label(link: LinkValue): string {
   return `<${link.href}>; rel="${link.rels.join(' ')}"${type}`;
 }
 
-export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>({
+export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
   meta: {
     id: 'D3',
     name: 'Link response headers',

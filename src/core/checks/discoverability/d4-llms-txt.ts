@@ -26,7 +26,7 @@ export function describeLlmsCandidates(a: LlmsArtifact, origin: string): string 
   return a.candidates.map((c) => `${describeProbe(c.probe, origin)}${c.probe.error ? '' : ` (${STATE_TEXT[c.state]})`}`).join('; ');
 }
 
-export const d4LlmsTxt = defineCheck<LlmsArtifact>({
+export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
   meta: {
     id: 'D4',
     name: 'llms.txt',

@@ -15,7 +15,7 @@ export const LLMS_FULL_SPLIT_BYTES = 1024 * 1024;
 /** llms-full.txt, plus the pages llms.txt lists (its coverage is judged against them). */
 export type LlmsFullArtifact = LlmsArtifact & { listed?: LlmsLink[] };
 
-export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>({
+export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
   meta: {
     id: 'D5',
     name: 'llms-full.txt',

@@ -82,7 +82,7 @@ const LABEL: Record<HintKind, string> = {
   'llms-directive': 'llms.txt directive in the body',
 };
 
-export const d6InPageHints = defineCheck<HintsArtifact>({
+export const d6InPageHints = defineCheck<HintsArtifact>()({
   meta: {
     id: 'D6',
     name: 'In-page discovery hints',

@@ -16,7 +16,7 @@ export interface DnsAidArtifact {
  * third party, which ai-ready does not do. So the check is reported as not measured (`info`),
  * with the command to check it by hand.
  */
-export const d7DnsAid = defineCheck<DnsAidArtifact>({
+export const d7DnsAid = defineCheck<DnsAidArtifact>()({
   meta: {
     id: 'D7',
     name: 'DNS-AID records',
