@@ -1,0 +1,5 @@
+/** BigCommerce: a hosted store. */
+import { hostedBuilder } from './shared.js';
+import type { PlatformPack } from './types.js';
+
+export const bigcommerce: PlatformPack = hostedBuilder('bigcommerce', { managedFiles: { '/robots.txt': 'BigCommerce: Settings → Website → robots.txt (Search engine robots).' } });

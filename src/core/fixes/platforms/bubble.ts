@@ -1,0 +1,5 @@
+/** Bubble: a hosted builder. */
+import { hostedBuilder } from './shared.js';
+import type { PlatformPack } from './types.js';
+
+export const bubble: PlatformPack = hostedBuilder('bubble');

@@ -1,0 +1,5 @@
+/** Docusaurus: a static site generator copying static/ to the site root. */
+import { staticSite } from './shared.js';
+import type { PlatformPack } from './types.js';
+
+export const docusaurus: PlatformPack = staticSite('docusaurus', 'static');

@@ -1,0 +1,5 @@
+/** Framer: a hosted builder. */
+import { hostedBuilder } from './shared.js';
+import type { PlatformPack } from './types.js';
+
+export const framer: PlatformPack = hostedBuilder('framer');

@@ -1,0 +1,5 @@
+/** Starlight: a static site generator copying public/ to the site root. */
+import { staticSite } from './shared.js';
+import type { PlatformPack } from './types.js';
+
+export const starlight: PlatformPack = staticSite('starlight', 'public');
