@@ -21,7 +21,7 @@ const HOSTING_ALIAS: Record<string, string> = { litespeed: 'apache' };
 
 /** Ids with specific guidance (platforms, then hosting/servers), for `ai-ready explain --platform`. */
 export function platformTargets(): string[] {
-  return Object.keys(PLATFORM_PACKS);
+  return Object.entries(PLATFORM_PACKS).filter(([, p]) => p.serveFile).map(([id]) => id);
 }
 
 /** The platform (or hosting) whose instructions apply, most specific first. */
@@ -37,22 +37,23 @@ function hostingTarget(fx: FixContext): string {
 
 const HOSTING_IDS = new Set<string>(HOSTING_FINGERPRINTS.map((h) => h.id));
 
-/** The pack whose instructions apply: the platform's, else (SvelteKit, Remix...) the hosting's; none: generic. */
-function guidancePack(fx: FixContext): PlatformPack | undefined {
+/** The pack whose instructions for `op` apply: the platform's, else (SvelteKit, Remix...) the hosting's; none: generic. */
+function guidancePack(fx: FixContext, op: 'serveFile' | 'addHeader'): PlatformPack | undefined {
   const t = fixTarget(fx);
-  if (t !== fx.platform) return packFor(t);
-  return (HOSTING_IDS.has(t) ? undefined : packFor(t)) ?? packFor(hostingTarget(fx));
+  const own = HOSTING_IDS.has(t) && t === fx.platform ? undefined : packFor(t);
+  if (own?.[op] || t !== fx.platform) return own;
+  return packFor(hostingTarget(fx));
 }
 
-/** The platform's hook for a check's guide, when its pack has one (checks keep the neutral default). */
+/** The platform's (or, with none detected, the hosting's) hook for a check's guide; checks keep the neutral default. */
 export function platformHook<K extends keyof PlatformHooks>(fx: FixContext, hook: K): PlatformHooks[K] | undefined {
-  return fx.platform ? packFor(fx.platform)?.hooks?.[hook] : undefined;
+  return packFor(fixTarget(fx))?.hooks?.[hook];
 }
 
 /** Steps (1-2) that publish `spec.content` at `spec.path` on the detected platform. */
 export function serveFileSteps(fx: FixContext, spec: ServeFileSpec): FixStep[] {
   const path = cleanPath(spec.path);
-  const pack = guidancePack(fx);
+  const pack = guidancePack(fx, 'serveFile');
   const note = pack?.managedFiles?.[path.toLowerCase()] ?? null;
   const create: FixStep = { title: `Create ${path}`, body: note ? `${note}\nContent to publish at ${path}:` : `Content to publish at ${path}:`, code: spec.content, lang: spec.lang };
   if (pack?.serveFile) return pack.serveFile({ fx, spec, path, file: path.replace(/^\//, ''), headers: fileHeaders(spec), create });
@@ -63,7 +64,7 @@ export function serveFileSteps(fx: FixContext, spec: ServeFileSpec): FixStep[] {
 export function addHeaderSteps(fx: FixContext, h: HeaderSpec): FixStep[] {
   const { name, value, path } = cleanHeader(h);
   const all = path === '/';
-  const pack = guidancePack(fx);
+  const pack = guidancePack(fx, 'addHeader');
   if (pack?.addHeader) return pack.addHeader({ fx, spec: h, name, value, path, all });
   return [{ title: `Add the ${name} response header`, body: `Send it on ${all ? 'every HTML page (at least the home page)' : path}:`, code: `${name}: ${value}`, lang: 'http' }];
 }

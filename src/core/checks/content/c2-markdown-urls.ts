@@ -3,7 +3,7 @@ import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, nonTextDocument } from '../../gather/classify.js';
 import { ACCEPT_MD_FILE, classifyMarkdown, markdownTwinPath, type MarkdownAnswer } from '../../gather/markdown.js';
-import { serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://llmstxt.org/#proposal', 'https://agentdocsspec.com/'];
 /** rel="alternate" type="text/markdown" targets fetched, at most (same origin only). */
@@ -125,29 +125,12 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
 });
 
 function twinSteps(fx: FixContext): FixStep[] {
-  switch (fx.platform) {
-    case 'mintlify':
-      return [{ title: 'Mintlify serves .md URLs', body: 'Every public Mintlify page is available with .md appended; check the docs are public.' }];
-    case 'nextjs':
-      return [
-        {
-          title: 'Add a Markdown route handler',
-          body: 'Render each page\'s Markdown from its source (MDX, CMS) in a catch-all route and map /page.md to it (a rewrite in next.config: { source: "/:path*.md", destination: "/md/:path*" }).',
-          code: `// app/md/[[...slug]]/route.ts\nexport async function GET(_req: Request, { params }: { params: Promise<{ slug?: string[] }> }) {\n  const { slug = ['index'] } = await params;\n  const markdown = await loadMarkdown(slug.join('/')); // your content source\n  if (!markdown) return new Response('Not found', { status: 404 });\n  return new Response(markdown, { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });\n}\n`,
-          lang: 'ts',
-        },
-      ];
-    case 'docusaurus':
-      return [{ title: 'Emit .md copies at build time', body: 'docusaurus-plugin-llms can copy each doc as Markdown next to its HTML; or copy your docs/ sources into the build output in a postbuild step.' }];
-    case 'wordpress':
-    case 'woocommerce':
-      return [{ title: 'Use a Markdown export plugin', body: 'Pick a plugin that serves posts and pages as Markdown at their URL plus .md (several "LLM-friendly" plugins do), or convert at the edge with Cloudflare.' }];
-    default:
-      return serveFileSteps(fx, {
-        path: '/index.md',
-        contentType: 'text/markdown; charset=utf-8',
-        content: '# Example Co\n\nRefurbished laptops, shipped across the EU.\n\n## Popular pages\n- [Shipping](/shipping.md)\n- [Returns](/returns.md)\n',
-        lang: 'markdown',
-      }).slice(0, 2);
-  }
+  const own = platformHook(fx, 'markdownUrls')?.(fx);
+  if (own) return own;
+  return serveFileSteps(fx, {
+    path: '/index.md',
+    contentType: 'text/markdown; charset=utf-8',
+    content: '# Example Co\n\nRefurbished laptops, shipped across the EU.\n\n## Popular pages\n- [Shipping](/shipping.md)\n- [Returns](/returns.md)\n',
+    lang: 'markdown',
+  }).slice(0, 2);
 }

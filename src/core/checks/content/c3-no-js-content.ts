@@ -4,7 +4,7 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { readableText, type ReadableText } from '../../gather/readable-text.js';
-import { specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://agentdocsspec.com/'];
 /** Word thresholds of catalog C3. */
@@ -83,23 +83,10 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
 });
 
 function renderSteps(fx: FixContext): FixStep[] {
-  switch (fx.platform) {
-    case 'nextjs':
-      return [{ title: 'Render on the server in Next.js', body: 'Keep content in Server Components (the App Router default) or use generateStaticParams / getStaticProps; avoid "use client" pages that fetch their text in useEffect, and avoid dynamic(..., { ssr: false }) for main content.' }];
-    case 'nuxt':
-      return [{ title: 'Keep SSR on in Nuxt', body: 'Check nuxt.config has ssr: true (the default) and no routeRules with ssr: false for content pages; fetch content with useAsyncData / useFetch so it is rendered on the server. `nuxi generate` prerenders static pages.' }];
-    case 'sveltekit':
-      return [{ title: 'Keep SSR on in SvelteKit', body: 'Do not set `export const ssr = false` on content routes; load data in +page.server.ts / +page.ts; add `export const prerender = true` for static pages.' }];
-    case 'remix':
-      return [{ title: 'Load content in loaders', body: 'Fetch page content in the route loader so it is server-rendered; avoid client-only fetches for main text.' }];
-    case 'bubble':
-    case 'framer':
-    case 'wix':
-      return [{ title: 'Client-rendered platform', body: 'This platform renders pages with JavaScript; publish key content as static pages where it allows, and provide llms.txt / Markdown versions for agents.' }];
-    default:
-      return [
-        { title: 'Server-render or prerender the content', body: 'For a single-page app (React, Vue, Angular), move to SSR or static generation (Next.js, Nuxt, Astro, Angular SSR, vite-plugin-ssr), or prerender public routes at build time.' },
-        { title: 'Put the essentials in the HTML', body: 'At minimum, include the page title, a summary paragraph and the main text in the HTML response; keep the app shell for interactivity.' },
-      ];
-  }
+  const own = platformHook(fx, 'serverRendering')?.(fx);
+  if (own) return own;
+  return [
+    { title: 'Server-render or prerender the content', body: 'For a single-page app (React, Vue, Angular), move to SSR or static generation (Next.js, Nuxt, Astro, Angular SSR, vite-plugin-ssr), or prerender public routes at build time.' },
+    { title: 'Put the essentials in the HTML', body: 'At minimum, include the page title, a summary paragraph and the main text in the HTML response; keep the app shell for interactivity.' },
+  ];
 }

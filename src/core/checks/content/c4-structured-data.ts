@@ -4,7 +4,7 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe, isObject } from '../../gather/classify.js';
 import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { jsonLdBlocks, type JsonLdResult } from '../../gather/jsonld.js';
-import { specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://json-ld.org/spec/latest/json-ld/', 'https://schema.org/docs/gs.html', 'https://developers.google.com/search/docs/appearance/structured-data/intro-structured-data'];
 
@@ -97,17 +97,7 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
 
 function platformSteps(fx: FixContext, block: string): FixStep[] {
   const add: FixStep = { title: 'Add a JSON-LD block to the page <head>', code: block, lang: 'html' };
-  switch (fx.platform) {
-    case 'wordpress':
-    case 'woocommerce':
-      return [{ title: 'Let your SEO plugin emit it', body: 'Yoast, Rank Math and AIOSEO output a JSON-LD @graph (Organization, WebSite, WebPage, Article) once the site representation is filled in (Yoast: Settings → Site representation). WooCommerce adds Product markup on product pages.' }];
-    case 'shopify':
-      return [{ title: 'Use your theme\'s structured data', body: 'Most Online Store 2.0 themes emit Product and Organization JSON-LD; in Liquid, `{{ product | structured_data }}` outputs a Product block. Add it to the product template if missing.' }];
-    case 'nextjs':
-      return [{ title: 'Render it in a Server Component', code: `export default function Page() {\n  const jsonLd = { '@context': 'https://schema.org', '@type': 'Organization', name: 'Example Co', url: '${fx.origin}/' };\n  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\\\u003c') }} />;\n}\n`, lang: 'tsx' }];
-    case 'nuxt':
-      return [{ title: 'Add nuxt-schema-org', body: 'The Nuxt SEO module emits JSON-LD from defineOrganization / defineWebSite / defineWebPage.', code: 'npx nuxi module add schema-org', lang: 'sh' }];
-    default:
-      return [add, { title: 'Describe each page type', body: 'Home: Organization + WebSite. Articles: Article (headline, author, datePublished). Products: Product with Offer (price, availability). FAQs: FAQPage.' }];
-  }
+  const own = platformHook(fx, 'structuredData')?.(fx);
+  if (own) return own;
+  return [add, { title: 'Describe each page type', body: 'Home: Organization + WebSite. Articles: Article (headline, author, datePublished). Products: Product with Offer (price, availability). FAQs: FAQPage.' }];
 }

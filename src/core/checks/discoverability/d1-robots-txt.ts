@@ -2,15 +2,13 @@ import { defineCheck, type SubFinding } from '../types.js';
 import { renderFindings } from '../messages.js';
 import type { RobotsArtifact } from '../../gather/robots.js';
 import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
-import { fixTarget, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
-import { robotsLinesSteps } from '../bot_access/robots-fix.js';
+import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { platformWritesRobots, robotsLinesSteps } from '../bot_access/robots-fix.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9309'];
 const LARGE = 500 * 1024;
 /** The partial outcomes: what was found, then every problem (its first names the code). */
 const PARTIAL = '{seen}; {facts}; {findings}. Starts: "{start}"';
-/** Platforms that generate robots.txt themselves: lines are added to theirs, not a file served. */
-const PLATFORM_ROBOTS = new Set(['wordpress', 'woocommerce', 'shopify', 'squarespace', 'nextjs', 'nuxt']);
 
 export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
   meta: {
@@ -101,7 +99,7 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
     const content = `User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\nDisallow: /admin/\n\n${sitemapLine}`;
     // Where the platform generates robots.txt itself, lines are added the way B1, B2 and B5 add
     // theirs (one source: robots-fix.ts); elsewhere the whole file is served.
-    const platformStep = PLATFORM_ROBOTS.has(fixTarget(fx))
+    const platformStep = platformWritesRobots(fx)
       ? robotsLinesSteps(fx, {
           snippet: sitemapLine,
           rulesOnly: true,

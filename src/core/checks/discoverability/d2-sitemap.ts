@@ -2,7 +2,7 @@ import { defineCheck, type FixContext } from '../types.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe } from '../../gather/classify.js';
 import { gatherSitemaps, isValidSitemap, sitemapUsable, type SitemapArtifact, type SitemapProbe } from '../../gather/sitemap.js';
-import { serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://www.sitemaps.org/protocol.html', 'https://www.rfc-editor.org/rfc/rfc9309#section-2.2.4'];
 
@@ -130,75 +130,12 @@ const SAMPLE = (origin: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url>\n    <loc>${origin}/</loc>\n    <lastmod>2026-01-15</lastmod>\n  </url>\n  <url>\n    <loc>${origin}/about</loc>\n  </url>\n</urlset>\n`;
 
 function generateSteps(fx: FixContext): FixStep[] {
-  switch (fx.platform) {
-    case 'wordpress':
-    case 'woocommerce':
-      return [
-        {
-          title: 'Turn on a sitemap in WordPress',
-          body: 'WordPress 5.5+ serves /wp-sitemap.xml by itself unless a plugin or theme disabled it. With an SEO plugin, enable its sitemap instead: Yoast (SEO → Settings → Site features → XML sitemaps, /sitemap_index.xml), Rank Math (Sitemap Settings, /sitemap_index.xml) or AIOSEO (Sitemaps, /sitemap.xml). Then check that "Discourage search engines" is off (Settings → Reading).',
-        },
-      ];
-    case 'shopify':
-      return [
-        {
-          title: 'Shopify generates /sitemap.xml',
-          body: 'Every Shopify store has /sitemap.xml (an index of products, collections, pages and blogs). If it is missing, the store may be password-protected (Online Store → Preferences → Password protection); a custom robots.txt.liquid must keep its Sitemap line.',
-        },
-      ];
-    case 'nextjs':
-      return [
-        {
-          title: 'Generate it with app/sitemap.ts',
-          code: `import type { MetadataRoute } from 'next';\n\nexport default async function sitemap(): Promise<MetadataRoute.Sitemap> {\n  const pages = ['/', '/about']; // list your canonical routes (e.g. from your CMS)\n  return pages.map((path) => ({ url: '${fx.origin}' + path, lastModified: new Date() }));\n}\n`,
-          lang: 'ts',
-          body: 'Next.js serves it at /sitemap.xml; beyond 50,000 URLs use generateSitemaps() to split it.',
-        },
-      ];
-    case 'nuxt':
-      return [
-        {
-          title: 'Add @nuxtjs/sitemap',
-          code: `npx nuxi module add @nuxtjs/sitemap\n\n// nuxt.config.ts\nexport default defineNuxtConfig({\n  site: { url: '${fx.origin}' },\n});\n`,
-          lang: 'sh',
-          body: 'It serves /sitemap.xml from your routes (and from @nuxt/content documents).',
-        },
-      ];
-    case 'astro':
-      return [
-        {
-          title: 'Add @astrojs/sitemap',
-          code: `npx astro add sitemap\n\n// astro.config.mjs\nexport default defineConfig({\n  site: '${fx.origin}',\n  integrations: [sitemap()],\n});\n`,
-          lang: 'sh',
-          body: 'The integration writes /sitemap-index.xml and /sitemap-0.xml at build time (it needs `site`).',
-        },
-      ];
-    case 'docusaurus':
-      return [
-        {
-          title: 'Enable the sitemap plugin',
-          body: 'The classic preset includes @docusaurus/plugin-sitemap; make sure it is not disabled (`sitemap: false`) and that `url` is set in docusaurus.config.js. It writes /sitemap.xml at build time.',
-          code: `presets: [['classic', { sitemap: { changefreq: 'weekly', priority: 0.5 } }]],`,
-          lang: 'js',
-        },
-      ];
-    case 'hugo':
-      return [{ title: 'Hugo builds /sitemap.xml', body: 'Hugo writes sitemap.xml by default; check that `disableKinds` does not include "sitemap" and that `baseURL` is your public origin.' }];
-    case 'jekyll':
-      return [{ title: 'Add jekyll-sitemap', code: '# _config.yml\nurl: "' + fx.origin + '"\nplugins:\n  - jekyll-sitemap\n', lang: 'yaml' }];
-    case 'gatsby':
-      return [{ title: 'Add gatsby-plugin-sitemap', code: `npm install gatsby-plugin-sitemap\n// gatsby-config.js: siteMetadata.siteUrl = '${fx.origin}', plugins: ['gatsby-plugin-sitemap']`, lang: 'sh' }];
-    case 'wix':
-    case 'squarespace':
-    case 'webflow':
-    case 'framer':
-      return [{ title: 'The platform generates /sitemap.xml', body: 'It is automatic once the site is published on a custom domain; check the site is public and that pages are not hidden from search in their SEO settings.' }];
-    default:
-      return [
-        ...serveFileSteps(fx, { path: '/sitemap.xml', contentType: 'application/xml; charset=utf-8', content: SAMPLE(fx.origin), lang: 'xml' }),
-        { title: 'Generate it, do not hand-write it', body: 'List canonical URLs that answer 200 (no redirects, no noindex pages), add <lastmod>, and split with a sitemap index beyond 50,000 URLs or 50 MB.' },
-      ];
-  }
+  const own = platformHook(fx, 'sitemap')?.(fx);
+  if (own) return own;
+  return [
+    ...serveFileSteps(fx, { path: '/sitemap.xml', contentType: 'application/xml; charset=utf-8', content: SAMPLE(fx.origin), lang: 'xml' }),
+    { title: 'Generate it, do not hand-write it', body: 'List canonical URLs that answer 200 (no redirects, no noindex pages), add <lastmod>, and split with a sitemap index beyond 50,000 URLs or 50 MB.' },
+  ];
 }
 
 function robotsStep(fx: FixContext): FixStep {

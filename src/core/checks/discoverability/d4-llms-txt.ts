@@ -4,7 +4,7 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { isBrokenTarget } from '../../gather/link-check.js';
 import { gatherLlms, type LlmsArtifact, type LlmsCandidate } from '../../gather/llms-txt.js';
-import { serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://llmstxt.org/', 'https://agentdocsspec.com/'];
 /** agent-docs-spec size thresholds (characters). */
@@ -142,49 +142,7 @@ export function llmsSample(origin: string): string {
 
 /** Where llms.txt / llms-full.txt come from on each platform (catalog §6.5). */
 export function llmsPlatformSteps(fx: FixContext, file: 'llms.txt' | 'llms-full.txt', content: string): FixStep[] {
-  const full = file === 'llms-full.txt';
-  switch (fx.platform) {
-    case 'wordpress':
-    case 'woocommerce':
-    case 'yoast':
-    case 'aioseo':
-      return [
-        {
-          title: `Generate ${file} with your SEO plugin`,
-          body: full
-            ? 'AIOSEO generates llms-full.txt next to llms.txt (All in One SEO → General Settings → llms.txt). Yoast generates llms.txt only; add llms-full.txt with a plugin or a static file in the web root.'
-            : 'Yoast SEO: SEO → Settings → Site features → llms.txt (regenerated weekly; it will not overwrite a file you uploaded). AIOSEO: All in One SEO → General Settings → llms.txt. Without those, upload a static llms.txt to the web root.',
-        },
-      ];
-    case 'shopify':
-      return [
-        {
-          title: `Shopify serves /${file}`,
-          body: `Shopify generates /llms.txt, /llms-full.txt and /agents.md for storefronts. To change it, add templates/${file}.liquid in your theme (Online Store → Themes → Edit code → Add a new template).`,
-        },
-      ];
-    case 'mintlify':
-      return [{ title: 'Mintlify generates it', body: `Mintlify serves /llms.txt and /llms-full.txt on public docs automatically; check that the site is public and not behind authentication, and that no custom ${file} overrides it with an empty file.` }];
-    case 'docusaurus':
-      return [
-        {
-          title: 'Add docusaurus-plugin-llms',
-          code: `npm install docusaurus-plugin-llms\n\n// docusaurus.config.js\nplugins: [['docusaurus-plugin-llms', { generateLLMsTxt: true, generateLLMsFullTxt: true }]],`,
-          lang: 'js',
-          body: 'It writes llms.txt and llms-full.txt from your docs at build time.',
-        },
-      ];
-    case 'nuxt':
-      return [
-        {
-          title: 'Add nuxt-llms',
-          code: `npx nuxi module add nuxt-llms\n\n// nuxt.config.ts\nexport default defineNuxtConfig({\n  llms: { domain: '${fx.origin}', title: 'Example Co', description: 'What the site offers', full: { title: 'Full docs', description: 'All pages' } },\n});\n`,
-          lang: 'ts',
-        },
-      ];
-    case 'starlight':
-      return [{ title: 'Add starlight-llms-txt', code: 'npx astro add starlight-llms-txt', lang: 'sh', body: 'It generates llms.txt, llms-full.txt and llms-small.txt from your Starlight docs.' }];
-    default:
-      return serveFileSteps(fx, { path: `/${file}`, contentType: 'text/plain; charset=utf-8', content, lang: 'markdown' });
-  }
+  const own = platformHook(fx, 'llmsTxt')?.(fx, file);
+  if (own) return own;
+  return serveFileSteps(fx, { path: `/${file}`, contentType: 'text/plain; charset=utf-8', content, lang: 'markdown' });
 }

@@ -1,5 +1,12 @@
 /** Framer: a hosted builder. */
 import { hostedBuilder } from './shared.js';
-import type { PlatformPack } from './types.js';
+import { builderGeneratesSitemap, clientRenderedPlatform, edgeOnlyMarkdownNegotiation } from './shared-hooks.js';
+import type { PlatformHooks, PlatformPack } from './types.js';
 
-export const framer: PlatformPack = hostedBuilder('framer');
+const hooks: PlatformHooks = {
+  markdownNegotiation: edgeOnlyMarkdownNegotiation,
+  sitemap: builderGeneratesSitemap,
+  serverRendering: clientRenderedPlatform,
+};
+
+export const framer: PlatformPack = hostedBuilder('framer', { hooks });

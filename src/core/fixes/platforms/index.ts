@@ -37,6 +37,8 @@ import { jekyll } from './jekyll.js';
 import { eleventy } from './eleventy.js';
 import { vitepress } from './vitepress.js';
 import { mkdocs } from './mkdocs.js';
+import { sveltekit } from './sveltekit.js';
+import { remix } from './remix.js';
 import { cloudflare } from './cloudflare.js';
 import { vercel } from './vercel.js';
 import { netlify } from './netlify.js';
@@ -82,6 +84,8 @@ export const PLATFORM_PACKS: Partial<Record<GuideTarget, PlatformPack>> = {
   eleventy,
   vitepress,
   mkdocs,
+  sveltekit,
+  remix,
   cloudflare,
   vercel,
   netlify,

@@ -1,10 +1,91 @@
 /** Next.js (App Router): a route handler answers a path with its Content-Type; headers in next.config. */
 import { hasDotSegment } from './shared.js';
 import { jsString, jsTemplate } from '../escape.js';
-import type { PlatformPack } from './types.js';
+import type { PlatformHooks, PlatformPack } from './types.js';
+
+/** Rewrites requests preferring Markdown to the page's .md twin. */
+const NEXT_MIDDLEWARE = `// middleware.ts (proxy.ts in Next.js 16+)
+import { NextResponse, type NextRequest } from 'next/server';
+
+/** True when text/markdown has the highest q-value in Accept. */
+function prefersMarkdown(accept: string): boolean {
+  let md = -1, html = -1;
+  for (const part of accept.split(',')) {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    const q = Number(params.find((p) => p.trim().startsWith('q='))?.split('=')[1] ?? 1);
+    if (type === 'text/markdown') md = Math.max(md, q);
+    if (type === 'text/html' || type === '*/*') html = Math.max(html, q);
+  }
+  return md > 0 && md >= html;
+}
+
+export function middleware(req: NextRequest) {
+  if (!prefersMarkdown(req.headers.get('accept') ?? '') || req.nextUrl.pathname.endsWith('.md')) return;
+  const url = req.nextUrl.clone();
+  url.pathname = url.pathname === '/' ? '/index.md' : \`\${url.pathname.replace(/\\/$/, '')}.md\`;
+  const res = NextResponse.rewrite(url); // serve the .md twin (a route handler with Content-Type: text/markdown)
+  res.headers.set('Vary', 'Accept');
+  return res;
+}
+`;
+
+const hooks: PlatformHooks = {
+  robotsLines(fx, spec) {
+    if (spec.rulesOnly && spec.nextRules) {
+      return [
+        {
+          title: 'Add the groups in app/robots.ts',
+          code: `import type { MetadataRoute } from 'next';\n\nexport default function robots(): MetadataRoute.Robots {\n  return {\n    rules: ${spec.nextRules},\n    sitemap: '${fx.origin}/sitemap.xml',\n  };\n}\n`,
+          lang: 'ts',
+        },
+      ];
+    }
+    return [
+      {
+        title: 'Serve robots.txt from a route handler (app/robots.txt/route.ts)',
+        body: 'MetadataRoute.Robots cannot write these lines; replace app/robots.ts with a route handler that returns the full file, including:',
+        code: `// app/robots.txt/route.ts\nconst body = \`User-agent: *\nAllow: /\n${spec.snippet.replace(/`/g, '\\`')}\nSitemap: ${fx.origin}/sitemap.xml\n\`;\n\nexport function GET() {\n  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });\n}\n`,
+        lang: 'ts',
+      },
+    ];
+  },
+  sitemap(fx) {
+    return [
+      {
+        title: 'Generate it with app/sitemap.ts',
+        code: `import type { MetadataRoute } from 'next';\n\nexport default async function sitemap(): Promise<MetadataRoute.Sitemap> {\n  const pages = ['/', '/about']; // list your canonical routes (e.g. from your CMS)\n  return pages.map((path) => ({ url: '${fx.origin}' + path, lastModified: new Date() }));\n}\n`,
+        lang: 'ts',
+        body: 'Next.js serves it at /sitemap.xml; beyond 50,000 URLs use generateSitemaps() to split it.',
+      },
+    ];
+  },
+  markdownUrls(fx) {
+    return [
+      {
+        title: 'Add a Markdown route handler',
+        body: 'Render each page\'s Markdown from its source (MDX, CMS) in a catch-all route and map /page.md to it (a rewrite in next.config: { source: "/:path*.md", destination: "/md/:path*" }).',
+        code: `// app/md/[[...slug]]/route.ts\nexport async function GET(_req: Request, { params }: { params: Promise<{ slug?: string[] }> }) {\n  const { slug = ['index'] } = await params;\n  const markdown = await loadMarkdown(slug.join('/')); // your content source\n  if (!markdown) return new Response('Not found', { status: 404 });\n  return new Response(markdown, { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });\n}\n`,
+        lang: 'ts',
+      },
+    ];
+  },
+  serverRendering(fx) {
+    return [{ title: 'Render on the server in Next.js', body: 'Keep content in Server Components (the App Router default) or use generateStaticParams / getStaticProps; avoid "use client" pages that fetch their text in useEffect, and avoid dynamic(..., { ssr: false }) for main content.' }];
+  },
+  structuredData(fx) {
+    return [{ title: 'Render it in a Server Component', code: `export default function Page() {\n  const jsonLd = { '@context': 'https://schema.org', '@type': 'Organization', name: 'Example Co', url: '${fx.origin}/' };\n  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\\\u003c') }} />;\n}\n`, lang: 'tsx' }];
+  },
+  markdownNegotiation(fx, edge) {
+    return [
+      { title: 'Serve Markdown twins', body: 'Add a route that renders each page as Markdown (e.g. app/[...slug].md/route.ts from your CMS or MDX sources) with Content-Type: text/markdown.' },
+      { title: 'Rewrite Markdown requests in middleware', code: NEXT_MIDDLEWARE, lang: 'ts' },
+    ];
+  },
+};
 
 export const nextjs: PlatformPack = {
   id: 'nextjs',
+  hooks,
   serveFile({ spec, path, file, headers, create }) {
     // Route handlers may live under app/.well-known/ (Vercel's own Flags SDK uses app/.well-known/vercel/flags).
     const tsconfig = hasDotSegment(path)

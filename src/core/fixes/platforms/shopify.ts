@@ -1,7 +1,8 @@
 /** Shopify: theme templates answer a few paths; anything else goes through Cloudflare in front. */
 import { liquidRaw } from '../escape.js';
 import { CLOUDFLARE_FALLBACK, headersAtCloudflare, workerStep } from './shared.js';
-import type { PlatformPack } from './types.js';
+import { edgeOnlyMarkdownNegotiation } from './shared-hooks.js';
+import type { PlatformHooks, PlatformPack } from './types.js';
 
 /** Theme templates that answer these paths (robots.txt.liquid; llms and agents.md since 2026). */
 const TEMPLATES: Record<string, string> = {
@@ -11,8 +12,40 @@ const TEMPLATES: Record<string, string> = {
   '/agents.md': 'templates/agents.md.liquid',
 };
 
+const hooks: PlatformHooks = {
+  robotsLines: (fx, spec) => [
+    {
+      title: 'Append the lines in templates/robots.txt.liquid',
+      body: 'Online Store → Themes → Edit code → Add a new template → robots.txt. Keep Shopify\'s default groups (the loop) and add your lines after it:',
+      code: `{% for group in robots.default_groups %}\n  {{- group.user_agent }}\n  {%- for rule in group.rules %}\n    {{ rule }}\n  {%- endfor %}\n  {%- if group.sitemap != blank %}\n    {{ group.sitemap }}\n  {%- endif %}\n{% endfor %}\n\n${spec.snippet}`,
+      lang: 'liquid',
+    },
+  ],
+  sitemap(fx) {
+    return [
+      {
+        title: 'Shopify generates /sitemap.xml',
+        body: 'Every Shopify store has /sitemap.xml (an index of products, collections, pages and blogs). If it is missing, the store may be password-protected (Online Store → Preferences → Password protection); a custom robots.txt.liquid must keep its Sitemap line.',
+      },
+    ];
+  },
+  llmsTxt(fx, file) {
+    return [
+      {
+        title: `Shopify serves /${file}`,
+        body: `Shopify generates /llms.txt, /llms-full.txt and /agents.md for storefronts. To change it, add templates/${file}.liquid in your theme (Online Store → Themes → Edit code → Add a new template).`,
+      },
+    ];
+  },
+  structuredData(fx) {
+    return [{ title: 'Use your theme\'s structured data', body: 'Most Online Store 2.0 themes emit Product and Organization JSON-LD; in Liquid, `{{ product | structured_data }}` outputs a Product block. Add it to the product template if missing.' }];
+  },
+  markdownNegotiation: edgeOnlyMarkdownNegotiation,
+};
+
 export const shopify: PlatformPack = {
   id: 'shopify',
+  hooks,
   serveFile({ spec, path, create }) {
     const template = TEMPLATES[path.toLowerCase()];
     if (template) {

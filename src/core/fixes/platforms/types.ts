@@ -7,6 +7,7 @@
 import type { FixStep } from '../../schema.js';
 import type { FixContext } from '../../checks/types.js';
 import type { HostingId, PlatformId } from '../../platform/fingerprints.js';
+import type { RobotsLinesSpec } from '../../checks/bot_access/robots-fix.js';
 
 /** Every id a pack can be written for: a detected platform or a host/server. */
 export type GuideTarget = PlatformId | HostingId;
@@ -64,8 +65,10 @@ export interface PlatformHooks {
   llmsTxt?(fx: FixContext, file: 'llms.txt' | 'llms-full.txt'): FixStep[];
   /** C2: how the platform serves a Markdown version of each page. */
   markdownUrls?(fx: FixContext): FixStep[];
-  /** C1: how the platform answers Accept: text/markdown. */
-  markdownNegotiation?(fx: FixContext): FixStep[];
+  /** C1: how the platform answers Accept: text/markdown; `edge` is the neutral edge step (Cloudflare Markdown for Agents). */
+  markdownNegotiation?(fx: FixContext, edge: FixStep): FixStep[];
+  /** B1, B2, B5 and D1: how lines are added to the robots.txt the platform generates itself. */
+  robotsLines?(fx: FixContext, spec: RobotsLinesSpec): FixStep[];
   /** C3: how the platform renders content on the server. */
   serverRendering?(fx: FixContext): FixStep[];
   /** C4: where the platform's structured data (JSON-LD) comes from. */

@@ -1,12 +1,60 @@
 /** WordPress: a must-use plugin answers a path or sends a header; SEO plugins manage robots.txt and llms.txt. */
 import { phpNowdoc, phpString } from '../escape.js';
-import type { PlatformPack } from './types.js';
+import type { PlatformHooks, PlatformPack } from './types.js';
+
+/** A PHP nowdoc of robots.txt lines (no interpolation). */
+function phpHeredoc(s: string): string {
+  return `<<<'EOT'\n${s.replace(/\n$/, '')}\nEOT`;
+}
 
 const LLMS_NOTE =
   'Yoast SEO and All in One SEO can generate llms.txt from a setting (Yoast will not overwrite an existing file); the plugin below serves exact content instead.';
 
+const hooks: PlatformHooks = {
+  robotsLines: (fx, spec) => [
+    {
+      title: 'Add the lines to WordPress\'s virtual robots.txt',
+      body: 'Use your SEO plugin\'s robots.txt editor (Yoast: Tools → File editor; Rank Math: General Settings → Edit robots.txt; AIOSEO: Tools → Robots.txt Editor), or append them with the robots_txt filter (a mu-plugin or functions.php):',
+      code: `<?php\nadd_filter('robots_txt', function ($output) {\n  return $output . "\\n" . ${phpHeredoc(spec.snippet)} . "\\n";\n}, 99);\n`,
+      lang: 'php',
+    },
+  ],
+  sitemap(fx) {
+    return [
+      {
+        title: 'Turn on a sitemap in WordPress',
+        body: 'WordPress 5.5+ serves /wp-sitemap.xml by itself unless a plugin or theme disabled it. With an SEO plugin, enable its sitemap instead: Yoast (SEO → Settings → Site features → XML sitemaps, /sitemap_index.xml), Rank Math (Sitemap Settings, /sitemap_index.xml) or AIOSEO (Sitemaps, /sitemap.xml). Then check that "Discourage search engines" is off (Settings → Reading).',
+      },
+    ];
+  },
+  llmsTxt(fx, file) {
+    const full = file === 'llms-full.txt';
+    return [
+      {
+        title: `Generate ${file} with your SEO plugin`,
+        body: full
+          ? 'AIOSEO generates llms-full.txt next to llms.txt (All in One SEO → General Settings → llms.txt). Yoast generates llms.txt only; add llms-full.txt with a plugin or a static file in the web root.'
+          : 'Yoast SEO: SEO → Settings → Site features → llms.txt (regenerated weekly; it will not overwrite a file you uploaded). AIOSEO: All in One SEO → General Settings → llms.txt. Without those, upload a static llms.txt to the web root.',
+      },
+    ];
+  },
+  markdownUrls(fx) {
+    return [{ title: 'Use a Markdown export plugin', body: 'Pick a plugin that serves posts and pages as Markdown at their URL plus .md (several "LLM-friendly" plugins do), or convert at the edge with Cloudflare.' }];
+  },
+  structuredData(fx) {
+    return [{ title: 'Let your SEO plugin emit it', body: 'Yoast, Rank Math and AIOSEO output a JSON-LD @graph (Organization, WebSite, WebPage, Article) once the site representation is filled in (Yoast: Settings → Site representation). WooCommerce adds Product markup on product pages.' }];
+  },
+  markdownNegotiation(fx, edge) {
+    return [
+      { title: 'Use a Markdown plugin or the edge', body: 'WordPress has no native Markdown output. Use a plugin that serves Markdown versions of posts on Accept: text/markdown (or .md URLs), or enable Cloudflare Markdown for Agents in front of the site.' },
+      edge,
+    ];
+  },
+};
+
 export const wordpress: PlatformPack = {
   id: 'wordpress',
+  hooks,
   managedFiles: {
     '/robots.txt':
       'WordPress serves a virtual robots.txt: your SEO plugin can edit it (Yoast: Yoast SEO → Tools → File editor; Rank Math: General Settings → Edit robots.txt; AIOSEO: Tools → Robots.txt Editor), or a real robots.txt file in the web root replaces it.',
