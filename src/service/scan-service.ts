@@ -22,7 +22,7 @@ import type { ProfileChoice } from '../core/scoring/profile.js';
 import type { Account, Store, StoredReport } from '../store/types.js';
 import { InProcessRunner, type PortableScanOptions, type RunnerStats, type ScanRunner } from '../runner/index.js';
 import { RateLimitedError } from './errors.js';
-import { reportView } from './report-view.js';
+import { reportView, scanView } from './report-view.js';
 import { reportIsPublic } from './visibility.js';
 import { DEFAULT_SCAN_PAGES, resolvePages } from '../core/scope.js';
 
@@ -155,10 +155,9 @@ export class ScanService {
     return reportView(report, this.baseUrl, extra);
   }
 
-  /** The view of a scan outcome: its report's view, or the bare result of a partial scan. */
-  view(outcome: ScanOutcome, withCached = true): ScanResponse {
-    const extra = withCached ? { cached: outcome.cached } : {};
-    return outcome.report ? this.reportView(outcome.report, extra) : outcome.result;
+  /** The view of a scan outcome (the one every face sends: service/report-view.ts scanView). */
+  view(outcome: ScanOutcome): ScanResponse {
+    return scanView(outcome, this.baseUrl);
   }
 
   /** Runs (or reuses) a scan of a normalized URL and stores its report. */
