@@ -162,8 +162,9 @@ export class ScanService {
 
   /** Runs (or reuses) a scan of a normalized URL and stores its report. */
   async scan(url: string, call: ScanCall): Promise<ScanOutcome> {
-    if (call.only?.length || (call.profile && call.profile !== 'auto')) return this.ownScan(url, call);
+    // The page count is resolved once per request, here (the request parser only validates it).
     const pages = resolvePages({ pages: call.pages });
+    if (call.only?.length || (call.profile && call.profile !== 'auto')) return this.ownScan(url, call, pages);
     const key = scanKey(url, pages);
     const store = this.store;
     if (!store) return { result: await this.wait(this.join(key, url, pages, call.onEvent), call), cached: false };
@@ -200,9 +201,9 @@ export class ScanService {
   }
 
   /** A scan no one else shares: partial, or under a forced profile. */
-  private async ownScan(url: string, call: ScanCall): Promise<ScanOutcome> {
+  private async ownScan(url: string, call: ScanCall, pages: number): Promise<ScanOutcome> {
     const signal = call.signal ? AbortSignal.any([this.controller.signal, call.signal]) : this.controller.signal;
-    const options: PortableScanOptions = { ...this.policy, profile: call.profile, only: call.only, pages: resolvePages({ pages: call.pages }) };
+    const options: PortableScanOptions = { ...this.policy, profile: call.profile, only: call.only, pages };
     this.engineRuns++;
     const result = await this.runner.run(url, options, { onEvent: call.onEvent, signal });
     if (call.only?.length || !this.store) return { result, cached: false };
