@@ -98,6 +98,13 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       'B1/ua-refused': 'partial: robots.txt allows an AI crawler, but the server refuses its user agent (403/401/429/503, a challenge page or a reset) where the scanner\'s own request got the page',
       'B1/ok': 'AI answer engines may fetch the site (training crawlers may be blocked: a policy choice)',
     },
+    messages: {
+      'B1/no-robots': '{seen}: {detail}, so no AI crawler rules (see D1).',
+      'B1/no-groups': '{seen}: robots.txt has no User-agent group, so it expresses no crawler rules.',
+      'B1/all-blocked': '{lines} Every AI search and user-initiated agent of a major operator is blocked from /: the site cannot be cited in AI answers.',
+      'B1/retired-tokens': `{lines} Only retired Anthropic tokens are named; the current Claude crawlers fall to a restrictive \`*\` group.`,
+      'B1/ua-refused': '{verdict} {lines}',
+    },
   },
   async gather(ctx) {
     const [robots, uaAccess] = await Promise.all([ctx.robots(), gatherUaAccess(ctx)]);
@@ -112,14 +119,14 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       return {
         status: 'fail',
         code: 'B1/no-robots',
-        evidence: `${seen}: ${robots.soft404 ? 'an HTML page, not a robots.txt (soft 404)' : 'no robots.txt'}, so no AI crawler rules (see D1).`,
+        data: { seen, detail: robots.soft404 ? 'an HTML page, not a robots.txt (soft 404)' : 'no robots.txt' },
         remediation: 'Publish /robots.txt with a `User-agent: *` group and explicit AI crawler groups.',
         probes,
         ...uaExtras(ua),
       };
     }
     if (!robots.groups.length) {
-      return { status: 'fail', code: 'B1/no-groups', evidence: `${seen}: robots.txt has no User-agent group, so it expresses no crawler rules.`, probes, ...uaExtras(ua) };
+      return { status: 'fail', code: 'B1/no-groups', data: { seen }, probes, ...uaExtras(ua) };
     }
     const table = AI_CRAWLERS.map((cr) => tokenAccess(robots, cr));
     const named = table.filter((t) => t.via === 'own group');
@@ -164,7 +171,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       return {
         status: 'partial',
         code: 'B1/all-blocked',
-        evidence: `${lines.join(' ')} Every AI search and user-initiated agent of a major operator is blocked from /: the site cannot be cited in AI answers.`,
+        data: { lines: lines.join(' ') },
         remediation: 'Allow at least the AI answer engines (OAI-SearchBot, Claude-SearchBot, PerplexityBot) and user-requested fetchers (ChatGPT-User, Claude-User) to fetch `/`; keep training crawlers blocked if you wish.',
         matched,
         advisories,
@@ -176,7 +183,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       return {
         status: 'partial',
         code: 'B1/ua-refused',
-        evidence: `${ua.verdict} ${lines.join(' ')}`,
+        data: { verdict: ua.verdict, lines: lines.join(' ') },
         remediation: ua.remediation,
         matched,
         advisories,
@@ -188,7 +195,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       return {
         status: 'partial',
         code: 'B1/retired-tokens',
-        evidence: `${lines.join(' ')} Only retired Anthropic tokens are named; the current Claude crawlers fall to a restrictive \`*\` group.`,
+        data: { lines: lines.join(' ') },
         remediation: 'Replace anthropic-ai / Claude-Web with ClaudeBot (training), Claude-SearchBot (search) and Claude-User (user fetches).',
         matched,
         advisories,

@@ -30,6 +30,11 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
       'B4/refused': 'info: the page answered 401, 403, 429 or 503 without a recognisable challenge',
       'B4/open': 'info: the page answered an automated client without a challenge',
     },
+    messages: {
+      'B4/challenged': '{seen}: {wall}{retry}. The site refused an automated client, so {detail} could not be measured from this page.{siteLevel}',
+      'B4/refused': '{seen}: the page {why}{retry} without a recognisable challenge page. Automated clients may be refused; {detail} rest on this response.{siteLevel}',
+      'B4/open': '{seen}: the page answered an automated client without a challenge.{siteLevel} Per-crawler blocking by user agent is compared in B1; blocking by IP address cannot be tested from outside.',
+    },
   },
   async gather(ctx) {
     const robots = await ctx.robots();
@@ -49,7 +54,7 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
       return {
         status: 'info',
         code: 'B4/challenged',
-        evidence: `${seen}: ${wall}${retry}. The site refused an automated client, so ${PAGE_CHECKS} could not be measured from this page.${siteLevel}`,
+        data: { seen, wall, retry, detail: PAGE_CHECKS, siteLevel },
         advisories: ['ai-ready does not impersonate browsers (it sends vendor crawler user agents only for B1\'s comparison); verified agents may still be let through by the same protection.'],
         probes,
         details: { blocked: true, reason: wall, siteLevelBlocked: !!robotsWall },
@@ -61,7 +66,7 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
       return {
         status: 'info',
         code: 'B4/refused',
-        evidence: `${seen}: the page ${why}${retry} without a recognisable challenge page. Automated clients may be refused; ${PAGE_CHECKS} rest on this response.${siteLevel}`,
+        data: { seen, why, retry, detail: PAGE_CHECKS, siteLevel },
         probes,
         details: { blocked: true, reason: `HTTP ${status}`, siteLevelBlocked: !!robotsWall },
       };
@@ -69,7 +74,7 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
     return {
       status: 'info',
       code: 'B4/open',
-      evidence: `${seen}: the page answered an automated client without a challenge.${siteLevel} Per-crawler blocking by user agent is compared in B1; blocking by IP address cannot be tested from outside.`,
+      data: { seen, siteLevel },
       probes,
       details: { blocked: false, siteLevelBlocked: !!robotsWall },
     };

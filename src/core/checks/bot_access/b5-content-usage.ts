@@ -38,15 +38,20 @@ export const b5ContentUsage = defineCheck<RobotsArtifact>()({
       'B5/invalid': 'no Content-Usage line has a valid category=y|n pair',
       'B5/ok': 'a valid Content-Usage preference',
     },
+    messages: {
+      'B5/no-robots': '{seen}: no robots.txt, so no Content-Usage line.',
+      'B5/missing': '{seen}: no Content-Usage line (extra credit only).',
+      'B5/invalid': '{evidence} No line has a valid category=y|n pair (categories: {detail}).',
+    },
   },
   gather: (ctx) => ctx.robots(),
   evaluate(robots) {
     const res = robots.probe;
     const probes = [res];
     const seen = describeProbe(res, new URL(res.requestedUrl).origin);
-    if (!robots.found) return { status: 'fail', code: 'B5/no-robots', evidence: `${seen}: no robots.txt, so no Content-Usage line.`, probes };
+    if (!robots.found) return { status: 'fail', code: 'B5/no-robots', data: { seen }, probes };
     const lines = prefLines(robots, 'content-usage', CONTENT_USAGE_VOCAB);
-    if (!lines.length) return { status: 'fail', code: 'B5/missing', evidence: `${seen}: no Content-Usage line (extra credit only).`, probes };
+    if (!lines.length) return { status: 'fail', code: 'B5/missing', data: { seen }, probes };
     const evidence = `${seen}; ${lines.length} Content-Usage line(s): ${lines.slice(0, 6).map(describeLine).join('; ')}${lines.length > 6 ? '; …' : ''}.`;
     const problems = [...new Set(lines.flatMap((l) => l.pairs.map((p) => p.problem).filter((p): p is string => !!p)))];
     const advisories = problems.length ? [`Ignored: ${problems.slice(0, 5).join('; ')}.`] : [];
@@ -57,7 +62,7 @@ export const b5ContentUsage = defineCheck<RobotsArtifact>()({
       return {
         status: 'fail',
         code: 'B5/invalid',
-        evidence: `${evidence} No line has a valid category=y|n pair (categories: ${[...CONTENT_USAGE_VOCAB.keys].join(', ')}).`,
+        data: { evidence, detail: [...CONTENT_USAGE_VOCAB.keys].join(', ') },
         remediation: 'Write the preference as `category=y|n`, e.g. `Content-Usage: train-ai=n`.',
         advisories,
         probes,

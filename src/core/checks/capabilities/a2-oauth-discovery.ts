@@ -86,6 +86,11 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
       'A2/invalid': 'partial: metadata found but with problems (issuer mismatch, missing endpoints)',
       'A2/ok': 'valid authorization-server metadata',
     },
+    messages: {
+      'A2/missing': 'No authorization-server metadata: {seenAll}.',
+      'A2/invalid': '{facts}; {best}.',
+      'A2/ok': '{facts}.',
+    },
     contentProfile: 'na',
   },
   async gather(ctx) {
@@ -129,7 +134,7 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
       return {
         status: 'fail',
         code: 'A2/missing',
-        evidence: `No authorization-server metadata: ${seenAll}.`,
+        data: { seenAll },
         probes: candidates.filter((c) => c.source === 'origin').map((c) => c.probe),
       };
     }
@@ -154,12 +159,12 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
     };
     const facts = `${describeProbe(best.c.probe, ctx.origin)}: ${label(best.c)} metadata ${where}, issuer ${typeof doc.issuer === 'string' ? excerpt(doc.issuer, 80) : '(none)'}`;
     if (valid.length) {
-      return { status: 'pass', code: 'A2/ok', evidence: `${facts}.`, matched: label(best.c), advisories, probes: [best.c.probe], details };
+      return { status: 'pass', code: 'A2/ok', data: { facts }, matched: label(best.c), advisories, probes: [best.c.probe], details };
     }
     return {
       status: 'partial',
       code: 'A2/invalid',
-      evidence: `${facts}; ${best.problems.join('; ')}.`,
+      data: { facts, best: best.problems.join('; ') },
       remediation: `Fix the ${label(best.c)} document: ${best.problems.join('; ')}.`,
       matched: label(best.c),
       advisories,

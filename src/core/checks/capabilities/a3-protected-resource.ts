@@ -35,6 +35,13 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
       'A3/no-resource-metadata-challenge': 'partial: valid metadata, but the protected endpoint answers 401 without WWW-Authenticate resource_metadata (RFC 9728 §5.1)',
       'A3/ok': 'valid protected-resource metadata',
     },
+    messages: {
+      'A3/missing': 'No protected-resource metadata: {seen}{detail}.{pageNote}{challengeText}',
+      'A3/bad-resource': '{facts}; {problems}.{pageNote}{challengeText}',
+      'A3/no-authorization-servers': '{facts}: no authorization_servers, so agents cannot find where to obtain a token.{pageNote}{challengeText}',
+      'A3/no-resource-metadata-challenge': '{facts}.{pageNote}{challengeText} The 401 does not point to the metadata (no resource_metadata parameter).',
+      'A3/ok': '{facts}.{pageNote}{challengeText}',
+    },
     contentProfile: 'na',
   },
   async gather(ctx) {
@@ -62,7 +69,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
       return {
         status: 'fail',
         code: 'A3/missing',
-        evidence: `No protected-resource metadata: ${seen}${why ? ` (${why})` : ''}.${pageNote}${challengeText}`,
+        data: { seen, detail: why ? ` (${why})` : '', pageNote, challengeText },
         probes,
       };
     }
@@ -98,7 +105,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
       return {
         status: 'partial',
         code: 'A3/bad-resource',
-        evidence: `${facts}; ${problems.join('; ')}.${pageNote}${challengeText}`,
+        data: { facts, problems: problems.join('; '), pageNote, challengeText },
         remediation: 'Set "resource" to the exact URL of the protected resource the metadata is published for (same origin).',
         matched: 'RFC 9728',
         advisories,
@@ -110,7 +117,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
       return {
         status: 'partial',
         code: 'A3/no-authorization-servers',
-        evidence: `${facts}: no authorization_servers, so agents cannot find where to obtain a token.${pageNote}${challengeText}`,
+        data: { facts, pageNote, challengeText },
         remediation: 'Add "authorization_servers": ["https://your-issuer"] to the protected-resource metadata.',
         matched: 'RFC 9728',
         advisories,
@@ -122,7 +129,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
       return {
         status: 'partial',
         code: 'A3/no-resource-metadata-challenge',
-        evidence: `${facts}.${pageNote}${challengeText} The 401 does not point to the metadata (no resource_metadata parameter).`,
+        data: { facts, pageNote, challengeText },
         remediation: `Answer unauthenticated requests with 401 and WWW-Authenticate: Bearer resource_metadata="<URL of ${PRM_PATH}>" (RFC 9728 §5.1; required by MCP authorization).`,
         matched: 'RFC 9728',
         advisories,
@@ -130,7 +137,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
         details,
       };
     }
-    return { status: 'pass', code: 'A3/ok', evidence: `${facts}.${pageNote}${challengeText}`, matched: 'RFC 9728', advisories, probes: used, details };
+    return { status: 'pass', code: 'A3/ok', data: { facts, pageNote, challengeText }, matched: 'RFC 9728', advisories, probes: used, details };
   },
   fixGuide(fx) {
     const content = JSON.stringify(

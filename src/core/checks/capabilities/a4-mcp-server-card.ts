@@ -66,6 +66,14 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       'A4/ok-auth-required': 'a complete card whose endpoint answers 401 with WWW-Authenticate (a protected server; A3 follows it)',
       'A4/ok': 'a complete MCP server card whose endpoint answers initialize and tools/list',
     },
+    messages: {
+      'A4/missing': 'No MCP server card: {seenAll}.',
+      'A4/incomplete': '{facts}; missing {missing}.',
+      'A4/cross-site-redirect': '{facts}; the card is only reachable through a cross-site redirect to {url}, which agents may refuse.',
+      'A4/endpoint-not-mcp': '{facts}{liveText}.',
+      'A4/ok-auth-required': '{facts}{liveText}.',
+      'A4/ok': '{facts}{liveText}.',
+    },
     contentProfile: 'bonus',
   },
   async gather(ctx) {
@@ -78,7 +86,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     const seenAll = results.map((r) => describeProbe(r.probe, ctx.origin) + (r.problem ? ` (${r.problem})` : '')).join('; ');
     const withCards = results.filter((r) => r.cards.length);
     const found = bestCard(results);
-    if (!found) return { status: 'fail', code: 'A4/missing', evidence: `No MCP server card: ${seenAll}.`, probes };
+    if (!found) return { status: 'fail', code: 'A4/missing', data: { seenAll }, probes };
     const { best, card } = found;
     const res = best.probe;
     const advisories: string[] = [];
@@ -112,7 +120,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       return {
         status: 'partial',
         code: 'A4/incomplete',
-        evidence: `${facts}; missing ${missing.join(' and ')}.`,
+        data: { facts, missing: missing.join(' and ') },
         remediation: `Complete the server card: add ${missing.join(' and ')}.`,
         ...(matched ? { matched } : {}),
         advisories,
@@ -124,7 +132,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       return {
         status: 'partial',
         code: 'A4/cross-site-redirect',
-        evidence: `${facts}; the card is only reachable through a cross-site redirect to ${res.url}, which agents may refuse.`,
+        data: { facts, url: res.url },
         remediation: 'Serve the server card on your own domain instead of redirecting to another site.',
         ...(matched ? { matched } : {}),
         advisories,
@@ -139,7 +147,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       return {
         status: 'partial',
         code: 'A4/endpoint-not-mcp',
-        evidence: `${facts}${liveText}.`,
+        data: { facts, liveText },
         remediation: `Make ${live.endpoint} answer MCP over Streamable HTTP (POST initialize, then tools/list), or answer 401 with WWW-Authenticate when it needs a token; fix the card if the endpoint moved.`,
         ...(matched ? { matched } : {}),
         advisories,
@@ -148,9 +156,9 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       };
     }
     if (authAnswer) {
-      return { status: 'pass', code: 'A4/ok-auth-required', evidence: `${facts}${liveText}.`, ...(matched ? { matched } : {}), advisories, probes: [res, ...liveProbes], details };
+      return { status: 'pass', code: 'A4/ok-auth-required', data: { facts, liveText }, ...(matched ? { matched } : {}), advisories, probes: [res, ...liveProbes], details };
     }
-    return { status: 'pass', code: 'A4/ok', evidence: `${facts}${liveText}.`, ...(matched ? { matched } : {}), advisories, probes: [res, ...liveProbes], details };
+    return { status: 'pass', code: 'A4/ok', data: { facts, liveText }, ...(matched ? { matched } : {}), advisories, probes: [res, ...liveProbes], details };
   },
   fixGuide(fx) {
     // A card the scan found keeps its own name and endpoint; otherwise the name is the site's

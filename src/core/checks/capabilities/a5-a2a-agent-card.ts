@@ -92,6 +92,13 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       'A5/endpoint-no-answer': 'partial: a complete card whose JSON-RPC endpoint did not answer a JSON-RPC request (404, HTML, timeout, not JSON-RPC)',
       'A5/ok': 'a current A2A agent card whose JSON-RPC endpoint answers (an error object to an unknown method counts)',
     },
+    messages: {
+      'A5/missing': 'No A2A agent card: {seenAll}{detail}.',
+      'A5/legacy': '{facts}; {legacy}{detail}.',
+      'A5/incomplete': '{facts}; {detail}.',
+      'A5/endpoint-no-answer': '{facts}{liveText}.',
+      'A5/ok': '{facts}{liveText}.',
+    },
   },
   async gather(ctx) {
     const art = await a2aCard(ctx);
@@ -107,7 +114,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       return {
         status: 'fail',
         code: 'A5/missing',
-        evidence: `No A2A agent card: ${seenAll}${art.problem ? ` (${A2A_CARD_PATH}: ${art.problem})` : ''}.`,
+        data: { seenAll, detail: art.problem ? ` (${A2A_CARD_PATH}: ${art.problem})` : '' },
         probes: art.probes,
       };
     }
@@ -129,7 +136,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       return {
         status: 'partial',
         code: 'A5/legacy',
-        evidence: `${facts}; ${legacy}${problems.length ? `; ${problems.join('; ')}` : ''}.`,
+        data: { facts, legacy, detail: problems.length ? `; ${problems.join('; ')}` : '' },
         remediation: `Move the card to ${A2A_CARD_PATH} (current A2A discovery path) and update it to the 1.0 shape.`,
         ...(matched ? { matched } : {}),
         advisories,
@@ -141,7 +148,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       return {
         status: 'partial',
         code: 'A5/incomplete',
-        evidence: `${facts}; ${[...problems, ...(art.version ? [] : ['no supportedInterfaces[] or url'])].join('; ')}.`,
+        data: { facts, detail: [...problems, ...(art.version ? [] : ['no supportedInterfaces[] or url'])].join('; ') },
         remediation: `Complete the AgentCard: ${problems.join('; ') || 'add supportedInterfaces[]'}.`,
         ...(matched ? { matched } : {}),
         advisories,
@@ -158,7 +165,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       return {
         status: 'partial',
         code: 'A5/endpoint-no-answer',
-        evidence: `${facts}${liveText}.`,
+        data: { facts, liveText },
         remediation: `Make ${live.endpoint} answer A2A JSON-RPC (a JSON-RPC error object for unknown methods), or fix the endpoint URL in the card.`,
         matched,
         advisories,
@@ -166,7 +173,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
         details: { ...details, ...liveDetails },
       };
     }
-    return { status: 'pass', code: 'A5/ok', evidence: `${facts}${liveText}.`, matched, advisories, probes: live ? [res, live.probe] : [res], details: { ...details, ...liveDetails } };
+    return { status: 'pass', code: 'A5/ok', data: { facts, liveText }, matched, advisories, probes: live ? [res, live.probe] : [res], details: { ...details, ...liveDetails } };
   },
   fixGuide(fx) {
     const content = JSON.stringify(

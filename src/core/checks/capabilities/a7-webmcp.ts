@@ -81,6 +81,12 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       'A7/feature-detect-only': 'partial: navigator.modelContext is referenced but no tool is registered',
       'A7/missing': 'no WebMCP tools detected',
     },
+    messages: {
+      'A7/not-html': '{pageSeen}: not an HTML page, so there is nothing to register WebMCP tools on.',
+      'A7/ok': 'Static: {parts}. {scope}.',
+      'A7/feature-detect-only': 'modelContext is referenced in {referencing} ("{detail}") but no registerTool()/provideContext() call was found. {scope}.',
+      'A7/missing': 'No WebMCP tools detected: no <form toolname> and no navigator.modelContext in {scope}. Tools registered by cross-origin scripts or after user interaction are not visible to a static scan.',
+    },
   },
   async gather(ctx) {
     const page = ctx.page();
@@ -119,7 +125,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
   evaluate(a, { origin }) {
     const pageSeen = describeProbe(a.page, origin);
     if (!isOk(a.page) || !a.isHtml) {
-      return { status: 'info', code: 'A7/not-html', evidence: `${pageSeen}: not an HTML page, so there is nothing to register WebMCP tools on.`, probes: [a.page] };
+      return { status: 'info', code: 'A7/not-html', data: { pageSeen }, probes: [a.page] };
     }
     const fetched = a.scripts.filter((s) => isOk(s));
     const findings = [
@@ -157,7 +163,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       return {
         status: 'pass',
         code: 'A7/ok',
-        evidence: `Static: ${parts.join('; ')}. ${scope}.`,
+        data: { parts: parts.join('; '), scope },
         matched: `WebMCP draft (${[imperative && 'imperative navigator.modelContext', forms.length && 'declarative form toolname'].filter(Boolean).join(' + ')}, static detection)`,
         advisories,
         probes,
@@ -168,7 +174,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       return {
         status: 'partial',
         code: 'A7/feature-detect-only',
-        evidence: `modelContext is referenced in ${referencing.map((f) => f.source).join(', ')} ("${referencing[0].snippet}") but no registerTool()/provideContext() call was found. ${scope}.`,
+        data: { referencing: referencing.map((f) => f.source).join(', '), detail: referencing[0].snippet, scope },
         remediation: 'Call navigator.modelContext.registerTool() for each action (or provideContext({tools})), not only feature-detect the API.',
         advisories,
         probes,
@@ -178,7 +184,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     return {
       status: 'fail',
       code: 'A7/missing',
-      evidence: `No WebMCP tools detected: no <form toolname> and no navigator.modelContext in ${scope}. Tools registered by cross-origin scripts or after user interaction are not visible to a static scan.`,
+      data: { scope },
       advisories,
       probes,
       details,

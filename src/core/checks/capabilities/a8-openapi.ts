@@ -48,6 +48,12 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
       'A8/invalid': 'partial: an OpenAPI description with a problem of its own',
       'A8/ok': 'a parseable OpenAPI description with paths',
     },
+    messages: {
+      'A8/missing': 'No OpenAPI description: {probes}{detail}.',
+      'A8/unusable': 'Something is published but it is not a usable OpenAPI description: {a}.',
+      'A8/invalid': '{facts}; {problem}.',
+      'A8/ok': '{facts}.',
+    },
     contentProfile: 'na',
   },
   gather: (ctx) => openApiDoc(ctx),
@@ -59,7 +65,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
       return {
         status: 'fail',
         code: 'A8/missing',
-        evidence: `No OpenAPI description: ${probes.map((p) => describeProbe(p, origin)).join('; ')}${soft ? ` (${soft} HTML page(s): soft 404)` : ''}.`,
+        data: { probes: probes.map((p) => describeProbe(p, origin)).join('; '), detail: soft ? ` (${soft} HTML page(s): soft 404)` : '' },
         probes,
       };
     }
@@ -68,7 +74,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
       return {
         status: 'partial',
         code: 'A8/unusable',
-        evidence: `Something is published but it is not a usable OpenAPI description: ${a.problems.map((p) => `${p.url.startsWith(origin) ? p.url.slice(origin.length) : p.url} (${SOURCE_LABEL[p.source]}): ${p.problem}`).join('; ')}.`,
+        data: { a: a.problems.map((p) => `${p.url.startsWith(origin) ? p.url.slice(origin.length) : p.url} (${SOURCE_LABEL[p.source]}): ${p.problem}`).join('; ') },
         remediation: 'Serve a parseable OpenAPI 3.x document (JSON or YAML) with a non-empty `paths` object.',
         probes,
       };
@@ -91,7 +97,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
       return {
         status: 'partial',
         code: 'A8/invalid',
-        evidence: `${facts}; ${own.problem}.`,
+        data: { facts, problem: own.problem },
         remediation: `Fix the OpenAPI description at ${where}: ${own.problem}.`,
         matched,
         advisories,
@@ -99,7 +105,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
         details,
       };
     }
-    return { status: 'pass', code: 'A8/ok', evidence: `${facts}.`, matched, advisories, probes, details };
+    return { status: 'pass', code: 'A8/ok', data: { facts }, matched, advisories, probes, details };
   },
   fixGuide(fx) {
     const doc = {

@@ -49,6 +49,11 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
       'M1/incomplete': 'partial: the profile lacks required members',
       'M1/ok': 'a complete UCP profile',
     },
+    messages: {
+      'M1/missing': '{seen}: {why}.',
+      'M1/incomplete': '{facts}. Missing: {missing}.',
+      'M1/ok': '{facts}.',
+    },
   },
   gather: (ctx) => ucpProfile(ctx),
   evaluate(a, { origin }) {
@@ -56,7 +61,7 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
     const probes = [a.probe];
     if (!a.profile) {
       const why = a.problem ?? (isSoft404(a.probe) ? 'an HTML page (soft 404)' : 'no UCP profile');
-      return { status: 'fail', code: 'M1/missing', evidence: `${seen}: ${why}.`, probes };
+      return { status: 'fail', code: 'M1/missing', data: { seen, why }, probes };
     }
     const p = a.profile;
     const advisories: string[] = [];
@@ -92,7 +97,7 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
       return {
         status: 'partial',
         code: 'M1/incomplete',
-        evidence: `${facts}. Missing: ${missing.join(', ')}.`,
+        data: { facts, missing: missing.join(', ') },
         remediation: `Complete ${UCP_PATH}: add ${missing.join(', ')}.`,
         matched,
         advisories,
@@ -100,7 +105,7 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
         details,
       };
     }
-    return { status: 'pass', code: 'M1/ok', evidence: `${facts}.`, matched, advisories, probes, details };
+    return { status: 'pass', code: 'M1/ok', data: { facts }, matched, advisories, probes, details };
   },
   fixGuide(fx) {
     const profile = {

@@ -104,6 +104,11 @@ export const m3X402 = defineCheck<X402Artifact>()({
       'M3/unparseable': 'partial: HTTP 402 without parseable x402 payment requirements',
       'M3/ok': 'HTTP 402 with x402 payment requirements',
     },
+    messages: {
+      'M3/missing': 'No HTTP 402 on any probed URL: {list}.',
+      'M3/unparseable': 'HTTP 402 without parseable x402 requirements ({why}). Probed: {list}.',
+      'M3/ok': '402 with x402{detail} requirements ({carrier}) at {where}: {detail2} payment option(s), first: {offer}. Probed: {list}.',
+    },
   },
   async gather(ctx) {
     const sources: X402Artifact['sources'] = {};
@@ -144,7 +149,7 @@ export const m3X402 = defineCheck<X402Artifact>()({
     const payments = probes.filter((p) => p.status === 402);
     const list = probes.map((p) => `${describeProbe(p, origin)}${sources[p.requestedUrl] === 'openapi' ? ' [from OpenAPI]' : ''}`).join('; ');
     if (!payments.length) {
-      return { status: 'fail', code: 'M3/missing', evidence: `No HTTP 402 on any probed URL: ${list}.`, probes, details: { probed: probes.length } };
+      return { status: 'fail', code: 'M3/missing', data: { list }, probes, details: { probed: probes.length } };
     }
     const decoded = payments.map((p) => ({ probe: p, req: decodeX402(p) }));
     const good = decoded.filter((d): d is { probe: FetchResult; req: X402Requirements } => 'accepts' in d.req && d.req.accepts.length > 0);
@@ -160,7 +165,7 @@ export const m3X402 = defineCheck<X402Artifact>()({
       return {
         status: 'pass',
         code: 'M3/ok',
-        evidence: `402 with x402${v !== null ? ` v${v}` : ''} requirements (${first.req.carrier}) at ${where}: ${first.req.accepts.length} payment option(s), first: ${offer}. Probed: ${list}.`,
+        data: { detail: v !== null ? ` v${v}` : '', carrier: first.req.carrier, where, detail2: first.req.accepts.length, offer, list },
         matched: v !== null && v >= 2 ? `x402 v${v} (PAYMENT-REQUIRED header)` : `x402 v${v ?? 1} (JSON body)`,
         advisories: good.flatMap((g) => g.req.problems).slice(0, 5),
         probes,
@@ -171,7 +176,7 @@ export const m3X402 = defineCheck<X402Artifact>()({
     return {
       status: 'partial',
       code: 'M3/unparseable',
-      evidence: `HTTP 402 without parseable x402 requirements (${why.join('; ')}). Probed: ${list}.`,
+      data: { why: why.join('; '), list },
       remediation: 'Answer 402 with x402 payment requirements: a PAYMENT-REQUIRED header (v2, base64 JSON) or a JSON body with x402Version and accepts[] (v1).',
       probes,
     };

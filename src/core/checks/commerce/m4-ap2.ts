@@ -41,6 +41,13 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       'M4/no-agent-card': 'no A2A agent card to declare AP2 on',
       'M4/missing': 'the A2A card declares no AP2 extension',
     },
+    messages: {
+      'M4/no-roles': '{facts} without valid params.roles{detail}; {ucpNote}.',
+      'M4/ok': '{facts}, roles {known}{detail}; {ucpNote}.',
+      'M4/ucp-capability': '{seen}; {ucpNote}{detail}; A2A card: {detail2}.',
+      'M4/no-agent-card': 'AP2 requires an A2A Agent Card: none found ({card}); {ucpNote}.',
+      'M4/missing': '{cardSeen}; the A2A card declares {detail}; {ucpNote}.',
+    },
   },
   async gather(ctx) {
     const [card, ucp] = await Promise.all([a2aCard(ctx), ucpProfile(ctx)]);
@@ -68,7 +75,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
         return {
           status: 'partial',
           code: 'M4/no-roles',
-          evidence: `${facts} without valid params.roles${roles.length ? ` (got ${roles.map((r) => excerpt(r, 30)).join(', ')})` : ''}; ${ucpNote}.`,
+          data: { facts, detail: roles.length ? ` (got ${roles.map((r) => excerpt(r, 30)).join(', ')})` : '', ucpNote },
           remediation: `Add params.roles to the AP2 extension, e.g. ["merchant"] (allowed: ${AP2_ROLES.join(', ')}).`,
           matched: 'AP2 v0.1 A2A extension',
           advisories,
@@ -78,7 +85,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       return {
         status: 'pass',
         code: 'M4/ok',
-        evidence: `${facts}, roles ${known.join(', ')}${ap2.required === true ? ', required' : ''}; ${ucpNote}.`,
+        data: { facts, known: known.join(', '), detail: ap2.required === true ? ', required' : '', ucpNote },
         matched: 'AP2 v0.1 A2A extension',
         advisories,
         probes,
@@ -89,7 +96,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       return {
         status: 'pass',
         code: 'M4/ucp-capability',
-        evidence: `${describeProbe(ucp.probe, origin)}; ${ucpNote}${ucpCap.version ? ` (version ${excerpt(ucpCap.version, 20)})` : ''}; A2A card: ${c ? 'present, no AP2 extension' : 'none'}.`,
+        data: { seen: describeProbe(ucp.probe, origin), ucpNote, detail: ucpCap.version ? ` (version ${excerpt(ucpCap.version, 20)})` : '', detail2: c ? 'present, no AP2 extension' : 'none' },
         matched: `UCP capability ${UCP_AP2_CAPABILITY}`,
         probes,
         details: { ucpMandate: true },
@@ -99,7 +106,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       return {
         status: 'fail',
         code: 'M4/no-agent-card',
-        evidence: `AP2 requires an A2A Agent Card: none found (${card.probes.map((p) => describeProbe(p, origin)).join('; ')}); ${ucpNote}.`,
+        data: { card: card.probes.map((p) => describeProbe(p, origin)).join('; '), ucpNote },
         remediation: 'Publish an A2A agent card (/.well-known/agent-card.json, check A5) that declares the AP2 extension.',
         probes,
       };
@@ -107,7 +114,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
     return {
       status: 'fail',
       code: 'M4/missing',
-      evidence: `${cardSeen}; the A2A card declares ${exts.length ? `${exts.length} extension(s), none of them AP2 (${exts.slice(0, 3).map((e) => excerpt(String(e.uri ?? '?'), 60)).join(', ')})` : 'no extensions'}; ${ucpNote}.`,
+      data: { cardSeen, detail: exts.length ? `${exts.length} extension(s), none of them AP2 (${exts.slice(0, 3).map((e) => excerpt(String(e.uri ?? '?'), 60)).join(', ')})` : 'no extensions', ucpNote },
       probes,
     };
   },

@@ -129,6 +129,11 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
       'M6/incomplete-offer': 'partial: a Product without offers, or an offer missing price, currency or availability',
       'M6/missing': 'no schema.org Product on the page, a linked product page or a product page from the sitemap',
     },
+    messages: {
+      'M6/ok': '{seen}: Product "{name}" with offer {offer}{detail}{detail2}.',
+      'M6/incomplete-offer': '{seen}: Product "{name}" {detail}{detail2}.',
+      'M6/missing': '{seen}: {types}{product}. No schema.org Product found.',
+    },
   },
   async gather(ctx) {
     const pageProbe = ctx.page();
@@ -159,7 +164,7 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
         return {
           status: 'pass',
           code: 'M6/ok',
-          evidence: `${describeProbe(s.p.probe, origin)}: Product "${good.name}" with offer ${good.offer}${s.findings.length > 1 ? ` (${s.findings.length} products)` : ''}${s.p === a.product ? via : ''}.`,
+          data: { seen: describeProbe(s.p.probe, origin), name: good.name, offer: good.offer, detail: s.findings.length > 1 ? ` (${s.findings.length} products)` : '', detail2: s.p === a.product ? via : '' },
           matched: 'schema.org Product + Offer (JSON-LD)',
           advisories,
           probes,
@@ -173,7 +178,7 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
       return {
         status: 'partial',
         code: 'M6/incomplete-offer',
-        evidence: `${describeProbe(any.p.probe, origin)}: Product "${f.name}" ${f.missing.includes('offers') ? 'without offers' : `with an offer missing ${f.missing.join(', ')}`}${any.p === a.product ? via : ''}.`,
+        data: { seen: describeProbe(any.p.probe, origin), name: f.name, detail: f.missing.includes('offers') ? 'without offers' : `with an offer missing ${f.missing.join(', ')}`, detail2: any.p === a.product ? via : '' },
         remediation: `Add ${f.missing.includes('offers') ? 'offers {price, priceCurrency, availability}' : f.missing.join(', ')} to the Product JSON-LD.`,
         advisories,
         probes,
@@ -183,7 +188,7 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
     const product = a.product
       ? `; ${a.fromSitemap ? `product page from the sitemap ${rel(a.fromSitemap)}` : 'linked product page'} ${describeProbe(a.product.probe, origin)}: ${types(a.product)}`
       : '; no product link (/products/…, /product/…, /p/…) on the page or in the sitemap';
-    return { status: 'fail', code: 'M6/missing', evidence: `${describeProbe(a.page.probe, origin)}: ${types(a.page)}${product}. No schema.org Product found.`, advisories, probes };
+    return { status: 'fail', code: 'M6/missing', data: { seen: describeProbe(a.page.probe, origin), types: types(a.page), product }, advisories, probes };
   },
   fixGuide(fx) {
     const product = {

@@ -70,6 +70,9 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
       'C1/no-markdown': 'requests that ask for Markdown get HTML or nothing',
       'C1/ok': 'Markdown is negotiated and browsers still get HTML',
     },
+    messages: {
+      'C1/not-html': '{seen}: the page is not HTML, so there is nothing to negotiate.',
+    },
   },
   pageRequests: (pageUrl) => [
     { url: pageUrl.href, options: { accept: ACCEPT_MARKDOWN_ONLY } },
@@ -103,7 +106,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
       };
     }
     if (!isHtmlType(r3.contentType)) {
-      return { status: 'na', code: 'C1/not-html', evidence: `${describeProbe(r3, origin)}: the page is not HTML, so there is nothing to negotiate.`, probes: [r3] };
+      return { status: 'na', code: 'C1/not-html', data: { seen: describeProbe(r3, origin) }, probes: [r3] };
     }
 
     const advisories: string[] = [];

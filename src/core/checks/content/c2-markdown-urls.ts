@@ -45,6 +45,12 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
       'C2/wrong-type': 'partial: a Markdown body served with another content type',
       'C2/missing': 'no Markdown version of the page',
     },
+    messages: {
+      'C2/already-markdown': '{seen}: the page URL is already a .md URL and lists no Markdown alternate.',
+      'C2/ok': '{evidence}.',
+      'C2/wrong-type': '{evidence}. Markdown body served as {detail}.',
+      'C2/missing': '{evidence}. No Markdown version of the page.',
+    },
   },
   pageRequests: (pageUrl) => {
     const twinPath = markdownTwinPath(pageUrl.pathname);
@@ -79,7 +85,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
   },
   evaluate({ page, twinPath, probes, foreignAlternates }, { origin }) {
     if (!probes.length) {
-      return { status: 'na', code: 'C2/already-markdown', evidence: `${describeProbe(page, origin)}: the page URL is already a .md URL and lists no Markdown alternate.`, probes: [page] };
+      return { status: 'na', code: 'C2/already-markdown', data: { seen: describeProbe(page, origin) }, probes: [page] };
     }
     const judged = probes.map((p) => ({ ...p, answer: classifyMarkdown(p.probe) }));
     const lines = judged.map((j) => `[${j.source}] ${describeProbe(j.probe, origin)}${j.answer === 'html' && j.probe.status === 200 ? ' (HTML: a catch-all page)' : j.answer === 'not-markdown' ? ` (${nonTextDocument(j.probe)}, not Markdown)` : ''}`);
@@ -90,7 +96,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
       return {
         status: 'pass',
         code: 'C2/ok',
-        evidence: `${evidence}.`,
+        data: { evidence },
         matched: best.source === 'twin' ? `llms.txt .md convention (${twinPath})` : 'rel="alternate" type="text/markdown"',
         advisories,
         probes: [best.probe],
@@ -100,7 +106,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
       return {
         status: 'partial',
         code: 'C2/wrong-type',
-        evidence: `${evidence}. Markdown body served as ${best.probe.contentType ?? 'no content type'}.`,
+        data: { evidence, detail: best.probe.contentType ?? 'no content type' },
         remediation: `Serve ${new URL(best.url).pathname} with Content-Type: text/markdown; charset=utf-8.`,
         advisories,
         probes: [best.probe],
@@ -109,7 +115,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
     return {
       status: 'fail',
       code: 'C2/missing',
-      evidence: `${evidence}. No Markdown version of the page.`,
+      data: { evidence },
       advisories,
       probes: judged.map((j) => j.probe),
     };

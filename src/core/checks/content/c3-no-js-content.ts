@@ -37,6 +37,12 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
       'C3/js-shell': 'a client-rendered shell: almost no text without JavaScript, with an empty app root or a "enable JavaScript" message',
       'C3/little-text': 'partial: little text reaches agents that do not run JavaScript',
     },
+    messages: {
+      'C3/not-html': '{seen}: not an HTML page.',
+      'C3/ok': '{seen}; {facts}.',
+      'C3/js-shell': '{seen}; {facts}. A client-rendered shell: agents that do not run JavaScript see no content.',
+      'C3/little-text': '{seen}; {facts}. Little text reaches agents that do not run JavaScript ({detail}+ words expected).',
+    },
   },
   async gather(ctx) {
     const $ = await ctx.html();
@@ -44,19 +50,19 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
   },
   evaluate({ page, text, domCut }, { origin }) {
     const seen = describeProbe(page, origin);
-    if (!text) return { status: 'na', code: 'C3/not-html', evidence: `${seen}: not an HTML page.`, probes: [page] };
+    if (!text) return { status: 'na', code: 'C3/not-html', data: { seen }, probes: [page] };
     const signs = [
       ...(text.emptyAppRoots.length ? [`empty app root ${text.emptyAppRoots.join(', ')}`] : []),
       ...(text.jsRequiredMessage ? ['a <noscript> message asking to enable JavaScript'] : []),
     ];
     const facts = `${text.words} word(s) of readable text without JavaScript${signs.length ? `; ${signs.join('; ')}` : ''}${text.sample ? `. Starts: "${excerpt(text.sample, 100)}"` : ''}${domCut ? `; ${describeDomCut(domCut)}` : ''}`;
     const details = { words: text.words, emptyAppRoots: text.emptyAppRoots };
-    if (text.words >= C3_PASS_WORDS) return { status: 'pass', code: 'C3/ok', evidence: `${seen}; ${facts}.`, matched: 'server-rendered content', probes: [page], details };
+    if (text.words >= C3_PASS_WORDS) return { status: 'pass', code: 'C3/ok', data: { seen, facts }, matched: 'server-rendered content', probes: [page], details };
     if (text.words < C3_MIN_WORDS && signs.length) {
       return {
         status: 'fail',
         code: 'C3/js-shell',
-        evidence: `${seen}; ${facts}. A client-rendered shell: agents that do not run JavaScript see no content.`,
+        data: { seen, facts },
         probes: [page],
         details,
       };
@@ -64,7 +70,7 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
     return {
       status: 'partial',
       code: 'C3/little-text',
-      evidence: `${seen}; ${facts}. Little text reaches agents that do not run JavaScript (${C3_PASS_WORDS}+ words expected).`,
+      data: { seen, facts, detail: C3_PASS_WORDS },
       remediation: signs.length
         ? 'Server-render the main content: part of the page is only filled in by JavaScript.'
         : 'Make sure the page\'s main text is in the HTML response (not loaded by JavaScript); very short pages can add a summary paragraph.',

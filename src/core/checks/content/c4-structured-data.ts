@@ -36,6 +36,12 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
       'C4/ok': 'JSON-LD structured data on the page',
       'C4/missing': 'no JSON-LD block',
     },
+    messages: {
+      'C4/not-html': '{seen}: not an HTML page.',
+      'C4/invalid-json': '{seen}; {detail} valid JSON-LD node(s), {detail2} block(s) that do not parse: {jsonld}.{types}',
+      'C4/ok': '{seen}; {detail} JSON-LD node(s).{types}',
+      'C4/missing': '{seen}; no JSON-LD block.',
+    },
   },
   async gather(ctx) {
     const $ = await ctx.html();
@@ -49,7 +55,7 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
   },
   evaluate({ page, html, jsonld, otherMarkup, domCut }, { origin }) {
     const seen = describeProbe(page, origin);
-    if (!html) return { status: 'na', code: 'C4/not-html', evidence: `${seen}: not an HTML page.`, probes: [page] };
+    if (!html) return { status: 'na', code: 'C4/not-html', data: { seen }, probes: [page] };
     const advisories: string[] = [];
     const untyped = jsonld.blocks.filter((b) => !isObject(b) || b['@type'] === undefined).length;
     if (domCut) advisories.push(`Read with a cut: ${describeDomCut(domCut)}.`);
@@ -63,7 +69,7 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
       return {
         status: 'partial',
         code: 'C4/invalid-json',
-        evidence: `${seen}; ${jsonld.blocks.length} valid JSON-LD node(s), ${jsonld.errors.length} block(s) that do not parse: ${jsonld.errors.slice(0, 3).join('; ')}.${types}`,
+        data: { seen, detail: jsonld.blocks.length, detail2: jsonld.errors.length, jsonld: jsonld.errors.slice(0, 3).join('; '), types },
         remediation: 'Fix the JSON-LD blocks that are not valid JSON (trailing commas, unescaped quotes, template placeholders); agents drop them entirely.',
         advisories,
         probes: [page],
@@ -71,9 +77,9 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
       };
     }
     if (jsonld.blocks.length) {
-      return { status: 'pass', code: 'C4/ok', evidence: `${seen}; ${jsonld.blocks.length} JSON-LD node(s).${types}`, matched: 'JSON-LD (schema.org)', advisories, probes: [page], details };
+      return { status: 'pass', code: 'C4/ok', data: { seen, detail: jsonld.blocks.length, types }, matched: 'JSON-LD (schema.org)', advisories, probes: [page], details };
     }
-    return { status: 'fail', code: 'C4/missing', evidence: `${seen}; no JSON-LD block.`, advisories, probes: [page], details };
+    return { status: 'fail', code: 'C4/missing', data: { seen }, advisories, probes: [page], details };
   },
   fixGuide(fx) {
     const block = `<script type="application/ld+json">\n${JSON.stringify(

@@ -71,6 +71,10 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
       'D3/broken-targets': 'partial: every strong Link target checked is broken',
       'D3/ok': 'a Link to a machine-readable resource',
     },
+    messages: {
+      'D3/broken-targets': '{seen}; {summary}: {list}. Every strong target checked is broken.{targetNote}',
+      'D3/ok': '{seen}; {summary}: {list}.{targetNote}',
+    },
   },
   async gather(ctx) {
     const page = ctx.page();
@@ -125,7 +129,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
       return {
         status: 'partial',
         code: 'D3/broken-targets',
-        evidence: `${seen}; ${summary}: ${list(byTier.strong)}. Every strong target checked is broken.${targetNote}`,
+        data: { seen, summary, list: list(byTier.strong), targetNote },
         remediation: `Fix or remove the Link targets that do not resolve: ${bad.map((t) => t.url).join(', ')}.`,
         probes: [page, ...bad.map((t) => t.probe)],
         details: { ...details, broken: bad.map((t) => t.url) },
@@ -136,7 +140,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
     return {
       status: 'pass',
       code: 'D3/ok',
-      evidence: `${seen}; ${summary}: ${list(byTier.strong)}.${targetNote}`,
+      data: { seen, summary, list: list(byTier.strong), targetNote },
       matched: `RFC 8288 (${rels.join(', ')})`,
       advisories,
       probes,

@@ -48,6 +48,9 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       'D4/broken-links': 'partial: too many of the same-origin links checked are broken',
       'D4/ok': 'a well-formed llms.txt index',
     },
+    messages: {
+      'D4/ok': '{seen}. {where}: {facts}.',
+    },
   },
   gather: (ctx) => gatherLlms(ctx, 'llms.txt'),
   evaluate(a, { origin }) {
@@ -116,7 +119,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     return {
       status: 'pass',
       code: 'D4/ok',
-      evidence: `${seen}. ${where}: ${facts.join(', ')}.`,
+      data: { seen, where, facts: facts.join(', ') },
       matched,
       advisories,
       probes,

@@ -100,6 +100,12 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
       'D6/broken-hints': 'partial: hints found but none resolves',
       'D6/ok': 'at least one in-page hint that resolves',
     },
+    messages: {
+      'D6/not-html': '{seen}: not an HTML page, so there is no <head> to carry hints.',
+      'D6/missing': '{seen}: no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive{detail}.',
+      'D6/broken-hints': '{seen}. Hints found but none resolves: {lines}.',
+      'D6/ok': '{seen}. {lines}.',
+    },
   },
   async gather(ctx) {
     const page = ctx.page();
@@ -111,8 +117,8 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
   },
   evaluate({ page, html, hints, checks, domCut }, { origin }) {
     const seen = describeProbe(page, origin);
-    if (!html) return { status: 'na', code: 'D6/not-html', evidence: `${seen}: not an HTML page, so there is no <head> to carry hints.`, probes: [page] };
-    if (!hints.length) return { status: 'fail', code: 'D6/missing', evidence: `${seen}: no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive${domCut ? ` (${describeDomCut(domCut)})` : ''}.`, probes: [page] };
+    if (!html) return { status: 'na', code: 'D6/not-html', data: { seen }, probes: [page] };
+    if (!hints.length) return { status: 'fail', code: 'D6/missing', data: { seen, detail: domCut ? ` (${describeDomCut(domCut)})` : '' }, probes: [page] };
     const byTarget = new Map(checks.map((c) => [c.url, c.probe]));
     const works = (h: PageHint) => {
       if (!h.target) return false;
@@ -130,7 +136,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
       return {
         status: 'partial',
         code: 'D6/broken-hints',
-        evidence: `${seen}. Hints found but none resolves: ${lines.join('; ')}.`,
+        data: { seen, lines: lines.join('; ') },
         remediation: 'Publish the resources the hints point to, or fix their href.',
         probes: [page, ...badProbes],
       };
@@ -139,7 +145,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
     return {
       status: 'pass',
       code: 'D6/ok',
-      evidence: `${seen}. ${lines.join('; ')}.`,
+      data: { seen, lines: lines.join('; ') },
       matched: [...new Set(good.map((h) => LABEL[h.kind]))].join(', '),
       advisories,
       probes: [page],

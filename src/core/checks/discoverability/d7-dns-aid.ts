@@ -31,6 +31,9 @@ export const d7DnsAid = defineCheck<DnsAidArtifact>()({
     codes: {
       'D7/not-checked': 'info: DNS-AID needs SVCB lookups through a public resolver, which ai-ready does not make',
     },
+    messages: {
+      'D7/not-checked': 'Not checked: DNS-AID needs SVCB lookups through DNS-over-HTTPS, and ai-ready does not send scanned host names to a public resolver. {byHand}',
+    },
   },
   gather: async (ctx) => ({ host: ctx.pageUrl.hostname }),
   evaluate({ host }) {
@@ -42,7 +45,7 @@ export const d7DnsAid = defineCheck<DnsAidArtifact>()({
     return {
       status: 'info',
       code: 'D7/not-checked',
-      evidence: `Not checked: DNS-AID needs SVCB lookups through DNS-over-HTTPS, and ai-ready does not send scanned host names to a public resolver. ${byHand}`,
+      data: { byHand },
       details: { names },
     };
   },
