@@ -40,17 +40,28 @@ describe('typed codes and templates', () => {
 
   it('rejects an undeclared code at compile time', () => {
     defineCheck<number>()({
-      meta: { ...base, codes: { 'Z9/ok': 'fine' } },
+      meta: { ...base, codes: { 'Z9/ok': 'fine' }, messages: { 'Z9/ok': 'fine.' } },
       gather: async () => 1,
       // @ts-expect-error 'Z9/typo' is not one of meta.codes
-      evaluate: () => ({ status: 'pass', code: 'Z9/typo', evidence: 'x' }),
+      evaluate: () => ({ status: 'pass', code: 'Z9/typo' }),
       fixGuide: () => [],
     });
     defineCheck<number>()({
-      meta: { ...base, codes: { 'Z9/ok': 'fine' }, findings: { 'Z9/known': 'k' } },
+      meta: { ...base, codes: { 'Z9/ok': 'fine' }, messages: { 'Z9/ok': 'fine.' }, findings: { 'Z9/known': 'k' } },
       gather: async () => 1,
       // @ts-expect-error 'Z9/unknown' is not one of meta.findings
-      evaluate: () => ({ status: 'pass', code: 'Z9/ok', evidence: 'x', findings: [{ code: 'Z9/unknown' }] }),
+      evaluate: () => ({ status: 'pass', code: 'Z9/ok', findings: [{ code: 'Z9/unknown' }] }),
+      fixGuide: () => [],
+    });
+    expect(true).toBe(true);
+  });
+
+  it('requires a template for every code', () => {
+    defineCheck<number>()({
+      // @ts-expect-error 'Z9/bad' has no template in meta.messages
+      meta: { ...base, codes: { 'Z9/ok': 'fine', 'Z9/bad': 'bad' }, messages: { 'Z9/ok': 'fine.' } },
+      gather: async () => 1,
+      evaluate: () => ({ status: 'pass', code: 'Z9/ok' }),
       fixGuide: () => [],
     });
     expect(true).toBe(true);

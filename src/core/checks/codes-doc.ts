@@ -18,7 +18,7 @@ should key on the code, and people read the \`evidence\`.
 
 Partial outcomes that collect several problems take the code of the first problem found, in the order listed; each problem is a sub-finding with a code of its own (listed under "Sub-findings").
 
-The evidence of a code with a template is that template filled with the outcome's data: \`{name}\` is a value the check measured, \`{findings}\` the sub-findings' texts joined by "; ". A code without a template says its evidence in free text.
+The evidence of an outcome is its code's template filled with the outcome's data (\`checks[].evidence\`): \`{name}\` is a value the check measured, \`{findings}\` the sub-findings' texts joined by "; ".
 
 These codes can come from the engine, whatever the check found:
 

@@ -84,10 +84,9 @@ export interface CheckMeta<C extends string = string, D = Details> {
   codes: Record<C, string>;
   /**
    * The evidence template of each code (ESLint's meta.messages): evaluate returns the code with
-   * `data` and the engine's text is this template filled in (checks/messages.ts). A check whose
-   * outcome carries free-text `evidence` instead needs no template for that code.
+   * `data` and the evidence people read is this template filled in (checks/messages.ts).
    */
-  messages?: Partial<Record<C, string>>;
+  messages: Record<C, string>;
   /** The template of each sub-finding code, rendered into `{findings}` of the outcome's message. */
   findings?: Record<string, string>;
 }
@@ -162,11 +161,10 @@ export interface CheckModule<A = unknown, C extends string = string, D = Details
 }
 
 /**
- * What evaluate returns: the code with data for its template (meta.messages), sub-findings with
- * codes of their own, or, for outcomes without a template, free-text evidence.
+ * What evaluate returns: the code with data for its template (meta.messages) and sub-findings
+ * with codes of their own; never prose (the engine renders it).
  */
 export type Verdict<C extends string, D, F extends string> = Omit<CheckOutcome<C, D>, 'evidence' | 'findings'> & {
-  evidence?: string;
   findings?: Array<SubFinding<F>>;
 };
 
@@ -176,14 +174,13 @@ export interface CheckSpec<A, C extends string, D, F extends string> extends Omi
   evaluate(artifact: A, ctx: EvaluateContext): Verdict<NoInfer<C>, NoInfer<D>, NoInfer<F>>;
 }
 
-/** The evidence of a verdict: its own free text, else its code's template filled with its data. */
+/** The evidence of a verdict: its code's template filled with its data and its sub-findings' texts. */
 export function renderVerdict<C extends string, D>(meta: CheckMeta<C, D>, v: Verdict<C, D, string>): CheckOutcome<C, D> {
   const texts = v.findings?.length ? renderFindings(meta.findings ?? {}, v.findings) : [];
   const findings = v.findings?.map((f, i) => ({ ...f, text: texts[i] }));
   const { findings: _, ...rest } = v;
-  if (v.evidence !== undefined) return { ...rest, evidence: v.evidence, ...(findings ? { findings } : {}) };
-  const template = meta.messages?.[v.code];
-  if (template === undefined) throw new Error(`${v.code}: no evidence and no template in meta.messages`);
+  const template = meta.messages[v.code];
+  if (template === undefined) throw new Error(`${v.code}: no template in meta.messages`);
   const data = { ...v.data, ...(findings ? { findings: texts.join('; ') } : {}) };
   return { ...rest, evidence: fillTemplate(template, data, v.code), ...(findings ? { findings } : {}) };
 }

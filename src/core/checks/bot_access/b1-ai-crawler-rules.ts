@@ -99,6 +99,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       'B1/ok': 'AI answer engines may fetch the site (training crawlers may be blocked: a policy choice)',
     },
     messages: {
+      'B1/ok': '{rules}',
       'B1/no-robots': '{seen}: {detail}, so no AI crawler rules (see D1).',
       'B1/no-groups': '{seen}: robots.txt has no User-agent group, so it expresses no crawler rules.',
       'B1/all-blocked': '{lines} Every AI search and user-initiated agent of a major operator is blocked from /: the site cannot be cited in AI answers.',
@@ -203,7 +204,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
         details,
       };
     }
-    return { status: 'pass', code: 'B1/ok', evidence: lines.join(' '), matched, advisories, probes, details };
+    return { status: 'pass', code: 'B1/ok', data: { rules: lines.join(' ') }, matched, advisories, probes, details };
   },
   fixGuide(fx) {
     if (fx.outcome?.code === 'B1/ua-refused') return [...uaRefusedSteps(fx), specStep(SPEC)];

@@ -44,11 +44,12 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
       'B2/ok': 'valid Content-Signal preferences for every crawler',
     },
     messages: {
+      'B2/ok': '{observed}',
       'B2/no-robots': '{seen}: no robots.txt, so no Content-Signal line.',
       'B2/missing': '{seen}: robots.txt has {detail} group(s) but no Content-Signal line.',
-      'B2/invalid': '{evidence} None has a valid key=yes|no pair (keys: search, ai-input, ai-train).',
-      'B2/not-global': `{evidence} No valid signal applies to every crawler (the \`User-agent: *\` group has none).`,
-      'B2/contradiction': '{evidence} Contradiction: {contradictions}.',
+      'B2/invalid': '{observed} None has a valid key=yes|no pair (keys: search, ai-input, ai-train).',
+      'B2/not-global': `{observed} No valid signal applies to every crawler (the \`User-agent: *\` group has none).`,
+      'B2/contradiction': '{observed} Contradiction: {contradictions}.',
     },
   },
   gather: (ctx) => ctx.robots(),
@@ -77,7 +78,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
       return {
         status: 'partial',
         code: 'B2/invalid',
-        data: { evidence },
+        data: { observed: evidence },
         remediation: 'Write the signals as `key=yes|no` with the keys search, ai-input and ai-train, e.g. `Content-Signal: search=yes, ai-input=yes, ai-train=no`.',
         advisories,
         probes,
@@ -108,7 +109,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
       return {
         status: 'partial',
         code: 'B2/not-global',
-        data: { evidence },
+        data: { observed: evidence },
         remediation: 'Put the Content-Signal line inside the `User-agent: *` group so it applies to every crawler.',
         matched,
         advisories,
@@ -120,7 +121,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
       return {
         status: 'partial',
         code: 'B2/contradiction',
-        data: { evidence, contradictions: contradictions.join('; ') },
+        data: { observed: evidence, contradictions: contradictions.join('; ') },
         remediation: 'Make the signals agree with the access rules: one value per key per group, and no `search=yes`/`ai-input=yes` in a group that disallows `/`.',
         matched,
         advisories,
@@ -128,7 +129,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
         details,
       };
     }
-    return { status: 'pass', code: 'B2/ok', evidence, matched, advisories, probes, details };
+    return { status: 'pass', code: 'B2/ok', data: { observed: evidence }, matched, advisories, probes, details };
   },
   fixGuide(fx) {
     const snippet = 'User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n';

@@ -39,9 +39,10 @@ export const b5ContentUsage = defineCheck<RobotsArtifact>()({
       'B5/ok': 'a valid Content-Usage preference',
     },
     messages: {
+      'B5/ok': '{observed}',
       'B5/no-robots': '{seen}: no robots.txt, so no Content-Usage line.',
       'B5/missing': '{seen}: no Content-Usage line (extra credit only).',
-      'B5/invalid': '{evidence} No line has a valid category=y|n pair (categories: {detail}).',
+      'B5/invalid': '{observed} No line has a valid category=y|n pair (categories: {detail}).',
     },
   },
   gather: (ctx) => ctx.robots(),
@@ -62,13 +63,13 @@ export const b5ContentUsage = defineCheck<RobotsArtifact>()({
       return {
         status: 'fail',
         code: 'B5/invalid',
-        data: { evidence, detail: [...CONTENT_USAGE_VOCAB.keys].join(', ') },
+        data: { observed: evidence, detail: [...CONTENT_USAGE_VOCAB.keys].join(', ') },
         remediation: 'Write the preference as `category=y|n`, e.g. `Content-Usage: train-ai=n`.',
         advisories,
         probes,
       };
     }
-    return { status: 'pass', code: 'B5/ok', evidence, matched: 'IETF AIPREF vocabulary (draft-ietf-aipref-vocab) attached in robots.txt', advisories, probes };
+    return { status: 'pass', code: 'B5/ok', data: { observed: evidence }, matched: 'IETF AIPREF vocabulary (draft-ietf-aipref-vocab) attached in robots.txt', advisories, probes };
   },
   fixGuide(fx) {
     return [

@@ -71,6 +71,13 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
       'C1/ok': 'Markdown is negotiated and browsers still get HTML',
     },
     messages: {
+      'C1/markdown-to-browsers': 'Browsers receive Markdown: negotiation is broken for humans. {requests}',
+      'C1/cross-host': 'Markdown only through a redirect to another host ({host}). {requests}',
+      'C1/bare-accept-only': 'Only a bare "Accept: text/markdown" gets Markdown; an agent that also lists text/html gets HTML. {requests}',
+      'C1/mixed-accept-only': 'Markdown is served for a mixed Accept header but not for a bare "Accept: text/markdown". {requests}',
+      'C1/wrong-type': 'A Markdown body comes back, but as {type}. {requests}',
+      'C1/no-markdown': '{verdict} {requests}',
+      'C1/ok': 'Markdown is negotiated; browsers still get HTML. {requests}',
       'C1/not-html': '{seen}: the page is not HTML, so there is nothing to negotiate.',
     },
   },
@@ -92,15 +99,15 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
     const a1 = classifyMarkdown(r1);
     const a2 = classifyMarkdown(r2);
     const md = (r: FetchResult) => (r.status === r3.status ? '' : ` (status ${r.status ?? 'none'} vs ${r3.status} for HTML)`);
-    const evidence = (verdict: string) =>
-      `${verdict} R1 Accept: text/markdown → ${describeProbe(r1, origin)} [${ANSWER_TEXT[a1]}]${md(r1)}; R2 Accept: ${ACCEPT_MARKDOWN_PREFERRED} → ${r2.contentType ?? r2.error?.code ?? 'no content-type'} [${ANSWER_TEXT[a2]}]; R3 browser → ${r3.contentType ?? 'no content-type'}, ${r3.body.length} B.`;
+    // Every outcome reports the three requests the same way (the {requests} of its template).
+    const requests = `R1 Accept: text/markdown → ${describeProbe(r1, origin)} [${ANSWER_TEXT[a1]}]${md(r1)}; R2 Accept: ${ACCEPT_MARKDOWN_PREFERRED} → ${r2.contentType ?? r2.error?.code ?? 'no content-type'} [${ANSWER_TEXT[a2]}]; R3 browser → ${r3.contentType ?? 'no content-type'}, ${r3.body.length} B.`;
     const probes = [r1, r2, r3];
 
     if (r3.contentType === 'text/markdown') {
       return {
         status: 'fail',
         code: 'C1/markdown-to-browsers',
-        evidence: evidence('Browsers receive Markdown: negotiation is broken for humans.'),
+        data: { requests },
         remediation: 'Serve HTML when the Accept header does not prefer text/markdown (browsers send text/html first).',
         probes,
       };
@@ -129,19 +136,19 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
       return {
         status: 'partial',
         code: 'C1/cross-host',
-        evidence: evidence(`Markdown only through a redirect to another host (${new URL(r1.url).host}).`),
+        data: { host: new URL(r1.url).host, requests },
         remediation: 'Serve the Markdown from the page URL itself; agents may not follow cross-host redirects for content.',
         matched,
         advisories,
         probes,
       };
     }
-    if (good1 && good2) return { status: 'pass', code: 'C1/ok', evidence: evidence('Markdown is negotiated; browsers still get HTML.'), matched, advisories, probes };
+    if (good1 && good2) return { status: 'pass', code: 'C1/ok', data: { requests }, matched, advisories, probes };
     if (good1) {
       return {
         status: 'partial',
         code: 'C1/bare-accept-only',
-        evidence: evidence('Only a bare "Accept: text/markdown" gets Markdown; an agent that also lists text/html gets HTML.'),
+        data: { requests },
         remediation: 'Honour q-values: prefer Markdown whenever text/markdown has the highest quality in Accept, not only when it is the sole type.',
         matched,
         advisories,
@@ -152,7 +159,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
       return {
         status: 'partial',
         code: 'C1/mixed-accept-only',
-        evidence: evidence('Markdown is served for a mixed Accept header but not for a bare "Accept: text/markdown".'),
+        data: { requests },
         remediation: 'Also answer a bare "Accept: text/markdown" with Markdown.',
         matched,
         advisories,
@@ -163,7 +170,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
       return {
         status: 'partial',
         code: 'C1/wrong-type',
-        evidence: evidence(`A Markdown body comes back, but as ${r1.contentType ?? 'no content type'}.`),
+        data: { type: r1.contentType ?? 'no content type', requests },
         remediation: 'Send it with Content-Type: text/markdown; charset=utf-8.',
         advisories,
         probes,
@@ -172,7 +179,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
     return {
       status: 'fail',
       code: 'C1/no-markdown',
-      evidence: evidence(a1 === 'html' ? 'Requests for Markdown get HTML.' : 'No Markdown for requests that ask for it.'),
+      data: { verdict: a1 === 'html' ? 'Requests for Markdown get HTML.' : 'No Markdown for requests that ask for it.', requests },
       probes,
     };
   },

@@ -63,12 +63,19 @@ export const d2Sitemap = defineCheck<SitemapArtifact>()({
       'D2/missing': 'no valid sitemap in robots.txt or at the conventional paths',
       'D2/ok': 'a valid sitemap or sitemap index',
     },
+    messages: {
+      'D2/robots-sitemap-broken': 'robots.txt points to {broken} broken sitemap URL(s); a fallback works.{tried}',
+      'D2/defective': 'A sitemap exists at {url} but is defective: {defects}.{tried}',
+      'D2/missing': '{verdict}{tried}',
+      'D2/ok': 'Valid sitemap at {url}: {count}.{tried}',
+    },
   },
   gather: (ctx) => gatherSitemaps(ctx),
   evaluate(a, { origin }) {
     const probes = probesOf(a);
     const lines = a.candidates.map((c) => describeCandidate(c, origin));
-    const evidence = (head: string) => `${head} ${lines.join(' | ')}`.trim();
+    // Every outcome ends with the candidates tried.
+    const tried = lines.length ? ` ${lines.join(' | ')}` : '';
     const usable = a.candidates.find(sitemapUsable);
     const robotsCandidates = a.candidates.filter((c) => c.source === 'robots');
     const brokenRobots = robotsCandidates.filter((c) => !sitemapUsable(c));
@@ -84,7 +91,7 @@ export const d2Sitemap = defineCheck<SitemapArtifact>()({
         return {
           status: 'partial',
           code: 'D2/robots-sitemap-broken',
-          evidence: evidence(`robots.txt points to ${brokenRobots.length} broken sitemap URL(s); a fallback works.`),
+          data: { broken: brokenRobots.length, tried },
           remediation: `Fix the Sitemap line in robots.txt: it should point to ${usable.url}.`,
           matched,
           probes,
@@ -97,7 +104,7 @@ export const d2Sitemap = defineCheck<SitemapArtifact>()({
       }
       if (!p.fullyParsed && p.kind !== 'text') advisories.push('The file is over 10 MiB: entries were counted, not fully validated.');
       const count = p.kind === 'sitemapindex' ? `${p.locCount} child sitemap(s), first child has ${usable.child!.parsed!.locCount} URL(s)` : `${p.locCount} URL(s)`;
-      return { status: 'pass', code: 'D2/ok', evidence: evidence(`Valid sitemap at ${usable.url}: ${count}.`), matched, probes, advisories };
+      return { status: 'pass', code: 'D2/ok', data: { url: usable.url, count, tried }, matched, probes, advisories };
     }
 
     const defective = a.candidates.find((c) => c.parsed?.kind && !c.parsed.fatal);
@@ -106,7 +113,7 @@ export const d2Sitemap = defineCheck<SitemapArtifact>()({
       return {
         status: 'partial',
         code: 'D2/defective',
-        evidence: evidence(`A sitemap exists at ${defective.url} but is defective: ${defects.join('; ')}.`),
+        data: { url: defective.url, defects: defects.join('; '), tried },
         remediation: `Fix ${defective.url}: ${defects.join('; ')}.`,
         matched: `Sitemaps 0.9 (${KIND_LABEL[defective.parsed!.kind!]}, defective)`,
         probes,
@@ -116,7 +123,10 @@ export const d2Sitemap = defineCheck<SitemapArtifact>()({
     return {
       status: 'fail',
       code: 'D2/missing',
-      evidence: evidence(a.robotsListed.length ? 'No valid sitemap: the robots.txt Sitemap URLs and the fallbacks all failed.' : 'No Sitemap line in robots.txt and no sitemap at the conventional paths.'),
+      data: {
+        verdict: a.robotsListed.length ? 'No valid sitemap: the robots.txt Sitemap URLs and the fallbacks all failed.' : 'No Sitemap line in robots.txt and no sitemap at the conventional paths.',
+        tried,
+      },
       probes,
       advisories,
     };

@@ -72,6 +72,10 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
       'D3/ok': 'a Link to a machine-readable resource',
     },
     messages: {
+      'D3/missing': '{seen}; no Link header.',
+      'D3/unparseable': '{seen}; Link header present but unparseable: "{raw}".',
+      'D3/weak-only': '{seen}; {summary}. Weak only: {links}.',
+      'D3/hints-only': '{seen}; {summary}. Only resource hints: {links}.',
       'D3/broken-targets': '{seen}; {summary}: {list}. Every strong target checked is broken.{targetNote}',
       'D3/ok': '{seen}; {summary}: {list}.{targetNote}',
     },
@@ -98,7 +102,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
       return {
         status: 'fail',
         code: raw ? 'D3/unparseable' : 'D3/missing',
-        evidence: raw ? `${seen}; Link header present but unparseable: "${excerpt(raw, 120)}".` : `${seen}; no Link header.`,
+        data: { seen, raw: raw ? excerpt(raw, 120) : '' },
         probes,
       };
     }
@@ -113,7 +117,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
       return {
         status,
         code: byTier.weak.length ? 'D3/weak-only' : 'D3/hints-only',
-        evidence: `${seen}; ${summary}${byTier.weak.length ? `. Weak only: ${list(byTier.weak)}` : `. Only resource hints: ${list(byTier.ignored)}`}.`,
+        data: { seen, summary, links: list(byTier.weak.length ? byTier.weak : byTier.ignored) },
         remediation: byTier.weak.length
           ? 'Add a Link to a machine-readable resource (rel="api-catalog", "describedby", "service-desc", or rel="alternate" with type="text/markdown").'
           : undefined,

@@ -1,5 +1,6 @@
 import { formatCount } from '../../count-format.js';
-import { defineCheck, type FixContext } from '../types.js';
+import { defineCheck, type FixContext, type SubFinding } from '../types.js';
+import { renderFindings } from '../messages.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { isBrokenTarget } from '../../gather/link-check.js';
@@ -26,6 +27,9 @@ export function describeLlmsCandidates(a: LlmsArtifact, origin: string): string 
   return a.candidates.map((c) => `${describeProbe(c.probe, origin)}${c.probe.error ? '' : ` (${STATE_TEXT[c.state]})`}`).join('; ');
 }
 
+/** The partial outcomes: what was found, then every problem (its first names the code). */
+const PARTIAL = '{seen}. {where}: {facts}; {findings}.';
+
 export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
   meta: {
     id: 'D4',
@@ -49,7 +53,21 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       'D4/ok': 'a well-formed llms.txt index',
     },
     messages: {
+      'D4/missing': '{seen}. No llms.txt.',
+      'D4/empty': '{seen}. No llms.txt.',
+      'D4/html-typed': PARTIAL,
+      'D4/no-h1': PARTIAL,
+      'D4/no-links': PARTIAL,
+      'D4/too-long': PARTIAL,
+      'D4/broken-links': PARTIAL,
       'D4/ok': '{seen}. {where}: {facts}.',
+    },
+    findings: {
+      'D4/html-typed': 'served as text/html (agents may treat it as a web page): serve it as text/plain or text/markdown',
+      'D4/no-h1': 'no H1 title (the only required element)',
+      'D4/no-links': 'no Markdown links',
+      'D4/too-long': 'over {max} characters (agents truncate it): move full text to llms-full.txt',
+      'D4/broken-links': '{broken} of {checked} checked links are broken ({examples})',
     },
   },
   gather: (ctx) => gatherLlms(ctx, 'llms.txt'),
@@ -61,7 +79,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       return {
         status: 'fail',
         code: c.state === 'empty' ? 'D4/empty' : 'D4/missing',
-        evidence: `${seen}. No llms.txt.`,
+        data: { seen },
         remediation: c.state === 'empty' ? `${c.path} is empty: write the index (H1, blockquote, H2 sections of links).` : undefined,
         probes,
       };
@@ -78,19 +96,14 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     const checked = a.linkChecks.length;
     const broken = a.linkChecks.filter((l) => isBrokenTarget(l.probe));
     if (checked) facts.push(`${broken.length} of ${checked} same-origin link(s) checked are broken`);
-    // The first problem names the outcome code.
-    const problems: string[] = [];
-    const codes: Array<'D4/html-typed' | 'D4/no-h1' | 'D4/no-links' | 'D4/too-long' | 'D4/broken-links'> = [];
-    if (c.state === 'html-typed') codes.push('D4/html-typed');
-    if (!doc.h1) codes.push('D4/no-h1');
-    if (!doc.links.length) codes.push('D4/no-links');
-    if (doc.chars > LLMS_MAX_CHARS || c.probe.truncated) codes.push('D4/too-long');
-    if (checked && broken.length / checked > BROKEN_SHARE) codes.push('D4/broken-links');
-    if (c.state === 'html-typed') problems.push('served as text/html (agents may treat it as a web page): serve it as text/plain or text/markdown');
-    if (!doc.h1) problems.push('no H1 title (the only required element)');
-    if (!doc.links.length) problems.push('no Markdown links');
-    if (doc.chars > LLMS_MAX_CHARS || c.probe.truncated) problems.push(`over ${formatCount(LLMS_MAX_CHARS)} characters (agents truncate it): move full text to llms-full.txt`);
-    if (checked && broken.length / checked > BROKEN_SHARE) problems.push(`${broken.length} of ${checked} checked links are broken (${broken.slice(0, 3).map((b) => b.url).join(', ')})`);
+    // Every problem is a sub-finding; the first names the outcome code.
+    const findings: Array<SubFinding<'D4/html-typed' | 'D4/no-h1' | 'D4/no-links' | 'D4/too-long' | 'D4/broken-links'>> = [];
+    if (c.state === 'html-typed') findings.push({ code: 'D4/html-typed' });
+    if (!doc.h1) findings.push({ code: 'D4/no-h1' });
+    if (!doc.links.length) findings.push({ code: 'D4/no-links' });
+    if (doc.chars > LLMS_MAX_CHARS || c.probe.truncated) findings.push({ code: 'D4/too-long', data: { max: formatCount(LLMS_MAX_CHARS) } });
+    if (checked && broken.length / checked > BROKEN_SHARE)
+      findings.push({ code: 'D4/broken-links', data: { broken: broken.length, checked, examples: broken.slice(0, 3).map((b) => b.url).join(', ') } });
     const advisories: string[] = [];
     if (doc.h1 && !doc.h1First) advisories.push('The H1 should be the first line of the file.');
     if (!doc.blockquote) advisories.push('Add a "> one-paragraph summary" blockquote after the H1.');
@@ -100,16 +113,17 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     if (c.state === 'document' && c.probe.contentType !== 'text/plain' && c.probe.contentType !== 'text/markdown') {
       advisories.push(`Served as ${c.probe.contentType ?? 'no content type'}; text/plain or text/markdown is expected.`);
     }
-    if (broken.length && !problems.some((p) => p.includes('broken'))) advisories.push(`Broken link(s): ${broken.map((b) => b.url).join(', ')}.`);
+    if (broken.length && !findings.some((f) => f.code === 'D4/broken-links')) advisories.push(`Broken link(s): ${broken.map((b) => b.url).join(', ')}.`);
     if (a.uncheckedLinks) advisories.push(`${a.uncheckedLinks} more same-origin link(s) were not checked (bound of ${checked}).`);
     const linkProbes = broken.map((b) => b.probe);
     const matched = `llms.txt (llmstxt.org)${where !== '/llms.txt' ? ` at ${where}` : ''}`;
-    if (problems.length) {
+    if (findings.length) {
       return {
         status: 'partial',
-        code: codes[0],
-        evidence: `${seen}. ${where}: ${facts.join(', ')}; ${problems.join('; ')}.`,
-        remediation: `Fix ${where}: ${problems.join('; ')}.`,
+        code: findings[0].code,
+        data: { seen, where, facts: facts.join(', ') },
+        findings,
+        remediation: `Fix ${where}: ${renderFindings(d4Findings(), findings).join('; ')}.`,
         matched,
         advisories,
         probes: [...probes, ...linkProbes],
@@ -148,4 +162,9 @@ export function llmsPlatformSteps(fx: FixContext, file: 'llms.txt' | 'llms-full.
   const own = platformHook(fx, 'llmsTxt')?.(fx, file);
   if (own) return own;
   return serveFileSteps(fx, { path: `/${file}`, contentType: 'text/plain; charset=utf-8', content, lang: 'markdown' });
+}
+
+/** The sub-finding templates, for the remediation sentence. */
+function d4Findings(): Record<string, string> {
+  return d4LlmsTxt.meta.findings ?? {};
 }
