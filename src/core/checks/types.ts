@@ -145,7 +145,8 @@ export interface FixContext {
   found?: FoundResources;
 }
 
-export interface CheckModule<A = unknown, C extends string = string, D = Details> {
+/** A check module; `CheckModule<any>` is any check (its details type is its own). */
+export interface CheckModule<A = unknown, C extends string = string, D = any> {
   meta: CheckMeta<C, D>;
   gather(ctx: GatherContext): Promise<A>;
   /**

@@ -36,7 +36,7 @@ describe('hostile JSON never breaks evaluate', () => {
   it.each(ODD.map((v, i) => [i, v]))('shape %i', (_i, value) => {
     const statuses = ['pass', 'partial', 'fail', 'info', 'na'];
     const doc = (path: string) => json(path, value);
-    const outcomes: CheckOutcome[] = [
+    const outcomes: Array<CheckOutcome<string, unknown>> = [
       a6AgentSkills.evaluate({ probes: [doc('/.well-known/agent-skills/index.json')], probe: doc('/.well-known/agent-skills/index.json'), path: '/.well-known/agent-skills/index.json', artifacts: {} }, ctx),
       a10AiCatalog.evaluate({ probes: [doc('/.well-known/ai-catalog.json')] }, ctx),
       m1Ucp.evaluate(ucpFromProbe(doc('/.well-known/ucp')), ctx),

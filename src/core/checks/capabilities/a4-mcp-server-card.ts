@@ -35,7 +35,26 @@ export function describeLive(live: McpProbeResult): string {
   return `live: ${excerpt(live.endpoint, 80)} did not complete an MCP handshake [${steps || 'no request'}]: ${live.problem ?? 'unknown error'}`;
 }
 
-export const a4McpServerCard = defineCheck<McpCardArtifact>()({
+/** What A4 tells tools and the profile: the card read and, when probed, the live handshake. */
+export interface McpCardDetails {
+  path: string;
+  shapes: Array<'SEP-2127' | 'SEP-1649'>;
+  endpoints: string[];
+  cards: number;
+  /** The card declares authentication, or its endpoint answered 401 (the profile reads it). */
+  declaresAuth: boolean;
+  live?: {
+    endpoint: string;
+    outcome: McpProbeResult['outcome'];
+    server: string | null;
+    serverVersion: string | null;
+    protocolVersion: string | null;
+    tools: number | null;
+    toolNames: string[];
+  };
+}
+
+export const a4McpServerCard = defineCheck<McpCardArtifact, McpCardDetails>()({
   meta: {
     id: 'A4',
     name: 'MCP server card',
@@ -113,7 +132,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       : {};
     // A 401 from the endpoint is the server saying it is protected, whatever the card declares.
     const protectedLive = live?.outcome === 'auth-required';
-    const details = { path: best.path, shapes: card.shapes, endpoints: card.endpoints, cards: best.cards.length, declaresAuth: card.declaresAuth || protectedLive, ...liveDetails };
+    const details: McpCardDetails = { path: best.path, shapes: card.shapes, endpoints: card.endpoints, cards: best.cards.length, declaresAuth: card.declaresAuth || protectedLive, ...liveDetails };
     if (!complete(card)) {
       const badUrls = card.invalidEndpoints.length ? `, "${excerpt(card.invalidEndpoints[0], 60)}" is not an http(s) URL` : '';
       const missing = [...(card.shapes.length ? [] : ['identity (name + version, or serverInfo)']), ...(card.endpoints.length ? [] : [`a connection endpoint (remotes[].url as an https URL${badUrls})`])];

@@ -4,6 +4,7 @@ import {
   openApiOperations,
   OPENAPI_PATHS,
   type OpenApiArtifact,
+  type OpenApiDocument,
   type OpenApiSource,
 } from '../../gather/openapi.js';
 import { describeProbe, excerpt, isObject, isSoft404 } from '../../gather/classify.js';
@@ -29,7 +30,17 @@ const SOURCE_LABEL: Record<OpenApiSource, string> = {
   'well-known-path': 'a conventional path',
 };
 
-export const a8OpenApi = defineCheck<OpenApiArtifact>()({
+/** What A8 tells tools and the fix finder: where the description is (`url`: the resource found) and its size. */
+export interface OpenApiDetails {
+  url: string;
+  source: OpenApiDocument['source'];
+  version: string;
+  format: 'json' | 'yaml';
+  paths: number;
+  operations: number;
+}
+
+export const a8OpenApi = defineCheck<OpenApiArtifact, OpenApiDetails>()({
   meta: {
     id: 'A8',
     name: 'OpenAPI description',
@@ -92,7 +103,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
     const others = a.problems.filter((p) => p.url !== found.url);
     for (const p of others) advisories.push(`${p.url.startsWith(origin) ? p.url.slice(origin.length) : p.url}: ${p.problem}`);
     const matched = `${found.family === 'unknown' ? 'OpenAPI' : found.family} (${found.version})`;
-    const details = { url: found.url, source: found.source, version: found.version, format: found.format, paths: found.pathCount, operations: ops };
+    const details: OpenApiDetails = { url: found.url, source: found.source, version: found.version, format: found.format, paths: found.pathCount, operations: ops };
     if (own) {
       return {
         status: 'partial',
