@@ -21,3 +21,19 @@ describe('the engine names no check', () => {
     expect(ids.filter((id) => new RegExp(`\\b${id}\\b`).test("meta.id === 'A8'"))).toEqual(['A8']);
   });
 });
+
+describe('checks keep neutral advice', () => {
+  it('no check file branches on a platform id (the advice lives in core/fixes/platforms/<id>.ts)', async () => {
+    const { readdirSync } = await import('node:fs');
+    const { FINGERPRINTS } = await import('../../src/core/platform/fingerprints.js');
+    const dir = new URL('../../src/core/checks/', import.meta.url);
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(30);
+    const ids = FINGERPRINTS.map((f) => f.id);
+    const branching = files.flatMap((f) => {
+      const text = readFileSync(new URL(f, dir), 'utf8');
+      return ids.filter((id) => new RegExp(`(case|===|!==)\\s*'${id}'`).test(text)).map((id) => `${f}: ${id}`);
+    });
+    expect(branching).toEqual([]);
+  });
+});

@@ -8,7 +8,7 @@ import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
-import { fixTarget, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://webmachinelearning.github.io/webmcp/', 'https://github.com/webmachinelearning/webmcp'];
 export const MAX_SCRIPTS = 8;
@@ -193,24 +193,11 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
   fixGuide(fx) {
     const imperative = `if ('modelContext' in navigator) {\n  navigator.modelContext.registerTool({\n    name: 'search_products',\n    description: 'Search the catalog by keywords; returns matching product names and URLs.',\n    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },\n    async execute({ query }) {\n      const res = await fetch('/search?format=json&q=' + encodeURIComponent(query));\n      return { content: [{ type: 'text', text: await res.text() }] };\n    },\n  });\n}\n`;
     const declarative = `<form action="/search" toolname="search_products" tooldescription="Search the catalog by keywords">\n  <input name="q" toolparamdescription="Keywords to search for">\n  <button>Search</button>\n</form>\n`;
-    const target = fixTarget(fx);
-    const where: FixStep =
-      target === 'nextjs'
-        ? {
-            title: 'Register the tool from a client component',
-            body: 'Render it once in app/layout.tsx so the registration runs in the browser.',
-            code: `'use client';\nimport { useEffect } from 'react';\n\nexport function WebMcpTools() {\n  useEffect(() => {\n${imperative.replace(/^/gm, '    ').trimEnd()}\n  }, []);\n  return null;\n}\n`,
-            lang: 'tsx',
-          }
-        : target === 'wordpress' || target === 'woocommerce'
-          ? {
-              title: 'Print the registration script in the footer (functions.php or a mu-plugin)',
-              code: `<?php\nadd_action('wp_footer', function () { ?>\n<script>\n${imperative}</script>\n<?php });\n`,
-              lang: 'php',
-            }
-          : target === 'shopify'
-            ? { title: 'Add the script to layout/theme.liquid, before </body>', code: `<script>\n${imperative}</script>\n`, lang: 'liquid' }
-            : { title: 'Register a tool in a script the page loads (imperative API)', code: imperative, lang: 'js' };
+    const where: FixStep = platformHook(fx, 'webMcpRegistration')?.(fx, imperative) ?? {
+      title: 'Register a tool in a script the page loads (imperative API)',
+      code: imperative,
+      lang: 'js',
+    };
     return [
       where,
       { title: 'Or mark an existing form as a tool (declarative API)', body: 'Agents fill and submit the form as a typed tool; every input needs a name.', code: declarative, lang: 'html' },

@@ -8,7 +8,7 @@ import {
   type OpenApiSource,
 } from '../../gather/openapi.js';
 import { describeProbe, excerpt, isObject, isSoft404 } from '../../gather/classify.js';
-import { addHeaderSteps, fixTarget, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { addHeaderSteps, platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import type { FixStep } from '../../schema.js';
 
 const SPEC = ['https://spec.openapis.org/oas/latest.html', 'https://www.rfc-editor.org/rfc/rfc8631'];
@@ -134,18 +134,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact, OpenApiDetails>()({
         },
       },
     };
-    const target = fixTarget(fx);
-    const generate: FixStep[] =
-      target === 'nextjs' || target === 'express' || target === 'nuxt'
-        ? [
-            {
-              title: 'Generate it from your code rather than by hand',
-              body: 'Keep the description in sync with the routes: e.g. zod-openapi / @asteasolutions/zod-to-openapi, tsoa, or swagger-jsdoc; FastAPI and NestJS (@nestjs/swagger) generate it themselves.',
-            },
-          ]
-        : target === 'wordpress' || target === 'woocommerce'
-          ? [{ title: 'WordPress REST API', body: 'The REST API describes itself at /wp-json/ (not OpenAPI); a plugin such as "WP OpenAPI" publishes an OpenAPI document for it.' }]
-          : [];
+    const generate = platformHook(fx, 'openApiGeneration')?.(fx) ?? [];
     return [
       ...generate,
       ...serveFileSteps(fx, { path: '/openapi.json', contentType: 'application/json', content: JSON.stringify(doc, null, 2) + '\n', lang: 'json' }),

@@ -2,7 +2,7 @@ import { defineCheck } from '../types.js';
 import type { FixStep } from '../../schema.js';
 import { ucpProfile, UCP_PATH, type UcpArtifact, type UcpCapability } from '../../gather/ucp.js';
 import { describeProbe, excerpt, isSoft404 } from '../../gather/classify.js';
-import { fixTarget, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://ucp.dev/specification/overview/', 'https://github.com/Universal-Commerce-Protocol/ucp'];
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -124,17 +124,9 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
       },
     };
     const verify = verifyStep(`curl -s -H 'Accept: application/json' ${fx.origin}${UCP_PATH} | head -c 600`, 'Expect JSON with a "ucp" object: version, services with an https endpoint, and capabilities.');
-    if (fixTarget(fx) === 'shopify') {
-      const steps: FixStep[] = [
-        {
-          title: 'Shopify serves /.well-known/ucp for you',
-          body: 'Shopify publishes the UCP profile (and /api/ucp/mcp) on storefronts itself: there is no file to write. If it is missing, check that your store is enabled for agentic commerce in the Shopify admin and that nothing in front of the store (a proxy or Cloudflare Worker) intercepts /.well-known/ paths.',
-        },
-        verify,
-        specStep(SPEC),
-      ];
-      return steps;
-    }
+    // A platform that publishes the profile itself: nothing to write, only to check.
+    const own = platformHook(fx, 'ucpProfile')?.(fx);
+    if (own) return [...own, verify, specStep(SPEC)];
     return [
       {
         title: 'Check for a platform integration first',

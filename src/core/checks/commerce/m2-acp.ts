@@ -1,7 +1,7 @@
 import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isObject, isSoft404, parseJson } from '../../gather/classify.js';
-import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://agenticcommerce.dev', 'https://github.com/agentic-commerce-protocol/agentic-commerce-protocol/blob/main/rfcs/rfc.discovery.md'];
 export const ACP_PATH = '/.well-known/acp.json';
@@ -114,11 +114,7 @@ export const m2Acp = defineCheck<FetchResult>()({
       transports: ['rest'],
       capabilities: { services: ['checkout', 'orders'], supported_currencies: ['usd'] },
     };
-    const platform = fx.platform;
-    const platformNote =
-      platform === 'shopify' || platform === 'woocommerce' || platform === 'bigcommerce'
-        ? [{ title: 'Prefer your platform\'s integration', body: 'Selling in ChatGPT usually goes through your platform or payment provider (Shopify, Stripe): enable it there; a hand-written acp.json is only right if you run the ACP endpoints yourself.' }]
-        : [];
+    const platformNote = platformHook(fx, 'agenticCheckout')?.(fx) ?? [];
     return [
       ...platformNote,
       ...serveFileSteps(fx, { path: ACP_PATH, contentType: 'application/json', content: JSON.stringify(doc, null, 2) + '\n', lang: 'json', headers: { 'Cache-Control': 'public, max-age=3600' } }),

@@ -10,7 +10,7 @@ import type { FixStep } from '../../schema.js';
 import { openApiBaseUrl, openApiDoc, openApiOperations } from '../../gather/openapi.js';
 import { describeProbe, excerpt, isObject, parseJson } from '../../gather/classify.js';
 import { parseJsonBounded } from '../../gather/nesting.js';
-import { fixTarget, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://x402.org', 'https://docs.x402.org', 'https://github.com/coinbase/x402'];
 export const X402_PATHS = ['/', '/api', '/api/v1'];
@@ -184,28 +184,12 @@ export const m3X402 = defineCheck<X402Artifact>()({
   fixGuide(fx) {
     const routes = `{\n    'GET /api/premium': {\n      accepts: [{ scheme: 'exact', price: '$0.01', network: 'eip155:8453', payTo: process.env.PAY_TO }],\n      description: 'Premium data',\n      mimeType: 'application/json',\n    },\n  }`;
     const server = `const resourceServer = new x402ResourceServer(\n  new HTTPFacilitatorClient({ url: process.env.FACILITATOR_URL }),\n).register('eip155:*', new ExactEvmScheme());`;
-    const target = fixTarget(fx);
-    const step: FixStep =
-      target === 'nextjs'
-        ? {
-            title: 'Add @x402/next in proxy.ts (middleware.ts before Next.js 16)',
-            body: 'npm install @x402/next @x402/core @x402/evm. paymentProxy gates page routes; wrap API route handlers with withX402 to settle only after a successful response.',
-            code: `import { paymentProxy, x402ResourceServer } from '@x402/next';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\nexport const proxy = paymentProxy(${routes.replace("'GET /api/premium'", "'/premium'")}, resourceServer);\nexport const config = { matcher: ['/premium/:path*'] };\n`,
-            lang: 'ts',
-          }
-        : target === 'express'
-          ? {
-              title: 'Add @x402/express',
-              body: 'npm install @x402/express @x402/core @x402/evm',
-              code: `import { paymentMiddleware, x402ResourceServer } from '@x402/express';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\napp.use(paymentMiddleware(${routes}, resourceServer));\n`,
-              lang: 'ts',
-            }
-          : {
-              title: 'Add x402 middleware to your API (Express, Hono or Next.js)',
-              body: 'npm install @x402/express (or @x402/hono, @x402/next) @x402/core @x402/evm. For Hono the call is the same with `import { paymentMiddleware, x402ResourceServer } from \'@x402/hono\'`; Python (FastAPI, Flask) and Go SDKs exist too. Static or hosted shops (Shopify, WordPress) need an API server or edge function in front of the paid endpoints.',
-              code: `import { paymentMiddleware, x402ResourceServer } from '@x402/express';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\napp.use(paymentMiddleware(${routes}, resourceServer));\n`,
-              lang: 'ts',
-            };
+    const step: FixStep = platformHook(fx, 'x402Middleware')?.(fx, { routes, server }) ?? {
+          title: 'Add x402 middleware to your API (Express, Hono or Next.js)',
+          body: 'npm install @x402/express (or @x402/hono, @x402/next) @x402/core @x402/evm. For Hono the call is the same with `import { paymentMiddleware, x402ResourceServer } from \'@x402/hono\'`; Python (FastAPI, Flask) and Go SDKs exist too. Static or hosted shops (Shopify, WordPress) need an API server or edge function in front of the paid endpoints.',
+          code: `import { paymentMiddleware, x402ResourceServer } from '@x402/express';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\napp.use(paymentMiddleware(${routes}, resourceServer));\n`,
+          lang: 'ts',
+        };
     return [
       step,
       {

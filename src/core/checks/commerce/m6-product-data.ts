@@ -8,7 +8,7 @@ import { BROWSER_ACCEPT, type FetchResult } from '../../net/http.js';
 import { jsonLdBlocks, parseJsonLd, type JsonLdResult } from '../../gather/jsonld.js';
 import { parseHtml } from '../../gather/html-dom.js';
 import { describeProbe, excerpt, isObject, isOk } from '../../gather/classify.js';
-import { fixTarget, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import type { FixStep } from '../../schema.js';
 import { productPageFromSitemap } from '../../gather/product-pages.js';
 
@@ -205,33 +205,7 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
       code: `<script type="application/ld+json">\n${JSON.stringify(product, null, 2)}\n</script>`,
       lang: 'html',
     };
-    const target = fixTarget(fx);
-    const platform: FixStep[] =
-      target === 'shopify'
-        ? [
-            {
-              title: 'Use Shopify\'s structured_data filter in the product template',
-              body: 'Most current themes already output it; if yours does not, add this to sections/main-product.liquid (or templates/product.liquid):',
-              code: `<script type="application/ld+json">\n  {{ product | structured_data }}\n</script>`,
-              lang: 'liquid',
-            },
-          ]
-        : target === 'woocommerce' || target === 'wordpress'
-          ? [
-              {
-                title: 'Let WooCommerce (or your SEO plugin) output Product markup',
-                body: 'WooCommerce emits Product JSON-LD on single product pages; make sure no plugin or theme setting disables it, and that every product has a price and stock status. Yoast WooCommerce SEO and Rank Math enrich it.',
-              },
-            ]
-          : target === 'nextjs'
-            ? [
-                {
-                  title: 'Render the JSON-LD from the product page component',
-                  code: `export default async function ProductPage({ params }) {\n  const product = await getProduct((await params).slug);\n  const jsonLd = {\n    '@context': 'https://schema.org',\n    '@type': 'Product',\n    name: product.name,\n    offers: { '@type': 'Offer', price: product.price, priceCurrency: product.currency, availability: 'https://schema.org/InStock' },\n  };\n  return (\n    <>\n      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\\\u003c') }} />\n      {/* … */}\n    </>\n  );\n}\n`,
-                  lang: 'tsx',
-                },
-              ]
-            : [];
+    const platform = platformHook(fx, 'productData')?.(fx) ?? [];
     return [
       ...platform,
       ...(platform.length ? [] : [generic]),

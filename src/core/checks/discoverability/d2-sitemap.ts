@@ -149,6 +149,6 @@ function generateSteps(fx: FixContext): FixStep[] {
 }
 
 function robotsStep(fx: FixContext): FixStep {
-  const url = fx.platform === 'astro' ? `${fx.origin}/sitemap-index.xml` : fx.platform === 'wordpress' || fx.platform === 'woocommerce' ? `${fx.origin}/wp-sitemap.xml` : `${fx.origin}/sitemap.xml`;
+  const url = `${fx.origin}${platformHook(fx, 'sitemapPath') ?? '/sitemap.xml'}`;
   return { title: 'Reference it from robots.txt', body: 'Use the absolute URL of the sitemap (or of your SEO plugin\'s index):', code: `Sitemap: ${url}`, lang: 'text' };
 }

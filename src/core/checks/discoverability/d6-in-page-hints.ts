@@ -5,9 +5,8 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe } from '../../gather/classify.js';
 import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { checkLinks, isBrokenTarget, type LinkProbe } from '../../gather/link-check.js';
-import { specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { agentLinks, describeLinks, linkTags } from '../../fixes/agent-links.js';
-import { jsString, phpString } from '../../fixes/escape.js';
 
 const SPEC = ['https://html.spec.whatwg.org/multipage/links.html#linkTypes', 'https://agentdocsspec.com/', 'https://www.rfc-editor.org/rfc/rfc9727#section-3'];
 /** Hint targets checked, at most. */
@@ -172,19 +171,8 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
         lang: 'html',
       });
     }
-    if (fx.platform === 'nextjs' && markdown) {
-      steps.splice(1, 0, {
-        title: 'In Next.js, declare them in metadata',
-        code: `export const metadata = {\n  alternates: { types: { 'text/markdown': ${jsString(markdown.href)} } },\n};\n`,
-        lang: 'ts',
-      });
-    } else if ((fx.platform === 'wordpress' || fx.platform === 'woocommerce') && links.length) {
-      steps.splice(1, 0, {
-        title: 'In WordPress, print them from wp_head',
-        code: `<?php\nadd_action('wp_head', function () {\n  echo ${phpString(linkTags(links) + '\n')};\n});\n`,
-        lang: 'php',
-      });
-    }
+    const own = links.length ? platformHook(fx, 'pageHints')?.(fx, { tags: linkTags(links), markdownHref: markdown?.href ?? null }) : null;
+    if (own) steps.splice(1, 0, own);
     steps.push(verifyStep(`curl -s ${fx.origin}/ | grep -iE 'rel="(alternate|api-catalog|describedby|service-desc)"|llms\\.txt'`, 'Expect the <link> tags (and the directive) in the HTML.'));
     steps.push(specStep(SPEC.slice(0, 2)));
     return steps;

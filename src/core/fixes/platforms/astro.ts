@@ -15,6 +15,7 @@ const hooks: PlatformHooks = {
     ];
   },
   markdownNegotiation: staticBuildMarkdownNegotiation,
+  sitemapPath: '/sitemap-index.xml',
 };
 
 export const astro: PlatformPack = staticSite('astro', 'public', { hooks });

@@ -1,9 +1,19 @@
 /** Express: a route answers the path; a middleware adds headers. */
 import { jsString, jsTemplate } from '../escape.js';
+import { generateOpenApiFromCode } from './shared-hooks.js';
 import type { PlatformPack } from './types.js';
 
 export const express: PlatformPack = {
   id: 'express',
+  hooks: {
+    openApiGeneration: generateOpenApiFromCode,
+    x402Middleware: (fx, { routes, server }) => ({
+      title: 'Add @x402/express',
+      body: 'npm install @x402/express @x402/core @x402/evm',
+      code: `import { paymentMiddleware, x402ResourceServer } from '@x402/express';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\napp.use(paymentMiddleware(${routes}, resourceServer));\n`,
+      lang: 'ts',
+    }),
+  },
   serveFile: ({ spec, path, headers, create }) => [
     create,
     {

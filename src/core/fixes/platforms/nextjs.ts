@@ -1,6 +1,7 @@
 /** Next.js (App Router): a route handler answers a path with its Content-Type; headers in next.config. */
 import { hasDotSegment } from './shared.js';
 import { jsString, jsTemplate } from '../escape.js';
+import { generateOpenApiFromCode } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
 
 /** Rewrites requests preferring Markdown to the page's .md twin. */
@@ -81,6 +82,34 @@ const hooks: PlatformHooks = {
       { title: 'Rewrite Markdown requests in middleware', code: NEXT_MIDDLEWARE, lang: 'ts' },
     ];
   },
+  pageHints: (fx, { markdownHref }) =>
+    markdownHref
+      ? {
+          title: 'In Next.js, declare them in metadata',
+          code: `export const metadata = {\n  alternates: { types: { 'text/markdown': ${jsString(markdownHref)} } },\n};\n`,
+          lang: 'ts',
+        }
+      : null,
+  webMcpRegistration: (fx, imperative) => ({
+    title: 'Register the tool from a client component',
+    body: 'Render it once in app/layout.tsx so the registration runs in the browser.',
+    code: `'use client';\nimport { useEffect } from 'react';\n\nexport function WebMcpTools() {\n  useEffect(() => {\n${imperative.replace(/^/gm, '    ').trimEnd()}\n  }, []);\n  return null;\n}\n`,
+    lang: 'tsx',
+  }),
+  openApiGeneration: generateOpenApiFromCode,
+  x402Middleware: (fx, { routes, server }) => ({
+    title: 'Add @x402/next in proxy.ts (middleware.ts before Next.js 16)',
+    body: 'npm install @x402/next @x402/core @x402/evm. paymentProxy gates page routes; wrap API route handlers with withX402 to settle only after a successful response.',
+    code: `import { paymentProxy, x402ResourceServer } from '@x402/next';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\nexport const proxy = paymentProxy(${routes.replace("'GET /api/premium'", "'/premium'")}, resourceServer);\nexport const config = { matcher: ['/premium/:path*'] };\n`,
+    lang: 'ts',
+  }),
+  productData: () => [
+    {
+      title: 'Render the JSON-LD from the product page component',
+      code: `export default async function ProductPage({ params }) {\n  const product = await getProduct((await params).slug);\n  const jsonLd = {\n    '@context': 'https://schema.org',\n    '@type': 'Product',\n    name: product.name,\n    offers: { '@type': 'Offer', price: product.price, priceCurrency: product.currency, availability: 'https://schema.org/InStock' },\n  };\n  return (\n    <>\n      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\\\u003c') }} />\n      {/* … */}\n    </>\n  );\n}\n`,
+      lang: 'tsx',
+    },
+  ],
 };
 
 export const nextjs: PlatformPack = {

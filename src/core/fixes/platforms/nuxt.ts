@@ -1,6 +1,7 @@
 /** Nuxt: a Nitro server route (or a handler registered in nuxt.config for dot paths); headers with routeRules. */
 import { hasDotSegment } from './shared.js';
 import { jsString, jsTemplate } from '../escape.js';
+import { generateOpenApiFromCode } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
 
 const hooks: PlatformHooks = {
@@ -46,6 +47,7 @@ const hooks: PlatformHooks = {
       },
     ];
   },
+  openApiGeneration: generateOpenApiFromCode,
 };
 
 export const nuxt: PlatformPack = {

@@ -31,3 +31,18 @@ export function builderGeneratesSitemap(fx: FixContext): FixStep[] {
 export function clientRenderedPlatform(fx: FixContext): FixStep[] {
     return [{ title: 'Client-rendered platform', body: 'This platform renders pages with JavaScript; publish key content as static pages where it allows, and provide llms.txt / Markdown versions for agents.' }];
   }
+
+/** A8 on app frameworks: generate the description from the code. */
+export function generateOpenApiFromCode(): FixStep[] {
+  return [
+    {
+      title: 'Generate it from your code rather than by hand',
+      body: 'Keep the description in sync with the routes: e.g. zod-openapi / @asteasolutions/zod-to-openapi, tsoa, or swagger-jsdoc; FastAPI and NestJS (@nestjs/swagger) generate it themselves.',
+    },
+  ];
+}
+
+/** M2 on commerce platforms with their own integration. */
+export function platformCheckoutIntegration(): FixStep[] {
+  return [{ title: 'Prefer your platform\'s integration', body: 'Selling in ChatGPT usually goes through your platform or payment provider (Shopify, Stripe): enable it there; a hand-written acp.json is only right if you run the ACP endpoints yourself.' }];
+}

@@ -1,7 +1,7 @@
 /** Shopify: theme templates answer a few paths; anything else goes through Cloudflare in front. */
 import { liquidRaw } from '../escape.js';
 import { CLOUDFLARE_FALLBACK, headersAtCloudflare, workerStep } from './shared.js';
-import { edgeOnlyMarkdownNegotiation } from './shared-hooks.js';
+import { edgeOnlyMarkdownNegotiation, platformCheckoutIntegration } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
 
 /** Theme templates that answer these paths (robots.txt.liquid; llms and agents.md since 2026). */
@@ -41,6 +41,22 @@ const hooks: PlatformHooks = {
     return [{ title: 'Use your theme\'s structured data', body: 'Most Online Store 2.0 themes emit Product and Organization JSON-LD; in Liquid, `{{ product | structured_data }}` outputs a Product block. Add it to the product template if missing.' }];
   },
   markdownNegotiation: edgeOnlyMarkdownNegotiation,
+  webMcpRegistration: (fx, imperative) => ({ title: 'Add the script to layout/theme.liquid, before </body>', code: `<script>\n${imperative}</script>\n`, lang: 'liquid' }),
+  ucpProfile: () => [
+    {
+      title: 'Shopify serves /.well-known/ucp for you',
+      body: 'Shopify publishes the UCP profile (and /api/ucp/mcp) on storefronts itself: there is no file to write. If it is missing, check that your store is enabled for agentic commerce in the Shopify admin and that nothing in front of the store (a proxy or Cloudflare Worker) intercepts /.well-known/ paths.',
+    },
+  ],
+  agenticCheckout: platformCheckoutIntegration,
+  productData: () => [
+    {
+      title: 'Use Shopify\'s structured_data filter in the product template',
+      body: 'Most current themes already output it; if yours does not, add this to sections/main-product.liquid (or templates/product.liquid):',
+      code: `<script type="application/ld+json">\n  {{ product | structured_data }}\n</script>`,
+      lang: 'liquid',
+    },
+  ],
 };
 
 export const shopify: PlatformPack = {

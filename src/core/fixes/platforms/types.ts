@@ -75,6 +75,24 @@ export interface PlatformHooks {
   structuredData?(fx: FixContext): FixStep[];
   /** D2: how the platform generates its sitemap. */
   sitemap?(fx: FixContext): FixStep[];
+  /** D2: the path of the sitemap the platform generates (for the robots.txt Sitemap line). */
+  sitemapPath?: string;
+  /** D6: how the platform prints link hints in the page head (`tags` is the HTML, `markdownHref` the Markdown twin's link). */
+  pageHints?(fx: FixContext, hints: { tags: string; markdownHref: string | null }): FixStep | null;
+  /** B1: where the platform's own plugins refuse AI user agents (one sentence). */
+  userAgentBlockers?: string;
+  /** A7: where the platform registers a WebMCP tool script (`imperative` is the script). */
+  webMcpRegistration?(fx: FixContext, imperative: string): FixStep;
+  /** A8: how the platform generates or publishes an OpenAPI description. */
+  openApiGeneration?(fx: FixContext): FixStep[];
+  /** M1: how the platform publishes its UCP profile, when it does so itself. */
+  ucpProfile?(fx: FixContext): FixStep[];
+  /** M2: the platform's own agentic checkout integration. */
+  agenticCheckout?(fx: FixContext): FixStep[];
+  /** M3: the platform's x402 middleware (`routes` and `server` are the shared snippet parts). */
+  x402Middleware?(fx: FixContext, snippet: { routes: string; server: string }): FixStep;
+  /** M6: where the platform's Product JSON-LD comes from. */
+  productData?(fx: FixContext): FixStep[];
 }
 
 export interface PlatformPack {

@@ -50,6 +50,25 @@ const hooks: PlatformHooks = {
       edge,
     ];
   },
+  sitemapPath: '/wp-sitemap.xml',
+  pageHints: (fx, { tags }) => ({
+    title: 'In WordPress, print them from wp_head',
+    code: `<?php\nadd_action('wp_head', function () {\n  echo ${phpString(tags + '\n')};\n});\n`,
+    lang: 'php',
+  }),
+  userAgentBlockers: 'WordPress: security and "block AI crawlers" plugins (Wordfence, All In One WP Security, Dark Visitors and the like) refuse these user agents; check their bot or firewall settings.',
+  webMcpRegistration: (fx, imperative) => ({
+    title: 'Print the registration script in the footer (functions.php or a mu-plugin)',
+    code: `<?php\nadd_action('wp_footer', function () { ?>\n<script>\n${imperative}</script>\n<?php });\n`,
+    lang: 'php',
+  }),
+  openApiGeneration: () => [{ title: 'WordPress REST API', body: 'The REST API describes itself at /wp-json/ (not OpenAPI); a plugin such as "WP OpenAPI" publishes an OpenAPI document for it.' }],
+  productData: () => [
+    {
+      title: 'Let WooCommerce (or your SEO plugin) output Product markup',
+      body: 'WooCommerce emits Product JSON-LD on single product pages; make sure no plugin or theme setting disables it, and that every product has a price and stock status. Yoast WooCommerce SEO and Rank Math enrich it.',
+    },
+  ],
 };
 
 export const wordpress: PlatformPack = {
