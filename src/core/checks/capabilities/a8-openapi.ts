@@ -61,7 +61,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact, OpenApiDetails>()({
     },
     messages: {
       'A8/missing': 'No OpenAPI description: {probes}{detail}.',
-      'A8/unusable': 'Something is published but it is not a usable OpenAPI description: {a}.',
+      'A8/unusable': 'Something is published but it is not a usable OpenAPI description: {problems}.',
       'A8/invalid': '{facts}; {problem}.',
       'A8/ok': '{facts}.',
     },
@@ -85,7 +85,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact, OpenApiDetails>()({
       return {
         status: 'partial',
         code: 'A8/unusable',
-        data: { a: a.problems.map((p) => `${p.url.startsWith(origin) ? p.url.slice(origin.length) : p.url} (${SOURCE_LABEL[p.source]}): ${p.problem}`).join('; ') },
+        data: { problems: a.problems.map((p) => `${p.url.startsWith(origin) ? p.url.slice(origin.length) : p.url} (${SOURCE_LABEL[p.source]}): ${p.problem}`).join('; ') },
         remediation: 'Serve a parseable OpenAPI 3.x document (JSON or YAML) with a non-empty `paths` object.',
         probes,
       };
