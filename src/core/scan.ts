@@ -217,6 +217,7 @@ function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, '
     specUrls: meta.specUrls,
     ...(e.raw.matched ? { matched: e.raw.matched } : {}),
     ...(e.raw.advisories?.length ? { advisories: e.raw.advisories } : {}),
+    ...(e.raw.findings?.length ? { findings: e.raw.findings.map(({ code, text }) => ({ code, text })) } : {}),
     probes: (e.raw.probes ?? []).map(toProbeRecord),
     ...(naReason ? { naReason } : {}),
   };

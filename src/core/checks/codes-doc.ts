@@ -16,7 +16,7 @@ should key on the code, and people read the \`evidence\`.
 - JUnit: the \`<failure>\` \`type\` attribute is the code.
 - GitHub annotations, the HTML report (\`data-code\`) and the MCP scan summary show it too.
 
-Partial outcomes that collect several problems take the code of the first problem found, in the order listed; each problem is a sub-finding with a code of its own (listed under "Sub-findings").
+Partial outcomes that collect several problems take the code of the first problem found, in the order listed; each problem is a sub-finding with a code of its own (listed under "Sub-findings"; in the result as \`checks[].findings\`, each with its code and text).
 
 The evidence of an outcome is its code's template filled with the outcome's data (\`checks[].evidence\`): \`{name}\` is a value the check measured, \`{findings}\` the sub-findings' texts joined by "; ".
 

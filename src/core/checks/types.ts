@@ -1,7 +1,8 @@
 /**
- * A check is one self-describing module, like an ESLint rule: metadata, a gather step (all I/O,
- * through the shared GatherContext), a pure evaluate step (unit-tested from artifacts alone) and
- * its fix guide. The rubric, `ai-ready rubric`, the OpenAPI text and the MCP rubric tool are all
+ * A check is one self-describing module, like an ESLint rule: metadata (codes with their message
+ * templates, what it offers and how the profile treats it), a gather step (all I/O, through the
+ * shared GatherContext), a pure evaluate step returning codes and data (unit-tested from artifacts
+ * alone) and its fix guide. The rubric, `ai-ready rubric`, the OpenAPI text and the MCP rubric tool are all
  * derived from these modules: nothing lists the checks twice.
  */
 import type { CheckStatus, Dimension, FixStep, Tier } from '../schema.js';
@@ -78,8 +79,8 @@ export interface CheckMeta<C extends string = string, D = Details> {
   offers?: Offers<C>;
   /**
    * Every outcome code evaluate can return, with what it means (like ESLint's messageIds). Codes
-   * are `<id>/<kebab-name>` and stable: tests, SARIF, JUnit and MCP clients key on them, while the
-   * evidence stays free text for people. docs/check-codes.md lists them.
+   * are `<id>/<kebab-name>` and stable: tests, SARIF, JUnit and MCP clients key on them, and people
+   * read the evidence rendered from `messages`. docs/check-codes.md is generated from both.
    */
   codes: Record<C, string>;
   /**
