@@ -42,7 +42,8 @@ describe('M6 Product structured data', () => {
     expect(o.evidence).toContain('/products/blue');
     const none = m6ProductData.evaluate(art(page('/', { '@type': 'Organization', name: 'Shop' })), ctx);
     expect(none.status).toBe('fail');
-    expect(none.evidence).toContain('JSON-LD types Organization');
+    expect(none.code).toBe('M6/missing');
+    expect(none.data?.types).toContain('JSON-LD types Organization');
     expect(none.evidence).toContain('no product link');
   });
   it('picks the first same-origin product link', () => {
