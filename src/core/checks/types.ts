@@ -173,7 +173,7 @@ export type Verdict<C extends string, D, F extends string> = Omit<CheckOutcome<C
 /** A check as written: like CheckModule, with evaluate returning a Verdict the engine renders. */
 export interface CheckSpec<A, C extends string, D, F extends string> extends Omit<CheckModule<A, C, D>, 'meta' | 'evaluate'> {
   meta: Omit<CheckMeta<C, D>, 'findings'> & { findings?: Record<F, string> };
-  evaluate(artifact: A, ctx: EvaluateContext): Verdict<NoInfer<C>, NoInfer<D>, NoInfer<F>>;
+  evaluate(artifact: A, ctx: EvaluateContext): Verdict<NoInfer<C>, D, NoInfer<F>>;
 }
 
 /** The evidence of a verdict: its code's template filled with its data and its sub-findings' texts. */
@@ -188,15 +188,16 @@ export function renderVerdict<C extends string, D>(meta: CheckMeta<C, D>, v: Ver
 }
 
 /**
- * Defines a check, keeping its artifact type, its details type and its codes checked: name the
- * artifact (and details) in the first call, and the codes are the keys of `meta.codes`, so an
- * outcome or sub-finding with a code the check does not declare does not compile. The check tester
- * (test/helpers/check-tester.ts) holds every outcome to the same contract at run time.
+ * Defines a check, keeping its types checked: name the artifact in the first call; the codes are
+ * the keys of `meta.codes` and the sub-finding codes those of `meta.findings` (an outcome or
+ * sub-finding with a code the check does not declare does not compile), and the details type is
+ * what evaluate returns (declare an interface when outcomes give different shapes). The check
+ * tester (test/helpers/check-tester.ts) holds every outcome to the same contract at run time.
  *
  *   export const d9Example = defineCheck<ExampleArtifact>()({ meta: { ..., codes, messages }, ... });
  */
-export function defineCheck<A, D = Details>() {
-  return <C extends string, F extends string = never>(spec: CheckSpec<A, C, D, F>): CheckModule<A, C, D> => ({
+export function defineCheck<A>() {
+  return <C extends string, F extends string = never, D = Details>(spec: CheckSpec<A, C, D, F>): CheckModule<A, C, D> => ({
     ...spec,
     evaluate: (artifact, ctx) => renderVerdict(spec.meta as CheckMeta<C, D>, spec.evaluate(artifact, ctx)),
   });

@@ -14,6 +14,13 @@ export interface AutomatedAccessArtifact {
   robots: FetchResult;
 }
 
+/** Whether automated clients are refused, and why (the wall or the status). */
+export interface B4Details {
+  blocked: boolean;
+  reason?: string;
+  siteLevelBlocked: boolean;
+}
+
 export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
   meta: {
     id: 'B4',
@@ -57,7 +64,7 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
         data: { seen, wall, retry, detail: PAGE_CHECKS, siteLevel },
         advisories: ['ai-ready does not impersonate browsers (it sends vendor crawler user agents only for B1\'s comparison); verified agents may still be let through by the same protection.'],
         probes,
-        details: { blocked: true, reason: wall, siteLevelBlocked: !!robotsWall },
+        details: { blocked: true, reason: wall, siteLevelBlocked: !!robotsWall } as B4Details,
       };
     }
     const status = page.status ?? 0;

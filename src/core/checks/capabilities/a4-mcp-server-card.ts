@@ -54,7 +54,7 @@ export interface McpCardDetails {
   };
 }
 
-export const a4McpServerCard = defineCheck<McpCardArtifact, McpCardDetails>()({
+export const a4McpServerCard = defineCheck<McpCardArtifact>()({
   meta: {
     id: 'A4',
     name: 'MCP server card',
@@ -72,7 +72,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact, McpCardDetails>()({
       // A card declaring no authentication, and no other app evidence: OAuth and OpenAPI do not
       // apply, and this check keeps its tier so publishing a card never lowers the score.
       publicMcp: {
-        isPublic: (details) => details?.declaresAuth === false,
+        isPublic: (details: McpCardDetails | undefined) => details?.declaresAuth === false,
         reason: 'public MCP server card found (it declares no authentication: OAuth and OpenAPI checks do not apply)',
       },
       keepsTierOnPublicMcp: true,

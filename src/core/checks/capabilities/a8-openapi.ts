@@ -40,7 +40,7 @@ export interface OpenApiDetails {
   operations: number;
 }
 
-export const a8OpenApi = defineCheck<OpenApiArtifact, OpenApiDetails>()({
+export const a8OpenApi = defineCheck<OpenApiArtifact>()({
   meta: {
     id: 'A8',
     name: 'OpenAPI description',

@@ -87,6 +87,13 @@ function sameSite(url: string, origin: string): boolean {
   }
 }
 
+/** How many endpoints were probed, or which answered 402 with a usable challenge and its version. */
+export interface X402Details {
+  probed?: number;
+  paid?: string[];
+  version?: number | null;
+}
+
 export const m3X402 = defineCheck<X402Artifact>()({
   meta: {
     id: 'M3',
@@ -149,7 +156,7 @@ export const m3X402 = defineCheck<X402Artifact>()({
     const payments = probes.filter((p) => p.status === 402);
     const list = probes.map((p) => `${describeProbe(p, origin)}${sources[p.requestedUrl] === 'openapi' ? ' [from OpenAPI]' : ''}`).join('; ');
     if (!payments.length) {
-      return { status: 'fail', code: 'M3/missing', data: { list }, probes, details: { probed: probes.length } };
+      return { status: 'fail', code: 'M3/missing', data: { list }, probes, details: { probed: probes.length } as X402Details };
     }
     const decoded = payments.map((p) => ({ probe: p, req: decodeX402(p) }));
     const good = decoded.filter((d): d is { probe: FetchResult; req: X402Requirements } => 'accepts' in d.req && d.req.accepts.length > 0);

@@ -22,6 +22,13 @@ export interface Ap2Artifact {
   ucp: UcpArtifact;
 }
 
+/** The AP2 roles the agent card declares, and whether a UCP mandate capability was seen. */
+export interface Ap2Details {
+  roles?: string[];
+  required?: boolean;
+  ucpMandate: boolean;
+}
+
 export const m4Ap2 = defineCheck<Ap2Artifact>()({
   meta: {
     id: 'M4',
@@ -89,7 +96,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
         matched: 'AP2 v0.1 A2A extension',
         advisories,
         probes,
-        details: { roles: known, required: ap2.required === true, ucpMandate: !!ucpCap },
+        details: { roles: known, required: ap2.required === true, ucpMandate: !!ucpCap } as Ap2Details,
       };
     }
     if (ucpCap) {

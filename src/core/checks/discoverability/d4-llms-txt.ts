@@ -30,6 +30,14 @@ export function describeLlmsCandidates(a: LlmsArtifact, origin: string): string 
 /** The partial outcomes: what was found, then every problem (its first names the code). */
 const PARTIAL = '{seen}. {where}: {facts}; {findings}.';
 
+/** The shape of the llms.txt read, and the broken links of a partial outcome. */
+export interface LlmsDetails {
+  sections: Array<{ title: string; links: number }>;
+  links: number;
+  chars: number;
+  broken?: string[];
+}
+
 export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
   meta: {
     id: 'D4',
@@ -127,7 +135,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
         matched,
         advisories,
         probes: [...probes, ...linkProbes],
-        details: { sections: doc.sections, links: doc.links.length, chars: doc.chars, broken: broken.map((b) => b.url) },
+        details: { sections: doc.sections, links: doc.links.length, chars: doc.chars, broken: broken.map((b) => b.url) } as LlmsDetails,
       };
     }
     return {
