@@ -84,10 +84,11 @@ describe('A6 Agent Skills index (evaluate)', () => {
     expect(codes(o)).toEqual(Array(5).fill('A6/invalid-entry'));
     expect(o.findings?.[0].data).toMatchObject({ n: 1, name: 'Bad--Name' });
     expect(o.findings?.[0].data?.problems).toMatch(/not lowercase/);
-    expect(o.evidence).toMatch(/type "zip"/);
-    expect(o.evidence).toMatch(/1025 characters/);
-    expect(o.evidence).toMatch(/64 lowercase hex/);
-    expect(o.evidence).toMatch(/not http/);
+    const entryProblems = o.findings?.map((f) => f.data?.problems).join(' | ');
+    expect(entryProblems).toMatch(/type "zip"/);
+    expect(entryProblems).toMatch(/1025 characters/);
+    expect(entryProblems).toMatch(/64 lowercase hex/);
+    expect(entryProblems).toMatch(/not http/);
     expect(o.details?.valid).toBe(0);
   });
 

@@ -130,8 +130,8 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
       'M6/missing': 'no schema.org Product on the page, a linked product page or a product page from the sitemap',
     },
     messages: {
-      'M6/ok': '{seen}: Product "{name}" with offer {offer}{detail}{detail2}.',
-      'M6/incomplete-offer': '{seen}: Product "{name}" {detail}{detail2}.',
+      'M6/ok': '{seen}: Product "{name}" with offer {offer}{count}{via}.',
+      'M6/incomplete-offer': '{seen}: Product "{name}" {offerProblem}{via}.',
       'M6/missing': '{seen}: {types}{product}. No schema.org Product found.',
     },
   },
@@ -164,7 +164,7 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
         return {
           status: 'pass',
           code: 'M6/ok',
-          data: { seen: describeProbe(s.p.probe, origin), name: good.name, offer: good.offer, detail: s.findings.length > 1 ? ` (${s.findings.length} products)` : '', detail2: s.p === a.product ? via : '' },
+          data: { seen: describeProbe(s.p.probe, origin), name: good.name, offer: good.offer, count: s.findings.length > 1 ? ` (${s.findings.length} products)` : '', via: s.p === a.product ? via : '' },
           matched: 'schema.org Product + Offer (JSON-LD)',
           advisories,
           probes,
@@ -178,7 +178,7 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
       return {
         status: 'partial',
         code: 'M6/incomplete-offer',
-        data: { seen: describeProbe(any.p.probe, origin), name: f.name, detail: f.missing.includes('offers') ? 'without offers' : `with an offer missing ${f.missing.join(', ')}`, detail2: any.p === a.product ? via : '' },
+        data: { seen: describeProbe(any.p.probe, origin), name: f.name, offerProblem: f.missing.includes('offers') ? 'without offers' : `with an offer missing ${f.missing.join(', ')}`, via: any.p === a.product ? via : '' },
         remediation: `Add ${f.missing.includes('offers') ? 'offers {price, priceCurrency, availability}' : f.missing.join(', ')} to the Product JSON-LD.`,
         advisories,
         probes,

@@ -38,8 +38,8 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
     },
     messages: {
       'C4/not-html': '{seen}: not an HTML page.',
-      'C4/invalid-json': '{seen}; {detail} valid JSON-LD node(s), {detail2} block(s) that do not parse: {jsonld}.{types}',
-      'C4/ok': '{seen}; {detail} JSON-LD node(s).{types}',
+      'C4/invalid-json': '{seen}; {nodes} valid JSON-LD node(s), {unparsed} block(s) that do not parse: {errors}.{types}',
+      'C4/ok': '{seen}; {nodes} JSON-LD node(s).{types}',
       'C4/missing': '{seen}; no JSON-LD block.',
     },
   },
@@ -69,7 +69,7 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
       return {
         status: 'partial',
         code: 'C4/invalid-json',
-        data: { seen, detail: jsonld.blocks.length, detail2: jsonld.errors.length, jsonld: jsonld.errors.slice(0, 3).join('; '), types },
+        data: { seen, nodes: jsonld.blocks.length, unparsed: jsonld.errors.length, errors: jsonld.errors.slice(0, 3).join('; '), types },
         remediation: 'Fix the JSON-LD blocks that are not valid JSON (trailing commas, unescaped quotes, template placeholders); agents drop them entirely.',
         advisories,
         probes: [page],
@@ -77,7 +77,7 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
       };
     }
     if (jsonld.blocks.length) {
-      return { status: 'pass', code: 'C4/ok', data: { seen, detail: jsonld.blocks.length, types }, matched: 'JSON-LD (schema.org)', advisories, probes: [page], details };
+      return { status: 'pass', code: 'C4/ok', data: { seen, nodes: jsonld.blocks.length, types }, matched: 'JSON-LD (schema.org)', advisories, probes: [page], details };
     }
     return { status: 'fail', code: 'C4/missing', data: { seen }, advisories, probes: [page], details };
   },
