@@ -81,7 +81,7 @@ describe('A8 OpenAPI (evaluate)', () => {
     expect(a8OpenApi.evaluate(artifact({ '/swagger.json': json('/swagger.json', { error: 'nope' }) }), ctx).status).toBe('fail');
     const soft = a8OpenApi.evaluate(artifact(Object.fromEntries(GUESSED.map((p) => [p, soft404(p)]))), ctx);
     expect(soft.status).toBe('fail');
-    expect(soft.data?.detail).toMatch(/5 HTML page\(s\): soft 404/);
+    expect(soft.data?.soft404).toMatch(/5 HTML page\(s\): soft 404/);
     expect(a8OpenApi.meta.contentProfile).toBe('na');
   });
 

@@ -100,7 +100,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
     },
     messages: {
       'B1/ok': '{rules}',
-      'B1/no-robots': '{seen}: {detail}, so no AI crawler rules (see D1).',
+      'B1/no-robots': '{seen}: {answer}, so no AI crawler rules (see D1).',
       'B1/no-groups': '{seen}: robots.txt has no User-agent group, so it expresses no crawler rules.',
       'B1/all-blocked': '{lines} Every AI search and user-initiated agent of a major operator is blocked from /: the site cannot be cited in AI answers.',
       'B1/retired-tokens': `{lines} Only retired Anthropic tokens are named; the current Claude crawlers fall to a restrictive \`*\` group.`,
@@ -120,7 +120,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       return {
         status: 'fail',
         code: 'B1/no-robots',
-        data: { seen, detail: robots.soft404 ? 'an HTML page, not a robots.txt (soft 404)' : 'no robots.txt' },
+        data: { seen, answer: robots.soft404 ? 'an HTML page, not a robots.txt (soft 404)' : 'no robots.txt' },
         remediation: 'Publish /robots.txt with a `User-agent: *` group and explicit AI crawler groups.',
         probes,
         ...uaExtras(ua),

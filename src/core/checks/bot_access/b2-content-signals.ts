@@ -46,7 +46,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     messages: {
       'B2/ok': '{observed}',
       'B2/no-robots': '{seen}: no robots.txt, so no Content-Signal line.',
-      'B2/missing': '{seen}: robots.txt has {detail} group(s) but no Content-Signal line.',
+      'B2/missing': '{seen}: robots.txt has {groups} group(s) but no Content-Signal line.',
       'B2/invalid': '{observed} None has a valid key=yes|no pair (keys: search, ai-input, ai-train).',
       'B2/not-global': `{observed} No valid signal applies to every crawler (the \`User-agent: *\` group has none).`,
       'B2/contradiction': '{observed} Contradiction: {contradictions}.',
@@ -59,7 +59,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     const seen = describeProbe(res, new URL(res.requestedUrl).origin);
     if (!robots.found) return { status: 'fail', code: 'B2/no-robots', data: { seen }, probes };
     const lines = prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB);
-    if (!lines.length) return { status: 'fail', code: 'B2/missing', data: { seen, detail: robots.groups.length }, probes };
+    if (!lines.length) return { status: 'fail', code: 'B2/missing', data: { seen, groups: robots.groups.length }, probes };
 
     const advisories: string[] = [];
     const problems = [...new Set(lines.flatMap((l) => l.pairs.map((p) => p.problem).filter((p): p is string => !!p)))];

@@ -48,8 +48,8 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
     },
     messages: {
       'B3/missing': '{seen}: no key directory. Informational: only sites that send signed bot or agent traffic publish one.',
-      'B3/not-jwks': '{seen}: {detail}. Starts: "{start}"',
-      'B3/no-keys': '{seen}: {detail}.',
+      'B3/not-jwks': '{seen}: {problem}. Starts: "{start}"',
+      'B3/no-keys': '{seen}: {problem}.',
       'B3/bad-keys': '{seen}; {facts}; {problems}.',
       'B3/ok': '{seen}; {facts}.',
     },
@@ -75,7 +75,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       return {
         status: 'partial',
         code: 'B3/not-jwks',
-        data: { seen, detail: parsed.ok ? 'JSON but not an object' : `not JSON (${parsed.error})`, start: excerpt(res.text, 100) },
+        data: { seen, problem: parsed.ok ? 'JSON but not an object' : `not JSON (${parsed.error})`, start: excerpt(res.text, 100) },
         remediation: `Serve a JWK Set ({"keys": [...]}) at ${WBA_DIRECTORY_PATH}.`,
         advisories,
         probes,
@@ -86,7 +86,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       return {
         status: 'partial',
         code: 'B3/no-keys',
-        data: { seen, detail: Array.isArray(keys) ? 'the `keys` array is empty' : 'no `keys` array (RFC 7517 JWK Set)' },
+        data: { seen, problem: Array.isArray(keys) ? 'the `keys` array is empty' : 'no `keys` array (RFC 7517 JWK Set)' },
         remediation: 'Add at least one public key (kty OKP, crv Ed25519, x) to the `keys` array.',
         advisories,
         probes,

@@ -38,8 +38,8 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
       'B4/open': 'info: the page answered an automated client without a challenge',
     },
     messages: {
-      'B4/challenged': '{seen}: {wall}{retry}. The site refused an automated client, so {detail} could not be measured from this page.{siteLevel}',
-      'B4/refused': '{seen}: the page {why}{retry} without a recognisable challenge page. Automated clients may be refused; {detail} rest on this response.{siteLevel}',
+      'B4/challenged': '{seen}: {wall}{retry}. The site refused an automated client, so {pageChecks} could not be measured from this page.{siteLevel}',
+      'B4/refused': '{seen}: the page {why}{retry} without a recognisable challenge page. Automated clients may be refused; {pageChecks} rest on this response.{siteLevel}',
       'B4/open': '{seen}: the page answered an automated client without a challenge.{siteLevel} Per-crawler blocking by user agent is compared in B1; blocking by IP address cannot be tested from outside.',
     },
   },
@@ -61,7 +61,7 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
       return {
         status: 'info',
         code: 'B4/challenged',
-        data: { seen, wall, retry, detail: PAGE_CHECKS, siteLevel },
+        data: { seen, wall, retry, pageChecks: PAGE_CHECKS, siteLevel },
         advisories: ['ai-ready does not impersonate browsers (it sends vendor crawler user agents only for B1\'s comparison); verified agents may still be let through by the same protection.'],
         probes,
         details: { blocked: true, reason: wall, siteLevelBlocked: !!robotsWall } as B4Details,
@@ -73,7 +73,7 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
       return {
         status: 'info',
         code: 'B4/refused',
-        data: { seen, why, retry, detail: PAGE_CHECKS, siteLevel },
+        data: { seen, why, retry, pageChecks: PAGE_CHECKS, siteLevel },
         probes,
         details: { blocked: true, reason: `HTTP ${status}`, siteLevelBlocked: !!robotsWall },
       };

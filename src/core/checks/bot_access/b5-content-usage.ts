@@ -42,7 +42,7 @@ export const b5ContentUsage = defineCheck<RobotsArtifact>()({
       'B5/ok': '{observed}',
       'B5/no-robots': '{seen}: no robots.txt, so no Content-Usage line.',
       'B5/missing': '{seen}: no Content-Usage line (extra credit only).',
-      'B5/invalid': '{observed} No line has a valid category=y|n pair (categories: {detail}).',
+      'B5/invalid': '{observed} No line has a valid category=y|n pair (categories: {categories}).',
     },
   },
   gather: (ctx) => ctx.robots(),
@@ -63,7 +63,7 @@ export const b5ContentUsage = defineCheck<RobotsArtifact>()({
       return {
         status: 'fail',
         code: 'B5/invalid',
-        data: { observed: evidence, detail: [...CONTENT_USAGE_VOCAB.keys].join(', ') },
+        data: { observed: evidence, categories: [...CONTENT_USAGE_VOCAB.keys].join(', ') },
         remediation: 'Write the preference as `category=y|n`, e.g. `Content-Usage: train-ai=n`.',
         advisories,
         probes,

@@ -114,10 +114,10 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
       'A1/ok': 'an RFC 9727 API catalog linking to live APIs',
     },
     messages: {
-      'A1/missing': '{seen}: {detail}.',
+      'A1/missing': '{seen}: {answer}.',
       'A1/not-json': '{seen}: not JSON ({error}). Starts: "{start}"',
       'A1/no-linkset': '{seen}: JSON without a "linkset" array. Starts: "{start}"',
-      'A1/no-api-entries': '{facts}; {why}.{detail}',
+      'A1/no-api-entries': '{facts}; {why}.{note}',
       'A1/dead-links': '{facts}; every checked link target is dead: {dead}.',
       'A1/ok': '{facts}.',
     },
@@ -135,7 +135,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
     const probes = [get];
     const seen = describeProbe(get, ctx.origin);
     if (!isFound(get)) {
-      return { status: 'fail', code: 'A1/missing', data: { seen, detail: get.status === 200 ? 'an HTML page (soft 404)' : 'no API catalog' }, probes };
+      return { status: 'fail', code: 'A1/missing', data: { seen, answer: get.status === 200 ? 'an HTML page (soft 404)' : 'no API catalog' }, probes };
     }
     const parsed = parseJson(get);
     if (!parsed.ok) return { status: 'fail', code: 'A1/not-json', data: { seen, error: parsed.error, start: excerpt(get.text, 80) }, probes };
@@ -167,7 +167,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
       return {
         status: 'partial',
         code: 'A1/no-api-entries',
-        data: { facts, why, detail: f.problems.length ? ` ${f.problems.slice(0, 3).join('; ')}.` : '' },
+        data: { facts, why, note: f.problems.length ? ` ${f.problems.slice(0, 3).join('; ')}.` : '' },
         remediation: 'Give each linkset entry an absolute "anchor" (the API base URL) and service-desc / service-doc links, or "item" links to the APIs.',
         matched: 'RFC 9727 (Linkset RFC 9264)',
         advisories,

@@ -36,7 +36,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
       'A3/ok': 'valid protected-resource metadata',
     },
     messages: {
-      'A3/missing': 'No protected-resource metadata: {seen}{detail}.{pageNote}{challengeText}',
+      'A3/missing': 'No protected-resource metadata: {seen}{why}.{pageNote}{challengeText}',
       'A3/bad-resource': '{facts}; {problems}.{pageNote}{challengeText}',
       'A3/no-authorization-servers': '{facts}: no authorization_servers, so agents cannot find where to obtain a token.{pageNote}{challengeText}',
       'A3/no-resource-metadata-challenge': '{facts}.{pageNote}{challengeText} The 401 does not point to the metadata (no resource_metadata parameter).',
@@ -69,7 +69,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
       return {
         status: 'fail',
         code: 'A3/missing',
-        data: { seen, detail: why ? ` (${why})` : '', pageNote, challengeText },
+        data: { seen, why: why ? ` (${why})` : '', pageNote, challengeText },
         probes,
       };
     }

@@ -93,9 +93,9 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       'A5/ok': 'a current A2A agent card whose JSON-RPC endpoint answers (an error object to an unknown method counts)',
     },
     messages: {
-      'A5/missing': 'No A2A agent card: {seenAll}{detail}.',
-      'A5/legacy': '{facts}; {legacy}{detail}.',
-      'A5/incomplete': '{facts}; {detail}.',
+      'A5/missing': 'No A2A agent card: {seenAll}{note}.',
+      'A5/legacy': '{facts}; {legacy}{note}.',
+      'A5/incomplete': '{facts}; {missing}.',
       'A5/endpoint-no-answer': '{facts}{liveText}.',
       'A5/ok': '{facts}{liveText}.',
     },
@@ -114,7 +114,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       return {
         status: 'fail',
         code: 'A5/missing',
-        data: { seenAll, detail: art.problem ? ` (${A2A_CARD_PATH}: ${art.problem})` : '' },
+        data: { seenAll, note: art.problem ? ` (${A2A_CARD_PATH}: ${art.problem})` : '' },
         probes: art.probes,
       };
     }
@@ -136,7 +136,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       return {
         status: 'partial',
         code: 'A5/legacy',
-        data: { facts, legacy, detail: problems.length ? `; ${problems.join('; ')}` : '' },
+        data: { facts, legacy, note: problems.length ? `; ${problems.join('; ')}` : '' },
         remediation: `Move the card to ${A2A_CARD_PATH} (current A2A discovery path) and update it to the 1.0 shape.`,
         ...(matched ? { matched } : {}),
         advisories,
@@ -148,7 +148,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       return {
         status: 'partial',
         code: 'A5/incomplete',
-        data: { facts, detail: [...problems, ...(art.version ? [] : ['no supportedInterfaces[] or url'])].join('; ') },
+        data: { facts, missing: [...problems, ...(art.version ? [] : ['no supportedInterfaces[] or url'])].join('; ') },
         remediation: `Complete the AgentCard: ${problems.join('; ') || 'add supportedInterfaces[]'}.`,
         ...(matched ? { matched } : {}),
         advisories,

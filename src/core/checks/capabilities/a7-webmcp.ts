@@ -84,7 +84,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     messages: {
       'A7/not-html': '{pageSeen}: not an HTML page, so there is nothing to register WebMCP tools on.',
       'A7/ok': 'Static: {parts}. {scope}.',
-      'A7/feature-detect-only': 'modelContext is referenced in {referencing} ("{detail}") but no registerTool()/provideContext() call was found. {scope}.',
+      'A7/feature-detect-only': 'modelContext is referenced in {referencing} ("{excerpt}") but no registerTool()/provideContext() call was found. {scope}.',
       'A7/missing': 'No WebMCP tools detected: no <form toolname> and no navigator.modelContext in {scope}. Tools registered by cross-origin scripts or after user interaction are not visible to a static scan.',
     },
   },
@@ -174,7 +174,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       return {
         status: 'partial',
         code: 'A7/feature-detect-only',
-        data: { referencing: referencing.map((f) => f.source).join(', '), detail: referencing[0].snippet, scope },
+        data: { referencing: referencing.map((f) => f.source).join(', '), excerpt: referencing[0].snippet, scope },
         remediation: 'Call navigator.modelContext.registerTool() for each action (or provideContext({tools})), not only feature-detect the API.',
         advisories,
         probes,

@@ -60,7 +60,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
       'A8/ok': 'a parseable OpenAPI description with paths',
     },
     messages: {
-      'A8/missing': 'No OpenAPI description: {probes}{detail}.',
+      'A8/missing': 'No OpenAPI description: {probes}{soft404}.',
       'A8/unusable': 'Something is published but it is not a usable OpenAPI description: {problems}.',
       'A8/invalid': '{facts}; {problem}.',
       'A8/ok': '{facts}.',
@@ -76,7 +76,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
       return {
         status: 'fail',
         code: 'A8/missing',
-        data: { probes: probes.map((p) => describeProbe(p, origin)).join('; '), detail: soft ? ` (${soft} HTML page(s): soft 404)` : '' },
+        data: { probes: probes.map((p) => describeProbe(p, origin)).join('; '), soft404: soft ? ` (${soft} HTML page(s): soft 404)` : '' },
         probes,
       };
     }

@@ -50,7 +50,7 @@ export const a9AuthMd = defineCheck<FetchResult>()({
     messages: {
       'A9/soft-404': '{seen}: an HTML page, not Markdown (soft 404).',
       'A9/missing': '{seen}: no auth.md.',
-      'A9/no-heading': '{seen}; {detail}, expected one naming "auth.md". Starts: "{start}"',
+      'A9/no-heading': '{seen}; {heading}, expected one naming "auth.md". Starts: "{start}"',
       'A9/ok': '{seen}; H1 "{excerpt}".',
     },
   },
@@ -71,7 +71,7 @@ export const a9AuthMd = defineCheck<FetchResult>()({
     return {
       status: 'partial',
       code: 'A9/no-heading',
-      data: { seen, detail: h1 ? `H1 is "${excerpt(h1, 80)}"` : 'no H1 heading', start: excerpt(res.text, 100) },
+      data: { seen, heading: h1 ? `H1 is "${excerpt(h1, 80)}"` : 'no H1 heading', start: excerpt(res.text, 100) },
       remediation: 'Start /auth.md with a level-1 heading that contains "auth.md" (e.g. "# auth.md for Example") so agents recognise the document.',
       advisories,
       probes,

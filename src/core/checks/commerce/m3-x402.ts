@@ -114,7 +114,7 @@ export const m3X402 = defineCheck<X402Artifact>()({
     messages: {
       'M3/missing': 'No HTTP 402 on any probed URL: {list}.',
       'M3/unparseable': 'HTTP 402 without parseable x402 requirements ({why}). Probed: {list}.',
-      'M3/ok': '402 with x402{detail} requirements ({carrier}) at {where}: {detail2} payment option(s), first: {offer}. Probed: {list}.',
+      'M3/ok': '402 with x402{version} requirements ({carrier}) at {where}: {options} payment option(s), first: {offer}. Probed: {list}.',
     },
   },
   async gather(ctx) {
@@ -172,7 +172,7 @@ export const m3X402 = defineCheck<X402Artifact>()({
       return {
         status: 'pass',
         code: 'M3/ok',
-        data: { detail: v !== null ? ` v${v}` : '', carrier: first.req.carrier, where, detail2: first.req.accepts.length, offer, list },
+        data: { version: v !== null ? ` v${v}` : '', carrier: first.req.carrier, where, options: first.req.accepts.length, offer, list },
         matched: v !== null && v >= 2 ? `x402 v${v} (PAYMENT-REQUIRED header)` : `x402 v${v ?? 1} (JSON body)`,
         advisories: good.flatMap((g) => g.req.problems).slice(0, 5),
         probes,

@@ -49,11 +49,11 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       'M4/missing': 'the A2A card declares no AP2 extension',
     },
     messages: {
-      'M4/no-roles': '{facts} without valid params.roles{detail}; {ucpNote}.',
-      'M4/ok': '{facts}, roles {known}{detail}; {ucpNote}.',
-      'M4/ucp-capability': '{seen}; {ucpNote}{detail}; A2A card: {detail2}.',
+      'M4/no-roles': '{facts} without valid params.roles{required}; {ucpNote}.',
+      'M4/ok': '{facts}, roles {known}{required}; {ucpNote}.',
+      'M4/ucp-capability': '{seen}; {ucpNote}{ucpVersion}; A2A card: {card}.',
       'M4/no-agent-card': 'AP2 requires an A2A Agent Card: none found ({card}); {ucpNote}.',
-      'M4/missing': '{cardSeen}; the A2A card declares {detail}; {ucpNote}.',
+      'M4/missing': '{cardSeen}; the A2A card declares {extensions}; {ucpNote}.',
     },
   },
   async gather(ctx) {
@@ -82,7 +82,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
         return {
           status: 'partial',
           code: 'M4/no-roles',
-          data: { facts, detail: roles.length ? ` (got ${roles.map((r) => excerpt(r, 30)).join(', ')})` : '', ucpNote },
+          data: { facts, required: roles.length ? ` (got ${roles.map((r) => excerpt(r, 30)).join(', ')})` : '', ucpNote },
           remediation: `Add params.roles to the AP2 extension, e.g. ["merchant"] (allowed: ${AP2_ROLES.join(', ')}).`,
           matched: 'AP2 v0.1 A2A extension',
           advisories,
@@ -92,7 +92,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       return {
         status: 'pass',
         code: 'M4/ok',
-        data: { facts, known: known.join(', '), detail: ap2.required === true ? ', required' : '', ucpNote },
+        data: { facts, known: known.join(', '), required: ap2.required === true ? ', required' : '', ucpNote },
         matched: 'AP2 v0.1 A2A extension',
         advisories,
         probes,
@@ -103,7 +103,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       return {
         status: 'pass',
         code: 'M4/ucp-capability',
-        data: { seen: describeProbe(ucp.probe, origin), ucpNote, detail: ucpCap.version ? ` (version ${excerpt(ucpCap.version, 20)})` : '', detail2: c ? 'present, no AP2 extension' : 'none' },
+        data: { seen: describeProbe(ucp.probe, origin), ucpNote, ucpVersion: ucpCap.version ? ` (version ${excerpt(ucpCap.version, 20)})` : '', card: c ? 'present, no AP2 extension' : 'none' },
         matched: `UCP capability ${UCP_AP2_CAPABILITY}`,
         probes,
         details: { ucpMandate: true },
@@ -121,7 +121,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
     return {
       status: 'fail',
       code: 'M4/missing',
-      data: { cardSeen, detail: exts.length ? `${exts.length} extension(s), none of them AP2 (${exts.slice(0, 3).map((e) => excerpt(String(e.uri ?? '?'), 60)).join(', ')})` : 'no extensions', ucpNote },
+      data: { cardSeen, extensions: exts.length ? `${exts.length} extension(s), none of them AP2 (${exts.slice(0, 3).map((e) => excerpt(String(e.uri ?? '?'), 60)).join(', ')})` : 'no extensions', ucpNote },
       probes,
     };
   },

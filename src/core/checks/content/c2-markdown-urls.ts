@@ -48,7 +48,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
     messages: {
       'C2/already-markdown': '{seen}: the page URL is already a .md URL and lists no Markdown alternate.',
       'C2/ok': '{evidence}.',
-      'C2/wrong-type': '{evidence}. Markdown body served as {detail}.',
+      'C2/wrong-type': '{evidence}. Markdown body served as {type}.',
       'C2/missing': '{evidence}. No Markdown version of the page.',
     },
   },
@@ -106,7 +106,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
       return {
         status: 'partial',
         code: 'C2/wrong-type',
-        data: { evidence, detail: best.probe.contentType ?? 'no content type' },
+        data: { evidence, type: best.probe.contentType ?? 'no content type' },
         remediation: `Serve ${new URL(best.url).pathname} with Content-Type: text/markdown; charset=utf-8.`,
         advisories,
         probes: [best.probe],

@@ -41,7 +41,7 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
       'C3/not-html': '{seen}: not an HTML page.',
       'C3/ok': '{seen}; {facts}.',
       'C3/js-shell': '{seen}; {facts}. A client-rendered shell: agents that do not run JavaScript see no content.',
-      'C3/little-text': '{seen}; {facts}. Little text reaches agents that do not run JavaScript ({detail}+ words expected).',
+      'C3/little-text': '{seen}; {facts}. Little text reaches agents that do not run JavaScript ({expected}+ words expected).',
     },
   },
   async gather(ctx) {
@@ -70,7 +70,7 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
     return {
       status: 'partial',
       code: 'C3/little-text',
-      data: { seen, facts, detail: C3_PASS_WORDS },
+      data: { seen, facts, expected: C3_PASS_WORDS },
       remediation: signs.length
         ? 'Server-render the main content: part of the page is only filled in by JavaScript.'
         : 'Make sure the page\'s main text is in the HTML response (not loaded by JavaScript); very short pages can add a summary paragraph.',

@@ -101,7 +101,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
     },
     messages: {
       'D6/not-html': '{seen}: not an HTML page, so there is no <head> to carry hints.',
-      'D6/missing': '{seen}: no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive{detail}.',
+      'D6/missing': '{seen}: no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive{note}.',
       'D6/broken-hints': '{seen}. Hints found but none resolves: {lines}.',
       'D6/ok': '{seen}. {lines}.',
     },
@@ -117,7 +117,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
   evaluate({ page, html, hints, checks, domCut }, { origin }) {
     const seen = describeProbe(page, origin);
     if (!html) return { status: 'na', code: 'D6/not-html', data: { seen }, probes: [page] };
-    if (!hints.length) return { status: 'fail', code: 'D6/missing', data: { seen, detail: domCut ? ` (${describeDomCut(domCut)})` : '' }, probes: [page] };
+    if (!hints.length) return { status: 'fail', code: 'D6/missing', data: { seen, note: domCut ? ` (${describeDomCut(domCut)})` : '' }, probes: [page] };
     const byTarget = new Map(checks.map((c) => [c.url, c.probe]));
     const works = (h: PageHint) => {
       if (!h.target) return false;
