@@ -47,9 +47,9 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
     },
     messages: {
       'C2/already-markdown': '{seen}: the page URL is already a .md URL and lists no Markdown alternate.',
-      'C2/ok': '{evidence}.',
-      'C2/wrong-type': '{evidence}. Markdown body served as {type}.',
-      'C2/missing': '{evidence}. No Markdown version of the page.',
+      'C2/ok': '{tried}.',
+      'C2/wrong-type': '{tried}. Markdown body served as {type}.',
+      'C2/missing': '{tried}. No Markdown version of the page.',
     },
   },
   pageRequests: (pageUrl) => {
@@ -96,7 +96,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
       return {
         status: 'pass',
         code: 'C2/ok',
-        data: { evidence },
+        data: { tried: evidence },
         matched: best.source === 'twin' ? `llms.txt .md convention (${twinPath})` : 'rel="alternate" type="text/markdown"',
         advisories,
         probes: [best.probe],
@@ -106,7 +106,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
       return {
         status: 'partial',
         code: 'C2/wrong-type',
-        data: { evidence, type: best.probe.contentType ?? 'no content type' },
+        data: { tried: evidence, type: best.probe.contentType ?? 'no content type' },
         remediation: `Serve ${new URL(best.url).pathname} with Content-Type: text/markdown; charset=utf-8.`,
         advisories,
         probes: [best.probe],
@@ -115,7 +115,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
     return {
       status: 'fail',
       code: 'C2/missing',
-      data: { evidence },
+      data: { tried: evidence },
       advisories,
       probes: judged.map((j) => j.probe),
     };
