@@ -9,6 +9,7 @@ import { HttpClient, BROWSER_ACCEPT, NOT_TLS_MESSAGE, type FetchResult } from '.
 import { GatherContext } from './gather/context.js';
 import { challengeReason } from './gather/classify.js';
 import { foundResources } from './fixes/found.js';
+import { EARLY_REQUESTS } from './checks/early.js';
 import { engineCode, type CheckModule, type CheckOutcome, type FixContext } from './checks/types.js';
 import { API_VERSION, gradeFor } from './vocabulary.js';
 import type { CheckResult, PlatformInfo, ProbeRecord, ProfileName, ScanResult } from './schema.js';
@@ -38,7 +39,7 @@ export interface ScanOptions {
   /** Host names exempt from the guard (intranet allowlist). */
   allowedHosts?: string[];
   userAgent?: string;
-  /** Only these checks (ids like "D1", or dimension names). */
+  /** Only these checks (check ids, or dimension names). */
   only?: string[];
   /** Skip these checks (ids or dimension names). */
   skip?: string[];
@@ -176,13 +177,11 @@ function judge(e: Evaluated, profile: ResolvedProfile): Verdict {
     v.code = engineCode(meta.id, 'unmeasured');
     v.evidence = `Could not be measured: ${unmeasured}. ${v.evidence}`;
   }
-  const publicMcpNa = !!profile.publicMcpOnly && meta.contentProfile === 'na' && v.status === 'fail';
+  const publicMcpNa = !!profile.publicMcpOnly && !!meta.profile?.naOnPublicMcp && v.status === 'fail';
   if (publicMcpNa) {
     v.status = 'na';
-    v.naReason = meta.id === 'A8'
-      ? 'public MCP server: its tools are described by MCP (tools/list), and no API catalog or OpenAPI evidence suggests a REST API to describe'
-      : 'public MCP server: its server card declares no authentication, so there is no OAuth-protected resource to discover';
-  } else if (profile.publicMcpOnly && meta.contentProfile === 'bonus' && meta.id !== 'A4') {
+    v.naReason = meta.profile!.naOnPublicMcp;
+  } else if (profile.publicMcpOnly && meta.contentProfile === 'bonus' && !meta.profile?.keepsTierOnPublicMcp) {
     v.tier = 'bonus';
   }
   if (publicMcpNa) {
@@ -223,6 +222,7 @@ function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, '
     specUrls: meta.specUrls,
     ...(e.raw.matched ? { matched: e.raw.matched } : {}),
     ...(e.raw.advisories?.length ? { advisories: e.raw.advisories } : {}),
+    ...(e.raw.findings?.length ? { findings: e.raw.findings.map(({ code, text }) => ({ code, text })) } : {}),
     probes: (e.raw.probes ?? []).map(toProbeRecord),
     ...(naReason ? { naReason } : {}),
   };
@@ -267,17 +267,14 @@ async function scanSite(input: string, options: ScanOptions & { rendering?: impo
   // gather side is loaded before the first request.
   const prefetch = await prefetcher;
   const prefetched = prefetch.prefetchChainStarts(http, target.origin, emitAfterStart, { sitemap: pages > 1 });
-  // B1's AI user-agent probes of the page go out with it too, when B1 runs (its id and dimension
-  // are named here: the registry is not loaded yet).
-  const uaPrefetched = selected({ id: 'B1', dimension: 'bot_access' }, options.only, options.skip)
-    ? prefetch.prefetchAiUserAgents(http, target.href, emitAfterStart)
-    : [];
+  // Requests checks declare to go out with the page (checks/early.ts: the registry is not loaded yet).
+  const early = new Map(EARLY_REQUESTS.filter((e) => selected(e, options.only, options.skip)).flatMap((e) => [...prefetch.earlyRequests[e.requests](http, target.href, emitAfterStart)]));
   // The check modules (and their parsers) load while round trip 1 is on the wire, once its
   // connections are under way: a bundled import() runs its module code at once, and would
   // otherwise hold the first requests back until it finished.
   await nextTurn();
   const checks = selectChecks((await import('./checks/index.js')).CHECKS, options.only, options.skip);
-  // The live MCP handshake (A4, A3) starts from round trip 1 as soon as the cards are in, ahead of
+  // The live MCP handshake starts from round trip 1 as soon as the cards are in, ahead of
   // the page's parsing and the checks: its chain (card -> initialize -> tools/list) is the longest.
   const mcpProbe = checks.some((c) => c.meta.mcpProbe) ? await import('./gather/mcp-probe.js') : null;
   const liveMcp = mcpProbe?.startLiveMcpProbe(prefetched, target.origin, prefetch.reportingSender(http, emitAfterStart)) ?? null;
@@ -301,7 +298,7 @@ async function scanSite(input: string, options: ScanOptions & { rendering?: impo
   }
   const pageUrl = new URL(page.url);
   // Prefetched chain starts are used when the page stayed on the origin they were sent to.
-  const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page, new Map([...(pageUrl.origin === target.origin ? prefetched : []), ...uaPrefetched]));
+  const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page, new Map([...(pageUrl.origin === target.origin ? prefetched : []), ...early]));
   if (liveMcp && pageUrl.origin === target.origin) {
     mcpProbe!.adoptLiveMcpProbe(ctx, liveMcp.result);
     // The cards were sent a few ms after the page, and usually land a few ms after it: waiting
@@ -367,7 +364,7 @@ async function scanSite(input: string, options: ScanOptions & { rendering?: impo
   const wall = totalWall(page, evaluated);
   if (wall) throw blockedError(target.href, wall, options.userAgent ?? USER_AGENT);
 
-  const raw = evaluated.map((e) => ({ id: e.check.meta.id, anchorKey: e.check.meta.anchorKey, status: e.raw.status, details: e.raw.details }));
+  const raw = evaluated.map(({ check: { meta }, raw: o }) => ({ id: meta.id, dimension: meta.dimension, profile: meta.profile, status: o.status, details: o.details }));
   const profile = resolveProfile(options.profile ?? 'auto', platform, raw);
   for (const e of evaluated) if (deferred(e.check)) announce(e.check, judge(e, profile));
   const results = evaluated.map((e) => finalize(e, profile, fx));

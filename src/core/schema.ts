@@ -71,6 +71,10 @@ export const CheckResult = z
     advisories: z.array(z.string()).optional(),
     probes: z.array(ProbeRecord).optional(),
     naReason: z.string().optional(),
+    findings: z
+      .array(z.object({ code: z.string(), text: z.string() }))
+      .optional()
+      .describe('The problems an outcome collected, each with its own code (e.g. "D1/wrong-type"), in the order found; the first names a partial outcome'),
   })
   .meta({ id: 'CheckResult' });
 export type CheckResult = z.infer<typeof CheckResult>;

@@ -2,7 +2,7 @@
 import { isIP } from 'node:net';
 import { normalizeTarget } from '../core/target.js';
 import { isScanError } from '../core/errors.js';
-import { MAX_SERVICE_PAGES, resolvePages } from '../core/scope.js';
+import { MAX_SERVICE_PAGES } from '../core/scope.js';
 import type { Account, Store } from '../store/index.js';
 import { ProblemError } from './problems.js';
 
@@ -150,7 +150,8 @@ function scopePages(scope: unknown, pages: unknown): number | undefined {
     throw new ProblemError('invalid-parameter', `pages must be an integer from 1 to ${MAX_SERVICE_PAGES}.`);
   }
   if (scope === 'page' && pages !== undefined && pages !== 1) throw new ProblemError('invalid-parameter', 'scope "page" scans one page: omit pages or send 1.');
-  return scope === undefined && pages === undefined ? undefined : resolvePages({ scope, pages });
+  // Validated here, resolved once by the ScanService: scope "page" is one page.
+  return scope === 'page' ? 1 : (pages as number | undefined);
 }
 
 /** §4.1: `fresh` only `1`, `isPublic` true/false (key calls only). */

@@ -4,7 +4,7 @@
  */
 import type { StoredReport } from '../store/index.js';
 import type { ScanOutcome } from '../service/index.js';
-import { reportView, shareUrlOf } from '../service/index.js';
+import { reportResponse, scanView } from '../service/index.js';
 import { reportHtml, reportMarkdown } from './pages.js';
 import { toSafeJson } from '../format/sanitize.js';
 
@@ -29,24 +29,10 @@ export function responseBodies(base: () => string): ResponseBodies {
   return {
     scan: (o) => {
       const report = o.report;
-      if (!report) return toSafeJson({ ...o.result, cached: o.cached });
-      return memo(report, `scan:${o.cached}:${base()}`, () => toSafeJson(reportView(report, base(), { cached: o.cached })));
+      if (!report) return toSafeJson(scanView(o, base()));
+      return memo(report, `scan:${o.cached}:${base()}`, () => toSafeJson(scanView(o, base())));
     },
-    report: (r) =>
-      memo(r, `report:${base()}`, () =>
-        toSafeJson({
-          apiVersion: r.result.apiVersion,
-          id: r.id,
-          url: r.url,
-          score: r.result.overallScore,
-          grade: r.result.grade,
-          platform: r.result.platform?.platform ?? null,
-          createdAt: r.createdAt,
-          htmlUrl: shareUrlOf(base(), r.id),
-          isPublic: r.isPublic,
-          result: reportView(r, base()),
-        }),
-      ),
+    report: (r) => memo(r, `report:${base()}`, () => toSafeJson(reportResponse(r, base()))),
     html: (r) => memo(r, `html:${base()}`, () => reportHtml(r, base())),
     markdown: (r) => memo(r, `md:${base()}`, () => reportMarkdown(r, base())),
   };

@@ -24,7 +24,7 @@ import type { ResultCache } from '../store/result-cache.js';
 import { InProcessRunner, type PortableScanOptions, type RunnerStats, type ScanRunner } from '../runner/index.js';
 import { CallerBusyError, RateLimitedError, RenderUnavailableError } from './errors.js';
 import { QueueFullError } from '../runner/index.js';
-import { reportView } from './report-view.js';
+import { reportView, scanView } from './report-view.js';
 import { reportIsPublic } from './visibility.js';
 import { DEFAULT_SCAN_PAGES, resolvePages } from '../core/scope.js';
 
@@ -214,10 +214,9 @@ export class ScanService {
     return reportView(report, this.baseUrl, extra);
   }
 
-  /** The view of a scan outcome: its report's view, or the bare result of a partial scan. */
-  view(outcome: ScanOutcome, withCached = true): ScanResponse {
-    const extra = withCached ? { cached: outcome.cached } : {};
-    return outcome.report ? this.reportView(outcome.report, extra) : outcome.result;
+  /** The view of a scan outcome (the one every face sends: service/report-view.ts scanView). */
+  view(outcome: ScanOutcome): ScanResponse {
+    return scanView(outcome, this.baseUrl);
   }
 
   /** Whether this service can render (serve --render). */
@@ -247,15 +246,16 @@ export class ScanService {
   /** Runs (or reuses) a scan of a normalized URL and stores its report. */
   async scan(url: string, call: ScanCall): Promise<ScanOutcome> {
     this.checkRender(call.render);
+    // The page count is resolved once per request, here (the request parser only validates it).
+    const pages = resolvePages({ pages: call.pages });
     if (call.only?.length || (call.profile && call.profile !== 'auto')) {
       const leave = this.enter(call);
       try {
-        return await this.ownScan(url, call);
+        return await this.ownScan(url, call, pages);
       } finally {
         leave();
       }
     }
-    const pages = resolvePages({ pages: call.pages });
     const key = scanKey(url, pages, call.render);
     const store = this.store;
     const isPublic = reportIsPublic(call.account, call.isPublic);
@@ -330,9 +330,9 @@ export class ScanService {
   }
 
   /** A scan no one else shares: partial, or under a forced profile. */
-  private async ownScan(url: string, call: ScanCall): Promise<ScanOutcome> {
+  private async ownScan(url: string, call: ScanCall, pages: number): Promise<ScanOutcome> {
     const signal = call.signal ? AbortSignal.any([this.controller.signal, call.signal]) : this.controller.signal;
-    const options: PortableScanOptions = { ...this.policy, profile: call.profile, only: call.only, pages: resolvePages({ pages: call.pages }) };
+    const options: PortableScanOptions = { ...this.policy, profile: call.profile, only: call.only, pages };
     const result = await this.run(url, options, call.render, { onEvent: call.onEvent, signal, caller: this.callerKey(call) });
     if (call.only?.length || !this.store) return { result, cached: false };
     const report = await this.store.saveReport({ result, isPublic: reportIsPublic(call.account, call.isPublic), accountId: call.account?.id ?? null });

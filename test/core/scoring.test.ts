@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { scoreChecks } from '../../src/core/scoring/score.js';
 import { computeLevel } from '../../src/core/scoring/levels.js';
-import { resolveProfile } from '../../src/core/scoring/profile.js';
+import { resolveProfile, type RawOutcome } from '../../src/core/scoring/profile.js';
+import { findCheck } from '../../src/core/checks/index.js';
 import { isitagentreadyScore } from '../../src/core/scoring/compat.js';
 import { gradeFor, type CheckResult, type CheckStatus, type Dimension, type Tier } from '../../src/core/schema.js';
 
@@ -75,17 +76,30 @@ describe('levels', () => {
 });
 
 describe('profiles', () => {
+  /** A raw outcome with the real check's metadata (the profile reads the rules checks declare). */
+  const raw = (id: string, status: CheckStatus, details?: Record<string, unknown>): RawOutcome => {
+    const { meta } = findCheck(id)!;
+    return { id, dimension: meta.dimension, profile: meta.profile, status, details };
+  };
   const platform = { platform: 'unknown', confidence: 0, evidence: [], isEcommerce: false, isApp: false, seoPlugin: null };
   it('is content without app or commerce evidence', () => {
-    expect(resolveProfile('auto', platform, [{ id: 'A1', status: 'fail' }])).toMatchObject({ app: false, commerce: false, source: 'auto' });
+    expect(resolveProfile('auto', platform, [raw('A1', 'fail')])).toMatchObject({ app: false, commerce: false, source: 'auto' });
   });
   it('becomes app when API or auth metadata is found, commerce on store signals or a passing M check', () => {
-    expect(resolveProfile('auto', platform, [{ id: 'A4', status: 'partial' }]).app).toBe(true);
+    expect(resolveProfile('auto', platform, [raw('A4', 'partial')]).app).toBe(true);
     expect(resolveProfile('auto', { ...platform, isEcommerce: true }, []).commerce).toBe(true);
-    expect(resolveProfile('auto', platform, [{ id: 'M1', status: 'pass' }]).commerce).toBe(true);
+    expect(resolveProfile('auto', platform, [raw('M1', 'pass')]).commerce).toBe(true);
+  });
+  it('reads a public MCP server from the declared rules: the card is the only evidence and declares no auth', () => {
+    const open = resolveProfile('auto', platform, [raw('A4', 'pass', { declaresAuth: false }), raw('A2', 'fail')]);
+    expect(open).toMatchObject({ app: true, publicMcpOnly: true });
+    expect(open.reasons[0]).toMatch(/public MCP server card/);
+    expect(resolveProfile('auto', platform, [raw('A4', 'pass', { declaresAuth: true })]).publicMcpOnly).toBeUndefined();
+    expect(resolveProfile('auto', platform, [raw('A4', 'pass', { declaresAuth: false }), raw('A8', 'pass')]).publicMcpOnly).toBeUndefined();
+    expect(resolveProfile('auto', { ...platform, isApp: true }, [raw('A4', 'pass', { declaresAuth: false })]).publicMcpOnly).toBeUndefined();
   });
   it('obeys overrides', () => {
-    expect(resolveProfile('content', { ...platform, isApp: true }, [{ id: 'A1', status: 'pass' }])).toMatchObject({ app: false, commerce: false, source: 'override' });
+    expect(resolveProfile('content', { ...platform, isApp: true }, [raw('A1', 'pass')])).toMatchObject({ app: false, commerce: false, source: 'override' });
     expect(resolveProfile('commerce', platform, [])).toMatchObject({ commerce: true, source: 'override' });
   });
 });

@@ -331,3 +331,20 @@ describe('verifyStep and specStep', () => {
     expect(specStep(['https://a', 'https://b'])).toEqual({ title: 'Read the spec', body: 'https://a\nhttps://b' });
   });
 });
+
+describe('platform packs', () => {
+  it('registers every pack module under its own id, and only ids the detector knows', async () => {
+    const { readdirSync } = await import('node:fs');
+    const { PLATFORM_PACKS } = await import('../../src/core/fixes/platforms/index.js');
+    const { FINGERPRINTS, HOSTING_FINGERPRINTS } = await import('../../src/core/platform/fingerprints.js');
+    const known = new Set<string>([...FINGERPRINTS.map((f) => f.id), ...HOSTING_FINGERPRINTS.map((h) => h.id)]);
+    const modules = readdirSync(new URL('../../src/core/fixes/platforms/', import.meta.url))
+      .filter((f) => f.endsWith('.ts') && !['index.ts', 'types.ts', 'shared.ts', 'shared-hooks.ts'].includes(f))
+      .map((f) => f.replace(/\.ts$/, ''));
+    expect(Object.keys(PLATFORM_PACKS).sort()).toEqual(modules.sort());
+    for (const [id, pack] of Object.entries(PLATFORM_PACKS)) {
+      expect(pack!.id).toBe(id);
+      expect(known.has(id), `${id} is a detected platform or host`).toBe(true);
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { domainOrPlaceholder, placeholderNote, reverseDomain, siteDomain } from 
 import { foundResources, linkTarget } from '../../src/core/fixes/found.js';
 import { agentLinks, linkHeaderValue, linkTags } from '../../src/core/fixes/agent-links.js';
 import type { CheckOutcome } from '../../src/core/checks/types.js';
+import { findCheck } from '../../src/core/checks/index.js';
 import type { FetchResult } from '../../src/core/net/http.js';
 
 describe('siteDomain', () => {
@@ -59,7 +60,7 @@ const probe = (url: string, status: number, contentType = 'application/json'): F
   redirects: [],
   durationMs: 1,
 });
-const ev = (id: string, raw: Partial<CheckOutcome> & Pick<CheckOutcome, 'status'>) => ({ check: { meta: { id } }, raw: { code: `${id}/x`, evidence: '', ...raw } });
+const ev = (id: string, raw: Partial<CheckOutcome> & Pick<CheckOutcome, 'status'>) => ({ check: findCheck(id)!, raw: { code: `${id}/x`, evidence: '', ...raw } });
 const O = 'https://acme.dev';
 
 describe('foundResources', () => {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckModule, EvaluateContext } from '../../src/core/checks/types.js';
 import type { CheckStatus } from '../../src/core/schema.js';
 import { ORIGIN } from './responses.js';
+import { fillTemplate } from '../../src/core/checks/messages.js';
 
 export interface CheckCase<A> {
   /** What the case shows; defaults to the expected code. */
@@ -19,6 +20,10 @@ export interface CheckCase<A> {
   status?: CheckStatus;
   /** The expected outcome code, e.g. "D4/no-h1". */
   code: string;
+  /** Expected values among the outcome's template data (checked with toMatchObject). */
+  data?: Record<string, string | number>;
+  /** The expected sub-finding codes, in order. */
+  findings?: string[];
   ctx?: Partial<EvaluateContext>;
 }
 
@@ -54,6 +59,15 @@ export function runCheckTables(tables: CheckTable[]): void {
         expect({ status: o.status, code: o.code }).toEqual({ status: expected, code: c.code });
         expect(Object.keys(meta.codes), `${c.code} is listed in ${meta.id}'s meta.codes`).toContain(o.code);
         expect(o.evidence.trim().length, 'evidence for people').toBeGreaterThan(0);
+        const template = meta.messages?.[o.code];
+        if (template !== undefined) {
+          // A code with a template says its evidence through it, from the data it returns.
+          const data = { ...o.data, ...(o.findings ? { findings: o.findings.map((f) => f.text).join('; ') } : {}) };
+          expect(o.evidence, `${o.code} is rendered from its template`).toBe(fillTemplate(template, data));
+        }
+        for (const f of o.findings ?? []) expect(Object.keys(meta.findings ?? {}), `${f.code} has a template`).toContain(f.code);
+        if (c.data) expect(o.data).toMatchObject(c.data);
+        if (c.findings) expect(o.findings?.map((f) => f.code) ?? []).toEqual(c.findings);
         return o;
       };
       for (const c of cases.valid) {

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
-import { EXIT } from '../exit-codes.js';
 import { databaseUrlOpt, withStore } from './keys.js';
+import { commandFail } from '../fail.js';
+
+const fail = commandFail('accounts');
 
 export function registerAccounts(program: Command): void {
   const accounts = program.command('accounts').description('Manage accounts of the service (works while `serve` runs)');
@@ -28,14 +30,12 @@ export function registerAccounts(program: Command): void {
     .option(...databaseUrlOpt)
     .action(async (name: string, flags: { visibility: string; dataDir?: string }) => {
       if (!/^[\w.@-]{1,64}$/.test(name) || !['public', 'private'].includes(flags.visibility)) {
-        process.stderr.write('ai-ready accounts: the name must be 1-64 letters, digits, _ . @ or -, and --visibility public or private\n');
-        process.exitCode = EXIT.USAGE;
+        fail('the name must be 1-64 letters, digits, _ . @ or -, and --visibility public or private');
         return;
       }
       const result = await withStore(flags, async (s) => ((await s.getAccount(name)) ? null : s.createAccount(name, flags.visibility as 'public')));
       if (!result) {
-        process.stderr.write(`ai-ready accounts: "${name}" already exists\n`);
-        process.exitCode = EXIT.USAGE;
+        fail(`"${name}" already exists`);
         return;
       }
       process.stdout.write(`Created account ${result.name} (${result.defaultVisibility}).\n`);
@@ -50,14 +50,12 @@ export function registerAccounts(program: Command): void {
     .option(...databaseUrlOpt)
     .action(async (name: string, visibility: string, flags: { dataDir?: string }) => {
       if (visibility !== 'public' && visibility !== 'private') {
-        process.stderr.write('ai-ready accounts: visibility must be public or private\n');
-        process.exitCode = EXIT.USAGE;
+        fail('visibility must be public or private');
         return;
       }
       const updated = await withStore(flags, (s) => s.setDefaultVisibility(name, visibility));
       if (!updated) {
-        process.stderr.write(`ai-ready accounts: no account named "${name}"\n`);
-        process.exitCode = EXIT.USAGE;
+        fail(`no account named "${name}"`);
         return;
       }
       process.stdout.write(`${updated.name}: scans are ${updated.defaultVisibility} by default.\n`);

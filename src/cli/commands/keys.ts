@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
-import { EXIT } from '../exit-codes.js';
+import { commandFail } from '../fail.js';
+
+const fail = commandFail('keys');
 
 /** Where a command finds the store: Postgres when a URL is given (flag or $AI_READY_DATABASE_URL), else SQLite in the data dir. */
 export interface StoreFlags {
@@ -35,8 +37,7 @@ export function registerKeys(program: Command): void {
     .action(async (flags: { account: string; dataDir?: string }) => {
       const name = flags.account.trim();
       if (!/^[\w.@-]{1,64}$/.test(name)) {
-        process.stderr.write('ai-ready keys: --account must be 1-64 letters, digits, _ . @ or -\n');
-        process.exitCode = EXIT.USAGE;
+        fail('--account must be 1-64 letters, digits, _ . @ or -');
         return;
       }
       const { token, key } = await withStore(flags, (s) => s.createApiKey(name));
@@ -73,14 +74,12 @@ export function registerKeys(program: Command): void {
     .action(async (prefix: string, flags: { dataDir?: string }) => {
       const clean = prefix.replace(/…$/, '').trim();
       if (clean.length < 6) {
-        process.stderr.write('ai-ready keys: the prefix needs at least 6 characters\n');
-        process.exitCode = EXIT.USAGE;
+        fail('the prefix needs at least 6 characters');
         return;
       }
       const n = await withStore(flags, (s) => s.revokeApiKey(clean));
       if (n === 0) {
-        process.stderr.write(`ai-ready keys: no active key starts with ${clean}\n`);
-        process.exitCode = EXIT.USAGE;
+        fail(`no active key starts with ${clean}`);
         return;
       }
       process.stdout.write(`Revoked ${n} key${n > 1 ? 's' : ''}.\n`);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { EXIT } from '../exit-codes.js';
 import { databaseUrlOpt, withStore, type StoreFlags } from './keys.js';
+import { commandFail } from '../fail.js';
 
 const dataDirOpt = ['--data-dir <dir>', 'the store of `ai-ready serve` (default $AI_READY_DATA_DIR or ./.ai-ready-data)'] as const;
 
@@ -14,10 +14,7 @@ async function withMonitors<T>(flags: StoreFlags, fn: (o: Opened) => Promise<T>)
   return withStore(flags, (store) => fn({ store, monitors: store.monitors }));
 }
 
-function fail(message: string, code: number = EXIT.USAGE): void {
-  process.stderr.write(`ai-ready monitors: ${message}\n`);
-  process.exitCode = code;
-}
+const fail = commandFail('monitors');
 
 export function registerMonitors(program: Command): void {
   const cmd = program

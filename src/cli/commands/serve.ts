@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT } from '../exit-codes.js';
+import { commandFail } from '../fail.js';
 
 interface ServeFlags {
   port: string;
@@ -27,10 +27,7 @@ interface ServeFlags {
   quiet?: boolean;
 }
 
-function fail(message: string): void {
-  process.stderr.write(`ai-ready serve: ${message}\n`);
-  process.exitCode = EXIT.USAGE;
-}
+const fail = commandFail('serve');
 
 export function registerServe(program: Command): void {
   program

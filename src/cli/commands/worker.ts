@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT } from '../exit-codes.js';
+import { commandFail } from '../fail.js';
 
 interface WorkerFlags {
   databaseUrl?: string;
@@ -9,10 +9,7 @@ interface WorkerFlags {
   allowPrivateNetwork?: boolean;
 }
 
-function fail(message: string): void {
-  process.stderr.write(`ai-ready worker: ${message}\n`);
-  process.exitCode = EXIT.USAGE;
-}
+const fail = commandFail('worker');
 
 export function registerWorker(program: Command): void {
   program

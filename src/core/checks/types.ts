@@ -1,15 +1,47 @@
 /**
- * A check is one self-describing module, like an ESLint rule: metadata, a gather step (all I/O,
- * through the shared GatherContext), a pure evaluate step (unit-tested from artifacts alone) and
- * its fix guide. The rubric, `ai-ready rubric`, the OpenAPI text and the MCP rubric tool are all
+ * A check is one self-describing module, like an ESLint rule: metadata (codes with their message
+ * templates, what it offers and how the profile treats it), a gather step (all I/O, through the
+ * shared GatherContext), a pure evaluate step returning codes and data (unit-tested from artifacts
+ * alone) and its fix guide. The rubric, `ai-ready rubric`, the OpenAPI text and the MCP rubric tool are all
  * derived from these modules: nothing lists the checks twice.
  */
 import type { CheckStatus, Dimension, FixStep, Tier } from '../schema.js';
 import type { FetchOptions, FetchResult } from '../net/http.js';
 import type { GatherContext } from '../gather/context.js';
-import type { FoundResources } from '../fixes/found.js';
+import type { FoundResources, Resource } from '../fixes/found.js';
+import { fillTemplate, renderFindings, type MessageData, type SubFinding } from './messages.js';
 
-export interface CheckMeta<C extends string = string> {
+export type { MessageData, SubFinding } from './messages.js';
+
+/** Structured details of an outcome; each check names its own shape. */
+export type Details = Record<string, unknown>;
+
+/**
+ * How the applicability profile reads a check, declared by the check (the engine and the profile
+ * name no check, as Lighthouse's runner names no audit).
+ */
+export interface ProfileRules<D = Details> {
+  /** A pass or partial of this check is evidence of an app or API; shown as the profile's reason. */
+  appEvidence?: string;
+  /**
+   * This check can show the site to be a public MCP server: it is the only app evidence, and the
+   * details of its found outcome say `isPublic`. `reason` replaces its appEvidence then.
+   */
+  publicMcp?: { isPublic(details: D | undefined): boolean; reason: string };
+  /** On a public MCP server, a fail of this check is taken out of scoring with this reason. */
+  naOnPublicMcp?: string;
+  /** On a public MCP server this check keeps its tier (others with contentProfile 'bonus' become extra credit). */
+  keepsTierOnPublicMcp?: true;
+}
+
+/** A resource this check finds, so fix guides link only what exists (fixes/found.ts). */
+export interface Offers<C extends string = string> {
+  resource: Resource;
+  /** Found-looking outcomes (pass or partial) where what answered is not the resource at all. */
+  absentCodes?: Array<NoInfer<C>>;
+}
+
+export interface CheckMeta<C extends string = string, D = Details> {
   /** Letter of the dimension plus a number: D1, C3, B2, A6, M1. */
   id: string;
   name: string;
@@ -41,12 +73,23 @@ export interface CheckMeta<C extends string = string> {
    * the engine starts the handshake from round trip 1 as soon as the cards are in.
    */
   mcpProbe?: true;
+  /** The applicability profile's rules that concern this check. */
+  profile?: ProfileRules<D>;
+  /** The resource this check finds (what it offers to fix guides). */
+  offers?: Offers<C>;
   /**
    * Every outcome code evaluate can return, with what it means (like ESLint's messageIds). Codes
-   * are `<id>/<kebab-name>` and stable: tests, SARIF, JUnit and MCP clients key on them, while the
-   * evidence stays free text for people. docs/check-codes.md lists them.
+   * are `<id>/<kebab-name>` and stable: tests, SARIF, JUnit and MCP clients key on them, and people
+   * read the evidence rendered from `messages`. docs/check-codes.md is generated from both.
    */
   codes: Record<C, string>;
+  /**
+   * The evidence template of each code (ESLint's meta.messages): evaluate returns the code with
+   * `data` and the evidence people read is this template filled in (checks/messages.ts).
+   */
+  messages: Record<C, string>;
+  /** The template of each sub-finding code, rendered into `{findings}` of the outcome's message. */
+  findings?: Record<string, string>;
 }
 
 /**
@@ -63,12 +106,16 @@ export function engineCode(checkId: string, kind: keyof typeof ENGINE_CODES): st
   return `${checkId}/${ENGINE_CODES[kind]}`;
 }
 
-export interface CheckOutcome<C extends string = string> {
+export interface CheckOutcome<C extends string = string, D = Details> {
   status: CheckStatus;
   /** Stable machine code of this outcome, one of meta.codes (e.g. "D4/no-h1"). */
   code: C;
-  /** What was observed: probes, statuses, headers, a short body excerpt. */
+  /** What was observed: probes, statuses, headers, a short body excerpt (rendered from meta.messages when data is given). */
   evidence: string;
+  /** The values the evidence template of `code` was filled with: what tests and tools read. */
+  data?: MessageData;
+  /** The problems found, each with its own code, in the order found (the first names a partial outcome). */
+  findings?: Array<SubFinding & { text: string }>;
   /** Overrides meta.remediation when the fix depends on what was found. */
   remediation?: string;
   /** Which spec and version the artifact matched, e.g. "A2A 1.0 (supportedInterfaces)". */
@@ -77,8 +124,8 @@ export interface CheckOutcome<C extends string = string> {
   advisories?: string[];
   /** The responses the verdict rests on, shown as receipts; a challenged one turns fail into info. */
   probes?: FetchResult[];
-  /** Structured details for formatters and tools. */
-  details?: Record<string, unknown>;
+  /** Structured details for formatters and tools; a `url` names the resource found. */
+  details?: D;
 }
 
 export interface EvaluateContext {
@@ -99,8 +146,9 @@ export interface FixContext {
   found?: FoundResources;
 }
 
-export interface CheckModule<A = unknown, C extends string = string> {
-  meta: CheckMeta<C>;
+/** A check module; `CheckModule<any>` is any check (its details type is its own). */
+export interface CheckModule<A = unknown, C extends string = string, D = any> {
+  meta: CheckMeta<C, D>;
   gather(ctx: GatherContext): Promise<A>;
   /**
    * Page-level checks: the requests gather will make that depend only on the page URL (e.g. the
@@ -109,16 +157,48 @@ export interface CheckModule<A = unknown, C extends string = string> {
    */
   pageRequests?(pageUrl: URL): Array<{ url: string; options: FetchOptions }>;
   /** Pure: the verdict from the artifact alone. Its codes are checked against meta.codes. */
-  evaluate(artifact: A, ctx: EvaluateContext): CheckOutcome<NoInfer<C>>;
+  evaluate(artifact: A, ctx: EvaluateContext): CheckOutcome<C, D>;
   /** Ordered steps (2-6): where to change it on this platform, the snippet, how to verify, the spec. */
   fixGuide(ctx: FixContext): FixStep[];
 }
 
 /**
- * Identity helper that keeps the artifact type of a check module checked. Name the codes too
- * (`defineCheck<Artifact, Code>`) and the compiler checks every outcome against meta.codes; the
- * check tester (test/helpers/check-tester.ts) checks them at run time for every check.
+ * What evaluate returns: the code with data for its template (meta.messages) and sub-findings
+ * with codes of their own; never prose (the engine renders it).
  */
-export function defineCheck<A, C extends string = string>(check: CheckModule<A, C>): CheckModule<A, C> {
-  return check;
+export type Verdict<C extends string, D, F extends string> = Omit<CheckOutcome<C, D>, 'evidence' | 'findings'> & {
+  findings?: Array<SubFinding<F>>;
+};
+
+/** A check as written: like CheckModule, with evaluate returning a Verdict the engine renders. */
+export interface CheckSpec<A, C extends string, D, F extends string> extends Omit<CheckModule<A, C, D>, 'meta' | 'evaluate'> {
+  meta: Omit<CheckMeta<C, D>, 'findings'> & { findings?: Record<F, string> };
+  evaluate(artifact: A, ctx: EvaluateContext): Verdict<NoInfer<C>, D, NoInfer<F>>;
+}
+
+/** The evidence of a verdict: its code's template filled with its data and its sub-findings' texts. */
+export function renderVerdict<C extends string, D>(meta: CheckMeta<C, D>, v: Verdict<C, D, string>): CheckOutcome<C, D> {
+  const texts = v.findings?.length ? renderFindings(meta.findings ?? {}, v.findings) : [];
+  const findings = v.findings?.map((f, i) => ({ ...f, text: texts[i] }));
+  const { findings: _, ...rest } = v;
+  const template = meta.messages[v.code];
+  if (template === undefined) throw new Error(`${v.code}: no template in meta.messages`);
+  const data = { ...v.data, ...(findings ? { findings: texts.join('; ') } : {}) };
+  return { ...rest, evidence: fillTemplate(template, data, v.code), ...(findings ? { findings } : {}) };
+}
+
+/**
+ * Defines a check, keeping its types checked: name the artifact in the first call; the codes are
+ * the keys of `meta.codes` and the sub-finding codes those of `meta.findings` (an outcome or
+ * sub-finding with a code the check does not declare does not compile), and the details type is
+ * what evaluate returns (declare an interface when outcomes give different shapes). The check
+ * tester (test/helpers/check-tester.ts) holds every outcome to the same contract at run time.
+ *
+ *   export const d9Example = defineCheck<ExampleArtifact>()({ meta: { ..., codes, messages }, ... });
+ */
+export function defineCheck<A>() {
+  return <C extends string, F extends string = never, D = Details>(spec: CheckSpec<A, C, D, F>): CheckModule<A, C, D> => ({
+    ...spec,
+    evaluate: (artifact, ctx) => renderVerdict(spec.meta as CheckMeta<C, D>, spec.evaluate(artifact, ctx)),
+  });
 }

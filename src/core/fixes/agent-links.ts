@@ -4,7 +4,7 @@
  * none. Shared by the D3 (Link header) and D6 (in-page hints) guides.
  */
 import type { FixContext } from '../checks/types.js';
-import { linkTarget, RESOURCE_CHECK, type Resource } from './found.js';
+import { linkTarget, type Resource } from './found.js';
 
 export interface AgentLink {
   resource: LinkedResource;
@@ -21,12 +21,14 @@ export interface AgentLink {
 export type LinkedResource = Extract<Resource, 'apiCatalog' | 'llmsTxt' | 'markdown' | 'openapi'>;
 
 /** In the order to publish them when none exists: llms.txt is the cheapest and most widely read. */
-const LINKED: Array<{ resource: LinkedResource; rel: string; type: (href: string) => string | undefined; defaultHref: string; label: string }> = [
-  { resource: 'llmsTxt', rel: 'describedby', type: () => 'text/plain', defaultHref: '/llms.txt', label: 'llms.txt' },
-  { resource: 'markdown', rel: 'alternate', type: () => 'text/markdown', defaultHref: '/index.md', label: 'the Markdown version of the page' },
-  { resource: 'apiCatalog', rel: 'api-catalog', type: () => undefined, defaultHref: '/.well-known/api-catalog', label: 'the API catalog' },
+/** `check` names the check that offers it, for the guide's words (a test holds it to meta.offers). */
+const LINKED: Array<{ resource: LinkedResource; check: string; rel: string; type: (href: string) => string | undefined; defaultHref: string; label: string }> = [
+  { resource: 'llmsTxt', check: 'D4', rel: 'describedby', type: () => 'text/plain', defaultHref: '/llms.txt', label: 'llms.txt' },
+  { resource: 'markdown', check: 'C2', rel: 'alternate', type: () => 'text/markdown', defaultHref: '/index.md', label: 'the Markdown version of the page' },
+  { resource: 'apiCatalog', check: 'A1', rel: 'api-catalog', type: () => undefined, defaultHref: '/.well-known/api-catalog', label: 'the API catalog' },
   {
     resource: 'openapi',
+    check: 'A8',
     rel: 'service-desc',
     type: (href) => (/\.ya?ml(?:$|[?#])/i.test(href) ? 'application/openapi+yaml' : 'application/openapi+json'),
     defaultHref: '/openapi.json',
@@ -48,7 +50,7 @@ export function agentLinks(fx: Pick<FixContext, 'origin' | 'found'>): AgentLinks
   for (const l of LINKED) {
     const url = fx.found?.[l.resource];
     const href = url ? linkTarget(url, fx.origin) : l.defaultHref;
-    const link: AgentLink = { resource: l.resource, href, rel: l.rel, type: l.type(href), check: RESOURCE_CHECK[l.resource], label: l.label };
+    const link: AgentLink = { resource: l.resource, href, rel: l.rel, type: l.type(href), check: l.check, label: l.label };
     (url ? out.present : url === null ? out.missing : out.unknown).push(link);
   }
   return out;

@@ -49,7 +49,7 @@ export interface SkillsIndex {
   declared: string | null;
   entries: SkillEntry[];
   /** Problems with the index as a whole. */
-  problems: string[];
+  problems: SkillsIndexProblem[];
 }
 
 export interface SkillsArtifact {
@@ -101,11 +101,14 @@ function digestProblem(d: unknown): string | null {
   return null;
 }
 
+/** A problem of the index as a whole, as data (the check gives it a code and words). */
+export type SkillsIndexProblem = { kind: 'no-skills-array' } | { kind: 'unknown-schema'; schema: string } | { kind: 'no-schema' };
+
 /** Reads an index document into normalised entries (pure). `indexUrl` resolves relative URLs. */
 export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, path: string): SkillsIndex {
-  const problems: string[] = [];
+  const problems: SkillsIndexProblem[] = [];
   const rawSkills = Array.isArray(doc.skills) ? doc.skills : null;
-  if (!rawSkills) problems.push('no `skills` array');
+  if (!rawSkills) problems.push({ kind: 'no-skills-array' });
   const skills = (rawSkills ?? []).slice(0, 500);
   const schemaV = schemaVersion(doc.$schema);
   const objectFiles = skills.some((s) => isObject(s) && Array.isArray(s.files) && s.files.some((f) => isObject(f)));
@@ -122,9 +125,9 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
   } else {
     format = 'v0.1.0';
     declared = schemaV ?? declaredVersion;
-    if (typeof doc.$schema === 'string' && !schemaV) problems.push(`unrecognised $schema "${doc.$schema.slice(0, 80)}"`);
+    if (typeof doc.$schema === 'string' && !schemaV) problems.push({ kind: 'unknown-schema', schema: doc.$schema.slice(0, 80) });
     if (path === SKILLS_INDEX_PATH && !doc.$schema && skills.some((s) => isObject(s) && 'digest' in s && 'url' in s))
-      problems.push(`entries look like v0.2.0 but there is no "$schema": "${SKILLS_SCHEMA_V02}" (without it clients read the index as v0.1.0)`);
+      problems.push({ kind: 'no-schema' });
   }
 
   // Where v0.1.0 and the draft put each skill: {index dir}/{name}/SKILL.md.

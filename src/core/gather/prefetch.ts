@@ -72,3 +72,10 @@ export function prefetchChainStarts(
 export function prefetchAiUserAgents(http: HttpClient, url: string, emit: ScanEventListener): Map<string, Promise<FetchResult>> {
   return sendAll(http, AI_USER_AGENTS.map((agent) => ({ url, options: uaProbeOptions(agent) })), emit);
 }
+
+/** The page-URL-only request sets a check can ask for in `checks/early.ts`, by name. */
+export const earlyRequests = {
+  aiUserAgents: prefetchAiUserAgents,
+} satisfies Record<string, (http: HttpClient, url: string, emit: ScanEventListener) => Map<string, Promise<FetchResult>>>;
+
+export type EarlyRequestSet = keyof typeof earlyRequests;

@@ -32,11 +32,20 @@ export interface Fingerprint {
   signals: Signal[];
 }
 
+/** Keeps each id as a literal, so the ids form the PlatformId union. */
+function platformFingerprints<const I extends string>(list: Array<Fingerprint & { id: I }>): Array<Fingerprint & { id: I }> {
+  return list;
+}
+
+function hostingFingerprints<const I extends string>(list: Array<{ id: I; signals: Signal[] }>): Array<{ id: I; signals: Signal[] }> {
+  return list;
+}
+
 const STRONG = 0.9;
 const MEDIUM = 0.6;
 const WEAK = 0.3;
 
-export const FINGERPRINTS: Fingerprint[] = [
+export const FINGERPRINTS = platformFingerprints([
   // ---- commerce -------------------------------------------------------------------------------
   {
     id: 'woocommerce',
@@ -425,10 +434,10 @@ export const FINGERPRINTS: Fingerprint[] = [
     rank: 1,
     signals: [{ kind: 'generator', pattern: /^Eleventy/i, weight: STRONG, label: 'meta generator Eleventy' }],
   },
-];
+]);
 
 /** Hosting, CDN and web server (reported beside the platform; drives fix guides). */
-export const HOSTING_FINGERPRINTS: Array<{ id: string; signals: Signal[] }> = [
+export const HOSTING_FINGERPRINTS = hostingFingerprints([
   { id: 'cloudflare', signals: [{ kind: 'header', name: 'cf-ray', weight: STRONG, label: 'cf-ray' }, { kind: 'header', name: 'server', pattern: /cloudflare/i, weight: STRONG, label: 'server: cloudflare' }] },
   { id: 'vercel', signals: [{ kind: 'header', name: 'x-vercel-id', weight: STRONG, label: 'x-vercel-id' }, { kind: 'header', name: 'server', pattern: /^Vercel/i, weight: STRONG, label: 'server: Vercel' }] },
   { id: 'netlify', signals: [{ kind: 'header', name: 'x-nf-request-id', weight: STRONG, label: 'x-nf-request-id' }, { kind: 'header', name: 'server', pattern: /Netlify/i, weight: STRONG, label: 'server: Netlify' }] },
@@ -448,7 +457,12 @@ export const HOSTING_FINGERPRINTS: Array<{ id: string; signals: Signal[] }> = [
   { id: 'caddy', signals: [{ kind: 'header', name: 'server', pattern: /^Caddy/i, weight: STRONG, label: 'server: Caddy' }] },
   { id: 'iis', signals: [{ kind: 'header', name: 'server', pattern: /Microsoft-IIS/i, weight: STRONG, label: 'server: Microsoft-IIS' }] },
   { id: 'express', signals: [{ kind: 'header', name: 'x-powered-by', pattern: /^Express/i, weight: STRONG, label: 'x-powered-by: Express' }] },
-];
+]);
+
+/** A platform the detector knows (wordpress, shopify, nextjs...). */
+export type PlatformId = (typeof FINGERPRINTS)[number]['id'];
+/** A host, CDN or web server the detector knows (vercel, cloudflare, nginx...). */
+export type HostingId = (typeof HOSTING_FINGERPRINTS)[number]['id'];
 
 /** SEO plugins (catalog §6.3); the first match wins. */
 export const SEO_PLUGINS: Array<{ id: string; signals: Signal[] }> = [

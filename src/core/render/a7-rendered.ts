@@ -4,11 +4,10 @@
  * descriptions and input schemas), and the browser's FormModelContext* issues about them. The
  * browser is the truth here: a static pass whose tools the browser never registered fails.
  */
-import type { CheckOutcome } from '../checks/types.js';
 import type { WebMcpArtifact } from '../checks/capabilities/a7-webmcp.js';
 import type { RenderedPage } from './artifact.js';
 import { renderedPage } from './rendered-page.js';
-import type { RenderedHook } from './with-rendered.js';
+import type { RenderedHook, RenderedOutcome } from './with-rendered.js';
 
 const NAVIGATOR_RE = /\bnavigator\s*\.\s*modelContext\b/;
 
@@ -30,8 +29,14 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
     'A7/navigator-only': 'measured in a browser: the page registers on navigator.modelContext, which current Chrome no longer has, so it sees no tools',
     'A7/rendered-none': 'measured in a browser: no WebMCP tool registered after load',
   },
+  messages: {
+    'A7/rendered-ok': 'Registered in the browser after load{via}: {count} tool(s): {tools}. Static reading: {static}',
+    'A7/rendered-schema-issues': 'Registered in the browser after load{via}: {count} tool(s): {tools}. The browser reports schema issues: {issues}. Static reading: {static}',
+    'A7/navigator-only': "The browser registered no tool: the page's scripts use navigator.modelContext, which current Chrome no longer has (the API is document.modelContext). Static reading: {static}",
+    'A7/rendered-none': 'The browser registered no WebMCP tool after load{via}{issues}. Static reading: {static}',
+  },
   gather: (ctx) => renderedPage(ctx),
-  merge(outcome, r, a): CheckOutcome {
+  merge(outcome, r, a): RenderedOutcome {
     if (outcome.code === 'A7/not-html') return outcome;
     if (r.error || r.webmcp === 'unavailable') {
       const why = r.error ? `the page could not be rendered (${r.error})` : 'the browser could not read WebMCP tools';
@@ -40,9 +45,8 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
     const details = { ...outcome.details, staticDetection: false, rendered: { tools: r.tools, schemaIssues: r.schemaIssues, via: r.webmcp } };
     // Without the DevTools domain the registrations were recorded in the page: said in the evidence.
     const via = r.webmcp === 'recorded' ? ' (recorded from document.modelContext.registerTool calls and form tools: this browser has no DevTools WebMCP domain)' : '';
-    const staticSaid = `Static reading: ${outcome.evidence}`;
+    const found = { via, count: r.tools.length, tools: r.tools.slice(0, 8).map(describeTool).join('; '), static: outcome.evidence };
     if (r.tools.length) {
-      const listed = `Registered in the browser after load${via}: ${r.tools.length} tool(s): ${r.tools.slice(0, 8).map(describeTool).join('; ')}.`;
       const matched = `WebMCP (${[r.tools.some((t) => !t.declarative) && 'imperative', r.tools.some((t) => t.declarative) && 'declarative'].filter(Boolean).join(' + ')}, seen by Chrome)`;
       if (r.schemaIssues.length) {
         const issues = r.schemaIssues.map((i) => `${i.type} (${i.count})`).join(', ');
@@ -50,20 +54,20 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
           ...outcome,
           status: 'partial',
           code: 'A7/rendered-schema-issues',
-          evidence: `${listed} The browser reports schema issues: ${issues}. ${staticSaid}`,
+          data: { ...found, issues },
           remediation: 'Give every form tool a tooldescription and every parameter a label or toolparamdescription, so the browser can build a complete schema.',
           matched,
           details,
         };
       }
-      return { ...outcome, status: 'pass', code: 'A7/rendered-ok', evidence: `${listed} ${staticSaid}`, remediation: undefined, matched, details };
+      return { ...outcome, status: 'pass', code: 'A7/rendered-ok', data: found, remediation: undefined, matched, details };
     }
     if (usesNavigator(a)) {
       return {
         ...outcome,
         status: outcome.status === 'fail' ? 'fail' : 'partial',
         code: 'A7/navigator-only',
-        evidence: `The browser registered no tool: the page's scripts use navigator.modelContext, which current Chrome no longer has (the API is document.modelContext). ${staticSaid}`,
+        data: { static: outcome.evidence },
         remediation: 'Register tools on document.modelContext (feature-detect it), not navigator.modelContext: current Chrome sees no tools otherwise.',
         details,
       };
@@ -72,7 +76,7 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
       ...outcome,
       status: 'fail',
       code: 'A7/rendered-none',
-      evidence: `The browser registered no WebMCP tool after load${via}${r.schemaIssues.length ? ` and reports ${r.schemaIssues.map((i) => i.type).join(', ')}` : ''}. ${staticSaid}`,
+      data: { via, issues: r.schemaIssues.length ? ` and reports ${r.schemaIssues.map((i) => i.type).join(', ')}` : '', static: outcome.evidence },
       details,
     };
   },

@@ -6,9 +6,8 @@
  * text only scripts write fails, whatever its word count.
  */
 import type { CheerioAPI } from 'cheerio/slim';
-import type { CheckOutcome } from '../checks/types.js';
 import { renderedView } from './rendered-page.js';
-import type { RenderedHook } from './with-rendered.js';
+import type { RenderedHook, RenderedOutcome } from './with-rendered.js';
 
 /** Missing share at or above which C3 fails, and from which it is partial. */
 export const C3_RENDERED_FAIL = 0.5;
@@ -68,6 +67,11 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
     'C3/rendered-partly': 'partial, measured in a browser: part of the rendered main text is missing from the HTML',
     'C3/rendered-only': 'measured in a browser: most of the rendered main text is missing from the HTML (scripts write it)',
   },
+  messages: {
+    'C3/rendered-match': '{measured} HTML as served: {static}',
+    'C3/rendered-partly': '{measured} HTML as served: {static}',
+    'C3/rendered-only': '{measured} Agents that do not run JavaScript miss most of the page. HTML as served: {static}',
+  },
   async gather(ctx) {
     const r = await renderedView(ctx);
     if (!r) return null;
@@ -78,21 +82,21 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
     const w = mainTextWords(rendered);
     return { servedWords: s.length, renderedWords: w.length, missing: missingShare(s, w) };
   },
-  merge(outcome, r): CheckOutcome {
+  merge(outcome, r): RenderedOutcome {
     if (outcome.status === 'na' || outcome.status === 'info') return outcome;
     if ('error' in r) return { ...outcome, advisories: [...(outcome.advisories ?? []), `the rendered page could not be read (${r.error}): static estimate only`] };
     const pct = Math.round(r.missing * 100);
     const measured = `Measured in a browser: ${pct}% of the rendered main text (${r.renderedWords} words) is missing from the HTML as served (${r.servedWords} words).`;
     const details = { ...outcome.details, rendered: r };
     if (r.renderedWords < MIN_RENDERED_WORDS) {
-      return { ...outcome, evidence: `${outcome.evidence} ${measured} Too little rendered text to measure: static estimate kept.`, details };
+      return { ...outcome, advisories: [...(outcome.advisories ?? []), `${measured} Too little rendered text to measure a share: static estimate kept.`], details };
     }
     if (r.missing >= C3_RENDERED_FAIL) {
       return {
         ...outcome,
         status: 'fail',
         code: 'C3/rendered-only',
-        evidence: `${measured} Agents that do not run JavaScript miss most of the page. HTML as served: ${outcome.evidence}`,
+        data: { measured, static: outcome.evidence },
         remediation: 'Render the main content on the server (SSR or static generation): scripts write most of this page\'s text.',
         details,
       };
@@ -102,11 +106,11 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
         ...outcome,
         status: 'partial',
         code: 'C3/rendered-partly',
-        evidence: `${measured} HTML as served: ${outcome.evidence}`,
+        data: { measured, static: outcome.evidence },
         remediation: 'Server-render the parts of the main text that scripts add after load.',
         details,
       };
     }
-    return { ...outcome, status: 'pass', code: 'C3/rendered-match', evidence: `${measured} HTML as served: ${outcome.evidence}`, remediation: undefined, details };
+    return { ...outcome, status: 'pass', code: 'C3/rendered-match', data: { measured, static: outcome.evidence }, remediation: undefined, details };
   },
 };

@@ -4,16 +4,32 @@
  * and merges it into the outcome. Without --render the hook gathers null and the check's own
  * outcome comes back untouched.
  */
-import type { CheckModule, CheckOutcome, EvaluateContext } from '../checks/types.js';
+import type { CheckModule, CheckOutcome, EvaluateContext, MessageData } from '../checks/types.js';
 import type { GatherContext } from '../gather/context.js';
+import { fillTemplate } from '../checks/messages.js';
+
+/** A merged outcome: the check's own (evidence as rendered), or one of the hook's codes with data. */
+export type RenderedOutcome = CheckOutcome | (Omit<CheckOutcome, 'evidence'> & { data: MessageData });
 
 export interface RenderedHook<A, R> {
   /** Codes the hook can return, added to the check's own. */
   codes?: Record<string, string>;
+  /** The evidence template of each of the hook's codes (as a check's meta.messages). */
+  messages?: Record<string, string>;
   /** What the browser saw for this view; null when the scan does not render. */
   gather(ctx: GatherContext, base: A): Promise<R | null>;
-  /** The outcome with the rendered evidence merged in (pure). */
-  merge(outcome: CheckOutcome, rendered: R, artifact: A, ctx: EvaluateContext): CheckOutcome;
+  /**
+   * The outcome with what the browser saw merged in (pure): the check's outcome unchanged (notes as
+   * advisories), or a hook code with data for its template (`{static}` is the static evidence).
+   */
+  merge(outcome: CheckOutcome, rendered: R, artifact: A, ctx: EvaluateContext): RenderedOutcome;
+}
+
+/** Renders a hook code's evidence from its template, as defineCheck does for the check's own. */
+function renderHookOutcome(hook: RenderedHook<never, never>, merged: RenderedOutcome): CheckOutcome {
+  const template = hook.messages?.[merged.code];
+  if (template === undefined || !('data' in merged) || !merged.data) return merged as CheckOutcome;
+  return { ...merged, evidence: fillTemplate(template, merged.data as MessageData, merged.code) } as CheckOutcome;
 }
 
 export type WithRendered<A, R> = A & { rendered?: R | null };
@@ -21,14 +37,14 @@ export type WithRendered<A, R> = A & { rendered?: R | null };
 export function withRendered<A extends object, R>(check: CheckModule<A, any>, hook: RenderedHook<A, R>): CheckModule<WithRendered<A, R>> {
   return {
     ...check,
-    meta: { ...check.meta, codes: { ...check.meta.codes, ...hook.codes } },
+    meta: { ...check.meta, codes: { ...check.meta.codes, ...hook.codes }, messages: { ...check.meta.messages, ...hook.messages } },
     async gather(ctx) {
       const base = await check.gather(ctx);
       return { ...base, rendered: await hook.gather(ctx, base) };
     },
     evaluate(artifact, ctx) {
       const outcome = check.evaluate(artifact, ctx);
-      return artifact.rendered ? hook.merge(outcome, artifact.rendered, artifact, ctx) : outcome;
+      return artifact.rendered ? renderHookOutcome(hook as RenderedHook<never, never>, hook.merge(outcome, artifact.rendered, artifact, ctx)) : outcome;
     },
   };
 }

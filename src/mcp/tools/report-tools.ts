@@ -6,7 +6,7 @@ import { ToolError } from '../context.js';
 import { Comparison, DomainHistory, ReportPage } from '../schemas.js';
 import { defineTool } from './define.js';
 import { ownedReport, readableReport, requireAccount, withShareUrl } from './access.js';
-import { compareReports as compareStoredReports, reportView, shareUrlOf } from '../../service/index.js';
+import { compareReports as compareStoredReports, reportResponse, shareUrlOf } from '../../service/index.js';
 import { comparisonLines } from '../../format/compare-render.js';
 
 const ReportId = z.string().regex(/^[a-z0-9]{4,24}$/, 'a report id is 4-24 characters from a-z and 0-9').describe('Share id of a report');
@@ -27,18 +27,7 @@ export const getReport = defineTool({
   async run(args, ctx) {
     const { store, account } = requireAccount(ctx);
     const r = await readableReport(store, account, args.id);
-    const data = {
-      apiVersion: API_VERSION,
-      id: r.id,
-      url: r.url,
-      score: r.result.overallScore,
-      grade: gradeOf(r),
-      platform: r.result.platform?.platform ?? null,
-      createdAt: r.createdAt,
-      ...(ctx.baseUrl ? { htmlUrl: shareUrlOf(ctx.baseUrl, r.id) } : {}),
-      isPublic: r.isPublic,
-      result: reportView(r, ctx.baseUrl),
-    };
+    const data = reportResponse(r, ctx.baseUrl);
     return { data, summary: `Report ${r.id} of ${r.url} (${r.createdAt}): ${data.score}/100, grade ${data.grade}, level ${r.result.level}.` };
   },
 });

@@ -8,8 +8,8 @@ import { FixGuideSchema, RubricSchema } from '../schemas.js';
 import { defineTool } from './define.js';
 import { fixStepsText } from '../../format/fix-steps.js';
 
-export const PLATFORMS = [...new Set([...FINGERPRINTS.map((f) => f.id), ...HOSTING_FINGERPRINTS.map((h) => h.id)])];
-const HOSTING_IDS = new Set(HOSTING_FINGERPRINTS.map((h) => h.id));
+export const PLATFORMS: string[] = [...new Set([...FINGERPRINTS.map((f) => f.id), ...HOSTING_FINGERPRINTS.map((h) => h.id)])];
+const HOSTING_IDS = new Set<string>(HOSTING_FINGERPRINTS.map((h) => h.id));
 
 export const getRubric = defineTool({
   name: 'get_rubric',

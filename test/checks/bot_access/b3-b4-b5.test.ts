@@ -32,9 +32,10 @@ describe('B3 Web Bot Auth key directory', () => {
     expect(b3WebBotAuth.evaluate(json(DIR, { jwks: [] }), ctx).code).toBe('B3/no-keys');
     const bad = b3WebBotAuth.evaluate(json(DIR, { keys: [{ kty: 'OKP', crv: 'Ed25519' }] }), ctx);
     expect(bad.status).toBe('partial');
-    expect(bad.evidence).toMatch(/lacks x/);
+    expect(bad).toMatchObject({ code: 'B3/bad-keys' });
+    expect(bad.data?.problems).toMatch(/lacks x/);
     const priv = b3WebBotAuth.evaluate(json(DIR, { keys: [{ ...ed25519, d: 'secret' }] }), ctx);
-    expect(priv.evidence).toMatch(/private key/);
+    expect(priv.data?.problems).toMatch(/private key/);
     expect(b3WebBotAuth.evaluate(text(DIR, 'keys: none', 'application/json'), ctx).status).toBe('partial');
   });
 });
@@ -58,7 +59,7 @@ describe('B4 reachable by automated clients', () => {
   it('reports a bare 429 with Retry-After', () => {
     const o = b4AutomatedAccess.evaluate({ page: response({ status: 429, headers: { 'retry-after': '120' } }), robots }, ctx);
     expect(o.status).toBe('info');
-    expect(o.evidence).toMatch(/rate-limited.*Retry-After: 120/);
+    expect(o.data).toMatchObject({ why: expect.stringMatching(/rate-limited/), retry: expect.stringMatching(/Retry-After: 120/) });
   });
   it('scores nothing', () => {
     expect(b4AutomatedAccess.meta.weight).toBe(0);

@@ -32,7 +32,7 @@ describe('A10 AI catalog / ARD', () => {
   it('is partial when version, host or entries are missing, and lists advisories', () => {
     const o = a10AiCatalog.evaluate({ probes: [json(PATH, { host: { name: 'Shop' }, entries: [] })] }, ctx);
     expect(o.status).toBe('partial');
-    expect(o.evidence).toContain('Missing: specVersion, a non-empty agents[] or entries[]');
+    expect(o).toMatchObject({ code: 'A10/incomplete', data: { missing: 'specVersion, a non-empty agents[] or entries[]' } });
     expect(o.advisories?.join(' ')).toMatch(/Access-Control-Allow-Origin/);
   });
   it('falls back to ard.json with an advisory', () => {

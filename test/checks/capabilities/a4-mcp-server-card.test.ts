@@ -59,10 +59,10 @@ describe('A4 MCP server card', () => {
   it('is partial without identity or without an endpoint', () => {
     const noEndpoint = a4McpServerCard.evaluate({ probes: probes({ 1: json(MCP_CARD_PATHS[1], { name: 'x', version: '1', capabilities: {} }) }) }, ctx);
     expect(noEndpoint.status).toBe('partial');
-    expect(noEndpoint.evidence).toMatch(/connection endpoint/);
+    expect(noEndpoint).toMatchObject({ code: 'A4/incomplete', data: { missing: expect.stringMatching(/connection endpoint/) } });
     const noId = a4McpServerCard.evaluate({ probes: probes({ 1: json(MCP_CARD_PATHS[1], { remotes: [{ url: 'https://e.example/mcp' }] }) }) }, ctx);
     expect(noId.status).toBe('partial');
-    expect(noId.evidence).toMatch(/identity/);
+    expect(noId.data?.missing).toMatch(/identity/);
   });
 
   it('is partial when only reachable through a cross-site redirect', () => {

@@ -54,10 +54,11 @@ describe('A5 A2A agent card', () => {
   it('is partial when required fields or skill members are missing', () => {
     const o = run(json(CUR, { ...v10, skills: [{ id: 'x' }], defaultOutputModes: undefined }));
     expect(o.status).toBe('partial');
-    expect(o.evidence).toMatch(/no defaultOutputModes/);
-    expect(o.evidence).toMatch(/1 of 1 skill\(s\) lack/);
+    expect(o.code).toBe('A5/incomplete');
+    expect(o.data?.missing).toMatch(/no defaultOutputModes/);
+    expect(o.data?.missing).toMatch(/1 of 1 skill\(s\) lack/);
     const badBinding = run(json(CUR, { ...v10, supportedInterfaces: [{ url: 'https://e.example', protocolBinding: 'SOAP', protocolVersion: '1.0' }] }));
-    expect(badBinding.evidence).toMatch(/protocolBinding/);
+    expect(badBinding.data?.missing).toMatch(/protocolBinding/);
   });
 
   it('fails when neither path has a card, listing both probes', () => {

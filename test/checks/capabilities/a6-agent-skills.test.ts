@@ -1,3 +1,4 @@
+import type { CheckOutcome } from '../../../src/core/checks/types.js';
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { a6AgentSkills } from '../../../src/core/checks/capabilities/a6-agent-skills.js';
@@ -25,6 +26,10 @@ function artifact(index: FetchResult, files: Record<string, FetchResult> = {}, p
 
 const skillMd = (body = SKILL_MD) => text('/.well-known/agent-skills/order-status/SKILL.md', body, 'text/markdown');
 
+/** The sub-finding codes of an outcome, in order. */
+const codes = (o: CheckOutcome) => o.findings?.map((f) => f.code) ?? [];
+const finding = (o: CheckOutcome, code: string) => o.findings?.find((f) => f.code === code);
+
 describe('A6 Agent Skills index (evaluate)', () => {
   it('passes a v0.2.0 index whose artifact digest and front matter check out', () => {
     const o = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry()] }), { [skillUrl]: skillMd() }), ctx);
@@ -48,21 +53,22 @@ describe('A6 Agent Skills index (evaluate)', () => {
   it('is partial on a digest mismatch and names the skill', () => {
     const o = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry()] }), { [skillUrl]: skillMd(SKILL_MD + 'changed\n') }), ctx);
     expect(o.status).toBe('partial');
-    expect(o.evidence).toMatch(/order-status.*digest mismatch/);
+    expect(codes(o)).toEqual(['A6/digest-mismatch']);
+    expect(finding(o, 'A6/digest-mismatch')?.data).toMatchObject({ name: 'order-status' });
     expect(o.details?.mismatches).toBe(1);
   });
 
   it('is partial when an artifact is not served or its SKILL.md lacks front matter', () => {
     const missing = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry()] }), { [skillUrl]: notFound('/.well-known/agent-skills/order-status/SKILL.md') }), ctx);
     expect(missing.status).toBe('partial');
-    expect(missing.evidence).toMatch(/not served/);
+    expect(codes(missing)).toEqual(['A6/artifact-not-served']);
     const bare = '# Order status\nNo front matter.\n';
     const noFm = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry({ digest: sha(bare) })] }), { [skillUrl]: skillMd(bare) }), ctx);
     expect(noFm.status).toBe('partial');
-    expect(noFm.evidence).toMatch(/front matter/);
+    expect(finding(noFm, 'A6/bad-skill-md')?.data?.problem).toMatch(/front matter/);
     const half = '---\nname: order-status\n---\n# x\n';
     const noDesc = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry({ digest: sha(half) })] }), { [skillUrl]: skillMd(half) }), ctx);
-    expect(noDesc.evidence).toMatch(/lacks `description`/);
+    expect(finding(noDesc, 'A6/bad-skill-md')?.data?.problem).toMatch(/lacks `description`/);
   });
 
   it('validates every entry field', () => {
@@ -75,11 +81,14 @@ describe('A6 Agent Skills index (evaluate)', () => {
     ];
     const o = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills })), ctx);
     expect(o.status).toBe('partial');
-    expect(o.evidence).toMatch(/Bad--Name.*not lowercase/);
-    expect(o.evidence).toMatch(/type "zip"/);
-    expect(o.evidence).toMatch(/1025 characters/);
-    expect(o.evidence).toMatch(/64 lowercase hex/);
-    expect(o.evidence).toMatch(/not http/);
+    expect(codes(o)).toEqual(Array(5).fill('A6/invalid-entry'));
+    expect(o.findings?.[0].data).toMatchObject({ n: 1, name: 'Bad--Name' });
+    expect(o.findings?.[0].data?.problems).toMatch(/not lowercase/);
+    const entryProblems = o.findings?.map((f) => f.data?.problems).join(' | ');
+    expect(entryProblems).toMatch(/type "zip"/);
+    expect(entryProblems).toMatch(/1025 characters/);
+    expect(entryProblems).toMatch(/64 lowercase hex/);
+    expect(entryProblems).toMatch(/not http/);
     expect(o.details?.valid).toBe(0);
   });
 
@@ -90,6 +99,8 @@ describe('A6 Agent Skills index (evaluate)', () => {
     expect(o.matched).toMatch(/v0\.1\.0/);
     expect(o.matched).toContain(LEGACY);
     expect(o.remediation).toContain(INDEX);
+    expect(codes(o)).toEqual(['A6/legacy-path', 'A6/old-format']);
+    expect(finding(o, 'A6/old-format')?.data).toEqual({ format: 'v0.1.0' });
   });
 
   it('reads the February 2026 draft (version + files[]) as partial and verifies its SKILL.md digest', () => {
@@ -99,17 +110,19 @@ describe('A6 Agent Skills index (evaluate)', () => {
     expect(good.matched).toMatch(/draft/);
     expect(good.evidence).toContain('1 digest(s) verified');
     const bad = a6AgentSkills.evaluate(artifact(json(INDEX, draft), { [skillUrl]: skillMd('---\nname: other\n---\n') }), ctx);
-    expect(bad.evidence).toMatch(/digest mismatch/);
+    expect(codes(bad)).toContain('A6/digest-mismatch');
   });
 
   it('flags a v0.2.0-shaped index without $schema (clients read it as v0.1.0)', () => {
     const o = a6AgentSkills.evaluate(artifact(json(INDEX, { skills: [entry()] }), { [skillUrl]: skillMd() }), ctx);
     expect(o.status).toBe('partial');
-    expect(o.evidence).toMatch(/no "\$schema"/);
+    expect(codes(o)).toEqual(['A6/no-schema', 'A6/old-format']);
   });
 
   it('is partial on an empty skills array', () => {
-    expect(a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [] })), ctx).status).toBe('partial');
+    const empty = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [] })), ctx);
+    expect(empty.status).toBe('partial');
+    expect(codes(empty)).toEqual(['A6/empty']);
   });
 
   it('fails when absent, on soft 404s and on non-JSON', () => {
@@ -174,7 +187,7 @@ describe('A6 gather against a loopback site', () => {
     const o = a6AgentSkills.evaluate(art, { origin: site.origin, pageUrl: `${site.origin}/` });
     expect(o.status).toBe('partial');
     expect(o.details).toMatchObject({ verified: 4, mismatches: 1, skills: 7, valid: 7 });
-    expect(o.evidence).toMatch(/skill-3.*digest mismatch/);
+    expect(finding(o, 'A6/digest-mismatch')?.data).toMatchObject({ name: 'skill-3' });
     expect(o.advisories?.join(' ')).toMatch(/5 of 7/);
   });
 

@@ -60,7 +60,7 @@ describe('A8 OpenAPI (evaluate)', () => {
   it('is partial for empty paths or an unparseable advertised document', () => {
     const empty = a8OpenApi.evaluate(artifact({ '/openapi.json': json('/openapi.json', { openapi: '3.1.0', info: {}, paths: {} }) }), ctx);
     expect(empty.status).toBe('partial');
-    expect(empty.evidence).toMatch(/`paths` is empty/);
+    expect(empty.data?.problem).toMatch(/`paths` is empty/);
     const broken = response({ url: '/spec', headers: { 'content-type': 'application/json' }, body: '{"openapi": "3.1.0", ' });
     const o = a8OpenApi.evaluate(artifact({ '/spec': broken }, [`${ORIGIN}/spec`]), ctx);
     expect(o.status).toBe('partial');
@@ -81,7 +81,7 @@ describe('A8 OpenAPI (evaluate)', () => {
     expect(a8OpenApi.evaluate(artifact({ '/swagger.json': json('/swagger.json', { error: 'nope' }) }), ctx).status).toBe('fail');
     const soft = a8OpenApi.evaluate(artifact(Object.fromEntries(GUESSED.map((p) => [p, soft404(p)]))), ctx);
     expect(soft.status).toBe('fail');
-    expect(soft.evidence).toMatch(/5 HTML page\(s\): soft 404/);
+    expect(soft.data?.soft404).toMatch(/5 HTML page\(s\): soft 404/);
     expect(a8OpenApi.meta.contentProfile).toBe('na');
   });
 

@@ -2,6 +2,7 @@
  * Strangers' sites send any JSON: every check of A6-A10 and M1-M6 must turn odd shapes into a verdict
  * with evidence, never throw (a throw would surface as "internal error").
  */
+import type { CheckOutcome } from '../../../src/core/checks/types.js';
 import { describe, expect, it } from 'vitest';
 import { a6AgentSkills } from '../../../src/core/checks/capabilities/a6-agent-skills.js';
 import { a8OpenApi } from '../../../src/core/checks/capabilities/a8-openapi.js';
@@ -35,7 +36,7 @@ describe('hostile JSON never breaks evaluate', () => {
   it.each(ODD.map((v, i) => [i, v]))('shape %i', (_i, value) => {
     const statuses = ['pass', 'partial', 'fail', 'info', 'na'];
     const doc = (path: string) => json(path, value);
-    const outcomes = [
+    const outcomes: Array<CheckOutcome<string, unknown>> = [
       a6AgentSkills.evaluate({ probes: [doc('/.well-known/agent-skills/index.json')], probe: doc('/.well-known/agent-skills/index.json'), path: '/.well-known/agent-skills/index.json', artifacts: {} }, ctx),
       a10AiCatalog.evaluate({ probes: [doc('/.well-known/ai-catalog.json')] }, ctx),
       m1Ucp.evaluate(ucpFromProbe(doc('/.well-known/ucp')), ctx),

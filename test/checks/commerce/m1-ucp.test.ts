@@ -53,12 +53,12 @@ describe('M1 UCP profile', () => {
   it('is partial without capabilities or service endpoints, and says which', () => {
     const noCaps = evalDoc({ ucp: { version: '2026-01-11', services: NESTED.ucp.services } });
     expect(noCaps.status).toBe('partial');
-    expect(noCaps.evidence).toContain('Missing: capabilities');
+    expect(noCaps).toMatchObject({ code: 'M1/incomplete', data: { missing: 'capabilities' } });
     const noEndpoint = evalDoc({ ucp: { version: '2026-01-11', services: { 'dev.ucp.shopping': { version: '1' } }, capabilities: NESTED.ucp.capabilities } });
     expect(noEndpoint.status).toBe('partial');
-    expect(noEndpoint.evidence).toContain('a service with an endpoint');
+    expect(noEndpoint.data?.missing).toContain('a service with an endpoint');
     const plainHttp = evalDoc({ ucp: { ...NESTED.ucp, services: { s: { rest: { endpoint: 'http://other.example.com/ucp' } } } } });
-    expect(plainHttp.evidence).toContain('a service endpoint on https');
+    expect(plainHttp.data?.missing).toContain('a service endpoint on https');
   });
 
   it('accepts an http endpoint on the scanned origin itself, with an advisory', () => {
@@ -83,11 +83,11 @@ describe('M1 UCP profile', () => {
 
   it('fails when absent, on soft 404s, non-JSON and unrelated JSON', () => {
     expect(m1Ucp.evaluate(ucpFromProbe(notFound(PATH)), ctx).status).toBe('fail');
-    expect(m1Ucp.evaluate(ucpFromProbe(soft404(PATH)), ctx).evidence).toMatch(/soft 404/);
-    expect(m1Ucp.evaluate(ucpFromProbe(response({ url: PATH, headers: { 'content-type': 'application/json' }, body: 'nope' })), ctx).evidence).toMatch(/not JSON/);
+    expect(m1Ucp.evaluate(ucpFromProbe(soft404(PATH)), ctx).data?.why).toMatch(/soft 404/);
+    expect(m1Ucp.evaluate(ucpFromProbe(response({ url: PATH, headers: { 'content-type': 'application/json' }, body: 'nope' })), ctx).data?.why).toMatch(/not JSON/);
     const other = evalDoc({ hello: 'world' });
     expect(other.status).toBe('fail');
-    expect(other.evidence).toMatch(/without a `ucp` object/);
+    expect(other.data?.why).toMatch(/without a `ucp` object/);
   });
 
   it('tells Shopify merchants that Shopify serves the profile', () => {

@@ -23,9 +23,10 @@ describe('M2 ACP discovery', () => {
     const doc = { ...DOC, transports: ['grpc'], capabilities: { services: ['refunds'] }, api_base_url: 'not a url' };
     const o = m2Acp.evaluate(json(PATH, doc, CACHE), ctx);
     expect(o.status).toBe('partial');
-    expect(o.evidence).toMatch(/"grpc" outside the enum/);
-    expect(o.evidence).toMatch(/"refunds" outside the enum/);
-    expect(o.evidence).toMatch(/api_base_url` is not an absolute URL/);
+    expect(o.code).toBe('M2/invalid');
+    expect(o.data?.problems).toMatch(/"grpc" outside the enum/);
+    expect(o.data?.problems).toMatch(/"refunds" outside the enum/);
+    expect(o.data?.problems).toMatch(/api_base_url` is not an absolute URL/);
     expect(acpProblems({ protocol: { name: 'acp', version: '2026-01-30', supported_versions: ['2025-09-29'] } })).toContain(
       '`protocol.supported_versions` does not include `protocol.version`',
     );
@@ -40,7 +41,7 @@ describe('M2 ACP discovery', () => {
     const none = m2Acp.evaluate(notFound(PATH), ctx);
     expect(none.status).toBe('fail');
     expect(none.evidence).toMatch(/does not prove "no ACP"/);
-    expect(m2Acp.evaluate(soft404(PATH), ctx).evidence).toMatch(/soft 404/);
+    expect(m2Acp.evaluate(soft404(PATH), ctx).data?.isSoft404).toMatch(/soft 404/);
     expect(m2Acp.evaluate(json(PATH, { protocol: { name: 'ucp' } }), ctx).status).toBe('fail');
   });
   it('fix guide serves the file with Cache-Control', () => {

@@ -49,7 +49,7 @@ describe('M3 x402 (evaluate)', () => {
     const o = m3X402.evaluate(art(probes), ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('x402 v1 (JSON body)');
-    expect(o.evidence).toContain('at /api: 1 payment option(s), first: exact base 10000');
+    expect(o).toMatchObject({ code: 'M3/ok', data: { where: '/api', options: 1, offer: expect.stringContaining('exact base 10000') } });
   });
   it('passes a v2 header on /api/v1', () => {
     const probes = base();

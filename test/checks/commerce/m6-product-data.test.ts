@@ -18,7 +18,7 @@ describe('M6 Product structured data', () => {
   it('passes a Product with a complete offer on the page', () => {
     const o = m6ProductData.evaluate(art(page('/', PRODUCT)), ctx);
     expect(o.status).toBe('pass');
-    expect(o.evidence).toContain('Product "Blue Widget" with offer 19.00 EUR InStock');
+    expect(o).toMatchObject({ code: 'M6/ok', data: { name: 'Blue Widget', offer: '19.00 EUR InStock' } });
   });
   it('finds products in @graph, mainEntity, AggregateOffer, priceSpecification and ProductGroup variants', () => {
     const graph = { '@graph': [{ '@type': 'WebPage', mainEntity: { ...PRODUCT, offers: [{ '@type': 'AggregateOffer', lowPrice: 5, priceCurrency: 'USD', availability: 'InStock' }] } }] };
@@ -31,10 +31,10 @@ describe('M6 Product structured data', () => {
   it('is partial for a Product without offers or with incomplete offers', () => {
     const bare = m6ProductData.evaluate(art(page('/', { '@type': 'Product', name: 'X' })), ctx);
     expect(bare.status).toBe('partial');
-    expect(bare.evidence).toContain('without offers');
+    expect(bare).toMatchObject({ code: 'M6/incomplete-offer', data: { offerProblem: 'without offers' } });
     const half = m6ProductData.evaluate(art(page('/', { '@type': 'Product', name: 'X', offers: { price: '1' } })), ctx);
     expect(half.status).toBe('partial');
-    expect(half.evidence).toContain('missing priceCurrency, availability');
+    expect(half.data?.offerProblem).toBe('with an offer missing priceCurrency, availability');
   });
   it('passes on the linked product page and fails when nothing has a Product', () => {
     const o = m6ProductData.evaluate(art(page('/', { '@type': 'Organization', name: 'Shop' }), page('/products/blue', PRODUCT)), ctx);
@@ -42,7 +42,8 @@ describe('M6 Product structured data', () => {
     expect(o.evidence).toContain('/products/blue');
     const none = m6ProductData.evaluate(art(page('/', { '@type': 'Organization', name: 'Shop' })), ctx);
     expect(none.status).toBe('fail');
-    expect(none.evidence).toContain('JSON-LD types Organization');
+    expect(none.code).toBe('M6/missing');
+    expect(none.data?.types).toContain('JSON-LD types Organization');
     expect(none.evidence).toContain('no product link');
   });
   it('picks the first same-origin product link', () => {

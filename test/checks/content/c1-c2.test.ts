@@ -104,7 +104,7 @@ describe('C2 evaluate', () => {
     expect(c2MarkdownUrls.evaluate(art([twin(notFound('/index.md'))]), ctx).status).toBe('fail');
     const soft = c2MarkdownUrls.evaluate(art([twin(soft404('/index.md'))]), ctx);
     expect(soft.status).toBe('fail');
-    expect(soft.evidence).toContain('catch-all');
+    expect(soft.data?.tried).toContain('catch-all');
   });
   it('is na when the page is itself a .md URL without alternates', () => {
     expect(c2MarkdownUrls.evaluate({ page: html(), twinPath: null, probes: [], foreignAlternates: [] }, ctx).status).toBe('na');

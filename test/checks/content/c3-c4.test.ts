@@ -80,7 +80,7 @@ describe('C4 evaluate', () => {
   it('is partial when a block does not parse', () => {
     const o = c4(ld('{"@type":"Organization"}') + ld('{"@type": "Product",}'));
     expect(o.status).toBe('partial');
-    expect(o.evidence).toContain('1 block(s) that do not parse');
+    expect(o).toMatchObject({ code: 'C4/invalid-json', data: { unparsed: 1 } });
   });
   it('fails without JSON-LD and is na for non-HTML pages', () => {
     expect(c4('<title>x</title>').status).toBe('fail');

@@ -108,14 +108,16 @@ describe('D2 evaluate', () => {
     const broken = cand('/sitemap_index.xml', 'fallback', index('https://a.test/s1.xml'), cand('https://a.test/s1.xml', 'index-child', null));
     const o = d2Sitemap.evaluate(art([broken]), ctx);
     expect(o.status).toBe('partial');
-    expect(o.evidence).toMatch(/first child .* is not a readable sitemap/);
+    expect(o.code).toBe('D2/defective');
+    expect(o.data?.defects).toMatch(/first child .* is not a readable sitemap/);
   });
   it('is partial for an empty urlset and fails when nothing is a sitemap', () => {
     expect(d2Sitemap.evaluate(art([cand('/sitemap.xml', 'fallback', urlset())]), ctx).status).toBe('partial');
     const soft = { url: `${ORIGIN}/sitemap.xml`, source: 'fallback' as const, probe: soft404('/sitemap.xml'), parsed: parseSitemap(Buffer.from(soft404('/x').body)) };
     const o = d2Sitemap.evaluate(art([cand('/sitemap-index.xml', 'fallback', null), soft]), ctx);
     expect(o.status).toBe('fail');
-    expect(o.evidence).toMatch(/not a sitemap: an HTML page/);
+    expect(o.code).toBe('D2/missing');
+    expect(o.data?.tried).toMatch(/not a sitemap: an HTML page/);
   });
   it('fails an entity bomb', () => {
     expect(d2Sitemap.evaluate(art([cand('/sitemap.xml', 'robots', BOMB)], [`${ORIGIN}/sitemap.xml`]), ctx).status).toBe('fail');
@@ -169,7 +171,7 @@ describe('D2 gather (loopback sites)', () => {
     }));
     const { a, o } = await run(s);
     expect(o.status).toBe('pass');
-    expect(o.evidence).toContain(`Valid sitemap at ${s.origin}/sitemap_index.xml`);
+    expect(o).toMatchObject({ code: 'D2/ok', data: { url: `${s.origin}/sitemap_index.xml` } });
     expect(a.candidates.map((c) => new URL(c.url).pathname)).toEqual(['/sitemap-index.xml', '/sitemap.xml.gz', '/sitemap_index.xml']);
     expect(s.requests.map((r) => r.path)).toEqual(expect.arrayContaining(['/sitemap-index.xml', '/sitemap.xml.gz', '/sitemap_index.xml', '/sitemap.xml', '/child.xml']));
   });
@@ -177,7 +179,7 @@ describe('D2 gather (loopback sites)', () => {
     const s = await start((site) => ({ '/': html, '/sitemap-index.xml': xml(index(`${site.origin}/gone.xml`)), '/sitemap.xml': xml(urlset(`${site.origin}/`)) }));
     const { o } = await run(s);
     expect(o.status).toBe('pass');
-    expect(o.evidence).toContain('/gone.xml → 404');
+    expect(o.data?.tried).toContain('/gone.xml → 404');
   });
   it('reads a .gz sitemap by magic bytes (no Content-Encoding)', async () => {
     const s = await start((site) => ({ '/': html, '/sitemap.xml.gz': { headers: { 'content-type': 'application/gzip' }, body: gzipSync(urlset(`${site.origin}/`)) } }));

@@ -1,3 +1,4 @@
+import { aiCrawlerRulesEarly } from '../early.js';
 import { defineCheck } from '../types.js';
 import type { RobotsArtifact, RobotsGroup } from '../../gather/robots.js';
 import { describeProbe } from '../../gather/classify.js';
@@ -74,11 +75,12 @@ function band(items: TokenAccess[]): string {
 /** robots.txt, plus the page as AI user agents got it (absent in unit tests of the rules alone). */
 export type B1Artifact = RobotsArtifact & { uaAccess?: UaAccessArtifact };
 
-export const b1AiCrawlerRules = defineCheck<B1Artifact>({
+export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
   meta: {
-    id: 'B1',
+    // Its AI user-agent fetches go out with the page (checks/early.ts holds its id for that).
+    id: aiCrawlerRulesEarly.id,
     name: 'AI crawler rules in robots.txt',
-    dimension: 'bot_access',
+    dimension: aiCrawlerRulesEarly.dimension,
     tier: 'essential',
     weight: 10,
     anchorKey: 'robotsTxtAiRules',
@@ -96,6 +98,14 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>({
       'B1/ua-refused': 'partial: robots.txt allows an AI crawler, but the server refuses its user agent (403/401/429/503, a challenge page or a reset) where the scanner\'s own request got the page',
       'B1/ok': 'AI answer engines may fetch the site (training crawlers may be blocked: a policy choice)',
     },
+    messages: {
+      'B1/ok': '{rules}',
+      'B1/no-robots': '{seen}: {answer}, so no AI crawler rules (see D1).',
+      'B1/no-groups': '{seen}: robots.txt has no User-agent group, so it expresses no crawler rules.',
+      'B1/all-blocked': '{lines} Every AI search and user-initiated agent of a major operator is blocked from /: the site cannot be cited in AI answers.',
+      'B1/retired-tokens': `{lines} Only retired Anthropic tokens are named; the current Claude crawlers fall to a restrictive \`*\` group.`,
+      'B1/ua-refused': '{verdict} {lines}',
+    },
   },
   async gather(ctx) {
     const [robots, uaAccess] = await Promise.all([ctx.robots(), gatherUaAccess(ctx)]);
@@ -110,14 +120,14 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>({
       return {
         status: 'fail',
         code: 'B1/no-robots',
-        evidence: `${seen}: ${robots.soft404 ? 'an HTML page, not a robots.txt (soft 404)' : 'no robots.txt'}, so no AI crawler rules (see D1).`,
+        data: { seen, answer: robots.soft404 ? 'an HTML page, not a robots.txt (soft 404)' : 'no robots.txt' },
         remediation: 'Publish /robots.txt with a `User-agent: *` group and explicit AI crawler groups.',
         probes,
         ...uaExtras(ua),
       };
     }
     if (!robots.groups.length) {
-      return { status: 'fail', code: 'B1/no-groups', evidence: `${seen}: robots.txt has no User-agent group, so it expresses no crawler rules.`, probes, ...uaExtras(ua) };
+      return { status: 'fail', code: 'B1/no-groups', data: { seen }, probes, ...uaExtras(ua) };
     }
     const table = AI_CRAWLERS.map((cr) => tokenAccess(robots, cr));
     const named = table.filter((t) => t.via === 'own group');
@@ -162,7 +172,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>({
       return {
         status: 'partial',
         code: 'B1/all-blocked',
-        evidence: `${lines.join(' ')} Every AI search and user-initiated agent of a major operator is blocked from /: the site cannot be cited in AI answers.`,
+        data: { lines: lines.join(' ') },
         remediation: 'Allow at least the AI answer engines (OAI-SearchBot, Claude-SearchBot, PerplexityBot) and user-requested fetchers (ChatGPT-User, Claude-User) to fetch `/`; keep training crawlers blocked if you wish.',
         matched,
         advisories,
@@ -174,7 +184,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>({
       return {
         status: 'partial',
         code: 'B1/ua-refused',
-        evidence: `${ua.verdict} ${lines.join(' ')}`,
+        data: { verdict: ua.verdict, lines: lines.join(' ') },
         remediation: ua.remediation,
         matched,
         advisories,
@@ -186,7 +196,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>({
       return {
         status: 'partial',
         code: 'B1/retired-tokens',
-        evidence: `${lines.join(' ')} Only retired Anthropic tokens are named; the current Claude crawlers fall to a restrictive \`*\` group.`,
+        data: { lines: lines.join(' ') },
         remediation: 'Replace anthropic-ai / Claude-Web with ClaudeBot (training), Claude-SearchBot (search) and Claude-User (user fetches).',
         matched,
         advisories,
@@ -194,7 +204,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>({
         details,
       };
     }
-    return { status: 'pass', code: 'B1/ok', evidence: lines.join(' '), matched, advisories, probes, details };
+    return { status: 'pass', code: 'B1/ok', data: { rules: lines.join(' ') }, matched, advisories, probes, details };
   },
   fixGuide(fx) {
     if (fx.outcome?.code === 'B1/ua-refused') return [...uaRefusedSteps(fx), specStep(SPEC)];

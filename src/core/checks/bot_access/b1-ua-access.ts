@@ -7,7 +7,7 @@
 import type { FixContext } from '../types.js';
 import type { FixStep } from '../../schema.js';
 import { compareUaAnswer, uaAnswer, type UaAccessArtifact } from '../../gather/ai-user-agents.js';
-import { verifyStep } from '../../fixes/platform-steps.js';
+import { platformHook, verifyStep } from '../../fixes/platform-steps.js';
 
 type RootAccess = 'allowed' | 'restricted' | 'blocked';
 
@@ -132,7 +132,8 @@ function whereTheBlockIs(fx: FixContext, names: string): FixStep {
   const steps: string[] = [];
   if (h.has('nginx')) steps.push('nginx: search the config for `$http_user_agent` (an `if (...) { return 403; }` or a `map` naming the bots).');
   if (h.has('apache') || h.has('litespeed')) steps.push('Apache/LiteSpeed: search .htaccess and vhosts for `RewriteCond %{HTTP_USER_AGENT}`, `SetEnvIfNoCase User-Agent` or `BrowserMatch` lines.');
-  if (fx.platform === 'wordpress') steps.push('WordPress: security and "block AI crawlers" plugins (Wordfence, All In One WP Security, Dark Visitors and the like) refuse these user agents; check their bot or firewall settings.');
+  const blockers = platformHook(fx, 'userAgentBlockers');
+  if (blockers) steps.push(blockers);
   if (h.has('express')) steps.push('Node/Express: look for middleware that tests `req.headers[\'user-agent\']` (an isbot or bot-blocker package).');
   const where = steps.length ? steps.join(' ') : 'Look in the CDN or WAF in front of the site (bot-management or "block AI crawlers" settings, custom rules on the User-Agent), then in the web server config and any security plugin.';
   return { title: 'Find the rule that refuses these user agents', body: `${where} Allow ${names}, or keep the block and state it in robots.txt (next step).` };

@@ -23,7 +23,7 @@ function describeLine(l: PrefLine): string {
   return `${groupLabel(l.agents)} → ${valid.length ? valid.join(', ') : `"${excerpt(l.raw, 60)}" (no valid signal)`}${l.path ? ` for ${l.path}` : ''} (line ${l.line})`;
 }
 
-export const b2ContentSignals = defineCheck<RobotsArtifact>({
+export const b2ContentSignals = defineCheck<RobotsArtifact>()({
   meta: {
     id: 'B2',
     name: 'Content Signals',
@@ -43,15 +43,23 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>({
       'B2/contradiction': 'partial: signals contradict each other or the access rules',
       'B2/ok': 'valid Content-Signal preferences for every crawler',
     },
+    messages: {
+      'B2/ok': '{observed}',
+      'B2/no-robots': '{seen}: no robots.txt, so no Content-Signal line.',
+      'B2/missing': '{seen}: robots.txt has {groups} group(s) but no Content-Signal line.',
+      'B2/invalid': '{observed} None has a valid key=yes|no pair (keys: search, ai-input, ai-train).',
+      'B2/not-global': `{observed} No valid signal applies to every crawler (the \`User-agent: *\` group has none).`,
+      'B2/contradiction': '{observed} Contradiction: {contradictions}.',
+    },
   },
   gather: (ctx) => ctx.robots(),
   evaluate(robots) {
     const res = robots.probe;
     const probes = [res];
     const seen = describeProbe(res, new URL(res.requestedUrl).origin);
-    if (!robots.found) return { status: 'fail', code: 'B2/no-robots', evidence: `${seen}: no robots.txt, so no Content-Signal line.`, probes };
+    if (!robots.found) return { status: 'fail', code: 'B2/no-robots', data: { seen }, probes };
     const lines = prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB);
-    if (!lines.length) return { status: 'fail', code: 'B2/missing', evidence: `${seen}: robots.txt has ${robots.groups.length} group(s) but no Content-Signal line.`, probes };
+    if (!lines.length) return { status: 'fail', code: 'B2/missing', data: { seen, groups: robots.groups.length }, probes };
 
     const advisories: string[] = [];
     const problems = [...new Set(lines.flatMap((l) => l.pairs.map((p) => p.problem).filter((p): p is string => !!p)))];
@@ -70,7 +78,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>({
       return {
         status: 'partial',
         code: 'B2/invalid',
-        evidence: `${evidence} None has a valid key=yes|no pair (keys: search, ai-input, ai-train).`,
+        data: { observed: evidence },
         remediation: 'Write the signals as `key=yes|no` with the keys search, ai-input and ai-train, e.g. `Content-Signal: search=yes, ai-input=yes, ai-train=no`.',
         advisories,
         probes,
@@ -101,7 +109,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>({
       return {
         status: 'partial',
         code: 'B2/not-global',
-        evidence: `${evidence} No valid signal applies to every crawler (the \`User-agent: *\` group has none).`,
+        data: { observed: evidence },
         remediation: 'Put the Content-Signal line inside the `User-agent: *` group so it applies to every crawler.',
         matched,
         advisories,
@@ -113,7 +121,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>({
       return {
         status: 'partial',
         code: 'B2/contradiction',
-        evidence: `${evidence} Contradiction: ${contradictions.join('; ')}.`,
+        data: { observed: evidence, contradictions: contradictions.join('; ') },
         remediation: 'Make the signals agree with the access rules: one value per key per group, and no `search=yes`/`ai-input=yes` in a group that disallows `/`.',
         matched,
         advisories,
@@ -121,7 +129,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>({
         details,
       };
     }
-    return { status: 'pass', code: 'B2/ok', evidence, matched, advisories, probes, details };
+    return { status: 'pass', code: 'B2/ok', data: { observed: evidence }, matched, advisories, probes, details };
   },
   fixGuide(fx) {
     const snippet = 'User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n';

@@ -27,7 +27,7 @@ export function jwkProblems(key: unknown, i: number): string[] {
   return problems;
 }
 
-export const b3WebBotAuth = defineCheck<FetchResult>({
+export const b3WebBotAuth = defineCheck<FetchResult>()({
   meta: {
     id: 'B3',
     name: 'Web Bot Auth key directory',
@@ -46,6 +46,13 @@ export const b3WebBotAuth = defineCheck<FetchResult>({
       'B3/bad-keys': 'partial: keys lack required members or expose private ones',
       'B3/ok': 'a valid Web Bot Auth key directory',
     },
+    messages: {
+      'B3/missing': '{seen}: no key directory. Informational: only sites that send signed bot or agent traffic publish one.',
+      'B3/not-jwks': '{seen}: {problem}. Starts: "{start}"',
+      'B3/no-keys': '{seen}: {problem}.',
+      'B3/bad-keys': '{seen}; {facts}; {problems}.',
+      'B3/ok': '{seen}; {facts}.',
+    },
   },
   gather: (ctx) =>
     ctx.fetch(WBA_DIRECTORY_PATH, { accept: `${WBA_MEDIA_TYPE}, application/json;q=0.9, */*;q=0.1`, maxBytes: 1024 * 1024 }),
@@ -56,7 +63,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>({
       return {
         status: 'info',
         code: 'B3/missing',
-        evidence: `${seen}: no key directory. Informational: only sites that send signed bot or agent traffic publish one.`,
+        data: { seen },
         probes,
       };
     }
@@ -68,7 +75,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>({
       return {
         status: 'partial',
         code: 'B3/not-jwks',
-        evidence: `${seen}: ${parsed.ok ? 'JSON but not an object' : `not JSON (${parsed.error})`}. Starts: "${excerpt(res.text, 100)}"`,
+        data: { seen, problem: parsed.ok ? 'JSON but not an object' : `not JSON (${parsed.error})`, start: excerpt(res.text, 100) },
         remediation: `Serve a JWK Set ({"keys": [...]}) at ${WBA_DIRECTORY_PATH}.`,
         advisories,
         probes,
@@ -79,7 +86,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>({
       return {
         status: 'partial',
         code: 'B3/no-keys',
-        evidence: `${seen}: ${Array.isArray(keys) ? 'the `keys` array is empty' : 'no `keys` array (RFC 7517 JWK Set)'}.`,
+        data: { seen, problem: Array.isArray(keys) ? 'the `keys` array is empty' : 'no `keys` array (RFC 7517 JWK Set)' },
         remediation: 'Add at least one public key (kty OKP, crv Ed25519, x) to the `keys` array.',
         advisories,
         probes,
@@ -92,13 +99,13 @@ export const b3WebBotAuth = defineCheck<FetchResult>({
       return {
         status: 'partial',
         code: 'B3/bad-keys',
-        evidence: `${seen}; ${facts}; ${problems.slice(0, 4).join('; ')}.`,
+        data: { seen, facts, problems: problems.slice(0, 4).join('; ') },
         remediation: 'Give every key its required members (OKP: crv and x; EC: crv, x, y; RSA: n, e) and publish public members only.',
         advisories,
         probes,
       };
     }
-    return { status: 'pass', code: 'B3/ok', evidence: `${seen}; ${facts}.`, matched: 'HTTP Message Signatures directory (draft-meunier-webbotauth-httpsig-directory-00), JWK Set RFC 7517', advisories, probes };
+    return { status: 'pass', code: 'B3/ok', data: { seen, facts }, matched: 'HTTP Message Signatures directory (draft-meunier-webbotauth-httpsig-directory-00), JWK Set RFC 7517', advisories, probes };
   },
   fixGuide(fx) {
     const content = JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', kid: '<JWK thumbprint>', x: '<base64url public key>', use: 'sig' }] }, null, 2);

@@ -14,7 +14,14 @@ export interface AutomatedAccessArtifact {
   robots: FetchResult;
 }
 
-export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>({
+/** Whether automated clients are refused, and why (the wall or the status). */
+export interface B4Details {
+  blocked: boolean;
+  reason?: string;
+  siteLevelBlocked: boolean;
+}
+
+export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
   meta: {
     id: 'B4',
     name: 'Reachable by automated clients',
@@ -29,6 +36,11 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>({
       'B4/challenged': 'info: the page answered with a bot challenge (a wall), so page checks are unmeasured',
       'B4/refused': 'info: the page answered 401, 403, 429 or 503 without a recognisable challenge',
       'B4/open': 'info: the page answered an automated client without a challenge',
+    },
+    messages: {
+      'B4/challenged': '{seen}: {wall}{retry}. The site refused an automated client, so {pageChecks} could not be measured from this page.{siteLevel}',
+      'B4/refused': '{seen}: the page {why}{retry} without a recognisable challenge page. Automated clients may be refused; {pageChecks} rest on this response.{siteLevel}',
+      'B4/open': '{seen}: the page answered an automated client without a challenge.{siteLevel} Per-crawler blocking by user agent is compared in B1; blocking by IP address cannot be tested from outside.',
     },
   },
   async gather(ctx) {
@@ -49,10 +61,10 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>({
       return {
         status: 'info',
         code: 'B4/challenged',
-        evidence: `${seen}: ${wall}${retry}. The site refused an automated client, so ${PAGE_CHECKS} could not be measured from this page.${siteLevel}`,
+        data: { seen, wall, retry, pageChecks: PAGE_CHECKS, siteLevel },
         advisories: ['ai-ready does not impersonate browsers (it sends vendor crawler user agents only for B1\'s comparison); verified agents may still be let through by the same protection.'],
         probes,
-        details: { blocked: true, reason: wall, siteLevelBlocked: !!robotsWall },
+        details: { blocked: true, reason: wall, siteLevelBlocked: !!robotsWall } as B4Details,
       };
     }
     const status = page.status ?? 0;
@@ -61,7 +73,7 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>({
       return {
         status: 'info',
         code: 'B4/refused',
-        evidence: `${seen}: the page ${why}${retry} without a recognisable challenge page. Automated clients may be refused; ${PAGE_CHECKS} rest on this response.${siteLevel}`,
+        data: { seen, why, retry, pageChecks: PAGE_CHECKS, siteLevel },
         probes,
         details: { blocked: true, reason: `HTTP ${status}`, siteLevelBlocked: !!robotsWall },
       };
@@ -69,7 +81,7 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>({
     return {
       status: 'info',
       code: 'B4/open',
-      evidence: `${seen}: the page answered an automated client without a challenge.${siteLevel} Per-crawler blocking by user agent is compared in B1; blocking by IP address cannot be tested from outside.`,
+      data: { seen, siteLevel },
       probes,
       details: { blocked: false, siteLevelBlocked: !!robotsWall },
     };

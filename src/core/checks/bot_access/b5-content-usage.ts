@@ -21,7 +21,7 @@ function describeLine(l: PrefLine): string {
   return `${groupLabel(l.agents)} → ${valid.length ? valid.join(', ') : `"${excerpt(l.raw, 60)}" (not valid)`}${l.path ? ` for ${l.path}` : ''} (line ${l.line})`;
 }
 
-export const b5ContentUsage = defineCheck<RobotsArtifact>({
+export const b5ContentUsage = defineCheck<RobotsArtifact>()({
   meta: {
     id: 'B5',
     name: 'IETF AI preferences (Content-Usage)',
@@ -38,15 +38,21 @@ export const b5ContentUsage = defineCheck<RobotsArtifact>({
       'B5/invalid': 'no Content-Usage line has a valid category=y|n pair',
       'B5/ok': 'a valid Content-Usage preference',
     },
+    messages: {
+      'B5/ok': '{observed}',
+      'B5/no-robots': '{seen}: no robots.txt, so no Content-Usage line.',
+      'B5/missing': '{seen}: no Content-Usage line (extra credit only).',
+      'B5/invalid': '{observed} No line has a valid category=y|n pair (categories: {categories}).',
+    },
   },
   gather: (ctx) => ctx.robots(),
   evaluate(robots) {
     const res = robots.probe;
     const probes = [res];
     const seen = describeProbe(res, new URL(res.requestedUrl).origin);
-    if (!robots.found) return { status: 'fail', code: 'B5/no-robots', evidence: `${seen}: no robots.txt, so no Content-Usage line.`, probes };
+    if (!robots.found) return { status: 'fail', code: 'B5/no-robots', data: { seen }, probes };
     const lines = prefLines(robots, 'content-usage', CONTENT_USAGE_VOCAB);
-    if (!lines.length) return { status: 'fail', code: 'B5/missing', evidence: `${seen}: no Content-Usage line (extra credit only).`, probes };
+    if (!lines.length) return { status: 'fail', code: 'B5/missing', data: { seen }, probes };
     const evidence = `${seen}; ${lines.length} Content-Usage line(s): ${lines.slice(0, 6).map(describeLine).join('; ')}${lines.length > 6 ? '; …' : ''}.`;
     const problems = [...new Set(lines.flatMap((l) => l.pairs.map((p) => p.problem).filter((p): p is string => !!p)))];
     const advisories = problems.length ? [`Ignored: ${problems.slice(0, 5).join('; ')}.`] : [];
@@ -57,13 +63,13 @@ export const b5ContentUsage = defineCheck<RobotsArtifact>({
       return {
         status: 'fail',
         code: 'B5/invalid',
-        evidence: `${evidence} No line has a valid category=y|n pair (categories: ${[...CONTENT_USAGE_VOCAB.keys].join(', ')}).`,
+        data: { observed: evidence, categories: [...CONTENT_USAGE_VOCAB.keys].join(', ') },
         remediation: 'Write the preference as `category=y|n`, e.g. `Content-Usage: train-ai=n`.',
         advisories,
         probes,
       };
     }
-    return { status: 'pass', code: 'B5/ok', evidence, matched: 'IETF AIPREF vocabulary (draft-ietf-aipref-vocab) attached in robots.txt', advisories, probes };
+    return { status: 'pass', code: 'B5/ok', data: { observed: evidence }, matched: 'IETF AIPREF vocabulary (draft-ietf-aipref-vocab) attached in robots.txt', advisories, probes };
   },
   fixGuide(fx) {
     return [

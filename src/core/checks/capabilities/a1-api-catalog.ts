@@ -91,7 +91,7 @@ export function inspectLinkset(linkset: unknown[]): LinksetFindings {
   return f;
 }
 
-export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>({
+export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
   meta: {
     id: 'A1',
     name: 'API catalog (RFC 9727)',
@@ -103,6 +103,8 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>({
     summary: `A Linkset (application/linkset+json) at ${API_CATALOG_PATH} listing the site's APIs with their OpenAPI description, docs and status links (RFC 9727).`,
     why: 'Agents look for APIs in one well-known place; the catalog tells them which APIs exist and where their machine-readable descriptions are.',
     remediation: `Serve ${API_CATALOG_PATH} as application/linkset+json listing each API (anchor) with its service-desc (OpenAPI) and service-doc links.`,
+    offers: { resource: 'apiCatalog', absentCodes: ['A1/not-json'] },
+    profile: { appEvidence: 'API catalog found' },
     codes: {
       'A1/missing': 'no API catalog at /.well-known/api-catalog (or an HTML page)',
       'A1/not-json': 'the catalog is not JSON',
@@ -110,6 +112,14 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>({
       'A1/no-api-entries': 'partial: empty linkset, entries without an absolute anchor, or no entry linking to an API',
       'A1/dead-links': 'partial: every checked link target is dead',
       'A1/ok': 'an RFC 9727 API catalog linking to live APIs',
+    },
+    messages: {
+      'A1/missing': '{seen}: {answer}.',
+      'A1/not-json': '{seen}: not JSON ({error}). Starts: "{start}"',
+      'A1/no-linkset': '{seen}: JSON without a "linkset" array. Starts: "{start}"',
+      'A1/no-api-entries': '{facts}; {why}.{note}',
+      'A1/dead-links': '{facts}; every checked link target is dead: {dead}.',
+      'A1/ok': '{facts}.',
     },
     contentProfile: 'bonus',
   },
@@ -125,10 +135,10 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>({
     const probes = [get];
     const seen = describeProbe(get, ctx.origin);
     if (!isFound(get)) {
-      return { status: 'fail', code: 'A1/missing', evidence: `${seen}: ${get.status === 200 ? 'an HTML page (soft 404)' : 'no API catalog'}.`, probes };
+      return { status: 'fail', code: 'A1/missing', data: { seen, answer: get.status === 200 ? 'an HTML page (soft 404)' : 'no API catalog' }, probes };
     }
     const parsed = parseJson(get);
-    if (!parsed.ok) return { status: 'fail', code: 'A1/not-json', evidence: `${seen}: not JSON (${parsed.error}). Starts: "${excerpt(get.text, 80)}"`, probes };
+    if (!parsed.ok) return { status: 'fail', code: 'A1/not-json', data: { seen, error: parsed.error, start: excerpt(get.text, 80) }, probes };
     const advisories: string[] = [];
     const ct = get.headers['content-type'] ?? '';
     if (get.contentType !== 'application/linkset+json') advisories.push(`Served as ${get.contentType ?? 'no content type'}; RFC 9727 requires application/linkset+json.`);
@@ -140,7 +150,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>({
       return {
         status: 'partial',
         code: 'A1/no-linkset',
-        evidence: `${seen}: JSON without a "linkset" array. Starts: "${excerpt(get.text, 80)}"`,
+        data: { seen, start: excerpt(get.text, 80) },
         remediation: 'Wrap the catalog in {"linkset": [ … ]} (RFC 9264 JSON format).',
         advisories,
         probes,
@@ -157,7 +167,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>({
       return {
         status: 'partial',
         code: 'A1/no-api-entries',
-        evidence: `${facts}; ${why}.${f.problems.length ? ` ${f.problems.slice(0, 3).join('; ')}.` : ''}`,
+        data: { facts, why, note: f.problems.length ? ` ${f.problems.slice(0, 3).join('; ')}.` : '' },
         remediation: 'Give each linkset entry an absolute "anchor" (the API base URL) and service-desc / service-doc links, or "item" links to the APIs.',
         matched: 'RFC 9727 (Linkset RFC 9264)',
         advisories,
@@ -171,7 +181,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>({
       return {
         status: 'partial',
         code: 'A1/dead-links',
-        evidence: `${facts}; every checked link target is dead: ${dead.map((t) => describeProbe(t.probe, ctx.origin)).join('; ')}.`,
+        data: { facts, dead: dead.map((t) => describeProbe(t.probe, ctx.origin)).join('; ') },
         remediation: 'Point the catalog at live resources: each service-desc, service-doc and status link must answer.',
         matched: 'RFC 9727 (Linkset RFC 9264)',
         advisories,
@@ -180,7 +190,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>({
       };
     }
     if (dead.length) advisories.push(`Dead link target(s): ${dead.map((t) => t.url).join(', ')}.`);
-    return { status: 'pass', code: 'A1/ok', evidence: `${facts}.`, matched: 'RFC 9727 (Linkset RFC 9264)', advisories, probes, details };
+    return { status: 'pass', code: 'A1/ok', data: { facts }, matched: 'RFC 9727 (Linkset RFC 9264)', advisories, probes, details };
   },
   fixGuide(fx) {
     const api = `${fx.origin}/api/v1`;

@@ -62,7 +62,7 @@ function agentProblems(agents: unknown[]): string[] {
   return out;
 }
 
-export const a10AiCatalog = defineCheck<AiCatalogArtifact>({
+export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
   meta: {
     id: 'A10',
     name: 'AI catalog / ARD manifest',
@@ -81,6 +81,13 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>({
       'A10/incomplete': 'partial: the catalog lacks required members',
       'A10/ok': 'a complete AI catalog',
     },
+    messages: {
+      'A10/missing': 'No AI catalog: {probes}.',
+      'A10/not-json': '{seen}: not JSON ({error}). Starts: "{start}"',
+      'A10/not-object': '{seen}: JSON but not an object.',
+      'A10/incomplete': '{facts}. Missing: {missing}.',
+      'A10/ok': '{facts}.',
+    },
   },
   async gather(ctx) {
     const first = await ctx.fetch(AI_CATALOG_PATH, AI_CATALOG_OPTIONS);
@@ -93,14 +100,14 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>({
       return {
         status: 'fail',
         code: 'A10/missing',
-        evidence: `No AI catalog: ${probes.map((p) => `${describeProbe(p, origin)}${isSoft404(p) ? ' (soft 404)' : ''}`).join('; ')}.`,
+        data: { probes: probes.map((p) => `${describeProbe(p, origin)}${isSoft404(p) ? ' (soft 404)' : ''}`).join('; ') },
         probes,
       };
     }
     const seen = describeProbe(res, origin);
     const parsed = parseJson(res);
-    if (!parsed.ok) return { status: 'fail', code: 'A10/not-json', evidence: `${seen}: not JSON (${parsed.error}). Starts: "${excerpt(res.text, 80)}"`, probes };
-    if (!isObject(parsed.value)) return { status: 'fail', code: 'A10/not-object', evidence: `${seen}: JSON but not an object.`, probes };
+    if (!parsed.ok) return { status: 'fail', code: 'A10/not-json', data: { seen, error: parsed.error, start: excerpt(res.text, 80) }, probes };
+    if (!isObject(parsed.value)) return { status: 'fail', code: 'A10/not-object', data: { seen }, probes };
     const doc = parsed.value;
     const advisories: string[] = [];
     if (res.requestedUrl.endsWith(ARD_PATH)) advisories.push(`found at ${ARD_PATH}; agents and the reference scanner read ${AI_CATALOG_PATH}`);
@@ -126,14 +133,14 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>({
       return {
         status: 'partial',
         code: 'A10/incomplete',
-        evidence: `${facts}. Missing: ${missing.join(', ')}.`,
+        data: { facts, missing: missing.join(', ') },
         remediation: `Complete ${AI_CATALOG_PATH}: add ${missing.join(', ')}.`,
         advisories,
         probes,
         details,
       };
     }
-    return { status: 'pass', code: 'A10/ok', evidence: `${facts}.`, matched: `${shapes.map((s) => s.replace(/ \(.*\)$/, '')).join(' + ')} ${version}`, advisories, probes, details };
+    return { status: 'pass', code: 'A10/ok', data: { facts }, matched: `${shapes.map((s) => s.replace(/ \(.*\)$/, '')).join(' + ')} ${version}`, advisories, probes, details };
   },
   fixGuide(fx) {
     const host = new URL(fx.origin).hostname;

@@ -22,7 +22,7 @@ export interface OperabilityArtifact {
   rendered: RenderedPage | null;
 }
 
-export const a11AgentOperability = defineCheck<OperabilityArtifact>({
+export const a11AgentOperability = defineCheck<OperabilityArtifact>()({
   meta: {
     id: 'A11',
     name: 'Agent-operable controls',
@@ -43,6 +43,14 @@ export const a11AgentOperability = defineCheck<OperabilityArtifact>({
       'A11/some-violations': `partial: up to ${A11_PARTIAL_MAX} elements violate the agent-operability rules`,
       'A11/violations': `more than ${A11_PARTIAL_MAX} elements violate the agent-operability rules`,
     },
+    messages: {
+      'A11/not-rendered': 'Not measured: agent operability is read from the rendered page; scan with --render to measure it.',
+      'A11/not-html': '{seen}: not an HTML page.',
+      'A11/unmeasured': 'Could not be measured: {reason}.',
+      'A11/ok': '{scope}: no violation ({passed} rule(s) with matching elements passed).',
+      'A11/some-violations': '{scope}: {elements} element(s) an agent cannot reliably operate: {listed}.',
+      'A11/violations': '{scope}: {elements} element(s) an agent cannot reliably operate: {listed}.',
+    },
   },
   async gather(ctx) {
     const page = ctx.page();
@@ -53,18 +61,18 @@ export const a11AgentOperability = defineCheck<OperabilityArtifact>({
     const seen = describeProbe(page, origin);
     if (!rendered) {
       return isHtml || !isOk(page)
-        ? { status: 'na', code: 'A11/not-rendered', evidence: 'Not measured: agent operability is read from the rendered page; scan with --render to measure it.' }
-        : { status: 'na', code: 'A11/not-html', evidence: `${seen}: not an HTML page.`, probes: [page] };
+        ? { status: 'na', code: 'A11/not-rendered', data: {} }
+        : { status: 'na', code: 'A11/not-html', data: { seen }, probes: [page] };
     }
     if (rendered.error || !rendered.operability) {
-      return { status: 'info', code: 'A11/unmeasured', evidence: `Could not be measured: ${rendered.error ?? rendered.operabilityError ?? 'axe-core did not run'}.`, probes: [page] };
+      return { status: 'info', code: 'A11/unmeasured', data: { reason: rendered.error ?? rendered.operabilityError ?? 'axe-core did not run' }, probes: [page] };
     }
     const { violations, rules, passed } = rendered.operability;
     const elements = violations.reduce((n, v) => n + v.count, 0);
     const details = { violations, rules, elements };
     const scope = `axe-core ${rules.length} agent-operability rules on the rendered page`;
     if (!violations.length) {
-      return { status: 'pass', code: 'A11/ok', evidence: `${scope}: no violation (${passed} rule(s) with matching elements passed).`, matched: 'axe-core (WCAG name/role/value rules)', probes: [page], details };
+      return { status: 'pass', code: 'A11/ok', data: { scope, passed }, matched: 'axe-core (WCAG name/role/value rules)', probes: [page], details };
     }
     const listed = violations
       .slice(0, 6)
@@ -74,7 +82,7 @@ export const a11AgentOperability = defineCheck<OperabilityArtifact>({
     return {
       status: partial ? 'partial' : 'fail',
       code: partial ? 'A11/some-violations' : 'A11/violations',
-      evidence: `${scope}: ${elements} element(s) an agent cannot reliably operate: ${listed}.`,
+      data: { scope, elements, listed },
       probes: [page],
       details,
     };

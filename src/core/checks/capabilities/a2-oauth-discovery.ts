@@ -68,7 +68,7 @@ function label(c: AsCandidate): string {
   return c.kind === 'oidc' ? 'OpenID Connect Discovery 1.0' : 'RFC 8414';
 }
 
-export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>({
+export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
   meta: {
     id: 'A2',
     name: 'OAuth / OIDC server metadata',
@@ -80,10 +80,16 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>({
     summary: `Authorization-server metadata at ${AS_METADATA_PATH} (RFC 8414) or ${OIDC_CONFIG_PATH} (OpenID Connect), on the origin or at the issuers named by the protected-resource metadata (A3).`,
     why: 'Agents (MCP clients among them) discover how to obtain tokens from these documents: endpoints, PKCE support and dynamic client registration. Without them an agent cannot sign in on a user\'s behalf.',
     remediation: `Publish your authorization server's metadata (${OIDC_CONFIG_PATH} or ${AS_METADATA_PATH}) with issuer, authorization_endpoint, token_endpoint and response_types_supported.`,
+    profile: { appEvidence: 'OAuth/OIDC metadata found', naOnPublicMcp: 'public MCP server: its server card declares no authentication, so there is no OAuth-protected resource to discover' },
     codes: {
       'A2/missing': 'no OAuth authorization-server or OpenID Connect metadata',
       'A2/invalid': 'partial: metadata found but with problems (issuer mismatch, missing endpoints)',
       'A2/ok': 'valid authorization-server metadata',
+    },
+    messages: {
+      'A2/missing': 'No authorization-server metadata: {seenAll}.',
+      'A2/invalid': '{facts}; {best}.',
+      'A2/ok': '{facts}.',
     },
     contentProfile: 'na',
   },
@@ -128,7 +134,7 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>({
       return {
         status: 'fail',
         code: 'A2/missing',
-        evidence: `No authorization-server metadata: ${seenAll}.`,
+        data: { seenAll },
         probes: candidates.filter((c) => c.source === 'origin').map((c) => c.probe),
       };
     }
@@ -153,12 +159,12 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>({
     };
     const facts = `${describeProbe(best.c.probe, ctx.origin)}: ${label(best.c)} metadata ${where}, issuer ${typeof doc.issuer === 'string' ? excerpt(doc.issuer, 80) : '(none)'}`;
     if (valid.length) {
-      return { status: 'pass', code: 'A2/ok', evidence: `${facts}.`, matched: label(best.c), advisories, probes: [best.c.probe], details };
+      return { status: 'pass', code: 'A2/ok', data: { facts }, matched: label(best.c), advisories, probes: [best.c.probe], details };
     }
     return {
       status: 'partial',
       code: 'A2/invalid',
-      evidence: `${facts}; ${best.problems.join('; ')}.`,
+      data: { facts, best: best.problems.join('; ') },
       remediation: `Fix the ${label(best.c)} document: ${best.problems.join('; ')}.`,
       matched: label(best.c),
       advisories,

@@ -14,7 +14,7 @@ import { domainOrPlaceholder } from '../../fixes/site.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9728', 'https://modelcontextprotocol.io/specification/2025-06-18/basic/authorization'];
 
-export const a3ProtectedResource = defineCheck<A3Artifact>({
+export const a3ProtectedResource = defineCheck<A3Artifact>()({
   meta: {
     id: 'A3',
     name: 'OAuth protected-resource metadata (RFC 9728)',
@@ -27,12 +27,20 @@ export const a3ProtectedResource = defineCheck<A3Artifact>({
     summary: `JSON at ${PRM_PATH} naming the protected resource and the authorization servers that issue tokens for it (RFC 9728); a 401 may point to it with WWW-Authenticate resource_metadata.`,
     why: 'An agent that meets a protected API or MCP server learns from this document where to get a token; MCP servers must publish it.',
     remediation: `Publish ${PRM_PATH} with "resource" (your API's URL) and "authorization_servers" (your issuer URLs).`,
+    profile: { appEvidence: 'protected-resource metadata found', naOnPublicMcp: 'public MCP server: its server card declares no authentication, so there is no OAuth-protected resource to discover' },
     codes: {
       'A3/missing': 'no protected-resource metadata (RFC 9728)',
       'A3/bad-resource': 'partial: "resource" missing, not an absolute URL, or on another origin',
       'A3/no-authorization-servers': 'partial: no authorization_servers',
       'A3/no-resource-metadata-challenge': 'partial: valid metadata, but the protected endpoint answers 401 without WWW-Authenticate resource_metadata (RFC 9728 §5.1)',
       'A3/ok': 'valid protected-resource metadata',
+    },
+    messages: {
+      'A3/missing': 'No protected-resource metadata: {seen}{why}.{pageNote}{challengeText}',
+      'A3/bad-resource': '{facts}; {problems}.{pageNote}{challengeText}',
+      'A3/no-authorization-servers': '{facts}: no authorization_servers, so agents cannot find where to obtain a token.{pageNote}{challengeText}',
+      'A3/no-resource-metadata-challenge': '{facts}.{pageNote}{challengeText} The 401 does not point to the metadata (no resource_metadata parameter).',
+      'A3/ok': '{facts}.{pageNote}{challengeText}',
     },
     contentProfile: 'na',
   },
@@ -61,7 +69,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>({
       return {
         status: 'fail',
         code: 'A3/missing',
-        evidence: `No protected-resource metadata: ${seen}${why ? ` (${why})` : ''}.${pageNote}${challengeText}`,
+        data: { seen, why: why ? ` (${why})` : '', pageNote, challengeText },
         probes,
       };
     }
@@ -97,7 +105,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>({
       return {
         status: 'partial',
         code: 'A3/bad-resource',
-        evidence: `${facts}; ${problems.join('; ')}.${pageNote}${challengeText}`,
+        data: { facts, problems: problems.join('; '), pageNote, challengeText },
         remediation: 'Set "resource" to the exact URL of the protected resource the metadata is published for (same origin).',
         matched: 'RFC 9728',
         advisories,
@@ -109,7 +117,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>({
       return {
         status: 'partial',
         code: 'A3/no-authorization-servers',
-        evidence: `${facts}: no authorization_servers, so agents cannot find where to obtain a token.${pageNote}${challengeText}`,
+        data: { facts, pageNote, challengeText },
         remediation: 'Add "authorization_servers": ["https://your-issuer"] to the protected-resource metadata.',
         matched: 'RFC 9728',
         advisories,
@@ -121,7 +129,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>({
       return {
         status: 'partial',
         code: 'A3/no-resource-metadata-challenge',
-        evidence: `${facts}.${pageNote}${challengeText} The 401 does not point to the metadata (no resource_metadata parameter).`,
+        data: { facts, pageNote, challengeText },
         remediation: `Answer unauthenticated requests with 401 and WWW-Authenticate: Bearer resource_metadata="<URL of ${PRM_PATH}>" (RFC 9728 §5.1; required by MCP authorization).`,
         matched: 'RFC 9728',
         advisories,
@@ -129,7 +137,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>({
         details,
       };
     }
-    return { status: 'pass', code: 'A3/ok', evidence: `${facts}.${pageNote}${challengeText}`, matched: 'RFC 9728', advisories, probes: used, details };
+    return { status: 'pass', code: 'A3/ok', data: { facts, pageNote, challengeText }, matched: 'RFC 9728', advisories, probes: used, details };
   },
   fixGuide(fx) {
     const content = JSON.stringify(

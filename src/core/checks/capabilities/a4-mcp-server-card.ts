@@ -39,7 +39,26 @@ function describeExchanges(live: McpProbeResult): string {
   return `live: ${excerpt(live.endpoint, 80)} did not complete an MCP handshake [${steps || 'no request'}]: ${live.problem ?? 'unknown error'}`;
 }
 
-export const a4McpServerCard = defineCheck<McpCardArtifact>({
+/** What A4 tells tools and the profile: the card read and, when probed, the live handshake. */
+export interface McpCardDetails {
+  path: string;
+  shapes: Array<'SEP-2127' | 'SEP-1649'>;
+  endpoints: string[];
+  cards: number;
+  /** The card declares authentication, or its endpoint answered 401 (the profile reads it). */
+  declaresAuth: boolean;
+  live?: {
+    endpoint: string;
+    outcome: McpProbeResult['outcome'];
+    server: string | null;
+    serverVersion: string | null;
+    protocolVersion: string | null;
+    tools: number | null;
+    toolNames: string[];
+  };
+}
+
+export const a4McpServerCard = defineCheck<McpCardArtifact>()({
   meta: {
     id: 'A4',
     name: 'MCP server card',
@@ -51,6 +70,17 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
     summary: `An MCP server card (name, version, remote endpoint, capabilities) at ${MCP_CARD_PATHS.join(', ')}; SEP-2127 and the older serverInfo shape are both accepted.`,
     why: 'A server card lets an agent find and connect to your MCP server from the domain alone, without a registry or manual setup.',
     remediation: 'Publish an MCP server card at /.well-known/mcp/server-card (and server-card.json) with name, version, remotes[].url and capabilities.',
+    offers: { resource: 'mcpCard' },
+    profile: {
+      appEvidence: 'MCP server card found',
+      // A card declaring no authentication, and no other app evidence: OAuth and OpenAPI do not
+      // apply, and this check keeps its tier so publishing a card never lowers the score.
+      publicMcp: {
+        isPublic: (details: McpCardDetails | undefined) => details?.declaresAuth === false,
+        reason: 'public MCP server card found (it declares no authentication: OAuth and OpenAPI checks do not apply)',
+      },
+      keepsTierOnPublicMcp: true,
+    },
     codes: {
       'A4/missing': 'no MCP server card',
       'A4/incomplete': 'partial: the card lacks required members (server identity or transport endpoint)',
@@ -58,6 +88,14 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
       'A4/endpoint-not-mcp': 'partial: the advertised endpoint did not complete initialize + tools/list (404, HTML, timeout, bad JSON-RPC, or a 401 without WWW-Authenticate)',
       'A4/ok-auth-required': 'a complete card whose endpoint answers 401 with WWW-Authenticate (a protected server; A3 follows it)',
       'A4/ok': 'a complete MCP server card whose endpoint answers initialize and tools/list',
+    },
+    messages: {
+      'A4/missing': 'No MCP server card: {seenAll}.',
+      'A4/incomplete': '{facts}; missing {missing}.',
+      'A4/cross-site-redirect': '{facts}; the card is only reachable through a cross-site redirect to {url}, which agents may refuse.',
+      'A4/endpoint-not-mcp': '{facts}{liveText}.',
+      'A4/ok-auth-required': '{facts}{liveText}.',
+      'A4/ok': '{facts}{liveText}.',
     },
     contentProfile: 'bonus',
   },
@@ -71,7 +109,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
     const seenAll = results.map((r) => describeProbe(r.probe, ctx.origin) + (r.problem ? ` (${r.problem})` : '')).join('; ');
     const withCards = results.filter((r) => r.cards.length);
     const found = bestCard(results);
-    if (!found) return { status: 'fail', code: 'A4/missing', evidence: `No MCP server card: ${seenAll}.`, probes };
+    if (!found) return { status: 'fail', code: 'A4/missing', data: { seenAll }, probes };
     const { best, card } = found;
     const res = best.probe;
     const advisories: string[] = [];
@@ -98,14 +136,14 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
       : {};
     // A 401 from the endpoint is the server saying it is protected, whatever the card declares.
     const protectedLive = live?.outcome === 'auth-required';
-    const details = { path: best.path, shapes: card.shapes, endpoints: card.endpoints, cards: best.cards.length, declaresAuth: card.declaresAuth || protectedLive, ...liveDetails };
+    const details: McpCardDetails = { path: best.path, shapes: card.shapes, endpoints: card.endpoints, cards: best.cards.length, declaresAuth: card.declaresAuth || protectedLive, ...liveDetails };
     if (!complete(card)) {
       const badUrls = card.invalidEndpoints.length ? `, "${excerpt(card.invalidEndpoints[0], 60)}" is not an http(s) URL` : '';
       const missing = [...(card.shapes.length ? [] : ['identity (name + version, or serverInfo)']), ...(card.endpoints.length ? [] : [`a connection endpoint (remotes[].url as an https URL${badUrls})`])];
       return {
         status: 'partial',
         code: 'A4/incomplete',
-        evidence: `${facts}; missing ${missing.join(' and ')}.`,
+        data: { facts, missing: missing.join(' and ') },
         remediation: `Complete the server card: add ${missing.join(' and ')}.`,
         ...(matched ? { matched } : {}),
         advisories,
@@ -117,7 +155,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
       return {
         status: 'partial',
         code: 'A4/cross-site-redirect',
-        evidence: `${facts}; the card is only reachable through a cross-site redirect to ${res.url}, which agents may refuse.`,
+        data: { facts, url: res.url },
         remediation: 'Serve the server card on your own domain instead of redirecting to another site.',
         ...(matched ? { matched } : {}),
         advisories,
@@ -132,7 +170,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
       return {
         status: 'partial',
         code: 'A4/endpoint-not-mcp',
-        evidence: `${facts}${liveText}.`,
+        data: { facts, liveText },
         remediation: `Make ${live.endpoint} answer MCP over Streamable HTTP (POST initialize, then tools/list), or answer 401 with WWW-Authenticate when it needs a token; fix the card if the endpoint moved.`,
         ...(matched ? { matched } : {}),
         advisories,
@@ -141,9 +179,9 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>({
       };
     }
     if (authAnswer) {
-      return { status: 'pass', code: 'A4/ok-auth-required', evidence: `${facts}${liveText}.`, ...(matched ? { matched } : {}), advisories, probes: [res, ...liveProbes], details };
+      return { status: 'pass', code: 'A4/ok-auth-required', data: { facts, liveText }, ...(matched ? { matched } : {}), advisories, probes: [res, ...liveProbes], details };
     }
-    return { status: 'pass', code: 'A4/ok', evidence: `${facts}${liveText}.`, ...(matched ? { matched } : {}), advisories, probes: [res, ...liveProbes], details };
+    return { status: 'pass', code: 'A4/ok', data: { facts, liveText }, ...(matched ? { matched } : {}), advisories, probes: [res, ...liveProbes], details };
   },
   fixGuide(fx) {
     // A card the scan found keeps its own name and endpoint; otherwise the name is the site's

@@ -72,7 +72,7 @@ const SHAPE: Record<string, string> = {
   '0.2': 'A2A ≤0.2 (legacy card)',
 };
 
-export const a5A2aAgentCard = defineCheck<A5Artifact>({
+export const a5A2aAgentCard = defineCheck<A5Artifact>()({
   meta: {
     id: 'A5',
     name: 'A2A agent card',
@@ -84,12 +84,20 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>({
     summary: `An A2A AgentCard at ${A2A_CARD_PATH} (name, version, endpoint, skills); the ≤0.2 path ${A2A_LEGACY_CARD_PATH} counts half.`,
     why: 'Other agents discover what your agent can do, and how to talk to it, from its card (Agent2Agent protocol).',
     remediation: `Publish an A2A AgentCard at ${A2A_CARD_PATH} with name, description, version, supportedInterfaces[] (url, protocolBinding, protocolVersion), capabilities, default modes and skills.`,
+    offers: { resource: 'agentCard' },
     codes: {
       'A5/missing': 'no A2A agent card',
       'A5/legacy': 'partial: only a legacy (A2A ≤0.2) card or the legacy path',
       'A5/incomplete': 'partial: the card lacks required members or has an unrecognised shape',
       'A5/endpoint-no-answer': 'partial: a complete card whose JSON-RPC endpoint did not answer a JSON-RPC request (404, HTML, timeout, not JSON-RPC)',
       'A5/ok': 'a current A2A agent card whose JSON-RPC endpoint answers (an error object to an unknown method counts)',
+    },
+    messages: {
+      'A5/missing': 'No A2A agent card: {seenAll}{note}.',
+      'A5/legacy': '{facts}; {legacy}{note}.',
+      'A5/incomplete': '{facts}; {missing}.',
+      'A5/endpoint-no-answer': '{facts}{liveText}.',
+      'A5/ok': '{facts}{liveText}.',
     },
   },
   async gather(ctx) {
@@ -106,7 +114,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>({
       return {
         status: 'fail',
         code: 'A5/missing',
-        evidence: `No A2A agent card: ${seenAll}${art.problem ? ` (${A2A_CARD_PATH}: ${art.problem})` : ''}.`,
+        data: { seenAll, note: art.problem ? ` (${A2A_CARD_PATH}: ${art.problem})` : '' },
         probes: art.probes,
       };
     }
@@ -128,7 +136,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>({
       return {
         status: 'partial',
         code: 'A5/legacy',
-        evidence: `${facts}; ${legacy}${problems.length ? `; ${problems.join('; ')}` : ''}.`,
+        data: { facts, legacy, note: problems.length ? `; ${problems.join('; ')}` : '' },
         remediation: `Move the card to ${A2A_CARD_PATH} (current A2A discovery path) and update it to the 1.0 shape.`,
         ...(matched ? { matched } : {}),
         advisories,
@@ -140,7 +148,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>({
       return {
         status: 'partial',
         code: 'A5/incomplete',
-        evidence: `${facts}; ${[...problems, ...(art.version ? [] : ['no supportedInterfaces[] or url'])].join('; ')}.`,
+        data: { facts, missing: [...problems, ...(art.version ? [] : ['no supportedInterfaces[] or url'])].join('; ') },
         remediation: `Complete the AgentCard: ${problems.join('; ') || 'add supportedInterfaces[]'}.`,
         ...(matched ? { matched } : {}),
         advisories,
@@ -157,7 +165,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>({
       return {
         status: 'partial',
         code: 'A5/endpoint-no-answer',
-        evidence: `${facts}${liveText}.`,
+        data: { facts, liveText },
         remediation: `Make ${live.endpoint} answer A2A JSON-RPC (a JSON-RPC error object for unknown methods), or fix the endpoint URL in the card.`,
         matched,
         advisories,
@@ -165,7 +173,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>({
         details: { ...details, ...liveDetails },
       };
     }
-    return { status: 'pass', code: 'A5/ok', evidence: `${facts}${liveText}.`, matched, advisories, probes: live ? [res, live.probe] : [res], details: { ...details, ...liveDetails } };
+    return { status: 'pass', code: 'A5/ok', data: { facts, liveText }, matched, advisories, probes: live ? [res, live.probe] : [res], details: { ...details, ...liveDetails } };
   },
   fixGuide(fx) {
     const content = JSON.stringify(

@@ -1,4 +1,5 @@
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
+import { renderFindings } from '../messages.js';
 import type { FetchResult } from '../../net/http.js';
 import {
   agentSkills,
@@ -12,6 +13,7 @@ import {
   SKILLS_SCHEMA_V02,
   type SkillsArtifact,
   type SkillsFormat,
+  type SkillsIndexProblem,
 } from '../../gather/agent-skills.js';
 import { describeProbe, excerpt, isFound, isSoft404 } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
@@ -24,11 +26,34 @@ const FORMAT_LABEL: Record<SkillsFormat, string> = {
   'v0.1.0': 'Agent Skills Discovery v0.1.0 (no $schema, no digests)',
 };
 
+type A6Finding = keyof typeof A6_FINDINGS;
+
+/** The problems of an index, each with its code; the outcome lists them after "Problems:". */
+const A6_FINDINGS = {
+  'A6/no-skills-array': 'no `skills` array',
+  'A6/unknown-schema': 'unrecognised $schema "{schema}"',
+  'A6/no-schema': `entries look like v0.2.0 but there is no "$schema": "${SKILLS_SCHEMA_V02}" (without it clients read the index as v0.1.0)`,
+  'A6/legacy-path': `served at the v0.1.0 path ${SKILLS_LEGACY_INDEX_PATH} (current: ${SKILLS_INDEX_PATH})`,
+  'A6/old-format': '{format} format: no per-entry url/type/digest as v0.2.0 defines',
+  'A6/empty': 'the skills array is empty',
+  'A6/invalid-entry': 'entry {n} ({name}): {problems}',
+  'A6/more-invalid': '{count} more invalid entries',
+  'A6/artifact-not-served': 'skill "{name}": {seen} (artifact not served)',
+  'A6/digest-mismatch': 'skill "{name}": digest mismatch (index {expected}…, served bytes {actual}…); clients must reject it',
+  'A6/bad-skill-md': 'skill "{name}": SKILL.md {problem}',
+} as const;
+
+const INDEX_PROBLEM: Record<SkillsIndexProblem['kind'], A6Finding> = {
+  'no-skills-array': 'A6/no-skills-array',
+  'unknown-schema': 'A6/unknown-schema',
+  'no-schema': 'A6/no-schema',
+};
+
 interface DeepResult {
   name: string;
   url: string;
   probe: FetchResult;
-  problems: string[];
+  problems: Array<SubFinding<A6Finding>>;
   advisories: string[];
   verified: boolean;
   mismatch: boolean;
@@ -40,7 +65,7 @@ function checkArtifact(entry: { name: string; url: string | null; digest: string
   const url = entry.url!;
   const out: DeepResult = { name: entry.name, url, probe, problems: [], advisories: [], verified: false, mismatch: false, hasDigest: !!entry.digest };
   if (!isFound(probe)) {
-    out.problems.push(`skill "${entry.name}": ${describeProbe(probe, origin)} (artifact not served)`);
+    out.problems.push({ code: 'A6/artifact-not-served', data: { name: entry.name, seen: describeProbe(probe, origin) } });
     return out;
   }
   if (entry.digest) {
@@ -50,13 +75,13 @@ function checkArtifact(entry: { name: string; url: string | null; digest: string
       if (actual === entry.digest) out.verified = true;
       else {
         out.mismatch = true;
-        out.problems.push(`skill "${entry.name}": digest mismatch (index ${entry.digest.slice(0, 19)}…, served bytes ${actual.slice(0, 19)}…); clients must reject it`);
+        out.problems.push({ code: 'A6/digest-mismatch', data: { name: entry.name, expected: entry.digest.slice(0, 19), actual: actual.slice(0, 19) } });
       }
     }
   }
   if (entry.type === 'skill-md') {
     const fm = skillFrontMatter(probe.text);
-    if (fm.problem) out.problems.push(`skill "${entry.name}": SKILL.md ${fm.problem}`);
+    if (fm.problem) out.problems.push({ code: 'A6/bad-skill-md', data: { name: entry.name, problem: fm.problem } });
     else if (fm.name !== entry.name) out.advisories.push(`skill "${entry.name}": SKILL.md front matter says name "${excerpt(fm.name ?? '', 40)}"`);
     if (probe.contentType && probe.contentType !== 'text/markdown' && probe.contentType !== 'text/plain')
       out.advisories.push(`skill "${entry.name}": SKILL.md served as ${probe.contentType} (expected text/markdown or text/plain)`);
@@ -69,7 +94,7 @@ function checkArtifact(entry: { name: string; url: string | null; digest: string
   return out;
 }
 
-export const a6AgentSkills = defineCheck<SkillsArtifact>({
+export const a6AgentSkills = defineCheck<SkillsArtifact>()({
   meta: {
     id: 'A6',
     name: 'Agent Skills discovery index',
@@ -87,6 +112,12 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>({
       'A6/invalid': 'partial: an index with problems (schema, names, digests, unreachable skills)',
       'A6/ok': 'a valid Agent Skills index',
     },
+    messages: {
+      'A6/missing': 'No Agent Skills index: {seen}.',
+      'A6/invalid': '{facts}. Problems: {findings}.',
+      'A6/ok': '{facts}.',
+    },
+    findings: A6_FINDINGS,
   },
   gather: (ctx) => agentSkills(ctx),
   evaluate(a, { origin }) {
@@ -96,20 +127,20 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>({
         const problem = indexDocument(p).problem;
         return `${describeProbe(p, origin)}${problem ? ` (${problem})` : isSoft404(p) ? ' (an HTML page: soft 404)' : ''}`;
       });
-      return { status: 'fail', code: 'A6/missing', evidence: `No Agent Skills index: ${seen.join('; ')}.`, probes: a.probes };
+      return { status: 'fail', code: 'A6/missing', data: { seen: seen.join('; ') }, probes: a.probes };
     }
     const probe = a.probe;
     const index = readSkillsIndex(doc, probe.url, a.path);
-    const problems = [...index.problems];
+    const problems: Array<SubFinding<A6Finding>> = index.problems.map((p) => ({ code: INDEX_PROBLEM[p.kind], ...(p.kind === 'unknown-schema' ? { data: { schema: p.schema } } : {}) }));
     const advisories: string[] = [];
-    if (a.path === SKILLS_LEGACY_INDEX_PATH) problems.push(`served at the v0.1.0 path ${SKILLS_LEGACY_INDEX_PATH} (current: ${SKILLS_INDEX_PATH})`);
-    if (index.format !== 'v0.2.0') problems.push(`${index.format === 'v0.1.0' ? 'v0.1.0' : 'draft'} format: no per-entry url/type/digest as v0.2.0 defines`);
+    if (a.path === SKILLS_LEGACY_INDEX_PATH) problems.push({ code: 'A6/legacy-path' });
+    if (index.format !== 'v0.2.0') problems.push({ code: 'A6/old-format', data: { format: index.format === 'v0.1.0' ? 'v0.1.0' : 'draft' } });
     if (probe.contentType !== 'application/json') advisories.push(`index served as ${probe.contentType ?? 'no content type'} (expected application/json)`);
     const invalid = index.entries.filter((e) => e.problems.length);
     const valid = index.entries.length - invalid.length;
-    if (!index.entries.length) problems.push('the skills array is empty');
-    for (const e of invalid.slice(0, 5)) problems.push(`entry ${e.index + 1} (${excerpt(e.name, 40)}): ${e.problems.join(', ')}`);
-    if (invalid.length > 5) problems.push(`${invalid.length - 5} more invalid entries`);
+    if (!index.entries.length) problems.push({ code: 'A6/empty' });
+    for (const e of invalid.slice(0, 5)) problems.push({ code: 'A6/invalid-entry', data: { n: e.index + 1, name: excerpt(e.name, 40), problems: e.problems.join(', ') } });
+    if (invalid.length > 5) problems.push({ code: 'A6/more-invalid', data: { count: invalid.length - 5 } });
 
     const deep = deepEntries(index)
       .filter((e) => a.artifacts[e.url!])
@@ -136,18 +167,19 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>({
       return {
         status: 'partial',
         code: 'A6/invalid',
-        evidence: `${facts}. Problems: ${problems.join('; ')}.`,
+        data: { facts },
+        findings: problems,
         remediation:
           index.format !== 'v0.2.0' || a.path === SKILLS_LEGACY_INDEX_PATH
             ? `Move the index to ${SKILLS_INDEX_PATH} in the v0.2.0 format ("$schema", and type/url/digest per skill).`
-            : `Fix the Agent Skills index: ${problems.slice(0, 3).join('; ')}.`,
+            : `Fix the Agent Skills index: ${renderFindings(A6_FINDINGS, problems.slice(0, 3)).join('; ')}.`,
         matched,
         advisories,
         probes,
         details,
       };
     }
-    return { status: 'pass', code: 'A6/ok', evidence: `${facts}.`, matched, advisories, probes, details };
+    return { status: 'pass', code: 'A6/ok', data: { facts }, matched, advisories, probes, details };
   },
   fixGuide(fx) {
     const index = {

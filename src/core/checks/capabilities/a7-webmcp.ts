@@ -8,7 +8,7 @@ import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
-import { fixTarget, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://webmachinelearning.github.io/webmcp/', 'https://github.com/webmachinelearning/webmcp'];
 export const MAX_SCRIPTS = 8;
@@ -61,7 +61,7 @@ function searchScript(text: string, source: string): Finding {
   };
 }
 
-export const a7WebMcp = defineCheck<WebMcpArtifact>({
+export const a7WebMcp = defineCheck<WebMcpArtifact>()({
   meta: {
     id: 'A7',
     name: 'WebMCP tools',
@@ -80,6 +80,12 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>({
       'A7/ok': 'WebMCP tools found by static detection (imperative registerTool or declarative form toolname)',
       'A7/feature-detect-only': 'partial: navigator.modelContext is referenced but no tool is registered',
       'A7/missing': 'no WebMCP tools detected',
+    },
+    messages: {
+      'A7/not-html': '{pageSeen}: not an HTML page, so there is nothing to register WebMCP tools on.',
+      'A7/ok': 'Static: {parts}. {scope}.',
+      'A7/feature-detect-only': 'modelContext is referenced in {referencing} ("{excerpt}") but no registerTool()/provideContext() call was found. {scope}.',
+      'A7/missing': 'No WebMCP tools detected: no <form toolname> and no navigator.modelContext in {scope}. Tools registered by cross-origin scripts or after user interaction are not visible to a static scan.',
     },
   },
   async gather(ctx) {
@@ -119,7 +125,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>({
   evaluate(a, { origin }) {
     const pageSeen = describeProbe(a.page, origin);
     if (!isOk(a.page) || !a.isHtml) {
-      return { status: 'info', code: 'A7/not-html', evidence: `${pageSeen}: not an HTML page, so there is nothing to register WebMCP tools on.`, probes: [a.page] };
+      return { status: 'info', code: 'A7/not-html', data: { pageSeen }, probes: [a.page] };
     }
     const fetched = a.scripts.filter((s) => isOk(s));
     const findings = [
@@ -157,7 +163,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>({
       return {
         status: 'pass',
         code: 'A7/ok',
-        evidence: `Static: ${parts.join('; ')}. ${scope}.`,
+        data: { parts: parts.join('; '), scope },
         matched: `WebMCP draft (${[imperative && 'imperative navigator.modelContext', forms.length && 'declarative form toolname'].filter(Boolean).join(' + ')}, static detection)`,
         advisories,
         probes,
@@ -168,7 +174,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>({
       return {
         status: 'partial',
         code: 'A7/feature-detect-only',
-        evidence: `modelContext is referenced in ${referencing.map((f) => f.source).join(', ')} ("${referencing[0].snippet}") but no registerTool()/provideContext() call was found. ${scope}.`,
+        data: { referencing: referencing.map((f) => f.source).join(', '), excerpt: referencing[0].snippet, scope },
         remediation: 'Call navigator.modelContext.registerTool() for each action (or provideContext({tools})), not only feature-detect the API.',
         advisories,
         probes,
@@ -178,7 +184,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>({
     return {
       status: 'fail',
       code: 'A7/missing',
-      evidence: `No WebMCP tools detected: no <form toolname> and no navigator.modelContext in ${scope}. Tools registered by cross-origin scripts or after user interaction are not visible to a static scan.`,
+      data: { scope },
       advisories,
       probes,
       details,
@@ -187,24 +193,11 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>({
   fixGuide(fx) {
     const imperative = `if ('modelContext' in navigator) {\n  navigator.modelContext.registerTool({\n    name: 'search_products',\n    description: 'Search the catalog by keywords; returns matching product names and URLs.',\n    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },\n    async execute({ query }) {\n      const res = await fetch('/search?format=json&q=' + encodeURIComponent(query));\n      return { content: [{ type: 'text', text: await res.text() }] };\n    },\n  });\n}\n`;
     const declarative = `<form action="/search" toolname="search_products" tooldescription="Search the catalog by keywords">\n  <input name="q" toolparamdescription="Keywords to search for">\n  <button>Search</button>\n</form>\n`;
-    const target = fixTarget(fx);
-    const where: FixStep =
-      target === 'nextjs'
-        ? {
-            title: 'Register the tool from a client component',
-            body: 'Render it once in app/layout.tsx so the registration runs in the browser.',
-            code: `'use client';\nimport { useEffect } from 'react';\n\nexport function WebMcpTools() {\n  useEffect(() => {\n${imperative.replace(/^/gm, '    ').trimEnd()}\n  }, []);\n  return null;\n}\n`,
-            lang: 'tsx',
-          }
-        : target === 'wordpress' || target === 'woocommerce'
-          ? {
-              title: 'Print the registration script in the footer (functions.php or a mu-plugin)',
-              code: `<?php\nadd_action('wp_footer', function () { ?>\n<script>\n${imperative}</script>\n<?php });\n`,
-              lang: 'php',
-            }
-          : target === 'shopify'
-            ? { title: 'Add the script to layout/theme.liquid, before </body>', code: `<script>\n${imperative}</script>\n`, lang: 'liquid' }
-            : { title: 'Register a tool in a script the page loads (imperative API)', code: imperative, lang: 'js' };
+    const where: FixStep = platformHook(fx, 'webMcpRegistration')?.(fx, imperative) ?? {
+      title: 'Register a tool in a script the page loads (imperative API)',
+      code: imperative,
+      lang: 'js',
+    };
     return [
       where,
       { title: 'Or mark an existing form as a tool (declarative API)', body: 'Agents fill and submit the form as a typed tool; every input needs a name.', code: declarative, lang: 'html' },

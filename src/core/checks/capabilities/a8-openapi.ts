@@ -4,10 +4,11 @@ import {
   openApiOperations,
   OPENAPI_PATHS,
   type OpenApiArtifact,
+  type OpenApiDocument,
   type OpenApiSource,
 } from '../../gather/openapi.js';
 import { describeProbe, excerpt, isObject, isSoft404 } from '../../gather/classify.js';
-import { addHeaderSteps, fixTarget, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { addHeaderSteps, platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import type { FixStep } from '../../schema.js';
 
 const SPEC = ['https://spec.openapis.org/oas/latest.html', 'https://www.rfc-editor.org/rfc/rfc8631'];
@@ -29,7 +30,17 @@ const SOURCE_LABEL: Record<OpenApiSource, string> = {
   'well-known-path': 'a conventional path',
 };
 
-export const a8OpenApi = defineCheck<OpenApiArtifact>({
+/** What A8 tells tools and the fix finder: where the description is (`url`: the resource found) and its size. */
+export interface OpenApiDetails {
+  url: string;
+  source: OpenApiDocument['source'];
+  version: string;
+  format: 'json' | 'yaml';
+  paths: number;
+  operations: number;
+}
+
+export const a8OpenApi = defineCheck<OpenApiArtifact>()({
   meta: {
     id: 'A8',
     name: 'OpenAPI description',
@@ -40,11 +51,19 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>({
     summary: `An OpenAPI 3.x or Swagger 2.0 description with non-empty paths, found through Link rel="service-desc" or at ${OPENAPI_PATHS.join(', ')} (JSON or YAML).`,
     why: 'Agents and tool generators turn an OpenAPI description into callable tools; without it they scrape docs or guess endpoints.',
     remediation: 'Publish your API\'s OpenAPI description at /openapi.json and advertise it with Link: </openapi.json>; rel="service-desc".',
+    offers: { resource: 'openapi', absentCodes: ['A8/unusable'] },
+    profile: { appEvidence: 'OpenAPI description found', naOnPublicMcp: 'public MCP server: its tools are described by MCP (tools/list), and no API catalog or OpenAPI evidence suggests a REST API to describe' },
     codes: {
       'A8/missing': 'no OpenAPI description at the advertised or conventional locations',
       'A8/unusable': 'partial: something is published but it is not a usable OpenAPI description',
       'A8/invalid': 'partial: an OpenAPI description with a problem of its own',
       'A8/ok': 'a parseable OpenAPI description with paths',
+    },
+    messages: {
+      'A8/missing': 'No OpenAPI description: {probes}{soft404}.',
+      'A8/unusable': 'Something is published but it is not a usable OpenAPI description: {problems}.',
+      'A8/invalid': '{facts}; {problem}.',
+      'A8/ok': '{facts}.',
     },
     contentProfile: 'na',
   },
@@ -57,7 +76,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>({
       return {
         status: 'fail',
         code: 'A8/missing',
-        evidence: `No OpenAPI description: ${probes.map((p) => describeProbe(p, origin)).join('; ')}${soft ? ` (${soft} HTML page(s): soft 404)` : ''}.`,
+        data: { probes: probes.map((p) => describeProbe(p, origin)).join('; '), soft404: soft ? ` (${soft} HTML page(s): soft 404)` : '' },
         probes,
       };
     }
@@ -66,7 +85,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>({
       return {
         status: 'partial',
         code: 'A8/unusable',
-        evidence: `Something is published but it is not a usable OpenAPI description: ${a.problems.map((p) => `${p.url.startsWith(origin) ? p.url.slice(origin.length) : p.url} (${SOURCE_LABEL[p.source]}): ${p.problem}`).join('; ')}.`,
+        data: { problems: a.problems.map((p) => `${p.url.startsWith(origin) ? p.url.slice(origin.length) : p.url} (${SOURCE_LABEL[p.source]}): ${p.problem}`).join('; ') },
         remediation: 'Serve a parseable OpenAPI 3.x document (JSON or YAML) with a non-empty `paths` object.',
         probes,
       };
@@ -84,12 +103,12 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>({
     const others = a.problems.filter((p) => p.url !== found.url);
     for (const p of others) advisories.push(`${p.url.startsWith(origin) ? p.url.slice(origin.length) : p.url}: ${p.problem}`);
     const matched = `${found.family === 'unknown' ? 'OpenAPI' : found.family} (${found.version})`;
-    const details = { url: found.url, source: found.source, version: found.version, format: found.format, paths: found.pathCount, operations: ops };
+    const details: OpenApiDetails = { url: found.url, source: found.source, version: found.version, format: found.format, paths: found.pathCount, operations: ops };
     if (own) {
       return {
         status: 'partial',
         code: 'A8/invalid',
-        evidence: `${facts}; ${own.problem}.`,
+        data: { facts, problem: own.problem },
         remediation: `Fix the OpenAPI description at ${where}: ${own.problem}.`,
         matched,
         advisories,
@@ -97,7 +116,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>({
         details,
       };
     }
-    return { status: 'pass', code: 'A8/ok', evidence: `${facts}.`, matched, advisories, probes, details };
+    return { status: 'pass', code: 'A8/ok', data: { facts }, matched, advisories, probes, details };
   },
   fixGuide(fx) {
     const doc = {
@@ -115,18 +134,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>({
         },
       },
     };
-    const target = fixTarget(fx);
-    const generate: FixStep[] =
-      target === 'nextjs' || target === 'express' || target === 'nuxt'
-        ? [
-            {
-              title: 'Generate it from your code rather than by hand',
-              body: 'Keep the description in sync with the routes: e.g. zod-openapi / @asteasolutions/zod-to-openapi, tsoa, or swagger-jsdoc; FastAPI and NestJS (@nestjs/swagger) generate it themselves.',
-            },
-          ]
-        : target === 'wordpress' || target === 'woocommerce'
-          ? [{ title: 'WordPress REST API', body: 'The REST API describes itself at /wp-json/ (not OpenAPI); a plugin such as "WP OpenAPI" publishes an OpenAPI document for it.' }]
-          : [];
+    const generate = platformHook(fx, 'openApiGeneration')?.(fx) ?? [];
     return [
       ...generate,
       ...serveFileSteps(fx, { path: '/openapi.json', contentType: 'application/json', content: JSON.stringify(doc, null, 2) + '\n', lang: 'json' }),

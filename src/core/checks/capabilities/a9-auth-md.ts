@@ -29,7 +29,7 @@ export function firstH1(markdown: string): string | null {
   return null;
 }
 
-export const a9AuthMd = defineCheck<FetchResult>({
+export const a9AuthMd = defineCheck<FetchResult>()({
   meta: {
     id: 'A9',
     name: 'auth.md',
@@ -47,25 +47,31 @@ export const a9AuthMd = defineCheck<FetchResult>({
       'A9/no-heading': 'partial: auth.md found but its H1 does not name "auth.md"',
       'A9/ok': 'an auth.md document',
     },
+    messages: {
+      'A9/soft-404': '{seen}: an HTML page, not Markdown (soft 404).',
+      'A9/missing': '{seen}: no auth.md.',
+      'A9/no-heading': '{seen}; {heading}, expected one naming "auth.md". Starts: "{start}"',
+      'A9/ok': '{seen}; H1 "{excerpt}".',
+    },
   },
   gather: (ctx) => ctx.fetch(AUTH_MD_PATH, { accept: ACCEPT, maxBytes: MAX_BYTES }),
   evaluate(res, { origin }) {
     const seen = describeProbe(res, origin);
     const probes = [res];
-    if (isSoft404(res)) return { status: 'fail', code: 'A9/soft-404', evidence: `${seen}: an HTML page, not Markdown (soft 404).`, probes };
-    if (!isFound(res)) return { status: 'fail', code: 'A9/missing', evidence: `${seen}: no auth.md.`, probes };
+    if (isSoft404(res)) return { status: 'fail', code: 'A9/soft-404', data: { seen }, probes };
+    if (!isFound(res)) return { status: 'fail', code: 'A9/missing', data: { seen }, probes };
     const advisories: string[] = [];
     if (res.contentType !== 'text/markdown') advisories.push(`served as ${res.contentType ?? 'no content type'} (text/markdown expected)`);
     if (!/\/\.well-known\/oauth-(protected-resource|authorization-server)|openid-configuration|register/i.test(res.text))
       advisories.push('does not point to a registration endpoint or OAuth metadata (/.well-known/oauth-protected-resource, oauth-authorization-server)');
     const h1 = firstH1(res.text);
     if (h1 && /auth\.md/i.test(h1)) {
-      return { status: 'pass', code: 'A9/ok', evidence: `${seen}; H1 "${excerpt(h1, 80)}".`, matched: 'Auth.md (WorkOS, 2026)', advisories, probes };
+      return { status: 'pass', code: 'A9/ok', data: { seen, excerpt: excerpt(h1, 80) }, matched: 'Auth.md (WorkOS, 2026)', advisories, probes };
     }
     return {
       status: 'partial',
       code: 'A9/no-heading',
-      evidence: `${seen}; ${h1 ? `H1 is "${excerpt(h1, 80)}"` : 'no H1 heading'}, expected one naming "auth.md". Starts: "${excerpt(res.text, 100)}"`,
+      data: { seen, heading: h1 ? `H1 is "${excerpt(h1, 80)}"` : 'no H1 heading', start: excerpt(res.text, 100) },
       remediation: 'Start /auth.md with a level-1 heading that contains "auth.md" (e.g. "# auth.md for Example") so agents recognise the document.',
       advisories,
       probes,

@@ -2,7 +2,7 @@ import { defineCheck } from '../types.js';
 import type { FixStep } from '../../schema.js';
 import { ucpProfile, UCP_PATH, type UcpArtifact, type UcpCapability } from '../../gather/ucp.js';
 import { describeProbe, excerpt, isSoft404 } from '../../gather/classify.js';
-import { fixTarget, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://ucp.dev/specification/overview/', 'https://github.com/Universal-Commerce-Protocol/ucp'];
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -32,7 +32,7 @@ export function namespaceProblems(caps: UcpCapability[]): string[] {
   return out;
 }
 
-export const m1Ucp = defineCheck<UcpArtifact>({
+export const m1Ucp = defineCheck<UcpArtifact>()({
   meta: {
     id: 'M1',
     name: 'UCP business profile',
@@ -49,6 +49,11 @@ export const m1Ucp = defineCheck<UcpArtifact>({
       'M1/incomplete': 'partial: the profile lacks required members',
       'M1/ok': 'a complete UCP profile',
     },
+    messages: {
+      'M1/missing': '{seen}: {why}.',
+      'M1/incomplete': '{facts}. Missing: {missing}.',
+      'M1/ok': '{facts}.',
+    },
   },
   gather: (ctx) => ucpProfile(ctx),
   evaluate(a, { origin }) {
@@ -56,7 +61,7 @@ export const m1Ucp = defineCheck<UcpArtifact>({
     const probes = [a.probe];
     if (!a.profile) {
       const why = a.problem ?? (isSoft404(a.probe) ? 'an HTML page (soft 404)' : 'no UCP profile');
-      return { status: 'fail', code: 'M1/missing', evidence: `${seen}: ${why}.`, probes };
+      return { status: 'fail', code: 'M1/missing', data: { seen, why }, probes };
     }
     const p = a.profile;
     const advisories: string[] = [];
@@ -92,7 +97,7 @@ export const m1Ucp = defineCheck<UcpArtifact>({
       return {
         status: 'partial',
         code: 'M1/incomplete',
-        evidence: `${facts}. Missing: ${missing.join(', ')}.`,
+        data: { facts, missing: missing.join(', ') },
         remediation: `Complete ${UCP_PATH}: add ${missing.join(', ')}.`,
         matched,
         advisories,
@@ -100,7 +105,7 @@ export const m1Ucp = defineCheck<UcpArtifact>({
         details,
       };
     }
-    return { status: 'pass', code: 'M1/ok', evidence: `${facts}.`, matched, advisories, probes, details };
+    return { status: 'pass', code: 'M1/ok', data: { facts }, matched, advisories, probes, details };
   },
   fixGuide(fx) {
     const profile = {
@@ -119,17 +124,9 @@ export const m1Ucp = defineCheck<UcpArtifact>({
       },
     };
     const verify = verifyStep(`curl -s -H 'Accept: application/json' ${fx.origin}${UCP_PATH} | head -c 600`, 'Expect JSON with a "ucp" object: version, services with an https endpoint, and capabilities.');
-    if (fixTarget(fx) === 'shopify') {
-      const steps: FixStep[] = [
-        {
-          title: 'Shopify serves /.well-known/ucp for you',
-          body: 'Shopify publishes the UCP profile (and /api/ucp/mcp) on storefronts itself: there is no file to write. If it is missing, check that your store is enabled for agentic commerce in the Shopify admin and that nothing in front of the store (a proxy or Cloudflare Worker) intercepts /.well-known/ paths.',
-        },
-        verify,
-        specStep(SPEC),
-      ];
-      return steps;
-    }
+    // A platform that publishes the profile itself: nothing to write, only to check.
+    const own = platformHook(fx, 'ucpProfile')?.(fx);
+    if (own) return [...own, verify, specStep(SPEC)];
     return [
       {
         title: 'Check for a platform integration first',

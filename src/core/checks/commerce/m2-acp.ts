@@ -1,7 +1,7 @@
 import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isObject, isSoft404, parseJson } from '../../gather/classify.js';
-import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://agenticcommerce.dev', 'https://github.com/agentic-commerce-protocol/agentic-commerce-protocol/blob/main/rfcs/rfc.discovery.md'];
 export const ACP_PATH = '/.well-known/acp.json';
@@ -53,7 +53,7 @@ export function acpProblems(doc: Record<string, unknown>): string[] {
   return p;
 }
 
-export const m2Acp = defineCheck<FetchResult>({
+export const m2Acp = defineCheck<FetchResult>()({
   meta: {
     id: 'M2',
     name: 'ACP discovery document',
@@ -72,18 +72,25 @@ export const m2Acp = defineCheck<FetchResult>({
       'M2/invalid': 'partial: an ACP document with problems',
       'M2/ok': 'a valid ACP discovery document',
     },
+    messages: {
+      'M2/missing': '{seen}: {isSoft404}.{note}',
+      'M2/not-json': '{seen}: not JSON ({error}).',
+      'M2/not-acp': '{seen}: JSON without protocol.name "acp". Starts: "{start}"',
+      'M2/invalid': '{facts}. Problems: {problems}.',
+      'M2/ok': '{facts}.',
+    },
   },
   gather: (ctx) => ctx.fetch(ACP_PATH, { accept: ACCEPT, maxBytes: 256 * 1024 }),
   evaluate(res, { origin }) {
     const seen = describeProbe(res, origin);
     const probes = [res];
     const note = ' Absence does not prove "no ACP": merchants often integrate through their platform (Stripe, Shopify) and product feeds.';
-    if (!isFound(res)) return { status: 'fail', code: 'M2/missing', evidence: `${seen}: ${isSoft404(res) ? 'an HTML page (soft 404)' : 'no ACP discovery document'}.${note}`, probes };
+    if (!isFound(res)) return { status: 'fail', code: 'M2/missing', data: { seen, isSoft404: isSoft404(res) ? 'an HTML page (soft 404)' : 'no ACP discovery document', note }, probes };
     const parsed = parseJson(res);
-    if (!parsed.ok) return { status: 'fail', code: 'M2/not-json', evidence: `${seen}: not JSON (${parsed.error}).`, probes };
+    if (!parsed.ok) return { status: 'fail', code: 'M2/not-json', data: { seen, error: parsed.error }, probes };
     const doc = parsed.value;
     if (!isObject(doc) || !isObject(doc.protocol) || doc.protocol.name !== 'acp') {
-      return { status: 'fail', code: 'M2/not-acp', evidence: `${seen}: JSON without protocol.name "acp". Starts: "${excerpt(res.text, 100)}"`, probes };
+      return { status: 'fail', code: 'M2/not-acp', data: { seen, start: excerpt(res.text, 100) }, probes };
     }
     const advisories: string[] = [];
     if (res.contentType !== 'application/json') advisories.push(`served as ${res.contentType ?? 'no content type'} (application/json expected)`);
@@ -96,9 +103,9 @@ export const m2Acp = defineCheck<FetchResult>({
     const facts = `${seen}; ACP ${typeof proto.version === 'string' ? excerpt(proto.version, 20) : '(no version)'}, api_base_url ${typeof doc.api_base_url === 'string' ? excerpt(doc.api_base_url, 80) : 'missing'}, transports ${Array.isArray(doc.transports) ? doc.transports.join(', ').slice(0, 60) : 'missing'}, services ${Array.isArray(caps.services) ? caps.services.join(', ').slice(0, 80) : 'missing'}`;
     const matched = `ACP discovery (RFC proposal)${typeof proto.version === 'string' ? ` ${excerpt(proto.version, 20)}` : ''}`;
     if (problems.length) {
-      return { status: 'partial', code: 'M2/invalid', evidence: `${facts}. Problems: ${problems.join('; ')}.`, remediation: `Fix ${ACP_PATH}: ${problems.slice(0, 3).join('; ')}.`, matched, advisories, probes };
+      return { status: 'partial', code: 'M2/invalid', data: { facts, problems: problems.join('; ') }, remediation: `Fix ${ACP_PATH}: ${problems.slice(0, 3).join('; ')}.`, matched, advisories, probes };
     }
-    return { status: 'pass', code: 'M2/ok', evidence: `${facts}.`, matched, advisories, probes };
+    return { status: 'pass', code: 'M2/ok', data: { facts }, matched, advisories, probes };
   },
   fixGuide(fx) {
     const doc = {
@@ -107,11 +114,7 @@ export const m2Acp = defineCheck<FetchResult>({
       transports: ['rest'],
       capabilities: { services: ['checkout', 'orders'], supported_currencies: ['usd'] },
     };
-    const platform = fx.platform;
-    const platformNote =
-      platform === 'shopify' || platform === 'woocommerce' || platform === 'bigcommerce'
-        ? [{ title: 'Prefer your platform\'s integration', body: 'Selling in ChatGPT usually goes through your platform or payment provider (Shopify, Stripe): enable it there; a hand-written acp.json is only right if you run the ACP endpoints yourself.' }]
-        : [];
+    const platformNote = platformHook(fx, 'agenticCheckout')?.(fx) ?? [];
     return [
       ...platformNote,
       ...serveFileSteps(fx, { path: ACP_PATH, contentType: 'application/json', content: JSON.stringify(doc, null, 2) + '\n', lang: 'json', headers: { 'Cache-Control': 'public, max-age=3600' } }),

@@ -10,7 +10,7 @@ import type { FixStep } from '../../schema.js';
 import { openApiBaseUrl, openApiDoc, openApiOperations } from '../../gather/openapi.js';
 import { describeProbe, excerpt, isObject, parseJson } from '../../gather/classify.js';
 import { parseJsonBounded } from '../../gather/nesting.js';
-import { fixTarget, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://x402.org', 'https://docs.x402.org', 'https://github.com/coinbase/x402'];
 export const X402_PATHS = ['/', '/api', '/api/v1'];
@@ -87,7 +87,14 @@ function sameSite(url: string, origin: string): boolean {
   }
 }
 
-export const m3X402 = defineCheck<X402Artifact>({
+/** How many endpoints were probed, or which answered 402 with a usable challenge and its version. */
+export interface X402Details {
+  probed?: number;
+  paid?: string[];
+  version?: number | null;
+}
+
+export const m3X402 = defineCheck<X402Artifact>()({
   meta: {
     id: 'M3',
     name: 'x402 payment-required responses',
@@ -103,6 +110,11 @@ export const m3X402 = defineCheck<X402Artifact>({
       'M3/missing': 'no HTTP 402 on any probed URL',
       'M3/unparseable': 'partial: HTTP 402 without parseable x402 payment requirements',
       'M3/ok': 'HTTP 402 with x402 payment requirements',
+    },
+    messages: {
+      'M3/missing': 'No HTTP 402 on any probed URL: {list}.',
+      'M3/unparseable': 'HTTP 402 without parseable x402 requirements ({why}). Probed: {list}.',
+      'M3/ok': '402 with x402{version} requirements ({carrier}) at {where}: {options} payment option(s), first: {offer}. Probed: {list}.',
     },
   },
   async gather(ctx) {
@@ -144,7 +156,7 @@ export const m3X402 = defineCheck<X402Artifact>({
     const payments = probes.filter((p) => p.status === 402);
     const list = probes.map((p) => `${describeProbe(p, origin)}${sources[p.requestedUrl] === 'openapi' ? ' [from OpenAPI]' : ''}`).join('; ');
     if (!payments.length) {
-      return { status: 'fail', code: 'M3/missing', evidence: `No HTTP 402 on any probed URL: ${list}.`, probes, details: { probed: probes.length } };
+      return { status: 'fail', code: 'M3/missing', data: { list }, probes, details: { probed: probes.length } as X402Details };
     }
     const decoded = payments.map((p) => ({ probe: p, req: decodeX402(p) }));
     const good = decoded.filter((d): d is { probe: FetchResult; req: X402Requirements } => 'accepts' in d.req && d.req.accepts.length > 0);
@@ -160,7 +172,7 @@ export const m3X402 = defineCheck<X402Artifact>({
       return {
         status: 'pass',
         code: 'M3/ok',
-        evidence: `402 with x402${v !== null ? ` v${v}` : ''} requirements (${first.req.carrier}) at ${where}: ${first.req.accepts.length} payment option(s), first: ${offer}. Probed: ${list}.`,
+        data: { version: v !== null ? ` v${v}` : '', carrier: first.req.carrier, where, options: first.req.accepts.length, offer, list },
         matched: v !== null && v >= 2 ? `x402 v${v} (PAYMENT-REQUIRED header)` : `x402 v${v ?? 1} (JSON body)`,
         advisories: good.flatMap((g) => g.req.problems).slice(0, 5),
         probes,
@@ -171,7 +183,7 @@ export const m3X402 = defineCheck<X402Artifact>({
     return {
       status: 'partial',
       code: 'M3/unparseable',
-      evidence: `HTTP 402 without parseable x402 requirements (${why.join('; ')}). Probed: ${list}.`,
+      data: { why: why.join('; '), list },
       remediation: 'Answer 402 with x402 payment requirements: a PAYMENT-REQUIRED header (v2, base64 JSON) or a JSON body with x402Version and accepts[] (v1).',
       probes,
     };
@@ -179,28 +191,12 @@ export const m3X402 = defineCheck<X402Artifact>({
   fixGuide(fx) {
     const routes = `{\n    'GET /api/premium': {\n      accepts: [{ scheme: 'exact', price: '$0.01', network: 'eip155:8453', payTo: process.env.PAY_TO }],\n      description: 'Premium data',\n      mimeType: 'application/json',\n    },\n  }`;
     const server = `const resourceServer = new x402ResourceServer(\n  new HTTPFacilitatorClient({ url: process.env.FACILITATOR_URL }),\n).register('eip155:*', new ExactEvmScheme());`;
-    const target = fixTarget(fx);
-    const step: FixStep =
-      target === 'nextjs'
-        ? {
-            title: 'Add @x402/next in proxy.ts (middleware.ts before Next.js 16)',
-            body: 'npm install @x402/next @x402/core @x402/evm. paymentProxy gates page routes; wrap API route handlers with withX402 to settle only after a successful response.',
-            code: `import { paymentProxy, x402ResourceServer } from '@x402/next';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\nexport const proxy = paymentProxy(${routes.replace("'GET /api/premium'", "'/premium'")}, resourceServer);\nexport const config = { matcher: ['/premium/:path*'] };\n`,
-            lang: 'ts',
-          }
-        : target === 'express'
-          ? {
-              title: 'Add @x402/express',
-              body: 'npm install @x402/express @x402/core @x402/evm',
-              code: `import { paymentMiddleware, x402ResourceServer } from '@x402/express';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\napp.use(paymentMiddleware(${routes}, resourceServer));\n`,
-              lang: 'ts',
-            }
-          : {
-              title: 'Add x402 middleware to your API (Express, Hono or Next.js)',
-              body: 'npm install @x402/express (or @x402/hono, @x402/next) @x402/core @x402/evm. For Hono the call is the same with `import { paymentMiddleware, x402ResourceServer } from \'@x402/hono\'`; Python (FastAPI, Flask) and Go SDKs exist too. Static or hosted shops (Shopify, WordPress) need an API server or edge function in front of the paid endpoints.',
-              code: `import { paymentMiddleware, x402ResourceServer } from '@x402/express';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\napp.use(paymentMiddleware(${routes}, resourceServer));\n`,
-              lang: 'ts',
-            };
+    const step: FixStep = platformHook(fx, 'x402Middleware')?.(fx, { routes, server }) ?? {
+          title: 'Add x402 middleware to your API (Express, Hono or Next.js)',
+          body: 'npm install @x402/express (or @x402/hono, @x402/next) @x402/core @x402/evm. For Hono the call is the same with `import { paymentMiddleware, x402ResourceServer } from \'@x402/hono\'`; Python (FastAPI, Flask) and Go SDKs exist too. Static or hosted shops (Shopify, WordPress) need an API server or edge function in front of the paid endpoints.',
+          code: `import { paymentMiddleware, x402ResourceServer } from '@x402/express';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\napp.use(paymentMiddleware(${routes}, resourceServer));\n`,
+          lang: 'ts',
+        };
     return [
       step,
       {

@@ -22,7 +22,14 @@ export interface Ap2Artifact {
   ucp: UcpArtifact;
 }
 
-export const m4Ap2 = defineCheck<Ap2Artifact>({
+/** The AP2 roles the agent card declares, and whether a UCP mandate capability was seen. */
+export interface Ap2Details {
+  roles?: string[];
+  required?: boolean;
+  ucpMandate: boolean;
+}
+
+export const m4Ap2 = defineCheck<Ap2Artifact>()({
   meta: {
     id: 'M4',
     name: 'AP2 declaration',
@@ -40,6 +47,13 @@ export const m4Ap2 = defineCheck<Ap2Artifact>({
       'M4/ucp-capability': 'the UCP profile declares the AP2 capability',
       'M4/no-agent-card': 'no A2A agent card to declare AP2 on',
       'M4/missing': 'the A2A card declares no AP2 extension',
+    },
+    messages: {
+      'M4/no-roles': '{facts} without valid params.roles{required}; {ucpNote}.',
+      'M4/ok': '{facts}, roles {known}{required}; {ucpNote}.',
+      'M4/ucp-capability': '{seen}; {ucpNote}{ucpVersion}; A2A card: {card}.',
+      'M4/no-agent-card': 'AP2 requires an A2A Agent Card: none found ({card}); {ucpNote}.',
+      'M4/missing': '{cardSeen}; the A2A card declares {extensions}; {ucpNote}.',
     },
   },
   async gather(ctx) {
@@ -68,7 +82,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>({
         return {
           status: 'partial',
           code: 'M4/no-roles',
-          evidence: `${facts} without valid params.roles${roles.length ? ` (got ${roles.map((r) => excerpt(r, 30)).join(', ')})` : ''}; ${ucpNote}.`,
+          data: { facts, required: roles.length ? ` (got ${roles.map((r) => excerpt(r, 30)).join(', ')})` : '', ucpNote },
           remediation: `Add params.roles to the AP2 extension, e.g. ["merchant"] (allowed: ${AP2_ROLES.join(', ')}).`,
           matched: 'AP2 v0.1 A2A extension',
           advisories,
@@ -78,18 +92,18 @@ export const m4Ap2 = defineCheck<Ap2Artifact>({
       return {
         status: 'pass',
         code: 'M4/ok',
-        evidence: `${facts}, roles ${known.join(', ')}${ap2.required === true ? ', required' : ''}; ${ucpNote}.`,
+        data: { facts, known: known.join(', '), required: ap2.required === true ? ', required' : '', ucpNote },
         matched: 'AP2 v0.1 A2A extension',
         advisories,
         probes,
-        details: { roles: known, required: ap2.required === true, ucpMandate: !!ucpCap },
+        details: { roles: known, required: ap2.required === true, ucpMandate: !!ucpCap } as Ap2Details,
       };
     }
     if (ucpCap) {
       return {
         status: 'pass',
         code: 'M4/ucp-capability',
-        evidence: `${describeProbe(ucp.probe, origin)}; ${ucpNote}${ucpCap.version ? ` (version ${excerpt(ucpCap.version, 20)})` : ''}; A2A card: ${c ? 'present, no AP2 extension' : 'none'}.`,
+        data: { seen: describeProbe(ucp.probe, origin), ucpNote, ucpVersion: ucpCap.version ? ` (version ${excerpt(ucpCap.version, 20)})` : '', card: c ? 'present, no AP2 extension' : 'none' },
         matched: `UCP capability ${UCP_AP2_CAPABILITY}`,
         probes,
         details: { ucpMandate: true },
@@ -99,7 +113,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>({
       return {
         status: 'fail',
         code: 'M4/no-agent-card',
-        evidence: `AP2 requires an A2A Agent Card: none found (${card.probes.map((p) => describeProbe(p, origin)).join('; ')}); ${ucpNote}.`,
+        data: { card: card.probes.map((p) => describeProbe(p, origin)).join('; '), ucpNote },
         remediation: 'Publish an A2A agent card (/.well-known/agent-card.json, check A5) that declares the AP2 extension.',
         probes,
       };
@@ -107,7 +121,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>({
     return {
       status: 'fail',
       code: 'M4/missing',
-      evidence: `${cardSeen}; the A2A card declares ${exts.length ? `${exts.length} extension(s), none of them AP2 (${exts.slice(0, 3).map((e) => excerpt(String(e.uri ?? '?'), 60)).join(', ')})` : 'no extensions'}; ${ucpNote}.`,
+      data: { cardSeen, extensions: exts.length ? `${exts.length} extension(s), none of them AP2 (${exts.slice(0, 3).map((e) => excerpt(String(e.uri ?? '?'), 60)).join(', ')})` : 'no extensions', ucpNote },
       probes,
     };
   },

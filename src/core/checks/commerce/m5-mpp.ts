@@ -38,7 +38,7 @@ export function readPaymentInfo(operation: string, info: unknown): PaymentInfoFi
   return { operation, complete, problems: complete ? [] : perOffer[0], summary };
 }
 
-export const m5Mpp = defineCheck<OpenApiArtifact>({
+export const m5Mpp = defineCheck<OpenApiArtifact>()({
   meta: {
     id: 'M5',
     name: 'MPP payment discovery',
@@ -56,6 +56,12 @@ export const m5Mpp = defineCheck<OpenApiArtifact>({
       'M5/incomplete': 'partial: x-payment-info without intent, method or amount',
       'M5/ok': 'operations with complete x-payment-info',
     },
+    messages: {
+      'M5/no-openapi': 'No OpenAPI description to read x-payment-info from ({probed} location(s) probed{soft404}; see A8).',
+      'M5/missing': '{seen}: {operations} operation(s), none with x-payment-info.{service}',
+      'M5/incomplete': '{seen}: {count} operation(s) with incomplete x-payment-info: {incomplete}.{service}',
+      'M5/ok': '{seen}: {complete} of {operations} operation(s) with complete x-payment-info: {list}.{service}',
+    },
   },
   gather: (ctx) => openApiDoc(ctx),
   evaluate(a, { origin }) {
@@ -65,7 +71,7 @@ export const m5Mpp = defineCheck<OpenApiArtifact>({
       return {
         status: 'fail',
         code: 'M5/no-openapi',
-        evidence: `No OpenAPI description to read x-payment-info from (${probes.length} location(s) probed${soft ? `, ${soft} answered an HTML page: likely soft 404` : ''}; see A8).`,
+        data: { probed: probes.length, soft404: soft ? `, ${soft} answered an HTML page: likely soft 404` : '' },
         probes,
       };
     }
@@ -77,7 +83,7 @@ export const m5Mpp = defineCheck<OpenApiArtifact>({
     const service = isObject(a.found.doc['x-service-info']) ? ' The document has x-service-info.' : '';
     const probesUsed = [a.found.probe];
     if (!findings.length) {
-      return { status: 'fail', code: 'M5/missing', evidence: `${seen}: ${ops.length} operation(s), none with x-payment-info.${service}`, probes: probesUsed };
+      return { status: 'fail', code: 'M5/missing', data: { seen, operations: ops.length, service }, probes: probesUsed };
     }
     const complete = findings.filter((f) => f.complete);
     const incomplete = findings.filter((f) => !f.complete);
@@ -87,7 +93,7 @@ export const m5Mpp = defineCheck<OpenApiArtifact>({
       return {
         status: 'pass',
         code: 'M5/ok',
-        evidence: `${seen}: ${complete.length} of ${ops.length} operation(s) with complete x-payment-info: ${list(complete)}.${service}`,
+        data: { seen, complete: complete.length, operations: ops.length, list: list(complete), service },
         matched: 'MPP x-payment-info (OpenAPI extension)',
         advisories,
         probes: probesUsed,
@@ -97,7 +103,7 @@ export const m5Mpp = defineCheck<OpenApiArtifact>({
     return {
       status: 'partial',
       code: 'M5/incomplete',
-      evidence: `${seen}: ${incomplete.length} operation(s) with incomplete x-payment-info: ${incomplete.slice(0, 5).map((f) => `${excerpt(f.operation, 60)} (${f.problems.join(', ')})`).join('; ')}.${service}`,
+      data: { seen, count: incomplete.length, incomplete: incomplete.slice(0, 5).map((f) => `${excerpt(f.operation, 60)} (${f.problems.join(', ')})`).join('; '), service },
       remediation: 'Give every x-payment-info an intent (charge or session), a method (e.g. stripe, tempo, lightning, card) and an amount.',
       probes: probesUsed,
     };

@@ -8,7 +8,7 @@ import { BROWSER_ACCEPT, type FetchResult } from '../../net/http.js';
 import { jsonLdBlocks, parseJsonLd, type JsonLdResult } from '../../gather/jsonld.js';
 import { parseHtml } from '../../gather/html-dom.js';
 import { describeProbe, excerpt, isObject, isOk } from '../../gather/classify.js';
-import { fixTarget, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import type { FixStep } from '../../schema.js';
 import { productPageFromSitemap } from '../../gather/product-pages.js';
 
@@ -113,7 +113,7 @@ export function firstProductLink(hrefs: string[], pageUrl: string): string | nul
   return null;
 }
 
-export const m6ProductData = defineCheck<ProductArtifact>({
+export const m6ProductData = defineCheck<ProductArtifact>()({
   meta: {
     id: 'M6',
     name: 'Product structured data',
@@ -128,6 +128,11 @@ export const m6ProductData = defineCheck<ProductArtifact>({
       'M6/ok': 'schema.org Product JSON-LD with a complete Offer',
       'M6/incomplete-offer': 'partial: a Product without offers, or an offer missing price, currency or availability',
       'M6/missing': 'no schema.org Product on the page, a linked product page or a product page from the sitemap',
+    },
+    messages: {
+      'M6/ok': '{seen}: Product "{name}" with offer {offer}{count}{via}.',
+      'M6/incomplete-offer': '{seen}: Product "{name}" {offerProblem}{via}.',
+      'M6/missing': '{seen}: {types}{product}. No schema.org Product found.',
     },
   },
   async gather(ctx) {
@@ -159,7 +164,7 @@ export const m6ProductData = defineCheck<ProductArtifact>({
         return {
           status: 'pass',
           code: 'M6/ok',
-          evidence: `${describeProbe(s.p.probe, origin)}: Product "${good.name}" with offer ${good.offer}${s.findings.length > 1 ? ` (${s.findings.length} products)` : ''}${s.p === a.product ? via : ''}.`,
+          data: { seen: describeProbe(s.p.probe, origin), name: good.name, offer: good.offer, count: s.findings.length > 1 ? ` (${s.findings.length} products)` : '', via: s.p === a.product ? via : '' },
           matched: 'schema.org Product + Offer (JSON-LD)',
           advisories,
           probes,
@@ -173,7 +178,7 @@ export const m6ProductData = defineCheck<ProductArtifact>({
       return {
         status: 'partial',
         code: 'M6/incomplete-offer',
-        evidence: `${describeProbe(any.p.probe, origin)}: Product "${f.name}" ${f.missing.includes('offers') ? 'without offers' : `with an offer missing ${f.missing.join(', ')}`}${any.p === a.product ? via : ''}.`,
+        data: { seen: describeProbe(any.p.probe, origin), name: f.name, offerProblem: f.missing.includes('offers') ? 'without offers' : `with an offer missing ${f.missing.join(', ')}`, via: any.p === a.product ? via : '' },
         remediation: `Add ${f.missing.includes('offers') ? 'offers {price, priceCurrency, availability}' : f.missing.join(', ')} to the Product JSON-LD.`,
         advisories,
         probes,
@@ -183,7 +188,7 @@ export const m6ProductData = defineCheck<ProductArtifact>({
     const product = a.product
       ? `; ${a.fromSitemap ? `product page from the sitemap ${rel(a.fromSitemap)}` : 'linked product page'} ${describeProbe(a.product.probe, origin)}: ${types(a.product)}`
       : '; no product link (/products/…, /product/…, /p/…) on the page or in the sitemap';
-    return { status: 'fail', code: 'M6/missing', evidence: `${describeProbe(a.page.probe, origin)}: ${types(a.page)}${product}. No schema.org Product found.`, advisories, probes };
+    return { status: 'fail', code: 'M6/missing', data: { seen: describeProbe(a.page.probe, origin), types: types(a.page), product }, advisories, probes };
   },
   fixGuide(fx) {
     const product = {
@@ -200,33 +205,7 @@ export const m6ProductData = defineCheck<ProductArtifact>({
       code: `<script type="application/ld+json">\n${JSON.stringify(product, null, 2)}\n</script>`,
       lang: 'html',
     };
-    const target = fixTarget(fx);
-    const platform: FixStep[] =
-      target === 'shopify'
-        ? [
-            {
-              title: 'Use Shopify\'s structured_data filter in the product template',
-              body: 'Most current themes already output it; if yours does not, add this to sections/main-product.liquid (or templates/product.liquid):',
-              code: `<script type="application/ld+json">\n  {{ product | structured_data }}\n</script>`,
-              lang: 'liquid',
-            },
-          ]
-        : target === 'woocommerce' || target === 'wordpress'
-          ? [
-              {
-                title: 'Let WooCommerce (or your SEO plugin) output Product markup',
-                body: 'WooCommerce emits Product JSON-LD on single product pages; make sure no plugin or theme setting disables it, and that every product has a price and stock status. Yoast WooCommerce SEO and Rank Math enrich it.',
-              },
-            ]
-          : target === 'nextjs'
-            ? [
-                {
-                  title: 'Render the JSON-LD from the product page component',
-                  code: `export default async function ProductPage({ params }) {\n  const product = await getProduct((await params).slug);\n  const jsonLd = {\n    '@context': 'https://schema.org',\n    '@type': 'Product',\n    name: product.name,\n    offers: { '@type': 'Offer', price: product.price, priceCurrency: product.currency, availability: 'https://schema.org/InStock' },\n  };\n  return (\n    <>\n      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\\\u003c') }} />\n      {/* … */}\n    </>\n  );\n}\n`,
-                  lang: 'tsx',
-                },
-              ]
-            : [];
+    const platform = platformHook(fx, 'productData')?.(fx) ?? [];
     return [
       ...platform,
       ...(platform.length ? [] : [generic]),

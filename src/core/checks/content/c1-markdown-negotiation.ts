@@ -11,7 +11,7 @@ import {
   normaliseForMatch,
   type MarkdownAnswer,
 } from '../../gather/markdown.js';
-import { fixTarget, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
 
 const SPEC = [
   'https://developers.cloudflare.com/fundamentals/reference/markdown-for-agents/',
@@ -47,7 +47,7 @@ function varyHasAccept(res: FetchResult): boolean {
   return (res.headers.vary ?? '').split(',').some((v) => ['accept', '*'].includes(v.trim().toLowerCase()));
 }
 
-export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
+export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
   meta: {
     id: 'C1',
     name: 'Markdown content negotiation',
@@ -70,6 +70,16 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
       'C1/no-markdown': 'requests that ask for Markdown get HTML or nothing',
       'C1/ok': 'Markdown is negotiated and browsers still get HTML',
     },
+    messages: {
+      'C1/markdown-to-browsers': 'Browsers receive Markdown: negotiation is broken for humans. {requests}',
+      'C1/cross-host': 'Markdown only through a redirect to another host ({host}). {requests}',
+      'C1/bare-accept-only': 'Only a bare "Accept: text/markdown" gets Markdown; an agent that also lists text/html gets HTML. {requests}',
+      'C1/mixed-accept-only': 'Markdown is served for a mixed Accept header but not for a bare "Accept: text/markdown". {requests}',
+      'C1/wrong-type': 'A Markdown body comes back, but as {type}. {requests}',
+      'C1/no-markdown': '{verdict} {requests}',
+      'C1/ok': 'Markdown is negotiated; browsers still get HTML. {requests}',
+      'C1/not-html': '{seen}: the page is not HTML, so there is nothing to negotiate.',
+    },
   },
   pageRequests: (pageUrl) => [
     { url: pageUrl.href, options: { accept: ACCEPT_MARKDOWN_ONLY } },
@@ -89,21 +99,21 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
     const a1 = classifyMarkdown(r1);
     const a2 = classifyMarkdown(r2);
     const md = (r: FetchResult) => (r.status === r3.status ? '' : ` (status ${r.status ?? 'none'} vs ${r3.status} for HTML)`);
-    const evidence = (verdict: string) =>
-      `${verdict} R1 Accept: text/markdown → ${describeProbe(r1, origin)} [${ANSWER_TEXT[a1]}]${md(r1)}; R2 Accept: ${ACCEPT_MARKDOWN_PREFERRED} → ${r2.contentType ?? r2.error?.code ?? 'no content-type'} [${ANSWER_TEXT[a2]}]; R3 browser → ${r3.contentType ?? 'no content-type'}, ${r3.body.length} B.`;
+    // Every outcome reports the three requests the same way (the {requests} of its template).
+    const requests = `R1 Accept: text/markdown → ${describeProbe(r1, origin)} [${ANSWER_TEXT[a1]}]${md(r1)}; R2 Accept: ${ACCEPT_MARKDOWN_PREFERRED} → ${r2.contentType ?? r2.error?.code ?? 'no content-type'} [${ANSWER_TEXT[a2]}]; R3 browser → ${r3.contentType ?? 'no content-type'}, ${r3.body.length} B.`;
     const probes = [r1, r2, r3];
 
     if (r3.contentType === 'text/markdown') {
       return {
         status: 'fail',
         code: 'C1/markdown-to-browsers',
-        evidence: evidence('Browsers receive Markdown: negotiation is broken for humans.'),
+        data: { requests },
         remediation: 'Serve HTML when the Accept header does not prefer text/markdown (browsers send text/html first).',
         probes,
       };
     }
     if (!isHtmlType(r3.contentType)) {
-      return { status: 'na', code: 'C1/not-html', evidence: `${describeProbe(r3, origin)}: the page is not HTML, so there is nothing to negotiate.`, probes: [r3] };
+      return { status: 'na', code: 'C1/not-html', data: { seen: describeProbe(r3, origin) }, probes: [r3] };
     }
 
     const advisories: string[] = [];
@@ -126,19 +136,19 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
       return {
         status: 'partial',
         code: 'C1/cross-host',
-        evidence: evidence(`Markdown only through a redirect to another host (${new URL(r1.url).host}).`),
+        data: { host: new URL(r1.url).host, requests },
         remediation: 'Serve the Markdown from the page URL itself; agents may not follow cross-host redirects for content.',
         matched,
         advisories,
         probes,
       };
     }
-    if (good1 && good2) return { status: 'pass', code: 'C1/ok', evidence: evidence('Markdown is negotiated; browsers still get HTML.'), matched, advisories, probes };
+    if (good1 && good2) return { status: 'pass', code: 'C1/ok', data: { requests }, matched, advisories, probes };
     if (good1) {
       return {
         status: 'partial',
         code: 'C1/bare-accept-only',
-        evidence: evidence('Only a bare "Accept: text/markdown" gets Markdown; an agent that also lists text/html gets HTML.'),
+        data: { requests },
         remediation: 'Honour q-values: prefer Markdown whenever text/markdown has the highest quality in Accept, not only when it is the sole type.',
         matched,
         advisories,
@@ -149,7 +159,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
       return {
         status: 'partial',
         code: 'C1/mixed-accept-only',
-        evidence: evidence('Markdown is served for a mixed Accept header but not for a bare "Accept: text/markdown".'),
+        data: { requests },
         remediation: 'Also answer a bare "Accept: text/markdown" with Markdown.',
         matched,
         advisories,
@@ -160,7 +170,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
       return {
         status: 'partial',
         code: 'C1/wrong-type',
-        evidence: evidence(`A Markdown body comes back, but as ${r1.contentType ?? 'no content type'}.`),
+        data: { type: r1.contentType ?? 'no content type', requests },
         remediation: 'Send it with Content-Type: text/markdown; charset=utf-8.',
         advisories,
         probes,
@@ -169,7 +179,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
     return {
       status: 'fail',
       code: 'C1/no-markdown',
-      evidence: evidence(a1 === 'html' ? 'Requests for Markdown get HTML.' : 'No Markdown for requests that ask for it.'),
+      data: { verdict: a1 === 'html' ? 'Requests for Markdown get HTML.' : 'No Markdown for requests that ask for it.', requests },
       probes,
     };
   },
@@ -189,31 +199,6 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>({
   },
 });
 
-const NEXT_MIDDLEWARE = `// middleware.ts (proxy.ts in Next.js 16+)
-import { NextResponse, type NextRequest } from 'next/server';
-
-/** True when text/markdown has the highest q-value in Accept. */
-function prefersMarkdown(accept: string): boolean {
-  let md = -1, html = -1;
-  for (const part of accept.split(',')) {
-    const [type, ...params] = part.trim().toLowerCase().split(';');
-    const q = Number(params.find((p) => p.trim().startsWith('q='))?.split('=')[1] ?? 1);
-    if (type === 'text/markdown') md = Math.max(md, q);
-    if (type === 'text/html' || type === '*/*') html = Math.max(html, q);
-  }
-  return md > 0 && md >= html;
-}
-
-export function middleware(req: NextRequest) {
-  if (!prefersMarkdown(req.headers.get('accept') ?? '') || req.nextUrl.pathname.endsWith('.md')) return;
-  const url = req.nextUrl.clone();
-  url.pathname = url.pathname === '/' ? '/index.md' : \`\${url.pathname.replace(/\\/$/, '')}.md\`;
-  const res = NextResponse.rewrite(url); // serve the .md twin (a route handler with Content-Type: text/markdown)
-  res.headers.set('Vary', 'Accept');
-  return res;
-}
-`;
-
 const cloudflare: FixStep = {
   title: 'Turn on Cloudflare "Markdown for Agents"',
   body: 'If the site is proxied by Cloudflare, enable Markdown for Agents for the zone: Cloudflare converts HTML to Markdown at the edge for requests that ask for text/markdown, and adds x-markdown-tokens. Check the plan requirements in the docs.',
@@ -227,81 +212,13 @@ function platformSteps(fx: FixContext): FixStep[] {
 }
 
 function platformOnlySteps(fx: FixContext): FixStep[] {
-  switch (fixTarget(fx)) {
-    case 'nextjs':
-      return [
-        { title: 'Serve Markdown twins', body: 'Add a route that renders each page as Markdown (e.g. app/[...slug].md/route.ts from your CMS or MDX sources) with Content-Type: text/markdown.' },
-        { title: 'Rewrite Markdown requests in middleware', code: NEXT_MIDDLEWARE, lang: 'ts' },
-      ];
-    case 'nuxt':
-      return [
-        {
-          title: 'Negotiate in a Nitro server middleware',
-          code: `// server/middleware/markdown.ts\nexport default defineEventHandler(async (event) => {\n  const accept = getRequestHeader(event, 'accept') ?? '';\n  if (!/^\\s*text\\/markdown\\b/i.test(accept)) return; // use a q-value parser in production\n  const path = event.path === '/' ? '/index' : event.path.replace(/\\/$/, '');\n  const md = await useStorage('assets:markdown').getItem(path + '.md'); // or render from @nuxt/content\n  if (!md) return;\n  setHeader(event, 'Content-Type', 'text/markdown; charset=utf-8');\n  setHeader(event, 'Vary', 'Accept');\n  return md;\n});\n`,
-          lang: 'ts',
-        },
-      ];
-    case 'netlify':
-    case 'astro':
-    case 'docusaurus':
-    case 'hugo':
-    case 'jekyll':
-    case 'eleventy':
-    case 'gatsby':
-      return [
-        { title: 'Build a .md twin of every page', body: 'Emit /index.md, /about.md, ... next to the HTML at build time (most generators can output Markdown or copy sources).' },
-        {
-          title: 'Negotiate at the edge (Netlify Edge Function)',
-          code: `// netlify/edge-functions/markdown.ts\nexport default async (request: Request, context: any) => {\n  const accept = request.headers.get('accept') ?? '';\n  if (!/^\\s*text\\/markdown\\b/i.test(accept)) return; // use a q-value parser in production\n  const url = new URL(request.url);\n  url.pathname = url.pathname === '/' ? '/index.md' : url.pathname.replace(/\\/$/, '') + '.md';\n  const md = await context.rewrite(url);\n  if (!md.ok) return;\n  return new Response(md.body, { headers: { 'Content-Type': 'text/markdown; charset=utf-8', Vary: 'Accept' } });\n};\nexport const config = { path: '/*', excludedPath: ['/*.md', '/assets/*'] };\n`,
-          lang: 'ts',
-        },
-        cloudflare,
-      ];
-    case 'vercel':
-      return [
-        { title: 'Build a .md twin of every page', body: 'Emit /index.md, /about.md, ... next to the HTML at build time.' },
-        {
-          title: 'Rewrite on the Accept header in vercel.json',
-          code: JSON.stringify(
-            {
-              rewrites: [{ source: '/:path*', has: [{ type: 'header', key: 'accept', value: '(?<md>.*text/markdown.*)' }], destination: '/:path*.md' }],
-              headers: [{ source: '/(.*).md', headers: [{ key: 'Content-Type', value: 'text/markdown; charset=utf-8' }, { key: 'Vary', value: 'Accept' }] }],
-            },
-            null,
-            2,
-          ),
-          lang: 'json',
-          body: 'This matches any Accept that mentions text/markdown; for strict q-value handling use middleware.',
-        },
-      ];
-    case 'nginx':
-      return [
-        { title: 'Publish a .md twin of every page', body: 'Next to each index.html, write index.md (or page.md) at build time.' },
-        {
-          title: 'Negotiate in nginx',
-          code: `map $http_accept $md_suffix {\n    default "";\n    "~*^\\s*text/markdown" ".md";   # Markdown listed first\n}\n\nserver {\n    location / {\n        add_header Vary Accept always;\n        try_files $uri$md_suffix $uri/index$md_suffix $uri $uri/ =404;\n    }\n    location ~ \\.md$ {\n        default_type "text/markdown; charset=utf-8";\n        add_header Vary Accept always;\n    }\n}\n`,
-          lang: 'nginx',
-        },
-      ];
-    case 'wordpress':
-    case 'woocommerce':
-      return [
-        { title: 'Use a Markdown plugin or the edge', body: 'WordPress has no native Markdown output. Use a plugin that serves Markdown versions of posts on Accept: text/markdown (or .md URLs), or enable Cloudflare Markdown for Agents in front of the site.' },
-        cloudflare,
-      ];
-    case 'shopify':
-    case 'wix':
-    case 'squarespace':
-    case 'webflow':
-    case 'framer':
-      return [cloudflare, { title: 'Or a Cloudflare Worker', body: 'The platform cannot negotiate content itself; a Worker in front can convert or rewrite requests that prefer text/markdown.' }];
-    default:
-      return [
-        cloudflare,
-        {
-          title: 'Or negotiate in your app',
-          body: 'When Accept prefers text/markdown, respond with the Markdown version of the page (a pre-rendered .md twin, or an HTML→Markdown conversion of the main content) and headers Content-Type: text/markdown; charset=utf-8 and Vary: Accept.',
-        },
-      ];
-  }
+  const own = platformHook(fx, 'markdownNegotiation')?.(fx, cloudflare);
+  if (own) return own;
+  return [
+    cloudflare,
+    {
+      title: 'Or negotiate in your app',
+      body: 'When Accept prefers text/markdown, respond with the Markdown version of the page (a pre-rendered .md twin, or an HTML→Markdown conversion of the main content) and headers Content-Type: text/markdown; charset=utf-8 and Vary: Accept.',
+    },
+  ];
 }

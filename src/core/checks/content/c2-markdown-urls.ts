@@ -3,7 +3,7 @@ import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, nonTextDocument } from '../../gather/classify.js';
 import { ACCEPT_MD_FILE, classifyMarkdown, markdownTwinPath, type MarkdownAnswer } from '../../gather/markdown.js';
-import { serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://llmstxt.org/#proposal', 'https://agentdocsspec.com/'];
 /** rel="alternate" type="text/markdown" targets fetched, at most (same origin only). */
@@ -26,7 +26,7 @@ export interface MarkdownUrlsArtifact {
 
 const RANK: Record<MarkdownAnswer, number> = { markdown: 3, 'markdown-wrong-type': 2, empty: 1, html: 0, 'not-markdown': 0, error: 0 };
 
-export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>({
+export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
   meta: {
     id: 'C2',
     name: 'Markdown URL variants (.md)',
@@ -38,11 +38,18 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>({
     why: 'Agents that cannot set Accept headers (or follow llms.txt links) fetch page.md directly; the convention comes from llmstxt.org.',
     remediation: 'Serve a Markdown version of each page at the same URL plus ".md" (/index.md for the home page) with Content-Type: text/markdown.',
     pageLevel: true,
+    offers: { resource: 'markdown' },
     codes: {
       'C2/already-markdown': 'n/a: the page URL is already a .md URL and lists no Markdown alternate',
       'C2/ok': 'a Markdown version of the page at its .md twin or a rel="alternate" URL',
       'C2/wrong-type': 'partial: a Markdown body served with another content type',
       'C2/missing': 'no Markdown version of the page',
+    },
+    messages: {
+      'C2/already-markdown': '{seen}: the page URL is already a .md URL and lists no Markdown alternate.',
+      'C2/ok': '{tried}.',
+      'C2/wrong-type': '{tried}. Markdown body served as {type}.',
+      'C2/missing': '{tried}. No Markdown version of the page.',
     },
   },
   pageRequests: (pageUrl) => {
@@ -78,7 +85,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>({
   },
   evaluate({ page, twinPath, probes, foreignAlternates }, { origin }) {
     if (!probes.length) {
-      return { status: 'na', code: 'C2/already-markdown', evidence: `${describeProbe(page, origin)}: the page URL is already a .md URL and lists no Markdown alternate.`, probes: [page] };
+      return { status: 'na', code: 'C2/already-markdown', data: { seen: describeProbe(page, origin) }, probes: [page] };
     }
     const judged = probes.map((p) => ({ ...p, answer: classifyMarkdown(p.probe) }));
     const lines = judged.map((j) => `[${j.source}] ${describeProbe(j.probe, origin)}${j.answer === 'html' && j.probe.status === 200 ? ' (HTML: a catch-all page)' : j.answer === 'not-markdown' ? ` (${nonTextDocument(j.probe)}, not Markdown)` : ''}`);
@@ -89,7 +96,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>({
       return {
         status: 'pass',
         code: 'C2/ok',
-        evidence: `${evidence}.`,
+        data: { tried: evidence },
         matched: best.source === 'twin' ? `llms.txt .md convention (${twinPath})` : 'rel="alternate" type="text/markdown"',
         advisories,
         probes: [best.probe],
@@ -99,7 +106,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>({
       return {
         status: 'partial',
         code: 'C2/wrong-type',
-        evidence: `${evidence}. Markdown body served as ${best.probe.contentType ?? 'no content type'}.`,
+        data: { tried: evidence, type: best.probe.contentType ?? 'no content type' },
         remediation: `Serve ${new URL(best.url).pathname} with Content-Type: text/markdown; charset=utf-8.`,
         advisories,
         probes: [best.probe],
@@ -108,7 +115,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>({
     return {
       status: 'fail',
       code: 'C2/missing',
-      evidence: `${evidence}. No Markdown version of the page.`,
+      data: { tried: evidence },
       advisories,
       probes: judged.map((j) => j.probe),
     };
@@ -124,29 +131,12 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>({
 });
 
 function twinSteps(fx: FixContext): FixStep[] {
-  switch (fx.platform) {
-    case 'mintlify':
-      return [{ title: 'Mintlify serves .md URLs', body: 'Every public Mintlify page is available with .md appended; check the docs are public.' }];
-    case 'nextjs':
-      return [
-        {
-          title: 'Add a Markdown route handler',
-          body: 'Render each page\'s Markdown from its source (MDX, CMS) in a catch-all route and map /page.md to it (a rewrite in next.config: { source: "/:path*.md", destination: "/md/:path*" }).',
-          code: `// app/md/[[...slug]]/route.ts\nexport async function GET(_req: Request, { params }: { params: Promise<{ slug?: string[] }> }) {\n  const { slug = ['index'] } = await params;\n  const markdown = await loadMarkdown(slug.join('/')); // your content source\n  if (!markdown) return new Response('Not found', { status: 404 });\n  return new Response(markdown, { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });\n}\n`,
-          lang: 'ts',
-        },
-      ];
-    case 'docusaurus':
-      return [{ title: 'Emit .md copies at build time', body: 'docusaurus-plugin-llms can copy each doc as Markdown next to its HTML; or copy your docs/ sources into the build output in a postbuild step.' }];
-    case 'wordpress':
-    case 'woocommerce':
-      return [{ title: 'Use a Markdown export plugin', body: 'Pick a plugin that serves posts and pages as Markdown at their URL plus .md (several "LLM-friendly" plugins do), or convert at the edge with Cloudflare.' }];
-    default:
-      return serveFileSteps(fx, {
-        path: '/index.md',
-        contentType: 'text/markdown; charset=utf-8',
-        content: '# Example Co\n\nRefurbished laptops, shipped across the EU.\n\n## Popular pages\n- [Shipping](/shipping.md)\n- [Returns](/returns.md)\n',
-        lang: 'markdown',
-      }).slice(0, 2);
-  }
+  const own = platformHook(fx, 'markdownUrls')?.(fx);
+  if (own) return own;
+  return serveFileSteps(fx, {
+    path: '/index.md',
+    contentType: 'text/markdown; charset=utf-8',
+    content: '# Example Co\n\nRefurbished laptops, shipped across the EU.\n\n## Popular pages\n- [Shipping](/shipping.md)\n- [Returns](/returns.md)\n',
+    lang: 'markdown',
+  }).slice(0, 2);
 }

@@ -4,7 +4,7 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { readableText, type ReadableText } from '../../gather/readable-text.js';
-import { specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://agentdocsspec.com/'];
 /** Word thresholds of catalog C3. */
@@ -19,7 +19,7 @@ export interface NoJsArtifact {
   domCut?: DomCut | null;
 }
 
-export const c3NoJsContent = defineCheck<NoJsArtifact>({
+export const c3NoJsContent = defineCheck<NoJsArtifact>()({
   meta: {
     id: 'C3',
     name: 'Content readable without JavaScript',
@@ -37,6 +37,12 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>({
       'C3/js-shell': 'a client-rendered shell: almost no text without JavaScript, with an empty app root or a "enable JavaScript" message',
       'C3/little-text': 'partial: little text reaches agents that do not run JavaScript',
     },
+    messages: {
+      'C3/not-html': '{seen}: not an HTML page.',
+      'C3/ok': '{seen}; {facts}.',
+      'C3/js-shell': '{seen}; {facts}. A client-rendered shell: agents that do not run JavaScript see no content.',
+      'C3/little-text': '{seen}; {facts}. Little text reaches agents that do not run JavaScript ({expected}+ words expected).',
+    },
   },
   async gather(ctx) {
     const $ = await ctx.html();
@@ -44,19 +50,19 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>({
   },
   evaluate({ page, text, domCut }, { origin }) {
     const seen = describeProbe(page, origin);
-    if (!text) return { status: 'na', code: 'C3/not-html', evidence: `${seen}: not an HTML page.`, probes: [page] };
+    if (!text) return { status: 'na', code: 'C3/not-html', data: { seen }, probes: [page] };
     const signs = [
       ...(text.emptyAppRoots.length ? [`empty app root ${text.emptyAppRoots.join(', ')}`] : []),
       ...(text.jsRequiredMessage ? ['a <noscript> message asking to enable JavaScript'] : []),
     ];
     const facts = `${text.words} word(s) of readable text without JavaScript${signs.length ? `; ${signs.join('; ')}` : ''}${text.sample ? `. Starts: "${excerpt(text.sample, 100)}"` : ''}${domCut ? `; ${describeDomCut(domCut)}` : ''}`;
     const details = { words: text.words, emptyAppRoots: text.emptyAppRoots };
-    if (text.words >= C3_PASS_WORDS) return { status: 'pass', code: 'C3/ok', evidence: `${seen}; ${facts}.`, matched: 'server-rendered content', probes: [page], details };
+    if (text.words >= C3_PASS_WORDS) return { status: 'pass', code: 'C3/ok', data: { seen, facts }, matched: 'server-rendered content', probes: [page], details };
     if (text.words < C3_MIN_WORDS && signs.length) {
       return {
         status: 'fail',
         code: 'C3/js-shell',
-        evidence: `${seen}; ${facts}. A client-rendered shell: agents that do not run JavaScript see no content.`,
+        data: { seen, facts },
         probes: [page],
         details,
       };
@@ -64,7 +70,7 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>({
     return {
       status: 'partial',
       code: 'C3/little-text',
-      evidence: `${seen}; ${facts}. Little text reaches agents that do not run JavaScript (${C3_PASS_WORDS}+ words expected).`,
+      data: { seen, facts, expected: C3_PASS_WORDS },
       remediation: signs.length
         ? 'Server-render the main content: part of the page is only filled in by JavaScript.'
         : 'Make sure the page\'s main text is in the HTML response (not loaded by JavaScript); very short pages can add a summary paragraph.',
@@ -83,23 +89,10 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>({
 });
 
 function renderSteps(fx: FixContext): FixStep[] {
-  switch (fx.platform) {
-    case 'nextjs':
-      return [{ title: 'Render on the server in Next.js', body: 'Keep content in Server Components (the App Router default) or use generateStaticParams / getStaticProps; avoid "use client" pages that fetch their text in useEffect, and avoid dynamic(..., { ssr: false }) for main content.' }];
-    case 'nuxt':
-      return [{ title: 'Keep SSR on in Nuxt', body: 'Check nuxt.config has ssr: true (the default) and no routeRules with ssr: false for content pages; fetch content with useAsyncData / useFetch so it is rendered on the server. `nuxi generate` prerenders static pages.' }];
-    case 'sveltekit':
-      return [{ title: 'Keep SSR on in SvelteKit', body: 'Do not set `export const ssr = false` on content routes; load data in +page.server.ts / +page.ts; add `export const prerender = true` for static pages.' }];
-    case 'remix':
-      return [{ title: 'Load content in loaders', body: 'Fetch page content in the route loader so it is server-rendered; avoid client-only fetches for main text.' }];
-    case 'bubble':
-    case 'framer':
-    case 'wix':
-      return [{ title: 'Client-rendered platform', body: 'This platform renders pages with JavaScript; publish key content as static pages where it allows, and provide llms.txt / Markdown versions for agents.' }];
-    default:
-      return [
-        { title: 'Server-render or prerender the content', body: 'For a single-page app (React, Vue, Angular), move to SSR or static generation (Next.js, Nuxt, Astro, Angular SSR, vite-plugin-ssr), or prerender public routes at build time.' },
-        { title: 'Put the essentials in the HTML', body: 'At minimum, include the page title, a summary paragraph and the main text in the HTML response; keep the app shell for interactivity.' },
-      ];
-  }
+  const own = platformHook(fx, 'serverRendering')?.(fx);
+  if (own) return own;
+  return [
+    { title: 'Server-render or prerender the content', body: 'For a single-page app (React, Vue, Angular), move to SSR or static generation (Next.js, Nuxt, Astro, Angular SSR, vite-plugin-ssr), or prerender public routes at build time.' },
+    { title: 'Put the essentials in the HTML', body: 'At minimum, include the page title, a summary paragraph and the main text in the HTML response; keep the app shell for interactivity.' },
+  ];
 }

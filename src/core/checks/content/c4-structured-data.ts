@@ -4,7 +4,7 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe, isObject } from '../../gather/classify.js';
 import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { jsonLdBlocks, type JsonLdResult } from '../../gather/jsonld.js';
-import { specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://json-ld.org/spec/latest/json-ld/', 'https://schema.org/docs/gs.html', 'https://developers.google.com/search/docs/appearance/structured-data/intro-structured-data'];
 
@@ -18,7 +18,7 @@ export interface StructuredDataArtifact {
   domCut?: DomCut | null;
 }
 
-export const c4StructuredData = defineCheck<StructuredDataArtifact>({
+export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
   meta: {
     id: 'C4',
     name: 'Structured data (JSON-LD)',
@@ -36,6 +36,12 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>({
       'C4/ok': 'JSON-LD structured data on the page',
       'C4/missing': 'no JSON-LD block',
     },
+    messages: {
+      'C4/not-html': '{seen}: not an HTML page.',
+      'C4/invalid-json': '{seen}; {nodes} valid JSON-LD node(s), {unparsed} block(s) that do not parse: {errors}.{types}',
+      'C4/ok': '{seen}; {nodes} JSON-LD node(s).{types}',
+      'C4/missing': '{seen}; no JSON-LD block.',
+    },
   },
   async gather(ctx) {
     const $ = await ctx.html();
@@ -49,7 +55,7 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>({
   },
   evaluate({ page, html, jsonld, otherMarkup, domCut }, { origin }) {
     const seen = describeProbe(page, origin);
-    if (!html) return { status: 'na', code: 'C4/not-html', evidence: `${seen}: not an HTML page.`, probes: [page] };
+    if (!html) return { status: 'na', code: 'C4/not-html', data: { seen }, probes: [page] };
     const advisories: string[] = [];
     const untyped = jsonld.blocks.filter((b) => !isObject(b) || b['@type'] === undefined).length;
     if (domCut) advisories.push(`Read with a cut: ${describeDomCut(domCut)}.`);
@@ -63,7 +69,7 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>({
       return {
         status: 'partial',
         code: 'C4/invalid-json',
-        evidence: `${seen}; ${jsonld.blocks.length} valid JSON-LD node(s), ${jsonld.errors.length} block(s) that do not parse: ${jsonld.errors.slice(0, 3).join('; ')}.${types}`,
+        data: { seen, nodes: jsonld.blocks.length, unparsed: jsonld.errors.length, errors: jsonld.errors.slice(0, 3).join('; '), types },
         remediation: 'Fix the JSON-LD blocks that are not valid JSON (trailing commas, unescaped quotes, template placeholders); agents drop them entirely.',
         advisories,
         probes: [page],
@@ -71,9 +77,9 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>({
       };
     }
     if (jsonld.blocks.length) {
-      return { status: 'pass', code: 'C4/ok', evidence: `${seen}; ${jsonld.blocks.length} JSON-LD node(s).${types}`, matched: 'JSON-LD (schema.org)', advisories, probes: [page], details };
+      return { status: 'pass', code: 'C4/ok', data: { seen, nodes: jsonld.blocks.length, types }, matched: 'JSON-LD (schema.org)', advisories, probes: [page], details };
     }
-    return { status: 'fail', code: 'C4/missing', evidence: `${seen}; no JSON-LD block.`, advisories, probes: [page], details };
+    return { status: 'fail', code: 'C4/missing', data: { seen }, advisories, probes: [page], details };
   },
   fixGuide(fx) {
     const block = `<script type="application/ld+json">\n${JSON.stringify(
@@ -97,17 +103,7 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>({
 
 function platformSteps(fx: FixContext, block: string): FixStep[] {
   const add: FixStep = { title: 'Add a JSON-LD block to the page <head>', code: block, lang: 'html' };
-  switch (fx.platform) {
-    case 'wordpress':
-    case 'woocommerce':
-      return [{ title: 'Let your SEO plugin emit it', body: 'Yoast, Rank Math and AIOSEO output a JSON-LD @graph (Organization, WebSite, WebPage, Article) once the site representation is filled in (Yoast: Settings → Site representation). WooCommerce adds Product markup on product pages.' }];
-    case 'shopify':
-      return [{ title: 'Use your theme\'s structured data', body: 'Most Online Store 2.0 themes emit Product and Organization JSON-LD; in Liquid, `{{ product | structured_data }}` outputs a Product block. Add it to the product template if missing.' }];
-    case 'nextjs':
-      return [{ title: 'Render it in a Server Component', code: `export default function Page() {\n  const jsonLd = { '@context': 'https://schema.org', '@type': 'Organization', name: 'Example Co', url: '${fx.origin}/' };\n  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\\\u003c') }} />;\n}\n`, lang: 'tsx' }];
-    case 'nuxt':
-      return [{ title: 'Add nuxt-schema-org', body: 'The Nuxt SEO module emits JSON-LD from defineOrganization / defineWebSite / defineWebPage.', code: 'npx nuxi module add schema-org', lang: 'sh' }];
-    default:
-      return [add, { title: 'Describe each page type', body: 'Home: Organization + WebSite. Articles: Article (headline, author, datePublished). Products: Product with Offer (price, availability). FAQs: FAQPage.' }];
-  }
+  const own = platformHook(fx, 'structuredData')?.(fx);
+  if (own) return own;
+  return [add, { title: 'Describe each page type', body: 'Home: Organization + WebSite. Articles: Article (headline, author, datePublished). Products: Product with Offer (price, availability). FAQs: FAQPage.' }];
 }

@@ -1,15 +1,16 @@
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
+import { renderFindings } from '../messages.js';
 import type { RobotsArtifact } from '../../gather/robots.js';
 import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
-import { fixTarget, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
-import { robotsLinesSteps } from '../bot_access/robots-fix.js';
+import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { platformWritesRobots, robotsLinesSteps } from '../bot_access/robots-fix.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9309'];
 const LARGE = 500 * 1024;
-/** Platforms that generate robots.txt themselves: lines are added to theirs, not a file served. */
-const PLATFORM_ROBOTS = new Set(['wordpress', 'woocommerce', 'shopify', 'squarespace', 'nextjs', 'nuxt']);
+/** The partial outcomes: what was found, then every problem (its first names the code). */
+const PARTIAL = '{seen}; {facts}; {findings}. Starts: "{start}"';
 
-export const d1RobotsTxt = defineCheck<RobotsArtifact>({
+export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
   meta: {
     id: 'D1',
     name: 'robots.txt',
@@ -33,6 +34,24 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>({
       'D1/unparseable-lines': 'partial: over 10% of the lines cannot be parsed',
       'D1/ok': 'a valid robots.txt with User-agent groups',
     },
+    messages: {
+      'D1/unreachable': '{seen}. Critical: crawlers treat an unreachable robots.txt as "disallow everything".',
+      'D1/soft-404': '{seen}: an HTML page, not a robots.txt (soft 404).',
+      'D1/missing': '{seen}: no robots.txt.',
+      'D1/not-robots': '{seen}: not a robots.txt, none of its {lines} line(s) is a robots.txt record. Starts: "{start}"',
+      'D1/empty': '{seen}: empty file.',
+      'D1/no-groups': PARTIAL,
+      'D1/wrong-type': PARTIAL,
+      'D1/too-large': PARTIAL,
+      'D1/unparseable-lines': PARTIAL,
+      'D1/ok': '{seen}; {facts}.',
+    },
+    findings: {
+      'D1/no-groups': 'no User-agent group',
+      'D1/wrong-type': 'served as {type} instead of text/plain',
+      'D1/too-large': 'larger than 500 KiB (parsers may stop reading)',
+      'D1/unparseable-lines': '{invalid} of {total} lines unparseable',
+    },
   },
   gather: (ctx) => ctx.robots(),
   evaluate(robots) {
@@ -43,41 +62,35 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>({
       return {
         status: 'fail',
         code: 'D1/unreachable',
-        evidence: `${seen}. Critical: crawlers treat an unreachable robots.txt as "disallow everything".`,
+        data: { seen },
         remediation: 'Make /robots.txt answer 200 (or 404) reliably: a 5xx or timeout makes crawlers assume the whole site is disallowed.',
         probes,
       };
     }
-    if (robots.soft404) return { status: 'fail', code: 'D1/soft-404', evidence: `${seen}: an HTML page, not a robots.txt (soft 404).`, probes };
+    if (robots.soft404) return { status: 'fail', code: 'D1/soft-404', data: { seen }, probes };
     // A 0-byte 200 is a file that exists and says nothing, not a missing one.
-    if (isOk(res) && res.body.length === 0) return { status: 'fail', code: 'D1/empty', evidence: `${seen}: empty file.`, probes };
-    if (!robots.found) return { status: 'fail', code: 'D1/missing', evidence: `${seen}: no robots.txt.`, probes };
+    if (isOk(res) && res.body.length === 0) return { status: 'fail', code: 'D1/empty', data: { seen }, probes };
+    if (!robots.found) return { status: 'fail', code: 'D1/missing', data: { seen }, probes };
+    const start = excerpt(robots.text, 100);
     if (robots.totalLines > 0 && robots.invalidLines === robots.totalLines) {
       // A catch-all answering every path (200 "Not found" text, a JSON error): no robots.txt record at all.
-      return { status: 'fail', code: 'D1/not-robots', evidence: `${seen}: not a robots.txt, none of its ${robots.totalLines} line(s) is a robots.txt record. Starts: "${excerpt(robots.text, 100)}"`, probes };
+      return { status: 'fail', code: 'D1/not-robots', data: { seen, lines: robots.totalLines, start }, probes };
     }
     const agents = robots.groups.flatMap((g) => g.agents);
     const facts = `${robots.groups.length} group(s)${agents.length ? ` (${[...new Set(agents)].slice(0, 8).join(', ')}${agents.length > 8 ? ', …' : ''})` : ''}, ${robots.sitemaps.length} Sitemap line(s)`;
-    // The first problem names the outcome code.
-    const problems: string[] = [];
-    const codes: Array<'D1/no-groups' | 'D1/wrong-type' | 'D1/too-large' | 'D1/unparseable-lines'> = [];
-    const problem = (code: (typeof codes)[number], text: string) => (codes.push(code), problems.push(text));
-    if (!robots.groups.length) problem('D1/no-groups', 'no User-agent group');
-    if (res.contentType !== 'text/plain') problem('D1/wrong-type', `served as ${res.contentType ?? 'no content type'} instead of text/plain`);
-    if (res.body.length > LARGE || res.truncated) problem('D1/too-large', 'larger than 500 KiB (parsers may stop reading)');
+    // Every problem is a sub-finding; the first names the outcome code.
+    const findings: Array<SubFinding<'D1/no-groups' | 'D1/wrong-type' | 'D1/too-large' | 'D1/unparseable-lines'>> = [];
+    if (!robots.groups.length) findings.push({ code: 'D1/no-groups' });
+    if (res.contentType !== 'text/plain') findings.push({ code: 'D1/wrong-type', data: { type: res.contentType ?? 'no content type' } });
+    if (res.body.length > LARGE || res.truncated) findings.push({ code: 'D1/too-large' });
     if (robots.totalLines > 0 && robots.invalidLines / robots.totalLines > 0.1)
-      problem('D1/unparseable-lines', `${robots.invalidLines} of ${robots.totalLines} lines unparseable`);
-    if (!robots.text.trim()) return { status: 'fail', code: 'D1/empty', evidence: `${seen}: empty file.`, probes };
-    if (problems.length) {
-      return {
-        status: 'partial',
-        code: codes[0],
-        evidence: `${seen}; ${facts}; ${problems.join('; ')}. Starts: "${excerpt(robots.text, 100)}"`,
-        remediation: `Fix /robots.txt: ${problems.join('; ')}.`,
-        probes,
-      };
+      findings.push({ code: 'D1/unparseable-lines', data: { invalid: robots.invalidLines, total: robots.totalLines } });
+    if (!robots.text.trim()) return { status: 'fail', code: 'D1/empty', data: { seen }, probes };
+    if (findings.length) {
+      const problems = d1RobotsTxtFindings(findings);
+      return { status: 'partial', code: findings[0].code, data: { seen, facts, start }, findings, remediation: `Fix /robots.txt: ${problems}.`, probes };
     }
-    return { status: 'pass', code: 'D1/ok', evidence: `${seen}; ${facts}.`, matched: 'RFC 9309', probes };
+    return { status: 'pass', code: 'D1/ok', data: { seen, facts }, matched: 'RFC 9309', probes };
   },
   fixGuide(fx) {
     // The Sitemap line names the sitemap the scan found; with none found it waits for one (D2).
@@ -86,7 +99,7 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>({
     const content = `User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\nDisallow: /admin/\n\n${sitemapLine}`;
     // Where the platform generates robots.txt itself, lines are added the way B1, B2 and B5 add
     // theirs (one source: robots-fix.ts); elsewhere the whole file is served.
-    const platformStep = PLATFORM_ROBOTS.has(fixTarget(fx))
+    const platformStep = platformWritesRobots(fx)
       ? robotsLinesSteps(fx, {
           snippet: sitemapLine,
           rulesOnly: true,
@@ -104,3 +117,8 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>({
     ];
   },
 });
+
+/** The problems as one sentence, for the remediation. */
+function d1RobotsTxtFindings(findings: SubFinding[]): string {
+  return renderFindings(d1RobotsTxt.meta.findings ?? {}, findings).join('; ');
+}

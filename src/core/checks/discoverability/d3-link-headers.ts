@@ -50,7 +50,7 @@ function label(link: LinkValue): string {
   return `<${link.href}>; rel="${link.rels.join(' ')}"${type}`;
 }
 
-export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>({
+export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
   meta: {
     id: 'D3',
     name: 'Link response headers',
@@ -70,6 +70,14 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>({
       'D3/hints-only': 'only resource hints (preload, preconnect), nothing for agents',
       'D3/broken-targets': 'partial: every strong Link target checked is broken',
       'D3/ok': 'a Link to a machine-readable resource',
+    },
+    messages: {
+      'D3/missing': '{seen}; no Link header.',
+      'D3/unparseable': '{seen}; Link header present but unparseable: "{raw}".',
+      'D3/weak-only': '{seen}; {summary}. Weak only: {links}.',
+      'D3/hints-only': '{seen}; {summary}. Only resource hints: {links}.',
+      'D3/broken-targets': '{seen}; {summary}: {list}. Every strong target checked is broken.{targetNote}',
+      'D3/ok': '{seen}; {summary}: {list}.{targetNote}',
     },
   },
   async gather(ctx) {
@@ -94,7 +102,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>({
       return {
         status: 'fail',
         code: raw ? 'D3/unparseable' : 'D3/missing',
-        evidence: raw ? `${seen}; Link header present but unparseable: "${excerpt(raw, 120)}".` : `${seen}; no Link header.`,
+        data: { seen, raw: raw ? excerpt(raw, 120) : '' },
         probes,
       };
     }
@@ -109,7 +117,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>({
       return {
         status,
         code: byTier.weak.length ? 'D3/weak-only' : 'D3/hints-only',
-        evidence: `${seen}; ${summary}${byTier.weak.length ? `. Weak only: ${list(byTier.weak)}` : `. Only resource hints: ${list(byTier.ignored)}`}.`,
+        data: { seen, summary, links: list(byTier.weak.length ? byTier.weak : byTier.ignored) },
         remediation: byTier.weak.length
           ? 'Add a Link to a machine-readable resource (rel="api-catalog", "describedby", "service-desc", or rel="alternate" with type="text/markdown").'
           : undefined,
@@ -125,7 +133,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>({
       return {
         status: 'partial',
         code: 'D3/broken-targets',
-        evidence: `${seen}; ${summary}: ${list(byTier.strong)}. Every strong target checked is broken.${targetNote}`,
+        data: { seen, summary, list: list(byTier.strong), targetNote },
         remediation: `Fix or remove the Link targets that do not resolve: ${bad.map((t) => t.url).join(', ')}.`,
         probes: [page, ...bad.map((t) => t.probe)],
         details: { ...details, broken: bad.map((t) => t.url) },
@@ -136,7 +144,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>({
     return {
       status: 'pass',
       code: 'D3/ok',
-      evidence: `${seen}; ${summary}: ${list(byTier.strong)}.${targetNote}`,
+      data: { seen, summary, list: list(byTier.strong), targetNote },
       matched: `RFC 8288 (${rels.join(', ')})`,
       advisories,
       probes,

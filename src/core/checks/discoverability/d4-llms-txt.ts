@@ -1,10 +1,11 @@
 import { formatCount } from '../../count-format.js';
-import { defineCheck, type FixContext } from '../types.js';
+import { defineCheck, type FixContext, type SubFinding } from '../types.js';
+import { renderFindings } from '../messages.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { isBrokenTarget } from '../../gather/link-check.js';
 import { gatherLlms, type LlmsArtifact, type LlmsCandidate } from '../../gather/llms-txt.js';
-import { serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://llmstxt.org/', 'https://agentdocsspec.com/'];
 /** agent-docs-spec size thresholds (characters). */
@@ -26,7 +27,18 @@ export function describeLlmsCandidates(a: LlmsArtifact, origin: string): string 
   return a.candidates.map((c) => `${describeProbe(c.probe, origin)}${c.probe.error ? '' : ` (${STATE_TEXT[c.state]})`}`).join('; ');
 }
 
-export const d4LlmsTxt = defineCheck<LlmsArtifact>({
+/** The partial outcomes: what was found, then every problem (its first names the code). */
+const PARTIAL = '{seen}. {where}: {facts}; {findings}.';
+
+/** The shape of the llms.txt read, and the broken links of a partial outcome. */
+export interface LlmsDetails {
+  sections: Array<{ title: string; links: number }>;
+  links: number;
+  chars: number;
+  broken?: string[];
+}
+
+export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
   meta: {
     id: 'D4',
     name: 'llms.txt',
@@ -37,6 +49,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>({
     summary: '/llms.txt (or the page directory\'s llms.txt) is a Markdown index: an H1 with the site name, a blockquote summary, and H2 sections listing [name](url) links, under 100,000 characters.',
     why: 'Agents read llms.txt to find the pages worth loading into a context window, in clean Markdown, instead of crawling navigation.',
     remediation: 'Publish /llms.txt: an H1 with your site name, a one-paragraph blockquote, and H2 sections of [name](url): notes links to your key pages (ideally their .md versions).',
+    offers: { resource: 'llmsTxt' },
     codes: {
       'D4/missing': 'no llms.txt at /llms.txt or the fallback paths',
       'D4/empty': 'llms.txt exists but is empty',
@@ -46,6 +59,23 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>({
       'D4/too-long': 'partial: over the size agents read whole',
       'D4/broken-links': 'partial: too many of the same-origin links checked are broken',
       'D4/ok': 'a well-formed llms.txt index',
+    },
+    messages: {
+      'D4/missing': '{seen}. No llms.txt.',
+      'D4/empty': '{seen}. No llms.txt.',
+      'D4/html-typed': PARTIAL,
+      'D4/no-h1': PARTIAL,
+      'D4/no-links': PARTIAL,
+      'D4/too-long': PARTIAL,
+      'D4/broken-links': PARTIAL,
+      'D4/ok': '{seen}. {where}: {facts}.',
+    },
+    findings: {
+      'D4/html-typed': 'served as text/html (agents may treat it as a web page): serve it as text/plain or text/markdown',
+      'D4/no-h1': 'no H1 title (the only required element)',
+      'D4/no-links': 'no Markdown links',
+      'D4/too-long': 'over {max} characters (agents truncate it): move full text to llms-full.txt',
+      'D4/broken-links': '{broken} of {checked} checked links are broken ({examples})',
     },
   },
   gather: (ctx) => gatherLlms(ctx, 'llms.txt'),
@@ -57,7 +87,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>({
       return {
         status: 'fail',
         code: c.state === 'empty' ? 'D4/empty' : 'D4/missing',
-        evidence: `${seen}. No llms.txt.`,
+        data: { seen },
         remediation: c.state === 'empty' ? `${c.path} is empty: write the index (H1, blockquote, H2 sections of links).` : undefined,
         probes,
       };
@@ -74,19 +104,14 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>({
     const checked = a.linkChecks.length;
     const broken = a.linkChecks.filter((l) => isBrokenTarget(l.probe));
     if (checked) facts.push(`${broken.length} of ${checked} same-origin link(s) checked are broken`);
-    // The first problem names the outcome code.
-    const problems: string[] = [];
-    const codes: Array<'D4/html-typed' | 'D4/no-h1' | 'D4/no-links' | 'D4/too-long' | 'D4/broken-links'> = [];
-    if (c.state === 'html-typed') codes.push('D4/html-typed');
-    if (!doc.h1) codes.push('D4/no-h1');
-    if (!doc.links.length) codes.push('D4/no-links');
-    if (doc.chars > LLMS_MAX_CHARS || c.probe.truncated) codes.push('D4/too-long');
-    if (checked && broken.length / checked > BROKEN_SHARE) codes.push('D4/broken-links');
-    if (c.state === 'html-typed') problems.push('served as text/html (agents may treat it as a web page): serve it as text/plain or text/markdown');
-    if (!doc.h1) problems.push('no H1 title (the only required element)');
-    if (!doc.links.length) problems.push('no Markdown links');
-    if (doc.chars > LLMS_MAX_CHARS || c.probe.truncated) problems.push(`over ${formatCount(LLMS_MAX_CHARS)} characters (agents truncate it): move full text to llms-full.txt`);
-    if (checked && broken.length / checked > BROKEN_SHARE) problems.push(`${broken.length} of ${checked} checked links are broken (${broken.slice(0, 3).map((b) => b.url).join(', ')})`);
+    // Every problem is a sub-finding; the first names the outcome code.
+    const findings: Array<SubFinding<'D4/html-typed' | 'D4/no-h1' | 'D4/no-links' | 'D4/too-long' | 'D4/broken-links'>> = [];
+    if (c.state === 'html-typed') findings.push({ code: 'D4/html-typed' });
+    if (!doc.h1) findings.push({ code: 'D4/no-h1' });
+    if (!doc.links.length) findings.push({ code: 'D4/no-links' });
+    if (doc.chars > LLMS_MAX_CHARS || c.probe.truncated) findings.push({ code: 'D4/too-long', data: { max: formatCount(LLMS_MAX_CHARS) } });
+    if (checked && broken.length / checked > BROKEN_SHARE)
+      findings.push({ code: 'D4/broken-links', data: { broken: broken.length, checked, examples: broken.slice(0, 3).map((b) => b.url).join(', ') } });
     const advisories: string[] = [];
     if (doc.h1 && !doc.h1First) advisories.push('The H1 should be the first line of the file.');
     if (!doc.blockquote) advisories.push('Add a "> one-paragraph summary" blockquote after the H1.');
@@ -96,26 +121,27 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>({
     if (c.state === 'document' && c.probe.contentType !== 'text/plain' && c.probe.contentType !== 'text/markdown') {
       advisories.push(`Served as ${c.probe.contentType ?? 'no content type'}; text/plain or text/markdown is expected.`);
     }
-    if (broken.length && !problems.some((p) => p.includes('broken'))) advisories.push(`Broken link(s): ${broken.map((b) => b.url).join(', ')}.`);
+    if (broken.length && !findings.some((f) => f.code === 'D4/broken-links')) advisories.push(`Broken link(s): ${broken.map((b) => b.url).join(', ')}.`);
     if (a.uncheckedLinks) advisories.push(`${a.uncheckedLinks} more same-origin link(s) were not checked (bound of ${checked}).`);
     const linkProbes = broken.map((b) => b.probe);
     const matched = `llms.txt (llmstxt.org)${where !== '/llms.txt' ? ` at ${where}` : ''}`;
-    if (problems.length) {
+    if (findings.length) {
       return {
         status: 'partial',
-        code: codes[0],
-        evidence: `${seen}. ${where}: ${facts.join(', ')}; ${problems.join('; ')}.`,
-        remediation: `Fix ${where}: ${problems.join('; ')}.`,
+        code: findings[0].code,
+        data: { seen, where, facts: facts.join(', ') },
+        findings,
+        remediation: `Fix ${where}: ${renderFindings(d4Findings(), findings).join('; ')}.`,
         matched,
         advisories,
         probes: [...probes, ...linkProbes],
-        details: { sections: doc.sections, links: doc.links.length, chars: doc.chars, broken: broken.map((b) => b.url) },
+        details: { sections: doc.sections, links: doc.links.length, chars: doc.chars, broken: broken.map((b) => b.url) } as LlmsDetails,
       };
     }
     return {
       status: 'pass',
       code: 'D4/ok',
-      evidence: `${seen}. ${where}: ${facts.join(', ')}.`,
+      data: { seen, where, facts: facts.join(', ') },
       matched,
       advisories,
       probes,
@@ -141,49 +167,12 @@ export function llmsSample(origin: string): string {
 
 /** Where llms.txt / llms-full.txt come from on each platform (catalog §6.5). */
 export function llmsPlatformSteps(fx: FixContext, file: 'llms.txt' | 'llms-full.txt', content: string): FixStep[] {
-  const full = file === 'llms-full.txt';
-  switch (fx.platform) {
-    case 'wordpress':
-    case 'woocommerce':
-    case 'yoast':
-    case 'aioseo':
-      return [
-        {
-          title: `Generate ${file} with your SEO plugin`,
-          body: full
-            ? 'AIOSEO generates llms-full.txt next to llms.txt (All in One SEO → General Settings → llms.txt). Yoast generates llms.txt only; add llms-full.txt with a plugin or a static file in the web root.'
-            : 'Yoast SEO: SEO → Settings → Site features → llms.txt (regenerated weekly; it will not overwrite a file you uploaded). AIOSEO: All in One SEO → General Settings → llms.txt. Without those, upload a static llms.txt to the web root.',
-        },
-      ];
-    case 'shopify':
-      return [
-        {
-          title: `Shopify serves /${file}`,
-          body: `Shopify generates /llms.txt, /llms-full.txt and /agents.md for storefronts. To change it, add templates/${file}.liquid in your theme (Online Store → Themes → Edit code → Add a new template).`,
-        },
-      ];
-    case 'mintlify':
-      return [{ title: 'Mintlify generates it', body: `Mintlify serves /llms.txt and /llms-full.txt on public docs automatically; check that the site is public and not behind authentication, and that no custom ${file} overrides it with an empty file.` }];
-    case 'docusaurus':
-      return [
-        {
-          title: 'Add docusaurus-plugin-llms',
-          code: `npm install docusaurus-plugin-llms\n\n// docusaurus.config.js\nplugins: [['docusaurus-plugin-llms', { generateLLMsTxt: true, generateLLMsFullTxt: true }]],`,
-          lang: 'js',
-          body: 'It writes llms.txt and llms-full.txt from your docs at build time.',
-        },
-      ];
-    case 'nuxt':
-      return [
-        {
-          title: 'Add nuxt-llms',
-          code: `npx nuxi module add nuxt-llms\n\n// nuxt.config.ts\nexport default defineNuxtConfig({\n  llms: { domain: '${fx.origin}', title: 'Example Co', description: 'What the site offers', full: { title: 'Full docs', description: 'All pages' } },\n});\n`,
-          lang: 'ts',
-        },
-      ];
-    case 'starlight':
-      return [{ title: 'Add starlight-llms-txt', code: 'npx astro add starlight-llms-txt', lang: 'sh', body: 'It generates llms.txt, llms-full.txt and llms-small.txt from your Starlight docs.' }];
-    default:
-      return serveFileSteps(fx, { path: `/${file}`, contentType: 'text/plain; charset=utf-8', content, lang: 'markdown' });
-  }
+  const own = platformHook(fx, 'llmsTxt')?.(fx, file);
+  if (own) return own;
+  return serveFileSteps(fx, { path: `/${file}`, contentType: 'text/plain; charset=utf-8', content, lang: 'markdown' });
+}
+
+/** The sub-finding templates, for the remediation sentence. */
+function d4Findings(): Record<string, string> {
+  return d4LlmsTxt.meta.findings ?? {};
 }

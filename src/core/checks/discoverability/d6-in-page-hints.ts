@@ -5,9 +5,8 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe } from '../../gather/classify.js';
 import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { checkLinks, isBrokenTarget, type LinkProbe } from '../../gather/link-check.js';
-import { specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { agentLinks, describeLinks, linkTags } from '../../fixes/agent-links.js';
-import { jsString, phpString } from '../../fixes/escape.js';
 
 const SPEC = ['https://html.spec.whatwg.org/multipage/links.html#linkTypes', 'https://agentdocsspec.com/', 'https://www.rfc-editor.org/rfc/rfc9727#section-3'];
 /** Hint targets checked, at most. */
@@ -82,7 +81,7 @@ const LABEL: Record<HintKind, string> = {
   'llms-directive': 'llms.txt directive in the body',
 };
 
-export const d6InPageHints = defineCheck<HintsArtifact>({
+export const d6InPageHints = defineCheck<HintsArtifact>()({
   meta: {
     id: 'D6',
     name: 'In-page discovery hints',
@@ -100,6 +99,12 @@ export const d6InPageHints = defineCheck<HintsArtifact>({
       'D6/broken-hints': 'partial: hints found but none resolves',
       'D6/ok': 'at least one in-page hint that resolves',
     },
+    messages: {
+      'D6/not-html': '{seen}: not an HTML page, so there is no <head> to carry hints.',
+      'D6/missing': '{seen}: no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive{note}.',
+      'D6/broken-hints': '{seen}. Hints found but none resolves: {lines}.',
+      'D6/ok': '{seen}. {lines}.',
+    },
   },
   async gather(ctx) {
     const page = ctx.page();
@@ -111,8 +116,8 @@ export const d6InPageHints = defineCheck<HintsArtifact>({
   },
   evaluate({ page, html, hints, checks, domCut }, { origin }) {
     const seen = describeProbe(page, origin);
-    if (!html) return { status: 'na', code: 'D6/not-html', evidence: `${seen}: not an HTML page, so there is no <head> to carry hints.`, probes: [page] };
-    if (!hints.length) return { status: 'fail', code: 'D6/missing', evidence: `${seen}: no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive${domCut ? ` (${describeDomCut(domCut)})` : ''}.`, probes: [page] };
+    if (!html) return { status: 'na', code: 'D6/not-html', data: { seen }, probes: [page] };
+    if (!hints.length) return { status: 'fail', code: 'D6/missing', data: { seen, note: domCut ? ` (${describeDomCut(domCut)})` : '' }, probes: [page] };
     const byTarget = new Map(checks.map((c) => [c.url, c.probe]));
     const works = (h: PageHint) => {
       if (!h.target) return false;
@@ -130,7 +135,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>({
       return {
         status: 'partial',
         code: 'D6/broken-hints',
-        evidence: `${seen}. Hints found but none resolves: ${lines.join('; ')}.`,
+        data: { seen, lines: lines.join('; ') },
         remediation: 'Publish the resources the hints point to, or fix their href.',
         probes: [page, ...badProbes],
       };
@@ -139,7 +144,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>({
     return {
       status: 'pass',
       code: 'D6/ok',
-      evidence: `${seen}. ${lines.join('; ')}.`,
+      data: { seen, lines: lines.join('; ') },
       matched: [...new Set(good.map((h) => LABEL[h.kind]))].join(', '),
       advisories,
       probes: [page],
@@ -166,19 +171,8 @@ export const d6InPageHints = defineCheck<HintsArtifact>({
         lang: 'html',
       });
     }
-    if (fx.platform === 'nextjs' && markdown) {
-      steps.splice(1, 0, {
-        title: 'In Next.js, declare them in metadata',
-        code: `export const metadata = {\n  alternates: { types: { 'text/markdown': ${jsString(markdown.href)} } },\n};\n`,
-        lang: 'ts',
-      });
-    } else if ((fx.platform === 'wordpress' || fx.platform === 'woocommerce') && links.length) {
-      steps.splice(1, 0, {
-        title: 'In WordPress, print them from wp_head',
-        code: `<?php\nadd_action('wp_head', function () {\n  echo ${phpString(linkTags(links) + '\n')};\n});\n`,
-        lang: 'php',
-      });
-    }
+    const own = links.length ? platformHook(fx, 'pageHints')?.(fx, { tags: linkTags(links), markdownHref: markdown?.href ?? null }) : null;
+    if (own) steps.splice(1, 0, own);
     steps.push(verifyStep(`curl -s ${fx.origin}/ | grep -iE 'rel="(alternate|api-catalog|describedby|service-desc)"|llms\\.txt'`, 'Expect the <link> tags (and the directive) in the HTML.'));
     steps.push(specStep(SPEC.slice(0, 2)));
     return steps;

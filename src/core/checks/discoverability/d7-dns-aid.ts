@@ -16,7 +16,7 @@ export interface DnsAidArtifact {
  * third party, which ai-ready does not do. So the check is reported as not measured (`info`),
  * with the command to check it by hand.
  */
-export const d7DnsAid = defineCheck<DnsAidArtifact>({
+export const d7DnsAid = defineCheck<DnsAidArtifact>()({
   meta: {
     id: 'D7',
     name: 'DNS-AID records',
@@ -31,6 +31,9 @@ export const d7DnsAid = defineCheck<DnsAidArtifact>({
     codes: {
       'D7/not-checked': 'info: DNS-AID needs SVCB lookups through a public resolver, which ai-ready does not make',
     },
+    messages: {
+      'D7/not-checked': 'Not checked: DNS-AID needs SVCB lookups through DNS-over-HTTPS, and ai-ready does not send scanned host names to a public resolver. {byHand}',
+    },
   },
   gather: async (ctx) => ({ host: ctx.pageUrl.hostname }),
   evaluate({ host }) {
@@ -42,7 +45,7 @@ export const d7DnsAid = defineCheck<DnsAidArtifact>({
     return {
       status: 'info',
       code: 'D7/not-checked',
-      evidence: `Not checked: DNS-AID needs SVCB lookups through DNS-over-HTTPS, and ai-ready does not send scanned host names to a public resolver. ${byHand}`,
+      data: { byHand },
       details: { names },
     };
   },

@@ -1,0 +1,56 @@
+/**
+ * docs/check-codes.md, generated from the checks' metadata: each code with its meaning and its
+ * evidence template, and each sub-finding code with its template. `test/checks/codes.test.ts`
+ * holds the file to this text (run it with UPDATE_DOCS=1 to rewrite the file).
+ */
+import type { CheckModule } from './types.js';
+
+const INTRO = `# Check outcome codes
+
+Every check result carries a stable \`code\` beside its \`status\` (like an ESLint messageId):
+\`<check id>/<name>\`, e.g. \`D4/no-h1\`. Codes are part of the v1 result (\`checks[].code\`) and do not
+change when the evidence text is reworded, so CI scripts, SARIF and JUnit consumers and MCP clients
+should key on the code, and people read the \`evidence\`.
+
+- SARIF: \`ruleId\` stays the check id; the code is in \`result.properties.code\` and in the message text; each rule lists its codes in \`properties.codes\`.
+- JUnit: the \`<failure>\` \`type\` attribute is the code.
+- GitHub annotations, the HTML report (\`data-code\`) and the MCP scan summary show it too.
+
+Partial outcomes that collect several problems take the code of the first problem found, in the order listed; each problem is a sub-finding with a code of its own (listed under "Sub-findings"; in the result as \`checks[].findings\`, each with its code and text).
+
+The evidence of an outcome is its code's template filled with the outcome's data (\`checks[].evidence\`): \`{name}\` is a value the check measured, \`{findings}\` the sub-findings' texts joined by "; ".
+
+These codes can come from the engine, whatever the check found:
+
+- \`<id>/unmeasured\` (status \`info\`): the verdict rested on a probe the site refused (a bot wall) or the scan deadline cut off.
+- \`<id>/internal-error\` (status \`info\`): the check itself failed; please report it.
+- \`<id>/some-pages\` (status \`partial\`, page-level checks in site scope): the sampled pages disagree, some pass and some do not (or some are partial and some fail); the evidence names them. See [site-scope.md](site-scope.md).
+
+A check taken out of scoring by the profile (status \`na\` with a \`naReason\`) keeps the code of what was found.
+
+Generated from each check's \`meta.codes\`, \`meta.messages\` and \`meta.findings\` (\`src/core/checks/**\`) by \`src/core/checks/codes-doc.ts\`; \`test/checks/codes.test.ts\` keeps this file in sync (\`UPDATE_DOCS=1\` rewrites it) and checks that the case tables in \`test/checks/tables/\` exercise every code.
+`;
+
+/** A table cell: one line, pipes escaped. */
+function cell(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
+}
+
+export function checkCodesMarkdown(checks: ReadonlyArray<CheckModule<any>>): string {
+  const sections = checks.map(({ meta }) => {
+    const rows = Object.entries(meta.codes as Record<string, string>).map(([code, meaning]) => {
+      const template = meta.messages?.[code];
+      return `| \`${code}\` | ${cell(meaning)} | ${template === undefined ? '(free text)' : cell(template)} |`;
+    });
+    const findings = Object.entries(meta.findings ?? {}).map(([code, template]) => `| \`${code}\` | ${cell(template)} |`);
+    return [
+      `## ${meta.id} ${meta.name}`,
+      '',
+      '| Code | Meaning | Evidence template |',
+      '| --- | --- | --- |',
+      ...rows,
+      ...(findings.length ? ['', 'Sub-findings:', '', '| Code | Template |', '| --- | --- |', ...findings] : []),
+    ].join('\n');
+  });
+  return `${INTRO}\n${sections.join('\n\n')}\n`;
+}

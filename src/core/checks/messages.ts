@@ -1,0 +1,40 @@
+/**
+ * Message templates, as ESLint's meta.messages: a check returns a code with data, and the text
+ * people read is the template of that code filled in. `{name}` takes `data.name`; `{findings}`
+ * takes the outcome's sub-findings, each rendered from its own template and joined by "; ".
+ * Values are inserted as they are and never read again as templates (a site's text may hold braces).
+ */
+
+/** Values a template reads (an undefined one is absent: object literals of a union carry it). */
+export type MessageData = Readonly<Record<string, string | number | undefined>>;
+
+/** One problem among several in an outcome, with a code of its own. */
+export interface SubFinding<F extends string = string> {
+  code: F;
+  data?: MessageData;
+}
+
+const PLACEHOLDER = /\{([a-zA-Z][a-zA-Z0-9]*)\}/g;
+
+/** The names a template reads, in order. */
+export function placeholders(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((m) => m[1]);
+}
+
+/** Fills `template` from `data`; a placeholder without data is a bug of the check, so it throws. */
+export function fillTemplate(template: string, data: MessageData = {}, where = 'message'): string {
+  return template.replace(PLACEHOLDER, (_, name: string) => {
+    const value = data[name];
+    if (value === undefined) throw new Error(`${where}: no data for {${name}}`);
+    return String(value);
+  });
+}
+
+/** The text of each sub-finding, from the templates of meta.findings. */
+export function renderFindings(templates: Readonly<Record<string, string>>, findings: ReadonlyArray<SubFinding>): string[] {
+  return findings.map((f) => {
+    const template = templates[f.code];
+    if (template === undefined) throw new Error(`${f.code}: no template in meta.findings`);
+    return fillTemplate(template, f.data, f.code);
+  });
+}

@@ -1,0 +1,10 @@
+/** Caddy: a handle block serves the file; the header directive adds headers. */
+import { caddyServe } from './shared.js';
+import { caddyString } from '../escape.js';
+import type { PlatformPack } from './types.js';
+
+export const caddy: PlatformPack = {
+  id: 'caddy',
+  serveFile: ({ spec, file, create }) => [create, { title: 'Serve it with Caddy', body: `Save the file as /var/www/site/${file} and add this to the site block of your Caddyfile:`, code: caddyServe(spec), lang: 'caddy' }],
+  addHeader: ({ name, value, path, all }) => [{ title: 'Add the header in your Caddyfile', code: `header ${all ? '' : `${path} `}${name} ${caddyString(value)}\n`, lang: 'caddy' }],
+};

@@ -1,0 +1,33 @@
+/** Docusaurus: a static site generator copying static/ to the site root. */
+import { staticSite } from './shared.js';
+import { staticBuildMarkdownNegotiation } from './shared-hooks.js';
+import type { PlatformHooks, PlatformPack } from './types.js';
+
+const hooks: PlatformHooks = {
+  markdownNegotiation: staticBuildMarkdownNegotiation,
+  sitemap(fx) {
+    return [
+      {
+        title: 'Enable the sitemap plugin',
+        body: 'The classic preset includes @docusaurus/plugin-sitemap; make sure it is not disabled (`sitemap: false`) and that `url` is set in docusaurus.config.js. It writes /sitemap.xml at build time.',
+        code: `presets: [['classic', { sitemap: { changefreq: 'weekly', priority: 0.5 } }]],`,
+        lang: 'js',
+      },
+    ];
+  },
+  llmsTxt(fx, file) {
+    return [
+      {
+        title: 'Add docusaurus-plugin-llms',
+        code: `npm install docusaurus-plugin-llms\n\n// docusaurus.config.js\nplugins: [['docusaurus-plugin-llms', { generateLLMsTxt: true, generateLLMsFullTxt: true }]],`,
+        lang: 'js',
+        body: 'It writes llms.txt and llms-full.txt from your docs at build time.',
+      },
+    ];
+  },
+  markdownUrls(fx) {
+    return [{ title: 'Emit .md copies at build time', body: 'docusaurus-plugin-llms can copy each doc as Markdown next to its HTML; or copy your docs/ sources into the build output in a postbuild step.' }];
+  },
+};
+
+export const docusaurus: PlatformPack = staticSite('docusaurus', 'static', { hooks });

@@ -1,0 +1,16 @@
+/** Mintlify: hosted docs. */
+import { hostedBuilder } from './shared.js';
+import type { PlatformHooks, PlatformPack } from './types.js';
+
+const LLMS_NOTE = 'Mintlify generates llms.txt and llms-full.txt automatically for public docs.';
+
+const hooks: PlatformHooks = {
+  llmsTxt(fx, file) {
+    return [{ title: 'Mintlify generates it', body: `Mintlify serves /llms.txt and /llms-full.txt on public docs automatically; check that the site is public and not behind authentication, and that no custom ${file} overrides it with an empty file.` }];
+  },
+  markdownUrls(fx) {
+    return [{ title: 'Mintlify serves .md URLs', body: 'Every public Mintlify page is available with .md appended; check the docs are public.' }];
+  },
+};
+
+export const mintlify: PlatformPack = hostedBuilder('mintlify', { hooks, managedFiles: { '/robots.txt': 'Mintlify manages robots.txt; check its dashboard or docs.json settings.', '/llms.txt': LLMS_NOTE, '/llms-full.txt': LLMS_NOTE } });

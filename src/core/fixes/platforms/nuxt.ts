@@ -1,0 +1,79 @@
+/** Nuxt: a Nitro server route (or a handler registered in nuxt.config for dot paths); headers with routeRules. */
+import { hasDotSegment } from './shared.js';
+import { jsString, jsTemplate } from '../escape.js';
+import { generateOpenApiFromCode } from './shared-hooks.js';
+import type { PlatformHooks, PlatformPack } from './types.js';
+
+const hooks: PlatformHooks = {
+  robotsLines: (fx, spec) => [
+    {
+      title: 'Configure @nuxtjs/robots',
+      body: '@nuxtjs/robots (≥5.6) writes groups, Content-Signal and Content-Usage lines for you:',
+      code: `// nuxt.config.ts\nexport default defineNuxtConfig({\n  modules: ['@nuxtjs/robots'],\n  robots: ${spec.nuxtConfig},\n});\n`,
+      lang: 'ts',
+    },
+  ],
+  sitemap(fx) {
+    return [
+      {
+        title: 'Add @nuxtjs/sitemap',
+        code: `npx nuxi module add @nuxtjs/sitemap\n\n// nuxt.config.ts\nexport default defineNuxtConfig({\n  site: { url: '${fx.origin}' },\n});\n`,
+        lang: 'sh',
+        body: 'It serves /sitemap.xml from your routes (and from @nuxt/content documents).',
+      },
+    ];
+  },
+  llmsTxt(fx, file) {
+    return [
+      {
+        title: 'Add nuxt-llms',
+        code: `npx nuxi module add nuxt-llms\n\n// nuxt.config.ts\nexport default defineNuxtConfig({\n  llms: { domain: '${fx.origin}', title: 'Example Co', description: 'What the site offers', full: { title: 'Full docs', description: 'All pages' } },\n});\n`,
+        lang: 'ts',
+      },
+    ];
+  },
+  serverRendering(fx) {
+    return [{ title: 'Keep SSR on in Nuxt', body: 'Check nuxt.config has ssr: true (the default) and no routeRules with ssr: false for content pages; fetch content with useAsyncData / useFetch so it is rendered on the server. `nuxi generate` prerenders static pages.' }];
+  },
+  structuredData(fx) {
+    return [{ title: 'Add nuxt-schema-org', body: 'The Nuxt SEO module emits JSON-LD from defineOrganization / defineWebSite / defineWebPage.', code: 'npx nuxi module add schema-org', lang: 'sh' }];
+  },
+  markdownNegotiation(fx, edge) {
+    return [
+      {
+        title: 'Negotiate in a Nitro server middleware',
+        code: `// server/middleware/markdown.ts\nexport default defineEventHandler(async (event) => {\n  const accept = getRequestHeader(event, 'accept') ?? '';\n  if (!/^\\s*text\\/markdown\\b/i.test(accept)) return; // use a q-value parser in production\n  const path = event.path === '/' ? '/index' : event.path.replace(/\\/$/, '');\n  const md = await useStorage('assets:markdown').getItem(path + '.md'); // or render from @nuxt/content\n  if (!md) return;\n  setHeader(event, 'Content-Type', 'text/markdown; charset=utf-8');\n  setHeader(event, 'Vary', 'Accept');\n  return md;\n});\n`,
+        lang: 'ts',
+      },
+    ];
+  },
+  openApiGeneration: generateOpenApiFromCode,
+};
+
+export const nuxt: PlatformPack = {
+  id: 'nuxt',
+  hooks,
+  serveFile({ spec, path, file, headers, create }) {
+    const handler = `  ${Object.entries(headers).map(([k, v]) => `setHeader(event, ${jsString(k)}, ${jsString(v)});`).join('\n  ')}\n  return ${jsTemplate(spec.content)};`;
+    if (hasDotSegment(path)) {
+      const name = file.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+      return [
+        create,
+        {
+          title: `Serve it from a server handler registered for ${path}`,
+          body: 'File scanning can skip dot folders under server/routes (nuxt/nuxt#13237); a handler registered in nuxt.config answers the path either way.',
+          code: `// server/handlers/${name}.ts\nexport default defineEventHandler((event) => {\n${handler}\n});\n\n// nuxt.config.ts (merge into your existing config)\nexport default defineNuxtConfig({\n  serverHandlers: [{ route: ${jsString(path)}, handler: ${jsString(`~~/server/handlers/${name}.ts`)} }],\n});\n`,
+          lang: 'ts',
+        },
+      ];
+    }
+    return [create, { title: `Serve it from a Nitro server route (server/routes/${file}.ts)`, code: `// server/routes/${file}.ts\nexport default defineEventHandler((event) => {\n${handler}\n});\n`, lang: 'ts' }];
+  },
+  addHeader: ({ name, value, path, all }) => [
+    {
+      title: 'Add the header with routeRules',
+      code: `// nuxt.config.ts\nexport default defineNuxtConfig({\n  routeRules: { ${jsString(all ? '/**' : path)}: { headers: { ${jsString(name)}: ${jsString(value)} } } },\n});\n`,
+      lang: 'ts',
+    },
+  ],
+};

@@ -1,0 +1,5 @@
+/** PrestaShop: a PHP application; the file goes in its web root (.). */
+import { phpApp } from './shared.js';
+import type { PlatformPack } from './types.js';
+
+export const prestashop: PlatformPack = phpApp('prestashop', '.');

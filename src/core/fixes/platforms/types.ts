@@ -1,0 +1,107 @@
+/**
+ * A platform's fix guidance as one module (a "stack pack", as Lighthouse keeps per-stack advice):
+ * what it knows how to do (serve a file, add a header), the files it manages itself, and hooks
+ * some checks ask for (llms.txt generation, Markdown twins, structured data...). What a pack does
+ * not implement falls back to the site's hosting, then to generic steps.
+ */
+import type { FixStep } from '../../schema.js';
+import type { FixContext } from '../../checks/types.js';
+import type { HostingId, PlatformId } from '../../platform/fingerprints.js';
+import type { RobotsLinesSpec } from '../../checks/bot_access/robots-fix.js';
+
+/** Every id a pack can be written for: a detected platform or a host/server. */
+export type GuideTarget = PlatformId | HostingId;
+
+export interface ServeFileSpec {
+  /** Path on the origin, e.g. "/.well-known/api-catalog". */
+  path: string;
+  contentType: string;
+  /** The file's content (shown in the snippet). */
+  content: string;
+  /** Language of the content for highlighting: json, text, markdown, xml. */
+  lang: string;
+  /** Extra response headers the file should carry (CORS, Cache-Control). */
+  headers?: Record<string, string>;
+}
+
+export interface HeaderSpec {
+  name: string;
+  value: string;
+  /** Path the header applies to; "/" means the home page (and usually every page). */
+  path?: string;
+}
+
+/** What a pack gets to publish a file: the cleaned path and headers, and the step showing the content. */
+export interface ServeFile {
+  fx: FixContext;
+  spec: ServeFileSpec;
+  /** Cleaned path, "/.well-known/x". */
+  path: string;
+  /** The path without its leading slash. */
+  file: string;
+  /** Cleaned response headers, Content-Type first. */
+  headers: Record<string, string>;
+  /** "Create <path>" with the content (and the pack's managed-file note). */
+  create: FixStep;
+}
+
+/** A cleaned header to add. */
+export interface AddHeader {
+  fx: FixContext;
+  spec: HeaderSpec;
+  name: string;
+  value: string;
+  path: string;
+  /** The header goes on every page. */
+  all: boolean;
+}
+
+/**
+ * Named places where a check's guide differs by platform. The check owning a hook documents it
+ * and supplies the neutral default; packs implement what they know.
+ */
+export interface PlatformHooks {
+  /** D4, D5: how the platform generates llms.txt or llms-full.txt. */
+  llmsTxt?(fx: FixContext, file: 'llms.txt' | 'llms-full.txt'): FixStep[];
+  /** C2: how the platform serves a Markdown version of each page. */
+  markdownUrls?(fx: FixContext): FixStep[];
+  /** C1: how the platform answers Accept: text/markdown; `edge` is the neutral edge step (Cloudflare Markdown for Agents). */
+  markdownNegotiation?(fx: FixContext, edge: FixStep): FixStep[];
+  /** B1, B2, B5 and D1: how lines are added to the robots.txt the platform generates itself. */
+  robotsLines?(fx: FixContext, spec: RobotsLinesSpec): FixStep[];
+  /** C3: how the platform renders content on the server. */
+  serverRendering?(fx: FixContext): FixStep[];
+  /** C4: where the platform's structured data (JSON-LD) comes from. */
+  structuredData?(fx: FixContext): FixStep[];
+  /** D2: how the platform generates its sitemap. */
+  sitemap?(fx: FixContext): FixStep[];
+  /** D2: the path of the sitemap the platform generates (for the robots.txt Sitemap line). */
+  sitemapPath?: string;
+  /** D6: how the platform prints link hints in the page head (`tags` is the HTML, `markdownHref` the Markdown twin's link). */
+  pageHints?(fx: FixContext, hints: { tags: string; markdownHref: string | null }): FixStep | null;
+  /** B1: where the platform's own plugins refuse AI user agents (one sentence). */
+  userAgentBlockers?: string;
+  /** A7: where the platform registers a WebMCP tool script (`imperative` is the script). */
+  webMcpRegistration?(fx: FixContext, imperative: string): FixStep;
+  /** A8: how the platform generates or publishes an OpenAPI description. */
+  openApiGeneration?(fx: FixContext): FixStep[];
+  /** M1: how the platform publishes its UCP profile, when it does so itself. */
+  ucpProfile?(fx: FixContext): FixStep[];
+  /** M2: the platform's own agentic checkout integration. */
+  agenticCheckout?(fx: FixContext): FixStep[];
+  /** M3: the platform's x402 middleware (`routes` and `server` are the shared snippet parts). */
+  x402Middleware?(fx: FixContext, snippet: { routes: string; server: string }): FixStep;
+  /** M6: where the platform's Product JSON-LD comes from. */
+  productData?(fx: FixContext): FixStep[];
+}
+
+export interface PlatformPack {
+  id: GuideTarget;
+  /** Steps (1-2) that publish a file; absent: the hosting's pack, then generic steps. */
+  serveFile?(x: ServeFile): FixStep[];
+  /** Exactly one step that adds a response header; absent: as for serveFile. */
+  addHeader?(x: AddHeader): FixStep[];
+  /** Words for files the platform serves itself, by lowercase path ("/robots.txt"). */
+  managedFiles?: Record<string, string>;
+  hooks?: PlatformHooks;
+}

@@ -1,0 +1,31 @@
+/** Vercel: public/ is served as-is; headers in vercel.json. */
+import { publishStatic, vercelHeader } from './shared.js';
+import type { PlatformHooks, PlatformPack } from './types.js';
+
+const hooks: PlatformHooks = {
+  markdownNegotiation(fx, edge) {
+    return [
+      { title: 'Build a .md twin of every page', body: 'Emit /index.md, /about.md, ... next to the HTML at build time.' },
+      {
+        title: 'Rewrite on the Accept header in vercel.json',
+        code: JSON.stringify(
+          {
+            rewrites: [{ source: '/:path*', has: [{ type: 'header', key: 'accept', value: '(?<md>.*text/markdown.*)' }], destination: '/:path*.md' }],
+            headers: [{ source: '/(.*).md', headers: [{ key: 'Content-Type', value: 'text/markdown; charset=utf-8' }, { key: 'Vary', value: 'Accept' }] }],
+          },
+          null,
+          2,
+        ),
+        lang: 'json',
+        body: 'This matches any Accept that mentions text/markdown; for strict q-value handling use middleware.',
+      },
+    ];
+  },
+};
+
+export const vercel: PlatformPack = {
+  id: 'vercel',
+  hooks,
+  serveFile: (x) => publishStatic(x, 'public', 'the folder your build publishes (often public/)'),
+  addHeader: vercelHeader,
+};
