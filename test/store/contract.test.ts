@@ -84,6 +84,8 @@ describe.each(ENGINES)('store contract: $name', (engine) => {
     for (let i = 0; i < 5; i++) {
       const r = await store.saveReport({ result: result(`https://${i % 2 ? 'odd' : 'even'}.dev/`, i * 10), isPublic: i !== 4, accountId: a.id });
       ids.push(r.id);
+      // Histories are newest first by creation time (ms): two saves in one millisecond would tie.
+      await new Promise((resolve) => setTimeout(resolve, 3));
     }
     await store.saveReport({ result: result('https://even.dev/'), isPublic: false, accountId: b.id });
     const first = await store.listAccountReports(a.id, { limit: 2 });
