@@ -31,6 +31,8 @@ export type HttpMethod = 'GET' | 'HEAD' | 'POST';
  * browser loading one page does over HTTP/2.
  */
 export const MAX_CONNECTIONS_PER_ORIGIN = 32;
+/** How long a keep-alive socket may sit idle in the pool before it is closed. */
+const IDLE_SOCKET_MS = 2_000;
 /**
  * Distinct host names one client (one scan) may contact. Each new name costs a DNS resolution;
  * a site's redirects and links cannot make a scan resolve names without end.
@@ -148,6 +150,12 @@ function agentFor(protocol: string, guarded: boolean, oneOff = false): http.Agen
       maxSockets: MAX_CONNECTIONS_PER_ORIGIN,
       // Idle sockets are unref'd by the agent: they never hold the process open.
       maxFreeSockets: MAX_CONNECTIONS_PER_ORIGIN,
+      // A pooled socket idle this long is closed (Node destroys free sockets on their timeout; a
+      // request in flight only gets a 'timeout' event, and ours end by their own AbortSignal). A
+      // scan's requests to one origin come in quick waves, so this keeps reuse within a scan while
+      // a batch over many origins no longer keeps every finished site's sockets open (fds and
+      // memory grew with the number of sites).
+      timeout: IDLE_SOCKET_MS,
       ...(guarded ? { lookup: guardedLookup } : {}),
     };
     a = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
