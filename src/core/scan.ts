@@ -273,7 +273,8 @@ async function scanSite(input: string, options: ScanOptions & { rendering?: impo
   // connections are under way: a bundled import() runs its module code at once, and would
   // otherwise hold the first requests back until it finished.
   await nextTurn();
-  const checks = selectChecks((await import('./checks/index.js')).CHECKS, options.only, options.skip);
+  const registry = (await import('./checks/index.js')).CHECKS;
+  const checks = selectChecks(registry, options.only, options.skip);
   // The live MCP handshake starts from round trip 1 as soon as the cards are in, ahead of
   // the page's parsing and the checks: its chain (card -> initialize -> tools/list) is the longest.
   const mcpProbe = checks.some((c) => c.meta.mcpProbe) ? await import('./gather/mcp-probe.js') : null;
@@ -370,7 +371,7 @@ async function scanSite(input: string, options: ScanOptions & { rendering?: impo
   const results = evaluated.map((e) => finalize(e, profile, fx));
 
   const { overallScore, dimensions } = scoreChecks(results);
-  const { level, levelName, nextLevel } = computeLevel(results);
+  const { level, levelName, nextLevel } = computeLevel(results, registry.map((c) => c.meta));
   const walls = [page, ...evaluated.flatMap((e) => e.raw.probes ?? [])].map(challengeReason).filter(Boolean);
   const warnings: string[] = [];
   if (challengeReason(page)) warnings.push(`The page answered with a bot challenge (${challengeReason(page)}): checks that depend on it could not be measured.`);

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/core/checks/index.js';
 
-const ENGINE_FILES = ['scan.ts', 'site-scope.ts', 'scoring/profile.ts', 'scoring/score.ts', 'fixes/found.ts'];
+const ENGINE_FILES = ['scan.ts', 'site-scope.ts', 'scoring/profile.ts', 'scoring/score.ts', 'scoring/levels.ts', 'fixes/found.ts'];
 
 describe('the engine names no check', () => {
   const ids = CHECKS.map((c) => c.meta.id);

@@ -54,6 +54,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
     dimension: 'content',
     tier: 'essential',
     weight: 10,
+    level: { rung: 3 },
     anchorKey: 'markdownNegotiation',
     specUrls: SPEC,
     summary: 'A request for the page with Accept: text/markdown gets Content-Type: text/markdown and a Markdown body, while browsers still get HTML.',
