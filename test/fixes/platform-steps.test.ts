@@ -11,6 +11,7 @@ import {
 import { labelledIds } from '../../src/core/platform/labels.js';
 import { FINGERPRINTS } from '../../src/core/platform/fingerprints.js';
 import { ORIGIN } from '../helpers/responses.js';
+import type { PlatformPack } from '../../src/core/fixes/platforms/types.js';
 import {
   phpHeaderCalls,
   phpNowdocBody,
@@ -333,6 +334,21 @@ describe('verifyStep and specStep', () => {
 });
 
 describe('platform packs', () => {
+  it('each pack names itself and says how the detector knows it (platforms a fingerprint, hosts their signals)', async () => {
+    const { PLATFORMS, HOSTS } = await import('../../src/core/fixes/platforms/index.js');
+    const { platformLabel } = await import('../../src/core/platform/labels.js');
+    for (const p of Object.values(PLATFORMS) as PlatformPack[]) {
+      expect(p.fingerprint?.signals.length, p.id).toBeGreaterThan(0);
+      expect(p.hostSignals, p.id).toBeUndefined();
+      expect(platformLabel(p.id)).toBe(p.label);
+    }
+    for (const h of Object.values(HOSTS) as PlatformPack[]) {
+      expect(h.hostSignals?.length, h.id).toBeGreaterThan(0);
+      expect(h.fingerprint, h.id).toBeUndefined();
+      expect(platformLabel(h.id)).toBe(h.label);
+    }
+  });
+
   it('registers every pack module under its own id, and only ids the detector knows', async () => {
     const { readdirSync } = await import('node:fs');
     const { PLATFORM_PACKS } = await import('../../src/core/fixes/platforms/index.js');
