@@ -334,6 +334,22 @@ describe('verifyStep and specStep', () => {
 });
 
 describe('platform packs', () => {
+  it('a host in front of the site adds its own way to any platform\'s steps (Cloudflare: managed robots.txt, Markdown for Agents first)', async () => {
+    const { robotsLinesSteps } = await import('../../src/core/checks/bot_access/robots-fix.js');
+    const spec = { snippet: 'User-agent: GPTBot\nAllow: /\n', rulesOnly: true, nuxtConfig: '{}', squarespace: 'n/a', cloudflare: 'Cloudflare writes the lines.' };
+    for (const platform of ['wordpress', 'hugo', null]) {
+      const behind = robotsLinesSteps({ origin: ORIGIN, platform, hosting: ['cloudflare'] }, spec);
+      const bare = robotsLinesSteps({ origin: ORIGIN, platform, hosting: [] }, spec);
+      expect(behind.slice(0, -1)).toEqual(bare);
+      expect(behind.at(-1)).toEqual({ title: 'Or let Cloudflare manage robots.txt', body: spec.cloudflare });
+    }
+    expect(robotsLinesSteps({ origin: ORIGIN, platform: null, hosting: ['vercel'] }, spec).some((st) => st.body === spec.cloudflare)).toBe(false);
+    const { c1MarkdownNegotiation } = await import('../../src/core/checks/content/c1-markdown-negotiation.js');
+    const c1 = (platform: string, hosting: string[]) => c1MarkdownNegotiation.fixGuide({ origin: ORIGIN, platform, hosting }).map((st) => st.title);
+    expect(c1('nextjs', ['cloudflare'])[0]).toMatch(/Markdown for Agents/);
+    expect(c1('nextjs', [])[0]).not.toMatch(/Markdown for Agents/);
+  });
+
   it('each pack names itself and says how the detector knows it (platforms a fingerprint, hosts their signals)', async () => {
     const { PLATFORMS, HOSTS } = await import('../../src/core/fixes/platforms/index.js');
     const { platformLabel } = await import('../../src/core/platform/labels.js');

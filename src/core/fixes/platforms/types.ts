@@ -95,6 +95,17 @@ export interface PlatformHooks {
 }
 
 /** What a pack knows how to do; the family factories in shared.ts build this part. */
+/**
+ * Hooks of a host in front of the site (a CDN): every detected host's apply after the platform's
+ * steps, whatever the platform, and may add what the host offers.
+ */
+export interface HostHooks {
+  /** C1: `steps` are the platform's; `edge` is the neutral edge step. */
+  markdownNegotiation?(fx: FixContext, steps: FixStep[], edge: FixStep): FixStep[];
+  /** B1, B2, B5 and D1: `steps` add the lines on the platform. */
+  robotsLines?(fx: FixContext, steps: FixStep[], spec: RobotsLinesSpec): FixStep[];
+}
+
 export interface PackGuidance {
   id: string;
   /** Steps (1-2) that publish a file; absent: the hosting's pack, then generic steps. */
@@ -104,6 +115,8 @@ export interface PackGuidance {
   /** Words for files the platform serves itself, by lowercase path ("/robots.txt"). */
   managedFiles?: Record<string, string>;
   hooks?: PlatformHooks;
+  /** What the host adds to other platforms' steps when it is in front of the site. */
+  hostHooks?: HostHooks;
 }
 
 /**
