@@ -4,7 +4,7 @@
  * sequential round trips as its longest dependency chain (page -> robots.txt -> sitemap).
  */
 import { ScanError } from './errors.js';
-import { normalizeTarget } from './target.js';
+import { targetUrl, type ScanInput } from './target.js';
 import { HttpClient, BROWSER_ACCEPT, NOT_TLS_MESSAGE, type FetchResult } from './net/http.js';
 import { GatherContext } from './gather/context.js';
 import { challengeReason } from './gather/classify.js';
@@ -228,15 +228,16 @@ function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, '
   };
 }
 
-export async function scan(input: string, options: ScanOptions = {}): Promise<ScanResult> {
+export async function scan(input: ScanInput, options: ScanOptions = {}): Promise<ScanResult> {
   if (!options.render) return scanSite(input, options);
   const { renderedScan } = await import('./render/scan-rendering.js');
   return renderedScan(input, options, scanSite);
 }
 
-async function scanSite(input: string, options: ScanOptions & { rendering?: import('./render/scan-rendering.js').Rendering } = {}): Promise<ScanResult> {
+async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: import('./render/scan-rendering.js').Rendering } = {}): Promise<ScanResult> {
   const started = Date.now();
-  const target = normalizeTarget(input);
+  // A ScanTarget was normalised where the request came in (the service); a string is here.
+  const target = targetUrl(input);
   const pages = resolvePages(options);
   const emit: ScanEventListener = (ev: ScanEvent) => {
     try {
