@@ -137,7 +137,9 @@ describe('A3 protected-resource metadata (artifacts)', () => {
   });
   it('fails when absent', () => {
     expect(a3ProtectedResource.evaluate(prm(notFound(PRM)), ctx).status).toBe('fail');
-    expect(a3ProtectedResource.evaluate(prm(response({ url: PRM, headers: { 'content-type': 'application/json' }, body: '{oops' })), ctx).evidence).toMatch(/not JSON/);
+    const broken = a3ProtectedResource.evaluate(prm(response({ url: PRM, headers: { 'content-type': 'application/json' }, body: '{oops' })), ctx);
+    expect(broken.code).toBe('A3/missing');
+    expect(broken.data?.why).toMatch(/not JSON/);
   });
   it('parses resource_metadata quoted and bare', () => {
     expect(resourceMetadataParam('Bearer realm="x", resource_metadata="https://a.example/m"')).toBe('https://a.example/m');
