@@ -350,6 +350,15 @@ describe('platform packs', () => {
     expect(c1('nextjs', [])[0]).not.toMatch(/Markdown for Agents/);
   });
 
+  it('B4 behind Cloudflare names its bot management in place of the neutral WAF step', async () => {
+    const { b4AutomatedAccess } = await import('../../src/core/checks/bot_access/b4-automated-access.js');
+    const behind = b4AutomatedAccess.fixGuide({ origin: ORIGIN, platform: 'wordpress', hosting: ['cloudflare'] });
+    const bare = b4AutomatedAccess.fixGuide({ origin: ORIGIN, platform: 'wordpress', hosting: ['nginx'] });
+    expect(behind[0].title).toBe('Allow verified bots and signed agents in Cloudflare');
+    expect(bare[0].title).toBe('Let verified agents through your bot protection');
+    expect(behind.slice(1)).toEqual(bare.slice(1));
+  });
+
   it('each pack names itself and says how the detector knows it (platforms a fingerprint, hosts their signals)', async () => {
     const { PLATFORMS, HOSTS } = await import('../../src/core/fixes/platforms/index.js');
     const { platformLabel } = await import('../../src/core/platform/labels.js');

@@ -10,6 +10,14 @@ const hostHooks: HostHooks = {
   // Markdown for Agents is a zone setting: in front of any platform it comes first (no code).
   markdownNegotiation: (fx, steps, edge) => (steps.includes(edge) ? steps : [edge, ...steps].slice(0, 3)),
   // Its managed robots.txt (AI Crawl Control) is one more way, after the platform's.
+  // Its bot management is where verified agents are let through (replaces the neutral WAF step).
+  botProtection: (fx, [, ...rest]) => [
+    {
+      title: 'Allow verified bots and signed agents in Cloudflare',
+      body: 'Security → Bots: keep verified bots allowed, and in AI Crawl Control allow the AI crawlers and agents you want. Signed agents (Web Bot Auth) can be recognised without CAPTCHAs.',
+    },
+    ...rest,
+  ],
   robotsLines: (fx, steps, spec) => (steps.some((s) => s.body === spec.cloudflare) ? steps : [...steps, { title: 'Or let Cloudflare manage robots.txt', body: spec.cloudflare }]),
 };
 

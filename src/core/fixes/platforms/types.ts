@@ -104,6 +104,8 @@ export interface HostHooks {
   markdownNegotiation?(fx: FixContext, steps: FixStep[], edge: FixStep): FixStep[];
   /** B1, B2, B5 and D1: `steps` add the lines on the platform. */
   robotsLines?(fx: FixContext, steps: FixStep[], spec: RobotsLinesSpec): FixStep[];
+  /** B4: `steps` are the neutral steps, the first saying where verified agents are let through. */
+  botProtection?(fx: FixContext, steps: FixStep[], arg?: undefined): FixStep[];
 }
 
 export interface PackGuidance {
