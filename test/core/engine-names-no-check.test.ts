@@ -36,4 +36,19 @@ describe('checks keep neutral advice', () => {
     });
     expect(branching).toEqual([]);
   });
+
+  it('no check file asks for a host by id (a host in front of the site adds its way through hostHooks)', async () => {
+    const { readdirSync } = await import('node:fs');
+    const { HOSTING_FINGERPRINTS } = await import('../../src/core/platform/fingerprints.js');
+    const dir = new URL('../../src/core/checks/', import.meta.url);
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    const asking = files.flatMap((f) => {
+      const text = readFileSync(new URL(f, dir), 'utf8');
+      return HOSTING_FINGERPRINTS.map((h) => h.id)
+        .filter((id) => new RegExp(`hosting\\.(includes|indexOf|some)\\([^)]*'${id}'|(case|===|!==)\\s*'${id}'`).test(text))
+        .map((id) => `${f}: ${id}`);
+    });
+    expect(asking).toEqual([]);
+    expect(new RegExp(`hosting\\.(includes|indexOf|some)\\([^)]*'cloudflare'`).test("fx.hosting.includes('cloudflare')")).toBe(true);
+  });
 });
