@@ -1,6 +1,6 @@
 /** The published rubric, derived from the check modules (never listed twice). */
 import { CHECKS } from './checks/index.js';
-import { LEVEL_RULES } from './scoring/levels.js';
+import { levelRules } from './scoring/levels.js';
 import { ESSENTIAL_FAIL_CAP, RUBRIC_VERSION } from './scoring/rubric.js';
 import type { Dimension, Tier } from './schema.js';
 
@@ -32,7 +32,7 @@ export function rubric() {
         specUrls: c.meta.specUrls,
       }),
     ),
-    levels: LEVEL_RULES,
+    levels: levelRules(CHECKS.map((c) => c.meta)),
     scoring: {
       statusCredit: { pass: 1, partial: 0.5, fail: 0, na: 'excluded', info: 'excluded' },
       bonus: 'bonus checks add earned points to the numerator only; the score is capped at 100',

@@ -4,7 +4,7 @@
  * sequential round trips as its longest dependency chain (page -> robots.txt -> sitemap).
  */
 import { ScanError } from './errors.js';
-import { normalizeTarget } from './target.js';
+import { targetUrl, type ScanInput } from './target.js';
 import { HttpClient, BROWSER_ACCEPT, NOT_TLS_MESSAGE, type FetchResult } from './net/http.js';
 import { GatherContext } from './gather/context.js';
 import { challengeReason } from './gather/classify.js';
@@ -228,15 +228,16 @@ function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, '
   };
 }
 
-export async function scan(input: string, options: ScanOptions = {}): Promise<ScanResult> {
+export async function scan(input: ScanInput, options: ScanOptions = {}): Promise<ScanResult> {
   if (!options.render) return scanSite(input, options);
   const { renderedScan } = await import('./render/scan-rendering.js');
   return renderedScan(input, options, scanSite);
 }
 
-async function scanSite(input: string, options: ScanOptions & { rendering?: import('./render/scan-rendering.js').Rendering } = {}): Promise<ScanResult> {
+async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: import('./render/scan-rendering.js').Rendering } = {}): Promise<ScanResult> {
   const started = Date.now();
-  const target = normalizeTarget(input);
+  // A ScanTarget was normalised where the request came in (the service); a string is here.
+  const target = targetUrl(input);
   const pages = resolvePages(options);
   const emit: ScanEventListener = (ev: ScanEvent) => {
     try {
@@ -273,7 +274,8 @@ async function scanSite(input: string, options: ScanOptions & { rendering?: impo
   // connections are under way: a bundled import() runs its module code at once, and would
   // otherwise hold the first requests back until it finished.
   await nextTurn();
-  const checks = selectChecks((await import('./checks/index.js')).CHECKS, options.only, options.skip);
+  const registry = (await import('./checks/index.js')).CHECKS;
+  const checks = selectChecks(registry, options.only, options.skip);
   // The live MCP handshake starts from round trip 1 as soon as the cards are in, ahead of
   // the page's parsing and the checks: its chain (card -> initialize -> tools/list) is the longest.
   const mcpProbe = checks.some((c) => c.meta.mcpProbe) ? await import('./gather/mcp-probe.js') : null;
@@ -370,7 +372,7 @@ async function scanSite(input: string, options: ScanOptions & { rendering?: impo
   const results = evaluated.map((e) => finalize(e, profile, fx));
 
   const { overallScore, dimensions } = scoreChecks(results);
-  const { level, levelName, nextLevel } = computeLevel(results);
+  const { level, levelName, nextLevel } = computeLevel(results, registry.map((c) => c.meta));
   const walls = [page, ...evaluated.flatMap((e) => e.raw.probes ?? [])].map(challengeReason).filter(Boolean);
   const warnings: string[] = [];
   if (challengeReason(page)) warnings.push(`The page answered with a bot challenge (${challengeReason(page)}): checks that depend on it could not be measured.`);

@@ -75,3 +75,63 @@ export function normalizeTarget(input: string): URL {
   }
   return url;
 }
+
+/**
+ * A URL normalizeTarget accepted, as a token the engine trusts: `scan()` takes it without
+ * normalising again (the service's request parser makes one per request). Only the functions
+ * below make one; a look-alike object is normalised like any string.
+ */
+export interface ScanTarget {
+  readonly href: string;
+}
+
+/** What `scan()` and the runners take: a URL as typed (normalised by the engine) or a ScanTarget. */
+export type ScanInput = string | ScanTarget;
+
+const TRUSTED = new WeakSet<ScanTarget>();
+
+function trusted(href: string): ScanTarget {
+  const t: ScanTarget = Object.freeze({ href });
+  TRUSTED.add(t);
+  return t;
+}
+
+/** Normalises what a user typed (normalizeTarget's checks and errors), once, for the whole request. */
+export function scanTarget(input: string): ScanTarget {
+  return trusted(normalizeTarget(input).href);
+}
+
+/**
+ * The target a worker thread receives from the runner that made it with scanTarget (a message
+ * carries only the href). Checked for the canonical form normalizeTarget leaves (an http(s) URL
+ * that parses to itself, no credentials, no fragment), not normalised again.
+ */
+export function workerTarget(href: string): ScanTarget {
+  let url: URL | null = null;
+  try {
+    url = new URL(href);
+  } catch {
+    // refused below
+  }
+  if (!url || url.href !== href || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.hash) {
+    throw new ScanError('invalid-url', 'The worker got a target that was not normalised.');
+  }
+  return trusted(href);
+}
+
+/** Whether `x` is a ScanTarget made here (not a look-alike). */
+export function isScanTarget(x: unknown): x is ScanTarget {
+  return typeof x === 'object' && x !== null && TRUSTED.has(x as ScanTarget);
+}
+
+/** The URL of a scan input: a ScanTarget as it is, anything else through normalizeTarget. */
+export function targetUrl(input: ScanInput): URL {
+  if (isScanTarget(input)) return new URL(input.href);
+  // A look-alike object gets every check a typed URL gets (its href, or the not-a-string error).
+  return normalizeTarget((typeof input === 'string' ? input : (input as { href?: unknown } | null)?.href) as string);
+}
+
+/** The href a scan input names (a string as given), for keys and messages. */
+export function inputHref(input: ScanInput): string {
+  return typeof input === 'string' ? input : input.href;
+}

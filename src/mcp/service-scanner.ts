@@ -3,7 +3,7 @@
  * the REST API (rate limit, scan policy, cache, shared in-flight scans, reports, share URLs).
  * Refusals become tool errors the caller can read.
  */
-import { normalizeTarget } from '../core/target.js';
+import { scanTarget } from '../core/target.js';
 import type { Account } from '../store/types.js';
 import { QueueFullError } from '../runner/index.js';
 import { CallerBusyError, RateLimitedError, RenderUnavailableError, type ScanService } from '../service/index.js';
@@ -18,7 +18,7 @@ export function createServiceScanner(service: ScanService, account: Account | nu
     try {
       service.checkRender(req.render);
       await service.admit({ account, client });
-      const url = normalizeTarget(req.url).href;
+      const url = scanTarget(req.url);
       const outcome = await service.scan(url, {
         account,
         client,

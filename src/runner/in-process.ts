@@ -6,6 +6,7 @@ import { scan } from '../core/scan.js';
 import type { ScanResult } from '../core/schema.js';
 import { ScanQueue } from './bounded-queue.js';
 import type { PortableScanOptions, RunnerStats, ScanHooks, ScanRunner } from './types.js';
+import type { ScanInput } from '../core/target.js';
 
 export class InProcessRunner implements ScanRunner {
   private readonly queue: ScanQueue;
@@ -15,7 +16,7 @@ export class InProcessRunner implements ScanRunner {
     this.queue = new ScanQueue(concurrency, maxQueued);
   }
 
-  run(url: string, options: PortableScanOptions, hooks: ScanHooks = {}): Promise<ScanResult> {
+  run(url: ScanInput, options: PortableScanOptions, hooks: ScanHooks = {}): Promise<ScanResult> {
     const signal = hooks.signal ? AbortSignal.any([this.controller.signal, hooks.signal]) : this.controller.signal;
     return this.queue.run(() => scan(url, { ...options, onEvent: hooks.onEvent, signal }), hooks.signal, hooks.caller);
   }

@@ -25,6 +25,7 @@ import { DEFAULT_EXPIRY_GRACE_MS, DEFAULT_MAINTENANCE_SEC, EVENTS_CHANNEL, SCAN_
 import { JobWorker } from './job-worker.js';
 import { QueueFullError } from './bounded-queue.js';
 import type { PortableScanOptions, RunnerStats, ScanHooks, ScanRunner } from './types.js';
+import { inputHref, type ScanInput } from '../core/target.js';
 
 export interface JobQueueOptions {
   databaseUrl: string;
@@ -115,7 +116,7 @@ export class JobQueueRunner implements ScanRunner {
     }
   }
 
-  async run(url: string, options: PortableScanOptions, hooks: ScanHooks = {}): Promise<ScanResult> {
+  async run(url: ScanInput, options: PortableScanOptions, hooks: ScanHooks = {}): Promise<ScanResult> {
     if (this.closing.signal.aborted) throw shuttingDown();
     if (hooks.signal?.aborted) throw new ScanError('aborted', 'The scan was cancelled.');
     if (this.waiting >= this.maxQueued) throw new QueueFullError(this.retryAfterSec());
@@ -141,7 +142,7 @@ export class JobQueueRunner implements ScanRunner {
       // Every attempt may use its whole expiry; expiry is noticed within a maintenance interval; a retry waits for a poll.
       const limitMs = (this.retryLimit + 1) * (expireIn + (this.opts.maintenanceIntervalSeconds ?? DEFAULT_MAINTENANCE_SEC) + 2) * 1000 + 5_000;
       const until = Date.now() + limitMs;
-      ({ id: jobId, created } = await this.enqueue(url, options, expireIn));
+      ({ id: jobId, created } = await this.enqueue(inputHref(url), options, expireIn));
       this.watch(jobId, waiter);
       for (;;) {
         const seen = ends;

@@ -11,6 +11,7 @@ import type PgBoss from 'pg-boss';
 import { ScanError } from '../core/errors.js';
 import { EVENTS_CHANNEL, SCAN_QUEUE, noticePayload, openBoss, type JobNotice, type ScanJobData, type ScanJobOutput } from './job-boss.js';
 import type { RunnerStats, ScanRunner } from './types.js';
+import { scanTarget } from '../core/target.js';
 
 export interface JobWorkerOptions {
   databaseUrl: string;
@@ -124,7 +125,8 @@ export class JobWorker {
     onActive();
     try {
       const options = this.opts.blockPrivateNetwork ? { ...data.options, blockPrivateNetwork: true } : data.options;
-      const result = await this.opts.runner.run(data.url, options, { onEvent: (e) => this.notify({ j: id, e }), signal: ac.signal });
+      // The queue boundary: a job's url comes from the database, so it is validated here, once.
+      const result = await this.opts.runner.run(scanTarget(data.url), options, { onEvent: (e) => this.notify({ j: id, e }), signal: ac.signal });
       this.completed++;
       return await this.complete(id, { ok: true, result });
     } catch (e) {

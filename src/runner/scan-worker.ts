@@ -11,6 +11,7 @@ import { isScanError } from '../core/errors.js';
 import { setOriginConcurrency } from '../core/net/origin-limit.js';
 import { END_OF_EVENTS, type FromWorker, type ScanTask, type TaskOutcome, type ToWorker, type WorkerSettings } from './worker-protocol.js';
 import type { MessagePort } from 'node:worker_threads';
+import { workerTarget } from '../core/target.js';
 
 const settings = workerData as WorkerSettings;
 const port = parentPort!;
@@ -26,7 +27,7 @@ async function runTask(id: number, task: ScanTask, events: MessagePort): Promise
   running.set(id, ac);
   let outcome: TaskOutcome;
   try {
-    const result = await scan(task.url, { ...task.options, signal: ac.signal, onEvent: (e) => events.postMessage(e) });
+    const result = await scan(task.normalised ? workerTarget(task.url) : task.url, { ...task.options, signal: ac.signal, onEvent: (e) => events.postMessage(e) });
     outcome = { ok: true, result };
   } catch (e) {
     if (isScanError(e)) outcome = { ok: false, code: e.code, message: e.message };

@@ -6,6 +6,7 @@
 import type { ScanOptions } from '../core/scan.js';
 import type { ScanResult } from '../core/schema.js';
 import type { ScanEventListener } from '../core/events.js';
+import type { ScanInput } from '../core/target.js';
 
 /** Scan options that can cross a thread or process boundary (no callbacks, no signals). */
 export type PortableScanOptions = Omit<ScanOptions, 'onEvent' | 'signal'>;
@@ -33,7 +34,7 @@ export interface ScanRunner {
    * aborted) and with ScanError('scan-failed') when the executor itself died (worker crash,
    * heap cap, deadline).
    */
-  run(url: string, options: PortableScanOptions, hooks?: ScanHooks): Promise<ScanResult>;
+  run(url: ScanInput, options: PortableScanOptions, hooks?: ScanHooks): Promise<ScanResult>;
   stats(): RunnerStats;
   /** Seconds a caller refused with QueueFullError should wait. */
   retryAfterSec(): number;

@@ -25,6 +25,7 @@ import type { ScanResult } from '../core/schema.js';
 import { ScanQueue } from './bounded-queue.js';
 import type { PortableScanOptions, RunnerStats, ScanHooks, ScanRunner } from './types.js';
 import { END_OF_EVENTS, type FromWorker, type TaskOutcome, type ToWorker, type WorkerSettings } from './worker-protocol.js';
+import { inputHref, isScanTarget, type ScanInput } from '../core/target.js';
 
 /** Heap cap of one scan thread (V8 old generation, MB); a thread holds many scans. */
 export const DEFAULT_WORKER_HEAP_MB = 512;
@@ -94,6 +95,8 @@ type Cause = { kind: 'stalled' } | { kind: 'deadline'; task: Task } | { kind: 'd
 interface Task {
   id: number;
   url: string;
+  /** The url is a ScanTarget's href (the worker does not normalise it again). */
+  normalised: boolean;
   options: PortableScanOptions;
   hooks: ScanHooks;
   origin: string;
@@ -172,7 +175,7 @@ export class WorkerPoolRunner implements ScanRunner {
     this.watchdog.unref();
   }
 
-  run(url: string, options: PortableScanOptions, hooks: ScanHooks = {}): Promise<ScanResult> {
+  run(url: ScanInput, options: PortableScanOptions, hooks: ScanHooks = {}): Promise<ScanResult> {
     if (this.closing.signal.aborted) return Promise.reject(shuttingDown());
     const waitSignal = hooks.signal ? AbortSignal.any([hooks.signal, this.closing.signal]) : this.closing.signal;
     return this.queue.run(() => this.start(url, options, hooks), waitSignal, hooks.caller);
@@ -202,13 +205,15 @@ export class WorkerPoolRunner implements ScanRunner {
     await Promise.all(hosts.map((h) => this.stop(h, { kind: 'closed' })));
   }
 
-  private start(url: string, options: PortableScanOptions, hooks: ScanHooks): Promise<ScanResult> {
+  private start(input: ScanInput, options: PortableScanOptions, hooks: ScanHooks): Promise<ScanResult> {
+    const url = inputHref(input);
     if (this.closing.signal.aborted) return Promise.reject(shuttingDown());
     if (hooks.signal?.aborted) return Promise.reject(cancelled());
     return new Promise<ScanResult>((resolve, reject) => {
       const task: Task = {
         id: this.nextId++,
         url,
+        normalised: isScanTarget(input),
         options,
         hooks,
         origin: originOf(url),
@@ -291,7 +296,7 @@ export class WorkerPoolRunner implements ScanRunner {
       if (task.host && !task.settled) void this.stop(task.host, { kind: 'deadline', task });
     }, task.limitMs);
     host.tasks.set(task.id, task);
-    const msg: ToWorker = { t: 'run', id: task.id, task: { url: task.url, options: task.options }, events: port2 };
+    const msg: ToWorker = { t: 'run', id: task.id, task: { url: task.url, normalised: task.normalised, options: task.options }, events: port2 };
     host.worker.postMessage(msg, [port2]);
   }
 

@@ -6,6 +6,8 @@ import type { PortableScanOptions } from './types.js';
 
 export interface ScanTask {
   url: string;
+  /** `url` is the href of a ScanTarget the pool's caller made: taken as normalised (core/target.ts workerTarget). */
+  normalised?: boolean;
   options: PortableScanOptions;
 }
 

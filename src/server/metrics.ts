@@ -9,6 +9,7 @@ import { ScanError } from '../core/errors.js';
 import type { ScanResult } from '../core/schema.js';
 import { QueueFullError, type PortableScanOptions, type RunnerStats, type ScanHooks, type ScanRunner } from '../runner/index.js';
 import type { ScanService } from '../service/index.js';
+import type { ScanInput } from '../core/target.js';
 
 export interface ServiceMetrics {
   registry: Registry;
@@ -81,7 +82,7 @@ export class MeteredRunner implements ScanRunner {
     private readonly metrics: ServiceMetrics,
   ) {}
 
-  async run(url: string, options: PortableScanOptions, hooks?: ScanHooks): Promise<ScanResult> {
+  async run(url: ScanInput, options: PortableScanOptions, hooks?: ScanHooks): Promise<ScanResult> {
     const started = performance.now();
     try {
       const result = await this.inner.run(url, options, hooks);

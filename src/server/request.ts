@@ -1,14 +1,14 @@
 /** Reading what a stranger sent: client IP, API key, bounded JSON body, scan parameters. */
 import { isIP } from 'node:net';
-import { normalizeTarget } from '../core/target.js';
+import { scanTarget, type ScanTarget } from '../core/target.js';
 import { isScanError } from '../core/errors.js';
 import { MAX_SERVICE_PAGES } from '../core/scope.js';
 import type { Account, Store } from '../store/index.js';
 import { ProblemError } from './problems.js';
 
 export interface ScanParams {
-  /** Normalized target URL. */
-  url: string;
+  /** The target URL, normalised once here (the engine takes it as it is). */
+  url: ScanTarget;
   fresh: boolean;
   isPublic?: boolean;
   /** Pages sampled (site scope), from `scope` / `pages`; undefined: the default (5). */
@@ -122,11 +122,12 @@ export async function readJsonBody(req: Request, limit: number): Promise<Record<
   return parsed as Record<string, unknown>;
 }
 
-function target(raw: unknown): string {
+/** The url parameter, normalised once for the whole request (the engine takes the ScanTarget as it is). */
+function target(raw: unknown): ScanTarget {
   if (raw === undefined || raw === null || raw === '') throw new ProblemError('missing-parameter', 'The url parameter is required.');
   if (typeof raw !== 'string') throw new ProblemError('invalid-url', 'The url must be a string.');
   try {
-    return normalizeTarget(raw).href;
+    return scanTarget(raw);
   } catch (e) {
     if (isScanError(e)) throw new ProblemError('invalid-url', e.message);
     throw e;

@@ -27,6 +27,7 @@ import { QueueFullError } from '../runner/index.js';
 import { reportView, scanView } from './report-view.js';
 import { reportIsPublic } from './visibility.js';
 import { DEFAULT_SCAN_PAGES, resolvePages } from '../core/scope.js';
+import { inputHref, type ScanInput } from '../core/target.js';
 
 /** The engine settings every scan of this service gets, written once. */
 export type ScanPolicy = Pick<ScanOptions, 'blockPrivateNetwork' | 'deadlineMs' | 'timeoutMs' | 'allowedHosts' | 'userAgent'>;
@@ -233,7 +234,7 @@ export class ScanService {
    * Runs a scan on the runner, rendering in the shared browser when asked: rendering scans hold
    * one of the browser pool's slots, and a full pool is server-busy like a full queue.
    */
-  private run(url: string, options: PortableScanOptions, render: boolean | undefined, hooks: Parameters<ScanRunner['run']>[2]): Promise<ScanResult> {
+  private run(url: ScanInput, options: PortableScanOptions, render: boolean | undefined, hooks: Parameters<ScanRunner['run']>[2]): Promise<ScanResult> {
     this.engineRuns++;
     if (!render) return this.runner.run(url, options, hooks);
     const pool = this.opts.render;
@@ -243,8 +244,11 @@ export class ScanService {
     return this.runner.run(url, { ...options, render: { endpoint: pool.endpoint } }, hooks).finally(() => this.rendering--);
   }
 
-  /** Runs (or reuses) a scan of a normalized URL and stores its report. */
-  async scan(url: string, call: ScanCall): Promise<ScanOutcome> {
+  /**
+   * Runs (or reuses) a scan and stores its report. `url` is a ScanTarget (the request parser's:
+   * the engine does not normalise it again) or an already normalised URL string.
+   */
+  async scan(url: ScanInput, call: ScanCall): Promise<ScanOutcome> {
     this.checkRender(call.render);
     // The page count is resolved once per request, here (the request parser only validates it).
     const pages = resolvePages({ pages: call.pages });
@@ -256,7 +260,7 @@ export class ScanService {
         leave();
       }
     }
-    const key = scanKey(url, pages, call.render);
+    const key = scanKey(inputHref(url), pages, call.render);
     const store = this.store;
     const isPublic = reportIsPublic(call.account, call.isPublic);
     if (store && !call.fresh) {
@@ -298,7 +302,7 @@ export class ScanService {
     };
   }
 
-  private async scanFresh(store: Store | null, key: string, url: string, pages: number, isPublic: boolean, call: ScanCall): Promise<ScanOutcome> {
+  private async scanFresh(store: Store | null, key: string, url: ScanInput, pages: number, isPublic: boolean, call: ScanCall): Promise<ScanOutcome> {
     const flight = this.join(key, url, pages, call.onEvent, this.callerKey(call), call.render);
     if (!store) return { result: await this.wait(flight, call), cached: false };
     const result = await this.wait(flight, call);
@@ -330,7 +334,7 @@ export class ScanService {
   }
 
   /** A scan no one else shares: partial, or under a forced profile. */
-  private async ownScan(url: string, call: ScanCall, pages: number): Promise<ScanOutcome> {
+  private async ownScan(url: ScanInput, call: ScanCall, pages: number): Promise<ScanOutcome> {
     const signal = call.signal ? AbortSignal.any([this.controller.signal, call.signal]) : this.controller.signal;
     const options: PortableScanOptions = { ...this.policy, profile: call.profile, only: call.only, pages };
     const result = await this.run(url, options, call.render, { onEvent: call.onEvent, signal, caller: this.callerKey(call) });
@@ -373,7 +377,7 @@ export class ScanService {
   }
 
   /** The shared scan of a URL at a page count (`key` from scanKey): one flight per key. */
-  private join(key: string, url: string, pages: number, onEvent: ((e: ScanEvent) => void) | undefined, caller: string, render?: boolean): Flight {
+  private join(key: string, url: ScanInput, pages: number, onEvent: ((e: ScanEvent) => void) | undefined, caller: string, render?: boolean): Flight {
     let flight = this.flights.get(key);
     if (!flight) {
       const f: Flight = { events: [], listeners: new Set(), promise: undefined as unknown as Promise<ScanResult> };

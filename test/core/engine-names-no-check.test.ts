@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/core/checks/index.js';
 
-const ENGINE_FILES = ['scan.ts', 'site-scope.ts', 'scoring/profile.ts', 'scoring/score.ts', 'fixes/found.ts'];
+const ENGINE_FILES = ['scan.ts', 'site-scope.ts', 'scoring/profile.ts', 'scoring/score.ts', 'scoring/levels.ts', 'fixes/found.ts'];
 
 describe('the engine names no check', () => {
   const ids = CHECKS.map((c) => c.meta.id);
@@ -35,5 +35,20 @@ describe('checks keep neutral advice', () => {
       return ids.filter((id) => new RegExp(`(case|===|!==)\\s*'${id}'`).test(text)).map((id) => `${f}: ${id}`);
     });
     expect(branching).toEqual([]);
+  });
+
+  it('no check file asks for a host by id (a host in front of the site adds its way through hostHooks)', async () => {
+    const { readdirSync } = await import('node:fs');
+    const { HOSTING_FINGERPRINTS } = await import('../../src/core/platform/fingerprints.js');
+    const dir = new URL('../../src/core/checks/', import.meta.url);
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    const asking = files.flatMap((f) => {
+      const text = readFileSync(new URL(f, dir), 'utf8');
+      return HOSTING_FINGERPRINTS.map((h) => h.id)
+        .filter((id) => new RegExp(`hosting\\.(includes|indexOf|some)\\([^)]*'${id}'|(case|===|!==)\\s*'${id}'`).test(text))
+        .map((id) => `${f}: ${id}`);
+    });
+    expect(asking).toEqual([]);
+    expect(new RegExp(`hosting\\.(includes|indexOf|some)\\([^)]*'cloudflare'`).test("fx.hosting.includes('cloudflare')")).toBe(true);
   });
 });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { scoreChecks } from '../../src/core/scoring/score.js';
-import { computeLevel } from '../../src/core/scoring/levels.js';
+import { computeLevel, levelRules } from '../../src/core/scoring/levels.js';
 import { resolveProfile, type RawOutcome } from '../../src/core/scoring/profile.js';
-import { findCheck } from '../../src/core/checks/index.js';
+import { CHECKS, findCheck } from '../../src/core/checks/index.js';
+
+const METAS = CHECKS.map((c) => c.meta);
+const levelOf = (checks: CheckResult[]) => computeLevel(checks, METAS);
 import { isitagentreadyScore } from '../../src/core/scoring/compat.js';
 import { gradeFor, type CheckResult, type CheckStatus, type Dimension, type Tier } from '../../src/core/schema.js';
 
@@ -41,11 +44,30 @@ describe('scoring', () => {
 });
 
 describe('levels', () => {
+  it('publishes the ladder the checks declare, in the words it always had', () => {
+    expect(levelRules(METAS).map((r) => r.rule)).toEqual([
+      'otherwise',
+      '2 of D1, D2, D3',
+      'all of B1, B2',
+      'C1',
+      '1 of A1, A4, A5, A6',
+      '2 of 3 arms: B3 (Web Bot Auth); every applicable one of A1, A4, A5, A6; one of A2, A3, A9 (auth metadata)',
+    ]);
+  });
+
+  it('takes its members from the metadata it is given (a check declaring a rung joins it)', () => {
+    const metas = [...METAS, { id: 'Z9', level: { rung: 3 as const } }];
+    expect(levelRules(metas)[3].rule).toBe('all of C1, Z9');
+    const l2 = { D1: 'pass', D2: 'pass', B1: 'pass', B2: 'pass', C1: 'pass' } as Record<string, CheckStatus>;
+    expect(computeLevel([...base(l2), c('Z9', 'fail', 5)], metas).level).toBe(2);
+    expect(computeLevel([...base(l2), c('Z9', 'pass', 5)], metas).level).toBe(3);
+  });
+
   const base = (over: Record<string, CheckStatus>) =>
     ['D1', 'D2', 'D3', 'B1', 'B2', 'B3', 'C1', 'A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A9'].map((id) => c(id, over[id] ?? 'fail', 5));
 
   it('is 0 with fewer than two of D1-D3 passing, with the next rung listed', () => {
-    const r = computeLevel(base({ D1: 'pass', D3: 'partial' }));
+    const r = levelOf(base({ D1: 'pass', D3: 'partial' }));
     expect(r.level).toBe(0);
     expect(r.levelName).toBe('Not Ready');
     expect(r.nextLevel?.target).toBe(1);
@@ -53,23 +75,23 @@ describe('levels', () => {
   });
 
   it('climbs rung by rung and stops at the first unmet rung', () => {
-    expect(computeLevel(base({ D1: 'pass', D2: 'pass' })).level).toBe(1);
-    expect(computeLevel(base({ D1: 'pass', D2: 'pass', B1: 'pass', B2: 'pass' })).level).toBe(2);
-    expect(computeLevel(base({ D1: 'pass', D2: 'pass', B1: 'pass', B2: 'pass', C1: 'pass' })).level).toBe(3);
-    expect(computeLevel(base({ D1: 'pass', D2: 'pass', B1: 'pass', B2: 'pass', C1: 'partial', A6: 'pass' })).level).toBe(2);
-    expect(computeLevel(base({ D1: 'pass', D2: 'pass', B1: 'pass', B2: 'pass', C1: 'pass', A6: 'pass' })).level).toBe(4);
+    expect(levelOf(base({ D1: 'pass', D2: 'pass' })).level).toBe(1);
+    expect(levelOf(base({ D1: 'pass', D2: 'pass', B1: 'pass', B2: 'pass' })).level).toBe(2);
+    expect(levelOf(base({ D1: 'pass', D2: 'pass', B1: 'pass', B2: 'pass', C1: 'pass' })).level).toBe(3);
+    expect(levelOf(base({ D1: 'pass', D2: 'pass', B1: 'pass', B2: 'pass', C1: 'partial', A6: 'pass' })).level).toBe(2);
+    expect(levelOf(base({ D1: 'pass', D2: 'pass', B1: 'pass', B2: 'pass', C1: 'pass', A6: 'pass' })).level).toBe(4);
   });
 
   it('needs two of the three level-5 arms; na members are skipped in "all of"', () => {
     const l4 = { D1: 'pass', D2: 'pass', B1: 'pass', B2: 'pass', C1: 'pass', A6: 'pass' } as Record<string, CheckStatus>;
-    expect(computeLevel(base({ ...l4, B3: 'pass' })).level).toBe(4);
-    expect(computeLevel(base({ ...l4, B3: 'pass', A3: 'pass' })).level).toBe(5);
-    expect(computeLevel(base({ ...l4, A1: 'na', A4: 'na', A5: 'pass', A9: 'pass' })).level).toBe(5);
+    expect(levelOf(base({ ...l4, B3: 'pass' })).level).toBe(4);
+    expect(levelOf(base({ ...l4, B3: 'pass', A3: 'pass' })).level).toBe(5);
+    expect(levelOf(base({ ...l4, A1: 'na', A4: 'na', A5: 'pass', A9: 'pass' })).level).toBe(5);
     // An arm already met lists none of its members as blockers: A9 is not needed when A3 passes.
-    const authMet = computeLevel(base({ ...l4, A3: 'pass' }));
+    const authMet = levelOf(base({ ...l4, A3: 'pass' }));
     expect(authMet.level).toBe(4);
     expect(authMet.nextLevel?.requirements.map((x) => x.checkId)).toEqual(['B3', 'A1', 'A4', 'A5']);
-    const r5 = computeLevel(base({ ...l4, B3: 'pass', A2: 'pass' }));
+    const r5 = levelOf(base({ ...l4, B3: 'pass', A2: 'pass' }));
     expect(r5.levelName).toBe('Agent-Native');
     expect(r5.nextLevel).toBeNull();
   });

@@ -50,3 +50,49 @@ describe('target normalisation', () => {
     }
   });
 });
+
+describe('ScanTarget: normalised once, trusted by the engine', async () => {
+  const { scanTarget, workerTarget, targetUrl, isScanTarget, inputHref } = await import('../../src/core/target.js');
+  const code = (f: () => unknown) => {
+    try {
+      f();
+      return 'accepted';
+    } catch (e) {
+      expect(e).toBeInstanceOf(ScanError);
+      return (e as ScanError).code;
+    }
+  };
+
+  it('scanTarget applies normalizeTarget once and hands out a frozen token the engine recognises', () => {
+    const t = scanTarget('  Site.DEV/path#frag ');
+    expect(t.href).toBe('https://site.dev/path');
+    expect(Object.isFrozen(t)).toBe(true);
+    expect(isScanTarget(t)).toBe(true);
+    expect(targetUrl(t).href).toBe('https://site.dev/path');
+    expect(inputHref(t)).toBe('https://site.dev/path');
+    expect(code(() => scanTarget('user:pw@site.dev'))).toBe('invalid-url');
+  });
+
+  it('a look-alike object is no token: it gets every check a typed URL gets', () => {
+    const fake = { href: 'https://user:pw@site.dev/' };
+    expect(isScanTarget(fake)).toBe(false);
+    expect(code(() => targetUrl(fake))).toBe('invalid-url');
+    expect(code(() => targetUrl({ href: 'https://docs.example.com/' }))).toBe('invalid-url');
+    expect(code(() => targetUrl({ href: 42 } as never))).toBe('invalid-url');
+    expect(code(() => targetUrl(null as never))).toBe('invalid-url');
+    expect(targetUrl({ href: 'site.dev' }).href).toBe('https://site.dev/');
+  });
+
+  it('a worker thread takes only the canonical form back (what scanTarget produced)', () => {
+    expect(isScanTarget(workerTarget('https://site.dev/a?b=1'))).toBe(true);
+    for (const href of ['site.dev', 'HTTPS://SITE.DEV/', 'https://site.dev', 'https://u:p@site.dev/', 'https://site.dev/#x', 'ftp://site.dev/', 'not a url']) {
+      expect(code(() => workerTarget(href)), href).toBe('invalid-url');
+    }
+  });
+
+  it('a string stays the engine\'s to normalise (library and CLI callers keep every check)', () => {
+    expect(targetUrl('site.dev').href).toBe('https://site.dev/');
+    expect(code(() => targetUrl('javascript:alert(1)'))).toBe('invalid-url');
+    expect(code(() => targetUrl('http://example.com/'))).toBe('invalid-url');
+  });
+});

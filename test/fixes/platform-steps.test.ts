@@ -11,6 +11,7 @@ import {
 import { labelledIds } from '../../src/core/platform/labels.js';
 import { FINGERPRINTS } from '../../src/core/platform/fingerprints.js';
 import { ORIGIN } from '../helpers/responses.js';
+import type { PlatformPack } from '../../src/core/fixes/platforms/types.js';
 import {
   phpHeaderCalls,
   phpNowdocBody,
@@ -333,6 +334,46 @@ describe('verifyStep and specStep', () => {
 });
 
 describe('platform packs', () => {
+  it('a host in front of the site adds its own way to any platform\'s steps (Cloudflare: managed robots.txt, Markdown for Agents first)', async () => {
+    const { robotsLinesSteps } = await import('../../src/core/checks/bot_access/robots-fix.js');
+    const spec = { snippet: 'User-agent: GPTBot\nAllow: /\n', rulesOnly: true, nuxtConfig: '{}', squarespace: 'n/a', cloudflare: 'Cloudflare writes the lines.' };
+    for (const platform of ['wordpress', 'hugo', null]) {
+      const behind = robotsLinesSteps({ origin: ORIGIN, platform, hosting: ['cloudflare'] }, spec);
+      const bare = robotsLinesSteps({ origin: ORIGIN, platform, hosting: [] }, spec);
+      expect(behind.slice(0, -1)).toEqual(bare);
+      expect(behind.at(-1)).toEqual({ title: 'Or let Cloudflare manage robots.txt', body: spec.cloudflare });
+    }
+    expect(robotsLinesSteps({ origin: ORIGIN, platform: null, hosting: ['vercel'] }, spec).some((st) => st.body === spec.cloudflare)).toBe(false);
+    const { c1MarkdownNegotiation } = await import('../../src/core/checks/content/c1-markdown-negotiation.js');
+    const c1 = (platform: string, hosting: string[]) => c1MarkdownNegotiation.fixGuide({ origin: ORIGIN, platform, hosting }).map((st) => st.title);
+    expect(c1('nextjs', ['cloudflare'])[0]).toMatch(/Markdown for Agents/);
+    expect(c1('nextjs', [])[0]).not.toMatch(/Markdown for Agents/);
+  });
+
+  it('B4 behind Cloudflare names its bot management in place of the neutral WAF step', async () => {
+    const { b4AutomatedAccess } = await import('../../src/core/checks/bot_access/b4-automated-access.js');
+    const behind = b4AutomatedAccess.fixGuide({ origin: ORIGIN, platform: 'wordpress', hosting: ['cloudflare'] });
+    const bare = b4AutomatedAccess.fixGuide({ origin: ORIGIN, platform: 'wordpress', hosting: ['nginx'] });
+    expect(behind[0].title).toBe('Allow verified bots and signed agents in Cloudflare');
+    expect(bare[0].title).toBe('Let verified agents through your bot protection');
+    expect(behind.slice(1)).toEqual(bare.slice(1));
+  });
+
+  it('each pack names itself and says how the detector knows it (platforms a fingerprint, hosts their signals)', async () => {
+    const { PLATFORMS, HOSTS } = await import('../../src/core/fixes/platforms/index.js');
+    const { platformLabel } = await import('../../src/core/platform/labels.js');
+    for (const p of Object.values(PLATFORMS) as PlatformPack[]) {
+      expect(p.fingerprint?.signals.length, p.id).toBeGreaterThan(0);
+      expect(p.hostSignals, p.id).toBeUndefined();
+      expect(platformLabel(p.id)).toBe(p.label);
+    }
+    for (const h of Object.values(HOSTS) as PlatformPack[]) {
+      expect(h.hostSignals?.length, h.id).toBeGreaterThan(0);
+      expect(h.fingerprint, h.id).toBeUndefined();
+      expect(platformLabel(h.id)).toBe(h.label);
+    }
+  });
+
   it('registers every pack module under its own id, and only ids the detector knows', async () => {
     const { readdirSync } = await import('node:fs');
     const { PLATFORM_PACKS } = await import('../../src/core/fixes/platforms/index.js');

@@ -41,6 +41,15 @@ export interface Offers<C extends string = string> {
   absentCodes?: Array<NoInfer<C>>;
 }
 
+/**
+ * A check's place on the level ladder (catalog §4.4): `rung` makes it a member of that level's
+ * gate (levels 1-4), `arm` a member of one arm of the top level's "2 of 3 arms".
+ */
+export interface LevelRule {
+  rung?: 1 | 2 | 3 | 4;
+  arm?: 'bot-auth' | 'integrations' | 'auth-metadata';
+}
+
 export interface CheckMeta<C extends string = string, D = Details> {
   /** Letter of the dimension plus a number: D1, C3, B2, A6, M1. */
   id: string;
@@ -75,6 +84,8 @@ export interface CheckMeta<C extends string = string, D = Details> {
   mcpProbe?: true;
   /** The applicability profile's rules that concern this check. */
   profile?: ProfileRules<D>;
+  /** Where the check stands on the level ladder (scoring/levels.ts reads it; the ladder names no check). */
+  level?: LevelRule;
   /** The resource this check finds (what it offers to fix guides). */
   offers?: Offers<C>;
   /**

@@ -12,7 +12,7 @@ import { headerValue } from './escape.js';
 import { HOSTING_FINGERPRINTS } from '../platform/fingerprints.js';
 import { HOSTING_PRIORITY, packFor, PLATFORM_PACKS } from './platforms/index.js';
 import { cleanHeader, cleanPath, fileHeaders } from './platforms/shared.js';
-import type { HeaderSpec, PlatformHooks, PlatformPack, ServeFileSpec } from './platforms/types.js';
+import type { HeaderSpec, HostHooks, PlatformHooks, PlatformPack, ServeFileSpec } from './platforms/types.js';
 
 export type { HeaderSpec, ServeFileSpec } from './platforms/types.js';
 
@@ -48,6 +48,16 @@ function guidancePack(fx: FixContext, op: 'serveFile' | 'addHeader'): PlatformPa
 /** The platform's (or, with none detected, the hosting's) hook for a check's guide; checks keep the neutral default. */
 export function platformHook<K extends keyof PlatformHooks>(fx: FixContext, hook: K): PlatformHooks[K] | undefined {
   return packFor(fixTarget(fx))?.hooks?.[hook];
+}
+
+/** The platform's steps for a check, passed through the hook of each host detected in front of the site. */
+export function throughHosts<K extends keyof HostHooks>(fx: FixContext, hook: K, steps: FixStep[], arg: Parameters<NonNullable<HostHooks[K]>>[2]): FixStep[] {
+  let out = steps;
+  for (const h of fx.hosting) {
+    const apply = packFor(h)?.hostHooks?.[hook] as ((fx: FixContext, steps: FixStep[], arg: unknown) => FixStep[]) | undefined;
+    if (apply) out = apply(fx, out, arg);
+  }
+  return out;
 }
 
 /** Steps (1-2) that publish `spec.content` at `spec.path` on the detected platform. */

@@ -1,63 +1,12 @@
-/** Display names for platform, hosting and SEO plugin ids (reports, `explain --platform`). */
-const LABELS: Record<string, string> = {
-  // platforms
-  wordpress: 'WordPress',
-  woocommerce: 'WooCommerce',
-  shopify: 'Shopify',
-  magento: 'Magento (Adobe Commerce)',
-  bigcommerce: 'BigCommerce',
-  prestashop: 'PrestaShop',
-  shopware: 'Shopware',
-  sfcc: 'Salesforce Commerce Cloud',
-  drupal: 'Drupal',
-  joomla: 'Joomla!',
-  ghost: 'Ghost',
-  hubspot: 'HubSpot CMS',
-  wix: 'Wix',
-  squarespace: 'Squarespace',
-  webflow: 'Webflow',
-  framer: 'Framer',
-  duda: 'Duda',
-  bubble: 'Bubble',
-  substack: 'Substack',
-  mintlify: 'Mintlify',
-  gitbook: 'GitBook',
-  docusaurus: 'Docusaurus',
-  starlight: 'Starlight',
-  vitepress: 'VitePress',
-  mkdocs: 'MkDocs',
-  nextra: 'Nextra',
-  nextjs: 'Next.js',
-  nuxt: 'Nuxt',
-  remix: 'Remix / React Router',
-  sveltekit: 'SvelteKit',
-  gatsby: 'Gatsby',
-  astro: 'Astro',
-  hugo: 'Hugo',
-  jekyll: 'Jekyll',
-  eleventy: 'Eleventy',
+/**
+ * Display names for platform, hosting and SEO plugin ids (reports, `explain --platform`). A
+ * platform's or host's name is its pack's `label`; the others are listed here.
+ */
+import { PLATFORM_PACKS } from '../fixes/platforms/index.js';
+
+const OTHER_LABELS: Record<string, string> = {
   unknown: 'Unknown',
   generic: 'Any web server',
-  // hosting, CDN, servers
-  cloudflare: 'Cloudflare',
-  vercel: 'Vercel',
-  netlify: 'Netlify',
-  'github-pages': 'GitHub Pages',
-  fastly: 'Fastly',
-  akamai: 'Akamai',
-  cloudfront: 'Amazon CloudFront',
-  'azure-front-door': 'Azure Front Door',
-  fly: 'Fly.io',
-  render: 'Render',
-  heroku: 'Heroku',
-  'wp-engine': 'WP Engine',
-  kinsta: 'Kinsta',
-  nginx: 'nginx',
-  apache: 'Apache',
-  litespeed: 'LiteSpeed',
-  caddy: 'Caddy',
-  iis: 'Microsoft IIS',
-  express: 'Express',
   // SEO plugins
   yoast: 'Yoast SEO',
   'rank-math': 'Rank Math',
@@ -67,12 +16,20 @@ const LABELS: Record<string, string> = {
   squirrly: 'Squirrly SEO',
 };
 
+let labels: Map<string, string> | undefined;
+
+/** Built on first use: the packs import this module (for their steps' wording) while they load. */
+function table(): Map<string, string> {
+  labels ??= new Map([...Object.values(PLATFORM_PACKS).map((p): [string, string] => [p.id, p.label]), ...Object.entries(OTHER_LABELS)]);
+  return labels;
+}
+
 /** Human name for an id; unknown ids come back unchanged (never throws). */
 export function platformLabel(id: string): string {
-  return Object.hasOwn(LABELS, id) ? LABELS[id] : id;
+  return table().get(id) ?? id;
 }
 
 /** Every id with a display name (for listings and tests). */
 export function labelledIds(): string[] {
-  return Object.keys(LABELS);
+  return [...table().keys()];
 }

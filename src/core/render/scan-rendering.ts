@@ -8,6 +8,7 @@ import type { ScanOptions } from '../scan.js';
 import type { ScanResult } from '../schema.js';
 import { attachRenderSession, type SessionHandle } from './rendered-page.js';
 import { RenderSession, PAGE_TIMEOUT_MS } from './session.js';
+import type { ScanInput } from '../target.js';
 
 /** What the engine's scan body needs of a rendering scan. */
 export interface Rendering {
@@ -17,9 +18,9 @@ export interface Rendering {
 }
 
 export async function renderedScan(
-  input: string,
+  input: ScanInput,
   options: ScanOptions,
-  run: (input: string, options: ScanOptions & { rendering: Rendering }) => Promise<ScanResult>,
+  run: (input: ScanInput, options: ScanOptions & { rendering: Rendering }) => Promise<ScanResult>,
 ): Promise<ScanResult> {
   const endpoint = typeof options.render === 'object' ? options.render.endpoint : undefined;
   let opened: RenderSession | null = null;

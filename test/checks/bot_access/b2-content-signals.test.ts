@@ -10,7 +10,8 @@ describe('B2 Content Signals', () => {
   it('passes a valid line in the * group and records the parsed signals', () => {
     const o = run('User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n');
     expect(o.status).toBe('pass');
-    expect(o.evidence).toContain('User-agent: * → search=yes, ai-input=yes, ai-train=no (line 2)');
+    expect(o.code).toBe('B2/ok');
+    expect(o.details).toEqual({ signals: [{ userAgent: '*', path: '/', search: 'yes', aiInput: 'yes', aiTrain: 'no', line: 2 }] });
     expect((o.details as any).signals[0]).toMatchObject({ userAgent: '*', search: 'yes', aiInput: 'yes', aiTrain: 'no' });
   });
 
@@ -46,7 +47,8 @@ describe('B2 Content Signals', () => {
   it('is partial when search=yes contradicts Disallow: / for *', () => {
     const o = run('User-agent: *\nContent-Signal: search=yes, ai-train=no\nDisallow: /\n');
     expect(o.status).toBe('partial');
-    expect(o.evidence).toMatch(/search=yes but disallows \//);
+    expect(o.code).toBe('B2/contradiction');
+    expect(o.data?.contradictions).toMatch(/search=yes but disallows \//);
   });
 
   it('is partial when a group says both yes and no for a key', () => {
@@ -58,7 +60,8 @@ describe('B2 Content Signals', () => {
   it('accepts a leading path token', () => {
     const o = run('User-agent: *\nContent-Signal: ai-train=no\nContent-Signal: /docs/ ai-input=yes\nAllow: /\n');
     expect(o.status).toBe('pass');
-    expect(o.evidence).toContain('for /docs/');
+    expect(o.code).toBe('B2/ok');
+    expect((o.details as { signals: Array<{ path: string; aiInput: string | null }> }).signals.map((x) => [x.path, x.aiInput])).toEqual([['/', null], ['/docs/', 'yes']]);
   });
 
   it('fails without a line or without robots.txt', () => {

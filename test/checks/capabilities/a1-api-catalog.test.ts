@@ -25,7 +25,8 @@ describe('A1 API catalog', () => {
     expect(o.status).toBe('pass');
     expect(o.matched).toContain('RFC 9727');
     expect(o.advisories).toEqual([]);
-    expect(o.evidence).toContain('1 linking to an API');
+    expect(o.code).toBe('A1/ok');
+    expect(o.details).toMatchObject({ apiEntries: 1 });
   });
 
   it('passes with application/json but advises on type, HEAD Link and the page Link', () => {
@@ -51,7 +52,8 @@ describe('A1 API catalog', () => {
     expect(a1ApiCatalog.evaluate({ get: json(P, { linkset: [] }), head: head(), pageLink: null }, ctx).code).toBe('A1/no-api-entries');
     const anchorless = a1ApiCatalog.evaluate({ get: json(P, { linkset: [{ 'service-desc': [{ href: '/openapi.json' }] }] }), head: head(), pageLink: null }, ctx);
     expect(anchorless.status).toBe('partial');
-    expect(anchorless.evidence).toMatch(/no absolute anchor/);
+    expect(anchorless.code).toBe('A1/no-api-entries');
+    expect(anchorless.data?.why).toMatch(/no absolute anchor/);
     const noApi = a1ApiCatalog.evaluate({ get: json(P, { linkset: [{ anchor: 'https://x.example', author: [{ href: 'https://x.example/me' }] }] }), head: head(), pageLink: null }, ctx);
     expect(noApi.status).toBe('partial');
     expect(a1ApiCatalog.evaluate({ get: json(P, { apis: [] }), head: head(), pageLink: null }, ctx).status).toBe('partial');

@@ -62,7 +62,8 @@ describe('A2 OAuth / OIDC metadata (artifacts)', () => {
   it('is partial on an issuer mismatch or a non-https endpoint', () => {
     const o = a2OauthDiscovery.evaluate({ candidates: [cand('rfc8414', json(AS, { ...rfc8414, issuer: 'https://other.example' }))] }, ctx);
     expect(o.status).toBe('partial');
-    expect(o.evidence).toMatch(/does not match/);
+    expect(o.code).toBe('A2/invalid');
+    expect(o.data?.best).toMatch(/issuer .*does not match/);
     expect(asMetadataProblems({ ...rfc8414, token_endpoint: 'http://x.example/token' }, 'rfc8414', ORIGIN)).toContain('token_endpoint is not https');
   });
 
@@ -78,8 +79,8 @@ describe('A2 OAuth / OIDC metadata (artifacts)', () => {
       { candidates: [cand('rfc8414', notFound(AS)), cand('oidc', notFound(OIDC)), cand('oidc', json(`${issuer}${OIDC}`, { ...oidc, issuer }), issuer, 'protected-resource metadata')] },
       ctx,
     );
-    expect(o.status).toBe('pass');
-    expect(o.evidence).toMatch(/named by the protected-resource metadata/);
+    expect(o).toMatchObject({ status: 'pass', code: 'A2/ok', details: { source: 'openid-configuration', issuer } });
+    expect(o.probes?.[0].requestedUrl).toBe(`${issuer}${OIDC}`);
   });
 
   it('fails when neither document exists', () => {
@@ -132,11 +133,13 @@ describe('A3 protected-resource metadata (artifacts)', () => {
     );
     expect(o.status).toBe('pass');
     expect((o.details as any).fromWwwAuthenticate).toBe(true);
-    expect(o.evidence).toMatch(/WWW-Authenticate/);
+    expect(o.code).toBe('A3/ok');
   });
   it('fails when absent', () => {
     expect(a3ProtectedResource.evaluate(prm(notFound(PRM)), ctx).status).toBe('fail');
-    expect(a3ProtectedResource.evaluate(prm(response({ url: PRM, headers: { 'content-type': 'application/json' }, body: '{oops' })), ctx).evidence).toMatch(/not JSON/);
+    const broken = a3ProtectedResource.evaluate(prm(response({ url: PRM, headers: { 'content-type': 'application/json' }, body: '{oops' })), ctx);
+    expect(broken.code).toBe('A3/missing');
+    expect(broken.data?.why).toMatch(/not JSON/);
   });
   it('parses resource_metadata quoted and bare', () => {
     expect(resourceMetadataParam('Bearer realm="x", resource_metadata="https://a.example/m"')).toBe('https://a.example/m');
@@ -177,7 +180,8 @@ describe('A2 + A3 gather on a loopback site', () => {
     const a2 = a2OauthDiscovery.evaluate(a2art, { origin: site.origin, pageUrl: page.url });
     // The issuer named by the PRM lives on another (loopback, so http is fine) origin and validates.
     expect(a2.status).toBe('pass');
-    expect(a2.evidence).toMatch(/named by the protected-resource metadata/);
+    expect(a2.code).toBe('A2/ok');
+    expect(a2.probes?.[0].requestedUrl.startsWith(site.origin)).toBe(false);
   });
 });
 

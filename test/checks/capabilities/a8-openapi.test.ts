@@ -36,9 +36,9 @@ describe('A8 OpenAPI (evaluate)', () => {
     const o = a8OpenApi.evaluate(artifact({ '/openapi.json': json('/openapi.json', DOC) }, [`${ORIGIN}/openapi.json`]), ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('OpenAPI 3 (3.1.0)');
-    expect(o.evidence).toContain('"Shop API"');
-    expect(o.evidence).toContain('2 operation(s)');
-    expect(o.evidence).toContain('service-desc');
+    expect(o.code).toBe('A8/ok');
+    expect(o.data?.facts).toContain('"Shop API"');
+    expect(o.details).toMatchObject({ url: `${ORIGIN}/openapi.json`, source: 'link-header', version: '3.1.0', format: 'json', operations: 2 });
     expect(o.advisories ?? []).toEqual([]);
   });
 
@@ -64,7 +64,8 @@ describe('A8 OpenAPI (evaluate)', () => {
     const broken = response({ url: '/spec', headers: { 'content-type': 'application/json' }, body: '{"openapi": "3.1.0", ' });
     const o = a8OpenApi.evaluate(artifact({ '/spec': broken }, [`${ORIGIN}/spec`]), ctx);
     expect(o.status).toBe('partial');
-    expect(o.evidence).toMatch(/not JSON/);
+    expect(o.code).toBe('A8/unusable');
+    expect(o.data?.problems).toMatch(/^\/spec \(.*\): .*not JSON/);
   });
 
   it('prefers a usable document over a defective one', () => {

@@ -40,7 +40,8 @@ describe('M2 ACP discovery', () => {
   it('fails when absent, soft 404, or not an ACP document, and notes platform integrations', () => {
     const none = m2Acp.evaluate(notFound(PATH), ctx);
     expect(none.status).toBe('fail');
-    expect(none.evidence).toMatch(/does not prove "no ACP"/);
+    expect(none).toMatchObject({ code: 'M2/missing', data: { isSoft404: 'no ACP discovery document' } });
+    expect(none.data?.note).toMatch(/does not prove "no ACP"/);
     expect(m2Acp.evaluate(soft404(PATH), ctx).data?.isSoft404).toMatch(/soft 404/);
     expect(m2Acp.evaluate(json(PATH, { protocol: { name: 'ucp' } }), ctx).status).toBe('fail');
   });

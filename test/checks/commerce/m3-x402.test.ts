@@ -57,17 +57,20 @@ describe('M3 x402 (evaluate)', () => {
     const o = m3X402.evaluate(art(probes), ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('x402 v2 (PAYMENT-REQUIRED header)');
-    expect(o.evidence).toContain('eip155:8453');
+    expect(o).toMatchObject({ code: 'M3/ok', data: { version: ' v2', where: '/api/v1', offer: expect.stringContaining('eip155:8453') } });
   });
   it('is partial for a 402 without requirements, and fails without any 402', () => {
     const probes = base();
     probes[1] = paid('/api', { 'content-type': 'text/plain' }, 'Payment Required');
     const o = m3X402.evaluate(art(probes), ctx);
     expect(o.status).toBe('partial');
-    expect(o.evidence).toMatch(/\/api: no PAYMENT-REQUIRED header/);
+    expect(o.code).toBe('M3/unparseable');
+    expect(o.data?.why).toMatch(/^\/api: no PAYMENT-REQUIRED header/);
     const none = m3X402.evaluate(art(base()), ctx);
     expect(none.status).toBe('fail');
-    expect(none.evidence).toContain('GET /api → 404');
+    expect(none.code).toBe('M3/missing');
+    expect(none.details).toEqual({ probed: none.probes!.length });
+    expect(none.probes!.find((p) => p.requestedUrl === `${ORIGIN}/api`)?.status).toBe(404);
   });
   it('fix guide names the x402 package for the platform', () => {
     expect(m3X402.fixGuide({ origin: ORIGIN, platform: 'nextjs', hosting: [] })[0].code).toContain("from '@x402/next'");
@@ -110,8 +113,8 @@ describe('M3 gather against a loopback site', () => {
     expect(site.requests.every((r) => r.method === 'GET')).toBe(true);
     const o = m3X402.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/` });
     expect(o.status).toBe('pass');
-    expect(o.evidence).toContain('/v2/paid/3');
-    expect(o.evidence).toContain('[from OpenAPI]');
+    expect(o).toMatchObject({ code: 'M3/ok', data: { where: '/v2/paid/3' }, details: { paid: [`${site.origin}/v2/paid/3`] } });
+    expect(a.sources[`${site.origin}/v2/paid/3`]).toBe('openapi');
   });
 
   it('does not knock on endpoints of other hosts named by the OpenAPI servers', async () => {

@@ -16,7 +16,7 @@ describe('M4 AP2', () => {
     const o = m4Ap2.evaluate({ card: card([{ uri: AP2_EXTENSION_URI, required: true, params: { roles: ['merchant'] } }]), ucp: noUcp() }, ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('AP2 v0.1 A2A extension');
-    expect(o.evidence).toContain('roles merchant, required');
+    expect(o).toMatchObject({ code: 'M4/ok', data: { known: 'merchant', required: ', required' }, details: { roles: ['merchant'], required: true, ucpMandate: false } });
     expect(o.advisories ?? []).toEqual([]);
   });
   it('advises required: true for merchants and flags unknown roles', () => {
@@ -42,7 +42,8 @@ describe('M4 AP2', () => {
     expect(none.code).toBe('M4/no-agent-card');
     const other = m4Ap2.evaluate({ card: card([{ uri: 'https://example.com/ext/streaming' }]), ucp: noUcp() }, ctx);
     expect(other.status).toBe('fail');
-    expect(other.evidence).toContain('none of them AP2 (https://example.com/ext/streaming)');
+    expect(other.code).toBe('M4/missing');
+    expect(other.data?.extensions).toBe('1 extension(s), none of them AP2 (https://example.com/ext/streaming)');
   });
   it('fix guide shows the extension block and how to verify', () => {
     const steps = m4Ap2.fixGuide({ origin: ORIGIN, platform: null, hosting: [] });

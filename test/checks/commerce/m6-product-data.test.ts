@@ -39,12 +39,12 @@ describe('M6 Product structured data', () => {
   it('passes on the linked product page and fails when nothing has a Product', () => {
     const o = m6ProductData.evaluate(art(page('/', { '@type': 'Organization', name: 'Shop' }), page('/products/blue', PRODUCT)), ctx);
     expect(o.status).toBe('pass');
-    expect(o.evidence).toContain('/products/blue');
+    expect(o).toMatchObject({ code: 'M6/ok', details: { url: `${ORIGIN}/products/blue`, products: 1 } });
     const none = m6ProductData.evaluate(art(page('/', { '@type': 'Organization', name: 'Shop' })), ctx);
     expect(none.status).toBe('fail');
     expect(none.code).toBe('M6/missing');
     expect(none.data?.types).toContain('JSON-LD types Organization');
-    expect(none.evidence).toContain('no product link');
+    expect(none.data?.product).toContain('no product link');
   });
   it('picks the first same-origin product link', () => {
     expect(firstProductLink(['https://other.example/products/a', '/about', '/p/123?x=1#top', '/products/b'], `${ORIGIN}/`)).toBe(`${ORIGIN}/p/123?x=1`);

@@ -48,7 +48,8 @@ describe('C3 evaluate', () => {
   it('fails an empty client-rendered shell', () => {
     const o = c3('<div id="app"></div><script src="/main.js"></script>');
     expect(o.status).toBe('fail');
-    expect(o.evidence).toContain('empty app root #app');
+    expect(o.code).toBe('C3/js-shell');
+    expect(o.details).toMatchObject({ emptyAppRoots: ['#app'] });
   });
   it('is na for non-HTML pages', () => {
     expect(c3NoJsContent.evaluate({ page: json('/', {}), text: null }, ctx).status).toBe('na');
@@ -69,7 +70,8 @@ describe('C4 evaluate', () => {
   it('passes valid JSON-LD and records its types', () => {
     const o = c4(ld('{"@context":"https://schema.org","@graph":[{"@type":"Organization"},{"@type":"WebSite"}]}'));
     expect(o.status).toBe('pass');
-    expect(o.evidence).toContain('Types: Organization, WebSite');
+    expect(o.code).toBe('C4/ok');
+    expect(o.details).toMatchObject({ types: ['Organization', 'WebSite'], blocks: 2, errors: [] });
     expect(o.advisories).toEqual([]);
   });
   it('advises on missing @type / @context and on microdata', () => {

@@ -32,13 +32,15 @@ describe('non-text bodies are not Markdown', () => {
     const j = json('/', { message: 'hello' });
     const o = c1MarkdownNegotiation.evaluate({ r1: j, r2: j, r3: page(), title: 'Acme' }, ctx);
     expect(o.status).toBe('fail');
-    expect(o.evidence).toContain('not Markdown');
+    expect(o.code).toBe('C1/no-markdown');
+    expect(o.data?.requests).toContain('not Markdown');
   });
 
   it('C2 fails when the .md twin is JSON', () => {
     const probe = json('/index.md', { error: 'route not found' }, {});
     const o = c2MarkdownUrls.evaluate({ page: page(), twinPath: '/index.md', probes: [{ source: 'twin', url: `${ORIGIN}/index.md`, probe }], foreignAlternates: [] }, ctx);
     expect(o.status).toBe('fail');
-    expect(o.evidence).toMatch(/JSON document.*not Markdown/);
+    expect(o.code).toBe('C2/missing');
+    expect(o.data?.tried).toMatch(/JSON document.*not Markdown/);
   });
 });

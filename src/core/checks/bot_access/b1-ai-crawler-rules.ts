@@ -83,6 +83,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
     dimension: aiCrawlerRulesEarly.dimension,
     tier: 'essential',
     weight: 10,
+    level: { rung: 2 },
     anchorKey: 'robotsTxtAiRules',
     specUrls: SPEC,
     summary:

@@ -30,6 +30,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     dimension: 'bot_access',
     tier: 'recommended',
     weight: 6,
+    level: { rung: 2 },
     anchorKey: 'contentSignals',
     specUrls: SPEC,
     summary: 'A `Content-Signal: search=…, ai-input=…, ai-train=…` line (yes/no values) in the robots.txt group that applies to every crawler.',

@@ -34,6 +34,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
     dimension: 'bot_access',
     tier: 'bonus',
     weight: 3,
+    level: { arm: 'bot-auth' },
     anchorKey: 'webBotAuth',
     specUrls: SPEC,
     summary: `A JWK Set of the site's own bot/agent signing keys at ${WBA_DIRECTORY_PATH} (HTTP Message Signatures directory). Only sites that send automated traffic need one; absence is informational.`,

@@ -1,7 +1,7 @@
 import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { challengeReason, describeProbe } from '../../gather/classify.js';
-import { specStep } from '../../fixes/platform-steps.js';
+import { specStep, throughHosts } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://developers.cloudflare.com/cloudflare-challenges/challenge-types/challenge-pages/detect-response/'];
 
@@ -87,16 +87,14 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
     };
   },
   fixGuide(fx) {
-    const cf = fx.hosting.includes('cloudflare');
-    return [
+    // A host in front of the site (Cloudflare's bot management) names its own setting for the first step.
+    return throughHosts(fx, 'botProtection', [
       {
-        title: cf ? 'Allow verified bots and signed agents in Cloudflare' : 'Let verified agents through your bot protection',
-        body: cf
-          ? 'Security → Bots: keep verified bots allowed, and in AI Crawl Control allow the AI crawlers and agents you want. Signed agents (Web Bot Auth) can be recognised without CAPTCHAs.'
-          : 'In your WAF or bot-management product, allow-list verified AI crawlers and agents (published IP ranges, reverse DNS, or Web Bot Auth signatures) for public content instead of challenging every non-browser client.',
+        title: 'Let verified agents through your bot protection',
+        body: 'In your WAF or bot-management product, allow-list verified AI crawlers and agents (published IP ranges, reverse DNS, or Web Bot Auth signatures) for public content instead of challenging every non-browser client.',
       },
       { title: 'Check from a terminal', body: 'A plain automated request should get the page, not a challenge:', code: `curl -sI ${fx.origin}/ | head -n 5`, lang: 'sh' },
       specStep(SPEC),
-    ];
+    ], undefined);
   },
 });

@@ -4,7 +4,7 @@
  */
 import type { FixStep } from '../../schema.js';
 import type { FixContext } from '../types.js';
-import { fixTarget, platformHook } from '../../fixes/platform-steps.js';
+import { platformHook, throughHosts } from '../../fixes/platform-steps.js';
 
 export interface RobotsLinesSpec {
   /** The robots.txt lines to add. */
@@ -17,13 +17,12 @@ export interface RobotsLinesSpec {
   nuxtConfig: string;
   /** What Squarespace offers for this, if anything. */
   squarespace: string;
-  /** What Cloudflare's managed robots.txt does for this. */
+  /** What Cloudflare's managed robots.txt does for this (its pack's host hook shows it). */
   cloudflare: string;
 }
 
 /** Platform step(s) that add `spec.snippet` to the site's robots.txt (the platform's pack knows how; else the file itself). */
 export function robotsLinesSteps(fx: FixContext, spec: RobotsLinesSpec): FixStep[] {
-  const target = fixTarget(fx);
   const steps: FixStep[] = platformHook(fx, 'robotsLines')?.(fx, spec) ?? [
     {
       title: 'Add the lines to /robots.txt',
@@ -32,9 +31,8 @@ export function robotsLinesSteps(fx: FixContext, spec: RobotsLinesSpec): FixStep
       lang: 'text',
     },
   ];
-  const cloudflareStep = { title: 'Or let Cloudflare manage robots.txt', body: spec.cloudflare };
-  if ((fx.hosting.includes('cloudflare') || target === 'cloudflare') && !steps.some((s) => s.body === spec.cloudflare)) steps.push(cloudflareStep);
-  return steps;
+  // A host in front of the site (Cloudflare's managed robots.txt) adds its own way.
+  return throughHosts(fx, 'robotsLines', steps, spec);
 }
 
 /** Whether the platform generates robots.txt itself (lines are added to its file rather than a file served). */

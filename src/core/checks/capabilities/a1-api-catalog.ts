@@ -98,6 +98,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
     dimension: 'capabilities',
     tier: 'recommended',
     weight: 6,
+    level: { rung: 4, arm: 'integrations' },
     anchorKey: 'apiCatalog',
     specUrls: SPEC,
     summary: `A Linkset (application/linkset+json) at ${API_CATALOG_PATH} listing the site's APIs with their OpenAPI description, docs and status links (RFC 9727).`,

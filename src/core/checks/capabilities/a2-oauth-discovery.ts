@@ -75,6 +75,7 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
     dimension: 'capabilities',
     tier: 'recommended',
     weight: 5,
+    level: { arm: 'auth-metadata' },
     anchorKey: 'oauthDiscovery',
     specUrls: SPEC,
     summary: `Authorization-server metadata at ${AS_METADATA_PATH} (RFC 8414) or ${OIDC_CONFIG_PATH} (OpenID Connect), on the origin or at the issuers named by the protected-resource metadata (A3).`,

@@ -22,6 +22,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
     mcpProbe: true,
     tier: 'recommended',
     weight: 5,
+    level: { arm: 'auth-metadata' },
     anchorKey: 'oauthProtectedResource',
     specUrls: SPEC,
     summary: `JSON at ${PRM_PATH} naming the protected resource and the authorization servers that issue tokens for it (RFC 9728); a 401 may point to it with WWW-Authenticate resource_metadata.`,

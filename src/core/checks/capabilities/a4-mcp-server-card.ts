@@ -65,6 +65,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     dimension: 'capabilities',
     tier: 'recommended',
     weight: 6,
+    level: { rung: 4, arm: 'integrations' },
     anchorKey: 'mcpServerCard',
     specUrls: SPEC,
     summary: `An MCP server card (name, version, remote endpoint, capabilities) at ${MCP_CARD_PATHS.join(', ')}; SEP-2127 and the older serverInfo shape are both accepted.`,

@@ -79,6 +79,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     dimension: 'capabilities',
     tier: 'bonus',
     weight: 3,
+    level: { rung: 4, arm: 'integrations' },
     anchorKey: 'a2aAgentCard',
     specUrls: SPEC,
     summary: `An A2A AgentCard at ${A2A_CARD_PATH} (name, version, endpoint, skills); the ≤0.2 path ${A2A_LEGACY_CARD_PATH} counts half.`,

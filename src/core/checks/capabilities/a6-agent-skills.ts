@@ -101,6 +101,7 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     dimension: 'capabilities',
     tier: 'recommended',
     weight: 6,
+    level: { rung: 4, arm: 'integrations' },
     anchorKey: 'agentSkills',
     specUrls: SPEC,
     summary:

@@ -36,6 +36,7 @@ export const a9AuthMd = defineCheck<FetchResult>()({
     dimension: 'capabilities',
     tier: 'bonus',
     weight: 2,
+    level: { arm: 'auth-metadata' },
     anchorKey: 'authMd',
     specUrls: SPEC,
     summary: 'GET /auth.md answers Markdown whose H1 names "auth.md": the agent-registration guide of the Auth.md protocol.',

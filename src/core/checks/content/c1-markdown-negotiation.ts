@@ -11,7 +11,7 @@ import {
   normaliseForMatch,
   type MarkdownAnswer,
 } from '../../gather/markdown.js';
-import { platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { platformHook, specStep, throughHosts, verifyStep } from '../../fixes/platform-steps.js';
 
 const SPEC = [
   'https://developers.cloudflare.com/fundamentals/reference/markdown-for-agents/',
@@ -54,6 +54,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
     dimension: 'content',
     tier: 'essential',
     weight: 10,
+    level: { rung: 3 },
     anchorKey: 'markdownNegotiation',
     specUrls: SPEC,
     summary: 'A request for the page with Accept: text/markdown gets Content-Type: text/markdown and a Markdown body, while browsers still get HTML.',
@@ -199,23 +200,22 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
   },
 });
 
-const cloudflare: FixStep = {
+/** The neutral edge step: an edge that converts HTML to Markdown, for any origin. */
+const edgeStep: FixStep = {
   title: 'Turn on Cloudflare "Markdown for Agents"',
   body: 'If the site is proxied by Cloudflare, enable Markdown for Agents for the zone: Cloudflare converts HTML to Markdown at the edge for requests that ask for text/markdown, and adds x-markdown-tokens. Check the plan requirements in the docs.',
 };
 
-/** Platform steps; behind Cloudflare the zone setting comes first whatever the platform (no code). */
+/** Platform steps; a host in front of the site may add its own (an edge setting, whatever the platform). */
 function platformSteps(fx: FixContext): FixStep[] {
-  const steps = platformOnlySteps(fx);
-  if (fx.hosting.includes('cloudflare') && !steps.includes(cloudflare)) return [cloudflare, ...steps].slice(0, 3);
-  return steps;
+  return throughHosts(fx, 'markdownNegotiation', platformOnlySteps(fx), edgeStep);
 }
 
 function platformOnlySteps(fx: FixContext): FixStep[] {
-  const own = platformHook(fx, 'markdownNegotiation')?.(fx, cloudflare);
+  const own = platformHook(fx, 'markdownNegotiation')?.(fx, edgeStep);
   if (own) return own;
   return [
-    cloudflare,
+    edgeStep,
     {
       title: 'Or negotiate in your app',
       body: 'When Accept prefers text/markdown, respond with the Markdown version of the page (a pre-rendered .md twin, or an HTML→Markdown conversion of the main content) and headers Content-Type: text/markdown; charset=utf-8 and Vary: Accept.',

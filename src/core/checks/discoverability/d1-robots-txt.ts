@@ -17,6 +17,7 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
     dimension: 'discoverability',
     tier: 'essential',
     weight: 10,
+    level: { rung: 1 },
     anchorKey: 'robotsTxt',
     specUrls: SPEC,
     summary: 'GET /robots.txt must answer 200 text/plain with at least one User-agent group (RFC 9309).',

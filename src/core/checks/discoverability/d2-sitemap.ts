@@ -50,6 +50,7 @@ export const d2Sitemap = defineCheck<SitemapArtifact>()({
     dimension: 'discoverability',
     tier: 'essential',
     weight: 8,
+    level: { rung: 1 },
     anchorKey: 'sitemap',
     specUrls: SPEC,
     summary:

@@ -57,6 +57,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
     dimension: 'discoverability',
     tier: 'recommended',
     weight: 6,
+    level: { rung: 1 },
     anchorKey: 'linkHeaders',
     specUrls: SPEC,
     summary: 'The page response carries RFC 8288 Link headers to machine-readable resources: api-catalog, service-desc/doc/meta, status, describedby, or a Markdown/JSON alternate.',

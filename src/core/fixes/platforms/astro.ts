@@ -2,6 +2,7 @@
 import { staticSite } from './shared.js';
 import { staticBuildMarkdownNegotiation } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
+import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/signals.js';
 
 const hooks: PlatformHooks = {
   sitemap(fx) {
@@ -18,4 +19,16 @@ const hooks: PlatformHooks = {
   sitemapPath: '/sitemap-index.xml',
 };
 
-export const astro: PlatformPack = staticSite('astro', 'public', { hooks });
+/** How the detector knows Astro (catalog §6.2). */
+const fingerprint: PlatformFingerprint = {
+  category: 'ssg',
+  rank: 1,
+  signals: [
+    { kind: 'generator', pattern: /^Astro/i, weight: STRONG, label: 'meta generator Astro' },
+    { kind: 'html', pattern: /\/_astro\/[\w.-]{1,200}\.(css|js)/, weight: MEDIUM, label: '/_astro/ assets' },
+    { kind: 'selector', selector: 'astro-island', weight: MEDIUM, label: 'astro-island elements' },
+    { kind: 'html', pattern: /class="[^"]*\bastro-[a-z0-9]{8}\b/, weight: WEAK, label: 'astro- scoped classes' },
+  ],
+};
+
+export const astro: PlatformPack = { ...staticSite('astro', 'public', { hooks }), label: 'Astro', fingerprint };

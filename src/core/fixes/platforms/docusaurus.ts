@@ -2,6 +2,7 @@
 import { staticSite } from './shared.js';
 import { staticBuildMarkdownNegotiation } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
+import { STRONG, MEDIUM, type PlatformFingerprint } from '../../platform/signals.js';
 
 const hooks: PlatformHooks = {
   markdownNegotiation: staticBuildMarkdownNegotiation,
@@ -30,4 +31,15 @@ const hooks: PlatformHooks = {
   },
 };
 
-export const docusaurus: PlatformPack = staticSite('docusaurus', 'static', { hooks });
+/** How the detector knows Docusaurus (catalog §6.2). */
+const fingerprint: PlatformFingerprint = {
+  category: 'docs',
+  rank: 2,
+  signals: [
+    { kind: 'generator', pattern: /^Docusaurus/i, weight: STRONG, label: 'meta generator Docusaurus' },
+    { kind: 'selector', selector: 'meta[name="docusaurus_locale"], meta[name="docusaurus_tag"]', weight: STRONG, label: 'docusaurus_locale meta' },
+    { kind: 'html', pattern: /\/assets\/js\/runtime~main\./, weight: MEDIUM, label: 'runtime~main bundle' },
+  ],
+};
+
+export const docusaurus: PlatformPack = { ...staticSite('docusaurus', 'static', { hooks }), label: 'Docusaurus', fingerprint };

@@ -2,9 +2,15 @@
 import { jsString, jsTemplate } from '../escape.js';
 import { generateOpenApiFromCode } from './shared-hooks.js';
 import type { PlatformPack } from './types.js';
+import { STRONG, type Signal } from '../../platform/signals.js';
+
+/** How the detector knows Express (any one signal). */
+const hostSignals: Signal[] = [{ kind: 'header', name: 'x-powered-by', pattern: /^Express/i, weight: STRONG, label: 'x-powered-by: Express' }];
 
 export const express: PlatformPack = {
   id: 'express',
+  label: 'Express',
+  hostSignals,
   hooks: {
     openApiGeneration: generateOpenApiFromCode,
     x402Middleware: (fx, { routes, server }) => ({

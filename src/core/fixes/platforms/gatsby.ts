@@ -2,6 +2,7 @@
 import { staticSite } from './shared.js';
 import { staticBuildMarkdownNegotiation } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
+import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/signals.js';
 
 const hooks: PlatformHooks = {
   markdownNegotiation: staticBuildMarkdownNegotiation,
@@ -10,4 +11,16 @@ const hooks: PlatformHooks = {
   },
 };
 
-export const gatsby: PlatformPack = staticSite('gatsby', 'static', { hooks });
+/** How the detector knows Gatsby (catalog §6.2). */
+const fingerprint: PlatformFingerprint = {
+  category: 'ssg',
+  rank: 1,
+  signals: [
+    { kind: 'generator', pattern: /^Gatsby/i, weight: STRONG, label: 'meta generator Gatsby' },
+    { kind: 'selector', selector: 'div#___gatsby', weight: MEDIUM, label: 'div#___gatsby' },
+    { kind: 'selector', selector: 'style#gatsby-inlined-css', weight: MEDIUM, label: 'gatsby-inlined-css' },
+    { kind: 'html', pattern: /\/page-data\/[\w/-]{0,200}page-data\.json/, weight: WEAK, label: '/page-data/ fetches' },
+  ],
+};
+
+export const gatsby: PlatformPack = { ...staticSite('gatsby', 'static', { hooks }), label: 'Gatsby', fingerprint };

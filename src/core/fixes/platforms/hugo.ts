@@ -2,6 +2,7 @@
 import { staticSite } from './shared.js';
 import { staticBuildMarkdownNegotiation } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
+import { STRONG, type PlatformFingerprint } from '../../platform/signals.js';
 
 const hooks: PlatformHooks = {
   markdownNegotiation: staticBuildMarkdownNegotiation,
@@ -10,4 +11,11 @@ const hooks: PlatformHooks = {
   },
 };
 
-export const hugo: PlatformPack = staticSite('hugo', 'static', { hooks });
+/** How the detector knows Hugo (catalog §6.2). */
+const fingerprint: PlatformFingerprint = {
+  category: 'ssg',
+  rank: 1,
+  signals: [{ kind: 'generator', pattern: /^Hugo/i, weight: STRONG, label: 'meta generator Hugo' }],
+};
+
+export const hugo: PlatformPack = { ...staticSite('hugo', 'static', { hooks }), label: 'Hugo', fingerprint };

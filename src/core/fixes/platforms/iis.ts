@@ -2,9 +2,15 @@
 import { iisServe } from './shared.js';
 import { xmlAttr } from '../escape.js';
 import type { PlatformPack } from './types.js';
+import { STRONG, type Signal } from '../../platform/signals.js';
+
+/** How the detector knows Microsoft IIS (any one signal). */
+const hostSignals: Signal[] = [{ kind: 'header', name: 'server', pattern: /Microsoft-IIS/i, weight: STRONG, label: 'server: Microsoft-IIS' }];
 
 export const iis: PlatformPack = {
   id: 'iis',
+  label: 'Microsoft IIS',
+  hostSignals,
   serveFile: ({ spec, file, create }) => [
     create,
     { title: 'Serve it with IIS', body: `Save the file as ${file} under the site root; IIS refuses files without a known extension until a web.config maps them:`, code: iisServe(spec), lang: 'xml' },

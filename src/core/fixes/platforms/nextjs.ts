@@ -3,6 +3,7 @@ import { hasDotSegment } from './shared.js';
 import { jsString, jsTemplate } from '../escape.js';
 import { generateOpenApiFromCode } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
+import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/signals.js';
 
 /** Rewrites requests preferring Markdown to the page's .md twin. */
 const NEXT_MIDDLEWARE = `// middleware.ts (proxy.ts in Next.js 16+)
@@ -112,8 +113,23 @@ const hooks: PlatformHooks = {
   ],
 };
 
+/** How the detector knows Next.js (catalog §6.2). */
+const fingerprint: PlatformFingerprint = {
+  category: 'framework',
+  rank: 1,
+  signals: [
+    { kind: 'header', name: 'x-powered-by', pattern: /Next\.js/i, weight: STRONG, label: 'x-powered-by: Next.js' },
+    { kind: 'selector', selector: 'script#__NEXT_DATA__', weight: MEDIUM, label: '__NEXT_DATA__ script' },
+    { kind: 'html', pattern: /\/_next\/static\//, weight: MEDIUM, label: '/_next/static/ assets' },
+    { kind: 'html', pattern: /self\.__next_f\.push/, weight: MEDIUM, label: 'app router flight data' },
+    { kind: 'cookie', pattern: /^NEXT_LOCALE$/, weight: WEAK, label: 'NEXT_LOCALE cookie' },
+  ],
+};
+
 export const nextjs: PlatformPack = {
   id: 'nextjs',
+  label: 'Next.js',
+  fingerprint,
   hooks,
   serveFile({ spec, path, file, headers, create }) {
     // Route handlers may live under app/.well-known/ (Vercel's own Flags SDK uses app/.well-known/vercel/flags).

@@ -1,6 +1,7 @@
 /** nginx: an exact location serves the file with its type; add_header for headers. */
 import { nginxHeaderStep, nginxServe } from './shared.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
+import { STRONG, type Signal } from '../../platform/signals.js';
 
 const hooks: PlatformHooks = {
   markdownNegotiation(fx, edge) {
@@ -15,8 +16,13 @@ const hooks: PlatformHooks = {
   },
 };
 
+/** How the detector knows nginx (any one signal). */
+const hostSignals: Signal[] = [{ kind: 'header', name: 'server', pattern: /^(nginx|openresty)/i, weight: STRONG, label: 'server: nginx' }];
+
 export const nginx: PlatformPack = {
   id: 'nginx',
+  label: 'nginx',
+  hostSignals,
   hooks,
   serveFile: ({ spec, file, create }) => [
     create,

@@ -3,6 +3,7 @@ import { hasDotSegment } from './shared.js';
 import { jsString, jsTemplate } from '../escape.js';
 import { generateOpenApiFromCode } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
+import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/signals.js';
 
 const hooks: PlatformHooks = {
   robotsLines: (fx, spec) => [
@@ -50,8 +51,22 @@ const hooks: PlatformHooks = {
   openApiGeneration: generateOpenApiFromCode,
 };
 
+/** How the detector knows Nuxt (catalog §6.2). */
+const fingerprint: PlatformFingerprint = {
+  category: 'framework',
+  rank: 1,
+  signals: [
+    { kind: 'html', pattern: /window\.__NUXT__|id="__NUXT_DATA__"/, weight: STRONG, label: '__NUXT__ payload' },
+    { kind: 'selector', selector: 'div#__nuxt', weight: STRONG, label: 'div#__nuxt' },
+    { kind: 'html', pattern: /\/_nuxt\//, weight: MEDIUM, label: '/_nuxt/ assets' },
+    { kind: 'html', pattern: /\sdata-v-[0-9a-f]{8}\b/, weight: WEAK, label: 'Vue data-v- attributes' },
+  ],
+};
+
 export const nuxt: PlatformPack = {
   id: 'nuxt',
+  label: 'Nuxt',
+  fingerprint,
   hooks,
   serveFile({ spec, path, file, headers, create }) {
     const handler = `  ${Object.entries(headers).map(([k, v]) => `setHeader(event, ${jsString(k)}, ${jsString(v)});`).join('\n  ')}\n  return ${jsTemplate(spec.content)};`;

@@ -20,7 +20,7 @@ import {
   stripControl,
   xmlAttr,
 } from '../escape.js';
-import type { AddHeader, GuideTarget, HeaderSpec, PlatformPack, ServeFile, ServeFileSpec } from './types.js';
+import type { AddHeader, HeaderSpec, PackGuidance, ServeFile, ServeFileSpec } from './types.js';
 
 export const CLOUDFLARE_FALLBACK =
   'If your host cannot do this, put Cloudflare in front of the site and use a Worker (or Transform Rules for headers); it works for any origin.';
@@ -201,7 +201,7 @@ export function apacheHeader(name: string, value: string, path: string): string 
 // ---- families of packs --------------------------------------------------------------------------
 
 /** The one step of a platform that cannot set response headers: a Cloudflare Transform Rule. */
-export function headersAtCloudflare(id: GuideTarget): (x: AddHeader) => FixStep[] {
+export function headersAtCloudflare(id: string): (x: AddHeader) => FixStep[] {
   return ({ name, value, path }) => [transformRuleStep(`${label(id)} cannot set custom response headers: add it at Cloudflare in front of the site`, name, value, path)];
 }
 
@@ -209,7 +209,7 @@ export function headersAtCloudflare(id: GuideTarget): (x: AddHeader) => FixStep[
  * Hosted builders that let a site owner publish neither arbitrary files nor response headers:
  * the fix goes through Cloudflare in front of the site.
  */
-export function hostedBuilder(id: GuideTarget, extra: Omit<PlatformPack, 'id'> = {}): PlatformPack {
+export function hostedBuilder(id: string, extra: Omit<PackGuidance, 'id'> = {}): PackGuidance {
   return {
     id,
     serveFile: ({ path, spec, create }) => [create, workerStep(`${label(id)} does not let you publish ${path}`, CLOUDFLARE_FALLBACK, spec)],
@@ -251,7 +251,7 @@ export function jekyllCopyNote(file: string): string {
 }
 
 /** Static site generators: a file in the folder copied as-is to the site root, headers at the host. */
-export function staticSite(id: GuideTarget, dir: string, opts: { copyNote?: (file: string) => string; headerNote?: string; hooks?: PlatformPack['hooks'] } = {}): PlatformPack {
+export function staticSite(id: string, dir: string, opts: { copyNote?: (file: string) => string; headerNote?: string; hooks?: PackGuidance['hooks'] } = {}): PackGuidance {
   return {
     id,
     serveFile: ({ fx, spec, path, file, create }) => [
@@ -278,7 +278,7 @@ export function apacheHeaderStep({ name, value, path }: AddHeader): FixStep[] {
 }
 
 /** PHP applications and self-hosted software: the file in the web root, nginx when seen, else Apache. */
-export function phpApp(id: GuideTarget, appDir: string, extra: Omit<PlatformPack, 'id'> = {}): PlatformPack {
+export function phpApp(id: string, appDir: string, extra: Omit<PackGuidance, 'id'> = {}): PackGuidance {
   return {
     id,
     serveFile: ({ fx, spec, create }) => [create, serverStep(fx, spec, appDir)],

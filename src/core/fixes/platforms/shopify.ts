@@ -3,6 +3,7 @@ import { liquidRaw } from '../escape.js';
 import { CLOUDFLARE_FALLBACK, headersAtCloudflare, workerStep } from './shared.js';
 import { edgeOnlyMarkdownNegotiation, platformCheckoutIntegration } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
+import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/signals.js';
 
 /** Theme templates that answer these paths (robots.txt.liquid; llms and agents.md since 2026). */
 const TEMPLATES: Record<string, string> = {
@@ -59,8 +60,29 @@ const hooks: PlatformHooks = {
   ],
 };
 
+/** How the detector knows Shopify (catalog §6.2). */
+const fingerprint: PlatformFingerprint = {
+  category: 'commerce',
+  rank: 3,
+  signals: [
+    { kind: 'header', name: 'x-shopid', weight: STRONG, label: 'x-shopid header' },
+    { kind: 'header', name: 'x-shopify-stage', weight: STRONG, label: 'x-shopify-stage header' },
+    { kind: 'header', name: 'x-storefront-renderer-rendered', weight: STRONG, label: 'x-storefront-renderer-rendered header' },
+    { kind: 'header', name: 'powered-by', pattern: /Shopify-Hydrogen/i, weight: STRONG, label: 'Hydrogen storefront (powered-by: Shopify-Hydrogen)' },
+    { kind: 'selector', selector: 'meta[name="shopify-checkout-api-token"], meta[name="shopify-digital-wallet"]', weight: STRONG, label: 'Shopify checkout meta tags' },
+    { kind: 'html', pattern: /\/\/cdn\.shopify\.com\/|\/cdn\/shop\//, weight: MEDIUM, label: 'cdn.shopify.com assets' },
+    { kind: 'html', pattern: /Shopify\.shop\s*=|ShopifyAnalytics/, weight: MEDIUM, label: 'Shopify inline script' },
+    // The Buy Button SDK is embedded on non-Shopify sites, so it is only a weak hint.
+    { kind: 'html', pattern: /sdks\.shopifycdn\.com/, weight: WEAK, label: 'Shopify SDK script' },
+    { kind: 'html', pattern: /\.myshopify\.com\b/, weight: WEAK, label: '*.myshopify.com URL' },
+    { kind: 'cookie', pattern: /^_shopify_[ysm]$/, weight: WEAK, label: 'Shopify cookies' },
+  ],
+};
+
 export const shopify: PlatformPack = {
   id: 'shopify',
+  label: 'Shopify',
+  fingerprint,
   hooks,
   serveFile({ spec, path, create }) {
     const template = TEMPLATES[path.toLowerCase()];

@@ -1,5 +1,6 @@
 /** SvelteKit: no file or header guidance of its own (its hosting's applies); advice for some checks. */
 import type { PlatformHooks, PlatformPack } from './types.js';
+import { STRONG, MEDIUM, type PlatformFingerprint } from '../../platform/signals.js';
 
 const hooks: PlatformHooks = {
   serverRendering(fx) {
@@ -7,7 +8,19 @@ const hooks: PlatformHooks = {
   },
 };
 
+/** How the detector knows SvelteKit (catalog §6.2). */
+const fingerprint: PlatformFingerprint = {
+  category: 'framework',
+  rank: 1,
+  signals: [
+    { kind: 'html', pattern: /__sveltekit_[a-z0-9]+/, weight: STRONG, label: '__sveltekit_ inline' },
+    { kind: 'html', pattern: /data-sveltekit-(preload|reload|noscroll)|\/_app\/immutable\//, weight: MEDIUM, label: 'SvelteKit assets' },
+  ],
+};
+
 export const sveltekit: PlatformPack = {
   id: 'sveltekit',
+  label: 'SvelteKit',
+  fingerprint,
   hooks,
 };

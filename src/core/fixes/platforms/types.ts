@@ -6,11 +6,10 @@
  */
 import type { FixStep } from '../../schema.js';
 import type { FixContext } from '../../checks/types.js';
-import type { HostingId, PlatformId } from '../../platform/fingerprints.js';
+import type { PlatformFingerprint, Signal } from '../../platform/signals.js';
 import type { RobotsLinesSpec } from '../../checks/bot_access/robots-fix.js';
 
-/** Every id a pack can be written for: a detected platform or a host/server. */
-export type GuideTarget = PlatformId | HostingId;
+export type { GuideTarget, HostingId, PlatformId } from './index.js';
 
 export interface ServeFileSpec {
   /** Path on the origin, e.g. "/.well-known/api-catalog". */
@@ -95,8 +94,22 @@ export interface PlatformHooks {
   productData?(fx: FixContext): FixStep[];
 }
 
-export interface PlatformPack {
-  id: GuideTarget;
+/** What a pack knows how to do; the family factories in shared.ts build this part. */
+/**
+ * Hooks of a host in front of the site (a CDN): every detected host's apply after the platform's
+ * steps, whatever the platform, and may add what the host offers.
+ */
+export interface HostHooks {
+  /** C1: `steps` are the platform's; `edge` is the neutral edge step. */
+  markdownNegotiation?(fx: FixContext, steps: FixStep[], edge: FixStep): FixStep[];
+  /** B1, B2, B5 and D1: `steps` add the lines on the platform. */
+  robotsLines?(fx: FixContext, steps: FixStep[], spec: RobotsLinesSpec): FixStep[];
+  /** B4: `steps` are the neutral steps, the first saying where verified agents are let through. */
+  botProtection?(fx: FixContext, steps: FixStep[], arg?: undefined): FixStep[];
+}
+
+export interface PackGuidance {
+  id: string;
   /** Steps (1-2) that publish a file; absent: the hosting's pack, then generic steps. */
   serveFile?(x: ServeFile): FixStep[];
   /** Exactly one step that adds a response header; absent: as for serveFile. */
@@ -104,4 +117,17 @@ export interface PlatformPack {
   /** Words for files the platform serves itself, by lowercase path ("/robots.txt"). */
   managedFiles?: Record<string, string>;
   hooks?: PlatformHooks;
+  /** What the host adds to other platforms' steps when it is in front of the site. */
+  hostHooks?: HostHooks;
+}
+
+/**
+ * A platform or host as one module: its name, how the detector recognises it, and its guidance.
+ * Platforms declare a `fingerprint`, hosts `hostSignals` (any one signal reports the host).
+ */
+export interface PlatformPack extends PackGuidance {
+  /** Display name (reports, `explain --platform`). */
+  label: string;
+  fingerprint?: PlatformFingerprint;
+  hostSignals?: Signal[];
 }

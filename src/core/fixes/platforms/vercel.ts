@@ -1,6 +1,7 @@
 /** Vercel: public/ is served as-is; headers in vercel.json. */
 import { publishStatic, vercelHeader } from './shared.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
+import { STRONG, type Signal } from '../../platform/signals.js';
 
 const hooks: PlatformHooks = {
   markdownNegotiation(fx, edge) {
@@ -23,8 +24,13 @@ const hooks: PlatformHooks = {
   },
 };
 
+/** How the detector knows Vercel (any one signal). */
+const hostSignals: Signal[] = [{ kind: 'header', name: 'x-vercel-id', weight: STRONG, label: 'x-vercel-id' }, { kind: 'header', name: 'server', pattern: /^Vercel/i, weight: STRONG, label: 'server: Vercel' }];
+
 export const vercel: PlatformPack = {
   id: 'vercel',
+  label: 'Vercel',
+  hostSignals,
   hooks,
   serveFile: (x) => publishStatic(x, 'public', 'the folder your build publishes (often public/)'),
   addHeader: vercelHeader,

@@ -1,6 +1,7 @@
 /** WordPress: a must-use plugin answers a path or sends a header; SEO plugins manage robots.txt and llms.txt. */
 import { phpNowdoc, phpString } from '../escape.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
+import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/signals.js';
 
 /** A PHP nowdoc of robots.txt lines (no interpolation). */
 function phpHeredoc(s: string): string {
@@ -71,8 +72,26 @@ const hooks: PlatformHooks = {
   ],
 };
 
+/** How the detector knows WordPress (catalog §6.2). */
+const fingerprint: PlatformFingerprint = {
+  category: 'cms',
+  rank: 2,
+  signals: [
+    { kind: 'generator', pattern: /^WordPress/i, weight: STRONG, label: 'meta generator WordPress' },
+    { kind: 'header', name: 'link', pattern: /rel="?https:\/\/api\.w\.org\/"?/, weight: STRONG, label: 'Link rel="https://api.w.org/" header' },
+    { kind: 'selector', selector: 'link[rel="https://api.w.org/"]', weight: STRONG, label: 'link rel="https://api.w.org/"' },
+    { kind: 'html', pattern: /\/wp-content\/|\/wp-includes\//, weight: MEDIUM, label: '/wp-content/ assets' },
+    { kind: 'html', pattern: /wp-embed(\.min)?\.js/, weight: MEDIUM, label: 'wp-embed script' },
+    { kind: 'header', name: 'x-pingback', pattern: /xmlrpc\.php/, weight: MEDIUM, label: 'X-Pingback xmlrpc.php' },
+    { kind: 'html', pattern: /class="[^"]*\bwp-block-/, weight: WEAK, label: 'wp-block classes' },
+    { kind: 'html', pattern: /\/\/(s|i)[0-3]\.wp\.com\//, weight: WEAK, label: '*.wp.com assets' },
+  ],
+};
+
 export const wordpress: PlatformPack = {
   id: 'wordpress',
+  label: 'WordPress',
+  fingerprint,
   hooks,
   managedFiles: {
     '/robots.txt':
