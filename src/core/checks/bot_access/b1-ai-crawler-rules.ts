@@ -85,6 +85,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
     weight: 10,
     anchorKey: 'robotsTxtAiRules',
     specUrls: SPEC,
+    standards: ['rfc9309', 'aiRobotsTxt'],
     summary:
       'For each known AI crawler and agent token, the robots.txt group that applies to it (RFC 9309) and whether it may fetch `/`; then the page fetched as eight AI crawlers and agents (GPTBot, OAI-SearchBot, ChatGPT-User, ClaudeBot, Claude-SearchBot, Claude-User, PerplexityBot, Perplexity-User) against the scanner\'s own answer. Passes when at least one AI search or user-initiated agent of a major operator can read the site and the server does not refuse a user agent robots.txt allows.',
     why: 'Answer engines (ChatGPT search, Claude, Perplexity, Google AI features) only cite pages their crawlers may fetch. Blocking training crawlers is a policy choice and is never penalised.',

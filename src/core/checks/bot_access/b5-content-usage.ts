@@ -29,6 +29,7 @@ export const b5ContentUsage = defineCheck<RobotsArtifact>()({
     tier: 'bonus',
     weight: 1,
     specUrls: SPEC,
+    standards: ['aiprefVocab', 'aiprefAttach', 'rfc9309'],
     summary: 'A `Content-Usage: train-ai=n` style line in robots.txt, the IETF AIPREF vocabulary (y/n values). Extra credit: the drafts are not final.',
     why: 'The IETF AI Preferences working group is standardising how sites state AI usage preferences; publishing them now costs one line and is read by early adopters.',
     remediation: 'Add a `Content-Usage:` line (e.g. `Content-Usage: train-ai=n, search=y`) to the `User-agent: *` group of robots.txt.',

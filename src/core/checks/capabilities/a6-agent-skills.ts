@@ -103,6 +103,7 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     weight: 6,
     anchorKey: 'agentSkills',
     specUrls: SPEC,
+    standards: ['agentSkills'],
     summary:
       'GET /.well-known/agent-skills/index.json must be a v0.2.0 index ($schema) whose skills have valid names, types, descriptions, URLs and sha256 digests; up to five artifacts are downloaded and their digests and SKILL.md front matter verified.',
     why: 'Skills teach agents how to use your site or product; the index lets them find every skill in one request, and digests let them trust what they download.',

@@ -70,6 +70,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     weight: 3,
     anchorKey: 'webMcp',
     specUrls: SPEC,
+    standards: ['webmcp'],
     summary:
       'Static detection of WebMCP on the page: navigator.modelContext with registerTool()/provideContext() in inline or same-origin scripts (up to 8, 1 MB each), or declarative <form toolname> tools.',
     why: 'WebMCP lets an agent in the browser call your page\'s features as typed tools instead of guessing at clicks and form fields.',

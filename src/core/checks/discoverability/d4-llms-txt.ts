@@ -46,6 +46,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     tier: 'recommended',
     weight: 8,
     specUrls: SPEC,
+    standards: ['llmstxt', 'agentDocsSpec'],
     summary: '/llms.txt (or the page directory\'s llms.txt) is a Markdown index: an H1 with the site name, a blockquote summary, and H2 sections listing [name](url) links, under 100,000 characters.',
     why: 'Agents read llms.txt to find the pages worth loading into a context window, in clean Markdown, instead of crawling navigation.',
     remediation: 'Publish /llms.txt: an H1 with your site name, a one-paragraph blockquote, and H2 sections of [name](url): notes links to your key pages (ideally their .md versions).',
