@@ -316,18 +316,38 @@ export const capabilities: Variant[] = [
   },
   {
     name: 'webmcp-register-tool',
-    models: 'the page registers a tool with navigator.modelContext.registerTool',
+    models: 'the page registers a tool with await document.modelContext.registerTool (the current draft)',
     site: () => ({
-      '/': page('Corpus Co', "<script>if (navigator.modelContext) { navigator.modelContext.registerTool({ name: 'search', description: 'Search guides', inputSchema: { type: 'object' }, execute: async () => ({}) }); }</script>"),
+      '/': page('Corpus Co', "<script>(async () => { if (document.modelContext) { await document.modelContext.registerTool({ name: 'search', description: 'Search guides', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, execute: async () => ({}) }, { signal: new AbortController().signal }); } })();</script>"),
     }),
     expect: { A7: 'pass' },
     codes: { A7: 'A7/ok' },
-    source: 'WebMCP draft (webmachinelearning.github.io/webmcp: navigator.modelContext.registerTool); Chrome WebMCP early preview',
+    source: 'WebMCP draft (webmachinelearning/webmcp index.bs, read 2026-11-25: document.modelContext.registerTool returns a promise; options signal, exposedTo)',
+  },
+  {
+    name: 'webmcp-navigator-only',
+    models: 'the page registers its tool on navigator.modelContext only, the earlier draft\'s spelling (seen in polyfill READMEs and WebMCP demo sites written before Chrome 150)',
+    site: () => ({
+      '/': page('Corpus Co', "<script>if (navigator.modelContext) { navigator.modelContext.registerTool({ name: 'search', description: 'Search guides', inputSchema: { type: 'object' }, execute: async () => ({}) }); }</script>"),
+    }),
+    expect: { A7: 'partial' },
+    codes: { A7: 'A7/navigator-deprecated' },
+    source: 'WebMCP index.bs (API on document.modelContext); Chrome deprecated navigator.modelContext in 150 and removed it in 152 (issue 20); our decision: partial with a deprecation finding',
+  },
+  {
+    name: 'webmcp-form-missing-descriptions',
+    models: 'a declarative form tool without tooldescription and a field without a label, as Chromium\'s FormModelContext checks flag them',
+    site: () => ({
+      '/': page('Corpus Co', '<form action="/search" toolname="search_guides"><input name="q"><button>Go</button></form>'),
+    }),
+    expect: { A7: 'partial' },
+    codes: { A7: 'A7/tool-no-description' },
+    source: 'WebMCP declarative-api-explainer (toolname, tooldescription, toolparamdescription); Chromium FormModelContext* issues (Lighthouse webmcp-schema-validity)',
   },
   {
     name: 'webmcp-feature-detect-only',
-    models: 'the page only feature-detects navigator.modelContext',
-    site: () => ({ '/': page('Corpus Co', '<script>window.hasMcp = !!navigator.modelContext;</script>') }),
+    models: 'the page only feature-detects document.modelContext',
+    site: () => ({ '/': page('Corpus Co', '<script>window.hasMcp = !!document.modelContext;</script>') }),
     expect: { A7: 'partial' },
     codes: { A7: 'A7/feature-detect-only' },
     source: 'W3C WebML CG WebMCP draft; our decision docs/check-codes.md A7/feature-detect-only',
