@@ -98,12 +98,21 @@ const b4 = table(b4AutomatedAccess, {
   invalid: [],
 });
 
+/** B5 reads robots.txt and the page's Content-Usage header. */
+const usage = (body: string | null, header?: string) => () => ({
+  robots: body === null ? parseRobots(notFound('/robots.txt'), ORIGIN) : parseRobots(text('/robots.txt', body), ORIGIN),
+  page: response({ url: '/', headers: { 'content-type': 'text/html', ...(header !== undefined ? { 'content-usage': header } : {}) }, body: '<h1>Home</h1>' }),
+});
 const b5 = table(b5ContentUsage, {
-  valid: [{ artifact: robots('User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n'), code: 'B5/ok' }],
+  valid: [
+    { artifact: usage('User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n'), code: 'B5/ok' },
+    { name: 'the response header alone (draft-ietf-aipref-attach)', artifact: usage(null, 'train-ai=n, search=y'), code: 'B5/ok' },
+  ],
   invalid: [
-    { artifact: noRobots, status: 'fail', code: 'B5/no-robots' },
-    { artifact: robots('User-agent: *\nAllow: /\n'), status: 'fail', code: 'B5/missing' },
-    { name: 'yes/no values', artifact: robots('User-agent: *\nContent-Usage: train-ai=no\n'), status: 'fail', code: 'B5/invalid' },
+    { artifact: usage(null), status: 'fail', code: 'B5/no-robots' },
+    { artifact: usage('User-agent: *\nAllow: /\n'), status: 'fail', code: 'B5/missing' },
+    { name: 'yes/no values', artifact: usage('User-agent: *\nContent-Usage: train-ai=no\n'), status: 'fail', code: 'B5/invalid' },
+    { name: 'a header that is not a dictionary of y/n tokens', artifact: usage('User-agent: *\nAllow: /\n', 'Train-AI=N'), status: 'fail', code: 'B5/header-invalid' },
   ],
 });
 
