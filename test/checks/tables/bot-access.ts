@@ -26,6 +26,11 @@ const CF_WALL = response({ status: 403, headers: { 'content-type': 'text/html', 
 const b1 = table(b1AiCrawlerRules, {
   valid: [
     { name: 'a permissive * group', artifact: robots('User-agent: *\nDisallow: /admin/\n'), code: 'B1/ok' },
+    {
+      name: 'retired Anthropic tokens beside a * group that disallows only /_next/ (Claude reads every page)',
+      artifact: robots('User-agent: anthropic-ai\nAllow: /\n\nUser-agent: OAI-SearchBot\nAllow: /\n\nUser-agent: *\nAllow: /\nDisallow: /_next/\n'),
+      code: 'B1/ok',
+    },
     { name: 'training blocked, answer engines allowed', artifact: robots('User-agent: GPTBot\nUser-agent: ClaudeBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n'), code: 'B1/ok' },
     { name: 'every AI user agent got the page the scanner got', artifact: withUa(OPEN, {}), code: 'B1/ok' },
     {

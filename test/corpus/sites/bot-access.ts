@@ -105,6 +105,17 @@ export const botAccess: Variant[] = [
     source: 'IETF AIPREF drafts draft-ietf-aipref-vocab and the robots.txt attachment draft (Content-Usage: train-ai=y|n) [3P in the catalog: no consensus yet]; catalog B5',
   },
   {
+    name: 'ai-crawlers-retired-tokens-asset-disallow',
+    models: 'own Allow: / groups for OAI-SearchBot and PerplexityBot, retired anthropic-ai / Claude-Web tokens, and a * group of Allow: / plus Disallow: /_next/ (build assets only)',
+    site: () => ({
+      '/': page(),
+      '/robots.txt': text('User-agent: OAI-SearchBot\nAllow: /\n\nUser-agent: PerplexityBot\nAllow: /\n\nUser-agent: anthropic-ai\nUser-agent: Claude-Web\nAllow: /\n\nUser-agent: *\nAllow: /\nDisallow: /_next/\n'),
+    }),
+    expect: { B1: 'pass' },
+    codes: { B1: 'B1/ok' },
+    source: 'Shape seen in a Next.js site\'s robots.txt in shared/realworld (issue 23 point 1); RFC 9309 §2.2.2 (longest match): Claude-SearchBot and Claude-User may fetch every page; our decision: the retired-token rule judges access to / and the scanned page',
+  },
+  {
     name: 'content-usage-header',
     models: 'the AI preference sent as a Content-Usage response header only (no robots.txt line), as the attachment draft allows',
     site: () => ({ '/': page('Corpus Co', '', { 'content-usage': 'train-ai=n, search=y' }), '/robots.txt': text('User-agent: *\nAllow: /\n') }),
