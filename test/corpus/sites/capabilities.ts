@@ -315,6 +315,35 @@ export const capabilities: Variant[] = [
     source: 'Agent Skills discovery RFC v0.2 (digest = sha256 of the artifact; clients must verify it)',
   },
   {
+    name: 'agent-skills-unknown-schema',
+    models: 'an Agent Skills index under a $schema URL that is not the RFC\'s, whose entries declare url, type and a bare sha256 hex (skill files outside the guessed /{name}/SKILL.md paths)',
+    site: () => ({
+      '/': page(),
+      '/.well-known/agent-skills/index.json': json({
+        $schema: 'https://skills-registry.example/schema/v0.2.0/index.json',
+        skills: [{ name: 'tool-advice', type: 'skill-md', description: 'Advice on choosing garden tools.', url: '/skills/tool-advice.md', sha256: digest.slice(7) }],
+      }),
+      '/skills/tool-advice.md': text(SKILL_MD, MD),
+    }),
+    expect: { A6: 'pass' },
+    codes: { A6: 'A6/ok' },
+    source: 'Shape seen in a real skills index in shared/realworld (issue 23 point 3: unknown $schema URL, `sha256` member); Agent Skills discovery RFC v0.2 (url/type/digest per entry); our decision: read what the index declares, advisory about the schema',
+  },
+  {
+    name: 'agent-skills-downloads-fail',
+    models: 'a v0.2.0 index whose declared skill files all answer 404',
+    site: () => ({
+      '/': page(),
+      '/.well-known/agent-skills/index.json': json({
+        $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json',
+        skills: [{ name: 'tool-advice', type: 'skill-md', description: 'Advice on choosing garden tools.', url: '/.well-known/agent-skills/tool-advice/SKILL.md', digest }],
+      }),
+    }),
+    expect: { A6: 'partial' },
+    codes: { A6: 'A6/invalid' },
+    source: 'Shape seen in two real skills indexes in shared/realworld (issue 23 point 3: "N artifact(s) downloaded" when every download failed); Agent Skills discovery RFC v0.2',
+  },
+  {
     name: 'webmcp-register-tool',
     models: 'the page registers a tool with await document.modelContext.registerTool (the current draft)',
     site: () => ({
