@@ -25,7 +25,7 @@ export const capabilities: Variant[] = [
     models: 'a catch-all answers /.well-known/api-catalog with the HTML home page',
     site: () => ({ '*': page() }),
     expect: { A1: 'fail', D1: 'fail', D4: 'fail', A9: 'fail' },
-    codes: { A1: 'A1/missing', D1: 'D1/soft-404', D4: 'D4/missing', A9: 'A9/soft-404' },
+    codes: { A1: 'A1/missing', D1: 'D1/soft-404', D4: 'D4/html-page', A9: 'A9/soft-404' },
     source: 'RFC 9727 §4 (application/linkset+json at /.well-known/api-catalog); catalog §2.3 (soft 404)',
     profile: 'app',
   },
