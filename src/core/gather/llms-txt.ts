@@ -79,7 +79,9 @@ export function parseLlmsTxt(text: string): LlmsDoc {
     firstContentSeen = true;
     if (links.length >= MAX_LINKS) continue;
     const isItem = /^\s*[-*+]\s+/.test(line) || /^\s*\d+[.)]\s+/.test(line);
-    if (isItem && sections.length && /^\s*(?:[-*+]|\d+[.)])\s+<?https?:\/\/[^\s>\]]+>?(?:\s.*)?$/.test(line)) bareUrls++;
+    LINK_RE.lastIndex = 0;
+    // A list item naming a URL without a [name](url) link ("- https://…", "- Docs: https://…").
+    if (isItem && sections.length && /https?:\/\/\S/.test(line) && !LINK_RE.test(line)) bareUrls++;
     LINK_RE.lastIndex = 0;
     for (let m = LINK_RE.exec(line); m && links.length < MAX_LINKS; m = LINK_RE.exec(line)) {
       const after = line.slice(m.index + m[0].length);

@@ -39,8 +39,8 @@ describe('parseLlmsTxt', () => {
     expect(d.links[0]).toEqual({ name: 'Shipping', url: 'https://site.test-fixture.dev/shipping.md', notes: 'delivery times', section: 'Docs' });
   });
   it('counts bare URLs in sections and notes after a dash instead of ":"', () => {
-    const d = parseLlmsTxt('# Co\n\n## Docs\n\n- https://x.test/a\n- <https://x.test/b> the B page\n- [C](https://x.test/c) — the C page\n- [D](https://x.test/d) - the D page\n- [E](https://x.test/e): the E page\n\nhttps://x.test/prose-not-an-item\n');
-    expect(d.bareUrls).toBe(2);
+    const d = parseLlmsTxt('# Co\n\n## Docs\n\n- https://x.test/a\n- <https://x.test/b> the B page\n- Website: https://x.test\n- [C](https://x.test/c) — the C page\n- [D](https://x.test/d) - the D page\n- [E](https://x.test/e): the E page\n\nhttps://x.test/prose-not-an-item\n');
+    expect(d.bareUrls).toBe(3);
     expect(d.dashNotes).toBe(2);
     expect(d.links.map((l) => l.notes ?? null)).toEqual([null, null, 'the E page']);
   });
