@@ -175,4 +175,17 @@ describe('A7 gather against a loopback site', () => {
     expect(o.findings?.map((f) => f.code)).toEqual(['A7/tool-no-name', 'A7/param-no-name', 'A7/param-no-title']);
     expect(o.advisories?.join(' ')).toMatch(/toolautosubmit/);
   });
+
+  it('reads hostile ids and many fields without building selectors from them, within its bounds', async () => {
+    const fields = Array.from({ length: 80 }, (_, i) => `<label for='f${i}"]:not(x'>F${i}</label><input id='f${i}"]:not(x' name="p${i}">`).join('');
+    const site = await startFixture(() => ({
+      '/': { headers: { 'content-type': 'text/html' }, body: `<!doctype html><html><body>${Array.from({ length: 25 }, (_, k) => `<form toolname="t${k}" tooldescription="d">${fields}</form>`).join('')}</body></html>` },
+    }));
+    open.push(site);
+    const a = await a7WebMcp.gather(await liveContext(site.origin));
+    expect(a.forms).toHaveLength(20);
+    expect(a.forms[0].fields).toHaveLength(50);
+    expect(a.forms[0].fields?.[3]).toEqual({ name: 'p3', title: 'F3', description: null });
+    expect(a7WebMcp.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/` }).status).toBe('pass');
+  });
 });

@@ -196,6 +196,12 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       }
     });
     const attr = (v: string | undefined, max: number) => v?.replace(/\s+/g, ' ').trim().slice(0, max) || null;
+    // Labels by their `for`, read once (bounded): no selector is built from page-supplied ids.
+    const labelFor = new Map<string, string>();
+    for (const el of $('label[for]').toArray().slice(0, 2000)) {
+      const id = $(el).attr('for');
+      if (id && !labelFor.has(id)) labelFor.set(id, $(el).text().slice(0, 200));
+    }
     const forms = $('form[toolname], form[tooldescription]')
       .toArray()
       .slice(0, 20)
@@ -207,7 +213,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
           .slice(0, 50)
           .map((f): DeclarativeParam => {
             const id = $(f).attr('id');
-            const label = (id ? $(`label[for="${id.replace(/["\\]/g, '')}"]`).first().text() : '') || $(f).closest('label').text();
+            const label = (id ? labelFor.get(id) : '') || $(f).closest('label').text().slice(0, 200);
             return {
               name: attr($(f).attr('name'), 64),
               title: attr($(f).attr('toolparamtitle'), 120) ?? attr(label, 120) ?? attr($(f).attr('aria-label'), 120) ?? attr($(f).attr('title'), 120),
