@@ -56,6 +56,15 @@ describe('A7 WebMCP (evaluate)', () => {
     expect(both.advisories?.join(' ')).toMatch(/deprecated in Chrome 150/);
   });
 
+  it('finds the description after a nested inputSchema, and keeps each call to its own window', () => {
+    const o = a7WebMcp.evaluate(
+      art({ inline: ['document.modelContext.registerTool({ name: "a", inputSchema: { type: "object", properties: {} }, description: "A", execute() {} }); document.modelContext.registerTool({ name: "b", execute() {} });'] }),
+      ctx,
+    );
+    expect(o.details?.imperativeTools).toEqual(['a', 'b']);
+    expect(o.findings?.map((f) => [f.code, f.data?.tool])).toEqual([['A7/tool-no-description', 'b']]);
+  });
+
   it('validates names as index.bs does and lists every problem as a finding', () => {
     const o = a7WebMcp.evaluate(
       art({

@@ -71,7 +71,9 @@ const REF_RE = /\bmodelContext\b/;
 const REGISTER_RE = /\b(registerTool|provideContext)\s*\(/;
 const DOCUMENT_RE = /\bdocument\s*\.\s*modelContext\b/;
 const NAVIGATOR_RE = /\bnavigator\s*\.\s*modelContext\b/;
-const TOOL_RE = /registerTool\s*\(\s*\{([\s\S]{0,600}?)\}\s*(?:,|\))/g;
+/** An object literal passed to registerTool: the window read is up to 800 characters or the next call. */
+const TOOL_RE = /registerTool\s*\(\s*\{/g;
+const TOOL_WINDOW = 800;
 const NAME_RE = /\bname\s*:\s*(['"`])([^'"`\n]{0,200})\1/;
 /** index.bs: a tool name is 1 to 128 ASCII alphanumerics, "_", "-" or ".". */
 export const TOOL_NAME_RE = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -81,9 +83,12 @@ function searchScript(text: string, source: string): Finding {
   const reg = REGISTER_RE.exec(text);
   const tools: ImperativeTool[] = [];
   for (const m of text.matchAll(TOOL_RE)) {
-    const name = NAME_RE.exec(m[1]);
+    let body = text.slice(m.index + m[0].length, m.index + m[0].length + TOOL_WINDOW);
+    const next = body.search(/registerTool\s*\(/);
+    if (next >= 0) body = body.slice(0, next);
+    const name = NAME_RE.exec(body);
     if (!name) continue; // a name from a variable is not visible statically
-    tools.push({ name: name[2], hasDescription: /\bdescription\s*:/.test(m[1]) });
+    tools.push({ name: name[2], hasDescription: /\bdescription\s*:/.test(body) });
     if (tools.length >= 10) break;
   }
   const at = reg ? reg.index : text.search(REF_RE);
