@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { a7WebMcp, type WebMcpArtifact } from '../../../src/core/checks/capabilities/a7-webmcp.js';
 import { ORIGIN, response, text } from '../../helpers/responses.js';
@@ -120,6 +121,22 @@ describe('A7 WebMCP (evaluate)', () => {
     expect(a7WebMcp.fixGuide({ origin: ORIGIN, platform: 'nextjs', hosting: [] })[0].code).toContain("'use client'");
     expect(a7WebMcp.fixGuide({ origin: ORIGIN, platform: 'wordpress', hosting: [] })[0].code).toContain('wp_footer');
     expect(a7WebMcp.fixGuide({ origin: ORIGIN, platform: 'shopify', hosting: [] })[0].title).toContain('theme.liquid');
+  });
+});
+
+describe('A7 script reading (property-based)', () => {
+  const TOKENS = ['document', 'navigator', '.', 'modelContext', '.registerTool', '(', '{', '}', ')', ',', 'name: ', 'description: ', '"t_1"', "'x y'", '`a`', 'provideContext', ' ', '\n', ';'];
+  it('never throws, names at most 10 tools per script, and a pass never rests on navigator.modelContext alone', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 200 }).map((t) => t.join('')), (script) => {
+        const o = a7WebMcp.evaluate(art({ inline: [script] }), ctx);
+        expect(['pass', 'partial', 'fail']).toContain(o.status);
+        expect((o.details?.imperativeTools ?? []).length).toBeLessThanOrEqual(10);
+        if (o.status === 'pass') expect(script).toMatch(/document\s*\.\s*modelContext|(?<!navigator\.)modelContext/);
+        if (o.code === 'A7/navigator-deprecated') expect(script).not.toMatch(/document\s*\.\s*modelContext/);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
