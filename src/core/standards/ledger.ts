@@ -204,7 +204,12 @@ export const STANDARDS = {
     checked: CATALOG,
     checkedHow: 'catalog',
     url: 'https://github.com/cloudflare/agent-skills-discovery-rfc',
-    olderShapes: ['indexes with an unknown `$schema` URL: declared url/type/sha256 still read, with an advisory'],
+    note: 'Re-read on 2026-11-25: the stored README (commit 366ad374, "Updated 2026-02-13") describes the `version` + `files[]` index that A6 reads as the February 2026 draft; the `$schema` + type/url/digest shape A6 calls v0.2.0 rests on the catalog, so the date stays the catalog\'s.',
+    olderShapes: [
+      'the February 2026 draft (`version` + `files[]` of {path, digest})',
+      'v0.1.0 at /.well-known/skills/index.json (partial)',
+      'indexes with an unknown `$schema` URL: declared url/type/digest (or a bare `sha256`) still read, with an advisory',
+    ],
   },
   webmcp: {
     name: 'WebMCP',
