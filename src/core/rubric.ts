@@ -14,6 +14,8 @@ export interface RubricEntry {
   anchorKey?: string;
   summary: string;
   specUrls: string[];
+  /** Ids of the standards ledger entries the check reads (`ai-ready rubric --standards`). */
+  standards: string[];
 }
 
 export function rubric() {
@@ -30,6 +32,7 @@ export function rubric() {
         ...(c.meta.anchorKey ? { anchorKey: c.meta.anchorKey } : {}),
         summary: c.meta.summary,
         specUrls: c.meta.specUrls,
+        standards: c.meta.standards,
       }),
     ),
     levels: levelRules(CHECKS.map((c) => c.meta)),

@@ -68,6 +68,7 @@ export const RubricSchema = z.object({
       anchorKey: z.string().optional(),
       summary: z.string(),
       specUrls: z.array(z.string()),
+      standards: z.array(z.string()).describe('Standards ledger entries the check reads (`ai-ready rubric --standards`, docs/standards.md)'),
     }),
   ),
   levels: z.array(z.object({ level: z.number().int(), name: z.string(), rule: z.string() })),

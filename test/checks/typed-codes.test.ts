@@ -14,6 +14,7 @@ const base = {
   tier: 'recommended' as const,
   weight: 1,
   specUrls: [] as string[],
+  standards: ['rfc9309' as const],
   summary: 's',
   why: 'w',
   remediation: 'r',
@@ -51,6 +52,17 @@ describe('typed codes and templates', () => {
       gather: async () => 1,
       // @ts-expect-error 'Z9/unknown' is not one of meta.findings
       evaluate: () => ({ status: 'pass', code: 'Z9/ok', findings: [{ code: 'Z9/unknown' }] }),
+      fixGuide: () => [],
+    });
+    expect(true).toBe(true);
+  });
+
+  it('rejects a standards pointer the ledger does not have, at compile time', () => {
+    defineCheck<number>()({
+      // @ts-expect-error 'rfc0000' is not a StandardId of the ledger
+      meta: { ...base, standards: ['rfc0000'], codes: { 'Z9/ok': 'fine' }, messages: { 'Z9/ok': 'fine.' } },
+      gather: async () => 1,
+      evaluate: () => ({ status: 'pass', code: 'Z9/ok' }),
       fixGuide: () => [],
     });
     expect(true).toBe(true);

@@ -24,6 +24,25 @@ describe('llms.txt parser, fuzzed', () => {
     );
   });
 
+  it('file lists: ":" notes are read, dash notes counted, bare URLs counted, whatever the items', () => {
+    const item = fc.tuple(fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,15}$/), fc.stringMatching(/^[a-z0-9/-]{1,20}$/), fc.constantFrom('colon', 'dash', 'none', 'bare'));
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 1, maxLength: 20 }), (items) => {
+        const lines = items.map(([name, path, kind]) =>
+          kind === 'bare' ? `- https://x.test/${path}` : `- [${name}](https://x.test/${path})${kind === 'colon' ? ': notes' : kind === 'dash' ? ' — notes' : ''}`,
+        );
+        const d = parseLlmsTxt(`# T\n\n> S\n\n## Docs\n\n${lines.join('\n')}\n`);
+        const count = (k: string) => items.filter((i) => i[2] === k).length;
+        expect(d.bareUrls).toBe(count('bare'));
+        expect(d.dashNotes).toBe(count('dash'));
+        expect(d.links.length).toBe(items.length - count('bare'));
+        expect(d.sections[0].links).toBe(items.length - count('bare'));
+        expect(d.links.filter((l) => l.notes === 'notes').length).toBe(count('colon'));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('100,000-deep quotes, lists and brackets finish', () => {
     for (const text of ['>'.repeat(100_000), '- '.repeat(100_000) + '[a](/b)', '['.repeat(100_000) + '](/x)' + ')'.repeat(100_000), '# T\n' + '  '.repeat(100_000) + '- [a](/b)']) {
       const d = parseLlmsTxt(text);

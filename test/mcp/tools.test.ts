@@ -227,6 +227,7 @@ describe('MCP tools', () => {
     const r = await call(client, 'get_rubric');
     expect(r.data.checks.map((c: { id: string }) => c.id)).toEqual(CHECKS.map((c) => c.meta.id));
     expect(r.data.levels.map((l: { level: number }) => l.level)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(r.data.checks.find((c: { id: string }) => c.id === 'B5').standards).toEqual(['aiprefVocab', 'aiprefAttach', 'rfc9309']);
     const guide = await call(client, 'get_fix_guide', { checkId: 'd1', platform: 'wordpress', origin: 'https://shop.example.org/x' });
     expect(guide.data.checkId).toBe('D1');
     expect(guide.data.platform).toBe('wordpress');

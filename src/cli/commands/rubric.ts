@@ -5,7 +5,14 @@ export function registerRubric(program: Command): void {
     .command('rubric')
     .description('List every check (id, name, dimension, tier, weight), the levels and the scoring rules')
     .option('--json', 'print the rubric as JSON')
-    .action(async (opts: { json?: boolean }) => {
+    .option('--standards', 'print the standards ledger instead: each standard the checks read, the version followed, when it was last checked, and which checks read it')
+    .action(async (opts: { json?: boolean; standards?: boolean }) => {
+      if (opts.standards) {
+        const { standardsLedger, standardsText } = await import('../../core/standards/view.js');
+        const entries = standardsLedger();
+        process.stdout.write(opts.json ? JSON.stringify({ standards: entries }, null, 2) + '\n' : standardsText(entries));
+        return;
+      }
       const { rubric } = await import('../../core/rubric.js');
       const r = rubric();
       if (opts.json) {

@@ -9,6 +9,7 @@ import type { CheckStatus, Dimension, FixStep, Tier } from '../schema.js';
 import type { FetchOptions, FetchResult } from '../net/http.js';
 import type { GatherContext } from '../gather/context.js';
 import type { FoundResources, Resource } from '../fixes/found.js';
+import type { StandardId } from '../standards/ledger.js';
 import { fillTemplate, renderFindings, type MessageData, type SubFinding } from './messages.js';
 
 export type { MessageData, SubFinding } from './messages.js';
@@ -61,6 +62,8 @@ export interface CheckMeta<C extends string = string, D = Details> {
   /** The matching check key of isitagentready.com, when there is one (for the compat score). */
   anchorKey?: string;
   specUrls: string[];
+  /** The standards ledger entries this check reads (src/core/standards/ledger.ts). */
+  standards: StandardId[];
   /** What the check looks for, one or two sentences (shown by `ai-ready explain`). */
   summary: string;
   /** Why it matters to agents. */

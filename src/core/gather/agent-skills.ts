@@ -7,6 +7,9 @@
  * - the February 2026 draft: a top-level `version` and `skills[].files[]` of `{path, digest}`,
  *   each skill at /.well-known/agent-skills/{name}/SKILL.md;
  * - v0.1.0: /.well-known/skills/index.json, `files` as plain strings, no digests.
+ * An index whose `$schema` URL we do not know but whose entries declare a `url` is read by what
+ * it declares (url, type, digest, or a bare `sha256` hex), never by guessed paths: format
+ * 'unknown-schema', with the schema named in an advisory.
  * The deep check downloads up to five artifacts and compares SHA-256 digests of their raw bytes,
  * which the RFC makes a client MUST.
  */
@@ -29,7 +32,7 @@ export const SKILLS_INDEX_OPTIONS = { accept: SKILLS_ACCEPT, maxBytes: INDEX_MAX
 const SKILL_MD_MAX_BYTES = 1024 * 1024;
 const ARCHIVE_MAX_BYTES = 4 * 1024 * 1024;
 
-export type SkillsFormat = 'v0.2.0' | 'draft-files' | 'v0.1.0';
+export type SkillsFormat = 'v0.2.0' | 'unknown-schema' | 'draft-files' | 'v0.1.0';
 
 export interface SkillEntry {
   index: number;
@@ -41,6 +44,8 @@ export interface SkillEntry {
   digest: string | null;
   /** Validation problems of this entry, empty when valid. */
   problems: string[];
+  /** Deviations read leniently (an index under an unknown $schema): advisories, not problems. */
+  notes?: string[];
 }
 
 export interface SkillsIndex {
@@ -116,9 +121,14 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
 
   let format: SkillsFormat;
   let declared: string | null;
+  const declaresUrls = skills.some((s) => isObject(s) && typeof s.url === 'string');
   if (schemaV && /^0\.([2-9]|\d{2,})/.test(schemaV)) {
     format = 'v0.2.0';
     declared = schemaV;
+  } else if (typeof doc.$schema === 'string' && !schemaV && declaresUrls) {
+    // What the index declares beats what we would guess; the unknown schema is said by the check.
+    format = 'unknown-schema';
+    declared = doc.$schema.slice(0, 120);
   } else if (declaredVersion && (objectFiles || /^0\.2\./.test(declaredVersion))) {
     format = 'draft-files';
     declared = declaredVersion;
@@ -140,14 +150,19 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
     const dp = descriptionProblem(s.description);
     if (dp) p.push(dp);
     const name = typeof s.name === 'string' && s.name ? s.name.slice(0, 64) : `#${i + 1}`;
-    if (format === 'v0.2.0') {
+    if (format === 'v0.2.0' || format === 'unknown-schema') {
+      const notes: string[] = [];
       const type = s.type === 'skill-md' || s.type === 'archive' ? s.type : null;
       if (!type) p.push(s.type === undefined ? 'missing `type`' : `type "${String(s.type).slice(0, 30)}" is not skill-md or archive`);
       const r = resolveUrl(s.url, indexUrl);
       if (r.problem) p.push(r.problem);
-      const gp = digestProblem(s.digest);
+      // A bare `sha256` hex member (seen under unknown schemas) is the same digest, differently spelled.
+      const bare = s.digest === undefined && typeof s.sha256 === 'string' && /^[0-9a-f]{64}$/i.test(s.sha256) ? `sha256:${s.sha256.toLowerCase()}` : null;
+      const gp = bare ? null : digestProblem(s.digest);
+      if (bare) (format === 'unknown-schema' ? notes : p).push('digest given as a bare `sha256` member (v0.2.0: `digest: "sha256:<hex>"`)');
       if (gp) p.push(gp);
-      return { index: i, name, type, url: r.url, digest: gp ? null : (s.digest as string), problems: p };
+      const digest = bare ?? (gp ? null : (s.digest as string));
+      return { index: i, name, type, url: r.url, digest, problems: p, ...(notes.length ? { notes } : {}) };
     }
     const derived = np ? null : new URL(`${name}/SKILL.md`, dir).href;
     if (format === 'draft-files') {
@@ -199,9 +214,13 @@ export function indexDocument(probe: FetchResult): { doc: Record<string, unknown
   return { doc: parsed.value };
 }
 
-/** Entries the deep check downloads: the first valid ones with a URL, at most DEEP_LIMIT. */
+/**
+ * Entries the deep check downloads, at most DEEP_LIMIT: the first valid ones with a URL; under an
+ * unknown $schema, every entry that declares a URL (what it declares is all there is to check).
+ */
 export function deepEntries(index: SkillsIndex): SkillEntry[] {
-  return index.entries.filter((e) => e.url && !e.problems.length).slice(0, DEEP_LIMIT);
+  const lenient = index.format === 'unknown-schema';
+  return index.entries.filter((e) => e.url && (lenient || !e.problems.length)).slice(0, DEEP_LIMIT);
 }
 
 /** Fetches the index (current path, then the v0.1.0 path) and up to five artifacts. */

@@ -34,6 +34,10 @@ export interface LlmsDoc {
   /** Every Markdown link (images excluded), list items or not. */
   links: LlmsLink[];
   hasOptional: boolean;
+  /** List items under an H2 that are a bare URL, not a `[name](url)` link (the reference parser reads no link there). */
+  bareUrls: number;
+  /** Link items whose notes follow a dash (`— notes`, `- notes`) instead of `:` (the reference parser drops those notes). */
+  dashNotes: number;
 }
 
 const LINK_RE = /(?<!!)\[([^\]\n]{0,500})\]\(\s*<?([^)\s>]{1,2000})>?(?:\s+"[^"]*")?\s*\)/g;
@@ -51,6 +55,8 @@ export function parseLlmsTxt(text: string): LlmsDoc {
   let section: string | null = null;
   const sections: LlmsDoc['sections'] = [];
   const links: LlmsLink[] = [];
+  let bareUrls = 0;
+  let dashNotes = 0;
   for (const line of lines) {
     if (/^\s{0,3}(```|~~~)/.test(line)) {
       inFence = !inFence;
@@ -74,9 +80,13 @@ export function parseLlmsTxt(text: string): LlmsDoc {
     if (links.length >= MAX_LINKS) continue;
     const isItem = /^\s*[-*+]\s+/.test(line) || /^\s*\d+[.)]\s+/.test(line);
     LINK_RE.lastIndex = 0;
+    // A list item naming a URL without a [name](url) link ("- https://…", "- Docs: https://…").
+    if (isItem && sections.length && /https?:\/\/\S/.test(line) && !LINK_RE.test(line)) bareUrls++;
+    LINK_RE.lastIndex = 0;
     for (let m = LINK_RE.exec(line); m && links.length < MAX_LINKS; m = LINK_RE.exec(line)) {
       const after = line.slice(m.index + m[0].length);
       const notes = isItem ? /^\s*:\s*(.+)$/.exec(after)?.[1]?.trim() : undefined;
+      if (isItem && !notes && /^\s*[—–-]\s*\S/.test(after)) dashNotes++;
       links.push({ name: m[1], url: m[2], section, ...(notes ? { notes } : {}) });
       if (isItem && sections.length) sections[sections.length - 1].links++;
     }
@@ -89,6 +99,8 @@ export function parseLlmsTxt(text: string): LlmsDoc {
     sections,
     links,
     hasOptional: sections.some((s) => s.title.trim().toLowerCase() === 'optional'),
+    bareUrls,
+    dashNotes,
   };
 }
 
@@ -99,7 +111,7 @@ export type LlmsFileState =
   | 'html-typed'
   /** 2xx with an empty body. */
   | 'empty'
-  /** 2xx HTML page: a catch-all "not found". */
+  /** 2xx HTML page where Markdown was expected (often a catch-all "not found"). */
   | 'soft-404'
   /** 4xx/5xx or no answer. */
   | 'absent';

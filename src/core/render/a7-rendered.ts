@@ -42,6 +42,9 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
       const why = r.error ? `the page could not be rendered (${r.error})` : 'the browser could not read WebMCP tools';
       return { ...outcome, advisories: [...(outcome.advisories ?? []), `${why}: static detection only`] };
     }
+    // The static sub-findings stay in the static evidence quoted below; the browser's verdict has its own.
+    const { findings: _static, ...base } = outcome;
+    outcome = base;
     const details = { ...outcome.details, staticDetection: false, rendered: { tools: r.tools, schemaIssues: r.schemaIssues, via: r.webmcp } };
     // Without the DevTools domain the registrations were recorded in the page: said in the evidence.
     const via = r.webmcp === 'recorded' ? ' (recorded from document.modelContext.registerTool calls and form tools: this browser has no DevTools WebMCP domain)' : '';

@@ -55,6 +55,19 @@ describe('B1 AI crawler rules', () => {
     expect(o.advisories?.join(' ')).toMatch(/anthropic-ai is retired/);
   });
 
+  it('judges the retired-token rule by access to the pages, not by the presence of a Disallow (issue 23: Disallow: /_next/)', () => {
+    const body = 'User-agent: OAI-SearchBot\nAllow: /\n\nUser-agent: PerplexityBot\nAllow: /\n\nUser-agent: anthropic-ai\nUser-agent: Claude-Web\nAllow: /\n\nUser-agent: *\nAllow: /\nDisallow: /_next/\n';
+    const o = run(body);
+    expect(o.status).toBe('pass');
+    expect(o.code).toBe('B1/ok');
+    expect(tokens(o).find((t) => t.token === 'Claude-SearchBot')).toMatchObject({ access: 'restricted', via: '*' });
+    expect(o.advisories?.join(' ')).toMatch(/retired/);
+    // The same * group keeping the scanned page from Claude is still the trap.
+    const onDocs = b1AiCrawlerRules.evaluate(robotsOf(body.replace('Disallow: /_next/', 'Disallow: /docs/')), { origin: ORIGIN, pageUrl: `${ORIGIN}/docs/start` });
+    expect(onDocs.code).toBe('B1/retired-tokens');
+    expect(run(body.replace('Disallow: /_next/', 'Disallow: /docs/')).code).toBe('B1/ok');
+  });
+
   it('fails without robots.txt, on a soft 404 and without groups', () => {
     expect(b1AiCrawlerRules.evaluate(parseRobots(notFound('/robots.txt'), ORIGIN), ctx).status).toBe('fail');
     const soft = b1AiCrawlerRules.evaluate(parseRobots(soft404('/robots.txt'), ORIGIN), ctx);

@@ -67,7 +67,8 @@ describe('B4 reachable by automated clients', () => {
 });
 
 describe('B5 Content-Usage', () => {
-  const run = (body: string) => b5ContentUsage.evaluate(parseRobots(text('/robots.txt', body), ORIGIN), ctx);
+  const home = (header?: string) => response({ url: '/', headers: { 'content-type': 'text/html', ...(header !== undefined ? { 'content-usage': header } : {}) }, body: '<h1>Home</h1>' });
+  const run = (body: string, header?: string) => b5ContentUsage.evaluate({ robots: parseRobots(text('/robots.txt', body), ORIGIN), page: home(header) }, ctx);
   it('passes a valid y/n line', () => {
     const o = run('User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n');
     expect(o.status).toBe('pass');
@@ -80,6 +81,44 @@ describe('B5 Content-Usage', () => {
   });
   it('fails without a line and keeps B2 separate', () => {
     expect(run('User-agent: *\nContent-Signal: ai-train=no\n').status).toBe('fail');
+  });
+  it('reads the Content-Usage response header as a Structured Fields dictionary', () => {
+    const o = run('User-agent: *\nAllow: /\n', 'train-ai=n, search=y, ai-use=?0, future-label=y;p=1');
+    expect(o.status).toBe('pass');
+    expect(o.code).toBe('B5/ok');
+    expect(o.evidence).toContain('Content-Usage header: train-ai=n, search=y');
+    expect(o.details?.header?.preferences).toEqual({ 'train-ai': 'disallow', search: 'allow' });
+    expect(o.advisories?.join(' ')).toMatch(/ai-use without the token y or n/);
+    expect(o.advisories?.join(' ')).toMatch(/unknown label\(s\) future-label ignored/);
+    expect(o.matched).toMatch(/response header/);
+    expect(o.probes?.map((p) => new URL(p.requestedUrl).pathname)).toEqual(['/robots.txt', '/']);
+  });
+  it('a header that does not parse, or whose values are not tokens, states no preference', () => {
+    const upper = run('User-agent: *\nAllow: /\n', 'Train-AI=n');
+    expect(upper.code).toBe('B5/header-invalid');
+    expect(upper.evidence).toMatch(/not a Structured Fields Dictionary/);
+    const quoted = run('User-agent: *\nAllow: /\n', 'train-ai="n", search=yes');
+    expect(quoted.code).toBe('B5/header-invalid');
+    expect(quoted.advisories?.join(' ')).toMatch(/train-ai, search without the token/);
+    // A valid robots.txt line still passes; the broken header is an advisory.
+    const both = run('User-agent: *\nContent-Usage: train-ai=n\n', 'train-ai=n,,');
+    expect(both.status).toBe('pass');
+    expect(both.advisories?.join(' ')).toMatch(/not a Structured Fields Dictionary/);
+  });
+  it('says how it sits with Content-Signal (B2): consistent, disagreeing, or Content-Signal alone', () => {
+    const same = run('User-agent: *\nContent-Signal: ai-train=no, search=yes\nContent-Usage: train-ai=n, search=y\n');
+    expect(same.advisories?.join(' ')).toMatch(/both present and consistent/);
+    const clash = run('User-agent: *\nContent-Signal: ai-train=no\n', 'train-ai=y');
+    expect(clash.status).toBe('pass');
+    expect(clash.advisories?.join(' ')).toMatch(/disagree: Content-Usage train-ai=y vs Content-Signal ai-train=no/);
+    const signalOnly = run('User-agent: *\nContent-Signal: ai-train=no\n');
+    expect(signalOnly.code).toBe('B5/missing');
+    expect(signalOnly.advisories?.join(' ')).toMatch(/Cloudflare's yes\/no vocabulary/);
+  });
+  it('accepts the labels of earlier drafts with an advisory', () => {
+    const o = run('User-agent: *\nContent-Usage: train-genai=n\n');
+    expect(o.status).toBe('pass');
+    expect(o.advisories?.join(' ')).toMatch(/train-genai: label\(s\) of earlier vocabulary drafts/);
   });
   it('fix guide for Nuxt uses contentUsage', () => {
     expect(b5ContentUsage.fixGuide({ origin: ORIGIN, platform: 'nuxt', hosting: [] })[0].code).toContain("contentUsage: { 'train-ai': 'n'");

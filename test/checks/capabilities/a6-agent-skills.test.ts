@@ -50,6 +50,38 @@ describe('A6 Agent Skills index (evaluate)', () => {
     expect(o.status).toBe('pass');
   });
 
+  it('reads the declared url/type/sha256 of an index under an unknown $schema, with an advisory, and guesses no path (issue 23)', () => {
+    const idx = json(INDEX, {
+      $schema: 'https://agentskills.example/schema/v0.2.0/index.json',
+      skills: [{ name: 'order-status', type: 'skill-md', description: 'Look up an order.', url: '/.well-known/agent-skills/order-status/SKILL.md', sha256: sha(SKILL_MD).slice(7) }],
+    });
+    const o = a6AgentSkills.evaluate(artifact(idx, { [skillUrl]: skillMd() }), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.details?.format).toBe('unknown-schema');
+    expect(o.evidence).toContain('1 of 1 artifact(s) downloaded, 1 digest(s) verified');
+    expect(o.evidence).not.toMatch(/no per-entry url/);
+    expect(o.advisories?.join(' ')).toMatch(/is not a schema we know/);
+    expect(o.advisories?.join(' ')).toMatch(/bare `sha256` member/);
+    // Entry types the RFC does not define are still problems, but the declared URLs are what gets fetched.
+    const odd = a6AgentSkills.evaluate(
+      artifact(json(INDEX, { $schema: 'https://agentskills.example/schema/v0.2.0/index.json', skills: [{ name: 'order-status', type: 'action', description: 'Look up an order.', url: skillUrl }] }), {
+        [skillUrl]: skillMd(),
+      }),
+      ctx,
+    );
+    expect(odd.status).toBe('partial');
+    expect(codes(odd)).toEqual(['A6/invalid-entry']);
+    expect(odd.evidence).toContain('1 of 1 artifact(s) downloaded');
+  });
+
+  it('counts only the downloads that succeeded (issue 23)', () => {
+    const o = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry()] }), { [skillUrl]: notFound('/.well-known/agent-skills/order-status/SKILL.md') }), ctx);
+    expect(o.status).toBe('partial');
+    expect(o.evidence).toContain('0 of 1 artifact(s) downloaded');
+    expect(codes(o)).toEqual(['A6/artifact-not-served']);
+    expect(o.details?.downloaded).toBe(0);
+  });
+
   it('is partial on a digest mismatch and names the skill', () => {
     const o = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry()] }), { [skillUrl]: skillMd(SKILL_MD + 'changed\n') }), ctx);
     expect(o.status).toBe('partial');
@@ -204,6 +236,6 @@ describe('A6 gather against a loopback site', () => {
     expect(o.status).toBe('partial');
     expect(o.matched).toMatch(/v0\.1\.0/);
     expect(site.requests.map((r) => r.path)).toContain('/.well-known/skills/legacy/SKILL.md');
-    expect(o.evidence).toContain('1 artifact(s) downloaded, no digests to verify');
+    expect(o.evidence).toContain('1 of 1 artifact(s) downloaded, no digests to verify');
   });
 });

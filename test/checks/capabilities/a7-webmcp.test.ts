@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { a7WebMcp, type WebMcpArtifact } from '../../../src/core/checks/capabilities/a7-webmcp.js';
 import { ORIGIN, response, text } from '../../helpers/responses.js';
@@ -11,7 +12,8 @@ function art(over: Partial<WebMcpArtifact> = {}): WebMcpArtifact {
   return { page, isHtml: true, inline: [], forms: [], scripts: [], skipped: { crossOrigin: 0, overCap: 0 }, ...over };
 }
 
-const REGISTER = `navigator.modelContext.registerTool({ name: "add_to_cart", description: "Add", inputSchema: {}, execute() {} });`;
+const REGISTER = `document.modelContext.registerTool({ name: "add_to_cart", description: "Add", inputSchema: {}, execute() {} });`;
+const REGISTER_NAVIGATOR = REGISTER.replace('document.', 'navigator.');
 
 describe('A7 WebMCP (evaluate)', () => {
   it('passes an imperative registration in an inline script and names the tool', () => {
@@ -23,17 +25,59 @@ describe('A7 WebMCP (evaluate)', () => {
   });
 
   it('passes provideContext in a same-origin script', () => {
-    const js = text('/assets/app.js', 'const mc = navigator.modelContext; mc.provideContext({ tools: [] });', 'text/javascript');
+    const js = text('/assets/app.js', 'const mc = document.modelContext; mc.provideContext({ tools: [] });', 'text/javascript');
     const o = a7WebMcp.evaluate(art({ scripts: [js] }), ctx);
     expect(o.status).toBe('pass');
     expect(o.evidence).toContain('/assets/app.js');
   });
 
-  it('passes a declarative form tool and flags a missing description', () => {
-    const o = a7WebMcp.evaluate(art({ forms: [{ toolname: 'search', description: null, params: 1 }] }), ctx);
+  it('passes a declarative form tool with a description and labelled fields', () => {
+    const o = a7WebMcp.evaluate(art({ forms: [{ toolname: 'search', description: 'Search', params: 1, fields: [{ name: 'q', title: 'Keywords', description: null }] }] }), ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toMatch(/declarative/);
-    expect(o.advisories?.join(' ')).toMatch(/no tooldescription/);
+  });
+
+  it('a form tool without tooldescription is partial, the way Chromium flags it', () => {
+    const o = a7WebMcp.evaluate(art({ forms: [{ toolname: 'search', description: null, params: 1 }] }), ctx);
+    expect(o.status).toBe('partial');
+    expect(o.code).toBe('A7/tool-no-description');
+    expect(o.findings?.[0]).toMatchObject({ code: 'A7/tool-no-description', data: { tool: 'search' } });
+  });
+
+  it('navigator.modelContext alone is partial with the deprecation finding first; both spellings pass with an advisory', () => {
+    const old = a7WebMcp.evaluate(art({ inline: [REGISTER_NAVIGATOR] }), ctx);
+    expect(old.status).toBe('partial');
+    expect(old.code).toBe('A7/navigator-deprecated');
+    expect(old.evidence).toMatch(/removed in 152/);
+    expect(old.details?.api).toBe('navigator');
+    expect(old.remediation).toMatch(/document\.modelContext/);
+    const both = a7WebMcp.evaluate(art({ inline: [`(document.modelContext ?? navigator.modelContext).registerTool({ name: "x", description: "y" })`] }), ctx);
+    expect(both.status).toBe('pass');
+    expect(both.details?.api).toBe('document+navigator');
+    expect(both.advisories?.join(' ')).toMatch(/deprecated in Chrome 150/);
+  });
+
+  it('finds the description after a nested inputSchema, and keeps each call to its own window', () => {
+    const o = a7WebMcp.evaluate(
+      art({ inline: ['document.modelContext.registerTool({ name: "a", inputSchema: { type: "object", properties: {} }, description: "A", execute() {} }); document.modelContext.registerTool({ name: "b", execute() {} });'] }),
+      ctx,
+    );
+    expect(o.details?.imperativeTools).toEqual(['a', 'b']);
+    expect(o.findings?.map((f) => [f.code, f.data?.tool])).toEqual([['A7/tool-no-description', 'b']]);
+  });
+
+  it('validates names as index.bs does and lists every problem as a finding', () => {
+    const o = a7WebMcp.evaluate(
+      art({
+        inline: ['document.modelContext.registerTool({ name: "bad name!", execute() {} })'],
+        forms: [{ toolname: 'ok_tool', description: 'Fine', params: 1, fields: [{ name: null, title: 'x', description: null }, { name: 'email', title: null, description: null }] }],
+      }),
+      ctx,
+    );
+    expect(o.status).toBe('partial');
+    expect(o.findings?.map((f) => f.code)).toEqual(['A7/param-no-name', 'A7/param-no-title', 'A7/tool-name-invalid', 'A7/tool-no-description']);
+    expect(o.findings?.[1].data).toMatchObject({ tool: 'ok_tool', params: 'email' });
+    expect(o.code).toBe('A7/param-no-name');
   });
 
   it('is partial when modelContext is only feature-detected', () => {
@@ -47,9 +91,21 @@ describe('A7 WebMCP (evaluate)', () => {
     expect(o.status).toBe('fail');
   });
 
-  it('notes document.modelContext drift', () => {
-    const o = a7WebMcp.evaluate(art({ inline: ['document.modelContext.registerTool({ name: "x" })'] }), ctx);
-    expect(o.advisories?.join(' ')).toMatch(/navigator\.modelContext/);
+  it('document.modelContext is the current API: no drift advisory', () => {
+    const o = a7WebMcp.evaluate(art({ inline: ['document.modelContext.registerTool({ name: "x", description: "y" })'] }), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.matched).toMatch(/document\.modelContext/);
+    expect(o.advisories ?? []).toEqual([]);
+  });
+
+  it('the fix guide teaches document.modelContext and names navigator.modelContext as deprecated', () => {
+    const steps = a7WebMcp.fixGuide({ origin: ORIGIN, platform: null, hosting: [] });
+    expect(steps[0].code).toContain('await document.modelContext.registerTool(');
+    expect(steps[0].code).toContain('signal: webmcp.signal');
+    expect(steps[0].code).toContain('readOnlyHint');
+    expect(steps[0].code).not.toContain('navigator.modelContext.');
+    expect(steps[1].code).toMatch(/toolname=.*tooldescription=/);
+    expect(steps[2].title).toMatch(/Deprecated: navigator\.modelContext/);
   });
 
   it('fails with nothing found and says what was read; info for a non-HTML page', () => {
@@ -65,6 +121,22 @@ describe('A7 WebMCP (evaluate)', () => {
     expect(a7WebMcp.fixGuide({ origin: ORIGIN, platform: 'nextjs', hosting: [] })[0].code).toContain("'use client'");
     expect(a7WebMcp.fixGuide({ origin: ORIGIN, platform: 'wordpress', hosting: [] })[0].code).toContain('wp_footer');
     expect(a7WebMcp.fixGuide({ origin: ORIGIN, platform: 'shopify', hosting: [] })[0].title).toContain('theme.liquid');
+  });
+});
+
+describe('A7 script reading (property-based)', () => {
+  const TOKENS = ['document', 'navigator', '.', 'modelContext', '.registerTool', '(', '{', '}', ')', ',', 'name: ', 'description: ', '"t_1"', "'x y'", '`a`', 'provideContext', ' ', '\n', ';'];
+  it('never throws, names at most 10 tools per script, and a pass never rests on navigator.modelContext alone', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 200 }).map((t) => t.join('')), (script) => {
+        const o = a7WebMcp.evaluate(art({ inline: [script] }), ctx);
+        expect(['pass', 'partial', 'fail']).toContain(o.status);
+        expect((o.details?.imperativeTools ?? []).length).toBeLessThanOrEqual(10);
+        if (o.status === 'pass') expect(script).toMatch(/document\s*\.\s*modelContext|(?<!navigator\.)modelContext/);
+        if (o.code === 'A7/navigator-deprecated') expect(script).not.toMatch(/document\s*\.\s*modelContext/);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -97,5 +169,49 @@ describe('A7 gather against a loopback site', () => {
     // The <pre> sample and the JSON-LD are not scripts: only the feature detection in s2.js counts.
     expect(o.status).toBe('partial');
     expect(o.evidence).toContain('/js/s2.js');
+  });
+
+  it('reads form tools with their fields, labels and toolautosubmit', async () => {
+    const site = await startFixture(() => ({
+      '/': {
+        headers: { 'content-type': 'text/html' },
+        body: `<!doctype html><html><body>
+<form toolname="find_order" tooldescription="Find an order" toolautosubmit>
+  <label for="n">Order number</label><input id="n" name="number">
+  <label>Email <input name="email"></label>
+  <input name="zip" toolparamdescription="Postal code">
+  <input type="hidden" name="csrf" value="x"><button type="submit">Go</button>
+</form>
+<form tooldescription="No name"><input name="q" aria-label="Query"></form>
+<form toolname="unlabelled" tooldescription="Fields without labels"><input><select name="size"></select></form>
+</body></html>`,
+      },
+    }));
+    open.push(site);
+    const a = await a7WebMcp.gather(await liveContext(site.origin));
+    expect(a.forms).toHaveLength(3);
+    expect(a.forms[0]).toMatchObject({ toolname: 'find_order', autosubmit: true, params: 3 });
+    expect(a.forms[0].fields).toEqual([
+      { name: 'number', title: 'Order number', description: null },
+      { name: 'email', title: 'Email', description: null },
+      { name: 'zip', title: null, description: 'Postal code' },
+    ]);
+    const o = a7WebMcp.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/` });
+    expect(o.status).toBe('partial');
+    expect(o.findings?.map((f) => f.code)).toEqual(['A7/tool-no-name', 'A7/param-no-name', 'A7/param-no-title']);
+    expect(o.advisories?.join(' ')).toMatch(/toolautosubmit/);
+  });
+
+  it('reads hostile ids and many fields without building selectors from them, within its bounds', async () => {
+    const fields = Array.from({ length: 80 }, (_, i) => `<label for='f${i}"]:not(x'>F${i}</label><input id='f${i}"]:not(x' name="p${i}">`).join('');
+    const site = await startFixture(() => ({
+      '/': { headers: { 'content-type': 'text/html' }, body: `<!doctype html><html><body>${Array.from({ length: 25 }, (_, k) => `<form toolname="t${k}" tooldescription="d">${fields}</form>`).join('')}</body></html>` },
+    }));
+    open.push(site);
+    const a = await a7WebMcp.gather(await liveContext(site.origin));
+    expect(a.forms).toHaveLength(20);
+    expect(a.forms[0].fields).toHaveLength(50);
+    expect(a.forms[0].fields?.[3]).toEqual({ name: 'p3', title: 'F3', description: null });
+    expect(a7WebMcp.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/` }).status).toBe('pass');
   });
 });

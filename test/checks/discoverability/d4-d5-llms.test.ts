@@ -38,6 +38,12 @@ describe('parseLlmsTxt', () => {
     expect(d.sections).toEqual([{ title: 'Docs', links: 2 }, { title: 'Optional', links: 1 }]);
     expect(d.links[0]).toEqual({ name: 'Shipping', url: 'https://site.test-fixture.dev/shipping.md', notes: 'delivery times', section: 'Docs' });
   });
+  it('counts bare URLs in sections and notes after a dash instead of ":"', () => {
+    const d = parseLlmsTxt('# Co\n\n## Docs\n\n- https://x.test/a\n- <https://x.test/b> the B page\n- Website: https://x.test\n- [C](https://x.test/c) — the C page\n- [D](https://x.test/d) - the D page\n- [E](https://x.test/e): the E page\n\nhttps://x.test/prose-not-an-item\n');
+    expect(d.bareUrls).toBe(3);
+    expect(d.dashNotes).toBe(2);
+    expect(d.links.map((l) => l.notes ?? null)).toEqual([null, null, 'the E page']);
+  });
   it('ignores images and fenced code, and notices a late H1', () => {
     const d = parseLlmsTxt('intro\n# Title\n![logo](/l.png)\n```\n# not a heading\n[x](/in-code)\n```\n- [a](/a)\n');
     expect(d.h1).toBe('Title');
@@ -64,6 +70,21 @@ describe('D4 evaluate', () => {
     expect(o.status).toBe('pass');
     expect(o.evidence).toContain('H1 "Example Co"');
     expect(o.advisories).toEqual([]);
+  });
+  it('follows llmstxt.org structure: links outside any H2 list are no file list; bare-URL sections; dash separators are read with an advisory', () => {
+    const flat = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# https://x.test\n\n' + Array.from({ length: 50 }, (_, i) => `- [Page ${i}](https://x.test/p${i})`).join('\n') + '\n'))]), ctx);
+    expect(flat.status).toBe('partial');
+    expect(flat.code).toBe('D4/no-file-list');
+    expect(flat.findings?.[0].data).toMatchObject({ links: 50 });
+    expect(flat.evidence).toMatch(/reference parser finds none here/);
+    expect(flat.advisories?.join(' ')).toMatch(/The H1 is a URL/);
+    const bare = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# Co\n\n> S.\n\n## Docs\n\n- https://x.test/a\n- https://x.test/b\n'))]), ctx);
+    expect(bare.code).toBe('D4/bare-urls');
+    expect(bare.findings?.[0].data).toMatchObject({ count: 2 });
+    const dash = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# Co\n\n> S.\n\n## Docs\n\n- [A](https://x.test/a.md) — the A page\n- https://x.test/b\n'))]), ctx);
+    expect(dash.status).toBe('pass');
+    expect(dash.advisories?.join(' ')).toMatch(/1 link\(s\) separate their notes with a dash/);
+    expect(dash.advisories?.join(' ')).toMatch(/1 bare URL\(s\) in H2 sections are not read as links/);
   });
   it('passes with advisories: no blockquote, no .md targets, odd content type', () => {
     const o = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# Site\n\n## Pages\n- [Home](/)\n', 'application/octet-stream'))]), ctx);
@@ -92,7 +113,10 @@ describe('D4 evaluate', () => {
   });
   it('fails on 404, soft 404 and empty; prefers the directory variant when it exists', () => {
     expect(d4LlmsTxt.evaluate(art([cand(notFound('/llms.txt'))]), ctx).status).toBe('fail');
-    expect(d4LlmsTxt.evaluate(art([cand(soft404('/llms.txt'))]), ctx).evidence).toContain('soft 404');
+    const html = d4LlmsTxt.evaluate(art([cand(soft404('/llms.txt'))]), ctx);
+    expect(html.code).toBe('D4/html-page');
+    expect(html.evidence).toContain('an HTML page where Markdown was expected');
+    expect(html.evidence).not.toContain('soft 404');
     expect(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', ''))]), ctx).status).toBe('fail');
     const o = d4LlmsTxt.evaluate(art([cand(text('/docs/llms.txt', GOOD), '/docs/llms.txt'), cand(notFound('/llms.txt'))]), ctx);
     expect(o.status).toBe('pass');

@@ -26,6 +26,11 @@ const CF_WALL = response({ status: 403, headers: { 'content-type': 'text/html', 
 const b1 = table(b1AiCrawlerRules, {
   valid: [
     { name: 'a permissive * group', artifact: robots('User-agent: *\nDisallow: /admin/\n'), code: 'B1/ok' },
+    {
+      name: 'retired Anthropic tokens beside a * group that disallows only /_next/ (Claude reads every page)',
+      artifact: robots('User-agent: anthropic-ai\nAllow: /\n\nUser-agent: OAI-SearchBot\nAllow: /\n\nUser-agent: *\nAllow: /\nDisallow: /_next/\n'),
+      code: 'B1/ok',
+    },
     { name: 'training blocked, answer engines allowed', artifact: robots('User-agent: GPTBot\nUser-agent: ClaudeBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n'), code: 'B1/ok' },
     { name: 'every AI user agent got the page the scanner got', artifact: withUa(OPEN, {}), code: 'B1/ok' },
     {
@@ -98,12 +103,21 @@ const b4 = table(b4AutomatedAccess, {
   invalid: [],
 });
 
+/** B5 reads robots.txt and the page's Content-Usage header. */
+const usage = (body: string | null, header?: string) => () => ({
+  robots: body === null ? parseRobots(notFound('/robots.txt'), ORIGIN) : parseRobots(text('/robots.txt', body), ORIGIN),
+  page: response({ url: '/', headers: { 'content-type': 'text/html', ...(header !== undefined ? { 'content-usage': header } : {}) }, body: '<h1>Home</h1>' }),
+});
 const b5 = table(b5ContentUsage, {
-  valid: [{ artifact: robots('User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n'), code: 'B5/ok' }],
+  valid: [
+    { artifact: usage('User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n'), code: 'B5/ok' },
+    { name: 'the response header alone (draft-ietf-aipref-attach)', artifact: usage(null, 'train-ai=n, search=y'), code: 'B5/ok' },
+  ],
   invalid: [
-    { artifact: noRobots, status: 'fail', code: 'B5/no-robots' },
-    { artifact: robots('User-agent: *\nAllow: /\n'), status: 'fail', code: 'B5/missing' },
-    { name: 'yes/no values', artifact: robots('User-agent: *\nContent-Usage: train-ai=no\n'), status: 'fail', code: 'B5/invalid' },
+    { artifact: usage(null), status: 'fail', code: 'B5/no-robots' },
+    { artifact: usage('User-agent: *\nAllow: /\n'), status: 'fail', code: 'B5/missing' },
+    { name: 'yes/no values', artifact: usage('User-agent: *\nContent-Usage: train-ai=no\n'), status: 'fail', code: 'B5/invalid' },
+    { name: 'a header that is not a dictionary of y/n tokens', artifact: usage('User-agent: *\nAllow: /\n', 'Train-AI=N'), status: 'fail', code: 'B5/header-invalid' },
   ],
 });
 

@@ -245,14 +245,26 @@ const a6 = table(a6AgentSkills, {
 
 const webPage = response({ url: '/', headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>x</body></html>' });
 const webmcp = (over: Partial<WebMcpArtifact> = {}): WebMcpArtifact => ({ page: webPage, isHtml: true, inline: [], forms: [], scripts: [], skipped: { crossOrigin: 0, overCap: 0 }, ...over });
+const field = (name: string | null, title: string | null = 'Label', description: string | null = null) => ({ name, title, description });
 const a7 = table(a7WebMcp, {
   valid: [
-    { artifact: webmcp({ inline: ['navigator.modelContext.registerTool({ name: "add_to_cart", description: "Add", inputSchema: {}, execute() {} });'] }), code: 'A7/ok' },
-    { artifact: webmcp({ forms: [{ toolname: 'search', description: null, params: 1 }] }), code: 'A7/ok' },
+    { artifact: webmcp({ inline: ['document.modelContext.registerTool({ name: "add_to_cart", description: "Add", inputSchema: {}, execute() {} });'] }), code: 'A7/ok' },
+    { artifact: webmcp({ forms: [{ toolname: 'search', description: 'Search the catalog', params: 1, fields: [field('q')] }] }), code: 'A7/ok' },
     { artifact: webmcp({ page: response({ url: '/', headers: { 'content-type': 'application/pdf' }, body: '%PDF' }), isHtml: false }), status: 'info', code: 'A7/not-html' },
   ],
   invalid: [
-    { artifact: webmcp({ inline: ['if (navigator.modelContext) console.log("webmcp")'] }), status: 'partial', code: 'A7/feature-detect-only' },
+    {
+      name: 'navigator.modelContext only (deprecated in Chrome 150, removed in 152)',
+      artifact: webmcp({ inline: ['navigator.modelContext.registerTool({ name: "add_to_cart", description: "Add", inputSchema: {}, execute() {} });'] }),
+      status: 'partial',
+      code: 'A7/navigator-deprecated',
+    },
+    { artifact: webmcp({ forms: [{ toolname: '', description: 'Search', params: 1, fields: [field('q')] }] }), status: 'partial', code: 'A7/tool-no-name' },
+    { artifact: webmcp({ inline: ['document.modelContext.registerTool({ name: "add to cart", description: "Add", execute() {} });'] }), status: 'partial', code: 'A7/tool-name-invalid' },
+    { artifact: webmcp({ forms: [{ toolname: 'search', description: null, params: 1, fields: [field('q')] }] }), status: 'partial', code: 'A7/tool-no-description' },
+    { artifact: webmcp({ forms: [{ toolname: 'search', description: 'Search', params: 0, fields: [field(null)] }] }), status: 'partial', code: 'A7/param-no-name' },
+    { artifact: webmcp({ forms: [{ toolname: 'search', description: 'Search', params: 1, fields: [field('q', null, null)] }] }), status: 'partial', code: 'A7/param-no-title' },
+    { artifact: webmcp({ inline: ['if (document.modelContext) console.log("webmcp")'] }), status: 'partial', code: 'A7/feature-detect-only' },
     { artifact: webmcp({ inline: ['console.log(1)'] }), status: 'fail', code: 'A7/missing' },
   ],
 });

@@ -92,6 +92,14 @@ const d4 = table(d4LlmsTxt, {
     { artifact: llms(text('/llms.txt', GOOD_LLMS, 'text/html')), status: 'partial', code: 'D4/html-typed' },
     { artifact: llms(text('/llms.txt', '> Summary only\n\n- [Docs](/docs.md)\n')), status: 'partial', code: 'D4/no-h1' },
     { artifact: llms(text('/llms.txt', '# Example Co\n\n> Summary with no links at all.\n')), status: 'partial', code: 'D4/no-links' },
+    { name: 'an HTML page served with 200 at /llms.txt', artifact: llms(text('/llms.txt', '<!doctype html><html><body><h1>Home</h1></body></html>', 'text/html')), status: 'fail', code: 'D4/html-page' },
+    { name: 'H2 sections of bare URLs', artifact: llms(text('/llms.txt', '# Example Co\n\n> Summary.\n\n## Docs\n\n- https://example.com/a\n- https://example.com/b\n')), status: 'partial', code: 'D4/bare-urls' },
+    {
+      name: 'a URL for H1, no blockquote, links outside any H2 section',
+      artifact: llms(text('/llms.txt', '# https://example.com\n\n- [About](https://example.com/about)\n- [Pricing](https://example.com/pricing)\n')),
+      status: 'partial',
+      code: 'D4/no-file-list',
+    },
     { artifact: llms(text('/llms.txt', `${GOOD_LLMS}\n${'Long prose about the company. '.repeat(4000)}`)), status: 'partial', code: 'D4/too-long' },
     {
       artifact: llms(text('/llms.txt', GOOD_LLMS, 'text/markdown'), 'llms.txt', {

@@ -105,6 +105,41 @@ export const botAccess: Variant[] = [
     source: 'IETF AIPREF drafts draft-ietf-aipref-vocab and the robots.txt attachment draft (Content-Usage: train-ai=y|n) [3P in the catalog: no consensus yet]; catalog B5',
   },
   {
+    name: 'ai-crawlers-retired-tokens-asset-disallow',
+    models: 'own Allow: / groups for OAI-SearchBot and PerplexityBot, retired anthropic-ai / Claude-Web tokens, and a * group of Allow: / plus Disallow: /_next/ (build assets only)',
+    site: () => ({
+      '/': page(),
+      '/robots.txt': text('User-agent: OAI-SearchBot\nAllow: /\n\nUser-agent: PerplexityBot\nAllow: /\n\nUser-agent: anthropic-ai\nUser-agent: Claude-Web\nAllow: /\n\nUser-agent: *\nAllow: /\nDisallow: /_next/\n'),
+    }),
+    expect: { B1: 'pass' },
+    codes: { B1: 'B1/ok' },
+    source: 'Shape seen in a Next.js site\'s robots.txt in shared/realworld (issue 23 point 1); RFC 9309 §2.2.2 (longest match): Claude-SearchBot and Claude-User may fetch every page; our decision: the retired-token rule judges access to / and the scanned page',
+  },
+  {
+    name: 'content-usage-header',
+    models: 'the AI preference sent as a Content-Usage response header only (no robots.txt line), as the attachment draft allows',
+    site: () => ({ '/': page('Corpus Co', '', { 'content-usage': 'train-ai=n, search=y' }), '/robots.txt': text('User-agent: *\nAllow: /\n') }),
+    expect: { B5: 'pass' },
+    codes: { B5: 'B5/ok' },
+    source: 'draft-ietf-aipref-attach-05 (Content-Usage header field); draft-ietf-aipref-vocab-08 (RFC 9651 dictionary, labels train-ai, ai-use, search, tokens y/n), read 2026-11-25',
+  },
+  {
+    name: 'content-usage-header-not-tokens',
+    models: 'a Content-Usage header with quoted and yes/no values ("n", yes): parses, but states no preference',
+    site: () => ({ '/': page('Corpus Co', '', { 'content-usage': 'train-ai="n", search=yes' }), '/robots.txt': text('User-agent: *\nAllow: /\n') }),
+    expect: { B5: 'fail' },
+    codes: { B5: 'B5/header-invalid' },
+    source: 'draft-ietf-aipref-vocab-08 processing algorithm (values that are not the Tokens y or n leave the preference unknown); the yes/no spelling is Content-Signal\'s, seen mixed into Content-Usage in robots.txt files',
+  },
+  {
+    name: 'content-signal-and-usage-disagree',
+    models: 'Content-Signal ai-train=no in robots.txt and a Content-Usage header train-ai=y: both read, the disagreement said',
+    site: () => ({ '/': page('Corpus Co', '', { 'content-usage': 'train-ai=y' }), '/robots.txt': text('User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n') }),
+    expect: { B5: 'pass', B2: 'pass' },
+    codes: { B5: 'B5/ok', B2: 'B2/ok' },
+    source: 'draft-ietf-aipref-vocab-08 "Combining Preferences" (the most restrictive applies); contentsignals.org; our decision: both pass, the disagreement is an advisory',
+  },
+  {
     name: 'web-bot-auth-directory',
     models: 'a Web Bot Auth key directory with one Ed25519 JWK',
     site: () => ({

@@ -47,6 +47,16 @@ export function tokenAccess(robots: RobotsArtifact, crawler: AiCrawler): TokenAc
   return { ...crawler, access: someDisallowed ? 'restricted' : 'allowed', via };
 }
 
+/** The path (and query) of the scanned page, as robots.txt rules match it. */
+function pagePath(pageUrl: string): string {
+  try {
+    const u = new URL(pageUrl);
+    return u.pathname + u.search;
+  } catch {
+    return '/';
+  }
+}
+
 function crawlerOf(token: string): AiCrawler {
   return AI_CRAWLERS.find((c) => c.token === token) ?? { token, operator: 'unknown', category: 'other' };
 }
@@ -86,6 +96,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
     level: { rung: 2 },
     anchorKey: 'robotsTxtAiRules',
     specUrls: SPEC,
+    standards: ['rfc9309', 'aiRobotsTxt'],
     summary:
       'For each known AI crawler and agent token, the robots.txt group that applies to it (RFC 9309) and whether it may fetch `/`; then the page fetched as eight AI crawlers and agents (GPTBot, OAI-SearchBot, ChatGPT-User, ClaudeBot, Claude-SearchBot, Claude-User, PerplexityBot, Perplexity-User) against the scanner\'s own answer. Passes when at least one AI search or user-initiated agent of a major operator can read the site and the server does not refuse a user agent robots.txt allows.',
     why: 'Answer engines (ChatGPT search, Claude, Perplexity, Google AI features) only cite pages their crawlers may fetch. Blocking training crawlers is a policy choice and is never penalised.',
@@ -95,7 +106,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       'B1/no-robots': 'no robots.txt (or an HTML page instead), so no AI crawler rules',
       'B1/no-groups': 'robots.txt has no User-agent group',
       'B1/all-blocked': 'partial: every AI answer engine and user-initiated agent of a major operator is blocked from /',
-      'B1/retired-tokens': 'partial: only retired Anthropic tokens are named while the current Claude crawlers fall to a restrictive * group',
+      'B1/retired-tokens': 'partial: only retired Anthropic tokens are named while the current Claude crawlers fall to a `*` group that keeps them from `/` or the scanned page',
       'B1/ua-refused': 'partial: robots.txt allows an AI crawler, but the server refuses its user agent (403/401/429/503, a challenge page or a reset) where the scanner\'s own request got the page',
       'B1/ok': 'AI answer engines may fetch the site (training crawlers may be blocked: a policy choice)',
     },
@@ -104,7 +115,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       'B1/no-robots': '{seen}: {answer}, so no AI crawler rules (see D1).',
       'B1/no-groups': '{seen}: robots.txt has no User-agent group, so it expresses no crawler rules.',
       'B1/all-blocked': '{lines} Every AI search and user-initiated agent of a major operator is blocked from /: the site cannot be cited in AI answers.',
-      'B1/retired-tokens': `{lines} Only retired Anthropic tokens are named; the current Claude crawlers fall to a restrictive \`*\` group.`,
+      'B1/retired-tokens': `{lines} Only retired Anthropic tokens are named; the current Claude crawlers fall to a \`*\` group that keeps them from \`/\` or the scanned page.`,
       'B1/ua-refused': '{verdict} {lines}',
     },
   },
@@ -112,7 +123,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
     const [robots, uaAccess] = await Promise.all([ctx.robots(), gatherUaAccess(ctx)]);
     return { ...robots, uaAccess };
   },
-  evaluate(robots) {
+  evaluate(robots, { pageUrl }) {
     const ua = uaFindings((token) => tokenAccess(robots, crawlerOf(token)).access, robots.uaAccess);
     const res = robots.probe;
     const probes = [res];
@@ -151,7 +162,10 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
     if (retiredNamed.length) {
       const current = table.filter((t) => t.operator === 'Anthropic' && t.category !== 'retired' && t.category !== 'agent');
       const currentNamed = current.some((t) => t.via === 'own group');
-      retiredTrap = !currentNamed && current.some((t) => t.via === '*' && t.access !== 'allowed');
+      // Judged by effective access to the pages (`/` and the scanned page), not by the presence of
+      // a Disallow: a `*` group of `Allow: /` plus `Disallow: /_next/` lets Claude read every page.
+      const pagePaths = [...new Set(['/', pagePath(pageUrl)])];
+      retiredTrap = !currentNamed && current.some((t) => t.via === '*' && pagePaths.some((p) => !robots.isAllowed(p, t.token)));
       advisories.push(
         `${retiredNamed.map((t) => t.token).join(' and ')} ${retiredNamed.length > 1 ? 'are' : 'is'} retired: rules for ${retiredNamed.length > 1 ? 'them' : 'it'} do not reach ClaudeBot, Claude-SearchBot or Claude-User; name those instead.`,
       );

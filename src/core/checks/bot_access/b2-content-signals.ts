@@ -33,6 +33,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     level: { rung: 2 },
     anchorKey: 'contentSignals',
     specUrls: SPEC,
+    standards: ['contentSignals', 'rfc9309'],
     summary: 'A `Content-Signal: search=…, ai-input=…, ai-train=…` line (yes/no values) in the robots.txt group that applies to every crawler.',
     why: 'robots.txt says who may fetch; Content Signals say what the content may be used for once fetched (search results, AI answers, model training), so you can welcome AI answers and still refuse training.',
     remediation: 'Add `Content-Signal: search=yes, ai-input=yes, ai-train=no` (your choice of values) to the `User-agent: *` group of robots.txt.',

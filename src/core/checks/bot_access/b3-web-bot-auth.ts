@@ -37,6 +37,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
     level: { arm: 'bot-auth' },
     anchorKey: 'webBotAuth',
     specUrls: SPEC,
+    standards: ['webBotAuth'],
     summary: `A JWK Set of the site's own bot/agent signing keys at ${WBA_DIRECTORY_PATH} (HTTP Message Signatures directory). Only sites that send automated traffic need one; absence is informational.`,
     why: 'Sites that operate crawlers or agents sign their requests (RFC 9421) so that other sites can verify them instead of blocking by IP or user agent; the directory publishes the public keys.',
     remediation: `If your organisation sends bot or agent traffic, publish its Ed25519 public keys as a JWK Set at ${WBA_DIRECTORY_PATH}.`,

@@ -29,6 +29,7 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
     tier: 'bonus',
     weight: 0,
     specUrls: SPEC,
+    standards: ['challengePages'],
     summary: 'Whether the page answered an honest automated client, or a bot wall (challenge page, CAPTCHA, 401/403/429/503) stood in front of it. Informational only, never scored.',
     why: 'Agents fetch pages without a browser; a challenge page in front of the content hides everything else from them, and from this scan.',
     remediation: 'Let verified AI agents and crawlers through the bot protection (allow-list them or verify Web Bot Auth signatures) for public pages.',

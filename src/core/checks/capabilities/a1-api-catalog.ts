@@ -101,6 +101,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
     level: { rung: 4, arm: 'integrations' },
     anchorKey: 'apiCatalog',
     specUrls: SPEC,
+    standards: ['rfc9727'],
     summary: `A Linkset (application/linkset+json) at ${API_CATALOG_PATH} listing the site's APIs with their OpenAPI description, docs and status links (RFC 9727).`,
     why: 'Agents look for APIs in one well-known place; the catalog tells them which APIs exist and where their machine-readable descriptions are.',
     remediation: `Serve ${API_CATALOG_PATH} as application/linkset+json listing each API (anchor) with its service-desc (OpenAPI) and service-doc links.`,

@@ -71,6 +71,7 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     weight: 1,
     anchorKey: 'ard',
     specUrls: SPEC,
+    standards: ['aiCatalog'],
     summary: `${AI_CATALOG_PATH} (fallback ${ARD_PATH}) is JSON with a spec version, a host and a non-empty agents[] (AI Card) or entries[] (Agentic Resource Discovery).`,
     why: 'One index of every agent, MCP server and API a host offers lets an agent discover all of them with a single request, whatever protocol each uses.',
     remediation: `Publish ${AI_CATALOG_PATH} with specVersion, host {displayName, identifier} and one entry per agent or MCP server you expose.`,

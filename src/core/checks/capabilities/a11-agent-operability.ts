@@ -30,6 +30,7 @@ export const a11AgentOperability = defineCheck<OperabilityArtifact>()({
     tier: 'recommended',
     weight: 4,
     specUrls: SPEC,
+    standards: ['aria'],
     summary:
       'Rendered mode (--render): axe-core on the rendered page with the rules agents depend on: accessible names of buttons, links and form fields, and valid ARIA roles and attributes. Not applicable without --render.',
     why: 'Browser agents find and operate controls through their accessible names and roles; an unnamed button or an invalid role is a control they cannot reliably choose.',

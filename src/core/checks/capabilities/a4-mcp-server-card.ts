@@ -68,6 +68,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     level: { rung: 4, arm: 'integrations' },
     anchorKey: 'mcpServerCard',
     specUrls: SPEC,
+    standards: ['mcpServerCard', 'rfc9728'],
     summary: `An MCP server card (name, version, remote endpoint, capabilities) at ${MCP_CARD_PATHS.join(', ')}; SEP-2127 and the older serverInfo shape are both accepted.`,
     why: 'A server card lets an agent find and connect to your MCP server from the domain alone, without a registry or manual setup.',
     remediation: 'Publish an MCP server card at /.well-known/mcp/server-card (and server-card.json) with name, version, remotes[].url and capabilities.',

@@ -82,6 +82,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     level: { rung: 4, arm: 'integrations' },
     anchorKey: 'a2aAgentCard',
     specUrls: SPEC,
+    standards: ['a2a'],
     summary: `An A2A AgentCard at ${A2A_CARD_PATH} (name, version, endpoint, skills); the ≤0.2 path ${A2A_LEGACY_CARD_PATH} counts half.`,
     why: 'Other agents discover what your agent can do, and how to talk to it, from its card (Agent2Agent protocol).',
     remediation: `Publish an A2A AgentCard at ${A2A_CARD_PATH} with name, description, version, supportedInterfaces[] (url, protocolBinding, protocolVersion), capabilities, default modes and skills.`,

@@ -22,6 +22,7 @@ const SPEC = ['https://github.com/cloudflare/agent-skills-discovery-rfc', 'https
 
 const FORMAT_LABEL: Record<SkillsFormat, string> = {
   'v0.2.0': 'Agent Skills Discovery v0.2.0 ($schema, type/url/digest entries)',
+  'unknown-schema': 'Agent Skills index under an unrecognised $schema, read by its declared url/type/digest',
   'draft-files': 'Agent Skills Discovery February 2026 draft (top-level version + files[] digests)',
   'v0.1.0': 'Agent Skills Discovery v0.1.0 (no $schema, no digests)',
 };
@@ -79,7 +80,7 @@ function checkArtifact(entry: { name: string; url: string | null; digest: string
       }
     }
   }
-  if (entry.type === 'skill-md') {
+  if (entry.type === 'skill-md' || (entry.type === null && /\/SKILL\.md$/i.test(url))) {
     const fm = skillFrontMatter(probe.text);
     if (fm.problem) out.problems.push({ code: 'A6/bad-skill-md', data: { name: entry.name, problem: fm.problem } });
     else if (fm.name !== entry.name) out.advisories.push(`skill "${entry.name}": SKILL.md front matter says name "${excerpt(fm.name ?? '', 40)}"`);
@@ -104,6 +105,7 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     level: { rung: 4, arm: 'integrations' },
     anchorKey: 'agentSkills',
     specUrls: SPEC,
+    standards: ['agentSkills'],
     summary:
       'GET /.well-known/agent-skills/index.json must be a v0.2.0 index ($schema) whose skills have valid names, types, descriptions, URLs and sha256 digests; up to five artifacts are downloaded and their digests and SKILL.md front matter verified.',
     why: 'Skills teach agents how to use your site or product; the index lets them find every skill in one request, and digests let them trust what they download.',
@@ -135,7 +137,12 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     const problems: Array<SubFinding<A6Finding>> = index.problems.map((p) => ({ code: INDEX_PROBLEM[p.kind], ...(p.kind === 'unknown-schema' ? { data: { schema: p.schema } } : {}) }));
     const advisories: string[] = [];
     if (a.path === SKILLS_LEGACY_INDEX_PATH) problems.push({ code: 'A6/legacy-path' });
-    if (index.format !== 'v0.2.0') problems.push({ code: 'A6/old-format', data: { format: index.format === 'v0.1.0' ? 'v0.1.0' : 'draft' } });
+    if (index.format === 'v0.1.0' || index.format === 'draft-files') problems.push({ code: 'A6/old-format', data: { format: index.format === 'v0.1.0' ? 'v0.1.0' : 'draft' } });
+    if (index.format === 'unknown-schema') {
+      advisories.push(`$schema "${excerpt(index.declared ?? '', 80)}" is not a schema we know (current: ${SKILLS_SCHEMA_V02}); entries read by their declared url/type/digest`);
+      const notes = [...new Set(index.entries.flatMap((e) => e.notes ?? []))];
+      if (notes.length) advisories.push(...notes);
+    }
     if (probe.contentType !== 'application/json') advisories.push(`index served as ${probe.contentType ?? 'no content type'} (expected application/json)`);
     const invalid = index.entries.filter((e) => e.problems.length);
     const valid = index.entries.length - invalid.length;
@@ -151,19 +158,21 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
       advisories.push(...d.advisories);
     }
     const verified = deep.filter((d) => d.verified).length;
+    const downloaded = deep.filter((d) => isFound(d.probe)).length;
     const mismatches = deep.filter((d) => d.mismatch).length;
-    if (valid > deep.length && deep.length) advisories.push(`${deep.length} of ${valid} valid entries downloaded and checked (bounded deep check)`);
+    if (valid > deep.length && deep.length && index.format === 'v0.2.0') advisories.push(`${deep.length} of ${valid} valid entries downloaded and checked (bounded deep check)`);
 
     const matched = FORMAT_LABEL[index.format] + (a.path === SKILLS_LEGACY_INDEX_PATH ? ` at legacy ${SKILLS_LEGACY_INDEX_PATH}` : '');
     const facts =
       `${describeProbe(probe, origin)}; ${index.entries.length} skill(s)` +
       (index.entries.length ? ` (${index.entries.slice(0, 6).map((e) => excerpt(e.name, 40)).join(', ')}${index.entries.length > 6 ? ', …' : ''})` : '') +
       (deep.length
-        ? `; ${deep.length} artifact(s) downloaded` +
+        ? // Only the downloads that succeeded count as downloaded; the others are findings.
+          `; ${downloaded} of ${deep.length} artifact(s) downloaded` +
           (deep.some((d) => d.hasDigest) ? `, ${verified} digest(s) verified${mismatches ? `, ${mismatches} mismatch(es)` : ''}` : ', no digests to verify')
         : '');
     const probes = [...a.probes, ...deep.map((d) => d.probe)];
-    const details = { format: index.format, specVersion: index.declared, path: a.path, skills: index.entries.length, valid, verified, mismatches };
+    const details = { format: index.format, specVersion: index.declared, path: a.path, skills: index.entries.length, valid, downloaded, verified, mismatches };
     if (problems.length) {
       return {
         status: 'partial',
@@ -171,7 +180,7 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
         data: { facts },
         findings: problems,
         remediation:
-          index.format !== 'v0.2.0' || a.path === SKILLS_LEGACY_INDEX_PATH
+          index.format === 'v0.1.0' || index.format === 'draft-files' || a.path === SKILLS_LEGACY_INDEX_PATH
             ? `Move the index to ${SKILLS_INDEX_PATH} in the v0.2.0 format ("$schema", and type/url/digest per skill).`
             : `Fix the Agent Skills index: ${renderFindings(A6_FINDINGS, problems.slice(0, 3)).join('; ')}.`,
         matched,

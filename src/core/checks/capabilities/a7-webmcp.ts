@@ -1,10 +1,14 @@
 /**
  * A7 WebMCP, static detection: no browser runs, so we read the page's inline scripts and up to
- * eight same-origin scripts for `navigator.modelContext` with a registration call, and the HTML
- * for declarative `<form toolname>` tools. Script text is searched, not page prose, so an article
- * about WebMCP with code samples does not pass.
+ * eight same-origin scripts for `document.modelContext` (the API of the current draft) with a
+ * registration call, and the HTML for declarative `<form toolname>` tools. `navigator.modelContext`
+ * alone is the deprecated spelling (Chrome deprecated it in 150 and removed it in 152): partial,
+ * with a finding. What a static read can see is validated the way Chromium's own form checks do:
+ * a tool without a name or description, a parameter without a name, or without a title or
+ * description. Script text is searched, not page prose, so an article about WebMCP with code
+ * samples does not pass.
  */
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
@@ -14,11 +18,24 @@ const SPEC = ['https://webmachinelearning.github.io/webmcp/', 'https://github.co
 export const MAX_SCRIPTS = 8;
 export const SCRIPT_MAX_BYTES = 1024 * 1024;
 const SCRIPT_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module', 'text/ecmascript', 'application/ecmascript']);
+/** Form controls that are not tool parameters. */
+const NON_PARAM_TYPES = new Set(['submit', 'button', 'reset', 'image', 'hidden']);
+
+export interface DeclarativeParam {
+  name: string | null;
+  /** toolparamtitle, a <label>, aria-label or title. */
+  title: string | null;
+  /** toolparamdescription. */
+  description: string | null;
+}
 
 export interface DeclarativeTool {
   toolname: string;
   description: string | null;
   params: number;
+  /** The form's parameters as read (absent in artifacts that only counted them). */
+  fields?: DeclarativeParam[];
+  autosubmit?: boolean;
 }
 
 export interface WebMcpArtifact {
@@ -33,33 +50,84 @@ export interface WebMcpArtifact {
   skipped: { crossOrigin: number; overCap: number };
 }
 
+interface ImperativeTool {
+  name: string;
+  hasDescription: boolean;
+}
+
 interface Finding {
   source: string;
   references: boolean;
   registers: boolean;
-  documentVariant: boolean;
-  tools: string[];
+  /** document.modelContext, the current API. */
+  documentApi: boolean;
+  /** navigator.modelContext, deprecated (Chrome 150) and removed (Chrome 152). */
+  navigatorApi: boolean;
+  tools: ImperativeTool[];
   snippet: string;
 }
 
 const REF_RE = /\bmodelContext\b/;
 const REGISTER_RE = /\b(registerTool|provideContext)\s*\(/;
-const TOOL_NAME_RE = /registerTool\s*\(\s*\{[\s\S]{0,400}?\bname\s*:\s*(['"`])([^'"`\n]{1,64})\1/g;
+const DOCUMENT_RE = /\bdocument\s*\.\s*modelContext\b/;
+const NAVIGATOR_RE = /\bnavigator\s*\.\s*modelContext\b/;
+/** An object literal passed to registerTool: the window read is up to 800 characters or the next call. */
+const TOOL_RE = /registerTool\s*\(\s*\{/g;
+const TOOL_WINDOW = 800;
+const NAME_RE = /\bname\s*:\s*(['"`])([^'"`\n]{0,200})\1/;
+/** index.bs: a tool name is 1 to 128 ASCII alphanumerics, "_", "-" or ".". */
+export const TOOL_NAME_RE = /^[A-Za-z0-9_.-]{1,128}$/;
 
 function searchScript(text: string, source: string): Finding {
   const references = REF_RE.test(text);
   const reg = REGISTER_RE.exec(text);
-  const tools = [...text.matchAll(TOOL_NAME_RE)].slice(0, 10).map((m) => m[2]);
+  const tools: ImperativeTool[] = [];
+  for (const m of text.matchAll(TOOL_RE)) {
+    let body = text.slice(m.index + m[0].length, m.index + m[0].length + TOOL_WINDOW);
+    const next = body.search(/registerTool\s*\(/);
+    if (next >= 0) body = body.slice(0, next);
+    const name = NAME_RE.exec(body);
+    if (!name) continue; // a name from a variable is not visible statically
+    tools.push({ name: name[2], hasDescription: /\bdescription\s*:/.test(body) });
+    if (tools.length >= 10) break;
+  }
   const at = reg ? reg.index : text.search(REF_RE);
   return {
     source,
     references,
     registers: !!reg,
-    documentVariant: /\bdocument\.modelContext\b/.test(text),
+    documentApi: DOCUMENT_RE.test(text),
+    navigatorApi: NAVIGATOR_RE.test(text),
     tools,
     snippet: at >= 0 ? excerpt(text.slice(Math.max(0, at - 40), at + 80), 120) : '',
   };
 }
+
+type A7Finding = 'A7/navigator-deprecated' | 'A7/tool-no-name' | 'A7/tool-name-invalid' | 'A7/tool-no-description' | 'A7/param-no-name' | 'A7/param-no-title';
+
+/** Chromium's form checks, applied to what the HTML and the script text show. */
+function validate(forms: DeclarativeTool[], imperative: ImperativeTool[]): Array<SubFinding<A7Finding>> {
+  const out: Array<SubFinding<A7Finding>> = [];
+  for (const f of forms) {
+    const tool = f.toolname || '(unnamed form)';
+    if (!f.toolname) out.push({ code: 'A7/tool-no-name', data: { tool } });
+    else if (!TOOL_NAME_RE.test(f.toolname)) out.push({ code: 'A7/tool-name-invalid', data: { tool: f.toolname } });
+    if (!f.description) out.push({ code: 'A7/tool-no-description', data: { tool } });
+    const unnamed = (f.fields ?? []).filter((p) => !p.name).length;
+    if (unnamed) out.push({ code: 'A7/param-no-name', data: { tool, count: unnamed } });
+    const untitled = (f.fields ?? []).filter((p) => p.name && !p.title && !p.description).map((p) => p.name as string);
+    if (untitled.length) out.push({ code: 'A7/param-no-title', data: { tool, params: untitled.slice(0, 6).join(', ') } });
+  }
+  for (const t of imperative) {
+    if (!t.name) out.push({ code: 'A7/tool-no-name', data: { tool: '(empty name)' } });
+    else if (!TOOL_NAME_RE.test(t.name)) out.push({ code: 'A7/tool-name-invalid', data: { tool: t.name } });
+    if (!t.hasDescription) out.push({ code: 'A7/tool-no-description', data: { tool: t.name || '(empty name)' } });
+  }
+  return out;
+}
+
+/** The partial outcomes: what was found, then every problem (the first names the code). */
+const PARTIAL = 'Static: {parts}. {scope}. Problems: {findings}.';
 
 export const a7WebMcp = defineCheck<WebMcpArtifact>()({
   meta: {
@@ -70,22 +138,43 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     weight: 3,
     anchorKey: 'webMcp',
     specUrls: SPEC,
+    standards: ['webmcp'],
     summary:
-      'Static detection of WebMCP on the page: navigator.modelContext with registerTool()/provideContext() in inline or same-origin scripts (up to 8, 1 MB each), or declarative <form toolname> tools.',
+      'Static detection of WebMCP on the page: document.modelContext with registerTool() in inline or same-origin scripts (up to 8, 1 MB each), or declarative <form toolname tooldescription> tools; navigator.modelContext alone is the deprecated spelling (partial). Tools and parameters are checked for names and descriptions as Chromium does.',
     why: 'WebMCP lets an agent in the browser call your page\'s features as typed tools instead of guessing at clicks and form fields.',
-    remediation: 'Register your page\'s main actions as WebMCP tools with navigator.modelContext.registerTool(), or mark forms with toolname/tooldescription.',
+    remediation: 'Register your page\'s main actions as WebMCP tools with `await document.modelContext.registerTool({...})`, or mark forms with toolname/tooldescription.',
     pageLevel: true,
     codes: {
       'A7/not-html': 'info: the page is not HTML, so there is nothing to register WebMCP tools on',
-      'A7/ok': 'WebMCP tools found by static detection (imperative registerTool or declarative form toolname)',
-      'A7/feature-detect-only': 'partial: navigator.modelContext is referenced but no tool is registered',
+      'A7/ok': 'WebMCP tools found by static detection (imperative document.modelContext.registerTool or declarative form toolname), each with a valid name and a description',
+      'A7/navigator-deprecated': 'partial: tools are registered on navigator.modelContext only, which Chrome deprecated in 150 and removed in 152 (current Chrome sees none of them)',
+      'A7/tool-no-name': 'partial: a tool (a form with tooldescription, or a registerTool call) has no name',
+      'A7/tool-name-invalid': 'partial: a tool name is not 1-128 ASCII letters, digits, "_", "-" or "."',
+      'A7/tool-no-description': 'partial: a tool has no description (tooldescription or description), which agents choose tools by',
+      'A7/param-no-name': 'partial: a form tool has a field without a name, which cannot become a parameter',
+      'A7/param-no-title': 'partial: a form tool parameter has neither a title (label, toolparamtitle, aria-label) nor a toolparamdescription',
+      'A7/feature-detect-only': 'partial: modelContext is referenced but no tool is registered',
       'A7/missing': 'no WebMCP tools detected',
     },
     messages: {
       'A7/not-html': '{pageSeen}: not an HTML page, so there is nothing to register WebMCP tools on.',
       'A7/ok': 'Static: {parts}. {scope}.',
-      'A7/feature-detect-only': 'modelContext is referenced in {referencing} ("{excerpt}") but no registerTool()/provideContext() call was found. {scope}.',
-      'A7/missing': 'No WebMCP tools detected: no <form toolname> and no navigator.modelContext in {scope}. Tools registered by cross-origin scripts or after user interaction are not visible to a static scan.',
+      'A7/navigator-deprecated': PARTIAL,
+      'A7/tool-no-name': PARTIAL,
+      'A7/tool-name-invalid': PARTIAL,
+      'A7/tool-no-description': PARTIAL,
+      'A7/param-no-name': PARTIAL,
+      'A7/param-no-title': PARTIAL,
+      'A7/feature-detect-only': 'modelContext is referenced in {referencing} ("{excerpt}") but no registerTool() call was found. {scope}.',
+      'A7/missing': 'No WebMCP tools detected: no <form toolname> and no document.modelContext (or navigator.modelContext) in {scope}. Tools registered by cross-origin scripts or after user interaction are not visible to a static scan.',
+    },
+    findings: {
+      'A7/navigator-deprecated': 'the tools are registered on navigator.modelContext only: deprecated in Chrome 150 and removed in 152, so current Chrome sees none of them (use document.modelContext)',
+      'A7/tool-no-name': 'tool {tool} has no name',
+      'A7/tool-name-invalid': 'tool name "{tool}" is not 1-128 ASCII letters, digits, "_", "-" or "."',
+      'A7/tool-no-description': 'tool {tool} has no description',
+      'A7/param-no-name': 'form tool {tool}: {count} field(s) without a name',
+      'A7/param-no-title': 'form tool {tool}: parameter(s) {params} have no label/title or toolparamdescription',
     },
   },
   async gather(ctx) {
@@ -111,14 +200,39 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
         // Unresolvable src: a browser would not load it either.
       }
     });
-    const forms = $('form[toolname]')
+    const attr = (v: string | undefined, max: number) => v?.replace(/\s+/g, ' ').trim().slice(0, max) || null;
+    // Labels by their `for`, read once (bounded): no selector is built from page-supplied ids.
+    const labelFor = new Map<string, string>();
+    for (const el of $('label[for]').toArray().slice(0, 2000)) {
+      const id = $(el).attr('for');
+      if (id && !labelFor.has(id)) labelFor.set(id, $(el).text().slice(0, 200));
+    }
+    const forms = $('form[toolname], form[tooldescription]')
       .toArray()
       .slice(0, 20)
-      .map((el) => ({
-        toolname: ($(el).attr('toolname') ?? '').trim().slice(0, 64),
-        description: $(el).attr('tooldescription')?.trim().slice(0, 200) || null,
-        params: $(el).find('input[name], select[name], textarea[name]').length,
-      }));
+      .map((el) => {
+        const fields = $(el)
+          .find('input, select, textarea')
+          .toArray()
+          .filter((f) => !NON_PARAM_TYPES.has(($(f).attr('type') ?? '').toLowerCase()))
+          .slice(0, 50)
+          .map((f): DeclarativeParam => {
+            const id = $(f).attr('id');
+            const label = (id ? labelFor.get(id) : '') || $(f).closest('label').text().slice(0, 200);
+            return {
+              name: attr($(f).attr('name'), 64),
+              title: attr($(f).attr('toolparamtitle'), 120) ?? attr(label, 120) ?? attr($(f).attr('aria-label'), 120) ?? attr($(f).attr('title'), 120),
+              description: attr($(f).attr('toolparamdescription'), 200),
+            };
+          });
+        return {
+          toolname: ($(el).attr('toolname') ?? '').trim().slice(0, 200),
+          description: attr($(el).attr('tooldescription'), 200),
+          params: fields.filter((f) => f.name).length,
+          fields,
+          autosubmit: $(el).attr('toolautosubmit') !== undefined,
+        };
+      });
     const scripts = await Promise.all(external.slice(0, MAX_SCRIPTS).map((u) => ctx.fetch(u, { accept: '*/*', maxBytes: SCRIPT_MAX_BYTES })));
     return { page, isHtml: true, inline, forms, scripts, skipped: { crossOrigin, overCap: Math.max(0, external.length - MAX_SCRIPTS) } };
   },
@@ -128,54 +242,70 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       return { status: 'info', code: 'A7/not-html', data: { pageSeen }, probes: [a.page] };
     }
     const fetched = a.scripts.filter((s) => isOk(s));
-    const findings = [
+    const found = [
       ...a.inline.map((t, i) => searchScript(t, `inline script ${i + 1}`)),
       ...fetched.map((s) => searchScript(s.text, new URL(s.requestedUrl).pathname)),
     ];
-    const registering = findings.filter((f) => f.registers);
-    const referencing = findings.filter((f) => f.references);
+    const registering = found.filter((f) => f.registers);
+    const referencing = found.filter((f) => f.references);
+    const imperative = referencing.length > 0 && registering.length > 0;
+    const usesDocument = found.some((f) => f.documentApi);
+    const usesNavigator = found.some((f) => f.navigatorApi);
+    // Only the deprecated spelling: current Chrome has no navigator.modelContext, so sees no tool.
+    const navigatorOnly = usesNavigator && !usesDocument;
     const forms = a.forms.filter((f) => f.toolname);
     const advisories: string[] = [];
-    if (findings.some((f) => f.documentVariant)) advisories.push('uses document.modelContext; the WebMCP draft puts the API on navigator.modelContext');
-    for (const f of forms) if (!f.description) advisories.push(`form tool "${f.toolname}" has no tooldescription (agents choose tools by their description)`);
+    if (imperative && usesNavigator && usesDocument) advisories.push('also references navigator.modelContext (deprecated in Chrome 150, removed in 152): keep document.modelContext as the path that registers');
+    for (const f of forms) if (f.autosubmit) advisories.push(`form tool "${f.toolname}" has toolautosubmit: the agent submits it without the user pressing the button`);
     if (a.skipped.crossOrigin) advisories.push(`${a.skipped.crossOrigin} script(s) from other origins not read`);
     if (a.skipped.overCap) advisories.push(`${a.skipped.overCap} same-origin script(s) beyond the first ${MAX_SCRIPTS} not read`);
     const broken = a.scripts.length - fetched.length;
     if (broken) advisories.push(`${broken} script(s) could not be fetched`);
     const scope = `${a.inline.length} inline and ${fetched.length} same-origin script(s) read`;
     const probes = [a.page, ...a.scripts];
-    const imperative = referencing.length > 0 && registering.length > 0;
+    const imperativeTools = imperative ? registering.flatMap((f) => f.tools) : [];
     const details = {
       declarativeTools: forms.map((f) => f.toolname),
-      imperativeTools: [...new Set(registering.flatMap((f) => f.tools))],
+      imperativeTools: [...new Set(imperativeTools.map((t) => t.name))],
       sources: registering.map((f) => f.source),
+      api: imperative || referencing.length ? (usesDocument ? (usesNavigator ? 'document+navigator' : 'document') : usesNavigator ? 'navigator' : 'unknown') : null,
       staticDetection: true,
     };
-    if (forms.length || imperative) {
+    if (a.forms.length || imperative) {
       const parts: string[] = [];
       if (imperative) {
         const names = details.imperativeTools;
-        parts.push(
-          `registerTool/provideContext with modelContext in ${registering.map((f) => f.source).join(', ')}${names.length ? ` (tools: ${names.join(', ')})` : ''}: "${registering[0].snippet}"`,
-        );
+        const api = navigatorOnly ? 'navigator.modelContext (deprecated)' : usesDocument ? 'document.modelContext' : 'modelContext';
+        parts.push(`registerTool/provideContext on ${api} in ${registering.map((f) => f.source).join(', ')}${names.length ? ` (tools: ${names.join(', ')})` : ''}: "${registering[0].snippet}"`);
       }
-      if (forms.length) parts.push(`${forms.length} declarative form tool(s): ${forms.map((f) => `${f.toolname} (${f.params} field(s))`).join(', ')}`);
-      return {
-        status: 'pass',
-        code: 'A7/ok',
-        data: { parts: parts.join('; '), scope },
-        matched: `WebMCP draft (${[imperative && 'imperative navigator.modelContext', forms.length && 'declarative form toolname'].filter(Boolean).join(' + ')}, static detection)`,
-        advisories,
-        probes,
-        details,
-      };
+      if (a.forms.length) parts.push(`${a.forms.length} declarative form tool(s): ${a.forms.map((f) => `${f.toolname || '(no toolname)'} (${f.params} field(s))`).join(', ')}`);
+      const problems = validate(a.forms, imperativeTools);
+      if (imperative && navigatorOnly) problems.unshift({ code: 'A7/navigator-deprecated' });
+      const matched = `WebMCP draft (${[imperative && (navigatorOnly ? 'imperative navigator.modelContext, deprecated' : 'imperative document.modelContext'), a.forms.length && 'declarative form toolname'].filter(Boolean).join(' + ')}, static detection)`;
+      if (problems.length) {
+        return {
+          status: 'partial',
+          code: problems[0].code,
+          data: { parts: parts.join('; '), scope },
+          findings: problems,
+          remediation: navigatorOnly
+            ? 'Register the tools on document.modelContext (`await document.modelContext.registerTool({...})`); navigator.modelContext was removed in Chrome 152.'
+            : 'Give every tool a valid name and a description, and every form field a name and a label or toolparamdescription.',
+          matched,
+          advisories,
+          probes,
+          details,
+        };
+      }
+      return { status: 'pass', code: 'A7/ok', data: { parts: parts.join('; '), scope }, matched, advisories, probes, details };
     }
     if (referencing.length) {
+      if (navigatorOnly) advisories.push('navigator.modelContext is deprecated (Chrome 150) and removed (Chrome 152): feature-detect document.modelContext');
       return {
         status: 'partial',
         code: 'A7/feature-detect-only',
         data: { referencing: referencing.map((f) => f.source).join(', '), excerpt: referencing[0].snippet, scope },
-        remediation: 'Call navigator.modelContext.registerTool() for each action (or provideContext({tools})), not only feature-detect the API.',
+        remediation: 'Call `await document.modelContext.registerTool({...})` for each action, not only feature-detect the API.',
         advisories,
         probes,
         details,
@@ -191,19 +321,50 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     };
   },
   fixGuide(fx) {
-    const imperative = `if ('modelContext' in navigator) {\n  navigator.modelContext.registerTool({\n    name: 'search_products',\n    description: 'Search the catalog by keywords; returns matching product names and URLs.',\n    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },\n    async execute({ query }) {\n      const res = await fetch('/search?format=json&q=' + encodeURIComponent(query));\n      return { content: [{ type: 'text', text: await res.text() }] };\n    },\n  });\n}\n`;
-    const declarative = `<form action="/search" toolname="search_products" tooldescription="Search the catalog by keywords">\n  <input name="q" toolparamdescription="Keywords to search for">\n  <button>Search</button>\n</form>\n`;
+    const imperative = `// WebMCP lives on document.modelContext (navigator.modelContext is deprecated: Chrome 150, removed in 152).
+const webmcp = new AbortController(); // webmcp.abort() unregisters the tools
+
+async function registerWebMcpTools() {
+  if (!document.modelContext) return; // this browser has no WebMCP
+  await document.modelContext.registerTool(
+    {
+      name: 'search_products',
+      title: 'Search products',
+      description: 'Search the catalog by keywords; returns matching product names and URLs.',
+      inputSchema: { type: 'object', properties: { query: { type: 'string', description: 'Keywords' } }, required: ['query'] },
+      annotations: { readOnlyHint: true }, // reads only; add untrustedContentHint: true if results carry user-written text
+      async execute({ query }) {
+        const res = await fetch('/search?format=json&q=' + encodeURIComponent(query));
+        return { content: [{ type: 'text', text: await res.text() }] };
+      },
+    },
+    { signal: webmcp.signal }, // exposedTo: ['https://partner.example'] also lets that origin's frames see it
+  );
+}
+registerWebMcpTools().catch((err) => console.warn('WebMCP registration failed', err));
+`;
+    const declarative = `<form action="/search" toolname="search_products" tooldescription="Search the catalog by keywords">\n  <label for="q">Keywords</label>\n  <input id="q" name="q" toolparamdescription="Keywords to search for">\n  <button>Search</button>\n</form>\n<!-- add toolautosubmit to let the agent submit without the user pressing the button -->\n`;
     const where: FixStep = platformHook(fx, 'webMcpRegistration')?.(fx, imperative) ?? {
       title: 'Register a tool in a script the page loads (imperative API)',
+      body: 'registerTool() returns a promise (it rejects on a duplicate or invalid name); the tool name is 1-128 letters, digits, "_", "-" or ".". Options: `signal` (an AbortSignal that unregisters the tool) and `exposedTo` (other origins allowed to see it). Annotations: `readOnlyHint`, `untrustedContentHint`.',
       code: imperative,
       lang: 'js',
     };
     return [
       where,
-      { title: 'Or mark an existing form as a tool (declarative API)', body: 'Agents fill and submit the form as a typed tool; every input needs a name.', code: declarative, lang: 'html' },
+      {
+        title: 'Or mark an existing form as a tool (declarative API)',
+        body: 'Agents fill and submit the form as a typed tool: the form needs toolname and tooldescription, every field a name and a label or toolparamdescription.',
+        code: declarative,
+        lang: 'html',
+      },
+      {
+        title: 'Deprecated: navigator.modelContext',
+        body: 'Code written for the earlier draft registers on navigator.modelContext: Chrome deprecated it in 150 and removed it in 152, so current Chrome never sees those tools. Replace `navigator.modelContext` with `document.modelContext` (and await registerTool).',
+      },
       verifyStep(
-        `curl -s ${fx.origin}/ | grep -Eo 'toolname="[^"]+"|registerTool\\(' | sort -u`,
-        'The page HTML (or a same-origin script it loads) shows the form tool or the registerTool call; in Chrome with WebMCP enabled, the tool is listed for the page.',
+        `curl -s ${fx.origin}/ | grep -Eo 'toolname="[^"]+"|document\\.modelContext|registerTool\\(' | sort -u`,
+        'The page HTML (or a same-origin script it loads) shows the form tool or document.modelContext.registerTool; in Chrome with WebMCP enabled, the tool is listed for the page (ai-ready scan --render reads the browser\'s own list).',
       ),
       specStep(SPEC),
     ];

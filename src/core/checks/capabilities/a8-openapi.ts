@@ -48,6 +48,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
     tier: 'bonus',
     weight: 2,
     specUrls: SPEC,
+    standards: ['openapi'],
     summary: `An OpenAPI 3.x or Swagger 2.0 description with non-empty paths, found through Link rel="service-desc" or at ${OPENAPI_PATHS.join(', ')} (JSON or YAML).`,
     why: 'Agents and tool generators turn an OpenAPI description into callable tools; without it they scrape docs or guess endpoints.',
     remediation: 'Publish your API\'s OpenAPI description at /openapi.json and advertise it with Link: </openapi.json>; rel="service-desc".',

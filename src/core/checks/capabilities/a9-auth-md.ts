@@ -39,6 +39,7 @@ export const a9AuthMd = defineCheck<FetchResult>()({
     level: { arm: 'auth-metadata' },
     anchorKey: 'authMd',
     specUrls: SPEC,
+    standards: ['authMd'],
     summary: 'GET /auth.md answers Markdown whose H1 names "auth.md": the agent-registration guide of the Auth.md protocol.',
     why: 'auth.md tells an agent, in plain language, how to register and obtain credentials for your service instead of stopping at a login form.',
     remediation: 'Publish /auth.md as text/markdown with an "# auth.md" heading that explains how agents register and authenticate, linking your OAuth metadata.',

@@ -41,6 +41,7 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
     weight: 8,
     anchorKey: 'ucp',
     specUrls: SPEC,
+    standards: ['ucp'],
     summary: `GET ${UCP_PATH} returns a Universal Commerce Protocol profile with a version, at least one service with an endpoint and at least one capability (current nested "ucp" shape or the older top-level shape).`,
     why: 'Shopping agents (Google, Shopify and others) read the UCP profile to learn how to browse, check out and pay on your store without scraping it.',
     remediation: `Publish ${UCP_PATH} with a "ucp" object holding version, services (with https endpoints) and capabilities such as dev.ucp.shopping.checkout.`,

@@ -38,6 +38,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
     weight: 2,
     anchorKey: 'ap2',
     specUrls: SPEC,
+    standards: ['ap2', 'a2a'],
     summary: `The A2A agent card declares the AP2 extension (${AP2_EXTENSION_URI}) with params.roles, or the UCP profile lists the ${UCP_AP2_CAPABILITY} capability.`,
     why: 'AP2 mandates let an agent prove what the user authorised it to buy; merchants that declare it can accept agent-initiated payments with that proof.',
     remediation: `Declare AP2 in your A2A agent card: capabilities.extensions[] with uri "${AP2_EXTENSION_URI}", params.roles ["merchant"] and required: true.`,

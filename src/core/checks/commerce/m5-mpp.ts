@@ -47,6 +47,7 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
     weight: 2,
     anchorKey: 'mpp',
     specUrls: SPEC,
+    standards: ['mpp'],
     summary: 'The OpenAPI description marks payable operations with x-payment-info (intent charge|session, method, amount), the Machine Payments Protocol discovery convention.',
     why: 'Agents can budget and pay for API calls up front when the description says which operations cost money, how much, and by which payment method.',
     remediation: 'Add x-payment-info {intent, method, amount, currency} to each paid operation of your OpenAPI description (/openapi.json).',

@@ -34,6 +34,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
     tier: 'bonus',
     weight: 3,
     specUrls: SPEC,
+    standards: ['llmstxt', 'agentDocsSpec'],
     summary: 'The page has a Markdown twin at its URL plus .md (/index.md for /), or at the target of <link rel="alternate" type="text/markdown">, served as text/markdown.',
     why: 'Agents that cannot set Accept headers (or follow llms.txt links) fetch page.md directly; the convention comes from llmstxt.org.',
     remediation: 'Serve a Markdown version of each page at the same URL plus ".md" (/index.md for the home page) with Content-Type: text/markdown.',

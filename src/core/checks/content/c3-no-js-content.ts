@@ -27,6 +27,7 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
     tier: 'recommended',
     weight: 6,
     specUrls: SPEC,
+    standards: ['agentDocsSpec'],
     summary: `The HTML as served (no JavaScript run) carries the page's text: at least ${C3_PASS_WORDS} words outside scripts, styles, navigation and footers, not an empty app shell.`,
     why: 'Most agents and fetch tools do not execute JavaScript; a client-rendered shell gives them an empty page.',
     remediation: 'Render the main content on the server (SSR or static generation) so the HTML response contains the text.',

@@ -26,6 +26,7 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
     tier: 'bonus',
     weight: 2,
     specUrls: SPEC,
+    standards: ['jsonLd'],
     summary: 'The page carries at least one valid JSON-LD block (<script type="application/ld+json">) describing it with schema.org types (Organization, WebSite, Article, Product, FAQPage, ...).',
     why: 'JSON-LD gives agents typed facts (who you are, what the page is, prices, authors) without guessing from layout.',
     remediation: 'Add a JSON-LD block with the schema.org types that describe the page (Organization and WebSite on the home page; Article, Product, FAQPage where they apply).',

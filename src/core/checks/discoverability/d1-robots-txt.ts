@@ -20,6 +20,7 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
     level: { rung: 1 },
     anchorKey: 'robotsTxt',
     specUrls: SPEC,
+    standards: ['rfc9309'],
     summary: 'GET /robots.txt must answer 200 text/plain with at least one User-agent group (RFC 9309).',
     why: 'Every crawler and agent reads robots.txt first; a 5xx makes crawlers treat the whole site as disallowed, and it is where sitemaps and AI rules are declared.',
     remediation: 'Serve a plain-text /robots.txt with explicit User-agent groups and a Sitemap line.',

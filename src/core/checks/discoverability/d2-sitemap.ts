@@ -53,6 +53,7 @@ export const d2Sitemap = defineCheck<SitemapArtifact>()({
     level: { rung: 1 },
     anchorKey: 'sitemap',
     specUrls: SPEC,
+    standards: ['sitemaps', 'rfc9309'],
     summary:
       'A valid XML (or text/RSS/Atom) sitemap listed in robots.txt or at a conventional path: sitemap 0.9 namespace, at least one absolute <loc>, within 50,000 URLs and 50 MB.',
     why: 'Crawlers and agents use the sitemap to find every canonical page without following links; robots.txt is where they look for it.',

@@ -18,7 +18,7 @@ const STATE_TEXT: Record<LlmsCandidate['state'], string> = {
   document: 'found',
   'html-typed': 'Markdown served as text/html',
   empty: 'empty body',
-  'soft-404': 'an HTML page (soft 404)',
+  'soft-404': 'an HTML page where Markdown was expected',
   absent: 'not found',
 };
 
@@ -46,16 +46,20 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     tier: 'recommended',
     weight: 8,
     specUrls: SPEC,
-    summary: '/llms.txt (or the page directory\'s llms.txt) is a Markdown index: an H1 with the site name, a blockquote summary, and H2 sections listing [name](url) links, under 100,000 characters.',
+    standards: ['llmstxt', 'agentDocsSpec'],
+    summary: '/llms.txt (or the page directory\'s llms.txt) is a Markdown index as llmstxt.org structures it: an H1 with the site name, a blockquote summary, and H2 sections whose "- [name](url): notes" lists are the file lists, under 100,000 characters.',
     why: 'Agents read llms.txt to find the pages worth loading into a context window, in clean Markdown, instead of crawling navigation.',
     remediation: 'Publish /llms.txt: an H1 with your site name, a one-paragraph blockquote, and H2 sections of [name](url): notes links to your key pages (ideally their .md versions).',
     offers: { resource: 'llmsTxt' },
     codes: {
       'D4/missing': 'no llms.txt at /llms.txt or the fallback paths',
       'D4/empty': 'llms.txt exists but is empty',
+      'D4/html-page': 'an HTML page answers at /llms.txt (200) where Markdown was expected: no llms.txt',
       'D4/html-typed': 'partial: served as text/html (first of the problems found)',
       'D4/no-h1': 'partial: no H1 title, the one required element',
       'D4/no-links': 'partial: no Markdown links',
+      'D4/bare-urls': 'partial: the H2 sections list bare URLs, not [name](url) links, so the llmstxt.org reference parser finds no file list',
+      'D4/no-file-list': 'partial: links, but none in an H2 section\'s "- [name](url)" list, so the llmstxt.org reference parser finds no file list',
       'D4/too-long': 'partial: over the size agents read whole',
       'D4/broken-links': 'partial: too many of the same-origin links checked are broken',
       'D4/ok': 'a well-formed llms.txt index',
@@ -63,9 +67,12 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     messages: {
       'D4/missing': '{seen}. No llms.txt.',
       'D4/empty': '{seen}. No llms.txt.',
+      'D4/html-page': '{seen}. No llms.txt.',
       'D4/html-typed': PARTIAL,
       'D4/no-h1': PARTIAL,
       'D4/no-links': PARTIAL,
+      'D4/bare-urls': PARTIAL,
+      'D4/no-file-list': PARTIAL,
       'D4/too-long': PARTIAL,
       'D4/broken-links': PARTIAL,
       'D4/ok': '{seen}. {where}: {facts}.',
@@ -74,6 +81,8 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       'D4/html-typed': 'served as text/html (agents may treat it as a web page): serve it as text/plain or text/markdown',
       'D4/no-h1': 'no H1 title (the only required element)',
       'D4/no-links': 'no Markdown links',
+      'D4/bare-urls': '{count} bare URL(s) listed in H2 sections: llmstxt.org file lists are "- [name](url): notes" items, and the reference parser reads no link from a bare URL',
+      'D4/no-file-list': '{links} link(s) but no H2 section with a "- [name](url)" list: llmstxt.org puts file lists under H2 headings, and the reference parser finds none here',
       'D4/too-long': 'over {max} characters (agents truncate it): move full text to llms-full.txt',
       'D4/broken-links': '{broken} of {checked} checked links are broken ({examples})',
     },
@@ -86,7 +95,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     if (!c.doc) {
       return {
         status: 'fail',
-        code: c.state === 'empty' ? 'D4/empty' : 'D4/missing',
+        code: c.state === 'empty' ? 'D4/empty' : c.state === 'soft-404' ? 'D4/html-page' : 'D4/missing',
         data: { seen },
         remediation: c.state === 'empty' ? `${c.path} is empty: write the index (H1, blockquote, H2 sections of links).` : undefined,
         probes,
@@ -105,10 +114,14 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     const broken = a.linkChecks.filter((l) => isBrokenTarget(l.probe));
     if (checked) facts.push(`${broken.length} of ${checked} same-origin link(s) checked are broken`);
     // Every problem is a sub-finding; the first names the outcome code.
-    const findings: Array<SubFinding<'D4/html-typed' | 'D4/no-h1' | 'D4/no-links' | 'D4/too-long' | 'D4/broken-links'>> = [];
+    const findings: Array<SubFinding<'D4/html-typed' | 'D4/no-h1' | 'D4/no-links' | 'D4/bare-urls' | 'D4/no-file-list' | 'D4/too-long' | 'D4/broken-links'>> = [];
     if (c.state === 'html-typed') findings.push({ code: 'D4/html-typed' });
     if (!doc.h1) findings.push({ code: 'D4/no-h1' });
-    if (!doc.links.length) findings.push({ code: 'D4/no-links' });
+    // llmstxt.org: file lists live under H2 headings, one "- [name](url): notes" item per line; the
+    // reference parser (llms_txt miniparse) reads links only there.
+    const fileLists = doc.sections.filter((s) => s.links > 0).length;
+    if (!doc.links.length) findings.push(doc.bareUrls ? { code: 'D4/bare-urls', data: { count: doc.bareUrls } } : { code: 'D4/no-links' });
+    else if (!fileLists) findings.push(doc.bareUrls ? { code: 'D4/bare-urls', data: { count: doc.bareUrls } } : { code: 'D4/no-file-list', data: { links: doc.links.length } });
     if (doc.chars > LLMS_MAX_CHARS || c.probe.truncated) findings.push({ code: 'D4/too-long', data: { max: formatCount(LLMS_MAX_CHARS) } });
     if (checked && broken.length / checked > BROKEN_SHARE)
       findings.push({ code: 'D4/broken-links', data: { broken: broken.length, checked, examples: broken.slice(0, 3).map((b) => b.url).join(', ') } });
@@ -117,7 +130,9 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     if (!doc.blockquote) advisories.push('Add a "> one-paragraph summary" blockquote after the H1.');
     if (doc.chars > LLMS_WARN_CHARS && doc.chars <= LLMS_MAX_CHARS) advisories.push('Over 50,000 characters: keep llms.txt a short index and put full text in llms-full.txt.');
     if (doc.links.length && !doc.links.some((l) => /\.md(?:$|[?#])/i.test(l.url))) advisories.push('No link points to a .md version of a page; Markdown targets are cheaper for agents to read.');
-    if (doc.links.length && !doc.sections.length) advisories.push('No H2 sections: group the links under ## headings.');
+    if (fileLists && doc.bareUrls) advisories.push(`${doc.bareUrls} bare URL(s) in H2 sections are not read as links: write them as "- [name](url)".`);
+    if (doc.dashNotes) advisories.push(`${doc.dashNotes} link(s) separate their notes with a dash ("— notes"): llmstxt.org uses "[name](url): notes", and the reference parser keeps notes only after ":" (the links themselves are read).`);
+    if (doc.h1 && /^(?:https?:\/\/|www\.)\S+$/i.test(doc.h1.trim())) advisories.push('The H1 is a URL: llmstxt.org asks for the name of the project or site.');
     if (c.state === 'document' && c.probe.contentType !== 'text/plain' && c.probe.contentType !== 'text/markdown') {
       advisories.push(`Served as ${c.probe.contentType ?? 'no content type'}; text/plain or text/markdown is expected.`);
     }

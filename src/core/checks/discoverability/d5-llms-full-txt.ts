@@ -23,6 +23,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
     tier: 'bonus',
     weight: 2,
     specUrls: SPEC,
+    standards: ['llmstxt', 'agentDocsSpec'],
     summary: '/llms-full.txt (or the page directory\'s) answers 200 with the site\'s full text as Markdown, not HTML: more than 1 KB, or, when smaller, holding every page llms.txt lists (by title or URL).',
     why: 'One request gives an agent the whole documentation in Markdown, ready for a context window or an index.',
     remediation: 'Publish /llms-full.txt with the full Markdown text of your key pages (most docs generators can emit it).',

@@ -25,6 +25,7 @@ export const d7DnsAid = defineCheck<DnsAidArtifact>()({
     weight: 1,
     anchorKey: 'dnsAid',
     specUrls: SPEC,
+    standards: ['dnsAid'],
     summary: 'SVCB records under _agents (e.g. _index._agents.example.com) announce agent endpoints in DNS, ideally DNSSEC-signed (draft DNS-AID).',
     why: 'Agents can discover A2A/MCP endpoints from DNS before fetching anything from the site.',
     remediation: 'Publish SVCB records such as _index._agents.<domain> pointing at your agent index, and sign the zone with DNSSEC.',

@@ -1,0 +1,305 @@
+/**
+ * The standards ledger: every standard, draft or convention the rubric reads, with the version we
+ * judge against, when its text was last read and how. Check metas point here (`meta.standards`,
+ * typed by StandardId, so a wrong id does not compile) and the checks that read an entry are
+ * derived from those pointers, never listed twice. Moving to a new draft is one visible change
+ * here (plus the check's own code), and `ai-ready rubric --standards` and docs/standards.md show it.
+ */
+
+/**
+ * How `checked` was established: `read` = the source text itself was read on that date;
+ * `catalog` = not re-read in the last update; the date is when the project's research catalog
+ * (shared/research/check-catalog.md, compiled November 2026) recorded it.
+ */
+export type CheckedHow = 'read' | 'catalog';
+
+export interface Standard {
+  name: string;
+  /** The draft revision or version the checks follow. */
+  version: string;
+  /** Whether this is a draft, a published standard or a vendor/community convention. */
+  kind: 'draft' | 'standard' | 'convention';
+  /** ISO date (or month) the text was last checked. */
+  checked: string;
+  checkedHow: CheckedHow;
+  url: string;
+  /** Older shapes or earlier spellings still accepted (said in the evidence where they matter). */
+  olderShapes?: string[];
+  note?: string;
+}
+
+const TODAY = '2026-11-25';
+const CATALOG = '2026-11';
+/** The catalog's "Updates read on 2026-11-25" section (read by the session that filed issue 20, not re-read here). */
+const CATALOG_UPDATE = '2026-11-25';
+
+export const STANDARDS = {
+  rfc9309: {
+    name: 'Robots Exclusion Protocol',
+    version: 'RFC 9309',
+    kind: 'standard',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://www.rfc-editor.org/rfc/rfc9309',
+  },
+  sitemaps: {
+    name: 'Sitemaps protocol',
+    version: 'sitemaps.org 0.9',
+    kind: 'convention',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://www.sitemaps.org/protocol.html',
+  },
+  rfc8288: {
+    name: 'Web Linking (Link header)',
+    version: 'RFC 8288',
+    kind: 'standard',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://www.rfc-editor.org/rfc/rfc8288',
+  },
+  llmstxt: {
+    name: 'llms.txt',
+    version: 'llmstxt.org proposal (2024-09)',
+    kind: 'convention',
+    checked: TODAY,
+    checkedHow: 'read',
+    url: 'https://llmstxt.org/',
+    note: 'Read today: the site source (AnswerDotAI/llms-txt nbs/index.qmd) and the reference parser (llms_txt/miniparse.py): file lists live under H2 sections, one `- [name](url): notes` per line.',
+    olderShapes: ['`Title — notes` link lines (em dash instead of `:`): read as links, notes kept, advisory only'],
+  },
+  agentDocsSpec: {
+    name: 'Agent docs spec',
+    version: 'agentdocsspec.com (unversioned)',
+    kind: 'convention',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://agentdocsspec.com/',
+  },
+  dnsAid: {
+    name: 'DNS for AI discovery (DNS-AID)',
+    version: 'draft-mozleywilliams-dnsop-dnsaid',
+    kind: 'draft',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://datatracker.ietf.org/doc/draft-mozleywilliams-dnsop-dnsaid/',
+  },
+  markdownForAgents: {
+    name: 'Markdown for agents (Accept: text/markdown)',
+    version: 'Cloudflare docs; RFC 9110 §12 negotiation; RFC 7763 media type',
+    kind: 'convention',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://developers.cloudflare.com/fundamentals/reference/markdown-for-agents/',
+  },
+  jsonLd: {
+    name: 'JSON-LD with schema.org',
+    version: 'JSON-LD 1.1; schema.org current',
+    kind: 'standard',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://json-ld.org/spec/latest/json-ld/',
+  },
+  aiRobotsTxt: {
+    name: 'AI crawler list (ai.robots.txt)',
+    version: 'robots.json, 166 entries (2026-08-22)',
+    kind: 'convention',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://github.com/ai-robots-txt/ai.robots.txt',
+    olderShapes: ['retired Anthropic tokens (anthropic-ai, Claude-Web): read, with a note that the current crawlers do not obey them'],
+  },
+  contentSignals: {
+    name: 'Content Signals (Cloudflare)',
+    version: 'draft-romm-aipref-contentsignals-00 / contentsignals.org',
+    kind: 'draft',
+    checked: TODAY,
+    checkedHow: 'read',
+    url: 'https://datatracker.ietf.org/doc/draft-romm-aipref-contentsignals/',
+    note: 'Read today: the -00 text\'s front matter and abstract (datatracker). robots.txt `Content-Signal: search=yes, ai-input=yes, ai-train=no` (yes/no); read by B2, distinct from the IETF Content-Usage vocabulary (B5).',
+  },
+  aiprefVocab: {
+    name: 'AI preferences vocabulary',
+    version: 'draft-ietf-aipref-vocab-08 (2026-09-14): train-ai, ai-use, search; values y/n',
+    kind: 'draft',
+    checked: TODAY,
+    checkedHow: 'read',
+    url: 'https://datatracker.ietf.org/doc/draft-ietf-aipref-vocab/',
+    note: 'Read today: the editor\'s copy (ietf-wg-aipref/drafts draft-ietf-aipref-vocab.md, commit 008bd890): labels table and processing algorithm.',
+    olderShapes: ['labels of earlier revisions (bots, train-genai): recognised, not counted as a current preference'],
+  },
+  aiprefAttach: {
+    name: 'AI preferences attachment (robots.txt and Content-Usage header)',
+    version: 'draft-ietf-aipref-attach-05 (2026-08-19)',
+    kind: 'draft',
+    checked: TODAY,
+    checkedHow: 'read',
+    url: 'https://datatracker.ietf.org/doc/draft-ietf-aipref-attach/',
+    note: 'Only the datatracker record and abstract of -05 were read today; the header is parsed as an RFC 9651 Dictionary as the vocabulary draft\'s format section says.',
+  },
+  webBotAuth: {
+    name: 'Web Bot Auth (HTTP message signatures directory)',
+    version: 'draft-meunier-webbotauth-httpsig-directory; RFC 9421; RFC 7517',
+    kind: 'draft',
+    checked: CATALOG_UPDATE,
+    checkedHow: 'catalog',
+    url: 'https://datatracker.ietf.org/doc/draft-meunier-webbotauth-httpsig-directory/',
+    note: 'The catalog notes the WG draft draft-ietf-webbotauth-httpsig-protocol-01 (2026-10-29); B3 does not read it yet.',
+  },
+  challengePages: {
+    name: 'Bot challenge pages (detection)',
+    version: 'Cloudflare challenge detection docs',
+    kind: 'convention',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://developers.cloudflare.com/cloudflare-challenges/challenge-types/challenge-pages/detect-response/',
+  },
+  rfc9727: {
+    name: 'api-catalog well-known URI',
+    version: 'RFC 9727 (with RFC 9264 linkset)',
+    kind: 'standard',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://www.rfc-editor.org/rfc/rfc9727',
+  },
+  rfc8414: {
+    name: 'OAuth 2.0 Authorization Server Metadata',
+    version: 'RFC 8414; OpenID Connect Discovery 1.0',
+    kind: 'standard',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://www.rfc-editor.org/rfc/rfc8414',
+  },
+  rfc9728: {
+    name: 'OAuth 2.0 Protected Resource Metadata',
+    version: 'RFC 9728; MCP authorization 2025-06-18',
+    kind: 'standard',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://www.rfc-editor.org/rfc/rfc9728',
+  },
+  mcpServerCard: {
+    name: 'MCP server cards and discovery',
+    version: 'experimental-ext-server-card docs/discovery.md (draft) + SEP-2127 (draft, 2026-01-21)',
+    kind: 'draft',
+    checked: CATALOG_UPDATE,
+    checkedHow: 'catalog',
+    url: 'https://github.com/modelcontextprotocol/experimental-ext-server-card/blob/main/docs/discovery.md',
+    note: 'Date from the catalog\'s 2026-11-25 update (docs/discovery.md at commit 08674227f9fa), not re-read for this ledger.',
+    olderShapes: ['`/.well-known/mcp/server-card.json` and `/.well-known/mcp.json` card locations'],
+  },
+  a2a: {
+    name: 'A2A agent card',
+    version: 'A2A 0.3 and 1.0 (supportedInterfaces)',
+    kind: 'standard',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://a2a-protocol.org/latest/specification/',
+    olderShapes: ['A2A 0.2/0.3 cards with a top-level `url`'],
+  },
+  agentSkills: {
+    name: 'Agent skills discovery',
+    version: 'cloudflare/agent-skills-discovery-rfc index (v0.2.0 `$schema`); agentskills.io SKILL.md',
+    kind: 'draft',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://github.com/cloudflare/agent-skills-discovery-rfc',
+    note: 'Re-read on 2026-11-25: the stored README (commit 366ad374, "Updated 2026-02-13") describes the `version` + `files[]` index that A6 reads as the February 2026 draft; the `$schema` + type/url/digest shape A6 calls v0.2.0 rests on the catalog, so the date stays the catalog\'s.',
+    olderShapes: [
+      'the February 2026 draft (`version` + `files[]` of {path, digest})',
+      'v0.1.0 at /.well-known/skills/index.json (partial)',
+      'indexes with an unknown `$schema` URL: declared url/type/digest (or a bare `sha256`) still read, with an advisory',
+    ],
+  },
+  webmcp: {
+    name: 'WebMCP',
+    version: 'W3C WebML CG draft, index.bs (commit 0023abdadad2): document.modelContext',
+    kind: 'draft',
+    checked: TODAY,
+    checkedHow: 'read',
+    url: 'https://webmachinelearning.github.io/webmcp/',
+    olderShapes: ['navigator.modelContext (deprecated in Chrome 150, removed in 152): partial, with a deprecation finding', 'provideContext({tools}): read as a registration'],
+  },
+  openapi: {
+    name: 'OpenAPI description',
+    version: 'OpenAPI 3.x (and Swagger 2.0); RFC 8631 service-desc',
+    kind: 'standard',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://spec.openapis.org/oas/latest.html',
+  },
+  authMd: {
+    name: 'auth.md',
+    version: 'WorkOS auth.md docs',
+    kind: 'convention',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://workos.com/auth-md/docs/auth-md',
+  },
+  aiCatalog: {
+    name: 'AI catalog / Agentic Resource Discovery',
+    version: 'ai-card + ARD (specVersion 1.0); Lighthouse discovery order (PR #17168)',
+    kind: 'draft',
+    checked: CATALOG_UPDATE,
+    checkedHow: 'catalog',
+    url: 'https://agenticresourcediscovery.org',
+  },
+  aria: {
+    name: 'WAI-ARIA and accessible names (axe-core rules)',
+    version: 'WAI-ARIA 1.2; AccName 1.2',
+    kind: 'standard',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://www.w3.org/TR/wai-aria-1.2/',
+  },
+  ucp: {
+    name: 'Universal Commerce Protocol',
+    version: 'ucp.dev specification',
+    kind: 'draft',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://ucp.dev/specification/overview/',
+  },
+  acp: {
+    name: 'Agentic Commerce Protocol',
+    version: 'ACP discovery RFC',
+    kind: 'draft',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://agenticcommerce.dev',
+  },
+  x402: {
+    name: 'x402 payments',
+    version: 'x402 (coinbase/x402)',
+    kind: 'convention',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://x402.org',
+  },
+  ap2: {
+    name: 'Agent Payments Protocol (AP2)',
+    version: 'AP2 A2A extension',
+    kind: 'draft',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://ap2-protocol.org',
+  },
+  mpp: {
+    name: 'Machine Payments Protocol',
+    version: 'mpp.dev discovery',
+    kind: 'draft',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://mpp.dev',
+  },
+  schemaProduct: {
+    name: 'schema.org Product / Offer',
+    version: 'schema.org current; Google product structured data',
+    kind: 'standard',
+    checked: CATALOG,
+    checkedHow: 'catalog',
+    url: 'https://schema.org/Product',
+  },
+} as const satisfies Record<string, Standard>;
+
+export type StandardId = keyof typeof STANDARDS;
