@@ -8,3 +8,9 @@ import type { FetchOptions } from '../net/http.js';
 export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
 export const ARD_PATH = '/.well-known/ard.json';
 export const AI_CATALOG_OPTIONS: FetchOptions & { accept: string } = { accept: 'application/json, */*;q=0.1', maxBytes: 1024 * 1024 };
+
+/**
+ * An AI Resource identifier: urn:air:{publisher}:{namespace}:{name}, the publisher a domain name
+ * (ARD; the MCP catalog of the server-card extension uses the same form).
+ */
+export const AIR_URN_RE = /^urn:air:[a-z0-9.-]+\.[a-z]{2,}:[^:\s]+:[^:\s]+$/i;
