@@ -40,7 +40,7 @@ export interface A2aFinding {
   data?: Record<string, string | number>;
 }
 
-/** The card against the schema of its version (0.2 and unrecognised cards are read as 0.3, their closest). */
+/** The card against the schema of its version (a ≤0.2 card is read against 0.3, its closest; the caller picks 1.0 for an unrecognised shape). */
 export function a2aSchemaFindings(card: Record<string, unknown>, version: A2aCardVersion | null): A2aFinding[] {
   const schema = version === '1.0' ? AGENT_CARD_1_0 : AGENT_CARD_0_3;
   const out: A2aFinding[] = [];
@@ -53,7 +53,7 @@ export function a2aSchemaFindings(card: Record<string, unknown>, version: A2aCar
       seen.add(member);
       if (member === 'supportedInterfaces' && Array.isArray(card.supportedInterfaces) && issue.path.length > 1) {
         out.push({ code: 'A5/bad-interface', data: { index: Number(issue.path[1]), member: String(issue.path[2] ?? '') } });
-      } else if (card[member] === undefined || card[member] === null) out.push({ code: 'A5/no-member', data: { member, version: version ?? '0.3' } });
+      } else if (card[member] === undefined || card[member] === null) out.push({ code: 'A5/no-member', data: { member, version: version === '1.0' ? '1.0' : '0.3' } });
       else out.push({ code: 'A5/bad-member', data: { member } });
     }
   }
