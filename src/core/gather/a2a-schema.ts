@@ -64,6 +64,16 @@ export function a2aSchemaFindings(card: Record<string, unknown>, version: A2aCar
   return out;
 }
 
+/** A value for evidence: never String() on a parsed object ({"toString": 1} would throw). */
+function shown(v: unknown): string {
+  if (typeof v === 'string') return v.slice(0, 40);
+  try {
+    return (JSON.stringify(v) ?? typeof v).slice(0, 40);
+  } catch {
+    return typeof v;
+  }
+}
+
 /** Input/output modes that are not media types ("text" instead of "text/plain"), at most three named. */
 function modeFindings(card: Record<string, unknown>): A2aFinding[] {
   const places: Array<[string, unknown]> = [['defaultInputModes', card.defaultInputModes], ['defaultOutputModes', card.defaultOutputModes]];
@@ -76,7 +86,7 @@ function modeFindings(card: Record<string, unknown>): A2aFinding[] {
   for (const [field, modes] of places) {
     if (!Array.isArray(modes)) continue;
     const wrong = modes.find((m) => typeof m !== 'string' || !MEDIA_TYPE.test(m.trim()));
-    if (wrong !== undefined && out.length < 3) out.push({ code: 'A5/mode-not-media-type', data: { field, value: String(wrong).slice(0, 40) } });
+    if (wrong !== undefined && out.length < 3) out.push({ code: 'A5/mode-not-media-type', data: { field, value: shown(wrong) } });
   }
   return out;
 }

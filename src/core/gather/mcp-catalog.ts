@@ -9,7 +9,7 @@ import type { FetchOptions, FetchResult } from '../net/http.js';
 import { excerpt, isFound, isObject, parseJson } from './classify.js';
 import { AIR_URN_RE } from './ai-catalog.js';
 import type { GatherContext } from './context.js';
-import { servedBySite } from './live-scope.js';
+import { budgetedSend, servedBySite } from './live-scope.js';
 
 export const MCP_CATALOG_PATH = '/.well-known/mcp/catalog.json';
 export const MCP_CATALOG_OPTIONS: FetchOptions & { accept: string } = { accept: 'application/json', maxBytes: 1024 * 1024 };
@@ -120,7 +120,9 @@ export interface McpCatalogArtifact {
 
 /**
  * Reads the catalog and fetches the cards it names (only when the catalog came from the scanned
- * site: a catalog reached through a redirect to another site speaks for nobody here).
+ * site: a catalog reached through a redirect to another site speaks for nobody here). Callers send
+ * the card requests through budgetedSend: a card on another site's host spends that host's
+ * live-probe budget (anyone can publish a catalog naming a stranger's URLs).
  */
 export async function fetchCatalogCards(
   catalog: Promise<FetchResult>,
@@ -143,7 +145,7 @@ export function mcpCatalog(ctx: GatherContext): Promise<McpCatalogArtifact> {
     fetchCatalogCards(
       ctx.fetch(MCP_CATALOG_PATH, MCP_CATALOG_OPTIONS),
       (p) => servedBySite(p, ctx.origin),
-      (url) => ctx.fetch(url, MCP_CARD_MEDIA_OPTIONS),
+      (url) => budgetedSend((u: string, o: FetchOptions) => ctx.fetch(u, o), ctx.origin)(url, MCP_CARD_MEDIA_OPTIONS),
     ),
   );
 }

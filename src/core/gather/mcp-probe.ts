@@ -129,7 +129,7 @@ export function startLiveMcpProbe(
   const catalogProbe = prefetched.get(requestKey('GET', new URL(MCP_CATALOG_PATH, origin).href, MCP_CATALOG_OPTIONS.accept));
   if (cards.some((c) => !c) || !catalogProbe) return null;
   // The catalog's cards leave as soon as the catalog is in (round trip 2), beside the well-known cards' reading.
-  const catalog = fetchCatalogCards(catalogProbe, (p) => servedBySite(p, origin), (url) => send(url, MCP_CARD_MEDIA_OPTIONS));
+  const catalog = fetchCatalogCards(catalogProbe, (p) => servedBySite(p, origin), (url) => budgetedSend(send, origin)(url, MCP_CARD_MEDIA_OPTIONS));
   let markUnderway!: () => void;
   const underway = new Promise<void>((resolve) => (markUnderway = resolve));
   const sending: LiveSend = (url, opts) => {
