@@ -92,11 +92,16 @@ describe('A4 MCP server card', () => {
     expect(code).toContain('Access-Control-Allow-Origin');
     expect(code).toContain("Accept: application/mcp-server-card+json");
     const cardStep = steps.findIndex((s) => s.title.includes('/mcp/server-card'));
-    const older = steps.findIndex((s) => s.title.startsWith('Older readers'));
+    const older = steps.findIndex((s) => /older readers/i.test(s.title));
     expect(cardStep).toBeGreaterThan(0);
     expect(older).toBeGreaterThan(cardStep);
     // The .well-known card is never the primary step.
     expect(steps.slice(0, older).some((s) => s.title.includes('server-card.json'))).toBe(false);
+    for (const [platform, hosting] of [[null, []], ['wordpress', []], ['nextjs', ['vercel']], [null, ['cloudflare']]] as const) {
+      const guide = a4McpServerCard.fixGuide({ origin: ORIGIN, platform, hosting: [...hosting] });
+      expect(guide.length, `${platform} ${hosting}`).toBeLessThanOrEqual(6);
+      expect(guide.some((s) => /older readers/i.test(s.title))).toBe(true);
+    }
   });
 });
 
