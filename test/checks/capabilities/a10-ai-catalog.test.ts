@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { a10AiCatalog, ardEntryProblems } from '../../../src/core/checks/capabilities/a10-ai-catalog.js';
 import { agentmapOf, chooseCatalog } from '../../../src/core/gather/ai-catalog.js';
+import { parseRobots } from '../../../src/core/gather/robots.js';
 import { GatherContext } from '../../../src/core/gather/context.js';
 import { BROWSER_ACCEPT, HttpClient } from '../../../src/core/net/http.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
@@ -116,5 +117,7 @@ describe('A10 discovery in Lighthouse\'s order (issue 20 point 3)', () => {
     expect(chooseCatalog({ agentmap: null, htmlLink: null, linkHeader: null }, o)).toEqual({ url: `${o}${PATH}`, via: 'well-known' });
     expect(agentmapOf('User-agent: *\nDisallow:\nagentmap:   https://cdn.example/c.json  \n', o)).toBe('https://cdn.example/c.json');
     expect(agentmapOf('Agentmap: javascript:alert(1)\n', o)).toBeNull();
+    // D1 counts an Agentmap line as a known robots.txt field, not an invalid line.
+    expect(parseRobots(response({ url: '/robots.txt', headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\nAgentmap: /c.json\n' }), o).invalidLines).toBe(0);
   });
 });
