@@ -8,6 +8,7 @@ import { targetUrl, type ScanInput } from './target.js';
 import { HttpClient, BROWSER_ACCEPT, NOT_TLS_MESSAGE, type FetchResult } from './net/http.js';
 import { GatherContext } from './gather/context.js';
 import { challengeReason } from './gather/classify.js';
+import { unreachedLiveProbe } from './gather/live-scope.js';
 import { foundResources } from './fixes/found.js';
 import { EARLY_REQUESTS } from './checks/early.js';
 import { engineCode, type CheckModule, type CheckOutcome, type FixContext } from './checks/types.js';
@@ -155,6 +156,8 @@ function unmeasuredReason(o: CheckOutcome): string | null {
     const wall = challengeReason(p);
     if (wall) return `the site refused automated requests (${wall})`;
     if (p.error?.code === 'deadline') return 'the scan deadline was reached before this probe finished';
+    const unreached = unreachedLiveProbe(p);
+    if (unreached) return unreached;
   }
   return null;
 }
@@ -302,7 +305,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
   // Prefetched chain starts are used when the page stayed on the origin they were sent to.
   const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page, new Map([...(pageUrl.origin === target.origin ? prefetched : []), ...early]));
   if (liveMcp && pageUrl.origin === target.origin) {
-    mcpProbe!.adoptLiveMcpProbe(ctx, liveMcp.result);
+    mcpProbe!.adoptLiveMcpProbe(ctx, liveMcp);
     // The cards were sent a few ms after the page, and usually land a few ms after it: waiting
     // briefly for them lets the handshake's first request leave before the page is parsed (the
     // parse and the checks' first reads hold the event loop for tens of ms).

@@ -5,5 +5,6 @@ import { content } from './sites/content.js';
 import { botAccess } from './sites/bot-access.js';
 import { capabilities } from './sites/capabilities.js';
 import { commerce } from './sites/commerce.js';
+import { agentDiscovery } from './sites/agent-discovery.js';
 
-export const VARIANTS: Variant[] = [...discoverability, ...content, ...botAccess, ...capabilities, ...commerce];
+export const VARIANTS: Variant[] = [...discoverability, ...content, ...botAccess, ...capabilities, ...agentDiscovery, ...commerce];

@@ -67,12 +67,32 @@ export function offSiteNote(endpoint: string, origin: string): string {
   return p.offSite ? ` [probed host ${p.host}: another site than the one scanned, within a budget of ${OFF_SITE_PROBES_PER_HOST_PER_MINUTE} requests per minute]` : '';
 }
 
+/** The answers of live probes (MCP handshake, A2A JSON-RPC), so the engine can tell them apart. */
+const liveAnswers = new WeakSet<FetchResult>();
+
+/**
+ * The live probe could not be made: the endpoint's name did not resolve (EAI_AGAIN, ENOTFOUND) or
+ * the connection was refused. That says nothing about the site (a resolver hiccup, a server
+ * restarting), so a verdict resting on it is "could not verify" (the engine's unmeasured path),
+ * never a dead endpoint. An endpoint that answered, however badly, is judged.
+ */
+export function unreachedLiveProbe(p: FetchResult): string | null {
+  if (!liveAnswers.has(p) || p.status !== null || !p.error) return null;
+  if (p.error.code === 'dns' || p.error.code === 'refused') return `the live probe of ${p.requestedUrl} could not be made (${p.error.message})`;
+  return null;
+}
+
 /**
  * Wraps a live probe's sender: requests to another site's host spend its budget, and once it is
- * spent they are not sent (a 'blocked' result says why).
+ * spent they are not sent (a 'blocked' result says why). Every answer is remembered as a live one.
  */
 export function budgetedSend<T extends (url: string, opts: FetchOptions) => Promise<FetchResult>>(send: T, origin: string): T {
-  return (async (url: string, opts: FetchOptions) => {
+  const remembered = (async (url: string, opts: FetchOptions) => {
+    const res = await spend(url, opts);
+    liveAnswers.add(res);
+    return res;
+  }) as T;
+  const spend = (async (url: string, opts: FetchOptions) => {
     const { host, offSite } = probedHost(url, origin);
     if (offSite && !takeOffSite(host.toLowerCase())) {
       const message = `not sent: ${host} is another site than the one scanned, and its live-probe budget (${OFF_SITE_PROBES_PER_HOST_PER_MINUTE} requests per minute) is spent`;
@@ -83,4 +103,5 @@ export function budgetedSend<T extends (url: string, opts: FetchOptions) => Prom
     }
     return send(url, opts);
   }) as T;
+  return remembered;
 }

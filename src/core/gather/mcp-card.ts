@@ -5,8 +5,14 @@
 import type { FetchOptions, FetchResult } from '../net/http.js';
 import { isFound, isObject, parseJson } from './classify.js';
 import { servedBySite } from './live-scope.js';
+import type { McpCatalogArtifact } from './mcp-catalog.js';
 
-/** Probed in this order; the first valid card wins. */
+/**
+ * The older well-known card paths, probed in this order after the cards the MCP catalog names
+ * (mcp-catalog.ts); the first complete card wins. Readers still use them: isitagentready reads
+ * server-card.json, server-cards.json and mcp.json; SEP-2127's first text put the card at
+ * /.well-known/mcp/server-card. The current draft calls a well-known card "not recommended".
+ */
 export const MCP_CARD_PATHS = [
   '/.well-known/mcp/server-card.json',
   '/.well-known/mcp/server-card',
@@ -20,7 +26,13 @@ export interface CardReading {
   /** SEP-2127: name + version at the top level. SEP-1649 / isitagentready: serverInfo {name, version}. */
   shapes: Array<'SEP-2127' | 'SEP-1649'>;
   name: string | null;
+  /** The card's version (top-level, else serverInfo's). */
+  version: string | null;
+  /** serverInfo's name and version when the card carries them (compared with the live serverInfo). */
+  serverInfo: { name: string; version: string } | null;
   endpoints: string[];
+  /** Keys outside the drafts the endpoint was read from (`serverUrl`), named in the evidence. */
+  variantKeys: string[];
   hasCapabilities: boolean;
   hasSchema: boolean;
   /** Endpoint values that are not absolute http(s) URLs ("TODO", "javascript:…", a bare path). */
@@ -81,6 +93,7 @@ export function readMcpCard(card: Record<string, unknown>): CardReading {
     shapes.push('SEP-1649');
     name ??= str(info.name);
   }
+  const serverInfo = info && str(info.name) && str(info.version) ? { name: str(info.name)!, version: str(info.version)! } : null;
   const endpoints: string[] = [];
   const invalidEndpoints: string[] = [];
   const legacySse: string[] = [];
@@ -94,10 +107,19 @@ export function readMcpCard(card: Record<string, unknown>): CardReading {
   push(card.endpoint);
   push(card.url);
   if (isObject(card.transport)) push(card.transport.url ?? card.transport.endpoint, card.transport.type);
+  // Not in any draft, but a common variant of published cards (2 of 8 real ones): read, and named.
+  const variantKeys: string[] = [];
+  if (str(card.serverUrl)) {
+    push(card.serverUrl);
+    variantKeys.push('serverUrl');
+  }
   return {
     shapes,
     name,
+    version: str(card.version) ?? serverInfo?.version ?? null,
+    serverInfo,
     endpoints: [...new Set(endpoints)],
+    variantKeys,
     hasCapabilities: isObject(card.capabilities),
     hasSchema: !!str(card.$schema),
     invalidEndpoints: [...new Set(invalidEndpoints)],
@@ -108,7 +130,10 @@ export function readMcpCard(card: Record<string, unknown>): CardReading {
 
 export interface PathResult {
   probe: FetchResult;
+  /** The path on the origin (or the full URL of a card on another origin). */
   path: string;
+  /** Named by an entry of the MCP catalog, or read at an older well-known path. */
+  via?: 'catalog' | 'well-known';
   cards: CardReading[];
   problem?: string;
 }
@@ -133,12 +158,28 @@ export function bestCard(results: PathResult[]): { best: PathResult; card: CardR
   return { best, card: best.cards.find(complete) ?? best.cards[0] };
 }
 
-export const readAll = (probes: FetchResult[]) => probes.map((p, i) => readPath(p, MCP_CARD_PATHS[i] ?? new URL(p.requestedUrl).pathname));
+/** How a card URL is shown: its path on the scanned origin, else the whole URL. */
+export function shownPath(url: string, origin: string): string {
+  const u = new URL(url);
+  return u.origin === new URL(origin).origin ? u.pathname + u.search : u.href;
+}
+
+/**
+ * Every card read, the catalog's first (the current draft's way), then the well-known paths. A
+ * catalog card counts as the site's: the site's own catalog names it (fetchCatalogCards reads only
+ * a catalog this site served).
+ */
+export function readAll(probes: FetchResult[], catalog?: McpCatalogArtifact | null): PathResult[] {
+  const fromCatalog = (catalog?.cards ?? []).map(({ probe }) => ({ ...readPath(probe, shownPath(probe.requestedUrl, catalog!.probe.url)), via: 'catalog' as const }));
+  const wellKnown = probes.map((p, i) => ({ ...readPath(p, MCP_CARD_PATHS[i] ?? new URL(p.requestedUrl).pathname), via: 'well-known' as const }));
+  return [...fromCatalog, ...wellKnown];
+}
 
 /** The endpoint the live probe connects to: the complete card's first, when this site serves the card. */
-export function liveEndpoint(probes: FetchResult[], origin: string): string | null {
-  const found = bestCard(readAll(probes));
-  if (!found || !complete(found.card) || !servedBySite(found.best.probe, origin)) return null;
+export function liveEndpoint(probes: FetchResult[], origin: string, catalog?: McpCatalogArtifact | null): string | null {
+  const found = bestCard(readAll(probes, catalog));
+  if (!found || !complete(found.card)) return null;
+  if (found.best.via !== 'catalog' && !servedBySite(found.best.probe, origin)) return null;
   const streamable = found.card.endpoints.find((e) => !found.card.legacySse.includes(e));
   return streamable ? new URL(streamable, found.best.probe.url).href : null;
 }

@@ -15,6 +15,8 @@ import { requestKey, type GatherContext } from './context.js';
 import { LIVE_MAX_BYTES, LIVE_TIMEOUT_MS, budgetedSend, offSiteNote } from './live-scope.js';
 import { nextTurn } from '../event-loop.js';
 import { MCP_CARD_OPTIONS, MCP_CARD_PATHS, liveEndpoint } from './mcp-card.js';
+import { MCP_CARD_MEDIA_OPTIONS, MCP_CATALOG_OPTIONS, MCP_CATALOG_PATH, adoptMcpCatalog, fetchCatalogCards, mcpCatalog, type McpCatalogArtifact } from './mcp-catalog.js';
+import { servedBySite } from './live-scope.js';
 import { LightHeaders, headerRecord, lightResponse, responseOf, type LightHeadersInit } from './light-fetch.js';
 import { VERSION } from '../../version.js';
 
@@ -97,12 +99,13 @@ const LIVE_MCP = 'mcp-live';
 
 /**
  * The handshake with the endpoint this site's own card names (null when no complete card names
- * one), once per scan: A4 judges it, A3 follows its 401.
+ * one), once per scan: A4 judges it, A3 follows its 401. The cards of the MCP catalog come first.
  */
 export function liveMcpProbe(ctx: GatherContext): Promise<McpProbeResult | null> {
   return ctx.memo(LIVE_MCP, () =>
     probeAdvertised(
       MCP_CARD_PATHS.map((p) => ctx.fetch(p, MCP_CARD_OPTIONS)),
+      mcpCatalog(ctx),
       ctx.origin,
       (url, opts) => ctx.send(url, opts),
     ),
@@ -121,9 +124,12 @@ export function startLiveMcpProbe(
   prefetched: ReadonlyMap<string, Promise<FetchResult>>,
   origin: string,
   send: LiveSend,
-): { result: Promise<McpProbeResult | null>; underway: Promise<void> } | null {
+): StartedMcpProbe | null {
   const cards = MCP_CARD_PATHS.map((p) => prefetched.get(requestKey('GET', new URL(p, origin).href, MCP_CARD_OPTIONS.accept)));
-  if (cards.some((c) => !c)) return null;
+  const catalogProbe = prefetched.get(requestKey('GET', new URL(MCP_CATALOG_PATH, origin).href, MCP_CATALOG_OPTIONS.accept));
+  if (cards.some((c) => !c) || !catalogProbe) return null;
+  // The catalog's cards leave as soon as the catalog is in (round trip 2), beside the well-known cards' reading.
+  const catalog = fetchCatalogCards(catalogProbe, (p) => servedBySite(p, origin), (url) => budgetedSend(send, origin)(url, MCP_CARD_MEDIA_OPTIONS));
   let markUnderway!: () => void;
   const underway = new Promise<void>((resolve) => (markUnderway = resolve));
   const sending: LiveSend = (url, opts) => {
@@ -131,17 +137,25 @@ export function startLiveMcpProbe(
     markUnderway();
     return sent;
   };
-  const result = probeAdvertised(cards as Array<Promise<FetchResult>>, origin, sending);
+  const result = probeAdvertised(cards as Array<Promise<FetchResult>>, catalog, origin, sending);
   void result.finally(markUnderway); // no endpoint, or the handshake failed before sending
-  return { result, underway };
+  return { result, underway, catalog };
 }
 
-export function adoptLiveMcpProbe(ctx: GatherContext, started: Promise<McpProbeResult | null>): void {
-  void ctx.memo(LIVE_MCP, () => started);
+export interface StartedMcpProbe {
+  result: Promise<McpProbeResult | null>;
+  underway: Promise<void>;
+  catalog: Promise<McpCatalogArtifact>;
 }
 
-async function probeAdvertised(cards: Array<Promise<FetchResult>>, origin: string, send: LiveSend): Promise<McpProbeResult | null> {
-  const endpoint = liveEndpoint(await Promise.all(cards), origin);
+export function adoptLiveMcpProbe(ctx: GatherContext, started: StartedMcpProbe): void {
+  void ctx.memo(LIVE_MCP, () => started.result);
+  adoptMcpCatalog(ctx, started.catalog);
+}
+
+async function probeAdvertised(cards: Array<Promise<FetchResult>>, catalog: Promise<McpCatalogArtifact>, origin: string, send: LiveSend): Promise<McpProbeResult | null> {
+  const [probes, fromCatalog] = await Promise.all([Promise.all(cards), catalog]);
+  const endpoint = liveEndpoint(probes, origin, fromCatalog);
   if (!endpoint) return null;
   const result = await runProbe(budgetedSend(send, origin), endpoint);
   return { ...result, hostNote: offSiteNote(endpoint, origin) };

@@ -14,6 +14,7 @@ import { requestKey } from './context.js';
 import { A2A_ACCEPT, A2A_CARD_PATH, A2A_JSON_MAX_BYTES } from './a2a-card.js';
 import { LLMS_OPTIONS } from './llms-txt.js';
 import { MCP_CARD_OPTIONS, MCP_CARD_PATHS } from './mcp-card.js';
+import { MCP_CATALOG_OPTIONS, MCP_CATALOG_PATH } from './mcp-catalog.js';
 import { JSON_ACCEPT, JSON_MAX_BYTES, PRM_PATH } from './oauth-metadata.js';
 import { ROBOTS_OPTIONS } from './robots.js';
 import { AI_USER_AGENTS, uaProbeOptions } from './ai-user-agents.js';
@@ -30,6 +31,8 @@ const CHAIN_STARTS: Array<{ path: string; options: FetchOptions & { accept: stri
   { path: API_CATALOG_PATH, options: API_CATALOG_OPTIONS },
   // Cards whose endpoints the live probes contact (MCP initialize, A2A JSON-RPC, the A3 request):
   // read at round trip 1, the probes go out at round trip 2.
+  // The MCP catalog (its cards at round trip 2, the handshake after them) and the older card paths.
+  { path: MCP_CATALOG_PATH, options: MCP_CATALOG_OPTIONS },
   ...MCP_CARD_PATHS.map((path) => ({ path, options: MCP_CARD_OPTIONS })),
   { path: A2A_CARD_PATH, options: { accept: A2A_ACCEPT, maxBytes: A2A_JSON_MAX_BYTES } },
   { path: PRM_PATH, options: { accept: JSON_ACCEPT, maxBytes: JSON_MAX_BYTES } },

@@ -182,10 +182,10 @@ export const STANDARDS = {
     name: 'MCP server cards and discovery',
     version: 'experimental-ext-server-card docs/discovery.md (draft) + SEP-2127 (draft, 2026-01-21)',
     kind: 'draft',
-    checked: CATALOG_UPDATE,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://github.com/modelcontextprotocol/experimental-ext-server-card/blob/main/docs/discovery.md',
-    note: 'Date from the catalog\'s 2026-11-25 update (docs/discovery.md at commit 08674227f9fa), not re-read for this ledger.',
+    note: 'docs/discovery.md read on 2026-11-25 at commit 08674227f9fa: the catalog at /.well-known/mcp/catalog.json (specVersion, entries[] of identifier/displayName/type/url), cards fetched as application/mcp-server-card+json, default card location <streamable-http-url>/server-card, a .well-known card location "not recommended". SEP-2127 text read the same day (Draft, created 2026-01-21).',
     olderShapes: ['`/.well-known/mcp/server-card.json` and `/.well-known/mcp.json` card locations'],
   },
   a2a: {
@@ -195,6 +195,7 @@ export const STANDARDS = {
     checked: CATALOG,
     checkedHow: 'catalog',
     url: 'https://a2a-protocol.org/latest/specification/',
+    note: 'The 0.3 required members (protocolVersion, url, modes as media types) were read on 2026-11-25 from the AgentCard types of @a2a-js/sdk 0.3.9, the official SDK (it ships types, no JSON schema); the 1.0 specification was not re-read.',
     olderShapes: ['A2A 0.2/0.3 cards with a top-level `url`'],
   },
   agentSkills: {
@@ -243,6 +244,7 @@ export const STANDARDS = {
     checked: CATALOG_UPDATE,
     checkedHow: 'catalog',
     url: 'https://agenticresourcediscovery.org',
+    note: 'The discovery order (robots.txt Agentmap, <link rel="ai-catalog">, Link rel=ai-catalog header, /.well-known/ai-catalog.json) was read on 2026-11-25 in Lighthouse\'s core/gather/gatherers/agentic/ard.js (commit 85cfccd98f93); the ARD documents themselves were not re-read.',
   },
   aria: {
     name: 'WAI-ARIA and accessible names (axe-core rules)',

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { a10AiCatalog, ardEntryProblems } from '../../../src/core/checks/capabilities/a10-ai-catalog.js';
+import { agentmapOf, chooseCatalog } from '../../../src/core/gather/ai-catalog.js';
+import { parseRobots } from '../../../src/core/gather/robots.js';
+import { GatherContext } from '../../../src/core/gather/context.js';
+import { BROWSER_ACCEPT, HttpClient } from '../../../src/core/net/http.js';
+import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
 import { ORIGIN, json, notFound, response, soft404 } from '../../helpers/responses.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
@@ -49,5 +54,70 @@ describe('A10 AI catalog / ARD', () => {
   it('fix guide publishes the file with CORS', () => {
     const steps = a10AiCatalog.fixGuide({ origin: ORIGIN, platform: null, hosting: ['express'] });
     expect(steps.some((s) => s.code?.includes('Access-Control-Allow-Origin') && s.code.includes('app.get'))).toBe(true);
+  });
+});
+
+describe('A10 leniency (issue 23 point 6)', () => {
+  it('an ARD manifest whose host lacks displayName/identifier and whose entries lack identifier is partial, not pass', () => {
+    const entries = Array.from({ length: 8 }, (_, i) => ({ displayName: `Tool ${i}`, type: 'mcp', url: `https://shop.example.com/t${i}`, representativeQueries: ['a', 'b'] }));
+    const o = a10AiCatalog.evaluate({ probes: [json(PATH, { specVersion: '1.0', host: { name: 'Shop' }, entries }, CORS)] }, ctx);
+    expect(o).toMatchObject({ status: 'partial', code: 'A10/incomplete' });
+    expect(o.data?.missing).toBe('host.displayName, host.identifier, identifier on 8 of 8 entries');
+  });
+});
+
+describe('A10 discovery in Lighthouse\'s order (issue 20 point 3)', () => {
+  let site: FixtureSite;
+  let only: FixtureSite;
+  const ard = (name: string) => JSON.stringify({ specVersion: '1.0', host: { displayName: name, identifier: 'corpus.dev' }, entries: [entry] });
+  const J = { 'content-type': 'application/json', 'access-control-allow-origin': '*' };
+  beforeAll(async () => {
+    // Every signal present, each naming another catalog: the Agentmap one must win.
+    site = await startFixture(() => ({
+      '/': { headers: { 'content-type': 'text/html', link: '</from-header.json>; rel="ai-catalog"' }, body: '<html><head><link rel="ai-catalog" href="/from-html.json"></head><body></body></html>' },
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n\nAgentmap: /from-robots.json\n' },
+      '/from-robots.json': { headers: J, body: ard('robots') },
+      '/from-html.json': { headers: J, body: ard('html') },
+      '/from-header.json': { headers: J, body: ard('header') },
+      [PATH]: { headers: J, body: ard('well-known') },
+    }));
+    // Only the Link header names it, at a path that is not the well-known one.
+    only = await startFixture(() => ({
+      '/': { headers: { 'content-type': 'text/html', link: '</catalogs/ai.json>; rel=ai-catalog' }, body: '<html><body></body></html>' },
+      '/catalogs/ai.json': { headers: J, body: ard('header') },
+    }));
+  });
+  afterAll(async () => {
+    await Promise.all([site.close(), only.close()]);
+  });
+
+  async function run(s: FixtureSite) {
+    const http = new HttpClient({ timeoutMs: 5000 });
+    const page = await http.fetch(`${s.origin}/`, { accept: BROWSER_ACCEPT });
+    const gctx = new GatherContext(new URL(page.url), s.origin, http, () => {}, page);
+    return a10AiCatalog.evaluate(await a10AiCatalog.gather(gctx), { origin: s.origin, pageUrl: page.url });
+  }
+
+  it('robots.txt Agentmap comes first, and the evidence says which signal led to the catalog', async () => {
+    const o = await run(site);
+    expect(o).toMatchObject({ status: 'pass', details: { via: 'robots-agentmap', host: 'robots' } });
+    expect(o.evidence).toContain('(found via robots.txt Agentmap)');
+  });
+
+  it('a catalog named only by the Link header is found (no longer A10/missing)', async () => {
+    const o = await run(only);
+    expect(o).toMatchObject({ status: 'pass', details: { via: 'link-header', url: `${only.origin}/catalogs/ai.json` } });
+    expect(only.requests.some((r) => r.path === PATH)).toBe(false);
+  });
+
+  it('chooses in Lighthouse\'s order: Agentmap, link element, Link header, well-known', () => {
+    const o = 'https://s.example';
+    expect(chooseCatalog({ agentmap: null, htmlLink: `${o}/h`, linkHeader: `${o}/l` }, o)).toEqual({ url: `${o}/h`, via: 'html-link' });
+    expect(chooseCatalog({ agentmap: null, htmlLink: null, linkHeader: `${o}/l` }, o)).toEqual({ url: `${o}/l`, via: 'link-header' });
+    expect(chooseCatalog({ agentmap: null, htmlLink: null, linkHeader: null }, o)).toEqual({ url: `${o}${PATH}`, via: 'well-known' });
+    expect(agentmapOf('User-agent: *\nDisallow:\nagentmap:   https://cdn.example/c.json  \n', o)).toBe('https://cdn.example/c.json');
+    expect(agentmapOf('Agentmap: javascript:alert(1)\n', o)).toBeNull();
+    // D1 counts an Agentmap line as a known robots.txt field, not an invalid line.
+    expect(parseRobots(response({ url: '/robots.txt', headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\nAgentmap: /c.json\n' }), o).invalidLines).toBe(0);
   });
 });

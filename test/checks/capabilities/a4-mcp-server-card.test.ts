@@ -24,7 +24,9 @@ describe('A4 MCP server card', () => {
     const o = a4McpServerCard.evaluate({ probes: probes({ 1: json(MCP_CARD_PATHS[1], sep2127, CORS) }) }, ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('MCP server card SEP-2127 at /.well-known/mcp/server-card');
-    expect(o.advisories).toEqual([]);
+    // Only the note that the current draft discovers cards through the catalog.
+    expect(o.advisories).toHaveLength(1);
+    expect(o.advisories![0]).toMatch(/older well-known path; add \/\.well-known\/mcp\/catalog\.json.*isitagentready\.com reads \/\.well-known\/mcp\/server-card\.json/);
   });
 
   it('passes the serverInfo shape at the anchor path, advising SEP-2127 fields, CORS and the draft path', () => {
@@ -34,7 +36,7 @@ describe('A4 MCP server card', () => {
     const adv = o.advisories!.join(' ');
     expect(adv).toMatch(/Access-Control-Allow-Origin/);
     expect(adv).toMatch(/serverInfo shape only/);
-    expect(adv).toMatch(/\/\.well-known\/mcp\/server-card, the path of the current draft/);
+    expect(adv).toMatch(/add \/\.well-known\/mcp\/catalog\.json/);
   });
 
   it('reports both shapes when a card carries both', () => {
@@ -79,12 +81,27 @@ describe('A4 MCP server card', () => {
     expect(a4McpServerCard.meta.contentProfile).toBe('bonus');
   });
 
-  it('fix guide publishes both shapes with CORS headers', () => {
+  it('fix guide teaches the catalog and the card at <endpoint>/server-card first, a well-known card only as an older reader\'s option', () => {
     const steps = a4McpServerCard.fixGuide({ origin: ORIGIN, platform: null, hosting: ['nginx'] });
     const code = steps.map((s) => s.code ?? '').join('\n');
-    expect(code).toContain('"serverInfo"');
+    expect(steps[0].title).toContain('/.well-known/mcp/catalog.json');
+    expect(code).toContain('"type": "application/mcp-server-card+json"');
+    expect(code).toContain(`"url": "${ORIGIN}/mcp/server-card"`);
+    expect(code).toMatch(/"identifier": "urn:air:[^"]+:mcp:main"/);
     expect(code).toContain('"remotes"');
     expect(code).toContain('Access-Control-Allow-Origin');
+    expect(code).toContain("Accept: application/mcp-server-card+json");
+    const cardStep = steps.findIndex((s) => s.title.includes('/mcp/server-card'));
+    const older = steps.findIndex((s) => /older readers/i.test(s.title));
+    expect(cardStep).toBeGreaterThan(0);
+    expect(older).toBeGreaterThan(cardStep);
+    // The .well-known card is never the primary step.
+    expect(steps.slice(0, older).some((s) => s.title.includes('server-card.json'))).toBe(false);
+    for (const [platform, hosting] of [[null, []], ['wordpress', []], ['nextjs', ['vercel']], [null, ['cloudflare']]] as const) {
+      const guide = a4McpServerCard.fixGuide({ origin: ORIGIN, platform, hosting: [...hosting] });
+      expect(guide.length, `${platform} ${hosting}`).toBeLessThanOrEqual(6);
+      expect(guide.some((s) => /older readers/i.test(s.title))).toBe(true);
+    }
   });
 });
 
@@ -105,7 +122,7 @@ describe('A4 gather on a loopback site', () => {
     const page = await http.fetch(`${site.origin}/`, { accept: BROWSER_ACCEPT });
     const gctx = new GatherContext(new URL(page.url), site.origin, http, () => {}, page);
     const art = await a4McpServerCard.gather(gctx);
-    expect(site.requests.filter((r) => r.path.startsWith('/.well-known/mcp')).map((r) => r.path).sort()).toEqual([...MCP_CARD_PATHS].sort());
+    expect(site.requests.filter((r) => r.path.startsWith('/.well-known/mcp')).map((r) => r.path).sort()).toEqual(['/.well-known/mcp/catalog.json', ...MCP_CARD_PATHS].sort());
     const o = a4McpServerCard.evaluate(art, { origin: site.origin, pageUrl: page.url });
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('MCP server card SEP-1649 at /.well-known/mcp.json');

@@ -55,10 +55,28 @@ describe('A5 A2A agent card', () => {
     const o = run(json(CUR, { ...v10, skills: [{ id: 'x' }], defaultOutputModes: undefined }));
     expect(o.status).toBe('partial');
     expect(o.code).toBe('A5/incomplete');
-    expect(o.data?.missing).toMatch(/no defaultOutputModes/);
-    expect(o.data?.missing).toMatch(/1 of 1 skill\(s\) lack/);
+    expect(o.findings).toEqual([
+      expect.objectContaining({ code: 'A5/no-member', data: { member: 'defaultOutputModes', version: '1.0' } }),
+      expect.objectContaining({ code: 'A5/skills-incomplete', data: { bad: 1, total: 1 } }),
+    ]);
+    expect(o.evidence).toMatch(/1 of 1 skill\(s\) lack/);
     const badBinding = run(json(CUR, { ...v10, supportedInterfaces: [{ url: 'https://e.example', protocolBinding: 'SOAP', protocolVersion: '1.0' }] }));
-    expect(badBinding.data?.missing).toMatch(/protocolBinding/);
+    expect(badBinding.findings?.map((f) => [f.code, f.data])).toEqual([['A5/bad-interface', { index: 0, member: 'protocolBinding' }]]);
+  });
+
+  it('holds a 0.3 card to the 0.3.0 schema: protocolVersion required, modes must be media types (issue 23 point 2)', () => {
+    const { protocolVersion: _, ...noVersion } = v03;
+    const o = run(json(CUR, noVersion));
+    expect(o).toMatchObject({ status: 'partial', code: 'A5/incomplete' });
+    expect(o.findings?.map((f) => [f.code, f.data])).toEqual([['A5/no-member', { member: 'protocolVersion', version: '0.3' }]]);
+    const textModes = run(json(CUR, { ...v03, defaultInputModes: ['text'], defaultOutputModes: ['text/plain'], skills: [{ ...common.skills[0], outputModes: ['json'] }] }));
+    expect(textModes.code).toBe('A5/incomplete');
+    expect(textModes.findings?.map((f) => [f.code, f.data])).toEqual([
+      ['A5/mode-not-media-type', { field: 'defaultInputModes', value: 'text' }],
+      ['A5/mode-not-media-type', { field: 'skills[0].outputModes', value: 'json' }],
+    ]);
+    // Media types with parameters and wildcards are media types.
+    expect(run(json(CUR, { ...v03, defaultInputModes: ['text/plain; charset=utf-8', 'image/*'] })).status).toBe('pass');
   });
 
   it('fails when neither path has a card, listing both probes', () => {

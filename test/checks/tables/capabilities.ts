@@ -167,6 +167,15 @@ const mcpLive = (outcome: McpProbeResult['outcome'], status: number, headers: Re
   exchanges: [{ rpc: 'initialize', probe: response({ url: 'https://example.com/mcp', method: 'POST', status, headers: { 'content-type': 'text/html', ...headers } }) }],
 });
 const liveCard = (live: McpProbeResult) => () => mcpCards({ 1: json(MCP_CARD_PATHS[1], SERVER_CARD, CORS) }, live);
+const MCP_CATALOG = '/.well-known/mcp/catalog.json';
+const CARD_TYPE = 'application/mcp-server-card+json';
+const catalogEntry = { identifier: 'urn:air:example.com:mcp:store', displayName: 'Store', type: CARD_TYPE, url: 'https://site.test-fixture.dev/mcp/server-card' };
+/** The MCP catalog with the card its entry named (the draft's discovery), the well-known paths all 404. */
+const viaCatalog = (doc: unknown, cardAnswer: FetchResult, live: McpProbeResult | null = null) => () => ({
+  ...mcpCards({}, live),
+  catalog: { probe: json(MCP_CATALOG, doc, { ...CORS, 'cache-control': 'public, max-age=3600' }), cards: [{ entry: { index: 0, identifier: null, displayName: null, type: CARD_TYPE, url: cardAnswer.requestedUrl, isCard: true }, probe: cardAnswer }], skipped: 0 },
+});
+const catalogCard = () => json('/mcp/server-card', SERVER_CARD, { ...CORS, 'content-type': CARD_TYPE });
 const a4 = table(a4McpServerCard, {
   valid: [
     { artifact: () => mcpCards({ 1: json(MCP_CARD_PATHS[1], SERVER_CARD, CORS) }), code: 'A4/ok' },
@@ -178,9 +187,17 @@ const a4 = table(a4McpServerCard, {
     },
     { name: 'live: initialize + tools/list answered', artifact: liveCard(mcpLive('ok', 200)), code: 'A4/ok' },
     { name: 'live: 401 with WWW-Authenticate', artifact: liveCard(mcpLive('auth-required', 401, { 'www-authenticate': 'Bearer resource_metadata="https://example.com/.well-known/oauth-protected-resource"' })), code: 'A4/ok-auth-required' },
+    { name: 'the MCP catalog names a SEP-2127 card at <endpoint>/server-card', artifact: viaCatalog({ specVersion: 'draft', entries: [catalogEntry] }, catalogCard()), code: 'A4/ok' },
   ],
   invalid: [
     { artifact: () => mcpCards({}), status: 'fail', code: 'A4/missing' },
+    { name: 'the catalog names a card that 404s', artifact: viaCatalog({ specVersion: 'draft', entries: [catalogEntry] }, notFound('/mcp/server-card')), status: 'partial', code: 'A4/catalog-card-missing' },
+    {
+      name: 'catalog entries without identifier and displayName',
+      artifact: viaCatalog({ specVersion: 'draft', entries: [{ type: CARD_TYPE, url: catalogEntry.url }] }, catalogCard()),
+      status: 'partial',
+      code: 'A4/catalog-incomplete',
+    },
     { name: 'live: the endpoint 404s with HTML', artifact: liveCard(mcpLive('not-mcp', 404)), status: 'partial', code: 'A4/endpoint-not-mcp' },
     { name: 'live: 401 without WWW-Authenticate', artifact: liveCard(mcpLive('auth-required', 401)), status: 'partial', code: 'A4/endpoint-not-mcp' },
     { name: 'no endpoint', artifact: () => mcpCards({ 1: json(MCP_CARD_PATHS[1], { name: 'x', version: '1', capabilities: {} }) }), status: 'partial', code: 'A4/incomplete' },

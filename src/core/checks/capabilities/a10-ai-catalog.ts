@@ -1,7 +1,9 @@
 /**
- * A10 AI catalog: /.well-known/ai-catalog.json in either of its two live shapes, the AI Card
- * catalog (`host`, `agents[]` pointing at cards) and the Agentic Resource Discovery manifest
- * (`host{displayName, identifier}`, `entries[]`). /.well-known/ard.json is read as a fallback.
+ * A10 AI catalog, in either of its two live shapes, the AI Card catalog (`host`, `agents[]`
+ * pointing at cards) and the Agentic Resource Discovery manifest (`host{displayName, identifier}`,
+ * `entries[]`). Found the way Lighthouse's agentic gatherer looks for it: robots.txt `Agentmap:`,
+ * `<link rel="ai-catalog">`, a `Link: <…>; rel=ai-catalog` header, then
+ * /.well-known/ai-catalog.json; /.well-known/ard.json is read as a last fallback.
  */
 import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
@@ -9,14 +11,39 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt, isFound, isObject, isSoft404, parseJson } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { PLACEHOLDER_DOMAIN, siteDomain } from '../../fixes/site.js';
-import { AI_CATALOG_OPTIONS, AI_CATALOG_PATH, ARD_PATH } from '../../gather/ai-catalog.js';
+import { AIR_URN_RE, AI_CATALOG_OPTIONS, AI_CATALOG_PATH, ARD_PATH, agentmapOf, chooseCatalog, resolveCatalogHref, type CatalogSignal, type CatalogSignals } from '../../gather/ai-catalog.js';
+import { parseLinkHeader } from '../../gather/link-header.js';
 
 const SPEC = ['https://github.com/Agent-Card/ai-card', 'https://agenticresourcediscovery.org'];
 export { AI_CATALOG_PATH, ARD_PATH };
-const URN_RE = /^urn:air:[a-z0-9.-]+\.[a-z]{2,}:[^:\s]+:[^:\s]+$/i;
+const URN_RE = AIR_URN_RE;
 
 export interface AiCatalogArtifact {
   probes: FetchResult[];
+  /** How the catalog was looked for (absent: the well-known path alone, as in older tests). */
+  discovery?: { signals: CatalogSignals; via: CatalogSignal; url: string };
+}
+
+const SIGNAL_TEXT: Record<CatalogSignal, string> = {
+  'robots-agentmap': 'robots.txt Agentmap',
+  'html-link': '<link rel="ai-catalog"> in the page',
+  'link-header': 'the page\'s Link: rel=ai-catalog header',
+  'well-known': AI_CATALOG_PATH,
+};
+
+/** Required members the ARD manifest lacks: host.displayName/identifier, and each entry's identifier, displayName, type, url or data. */
+function ardMissing(host: Record<string, unknown> | null, entries: unknown[]): string[] {
+  const out: string[] = [];
+  if (host && !str(host.displayName)) out.push('host.displayName');
+  if (host && !str(host.identifier)) out.push('host.identifier');
+  const objects = entries.filter(isObject);
+  for (const member of ['identifier', 'displayName', 'type'] as const) {
+    const lacking = objects.filter((e) => !str(e[member])).length;
+    if (lacking) out.push(`${member} on ${lacking} of ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`);
+  }
+  const noTarget = objects.filter((e) => e.url === undefined && e.data === undefined).length;
+  if (noTarget) out.push(`url or data on ${noTarget} of ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`);
+  return out;
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
@@ -91,20 +118,40 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     },
   },
   async gather(ctx) {
-    const first = await ctx.fetch(AI_CATALOG_PATH, AI_CATALOG_OPTIONS);
-    if (isFound(first)) return { probes: [first] };
-    return { probes: [first, await ctx.fetch(ARD_PATH, AI_CATALOG_OPTIONS)] };
+    // Lighthouse's order: robots.txt Agentmap, the page's link element, its Link header, the well-known path.
+    const [robots, $] = await Promise.all([ctx.robots(), ctx.html()]);
+    const page = ctx.page();
+    const signals: CatalogSignals = {
+      agentmap: robots.found ? agentmapOf(robots.text, robots.probe.url) : null,
+      htmlLink: $ ? resolveCatalogHref($('link[rel~="ai-catalog" i][href]').first().attr('href'), page.url) : null,
+      linkHeader: parseLinkHeader(page.headers.link, page.url).find((l) => l.rels.includes('ai-catalog') && l.target)?.target ?? null,
+    };
+    const chosen = chooseCatalog(signals, ctx.origin);
+    const discovery = { signals, ...chosen };
+    const probes: FetchResult[] = [];
+    if (chosen.via !== 'well-known') {
+      const pointed = await ctx.fetch(chosen.url, AI_CATALOG_OPTIONS);
+      probes.push(pointed);
+      if (isFound(pointed)) return { probes, discovery };
+    }
+    // The signal's URL did not answer (or there was none): the well-known path, then ard.json.
+    const wellKnown = await ctx.fetch(AI_CATALOG_PATH, AI_CATALOG_OPTIONS);
+    if (!probes.some((p) => p.requestedUrl === wellKnown.requestedUrl)) probes.push(wellKnown);
+    if (isFound(wellKnown)) return { probes, discovery };
+    return { probes: [...probes, await ctx.fetch(ARD_PATH, AI_CATALOG_OPTIONS)], discovery };
   },
-  evaluate({ probes }, { origin }) {
+  evaluate({ probes, discovery }, { origin }) {
     const res = probes.find(isFound);
     if (!res) {
       return {
         status: 'fail',
         code: 'A10/missing',
-        data: { probes: probes.map((p) => `${describeProbe(p, origin)}${isSoft404(p) ? ' (soft 404)' : ''}`).join('; ') },
+        data: { probes: probes.map((p) => `${describeProbe(p, origin)}${isSoft404(p) ? ' (soft 404)' : ''}`).join('; ') + (discovery && discovery.via !== 'well-known' ? ` (named by ${SIGNAL_TEXT[discovery.via]})` : '') },
         probes,
       };
     }
+    // Which signal led to the catalog: the one whose URL answered.
+    const via: CatalogSignal | 'ard' = res.requestedUrl.endsWith(ARD_PATH) ? 'ard' : discovery && res.requestedUrl === discovery.url ? discovery.via : 'well-known';
     const seen = describeProbe(res, origin);
     const parsed = parseJson(res);
     if (!parsed.ok) return { status: 'fail', code: 'A10/not-json', data: { seen, error: parsed.error, start: excerpt(res.text, 80) }, probes };
@@ -112,6 +159,12 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     const doc = parsed.value;
     const advisories: string[] = [];
     if (res.requestedUrl.endsWith(ARD_PATH)) advisories.push(`found at ${ARD_PATH}; agents and the reference scanner read ${AI_CATALOG_PATH}`);
+    if (discovery && discovery.via !== 'well-known' && via !== discovery.via) {
+      advisories.push(`${SIGNAL_TEXT[discovery.via]} names ${excerpt(discovery.url, 100)}, which did not answer with a catalog; readers that follow it (Lighthouse does) find nothing`);
+    }
+    if (via === 'well-known' && !discovery?.signals.agentmap && !discovery?.signals.htmlLink && !discovery?.signals.linkHeader && discovery) {
+      advisories.push(`no robots.txt Agentmap, <link rel="ai-catalog"> or Link rel=ai-catalog names it; the well-known path is the last place Lighthouse looks`);
+    }
     if (res.contentType !== 'application/json') advisories.push(`served as ${res.contentType ?? 'no content type'} (application/json expected)`);
     if (res.headers['access-control-allow-origin'] !== '*') advisories.push('no Access-Control-Allow-Origin: * (browser-based agents cannot read it)');
 
@@ -124,12 +177,12 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
       Boolean,
     ) as string[];
     if (!str(doc.specVersion) && version) advisories.push('uses `version`; both formats name it `specVersion`');
-    if (entries.length && host && (!str(host.displayName) || !str(host.identifier))) advisories.push('ARD host should carry displayName and identifier');
     advisories.push(...ardEntryProblems(entries).slice(0, 5), ...agentProblems(agents).slice(0, 5));
 
-    const missing = [!version && 'specVersion', !hostName && 'host', !shapes.length && 'a non-empty agents[] or entries[]'].filter(Boolean) as string[];
-    const facts = `${seen}; ${version ? `specVersion ${version}` : 'no specVersion'}, host ${hostName ? `"${excerpt(hostName, 60)}"` : 'missing'}, ${shapes.join(' + ') || 'no agents or entries'}`;
-    const details = { version, host: hostName, agents: agents.length, entries: entries.length };
+    const missing = [!version && 'specVersion', !hostName && 'host', !shapes.length && 'a non-empty agents[] or entries[]', ...(entries.length ? ardMissing(host, entries) : [])].filter(Boolean) as string[];
+    const found = via === 'ard' ? ARD_PATH : SIGNAL_TEXT[via];
+    const facts = `${seen} (found via ${found}); ${version ? `specVersion ${version}` : 'no specVersion'}, host ${hostName ? `"${excerpt(hostName, 60)}"` : 'missing'}, ${shapes.join(' + ') || 'no agents or entries'}`;
+    const details = { url: res.url, via, version, host: hostName, agents: agents.length, entries: entries.length };
     if (missing.length) {
       return {
         status: 'partial',
@@ -178,6 +231,12 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
         headers: { 'Access-Control-Allow-Origin': '*' },
       }),
       exists,
+      {
+        title: 'Point readers to it',
+        body: 'Lighthouse\'s agentic audit looks for the catalog in this order: a robots.txt Agentmap line, a <link rel="ai-catalog"> in the page, a Link header with rel=ai-catalog, then the well-known path. Name it in robots.txt (and, if you like, in the page head):',
+        code: `Agentmap: ${fx.origin}${AI_CATALOG_PATH}\n\n<link rel="ai-catalog" href="${AI_CATALOG_PATH}">`,
+        lang: 'text',
+      },
       verifyStep(`curl -si ${fx.origin}${AI_CATALOG_PATH} | head -n 20`, 'Expect HTTP 200, application/json, Access-Control-Allow-Origin: *, and your entries.'),
       specStep(SPEC),
     ];

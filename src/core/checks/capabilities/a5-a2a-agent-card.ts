@@ -4,6 +4,9 @@ import { A2A_CARD_PATH, A2A_LEGACY_CARD_PATH, a2aCard, type A2aCardArtifact } fr
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { A2A_PROBE_METHOD, jsonRpcEndpoint, probeA2aEndpoint, type A2aProbeResult } from '../../gather/a2a-probe.js';
 import { servedBySite } from '../../gather/live-scope.js';
+import { a2aSchemaFindings } from '../../gather/a2a-schema.js';
+import { renderFindings } from '../messages.js';
+import type { SubFinding } from '../types.js';
 
 export interface A5Artifact extends A2aCardArtifact {
   /** The live JSON-RPC probe of the card's endpoint; null when not probed (see liveSkipped). */
@@ -13,7 +16,6 @@ export interface A5Artifact extends A2aCardArtifact {
 }
 
 const SPEC = ['https://a2a-protocol.org/latest/specification/', 'https://github.com/a2aproject/A2A/blob/main/docs/topics/agent-discovery.md'];
-const BINDINGS = new Set(['JSONRPC', 'GRPC', 'HTTP+JSON']);
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
 
@@ -41,29 +43,29 @@ export function a2aEndpoints(card: Record<string, unknown>): string[] {
   return endpointValues(card).filter(isHttpUrl);
 }
 
-/** Spec-required fields missing from the card, and structural problems. */
+/** Sub-findings of A5/incomplete and A5/legacy (meta.findings). */
+const FINDINGS = {
+  'A5/no-member': 'no "{member}" (required by A2A {version})',
+  'A5/bad-member': '"{member}" has the wrong type',
+  'A5/bad-interface': 'supportedInterfaces[{index}] lacks a valid "{member}" (url, protocolBinding JSONRPC/GRPC/HTTP+JSON, protocolVersion)',
+  'A5/skills-incomplete': '{bad} of {total} skill(s) lack id, name, description or tags',
+  'A5/mode-not-media-type': '{field} has "{value}", not a media type (text/plain, application/json, …)',
+  'A5/no-endpoint': 'no endpoint: "{value}" is not an absolute http(s) URL',
+} as const;
+type A5Finding = keyof typeof FINDINGS;
+
+/** The card against the schema of its version (gather/a2a-schema.ts), plus an endpoint no client can reach. */
+export function a2aCardFindings(card: Record<string, unknown>, version: A2aCardArtifact['version']): Array<SubFinding<A5Finding>> {
+  // An unrecognised shape is held to the current version's schema.
+  const findings: Array<SubFinding<A5Finding>> = a2aSchemaFindings(card, version ?? '1.0');
+  const bad = endpointValues(card).find((v) => !isHttpUrl(v));
+  if (!a2aEndpoints(card).length && bad) findings.push({ code: 'A5/no-endpoint', data: { value: excerpt(bad, 60) } });
+  return findings;
+}
+
+/** The findings as text (the legacy outcome's note, tests). */
 export function a2aCardProblems(card: Record<string, unknown>, version: A2aCardArtifact['version']): string[] {
-  const problems: string[] = [];
-  for (const f of ['name', 'description', 'version']) if (!str(card[f])) problems.push(`no ${f}`);
-  if (!a2aEndpoints(card).length) {
-    const bad = endpointValues(card)[0];
-    problems.push(`${version === '1.0' ? 'no supportedInterfaces[].url' : 'no endpoint url'}${bad ? ` ("${excerpt(bad, 60)}" is not an absolute http(s) URL)` : ''}`);
-  }
-  if (version === '1.0' && Array.isArray(card.supportedInterfaces)) {
-    card.supportedInterfaces.forEach((i, n) => {
-      if (!isObject(i)) return problems.push(`supportedInterfaces[${n}] is not an object`);
-      if (!BINDINGS.has(String(i.protocolBinding))) problems.push(`supportedInterfaces[${n}].protocolBinding is not JSONRPC, GRPC or HTTP+JSON`);
-      if (!str(i.protocolVersion)) problems.push(`supportedInterfaces[${n}] has no protocolVersion`);
-    });
-  }
-  if (!isObject(card.capabilities)) problems.push('no capabilities object');
-  for (const f of ['defaultInputModes', 'defaultOutputModes']) if (!Array.isArray(card[f])) problems.push(`no ${f}`);
-  if (!Array.isArray(card.skills)) problems.push('no skills array');
-  else {
-    const bad = card.skills.filter((s) => !isObject(s) || !str(s.id) || !str(s.name) || !str(s.description) || !Array.isArray(s.tags));
-    if (bad.length) problems.push(`${bad.length} of ${card.skills.length} skill(s) lack id, name, description or tags`);
-  }
-  return problems;
+  return renderFindings(FINDINGS, a2aCardFindings(card, version));
 }
 
 const SHAPE: Record<string, string> = {
@@ -90,17 +92,18 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     codes: {
       'A5/missing': 'no A2A agent card',
       'A5/legacy': 'partial: only a legacy (A2A ≤0.2) card or the legacy path',
-      'A5/incomplete': 'partial: the card lacks required members or has an unrecognised shape',
-      'A5/endpoint-no-answer': 'partial: a complete card whose JSON-RPC endpoint did not answer a JSON-RPC request (404, HTML, timeout, not JSON-RPC)',
+      'A5/incomplete': 'partial: the card does not meet the schema of its version (0.3: protocolVersion, url, name, description, version, capabilities, default modes as media types, skills; 1.0: supportedInterfaces[] instead of url) or has an unrecognised shape',
+      'A5/endpoint-no-answer': 'partial: a complete card whose JSON-RPC endpoint answered, but not JSON-RPC (404, HTML, timeout, not JSON-RPC); a probe that could not be made (DNS failure, connection refused) is unmeasured instead',
       'A5/ok': 'a current A2A agent card whose JSON-RPC endpoint answers (an error object to an unknown method counts)',
     },
     messages: {
       'A5/missing': 'No A2A agent card: {seenAll}{note}.',
       'A5/legacy': '{facts}; {legacy}{note}.',
-      'A5/incomplete': '{facts}; {missing}.',
+      'A5/incomplete': '{facts}; {findings}.',
       'A5/endpoint-no-answer': '{facts}{liveText}.',
       'A5/ok': '{facts}{liveText}.',
     },
+    findings: FINDINGS,
   },
   async gather(ctx) {
     const art = await a2aCard(ctx);
@@ -122,7 +125,8 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     }
     const card = art.card;
     const res = art.probe;
-    const problems = a2aCardProblems(card, art.version);
+    const findings = a2aCardFindings(card, art.version);
+    const problems = renderFindings(FINDINGS, findings);
     const advisories: string[] = [];
     if (res.contentType !== 'application/json') advisories.push(`Served as ${res.contentType ?? 'no content type'} instead of application/json.`);
     const endpoints = a2aEndpoints(card);
@@ -146,11 +150,12 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
         details,
       };
     }
-    if (problems.length || !art.version) {
+    if (findings.length || !art.version) {
       return {
         status: 'partial',
         code: 'A5/incomplete',
-        data: { facts, missing: [...problems, ...(art.version ? [] : ['no supportedInterfaces[] or url'])].join('; ') },
+        data: { facts },
+        findings: findings.length ? findings : [{ code: 'A5/no-member', data: { member: 'supportedInterfaces', version: '1.0' } }],
         remediation: `Complete the AgentCard: ${problems.join('; ') || 'add supportedInterfaces[]'}.`,
         ...(matched ? { matched } : {}),
         advisories,

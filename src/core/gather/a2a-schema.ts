@@ -1,0 +1,92 @@
+/**
+ * The A2A AgentCard's required members, per version, as zod schemas of our own: the official SDK
+ * (@a2a-js/sdk 0.3.9, read 2026-11-25) ships the 0.3 card as TypeScript types only (no JSON
+ * Schema, no runtime validator), so its required members are written here from the 0.3.0 JSON
+ * schema (a2a-protocol.org, specification/json/a2a.json) and the 1.0 proto (specification/a2a.proto).
+ * Findings are codes of A5 (meta.findings).
+ */
+import { z } from 'zod';
+import { isObject } from './classify.js';
+import type { A2aCardVersion } from './a2a-card.js';
+
+const text = z.string().trim().min(1);
+const strings = z.array(z.string());
+const object = z.record(z.string(), z.unknown());
+
+/** Required members common to 0.3 and 1.0 (skills are judged one by one below). */
+const COMMON = { name: text, description: text, version: text, capabilities: object, defaultInputModes: strings, defaultOutputModes: strings, skills: z.array(z.unknown()) };
+
+/** A2A 0.3.0: protocolVersion and url are required (the JSON schema's "required" list). */
+export const AGENT_CARD_0_3 = z.object({ ...COMMON, protocolVersion: text, url: text });
+/** A2A 1.0: supportedInterfaces[] each with url, protocolBinding, protocolVersion. */
+export const AGENT_CARD_1_0 = z.object({
+  ...COMMON,
+  supportedInterfaces: z.array(z.object({ url: text, protocolBinding: z.enum(['JSONRPC', 'GRPC', 'HTTP+JSON']), protocolVersion: text })).min(1),
+});
+export const AGENT_SKILL = z.object({ id: text, name: text, description: text, tags: strings, inputModes: strings.optional(), outputModes: strings.optional() });
+
+/** A media type (RFC 6838 type/subtype, parameters allowed): "text/plain", not "text". */
+const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9*][a-z0-9!#$&^_.+*-]{0,126}\s*(;.*)?$/i;
+
+export type A2aSchemaFinding =
+  | 'A5/no-member'
+  | 'A5/bad-member'
+  | 'A5/bad-interface'
+  | 'A5/skills-incomplete'
+  | 'A5/mode-not-media-type';
+
+export interface A2aFinding {
+  code: A2aSchemaFinding;
+  data?: Record<string, string | number>;
+}
+
+/** The card against the schema of its version (a ≤0.2 card is read against 0.3, its closest; the caller picks 1.0 for an unrecognised shape). */
+export function a2aSchemaFindings(card: Record<string, unknown>, version: A2aCardVersion | null): A2aFinding[] {
+  const schema = version === '1.0' ? AGENT_CARD_1_0 : AGENT_CARD_0_3;
+  const out: A2aFinding[] = [];
+  const parsed = schema.safeParse(card);
+  if (!parsed.success) {
+    const seen = new Set<string>();
+    for (const issue of parsed.error.issues) {
+      const member = String(issue.path[0] ?? '');
+      if (!member || seen.has(member)) continue;
+      seen.add(member);
+      if (member === 'supportedInterfaces' && Array.isArray(card.supportedInterfaces) && issue.path.length > 1) {
+        out.push({ code: 'A5/bad-interface', data: { index: Number(issue.path[1]), member: String(issue.path[2] ?? '') } });
+      } else if (card[member] === undefined || card[member] === null) out.push({ code: 'A5/no-member', data: { member, version: version === '1.0' ? '1.0' : '0.3' } });
+      else out.push({ code: 'A5/bad-member', data: { member } });
+    }
+  }
+  const skills = Array.isArray(card.skills) ? card.skills : [];
+  const bad = skills.filter((s) => !AGENT_SKILL.safeParse(s).success).length;
+  if (bad) out.push({ code: 'A5/skills-incomplete', data: { bad, total: skills.length } });
+  out.push(...modeFindings(card));
+  return out;
+}
+
+/** A value for evidence: never String() on a parsed object ({"toString": 1} would throw). */
+function shown(v: unknown): string {
+  if (typeof v === 'string') return v.slice(0, 40);
+  try {
+    return (JSON.stringify(v) ?? typeof v).slice(0, 40);
+  } catch {
+    return typeof v;
+  }
+}
+
+/** Input/output modes that are not media types ("text" instead of "text/plain"), at most three named. */
+function modeFindings(card: Record<string, unknown>): A2aFinding[] {
+  const places: Array<[string, unknown]> = [['defaultInputModes', card.defaultInputModes], ['defaultOutputModes', card.defaultOutputModes]];
+  if (Array.isArray(card.skills)) {
+    card.skills.slice(0, 50).forEach((s, i) => {
+      if (isObject(s)) places.push([`skills[${i}].inputModes`, s.inputModes], [`skills[${i}].outputModes`, s.outputModes]);
+    });
+  }
+  const out: A2aFinding[] = [];
+  for (const [field, modes] of places) {
+    if (!Array.isArray(modes)) continue;
+    const wrong = modes.find((m) => typeof m !== 'string' || !MEDIA_TYPE.test(m.trim()));
+    if (wrong !== undefined && out.length < 3) out.push({ code: 'A5/mode-not-media-type', data: { field, value: shown(wrong) } });
+  }
+  return out;
+}

@@ -1,0 +1,178 @@
+/**
+ * Corpus variants of the discovery drafts of issues 20 and 23 (A4 MCP catalog, A5 schemas per
+ * version, A10 discovery order, live probes that could not be made). Each row is our own site
+ * reproducing a shape; the real files that showed it are never copied.
+ */
+import type { Variant } from '../types.js';
+import { json, page, text } from './shared.js';
+import { a2aJsonRpcRoute, mcpRoute } from '../../fixtures/sites.mjs';
+
+const CORS = { 'access-control-allow-origin': '*' };
+const CARD_TYPE = 'application/mcp-server-card+json';
+const CATALOG_HEADERS = { ...CORS, 'cache-control': 'public, max-age=3600' };
+const DISCOVERY = 'modelcontextprotocol/experimental-ext-server-card docs/discovery.md (draft, read 2026-11-25)';
+const SEP2127 = { name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: '' }], capabilities: { tools: {} } };
+const sep2127 = (endpoint: string) => ({ ...SEP2127, remotes: [{ type: 'streamable-http', url: endpoint }] });
+const catalog = (url: string, entry: Record<string, unknown> = {}) =>
+  json({ specVersion: 'draft', entries: [{ identifier: 'urn:air:corpus.dev:mcp:tools', displayName: 'Corpus tools', type: CARD_TYPE, url, ...entry }] }, CATALOG_HEADERS);
+/** The card at the draft's default location, answered as its media type. */
+const cardAt = (endpoint: string) => json(sep2127(endpoint), { ...CORS, 'content-type': CARD_TYPE });
+const REFUSING = 'http://127.0.0.1:1';
+const A2A_03 = {
+  protocolVersion: '0.3.0',
+  name: 'Corpus agent',
+  description: 'Answers questions about tools',
+  version: '1.0.0',
+  preferredTransport: 'JSONRPC',
+  capabilities: { streaming: false },
+  defaultInputModes: ['text/plain'],
+  defaultOutputModes: ['text/plain'],
+  skills: [{ id: 'advice', name: 'Advice', description: 'Tool advice', tags: ['tools'] }],
+};
+const ARD = (origin: string) => ({
+  specVersion: '1.0',
+  host: { displayName: 'Corpus Co', identifier: 'corpus.dev' },
+  entries: [{ identifier: 'urn:air:corpus.dev:agents:advice', displayName: 'Corpus agent', type: 'a2a', url: `${origin}/.well-known/agent-card.json`, representativeQueries: ['which spade', 'which rake'] }],
+});
+
+export const agentDiscovery: Variant[] = [
+  {
+    name: 'mcp-catalog-protected-server',
+    models: 'the MCP catalog naming a SEP-2127 card at /mcp/server-card, whose endpoint answers 401 with resource_metadata (issue 20 case 1)',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/mcp/catalog.json': catalog(`${origin}/mcp/server-card`),
+      '/mcp/server-card': cardAt(`${origin}/mcp`),
+      '/mcp': { status: 401, headers: { 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource"`, 'content-type': 'application/json' }, body: '{"error":"unauthorized"}' },
+    }),
+    expect: { A4: 'pass' },
+    codes: { A4: 'A4/ok-auth-required' },
+    source: `${DISCOVERY}: catalog at /.well-known/mcp/catalog.json, card at <streamable-http-url>/server-card; SEP-2127 card shape; MCP authorization (401 + WWW-Authenticate resource_metadata)`,
+  },
+  {
+    name: 'mcp-catalog-live-server',
+    models: 'the MCP catalog naming a card at /mcp/server-card whose endpoint answers initialize and tools/list',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/mcp/catalog.json': catalog('/mcp/server-card'),
+      '/mcp/server-card': cardAt(`${origin}/mcp`),
+      '/mcp': mcpRoute({ name: 'dev.corpus/tools' }),
+    }),
+    expect: { A4: 'pass' },
+    codes: { A4: 'A4/ok' },
+    source: `${DISCOVERY} (an entry's url may be relative to the catalog); MCP 2025-06-18 lifecycle`,
+  },
+  {
+    name: 'mcp-catalog-entry-incomplete',
+    models: 'an MCP catalog whose entry lacks identifier and displayName (the card and endpoint are fine)',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/mcp/catalog.json': json({ specVersion: 'draft', entries: [{ type: CARD_TYPE, url: `${origin}/mcp/server-card` }] }, CATALOG_HEADERS),
+      '/mcp/server-card': cardAt(`${origin}/mcp`),
+      '/mcp': mcpRoute({ name: 'dev.corpus/tools' }),
+    }),
+    expect: { A4: 'partial' },
+    codes: { A4: 'A4/catalog-incomplete' },
+    source: `${DISCOVERY}: an entry has identifier (urn:air:…), displayName, type and url`,
+  },
+  {
+    name: 'mcp-catalog-card-missing',
+    models: 'an MCP catalog whose only entry points at a card that answers 404, and no well-known card',
+    site: ({ origin }) => ({ '/': page(), '/.well-known/mcp/catalog.json': catalog(`${origin}/mcp/server-card`) }),
+    expect: { A4: 'partial' },
+    codes: { A4: 'A4/catalog-card-missing' },
+    source: `${DISCOVERY}; our decision docs/check-codes.md A4/catalog-card-missing (a catalog that names an unreadable card is a broken promise, not an absence)`,
+  },
+  {
+    name: 'mcp-card-server-url-variant',
+    models: 'a card at /.well-known/mcp/server-card.json whose endpoint is in "serverUrl" (a variant outside the drafts)',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/mcp/server-card.json': json({ name: 'dev.corpus/tools', version: '1.0.0', serverUrl: `${origin}/mcp`, capabilities: { tools: {} } }, CORS),
+      '/mcp': mcpRoute({ name: 'dev.corpus/tools' }),
+    }),
+    expect: { A4: 'pass' },
+    codes: { A4: 'A4/ok' },
+    source: 'shape seen in 2 of the 8 real MCP cards of ../shared/realworld (issue 23 point 4); our decision: read and named as a known variant, with an advisory',
+  },
+  {
+    name: 'mcp-endpoint-refused',
+    models: 'a complete MCP card whose endpoint refuses the connection (nothing listening)',
+    site: () => ({ '/': page(), '/.well-known/mcp/server-card.json': json(sep2127(`${REFUSING}/mcp`), CORS) }),
+    expect: { A4: 'info' },
+    codes: { A4: 'A4/unmeasured' },
+    source: 'issue 23 point 7; our decision docs/live-probes.md (a probe that could not be made is "could not verify", never a verdict about the site)',
+  },
+  {
+    name: 'a2a-endpoint-refused',
+    models: 'a complete A2A 1.0 card whose JSON-RPC endpoint refuses the connection',
+    site: () => ({
+      '/': page(),
+      '/.well-known/agent-card.json': json({ ...A2A_03, protocolVersion: undefined, preferredTransport: undefined, supportedInterfaces: [{ url: `${REFUSING}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] }),
+    }),
+    expect: { A5: 'info' },
+    codes: { A5: 'A5/unmeasured' },
+    source: 'issue 23 point 7; our decision docs/live-probes.md',
+  },
+  {
+    name: 'a2a-card-v0-3-no-protocol-version',
+    models: 'an A2A 0.3 card (top-level url) without protocolVersion, whose endpoint answers JSON-RPC',
+    site: ({ origin }) => {
+      const { protocolVersion: _, ...card } = A2A_03;
+      return { '/': page(), '/a2a': a2aJsonRpcRoute(), '/.well-known/agent-card.json': json({ ...card, url: `${origin}/a2a` }) };
+    },
+    expect: { A5: 'partial' },
+    codes: { A5: 'A5/incomplete' },
+    source: 'A2A 0.3.0 JSON schema (AgentCard "required" lists protocolVersion); shape seen in 2 real cards (issue 23 point 2)',
+  },
+  {
+    name: 'a2a-card-v0-3-bare-modes',
+    models: 'an A2A 0.3 card declaring its input/output modes as "text" instead of a media type',
+    site: ({ origin }) => ({ '/': page(), '/a2a': a2aJsonRpcRoute(), '/.well-known/agent-card.json': json({ ...A2A_03, url: `${origin}/a2a`, defaultInputModes: ['text'], defaultOutputModes: ['text'] }) }),
+    expect: { A5: 'partial' },
+    codes: { A5: 'A5/incomplete' },
+    source: 'A2A 0.3.0 specification (defaultInputModes/defaultOutputModes are media types); shape seen in a real card (issue 23 point 2)',
+  },
+  {
+    name: 'ai-catalog-robots-agentmap',
+    models: 'an AI catalog at a non-well-known path, named by robots.txt Agentmap',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/robots.txt': text(`User-agent: *\nAllow: /\n\nAgentmap: ${origin}/agents/catalog.json\n`),
+      '/agents/catalog.json': json(ARD(origin), CORS),
+    }),
+    expect: { A10: 'pass' },
+    codes: { A10: 'A10/ok' },
+    source: 'GoogleChrome/lighthouse core/gather/gatherers/agentic/ard.js (read 2026-11-25): robots.txt Agentmap is the first signal',
+  },
+  {
+    name: 'ai-catalog-html-link',
+    models: 'an AI catalog named by <link rel="ai-catalog"> in the page head',
+    site: ({ origin }) => ({ '/': page('Corpus Co', '<link rel="ai-catalog" href="/catalogs/ai.json">'), '/catalogs/ai.json': json(ARD(origin), CORS) }),
+    expect: { A10: 'pass' },
+    codes: { A10: 'A10/ok' },
+    source: 'GoogleChrome/lighthouse core/gather/gatherers/agentic/ard.js (read 2026-11-25): link[rel="ai-catalog"] is the second signal',
+  },
+  {
+    name: 'ai-catalog-link-header',
+    models: 'an AI catalog named by a Link: <…>; rel=ai-catalog response header',
+    site: ({ origin }) => ({ '/': page('Corpus Co', '', { link: '</catalogs/ai.json>; rel="ai-catalog"' }), '/catalogs/ai.json': json(ARD(origin), CORS) }),
+    expect: { A10: 'pass' },
+    codes: { A10: 'A10/ok' },
+    source: 'GoogleChrome/lighthouse core/gather/gatherers/agentic/ard.js (read 2026-11-25): the Link header is the third signal',
+  },
+  {
+    name: 'ai-catalog-ard-no-identifiers',
+    models: 'an ARD manifest whose host has neither displayName nor identifier and whose entries lack identifier',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/ai-catalog.json': json(
+        { specVersion: '1.0', host: { name: 'Corpus Co' }, entries: ['a', 'b', 'c'].map((n) => ({ displayName: `Tool ${n}`, type: 'mcp', url: `${origin}/${n}`, representativeQueries: ['x', 'y'] })) },
+        CORS,
+      ),
+    }),
+    expect: { A10: 'partial' },
+    codes: { A10: 'A10/incomplete' },
+    source: 'Agentic Resource Discovery (agenticresourcediscovery.org: host displayName and identifier, entry identifier are required); shape seen in a real catalog (issue 23 point 6)',
+  },
+];

@@ -1,0 +1,69 @@
+/**
+ * The discovery documents of issues 20 and 23, fuzzed: the MCP catalog, the A2A card schemas per
+ * version, and the AI catalog's robots.txt Agentmap line. Readers never throw, stay bounded, and
+ * accept only what they say they accept.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MAX_CATALOG_CARDS, cardEntries, readMcpCatalog } from '../../src/core/gather/mcp-catalog.js';
+import { a2aSchemaFindings } from '../../src/core/gather/a2a-schema.js';
+import { agentmapOf } from '../../src/core/gather/ai-catalog.js';
+import { response } from '../helpers/responses.js';
+import { RUNS } from './arbitraries.js';
+
+const KEYS = ['specVersion', 'entries', 'identifier', 'displayName', 'type', 'url', 'name', 'version', 'protocolVersion', 'skills', 'defaultInputModes', 'defaultOutputModes', 'supportedInterfaces', 'capabilities', 'description', 'tags', 'id', 'inputModes'];
+const STRINGS = fc.constantFrom('application/mcp-server-card+json', 'urn:air:example.com:mcp:x', 'text', 'text/plain', '/rel', 'https://x.test/c', 'javascript:alert(1)', '', 'JSONRPC', '0.3.0');
+const docish = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: 'small' }, STRINGS, fc.jsonValue({ maxDepth: 1 }), fc.array(tie('value'), { maxLength: 5 }), fc.dictionary(fc.constantFrom(...KEYS), tie('value'), { maxKeys: 7 })),
+})).value;
+const asJson = (v: unknown) => response({ url: '/.well-known/mcp/catalog.json', headers: { 'content-type': 'application/json' }, body: JSON.stringify(v) });
+
+describe('discovery documents, fuzzed', () => {
+  it('the MCP catalog reader never throws; card entries are http(s), capped, and of the card type', () => {
+    fc.assert(
+      fc.property(docish, (v) => {
+        const r = readMcpCatalog(asJson(v));
+        expect(r.findings.length).toBeLessThanOrEqual(12);
+        const { fetch } = cardEntries(r);
+        expect(fetch.length).toBeLessThanOrEqual(MAX_CATALOG_CARDS);
+        for (const e of fetch) {
+          expect(e.isCard).toBe(true);
+          expect(new URL(e.url!).protocol).toMatch(/^https?:$/);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('a huge catalog stays bounded', () => {
+    const entries = Array.from({ length: 5000 }, (_, i) => ({ type: 'application/mcp-server-card+json', url: `/c${i}` }));
+    const r = readMcpCatalog(asJson({ specVersion: 'draft', entries }));
+    expect(r.entries.length).toBeLessThanOrEqual(200);
+    expect(cardEntries(r).fetch).toHaveLength(MAX_CATALOG_CARDS);
+  });
+
+  it('the A2A schema check never throws on card-like objects, for every version', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...KEYS), docish, { maxKeys: 9 }), fc.constantFrom('0.2', '0.3', '1.0', null), (card, version) => {
+        const findings = a2aSchemaFindings(card, version as never);
+        for (const f of findings) expect(f.code).toMatch(/^A5\//);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('a mode that is an object with its own toString key is named, not thrown on', () => {
+    const card = JSON.parse('{"defaultInputModes": [{"toString": 1}], "defaultOutputModes": ["text/plain"]}');
+    expect(a2aSchemaFindings(card, '0.3').find((f) => f.code === 'A5/mode-not-media-type')?.data).toEqual({ field: 'defaultInputModes', value: '{"toString":1}' });
+  });
+
+  it('Agentmap is read only as an http(s) URL', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (line) => {
+        const got = agentmapOf(`User-agent: *\nAgentmap: ${line}\n`, 'https://s.example/robots.txt');
+        if (got !== null) expect(new URL(got).protocol).toMatch(/^https?:$/);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
