@@ -1,6 +1,8 @@
 /**
- * The MCP server card (SEP-2127 shape, plus `serverInfo` for SEP-1649 readers), served at
- * /.well-known/mcp/server-card, /.well-known/mcp/server-card.json and /.well-known/mcp.json.
+ * The MCP server card (SEP-2127 shape, plus `serverInfo` for SEP-1649 readers) and the MCP catalog
+ * that points at it (server-card extension, docs/discovery.md): the catalog at
+ * /.well-known/mcp/catalog.json, the card at `<streamable-http-url>/server-card` (/mcp/server-card)
+ * as the extension recommends, and at the older well-known paths that other scanners read.
  */
 import { VERSION, PROJECT_URL } from '../version.js';
 import { TOOLS } from './tools/index.js';
@@ -8,6 +10,27 @@ import { MCP_SERVER_NAME } from './server.js';
 import { endpoints } from '../oauth/config.js';
 
 export const SERVER_CARD_PATHS = ['/.well-known/mcp/server-card.json', '/.well-known/mcp/server-card', '/.well-known/mcp.json'];
+/** The card beside its streamable-HTTP endpoint, where the catalog points. */
+export const CATALOG_CARD_PATH = '/mcp/server-card';
+export const MCP_CATALOG_PATH = '/.well-known/mcp/catalog.json';
+export const SERVER_CARD_MEDIA_TYPE = 'application/mcp-server-card+json';
+const CARD_NAME = 'io.github.ai-ready/ai-ready';
+
+/** The MCP catalog of this instance: one entry, its identifier anchored on the instance's host. */
+export function mcpCatalog(base: string) {
+  const host = new URL(base).hostname;
+  return {
+    specVersion: 'draft',
+    entries: [
+      {
+        identifier: `urn:air:${host}:${CARD_NAME.split('/')[1]}`,
+        displayName: 'ai-ready',
+        type: SERVER_CARD_MEDIA_TYPE,
+        url: `${base}${CATALOG_CARD_PATH}`,
+      },
+    ],
+  };
+}
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 export const PROTOCOL_VERSIONS = ['2025-06-18', '2025-11-25'];
 
@@ -15,7 +38,7 @@ export function serverCard(base: string) {
   const e = endpoints(base);
   return {
     $schema: SERVER_CARD_SCHEMA,
-    name: 'io.github.ai-ready/ai-ready',
+    name: CARD_NAME,
     title: 'ai-ready',
     version: VERSION,
     description: 'Audit a website for the standards AI agents rely on (robots.txt, llms.txt, MCP cards, OAuth discovery, ...) and get exact fixes; saved reports, history and monitors.',

@@ -132,6 +132,26 @@ describe('discovery files', () => {
   });
 });
 
+describe('the MCP catalog', () => {
+  it('lists the server card at <endpoint>/server-card, served with its media type and open CORS', async () => {
+    const res = await srv.get('/.well-known/mcp/catalog.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cache-control')).toMatch(/max-age=\d+/);
+    const catalog = await res.json();
+    expect(catalog.specVersion).toBe('draft');
+    expect(catalog.entries).toHaveLength(1);
+    const [entry] = catalog.entries;
+    expect(entry).toMatchObject({ displayName: 'ai-ready', type: 'application/mcp-server-card+json', url: `${srv.baseUrl}/mcp/server-card` });
+    expect(entry.identifier).toMatch(/^urn:air:[^:]+:ai-ready$/);
+    const card = await srv.get('/mcp/server-card', { headers: { accept: 'application/mcp-server-card+json' } });
+    expect(card.headers.get('content-type')).toBe('application/mcp-server-card+json');
+    const body = await card.json();
+    expect(body.name).toBe('io.github.ai-ready/ai-ready');
+    expect(body.remotes.map((r: { url: string }) => new URL(r.url).pathname)).toEqual(['/mcp', '/api/mcp']);
+  });
+});
+
 describe('versioning', () => {
   it('adds Deprecation, Sunset and a successor Link to a superseded version route', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ai-ready-ver-'));
@@ -166,5 +186,9 @@ describe('the service is agent-ready', () => {
     const result = ScanResponse.parse(await scan(srv.baseUrl, { deadlineMs: 30_000 }));
     const failing = result.checks.filter((c) => c.status === 'fail' || c.status === 'partial').map((c) => `${c.id} ${c.status}: ${c.evidence?.slice(0, 160)}`);
     expect(result.grade, `score ${result.overallScore}; failing:\n${failing.join('\n')}`).toBe('A');
+    // A4 reads the card through the instance's MCP catalog, not only at a well-known path.
+    const a4 = result.checks.find((c) => c.id === 'A4');
+    expect(a4?.status).toBe('pass');
+    expect(a4?.advisories ?? []).not.toContainEqual(expect.stringMatching(/catalog/i));
   });
 });

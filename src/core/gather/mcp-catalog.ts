@@ -7,7 +7,12 @@
  */
 import type { FetchOptions, FetchResult } from '../net/http.js';
 import { excerpt, isFound, isObject, parseJson } from './classify.js';
-import { AIR_URN_RE } from './ai-catalog.js';
+/**
+ * An MCP catalog entry's identifier: urn:air:{publisher}:{namespace}:{name}, the namespace optional
+ * (docs/discovery.md's own example is `urn:air:example.com:weather`). The publisher is the
+ * publisher's domain; an IP literal is accepted too, for instances without a name (development).
+ */
+export const MCP_URN_RE = /^urn:air:[a-z0-9.-]*[a-z0-9](?::[^:\s]+)?:[^:\s]+$/i;
 import type { GatherContext } from './context.js';
 import { budgetedSend, servedBySite } from './live-scope.js';
 
@@ -94,7 +99,7 @@ export function readMcpCatalog(probe: FetchResult): CatalogReading {
     if (type && !entry.isCard) otherTypes.add(excerpt(type, 60));
     const at = { entry: index };
     if (!identifier) findings.push({ code: 'A4/entry-no-identifier', data: at });
-    else if (!AIR_URN_RE.test(identifier)) findings.push({ code: 'A4/entry-bad-urn', data: { ...at, identifier: excerpt(identifier, 60) } });
+    else if (!MCP_URN_RE.test(identifier)) findings.push({ code: 'A4/entry-bad-urn', data: { ...at, identifier: excerpt(identifier, 60) } });
     if (!entry.displayName) findings.push({ code: 'A4/entry-no-display-name', data: at });
     if (!type) findings.push({ code: 'A4/entry-no-type', data: at });
     if (!entry.url) findings.push({ code: 'A4/entry-no-url', data: at });

@@ -1,7 +1,7 @@
 /** The MCP faces: /mcp (OAuth), /api/mcp (API key or anonymous) and the MCP server card. */
 import type { H3 } from 'h3';
 import type { McpHttp } from '../../mcp/http.js';
-import { SERVER_CARD_PATHS, serverCard } from '../../mcp/server-card.js';
+import { CATALOG_CARD_PATH, MCP_CATALOG_PATH, SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATHS, mcpCatalog, serverCard } from '../../mcp/server-card.js';
 import { CORS } from '../../oauth/http.js';
 import { clientIp, rateBucket } from '../request.js';
 import type { Req, ServerContext } from '../context.js';
@@ -12,14 +12,17 @@ export function mcpRoutes(app: H3, ctx: ServerContext, http: McpHttp): void {
   const client = (req: Request) => rateBucket(clientIp(req as Req, ctx.trustProxy));
   app.all('/mcp', (event) => guarded(ctx, '/mcp', () => http.oauthEndpoint(event.req, client(event.req))));
   app.all('/api/mcp', (event) => guarded(ctx, '/api/mcp', () => http.keyEndpoint(event.req, client(event.req))));
-  for (const path of SERVER_CARD_PATHS) {
+  // Public, read-only discovery documents: CORS open (the catalog MUST have it) and cached for an hour.
+  const document = (path: string, contentType: string, body: () => unknown) =>
     app.all(path, (event) => {
       const method = event.req.method;
       if (method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
       if (method !== 'GET' && method !== 'HEAD') return new Response('Method not allowed\n', { status: 405, headers: { allow: 'GET, HEAD, OPTIONS' } });
-      return new Response(method === 'HEAD' ? null : JSON.stringify(serverCard(ctx.base())), {
-        headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600', ...CORS },
+      return new Response(method === 'HEAD' ? null : JSON.stringify(body()), {
+        headers: { 'content-type': contentType, 'cache-control': 'public, max-age=3600', ...CORS },
       });
     });
-  }
+  document(MCP_CATALOG_PATH, 'application/json', () => mcpCatalog(ctx.base()));
+  document(CATALOG_CARD_PATH, SERVER_CARD_MEDIA_TYPE, () => serverCard(ctx.base()));
+  for (const path of SERVER_CARD_PATHS) document(path, 'application/json', () => serverCard(ctx.base()));
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { a4McpServerCard, MCP_CARD_PATHS, readMcpCard } from '../../../src/core/checks/capabilities/a4-mcp-server-card.js';
-import { MAX_CATALOG_CARDS, fetchCatalogCards, readMcpCatalog } from '../../../src/core/gather/mcp-catalog.js';
+import { MAX_CATALOG_CARDS, MCP_URN_RE, fetchCatalogCards, readMcpCatalog } from '../../../src/core/gather/mcp-catalog.js';
 import { GatherContext } from '../../../src/core/gather/context.js';
 import { BROWSER_ACCEPT, HttpClient } from '../../../src/core/net/http.js';
 import type { McpProbeResult } from '../../../src/core/gather/mcp-probe.js';
@@ -25,6 +25,13 @@ const live = (name: string, version: string): McpProbeResult => ({
 });
 
 describe('the MCP catalog', () => {
+  it('takes identifiers with and without a namespace, as the draft does, and refuses other shapes', () => {
+    for (const ok of ['urn:air:example.com:weather', 'urn:air:example.com:tools:weather', 'urn:air:127.0.0.1:ai-ready'])
+      expect(MCP_URN_RE.test(ok), ok).toBe(true);
+    for (const bad of ['store', 'urn:air:weather', 'urn:air:example.com:', 'urn:other:example.com:weather', 'urn:air:a:b:c:d'])
+      expect(MCP_URN_RE.test(bad), bad).toBe(false);
+  });
+
   it('reads members, entry types and URNs, as codes', () => {
     const r = readMcpCatalog(json(CATALOG, { entries: [{ identifier: 'store', type: CARD_TYPE, url: '/mcp/server-card' }, { identifier: 'urn:air:example.com:a2a:x', displayName: 'X', type: 'application/a2a-agent-card+json', url: 'https://example.com/x' }] }));
     expect(r.found).toBe(true);

@@ -21,7 +21,7 @@ const FINDINGS = {
   'A4/catalog-no-spec-version': 'the catalog has no "specVersion"',
   'A4/catalog-no-entries': 'the catalog has no "entries" array',
   'A4/entry-no-identifier': 'entries[{entry}] has no "identifier" (urn:air:<publisher>:<namespace>:<name>)',
-  'A4/entry-bad-urn': 'entries[{entry}] identifier "{identifier}" is not urn:air:<publisher>:<namespace>:<name>',
+  'A4/entry-bad-urn': 'entries[{entry}] identifier "{identifier}" is not urn:air:<publisher>[:<namespace>]:<name>',
   'A4/entry-no-display-name': 'entries[{entry}] has no "displayName"',
   'A4/entry-no-type': `entries[{entry}] has no "type" (${MCP_CARD_MEDIA_TYPE} for a server card)`,
   'A4/entry-no-url': 'entries[{entry}] has no http(s) "url"',
