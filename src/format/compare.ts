@@ -30,15 +30,8 @@ export interface Snapshot {
   checks: SnapshotCheck[];
 }
 
-export interface ComparedPoint {
-  id?: string;
-  url: string;
-  createdAt?: string;
-  score: number;
-  grade: string;
-  level: number;
-  rubricVersion?: string;
-}
+/** One side of a comparison: the snapshot without its dimensions and checks (those become deltas). */
+export type ComparedPoint = Omit<Snapshot, 'dimensions' | 'checks'>;
 
 export interface DimensionDelta {
   dimension: Dimension;

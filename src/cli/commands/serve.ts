@@ -62,29 +62,12 @@ export function registerServe(program: Command): void {
       if (!Number.isInteger(port) || port < 0 || port > 65535) return fail('--port must be an integer from 0 to 65535');
       if (!Number.isInteger(rateLimit) || rateLimit < 0) return fail('--rate-limit must be a non-negative integer');
       if (flags.baseUrl && !/^https?:\/\/[^/]+/i.test(flags.baseUrl)) return fail('--base-url must be an http(s) URL');
-      const workers = flags.workers === undefined ? undefined : Number(flags.workers);
-      // 0 is a web-only instance: its scans go through the job queue on Postgres to `ai-ready worker` processes.
-      const { databaseUrlFrom } = await import('../../store/index.js');
-      if (workers === 0 && !databaseUrlFrom(flags.databaseUrl))
-        return fail('--workers 0 (a web-only instance) needs the shared job queue of --database-url (or AI_READY_DATABASE_URL); with the SQLite store give 1 or more');
-      if (workers !== undefined && (!Number.isInteger(workers) || workers < 0 || workers > 256)) return fail('--workers must be an integer from 0 to 256');
-      const scanDeadline = flags.scanDeadline === undefined ? undefined : Number(flags.scanDeadline);
-      if (scanDeadline !== undefined && (!Number.isFinite(scanDeadline) || scanDeadline < 1 || scanDeadline > 600)) return fail('--scan-deadline must be a number of seconds from 1 to 600');
-      const workerHeapMb = flags.workerHeapMb === undefined ? undefined : Number(flags.workerHeapMb);
-      if (workerHeapMb !== undefined && (!Number.isInteger(workerHeapMb) || workerHeapMb < 32 || workerHeapMb > 16384)) return fail('--worker-heap-mb must be an integer from 32 to 16384');
-      const reportRetentionDays = Number(flags.reportRetentionDays ?? 30);
-      if (!Number.isInteger(reportRetentionDays) || reportRetentionDays < 0 || reportRetentionDays > 36_500) return fail('--report-retention-days must be a whole number of days from 0 (keep forever) to 36500');
-      const anonymousStorage = Number(flags.anonymousStorage ?? 4);
-      if (!Number.isFinite(anonymousStorage) || anonymousStorage < 0 || anonymousStorage > 1024) return fail('--anonymous-storage must be a number of MiB from 0 (no cap) to 1024');
-      const renderConcurrency = flags.renderConcurrency === undefined ? undefined : Number(flags.renderConcurrency);
-      if (renderConcurrency !== undefined && (!Number.isInteger(renderConcurrency) || renderConcurrency < 1 || renderConcurrency > 64)) return fail('--render-concurrency must be an integer from 1 to 64');
-      if (renderConcurrency !== undefined && !flags.render) return fail('--render-concurrency needs --render');
-      if (flags.render) {
-        const { findBrowser, INSTALL_HINT } = await import('../../core/render/browser.js');
-        if (!findBrowser()) return fail(`--render: ${process.env.AI_READY_CHROME ? `AI_READY_CHROME=${process.env.AI_READY_CHROME} is not an executable file` : 'no Chrome or Chromium found on PATH'}; ${INSTALL_HINT}`);
-      }
-      const counts: Record<string, number | undefined> = {};
+      // Integer flags: absent stays undefined (the server's default); out of range is a usage error.
+      const integers = {} as Record<'workers' | 'worker-heap-mb' | 'render-concurrency' | 'max-scans' | 'max-scans-per-client' | 'max-scans-per-key' | 'origin-concurrency', number | undefined>;
       for (const [flag, value, min, max] of [
+        ['workers', flags.workers, 0, 256],
+        ['worker-heap-mb', flags.workerHeapMb, 32, 16384],
+        ['render-concurrency', flags.renderConcurrency, 1, 64],
         ['max-scans', flags.maxScans, 1, 4096],
         ['max-scans-per-client', flags.maxScansPerClient, 0, 4096],
         ['max-scans-per-key', flags.maxScansPerKey, 0, 4096],
@@ -92,7 +75,23 @@ export function registerServe(program: Command): void {
       ] as const) {
         const n = value === undefined ? undefined : Number(value);
         if (n !== undefined && (!Number.isInteger(n) || n < min || n > max)) return fail(`--${flag} must be an integer from ${min} to ${max}`);
-        counts[flag] = n;
+        integers[flag] = n;
+      }
+      const { workers, 'worker-heap-mb': workerHeapMb, 'render-concurrency': renderConcurrency } = integers;
+      // 0 is a web-only instance: its scans go through the job queue on Postgres to `ai-ready worker` processes.
+      const { databaseUrlFrom } = await import('../../store/index.js');
+      if (workers === 0 && !databaseUrlFrom(flags.databaseUrl))
+        return fail('--workers 0 (a web-only instance) needs the shared job queue of --database-url (or AI_READY_DATABASE_URL); with the SQLite store give 1 or more');
+      const scanDeadline = flags.scanDeadline === undefined ? undefined : Number(flags.scanDeadline);
+      if (scanDeadline !== undefined && (!Number.isFinite(scanDeadline) || scanDeadline < 1 || scanDeadline > 600)) return fail('--scan-deadline must be a number of seconds from 1 to 600');
+      const reportRetentionDays = Number(flags.reportRetentionDays ?? 30);
+      if (!Number.isInteger(reportRetentionDays) || reportRetentionDays < 0 || reportRetentionDays > 36_500) return fail('--report-retention-days must be a whole number of days from 0 (keep forever) to 36500');
+      const anonymousStorage = Number(flags.anonymousStorage ?? 4);
+      if (!Number.isFinite(anonymousStorage) || anonymousStorage < 0 || anonymousStorage > 1024) return fail('--anonymous-storage must be a number of MiB from 0 (no cap) to 1024');
+      if (renderConcurrency !== undefined && !flags.render) return fail('--render-concurrency needs --render');
+      if (flags.render) {
+        const { findBrowser, INSTALL_HINT } = await import('../../core/render/browser.js');
+        if (!findBrowser()) return fail(`--render: ${process.env.AI_READY_CHROME ? `AI_READY_CHROME=${process.env.AI_READY_CHROME} is not an executable file` : 'no Chrome or Chromium found on PATH'}; ${INSTALL_HINT}`);
       }
       const metricsToken = flags.metricsToken ?? (process.env.AI_READY_METRICS_TOKEN || undefined);
       const { createServer } = await import('../../server/index.js');
@@ -108,10 +107,10 @@ export function registerServe(program: Command): void {
           trustProxy: flags.trustProxy,
           rateLimit,
           workers,
-          maxScans: counts['max-scans'],
-          maxScansPerClient: counts['max-scans-per-client'],
-          maxScansPerAccount: counts['max-scans-per-key'],
-          originConcurrency: counts['origin-concurrency'],
+          maxScans: integers['max-scans'],
+          maxScansPerClient: integers['max-scans-per-client'],
+          maxScansPerAccount: integers['max-scans-per-key'],
+          originConcurrency: integers['origin-concurrency'],
           metrics: !!flags.metrics,
           metricsToken,
           cacheUrl: flags.cacheUrl,

@@ -1,14 +1,10 @@
 /** Framer: a hosted builder. */
 import { hostedBuilder } from './shared.js';
-import { builderGeneratesSitemap, clientRenderedPlatform, edgeOnlyMarkdownNegotiation } from './shared-hooks.js';
+import { clientRenderedBuilderHooks } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
 import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/signals.js';
 
-const hooks: PlatformHooks = {
-  markdownNegotiation: edgeOnlyMarkdownNegotiation,
-  sitemap: builderGeneratesSitemap,
-  serverRendering: clientRenderedPlatform,
-};
+const hooks: PlatformHooks = clientRenderedBuilderHooks;
 
 /** How the detector knows Framer (catalog §6.2). */
 const fingerprint: PlatformFingerprint = {

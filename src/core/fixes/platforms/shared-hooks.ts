@@ -46,3 +46,10 @@ export function generateOpenApiFromCode(): FixStep[] {
 export function platformCheckoutIntegration(): FixStep[] {
   return [{ title: 'Prefer your platform\'s integration', body: 'Selling in ChatGPT usually goes through your platform or payment provider (Shopify, Stripe): enable it there; a hand-written acp.json is only right if you run the ACP endpoints yourself.' }];
 }
+
+/** Hosted builders that render in the browser: Markdown only at the edge, their own sitemap. */
+export const clientRenderedBuilderHooks = {
+  markdownNegotiation: edgeOnlyMarkdownNegotiation,
+  sitemap: builderGeneratesSitemap,
+  serverRendering: clientRenderedPlatform,
+};

@@ -1,16 +1,12 @@
 /** Wix: a hosted builder. */
 import { hostedBuilder } from './shared.js';
-import { builderGeneratesSitemap, clientRenderedPlatform, edgeOnlyMarkdownNegotiation } from './shared-hooks.js';
+import { clientRenderedBuilderHooks } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
 import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/signals.js';
 
 const LLMS_NOTE = 'Wix serves a default llms.txt; its content can be replaced through the Wix llms.txt API (dev.wix.com, SEO → llms.txt).';
 
-const hooks: PlatformHooks = {
-  markdownNegotiation: edgeOnlyMarkdownNegotiation,
-  sitemap: builderGeneratesSitemap,
-  serverRendering: clientRenderedPlatform,
-};
+const hooks: PlatformHooks = clientRenderedBuilderHooks;
 
 /** How the detector knows Wix (catalog §6.2). */
 const fingerprint: PlatformFingerprint = {
