@@ -261,157 +261,163 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
     timeoutMs: options.timeoutMs,
     signal,
   });
-  options.rendering?.attach(http, signal, options.deadlineMs ?? DEFAULT_DEADLINE_MS);
-  const pageRequest = http.fetch(target.href, { accept: BROWSER_ACCEPT });
-  // Probe events of the prefetch wait for 'started', which needs the check count from the registry.
-  let announceStarted!: () => void;
-  const startedGate = new Promise<void>((resolve) => (announceStarted = resolve));
-  const emitAfterStart: ScanEventListener = (ev) => void startedGate.then(() => emit(ev));
-  // The chain starts go out a few ms after the page, once their module is in: nothing of the
-  // gather side is loaded before the first request.
-  const prefetch = await prefetcher;
-  const prefetched = prefetch.prefetchChainStarts(http, target.origin, emitAfterStart, { sitemap: pages > 1 });
-  // Requests checks declare to go out with the page (checks/early.ts: the registry is not loaded yet).
-  const early = new Map(EARLY_REQUESTS.filter((e) => selected(e, options.only, options.skip)).flatMap((e) => [...prefetch.earlyRequests[e.requests](http, target.href, emitAfterStart)]));
-  // The check modules (and their parsers) load while round trip 1 is on the wire, once its
-  // connections are under way: a bundled import() runs its module code at once, and would
-  // otherwise hold the first requests back until it finished.
-  await nextTurn();
-  const registry = (await import('./checks/index.js')).CHECKS;
-  const checks = selectChecks(registry, options.only, options.skip);
-  // The live MCP handshake starts from round trip 1 as soon as the cards are in, ahead of
-  // the page's parsing and the checks: its chain (card -> initialize -> tools/list) is the longest.
-  const mcpProbe = checks.some((c) => c.meta.mcpProbe) ? await import('./gather/mcp-probe.js') : null;
-  const liveMcp = mcpProbe?.startLiveMcpProbe(prefetched, target.origin, prefetch.reportingSender(http, emitAfterStart)) ?? null;
-  // While nothing of round trip 1 has come back the process is idle: the SDK loads then (a card,
-  // if any, loads it itself otherwise).
-  if (mcpProbe) void mcpProbe.preloadMcpSdkWhileIdle(() => http.responsesReceived === 0);
-  emit({ type: 'started', url: target.href, at: new Date(started).toISOString(), checks: checks.length });
-  announceStarted();
+  // Its pooled sockets live as long as the scan: a batch over many sites, or a server scanning
+  // many origins, holds only the connections of the scans in flight.
+  try {
+    options.rendering?.attach(http, signal, options.deadlineMs ?? DEFAULT_DEADLINE_MS);
+    const pageRequest = http.fetch(target.href, { accept: BROWSER_ACCEPT });
+    // Probe events of the prefetch wait for 'started', which needs the check count from the registry.
+    let announceStarted!: () => void;
+    const startedGate = new Promise<void>((resolve) => (announceStarted = resolve));
+    const emitAfterStart: ScanEventListener = (ev) => void startedGate.then(() => emit(ev));
+    // The chain starts go out a few ms after the page, once their module is in: nothing of the
+    // gather side is loaded before the first request.
+    const prefetch = await prefetcher;
+    const prefetched = prefetch.prefetchChainStarts(http, target.origin, emitAfterStart, { sitemap: pages > 1 });
+    // Requests checks declare to go out with the page (checks/early.ts: the registry is not loaded yet).
+    const early = new Map(EARLY_REQUESTS.filter((e) => selected(e, options.only, options.skip)).flatMap((e) => [...prefetch.earlyRequests[e.requests](http, target.href, emitAfterStart)]));
+    // The check modules (and their parsers) load while round trip 1 is on the wire, once its
+    // connections are under way: a bundled import() runs its module code at once, and would
+    // otherwise hold the first requests back until it finished.
+    await nextTurn();
+    const registry = (await import('./checks/index.js')).CHECKS;
+    const checks = selectChecks(registry, options.only, options.skip);
+    // The live MCP handshake starts from round trip 1 as soon as the cards are in, ahead of
+    // the page's parsing and the checks: its chain (card -> initialize -> tools/list) is the longest.
+    const mcpProbe = checks.some((c) => c.meta.mcpProbe) ? await import('./gather/mcp-probe.js') : null;
+    const liveMcp = mcpProbe?.startLiveMcpProbe(prefetched, target.origin, prefetch.reportingSender(http, emitAfterStart)) ?? null;
+    // While nothing of round trip 1 has come back the process is idle: the SDK loads then (a card,
+    // if any, loads it itself otherwise).
+    if (mcpProbe) void mcpProbe.preloadMcpSdkWhileIdle(() => http.responsesReceived === 0);
+    emit({ type: 'started', url: target.href, at: new Date(started).toISOString(), checks: checks.length });
+    announceStarted();
 
-  const page = await pageRequest;
-  emit({ type: 'probe', method: 'GET', url: target.href, status: page.status, contentType: page.contentType, durationMs: page.durationMs, error: page.error?.message });
-  if (options.signal?.aborted) throw new ScanError('aborted', 'The scan was cancelled.');
-  if (page.error) {
-    if (page.error.code === 'blocked') throw new ScanError('blocked-address', page.error.message);
-    if (page.error.message === NOT_TLS_MESSAGE && target.protocol === 'https:') {
-      const plain = new URL(target.href);
-      plain.protocol = 'http:';
-      throw new ScanError('unreachable', `${target.href} could not be fetched: the site does not speak TLS (HTTPS) there; it answered in plain HTTP. Scan ${plain.href} instead (a bare host name means https://).`);
+    const page = await pageRequest;
+    emit({ type: 'probe', method: 'GET', url: target.href, status: page.status, contentType: page.contentType, durationMs: page.durationMs, error: page.error?.message });
+    if (options.signal?.aborted) throw new ScanError('aborted', 'The scan was cancelled.');
+    if (page.error) {
+      if (page.error.code === 'blocked') throw new ScanError('blocked-address', page.error.message);
+      if (page.error.message === NOT_TLS_MESSAGE && target.protocol === 'https:') {
+        const plain = new URL(target.href);
+        plain.protocol = 'http:';
+        throw new ScanError('unreachable', `${target.href} could not be fetched: the site does not speak TLS (HTTPS) there; it answered in plain HTTP. Scan ${plain.href} instead (a bare host name means https://).`);
+      }
+      throw new ScanError('unreachable', `${target.href} could not be fetched: ${page.error.message}`);
     }
-    throw new ScanError('unreachable', `${target.href} could not be fetched: ${page.error.message}`);
+    const pageUrl = new URL(page.url);
+    // Prefetched chain starts are used when the page stayed on the origin they were sent to.
+    const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page, new Map([...(pageUrl.origin === target.origin ? prefetched : []), ...early]));
+    if (liveMcp && pageUrl.origin === target.origin) {
+      mcpProbe!.adoptLiveMcpProbe(ctx, liveMcp);
+      // The cards were sent a few ms after the page, and usually land a few ms after it: waiting
+      // briefly for them lets the handshake's first request leave before the page is parsed (the
+      // parse and the checks' first reads hold the event loop for tens of ms).
+      await settledWithin(liveMcp.underway, CARD_WAIT_MS);
+      await nextTurn();
+    }
+
+    // Platform detection (CPU only) runs beside the checks' I/O; fix guides need it at the end.
+    const platformPromise: Promise<PlatformInfo> = ctx.html().then(($) => detectPlatform({ page, $ }));
+    // Checks whose final status depends on the profile are announced once the profile is known.
+    const deferred = (c: CheckModule<any>) => c.meta.dimension === 'commerce' || c.meta.contentProfile !== undefined;
+    let done = 0;
+    const announce = (check: CheckModule<any>, v: Verdict) => {
+      const weight = weightOf(check, v.status);
+      emit({
+        type: 'check',
+        id: check.meta.id,
+        name: check.meta.name,
+        dimension: check.meta.dimension,
+        status: v.status,
+        earned: creditFor(v.status, weight),
+        weight,
+        done: ++done,
+        total: checks.length,
+      });
+    };
+    const anyProfile: ResolvedProfile = { app: true, commerce: true, source: 'auto', reasons: [] };
+    // Site scope: the sample is picked from what round trip 1 brought (llms.txt, /sitemap.xml, the
+    // page's links) and its pages go out at round trip 2, beside the checks' own second requests.
+    const pageLevel = checks.filter((c) => c.meta.pageLevel);
+    let sample: Promise<PageVisit[]> | null = null;
+    let sampleSent: Promise<unknown> | null = null;
+    // Plain HEADs wait until the sampled pages' GETs and the checks' first requests are out: a HEAD
+    // of a URL some GET asks for reads that GET's answer (one request instead of two).
+    const releaseHeads = pages > 1 && pageLevel.length ? ctx.holdPlainHeads() : () => {};
+    if (pages > 1 && pageLevel.length) {
+      const scope = await import('./site-scope.js');
+      const sent = scope.sendSample(ctx, pages, pageLevel);
+      sampleSent = sent.catch(() => {});
+      sample = scope.visitSample(ctx, sent);
+      sample.catch(releaseHeads);
+      // The sampled pages go out before the checks start reading round trip 1 (the reads and parses
+      // hold the event loop for tens of ms, and the pages' own checks are a round trip behind them);
+      // bounded, for an llms.txt or sitemap still on its way.
+      await settledWithin(sampleSent, SAMPLE_FIRST_MS);
+      await nextTurn();
+    }
+    const running = Promise.all(
+      checks.map((c) =>
+        (sample && c.meta.pageLevel ? runOnPages(c, ctx, sample) : runCheck(c, ctx)).then((e) => {
+          if (!deferred(c)) announce(c, judge(e, anyProfile));
+          return e;
+        }),
+      ),
+    );
+    void Promise.resolve(sampleSent).then(nextTurn).then(releaseHeads);
+    const evaluated = await running;
+    const platform = sample ? await platformOverSample(await platformPromise, sample) : await platformPromise;
+    const fx = { origin: ctx.origin, platform: platform.platform === 'unknown' ? null : platform.platform, hosting: platform.hosting ?? [], found: foundResources(evaluated) };
+
+    const wall = totalWall(page, evaluated);
+    if (wall) throw blockedError(target.href, wall, options.userAgent ?? USER_AGENT);
+
+    const raw = evaluated.map(({ check: { meta }, raw: o }) => ({ id: meta.id, dimension: meta.dimension, profile: meta.profile, status: o.status, details: o.details }));
+    const profile = resolveProfile(options.profile ?? 'auto', platform, raw);
+    for (const e of evaluated) if (deferred(e.check)) announce(e.check, judge(e, profile));
+    const results = evaluated.map((e) => finalize(e, profile, fx));
+
+    const { overallScore, dimensions } = scoreChecks(results);
+    const { level, levelName, nextLevel } = computeLevel(results, registry.map((c) => c.meta));
+    const walls = [page, ...evaluated.flatMap((e) => e.raw.probes ?? [])].map(challengeReason).filter(Boolean);
+    const warnings: string[] = [];
+    if (challengeReason(page)) warnings.push(`The page answered with a bot challenge (${challengeReason(page)}): checks that depend on it could not be measured.`);
+    else if (walls.length) warnings.push(`Some probes hit a bot wall (${walls[0]}): those checks are reported as "info", not failures.`);
+    else {
+      const missing = targetStatusWarning(target.href, page);
+      if (missing) warnings.push(missing);
+    }
+    if (deadline.aborted) warnings.push('The scan deadline was reached: some probes did not finish.');
+    if (options.rendering) warnings.push(...(await options.rendering.warnings()));
+
+    const result: ScanResult = {
+      apiVersion: API_VERSION,
+      url: target.href,
+      scannedAt: new Date(started).toISOString(),
+      durationMs: Date.now() - started,
+      overallScore,
+      grade: gradeFor(overallScore),
+      level,
+      levelName,
+      scope: scopeOf(pages),
+      rubricVersion: RUBRIC_VERSION,
+      platform: { ...platform, isEcommerce: platform.isEcommerce || profile.commerce && profile.source === 'auto', isApp: platform.isApp },
+      dimensions,
+      checks: results,
+      finalUrl: page.url,
+      ...(page.redirects.length ? { redirectedFrom: target.href } : {}),
+      profile: { applied: profileNames(profile), source: profile.source, reasons: profile.reasons },
+      nextLevel,
+      compat: { isitagentready: isitagentreadyScore(raw, profile.commerce) },
+      warnings,
+      requestCount: http.requestCount,
+      ...(pages > 1 ? { pages: await pagesOf(target.href, page, sample, evaluated) } : {}),
+    };
+    emit({ type: 'finished', url: result.url, overallScore, grade: result.grade!, level, levelName, durationMs: result.durationMs! });
+    return result;
+  } finally {
+    http.close();
   }
-  const pageUrl = new URL(page.url);
-  // Prefetched chain starts are used when the page stayed on the origin they were sent to.
-  const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page, new Map([...(pageUrl.origin === target.origin ? prefetched : []), ...early]));
-  if (liveMcp && pageUrl.origin === target.origin) {
-    mcpProbe!.adoptLiveMcpProbe(ctx, liveMcp);
-    // The cards were sent a few ms after the page, and usually land a few ms after it: waiting
-    // briefly for them lets the handshake's first request leave before the page is parsed (the
-    // parse and the checks' first reads hold the event loop for tens of ms).
-    await settledWithin(liveMcp.underway, CARD_WAIT_MS);
-    await nextTurn();
-  }
-
-  // Platform detection (CPU only) runs beside the checks' I/O; fix guides need it at the end.
-  const platformPromise: Promise<PlatformInfo> = ctx.html().then(($) => detectPlatform({ page, $ }));
-  // Checks whose final status depends on the profile are announced once the profile is known.
-  const deferred = (c: CheckModule<any>) => c.meta.dimension === 'commerce' || c.meta.contentProfile !== undefined;
-  let done = 0;
-  const announce = (check: CheckModule<any>, v: Verdict) => {
-    const weight = weightOf(check, v.status);
-    emit({
-      type: 'check',
-      id: check.meta.id,
-      name: check.meta.name,
-      dimension: check.meta.dimension,
-      status: v.status,
-      earned: creditFor(v.status, weight),
-      weight,
-      done: ++done,
-      total: checks.length,
-    });
-  };
-  const anyProfile: ResolvedProfile = { app: true, commerce: true, source: 'auto', reasons: [] };
-  // Site scope: the sample is picked from what round trip 1 brought (llms.txt, /sitemap.xml, the
-  // page's links) and its pages go out at round trip 2, beside the checks' own second requests.
-  const pageLevel = checks.filter((c) => c.meta.pageLevel);
-  let sample: Promise<PageVisit[]> | null = null;
-  let sampleSent: Promise<unknown> | null = null;
-  // Plain HEADs wait until the sampled pages' GETs and the checks' first requests are out: a HEAD
-  // of a URL some GET asks for reads that GET's answer (one request instead of two).
-  const releaseHeads = pages > 1 && pageLevel.length ? ctx.holdPlainHeads() : () => {};
-  if (pages > 1 && pageLevel.length) {
-    const scope = await import('./site-scope.js');
-    const sent = scope.sendSample(ctx, pages, pageLevel);
-    sampleSent = sent.catch(() => {});
-    sample = scope.visitSample(ctx, sent);
-    sample.catch(releaseHeads);
-    // The sampled pages go out before the checks start reading round trip 1 (the reads and parses
-    // hold the event loop for tens of ms, and the pages' own checks are a round trip behind them);
-    // bounded, for an llms.txt or sitemap still on its way.
-    await settledWithin(sampleSent, SAMPLE_FIRST_MS);
-    await nextTurn();
-  }
-  const running = Promise.all(
-    checks.map((c) =>
-      (sample && c.meta.pageLevel ? runOnPages(c, ctx, sample) : runCheck(c, ctx)).then((e) => {
-        if (!deferred(c)) announce(c, judge(e, anyProfile));
-        return e;
-      }),
-    ),
-  );
-  void Promise.resolve(sampleSent).then(nextTurn).then(releaseHeads);
-  const evaluated = await running;
-  const platform = sample ? await platformOverSample(await platformPromise, sample) : await platformPromise;
-  const fx = { origin: ctx.origin, platform: platform.platform === 'unknown' ? null : platform.platform, hosting: platform.hosting ?? [], found: foundResources(evaluated) };
-
-  const wall = totalWall(page, evaluated);
-  if (wall) throw blockedError(target.href, wall, options.userAgent ?? USER_AGENT);
-
-  const raw = evaluated.map(({ check: { meta }, raw: o }) => ({ id: meta.id, dimension: meta.dimension, profile: meta.profile, status: o.status, details: o.details }));
-  const profile = resolveProfile(options.profile ?? 'auto', platform, raw);
-  for (const e of evaluated) if (deferred(e.check)) announce(e.check, judge(e, profile));
-  const results = evaluated.map((e) => finalize(e, profile, fx));
-
-  const { overallScore, dimensions } = scoreChecks(results);
-  const { level, levelName, nextLevel } = computeLevel(results, registry.map((c) => c.meta));
-  const walls = [page, ...evaluated.flatMap((e) => e.raw.probes ?? [])].map(challengeReason).filter(Boolean);
-  const warnings: string[] = [];
-  if (challengeReason(page)) warnings.push(`The page answered with a bot challenge (${challengeReason(page)}): checks that depend on it could not be measured.`);
-  else if (walls.length) warnings.push(`Some probes hit a bot wall (${walls[0]}): those checks are reported as "info", not failures.`);
-  else {
-    const missing = targetStatusWarning(target.href, page);
-    if (missing) warnings.push(missing);
-  }
-  if (deadline.aborted) warnings.push('The scan deadline was reached: some probes did not finish.');
-  if (options.rendering) warnings.push(...(await options.rendering.warnings()));
-
-  const result: ScanResult = {
-    apiVersion: API_VERSION,
-    url: target.href,
-    scannedAt: new Date(started).toISOString(),
-    durationMs: Date.now() - started,
-    overallScore,
-    grade: gradeFor(overallScore),
-    level,
-    levelName,
-    scope: scopeOf(pages),
-    rubricVersion: RUBRIC_VERSION,
-    platform: { ...platform, isEcommerce: platform.isEcommerce || profile.commerce && profile.source === 'auto', isApp: platform.isApp },
-    dimensions,
-    checks: results,
-    finalUrl: page.url,
-    ...(page.redirects.length ? { redirectedFrom: target.href } : {}),
-    profile: { applied: profileNames(profile), source: profile.source, reasons: profile.reasons },
-    nextLevel,
-    compat: { isitagentready: isitagentreadyScore(raw, profile.commerce) },
-    warnings,
-    requestCount: http.requestCount,
-    ...(pages > 1 ? { pages: await pagesOf(target.href, page, sample, evaluated) } : {}),
-  };
-  emit({ type: 'finished', url: result.url, overallScore, grade: result.grade!, level, levelName, durationMs: result.durationMs! });
-  return result;
 }
 
 /**

@@ -59,3 +59,28 @@ describe('HttpClient connection reuse', () => {
     expect(connections - before).toBeLessThanOrEqual(32);
   });
 });
+
+describe('HttpClient.close', () => {
+  it('drops its pooled connections: the next request opens a new one', async () => {
+    const client = new HttpClient({ timeoutMs: 2000 });
+    const before = connections;
+    expect((await client.fetch(`${origin}/ok`)).status).toBe(200);
+    expect((await client.fetch(`${origin}/ok`)).status).toBe(200);
+    expect(connections - before).toBe(1);
+    client.close();
+    expect((await client.fetch(`${origin}/ok`)).status).toBe(200);
+    expect(connections - before).toBe(2);
+  });
+
+  it("keeps each client's pool its own: a closed client does not touch another's connections", async () => {
+    const a = new HttpClient({ timeoutMs: 2000 });
+    const b = new HttpClient({ timeoutMs: 2000 });
+    const before = connections;
+    await a.fetch(`${origin}/ok`);
+    await b.fetch(`${origin}/ok`);
+    expect(connections - before).toBe(2);
+    a.close();
+    expect((await b.fetch(`${origin}/ok`)).status).toBe(200);
+    expect(connections - before).toBe(2);
+  });
+});

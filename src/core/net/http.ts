@@ -136,32 +136,40 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
 };
 
 /**
- * One keep-alive agent per scheme and guard mode; sockets are reused per origin across a scan.
- * Requests with their own user agent (B1's one-off AI-UA probes) get a separate agent without
- * keep-alive, so they never take a pooled socket the scan's own requests were about to reuse.
+ * The agents one client sends through: a keep-alive agent per scheme and guard mode, so a scan's
+ * requests reuse sockets per origin, and closed with the client (see HttpClient.close). Requests
+ * with their own user agent (B1's one-off AI-UA probes) get a separate agent without keep-alive,
+ * so they never take a pooled socket the scan's own requests were about to reuse.
  */
-const agents = new Map<string, http.Agent>();
-function agentFor(protocol: string, guarded: boolean, oneOff = false): http.Agent {
-  const key = `${protocol}${guarded}${oneOff}`;
-  let a = agents.get(key);
-  if (!a) {
-    const options: http.AgentOptions & { lookup?: LookupFunction } = {
-      keepAlive: !oneOff,
-      maxSockets: MAX_CONNECTIONS_PER_ORIGIN,
-      // Idle sockets are unref'd by the agent: they never hold the process open.
-      maxFreeSockets: MAX_CONNECTIONS_PER_ORIGIN,
-      // A pooled socket idle this long is closed (Node destroys free sockets on their timeout; a
-      // request in flight only gets a 'timeout' event, and ours end by their own AbortSignal). A
-      // scan's requests to one origin come in quick waves, so this keeps reuse within a scan while
-      // a batch over many origins no longer keeps every finished site's sockets open (fds and
-      // memory grew with the number of sites).
-      timeout: IDLE_SOCKET_MS,
-      ...(guarded ? { lookup: guardedLookup } : {}),
-    };
-    a = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
-    agents.set(key, a);
+class ClientAgents {
+  private readonly agents = new Map<string, http.Agent>();
+
+  get(protocol: string, guarded: boolean, oneOff = false): http.Agent {
+    const key = `${protocol}${guarded}${oneOff}`;
+    let a = this.agents.get(key);
+    if (!a) {
+      const options: http.AgentOptions & { lookup?: LookupFunction } = {
+        keepAlive: !oneOff,
+        maxSockets: MAX_CONNECTIONS_PER_ORIGIN,
+        // Idle sockets are unref'd by the agent: they never hold the process open.
+        maxFreeSockets: MAX_CONNECTIONS_PER_ORIGIN,
+        // A pooled socket idle this long is closed (Node destroys free sockets on their timeout; a
+        // request in flight only gets a 'timeout' event, and ours end by their own AbortSignal). A
+        // scan's requests to one origin come in quick waves, so this keeps reuse within a scan.
+        timeout: IDLE_SOCKET_MS,
+        ...(guarded ? { lookup: guardedLookup } : {}),
+      };
+      a = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+      this.agents.set(key, a);
+    }
+    return a;
   }
-  return a;
+
+  /** Destroys every socket, pooled or in use: the client's work is over, and a request nobody awaits ends with it. */
+  close(): void {
+    for (const a of this.agents.values()) a.destroy();
+    this.agents.clear();
+  }
 }
 
 /** Sends one request and resolves with the response head; the body is read by the caller. */
@@ -313,6 +321,7 @@ export class HttpClient {
   private readonly allowedHosts: Set<string>;
   /** Host names contacted so far (see MAX_HOSTS_PER_CLIENT). */
   private readonly hosts = new Set<string>();
+  private readonly agents = new ClientAgents();
   /** Number of HTTP exchanges made (each redirect hop counts). */
   requestCount = 0;
   /** Response heads received so far (the engine reads it to tell an idle wait from a busy one). */
@@ -324,6 +333,15 @@ export class HttpClient {
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.signal = opts.signal;
     this.allowedHosts = new Set((opts.allowedHosts ?? []).map(bareHost));
+  }
+
+  /**
+   * Ends the client's connections (the scan is over). Without it, each finished scan's sockets sat
+   * in a pool shared by every scan until their idle timeout: a batch over 400 sites held ~1,600
+   * sockets and their buffers (bench/capacity.mjs, section 4).
+   */
+  close(): void {
+    this.agents.close();
   }
 
   private guardsHost(url: URL): boolean {
@@ -409,7 +427,7 @@ export class HttpClient {
             ...opts.headers,
             ...(requestBody ? { 'content-length': String(requestBody.length) } : {}),
           },
-          agentFor(target.protocol, guardHop, opts.userAgent !== undefined),
+          this.agents.get(target.protocol, guardHop, opts.userAgent !== undefined),
           signal,
           requestBody,
         );
