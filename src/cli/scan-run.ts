@@ -61,7 +61,9 @@ async function openRunner(s: ScanSettings, sites: number, batch: boolean): Promi
   }
   const { WorkerPoolRunner, defaultWorkerCount } = await import('../runner/worker-pool.js');
   const workers = Math.min(inFlight, s.workers ?? Math.min(2, defaultWorkerCount()));
-  return new WorkerPoolRunner({ workers, maxScans: inFlight, heapMb: s.workerHeapMb });
+  // Without --workers a batch starts on one thread and takes the second only while the first is
+  // busy with CPU: sites that are all waiting cost one thread's memory.
+  return new WorkerPoolRunner({ workers, startWorkers: s.workers === undefined ? 1 : workers, maxScans: inFlight, heapMb: s.workerHeapMb });
 }
 
 export async function runScan(args: string[], flags: ScanFlags, typed: (name: keyof ScanFlags) => boolean): Promise<number> {

@@ -16,9 +16,10 @@
  *   errors cross the thread boundary as data with their code and message.
  */
 import { existsSync } from 'node:fs';
-import { availableParallelism, totalmem } from 'node:os';
+import { availableParallelism, cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import { ScanError } from '../core/errors.js';
 import type { ScanEvent } from '../core/events.js';
 import type { ScanResult } from '../core/schema.js';
@@ -40,12 +41,25 @@ export const DEFAULT_QUARANTINE_THREADS = 2;
 /** The engine's default whole-scan deadline (core/scan.ts DEFAULT_DEADLINE_MS; not imported so the main thread need not load the engine). */
 const ENGINE_DEFAULT_DEADLINE_MS = 45_000;
 const BEAT_MS = 250;
+/** Event-loop utilisation over which a thread counts as busy with CPU (see startWorkers). */
+const BUSY_THREAD_ELU = 0.75;
+/** Idle CPU (in cores, across the machine) that a further thread needs to be worth starting. */
+const SPARE_CORES_TO_GROW = 0.5;
 /** What a scan in flight costs in memory, roughly (bodies are capped at 2 MB, most are far smaller). */
 const MIB_PER_SCAN = 16;
 
 export interface WorkerPoolOptions {
   /** Worker threads (CPU). Default: os.availableParallelism(). */
   workers?: number;
+  /**
+   * Threads started at once (default: all of `workers`). The others start one at a time while
+   * every running thread is busy with CPU (event-loop utilisation over BUSY_THREAD_ELU for a
+   * watchdog tick): a batch of I/O-bound sites stays on one thread and its memory, a batch of
+   * heavy pages gets the cores.
+   */
+  startWorkers?: number;
+  /** Idle CPU, in cores across the machine, that a further thread needs to be worth starting. Default 0.5. */
+  spareCoresToGrow?: number;
   /** Scans in flight across the threads (I/O). Default: defaultMaxScans(). */
   maxScans?: number;
   /** Scans that may wait for a slot; beyond it run() rejects with QueueFullError. Default: unbounded. */
@@ -122,6 +136,8 @@ interface Host {
   tasks: Map<number, Task>;
   lastBeat: number;
   ready: boolean;
+  /** The thread's event-loop utilisation at the last watchdog tick (the next one measures from it). */
+  elu?: EventLoopUtilization;
   /** Set once the thread is being stopped: it takes no more scans. */
   cause?: Cause;
   error?: unknown;
@@ -156,6 +172,8 @@ export class WorkerPoolRunner implements ScanRunner {
   private lastTick = Date.now();
   private nextId = 1;
   private readonly counters = { threadsStopped: 0, reruns: 0 };
+  private readonly idleCores = new IdleCores();
+  private readonly spareCoresToGrow: number;
 
   constructor(opts: WorkerPoolOptions = {}) {
     this.workers = Math.max(1, Math.floor(opts.workers ?? defaultWorkerCount()));
@@ -166,10 +184,12 @@ export class WorkerPoolRunner implements ScanRunner {
     this.stallMs = opts.stallMs ?? DEFAULT_STALL_MS;
     this.quarantineMax = Math.max(1, opts.quarantineThreads ?? DEFAULT_QUARANTINE_THREADS);
     this.perThread = Math.ceil(this.maxScans / this.workers);
+    this.spareCoresToGrow = opts.spareCoresToGrow ?? SPARE_CORES_TO_GROW;
     this.workerFile = opts.workerFile ?? resolveWorkerFile();
     this.settings = { beatMs: BEAT_MS, originConcurrency: opts.originConcurrency ?? DEFAULT_ORIGIN_CONCURRENCY };
     this.queue = new ScanQueue(this.maxScans, opts.maxQueued ?? Number.POSITIVE_INFINITY);
-    for (let i = 0; i < this.workers; i++) this.shared.push(this.spawn(false));
+    const initial = Math.max(1, Math.min(this.workers, Math.floor(opts.startWorkers ?? this.workers)));
+    for (let i = 0; i < initial; i++) this.shared.push(this.spawn(false));
     const every = Math.max(50, Math.min(1_000, Math.floor(this.stallMs / 4)));
     this.watchdog = setInterval(() => this.checkStalls(every), every);
     this.watchdog.unref();
@@ -396,6 +416,25 @@ export class WorkerPoolRunner implements ScanRunner {
     for (const host of this.shared) {
       if (!host.cause && host.ready && host.tasks.size > 1 && now - host.lastBeat > this.stallMs) void this.stop(host, { kind: 'stalled' });
     }
+    this.growWhenBusy();
+  }
+
+  /**
+   * Starts one more thread (up to `workers`) when every running one spent the last tick on CPU and
+   * the machine has a core to spare: a thread more on a machine already busy (the sites, the
+   * main thread, other processes) would cost memory and buy no speed.
+   */
+  private growWhenBusy(): void {
+    if (this.closing.signal.aborted || this.shared.length >= this.workers) return;
+    const idle = this.idleCores.sample();
+    let busy = idle >= this.spareCoresToGrow;
+    for (const host of this.shared) {
+      const previous = host.elu;
+      host.elu = host.worker.performance.eventLoopUtilization();
+      // A thread's first reading would count its start-up (module loading) as load.
+      if (!previous || host.cause || !host.ready || host.worker.performance.eventLoopUtilization(host.elu, previous).utilization < BUSY_THREAD_ELU) busy = false;
+    }
+    if (busy) this.shared.push(this.spawn(false));
   }
 
   /** The caller gave up, or the pool is closing: settle now; the thread is told to stop the scan. */
@@ -442,6 +481,23 @@ export class WorkerPoolRunner implements ScanRunner {
     const detail = err?.message ? `: ${err.message.split('\n')[0].slice(0, 200)}` : '';
     return new ScanError('scan-failed', `the scan worker crashed${detail}`, err);
   }
+}
+
+/** The machine's idle CPU between two samples, in cores (from os.cpus() idle times). */
+class IdleCores {
+  private last = { idleMs: totalIdleMs(), at: performance.now() };
+
+  sample(): number {
+    const now = { idleMs: totalIdleMs(), at: performance.now() };
+    const elapsed = now.at - this.last.at;
+    const idle = elapsed > 0 ? (now.idleMs - this.last.idleMs) / elapsed : 0;
+    this.last = now;
+    return idle;
+  }
+}
+
+function totalIdleMs(): number {
+  return cpus().reduce((sum, c) => sum + c.times.idle, 0);
 }
 
 function originOf(url: string): string {

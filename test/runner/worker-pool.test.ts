@@ -147,3 +147,48 @@ describe('WorkerPoolRunner', () => {
     expect(source).toContain(`ENGINE_DEFAULT_DEADLINE_MS = ${DEFAULT_DEADLINE_MS.toLocaleString('en').replace(/,/g, '_')}`);
   });
 });
+
+// startWorkers: a batch starts on one thread and adds the next only while every running thread is
+// busy with CPU (event-loop utilisation) and the machine has a core to spare (0 here, so a loaded
+// test machine cannot decide the outcome). Ticks come every stallMs / 4.
+describe('WorkerPoolRunner threads on demand', () => {
+  it('scans that only wait stay on the one thread they started with', async () => {
+    const waiting = await startFixture({ '*': { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>late</body></html>' } }, { delayMs: 400 });
+    const pool = new WorkerPoolRunner({ workers: 2, startWorkers: 1, maxScans: 8, stallMs: 1_000, spareCoresToGrow: 0 });
+    try {
+      expect(pool.counts().threads).toBe(1);
+      const results = await Promise.all(Array.from({ length: 4 }, (_, i) => pool.run(`${waiting.origin}/?w=${i}`, {})));
+      expect(results.every((r) => r.overallScore >= 0)).toBe(true);
+      expect(pool.counts().threads).toBe(1);
+    } finally {
+      await pool.close();
+      await waiting.close();
+    }
+  });
+
+  it('scans that keep the thread busy with CPU get the second thread, and keep working', async () => {
+    const pool = new WorkerPoolRunner({ workers: 2, startWorkers: 1, maxScans: 4, stallMs: 20_000, spareCoresToGrow: 0 });
+    try {
+      let most = pool.counts().threads;
+      const watch = setInterval(() => (most = Math.max(most, pool.counts().threads)), 50);
+      // Rounds of 2 MB pages until the pool has grown (or a bounded number of rounds has passed).
+      for (let round = 0; round < 8 && most < 2; round++) {
+        const results = await Promise.all(Array.from({ length: 3 }, (_, i) => pool.run(`${huge.origin}/?r=${round}&i=${i}`, {})));
+        expect(results.every((r) => r.url.startsWith(huge.origin))).toBe(true);
+      }
+      clearInterval(watch);
+      expect(most).toBe(2);
+      expect(pool.counts().threadsStopped).toBe(0);
+      // The new thread takes scans like the first.
+      expect((await pool.run(good.origin, {})).url).toBe(`${good.origin}/`);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('starts every thread at once by default (serve)', () => {
+    const pool = new WorkerPoolRunner({ workers: 2, maxScans: 4 });
+    expect(pool.counts().threads).toBe(2);
+    return pool.close();
+  });
+});

@@ -52,7 +52,7 @@ export function registerScan(program: Command): void {
     .option('--json', 'same as --format json')
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('-i, --input <file>', 'read URLs from a file, one per line ("-" reads stdin)')
-    .option('--workers <n>', 'scan worker threads, for CPU; each scans many sites at once (default for a batch: 2, or 1 on one core; a single site runs on the main thread unless given; 0 = main thread)')
+    .option('--workers <n>', 'scan worker threads, for CPU; each scans many sites at once (default for a batch: 1, and a second while the first is busy with CPU and a core is idle; a single site runs on the main thread unless given; 0 = main thread)')
     .option('--max-scans <n>', 'sites scanned at once in a batch, across the worker threads (default: 16)')
     .option('--concurrency <n>', 'sites scanned at once: the older name of --max-scans')
     .option('--worker-heap-mb <mb>', 'heap cap of each scan worker thread in MB (default: 512)')
