@@ -64,7 +64,7 @@ export interface ListOptions {
   /** 1..100, default 20. */
   limit?: number;
   cursor?: string | null;
-  /** Only reports of this host name. */
+  /** Only reports of this host (with the port when not the default). */
   domain?: string;
 }
 
