@@ -37,7 +37,7 @@ export const listReports = defineTool({
   title: 'List my reports',
   description: "Lists the caller's account history (scans made with their key or token, and monitor runs), newest first, paginated; optionally only one domain.",
   input: z.object({
-    domain: z.string().max(253).optional().describe('Only reports of this host, e.g. "www.example.org" (with the port when not the default: "127.0.0.1:8123")'),
+    domain: z.string().max(253 + ':65535'.length).optional().describe('Only reports of this host, e.g. "www.example.org" (with the port when not the default: "127.0.0.1:8123")'),
     limit: Limit,
     cursor: Cursor,
   }),
