@@ -110,6 +110,12 @@ describe('A10 fix guide, applied (the catalog it writes passes A10)', () => {
     expect(outcome.advisories ?? []).toEqual([]);
   });
 
+  it('neither card found: both entries are shown as what to publish first', () => {
+    const { catalog } = guide(ORIGIN, { mcpCard: null, agentCard: null });
+    expect(catalog.entries.map((e) => e.type)).toEqual(['application/mcp-server-card+json', 'application/a2a-agent-card+json']);
+    expect(a10AiCatalog.fixGuide({ origin: ORIGIN, platform: null, hosting: [], found: { mcpCard: null, agentCard: null } }).some((s) => s.title === 'Publish the cards first')).toBe(true);
+  });
+
   it('only the A2A card found: the catalog lists it alone, and A10 passes', async () => {
     const { outcome, catalog } = await scanWithGuide((o) => ({ mcpCard: null, agentCard: `${o}/.well-known/agent-card.json` }));
     expect(catalog.entries.map((e) => e.type)).toEqual(['application/a2a-agent-card+json']);
