@@ -12,7 +12,7 @@ import type { StoredReport } from '../store/index.js';
 import { DIMENSIONS } from '../core/vocabulary.js';
 import { layout } from './pages.js';
 import { escapeHtml as e } from './respond.js';
-import { badgeOf, domainPageUrl } from './history-links.js';
+import { badgeOf, domainBadgeUrl, domainPageUrl } from './history-links.js';
 
 /** Page styles beyond the service's base: tables, delta pills, dark mode. */
 const HISTORY_CSS = `:root{color-scheme:light dark}main{max-width:960px}
@@ -73,7 +73,7 @@ export function domainHtml(domain: string, newestFirst: StoredReport[], base: st
 <h2>Scans</h2>
 ${compareForm}
 <table data-history><thead><tr><th>Scanned (UTC)</th><th class="num">Score</th><th>Grade</th><th class="num">Level</th><th class="num">Change</th><th>URL</th><th></th></tr></thead><tbody>${rows.join('')}</tbody></table>
-${badge ? `<h2>Badge</h2><p><img src="/d/${e(encodeURIComponent(domain))}/badge.svg" alt="AI readiness badge of ${e(domain)}"></p><p>For a README:</p><pre><code>${e(badge.markdown)}</code></pre>` : ''}
+${badge ? `<h2>Badge</h2><p><img src="${e(domainBadgeUrl('', domain))}" alt="AI readiness badge of ${e(domain)}"></p><p>For a README:</p><pre><code>${e(badge.markdown)}</code></pre>` : ''}
 <p class="muted"><a href="/">Scan a site</a></p>`;
   return layout(`AI readiness history: ${domain}`, body, [], HISTORY_CSS);
 }

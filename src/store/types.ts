@@ -30,7 +30,7 @@ export interface ApiKeyInfo {
 export interface StoredReport {
   id: string;
   url: string;
-  /** Host name of the scanned URL (lower case): the key of a domain's history. */
+  /** Host of the scanned URL (lower case; the port when not the default, e.g. `127.0.0.1:8123`): the key of a domain's history. */
   domain: string;
   createdAt: string;
   isPublic: boolean;
@@ -64,7 +64,7 @@ export interface ListOptions {
   /** 1..100, default 20. */
   limit?: number;
   cursor?: string | null;
-  /** Only reports of this host name. */
+  /** Only reports of this host (with the port when not the default). */
   domain?: string;
 }
 

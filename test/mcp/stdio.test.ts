@@ -50,7 +50,7 @@ describe('ai-ready mcp (stdio)', () => {
 
     // A second process on the same data dir and account sees the same history.
     const again = await stdioClient(['--data-dir', dir, '--account', 'me']);
-    const history = await again.callTool({ name: 'get_domain_history', arguments: { domain: '127.0.0.1' } });
+    const history = await again.callTool({ name: 'get_domain_history', arguments: { domain: new URL(site.origin).host } });
     expect((history.structuredContent as { items: Array<{ id: string }> }).items.map((i) => i.id)).toContain(result.shareId);
   });
 

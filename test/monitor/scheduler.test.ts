@@ -96,7 +96,7 @@ describe('monitor scheduler', () => {
     // Every run is a report in the account's history and in the domain's history.
     const history = await t.store.listAccountReports(alice.id, { limit: 100 });
     expect(history.items.map((i) => i.id)).toEqual(expect.arrayContaining(runs.map((r) => r.reportId)));
-    const domain = await t.store.domainHistory('127.0.0.1', { accountId: alice.id, limit: 100 });
+    const domain = await t.store.domainHistory(new URL(fixture.site.origin).host, { accountId: alice.id, limit: 100 });
     expect(domain.items.map((i) => i.id)).toContain(drop.reportId);
 
     // One alert on the way down, not one per run while it stays below.

@@ -26,6 +26,11 @@ const ids: string[] = [];
 const scores: number[] = [];
 let privateId: string;
 let privateOnlyId: string;
+/** The history keys: host and port (each fixture listens on its own loopback port). */
+let host: string;
+let privateHost: string;
+let other: FixtureSite;
+let otherId: string;
 
 async function scan(url: string, headers: Record<string, string> = {}, extra = ''): Promise<{ shareId: string; overallScore: number }> {
   const res = await srv.get(`/api/public/v1/scan?url=${encodeURIComponent(url)}&fresh=1${extra}`, { headers });
@@ -40,6 +45,9 @@ beforeAll(async () => {
     return routes;
   });
   privateSite = await startFixture(plainSite());
+  other = await startFixture(plainSite());
+  host = new URL(site.origin).host;
+  privateHost = `localhost:${privateSite.port}`;
   srv = await startServer({ rateLimit: 0 });
   ({ token } = await srv.store.createApiKey('owner'));
   // Three public scans of one site that gets better between the first and the second.
@@ -52,6 +60,8 @@ beforeAll(async () => {
   privateId = (await scan(site.origin, { authorization: `Bearer ${token}` }, '&isPublic=false')).shareId;
   // "localhost" names the other fixture: a domain whose only report is private.
   privateOnlyId = (await scan(privateSite.origin.replace('127.0.0.1', 'localhost'), { authorization: `Bearer ${token}` }, '&isPublic=false')).shareId;
+  // Another server on the same host name, another port: another site, with a history of its own.
+  otherId = (await scan(other.origin)).shareId;
   if (findChrome()) browser = await launchBrowser();
 }, 120_000);
 
@@ -60,6 +70,7 @@ afterAll(async () => {
   await srv?.destroy();
   await site?.close();
   await privateSite?.close();
+  await other?.close();
 });
 
 const auth = () => ({ authorization: `Bearer ${token}` });
@@ -68,7 +79,7 @@ describe('the domain page', () => {
   it('charts one point per public scan, lists them with deltas, and has no console error', async () => {
     if (!browser) return expect.fail('no Chromium: set AI_READY_CHROME');
     expect(scores[1]).toBeGreaterThan(scores[0]);
-    const { page, errors } = await browser.open(`${srv.url}/d/127.0.0.1`);
+    const { page, errors } = await browser.open(`${srv.url}/d/${host}`);
     const chart = await page.$eval('svg[data-chart="history"]', (el) => ({
       points: el.getAttribute('data-points'),
       overall: el.querySelectorAll('circle[data-series="overall"]').length,
@@ -95,10 +106,10 @@ describe('the domain page', () => {
     if (SHOTS) {
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: join(SHOTS, 'domain-light.png'), fullPage: true });
-      const dark = await browser.open(`${srv.url}/d/127.0.0.1`, { colorScheme: 'dark' });
+      const dark = await browser.open(`${srv.url}/d/${host}`, { colorScheme: 'dark' });
       await dark.page.screenshot({ path: join(SHOTS, 'domain-dark.png'), fullPage: true });
       await dark.page.close();
-      const narrow = await browser.open(`${srv.url}/d/127.0.0.1`, { colorScheme: 'dark', width: 420 });
+      const narrow = await browser.open(`${srv.url}/d/${host}`, { colorScheme: 'dark', width: 420 });
       await narrow.page.screenshot({ path: join(SHOTS, 'domain-narrow-dark.png'), fullPage: false });
       await narrow.page.close();
     }
@@ -107,21 +118,21 @@ describe('the domain page', () => {
   });
 
   it("adds the owner's private scans for the owner's key only", async () => {
-    const anonymous = await (await srv.get('/d/127.0.0.1')).text();
+    const anonymous = await (await srv.get(`/d/${host}`)).text();
     expect(anonymous).not.toContain(privateId);
-    const owner = await (await srv.get('/d/127.0.0.1', { headers: auth() })).text();
+    const owner = await (await srv.get(`/d/${host}`, { headers: auth() })).text();
     expect(owner).toContain(privateId);
     expect(owner).toMatch(/data-points="4"/);
-    const md = await (await srv.get('/d/127.0.0.1', { headers: { accept: 'text/markdown' } })).text();
+    const md = await (await srv.get(`/d/${host}`, { headers: { accept: 'text/markdown' } })).text();
     expect(md).toContain(`/r/${ids[2]}`);
     expect(md).not.toContain(privateId);
   });
 
   it('looks like nothing was ever scanned when every report of the domain is private', async () => {
-    const res = await srv.get('/d/localhost');
+    const res = await srv.get(`/d/${privateHost}`);
     expect(res.status).toBe(404);
     expect(await res.text()).not.toContain(privateOnlyId);
-    const owner = await srv.get('/d/localhost', { headers: auth() });
+    const owner = await srv.get(`/d/${privateHost}`, { headers: auth() });
     expect(owner.status).toBe(200);
     expect(await owner.text()).toContain(privateOnlyId);
     expect((await srv.get('/d/not_a%20host')).status).toBe(404);
@@ -133,7 +144,7 @@ describe('the domain page', () => {
     expect(await page.$eval('svg[data-chart="dimensions"]', (el) => el.getAttribute('role'))).toBe('img');
     expect(await page.$$eval('table[data-chart-table="dimensions"] tbody tr', (t) => t.length)).toBeGreaterThan(0);
     await Promise.all([page.waitForNavigation(), page.click('a[data-history-link]')]);
-    expect(new URL(page.url()).pathname).toBe('/d/127.0.0.1');
+    expect(new URL(page.url()).pathname).toBe(`/d/${host}`);
     expect(await page.$eval('svg[data-chart="history"]', (el) => el.getAttribute('data-points'))).toBe('3');
     expect(errors).toEqual([]);
     await page.close();
@@ -141,11 +152,49 @@ describe('the domain page', () => {
 
   it('is linked from every shared report page, which shows the badge snippet when public', async () => {
     const html = await (await srv.get(`/r/${ids[0]}`)).text();
-    expect(html).toContain(`href="${srv.url}/d/127.0.0.1"`);
-    expect(html).toContain(`[![AI readiness](${srv.url}/d/127.0.0.1/badge.svg)](${srv.url}/d/127.0.0.1)`);
+    expect(html).toContain(`href="${srv.url}/d/${host}"`);
+    expect(html).toContain(`[![AI readiness](${srv.url}/d/${host}/badge.svg)](${srv.url}/d/${host})`);
     const priv = await (await srv.get(`/r/${privateId}`, { headers: auth() })).text();
-    expect(priv).toContain(`href="${srv.url}/d/127.0.0.1"`);
+    expect(priv).toContain(`href="${srv.url}/d/${host}"`);
     expect(priv).not.toContain('badge.svg');
+  });
+});
+
+describe('one history per host and port', () => {
+  const otherHost = () => new URL(other.origin).host;
+
+  it('keeps two servers on one host name (two loopback ports) apart', async () => {
+    expect(other.port).not.toBe(site.port);
+    const mine = await (await srv.get(`/d/${host}`, { headers: { accept: 'text/markdown' } })).text();
+    expect(mine).not.toContain(otherId);
+    const theirs = await srv.get(`/d/${otherHost()}`, { headers: { accept: 'text/markdown' } });
+    expect(theirs.status).toBe(200);
+    const md = await theirs.text();
+    expect(md).toContain(`/r/${otherId}`);
+    for (const id of ids) expect(md).not.toContain(id);
+    // The bare host name is no site of its own: nothing was scanned on its default port.
+    expect((await srv.get('/d/127.0.0.1')).status).toBe(404);
+  });
+
+  it('takes the port with a plain or a percent-encoded colon, and refuses a port out of range', async () => {
+    const plain = await (await srv.get(`/d/127.0.0.1:${other.port}`, { headers: { accept: 'text/markdown' } })).text();
+    const encoded = await srv.get(`/d/127.0.0.1%3A${other.port}`, { headers: { accept: 'text/markdown' } });
+    expect(encoded.status).toBe(200);
+    expect(await encoded.text()).toBe(plain);
+    expect((await srv.get(`/d/127.0.0.1%3a${other.port}/badge.svg`)).status).toBe(200);
+    expect((await srv.get('/d/127.0.0.1:65536')).status).toBe(404);
+    expect((await srv.get('/d/127.0.0.1:80:80')).status).toBe(404);
+  });
+
+  it('links the report page, the badge snippet and the domain page to the host with its port', async () => {
+    const html = await (await srv.get(`/r/${otherId}`)).text();
+    expect(html).toContain(`href="${srv.url}/d/${otherHost()}"`);
+    expect(html).toContain(`[![AI readiness](${srv.url}/d/${otherHost()}/badge.svg)](${srv.url}/d/${otherHost()})`);
+    const page = await srv.get(`/d/${otherHost()}`);
+    expect(page.headers.get('link')).toContain(`/d/${otherHost()}`);
+    expect(await page.text()).toContain(`<img src="/d/${otherHost()}/badge.svg"`);
+    const latest = await (await srv.get(`/api/public/v1/report/${otherId}`)).json();
+    expect(await (await srv.get(`/d/${otherHost()}/badge.svg`)).text()).toBe(await renderBadge({ overallScore: latest.score, grade: latest.grade }));
   });
 });
 
@@ -168,15 +217,15 @@ describe('badges', () => {
 
   it("follows the domain's latest public scan", async () => {
     const latest = await (await srv.get(`/api/public/v1/report/${ids[2]}`)).json();
-    const svg = await (await srv.get('/d/127.0.0.1/badge.svg')).text();
+    const svg = await (await srv.get(`/d/${host}/badge.svg`)).text();
     expect(svg).toBe(await renderBadge({ overallScore: latest.score, grade: latest.grade }));
   });
 
   it('has none for a private report (even for its owner) or a domain whose reports are all private', async () => {
     expect((await srv.get(`/r/${privateId}/badge.svg`)).status).toBe(404);
     expect((await srv.get(`/r/${privateId}/badge.svg`, { headers: auth() })).status).toBe(404);
-    expect((await srv.get('/d/localhost/badge.svg')).status).toBe(404);
-    expect((await srv.get('/d/localhost/badge.svg', { headers: auth() })).status).toBe(404);
+    expect((await srv.get(`/d/${privateHost}/badge.svg`)).status).toBe(404);
+    expect((await srv.get(`/d/${privateHost}/badge.svg`, { headers: auth() })).status).toBe(404);
     expect((await srv.get('/r/zzzzzzzz/badge.svg')).status).toBe(404);
   });
 });

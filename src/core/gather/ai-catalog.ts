@@ -4,6 +4,7 @@
  * and the fallback, when needed, at round trip 2.
  */
 import type { FetchOptions } from '../net/http.js';
+import { MCP_CARD_MEDIA_TYPE } from './mcp-catalog.js';
 
 export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
 export const ARD_PATH = '/.well-known/ard.json';
@@ -14,6 +15,28 @@ export const AI_CATALOG_OPTIONS: FetchOptions & { accept: string } = { accept: '
  * (ARD; the MCP catalog of the server-card extension uses the same form).
  */
 export const AIR_URN_RE = /^urn:air:[a-z0-9.-]+\.[a-z]{2,}:[^:\s]+:[^:\s]+$/i;
+
+/** An A2A agent card's media type, as ARD entries name it (ard-spec spec/ard.md §3.3, v0.91). */
+export const A2A_CARD_MEDIA_TYPE = 'application/a2a-agent-card+json';
+
+/**
+ * The entry types ARD's conformance tester knows (Lighthouse's port, third-party/ard/ard.js, read
+ * 2026-11-25): any other `type` is a warning there, which drops its ard-schema audit to 0.5.
+ */
+export const ARD_DISCOVERY_TYPES: readonly string[] = [
+  'application/ai-catalog+json',
+  'application/agent-card+json',
+  A2A_CARD_MEDIA_TYPE,
+  MCP_CARD_MEDIA_TYPE,
+  'application/agent-skills+zip',
+  'application/agent-skills+gzip',
+  'text/markdown; profile="urn:air:agent-skills"',
+  'application/ai-registry',
+  'application/ai-registry+json',
+];
+
+/** A media type's shape, `type/subtype` with optional parameters (RFC 6838 restricted names). */
+export const MEDIA_TYPE_RE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*(\s*;.*)?$/i;
 
 /** The signals that name the catalog, in the order Lighthouse's agentic gatherer tries them. */
 export type CatalogSignal = 'robots-agentmap' | 'html-link' | 'link-header' | 'well-known';

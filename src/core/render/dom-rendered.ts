@@ -1,12 +1,13 @@
 /**
  * C4, M6, D6 in rendered mode: the check's own gather and evaluate run a second time on the
- * rendered DOM (JSON-LD, links and hints that scripts add), and the two verdicts are merged so
- * each finding says whether it came from the HTML as served or from the rendered page.
+ * rendered DOM (JSON-LD, links and hints that scripts add), and the two verdicts are merged: when
+ * they differ, the better one stands under a code that says where it came from, its evidence
+ * template carrying both texts.
  */
 import type { CheckModule, CheckOutcome } from '../checks/types.js';
 import type { CheckStatus } from '../schema.js';
 import { realProbes, renderedView } from './rendered-page.js';
-import type { RenderedHook } from './with-rendered.js';
+import type { RenderedHook, RenderedOutcome } from './with-rendered.js';
 
 export type DomRendered<A> = { artifact: A } | { error: string };
 
@@ -17,13 +18,34 @@ function better(a: CheckStatus, b: CheckStatus): boolean {
   return (RANK[a] ?? 0) > (RANK[b] ?? 0);
 }
 
-/** The merge of the HTML verdict and the rendered one, each labelled. */
-export function mergeDomVerdicts(html: CheckOutcome, rendered: CheckOutcome): CheckOutcome {
+/**
+ * The codes a check re-run on the rendered DOM adds, for when the two verdicts differ: the better
+ * one stands, and its evidence carries both (each verdict's own code is in the data). When they
+ * agree, the HTML verdict stands with its own code and evidence.
+ */
+export function domRenderedCodes(id: string): { codes: Record<string, string>; messages: Record<string, string> } {
+  return {
+    codes: {
+      [`${id}/rendered-only`]: 'found only after scripts ran: the rendered page does better than the HTML as served, and its verdict (status) stands; agents that read the HTML miss it',
+      [`${id}/removed-by-scripts`]: 'the HTML as served does better than the rendered page (a script removes or replaces it), and its verdict (status) stands',
+    },
+    messages: {
+      [`${id}/rendered-only`]: 'Rendered page (scripts run): {rendered} HTML as served: {html}',
+      [`${id}/removed-by-scripts`]: 'HTML as served: {html} Rendered page (scripts run): {rendered}',
+    },
+  };
+}
+
+/** The merge of the HTML verdict and the rendered one: a hook code with both in its data, or the HTML verdict when they agree. */
+export function mergeDomVerdicts(id: string, html: CheckOutcome, rendered: CheckOutcome): RenderedOutcome {
   const probes = [...(html.probes ?? []), ...realProbes(rendered.probes).filter((p) => !(html.probes ?? []).includes(p))];
+  const data = { rendered: rendered.evidence, html: html.evidence, renderedCode: rendered.code, htmlCode: html.code };
   if (better(rendered.status, html.status)) {
+    const { evidence: _, ...verdict } = rendered;
     return {
-      ...rendered,
-      evidence: `Rendered page (scripts run): ${rendered.evidence} HTML as served: ${html.evidence}`,
+      ...verdict,
+      code: `${id}/rendered-only`,
+      data,
       advisories: [
         ...(rendered.advisories ?? []),
         'found only after JavaScript ran: agents and crawlers that read the HTML without running scripts do not see it (put it in the server\'s HTML)',
@@ -33,25 +55,23 @@ export function mergeDomVerdicts(html: CheckOutcome, rendered: CheckOutcome): Ch
     };
   }
   if (better(html.status, rendered.status)) {
+    const { evidence: _, ...verdict } = html;
     return {
-      ...html,
-      evidence: `HTML as served: ${html.evidence} Rendered page (scripts run): ${rendered.evidence}`,
+      ...verdict,
+      code: `${id}/removed-by-scripts`,
+      data,
       advisories: [...(html.advisories ?? []), 'the rendered page no longer has what the HTML carries: a script removes or replaces it'],
       probes,
       details: { ...html.details, source: 'html', rendered: { status: rendered.status, code: rendered.code } },
     };
   }
-  return {
-    ...html,
-    evidence: `HTML as served and rendered page agree. HTML: ${html.evidence}${rendered.evidence !== html.evidence ? ` Rendered: ${rendered.evidence}` : ''}`,
-    probes,
-    details: { ...html.details, source: 'html', rendered: { status: rendered.status, code: rendered.code } },
-  };
+  return { ...html, probes, details: { ...html.details, source: 'html', rendered: { status: rendered.status, code: rendered.code } } };
 }
 
 /** The hook that re-runs `check` on the rendered DOM. */
 export function domRenderedHook<A extends object>(check: CheckModule<A, any>): RenderedHook<A, DomRendered<A>> {
   return {
+    ...domRenderedCodes(check.meta.id),
     async gather(ctx) {
       const r = await renderedView(ctx);
       if (!r) return null;
@@ -62,7 +82,7 @@ export function domRenderedHook<A extends object>(check: CheckModule<A, any>): R
       if ('error' in rendered) {
         return { ...outcome, advisories: [...(outcome.advisories ?? []), `the rendered page could not be read (${rendered.error}): HTML verdict only`] };
       }
-      return mergeDomVerdicts(outcome, check.evaluate(rendered.artifact, ctx));
+      return mergeDomVerdicts(check.meta.id, outcome, check.evaluate(rendered.artifact, ctx));
     },
   };
 }

@@ -239,12 +239,12 @@ export const STANDARDS = {
   },
   aiCatalog: {
     name: 'AI catalog / Agentic Resource Discovery',
-    version: 'ai-card + ARD (specVersion 1.0); Lighthouse discovery order (PR #17168)',
+    version: 'ai-card + ARD v0.91 (manifest specVersion 1.0); Lighthouse discovery order (PR #17168)',
     kind: 'draft',
-    checked: CATALOG_UPDATE,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://agenticresourcediscovery.org',
-    note: 'The discovery order (robots.txt Agentmap, <link rel="ai-catalog">, Link rel=ai-catalog header, /.well-known/ai-catalog.json) was read on 2026-11-25 in Lighthouse\'s core/gather/gatherers/agentic/ard.js (commit 85cfccd98f93); the ARD documents themselves were not re-read.',
+    note: 'Read on 2026-11-25: ards-project/ard-spec spec/ard.md v0.91 (commit 04afa6cb0301): an entry\'s `type` is an IANA media type (application/mcp-server-card+json, application/a2a-agent-card+json), and the manifest schema (spec/schemas/ai-catalog.schema.json) allows no top-level member beside specVersion, host and entries. Lighthouse\'s port of the conformance tester (third-party/ard/ard.js, commit 892edb13e1bb) warns on any other entry type. The discovery order (robots.txt Agentmap, <link rel="ai-catalog">, Link rel=ai-catalog header, /.well-known/ai-catalog.json) was read the same day in Lighthouse\'s core/gather/gatherers/agentic/ard.js (commit 85cfccd98f93). ARD v0.91 itself names /.well-known/ard.json and rel="ard" as the primary path and relation, ai-catalog as the predecessor; A10 still follows Lighthouse\'s gatherer there.',
   },
   aria: {
     name: 'WAI-ARIA and accessible names (axe-core rules)',

@@ -37,7 +37,7 @@ export const listReports = defineTool({
   title: 'List my reports',
   description: "Lists the caller's account history (scans made with their key or token, and monitor runs), newest first, paginated; optionally only one domain.",
   input: z.object({
-    domain: z.string().max(253).optional().describe('Only reports of this host name, e.g. "www.example.org"'),
+    domain: z.string().max(253 + ':65535'.length).optional().describe('Only reports of this host, e.g. "www.example.org" (with the port when not the default: "127.0.0.1:8123")'),
     limit: Limit,
     cursor: Cursor,
   }),
@@ -100,7 +100,8 @@ export const setReportVisibility = defineTool({
 function hostOf(input: string): string {
   const raw = input.trim().toLowerCase();
   try {
-    return new URL(/^[a-z][a-z0-9+.-]*:\/\//.test(raw) ? raw : `https://${raw}`).hostname;
+    // The history's key: the host, with the port when it is not the scheme's default.
+    return new URL(/^[a-z][a-z0-9+.-]*:\/\//.test(raw) ? raw : `https://${raw}`).host;
   } catch {
     throw new ToolError(`"${input.slice(0, 100)}" is not a domain or URL.`);
   }
@@ -110,7 +111,7 @@ export const getDomainHistory = defineTool({
   name: 'get_domain_history',
   title: "A domain's scores over time",
   description: "Returns a domain's scans over time, newest first (score, grade, level, report id): every public report plus your own private ones. Accepts a host name or a URL.",
-  input: z.object({ domain: z.string().min(1).max(2048).describe('Host name or URL'), limit: Limit, cursor: Cursor }),
+  input: z.object({ domain: z.string().min(1).max(2048).describe('Host (with the port when not the default) or URL'), limit: Limit, cursor: Cursor }),
   output: DomainHistory,
   anonymous: false,
   needsStore: true,

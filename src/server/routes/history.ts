@@ -1,5 +1,5 @@
 /**
- * Pictures of the history: a domain's page (/d/<domain>), the compare page (/compare?from&to)
+ * Pictures of the history: a domain's page (/d/<host>, the port included when not the default), the compare page (/compare?from&to)
  * and its JSON twin on v1 (/api/public/v1/compare), and the badges (/r/<id>/badge.svg,
  * /d/<domain>/badge.svg). Visibility is the report pages' rule: anonymous viewers see public
  * reports only, an owner's key adds that account's private ones; badges exist for public reports only.
@@ -12,7 +12,7 @@ import { SHARE_ID_PATTERN, type ReportSummary, type StoredReport } from '../../s
 import { Lru } from '../../store/lru.js';
 import { safeDecode, V1, type Req, type ServerContext } from '../context.js';
 import { compareHtml, compareMarkdown, domainHtml, domainMarkdown } from '../history-pages.js';
-import { isDomain } from '../history-links.js';
+import { domainPageUrl, isDomain } from '../history-links.js';
 import { apiMethods, onlyGet } from '../methods.js';
 import { problemResponse } from '../problems.js';
 import { authenticate } from '../request.js';
@@ -99,7 +99,7 @@ export function historyRoutes(app: H3, ctx: ServerContext): void {
     }
     const b = body;
     // A domain the viewer may not see anything of looks like one never scanned (no probing of private scans).
-    return page(ctx, event, `/d/${encodeURIComponent(domain)}`, () => b, () => b, h.items.length ? 200 : 404);
+    return page(ctx, event, domainPageUrl('', domain), () => b, () => b, h.items.length ? 200 : 404);
   });
 
   app.all('/d/:domain/badge.svg', async (event) => {

@@ -23,9 +23,14 @@ const toSummary = (r: ReportRow): ReportSummary => ({
   createdAt: iso(r.created_at), isPublic: bool(r.is_public), accountId: r.account_id,
 });
 
+/**
+ * The key of a site's history (the `domain` column): the URL's host, that is its host name plus
+ * the port when it is not the scheme's default (`example.com`, `127.0.0.1:8123`, `[::1]:8080`).
+ * Two servers on one host name are two sites; http and https on their default ports are one.
+ */
 export const domainOf = (url: string) => {
   try {
-    return new URL(url).hostname.toLowerCase();
+    return new URL(url).host.toLowerCase();
   } catch {
     return '';
   }

@@ -46,6 +46,26 @@ export const STORE_MIGRATIONS: Array<[string, string[]]> = [
     'store-3-anonymous-report-expiry',
     ['CREATE INDEX reports_anonymous_time ON reports (created_at) WHERE account_id IS NULL'],
   ],
+  [
+    // A history's key becomes the URL's host: the port joins the host name when it is not the
+    // scheme's default, so two servers on one host are two histories (docs/server.md). Rows
+    // stored before keep their host name unless their URL names such a port.
+    'store-4-domain-keeps-port',
+    [
+      `UPDATE reports SET domain = k.host FROM (
+         SELECT id, scheme, lower(substr(rest, 1, instr(rest || '/', '/') - 1)) AS host FROM (
+           SELECT id, lower(substr(url, 1, instr(url, '://') - 1)) AS scheme, substr(url, instr(url, '://') + 3) AS rest
+             FROM reports WHERE instr(url, '://') > 0)) AS k
+       WHERE reports.id = k.id
+         AND substr(k.host, 1, length(reports.domain) + 1) = reports.domain || ':'
+         AND substr(k.host, length(reports.domain) + 2) GLOB '[0-9]*'
+         AND substr(k.host, length(reports.domain) + 2) NOT GLOB '*[^0-9]*'
+         AND NOT (k.scheme = 'http' AND substr(k.host, length(reports.domain) + 2) = '80')
+         AND NOT (k.scheme = 'https' AND substr(k.host, length(reports.domain) + 2) = '443')`,
+      `UPDATE history SET domain = (SELECT r.domain FROM reports r WHERE r.id = history.report_id)
+        WHERE domain <> (SELECT r.domain FROM reports r WHERE r.id = history.report_id)`,
+    ],
+  ],
 ];
 
 /** Statements that copy report results from keyv's documents table (format `{"value": StoredReport}`), when it exists. */

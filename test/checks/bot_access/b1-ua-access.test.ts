@@ -73,13 +73,19 @@ describe('B1 with the user-agent comparison', () => {
   it('names the refused crawlers, their status and what every agent got', () => {
     const o = b1AiCrawlerRules.evaluate(artifact('User-agent: *\nAllow: /\n', { GPTBot: FORBIDDEN, ClaudeBot: FORBIDDEN }), ctx);
     expect(o).toMatchObject({ status: 'partial', code: 'B1/ua-refused' });
-    expect(o.evidence).toContain('GPTBot, ClaudeBot → HTTP 403');
-    expect(o.evidence).toMatch(/OAI-SearchBot, ChatGPT-User, .* → 200/);
-    expect(o.evidence).toContain('robots.txt allows GPTBot and ClaudeBot, but the server refuses their user agents');
     expect(o.remediation).toMatch(/Disallow group/);
     expect(o.advisories?.join(' ')).toMatch(/strong evidence of a block, not proof/);
-    const rows = (o.details as { userAgents: Array<{ token: string; answer: string; robots: string }> }).userAgents;
-    expect(rows.filter((r) => r.answer === 'refused').map((r) => r.token)).toEqual(['GPTBot', 'ClaudeBot']);
+    const rows = (o.details as { userAgents: Array<{ token: string; answer: string; status: number | null; reason?: string; robots: string }> }).userAgents;
+    // Refused although robots.txt allows them: the ua-refused case, with their status.
+    expect(rows.filter((r) => r.answer === 'refused').map((r) => [r.token, r.status, r.reason, r.robots])).toEqual([
+      ['GPTBot', 403, 'HTTP 403', 'allowed'],
+      ['ClaudeBot', 403, 'HTTP 403', 'allowed'],
+    ]);
+    // Every other agent got the page.
+    const served = rows.filter((r) => r.answer === 'served');
+    expect(served.map((r) => r.token)).toEqual(expect.arrayContaining(['OAI-SearchBot', 'ChatGPT-User']));
+    expect(served.length + 2).toBe(rows.length);
+    expect(served.every((r) => r.status === 200)).toBe(true);
     // The AI-UA answers are evidence, never receipts: a challenged one must not turn B1 into "unmeasured".
     expect(o.probes).toHaveLength(1);
   });
@@ -101,7 +107,7 @@ describe('B1 with the user-agent comparison', () => {
     const a = { ...parseRobots(text('/robots.txt', 'User-agent: *\nAllow: /\n'), ORIGIN), uaAccess: { honest: wall, probes: [] } };
     const o = b1AiCrawlerRules.evaluate(a, ctx);
     expect(o.status).toBe('pass');
-    expect(o.evidence).toMatch(/not fetched as AI user agents: the scanner's own request was refused/);
+    expect(o.details).toMatchObject({ honestStatus: 403, honestRefused: expect.any(String), userAgents: [] });
   });
 
   it('the fix guide points where the block likely is, by hosting', () => {

@@ -86,7 +86,6 @@ describe('B5 Content-Usage', () => {
     const o = run('User-agent: *\nAllow: /\n', 'train-ai=n, search=y, ai-use=?0, future-label=y;p=1');
     expect(o.status).toBe('pass');
     expect(o.code).toBe('B5/ok');
-    expect(o.evidence).toContain('Content-Usage header: train-ai=n, search=y');
     expect(o.details?.header?.preferences).toEqual({ 'train-ai': 'disallow', search: 'allow' });
     expect(o.advisories?.join(' ')).toMatch(/ai-use without the token y or n/);
     expect(o.advisories?.join(' ')).toMatch(/unknown label\(s\) future-label ignored/);

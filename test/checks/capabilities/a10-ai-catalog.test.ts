@@ -13,7 +13,7 @@ const CORS = { 'access-control-allow-origin': '*' };
 const entry = {
   identifier: 'urn:air:shop.example.com:mcp:orders',
   displayName: 'Orders MCP',
-  type: 'mcp',
+  type: 'application/mcp-server-card+json',
   url: 'https://shop.example.com/mcp',
   representativeQueries: ['where is my order', 'cancel my order'],
 };
@@ -54,6 +54,73 @@ describe('A10 AI catalog / ARD', () => {
   it('fix guide publishes the file with CORS', () => {
     const steps = a10AiCatalog.fixGuide({ origin: ORIGIN, platform: null, hosting: ['express'] });
     expect(steps.some((s) => s.code?.includes('Access-Control-Allow-Origin') && s.code.includes('app.get'))).toBe(true);
+  });
+  it('an entry type that is not a media type, or not one ARD knows, is an advisory (Lighthouse warns on it)', () => {
+    const [notMedia] = ardEntryProblems([{ ...entry, type: 'mcp' }]);
+    expect(notMedia).toMatch(/^entries\[0\]: type "mcp" is not a media type/);
+    expect(ardEntryProblems([{ ...entry, type: 'application/x-tool+json' }])[0]).toMatch(/not one of ARD's discovery types/);
+    for (const type of ['application/mcp-server-card+json', 'application/a2a-agent-card+json', 'text/markdown; profile="urn:air:agent-skills"']) {
+      expect(ardEntryProblems([{ ...entry, type }]), type).toEqual([]);
+    }
+  });
+});
+
+describe('A10 fix guide, applied (the catalog it writes passes A10)', () => {
+  const J = { 'content-type': 'application/json', 'access-control-allow-origin': '*' };
+  /** The catalog and the robots.txt line the guide tells the site to publish. */
+  function guide(origin: string, found: { mcpCard?: string | null; agentCard?: string | null }) {
+    const steps = a10AiCatalog.fixGuide({ origin, platform: null, hosting: [], found });
+    const catalog = JSON.parse(steps.find((s) => s.title.includes(PATH))!.code!) as { entries: Array<Record<string, unknown>>; agents?: unknown };
+    const agentmap = steps.find((s) => s.code?.startsWith('Agentmap:'))!.code!.split('\n')[0];
+    return { catalog, agentmap };
+  }
+  let sites: FixtureSite[] = [];
+  afterAll(async () => {
+    await Promise.all(sites.map((s) => s.close()));
+  });
+
+  async function scanWithGuide(found: (origin: string) => { mcpCard?: string | null; agentCard?: string | null }) {
+    let written: ReturnType<typeof guide> | null = null;
+    const site = await startFixture((s) => {
+      written = guide(s.origin, found(s.origin));
+      return {
+        '/': { headers: { 'content-type': 'text/html' }, body: '<html><head><title>Shop</title></head><body></body></html>' },
+        '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: `User-agent: *\nAllow: /\n\n${written.agentmap}\n` },
+        [PATH]: { headers: J, body: JSON.stringify(written.catalog) },
+      };
+    });
+    sites.push(site);
+    const http = new HttpClient({ timeoutMs: 5000 });
+    const page = await http.fetch(`${site.origin}/`, { accept: BROWSER_ACCEPT });
+    const gctx = new GatherContext(new URL(page.url), site.origin, http, () => {}, page);
+    const outcome = a10AiCatalog.evaluate(await a10AiCatalog.gather(gctx), { origin: site.origin, pageUrl: page.url });
+    return { outcome, catalog: written!.catalog, origin: site.origin };
+  }
+
+  it('both cards found: two entries typed by their media types, and A10 passes without advisories', async () => {
+    const { outcome, catalog, origin } = await scanWithGuide((o) => ({ mcpCard: `${o}/mcp/server-card`, agentCard: `${o}/.well-known/agent-card.json` }));
+    expect(catalog.entries.map((e) => [e.type, e.url])).toEqual([
+      ['application/mcp-server-card+json', `${origin}/mcp/server-card`],
+      ['application/a2a-agent-card+json', `${origin}/.well-known/agent-card.json`],
+    ]);
+    // ARD's manifest schema has no other top-level member: no AI Card agents[] beside entries[].
+    expect(catalog.agents).toBeUndefined();
+    expect(ardEntryProblems(catalog.entries)).toEqual([]);
+    expect(outcome).toMatchObject({ status: 'pass', code: 'A10/ok', details: { via: 'robots-agentmap', entries: 2, agents: 0 } });
+    expect(outcome.advisories ?? []).toEqual([]);
+  });
+
+  it('neither card found: both entries are shown as what to publish first', () => {
+    const { catalog } = guide(ORIGIN, { mcpCard: null, agentCard: null });
+    expect(catalog.entries.map((e) => e.type)).toEqual(['application/mcp-server-card+json', 'application/a2a-agent-card+json']);
+    expect(a10AiCatalog.fixGuide({ origin: ORIGIN, platform: null, hosting: [], found: { mcpCard: null, agentCard: null } }).some((s) => s.title === 'Publish the cards first')).toBe(true);
+  });
+
+  it('only the A2A card found: the catalog lists it alone, and A10 passes', async () => {
+    const { outcome, catalog } = await scanWithGuide((o) => ({ mcpCard: null, agentCard: `${o}/.well-known/agent-card.json` }));
+    expect(catalog.entries.map((e) => e.type)).toEqual(['application/a2a-agent-card+json']);
+    expect(outcome).toMatchObject({ status: 'pass', code: 'A10/ok', details: { entries: 1 } });
+    expect(outcome.advisories ?? []).toEqual([]);
   });
 });
 

@@ -46,7 +46,7 @@ describe('A4 MCP server card', () => {
   it('accepts an array of cards at server-cards.json and the legacy /.well-known/mcp.json', () => {
     const arr = a4McpServerCard.evaluate({ probes: probes({ 2: json(MCP_CARD_PATHS[2], [{ name: 'a' }, sep2127]) }) }, ctx);
     expect(arr.status).toBe('pass');
-    expect(arr.evidence).toMatch(/array of 2 cards/);
+    expect(arr.details).toMatchObject({ cards: 2 });
     const legacy = a4McpServerCard.evaluate({ probes: probes({ 3: json(MCP_CARD_PATHS[3], { serverInfo: { name: 'x', version: '1' }, transport: { url: 'https://e.example/mcp' } }) }) }, ctx);
     expect(legacy.status).toBe('pass');
     expect(legacy.matched).toContain('/.well-known/mcp.json');
@@ -126,6 +126,6 @@ describe('A4 gather on a loopback site', () => {
     const o = a4McpServerCard.evaluate(art, { origin: site.origin, pageUrl: page.url });
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('MCP server card SEP-1649 at /.well-known/mcp.json');
-    expect(o.evidence).toMatch(/answered MCP/);
+    expect(o.details).toMatchObject({ live: { outcome: 'ok' } });
   });
 });

@@ -36,6 +36,6 @@ describe('A5 endpoint URLs', () => {
     const c = { ...card, supportedInterfaces: [{ url, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
     const o = a5A2aAgentCard.evaluate(a2aCardFromProbes(json(CUR, c), null), ctx);
     expect(o.status).toBe('partial');
-    expect(o.evidence).toMatch(/not an absolute http\(s\) URL/);
+    expect(o.findings).toContainEqual(expect.objectContaining({ code: 'A5/no-endpoint', data: { value: url } }));
   });
 });

@@ -35,7 +35,7 @@ describe('A6 Agent Skills index (evaluate)', () => {
     const o = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry()] }), { [skillUrl]: skillMd() }), ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toMatch(/v0\.2\.0/);
-    expect(o.evidence).toContain('1 digest(s) verified');
+    expect(o.details).toMatchObject({ checked: 1, downloaded: 1, digests: 1, verified: 1, mismatches: 0 });
     expect(o.probes).toHaveLength(2);
   });
 
@@ -57,8 +57,7 @@ describe('A6 Agent Skills index (evaluate)', () => {
     });
     const o = a6AgentSkills.evaluate(artifact(idx, { [skillUrl]: skillMd() }), ctx);
     expect(o.status).toBe('pass');
-    expect(o.details?.format).toBe('unknown-schema');
-    expect(o.evidence).toContain('1 of 1 artifact(s) downloaded, 1 digest(s) verified');
+    expect(o.details).toMatchObject({ format: 'unknown-schema', checked: 1, downloaded: 1, verified: 1 });
     expect(o.evidence).not.toMatch(/no per-entry url/);
     expect(o.advisories?.join(' ')).toMatch(/is not a schema we know/);
     expect(o.advisories?.join(' ')).toMatch(/bare `sha256` member/);
@@ -71,15 +70,14 @@ describe('A6 Agent Skills index (evaluate)', () => {
     );
     expect(odd.status).toBe('partial');
     expect(codes(odd)).toEqual(['A6/invalid-entry']);
-    expect(odd.evidence).toContain('1 of 1 artifact(s) downloaded');
+    expect(odd.details).toMatchObject({ checked: 1, downloaded: 1 });
   });
 
   it('counts only the downloads that succeeded (issue 23)', () => {
     const o = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry()] }), { [skillUrl]: notFound('/.well-known/agent-skills/order-status/SKILL.md') }), ctx);
     expect(o.status).toBe('partial');
-    expect(o.evidence).toContain('0 of 1 artifact(s) downloaded');
+    expect(o.details).toMatchObject({ checked: 1, downloaded: 0, verified: 0 });
     expect(codes(o)).toEqual(['A6/artifact-not-served']);
-    expect(o.details?.downloaded).toBe(0);
   });
 
   it('is partial on a digest mismatch and names the skill', () => {
@@ -140,7 +138,7 @@ describe('A6 Agent Skills index (evaluate)', () => {
     const good = a6AgentSkills.evaluate(artifact(json(INDEX, draft), { [skillUrl]: skillMd() }), ctx);
     expect(good.status).toBe('partial');
     expect(good.matched).toMatch(/draft/);
-    expect(good.evidence).toContain('1 digest(s) verified');
+    expect(good.details).toMatchObject({ digests: 1, verified: 1, mismatches: 0 });
     const bad = a6AgentSkills.evaluate(artifact(json(INDEX, draft), { [skillUrl]: skillMd('---\nname: other\n---\n') }), ctx);
     expect(codes(bad)).toContain('A6/digest-mismatch');
   });
@@ -236,6 +234,6 @@ describe('A6 gather against a loopback site', () => {
     expect(o.status).toBe('partial');
     expect(o.matched).toMatch(/v0\.1\.0/);
     expect(site.requests.map((r) => r.path)).toContain('/.well-known/skills/legacy/SKILL.md');
-    expect(o.evidence).toContain('1 of 1 artifact(s) downloaded, no digests to verify');
+    expect(o.details).toMatchObject({ checked: 1, downloaded: 1, digests: 0, verified: 0 });
   });
 });

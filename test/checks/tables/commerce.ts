@@ -102,8 +102,8 @@ const productPage = (...ld: unknown[]) => {
   const html = `<!doctype html><html><head>${ld.map((x) => `<script type="application/ld+json">${JSON.stringify(x)}</script>`).join('')}</head><body></body></html>`;
   return { url: `${ORIGIN}/`, probe: response({ url: '/', headers: { 'content-type': 'text/html' }, body: html }), jsonld: parseJsonLd(load(html)) };
 };
-const products = (...ld: unknown[]) => (): ProductArtifact => ({ page: productPage(...ld), product: null, productLink: null });
-const PRODUCT = { '@context': 'https://schema.org', '@type': 'Product', name: 'Blue Widget', offers: { '@type': 'Offer', price: '19.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } };
+export const products = (...ld: unknown[]) => (): ProductArtifact => ({ page: productPage(...ld), product: null, productLink: null });
+export const PRODUCT = { '@context': 'https://schema.org', '@type': 'Product', name: 'Blue Widget', offers: { '@type': 'Offer', price: '19.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } };
 const m6 = table(m6ProductData, {
   valid: [{ artifact: products(PRODUCT), code: 'M6/ok' }],
   invalid: [

@@ -65,7 +65,7 @@ const c3 = table(c3NoJsContent, {
   ],
 });
 
-const structured = (head: string) => () => {
+export const structured = (head: string) => () => {
   const p = page('<p>x</p>', head);
   const $ = load(p.text);
   return { page: p, html: true, jsonld: parseJsonLd($), otherMarkup: $('[itemscope], [typeof]').length };

@@ -154,7 +154,7 @@ const d5 = table(d5LlmsFullTxt, {
 });
 
 const htmlPage = (head: string) => response({ url: '/guide', headers: { 'content-type': 'text/html' }, body: `<html><head>${head}</head><body></body></html>` });
-const hints = (head: string, checks: Array<{ url: string; probe: FetchResult }> = []) => () => {
+export const hints = (head: string, checks: Array<{ url: string; probe: FetchResult }> = []) => () => {
   const p = htmlPage(head);
   return { page: p, html: true, hints: findHints(load(p.text), p.url), checks };
 };

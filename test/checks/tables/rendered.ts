@@ -8,7 +8,10 @@ import { a11AgentOperability } from '../../../src/core/checks/capabilities/a11-a
 import type { RenderedPage } from '../../../src/core/render/artifact.js';
 import { readableText } from '../../../src/core/gather/readable-text.js';
 import { table } from '../../helpers/check-tester.js';
-import { json, response } from '../../helpers/responses.js';
+import { json, response, ORIGIN } from '../../helpers/responses.js';
+import { structured } from './content.js';
+import { PRODUCT, products } from './commerce.js';
+import { hints } from './discoverability.js';
 
 const html = (body = '<p>x</p>') => response({ url: '/', headers: { 'content-type': 'text/html' }, body: `<html><body>${body}</body></html>` });
 
@@ -87,4 +90,43 @@ const a11 = table(a11AgentOperability, {
   ],
 });
 
-export const renderedTables = [a7, c3Table, a11];
+/**
+ * C4, M6, D6 re-run on the rendered DOM: the HTML as served and the rendered page, each an
+ * artifact of the check itself. The data names each verdict's own code.
+ */
+const domRendered = <A>(served: () => A, rendered: (() => A) | { error: string }) => () => ({
+  ...served(),
+  rendered: 'error' in rendered ? rendered : { artifact: rendered() },
+});
+const LD = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Acme"}</script>';
+const c4Table = table(findCheck('C4')!, {
+  valid: [
+    { name: 'JSON-LD that scripts add: the rendered verdict stands', artifact: domRendered(structured('<title>t</title>'), structured(LD)), code: 'C4/rendered-only', data: { renderedCode: 'C4/ok', htmlCode: 'C4/missing' } },
+    { name: 'both agree: the HTML verdict keeps its own code', artifact: domRendered(structured(LD), structured(LD)), code: 'C4/ok', data: { nodes: 1 } },
+    { name: 'the page could not be rendered: the HTML verdict stands', artifact: domRendered(structured(LD), { error: 'timeout' }), code: 'C4/ok' },
+  ],
+  invalid: [
+    { name: 'a script removes the JSON-LD: the HTML verdict stands', artifact: domRendered(structured('<script type="application/ld+json">{"@type": "Organization",}</script>' + LD), structured('<title>t</title>')), status: 'partial', code: 'C4/removed-by-scripts', data: { htmlCode: 'C4/invalid-json', renderedCode: 'C4/missing' } },
+    { name: 'neither has JSON-LD', artifact: domRendered(structured('<title>t</title>'), structured('<title>t</title>')), status: 'fail', code: 'C4/missing' },
+  ],
+});
+const m6Table = table(findCheck('M6')!, {
+  valid: [
+    { name: 'product data that scripts add', artifact: domRendered(products({ '@context': 'https://schema.org', '@type': 'Organization', name: 'Acme' }), products(PRODUCT)), code: 'M6/rendered-only', data: { renderedCode: 'M6/ok', htmlCode: 'M6/missing' } },
+    { name: 'a script replaces a complete offer with an incomplete one: the HTML verdict stands', artifact: domRendered(products(PRODUCT), products({ '@context': 'https://schema.org', '@type': 'Product', name: 'Blue Widget' })), code: 'M6/removed-by-scripts', data: { htmlCode: 'M6/ok', renderedCode: 'M6/incomplete-offer' } },
+  ],
+  invalid: [
+    { name: 'scripts add a product without a complete offer: partial, found only after scripts ran', artifact: domRendered(products(), products({ '@context': 'https://schema.org', '@type': 'Product', name: 'Blue Widget' })), status: 'partial', code: 'M6/rendered-only', data: { htmlCode: 'M6/missing', renderedCode: 'M6/incomplete-offer' } },
+  ],
+});
+const HEAD_OK = [{ url: `${ORIGIN}/guide.md`, probe: response({ url: '/guide.md', method: 'HEAD', status: 200 }) }];
+const MD_HINT = '<link rel="alternate" type="text/markdown" href="/guide.md">';
+const d6Table = table(findCheck('D6')!, {
+  valid: [
+    { name: 'hints that scripts add', artifact: domRendered(hints('<title>t</title>'), hints(MD_HINT, HEAD_OK)), code: 'D6/rendered-only', data: { renderedCode: 'D6/ok', htmlCode: 'D6/missing' } },
+    { name: 'a script removes the hints: the HTML verdict stands', artifact: domRendered(hints(MD_HINT, HEAD_OK), hints('<title>t</title>')), code: 'D6/removed-by-scripts', data: { htmlCode: 'D6/ok', renderedCode: 'D6/missing' } },
+  ],
+  invalid: [{ name: 'no hints in either', artifact: domRendered(hints('<title>t</title>'), hints('<title>t</title>')), status: 'fail', code: 'D6/missing' }],
+});
+
+export const renderedTables = [a7, c3Table, a11, c4Table, m6Table, d6Table];

@@ -11,7 +11,8 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt, isFound, isObject, isSoft404, parseJson } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { PLACEHOLDER_DOMAIN, siteDomain } from '../../fixes/site.js';
-import { AIR_URN_RE, AI_CATALOG_OPTIONS, AI_CATALOG_PATH, ARD_PATH, agentmapOf, chooseCatalog, resolveCatalogHref, type CatalogSignal, type CatalogSignals } from '../../gather/ai-catalog.js';
+import { MCP_CARD_MEDIA_TYPE } from '../../gather/mcp-catalog.js';
+import { A2A_CARD_MEDIA_TYPE, ARD_DISCOVERY_TYPES, AIR_URN_RE, MEDIA_TYPE_RE, AI_CATALOG_OPTIONS, AI_CATALOG_PATH, ARD_PATH, agentmapOf, chooseCatalog, resolveCatalogHref, type CatalogSignal, type CatalogSignals } from '../../gather/ai-catalog.js';
 import { parseLinkHeader } from '../../gather/link-header.js';
 
 const SPEC = ['https://github.com/Agent-Card/ai-card', 'https://agenticresourcediscovery.org'];
@@ -56,7 +57,7 @@ function isAbsoluteUrl(v: unknown): boolean {
   }
 }
 
-/** Problems of ARD entries (each: identifier urn, displayName, type, one of url/data, 2-5 queries). */
+/** Problems of ARD entries (each: identifier urn, displayName, a media type as type, one of url/data, 2-5 queries). */
 export function ardEntryProblems(entries: unknown[]): string[] {
   const out: string[] = [];
   entries.slice(0, 50).forEach((e, i) => {
@@ -68,7 +69,10 @@ export function ardEntryProblems(entries: unknown[]): string[] {
     if (!str(e.identifier)) p.push('no identifier');
     else if (!URN_RE.test(e.identifier as string)) p.push(`identifier "${excerpt(String(e.identifier), 50)}" is not urn:air:<fqdn>:<namespace>:<name>`);
     if (!str(e.displayName)) p.push('no displayName');
-    if (!str(e.type)) p.push('no type');
+    const type = str(e.type);
+    if (!type) p.push('no type');
+    else if (!MEDIA_TYPE_RE.test(type)) p.push(`type "${excerpt(type, 50)}" is not a media type (${MCP_CARD_MEDIA_TYPE} for an MCP server card, ${A2A_CARD_MEDIA_TYPE} for an A2A agent card)`);
+    else if (!ARD_DISCOVERY_TYPES.includes(type)) p.push(`type "${excerpt(type, 60)}" is not one of ARD's discovery types (Lighthouse warns)`);
     const hasUrl = e.url !== undefined;
     const hasData = e.data !== undefined;
     if (hasUrl === hasData) p.push('needs exactly one of url and data');
@@ -205,23 +209,30 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     const mcp = fx.found?.mcpCard;
     const agent = fx.found?.agentCard;
     const none = mcp === null && agent === null;
+    // Both cards are ARD entries typed by their media type (ard-spec §3.3); ARD's manifest schema
+    // allows no other top-level member, so the AI Card `agents[]` would fail Lighthouse's audit.
     const mcpEntry = {
       identifier: `urn:air:${domain}:mcp:main`,
       displayName: `${host} MCP server`,
-      type: 'mcp',
+      type: MCP_CARD_MEDIA_TYPE,
       url: mcp ?? `${fx.origin}/.well-known/mcp/server-card.json`,
       representativeQueries: ['check my order status', 'find a product by name'],
     };
-    const agentEntry = { name: `${host} agent`, cardUrl: agent ?? `${fx.origin}/.well-known/agent-card.json` };
+    const agentEntry = {
+      identifier: `urn:air:${domain}:agent:main`,
+      displayName: `${host} agent`,
+      type: A2A_CARD_MEDIA_TYPE,
+      url: agent ?? `${fx.origin}/.well-known/agent-card.json`,
+      representativeQueries: ['ask the store assistant a question', 'get help with my order'],
+    };
     const catalog = {
       specVersion: '1.0',
       host: { displayName: host, identifier: domain },
-      entries: mcp !== null || none ? [mcpEntry] : [],
-      ...(agent !== null || none ? { agents: [agentEntry] } : {}),
+      entries: [...(mcp !== null || none ? [mcpEntry] : []), ...(agent !== null || none ? [agentEntry] : [])],
     };
     const exists: FixStep = none
       ? { title: 'Publish the cards first', body: 'This scan found no MCP server card (check A4) and no A2A agent card (A5): the catalog lists them, so publish what you serve first and keep only its entry.' }
-      : { title: 'List only what exists', body: 'Keep one entry per MCP server, A2A agent or API you actually serve; remove the agents[] or entries[] block you do not need.' };
+      : { title: 'List only what exists', body: 'Keep one entry per MCP server, A2A agent or API you actually serve, each typed by its media type; remove the entries you do not need.' };
     return [
       ...serveFileSteps(fx, {
         path: AI_CATALOG_PATH,

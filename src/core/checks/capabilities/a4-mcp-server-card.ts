@@ -73,6 +73,8 @@ export interface McpCardDetails {
   disagreements: string[];
   shapes: Array<'SEP-2127' | 'SEP-1649'>;
   endpoints: string[];
+  /** Endpoint values that are no http(s) URL (a client cannot connect to them). */
+  invalidEndpoints: string[];
   cards: number;
   /** The card declares authentication, or its endpoint answered 401 (the profile reads it). */
   declaresAuth: boolean;
@@ -229,6 +231,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       disagreements: differ,
       shapes: card.shapes,
       endpoints: card.endpoints,
+      invalidEndpoints: card.invalidEndpoints,
       cards: best.cards.length,
       declaresAuth: card.declaresAuth || protectedLive,
       ...liveDetails,

@@ -172,7 +172,8 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
           (deep.some((d) => d.hasDigest) ? `, ${verified} digest(s) verified${mismatches ? `, ${mismatches} mismatch(es)` : ''}` : ', no digests to verify')
         : '');
     const probes = [...a.probes, ...deep.map((d) => d.probe)];
-    const details = { format: index.format, specVersion: index.declared, path: a.path, skills: index.entries.length, valid, downloaded, verified, mismatches };
+    // checked: artifacts fetched for the deep check; digests: those whose entry declares one.
+    const details = { format: index.format, specVersion: index.declared, path: a.path, skills: index.entries.length, valid, checked: deep.length, downloaded, digests: deep.filter((d) => d.hasDigest).length, verified, mismatches };
     if (problems.length) {
       return {
         status: 'partial',
