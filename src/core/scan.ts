@@ -5,7 +5,7 @@
  */
 import { ScanError } from './errors.js';
 import { targetUrl, type ScanInput } from './target.js';
-import { HttpClient, BROWSER_ACCEPT, NOT_TLS_MESSAGE, type FetchResult } from './net/http.js';
+import { HttpClient, timeoutSignal, BROWSER_ACCEPT, NOT_TLS_MESSAGE, type FetchResult } from './net/http.js';
 import { GatherContext } from './gather/context.js';
 import { challengeReason } from './gather/classify.js';
 import { unreachedLiveProbe } from './gather/live-scope.js';
@@ -252,7 +252,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
   if (options.blockPrivateNetwork) await assertPublicTarget(target, options.allowedHosts);
   const prefetcher = import('./gather/prefetch.js');
 
-  const deadline = AbortSignal.timeout(options.deadlineMs ?? DEFAULT_DEADLINE_MS);
+  const { signal: deadline, timer: deadlineTimer } = timeoutSignal(options.deadlineMs ?? DEFAULT_DEADLINE_MS);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   const http = new HttpClient({
     blockPrivateNetwork: options.blockPrivateNetwork,
@@ -416,6 +416,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
     emit({ type: 'finished', url: result.url, overallScore, grade: result.grade!, level, levelName, durationMs: result.durationMs! });
     return result;
   } finally {
+    clearTimeout(deadlineTimer);
     http.close();
   }
 }
