@@ -377,6 +377,12 @@ export interface OAuthStore {
    * their creation (a grant moves it to the long lifetime).
    */
   countPendingClients(now: number, pendingMs: number): Promise<number>;
+  /**
+   * The service-wide secret named `name`: stores `candidate` unless a value is already there, then
+   * returns the stored one, so every instance on the database agrees (two starting at once too).
+   * Kept in its own table, which no listing, export or purge reads.
+   */
+  sharedSecret(name: string, candidate: string): Promise<string>;
 }
 
 export interface Store extends AccountStore, ReportStore, LimitStore {

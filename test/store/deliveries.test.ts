@@ -1,7 +1,7 @@
 /**
  * The webhook delivery queue and the single-use consent nonces, on both engines: a due delivery
  * is claimed by exactly one of two stores racing for it, its lease keeps it from being claimed
- * again, each attempt is recorded, and a nonce is spent once.
+ * again, each attempt is recorded, a nonce is spent once and a shared secret is stored once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/types.js';
@@ -62,6 +62,16 @@ for (const engine of ENGINES) {
       expect(await a.oauth.useNonce('n1', Date.now() + 60_000)).toBe(false);
       await a.oauth.purgeExpired(Date.now() + 120_000);
       expect(await a.oauth.useNonce('n1', Date.now() + 60_000)).toBe(true);
+    });
+
+    it('keeps one shared secret per name: two instances racing with different candidates agree on the first stored', async () => {
+      const [x, y] = await Promise.all([a.oauth.sharedSecret('consent-test', 'from-a'), b.oauth.sharedSecret('consent-test', 'from-b')]);
+      expect(x).toBe(y);
+      expect(['from-a', 'from-b']).toContain(x);
+      // Later candidates never replace it, and the hourly purge leaves it alone.
+      await a.oauth.purgeExpired(Date.now() + 10 * 365 * 86_400_000);
+      expect(await b.oauth.sharedSecret('consent-test', 'later')).toBe(x);
+      expect(await a.oauth.sharedSecret('other-name', 'another')).toBe('another');
     });
   });
 }
