@@ -55,6 +55,27 @@ export const MonitorSchema = z.object({
   lastError: z.string().nullable(),
 });
 
+export const WebhookDeliverySchema = z.object({
+  id: z.string().describe('The event id the receiver saw (X-AI-Ready-Delivery, webhook-id)'),
+  alertId: z.string(),
+  alertAt: z.string().nullable(),
+  alertKinds: z.array(z.string()),
+  url: z.string(),
+  state: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  nextRetryAt: z.string().nullable().describe('When the next attempt is due; null once delivered or given up'),
+  attemptLog: z.array(
+    z.object({
+      attempt: z.number().int(),
+      at: z.string(),
+      status: z.number().int().nullable().describe("The receiver's HTTP status; null when no answer came"),
+      error: z.string().nullable(),
+      durationMs: z.number(),
+    }),
+  ),
+});
+
 export const RubricSchema = z.object({
   rubricVersion: z.string(),
   checks: z.array(

@@ -11,6 +11,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sha256Hex } from './secrets.js';
+import type { OAuthStore } from '../store/types.js';
 
 export const CONSENT_COOKIE = 'ai_ready_consent';
 export const CONSENT_FIELD = 'csrf_token';
@@ -29,9 +30,23 @@ export interface ConsentTokens {
   verify(token: string | null, cookieHeader: string | null, binding: ConsentBinding, now: number): { nonce: string; expiresAt: number } | null;
 }
 
+/** The store name of the consent form's HMAC key (table oauth_secrets). */
+export const CONSENT_SECRET_NAME = 'consent-form-hmac';
+
 /**
- * `secret`: the HMAC key. Several instances behind a load balancer that is not sticky must share
- * it (AI_READY_CONSENT_SECRET); by default each process draws its own.
+ * The consent form's HMAC key for `serve`: the operator's `override` (AI_READY_CONSENT_SECRET)
+ * when set, else the one kept in the store, drawn (32 random bytes) by the first instance to
+ * start. Every instance on the same database then signs and verifies alike, so a form shown by
+ * one is accepted by another behind a load balancer that is not sticky, and across restarts.
+ */
+export async function consentSecret(oauth: Pick<OAuthStore, 'sharedSecret'>, override?: string): Promise<string> {
+  if (override) return override;
+  return oauth.sharedSecret(CONSENT_SECRET_NAME, randomBytes(32).toString('base64url'));
+}
+
+/**
+ * `secret`: the HMAC key (see consentSecret: `serve` shares it through the store). Without one,
+ * this object draws its own, which only its own forms verify against.
  */
 export function consentTokens(secret: string | Buffer = randomBytes(32)): ConsentTokens {
   const mac = (nonce: string, exp: number, b: ConsentBinding) =>

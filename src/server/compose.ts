@@ -15,6 +15,7 @@ import { InProcessRunner, type ScanRunner } from '../runner/index.js';
 import { MeteredRunner, createMetrics, type ServiceMetrics } from './metrics.js';
 import { operationsRoutes } from './routes/operations.js';
 import { createOAuthServer, type OAuthServer } from '../oauth/server.js';
+import { consentSecret } from '../oauth/consent-token.js';
 import { createMonitorScheduler, type MonitorScheduler } from '../monitor/scheduler.js';
 import { DEFAULT_MIN_INTERVAL_SEC } from '../monitor/interval.js';
 import { loadBotKey, WBA_DIRECTORY_PATH } from '../monitor/bot-key.js';
@@ -99,7 +100,9 @@ async function compose(config: ServerConfig, opts: ComposeOptions, store: Store,
     const metrics = config.metrics ? createMetrics() : undefined;
     const service = makeService(config, store, metrics ? new MeteredRunner(runner, metrics) : runner, baseUrl, cache, render);
     metrics?.bind(service);
-    const composed = wire(config, opts, store, service, diagnostics, logError, metrics, cache);
+    // One consent-form key for every instance on this database (AI_READY_CONSENT_SECRET overrides it).
+    const consent = await consentSecret(store.oauth, process.env.AI_READY_CONSENT_SECRET || undefined);
+    const composed = wire(config, opts, store, service, diagnostics, logError, metrics, cache, consent);
     if (!browser) return composed;
     return {
       ...composed,
@@ -146,6 +149,7 @@ function wire(
   logError: (e: unknown, where: string) => void,
   metrics: ServiceMetrics | undefined,
   cache: ResultCache,
+  consentKey: string,
 ): ComposedService {
   const { baseUrl } = opts;
 
@@ -158,7 +162,7 @@ function wire(
     store,
     baseUrl,
     lifetimes: config.oauthAccessTokenSec ? { accessTokenSec: config.oauthAccessTokenSec } : undefined,
-    consentSecret: process.env.AI_READY_CONSENT_SECRET,
+    consentSecret: consentKey,
   });
   // The service's automated traffic (webhooks) is signed with Web Bot Auth; the directory publishes the key.
   // On Postgres nothing else creates the data dir, which still keeps this per-instance key.

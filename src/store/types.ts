@@ -266,6 +266,18 @@ export interface MonitorStore {
   recordAttempt(delivery: { id: string; alertId: string }, attempt: Omit<DeliveryAttempt, 'deliveryId'>, next: { state: DeliveryState; retryAt: number | null }): Promise<void>;
   /** The deliveries of an alert with every attempt, oldest first. */
   deliveries(alertId: string): Promise<Array<WebhookDelivery & { attemptLog: DeliveryAttempt[] }>>;
+  /**
+   * A monitor's most recent deliveries (newest first, at most `limit`, clamped to 1..100, default
+   * 20), each with its alert and every attempt (oldest first): the owner's "recent deliveries".
+   */
+  recentDeliveries(monitorId: string, limit?: number): Promise<DeliveryLog[]>;
+}
+
+/** A delivery as its owner reviews it: the alert it carries and every attempt made. */
+export interface DeliveryLog extends WebhookDelivery {
+  attemptLog: DeliveryAttempt[];
+  /** Null when the alert row is gone. */
+  alert: { at: string; kinds: string[]; message: string } | null;
 }
 
 export type DeliveryState = 'pending' | 'delivered' | 'failed';
@@ -377,6 +389,12 @@ export interface OAuthStore {
    * their creation (a grant moves it to the long lifetime).
    */
   countPendingClients(now: number, pendingMs: number): Promise<number>;
+  /**
+   * The service-wide secret named `name`: stores `candidate` unless a value is already there, then
+   * returns the stored one, so every instance on the database agrees (two starting at once too).
+   * Kept in its own table, which no listing, export or purge reads.
+   */
+  sharedSecret(name: string, candidate: string): Promise<string>;
 }
 
 export interface Store extends AccountStore, ReportStore, LimitStore {

@@ -1,5 +1,5 @@
 /**
- * The 13 tools through the SDK's own client over an in-memory transport: a real store in a temp
+ * The 14 tools through the SDK's own client over an in-memory transport: a real store in a temp
  * dir, real scans of a loopback fixture site, account scoping between two accounts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,13 +64,13 @@ afterAll(async () => {
 });
 
 describe('MCP tools', () => {
-  it('lists the 13 tools to an account and only the scan tools to anonymous callers', async () => {
+  it('lists the 14 tools to an account and only the scan tools to anonymous callers', async () => {
     const withAccount = await connect({ account: alice });
     const names = (await withAccount.listTools()).tools.map((x) => x.name);
-    expect(names).toHaveLength(13);
+    expect(names).toHaveLength(14);
     expect(new Set(names)).toEqual(
       new Set(['scan_site', 'check_site', 'get_report', 'list_reports', 'delete_report', 'set_report_visibility', 'get_domain_history',
-        'compare_reports', 'create_monitor', 'list_monitors', 'delete_monitor', 'get_rubric', 'get_fix_guide']),
+        'compare_reports', 'create_monitor', 'list_monitors', 'delete_monitor', 'list_webhook_deliveries', 'get_rubric', 'get_fix_guide']),
     );
     const listed = (await withAccount.listTools()).tools;
     for (const tool of listed) {

@@ -91,6 +91,35 @@ export function registerMonitors(program: Command): void {
     });
 
   cmd
+    .command('deliveries')
+    .description("Show a monitor's recent webhook deliveries: each alert event, its state and every attempt (time, HTTP status or error, duration, next retry)")
+    .argument('<id>', 'monitor id (mon_...)')
+    .option('--limit <n>', 'how many deliveries, newest first (1 to 100)', '20')
+    .option('--json', 'print JSON')
+    .option(...dataDirOpt)
+    .option(...databaseUrlOpt)
+    .action(async (id: string, flags: { limit: string; json?: boolean; dataDir?: string }) => {
+      const limit = Number(flags.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) return fail('--limit must be an integer from 1 to 100');
+      const { deliveryView, formatDeliveries } = await import('../../monitor/delivery-log.js');
+      const found = await withMonitors(flags, async ({ monitors }) => {
+        const monitor = await monitors.get(id.trim());
+        return monitor ? { monitor, items: (await monitors.recentDeliveries(monitor.id, limit)).map(deliveryView) } : null;
+      });
+      if (!found) return fail(`no monitor with id "${id}"`);
+      if (flags.json) {
+        const { toSafeJson } = await import('../../format/sanitize.js');
+        process.stdout.write(toSafeJson({ monitorId: found.monitor.id, items: found.items }, 2) + '\n');
+        return;
+      }
+      if (!found.items.length) {
+        process.stderr.write(found.monitor.webhookUrl ? 'No webhook deliveries yet: one is sent when an alert fires.\n' : 'This monitor has no webhook.\n');
+        return;
+      }
+      process.stdout.write(formatDeliveries(found.items) + '\n');
+    });
+
+  cmd
     .command('remove')
     .description('Delete a monitor (its reports stay)')
     .argument('<id>', 'monitor id (mon_...)')

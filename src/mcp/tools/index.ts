@@ -1,8 +1,8 @@
-/** The 13 MCP tools, in the order clients list them. */
+/** The 14 MCP tools, in the order clients list them. */
 import type { ToolDef } from './define.js';
 import { checkSite, scanSite } from './scan-tools.js';
 import { compareReports, deleteReport, getDomainHistory, getReport, listReports, setReportVisibility } from './report-tools.js';
-import { createMonitor, deleteMonitor, listMonitors } from './monitor-tools.js';
+import { createMonitor, deleteMonitor, listMonitors, listWebhookDeliveries } from './monitor-tools.js';
 import { getFixGuide, getRubric } from './rubric-tools.js';
 
 export const TOOLS: ReadonlyArray<ToolDef<any, any>> = [
@@ -17,6 +17,7 @@ export const TOOLS: ReadonlyArray<ToolDef<any, any>> = [
   createMonitor,
   listMonitors,
   deleteMonitor,
+  listWebhookDeliveries,
   getRubric,
   getFixGuide,
 ];

@@ -1,11 +1,13 @@
-/** create_monitor, list_monitors, delete_monitor: scheduled re-scans of the caller's sites. */
+/** create_monitor, list_monitors, delete_monitor, list_webhook_deliveries: scheduled re-scans of the caller's sites. */
 import * as z from 'zod';
 import { Grade } from '../../core/schema.js';
 import type { Monitor } from '../../store/types.js';
 import { createMonitorChecked, MonitorInputError } from '../../monitor/admin.js';
 import { INTERVAL_PATTERN, formatInterval } from '../../monitor/interval.js';
 import { ToolError } from '../context.js';
-import { MonitorSchema } from '../schemas.js';
+import { MonitorSchema, WebhookDeliverySchema } from '../schemas.js';
+import { RECENT_DELIVERIES } from '../../store/aggregates/monitors.js';
+import { deliveryView, formatDeliveries } from '../../monitor/delivery-log.js';
 import { defineTool } from './define.js';
 import { requireMonitors } from './access.js';
 
@@ -97,5 +99,31 @@ export const deleteMonitor = defineTool({
     const { account, monitors } = requireMonitors(ctx);
     if (!(await monitors.remove(args.id, account.id))) throw new ToolError(`No monitor with id "${args.id}" in your account.`);
     return { data: { id: args.id, deleted: true }, summary: `Monitor ${args.id} deleted.` };
+  },
+});
+
+export const listWebhookDeliveries = defineTool({
+  name: 'list_webhook_deliveries',
+  title: "List a monitor's webhook deliveries",
+  description:
+    "Shows the recent webhook deliveries of one of your monitors, newest first: each alert event sent, its state " +
+    '(pending, delivered, failed) and every attempt with its time, HTTP status or error and duration, and when the ' +
+    `next retry is due. Returns the ${RECENT_DELIVERIES.default} most recent unless limit says otherwise (at most ${RECENT_DELIVERIES.max}).`,
+  input: z.object({
+    monitorId: z.string().min(1).max(64).describe('The monitor (mon_...), from list_monitors'),
+    limit: z.number().int().min(1).max(RECENT_DELIVERIES.max).optional().describe(`How many deliveries (default ${RECENT_DELIVERIES.default})`),
+  }),
+  output: z.object({ monitorId: z.string(), items: z.array(WebhookDeliverySchema) }),
+  anonymous: false,
+  needsStore: true,
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run(args, ctx) {
+    const { account, monitors } = requireMonitors(ctx);
+    // Another account's monitor reads exactly like an unknown one: no hint that it exists.
+    const monitor = await monitors.get(args.monitorId);
+    if (!monitor || monitor.accountId !== account.id) throw new ToolError(`No monitor with id "${args.monitorId}" in your account.`);
+    const items = (await monitors.recentDeliveries(monitor.id, args.limit)).map(deliveryView);
+    const none = monitor.webhookUrl ? 'No webhook deliveries yet: one is sent when an alert fires.' : 'This monitor has no webhook.';
+    return { data: { monitorId: monitor.id, items }, summary: items.length ? formatDeliveries(items) : none };
   },
 });

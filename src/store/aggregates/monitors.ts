@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { bool, iso, isoOrNull, json, num, numOrNull, type Row, type SqlClient } from '../sql.js';
 import { newShareId } from '../secrets.js';
 import { flag } from './accounts.js';
-import type { ClaimedDelivery, ClaimedMonitor, DeliveryAttempt, DeliveryState, Monitor, MonitorAlert, MonitorRun, MonitorStore, RunStatus, WebhookDelivery } from '../types.js';
+import type { ClaimedDelivery, ClaimedMonitor, DeliveryAttempt, DeliveryLog, DeliveryState, Monitor, MonitorAlert, MonitorRun, MonitorStore, RunStatus, WebhookDelivery } from '../types.js';
 import type { Grade } from '../../core/schema.js';
 
 export function newWebhookSecret(): string {
@@ -87,6 +87,14 @@ function claimDeliveriesStatement(sql: SqlClient): string {
                          ORDER BY next_attempt_at LIMIT ?2)
            RETURNING *`;
 }
+
+const toAttempt = (a: Row): DeliveryAttempt => ({
+  deliveryId: a.delivery_id as string, attempt: num(a.attempt), at: iso(a.at), status: numOrNull(a.status),
+  error: (a.error ?? null) as string | null, durationMs: num(a.duration_ms),
+});
+
+/** Bounds of `recentDeliveries`: what one listing returns by default and at most. */
+export const RECENT_DELIVERIES = { default: 20, max: 100 };
 
 export function createMonitorStore(sql: SqlClient): MonitorStore {
   return {
@@ -239,13 +247,30 @@ export function createMonitorStore(sql: SqlClient): MonitorStore {
         const attempts = await sql.all('SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY id', [r.id]);
         out.push({
           ...toDelivery(r),
-          attemptLog: attempts.map((a) => ({
-            deliveryId: a.delivery_id as string, attempt: num(a.attempt), at: iso(a.at), status: numOrNull(a.status),
-            error: (a.error ?? null) as string | null, durationMs: num(a.duration_ms),
-          })),
+          attemptLog: attempts.map(toAttempt),
         });
       }
       return out;
+    },
+
+    async recentDeliveries(monitorId, limit = RECENT_DELIVERIES.default) {
+      const n = Math.min(RECENT_DELIVERIES.max, Math.max(1, Math.floor(Number.isFinite(limit) ? limit : RECENT_DELIVERIES.default)));
+      const rows = await sql.all(
+        `SELECT d.*, a.at AS alert_at, a.kinds AS alert_kinds, a.message AS alert_message
+           FROM webhook_deliveries d LEFT JOIN monitor_alerts a ON a.id = d.alert_id
+          WHERE d.monitor_id = ? ORDER BY d.created_at DESC, d.id DESC LIMIT ?`,
+        [monitorId, n],
+      );
+      if (!rows.length) return [];
+      // Every attempt of the listed deliveries in one query (the retry schedule bounds them: 6 each).
+      const attempts = await sql.all(`SELECT * FROM webhook_attempts WHERE delivery_id IN (${rows.map(() => '?').join(', ')}) ORDER BY id`, rows.map((r) => r.id));
+      const byDelivery = new Map<string, DeliveryAttempt[]>();
+      for (const a of attempts.map(toAttempt)) byDelivery.set(a.deliveryId, [...(byDelivery.get(a.deliveryId) ?? []), a]);
+      return rows.map((r): DeliveryLog => ({
+        ...toDelivery(r),
+        attemptLog: byDelivery.get(r.id as string) ?? [],
+        alert: r.alert_at === null || r.alert_at === undefined ? null : { at: iso(r.alert_at), kinds: json<string[]>(r.alert_kinds), message: r.alert_message as string },
+      }));
     },
   };
 }

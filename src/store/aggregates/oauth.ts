@@ -85,5 +85,12 @@ export function createOAuthStore(sql: SqlClient): OAuthStore {
       ]);
       return num(row?.n ?? 0);
     },
+    async sharedSecret(name, candidate) {
+      // Insert if absent, then read: whichever instance inserted first, every one reads its value.
+      await sql.run('INSERT INTO oauth_secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', [name, candidate, Date.now()]);
+      const row = await sql.get<{ value: string }>('SELECT value FROM oauth_secrets WHERE name = ?', [name]);
+      if (!row) throw new Error(`the shared secret "${name}" could not be stored`);
+      return row.value;
+    },
   };
 }

@@ -115,6 +115,11 @@ export const MONITOR_MIGRATIONS: Array<[string, string[]]> = [
       'CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id, id)',
     ],
   ],
+  [
+    // A monitor's recent deliveries (`monitors deliveries`, list_webhook_deliveries), newest first.
+    'monitors-3-deliveries-by-monitor',
+    ['CREATE INDEX webhook_deliveries_monitor ON webhook_deliveries (monitor_id, created_at DESC)'],
+  ],
 ];
 
 /** The OAuth authorization server's clients, codes and tokens (secrets stored as SHA-256 hashes). */
@@ -147,5 +152,10 @@ export const OAUTH_MIGRATIONS: Array<[string, string[]]> = [
     // Consent-form tokens are single use: a used one is remembered until it would have expired.
     'oauth-3-used-consent-tokens',
     ['CREATE TABLE oauth_used_nonces (nonce_hash TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)', 'CREATE INDEX oauth_clients_expiry ON oauth_clients (expires_at)'],
+  ],
+  [
+    // Service-wide secrets (the consent form's HMAC key): drawn once, shared by every process on the file.
+    'oauth-4-shared-secrets',
+    ['CREATE TABLE oauth_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL, created_at INTEGER NOT NULL)'],
   ],
 ];
