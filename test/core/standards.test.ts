@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/core/checks/index.js';
 import { STANDARDS } from '../../src/core/standards/ledger.js';
-import { standardsLedger, standardsMarkdown } from '../../src/core/standards/view.js';
+import { REREAD_AFTER_DAYS, dueForReading, standardsLedger, standardsMarkdown, type LedgerEntry } from '../../src/core/standards/view.js';
 import { runCli } from '../cli/run-cli.js';
 
 describe('standards ledger', () => {
@@ -53,5 +53,38 @@ describe('standards ledger', () => {
     expect(parsed.standards.find((s) => s.id === 'llmstxt')?.checks).toContain('D4');
     const plain = JSON.parse((await runCli(['rubric', '--json'])).stdout) as { checks: Array<{ id: string; standards: string[] }> };
     expect(plain.checks.find((c) => c.id === 'A7')?.standards).toEqual(['webmcp']);
+  });
+
+  it('an entry falls due for a new reading after its kind allows: drafts 30 days, conventions 90, standards 365', () => {
+    const entry = (id: string, kind: LedgerEntry['kind'], checked: string): LedgerEntry =>
+      ({ id, name: id, version: '1', kind, checked, checkedHow: 'read', url: 'https://example.org/', checks: ['D1'] }) as unknown as LedgerEntry;
+    const ledger = [entry('std', 'standard', '2026-11-25'), entry('conv', 'convention', '2026-11'), entry('draft', 'draft', '2026-11-25')];
+    const on = (day: string) => dueForReading(ledger, new Date(`${day}T00:00:00Z`)).map((e) => `${e.id}@${e.dueSince}`);
+    expect(REREAD_AFTER_DAYS).toEqual({ draft: 30, convention: 90, standard: 365 });
+    expect(on('2026-12-24')).toEqual([]);
+    expect(on('2026-12-25')).toEqual(['draft@2026-12-25']);
+    // A month-only date counts from the month's first day: the earliest it can have been read.
+    expect(on('2027-01-30')).toEqual(['draft@2026-12-25', 'conv@2027-01-30']);
+    expect(on('2027-11-25')).toEqual(['draft@2026-12-25', 'conv@2027-01-30', 'std@2027-11-25']);
+  });
+
+  it('`rubric --standards --due` exits 0 when every reading is current, 1 with the list when some are due, 2 on a bad date', async () => {
+    const newest = standardsLedger().map((e) => e.checked).sort().at(-1)!;
+    const current = await runCli(['rubric', '--standards', '--due', newest.length === 7 ? `${newest}-01` : newest]);
+    const dueNow = dueForReading(standardsLedger(), new Date(`${newest.length === 7 ? `${newest}-01` : newest}T00:00:00Z`));
+    expect(current.code).toBe(dueNow.length ? 1 : 0);
+    const later = await runCli(['rubric', '--standards', '--due', '2030-01-01', '--json']);
+    expect(later.code).toBe(1);
+    const parsed = JSON.parse(later.stdout) as { date: string; due: Array<{ id: string; dueSince: string }> };
+    expect(parsed.date).toBe('2030-01-01');
+    expect(parsed.due.map((e) => e.id).sort()).toEqual(Object.keys(STANDARDS).sort());
+    const text = await runCli(['rubric', '--due', '2030-01-01']);
+    expect(text.stdout).toMatch(/^\d+ ledger entries are due for a new reading on 2030-01-01/);
+    expect(text.stdout).toMatch(/webmcp {2}WebMCP \[draft\] {2}due since \d{4}-\d{2}-\d{2}/);
+    for (const bad of ['2027-02-30', 'tomorrow', '2027-1-5']) {
+      const run = await runCli(['rubric', '--due', bad]);
+      expect(run.code, bad).toBe(2);
+      expect(run.stderr).toContain('--due takes a date as YYYY-MM-DD');
+    }
   });
 });

@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { EXIT } from '../exit-codes.js';
+import { commandFail } from '../fail.js';
 
 export function registerRubric(program: Command): void {
   program
@@ -6,7 +8,18 @@ export function registerRubric(program: Command): void {
     .description('List every check (id, name, dimension, tier, weight), the levels and the scoring rules')
     .option('--json', 'print the rubric as JSON')
     .option('--standards', 'print the standards ledger instead: each standard the checks read, the version followed, when it was last checked, and which checks read it')
-    .action(async (opts: { json?: boolean; standards?: boolean }) => {
+    .option('--due [date]', 'with --standards: only the entries due for a new reading on date (YYYY-MM-DD, default today): drafts after 30 days, conventions after 90, standards after 365; exit 1 when any is due')
+    .action(async (opts: { json?: boolean; standards?: boolean; due?: string | true }) => {
+      if (opts.due !== undefined) {
+        const today = opts.due === true ? new Date() : new Date(`${opts.due}T00:00:00Z`);
+        if (opts.due !== true && (Number.isNaN(today.getTime()) || today.toISOString().slice(0, 10) !== opts.due))
+          return commandFail('rubric')(`--due takes a date as YYYY-MM-DD (got ${JSON.stringify(opts.due)})`);
+        const { standardsLedger, dueForReading, dueText } = await import('../../core/standards/view.js');
+        const due = dueForReading(standardsLedger(), today);
+        process.stdout.write(opts.json ? JSON.stringify({ date: today.toISOString().slice(0, 10), due }, null, 2) + '\n' : dueText(due, today));
+        if (due.length) process.exitCode = EXIT.BELOW_THRESHOLD;
+        return;
+      }
       if (opts.standards) {
         const { standardsLedger, standardsText } = await import('../../core/standards/view.js');
         const entries = standardsLedger();
