@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { a10AiCatalog, ardEntryProblems } from '../../../src/core/checks/capabilities/a10-ai-catalog.js';
 import { agentmapOf, catalogCandidates, lighthouseShippedUrl } from '../../../src/core/gather/ai-catalog.js';
 import { parseRobots } from '../../../src/core/gather/robots.js';
@@ -292,5 +293,31 @@ describe('A10 discovery in ARD v0.91\'s order, then the predecessor names (Light
     expect(agentmapOf('Agentmap: javascript:alert(1)\n', o)).toBeNull();
     // D1 counts an Agentmap line as a known robots.txt field, not an invalid line.
     expect(parseRobots(response({ url: '/robots.txt', headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\nAgentmap: /c.json\n' }), o).invalidLines).toBe(0);
+  });
+});
+
+describe('A10 candidate order (property)', () => {
+  const o = 'https://s.example';
+  // Signals drawn from a small pool, so that they often coincide with each other and with the well-known paths.
+  const url = fc.option(fc.constantFrom(`${o}/a.json`, `${o}/b.json`, `${o}${PATH}`, `${o}${LEGACY}`, 'https://cdn.example/c.json'), { nil: null });
+  const signals = fc.record({ agentmap: url, htmlLink: url, linkHeader: url, legacyHtmlLink: url, legacyLinkHeader: url });
+  it('no URL twice, at most seven, both well-known paths present, current names before predecessor ones, and the shipped gatherer\'s URL among them', () => {
+    fc.assert(
+      fc.property(signals, (s) => {
+        const c = catalogCandidates(s, o);
+        const urls = c.map((x) => x.url);
+        expect(new Set(urls).size).toBe(urls.length);
+        expect(urls.length).toBeLessThanOrEqual(7);
+        expect(urls).toContain(`${o}${PATH}`);
+        expect(urls).toContain(`${o}${LEGACY}`);
+        // ard.json is always read under a current name; ai-catalog.json may be too, when Agentmap or rel="ard" names it.
+        expect(c.find((x) => x.url === `${o}${PATH}`)?.legacy).toBe(false);
+        const firstLegacy = c.findIndex((x) => x.legacy);
+        if (firstLegacy >= 0) expect(c.slice(firstLegacy).every((x) => x.legacy)).toBe(true);
+        expect(urls).toContain(lighthouseShippedUrl(s, o));
+        if (s.agentmap) expect(c[0]).toMatchObject({ url: s.agentmap, via: 'robots-agentmap' });
+      }),
+      { numRuns: 300 },
+    );
   });
 });
