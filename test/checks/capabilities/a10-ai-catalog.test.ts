@@ -56,6 +56,20 @@ describe('A10 AI catalog / ARD', () => {
     expect(o.advisories?.[0]).toMatch(/^found only at the predecessor location/);
     expect(o.remediation).toMatch(/then move it to \/\.well-known\/ard\.json/);
   });
+  it('an advertised location that does not answer is an advisory naming who follows it', () => {
+    const signals = { agentmap: `${ORIGIN}/gone.json`, htmlLink: `${ORIGIN}/also-gone.json`, linkHeader: null };
+    const o = a10AiCatalog.evaluate(
+      {
+        probes: [notFound('/gone.json'), notFound('/also-gone.json'), json(PATH, { specVersion: '1.0', host: { displayName: 'S', identifier: 's.example' }, entries: [entry] }, CORS)],
+        discovery: { signals, candidates: catalogCandidates(signals, ORIGIN), lighthouse: { url: signals.agentmap, found: false } },
+      },
+      ctx,
+    );
+    expect(o).toMatchObject({ status: 'pass', code: 'A10/ok' });
+    expect(o.advisories?.[0]).toBe(`robots.txt Agentmap names ${ORIGIN}/gone.json, which did not answer with a catalog; readers that follow it (Lighthouse does) find nothing`);
+    expect(o.advisories?.[1]).toMatch(/^<link rel="ard"> in the page names .*also-gone\.json.*\(ARD consumers must\) find nothing$/);
+    expect(o.advisories?.[2]).toMatch(/^Lighthouse's shipped gatherer .* reads only .*gone\.json here/);
+  });
   it('fails when absent, on soft 404s and on non-JSON', () => {
     expect(a10AiCatalog.evaluate({ probes: [notFound(PATH), notFound(LEGACY)] }, ctx).status).toBe('fail');
     expect(a10AiCatalog.evaluate({ probes: [soft404(PATH), soft404(LEGACY)] }, ctx).code).toBe('A10/missing');

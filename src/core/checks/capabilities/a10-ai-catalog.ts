@@ -94,7 +94,7 @@ function discoveryAdvisories(probes: FetchResult[], discovery: AiCatalogArtifact
     if (c.url === at.url) break;
     const p = probeOf(c.url);
     if (c.via !== 'well-known' && p && !isFound(p)) {
-      out.push(`${label(c)} names ${excerpt(c.url, 100)}, which did not answer with a catalog; readers that follow it (Lighthouse does) find nothing`);
+      out.push(`${label(c)} names ${excerpt(c.url, 100)}, which did not answer with a catalog; readers that follow it (${c.via === 'robots-agentmap' || c.legacy ? 'Lighthouse does' : 'ARD consumers must'}) find nothing`);
     }
   }
   if (at.legacy) return out;
