@@ -31,6 +31,31 @@ export function mcpCatalog(base: string) {
     ],
   };
 }
+/** ARD v0.91's manifest path (§5.1); robots.txt names it with an Agentmap line. */
+export const ARD_MANIFEST_PATH = '/.well-known/ard.json';
+
+/**
+ * The instance's Agentic Resource Discovery manifest (ARD v0.91): one entry, the MCP server card,
+ * typed by its media type, with the queries a registry indexes. specVersion and host are kept for
+ * the conformance port in Lighthouse's source, which requires specVersion.
+ */
+export function ardManifest(base: string) {
+  const host = new URL(base).hostname;
+  return {
+    specVersion: '1.0',
+    host: { displayName: 'ai-ready', identifier: host },
+    entries: [
+      {
+        identifier: `urn:air:${host}:mcp:${CARD_NAME.split('/')[1]}`,
+        displayName: 'ai-ready MCP server',
+        type: SERVER_CARD_MEDIA_TYPE,
+        url: `${base}${CATALOG_CARD_PATH}`,
+        description: 'Scan a website for the standards AI agents rely on and get exact fixes.',
+        representativeQueries: ['is my website ready for AI agents', 'check my robots.txt and llms.txt for AI crawlers', 'how do I publish an MCP server card'],
+      },
+    ],
+  };
+}
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 export const PROTOCOL_VERSIONS = ['2025-06-18', '2025-11-25'];
 

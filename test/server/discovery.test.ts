@@ -152,6 +152,22 @@ describe('the MCP catalog', () => {
   });
 });
 
+describe('the ARD manifest', () => {
+  it('serves /.well-known/ard.json (ARD v0.91) naming the server card, with open CORS, and robots.txt names it with Agentmap', async () => {
+    const res = await srv.get('/.well-known/ard.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const manifest = await res.json();
+    expect(Object.keys(manifest).sort()).toEqual(['entries', 'host', 'specVersion']);
+    expect(manifest.entries).toEqual([expect.objectContaining({ type: 'application/mcp-server-card+json', url: `${srv.baseUrl}/mcp/server-card` })]);
+    expect(manifest.entries[0].representativeQueries.length).toBeGreaterThanOrEqual(2);
+    expect(await (await srv.get('/robots.txt')).text()).toContain(`\nAgentmap: ${srv.baseUrl}/.well-known/ard.json\n`);
+    // Nothing at the predecessor path: ARD needs only ard.json, and the Agentmap line leads Lighthouse's shipped gatherer there.
+    expect((await srv.get('/.well-known/ai-catalog.json')).status).toBe(404);
+  });
+});
+
 describe('versioning', () => {
   it('adds Deprecation, Sunset and a successor Link to a superseded version route', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ai-ready-ver-'));
@@ -190,5 +206,12 @@ describe('the service is agent-ready', () => {
     const a4 = result.checks.find((c) => c.id === 'A4');
     expect(a4?.status).toBe('pass');
     expect(a4?.advisories ?? []).not.toContainEqual(expect.stringMatching(/catalog/i));
+    // A10 finds the ARD manifest through the Agentmap line, where every reader looks.
+    const a10 = result.checks.find((c) => c.id === 'A10');
+    expect(a10).toMatchObject({ status: 'pass', code: 'A10/ok' });
+    expect(a10?.evidence).toContain('GET /.well-known/ard.json → 200 application/json');
+    expect(a10?.evidence).toContain('(found via robots.txt Agentmap)');
+    // Only the loopback host in the urn:air identifier is flagged (a real instance has a domain name).
+    expect(a10?.advisories).toEqual([expect.stringMatching(/^entries\[0\]: identifier "urn:air:127\.0\.0\.1:mcp:ai-ready" is not urn:air:<fqdn>/)]);
   });
 });

@@ -42,7 +42,7 @@ const ROUTES = [
   '/', '/assets/home.js', '/r/abcd', '/r/%00', '/problems/not-found', '/problems/%2e%2e', '/robots.txt', '/sitemap.xml', '/llms.txt',
   '/llms-full.txt', '/auth.md', '/openapi.json', '/.well-known/api-catalog', '/server.json', '/.well-known/agent-skills/index.json',
   '/.well-known/agent-skills/x/SKILL.md', '/healthz', '/api/public/v1/scan', '/api/public/v1/report/abcd', '/api/public/v1/report/%zz',
-  '/api/public/scan', '/api/scan', '/mcp', '/api/mcp', '/.well-known/mcp/server-card.json', '/.well-known/mcp.json',
+  '/api/public/scan', '/api/scan', '/mcp', '/api/mcp', '/.well-known/mcp/server-card.json', '/.well-known/mcp.json', '/.well-known/ard.json',
   '/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp',
   '/oauth/register', '/oauth/authorize', '/oauth/token', '/oauth/revoke', '/.well-known/http-message-signatures-directory',
   '/api/public/v1/../x', '/api/public/v1/%2e%2e/x', '//api/public/v1/scan', '/api/public/v1//scan', '/api/public/v1/scan%00', '/nope',

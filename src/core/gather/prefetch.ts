@@ -1,7 +1,7 @@
 /**
  * The first links of the longest request chains (robots.txt -> sitemap -> child sitemap, skills
  * index -> SKILL.md, llms.txt -> its links, API catalog -> OpenAPI and link targets, cards -> live
- * probes of the endpoints they name, AI catalog -> ARD) depend only
+ * probes of the endpoints they name, ARD manifest -> its predecessor path) depend only
  * on the origin, not on the page. They are
  * sent together with the page request, so a scan costs one round trip less. When the page
  * redirects to another origin they are simply not used.
@@ -19,7 +19,7 @@ import { JSON_ACCEPT, JSON_MAX_BYTES, PRM_PATH } from './oauth-metadata.js';
 import { ROBOTS_OPTIONS } from './robots.js';
 import { AI_USER_AGENTS, uaProbeOptions } from './ai-user-agents.js';
 import { SITEMAP_ACCEPT, SITEMAP_MAX_BYTES } from './sitemap-request.js';
-import { AI_CATALOG_OPTIONS, AI_CATALOG_PATH } from './ai-catalog.js';
+import { AI_CATALOG_OPTIONS, ARD_PATH } from './ai-catalog.js';
 
 /** Site scope reads /sitemap.xml to sample pages, so it goes out at round trip 1 (D2 reuses it). */
 export const SITEMAP_PREFETCH = { path: '/sitemap.xml', options: { accept: SITEMAP_ACCEPT, maxBytes: SITEMAP_MAX_BYTES } };
@@ -36,8 +36,8 @@ const CHAIN_STARTS: Array<{ path: string; options: FetchOptions & { accept: stri
   ...MCP_CARD_PATHS.map((path) => ({ path, options: MCP_CARD_OPTIONS })),
   { path: A2A_CARD_PATH, options: { accept: A2A_ACCEPT, maxBytes: A2A_JSON_MAX_BYTES } },
   { path: PRM_PATH, options: { accept: JSON_ACCEPT, maxBytes: JSON_MAX_BYTES } },
-  // AI catalog -> its ARD fallback (A10).
-  { path: AI_CATALOG_PATH, options: AI_CATALOG_OPTIONS },
+  // ARD's well-known manifest (A10); the predecessor's ai-catalog.json only when this has none.
+  { path: ARD_PATH, options: AI_CATALOG_OPTIONS },
 ];
 
 /** Sends through the client and reports each exchange as a probe event, as GatherContext does. */

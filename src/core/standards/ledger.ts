@@ -239,12 +239,19 @@ export const STANDARDS = {
   },
   aiCatalog: {
     name: 'AI catalog / Agentic Resource Discovery',
-    version: 'ai-card + ARD v0.91 (manifest specVersion 1.0); Lighthouse discovery order (PR #17168)',
+    version: 'ARD v0.91 (2026-08-26): /.well-known/ard.json and rel="ard" (manifest specVersion 1.0); AI Card catalogs still read',
     kind: 'draft',
     checked: TODAY,
     checkedHow: 'read',
-    url: 'https://agenticresourcediscovery.org',
-    note: 'Read on 2026-11-25: ards-project/ard-spec spec/ard.md v0.91 (commit 04afa6cb0301): an entry\'s `type` is an IANA media type (application/mcp-server-card+json, application/a2a-agent-card+json), and the manifest schema (spec/schemas/ai-catalog.schema.json) allows no top-level member beside specVersion, host and entries. Lighthouse\'s port of the conformance tester (third-party/ard/ard.js, commit 892edb13e1bb) warns on any other entry type. The discovery order (robots.txt Agentmap, <link rel="ai-catalog">, Link rel=ai-catalog header, /.well-known/ai-catalog.json) was read the same day in Lighthouse\'s core/gather/gatherers/agentic/ard.js (commit 85cfccd98f93). ARD v0.91 itself names /.well-known/ard.json and rel="ard" as the primary path and relation, ai-catalog as the predecessor; A10 still follows Lighthouse\'s gatherer there.',
+    url: 'https://github.com/ards-project/ard-spec/blob/main/spec/ard.md',
+    olderShapes: [
+      '`/.well-known/ai-catalog.json` and `rel="ai-catalog"` (ARD v0.9 and the AI Card catalog): found after the current names, `A10/legacy-location` (pass, with an advisory to move)',
+    ],
+    note:
+      'Read on 2026-11-25. ards-project/ard-spec spec/ard.md v0.91 (commit 04afa6cb0301, dated 2026-08-26) §5.1: the manifest lives at /.well-known/ard.json; mechanisms are the well-known URI, in-page markup, a robots.txt Agentmap line, <link rel="ard"> and DNS; a consumer MUST fetch ard.json and MUST honour rel="ard", MAY also consult the predecessor names /.well-known/ai-catalog.json and rel="ai-catalog"; a publisher only on the predecessor path "may not be found" and SHOULD move. v0.9 (commit 99519e0bfa3b, 2026-05-28) named ai-catalog.json. ' +
+      'An entry\'s `type` is a media type (§3.3: application/mcp-server-card+json, application/a2a-agent-card+json). ' +
+      'Lighthouse disagrees with itself: its docs page (developer.chrome.com/docs/lighthouse/agentic-browsing/ard, read the same day) says the audit tries Agentmap, rel="ard", Link rel="ard", ard.json, then the legacy rel="ai-catalog"/ai-catalog.json with a warning, and that specVersion does not affect the score; the source read (core/gather/gatherers/agentic/ard.js at 85cfccd98f93 and 892edb13e1bb, core/audits/agentic/ard-schema.js and third-party/ard/ard.js at 0a1d9e0c0190) fetches one URL, Agentmap || rel="ai-catalog" || Link rel=ai-catalog || /.well-known/ai-catalog.json, knows neither ard.json nor rel="ard", and errors on a missing specVersion; the schema that port validates with (spec/schemas/ai-catalog.schema.json, commit 8fff974404a0) requires specVersion and entries and allows no other top-level member, where v0.91 §5.1 calls other top-level members transport-defined and ignored (so the fix guide writes specVersion, host and entries only). ' +
+      'A10 follows the draft\'s names first, still counts the predecessor (pass, A10/legacy-location: the draft makes reading it optional, not wrong, and the shipped Lighthouse reads nothing else), and says in the evidence when the shipped gatherer would miss a catalog; the fix guide\'s robots.txt Agentmap line is what both Lighthouses and ARD readers find.',
   },
   aria: {
     name: 'WAI-ARIA and accessible names (axe-core rules)',

@@ -82,13 +82,13 @@ const a9 = table(a9AuthMd, {
   ],
 });
 
-const AI = '/.well-known/ai-catalog.json';
+const AI = '/.well-known/ard.json';
+const AI_LEGACY = '/.well-known/ai-catalog.json';
+const AI_CARD_CATALOG = { specVersion: '1.0', host: { name: 'Shop' }, agents: [{ cardUrl: `${ORIGIN}/.well-known/agent-card.json` }] };
 const a10 = table(a10AiCatalog, {
   valid: [
-    {
-      artifact: { probes: [json(AI, { specVersion: '1.0', host: { name: 'Shop' }, agents: [{ cardUrl: `${ORIGIN}/.well-known/agent-card.json` }] }, { 'access-control-allow-origin': '*' })] },
-      code: 'A10/ok',
-    },
+    { artifact: { probes: [json(AI, AI_CARD_CATALOG, { 'access-control-allow-origin': '*' })] }, code: 'A10/ok' },
+    { artifact: { probes: [notFound(AI), json(AI_LEGACY, AI_CARD_CATALOG, { 'access-control-allow-origin': '*' })] }, code: 'A10/legacy-location' },
   ],
   invalid: [
     { artifact: { probes: [notFound(AI)] }, status: 'fail', code: 'A10/missing' },

@@ -429,7 +429,7 @@ export const capabilities: Variant[] = [
       ),
     }),
     expect: { A10: 'pass' },
-    codes: { A10: 'A10/ok' },
-    source: 'AI Card / AI Catalog (github.com/Agent-Card/ai-card) and Agentic Resource Discovery (agenticresourcediscovery.org: specVersion, host, entries)',
+    codes: { A10: 'A10/legacy-location' },
+    source: 'AI Card / AI Catalog (github.com/Agent-Card/ai-card) and Agentic Resource Discovery (agenticresourcediscovery.org: specVersion, host, entries); ARD v0.91 §5.1 (read 2026-11-25): ai-catalog.json is the predecessor path, optional for consumers',
   },
 ];

@@ -1,9 +1,10 @@
 /**
  * A10 AI catalog, in either of its two live shapes, the AI Card catalog (`host`, `agents[]`
  * pointing at cards) and the Agentic Resource Discovery manifest (`host{displayName, identifier}`,
- * `entries[]`). Found the way Lighthouse's agentic gatherer looks for it: robots.txt `Agentmap:`,
- * `<link rel="ai-catalog">`, a `Link: <…>; rel=ai-catalog` header, then
- * /.well-known/ai-catalog.json; /.well-known/ard.json is read as a last fallback.
+ * `entries[]`). Found where ARD v0.91 (§5.1) and Lighthouse's documented audit look: robots.txt
+ * `Agentmap:`, `<link rel="ard">`, a `Link: <…>; rel="ard"` header, /.well-known/ard.json; then the
+ * predecessor names (`rel="ai-catalog"`, /.well-known/ai-catalog.json), which Lighthouse's shipped
+ * gatherer still reads alone: the evidence says which readers find the catalog where.
  */
 import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
@@ -12,25 +13,105 @@ import { describeProbe, excerpt, isFound, isObject, isSoft404, parseJson } from 
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { PLACEHOLDER_DOMAIN, siteDomain } from '../../fixes/site.js';
 import { MCP_CARD_MEDIA_TYPE } from '../../gather/mcp-catalog.js';
-import { A2A_CARD_MEDIA_TYPE, ARD_DISCOVERY_TYPES, AIR_URN_RE, MEDIA_TYPE_RE, AI_CATALOG_OPTIONS, AI_CATALOG_PATH, ARD_PATH, agentmapOf, chooseCatalog, resolveCatalogHref, type CatalogSignal, type CatalogSignals } from '../../gather/ai-catalog.js';
+import {
+  A2A_CARD_MEDIA_TYPE,
+  ARD_DISCOVERY_TYPES,
+  AIR_URN_RE,
+  MEDIA_TYPE_RE,
+  AI_CATALOG_OPTIONS,
+  AI_CATALOG_PATH,
+  ARD_PATH,
+  ARD_REL,
+  LEGACY_REL,
+  agentmapOf,
+  catalogCandidates,
+  lighthouseShippedUrl,
+  resolveCatalogHref,
+  type CatalogCandidate,
+  type CatalogSignals,
+} from '../../gather/ai-catalog.js';
 import { parseLinkHeader } from '../../gather/link-header.js';
 
-const SPEC = ['https://github.com/Agent-Card/ai-card', 'https://agenticresourcediscovery.org'];
+const SPEC = ['https://github.com/ards-project/ard-spec/blob/main/spec/ard.md', 'https://github.com/Agent-Card/ai-card', 'https://agenticresourcediscovery.org'];
 export { AI_CATALOG_PATH, ARD_PATH };
 const URN_RE = AIR_URN_RE;
 
+/** Who reads which location (ledger `aiCatalog`; docs/checks-capabilities-a6-a10-and-commerce.md). */
+const READERS_NOTE =
+  `ARD v0.91 consumers must read ${ARD_PATH} and rel="${ARD_REL}" and need not read the predecessor names; ` +
+  `Lighthouse's documented audit reads those first and warns when only ${AI_CATALOG_PATH} or rel="${LEGACY_REL}" answers; ` +
+  `the Lighthouse gatherer shipped in its source (read 2026-11-25) reads only robots.txt Agentmap, rel="${LEGACY_REL}" and ${AI_CATALOG_PATH}`;
+
 export interface AiCatalogArtifact {
   probes: FetchResult[];
-  /** How the catalog was looked for (absent: the well-known path alone, as in older tests). */
-  discovery?: { signals: CatalogSignals; via: CatalogSignal; url: string };
+  /** How the catalog was looked for (absent: the probes alone, read by their paths, as in older tests). */
+  discovery?: {
+    signals: CatalogSignals;
+    /** Every place the catalog could be read, in the order tried; probes holds the ones asked. */
+    candidates: CatalogCandidate[];
+    /** The one URL Lighthouse's shipped gatherer reads, and whether a catalog answered there (null: not asked). */
+    lighthouse?: { url: string; found: boolean | null };
+  };
 }
 
-const SIGNAL_TEXT: Record<CatalogSignal, string> = {
-  'robots-agentmap': 'robots.txt Agentmap',
-  'html-link': '<link rel="ai-catalog"> in the page',
-  'link-header': 'the page\'s Link: rel=ai-catalog header',
-  'well-known': AI_CATALOG_PATH,
-};
+/** How a candidate location is named in the evidence. */
+function label(c: Pick<CatalogCandidate, 'via' | 'legacy'>): string {
+  const rel = c.legacy ? LEGACY_REL : ARD_REL;
+  switch (c.via) {
+    case 'robots-agentmap':
+      return 'robots.txt Agentmap';
+    case 'html-link':
+      return `<link rel="${rel}"> in the page`;
+    case 'link-header':
+      return `the page's Link rel=${rel} header`;
+    default:
+      return c.legacy ? AI_CATALOG_PATH : ARD_PATH;
+  }
+}
+
+/** The candidate a probe answered for; without discovery, the well-known path it asked. */
+function candidateOf(res: FetchResult, discovery: AiCatalogArtifact['discovery']): CatalogCandidate {
+  const known = discovery?.candidates.find((c) => c.url === res.requestedUrl);
+  if (known) return known;
+  return { url: res.requestedUrl, via: 'well-known', legacy: !new URL(res.requestedUrl).pathname.endsWith(ARD_PATH) };
+}
+
+/** The first answering probe in the order the candidates were tried. */
+function located(probes: FetchResult[], discovery: AiCatalogArtifact['discovery']): { res: FetchResult; at: CatalogCandidate } | null {
+  const order = discovery?.candidates.map((c) => c.url) ?? [];
+  const rank = (p: FetchResult) => (order.includes(p.requestedUrl) ? order.indexOf(p.requestedUrl) : order.length);
+  const res = probes.filter(isFound).sort((a, b) => rank(a) - rank(b))[0];
+  return res ? { res, at: candidateOf(res, discovery) } : null;
+}
+
+/** Where the advertised locations and the readers disagree: advisories, never score. */
+function discoveryAdvisories(probes: FetchResult[], discovery: AiCatalogArtifact['discovery'], at: CatalogCandidate): string[] {
+  if (!discovery) return [];
+  const out: string[] = [];
+  const probeOf = (url: string) => probes.find((p) => p.requestedUrl === url);
+  // A location a page or robots.txt advertises that does not answer: readers that follow it find nothing.
+  for (const c of discovery.candidates) {
+    if (c.url === at.url) break;
+    const p = probeOf(c.url);
+    if (c.via !== 'well-known' && p && !isFound(p)) {
+      out.push(`${label(c)} names ${excerpt(c.url, 100)}, which did not answer with a catalog; readers that follow it (${c.via === 'robots-agentmap' || c.legacy ? 'Lighthouse does' : 'ARD consumers must'}) find nothing`);
+    }
+  }
+  if (at.legacy) return out;
+  // ARD v0.91 §5.1 obliges consumers to read ard.json and rel="ard" only: Agentmap alone is not enough for them.
+  const ardProbe = probeOf(discovery.candidates.find((c) => c.via === 'well-known' && !c.legacy)?.url ?? '');
+  const namedByArdLink = discovery.signals.htmlLink === at.url || discovery.signals.linkHeader === at.url;
+  if (at.via === 'robots-agentmap' && !namedByArdLink && ardProbe && !isFound(ardProbe)) {
+    out.push(`only robots.txt Agentmap names it: an ARD v0.91 consumer must read ${ARD_PATH} and rel="${ARD_REL}" (§5.1) and need not follow Agentmap; serve it at ${ARD_PATH} too, or name it with <link rel="${ARD_REL}">`);
+  }
+  const lh = discovery.lighthouse;
+  if (lh && lh.found === false) {
+    out.push(
+      `Lighthouse's shipped gatherer (core/gather/gatherers/agentic/ard.js, read 2026-11-25) reads only ${excerpt(lh.url, 100)} here (Agentmap, else rel="${LEGACY_REL}", else ${AI_CATALOG_PATH}) and finds no catalog there, though its docs page says the audit reads ${ARD_PATH} and rel="${ARD_REL}" first; a robots.txt "Agentmap: ${excerpt(at.url, 100)}" line lets every reader find it`,
+    );
+  }
+  return out;
+}
 
 /** Required members the ARD manifest lacks: host.displayName/identifier, and each entry's identifier, displayName, type, url or data. */
 function ardMissing(host: Record<string, unknown> | null, entries: unknown[]): string[] {
@@ -103,72 +184,84 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     anchorKey: 'ard',
     specUrls: SPEC,
     standards: ['aiCatalog'],
-    summary: `${AI_CATALOG_PATH} (fallback ${ARD_PATH}) is JSON with a spec version, a host and a non-empty agents[] (AI Card) or entries[] (Agentic Resource Discovery).`,
+    summary: `An ARD manifest at ${ARD_PATH} (or named by robots.txt Agentmap, rel="${ARD_REL}"; the predecessor ${AI_CATALOG_PATH} and rel="${LEGACY_REL}" still count, with a note) that is JSON with a spec version, a host and a non-empty entries[] (ARD) or agents[] (AI Card).`,
     why: 'One index of every agent, MCP server and API a host offers lets an agent discover all of them with a single request, whatever protocol each uses.',
-    remediation: `Publish ${AI_CATALOG_PATH} with specVersion, host {displayName, identifier} and one entry per agent or MCP server you expose.`,
+    remediation: `Publish ${ARD_PATH} with specVersion, host {displayName, identifier} and one entry per agent or MCP server you expose, and name it in robots.txt (Agentmap: <url>).`,
     codes: {
-      'A10/missing': 'no AI catalog',
+      'A10/missing': 'no AI catalog at any advertised or well-known location',
       'A10/not-json': 'the catalog is not JSON',
       'A10/not-object': 'the catalog is JSON but not an object',
       'A10/incomplete': 'partial: the catalog lacks required members',
-      'A10/ok': 'a complete AI catalog',
+      'A10/legacy-location': `a complete catalog found only at a predecessor location (${AI_CATALOG_PATH} or rel="${LEGACY_REL}"): Lighthouse's shipped gatherer reads it, ARD v0.91 consumers need not (still pass)`,
+      'A10/ok': 'a complete AI catalog at a current location (ARD v0.91)',
     },
     messages: {
       'A10/missing': 'No AI catalog: {probes}.',
       'A10/not-json': '{seen}: not JSON ({error}). Starts: "{start}"',
       'A10/not-object': '{seen}: JSON but not an object.',
       'A10/incomplete': '{facts}. Missing: {missing}.',
+      'A10/legacy-location': `{facts}. Found only at the predecessor location {legacy}: ${READERS_NOTE}.`,
       'A10/ok': '{facts}.',
     },
   },
   async gather(ctx) {
-    // Lighthouse's order: robots.txt Agentmap, the page's link element, its Link header, the well-known path.
     const [robots, $] = await Promise.all([ctx.robots(), ctx.html()]);
     const page = ctx.page();
+    const links = parseLinkHeader(page.headers.link, page.url);
+    const header = (rel: string) => links.find((l) => l.rels.includes(rel) && l.target)?.target ?? null;
+    const element = (rel: string) => ($ ? resolveCatalogHref($(`link[rel~="${rel}" i][href]`).first().attr('href'), page.url) : null);
     const signals: CatalogSignals = {
       agentmap: robots.found ? agentmapOf(robots.text, robots.probe.url) : null,
-      htmlLink: $ ? resolveCatalogHref($('link[rel~="ai-catalog" i][href]').first().attr('href'), page.url) : null,
-      linkHeader: parseLinkHeader(page.headers.link, page.url).find((l) => l.rels.includes('ai-catalog') && l.target)?.target ?? null,
+      htmlLink: element(ARD_REL),
+      linkHeader: header(ARD_REL),
+      legacyHtmlLink: element(LEGACY_REL),
+      legacyLinkHeader: header(LEGACY_REL),
     };
-    const chosen = chooseCatalog(signals, ctx.origin);
-    const discovery = { signals, ...chosen };
+    const candidates = catalogCandidates(signals, ctx.origin);
     const probes: FetchResult[] = [];
-    if (chosen.via !== 'well-known') {
-      const pointed = await ctx.fetch(chosen.url, AI_CATALOG_OPTIONS);
-      probes.push(pointed);
-      if (isFound(pointed)) return { probes, discovery };
+    const ask = async (url: string) => {
+      const res = await ctx.fetch(url, AI_CATALOG_OPTIONS);
+      if (!probes.some((p) => p.requestedUrl === res.requestedUrl)) probes.push(res);
+      return res;
+    };
+    // In order, until one answers: two requests when nothing names a catalog (ard.json went out with the page).
+    let found: CatalogCandidate | null = null;
+    for (const c of candidates) {
+      if (isFound(await ask(c.url))) {
+        found = c;
+        break;
+      }
     }
-    // The signal's URL did not answer (or there was none): the well-known path, then ard.json.
-    const wellKnown = await ctx.fetch(AI_CATALOG_PATH, AI_CATALOG_OPTIONS);
-    if (!probes.some((p) => p.requestedUrl === wellKnown.requestedUrl)) probes.push(wellKnown);
-    if (isFound(wellKnown)) return { probes, discovery };
-    return { probes: [...probes, await ctx.fetch(ARD_PATH, AI_CATALOG_OPTIONS)], discovery };
+    if (found) {
+      // ARD's well-known manifest was sent with the page: its answer costs nothing and tells whether ARD consumers find the catalog.
+      await ask(new URL(ARD_PATH, ctx.origin).href);
+    }
+    // The one URL Lighthouse's shipped gatherer reads: asked only when a catalog was found elsewhere first.
+    const lhUrl = lighthouseShippedUrl(signals, ctx.origin);
+    const lhProbe = probes.find((p) => p.requestedUrl === lhUrl) ?? (found ? await ask(lhUrl) : null);
+    return { probes, discovery: { signals, candidates, lighthouse: { url: lhUrl, found: lhProbe ? isFound(lhProbe) : null } } };
   },
   evaluate({ probes, discovery }, { origin }) {
-    const res = probes.find(isFound);
-    if (!res) {
+    const hit = located(probes, discovery);
+    if (!hit) {
+      const named = (p: FetchResult) => {
+        const c = discovery?.candidates.find((x) => x.url === p.requestedUrl);
+        return c && c.via !== 'well-known' ? ` (named by ${label(c)})` : '';
+      };
       return {
         status: 'fail',
         code: 'A10/missing',
-        data: { probes: probes.map((p) => `${describeProbe(p, origin)}${isSoft404(p) ? ' (soft 404)' : ''}`).join('; ') + (discovery && discovery.via !== 'well-known' ? ` (named by ${SIGNAL_TEXT[discovery.via]})` : '') },
+        data: { probes: probes.map((p) => `${describeProbe(p, origin)}${isSoft404(p) ? ' (soft 404)' : ''}${named(p)}`).join('; ') },
         probes,
       };
     }
-    // Which signal led to the catalog: the one whose URL answered.
-    const via: CatalogSignal | 'ard' = res.requestedUrl.endsWith(ARD_PATH) ? 'ard' : discovery && res.requestedUrl === discovery.url ? discovery.via : 'well-known';
+    const { res, at } = hit;
     const seen = describeProbe(res, origin);
     const parsed = parseJson(res);
     if (!parsed.ok) return { status: 'fail', code: 'A10/not-json', data: { seen, error: parsed.error, start: excerpt(res.text, 80) }, probes };
     if (!isObject(parsed.value)) return { status: 'fail', code: 'A10/not-object', data: { seen }, probes };
     const doc = parsed.value;
-    const advisories: string[] = [];
-    if (res.requestedUrl.endsWith(ARD_PATH)) advisories.push(`found at ${ARD_PATH}; agents and the reference scanner read ${AI_CATALOG_PATH}`);
-    if (discovery && discovery.via !== 'well-known' && via !== discovery.via) {
-      advisories.push(`${SIGNAL_TEXT[discovery.via]} names ${excerpt(discovery.url, 100)}, which did not answer with a catalog; readers that follow it (Lighthouse does) find nothing`);
-    }
-    if (via === 'well-known' && !discovery?.signals.agentmap && !discovery?.signals.htmlLink && !discovery?.signals.linkHeader && discovery) {
-      advisories.push(`no robots.txt Agentmap, <link rel="ai-catalog"> or Link rel=ai-catalog names it; the well-known path is the last place Lighthouse looks`);
-    }
+    const advisories: string[] = discoveryAdvisories(probes, discovery, at);
     if (res.contentType !== 'application/json') advisories.push(`served as ${res.contentType ?? 'no content type'} (application/json expected)`);
     if (res.headers['access-control-allow-origin'] !== '*') advisories.push('no Access-Control-Allow-Origin: * (browser-based agents cannot read it)');
 
@@ -184,21 +277,28 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     advisories.push(...ardEntryProblems(entries).slice(0, 5), ...agentProblems(agents).slice(0, 5));
 
     const missing = [!version && 'specVersion', !hostName && 'host', !shapes.length && 'a non-empty agents[] or entries[]', ...(entries.length ? ardMissing(host, entries) : [])].filter(Boolean) as string[];
-    const found = via === 'ard' ? ARD_PATH : SIGNAL_TEXT[via];
-    const facts = `${seen} (found via ${found}); ${version ? `specVersion ${version}` : 'no specVersion'}, host ${hostName ? `"${excerpt(hostName, 60)}"` : 'missing'}, ${shapes.join(' + ') || 'no agents or entries'}`;
-    const details = { url: res.url, via, version, host: hostName, agents: agents.length, entries: entries.length };
+    const facts = `${seen} (found via ${label(at)}); ${version ? `specVersion ${version}` : 'no specVersion'}, host ${hostName ? `"${excerpt(hostName, 60)}"` : 'missing'}, ${shapes.join(' + ') || 'no agents or entries'}`;
+    const details = { url: res.url, via: at.via, legacy: at.legacy, version, host: hostName, agents: agents.length, entries: entries.length };
+    const move = `move it to ${ARD_PATH} (ARD v0.91 §5.1) and name it in robots.txt with "Agentmap: ${new URL(ARD_PATH, origin).href}", which Lighthouse's shipped gatherer follows too`;
     if (missing.length) {
+      if (at.legacy) advisories.unshift(`found only at the predecessor location ${label(at)}: ${READERS_NOTE}; ${move}`);
       return {
         status: 'partial',
         code: 'A10/incomplete',
         data: { facts, missing: missing.join(', ') },
-        remediation: `Complete ${AI_CATALOG_PATH}: add ${missing.join(', ')}.`,
+        remediation: `Complete the catalog: add ${missing.join(', ')}${at.legacy ? `; then ${move}` : ''}.`,
         advisories,
         probes,
         details,
       };
     }
-    return { status: 'pass', code: 'A10/ok', data: { facts }, matched: `${shapes.map((s) => s.replace(/ \(.*\)$/, '')).join(' + ')} ${version}`, advisories, probes, details };
+    const matched = `${shapes.map((s) => s.replace(/ \(.*\)$/, '')).join(' + ')} ${version}`;
+    if (at.legacy) {
+      // Still a pass (docs: the predecessor is a MAY for consumers, a SHOULD-move for publishers); the move is the advisory.
+      advisories.unshift(`${move[0].toUpperCase()}${move.slice(1)}`);
+      return { status: 'pass', code: 'A10/legacy-location', data: { facts, legacy: label(at) }, matched, advisories, probes, details };
+    }
+    return { status: 'pass', code: 'A10/ok', data: { facts }, matched, advisories, probes, details };
   },
   fixGuide(fx) {
     const host = new URL(fx.origin).hostname;
@@ -233,9 +333,11 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     const exists: FixStep = none
       ? { title: 'Publish the cards first', body: 'This scan found no MCP server card (check A4) and no A2A agent card (A5): the catalog lists them, so publish what you serve first and keep only its entry.' }
       : { title: 'List only what exists', body: 'Keep one entry per MCP server, A2A agent or API you actually serve, each typed by its media type; remove the entries you do not need.' };
+    const url = `${fx.origin}${ARD_PATH}`;
+    // At most 6 steps (docs/platforms.md): serve (1-2), what to list, pointers, verify, spec.
     return [
       ...serveFileSteps(fx, {
-        path: AI_CATALOG_PATH,
+        path: ARD_PATH,
         contentType: 'application/json',
         content: JSON.stringify(catalog, null, 2) + '\n',
         lang: 'json',
@@ -244,11 +346,14 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
       exists,
       {
         title: 'Point readers to it',
-        body: 'Lighthouse\'s agentic audit looks for the catalog in this order: a robots.txt Agentmap line, a <link rel="ai-catalog"> in the page, a Link header with rel=ai-catalog, then the well-known path. Name it in robots.txt (and, if you like, in the page head):',
-        code: `Agentmap: ${fx.origin}${AI_CATALOG_PATH}\n\n<link rel="ai-catalog" href="${AI_CATALOG_PATH}">`,
+        body:
+          `ARD v0.91 readers look at ${ARD_PATH} and rel="${ARD_REL}". Lighthouse's documented audit tries a robots.txt Agentmap line, <link rel="${ARD_REL}">, a Link rel="${ARD_REL}" header, then ${ARD_PATH}. The Lighthouse code shipped so far reads only the Agentmap line, rel="${LEGACY_REL}" and ${AI_CATALOG_PATH}. ` +
+          `With the file at ${ARD_PATH} and an Agentmap line naming it, every one of them finds it: add the line to robots.txt, and the link element to your page head. ` +
+          `If you published the catalog at ${AI_CATALOG_PATH} (its name before ARD v0.91), move it: ARD needs only ${ARD_PATH}, and an old copy you keep must stay identical.`,
+        code: `Agentmap: ${url}\n\n<link rel="${ARD_REL}" href="${ARD_PATH}">`,
         lang: 'text',
       },
-      verifyStep(`curl -si ${fx.origin}${AI_CATALOG_PATH} | head -n 20`, 'Expect HTTP 200, application/json, Access-Control-Allow-Origin: *, and your entries.'),
+      verifyStep(`curl -si ${url} | head -n 20`, 'Expect HTTP 200, application/json, Access-Control-Allow-Origin: *, and your entries.'),
       specStep(SPEC),
     ];
   },
