@@ -301,6 +301,11 @@ export class ScanService {
     return call.account ? `account:${call.account.id}` : `client:${call.client ?? 'local'}`;
   }
 
+  /** Scans this caller has in flight on this instance, as its cap counts them (tests read it). */
+  callerLoadOf(call: Pick<ScanCall, 'account' | 'client'>): number {
+    return this.callerLoad.get(this.callerKey(call)) ?? 0;
+  }
+
   /** Scans the caller may have in flight (0: no cap). */
   private callerLimit(call: Pick<ScanCall, 'account'>): number {
     return (call.account ? this.opts.maxScansPerAccount : this.opts.maxScansPerClient) ?? 0;

@@ -20,6 +20,7 @@ import { JobWorker } from '../../src/runner/job-worker.js';
 import { createTestDatabase } from '../helpers/postgres.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { startServer, type TestServer } from '../server/helpers/server.js';
+import { ScanService } from '../../src/service/index.js';
 
 const HTML = { 'content-type': 'text/html' };
 const OPTS: PortableScanOptions = { blockPrivateNetwork: false, pages: 1 };
@@ -260,6 +261,42 @@ describe('per-caller caps across instances', () => {
     await until(async () => (await jobs(fresh)).some((j) => j.path === 'z2' && j.state === 'created'));
     ac.abort();
     expect(((await next) as ScanError).code).toBe('aborted');
+  }, 120_000);
+});
+
+describe('ScanService on the shared queue', () => {
+  it("joining another caller's job frees the joiner's place; a caller who joined a scan its starter's cap refused scans on its own account", async () => {
+    const db = (await createTestDatabase('service')).url;
+    const service = (runner: JobQueueRunner) => new ScanService({ store: null, runner, cacheTtlMs: 0, allowPrivateNetwork: true, maxScansPerClient: 1 });
+    const a = service(await open(db));
+    const b = service(await open(db));
+    const s = await site();
+    const u = (path: string) => `${s.origin}/${path}`;
+    const as = (client: string) => ({ account: null, client, pages: 1 });
+    // P has its one scan in flight, on A (no worker yet).
+    const p1 = a.scan(u('u1'), as('p'));
+    await until(async () => (await jobCount(db)()) === 1);
+
+    // On B, P and then Q ask for u2 in the same tick: Q joins P's scan on B, which the shared
+    // count refuses (P is at its cap on A). The refusal is P's; Q's scan runs on its own account.
+    const p2 = refusalOf(b.scan(u('u2'), as('p')));
+    const q2 = b.scan(u('u2'), as('q'));
+    expect(await p2).toBeInstanceOf(CallerBusyError);
+    await until(async () => (await jobs(db)).some((j) => j.path === 'u2' && j.caller === callerDigest('client:q')));
+    expect(b.callerRejections).toBe(1);
+
+    // R joins P's job for u1 on B: free, so R still has its one place for u3 there.
+    const r1 = b.scan(u('u1'), as('r'));
+    expect(b.callerLoadOf(as('r'))).toBe(1);
+    await until(() => b.callerLoadOf(as('r')) === 0);
+    expect((await jobs(db)).filter((j) => j.path === 'u1').length).toBe(1);
+    const r3 = b.scan(u('u3'), as('r'));
+    await until(async () => (await jobs(db)).some((j) => j.path === 'u3' && j.caller === callerDigest('client:r')));
+
+    await startWorker(db, 2);
+    const outcomes = await Promise.all([p1, q2, r1, r3]);
+    expect(outcomes.map((o) => new URL(o.result.url).pathname)).toEqual(['/u1', '/u2', '/u1', '/u3']);
+    expect((await jobs(db)).length).toBe(3);
   }, 120_000);
 });
 
