@@ -62,7 +62,8 @@ export function callerDigest(caller: string | undefined): string {
  * every caller's (n-1)-th, i.e. the queue interleaves A0, B0, A1, B1, ... A job never goes ahead
  * of its own caller's older queued jobs (`lowestQueued`, their lowest priority), so a caller's
  * scans keep their order and none of them can be overtaken for ever by the same caller's later
- * ones. Priorities stay within [-(jobs the caller may have in flight), 0].
+ * ones. Priorities stay within [-(the most jobs the caller has had in flight at once), 0]: with
+ * a cap, [-(cap - 1), 0].
  *
  * @param live the caller's jobs created, waiting for a retry or running, now
  * @param lowestQueued the lowest priority among the caller's jobs not started yet (null: none)
