@@ -434,10 +434,7 @@ export class ScanService {
         f.events.push(e);
         for (const l of f.listeners) l(e);
       };
-      f.promise = this.run(url, { ...this.policy, pages }, call.render, { onEvent: emit, signal: this.controller.signal, ...this.turn(call, leave) }).finally(() => {
-        // A retry may already have started a flight of its own under this key.
-        if (this.flights.get(key) === f) this.flights.delete(key);
-      });
+      f.promise = this.run(url, { ...this.policy, pages }, call.render, { onEvent: emit, signal: this.controller.signal, ...this.turn(call, leave) }).finally(() => this.flights.delete(key));
       // Joiners await it; an unobserved rejection must not crash the process.
       f.promise.catch(() => {});
       this.flights.set(key, f);
