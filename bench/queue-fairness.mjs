@@ -189,9 +189,12 @@ async function main() {
   const b = rows.find((j) => j.path === '/b0');
   const ahead = rows.filter((j) => j.path.startsWith('/a') && j.started && j.started > b.created && j.started < b.started).length;
   const ok = statuses.filter((s) => s === 200).length;
+  const counts = new Map();
+  for (const s of statuses) if (s !== 200) counts.set(s, (counts.get(s) ?? 0) + 1);
+  const others = [...counts].map(([s, n]) => `${n} x ${s}`);
   console.log(`  A's jobs still queued when B arrived: ${queuedAtB}`);
   console.log(`  B's single scan: HTTP ${bStatus} after ${(bWait / 1000).toFixed(2)} s; A's jobs the worker started before it: ${ahead}`);
-  console.log(`  A's backlog: ${ok}/${BACKLOG} answered 200 in ${(floodTime / 1000).toFixed(1)} s (${((floodTime / 1000 / Math.max(1, BACKLOG)) * 1000).toFixed(0)} ms per scan overall)`);
+  console.log(`  A's backlog: ${ok}/${BACKLOG} answered 200${others.length ? ` (${others.join(', ')})` : ''} in ${(floodTime / 1000).toFixed(1)} s (${((floodTime / 1000 / Math.max(1, BACKLOG)) * 1000).toFixed(0)} ms per scan overall)`);
   await Promise.all([stop(one), stop(two), stop(w)]);
 }
 

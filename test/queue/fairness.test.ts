@@ -155,8 +155,9 @@ describe('turns across instances', () => {
     const rows = await jobs(db);
     const b = rows.find((j) => j.path === 'b0')!;
     const aAfterB = rows.filter((j) => j.path.startsWith('a') && j.started! > b.created);
-    // Served first come, b0 would have waited behind every one of them.
-    expect(aAfterB.length).toBeGreaterThanOrEqual(6);
+    // The premise: a backlog of the flood was still waiting when b0 was queued (first come, b0
+    // would have waited behind all of it).
+    expect(aAfterB.length).toBeGreaterThanOrEqual(4);
     // In turn: at most the flood's job already in hand when b0 arrived (and one fetched in the same instant) goes first.
     const aBetween = aAfterB.filter((j) => j.started! < b.started!);
     expect(aBetween.length).toBeLessThanOrEqual(1);
