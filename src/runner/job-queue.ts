@@ -11,7 +11,8 @@
  *   advisory lock per caller, in the transaction that adds the job, the caller's jobs in flight on
  *   every instance are counted: at `hooks.callerLimit` the call is refused (CallerBusyError, 429),
  *   else the count sets the job's pg-boss priority (turnPriority), so consumers, which fetch by
- *   priority, serve callers in turn instead of first come. Joining a job costs nothing.
+ *   priority, serve callers in turn instead of first come. Joining a job costs nothing, and a
+ *   waiting job is lifted to its joiner's turn when that comes sooner.
  * - A worker killed mid-scan stops updating its job; pg-boss expires it after the scan deadline plus
  *   a grace and retries it (once by default) on whichever worker polls next. When that also fails,
  *   or the caller's bounded wait runs out, the caller gets ScanError('scan-failed') (502).
@@ -220,20 +221,21 @@ export class JobQueueRunner implements ScanRunner {
       // pg-boss 10's own table (schema pgboss): a job for this key that is waiting or running
       // (states created, retry, active: the enum orders them before completed).
       const found = await conn.query<{ id: string }>(`SELECT id FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed' LIMIT 1`, [SCAN_QUEUE, key]);
+      const caller = callerDigest(hooks.caller);
       if (found.rows[0]) {
+        // Joining is free, and the joiner keeps its own turn: a job still waiting is lifted to
+        // it, so a caller asking for a URL deep in another caller's backlog does not wait for
+        // that backlog. (No caller lock: a turn off by one is harmless; a cap is not at stake.)
+        const joinedLoad = await this.callerLoad(conn, caller);
+        const turn = turnPriority(joinedLoad.live, joinedLoad.lowest);
+        await conn.query(`UPDATE pgboss.job SET priority = $3 WHERE name = $1 AND id = $2 AND state < 'active' AND priority < $3`, [SCAN_QUEUE, found.rows[0].id, turn]);
         await conn.query('COMMIT');
         return { id: found.rows[0].id, created: false };
       }
       // The caller's share, counted across every instance. The lock is always taken after the
       // request's: no two transactions wait on each other in the other order.
-      const caller = callerDigest(hooks.caller);
       await conn.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [CALLER_LOCK_CLASS, caller]);
-      const load = await conn.query<{ live: number; lowest: number | null }>(
-        `SELECT count(*)::int AS live, min(priority) FILTER (WHERE state < 'active') AS lowest
-           FROM pgboss.job WHERE name = $1 AND data->>'caller' = $2 AND state < 'completed'`,
-        [SCAN_QUEUE, caller],
-      );
-      const live = load.rows[0]?.live ?? 0;
+      const { live, lowest } = await this.callerLoad(conn, caller);
       const limit = hooks.callerLimit ?? 0;
       if (limit > 0 && live >= limit) {
         await conn.query('ROLLBACK');
@@ -252,7 +254,7 @@ export class JobQueueRunner implements ScanRunner {
       const data: ScanJobData = { url, options, key, caller };
       const id = await this.boss.send(SCAN_QUEUE, data, {
         singletonKey: key,
-        priority: turnPriority(live, load.rows[0]?.lowest ?? null),
+        priority: turnPriority(live, lowest),
         expireInSeconds,
         retryLimit: this.retryLimit,
         retryDelay: 0,
@@ -273,6 +275,16 @@ export class JobQueueRunner implements ScanRunner {
     } finally {
       conn.release();
     }
+  }
+
+  /** The caller's jobs in flight on every instance, and the lowest priority among those not started. */
+  private async callerLoad(conn: pg.PoolClient, caller: string): Promise<{ live: number; lowest: number | null }> {
+    const load = await conn.query<{ live: number; lowest: number | null }>(
+      `SELECT count(*)::int AS live, min(priority) FILTER (WHERE state < 'active') AS lowest
+         FROM pgboss.job WHERE name = $1 AND data->>'caller' = $2 AND state < 'completed'`,
+      [SCAN_QUEUE, caller],
+    );
+    return { live: load.rows[0]?.live ?? 0, lowest: load.rows[0]?.lowest ?? null };
   }
 
   /**

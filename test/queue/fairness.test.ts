@@ -5,7 +5,8 @@
  *   who floods it does not put its backlog in front of another caller's one job;
  * - caps: the per-caller cap counts the caller's jobs on every instance; the next scan, sent to
  *   the other instance, is refused (CallerBusyError; over HTTP 429 + Retry-After);
- * - joining a job already queued for the same request costs nothing, even at the cap;
+ * - joining a job already queued for the same request costs nothing, even at the cap, and the
+ *   joiner keeps its own turn (the job is lifted to it);
  * - a completed, cancelled or failed job no longer counts.
  * Orders are read from the jobs' own start times in the database, never from timings.
  */
@@ -134,6 +135,27 @@ describe('turns across instances', () => {
     await startWorker(db, 1);
     await Promise.all(pending);
     expect(startOrder(await jobs(db))).toEqual(['a0', 'c0', 'd0', 'a1', 'c1', 'a2', 'c2', 'a3', 'a4', 'a5']);
+  }, 120_000);
+
+  it("a caller who joins a job deep in another caller's backlog keeps its own turn", async () => {
+    const db = (await createTestDatabase('join_turn')).url;
+    const one = await open(db);
+    const two = await open(db);
+    const s = await site();
+    const pending: Promise<unknown>[] = [];
+    for (let i = 0; i < 5; i++) {
+      pending.push(one.run(`${s.origin}/a${i}`, OPTS, { caller: 'client:10.0.0.1' }));
+      await until(async () => (await jobCount(db)()) === i + 1);
+    }
+    let joined = 0;
+    pending.push(two.run(`${s.origin}/a4`, OPTS, { caller: 'client:10.0.0.2', onJoined: () => joined++ }));
+    await until(() => joined === 1);
+    await startWorker(db, 1);
+    await Promise.all(pending);
+    const rows = await jobs(db);
+    expect(rows.length).toBe(5);
+    // a4 now runs in B's first turn, right after the job of A's first.
+    expect(startOrder(rows)).toEqual(['a0', 'a4', 'a1', 'a2', 'a3']);
   }, 120_000);
 
   it('a single job sent to the other instance while a flood is being worked through waits for one turn, not the backlog', async () => {
