@@ -31,6 +31,8 @@ export interface ScanJobData {
   options: PortableScanOptions;
   /** url + options digest: equal requests share one job (in-flight de-duplication across instances). */
   key: string;
+  /** Digest of who asked (callerDigest): the caller's jobs are counted for its cap and its turn. */
+  caller?: string;
 }
 
 /** What a finished job stores as its output: the result, or the engine's own refusal. */
@@ -41,6 +43,34 @@ export type JobNotice = { j: string; e: ScanEvent } | { j: string; end: true } |
 
 export function jobKey(url: string, options: PortableScanOptions): string {
   return createHash('sha256').update(JSON.stringify([url, options])).digest('hex').slice(0, 40);
+}
+
+/**
+ * What a job row says of its caller (`client:<address bucket>` or `account:<id>`): a digest, so
+ * the queue's rows (kept an hour, then archived) do not carry client addresses. It only has to
+ * tell callers apart and be the same on every instance; it is not a secret (an IPv4 bucket's
+ * digest can be found by trying them all), and the rate-limit counters hold the bucket anyway.
+ * Scans that name no caller (library use) share one turn, as in the in-process queue.
+ */
+export function callerDigest(caller: string | undefined): string {
+  return createHash('sha256').update(`ai-ready-caller:${caller ?? ''}`).digest('hex').slice(0, 32);
+}
+
+/**
+ * The pg-boss priority of a caller's new job, so that the shared queue (fetched by priority
+ * desc, then created_on) serves callers in turn: a caller's n-th job in flight waits behind
+ * every caller's (n-1)-th, i.e. the queue interleaves A0, B0, A1, B1, ... A job never goes ahead
+ * of its own caller's older queued jobs (`lowestQueued`, their lowest priority), so a caller's
+ * scans keep their order and none of them can be overtaken for ever by the same caller's later
+ * ones. Priorities stay within [-(the most jobs the caller has had in flight at once), 0]: with
+ * a cap, [-(cap - 1), 0].
+ *
+ * @param live the caller's jobs created, waiting for a retry or running, now
+ * @param lowestQueued the lowest priority among the caller's jobs not started yet (null: none)
+ */
+export function turnPriority(live: number, lowestQueued: number | null): number {
+  const turn = 0 - Math.max(0, Math.floor(live));
+  return lowestQueued === null ? turn : Math.min(turn, lowestQueued);
 }
 
 /** Seconds a job may stay active: the scan's own deadline plus a grace (pg-boss wants whole seconds, at least 1). */

@@ -7,6 +7,12 @@
  * - In-flight de-duplication across instances: equal requests (same URL and options) made while a
  *   job for them is queued or running join that job instead of adding one (an advisory lock per key
  *   makes the look-up-then-send atomic). A joiner sees the events from the moment it joins.
+ * - Fair across instances: each job carries a digest of its caller (`hooks.caller`). Under an
+ *   advisory lock per caller, in the transaction that adds the job, the caller's jobs in flight on
+ *   every instance are counted: at `hooks.callerLimit` the call is refused (CallerBusyError, 429),
+ *   else the count sets the job's pg-boss priority (turnPriority), so consumers, which fetch by
+ *   priority, serve callers in turn instead of first come. Joining a job costs nothing, and a
+ *   waiting job is lifted to its joiner's turn when that comes sooner.
  * - A worker killed mid-scan stops updating its job; pg-boss expires it after the scan deadline plus
  *   a grace and retries it (once by default) on whichever worker polls next. When that also fails,
  *   or the caller's bounded wait runs out, the caller gets ScanError('scan-failed') (502).
@@ -21,9 +27,10 @@ import type PgBoss from 'pg-boss';
 import { ScanError } from '../core/errors.js';
 import type { ScanEvent } from '../core/events.js';
 import type { ScanResult } from '../core/schema.js';
-import { DEFAULT_EXPIRY_GRACE_MS, DEFAULT_MAINTENANCE_SEC, EVENTS_CHANNEL, SCAN_QUEUE, expirySeconds, jobKey, noticePayload, openBoss, type JobNotice, type ScanJobData, type ScanJobOutput } from './job-boss.js';
+import { DEFAULT_EXPIRY_GRACE_MS, DEFAULT_MAINTENANCE_SEC, EVENTS_CHANNEL, SCAN_QUEUE, callerDigest, expirySeconds, jobKey, noticePayload, openBoss, turnPriority, type JobNotice, type ScanJobData, type ScanJobOutput } from './job-boss.js';
 import { JobWorker } from './job-worker.js';
 import { QueueFullError } from './bounded-queue.js';
+import { CallerBusyError } from './caller-busy.js';
 import type { PortableScanOptions, RunnerStats, ScanHooks, ScanRunner } from './types.js';
 import { inputHref, type ScanInput } from '../core/target.js';
 
@@ -56,6 +63,9 @@ export interface JobQueueOptions {
 
 /** Default bound on waiting callers per instance and on queued jobs overall. */
 export const DEFAULT_MAX_QUEUED_JOBS = 256;
+
+/** The advisory-lock class of the per-caller locks (the two-key form: never collides with the per-request keys). */
+const CALLER_LOCK_CLASS = 0x61697263;
 
 interface Waiter {
   onEvent?: (e: ScanEvent) => void;
@@ -103,6 +113,8 @@ export class JobQueueRunner implements ScanRunner {
     this.boss = await openBoss({ databaseUrl, maintenanceIntervalSeconds: this.opts.maintenanceIntervalSeconds ?? DEFAULT_MAINTENANCE_SEC });
     this.pool = new pg.Pool({ connectionString: databaseUrl, max: 4, connectionTimeoutMillis: 10_000 });
     this.pool.on('error', () => {});
+    // Only speed is at stake: a database that refuses the indexes still queues correctly.
+    await this.ensureIndexes().catch(() => {});
     this.listener = new pg.Client({ connectionString: databaseUrl });
     // A lost listener only costs progress events: results are read from the job itself.
     this.listener.on('error', () => {});
@@ -142,7 +154,8 @@ export class JobQueueRunner implements ScanRunner {
       // Every attempt may use its whole expiry; expiry is noticed within a maintenance interval; a retry waits for a poll.
       const limitMs = (this.retryLimit + 1) * (expireIn + (this.opts.maintenanceIntervalSeconds ?? DEFAULT_MAINTENANCE_SEC) + 2) * 1000 + 5_000;
       const until = Date.now() + limitMs;
-      ({ id: jobId, created } = await this.enqueue(inputHref(url), options, expireIn));
+      ({ id: jobId, created } = await this.enqueue(inputHref(url), options, expireIn, hooks));
+      if (!created) hooks.onJoined?.();
       this.watch(jobId, waiter);
       for (;;) {
         const seen = ends;
@@ -195,21 +208,38 @@ export class JobQueueRunner implements ScanRunner {
     await this.boss?.stop({ graceful: false, wait: true, timeout: 5_000 }).catch(() => {});
   }
 
-  /** Joins the queued or running job for the same request, or sends a new one, atomically per key. */
-  private async enqueue(url: string, options: PortableScanOptions, expireInSeconds: number): Promise<{ id: string; created: boolean }> {
+  /**
+   * Joins the queued or running job for the same request, or sends a new one: atomically per key
+   * (one job per request) and per caller (its cap and its turn).
+   */
+  private async enqueue(url: string, options: PortableScanOptions, expireInSeconds: number, hooks: ScanHooks): Promise<{ id: string; created: boolean }> {
     const key = jobKey(url, options);
     const conn = await this.pool.connect();
     try {
       await conn.query('BEGIN');
       await conn.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`ai-ready-scan:${key}`]);
-      // pg-boss 10's own table (schema pgboss): a job for this key that is waiting or running.
-      const found = await conn.query<{ id: string }>(
-        `SELECT id FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry', 'active') LIMIT 1`,
-        [SCAN_QUEUE, key],
-      );
+      // pg-boss 10's own table (schema pgboss): a job for this key that is waiting or running
+      // (states created, retry, active: the enum orders them before completed).
+      const found = await conn.query<{ id: string }>(`SELECT id FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed' LIMIT 1`, [SCAN_QUEUE, key]);
+      const caller = callerDigest(hooks.caller);
       if (found.rows[0]) {
+        // Joining is free, and the joiner keeps its own turn: a job still waiting is lifted to
+        // it, so a caller asking for a URL deep in another caller's backlog does not wait for
+        // that backlog. (No caller lock: a turn off by one is harmless; a cap is not at stake.)
+        const joinedLoad = await this.callerLoad(conn, caller);
+        const turn = turnPriority(joinedLoad.live, joinedLoad.lowest);
+        await conn.query(`UPDATE pgboss.job SET priority = $3 WHERE name = $1 AND id = $2 AND state < 'active' AND priority < $3`, [SCAN_QUEUE, found.rows[0].id, turn]);
         await conn.query('COMMIT');
         return { id: found.rows[0].id, created: false };
+      }
+      // The caller's share, counted across every instance. The lock is always taken after the
+      // request's: no two transactions wait on each other in the other order.
+      await conn.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [CALLER_LOCK_CLASS, caller]);
+      const { live, lowest } = await this.callerLoad(conn, caller);
+      const limit = hooks.callerLimit ?? 0;
+      if (limit > 0 && live >= limit) {
+        await conn.query('ROLLBACK');
+        throw new CallerBusyError(limit, Math.max(1, Math.min(60, this.retryAfterSec())));
       }
       // Joining costs nothing; a new job must find room in the shared queue.
       const queued = await conn.query<{ n: number }>(
@@ -221,24 +251,64 @@ export class JobQueueRunner implements ScanRunner {
         await conn.query('ROLLBACK');
         throw new QueueFullError(this.retryAfterSec());
       }
-      const data: ScanJobData = { url, options, key };
+      const data: ScanJobData = { url, options, key, caller };
       const id = await this.boss.send(SCAN_QUEUE, data, {
         singletonKey: key,
+        priority: turnPriority(live, lowest),
         expireInSeconds,
         retryLimit: this.retryLimit,
         retryDelay: 0,
         db: { executeSql: (text: string, values: unknown[]) => conn.query(text, values) },
       });
-      await conn.query('COMMIT');
       if (!id) throw new ScanError('scan-failed', 'the job queue refused the scan');
-      // Wakes idle consumers at once instead of at their next poll.
+      // Wakes idle consumers at once instead of at their next poll. Sent in the transaction
+      // (Postgres delivers it at commit) and on this connection: asking the pool for another one
+      // while holding this could wait for ever when every connection does the same.
       const queuedNotice = noticePayload({ j: id, queued: true });
-      if (queuedNotice) await this.pool.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, queuedNotice]).catch(() => {});
+      if (queuedNotice) await conn.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, queuedNotice]);
+      await conn.query('COMMIT');
       return { id, created: true };
     } catch (e) {
       await conn.query('ROLLBACK').catch(() => {});
-      if (e instanceof ScanError || e instanceof QueueFullError) throw e;
+      if (e instanceof ScanError || e instanceof QueueFullError || e instanceof CallerBusyError) throw e;
       throw new ScanError('scan-failed', `could not queue the scan: ${(e as Error).message}`, e);
+    } finally {
+      conn.release();
+    }
+  }
+
+  /** The caller's jobs in flight on every instance, and the lowest priority among those not started. */
+  private async callerLoad(conn: pg.PoolClient, caller: string): Promise<{ live: number; lowest: number | null }> {
+    const load = await conn.query<{ live: number; lowest: number | null }>(
+      `SELECT count(*)::int AS live, min(priority) FILTER (WHERE state < 'active') AS lowest
+         FROM pgboss.job WHERE name = $1 AND data->>'caller' = $2 AND state < 'completed'`,
+      [SCAN_QUEUE, caller],
+    );
+    return { live: load.rows[0]?.live ?? 0, lowest: load.rows[0]?.lowest ?? null };
+  }
+
+  /**
+   * Indexes for the two look-ups of every enqueue (the request's job in flight, the caller's jobs
+   * in flight) on this queue's pg-boss partition, so that their cost follows the jobs in flight,
+   * not the hour of finished jobs pg-boss keeps. Created once, under a lock (instances start
+   * together); pg-boss ignores indexes it did not make.
+   */
+  private async ensureIndexes(): Promise<void> {
+    const conn = await this.pool.connect();
+    try {
+      await conn.query('BEGIN');
+      await conn.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['ai-ready-scan:indexes']);
+      const found = await conn.query<{ partition_name: string }>('SELECT partition_name FROM pgboss.queue WHERE name = $1', [SCAN_QUEUE]);
+      const table = found.rows[0]?.partition_name;
+      // pg-boss names a partition 'j' + sha224(queue name) in hex; anything else is left alone.
+      if (table && /^j[0-9a-f]{56}$/.test(table)) {
+        await conn.query(`CREATE INDEX IF NOT EXISTS ${table}_aik ON pgboss.${table} (singleton_key) WHERE state < 'completed'`);
+        await conn.query(`CREATE INDEX IF NOT EXISTS ${table}_aic ON pgboss.${table} ((data->>'caller')) WHERE state < 'completed'`);
+      }
+      await conn.query('COMMIT');
+    } catch (e) {
+      await conn.query('ROLLBACK').catch(() => {});
+      throw e;
     } finally {
       conn.release();
     }

@@ -130,10 +130,13 @@ export class JobWorker {
       this.completed++;
       return await this.complete(id, { ok: true, result });
     } catch (e) {
-      // Shutting down: fail the job so another worker retries it.
-      if (this.stopping) throw new Error('the worker stopped before finishing this scan');
-      if (e instanceof ScanError) return await this.complete(id, { ok: false, code: e.code, message: e.message });
-      throw e;
+      if (e instanceof ScanError && !this.stopping) return await this.complete(id, { ok: false, code: e.code, message: e.message });
+      // Shutting down (or the runner itself broke): fail the job so another worker retries it.
+      // Recorded before the end notice, like an outcome: a caller woken by the notice must read
+      // a job that is no longer active, or it sleeps until its safety poll.
+      const failure = this.stopping ? new Error('the worker stopped before finishing this scan') : e;
+      await this.boss?.fail(SCAN_QUEUE, id, { message: (failure as Error)?.message ?? String(failure) }).catch(() => {});
+      throw failure;
     } finally {
       this.active.delete(id);
       await this.notify({ j: id, end: true });

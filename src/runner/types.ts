@@ -18,6 +18,17 @@ export interface ScanHooks {
   signal?: AbortSignal;
   /** Who asked (an account or a client address): queued scans are served to callers in turn. */
   caller?: string;
+  /**
+   * Scans `caller` may have in flight across every instance that shares this runner's queue
+   * (0 or absent: no cap). The job queue counts them in the database and refuses the next with
+   * CallerBusyError; runners that serve one instance leave the cap to ScanService's own count.
+   */
+  callerLimit?: number;
+  /**
+   * Called when the runner joined a scan already queued for the same request (the job queue's
+   * de-duplication across instances): the call no longer counts against its caller's cap.
+   */
+  onJoined?: () => void;
 }
 
 export interface RunnerStats {

@@ -7,7 +7,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { ScanError } from '../core/errors.js';
 import type { ScanResult } from '../core/schema.js';
-import { QueueFullError, type PortableScanOptions, type RunnerStats, type ScanHooks, type ScanRunner } from '../runner/index.js';
+import { CallerBusyError, QueueFullError, type PortableScanOptions, type RunnerStats, type ScanHooks, type ScanRunner } from '../runner/index.js';
 import type { ScanService } from '../service/index.js';
 import type { ScanInput } from '../core/target.js';
 
@@ -90,6 +90,8 @@ export class MeteredRunner implements ScanRunner {
       return result;
     } catch (e) {
       if (e instanceof QueueFullError) this.metrics.observe('rejected', 'queue-full');
+      // The job queue's cap on a caller's scans across instances.
+      else if (e instanceof CallerBusyError) this.metrics.observe('rejected', 'caller-busy');
       else this.metrics.observe('failed', e instanceof ScanError ? e.code : 'internal', (performance.now() - started) / 1000);
       throw e;
     }

@@ -22,13 +22,4 @@ export class RenderUnavailableError extends Error {
 }
 
 /** A caller already has its share of scans in flight (anonymous: per client address; else per account). */
-export class CallerBusyError extends Error {
-  constructor(
-    /** Scans one caller may have in flight. */
-    readonly limit: number,
-    readonly retryAfterSec: number,
-  ) {
-    super(`You already have ${limit} scans in progress; retry in ${retryAfterSec} s, when one of them has finished.`);
-    this.name = 'CallerBusyError';
-  }
-}
+export { CallerBusyError } from '../runner/caller-busy.js';

@@ -21,7 +21,7 @@ import type { ScanResponse, ScanResult } from '../core/schema.js';
 import type { ProfileChoice } from '../core/scoring/profile.js';
 import type { Account, Store, StoredReport } from '../store/types.js';
 import type { ResultCache } from '../store/result-cache.js';
-import { InProcessRunner, type PortableScanOptions, type RunnerStats, type ScanRunner } from '../runner/index.js';
+import { InProcessRunner, type PortableScanOptions, type RunnerStats, type ScanHooks, type ScanRunner } from '../runner/index.js';
 import { CallerBusyError, RateLimitedError, RenderUnavailableError } from './errors.js';
 import { QueueFullError } from '../runner/index.js';
 import { reportView, scanView } from './report-view.js';
@@ -111,6 +111,8 @@ export interface Caller {
 }
 
 interface Flight {
+  /** The caller whose request started the scan (callerKey). */
+  caller: string;
   promise: Promise<ScanResult>;
   events: ScanEvent[];
   listeners: Set<(e: ScanEvent) => void>;
@@ -234,8 +236,16 @@ export class ScanService {
    * Runs a scan on the runner, rendering in the shared browser when asked: rendering scans hold
    * one of the browser pool's slots, and a full pool is server-busy like a full queue.
    */
-  private run(url: ScanInput, options: PortableScanOptions, render: boolean | undefined, hooks: Parameters<ScanRunner['run']>[2]): Promise<ScanResult> {
+  private run(url: ScanInput, options: PortableScanOptions, render: boolean | undefined, hooks: ScanHooks): Promise<ScanResult> {
     this.engineRuns++;
+    return this.runRendering(url, options, render, hooks).catch((e: unknown) => {
+      // The runner's own count of the caller's scans (the job queue, across instances) refused it.
+      if (e instanceof CallerBusyError) this.callerRejections++;
+      throw e;
+    });
+  }
+
+  private runRendering(url: ScanInput, options: PortableScanOptions, render: boolean | undefined, hooks: ScanHooks): Promise<ScanResult> {
     if (!render) return this.runner.run(url, options, hooks);
     const pool = this.opts.render;
     if (!pool) return Promise.reject(new RenderUnavailableError());
@@ -255,7 +265,7 @@ export class ScanService {
     if (call.only?.length || (call.profile && call.profile !== 'auto')) {
       const leave = this.enter(call);
       try {
-        return await this.ownScan(url, call, pages);
+        return await this.ownScan(url, call, pages, leave);
       } finally {
         leave();
       }
@@ -269,11 +279,20 @@ export class ScanService {
     }
     // Only a scan that needs the engine counts against the caller's share: cache hits and joining a
     // scan already running for someone else cost nothing.
-    const leave = this.flights.has(key) ? () => {} : this.enter(call);
-    try {
-      return await this.scanFresh(store, key, url, pages, isPublic, call);
-    } finally {
-      leave();
+    for (let attempt = 0; ; attempt++) {
+      const joined = this.flights.get(key);
+      const leave = joined ? () => {} : this.enter(call);
+      try {
+        return await this.scanFresh(store, key, url, pages, isPublic, call, leave);
+      } catch (e) {
+        // The scan joined here was refused by the cap of the caller who started it (the job
+        // queue counts across instances, after the flight began): that refusal is not this
+        // caller's, so it asks once more on its own account.
+        const notMine = e instanceof CallerBusyError && joined && joined.caller !== this.callerKey(call);
+        if (!notMine || attempt > 0) throw e;
+      } finally {
+        leave();
+      }
     }
   }
 
@@ -282,10 +301,36 @@ export class ScanService {
     return call.account ? `account:${call.account.id}` : `client:${call.client ?? 'local'}`;
   }
 
-  /** Counts a scan against its caller's in-flight cap; throws CallerBusyError over it. */
+  /** Scans this caller has in flight on this instance, as its cap counts them (tests read it). */
+  callerLoadOf(call: Pick<ScanCall, 'account' | 'client'>): number {
+    return this.callerLoad.get(this.callerKey(call)) ?? 0;
+  }
+
+  /** Scans the caller may have in flight (0: no cap). */
+  private callerLimit(call: Pick<ScanCall, 'account'>): number {
+    return (call.account ? this.opts.maxScansPerAccount : this.opts.maxScansPerClient) ?? 0;
+  }
+
+  /** What the runner is told of the caller: its turn key, its cap, and how to release the call when it joins another's job. */
+  private turn(call: ScanCall, leave: () => void): Pick<ScanHooks, 'caller' | 'callerLimit' | 'onJoined'> {
+    return { caller: this.callerKey(call), callerLimit: this.callerLimit(call), onJoined: leave };
+  }
+
+  /**
+   * Counts a scan against its caller's in-flight cap on this instance; throws CallerBusyError
+   * over it. Returns the release (idempotent).
+   *
+   * With the Postgres job queue, instances share the scans, and this count alone would let a
+   * caller behind a balancer have the cap on every instance. The runner is therefore given the
+   * cap too (`callerLimit`) and counts the caller's jobs across every instance, in the
+   * transaction that adds the job. This per-instance count stays in front as the cheap first
+   * line (a flood to one instance is refused without a database round trip), and it never
+   * refuses what the shared count would allow: the scans it counts here are jobs there too, and
+   * a call that joins another caller's job is released at once (`onJoined`), as joining is free.
+   */
   private enter(call: ScanCall): () => void {
     const key = this.callerKey(call);
-    const limit = (call.account ? this.opts.maxScansPerAccount : this.opts.maxScansPerClient) ?? 0;
+    const limit = this.callerLimit(call);
     const load = this.callerLoad.get(key) ?? 0;
     if (limit > 0 && load >= limit) {
       this.callerRejections++;
@@ -302,8 +347,8 @@ export class ScanService {
     };
   }
 
-  private async scanFresh(store: Store | null, key: string, url: ScanInput, pages: number, isPublic: boolean, call: ScanCall): Promise<ScanOutcome> {
-    const flight = this.join(key, url, pages, call.onEvent, this.callerKey(call), call.render);
+  private async scanFresh(store: Store | null, key: string, url: ScanInput, pages: number, isPublic: boolean, call: ScanCall, leave: () => void): Promise<ScanOutcome> {
+    const flight = this.join(key, url, pages, call, leave);
     if (!store) return { result: await this.wait(flight, call), cached: false };
     const result = await this.wait(flight, call);
     let report: StoredReport;
@@ -334,10 +379,10 @@ export class ScanService {
   }
 
   /** A scan no one else shares: partial, or under a forced profile. */
-  private async ownScan(url: ScanInput, call: ScanCall, pages: number): Promise<ScanOutcome> {
+  private async ownScan(url: ScanInput, call: ScanCall, pages: number, leave: () => void): Promise<ScanOutcome> {
     const signal = call.signal ? AbortSignal.any([this.controller.signal, call.signal]) : this.controller.signal;
     const options: PortableScanOptions = { ...this.policy, profile: call.profile, only: call.only, pages };
-    const result = await this.run(url, options, call.render, { onEvent: call.onEvent, signal, caller: this.callerKey(call) });
+    const result = await this.run(url, options, call.render, { onEvent: call.onEvent, signal, ...this.turn(call, leave) });
     if (call.only?.length || !this.store) return { result, cached: false };
     const report = await this.store.saveReport({ result, isPublic: reportIsPublic(call.account, call.isPublic), accountId: call.account?.id ?? null });
     await this.chargeStorage(this.store, call, report);
@@ -376,16 +421,20 @@ export class ScanService {
     return { result: report.result, report, cached: true };
   }
 
-  /** The shared scan of a URL at a page count (`key` from scanKey): one flight per key. */
-  private join(key: string, url: ScanInput, pages: number, onEvent: ((e: ScanEvent) => void) | undefined, caller: string, render?: boolean): Flight {
+  /**
+   * The shared scan of a URL at a page count (`key` from scanKey): one flight per key. `leave`
+   * releases the caller that starts it from its cap (the runner calls it when it joins a job).
+   */
+  private join(key: string, url: ScanInput, pages: number, call: ScanCall, leave: () => void): Flight {
+    const onEvent = call.onEvent;
     let flight = this.flights.get(key);
     if (!flight) {
-      const f: Flight = { events: [], listeners: new Set(), promise: undefined as unknown as Promise<ScanResult> };
+      const f: Flight = { caller: this.callerKey(call), events: [], listeners: new Set(), promise: undefined as unknown as Promise<ScanResult> };
       const emit = (e: ScanEvent) => {
         f.events.push(e);
         for (const l of f.listeners) l(e);
       };
-      f.promise = this.run(url, { ...this.policy, pages }, render, { onEvent: emit, signal: this.controller.signal, caller }).finally(() => this.flights.delete(key));
+      f.promise = this.run(url, { ...this.policy, pages }, call.render, { onEvent: emit, signal: this.controller.signal, ...this.turn(call, leave) }).finally(() => this.flights.delete(key));
       // Joiners await it; an unobserved rejection must not crash the process.
       f.promise.catch(() => {});
       this.flights.set(key, f);
