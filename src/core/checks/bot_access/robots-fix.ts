@@ -4,22 +4,8 @@
  */
 import type { FixStep } from '../../schema.js';
 import type { FixContext } from '../types.js';
+import type { RobotsLinesSpec } from '../../fixes/platforms/types.js';
 import { platformHook, throughHosts } from '../../fixes/platform-steps.js';
-
-export interface RobotsLinesSpec {
-  /** The robots.txt lines to add. */
-  snippet: string;
-  /** Whether the lines are only access rules (Next.js app/robots.ts can express them), or extra fields it cannot. */
-  rulesOnly: boolean;
-  /** The same rules as a Next.js MetadataRoute.Robots `rules` array literal (when rulesOnly). */
-  nextRules?: string;
-  /** @nuxtjs/robots config for the same lines (nuxt.config.ts `robots` key content). */
-  nuxtConfig: string;
-  /** What Squarespace offers for this, if anything. */
-  squarespace: string;
-  /** What Cloudflare's managed robots.txt does for this (its pack's host hook shows it). */
-  cloudflare: string;
-}
 
 /** Platform step(s) that add `spec.snippet` to the site's robots.txt (the platform's pack knows how; else the file itself). */
 export function robotsLinesSteps(fx: FixContext, spec: RobotsLinesSpec): FixStep[] {

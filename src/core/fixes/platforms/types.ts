@@ -7,7 +7,6 @@
 import type { FixStep } from '../../schema.js';
 import type { FixContext } from '../../checks/types.js';
 import type { PlatformFingerprint, Signal } from '../../platform/signals.js';
-import type { RobotsLinesSpec } from '../../checks/bot_access/robots-fix.js';
 
 export type { GuideTarget, HostingId, PlatformId } from './index.js';
 
@@ -130,4 +129,20 @@ export interface PlatformPack extends PackGuidance {
   label: string;
   fingerprint?: PlatformFingerprint;
   hostSignals?: Signal[];
+}
+
+/** What robots.txt lines a check (B1, B2, B5) wants added, in each form a platform's hook may need. */
+export interface RobotsLinesSpec {
+  /** The robots.txt lines to add. */
+  snippet: string;
+  /** Whether the lines are only access rules (Next.js app/robots.ts can express them), or extra fields it cannot. */
+  rulesOnly: boolean;
+  /** The same rules as a Next.js MetadataRoute.Robots `rules` array literal (when rulesOnly). */
+  nextRules?: string;
+  /** @nuxtjs/robots config for the same lines (nuxt.config.ts `robots` key content). */
+  nuxtConfig: string;
+  /** What Squarespace offers for this, if anything. */
+  squarespace: string;
+  /** What Cloudflare's managed robots.txt does for this (its pack's host hook shows it). */
+  cloudflare: string;
 }
