@@ -2,8 +2,11 @@
  * The site's UCP business profile (/.well-known/ucp), fetched once per scan and shared by M1 (the
  * profile) and M4 (AP2 declared as the `dev.ucp.shopping.ap2_mandate` capability). Two shapes are
  * live: the current one nests everything under a `ucp` object (`version`, `services`,
- * `capabilities`); earlier drafts put `protocol_version`, `services`, `capabilities` and
- * `endpoints` at the top level. Both are normalised here.
+ * `capabilities`, `payment_handlers`); earlier drafts put `protocol_version`, `services`,
+ * `capabilities` and `endpoints` at the top level. Both are normalised here. Inside the nested shape,
+ * UCP 2026-04-08 lists each service as an array of bindings `{version, spec, transport, endpoint,
+ * schema}` and each capability as an array of versions; 2026-01-11 used one object per service with
+ * `rest`/`mcp` sub-objects and one object per capability. All of these are read.
  */
 import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from './context.js';
@@ -26,6 +29,8 @@ export interface UcpService {
   transports: string[];
   /** Absolute endpoint URLs found in the bindings. */
   endpoints: string[];
+  /** The 2026-01-11 binding form: one object with `rest`/`mcp`/... sub-objects instead of a list of bindings. */
+  objectBindings: boolean;
 }
 
 export interface UcpProfile {
@@ -36,6 +41,8 @@ export interface UcpProfile {
   /** Endpoints listed outside services (top-level `endpoints` of older drafts). */
   extraEndpoints: string[];
   paymentHandlers: number;
+  /** Whether the `payment_handlers` registry is present at all (required, possibly empty, since 2026-04-08). */
+  paymentHandlersDeclared: boolean;
   signingKeys: number;
 }
 
@@ -102,7 +109,8 @@ function readServices(v: unknown): UcpService[] {
       const declared = str(b.transport);
       if (declared) transports.add(declared.toLowerCase());
     }
-    return { name, transports: [...transports], endpoints: [...new Set(endpoints)] };
+    const objectBindings = isObject(s) && TRANSPORTS.some((t) => isObject(s[t]));
+    return { name, transports: [...transports], endpoints: [...new Set(endpoints)], objectBindings };
   });
 }
 
@@ -136,6 +144,7 @@ export function readUcpProfile(doc: Record<string, unknown>): UcpProfile | null 
       capabilities: readCapabilities(u.capabilities),
       extraEndpoints: [],
       paymentHandlers: count(u.payment_handlers ?? doc.payment_handlers),
+      paymentHandlersDeclared: u.payment_handlers !== undefined,
       signingKeys: count(isObject(signing) && Array.isArray(signing.keys) ? signing.keys : signing),
     };
   }
@@ -150,6 +159,7 @@ export function readUcpProfile(doc: Record<string, unknown>): UcpProfile | null 
     capabilities: readCapabilities(doc.capabilities),
     extraEndpoints: [...new Set(extra)],
     paymentHandlers: count(doc.payment_handlers),
+    paymentHandlersDeclared: doc.payment_handlers !== undefined,
     signingKeys: count(doc.signing_keys),
   };
 }

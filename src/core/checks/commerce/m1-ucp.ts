@@ -4,8 +4,27 @@ import { ucpProfile, UCP_PATH, type UcpArtifact, type UcpCapability } from '../.
 import { describeProbe, excerpt, isSoft404 } from '../../gather/classify.js';
 import { platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 
-const SPEC = ['https://ucp.dev/specification/overview/', 'https://github.com/Universal-Commerce-Protocol/ucp'];
+const SPEC = ['https://ucp.dev/latest/specification/overview/', 'https://github.com/Universal-Commerce-Protocol/ucp'];
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** The latest published UCP version (ucp.dev versions.json, alias "latest"), which the fix guide writes. */
+export const UCP_LATEST = '2026-04-08';
+const MIN_MAX_AGE = 60;
+
+/**
+ * UCP 2026-04-08 "Hosting": profile responses MUST carry Cache-Control with `public` and a max-age of
+ * at least 60 s, and MUST NOT use private, no-store or no-cache. Null when the header complies.
+ */
+export function cacheControlProblem(value: string | undefined): string | null {
+  const cc = (value ?? '').toLowerCase();
+  const forbidden = ['private', 'no-store', 'no-cache'].filter((d) => new RegExp(`(^|[,\\s])${d}($|[,=\\s])`).test(cc));
+  const maxAge = /(?:^|[,\s])max-age\s*=\s*"?(\d+)/.exec(cc);
+  const missing: string[] = [];
+  if (!/(^|[,\s])public($|[,\s])/.test(cc)) missing.push('public');
+  if (!maxAge || Number(maxAge[1]) < MIN_MAX_AGE) missing.push(`max-age >= ${MIN_MAX_AGE}`);
+  if (!forbidden.length && !missing.length) return null;
+  const parts = [forbidden.length ? `has ${forbidden.join(', ')}` : '', missing.length ? `lacks ${missing.join(' and ')}` : ''].filter(Boolean);
+  return `Cache-Control "${excerpt(value ?? '', 60) || 'absent'}" ${parts.join(' and ')} (UCP requires public, max-age >= ${MIN_MAX_AGE} and forbids private/no-store/no-cache)`;
+}
 
 /**
  * Namespace binding: a capability's `spec`/`schema` must live under the authority its reverse-DNS
@@ -73,6 +92,11 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
     if (caps.length && !caps.some((c) => /\.checkout$/.test(c.name))) advisories.push('no checkout capability (dev.ucp.shopping.checkout): agents cannot complete a purchase');
     if (p.version && !DATE_RE.test(p.version)) advisories.push(`version "${excerpt(p.version, 30)}" is not a YYYY-MM-DD date`);
     if (p.shape === 'top-level') advisories.push('older top-level shape (protocol_version/services/capabilities); current profiles nest them under a "ucp" object');
+    if (p.services.some((s) => s.objectBindings)) advisories.push(`2026-01-11 service shape (one object with rest/mcp sub-objects), still read; UCP ${UCP_LATEST} lists each service as an array of bindings {version, spec, transport, endpoint, schema}`);
+    if (p.shape === 'nested' && !p.paymentHandlersDeclared) advisories.push(`no "payment_handlers" registry in the "ucp" object (required since UCP ${UCP_LATEST}, an empty {} is allowed)`);
+    const cache = cacheControlProblem(a.probe.headers['cache-control']);
+    if (cache) advisories.push(cache);
+    if (a.probe.redirects.length) advisories.push(`reached through ${a.probe.redirects.length} redirect(s): UCP profile endpoints MUST NOT redirect and platforms MUST NOT follow redirects, so conforming agents will not read this profile`);
     advisories.push(...namespaceProblems(caps).slice(0, 4));
     if (a.probe.contentType !== 'application/json') advisories.push(`served as ${a.probe.contentType ?? 'no content type'} (application/json expected)`);
 
@@ -93,6 +117,8 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
       services: p.services.map((s) => s.name),
       capabilities: caps.map((c) => c.name),
       endpoints: usable.slice(0, 10),
+      redirected: a.probe.redirects.length > 0,
+      cacheControlOk: cache === null,
     };
     if (missing.length) {
       return {
@@ -109,22 +135,33 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
     return { status: 'pass', code: 'M1/ok', data: { facts }, matched, advisories, probes, details };
   },
   fixGuide(fx) {
+    // The shape UCP 2026-04-08 publishes: services and capabilities as arrays of versioned entries,
+    // payment_handlers present even when empty.
+    const v = UCP_LATEST;
     const profile = {
       ucp: {
-        version: '2026-01-11',
+        version: v,
         services: {
-          'dev.ucp.shopping': {
-            version: '2026-01-11',
-            spec: 'https://ucp.dev/specification/overview',
-            rest: { schema: 'https://ucp.dev/services/shopping/rest.openapi.json', endpoint: `${fx.origin}/api/ucp` },
-          },
+          'dev.ucp.shopping': [
+            {
+              version: v,
+              spec: `https://ucp.dev/${v}/specification/overview`,
+              transport: 'rest',
+              endpoint: `${fx.origin}/api/ucp`,
+              schema: `https://ucp.dev/${v}/services/shopping/rest.openapi.json`,
+            },
+          ],
         },
         capabilities: {
-          'dev.ucp.shopping.checkout': { version: '2026-01-11', spec: 'https://ucp.dev/specification/checkout', schema: 'https://ucp.dev/schemas/shopping/checkout.json' },
+          'dev.ucp.shopping.checkout': [{ version: v, spec: `https://ucp.dev/${v}/specification/checkout`, schema: `https://ucp.dev/${v}/schemas/shopping/checkout.json` }],
         },
+        payment_handlers: {},
       },
     };
-    const verify = verifyStep(`curl -s -H 'Accept: application/json' ${fx.origin}${UCP_PATH} | head -c 600`, 'Expect JSON with a "ucp" object: version, services with an https endpoint, and capabilities.');
+    const verify = verifyStep(
+      `curl -si -H 'Accept: application/json' ${fx.origin}${UCP_PATH} | head -c 900`,
+      'Expect HTTP 200 without a redirect, Cache-Control: public, max-age=3600, and JSON with a "ucp" object: version, services with an https endpoint, capabilities and payment_handlers (add your payment handlers there).',
+    );
     // A platform that publishes the profile itself: nothing to write, only to check.
     const own = platformHook(fx, 'ucpProfile')?.(fx);
     if (own) return [...own, verify, specStep(SPEC)];
@@ -133,7 +170,7 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
         title: 'Check for a platform integration first',
         body: 'Commerce platforms and payment providers are adding UCP; an official app or plugin keeps the profile in sync with your real checkout endpoints. Publish it yourself only if you implement the UCP endpoints.',
       },
-      ...serveFileSteps(fx, { path: UCP_PATH, contentType: 'application/json', content: JSON.stringify(profile, null, 2) + '\n', lang: 'json' }),
+      ...serveFileSteps(fx, { path: UCP_PATH, contentType: 'application/json', content: JSON.stringify(profile, null, 2) + '\n', lang: 'json', headers: { 'Cache-Control': 'public, max-age=3600' } }),
       verify,
       specStep(SPEC),
     ];
