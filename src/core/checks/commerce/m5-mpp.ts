@@ -1,20 +1,26 @@
 /**
- * M5 MPP (Machine Payments Protocol) discovery: payable operations of the OpenAPI description
- * carry `x-payment-info` with intent (charge|session), method and amount; a later form lists
- * `offers[]` of the same shape. Reads the OpenAPI document A8 found (memoised, no new requests).
+ * M5 MPP (Machine Payments Protocol) discovery, per draft-payment-discovery-01: payable operations
+ * of /openapi.json carry `x-payment-info`, either one offer `{intent (charge|session), method,
+ * amount}` or `{offers: [...]}` (the form new documents SHOULD use; clients MUST read both). `amount`
+ * is a base-unit integer string, or null for dynamic pricing. Each payable operation MUST declare a
+ * 402 response. Reads the OpenAPI document A8 found (memoised, no new requests).
  */
 import { defineCheck } from '../types.js';
 import { openApiDoc, openApiOperations, type OpenApiArtifact } from '../../gather/openapi.js';
 import { describeProbe, excerpt, isObject, isSoft404 } from '../../gather/classify.js';
 import { verifyStep, specStep } from '../../fixes/platform-steps.js';
 
-const SPEC = ['https://mpp.dev', 'https://mpp.dev/advanced/discovery'];
+const SPEC = ['https://mpp.dev', 'https://github.com/tempoxyz/mpp-specs/blob/main/specs/extensions/draft-payment-discovery-01.md'];
 const INTENTS = ['charge', 'session'];
+/** draft-payment-discovery-01: a non-null amount is ASCII digits in the smallest unit, no leading zeros. */
+const BASE_UNITS_RE = /^(0|[1-9][0-9]*)$/;
 
 export interface PaymentInfoFinding {
   operation: string;
   complete: boolean;
   problems: string[];
+  /** Departures from the draft that do not stop an agent reading the offer (said as advisories). */
+  notes: string[];
   summary: string;
 }
 
@@ -22,21 +28,37 @@ function offerProblems(o: Record<string, unknown>): string[] {
   const p: string[] = [];
   if (!INTENTS.includes(o.intent as string)) p.push(o.intent === undefined ? 'no intent' : `intent "${excerpt(String(o.intent), 20)}" is not charge or session`);
   if (typeof o.method !== 'string' || !o.method.trim()) p.push('no method');
-  if (o.amount === undefined || o.amount === null || o.amount === '') p.push('no amount');
+  // null is allowed: it announces dynamic pricing; absent or empty is not.
+  if (o.amount === undefined || o.amount === '') p.push('no amount');
   return p;
 }
 
+/** The x402scan/MPPscan registry shape `{price: {...}, protocols: [...]}`, which the draft does not define. */
+const isScanShape = (info: Record<string, unknown>): boolean => info.intent === undefined && info.offers === undefined && (isObject(info.price) || Array.isArray(info.protocols));
+
 /** Reads one `x-payment-info` value: a single offer or `{offers: [...]}`. */
 export function readPaymentInfo(operation: string, info: unknown): PaymentInfoFinding {
-  if (!isObject(info)) return { operation, complete: false, problems: ['x-payment-info is not an object'], summary: '' };
+  if (!isObject(info)) return { operation, complete: false, problems: ['x-payment-info is not an object'], notes: [], summary: '' };
+  if (isScanShape(info)) {
+    return { operation, complete: false, problems: ['x402scan-style price/protocols object, not the offer fields (intent, method, amount) of draft-payment-discovery-01'], notes: [], summary: '' };
+  }
   const offers = Array.isArray(info.offers) ? info.offers.filter(isObject) : [info];
-  if (!offers.length) return { operation, complete: false, problems: ['offers[] is empty'], summary: '' };
+  if (!offers.length) return { operation, complete: false, problems: ['offers[] is empty'], notes: [], summary: '' };
   const perOffer = offers.slice(0, 10).map(offerProblems);
   const complete = perOffer.some((p) => !p.length);
   const best = offers[perOffer.findIndex((p) => !p.length)] ?? offers[0];
-  const summary = [best.intent, best.method, best.amount, best.currency].filter((x) => x !== undefined).map((x) => excerpt(String(x), 20)).join(' ');
-  return { operation, complete, problems: complete ? [] : perOffer[0], summary };
+  const summary = [best.intent, best.method, best.amount === null ? 'dynamic price' : best.amount, best.currency]
+    .filter((x) => x !== undefined)
+    .map((x) => excerpt(String(x), 20))
+    .join(' ');
+  const notes: string[] = [];
+  const badAmounts = offers.slice(0, 10).filter((o) => o.amount !== null && o.amount !== undefined && o.amount !== '' && !(typeof o.amount === 'string' && BASE_UNITS_RE.test(o.amount)));
+  if (badAmounts.length) notes.push(`amount ${excerpt(JSON.stringify(badAmounts[0].amount), 20)} is not a base-unit integer string (e.g. "50" for 0.50 USD)`);
+  return { operation, complete, problems: complete ? [] : perOffer[0], notes, summary };
 }
+
+/** Whether an operation declares a 402 response, as the draft requires of payable operations. */
+const declares402 = (operation: Record<string, unknown>): boolean => isObject(operation.responses) && operation.responses['402'] !== undefined;
 
 export const m5Mpp = defineCheck<OpenApiArtifact>()({
   meta: {
@@ -48,9 +70,9 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
     anchorKey: 'mpp',
     specUrls: SPEC,
     standards: ['mpp'],
-    summary: 'The OpenAPI description marks payable operations with x-payment-info (intent charge|session, method, amount), the Machine Payments Protocol discovery convention.',
+    summary: 'The OpenAPI description marks payable operations with x-payment-info (one offer or offers[] of intent charge|session, method, amount), the Machine Payments Protocol discovery draft.',
     why: 'Agents can budget and pay for API calls up front when the description says which operations cost money, how much, and by which payment method.',
-    remediation: 'Add x-payment-info {intent, method, amount, currency} to each paid operation of your OpenAPI description (/openapi.json).',
+    remediation: 'Add x-payment-info {offers: [{intent, method, amount, currency}]} and a 402 response to each paid operation of your OpenAPI description (/openapi.json).',
     codes: {
       'M5/no-openapi': 'no OpenAPI description to read x-payment-info from (see A8)',
       'M5/missing': 'an OpenAPI description with no x-payment-info',
@@ -79,7 +101,11 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
     const ops = openApiOperations(a.found.doc);
     const findings = ops
       .filter((o) => o.operation['x-payment-info'] !== undefined)
-      .map((o) => readPaymentInfo(`${o.method.toUpperCase()} ${o.path}`, o.operation['x-payment-info']));
+      .map((o) => {
+        const f = readPaymentInfo(`${o.method.toUpperCase()} ${o.path}`, o.operation['x-payment-info']);
+        if (!declares402(o.operation)) f.notes.push('no 402 response declared');
+        return f;
+      });
     const seen = describeProbe(a.found.probe, origin);
     const service = isObject(a.found.doc['x-service-info']) ? ' The document has x-service-info.' : '';
     const probesUsed = [a.found.probe];
@@ -88,7 +114,10 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
     }
     const complete = findings.filter((f) => f.complete);
     const incomplete = findings.filter((f) => !f.complete);
-    const advisories = incomplete.slice(0, 5).map((f) => `${excerpt(f.operation, 60)}: ${f.problems.join(', ')}`);
+    const advisories = [
+      ...incomplete.slice(0, 5).map((f) => `${excerpt(f.operation, 60)}: ${f.problems.join(', ')}`),
+      ...findings.filter((f) => f.notes.length).slice(0, 5).map((f) => `${excerpt(f.operation, 60)}: ${f.notes.join(', ')} (draft-payment-discovery-01)`),
+    ];
     const list = (fs: PaymentInfoFinding[]) => fs.slice(0, 5).map((f) => `${excerpt(f.operation, 60)}${f.summary ? ` (${f.summary})` : ''}`).join(', ');
     if (complete.length) {
       return {
@@ -105,7 +134,8 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
       status: 'partial',
       code: 'M5/incomplete',
       data: { seen, count: incomplete.length, incomplete: incomplete.slice(0, 5).map((f) => `${excerpt(f.operation, 60)} (${f.problems.join(', ')})`).join('; '), service },
-      remediation: 'Give every x-payment-info an intent (charge or session), a method (e.g. stripe, tempo, lightning, card) and an amount.',
+      remediation: 'Give every x-payment-info offer an intent (charge or session), a method (e.g. stripe, tempo, lightning, card) and an amount in base units (null for dynamic pricing).',
+      advisories: findings.filter((f) => f.notes.length).slice(0, 5).map((f) => `${excerpt(f.operation, 60)}: ${f.notes.join(', ')} (draft-payment-discovery-01)`),
       probes: probesUsed,
     };
   },
@@ -115,8 +145,9 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
         '/api/report': {
           get: {
             operationId: 'getReport',
-            'x-payment-info': { intent: 'charge', method: 'stripe', amount: '0.50', currency: 'usd', description: 'One report' },
-            responses: { '200': { description: 'The report' }, '402': { description: 'Payment required' } },
+            // The multi-offer form new documents SHOULD use; amount in the smallest unit (50 = 0.50 USD).
+            'x-payment-info': { offers: [{ intent: 'charge', method: 'stripe', amount: '50', currency: 'usd', description: 'One report' }] },
+            responses: { '200': { description: 'The report' }, '402': { description: 'Payment Required' } },
           },
         },
       },
@@ -124,7 +155,7 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
     return [
       {
         title: 'Annotate paid operations in your OpenAPI description',
-        body: 'Add x-payment-info to every operation that costs money (keep the rest of the document; check A8 covers publishing it at /openapi.json). intent is charge (per call) or session (metered).',
+        body: 'Add x-payment-info to every operation that costs money, and a 402 response beside it (keep the rest of the document; check A8 covers publishing it at /openapi.json). intent is charge (per call) or session (metered); amount is a string of digits in the smallest currency unit, or null when the price depends on the request.',
         code: JSON.stringify(snippet, null, 2),
         lang: 'json',
       },
