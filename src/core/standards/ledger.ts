@@ -263,43 +263,66 @@ export const STANDARDS = {
   },
   ucp: {
     name: 'Universal Commerce Protocol',
-    version: 'ucp.dev specification',
+    version: 'UCP 2026-04-08 (latest; 2026-01-23 and 2026-01-11 still read)',
     kind: 'draft',
-    checked: CATALOG,
-    checkedHow: 'catalog',
-    url: 'https://ucp.dev/specification/overview/',
+    checked: TODAY,
+    checkedHow: 'read',
+    url: 'https://ucp.dev/latest/specification/overview/',
+    note:
+      'Read today: Universal-Commerce-Protocol/ucp versions.json (commit 90a8c87; latest = 2026-04-08, then 2026-01-23, 2026-01-11, plus "draft") and 2026-04-08/specification/overview/index.md (commit 3476400; draft/ at 090ebe7 has the same profile shape). ' +
+      'The business profile at /.well-known/ucp nests `version`, `services`, `capabilities`, `payment_handlers` under `ucp`; each service is an array of bindings {version, spec, transport (rest|mcp|a2a|embedded), endpoint, schema}; ' +
+      'each capability an array of {version, spec, schema, extends?}; `services` and `payment_handlers` MUST be present even when empty, `capabilities` MAY be omitted. Hosting: HTTPS, no redirects, Cache-Control public with max-age >= 60 (MUSTs, reported as advisories). ' +
+      'M1 keeps "capabilities" as required for a pass (the text calls profiles without one unusual; agents have nothing to negotiate).',
+    olderShapes: [
+      '2026-01-11 nested profile with one object per service (`rest`/`mcp` sub-objects) and per capability: read, advisory only',
+      'top-level `protocol_version`/`services`/`capabilities`/`endpoints` (pre-launch drafts, the reference scanner\'s prompt): read, advisory only',
+    ],
   },
   acp: {
     name: 'Agentic Commerce Protocol',
-    version: 'ACP discovery RFC',
+    version: 'ACP discovery RFC (proposal, unreleased; change log 2026-02-23); API versions up to 2026-04-17',
     kind: 'draft',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://agenticcommerce.dev',
+    note:
+      'Read today: agentic-commerce-protocol/agentic-commerce-protocol rfcs/rfc.discovery.md (commit bc4d5d0; status Proposal, still unreleased) and the spec/ listing (released API versions 2025-09-29, 2025-12-12, 2026-01-16, 2026-01-30, 2026-04-17). ' +
+      'Conformance checklist now held: transports include "rest"; supported_versions oldest first with protocol.version the last; extensions[] entries have a name; intervention_types in the closed enum (3ds, biometric, address_verification).',
   },
   x402: {
     name: 'x402 payments',
-    version: 'x402 (coinbase/x402)',
+    version: 'x402 v2 (x402-foundation/x402, HTTP transport v2); v1 still read',
     kind: 'convention',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://x402.org',
+    note:
+      'Read today: x402-foundation/x402 specs/transports-v2/http.md (commit 03f722f; the repository moved from coinbase/x402): 402 with a PAYMENT-REQUIRED header carrying base64 JSON {x402Version: 2, error, resource, accepts[{scheme, network, amount, asset, payTo, maxTimeoutSeconds, extra}]}; ' +
+      'response bodies are a server concern. Matches M3. Not adopted: the repository\'s newer specs/extensions/well-known-discovery.md and bazaar discovery (third-party registry), which M3 does not query.',
+    olderShapes: ['x402 v1: 402 JSON body {x402Version: 1, accepts[{maxAmountRequired, resource, ...}]}, paid with X-PAYMENT'],
   },
   ap2: {
     name: 'Agent Payments Protocol (AP2)',
-    version: 'AP2 A2A extension',
+    version: 'AP2 A2A extension v0.1 (v0.1-alpha)',
     kind: 'draft',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://ap2-protocol.org',
+    note:
+      'Read today: google-agentic-commerce/AP2 docs/a2a-extension.md (commits 1561fd7 and 8bfb3e6): extension URI https://github.com/google-agentic-commerce/ap2/tree/v0.1 (MUST), params.roles with at least one of merchant, shopper, credentials-provider, payment-processor; merchants SHOULD mark it required. Unchanged, M4 matches. ' +
+      'M4 also accepts micropayment-provider and streaming-payment-consumer (from the research catalog); the text read lists only the four roles.',
   },
   mpp: {
     name: 'Machine Payments Protocol',
-    version: 'mpp.dev discovery',
+    version: 'draft-payment-discovery-01 (tempoxyz/mpp-specs)',
     kind: 'draft',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://mpp.dev',
+    note:
+      'Read today: tempoxyz/mpp-specs specs/extensions/draft-payment-discovery-01.md (commit ad01e43): GET /openapi.json (HTTPS, application/json); each payable operation MUST carry x-payment-info, one offer {intent charge|session, method, amount, currency?, description?} or {offers: [...]} (new documents SHOULD use offers; clients MUST read both), ' +
+      'amount a base-unit integer string or null (dynamic pricing), and MUST declare a 402 response. The x402scan/MPPscan `{price, protocols}` object seen in public code is not the draft\'s shape: M5 names it and stays partial.',
+    olderShapes: ['single-offer shorthand `x-payment-info: {intent, method, amount}` (still valid per the draft)', 'decimal or numeric amounts ("0.50", 50): read, advisory'],
   },
   schemaProduct: {
     name: 'schema.org Product / Offer',

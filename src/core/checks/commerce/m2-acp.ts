@@ -8,6 +8,9 @@ export const ACP_PATH = '/.well-known/acp.json';
 const ACCEPT = 'application/json, */*;q=0.1';
 const TRANSPORTS = ['rest', 'mcp'];
 const SERVICES = ['checkout', 'orders', 'delegate_payment'];
+const INTERVENTIONS = ['3ds', 'biometric', 'address_verification'];
+/** The latest released ACP API version (spec/2026-04-17 in the protocol repository), which the fix guide writes. */
+export const ACP_LATEST = '2026-04-17';
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 function isUrl(v: unknown): boolean {
@@ -28,6 +31,11 @@ export function acpProblems(doc: Record<string, unknown>): string[] {
     const sv = proto.supported_versions;
     if (!Array.isArray(sv) || !sv.length || !sv.every((v) => typeof v === 'string' && DATE_RE.test(v))) p.push('`protocol.supported_versions` is not a non-empty list of YYYY-MM-DD dates');
     else if (typeof proto.version === 'string' && !sv.includes(proto.version)) p.push('`protocol.supported_versions` does not include `protocol.version`');
+    else {
+      // Oldest first, and the last element is the latest version, which `protocol.version` names.
+      if (sv.some((v, i) => i > 0 && (v as string) <= (sv[i - 1] as string))) p.push('`protocol.supported_versions` is not in chronological order (oldest first)');
+      else if (sv.at(-1) !== proto.version) p.push('`protocol.version` is not the latest of `protocol.supported_versions`');
+    }
     if (proto.documentation_url !== undefined && !isUrl(proto.documentation_url)) p.push('`protocol.documentation_url` is not a URL');
   }
   if (!isUrl(doc.api_base_url)) p.push(doc.api_base_url === undefined ? 'no `api_base_url`' : '`api_base_url` is not an absolute URL');
@@ -36,6 +44,7 @@ export function acpProblems(doc: Record<string, unknown>): string[] {
   else {
     const bad = t.filter((x) => !TRANSPORTS.includes(x as string));
     if (bad.length) p.push(`transports ${bad.map((x) => JSON.stringify(x)).join(', ').slice(0, 80)} outside the enum (rest, mcp)`);
+    if (!t.includes('rest')) p.push('`transports` lacks "rest" (the RFC requires at least rest)');
   }
   const caps = isObject(doc.capabilities) ? doc.capabilities : null;
   if (!caps) p.push('no `capabilities` object');
@@ -48,6 +57,11 @@ export function acpProblems(doc: Record<string, unknown>): string[] {
     }
     for (const k of ['extensions', 'intervention_types', 'supported_currencies', 'supported_locales']) {
       if (caps[k] !== undefined && !Array.isArray(caps[k])) p.push(`\`capabilities.${k}\` is not a list`);
+    }
+    if (Array.isArray(caps.extensions) && caps.extensions.some((e) => !isObject(e) || typeof e.name !== 'string' || !e.name)) p.push('`capabilities.extensions` has an entry without a `name`');
+    if (Array.isArray(caps.intervention_types)) {
+      const bad = caps.intervention_types.filter((x) => !INTERVENTIONS.includes(x as string));
+      if (bad.length) p.push(`intervention_types ${bad.map((x) => JSON.stringify(x)).join(', ').slice(0, 80)} outside the enum (3ds, biometric, address_verification)`);
     }
   }
   return p;
@@ -110,7 +124,7 @@ export const m2Acp = defineCheck<FetchResult>()({
   },
   fixGuide(fx) {
     const doc = {
-      protocol: { name: 'acp', version: '2026-01-30', supported_versions: ['2025-09-29', '2026-01-30'], documentation_url: `${fx.origin}/docs/acp` },
+      protocol: { name: 'acp', version: ACP_LATEST, supported_versions: ['2026-01-30', ACP_LATEST], documentation_url: `${fx.origin}/docs/acp` },
       api_base_url: `${fx.origin}/acp`,
       transports: ['rest'],
       capabilities: { services: ['checkout', 'orders'], supported_currencies: ['usd'] },

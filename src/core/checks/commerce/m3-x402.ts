@@ -12,7 +12,7 @@ import { describeProbe, excerpt, isObject, parseJson } from '../../gather/classi
 import { parseJsonBounded } from '../../gather/nesting.js';
 import { platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
 
-const SPEC = ['https://x402.org', 'https://docs.x402.org', 'https://github.com/coinbase/x402'];
+const SPEC = ['https://x402.org', 'https://docs.x402.org', 'https://github.com/x402-foundation/x402'];
 export const X402_PATHS = ['/', '/api', '/api/v1'];
 export const MAX_ADVERTISED = 5;
 const API_ACCEPT = 'application/json, */*;q=0.1';
