@@ -27,6 +27,33 @@ export const commerce: Variant[] = [
     profile: 'commerce',
   },
   {
+    name: 'ucp-profile-2026-04',
+    models: 'a UCP 2026-04-08 business profile: services and capabilities as arrays of versioned entries, payment_handlers present, cacheable',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/ucp': json(
+        {
+          ucp: {
+            version: '2026-04-08',
+            services: {
+              'dev.ucp.shopping': [
+                { version: '2026-04-08', spec: 'https://ucp.dev/2026-04-08/specification/overview', transport: 'rest', endpoint: `${origin}/ucp/v1`, schema: 'https://ucp.dev/2026-04-08/services/shopping/rest.openapi.json' },
+                { version: '2026-04-08', spec: 'https://ucp.dev/2026-04-08/specification/overview', transport: 'mcp', endpoint: `${origin}/ucp/mcp`, schema: 'https://ucp.dev/2026-04-08/services/shopping/mcp.openrpc.json' },
+              ],
+            },
+            capabilities: { 'dev.ucp.shopping.checkout': [{ version: '2026-04-08', spec: 'https://ucp.dev/2026-04-08/specification/checkout', schema: 'https://ucp.dev/2026-04-08/schemas/shopping/checkout.json' }] },
+            payment_handlers: {},
+          },
+        },
+        { 'cache-control': 'public, max-age=3600' },
+      ),
+    }),
+    expect: { M1: 'pass' },
+    codes: { M1: 'M1/ok' },
+    source: 'UCP 2026-04-08 overview, "Profile Structure" and "Hosting" (Universal-Commerce-Protocol/ucp 2026-04-08/specification/overview/index.md)',
+    profile: 'commerce',
+  },
+  {
     name: 'ucp-profile-early-draft',
     models: 'a UCP profile in the early-draft shape: top-level protocol_version, services, capabilities, endpoints',
     site: ({ origin }) => ({
@@ -157,6 +184,62 @@ export const commerce: Variant[] = [
     expect: { M4: 'partial' },
     codes: { M4: 'M4/no-roles' },
     source: 'AP2 A2A extension (docs/a2a-extension.md: params.roles is required)',
+    profile: 'commerce',
+  },
+  {
+    name: 'acp-discovery-mcp-only',
+    models: 'an ACP discovery document whose transports lack rest',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/acp.json': json({
+        protocol: { name: 'acp', version: '2026-04-17', supported_versions: ['2026-04-17'] },
+        api_base_url: `${origin}/acp`,
+        transports: ['mcp'],
+        capabilities: { services: ['checkout'] },
+      }),
+    }),
+    expect: { M2: 'partial' },
+    codes: { M2: 'M2/invalid' },
+    source: 'ACP discovery RFC conformance checklist (rfcs/rfc.discovery.md §10: MUST include at least "rest" in transports)',
+    profile: 'commerce',
+  },
+  {
+    name: 'mpp-payment-offers',
+    models: 'x-payment-info in the offers[] form: a base-unit amount and a dynamic (null) one, with a 402 response',
+    site: () => ({
+      '/': page(),
+      '/openapi.json': json({
+        openapi: '3.1.0',
+        info: { title: 'Reports', version: '1' },
+        paths: {
+          '/report': {
+            post: {
+              responses: { 200: { description: 'ok' }, 402: { description: 'Payment Required' } },
+              'x-payment-info': { offers: [{ intent: 'charge', method: 'stripe', amount: '50', currency: 'usd' }, { intent: 'charge', method: 'tempo', amount: null }] },
+            },
+          },
+        },
+      }),
+    }),
+    expect: { M5: 'pass', A8: 'pass' },
+    codes: { M5: 'M5/ok' },
+    source: 'draft-payment-discovery-01 (tempoxyz/mpp-specs specs/extensions: x-payment-info offers[], amount base units or null, 402 response declared)',
+    profile: 'commerce',
+  },
+  {
+    name: 'mpp-payment-info-scan-shape',
+    models: 'x-payment-info as an x402scan-style {price, protocols} object, without the draft\'s offer fields',
+    site: () => ({
+      '/': page(),
+      '/openapi.json': json({
+        openapi: '3.1.0',
+        info: { title: 'Reports', version: '1' },
+        paths: { '/report': { get: { responses: { 200: { description: 'ok' }, 402: { description: 'Payment Required' } }, 'x-payment-info': { price: { mode: 'fixed', currency: 'USD', amount: '0.10' }, protocols: [{ x402: {} }] } } } },
+      }),
+    }),
+    expect: { M5: 'partial' },
+    codes: { M5: 'M5/incomplete' },
+    source: 'Shape seen in public x402/MPP service code (price + protocols); draft-payment-discovery-01 defines intent, method, amount instead',
     profile: 'commerce',
   },
   {
