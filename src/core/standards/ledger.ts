@@ -298,7 +298,8 @@ export const STANDARDS = {
     url: 'https://x402.org',
     note:
       'Read today: x402-foundation/x402 specs/transports-v2/http.md (commit 03f722f; the repository moved from coinbase/x402): 402 with a PAYMENT-REQUIRED header carrying base64 JSON {x402Version: 2, error, resource, accepts[{scheme, network, amount, asset, payTo, maxTimeoutSeconds, extra}]}; ' +
-      'response bodies are a server concern. Matches M3. Not adopted: the repository\'s newer specs/extensions/well-known-discovery.md and bazaar discovery (third-party registry), which M3 does not query.',
+      'response bodies are a server concern. Matches M3. Also read: specs/extensions/well-known-discovery.md (commit 268f071, status Draft): a per-origin manifest at /.well-known/x402.json {x402Version, lastUpdated, items[{resource{url}, type http|mcp, accepts, input{method, routeTemplate}}]}, served by the x402 middleware by default; ' +
+      'M3 knocks on the resources it lists. Not adopted: bazaar discovery through a facilitator (third-party registry).',
     olderShapes: ['x402 v1: 402 JSON body {x402Version: 1, accepts[{maxAmountRequired, resource, ...}]}, paid with X-PAYMENT'],
   },
   ap2: {

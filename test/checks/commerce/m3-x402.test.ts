@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeX402, m3X402, type X402Artifact } from '../../../src/core/checks/commerce/m3-x402.js';
+import { decodeX402, m3X402, manifestResources, X402_MANIFEST_PATH, type X402Artifact } from '../../../src/core/checks/commerce/m3-x402.js';
 import type { FetchResult } from '../../../src/core/net/http.js';
 import { ORIGIN, json, notFound, response } from '../../helpers/responses.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
@@ -42,6 +42,22 @@ describe('x402 decoding', () => {
   });
 });
 
+describe('x402 well-known manifest', () => {
+  it('reads items[].resource.url or a bare resource string, and nothing from non-manifests', () => {
+    const m = (body: unknown) => json(X402_MANIFEST_PATH, body);
+    expect(manifestResources(m({ items: [{ resource: 'https://a.example/x' }, { resource: { url: 'https://a.example/y' }, input: { method: 'get' } }] }))).toEqual(['https://a.example/x', 'https://a.example/y']);
+    expect(manifestResources(m({ items: [{ resource: { url: 'https://a.example/{id}' } }, { resource: { url: 'https://a.example/u/:name' } }] }))).toEqual([]);
+    expect(manifestResources(m({ hello: 'world' }))).toEqual([]);
+    expect(manifestResources(notFound(X402_MANIFEST_PATH))).toEqual([]);
+    expect(manifestResources(undefined)).toEqual([]);
+  });
+  it('says when the manifest path answers something that is not a manifest', () => {
+    const o = m3X402.evaluate({ probes: base(), sources: {}, manifest: json(X402_MANIFEST_PATH, { hello: 'world' }) }, ctx);
+    expect(o).toMatchObject({ status: 'fail', code: 'M3/missing', details: { manifest: false } });
+    expect(o.data?.list).toMatch(/x402\.json is not a manifest with items\[\]/);
+  });
+});
+
 describe('M3 x402 (evaluate)', () => {
   it('passes a v1 body on /api', () => {
     const probes = base();
@@ -69,7 +85,7 @@ describe('M3 x402 (evaluate)', () => {
     const none = m3X402.evaluate(art(base()), ctx);
     expect(none.status).toBe('fail');
     expect(none.code).toBe('M3/missing');
-    expect(none.details).toEqual({ probed: none.probes!.length });
+    expect(none.details).toEqual({ probed: none.probes!.length, manifest: false });
     expect(none.probes!.find((p) => p.requestedUrl === `${ORIGIN}/api`)?.status).toBe(404);
   });
   it('fix guide names the x402 package for the platform', () => {
@@ -128,5 +144,43 @@ describe('M3 gather against a loopback site', () => {
     open.push(site);
     const a = await m3X402.gather(await liveContext(site.origin));
     expect(a.probes.map((p) => new URL(p.requestedUrl).host)).toEqual(Array(3).fill(new URL(site.origin).host));
+  });
+  it('knocks on resources the /.well-known/x402.json manifest lists, before OpenAPI ones, within the same cap', async () => {
+    const site = await startFixture((s) => ({
+      '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>api</body></html>' },
+      [X402_MANIFEST_PATH]: {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          x402Version: 2,
+          lastUpdated: 1781555511,
+          items: [
+            { resource: { url: `${s.origin}/weather/:city` }, type: 'http', accepts: [], input: { method: 'GET', routeTemplate: '/weather/:city' } },
+            { resource: { url: `${s.origin}/report` }, type: 'http', accepts: [], input: { method: 'POST' } },
+            { resource: { url: `${s.origin}/quote` }, type: 'http', accepts: [], input: { method: 'GET' } },
+            { resource: { url: 'https://elsewhere.example.net/pay' }, type: 'http', accepts: [] },
+            { resource: { url: `${s.origin}/tool` }, type: 'mcp', accepts: [] },
+          ],
+        }),
+      },
+      '/openapi.json': {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/a': { get: { 'x-payment-info': {} } }, '/b': { get: { 'x-payment-info': {} } }, '/c': { get: { 'x-payment-info': {} } }, '/d': { get: { 'x-payment-info': {} } } } }),
+      },
+      '/quote': (_req: unknown, res: { writeHead: (s: number, h: Record<string, string>) => void; end: (b?: string) => void }) => {
+        res.writeHead(402, { 'payment-required': b64(V2), 'content-type': 'application/json' });
+        res.end('{}');
+      },
+    }));
+    open.push(site);
+    const a = await m3X402.gather(await liveContext(site.origin));
+    const knocked = a.probes.map((p) => new URL(p.requestedUrl).pathname).slice(3);
+    // GET items first, templates, other hosts and MCP items skipped, then OpenAPI fills the cap of 5.
+    expect(knocked).toEqual(['/quote', '/report', '/a', '/b', '/c']);
+    expect(a.sources[`${site.origin}/quote`]).toBe('manifest');
+    expect(a.sources[`${site.origin}/a`]).toBe('openapi');
+    const o = m3X402.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/` });
+    expect(o).toMatchObject({ status: 'pass', code: 'M3/ok', data: { where: '/quote' }, details: { manifest: true, paid: [`${site.origin}/quote`] } });
+    expect(o.evidence).toContain(`[from ${X402_MANIFEST_PATH}]`);
+    expect(o.probes?.some((p) => p.requestedUrl === `${site.origin}${X402_MANIFEST_PATH}`)).toBe(true);
   });
 });

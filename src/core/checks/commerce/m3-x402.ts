@@ -1,26 +1,34 @@
 /**
  * M3 x402: knock on a few URLs and look for HTTP 402 with machine-readable payment requirements,
  * either v1 (JSON body `{x402Version: 1, accepts[]}`) or v2 (`PAYMENT-REQUIRED` header, base64
- * JSON). Only the scanned site is contacted: the reference scanner's extra lookup in a
- * third-party registry (Coinbase Bazaar) is deliberately not made.
+ * JSON). Beyond the anchor set, it knocks on resources the site itself lists: its
+ * `/.well-known/x402.json` manifest (x402 well-known discovery extension, a draft the x402
+ * middleware serves by default) and OpenAPI operations marked `x-payment-info`. Only the scanned
+ * site is contacted: the reference scanner's extra lookup in a third-party registry (Coinbase
+ * Bazaar) is deliberately not made.
  */
 import { defineCheck } from '../types.js';
 import { BROWSER_ACCEPT, type FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { openApiBaseUrl, openApiDoc, openApiOperations } from '../../gather/openapi.js';
-import { describeProbe, excerpt, isObject, parseJson } from '../../gather/classify.js';
+import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
 import { parseJsonBounded } from '../../gather/nesting.js';
 import { platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://x402.org', 'https://docs.x402.org', 'https://github.com/x402-foundation/x402'];
 export const X402_PATHS = ['/', '/api', '/api/v1'];
+/** The per-origin discovery manifest of the x402 well-known discovery extension (draft). */
+export const X402_MANIFEST_PATH = '/.well-known/x402.json';
+/** At most this many advertised resources (manifest first, then OpenAPI) are knocked on. */
 export const MAX_ADVERTISED = 5;
 const API_ACCEPT = 'application/json, */*;q=0.1';
 
 export interface X402Artifact {
   probes: FetchResult[];
   /** Where each probed URL came from. */
-  sources: Record<string, 'anchor-set' | 'openapi'>;
+  sources: Record<string, 'anchor-set' | 'manifest' | 'openapi'>;
+  /** The /.well-known/x402.json answer, when it was asked for. */
+  manifest?: FetchResult;
 }
 
 export interface X402Requirements {
@@ -76,6 +84,28 @@ export function decodeX402(res: FetchResult): X402Requirements | { error: string
   return { error: mpp ? 'a WWW-Authenticate: Payment challenge (MPP), not x402 requirements' : 'no PAYMENT-REQUIRED header and no JSON body' };
 }
 
+/**
+ * Resource URLs a `/.well-known/x402.json` manifest lists (`items[].resource.url`, or a bare
+ * `resource` string as facilitator discovery lists write it), HTTP items with GET first; route
+ * templates (`:city`, `{id}`) are skipped because we cannot fill them. Empty when it is no manifest.
+ */
+export function manifestResources(res: FetchResult | undefined): string[] {
+  if (!res || !isFound(res)) return [];
+  const parsed = parseJson(res);
+  if (!parsed.ok || !isObject(parsed.value) || !Array.isArray(parsed.value.items)) return [];
+  const items = parsed.value.items.slice(0, 200).filter(isObject);
+  const entries: Array<{ url: string; get: boolean }> = [];
+  for (const it of items) {
+    if (it.type !== undefined && it.type !== 'http') continue;
+    const url = isObject(it.resource) ? it.resource.url : it.resource;
+    if (typeof url !== 'string' || /[{}]|\/:[A-Za-z_]/.test(url)) continue;
+    const method = isObject(it.input) && typeof it.input.method === 'string' ? it.input.method.toUpperCase() : 'GET';
+    entries.push({ url, get: method === 'GET' });
+  }
+  // GET first: we never send other methods, and a GET is what a 402 gate answers most reliably.
+  return entries.sort((x, y) => Number(y.get) - Number(x.get)).map((e) => e.url);
+}
+
 /** Is `url` on the scanned site (same host, or a subdomain of its registrable-looking base)? */
 function sameSite(url: string, origin: string): boolean {
   try {
@@ -92,6 +122,8 @@ export interface X402Details {
   probed?: number;
   paid?: string[];
   version?: number | null;
+  /** Whether /.well-known/x402.json answered as a manifest listing resources. */
+  manifest?: boolean;
 }
 
 export const m3X402 = defineCheck<X402Artifact>()({
@@ -104,7 +136,7 @@ export const m3X402 = defineCheck<X402Artifact>()({
     anchorKey: 'x402',
     specUrls: SPEC,
     standards: ['x402'],
-    summary: `GET ${X402_PATHS.join(', ')} (plus up to ${MAX_ADVERTISED} endpoints the OpenAPI description marks payable) looking for HTTP 402 with x402 requirements: a v1 JSON body or a v2 PAYMENT-REQUIRED header, with accepts[].`,
+    summary: `GET ${X402_PATHS.join(', ')} (plus up to ${MAX_ADVERTISED} endpoints listed by ${X402_MANIFEST_PATH} or marked payable in the OpenAPI description) looking for HTTP 402 with x402 requirements: a v1 JSON body or a v2 PAYMENT-REQUIRED header, with accepts[].`,
     why: 'x402 lets an agent pay per request in stablecoins and retry, with no account or API key; the 402 answer is how it learns the price.',
     remediation: 'Protect paid endpoints with x402 middleware (@x402/express, @x402/next, @x402/hono) so unpaid requests get 402 with payment requirements.',
     codes: {
@@ -126,8 +158,9 @@ export const m3X402 = defineCheck<X402Artifact>()({
       // "/" is asked for like the page, so it is the same request when the page is the root.
       return ctx.fetch(url, { accept: p === '/' ? BROWSER_ACCEPT : API_ACCEPT });
     });
-    const advertised = openApiDoc(ctx).then((a) => {
-      if (!a.found) return [] as Promise<FetchResult>[];
+    const manifestProbe = ctx.fetch(X402_MANIFEST_PATH, { accept: API_ACCEPT, maxBytes: 256 * 1024 });
+    const openApiUrls = openApiDoc(ctx).then((a) => {
+      if (!a.found) return [] as string[];
       const base = openApiBaseUrl(a.found);
       const payable = openApiOperations(a.found.doc)
         .filter((o) => o.operation['x-payment-info'] !== undefined && !/[{}]/.test(o.path))
@@ -135,29 +168,46 @@ export const m3X402 = defineCheck<X402Artifact>()({
         .sort((x, y) => Number(y.method === 'get') - Number(x.method === 'get'));
       const urls: string[] = [];
       for (const o of payable) {
-        let url: string;
         try {
-          url = new URL(o.path.replace(/^\//, ''), base).href;
+          urls.push(new URL(o.path.replace(/^\//, ''), base).href);
         } catch {
           continue;
         }
-        if (!sameSite(url, ctx.origin) || sources[url] || urls.includes(url)) continue;
-        urls.push(url);
-        if (urls.length >= MAX_ADVERTISED) break;
       }
-      return urls.map((u) => {
-        sources[u] = 'openapi';
-        return ctx.fetch(u, { accept: API_ACCEPT });
-      });
+      return urls;
     });
-    const probes = await Promise.all([...anchor, ...(await advertised)]);
-    return { probes, sources };
+    const [manifest, fromOpenApi] = await Promise.all([manifestProbe, openApiUrls]);
+    const advertised: string[] = [];
+    const take = (candidates: string[], source: 'manifest' | 'openapi') => {
+      for (const raw of candidates) {
+        if (advertised.length >= MAX_ADVERTISED) return;
+        let url: string;
+        try {
+          url = new URL(raw, ctx.origin).href;
+        } catch {
+          continue;
+        }
+        if (!sameSite(url, ctx.origin) || sources[url]) continue;
+        sources[url] = source;
+        advertised.push(url);
+      }
+    };
+    take(manifestResources(manifest), 'manifest');
+    take(fromOpenApi, 'openapi');
+    const probes = await Promise.all([...anchor, ...advertised.map((u) => ctx.fetch(u, { accept: API_ACCEPT }))]);
+    return { probes, sources, manifest };
   },
-  evaluate({ probes, sources }, { origin }) {
+  evaluate({ probes, sources, manifest }, { origin }) {
     const payments = probes.filter((p) => p.status === 402);
-    const list = probes.map((p) => `${describeProbe(p, origin)}${sources[p.requestedUrl] === 'openapi' ? ' [from OpenAPI]' : ''}`).join('; ');
+    const tag = { 'anchor-set': '', openapi: ' [from OpenAPI]', manifest: ` [from ${X402_MANIFEST_PATH}]` } as const;
+    const listed = manifestResources(manifest).length > 0;
+    const list =
+      probes.map((p) => `${describeProbe(p, origin)}${tag[sources[p.requestedUrl] ?? 'anchor-set']}`).join('; ') +
+      (listed ? '' : manifest && isFound(manifest) ? `; ${X402_MANIFEST_PATH} is not a manifest with items[]` : '');
+    // Every request this check made is shown, the manifest included; `probed` counts the knocks.
+    const shown = manifest ? [...probes, manifest] : probes;
     if (!payments.length) {
-      return { status: 'fail', code: 'M3/missing', data: { list }, probes, details: { probed: probes.length } as X402Details };
+      return { status: 'fail', code: 'M3/missing', data: { list }, probes: shown, details: { probed: probes.length, manifest: listed } as X402Details };
     }
     const decoded = payments.map((p) => ({ probe: p, req: decodeX402(p) }));
     const good = decoded.filter((d): d is { probe: FetchResult; req: X402Requirements } => 'accepts' in d.req && d.req.accepts.length > 0);
@@ -176,8 +226,8 @@ export const m3X402 = defineCheck<X402Artifact>()({
         data: { version: v !== null ? ` v${v}` : '', carrier: first.req.carrier, where, options: first.req.accepts.length, offer, list },
         matched: v !== null && v >= 2 ? `x402 v${v} (PAYMENT-REQUIRED header)` : `x402 v${v ?? 1} (JSON body)`,
         advisories: good.flatMap((g) => g.req.problems).slice(0, 5),
-        probes,
-        details: { paid: good.map((g) => g.probe.requestedUrl), version: v },
+        probes: shown,
+        details: { paid: good.map((g) => g.probe.requestedUrl), version: v, manifest: listed },
       };
     }
     const why = decoded.map((d) => `${d.probe.requestedUrl.startsWith(origin) ? d.probe.requestedUrl.slice(origin.length) || '/' : d.probe.requestedUrl}: ${'error' in d.req ? d.req.error : d.req.problems.join(', ')}`);
@@ -186,7 +236,7 @@ export const m3X402 = defineCheck<X402Artifact>()({
       code: 'M3/unparseable',
       data: { why: why.join('; '), list },
       remediation: 'Answer 402 with x402 payment requirements: a PAYMENT-REQUIRED header (v2, base64 JSON) or a JSON body with x402Version and accepts[] (v1).',
-      probes,
+      probes: shown,
     };
   },
   fixGuide(fx) {
