@@ -311,7 +311,7 @@ export const STANDARDS = {
     url: 'https://ap2-protocol.org',
     note:
       'Read today: google-agentic-commerce/AP2 docs/a2a-extension.md (commits 1561fd7 and 8bfb3e6): extension URI https://github.com/google-agentic-commerce/ap2/tree/v0.1 (MUST), params.roles with at least one of merchant, shopper, credentials-provider, payment-processor; merchants SHOULD mark it required. Unchanged, M4 matches. ' +
-      'M4 also accepts micropayment-provider and streaming-payment-consumer (from the research catalog); the text read lists only the four roles.',
+      'M4 also accepts micropayment-provider and streaming-payment-consumer: another stored version of the same file (repository not named by the index; it adds "Micropayment Channel Capabilities" with payment_channels/payment_streams params) lists those six roles, the two commits above list four. The drafts disagree; M4 accepts all six.',
   },
   mpp: {
     name: 'Machine Payments Protocol',
