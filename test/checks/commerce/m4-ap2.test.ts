@@ -1,8 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AP2_EXTENSION_URI, m4Ap2 } from '../../../src/core/checks/commerce/m4-ap2.js';
 import { a2aCardFromProbes } from '../../../src/core/gather/a2a-card.js';
 import { ucpFromProbe } from '../../../src/core/gather/ucp.js';
 import { ORIGIN, json, notFound } from '../../helpers/responses.js';
+import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
+import { liveContext } from './live-context.js';
+
+const open: FixtureSite[] = [];
+afterAll(async () => {
+  for (const s of open) await s.close();
+});
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
 const CARD = '/.well-known/agent-card.json';
@@ -49,5 +56,17 @@ describe('M4 AP2', () => {
     const steps = m4Ap2.fixGuide({ origin: ORIGIN, platform: null, hosting: [] });
     expect(steps[0].code).toContain(AP2_EXTENSION_URI);
     expect(steps.find((s) => s.title === 'Verify')?.code).toContain('agent-card.json');
+  });
+  it('passes a loopback site whose card carries exactly the block the fix guide writes', async () => {
+    // The guide's first step is the block to merge into an existing card (A5 covers the rest of the card).
+    const block = JSON.parse(m4Ap2.fixGuide({ origin: ORIGIN, platform: null, hosting: ['nginx'] })[0].code!) as Record<string, unknown>;
+    const base = { name: 'Shop agent', version: '1.0.0', skills: [] };
+    const site = await startFixture({
+      '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>shop</body></html>' },
+      [CARD]: { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...base, ...block }) },
+    });
+    open.push(site);
+    const o = m4Ap2.evaluate(await m4Ap2.gather(await liveContext(site.origin)), { origin: site.origin, pageUrl: `${site.origin}/` });
+    expect(o).toMatchObject({ status: 'pass', code: 'M4/ok', details: { roles: ['merchant'], required: true, ucpMandate: false } });
   });
 });

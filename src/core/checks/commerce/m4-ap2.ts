@@ -152,7 +152,10 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
         content: JSON.stringify({ name: 'Example store agent', version: '1.0.0', ...extension }, null, 2) + '\n',
         lang: 'json',
       }).slice(1),
-      { title: 'Or declare it in UCP', body: `If you publish a UCP profile (M1), list the capability ${UCP_AP2_CAPABILITY} under ucp.capabilities.` },
+      {
+        title: 'Or declare it in UCP',
+        body: `If you publish a UCP profile (M1), list the capability ${UCP_AP2_CAPABILITY} under ucp.capabilities; in UCP 2026-04-08 its value is an array of {version, spec, schema, extends: "dev.ucp.shopping.checkout"} with spec and schema on ucp.dev.`,
+      },
       verifyStep(`curl -s ${fx.origin}/.well-known/agent-card.json | grep -o 'google-agentic-commerce/ap2[^"]*'`, 'Expect the AP2 extension URI in the card.'),
       specStep(SPEC),
     ];
