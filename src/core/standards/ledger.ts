@@ -102,12 +102,16 @@ export const STANDARDS = {
   },
   aiRobotsTxt: {
     name: 'AI crawler list (ai.robots.txt)',
-    version: 'robots.json, 166 entries (2026-08-22)',
+    version: 'robots.json at commit 0037a9e2c5ff (166 keys); token list 2026-11-25',
     kind: 'convention',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://github.com/ai-robots-txt/ai.robots.txt',
     olderShapes: ['retired Anthropic tokens (anthropic-ai, Claude-Web): read, with a note that the current crawlers do not obey them'],
+    note:
+      'Read on 2026-11-25: ai-robots-txt/ai.robots.txt robots.json at commit 0037a9e2c5ff (166 keys, knownagents.com links; newer than the stored 83485effdb4a and the robots.txt/table at 000552c2df1f, which still link darkvisitors.com; the store holds 199 versions and this is the newest found, not proven the newest). ' +
+      'Every key of ours was still there; 97 new keys were added (B1 now lists 164 tokens: keys differing only in case, Meta-ExternalAgent/meta-externalagent, or by a /version suffix, MistralAI-User/1.0, iaskspider/2.0, are one robots.txt token). Categories follow its `function` field; enterprise crawlers a customer points at its own sites (amazon-kendra, bedrockbot, AzureAI-SearchBot, Google-Firebase) are `other` so they do not count as answer engines. ' +
+      'IbouBot, listed at 000552c2df1f, is gone from 0037a9e2c5ff (we never listed it). robots.json still lists anthropic-ai and Claude-Web (Claude-Web as "Undocumented AI Agents"); B1 keeps them retired, as Anthropic documents only ClaudeBot, Claude-SearchBot and Claude-User (catalog §5, not re-read today), and its advisory says both.',
   },
   contentSignals: {
     name: 'Content Signals (Cloudflare)',
