@@ -86,11 +86,15 @@ export const STANDARDS = {
   },
   markdownForAgents: {
     name: 'Markdown for agents (Accept: text/markdown)',
-    version: 'Cloudflare docs; RFC 9110 §12 negotiation; RFC 7763 media type',
+    version: 'Cloudflare docs (beta page, example response dated 2026-02-11); RFC 9110 §12 negotiation; RFC 7763 media type',
     kind: 'convention',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://developers.cloudflare.com/fundamentals/reference/markdown-for-agents/',
+    note:
+      'Read on 2026-11-25: cloudflare-docs src/content/docs/fundamentals/reference/markdown-for-agents.mdx at commits 059a1e41bd27 and c7752be6d296 (same text) and the partial src/content/partials/fundamentals/markdown-for-agents.mdx at 13b7c00a0972 (which carries an unresolved merge-conflict marker around its SSL for SaaS tab). ' +
+      'Text: conversion happens when Accept has text/markdown "as one of the options"; the response carries content-type: text/markdown; charset=utf-8, vary: accept, x-markdown-tokens, and by default Content-Signal: ai-train=yes, search=yes, ai-input=yes (custom policies "in the future"); Pro, Business, Enterprise and SSL for SaaS; dashboard Quick Actions toggle or PATCH zones/{zone}/settings/content_converter {"value":"on"}; HTML only, no compressed origin responses, zone-level. ' +
+      'C1 already asked with text/markdown alone and among other types; it now reports the Markdown response headers as details, flags the edge default Content-Signal (AI training yes) in its advisory, and the fix guide names plans, toggle, API setting and limits.',
   },
   jsonLd: {
     name: 'JSON-LD with schema.org',
