@@ -239,11 +239,14 @@ export const STANDARDS = {
   },
   authMd: {
     name: 'auth.md',
-    version: 'WorkOS auth.md docs',
+    version: 'WorkOS auth.md docs ("The auth.md file"); reference AUTH.md at workos/auth.md 0910d0930ba6',
     kind: 'convention',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://workos.com/auth-md/docs/auth-md',
+    note:
+      'Read on 2026-11-25: the stored copy of workos.com/auth-md/docs/auth-md (its "Where to host it" and "Sections in order" up to Discover; the rest of the page was not in the store) and the reference workos/auth.md AUTH.md at commit 0910d0930ba6 (discover → pick a method → register at POST /agent/auth → claim → use → errors → revocation; agent_auth members skill, register_uri, claim_uri, revocation_uri, identity_types_supported, anonymous/identity_assertion *_supported, events_supported). ' +
+      'The docs give the title as exactly `# auth.md`; isitagentready\'s skill (catalog) accepts any H1 containing "auth.md", and A9 keeps that. The fix guide wrote an OAuth dynamic-client-registration + PKCE document, which is not the auth.md protocol: it now writes the walkthrough. Endpoint paths differ between WorkOS\'s blog (/agent-auth), the reference repo (/agent/auth) and implementers (/agent/identity): A9 reads any of them as a registration pointer.',
   },
   aiCatalog: {
     name: 'AI catalog / Agentic Resource Discovery',
