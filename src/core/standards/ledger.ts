@@ -70,11 +70,16 @@ export const STANDARDS = {
   },
   agentDocsSpec: {
     name: 'Agent docs spec',
-    version: 'agentdocsspec.com (unversioned)',
+    version: 'Agent-Friendly Documentation Spec 0.4.0 (Draft, 2026-04-21)',
     kind: 'convention',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://agentdocsspec.com/',
+    note:
+      'Read on 2026-11-25: agent-ecosystem/agent-docs-spec SPEC.md at commit 00f719e3beef (v0.4.0, 2026-04-21; the stored 0e70b93a128e copy is an earlier 21-check draft) for what it says about llms.txt, llms-full.txt, the in-page directive, .md URLs, content negotiation and rendering. ' +
+      'Location discovery: {base_url}/llms.txt, {origin}/llms.txt, {origin}/docs/llms.txt; a cross-host redirect is a warn. D4 now asks the last two only when the page directory and root hold none, and marks a cross-host llms.txt partial (D4/cross-host). Size: pass < 50,000, warn 50,000-100,000, fail > 100,000 characters (D4 already: advisory, then partial). ' +
+      'llms-txt-valid accepts section headings at any level (MongoDB uses H1) where llmstxt.org and its reference parser read H2 only: D4 keeps the H2 rule and says so in an advisory (details.otherLevelLinks). llms-full.txt appears only as the optional companion file (D5 unchanged). ' +
+      'llms-txt-directive: near the top, visually hidden allowed, display:none discouraged, not JS-injected only; past 50% of the content is a warn: D6 is partial (D6/buried-directive) when such a directive is its only hint, and advises on display:none. markdown-url-support (.md appended) and content-negotiation (text/markdown; wrong type = warn; HTML = fail) match C2 and C1; rendering-strategy matches C3 (server HTML must hold the content).',
   },
   dnsAid: {
     name: 'DNS for AI discovery (DNS-AID)',
