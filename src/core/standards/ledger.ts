@@ -161,11 +161,14 @@ export const STANDARDS = {
   },
   challengePages: {
     name: 'Bot challenge pages (detection)',
-    version: 'Cloudflare challenge detection docs',
+    version: 'Cloudflare "Detect a Challenge Page response" (cf-mitigated: challenge)',
     kind: 'convention',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://developers.cloudflare.com/cloudflare-challenges/challenge-types/challenge-pages/detect-response/',
+    note:
+      'Read on 2026-11-25: cloudflare-docs src/content/docs/cloudflare-challenges/challenge-types/challenge-pages/detect-response.mdx at 2678ac4c8e0a (and the earlier 54e1de881cdd, same rule) and the section index.mdx at 0ef698fc3cfe. The `cf-mitigated` header is present on every Challenge Page type, `challenge` is its only valid value, and a challenge is text/html whatever resource was requested; the types are Non-Interactive, Managed (recommended) and Interactive. ' +
+      'B4 already read the header at any status before its heuristics (body markers, bot-management cookies, other vendors); no verdict changed. Tests now pin the header on a 200 and on robots.txt, and that another value is no challenge.',
   },
   rfc9727: {
     name: 'api-catalog well-known URI',
