@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseLlmsTxt } from '../../src/core/gather/llms-txt.js';
 import { RUNS, textFrom } from './arbitraries.js';
 
-const TOKENS = ['# Title\n', '## Docs\n', '## Optional\n', '> summary\n', '- ', '* ', '1. ', '[name](', 'https://x.test/a.md', '/b.md', ')', ': notes', '![img](/i.png)', '```\n', '~~~\n', '\n', '[', ']', '(', '<', '>', ' "title"'];
+const TOKENS = ['# Title\n', '# Second\n', '### Sub\n', '## Docs\n', '## Optional\n', '> summary\n', '- ', '* ', '1. ', '[name](', 'https://x.test/a.md', '/b.md', ')', ': notes', '![img](/i.png)', '```\n', '~~~\n', '\n', '[', ']', '(', '<', '>', ' "title"'];
 
 describe('llms.txt parser, fuzzed', () => {
   it('never throws; links and sections are bounded and consistent', () => {
@@ -18,6 +18,9 @@ describe('llms.txt parser, fuzzed', () => {
         }
         const listed = d.sections.reduce((n, s) => n + s.links, 0);
         expect(listed).toBeLessThanOrEqual(d.links.length);
+        // A link is counted in an H2 section's list or under another heading level, never both.
+        expect(listed + d.otherLevelLinks).toBeLessThanOrEqual(d.links.length);
+        expect(d.otherLevelLinks).toBeGreaterThanOrEqual(0);
         expect(d.hasOptional).toBe(d.sections.some((s) => s.title.trim().toLowerCase() === 'optional'));
       }),
       { numRuns: RUNS },

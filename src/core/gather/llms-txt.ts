@@ -38,6 +38,11 @@ export interface LlmsDoc {
   bareUrls: number;
   /** Link items whose notes follow a dash (`— notes`, `- notes`) instead of `:` (the reference parser drops those notes). */
   dashNotes: number;
+  /**
+   * List-item links under a heading of another level (a second H1, H3-H6) before any H2: sections
+   * agent-docs-spec accepts at any level, llmstxt.org and its reference parser do not.
+   */
+  otherLevelLinks: number;
 }
 
 const LINK_RE = /(?<!!)\[([^\]\n]{0,500})\]\(\s*<?([^)\s>]{1,2000})>?(?:\s+"[^"]*")?\s*\)/g;
@@ -57,6 +62,9 @@ export function parseLlmsTxt(text: string): LlmsDoc {
   const links: LlmsLink[] = [];
   let bareUrls = 0;
   let dashNotes = 0;
+  let otherLevelLinks = 0;
+  /** Level of the last heading other than the title H1 (null before any). */
+  let lastLevel: number | null = null;
   for (const line of lines) {
     if (/^\s{0,3}(```|~~~)/.test(line)) {
       inFence = !inFence;
@@ -67,8 +75,10 @@ export function parseLlmsTxt(text: string): LlmsDoc {
     const trimmed = line.trim();
     if (!trimmed) continue;
     const h = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
-    if (h && h[1].length === 1 && h1 === null) {
-      h1 = h[2];
+    const isTitle = !!h && h[1].length === 1 && h1 === null;
+    if (h && !isTitle) lastLevel = h[1].length;
+    if (isTitle) {
+      h1 = h![2];
       h1First = !firstContentSeen;
     } else if (h && h[1].length === 2) {
       section = h[2];
@@ -89,6 +99,7 @@ export function parseLlmsTxt(text: string): LlmsDoc {
       if (isItem && !notes && /^\s*[—–-]\s*\S/.test(after)) dashNotes++;
       links.push({ name: m[1], url: m[2], section, ...(notes ? { notes } : {}) });
       if (isItem && sections.length) sections[sections.length - 1].links++;
+      else if (isItem && lastLevel !== null && lastLevel !== 2) otherLevelLinks++;
     }
   }
   return {
@@ -101,6 +112,7 @@ export function parseLlmsTxt(text: string): LlmsDoc {
     hasOptional: sections.some((s) => s.title.trim().toLowerCase() === 'optional'),
     bareUrls,
     dashNotes,
+    otherLevelLinks,
   };
 }
 
@@ -126,6 +138,20 @@ export function llmsFileState(p: FetchResult): LlmsFileState {
     return /^\s*#\s/.test(text) || /^\s*>\s/.test(text) ? 'html-typed' : 'soft-404';
   }
   return 'document';
+}
+
+/**
+ * agent-docs-spec (v0.4.0, "Location Discovery") also looks at `{base_url}/llms.txt` (the URL given,
+ * as a directory: /docs → /docs/llms.txt) and `{origin}/docs/llms.txt`, the common docs subpath
+ * (Claude Code's docs live only there). Asked for llms.txt only, and only when the page directory
+ * and the root hold none, so a site with /llms.txt costs no extra request.
+ */
+export function llmsFallbackPaths(pageUrl: URL, file: string): string[] {
+  if (file !== 'llms.txt') return [];
+  const path = pageUrl.pathname;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  const asDir = path !== '/' && !path.endsWith('/') && !last.includes('.') ? [`${path}/${file}`] : [];
+  return [...new Set([...asDir, `/docs/${file}`])];
 }
 
 /** Paths to try, most specific first: the page's directory (e.g. /docs/), then the root. */
@@ -159,16 +185,23 @@ const READABLE: LlmsFileState[] = ['document', 'html-typed'];
 /** Fetches `file` (llms.txt / llms-full.txt) at the page's directory and at the root (memoised per file). */
 export function gatherLlms(ctx: GatherContext, file: 'llms.txt' | 'llms-full.txt'): Promise<LlmsArtifact> {
   return ctx.memo(`llms:${file}`, async () => {
+    const probe = (paths: string[]): Promise<LlmsCandidate[]> =>
+      Promise.all(
+        paths.map(async (path) => {
+          const res = await ctx.fetch(path, LLMS_OPTIONS);
+          const state = llmsFileState(res);
+          return { path, probe: res, state, doc: READABLE.includes(state) ? parseLlmsTxt(res.text) : null };
+        }),
+      );
     const paths = llmsCandidatePaths(ctx.pageUrl, file);
-    const candidates = await Promise.all(
-      paths.map(async (path) => {
-        const probe = await ctx.fetch(path, LLMS_OPTIONS);
-        const state = llmsFileState(probe);
-        return { path, probe, state, doc: READABLE.includes(state) ? parseLlmsTxt(probe.text) : null };
-      }),
-    );
-    const chosen =
-      candidates.find((c) => c.state === 'document') ?? candidates.find((c) => READABLE.includes(c.state)) ?? candidates.find((c) => c.state === 'empty') ?? candidates[candidates.length - 1];
+    const candidates = await probe(paths);
+    // agent-docs-spec's further locations, asked only when the usual ones hold no file.
+    if (!candidates.some((c) => c.state === 'document')) {
+      const more = llmsFallbackPaths(ctx.pageUrl, file).filter((p) => !paths.includes(p));
+      if (more.length) candidates.push(...(await probe(more)));
+    }
+    const root = candidates.find((c) => c.path === `/${file}`) ?? candidates[candidates.length - 1];
+    const chosen = candidates.find((c) => c.state === 'document') ?? candidates.find((c) => READABLE.includes(c.state)) ?? candidates.find((c) => c.state === 'empty') ?? root;
     let linkChecks: LinkProbe[] = [];
     let uncheckedLinks = 0;
     // llms.txt is an index, so its links are worth a bounded check; llms-full.txt is content.

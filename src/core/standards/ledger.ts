@@ -70,11 +70,16 @@ export const STANDARDS = {
   },
   agentDocsSpec: {
     name: 'Agent docs spec',
-    version: 'agentdocsspec.com (unversioned)',
+    version: 'Agent-Friendly Documentation Spec 0.4.0 (Draft, 2026-04-21)',
     kind: 'convention',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://agentdocsspec.com/',
+    note:
+      'Read on 2026-11-25: agent-ecosystem/agent-docs-spec SPEC.md at commit 00f719e3beef (v0.4.0, 2026-04-21; the stored 0e70b93a128e copy is an earlier 21-check draft) for what it says about llms.txt, llms-full.txt, the in-page directive, .md URLs, content negotiation and rendering. ' +
+      'Location discovery: {base_url}/llms.txt, {origin}/llms.txt, {origin}/docs/llms.txt; a cross-host redirect is a warn. D4 now asks the last two only when the page directory and root hold none, and marks a cross-host llms.txt partial (D4/cross-host). Size: pass < 50,000, warn 50,000-100,000, fail > 100,000 characters (D4 already: advisory, then partial). ' +
+      'llms-txt-valid accepts section headings at any level (MongoDB uses H1) where llmstxt.org and its reference parser read H2 only: D4 keeps the H2 rule and says so in an advisory (details.otherLevelLinks). llms-full.txt appears only as the optional companion file (D5 unchanged). ' +
+      'llms-txt-directive: near the top, visually hidden allowed, display:none discouraged, not JS-injected only; past 50% of the content is a warn: D6 is partial (D6/buried-directive) when such a directive is its only hint, and advises on display:none. markdown-url-support (.md appended) and content-negotiation (text/markdown; wrong type = warn; HTML = fail) match C2 and C1; rendering-strategy matches C3 (server HTML must hold the content).',
   },
   dnsAid: {
     name: 'DNS for AI discovery (DNS-AID)',
@@ -86,11 +91,15 @@ export const STANDARDS = {
   },
   markdownForAgents: {
     name: 'Markdown for agents (Accept: text/markdown)',
-    version: 'Cloudflare docs; RFC 9110 §12 negotiation; RFC 7763 media type',
+    version: 'Cloudflare docs (beta page, example response dated 2026-02-11); RFC 9110 §12 negotiation; RFC 7763 media type',
     kind: 'convention',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://developers.cloudflare.com/fundamentals/reference/markdown-for-agents/',
+    note:
+      'Read on 2026-11-25: cloudflare-docs src/content/docs/fundamentals/reference/markdown-for-agents.mdx at commits 059a1e41bd27 and c7752be6d296 (same text) and the partial src/content/partials/fundamentals/markdown-for-agents.mdx at 13b7c00a0972 (which carries an unresolved merge-conflict marker around its SSL for SaaS tab). ' +
+      'Text: conversion happens when Accept has text/markdown "as one of the options"; the response carries content-type: text/markdown; charset=utf-8, vary: accept, x-markdown-tokens, and by default Content-Signal: ai-train=yes, search=yes, ai-input=yes (custom policies "in the future"); Pro, Business, Enterprise and SSL for SaaS; dashboard Quick Actions toggle or PATCH zones/{zone}/settings/content_converter {"value":"on"}; HTML only, no compressed origin responses, zone-level. ' +
+      'C1 already asked with text/markdown alone and among other types; it now reports the Markdown response headers as details, flags the edge default Content-Signal (AI training yes) in its advisory, and the fix guide names plans, toggle, API setting and limits.',
   },
   jsonLd: {
     name: 'JSON-LD with schema.org',
@@ -102,12 +111,16 @@ export const STANDARDS = {
   },
   aiRobotsTxt: {
     name: 'AI crawler list (ai.robots.txt)',
-    version: 'robots.json, 166 entries (2026-08-22)',
+    version: 'robots.json at commit 0037a9e2c5ff (166 keys); token list 2026-11-25',
     kind: 'convention',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://github.com/ai-robots-txt/ai.robots.txt',
     olderShapes: ['retired Anthropic tokens (anthropic-ai, Claude-Web): read, with a note that the current crawlers do not obey them'],
+    note:
+      'Read on 2026-11-25: ai-robots-txt/ai.robots.txt robots.json at commit 0037a9e2c5ff (166 keys, knownagents.com links; newer than the stored 83485effdb4a and the robots.txt/table at 000552c2df1f, which still link darkvisitors.com; the store holds 199 versions and this is the newest found, not proven the newest). ' +
+      'Every key of ours was still there; 97 new keys were added (B1 now lists 164 tokens: keys differing only in case, Meta-ExternalAgent/meta-externalagent, or by a /version suffix, MistralAI-User/1.0, iaskspider/2.0, are one robots.txt token). Categories follow its `function` field; enterprise crawlers a customer points at its own sites (amazon-kendra, bedrockbot, AzureAI-SearchBot, Google-Firebase) are `other` so they do not count as answer engines. ' +
+      'IbouBot, listed at 000552c2df1f, is gone from 0037a9e2c5ff (we never listed it). robots.json still lists anthropic-ai and Claude-Web (Claude-Web as "Undocumented AI Agents"); B1 keeps them retired, as Anthropic documents only ClaudeBot, Claude-SearchBot and Claude-User (catalog §5, not re-read today), and its advisory says both.',
   },
   contentSignals: {
     name: 'Content Signals (Cloudflare)',
@@ -148,11 +161,14 @@ export const STANDARDS = {
   },
   challengePages: {
     name: 'Bot challenge pages (detection)',
-    version: 'Cloudflare challenge detection docs',
+    version: 'Cloudflare "Detect a Challenge Page response" (cf-mitigated: challenge)',
     kind: 'convention',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://developers.cloudflare.com/cloudflare-challenges/challenge-types/challenge-pages/detect-response/',
+    note:
+      'Read on 2026-11-25: cloudflare-docs src/content/docs/cloudflare-challenges/challenge-types/challenge-pages/detect-response.mdx at 2678ac4c8e0a (and the earlier 54e1de881cdd, same rule) and the section index.mdx at 0ef698fc3cfe. The `cf-mitigated` header is present on every Challenge Page type, `challenge` is its only valid value, and a challenge is text/html whatever resource was requested; the types are Non-Interactive, Managed (recommended) and Interactive. ' +
+      'B4 already read the header at any status before its heuristics (body markers, bot-management cookies, other vendors); no verdict changed. Tests now pin the header on a 200 and on robots.txt, and that another value is no challenge.',
   },
   rfc9727: {
     name: 'api-catalog well-known URI',
@@ -231,11 +247,14 @@ export const STANDARDS = {
   },
   authMd: {
     name: 'auth.md',
-    version: 'WorkOS auth.md docs',
+    version: 'WorkOS auth.md docs ("The auth.md file"); reference AUTH.md at workos/auth.md 0910d0930ba6',
     kind: 'convention',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://workos.com/auth-md/docs/auth-md',
+    note:
+      'Read on 2026-11-25: the stored copy of workos.com/auth-md/docs/auth-md (its "Where to host it" and "Sections in order" up to Discover; the rest of the page was not in the store) and the reference workos/auth.md AUTH.md at commit 0910d0930ba6 (discover → pick a method → register at POST /agent/auth → claim → use → errors → revocation; agent_auth members skill, register_uri, claim_uri, revocation_uri, identity_types_supported, anonymous/identity_assertion *_supported, events_supported). ' +
+      'The docs give the title as exactly `# auth.md`; isitagentready\'s skill (catalog) accepts any H1 containing "auth.md", and A9 keeps that. The fix guide wrote an OAuth dynamic-client-registration + PKCE document, which is not the auth.md protocol: it now writes the walkthrough. Endpoint paths differ between WorkOS\'s blog (/agent-auth), the reference repo (/agent/auth) and implementers (/agent/identity): A9 reads any of them as a registration pointer.',
   },
   aiCatalog: {
     name: 'AI catalog / Agentic Resource Discovery',

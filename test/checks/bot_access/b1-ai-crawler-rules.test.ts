@@ -124,3 +124,43 @@ describe('B1: classic web search does not stand in for AI answer engines', () =>
     expect(t.find((x) => x.token === 'OAI-SearchBot')?.access).toBe('blocked');
   });
 });
+
+describe('B1: the token list follows ai.robots.txt robots.json (read 2026-11-25)', () => {
+  const detail = (o: ReturnType<typeof run>, token: string) =>
+    (o.details as { tokens: Array<{ token: string; operator: string; category: string; access: string; via: string }> }).tokens.find((t) => t.token === token);
+
+  it('reads tokens added from robots.json with their operator and category', () => {
+    const o = run('User-agent: Kimi-User\nUser-agent: ExaSearchBot\nUser-agent: Code\nUser-agent: webzio-extended\nDisallow: /\n\nUser-agent: *\nAllow: /\n');
+    expect(o.code).toBe('B1/ok');
+    expect((o.details as { tokenListVersion: string }).tokenListVersion).toBe('2026-11-25');
+    expect(detail(o, 'Kimi-User')).toMatchObject({ operator: 'Moonshot AI', category: 'user', access: 'blocked', via: 'own group' });
+    expect(detail(o, 'ExaSearchBot')).toMatchObject({ category: 'search', access: 'blocked', via: 'own group' });
+    expect(detail(o, 'Code')).toMatchObject({ operator: 'GitHub', category: 'agent', access: 'blocked', via: 'own group' });
+    // robots.json spells it both ways; RFC 9309 matching is case-insensitive, so one token.
+    expect(detail(o, 'Webzio-Extended')).toMatchObject({ access: 'blocked', via: 'own group' });
+  });
+
+  it('lists each robots.txt token once (robots.json case variants and /version keys collapse)', () => {
+    const normalized = AI_CRAWLERS.map((c) => c.token.toLowerCase().replace(/\/.*$/, '').trim());
+    expect(new Set(normalized).size).toBe(AI_CRAWLERS.length);
+    expect(AI_CRAWLERS.length).toBe(164);
+  });
+
+  it('does not count enterprise crawlers of major operators as answer engines', () => {
+    const o = run('User-agent: amazon-kendra\nUser-agent: bedrockbot\nUser-agent: AzureAI-SearchBot\nUser-agent: Google-Firebase\nAllow: /\n\nUser-agent: *\nDisallow: /\n');
+    expect(o.status).toBe('partial');
+    expect(o.code).toBe('B1/all-blocked');
+    expect(detail(o, 'AzureAI-SearchBot')).toMatchObject({ category: 'other', access: 'allowed', via: 'own group' });
+  });
+
+  it('counts a new major-operator user fetcher (NotebookLM) toward the pass rule', () => {
+    const o = run('User-agent: NotebookLM\nAllow: /\n\nUser-agent: *\nDisallow: /\n');
+    expect(o.code).toBe('B1/ok');
+    expect(detail(o, 'NotebookLM')).toMatchObject({ operator: 'Google', category: 'user', access: 'allowed' });
+  });
+
+  it('still treats anthropic-ai and Claude-Web as retired although robots.json lists them', () => {
+    expect(crawler('anthropic-ai').category).toBe('retired');
+    expect(crawler('Claude-Web').category).toBe('retired');
+  });
+});

@@ -56,6 +56,17 @@ describe('B4 reachable by automated clients', () => {
     expect(o.evidence).toMatch(/Markdown negotiation \(C1\)/);
     expect(o.evidence).toMatch(/well-known probes met a wall too/);
   });
+  it('follows Cloudflare\'s detection rule (docs read 2026-11-25): cf-mitigated: challenge marks every challenge type, whatever the status or resource; no other value does', () => {
+    // The docs: the header is set for all Challenge Page types, and a challenge is text/html whatever was asked for.
+    const onRobots = response({ url: '/robots.txt', status: 200, headers: { 'content-type': 'text/html', 'cf-mitigated': 'challenge' }, body: '<html><body></body></html>' });
+    const o = b4AutomatedAccess.evaluate({ page: text('/', '<html></html>', 'text/html'), robots: onRobots }, ctx);
+    expect(o.code).toBe('B4/open');
+    expect(o.details).toMatchObject({ blocked: false, siteLevelBlocked: true });
+    const page = response({ status: 200, headers: { 'content-type': 'text/html', 'cf-mitigated': 'challenge' }, body: '<html></html>' });
+    expect(b4AutomatedAccess.evaluate({ page, robots }, ctx)).toMatchObject({ code: 'B4/challenged', details: { blocked: true, reason: 'Cloudflare challenge (cf-mitigated: challenge)' } });
+    const other = response({ status: 200, headers: { 'content-type': 'text/html', 'cf-mitigated': 'block' }, body: '<html></html>' });
+    expect(b4AutomatedAccess.evaluate({ page: other, robots }, ctx).code).toBe('B4/open');
+  });
   it('reports a bare 429 with Retry-After', () => {
     const o = b4AutomatedAccess.evaluate({ page: response({ status: 429, headers: { 'retry-after': '120' } }), robots }, ctx);
     expect(o.status).toBe('info');

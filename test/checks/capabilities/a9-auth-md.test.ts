@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { a9AuthMd, firstH1 } from '../../../src/core/checks/capabilities/a9-auth-md.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { a9AuthMd, authMdPointers, firstH1 } from '../../../src/core/checks/capabilities/a9-auth-md.js';
+import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
 import { ORIGIN, notFound, soft404, text } from '../../helpers/responses.js';
+import { gatherContext } from '../discoverability/ctx.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
 
@@ -42,5 +44,37 @@ describe('A9 auth.md', () => {
     const steps = a9AuthMd.fixGuide({ origin: ORIGIN, platform: 'nextjs', hosting: [] });
     expect(steps.some((s) => s.code?.includes('app/auth.md/route.ts') && s.code.includes('text/markdown'))).toBe(true);
     expect(steps.find((s) => s.title === 'Verify')?.code).toContain(`${ORIGIN}/auth.md`);
+  });
+  it('reports what the document points at (WorkOS anatomy: PRM, AS metadata, agent_auth, registration)', () => {
+    expect(authMdPointers('See /.well-known/oauth-protected-resource and the agent_auth block; POST register_uri.')).toEqual({
+      protectedResourceMetadata: true,
+      authorizationServerMetadata: false,
+      agentAuthBlock: true,
+      registration: true,
+    });
+    const o = a9AuthMd.evaluate(text('/auth.md', '# auth.md\n\nAsk us for a key.\n', 'text/markdown'), ctx);
+    expect(o.details).toEqual({ pointers: { protectedResourceMetadata: false, authorizationServerMetadata: false, agentAuthBlock: false, registration: false } });
+  });
+});
+
+describe('A9 fix guide (auth.md docs read 2026-11-25)', () => {
+  const sites: FixtureSite[] = [];
+  afterAll(async () => {
+    await Promise.all(sites.map((s) => s.close()));
+  });
+  it('writes the current walkthrough shape, and a site serving exactly it passes with every pointer', async () => {
+    const steps = a9AuthMd.fixGuide({ origin: ORIGIN, platform: null, hosting: [] });
+    const doc = steps[0].code!;
+    expect(firstH1(doc)).toBe('auth.md');
+    expect(doc).not.toMatch(/Dynamic Client Registration|oauth\/register/);
+    const block = JSON.parse(steps.find((st) => st.lang === 'json')!.code!) as { agent_auth: Record<string, unknown> };
+    expect(Object.keys(block.agent_auth)).toEqual(expect.arrayContaining(['skill', 'register_uri', 'claim_uri', 'identity_types_supported']));
+    const s = await startFixture({ '/auth.md': { headers: { 'content-type': 'text/markdown; charset=utf-8' }, body: doc } });
+    sites.push(s);
+    const c = await gatherContext(`${s.origin}/`);
+    const o = a9AuthMd.evaluate(await a9AuthMd.gather(c), { origin: s.origin, pageUrl: `${s.origin}/` });
+    expect(o.code).toBe('A9/ok');
+    expect(o.advisories ?? []).toEqual([]);
+    expect(o.details).toEqual({ pointers: { protectedResourceMetadata: true, authorizationServerMetadata: true, agentAuthBlock: true, registration: true } });
   });
 });

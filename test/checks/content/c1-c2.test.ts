@@ -43,6 +43,18 @@ describe('C1 evaluate', () => {
     expect(o.advisories?.join(' ')).not.toContain('Vary');
     expect(o.probes).toHaveLength(3);
   });
+  it('reports the Markdown response headers as details, and recognises the edge default Content-Signal in any order', () => {
+    const o = c1MarkdownNegotiation.evaluate(neg(md({ 'x-markdown-tokens': '42', 'content-signal': 'search=yes,ai-input=yes, AI-TRAIN=yes' }), md()), ctx);
+    expect(o.details).toEqual({ markdownResponse: { varyAccept: true, markdownTokens: '42', contentSignal: 'search=yes,ai-input=yes, AI-TRAIN=yes', edgeDefaultSignal: true } });
+    const own = c1MarkdownNegotiation.evaluate(neg(md({ 'content-signal': 'ai-train=no, search=yes, ai-input=yes' }), md()), ctx);
+    expect(own.details).toMatchObject({ markdownResponse: { markdownTokens: null, edgeDefaultSignal: false } });
+    expect(c1MarkdownNegotiation.evaluate(neg(html(), html()), ctx).details).toBeUndefined();
+  });
+  it('tells how to turn Markdown for Agents on (dashboard or the content_converter zone setting)', () => {
+    const steps = c1MarkdownNegotiation.fixGuide({ origin: ORIGIN, platform: null, hosting: ['cloudflare'] });
+    expect(steps[0].code).toContain('/settings/content_converter');
+    expect(steps[0].code).toContain('{"value":"on"}');
+  });
   it('advises on a missing Vary: Accept and a Markdown body that is not the page', () => {
     const o = c1MarkdownNegotiation.evaluate(neg(md({ vary: 'Accept-Encoding' }, '# Something else\n'), md()), ctx);
     expect(o.status).toBe('pass');
@@ -139,6 +151,38 @@ describe('C1 and C2 gather (loopback)', () => {
     const c2 = c2MarkdownUrls.evaluate(await c2MarkdownUrls.gather(c), { origin: s.origin, pageUrl: `${s.origin}/` });
     expect(c2.status).toBe('pass');
     expect(s.requests.map((r) => r.path)).toEqual(expect.arrayContaining(['/index.md', '/md/home']));
+  });
+  it('passes a site answering as Cloudflare Markdown for Agents does and as the fix guide writes (docs read 2026-11-25)', async () => {
+    const fix = c1MarkdownNegotiation.fixGuide({ origin: ORIGIN, platform: null, hosting: [] });
+    const headerLines = fix.find((st) => st.title === 'Send the right headers')!.code!.split('\n');
+    const fixHeaders = Object.fromEntries(headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    // Cloudflare converts whenever text/markdown is one of the options in Accept.
+    const edge = (req: IncomingMessage, res: ServerResponse): void => {
+      if (/text\/markdown/i.test(String(req.headers.accept ?? ''))) {
+        res.writeHead(200, { ...fixHeaders });
+        res.end(MD);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', vary: 'accept' });
+      res.end(HTML);
+    };
+    const cf = (req: IncomingMessage, res: ServerResponse): void => {
+      if (/text\/markdown/i.test(String(req.headers.accept ?? ''))) {
+        res.writeHead(200, { 'content-type': 'text/markdown; charset=utf-8', vary: 'accept', 'x-markdown-tokens': '725', 'content-signal': 'ai-train=yes, search=yes, ai-input=yes' });
+        res.end(MD);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(HTML);
+    };
+    for (const [handler, defaultSignal] of [[edge, false], [cf, true]] as const) {
+      const s = await startFixture({ '/': handler });
+      sites.push(s);
+      const c = await gatherContext(`${s.origin}/`);
+      const o = c1MarkdownNegotiation.evaluate(await c1MarkdownNegotiation.gather(c), { origin: s.origin, pageUrl: `${s.origin}/` });
+      expect(o.code).toBe('C1/ok');
+      expect(o.details).toMatchObject({ markdownResponse: { varyAccept: true, markdownTokens: defaultSignal ? '725' : fixHeaders['x-markdown-tokens'], edgeDefaultSignal: defaultSignal } });
+    }
   });
   it('fails a site that always answers HTML', async () => {
     const s = await startFixture({ '*': { headers: { 'content-type': 'text/html' }, body: HTML } });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { d4LlmsTxt } from '../../../src/core/checks/discoverability/d4-llms-txt.js';
 import { d5LlmsFullTxt } from '../../../src/core/checks/discoverability/d5-llms-full-txt.js';
-import { llmsCandidatePaths, llmsFileState, parseLlmsTxt, type LlmsArtifact, type LlmsCandidate } from '../../../src/core/gather/llms-txt.js';
+import { llmsCandidatePaths, llmsFallbackPaths, llmsFileState, parseLlmsTxt, type LlmsArtifact, type LlmsCandidate } from '../../../src/core/gather/llms-txt.js';
 import type { FetchResult } from '../../../src/core/net/http.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
 import { notFound, ORIGIN, response, soft404, text } from '../../helpers/responses.js';
@@ -57,6 +57,19 @@ describe('parseLlmsTxt', () => {
     expect(llmsFileState(text('/llms.txt', 'Welcome to our site', 'text/html'))).toBe('soft-404');
     expect(llmsFileState(text('/llms.txt', '  \n'))).toBe('empty');
     expect(llmsFileState(notFound('/llms.txt'))).toBe('absent');
+  });
+  it('knows agent-docs-spec\'s further locations ({base_url}/llms.txt, /docs/llms.txt), for llms.txt only', () => {
+    expect(llmsFallbackPaths(new URL(`${ORIGIN}/`), 'llms.txt')).toEqual(['/docs/llms.txt']);
+    expect(llmsFallbackPaths(new URL(`${ORIGIN}/docs`), 'llms.txt')).toEqual(['/docs/llms.txt']);
+    expect(llmsFallbackPaths(new URL(`${ORIGIN}/guide`), 'llms.txt')).toEqual(['/guide/llms.txt', '/docs/llms.txt']);
+    expect(llmsFallbackPaths(new URL(`${ORIGIN}/a/page.html`), 'llms.txt')).toEqual(['/docs/llms.txt']);
+    expect(llmsFallbackPaths(new URL(`${ORIGIN}/`), 'llms-full.txt')).toEqual([]);
+  });
+  it('counts list links under headings of another level than H2 (agent-docs-spec sections)', () => {
+    const d = parseLlmsTxt('# Co\n\n# Guides\n- [a](/a)\n### More\n- [b](/b)\n\n## Docs\n- [c](/c)\n');
+    expect(d.otherLevelLinks).toBe(2);
+    expect(d.sections).toEqual([{ title: 'Docs', links: 1 }]);
+    expect(parseLlmsTxt(GOOD).otherLevelLinks).toBe(0);
   });
   it('looks in the page directory first', () => {
     expect(llmsCandidatePaths(new URL(`${ORIGIN}/docs/intro`), 'llms.txt')).toEqual(['/docs/llms.txt', '/llms.txt']);
@@ -131,6 +144,21 @@ describe('D4 evaluate', () => {
   });
 });
 
+describe('D4 and agent-docs-spec (v0.4.0, read 2026-11-25)', () => {
+  it('is partial when llms.txt is only reached through a redirect to another host', () => {
+    const moved = { ...text('/llms.txt', GOOD, 'text/markdown'), url: 'https://docs.other-host.test/llms.txt', redirects: ['https://docs.other-host.test/llms.txt'] };
+    const o = d4LlmsTxt.evaluate(art([cand(moved)]), ctx);
+    expect(o.status).toBe('partial');
+    expect(o.code).toBe('D4/cross-host');
+    expect(o.findings?.[0]).toMatchObject({ code: 'D4/cross-host', data: { host: 'docs.other-host.test' } });
+  });
+  it('keeps llmstxt.org\'s H2 rule for sections at other heading levels, and reports them', () => {
+    const o = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# Co\n\n> c\n\n# Guides\n- [a](/a): A\n- [b](/b): B\n', 'text/markdown'))]), ctx);
+    expect(o.code).toBe('D4/no-file-list');
+    expect((o.details as { otherLevelLinks?: number }).otherLevelLinks).toBe(2);
+  });
+});
+
 describe('D5 evaluate', () => {
   const full = (body: string, ct = 'text/plain') => art([cand(text('/llms-full.txt', body, ct), '/llms-full.txt')], {}, 'llms-full.txt');
   it('passes non-trivial text, advises on size', () => {
@@ -170,5 +198,19 @@ describe('D4 gather (loopback)', () => {
     expect(o.status).toBe('partial');
     expect(o.remediation).toContain('9 of 10 checked links are broken');
     expect(await d4LlmsTxt.gather(c)).toBe(a);
+  });
+  it('finds /docs/llms.txt from the home page only when the root has none, and asks nothing more when it has one', async () => {
+    const c = await gatherContext(`${site.origin}/`);
+    const a = await d4LlmsTxt.gather(c);
+    expect(a.candidates.map((x) => x.path)).toEqual(['/llms.txt', '/docs/llms.txt']);
+    expect(a.chosen.path).toBe('/docs/llms.txt');
+    const withRoot = await startFixture({ '/llms.txt': { headers: { 'content-type': 'text/markdown' }, body: GOOD } });
+    try {
+      const r = await d4LlmsTxt.gather(await gatherContext(`${withRoot.origin}/`));
+      expect(r.candidates.map((x) => x.path)).toEqual(['/llms.txt']);
+      expect(withRoot.requests.some((q) => q.path === '/docs/llms.txt')).toBe(false);
+    } finally {
+      await withRoot.close();
+    }
   });
 });

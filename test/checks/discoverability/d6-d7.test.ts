@@ -54,6 +54,36 @@ describe('D6 evaluate', () => {
   });
 });
 
+describe('D6 and agent-docs-spec llms-txt-directive (v0.4.0, read 2026-11-25)', () => {
+  const filler = '<p>' + 'Long article text. '.repeat(400) + '</p>';
+  it('records where the directive starts and whether display:none hides it', () => {
+    const top = findHints(load(`<body><blockquote class="visually-hidden">For AI agents: <a href="/llms.txt">index</a></blockquote>${filler}</body>`), ORIGIN)[0];
+    expect(top).toMatchObject({ kind: 'llms-directive', displayNone: false });
+    expect(top.position).toBeLessThan(0.1);
+    const footer = findHints(load(`<body>${filler}<footer><a href="/llms.txt">llms.txt</a></footer></body>`), ORIGIN)[0];
+    expect(footer.position).toBeGreaterThan(0.9);
+    expect(findHints(load(`<body><div style="display: none"><a href="/llms.txt">x</a></div>${filler}</body>`), ORIGIN)[0].displayNone).toBe(true);
+    expect(findHints(load(`<body><p hidden>Agents: see /llms.txt</p>${filler}</body>`), ORIGIN)[0].position).toBeLessThan(0.1);
+  });
+  it('is partial when the only hint is a directive past half the page, and passes when it is near the top or not alone', () => {
+    const buried = d6InPageHints.evaluate(art(htmlPage('', `${filler}<footer><a href="https://docs.other.test/llms.txt">llms.txt</a></footer>`)), ctx);
+    expect(buried.status).toBe('partial');
+    expect(buried.code).toBe('D6/buried-directive');
+    expect(buried.details).toMatchObject({ directive: { displayNone: false } });
+    expect((buried.details as { directive: { position: number } }).directive.position).toBeGreaterThan(0.5);
+    const top = d6InPageHints.evaluate(art(htmlPage('', `<blockquote><a href="https://docs.other.test/llms.txt">index</a></blockquote>${filler}`)), ctx);
+    expect(top.code).toBe('D6/ok');
+    const withLink = d6InPageHints.evaluate(
+      art(htmlPage('<link rel="alternate" type="text/markdown" href="https://docs.other.test/guide.md">', `${filler}<footer><a href="https://docs.other.test/llms.txt">llms.txt</a></footer>`)),
+      ctx,
+    );
+    expect(withLink.code).toBe('D6/ok');
+    const hidden = d6InPageHints.evaluate(art(htmlPage('', `<div style="display:none"><a href="https://docs.other.test/llms.txt">index</a></div>${filler}`)), ctx);
+    expect(hidden.code).toBe('D6/ok');
+    expect(hidden.details).toMatchObject({ directive: { displayNone: true } });
+  });
+});
+
 describe('D6 gather (loopback)', () => {
   let site: FixtureSite;
   beforeAll(async () => {

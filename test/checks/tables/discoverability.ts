@@ -90,6 +90,12 @@ const d4 = table(d4LlmsTxt, {
     { artifact: llms(notFound('/llms.txt')), status: 'fail', code: 'D4/missing' },
     { artifact: llms(text('/llms.txt', '')), status: 'fail', code: 'D4/empty' },
     { artifact: llms(text('/llms.txt', GOOD_LLMS, 'text/html')), status: 'partial', code: 'D4/html-typed' },
+    {
+      name: 'llms.txt reached only through a redirect to another host (agent-docs-spec: warn)',
+      artifact: llms({ ...text('/llms.txt', GOOD_LLMS, 'text/markdown'), url: 'https://docs.other-host.test/llms.txt', redirects: ['https://docs.other-host.test/llms.txt'] }),
+      status: 'partial',
+      code: 'D4/cross-host',
+    },
     { artifact: llms(text('/llms.txt', '> Summary only\n\n- [Docs](/docs.md)\n')), status: 'partial', code: 'D4/no-h1' },
     { artifact: llms(text('/llms.txt', '# Example Co\n\n> Summary with no links at all.\n')), status: 'partial', code: 'D4/no-links' },
     { name: 'an HTML page served with 200 at /llms.txt', artifact: llms(text('/llms.txt', '<!doctype html><html><body><h1>Home</h1></body></html>', 'text/html')), status: 'fail', code: 'D4/html-page' },
@@ -172,6 +178,15 @@ const d6 = table(d6InPageHints, {
       artifact: hints('<link rel="api-catalog" href="/.well-known/api-catalog">', [{ url: `${ORIGIN}/.well-known/api-catalog`, probe: notFound('/.well-known/api-catalog') }]),
       status: 'partial',
       code: 'D6/broken-hints',
+    },
+    {
+      name: 'the only hint is an llms.txt link past half the page (agent-docs-spec: buried directive)',
+      artifact: () => {
+        const p = response({ url: '/guide', headers: { 'content-type': 'text/html' }, body: `<html><body><p>${'Guide text. '.repeat(300)}</p><footer><a href="https://docs.other-host.test/llms.txt">llms.txt</a></footer></body></html>` });
+        return { page: p, html: true, hints: findHints(load(p.text), p.url), checks: [] };
+      },
+      status: 'partial',
+      code: 'D6/buried-directive',
     },
   ],
 });

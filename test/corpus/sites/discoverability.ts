@@ -1,11 +1,12 @@
 /** Corpus variants of the discoverability checks (D1-D7). */
 import { gzipSync } from 'node:zlib';
 import type { Variant } from '../types.js';
-import { H, MD, T, XML, json, llmsIndex, llmsTargets, page, robotsOpen, text, urlset } from './shared.js';
+import { H, MD, PROSE, T, XML, html, json, llmsIndex, llmsTargets, page, robotsOpen, text, urlset } from './shared.js';
 
 const RFC9309 = 'RFC 9309 §2.2 (groups), §2.3.1.3 (4xx: no rules apply) and §2.3.1.4 (5xx: complete disallow)';
 const SITEMAPS = 'sitemaps.org protocol (XML urlset / sitemapindex, plain-text sitemap; robots.txt Sitemap line)';
 const LLMSTXT = 'llmstxt.org "Format" (H1 is the only required section; blockquote; H2 file lists of [name](url) links)';
+const AGENT_DOCS = 'agent-docs-spec v0.4.0 (2026-04-21)';
 
 export const discoverability: Variant[] = [
   {
@@ -298,6 +299,23 @@ export const discoverability: Variant[] = [
     source: `${LLMSTXT}; RFC 9110 §15.4.9 (308 Permanent Redirect: the resource is at the new URI)`,
   },
   {
+    name: 'llms-txt-docs-subpath-only',
+    models: 'no /llms.txt; the index lives only at /docs/llms.txt (as Claude Code\'s docs do)',
+    site: ({ origin }) => ({ '/': page(), '/docs/llms.txt': text(llmsIndex(origin)), ...llmsTargets }),
+    expect: { D4: 'pass' },
+    codes: { D4: 'D4/ok' },
+    source: `${AGENT_DOCS} "Location Discovery" ({origin}/docs/llms.txt is a candidate location); ${LLMSTXT}`,
+  },
+  {
+    name: 'llms-txt-cross-host',
+    models: '/llms.txt redirects (302) to llms.txt on another host',
+    site: ({ other }) => ({ '/': page(), '/llms.txt': { status: 302, headers: { location: `${other}/llms.txt` } }, ...llmsTargets }),
+    otherSite: ({ origin }) => ({ '/llms.txt': text(llmsIndex(origin)) }),
+    expect: { D4: 'partial' },
+    codes: { D4: 'D4/cross-host' },
+    source: `${AGENT_DOCS} llms-txt-exists (warn: only reachable via cross-host redirect, which some agents do not follow)`,
+  },
+  {
     name: 'llms-txt-no-h1',
     models: 'llms.txt with links but no H1 title',
     site: ({ origin }) => ({ '/': page(), '/llms.txt': text(`Corpus Co guides.\n\n## Guides\n- [Spades](${origin}/spades.md)\n`), ...llmsTargets }),
@@ -437,6 +455,30 @@ export const discoverability: Variant[] = [
     expect: { D6: 'partial' },
     codes: { D6: 'D6/broken-hints' },
     source: 'HTML Living Standard §4.6.7.1; our decision docs/check-codes.md D6/broken-hints',
+  },
+  {
+    name: 'in-page-hint-buried-directive',
+    models: 'the only hint is a footer link to /llms.txt, after the page content',
+    site: ({ origin }) => ({
+      '/': { headers: H, body: html(`<main><h1>Corpus Co</h1>${PROSE}${PROSE}</main><footer><a href="/llms.txt">llms.txt</a></footer>`) },
+      '/llms.txt': text(llmsIndex(origin)),
+      ...llmsTargets,
+    }),
+    expect: { D6: 'partial' },
+    codes: { D6: 'D6/buried-directive' },
+    source: `${AGENT_DOCS} llms-txt-directive (warn: "buried deep in the page (past 50% of content)")`,
+  },
+  {
+    name: 'in-page-hint-llms-directive-top',
+    models: 'a visually hidden blockquote pointing to /llms.txt before the page content, as the D6 fix guide writes it',
+    site: ({ origin }) => ({
+      '/': { headers: H, body: html(`<blockquote class="visually-hidden">For AI agents: a documentation index is at <a href="/llms.txt">/llms.txt</a>.</blockquote><main><h1>Corpus Co</h1>${PROSE}</main>`) },
+      '/llms.txt': text(llmsIndex(origin)),
+      ...llmsTargets,
+    }),
+    expect: { D6: 'pass' },
+    codes: { D6: 'D6/ok' },
+    source: `${AGENT_DOCS} llms-txt-directive (pass: near the top; visually hidden is fine)`,
   },
   {
     name: 'dns-aid-not-checked',

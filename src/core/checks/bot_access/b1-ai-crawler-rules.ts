@@ -167,7 +167,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       const pagePaths = [...new Set(['/', pagePath(pageUrl)])];
       retiredTrap = !currentNamed && current.some((t) => t.via === '*' && pagePaths.some((p) => !robots.isAllowed(p, t.token)));
       advisories.push(
-        `${retiredNamed.map((t) => t.token).join(' and ')} ${retiredNamed.length > 1 ? 'are' : 'is'} retired: rules for ${retiredNamed.length > 1 ? 'them' : 'it'} do not reach ClaudeBot, Claude-SearchBot or Claude-User; name those instead.`,
+        `${retiredNamed.map((t) => t.token).join(' and ')} ${retiredNamed.length > 1 ? 'are' : 'is'} retired: rules for ${retiredNamed.length > 1 ? 'them' : 'it'} do not reach ClaudeBot, Claude-SearchBot or Claude-User; name those instead (ai.robots.txt still lists ${retiredNamed.length > 1 ? 'them' : 'it'} for blocking; Anthropic's crawler page documents only those three).`,
       );
     }
     const blockedUser = answer.filter((t) => t.category === 'user' && t.access === 'blocked');

@@ -29,6 +29,29 @@ export function firstH1(markdown: string): string | null {
   return null;
 }
 
+/**
+ * What an auth.md points at, as WorkOS's "The auth.md file" page (read 2026-11-25) lays it out: the
+ * Protected Resource Metadata stays the authoritative source and auth.md is its prose companion,
+ * with a two-hop Discover section (PRM, then the authorization server's `agent_auth` block) and a
+ * Register step that posts to the block's `register_uri`.
+ */
+export interface AuthMdPointers {
+  protectedResourceMetadata: boolean;
+  authorizationServerMetadata: boolean;
+  agentAuthBlock: boolean;
+  registration: boolean;
+}
+
+export function authMdPointers(text: string): AuthMdPointers {
+  const t = text.slice(0, MAX_BYTES);
+  return {
+    protectedResourceMetadata: /\/\.well-known\/oauth-protected-resource|resource_metadata/i.test(t),
+    authorizationServerMetadata: /\/\.well-known\/(oauth-authorization-server|openid-configuration)/i.test(t),
+    agentAuthBlock: /\bagent_auth\b/.test(t),
+    registration: /register_uri|\/agent[-/]auth\b|\/agent\/identity\b|register/i.test(t),
+  };
+}
+
 export const a9AuthMd = defineCheck<FetchResult>()({
   meta: {
     id: 'A9',
@@ -64,11 +87,13 @@ export const a9AuthMd = defineCheck<FetchResult>()({
     if (!isFound(res)) return { status: 'fail', code: 'A9/missing', data: { seen }, probes };
     const advisories: string[] = [];
     if (res.contentType !== 'text/markdown') advisories.push(`served as ${res.contentType ?? 'no content type'} (text/markdown expected)`);
-    if (!/\/\.well-known\/oauth-(protected-resource|authorization-server)|openid-configuration|register/i.test(res.text))
+    const pointers = authMdPointers(res.text);
+    if (!pointers.protectedResourceMetadata && !pointers.authorizationServerMetadata && !pointers.registration)
       advisories.push('does not point to a registration endpoint or OAuth metadata (/.well-known/oauth-protected-resource, oauth-authorization-server)');
+    const details = { pointers };
     const h1 = firstH1(res.text);
     if (h1 && /auth\.md/i.test(h1)) {
-      return { status: 'pass', code: 'A9/ok', data: { seen, excerpt: excerpt(h1, 80) }, matched: 'Auth.md (WorkOS, 2026)', advisories, probes };
+      return { status: 'pass', code: 'A9/ok', data: { seen, excerpt: excerpt(h1, 80) }, matched: 'Auth.md (WorkOS, 2026)', advisories, probes, details };
     }
     return {
       status: 'partial',
@@ -77,18 +102,91 @@ export const a9AuthMd = defineCheck<FetchResult>()({
       remediation: 'Start /auth.md with a level-1 heading that contains "auth.md" (e.g. "# auth.md for Example") so agents recognise the document.',
       advisories,
       probes,
+      details,
     };
   },
   fixGuide(fx) {
-    const content = `# auth.md for ${new URL(fx.origin).hostname}\n\nThis document tells AI agents how to obtain access to our API on behalf of a user.\n\n## Register\n\nAgents register with OAuth 2.0 Dynamic Client Registration at ${fx.origin}/oauth/register.\n\n## Authorize\n\n- Protected resource metadata: ${fx.origin}/.well-known/oauth-protected-resource\n- Authorization server metadata: ${fx.origin}/.well-known/oauth-authorization-server\n- Use the authorization code flow with PKCE; request only the scopes you need.\n\n## Scopes\n\n- \`orders:read\`: read the user's orders\n\n## Contact\n\nsecurity@${domainOrPlaceholder(fx.origin)}\n`;
+    const o = fx.origin;
+    const content = authMdTemplate(o, domainOrPlaceholder(o));
     return [
       ...serveFileSteps(fx, { path: AUTH_MD_PATH, contentType: 'text/markdown; charset=utf-8', content, lang: 'markdown' }),
       {
-        title: 'Pair it with your OAuth metadata',
-        body: 'auth.md complements machine-readable discovery: protected-resource metadata (A3) and authorization-server metadata (A2), which can carry an `agent_auth` block (skill, register_uri, identity_types_supported).',
+        title: 'Publish the metadata it points at',
+        body:
+          'auth.md is the prose companion of your OAuth metadata, which stays the authoritative source: protected-resource metadata (A3) naming your authorization server, and authorization-server metadata (A2) carrying an `agent_auth` block. Then implement the endpoints it names (register, claim, claim/complete); keep only the identity types you accept.',
+        code: agentAuthBlock(o),
+        lang: 'json',
       },
-      verifyStep(`curl -si -H 'Accept: text/markdown' ${fx.origin}${AUTH_MD_PATH} | head -n 12`, 'Expect HTTP 200, Content-Type: text/markdown and a first heading containing "auth.md".'),
+      verifyStep(`curl -si -H 'Accept: text/markdown' ${o}${AUTH_MD_PATH} | head -n 12`, 'Expect HTTP 200, Content-Type: text/markdown and a first heading containing "auth.md".'),
       specStep(SPEC),
     ];
   },
 });
+
+/** The `agent_auth` block of the authorization-server metadata, as the workos/auth.md AUTH.md shows it. */
+function agentAuthBlock(o: string): string {
+  const block = {
+    agent_auth: {
+      skill: `${o}/auth.md`,
+      register_uri: `${o}/agent/auth`,
+      claim_uri: `${o}/agent/auth/claim`,
+      identity_types_supported: ['anonymous', 'identity_assertion'],
+      anonymous: { credential_types_supported: ['api_key'] },
+      identity_assertion: { assertion_types_supported: ['urn:ietf:params:oauth:token-type:id-jag', 'verified_email'], credential_types_supported: ['access_token', 'api_key'] },
+    },
+  };
+  return JSON.stringify(block, null, 2);
+}
+
+/**
+ * The document in the order WorkOS's anatomy page gives (read 2026-11-25): title and preamble naming
+ * the hosts, Discover (two hops), pick a method, Register, Claim, Use the credential, Revocation.
+ */
+export function authMdTemplate(o: string, domain: string): string {
+  const fence = '```';
+  return [
+    '# auth.md',
+    '',
+    `You are an agent. This service supports agentic registration. Resource server (the API): ${o}. Authorization server (registration and claim): ${o}. Follow the steps in order.`,
+    '',
+    '## 1. Discover',
+    '',
+    `On a 401, read the Protected Resource Metadata URL from \`WWW-Authenticate: Bearer resource_metadata="…"\`; without one, fetch ${o}/.well-known/oauth-protected-resource and read \`resource\`, \`resource_name\`, \`authorization_servers\`, \`scopes_supported\` and \`bearer_methods_supported\`.`,
+    '',
+    `Then fetch ${o}/.well-known/oauth-authorization-server and read its \`agent_auth\` block in full: \`register_uri\`, \`claim_uri\`, \`identity_types_supported\` and the credential types of each.`,
+    '',
+    '## 2. Pick a method',
+    '',
+    '- `identity_assertion` with an ID-JAG from your provider, if this service trusts it.',
+    "- `identity_assertion` with the user's verified email (a claim ceremony follows).",
+    '- `anonymous`: a credential at pre-claim scopes now, a claim later.',
+    '',
+    '## 3. Register',
+    '',
+    `${fence}http`,
+    `POST ${o}/agent/auth`,
+    'Content-Type: application/json',
+    '',
+    '{"type": "anonymous", "requested_credential_type": "api_key"}',
+    fence,
+    '',
+    'The answer carries `credential` (anonymous, ID-JAG) or a `claim_token` (email).',
+    '',
+    '## 4. Claim',
+    '',
+    `POST the \`claim_token\` and the user's email to ${o}/agent/auth/claim (anonymous only; email registrations already sent it). The user reads back a 6-digit code; POST \`claim_token\` and \`otp\` to ${o}/agent/auth/claim/complete.`,
+    '',
+    '## 5. Use the credential',
+    '',
+    'Send `Authorization: Bearer <credential>`. On a 401 with a credential that used to work, drop it and start again at step 1.',
+    '',
+    '## Revocation',
+    '',
+    'You do not revoke credentials yourself; a revoked credential answers 401.',
+    '',
+    '## Contact',
+    '',
+    `security@${domain}`,
+    '',
+  ].join('\n');
+}

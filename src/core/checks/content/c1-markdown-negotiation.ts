@@ -47,6 +47,42 @@ function varyHasAccept(res: FetchResult): boolean {
   return (res.headers.vary ?? '').split(',').some((v) => ['accept', '*'].includes(v.trim().toLowerCase()));
 }
 
+/**
+ * The Content-Signal Cloudflare's Markdown for Agents adds to every converted response by default
+ * (docs read 2026-11-25): it says yes to AI training whatever the site's robots.txt says, and the
+ * docs promise custom policies only "in the future".
+ */
+export const EDGE_DEFAULT_CONTENT_SIGNAL = 'ai-train=yes, search=yes, ai-input=yes';
+
+function signalKey(value: string): string {
+  return value
+    .split(',')
+    .map((p) => p.trim().toLowerCase().replace(/\s*=\s*/, '='))
+    .filter(Boolean)
+    .sort()
+    .join(',');
+}
+
+/** The headers of the Markdown response that agents and caches read (typed details of C1). */
+export interface MarkdownResponseHeaders {
+  varyAccept: boolean;
+  /** x-markdown-tokens, the server's token estimate (Cloudflare sends it on converted responses). */
+  markdownTokens: string | null;
+  contentSignal: string | null;
+  /** The Content-Signal is exactly Markdown for Agents' default policy. */
+  edgeDefaultSignal: boolean;
+}
+
+export function markdownResponseHeaders(res: FetchResult): MarkdownResponseHeaders {
+  const signal = res.headers['content-signal'] ?? null;
+  return {
+    varyAccept: varyHasAccept(res),
+    markdownTokens: res.headers['x-markdown-tokens'] ?? null,
+    contentSignal: signal,
+    edgeDefaultSignal: signal !== null && signalKey(signal) === signalKey(EDGE_DEFAULT_CONTENT_SIGNAL),
+  };
+}
+
 export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
   meta: {
     id: 'C1',
@@ -123,16 +159,23 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
     const good1 = a1 === 'markdown' && r1.status === r3.status;
     const good2 = a2 === 'markdown' && r2.status === r3.status;
     const markdownRes = good1 ? r1 : good2 ? r2 : null;
-    if (markdownRes) {
-      if (!varyHasAccept(markdownRes)) advisories.push('No "Vary: Accept" on the Markdown response: shared caches may serve Markdown to browsers or HTML to agents.');
-      if (markdownRes.headers['x-markdown-tokens']) advisories.push(`x-markdown-tokens: ${markdownRes.headers['x-markdown-tokens']} (token estimate sent by the server).`);
-      if (markdownRes.headers['content-signal']) advisories.push(`Content-Signal on the Markdown response: ${excerpt(markdownRes.headers['content-signal'], 100)}.`);
+    const headers = markdownRes ? markdownResponseHeaders(markdownRes) : null;
+    if (markdownRes && headers) {
+      if (!headers.varyAccept) advisories.push('No "Vary: Accept" on the Markdown response: shared caches may serve Markdown to browsers or HTML to agents.');
+      if (headers.markdownTokens) advisories.push(`x-markdown-tokens: ${excerpt(headers.markdownTokens, 20)} (token estimate sent by the server).`);
+      if (headers.contentSignal) {
+        advisories.push(
+          `Content-Signal on the Markdown response: ${excerpt(headers.contentSignal, 100)}.` +
+            (headers.edgeDefaultSignal ? ' This is the default Cloudflare Markdown for Agents adds to converted responses (AI training allowed); check that it matches the policy in your robots.txt (B2).' : ''),
+        );
+      }
       if (title && !normaliseForMatch(markdownRes.text.slice(0, 200_000)).includes(normaliseForMatch(title))) {
         advisories.push(`The Markdown does not contain the page title "${excerpt(title, 60)}": check it is the same page.`);
       }
       advisories.push(`Size: HTML ${sized(r3)}, Markdown ${sized(markdownRes)}.`);
     }
     const matched = 'RFC 9110 content negotiation, text/markdown (RFC 7763)';
+    const details = headers ? { markdownResponse: headers } : undefined;
 
     if (good1 && crossHost(r1)) {
       return {
@@ -143,9 +186,10 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
         matched,
         advisories,
         probes,
+        details,
       };
     }
-    if (good1 && good2) return { status: 'pass', code: 'C1/ok', data: { requests }, matched, advisories, probes };
+    if (good1 && good2) return { status: 'pass', code: 'C1/ok', data: { requests }, matched, advisories, probes, details };
     if (good1) {
       return {
         status: 'partial',
@@ -155,6 +199,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
         matched,
         advisories,
         probes,
+        details,
       };
     }
     if (good2) {
@@ -166,6 +211,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
         matched,
         advisories,
         probes,
+        details,
       };
     }
     if (a1 === 'markdown-wrong-type' && r1.status === r3.status) {
@@ -190,7 +236,9 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
       ...platformSteps(fx),
       {
         title: 'Send the right headers',
-        body: 'The Markdown response needs Content-Type: text/markdown; charset=utf-8 and Vary: Accept (so caches keep the two versions apart); the HTML response should carry Vary: Accept too. Compare q-values: "text/markdown, text/html;q=0.9" prefers Markdown.',
+        body: 'The Markdown response needs Content-Type: text/markdown; charset=utf-8 and Vary: Accept (so caches keep the two versions apart); the HTML response should carry Vary: Accept too. Compare q-values: "text/markdown, text/html;q=0.9" prefers Markdown. Optional, as Cloudflare sends them: x-markdown-tokens (a token estimate agents use to size their context) and a Content-Signal stating your AI-use policy.',
+        code: 'Content-Type: text/markdown; charset=utf-8\nVary: Accept\nx-markdown-tokens: 725\nContent-Signal: search=yes, ai-input=yes, ai-train=no',
+        lang: 'http',
       },
       verifyStep(
         `curl -sI -H 'Accept: text/markdown' ${fx.origin}/ | grep -iE '^(content-type|vary)'\ncurl -sI ${fx.origin}/ | grep -i '^content-type'`,
@@ -204,7 +252,11 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
 /** The neutral edge step: an edge that converts HTML to Markdown, for any origin. */
 const edgeStep: FixStep = {
   title: 'Turn on Cloudflare "Markdown for Agents"',
-  body: 'If the site is proxied by Cloudflare, enable Markdown for Agents for the zone: Cloudflare converts HTML to Markdown at the edge for requests that ask for text/markdown, and adds x-markdown-tokens. Check the plan requirements in the docs.',
+  body:
+    'If the site is proxied by Cloudflare (Pro, Business or Enterprise plan, or SSL for SaaS), enable Markdown for Agents for the zone: dashboard → the zone → Quick Actions → Markdown for Agents, or the API call below (a token with Zone Settings edit). Cloudflare then converts HTML to Markdown at the edge for requests whose Accept lists text/markdown, with Vary: accept and x-markdown-tokens. ' +
+    'It converts HTML only, not compressed origin responses (let the origin answer uncompressed to Cloudflare), and it is one setting per zone. Converted responses carry Content-Signal: ai-train=yes, search=yes, ai-input=yes by default; state your own policy in robots.txt if that is not it.',
+  code: "curl -X PATCH 'https://api.cloudflare.com/client/v4/zones/{zone_id}/settings/content_converter' \\\n  -H 'Authorization: Bearer {api_token}' -H 'Content-Type: application/json' --data '{\"value\":\"on\"}'",
+  lang: 'bash',
 };
 
 /** Platform steps; a host in front of the site may add its own (an edge setting, whatever the platform). */

@@ -36,6 +36,8 @@ export interface LlmsDetails {
   links: number;
   chars: number;
   broken?: string[];
+  /** List links under headings of another level than H2 (agent-docs-spec reads them as sections; llmstxt.org does not). */
+  otherLevelLinks?: number;
 }
 
 export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
@@ -55,6 +57,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       'D4/missing': 'no llms.txt at /llms.txt or the fallback paths',
       'D4/empty': 'llms.txt exists but is empty',
       'D4/html-page': 'an HTML page answers at /llms.txt (200) where Markdown was expected: no llms.txt',
+      'D4/cross-host': 'partial: llms.txt is only reached through a redirect to another host, which some agents do not follow (agent-docs-spec: warn)',
       'D4/html-typed': 'partial: served as text/html (first of the problems found)',
       'D4/no-h1': 'partial: no H1 title, the one required element',
       'D4/no-links': 'partial: no Markdown links',
@@ -68,6 +71,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       'D4/missing': '{seen}. No llms.txt.',
       'D4/empty': '{seen}. No llms.txt.',
       'D4/html-page': '{seen}. No llms.txt.',
+      'D4/cross-host': PARTIAL,
       'D4/html-typed': PARTIAL,
       'D4/no-h1': PARTIAL,
       'D4/no-links': PARTIAL,
@@ -78,6 +82,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       'D4/ok': '{seen}. {where}: {facts}.',
     },
     findings: {
+      'D4/cross-host': 'reached only through a redirect to {host}, which some agents do not follow: serve it from this host (or redirect within it)',
       'D4/html-typed': 'served as text/html (agents may treat it as a web page): serve it as text/plain or text/markdown',
       'D4/no-h1': 'no H1 title (the only required element)',
       'D4/no-links': 'no Markdown links',
@@ -114,7 +119,9 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     const broken = a.linkChecks.filter((l) => isBrokenTarget(l.probe));
     if (checked) facts.push(`${broken.length} of ${checked} same-origin link(s) checked are broken`);
     // Every problem is a sub-finding; the first names the outcome code.
-    const findings: Array<SubFinding<'D4/html-typed' | 'D4/no-h1' | 'D4/no-links' | 'D4/bare-urls' | 'D4/no-file-list' | 'D4/too-long' | 'D4/broken-links'>> = [];
+    const findings: Array<SubFinding<'D4/cross-host' | 'D4/html-typed' | 'D4/no-h1' | 'D4/no-links' | 'D4/bare-urls' | 'D4/no-file-list' | 'D4/too-long' | 'D4/broken-links'>> = [];
+    const landed = new URL(c.probe.url).host;
+    if (landed !== new URL(c.probe.requestedUrl).host) findings.push({ code: 'D4/cross-host', data: { host: landed } });
     if (c.state === 'html-typed') findings.push({ code: 'D4/html-typed' });
     if (!doc.h1) findings.push({ code: 'D4/no-h1' });
     // llmstxt.org: file lists live under H2 headings, one "- [name](url): notes" item per line; the
@@ -130,6 +137,10 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     if (!doc.blockquote) advisories.push('Add a "> one-paragraph summary" blockquote after the H1.');
     if (doc.chars > LLMS_WARN_CHARS && doc.chars <= LLMS_MAX_CHARS) advisories.push('Over 50,000 characters: keep llms.txt a short index and put full text in llms-full.txt.');
     if (doc.links.length && !doc.links.some((l) => /\.md(?:$|[?#])/i.test(l.url))) advisories.push('No link points to a .md version of a page; Markdown targets are cheaper for agents to read.');
+    if (!fileLists && doc.otherLevelLinks)
+      advisories.push(
+        `${doc.otherLevelLinks} list link(s) sit under headings of another level than H2: agent-docs-spec (v0.4.0, llms-txt-valid) accepts sections at any heading level, llmstxt.org and its reference parser read file lists under H2 only, so D4 follows llmstxt.org here.`,
+      );
     if (fileLists && doc.bareUrls) advisories.push(`${doc.bareUrls} bare URL(s) in H2 sections are not read as links: write them as "- [name](url)".`);
     if (doc.dashNotes) advisories.push(`${doc.dashNotes} link(s) separate their notes with a dash ("— notes"): llmstxt.org uses "[name](url): notes", and the reference parser keeps notes only after ":" (the links themselves are read).`);
     if (doc.h1 && /^(?:https?:\/\/|www\.)\S+$/i.test(doc.h1.trim())) advisories.push('The H1 is a URL: llmstxt.org asks for the name of the project or site.');
@@ -150,7 +161,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
         matched,
         advisories,
         probes: [...probes, ...linkProbes],
-        details: { sections: doc.sections, links: doc.links.length, chars: doc.chars, broken: broken.map((b) => b.url) } as LlmsDetails,
+        details: { sections: doc.sections, links: doc.links.length, chars: doc.chars, broken: broken.map((b) => b.url), ...(doc.otherLevelLinks ? { otherLevelLinks: doc.otherLevelLinks } : {}) } as LlmsDetails,
       };
     }
     return {

@@ -21,6 +21,22 @@ export interface PageHint {
   href: string;
   /** Resolved against the page URL; null when it does not resolve. */
   target: string | null;
+  /** llms.txt directive only: where it starts in the body markup (scripts and styles removed), 0 to 1. */
+  position?: number;
+  /** llms.txt directive only: hidden with display:none or the hidden attribute, which some HTML-to-Markdown converters drop. */
+  displayNone?: boolean;
+}
+
+/** agent-docs-spec (v0.4.0, llms-txt-directive): a directive past half the content is "buried" (warn). */
+export const BURIED_AFTER = 0.5;
+
+function hiddenByDisplay($: CheerioAPI, el: Parameters<CheerioAPI>[0]): boolean {
+  let node = $(el);
+  for (let depth = 0; node.length && depth < 64; depth++, node = node.parent()) {
+    if (node.is('body')) return false;
+    if (node.attr('hidden') !== undefined || /display\s*:\s*none/i.test(node.attr('style') ?? '')) return true;
+  }
+  return false;
 }
 
 export interface HintsArtifact {
@@ -49,9 +65,9 @@ function relTokens($: CheerioAPI, el: Parameters<CheerioAPI>[0]): string[] {
 /** Pure: the discovery hints a page's HTML carries. */
 export function findHints($: CheerioAPI, pageUrl: string): PageHint[] {
   const hints: PageHint[] = [];
-  const add = (kind: HintKind, href: string | undefined) => {
+  const add = (kind: HintKind, href: string | undefined, extra: Partial<PageHint> = {}) => {
     if (!href?.trim() || hints.some((h) => h.kind === kind && h.href === href)) return;
-    hints.push({ kind, href: href.trim(), target: resolve(href.trim(), pageUrl) });
+    hints.push({ kind, href: href.trim(), target: resolve(href.trim(), pageUrl), ...extra });
   };
   $('link[rel][href]').each((_, el) => {
     const rels = relTokens($, el);
@@ -61,15 +77,19 @@ export function findHints($: CheerioAPI, pageUrl: string): PageHint[] {
     if (rels.includes('describedby')) add('describedby', $(el).attr('href'));
   });
   // agent-docs-spec "llms-txt-directive": a visible pointer to llms.txt near the top of the body.
-  const anchor = $('body a[href]')
+  const bodyHtml = ($('body').html() ?? '').replace(/<(script|style|template)\b[\s\S]*?<\/\1>/gi, '');
+  const at = (index: number) => (index >= 0 && bodyHtml.length ? Math.round((index / bodyHtml.length) * 100) / 100 : undefined);
+  const anchorEl = $('body a[href]')
     .toArray()
-    .map((el) => $(el).attr('href') ?? '')
-    .find((h) => /(^|\/)llms(-full)?\.txt(?:$|[?#])/i.test(h));
-  if (anchor) add('llms-directive', anchor);
-  else {
-    const body = ($('body').html() ?? '').replace(/<(script|style|template)\b[\s\S]*?<\/\1>/gi, '').slice(0, DIRECTIVE_WINDOW);
-    const m = /(?:https?:\/\/[^\s"'<>]+)?\/llms(?:-full)?\.txt\b/i.exec(body.replace(/<[^>]+>/g, ' '));
-    if (m) add('llms-directive', m[0]);
+    .find((el) => /(^|\/)llms(-full)?\.txt(?:$|[?#])/i.test($(el).attr('href') ?? ''));
+  if (anchorEl) {
+    const href = $(anchorEl).attr('href') ?? '';
+    add('llms-directive', href, { position: at(bodyHtml.indexOf(href)), displayNone: hiddenByDisplay($, anchorEl) });
+  } else {
+    // Tags blanked to spaces of their length, so the match index is an index into the markup.
+    const visible = bodyHtml.slice(0, DIRECTIVE_WINDOW).replace(/<[^>]+>/g, (t) => ' '.repeat(t.length));
+    const m = /(?:https?:\/\/[^\s"'<>]+)?\/llms(?:-full)?\.txt\b/i.exec(visible);
+    if (m) add('llms-directive', m[0], { position: at(m.index) });
   }
   return hints;
 }
@@ -98,12 +118,14 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
       'D6/not-html': 'n/a: the page is not HTML, so it has no <head> for hints',
       'D6/missing': 'no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive',
       'D6/broken-hints': 'partial: hints found but none resolves',
+      'D6/buried-directive': 'partial: the only hint is an llms.txt directive past the first half of the page, where truncation may cut it (agent-docs-spec: warn)',
       'D6/ok': 'at least one in-page hint that resolves',
     },
     messages: {
       'D6/not-html': '{seen}: not an HTML page, so there is no <head> to carry hints.',
       'D6/missing': '{seen}: no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive{note}.',
       'D6/broken-hints': '{seen}. Hints found but none resolves: {lines}.',
+      'D6/buried-directive': '{seen}. {lines}. The llms.txt directive is the only hint and starts {percent}% into the page: agents that truncate the page may never see it.',
       'D6/ok': '{seen}. {lines}.',
     },
   },
@@ -142,6 +164,22 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
       };
     }
     const advisories = badProbes.length ? [`Broken hint target(s): ${badProbes.map((p) => p.requestedUrl).join(', ')}.`] : [];
+    const directive = hints.find((h) => h.kind === 'llms-directive');
+    if (directive?.displayNone)
+      advisories.push('The llms.txt directive is hidden with display:none (or the hidden attribute), which some HTML-to-Markdown converters drop: hide it visually instead (a clip-rect "visually hidden" class).');
+    const details = directive ? { directive: { href: directive.href, position: directive.position ?? null, displayNone: directive.displayNone ?? false } } : undefined;
+    const buried = good.every((h) => h.kind === 'llms-directive' && h.position !== undefined && h.position > BURIED_AFTER);
+    if (buried) {
+      return {
+        status: 'partial',
+        code: 'D6/buried-directive',
+        data: { seen, lines: lines.join('; '), percent: Math.round((directive?.position ?? 0) * 100) },
+        remediation: 'Move the llms.txt directive to the top of the page content (a short blockquote before the main text), or add <link> hints in the <head>.',
+        advisories,
+        probes: [page],
+        details,
+      };
+    }
     return {
       status: 'pass',
       code: 'D6/ok',
@@ -149,6 +187,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
       matched: [...new Set(good.map((h) => LABEL[h.kind]))].join(', '),
       advisories,
       probes: [page],
+      details,
     };
   },
   fixGuide(fx) {
