@@ -200,16 +200,17 @@ export const STANDARDS = {
   },
   agentSkills: {
     name: 'Agent skills discovery',
-    version: 'cloudflare/agent-skills-discovery-rfc index (v0.2.0 `$schema`); agentskills.io SKILL.md',
+    version: 'Agent Skills Discovery v0.2.0 (cloudflare/agent-skills-discovery-rfc README updated 2026-03-12; agentskills.io Well-Known URI page): `$schema` + type/url/digest entries; agentskills.io SKILL.md',
     kind: 'draft',
-    checked: CATALOG,
-    checkedHow: 'catalog',
-    url: 'https://github.com/cloudflare/agent-skills-discovery-rfc',
-    note: 'Re-read on 2026-11-25: the stored README (commit 366ad374, "Updated 2026-02-13") describes the `version` + `files[]` index that A6 reads as the February 2026 draft; the `$schema` + type/url/digest shape A6 calls v0.2.0 rests on the catalog, so the date stays the catalog\'s.',
+    checked: TODAY,
+    checkedHow: 'read',
+    url: 'https://agentskills.io/well-known-uri',
+    note:
+      'Read 2026-11-25: agentskills/agentskills docs/well-known-uri.mdx (commit 08cd5a4720e7), the text the RFC now lives on as agentskills.io/well-known-uri: `$schema` (exact URI, opaque) and `skills[]` of name/type/description/url/digest, optional per-entry `version`; clients warn and do not process an unrecognised or absent `$schema`, and skip entries of an unrecognised `type`. The Cloudflare README itself was read only in part (its v0.2.0 changelog, updated 2026-03-12, from a stored copy of github.com/cloudflare/agent-skills-discovery-rfc/blob/main/README.md); the repository copy stored here (commit 366ad374) is the February draft. The two texts differ on an absent `$schema`: agentskills.io says do not process, the RFC README (as summarised in a stored transcription) says read it as v0.1.0; A6 is partial either way.',
     olderShapes: [
       'the February 2026 draft (`version` + `files[]` of {path, digest})',
       'v0.1.0 at /.well-known/skills/index.json (partial)',
-      'indexes with an unknown `$schema` URL: declared url/type/digest (or a bare `sha256`) still read, with an advisory',
+      'indexes with an unknown `$schema` URL: declared url/type/digest (or a bare `sha256`) still read to show what is there, but partial (`A6/unknown-schema`), since clients stop at such an index',
     ],
   },
   webmcp: {

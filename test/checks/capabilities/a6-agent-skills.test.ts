@@ -251,6 +251,25 @@ describe('A6 gather against a loopback site', () => {
     expect(o.advisories?.join(' ')).toMatch(/5 of 7/);
   });
 
+  it('passes a site serving exactly what the fix guide writes (digest computed as its build step says)', async () => {
+    const steps = a6AgentSkills.fixGuide({ origin: 'http://127.0.0.1', platform: null, hosting: [] });
+    const skill = steps.find((s) => s.lang === 'markdown')!.code!;
+    const indexStep = steps.find((s) => s.code?.includes('"$schema"'))!.code!;
+    const index = JSON.parse(indexStep.slice(indexStep.indexOf('{'), indexStep.lastIndexOf('}') + 1));
+    expect(index.$schema).toBe(SCHEMA);
+    index.skills[0].digest = sha(skill);
+    const site = await startFixture({
+      '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>hi</body></html>' },
+      [INDEX]: { headers: { 'content-type': 'application/json' }, body: JSON.stringify(index, null, 2) },
+      [index.skills[0].url]: { headers: { 'content-type': 'text/markdown' }, body: skill },
+    });
+    open.push(site);
+    const o = a6AgentSkills.evaluate(await agentSkills(await liveContext(site.origin)), { origin: site.origin, pageUrl: `${site.origin}/` });
+    expect(o.status).toBe('pass');
+    expect(o.code).toBe('A6/ok');
+    expect(o.details).toMatchObject({ format: 'v0.2.0', valid: 1, skipped: 0, verified: 1 });
+  });
+
   it('falls back to the v0.1.0 path only when the current one is absent', async () => {
     const site = await startFixture({
       '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>hi</body></html>' },
