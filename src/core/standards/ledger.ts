@@ -139,12 +139,14 @@ export const STANDARDS = {
   },
   webBotAuth: {
     name: 'Web Bot Auth (HTTP message signatures directory)',
-    version: 'draft-meunier-webbotauth-httpsig-directory; RFC 9421; RFC 7517',
+    version: 'draft-ietf-webbotauth-httpsig-protocol (editor\'s copy of 2026-10-09, §5.5 directory, §6.8 test keys, App. B directory signature); RFC 9421; RFC 7517; RFC 7638',
     kind: 'draft',
-    checked: CATALOG_UPDATE,
-    checkedHow: 'catalog',
-    url: 'https://datatracker.ietf.org/doc/draft-meunier-webbotauth-httpsig-directory/',
-    note: 'The catalog notes the WG draft draft-ietf-webbotauth-httpsig-protocol-01 (2026-10-29); B3 does not read it yet.',
+    checked: TODAY,
+    checkedHow: 'read',
+    url: 'https://datatracker.ietf.org/doc/draft-ietf-webbotauth-httpsig-protocol/',
+    note:
+      'Read 2026-11-25: webbotauth/draft-ietf-webbotauth-httpsig-protocol draft-ietf-webbotauth-httpsig-protocol.md (commit 5a71ee1f5955) and its .txt (commit 154867dd52ad, dated 9 October 2026; the catalog names the -01 of 2026-10-29, not stored here). The WG draft now holds the key directory that draft-meunier-webbotauth-httpsig-directory-00 defined: a JWKS, `alg` restricted to the HTTP Signature Algorithms registry, served over HTTPS and at the well-known URI with media type application/http-message-signatures-directory+json (MUST); a `kid` there MUST be the JWK SHA-256 thumbprint; verifiers MUST NOT follow redirects and treat any status but 200 as a discovery failure; test keys MUST NOT be used in production and verifiers SHOULD reject them; the directory response signature (tag "http-message-signatures-directory", covering "@authority";req and content-digest) is RECOMMENDED. B3 makes partial what verifiers act on (redirects, test keys, kid/thumbprint mismatch, non-signing curves, shared secrets) and advises on the rest (media type, alg names, response signature, http).',
+    olderShapes: ['`alg` given as a JOSE name (e.g. EdDSA): accepted with an advisory', 'directories served as application/json: accepted with an advisory'],
   },
   challengePages: {
     name: 'Bot challenge pages (detection)',
