@@ -78,11 +78,13 @@ export const STANDARDS = {
   },
   dnsAid: {
     name: 'DNS for AI discovery (DNS-AID)',
-    version: 'draft-mozleywilliams-dnsop-dnsaid',
+    version: 'draft-mozleywilliams-dnsop-dnsaid-02 (2026-05-27)',
     kind: 'draft',
     checked: CATALOG,
     checkedHow: 'catalog',
     url: 'https://datatracker.ietf.org/doc/draft-mozleywilliams-dnsop-dnsaid/',
+    note:
+      'Looked for on 2026-11-25: -02 (27 May 2026, expires 28 November 2026) is the current revision per its datatracker page, whose abstract was read (SVCB records for connectivity and key metadata, a well-known DNS-SD entry point into an organisation\'s agent index, optional DNSSEC and DANE); its body is not in the stored material, so the date stays the catalog\'s. The D7 fix guide follows the shape deployments cite from -02 §3.1/§3.2 (the agent at its own name with alpn naming the agent protocol, `_<protocol>._agents` as an AliasMode alias to it, `_index._agents` ServiceMode with an underscore-free target); the reference implementations (infobloxopen/dns-aid-core README commit 008e91c8, haruotsu/dns-aid-go internal/record/index.go commit 88f2b6cf, "conforms to -02") also publish `_index._agents` as a TXT "agents=name:proto" list, and isitagentready queries SVCB/HTTPS at _index/_a2a/_mcp under _agents plus that TXT: the guide offers both. D7 stays info: it makes no DNS query.',
   },
   markdownForAgents: {
     name: 'Markdown for agents (Accept: text/markdown)',
