@@ -1,6 +1,12 @@
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readDirectorySignatures } from '../../../src/core/checks/bot_access/directory-signature.js';
 import { b3WebBotAuth, jwkThumbprint } from '../../../src/core/checks/bot_access/b3-web-bot-auth.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadBotKey } from '../../../src/monitor/bot-key.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
 import { liveContext } from '../commerce/live-context.js';
 import { b4AutomatedAccess } from '../../../src/core/checks/bot_access/b4-automated-access.js';
@@ -11,17 +17,25 @@ import { ORIGIN, json, notFound, response, soft404, text } from '../../helpers/r
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
 const DIR = '/.well-known/http-message-signatures-directory';
 const MT = 'application/http-message-signatures-directory+json';
+const pair = generateKeyPairSync('ed25519');
 /** A freshly generated Ed25519 public JWK with kid = its thumbprint (what the fix guide's command prints). */
-function freshKey(): Record<string, string> {
-  const { kty, crv, x } = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }) as Record<string, string>;
+const ed25519: Record<string, string> = (() => {
+  const { kty, crv, x } = pair.publicKey.export({ format: 'jwk' }) as Record<string, string>;
   return { kty, crv, x, kid: createHash('sha256').update(JSON.stringify({ crv, kty, x })).digest('base64url'), use: 'sig' };
+})();
+/** Headers of a directory response signed as the draft's Appendix B describes, with `pair`. */
+function signedHeaders(body: string, authority = new URL(ORIGIN).host): Record<string, string> {
+  const digest = `sha-256=:${createHash('sha256').update(body).digest('base64')}:`;
+  const params = `("@authority";req "content-digest");created=1735689600;expires=4889289600;keyid="${ed25519.kid}";tag="http-message-signatures-directory"`;
+  const base = `"@authority";req: ${authority}\n"content-digest": ${digest}\n"@signature-params": ${params}`;
+  return { 'content-type': MT, 'content-digest': digest, 'signature-input': `binding=${params}`, signature: `binding=:${sign(null, Buffer.from(base), pair.privateKey).toString('base64')}:` };
 }
-const ed25519 = freshKey();
 /** RFC 9421 Appendix B.1.4 test-key-ed25519, the draft's example and test-vector key. */
 const TEST_X = 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs';
-const SIGNED = { 'content-type': MT, signature: 'binding=:abc:', 'signature-input': 'binding=("@authority";req "content-digest");created=1;expires=2;keyid="k";tag="http-message-signatures-directory"', 'content-digest': 'sha-256=:x:' };
+/** A directory response listing `keys`, signed with `pair` (json() serialises its body with JSON.stringify). */
+const signedDir = (keys: unknown[]) => json(DIR, { keys }, signedHeaders(JSON.stringify({ keys })));
 const problemsOf = (keys: unknown[]) => {
-  const o = b3WebBotAuth.evaluate(json(DIR, { keys }, SIGNED), ctx);
+  const o = b3WebBotAuth.evaluate(signedDir(keys), ctx);
   return { o, problems: String(o.data?.problems ?? '') };
 };
 
@@ -34,10 +48,11 @@ describe('B3 Web Bot Auth key directory', () => {
     expect(o.advisories?.join(' ')).toMatch(/Signature-Input/);
   });
   it('has no advisory with the registered type and a directory signature of the draft\'s shape', () => {
-    const o = b3WebBotAuth.evaluate(json(DIR, { keys: [ed25519] }, SIGNED), ctx);
+    const o = b3WebBotAuth.evaluate(signedDir([ed25519]), ctx);
     expect(o.status).toBe('pass');
     expect(o.advisories).toEqual([]);
-    const untagged = b3WebBotAuth.evaluate(json(DIR, { keys: [ed25519] }, { ...SIGNED, 'signature-input': 'sig1=("@authority");created=1', 'content-digest': '' }), ctx);
+    expect(o.details).toEqual({ keys: 1, signatures: 1, verified: 1 });
+    const untagged = b3WebBotAuth.evaluate(json(DIR, { keys: [ed25519] }, { ...signedHeaders('{}'), 'signature-input': 'sig1=("@authority");created=1', 'content-digest': '' }), ctx);
     expect(untagged.advisories?.join(' ')).toMatch(/tag="http-message-signatures-directory"/);
     expect(untagged.advisories?.join(' ')).toMatch(/Content-Digest/);
   });
@@ -61,13 +76,14 @@ describe('B3 Web Bot Auth key directory', () => {
     expect(problemsOf([{ kty: 'oct', k: 'c2VjcmV0' }]).problems).toMatch(/shared secret/);
   });
   it('advises on a JOSE alg name instead of a registered HTTP signature algorithm', () => {
-    const o = b3WebBotAuth.evaluate(json(DIR, { keys: [{ ...ed25519, alg: 'EdDSA' }] }, SIGNED), ctx);
+    const o = b3WebBotAuth.evaluate(signedDir([{ ...ed25519, alg: 'EdDSA' }]), ctx);
     expect(o.status).toBe('pass');
     expect(o.advisories?.join(' ')).toMatch(/alg "EdDSA"/);
-    expect(b3WebBotAuth.evaluate(json(DIR, { keys: [{ ...ed25519, alg: 'ed25519' }] }, SIGNED), ctx).advisories).toEqual([]);
+    expect(b3WebBotAuth.evaluate(signedDir([{ ...ed25519, alg: 'ed25519' }]), ctx).advisories).toEqual([]);
   });
   it('is partial when the directory is only reached through a redirect (verifiers must not follow it)', () => {
-    const moved = response({ url: DIR, redirects: ['https://www.example.com/.well-known/http-message-signatures-directory'], headers: SIGNED, body: JSON.stringify({ keys: [ed25519] }) });
+    const body = JSON.stringify({ keys: [ed25519] });
+    const moved = response({ url: DIR, redirects: ['https://www.example.com/.well-known/http-message-signatures-directory'], headers: signedHeaders(body), body });
     const o = b3WebBotAuth.evaluate(moved, ctx);
     expect(o.status).toBe('partial');
     expect(o.code).toBe('B3/redirected');
@@ -87,6 +103,65 @@ describe('B3 Web Bot Auth key directory', () => {
     const priv = b3WebBotAuth.evaluate(json(DIR, { keys: [{ ...ed25519, d: 'secret' }] }), ctx);
     expect(priv.data?.problems).toMatch(/private key/);
     expect(b3WebBotAuth.evaluate(text(DIR, 'keys: none', 'application/json'), ctx).status).toBe('partial');
+  });
+});
+
+describe('B3 directory response signature', () => {
+  // draft-ietf-webbotauth-httpsig-protocol Appendix E.2.3 "Signed Directory Response", byte for byte.
+  const VECTOR_URL = 'https://signature-agent.test/.well-known/http-message-signatures-directory';
+  const VECTOR_BODY = `{"keys":[{"kty":"OKP","crv":"Ed25519","kid":"poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U","x":"${TEST_X}","use":"sig"}]}`;
+  const VECTOR_HEADERS = {
+    'content-type': MT,
+    'content-digest': 'sha-256=:CADMT2aBdV/rqQr/NIru64ERQkCobVvllA4V0fLFDu0=:',
+    'signature-input': 'binding=("@authority";req "content-digest");created=1735689600;expires=4889289600;keyid="poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U";tag="http-message-signatures-directory"',
+    signature: 'binding=:l6P8R67tm3kujAxbHWio7ll01qrEZ0dKD/WWlGhNYEmTnFZM8Wt0VQ9zqGfvo7T/UMkBxsigzChM1Gpz7gOVBg==:',
+  };
+  const vctx = { origin: 'https://signature-agent.test', pageUrl: 'https://signature-agent.test/' };
+
+  it('verifies the draft\'s signed-directory test vector (and still flags its test key)', () => {
+    const o = b3WebBotAuth.evaluate(response({ url: VECTOR_URL, headers: VECTOR_HEADERS, body: VECTOR_BODY }), vctx);
+    expect(o.details).toEqual({ keys: 1, signatures: 1, verified: 1 });
+    expect(o.code).toBe('B3/bad-keys');
+    expect(o.evidence).toMatch(/signature verified/);
+    expect(o.advisories ?? []).toEqual([]);
+  });
+
+  it('does not verify a tampered body, another authority or a signature from an unlisted key', () => {
+    const tampered = b3WebBotAuth.evaluate(response({ url: VECTOR_URL, headers: VECTOR_HEADERS, body: VECTOR_BODY.replace('"sig"', '"enc"') }), vctx);
+    expect(tampered.details).toMatchObject({ signatures: 1, verified: 0 });
+    expect(tampered.advisories?.join(' ')).toMatch(/Content-Digest does not match the body/);
+    const moved = b3WebBotAuth.evaluate(response({ url: 'https://copy.example/.well-known/http-message-signatures-directory', headers: VECTOR_HEADERS, body: VECTOR_BODY }), vctx);
+    expect(moved.details).toMatchObject({ verified: 0 });
+    expect(moved.advisories?.join(' ')).toMatch(/does not verify/);
+    const other = b3WebBotAuth.evaluate(response({ url: VECTOR_URL, headers: VECTOR_HEADERS, body: JSON.stringify({ keys: [ed25519] }) }), vctx);
+    expect(other.advisories?.join(' ')).toMatch(/is not a key of this directory/);
+    const garbage = b3WebBotAuth.evaluate(response({ url: VECTOR_URL, headers: { ...VECTOR_HEADERS, 'signature-input': 'binding=((' }, body: VECTOR_BODY }), vctx);
+    expect(garbage.advisories?.join(' ')).toMatch(/not a Structured Fields dictionary/);
+  });
+
+  it('never throws on hostile Signature / Signature-Input values (property)', () => {
+    const fragments = fc.constantFrom('binding=', '(', ')', '"@authority"', ';req', '"content-digest"', '"@path"', ';tag="http-message-signatures-directory"', ';keyid="k"', ';alg="rsa-pss-sha512"', ':AAAA:', ',', ' ', '"x"', ';created=9999999999');
+    const header = fc.oneof(fc.string({ maxLength: 200 }), fc.array(fragments, { maxLength: 30 }).map((a) => a.join('')));
+    fc.assert(
+      fc.property(header, header, (input, sig) => {
+        const r = readDirectorySignatures(response({ url: DIR, headers: { 'signature-input': input, signature: sig }, body: '{}' }), () => ed25519);
+        expect(r === null || (r.verified.length === 0 && r.problems.length <= 3 * r.tagged + 1)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('verifies the directory this service publishes for its own webhooks (src/monitor/bot-key.ts)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'b3-botkey-'));
+    try {
+      const key = loadBotKey(dir);
+      const url = 'https://ai-ready.example/.well-known/http-message-signatures-directory';
+      const o = b3WebBotAuth.evaluate(response({ url, headers: { 'content-type': MT, ...key.signDirectory('ai-ready.example') }, body: JSON.stringify(key.jwks) }), { origin: 'https://ai-ready.example', pageUrl: 'https://ai-ready.example/' });
+      expect(o.status).toBe('pass');
+      expect(o.details).toEqual({ keys: 1, signatures: 1, verified: 1 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { readDirectorySignatures } from './directory-signature.js';
 
 const SPEC = [
   'https://datatracker.ietf.org/doc/draft-ietf-webbotauth-httpsig-protocol/',
@@ -166,7 +167,20 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
     const problems = keys.flatMap((k, i) => jwkProblems(k, i));
     advisories.push(...keys.flatMap((k, i) => jwkAdvisories(k, i)).slice(0, 4));
     const kinds = keys.filter(isObject).map((k) => [k.kty, k.crv].filter((x) => typeof x === 'string').join('/')).filter(Boolean);
-    const facts = `${keys.length} key(s) (${[...new Set(kinds)].join(', ') || 'unknown types'})`;
+    // The response signature names its key by thumbprint (the draft's keyid); a kid is the same value when valid.
+    const byKeyid = new Map<string, Record<string, unknown>>();
+    for (const k of keys.filter(isObject)) {
+      const thumb = jwkThumbprint(k);
+      if (thumb) byKeyid.set(thumb, k);
+      if (typeof k.kid === 'string' && !byKeyid.has(k.kid)) byKeyid.set(k.kid, k);
+    }
+    const signed = readDirectorySignatures(res, (keyid) => byKeyid.get(keyid));
+    if (signed) advisories.push(...signed.problems.slice(0, 3));
+    const facts =
+      `${keys.length} key(s) (${[...new Set(kinds)].join(', ') || 'unknown types'})` +
+      (signed?.verified.length ? `; response signed by ${signed.verified.length} of them, signature verified` : '');
+    // signatures: directory-tagged response signatures; verified: those that checked out.
+    const details = { keys: keys.length, signatures: signed?.tagged ?? 0, verified: signed?.verified.length ?? 0 };
     if (problems.length) {
       return {
         status: 'partial',
@@ -175,9 +189,10 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
         remediation: 'Publish your own public signing keys only (OKP Ed25519: crv and x; EC P-256/P-384: crv, x, y; RSA: n, e), each with no kid or a kid equal to its JWK SHA-256 thumbprint (RFC 7638).',
         advisories,
         probes,
+        details,
       };
     }
-    return { status: 'pass', code: 'B3/ok', data: { seen, facts }, matched: 'HTTP Message Signatures directory (draft-ietf-webbotauth-httpsig-protocol §5.5, editor\'s copy 2026-10-09), JWK Set RFC 7517', advisories, probes };
+    return { status: 'pass', code: 'B3/ok', data: { seen, facts }, details, matched: 'HTTP Message Signatures directory (draft-ietf-webbotauth-httpsig-protocol §5.5, editor\'s copy 2026-10-09), JWK Set RFC 7517', advisories, probes };
   },
   fixGuide(fx) {
     const content = JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', kid: '<JWK SHA-256 thumbprint of the key>', x: '<base64url public key>', use: 'sig' }] }, null, 2);
