@@ -1,5 +1,6 @@
 /**
- * Agent Skills discovery index (Cloudflare RFC, https://github.com/cloudflare/agent-skills-discovery-rfc).
+ * Agent Skills discovery index (Cloudflare RFC, https://github.com/cloudflare/agent-skills-discovery-rfc,
+ * v0.2.0 updated 2026-03-12, now also published as agentskills.io's "Well-Known URI" page).
  * Three generations are live and all are read here:
  * - v0.2.0: /.well-known/agent-skills/index.json with `$schema`
  *   (https://schemas.agentskills.io/discovery/0.2.0/schema.json) and `skills[]` of
@@ -9,7 +10,7 @@
  * - v0.1.0: /.well-known/skills/index.json, `files` as plain strings, no digests.
  * An index whose `$schema` URL we do not know but whose entries declare a `url` is read by what
  * it declares (url, type, digest, or a bare `sha256` hex), never by guessed paths: format
- * 'unknown-schema', with the schema named in an advisory.
+ * 'unknown-schema', with the schema named as a problem (the texts tell clients to stop there).
  * The deep check downloads up to five artifacts and compares SHA-256 digests of their raw bytes,
  * which the RFC makes a client MUST.
  */
@@ -46,6 +47,11 @@ export interface SkillEntry {
   problems: string[];
   /** Deviations read leniently (an index under an unknown $schema): advisories, not problems. */
   notes?: string[];
+  /**
+   * The entry's `type` when it is one the discovery text does not define: clients skip such an
+   * entry (and may warn), so it is neither a problem nor a usable skill, and it is not downloaded.
+   */
+  skipped?: string;
 }
 
 export interface SkillsIndex {
@@ -126,9 +132,11 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
     format = 'v0.2.0';
     declared = schemaV;
   } else if (typeof doc.$schema === 'string' && !schemaV && declaresUrls) {
-    // What the index declares beats what we would guess; the unknown schema is said by the check.
+    // What the index declares beats what we would guess, so the entries are still read; but both
+    // texts tell clients not to process an index under a $schema they do not know: a problem.
     format = 'unknown-schema';
     declared = doc.$schema.slice(0, 120);
+    problems.push({ kind: 'unknown-schema', schema: doc.$schema.slice(0, 80) });
   } else if (declaredVersion && (objectFiles || /^0\.2\./.test(declaredVersion))) {
     format = 'draft-files';
     declared = declaredVersion;
@@ -153,7 +161,10 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
     if (format === 'v0.2.0' || format === 'unknown-schema') {
       const notes: string[] = [];
       const type = s.type === 'skill-md' || s.type === 'archive' ? s.type : null;
-      if (!type) p.push(s.type === undefined ? 'missing `type`' : `type "${String(s.type).slice(0, 30)}" is not skill-md or archive`);
+      // An unrecognised type is skipped by clients (an extension point, e.g. MCP's namespaced
+      // types), not an error; a missing or non-string type breaks a required member.
+      const skipped = !type && typeof s.type === 'string' && s.type.trim() ? s.type.slice(0, 30) : undefined;
+      if (!type && !skipped) p.push(s.type === undefined ? 'missing `type`' : '`type` is not a string');
       const r = resolveUrl(s.url, indexUrl);
       if (r.problem) p.push(r.problem);
       // A bare `sha256` hex member (seen under unknown schemas) is the same digest, differently spelled.
@@ -162,6 +173,8 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
       if (bare) (format === 'unknown-schema' ? notes : p).push('digest given as a bare `sha256` member (v0.2.0: `digest: "sha256:<hex>"`)');
       if (gp) p.push(gp);
       const digest = bare ?? (gp ? null : (s.digest as string));
+      // Clients read nothing else of a skipped entry, so its other members are not judged.
+      if (skipped) return { index: i, name, type: null, url: r.url, digest, problems: [], skipped };
       return { index: i, name, type, url: r.url, digest, problems: p, ...(notes.length ? { notes } : {}) };
     }
     const derived = np ? null : new URL(`${name}/SKILL.md`, dir).href;
@@ -220,7 +233,7 @@ export function indexDocument(probe: FetchResult): { doc: Record<string, unknown
  */
 export function deepEntries(index: SkillsIndex): SkillEntry[] {
   const lenient = index.format === 'unknown-schema';
-  return index.entries.filter((e) => e.url && (lenient || !e.problems.length)).slice(0, DEEP_LIMIT);
+  return index.entries.filter((e) => e.url && !e.skipped && (lenient || !e.problems.length)).slice(0, DEEP_LIMIT);
 }
 
 /** Fetches the index (current path, then the v0.1.0 path) and up to five artifacts. */

@@ -83,11 +83,13 @@ export const STANDARDS = {
   },
   dnsAid: {
     name: 'DNS for AI discovery (DNS-AID)',
-    version: 'draft-mozleywilliams-dnsop-dnsaid',
+    version: 'draft-mozleywilliams-dnsop-dnsaid-02 (2026-05-27)',
     kind: 'draft',
     checked: CATALOG,
     checkedHow: 'catalog',
     url: 'https://datatracker.ietf.org/doc/draft-mozleywilliams-dnsop-dnsaid/',
+    note:
+      'Looked for on 2026-11-25: -02 (27 May 2026, expires 28 November 2026) is the current revision per its datatracker page, whose abstract was read (SVCB records for connectivity and key metadata, a well-known DNS-SD entry point into an organisation\'s agent index, optional DNSSEC and DANE); its body is not in the stored material, so the date stays the catalog\'s. The D7 fix guide follows the shape deployments cite from -02 §3.1/§3.2 (the agent at its own name with alpn naming the agent protocol, `_<protocol>._agents` as an AliasMode alias to it, `_index._agents` ServiceMode with an underscore-free target); the reference implementations (infobloxopen/dns-aid-core README commit 008e91c8, haruotsu/dns-aid-go internal/record/index.go commit 88f2b6cf, "conforms to -02") also publish `_index._agents` as a TXT "agents=name:proto" list, and isitagentready queries SVCB/HTTPS at _index/_a2a/_mcp under _agents plus that TXT: the guide offers both. D7 stays info: it makes no DNS query.',
   },
   markdownForAgents: {
     name: 'Markdown for agents (Accept: text/markdown)',
@@ -152,12 +154,14 @@ export const STANDARDS = {
   },
   webBotAuth: {
     name: 'Web Bot Auth (HTTP message signatures directory)',
-    version: 'draft-meunier-webbotauth-httpsig-directory; RFC 9421; RFC 7517',
+    version: 'draft-ietf-webbotauth-httpsig-protocol (editor\'s copy of 2026-10-09, §5.5 directory, §6.8 test keys, App. B directory signature); RFC 9421; RFC 7517; RFC 7638',
     kind: 'draft',
-    checked: CATALOG_UPDATE,
-    checkedHow: 'catalog',
-    url: 'https://datatracker.ietf.org/doc/draft-meunier-webbotauth-httpsig-directory/',
-    note: 'The catalog notes the WG draft draft-ietf-webbotauth-httpsig-protocol-01 (2026-10-29); B3 does not read it yet.',
+    checked: TODAY,
+    checkedHow: 'read',
+    url: 'https://datatracker.ietf.org/doc/draft-ietf-webbotauth-httpsig-protocol/',
+    note:
+      'Read 2026-11-25: webbotauth/draft-ietf-webbotauth-httpsig-protocol draft-ietf-webbotauth-httpsig-protocol.md (commit 5a71ee1f5955) and its .txt (commit 154867dd52ad, dated 9 October 2026; the catalog names the -01 of 2026-10-29, not stored here). The WG draft now holds the key directory that draft-meunier-webbotauth-httpsig-directory-00 defined: a JWKS, `alg` restricted to the HTTP Signature Algorithms registry, served over HTTPS and at the well-known URI with media type application/http-message-signatures-directory+json (MUST); a `kid` there MUST be the JWK SHA-256 thumbprint; verifiers MUST NOT follow redirects and treat any status but 200 as a discovery failure; test keys MUST NOT be used in production and verifiers SHOULD reject them; the directory response signature (tag "http-message-signatures-directory", covering "@authority";req and content-digest) is RECOMMENDED. B3 makes partial what verifiers act on (redirects, test keys, kid/thumbprint mismatch, non-signing curves, shared secrets), verifies an Ed25519 directory response signature (tested on the draft\'s Appendix E.2.3 vector) and advises on the rest (media type, alg names, a missing or failing response signature, http).',
+    olderShapes: ['`alg` given as a JOSE name (e.g. EdDSA): accepted with an advisory', 'directories served as application/json: accepted with an advisory'],
   },
   challengePages: {
     name: 'Bot challenge pages (detection)',
@@ -216,16 +220,17 @@ export const STANDARDS = {
   },
   agentSkills: {
     name: 'Agent skills discovery',
-    version: 'cloudflare/agent-skills-discovery-rfc index (v0.2.0 `$schema`); agentskills.io SKILL.md',
+    version: 'Agent Skills Discovery v0.2.0 (cloudflare/agent-skills-discovery-rfc README updated 2026-03-12; agentskills.io Well-Known URI page): `$schema` + type/url/digest entries; agentskills.io SKILL.md',
     kind: 'draft',
-    checked: CATALOG,
-    checkedHow: 'catalog',
-    url: 'https://github.com/cloudflare/agent-skills-discovery-rfc',
-    note: 'Re-read on 2026-11-25: the stored README (commit 366ad374, "Updated 2026-02-13") describes the `version` + `files[]` index that A6 reads as the February 2026 draft; the `$schema` + type/url/digest shape A6 calls v0.2.0 rests on the catalog, so the date stays the catalog\'s.',
+    checked: TODAY,
+    checkedHow: 'read',
+    url: 'https://agentskills.io/well-known-uri',
+    note:
+      'Read 2026-11-25: agentskills/agentskills docs/well-known-uri.mdx (commit 08cd5a4720e7), agentskills.io/well-known-uri, added by commit e582259c as "distilled from Cloudflare\'s Agent Skills Discovery RFC" and since extended (per-entry `version`, versioned index paths): `$schema` (exact URI, opaque) and `skills[]` of name/type/description/url/digest, optional per-entry `version`; clients warn and do not process an unrecognised or absent `$schema`, and skip entries of an unrecognised `type`. The Cloudflare README itself was read only in part (its v0.2.0 changelog, updated 2026-03-12, from a stored copy of github.com/cloudflare/agent-skills-discovery-rfc/blob/main/README.md); the repository copy stored here (commit 366ad374) is the February draft. The two texts differ on an absent `$schema`: agentskills.io says do not process, the RFC README (as summarised in a stored transcription) says read it as v0.1.0; A6 is partial either way.',
     olderShapes: [
       'the February 2026 draft (`version` + `files[]` of {path, digest})',
       'v0.1.0 at /.well-known/skills/index.json (partial)',
-      'indexes with an unknown `$schema` URL: declared url/type/digest (or a bare `sha256`) still read, with an advisory',
+      'indexes with an unknown `$schema` URL: declared url/type/digest (or a bare `sha256`) still read to show what is there, but partial (`A6/unknown-schema`), since clients stop at such an index',
     ],
   },
   webmcp: {

@@ -50,18 +50,20 @@ describe('A6 Agent Skills index (evaluate)', () => {
     expect(o.status).toBe('pass');
   });
 
-  it('reads the declared url/type/sha256 of an index under an unknown $schema, with an advisory, and guesses no path (issue 23)', () => {
+  it('reads the declared url/type/sha256 of an index under an unknown $schema, and flags the schema clients stop at (issue 23; agentskills.io well-known-uri)', () => {
     const idx = json(INDEX, {
       $schema: 'https://agentskills.example/schema/v0.2.0/index.json',
       skills: [{ name: 'order-status', type: 'skill-md', description: 'Look up an order.', url: '/.well-known/agent-skills/order-status/SKILL.md', sha256: sha(SKILL_MD).slice(7) }],
     });
     const o = a6AgentSkills.evaluate(artifact(idx, { [skillUrl]: skillMd() }), ctx);
-    expect(o.status).toBe('pass');
+    expect(o.status).toBe('partial');
+    expect(codes(o)).toEqual(['A6/unknown-schema']);
+    expect(finding(o, 'A6/unknown-schema')?.data).toEqual({ schema: 'https://agentskills.example/schema/v0.2.0/index.json' });
     expect(o.details).toMatchObject({ format: 'unknown-schema', checked: 1, downloaded: 1, verified: 1 });
     expect(o.evidence).not.toMatch(/no per-entry url/);
     expect(o.advisories?.join(' ')).toMatch(/is not a schema we know/);
     expect(o.advisories?.join(' ')).toMatch(/bare `sha256` member/);
-    // Entry types the RFC does not define are still problems, but the declared URLs are what gets fetched.
+    // Entry types the texts do not define are skipped (as clients do): nothing usable is left.
     const odd = a6AgentSkills.evaluate(
       artifact(json(INDEX, { $schema: 'https://agentskills.example/schema/v0.2.0/index.json', skills: [{ name: 'order-status', type: 'action', description: 'Look up an order.', url: skillUrl }] }), {
         [skillUrl]: skillMd(),
@@ -69,8 +71,36 @@ describe('A6 Agent Skills index (evaluate)', () => {
       ctx,
     );
     expect(odd.status).toBe('partial');
-    expect(codes(odd)).toEqual(['A6/invalid-entry']);
-    expect(odd.details).toMatchObject({ checked: 1, downloaded: 1 });
+    expect(codes(odd)).toEqual(['A6/unknown-schema', 'A6/all-skipped']);
+    expect(finding(odd, 'A6/all-skipped')?.data).toEqual({ types: 'action' });
+    expect(odd.details).toMatchObject({ skipped: 1, valid: 0, checked: 0, downloaded: 0 });
+  });
+
+  it('skips an entry of an unrecognised type beside usable ones, with an advisory, and does not download it', () => {
+    const ext = entry({ name: 'search-template', type: 'mcp-resource-template', url: '/templates/search', digest: sha('x') });
+    const idx = artifact(json(INDEX, { $schema: SCHEMA, skills: [entry(), ext] }), { [skillUrl]: skillMd() });
+    const o = a6AgentSkills.evaluate(idx, ctx);
+    expect(o.status).toBe('pass');
+    expect(o.details).toMatchObject({ skills: 2, valid: 1, skipped: 1, checked: 1, verified: 1 });
+    expect(o.advisories?.join(' ')).toMatch(/type "mcp-resource-template".*clients skip it/);
+  });
+
+  it('advises when a 0.2.x $schema is not spelled as the exact URI clients match', () => {
+    const o = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: 'https://schemas.agentskills.io/discovery/0.2/schema.json', skills: [entry()] }), { [skillUrl]: skillMd() }), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.advisories?.join(' ')).toMatch(/exact URI/);
+    const exact = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry()] }), { [skillUrl]: skillMd() }), ctx);
+    expect(exact.advisories?.join(' ') ?? '').not.toMatch(/exact URI/);
+  });
+
+  it('advises on an archive served under a media type the texts do not name', () => {
+    const bytes = Buffer.from('PK not really a zip');
+    const url = `${ORIGIN}/.well-known/agent-skills/order-status.zip`;
+    const arch = entry({ type: 'archive', url: '/.well-known/agent-skills/order-status.zip', digest: sha(bytes) });
+    const served = response({ url, status: 200, headers: { 'content-type': 'application/x-tar' }, body: bytes });
+    const o = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [arch] }), { [url]: served }), ctx);
+    expect(o.details).toMatchObject({ verified: 1 });
+    expect(o.advisories?.join(' ')).toMatch(/archive served as application\/x-tar/);
   });
 
   it('counts only the downloads that succeeded (issue 23)', () => {
@@ -104,7 +134,7 @@ describe('A6 Agent Skills index (evaluate)', () => {
   it('validates every entry field', () => {
     const skills = [
       entry({ name: 'Bad--Name' }),
-      entry({ name: 'ok-one', type: 'zip' }),
+      entry({ name: 'ok-one', type: 7 }),
       entry({ name: 'ok-two', description: 'x'.repeat(1025) }),
       entry({ name: 'ok-three', digest: 'sha256:ABC' }),
       entry({ name: 'ok-four', url: 'javascript:alert(1)' }),
@@ -115,7 +145,7 @@ describe('A6 Agent Skills index (evaluate)', () => {
     expect(o.findings?.[0].data).toMatchObject({ n: 1, name: 'Bad--Name' });
     expect(o.findings?.[0].data?.problems).toMatch(/not lowercase/);
     const entryProblems = o.findings?.map((f) => f.data?.problems).join(' | ');
-    expect(entryProblems).toMatch(/type "zip"/);
+    expect(entryProblems).toMatch(/`type` is not a string/);
     expect(entryProblems).toMatch(/1025 characters/);
     expect(entryProblems).toMatch(/64 lowercase hex/);
     expect(entryProblems).toMatch(/not http/);
@@ -219,6 +249,25 @@ describe('A6 gather against a loopback site', () => {
     expect(o.details).toMatchObject({ verified: 4, mismatches: 1, skills: 7, valid: 7 });
     expect(finding(o, 'A6/digest-mismatch')?.data).toMatchObject({ name: 'skill-3' });
     expect(o.advisories?.join(' ')).toMatch(/5 of 7/);
+  });
+
+  it('passes a site serving exactly what the fix guide writes (digest computed as its build step says)', async () => {
+    const steps = a6AgentSkills.fixGuide({ origin: 'http://127.0.0.1', platform: null, hosting: [] });
+    const skill = steps.find((s) => s.lang === 'markdown')!.code!;
+    const indexStep = steps.find((s) => s.code?.includes('"$schema"'))!.code!;
+    const index = JSON.parse(indexStep.slice(indexStep.indexOf('{'), indexStep.lastIndexOf('}') + 1));
+    expect(index.$schema).toBe(SCHEMA);
+    index.skills[0].digest = sha(skill);
+    const site = await startFixture({
+      '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>hi</body></html>' },
+      [INDEX]: { headers: { 'content-type': 'application/json' }, body: JSON.stringify(index, null, 2) },
+      [index.skills[0].url]: { headers: { 'content-type': 'text/markdown' }, body: skill },
+    });
+    open.push(site);
+    const o = a6AgentSkills.evaluate(await agentSkills(await liveContext(site.origin)), { origin: site.origin, pageUrl: `${site.origin}/` });
+    expect(o.status).toBe('pass');
+    expect(o.code).toBe('A6/ok');
+    expect(o.details).toMatchObject({ format: 'v0.2.0', valid: 1, skipped: 0, verified: 1 });
   });
 
   it('falls back to the v0.1.0 path only when the current one is absent', async () => {

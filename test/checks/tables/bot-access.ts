@@ -74,7 +74,8 @@ const b2 = table(b2ContentSignals, {
 });
 
 const DIR = '/.well-known/http-message-signatures-directory';
-const ed25519 = { kty: 'OKP', crv: 'Ed25519', x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs', kid: 'k1' };
+/** An Ed25519 public key generated for these tests; kid is its RFC 7638 thumbprint. */
+const ed25519 = { kty: 'OKP', crv: 'Ed25519', x: 'OftgBAZx-uEuZWgzhjgosNSP0-5fKvMicyj2B8zLh2k', kid: 'mrkvManMGgSdR6bhOMyQGGQqrLq_4PMktuu1DEkCJB4' };
 const b3 = table(b3WebBotAuth, {
   valid: [
     { artifact: json(DIR, { keys: [ed25519] }), code: 'B3/ok' },
@@ -86,6 +87,9 @@ const b3 = table(b3WebBotAuth, {
     { artifact: json(DIR, { keys: [] }), status: 'partial', code: 'B3/no-keys' },
     { artifact: json(DIR, { keys: [{ kty: 'OKP', crv: 'Ed25519' }] }), status: 'partial', code: 'B3/bad-keys' },
     { name: 'a private key published', artifact: json(DIR, { keys: [{ ...ed25519, d: 'secret' }] }), status: 'partial', code: 'B3/bad-keys' },
+    { name: 'a kid that is not the thumbprint', artifact: json(DIR, { keys: [{ ...ed25519, kid: 'k1' }] }), status: 'partial', code: 'B3/bad-keys' },
+    { name: 'the RFC 9421 test key', artifact: json(DIR, { keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs' }] }), status: 'partial', code: 'B3/bad-keys' },
+    { name: 'a redirect', artifact: response({ url: DIR, redirects: ['https://www.example.com/.well-known/http-message-signatures-directory'], headers: { 'content-type': 'application/json' }, body: JSON.stringify({ keys: [ed25519] }) }), status: 'partial', code: 'B3/redirected' },
   ],
 });
 

@@ -146,12 +146,27 @@ export const botAccess: Variant[] = [
       '/': page(),
       '/.well-known/http-message-signatures-directory': {
         headers: { 'content-type': 'application/http-message-signatures-directory+json' },
-        body: JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs', kid: 'corpus-1' }] }),
+        // A key generated for the corpus (not the RFC 9421 test key); kid is its RFC 7638 thumbprint.
+        body: JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'OftgBAZx-uEuZWgzhjgosNSP0-5fKvMicyj2B8zLh2k', kid: 'mrkvManMGgSdR6bhOMyQGGQqrLq_4PMktuu1DEkCJB4' }] }),
       },
     }),
     expect: { B3: 'pass' },
     codes: { B3: 'B3/ok' },
-    source: 'draft-meunier-webbotauth-httpsig-directory (JWKS at /.well-known/http-message-signatures-directory); RFC 7517 (JWK Set); RFC 8037 (OKP / Ed25519 keys)',
+    source: 'draft-ietf-webbotauth-httpsig-protocol §5.5 (editor\'s copy 2026-10-09, read 2026-11-25: JWKS at /.well-known/http-message-signatures-directory, kid = JWK thumbprint); RFC 7517 (JWK Set); RFC 8037 (OKP / Ed25519 keys)',
+  },
+  {
+    name: 'web-bot-auth-test-key',
+    models: 'a Web Bot Auth directory publishing the RFC 9421 example Ed25519 key (the key of the draft\'s own examples, copied as is)',
+    site: () => ({
+      '/': page(),
+      '/.well-known/http-message-signatures-directory': {
+        headers: { 'content-type': 'application/http-message-signatures-directory+json' },
+        body: JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs', kid: 'poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U' }] }),
+      },
+    }),
+    expect: { B3: 'partial' },
+    codes: { B3: 'B3/bad-keys' },
+    source: 'draft-ietf-webbotauth-httpsig-protocol §6.8 "Test and Demonstration Keys" (test keys MUST NOT be used in production; verifiers SHOULD reject them) and Appendix E (the RFC 9421 B.1.4 key)',
   },
   {
     name: 'web-bot-auth-absent',

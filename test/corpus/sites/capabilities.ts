@@ -325,9 +325,9 @@ export const capabilities: Variant[] = [
       }),
       '/skills/tool-advice.md': text(SKILL_MD, MD),
     }),
-    expect: { A6: 'pass' },
-    codes: { A6: 'A6/ok' },
-    source: 'Shape seen in a real skills index in shared/realworld (issue 23 point 3: unknown $schema URL, `sha256` member); Agent Skills discovery RFC v0.2 (url/type/digest per entry); our decision: read what the index declares, advisory about the schema',
+    expect: { A6: 'partial' },
+    codes: { A6: 'A6/invalid' },
+    source: 'Shape seen in a real skills index in shared/realworld (issue 23 point 3: unknown $schema URL, `sha256` member); Agent Skills discovery v0.2.0 (cloudflare/agent-skills-discovery-rfc README updated 2026-03-12; agentskills/agentskills docs/well-known-uri.mdx, read 2026-11-25): clients warn and do not process an index under an unrecognised $schema; our decision: still read what the index declares, never guessed paths',
   },
   {
     name: 'agent-skills-downloads-fail',

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { readDirectorySignatures } from './directory-signature.js';
 
 const SPEC = [
+  'https://datatracker.ietf.org/doc/draft-ietf-webbotauth-httpsig-protocol/',
   'https://datatracker.ietf.org/doc/draft-meunier-webbotauth-httpsig-directory/',
   'https://www.rfc-editor.org/rfc/rfc9421',
   'https://www.rfc-editor.org/rfc/rfc7517',
@@ -11,20 +14,74 @@ const SPEC = [
 export const WBA_DIRECTORY_PATH = '/.well-known/http-message-signatures-directory';
 export const WBA_MEDIA_TYPE = 'application/http-message-signatures-directory+json';
 
-/** Members each JWK key type must carry (RFC 7518 §6, RFC 8037 for OKP). */
-const REQUIRED_MEMBERS: Record<string, string[]> = { OKP: ['crv', 'x'], EC: ['crv', 'x', 'y'], RSA: ['n', 'e'] };
+/** Members each JWK key type must carry (RFC 7518 §6, RFC 8037 for OKP), in RFC 7638 thumbprint order. */
+const REQUIRED_MEMBERS: Record<string, string[]> = { OKP: ['crv', 'x'], EC: ['crv', 'x', 'y'], RSA: ['e', 'n'] };
+/**
+ * Curves an algorithm of the HTTP Message Signatures registry signs with (ed25519,
+ * ecdsa-p256-sha256, ecdsa-p384-sha384); RSA keys serve rsa-pss-sha512 and rsa-v1_5-sha256.
+ */
+const SIGNING_CURVES: Record<string, string[]> = { OKP: ['Ed25519'], EC: ['P-256', 'P-384'] };
+/** The HTTP Signature Algorithms registry (RFC 9421 §6.2); hmac-sha256 is registered but the draft forbids shared secrets. */
+const HTTPSIG_ALGS = new Set(['rsa-pss-sha512', 'rsa-v1_5-sha256', 'ecdsa-p256-sha256', 'ecdsa-p384-sha384', 'ed25519']);
+/**
+ * Public keys published as test material, which the draft says must not be used in production and
+ * verifiers should reject: RFC 9421 Appendix B.1.4 test-key-ed25519 (also the draft's example key).
+ */
+const TEST_KEYS: Record<string, string> = { 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs': 'RFC 9421 test-key-ed25519' };
 
-/** Problems of one JWK, empty when it is usable as a signature verification key. */
+/** RFC 7638 JWK SHA-256 thumbprint (RFC 8037 Appendix A.3 for OKP), base64url; null when members are missing. */
+export function jwkThumbprint(key: Record<string, unknown>): string | null {
+  const members = typeof key.kty === 'string' ? REQUIRED_MEMBERS[key.kty] : undefined;
+  if (!members || members.some((m) => typeof key[m] !== 'string')) return null;
+  // Required members plus kty, in lexicographic order, no whitespace (JSON.stringify escapes as RFC 8259 does).
+  const canonical = Object.fromEntries([...members, 'kty'].sort().map((m) => [m, key[m]]));
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
+}
+
+/** Problems of one JWK, empty when it is usable as a Web Bot Auth verification key. */
 export function jwkProblems(key: unknown, i: number): string[] {
   if (!isObject(key)) return [`keys[${i}] is not an object`];
   const kty = typeof key.kty === 'string' ? key.kty : null;
   if (!kty) return [`keys[${i}] has no kty`];
+  if (kty === 'oct') return [`keys[${i}] is a shared secret (kty oct): the draft forbids HMAC keys; publish an asymmetric public key`];
   const required = REQUIRED_MEMBERS[kty];
   if (!required) return [`keys[${i}] has kty "${excerpt(kty, 20)}", not OKP, EC or RSA`];
   const missing = required.filter((m) => typeof key[m] !== 'string' || !key[m]);
   const problems = missing.length ? [`keys[${i}] (${kty}) lacks ${missing.join(', ')}`] : [];
+  const curves = SIGNING_CURVES[kty];
+  if (curves && typeof key.crv === 'string' && !curves.includes(key.crv))
+    problems.push(`keys[${i}] (${kty}/${excerpt(key.crv, 20)}) is on a curve no HTTP Message Signatures algorithm signs with (${curves.join(', ')})`);
   if (typeof key.d === 'string') problems.push(`keys[${i}] contains a private key member "d": remove it now and rotate the key`);
+  if (typeof key.x === 'string' && Object.hasOwn(TEST_KEYS, key.x)) problems.push(`keys[${i}] is the published ${TEST_KEYS[key.x]}: verifiers should reject test keys; generate your own`);
+  // At the well-known URI a `kid`, when present, MUST be the key's thumbprint (verifiers match it against keyid).
+  const thumb = missing.length ? null : jwkThumbprint(key);
+  if (thumb && typeof key.kid === 'string' && key.kid !== thumb) problems.push(`keys[${i}] has kid "${excerpt(key.kid, 48)}", not its JWK thumbprint ${thumb}`);
   return problems;
+}
+
+/** Advisories of one JWK: what the draft asks but verifiers are not told to reject. */
+function jwkAdvisories(key: unknown, i: number): string[] {
+  if (!isObject(key) || typeof key.alg !== 'string' || HTTPSIG_ALGS.has(key.alg)) return [];
+  return [`keys[${i}] has alg "${excerpt(key.alg, 20)}": the draft restricts alg to the HTTP Signature Algorithms registry (e.g. ed25519), not JOSE names`];
+}
+
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '[::1]' || /^127\./.test(host);
+}
+
+/**
+ * The directory response signature (the draft's possession proof, RECOMMENDED): one RFC 9421
+ * signature per key, tag "http-message-signatures-directory", covering "@authority";req and
+ * content-digest. Read, not verified: advisories only.
+ */
+function signatureAdvisories(res: FetchResult): string[] {
+  const input = res.headers['signature-input'];
+  if (!res.headers['signature'] || !input)
+    return ['The response carries no Signature / Signature-Input headers; the draft recommends signing the directory response with each key it lists (RFC 9421, tag "http-message-signatures-directory").'];
+  const out: string[] = [];
+  if (!/tag="http-message-signatures-directory"/.test(input)) out.push('Signature-Input has no tag="http-message-signatures-directory", the tag the draft gives the directory response signature.');
+  if (!/"content-digest"/.test(input) || !res.headers['content-digest']) out.push('The directory signature does not cover a Content-Digest of the body (RFC 9530), which the draft requires of it.');
+  return out;
 }
 
 export const b3WebBotAuth = defineCheck<FetchResult>()({
@@ -45,7 +102,8 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       'B3/missing': 'info: no key directory (only sites that send signed bot traffic publish one)',
       'B3/not-jwks': 'partial: the directory is not a JSON object',
       'B3/no-keys': 'partial: no keys array, or an empty one',
-      'B3/bad-keys': 'partial: keys lack required members or expose private ones',
+      'B3/bad-keys': 'partial: keys lack required members, expose private ones, are test keys, sit on non-signing curves or carry a kid that is not their thumbprint',
+      'B3/redirected': 'partial: the directory is only reached through a redirect, which verifiers must not follow',
       'B3/ok': 'a valid Web Bot Auth key directory',
     },
     messages: {
@@ -53,6 +111,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       'B3/not-jwks': '{seen}: {problem}. Starts: "{start}"',
       'B3/no-keys': '{seen}: {problem}.',
       'B3/bad-keys': '{seen}; {facts}; {problems}.',
+      'B3/redirected': '{seen}: reached through a redirect ({chain}); verifiers treat anything but a direct 200 as a discovery failure and must not follow redirects.',
       'B3/ok': '{seen}; {facts}.',
     },
   },
@@ -70,8 +129,19 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       };
     }
     const advisories: string[] = [];
-    if (res.contentType !== WBA_MEDIA_TYPE) advisories.push(`Served as ${res.contentType ?? 'no content type'}; the draft registers ${WBA_MEDIA_TYPE}.`);
-    if (!res.headers['signature'] || !res.headers['signature-input']) advisories.push('The response carries no Signature / Signature-Input headers; the draft asks for the directory itself to be signed (RFC 9421).');
+    if (res.contentType !== WBA_MEDIA_TYPE) advisories.push(`Served as ${res.contentType ?? 'no content type'}; the draft requires ${WBA_MEDIA_TYPE} at the well-known URI.`);
+    advisories.push(...signatureAdvisories(res));
+    if (new URL(res.url).protocol !== 'https:' && !isLoopbackHost(new URL(res.url).hostname)) advisories.push('Served over http; the draft requires the directory to be served over HTTPS.');
+    if (res.redirects.length) {
+      return {
+        status: 'partial',
+        code: 'B3/redirected',
+        data: { seen, chain: [res.requestedUrl, ...res.redirects].join(' → ') },
+        remediation: `Serve the JWK Set at ${WBA_DIRECTORY_PATH} on this origin with a direct 200 (no redirect).`,
+        advisories,
+        probes,
+      };
+    }
     const parsed = parseJson(res);
     if (!parsed.ok || !isObject(parsed.value)) {
       return {
@@ -95,30 +165,64 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       };
     }
     const problems = keys.flatMap((k, i) => jwkProblems(k, i));
+    advisories.push(...keys.flatMap((k, i) => jwkAdvisories(k, i)).slice(0, 4));
     const kinds = keys.filter(isObject).map((k) => [k.kty, k.crv].filter((x) => typeof x === 'string').join('/')).filter(Boolean);
-    const facts = `${keys.length} key(s) (${[...new Set(kinds)].join(', ') || 'unknown types'})`;
+    // The response signature names its key by thumbprint (the draft's keyid); a kid is the same value when valid.
+    const byKeyid = new Map<string, Record<string, unknown>>();
+    for (const k of keys.filter(isObject)) {
+      const thumb = jwkThumbprint(k);
+      if (thumb) byKeyid.set(thumb, k);
+      if (typeof k.kid === 'string' && !byKeyid.has(k.kid)) byKeyid.set(k.kid, k);
+    }
+    const signed = readDirectorySignatures(res, (keyid) => byKeyid.get(keyid));
+    if (signed) advisories.push(...signed.problems.slice(0, 3));
+    const facts =
+      `${keys.length} key(s) (${[...new Set(kinds)].join(', ') || 'unknown types'})` +
+      (signed?.verified.length ? `; response signed by ${signed.verified.length} of them, signature verified` : '');
+    // signatures: directory-tagged response signatures; verified: those that checked out.
+    const details = { keys: keys.length, signatures: signed?.tagged ?? 0, verified: signed?.verified.length ?? 0 };
     if (problems.length) {
       return {
         status: 'partial',
         code: 'B3/bad-keys',
         data: { seen, facts, problems: problems.slice(0, 4).join('; ') },
-        remediation: 'Give every key its required members (OKP: crv and x; EC: crv, x, y; RSA: n, e) and publish public members only.',
+        remediation: 'Publish your own public signing keys only (OKP Ed25519: crv and x; EC P-256/P-384: crv, x, y; RSA: n, e), each with no kid or a kid equal to its JWK SHA-256 thumbprint (RFC 7638).',
         advisories,
         probes,
+        details,
       };
     }
-    return { status: 'pass', code: 'B3/ok', data: { seen, facts }, matched: 'HTTP Message Signatures directory (draft-meunier-webbotauth-httpsig-directory-00), JWK Set RFC 7517', advisories, probes };
+    return { status: 'pass', code: 'B3/ok', data: { seen, facts }, details, matched: 'HTTP Message Signatures directory (draft-ietf-webbotauth-httpsig-protocol §5.5, editor\'s copy 2026-10-09), JWK Set RFC 7517', advisories, probes };
   },
   fixGuide(fx) {
-    const content = JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', kid: '<JWK thumbprint>', x: '<base64url public key>', use: 'sig' }] }, null, 2);
+    const content = JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', kid: '<JWK SHA-256 thumbprint of the key>', x: '<base64url public key>', use: 'sig' }] }, null, 2);
+    // Prints the public JWK with kid = its RFC 7638 / RFC 8037 A.3 thumbprint; the private key stays in the PEM file.
+    const keygen = [
+      `node -e "const c=require('node:crypto'),fs=require('node:fs');`,
+      `const {privateKey,publicKey}=c.generateKeyPairSync('ed25519');`,
+      `fs.writeFileSync('web-bot-auth.pem',privateKey.export({format:'pem',type:'pkcs8'}),{mode:0o600});`,
+      `const {kty,crv,x}=publicKey.export({format:'jwk'});`,
+      `const kid=c.createHash('sha256').update(JSON.stringify({crv,kty,x})).digest('base64url');`,
+      `console.log(JSON.stringify({keys:[{kty,crv,kid,x,use:'sig'}]},null,2))"`,
+    ].join('');
     return [
       { title: 'Only needed if you send bot or agent traffic', body: 'Web Bot Auth lets sites verify requests your crawlers or agents sign (RFC 9421). Sites that only receive traffic can ignore this check.' },
+      {
+        title: 'Generate a signing key',
+        body: 'An Ed25519 key of your own (never a published test key). The kid, if you give one, must be the key\'s JWK SHA-256 thumbprint: verifiers match it against the keyid of your signatures. Keep the private key out of the directory.',
+        code: keygen,
+        lang: 'sh',
+      },
       ...serveFileSteps(fx, { path: WBA_DIRECTORY_PATH, contentType: WBA_MEDIA_TYPE, content, lang: 'json' }),
       {
-        title: 'Sign your outgoing requests',
-        body: 'Send a Signature-Agent header pointing at this directory and sign requests with the matching private key (Cloudflare\'s web-bot-auth libraries implement it). Sign the directory response itself as the draft describes.',
+        title: 'Serve it directly, and sign the response',
+        body: `Answer ${WBA_DIRECTORY_PATH} with a direct 200 over HTTPS (verifiers do not follow redirects), with Cache-Control (e.g. max-age=86400) and, for browser verifiers, Access-Control-Allow-Origin: *. The draft recommends signing the response with each listed key: tag "http-message-signatures-directory", covering "@authority";req and content-digest (send a Content-Digest header).`,
       },
-      verifyStep(`curl -si ${fx.origin}${WBA_DIRECTORY_PATH}`, `Expect 200, Content-Type: ${WBA_MEDIA_TYPE}, and {"keys": [...]} with public keys only.`),
+      {
+        title: 'Sign your outgoing requests',
+        body: `Sign each request with the private key (tag "web-bot-auth", keyid = the thumbprint, created and expires) and send Signature-Agent in its dictionary form, e.g. Signature-Agent: sig1="${fx.origin}${WBA_DIRECTORY_PATH}", covered by the signature. Cloudflare's web-bot-auth libraries implement it.`,
+      },
+      verifyStep(`curl -si ${fx.origin}${WBA_DIRECTORY_PATH}`, `Expect 200 with no redirect, Content-Type: ${WBA_MEDIA_TYPE}, and {"keys": [...]} with public keys only.`),
       specStep(SPEC),
     ];
   },

@@ -18,7 +18,7 @@ import {
 import { describeProbe, excerpt, isFound, isSoft404 } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 
-const SPEC = ['https://github.com/cloudflare/agent-skills-discovery-rfc', 'https://agentskills.io/specification'];
+const SPEC = ['https://github.com/cloudflare/agent-skills-discovery-rfc', 'https://agentskills.io/well-known-uri', 'https://agentskills.io/specification'];
 
 const FORMAT_LABEL: Record<SkillsFormat, string> = {
   'v0.2.0': 'Agent Skills Discovery v0.2.0 ($schema, type/url/digest entries)',
@@ -32,11 +32,12 @@ type A6Finding = keyof typeof A6_FINDINGS;
 /** The problems of an index, each with its code; the outcome lists them after "Problems:". */
 const A6_FINDINGS = {
   'A6/no-skills-array': 'no `skills` array',
-  'A6/unknown-schema': 'unrecognised $schema "{schema}"',
+  'A6/unknown-schema': 'unrecognised $schema "{schema}": clients that follow the discovery text warn and do not process the index',
   'A6/no-schema': `entries look like v0.2.0 but there is no "$schema": "${SKILLS_SCHEMA_V02}" (without it clients read the index as v0.1.0)`,
   'A6/legacy-path': `served at the v0.1.0 path ${SKILLS_LEGACY_INDEX_PATH} (current: ${SKILLS_INDEX_PATH})`,
   'A6/old-format': '{format} format: no per-entry url/type/digest as v0.2.0 defines',
   'A6/empty': 'the skills array is empty',
+  'A6/all-skipped': 'every entry has a type clients skip ({types}): no skill-md or archive entry',
   'A6/invalid-entry': 'entry {n} ({name}): {problems}',
   'A6/more-invalid': '{count} more invalid entries',
   'A6/artifact-not-served': 'skill "{name}": {seen} (artifact not served)',
@@ -87,6 +88,9 @@ function checkArtifact(entry: { name: string; url: string | null; digest: string
     if (probe.contentType && probe.contentType !== 'text/markdown' && probe.contentType !== 'text/plain')
       out.advisories.push(`skill "${entry.name}": SKILL.md served as ${probe.contentType} (expected text/markdown or text/plain)`);
   }
+  // The texts name these types; clients fall back to the file extension on a generic one.
+  if (entry.type === 'archive' && probe.contentType && !['application/gzip', 'application/zip', 'application/octet-stream'].includes(probe.contentType))
+    out.advisories.push(`skill "${entry.name}": archive served as ${probe.contentType} (expected application/gzip or application/zip)`);
   try {
     if (new URL(url).origin !== origin) out.advisories.push(`skill "${entry.name}" is hosted on another origin (${new URL(url).origin})`);
   } catch {
@@ -139,14 +143,19 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     if (a.path === SKILLS_LEGACY_INDEX_PATH) problems.push({ code: 'A6/legacy-path' });
     if (index.format === 'v0.1.0' || index.format === 'draft-files') problems.push({ code: 'A6/old-format', data: { format: index.format === 'v0.1.0' ? 'v0.1.0' : 'draft' } });
     if (index.format === 'unknown-schema') {
-      advisories.push(`$schema "${excerpt(index.declared ?? '', 80)}" is not a schema we know (current: ${SKILLS_SCHEMA_V02}); entries read by their declared url/type/digest`);
+      advisories.push(`$schema "${excerpt(index.declared ?? '', 80)}" is not a schema we know (current: ${SKILLS_SCHEMA_V02}); entries read by their declared url/type/digest to show what is there`);
       const notes = [...new Set(index.entries.flatMap((e) => e.notes ?? []))];
       if (notes.length) advisories.push(...notes);
     }
     if (probe.contentType !== 'application/json') advisories.push(`index served as ${probe.contentType ?? 'no content type'} (expected application/json)`);
+    if (index.format === 'v0.2.0' && typeof doc.$schema === 'string' && doc.$schema.trim() !== SKILLS_SCHEMA_V02)
+      advisories.push(`$schema "${excerpt(doc.$schema, 80)}" is read as v0.2.x, but clients match the exact URI ${SKILLS_SCHEMA_V02}`);
+    const skipped = index.entries.filter((e) => e.skipped);
     const invalid = index.entries.filter((e) => e.problems.length);
-    const valid = index.entries.length - invalid.length;
+    const valid = index.entries.filter((e) => !e.problems.length && !e.skipped).length;
+    for (const e of skipped.slice(0, 5)) advisories.push(`entry ${e.index + 1} (${excerpt(e.name, 40)}) has type "${excerpt(e.skipped!, 30)}", not skill-md or archive: clients skip it`);
     if (!index.entries.length) problems.push({ code: 'A6/empty' });
+    else if (skipped.length === index.entries.length) problems.push({ code: 'A6/all-skipped', data: { types: [...new Set(skipped.map((e) => excerpt(e.skipped!, 30)))].slice(0, 4).join(', ') } });
     for (const e of invalid.slice(0, 5)) problems.push({ code: 'A6/invalid-entry', data: { n: e.index + 1, name: excerpt(e.name, 40), problems: e.problems.join(', ') } });
     if (invalid.length > 5) problems.push({ code: 'A6/more-invalid', data: { count: invalid.length - 5 } });
 
@@ -173,7 +182,7 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
         : '');
     const probes = [...a.probes, ...deep.map((d) => d.probe)];
     // checked: artifacts fetched for the deep check; digests: those whose entry declares one.
-    const details = { format: index.format, specVersion: index.declared, path: a.path, skills: index.entries.length, valid, checked: deep.length, downloaded, digests: deep.filter((d) => d.hasDigest).length, verified, mismatches };
+    const details = { format: index.format, specVersion: index.declared, path: a.path, skills: index.entries.length, valid, skipped: skipped.length, checked: deep.length, downloaded, digests: deep.filter((d) => d.hasDigest).length, verified, mismatches };
     if (problems.length) {
       return {
         status: 'partial',

@@ -55,15 +55,36 @@ export const d7DnsAid = defineCheck<DnsAidArtifact>()({
     const domain = siteDomain(fx.origin);
     const host = domain ?? PLACEHOLDER_DOMAIN;
     const note = domain ? '' : ` ${placeholderNote(fx.origin, 'these records')} DNS-AID needs a domain name: there is no DNS zone for an IP address or localhost.`;
+    // The shape deployments of draft -02 publish (its sections 3.1 and 3.2 as they cite them): the
+    // agent at a name of its own with the agent protocol in alpn, the _<protocol>._agents label as an
+    // alias to it, and the organisation's index entry point with an underscore-free target.
     return [
       {
-        title: 'Add SVCB records under _agents',
-        body: `In your DNS provider (the record type may be listed as SVCB, type 64):${note}`,
-        code: `_index._agents.${host}. 3600 IN SVCB 1 ${host}. alpn="h2" port=443 mandatory=alpn,port\n_mcp._agents.${host}.   3600 IN SVCB 1 ${host}. alpn="h2" port=443`,
+        title: 'Add SVCB records for your agent and your agent index',
+        body: `In your DNS provider (the record type may be listed as SVCB, type 64). Only publish records for an agent endpoint you actually run (here an MCP server at ${host}); the target must be a plain host name with a public TLS certificate.${note}`,
+        code: [
+          `; the agent at a name of its own (ServiceMode): alpn names the agent protocol and its HTTP transport`,
+          `mcp.${host}.            3600 IN SVCB 1 ${host}. alpn="mcp,h2" port=443`,
+          `; the DNS-SD style label agents query for MCP (AliasMode: points at the agent, repeats nothing)`,
+          `_mcp._agents.${host}.   3600 IN SVCB 0 mcp.${host}.`,
+          `; the organisation's agent index entry point (ServiceMode)`,
+          `_index._agents.${host}. 3600 IN SVCB 1 ${host}. alpn="h2" port=443`,
+        ].join('\n'),
         lang: 'text',
       },
-      { title: 'Sign the zone with DNSSEC', body: 'Agents trust DNS-AID answers only when validated (AD bit). Most DNS providers (Cloudflare, Route 53) have a one-click DNSSEC setting; add the DS record at your registrar.' },
-      { title: 'Verify', body: `Expect the SVCB answer and the "ad" flag.${domain ? '' : ` Use your own domain in place of ${PLACEHOLDER_DOMAIN}.`}`, code: `dig +dnssec _index._agents.${host} SVCB`, lang: 'sh' },
+      {
+        title: 'Optionally, the TXT index the reference implementations read',
+        body: 'The dns-aid tools (dns-aid-core, dns-aid-go) list the agents of a domain in a TXT record at the same index name; isitagentready reads SVCB/HTTPS at _index, _a2a and _mcp under _agents and the TXT at _index.',
+        code: `_index._agents.${host}. 3600 IN TXT "agents=mcp:mcp"`,
+        lang: 'text',
+      },
+      { title: 'Sign the zone with DNSSEC', body: 'Agents trust DNS-AID answers only when validated (AD bit). Most DNS providers (Cloudflare, Route 53) have a one-click DNSSEC setting; sign first, then add the DS record at your registrar.' },
+      {
+        title: 'Verify',
+        body: `Expect the SVCB answers and the "ad" flag.${domain ? '' : ` Use your own domain in place of ${PLACEHOLDER_DOMAIN}.`}`,
+        code: `dig +dnssec _index._agents.${host} SVCB\ndig +dnssec _mcp._agents.${host} SVCB\ndig +dnssec mcp.${host} SVCB`,
+        lang: 'sh',
+      },
       specStep(SPEC),
     ];
   },
