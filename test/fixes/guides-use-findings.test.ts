@@ -79,6 +79,8 @@ describe('guides on a bare site at an IP address', () => {
 
   it('D3 and D6 link nothing the scan found missing, and say what to publish first', () => {
     const d3 = guideText(r, 'D3');
+    // No ARD manifest here, and a bonus resource is never suggested in these guides.
+    expect(d3 + guideText(r, 'D6')).not.toContain('rel="ard"');
     expect(d3).toMatch(/Publish llms\.txt first \(check D4\)/);
     expect(d3).not.toContain('api-catalog>');
     expect(d3).not.toContain('/index.md');
@@ -112,6 +114,8 @@ describe('guides on a site with some resources', () => {
     expect(code).toContain('</index.md>; rel="alternate"; type="text/markdown"');
     expect(code).toContain('</openapi.json>; rel="service-desc"');
     expect(code).not.toContain('api-catalog');
+    // The site's ARD manifest (A10) is linked too, as rel="ard".
+    expect(code).toContain('</.well-known/ard.json>; rel="ard"');
     expect(guideText(r, 'D3')).toMatch(/Add the API catalog \(A1\) once you publish it/);
   });
 

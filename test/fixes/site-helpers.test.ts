@@ -99,6 +99,15 @@ describe('agentLinks', () => {
     expect(linkTags(l.present)).toBe('<link rel="describedby" type="text/plain" href="/docs/llms.txt">\n<link rel="service-desc" type="application/openapi+yaml" href="/openapi.yaml">');
   });
 
+  it('links the ARD manifest (A10) only when the scan found it: a bonus resource is never suggested to publish', () => {
+    const found = agentLinks({ origin: O, found: { llmsTxt: `${O}/llms.txt`, ardManifest: `${O}/.well-known/ard.json` } });
+    expect(found.present.map((x) => x.resource)).toEqual(['llmsTxt', 'ardManifest']);
+    expect(linkHeaderValue(found.present)).toBe('</llms.txt>; rel="describedby"; type="text/plain", </.well-known/ard.json>; rel="ard"');
+    expect(linkTags(found.present.slice(1))).toBe('<link rel="ard" href="/.well-known/ard.json">');
+    const absent = agentLinks({ origin: O, found: { llmsTxt: `${O}/llms.txt`, ardManifest: null } });
+    expect([...absent.present, ...absent.missing, ...absent.unknown].map((x) => x.resource)).not.toContain('ardManifest');
+  });
+
   it('without a scan everything is unknown, at the conventional paths', () => {
     const l = agentLinks({ origin: O });
     expect(l.present).toEqual([]);

@@ -18,11 +18,15 @@ export interface AgentLink {
   label: string;
 }
 
-export type LinkedResource = Extract<Resource, 'apiCatalog' | 'llmsTxt' | 'markdown' | 'openapi'>;
+export type LinkedResource = Extract<Resource, 'apiCatalog' | 'llmsTxt' | 'markdown' | 'openapi' | 'ardManifest'>;
 
 /** In the order to publish them when none exists: llms.txt is the cheapest and most widely read. */
 /** `check` names the check that offers it, for the guide's words (a test holds it to meta.offers). */
-const LINKED: Array<{ resource: LinkedResource; check: string; rel: string; type: (href: string) => string | undefined; defaultHref: string; label: string }> = [
+/**
+ * `onlyWhenFound`: linked when the scan found it, never suggested when missing or unknown (a bonus
+ * resource that would crowd every guide's list of things to publish).
+ */
+const LINKED: Array<{ resource: LinkedResource; check: string; rel: string; type: (href: string) => string | undefined; defaultHref: string; label: string; onlyWhenFound?: boolean }> = [
   { resource: 'llmsTxt', check: 'D4', rel: 'describedby', type: () => 'text/plain', defaultHref: '/llms.txt', label: 'llms.txt' },
   { resource: 'markdown', check: 'C2', rel: 'alternate', type: () => 'text/markdown', defaultHref: '/index.md', label: 'the Markdown version of the page' },
   { resource: 'apiCatalog', check: 'A1', rel: 'api-catalog', type: () => undefined, defaultHref: '/.well-known/api-catalog', label: 'the API catalog' },
@@ -34,6 +38,8 @@ const LINKED: Array<{ resource: LinkedResource; check: string; rel: string; type
     defaultHref: '/openapi.json',
     label: 'the OpenAPI description',
   },
+  // ARD v0.91 names <link rel="ard">; Lighthouse's docs also follow a Link rel="ard" header (ledger: aiCatalog).
+  { resource: 'ardManifest', check: 'A10', rel: 'ard', type: () => undefined, defaultHref: '/.well-known/ard.json', label: 'the ARD manifest', onlyWhenFound: true },
 ];
 
 export interface AgentLinks {
@@ -49,6 +55,7 @@ export function agentLinks(fx: Pick<FixContext, 'origin' | 'found'>): AgentLinks
   const out: AgentLinks = { present: [], missing: [], unknown: [] };
   for (const l of LINKED) {
     const url = fx.found?.[l.resource];
+    if (l.onlyWhenFound && !url) continue;
     const href = url ? linkTarget(url, fx.origin) : l.defaultHref;
     const link: AgentLink = { resource: l.resource, href, rel: l.rel, type: l.type(href), check: l.check, label: l.label };
     (url ? out.present : url === null ? out.missing : out.unknown).push(link);

@@ -184,6 +184,7 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     anchorKey: 'ard',
     specUrls: SPEC,
     standards: ['aiCatalog'],
+    offers: { resource: 'ardManifest' },
     summary: `An ARD manifest at ${ARD_PATH} (or named by robots.txt Agentmap, rel="${ARD_REL}"; the predecessor ${AI_CATALOG_PATH} and rel="${LEGACY_REL}" still count, with a note) that is JSON with a spec version, a host and a non-empty entries[] (ARD) or agents[] (AI Card).`,
     why: 'One index of every agent, MCP server and API a host offers lets an agent discover all of them with a single request, whatever protocol each uses.',
     remediation: `Publish ${ARD_PATH} with specVersion, host {displayName, identifier} and one entry per agent or MCP server you expose, and name it in robots.txt (Agentmap: <url>).`,
