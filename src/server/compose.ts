@@ -185,7 +185,7 @@ function wire(
     tickMs: config.monitorTickMs,
     webhook: {
       blockPrivateNetwork,
-      botSignature: (url) => botKey.signRequest(url, `${baseUrl()}${WBA_DIRECTORY_PATH}`),
+      botSignature: (req) => botKey.signRequest(req, `${baseUrl()}${WBA_DIRECTORY_PATH}`),
     },
     baseUrl,
     log: diagnostics,
