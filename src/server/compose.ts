@@ -192,6 +192,7 @@ function wire(
   });
 
   const host = config.host ?? DEFAULTS.host;
+  const allowedHostNames = guardedHostNames(host, !!config.allowPrivateNetwork);
   const app = createApp({
     store,
     service,
@@ -201,11 +202,11 @@ function wire(
     superseded: config.superseded,
     log: opts.log,
     logError,
-    allowedHostNames: guardedHostNames(host, !!config.allowPrivateNetwork),
+    allowedHostNames,
     extend: (h3, ctx) => {
       mcpRoutes(h3, ctx, mcp);
       oauthRoutes(h3, ctx, oauth);
-      botKeyRoutes(h3, botKey);
+      botKeyRoutes(h3, botKey, { baseUrl, hostGuarded: allowedHostNames !== undefined });
       operationsRoutes(h3, ctx, { metrics, metricsToken: config.metricsToken });
     },
   });

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { parseDictionary, serializeInnerList, serializeItem, type InnerList, type Item } from 'structured-headers';
 import { loadBotKey, type BotKey } from '../../src/monitor/bot-key.js';
 import { deliverWebhook } from '../../src/monitor/webhook.js';
+import { signableAuthority } from '../../src/server/routes/bot-key.js';
 import { jwkThumbprint } from '../../src/core/checks/bot_access/b3-web-bot-auth.js';
 import { readDirectorySignatures } from '../../src/core/checks/bot_access/directory-signature.js';
 import type { FetchResult } from '../../src/core/net/http.js';
@@ -143,5 +144,18 @@ describe('webhook deliveries carry a verifiable Web Bot Auth signature', () => {
     expect(headers['content-digest']).toBe(`sha-256=:${createHash('sha256').update(body).digest('base64')}:`);
     const check = verifyRequest({ method: req.method!, host: headers.host, path: req.url!.split('?')[0], headers, body }, key.jwks.keys[0], Math.floor(Date.now() / 1000));
     expect(check.ok).toBe(true);
+  });
+});
+
+describe('which authority the served directory signs', () => {
+  const dirPath = '/.well-known/http-message-signatures-directory';
+  it('signs the base URL\'s authority, and a stranger\'s Host only where the Host guard already refused strangers', () => {
+    const open = { baseUrl: () => 'https://ai-ready.example', hostGuarded: false };
+    expect(signableAuthority(`https://ai-ready.example${dirPath}`, open)).toBe('ai-ready.example');
+    // Unguarded (public bind): a proof for evil.example could be re-served from there.
+    expect(signableAuthority(`https://evil.example${dirPath}`, open)).toBeNull();
+    expect(signableAuthority(`https://ai-ready.example:8443${dirPath}`, open)).toBeNull();
+    const guarded = { baseUrl: () => 'http://127.0.0.1:3000', hostGuarded: true };
+    expect(signableAuthority(`http://localhost:3000${dirPath}`, guarded)).toBe('localhost:3000');
   });
 });
