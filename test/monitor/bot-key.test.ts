@@ -4,6 +4,7 @@
  * signatures verified the way a receiver following draft-ietf-webbotauth-httpsig-protocol would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { createHash, createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -112,6 +113,23 @@ describe('Web Bot Auth key', () => {
     expect(verifyRequest({ ...req, host: 'evil.example.org' }, jwk, now + 1).ok).toBe(false);
     expect(verifyRequest({ ...req, path: '/other' }, jwk, now + 1).ok).toBe(false);
     expect(verifyRequest({ ...req, headers: { ...headers, 'signature-agent': 'sig1="https://impostor.example/"' } }, jwk, now + 1).ok).toBe(false);
+  });
+});
+
+describe('request signatures over any URL and body (property)', () => {
+  it('verify for the request as sent and not for another body', () => {
+    const jwk = key.jwks.keys[0];
+    fc.assert(
+      fc.property(fc.webUrl({ withQueryParameters: true }), fc.string({ maxLength: 300 }), (raw, body) => {
+        const url = new URL(raw);
+        const headers = key.signRequest({ url: raw, method: 'POST', body }, AGENT, 1_700_000_000);
+        const req = { method: 'POST', host: url.host, path: url.pathname, headers, body };
+        expect(verifyRequest(req, jwk, 1_700_000_001).ok).toBe(true);
+        const other = { ...headers, 'content-digest': `sha-256=:${createHash('sha256').update(body + 'x').digest('base64')}:` };
+        expect(verifyRequest({ ...req, headers: other }, jwk, 1_700_000_001).ok).toBe(false);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 
