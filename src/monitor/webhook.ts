@@ -70,8 +70,8 @@ export interface WebhookOptions {
   blockPrivateNetwork?: boolean;
   /** Deadline of one attempt, everything included (default WEBHOOK_TIMEOUT_MS). */
   timeoutMs?: number;
-  /** Adds Web Bot Auth (RFC 9421) signature headers for the delivery URL. */
-  botSignature?: (url: string) => Record<string, string>;
+  /** Adds Web Bot Auth (RFC 9421) headers for the delivery: Signature-Agent, Content-Digest, Signature-Input, Signature. */
+  botSignature?: (req: { url: string; method: string; body: string }) => Record<string, string>;
 }
 
 let guardedAgent: Agent | undefined;
@@ -134,7 +134,7 @@ export async function deliverWebhook(
         'webhook-id': event.id,
         'webhook-timestamp': String(timestamp),
         'webhook-signature': standardSignature(target.secret, event.id, timestamp, body),
-        ...opts.botSignature?.(target.url),
+        ...opts.botSignature?.({ url: target.url, method: 'POST', body }),
       },
       body,
       signal: deadline,

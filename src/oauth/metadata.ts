@@ -18,7 +18,18 @@ export function authorizationServerMetadata(base: string) {
     code_challenge_methods_supported: ['S256'],
     authorization_response_iss_parameter_supported: true,
     service_documentation: `${base}/llms.txt`,
+    agent_auth: agentAuth(base),
   };
+}
+
+/**
+ * The auth.md `agent_auth` block (reference AUTH.md, workos/auth.md 0910d0930ba6). This service runs
+ * no agentic registration endpoint (no register_uri / claim_uri): agents register through RFC 7591
+ * above or use an operator's API key, so it names the walkthrough and supports no identity type,
+ * which the reference reads as "this service won't accept that registration shape".
+ */
+export function agentAuth(base: string) {
+  return { skill: `${base}/auth.md`, identity_types_supported: [] as string[] };
 }
 
 /** Metadata of a protected resource: `resource` is the /mcp endpoint, or the whole service at the root document. */

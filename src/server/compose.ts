@@ -185,13 +185,14 @@ function wire(
     tickMs: config.monitorTickMs,
     webhook: {
       blockPrivateNetwork,
-      botSignature: (url) => botKey.signRequest(url, `${baseUrl()}${WBA_DIRECTORY_PATH}`),
+      botSignature: (req) => botKey.signRequest(req, `${baseUrl()}${WBA_DIRECTORY_PATH}`),
     },
     baseUrl,
     log: diagnostics,
   });
 
   const host = config.host ?? DEFAULTS.host;
+  const allowedHostNames = guardedHostNames(host, !!config.allowPrivateNetwork);
   const app = createApp({
     store,
     service,
@@ -201,11 +202,11 @@ function wire(
     superseded: config.superseded,
     log: opts.log,
     logError,
-    allowedHostNames: guardedHostNames(host, !!config.allowPrivateNetwork),
+    allowedHostNames,
     extend: (h3, ctx) => {
       mcpRoutes(h3, ctx, mcp);
       oauthRoutes(h3, ctx, oauth);
-      botKeyRoutes(h3, botKey);
+      botKeyRoutes(h3, botKey, { baseUrl, hostGuarded: allowedHostNames !== undefined });
       operationsRoutes(h3, ctx, { metrics, metricsToken: config.metricsToken });
     },
   });

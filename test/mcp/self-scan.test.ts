@@ -37,4 +37,28 @@ describe('self-scan of a running instance', () => {
     // The webhook key directory (Web Bot Auth) is the second level-5 arm.
     expect(status('B3')).toBe('pass');
   });
+
+  it('passes its own Web Bot Auth (B3) and auth.md (A9) checks with no advisories', () => {
+    const check = (id: string) => result.checks.find((c) => c.id === id)!;
+    const b3 = check('B3');
+    expect(b3.status).toBe('pass');
+    expect(b3.advisories ?? []).toEqual([]);
+    // B3's own verifier checked the directory's response signature ("@authority";req, Content-Digest) with the listed key.
+    expect(b3.evidence).toMatch(/1 key\(s\) \(OKP\/Ed25519\); response signed by 1 of them, signature verified/);
+    const a9 = check('A9');
+    expect(a9.status).toBe('pass');
+    expect(a9.advisories ?? []).toEqual([]);
+    expect(a9.evidence).toContain('H1 "auth.md"');
+  });
+
+  it('signs its key directory the same way on HEAD, and the key directory matches the signature\'s keyid', async () => {
+    const url = `${server.url}/.well-known/http-message-signatures-directory`;
+    const get = await fetch(url);
+    const head = await fetch(url, { method: 'HEAD' });
+    const jwks = await get.json();
+    expect(jwks.keys).toEqual([expect.objectContaining({ kty: 'OKP', crv: 'Ed25519', alg: 'ed25519', use: 'sig' })]);
+    expect(get.headers.get('signature-input')).toContain(`keyid="${jwks.keys[0].kid}"`);
+    expect(head.headers.get('content-digest')).toBe(get.headers.get('content-digest'));
+    expect(head.headers.get('signature-input')).toMatch(/^sig1=\("@authority";req "content-digest"\)/);
+  });
 });

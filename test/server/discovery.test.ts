@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { scan } from '../../src/core/scan.js';
+import { authMdPointers } from '../../src/core/checks/capabilities/a9-auth-md.js';
 import { ScanResponse } from '../../src/core/schema.js';
 import { createApp } from '../../src/server/app.js';
 import { ScanService } from '../../src/service/index.js';
@@ -129,6 +130,36 @@ describe('discovery files', () => {
       expect(skill.digest).toBe(`sha256:${createHash('sha256').update(bytes).digest('hex')}`);
       expect(bytes.toString()).toMatch(new RegExp(`^---\\nname: ${skill.name}\\ndescription: `));
     }
+  });
+});
+
+describe('auth.md', () => {
+  it('is the reference walkthrough, in its order, about the doors this service really has', async () => {
+    const res = await srv.get('/auth.md');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/markdown/);
+    const md = await res.text();
+    expect(md.split('\n')[0]).toBe('# auth.md');
+    const headings = md.split('\n').filter((l) => /^## /.test(l));
+    expect(headings).toEqual(['## Step 1: Discover', '## Step 2: Pick a method', '## Step 3: Register', '## Step 4: Claim', '## Step 5: Use the credential', '## Errors', '## Revocation', '## Descriptions']);
+    const base = srv.url;
+    // Each door names its real endpoint or command.
+    for (const s of [`${base}/.well-known/oauth-protected-resource/mcp`, `${base}/.well-known/oauth-authorization-server`, `POST ${base}/oauth/register`, 'code_challenge_method=S256', `resource=${base}/mcp`, 'ai-ready keys create --account <name>', 'ai-ready keys revoke <prefix>', '5 scan requests per minute', `${base}/oauth/revoke`, '`agent_auth`']) {
+      expect(md).toContain(s);
+    }
+    // It offers no agentic-registration endpoint, and says so instead of inventing one.
+    expect(md).not.toMatch(/POST \S*\/agent[-/]auth/);
+    expect(md).toMatch(/no `\/agent\/auth` registration endpoint/);
+    // A9 reads every pointer the anatomy page lists.
+    expect(authMdPointers(md)).toEqual({ protectedResourceMetadata: true, authorizationServerMetadata: true, agentAuthBlock: true, registration: true });
+  });
+
+  it('is named by the agent_auth block of the authorization-server metadata, which claims no registration shape it lacks', async () => {
+    const as = await (await srv.get('/.well-known/oauth-authorization-server')).json();
+    expect(as.agent_auth).toEqual({ skill: `${srv.url}/auth.md`, identity_types_supported: [] });
+    // Additive only: the RFC 8414 members clients already read are all still there.
+    expect(as).toMatchObject({ issuer: srv.url, registration_endpoint: `${srv.url}/oauth/register`, code_challenge_methods_supported: ['S256'] });
+    expect((await fetch(as.agent_auth.skill)).status).toBe(200);
   });
 });
 

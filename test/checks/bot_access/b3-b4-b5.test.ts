@@ -159,6 +159,8 @@ describe('B3 directory response signature', () => {
       const o = b3WebBotAuth.evaluate(response({ url, headers: { 'content-type': MT, ...key.signDirectory('ai-ready.example') }, body: JSON.stringify(key.jwks) }), { origin: 'https://ai-ready.example', pageUrl: 'https://ai-ready.example/' });
       expect(o.status).toBe('pass');
       expect(o.details).toEqual({ keys: 1, signatures: 1, verified: 1 });
+      // The draft's alg name, media type, "@authority";req and Content-Digest: nothing left to advise.
+      expect(o.advisories ?? []).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
