@@ -212,6 +212,7 @@ function wire(
   });
 
   let purgeTimer: NodeJS.Timeout | undefined;
+  let housekept: Promise<unknown> = Promise.resolve();
   return {
     store,
     service,
@@ -223,8 +224,10 @@ function wire(
       scheduler.start();
       // Hourly: expired OAuth rows and unused registrations, and anonymous reports past retention.
       const housekeeping = () => {
-        void oauth.purge().catch((e) => logError(e, 'oauth purge'));
-        void expireAnonymousReports(store, config.reportRetentionDays ?? DEFAULTS.reportRetentionDays).catch((e) => logError(e, 'report retention'));
+        housekept = Promise.all([
+          oauth.purge().catch((e) => logError(e, 'oauth purge')),
+          expireAnonymousReports(store, config.reportRetentionDays ?? DEFAULTS.reportRetentionDays).catch((e) => logError(e, 'report retention')),
+        ]);
       };
       housekeeping();
       purgeTimer = setInterval(housekeeping, 3_600_000);
@@ -233,6 +236,8 @@ function wire(
     async close() {
       if (purgeTimer) clearInterval(purgeTimer);
       service.abortAll();
+      // A sweep still running (one starts with the server) finishes before its store closes.
+      await housekept;
       await scheduler.stop();
       await service.close();
       await cache.close();
