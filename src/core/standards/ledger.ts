@@ -210,13 +210,17 @@ export const STANDARDS = {
   },
   a2a: {
     name: 'A2A agent card',
-    version: 'A2A 0.3 and 1.0 (supportedInterfaces)',
+    version: 'A2A 1.0.0: supportedInterfaces[] {url, protocolBinding, protocolVersion}; 0.3 cards still read',
     kind: 'standard',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://a2a-protocol.org/latest/specification/',
-    note: 'The 0.3 required members (protocolVersion, url, modes as media types) were read on 2026-11-25 from the AgentCard types of @a2a-js/sdk 0.3.9, the official SDK (it ships types, no JSON schema); the 1.0 specification was not re-read.',
-    olderShapes: ['A2A 0.2/0.3 cards with a top-level `url`'],
+    note:
+      'Read on 2026-11-25: a2aproject/A2A docs/specification.md, the stored version headed "Latest Released Version 1.0.0" (§3.6 versioning, §4.4 discovery objects, §5.3 method mapping, §5.7 field presence, §5.8 custom bindings, §8 discovery, §9 JSON-RPC binding); CHANGELOG.md at 0611557e (1.0.0 of 2026-01-08 in the changelog; the GitHub release is dated 2026-03-12 per stored third-party notes); docs/whats-new-v1.md at 0135ef4b; specification/a2a.proto at 045a968f (a later revision with an unreleased QuerySkill/skill_query from open PR #1655, ignored). No release after 1.0.0 was found. ' +
+      'Text: the card is at https://{domain}/.well-known/agent-card.json; AgentCard REQUIRED name, description, supportedInterfaces, version, capabilities, defaultInputModes, defaultOutputModes, skills; "arrays marked as required MUST contain at least one element" (§5.7; the §8.4.1 canonicalization example shows `"skills": []`, the normative text wins); AgentInterface REQUIRED url, protocolBinding (open string: JSONRPC, GRPC, HTTP+JSON, or a URI for a custom binding, §5.8), protocolVersion (Major.Minor); protocolVersion, url, preferredTransport, additionalInterfaces and supportsAuthenticatedExtendedCard left the card top level (the last is capabilities.extendedAgentCard); AgentSkill REQUIRED id, name, description, tags. ' +
+      'JSON-RPC methods are PascalCase (SendMessage, GetTask, ListTasks, CancelTask, SubscribeToTask, *TaskPushNotificationConfig*, GetExtendedAgentCard), Content-Type application/json; clients MUST send A2A-Version (Major.Minor) and agents read a request without it as 0.3 (§3.6). ' +
+      'A5 now accepts custom-binding URIs (and ws(s) URLs for them), makes empty required lists of a 1.0 card partial (A5/empty-member), sends A2A-Version on the live probe of a 1.x JSONRPC interface, and its guide no longer declares streaming. Its probe method stays an unknown one (ai-ready/probe), answered -32601 by a conforming server. M4 reads capabilities.extensions[].uri, unchanged in 1.0.',
+    olderShapes: ['A2A 0.2/0.3 cards with a top-level `url` (0.3: pass with an advisory; ≤0.2 or /.well-known/agent.json: partial)', 'empty skills or default modes in a 0.3 card (the 0.3.0 schema allowed them)'],
   },
   agentSkills: {
     name: 'Agent skills discovery',
