@@ -248,11 +248,16 @@ export const STANDARDS = {
   },
   openapi: {
     name: 'OpenAPI description',
-    version: 'OpenAPI 3.x (and Swagger 2.0); RFC 8631 service-desc',
+    version: 'OpenAPI 3.2 (3.2.0, September 2025; 3.0 and 3.1 still read) and Swagger 2.0; RFC 8631 service-desc',
     kind: 'standard',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://spec.openapis.org/oas/latest.html',
+    note:
+      'Read on 2026-11-25: OAI/OpenAPI-Specification versions/3.2.1.md at 0dabe3fd (the 3.2 line; patch versions do not change the feature set and tooling SHOULD NOT distinguish them): OpenAPI Object (`openapi` REQUIRED, at least one of components, paths or webhooks; new `$self`), Path Item Object (new fixed field `query` for RFC 10008 QUERY and the `additionalOperations` map keyed by the method as sent, which MUST NOT repeat a fixed field), entry document RECOMMENDED to be named openapi.json or openapi.yaml; the stored versions/3.2.0.md at 009c5c92 is an early draft, not the release. ' +
+      'Media types: draft-ietf-httpapi-rest-api-mediatypes-09 (23 May 2026) registers application/openapi+json and application/openapi+yaml (abstract read). RFC 8631 was not re-read (service-desc). ' +
+      'A8 already accepted any 3.x `openapi`; its operation count (and M3/M5, which read operations) now includes `query` and `additionalOperations`, its Accept names application/openapi+yaml, and a 3.1+ document without paths is said to be valid but to describe no callable operation (still partial). The fix guide keeps writing 3.1.0, which current generators read widely.',
+    olderShapes: ['OpenAPI 3.0 and 3.1 documents (pass)', 'Swagger 2.0 (pass, with an advisory)', 'documents served as application/json, application/vnd.oai.openapi(+json) or YAML types'],
   },
   authMd: {
     name: 'auth.md',
