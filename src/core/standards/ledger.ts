@@ -181,6 +181,9 @@ export const STANDARDS = {
     checked: CATALOG,
     checkedHow: 'catalog',
     url: 'https://www.rfc-editor.org/rfc/rfc9727',
+    note:
+      'Looked for on 2026-11-25: the RFC text and its errata are not in the stored material (only its front matter and abstract; datatracker says -08 became the RFC in June 2025, -08 changed per the link-relations expert). Read instead: ietf-wg-httpapi/api-catalog draft-ietf-httpapi-api-catalog-latest.md at 05f0e654 (-07): GET /.well-known/api-catalog SHALL return the catalog; HEAD SHALL answer with a Link header carrying rel="api-catalog"; the catalog MUST be application/linkset+json (RFC 9264 §4.2) and SHOULD carry profile="<RFC URL>"; it MUST hyperlink to API endpoints (item, or anchors with service-desc/service-doc/service-meta/status); nesting uses rel="api-catalog". ' +
+      'A1 matches that text: missing profile and a HEAD without the Link are advisories (the HEAD rule is a SHALL, kept advisory as A1 judges the GET document agents read). No change; stays catalog until the RFC text itself is read.',
   },
   rfc8414: {
     name: 'OAuth 2.0 Authorization Server Metadata',
@@ -189,6 +192,7 @@ export const STANDARDS = {
     checked: CATALOG,
     checkedHow: 'catalog',
     url: 'https://www.rfc-editor.org/rfc/rfc8414',
+    note: 'Not re-read on 2026-11-25 (the session spent its time on A2A 1.0, OpenAPI 3.2 and RFC 9728 §3.3); stays catalog.',
   },
   rfc9728: {
     name: 'OAuth 2.0 Protected Resource Metadata',
@@ -197,6 +201,9 @@ export const STANDARDS = {
     checked: CATALOG,
     checkedHow: 'catalog',
     url: 'https://www.rfc-editor.org/rfc/rfc9728',
+    note:
+      'Looked for on 2026-11-25: the RFC text and its errata are not in the stored material. Read instead: oauth-wg/draft-ietf-oauth-resource-metadata draft-ietf-oauth-resource-metadata.txt at 043e0f49 (editor\'s copy of 26 April 2024): §2 resource REQUIRED (https, no query or fragment), scopes_supported RECOMMENDED; §3 metadata at the well-known string inserted between host and path (terminating / removed); §3.2 200 + application/json, empty claims omitted; §3.3 resource MUST be identical to the identifier the lookup came from, or to the URL that answered 401 when reached via resource_metadata, else the data MUST NOT be used; §5.1 WWW-Authenticate resource_metadata. ' +
+      'A3 followed this except §3.3 was only hinted at: its advisory now says a root document naming a path resource MUST NOT be used by a client that looked the origin up (silent when the 401 of that resource points at it), and a followed document naming another resource than the one that answered 401 gets the same advisory. Verdicts unchanged (advisories: A3 cannot tell which lookup a client makes, and the MCP authorization text was not re-read). Stays catalog until the RFC text itself is read.',
   },
   mcpServerCard: {
     name: 'MCP server cards and discovery',
@@ -248,7 +255,7 @@ export const STANDARDS = {
   },
   openapi: {
     name: 'OpenAPI description',
-    version: 'OpenAPI 3.2 (3.2.0, September 2025; 3.0 and 3.1 still read) and Swagger 2.0; RFC 8631 service-desc',
+    version: 'OpenAPI 3.2 (3.2.0 of 2025, text of 3.2.1 read; 3.0 and 3.1 still read) and Swagger 2.0; RFC 8631 service-desc',
     kind: 'standard',
     checked: TODAY,
     checkedHow: 'read',
