@@ -6,7 +6,9 @@
  * answers with a JSON-RPC error object (-32601 method not found); nothing can be created, sent or
  * cancelled by it, unlike message/send, SendMessage or tasks/* calls, which are never made. Only
  * JSONRPC bindings are probed (1.0 `supportedInterfaces[].protocolBinding`, 0.3 `preferredTransport`,
- * whose default is JSONRPC); gRPC and HTTP+JSON interfaces are reported as not probed.
+ * whose default is JSONRPC); gRPC, HTTP+JSON and custom-binding interfaces are reported as not probed.
+ * A2A 1.0 §3.6: clients MUST send `A2A-Version` (Major.Minor) and agents read a request without it
+ * as 0.3, so the probe of a 1.x interface names its version, as a 1.0 client's request would.
  */
 import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from './context.js';
@@ -20,6 +22,8 @@ export type A2aProbeOutcome = 'json-rpc' | 'auth-required' | 'no-answer';
 
 export interface A2aProbeResult {
   endpoint: string;
+  /** The A2A-Version header sent (1.x interfaces), or null (none sent: the agent reads the request as 0.3). */
+  a2aVersion?: string | null;
   outcome: A2aProbeOutcome;
   /** What came back: "JSON-RPC error -32601 Method not found", "HTTP 404 (text/html)", … */
   answer: string;
@@ -28,21 +32,41 @@ export interface A2aProbeResult {
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
-/** The first JSONRPC endpoint of a card, or null (none, or only gRPC / HTTP+JSON ones). */
-export function jsonRpcEndpoint(card: Record<string, unknown>): string | null {
+export interface JsonRpcInterface {
+  url: string;
+  /** The `A2A-Version` to send (Major.Minor of the interface's protocolVersion), or null for a pre-1.0 interface. */
+  a2aVersion: string | null;
+}
+
+/** Major.Minor of a 1.x-or-later protocolVersion ("1.0.2" → "1.0"); null for 0.x or no version (0.3 is assumed then). */
+export function a2aVersionHeader(protocolVersion: unknown): string | null {
+  const m = typeof protocolVersion === 'string' ? /^\s*([1-9]\d{0,3})\.(\d{1,4})(?:\.\d+)?\s*$/.exec(protocolVersion) : null;
+  return m ? `${m[1]}.${m[2]}` : null;
+}
+
+/** The first JSONRPC interface of a card, or null (none, or only gRPC / HTTP+JSON / custom ones). */
+export function jsonRpcInterface(card: Record<string, unknown>): JsonRpcInterface | null {
   if (Array.isArray(card.supportedInterfaces)) {
     for (const i of card.supportedInterfaces) {
-      if (isObject(i) && str(i.url) && String(i.protocolBinding ?? '').toUpperCase() === 'JSONRPC') return str(i.url);
+      const url = isObject(i) ? str(i.url) : null;
+      if (url && isObject(i) && String(i.protocolBinding ?? '').toUpperCase() === 'JSONRPC') return { url, a2aVersion: a2aVersionHeader(i.protocolVersion) };
     }
   }
   const transport = str(card.preferredTransport)?.toUpperCase() ?? 'JSONRPC';
-  if (str(card.url) && transport === 'JSONRPC') return str(card.url);
+  const top = str(card.url);
+  if (top && transport === 'JSONRPC') return { url: top, a2aVersion: null };
   if (Array.isArray(card.additionalInterfaces)) {
     for (const i of card.additionalInterfaces) {
-      if (isObject(i) && str(i.url) && String(i.transport ?? '').toUpperCase() === 'JSONRPC') return str(i.url);
+      const url = isObject(i) ? str(i.url) : null;
+      if (url && isObject(i) && String(i.transport ?? '').toUpperCase() === 'JSONRPC') return { url, a2aVersion: null };
     }
   }
   return null;
+}
+
+/** The first JSONRPC endpoint of a card, or null (none, or only gRPC / HTTP+JSON / custom ones). */
+export function jsonRpcEndpoint(card: Record<string, unknown>): string | null {
+  return jsonRpcInterface(card)?.url ?? null;
 }
 
 /** Judges one answer to the probe (pure: table tests call it). */
@@ -64,18 +88,18 @@ export function judgeA2aAnswer(probe: FetchResult): { outcome: A2aProbeOutcome; 
   return { outcome: 'no-answer', answer: `${head}: JSON but not a JSON-RPC 2.0 response` };
 }
 
-/** Sends the probe once per scan and endpoint. */
-export function probeA2aEndpoint(ctx: GatherContext, endpoint: string): Promise<A2aProbeResult> {
-  return ctx.memo(`a2a-probe ${endpoint}`, async () => {
+/** Sends the probe once per scan, endpoint and version; `a2aVersion` becomes the A2A-Version header. */
+export function probeA2aEndpoint(ctx: GatherContext, endpoint: string, a2aVersion: string | null = null): Promise<A2aProbeResult> {
+  return ctx.memo(`a2a-probe ${endpoint} ${a2aVersion ?? '0.3'}`, async () => {
     const probe = await budgetedSend((url, opts) => ctx.send(url, opts), ctx.origin)(endpoint, {
       method: 'POST',
       accept: 'application/json',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(a2aVersion ? { 'a2a-version': a2aVersion } : {}) },
       body: A2A_PROBE_BODY,
       maxBytes: LIVE_MAX_BYTES,
       timeoutMs: LIVE_TIMEOUT_MS,
     });
     const judged = judgeA2aAnswer(probe);
-    return { endpoint, probe, ...judged, answer: judged.answer + offSiteNote(endpoint, ctx.origin) };
+    return { endpoint, a2aVersion, probe, ...judged, answer: judged.answer + offSiteNote(endpoint, ctx.origin) };
   });
 }

@@ -2,7 +2,9 @@
  * The A2A AgentCard's required members, per version, as zod schemas of our own: the official SDK
  * (@a2a-js/sdk 0.3.9, read 2026-11-25) ships the 0.3 card as TypeScript types only (no JSON
  * Schema, no runtime validator), so its required members are written here from the 0.3.0 JSON
- * schema (a2a-protocol.org, specification/json/a2a.json) and the 1.0 proto (specification/a2a.proto).
+ * schema (a2a-protocol.org, specification/json/a2a.json) and, for 1.0, from the released 1.0.0
+ * specification (docs/specification.md §4.4, §5.7, §5.8, read 2026-11-25) and its normative proto
+ * (specification/a2a.proto: AgentCard, AgentInterface, AgentSkill with REQUIRED field behaviour).
  * Findings are codes of A5 (meta.findings).
  */
 import { z } from 'zod';
@@ -18,10 +20,21 @@ const COMMON = { name: text, description: text, version: text, capabilities: obj
 
 /** A2A 0.3.0: protocolVersion and url are required (the JSON schema's "required" list). */
 export const AGENT_CARD_0_3 = z.object({ ...COMMON, protocolVersion: text, url: text });
-/** A2A 1.0: supportedInterfaces[] each with url, protocolBinding, protocolVersion. */
+/** The three bindings A2A 1.0 defines (§9-§11); `protocolBinding` is an open string besides them. */
+export const CORE_BINDINGS = ['JSONRPC', 'GRPC', 'HTTP+JSON'] as const;
+/** A custom binding is named by an absolute URI (1.0 §5.8 SHOULD, §12.7), e.g. https://example.com/bindings/websocket/v1. */
+const bindingUri = z.string().trim().regex(/^[a-z][a-z0-9+.-]*:\S+$/i);
+/**
+ * A2A 1.0: supportedInterfaces[] each with url, protocolBinding, protocolVersion. §5.7: "Arrays
+ * marked as required MUST contain at least one element", so the required lists must not be empty
+ * (the spec's own canonicalization example in §8.4.1 shows `"skills": []`; the normative text wins).
+ */
 export const AGENT_CARD_1_0 = z.object({
   ...COMMON,
-  supportedInterfaces: z.array(z.object({ url: text, protocolBinding: z.enum(['JSONRPC', 'GRPC', 'HTTP+JSON']), protocolVersion: text })).min(1),
+  defaultInputModes: strings.min(1),
+  defaultOutputModes: strings.min(1),
+  skills: z.array(z.unknown()).min(1),
+  supportedInterfaces: z.array(z.object({ url: text, protocolBinding: z.union([z.enum(CORE_BINDINGS), bindingUri]), protocolVersion: text })).min(1),
 });
 export const AGENT_SKILL = z.object({ id: text, name: text, description: text, tags: strings, inputModes: strings.optional(), outputModes: strings.optional() });
 
@@ -30,6 +43,7 @@ const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9*][a-z0-9!#$&^_.+*
 
 export type A2aSchemaFinding =
   | 'A5/no-member'
+  | 'A5/empty-member'
   | 'A5/bad-member'
   | 'A5/bad-interface'
   | 'A5/skills-incomplete'
@@ -54,6 +68,7 @@ export function a2aSchemaFindings(card: Record<string, unknown>, version: A2aCar
       if (member === 'supportedInterfaces' && Array.isArray(card.supportedInterfaces) && issue.path.length > 1) {
         out.push({ code: 'A5/bad-interface', data: { index: Number(issue.path[1]), member: String(issue.path[2] ?? '') } });
       } else if (card[member] === undefined || card[member] === null) out.push({ code: 'A5/no-member', data: { member, version: version === '1.0' ? '1.0' : '0.3' } });
+      else if (issue.code === 'too_small' && Array.isArray(card[member])) out.push({ code: 'A5/empty-member', data: { member } });
       else out.push({ code: 'A5/bad-member', data: { member } });
     }
   }

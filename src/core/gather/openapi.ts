@@ -14,7 +14,7 @@ import { parseLinkHeader } from './link-header.js';
 import { API_CATALOG_OPTIONS, API_CATALOG_PATH } from './api-catalog.js';
 
 export const OPENAPI_PATHS = ['/openapi.json', '/openapi.yaml', '/.well-known/openapi.json', '/swagger.json', '/api/openapi.json'];
-export const OPENAPI_ACCEPT = 'application/openapi+json, application/json, application/yaml;q=0.9, text/yaml;q=0.9, */*;q=0.1';
+export const OPENAPI_ACCEPT = 'application/openapi+json, application/json, application/openapi+yaml;q=0.9, application/yaml;q=0.9, text/yaml;q=0.9, */*;q=0.1';
 /** OpenAPI documents are often several MiB (large public APIs); bounded all the same. */
 export const OPENAPI_MAX_BYTES = 4 * 1024 * 1024;
 /** Advertised links tried at most (a hostile Link header may list hundreds). */
@@ -132,7 +132,9 @@ export function readOpenApi(res: FetchResult, candidate: OpenApiCandidate): { do
   const doc: OpenApiDocument = { url: res.requestedUrl, source: candidate.source, probe: res, doc: v, format: parsed.format, version, family, pathCount };
   const problems: string[] = [];
   if (family === 'unknown') problems.push(`unsupported version "${version}" (expected openapi 3.x or swagger 2.0)`);
-  if (!pathCount) problems.push(isObject(v.paths) ? '`paths` is empty' : 'no `paths` object');
+  // OpenAPI 3.1+ documents may hold only components or webhooks (valid, but nothing an agent can call).
+  const pathsOptional = family === 'OpenAPI 3' && !/^3\.0(\.|$)/.test(version);
+  if (!pathCount) problems.push(`${isObject(v.paths) ? '`paths` is empty' : 'no `paths` object'}${pathsOptional ? ' (valid for OpenAPI 3.1+, but it describes no operation an agent can call)' : ''}`);
   return { document: doc, ...(problems.length ? { problem: problems.join('; ') } : {}) };
 }
 
@@ -192,16 +194,25 @@ export function openApiDoc(ctx: GatherContext): Promise<OpenApiArtifact> {
   });
 }
 
-/** HTTP methods that are operations in a path item. */
-export const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+/** HTTP methods that are operations in a path item (`query`, RFC 10008's QUERY, since OpenAPI 3.2). */
+export const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
 
 export interface OpenApiOperation {
   path: string;
-  method: (typeof OPERATION_METHODS)[number];
+  /** A fixed field's name (lower case), or an OpenAPI 3.2 `additionalOperations` key as written (e.g. "COPY"). */
+  method: string;
   operation: Record<string, unknown>;
 }
 
-/** Every operation of a document, bounded (hostile documents may list thousands). */
+/** An HTTP method token (RFC 9110 §9.1: a token), so a hostile key cannot pose as one. */
+const METHOD_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,32}$/;
+const FIXED = new Set<string>(OPERATION_METHODS);
+
+/**
+ * Every operation of a document, bounded (hostile documents may list thousands): the fixed method
+ * fields, then OpenAPI 3.2's `additionalOperations` map (keys are the method as sent; entries that
+ * repeat a fixed field's method are not allowed by the spec and skipped).
+ */
 export function openApiOperations(doc: Record<string, unknown>, max = 2000): OpenApiOperation[] {
   const out: OpenApiOperation[] = [];
   if (!isObject(doc.paths)) return out;
@@ -210,6 +221,12 @@ export function openApiOperations(doc: Record<string, unknown>, max = 2000): Ope
     for (const method of OPERATION_METHODS) {
       const op = item[method];
       if (isObject(op)) out.push({ path, method, operation: op });
+      if (out.length >= max) return out;
+    }
+    if (!isObject(item.additionalOperations)) continue;
+    for (const [method, op] of Object.entries(item.additionalOperations)) {
+      if (!isObject(op) || !METHOD_TOKEN.test(method) || FIXED.has(method.toLowerCase())) continue;
+      out.push({ path, method, operation: op });
       if (out.length >= max) return out;
     }
   }

@@ -181,6 +181,9 @@ export const STANDARDS = {
     checked: CATALOG,
     checkedHow: 'catalog',
     url: 'https://www.rfc-editor.org/rfc/rfc9727',
+    note:
+      'Looked for on 2026-11-25: the RFC text and its errata are not in the stored material (only its front matter and abstract; datatracker says -08 became the RFC in June 2025, -08 changed per the link-relations expert). Read instead: ietf-wg-httpapi/api-catalog draft-ietf-httpapi-api-catalog-latest.md at 05f0e654 (-07): GET /.well-known/api-catalog SHALL return the catalog; HEAD SHALL answer with a Link header carrying rel="api-catalog"; the catalog MUST be application/linkset+json (RFC 9264 §4.2) and SHOULD carry profile="<RFC URL>"; it MUST hyperlink to API endpoints (item, or anchors with service-desc/service-doc/service-meta/status); nesting uses rel="api-catalog". ' +
+      'A1 matches that text: missing profile and a HEAD without the Link are advisories (the HEAD rule is a SHALL, kept advisory as A1 judges the GET document agents read). No change; stays catalog until the RFC text itself is read.',
   },
   rfc8414: {
     name: 'OAuth 2.0 Authorization Server Metadata',
@@ -189,6 +192,7 @@ export const STANDARDS = {
     checked: CATALOG,
     checkedHow: 'catalog',
     url: 'https://www.rfc-editor.org/rfc/rfc8414',
+    note: 'Not re-read on 2026-11-25 (the session spent its time on A2A 1.0, OpenAPI 3.2 and RFC 9728 §3.3); stays catalog.',
   },
   rfc9728: {
     name: 'OAuth 2.0 Protected Resource Metadata',
@@ -197,6 +201,9 @@ export const STANDARDS = {
     checked: CATALOG,
     checkedHow: 'catalog',
     url: 'https://www.rfc-editor.org/rfc/rfc9728',
+    note:
+      'Looked for on 2026-11-25: the RFC text and its errata are not in the stored material. Read instead: oauth-wg/draft-ietf-oauth-resource-metadata draft-ietf-oauth-resource-metadata.txt at 043e0f49 (editor\'s copy of 26 April 2024): §2 resource REQUIRED (https, no query or fragment), scopes_supported RECOMMENDED; §3 metadata at the well-known string inserted between host and path (terminating / removed); §3.2 200 + application/json, empty claims omitted; §3.3 resource MUST be identical to the identifier the lookup came from, or to the URL that answered 401 when reached via resource_metadata, else the data MUST NOT be used; §5.1 WWW-Authenticate resource_metadata. ' +
+      'A3 followed this except §3.3 was only hinted at: its advisory now says a root document naming a path resource MUST NOT be used by a client that looked the origin up (silent when the 401 of that resource points at it), and a followed document naming another resource than the one that answered 401 gets the same advisory. Verdicts unchanged (advisories: A3 cannot tell which lookup a client makes, and the MCP authorization text was not re-read). Stays catalog until the RFC text itself is read.',
   },
   mcpServerCard: {
     name: 'MCP server cards and discovery',
@@ -210,13 +217,17 @@ export const STANDARDS = {
   },
   a2a: {
     name: 'A2A agent card',
-    version: 'A2A 0.3 and 1.0 (supportedInterfaces)',
+    version: 'A2A 1.0.0: supportedInterfaces[] {url, protocolBinding, protocolVersion}; 0.3 cards still read',
     kind: 'standard',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://a2a-protocol.org/latest/specification/',
-    note: 'The 0.3 required members (protocolVersion, url, modes as media types) were read on 2026-11-25 from the AgentCard types of @a2a-js/sdk 0.3.9, the official SDK (it ships types, no JSON schema); the 1.0 specification was not re-read.',
-    olderShapes: ['A2A 0.2/0.3 cards with a top-level `url`'],
+    note:
+      'Read on 2026-11-25: a2aproject/A2A docs/specification.md, the stored version headed "Latest Released Version 1.0.0" (§3.6 versioning, §4.4 discovery objects, §5.3 method mapping, §5.7 field presence, §5.8 custom bindings, §8 discovery, §9 JSON-RPC binding); CHANGELOG.md at 0611557e (1.0.0 of 2026-01-08 in the changelog; the GitHub release is dated 2026-03-12 per stored third-party notes); docs/whats-new-v1.md at 0135ef4b; specification/a2a.proto at 045a968f (a later revision with an unreleased QuerySkill/skill_query from open PR #1655, ignored). No release after 1.0.0 was found. ' +
+      'Text: the card is at https://{domain}/.well-known/agent-card.json; AgentCard REQUIRED name, description, supportedInterfaces, version, capabilities, defaultInputModes, defaultOutputModes, skills; "arrays marked as required MUST contain at least one element" (§5.7; the §8.4.1 canonicalization example shows `"skills": []`, the normative text wins); AgentInterface REQUIRED url, protocolBinding (open string: JSONRPC, GRPC, HTTP+JSON, or a URI for a custom binding, §5.8), protocolVersion (Major.Minor); protocolVersion, url, preferredTransport, additionalInterfaces and supportsAuthenticatedExtendedCard left the card top level (the last is capabilities.extendedAgentCard); AgentSkill REQUIRED id, name, description, tags. ' +
+      'JSON-RPC methods are PascalCase (SendMessage, GetTask, ListTasks, CancelTask, SubscribeToTask, *TaskPushNotificationConfig*, GetExtendedAgentCard), Content-Type application/json; clients MUST send A2A-Version (Major.Minor) and agents read a request without it as 0.3 (§3.6). ' +
+      'A5 now accepts custom-binding URIs (and ws(s) URLs for them), makes empty required lists of a 1.0 card partial (A5/empty-member), sends A2A-Version on the live probe of a 1.x JSONRPC interface, and its guide no longer declares streaming. Its probe method stays an unknown one (ai-ready/probe), answered -32601 by a conforming server. M4 reads capabilities.extensions[].uri, unchanged in 1.0.',
+    olderShapes: ['A2A 0.2/0.3 cards with a top-level `url` (0.3: pass with an advisory; ≤0.2 or /.well-known/agent.json: partial)', 'empty skills or default modes in a 0.3 card (the 0.3.0 schema allowed them)'],
   },
   agentSkills: {
     name: 'Agent skills discovery',
@@ -244,11 +255,16 @@ export const STANDARDS = {
   },
   openapi: {
     name: 'OpenAPI description',
-    version: 'OpenAPI 3.x (and Swagger 2.0); RFC 8631 service-desc',
+    version: 'OpenAPI 3.2 (3.2.0 of 2025, text of 3.2.1 read; 3.0 and 3.1 still read) and Swagger 2.0; RFC 8631 service-desc',
     kind: 'standard',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: TODAY,
+    checkedHow: 'read',
     url: 'https://spec.openapis.org/oas/latest.html',
+    note:
+      'Read on 2026-11-25: OAI/OpenAPI-Specification versions/3.2.1.md at 0dabe3fd (the 3.2 line; patch versions do not change the feature set and tooling SHOULD NOT distinguish them): OpenAPI Object (`openapi` REQUIRED, at least one of components, paths or webhooks; new `$self`), Path Item Object (new fixed field `query` for RFC 10008 QUERY and the `additionalOperations` map keyed by the method as sent, which MUST NOT repeat a fixed field), entry document RECOMMENDED to be named openapi.json or openapi.yaml; the stored versions/3.2.0.md at 009c5c92 is an early draft, not the release. ' +
+      'Media types: draft-ietf-httpapi-rest-api-mediatypes-09 (23 May 2026) registers application/openapi+json and application/openapi+yaml (abstract read). RFC 8631 was not re-read (service-desc). ' +
+      'A8 already accepted any 3.x `openapi`; its operation count (and M3/M5, which read operations) now includes `query` and `additionalOperations`, its Accept names application/openapi+yaml, and a 3.1+ document without paths is said to be valid but to describe no callable operation (still partial). The fix guide keeps writing 3.1.0, which current generators read widely.',
+    olderShapes: ['OpenAPI 3.0 and 3.1 documents (pass)', 'Swagger 2.0 (pass, with an advisory)', 'documents served as application/json, application/vnd.oai.openapi(+json) or YAML types'],
   },
   authMd: {
     name: 'auth.md',

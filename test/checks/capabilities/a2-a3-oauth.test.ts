@@ -125,6 +125,27 @@ describe('A3 protected-resource metadata (artifacts)', () => {
     expect(o.status).toBe('pass');
     expect(o.advisories!.join(' ')).toContain('/.well-known/oauth-protected-resource/mcp');
   });
+  // RFC 9728 §3.3 (editor's copy read 2026-11-25): "resource" must be identical to the identifier the lookup came from.
+  it('says when a client must not use a root document naming a path resource, and not when the 401 of that resource points at it', () => {
+    const doc = { resource: `${ORIGIN}/mcp`, authorization_servers: ['https://a.example'], scopes_supported: [] };
+    const challenge = (resourceMetadata: string) => ({
+      url: `${ORIGIN}/mcp`,
+      source: 'mcp' as const,
+      probe: response({ url: '/mcp', method: 'POST', status: 401, headers: { 'www-authenticate': `Bearer resource_metadata="${resourceMetadata}"` } }),
+    });
+    const alone = a3ProtectedResource.evaluate(prm(json(PRM, doc)), ctx);
+    expect(alone.status).toBe('pass');
+    expect(alone.advisories!.join(' ')).toMatch(/MUST NOT use a document naming another resource \(RFC 9728 §3\.3\)/);
+    const pointed = a3ProtectedResource.evaluate({ ...prm(json(PRM, doc)), challenge: challenge(`${ORIGIN}${PRM}`) }, ctx);
+    expect(pointed).toMatchObject({ status: 'pass', code: 'A3/ok' });
+    expect(pointed.advisories!.join(' ')).not.toMatch(/§3\.3/);
+    // Followed from a 401 of /mcp, a document naming /api is not for the resource that answered.
+    const followedUrl = `${ORIGIN}${PRM}/api`;
+    const followed = readJsonDocument(json(`${PRM}/api`, { ...doc, resource: `${ORIGIN}/api` }));
+    const other = a3ProtectedResource.evaluate({ ...prm(notFound(PRM)), challenge: challenge(followedUrl), followed }, ctx);
+    expect(other.status).toBe('pass');
+    expect(other.advisories!.join(' ')).toMatch(/is not the URL that answered 401 .*MUST NOT use the metadata then \(RFC 9728 §3\.3\)/);
+  });
   it('uses the document a page 401 points at', () => {
     const linkedUrl = `${ORIGIN}/.well-known/oauth-protected-resource/api`;
     const o = a3ProtectedResource.evaluate(

@@ -4,6 +4,8 @@ import { a2aCard, a2aCardFromProbes, a2aCardVersion } from '../../../src/core/ga
 import { GatherContext } from '../../../src/core/gather/context.js';
 import { BROWSER_ACCEPT, HttpClient } from '../../../src/core/net/http.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
+import { a2aVersionHeader, jsonRpcInterface } from '../../../src/core/gather/a2a-probe.js';
+import { liveContext } from '../commerce/live-context.js';
 import { ORIGIN, json, notFound, response, soft404 } from '../../helpers/responses.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
@@ -97,6 +99,71 @@ describe('A5 A2A agent card', () => {
   it('fix guide writes a 1.0 card', () => {
     const steps = a5A2aAgentCard.fixGuide({ origin: ORIGIN, platform: 'express', hosting: [] });
     expect(steps.map((s) => s.code ?? '').join('\n')).toContain('supportedInterfaces');
+  });
+
+  // A2A 1.0.0 (released 2026-03-12), docs/specification.md read 2026-11-25.
+  it('accepts a custom binding named by a URI (1.0 §5.8) beside the core ones, and nothing else', () => {
+    const custom = { url: 'wss://agent.example.com/a2a/websocket', protocolBinding: 'https://example.com/bindings/websocket/v1', protocolVersion: '1.0' };
+    const both = run(json(CUR, { ...v10, supportedInterfaces: [...v10.supportedInterfaces, custom] }));
+    expect(both).toMatchObject({ status: 'pass', code: 'A5/ok', details: { endpoints: ['https://example.com/a2a/v1', custom.url] } });
+    const only = run(json(CUR, { ...v10, supportedInterfaces: [custom] }));
+    expect(only.findings).toBeUndefined();
+    expect(only).toMatchObject({ status: 'pass', details: { endpoints: [custom.url] } });
+    const lower = run(json(CUR, { ...v10, supportedInterfaces: [{ ...custom, protocolBinding: 'jsonrpc' }] }));
+    expect(lower.findings?.map((f) => [f.code, f.data])).toEqual([['A5/bad-interface', { index: 0, member: 'protocolBinding' }]]);
+  });
+
+  it('holds a 1.0 card to §5.7: required lists (skills, default modes, interfaces) hold at least one entry', () => {
+    const o = run(json(CUR, { ...v10, skills: [], defaultInputModes: [] }));
+    expect(o).toMatchObject({ status: 'partial', code: 'A5/incomplete' });
+    expect(o.findings?.map((f) => [f.code, f.data])).toEqual([
+      ['A5/empty-member', { member: 'defaultInputModes' }],
+      ['A5/empty-member', { member: 'skills' }],
+    ]);
+    // A 0.3 card is held to the 0.3.0 schema, which allowed empty lists.
+    expect(run(json(CUR, { ...v03, skills: [] })).status).toBe('pass');
+  });
+
+  it('reads the A2A-Version to send from the JSONRPC interface (1.0 §3.6: Major.Minor, none for 0.x)', () => {
+    expect(jsonRpcInterface(v10)).toEqual({ url: 'https://example.com/a2a/v1', a2aVersion: '1.0' });
+    expect(jsonRpcInterface(v03)).toEqual({ url: 'https://example.com/a2a', a2aVersion: null });
+    expect(jsonRpcInterface({ supportedInterfaces: [{ url: 'https://a/rpc', protocolBinding: 'JSONRPC', protocolVersion: '0.3' }] })?.a2aVersion).toBeNull();
+    expect([a2aVersionHeader('1.0.2'), a2aVersionHeader(' 1.1 '), a2aVersionHeader('2'), a2aVersionHeader('1.0\r\nx: y'), a2aVersionHeader(7)]).toEqual(['1.0', '1.1', null, null, null]);
+  });
+});
+
+describe('A5 on a loopback site serving exactly what the fix guide writes', () => {
+  let site: FixtureSite;
+  const versions: Array<string | undefined> = [];
+  beforeAll(async () => {
+    const steps = a5A2aAgentCard.fixGuide({ origin: 'https://agent.example.com', platform: null, hosting: ['nginx'] });
+    const file = steps.find((s) => s.lang === 'json' && s.code?.includes('supportedInterfaces'))!.code!;
+    site = await startFixture((s) => ({
+      '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>agent</body></html>' },
+      // The guide names the origin; on loopback the same card names the fixture origin.
+      [CUR]: { headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: file.replaceAll('https://agent.example.com', s.origin) },
+      // A 1.0 agent: it answers a request without A2A-Version as 0.3 would be, with VersionNotSupportedError.
+      '/a2a/v1': async (req: any, res: any) => {
+        let body = '';
+        for await (const chunk of req) body += chunk;
+        const version = req.headers['a2a-version'];
+        versions.push(version);
+        const id = JSON.parse(body).id ?? null;
+        const error = version === '1.0' ? { code: -32601, message: 'Method not found' } : { code: -32009, message: 'Version not supported' };
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id, error }));
+      },
+    }));
+  });
+  afterAll(() => site.close());
+
+  it('passes, probing the endpoint with A2A-Version 1.0', async () => {
+    const gctx = await liveContext(site.origin);
+    const o = a5A2aAgentCard.evaluate(await a5A2aAgentCard.gather(gctx), { origin: site.origin, pageUrl: `${site.origin}/` });
+    expect(o).toMatchObject({ status: 'pass', code: 'A5/ok', matched: 'A2A 1.0 (supportedInterfaces)', details: { version: '1.0', skills: 1, live: { outcome: 'json-rpc' } } });
+    expect(o.findings).toBeUndefined();
+    expect(versions).toEqual(['1.0']);
+    expect(o.evidence).toMatch(/A2A-Version 1\.0\) → HTTP 200 \(application\/json\): JSON-RPC error -32601/);
   });
 });
 

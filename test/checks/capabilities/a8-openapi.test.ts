@@ -5,6 +5,8 @@ import {
   openApiCandidates,
   openApiDoc,
   openApiFromProbes,
+  openApiOperations,
+  OPENAPI_ACCEPT,
   serviceDescLinks,
 } from '../../../src/core/gather/openapi.js';
 import type { FetchResult } from '../../../src/core/net/http.js';
@@ -48,6 +50,33 @@ describe('A8 OpenAPI (evaluate)', () => {
     expect(o.status).toBe('pass');
     expect(o.details).toMatchObject({ format: 'yaml', version: '3.0.3' });
     expect(o.advisories?.join(' ')).toMatch(/not advertised/);
+  });
+
+  // OpenAPI 3.2.0 (September 2025) and its 3.2.1 text (OAI/OpenAPI-Specification versions/3.2.1.md at 0dabe3fd), read 2026-11-25.
+  it('passes an OpenAPI 3.2 document and counts its QUERY and additionalOperations operations', () => {
+    const doc32 = {
+      openapi: '3.2.0',
+      $self: 'https://example.com/openapi.json',
+      info: { title: 'Shop API', version: '1' },
+      paths: {
+        '/orders': { get: {}, query: {}, additionalOperations: { COPY: {}, POST: {}, 'BAD METHOD': {}, LINK: 'not an object' } },
+        '/carts': { additionalOperations: { PURGE: { 'x-payment-info': { intent: 'charge' } } } },
+      },
+    };
+    expect(openApiOperations(doc32).map((o) => `${o.method} ${o.path}`)).toEqual(['get /orders', 'query /orders', 'COPY /orders', 'PURGE /carts']);
+    const o = a8OpenApi.evaluate(artifact({ '/openapi.json': json('/openapi.json', doc32) }, [`${ORIGIN}/openapi.json`]), ctx);
+    expect(o).toMatchObject({ status: 'pass', code: 'A8/ok', matched: 'OpenAPI 3 (3.2.0)', details: { version: '3.2.0', paths: 2, operations: 4 } });
+    // 3.0 and 3.1 are still read as before.
+    for (const v of ['3.0.3', '3.1.1']) expect(a8OpenApi.evaluate(artifact({ '/openapi.json': json('/openapi.json', { ...DOC, openapi: v }) }), ctx).status).toBe('pass');
+    expect(OPENAPI_ACCEPT).toMatch(/application\/openapi\+json.*application\/openapi\+yaml/);
+  });
+
+  it('says a 3.1+ document without paths is valid but holds no operation (components or webhooks only)', () => {
+    const hooks = a8OpenApi.evaluate(artifact({ '/openapi.json': json('/openapi.json', { openapi: '3.2.0', info: {}, webhooks: { ping: { post: {} } } }) }), ctx);
+    expect(hooks).toMatchObject({ status: 'partial', code: 'A8/invalid' });
+    expect(hooks.data?.problem).toMatch(/no `paths` object \(valid for OpenAPI 3\.1\+/);
+    const old = a8OpenApi.evaluate(artifact({ '/openapi.json': json('/openapi.json', { openapi: '3.0.3', info: {} }) }), ctx);
+    expect(old.data?.problem).toBe('no `paths` object');
   });
 
   it('accepts Swagger 2.0 with an advisory', () => {
@@ -118,6 +147,22 @@ describe('A8 gather against a loopback site', () => {
     // The advertised target and the catalog go out together (parallel): compare as a set.
     expect(site.requests.map((r) => r.path).sort()).toEqual(['/', '/.well-known/api-catalog', '/docs/api.yaml'].sort());
     expect(a8OpenApi.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/` }).status).toBe('pass');
+  });
+
+  it('passes a site serving exactly what the fix guide writes (document and Link header)', async () => {
+    const steps = a8OpenApi.fixGuide({ origin: 'https://api.example.com', platform: null, hosting: [] });
+    const doc = steps.find((s) => s.lang === 'json' && s.code?.includes('"openapi"'))!.code!;
+    const linkValue = /^Link: (.+)$/m.exec(steps.filter((s) => s.lang === 'http').map((s) => s.code ?? '').join('\n'))?.[1] ?? '';
+    expect(linkValue).toMatch(/^<\/openapi\.json>; rel="service-desc"/);
+    const site = await startFixture((s) => ({
+      '/': { headers: { 'content-type': 'text/html', link: linkValue }, body: '<!doctype html><html><body>x</body></html>' },
+      '/openapi.json': { headers: { 'content-type': 'application/json' }, body: doc.replaceAll('https://api.example.com', s.origin) },
+    }));
+    open.push(site);
+    const a = await openApiDoc(await liveContext(site.origin));
+    const o = a8OpenApi.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/` });
+    expect(o).toMatchObject({ status: 'pass', code: 'A8/ok', details: { source: 'link-header', operations: 1 } });
+    expect(o.advisories).toEqual([]);
   });
 
   it('reads service-desc links from the API catalog', async () => {

@@ -135,6 +135,42 @@ export const agentDiscovery: Variant[] = [
     source: 'A2A 0.3.0 specification (defaultInputModes/defaultOutputModes are media types); shape seen in a real card (issue 23 point 2)',
   },
   {
+    name: 'a2a-card-v1-custom-binding',
+    models: 'an A2A 1.0 card listing a JSONRPC interface and a custom WebSocket binding named by a URI',
+    site: ({ origin }) => {
+      const { protocolVersion: _v, url: _u, preferredTransport: _t, ...card } = A2A_03 as Record<string, unknown>;
+      return {
+        '/': page(),
+        '/a2a': a2aJsonRpcRoute(),
+        '/.well-known/agent-card.json': json({
+          ...card,
+          supportedInterfaces: [
+            { url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+            { url: `${origin.replace(/^http/, 'ws')}/a2a/ws`, protocolBinding: 'https://example.com/bindings/websocket/v1', protocolVersion: '1.0' },
+          ],
+        }),
+      };
+    },
+    expect: { A5: 'pass' },
+    codes: { A5: 'A5/ok' },
+    source: 'A2A 1.0.0 specification §5.8 and §12.7 (custom bindings identified by a URI; read 2026-11-25)',
+  },
+  {
+    name: 'a2a-card-v1-empty-skills',
+    models: 'an A2A 1.0 card whose required skills list is empty',
+    site: ({ origin }) => {
+      const { protocolVersion: _v, url: _u, preferredTransport: _t, ...card } = A2A_03 as Record<string, unknown>;
+      return {
+        '/': page(),
+        '/a2a': a2aJsonRpcRoute(),
+        '/.well-known/agent-card.json': json({ ...card, skills: [], supportedInterfaces: [{ url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] }),
+      };
+    },
+    expect: { A5: 'partial' },
+    codes: { A5: 'A5/incomplete' },
+    source: 'A2A 1.0.0 specification §5.7 ("Arrays marked as required MUST contain at least one element"; read 2026-11-25)',
+  },
+  {
     name: 'ai-catalog-robots-agentmap',
     models: 'an AI catalog at a non-well-known path, named by robots.txt Agentmap',
     site: ({ origin }) => ({

@@ -12,6 +12,13 @@ export interface A3Artifact extends PrmArtifact {
 }
 import { domainOrPlaceholder } from '../../fixes/site.js';
 
+/** Same URL once parsed (so "https://a.example" and "https://a.example/" match); false for null or unparseable input. */
+function sameUrl(a: string | null | undefined, b: string | null | undefined): boolean {
+  const x = httpUrl(a);
+  const y = httpUrl(b);
+  return !!x && !!y && x.href === y.href;
+}
+
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9728', 'https://modelcontextprotocol.io/specification/2025-06-18/basic/authorization'];
 
 export const a3ProtectedResource = defineCheck<A3Artifact>()({
@@ -84,7 +91,18 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
     if (!resource) problems.push(typeof doc.resource === 'string' ? `resource "${excerpt(doc.resource, 80)}" is not an absolute URL` : 'no "resource"');
     else if (resource.origin !== docOrigin) problems.push(`resource ${excerpt(resource.href, 80)} is not on ${docOrigin}, where the metadata was fetched`);
     else if (chosen === prm.wellKnown && resource.pathname !== '/' && resource.pathname !== '') {
-      advisories.push(`resource has a path (${resource.pathname}); RFC 9728 expects its metadata at ${PRM_PATH}${resource.pathname.replace(/\/$/, '')} as well.`);
+      // RFC 9728 §3.3: looked up at the origin's well-known URL, "resource" must be the origin, else
+      // the client MUST NOT use it; reached from the 401 of that very resource, it is valid.
+      const path = resource.pathname.replace(/\/$/, '');
+      const confirmed = challenge?.probe.status === 401 && sameUrl(challengeParam, prm.wellKnown.probe.requestedUrl) && sameUrl(challenge.url, resource.href);
+      if (!confirmed) {
+        advisories.push(
+          `resource has a path (${path}): a client that looks up ${PRM_PATH} for ${docOrigin} MUST NOT use a document naming another resource (RFC 9728 §3.3); publish it at ${PRM_PATH}${path} as well, or have the 401 of ${excerpt(resource.href, 80)} point here with resource_metadata.`,
+        );
+      }
+    }
+    if (resource && chosen !== prm.wellKnown && challenge && challengeParam && sameUrl(challengeParam, chosen.probe.requestedUrl) && !sameUrl(challenge.url, resource.href)) {
+      advisories.push(`resource ${excerpt(resource.href, 80)} is not the URL that answered 401 (${excerpt(challenge.url, 80)}); a client that followed resource_metadata MUST NOT use the metadata then (RFC 9728 §3.3).`);
     }
     const servers = Array.isArray(doc.authorization_servers) ? doc.authorization_servers.filter((s) => httpUrl(s)) : [];
     if (servers.some((s) => httpUrl(s)!.protocol !== 'https:')) advisories.push('An authorization server URL is not https.');

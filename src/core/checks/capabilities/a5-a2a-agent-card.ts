@@ -2,7 +2,7 @@ import { defineCheck } from '../types.js';
 import { describeProbe, excerpt, isObject } from '../../gather/classify.js';
 import { A2A_CARD_PATH, A2A_LEGACY_CARD_PATH, a2aCard, type A2aCardArtifact } from '../../gather/a2a-card.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
-import { A2A_PROBE_METHOD, jsonRpcEndpoint, probeA2aEndpoint, type A2aProbeResult } from '../../gather/a2a-probe.js';
+import { A2A_PROBE_METHOD, jsonRpcInterface, probeA2aEndpoint, type A2aProbeResult } from '../../gather/a2a-probe.js';
 import { servedBySite } from '../../gather/live-scope.js';
 import { a2aSchemaFindings } from '../../gather/a2a-schema.js';
 import { renderFindings } from '../messages.js';
@@ -19,11 +19,14 @@ const SPEC = ['https://a2a-protocol.org/latest/specification/', 'https://github.
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
 
-/** A2A interface URLs are absolute http(s) URLs; "TODO" or javascript: is nothing to connect to. */
-function isHttpUrl(v: string): boolean {
+/**
+ * A2A interface URLs are absolute http(s) URLs, or ws(s) for a custom binding (1.0 §5.8 shows
+ * wss://); "TODO" or javascript: is nothing to connect to.
+ */
+function isAgentUrl(v: string): boolean {
   try {
     const u = new URL(v.trim());
-    return u.protocol === 'https:' || u.protocol === 'http:';
+    return ['https:', 'http:', 'wss:', 'ws:'].includes(u.protocol);
   } catch {
     return false;
   }
@@ -38,19 +41,20 @@ function endpointValues(card: Record<string, unknown>): string[] {
   return [...new Set(out)];
 }
 
-/** The agent's endpoint(s): v1.0 supportedInterfaces[].url, else the pre-1.0 top-level url (http(s) URLs only). */
+/** The agent's endpoint(s): v1.0 supportedInterfaces[].url, else the pre-1.0 top-level url (absolute http(s)/ws(s) URLs only). */
 export function a2aEndpoints(card: Record<string, unknown>): string[] {
-  return endpointValues(card).filter(isHttpUrl);
+  return endpointValues(card).filter(isAgentUrl);
 }
 
 /** Sub-findings of A5/incomplete and A5/legacy (meta.findings). */
 const FINDINGS = {
   'A5/no-member': 'no "{member}" (required by A2A {version})',
+  'A5/empty-member': '"{member}" is empty (A2A 1.0 §5.7: a required list holds at least one entry)',
   'A5/bad-member': '"{member}" has the wrong type',
-  'A5/bad-interface': 'supportedInterfaces[{index}] lacks a valid "{member}" (url, protocolBinding JSONRPC/GRPC/HTTP+JSON, protocolVersion)',
+  'A5/bad-interface': 'supportedInterfaces[{index}] lacks a valid "{member}" (url, protocolBinding JSONRPC/GRPC/HTTP+JSON or a custom binding URI, protocolVersion)',
   'A5/skills-incomplete': '{bad} of {total} skill(s) lack id, name, description or tags',
   'A5/mode-not-media-type': '{field} has "{value}", not a media type (text/plain, application/json, …)',
-  'A5/no-endpoint': 'no endpoint: "{value}" is not an absolute http(s) URL',
+  'A5/no-endpoint': 'no endpoint: "{value}" is not an absolute http(s) (or, for a custom binding, ws(s)) URL',
 } as const;
 type A5Finding = keyof typeof FINDINGS;
 
@@ -58,7 +62,7 @@ type A5Finding = keyof typeof FINDINGS;
 export function a2aCardFindings(card: Record<string, unknown>, version: A2aCardArtifact['version']): Array<SubFinding<A5Finding>> {
   // An unrecognised shape is held to the current version's schema.
   const findings: Array<SubFinding<A5Finding>> = a2aSchemaFindings(card, version ?? '1.0');
-  const bad = endpointValues(card).find((v) => !isHttpUrl(v));
+  const bad = endpointValues(card).find((v) => !isAgentUrl(v));
   if (!a2aEndpoints(card).length && bad) findings.push({ code: 'A5/no-endpoint', data: { value: excerpt(bad, 60) } });
   return findings;
 }
@@ -92,9 +96,9 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     codes: {
       'A5/missing': 'no A2A agent card',
       'A5/legacy': 'partial: only a legacy (A2A ≤0.2) card or the legacy path',
-      'A5/incomplete': 'partial: the card does not meet the schema of its version (0.3: protocolVersion, url, name, description, version, capabilities, default modes as media types, skills; 1.0: supportedInterfaces[] instead of url) or has an unrecognised shape',
+      'A5/incomplete': 'partial: the card does not meet the schema of its version (0.3: protocolVersion, url, name, description, version, capabilities, default modes as media types, skills; 1.0: supportedInterfaces[] instead of url, and non-empty skills and default modes) or has an unrecognised shape',
       'A5/endpoint-no-answer': 'partial: a complete card whose JSON-RPC endpoint answered, but not JSON-RPC (404, HTML, timeout, not JSON-RPC); a probe that could not be made (DNS failure, connection refused) is unmeasured instead',
-      'A5/ok': 'a current A2A agent card whose JSON-RPC endpoint answers (an error object to an unknown method counts)',
+      'A5/ok': 'a current A2A agent card whose JSON-RPC endpoint answers (an error object to an unknown method counts; a 1.x interface is asked with its A2A-Version)',
     },
     messages: {
       'A5/missing': 'No A2A agent card: {seenAll}{note}.',
@@ -109,9 +113,9 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     const art = await a2aCard(ctx);
     if (!art.card || !art.probe || !servedBySite(art.probe, ctx.origin)) return art;
     const card = art.card;
-    const endpoint = jsonRpcEndpoint(card);
-    if (endpoint && a2aEndpoints(card).includes(endpoint)) return { ...art, live: await probeA2aEndpoint(ctx, new URL(endpoint).href) };
-    return a2aEndpoints(card).length ? { ...art, live: null, liveSkipped: 'no JSONRPC interface (gRPC and HTTP+JSON endpoints are not probed)' } : art;
+    const rpc = jsonRpcInterface(card);
+    if (rpc && /^https?:/i.test(rpc.url) && a2aEndpoints(card).includes(rpc.url)) return { ...art, live: await probeA2aEndpoint(ctx, new URL(rpc.url).href, rpc.a2aVersion) };
+    return a2aEndpoints(card).length ? { ...art, live: null, liveSkipped: 'no JSONRPC interface (gRPC, HTTP+JSON and custom-binding endpoints are not probed)' } : art;
   },
   evaluate(art, ctx) {
     const seenAll = art.probes.map((p) => describeProbe(p, ctx.origin)).join('; ');
@@ -130,7 +134,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     const advisories: string[] = [];
     if (res.contentType !== 'application/json') advisories.push(`Served as ${res.contentType ?? 'no content type'} instead of application/json.`);
     const endpoints = a2aEndpoints(card);
-    if (endpoints.some((e) => !/^https:\/\//i.test(e))) advisories.push('An agent endpoint is not an https URL.');
+    if (endpoints.some((e) => !/^(https|wss):\/\//i.test(e))) advisories.push('An agent endpoint is not an https URL.');
     if (art.version === '0.3') advisories.push('A2A 1.0 lists endpoints in supportedInterfaces[]; add it beside url for 1.0 clients.');
     const exts = isObject(card.capabilities) && Array.isArray(card.capabilities.extensions) ? card.capabilities.extensions.filter(isObject) : [];
     const skills = Array.isArray(card.skills) ? card.skills.length : 0;
@@ -165,7 +169,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     }
     const live = art.live;
     if (art.liveSkipped) advisories.push(`Endpoint not probed: ${art.liveSkipped}.`);
-    const liveText = live ? `; live: POST ${excerpt(live.endpoint, 80)} (JSON-RPC method ${A2A_PROBE_METHOD}) → ${live.answer}` : '';
+    const liveText = live ? `; live: POST ${excerpt(live.endpoint, 80)} (JSON-RPC method ${A2A_PROBE_METHOD}${live.a2aVersion ? `, A2A-Version ${live.a2aVersion}` : ''}) → ${live.answer}` : '';
     const liveDetails = live ? { live: { endpoint: live.endpoint, outcome: live.outcome, answer: live.answer } } : {};
     if (live?.outcome === 'auth-required') advisories.push('The endpoint asks for credentials; agents need the card\'s securitySchemes to call it.');
     if (live?.outcome === 'no-answer') {
@@ -190,7 +194,8 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
         version: '1.0.0',
         supportedInterfaces: [{ url: `${fx.origin}/a2a/v1`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
         provider: { organization: 'Example Inc.', url: fx.origin },
-        capabilities: { streaming: true, pushNotifications: false, extensions: [] },
+        // Declare only what the agent supports: a true capability obliges it (1.0 §3.3.4).
+        capabilities: { streaming: false, pushNotifications: false },
         defaultInputModes: ['text/plain'],
         defaultOutputModes: ['text/plain', 'application/json'],
         skills: [{ id: 'search', name: 'Search the catalog', description: 'Finds items matching a query', tags: ['search'] }],

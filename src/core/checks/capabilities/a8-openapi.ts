@@ -49,7 +49,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
     weight: 2,
     specUrls: SPEC,
     standards: ['openapi'],
-    summary: `An OpenAPI 3.x or Swagger 2.0 description with non-empty paths, found through Link rel="service-desc" or at ${OPENAPI_PATHS.join(', ')} (JSON or YAML).`,
+    summary: `An OpenAPI 3.x (3.0, 3.1, 3.2) or Swagger 2.0 description with non-empty paths, found through Link rel="service-desc" or at ${OPENAPI_PATHS.join(', ')} (JSON or YAML).`,
     why: 'Agents and tool generators turn an OpenAPI description into callable tools; without it they scrape docs or guess endpoints.',
     remediation: 'Publish your API\'s OpenAPI description at /openapi.json and advertise it with Link: </openapi.json>; rel="service-desc".',
     offers: { resource: 'openapi', absentCodes: ['A8/unusable'] },
@@ -99,7 +99,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
     if (found.probe.contentType && !OPENAPI_TYPES.has(found.probe.contentType))
       advisories.push(`served as ${found.probe.contentType} (expected application/json, application/openapi+json or application/yaml)`);
     if (found.source === 'well-known-path') advisories.push(`not advertised: add Link: <${where}>; rel="service-desc" to the home page (RFC 8631) or list it in /.well-known/api-catalog`);
-    if (found.family === 'Swagger 2.0') advisories.push('Swagger 2.0 is legacy; OpenAPI 3.1 is what current tool generators expect');
+    if (found.family === 'Swagger 2.0') advisories.push('Swagger 2.0 is legacy; OpenAPI 3.1 (or 3.2) is what current tool generators expect');
     const own = a.problems.find((p) => p.url === found.url);
     const others = a.problems.filter((p) => p.url !== found.url);
     for (const p of others) advisories.push(`${p.url.startsWith(origin) ? p.url.slice(origin.length) : p.url}: ${p.problem}`);
