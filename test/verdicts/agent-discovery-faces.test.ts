@@ -8,12 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createServer, type RunningServer } from '../../src/server/index.js';
-import type { CheckResult } from '../../src/core/schema.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
-import { runCli } from '../cli/run-cli.js';
+import { scanFaces } from '../helpers/faces.js';
 import { agentDiscovery } from '../corpus/sites/agent-discovery.js';
 import { mismatches } from '../corpus/mismatches.js';
 import type { Origins, Variant } from '../corpus/types.js';
@@ -41,40 +38,16 @@ afterAll(async () => {
 
 const only = (v: Variant) => Object.keys(v.expect).join(',');
 
-async function viaCli(url: string, v: Variant): Promise<CheckResult[]> {
-  const run = await runCli(['scan', url, '--format', 'json', '--only', only(v)]);
-  expect([0, 1], run.stderr).toContain(run.code);
-  return JSON.parse(run.stdout).checks;
-}
+const FACES = scanFaces(() => server, { cliExitCodes: [0, 1] });
 
-async function viaApi(url: string): Promise<CheckResult[]> {
-  const res = await fetch(`${server.url}/api/public/v1/scan?url=${encodeURIComponent(url)}&fresh=1`);
-  expect(res.status).toBe(200);
-  return (await res.json()).checks;
-}
-
-async function viaMcp(url: string): Promise<CheckResult[]> {
-  const client = new Client({ name: 'discovery-faces', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.baseUrl}/api/mcp`)));
-  try {
-    const res = await client.callTool({ name: 'scan_site', arguments: { url, fresh: true } });
-    expect(res.isError, JSON.stringify(res.content).slice(0, 300)).toBeFalsy();
-    return (res.structuredContent as { checks: CheckResult[] }).checks;
-  } finally {
-    await client.close();
-  }
-}
-
-const FACES: Record<string, (url: string, v: Variant) => Promise<CheckResult[]>> = { cli: viaCli, api: viaApi, mcp: viaMcp };
-
-describe.each(Object.keys(FACES))('agent-discovery rows through the %s', (face) => {
+describe.each(Object.keys(FACES) as Array<keyof typeof FACES>)('agent-discovery rows through the %s', (face) => {
   it('every row gets its status and code', { timeout: 180_000 }, async () => {
     const wrong: string[] = [];
     const rows = [...agentDiscovery];
     // A few at a time: the machine is shared.
     const worker = async () => {
       for (let v = rows.shift(); v; v = rows.shift()) {
-        const checks = await FACES[face](sites.get(v.name)!.origin + '/', v);
+        const checks = await FACES[face](sites.get(v.name)!.origin + '/', ['--only', only(v)]);
         wrong.push(...mismatches(v, checks).map((m) => `${v.name}: ${m}`));
       }
     };

@@ -9,19 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createServer, type RunningServer } from '../../src/server/index.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
-import { runCli } from '../cli/run-cli.js';
+import { scanFaces } from '../helpers/faces.js';
 import { mcpRoute } from '../fixtures/sites.mjs';
-
-interface CheckView {
-  id: string;
-  status: string;
-  code?: string;
-  evidence?: string;
-}
 
 const H = { 'content-type': 'text/html; charset=utf-8' };
 const T = { 'content-type': 'text/plain; charset=utf-8' };
@@ -61,31 +52,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function viaCli(url: string): Promise<CheckView[]> {
-  const run = await runCli(['scan', url, '--format', 'json']);
-  expect(run.code, run.stderr).toBe(0);
-  return JSON.parse(run.stdout).checks;
-}
-
-async function viaApi(url: string): Promise<CheckView[]> {
-  const res = await fetch(`${server.url}/api/public/v1/scan?url=${encodeURIComponent(url)}&fresh=1`);
-  expect(res.status).toBe(200);
-  return (await res.json()).checks;
-}
-
-async function viaMcp(url: string): Promise<CheckView[]> {
-  const client = new Client({ name: 'faces-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.baseUrl}/api/mcp`)));
-  try {
-    const res = await client.callTool({ name: 'scan_site', arguments: { url, fresh: true } });
-    expect(res.isError, JSON.stringify(res.content).slice(0, 300)).toBeFalsy();
-    return (res.structuredContent as { checks: CheckView[] }).checks;
-  } finally {
-    await client.close();
-  }
-}
-
-const FACES = { cli: viaCli, api: viaApi, mcp: viaMcp };
+const FACES = scanFaces(() => server);
 
 describe.each(Object.entries(FACES))('through the %s', (_face, scanVia) => {
   it('a SEP-1649 card (serverInfo + transport.endpoint) with a live endpoint is a complete A4', async () => {

@@ -11,20 +11,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createServer, type RunningServer } from '../../src/server/index.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
-import { runCli } from '../cli/run-cli.js';
-
-interface CheckView {
-  id: string;
-  status: string;
-  code?: string;
-  evidence?: string;
-  advisories?: string[];
-  findings?: Array<{ code: string; text: string }>;
-}
+import { scanFaces } from '../helpers/faces.js';
+import type { CheckResult } from '../../src/core/schema.js';
 
 const T = { 'content-type': 'text/plain; charset=utf-8' };
 const J = { 'content-type': 'application/json' };
@@ -75,32 +65,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function viaCli(url: string): Promise<CheckView[]> {
-  const run = await runCli(['scan', url, '--format', 'json']);
-  expect([0, 1], run.stderr).toContain(run.code);
-  return JSON.parse(run.stdout).checks;
-}
-
-async function viaApi(url: string): Promise<CheckView[]> {
-  const res = await fetch(`${server.url}/api/public/v1/scan?url=${encodeURIComponent(url)}&fresh=1`);
-  expect(res.status).toBe(200);
-  return (await res.json()).checks;
-}
-
-async function viaMcp(url: string): Promise<CheckView[]> {
-  const client = new Client({ name: 'faces-20-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.baseUrl}/api/mcp`)));
-  try {
-    const res = await client.callTool({ name: 'scan_site', arguments: { url, fresh: true } });
-    expect(res.isError, JSON.stringify(res.content).slice(0, 300)).toBeFalsy();
-    return (res.structuredContent as { checks: CheckView[] }).checks;
-  } finally {
-    await client.close();
-  }
-}
-
-const FACES = { cli: viaCli, api: viaApi, mcp: viaMcp };
-const pick = (checks: CheckView[], id: string) => checks.find((c) => c.id === id)!;
+const FACES = scanFaces(() => server, { cliExitCodes: [0, 1] });
+const pick = (checks: CheckResult[], id: string) => checks.find((c) => c.id === id)!;
 
 describe.each(Object.entries(FACES))('through the %s', (_face, scanVia) => {
   it('a site on the current drafts: document.modelContext, a Content-Usage header, a declared skills index, a retired-token robots.txt with an asset Disallow', async () => {
