@@ -9,7 +9,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyO
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serializeDictionary, serializeInnerList, serializeItem, type InnerList, type Item } from 'structured-headers';
-import { contentDigest } from '../core/checks/bot_access/directory-signature.js';
+import { DIRECTORY_SIGNATURE_TAG, contentDigest } from '../core/checks/bot_access/directory-signature.js';
 import { jwkThumbprint } from '../core/checks/bot_access/b3-web-bot-auth.js';
 
 export const WBA_DIRECTORY_PATH = '/.well-known/http-message-signatures-directory';
@@ -115,7 +115,7 @@ export function loadBotKey(dataDir: string): BotKey {
         { name: '@authority', params: [['req', true]], value: authority.toLowerCase() },
         { name: 'content-digest', value: directoryDigest },
       ];
-      return { 'content-digest': directoryDigest, ...signature(components, 'http-message-signatures-directory', nowSec, DIRECTORY_SIGNATURE_TTL_SEC) };
+      return { 'content-digest': directoryDigest, ...signature(components, DIRECTORY_SIGNATURE_TAG, nowSec, DIRECTORY_SIGNATURE_TTL_SEC) };
     },
   };
 }

@@ -5,17 +5,14 @@
  * MCP scan tools through the SDK's own client.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ScanResponse } from '../../src/core/schema.js';
-import { createMcpServer } from '../../src/mcp/server.js';
-import { createLocalScanner } from '../../src/mcp/local-scanner.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { docsOnlyNegotiation } from '../fixtures/sites.mjs';
 import { runCli } from '../cli/run-cli.js';
 import { startServer, type TestServer } from '../server/helpers/server.js';
-import { tempStore, type TempStore } from '../mcp/helpers.js';
+import { connectInMemory, tempStore, type TempStore } from '../mcp/helpers.js';
 
 let site: FixtureSite;
 let srv: TestServer;
@@ -106,19 +103,7 @@ describe('MCP scan tools (SDK client)', () => {
   let client: Client;
   beforeAll(async () => {
     t = await tempStore();
-    const server = createMcpServer({
-      scanner: createLocalScanner({ store: t.store, baseUrl: 'http://127.0.0.1:9', engine: { deadlineMs: 20_000 } }),
-      account: null,
-      store: t.store,
-      monitors: t.monitors,
-      baseUrl: 'http://127.0.0.1:9',
-      monitorPolicy: { minIntervalSec: 60 },
-    });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(clientSide);
-    await client.listTools();
+    client = await connectInMemory(t, {}, { deadlineMs: 20_000 });
   });
   afterAll(async () => {
     await client?.close();

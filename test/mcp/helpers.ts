@@ -8,6 +8,11 @@ import { openDatabase, type Db } from '../../src/store/db.js';
 import type { MonitorStore } from '../../src/store/types.js';
 import { openMonitorStore } from '../../src/store/sqlite/store.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createMcpServer } from '../../src/mcp/server.js';
+import { createLocalScanner } from '../../src/mcp/local-scanner.js';
+import type { McpContext } from '../../src/mcp/context.js';
 import * as sites from '../fixtures/sites.mjs';
 
 export interface TempStore {
@@ -58,4 +63,29 @@ export async function switchableSite(): Promise<{ site: FixtureSite; use(kind: '
   })) as never);
   origin = site.origin;
   return { site, use: (k) => (kind = k) };
+}
+
+/**
+ * The real MCP server over the SDK's in-memory transport, with the real SDK client connected.
+ * Defaults: a local scanner on t's store, no account, a 60 s monitor minimum; ctx overrides them.
+ * The tools are listed first, which makes the SDK client validate every structuredContent against
+ * the tool's output schema.
+ */
+export async function connectInMemory(t: TempStore, ctx: Partial<McpContext> = {}, engine?: { deadlineMs?: number }): Promise<Client> {
+  const baseUrl = 'http://127.0.0.1:9';
+  const server = createMcpServer({
+    scanner: createLocalScanner({ store: t.store, baseUrl, ...(engine ? { engine } : {}) }),
+    account: null,
+    store: t.store,
+    monitors: t.monitors,
+    baseUrl,
+    monitorPolicy: { minIntervalSec: 60 },
+    ...ctx,
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  await client.connect(clientSide);
+  await client.listTools();
+  return client;
 }

@@ -3,17 +3,14 @@
  * dir, real scans of a loopback fixture site, account scoping between two accounts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpServer } from '../../src/mcp/server.js';
-import { createLocalScanner } from '../../src/mcp/local-scanner.js';
 import type { McpContext } from '../../src/mcp/context.js';
 import { CHECKS } from '../../src/core/checks/index.js';
 import { ReportResponse, ScanResponse } from '../../src/core/schema.js';
 import type { Account } from '../../src/store/types.js';
 import type { FixtureSite } from '../helpers/fixture-server.js';
-import { switchableSite, tempStore, type TempStore } from './helpers.js';
+import { connectInMemory, switchableSite, tempStore, type TempStore } from './helpers.js';
 
 const BASE = 'http://127.0.0.1:9';
 let t: TempStore;
@@ -23,21 +20,7 @@ let bob: Account;
 const clients: Client[] = [];
 
 async function connect(ctx: Partial<McpContext>): Promise<Client> {
-  const server = createMcpServer({
-    scanner: createLocalScanner({ store: t.store, baseUrl: BASE, engine: { deadlineMs: 20_000 } }),
-    account: null,
-    store: t.store,
-    monitors: t.monitors,
-    baseUrl: BASE,
-    monitorPolicy: { minIntervalSec: 60 },
-    ...ctx,
-  });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(clientSide);
-  // Listing first makes the SDK client validate every structuredContent against the tool's output schema.
-  await client.listTools();
+  const client = await connectInMemory(t, { baseUrl: BASE, ...ctx }, { deadlineMs: 20_000 });
   clients.push(client);
   return client;
 }

@@ -8,19 +8,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpServer } from '../../src/mcp/server.js';
-import { createLocalScanner } from '../../src/mcp/local-scanner.js';
-import type { McpContext } from '../../src/mcp/context.js';
 import { ScanService } from '../../src/service/index.js';
 import { createMonitorScheduler } from '../../src/monitor/scheduler.js';
 import { createDeliveryLoop } from '../../src/monitor/deliveries.js';
 import { createMonitorChecked } from '../../src/monitor/admin.js';
 import { DELIVERY_HEADER } from '../../src/monitor/webhook.js';
 import type { Account } from '../../src/store/types.js';
-import { switchableSite, tempStore, type TempStore } from '../mcp/helpers.js';
+import { connectInMemory, switchableSite, tempStore, type TempStore } from '../mcp/helpers.js';
 import type { FixtureSite } from '../helpers/fixture-server.js';
 import { runCli } from '../cli/run-cli.js';
 
@@ -41,20 +37,7 @@ let monitorId = '';
 let eventId = '';
 
 async function connect(account: Account): Promise<Client> {
-  const server = createMcpServer({
-    scanner: createLocalScanner({ store: t.store, baseUrl: 'http://127.0.0.1:9' }),
-    account,
-    store: t.store,
-    monitors: t.monitors,
-    baseUrl: 'http://127.0.0.1:9',
-    monitorPolicy: { minIntervalSec: 1 },
-  } satisfies Partial<McpContext> as McpContext);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(clientSide);
-  // Listing first makes the SDK client validate structuredContent against the tool's output schema.
-  await client.listTools();
+  const client = await connectInMemory(t, { account, monitorPolicy: { minIntervalSec: 1 } });
   clients.push(client);
   return client;
 }
