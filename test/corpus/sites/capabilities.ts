@@ -390,6 +390,22 @@ export const capabilities: Variant[] = [
     source: 'OpenAPI 3.1 §4.8.1 (openapi, info required) and §4.8.8 (paths: the operations agents can call); our decision docs/check-codes.md A8',
   },
   {
+    name: 'openapi-3-2-query-only',
+    models: 'an OpenAPI 3.2 document whose only operation is a QUERY (the 3.2 Path Item field), plus a custom method in additionalOperations',
+    site: () => ({
+      '/': page(),
+      '/openapi.json': json({
+        openapi: '3.2.0',
+        info: { title: 'Corpus API', version: '1.0.0' },
+        paths: { '/search': { query: { operationId: 'searchGuides', responses: { 200: { description: 'ok' } } }, additionalOperations: { LINK: { responses: { 204: { description: 'linked' } } } } } },
+      }),
+    }),
+    expect: { A8: 'pass' },
+    codes: { A8: 'A8/ok' },
+    profile: 'app',
+    source: 'OpenAPI 3.2 (OAI/OpenAPI-Specification versions/3.2.1.md at 0dabe3fd, read 2026-11-25): Path Item `query` and `additionalOperations` are operations',
+  },
+  {
     name: 'openapi-catch-all-json',
     models: 'a catch-all JSON API answers /openapi.json with JSON that is not OpenAPI',
     site: () => ({ '/': page(), '/openapi.json': json({ hello: 'world' }) }),

@@ -135,6 +135,29 @@ export const commerce: Variant[] = [
     profile: 'commerce',
   },
   {
+    name: 'x402-well-known-manifest',
+    models: 'the paid endpoint is only named by /.well-known/x402.json (items[].resource.url); it answers 402 with a v2 PAYMENT-REQUIRED header',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/x402.json': json({
+        x402Version: 2,
+        lastUpdated: '2026-11-01T00:00:00Z',
+        items: [{ resource: { url: `${origin}/reports/weekly` }, type: 'http', input: { method: 'GET' } }],
+      }),
+      '/reports/weekly': {
+        status: 402,
+        headers: {
+          'payment-required': Buffer.from(JSON.stringify({ x402Version: 2, error: 'payment required', resource: { url: `${origin}/reports/weekly` }, accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '5000', asset: '0xUSDC', payTo: '0xdef', maxTimeoutSeconds: 60 }] })).toString('base64'),
+        },
+        body: '',
+      },
+    }),
+    expect: { M3: 'pass' },
+    codes: { M3: 'M3/ok' },
+    source: 'x402 well-known discovery extension (x402-foundation/x402 specs/extensions/well-known-discovery.md, commit 268f071, Draft; read 2026-11-25): /.well-known/x402.json items[].resource.url',
+    profile: 'commerce',
+  },
+  {
     name: 'x402-unparseable',
     models: '/api answers 402 with a plain-text body',
     site: () => ({ '/': page(), '/api': { status: 402, headers: { 'content-type': 'text/plain' }, body: 'pay up' } }),
