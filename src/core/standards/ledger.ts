@@ -13,6 +13,26 @@
  */
 export type CheckedHow = 'read' | 'catalog';
 
+/**
+ * One text a reading followed, pinned to the newest commit the reader could find. `newestBy` says how
+ * that was established (e.g. "snapshot log 2026-11-27: no later commit touches the path; index holds
+ * 12 versions, none newer"), so the next reader knows what to compare.
+ */
+export interface SourceReading {
+  /** owner/name on GitHub, or a host for texts published outside a repository (RFC Editor, a vendor site). */
+  repo: string;
+  /** The file inside the repository (or the page's path). */
+  path: string;
+  /** The commit read (at least 7 hex digits), or for an unversioned page its publication id (e.g. RFC number). */
+  commit: string;
+  /** ISO date of that commit (or of the publication). */
+  commitDate: string;
+  /** ISO date the text was read. */
+  readOn: string;
+  /** How the reader knows this is the newest text (snapshot log, index versions compared). */
+  newestBy: string;
+}
+
 export interface Standard {
   name: string;
   /** The draft revision or version the checks follow. */
@@ -26,6 +46,8 @@ export interface Standard {
   /** Older shapes or earlier spellings still accepted (said in the evidence where they matter). */
   olderShapes?: string[];
   note?: string;
+  /** The texts behind this entry, each pinned to the commit read (see docs/standards.md, "Re-reading a source"). */
+  sources?: SourceReading[];
 }
 
 const TODAY = '2026-11-25';
