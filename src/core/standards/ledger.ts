@@ -82,26 +82,40 @@ export const STANDARDS = {
   },
   llmstxt: {
     name: 'llms.txt',
-    version: 'llmstxt.org proposal (2024-09)',
+    version: 'llmstxt.org v2 (nbs/index.qmd date-modified 2026-08-10)',
     kind: 'convention',
-    checked: TODAY,
+    checked: '2026-11-27',
     checkedHow: 'read',
     url: 'https://llmstxt.org/',
-    note: 'Read today: the site source (AnswerDotAI/llms-txt nbs/index.qmd) and the reference parser (llms_txt/miniparse.py): file lists live under H2 sections, one `- [name](url): notes` per line.',
-    olderShapes: ['`Title — notes` link lines (em dash instead of `:`): read as links, notes kept, advisory only'],
+    note:
+      'Read on 2026-11-27: AnswerDotAI/llms-txt nbs/index.qmd and nbs/changes.qmd at 61bbcf9957f5 ("The /llms.txt file, v2"), and the reference parser llms_txt/core.py (parse_llms_file) at d65b4d0c54ab and llms_txt/miniparse.py at b39ea2130418. ' +
+      'v2 moved: a file at any path covers the pages under it and the most specific applies (D4, D5 and the page-level checks read the most specific llms.txt for the page); Markdown twins at page.html.md or page.md (index.html.md or index.md) (C2 accepts both); discovery through rel="alternate" type="text/markdown" and rel="describedby" as HTML <link> or Link: header (D3 counts describedby to an llms.txt, D6 reads it and checks it is the file covering the page); an optional BOM (read); "Optional" is a convention without mechanical meaning (no longer said to be skipped). ' +
+      'Kept: the H1 is the only required section; H2 sections hold "file lists", each a Markdown list with a required [name](url) hyperlink then optionally ":" and notes. The reference parser raises on any non-blank line inside an H2 section that is not a "- [name](url)" item, so such a file yields nothing to it: D4 is partial there (D4/off-format-lines), see docs/checks-discoverability-and-content.md. ' +
+      'llms-full.txt is not in v2 (v1 named llms-ctx-full.txt, a generated context file): D5 follows agent-docs-spec for it and judges it by the pages llms.txt lists.',
+    olderShapes: ['`Title — notes` link lines (em dash instead of `:`): read as links, notes kept, advisory only', 'v1 twin form page.html.md only: v2 also allows page.md'],
+    sources: [
+      { repo: 'AnswerDotAI/llms-txt', path: 'nbs/index.qmd', commit: '61bbcf9957f5c08b11825691759deac0d31c0e8b', commitDate: '2026-08-10', readOn: '2026-11-27', newestBy: 'snapshot log ends 2026-04-29 (b6ba990 touches index.qmd last on 2025-10-28); the index holds 97 versions and serves 61bbcf99, front matter "date-modified: 2026-08-10", title "v2": the newest seen (commit date taken from date-modified)' },
+      { repo: 'AnswerDotAI/llms-txt', path: 'nbs/changes.qmd', commit: '61bbcf9957f5c08b11825691759deac0d31c0e8b', commitDate: '2026-08-10', readOn: '2026-11-27', newestBy: 'absent from the snapshot (ends 2026-04-29); the index holds 3 versions and returns 61bbcf99 ("v2 (August 2026)")' },
+      { repo: 'AnswerDotAI/llms-txt', path: 'llms_txt/core.py', commit: 'd65b4d0c54ab704839e2eeaaef4bcb2dae069fb2', commitDate: '2026-01-29', readOn: '2026-11-27', newestBy: 'snapshot log (newest commit touching the path); the index holds 20 versions, none at 61bbcf99' },
+      { repo: 'AnswerDotAI/llms-txt', path: 'llms_txt/miniparse.py', commit: 'b39ea21304188a2663b0dd6b8277670bcc4cf375', commitDate: '2024-09-03', readOn: '2026-11-27', newestBy: 'snapshot log: the only commit touching the path; the index holds 2 versions' },
+    ],
   },
   agentDocsSpec: {
     name: 'Agent docs spec',
-    version: 'Agent-Friendly Documentation Spec 0.4.0 (Draft, 2026-04-21)',
+    version: 'Agent-Friendly Documentation Spec 0.5.0 (Draft, 2026-04-25)',
     kind: 'convention',
-    checked: TODAY,
+    checked: '2026-11-27',
     checkedHow: 'read',
     url: 'https://agentdocsspec.com/',
     note:
+      'Re-read on 2026-11-27 at fb2d03df25a1 (v0.5.0, 2026-05-03): v0.5.0 splits llms-txt-directive into llms-txt-directive-html (D6 reads the HTML directive) and llms-txt-directive-md (a directive inside the Markdown twin; not judged), and says incidental mentions of llms.txt do not count; llms-txt-coverage keeps its default thresholds (>=95% pass, 80-95% warn, <80% fail), which D5 applies to the pages llms.txt lists that llms-full.txt holds. Nothing else that D4/D5/D6/C1/C2 read moved. ' +
       'Read on 2026-11-25: agent-ecosystem/agent-docs-spec SPEC.md at commit 00f719e3beef (v0.4.0, 2026-04-21; the stored 0e70b93a128e copy is an earlier 21-check draft) for what it says about llms.txt, llms-full.txt, the in-page directive, .md URLs, content negotiation and rendering. ' +
       'Location discovery: {base_url}/llms.txt, {origin}/llms.txt, {origin}/docs/llms.txt; a cross-host redirect is a warn. D4 now asks the last two only when the page directory and root hold none, and marks a cross-host llms.txt partial (D4/cross-host). Size: pass < 50,000, warn 50,000-100,000, fail > 100,000 characters (D4 already: advisory, then partial). ' +
       'llms-txt-valid accepts section headings at any level (MongoDB uses H1) where llmstxt.org and its reference parser read H2 only: D4 keeps the H2 rule and says so in an advisory (details.otherLevelLinks). llms-full.txt appears only as the optional companion file (D5 unchanged). ' +
       'llms-txt-directive: near the top, visually hidden allowed, display:none discouraged, not JS-injected only; past 50% of the content is a warn: D6 is partial (D6/buried-directive) when such a directive is its only hint, and advises on display:none. markdown-url-support (.md appended) and content-negotiation (text/markdown; wrong type = warn; HTML = fail) match C2 and C1; rendering-strategy matches C3 (server HTML must hold the content).',
+    sources: [
+      { repo: 'agent-ecosystem/agent-docs-spec', path: 'SPEC.md', commit: 'fb2d03df25a138e41057dcfe2e8c108f1b825d73', commitDate: '2026-05-03', readOn: '2026-11-27', newestBy: 'snapshot log (newest commit touching SPEC.md; snapshot head 0e758f8, 2026-05-03); the index row is the older 0e70b93a128e' },
+    ],
   },
   dnsAid: {
     name: 'DNS for AI discovery (DNS-AID)',
@@ -117,13 +131,16 @@ export const STANDARDS = {
     name: 'Markdown for agents (Accept: text/markdown)',
     version: 'Cloudflare docs (beta page, example response dated 2026-02-11); RFC 9110 §12 negotiation; RFC 7763 media type',
     kind: 'convention',
-    checked: TODAY,
+    checked: '2026-11-27',
     checkedHow: 'read',
     url: 'https://developers.cloudflare.com/fundamentals/reference/markdown-for-agents/',
     note:
       'Read on 2026-11-25: cloudflare-docs src/content/docs/fundamentals/reference/markdown-for-agents.mdx at commits 059a1e41bd27 and c7752be6d296 (same text) and the partial src/content/partials/fundamentals/markdown-for-agents.mdx at 13b7c00a0972 (which carries an unresolved merge-conflict marker around its SSL for SaaS tab). ' +
       'Text: conversion happens when Accept has text/markdown "as one of the options"; the response carries content-type: text/markdown; charset=utf-8, vary: accept, x-markdown-tokens, and by default Content-Signal: ai-train=yes, search=yes, ai-input=yes (custom policies "in the future"); Pro, Business, Enterprise and SSL for SaaS; dashboard Quick Actions toggle or PATCH zones/{zone}/settings/content_converter {"value":"on"}; HTML only, no compressed origin responses, zone-level. ' +
       'C1 already asked with text/markdown alone and among other types; it now reports the Markdown response headers as details, flags the edge default Content-Signal (AI training yes) in its advisory, and the fix guide names plans, toggle, API setting and limits.',
+    sources: [
+      { repo: 'cloudflare/cloudflare-docs', path: 'src/content/docs/fundamentals/reference/markdown-for-agents.mdx', commit: 'c7752be6d296146f9f630583ee899cf30ab21330', commitDate: '2026-02-11', readOn: '2026-11-27', newestBy: 'index: 20 stored versions, the row names c7752be6 (the text read on 2026-11-25, unchanged from 059a1e41); no snapshot (repository too large to fetch in the session), so not proven the newest; commit date is the example response date on the page' },
+    ],
   },
   jsonLd: {
     name: 'JSON-LD with schema.org',
