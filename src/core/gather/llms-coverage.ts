@@ -1,45 +1,86 @@
 /**
- * Which pages listed in llms.txt an llms-full.txt holds. A page counts as held when the full
- * text names its title or its URL (absolute, path, or path without .md/.html): generators
- * write each page under its title, often with a "Source: <url>" line.
+ * Which pages listed in llms.txt an llms-full.txt holds. A page counts as held when the full text
+ * carries its title in a heading, or its URL path (absolute or relative, with or without .md/.html) on
+ * a line that is not itself a `- [name](url)` list link: generators write each page under its
+ * title, often with a "Source: <url>" line, while a copy of the index only repeats the links.
+ * Linear in the text: headings and URLs are collected once, then looked up.
  */
 import type { LlmsLink } from './llms-txt.js';
 
-/** Bounds the work on hostile inputs; the caller only judges small files. */
+/** Bounds the work on hostile inputs. */
 export const MAX_COVERAGE_LINKS = 200;
+const MAX_HEADINGS = 20_000;
+const MAX_URL_KEYS = 50_000;
 const MIN_TITLE_CHARS = 3;
 
 export interface LlmsCoverage {
+  /** Distinct pages llms.txt lists (by URL; links to llms*.txt files themselves left out), at most MAX_COVERAGE_LINKS. */
   listed: number;
   held: number;
   /** Titles (or URLs) of listed pages not found, at most 5. */
   missing: string[];
 }
 
-function urlForms(url: string, base: string): string[] {
-  const forms = [url];
+const LIST_LINK_LINE = /^\s*(?:[-*+]|\d+[.)])\s+\[/;
+const HEADING_LINE = /^\s{0,3}#{1,6}\s+(.*)$/;
+const URL_TOKEN = /(?:https?:\/\/|(?<![\w.])\/)[^\s<>"'`)\]]+/gi;
+
+function normText(s: string): string {
+  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/** A comparable key for a URL path: lower-case, no query or fragment, no extension, no trailing slash or /index. */
+function pathKey(path: string): string {
+  return path
+    .toLowerCase()
+    .replace(/[?#].*$/, '')
+    .replace(/\.(?:md|markdown|html?|txt|mdx)$/, '')
+    .replace(/\/index$/, '')
+    .replace(/\/+$/, '');
+}
+
+function pathOnlyKey(raw: string, base: string): string | null {
   try {
-    const u = new URL(url, base);
-    forms.push(u.href);
-    const path = u.pathname;
-    if (path.length > 1) forms.push(path, path.replace(/\/$/, ''), path.replace(/\.(md|markdown|html?|txt)$/i, ''));
+    const key = pathKey(new URL(raw.replace(/[.,;:]+$/, ''), base).pathname);
+    return key || null;
   } catch {
-    // Not a URL: the raw form is all there is.
+    return null;
   }
-  return [...new Set(forms.filter((f) => f.length > 1))].map((f) => f.toLowerCase());
+}
+
+/** The llms*.txt files themselves are not pages whose text llms-full.txt could hold. */
+function isLlmsFile(url: string, base: string): boolean {
+  try {
+    return /\/llms(?:-[\w-]+)?\.txt$/i.test(new URL(url, base).pathname);
+  } catch {
+    return false;
+  }
 }
 
 /** Pure: how many distinct pages of `links` (by URL) `fullText` holds. */
 export function llmsCoverage(links: readonly LlmsLink[], fullText: string, base: string): LlmsCoverage {
-  const text = fullText.toLowerCase();
   const pages = new Map<string, LlmsLink>();
-  for (const l of links) if (!pages.has(l.url) && pages.size < MAX_COVERAGE_LINKS) pages.set(l.url, l);
+  for (const l of links) if (!pages.has(l.url) && !isLlmsFile(l.url, base) && pages.size < MAX_COVERAGE_LINKS) pages.set(l.url, l);
+  const headings: string[] = [];
+  const pathKeys = new Set<string>();
+  for (const line of fullText.split(/\r\n|\r|\n/)) {
+    const h = HEADING_LINE.exec(line);
+    if (h && headings.length < MAX_HEADINGS) headings.push(normText(h[1]));
+    if (LIST_LINK_LINE.test(line) || pathKeys.size >= MAX_URL_KEYS) continue;
+    for (const m of line.matchAll(URL_TOKEN)) {
+      const pk = pathOnlyKey(m[0], base);
+      if (pk) pathKeys.add(pk);
+    }
+  }
   let held = 0;
   const missing: string[] = [];
   for (const l of pages.values()) {
-    const title = l.name.trim().toLowerCase();
-    const found = (title.length >= MIN_TITLE_CHARS && text.includes(title)) || urlForms(l.url, base).some((f) => text.includes(f));
-    if (found) held++;
+    const title = normText(l.name);
+    const byTitle = title.length >= MIN_TITLE_CHARS && headings.some((h) => h.includes(title));
+    // By path: generators often write the production URL while llms.txt is served elsewhere, or the reverse.
+    const pk = pathOnlyKey(l.url, base);
+    const byUrl = !!pk && pathKeys.has(pk);
+    if (byTitle || byUrl) held++;
     else if (missing.length < 5) missing.push(l.name.trim() || l.url);
   }
   return { listed: pages.size, held, missing };

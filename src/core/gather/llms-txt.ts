@@ -34,7 +34,7 @@ export interface LlmsDoc {
   /** Every Markdown link (images excluded), list items or not. */
   links: LlmsLink[];
   hasOptional: boolean;
-  /** List items under an H2 that are a bare URL, not a `[name](url)` link (the reference parser reads no link there). */
+  /** List items under an H2 that are a bare URL or site path, not a `[name](url)` link (the reference parser reads no link there). */
   bareUrls: number;
   /** Link items whose notes follow a dash (`— notes`, `- notes`) instead of `:` (the reference parser drops those notes). */
   dashNotes: number;
@@ -43,10 +43,29 @@ export interface LlmsDoc {
    * agent-docs-spec accepts at any level, llmstxt.org and its reference parser do not.
    */
   otherLevelLinks: number;
+  /**
+   * Non-blank lines inside the H2-delimited part (split as the llmstxt.org reference parser splits,
+   * llms_txt core.py parse_llms_file at d65b4d0) that are neither a file-list item as v2 describes it
+   * (a list item opening with `[name](url)`) nor a line the reference parser reads as a link: prose,
+   * `key: value` bullets, bare URLs or paths. The parser raises on the first one and reads nothing.
+   */
+  offFormatLines: number;
+  /** The first such line (trimmed, at most 80 characters), for the evidence. */
+  offFormatExample: string | null;
+  /** File-list items the text allows but the reference parser raises on (`* [a](b)`, `1. [a](b)`: it wants `-`). */
+  parserOnlyLines: number;
 }
 
 const LINK_RE = /(?<!!)\[([^\]\n]{0,500})\]\(\s*<?([^)\s>]{1,2000})>?(?:\s+"[^"]*")?\s*\)/g;
 const MAX_LINKS = 5000;
+/** What the reference parser's parse_link accepts on a section line (re.search, so anywhere in the line). */
+const REF_LINK_RE = /-\s*\[[^\]]+\]\([^)]+\)/;
+/** A file-list item as llmstxt.org v2 describes it: a Markdown list item opening with a `[name](url)` hyperlink. */
+const FILE_LIST_ITEM_RE = /^\s*(?:[-*+]|\d+[.)])\s+\[[^\]]+\]\([^)]+\)/;
+/** The reference parser splits sections on `^##\s*(.*?$)`, which also matches `###` lines. */
+const REF_SECTION_RE = /^##/;
+/** A list item naming a site path without a link ("- Docs: /docs/intro", "- /pricing"). */
+const BARE_PATH_RE = /(?:^|\s)\/[\w~.%-][^\s]*/;
 
 /** Pure: the structure of an llms.txt body. */
 export function parseLlmsTxt(text: string): LlmsDoc {
@@ -63,9 +82,23 @@ export function parseLlmsTxt(text: string): LlmsDoc {
   let bareUrls = 0;
   let dashNotes = 0;
   let otherLevelLinks = 0;
+  let offFormatLines = 0;
+  let offFormatExample: string | null = null;
+  let parserOnlyLines = 0;
+  let inRefSections = false;
   /** Level of the last heading other than the title H1 (null before any). */
   let lastLevel: number | null = null;
   for (const line of lines) {
+    // The reference parser ignores fences and Markdown structure: mirror it line by line first.
+    if (REF_SECTION_RE.test(line)) inRefSections = true;
+    else if (inRefSections && line.trim()) {
+      const item = FILE_LIST_ITEM_RE.test(line);
+      const parsed = REF_LINK_RE.test(line);
+      if (!item && !parsed) {
+        offFormatLines++;
+        offFormatExample ??= line.trim().slice(0, 80);
+      } else if (item && !parsed) parserOnlyLines++;
+    }
     if (/^\s{0,3}(```|~~~)/.test(line)) {
       inFence = !inFence;
       firstContentSeen = true;
@@ -90,8 +123,8 @@ export function parseLlmsTxt(text: string): LlmsDoc {
     if (links.length >= MAX_LINKS) continue;
     const isItem = /^\s*[-*+]\s+/.test(line) || /^\s*\d+[.)]\s+/.test(line);
     LINK_RE.lastIndex = 0;
-    // A list item naming a URL without a [name](url) link ("- https://…", "- Docs: https://…").
-    if (isItem && sections.length && /https?:\/\/\S/.test(line) && !LINK_RE.test(line)) bareUrls++;
+    // A list item naming a URL or a site path without a [name](url) link ("- https://…", "- Docs: /docs").
+    if (isItem && sections.length && !LINK_RE.test(line) && (/https?:\/\/\S/.test(line) || BARE_PATH_RE.test(line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, ' ')))) bareUrls++;
     LINK_RE.lastIndex = 0;
     for (let m = LINK_RE.exec(line); m && links.length < MAX_LINKS; m = LINK_RE.exec(line)) {
       const after = line.slice(m.index + m[0].length);
@@ -113,6 +146,9 @@ export function parseLlmsTxt(text: string): LlmsDoc {
     bareUrls,
     dashNotes,
     otherLevelLinks,
+    offFormatLines,
+    offFormatExample,
+    parserOnlyLines,
   };
 }
 
@@ -154,11 +190,26 @@ export function llmsFallbackPaths(pageUrl: URL, file: string): string[] {
   return [...new Set([...asDir, `/docs/${file}`])];
 }
 
-/** Paths to try, most specific first: the page's directory (e.g. /docs/), then the root. */
+/** Directory levels above the page asked for an llms.txt, at most (the root is always asked). */
+export const LLMS_MAX_SCOPE_DEPTH = 4;
+
+/**
+ * Paths to try, most specific first: every directory from the page's own up to the root.
+ * llmstxt.org v2 (nbs/index.qmd at 61bbcf99): "A file covers the URLs under its path, and where
+ * more than one file applies, agents should use the most specific one."
+ */
 export function llmsCandidatePaths(pageUrl: URL, file: string): string[] {
   const dir = pageUrl.pathname.slice(0, pageUrl.pathname.lastIndexOf('/') + 1) || '/';
-  const root = `/${file}`;
-  return dir === '/' ? [root] : [`${dir}${file}`, root];
+  const parts = dir.split('/').filter(Boolean);
+  const dirs: string[] = [];
+  for (let n = parts.length; n > 0 && dirs.length < LLMS_MAX_SCOPE_DEPTH; n--) dirs.push(`/${parts.slice(0, n).join('/')}/`);
+  return [...dirs.map((d) => `${d}${file}`), `/${file}`];
+}
+
+/** Whether the llms.txt at `llmsPath` covers the page at `pagePath` (v2: "covers the URLs under its path"). */
+export function llmsCovers(llmsPath: string, pagePath: string): boolean {
+  const dir = llmsPath.slice(0, llmsPath.lastIndexOf('/') + 1) || '/';
+  return pagePath.startsWith(dir);
 }
 
 export interface LlmsCandidate {
@@ -172,7 +223,7 @@ export interface LlmsCandidate {
 export interface LlmsArtifact {
   file: string;
   candidates: LlmsCandidate[];
-  /** The candidate the verdict is about: the first readable one, else the root probe. */
+  /** The candidate the verdict is about: the most specific readable one, else the root probe. */
   chosen: LlmsCandidate;
   /** Bounded check of the chosen file's same-origin links (llms.txt only). */
   linkChecks: LinkProbe[];
@@ -182,7 +233,7 @@ export interface LlmsArtifact {
 
 const READABLE: LlmsFileState[] = ['document', 'html-typed'];
 
-/** Fetches `file` (llms.txt / llms-full.txt) at the page's directory and at the root (memoised per file). */
+/** Fetches `file` (llms.txt / llms-full.txt) in every directory from the page's up to the root (memoised per file); the most specific readable one is chosen. */
 export function gatherLlms(ctx: GatherContext, file: 'llms.txt' | 'llms-full.txt'): Promise<LlmsArtifact> {
   return ctx.memo(`llms:${file}`, async () => {
     const probe = (paths: string[]): Promise<LlmsCandidate[]> =>
@@ -226,4 +277,28 @@ export function gatherLlms(ctx: GatherContext, file: 'llms.txt' | 'llms-full.txt
     }
     return { file, candidates, chosen, linkChecks, uncheckedLinks };
   });
+}
+
+/** Whether a link target is an llms.txt file (what llms.txt v2's rel="describedby" points to). */
+export function isLlmsTxtUrl(target: string): boolean {
+  try {
+    return /\/llms\.txt$/i.test(new URL(target).pathname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What is wrong, if anything, with a rel="describedby" link from `page` to the llms.txt at `target`
+ * (llmstxt.org v2: it "points to the llms.txt file that covers" the page; a file covers the URLs
+ * under its path and the most specific applies). `chosen` is the most specific readable llms.txt the
+ * scan found for the page. Null when the link is right or names another origin's file.
+ */
+export function describedbyLlmsProblem(target: string, page: URL, chosen: LlmsCandidate | null): string | null {
+  const t = new URL(target);
+  if (t.origin !== page.origin || !isLlmsTxtUrl(target)) return null;
+  if (!llmsCovers(t.pathname, page.pathname)) return `rel="describedby" names ${t.pathname}, which does not cover ${page.pathname} (llmstxt.org v2: an llms.txt covers the pages under its path)`;
+  if (chosen?.state === 'document' && chosen.path !== t.pathname && chosen.path.length > t.pathname.length && llmsCovers(chosen.path, page.pathname))
+    return `rel="describedby" names ${t.pathname}, but ${chosen.path} also covers ${page.pathname} and is more specific (llmstxt.org v2: the most specific file applies)`;
+  return null;
 }

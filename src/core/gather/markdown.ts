@@ -44,12 +44,25 @@ export function classifyMarkdown(res: FetchResult): MarkdownAnswer {
   return 'markdown-wrong-type';
 }
 
-/** Where the Markdown twin of a page lives by convention: `/` → `/index.md`, `/a/` → `/a/index.md`, `/a` → `/a.md`. */
+/**
+ * Where the Markdown twin of a page may live, in the order asked. llmstxt.org v2 (nbs/index.qmd at
+ * 61bbcf99): "the same URL as the original page, either with `.md` appended (`page.html.md`) or with
+ * the extension replaced by `.md` (`page.md`). (URLs without file names should append `index.html.md`
+ * or `index.md` instead.)" `/` → `/index.md`, `/index.html.md`; `/a.html` → `/a.html.md`, `/a.md`;
+ * `/a` → `/a.md` (both forms agree).
+ */
+export function markdownTwinPaths(pathname: string): string[] {
+  if (/\.md$/i.test(pathname)) return [];
+  if (pathname.endsWith('/')) return [`${pathname}index.md`, `${pathname}index.html.md`];
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  const dot = last.lastIndexOf('.');
+  if (dot > 0) return [`${pathname}.md`, `${pathname.slice(0, pathname.length - last.length + dot)}.md`];
+  return [`${pathname}.md`];
+}
+
+/** The first twin form asked (see markdownTwinPaths). */
 export function markdownTwinPath(pathname: string): string | null {
-  if (/\.md$/i.test(pathname)) return null;
-  if (pathname.endsWith('/')) return `${pathname}index.md`;
-  // llmstxt.org: "page.html" → "page.html.md".
-  return `${pathname}.md`;
+  return markdownTwinPaths(pathname)[0] ?? null;
 }
 
 /** Normalised text for "does the Markdown mention the page's title" comparisons. */

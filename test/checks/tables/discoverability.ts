@@ -85,9 +85,43 @@ function llms(probe: FetchResult, file: 'llms.txt' | 'llms-full.txt' = 'llms.txt
   };
 }
 const d4 = table(d4LlmsTxt, {
-  valid: [{ artifact: llms(text('/llms.txt', GOOD_LLMS, 'text/markdown')), code: 'D4/ok' }],
+  valid: [
+    { artifact: llms(text('/llms.txt', GOOD_LLMS, 'text/markdown')), code: 'D4/ok' },
+    // llmstxt.org v2 (nbs/index.qmd at 61bbcf99): the H1 is the only required section, H2 sections are "zero or more".
+    {
+      name: 'a URL for H1, no blockquote, links under the H1 and no H2 section (v2: valid, advisories)',
+      artifact: llms(text('/llms.txt', '# https://example.com\n\n- [About](https://example.com/about)\n- [Pricing](https://example.com/pricing)\n')),
+      code: 'D4/ok',
+    },
+    { name: 'a BOM before the H1 (v2: optional BOM)', artifact: llms(text('/llms.txt', `\uFEFF${GOOD_LLMS}`, 'text/markdown')), code: 'D4/ok' },
+    { name: '"* [name](url)" file-list items (the text allows any list; advisory on the reference parser)', artifact: llms(text('/llms.txt', GOOD_LLMS.replaceAll('\n- [', '\n* ['), 'text/markdown')), code: 'D4/ok' },
+  ],
   invalid: [
     { artifact: llms(notFound('/llms.txt')), status: 'fail', code: 'D4/missing' },
+    {
+      name: 'prose beside the links inside an H2 section (the reference parser reads nothing)',
+      artifact: llms(text('/llms.txt', `${GOOD_LLMS}\nAsk support for anything not listed here.\n`, 'text/markdown')),
+      status: 'partial',
+      code: 'D4/off-format-lines',
+    },
+    {
+      name: 'key: value bullets beside the links inside an H2 section',
+      artifact: llms(text('/llms.txt', `${GOOD_LLMS}\n## Contact\n- Email: help@example.com\n- Hours: 9-17 CET\n`, 'text/markdown')),
+      status: 'partial',
+      code: 'D4/off-format-lines',
+    },
+    {
+      name: 'H1, blockquote and H2 sections of "- Label: /path" items, no link (H2 sections hold file lists of hyperlinks)',
+      artifact: llms(text('/llms.txt', '# Example Co\n\n> Summary.\n\n## Docs\n- Shipping: /shipping\n- Returns: /returns\n', 'text/markdown')),
+      status: 'partial',
+      code: 'D4/bare-urls',
+    },
+    {
+      name: 'links only under an H3, no H2 section',
+      artifact: llms(text('/llms.txt', '# Example Co\n\n> Summary.\n\n### Docs\n- [Shipping](/shipping.md)\n', 'text/markdown')),
+      status: 'partial',
+      code: 'D4/no-file-list',
+    },
     { artifact: llms(text('/llms.txt', '')), status: 'fail', code: 'D4/empty' },
     { artifact: llms(text('/llms.txt', GOOD_LLMS, 'text/html')), status: 'partial', code: 'D4/html-typed' },
     {
@@ -100,13 +134,7 @@ const d4 = table(d4LlmsTxt, {
     { artifact: llms(text('/llms.txt', '# Example Co\n\n> Summary with no links at all.\n')), status: 'partial', code: 'D4/no-links' },
     { name: 'an HTML page served with 200 at /llms.txt', artifact: llms(text('/llms.txt', '<!doctype html><html><body><h1>Home</h1></body></html>', 'text/html')), status: 'fail', code: 'D4/html-page' },
     { name: 'H2 sections of bare URLs', artifact: llms(text('/llms.txt', '# Example Co\n\n> Summary.\n\n## Docs\n\n- https://example.com/a\n- https://example.com/b\n')), status: 'partial', code: 'D4/bare-urls' },
-    {
-      name: 'a URL for H1, no blockquote, links outside any H2 section',
-      artifact: llms(text('/llms.txt', '# https://example.com\n\n- [About](https://example.com/about)\n- [Pricing](https://example.com/pricing)\n')),
-      status: 'partial',
-      code: 'D4/no-file-list',
-    },
-    { artifact: llms(text('/llms.txt', `${GOOD_LLMS}\n${'Long prose about the company. '.repeat(4000)}`)), status: 'partial', code: 'D4/too-long' },
+    { artifact: llms(text('/llms.txt', GOOD_LLMS.replace('\n## Docs', `\n${'Long prose about the company. '.repeat(4000)}\n\n## Docs`))), status: 'partial', code: 'D4/too-long' },
     {
       artifact: llms(text('/llms.txt', GOOD_LLMS, 'text/markdown'), 'llms.txt', {
         linkChecks: [
@@ -126,12 +154,18 @@ const LISTED = [
   { name: 'Returns', url: `${ORIGIN}/returns.md`, section: 'Docs' },
 ];
 const SMALL_COMPLETE = '# Example Co\n\n## Shipping policy\n\nOrders ship within 2 days.\n\n## Returning items\n\nSource: https://example.com/returns\n\nWithin 30 days.\n';
+const MANY = Array.from({ length: 10 }, (_, i) => ({ name: `Guide chapter ${i + 1}`, url: `/guide/chapter-${i + 1}.md`, section: 'Docs' }));
 const withListed = (probe: FetchResult, listed: typeof LISTED) => () => ({ ...llms(probe, 'llms-full.txt')(), listed });
 const d5 = table(d5LlmsFullTxt, {
   valid: [
     { artifact: llms(text('/llms-full.txt', FULL, 'text/markdown'), 'llms-full.txt'), code: 'D5/ok' },
     // One page found by title, the other by its URL without the .md extension.
     { name: 'small but holding every page llms.txt lists', artifact: withListed(text('/llms-full.txt', SMALL_COMPLETE, 'text/markdown'), LISTED), code: 'D5/ok' },
+    {
+      name: '9 of 10 listed pages held (80-95%: a pass with an advisory)',
+      artifact: withListed(text('/llms-full.txt', `# Co\n\n${MANY.slice(0, 9).map((l) => `## ${l.name}\n\nText of ${l.name}.\n`).join('\n')}`, 'text/markdown'), MANY),
+      code: 'D5/ok',
+    },
   ],
   invalid: [
     { artifact: llms(notFound('/llms-full.txt'), 'llms-full.txt'), status: 'fail', code: 'D5/missing' },
@@ -154,7 +188,19 @@ const d5 = table(d5LlmsFullTxt, {
       name: 'small and missing a listed page',
       artifact: withListed(text('/llms-full.txt', '# Example Co\n\n## Shipping policy\n\nOrders ship within 2 days.\n', 'text/markdown'), LISTED),
       status: 'partial',
-      code: 'D5/too-small',
+      code: 'D5/low-coverage',
+    },
+    {
+      name: 'a 5 KB summary holding 3 of the 10 pages listed (size does not make it full text)',
+      artifact: withListed(text('/llms-full.txt', `# Co\n\n${'A summary of the whole product in prose. '.repeat(130)}\n\n${MANY.slice(0, 3).map((l) => `## ${l.name}\n\nText.\n`).join('\n')}`, 'text/markdown'), MANY),
+      status: 'partial',
+      code: 'D5/low-coverage',
+    },
+    {
+      name: 'a copy of the llms.txt index (links, no page text)',
+      artifact: withListed(text('/llms-full.txt', `# Co\n\n## Docs\n${MANY.map((l) => `- [${l.name}](${l.url}): about ${l.name}`).join('\n')}\n${'Filler prose. '.repeat(100)}`, 'text/markdown'), MANY),
+      status: 'partial',
+      code: 'D5/low-coverage',
     },
   ],
 });

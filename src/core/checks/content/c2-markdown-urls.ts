@@ -2,7 +2,8 @@ import { defineCheck, type FixContext } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, nonTextDocument } from '../../gather/classify.js';
-import { ACCEPT_MD_FILE, classifyMarkdown, markdownTwinPath, type MarkdownAnswer } from '../../gather/markdown.js';
+import { ACCEPT_MD_FILE, classifyMarkdown, markdownTwinPath, markdownTwinPaths, type MarkdownAnswer } from '../../gather/markdown.js';
+import { parseLinkHeader } from '../../gather/link-header.js';
 import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://llmstxt.org/#proposal', 'https://agentdocsspec.com/'];
@@ -10,7 +11,8 @@ const SPEC = ['https://llmstxt.org/#proposal', 'https://agentdocsspec.com/'];
 export const MAX_ALTERNATES = 2;
 
 export interface MarkdownUrlProbe {
-  source: 'twin' | 'alternate';
+  /** twin: a .md form of the page URL; alternate: an HTML <link>; link-header: a Link: response header. */
+  source: 'twin' | 'alternate' | 'link-header';
   url: string;
   probe: FetchResult;
 }
@@ -35,14 +37,14 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
     weight: 3,
     specUrls: SPEC,
     standards: ['llmstxt', 'agentDocsSpec'],
-    summary: 'The page has a Markdown twin at its URL plus .md (/index.md for /), or at the target of <link rel="alternate" type="text/markdown">, served as text/markdown.',
+    summary: 'The page has a Markdown twin, served as text/markdown, at one of the llmstxt.org v2 forms (page.html.md or page.md; index.md or index.html.md for a directory URL) or at the target of rel="alternate" type="text/markdown" (an HTML <link> or a Link: header).',
     why: 'Agents that cannot set Accept headers (or follow llms.txt links) fetch page.md directly; the convention comes from llmstxt.org.',
     remediation: 'Serve a Markdown version of each page at the same URL plus ".md" (/index.md for the home page) with Content-Type: text/markdown.',
     pageLevel: true,
     offers: { resource: 'markdown' },
     codes: {
       'C2/already-markdown': 'n/a: the page URL is already a .md URL and lists no Markdown alternate',
-      'C2/ok': 'a Markdown version of the page at its .md twin or a rel="alternate" URL',
+      'C2/ok': 'a Markdown version of the page at a .md twin form or a rel="alternate" type="text/markdown" URL (<link> or Link: header)',
       'C2/wrong-type': 'partial: a Markdown body served with another content type',
       'C2/missing': 'no Markdown version of the page',
     },
@@ -59,12 +61,14 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
   },
   async gather(ctx) {
     const page = ctx.page();
-    const twinPath = markdownTwinPath(ctx.pageUrl.pathname);
+    const twinPaths = markdownTwinPaths(ctx.pageUrl.pathname);
+    const twinPath = twinPaths[0] ?? null;
     const $ = await ctx.html();
-    const alternates = $
+    const isMarkdownAlternate = (rels: string[], type: string | undefined) => rels.includes('alternate') && (type ?? '').toLowerCase().split(';')[0].trim() === 'text/markdown';
+    const fromHtml = $
       ? $('link[rel][href]')
           .toArray()
-          .filter((el) => ($(el).attr('rel') ?? '').toLowerCase().split(/\s+/).includes('alternate') && ($(el).attr('type') ?? '').toLowerCase().split(';')[0].trim() === 'text/markdown')
+          .filter((el) => isMarkdownAlternate(($(el).attr('rel') ?? '').toLowerCase().split(/\s+/), $(el).attr('type')))
           .map((el) => {
             try {
               return new URL($(el).attr('href')!.trim(), ctx.pageUrl).href;
@@ -74,14 +78,23 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
           })
           .filter((u): u is string => !!u && /^https?:/.test(u))
       : [];
-    const twinUrl = twinPath ? ctx.resolve(twinPath) : null;
-    const same = [...new Set(alternates.filter((u) => new URL(u).origin === ctx.origin && u !== twinUrl))].slice(0, MAX_ALTERNATES);
-    const foreignAlternates = [...new Set(alternates.filter((u) => new URL(u).origin !== ctx.origin))];
-    const targets: Array<Omit<MarkdownUrlProbe, 'probe'>> = [
-      ...(twinUrl ? [{ source: 'twin' as const, url: twinUrl }] : []),
-      ...same.map((url) => ({ source: 'alternate' as const, url })),
-    ];
-    const probes = await Promise.all(targets.map(async (t) => ({ ...t, probe: await ctx.fetch(t.url, { accept: ACCEPT_MD_FILE }) })));
+    // llmstxt.org v2: the alternate may come as an HTTP Link: header too.
+    const fromHeader = parseLinkHeader(page.headers.link, page.url)
+      .filter((l) => isMarkdownAlternate(l.rels, l.params.type) && !!l.target && /^https?:/.test(l.target))
+      .map((l) => l.target!);
+    const twinUrls = twinPaths.map((p) => ctx.resolve(p));
+    const pick = (urls: string[]) => [...new Set(urls.filter((u) => new URL(u).origin === ctx.origin && !twinUrls.includes(u)))];
+    const headerTargets = pick(fromHeader).slice(0, MAX_ALTERNATES);
+    const htmlTargets = pick(fromHtml).filter((u) => !headerTargets.includes(u)).slice(0, Math.max(0, MAX_ALTERNATES - headerTargets.length));
+    const foreignAlternates = [...new Set([...fromHeader, ...fromHtml].filter((u) => new URL(u).origin !== ctx.origin))];
+    const fetchMd = (t: Omit<MarkdownUrlProbe, 'probe'>) => ctx.fetch(t.url, { accept: ACCEPT_MD_FILE }).then((probe) => ({ ...t, probe }));
+    const probes = await Promise.all([
+      ...(twinUrls[0] ? [fetchMd({ source: 'twin', url: twinUrls[0] })] : []),
+      ...headerTargets.map((url) => fetchMd({ source: 'link-header', url })),
+      ...htmlTargets.map((url) => fetchMd({ source: 'alternate', url })),
+    ]);
+    // The second twin form is asked only when nothing else gave Markdown.
+    if (twinUrls[1] && !probes.some((p) => classifyMarkdown(p.probe) === 'markdown')) probes.push(await fetchMd({ source: 'twin', url: twinUrls[1] }));
     return { page, twinPath, probes, foreignAlternates };
   },
   evaluate({ page, twinPath, probes, foreignAlternates }, { origin }) {
@@ -98,7 +111,12 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
         status: 'pass',
         code: 'C2/ok',
         data: { tried: evidence },
-        matched: best.source === 'twin' ? `llms.txt .md convention (${twinPath})` : 'rel="alternate" type="text/markdown"',
+        matched:
+          best.source === 'twin'
+            ? `llms.txt .md convention (${new URL(best.url).pathname})`
+            : best.source === 'link-header'
+              ? 'Link: rel="alternate" type="text/markdown" header'
+              : 'rel="alternate" type="text/markdown"',
         advisories,
         probes: [best.probe],
       };
@@ -124,7 +142,10 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
   fixGuide(fx) {
     return [
       ...twinSteps(fx),
-      { title: 'Link it from the page', body: 'Add <link rel="alternate" type="text/markdown" href="/index.md"> to the HTML head, and use the .md URLs in llms.txt.' },
+      {
+        title: 'Link it from the page',
+        body: 'llmstxt.org v2 accepts page.html.md or page.md (index.html.md or index.md for a directory URL). Point each page at its twin with <link rel="alternate" type="text/markdown" href="/index.md"> in the HTML head, or a response header Link: </index.md>; rel="alternate"; type="text/markdown" (which also works for non-HTML resources), and use the .md URLs in llms.txt.',
+      },
       verifyStep(`curl -sI ${fx.origin}/index.md | grep -i '^content-type'`, 'Expect HTTP 200 and Content-Type: text/markdown.'),
       specStep(SPEC),
     ];

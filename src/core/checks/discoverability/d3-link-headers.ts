@@ -4,6 +4,7 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { isBrokenTarget } from '../../gather/link-check.js';
 import { parseLinkHeader, type LinkValue } from '../../gather/link-header.js';
+import { describedbyLlmsProblem, gatherLlms, isLlmsTxtUrl } from '../../gather/llms-txt.js';
 import { addHeaderSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { agentLinks, describeLinks, linkHeaderValue } from '../../fixes/agent-links.js';
 
@@ -36,6 +37,8 @@ export interface LinkHeaderArtifact {
   page: FetchResult;
   links: LinkValue[];
   targets: TargetCheck[];
+  /** rel="describedby" links to an llms.txt that is not the one covering the page (llmstxt.org v2), as sentences. */
+  llmsScope?: string[];
 }
 
 function linkTier(link: LinkValue): LinkTier {
@@ -94,9 +97,13 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
     ].slice(0, MAX_TARGET_CHECKS);
     // HEAD keeps the checks cheap and does not share a cache entry (and body cap) with other checks' GETs.
     const targets = await Promise.all(strongSameOrigin.map(async ([url, rel]) => ({ rel, url, probe: await ctx.fetch(url, { method: 'HEAD' }) })));
-    return { page, links, targets };
+    // llmstxt.org v2: rel="describedby" points to the llms.txt covering the page (the most specific one).
+    const llmsLinks = links.filter((l) => l.rels.includes('describedby') && l.target && isLlmsTxtUrl(l.target) && new URL(l.target).origin === ctx.origin);
+    const chosen = llmsLinks.length ? (await gatherLlms(ctx, 'llms.txt')).chosen : null;
+    const llmsScope = llmsLinks.map((l) => describedbyLlmsProblem(l.target!, new URL(page.url), chosen)).filter((x): x is string => !!x);
+    return { page, links, targets, ...(llmsScope.length ? { llmsScope } : {}) };
   },
-  evaluate({ page, links, targets }, { origin }) {
+  evaluate({ page, links, targets, llmsScope }, { origin }) {
     const seen = describeProbe(page, origin);
     const probes = [page];
     if (!links.length) {
@@ -112,7 +119,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
     for (const l of links) byTier[linkTier(l)].push(l);
     const list = (ls: LinkValue[]) => ls.slice(0, 6).map(label).join(', ') + (ls.length > 6 ? `, … (${ls.length - 6} more)` : '');
     const summary = `${links.length} link(s): strong ${byTier.strong.length}, weak ${byTier.weak.length}, ignored ${byTier.ignored.length}`;
-    const advisories: string[] = [];
+    const advisories: string[] = (llmsScope ?? []).map((x) => `${x[0].toUpperCase()}${x.slice(1)}.`);
     const details = { links: links.map((l) => ({ href: l.href, target: l.target, rels: l.rels, tier: linkTier(l) })) };
     if (!byTier.strong.length) {
       const status = byTier.weak.length ? 'partial' : 'fail';

@@ -4,16 +4,24 @@ import { gatherLlms, LLMS_MAX_BYTES, type LlmsArtifact, type LlmsLink } from '..
 import { llmsCoverage } from '../../gather/llms-coverage.js';
 import { specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { nonTextDocument } from '../../gather/classify.js';
-import { describeLlmsCandidates, llmsPlatformSteps } from './d4-llms-txt.js';
+import { describeLlmsCandidates, llmsFullSample, llmsPlatformSteps } from './d4-llms-txt.js';
 
 const SPEC = ['https://llmstxt.org/', 'https://agentdocsspec.com/'];
-/** Below this it is not the full text of anything. */
+/** Below this it is not the full text of anything (judged by size only when llms.txt lists no page). */
 export const LLMS_FULL_MIN_BYTES = 1024;
+/**
+ * Share of the pages llms.txt lists that llms-full.txt must hold: agent-docs-spec's llms-txt-coverage
+ * defaults (SPEC.md at fb2d03df, v0.5.0: >=95% pass, 80-95% warn, <80% fail), applied to the pages
+ * llms.txt lists. Warn is a pass with an advisory: the match is by title or URL, so a miss may be a
+ * page held under another name.
+ */
+export const LLMS_FULL_PASS_SHARE = 0.95;
+export const LLMS_FULL_WARN_SHARE = 0.8;
 /** Above this, advise splitting (agents load it whole). */
 export const LLMS_FULL_SPLIT_BYTES = 1024 * 1024;
 
 /** llms-full.txt, plus the pages llms.txt lists (its coverage is judged against them). */
-export type LlmsFullArtifact = LlmsArtifact & { listed?: LlmsLink[] };
+export type LlmsFullArtifact = LlmsArtifact & { listed?: LlmsLink[]; indexPath?: string; indexUrl?: string };
 
 export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
   meta: {
@@ -24,7 +32,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
     weight: 2,
     specUrls: SPEC,
     standards: ['llmstxt', 'agentDocsSpec'],
-    summary: '/llms-full.txt (or the page directory\'s) answers 200 with the site\'s full text as Markdown, not HTML: more than 1 KB, or, when smaller, holding every page llms.txt lists (by title or URL).',
+    summary: 'The most specific llms-full.txt covering the page answers 200 with the full Markdown text of the pages llms.txt lists: at least 80% of them held (by title in a heading, or by URL), whatever its size; without an llms.txt to compare with, more than 1 KB.',
     why: 'One request gives an agent the whole documentation in Markdown, ready for a context window or an index.',
     remediation: 'Publish /llms-full.txt with the full Markdown text of your key pages (most docs generators can emit it).',
     offers: { resource: 'llmsFullTxt', absentCodes: ['D5/empty', 'D5/not-text'] },
@@ -33,22 +41,25 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
       'D5/empty': 'partial: llms-full.txt is empty',
       'D5/html-typed': 'partial: Markdown served as text/html',
       'D5/not-text': 'partial: an API answer (JSON, XML), not Markdown text',
-      'D5/too-small': 'partial: under 1 KB and not holding every page llms.txt lists',
-      'D5/ok': 'a full-text llms-full.txt (over 1 KB, or holding every page llms.txt lists)',
+      'D5/low-coverage': 'partial: holds under 80% of the pages llms.txt lists (by title in a heading or by URL), whatever its size',
+      'D5/too-small': 'partial: under 1 KB, and no llms.txt listing pages to judge its coverage by',
+      'D5/ok': 'a full-text llms-full.txt (at least 80% of the pages llms.txt lists, or over 1 KB when llms.txt lists none)',
     },
     messages: {
       'D5/missing': '{seen}. No llms-full.txt.',
       'D5/empty': '{seen}. {path} is empty.',
       'D5/html-typed': '{seen}. {path}: Markdown served as text/html, {sizeText}.',
       'D5/not-text': '{seen}. {path}: {notText}, {sizeText}, not a Markdown text.',
-      'D5/too-small': '{seen}. {path}: only {size} B, too small to be the full text.{held}',
+      'D5/low-coverage': '{seen}. {path}: {sizeText}, holds {held} of the {listed} pages {index} lists (missing: {missing}).',
+      'D5/too-small': '{seen}. {path}: only {size} B, too small to be the full text, and no llms.txt lists pages to compare it with.',
       'D5/ok': '{seen}. {path}: {sizeText}{completeText}.',
     },
   },
   gather: async (ctx) => {
     // llms.txt is fetched (memoised) for D4 anyway: reading its links costs no request.
     const [full, index] = await Promise.all([gatherLlms(ctx, 'llms-full.txt'), gatherLlms(ctx, 'llms.txt')]);
-    return { ...full, listed: index.chosen.state === 'document' ? (index.chosen.doc?.links ?? []) : [] };
+    const readable = index.chosen.state === 'document' && !!index.chosen.doc;
+    return { ...full, listed: readable ? index.chosen.doc!.links : [], ...(readable ? { indexPath: index.chosen.path, indexUrl: index.chosen.probe.url } : {}) };
   },
   evaluate(a, { origin }) {
     const seen = describeLlmsCandidates(a, origin);
@@ -77,15 +88,25 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
         probes,
       };
     }
-    // Size alone misjudges small sites: a short file that holds every listed page is complete.
-    const coverage = size < LLMS_FULL_MIN_BYTES && a.listed?.length ? llmsCoverage(a.listed, c.probe.text, c.probe.url) : null;
-    const complete = !!coverage && coverage.listed > 0 && coverage.held === coverage.listed;
-    if (size < LLMS_FULL_MIN_BYTES && !complete) {
-      const held = coverage ? ` It holds ${coverage.held} of the ${coverage.listed} pages llms.txt lists (missing: ${coverage.missing.map((m) => `"${m.slice(0, 60)}"`).join(', ')}).` : '';
+    // Judged by what it holds of the pages llms.txt lists; size decides only when there is no list.
+    const coverage = a.listed?.length ? llmsCoverage(a.listed, c.probe.text, a.indexUrl ?? c.probe.url) : null;
+    const index = a.indexPath ?? 'llms.txt';
+    const missingText = (m: string[]) => m.map((x) => `"${x.slice(0, 60)}"`).join(', ');
+    if (coverage && coverage.listed && coverage.held / coverage.listed < LLMS_FULL_WARN_SHARE) {
+      return {
+        status: 'partial',
+        code: 'D5/low-coverage',
+        data: { seen, path: c.path, sizeText, held: coverage.held, listed: coverage.listed, index, missing: missingText(coverage.missing) },
+        remediation: `${c.path} should hold the full Markdown text of every page ${index} lists, each under a heading with its title (and a "Source: <url>" line); regenerate it from the same list.`,
+        probes,
+        details: { coverage },
+      };
+    }
+    if ((!coverage || !coverage.listed) && size < LLMS_FULL_MIN_BYTES) {
       return {
         status: 'partial',
         code: 'D5/too-small',
-        data: { seen, path: c.path, size, held },
+        data: { seen, path: c.path, size },
         remediation: `${c.path} should hold the full Markdown text of your key pages, not a stub.`,
         probes,
       };
@@ -94,14 +115,18 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
     if (c.probe.truncated || size > LLMS_FULL_SPLIT_BYTES) advisories.push(`${sizeText}: agents load it whole; consider per-section files linked from llms.txt.`);
     if (c.probe.contentType !== 'text/plain' && c.probe.contentType !== 'text/markdown') advisories.push(`Served as ${c.probe.contentType ?? 'no content type'}; text/plain or text/markdown is expected.`);
     if (c.doc && !c.doc.h1) advisories.push('No H1 heading: start with "# Site name" like llms.txt.');
-    const completeText = complete ? `, small but holding all ${coverage!.listed} pages llms.txt lists` : '';
-    return { status: 'pass', code: 'D5/ok', data: { seen, path: c.path, sizeText, completeText }, matched: 'llms-full.txt convention', advisories, probes };
+    if (coverage && coverage.listed && coverage.held / coverage.listed < LLMS_FULL_PASS_SHARE)
+      advisories.push(`${coverage.listed - coverage.held} of the ${coverage.listed} pages ${index} lists were not found in it by title or URL (${missingText(coverage.missing)}): add them, or write each page under a heading with its title.`);
+    const completeText = coverage && coverage.listed ? `, holding ${coverage.held} of the ${coverage.listed} pages ${index} lists` : '';
+    return { status: 'pass', code: 'D5/ok', data: { seen, path: c.path, sizeText, completeText }, matched: 'llms-full.txt convention', advisories, probes, ...(coverage ? { details: { coverage } } : {}) };
   },
   fixGuide(fx) {
-    const content = `# Example Co\n\n> Full text of the Example Co documentation.\n\n## Shipping policy\n\nSource: ${fx.origin}/shipping\n\nOrders ship from Berlin within 2 working days...\n\n## Returns\n\nSource: ${fx.origin}/returns\n\nYou can return any item within 30 days...\n`;
     return [
-      ...llmsPlatformSteps(fx, 'llms-full.txt', content),
-      { title: 'Generate it at build time', body: 'Concatenate the Markdown of your key pages, each under an H2 with its source URL. Regenerate it on every deploy so it never goes stale.' },
+      ...llmsPlatformSteps(fx, 'llms-full.txt', llmsFullSample(fx.origin)),
+      {
+        title: 'Generate it from the pages llms.txt lists',
+        body: 'Concatenate the Markdown of every page your llms.txt lists, each under a heading with its title and a "Source: <url>" line, so agents (and this check) can find each page in it. Regenerate it on every deploy so it never goes stale.',
+      },
       verifyStep(`curl -si ${fx.origin}/llms-full.txt | head -n 15`, 'Expect HTTP 200, text/plain or text/markdown, and Markdown text (not an HTML page).'),
       specStep(SPEC),
     ];

@@ -5,6 +5,7 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe } from '../../gather/classify.js';
 import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { checkLinks, isBrokenTarget, type LinkProbe } from '../../gather/link-check.js';
+import { describedbyLlmsProblem, gatherLlms, isLlmsTxtUrl } from '../../gather/llms-txt.js';
 import { platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { agentLinks, describeLinks, linkTags } from '../../fixes/agent-links.js';
 
@@ -47,6 +48,8 @@ export interface HintsArtifact {
   checks: LinkProbe[];
   /** Set when the page nested elements beyond the DOM depth cap (see gather/dom-cut.ts). */
   domCut?: DomCut | null;
+  /** <link rel="describedby"> to an llms.txt that is not the one covering the page (llmstxt.org v2), as sentences. */
+  llmsScope?: string[];
 }
 
 function resolve(href: string, base: string): string | null {
@@ -135,9 +138,13 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
     if (!$) return { page, html: false, hints: [], checks: [], domCut: null };
     const hints = findHints($, ctx.pageUrl.href);
     const sameOrigin = hints.map((h) => h.target).filter((t): t is string => !!t && new URL(t).origin === ctx.origin);
-    return { page, html: true, hints, checks: await checkLinks(ctx, sameOrigin, MAX_HINT_CHECKS), domCut: await ctx.domCut() };
+    // llmstxt.org v2: rel="describedby" points to the llms.txt covering the page (the most specific one).
+    const llmsHints = hints.filter((h) => h.kind === 'describedby' && h.target && isLlmsTxtUrl(h.target) && new URL(h.target).origin === ctx.origin);
+    const chosen = llmsHints.length ? (await gatherLlms(ctx, 'llms.txt')).chosen : null;
+    const llmsScope = llmsHints.map((h) => describedbyLlmsProblem(h.target!, new URL(page.url), chosen)).filter((x): x is string => !!x);
+    return { page, html: true, hints, checks: await checkLinks(ctx, sameOrigin, MAX_HINT_CHECKS), domCut: await ctx.domCut(), ...(llmsScope.length ? { llmsScope } : {}) };
   },
-  evaluate({ page, html, hints, checks, domCut }, { origin }) {
+  evaluate({ page, html, hints, checks, domCut, llmsScope }, { origin }) {
     const seen = describeProbe(page, origin);
     if (!html) return { status: 'na', code: 'D6/not-html', data: { seen }, probes: [page] };
     if (!hints.length) return { status: 'fail', code: 'D6/missing', data: { seen, note: domCut ? ` (${describeDomCut(domCut)})` : '' }, probes: [page] };
@@ -164,6 +171,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
       };
     }
     const advisories = badProbes.length ? [`Broken hint target(s): ${badProbes.map((p) => p.requestedUrl).join(', ')}.`] : [];
+    for (const x of llmsScope ?? []) advisories.push(`${x[0].toUpperCase()}${x.slice(1)}.`);
     const directive = hints.find((h) => h.kind === 'llms-directive');
     if (directive?.displayNone)
       advisories.push('The llms.txt directive is hidden with display:none (or the hidden attribute), which some HTML-to-Markdown converters drop: hide it visually instead (a clip-rect "visually hidden" class).');
