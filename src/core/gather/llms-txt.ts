@@ -297,8 +297,8 @@ export function isLlmsTxtUrl(target: string): boolean {
 export function describedbyLlmsProblem(target: string, page: URL, chosen: LlmsCandidate | null): string | null {
   const t = new URL(target);
   if (t.origin !== page.origin || !isLlmsTxtUrl(target)) return null;
-  if (!llmsCovers(t.pathname, page.pathname)) return `rel="describedby" names ${t.pathname}, which does not cover ${page.pathname} (llmstxt.org v2: an llms.txt covers the pages under its path)`;
+  if (!llmsCovers(t.pathname, page.pathname)) return `The rel="describedby" link names ${t.pathname}, which does not cover ${page.pathname} (llmstxt.org v2: an llms.txt covers the pages under its path)`;
   if (chosen?.state === 'document' && chosen.path !== t.pathname && chosen.path.length > t.pathname.length && llmsCovers(chosen.path, page.pathname))
-    return `rel="describedby" names ${t.pathname}, but ${chosen.path} also covers ${page.pathname} and is more specific (llmstxt.org v2: the most specific file applies)`;
+    return `The rel="describedby" link names ${t.pathname}, but ${chosen.path} also covers ${page.pathname} and is more specific (llmstxt.org v2: the most specific file applies)`;
   return null;
 }

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { c1MarkdownNegotiation, type NegotiationArtifact } from '../../../src/core/checks/content/c1-markdown-negotiation.js';
 import { c2MarkdownUrls, type MarkdownUrlsArtifact } from '../../../src/core/checks/content/c2-markdown-urls.js';
-import { classifyMarkdown, markdownTwinPath } from '../../../src/core/gather/markdown.js';
+import { classifyMarkdown, markdownTwinPath, markdownTwinPaths } from '../../../src/core/gather/markdown.js';
 import type { FetchResult } from '../../../src/core/net/http.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
 import { notFound, ORIGIN, response, soft404, text } from '../../helpers/responses.js';
@@ -32,6 +32,9 @@ describe('markdown helpers', () => {
     expect(markdownTwinPath('/docs/')).toBe('/docs/index.md');
     expect(markdownTwinPath('/docs/intro')).toBe('/docs/intro.md');
     expect(markdownTwinPath('/a.md')).toBeNull();
+    expect(markdownTwinPaths('/')).toEqual(['/index.md', '/index.html.md']);
+    expect(markdownTwinPaths('/docs/page.html')).toEqual(['/docs/page.html.md', '/docs/page.md']);
+    expect(markdownTwinPaths('/docs/intro')).toEqual(['/docs/intro.md']);
   });
 });
 
@@ -183,6 +186,42 @@ describe('C1 and C2 gather (loopback)', () => {
       expect(o.code).toBe('C1/ok');
       expect(o.details).toMatchObject({ markdownResponse: { varyAccept: true, markdownTokens: defaultSignal ? '725' : fixHeaders['x-markdown-tokens'], edgeDefaultSignal: defaultSignal } });
     }
+  });
+  // llmstxt.org v2 (AnswerDotAI/llms-txt nbs/index.qmd at 61bbcf99): page.html.md or page.md,
+  // index.html.md or index.md, and rel="alternate" type="text/markdown" as <link> or Link: header.
+  it('llms.txt v2: passes the page.md form of page.html, the index.html.md form of /, and a Link: header alternate', async () => {
+    const md = { headers: { 'content-type': 'text/markdown; charset=utf-8' }, body: MD };
+    const s = await startFixture({
+      '/guide/page.html': { headers: { 'content-type': 'text/html' }, body: HTML },
+      '/guide/page.md': md,
+      '/': { headers: { 'content-type': 'text/html' }, body: HTML },
+      '/index.html.md': md,
+      '/api/thing': { headers: { 'content-type': 'text/html', link: '</md/thing>; rel="alternate"; type="text/markdown"' }, body: HTML },
+      '/md/thing': md,
+    });
+    sites.push(s);
+    const judge = async (path: string) => {
+      const c = await gatherContext(`${s.origin}${path}`);
+      return c2MarkdownUrls.evaluate(await c2MarkdownUrls.gather(c), { origin: s.origin, pageUrl: `${s.origin}${path}` });
+    };
+    const page = await judge('/guide/page.html');
+    expect(page.status).toBe('pass');
+    expect(page.matched).toBe('llms.txt .md convention (/guide/page.md)');
+    expect(s.requests.map((r) => r.path)).toEqual(expect.arrayContaining(['/guide/page.html.md', '/guide/page.md']));
+    const home = await judge('/');
+    expect(home.status).toBe('pass');
+    expect(home.matched).toBe('llms.txt .md convention (/index.html.md)');
+    const header = await judge('/api/thing');
+    expect(header.status).toBe('pass');
+    expect(header.matched).toBe('Link: rel="alternate" type="text/markdown" header');
+    expect(header.evidence).toContain('[link-header]');
+  });
+  it('asks the second twin form only when the first gave no Markdown', async () => {
+    const s = await startFixture({ '/a.html': { headers: { 'content-type': 'text/html' }, body: HTML }, '/a.html.md': { headers: { 'content-type': 'text/markdown' }, body: MD } });
+    sites.push(s);
+    const c = await gatherContext(`${s.origin}/a.html`);
+    expect(c2MarkdownUrls.evaluate(await c2MarkdownUrls.gather(c), { origin: s.origin, pageUrl: `${s.origin}/a.html` }).status).toBe('pass');
+    expect(s.requests.some((r) => r.path === '/a.md')).toBe(false);
   });
   it('fails a site that always answers HTML', async () => {
     const s = await startFixture({ '*': { headers: { 'content-type': 'text/html' }, body: HTML } });

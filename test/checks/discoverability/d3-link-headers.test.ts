@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { d3LinkHeaders, relationTier } from '../../../src/core/checks/discoverability/d3-link-headers.js';
 import { parseLinkHeader } from '../../../src/core/gather/link-header.js';
+import { d6InPageHints } from '../../../src/core/checks/discoverability/d6-in-page-hints.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
 import { ORIGIN, response } from '../../helpers/responses.js';
 import { gatherContext } from './ctx.js';
@@ -106,5 +107,43 @@ describe('D3 hostile targets', () => {
     const p = response({ url: '/', headers: { 'content-type': 'text/html', link }, body: '' });
     const o = d3LinkHeaders.evaluate({ page: p, links: parseLinkHeader(link, p.url), targets: [] }, { origin: ORIGIN, pageUrl: `${ORIGIN}/` });
     expect(o.status).toBe('fail');
+  });
+});
+
+// llmstxt.org v2 (AnswerDotAI/llms-txt nbs/index.qmd at 61bbcf99): rel="describedby" "points to the
+// llms.txt file that covers" the page; "/docs/llms.txt covers everything in /docs/".
+describe('D3 and D6: rel="describedby" to llms.txt (llms.txt v2, loopback)', () => {
+  let site: FixtureSite;
+  const md = (body: string) => ({ headers: { 'content-type': 'text/markdown' }, body });
+  const page = (link: string, head = '') => ({ headers: { 'content-type': 'text/html', link }, body: `<html><head>${head}</head><body><main>Docs</main></body></html>` });
+  beforeAll(async () => {
+    site = await startFixture({
+      '/llms.txt': md('# Co\n\n## Docs\n- [A](/a.md)\n'),
+      '/docs/llms.txt': md('# Docs\n\n## Docs\n- [B](/docs/b.md)\n'),
+      '/docs/right': page('</docs/llms.txt>; rel="describedby", </docs/right.md>; rel="alternate"; type="text/markdown"', '<link rel="describedby" href="/docs/llms.txt">'),
+      '/docs/root-named': page('</llms.txt>; rel="describedby"', '<link rel="describedby" href="/llms.txt">'),
+      '/blog/post': page('</docs/llms.txt>; rel="describedby"', '<link rel="describedby" href="/docs/llms.txt">'),
+    });
+  });
+  afterAll(() => site.close());
+  const judge = async (path: string) => {
+    const c = await gatherContext(`${site.origin}${path}`);
+    const ctx = { origin: site.origin, pageUrl: `${site.origin}${path}` };
+    return [d3LinkHeaders.evaluate(await d3LinkHeaders.gather(c), ctx), d6InPageHints.evaluate(await d6InPageHints.gather(c), ctx)];
+  };
+  it('passes the header and the <link> naming the most specific llms.txt, without a scope advisory', async () => {
+    for (const o of await judge('/docs/right')) {
+      expect(o.status).toBe('pass');
+      expect((o.advisories ?? []).join(' ')).not.toMatch(/covers/);
+    }
+  });
+  it('says when describedby names a less specific llms.txt than the one covering the page', async () => {
+    for (const o of await judge('/docs/root-named')) {
+      expect(o.status).toBe('pass');
+      expect(o.advisories?.join(' ')).toContain('The rel="describedby" link names /llms.txt, but /docs/llms.txt also covers /docs/root-named and is more specific');
+    }
+  });
+  it('says when describedby names an llms.txt that does not cover the page', async () => {
+    for (const o of await judge('/blog/post')) expect(o.advisories?.join(' ')).toContain('The rel="describedby" link names /docs/llms.txt, which does not cover /blog/post');
   });
 });

@@ -219,3 +219,37 @@ describe('D4 gather (loopback)', () => {
     }
   });
 });
+
+// llmstxt.org v2 (AnswerDotAI/llms-txt nbs/index.qmd at 61bbcf99): "A file covers the URLs under its
+// path, and where more than one file applies, agents should use the most specific one."
+describe('llms.txt v2 scope (loopback)', () => {
+  let site: FixtureSite;
+  const md = (body: string) => ({ headers: { 'content-type': 'text/markdown' }, body });
+  beforeAll(async () => {
+    site = await startFixture({
+      '/llms.txt': md(GOOD),
+      '/docs/llms.txt': md('# Docs\n\n> The docs.\n\n## Guides\n- [Start](/docs/start.md): first steps\n- [Deploy](/docs/deploy.md)\n'),
+      '/docs/llms-full.txt': md('# Docs\n\n## Start\n\nFirst steps.\n'),
+      '/docs/start.md': md('# Start'),
+      '/docs/deploy.md': md('# Deploy'),
+      '/llms-full.txt': md(`# Example Co\n\n${'Words. '.repeat(400)}`),
+    });
+  });
+  afterAll(() => site.close());
+  it('reads every directory from the page up, and judges the most specific file', async () => {
+    const a = await d4LlmsTxt.gather(await gatherContext(`${site.origin}/docs/guides/deep/page`));
+    expect(a.candidates.map((x) => x.path)).toEqual(['/docs/guides/deep/llms.txt', '/docs/guides/llms.txt', '/docs/llms.txt', '/llms.txt']);
+    expect(a.chosen.path).toBe('/docs/llms.txt');
+    const o = d4LlmsTxt.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/docs/guides/deep/page` });
+    expect(o.status).toBe('pass');
+    expect(o.matched).toBe('llms.txt (llmstxt.org) at /docs/llms.txt');
+  });
+  it('D5 judges the most specific llms-full.txt against the most specific llms.txt', async () => {
+    const c = await gatherContext(`${site.origin}/docs/start`);
+    const o = d5LlmsFullTxt.evaluate(await d5LlmsFullTxt.gather(c), { origin: site.origin, pageUrl: `${site.origin}/docs/start` });
+    expect(o.status).toBe('partial');
+    expect(o.code).toBe('D5/low-coverage');
+    expect(o.evidence).toContain('holds 1 of the 2 pages /docs/llms.txt lists (missing: "Deploy")');
+  });
+});
+

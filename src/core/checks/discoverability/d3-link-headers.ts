@@ -119,7 +119,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
     for (const l of links) byTier[linkTier(l)].push(l);
     const list = (ls: LinkValue[]) => ls.slice(0, 6).map(label).join(', ') + (ls.length > 6 ? `, … (${ls.length - 6} more)` : '');
     const summary = `${links.length} link(s): strong ${byTier.strong.length}, weak ${byTier.weak.length}, ignored ${byTier.ignored.length}`;
-    const advisories: string[] = (llmsScope ?? []).map((x) => `${x[0].toUpperCase()}${x.slice(1)}.`);
+    const advisories: string[] = (llmsScope ?? []).map((x) => `${x}.`);
     const details = { links: links.map((l) => ({ href: l.href, target: l.target, rels: l.rels, tier: linkTier(l) })) };
     if (!byTier.strong.length) {
       const status = byTier.weak.length ? 'partial' : 'fail';

@@ -171,7 +171,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
       };
     }
     const advisories = badProbes.length ? [`Broken hint target(s): ${badProbes.map((p) => p.requestedUrl).join(', ')}.`] : [];
-    for (const x of llmsScope ?? []) advisories.push(`${x[0].toUpperCase()}${x.slice(1)}.`);
+    for (const x of llmsScope ?? []) advisories.push(`${x}.`);
     const directive = hints.find((h) => h.kind === 'llms-directive');
     if (directive?.displayNone)
       advisories.push('The llms.txt directive is hidden with display:none (or the hidden attribute), which some HTML-to-Markdown converters drop: hide it visually instead (a clip-rect "visually hidden" class).');
