@@ -5,6 +5,7 @@ import { H, MD, PROSE, T, XML, html, negotiating, page, prefersMarkdown, text, u
 
 const HOME_MD = '# Corpus Co\n\nCorpus Co writes plain guides about gardening tools.\n';
 const home = { headers: H, body: html(`<main><h1>Corpus Co</h1>${PROSE}</main>`) };
+const V2 = 'llmstxt.org v2 (AnswerDotAI/llms-txt nbs/index.qmd at 61bbcf99, date-modified 2026-08-10)';
 const CF_MD = 'Cloudflare "Markdown for Agents" (Accept: text/markdown, Vary: Accept, text/markdown response)';
 
 /** Negotiates on Accept but always says text/plain for the Markdown body. */
@@ -105,6 +106,44 @@ export const content: Variant[] = [
     expect: { C2: 'partial' },
     codes: { C2: 'C2/wrong-type' },
     source: 'RFC 7763 §2 (text/markdown); agent-docs-spec markdown-url-support',
+  },
+  {
+    name: 'markdown-twin-extension-replaced',
+    models: 'page.html has its Markdown twin at page.md (extension replaced), not page.html.md',
+    path: '/guides/spades.html',
+    site: () => ({ '/guides/spades.html': page('Spades'), '/guides/spades.md': text(HOME_MD, MD) }),
+    expect: { C2: 'pass' },
+    codes: { C2: 'C2/ok' },
+    source: `${V2}: "either with .md appended (page.html.md) or with the extension replaced by .md (page.md)"`,
+  },
+  {
+    name: 'markdown-twin-index-html-md',
+    models: 'the home page has its Markdown twin at /index.html.md only',
+    site: () => ({ '/': page(), '/index.html.md': text(HOME_MD, MD) }),
+    expect: { C2: 'pass' },
+    codes: { C2: 'C2/ok' },
+    source: `${V2}: "URLs without file names should append index.html.md or index.md instead"`,
+  },
+  {
+    name: 'markdown-alternate-link-header',
+    models: 'the page names its Markdown version only in a Link: rel="alternate"; type="text/markdown" header, at a non-conventional URL',
+    site: () => ({ '/': page('Corpus Co', '', { link: '</md/home>; rel="alternate"; type="text/markdown"' }), '/md/home': text(HOME_MD, MD) }),
+    expect: { C2: 'pass', D3: 'pass' },
+    codes: { C2: 'C2/ok', D3: 'D3/ok' },
+    source: `${V2}: "These links can be provided as HTML <link> elements, or as an HTTP Link: response header"`,
+  },
+  {
+    name: 'describedby-llms-scoped',
+    models: 'a /docs/ page names /docs/llms.txt, the file covering it, with <link rel="describedby"> and a Link: header',
+    path: '/docs/setup',
+    site: ({ origin }) => ({
+      '/docs/setup': page('Setup', '<link rel="describedby" href="/docs/llms.txt">', { link: '</docs/llms.txt>; rel="describedby"' }),
+      '/docs/llms.txt': text(`# Corpus Docs\n\n> Docs.\n\n## Guides\n- [Setup](${origin}/docs/setup.md): first steps\n`),
+      '/docs/setup.md': text('# Setup\n', MD),
+    }),
+    expect: { D3: 'pass', D4: 'pass', D6: 'pass', C2: 'pass' },
+    codes: { D3: 'D3/ok', D4: 'D4/ok', D6: 'D6/ok', C2: 'C2/ok' },
+    source: `${V2}: "rel=describedby points to the llms.txt file that covers it ... /docs/llms.txt covers everything in /docs/"`,
   },
   {
     name: 'js-shell',

@@ -7,6 +7,12 @@ const RFC9309 = 'RFC 9309 §2.2 (groups), §2.3.1.3 (4xx: no rules apply) and §
 const SITEMAPS = 'sitemaps.org protocol (XML urlset / sitemapindex, plain-text sitemap; robots.txt Sitemap line)';
 const LLMSTXT = 'llmstxt.org "Format" (H1 is the only required section; blockquote; H2 file lists of [name](url) links)';
 const AGENT_DOCS = 'agent-docs-spec v0.4.0 (2026-04-21)';
+/** llmstxt.org v2, read on 2026-11-27 (AnswerDotAI/llms-txt nbs/index.qmd and nbs/changes.qmd at 61bbcf99). */
+const LLMSTXT_V2 = 'llmstxt.org v2 (AnswerDotAI/llms-txt nbs/index.qmd at 61bbcf99, date-modified 2026-08-10)';
+/** The reference parser, read on 2026-11-27. */
+const REF_PARSER = 'llms_txt parse_llms_file (AnswerDotAI/llms-txt llms_txt/core.py at d65b4d0)';
+/** agent-docs-spec llms-txt-coverage thresholds, read on 2026-11-27. */
+const COVERAGE = 'agent-docs-spec v0.5.0 llms-txt-coverage (SPEC.md at fb2d03df: >=95% pass, 80-95% warn, <80% fail), applied to the pages llms.txt lists';
 
 export const discoverability: Variant[] = [
   {
@@ -330,10 +336,68 @@ export const discoverability: Variant[] = [
       '/': page(),
       '/llms.txt': text(`# ${origin}\n\n- [Spades](${origin}/spades.md)\n- [Rakes](${origin}/rakes.md)\n- [Hoes](${origin}/hoes.md)\n`),
       ...llmsTargets,
+      '/hoes.md': text('# Hoes\n', MD),
     }),
+    expect: { D4: 'pass' },
+    codes: { D4: 'D4/ok' },
+    source: `Shape seen in a real llms.txt in shared/realworld (issue 23 point 5: 50 links, no section); ${LLMSTXT_V2}: "An H1 ... This is the only required section", then "Zero or more markdown sections (e.g. paragraphs, lists, etc) of any type except headings" and "Zero or more" H2 sections: valid, with advisories (URL H1, no H2 file list for the reference parser)`,
+  },
+  {
+    name: 'llms-txt-prose-in-sections',
+    models: 'llms.txt whose H2 sections hold prose paragraphs beside their "- [name](url)" links',
+    site: ({ origin }) => ({ '/': page(), '/llms.txt': text(`${llmsIndex(origin)}
+Both guides are updated every spring.
+
+## More
+
+Ask the shop for anything not listed.
+- [Hoes](${origin}/spades.md)
+`), ...llmsTargets }),
     expect: { D4: 'partial' },
-    codes: { D4: 'D4/no-file-list' },
-    source: `Shape seen in a real llms.txt in shared/realworld (issue 23 point 5: 50 links, no section); ${LLMSTXT}: file lists are H2 sections of "[name](url): notes" items; the reference parser (AnswerDotAI/llms-txt miniparse.py, read 2026-11-25) reads links only under H2`,
+    codes: { D4: 'D4/off-format-lines' },
+    source: `Shape seen in 7 real llms.txt files of shared/realworld2 (issue 28 point 6); ${LLMSTXT_V2}: H2 sections contain "file lists", each a Markdown list with "a required markdown hyperlink [name](url)"; ${REF_PARSER} raises on any other non-blank section line; our decision in docs/checks-discoverability-and-content.md (D4)`,
+  },
+  {
+    name: 'llms-txt-key-value-sections',
+    models: 'llms.txt with file lists plus an H2 section of "- Key: value" bullets (contact details)',
+    site: ({ origin }) => ({ '/': page(), '/llms.txt': text(`${llmsIndex(origin)}
+## Contact
+- Email: shop@corpus.test
+- Hours: 9 to 17
+`), ...llmsTargets }),
+    expect: { D4: 'partial' },
+    codes: { D4: 'D4/off-format-lines' },
+    source: `Shape seen in real llms.txt files of shared/realworld2 (issue 28 point 6: key: value bullets in H2 sections); ${LLMSTXT_V2} (H2 sections hold file lists); ${REF_PARSER}`,
+  },
+  {
+    name: 'llms-txt-label-path-sections',
+    models: 'llms.txt with an H1, a blockquote and H2 sections of "- Label: /path" items, no link',
+    site: () => ({ '/': page(), '/llms.txt': text('# Corpus Co\n\n> Garden tools.\n\n## Guides\n- Spades: /spades.md\n- Rakes: /rakes.md\n'), ...llmsTargets }),
+    expect: { D4: 'partial' },
+    codes: { D4: 'D4/bare-urls' },
+    source: `Shape seen in a real llms.txt of shared/realworld2 (issue 28 point 6); ${LLMSTXT_V2}: the H1 is the only required section, so H2 sections may be left out, but an H2 section present holds a file list whose items each carry "a required markdown hyperlink [name](url)"; our decision in docs/checks-discoverability-and-content.md (D4)`,
+  },
+  {
+    name: 'llms-txt-star-bullets',
+    models: 'llms.txt whose file lists use "* [name](url)" bullets',
+    site: ({ origin }) => ({ '/': page(), '/llms.txt': text(llmsIndex(origin).replaceAll('\n- [', '\n* [')), ...llmsTargets }),
+    expect: { D4: 'pass' },
+    codes: { D4: 'D4/ok' },
+    source: `${LLMSTXT_V2}: "Each file list is a markdown list" (any bullet); ${REF_PARSER} wants "-" and stops on "*": an advisory only`,
+  },
+  {
+    name: 'llms-txt-path-scoped',
+    models: 'a page under /docs/guides/ covered by /docs/llms.txt and /llms.txt: the most specific one is judged',
+    path: '/docs/guides/setup',
+    site: ({ origin }) => ({
+      '/docs/guides/setup': page('Setup'),
+      '/llms.txt': text('# Corpus Co\n\n> Shop.\n\nNo file lists here.\n\n## Shop\nOpening hours vary.\n'),
+      '/docs/llms.txt': text(llmsIndex(origin)),
+      ...llmsTargets,
+    }),
+    expect: { D4: 'pass' },
+    codes: { D4: 'D4/ok' },
+    source: `${LLMSTXT_V2}: "A file covers the URLs under its path, and where more than one file applies, agents should use the most specific one"`,
   },
   {
     name: 'llms-txt-bare-url-sections',
@@ -421,8 +485,55 @@ export const discoverability: Variant[] = [
     models: 'a tiny llms-full.txt that covers none of the listed pages',
     site: ({ origin }) => ({ '/': page(), '/llms.txt': text(llmsIndex(origin)), ...llmsTargets, '/llms-full.txt': text('# Corpus Co\n\nComing soon.\n') }),
     expect: { D5: 'partial' },
+    codes: { D5: 'D5/low-coverage' },
+    source: `llms-full.txt is the full text of the pages llms.txt lists; ${COVERAGE}`,
+  },
+  {
+    name: 'llms-full-stub-no-index',
+    models: 'a tiny llms-full.txt and no llms.txt to judge its coverage by',
+    site: () => ({ '/': page(), '/llms-full.txt': text('# Corpus Co\n\nComing soon.\n') }),
+    expect: { D5: 'partial' },
     codes: { D5: 'D5/too-small' },
-    source: 'llmstxt.org (llms-full.txt = full content); docs/check-codes.md D5/too-small',
+    source: 'docs/checks-discoverability-and-content.md D5 (size decides only when no llms.txt lists pages)',
+  },
+  {
+    name: 'llms-full-summary-low-coverage',
+    models: 'a 5 KB llms-full.txt that summarises the site and holds 1 of the 3 pages llms.txt lists',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/llms.txt': text(`${llmsIndex(origin)}- [Hoes](${origin}/spades.md): choosing a hoe\n`),
+      ...llmsTargets,
+      '/llms-full.txt': text(`# Corpus Co\n\n> Everything about Corpus Co.\n\n${'Corpus Co sells garden tools and writes guides about them. '.repeat(80)}\n\n## Spades\n\nChoose a spade by its blade.\n`),
+    }),
+    expect: { D5: 'partial' },
+    codes: { D5: 'D5/low-coverage' },
+    source: `Shape seen in a real llms-full.txt of shared/realworld2 (issue 28 point 7: a 5 KB summary holding 11 of 28 listed pages); ${COVERAGE}`,
+  },
+  {
+    name: 'llms-full-index-copy',
+    models: 'an llms-full.txt that repeats the llms.txt links with notes, and no page text',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/llms.txt': text(llmsIndex(origin)),
+      ...llmsTargets,
+      '/llms-full.txt': text(`${llmsIndex(origin)}\n## Extra\n${Array.from({ length: 30 }, (_, i) => `- [Tool ${i}](${origin}/tools/${i}.md): a garden tool, number ${i} in the catalog`).join('\n')}\n`),
+    }),
+    expect: { D5: 'partial' },
+    codes: { D5: 'D5/low-coverage' },
+    source: `Shape seen in a real llms-full.txt of shared/realworld (a longer link index, no page text); ${COVERAGE}; docs/checks-discoverability-and-content.md D5 (a link line does not hold a page)`,
+  },
+  {
+    name: 'llms-full-small-covers-small-index',
+    models: 'a 300-byte llms-full.txt that holds both pages of a two-page llms.txt under their titles',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/llms.txt': text(llmsIndex(origin)),
+      ...llmsTargets,
+      '/llms-full.txt': text(`# Corpus Co\n\n## Spades\n\nSource: ${origin}/spades.md\n\nChoose a spade by its blade.\n\n## Rakes\n\nChoose a rake by its teeth.\n`),
+    }),
+    expect: { D5: 'pass' },
+    codes: { D5: 'D5/ok' },
+    source: `Shape seen in a real llms-full.txt of shared/realworld2 (issue 28 point 7: a small file must not be partial for size); ${COVERAGE}`,
   },
   {
     name: 'llms-full-html-typed',
