@@ -19,10 +19,10 @@ const BARE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 
 /**
  * Checks whose guide cannot be proven on a loopback site, each with the reason. Keep it short: a
- * check belongs here only when no file, header or page change served over HTTP could make it pass.
+ * check belongs here only when no file, header or page change served over HTTP could make it pass
+ * and its guide has no owner value to name (D7's DNS records are proven by naming dnsZone).
  */
 const CANNOT_SERVE: Record<string, string> = {
-  D7: 'DNS-AID lives in SVCB records of the domain\'s DNS zone, and ai-ready does not resolve scanned names (the guide needs dnsZone)',
   B4: 'nothing to publish: a bare site already answers automated clients without a challenge (info is its best outcome)',
   A11: 'agent operability is measured on the page rendered in Chromium (scan --render); the guide changes how the page is built, not a file',
 };
