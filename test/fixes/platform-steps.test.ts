@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addHeaderSteps,
+  pageHtmlStep,
   fixTarget,
   platformTargets,
   serveFileSteps,
@@ -127,6 +128,17 @@ describe('the operation behind the words (FixStep.publish)', () => {
     expect(step.needs).toEqual(['apiBaseUrl']);
     expect(serveFileSteps(fx(null), LLMS)[0].publish).toEqual({ kind: 'file', path: '/llms.txt', contentType: 'text/plain; charset=utf-8', content: HOSTILE });
     expect(serveFileSteps(fx(null), API_CATALOG)[0].needs).toBeUndefined();
+  });
+
+  it('pageHtmlStep keeps the words and adds the page HTML operation, its path cleaned', () => {
+    const step = pageHtmlStep({ title: 'Add the tag', code: '<link rel="describedby" href="/llms.txt">', lang: 'html' }, { where: 'head', content: '<link rel="describedby" href="/llms.txt">', path: 'docs/a b' }, ['siteName']);
+    expect(step).toEqual({
+      title: 'Add the tag',
+      code: '<link rel="describedby" href="/llms.txt">',
+      lang: 'html',
+      publish: { kind: 'html', path: '/docs/ab', where: 'head', content: '<link rel="describedby" href="/llms.txt">' },
+      needs: ['siteName'],
+    });
   });
 });
 
