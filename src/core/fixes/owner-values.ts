@@ -7,6 +7,7 @@
 export const OWNER_VALUES = {
   domain: 'The public domain name the site is published at (the scan ran on an address without one).',
   siteName: 'The name of the site or organization (guides show "Example Co").',
+  pageUrls: 'The canonical URLs of your pages (a sitemap lists them all; a scan sees only the pages it sampled).',
   pageContent: 'The text of the page itself, in the HTML the server sends.',
   mcpEndpoint: 'The URL of your MCP server (Streamable HTTP or SSE).',
   a2aEndpoint: 'The URL your A2A agent answers at.',
