@@ -140,9 +140,9 @@ A stored copy is one version among many: a plain \`read_file\` returns one of th
 the newest. The ledger of 2026-11-25 cited copies that were four months stale (issue 27). To read
 an entry again, for each of its sources:
 
-1. **List the versions the index holds.** \`find_files repo=<owner/name> under=<dir>\` gives one row
-   per stored version of each file, each with its commit. Note how many versions the path has and
-   which commits they carry.
+1. **List what the index holds.** \`find_files repo=<owner/name> under=<dir>\` gives one row per
+   file: how many versions the index stores and the commit of one of them (not necessarily the
+   newest). Note both.
 2. **Fetch the repository and read its log.** \`fetch github:<owner/name>\` gives a git snapshot;
    \`git --git-dir=<path> log --format='%h %ad %s' --date=short -- <file>\` lists every commit that
    touched the file, newest first, and \`git --git-dir=<path> show <commit>:<file>\` reads it.
@@ -152,6 +152,11 @@ an entry again, for each of its sources:
    snapshot's history (a fork's, or a rewritten branch). Read the index's versions with
    \`read_file commit=<sha>\`; take the newest you can see by its own date (front matter,
    \`date-modified\`, a changelog line, a draft revision number), not by the order the tools list.
+   A commit of the index that is not on the default branch may be a pull request's: check with
+   \`git merge-base --is-ancestor <sha> HEAD\` (x402's well-known discovery text is an open pull
+   request's; ACP's bc4d5d0 is a merge carrying older text). When the newest version's commit is
+   not named anywhere, a changelog or the pull request that changed the file (the \`issues\` search)
+   dates it; when a repository is too large to fetch, the published page's date stands in.
 4. **For texts outside GitHub** (RFCs, vendor pages): record the publisher as \`repo\`
    (\`rfc-editor.org\`), the RFC number or page path as \`path\`/\`commit\`, the publication date
    as \`commitDate\`, and in \`newestBy\` how you looked for a newer one (errata, an obsoleting
