@@ -45,10 +45,6 @@ const PREREQUISITES: Record<string, string[]> = {
  */
 // KNOWN (2026-11-27, branch guides): the failure each shows today, for the coordinator to clear after merging.
 const KNOWN: Record<string, string> = {
-  D4: 'llms: partial, the sample links /shipping.md, /returns.md, /blog/ that the site does not have (link pages that exist, or name the owner value)',
-  D5: 'llms: partial, the 265-byte sample is "too small to be the full text"',
-  D6: 'llms: fail, the <link> tag and the llms.txt directive steps carry no publish operation (pageHtmlStep)',
-  C1: 'llms: fail, publishes nothing: the negotiation step has no operation and names no owner value',
   B3: 'smallchecks: partial, kid "<JWK SHA-256 thumbprint of the key>" is a placeholder; the guide should say needs: signingKey',
   A1: 'smallchecks: partial, every link target of the sample catalog is dead (/api/v1/openapi.json...); needs: apiBaseUrl',
   A7: 'smallchecks: fail, the registration script and the form carry no publish operation',

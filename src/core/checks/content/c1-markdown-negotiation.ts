@@ -260,8 +260,13 @@ const edgeStep: FixStep = {
 };
 
 /** Platform steps; a host in front of the site may add its own (an edge setting, whatever the platform). */
+/**
+ * Negotiation is server behaviour, not a file, header or page edit a guide can publish; the Markdown
+ * it serves is the owner's own page text, so the first step names that value (pageContent).
+ */
 function platformSteps(fx: FixContext): FixStep[] {
-  return throughHosts(fx, 'markdownNegotiation', platformOnlySteps(fx), edgeStep);
+  const steps = throughHosts(fx, 'markdownNegotiation', platformOnlySteps(fx), edgeStep);
+  return steps.map((s, i) => (i === 0 ? { ...s, needs: [...new Set([...(s.needs ?? []), 'pageContent' as const])] } : s));
 }
 
 function platformOnlySteps(fx: FixContext): FixStep[] {

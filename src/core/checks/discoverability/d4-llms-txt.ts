@@ -6,6 +6,7 @@ import { describeProbe, excerpt } from '../../gather/classify.js';
 import { isBrokenTarget } from '../../gather/link-check.js';
 import { gatherLlms, type LlmsArtifact, type LlmsCandidate } from '../../gather/llms-txt.js';
 import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import type { OwnerValue } from '../../fixes/owner-values.js';
 
 const SPEC = ['https://llmstxt.org/', 'https://agentdocsspec.com/'];
 /** agent-docs-spec size thresholds (characters). */
@@ -188,7 +189,8 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
   },
   fixGuide(fx) {
     return [
-      ...llmsPlatformSteps(fx, 'llms.txt', llmsSample(fx.origin)),
+      // The sample lists placeholder pages: the owner's own page URLs (and name) replace them.
+      ...llmsPlatformSteps(fx, 'llms.txt', llmsSample(fx.origin), ['pageUrls', 'siteName']),
       {
         title: 'Keep it a short index',
         body: 'H1 = site name; a blockquote summary; prose only above the first H2; H2 sections holding nothing but "- [name](url): notes" items pointing to your most useful pages (their .md versions if you have them); by convention an "## Optional" section for secondary links. Stay well under 50,000 characters. A file at /docs/llms.txt covers the pages under /docs/ (the most specific file applies); pages can point to theirs with Link: </llms.txt>; rel="describedby".',
@@ -218,10 +220,10 @@ export function llmsFullSample(origin: string): string {
 }
 
 /** Where llms.txt / llms-full.txt come from on each platform (catalog §6.5). */
-export function llmsPlatformSteps(fx: FixContext, file: 'llms.txt' | 'llms-full.txt', content: string): FixStep[] {
+export function llmsPlatformSteps(fx: FixContext, file: 'llms.txt' | 'llms-full.txt', content: string, needs?: OwnerValue[]): FixStep[] {
   const own = platformHook(fx, 'llmsTxt')?.(fx, file);
   if (own) return own;
-  return serveFileSteps(fx, { path: `/${file}`, contentType: 'text/plain; charset=utf-8', content, lang: 'markdown' });
+  return serveFileSteps(fx, { path: `/${file}`, contentType: 'text/plain; charset=utf-8', content, lang: 'markdown', ...(needs ? { needs } : {}) });
 }
 
 /** The sub-finding templates, for the remediation sentence. */

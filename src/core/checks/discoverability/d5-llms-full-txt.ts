@@ -122,7 +122,8 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
   },
   fixGuide(fx) {
     return [
-      ...llmsPlatformSteps(fx, 'llms-full.txt', llmsFullSample(fx.origin)),
+      // The sample holds placeholder text: the owner's own pages' text replaces it.
+      ...llmsPlatformSteps(fx, 'llms-full.txt', llmsFullSample(fx.origin), ['pageContent']),
       {
         title: 'Generate it from the pages llms.txt lists',
         body: 'Concatenate the Markdown of every page your llms.txt lists, each under a heading with its title and a "Source: <url>" line, so agents (and this check) can find each page in it. Regenerate it on every deploy so it never goes stale.',

@@ -6,7 +6,7 @@ import { describeProbe } from '../../gather/classify.js';
 import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { checkLinks, isBrokenTarget, type LinkProbe } from '../../gather/link-check.js';
 import { describedbyLlmsProblem, gatherLlms, isLlmsTxtUrl } from '../../gather/llms-txt.js';
-import { platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { pageHtmlStep, platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { agentLinks, describeLinks, linkTags } from '../../fixes/agent-links.js';
 
 const SPEC = ['https://html.spec.whatwg.org/multipage/links.html#linkTypes', 'https://agentdocsspec.com/', 'https://www.rfc-editor.org/rfc/rfc9727#section-3'];
@@ -210,14 +210,15 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
       : unknown.length
         ? `Point each at a resource that exists: ${describeLinks(links)}.`
         : `This scan found none of ${describeLinks(missing)}: publish ${missing[0].label} first (check ${missing[0].check}), then add this tag, and the others as you publish them.`;
-    const steps: FixStep[] = [{ title: 'Add the hints to your page <head>', code: linkTags(links), lang: 'html', body: tagsBody }];
+    const steps: FixStep[] = [pageHtmlStep({ title: 'Add the hints to your page <head>', code: linkTags(links), lang: 'html', body: tagsBody }, { where: 'head', content: linkTags(links) })];
     if (llms) {
-      steps.push({
-        title: 'Add an llms.txt directive near the top of the body',
-        body: 'A short, visually hidden note that agents reading the HTML will see first:',
-        code: `<blockquote class="visually-hidden">For AI agents: a documentation index is at <a href="${llms.href}">${llms.href}</a>${markdown ? '; append .md to any page URL for Markdown' : ''}.</blockquote>`,
-        lang: 'html',
-      });
+      const directive = `<blockquote class="visually-hidden">For AI agents: a documentation index is at <a href="${llms.href}">${llms.href}</a>${markdown ? '; append .md to any page URL for Markdown' : ''}.</blockquote>`;
+      steps.push(
+        pageHtmlStep(
+          { title: 'Add an llms.txt directive near the top of the body', body: 'A short, visually hidden note that agents reading the HTML will see first:', code: directive, lang: 'html' },
+          { where: 'body', content: directive },
+        ),
+      );
     }
     const own = links.length ? platformHook(fx, 'pageHints')?.(fx, { tags: linkTags(links), markdownHref: markdown?.href ?? null }) : null;
     if (own) steps.splice(1, 0, own);
