@@ -31,7 +31,13 @@ function normText(s: string): string {
 
 /** A comparable key for a URL path: lower-case, no query or fragment, no extension, no trailing slash or /index. */
 function pathKey(path: string): string {
-  return path
+  let p = path;
+  try {
+    p = decodeURIComponent(path);
+  } catch {
+    // Not valid percent-encoding: compare as written.
+  }
+  return p
     .toLowerCase()
     .replace(/[?#].*$/, '')
     .replace(/\.(?:md|markdown|html?|txt|mdx)$/, '')
@@ -39,6 +45,7 @@ function pathKey(path: string): string {
     .replace(/\/+$/, '');
 }
 
+/** The key of a listed link, resolved against the llms.txt URL (at most MAX_COVERAGE_LINKS of them). */
 function pathOnlyKey(raw: string, base: string): string | null {
   try {
     const key = pathKey(new URL(raw.replace(/[.,;:]+$/, ''), base).pathname);
@@ -46,6 +53,13 @@ function pathOnlyKey(raw: string, base: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The key of a URL token of the full text (absolute, or a path from the root), without a URL parse per token. */
+function tokenKey(token: string): string | null {
+  const t = token.replace(/[.,;:]+$/, '');
+  const path = t.startsWith('/') ? t : (/^https?:\/\/[^/?#]*(.*)$/i.exec(t)?.[1] ?? '');
+  return pathKey(path) || null;
 }
 
 /** The llms*.txt files themselves are not pages whose text llms-full.txt could hold. */
@@ -68,15 +82,17 @@ export function llmsCoverage(links: readonly LlmsLink[], fullText: string, base:
     if (h && headings.length < MAX_HEADINGS) headings.push(normText(h[1]));
     if (LIST_LINK_LINE.test(line) || pathKeys.size >= MAX_URL_KEYS) continue;
     for (const m of line.matchAll(URL_TOKEN)) {
-      const pk = pathOnlyKey(m[0], base);
+      const pk = tokenKey(m[0]);
       if (pk) pathKeys.add(pk);
     }
   }
+  // One string to search: titles hold no newline, so a match never spans two headings.
+  const headingText = `\n${headings.join('\n')}\n`;
   let held = 0;
   const missing: string[] = [];
   for (const l of pages.values()) {
     const title = normText(l.name);
-    const byTitle = title.length >= MIN_TITLE_CHARS && headings.some((h) => h.includes(title));
+    const byTitle = title.length >= MIN_TITLE_CHARS && headingText.includes(title);
     // By path: generators often write the production URL while llms.txt is served elsewhere, or the reverse.
     const pk = pathOnlyKey(l.url, base);
     const byUrl = !!pk && pathKeys.has(pk);
