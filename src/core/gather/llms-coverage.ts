@@ -14,7 +14,7 @@ const MAX_URL_KEYS = 50_000;
 const MIN_TITLE_CHARS = 3;
 
 export interface LlmsCoverage {
-  /** Distinct pages llms.txt lists (by URL; links to llms*.txt files themselves left out), at most MAX_COVERAGE_LINKS. */
+  /** Distinct pages llms.txt lists (by URL; llms*.txt files and machine resources left out), at most MAX_COVERAGE_LINKS. */
   listed: number;
   held: number;
   /** Titles (or URLs) of listed pages not found, at most 5. */
@@ -62,10 +62,19 @@ function tokenKey(token: string): string | null {
   return pathKey(path) || null;
 }
 
-/** The llms*.txt files themselves are not pages whose text llms-full.txt could hold. */
-function isLlmsFile(url: string, base: string): boolean {
+/**
+ * Links that are not pages whose text llms-full.txt could hold: the llms*.txt files themselves, and
+ * machine resources (API routes under /api/, /.well-known/ documents, JSON/YAML/XML and binary
+ * files). agent-docs-spec's coverage counts "doc pages" too, leaving non-doc pages out.
+ */
+function isNotAPage(url: string, base: string): boolean {
   try {
-    return /\/llms(?:-[\w-]+)?\.txt$/i.test(new URL(url, base).pathname);
+    const path = new URL(url, base).pathname.toLowerCase();
+    return (
+      /\/llms(?:-[\w-]+)?\.txt$/.test(path) ||
+      /^\/(?:api|\.well-known)(?:\/|$)/.test(path) ||
+      /\.(?:json|ya?ml|xml|zip|gz|tgz|pdf|png|jpe?g|gif|svg|webp|ico|csv|wasm)$/.test(path)
+    );
   } catch {
     return false;
   }
@@ -74,7 +83,7 @@ function isLlmsFile(url: string, base: string): boolean {
 /** Pure: how many distinct pages of `links` (by URL) `fullText` holds. */
 export function llmsCoverage(links: readonly LlmsLink[], fullText: string, base: string): LlmsCoverage {
   const pages = new Map<string, LlmsLink>();
-  for (const l of links) if (!pages.has(l.url) && !isLlmsFile(l.url, base) && pages.size < MAX_COVERAGE_LINKS) pages.set(l.url, l);
+  for (const l of links) if (!pages.has(l.url) && !isNotAPage(l.url, base) && pages.size < MAX_COVERAGE_LINKS) pages.set(l.url, l);
   const headings: string[] = [];
   const pathKeys = new Set<string>();
   for (const line of fullText.split(/\r\n|\r|\n/)) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { d4LlmsTxt } from '../../../src/core/checks/discoverability/d4-llms-txt.js';
 import { d5LlmsFullTxt } from '../../../src/core/checks/discoverability/d5-llms-full-txt.js';
+import { llmsCoverage } from '../../../src/core/gather/llms-coverage.js';
 import { llmsCandidatePaths, llmsFallbackPaths, llmsFileState, parseLlmsTxt, type LlmsArtifact, type LlmsCandidate } from '../../../src/core/gather/llms-txt.js';
 import type { FetchResult } from '../../../src/core/net/http.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
@@ -178,6 +179,20 @@ describe('D5 evaluate', () => {
     expect(d5LlmsFullTxt.evaluate(full(`# Docs\n${'text '.repeat(400)}`, 'text/html'), ctx).status).toBe('partial');
     expect(d5LlmsFullTxt.evaluate(art([cand(notFound('/llms-full.txt'), '/llms-full.txt')]), ctx).status).toBe('fail');
     expect(d5LlmsFullTxt.evaluate(art([cand(soft404('/llms-full.txt'), '/llms-full.txt')]), ctx).status).toBe('fail');
+  });
+});
+
+describe('llms-full.txt coverage', () => {
+  it('counts pages, not the llms*.txt files or machine resources an llms.txt also lists', () => {
+    const links = ['/guide.md', '/llms-full.txt', '/docs/llms.txt', '/openapi.json', '/api/v1/scan', '/.well-known/api-catalog', '/spec.yaml', '/logo.png'].map((url, i) => ({ name: `Link ${i}`, url, section: 'Docs' }));
+    const c = llmsCoverage(links, '# Site\n\n## Link 0\n\nThe guide.\n', `${ORIGIN}/llms.txt`);
+    expect(c).toEqual({ listed: 1, held: 1, missing: [] });
+  });
+  it('finds a page by its path on a non-link line, with or without its extension, and percent-encoded or not', () => {
+    const links = [{ name: 'Intro', url: `${ORIGIN}/docs/%E4%BB%8B%E7%BB%8D.md`, section: 'Docs' }, { name: 'Setup', url: '/setup.html', section: 'Docs' }];
+    const full = '# Site\n\nSource: https://elsewhere.test/docs/介绍\n\ntext\n\nurl: /setup\n';
+    expect(llmsCoverage(links, full, `${ORIGIN}/llms.txt`)).toEqual({ listed: 2, held: 2, missing: [] });
+    expect(llmsCoverage(links, '- [Intro](/docs/介绍.md)\n- [Setup](/setup.html)\n', `${ORIGIN}/llms.txt`).held).toBe(0);
   });
 });
 
