@@ -26,7 +26,9 @@ const argOf = (name, dflt) => {
   return i > 0 ? process.argv[i + 1] : dflt;
 };
 const root = fileURLToPath(new URL('..', import.meta.url));
-const corpusDirs = argOf('dir', `${join(root, '../shared/realworld')},${join(root, '../shared/realworld2')}`)
+// ../shared from a checkout at /work/main, ../../shared from a worktree at /work/wt/<branch>.
+const shared = [join(root, '../shared'), join(root, '../../shared')].find((d) => existsSync(join(d, 'realworld'))) ?? join(root, '../shared');
+const corpusDirs = argOf('dir', `${join(shared, 'realworld')},${join(shared, 'realworld2')}`)
   .split(',')
   .filter(Boolean)
   .map((d) => resolve(d));
