@@ -66,7 +66,7 @@ export function serveFileSteps(fx: FixContext, spec: ServeFileSpec): FixStep[] {
   const pack = guidancePack(fx, 'serveFile');
   const note = pack?.managedFiles?.[path.toLowerCase()] ?? null;
   const create: FixStep = { title: `Create ${path}`, body: note ? `${note}\nContent to publish at ${path}:` : `Content to publish at ${path}:`, code: spec.content, lang: spec.lang };
-  if (pack?.serveFile) return pack.serveFile({ fx, spec, path, file: path.replace(/^\//, ''), headers: fileHeaders(spec), create });
+  if (pack?.serveFile) return pack.serveFile({ fx, label: pack.label, spec, path, file: path.replace(/^\//, ''), headers: fileHeaders(spec), create });
   return [{ ...create, title: `Publish ${path}`, body: `${note ? note + '\n' : ''}Create this file so that ${path} answers 200 with Content-Type: ${headerValue(spec.contentType)}.` }];
 }
 
@@ -75,7 +75,7 @@ export function addHeaderSteps(fx: FixContext, h: HeaderSpec): FixStep[] {
   const { name, value, path } = cleanHeader(h);
   const all = path === '/';
   const pack = guidancePack(fx, 'addHeader');
-  if (pack?.addHeader) return pack.addHeader({ fx, spec: h, name, value, path, all });
+  if (pack?.addHeader) return pack.addHeader({ fx, label: pack.label, spec: h, name, value, path, all });
   return [{ title: `Add the ${name} response header`, body: `Send it on ${all ? 'every HTML page (at least the home page)' : path}:`, code: `${name}: ${value}`, lang: 'http' }];
 }
 
