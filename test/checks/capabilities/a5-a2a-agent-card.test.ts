@@ -4,7 +4,7 @@ import { a2aCard, a2aCardFromProbes, a2aCardVersion } from '../../../src/core/ga
 import { GatherContext } from '../../../src/core/gather/context.js';
 import { BROWSER_ACCEPT, HttpClient } from '../../../src/core/net/http.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
-import { a2aVersionHeader, jsonRpcInterface } from '../../../src/core/gather/a2a-probe.js';
+import { a2aInterfaces, a2aVersionHeader, probeTarget } from '../../../src/core/gather/a2a-probe.js';
 import { liveContext } from '../commerce/live-context.js';
 import { ORIGIN, json, notFound, response, soft404 } from '../../helpers/responses.js';
 
@@ -125,9 +125,12 @@ describe('A5 A2A agent card', () => {
   });
 
   it('reads the A2A-Version to send from the JSONRPC interface (1.0 §3.6: Major.Minor, none for 0.x)', () => {
-    expect(jsonRpcInterface(v10)).toEqual({ url: 'https://example.com/a2a/v1', a2aVersion: '1.0' });
-    expect(jsonRpcInterface(v03)).toEqual({ url: 'https://example.com/a2a', a2aVersion: null });
-    expect(jsonRpcInterface({ supportedInterfaces: [{ url: 'https://a/rpc', protocolBinding: 'JSONRPC', protocolVersion: '0.3' }] })?.a2aVersion).toBeNull();
+    const header = (card: Record<string, unknown>, v: '1.0' | '0.3') => a2aVersionHeader(probeTarget(a2aInterfaces(card, v))?.protocolVersion);
+    expect(probeTarget(a2aInterfaces(v10, '1.0'))?.url).toBe('https://example.com/a2a/v1');
+    expect(header(v10, '1.0')).toBe('1.0');
+    expect(probeTarget(a2aInterfaces(v03, '0.3'))?.url).toBe('https://example.com/a2a');
+    expect(header(v03, '0.3')).toBeNull();
+    expect(header({ supportedInterfaces: [{ url: 'https://a/rpc', protocolBinding: 'JSONRPC', protocolVersion: '0.3' }] }, '1.0')).toBeNull();
     expect([a2aVersionHeader('1.0.2'), a2aVersionHeader(' 1.1 '), a2aVersionHeader('2'), a2aVersionHeader('1.0\r\nx: y'), a2aVersionHeader(7)]).toEqual(['1.0', '1.1', null, null, null]);
   });
 });
@@ -163,7 +166,7 @@ describe('A5 on a loopback site serving exactly what the fix guide writes', () =
     expect(o).toMatchObject({ status: 'pass', code: 'A5/ok', matched: 'A2A 1.0 (supportedInterfaces)', details: { version: '1.0', skills: 1, live: { outcome: 'json-rpc' } } });
     expect(o.findings).toBeUndefined();
     expect(versions).toEqual(['1.0']);
-    expect(o.evidence).toMatch(/A2A-Version 1\.0\) → HTTP 200 \(application\/json\): JSON-RPC error -32601/);
+    expect(o.evidence).toMatch(/live \(JSONRPC\): POST \S+\/a2a\/v1 \(JSON-RPC method ai-ready\/probe\) with A2A-Version 1\.0 → HTTP 200 \(application\/json\): JSON-RPC error -32601/);
   });
 });
 

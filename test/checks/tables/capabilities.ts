@@ -225,7 +225,7 @@ const AGENT = {
 };
 const agentCard = (current: FetchResult, legacy: FetchResult | null = null) => () => a2aCardFromProbes(current, legacy);
 const A2A_V1 = { ...AGENT, supportedInterfaces: [{ url: 'https://example.com/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
-const a2aLive = (probe: FetchResult) => () => ({ ...a2aCardFromProbes(json(CARD, A2A_V1), null), live: { endpoint: 'https://example.com/a2a/v1', probe, ...judgeA2aAnswer(probe) } });
+const a2aLive = (probe: FetchResult) => () => ({ ...a2aCardFromProbes(json(CARD, A2A_V1), null), live: { endpoint: 'https://example.com/a2a/v1', binding: 'JSONRPC', request: 'POST https://example.com/a2a/v1', probe, ...judgeA2aAnswer(probe) } });
 const a2aPost = (status: number, body: string, contentType = 'application/json') => response({ url: 'https://example.com/a2a/v1', method: 'POST', status, headers: { 'content-type': contentType }, body });
 const a5 = table(a5A2aAgentCard, {
   valid: [
