@@ -264,7 +264,11 @@ export function indexDocument(probe: FetchResult): { doc: Record<string, unknown
  */
 export function deepEntries(index: SkillsIndex): SkillEntry[] {
   const lenient = index.format === 'unknown-schema';
-  return index.entries.filter((e) => e.url && !e.skipped && (lenient || !e.problems.length)).slice(0, DEEP_LIMIT);
+  // One download per URL: two entries naming the same artifact are one artifact (the first entry's checks apply).
+  const seen = new Set<string>();
+  return index.entries
+    .filter((e) => e.url && !e.skipped && (lenient || !e.problems.length) && !seen.has(e.url) && !!seen.add(e.url))
+    .slice(0, DEEP_LIMIT);
 }
 
 /** Fetches the index (current path, then the v0.1.0 path) and up to five artifacts. */
