@@ -232,6 +232,17 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     );
     return [
       ...serveFileSteps(fx, { path: A2A_CARD_PATH, contentType: 'application/json', content, lang: 'json', headers: { 'Access-Control-Allow-Origin': '*' } }),
+      {
+        title: 'Make the interface answer in its binding',
+        body:
+          'This step needs your own A2A server: agents (and this check) call the first interface they speak. A JSONRPC interface answers every POST with a JSON-RPC 2.0 response (an error object, -32601, for an unknown method). ' +
+          'If your server speaks HTTP+JSON instead, declare it as below: it answers GET {url}/tasks/{id} for a task it does not hold with 404 and an A2A error body (A2A 1.0 §11.6). gRPC interfaces use a host:port address. Write protocolVersion as Major.Minor ("1.0"), the A2A version, not an MCP revision date.',
+        code: JSON.stringify({ supportedInterfaces: [{ url: `${fx.origin}/a2a/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' }] }, null, 2) +
+          '\n\n' +
+          `GET ${fx.origin}/a2a/rest/tasks/no-such-task\nA2A-Version: 1.0\n\nHTTP/1.1 404 Not Found\nContent-Type: application/a2a+json\n\n` +
+          JSON.stringify({ error: { code: 404, status: 'NOT_FOUND', message: 'Task not found', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'TASK_NOT_FOUND', domain: 'a2a-protocol.org' }] } }),
+        lang: 'http',
+      },
       { title: 'Keep the legacy path only as a redirect', body: `If you published ${A2A_LEGACY_CARD_PATH} for A2A ≤0.2 clients, keep it pointing at the same card; new clients read ${A2A_CARD_PATH}.` },
       verifyStep(`curl -s ${fx.origin}${A2A_CARD_PATH}`, 'Expect JSON with name, version, supportedInterfaces[0].url and a skills array whose entries have id, name, description and tags.'),
       specStep(SPEC),
