@@ -51,8 +51,8 @@ const str = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '
 /** An independent reading of the interfaces a card's version has, and which of them a client can use. */
 function oracleInterfaces(card: Record<string, unknown>, v10: boolean): Array<{ url: string; binding: string; usable: boolean }> {
   const raw: Array<{ url: unknown; binding: unknown }> = v10
-    ? ((card.supportedInterfaces as Array<Record<string, unknown>>) ?? []).map((i) => ({ url: i.url, binding: i.protocolBinding ?? '(none)' }))
-    : [{ url: card.url, binding: card.preferredTransport ?? 'JSONRPC' }, ...((card.additionalInterfaces as Array<Record<string, unknown>>) ?? []).map((i) => ({ url: i.url, binding: i.transport ?? '(none)' }))];
+    ? ((card.supportedInterfaces as Array<Record<string, unknown>>) ?? []).map((i) => ({ url: i.url, binding: i.protocolBinding ?? 'no protocolBinding' }))
+    : [{ url: card.url, binding: card.preferredTransport ?? 'JSONRPC' }, ...((card.additionalInterfaces as Array<Record<string, unknown>>) ?? []).map((i) => ({ url: i.url, binding: i.transport ?? 'no transport' }))];
   const seen = new Set<string>();
   const out: Array<{ url: string; binding: string; usable: boolean }> = [];
   for (const r of raw) {

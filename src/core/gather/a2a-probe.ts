@@ -76,7 +76,7 @@ export function a2aInterfaces(card: Record<string, unknown>, version: A2aCardVer
     if (Array.isArray(card.supportedInterfaces)) {
       card.supportedInterfaces.forEach((i, n) => {
         const url = isObject(i) ? str(i.url) : null;
-        if (url && isObject(i)) add({ from: `supportedInterfaces[${n}]`, url, binding: bindingName(i.protocolBinding, '(none)'), protocolVersion: str(i.protocolVersion) });
+        if (url && isObject(i)) add({ from: `supportedInterfaces[${n}]`, url, binding: bindingName(i.protocolBinding, 'no protocolBinding'), protocolVersion: str(i.protocolVersion) });
       });
     }
     return out;
@@ -87,7 +87,7 @@ export function a2aInterfaces(card: Record<string, unknown>, version: A2aCardVer
   if (Array.isArray(card.additionalInterfaces)) {
     card.additionalInterfaces.forEach((i, n) => {
       const url = isObject(i) ? str(i.url) : null;
-      if (url && isObject(i)) add({ from: `additionalInterfaces[${n}]`, url, binding: bindingName(i.transport, '(none)'), protocolVersion: pv });
+      if (url && isObject(i)) add({ from: `additionalInterfaces[${n}]`, url, binding: bindingName(i.transport, 'no transport'), protocolVersion: pv });
     });
   }
   return out;
