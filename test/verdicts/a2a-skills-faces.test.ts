@@ -17,12 +17,18 @@ import { mismatches } from '../corpus/mismatches.js';
 import type { Origins, Variant } from '../corpus/types.js';
 
 const sites = new Map<string, FixtureSite>();
+const others: FixtureSite[] = [];
 let server: RunningServer;
 let dir: string;
 
 beforeAll(async () => {
   for (const v of rowsOf) {
     const origins: Origins = { origin: '', other: '' };
+    if (v.otherSite) {
+      const other = await startFixture(() => v.otherSite!(origins), { host: 'localhost' });
+      others.push(other);
+      origins.other = other.origin;
+    }
     sites.set(v.name, await startFixture((s) => {
       origins.origin = s.origin;
       return v.site(origins);
@@ -33,7 +39,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([...[...sites.values()].map((s) => s.close()), server?.close()]);
+  await Promise.all([...[...sites.values(), ...others].map((s) => s.close()), server?.close()]);
   rmSync(dir, { recursive: true, force: true });
 });
 

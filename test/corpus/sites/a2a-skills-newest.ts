@@ -151,6 +151,23 @@ export const a2aSkillsNewest: Variant[] = [
     source: `${SPEC} §5.8 (custom binding identified by a URI); our decision: a binding ai-ready does not speak is unmeasured`,
   },
   {
+    name: 'a2a-card-cross-site-redirect',
+    models: 'the agent-card path redirects to a complete card on another site, whose endpoint answers JSON-RPC',
+    site: ({ other }) => ({ '/': page(), '/.well-known/agent-card.json': { status: 302, headers: { location: `${other}/card.json` } } }),
+    otherSite: () => ({
+      '/a2a': a2aJsonRpcRoute(),
+      // The other site's card names its own endpoint (its origin is known only once it listens).
+      '/card.json': (req, res: ServerResponse) => {
+        const { headers, body } = card10([{ url: `http://${req.headers.host}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }]) as { headers: Record<string, string>; body: string };
+        res.writeHead(200, headers);
+        res.end(body);
+      },
+    }),
+    expect: { A5: 'info' },
+    codes: { A5: 'A5/endpoint-unmeasured' },
+    source: 'RFC 8615 §3 (a well-known URI belongs to its origin); our decision docs/live-probes.md (a card reached only through a redirect to another site names nothing on this site\'s behalf, so its endpoints are not probed): unmeasured, never passed unprobed',
+  },
+  {
     name: 'skills-artifact-unreachable',
     models: 'a valid v0.2.0 skills index whose only artifact is on a host that refuses the connection',
     site: () => {

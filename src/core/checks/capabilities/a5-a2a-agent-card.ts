@@ -109,7 +109,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       'A5/legacy': 'partial: only a legacy (A2A ≤0.2) card or the legacy path',
       'A5/incomplete': 'partial: the card does not meet the schema of its version (0.3: protocolVersion, url, name, description, version, capabilities, default modes as media types, skills; 1.0: supportedInterfaces[] instead of url, and non-empty skills and default modes) or has an unrecognised shape',
       'A5/endpoint-no-answer': 'partial: a complete card whose selected interface answered, but not A2A in its binding (JSON-RPC: no JSON-RPC response; HTTP+JSON: a 404 or other answer without an A2A error body; HTML, timeout); a probe that could not be made (DNS failure, connection refused) is unmeasured instead',
-      'A5/endpoint-unmeasured': 'info: a complete card whose interfaces are all gRPC or custom bindings, which ai-ready does not speak: the card is read, its endpoint is not measured',
+      'A5/endpoint-unmeasured': 'info: a complete card whose interfaces are all gRPC or custom bindings, which ai-ready does not speak, or a card reached through a redirect to another site (whose endpoints are not probed on this site\'s behalf): the card is read, its endpoint is not measured',
       'A5/ok': 'a current A2A agent card whose selected interface answers A2A in its binding (JSON-RPC: an error object to an unknown method; HTTP+JSON: an A2A error body for a task that does not exist; a 1.x interface is asked with its A2A-Version)',
     },
     messages: {
@@ -192,8 +192,12 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       };
     }
     const live = art.live;
-    if (art.liveSkipped) {
-      return { status: 'info', code: 'A5/endpoint-unmeasured', data: { facts, reason: art.liveSkipped }, matched, advisories, probes: [res], details };
+    // A card reached through a redirect to another site names nothing on this site's behalf, so
+    // gather probed nothing (docs/live-probes.md): unmeasured, never a pass on an unprobed endpoint.
+    const crossSite = !live && !art.liveSkipped && !servedBySite(res, ctx.origin) ? `the card came through a redirect to another site (${excerpt(res.url, 80)}), whose endpoints are not probed on this site's behalf` : null;
+    const skipped = art.liveSkipped ?? crossSite;
+    if (skipped) {
+      return { status: 'info', code: 'A5/endpoint-unmeasured', data: { facts, reason: skipped }, matched, advisories, probes: [res], details };
     }
     const liveText = live ? `; live (${live.binding}): ${excerpt(live.request, 140)}${live.a2aVersion ? ` with A2A-Version ${live.a2aVersion}` : ''} → ${live.answer}` : '';
     const liveDetails = live ? { live: { endpoint: live.endpoint, binding: live.binding, outcome: live.outcome, answer: live.answer } } : {};
