@@ -124,6 +124,12 @@ describe('A5 A2A agent card', () => {
     expect(run(json(CUR, { ...v03, skills: [] })).status).toBe('pass');
   });
 
+  it('takes A2A\'s own media type (application/a2a+json, 1.0 §14.1.1) for the card without an advisory', () => {
+    const served = (type: string) => run({ ...json(CUR, v10), contentType: type, headers: { 'content-type': type } }).advisories ?? [];
+    expect(served('application/a2a+json').join(' ')).not.toMatch(/Served as/);
+    expect(served('text/plain').join(' ')).toMatch(/Served as text\/plain instead of application\/json/);
+  });
+
   it('reads the A2A-Version to send from the JSONRPC interface (1.0 §3.6: Major.Minor, none for 0.x)', () => {
     const header = (card: Record<string, unknown>, v: '1.0' | '0.3') => a2aVersionHeader(probeTarget(a2aInterfaces(card, v))?.protocolVersion);
     expect(probeTarget(a2aInterfaces(v10, '1.0'))?.url).toBe('https://example.com/a2a/v1');

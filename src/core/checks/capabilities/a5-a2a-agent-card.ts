@@ -148,7 +148,8 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     const findings = a2aCardFindings(card, art.version);
     const problems = renderFindings(FINDINGS, findings);
     const advisories: string[] = [];
-    if (res.contentType !== 'application/json') advisories.push(`Served as ${res.contentType ?? 'no content type'} instead of application/json.`);
+    // application/a2a+json (1.0 §14.1.1, preferred by the HTTP binding since 1.0.1) is A2A's own JSON type.
+    if (res.contentType !== 'application/json' && res.contentType !== 'application/a2a+json') advisories.push(`Served as ${res.contentType ?? 'no content type'} instead of application/json.`);
     // The interfaces of the card's version that a client can use: the same list the probe chose from.
     const interfaces = usableInterfaces(card, art.version);
     const endpoints = [...new Set(interfaces.map((i) => i.url))];
