@@ -52,7 +52,7 @@ const EVIDENCE: Record<string, { id: string; has: RegExp[]; hasNot?: RegExp[] }>
   'a2a-v1-http-json-answers': { id: 'A5', has: [/with A2A-Version 1\.0 → HTTP 404 \(application\/a2a\+json\): A2A error TASK_NOT_FOUND/] },
   'a2a-provider-without-organization': { id: 'A5', has: [/provider lacks "organization"/], hasNot: [/lacks "organization" and "url"/] },
   'a2a-v1-grpc-only': { id: 'A5', has: [/^Could not be measured: its interfaces are GRPC only/, /1 endpoint\(s\) \(GRPC 127\.0\.0\.1:1\)/] },
-  'skills-unknown-schema-empty': { id: 'A6', has: [/unrecognised \$schema "https:\/\/skills\.example\/index\.schema\.json"/], hasNot: [/no \$schema/] },
+  'skills-unknown-schema-empty': { id: 'A6', has: [/unrecognised \$schema "https:\/\/skills\.example\/index\.schema\.json"/, /the skills array is empty/], hasNot: [/no \$schema/, /v0\.1\.0/] },
   'skills-artifact-unreachable': { id: 'A6', has: [/^Could not be measured: 1 artifact download\(s\) could not be made \(GET http:\/\/127\.0\.0\.1:1\/order-status\/SKILL\.md: connection refused\)/, /0 of 1 artifact\(s\) downloaded, 1 could not be fetched/], hasNot: [/not served/] },
 };
 

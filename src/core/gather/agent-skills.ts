@@ -139,7 +139,8 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
     format = 'v0.2.0';
     declared = schemaV;
     declaredBy = '$schema';
-  } else if (typeof doc.$schema === 'string' && !schemaV && declaresUrls) {
+  } else if (typeof doc.$schema === 'string' && !schemaV && (declaresUrls || !skills.length)) {
+    // (An empty list under an unknown $schema has no v0.1.0 shape to read either: it is named by its $schema.)
     // What the index declares beats what we would guess, so the entries are still read; but both
     // texts tell clients not to process an index under a $schema they do not know: a problem.
     format = 'unknown-schema';
