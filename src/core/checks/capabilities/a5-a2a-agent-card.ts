@@ -236,7 +236,8 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       2,
     );
     return [
-      ...serveFileSteps(fx, { path: A2A_CARD_PATH, contentType: 'application/json', content, lang: 'json', headers: { 'Access-Control-Allow-Origin': '*' } }),
+      // The interface URL is the owner's own agent, which a file cannot stand in for.
+      ...serveFileSteps(fx, { path: A2A_CARD_PATH, contentType: 'application/json', content, lang: 'json', headers: { 'Access-Control-Allow-Origin': '*' }, needs: ['a2aEndpoint'] }),
       {
         title: 'Make the interface answer in its binding',
         body:
@@ -247,6 +248,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
           `GET ${fx.origin}/a2a/rest/tasks/no-such-task\nA2A-Version: 1.0\n\nHTTP/1.1 404 Not Found\nContent-Type: application/a2a+json\n\n` +
           JSON.stringify({ error: { code: 404, status: 'NOT_FOUND', message: 'Task not found', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'TASK_NOT_FOUND', domain: 'a2a-protocol.org' }] } }),
         lang: 'http',
+        needs: ['a2aEndpoint'],
       },
       { title: 'Keep the legacy path only as a redirect', body: `If you published ${A2A_LEGACY_CARD_PATH} for A2A ≤0.2 clients, keep it pointing at the same card; new clients read ${A2A_CARD_PATH}.` },
       verifyStep(`curl -s ${fx.origin}${A2A_CARD_PATH}`, 'Expect JSON with name, version, supportedInterfaces[0].url and a skills array whose entries have id, name, description and tags.'),

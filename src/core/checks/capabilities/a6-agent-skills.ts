@@ -222,30 +222,23 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     return { status: 'pass', code: 'A6/ok', data: { facts }, matched, advisories, probes, details };
   },
   fixGuide(fx) {
+    const skillPath = '/.well-known/agent-skills/order-status/SKILL.md';
+    const skillMd = `---\nname: order-status\ndescription: Look up the status of an order by order number and email.\n---\n\n# Order status\n\nCall GET ${fx.origin}/api/orders/{number}?email=… and read \`status\`.\n`;
+    // The digest of exactly the SKILL.md shown (agentskills.io well-known-uri: SHA-256 of the raw bytes served).
     const index = {
       $schema: SKILLS_SCHEMA_V02,
-      skills: [
-        {
-          name: 'order-status',
-          type: 'skill-md',
-          description: 'Look up the status of an order by order number and email.',
-          url: '/.well-known/agent-skills/order-status/SKILL.md',
-          digest: 'sha256:<64 lowercase hex of the SKILL.md bytes>',
-        },
-      ],
+      skills: [{ name: 'order-status', type: 'skill-md', description: 'Look up the status of an order by order number and email.', url: skillPath, digest: sha256Digest(Buffer.from(skillMd)) }],
     };
-    const skillMd = `---\nname: order-status\ndescription: Look up the status of an order by order number and email.\n---\n\n# Order status\n\nCall GET ${fx.origin}/api/orders/{number}?email=… and read \`status\`.\n`;
     return [
       {
         title: 'Write each skill as a SKILL.md',
-        body: 'One folder per skill under /.well-known/agent-skills/<name>/. The name is 1-64 characters of a-z, 0-9 and single hyphens, and must match the front matter.',
-        code: skillMd,
-        lang: 'markdown',
+        body: 'One folder per skill under /.well-known/agent-skills/<name>/. The name is 1-64 characters of a-z, 0-9 and single hyphens, and must match the front matter; the description says what the skill does and when to use it.',
       },
+      ...serveFileSteps(fx, { path: skillPath, contentType: 'text/markdown; charset=utf-8', content: skillMd, lang: 'markdown' }),
       ...serveFileSteps(fx, { path: SKILLS_INDEX_PATH, contentType: 'application/json', content: JSON.stringify(index, null, 2) + '\n', lang: 'json' }),
       {
         title: 'Compute the digests in your build',
-        body: 'The digest is SHA-256 of the exact bytes served (after any build step); any change to SKILL.md changes it, so generate the index rather than editing it by hand.',
+        body: 'The digest above is SHA-256 of exactly the SKILL.md shown. It is of the exact bytes served (after any build step): any change to SKILL.md changes it, so generate the index rather than editing it by hand. An entry may also carry an optional semantic `version` of the skill.',
         code: `node -e "const c=require('node:crypto'),f=require('node:fs');console.log('sha256:'+c.createHash('sha256').update(f.readFileSync(process.argv[1])).digest('hex'))" public/.well-known/agent-skills/order-status/SKILL.md`,
         lang: 'sh',
       },
