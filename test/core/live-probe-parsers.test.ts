@@ -34,6 +34,22 @@ describe('A2A probe answers', () => {
     );
   });
 
+  it('the HTTP+JSON judge never throws, stays short, and counts only an error object or a task', () => {
+    const errorish = fc.record({ error: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.record({ code: fc.oneof(fc.integer(), fc.string()), message: fc.string(), details: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }) }, { requiredKeys: [] })) }, { requiredKeys: [] });
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 599 }), fc.oneof(fc.string(), fc.json(), errorish.map((v) => JSON.stringify(v))), (status, body) => {
+        const r = judgeA2aRestAnswer({ ...post(status, body), method: 'GET' as const });
+        expect(['http-json', 'auth-required', 'no-answer']).toContain(r.outcome);
+        expect(r.answer.length).toBeLessThan(200);
+        if (r.outcome === 'http-json') {
+          const v = JSON.parse(body) as Record<string, unknown>;
+          expect(typeof v.error === 'object' || (status < 300 && typeof v.id === 'string')).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('reads interfaces from the members the card\'s version has; the probe takes the first it can speak', () => {
     const v10 = { url: 'https://a/leftover', supportedInterfaces: [{ url: 'grpc.a:443', protocolBinding: 'GRPC' }, { url: 'https://a/rest', protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' }, { url: 'https://a/rpc', protocolBinding: 'JSONRPC' }] };
     // 1.0 has no top-level url: the leftover is never read.
@@ -45,6 +61,8 @@ describe('A2A probe answers', () => {
     expect(probeTarget(a2aInterfaces({ supportedInterfaces: [{ url: 'https://a/g', protocolBinding: 'GRPC' }] }, '1.0'))).toBeNull();
     expect(restProbeUrl('https://a/rest/', '1.0')).toBe('https://a/rest/tasks/ai-ready-probe-no-such-task');
     expect(restProbeUrl('https://a/rest', null)).toBe('https://a/rest/v1/tasks/ai-ready-probe-no-such-task');
+    // A query on the interface URL stays a query: the path grows, not the query string.
+    expect(restProbeUrl('https://a/rest?tenant=x#f', '1.0')).toBe('https://a/rest/tasks/ai-ready-probe-no-such-task?tenant=x');
   });
 
   it('judges an HTTP+JSON answer by its A2A error body, never by a bare status', () => {

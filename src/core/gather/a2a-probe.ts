@@ -158,7 +158,10 @@ export function judgeA2aRestAnswer(probe: FetchResult): { outcome: A2aProbeOutco
 
 /** Where the HTTP+JSON probe goes: {base}/tasks/{id} for 1.x, {base}/v1/tasks/{id} for 0.3 (its URL patterns kept the /v1 prefix 1.0 removed). */
 export function restProbeUrl(base: string, a2aVersion: string | null): string {
-  return `${base.replace(/\/+$/, '')}${a2aVersion ? '' : '/v1'}/tasks/${A2A_PROBE_TASK_ID}`;
+  const u = new URL(base);
+  u.pathname = `${u.pathname.replace(/\/+$/, '')}${a2aVersion ? '' : '/v1'}/tasks/${A2A_PROBE_TASK_ID}`;
+  u.hash = '';
+  return u.href;
 }
 
 /** Sends the probe of one interface once per scan; a 1.x interface's version becomes the A2A-Version header. */
