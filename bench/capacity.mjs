@@ -15,7 +15,7 @@
 // 5. cached scans: requests per second answered from the result cache.
 //
 // Defaults of the tree under test are used (the rate limit is off). To measure the code before a
-// change, point --root at another built checkout: node bench/capacity.mjs --root /work/main
+// change, point --root at another built checkout: node bench/capacity.mjs --root ../ai-ready-before
 // Usage: npm run build && node bench/capacity.mjs [--root dir] [--window 15] [--only 1,2,3,4,5]
 //        [--batch-only] [--batch-args '--max-scans 8']  (section 4: only the scan --input part, extra flags)
 import { spawn } from 'node:child_process';

@@ -1,17 +1,16 @@
 /**
  * The output of a batch, streamed: each site's report is written the moment the site finishes
  * (in the order sites finish; every NDJSON line and report section names its URL), then the
- * result is dropped. What is kept until the end is only what the trailer needs: one summary row
- * per site, and whole results for SARIF and JUnit, which are single documents by definition.
+ * result is dropped. How a format is written comes from its module in the format registry
+ * (src/format/formats/<name>.ts): its stream, a document per site, or, for formats that are one
+ * document by definition (SARIF, JUnit), the whole results rendered once at the end.
  */
 import { once } from 'node:events';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import type { ScanResult } from '../core/schema.js';
-import { render, renderBatchSummary, renderGithubAnnotations, renderHtmlReport, renderTextReport } from '../format/index.js';
-import { MARKDOWN_MARKER, mdText, renderMarkdownSection } from '../format/markdown.js';
+import { FORMATS, type FormatStream } from '../format/index.js';
 import type { ReportComparison } from '../format/compare.js';
-import { toSafeJson } from '../format/sanitize.js';
 import type { FormatName } from './scan-settings.js';
 import { UsageError } from './usage-error.js';
 
@@ -80,32 +79,26 @@ export class HeldSink implements Sink {
   close(): void {}
 }
 
-/** Markdown one section at a time: the marker and heading first, the table of every site last. */
-export class MarkdownStream {
-  private rows: string[] = [];
-
+/** A format's stream writing to a sink: the pieces as sites finish, the closing text at the end. */
+class StreamWriter {
   constructor(
     private readonly sink: Sink,
-    private readonly comparisonFor?: (r: ScanResult) => ReportComparison | undefined,
+    private readonly stream: FormatStream,
   ) {}
 
-  async add(r: ScanResult): Promise<void> {
-    if (!this.rows.length) await this.sink.write(`${MARKDOWN_MARKER}\n\n## AI readiness\n\n`);
-    await this.sink.write(renderMarkdownSection(r, { headingLevel: 3, comparison: this.comparisonFor?.(r) }) + '\n');
-    this.rows.push(`| ${mdText(r.url)} | ${r.overallScore} | ${r.grade ?? '-'} | ${r.level} ${mdText(r.levelName)} |`);
+  async add(r: ScanResult, index: number): Promise<void> {
+    const text = this.stream.add(r, index);
+    if (text) await this.sink.write(text);
+  }
+
+  failed(url: string, error: string, index: number): void {
+    this.stream.failed?.(url, error, index);
   }
 
   async end(): Promise<void> {
-    if (!this.rows.length) return;
-    await this.sink.write(['### All sites', '', '| URL | Score | Grade | Level |', '| --- | ---: | :---: | --- |', ...this.rows, ''].join('\n'));
+    const text = this.stream.end();
+    if (text) await this.sink.write(text);
   }
-}
-
-/** One line of the batch summary table: what renderBatchSummary reads of a result, nothing more. */
-interface SummaryRow {
-  url: string;
-  result?: Pick<ScanResult, 'overallScore' | 'grade' | 'level' | 'levelName'>;
-  error?: string;
 }
 
 export interface BatchOutputOptions {
@@ -145,89 +138,75 @@ export function htmlFileFor(output: string, url: string, index: number): string 
 export class BatchOutput {
   /** Files written, in the order they were first written. */
   readonly written: string[] = [];
-  private readonly rows: Array<SummaryRow | undefined>;
   private readonly main: Sink;
   private readonly held: HeldSink | null;
-  private readonly summary: MarkdownStream | null;
+  /** The format's own stream into the main output, when it has one. */
+  private readonly mainStream: StreamWriter | null;
+  private readonly summary: StreamWriter | null;
   private readonly summaryFile: FileSink | null;
-  private readonly stepSummary: MarkdownStream | null;
+  private readonly stepSummary: StreamWriter | null;
   private readonly stepFile: FileSink | null;
-  /** SARIF and JUnit are one document each: their results wait for the end. */
+  /** Formats that are one document by definition (no stream): their results wait for the end. */
   private readonly whole: ScanResult[] = [];
-  private sections = 0;
 
   constructor(private readonly o: BatchOutputOptions) {
-    this.rows = new Array(o.urls.length);
     const stdout = new StdoutSink();
     this.held = !o.output && o.holdStdout ? new HeldSink(stdout) : null;
     this.main = o.output ? new FileSink('--output', o.output) : (this.held ?? stdout);
+    const streamOptions = {
+      color: o.color,
+      verbose: o.verbose,
+      summary: o.summary,
+      width: o.width,
+      wrapWidth: o.wrapWidth,
+      comparisonFor: o.comparisonFor,
+      batch: true,
+      sites: o.urls.length,
+      toFile: !!o.output,
+    };
+    const format = FORMATS[o.format];
+    this.mainStream = format.stream && !format.documentPerSite ? new StreamWriter(this.main, format.stream(streamOptions)) : null;
+    const markdown = (sink: FileSink) => new StreamWriter(sink, FORMATS.md.stream!({ ...streamOptions, toFile: true }));
     this.summaryFile = o.markdownSummary ? new FileSink('--markdown-summary', o.markdownSummary) : null;
-    this.summary = this.summaryFile ? new MarkdownStream(this.summaryFile, o.comparisonFor) : null;
+    this.summary = this.summaryFile ? markdown(this.summaryFile) : null;
     this.stepFile = o.format === 'github' && o.stepSummary ? new FileSink('to GITHUB_STEP_SUMMARY', o.stepSummary, true) : null;
-    this.stepSummary = this.stepFile ? new MarkdownStream(this.stepFile, o.comparisonFor) : null;
+    this.stepSummary = this.stepFile ? markdown(this.stepFile) : null;
   }
 
   /** Writes one finished site (index: its input position). */
   async add(index: number, url: string, outcome: { result: ScanResult } | { error: string }): Promise<void> {
     if ('error' in outcome) {
-      this.rows[index] = { url, error: outcome.error };
+      this.mainStream?.failed(url, outcome.error, index);
       return;
     }
     const r = outcome.result;
-    this.rows[index] = { url, result: { overallScore: r.overallScore, grade: r.grade, level: r.level, levelName: r.levelName } };
     if (this.summary) {
-      await this.summary.add(r);
+      await this.summary.add(r, index);
       this.note(this.summaryFile!);
     }
-    if (this.stepSummary) await this.stepSummary.add(r);
-    switch (this.o.format) {
-      case 'json':
-        // Site text may hold C1 and bidi controls: escaped like every other JSON output.
-        await this.main.write(toSafeJson(r) + '\n');
-        break;
-      case 'pretty':
-        await this.main.write((this.sections ? '\n' : '') + renderTextReport(r, { color: this.o.color, verbose: this.o.verbose, summary: this.o.summary, width: this.o.width, wrapWidth: this.o.wrapWidth, comparison: this.o.comparisonFor?.(r) }));
-        break;
-      case 'md':
-        await (this.mainMarkdown ??= new MarkdownStream(this.main, this.o.comparisonFor)).add(r);
-        break;
-      case 'github':
-        await this.main.write(renderGithubAnnotations([r]));
-        break;
-      case 'html': {
-        // The CLI refuses a batch html report without --output.
-        const file = new FileSink('--output', htmlFileFor(this.o.output!, r.url, index));
-        file.write(renderHtmlReport(r));
-        file.close();
-        this.written.push(file.path);
-        break;
-      }
-      case 'sarif':
-      case 'junit':
-        this.whole.push(r);
-        break;
+    if (this.stepSummary) await this.stepSummary.add(r, index);
+    const format = FORMATS[this.o.format];
+    if (format.documentPerSite) {
+      // The CLI refuses a batch of per-site documents without --output.
+      const file = new FileSink('--output', htmlFileFor(this.o.output!, r.url, index));
+      file.write(format.document([r], { batch: true }));
+      file.close();
+      this.written.push(file.path);
+      return;
     }
-    this.sections++;
-    if (this.main instanceof FileSink && this.o.format !== 'html') this.note(this.main);
+    if (this.mainStream) await this.mainStream.add(r, index);
+    else this.whole.push(r);
+    if (this.main instanceof FileSink) this.note(this.main);
   }
 
-  private mainMarkdown: MarkdownStream | null = null;
-
-  /** Closes the documents: markdown tables, SARIF/JUnit, the pretty summary table. */
+  /** Closes the documents: the streams' closing text (markdown tables, the pretty table), whole documents (SARIF, JUnit). */
   async end(): Promise<void> {
     try {
       await this.summary?.end();
       await this.stepSummary?.end();
-      await this.mainMarkdown?.end();
-      if (this.whole.length) {
-        await this.main.write(render(this.o.format, this.whole, { batch: true }));
-        if (this.main instanceof FileSink) this.note(this.main);
-      }
-      if (this.o.format === 'pretty' && this.o.urls.length > 1 && !this.o.output) {
-        const rows = this.rows.filter((r): r is SummaryRow => !!r);
-        // renderBatchSummary reads only the score, grade and level of each result.
-        await this.main.write(renderBatchSummary(rows as Parameters<typeof renderBatchSummary>[0], { color: this.o.color }));
-      }
+      await this.mainStream?.end();
+      if (this.whole.length) await this.main.write(FORMATS[this.o.format].document(this.whole, { batch: true }));
+      if (this.main instanceof FileSink) this.note(this.main);
     } finally {
       for (const f of [this.main, this.summaryFile, this.stepFile]) f?.close();
     }

@@ -205,11 +205,19 @@ function weightOf(check: CheckModule<any>, status: CheckResult['status']): numbe
   return status === 'pass' || status === 'partial' || status === 'fail' ? check.meta.weight : 0;
 }
 
+/** Template data as the report carries it: undefined values dropped (JSON has none); nothing left, nothing carried. */
+function definedValues(data: Readonly<Record<string, string | number | undefined>> | undefined): Record<string, string | number> | undefined {
+  if (!data) return undefined;
+  const out = Object.fromEntries(Object.entries(data).filter((kv): kv is [string, string | number] => kv[1] !== undefined));
+  return Object.keys(out).length ? out : undefined;
+}
+
 function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, 'outcome'>): CheckResult {
   const { meta } = e.check;
   const { status, code, tier, evidence, naReason } = judge(e, profile);
   const weight = weightOf(e.check, status);
   const needsFix = status === 'fail' || status === 'partial';
+  const data = definedValues(e.raw.data);
   return {
     id: meta.id,
     name: meta.name,
@@ -225,7 +233,8 @@ function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, '
     specUrls: meta.specUrls,
     ...(e.raw.matched ? { matched: e.raw.matched } : {}),
     ...(e.raw.advisories?.length ? { advisories: e.raw.advisories } : {}),
-    ...(e.raw.findings?.length ? { findings: e.raw.findings.map(({ code, text }) => ({ code, text })) } : {}),
+    ...(data ? { data } : {}),
+    ...(e.raw.findings?.length ? { findings: e.raw.findings.map(({ code, text, data }) => ({ code, text, ...(definedValues(data) ? { data: definedValues(data) } : {}) })) } : {}),
     probes: (e.raw.probes ?? []).map(toProbeRecord),
     ...(naReason ? { naReason } : {}),
   };

@@ -92,6 +92,9 @@ export const ProbeRecord = z
   .meta({ id: 'ProbeRecord' });
 export type ProbeRecord = z.infer<typeof ProbeRecord>;
 
+/** Values an evidence template was filled with: names to strings or numbers (an absent value is left out). */
+const MessageData = z.record(z.string(), z.union([z.string(), z.number()]));
+
 export const CheckResult = z
   .object({
     id: z.string(),
@@ -116,8 +119,9 @@ export const CheckResult = z
     advisories: z.array(z.string()).optional(),
     probes: z.array(ProbeRecord).optional(),
     naReason: z.string().optional(),
+    data: MessageData.optional().describe('The values the evidence template of `code` was filled with (docs/check-codes.md): what scripts and formats read instead of parsing the evidence'),
     findings: z
-      .array(z.object({ code: z.string(), text: z.string() }))
+      .array(z.object({ code: z.string(), text: z.string(), data: MessageData.optional().describe("The values of this finding's template") }))
       .optional()
       .describe('The problems an outcome collected, each with its own code (e.g. "D1/wrong-type"), in the order found; the first names a partial outcome'),
   })

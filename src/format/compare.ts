@@ -1,6 +1,6 @@
 /**
  * One comparison of two scans, used by every face: the service's compare page and v1 JSON, the
- * MCP `compare_reports` tool and the terminal's `--baseline` deltas. It works on snapshots (what a
+ * MCP `get_report` tool (`compareWith`) and the terminal's `--baseline` deltas. It works on snapshots (what a
  * comparison needs of a scan) so a saved baseline, which keeps less than a full result, compares
  * the same way as two stored reports.
  */

@@ -34,7 +34,7 @@ export const SURFACES: Surface[] = [
   { path: '/.well-known/api-catalog', title: 'API catalog (RFC 9727)', type: 'application/linkset+json', note: 'machine-readable list of the APIs' },
   { path: '/.well-known/agent-skills/index.json', title: 'Agent skills index', type: 'application/json', note: 'one skill per check: how to fix it, generated from the fix guides' },
   { path: '/server.json', title: 'Server description', type: 'application/json', note: 'name, version and remote endpoints of this service' },
-  { path: '/mcp', title: 'MCP server (OAuth 2.1)', type: 'application/json', note: 'Streamable HTTP MCP endpoint with 14 tools (scans, saved reports, domain history, monitors, rubric and fix guides); OAuth 2.1 with dynamic client registration' },
+  { path: '/mcp', title: 'MCP server (OAuth 2.1)', type: 'application/json', note: 'Streamable HTTP MCP endpoint with 13 tools (scans, saved reports, domain history, monitors, rubric and fix guides); OAuth 2.1 with dynamic client registration' },
   { path: '/api/mcp', title: 'MCP server (API key)', type: 'application/json', note: 'the same tools with an API key as Bearer token; anonymous callers get the read-only scan tools' },
   { path: '/.well-known/mcp/catalog.json', title: 'MCP catalog', type: 'application/json', note: 'the MCP servers of this instance (server-card extension): one entry pointing at /mcp/server-card' },
   { path: '/.well-known/ard.json', title: 'ARD manifest', type: 'application/json', note: 'Agentic Resource Discovery (v0.91): one entry, the MCP server card; robots.txt names it with Agentmap' },

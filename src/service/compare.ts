@@ -1,6 +1,6 @@
 /**
  * Comparing two stored reports, for every server face (the compare page, the v1 compare
- * endpoint, the MCP `compare_reports` tool). The comparison itself is src/format/compare.ts, the
+ * endpoint, the MCP `get_report` tool with `compareWith`). The comparison itself is src/format/compare.ts, the
  * one module the terminal's `--baseline` uses too; this adds the stored reports' ids and dates
  * and the wire schema (additive to v1).
  */

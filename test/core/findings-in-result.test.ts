@@ -22,3 +22,29 @@ describe('findings in the scan result', () => {
     expect(CheckResult.safeParse(d1).success).toBe(true);
   });
 });
+
+describe('template data in the scan result', () => {
+  it('carries the data each evidence line and finding was filled from, so a format can render from values', async () => {
+    const { CHECKS } = await import('../../src/core/checks/index.js');
+    const { fillTemplate } = await import('../../src/core/checks/messages.js');
+    const site = await startFixture({
+      '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><head><title>T</title></head><body><h1>Hi</h1><p>Some text.</p></body></html>' },
+      '/robots.txt': { headers: { 'content-type': 'application/octet-stream' }, body: 'User-agent: GPTBot\nDisallow: /\nnonsense line\n' },
+      '/llms.txt': { headers: { 'content-type': 'text/plain' }, body: '# Site\n\n> About.\n\n## Docs\n\n- [Home](/): the home page\n' },
+    });
+    open.push(site);
+    const result = await scan(site.origin, { pages: 1, deadlineMs: 15_000 });
+    let withData = 0;
+    for (const c of result.checks) {
+      expect(CheckResult.safeParse(c).success).toBe(true);
+      if (!c.data) continue;
+      withData++;
+      const meta = CHECKS.find((m) => m.meta.id === c.id)!.meta;
+      const texts = (c.findings ?? []).map((f) => fillTemplate(meta.findings![f.code], f.data, f.code));
+      expect(texts).toEqual((c.findings ?? []).map((f) => f.text));
+      const evidence = fillTemplate(meta.messages[c.code!], { ...c.data, ...(texts.length ? { findings: texts.join('; ') } : {}) }, c.code!);
+      expect(c.evidence, c.id).toContain(evidence);
+    }
+    expect(withData).toBeGreaterThan(10);
+  });
+});

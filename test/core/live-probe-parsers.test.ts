@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { gzipSync } from 'node:zlib';
-import { judgeA2aAnswer, jsonRpcEndpoint } from '../../src/core/gather/a2a-probe.js';
+import { a2aInterfaces, judgeA2aAnswer, judgeA2aRestAnswer, jsonRpcEndpoint, probeTarget, restProbeUrl } from '../../src/core/gather/a2a-probe.js';
 import { productFromSitemaps, sitemapLocs } from '../../src/core/gather/product-pages.js';
 import { siteOf } from '../../src/core/gather/live-scope.js';
 import { ORIGIN, response } from '../helpers/responses.js';
@@ -34,11 +34,47 @@ describe('A2A probe answers', () => {
     );
   });
 
-  it('picks the first JSONRPC interface; gRPC and HTTP+JSON only are not probed', () => {
-    expect(jsonRpcEndpoint({ supportedInterfaces: [{ url: 'https://a/grpc', protocolBinding: 'GRPC' }, { url: 'https://a/rpc', protocolBinding: 'JSONRPC' }] })).toBe('https://a/rpc');
-    expect(jsonRpcEndpoint({ url: 'https://a/rpc' })).toBe('https://a/rpc');
-    expect(jsonRpcEndpoint({ url: 'https://a/rest', preferredTransport: 'HTTP+JSON' })).toBeNull();
-    expect(jsonRpcEndpoint({ supportedInterfaces: [{ url: 'https://a/g', protocolBinding: 'GRPC' }] })).toBeNull();
+  it('the HTTP+JSON judge never throws, stays short, and counts only an error object or a task', () => {
+    const errorish = fc.record({ error: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.record({ code: fc.oneof(fc.integer(), fc.string()), message: fc.string(), details: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }) }, { requiredKeys: [] })) }, { requiredKeys: [] });
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 599 }), fc.oneof(fc.string(), fc.json(), errorish.map((v) => JSON.stringify(v))), (status, body) => {
+        const r = judgeA2aRestAnswer({ ...post(status, body), method: 'GET' as const });
+        expect(['http-json', 'auth-required', 'no-answer']).toContain(r.outcome);
+        expect(r.answer.length).toBeLessThan(200);
+        if (r.outcome === 'http-json') {
+          const v = JSON.parse(body) as Record<string, unknown>;
+          expect(typeof v.error === 'object' || (status < 300 && typeof v.id === 'string')).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads interfaces from the members the card\'s version has; the probe takes the first it can speak', () => {
+    const v10 = { url: 'https://a/leftover', supportedInterfaces: [{ url: 'grpc.a:443', protocolBinding: 'GRPC' }, { url: 'https://a/rest', protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' }, { url: 'https://a/rpc', protocolBinding: 'JSONRPC' }] };
+    // 1.0 has no top-level url: the leftover is never read.
+    expect(a2aInterfaces(v10, '1.0').map((i) => i.url)).toEqual(['grpc.a:443', 'https://a/rest', 'https://a/rpc']);
+    expect(probeTarget(a2aInterfaces(v10, '1.0'))).toMatchObject({ url: 'https://a/rest', binding: 'HTTP+JSON', protocolVersion: '1.0' });
+    expect(jsonRpcEndpoint(v10, '1.0')).toBe('https://a/rpc');
+    expect(jsonRpcEndpoint({ url: 'https://a/rpc' }, '0.3')).toBe('https://a/rpc');
+    expect(probeTarget(a2aInterfaces({ url: 'https://a/rest', preferredTransport: 'HTTP+JSON' }, '0.3'))).toMatchObject({ binding: 'HTTP+JSON', from: 'url' });
+    expect(probeTarget(a2aInterfaces({ supportedInterfaces: [{ url: 'https://a/g', protocolBinding: 'GRPC' }] }, '1.0'))).toBeNull();
+    expect(restProbeUrl('https://a/rest/', '1.0')).toBe('https://a/rest/tasks/ai-ready-probe-no-such-task');
+    expect(restProbeUrl('https://a/rest', null)).toBe('https://a/rest/v1/tasks/ai-ready-probe-no-such-task');
+    // A query on the interface URL stays a query: the path grows, not the query string.
+    expect(restProbeUrl('https://a/rest?tenant=x#f', '1.0')).toBe('https://a/rest/tasks/ai-ready-probe-no-such-task?tenant=x');
+  });
+
+  it('judges an HTTP+JSON answer by its A2A error body, never by a bare status', () => {
+    const get = (status: number | null, body: string, ct = 'application/json') => ({ ...post(status, body, ct), method: 'GET' as const });
+    const taskNotFound = '{"error":{"code":404,"status":"NOT_FOUND","message":"no task","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"TASK_NOT_FOUND","domain":"a2a-protocol.org"}]}}';
+    expect(judgeA2aRestAnswer(get(404, taskNotFound, 'application/a2a+json'))).toMatchObject({ outcome: 'http-json', answer: expect.stringContaining('A2A error TASK_NOT_FOUND') });
+    expect(judgeA2aRestAnswer(get(404, '{"error":{"code":404,"message":"Task not found"}}')).outcome).toBe('http-json');
+    expect(judgeA2aRestAnswer(get(401, '')).outcome).toBe('auth-required');
+    expect(judgeA2aRestAnswer(get(404, 'Not Found', 'text/plain')).outcome).toBe('no-answer');
+    expect(judgeA2aRestAnswer(get(404, '{"detail":"Not Found"}')).outcome).toBe('no-answer');
+    expect(judgeA2aRestAnswer(get(200, '<html></html>', 'text/html')).outcome).toBe('no-answer');
+    expect(judgeA2aRestAnswer(get(500, '{"error":{"code":500}}')).outcome).toBe('no-answer');
   });
 });
 

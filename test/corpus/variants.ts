@@ -6,5 +6,6 @@ import { botAccess } from './sites/bot-access.js';
 import { capabilities } from './sites/capabilities.js';
 import { commerce } from './sites/commerce.js';
 import { agentDiscovery } from './sites/agent-discovery.js';
+import { a2aSkillsNewest } from './sites/a2a-skills-newest.js';
 
-export const VARIANTS: Variant[] = [...discoverability, ...content, ...botAccess, ...capabilities, ...agentDiscovery, ...commerce];
+export const VARIANTS: Variant[] = [...discoverability, ...content, ...botAccess, ...capabilities, ...agentDiscovery, ...a2aSkillsNewest, ...commerce];

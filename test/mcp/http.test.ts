@@ -1,5 +1,5 @@
 /**
- * /api/mcp on a real server with the SDK's Streamable HTTP client: an API key gets the 14 tools,
+ * /api/mcp on a real server with the SDK's Streamable HTTP client: an API key gets the 13 tools,
  * anonymous callers only the scan tools under the REST rate limit, a wrong key is 401; reports
  * made through MCP are the service's reports. Also the MCP server card.
  */
@@ -46,9 +46,9 @@ afterAll(async () => {
 });
 
 describe('/api/mcp', () => {
-  it('gives an API key the 14 tools; scans land in the account and are readable through the REST API', async () => {
+  it('gives an API key the 13 tools; scans land in the account and are readable through the REST API', async () => {
     const client = await connect(key);
-    expect((await client.listTools()).tools).toHaveLength(14);
+    expect((await client.listTools()).tools).toHaveLength(13);
     const progress: number[] = [];
     const res = await client.callTool({ name: 'scan_site', arguments: { url: site.origin, isPublic: false } }, undefined, { onprogress: (p) => progress.push(p.progress) });
     const result = ScanResponse.parse(res.structuredContent);
@@ -101,7 +101,7 @@ describe('/api/mcp', () => {
       const card = await res.json();
       expect(card.serverInfo.name).toBe('ai-ready');
       expect(card.remotes.map((r: { url: string }) => r.url)).toEqual([`${server.baseUrl}/mcp`, `${server.baseUrl}/api/mcp`]);
-      expect(card.tools).toHaveLength(14);
+      expect(card.tools).toHaveLength(13);
       expect(card.capabilities.tools).toBeDefined();
     }
   });

@@ -34,11 +34,11 @@ afterAll(async () => {
 });
 
 describe('ai-ready mcp (stdio)', () => {
-  it('serves the 14 tools, scans with the local engine and keeps the report in the local history', async () => {
+  it('serves the 13 tools, scans with the local engine and keeps the report in the local history', async () => {
     const client = await stdioClient(['--data-dir', dir, '--account', 'me']);
     expect(client.getServerVersion()?.name).toBe('ai-ready');
     const tools = (await client.listTools()).tools;
-    expect(tools).toHaveLength(14);
+    expect(tools).toHaveLength(13);
     const scan = await client.callTool({ name: 'scan_site', arguments: { url: site.origin } });
     expect(scan.isError).toBeFalsy();
     const result = ScanResponse.parse(scan.structuredContent);

@@ -1,5 +1,5 @@
 /**
- * The 14 tools through the SDK's own client over an in-memory transport: a real store in a temp
+ * The 13 tools through the SDK's own client over an in-memory transport: a real store in a temp
  * dir, real scans of a loopback fixture site, account scoping between two accounts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,13 +47,13 @@ afterAll(async () => {
 });
 
 describe('MCP tools', () => {
-  it('lists the 14 tools to an account and only the scan tools to anonymous callers', async () => {
+  it('lists the 13 tools to an account and only the scan tools to anonymous callers', async () => {
     const withAccount = await connect({ account: alice });
     const names = (await withAccount.listTools()).tools.map((x) => x.name);
-    expect(names).toHaveLength(14);
+    expect(names).toHaveLength(13);
     expect(new Set(names)).toEqual(
       new Set(['scan_site', 'check_site', 'get_report', 'list_reports', 'delete_report', 'set_report_visibility', 'get_domain_history',
-        'compare_reports', 'create_monitor', 'list_monitors', 'delete_monitor', 'list_webhook_deliveries', 'get_rubric', 'get_fix_guide']),
+        'create_monitor', 'list_monitors', 'delete_monitor', 'list_webhook_deliveries', 'get_rubric', 'get_fix_guide']),
     );
     const listed = (await withAccount.listTools()).tools;
     for (const tool of listed) {
@@ -114,7 +114,7 @@ describe('MCP tools', () => {
     expect(unreachable.text).toMatch(/^unreachable:/);
   });
 
-  it('get_report, compare_reports and get_domain_history follow the site over time', async () => {
+  it('get_report (with compareWith) and get_domain_history follow the site over time', async () => {
     fixture.use('bare');
     const client = await connect({ account: alice });
     second = (await call(client, 'scan_site', { url: fixture.site.origin })).data;
@@ -126,7 +126,12 @@ describe('MCP tools', () => {
     expect(parsed.score).toBe(first.overallScore);
     expect(parsed.htmlUrl).toBe(`${BASE}/r/${first.shareId}`);
 
-    const cmp = await call(client, 'compare_reports', { from: first.shareId, to: second.shareId });
+    expect(report.data.comparison).toBeUndefined();
+    const compared = await call(client, 'get_report', { id: second.shareId, compareWith: first.shareId });
+    expect(ReportResponse.parse(compared.data).id).toBe(second.shareId);
+    const cmp = { data: compared.data.comparison, text: compared.text };
+    expect(cmp.data.from.id).toBe(first.shareId);
+    expect(cmp.data.to.id).toBe(second.shareId);
     expect(cmp.data.scoreDelta).toBe(second.overallScore - first.overallScore);
     expect(cmp.data.changed.length).toBeGreaterThan(0);
     expect(cmp.data.changed.length + cmp.data.unchangedCount).toBe(first.checks.length);

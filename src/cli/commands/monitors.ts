@@ -39,7 +39,7 @@ export function registerMonitors(program: Command): void {
       const minGrade = flags.minGrade?.toUpperCase() ?? null;
       if (minGrade !== null && !['A', 'B', 'C', 'D'].includes(minGrade)) return fail('--min-grade must be A, B, C or D');
       const { createMonitorChecked, MonitorInputError } = await import('../../monitor/admin.js');
-      const { monitorView } = await import('../../mcp/tools/monitor-tools.js');
+      const { monitorView } = await import('../../monitor/view.js');
       try {
         const out = await withMonitors(flags, async ({ store, monitors }) => {
           const account = await store.ensureAccount(flags.account.trim());
@@ -66,7 +66,7 @@ export function registerMonitors(program: Command): void {
     .option(...dataDirOpt)
     .option(...databaseUrlOpt)
     .action(async (flags: { account?: string; json?: boolean; dataDir?: string }) => {
-      const { monitorView } = await import('../../mcp/tools/monitor-tools.js');
+      const { monitorView } = await import('../../monitor/view.js');
       const { oneLine } = await import('../../format/sanitize.js');
       const rows = await withMonitors(flags, async ({ store, monitors }) => {
         const account = flags.account ? await store.getAccount(flags.account) : undefined;

@@ -8,7 +8,7 @@
 import type { CheckStatus, Dimension, FixStep, Tier } from '../schema.js';
 import type { FetchOptions, FetchResult } from '../net/http.js';
 import type { GatherContext } from '../gather/context.js';
-import type { FoundResources, Resource } from '../fixes/found.js';
+import type { FoundResources, Resource } from '../fixes/resources.js';
 import type { StandardId } from '../standards/ledger.js';
 import { fillTemplate, renderFindings, type MessageData, type SubFinding } from './messages.js';
 

@@ -5,16 +5,8 @@
  */
 import type { CheckOutcome, Offers } from '../checks/types.js';
 
-/** The resources guides link to; each is offered by one check (its `meta.offers`). */
-export const RESOURCES = ['apiCatalog', 'mcpCard', 'agentCard', 'openapi', 'markdown', 'sitemap', 'llmsTxt', 'llmsFullTxt', 'ardManifest'] as const;
-
-export type Resource = (typeof RESOURCES)[number];
-
-/**
- * Resource -> the URL the scan found it at, or null when its check ran and found none. A resource
- * whose check did not run (--only, --skip, `ai-ready explain`) has no key: unknown.
- */
-export type FoundResources = Partial<Record<Resource, string | null>>;
+export { RESOURCES, type FoundResources, type Resource } from './resources.js';
+import type { FoundResources } from './resources.js';
 
 /** The URL a found outcome rests on: the one its details name; otherwise the first 2xx probe, preferring non-HTML answers. */
 function foundUrl(outcome: CheckOutcome<string, unknown>): string | null {

@@ -86,7 +86,7 @@ export function serveFileSteps(fx: FixContext, spec: ServeFileSpec): FixStep[] {
   const { 'Content-Type': contentType, ...extra } = headers;
   const op: FixOperation = { kind: 'file', path, contentType, content: spec.content, ...(Object.keys(extra).length ? { headers: extra } : {}) };
   const create: FixStep = { title: `Create ${path}`, body: note ? `${note}\nContent to publish at ${path}:` : `Content to publish at ${path}:`, code: spec.content, lang: spec.lang };
-  if (pack?.serveFile) return withPublish(pack.serveFile({ fx, spec, path, file: path.replace(/^\//, ''), headers, create }), op, spec.needs);
+  if (pack?.serveFile) return withPublish(pack.serveFile({ fx, label: pack.label, spec, path, file: path.replace(/^\//, ''), headers, create }), op, spec.needs);
   return withPublish([{ ...create, title: `Publish ${path}`, body: `${note ? note + '\n' : ''}Create this file so that ${path} answers 200 with Content-Type: ${headerValue(spec.contentType)}.` }], op, spec.needs);
 }
 
@@ -96,7 +96,7 @@ export function addHeaderSteps(fx: FixContext, h: HeaderSpec): FixStep[] {
   const all = path === '/';
   const pack = guidancePack(fx, 'addHeader');
   const op: FixOperation = { kind: 'header', name, value, path };
-  if (pack?.addHeader) return withPublish(pack.addHeader({ fx, spec: h, name, value, path, all }), op, h.needs);
+  if (pack?.addHeader) return withPublish(pack.addHeader({ fx, label: pack.label, spec: h, name, value, path, all }), op, h.needs);
   return withPublish([{ title: `Add the ${name} response header`, body: `Send it on ${all ? 'every HTML page (at least the home page)' : path}:`, code: `${name}: ${value}`, lang: 'http' }], op, h.needs);
 }
 

@@ -5,6 +5,11 @@
  * schema (a2a-protocol.org, specification/json/a2a.json) and, for 1.0, from the released 1.0.0
  * specification (docs/specification.md §4.4, §5.7, §5.8, read 2026-11-25) and its normative proto
  * (specification/a2a.proto: AgentCard, AgentInterface, AgentSkill with REQUIRED field behaviour).
+ * Re-read 2026-11-27 at the newest commits (a2a.proto cfc9d34b of 2026-07-21, after release 1.0.1;
+ * docs/specification.md 1eb4aa03 of 2026-08-14): AgentInterface.url of a GRPC interface is a
+ * `hostname:port` address, not an https URL; AgentProvider requires `url` and `organization` (both
+ * versions: the 0.3.0 JSON schema's AgentProvider.required, 1.0 proto REQUIRED). A protocolVersion
+ * is an A2A Major.Minor (§3.6; 0.x cards also wrote a patch, "0.3.0"), never an MCP revision date.
  * Findings are codes of A5 (meta.findings).
  */
 import { z } from 'zod';
@@ -43,6 +48,8 @@ const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9*][a-z0-9!#$&^_.+*
 
 export type A2aSchemaFinding =
   | 'A5/no-member'
+  | 'A5/bad-protocol-version'
+  | 'A5/provider-incomplete'
   | 'A5/empty-member'
   | 'A5/bad-member'
   | 'A5/bad-interface'
@@ -72,11 +79,48 @@ export function a2aSchemaFindings(card: Record<string, unknown>, version: A2aCar
       else out.push({ code: 'A5/bad-member', data: { member } });
     }
   }
+  out.push(...protocolVersionFindings(card, version), ...providerFindings(card, version));
   const skills = Array.isArray(card.skills) ? card.skills : [];
   const bad = skills.filter((s) => !AGENT_SKILL.safeParse(s).success).length;
   if (bad) out.push({ code: 'A5/skills-incomplete', data: { bad, total: skills.length } });
   out.push(...modeFindings(card));
   return out;
+}
+
+/** An A2A protocol version: Major.Minor (§3.6), a patch tolerated (0.x cards wrote "0.3.0"). */
+export const A2A_PROTOCOL_VERSION = /^(0|[1-9]\d{0,3})\.(0|[1-9]\d{0,3})(\.\d{1,4})?$/;
+
+/** Why a protocolVersion value is not an A2A version, or null when it is one. */
+export function protocolVersionProblem(v: string): string | null {
+  if (A2A_PROTOCOL_VERSION.test(v.trim())) return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v.trim())) return 'a date, the form of MCP protocol revisions, not an A2A Major.Minor version';
+  return 'not an A2A Major.Minor version (0.3, 1.0)';
+}
+
+/**
+ * protocolVersion values the card's version has: 1.0 reads each interface's (a top-level one is
+ * not a 1.0 member and is never read), 0.3 the card's own. Missing ones are schema findings.
+ */
+function protocolVersionFindings(card: Record<string, unknown>, version: A2aCardVersion | null): A2aFinding[] {
+  const places: Array<[string, unknown]> =
+    version === '1.0'
+      ? (Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : []).slice(0, 50).map((i, n) => [`supportedInterfaces[${n}].protocolVersion`, isObject(i) ? i.protocolVersion : undefined])
+      : [['protocolVersion', card.protocolVersion]];
+  const out: A2aFinding[] = [];
+  for (const [field, v] of places) {
+    if (typeof v !== 'string' || !v.trim()) continue;
+    const problem = protocolVersionProblem(v);
+    if (problem && out.length < 3) out.push({ code: 'A5/bad-protocol-version', data: { field, value: shown(v), problem } });
+  }
+  return out;
+}
+
+/** AgentProvider: optional, but when present both `organization` and `url` are required (0.3.0 schema, 1.0 proto). */
+function providerFindings(card: Record<string, unknown>, version: A2aCardVersion | null): A2aFinding[] {
+  if (card.provider === undefined) return [];
+  const p = isObject(card.provider) ? card.provider : {};
+  const missing = (['organization', 'url'] as const).filter((m) => typeof p[m] !== 'string' || !(p[m] as string).trim());
+  return missing.length ? [{ code: 'A5/provider-incomplete', data: { members: missing.join('" and "'), version: version === '1.0' ? '1.0' : '0.3' } }] : [];
 }
 
 /** A value for evidence: never String() on a parsed object ({"toString": 1} would throw). */

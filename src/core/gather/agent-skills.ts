@@ -58,6 +58,10 @@ export interface SkillsIndex {
   format: SkillsFormat;
   /** The `$schema` or `version` value that decided the format. */
   declared: string | null;
+  /** Which member `declared` was read from. */
+  declaredBy: '$schema' | 'version' | null;
+  /** The index's `$schema` as written (a non-string value shown as JSON), or null when it has none. */
+  schema: string | null;
   entries: SkillEntry[];
   /** Problems with the index as a whole. */
   problems: SkillsIndexProblem[];
@@ -75,6 +79,7 @@ export interface SkillsArtifact {
 
 const NAME_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const DIGEST_RE = /^sha256:[0-9a-f]{64}$/;
+const SEMVER_RE = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 const SCHEMA_RE = /^https?:\/\/schemas\.agentskills\.io\/discovery\/v?(\d+\.\d+(?:\.\d+)?)\/schema\.json#?$/i;
 
 /** Declared schema version from `$schema` ("0.2.0"), or null. */
@@ -124,27 +129,34 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
   const schemaV = schemaVersion(doc.$schema);
   const objectFiles = skills.some((s) => isObject(s) && Array.isArray(s.files) && s.files.some((f) => isObject(f)));
   const declaredVersion = typeof doc.version === 'string' ? doc.version : null;
+  const schema = doc.$schema === undefined || doc.$schema === null ? null : typeof doc.$schema === 'string' ? doc.$schema.slice(0, 120) : shownJson(doc.$schema);
 
   let format: SkillsFormat;
   let declared: string | null;
+  let declaredBy: SkillsIndex['declaredBy'] = null;
   const declaresUrls = skills.some((s) => isObject(s) && typeof s.url === 'string');
   if (schemaV && /^0\.([2-9]|\d{2,})/.test(schemaV)) {
     format = 'v0.2.0';
     declared = schemaV;
-  } else if (typeof doc.$schema === 'string' && !schemaV && declaresUrls) {
+    declaredBy = '$schema';
+  } else if (typeof doc.$schema === 'string' && !schemaV && (declaresUrls || !skills.length)) {
+    // (An empty list under an unknown $schema has no v0.1.0 shape to read either: it is named by its $schema.)
     // What the index declares beats what we would guess, so the entries are still read; but both
     // texts tell clients not to process an index under a $schema they do not know: a problem.
     format = 'unknown-schema';
     declared = doc.$schema.slice(0, 120);
+    declaredBy = '$schema';
     problems.push({ kind: 'unknown-schema', schema: doc.$schema.slice(0, 80) });
   } else if (declaredVersion && (objectFiles || /^0\.2\./.test(declaredVersion))) {
     format = 'draft-files';
     declared = declaredVersion;
+    declaredBy = 'version';
   } else {
     format = 'v0.1.0';
     declared = schemaV ?? declaredVersion;
-    if (typeof doc.$schema === 'string' && !schemaV) problems.push({ kind: 'unknown-schema', schema: doc.$schema.slice(0, 80) });
-    if (path === SKILLS_INDEX_PATH && !doc.$schema && skills.some((s) => isObject(s) && 'digest' in s && 'url' in s))
+    declaredBy = schemaV ? '$schema' : declaredVersion ? 'version' : null;
+    if (schema !== null && !schemaV) problems.push({ kind: 'unknown-schema', schema: schema.slice(0, 80) });
+    if (path === SKILLS_INDEX_PATH && schema === null && skills.some((s) => isObject(s) && 'digest' in s && 'url' in s))
       problems.push({ kind: 'no-schema' });
   }
 
@@ -173,6 +185,8 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
       if (bare) (format === 'unknown-schema' ? notes : p).push('digest given as a bare `sha256` member (v0.2.0: `digest: "sha256:<hex>"`)');
       if (gp) p.push(gp);
       const digest = bare ?? (gp ? null : (s.digest as string));
+      // agentskills.io (PR #380): an optional per-entry `version`, a semantic version of the artifact.
+      if (s.version !== undefined && !(typeof s.version === 'string' && SEMVER_RE.test(s.version))) notes.push(`entry "${name}": \`version\` ${shownJson(s.version)} is not a semantic version (e.g. "1.2.0")`);
       // Clients read nothing else of a skipped entry, so its other members are not judged.
       if (skipped) return { index: i, name, type: null, url: r.url, digest, problems: [], skipped };
       return { index: i, name, type, url: r.url, digest, problems: p, ...(notes.length ? { notes } : {}) };
@@ -188,7 +202,25 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
     }
     return { index: i, name, type: 'skill-md', url: derived, digest: null, problems: p };
   });
-  return { format, declared, entries, problems };
+  return { format, declared, declaredBy, schema, entries, problems };
+}
+
+/** A non-string member value, as short JSON (never String() on a parsed object). */
+function shownJson(v: unknown): string {
+  try {
+    return (JSON.stringify(v) ?? typeof v).slice(0, 80);
+  } catch {
+    return typeof v;
+  }
+}
+
+/**
+ * A fetch that could not be made: the artifact's host did not resolve, refused the connection
+ * before any answer, or the scan's host budget stopped it. It says nothing about the artifact.
+ */
+export function unreachedFetch(p: FetchResult): string | null {
+  if (p.status !== null || !p.error) return null;
+  return ['dns', 'refused', 'host-limit'].includes(p.error.code) ? p.error.message : null;
 }
 
 export function sha256Digest(body: Buffer): string {
@@ -233,7 +265,11 @@ export function indexDocument(probe: FetchResult): { doc: Record<string, unknown
  */
 export function deepEntries(index: SkillsIndex): SkillEntry[] {
   const lenient = index.format === 'unknown-schema';
-  return index.entries.filter((e) => e.url && !e.skipped && (lenient || !e.problems.length)).slice(0, DEEP_LIMIT);
+  // One download per URL: two entries naming the same artifact are one artifact (the first entry's checks apply).
+  const seen = new Set<string>();
+  return index.entries
+    .filter((e) => e.url && !e.skipped && (lenient || !e.problems.length) && !seen.has(e.url) && !!seen.add(e.url))
+    .slice(0, DEEP_LIMIT);
 }
 
 /** Fetches the index (current path, then the v0.1.0 path) and up to five artifacts. */

@@ -18,7 +18,7 @@ const OTHER_LABELS: Record<string, string> = {
 
 let labels: Map<string, string> | undefined;
 
-/** Built on first use: the packs import this module (for their steps' wording) while they load. */
+/** Built on first use, once every pack has loaded. */
 function table(): Map<string, string> {
   labels ??= new Map([...Object.values(PLATFORM_PACKS).map((p): [string, string] => [p.id, p.label]), ...Object.entries(OTHER_LABELS)]);
   return labels;

@@ -1,10 +1,9 @@
 /**
- * A rendering scan (`render` in ScanOptions): the browser session opens while the scan's first
+ * A rendering scan (`render` in the scan's options): the browser session opens while the scan's first
  * requests are on the wire, is attached to the scan's HTTP client for the checks' rendered hooks,
  * and is closed when the scan ends, whichever way it ends.
  */
 import type { HttpClient } from '../net/http.js';
-import type { ScanOptions } from '../scan.js';
 import type { ScanResult } from '../schema.js';
 import { attachRenderSession, type SessionHandle } from './rendered-page.js';
 import { RenderSession, PAGE_TIMEOUT_MS } from './session.js';
@@ -17,10 +16,18 @@ export interface Rendering {
   warnings(): Promise<string[]>;
 }
 
-export async function renderedScan(
+/** What a rendering scan reads of the scan's options (the engine's ScanOptions has these members). */
+export interface RenderScanOptions {
+  render?: boolean | { endpoint: string };
+  blockPrivateNetwork?: boolean;
+  allowedHosts?: string[];
+  signal?: AbortSignal;
+}
+
+export async function renderedScan<O extends RenderScanOptions>(
   input: ScanInput,
-  options: ScanOptions,
-  run: (input: ScanInput, options: ScanOptions & { rendering: Rendering }) => Promise<ScanResult>,
+  options: O,
+  run: (input: ScanInput, options: O & { rendering: Rendering }) => Promise<ScanResult>,
 ): Promise<ScanResult> {
   const endpoint = typeof options.render === 'object' ? options.render.endpoint : undefined;
   let opened: RenderSession | null = null;

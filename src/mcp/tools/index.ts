@@ -1,7 +1,7 @@
-/** The 14 MCP tools, in the order clients list them. */
+/** The 13 MCP tools of the service spec, in the order clients list them (comparisons are get_report's compareWith). */
 import type { ToolDef } from './define.js';
 import { checkSite, scanSite } from './scan-tools.js';
-import { compareReports, deleteReport, getDomainHistory, getReport, listReports, setReportVisibility } from './report-tools.js';
+import { deleteReport, getDomainHistory, getReport, listReports, setReportVisibility } from './report-tools.js';
 import { createMonitor, deleteMonitor, listMonitors, listWebhookDeliveries } from './monitor-tools.js';
 import { getFixGuide, getRubric } from './rubric-tools.js';
 
@@ -13,7 +13,6 @@ export const TOOLS: ReadonlyArray<ToolDef<any, any>> = [
   deleteReport,
   setReportVisibility,
   getDomainHistory,
-  compareReports,
   createMonitor,
   listMonitors,
   deleteMonitor,

@@ -1,35 +1,15 @@
 /** create_monitor, list_monitors, delete_monitor, list_webhook_deliveries: scheduled re-scans of the caller's sites. */
 import * as z from 'zod';
 import { Grade } from '../../core/schema.js';
-import type { Monitor } from '../../store/types.js';
 import { createMonitorChecked, MonitorInputError } from '../../monitor/admin.js';
-import { INTERVAL_PATTERN, formatInterval } from '../../monitor/interval.js';
+import { INTERVAL_PATTERN } from '../../monitor/interval.js';
+import { monitorView } from '../../monitor/view.js';
 import { ToolError } from '../context.js';
 import { MonitorSchema, WebhookDeliverySchema } from '../schemas.js';
 import { RECENT_DELIVERIES } from '../../store/aggregates/monitors.js';
 import { deliveryView, formatDeliveries } from '../../monitor/delivery-log.js';
 import { defineTool } from './define.js';
 import { requireMonitors } from './access.js';
-
-export function monitorView(m: Monitor) {
-  return {
-    id: m.id,
-    url: m.url,
-    interval: formatInterval(m.intervalSec),
-    intervalSec: m.intervalSec,
-    minScore: m.minScore,
-    minGrade: m.minGrade,
-    webhookUrl: m.webhookUrl,
-    createdAt: m.createdAt,
-    nextRunAt: new Date(m.nextRunAt).toISOString(),
-    lastRunAt: m.lastRunAt,
-    lastStatus: m.lastStatus,
-    lastScore: m.lastScore,
-    lastGrade: m.lastGrade,
-    lastReportId: m.lastReportId,
-    lastError: m.lastError,
-  };
-}
 
 export const createMonitor = defineTool({
   name: 'create_monitor',

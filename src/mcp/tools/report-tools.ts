@@ -1,4 +1,4 @@
-/** Saved reports and history: get, list, delete, visibility, a domain's history, and comparisons. */
+/** Saved reports and history: get (and compare), list, delete, visibility, a domain's history. */
 import * as z from 'zod';
 import { API_VERSION, ReportResponse, gradeFor } from '../../core/schema.js';
 import type { StoredReport } from '../../store/types.js';
@@ -17,10 +17,12 @@ const gradeOf = (r: StoredReport) => r.result.grade ?? gradeFor(r.result.overall
 
 export const getReport = defineTool({
   name: 'get_report',
-  title: 'Get a saved report',
-  description: 'Returns a saved scan report by its share id (the id in /r/<id>): the full ScanResponse plus score, grade and dates. Public reports and your own private ones are readable.',
-  input: z.object({ id: ReportId }),
-  output: z.object(ReportResponse.shape),
+  title: 'Get a saved report, optionally compared with another',
+  description:
+    'Returns a saved scan report by its share id (the id in /r/<id>): the full ScanResponse plus score, grade and dates. Public reports and your own private ones are readable. ' +
+    'With compareWith (an earlier report, usually of the same site), it also returns `comparison`: the score, grade, level and dimension changes from that report to this one, new and fixed findings, and every check whose status changed (the same comparison as the /compare page and GET /api/public/v1/compare).',
+  input: z.object({ id: ReportId, compareWith: ReportId.optional().describe('Share id of an earlier report to compare this one against (from compareWith to id)') }),
+  output: z.object({ ...ReportResponse.shape, comparison: Comparison.optional().describe('Present with compareWith') }),
   anonymous: false,
   needsStore: true,
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -28,9 +30,24 @@ export const getReport = defineTool({
     const { store, account } = requireAccount(ctx);
     const r = await readableReport(store, account, args.id);
     const data = reportResponse(r, ctx.baseUrl);
-    return { data, summary: `Report ${r.id} of ${r.url} (${r.createdAt}): ${data.score}/100, grade ${data.grade}, level ${r.result.level}.` };
+    const summary = `Report ${r.id} of ${r.url} (${r.createdAt}): ${data.score}/100, grade ${data.grade}, level ${r.result.level}.`;
+    if (!args.compareWith) return { data, summary };
+    const from = await readableReport(store, account, args.compareWith);
+    const comparison = comparisonOf(from, r, ctx.baseUrl);
+    const lines = comparisonLines(comparison).map((l) => l.trimStart());
+    return { data: { ...data, comparison }, summary: `${summary}\nCompared with ${from.id}:\n${lines.slice(0, 40).join('\n')}${lines.length > 40 ? `\n... and ${lines.length - 40} more lines` : ''}` };
   },
 });
+
+function point(r: StoredReport) {
+  return { id: r.id, url: r.url, createdAt: r.createdAt, score: r.result.overallScore, grade: gradeOf(r), level: r.result.level, ...(r.result.rubricVersion ? { rubricVersion: r.result.rubricVersion } : {}) };
+}
+
+/** One comparison for every face (service/compare.ts over format/compare.ts), as /api/public/v1/compare returns it. */
+function comparisonOf(a: StoredReport, b: StoredReport, baseUrl: string | undefined) {
+  const c = compareStoredReports(a, b);
+  return { ...c, from: point(a), to: point(b), ...(baseUrl ? { htmlUrl: `${baseUrl}/compare?from=${a.id}&to=${b.id}` } : {}) };
+}
 
 export const listReports = defineTool({
   name: 'list_reports',
@@ -126,31 +143,5 @@ export const getDomainHistory = defineTool({
       data: { domain, items, nextCursor: page.nextCursor },
       summary: items.length ? `${items.length} scan(s) of ${domain}.${trend}` : `No scans of ${domain} yet.`,
     };
-  },
-});
-
-function point(r: StoredReport) {
-  return { id: r.id, url: r.url, createdAt: r.createdAt, score: r.result.overallScore, grade: gradeOf(r), level: r.result.level, ...(r.result.rubricVersion ? { rubricVersion: r.result.rubricVersion } : {}) };
-}
-
-export const compareReports = defineTool({
-  name: 'compare_reports',
-  title: 'Compare two reports',
-  description:
-    'Compares two reports (usually an older and a newer scan of one site, or two sites): the score, grade, level and dimension changes, new and fixed findings, and every check whose status changed. The same comparison as the /compare page and GET /api/public/v1/compare.',
-  input: z.object({ from: ReportId.describe('The older report'), to: ReportId.describe('The newer report') }),
-  output: Comparison,
-  anonymous: false,
-  needsStore: true,
-  annotations: { readOnlyHint: true, openWorldHint: false },
-  async run(args, ctx) {
-    const { store, account } = requireAccount(ctx);
-    const a = await readableReport(store, account, args.from);
-    const b = await readableReport(store, account, args.to);
-    // One comparison for every face (service/compare.ts over format/compare.ts).
-    const c = compareStoredReports(a, b);
-    const data = { ...c, from: point(a), to: point(b), ...(ctx.baseUrl ? { htmlUrl: `${ctx.baseUrl}/compare?from=${a.id}&to=${b.id}` } : {}) };
-    const lines = comparisonLines(c).map((l) => l.trimStart());
-    return { data, summary: lines.slice(0, 40).join('\n') + (lines.length > 40 ? `\n... and ${lines.length - 40} more lines` : '') };
   },
 });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { a5A2aAgentCard } from '../../../src/core/checks/capabilities/a5-a2a-agent-card.js';
+import { a2aCardProblems, a5A2aAgentCard } from '../../../src/core/checks/capabilities/a5-a2a-agent-card.js';
 import { a2aCard, a2aCardFromProbes, a2aCardVersion } from '../../../src/core/gather/a2a-card.js';
 import { GatherContext } from '../../../src/core/gather/context.js';
 import { BROWSER_ACCEPT, HttpClient } from '../../../src/core/net/http.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
-import { a2aVersionHeader, jsonRpcInterface } from '../../../src/core/gather/a2a-probe.js';
+import { A2A_PROBE_TASK_ID, a2aInterfaces, a2aVersionHeader, probeTarget } from '../../../src/core/gather/a2a-probe.js';
 import { liveContext } from '../commerce/live-context.js';
 import { ORIGIN, json, notFound, response, soft404 } from '../../helpers/responses.js';
 
@@ -124,10 +124,19 @@ describe('A5 A2A agent card', () => {
     expect(run(json(CUR, { ...v03, skills: [] })).status).toBe('pass');
   });
 
+  it('takes A2A\'s own media type (application/a2a+json, 1.0 §14.1.1) for the card without an advisory', () => {
+    const served = (type: string) => run({ ...json(CUR, v10), contentType: type, headers: { 'content-type': type } }).advisories ?? [];
+    expect(served('application/a2a+json').join(' ')).not.toMatch(/Served as/);
+    expect(served('text/plain').join(' ')).toMatch(/Served as text\/plain instead of application\/json/);
+  });
+
   it('reads the A2A-Version to send from the JSONRPC interface (1.0 §3.6: Major.Minor, none for 0.x)', () => {
-    expect(jsonRpcInterface(v10)).toEqual({ url: 'https://example.com/a2a/v1', a2aVersion: '1.0' });
-    expect(jsonRpcInterface(v03)).toEqual({ url: 'https://example.com/a2a', a2aVersion: null });
-    expect(jsonRpcInterface({ supportedInterfaces: [{ url: 'https://a/rpc', protocolBinding: 'JSONRPC', protocolVersion: '0.3' }] })?.a2aVersion).toBeNull();
+    const header = (card: Record<string, unknown>, v: '1.0' | '0.3') => a2aVersionHeader(probeTarget(a2aInterfaces(card, v))?.protocolVersion);
+    expect(probeTarget(a2aInterfaces(v10, '1.0'))?.url).toBe('https://example.com/a2a/v1');
+    expect(header(v10, '1.0')).toBe('1.0');
+    expect(probeTarget(a2aInterfaces(v03, '0.3'))?.url).toBe('https://example.com/a2a');
+    expect(header(v03, '0.3')).toBeNull();
+    expect(header({ supportedInterfaces: [{ url: 'https://a/rpc', protocolBinding: 'JSONRPC', protocolVersion: '0.3' }] }, '1.0')).toBeNull();
     expect([a2aVersionHeader('1.0.2'), a2aVersionHeader(' 1.1 '), a2aVersionHeader('2'), a2aVersionHeader('1.0\r\nx: y'), a2aVersionHeader(7)]).toEqual(['1.0', '1.1', null, null, null]);
   });
 });
@@ -163,7 +172,46 @@ describe('A5 on a loopback site serving exactly what the fix guide writes', () =
     expect(o).toMatchObject({ status: 'pass', code: 'A5/ok', matched: 'A2A 1.0 (supportedInterfaces)', details: { version: '1.0', skills: 1, live: { outcome: 'json-rpc' } } });
     expect(o.findings).toBeUndefined();
     expect(versions).toEqual(['1.0']);
-    expect(o.evidence).toMatch(/A2A-Version 1\.0\) → HTTP 200 \(application\/json\): JSON-RPC error -32601/);
+    expect(o.evidence).toMatch(/live \(JSONRPC\): POST \S+\/a2a\/v1 \(JSON-RPC method ai-ready\/probe\) with A2A-Version 1\.0 → HTTP 200 \(application\/json\): JSON-RPC error -32601/);
+  });
+});
+
+describe('A5 on a loopback site serving the fix guide\'s HTTP+JSON alternative', () => {
+  let site: FixtureSite;
+  const seen: Array<{ path: string; version: unknown }> = [];
+  const steps = a5A2aAgentCard.fixGuide({ origin: 'https://agent.example.com', platform: null, hosting: [] });
+  const card = JSON.parse(steps.find((s) => s.lang === 'json' && s.code?.includes('supportedInterfaces'))!.code!);
+  const alt = steps.find((s) => s.title === 'Make the interface answer in its binding')!.code!;
+  // The step's code: the interface to declare, the request, the response head, the response body.
+  const blocks = alt.split('\n\n');
+  const iface = blocks[0];
+  const answer = blocks.at(-1)!;
+  beforeAll(async () => {
+    site = await startFixture((s) => ({
+      '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>agent</body></html>' },
+      [CUR]: { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...card, ...JSON.parse(iface) }).replaceAll('https://agent.example.com', s.origin) },
+      // The guide's answer, for the task the probe asks for.
+      [`/a2a/rest/tasks/${A2A_PROBE_TASK_ID}`]: (req: any, res: any) => {
+        seen.push({ path: req.url, version: req.headers['a2a-version'] });
+        res.writeHead(404, { 'content-type': 'application/a2a+json' });
+        res.end(answer);
+      },
+    }));
+  });
+  afterAll(() => site.close());
+
+  it('the guide\'s card meets the 1.0 schema (provider with organization and url, Major.Minor versions, no top-level url)', () => {
+    expect(a2aCardProblems(card, '1.0')).toEqual([]);
+    expect(card.url).toBeUndefined();
+    expect(card.provider).toEqual({ organization: expect.any(String), url: expect.any(String) });
+  });
+
+  it('passes, asking the HTTP+JSON interface for a task it does not hold', async () => {
+    const gctx = await liveContext(site.origin);
+    const o = a5A2aAgentCard.evaluate(await a5A2aAgentCard.gather(gctx), { origin: site.origin, pageUrl: `${site.origin}/` });
+    expect(o).toMatchObject({ status: 'pass', code: 'A5/ok', details: { live: { binding: 'HTTP+JSON', outcome: 'http-json' } } });
+    expect(seen).toEqual([{ path: `/a2a/rest/tasks/${A2A_PROBE_TASK_ID}`, version: '1.0' }]);
+    expect(o.evidence).toContain('A2A error TASK_NOT_FOUND');
   });
 });
 

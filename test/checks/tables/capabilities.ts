@@ -225,13 +225,19 @@ const AGENT = {
 };
 const agentCard = (current: FetchResult, legacy: FetchResult | null = null) => () => a2aCardFromProbes(current, legacy);
 const A2A_V1 = { ...AGENT, supportedInterfaces: [{ url: 'https://example.com/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
-const a2aLive = (probe: FetchResult) => () => ({ ...a2aCardFromProbes(json(CARD, A2A_V1), null), live: { endpoint: 'https://example.com/a2a/v1', probe, ...judgeA2aAnswer(probe) } });
+const a2aLive = (probe: FetchResult) => () => ({ ...a2aCardFromProbes(json(CARD, A2A_V1), null), live: { endpoint: 'https://example.com/a2a/v1', binding: 'JSONRPC', request: 'POST https://example.com/a2a/v1', probe, ...judgeA2aAnswer(probe) } });
 const a2aPost = (status: number, body: string, contentType = 'application/json') => response({ url: 'https://example.com/a2a/v1', method: 'POST', status, headers: { 'content-type': contentType }, body });
 const a5 = table(a5A2aAgentCard, {
   valid: [
     { artifact: agentCard(json(CARD, A2A_V1)), code: 'A5/ok' },
     { name: 'live: a JSON-RPC error object', artifact: a2aLive(a2aPost(200, '{"jsonrpc":"2.0","id":"ai-ready-probe","error":{"code":-32601,"message":"Method not found"}}')), code: 'A5/ok' },
     { name: 'live: 401 (the agent asks for credentials)', artifact: a2aLive(a2aPost(401, '')), code: 'A5/ok' },
+    {
+      name: 'only a gRPC interface (not probed)',
+      artifact: () => ({ ...a2aCardFromProbes(json(CARD, { ...AGENT, supportedInterfaces: [{ url: 'a2a.example.com:443', protocolBinding: 'GRPC', protocolVersion: '1.0' }] }), null), live: null, liveSkipped: 'its interfaces are GRPC only' }),
+      status: 'info',
+      code: 'A5/endpoint-unmeasured',
+    },
   ],
   invalid: [
     { name: 'live: 404', artifact: a2aLive(a2aPost(404, 'not found', 'text/plain')), status: 'partial', code: 'A5/endpoint-no-answer' },
@@ -253,7 +259,15 @@ const skills = (files: Record<string, FetchResult>) => (): SkillsArtifact => {
   return { probes: [index], probe: index, path: INDEX, artifacts: files };
 };
 const a6 = table(a6AgentSkills, {
-  valid: [{ artifact: skills({ [SKILL_URL]: text('/.well-known/agent-skills/order-status/SKILL.md', SKILL_MD, 'text/markdown') }), code: 'A6/ok' }],
+  valid: [
+    { artifact: skills({ [SKILL_URL]: text('/.well-known/agent-skills/order-status/SKILL.md', SKILL_MD, 'text/markdown') }), code: 'A6/ok' },
+    {
+      name: 'a download that could not be made (DNS failure)',
+      artifact: skills({ [SKILL_URL]: { ...response({ url: SKILL_URL }), status: null, error: { code: 'dns', message: 'DNS lookup failed (ENOTFOUND)' } } }),
+      status: 'info',
+      code: 'A6/artifact-unmeasured',
+    },
+  ],
   invalid: [
     { artifact: (): SkillsArtifact => ({ probes: [notFound(INDEX)], probe: null, path: null, artifacts: {} }), status: 'fail', code: 'A6/missing' },
     { name: 'a digest mismatch', artifact: skills({ [SKILL_URL]: text('/.well-known/agent-skills/order-status/SKILL.md', SKILL_MD + 'changed\n', 'text/markdown') }), status: 'partial', code: 'A6/invalid' },

@@ -2,16 +2,16 @@ import { defineCheck } from '../types.js';
 import { describeProbe, excerpt, isObject } from '../../gather/classify.js';
 import { A2A_CARD_PATH, A2A_LEGACY_CARD_PATH, a2aCard, type A2aCardArtifact } from '../../gather/a2a-card.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
-import { A2A_PROBE_METHOD, jsonRpcInterface, probeA2aEndpoint, type A2aProbeResult } from '../../gather/a2a-probe.js';
+import { a2aInterfaces, probeA2aInterface, probeTarget, type A2aInterface, type A2aProbeResult } from '../../gather/a2a-probe.js';
 import { servedBySite } from '../../gather/live-scope.js';
 import { a2aSchemaFindings } from '../../gather/a2a-schema.js';
 import { renderFindings } from '../messages.js';
 import type { SubFinding } from '../types.js';
 
 export interface A5Artifact extends A2aCardArtifact {
-  /** The live JSON-RPC probe of the card's endpoint; null when not probed (see liveSkipped). */
+  /** The live probe of the interface a client would select, in its binding; null when not probed (see liveSkipped). */
   live?: A2aProbeResult | null;
-  /** Why a card with endpoints was not probed (only gRPC / HTTP+JSON interfaces). */
+  /** Why a card with endpoints was not probed (only gRPC or custom-binding interfaces). */
   liveSkipped?: string;
 }
 
@@ -20,30 +20,32 @@ const SPEC = ['https://a2a-protocol.org/latest/specification/', 'https://github.
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
 
 /**
- * A2A interface URLs are absolute http(s) URLs, or ws(s) for a custom binding (1.0 §5.8 shows
- * wss://); "TODO" or javascript: is nothing to connect to.
+ * Whether a client can connect to an interface's address, by binding: JSONRPC and HTTP+JSON need an
+ * absolute http(s) URL; GRPC a `hostname:port` address (a2a.proto since 1.0.1, cfc9d34b) or, as
+ * the spec's older examples write it, an https URL; a custom binding any http(s) or ws(s) URL
+ * (1.0 §5.8 shows wss://). "TODO", a relative path or javascript: is nothing to connect to.
  */
-function isAgentUrl(v: string): boolean {
+export function isUsableAddress(i: Pick<A2aInterface, 'url' | 'binding'>): boolean {
+  const v = i.url.trim();
+  if (i.binding === 'GRPC' && /^(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?):\d{1,5}$/i.test(v)) return true;
   try {
-    const u = new URL(v.trim());
-    return ['https:', 'http:', 'wss:', 'ws:'].includes(u.protocol);
+    const u = new URL(v);
+    const http = u.protocol === 'https:' || u.protocol === 'http:';
+    if (i.binding === 'JSONRPC' || i.binding === 'HTTP+JSON' || i.binding === 'GRPC') return http;
+    return http || u.protocol === 'wss:' || u.protocol === 'ws:';
   } catch {
     return false;
   }
 }
 
-/** Every endpoint value the card gives, usable or not. */
-function endpointValues(card: Record<string, unknown>): string[] {
-  const out: string[] = [];
-  if (Array.isArray(card.supportedInterfaces)) for (const i of card.supportedInterfaces) if (isObject(i) && str(i.url)) out.push(i.url as string);
-  if (str(card.url)) out.push(card.url as string);
-  if (Array.isArray(card.additionalInterfaces)) for (const i of card.additionalInterfaces) if (isObject(i) && str(i.url)) out.push(i.url as string);
-  return [...new Set(out)];
+/** The interfaces of the card's version whose address a client can use. */
+export function usableInterfaces(card: Record<string, unknown>, version: A2aCardArtifact['version']): A2aInterface[] {
+  return a2aInterfaces(card, version).filter(isUsableAddress);
 }
 
-/** The agent's endpoint(s): v1.0 supportedInterfaces[].url, else the pre-1.0 top-level url (absolute http(s)/ws(s) URLs only). */
-export function a2aEndpoints(card: Record<string, unknown>): string[] {
-  return endpointValues(card).filter(isAgentUrl);
+/** The agent's endpoints: the usable interface addresses of the card's version, each once. */
+export function a2aEndpoints(card: Record<string, unknown>, version: A2aCardArtifact['version']): string[] {
+  return [...new Set(usableInterfaces(card, version).map((i) => i.url))];
 }
 
 /** Sub-findings of A5/incomplete and A5/legacy (meta.findings). */
@@ -52,9 +54,11 @@ const FINDINGS = {
   'A5/empty-member': '"{member}" is empty (A2A 1.0 §5.7: a required list holds at least one entry)',
   'A5/bad-member': '"{member}" has the wrong type',
   'A5/bad-interface': 'supportedInterfaces[{index}] lacks a valid "{member}" (url, protocolBinding JSONRPC/GRPC/HTTP+JSON or a custom binding URI, protocolVersion)',
+  'A5/bad-protocol-version': '{field} is "{value}": {problem}',
+  'A5/provider-incomplete': 'provider lacks "{members}" (A2A {version}: a provider names its organization and url)',
   'A5/skills-incomplete': '{bad} of {total} skill(s) lack id, name, description or tags',
   'A5/mode-not-media-type': '{field} has "{value}", not a media type (text/plain, application/json, …)',
-  'A5/no-endpoint': 'no endpoint: "{value}" is not an absolute http(s) (or, for a custom binding, ws(s)) URL',
+  'A5/no-endpoint': 'no endpoint: "{value}" is not an address a client can use for its binding (http(s) URL; gRPC host:port; ws(s) for a custom binding)',
 } as const;
 type A5Finding = keyof typeof FINDINGS;
 
@@ -62,14 +66,21 @@ type A5Finding = keyof typeof FINDINGS;
 export function a2aCardFindings(card: Record<string, unknown>, version: A2aCardArtifact['version']): Array<SubFinding<A5Finding>> {
   // An unrecognised shape is held to the current version's schema.
   const findings: Array<SubFinding<A5Finding>> = a2aSchemaFindings(card, version ?? '1.0');
-  const bad = endpointValues(card).find((v) => !isAgentUrl(v));
-  if (!a2aEndpoints(card).length && bad) findings.push({ code: 'A5/no-endpoint', data: { value: excerpt(bad, 60) } });
+  const all = a2aInterfaces(card, version);
+  const bad = all.find((i) => !isUsableAddress(i));
+  if (!all.some(isUsableAddress) && bad) findings.push({ code: 'A5/no-endpoint', data: { value: excerpt(bad.url, 60) } });
   return findings;
 }
 
 /** The findings as text (the legacy outcome's note, tests). */
 export function a2aCardProblems(card: Record<string, unknown>, version: A2aCardArtifact['version']): string[] {
   return renderFindings(FINDINGS, a2aCardFindings(card, version));
+}
+
+/** "JSONRPC https://…, GRPC host:443": the interfaces named in the evidence, at most three. */
+function interfaceList(interfaces: A2aInterface[]): string {
+  const named = interfaces.slice(0, 3).map((i) => `${excerpt(i.binding, 40)} ${excerpt(i.url, 80)}`);
+  return named.join(', ') + (interfaces.length > 3 ? `, and ${interfaces.length - 3} more` : '');
 }
 
 const SHAPE: Record<string, string> = {
@@ -97,14 +108,16 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       'A5/missing': 'no A2A agent card',
       'A5/legacy': 'partial: only a legacy (A2A ≤0.2) card or the legacy path',
       'A5/incomplete': 'partial: the card does not meet the schema of its version (0.3: protocolVersion, url, name, description, version, capabilities, default modes as media types, skills; 1.0: supportedInterfaces[] instead of url, and non-empty skills and default modes) or has an unrecognised shape',
-      'A5/endpoint-no-answer': 'partial: a complete card whose JSON-RPC endpoint answered, but not JSON-RPC (404, HTML, timeout, not JSON-RPC); a probe that could not be made (DNS failure, connection refused) is unmeasured instead',
-      'A5/ok': 'a current A2A agent card whose JSON-RPC endpoint answers (an error object to an unknown method counts; a 1.x interface is asked with its A2A-Version)',
+      'A5/endpoint-no-answer': 'partial: a complete card whose selected interface answered, but not A2A in its binding (JSON-RPC: no JSON-RPC response; HTTP+JSON: a 404 or other answer without an A2A error body; HTML, timeout); a probe that could not be made (DNS failure, connection refused) is unmeasured instead',
+      'A5/endpoint-unmeasured': 'info: a complete card whose interfaces are all gRPC or custom bindings, which ai-ready does not speak, or a card reached through a redirect to another site (whose endpoints are not probed on this site\'s behalf): the card is read, its endpoint is not measured',
+      'A5/ok': 'a current A2A agent card whose selected interface answers A2A in its binding (JSON-RPC: an error object to an unknown method; HTTP+JSON: an A2A error body for a task that does not exist; a 1.x interface is asked with its A2A-Version)',
     },
     messages: {
       'A5/missing': 'No A2A agent card: {seenAll}{note}.',
       'A5/legacy': '{facts}; {legacy}{note}.',
       'A5/incomplete': '{facts}; {findings}.',
       'A5/endpoint-no-answer': '{facts}{liveText}.',
+      'A5/endpoint-unmeasured': 'Could not be measured: {reason}. {facts}.',
       'A5/ok': '{facts}{liveText}.',
     },
     findings: FINDINGS,
@@ -113,9 +126,12 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     const art = await a2aCard(ctx);
     if (!art.card || !art.probe || !servedBySite(art.probe, ctx.origin)) return art;
     const card = art.card;
-    const rpc = jsonRpcInterface(card);
-    if (rpc && /^https?:/i.test(rpc.url) && a2aEndpoints(card).includes(rpc.url)) return { ...art, live: await probeA2aEndpoint(ctx, new URL(rpc.url).href, rpc.a2aVersion) };
-    return a2aEndpoints(card).length ? { ...art, live: null, liveSkipped: 'no JSONRPC interface (gRPC, HTTP+JSON and custom-binding endpoints are not probed)' } : art;
+    const interfaces = usableInterfaces(card, art.version);
+    const target = probeTarget(interfaces);
+    if (target) return { ...art, live: await probeA2aInterface(ctx, target) };
+    if (!interfaces.length) return art;
+    const bindings = [...new Set(interfaces.map((i) => excerpt(i.binding, 60)))].join(', ');
+    return { ...art, live: null, liveSkipped: `its interfaces are ${bindings} only, which ai-ready does not probe (it speaks JSONRPC and HTTP+JSON)` };
   },
   evaluate(art, ctx) {
     const seenAll = art.probes.map((p) => describeProbe(p, ctx.origin)).join('; ');
@@ -132,15 +148,24 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     const findings = a2aCardFindings(card, art.version);
     const problems = renderFindings(FINDINGS, findings);
     const advisories: string[] = [];
-    if (res.contentType !== 'application/json') advisories.push(`Served as ${res.contentType ?? 'no content type'} instead of application/json.`);
-    const endpoints = a2aEndpoints(card);
-    if (endpoints.some((e) => !/^(https|wss):\/\//i.test(e))) advisories.push('An agent endpoint is not an https URL.');
+    // application/a2a+json (1.0 §14.1.1, preferred by the HTTP binding since 1.0.1) is A2A's own JSON type.
+    if (res.contentType !== 'application/json' && res.contentType !== 'application/a2a+json') advisories.push(`Served as ${res.contentType ?? 'no content type'} instead of application/json.`);
+    // The interfaces of the card's version that a client can use: the same list the probe chose from.
+    const interfaces = usableInterfaces(card, art.version);
+    const endpoints = [...new Set(interfaces.map((i) => i.url))];
+    if (endpoints.some((e) => /^(http|ws):\/\//i.test(e))) advisories.push('An agent endpoint is not an https URL.');
     if (art.version === '0.3') advisories.push('A2A 1.0 lists endpoints in supportedInterfaces[]; add it beside url for 1.0 clients.');
+    // 1.0 removed the top-level url (a2a.proto AgentCard has none): clients never read it.
+    if (art.version === '1.0' && str(card.url)) advisories.push(`The top-level "url" (${excerpt(String(card.url), 80)}) is not an A2A 1.0 member: 1.0 clients read supportedInterfaces[] only, so it was not used.`);
+    if (art.version === '1.0') {
+      const patched = a2aInterfaces(card, '1.0').filter((i) => i.protocolVersion && /^\d+\.\d+\.\d+$/.test(i.protocolVersion));
+      if (patched.length) advisories.push(`${patched[0].from}.protocolVersion is "${excerpt(patched[0].protocolVersion!, 20)}": A2A 1.0 §3.6 says patch numbers SHOULD NOT be used (write Major.Minor, e.g. "1.0").`);
+    }
     const exts = isObject(card.capabilities) && Array.isArray(card.capabilities.extensions) ? card.capabilities.extensions.filter(isObject) : [];
     const skills = Array.isArray(card.skills) ? card.skills.length : 0;
     const matched = art.version ? SHAPE[art.version] : undefined;
-    const facts = `${describeProbe(res, ctx.origin)}: ${matched ?? 'unrecognised AgentCard shape'}, "${excerpt(str(card.name) ?? '(no name)', 60)}" ${str(card.version) ? `v${excerpt(String(card.version), 20)}` : '(no version)'}, ${endpoints.length} endpoint(s)${endpoints.length ? ` (${excerpt(endpoints[0], 80)})` : ''}, ${skills} skill(s)${exts.length ? `, ${exts.length} extension(s)` : ''}`;
-    const details = { path: art.path, version: art.version, endpoints, skills, extensions: exts.map((e) => e.uri).filter((u) => typeof u === 'string') };
+    const facts = `${describeProbe(res, ctx.origin)}: ${matched ?? 'unrecognised AgentCard shape'}, "${excerpt(str(card.name) ?? '(no name)', 60)}" ${str(card.version) ? `v${excerpt(String(card.version), 20)}` : '(no version)'}, ${interfaces.length} endpoint(s)${interfaces.length ? ` (${interfaceList(interfaces)})` : ''}, ${skills} skill(s)${exts.length ? `, ${exts.length} extension(s)` : ''}`;
+    const details = { path: art.path, version: art.version, endpoints, interfaces: interfaces.map((i) => ({ from: i.from, url: i.url, binding: i.binding, protocolVersion: i.protocolVersion })), skills, extensions: exts.map((e) => e.uri).filter((u) => typeof u === 'string') };
     if (art.path === A2A_LEGACY_CARD_PATH || art.version === '0.2') {
       const legacy = art.path === A2A_LEGACY_CARD_PATH ? 'found only at the legacy path (A2A ≤0.2)' : 'a legacy A2A ≤0.2 card';
       return {
@@ -168,16 +193,23 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       };
     }
     const live = art.live;
-    if (art.liveSkipped) advisories.push(`Endpoint not probed: ${art.liveSkipped}.`);
-    const liveText = live ? `; live: POST ${excerpt(live.endpoint, 80)} (JSON-RPC method ${A2A_PROBE_METHOD}${live.a2aVersion ? `, A2A-Version ${live.a2aVersion}` : ''}) → ${live.answer}` : '';
-    const liveDetails = live ? { live: { endpoint: live.endpoint, outcome: live.outcome, answer: live.answer } } : {};
+    // A card reached through a redirect to another site names nothing on this site's behalf, so
+    // gather probed nothing (docs/live-probes.md): unmeasured, never a pass on an unprobed endpoint.
+    const crossSite = !live && !art.liveSkipped && !servedBySite(res, ctx.origin) ? `the card came through a redirect to another site (${excerpt(res.url, 80)}), whose endpoints are not probed on this site's behalf` : null;
+    const skipped = art.liveSkipped ?? crossSite;
+    if (skipped) {
+      return { status: 'info', code: 'A5/endpoint-unmeasured', data: { facts, reason: skipped }, matched, advisories, probes: [res], details };
+    }
+    const liveText = live ? `; live (${live.binding}): ${excerpt(live.request, 140)}${live.a2aVersion ? ` with A2A-Version ${live.a2aVersion}` : ''} → ${live.answer}` : '';
+    const liveDetails = live ? { live: { endpoint: live.endpoint, binding: live.binding, outcome: live.outcome, answer: live.answer } } : {};
     if (live?.outcome === 'auth-required') advisories.push('The endpoint asks for credentials; agents need the card\'s securitySchemes to call it.');
     if (live?.outcome === 'no-answer') {
+      const expect = live.binding === 'HTTP+JSON' ? 'A2A over HTTP+JSON (an A2A error body, e.g. 404 TASK_NOT_FOUND, for a task that does not exist)' : 'A2A JSON-RPC (a JSON-RPC error object for unknown methods)';
       return {
         status: 'partial',
         code: 'A5/endpoint-no-answer',
         data: { facts, liveText },
-        remediation: `Make ${live.endpoint} answer A2A JSON-RPC (a JSON-RPC error object for unknown methods), or fix the endpoint URL in the card.`,
+        remediation: `Make ${live.endpoint} answer ${expect}, or fix the interface in the card.`,
         matched,
         advisories,
         probes: [res, live.probe],
@@ -204,7 +236,20 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       2,
     );
     return [
-      ...serveFileSteps(fx, { path: A2A_CARD_PATH, contentType: 'application/json', content, lang: 'json', headers: { 'Access-Control-Allow-Origin': '*' } }),
+      // The interface URL is the owner's own agent, which a file cannot stand in for.
+      ...serveFileSteps(fx, { path: A2A_CARD_PATH, contentType: 'application/json', content, lang: 'json', headers: { 'Access-Control-Allow-Origin': '*' }, needs: ['a2aEndpoint'] }),
+      {
+        title: 'Make the interface answer in its binding',
+        body:
+          'This step needs your own A2A server: agents (and this check) call the first interface they speak. A JSONRPC interface answers every POST with a JSON-RPC 2.0 response (an error object, -32601, for an unknown method). ' +
+          'If your server speaks HTTP+JSON instead, declare it as below: it answers GET {url}/tasks/{id} for a task it does not hold with 404 and an A2A error body (A2A 1.0 §11.6). gRPC interfaces use a host:port address. Write protocolVersion as Major.Minor ("1.0"), the A2A version, not an MCP revision date.',
+        code: JSON.stringify({ supportedInterfaces: [{ url: `${fx.origin}/a2a/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' }] }, null, 2) +
+          '\n\n' +
+          `GET ${fx.origin}/a2a/rest/tasks/no-such-task\nA2A-Version: 1.0\n\nHTTP/1.1 404 Not Found\nContent-Type: application/a2a+json\n\n` +
+          JSON.stringify({ error: { code: 404, status: 'NOT_FOUND', message: 'Task not found', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'TASK_NOT_FOUND', domain: 'a2a-protocol.org' }] } }),
+        lang: 'http',
+        needs: ['a2aEndpoint'],
+      },
       { title: 'Keep the legacy path only as a redirect', body: `If you published ${A2A_LEGACY_CARD_PATH} for A2A ≤0.2 clients, keep it pointing at the same card; new clients read ${A2A_CARD_PATH}.` },
       verifyStep(`curl -s ${fx.origin}${A2A_CARD_PATH}`, 'Expect JSON with name, version, supportedInterfaces[0].url and a skills array whose entries have id, name, description and tags.'),
       specStep(SPEC),

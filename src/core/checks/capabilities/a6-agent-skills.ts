@@ -13,7 +13,9 @@ import {
   SKILLS_SCHEMA_V02,
   type SkillsArtifact,
   type SkillsFormat,
+  type SkillsIndex,
   type SkillsIndexProblem,
+  unreachedFetch,
 } from '../../gather/agent-skills.js';
 import { describeProbe, excerpt, isFound, isSoft404 } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
@@ -24,8 +26,14 @@ const FORMAT_LABEL: Record<SkillsFormat, string> = {
   'v0.2.0': 'Agent Skills Discovery v0.2.0 ($schema, type/url/digest entries)',
   'unknown-schema': 'Agent Skills index under an unrecognised $schema, read by its declared url/type/digest',
   'draft-files': 'Agent Skills Discovery February 2026 draft (top-level version + files[] digests)',
-  'v0.1.0': 'Agent Skills Discovery v0.1.0 (no $schema, no digests)',
+  'v0.1.0': 'Agent Skills Discovery v0.1.0 shape (names only, no per-entry url/digest)',
 };
+
+/** The matched label, with the $schema state read from the same parse the findings use. */
+function formatLabel(index: SkillsIndex): string {
+  if (index.format !== 'v0.1.0') return FORMAT_LABEL[index.format];
+  return `${FORMAT_LABEL['v0.1.0']}, ${index.schema === null ? 'no $schema' : `$schema "${excerpt(index.schema, 80)}" not recognised`}`;
+}
 
 type A6Finding = keyof typeof A6_FINDINGS;
 
@@ -61,11 +69,15 @@ interface DeepResult {
   mismatch: boolean;
   /** The index gave a digest for this artifact. */
   hasDigest: boolean;
+  /** Why the download could not be made at all (DNS, refused, host budget), or null when it was answered. */
+  unreached: string | null;
 }
 
 function checkArtifact(entry: { name: string; url: string | null; digest: string | null; type: string | null }, probe: FetchResult, origin: string): DeepResult {
   const url = entry.url!;
-  const out: DeepResult = { name: entry.name, url, probe, problems: [], advisories: [], verified: false, mismatch: false, hasDigest: !!entry.digest };
+  const out: DeepResult = { name: entry.name, url, probe, problems: [], advisories: [], verified: false, mismatch: false, hasDigest: !!entry.digest, unreached: unreachedFetch(probe) };
+  // A download that could not be made says nothing about the artifact: unmeasured, not "not served".
+  if (out.unreached) return out;
   if (!isFound(probe)) {
     out.problems.push({ code: 'A6/artifact-not-served', data: { name: entry.name, seen: describeProbe(probe, origin) } });
     return out;
@@ -117,11 +129,13 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     codes: {
       'A6/missing': 'no Agent Skills index',
       'A6/invalid': 'partial: an index with problems (schema, names, digests, unreachable skills)',
+      'A6/artifact-unmeasured': 'info: a valid index whose artifact downloads could not be made (DNS failure, connection refused before any answer, the scan\'s host budget): the artifacts are not measured, not "not served"',
       'A6/ok': 'a valid Agent Skills index',
     },
     messages: {
       'A6/missing': 'No Agent Skills index: {seen}.',
       'A6/invalid': '{facts}. Problems: {findings}.',
+      'A6/artifact-unmeasured': 'Could not be measured: {reason}. {facts}.',
       'A6/ok': '{facts}.',
     },
     findings: A6_FINDINGS,
@@ -142,11 +156,9 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     const advisories: string[] = [];
     if (a.path === SKILLS_LEGACY_INDEX_PATH) problems.push({ code: 'A6/legacy-path' });
     if (index.format === 'v0.1.0' || index.format === 'draft-files') problems.push({ code: 'A6/old-format', data: { format: index.format === 'v0.1.0' ? 'v0.1.0' : 'draft' } });
-    if (index.format === 'unknown-schema') {
+    if (index.format === 'unknown-schema')
       advisories.push(`$schema "${excerpt(index.declared ?? '', 80)}" is not a schema we know (current: ${SKILLS_SCHEMA_V02}); entries read by their declared url/type/digest to show what is there`);
-      const notes = [...new Set(index.entries.flatMap((e) => e.notes ?? []))];
-      if (notes.length) advisories.push(...notes);
-    }
+    advisories.push(...new Set(index.entries.flatMap((e) => e.notes ?? [])));
     if (probe.contentType !== 'application/json') advisories.push(`index served as ${probe.contentType ?? 'no content type'} (expected application/json)`);
     if (index.format === 'v0.2.0' && typeof doc.$schema === 'string' && doc.$schema.trim() !== SKILLS_SCHEMA_V02)
       advisories.push(`$schema "${excerpt(doc.$schema, 80)}" is read as v0.2.x, but clients match the exact URI ${SKILLS_SCHEMA_V02}`);
@@ -166,24 +178,29 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
       problems.push(...d.problems);
       advisories.push(...d.advisories);
     }
+    const unreached = deep.filter((d) => d.unreached);
     const verified = deep.filter((d) => d.verified).length;
     const downloaded = deep.filter((d) => isFound(d.probe)).length;
     const mismatches = deep.filter((d) => d.mismatch).length;
     if (valid > deep.length && deep.length && index.format === 'v0.2.0') advisories.push(`${deep.length} of ${valid} valid entries downloaded and checked (bounded deep check)`);
 
-    const matched = FORMAT_LABEL[index.format] + (a.path === SKILLS_LEGACY_INDEX_PATH ? ` at legacy ${SKILLS_LEGACY_INDEX_PATH}` : '');
+    const matched = formatLabel(index) + (a.path === SKILLS_LEGACY_INDEX_PATH ? ` at legacy ${SKILLS_LEGACY_INDEX_PATH}` : '');
     const facts =
       `${describeProbe(probe, origin)}; ${index.entries.length} skill(s)` +
       (index.entries.length ? ` (${index.entries.slice(0, 6).map((e) => excerpt(e.name, 40)).join(', ')}${index.entries.length > 6 ? ', …' : ''})` : '') +
       (deep.length
         ? // Only the downloads that succeeded count as downloaded; the others are findings.
           `; ${downloaded} of ${deep.length} artifact(s) downloaded` +
+          (unreached.length ? `, ${unreached.length} could not be fetched` : '') +
           (deep.some((d) => d.hasDigest) ? `, ${verified} digest(s) verified${mismatches ? `, ${mismatches} mismatch(es)` : ''}` : ', no digests to verify')
         : '');
     const probes = [...a.probes, ...deep.map((d) => d.probe)];
     // checked: artifacts fetched for the deep check; digests: those whose entry declares one.
-    const details = { format: index.format, specVersion: index.declared, path: a.path, skills: index.entries.length, valid, skipped: skipped.length, checked: deep.length, downloaded, digests: deep.filter((d) => d.hasDigest).length, verified, mismatches };
+    const details = { format: index.format, specVersion: index.declared, declaredBy: index.declaredBy, schema: index.schema, path: a.path, skills: index.entries.length, valid, skipped: skipped.length, checked: deep.length, downloaded, digests: deep.filter((d) => d.hasDigest).length, verified, mismatches, unreached: unreached.length };
+    const unreachedText = unreached.slice(0, 3).map((d) => `GET ${excerpt(d.url, 100)}: ${d.unreached}`).join('; ') + (unreached.length > 3 ? `; and ${unreached.length - 3} more` : '');
     if (problems.length) {
+      // The verdict rests on the problems found; downloads that could not be made are named, not judged.
+      if (unreached.length) advisories.push(`${unreached.length} artifact download(s) could not be made, so not verified (${unreachedText})`);
       return {
         status: 'partial',
         code: 'A6/invalid',
@@ -199,33 +216,29 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
         details,
       };
     }
+    if (unreached.length) {
+      return { status: 'info', code: 'A6/artifact-unmeasured', data: { facts, reason: `${unreached.length} artifact download(s) could not be made (${unreachedText})` }, matched, advisories, probes, details };
+    }
     return { status: 'pass', code: 'A6/ok', data: { facts }, matched, advisories, probes, details };
   },
   fixGuide(fx) {
+    const skillPath = '/.well-known/agent-skills/order-status/SKILL.md';
+    const skillMd = `---\nname: order-status\ndescription: Look up the status of an order by order number and email.\n---\n\n# Order status\n\nCall GET ${fx.origin}/api/orders/{number}?email=… and read \`status\`.\n`;
+    // The digest of exactly the SKILL.md shown (agentskills.io well-known-uri: SHA-256 of the raw bytes served).
     const index = {
       $schema: SKILLS_SCHEMA_V02,
-      skills: [
-        {
-          name: 'order-status',
-          type: 'skill-md',
-          description: 'Look up the status of an order by order number and email.',
-          url: '/.well-known/agent-skills/order-status/SKILL.md',
-          digest: 'sha256:<64 lowercase hex of the SKILL.md bytes>',
-        },
-      ],
+      skills: [{ name: 'order-status', type: 'skill-md', description: 'Look up the status of an order by order number and email.', url: skillPath, digest: sha256Digest(Buffer.from(skillMd)) }],
     };
-    const skillMd = `---\nname: order-status\ndescription: Look up the status of an order by order number and email.\n---\n\n# Order status\n\nCall GET ${fx.origin}/api/orders/{number}?email=… and read \`status\`.\n`;
     return [
       {
         title: 'Write each skill as a SKILL.md',
-        body: 'One folder per skill under /.well-known/agent-skills/<name>/. The name is 1-64 characters of a-z, 0-9 and single hyphens, and must match the front matter.',
-        code: skillMd,
-        lang: 'markdown',
+        body: 'One folder per skill under /.well-known/agent-skills/<name>/. The name is 1-64 characters of a-z, 0-9 and single hyphens, and must match the front matter; the description says what the skill does and when to use it.',
       },
+      ...serveFileSteps(fx, { path: skillPath, contentType: 'text/markdown; charset=utf-8', content: skillMd, lang: 'markdown' }),
       ...serveFileSteps(fx, { path: SKILLS_INDEX_PATH, contentType: 'application/json', content: JSON.stringify(index, null, 2) + '\n', lang: 'json' }),
       {
         title: 'Compute the digests in your build',
-        body: 'The digest is SHA-256 of the exact bytes served (after any build step); any change to SKILL.md changes it, so generate the index rather than editing it by hand.',
+        body: 'The digest above is SHA-256 of exactly the SKILL.md shown. It is of the exact bytes served (after any build step): any change to SKILL.md changes it, so generate the index rather than editing it by hand. An entry may also carry an optional semantic `version` of the skill.',
         code: `node -e "const c=require('node:crypto'),f=require('node:fs');console.log('sha256:'+c.createHash('sha256').update(f.readFileSync(process.argv[1])).digest('hex'))" public/.well-known/agent-skills/order-status/SKILL.md`,
         lang: 'sh',
       },

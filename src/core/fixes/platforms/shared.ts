@@ -6,7 +6,6 @@
  */
 import type { FixStep } from '../../schema.js';
 import type { FixContext } from '../../checks/types.js';
-import { platformLabel } from '../../platform/labels.js';
 import {
   apacheHeaderString,
   apacheString,
@@ -24,10 +23,6 @@ import type { AddHeader, HeaderSpec, PackGuidance, ServeFile, ServeFileSpec } fr
 
 export const CLOUDFLARE_FALLBACK =
   'If your host cannot do this, put Cloudflare in front of the site and use a Worker (or Transform Rules for headers); it works for any origin.';
-
-export function label(id: string): string {
-  return platformLabel(id);
-}
 
 /** Headers of a served file, cleaned: names reduced to token characters, values to one line. */
 export function fileHeaders(spec: ServeFileSpec): Record<string, string> {
@@ -201,8 +196,8 @@ export function apacheHeader(name: string, value: string, path: string): string 
 // ---- families of packs --------------------------------------------------------------------------
 
 /** The one step of a platform that cannot set response headers: a Cloudflare Transform Rule. */
-export function headersAtCloudflare(id: string): (x: AddHeader) => FixStep[] {
-  return ({ name, value, path }) => [transformRuleStep(`${label(id)} cannot set custom response headers: add it at Cloudflare in front of the site`, name, value, path)];
+export function headersAtCloudflare({ label, name, value, path }: AddHeader): FixStep[] {
+  return [transformRuleStep(`${label} cannot set custom response headers: add it at Cloudflare in front of the site`, name, value, path)];
 }
 
 /**
@@ -212,8 +207,8 @@ export function headersAtCloudflare(id: string): (x: AddHeader) => FixStep[] {
 export function hostedBuilder(id: string, extra: Omit<PackGuidance, 'id'> = {}): PackGuidance {
   return {
     id,
-    serveFile: ({ path, spec, create }) => [create, workerStep(`${label(id)} does not let you publish ${path}`, CLOUDFLARE_FALLBACK, spec)],
-    addHeader: headersAtCloudflare(id),
+    serveFile: ({ label, path, spec, create }) => [create, workerStep(`${label} does not let you publish ${path}`, CLOUDFLARE_FALLBACK, spec)],
+    addHeader: headersAtCloudflare,
     ...extra,
   };
 }
@@ -254,11 +249,11 @@ export function jekyllCopyNote(file: string): string {
 export function staticSite(id: string, dir: string, opts: { copyNote?: (file: string) => string; headerNote?: string; hooks?: PackGuidance['hooks'] } = {}): PackGuidance {
   return {
     id,
-    serveFile: ({ fx, spec, path, file, create }) => [
+    serveFile: ({ fx, label, spec, path, file, create }) => [
       {
         ...create,
         title: `Add ${staticFile(dir, file)}`,
-        body: `${label(id)} copies ${dir === '.' ? 'files in the site source' : `files in ${dir}/`} to the site root, so it is served at ${path}.${opts.copyNote?.(file) ?? ''}`,
+        body: `${label} copies ${dir === '.' ? 'files in the site source' : `files in ${dir}/`} to the site root, so it is served at ${path}.${opts.copyNote?.(file) ?? ''}`,
       },
       ...hostTypeStep(fx, spec, dir),
     ],

@@ -106,5 +106,5 @@ export const shopify: PlatformPack = {
       ),
     ];
   },
-  addHeader: headersAtCloudflare('shopify'),
+  addHeader: headersAtCloudflare,
 };

@@ -9,7 +9,6 @@ import type { FixContext } from '../../checks/types.js';
 import type { PlatformFingerprint, Signal } from '../../platform/signals.js';
 import type { OwnerValue } from '../owner-values.js';
 
-export type { GuideTarget, HostingId, PlatformId } from './index.js';
 
 export interface ServeFileSpec {
   /** Path on the origin, e.g. "/.well-known/api-catalog". */
@@ -37,6 +36,8 @@ export interface HeaderSpec {
 /** What a pack gets to publish a file: the cleaned path and headers, and the step showing the content. */
 export interface ServeFile {
   fx: FixContext;
+  /** Display name of the pack whose step this is (its `label`). */
+  label: string;
   spec: ServeFileSpec;
   /** Cleaned path, "/.well-known/x". */
   path: string;
@@ -51,6 +52,8 @@ export interface ServeFile {
 /** A cleaned header to add. */
 export interface AddHeader {
   fx: FixContext;
+  /** Display name of the pack whose step this is (its `label`). */
+  label: string;
   spec: HeaderSpec;
   name: string;
   value: string;

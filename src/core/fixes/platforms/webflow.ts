@@ -37,5 +37,5 @@ export const webflow: PlatformPack = {
       spec,
     ),
   ],
-  addHeader: headersAtCloudflare('webflow'),
+  addHeader: headersAtCloudflare,
 };

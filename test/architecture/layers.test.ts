@@ -1,0 +1,106 @@
+/**
+ * The layering of docs/architecture.md, read from the TypeScript import graph of src/ (every
+ * import, export-from and import(), any quote style, .ts and .tsx): the folder table is the
+ * declaration, and the code must match it; no folder imports one that comes later in the table; no
+ * two folders and no two files import each other around a loop (core's own subfolders included);
+ * on the server side only the executor (src/runner) and the door (src/service) reach scan().
+ * The checker is proven on small made-up trees first: an upward import, a double-quoted cycle, a
+ * cycle inside core and a .tsx file are each caught.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildGraph, circles, graphOfTree, groupGraph, loopThrough, type Graph } from './import-graph.js';
+
+const SRC = new URL('../../src', import.meta.url).pathname;
+const topFolder = (file: string) => (file.includes('/') ? file.split('/')[0] : null);
+
+/** Folder -> declared dependencies, in the table's order, from docs/architecture.md. */
+export function declaredLayers(markdown: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const m of markdown.matchAll(/^\| `src\/(\w+)` \| .* \| ([^|]*) \|$/gm)) {
+    const deps = m[2].trim() === '(nothing of ours)' ? [] : m[2].split(',').map((d) => d.trim()).filter(Boolean);
+    out.set(m[1], deps);
+  }
+  return out;
+}
+
+/** Everything wrong with `graph` against the declared layers: undeclared or stale edges, upward imports, loops. */
+export function layeringProblems(graph: Graph, layers: Map<string, string[]>): string[] {
+  const problems: string[] = [];
+  const order = [...layers.keys()];
+  const folders = groupGraph(graph, topFolder);
+  for (const [folder, deps] of folders) {
+    if (!layers.has(folder)) {
+      problems.push(`src/${folder} is not in the table`);
+      continue;
+    }
+    const declared = new Set(layers.get(folder));
+    for (const d of deps) {
+      if (order.indexOf(d) > order.indexOf(folder)) problems.push(`upward: ${folder} imports ${d}, which comes later in the table`);
+      if (!declared.has(d)) problems.push(`undeclared: ${folder} imports ${d}`);
+    }
+    for (const d of declared) if (!deps.has(d)) problems.push(`stale: the table says ${folder} depends on ${d}, the code does not`);
+  }
+  for (const c of circles(folders)) problems.push(`folder loop: ${loopThrough(folders, c[0], new Set(c)).join(' -> ')}`);
+  for (const c of circles(graph)) problems.push(`file loop: ${loopThrough(graph, c[0], new Set(c)).join(' -> ')}`);
+  return problems;
+}
+
+const tree = (files: Record<string, string>) => buildGraph(Object.keys(files), (f) => files[f]);
+const LAYERS = new Map([
+  ['core', []],
+  ['format', ['core']],
+  ['cli', ['core', 'format']],
+]);
+
+describe('the layering checker', () => {
+  const clean = {
+    'core/a.ts': "export const a = 1;",
+    'core/b/x.ts': "import { a } from '../a.js';",
+    'format/f.ts': "import { a } from '../core/a.js';",
+    'cli/c.tsx': "import { f } from '../format/f.js';\nimport { a } from '../core/a.js';",
+  };
+
+  it('accepts a tree that follows the table', () => {
+    expect(layeringProblems(tree(clean), LAYERS)).toEqual([]);
+  });
+
+  it('catches an injected upward import', () => {
+    const problems = layeringProblems(tree({ ...clean, 'core/a.ts': "import { c } from '../cli/c.js';" }), LAYERS);
+    expect(problems).toContain('upward: core imports cli, which comes later in the table');
+  });
+
+  it('catches a cycle written with double quotes and a dynamic import', () => {
+    const problems = layeringProblems(tree({ ...clean, 'format/f.ts': 'import { a } from "../core/a.js";', 'core/a.ts': 'export const load = () => import("../format/f.js");' }), LAYERS);
+    expect(problems.some((p) => p.startsWith('folder loop:') && p.includes('core') && p.includes('format'))).toBe(true);
+    expect(problems).toContain('file loop: core/a.ts -> format/f.ts -> core/a.ts');
+  });
+
+  it('catches a cycle inside core, between its own subfolders', () => {
+    const problems = layeringProblems(tree({ ...clean, 'core/a.ts': "import type { X } from './b/x.js';" }), LAYERS);
+    expect(problems).toContain('file loop: core/a.ts -> core/b/x.ts -> core/a.ts');
+  });
+
+  it('reads .tsx files and export-from, and names stale table rows', () => {
+    const problems = layeringProblems(tree({ ...clean, 'cli/c.tsx': "export { f } from '../format/f.js';" }), LAYERS);
+    expect(problems).toEqual(['stale: the table says cli depends on core, the code does not']);
+  });
+});
+
+describe('the layers of src/', () => {
+  const graph = graphOfTree(SRC);
+  const layers = declaredLayers(readFileSync(new URL('../../docs/architecture.md', import.meta.url), 'utf8'));
+
+  it('reads the table of docs/architecture.md', () => {
+    expect([...layers.keys()]).toEqual(['core', 'format', 'runner', 'store', 'service', 'monitor', 'oauth', 'mcp', 'server', 'cli']);
+  });
+
+  it('matches the table, with no upward import and no loop of folders or files', () => {
+    expect(layeringProblems(graph, layers)).toEqual([]);
+  });
+
+  it('lets only the runner and the ScanService call the engine on the server side', () => {
+    const callers = [...graph].filter(([file, tos]) => ['server', 'mcp', 'monitor', 'oauth'].includes(topFolder(file) ?? '') && tos.has('core/scan.ts')).map(([file]) => file);
+    expect(callers).toEqual([]);
+  });
+});
