@@ -416,7 +416,8 @@ export class ScanService {
     // A report its owner has made private no longer seeds anyone's result (not even as a copy).
     if (!cached || !entry.isPublic || !cached.isPublic) return undefined;
     if (!account && cached.accountId === null) return { result: cached.result, report: cached, cached: true };
-    const report = await store.saveReport({ result: cached.result, isPublic, accountId: account?.id ?? null });
+    // The copy names its source: made private, the source withdraws it (store.setReportVisibility).
+    const report = await store.saveReport({ result: cached.result, isPublic, accountId: account?.id ?? null, copiedFrom: cached.id });
     if (!account) await this.cacheOf(store).set(url, { reportId: report.id, isPublic: true, at: entry.at }, Math.max(1, entry.at + this.opts.cacheTtlMs - Date.now()));
     return { result: report.result, report, cached: true };
   }
