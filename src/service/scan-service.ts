@@ -28,6 +28,7 @@ import { reportView, scanView } from './report-view.js';
 import { reportIsPublic } from './visibility.js';
 import { DEFAULT_SCAN_PAGES, resolvePages } from '../core/scope.js';
 import { inputHref, type ScanInput } from '../core/target.js';
+import { NETWORK_SHARE, networkBucket } from './client-buckets.js';
 
 /** The engine settings every scan of this service gets, written once. */
 export type ScanPolicy = Pick<ScanOptions, 'blockPrivateNetwork' | 'deadlineMs' | 'timeoutMs' | 'allowedHosts' | 'userAgent'>;
@@ -65,7 +66,7 @@ export interface ScanServiceOptions {
    * Absent: `render` is refused.
    */
   render?: { endpoint: string; maxConcurrent: number };
-  /** Scans one anonymous client (IP, IPv6 /64) may have in flight; 0 or absent: no cap. */
+  /** Scans one anonymous client (IP, IPv6 /64; an IPv6 /48 NETWORK_SHARE times as many) may have in flight; 0 or absent: no cap. */
   maxScansPerClient?: number;
   /** Scans one account (API key) may have in flight; 0 or absent: no cap. */
   maxScansPerAccount?: number;
@@ -143,6 +144,12 @@ export function scanKey(url: string, pages: number, render = false): string {
 
 const storageKey = (client: string) => `stored-bytes:${client}`;
 
+/** The buckets a client's cap counts in, with each one's bound: the client, then its IPv6 /48. */
+function layers(client: string, limit: number): Array<[string, number]> {
+  const network = networkBucket(client);
+  return network ? [[client, limit], [network, limit * NETWORK_SHARE]] : [[client, limit]];
+}
+
 export class ScanService {
   readonly runner: ScanRunner;
   readonly policy: ScanPolicy;
@@ -184,32 +191,40 @@ export class ScanService {
     return { ...this.runner.stats(), inFlight: this.inFlight };
   }
 
-  /** Counts one scan request of an anonymous caller; throws RateLimitedError over the limit. */
+  /**
+   * Counts one scan request of an anonymous caller; throws RateLimitedError over the limit. An
+   * IPv6 client counts in its /64 and in its /48 (NETWORK_SHARE times the limit: client-buckets.ts).
+   */
   async admit(caller: Caller): Promise<void> {
     const limit = this.opts.rateLimit ?? 0;
     if (caller.account || !this.store) return;
     if (limit > 0) {
-      const d = await this.store.hitRate(`scan:${caller.client}`, limit, this.opts.rateWindowMs ?? 60_000);
-      if (!d.allowed) {
-        this.rateRejections++;
-        throw new RateLimitedError(limit, d.retryAfterSec);
+      for (const [bucket, max] of layers(caller.client, limit)) {
+        const d = await this.store.hitRate(`scan:${bucket}`, max, this.opts.rateWindowMs ?? 60_000);
+        if (!d.allowed) {
+          this.rateRejections++;
+          throw new RateLimitedError(limit, d.retryAfterSec);
+        }
       }
     }
     const cap = this.opts.storageBytesPerDay ?? 0;
     if (cap > 0) {
-      const used = await this.store.consumeRate(storageKey(caller.client), cap, DAY_MS, 0);
-      if (!used.allowed) {
-        const retryAfterSec = Math.max(1, Math.ceil((DAY_MS - (Date.now() % DAY_MS)) / 1000));
-        throw new RateLimitedError(limit, retryAfterSec, `Anonymous callers may store ${Math.round(cap / 1024)} KiB of reports per day; retry in ${retryAfterSec} s or use an API key.`);
+      for (const [bucket, max] of layers(caller.client, cap)) {
+        const used = await this.store.consumeRate(storageKey(bucket), max, DAY_MS, 0);
+        if (!used.allowed) {
+          const retryAfterSec = Math.max(1, Math.ceil((DAY_MS - (Date.now() % DAY_MS)) / 1000));
+          throw new RateLimitedError(limit, retryAfterSec, `Anonymous callers may store ${Math.round(cap / 1024)} KiB of reports per day; retry in ${retryAfterSec} s or use an API key.`);
+        }
       }
     }
   }
 
-  /** Counts a new anonymous report against its caller's daily storage cap. */
+  /** Counts a new anonymous report against its caller's daily storage cap (and its /48's). */
   private async chargeStorage(store: Store, call: ScanCall, report: StoredReport): Promise<void> {
     const cap = this.opts.storageBytesPerDay ?? 0;
     if (call.account || !call.client || cap <= 0) return;
-    await store.consumeRate(storageKey(call.client), cap, DAY_MS, Buffer.byteLength(JSON.stringify(report.result)));
+    const bytes = Buffer.byteLength(JSON.stringify(report.result));
+    for (const [bucket, max] of layers(call.client, cap)) await store.consumeRate(storageKey(bucket), max, DAY_MS, bytes);
   }
 
   /** The view of a report a caller gets (`shareId`, `shareUrl`, and `cached` when given). */
@@ -331,19 +346,25 @@ export class ScanService {
   private enter(call: ScanCall): () => void {
     const key = this.callerKey(call);
     const limit = this.callerLimit(call);
-    const load = this.callerLoad.get(key) ?? 0;
-    if (limit > 0 && load >= limit) {
-      this.callerRejections++;
-      throw new CallerBusyError(limit, Math.max(1, Math.min(60, this.runner.retryAfterSec())));
+    // An anonymous IPv6 client also counts in its /48, at NETWORK_SHARE times the cap.
+    const network = !call.account && call.client ? networkBucket(call.client) : undefined;
+    const counted: Array<[string, number]> = network ? [[key, limit], [`network:${network}`, limit * NETWORK_SHARE]] : [[key, limit]];
+    for (const [k, max] of counted) {
+      if (max > 0 && (this.callerLoad.get(k) ?? 0) >= max) {
+        this.callerRejections++;
+        throw new CallerBusyError(limit, Math.max(1, Math.min(60, this.runner.retryAfterSec())));
+      }
     }
-    this.callerLoad.set(key, load + 1);
+    for (const [k] of counted) this.callerLoad.set(k, (this.callerLoad.get(k) ?? 0) + 1);
     let left = false;
     return () => {
       if (left) return;
       left = true;
-      const n = (this.callerLoad.get(key) ?? 1) - 1;
-      if (n <= 0) this.callerLoad.delete(key);
-      else this.callerLoad.set(key, n);
+      for (const [k] of counted) {
+        const n = (this.callerLoad.get(k) ?? 1) - 1;
+        if (n <= 0) this.callerLoad.delete(k);
+        else this.callerLoad.set(k, n);
+      }
     };
   }
 
