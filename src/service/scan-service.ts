@@ -19,7 +19,7 @@ import type { ScanEvent, ScanEventListener } from '../core/events.js';
 import type { ScanOptions } from '../core/scan.js';
 import type { ScanResponse, ScanResult } from '../core/schema.js';
 import type { ProfileChoice } from '../core/scoring/profile.js';
-import type { Account, Store, StoredReport } from '../store/types.js';
+import type { Account, CachedScan, Store, StoredReport } from '../store/types.js';
 import type { ResultCache } from '../store/result-cache.js';
 import { InProcessRunner, type PortableScanOptions, type RunnerStats, type ScanHooks, type ScanRunner } from '../runner/index.js';
 import { CallerBusyError, RateLimitedError, RenderUnavailableError } from './errors.js';
@@ -111,6 +111,9 @@ export interface Caller {
   client: string;
 }
 
+/** What admit needs of a scan request to tell whether the cache answers it (then it is free). */
+export type AdmitRequest = { url: ScanInput } & Pick<ScanCall, 'fresh' | 'pages' | 'render' | 'only' | 'profile'>;
+
 interface Flight {
   /** The caller whose request started the scan (callerKey). */
   caller: string;
@@ -195,9 +198,13 @@ export class ScanService {
    * Counts one scan request of an anonymous caller; throws RateLimitedError over the limit. An
    * IPv6 client counts in its /64 and in its /48 (NETWORK_SHARE times the limit: client-buckets.ts).
    */
-  async admit(caller: Caller): Promise<void> {
+  async admit(caller: Caller, request?: AdmitRequest): Promise<void> {
     const limit = this.opts.rateLimit ?? 0;
     if (caller.account || !this.store) return;
+    // A request the cache will answer costs the caller nothing: re-checking a result is free,
+    // only a scan that needs the engine (or `fresh`) spends the allowance. (Should the entry
+    // expire in between, that one scan runs uncharged: at most one per URL per cache period.)
+    if (request && !request.fresh && !request.only?.length && (await this.answersFromCache(request))) return;
     if (limit > 0) {
       for (const [bucket, max] of layers(caller.client, limit)) {
         const d = await this.store.hitRate(`scan:${bucket}`, max, this.opts.rateWindowMs ?? 60_000);
@@ -225,6 +232,13 @@ export class ScanService {
     if (call.account || !call.client || cap <= 0) return;
     const bytes = Buffer.byteLength(JSON.stringify(report.result));
     for (const [bucket, max] of layers(call.client, cap)) await store.consumeRate(storageKey(bucket), max, DAY_MS, bytes);
+  }
+
+  /** Whether a scan request would be answered from the cache now (no engine run). */
+  async answersFromCache(request: AdmitRequest): Promise<boolean> {
+    if (!this.store || request.fresh || request.only?.length || (request.profile && request.profile !== 'auto')) return false;
+    const key = scanKey(inputHref(request.url), resolvePages({ pages: request.pages }), request.render);
+    return !!(await this.cachedReport(this.store, key).catch(() => undefined));
   }
 
   /** The view of a report a caller gets (`shareId`, `shareUrl`, and `cached` when given). */
@@ -429,13 +443,21 @@ export class ScanService {
     await this.cacheOf(store).set(url, { reportId: report.id, isPublic: report.isPublic, at }, this.opts.cacheTtlMs);
   }
 
-  private async fromCache(store: Store, url: string, account: Account | null, isPublic: boolean): Promise<ScanOutcome | undefined> {
+  /** The public report the cache answers `key` with now, if any (expired, withdrawn or private pointers are misses). */
+  private async cachedReport(store: Store, key: string): Promise<{ entry: CachedScan; report: StoredReport } | undefined> {
     if (this.opts.cacheTtlMs <= 0) return undefined;
-    const entry = await this.cacheOf(store).get(url);
+    const entry = await this.cacheOf(store).get(key);
     if (!entry || entry.at + this.opts.cacheTtlMs < Date.now()) return undefined;
-    const cached = await store.getReport(entry.reportId);
+    const report = await store.getReport(entry.reportId);
     // A report its owner has made private no longer seeds anyone's result (not even as a copy).
-    if (!cached || !entry.isPublic || !cached.isPublic) return undefined;
+    if (!report || !entry.isPublic || !report.isPublic) return undefined;
+    return { entry, report };
+  }
+
+  private async fromCache(store: Store, url: string, account: Account | null, isPublic: boolean): Promise<ScanOutcome | undefined> {
+    const hit = await this.cachedReport(store, url);
+    if (!hit) return undefined;
+    const { entry, report: cached } = hit;
     if (!account && cached.accountId === null) return { result: cached.result, report: cached, cached: true };
     // The copy names its source: made private, the source withdraws it (store.setReportVisibility).
     const report = await store.saveReport({ result: cached.result, isPublic, accountId: account?.id ?? null, copiedFrom: cached.id });
