@@ -24,7 +24,12 @@ export interface HtmlReportOptions {
   historyUrl?: string;
   /** A public report's badge: its address and the README snippet shown under "Badge". */
   badge?: { imageUrl: string; markdown: string };
+  /** Leave FRESHNESS_SLOT under the header: the service fills it per request (the result's age, "scan again"). */
+  freshnessSlot?: boolean;
 }
+
+/** Where a served report page says how old its result is (replaced per request; see server/pages.ts). */
+export const FRESHNESS_SLOT = '<!--ai-ready:freshness-->';
 
 const CSS = `
 :root{--good:#1a7f37;--fair:#b35900;--poor:#c62828;--muted:#5f6b7a;--line:#d8dee4;--bg:#f6f8fa;--fg:#1f2328;--code:#f3f4f6}
@@ -227,7 +232,7 @@ export function renderHtmlReport(result: ScanResult, opts: HtmlReportOptions = {
 <h1>${e(title)}</h1>
 <div class="muted">${link(result.url)}${result.finalUrl && result.finalUrl !== result.url ? ` → ${link(result.finalUrl)}` : ''}</div>
 <div class="muted">${meta.join(' · ')}</div>
-${share}
+${opts.freshnessSlot ? FRESHNESS_SLOT : ''}${share}
 <section class="summary" aria-label="Summary">
 <div class="score ${band}" data-score="${result.overallScore}">${result.overallScore}<small>/100</small></div>
 ${result.grade ? `<div class="grade ${band}" data-grade="${e(result.grade)}">${e(result.grade)}</div>` : ''}

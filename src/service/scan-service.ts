@@ -180,6 +180,11 @@ export class ScanService {
     };
   }
 
+  /** How long a public result answers repeat requests (ms; 0: no cache). */
+  get cacheTtlMs(): number {
+    return this.opts.cacheTtlMs;
+  }
+
   get baseUrl(): string | undefined {
     const b = this.opts.baseUrl;
     return (typeof b === 'function' ? b() : b) || undefined;
