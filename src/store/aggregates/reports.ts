@@ -167,9 +167,13 @@ export function createReportStore(sql: SqlClient, options: ReportStoreOptions = 
         // of them seeds a result again. Copies stay private if the report is made public again.
         const copies = (await tx.all<{ id: string }>(COPIES_OF, [id])).map((r) => r.id);
         withdrawn = [id, ...copies];
-        const marks = withdrawn.map(() => '?').join(', ');
-        if (copies.length) await tx.run(`UPDATE reports SET is_public = ? WHERE id IN (${copies.map(() => '?').join(', ')})`, [flag(sql, false), ...copies]);
-        await tx.run(`UPDATE scan_cache SET is_public = ? WHERE report_id IN (${marks})`, [flag(sql, false), ...withdrawn]);
+        // In chunks: a popular report may have been copied for thousands of callers.
+        for (let i = 0; i < withdrawn.length; i += 500) {
+          const chunk = withdrawn.slice(i, i + 500);
+          const marks = chunk.map(() => '?').join(', ');
+          await tx.run(`UPDATE reports SET is_public = ? WHERE id IN (${marks})`, [flag(sql, false), ...chunk]);
+          await tx.run(`UPDATE scan_cache SET is_public = ? WHERE report_id IN (${marks})`, [flag(sql, false), ...chunk]);
+        }
         return true;
       });
       for (const rid of changed ? (isPublic ? [id] : withdrawn) : []) {
