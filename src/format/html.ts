@@ -38,7 +38,7 @@ body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif
 main{max-width:960px;margin:0 auto;padding:24px 20px 48px}
 a{color:#0b5cad}
 a,p,li,code,.muted,.evidence{overflow-wrap:anywhere}
-.freshness{margin:12px 0;padding:10px 14px;border:1px solid var(--line);border-radius:8px;background:var(--bg)}
+.freshness{margin:12px 0;padding:6px 14px;border:1px solid var(--line);border-radius:8px;background:var(--bg)}.freshness p{margin:6px 0}
 h1{font-size:22px;margin:0 0 4px;word-break:break-all}
 h2{font-size:18px;margin:32px 0 12px;border-bottom:1px solid var(--line);padding-bottom:4px}
 h3{font-size:15px;margin:0}
