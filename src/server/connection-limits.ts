@@ -11,7 +11,8 @@
  * - write stall: a response with bytes waiting that the client does not take for `idleMs` (a
  *   client that never reads) is closed;
  * - keep-alive: an idle kept-alive connection is closed after `keepAliveMs`;
- * - request body: Node's `requestTimeout` bounds the whole upload.
+ * - request body: the whole upload within `requestMs`, however slowly it trickles; a body that
+ *   stops arriving is closed after `idleMs` (Node's `requestTimeout` stays as a second line).
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -33,8 +34,8 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 /** Applies the bounds to `server`; returns the request handler wrapper that tracks each socket's response. */
 export function limitConnections(server: Server, limits: ConnectionLimits): (handler: NodeHandler) => NodeHandler {
-  // The response each socket is serving now (none between requests).
-  const serving = new WeakMap<Socket, ServerResponse>();
+  // The exchange each socket is serving now (none between requests).
+  const serving = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>();
   const headerTimers = new WeakMap<Socket, NodeJS.Timeout>();
 
   const awaitHeaders = (socket: Socket) => {
@@ -54,8 +55,10 @@ export function limitConnections(server: Server, limits: ConnectionLimits): (han
   });
   // A listener here replaces Node's default (destroy on any timeout): decide per socket.
   server.on('timeout', (socket: Socket) => {
-    const res = serving.get(socket);
-    if (!res) return socket.destroy(); // between requests, or headers not yet complete
+    const ex = serving.get(socket);
+    if (!ex) return socket.destroy(); // between requests, or headers not yet complete
+    const { req, res } = ex;
+    if (!req.complete) return socket.destroy(); // a body that stopped arriving
     if (!res.headersSent) return; // the handler is still working (bounded by the scan deadline)
     if (socket.writableLength > 0 || res.writableLength > 0) return socket.destroy(); // the client does not read
   });
@@ -63,9 +66,20 @@ export function limitConnections(server: Server, limits: ConnectionLimits): (han
   return (handler) => (req, res) => {
     const socket = req.socket;
     clearTimeout(headerTimers.get(socket));
-    serving.set(socket, res);
+    const exchange = { req, res };
+    serving.set(socket, exchange);
+    // The whole body within requestMs, however slowly it trickles (Node checks only every 30 s).
+    let bodyTimer: NodeJS.Timeout | undefined;
+    if (!req.complete) {
+      bodyTimer = setTimeout(() => {
+        if (!req.complete) socket.destroy();
+      }, limits.requestMs);
+      bodyTimer.unref();
+      req.once('end', () => clearTimeout(bodyTimer));
+    }
     const done = () => {
-      if (serving.get(socket) !== res) return;
+      clearTimeout(bodyTimer);
+      if (serving.get(socket) !== exchange) return;
       serving.delete(socket);
       if (!socket.destroyed) awaitHeaders(socket);
     };

@@ -14,7 +14,7 @@ let srv: TestServer;
 let site: FixtureSite;
 beforeAll(async () => {
   site = await startFixture(plainSite());
-  srv = await startServer({ rateLimit: 0, connections: { headersMs: BOUND_MS, idleMs: BOUND_MS, keepAliveMs: BOUND_MS, requestMs: 5_000 } });
+  srv = await startServer({ rateLimit: 0, connections: { headersMs: BOUND_MS, idleMs: BOUND_MS, keepAliveMs: BOUND_MS, requestMs: BOUND_MS * 2 } });
 });
 afterAll(async () => {
   await srv?.destroy();
@@ -70,6 +70,22 @@ describe('connection bounds', () => {
     }
   });
 
+  it('closes connections that trickle a request body, or stop sending it', async () => {
+    const sockets = await Promise.all(Array.from({ length: 40 }, open));
+    const head = `POST /api/scan HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"url":"`;
+    const timers = sockets.map((s, i) => {
+      s.on('error', () => {});
+      s.write(head);
+      // Half trickle a byte every 100 ms (never idle), half stop after the headers.
+      return i % 2 ? setInterval(() => !s.destroyed && s.write('a'), 100) : undefined;
+    });
+    try {
+      await Promise.all(sockets.map((s) => closedWithin(s, BOUND_MS * 6)));
+    } finally {
+      timers.forEach((t) => t && clearInterval(t));
+    }
+  });
+
   it('closes connections whose client never reads a large response, and the server carries on', async () => {
     // A report of ~16 MB (random text: no compression could shrink it under the socket buffers).
     const scan = await (await srv.get(`/api/public/v1/scan?url=${encodeURIComponent(site.origin)}`)).json();
@@ -82,13 +98,18 @@ describe('connection bounds', () => {
     });
     const full = Buffer.byteLength(JSON.stringify({ padding }));
 
-    const readers = await Promise.all(Array.from({ length: 8 }, open));
+    // How long the server takes to produce this response (read from the store, serialized): each
+    // stalled response must have started before the readers give up waiting.
+    const t0 = Date.now();
+    expect((await (await srv.get(`/api/public/v1/report/${big.id}`)).text()).length).toBeGreaterThan(full);
+    const produce = Date.now() - t0;
+    const readers = await Promise.all(Array.from({ length: 4 }, open));
     for (const s of readers) {
       s.on('error', () => {});
       s.write(`GET /api/public/v1/report/${big.id} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
       s.pause(); // never reads
     }
-    await new Promise((r) => setTimeout(r, BOUND_MS * 4));
+    await new Promise((r) => setTimeout(r, readers.length * produce + BOUND_MS * 4));
     // Reading now gets what was already in flight and then the end: the rest was dropped.
     const received = await Promise.all(
       readers.map(
@@ -107,7 +128,7 @@ describe('connection bounds', () => {
     );
     for (const n of received) expect(n).toBeLessThan(full);
     expect((await srv.get('/healthz')).status).toBe(200);
-  }, 30_000);
+  }, 60_000);
 
   it('keeps a request the server is still working on open past the idle bound', async () => {
     // Every answer of this site takes 2.5 bounds: the scan request is silent for longer than the bound.
