@@ -4,6 +4,7 @@
  * and MCP text summaries all render steps through here, so a step reads the same everywhere and
  * code blocks are fenced safely once.
  */
+import { inlineMarkdownHtml } from './inline-markdown.js';
 import type { FixStep } from '../core/schema.js';
 import { escapeHtml as e, oneLine, stripControl } from './sanitize.js';
 
@@ -68,11 +69,11 @@ export function fixStepsMarkdown(steps: FixStep[], opts: MarkdownStepOptions = {
   });
 }
 
-/** An HTML ordered list; every string is escaped. */
+/** An HTML ordered list; titles and bodies are inline Markdown (code spans, links), escaped. */
 export function fixStepsHtml(steps: FixStep[]): string {
   const items = steps.map(
     (s) =>
-      `<li><strong>${e(s.title)}</strong>${s.body ? `<div>${e(s.body)}</div>` : ''}${
+      `<li><strong>${inlineMarkdownHtml(s.title)}</strong>${s.body ? `<div>${inlineMarkdownHtml(s.body)}</div>` : ''}${
         s.code ? `<pre><code${s.lang ? ` data-lang="${e(s.lang)}"` : ''}>${e(s.code)}</code></pre>` : ''
       }</li>`,
   );

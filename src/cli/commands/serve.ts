@@ -39,7 +39,7 @@ export function registerServe(program: Command): void {
     .option('--database-url <url>', 'keep the store in Postgres, shared by several instances (default $AI_READY_DATABASE_URL)')
     .option('--base-url <url>', 'public address used in shareUrl, htmlUrl and problem types (default: the listen address)')
     .option('--allow-private-network', 'allow scanning loopback and private addresses (tests, intranets)')
-    .option('--trust-proxy', 'take the client IP from X-Forwarded-For (only behind your own reverse proxy)')
+    .option('--trust-proxy', 'take the client IP from the right-most X-Forwarded-For entry (only behind your own reverse proxy)')
     .option('--rate-limit <n>', 'anonymous scan requests per minute per IP (0 = no limit)', '5')
     .option('--workers <n>', 'scan worker threads, for CPU; each runs many scans at once (default: CPU count); with --database-url, 0 makes a web-only instance whose scans `ai-ready worker` processes run')
     .option('--max-scans <n>', 'scans in flight across the worker threads (default: 64, fewer on machines with little memory)')
