@@ -3,13 +3,16 @@
  * - a robots.txt Content-Usage rule (draft-ietf-aipref-attach at 7ca0afc): a leading path up to the
  *   first SP/HTAB, then the same Dictionary read as the header;
  * - the directives Lighthouse's robots-txt audit would flag (safelist of robots-txt.js at 83f1c6fd0d);
- * - the Permissions-Policy `tools` member and Origin-Agent-Cluster (webmcp index.bs at 0b676d2).
+ * - the Permissions-Policy `tools` member and Origin-Agent-Cluster (webmcp index.bs at 0b676d2);
+ * - A1's URI / relation tests (RFC 3986 §3, RFC 8288 §2.1) and its linkset reading over generated entries.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readContentUsage, readContentUsageRule } from '../../src/core/checks/bot_access/content-usage-header.js';
 import { LIGHTHOUSE_ROBOTS_SAFELIST, lighthouseUnknownDirectives } from '../../src/core/checks/bot_access/robots-tool-flags.js';
 import { POLICY_MAX_CHARS, readWebMcpPolicy } from '../../src/core/checks/capabilities/webmcp-policy.js';
+import { inspectLinkset } from '../../src/core/checks/capabilities/a1-api-catalog.js';
+import { isKnownRelation, isUri, isUriTemplate, REGISTERED_RELATIONS } from '../../src/core/gather/link-relations.js';
 
 const ORIGIN = 'https://site.example';
 const path = fc.stringMatching(/^\/[a-z0-9/_.-]{0,20}$/);
@@ -84,5 +87,42 @@ describe('WebMCP policy headers (property-based)', () => {
       { numRuns: 200 },
     );
     expect(readWebMcpPolicy({ 'permissions-policy': 'geolocation=()' }, ORIGIN).toolsDisabled).toBe(false);
+  });
+});
+
+describe('A1 linkset reading (property-based)', () => {
+  it('a URI never holds braces or spaces; every registered name and every URI is a known relation', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 120 }), (v) => {
+        if (isUri(v)) {
+          expect(v).not.toMatch(/[{}\s<>"]/);
+          expect(isKnownRelation(v)).toBe(true);
+        }
+        if (/[{][^{}]*[}]/.test(v)) expect(isUriTemplate(v)).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
+    for (const r of REGISTERED_RELATIONS) expect(isKnownRelation(r.toUpperCase())).toBe(true);
+    expect(isUri('a'.repeat(50_000) + ' ')).toBe(false); // linear, no backtracking blow-up
+  });
+  it('counts add up over generated entries: every entry is anchorless, templated, website-only, an API entry, or none of those', () => {
+    const anchor = fc.constantFrom('https://api.example/v1', 'https://site.example/', 'https://x.example/{id}', 'not a uri', undefined);
+    const target = fc.constantFrom('https://site.example/docs', 'https://other.example/spec', '/relative', 42);
+    const entry = fc.record(
+      { anchor, 'service-doc': fc.array(fc.record({ href: target }), { maxLength: 2 }), 'service-desc': fc.array(fc.record({ href: target }), { maxLength: 1 }), item: fc.array(target, { maxLength: 1 }), odd: fc.constant([{ href: 'https://x' }]) },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.array(fc.oneof(entry, fc.constant(null), fc.constant('x')), { maxLength: 8 }), (linkset) => {
+        const f = inspectLinkset(linkset, 'https://site.example/.well-known/api-catalog');
+        expect(f.entries).toBe(linkset.length);
+        const objects = linkset.filter((e) => e && typeof e === 'object').length;
+        expect(f.anchorless + f.templated.length).toBeLessThanOrEqual(objects);
+        expect(f.apiEntries).toBeLessThanOrEqual(objects);
+        for (const t of f.templated) expect(t).toContain('{');
+        if (linkset.some((e) => e && typeof e === 'object' && 'odd' in e)) expect(f.unknownRelations.has('odd')).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
