@@ -121,7 +121,7 @@ export const botAccess: Variant[] = [
     site: () => ({ '/': page('Corpus Co', '', { 'content-usage': 'train-ai=n, search=y' }), '/robots.txt': text('User-agent: *\nAllow: /\n') }),
     expect: { B5: 'pass' },
     codes: { B5: 'B5/ok' },
-    source: 'draft-ietf-aipref-attach-05 (Content-Usage header field); draft-ietf-aipref-vocab-08 (RFC 9651 dictionary, labels train-ai, ai-use, search, tokens y/n), read 2026-11-25',
+    source: 'draft-ietf-aipref-attach (Content-Usage header field) and draft-ietf-aipref-vocab (RFC 9651 dictionary, labels train-ai and search, tokens y/n), ietf-wg-aipref/drafts at 7ca0afc (2026-08-19), read 2026-11-27',
   },
   {
     name: 'content-usage-header-not-tokens',
@@ -130,6 +130,33 @@ export const botAccess: Variant[] = [
     expect: { B5: 'fail' },
     codes: { B5: 'B5/header-invalid' },
     source: 'draft-ietf-aipref-vocab-08 processing algorithm (values that are not the Tokens y or n leave the preference unknown); the yes/no spelling is Content-Signal\'s, seen mixed into Content-Usage in robots.txt files',
+  },
+  {
+    name: 'content-usage-ai-use-only',
+    models: 'a robots.txt Content-Usage line whose only label is ai-use (a label of vocab-08, gone from the current text)',
+    site: () => ({ '/': page(), '/robots.txt': text('User-agent: *\nContent-Usage: ai-use=n\nAllow: /\n') }),
+    expect: { B5: 'fail', D1: 'pass' },
+    codes: { B5: 'B5/invalid', D1: 'D1/ok' },
+    source: 'draft-ietf-aipref-vocab at 7ca0afc (2026-08-19), "Usage Category Labels" (train-ai, search) and "Syntax Extensions" ("any unknown labels MUST be ignored"); our decision: fail (bonus), the old label named in an advisory',
+  },
+  {
+    name: 'content-usage-header-ai-use-only',
+    models: 'a Content-Usage response header whose only label is ai-use',
+    site: () => ({ '/': page('Corpus Co', '', { 'content-usage': 'ai-use=n' }), '/robots.txt': text('User-agent: *\nAllow: /\n') }),
+    expect: { B5: 'fail' },
+    codes: { B5: 'B5/header-invalid' },
+    source: 'draft-ietf-aipref-vocab at 7ca0afc (labels train-ai and search only; unknown labels ignored); draft-ietf-aipref-attach at 7ca0afc (header field)',
+  },
+  {
+    name: 'content-usage-path-rules',
+    models: 'the attachment draft\'s robots.txt example shape: a * group with Disallow, a group-wide Content-Usage and a path-scoped one, then a second group for one crawler',
+    site: () => ({
+      '/': page(),
+      '/robots.txt': text('User-agent: *\nAllow: /\nDisallow: /private/\nContent-Usage: train-ai=n\nContent-Usage: /open-data/ train-ai=y\n\nUser-agent: CorpusBot\nAllow: /\nContent-Usage: train-ai=y\n'),
+    }),
+    expect: { B5: 'pass', D1: 'pass' },
+    codes: { B5: 'B5/ok', D1: 'D1/ok' },
+    source: 'Shape of the example robots.txt of draft-ietf-aipref-attach.md ("Example", ietf-wg-aipref/drafts at 7ca0afc): path up to the first SP/HTAB, then the statement; D1 passes (RFC 9309 lets crawlers ignore records they do not know) and names the Lighthouse robots-txt audit that flags the lines (core/audits/seo/robots-txt.js at 83f1c6fd0d)',
   },
   {
     name: 'content-signal-and-usage-disagree',
