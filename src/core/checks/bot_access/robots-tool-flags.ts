@@ -59,5 +59,5 @@ export function describeToolFlags(flags: FlaggedDirective[], only?: readonly str
   if (!shown.length) return null;
   const names = shown.map((f) => `${f.directive} (line${f.lines.length > 1 ? 's' : ''} ${f.lines.join(', ')}${f.count > f.lines.length ? ', …' : ''})`).join(', ');
   const alternatives = shown.map((f) => ALTERNATIVE[f.directive] && `for ${f.directive}, ${ALTERNATIVE[f.directive]}`).filter(Boolean);
-  return `${LIGHTHOUSE_ROBOTS_AUDIT.tool} reports ${names} as "Unknown directive" and fails on any such line (${LIGHTHOUSE_ROBOTS_AUDIT.source}: its safelist has content-signal, not content-usage or agentmap)${alternatives.length ? `; ${alternatives.join('; ')}` : ''}.`;
+  return `${LIGHTHOUSE_ROBOTS_AUDIT.tool} reports ${names} as "Unknown directive" and fails on any such line (${LIGHTHOUSE_ROBOTS_AUDIT.source}; its safelist: ${[...LIGHTHOUSE_ROBOTS_SAFELIST].join(', ')}), although RFC 9309 lets crawlers ignore records they do not know${alternatives.length ? `; ${alternatives.join('; ')}` : ''}.`;
 }
