@@ -284,7 +284,17 @@ export const STANDARDS = {
     checked: CATALOG,
     checkedHow: 'catalog',
     url: 'https://www.rfc-editor.org/rfc/rfc8414',
-    note: 'Not re-read on 2026-11-25 nor 2026-11-27 (a published RFC of 2018 with no stored editor\'s repository; the 2026-11-27 session spent its time on the drafts that moved); stays catalog. No verdict rests on a change here.',
+    note: 'Not re-read on 2026-11-25 nor 2026-11-27 beyond its front matter (a published RFC of June 2018, stored as ietf.org/rfc/rfc8414; the 2026-11-27 session spent its time on the drafts that moved); stays catalog. No verdict rests on a change here.',
+    sources: [
+      {
+        repo: 'www.rfc-editor.org',
+        path: '/rfc/rfc8414',
+        commit: 'RFC 8414',
+        commitDate: '2018-06',
+        readOn: READ_ON,
+        newestBy: 'a published RFC, not obsoleted (datatracker record: Proposed Standard, errata exist); only its front matter was read on 2026-11-27, A2 follows §2, §3 and §3.3 as the catalog recorded them',
+      },
+    ],
   },
   rfc9728: {
     name: 'OAuth 2.0 Protected Resource Metadata',
