@@ -228,20 +228,21 @@ export const STANDARDS = {
     name: 'Web Bot Auth (HTTP message signatures directory)',
     version: 'draft-ietf-webbotauth-httpsig-protocol (editor\'s copy of 2026-10-09, §5.5 directory, §6.8 test keys, App. B directory signature); RFC 9421; RFC 7517; RFC 7638',
     kind: 'draft',
-    checked: TODAY,
+    checked: READ_ON,
     checkedHow: 'read',
     url: 'https://datatracker.ietf.org/doc/draft-ietf-webbotauth-httpsig-protocol/',
     note:
+      'Re-read 2026-11-27 at be12662f (editor\'s copy heading -01; see sources): the directory rules B3 judges hold (JWKS, HTTPS, the media type at the well-known URI, 200 only and no redirects, kid = thumbprint at the well-known URI, test keys, no shared secrets); -01 makes every Signature-Agent value a direct JWK Set URI (a client-side change). Moved: "A JWK `alg` member, when present, follows Section 4.4 of JWK" (JOSE names); the HTTP Signature Algorithms names are for the signature\'s alg parameter. B3\'s advisory is reversed (an HTTP name in the JWK is now the one named; EdDSA/Ed25519 pass silently) and ai-ready\'s own bot key publishes alg Ed25519. No verdict changed. ' +
       'Read 2026-11-25: webbotauth/draft-ietf-webbotauth-httpsig-protocol draft-ietf-webbotauth-httpsig-protocol.md (commit 5a71ee1f5955) and its .txt (commit 154867dd52ad, dated 9 October 2026; the catalog names the -01 of 2026-10-29, not stored here). The WG draft now holds the key directory that draft-meunier-webbotauth-httpsig-directory-00 defined: a JWKS, `alg` restricted to the HTTP Signature Algorithms registry, served over HTTPS and at the well-known URI with media type application/http-message-signatures-directory+json (MUST); a `kid` there MUST be the JWK SHA-256 thumbprint; verifiers MUST NOT follow redirects and treat any status but 200 as a discovery failure; test keys MUST NOT be used in production and verifiers SHOULD reject them; the directory response signature (tag "http-message-signatures-directory", covering "@authority";req and content-digest) is RECOMMENDED. B3 makes partial what verifiers act on (redirects, test keys, kid/thumbprint mismatch, non-signing curves, shared secrets), verifies an Ed25519 directory response signature (tested on the draft\'s Appendix E.2.3 vector) and advises on the rest (media type, alg names, a missing or failing response signature, http).',
-    olderShapes: ['`alg` given as a JOSE name (e.g. EdDSA): accepted with an advisory', 'directories served as application/json: accepted with an advisory'],
+    olderShapes: ['a JWK `alg` member given as an HTTP Signature Algorithms name (e.g. ed25519), as the 2026-10-09 copy asked: accepted with an advisory naming the JOSE name', 'directories served as application/json: accepted with an advisory'],
     sources: [
       {
         repo: 'webbotauth/draft-ietf-webbotauth-httpsig-protocol',
         path: 'draft-ietf-webbotauth-httpsig-protocol.md',
-        commit: '5a71ee1f5955',
-        commitDate: '2026-10-09',
-        readOn: '2026-11-25',
-        newestBy: 'not proven: no snapshot can be had (fetch refused, 2026-11-27); the index holds 7 versions of the .md but returns this one; its .txt row (776c99b2) is dated 10 September 2026, older than the 9 October .txt (154867dd) read on 2026-11-25. commitDate is the date of the matching .txt. Nothing moved for B3.',
+        commit: 'be12662f3c5c',
+        commitDate: '2026-10',
+        readOn: READ_ON,
+        newestBy: 'not proven: no snapshot can be had (fetch refused, 2026-11-27); the index lists this commit for the .md (7 versions stored) while a plain read_file returns 5a71ee1f (read 2026-11-25); be12662f is newer, its changelog heading draft-ietf-webbotauth-httpsig-protocol-01 (datatracker: 2026-10-29), so commitDate is the month of -01. Sections read: Key Distribution and Discovery, Directory Format, Security Considerations, Changelog.',
       },
     ],
   },

@@ -75,11 +75,12 @@ describe('B3 Web Bot Auth key directory', () => {
     expect(problemsOf([{ kty: 'EC', crv: 'P-521', x: 'a', y: 'b' }]).problems).toMatch(/P-256, P-384/);
     expect(problemsOf([{ kty: 'oct', k: 'c2VjcmV0' }]).problems).toMatch(/shared secret/);
   });
-  it('advises on a JOSE alg name instead of a registered HTTP signature algorithm', () => {
-    const o = b3WebBotAuth.evaluate(signedDir([{ ...ed25519, alg: 'EdDSA' }]), ctx);
+  it('a JWK alg member follows RFC 7517 §4.4 (JOSE names), as the editor\'s copy heading -01 says: the HTTP signature name there gets an advisory', () => {
+    for (const alg of ['EdDSA', 'Ed25519']) expect(b3WebBotAuth.evaluate(signedDir([{ ...ed25519, alg }]), ctx).advisories, alg).toEqual([]);
+    const o = b3WebBotAuth.evaluate(signedDir([{ ...ed25519, alg: 'ed25519' }]), ctx);
     expect(o.status).toBe('pass');
-    expect(o.advisories?.join(' ')).toMatch(/alg "EdDSA"/);
-    expect(b3WebBotAuth.evaluate(signedDir([{ ...ed25519, alg: 'ed25519' }]), ctx).advisories).toEqual([]);
+    expect(o.advisories?.join(' ')).toMatch(/alg "ed25519", an HTTP Signature Algorithms name.*JOSE name such as EdDSA/);
+    expect(b3WebBotAuth.evaluate(signedDir([{ ...ed25519, alg: 'made-up' }]), ctx).advisories?.join(' ')).toMatch(/not a JOSE signature algorithm/);
   });
   it('is partial when the directory is only reached through a redirect (verifiers must not follow it)', () => {
     const body = JSON.stringify({ keys: [ed25519] });

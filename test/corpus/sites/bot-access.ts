@@ -182,6 +182,21 @@ export const botAccess: Variant[] = [
     source: 'draft-ietf-webbotauth-httpsig-protocol §5.5 (editor\'s copy 2026-10-09, read 2026-11-25: JWKS at /.well-known/http-message-signatures-directory, kid = JWK thumbprint); RFC 7517 (JWK Set); RFC 8037 (OKP / Ed25519 keys)',
   },
   {
+    name: 'web-bot-auth-jose-alg',
+    models: 'the draft\'s directory example shape (one Ed25519 JWK with kid, use, nbf, exp) carrying a JOSE alg member (Ed25519)',
+    site: () => ({
+      '/': page(),
+      '/.well-known/http-message-signatures-directory': {
+        headers: { 'content-type': 'application/http-message-signatures-directory+json', 'cache-control': 'max-age=86400' },
+        // The corpus key of web-bot-auth-directory (not the RFC 9421 test key the draft's example uses).
+        body: JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', kid: 'mrkvManMGgSdR6bhOMyQGGQqrLq_4PMktuu1DEkCJB4', x: 'OftgBAZx-uEuZWgzhjgosNSP0-5fKvMicyj2B8zLh2k', use: 'sig', alg: 'Ed25519', nbf: 1712793600, exp: 4102444800 }] }),
+      },
+    }),
+    expect: { B3: 'pass' },
+    codes: { B3: 'B3/ok' },
+    source: 'draft-ietf-webbotauth-httpsig-protocol.md at be12662f (editor\'s copy heading -01), "Directory Format": "A JWK `alg` member, when present, follows Section 4.4 of JWK" (RFC 7517: a JOSE name; RFC 9864 Ed25519); its example shape (kid, use, nbf, exp) reproduced with our own key',
+  },
+  {
     name: 'web-bot-auth-test-key',
     models: 'a Web Bot Auth directory publishing the RFC 9421 example Ed25519 key (the key of the draft\'s own examples, copied as is)',
     site: () => ({
