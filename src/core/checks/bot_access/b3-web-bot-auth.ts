@@ -227,7 +227,8 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
         code: keygen,
         lang: 'sh',
       },
-      ...serveFileSteps(fx, { path: WBA_DIRECTORY_PATH, contentType: WBA_MEDIA_TYPE, content, lang: 'json' }),
+      // The kid and x are the owner's own key (printed by the step above): the sample holds placeholders.
+      ...serveFileSteps(fx, { path: WBA_DIRECTORY_PATH, contentType: WBA_MEDIA_TYPE, content, lang: 'json', needs: ['signingKey'] }),
       {
         title: 'Serve it directly, and sign the response',
         body: `Answer ${WBA_DIRECTORY_PATH} with a direct 200 over HTTPS (verifiers do not follow redirects), with Cache-Control (e.g. max-age=86400) and, for browser verifiers, Access-Control-Allow-Origin: *. The draft recommends signing the response with each listed key: tag "http-message-signatures-directory", covering "@authority";req and content-digest (send a Content-Digest header).`,

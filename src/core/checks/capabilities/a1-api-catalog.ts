@@ -249,6 +249,8 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
         content,
         lang: 'json',
         headers: { Link: `<${API_CATALOG_PATH}>; rel="api-catalog"` },
+        // The anchor, description and docs are the owner's API: the sample's /api/v1 links are placeholders.
+        needs: ['apiBaseUrl'],
       }),
       ...addHeaderSteps(fx, { name: 'Link', value: `<${API_CATALOG_PATH}>; rel="api-catalog"` }),
       verifyStep(`curl -si -H 'Accept: application/linkset+json' ${fx.origin}${API_CATALOG_PATH} | head -n 20`, 'Expect 200, Content-Type: application/linkset+json with the RFC 9727 profile, and a linkset whose entries link to your APIs.'),

@@ -12,7 +12,7 @@ import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
-import { platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { pageHtmlStep, platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { readWebMcpPolicy } from './webmcp-policy.js';
 
 const SPEC = ['https://webmachinelearning.github.io/webmcp/', 'https://github.com/webmachinelearning/webmcp'];
@@ -382,12 +382,14 @@ async function registerWebMcpTools() {
 registerWebMcpTools().catch((err) => console.warn('WebMCP registration failed', err));
 `;
     const declarative = `<form action="/search" toolname="search_products" tooldescription="Search the catalog by keywords">\n  <label for="q">Keywords</label>\n  <input id="q" name="q" toolparamdescription="Keywords to search for">\n  <button>Search</button>\n</form>\n<!-- add toolautosubmit to let the agent submit without the user pressing the button -->\n`;
-    const where: FixStep = platformHook(fx, 'webMcpRegistration')?.(fx, imperative) ?? {
+    const hooked: FixStep = platformHook(fx, 'webMcpRegistration')?.(fx, imperative) ?? {
       title: 'Register a tool in a script the page loads (imperative API)',
       body: 'registerTool() returns a promise (it rejects on a duplicate or invalid name); the tool name is 1-128 letters, digits, "_", "-" or ".". Options: `signal` (an AbortSignal that unregisters the tool) and `exposedTo` (other origins allowed to see it). Annotations: `readOnlyHint`, `untrustedContentHint`.',
       code: imperative,
       lang: 'js',
     };
+    // What the step publishes, as data: the script inline in the page (the generic form of "a script the page loads").
+    const where = pageHtmlStep(hooked, { where: 'body', content: `<script>\n${imperative}</script>` });
     return [
       where,
       {
