@@ -27,6 +27,7 @@ const page = (headers: Record<string, string>) => ({
 
 let lenient: FixtureSite;
 let current: FixtureSite;
+let older: FixtureSite;
 let server: RunningServer;
 let dir: string;
 
@@ -41,12 +42,21 @@ beforeAll(async () => {
     '/': page({ 'permissions-policy': 'tools=(self)', 'content-usage': 'train-ai=n, search=y' }),
     '/robots.txt': { headers: T, body: 'User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n' },
   }));
+  older = await startFixture((s) => ({
+    '/': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: `<!doctype html><html lang="en"><head><title>Faces Co</title></head><body><main><h1>Faces Co</h1></main><script>if (document.modelContext) document.modelContext.provideContext({ tools: [{ name: 'find_order', description: 'Find an order', execute: async () => ({}) }] });</script></body></html>` },
+    '/.well-known/api-catalog': { headers: { 'content-type': 'application/linkset+json' }, body: JSON.stringify({ linkset: [{ anchor: `${s.origin}/orders/{id}`, 'service-desc': [{ href: `${s.origin}/openapi.json` }] }] }) },
+    '/.well-known/http-message-signatures-directory': {
+      headers: { 'content-type': 'application/http-message-signatures-directory+json' },
+      body: JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'OftgBAZx-uEuZWgzhjgosNSP0-5fKvMicyj2B8zLh2k', kid: 'mrkvManMGgSdR6bhOMyQGGQqrLq_4PMktuu1DEkCJB4', alg: 'ed25519' }] }),
+    },
+  }));
   dir = mkdtempSync(join(tmpdir(), 'ai-ready-faces-27-'));
-  server = await createServer({ port: 0, host: '127.0.0.1', dataDir: dir, log: false, allowPrivateNetwork: true });
+  // Three sites through two server faces is six scans a minute: the anonymous limit (5) is not what this tests.
+  server = await createServer({ port: 0, host: '127.0.0.1', dataDir: dir, log: false, allowPrivateNetwork: true, rateLimit: 0 });
 });
 
 afterAll(async () => {
-  await Promise.all([lenient?.close(), current?.close(), server?.close()]);
+  await Promise.all([lenient?.close(), current?.close(), older?.close(), server?.close()]);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -86,5 +96,16 @@ describe.each(Object.entries(FACES))('through the %s', (_face, scanVia) => {
     expect(b5.evidence).toContain('Content-Usage header: train-ai=n, search=y');
     expect(said(b5)).not.toContain('Unknown directive');
     expect(said(pick(checks, 'D1'))).toBe('');
+  });
+  it('older shapes: provideContext() only, a URI-template anchor, a JWK alg given as the HTTP Signature name', async () => {
+    const checks = await scanVia(older.origin);
+    const a7 = pick(checks, 'A7');
+    expect(a7.code, a7.evidence).toBe('A7/provide-context-removed');
+    const a1 = pick(checks, 'A1');
+    expect(a1.code, a1.evidence).toBe('A1/no-api-entries');
+    expect(said(a1)).toContain('URI templates (RFC 6570), not URIs');
+    const b3 = pick(checks, 'B3');
+    expect(b3.status, b3.evidence).toBe('pass');
+    expect(said(b3)).toContain('alg "ed25519", an HTTP Signature Algorithms name');
   });
 });
