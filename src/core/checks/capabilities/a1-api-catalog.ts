@@ -187,7 +187,11 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
     // RFC 9727 §4.1 (draft -08 = the RFC, ietf-wg-httpapi/api-catalog at 5601ec5): the catalog MUST link to API endpoints.
     const list = (xs: string[]) => xs.slice(0, 3).map((x) => `"${excerpt(x, 60)}"`).join(', ') + (xs.length > 3 ? ', …' : '');
     if (f.templated.length) advisories.push(`${f.templated.length} anchor(s) are URI templates (RFC 6570), not URIs (RFC 3986 §3; RFC 9264 §4.2.2 anchors are URIs): ${list(f.templated)}. Name a concrete API base URL and leave the template to the API's description.`);
-    if (f.siteOnly.length) advisories.push(`${list(f.siteOnly)}: a site's home page whose only link is a service-doc on the same site: that describes a website, not an API (RFC 9727 §4.1: the catalog MUST link to API endpoints).`);
+    if (f.siteOnly.length) {
+      advisories.push(
+        `${list(f.siteOnly)}: a host's home page whose only link is a service-doc on the same host, and nothing (service-desc, service-meta, status, item) marks it as an API: as written it describes a website, not an API (RFC 9727 §4.1: the catalog MUST link to API endpoints). If it is an API root, add its service-desc.`,
+      );
+    }
     if (f.unknownRelations.size) advisories.push(`Relation(s) ${[...f.unknownRelations].slice(0, 5).map((r) => `"${excerpt(r, 40)}"`).join(', ')} neither registered (IANA Link Relation Types) nor a URI, as RFC 8288 §2.1.2 requires of an extension relation: readers ignore them.`);
     if (f.selfStatus) advisories.push(`${f.selfStatus} status link(s) point back at the catalog itself, which says nothing of the API's status (RFC 9727 Appendix A uses status for the API's own health resource).`);
     if (!f.entries || (!f.apiEntries && !f.nested) || f.anchorless) {
@@ -196,13 +200,13 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
         : f.anchorless
           ? `${f.anchorless} entr${f.anchorless === 1 ? 'y has' : 'ies have'} no absolute anchor`
           : f.siteOnly.length || f.templated.length
-            ? `nothing in the catalog is an API: ${[f.siteOnly.length && `${f.siteOnly.length} entr${f.siteOnly.length === 1 ? 'y is' : 'ies are'} a website documented by its own pages`, f.templated.length && `${f.templated.length} anchor(s) are URI templates, not URIs`].filter(Boolean).join(', ')} (RFC 9727 §4.1)`
+            ? `nothing in the catalog is an API: ${[f.siteOnly.length && `${f.siteOnly.length} entr${f.siteOnly.length === 1 ? 'y is' : 'ies are'} a home page documented only by its own pages`, f.templated.length && `${f.templated.length} anchor(s) are URI templates, not URIs`].filter(Boolean).join(', ')} (RFC 9727 §4.1)`
             : 'no entry links to an API (item, or service-desc/service-doc)';
       return {
         status: 'partial',
         code: 'A1/no-api-entries',
         data: { facts, why, note: f.problems.length ? ` ${f.problems.slice(0, 3).join('; ')}.` : '' },
-        remediation: 'Give each linkset entry an absolute "anchor" (the API base URL) and service-desc / service-doc links, or "item" links to the APIs.',
+        remediation: 'Give each linkset entry an absolute "anchor" (the API base URL, not the website) and a service-desc (its OpenAPI description) with service-doc links, or "item" links to the APIs.',
         matched: 'RFC 9727 (Linkset RFC 9264)',
         advisories,
         probes,
