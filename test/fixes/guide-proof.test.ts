@@ -49,9 +49,6 @@ const KNOWN: Record<string, string> = {
   D5: 'llms: partial, the 265-byte sample is "too small to be the full text"',
   D6: 'llms: fail, the <link> tag and the llms.txt directive steps carry no publish operation (pageHtmlStep)',
   C1: 'llms: fail, publishes nothing: the negotiation step has no operation and names no owner value',
-  B3: 'smallchecks: partial, kid "<JWK SHA-256 thumbprint of the key>" is a placeholder; the guide should say needs: signingKey',
-  A1: 'smallchecks: partial, every link target of the sample catalog is dead (/api/v1/openapi.json...); needs: apiBaseUrl',
-  A7: 'smallchecks: fail, the registration script and the form carry no publish operation',
   A4: 'catalog: partial, the card is published through the removed /.well-known/mcp/catalog.json and its endpoint is a placeholder (needs: mcpEndpoint)',
 };
 

@@ -50,7 +50,8 @@ const INIT_SCRIPT = `(() => {
 
 /**
  * Without the DevTools WebMCP domain: document.modelContext.registerTool is wrapped before page
- * scripts run, and each registration is noted on an attribute the reading removes again.
+ * scripts run, and each registration the browser accepts (its promise resolves: a refused one, e.g.
+ * under Permissions-Policy tools=(), rejects) is noted on an attribute the reading removes again.
  */
 const RECORD_TOOLS = `(() => {
   const mc = document.modelContext;
@@ -58,11 +59,18 @@ const RECORD_TOOLS = `(() => {
   const seen = [];
   const register = mc.registerTool;
   mc.registerTool = function (tool, ...rest) {
+    let entry = null;
     try {
-      if (seen.length < ${50}) seen.push({ name: String(tool && tool.name || ''), description: String(tool && tool.description || ''), inputSchema: JSON.parse(JSON.stringify((tool && tool.inputSchema) ?? null)) });
-      document.documentElement.setAttribute('data-ai-ready-webmcp', JSON.stringify(seen));
+      entry = { name: String(tool && tool.name || ''), description: String(tool && tool.description || ''), inputSchema: JSON.parse(JSON.stringify((tool && tool.inputSchema) ?? null)) };
     } catch {}
-    return register.call(this, tool, ...rest);
+    const result = register.call(this, tool, ...rest);
+    Promise.resolve(result).then(() => {
+      try {
+        if (entry && seen.length < ${50}) seen.push(entry);
+        document.documentElement.setAttribute('data-ai-ready-webmcp', JSON.stringify(seen));
+      } catch {}
+    }, () => {});
+    return result;
   };
 })();`;
 

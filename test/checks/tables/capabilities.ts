@@ -295,6 +295,17 @@ const a7 = table(a7WebMcp, {
     { artifact: webmcp({ forms: [{ toolname: 'search', description: null, params: 1, fields: [field('q')] }] }), status: 'partial', code: 'A7/tool-no-description' },
     { artifact: webmcp({ forms: [{ toolname: 'search', description: 'Search', params: 0, fields: [field(null)] }] }), status: 'partial', code: 'A7/param-no-name' },
     { artifact: webmcp({ forms: [{ toolname: 'search', description: 'Search', params: 1, fields: [field('q', null, null)] }] }), status: 'partial', code: 'A7/param-no-title' },
+    { artifact: webmcp({ inline: ['document.modelContext.provideContext({ tools: [] });'] }), status: 'partial', code: 'A7/provide-context-removed' },
+    {
+      artifact: webmcp({ page: response({ url: '/', headers: { 'content-type': 'text/html', 'permissions-policy': 'tools=()' }, body: '<html></html>' }), inline: ['document.modelContext.registerTool({ name: "add_to_cart", description: "Add", execute() {} });'] }),
+      status: 'partial',
+      code: 'A7/policy-disabled',
+    },
+    {
+      artifact: webmcp({ page: response({ url: '/', headers: { 'content-type': 'text/html', 'origin-agent-cluster': '?0' }, body: '<html></html>' }), inline: ['document.modelContext.registerTool({ name: "add_to_cart", description: "Add", execute() {} });'] }),
+      status: 'partial',
+      code: 'A7/origin-agent-cluster-off',
+    },
     { artifact: webmcp({ inline: ['if (document.modelContext) console.log("webmcp")'] }), status: 'partial', code: 'A7/feature-detect-only' },
     { artifact: webmcp({ inline: ['console.log(1)'] }), status: 'fail', code: 'A7/missing' },
   ],
