@@ -90,8 +90,9 @@ export function registerServe(program: Command): void {
       if (!Number.isFinite(anonymousStorage) || anonymousStorage < 0 || anonymousStorage > 1024) return fail('--anonymous-storage must be a number of MiB from 0 (no cap) to 1024');
       if (renderConcurrency !== undefined && !flags.render) return fail('--render-concurrency needs --render');
       if (flags.render) {
-        const { findBrowser, INSTALL_HINT } = await import('../../core/render/browser.js');
-        if (!findBrowser()) return fail(`--render: ${process.env.AI_READY_CHROME ? `AI_READY_CHROME=${process.env.AI_READY_CHROME} is not an executable file` : 'no Chrome or Chromium found on PATH'}; ${INSTALL_HINT}`);
+        const { renderRefusal } = await import('../../core/render/browser.js');
+        const why = renderRefusal();
+        if (why) return fail(`--render: ${why}`);
       }
       const metricsToken = flags.metricsToken ?? (process.env.AI_READY_METRICS_TOKEN || undefined);
       const { createServer } = await import('../../server/index.js');
