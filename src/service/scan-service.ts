@@ -256,6 +256,7 @@ export class ScanService {
     if (!render) return this.runner.run(url, options, hooks);
     const pool = this.opts.render;
     if (!pool) return Promise.reject(new RenderUnavailableError());
+    if (this.rendering >= pool.maxConcurrent) return Promise.reject(new QueueFullError(this.runner.retryAfterSec()));
     const caller = hooks.caller ?? 'client:local';
     const mine = this.renderingBy.get(caller) ?? 0;
     // An anonymous caller never holds more than its share of the slots: the others stay for everyone else.
@@ -263,7 +264,6 @@ export class ScanService {
     if (mine >= share) {
       return Promise.reject(new CallerBusyError(share, Math.max(1, Math.min(60, this.runner.retryAfterSec())), 'rendering scans'));
     }
-    if (this.rendering >= pool.maxConcurrent) return Promise.reject(new QueueFullError(this.runner.retryAfterSec()));
     this.rendering++;
     this.renderingBy.set(caller, mine + 1);
     return this.runner.run(url, { ...options, render: true }, hooks).finally(() => {

@@ -114,3 +114,29 @@ describe.skipIf(!hasBrowser)('render on a server started with --render', () => {
     }
   }, 60_000);
 });
+
+describe.skipIf(!hasBrowser)('render slots are shared fairly between callers', () => {
+  let srv: TestServer;
+  let site: FixtureSite;
+  beforeAll(async () => {
+    site = await startFixture(renderSiteRoutes());
+    srv = await startServer({ workers: 2, rateLimit: 0, render: true, renderConcurrency: 2 });
+  }, 60_000);
+  afterAll(async () => {
+    await srv?.destroy();
+    await site?.close();
+  });
+
+  it('one anonymous caller holds at most half the browser slots; its next rendering scan is 429, not everyone\'s 503', async () => {
+    const [a, b] = await Promise.all([
+      srv.post('/api/public/v1/scan', { url: `${site.origin}/declarative`, pages: 1, render: true, fresh: true }),
+      srv.post('/api/public/v1/scan', { url: `${site.origin}/navigator-only`, pages: 1, render: true, fresh: true }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 429]);
+    const refused = a.status === 429 ? a : b;
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    const body = await refused.json();
+    expect(body.type).toMatch(/\/problems\/rate-limited$/);
+    expect(body.detail).toMatch(/1 rendering scans in progress/);
+  }, 60_000);
+});
