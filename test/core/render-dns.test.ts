@@ -91,7 +91,7 @@ describe('the guard proxy resolves through the engine resolver', () => {
     const hosts = join(dir, 'hosts');
     writeFileSync(hosts, '127.0.0.1 hostsonly.example\n');
     useLoopbackDns(hosts);
-    const proxy = await startGuardProxy({ blockPrivateNetwork: false });
+    const proxy = await startGuardProxy({ blockPrivateNetwork: true, allowedHosts: ['aiready-healthy.net', 'hostsonly.example'] });
     try {
       const before = dns.queries.length;
       const ok = await get(proxy, `http://aiready-healthy.net:${site.port}/`);
@@ -105,6 +105,18 @@ describe('the guard proxy resolves through the engine resolver', () => {
       expect(asked).toContain('hostsonly.example');
       // No search domain was appended to any name.
       expect(asked.every((q) => q === 'aiready-healthy.net' || q === 'hostsonly.example')).toBe(true);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('with the guard off (the CLI, your own machine), the hosts file still counts', async () => {
+    const hosts = join(dir, 'hosts-cli');
+    writeFileSync(hosts, '127.0.0.1 hostsonly.example\n');
+    useLoopbackDns(hosts);
+    const proxy = await startGuardProxy({ blockPrivateNetwork: false });
+    try {
+      expect((await get(proxy, `http://hostsonly.example:${site.port}/`)).status).toBe(200);
     } finally {
       await proxy.close();
     }

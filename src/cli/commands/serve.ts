@@ -54,7 +54,7 @@ export function registerServe(program: Command): void {
     .option('--report-retention-days <days>', 'days anonymous reports are kept (0 = forever)', '30')
     .option('--anonymous-storage <MiB>', 'report storage per anonymous client (IP, IPv6 /64) per day, in MiB (0 = no cap)', '4')
     .option('--render', 'launch the system Chrome/Chromium (AI_READY_CHROME or PATH) so scans may ask for render (see docs/render.md)')
-    .option('--render-concurrency <n>', 'rendering scans at once, in the one shared browser (default: 2; more are answered server-busy)')
+    .option('--render-concurrency <n>', 'rendering scans at once, each in a browser of its own (default: 2; more are answered server-busy; an anonymous caller gets half)')
     .option('--quiet', 'no access log')
     .action(async (flags: ServeFlags) => {
       const port = Number(flags.port);

@@ -93,8 +93,9 @@ export async function startGuardProxy(opts: GuardProxyOptions = {}): Promise<Gua
       if (stats.names >= maxNames) return Promise.reject(new Refused(`the pages looked up more than ${maxNames} host names`));
       stats.names++;
     }
-    // DNS only (no hosts file): what the server's own /etc/hosts says is none of a page's business.
-    const p = resolveHost(bare, { hostsFile: false }).catch((e: { dnsCode?: string; code?: string }) => {
+    // With the guard on (the service), DNS only: the server's own /etc/hosts is none of a page's
+    // business. Off (the CLI on your own machine), your hosts file counts, as for the HTTP client.
+    const p = resolveHost(bare, { hostsFile: !opts.blockPrivateNetwork }).catch((e: { dnsCode?: string; code?: string }) => {
       throw new Refused(`DNS lookup failed (${e.dnsCode || e.code || 'error'})`);
     });
     lookups.set(bare, p);
@@ -158,27 +159,27 @@ export async function startGuardProxy(opts: GuardProxyOptions = {}): Promise<Gua
     let upstream: http.ClientRequest;
     try {
       upstream = http.request(
-      {
-        host: pinned.address,
-        family: pinned.family,
-        port: target.port || 80,
-        method: req.method,
-        path: `${target.pathname}${target.search}`,
-        headers: { ...headers, host: target.host },
-        // The checked address is the one dialled: no second lookup.
-        agent: false,
-        lookup: (_h, _o, cb) => (cb as (e: null, a: string, f: number) => void)(null, pinned.address, pinned.family),
-        timeout: 30_000,
-      },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        // Cut short (the byte cap, a reset): the browser must see a broken response, not a hang.
-        up.on('close', () => {
-          if (!up.complete) res.destroy();
-        });
-        up.pipe(res);
-      },
-    );
+        {
+          host: pinned.address,
+          family: pinned.family,
+          port: target.port || 80,
+          method: req.method,
+          path: `${target.pathname}${target.search}`,
+          headers: { ...headers, host: target.host },
+          // The checked address is the one dialled: no second lookup.
+          agent: false,
+          lookup: (_h, _o, cb) => (cb as (e: null, a: string, f: number) => void)(null, pinned.address, pinned.family),
+          timeout: 30_000,
+        },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          // Cut short (the byte cap, a reset): the browser must see a broken response, not a hang.
+          up.on('close', () => {
+            if (!up.complete) res.destroy();
+          });
+          up.pipe(res);
+        },
+      );
     } catch {
       open--;
       return fail(400, 'a request the proxy cannot forward');
