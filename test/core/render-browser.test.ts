@@ -6,67 +6,16 @@
  * every page that could not be rendered named in the report's warnings.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { hasBrowser } from '../helpers/browser.js';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
+import { commandLine, listeningInodes, processTree, processUid, socketInodes } from '../helpers/proc.js';
 import { configureResolver } from '../../src/core/net/resolver.js';
 import { RenderSession } from '../../src/core/render/session.js';
 import { browserIdentity, RootBrowserError } from '../../src/core/render/browser.js';
 import { scan } from '../../src/core/scan.js';
-
-const read = (path: string) => {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
-};
-
-/** A process and all its descendants (through /proc/<pid>/task/<tid>/children). */
-function tree(root: number): number[] {
-  const out = [root];
-  for (let i = 0; i < out.length; i++) {
-    let tasks: string[] = [];
-    try {
-      tasks = readdirSync(`/proc/${out[i]}/task`);
-    } catch {
-      continue;
-    }
-    for (const t of tasks) for (const c of read(`/proc/${out[i]}/task/${t}/children`).split(' ').filter(Boolean)) out.push(Number(c));
-  }
-  return out;
-}
-
-/** Inodes of the TCP sockets in LISTEN state (st 0A), IPv4 and IPv6. */
-function listeningInodes(): Set<string> {
-  const inodes = new Set<string>();
-  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    for (const line of read(file).split('\n').slice(1)) {
-      const cols = line.trim().split(/\s+/);
-      if (cols[3] === '0A') inodes.add(cols[9]);
-    }
-  }
-  return inodes;
-}
-
-function socketInodes(pid: number): string[] {
-  let fds: string[] = [];
-  try {
-    fds = readdirSync(`/proc/${pid}/fd`);
-  } catch {
-    return [];
-  }
-  return fds.flatMap((fd) => {
-    try {
-      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
-      return m ? [m[1]] : [];
-    } catch {
-      return [];
-    }
-  });
-}
 
 describe('who the browser runs as', () => {
   it('not root: itself, sandbox on', () => {
@@ -130,16 +79,16 @@ describe.skipIf(!hasBrowser || process.platform !== 'linux')('the rendering brow
     const session = await RenderSession.open({});
     try {
       const rendering = session.render(`${site.origin}/`);
-      const pids = tree(session.browserPid!);
+      const pids = processTree(session.browserPid!);
       const listening = listeningInodes();
-      const cmdlines = pids.map((pid) => read(`/proc/${pid}/cmdline`).split('\0'));
+      const cmdlines = pids.map(commandLine);
       expect(cmdlines[0]).toContain('--remote-debugging-pipe');
       for (const args of cmdlines) expect(args.some((a) => a.startsWith('--remote-debugging-port'))).toBe(false);
       for (const pid of pids) expect(socketInodes(pid).filter((i) => listening.has(i)), `pid ${pid} listens`).toEqual([]);
       const profile = cmdlines[0].find((a) => a.startsWith('--user-data-dir='))!.slice('--user-data-dir='.length);
       expect(existsSync(join(profile, 'DevToolsActivePort'))).toBe(false);
       if (process.getuid?.() === 0) {
-        const uids = pids.map((pid) => /^Uid:\s+(\d+)/m.exec(read(`/proc/${pid}/status`))?.[1]).filter(Boolean);
+        const uids = pids.map(processUid).filter(Boolean);
         expect(uids.length).toBeGreaterThan(0);
         expect(uids).not.toContain('0');
         if (process.env.AI_READY_CHROME_NO_SANDBOX !== '1') expect(cmdlines[0]).not.toContain('--no-sandbox');

@@ -10,6 +10,7 @@ import { startServer, type TestServer } from './helpers/server.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { hasBrowser } from '../helpers/browser.js';
 import { renderSiteRoutes } from '../fixtures/render-sites.mjs';
+import { commandLine, listeningInodes, processTree, processUid, socketInodes } from '../helpers/proc.js';
 
 const a7Of = (body: { checks: Array<{ id: string; code: string; evidence: string }> }) => body.checks.find((c) => c.id === 'A7')!;
 
@@ -101,6 +102,22 @@ describe.skipIf(!hasBrowser)('render on a server started with --render', () => {
     expect(busy.headers.get('retry-after')).toBeTruthy();
     expect((await busy.json()).type).toMatch(/\/problems\/server-busy$/);
     expect(c.status).toBe(200);
+  }, 60_000);
+
+  it.runIf(process.platform === 'linux')('while the service renders, its browser has no DevTools port and does not run as root', async () => {
+    const scanning = srv.post('/api/public/v1/scan', { url: `${site.origin}/declarative`, pages: 1, render: true, fresh: true });
+    // The scan's worker thread launches the browser: a child process of this one.
+    const browsers = () => processTree(process.pid).filter((pid) => pid !== process.pid && commandLine(pid).some((a) => a === '--type=renderer'));
+    await expect.poll(browsers, { timeout: 30_000, interval: 50 }).not.toEqual([]);
+    const pids = processTree(process.pid).filter((pid) => pid !== process.pid && commandLine(pid).some((a) => /chrom/i.test(a)));
+    const listening = listeningInodes();
+    for (const pid of pids) {
+      expect(commandLine(pid).some((a) => a.startsWith('--remote-debugging-port')), `pid ${pid}`).toBe(false);
+      expect(socketInodes(pid).filter((i) => listening.has(i)), `pid ${pid} listens`).toEqual([]);
+      if (process.getuid?.() === 0) expect(processUid(pid), `pid ${pid}`).not.toBe('0');
+    }
+    expect(pids.some((pid) => commandLine(pid).includes('--remote-debugging-pipe'))).toBe(true);
+    expect((await scanning).status).toBe(200);
   }, 60_000);
 
   it('MCP scan_site with render: true lists the browser\'s tools', async () => {
