@@ -261,7 +261,10 @@ export async function launchBrowser(opts: { executablePath?: string; extraArgs?:
     });
   } catch (e) {
     rmSync(home, { recursive: true, force: true });
-    throw new BrowserNotFoundError(`${browserPath} could not be started (${(e as Error).message.split('\n')[0]})`);
+    const why = (e as Error).message.split('\n')[0];
+    // The likeliest cause as another user: no unprivileged user namespaces for the sandbox (some containers).
+    const hint = identity.kind === 'user' && !identity.noSandbox ? ` as ${identity.name}; its sandbox needs unprivileged user namespaces: where the container gives none, AI_READY_CHROME_NO_SANDBOX=1 runs it as ${identity.name} without its sandbox` : '';
+    throw new BrowserNotFoundError(`${browserPath} could not be started (${why})${hint}`);
   }
   let closed: Promise<void> | null = null;
   return {
