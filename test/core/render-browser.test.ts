@@ -7,6 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { hasBrowser } from '../helpers/browser.js';
@@ -58,10 +59,21 @@ describe.skipIf(!hasBrowser || process.platform !== 'linux')('the rendering brow
           </form>
           <form action="/login" method="post"><input name="user" autocomplete="username"><input type="password" name="pw" autocomplete="current-password"><button>Sign in</button></form></main>`,
       },
-      // Typed arrays live outside V8's heap: the heap cap alone never stops this.
+      // Typed arrays live outside V8's heap: the heap cap alone never stops this. A slow image
+      // holds the load event, so the page is still being rendered while it grows.
+      '/slow.png': (_req: IncomingMessage, res: ServerResponse) =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            if (!res.destroyed) {
+              res.writeHead(204);
+              res.end();
+            }
+            resolve();
+          }, 8_000),
+        ),
       '/grow': {
         headers: { 'content-type': 'text/html' },
-        body: `<!doctype html><title>grow</title><p>grow</p><script>
+        body: `<!doctype html><title>grow</title><p>grow</p><img src="/slow.png" alt=""><script>
           const keep = [];
           (async () => { for (let i = 0; i < 40; i++) { const a = new Uint8Array(64 * 1024 * 1024); a.fill(1); keep.push(a); await new Promise((r) => setTimeout(r, 20)); } })();
         </script>`,
