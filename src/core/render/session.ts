@@ -7,8 +7,8 @@
  * Hostile pages: popups are blocked and any new window is closed, downloads denied, service
  * workers refused, dialogs dismissed, and every page has a time budget inside the scan deadline;
  * a page that spins or allocates without end loses its own renderer (heap cap, the memory
- * watchdog, closed target), never the scanning process. Everything read back is read from an isolated world, so page
- * scripts cannot tamper with the reading.
+ * watchdog, closed target), never the scanning process. Everything read back is read from an
+ * isolated world, so page scripts cannot tamper with the reading.
  */
 import type { BrowserContext, CDPSession, Page } from 'puppeteer-core';
 import { loadPackage } from './load.js';
