@@ -87,8 +87,9 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   const batch = urls.length > 1 || s.input !== undefined;
   if (s.render) {
     // Checked before any scan: a missing browser is a usage problem (exit 2), said once.
-    const { findBrowser, INSTALL_HINT } = await import('../core/render/browser.js');
-    if (!findBrowser()) throw new UsageError(`--render: ${process.env.AI_READY_CHROME ? `AI_READY_CHROME=${process.env.AI_READY_CHROME} is not an executable file` : 'no Chrome or Chromium found on PATH'}; ${INSTALL_HINT}`);
+    const { renderRefusal } = await import('../core/render/browser.js');
+    const why = renderRefusal();
+    if (why) throw new UsageError(`--render: ${why}`);
   }
   if (s.summary && s.format !== 'pretty') throw new UsageError(`--summary shapes the pretty report only; it does not apply to --format ${s.format}`);
   if (s.format === 'html' && batch && !s.output)

@@ -51,10 +51,10 @@ export interface ScanOptions {
   onEvent?: ScanEventListener;
   signal?: AbortSignal;
   /**
-   * Also load the pages in headless Chromium (docs/render.md): true launches the system browser
-   * for this scan; an endpoint reaches a shared one (serve --render). Off by default.
+   * Also load the pages in headless Chromium (docs/render.md): the scan launches the system
+   * browser for itself (DevTools over a pipe) and closes it at the end. Off by default.
    */
-  render?: boolean | { endpoint: string };
+  render?: boolean;
 }
 
 export const DEFAULT_DEADLINE_MS = 45_000;

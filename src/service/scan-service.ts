@@ -61,11 +61,11 @@ export interface ScanServiceOptions {
    */
   storageBytesPerDay?: number;
   /**
-   * Rendered mode (serve --render): the DevTools endpoint of the shared browser, and how many
-   * rendering scans may run at once (the browser pool's bound; more are refused as server-busy).
+   * Rendered mode (serve --render): how many rendering scans may run at once (the browser slots;
+   * more are refused as server-busy; an anonymous caller holds at most its share, renderShare).
    * Absent: `render` is refused.
    */
-  render?: { endpoint: string; maxConcurrent: number };
+  render?: { maxConcurrent: number };
   /** Scans one anonymous client (IP, IPv6 /64; an IPv6 /48 NETWORK_SHARE times as many) may have in flight; 0 or absent: no cap. */
   maxScansPerClient?: number;
   /** Scans one account (API key) may have in flight; 0 or absent: no cap. */
@@ -91,7 +91,7 @@ export interface ScanCall {
   pages?: number;
   /** A partial scan of these checks or dimensions: not stored. */
   only?: string[];
-  /** Also load the pages in the shared browser (needs the service's `render` option). */
+  /** Also load the pages in a browser (needs the service's `render` option). */
   render?: boolean;
   onEvent?: ScanEventListener;
   /** Cancels a scan of one's own (a shared scan keeps running for the others). */
@@ -145,6 +145,11 @@ export function scanKey(url: string, pages: number, render = false): string {
   return render ? `${key} render` : key;
 }
 
+/** Rendering scans one anonymous caller may run at once: half the slots (at least one). */
+export function renderShare(maxConcurrent: number): number {
+  return Math.max(1, Math.floor(maxConcurrent / 2));
+}
+
 const storageKey = (client: string) => `stored-bytes:${client}`;
 
 /** The buckets a client's cap counts in, with each one's bound: the client, then its IPv6 /48. */
@@ -163,6 +168,8 @@ export class ScanService {
   engineRuns = 0;
   /** Rendering scans running now (bounded by opts.render.maxConcurrent). */
   private rendering = 0;
+  /** Rendering scans running now per caller key (anonymous callers: at most renderShare). */
+  private readonly renderingBy = new Map<string, number>();
   /** Scans in flight per caller key (see callerKey). */
   private readonly callerLoad = new Map<string, number>();
   /** Refusals by the per-caller in-flight cap and by the anonymous rate limit (metrics). */
@@ -284,8 +291,21 @@ export class ScanService {
     const pool = this.opts.render;
     if (!pool) return Promise.reject(new RenderUnavailableError());
     if (this.rendering >= pool.maxConcurrent) return Promise.reject(new QueueFullError(this.runner.retryAfterSec()));
+    const caller = hooks.caller ?? 'client:local';
+    const mine = this.renderingBy.get(caller) ?? 0;
+    // An anonymous caller never holds more than its share of the slots: the others stay for everyone else.
+    const share = caller.startsWith('account:') ? pool.maxConcurrent : renderShare(pool.maxConcurrent);
+    if (mine >= share) {
+      return Promise.reject(new CallerBusyError(share, Math.max(1, Math.min(60, this.runner.retryAfterSec())), 'rendering scans'));
+    }
     this.rendering++;
-    return this.runner.run(url, { ...options, render: { endpoint: pool.endpoint } }, hooks).finally(() => this.rendering--);
+    this.renderingBy.set(caller, mine + 1);
+    return this.runner.run(url, { ...options, render: true }, hooks).finally(() => {
+      this.rendering--;
+      const left = (this.renderingBy.get(caller) ?? 1) - 1;
+      if (left > 0) this.renderingBy.set(caller, left);
+      else this.renderingBy.delete(caller);
+    });
   }
 
   /**

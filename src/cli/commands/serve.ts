@@ -54,7 +54,7 @@ export function registerServe(program: Command): void {
     .option('--report-retention-days <days>', 'days anonymous reports are kept (0 = forever)', '30')
     .option('--anonymous-storage <MiB>', 'report storage per anonymous client (IP, IPv6 /64) per day, in MiB (0 = no cap)', '4')
     .option('--render', 'launch the system Chrome/Chromium (AI_READY_CHROME or PATH) so scans may ask for render (see docs/render.md)')
-    .option('--render-concurrency <n>', 'rendering scans at once, in the one shared browser (default: 2; more are answered server-busy)')
+    .option('--render-concurrency <n>', 'rendering scans at once, each in a browser of its own (default: 2; more are answered server-busy; an anonymous caller gets half)')
     .option('--quiet', 'no access log')
     .action(async (flags: ServeFlags) => {
       const port = Number(flags.port);
@@ -90,8 +90,9 @@ export function registerServe(program: Command): void {
       if (!Number.isFinite(anonymousStorage) || anonymousStorage < 0 || anonymousStorage > 1024) return fail('--anonymous-storage must be a number of MiB from 0 (no cap) to 1024');
       if (renderConcurrency !== undefined && !flags.render) return fail('--render-concurrency needs --render');
       if (flags.render) {
-        const { findBrowser, INSTALL_HINT } = await import('../../core/render/browser.js');
-        if (!findBrowser()) return fail(`--render: ${process.env.AI_READY_CHROME ? `AI_READY_CHROME=${process.env.AI_READY_CHROME} is not an executable file` : 'no Chrome or Chromium found on PATH'}; ${INSTALL_HINT}`);
+        const { renderRefusal } = await import('../../core/render/browser.js');
+        const why = renderRefusal();
+        if (why) return fail(`--render: ${why}`);
       }
       const metricsToken = flags.metricsToken ?? (process.env.AI_READY_METRICS_TOKEN || undefined);
       const { createServer } = await import('../../server/index.js');
