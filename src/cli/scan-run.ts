@@ -89,6 +89,10 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
     // Checked before any scan: a missing browser is a usage problem (exit 2), said once.
     const { findBrowser, INSTALL_HINT } = await import('../core/render/browser.js');
     if (!findBrowser()) throw new UsageError(`--render: ${process.env.AI_READY_CHROME ? `AI_READY_CHROME=${process.env.AI_READY_CHROME} is not an executable file` : 'no Chrome or Chromium found on PATH'}; ${INSTALL_HINT}`);
+    // Its packages are optional (docs/install.md): named before any scan.
+    const { assertInstalled } = await import('../optional-package.js');
+    const { RENDER_PACKAGES } = await import('./feature-packages.js');
+    assertInstalled(RENDER_PACKAGES, '--render');
   }
   if (s.summary && s.format !== 'pretty') throw new UsageError(`--summary shapes the pretty report only; it does not apply to --format ${s.format}`);
   if (s.format === 'html' && batch && !s.output)

@@ -94,6 +94,14 @@ export function registerServe(program: Command): void {
         if (!findBrowser()) return fail(`--render: ${process.env.AI_READY_CHROME ? `AI_READY_CHROME=${process.env.AI_READY_CHROME} is not an executable file` : 'no Chrome or Chromium found on PATH'}; ${INSTALL_HINT}`);
       }
       const metricsToken = flags.metricsToken ?? (process.env.AI_READY_METRICS_TOKEN || undefined);
+      // Optional packages (docs/install.md): every missing one named at once, before anything starts.
+      const { assertInstalled } = await import('../../optional-package.js');
+      const { servePackages } = await import('../feature-packages.js');
+      try {
+        assertInstalled(servePackages({ databaseUrl: databaseUrlFrom(flags.databaseUrl), cacheUrl: flags.cacheUrl ?? (process.env.AI_READY_CACHE_URL || undefined), metrics: !!flags.metrics, render: !!flags.render }), 'ai-ready serve');
+      } catch (e) {
+        return fail((e as Error).message);
+      }
       const { createServer } = await import('../../server/index.js');
       let server;
       try {

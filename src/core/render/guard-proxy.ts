@@ -11,7 +11,7 @@
 import { lookup } from 'node:dns/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { isIP, type Socket } from 'node:net';
-import { bareHost, classifyAddress } from '../net/address-guard.js';
+import { PRIVATE_NETWORK_HINT, bareHost, classifyAddress } from '../net/address-guard.js';
 
 export interface GuardProxyOptions {
   /** Refuse private, loopback, link-local... addresses (the server's setting). */
@@ -53,7 +53,7 @@ async function pinnedAddress(host: string, guarded: boolean): Promise<{ address:
   if (guarded) {
     for (const a of addresses) {
       const cls = classifyAddress(a.address);
-      if (cls !== 'public') throw new Refused(`${bare} resolves to ${a.address}, a ${cls} address; private networks are not scanned`);
+      if (cls !== 'public') throw new Refused(`${bare} resolves to ${a.address}, a ${cls} address; ${PRIVATE_NETWORK_HINT}`);
     }
   }
   return addresses[0];
