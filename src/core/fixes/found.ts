@@ -6,7 +6,7 @@
 import type { CheckOutcome, Offers } from '../checks/types.js';
 
 /** The resources guides link to; each is offered by one check (its `meta.offers`). */
-export const RESOURCES = ['apiCatalog', 'mcpCard', 'agentCard', 'openapi', 'markdown', 'sitemap', 'llmsTxt', 'llmsFullTxt', 'ardManifest'] as const;
+export const RESOURCES = ['apiCatalog', 'mcpCard', 'agentCard', 'openapi', 'markdown', 'sitemap', 'llmsTxt', 'llmsFullTxt', 'ardManifest', 'oauthServer', 'protectedResource'] as const;
 
 export type Resource = (typeof RESOURCES)[number];
 

@@ -107,19 +107,38 @@ export const a9AuthMd = defineCheck<FetchResult>()({
   },
   fixGuide(fx) {
     const o = fx.origin;
-    const content = authMdTemplate(o, domainOrPlaceholder(o));
-    return [
-      ...serveFileSteps(fx, { path: AUTH_MD_PATH, contentType: 'text/markdown; charset=utf-8', content, lang: 'markdown' }),
-      {
-        title: 'Publish the metadata it points at',
-        body:
-          'auth.md is the prose companion of your OAuth metadata, which stays the authoritative source: protected-resource metadata (A3) naming your authorization server, and authorization-server metadata (A2) carrying an `agent_auth` block. Then implement the endpoints it names (register, claim, claim/complete); keep only the identity types you accept.',
-        code: agentAuthBlock(o),
-        lang: 'json',
-      },
-      verifyStep(`curl -si -H 'Accept: text/markdown' ${o}${AUTH_MD_PATH} | head -n 12`, 'Expect HTTP 200, Content-Type: text/markdown and a first heading containing "auth.md".'),
-      specStep(SPEC),
-    ];
+    const metadataStep = {
+      title: 'Publish the metadata it points at',
+      body:
+        'auth.md is the prose companion of your OAuth metadata, which stays the authoritative source: protected-resource metadata (A3) naming your authorization server, and authorization-server metadata (A2) carrying an `agent_auth` block. Then implement the endpoints it names (register, claim, claim/complete); keep only the identity types you accept.',
+      code: agentAuthBlock(o),
+      lang: 'json',
+    };
+    const verify = verifyStep(`curl -si -H 'Accept: text/markdown' ${o}${AUTH_MD_PATH} | head -n 12`, 'Expect HTTP 200, Content-Type: text/markdown and a first heading containing "auth.md".');
+    // The scan looked for OAuth metadata (A2, A3) and found none: auth.md would describe endpoints
+    // the site does not have. The registration comes first; the document describes it afterwards.
+    if (fx.found?.oauthServer === null && fx.found?.protectedResource === null) {
+      return [
+        {
+          title: 'First build the registration it describes',
+          body:
+            'auth.md tells agents how to register with your authorization server, and this scan found neither authorization-server metadata (A2, /.well-known/oauth-authorization-server) nor protected-resource metadata (A3). A site without an API or a sign-in has nothing for auth.md to describe: this bonus check can stay unmet. Otherwise publish the metadata and implement the register and claim endpoints it names, as below (`ai-ready explain A2` and `ai-ready explain A3` show how).',
+          code: agentAuthBlock(o),
+          lang: 'json',
+        },
+        {
+          title: `Then publish ${AUTH_MD_PATH}`,
+          body: `Describe those endpoints at ${AUTH_MD_PATH} (text/markdown, a first heading "# auth.md"): discover, pick a method, register, claim, use the credential, revocation. \`ai-ready explain A9\` prints a template to adapt; scan again once the metadata answers for one that names your own URLs.`,
+        },
+        verify,
+        specStep(SPEC),
+      ];
+    }
+    const content = authMdTemplate(o, domainOrPlaceholder(o), { authServer: fx.found?.oauthServer ?? undefined, protectedResource: fx.found?.protectedResource ?? undefined });
+    const serve = serveFileSteps(fx, { path: AUTH_MD_PATH, contentType: 'text/markdown; charset=utf-8', content, lang: 'markdown' });
+    // A platform step that embeds the file (WordPress's mu-plugin) already shows it: print it once.
+    const once = serve.length > 1 && serve.some((st) => st.code !== content && st.code?.includes(content)) ? serve.filter((st) => st.code !== content) : serve;
+    return [...once, metadataStep, verify, specStep(SPEC)];
   },
 });
 
@@ -142,8 +161,11 @@ function agentAuthBlock(o: string): string {
  * The document in the order WorkOS's anatomy page gives (read 2026-11-25): title and preamble naming
  * the hosts, Discover (two hops), pick a method, Register, Claim, Use the credential, Revocation.
  */
-export function authMdTemplate(o: string, domain: string): string {
+export function authMdTemplate(o: string, domain: string, found: { authServer?: string; protectedResource?: string } = {}): string {
   const fence = '```';
+  // The metadata URLs the scan found; otherwise their well-known place on the origin.
+  const protectedResource = found.protectedResource ?? `${o}/.well-known/oauth-protected-resource`;
+  const authServer = found.authServer ?? `${o}/.well-known/oauth-authorization-server`;
   return [
     '# auth.md',
     '',
@@ -151,9 +173,9 @@ export function authMdTemplate(o: string, domain: string): string {
     '',
     '## 1. Discover',
     '',
-    `On a 401, read the Protected Resource Metadata URL from \`WWW-Authenticate: Bearer resource_metadata="…"\`; without one, fetch ${o}/.well-known/oauth-protected-resource and read \`resource\`, \`resource_name\`, \`authorization_servers\`, \`scopes_supported\` and \`bearer_methods_supported\`.`,
+    `On a 401, read the Protected Resource Metadata URL from \`WWW-Authenticate: Bearer resource_metadata="…"\`; without one, fetch ${protectedResource} and read \`resource\`, \`resource_name\`, \`authorization_servers\`, \`scopes_supported\` and \`bearer_methods_supported\`.`,
     '',
-    `Then fetch ${o}/.well-known/oauth-authorization-server and read its \`agent_auth\` block in full: \`register_uri\`, \`claim_uri\`, \`identity_types_supported\` and the credential types of each.`,
+    `Then fetch ${authServer} and read its \`agent_auth\` block in full: \`register_uri\`, \`claim_uri\`, \`identity_types_supported\` and the credential types of each.`,
     '',
     '## 2. Pick a method',
     '',
