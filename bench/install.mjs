@@ -33,8 +33,8 @@ function sizeOf(dir) {
   return total;
 }
 
-function install(label, specs, extraArgs = []) {
-  const dir = mkdtempSync(join(tmpdir(), `ai-ready-install-${label}-`));
+function install(key, label, specs, extraArgs = []) {
+  const dir = mkdtempSync(join(tmpdir(), `ai-ready-install-${key}-`));
   const cache = join(dir, '.npm-cache');
   const project = join(dir, 'project');
   mkdirSync(project);
@@ -56,19 +56,19 @@ function install(label, specs, extraArgs = []) {
 const results = [];
 if (wanted('light') || wanted('full')) {
   const packDir = mkdtempSync(join(tmpdir(), 'ai-ready-pack-'));
-  // The build `npm publish` would run (prepare), then the tarball it would upload.
+  // The build `npm pack` and `npm publish` run (prepack), then the tarball it would upload.
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
   const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
   const tarball = join(packDir, packed[0].filename);
   process.stdout.write(`tarball ${packed[0].filename}: ${(packed[0].size / 1e6).toFixed(2)} MB packed, ${packed[0].entryCount} files\n`);
-  if (wanted('light')) results.push(install('ai-ready (scan: no optional packages)', [tarball]));
+  if (wanted('light')) results.push(install('light', 'ai-ready (scan: no optional packages)', [tarball]));
   if (wanted('full')) {
     const specs = optional.map((n) => `${n}@${pkg.peerDependencies[n]}`);
-    results.push(install(`ai-ready + ${optional.join(' ')}`, [tarball, ...specs], ['--allow-scripts=sqlite3']));
+    results.push(install('full', `ai-ready + ${optional.join(' ')}`, [tarball, ...specs], ['--allow-scripts=sqlite3']));
   }
   rmSync(packDir, { recursive: true, force: true });
 }
-if (wanted('lighthouse')) results.push(install('lighthouse (latest)', ['lighthouse']));
+if (wanted('lighthouse')) results.push(install('lighthouse', 'lighthouse (latest)', ['lighthouse']));
 
 for (const r of results) {
   process.stdout.write(`${r.label}: ${r.added} packages, ${r.mb.toFixed(1)} MB, ${r.seconds.toFixed(1)} s${r.warnings.length ? ` (${r.warnings.length} npm warnings: ${r.warnings.slice(0, 3).join(' | ')})` : ''}\n`);
