@@ -33,14 +33,14 @@ function sizeOf(dir) {
   return total;
 }
 
-function install(key, label, specs, extraArgs = []) {
+function install(key, label, specs, allowScripts = undefined) {
   const dir = mkdtempSync(join(tmpdir(), `ai-ready-install-${key}-`));
   const cache = join(dir, '.npm-cache');
   const project = join(dir, 'project');
   mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'empty', private: true }));
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'empty', private: true, ...(allowScripts ? { allowScripts } : {}) }));
   const started = process.hrtime.bigint();
-  const run = spawnSync('npm', ['install', ...specs, '--no-audit', '--no-fund', '--prefer-offline', '--cache', cache, ...extraArgs], { cwd: project, encoding: 'utf8' });
+  const run = spawnSync('npm', ['install', ...specs, '--no-audit', '--no-fund', '--prefer-offline', '--cache', cache], { cwd: project, encoding: 'utf8' });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (run.status !== 0) {
     process.stderr.write(run.stdout + run.stderr);
@@ -50,7 +50,9 @@ function install(key, label, specs, extraArgs = []) {
   const mb = sizeOf(join(project, 'node_modules')) / 1e6;
   const warnings = (run.stdout + run.stderr).split('\n').filter((l) => /npm warn/i.test(l));
   rmSync(dir, { recursive: true, force: true });
-  return { label, added, mb, seconds, warnings };
+  const r = { label, added, mb, seconds, warnings };
+  report(r);
+  return r;
 }
 
 const results = [];
@@ -64,12 +66,13 @@ if (wanted('light') || wanted('full')) {
   if (wanted('light')) results.push(install('light', 'ai-ready (scan: no optional packages)', [tarball]));
   if (wanted('full')) {
     const specs = optional.map((n) => `${n}@${pkg.peerDependencies[n]}`);
-    results.push(install('full', `ai-ready + ${optional.join(' ')}`, [tarball, ...specs], ['--allow-scripts=sqlite3']));
+    results.push(install('full', `ai-ready + ${optional.join(' ')}`, [tarball, ...specs], { sqlite3: true }));
   }
   rmSync(packDir, { recursive: true, force: true });
 }
 if (wanted('lighthouse')) results.push(install('lighthouse', 'lighthouse (latest)', ['lighthouse']));
 
-for (const r of results) {
+/** One install's figures, printed as soon as it is measured. */
+function report(r) {
   process.stdout.write(`${r.label}: ${r.added} packages, ${r.mb.toFixed(1)} MB, ${r.seconds.toFixed(1)} s${r.warnings.length ? ` (${r.warnings.length} npm warnings: ${r.warnings.slice(0, 3).join(' | ')})` : ''}\n`);
 }

@@ -4,7 +4,7 @@
  * message naming it and the `npm install` to run; `scan` works from the packed tarball installed
  * without any of them.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,13 @@ import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { ROOT } from './run-cli.js';
 
 const NOT_INSTALLED = 'ai-ready-no-such-package-31';
+
+/** Runs a command without blocking this process (whose event loop serves the fixture site). */
+function run(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv; timeout: number }): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(cmd, args, { ...opts, encoding: 'utf8', maxBuffer: 64 << 20 }, (e, stdout, stderr) => resolve({ status: e ? ((e as { code?: number }).code ?? null) : 0, stdout, stderr }));
+  });
+}
 
 describe('the loader of optional packages', () => {
   it('names a missing package and the npm install to run, for import and require alike', async () => {
@@ -83,12 +90,13 @@ describe('the packed tarball installed without the optional packages', () => {
 
     site = await startFixture({ '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html lang="en"><title>Light</title><h1>Light</h1><p>A page.</p></html>' } });
     const bin = join(project, 'node_modules', 'ai-ready', 'bin', 'ai-ready.js');
-    const env = { ...process.env, NO_COLOR: '1', CI: undefined };
-    const scan = spawnSync(process.execPath, [bin, 'scan', site.origin, '--json'], { cwd: project, encoding: 'utf8', timeout: 60_000, env });
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+    delete env.CI;
+    const scan = await run(process.execPath, [bin, 'scan', site.origin, '--json'], { cwd: project, timeout: 60_000, env });
     expect(scan.status, scan.stderr).toBe(0);
     expect(JSON.parse(scan.stdout).url).toContain('127.0.0.1');
 
-    const serve = spawnSync(process.execPath, [bin, 'serve', '--port', '0', '--data-dir', join(dir, 'data')], { cwd: project, encoding: 'utf8', timeout: 30_000, env });
+    const serve = await run(process.execPath, [bin, 'serve', '--port', '0', '--data-dir', join(dir, 'data')], { cwd: project, timeout: 30_000, env });
     expect(serve.status).toBe(2);
     expect(serve.stderr).toContain('npm install sqlite3 @keyv/sqlite');
     expect(serve.stderr).not.toMatch(/\n\s+at /);
