@@ -36,8 +36,9 @@ afterAll(async () => {
   for (const s of sites) await s.close();
 });
 
-// A shell line split to fit continues with a backslash: the only token wrapping may add.
-const tokens = (text: string) => stripVTControlCharacters(text).split(/\s+/).filter((t) => t && t !== '\\');
+// A split shell line continues with a backslash and a split comment repeats its marker: the only
+// tokens wrapping may add.
+const tokens = (text: string) => stripVTControlCharacters(text).split(/\s+/).filter((t) => t && !['\\', '//', '#'].includes(t));
 
 describe('the pretty report at 110 columns', () => {
   for (const color of [false, true]) {
