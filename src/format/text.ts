@@ -184,12 +184,12 @@ function fixes(r: ScanResult, p: Paint, o: TextReportOptions): string[] {
   if (!rest.length) return out;
   const idWidth = Math.max(...rest.map((c) => c.id.length));
   const nameWidth = Math.min(NAME_WIDTH, Math.max(...rest.map((c) => oneLine(c.name).length)));
-  out.push('', p.c.bold(`Other fixes (${rest.length}): \`ai-ready explain <id>\` prints one's guide`));
+  out.push('', p.c.bold(`Other fixes (${rest.length}), one line each: \`ai-ready explain <id>\` prints a guide in full`));
   for (const c of rest) {
     const gain = c.weight - c.earned;
     out.push(`  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${c.id.padEnd(idWidth)} ${oneLine(c.name, nameWidth).padEnd(nameWidth)} ${p.c.gray(`+${formatPoints(gain)} ${(c.tier ?? 'recommended').padEnd(11)}`)} ${p.c.cyan(`ai-ready explain ${c.id}`)}`);
   }
-  out.push(p.c.gray(`  For this site's platform and URLs: ${explainCommand(r, rest[0].id)}; every guide in full: --verbose.`));
+  out.push(p.c.gray(`  As this site needs it: ${explainCommand(r, rest[0].id)}`));
   return out;
 }
 
