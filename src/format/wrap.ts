@@ -50,6 +50,12 @@ export function wrapReport(lines: string[], width: number): string[] {
 const UNBREAKABLE = new Set(['http', 'robots', 'caddy']);
 /** Languages whose long lines continue with a trailing backslash. */
 const BACKSLASH = new Set(['sh', 'bash', 'shell', 'console', 'apache']);
+/** The line-comment marker of each language that has one (a split comment repeats it). */
+const COMMENT: Record<string, RegExp> = Object.fromEntries([
+  ...['sh', 'bash', 'shell', 'console', 'yaml', 'yml', 'nginx', 'apache', 'python', 'toml'].map((l) => [l, /^(#)\s?/]),
+  ...['js', 'ts', 'tsx', 'jsx', 'mjs', 'json5', 'go', 'java', 'c', 'cpp', 'rust'].map((l) => [l, /^(\/\/)\s?/]),
+  ['php', /^(#|\/\/)\s?/],
+]);
 /** Prose: any space may break a line (quotes in prose are apostrophes, not strings). */
 const PROSE = new Set(['text', 'markdown', 'md']);
 
@@ -64,7 +70,7 @@ export function wrapCode(line: string, width: number, lang = ''): string[] {
   if (!width || line.length <= width || UNBREAKABLE.has(language)) return [line];
   const indent = line.length - line.trimStart().length;
   const body = line.slice(indent);
-  const comment = /^(#|\/\/)\s?/.exec(body)?.[1];
+  const comment = COMMENT[language]?.exec(body)?.[1];
   const backslash = !comment && BACKSLASH.has(language);
   const prose = !!comment || PROSE.has(language);
   // Break candidates: the index of each space outside quotes.
