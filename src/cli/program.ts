@@ -14,6 +14,7 @@ import { registerServe } from './commands/serve.js';
 import { registerKeys } from './commands/keys.js';
 import { registerAccounts } from './commands/accounts.js';
 import { registerWorker } from './commands/worker.js';
+import { registerDemo } from './commands/demo.js';
 
 const COMMANDS: Record<string, RegisterCommand> = {
   scan: registerScan,
@@ -25,6 +26,7 @@ const COMMANDS: Record<string, RegisterCommand> = {
   keys: registerKeys,
   accounts: registerAccounts,
   worker: registerWorker,
+  demo: registerDemo,
 };
 
 /** The program for these arguments (process.argv without node and the script). */

@@ -95,6 +95,14 @@ export function registerServe(program: Command): void {
         if (why) return fail(`--render: ${why}`);
       }
       const metricsToken = flags.metricsToken ?? (process.env.AI_READY_METRICS_TOKEN || undefined);
+      // Optional packages (docs/install.md): every missing one named at once, before anything starts.
+      const { assertInstalled } = await import('../../optional-package.js');
+      const { servePackages } = await import('../feature-packages.js');
+      try {
+        assertInstalled(servePackages({ databaseUrl: databaseUrlFrom(flags.databaseUrl), cacheUrl: flags.cacheUrl ?? (process.env.AI_READY_CACHE_URL || undefined), metrics: !!flags.metrics, render: !!flags.render }), 'ai-ready serve');
+      } catch (e) {
+        return fail((e as Error).message);
+      }
       const { createServer } = await import('../../server/index.js');
       let server;
       try {

@@ -33,6 +33,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
     anchorKey: 'oauthProtectedResource',
     specUrls: SPEC,
     standards: ['rfc9728'],
+    offers: { resource: 'protectedResource' },
     summary: `JSON at ${PRM_PATH} naming the protected resource and the authorization servers that issue tokens for it (RFC 9728); a 401 may point to it with WWW-Authenticate resource_metadata.`,
     why: 'An agent that meets a protected API or MCP server learns from this document where to get a token; MCP servers must publish it.',
     remediation: `Publish ${PRM_PATH} with "resource" (your API's URL) and "authorization_servers" (your issuer URLs).`,
