@@ -13,6 +13,7 @@ export {
   Problem,
   CheckResult,
   FixStep,
+  FixOperation,
   gradeFor,
   API_VERSION,
   DIMENSIONS,

@@ -109,7 +109,7 @@ export const a9AuthMd = defineCheck<FetchResult>()({
     const o = fx.origin;
     const content = authMdTemplate(o, domainOrPlaceholder(o));
     return [
-      ...serveFileSteps(fx, { path: AUTH_MD_PATH, contentType: 'text/markdown; charset=utf-8', content, lang: 'markdown' }),
+      ...serveFileSteps(fx, { path: AUTH_MD_PATH, contentType: 'text/markdown; charset=utf-8', content, lang: 'markdown', needs: ['authorizationServer', 'contact'] }),
       {
         title: 'Publish the metadata it points at',
         body:

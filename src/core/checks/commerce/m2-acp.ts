@@ -132,7 +132,7 @@ export const m2Acp = defineCheck<FetchResult>()({
     const platformNote = platformHook(fx, 'agenticCheckout')?.(fx) ?? [];
     return [
       ...platformNote,
-      ...serveFileSteps(fx, { path: ACP_PATH, contentType: 'application/json', content: JSON.stringify(doc, null, 2) + '\n', lang: 'json', headers: { 'Cache-Control': 'public, max-age=3600' } }),
+      ...serveFileSteps(fx, { path: ACP_PATH, contentType: 'application/json', content: JSON.stringify(doc, null, 2) + '\n', lang: 'json', headers: { 'Cache-Control': 'public, max-age=3600' }, needs: ['commerceEndpoint'] }),
       verifyStep(`curl -si ${fx.origin}${ACP_PATH} | head -n 20`, 'Expect HTTP 200, application/json, Cache-Control: public, max-age=3600, and protocol.name "acp".'),
       specStep(SPEC),
     ];

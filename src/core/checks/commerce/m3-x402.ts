@@ -249,7 +249,8 @@ export const m3X402 = defineCheck<X402Artifact>()({
           lang: 'ts',
         };
     return [
-      step,
+      // The middleware runs on the owner's server with the owner's wallet and facilitator.
+      { ...step, needs: ['paymentAddress'] },
       {
         title: 'Mark payable operations in your OpenAPI description',
         body: 'Add x-payment-info to each paid operation so agents (and this scanner) find them without guessing; see check M5.',

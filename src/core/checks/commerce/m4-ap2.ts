@@ -145,6 +145,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
         body: 'Merge this into /.well-known/agent-card.json (keep the rest of the card; see check A5). Roles: merchant, shopper, credentials-provider, payment-processor.',
         code: JSON.stringify(extension, null, 2),
         lang: 'json',
+        publish: { kind: 'merge', path: '/.well-known/agent-card.json', content: JSON.stringify(extension) },
       },
       ...serveFileSteps(fx, {
         path: '/.well-known/agent-card.json',

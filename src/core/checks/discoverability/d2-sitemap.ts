@@ -152,5 +152,6 @@ function generateSteps(fx: FixContext): FixStep[] {
 
 function robotsStep(fx: FixContext): FixStep {
   const url = `${fx.origin}${platformHook(fx, 'sitemapPath') ?? '/sitemap.xml'}`;
-  return { title: 'Reference it from robots.txt', body: 'Use the absolute URL of the sitemap (or of your SEO plugin\'s index):', code: `Sitemap: ${url}`, lang: 'text' };
+  const line = `Sitemap: ${url}`;
+  return { title: 'Reference it from robots.txt', body: 'Use the absolute URL of the sitemap (or of your SEO plugin\'s index):', code: line, lang: 'text', publish: { kind: 'lines', path: '/robots.txt', content: `${line}\n` } };
 }
