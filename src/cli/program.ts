@@ -14,6 +14,7 @@ import { registerServe } from './commands/serve.js';
 import { registerKeys } from './commands/keys.js';
 import { registerAccounts } from './commands/accounts.js';
 import { registerWorker } from './commands/worker.js';
+import { registerFix } from './commands/fix.js';
 
 const COMMANDS: Record<string, RegisterCommand> = {
   scan: registerScan,
@@ -21,6 +22,7 @@ const COMMANDS: Record<string, RegisterCommand> = {
   mcp: registerMcp,
   monitors: registerMonitors,
   explain: registerExplain,
+  fix: registerFix,
   serve: registerServe,
   keys: registerKeys,
   accounts: registerAccounts,
