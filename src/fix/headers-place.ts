@@ -47,6 +47,7 @@ const netlifyFor = (path: string) => (path === '/' ? '/*' : path);
 /** The header rules added to the place's file (none already there), as the file's new text. */
 export function writeRules(place: HeadersPlace, existing: string | null, rules: HeaderRule[]): { text: string; conflicts: string[] } {
   const text = existing ?? '';
+  if (!rules.length) return { text, conflicts: [] };
   if (place.file === 'vercel.json') {
     const add = { headers: groupByPath(rules).map(([path, rs]) => ({ source: path === '/' ? '/(.*)' : path, headers: rs.map((r) => ({ key: r.name, value: r.value })) })) };
     if (!existing) return { text: JSON.stringify(add, null, 2) + '\n', conflicts: [] };

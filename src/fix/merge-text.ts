@@ -15,8 +15,12 @@ interface RobotsGroup {
   agents: string[];
   /** Index of the group's last line in the file. */
   end: number;
+  /** Its rules, normalised ("disallow: /a"). */
   lines: Set<string>;
 }
+
+const FIELD = /^([A-Za-z-]+)\s*:\s*(.*)$/;
+const fieldOf = (line: string) => FIELD.exec(line.replace(/#.*/, '').trim());
 
 /** The groups of a robots.txt (RFC 9309 §2.1: consecutive user-agent lines start a group). */
 function robotsGroups(lines: string[]): RobotsGroup[] {
@@ -24,9 +28,7 @@ function robotsGroups(lines: string[]): RobotsGroup[] {
   let current: RobotsGroup | null = null;
   let lastWasAgent = false;
   lines.forEach((raw, i) => {
-    const line = raw.replace(/#.*/, '').trim();
-    if (!line) return;
-    const m = /^([A-Za-z-]+)\s*:\s*(.*)$/.exec(line);
+    const m = fieldOf(raw);
     if (!m) return;
     const field = m[1].toLowerCase();
     if (field === 'user-agent') {
@@ -39,7 +41,7 @@ function robotsGroups(lines: string[]): RobotsGroup[] {
     lastWasAgent = false;
     if (field === 'sitemap') return; // not part of any group
     if (current) {
-      current.lines.add(norm(line));
+      current.lines.add(norm(`${m[1]}: ${m[2]}`));
       current.end = i;
     }
   });
@@ -48,63 +50,104 @@ function robotsGroups(lines: string[]): RobotsGroup[] {
 
 const sameAgents = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
-/** Adds robots.txt lines: each rule into the existing group of the same user agents, new groups and Sitemap lines at the end. */
-export function mergeRobots(existing: string, add: string): Merged {
-  const lines = existing.replace(/\r\n?/g, '\n').replace(/\n+$/, '').split('\n');
-  const have = existing.trim() ? lines : [];
-  const wanted = add.replace(/\r\n?/g, '\n').split('\n');
-  const inserts = new Map<number, string[]>();
-  const appended: string[] = [];
-  const groups = robotsGroups(have);
-  const allLines = new Set(have.map(norm));
-  // Walk the wanted text group by group.
-  let agents: string[] = [];
-  let block: string[] = [];
-  let inAgents = false;
-  const flush = () => {
-    if (!agents.length) return;
-    const target = groups.find((g) => sameAgents(g.agents, agents));
-    const rules = block.filter((l) => l.trim() && !l.trim().startsWith('#'));
-    if (target) {
-      const missing = rules.filter((l) => !target.lines.has(norm(l)));
-      if (missing.length) inserts.set(target.end, [...(inserts.get(target.end) ?? []), ...missing]);
-    } else if (rules.length || agents.length) {
-      appended.push('', ...agents.map((a) => `User-agent: ${a}`), ...block.filter((l) => l.trim()));
-    }
-    agents = [];
-    block = [];
-  };
-  for (const raw of wanted) {
+interface WantedGroup {
+  comments: string[];
+  agents: string[];
+  rules: string[];
+}
+
+/** The text to add, read as groups (each with the comments just above it) and lines outside any group. */
+function wantedGroups(add: string): { groups: WantedGroup[]; loose: string[] } {
+  const groups: WantedGroup[] = [];
+  const loose: string[] = [];
+  let comments: string[] = [];
+  let current: WantedGroup | null = null;
+  let lastWasAgent = false;
+  for (const raw of add.replace(/\r\n?/g, '\n').split('\n')) {
     const line = raw.trim();
-    const m = /^([A-Za-z-]+)\s*:\s*(.*)$/.exec(line.replace(/#.*/, '').trim());
+    if (!line) continue;
+    if (line.startsWith('#')) {
+      comments.push(line);
+      lastWasAgent = false;
+      continue;
+    }
+    const m = fieldOf(line);
     if (m && m[1].toLowerCase() === 'user-agent') {
-      if (!inAgents) flush();
-      agents.push(m[2].trim());
-      inAgents = true;
+      if (!lastWasAgent || !current) groups.push((current = { comments, agents: [], rules: [] }));
+      comments = [];
+      const agent = m[2].trim();
+      if (!current.agents.some((a) => a.toLowerCase() === agent.toLowerCase())) current.agents.push(agent);
+      lastWasAgent = true;
       continue;
     }
-    inAgents = false;
-    if (m && m[1].toLowerCase() === 'sitemap') {
-      if (!allLines.has(norm(line))) appended.push(line);
-      continue;
-    }
-    if (!agents.length) {
-      // A comment or a line outside any group: kept only when new.
-      if (line && !allLines.has(norm(line))) appended.push(line);
-      continue;
-    }
-    block.push(line);
+    lastWasAgent = false;
+    comments = [];
+    if (m && m[1].toLowerCase() !== 'sitemap' && current) current.rules.push(line);
+    else loose.push(line);
   }
-  flush();
-  const out: string[] = [];
-  have.forEach((l, i) => {
-    out.push(l);
-    for (const x of inserts.get(i) ?? []) out.push(x);
-  });
-  // Agents in `flush` were pushed as typed; keep the appended part tidy.
-  const tail = appended.join('\n').replace(/^\n+/, '');
-  const text = [out.join('\n'), tail].filter(Boolean).join(out.length ? '\n\n' : '');
-  return { text: text ? `${text}\n` : '', conflicts: [] };
+  return { groups, loose };
+}
+
+/** A rule the group already decides otherwise: the other of Allow/Disallow on the same path, or another value of the same non-path field. */
+function contradicts(group: RobotsGroup, rule: string): string | null {
+  const m = fieldOf(rule);
+  if (!m) return null;
+  const field = m[1].toLowerCase();
+  const value = m[2].trim();
+  for (const have of group.lines) {
+    const h = FIELD.exec(have)!;
+    const [hf, hv] = [h[1], h[2].trim()];
+    if ((field === 'allow' || field === 'disallow') && (hf === 'allow' || hf === 'disallow')) {
+      if (hf !== field && hv === value.toLowerCase()) return have;
+    } else if (hf === field && hv !== value.toLowerCase()) return have;
+  }
+  return null;
+}
+
+/**
+ * Adds robots.txt lines without changing what the owner decided: a rule goes into the owner's
+ * group for exactly the same user agents unless that group already says otherwise (reported); an
+ * agent the owner already has rules for is left to the owner's group (reported when the fix
+ * would have said more); other agents get a new group at the end, as do missing Sitemap lines.
+ */
+export function mergeRobots(existing: string, add: string): Merged {
+  let out = existing.trim() ? existing.replace(/\r\n?/g, '\n').replace(/\n+$/, '').split('\n') : [];
+  const conflicts: string[] = [];
+  const { groups: wanted, loose } = wantedGroups(add);
+  const appendBlock = (block: string[]) => {
+    out = [...out, ...(out.length ? [''] : []), ...block];
+  };
+  for (const w of wanted) {
+    const groups = robotsGroups(out);
+    const agentsLower = w.agents.map((a) => a.toLowerCase());
+    const same = groups.find((g) => sameAgents([...new Set(g.agents)], agentsLower));
+    if (same) {
+      const fresh: string[] = [];
+      for (const r of w.rules) {
+        if (same.lines.has(norm(r.replace(/#.*/, ''))) || fresh.some((f) => norm(f) === norm(r))) continue;
+        const against = contradicts(same, r);
+        if (against) conflicts.push(`robots.txt: your group for ${w.agents.join(', ')} has "${against}"; the fix would add "${r}" (kept yours)`);
+        else fresh.push(r);
+      }
+      if (fresh.length) out.splice(same.end + 1, 0, ...fresh);
+      continue;
+    }
+    const free: string[] = [];
+    for (const a of w.agents) {
+      const theirs = groups.filter((g) => g.agents.includes(a.toLowerCase()));
+      if (!theirs.length) {
+        free.push(a);
+        continue;
+      }
+      const missing = w.rules.filter((r) => !theirs.some((g) => g.lines.has(norm(r.replace(/#.*/, '')))));
+      if (missing.length) conflicts.push(`robots.txt: you already have rules for ${a}; the fix would add ${missing.map((r) => `"${r}"`).join(', ')} for it (kept yours)`);
+    }
+    if (free.length) appendBlock([...w.comments, ...free.map((a) => `User-agent: ${a}`), ...w.rules]);
+  }
+  const have = new Set(out.map(norm));
+  const tail = loose.filter((l) => !have.has(norm(l)));
+  if (tail.length) appendBlock([...new Set(tail)]);
+  return { text: out.length ? `${out.join('\n')}\n` : '', conflicts };
 }
 
 interface MdSection {
@@ -117,7 +160,7 @@ const linkUrl = (line: string) => /\]\(([^)\s]+)/.exec(line)?.[1] ?? null;
 /** Extends an llms.txt (or any Markdown link list): links whose URL is new go under their H2, a missing H1 and new sections are added; nothing is removed. */
 export function extendLinkList(existing: string, add: string): Merged {
   const text = existing.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
-  const lines = text.split('\n');
+  const lines = text ? text.split('\n') : [];
   const known = new Set(lines.map(linkUrl).filter((u): u is string => !!u));
   const ours = add.replace(/\r\n?/g, '\n').split('\n');
   const sections: MdSection[] = [];
@@ -150,7 +193,7 @@ export function extendLinkList(existing: string, add: string): Merged {
     while (end > at + 1 && !out[end - 1].trim()) end--;
     out.splice(end, 0, ...newLinks);
   }
-  return { text: `${out.join('\n').replace(/^\n+/, '')}\n`, conflicts: [] };
+  return { text: `${out.join('\n').replace(/^\n+/, '').replace(/\n+$/, '')}\n`, conflicts: [] };
 }
 
 const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -182,8 +182,10 @@ function applyOperation(op: FixOperation, x: ApplyContext): void {
       const ext = posix.extname(op.path).toLowerCase();
       if (EXTENSION_TYPES[ext] !== baseType(op.contentType)) x.rules.push({ path: op.path, name: 'Content-Type', value: op.contentType });
       for (const [name, value] of Object.entries(op.headers ?? {})) x.rules.push({ path: op.path, name, value });
-      if (had === null) return files.write(file, op.content);
-      if (had === op.content) return;
+      // Written with a final newline (editors and linters expect one); compared without it.
+      const content = op.content.endsWith('\n') ? op.content : `${op.content}\n`;
+      if (had === null) return files.write(file, content);
+      if (had.replace(/\n+$/, '') === op.content.replace(/\n+$/, '')) return;
       const merged = mergeInto(op.path, had, op.content);
       if (merged) {
         plan.conflicts.push(...merged.conflicts);
@@ -259,19 +261,26 @@ function insertAfter(html: string, pattern: RegExp, content: string): string | n
   return m ? `${html.slice(0, m.index + m[0].length)}\n${content}${html.slice(m.index + m[0].length)}` : null;
 }
 
-/** Jekyll skips folders that start with a dot unless _config.yml includes them. */
+/** Jekyll leaves out files and folders whose names start with "." or "_" unless _config.yml includes them. */
 function jekyllDotFolders(files: ProjectFiles, checks: CheckPlan[]): void {
-  const dotted = [...new Set(files.changes().map((c) => c.file.split('/')[0]).filter((top) => top.startsWith('.') && top !== '.'))];
-  if (!dotted.length) return;
-  const config = files.exists('_config.yml') ? '_config.yml' : '_config.yaml';
+  const hidden = [...new Set(files.changes().map((c) => c.file.split('/')[0]).filter((top) => /^[._]/.test(top) && top !== '.' && !/^_config\.ya?ml$/.test(top)))];
+  if (!hidden.length) return;
+  const config = files.exists('_config.yml') ? '_config.yml' : files.exists('_config.yaml') ? '_config.yaml' : '_config.yml';
   const text = files.read(config) ?? '';
-  const owner = checks.find((c) => c.changes.some((ch) => dotted.some((d) => ch.file.startsWith(`${d}/`))))!;
-  if (/^include\s*:/m.test(text)) {
-    const missing = dotted.filter((d) => !text.includes(d));
-    if (missing.length) owner.conflicts.push(`${config} has an include: list; add ${missing.map((d) => JSON.stringify(d)).join(', ')} to it (Jekyll skips dot folders)`);
+  const owner = checks.find((c) => c.changes.some((ch) => hidden.some((d) => ch.file === d || ch.file.startsWith(`${d}/`))))!;
+  const listed = (d: string) => new RegExp(`(^|[\\s\\[,'"-])${d.replace(/[.]/g, '\\.')}(['"]?)(\\s*[\\],]|\\s*$)`, 'm').test(text);
+  const missing = hidden.filter((d) => !listed(d));
+  if (!missing.length) return;
+  const block = /^include\s*:\s*$/m.exec(text);
+  let after: string;
+  if (block) {
+    // A block list: the new items go right under "include:", the owner's items stay as they are.
+    const at = block.index + block[0].length;
+    after = `${text.slice(0, at)}\n${missing.map((d) => `  - ${JSON.stringify(d)}`).join('\n')}${text.slice(at)}`;
+  } else if (/^include\s*:/m.test(text)) {
+    owner.conflicts.push(`${config} has an include: list on one line; add ${missing.map((d) => JSON.stringify(d)).join(', ')} to it (Jekyll leaves out files starting with "." or "_")`);
     return;
-  }
-  const after = `${text.replace(/\n*$/, text ? '\n' : '')}include: [${dotted.map((d) => JSON.stringify(d)).join(', ')}]\n`;
+  } else after = `${text.replace(/\n*$/, text ? '\n' : '')}include: [${missing.map((d) => JSON.stringify(d)).join(', ')}]\n`;
   files.write(config, after);
   owner.changes.push({ file: config, before: text || null, after });
 }
