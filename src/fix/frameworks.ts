@@ -86,3 +86,15 @@ export function detectFramework(dir: string): Framework {
 
 /** The frameworks `fix` knows, for --help and docs. */
 export const FRAMEWORK_LABELS = [...RULES.filter((r) => r.staticDir !== null).map((r) => r.label), 'a plain static folder'];
+
+/** The ids `fix` writes files for (the MCP form takes one of them). */
+export const FRAMEWORK_IDS = [...RULES.filter((r) => r.staticDir !== null).map((r) => r.id), 'static'];
+
+/** A framework by id, for a project we cannot read (the MCP form): its starter's layout (Nuxt 3, VitePress in docs/). */
+export function frameworkById(id: string): Framework | null {
+  if (id === 'static') return { id, label: 'Static folder', staticDir: '.', evidence: 'named by the caller' };
+  const r = RULES.find((x) => x.id === id);
+  if (!r) return null;
+  const staticDir = typeof r.staticDir === 'function' ? (id === 'vitepress' ? 'docs/public' : 'public') : r.staticDir;
+  return { id: r.id, label: r.label, staticDir, headFile: r.headFile, evidence: 'named by the caller' };
+}

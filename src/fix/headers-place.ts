@@ -24,8 +24,8 @@ export interface HeadersPlace {
 }
 
 /** The place: an explicit --host, the project's own host file, or the host the scan detected. */
-export function headersPlace(dir: string, staticDir: string, hosting: string[], explicit?: HeaderHost): HeadersPlace {
-  const at = (f: string) => existsSync(join(dir, f));
+export function headersPlace(dir: string | null, staticDir: string, hosting: string[], explicit?: HeaderHost): HeadersPlace {
+  const at = (f: string) => dir !== null && existsSync(join(dir, f));
   const headersFile = staticDir === '.' ? '_headers' : `${staticDir}/_headers`;
   const pick = (host: HeaderHost, why: string): HeadersPlace => ({
     host,

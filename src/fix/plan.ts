@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import type { CheckResult, FixOperation, ScanResult } from '../core/schema.js';
-import { OWNER_VALUES, isOwnerValue } from '../core/fixes/owner-values.js';
+import { OWNER_VALUES, isOwnerValue, type OwnerValues } from '../core/fixes/owner-values.js';
 import type { Framework } from './frameworks.js';
 import { headersPlace, printedRules, writeRules, type HeaderHost, type HeaderRule, type HeadersPlace } from './headers-place.js';
 import { extendLinkList, mergeJsonText, mergeRobots } from './merge-text.js';
@@ -26,6 +26,8 @@ export interface NeededValue {
   description: string;
   /** The step that needs it. */
   step: string;
+  /** The owner gave it (--set or ai-ready.fix.json), but this guide does not take it yet: still not written. */
+  givenButUnused?: boolean;
 }
 
 export interface CheckPlan {
@@ -50,11 +52,14 @@ export interface FixPlan {
 }
 
 export interface PlanOptions {
-  dir: string;
+  /** The project folder; null: an empty project, nothing read from disk (the MCP form). */
+  dir: string | null;
   framework: Framework;
   host?: HeaderHost;
   /** Only these checks (ids). */
   only?: string[];
+  /** The owner's values (also handed to the guides by the scan): here only to say which a guide did not take. */
+  ownerValues?: OwnerValues;
 }
 
 /** What a static host sends for a file of this extension (Netlify, Vercel, Cloudflare Pages, GitHub Pages agree on these). */
@@ -65,11 +70,12 @@ const baseType = (t: string) => t.split(';')[0].trim().toLowerCase();
 class ProjectFiles {
   readonly original = new Map<string, string | null>();
   readonly current = new Map<string, string>();
-  constructor(private readonly dir: string) {}
+  constructor(private readonly dir: string | null) {}
 
   read(file: string): string | null {
     if (this.current.has(file)) return this.current.get(file)!;
     if (!this.original.has(file)) {
+      if (this.dir === null) return this.original.set(file, null), null;
       const path = join(this.dir, file);
       this.original.set(file, existsSync(path) && statSync(path).isFile() ? readFileSync(path, 'utf8') : null);
     }
@@ -94,6 +100,7 @@ class ProjectFiles {
   }
 
   htmlFiles(dir: string): string[] {
+    if (this.dir === null) return [];
     const root = join(this.dir, dir);
     if (!existsSync(root)) return [];
     return readdirSync(root, { recursive: true, encoding: 'utf8' })
@@ -106,14 +113,18 @@ const describeOp = (op: FixOperation): string =>
   op.kind === 'file' ? `publish ${op.path}` : op.kind === 'header' ? `send ${op.name} on ${op.path === '/' ? 'every page' : op.path}` : op.kind === 'lines' ? `add lines to ${op.path}` : op.kind === 'merge' ? `merge into ${op.path}` : `add HTML to the ${op.where} of ${op.path}`;
 
 /** The checks a fix addresses, most valuable first (the report's own fix order: weight left on the table). */
-function failing(result: ScanResult, only?: string[]): CheckResult[] {
+function failing(result: PlanInput, only?: string[]): PlanCheck[] {
   return result.checks
     .filter((c) => (c.status === 'fail' || c.status === 'partial') && c.fixGuide?.length)
     .filter((c) => !only?.length || only.includes(c.id))
     .sort((a, b) => b.weight - b.earned - (a.weight - a.earned));
 }
 
-export function planFixes(result: ScanResult, o: PlanOptions): FixPlan {
+/** What a plan reads of a scan: the URL, the checks with their guides, the hosting seen. */
+export type PlanCheck = Pick<CheckResult, 'id' | 'name' | 'status' | 'code' | 'weight' | 'earned' | 'fixGuide'>;
+export type PlanInput = Pick<ScanResult, 'url'> & { checks: PlanCheck[] } & { platform?: Pick<NonNullable<ScanResult['platform']>, 'hosting'> };
+
+export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
   const { framework } = o;
   const files = new ProjectFiles(o.dir);
   const staticDir = framework.staticDir;
@@ -133,7 +144,7 @@ export function planFixes(result: ScanResult, o: PlanOptions): FixPlan {
     for (const step of c.fixGuide ?? []) {
       const needs = (step.needs ?? []).filter(isOwnerValue);
       if (needs.length) {
-        for (const n of needs) if (!plan.needs.some((x) => x.value === n)) plan.needs.push({ value: n, description: OWNER_VALUES[n], step: step.title });
+        for (const n of needs) if (!plan.needs.some((x) => x.value === n)) plan.needs.push({ value: n, description: OWNER_VALUES[n], step: step.title, ...(o.ownerValues?.[n] ? { givenButUnused: true } : {}) });
         continue;
       }
       const op = step.publish;

@@ -3,6 +3,7 @@
  * (dry run), what was written (--write), and the prompt a coding agent acts on (--format agent).
  */
 import { createTwoFilesPatch } from 'diff';
+import { AGENT_RULES, agentCheckHeading, agentNeededLine, agentRecheckLine } from '../format/agent-prompt.js';
 import type { CheckPlan, FixPlan } from './plan.js';
 
 function patch(file: string, before: string | null, after: string): string {
@@ -24,7 +25,7 @@ export function renderPlan(plan: FixPlan, opts: { written?: string[] } = {}): st
     out.push(`## ${checkHeading(c)}`);
     if (!c.changes.length && !c.needs.length && !c.manual.length && !c.conflicts.length) out.push('  nothing to write: the project already has what this guide publishes (deploy it, then re-scan)');
     for (const ch of c.changes) out.push(patch(ch.file, ch.before, ch.after).trimEnd());
-    for (const n of c.needs) out.push(`  needs your ${n.value}: ${n.description} (step "${n.step}"; see ai-ready explain ${c.id})`);
+    for (const n of c.needs) out.push(`  needs your ${n.value}: ${n.description} (step "${n.step}"; see ai-ready explain ${c.id})${n.givenButUnused ? ' - you gave it, but this guide does not take it yet: write it by hand' : ''}`);
     for (const m of c.manual) out.push(`  by hand: ${m.title}`, ...m.text.split('\n').map((l) => `    ${l}`));
     for (const k of c.conflicts) out.push(`  conflict: ${k}`);
     out.push('');
@@ -53,17 +54,16 @@ export function renderAgentPrompt(plan: FixPlan): string {
     `# Make ${plan.url} agent-ready`,
     '',
     `You are editing a ${plan.framework.label} project. Files in ${plan.framework.staticDir === '.' ? 'the project root' : `${plan.framework.staticDir ?? '(none)'}/`} are served at the site root.`,
-    'Apply each fix below. Never remove or rewrite lines the owner wrote; merge into existing files. Where a value is marked NEEDED, ask the owner instead of inventing one.',
-    'After deploying (or on a local preview), re-check each fix with the command given; the check must report pass.',
+    ...AGENT_RULES,
     '',
   ];
   for (const c of plan.checks) {
-    out.push(`## ${c.id} ${c.name} — ${c.status}${c.code ? ` (${c.code})` : ''}`);
+    out.push(agentCheckHeading(c));
     for (const ch of c.changes) out.push(`- ${ch.before === null ? 'Create' : 'Edit'} \`${ch.file}\`:`, '', '```diff', patch(ch.file, ch.before, ch.after).trimEnd(), '```', '');
-    for (const n of c.needs) out.push(`- NEEDED from the owner: ${n.value} — ${n.description}`);
+    for (const n of c.needs) out.push(agentNeededLine(n.value, n.description));
     for (const m of c.manual) out.push(`- ${m.title}:`, '', '```', m.text, '```', '');
     for (const k of c.conflicts) out.push(`- Conflict (resolve with the owner): ${k}`);
-    out.push(`- Re-check: \`npx ai-ready scan <preview-url> --only ${c.id}\` (expect pass)`, '');
+    out.push(agentRecheckLine(c.id, plan.url), '');
   }
   return out.join('\n') + '\n';
 }

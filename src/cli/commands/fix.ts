@@ -20,6 +20,7 @@ interface FixFlags {
   pages: string;
   minGrade?: string;
   minScore?: string;
+  set: string[];
 }
 
 export function registerFix(program: Command): void {
@@ -33,6 +34,7 @@ export function registerFix(program: Command): void {
     .option('--format <name>', `output: ${FORMATS.join(', ')} (agent: a prompt for a coding agent)`, 'pretty')
     .option('--only <ids>', 'only these checks, comma-separated (e.g. D1,D4)')
     .option('--host <name>', 'where response headers go: vercel (vercel.json), netlify (netlify.toml or _headers), cloudflare-pages (_headers), none (printed)')
+    .option('--set <name=value>', 'a value only you know, for the guides that need it (repeatable; names: see docs/fix.md, e.g. siteName, contact, mcpEndpoint); also read from ai-ready.fix.json in --dir', (v: string, all: string[]) => [...all, v], [] as string[])
     .option('--pages <n>', 'pages sampled for page-level checks (as scan)', '5')
     .option('--min-grade <grade>', 'with --verify: exit 1 when the preview grades below A-F')
     .option('--min-score <n>', 'with --verify: exit 1 when the preview scores below 0-100')
@@ -77,19 +79,27 @@ Examples:
         if (e instanceof ProjectError) return fail(e.message);
         throw e;
       }
+      const { ownerValues } = await import('../../fix/owner-input.js');
+      let values;
+      try {
+        values = ownerValues(flags.dir, flags.set);
+      } catch (e) {
+        if (e instanceof ProjectError) return fail(e.message);
+        throw e;
+      }
       const { scan } = await import('../../core/scan.js');
       const { isScanError } = await import('../../core/errors.js');
       const only = flags.only?.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
       let result;
       try {
-        result = await scan(url, { pages });
+        result = await scan(url, { pages, ownerValues: values });
       } catch (e) {
         if (isScanError(e)) return fail(`${url} could not be scanned: ${e.message}`, EXIT.UNREACHABLE);
         throw e;
       }
       const { planFixes } = await import('../../fix/plan.js');
       const { renderPlan, planJson, renderAgentPrompt } = await import('../../fix/render.js');
-      const plan = planFixes(result, { dir: flags.dir, framework, host: flags.host as never, only });
+      const plan = planFixes(result, { dir: flags.dir, framework, host: flags.host as never, only, ownerValues: values });
       let written: string[] | undefined;
       if (flags.write) {
         const { writePlan } = await import('../../fix/write.js');
