@@ -209,7 +209,9 @@ function applyOperation(op: FixOperation, x: ApplyContext): void {
     case 'lines': {
       const file = x.at(op.path);
       const had = files.read(file) ?? '';
-      const out = /robots\.txt$/i.test(op.path) ? mergeRobots(had, op.content).text : appendMissingLines(had, op.content);
+      const merged = /robots\.txt$/i.test(op.path) ? mergeRobots(had, op.content) : { text: appendMissingLines(had, op.content), conflicts: [] };
+      plan.conflicts.push(...merged.conflicts);
+      const out = merged.text;
       if (out !== had) files.write(file, out);
       return;
     }
