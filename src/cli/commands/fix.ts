@@ -34,7 +34,7 @@ export function registerFix(program: Command): void {
     .option('--format <name>', `output: ${FORMATS.join(', ')} (agent: a prompt for a coding agent)`, 'pretty')
     .option('--only <ids>', 'only these checks, comma-separated (e.g. D1,D4)')
     .option('--host <name>', 'where response headers go: vercel (vercel.json), netlify (netlify.toml or _headers), cloudflare-pages (_headers), none (printed)')
-    .option('--set <name=value>', 'a value only you know, for the guides that need it (repeatable; names: see docs/fix.md, e.g. siteName, contact, mcpEndpoint); also read from ai-ready.fix.json in --dir', (v: string, all: string[]) => [...all, v], [] as string[])
+    .option('--set <name=value>', 'a value only you know, for the guides that need it (repeatable; names below); also read from ai-ready.fix.json in --dir', (v: string, all: string[]) => [...all, v], [] as string[])
     .option('--pages <n>', 'pages sampled for page-level checks (as scan)', '5')
     .option('--min-grade <grade>', 'with --verify: exit 1 when the preview grades below A-F')
     .option('--min-score <n>', 'with --verify: exit 1 when the preview scores below 0-100')
@@ -46,10 +46,14 @@ Frameworks: Next.js, Nuxt, Astro, Docusaurus, VitePress, Gatsby, SvelteKit, Elev
 plain static folder get file changes; WordPress and hosted builders get the guide (ai-ready explain).
 Nothing the owner wrote is removed: robots.txt lines go into their group, llms.txt and JSON catalogs
 are extended, a value you set differently is kept and reported. A step that needs your own data
-(an endpoint, a contact) is not written: the report names the value.
+(an endpoint, a contact) is not written: the report names the value. Give values with
+--set name=value or in ai-ready.fix.json ({ "values": { "siteName": "Acme" } }); names: domain,
+siteName, pageContent, mcpEndpoint, a2aEndpoint, apiBaseUrl, authorizationServer, contact,
+signingKey, commerceEndpoint, paymentAddress, productData, dnsZone. A guide that does not take a
+value yet still names it.
 
 Exit codes: 0 done (and with --verify, every gate met), 1 --verify: a written fix still fails or a
-gate is missed, 2 usage error, 3 the site could not be scanned.
+gate is missed, 2 usage error, 3 the site could not be scanned. More: docs/fix.md
 
 Examples:
   ai-ready fix https://example.com --dir .                       # dry run: the diff
