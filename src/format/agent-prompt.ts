@@ -52,6 +52,8 @@ function checkPrompt(c: CheckResult, url: string): string[] {
 export function renderAgentPromptForResult(r: ScanResult): string {
   const failing = r.checks.filter((c) => (c.status === 'fail' || c.status === 'partial') && c.fixGuide?.length).sort((a, b) => b.weight - b.earned - (a.weight - a.earned));
   const out = [`# Make ${r.url} agent-ready`, '', `Score ${r.overallScore}/100${r.grade ? ` (${r.grade})` : ''}. Paths are URL paths at the site root: put each file in the folder your framework serves as is (public/, static/), headers in your host's config.`, ...AGENT_RULES, ''];
+  // What the scan itself warns about (a target answering 404, a challenge) comes first: it may make the list moot.
+  if (r.warnings?.length) out.push('Warnings from the scan:', ...r.warnings.map((w) => `- ${oneLine(w)}`), '');
   if (!failing.length) out.push('Nothing to fix: every check with a fix guide passes.', '');
   for (const c of failing) out.push(...checkPrompt(c, r.url));
   return out.join('\n') + '\n';
