@@ -145,8 +145,14 @@ export function mergeRobots(existing: string, add: string): Merged {
     if (free.length) appendBlock([...w.comments, ...free.map((a) => `User-agent: ${a}`), ...w.rules]);
   }
   const have = new Set(out.map(norm));
-  const tail = loose.filter((l) => !have.has(norm(l)));
-  if (tail.length) appendBlock([...new Set(tail)]);
+  const fresh = [...new Set(loose.filter((l) => !have.has(norm(l))))];
+  const isSitemap = (l: string) => /^sitemap\s*:/i.test(l);
+  // Sitemap lines belong to no group: at the end. Other lines outside a group go first, where the
+  // guide put them: at the end they would join the last group.
+  const head = fresh.filter((l) => !isSitemap(l));
+  if (head.length) out = [...head, ...(out.length ? [''] : []), ...out];
+  const tail = fresh.filter(isSitemap);
+  if (tail.length) appendBlock(tail);
   return { text: out.length ? `${out.join('\n')}\n` : '', conflicts };
 }
 

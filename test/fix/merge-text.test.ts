@@ -94,6 +94,13 @@ describe('mergeRobots', () => {
     expect(mergeRobots(text, GUIDE_ROBOTS).text).toBe(text);
   });
 
+  it('puts a line the guide wrote outside any group before the first group, never into the last one', () => {
+    const { text } = mergeRobots(OWNER_ROBOTS, 'Content-Signal: search=yes\n\nUser-agent: CCBot\nDisallow: /\n');
+    expect(text.split('\n')[0]).toBe('Content-Signal: search=yes');
+    expect(rulesFor(text, 'CCBot')).toEqual(['disallow: /']);
+    expect(mergeRobots(text, 'Content-Signal: search=yes\n\nUser-agent: CCBot\nDisallow: /\n').text).toBe(text);
+  });
+
   it('is idempotent on an empty file', () => {
     const once = mergeRobots('', GUIDE_ROBOTS).text;
     expect(mergeRobots(once, GUIDE_ROBOTS).text).toBe(once);
