@@ -167,13 +167,18 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
       .map(([file, after]) => ({ file, before: before.has(file) ? before.get(file)! : (files.original.get(file) ?? null), after }));
   }
   if (framework.id === 'jekyll') jekyllDotFolders(files, checks);
-  if (framework.id === 'eleventy' && files.changes().some((ch) => ch.file.startsWith('public/'))) {
+  if (framework.id === 'eleventy' && files.changes().some((ch) => ch.file.startsWith('public/')) && !eleventyPassesPublic(files)) {
     checks.find((c) => c.changes.some((ch) => ch.file.startsWith('public/')))?.manual.push({
       title: 'Eleventy copies public/ only when the config passes it through',
       text: "In your Eleventy config (eleventy.config.js or .eleventy.js): eleventyConfig.addPassthroughCopy({ public: '/' });",
     });
   }
   return { url: result.url, framework, headers, checks, files: files.changes() };
+}
+
+/** Whether the Eleventy config already copies public/ through (addPassthroughCopy naming it). */
+function eleventyPassesPublic(files: ProjectFiles): boolean {
+  return ['eleventy.config.js', 'eleventy.config.mjs', 'eleventy.config.cjs', '.eleventy.js'].some((f) => /addPassthroughCopy\([^)]*["'`]public\/?["'`]/.test(files.read(f) ?? ''));
 }
 
 interface ApplyContext {

@@ -60,7 +60,7 @@ export function renderAgentPrompt(plan: FixPlan): string {
   for (const c of plan.checks) {
     out.push(agentCheckHeading(c));
     for (const ch of c.changes) out.push(`- ${ch.before === null ? 'Create' : 'Edit'} \`${ch.file}\`:`, '', '```diff', patch(ch.file, ch.before, ch.after).trimEnd(), '```', '');
-    for (const n of c.needs) out.push(agentNeededLine(n.value, n.description));
+    for (const n of c.needs) out.push(agentNeededLine(n.value, n.description) + (n.givenButUnused ? ' (the owner gave it, but this guide does not take it yet: write it in by hand)' : ''));
     for (const m of c.manual) out.push(`- ${m.title}:`, '', '```', m.text, '```', '');
     for (const k of c.conflicts) out.push(`- Conflict (resolve with the owner): ${k}`);
     out.push(agentRecheckLine(c.id, plan.url), '');

@@ -51,6 +51,15 @@ describe('planFixes', () => {
     expect(planFixes({ url: 'https://acme.test/', checks: [check('D6', [headLink])] }, { dir, framework }).files).toEqual([]);
   });
 
+  it('notes the Eleventy passthrough only when the config does not copy public/ yet', () => {
+    const robots: FixStep = { title: 'robots', publish: { kind: 'file', path: '/robots.txt', contentType: 'text/plain', content: 'User-agent: *\nAllow: /\n' } };
+    const bare = project({ 'package.json': '{"devDependencies":{"@11ty/eleventy":"3"}}', 'eleventy.config.js': 'export default function (c) {}\n' });
+    const note = (dir: string) => planFixes({ url: 'https://acme.test/', checks: [check('D1', [robots])] }, { dir, framework: detectFramework(dir) }).checks[0].manual.map((m) => m.title);
+    expect(note(bare)).toEqual(['Eleventy copies public/ only when the config passes it through']);
+    const copies = project({ 'package.json': '{"devDependencies":{"@11ty/eleventy":"3"}}', 'eleventy.config.js': "export default function (c) { c.addPassthroughCopy({ 'public': '/' }); }\n" });
+    expect(note(copies)).toEqual([]);
+  });
+
   it('prints HTML for a framework layout instead of guessing where it goes', () => {
     const dir = project({ 'package.json': '{"dependencies":{"@sveltejs/kit":"2"}}', 'src/app.html': PAGE });
     const plan = planFixes({ url: 'https://acme.test/', checks: [check('D6', [headLink])] }, { dir, framework: detectFramework(dir) });
