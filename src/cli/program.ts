@@ -15,6 +15,7 @@ import { registerKeys } from './commands/keys.js';
 import { registerAccounts } from './commands/accounts.js';
 import { registerWorker } from './commands/worker.js';
 import { registerDemo } from './commands/demo.js';
+import { registerFix } from './commands/fix.js';
 
 const COMMANDS: Record<string, RegisterCommand> = {
   scan: registerScan,
@@ -22,6 +23,7 @@ const COMMANDS: Record<string, RegisterCommand> = {
   mcp: registerMcp,
   monitors: registerMonitors,
   explain: registerExplain,
+  fix: registerFix,
   serve: registerServe,
   keys: registerKeys,
   accounts: registerAccounts,
