@@ -74,7 +74,9 @@ describe('terminal views', () => {
     const run = await runCli(['explain', 'A9', '--platform', 'wordpress']);
     expect(run.code).toBe(0);
     expect(run.stdout.match(/^\s*# auth\.md$/gm)).toHaveLength(1);
-    expect(Math.max(...columns(run.stdout))).toBeLessThanOrEqual(80);
+    // A line may pass 80 columns only when it is one token that cannot be split (a long URL in JSON).
+    const wide = run.stdout.split('\n').filter((l) => columns(l)[0] > 80);
+    for (const l of wide) expect(l.trim(), l).not.toMatch(/\s/);
   });
 
   it('code blocks wrap at spaces outside quotes: the same tokens, shell lines continued with a backslash', async () => {

@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { EXIT } from '../exit-codes.js';
 import { commandFail } from '../fail.js';
+import { OWNER_VALUES } from '../../core/fixes/owner-values.js';
 
 const FORMATS = ['pretty', 'json', 'agent'] as const;
 type FixFormat = (typeof FORMATS)[number];
@@ -21,6 +22,14 @@ interface FixFlags {
   minGrade?: string;
   minScore?: string;
   set: string[];
+}
+
+/** The owner values' names, a few to a line, for --help. */
+function ownerValueLines(): string {
+  const names = Object.keys(OWNER_VALUES);
+  const lines: string[] = [];
+  for (let i = 0; i < names.length; i += 6) lines.push(`  ${names.slice(i, i + 6).join(', ')}`);
+  return lines.join('\n');
 }
 
 export function registerFix(program: Command): void {
@@ -47,10 +56,9 @@ plain static folder get file changes; WordPress and hosted builders get the guid
 Nothing the owner wrote is removed: robots.txt lines go into their group, llms.txt and JSON catalogs
 are extended, a value you set differently is kept and reported. A step that needs your own data
 (an endpoint, a contact) is not written: the report names the value. Give values with
---set name=value or in ai-ready.fix.json ({ "values": { "siteName": "Acme" } }); names: domain,
-siteName, pageContent, mcpEndpoint, a2aEndpoint, apiBaseUrl, authorizationServer, contact,
-signingKey, commerceEndpoint, paymentAddress, productData, dnsZone. A guide that does not take a
-value yet still names it.
+--set name=value or in ai-ready.fix.json ({ "values": { "siteName": "Acme" } }). A guide that does
+not take a value yet still names it. The names:
+${ownerValueLines()}
 
 Exit codes: 0 done (and with --verify, every gate met), 1 --verify: a written fix still fails or a
 gate is missed, 2 usage error, 3 the site could not be scanned. More: docs/fix.md
