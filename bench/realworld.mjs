@@ -11,7 +11,7 @@
 // Not part of `npm test`; prints figures, asserts nothing.
 // Usage: npm run build && node bench/realworld.mjs [--dir ../shared/realworld] [--markdown] [--kind robots,mcp]
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

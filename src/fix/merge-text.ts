@@ -171,7 +171,7 @@ export function extendLinkList(existing: string, add: string): Merged {
   const ours = add.replace(/\r\n?/g, '\n').split('\n');
   const sections: MdSection[] = [];
   let h1: string | null = null;
-  let intro: string[] = [];
+  const intro: string[] = [];
   for (const l of ours) {
     if (/^# /.test(l)) h1 = l;
     else if (/^## /.test(l)) sections.push({ heading: l, lines: [] });

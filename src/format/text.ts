@@ -6,8 +6,8 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckResult, ProbeRecord, ScanResult } from '../core/schema.js';
 import { DIMENSIONS } from '../core/vocabulary.js';
-import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, needsFix, gainPhrase, platformLine, STATUS_SYMBOLS, STATUS_WORDS, type Band } from './common.js';
-import { oneLine, stripControl } from './sanitize.js';
+import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, gainPhrase, platformLine, STATUS_SYMBOLS, STATUS_WORDS, type Band } from './common.js';
+import { oneLine, } from './sanitize.js';
 import { bigText } from './big-text.js';
 import { fixStepsText } from './fix-steps.js';
 import { pageTable, pageTableSummary, type PageTable } from './pages.js';

@@ -2,7 +2,7 @@
 import { isIP } from 'node:net';
 import { scanTarget, type ScanTarget } from '../core/target.js';
 import { isScanError } from '../core/errors.js';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { ScanBody, ScanQuery, firstIssue } from '../core/scan-params.js';
 import type { Account, Store } from '../store/index.js';
 import { ProblemError } from './problems.js';

@@ -46,7 +46,7 @@ describe('scan --render', () => {
     const r = await runCli(['scan', `${site.origin}/`, '--render'], { env: { AI_READY_BROWSER_USER: 'no-such-user-ai-ready', AI_READY_CHROME_NO_SANDBOX: undefined } });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/does not run the browser as root without its sandbox \(no user no-such-user-ai-ready to run it as\)/);
-    expect(r.stderr).toMatch(/AI_READY_BROWSER_USER=<user>[^]*AI_READY_CHROME_NO_SANDBOX=1/);
+    expect(r.stderr).toMatch(/AI_READY_BROWSER_USER=<user>[\s\S]*AI_READY_CHROME_NO_SANDBOX=1/);
     expect(site.requests.length).toBe(before);
   });
 });

@@ -39,14 +39,14 @@ describe('ai-ready demo', () => {
     expect(fixesAt).toBeLessThanOrEqual(100);
     expect(lines.length).toBeLessThanOrEqual(200);
     // Every check on one line: its id appears once in the check list.
-    const checkList = lines.slice(0, fixesAt).filter((l) => /^  [✓◐✗–i] [A-Z]\d+ /.test(l));
+    const checkList = lines.slice(0, fixesAt).filter((l) => /^ {2}[✓◐✗–i] [A-Z]\d+ /.test(l));
     expect(checkList.length).toBeGreaterThanOrEqual(30);
     // Three guides in full, the rest one line each with the command that prints a guide.
-    const guides = lines.filter((l) => /^  [✗◐] [A-Z]\d+ .*\[(essential|recommended|bonus), /.test(l));
+    const guides = lines.filter((l) => /^ {2}[✗◐] [A-Z]\d+ .*\[(essential|recommended|bonus), /.test(l));
     expect(guides).toHaveLength(3);
-    const others = lines.filter((l) => /^  [✗◐] [A-Z]\d+ .*ai-ready explain [A-Z]\d+$/.test(l));
+    const others = lines.filter((l) => /^ {2}[✗◐] [A-Z]\d+ .*ai-ready explain [A-Z]\d+$/.test(l));
     expect(others.length).toBeGreaterThan(5);
-    for (const l of others) expect(l).toContain(`ai-ready explain ${/^  . ([A-Z]\d+)/.exec(l)![1]}`);
+    for (const l of others) expect(l).toContain(`ai-ready explain ${/^ {2}. ([A-Z]\d+)/.exec(l)![1]}`);
     // Code copies without a gutter.
     expect(text).not.toMatch(/│ /);
     expect(codeBlocks(text).length).toBeGreaterThan(0);
@@ -58,7 +58,7 @@ describe('ai-ready demo', () => {
     const failing = (JSON.parse(short.stdout).checks as Array<{ status: string }>).filter((c) => c.status === 'fail' || c.status === 'partial').length;
     const run = await runCli(['demo', '--verbose'], { env: { COLUMNS: '100' }, timeoutMs: 60_000 });
     expect(run.code, run.stderr).toBe(0);
-    const guides = run.stdout.split('\n').filter((l) => /^  [✗◐] [A-Z]\d+ .*\[(essential|recommended|bonus), /.test(l));
+    const guides = run.stdout.split('\n').filter((l) => /^ {2}[✗◐] [A-Z]\d+ .*\[(essential|recommended|bonus), /.test(l));
     expect(guides).toHaveLength(failing);
     const a9 = run.stdout.slice(run.stdout.indexOf('✗ A9 auth.md ['));
     const guide = a9.slice(0, a9.indexOf('\n  ✗ ', 1) > 0 ? a9.indexOf('\n  ✗ ', 1) : undefined);

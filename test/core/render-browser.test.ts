@@ -32,7 +32,7 @@ describe('who the browser runs as', () => {
   });
   it('root without a user to drop to: refused, naming the ways out; the container opt-in runs it without its sandbox', () => {
     const env = { AI_READY_BROWSER_USER: 'no-such-user-ai-ready' };
-    expect(() => browserIdentity(env, 0)).toThrow(/AI_READY_BROWSER_USER=<user>[^]*AI_READY_CHROME_NO_SANDBOX=1/);
+    expect(() => browserIdentity(env, 0)).toThrow(/AI_READY_BROWSER_USER=<user>[\s\S]*AI_READY_CHROME_NO_SANDBOX=1/);
     expect(browserIdentity({ ...env, AI_READY_CHROME_NO_SANDBOX: '1' }, 0)).toEqual({ kind: 'root-no-sandbox' });
   });
 });

@@ -99,7 +99,7 @@ describe('A10 fix guide, applied (the catalog it writes passes A10)', () => {
     const [agentmap, , link] = steps.find((s) => s.code?.startsWith('Agentmap:'))!.code!.split('\n');
     return { catalog, agentmap, link, steps };
   }
-  let sites: FixtureSite[] = [];
+  const sites: FixtureSite[] = [];
   afterAll(async () => {
     await Promise.all(sites.map((s) => s.close()));
   });
