@@ -6,5 +6,6 @@ import { botAccess } from './sites/bot-access.js';
 import { capabilities } from './sites/capabilities.js';
 import { commerce } from './sites/commerce.js';
 import { agentDiscovery } from './sites/agent-discovery.js';
+import { newestDiscovery } from './sites/newest-discovery.js';
 
-export const VARIANTS: Variant[] = [...discoverability, ...content, ...botAccess, ...capabilities, ...agentDiscovery, ...commerce];
+export const VARIANTS: Variant[] = [...discoverability, ...content, ...botAccess, ...capabilities, ...agentDiscovery, ...newestDiscovery, ...commerce];

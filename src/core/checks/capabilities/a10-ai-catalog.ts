@@ -270,6 +270,9 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     const facts = `${seen} (found via ${label(at)}); ${versionText}, host ${hostName ? `"${excerpt(hostName, 60)}"` : 'absent'}, ${shapes.join(' + ') || 'no agents or entries'}`;
     const details = { url: res.url, via: at.via, legacy: at.legacy, specVersion, version: bareVersion, host: hostName, agents: agents.length, entries: entries.length };
     const move = `move it to ${ARD_PATH} (ARD v0.91 §5.1) and name it with <link rel="${ARD_REL}" href="${ARD_PATH}">; a copy left at ${AI_CATALOG_PATH} must stay identical (Lighthouse's shipped gatherer and MCP clients read that one)`;
+    if (missing.some((m) => m.startsWith('displayName'))) {
+      advisories.push('displayName is required by ARD v0.91 §4.2 but optional in the AI Catalog and the MCP server-card draft (an entry need not repeat its artifact\'s name): ARD readers may drop those entries');
+    }
     if (missing.length) {
       if (at.legacy) advisories.unshift(`found only at the predecessor location ${label(at)}: ${READERS_NOTE}; ${move}`);
       return {
