@@ -69,7 +69,7 @@ const REMOTE_URL_RE = /^(https?:\/\/[^\s]+|\{[a-zA-Z_][a-zA-Z0-9_]*\}[^\s]*)$/;
 const VERSION_RANGE_RE = /^[\^~<>=]|(^|\.)(x|X|\*)(\.|$)|\s-\s|\|\|/;
 const MAX_SCHEMA_PROBLEMS = 8;
 
-const quoted = (v: string) => `"${v.length > 60 ? `${v.slice(0, 59)}…` : v}"`;
+const quoted = (v: string) => `"${v.length > 100 ? `${v.slice(0, 99)}…` : v}"`;
 
 function isAbsoluteUrl(v: unknown): boolean {
   if (typeof v !== 'string') return false;
