@@ -282,7 +282,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       advisories.push(`The card carries ${card.retired.map((k) => `"${k}"`).join(', ')}, which the v1 card does not have (cards "do not enumerate primitives"; tools are listed at runtime, authentication is declared by the server): leave them out.`);
     }
     if (!card.shapes.includes('SEP-2127') && card.shapes.length) advisories.push('serverInfo shape only: add top-level name/version and remotes[] (SEP-2127) for current readers.');
-    if (card.variantKeys.includes('serverUrl') && card.remoteUrls === 0) advisories.push('The endpoint is read from "serverUrl", a known variant outside the drafts: name it in remotes[].url (SEP-2127) too.');
+    if (card.variantKeys.includes('serverUrl') && card.remoteUrls === 0 && !card.unresolvedTemplates.length) advisories.push('The endpoint is read from "serverUrl", a known variant outside the drafts: name it in remotes[].url (SEP-2127) too.');
     if (card.unresolvedTemplates.length) advisories.push(`remotes[].url ${card.unresolvedTemplates.map((u) => `"${excerpt(u, 60)}"`).join(', ')} needs values the user supplies (variables without a default): not probed.`);
     // Which readers find the card where (the drafts moved; an owner can satisfy all of them).
     const wellKnownHit = results.some((r) => r.via === 'well-known' && r.cards.length);
