@@ -218,14 +218,18 @@ export function readMcpCard(card: Record<string, unknown>): CardReading {
       } else if (isObject(r) && str(r.url ?? r.endpoint)) (push(r.url ?? r.endpoint, r.type), (remoteUrls += 1));
   // SEP-1649 names the URL `transport.endpoint`; other drafts say `url`.
   if (Array.isArray(card.transports)) for (const r of card.transports) if (isObject(r)) push(r.url ?? r.endpoint, r.type);
-  push(card.endpoint);
-  push(card.url);
-  if (isObject(card.transport)) push(card.transport.url ?? card.transport.endpoint, card.transport.type);
-  // Not in any draft, but a common variant of published cards (2 of 8 real ones): read, and named.
+  // A card that says it is documentation only names pages, not endpoints: only remotes[] count then (issue 28.9).
+  const documentationOnly = [card.transport, card.type, isObject(card.transport) ? card.transport.type : undefined].some((v) => typeof v === 'string' && /documentation/i.test(v));
   const variantKeys: string[] = [];
-  if (str(card.serverUrl)) {
-    push(card.serverUrl);
-    variantKeys.push('serverUrl');
+  if (!documentationOnly) {
+    push(card.endpoint);
+    push(card.url);
+    if (isObject(card.transport)) push(card.transport.url ?? card.transport.endpoint, card.transport.type);
+    // Not in any draft, but a common variant of published cards (2 of 8 real ones): read, and named.
+    if (str(card.serverUrl)) {
+      push(card.serverUrl);
+      variantKeys.push('serverUrl');
+    }
   }
   return {
     shapes,
@@ -242,7 +246,7 @@ export function readMcpCard(card: Record<string, unknown>): CardReading {
     schemaUrl: typeof card.$schema === 'string' ? card.$schema : null,
     remotes: Array.isArray(card.remotes) ? card.remotes.filter(isObject).length : 0,
     remoteUrls,
-    documentationOnly: [card.transport, card.type, isObject(card.transport) ? card.transport.type : undefined].some((v) => typeof v === 'string' && /documentation/i.test(v)),
+    documentationOnly,
     unresolvedTemplates,
     schemaProblems: serverCardProblems(card),
     retired: retiredMembers(card),
