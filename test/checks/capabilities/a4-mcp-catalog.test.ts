@@ -194,3 +194,37 @@ describe('A4 on a loopback site built the way the newest draft says', () => {
     expect(site.requests.filter((r) => r.path === AI)).toHaveLength(1);
   });
 });
+
+describe('A4 fix guide, applied on a loopback site (issue 27.5)', () => {
+  let site: FixtureSite;
+  let steps: ReturnType<typeof a4McpServerCard.fixGuide> = [];
+  beforeAll(async () => {
+    site = await startFixture((s) => {
+      steps = a4McpServerCard.fixGuide({ origin: s.origin, platform: null, hosting: [] });
+      const file = (path: string) => steps.find((x) => x.title === `Publish ${path}`)!.code!;
+      const headers = { 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=3600' };
+      return {
+        '/': { headers: { 'content-type': 'text/html' }, body: '<html><head><title>Shop</title></head><body></body></html>' },
+        // Exactly what the guide writes, with the content types it names.
+        [AI]: { headers: { ...headers, 'content-type': 'application/ai-catalog+json' }, body: file(AI) },
+        '/mcp/server-card': { headers: { ...headers, 'content-type': CARD_TYPE }, body: file('/mcp/server-card') },
+        // The owner's own server, which the guide presumes.
+        '/mcp': mcpRoute({ name: 'com.example/mcp' }),
+      };
+    });
+  });
+  afterAll(() => site.close());
+
+  it('a site serving exactly what the guide writes passes A4, and A10 reads the same catalog', async () => {
+    const http = new HttpClient({ timeoutMs: 5000 });
+    const page = await http.fetch(`${site.origin}/`, { accept: BROWSER_ACCEPT });
+    const gctx = new GatherContext(new URL(page.url), site.origin, http, () => {}, page);
+    const o = a4McpServerCard.evaluate(await a4McpServerCard.gather(gctx), { origin: site.origin, pageUrl: page.url });
+    expect(o).toMatchObject({ status: 'pass', code: 'A4/ok', details: { via: 'catalog', schemaProblems: [], retired: [], catalog: { name: 'ai-catalog' } } });
+    const { a10AiCatalog } = await import('../../../src/core/checks/capabilities/a10-ai-catalog.js');
+    const a10 = a10AiCatalog.evaluate(await a10AiCatalog.gather(gctx), { origin: site.origin, pageUrl: page.url });
+    expect(a10).toMatchObject({ status: 'pass', code: 'A10/legacy-location' });
+    // The guide never teaches the removed location.
+    expect(steps.map((x) => `${x.title} ${x.body} ${x.code ?? ''}`).join('\n')).not.toContain(REMOVED);
+  });
+});
