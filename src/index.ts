@@ -13,6 +13,7 @@ export {
   Problem,
   CheckResult,
   FixStep,
+  FixOperation,
   gradeFor,
   API_VERSION,
   DIMENSIONS,
@@ -24,4 +25,5 @@ export {
   type PlatformInfo,
 } from './core/schema.js';
 export { RUBRIC_VERSION, LEVEL_NAMES } from './core/scoring/rubric.js';
+export { OWNER_VALUES, type OwnerValue } from './core/fixes/owner-values.js';
 export { VERSION } from './version.js';

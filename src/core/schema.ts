@@ -20,12 +20,57 @@ export type Tier = z.infer<typeof Tier>;
 export const Grade = z.enum(GRADES);
 export type Grade = z.infer<typeof Grade>;
 
+/**
+ * What a fix step asks the owner to publish, as data a tool can apply and a test can serve (the
+ * prose of the step says the same for people). Additive to v1: steps without it are advice.
+ */
+export const FixOperation = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('file'),
+      path: z.string().describe('Path on the origin, e.g. "/llms.txt"'),
+      contentType: z.string(),
+      content: z.string(),
+      headers: z.record(z.string(), z.string()).optional().describe('Other response headers the file needs (CORS, Cache-Control)'),
+    }),
+    z.object({
+      kind: z.literal('header'),
+      name: z.string(),
+      value: z.string(),
+      path: z.string().describe('"/" means every HTML page (at least the home page)'),
+    }),
+    z.object({
+      kind: z.literal('lines'),
+      path: z.string().describe('The text file the lines go into (e.g. "/robots.txt"), created when absent'),
+      content: z.string().describe('Lines to add, keeping every line the file already has'),
+    }),
+    z.object({
+      kind: z.literal('merge'),
+      path: z.string().describe('A JSON document the site already publishes (another step or check publishes it when absent)'),
+      content: z.string().describe('A JSON object to merge into it: objects merged key by key, arrays appended, the rest of the document kept'),
+    }),
+    z.object({
+      kind: z.literal('html'),
+      path: z.string().describe('The page, "/" for the home page (and every page of the same template)'),
+      where: z.enum(['head', 'body']),
+      content: z.string().describe('HTML to insert at the end of <head> or the start of <body>'),
+    }),
+  ])
+  .meta({ id: 'FixOperation' });
+export type FixOperation = z.infer<typeof FixOperation>;
+
 export const FixStep = z
   .object({
     title: z.string(),
     body: z.string().optional(),
     code: z.string().optional(),
     lang: z.string().optional(),
+    // Additive fields.
+    publish: FixOperation.optional().describe('What this step publishes, as data (the generic form, whatever the platform)'),
+    needs: z
+      .array(z.string())
+      .optional()
+      .describe('Values only the owner can supply (e.g. "mcpEndpoint", "contact"); the step shows a placeholder for each, to be replaced before publishing'),
   })
   .meta({ id: 'FixStep' });
 export type FixStep = z.infer<typeof FixStep>;

@@ -34,6 +34,37 @@ describe('standards ledger', () => {
     }
   });
 
+  // Issue 27: every entry names the newest commit of each text it follows. On the guides branch the
+  // entries re-read by other helpers (mcpServerCard, aiCatalog, a2a, agentSkills, llmstxt, ...)
+  // arrive by merge: until then their cases fail here, each named by its id.
+  describe('every entry names the newest commit and date of its sources', () => {
+    for (const e of standardsLedger()) {
+      it(e.id, () => {
+        expect(e.sources?.length ?? 0, `${e.id} has no source pinned to a commit`).toBeGreaterThan(0);
+        for (const src of e.sources ?? []) {
+          const at = `${e.id}: ${src.repo} ${src.path}`;
+          expect(src.repo, at).toMatch(/^[\w.-]+(\/[\w.-]+)?$/);
+          expect(src.path.trim(), at).not.toBe('');
+          expect(src.commit, at).toMatch(/^([0-9a-f]{7,40}|RFC \d+|[\w.-]+)$/);
+          // RFCs carry a month only (RFC 8288: October 2017).
+          expect(src.commitDate, at).toMatch(/^\d{4}-\d{2}(-\d{2})?$/);
+          expect(src.readOn, at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+          expect(src.readOn >= src.commitDate, `${at}: read before it was written`).toBe(true);
+          expect(src.newestBy.length, `${at} says how it is known to be the newest`).toBeGreaterThan(20);
+        }
+        if (e.checkedHow === 'read') expect(e.checked, e.id).toBe([...(e.sources ?? [])].map((x) => x.readOn).sort().at(-1));
+      });
+    }
+  });
+
+  it('`rubric --standards` shows each source with its commit and date', async () => {
+    const withSource = standardsLedger().find((x) => x.sources?.length)!;
+    const src = withSource.sources![0];
+    const text = await runCli(['rubric', '--standards']);
+    expect(text.stdout).toContain(`source: ${src.repo} ${src.path} @ ${src.commit} (${src.commitDate}), read on ${src.readOn}`);
+    expect(standardsMarkdown(standardsLedger())).toContain(`\`${src.repo}\` \`${src.path}\` at \`${src.commit}\` (${src.commitDate}), read on ${src.readOn}`);
+  });
+
   it('docs/standards.md is generated from the ledger (UPDATE_DOCS=1 rewrites it)', () => {
     const file = new URL('../../docs/standards.md', import.meta.url);
     const want = standardsMarkdown(standardsLedger());

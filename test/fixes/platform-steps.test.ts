@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addHeaderSteps,
+  pageHtmlStep,
   fixTarget,
   platformTargets,
   serveFileSteps,
@@ -104,6 +105,40 @@ describe('every target yields its own snippet within the step budget', () => {
         expect(addHeaderSteps({ origin: ORIGIN, platform: p, hosting }, { name: 'Link', value: 'x' }), where).toHaveLength(1);
       }
     }
+  });
+});
+
+describe('the operation behind the words (FixStep.publish)', () => {
+  const op = { kind: 'file', path: API_CATALOG.path, contentType: API_CATALOG.contentType, content: API_CATALOG.content, headers: API_CATALOG.headers } as const;
+  const extra = { ...API_CATALOG, headers: { 'Access-Control-Allow-Origin': '*', 'Bad\r\nName': 'x\r\nInjected: 1' }, needs: ['apiBaseUrl' as const] };
+
+  it('every platform and host attaches the same file operation, once, to the first step', () => {
+    for (const t of [null, ...platformTargets()]) {
+      const serve = serveFileSteps(fx(t), API_CATALOG);
+      expect(serve[0].publish, String(t)).toEqual(op);
+      expect(serve.filter((s) => s.publish), String(t)).toHaveLength(1);
+      const header = addHeaderSteps(fx(t), { name: 'Link', value: '</x>; rel="y"', path: '/docs' });
+      expect(header[0].publish, String(t)).toEqual({ kind: 'header', name: 'Link', value: '</x>; rel="y"', path: '/docs' });
+    }
+  });
+
+  it('carries the cleaned extra headers and the owner values the content needs', () => {
+    const [step] = serveFileSteps(fx(null), extra);
+    expect(step.publish).toEqual({ ...op, headers: { 'Access-Control-Allow-Origin': '*', BadName: 'x Injected: 1' } });
+    expect(step.needs).toEqual(['apiBaseUrl']);
+    expect(serveFileSteps(fx(null), LLMS)[0].publish).toEqual({ kind: 'file', path: '/llms.txt', contentType: 'text/plain; charset=utf-8', content: HOSTILE });
+    expect(serveFileSteps(fx(null), API_CATALOG)[0].needs).toBeUndefined();
+  });
+
+  it('pageHtmlStep keeps the words and adds the page HTML operation, its path cleaned', () => {
+    const step = pageHtmlStep({ title: 'Add the tag', code: '<link rel="describedby" href="/llms.txt">', lang: 'html' }, { where: 'head', content: '<link rel="describedby" href="/llms.txt">', path: 'docs/a b' }, ['siteName']);
+    expect(step).toEqual({
+      title: 'Add the tag',
+      code: '<link rel="describedby" href="/llms.txt">',
+      lang: 'html',
+      publish: { kind: 'html', path: '/docs/ab', where: 'head', content: '<link rel="describedby" href="/llms.txt">' },
+      needs: ['siteName'],
+    });
   });
 });
 

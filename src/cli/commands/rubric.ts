@@ -7,7 +7,7 @@ export function registerRubric(program: Command): void {
     .command('rubric')
     .description('List every check (id, name, dimension, tier, weight), the levels and the scoring rules')
     .option('--json', 'print the rubric as JSON')
-    .option('--standards', 'print the standards ledger instead: each standard the checks read, the version followed, when it was last checked, and which checks read it')
+    .option('--standards', 'print the standards ledger instead: each standard the checks read, the version followed, when it was last checked, the commit of each source read, and which checks read it')
     .option('--due [date]', 'with --standards: only the entries due for a new reading on date (YYYY-MM-DD, default today): drafts after 30 days, conventions after 90, standards after 365; exit 1 when any is due')
     .action(async (opts: { json?: boolean; standards?: boolean; due?: string | true }) => {
       if (opts.due !== undefined) {

@@ -6,9 +6,10 @@
  * Contract relied on by the checks: `serveFileSteps` returns 1-2 steps and `addHeaderSteps`
  * exactly 1, so a guide of serve + header + verify + spec stays within 6 steps.
  */
-import type { FixStep } from '../schema.js';
+import type { FixOperation, FixStep } from '../schema.js';
 import type { FixContext } from '../checks/types.js';
 import { headerValue } from './escape.js';
+import type { OwnerValue } from './owner-values.js';
 import { HOSTING_FINGERPRINTS } from '../platform/fingerprints.js';
 import { HOSTING_PRIORITY, packFor, PLATFORM_PACKS } from './platforms/index.js';
 import { cleanHeader, cleanPath, fileHeaders } from './platforms/shared.js';
@@ -60,14 +61,33 @@ export function throughHosts<K extends keyof HostHooks>(fx: FixContext, hook: K,
   return out;
 }
 
+/**
+ * The steps with `op` attached to the first (the step that shows what to publish), and the owner's
+ * values it needs. Every helper here that tells the owner to publish something goes through this,
+ * so `ai-ready fix` and the guide-proof test read the same operation whatever the platform's words.
+ */
+export function withPublish(steps: FixStep[], op: FixOperation, needs?: OwnerValue[]): FixStep[] {
+  if (!steps.length) return steps;
+  const [first, ...rest] = steps;
+  return [{ ...first, publish: op, ...(needs?.length ? { needs: [...needs] } : {}) }, ...rest];
+}
+
+/** A step that adds HTML to a page (a <script type="application/ld+json">, <link> tags), with the operation. */
+export function pageHtmlStep(step: FixStep, html: { where: 'head' | 'body'; content: string; path?: string }, needs?: OwnerValue[]): FixStep {
+  return withPublish([step], { kind: 'html', path: cleanPath(html.path ?? '/'), where: html.where, content: html.content }, needs)[0];
+}
+
 /** Steps (1-2) that publish `spec.content` at `spec.path` on the detected platform. */
 export function serveFileSteps(fx: FixContext, spec: ServeFileSpec): FixStep[] {
   const path = cleanPath(spec.path);
   const pack = guidancePack(fx, 'serveFile');
   const note = pack?.managedFiles?.[path.toLowerCase()] ?? null;
+  const headers = fileHeaders(spec);
+  const { 'Content-Type': contentType, ...extra } = headers;
+  const op: FixOperation = { kind: 'file', path, contentType, content: spec.content, ...(Object.keys(extra).length ? { headers: extra } : {}) };
   const create: FixStep = { title: `Create ${path}`, body: note ? `${note}\nContent to publish at ${path}:` : `Content to publish at ${path}:`, code: spec.content, lang: spec.lang };
-  if (pack?.serveFile) return pack.serveFile({ fx, spec, path, file: path.replace(/^\//, ''), headers: fileHeaders(spec), create });
-  return [{ ...create, title: `Publish ${path}`, body: `${note ? note + '\n' : ''}Create this file so that ${path} answers 200 with Content-Type: ${headerValue(spec.contentType)}.` }];
+  if (pack?.serveFile) return withPublish(pack.serveFile({ fx, spec, path, file: path.replace(/^\//, ''), headers, create }), op, spec.needs);
+  return withPublish([{ ...create, title: `Publish ${path}`, body: `${note ? note + '\n' : ''}Create this file so that ${path} answers 200 with Content-Type: ${headerValue(spec.contentType)}.` }], op, spec.needs);
 }
 
 /** Steps (exactly 1) that add a response header on the detected platform. */
@@ -75,8 +95,9 @@ export function addHeaderSteps(fx: FixContext, h: HeaderSpec): FixStep[] {
   const { name, value, path } = cleanHeader(h);
   const all = path === '/';
   const pack = guidancePack(fx, 'addHeader');
-  if (pack?.addHeader) return pack.addHeader({ fx, spec: h, name, value, path, all });
-  return [{ title: `Add the ${name} response header`, body: `Send it on ${all ? 'every HTML page (at least the home page)' : path}:`, code: `${name}: ${value}`, lang: 'http' }];
+  const op: FixOperation = { kind: 'header', name, value, path };
+  if (pack?.addHeader) return withPublish(pack.addHeader({ fx, spec: h, name, value, path, all }), op, h.needs);
+  return withPublish([{ title: `Add the ${name} response header`, body: `Send it on ${all ? 'every HTML page (at least the home page)' : path}:`, code: `${name}: ${value}`, lang: 'http' }], op, h.needs);
 }
 
 /** Final step of most guides: how to confirm the fix from a terminal. */

@@ -1,7 +1,8 @@
 /**
  * AI crawler and agent robots.txt tokens (catalog §5), as versioned data read by B1. Sources:
- * ai.robots.txt `robots.json` (every key, read at commit 0037a9e2c5ff, 166 entries; keys that only
- * differ in case or by a `/version` suffix are one robots.txt token and listed once) and the vendors'
+ * ai.robots.txt `robots.json` (every key, read at commit 0037a9e2c5ff, 166 entries, and again on
+ * 2026-11-27 at cfd62dbc of 2026-08-22, the newest in the repository snapshot: the same 166 keys;
+ * keys that only differ in case or by a `/version` suffix are one robots.txt token and listed once) and the vendors'
  * own bot pages (Googlebot, Bingbot, OAI-AdsBot are not in robots.json). Changing this list changes
  * B1 verdicts, so bump AI_CRAWLERS_VERSION (and the rubric version) with it.
  */

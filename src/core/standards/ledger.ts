@@ -51,6 +51,8 @@ export interface Standard {
 }
 
 const TODAY = '2026-11-25';
+/** The day of the readings that pin each source to its newest commit (issue 27). */
+const READ = '2026-11-27';
 const CATALOG = '2026-11';
 /** The catalog's "Updates read on 2026-11-25" section (read by the session that filed issue 20, not re-read here). */
 const CATALOG_UPDATE = '2026-11-25';
@@ -66,19 +68,42 @@ export const STANDARDS = {
   },
   sitemaps: {
     name: 'Sitemaps protocol',
-    version: 'sitemaps.org 0.9',
+    version: 'sitemaps.org 0.9 (schema of 2008-03-26)',
     kind: 'convention',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: READ,
+    checkedHow: 'read',
     url: 'https://www.sitemaps.org/protocol.html',
+    note:
+      'Read on 2026-11-27: the stored sitemaps.org protocol page (English and translations: urlset with the 0.9 namespace, url/loc required, lastmod W3C Datetime, loc under 2,048 characters, one host per sitemap, index files, 50,000 URLs) and the XML schema sitemap.xsd ("Last Modifed 2008-03-26"). The protocol has no repository and no later version; D2 matches it. No verdict moved.',
+    sources: [
+      {
+        repo: 'sitemaps.org',
+        path: '/schemas/sitemap/0.9/sitemap.xsd (and /protocol.php)',
+        commit: 'sitemap-0.9',
+        commitDate: '2008-03-26',
+        readOn: READ,
+        newestBy: 'no repository; the schema names 0.9 as the current namespace and carries its last-modified date; the stored protocol pages (English, de, es, pt_BR, ro, ko) describe the same 0.9 format, and no later protocol version was found in the store',
+      },
+    ],
   },
   rfc8288: {
     name: 'Web Linking (Link header)',
     version: 'RFC 8288',
     kind: 'standard',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: READ,
+    checkedHow: 'read',
     url: 'https://www.rfc-editor.org/rfc/rfc8288',
+    note: 'Looked for on 2026-11-27: RFC 8288 (October 2017, obsoletes RFC 5988) is still the current Web Linking text; no rfc8288bis and no obsoleting RFC was found in the store (only the rfc5988bis drafts that became it, and draft-ietf-httpapi-link-hint, which annotates links without changing the header). D3 parses link-values as RFC 8288 §3 says. No verdict moved.',
+    sources: [
+      {
+        repo: 'rfc-editor.org',
+        path: '/rfc/rfc8288',
+        commit: 'RFC 8288',
+        commitDate: '2017-10',
+        readOn: READ,
+        newestBy: 'searched the store for an rfc8288bis, an obsoleting RFC or errata: none found; the rfc5988bis drafts (2015-2016) are its predecessors',
+      },
+    ],
   },
   llmstxt: {
     name: 'llms.txt',
@@ -105,13 +130,24 @@ export const STANDARDS = {
   },
   dnsAid: {
     name: 'DNS for AI discovery (DNS-AID)',
-    version: 'draft-mozleywilliams-dnsop-dnsaid-02 (2026-05-27)',
+    version: 'draft-mozleywilliams-dnsop-dnsaid-02 (2026-05-27, expires 2026-11-28)',
     kind: 'draft',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: READ,
+    checkedHow: 'read',
     url: 'https://datatracker.ietf.org/doc/draft-mozleywilliams-dnsop-dnsaid/',
     note:
-      'Looked for on 2026-11-25: -02 (27 May 2026, expires 28 November 2026) is the current revision per its datatracker page, whose abstract was read (SVCB records for connectivity and key metadata, a well-known DNS-SD entry point into an organisation\'s agent index, optional DNSSEC and DANE); its body is not in the stored material, so the date stays the catalog\'s. The D7 fix guide follows the shape deployments cite from -02 §3.1/§3.2 (the agent at its own name with alpn naming the agent protocol, `_<protocol>._agents` as an AliasMode alias to it, `_index._agents` ServiceMode with an underscore-free target); the reference implementations (infobloxopen/dns-aid-core README commit 008e91c8, haruotsu/dns-aid-go internal/record/index.go commit 88f2b6cf, "conforms to -02") also publish `_index._agents` as a TXT "agents=name:proto" list, and isitagentready queries SVCB/HTTPS at _index/_a2a/_mcp under _agents plus that TXT: the guide offers both. D7 stays info: it makes no DNS query.',
+      'Read on 2026-11-27: the -02 front matter and abstract from a stored mirror of the draft (HTML and XML; five authors, Amazon added): SVCB records for connectivity and key metadata, a DNS-SD entry point into an organisation\'s agent index, optional DNSSEC and DANE; no new record types. Earlier revisions stored: -00 (2026-02-23), -01 (2026-03-02). No -03 and no WG-adopted draft-ietf-dnsop-dnsaid was found. ' +
+      'The D7 fix guide follows the shape deployments cite from -02 §3.1/§3.2 (agent at its own name with alpn naming the protocol, `_<protocol>._agents` AliasMode, `_index._agents` ServiceMode) and the reference implementations\' TXT index (infobloxopen/dns-aid-core README 008e91c8, haruotsu/dns-aid-go index.go 88f2b6cf, read 2026-11-25). D7 stays info: it makes no DNS query; its guide now names the DNS zone, domain and MCP endpoint it needs (FixStep.needs).',
+    sources: [
+      {
+        repo: 'datatracker.ietf.org',
+        path: 'draft-mozleywilliams-dnsop-dnsaid',
+        commit: 'draft-mozleywilliams-dnsop-dnsaid-02',
+        commitDate: '2026-05-27',
+        readOn: READ,
+        newestBy: 'stored mirrors hold -00 (2026-02-23), -01 (2026-03-02) and -02 (2026-05-27); no -03 or WG draft found in the store; -02 expires 2026-11-28',
+      },
+    ],
   },
   markdownForAgents: {
     name: 'Markdown for agents (Accept: text/markdown)',
@@ -127,24 +163,53 @@ export const STANDARDS = {
   },
   jsonLd: {
     name: 'JSON-LD with schema.org',
-    version: 'JSON-LD 1.1; schema.org current',
+    version: 'JSON-LD 1.1 (W3C Recommendation; editor\'s draft of 2026-02-04); schema.org 30.0',
     kind: 'standard',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: READ,
+    checkedHow: 'read',
     url: 'https://json-ld.org/spec/latest/json-ld/',
+    note:
+      'Read on 2026-11-27: w3c/json-ld-syntax index.html at 029777cf (2026-02-04), the editor\'s draft of JSON-LD 1.1 (shortName json-ld11): its last commits are editorial (issues 471, 477, example wording); there is no JSON-LD 1.2 text. C4 reads script type="application/ld+json" blocks as JSON and their @type, which the changes do not touch. No verdict moved.',
+    sources: [
+      {
+        repo: 'w3c/json-ld-syntax',
+        path: 'index.html',
+        commit: '029777cff904bfa59cfdfc19e2c6c6098e33ef60',
+        commitDate: '2026-02-04',
+        readOn: READ,
+        newestBy: 'snapshot log of index.html: 029777c (2026-02-04) is the newest commit touching it; specStatus ED, shortName json-ld11',
+      },
+      {
+        repo: 'schemaorg/schemaorg',
+        path: 'versions.json',
+        commit: '44fff47292b71cda8b5da75dce733c29fd0218e6',
+        commitDate: '2026-03-19',
+        readOn: READ,
+        newestBy: 'snapshot log: release 30.0 (2026-03-19) is the newest entry of versions.json; main continues to 2026-08-20 (unreleased)',
+      },
+    ],
   },
   aiRobotsTxt: {
     name: 'AI crawler list (ai.robots.txt)',
-    version: 'robots.json at commit 0037a9e2c5ff (166 keys); token list 2026-11-25',
+    version: 'robots.json at commit cfd62dbc (2026-08-22, 166 keys); token list 2026-11-25',
     kind: 'convention',
-    checked: TODAY,
+    checked: READ,
     checkedHow: 'read',
     url: 'https://github.com/ai-robots-txt/ai.robots.txt',
     olderShapes: ['retired Anthropic tokens (anthropic-ai, Claude-Web): read, with a note that the current crawlers do not obey them'],
     note:
-      'Read on 2026-11-25: ai-robots-txt/ai.robots.txt robots.json at commit 0037a9e2c5ff (166 keys, knownagents.com links; newer than the stored 83485effdb4a and the robots.txt/table at 000552c2df1f, which still link darkvisitors.com; the store holds 199 versions and this is the newest found, not proven the newest). ' +
-      'Every key of ours was still there; 97 new keys were added (B1 now lists 164 tokens: keys differing only in case, Meta-ExternalAgent/meta-externalagent, or by a /version suffix, MistralAI-User/1.0, iaskspider/2.0, are one robots.txt token). Categories follow its `function` field; enterprise crawlers a customer points at its own sites (amazon-kendra, bedrockbot, AzureAI-SearchBot, Google-Firebase) are `other` so they do not count as answer engines. ' +
-      'IbouBot, listed at 000552c2df1f, is gone from 0037a9e2c5ff (we never listed it). robots.json still lists anthropic-ai and Claude-Web (Claude-Web as "Undocumented AI Agents"); B1 keeps them retired, as Anthropic documents only ClaudeBot, Claude-SearchBot and Claude-User (catalog §5, not re-read today), and its advisory says both.',
+      'Read on 2026-11-27: ai-robots-txt/ai.robots.txt robots.json at cfd62dbc (2026-08-22, "Add Reflectionbot"), the newest commit of the file in the repository snapshot (whose head, 738c80d, is the merge of the same change). Its 166 keys are exactly the ones B1 lists (164 robots.txt tokens once keys differing only in case or by a /version suffix are merged; B1 adds Googlebot, Bingbot and OAI-AdsBot from the vendors\' pages). The 0037a9e2c5ff cited on 2026-11-25 is not in the snapshot\'s history; the index holds 199 versions, its find_files row being the older 83485eff (2025-12-20). ' +
+      'Categories follow the `function` field; enterprise crawlers a customer points at its own sites are `other`. robots.json still lists anthropic-ai and Claude-Web; B1 keeps them retired (Anthropic documents ClaudeBot, Claude-SearchBot and Claude-User). B1 unchanged.',
+    sources: [
+      {
+        repo: 'ai-robots-txt/ai.robots.txt',
+        path: 'robots.json',
+        commit: 'cfd62dbc3b81e8957a4acac122837404cff058e2',
+        commitDate: '2026-08-22',
+        readOn: READ,
+        newestBy: 'snapshot log of robots.json: cfd62db (2026-08-22) is the newest of its commits and the snapshot head 738c80d (2026-08-22) merges it; index: 199 versions, row commit 83485eff (2025-12-20, older); the key set equals B1\'s list',
+      },
+    ],
   },
   contentSignals: {
     name: 'Content Signals (Cloudflare)',
@@ -189,12 +254,21 @@ export const STANDARDS = {
     name: 'Bot challenge pages (detection)',
     version: 'Cloudflare "Detect a Challenge Page response" (cf-mitigated: challenge)',
     kind: 'convention',
-    checked: TODAY,
+    checked: READ,
     checkedHow: 'read',
     url: 'https://developers.cloudflare.com/cloudflare-challenges/challenge-types/challenge-pages/detect-response/',
     note:
-      'Read on 2026-11-25: cloudflare-docs src/content/docs/cloudflare-challenges/challenge-types/challenge-pages/detect-response.mdx at 2678ac4c8e0a (and the earlier 54e1de881cdd, same rule) and the section index.mdx at 0ef698fc3cfe. The `cf-mitigated` header is present on every Challenge Page type, `challenge` is its only valid value, and a challenge is text/html whatever resource was requested; the types are Non-Interactive, Managed (recommended) and Interactive. ' +
-      'B4 already read the header at any status before its heuristics (body markers, bot-management cookies, other vendors); no verdict changed. Tests now pin the header on a 200 and on robots.txt, and that another value is no challenge.',
+      'Read on 2026-11-27: cloudflare-docs src/content/docs/cloudflare-challenges/challenge-types/challenge-pages/detect-response.mdx at 54e1de881cdd (the index row; 10 versions stored) and the published page (dated 2025-06-24), plus two stored copies of the current site (with its llms.txt index and tags): all say the `cf-mitigated` header is present on every Challenge Page type, `challenge` is its only valid value, and a challenge is text/html whatever was requested. B4 reads the header at any status before its heuristics; no verdict moved.',
+    sources: [
+      {
+        repo: 'cloudflare/cloudflare-docs',
+        path: 'src/content/docs/cloudflare-challenges/challenge-types/challenge-pages/detect-response.mdx',
+        commit: '54e1de881cddb55e4dc9641b0cd26da1fb2c4eab',
+        commitDate: '2025-06-24',
+        readOn: READ,
+        newestBy: 'no snapshot (the repository is 1.1 GB, over the fetch limit); the index holds 10 versions, and the stored published page (date 2025-06-24) and two later copies of the live site carry the same rule; the commit date is the published page\'s date',
+      },
+    ],
   },
   rfc9727: {
     name: 'api-catalog well-known URI',
@@ -325,14 +399,33 @@ export const STANDARDS = {
   },
   authMd: {
     name: 'auth.md',
-    version: 'WorkOS auth.md docs ("The auth.md file"); reference AUTH.md at workos/auth.md 0910d0930ba6',
+    version: 'workos/auth.md v0.7.0 (CHANGELOG 2026-06-12): identity_endpoint, claim_endpoint, events_endpoint; anonymous, identity_assertion (ID-JAG), service_auth',
     kind: 'convention',
-    checked: TODAY,
+    checked: READ,
     checkedHow: 'read',
     url: 'https://workos.com/auth-md/docs/auth-md',
+    olderShapes: ['the v0.1.0 walkthrough (2026-05-21): `register_uri`/`claim_uri` at /agent/auth, `verified_email` assertions, `requested_credential_type`: still read as registration pointers'],
     note:
-      'Read on 2026-11-25: the stored copy of workos.com/auth-md/docs/auth-md (its "Where to host it" and "Sections in order" up to Discover; the rest of the page was not in the store) and the reference workos/auth.md AUTH.md at commit 0910d0930ba6 (discover → pick a method → register at POST /agent/auth → claim → use → errors → revocation; agent_auth members skill, register_uri, claim_uri, revocation_uri, identity_types_supported, anonymous/identity_assertion *_supported, events_supported). ' +
-      'The docs give the title as exactly `# auth.md`; isitagentready\'s skill (catalog) accepts any H1 containing "auth.md", and A9 keeps that. The fix guide wrote an OAuth dynamic-client-registration + PKCE document, which is not the auth.md protocol: it now writes the walkthrough. Endpoint paths differ between WorkOS\'s blog (/agent-auth), the reference repo (/agent/auth) and implementers (/agent/identity): A9 reads any of them as a registration pointer.',
+      'Read on 2026-11-27: workos/auth.md CHANGELOG.md at 11fa0146 (index; v0.1.0 of 2026-05-21 to v0.7.0 of 2026-06-12) and AUTH.md at 0910d093 (2026-05-28; the snapshot head and the copy a plain read returns). The protocol moved after 0910d093: v0.2.0 renamed /agent/auth to /agent/identity and the agent_auth members register_uri/claim_uri/revocation_uri to identity_endpoint/claim_endpoint/events_endpoint, added RFC 8414 top-level fields (issuer, token_endpoint, revocation_endpoint, grant_types_supported) and the token exchange at /oauth2/token (jwt-bearer), and dropped requested_credential_type; v0.4.0 made the claim an RFC 8628-shaped user_code ceremony polled at the token endpoint (claim grant urn:workos:agent-auth:grant-type:claim); v0.6.0 moved the email path to the `service_auth` type (login_hint) and dropped verified_email. ' +
+      'A9 judges the document (H1 naming auth.md, Markdown, pointers to the metadata), which did not move; it now also reads `identity_endpoint` as a registration pointer. Its fix guide taught the v0.1.0 shape and now writes v0.7.0\'s. AUTH.md itself has 6 stored versions whose newest commit could not be surfaced (find_files and a plain read give 0910d093): the CHANGELOG is the newest text read.',
+    sources: [
+      {
+        repo: 'workos/auth.md',
+        path: 'CHANGELOG.md',
+        commit: '11fa0146ea5d7630df91177b2d451e97d6e6dc92',
+        commitDate: '2026-06-12',
+        readOn: READ,
+        newestBy: 'index: CHANGELOG.md (3 versions) at 11fa0146 ends at v0.7.0 (2026-06-12), absent from the snapshot, whose log stops at 0910d093 (2026-05-28); its entries describe every AUTH.md change since',
+      },
+      {
+        repo: 'workos/auth.md',
+        path: 'AUTH.md',
+        commit: '0910d0930ba631ec4332ca0e13eec0afc10d3088',
+        commitDate: '2026-05-28',
+        readOn: READ,
+        newestBy: 'snapshot log of AUTH.md ends at f407cfc (2026-05-27), head 0910d093 (2026-05-28); the index holds 6 versions but names only 0910d093: superseded by the CHANGELOG above, kept as the last walkthrough read in full',
+      },
+    ],
   },
   aiCatalog: {
     name: 'AI catalog / Agentic Resource Discovery',
@@ -386,83 +479,179 @@ export const STANDARDS = {
   },
   aria: {
     name: 'WAI-ARIA and accessible names (axe-core rules)',
-    version: 'WAI-ARIA 1.2; AccName 1.2',
+    version: 'WAI-ARIA 1.2 (Recommendation); AccName 1.2; WAI-ARIA 1.3 editor\'s draft noted',
     kind: 'standard',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: READ,
+    checkedHow: 'read',
     url: 'https://www.w3.org/TR/wai-aria-1.2/',
+    note:
+      'Looked for on 2026-11-27: w3c/aria index.html is now the WAI-ARIA 1.3 editor\'s draft (shortName wai-aria-1.3, specStatus ED), newest commit 37b9d2b8 (2026-08-20, formatting; the commits before it are affiliation and comma fixes). 1.3 is not a Recommendation; A11 keeps judging names and valid ARIA through axe-core\'s rules, which follow 1.2. No verdict moved.',
+    sources: [
+      {
+        repo: 'w3c/aria',
+        path: 'index.html',
+        commit: '37b9d2b8b9c7ba3ff24060d3367377d64dabef64',
+        commitDate: '2026-08-20',
+        readOn: READ,
+        newestBy: 'snapshot log of index.html: 37b9d2b8 (2026-08-20) is the newest commit; it is the 1.3 draft, the 1.2 Recommendation is unchanged',
+      },
+    ],
   },
   ucp: {
     name: 'Universal Commerce Protocol',
-    version: 'UCP 2026-04-08 (latest; 2026-01-23 and 2026-01-11 still read)',
+    version: 'UCP 2026-04-08 (latest release; 2026-01-23 and 2026-01-11 still read); main (draft) of 2026-08-22 read',
     kind: 'draft',
-    checked: TODAY,
+    checked: READ,
     checkedHow: 'read',
     url: 'https://ucp.dev/latest/specification/overview/',
     note:
-      'Read today: Universal-Commerce-Protocol/ucp versions.json (commit 90a8c87; latest = 2026-04-08, then 2026-01-23, 2026-01-11, plus "draft") and 2026-04-08/specification/overview/index.md (commit 3476400; draft/ at 090ebe7 has the same profile shape). ' +
-      'The business profile at /.well-known/ucp nests `version`, `services`, `capabilities`, `payment_handlers` under `ucp`; each service is an array of bindings {version, spec, transport (rest|mcp|a2a|embedded), endpoint, schema}; ' +
-      'each capability an array of {version, spec, schema, extends?}; `services` and `payment_handlers` MUST be present even when empty, `capabilities` MAY be omitted. Hosting: HTTPS, no redirects, Cache-Control public with max-age >= 60 (MUSTs, reported as advisories). ' +
-      'M1 keeps "capabilities" as required for a pass (the text calls profiles without one unusual; agents have nothing to negotiate).',
+      'Read on 2026-11-27: Universal-Commerce-Protocol/ucp tags (v2026-01-11, v2026-01-23, v2026-04-08 = a2d8bf0b, 2026-05-22: the newest release) with docs/specification/overview.md at that tag, and the draft on main, docs/specification/overview/index.md at d25cce30 (2026-08-22; the specification was reorganised by vertical on 2026-08-20). Both keep the business profile at /.well-known/ucp with `ucp.version`, `ucp.services` and `ucp.payment_handlers` required (present even when empty) and `ucp.capabilities` optional; the draft adds a top-level `keys[]` JWK Set for signing keys and groups the hosting rules as "published artifacts" (HTTPS, Cache-Control public with max-age >= 60, no redirects). ' +
+      'M1 keeps "capabilities" as required for a pass (the text calls profiles without one unusual; agents have nothing to negotiate) and does not judge keys[]. No verdict moved.',
     olderShapes: [
       '2026-01-11 nested profile with one object per service (`rest`/`mcp` sub-objects) and per capability: read, advisory only',
       'top-level `protocol_version`/`services`/`capabilities`/`endpoints` (pre-launch drafts, the reference scanner\'s prompt): read, advisory only',
     ],
+    sources: [
+      {
+        repo: 'Universal-Commerce-Protocol/ucp',
+        path: 'docs/specification/overview/index.md',
+        commit: 'd25cce308428615061871bc65885435b84273f94',
+        commitDate: '2026-08-22',
+        readOn: READ,
+        newestBy: 'snapshot log of the path: d25cce30 (2026-08-22) is the newest on main; index: 50 versions, row d9aecfa7 (2026-08-22, another branch of the snapshot); no release tag after v2026-04-08',
+      },
+      {
+        repo: 'Universal-Commerce-Protocol/ucp',
+        path: 'docs/specification/overview.md (tag v2026-04-08)',
+        commit: 'a2d8bf0b8f5a6fc790f677899c2c7da0684fe33d',
+        commitDate: '2026-05-22',
+        readOn: READ,
+        newestBy: 'git tags of the snapshot: v2026-04-08 is the newest release tag',
+      },
+    ],
   },
   acp: {
     name: 'Agentic Commerce Protocol',
-    version: 'ACP discovery RFC (proposal, unreleased; change log 2026-02-23); API versions up to 2026-04-17',
+    version: 'ACP discovery RFC (proposal, unreleased; 2026-04-16 revision with carts); API versions up to 2026-04-17',
     kind: 'draft',
-    checked: TODAY,
+    checked: READ,
     checkedHow: 'read',
     url: 'https://agenticcommerce.dev',
     note:
-      'Read today: agentic-commerce-protocol/agentic-commerce-protocol rfcs/rfc.discovery.md (commit bc4d5d0; status Proposal, still unreleased) and the spec/ listing (released API versions 2025-09-29, 2025-12-12, 2026-01-16, 2026-01-30, 2026-04-17). ' +
-      'Conformance checklist now held: transports include "rest"; supported_versions oldest first with protocol.version the last; extensions[] entries have a name; intervention_types in the closed enum (3ds, biometric, address_verification).',
+      'Read on 2026-11-27: agentic-commerce-protocol/agentic-commerce-protocol rfcs/rfc.discovery.md at 7641c71 (2026-04-16, "Add Cart Capability"; status Proposal) and the DiscoveryResponse schema of spec/2026-04-17 (json-schema/schema.agentic_checkout.json, last changed 6b828681 on 2026-05-01). The bc4d5d0 cited on 2026-11-25 is a pull-request merge (2026-06-25) carrying an older text of the file (the pre-2026-03-16 "platform" wording); main\'s newest is 7641c71. ' +
+      'Moved: the closed `capabilities.services` enum is checkout, orders, delegate_payment and carts (carts added 2026-04-16, in the 2026-04-17 schema); M2 read "carts" as outside the enum (partial) and now passes it. Held as before: transports rest|mcp with rest required, supported_versions oldest first ending with protocol.version, extensions[] entries named, intervention_types 3ds|biometric|address_verification, Cache-Control public, max-age=3600 (SHOULD).',
+    sources: [
+      {
+        repo: 'agentic-commerce-protocol/agentic-commerce-protocol',
+        path: 'rfcs/rfc.discovery.md',
+        commit: '7641c71',
+        commitDate: '2026-04-16',
+        readOn: READ,
+        newestBy: 'snapshot log of the path on main: 7641c71 (2026-04-16) is the newest; index: 4 versions, row bc4d5d09, a PR merge of 2026-06-25 whose file is older text (diffed); snapshot head c2afc86 (2026-06-15)',
+      },
+      {
+        repo: 'agentic-commerce-protocol/agentic-commerce-protocol',
+        path: 'spec/2026-04-17/json-schema/schema.agentic_checkout.json',
+        commit: '6b828681206f1f98a3faba978610ced66770d2ae',
+        commitDate: '2026-05-01',
+        readOn: READ,
+        newestBy: 'snapshot log of the path: 6b828681 is the newest; 2026-04-17 is the newest released API version (spec/ also has unreleased/)',
+      },
+    ],
   },
   x402: {
     name: 'x402 payments',
     version: 'x402 v2 (x402-foundation/x402, HTTP transport v2); v1 still read',
     kind: 'convention',
-    checked: TODAY,
+    checked: READ,
     checkedHow: 'read',
     url: 'https://x402.org',
     note:
-      'Read today: x402-foundation/x402 specs/transports-v2/http.md (commit 03f722f; the repository moved from coinbase/x402): 402 with a PAYMENT-REQUIRED header carrying base64 JSON {x402Version: 2, error, resource, accepts[{scheme, network, amount, asset, payTo, maxTimeoutSeconds, extra}]}; ' +
-      'response bodies are a server concern. Matches M3. Also read: specs/extensions/well-known-discovery.md (commit 268f071, status Draft): a per-origin manifest at /.well-known/x402.json {x402Version, lastUpdated, items[{resource{url}, type http|mcp, accepts, input{method, routeTemplate}}]}, served by the x402 middleware by default; ' +
-      'M3 knocks on the resources it lists. Not adopted: bazaar discovery through a facilitator (third-party registry).',
+      'Read on 2026-11-27: x402-foundation/x402 specs/transports-v2/http.md at df8a8c51 (the index row of 6 versions; no snapshot of the foundation repository can be had), whose text is identical to coinbase/x402 aeef1bff (2026-03-05, "Custom settlement failures responses"), the newest commit of the file in the coinbase/x402 snapshot (head 2026-04-21, "bump main to match foundation repo"): 402 with a PAYMENT-REQUIRED header carrying base64 JSON {x402Version: 2, error, resource, accepts[{scheme, network, amount, asset, payTo, maxTimeoutSeconds, extra}]}; bodies are a server concern; PAYMENT-RESPONSE also on a failed settlement (402). Matches M3. ' +
+      'Correction: specs/extensions/well-known-discovery.md (the /.well-known/x402.json manifest M3 knocks through) is not merged: it comes from pull request #2646, opened 2026-06-16 and marked "do not merge yet - for discussion" (the index holds its branch), so neither the manifest nor "served by the middleware by default" is part of x402. M3 still reads the manifest only to choose URLs to knock on, and passes only on a real 402; its comments now say it is a proposal. Not adopted: bazaar discovery through a facilitator.',
     olderShapes: ['x402 v1: 402 JSON body {x402Version: 1, accepts[{maxAmountRequired, resource, ...}]}, paid with X-PAYMENT'],
+    sources: [
+      {
+        repo: 'x402-foundation/x402',
+        path: 'specs/transports-v2/http.md',
+        commit: 'df8a8c5138b71d12df99772a847925d5fe89b490',
+        commitDate: '2026-03-05',
+        readOn: READ,
+        newestBy: 'index: 6 versions, row df8a8c51; no foundation snapshot; its text equals coinbase/x402 aeef1bff (2026-03-05), the newest commit of the path in that snapshot (head 2026-04-21), so the date is aeef1bff\'s',
+      },
+    ],
   },
   ap2: {
     name: 'Agent Payments Protocol (AP2)',
-    version: 'AP2 A2A extension v0.1 (v0.1-alpha)',
+    version: 'AP2 v0.2 (2026-04-28): no normative A2A binding; samples declare https://github.com/google-agentic-commerce/ap2/v1',
     kind: 'draft',
-    checked: TODAY,
+    checked: READ,
     checkedHow: 'read',
     url: 'https://ap2-protocol.org',
+    olderShapes: ['the v0.1 A2A extension (tree/v0.1 with params.roles, docs/a2a-extension.md until 2026-04-28): read; without roles still partial'],
     note:
-      'Read today: google-agentic-commerce/AP2 docs/a2a-extension.md (commits 1561fd7 and 8bfb3e6): extension URI https://github.com/google-agentic-commerce/ap2/tree/v0.1 (MUST), params.roles with at least one of merchant, shopper, credentials-provider, payment-processor; merchants SHOULD mark it required. Unchanged, M4 matches. ' +
-      'M4 also accepts micropayment-provider and streaming-payment-consumer: another stored version of the same file (repository not named by the index; it adds "Micropayment Channel Capabilities" with payment_channels/payment_streams params) lists those six roles, the two commits above list four. The drafts disagree; M4 accepts all six.',
+      'Read on 2026-11-27: google-agentic-commerce/AP2 at b4587ac ("Release Ap2 v0.2", 2026-04-28): docs/a2a-extension.md, the only text that defined the A2A extension (uri .../ap2/tree/v0.1, params.roles MUST), was deleted; docs/ap2/specification.md (roles, mandates, extension points toward UCP) defines no A2A binding; the sample agent cards (code/samples/python/src/roles/*/agent.json) declare uri https://github.com/google-agentic-commerce/ap2/v1 with required: true and no params, and public implementations use the same URI. ' +
+      'Moved: a card declaring ap2/v1 without params was partial (M4/no-roles) and now passes (M4/declared); the fix guide writes ap2/v1 (keeping params.roles, harmless to v0.2 readers). A tree/v0.1 declaration without roles stays partial, as that text required them. The index holds docs/ap2 versions not in the snapshot (e.g. agent_authorization.md at 93c1e175, pqc_zkp_credential_binding.md at 044d73b3, from forks or pull requests); specification.md\'s row aca8c7d7 is the v0.2 release commit.',
+    sources: [
+      {
+        repo: 'google-agentic-commerce/AP2',
+        path: 'code/samples/python/src/roles/merchant_agent/agent.json',
+        commit: 'b4587ac1d055888a73b4b21750973cffba961793',
+        commitDate: '2026-04-28',
+        readOn: READ,
+        newestBy: 'snapshot log: b4587ac (v0.2 release) is the newest commit of the samples and of docs/ap2/specification.md; head e1ea56d (2026-04-29) removes a lock file; docs/a2a-extension.md deleted in b4587ac',
+      },
+      {
+        repo: 'google-agentic-commerce/AP2',
+        path: 'docs/ap2/specification.md',
+        commit: 'aca8c7d749e5fb5bdea6b8bc75112fb1f3b56c13',
+        commitDate: '2026-04-28',
+        readOn: READ,
+        newestBy: 'index: 11 versions, row aca8c7d7, present in the snapshot as the v0.2 release commit; no later commit touches the path',
+      },
+    ],
   },
   mpp: {
     name: 'Machine Payments Protocol',
     version: 'draft-payment-discovery-01 (tempoxyz/mpp-specs)',
     kind: 'draft',
-    checked: TODAY,
+    checked: READ,
     checkedHow: 'read',
     url: 'https://mpp.dev',
     note:
-      'Read today: tempoxyz/mpp-specs specs/extensions/draft-payment-discovery-01.md (commit ad01e43): GET /openapi.json (HTTPS, application/json); each payable operation MUST carry x-payment-info, one offer {intent charge|session, method, amount, currency?, description?} or {offers: [...]} (new documents SHOULD use offers; clients MUST read both), ' +
-      'amount a base-unit integer string or null (dynamic pricing), and MUST declare a 402 response. The x402scan/MPPscan `{price, protocols}` object seen in public code is not the draft\'s shape: M5 names it and stays partial.',
+      'Read on 2026-11-27: tempoxyz/mpp-specs specs/extensions/draft-payment-discovery-01.md at de8c090b (index, 2 versions), added by pull request #326 (merged; described 2026-08-21) which bumped -00 to -01 to add output schemas; the snapshot (head f9506cd, 2026-08-07) holds only -00, last changed 2f6bfce (2026-04-27, multiple offers). ' +
+      '-01: GET /openapi.json (HTTPS, application/json; OpenAPI 3.x with info.title, info.version, paths); each payable operation MUST carry x-payment-info, one offer {intent charge|session, method, amount, currency?, description?} or {offers: [...]} (new documents SHOULD use offers; clients MUST read both), amount a base-unit digit string without leading zeros, or null; MUST declare a 402 response; x-service-info optional. New in -01: each payable operation SHOULD describe its successful responses with schemas, which are seller declarations, not payment terms. M5 unchanged (it judges the payment declarations, not output schemas).',
     olderShapes: ['single-offer shorthand `x-payment-info: {intent, method, amount}` (still valid per the draft)', 'decimal or numeric amounts ("0.50", 50): read, advisory'],
+    sources: [
+      {
+        repo: 'tempoxyz/mpp-specs',
+        path: 'specs/extensions/draft-payment-discovery-01.md',
+        commit: 'de8c090b814eeb00687c5283dcdb143b78d3ea11',
+        commitDate: '2026-08-21',
+        readOn: READ,
+        newestBy: 'index: -01 has 2 versions, row de8c090b; not in the snapshot (ends 2026-08-07, -00 only); dated by pull request #326, which introduced -01 (2026-08-21); no -02 in the index',
+      },
+    ],
   },
   schemaProduct: {
     name: 'schema.org Product / Offer',
-    version: 'schema.org current; Google product structured data',
+    version: 'schema.org 30.0 (2026-03-19); Google product structured data',
     kind: 'standard',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: READ,
+    checkedHow: 'read',
     url: 'https://schema.org/Product',
+    note:
+      'Read on 2026-11-27: schemaorg/schemaorg data/schema.ttl at b3a81380 (2026-08-12) and versions.json (30.0 released 2026-03-19). The shopping changes since (f72e60b7, 2026-07-23: pending terms promoted) leave Product, Offer, offers, price, priceCurrency and availability as they were; cc71c8e0 (2026-08-20) removed `@type` coercion from the JSON-LD context file, which does not change how a block\'s own @type is read. Google\'s product structured data page was not re-read. M6 and C4 unchanged.',
+    sources: [
+      {
+        repo: 'schemaorg/schemaorg',
+        path: 'data/schema.ttl',
+        commit: 'b3a813804ca1308d6d107f2edc720514d88e08d1',
+        commitDate: '2026-08-12',
+        readOn: READ,
+        newestBy: 'snapshot log of data/schema.ttl: b3a81380 is the newest commit; the snapshot head is cc71c8e0 (2026-08-20), which touches only the context file',
+      },
+    ],
   },
 } as const satisfies Record<string, Standard>;
 

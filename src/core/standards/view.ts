@@ -3,7 +3,7 @@
  * metas' `standards` pointers), for `ai-ready rubric --standards` and docs/standards.md.
  */
 import { CHECKS } from '../checks/index.js';
-import { STANDARDS, type Standard, type StandardId } from './ledger.js';
+import { STANDARDS, type SourceReading, type Standard, type StandardId } from './ledger.js';
 
 export interface LedgerEntry extends Standard {
   id: StandardId;
@@ -72,12 +72,19 @@ export function standardsText(entries: LedgerEntry[]): string {
     out.push(`  version: ${e.version}`);
     out.push(`  checked: ${checkedLabel(e)}  ${e.url}`);
     out.push(`  read by: ${e.checks.join(', ') || '(no check)'}`);
+    for (const src of e.sources ?? []) out.push(`  source: ${sourceLine(src)}`);
+    if (!e.sources?.length) out.push('  source: (none recorded: no commit pinned yet)');
     for (const o of e.olderShapes ?? []) out.push(`  still accepted: ${o}`);
     if (e.note) out.push(`  note: ${e.note}`);
     out.push('');
   }
   out.push('checked (read): the source text was read on that date; (catalog): the date the research catalog recorded, not re-read.');
   return out.join('\n') + '\n';
+}
+
+/** "owner/repo path @ commit (commit date), read on <date>; newest: <how>". */
+export function sourceLine(src: SourceReading): string {
+  return `${src.repo} ${src.path} @ ${src.commit} (${src.commitDate}), read on ${src.readOn}; newest: ${src.newestBy}`;
 }
 
 function cell(text: string): string {
@@ -90,6 +97,10 @@ export function standardsMarkdown(entries: LedgerEntry[]): string {
     (e) =>
       `| \`${e.id}\` | [${cell(e.name)}](${e.url}) | ${e.kind} | ${cell(e.version)} | ${checkedLabel(e)} | ${e.checks.join(', ')} | ${cell([...(e.olderShapes ?? []), ...(e.note ? [`Note: ${e.note}`] : [])].join('; ') || '')} |`,
   );
+  const sources = entries.map((e) => {
+    const lines = (e.sources ?? []).map((src) => `- \`${src.repo}\` \`${src.path}\` at \`${src.commit}\` (${src.commitDate}), read on ${src.readOn}. Newest: ${src.newestBy}`);
+    return `### \`${e.id}\`\n\n${lines.length ? lines.join('\n') : '- No source pinned to a commit yet.'}\n`;
+  });
   return `# Standards ledger
 
 Every standard, draft or convention the rubric reads, the version the checks follow, the date its
@@ -110,5 +121,56 @@ ${REREAD_AFTER_DAYS.convention}, standards after ${REREAD_AFTER_DAYS.standard}) 
 | Id | Standard | Kind | Version followed | Checked | Checks | Older shapes still accepted / notes |
 | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
-`;
+
+## Sources
+
+Each text an entry follows, at the commit read (for an RFC or a page outside a repository: the
+publisher, the RFC number or page, its publication date), the day it was read, and how the reader
+knows no newer text exists. \`test/core/standards.test.ts\` fails when an entry has none.
+
+${sources.join('\n')}
+${REREAD_ROUTINE}`;
 }
+
+/** The routine of docs/standards.md, kept beside the generator so the file stays generated. */
+const REREAD_ROUTINE = `
+## Re-reading a source
+
+A stored copy is one version among many: a plain \`read_file\` returns one of them, not necessarily
+the newest. The ledger of 2026-11-25 cited copies that were four months stale (issue 27). To read
+an entry again, for each of its sources:
+
+1. **List what the index holds.** \`find_files repo=<owner/name> under=<dir>\` gives one row per
+   file: how many versions the index stores and the commit of one of them (not necessarily the
+   newest). Note both.
+2. **Fetch the repository and read its log.** \`fetch github:<owner/name>\` gives a git snapshot;
+   \`git --git-dir=<path> log --format='%h %ad %s' --date=short -- <file>\` lists every commit that
+   touched the file, newest first, and \`git --git-dir=<path> show <commit>:<file>\` reads it.
+   Check the file was not moved or deleted (\`git log --stat --follow\`, or a log of the folder).
+3. **Compare the two.** A snapshot can lag behind the index (the llms-txt snapshot ends in April
+   while the index holds an August text), and the index can hold commits that are not in the
+   snapshot's history (a fork's, or a rewritten branch). Read the index's versions with
+   \`read_file commit=<sha>\`; take the newest you can see by its own date (front matter,
+   \`date-modified\`, a changelog line, a draft revision number), not by the order the tools list.
+   A commit of the index that is not on the default branch may be a pull request's: check with
+   \`git merge-base --is-ancestor <sha> HEAD\` (x402's well-known discovery text is an open pull
+   request's; ACP's bc4d5d0 is a merge carrying older text). When the newest version's commit is
+   not named anywhere, a changelog or the pull request that changed the file (the \`issues\` search)
+   dates it; when a repository is too large to fetch, the published page's date stands in.
+4. **For texts outside GitHub** (RFCs, vendor pages): record the publisher as \`repo\`
+   (\`rfc-editor.org\`), the RFC number or page path as \`path\`/\`commit\`, the publication date
+   as \`commitDate\`, and in \`newestBy\` how you looked for a newer one (errata, an obsoleting
+   RFC, a later revision of the draft on datatracker, in the index).
+5. **Record the reading** in \`src/core/standards/ledger.ts\`: \`sources: SourceReading[]\` (repo,
+   path, commit, commitDate, readOn, newestBy), \`version\`, \`checked\` (the day), \`checkedHow:
+   'read'\` and \`note\` (what the text says that the checks rest on, and what moved).
+6. **Move the verdicts that moved**, each in its check, with a bullet in \`docs/scoring.md\` (check,
+   old -> new, code, the text and commit it follows), and keep the fix guide in step:
+   \`test/fixes/guide-proof.test.ts\` serves each guide and fails when a guide no longer passes.
+7. **Reproduce shipped examples.** Where a draft ships examples or schemas, write each one's shape
+   as a corpus variant of our own (\`test/corpus/\`, \`docs/verdict-corpus.md\`), citing the path and
+   commit: never copy the file's text.
+
+Then regenerate this file (\`UPDATE_DOCS=1 npx vitest run test/core/standards.test.ts\`).
+\`ai-ready rubric --standards --due\` lists the entries due next.
+`;

@@ -68,7 +68,10 @@ describe('A9 fix guide (auth.md docs read 2026-11-25)', () => {
     expect(firstH1(doc)).toBe('auth.md');
     expect(doc).not.toMatch(/Dynamic Client Registration|oauth\/register/);
     const block = JSON.parse(steps.find((st) => st.lang === 'json')!.code!) as { agent_auth: Record<string, unknown> };
-    expect(Object.keys(block.agent_auth)).toEqual(expect.arrayContaining(['skill', 'register_uri', 'claim_uri', 'identity_types_supported']));
+    expect(Object.keys(block.agent_auth)).toEqual(expect.arrayContaining(['skill', 'identity_endpoint', 'claim_endpoint', 'events_endpoint', 'identity_types_supported']));
+    // workos/auth.md v0.2.0 renamed register_uri/claim_uri and v0.6.0 dropped verified_email (CHANGELOG.md 11fa014).
+    expect(JSON.stringify(block)).not.toMatch(/register_uri|claim_uri|verified_email|requested_credential_type/);
+    expect(`${JSON.stringify(block)}\n${doc}`).not.toContain(`${ORIGIN}/agent/auth`);
     const s = await startFixture({ '/auth.md': { headers: { 'content-type': 'text/markdown; charset=utf-8' }, body: doc } });
     sites.push(s);
     const c = await gatherContext(`${s.origin}/`);

@@ -38,6 +38,13 @@ describe('M2 ACP discovery', () => {
       '`protocol.supported_versions` does not include `protocol.version`',
     );
   });
+  it('reads `carts` as a service (rfcs/rfc.discovery.md 7641c71, 2026-04-16; the 2026-04-17 schema enum)', () => {
+    const doc = { ...DOC, capabilities: { services: ['checkout', 'carts'] } };
+    expect(m2Acp.evaluate(json(PATH, doc, CACHE), ctx).status).toBe('pass');
+    expect(acpProblems(doc)).toEqual([]);
+    const wrong = { ...DOC, capabilities: { services: ['cart'] } };
+    expect(acpProblems(wrong).join(' ')).toMatch(/"cart" outside the enum \(checkout, orders, delegate_payment, carts\)/);
+  });
   it('advises on caching and merchant identifiers', () => {
     const o = m2Acp.evaluate(json(PATH, { ...DOC, merchant_id: 'm_123' }), ctx);
     expect(o.status).toBe('pass');

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { AP2_EXTENSION_URI, m4Ap2 } from '../../../src/core/checks/commerce/m4-ap2.js';
+import { AP2_EXTENSION_URI, AP2_V01_EXTENSION_URI, m4Ap2 } from '../../../src/core/checks/commerce/m4-ap2.js';
 import { a2aCardFromProbes } from '../../../src/core/gather/a2a-card.js';
 import { ucpFromProbe } from '../../../src/core/gather/ucp.js';
 import { ORIGIN, json, notFound } from '../../helpers/responses.js';
@@ -20,9 +20,10 @@ const noCard = () => a2aCardFromProbes(notFound(CARD), notFound('/.well-known/ag
 
 describe('M4 AP2', () => {
   it('passes the AP2 extension with roles', () => {
-    const o = m4Ap2.evaluate({ card: card([{ uri: AP2_EXTENSION_URI, required: true, params: { roles: ['merchant'] } }]), ucp: noUcp() }, ctx);
+    const o = m4Ap2.evaluate({ card: card([{ uri: AP2_V01_EXTENSION_URI, required: true, params: { roles: ['merchant'] } }]), ucp: noUcp() }, ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('AP2 v0.1 A2A extension');
+    expect(m4Ap2.evaluate({ card: card([{ uri: AP2_EXTENSION_URI, required: true, params: { roles: ['merchant'] } }]), ucp: noUcp() }, ctx).matched).toBe('AP2 v0.2 A2A extension (samples)');
     expect(o).toMatchObject({ code: 'M4/ok', data: { known: 'merchant', required: ', required' }, details: { roles: ['merchant'], required: true, ucpMandate: false } });
     expect(o.advisories ?? []).toEqual([]);
   });
@@ -32,10 +33,20 @@ describe('M4 AP2', () => {
     expect(o.advisories?.join(' ')).toMatch(/required: true/);
     expect(o.advisories?.join(' ')).toMatch(/unknown role\(s\): banker/);
   });
-  it('is partial when the extension has no valid roles', () => {
-    const o = m4Ap2.evaluate({ card: card([{ uri: AP2_EXTENSION_URI, params: {} }]), ucp: noUcp() }, ctx);
+  it('is partial when a v0.1 extension has no valid roles', () => {
+    const o = m4Ap2.evaluate({ card: card([{ uri: AP2_V01_EXTENSION_URI, params: {} }]), ucp: noUcp() }, ctx);
     expect(o.status).toBe('partial');
     expect(o.remediation).toMatch(/params\.roles/);
+    const unknownOnly = m4Ap2.evaluate({ card: card([{ uri: AP2_EXTENSION_URI, params: { roles: ['banker'] } }]), ucp: noUcp() }, ctx);
+    expect(unknownOnly.code).toBe('M4/no-roles');
+  });
+  it('passes the v0.2 samples\' declaration (ap2/v1, required, no params): AP2 v0.2 b4587ac has no A2A roles', () => {
+    const o = m4Ap2.evaluate({ card: card([{ uri: AP2_EXTENSION_URI, description: 'Supports the Agent Payments Protocol.', required: true }]), ucp: noUcp() }, ctx);
+    expect(o).toMatchObject({ status: 'pass', code: 'M4/declared', matched: 'AP2 v0.2 A2A extension (samples)', details: { roles: [], required: true } });
+    expect(o.advisories ?? []).toEqual([]);
+    const optional = m4Ap2.evaluate({ card: card([{ uri: `${AP2_EXTENSION_URI}/` }]), ucp: noUcp() }, ctx);
+    expect(optional.code).toBe('M4/declared');
+    expect(optional.advisories?.join(' ')).toMatch(/required: true/);
   });
   it('passes on the UCP ap2_mandate capability', () => {
     const ucp = ucpFromProbe(json('/.well-known/ucp', { ucp: { version: '2026-01-11', capabilities: { 'dev.ucp.shopping.ap2_mandate': { version: '2026-01-11' } } } }));

@@ -3,7 +3,7 @@ import { load } from 'cheerio';
 import { m1Ucp } from '../../../src/core/checks/commerce/m1-ucp.js';
 import { m2Acp } from '../../../src/core/checks/commerce/m2-acp.js';
 import { m3X402 } from '../../../src/core/checks/commerce/m3-x402.js';
-import { AP2_EXTENSION_URI, m4Ap2 } from '../../../src/core/checks/commerce/m4-ap2.js';
+import { AP2_EXTENSION_URI, AP2_V01_EXTENSION_URI, m4Ap2 } from '../../../src/core/checks/commerce/m4-ap2.js';
 import { m5Mpp } from '../../../src/core/checks/commerce/m5-mpp.js';
 import { m6ProductData, type ProductArtifact } from '../../../src/core/checks/commerce/m6-product-data.js';
 import { a2aCardFromProbes } from '../../../src/core/gather/a2a-card.js';
@@ -66,13 +66,14 @@ const noCard = () => a2aCardFromProbes(notFound(CARD), notFound('/.well-known/ag
 const m4 = table(m4Ap2, {
   valid: [
     { artifact: () => ({ card: card([{ uri: AP2_EXTENSION_URI, required: true, params: { roles: ['merchant'] } }]), ucp: noUcp() }), code: 'M4/ok' },
+    { artifact: () => ({ card: card([{ uri: AP2_EXTENSION_URI, required: true }]), ucp: noUcp() }), code: 'M4/declared' },
     {
       artifact: () => ({ card: noCard(), ucp: ucpFromProbe(json(UCP, { ucp: { version: '2026-01-11', capabilities: { 'dev.ucp.shopping.ap2_mandate': { version: '2026-01-11' } } } })) }),
       code: 'M4/ucp-capability',
     },
   ],
   invalid: [
-    { artifact: () => ({ card: card([{ uri: AP2_EXTENSION_URI, params: {} }]), ucp: noUcp() }), status: 'partial', code: 'M4/no-roles' },
+    { artifact: () => ({ card: card([{ uri: AP2_V01_EXTENSION_URI, params: {} }]), ucp: noUcp() }), status: 'partial', code: 'M4/no-roles' },
     { artifact: () => ({ card: noCard(), ucp: noUcp() }), status: 'fail', code: 'M4/no-agent-card' },
     { artifact: () => ({ card: card([]), ucp: noUcp() }), status: 'fail', code: 'M4/missing' },
   ],

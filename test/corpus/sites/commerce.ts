@@ -210,6 +210,45 @@ export const commerce: Variant[] = [
     profile: 'commerce',
   },
   {
+    name: 'ap2-v02-sample-card',
+    models: 'an A2A card declaring AP2 the way the v0.2 samples do: uri ap2/v1, required, no params',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/a2a': a2aJsonRpcRoute(),
+      '/.well-known/agent-card.json': json({
+        name: 'Corpus shop agent',
+        description: 'Sells tools',
+        version: '1.0.0',
+        supportedInterfaces: [{ url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+        capabilities: { extensions: [{ uri: 'https://github.com/google-agentic-commerce/ap2/v1', description: 'Agent payments', required: true }] },
+        defaultInputModes: ['text/plain'],
+        defaultOutputModes: ['text/plain'],
+        skills: [{ id: 'buy', name: 'Buy', description: 'Buy a tool', tags: ['shop'] }],
+      }),
+    }),
+    expect: { M4: 'pass' },
+    codes: { M4: 'M4/declared' },
+    source: 'AP2 v0.2 (google-agentic-commerce/AP2 b4587ac, 2026-04-28): docs/a2a-extension.md removed; code/samples/python/src/roles/merchant_agent/agent.json declares ap2/v1, required, no params',
+    profile: 'commerce',
+  },
+  {
+    name: 'acp-discovery-carts',
+    models: 'an ACP discovery document listing the carts service',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/acp.json': json({
+        protocol: { name: 'acp', version: '2026-04-17', supported_versions: ['2026-01-30', '2026-04-17'] },
+        api_base_url: `${origin}/acp`,
+        transports: ['rest'],
+        capabilities: { services: ['checkout', 'carts'] },
+      }),
+    }),
+    expect: { M2: 'pass' },
+    codes: { M2: 'M2/ok' },
+    source: 'ACP rfcs/rfc.discovery.md at 7641c71 (2026-04-16, Services Enum adds carts) and spec/2026-04-17 DiscoveryCapabilities.services enum',
+    profile: 'commerce',
+  },
+  {
     name: 'acp-discovery-mcp-only',
     models: 'an ACP discovery document whose transports lack rest',
     site: ({ origin }) => ({

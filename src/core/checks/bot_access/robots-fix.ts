@@ -5,7 +5,7 @@
 import type { FixStep } from '../../schema.js';
 import type { FixContext } from '../types.js';
 import type { RobotsLinesSpec } from '../../fixes/platforms/types.js';
-import { platformHook, throughHosts } from '../../fixes/platform-steps.js';
+import { platformHook, throughHosts, withPublish } from '../../fixes/platform-steps.js';
 
 /** Platform step(s) that add `spec.snippet` to the site's robots.txt (the platform's pack knows how; else the file itself). */
 export function robotsLinesSteps(fx: FixContext, spec: RobotsLinesSpec): FixStep[] {
@@ -18,7 +18,7 @@ export function robotsLinesSteps(fx: FixContext, spec: RobotsLinesSpec): FixStep
     },
   ];
   // A host in front of the site (Cloudflare's managed robots.txt) adds its own way.
-  return throughHosts(fx, 'robotsLines', steps, spec);
+  return withPublish(throughHosts(fx, 'robotsLines', steps, spec), { kind: 'lines', path: '/robots.txt', content: spec.snippet });
 }
 
 /** Whether the platform generates robots.txt itself (lines are added to its file rather than a file served). */

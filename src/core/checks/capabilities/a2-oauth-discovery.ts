@@ -195,7 +195,7 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
         title: 'Use your identity provider\'s metadata',
         body: 'Auth0, Okta, Keycloak, Cognito, Clerk and WorkOS already publish it at their issuer (…/.well-known/openid-configuration). If the issuer is on another host, publish protected-resource metadata (A3) on your API origin naming it in authorization_servers.',
       },
-      ...serveFileSteps(fx, { path: AS_METADATA_PATH, contentType: 'application/json', content, lang: 'json' }),
+      ...serveFileSteps(fx, { path: AS_METADATA_PATH, contentType: 'application/json', content, lang: 'json', needs: ['authorizationServer'] }),
       verifyStep(`curl -s ${fx.origin}${AS_METADATA_PATH}; curl -s ${fx.origin}${OIDC_CONFIG_PATH}`, 'Expect JSON whose issuer equals the URL it was fetched from, with https endpoints and S256 in code_challenge_methods_supported.'),
       specStep(SPEC),
     ];

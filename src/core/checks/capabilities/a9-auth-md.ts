@@ -33,7 +33,8 @@ export function firstH1(markdown: string): string | null {
  * What an auth.md points at, as WorkOS's "The auth.md file" page (read 2026-11-25) lays it out: the
  * Protected Resource Metadata stays the authoritative source and auth.md is its prose companion,
  * with a two-hop Discover section (PRM, then the authorization server's `agent_auth` block) and a
- * Register step that posts to the block's `register_uri`.
+ * Register step that posts to the block's `identity_endpoint` (`register_uri` before workos/auth.md
+ * v0.2.0 of 2026-06-03; both are read).
  */
 export interface AuthMdPointers {
   protectedResourceMetadata: boolean;
@@ -48,7 +49,7 @@ export function authMdPointers(text: string): AuthMdPointers {
     protectedResourceMetadata: /\/\.well-known\/oauth-protected-resource|resource_metadata/i.test(t),
     authorizationServerMetadata: /\/\.well-known\/(oauth-authorization-server|openid-configuration)/i.test(t),
     agentAuthBlock: /\bagent_auth\b/.test(t),
-    registration: /register_uri|\/agent[-/]auth\b|\/agent\/identity\b|register/i.test(t),
+    registration: /identity_endpoint|register_uri|\/agent[-/]auth\b|\/agent\/identity\b|register/i.test(t),
   };
 }
 
@@ -109,13 +110,16 @@ export const a9AuthMd = defineCheck<FetchResult>()({
     const o = fx.origin;
     const content = authMdTemplate(o, domainOrPlaceholder(o));
     return [
-      ...serveFileSteps(fx, { path: AUTH_MD_PATH, contentType: 'text/markdown; charset=utf-8', content, lang: 'markdown' }),
+      ...serveFileSteps(fx, { path: AUTH_MD_PATH, contentType: 'text/markdown; charset=utf-8', content, lang: 'markdown', needs: ['authorizationServer', 'contact'] }),
       {
         title: 'Publish the metadata it points at',
         body:
-          'auth.md is the prose companion of your OAuth metadata, which stays the authoritative source: protected-resource metadata (A3) naming your authorization server, and authorization-server metadata (A2) carrying an `agent_auth` block. Then implement the endpoints it names (register, claim, claim/complete); keep only the identity types you accept.',
+          'auth.md is the prose companion of your OAuth metadata, which stays the authoritative source: protected-resource metadata (A3) naming your authorization server, and authorization-server metadata (A2) carrying an `agent_auth` block. Then implement the endpoints it names (identity, claim, token, events); keep only the identity types you accept.',
         code: agentAuthBlock(o),
         lang: 'json',
+        // Merged into the authorization-server metadata A2's guide publishes; the endpoints are the owner's.
+        publish: { kind: 'merge', path: '/.well-known/oauth-authorization-server', content: agentAuthBlock(o) },
+        needs: ['authorizationServer'],
       },
       verifyStep(`curl -si -H 'Accept: text/markdown' ${o}${AUTH_MD_PATH} | head -n 12`, 'Expect HTTP 200, Content-Type: text/markdown and a first heading containing "auth.md".'),
       specStep(SPEC),
@@ -123,66 +127,79 @@ export const a9AuthMd = defineCheck<FetchResult>()({
   },
 });
 
-/** The `agent_auth` block of the authorization-server metadata, as the workos/auth.md AUTH.md shows it. */
+/**
+ * The authorization-server metadata auth.md points at, in the shape of workos/auth.md v0.2.0-v0.7.0
+ * (CHANGELOG.md at 11fa014, 2026-06-12): RFC 8414 top-level fields (issuer, token_endpoint,
+ * revocation_endpoint, grant_types_supported) beside the `agent_auth` block, whose endpoints are
+ * `identity_endpoint`, `claim_endpoint` and `events_endpoint` (were register_uri, claim_uri,
+ * revocation_uri), identity types `anonymous`, `identity_assertion` (ID-JAG only) and `service_auth`.
+ */
 function agentAuthBlock(o: string): string {
   const block = {
+    issuer: o,
+    token_endpoint: `${o}/oauth2/token`,
+    revocation_endpoint: `${o}/oauth2/revoke`,
+    grant_types_supported: ['urn:ietf:params:oauth:grant-type:jwt-bearer', 'urn:workos:agent-auth:grant-type:claim'],
     agent_auth: {
       skill: `${o}/auth.md`,
-      register_uri: `${o}/agent/auth`,
-      claim_uri: `${o}/agent/auth/claim`,
-      identity_types_supported: ['anonymous', 'identity_assertion'],
-      anonymous: { credential_types_supported: ['api_key'] },
-      identity_assertion: { assertion_types_supported: ['urn:ietf:params:oauth:token-type:id-jag', 'verified_email'], credential_types_supported: ['access_token', 'api_key'] },
+      identity_endpoint: `${o}/agent/identity`,
+      claim_endpoint: `${o}/agent/identity/claim`,
+      events_endpoint: `${o}/agent/event/notify`,
+      identity_types_supported: ['anonymous', 'identity_assertion', 'service_auth'],
+      identity_assertion: { assertion_types_supported: ['urn:ietf:params:oauth:token-type:id-jag'] },
+      events_supported: ['https://schemas.workos.com/events/agent/auth/identity/assertion/revoked'],
     },
   };
   return JSON.stringify(block, null, 2);
 }
 
 /**
- * The document in the order WorkOS's anatomy page gives (read 2026-11-25): title and preamble naming
- * the hosts, Discover (two hops), pick a method, Register, Claim, Use the credential, Revocation.
+ * The document in the order of the workos/auth.md walkthrough: title and preamble naming the hosts,
+ * Discover (two hops), pick a method, Register at the identity endpoint (which returns an
+ * `identity_assertion`, exchanged at the token endpoint since v0.2.0), Claim (RFC 8628-shaped
+ * `user_code` ceremony since v0.4.0), Use the credential, Revocation.
  */
 export function authMdTemplate(o: string, domain: string): string {
   const fence = '```';
   return [
     '# auth.md',
     '',
-    `You are an agent. This service supports agentic registration. Resource server (the API): ${o}. Authorization server (registration and claim): ${o}. Follow the steps in order.`,
+    `You are an agent. This service supports agentic registration. Resource server (the API): ${o}. Authorization server (registration and tokens): ${o}. Follow the steps in order.`,
     '',
     '## 1. Discover',
     '',
     `On a 401, read the Protected Resource Metadata URL from \`WWW-Authenticate: Bearer resource_metadata="…"\`; without one, fetch ${o}/.well-known/oauth-protected-resource and read \`resource\`, \`resource_name\`, \`authorization_servers\`, \`scopes_supported\` and \`bearer_methods_supported\`.`,
     '',
-    `Then fetch ${o}/.well-known/oauth-authorization-server and read its \`agent_auth\` block in full: \`register_uri\`, \`claim_uri\`, \`identity_types_supported\` and the credential types of each.`,
+    `Then fetch ${o}/.well-known/oauth-authorization-server: read \`issuer\`, \`token_endpoint\`, \`grant_types_supported\` and its \`agent_auth\` block in full (\`identity_endpoint\`, \`claim_endpoint\`, \`events_endpoint\`, \`identity_types_supported\`).`,
     '',
     '## 2. Pick a method',
     '',
-    '- `identity_assertion` with an ID-JAG from your provider, if this service trusts it.',
-    "- `identity_assertion` with the user's verified email (a claim ceremony follows).",
-    '- `anonymous`: a credential at pre-claim scopes now, a claim later.',
+    '- `identity_assertion` with an ID-JAG from your provider, if this service lists it in `identity_assertion.assertion_types_supported`.',
+    "- `service_auth` with the user's email as `login_hint` (a claim ceremony follows).",
+    '- `anonymous`: pre-claim scopes now, a claim later.',
     '',
     '## 3. Register',
     '',
     `${fence}http`,
-    `POST ${o}/agent/auth`,
+    `POST ${o}/agent/identity`,
     'Content-Type: application/json',
     '',
-    '{"type": "anonymous", "requested_credential_type": "api_key"}',
+    '{"type": "anonymous"}',
     fence,
     '',
-    'The answer carries `credential` (anonymous, ID-JAG) or a `claim_token` (email).',
+    `The answer carries an \`identity_assertion\` (anonymous, ID-JAG) to exchange at ${o}/oauth2/token (grant type urn:ietf:params:oauth:grant-type:jwt-bearer) for an access token, or a \`claim_token\` and a \`claim\` block (service_auth).`,
     '',
     '## 4. Claim',
     '',
-    `POST the \`claim_token\` and the user's email to ${o}/agent/auth/claim (anonymous only; email registrations already sent it). The user reads back a 6-digit code; POST \`claim_token\` and \`otp\` to ${o}/agent/auth/claim/complete.`,
+    `Anonymous registrations start a claim at ${o}/agent/identity/claim with the \`claim_token\`. Show the user the \`user_code\` and \`verification_uri\`; they sign in there and type the code. Poll ${o}/oauth2/token with the claim grant (urn:workos:agent-auth:grant-type:claim) until it answers with the token.`,
     '',
     '## 5. Use the credential',
     '',
-    'Send `Authorization: Bearer <credential>`. On a 401 with a credential that used to work, drop it and start again at step 1.',
+    'Send `Authorization: Bearer <access_token>`. On a 401 with a token that used to work, drop it and start again at step 1.',
     '',
     '## Revocation',
     '',
-    'You do not revoke credentials yourself; a revoked credential answers 401.',
+    'You do not revoke credentials yourself; providers send revocation events to the `events_endpoint`, and a revoked credential answers 401.',
     '',
     '## Contact',
     '',

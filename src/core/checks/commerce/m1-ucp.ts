@@ -170,7 +170,7 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
         title: 'Check for a platform integration first',
         body: 'Commerce platforms and payment providers are adding UCP; an official app or plugin keeps the profile in sync with your real checkout endpoints. Publish it yourself only if you implement the UCP endpoints.',
       },
-      ...serveFileSteps(fx, { path: UCP_PATH, contentType: 'application/json', content: JSON.stringify(profile, null, 2) + '\n', lang: 'json', headers: { 'Cache-Control': 'public, max-age=3600' } }),
+      ...serveFileSteps(fx, { path: UCP_PATH, contentType: 'application/json', content: JSON.stringify(profile, null, 2) + '\n', lang: 'json', headers: { 'Cache-Control': 'public, max-age=3600' }, needs: ['commerceEndpoint'] }),
       verify,
       specStep(SPEC),
     ];

@@ -7,7 +7,8 @@ const SPEC = ['https://agenticcommerce.dev', 'https://github.com/agentic-commerc
 export const ACP_PATH = '/.well-known/acp.json';
 const ACCEPT = 'application/json, */*;q=0.1';
 const TRANSPORTS = ['rest', 'mcp'];
-const SERVICES = ['checkout', 'orders', 'delegate_payment'];
+// `carts` joined the closed enum with the Cart capability (rfcs/rfc.discovery.md 7641c71, 2026-04-16; spec/2026-04-17 schema).
+const SERVICES = ['checkout', 'orders', 'delegate_payment', 'carts'];
 const INTERVENTIONS = ['3ds', 'biometric', 'address_verification'];
 /** The latest released ACP API version (spec/2026-04-17 in the protocol repository), which the fix guide writes. */
 export const ACP_LATEST = '2026-04-17';
@@ -53,7 +54,7 @@ export function acpProblems(doc: Record<string, unknown>): string[] {
     if (!Array.isArray(s) || !s.length) p.push('no `capabilities.services` list');
     else {
       const bad = s.filter((x) => !SERVICES.includes(x as string));
-      if (bad.length) p.push(`services ${bad.map((x) => JSON.stringify(x)).join(', ').slice(0, 80)} outside the enum (checkout, orders, delegate_payment)`);
+      if (bad.length) p.push(`services ${bad.map((x) => JSON.stringify(x)).join(', ').slice(0, 80)} outside the enum (${SERVICES.join(', ')})`);
     }
     for (const k of ['extensions', 'intervention_types', 'supported_currencies', 'supported_locales']) {
       if (caps[k] !== undefined && !Array.isArray(caps[k])) p.push(`\`capabilities.${k}\` is not a list`);
@@ -77,7 +78,7 @@ export const m2Acp = defineCheck<FetchResult>()({
     anchorKey: 'acp',
     specUrls: SPEC,
     standards: ['acp'],
-    summary: `GET ${ACP_PATH} returns an Agentic Commerce Protocol discovery document: protocol {name "acp", version, supported_versions}, api_base_url, transports (rest|mcp) and capabilities.services (checkout|orders|delegate_payment).`,
+    summary: `GET ${ACP_PATH} returns an Agentic Commerce Protocol discovery document: protocol {name "acp", version, supported_versions}, api_base_url, transports (rest|mcp) and capabilities.services (checkout|orders|delegate_payment|carts).`,
     why: 'ACP (OpenAI and Stripe) is how ChatGPT-style agents check out on a merchant; the discovery document tells them which API and services you support.',
     remediation: `Publish ${ACP_PATH} with protocol, api_base_url, transports and capabilities.services, or sell through a platform that integrates ACP for you.`,
     codes: {
@@ -132,7 +133,7 @@ export const m2Acp = defineCheck<FetchResult>()({
     const platformNote = platformHook(fx, 'agenticCheckout')?.(fx) ?? [];
     return [
       ...platformNote,
-      ...serveFileSteps(fx, { path: ACP_PATH, contentType: 'application/json', content: JSON.stringify(doc, null, 2) + '\n', lang: 'json', headers: { 'Cache-Control': 'public, max-age=3600' } }),
+      ...serveFileSteps(fx, { path: ACP_PATH, contentType: 'application/json', content: JSON.stringify(doc, null, 2) + '\n', lang: 'json', headers: { 'Cache-Control': 'public, max-age=3600' }, needs: ['commerceEndpoint'] }),
       verifyStep(`curl -si ${fx.origin}${ACP_PATH} | head -n 20`, 'Expect HTTP 200, application/json, Cache-Control: public, max-age=3600, and protocol.name "acp".'),
       specStep(SPEC),
     ];

@@ -2,8 +2,9 @@
  * M3 x402: knock on a few URLs and look for HTTP 402 with machine-readable payment requirements,
  * either v1 (JSON body `{x402Version: 1, accepts[]}`) or v2 (`PAYMENT-REQUIRED` header, base64
  * JSON). Beyond the anchor set, it knocks on resources the site itself lists: its
- * `/.well-known/x402.json` manifest (x402 well-known discovery extension, a draft the x402
- * middleware serves by default) and OpenAPI operations marked `x-payment-info`. Only the scanned
+ * `/.well-known/x402.json` manifest (a proposal: specs/extensions/well-known-discovery.md of
+ * x402-foundation/x402 pull request #2646, open, not merged as of 2026-11-27) and OpenAPI operations
+ * marked `x-payment-info`. The manifest only chooses URLs to knock on: a pass needs a real 402. Only the scanned
  * site is contacted: the reference scanner's extra lookup in a third-party registry (Coinbase
  * Bazaar) is deliberately not made.
  */
@@ -17,7 +18,7 @@ import { platformHook, verifyStep, specStep } from '../../fixes/platform-steps.j
 
 const SPEC = ['https://x402.org', 'https://docs.x402.org', 'https://github.com/x402-foundation/x402'];
 export const X402_PATHS = ['/', '/api', '/api/v1'];
-/** The per-origin discovery manifest of the x402 well-known discovery extension (draft). */
+/** The per-origin discovery manifest proposed in x402 pull request #2646 (not merged). */
 export const X402_MANIFEST_PATH = '/.well-known/x402.json';
 /** At most this many advertised resources (manifest first, then OpenAPI) are knocked on. */
 export const MAX_ADVERTISED = 5;
@@ -249,7 +250,8 @@ export const m3X402 = defineCheck<X402Artifact>()({
           lang: 'ts',
         };
     return [
-      step,
+      // The middleware runs on the owner's server with the owner's wallet and facilitator.
+      { ...step, needs: ['paymentAddress'] },
       {
         title: 'Mark payable operations in your OpenAPI description',
         body: 'Add x-payment-info to each paid operation so agents (and this scanner) find them without guessing; see check M5.',

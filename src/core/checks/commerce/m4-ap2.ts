@@ -1,7 +1,7 @@
 /**
  * M4 AP2 (Agent Payments Protocol): declared as an extension of the A2A agent card
- * (`capabilities.extensions[]`, uri under github.com/google-agentic-commerce/ap2, `params.roles`)
- * or as the UCP capability `dev.ucp.shopping.ap2_mandate`. No requests of its own: it reads the
+ * (`capabilities.extensions[]`, uri under github.com/google-agentic-commerce/ap2) or as the UCP
+ * capability `dev.ucp.shopping.ap2_mandate`. No requests of its own: it reads the
  * memoised A2A card (shared with A5) and UCP profile (shared with M1).
  */
 import { defineCheck } from '../types.js';
@@ -11,8 +11,14 @@ import { ucpProfile, type UcpArtifact } from '../../gather/ucp.js';
 import { describeProbe, excerpt, isObject } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 
-const SPEC = ['https://ap2-protocol.org', 'https://github.com/google-agentic-commerce/AP2/blob/main/docs/a2a-extension.md'];
-export const AP2_EXTENSION_URI = 'https://github.com/google-agentic-commerce/ap2/tree/v0.1';
+const SPEC = ['https://ap2-protocol.org', 'https://github.com/google-agentic-commerce/AP2/blob/main/docs/ap2/specification.md'];
+/**
+ * AP2 v0.2 (release commit b4587ac, 2026-04-28) removed docs/a2a-extension.md and has no normative
+ * A2A binding: its sample agent cards (code/samples/python/src/roles/.../agent.json) declare this URI
+ * with required: true and no params. v0.1's text named tree/v0.1 and required params.roles.
+ */
+export const AP2_EXTENSION_URI = 'https://github.com/google-agentic-commerce/ap2/v1';
+export const AP2_V01_EXTENSION_URI = 'https://github.com/google-agentic-commerce/ap2/tree/v0.1';
 const AP2_URI_RE = /^https:\/\/github\.com\/google-agentic-commerce\/ap2(\/|$)/i;
 export const AP2_ROLES = ['merchant', 'shopper', 'credentials-provider', 'payment-processor', 'micropayment-provider', 'streaming-payment-consumer'];
 export const UCP_AP2_CAPABILITY = 'dev.ucp.shopping.ap2_mandate';
@@ -39,12 +45,13 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
     anchorKey: 'ap2',
     specUrls: SPEC,
     standards: ['ap2', 'a2a'],
-    summary: `The A2A agent card declares the AP2 extension (${AP2_EXTENSION_URI}) with params.roles, or the UCP profile lists the ${UCP_AP2_CAPABILITY} capability.`,
+    summary: `The A2A agent card declares the AP2 extension (${AP2_EXTENSION_URI} as AP2 v0.2's samples do, or ${AP2_V01_EXTENSION_URI} with params.roles), or the UCP profile lists the ${UCP_AP2_CAPABILITY} capability.`,
     why: 'AP2 mandates let an agent prove what the user authorised it to buy; merchants that declare it can accept agent-initiated payments with that proof.',
-    remediation: `Declare AP2 in your A2A agent card: capabilities.extensions[] with uri "${AP2_EXTENSION_URI}", params.roles ["merchant"] and required: true.`,
+    remediation: `Declare AP2 in your A2A agent card: capabilities.extensions[] with uri "${AP2_EXTENSION_URI}", required: true and params.roles ["merchant"].`,
     codes: {
       'M4/no-roles': 'partial: the AP2 extension has no valid params.roles',
       'M4/ok': 'the A2A card declares the AP2 extension with roles',
+      'M4/declared': 'the A2A card declares the AP2 v0.2 extension URI (its samples give no roles)',
       'M4/ucp-capability': 'the UCP profile declares the AP2 capability',
       'M4/no-agent-card': 'no A2A agent card to declare AP2 on',
       'M4/missing': 'the A2A card declares no AP2 extension',
@@ -52,6 +59,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
     messages: {
       'M4/no-roles': '{facts} without valid params.roles{required}; {ucpNote}.',
       'M4/ok': '{facts}, roles {known}{required}; {ucpNote}.',
+      'M4/declared': '{facts}{required}, no params.roles (AP2 v0.2 defines no A2A params; its samples declare none); {ucpNote}.',
       'M4/ucp-capability': '{seen}; {ucpNote}{ucpVersion}; A2A card: {card}.',
       'M4/no-agent-card': 'AP2 requires an A2A Agent Card: none found ({card}); {ucpNote}.',
       'M4/missing': '{cardSeen}; the A2A card declares {extensions}; {ucpNote}.',
@@ -79,6 +87,20 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       if (unknown.length) advisories.push(`unknown role(s): ${unknown.map((r) => excerpt(r, 30)).join(', ')}`);
       if (known.includes('merchant') && ap2.required !== true) advisories.push('merchants should mark the AP2 extension required: true');
       const facts = `${cardSeen}; A2A card declares AP2 (${excerpt(String(ap2.uri), 80)})`;
+      const v02 = String(ap2.uri).replace(/\/$/, '').toLowerCase() === AP2_EXTENSION_URI.toLowerCase();
+      if (!known.length && v02 && !roles.length) {
+        // The v0.2 samples' declaration: nothing in the current text asks for roles.
+        if (ap2.required !== true) advisories.push('merchants should mark the AP2 extension required: true');
+        return {
+          status: 'pass',
+          code: 'M4/declared',
+          data: { facts, required: ap2.required === true ? ', required' : '', ucpNote },
+          matched: 'AP2 v0.2 A2A extension (samples)',
+          advisories,
+          probes,
+          details: { roles: [], required: ap2.required === true, ucpMandate: !!ucpCap } as Ap2Details,
+        };
+      }
       if (!known.length) {
         return {
           status: 'partial',
@@ -94,7 +116,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
         status: 'pass',
         code: 'M4/ok',
         data: { facts, known: known.join(', '), required: ap2.required === true ? ', required' : '', ucpNote },
-        matched: 'AP2 v0.1 A2A extension',
+        matched: v02 ? 'AP2 v0.2 A2A extension (samples)' : 'AP2 v0.1 A2A extension',
         advisories,
         probes,
         details: { roles: known, required: ap2.required === true, ucpMandate: !!ucpCap } as Ap2Details,
@@ -145,6 +167,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
         body: 'Merge this into /.well-known/agent-card.json (keep the rest of the card; see check A5). Roles: merchant, shopper, credentials-provider, payment-processor.',
         code: JSON.stringify(extension, null, 2),
         lang: 'json',
+        publish: { kind: 'merge', path: '/.well-known/agent-card.json', content: JSON.stringify(extension) },
       },
       ...serveFileSteps(fx, {
         path: '/.well-known/agent-card.json',

@@ -5,6 +5,7 @@
  * is a base-unit integer string, or null for dynamic pricing. Each payable operation MUST declare a
  * 402 response. Reads the OpenAPI document A8 found (memoised, no new requests).
  */
+import { linkTarget } from '../../fixes/found.js';
 import { defineCheck } from '../types.js';
 import { openApiDoc, openApiOperations, type OpenApiArtifact } from '../../gather/openapi.js';
 import { describeProbe, excerpt, isObject, isSoft404 } from '../../gather/classify.js';
@@ -158,6 +159,9 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
         body: 'Add x-payment-info to every operation that costs money, and a 402 response beside it (keep the rest of the document; check A8 covers publishing it at /openapi.json). intent is charge (per call) or session (metered); amount is a string of digits in the smallest currency unit, or null when the price depends on the request.',
         code: JSON.stringify(snippet, null, 2),
         lang: 'json',
+        publish: { kind: 'merge', path: fx.found?.openapi ? linkTarget(fx.found.openapi, fx.origin) : '/openapi.json', content: JSON.stringify(snippet) },
+        // The prices and the payment method are the owner's.
+        needs: ['paymentAddress'],
       },
       {
         title: 'Generate it with your spec',

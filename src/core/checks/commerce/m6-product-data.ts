@@ -8,7 +8,7 @@ import { BROWSER_ACCEPT, type FetchResult } from '../../net/http.js';
 import { jsonLdBlocks, parseJsonLd, type JsonLdResult } from '../../gather/jsonld.js';
 import { parseHtml } from '../../gather/html-dom.js';
 import { describeProbe, excerpt, isObject, isOk } from '../../gather/classify.js';
-import { platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { platformHook, verifyStep, specStep, withPublish } from '../../fixes/platform-steps.js';
 import type { FixStep } from '../../schema.js';
 import { productPageFromSitemap } from '../../gather/product-pages.js';
 
@@ -207,9 +207,10 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
       lang: 'html',
     };
     const platform = platformHook(fx, 'productData')?.(fx) ?? [];
+    // The block goes on each product page, with the owner's products in it.
+    const publish = withPublish(platform.length ? platform : [generic], { kind: 'html', path: '/products/blue-widget', where: 'head', content: generic.code! }, ['productData']);
     return [
-      ...platform,
-      ...(platform.length ? [] : [generic]),
+      ...publish,
       verifyStep(`curl -s ${fx.origin}/products/<a-product> | grep -A12 'application/ld+json'`, 'Expect a Product with offers.price, offers.priceCurrency and offers.availability; Google\'s Rich Results Test shows the same.'),
       specStep(SPEC),
     ];

@@ -4,7 +4,7 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe, isObject } from '../../gather/classify.js';
 import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { jsonLdBlocks, type JsonLdResult } from '../../gather/jsonld.js';
-import { platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { platformHook, specStep, verifyStep, withPublish } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://json-ld.org/spec/latest/json-ld/', 'https://schema.org/docs/gs.html', 'https://developers.google.com/search/docs/appearance/structured-data/intro-structured-data'];
 
@@ -105,6 +105,7 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
 function platformSteps(fx: FixContext, block: string): FixStep[] {
   const add: FixStep = { title: 'Add a JSON-LD block to the page <head>', code: block, lang: 'html' };
   const own = platformHook(fx, 'structuredData')?.(fx);
-  if (own) return own;
-  return [add, { title: 'Describe each page type', body: 'Home: Organization + WebSite. Articles: Article (headline, author, datePublished). Products: Product with Offer (price, availability). FAQs: FAQPage.' }];
+  // The block is what gets published whatever the platform's way to add it; the name is the owner's.
+  const steps = own ?? [add, { title: 'Describe each page type', body: 'Home: Organization + WebSite. Articles: Article (headline, author, datePublished). Products: Product with Offer (price, availability). FAQs: FAQPage.' }];
+  return withPublish(steps, { kind: 'html', path: '/', where: 'head', content: block }, ['siteName']);
 }

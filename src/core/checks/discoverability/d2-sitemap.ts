@@ -145,12 +145,13 @@ function generateSteps(fx: FixContext): FixStep[] {
   const own = platformHook(fx, 'sitemap')?.(fx);
   if (own) return own;
   return [
-    ...serveFileSteps(fx, { path: '/sitemap.xml', contentType: 'application/xml; charset=utf-8', content: SAMPLE(fx.origin), lang: 'xml' }),
+    ...serveFileSteps(fx, { path: '/sitemap.xml', contentType: 'application/xml; charset=utf-8', content: SAMPLE(fx.origin), lang: 'xml', needs: ['pageUrls'] }),
     { title: 'Generate it, do not hand-write it', body: 'List canonical URLs that answer 200 (no redirects, no noindex pages), add <lastmod>, and split with a sitemap index beyond 50,000 URLs or 50 MB.' },
   ];
 }
 
 function robotsStep(fx: FixContext): FixStep {
   const url = `${fx.origin}${platformHook(fx, 'sitemapPath') ?? '/sitemap.xml'}`;
-  return { title: 'Reference it from robots.txt', body: 'Use the absolute URL of the sitemap (or of your SEO plugin\'s index):', code: `Sitemap: ${url}`, lang: 'text' };
+  const line = `Sitemap: ${url}`;
+  return { title: 'Reference it from robots.txt', body: 'Use the absolute URL of the sitemap (or of your SEO plugin\'s index):', code: line, lang: 'text', publish: { kind: 'lines', path: '/robots.txt', content: `${line}\n` } };
 }

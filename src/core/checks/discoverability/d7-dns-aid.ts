@@ -71,6 +71,8 @@ export const d7DnsAid = defineCheck<DnsAidArtifact>()({
           `_index._agents.${host}. 3600 IN SVCB 1 ${host}. alpn="h2" port=443`,
         ].join('\n'),
         lang: 'text',
+        // Records go in the owner's DNS zone, for an agent the owner runs: nothing served over HTTP does this.
+        needs: domain ? ['dnsZone', 'mcpEndpoint'] : ['domain', 'dnsZone', 'mcpEndpoint'],
       },
       {
         title: 'Optionally, the TXT index the reference implementations read',

@@ -7,6 +7,7 @@
 import type { FixStep } from '../../schema.js';
 import type { FixContext } from '../../checks/types.js';
 import type { PlatformFingerprint, Signal } from '../../platform/signals.js';
+import type { OwnerValue } from '../owner-values.js';
 
 export type { GuideTarget, HostingId, PlatformId } from './index.js';
 
@@ -20,6 +21,8 @@ export interface ServeFileSpec {
   lang: string;
   /** Extra response headers the file should carry (CORS, Cache-Control). */
   headers?: Record<string, string>;
+  /** Values of the owner's that the content shows placeholders for (FixStep.needs). */
+  needs?: OwnerValue[];
 }
 
 export interface HeaderSpec {
@@ -27,6 +30,8 @@ export interface HeaderSpec {
   value: string;
   /** Path the header applies to; "/" means the home page (and usually every page). */
   path?: string;
+  /** Values of the owner's that the value shows placeholders for (FixStep.needs). */
+  needs?: OwnerValue[];
 }
 
 /** What a pack gets to publish a file: the cleaned path and headers, and the step showing the content. */
