@@ -52,7 +52,6 @@ const KNOWN: Record<string, string> = {
   B3: 'smallchecks: partial, kid "<JWK SHA-256 thumbprint of the key>" is a placeholder; the guide should say needs: signingKey',
   A1: 'smallchecks: partial, every link target of the sample catalog is dead (/api/v1/openapi.json...); needs: apiBaseUrl',
   A7: 'smallchecks: fail, the registration script and the form carry no publish operation',
-  A4: 'catalog: partial, the card is published through the removed /.well-known/mcp/catalog.json and its endpoint is a placeholder (needs: mcpEndpoint)',
   A5: 'a2a: partial, the card\'s endpoint /a2a/v1 answers 404 (needs: a2aEndpoint)',
   A6: 'a2a: partial, the digest "sha256:<64 lowercase hex…" is a placeholder (compute it, or needs a value)',
 };

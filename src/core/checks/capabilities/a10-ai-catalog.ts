@@ -10,7 +10,7 @@ import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt, isFound, isObject, isSoft404, parseJson } from '../../gather/classify.js';
-import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { pageHtmlStep, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { PLACEHOLDER_DOMAIN, siteDomain } from '../../fixes/site.js';
 import { agentCatalog } from '../../gather/catalog-reader.js';
 import {
@@ -337,7 +337,7 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
         headers: { 'Access-Control-Allow-Origin': '*' },
       }),
       exists,
-      {
+      pageHtmlStep({
         title: 'Point readers to it',
         body:
           `ARD v0.91 readers look at ${ARD_PATH} and rel="${ARD_REL}": add the link element to your page head (or send the Link header). ` +
@@ -345,7 +345,7 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
           `A robots.txt "Agentmap: ${url}" line is a third way ARD names, but ${AGENTMAP_LIGHTHOUSE.replace(/^a robots\.txt "Agentmap:" line /, 'it ')}.`,
         code: `<link rel="${ARD_REL}" href="${ARD_PATH}">\n\nLink: <${ARD_PATH}>; rel="${ARD_REL}"`,
         lang: 'text',
-      },
+      }, { where: 'head', content: `<link rel="${ARD_REL}" href="${ARD_PATH}">` }),
       verifyStep(`curl -si ${url} | head -n 20\ncurl -si ${fx.origin}${AI_CATALOG_PATH} | head -n 20`, 'Expect HTTP 200, application/json (ai-catalog.json: application/ai-catalog+json), Access-Control-Allow-Origin: *, and your entries.'),
       specStep(SPEC),
     ];

@@ -19,6 +19,7 @@ import { siteOf } from '../../gather/live-scope.js';
 import { renderFindings } from '../messages.js';
 import { PLACEHOLDER_DOMAIN, placeholderNote, reverseDomain, siteDomain } from '../../fixes/site.js';
 import type { FixStep } from '../../schema.js';
+import type { OwnerValue } from '../../fixes/owner-values.js';
 
 const SPEC = [
   'https://github.com/modelcontextprotocol/experimental-ext-server-card/blob/main/docs/discovery.md',
@@ -432,9 +433,11 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
         : '';
     const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET', 'Access-Control-Allow-Headers': 'Content-Type, If-None-Match', 'Access-Control-Expose-Headers': 'ETag' };
     const headers = { ...cors, 'Cache-Control': 'public, max-age=3600' };
+    // Without a card the scan read, the endpoint is a placeholder: the owner's MCP server URL is needed.
+    const needs: OwnerValue[] = [...(seen?.endpoints[0] ? [] : ['mcpEndpoint' as const]), ...(!validName && !domain ? ['domain' as const] : [])];
     const cardSteps: FixStep[] = cardPath
-      ? serveFileSteps(fx, { path: cardPath, contentType: MCP_CARD_MEDIA_TYPE, content: card, lang: 'json', headers })
-      : [{ title: `Serve the server card at ${cardUrl}`, body: `Answer GET with Content-Type: ${MCP_CARD_MEDIA_TYPE} and CORS (Access-Control-Allow-Origin: *):`, code: card, lang: 'json' }];
+      ? serveFileSteps(fx, { path: cardPath, contentType: MCP_CARD_MEDIA_TYPE, content: card, lang: 'json', headers, ...(needs.length ? { needs } : {}) })
+      : [{ title: `Serve the server card at ${cardUrl}`, body: `Answer GET with Content-Type: ${MCP_CARD_MEDIA_TYPE} and CORS (Access-Control-Allow-Origin: *):`, code: card, lang: 'json', ...(needs.length ? { needs } : {}) }];
     const older: FixStep = {
       title: 'Card contents and older readers',
       body:
