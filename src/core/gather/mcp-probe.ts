@@ -17,6 +17,7 @@ import { nextTurn } from '../event-loop.js';
 import { MCP_CARD_OPTIONS, MCP_CARD_PATHS, liveEndpoint } from './mcp-card.js';
 import { EARLY_CARDS, MCP_CARD_MEDIA_OPTIONS, fetchCatalogCards, mcpCatalog, type McpCatalogArtifact } from './mcp-catalog.js';
 import { optionsOf, readCatalogs } from './catalog-reader.js';
+import { catalogCandidates, type CatalogCandidate } from './ai-catalog.js';
 import { LightHeaders, headerRecord, lightResponse, responseOf, type LightHeadersInit } from './light-fetch.js';
 import { VERSION } from '../../version.js';
 
@@ -131,14 +132,9 @@ export function startLiveMcpProbe(
 ): StartedMcpProbe | null {
   const cards = MCP_CARD_PATHS.map((p) => prefetched.get(requestKey('GET', new URL(p, origin).href, MCP_CARD_OPTIONS.accept)));
   const none = { agentmap: null, htmlLink: null, linkHeader: null };
-  const missing = { status: null } as FetchResult;
-  let complete = true;
-  const catalogs = readCatalogs(none, origin, (c) => {
-    const p = prefetched.get(requestKey('GET', c.url, optionsOf(c).accept));
-    if (!p) complete = false;
-    return p ?? Promise.resolve(missing);
-  });
-  if (!complete || cards.some((c) => !c)) return null;
+  const sent = (c: CatalogCandidate) => prefetched.get(requestKey('GET', c.url, optionsOf(c).accept));
+  if (cards.some((c) => !c) || catalogCandidates(none, origin).some((c) => !sent(c))) return null;
+  const catalogs = readCatalogs(none, origin, (c) => sent(c)!);
   // The catalogs' cards leave as soon as the catalogs are in (round trip 2), beside the well-known cards' reading.
   const cardFetches = new Map<string, Promise<FetchResult>>();
   const catalog = catalogs.then((read) =>

@@ -228,3 +228,29 @@ describe('A4 fix guide, applied on a loopback site (issue 27.5)', () => {
     expect(steps.map((x) => `${x.title} ${x.body} ${x.code ?? ''}`).join('\n')).not.toContain(REMOVED);
   });
 });
+
+describe('the engine starts the handshake from the prefetched catalogs, and the checks reuse it', () => {
+  let site: FixtureSite;
+  beforeAll(async () => {
+    site = await startFixture((s) => ({
+      '/': { headers: { 'content-type': 'text/html' }, body: '<html><head><title>Shop</title></head><body></body></html>' },
+      [AI]: { headers: CATALOG_HEADERS, body: JSON.stringify({ specVersion: '1.0', entries: [{ identifier: 'urn:air:corpus.dev:mcp:tools', type: CARD_TYPE, url: `${s.origin}/mcp/server-card` }] }) },
+      '/mcp/server-card': { headers: { 'content-type': CARD_TYPE, 'access-control-allow-origin': '*' }, body: JSON.stringify({ $schema: SCHEMA, name: 'dev.corpus/tools', version: '1.0.0', description: 'Corpus tools', remotes: [{ type: 'streamable-http', url: `${s.origin}/mcp` }] }) },
+      '/mcp': mcpRoute({ name: 'dev.corpus/tools' }),
+    }));
+  });
+  afterAll(() => site.close());
+
+  it('each catalog, the card and initialize are sent once per scan (A3, A4, A10 all read them)', async () => {
+    const { scan } = await import('../../../src/core/scan.js');
+    const r = await scan(site.origin, { only: ['A3', 'A4', 'A10'], timeoutMs: 5000, deadlineMs: 20_000 });
+    expect(r.checks.find((c) => c.id === 'A4')).toMatchObject({ status: 'pass', code: 'A4/ok' });
+    const count = (path: string, method = 'GET') => site.requests.filter((q) => q.path === path && q.method === method).length;
+    expect(count(AI)).toBe(1);
+    expect(count(ARD)).toBe(1);
+    expect(count(REMOVED)).toBe(1);
+    expect(count('/mcp/server-card')).toBe(1);
+    // One handshake: initialize, notifications/initialized, tools/list (a second probe would double them).
+    expect(count('/mcp', 'POST')).toBe(3);
+  });
+});
