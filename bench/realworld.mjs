@@ -38,6 +38,8 @@ const CHECKS_OF_KIND = {
   skills: ['A6'],
   'api-catalog': ['A1'],
   'ai-catalog': ['A10'],
+  'mcp-catalog': ['A4'],
+  ard: ['A10'],
   'skills-aux': [],
 };
 

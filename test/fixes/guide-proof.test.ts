@@ -49,7 +49,6 @@ const KNOWN: Record<string, string> = {
   D5: 'llms: partial, the 265-byte sample is "too small to be the full text"',
   D6: 'llms: fail, the <link> tag and the llms.txt directive steps carry no publish operation (pageHtmlStep)',
   C1: 'llms: fail, publishes nothing: the negotiation step has no operation and names no owner value',
-  A4: 'catalog: partial, the card is published through the removed /.well-known/mcp/catalog.json and its endpoint is a placeholder (needs: mcpEndpoint)',
 };
 
 interface ServedSite {

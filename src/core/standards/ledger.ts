@@ -392,13 +392,48 @@ export const STANDARDS = {
   },
   mcpServerCard: {
     name: 'MCP server cards and discovery',
-    version: 'experimental-ext-server-card docs/discovery.md (draft) + SEP-2127 (draft, 2026-01-21)',
+    version: 'experimental-ext-server-card at 8924e08 (2026-07-24): AI Catalog discovery (/.well-known/ai-catalog.json, entries of type application/mcp-server-card+json by url or inline data); v1 Server Card schema',
     kind: 'draft',
-    checked: TODAY,
+    checked: '2026-11-27',
     checkedHow: 'read',
     url: 'https://github.com/modelcontextprotocol/experimental-ext-server-card/blob/main/docs/discovery.md',
-    note: 'docs/discovery.md read on 2026-11-25 at commit 08674227f9fa: the catalog at /.well-known/mcp/catalog.json (specVersion, entries[] of identifier/displayName/type/url), cards fetched as application/mcp-server-card+json, default card location <streamable-http-url>/server-card, a .well-known card location "not recommended". SEP-2127 text read the same day (Draft, created 2026-01-21).',
-    olderShapes: ['`/.well-known/mcp/server-card.json` and `/.well-known/mcp.json` card locations'],
+    note:
+      'Read on 2026-11-27 at 8924e08, the newest commit (the one read before, 08674227f9fa, is the copy a plain read_file returned and is not in the repository\'s history; the index\'s default copy of docs/discovery.md, 8fc395b2, is the May MCP Catalog text). docs/discovery.md: clients fetch /.well-known/ai-catalog.json (SHOULD be application/ai-catalog+json), select entries whose type is application/mcp-server-card+json, each with identifier, type and exactly one of url or data (inline card); an entry need not repeat the card\'s human-readable fields (displayName optional); the card MAY live at any URI, <streamable-http-url>/server-card reserved, fetched with Accept: application/mcp-server-card+json; CORS (incl. If-None-Match, Expose ETag), Cache-Control and ETag. Commit 1491bd2 (2026-07-20) removed the MCP Catalog and /.well-known/mcp/catalog.json. ' +
+      'schema.ts/schema.json (last changed 92999cb, 2026-06-26): $schema required, exactly https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json (date-versioned URLs invalid); name reverse-DNS with exactly one "/" (^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$, 3-200); version (no ranges, <=255); description (1-100); optional title, websiteUrl, repository {url, source}, icons[{src}], remotes[] {type streamable-http|sse, url (http(s) or {variable} template), headers, variables, supportedProtocolVersions}, _meta; objects open; cards do not enumerate primitives. ' +
+      'Where the drafts disagree: displayName is optional in the MCP draft and the AI Catalog, required by ARD v0.91 §4.2 (A4 says so in an advisory, A10 follows ARD); specVersion is required by the AI Catalog, not by ARD v0.91 (A4 requires it only outside ard.json). ' +
+      'Moved verdicts: cards are judged against the v1 schema (A4/schema-invalid), a card without remotes or declaring itself documentation-only is A4/no-remotes, a card found only through /.well-known/mcp/catalog.json is A4/removed-location (pass, with a finding naming ai-catalog.json); the fix guide publishes /.well-known/ai-catalog.json and a v1 card (no capabilities, no remotes[].authentication).',
+    olderShapes: [
+      '`/.well-known/mcp/catalog.json` (the MCP Catalog, removed by 1491bd2): read last, A4/removed-location (pass with a finding)',
+      'entries naming their type in `mediaType` (before 3b2d974) and the older media type application/mcp-server+json: read, with a finding',
+      '`/.well-known/mcp/server-card.json`, `/.well-known/mcp/server-card`, `server-cards.json` and `/.well-known/mcp.json` card locations (the draft calls a well-known card "not recommended")',
+      'SEP-1649 `serverInfo` cards, `capabilities`/`tools` members and `remotes[].authentication`: read, named in advisories; the card is judged against the v1 schema',
+    ],
+    sources: [
+      {
+        repo: 'modelcontextprotocol/experimental-ext-server-card',
+        path: 'docs/discovery.md',
+        commit: '8924e08682b4a936e6464b57845ec2ff17dc8776',
+        commitDate: '2026-07-24',
+        readOn: '2026-11-27',
+        newestBy: 'fetch snapshot: HEAD is 8924e08 (2026-07-24), the last of the file\'s commits in git log; the index holds 37 versions, none at a later commit found (its default copy 8fc395b2 is the May text)',
+      },
+      {
+        repo: 'modelcontextprotocol/experimental-ext-server-card',
+        path: 'schema.ts',
+        commit: '8924e08682b4a936e6464b57845ec2ff17dc8776',
+        commitDate: '2026-07-24',
+        readOn: '2026-11-27',
+        newestBy: 'fetch snapshot HEAD; the file last changed in 92999cb (2026-06-26); schema.json read at the same commit; the index\'s copies (56ab90b) are older',
+      },
+      {
+        repo: 'modelcontextprotocol/experimental-ext-server-card',
+        path: 'examples/ServerCard/valid/*.json, examples/ServerCard/invalid/*.json',
+        commit: '8924e08682b4a936e6464b57845ec2ff17dc8776',
+        commitDate: '2026-07-24',
+        readOn: '2026-11-27',
+        newestBy: 'git ls-tree of the snapshot HEAD: valid/minimal, valid/templated-remote, invalid/bad-name-pattern, date-versioned-schema, missing-name, missing-schema, wrong-schema-name (invalid/with-packages.json, in the index, was removed by 56ab90b); each is a corpus variant (test/corpus/sites/newest-discovery.ts)',
+      },
+    ],
   },
   a2a: {
     name: 'A2A agent card',
@@ -517,19 +552,53 @@ export const STANDARDS = {
   },
   aiCatalog: {
     name: 'AI catalog / Agentic Resource Discovery',
-    version: 'ARD v0.91 (2026-08-26): /.well-known/ard.json and rel="ard" (manifest specVersion 1.0); AI Card catalogs still read',
+    version: 'ARD v0.91 (ard.md dated 2026-08-26, commit 04afa6cb0301): /.well-known/ard.json and rel="ard"; a manifest needs only entries[] of identifier, displayName, type, url or data; AI Card catalogs still read',
     kind: 'draft',
-    checked: TODAY,
+    checked: '2026-11-27',
     checkedHow: 'read',
     url: 'https://github.com/ards-project/ard-spec/blob/main/spec/ard.md',
     olderShapes: [
-      '`/.well-known/ai-catalog.json` and `rel="ai-catalog"` (ARD v0.9 and the AI Card catalog): found after the current names, `A10/legacy-location` (pass, with an advisory to move)',
+      '`/.well-known/ai-catalog.json` and `rel="ai-catalog"` (ARD v0.9 and the AI Catalog): found after the current names, `A10/legacy-location` (pass, with an advisory to move)',
+      'manifests with `specVersion` and `host` (ARD v0.9, the AI Catalog, ai-catalog.schema.json): read; neither is required any more',
     ],
     note:
-      'Read on 2026-11-25. ards-project/ard-spec spec/ard.md v0.91 (commit 04afa6cb0301, dated 2026-08-26) §5.1: the manifest lives at /.well-known/ard.json; mechanisms are the well-known URI, in-page markup, a robots.txt Agentmap line, <link rel="ard"> and DNS; a consumer MUST fetch ard.json and MUST honour rel="ard", MAY also consult the predecessor names /.well-known/ai-catalog.json and rel="ai-catalog"; a publisher only on the predecessor path "may not be found" and SHOULD move. v0.9 (commit 99519e0bfa3b, 2026-05-28) named ai-catalog.json. ' +
-      'An entry\'s `type` is a media type (§3.3: application/mcp-server-card+json, application/a2a-agent-card+json). ' +
-      'Lighthouse disagrees with itself: its docs page (developer.chrome.com/docs/lighthouse/agentic-browsing/ard, read the same day) says the audit tries Agentmap, rel="ard", Link rel="ard", ard.json, then the legacy rel="ai-catalog"/ai-catalog.json with a warning, and that specVersion does not affect the score; the source read (core/gather/gatherers/agentic/ard.js at 85cfccd98f93 and 892edb13e1bb, core/audits/agentic/ard-schema.js and third-party/ard/ard.js at 0a1d9e0c0190) fetches one URL, Agentmap || rel="ai-catalog" || Link rel=ai-catalog || /.well-known/ai-catalog.json, knows neither ard.json nor rel="ard", and errors on a missing specVersion; the schema that port validates with (spec/schemas/ai-catalog.schema.json, commit 8fff974404a0) requires specVersion and entries and allows no other top-level member, where v0.91 §5.1 calls other top-level members transport-defined and ignored (so the fix guide writes specVersion, host and entries only). ' +
-      'A10 follows the draft\'s names first, still counts the predecessor (pass, A10/legacy-location: the draft makes reading it optional, not wrong, and the shipped Lighthouse reads nothing else), and says in the evidence when the shipped gatherer would miss a catalog; the fix guide\'s robots.txt Agentmap line is what both Lighthouses and ARD readers find.',
+      'Re-read on 2026-11-27. ards-project/ard-spec spec/ard.md v0.91 (commit 04afa6cb0301, its text dated 2026-08-26): §4.2 an ARD entry MUST carry identifier (urn:air, Appendix C), displayName, type (a media type) and exactly one of url or data (§4.3); representativeQueries SHOULD (2-5, a conformance warning); §5.1 the manifest at /.well-known/ard.json "is a JSON document with an entries array", "any other top-level members are transport-defined and ignored"; consumers MUST fetch ard.json and honour rel="ard", MAY consult the predecessor /.well-known/ai-catalog.json and rel="ai-catalog"; Agentmap and <link rel="ard"> are publishing mechanisms. Appendix D names spec/schemas/ard-entry.schema.json (ArdEntry, ArdManifest), which the index does not hold; a third-party copy vendored at b76f235a asserts ArdManifest.required == ["entries"] and ArdEntry.required == identifier, displayName, type. ' +
+      'So A10 no longer requires specVersion or host (host.identifier never was required: issue 28.5); a missing specVersion is an advisory naming who requires it (the AI Catalog, Agent-Card/ai-catalog specification/ai-catalog.md, and Lighthouse\'s ARD port with ai-catalog.schema.json). The AI Catalog makes entry displayName optional where ARD requires it: A10 follows ARD and says so. ' +
+      'Lighthouse disagrees with itself (read 2026-11-25: docs page vs shipped core/gather/gatherers/agentic/ard.js reading only Agentmap, rel="ai-catalog" and ai-catalog.json) and with ARD\'s Agentmap: its SEO robots-txt audit (core/audits/seo/robots-txt.js, main f8eac39 of 2026-08-20, unchanged since 83f1c6f of 2026-06-18) throws "Unknown directive" for agentmap (the safelist has content-signal; a branch commit b0bb2d9 adds license, not agentmap). A10 says so whenever a robots.txt names an Agentmap, and its guide names the catalog with <link rel="ard"> or a Link header and serves the same file at ai-catalog.json (where MCP clients and the shipped gatherer look) instead of an Agentmap line.',
+    sources: [
+      {
+        repo: 'ards-project/ard-spec',
+        path: 'spec/ard.md',
+        commit: '04afa6cb03012020afc89a41d51b891bc5c5e7b6',
+        commitDate: '2026-08-26',
+        readOn: '2026-11-27',
+        newestBy: 'the fetch snapshot ends at 5fa2f5a (2026-07-15, text v0.91 of July 23 not yet in it); the index holds 18 versions: find_string on the title finds v0.5, v0.9 (2026-05-28), v0.91 dated July 23 and this v0.91 dated August 26, the newest header found (commitDate is the text\'s own date)',
+      },
+      {
+        repo: 'ards-project/ard-spec',
+        path: 'conformance/examples/{basic,fda-ndc,local-business,noaa-weather}/*.json',
+        commit: '5fa2f5a',
+        commitDate: '2026-07-15',
+        readOn: '2026-11-27',
+        newestBy: 'snapshot HEAD; each is a corpus variant (test/corpus/sites/newest-discovery.ts, ard-example-*); the index lists more examples (gentech-x402, nevermined, scan-attestation) whose place at the newest commit could not be established',
+      },
+      {
+        repo: 'Agent-Card/ai-catalog',
+        path: 'specification/ai-catalog.md',
+        commit: 'be6803f6fb60a57417364c05a452ab5ef53a1d8d',
+        commitDate: '2026-04-30',
+        readOn: '2026-11-27',
+        newestBy: 'the index\'s listed version (14 stored); the fetch snapshot ends 2026-04-30 and does not hold it, so commitDate is a lower bound: the commit is later than that date',
+      },
+      {
+        repo: 'GoogleChrome/lighthouse',
+        path: 'core/audits/seo/robots-txt.js',
+        commit: 'f8eac394a68b90109078bba44cafbec7ceb9026a',
+        commitDate: '2026-08-20',
+        readOn: '2026-11-27',
+        newestBy: 'fetch snapshot: main HEAD f8eac39; git log of the file on main ends at 83f1c6f (2026-06-18); git log --all shows b0bb2d9 (2026-08-07, adds license, off main); the index holds 5 versions',
+      },
+    ],
   },
   aria: {
     name: 'WAI-ARIA and accessible names (axe-core rules)',

@@ -131,9 +131,9 @@ export const capabilities: Variant[] = [
       '/mcp': mcpRoute(),
       '/.well-known/mcp.json': json({ serverInfo: { name: 'tools', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: `${origin}/mcp` }, capabilities: { tools: {} } }, CORS),
     }),
-    expect: { A4: 'pass' },
-    codes: { A4: 'A4/ok' },
-    source: 'SEP-1649 draft (serverInfo, transport.endpoint); issue 11 (A4 reads transport.endpoint)',
+    expect: { A4: 'partial' },
+    codes: { A4: 'A4/schema-invalid' },
+    source: 'SEP-1649 draft (serverInfo, transport.endpoint); issue 11 (A4 reads transport.endpoint); read and probed, but not a v1 card: modelcontextprotocol/experimental-ext-server-card schema.ts at 8924e08 requires $schema, name, version, description',
   },
   {
     name: 'mcp-card-sep2127-path',
@@ -141,7 +141,7 @@ export const capabilities: Variant[] = [
     site: ({ origin }) => ({
       '/': page(),
       '/mcp': mcpRoute(),
-      '/.well-known/mcp/server-card': json({ name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }], capabilities: { tools: {} } }, CORS),
+      '/.well-known/mcp/server-card': json({ $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', description: 'Tool advice', name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }], capabilities: { tools: {} } }, CORS),
     }),
     expect: { A4: 'pass' },
     codes: { A4: 'A4/ok' },
@@ -164,7 +164,7 @@ export const capabilities: Variant[] = [
     site: ({ origin }) => ({
       '/': page(),
       '/mcp': { status: 401, headers: { 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource"`, 'content-type': 'application/json' }, body: '{"error":"unauthorized"}' },
-      '/.well-known/mcp/server-card.json': json({ name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }], capabilities: { tools: {} } }, CORS),
+      '/.well-known/mcp/server-card.json': json({ $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', description: 'Tool advice', name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }], capabilities: { tools: {} } }, CORS),
     }),
     expect: { A4: 'pass' },
     codes: { A4: 'A4/ok-auth-required' },
@@ -172,11 +172,11 @@ export const capabilities: Variant[] = [
   },
   {
     name: 'mcp-card-no-endpoint',
-    models: 'an MCP card with a name but no transport endpoint',
+    models: 'an MCP card with a name but no remotes',
     site: () => ({ '/': page(), '/.well-known/mcp/server-card.json': json({ name: 'dev.corpus/tools', version: '1.0.0', capabilities: { tools: {} } }, CORS) }),
     expect: { A4: 'partial' },
-    codes: { A4: 'A4/incomplete' },
-    source: `${MCP_CARD} (a remote needs a URL to connect to)`,
+    codes: { A4: 'A4/no-remotes' },
+    source: `${MCP_CARD} (a remote needs a URL to connect to); experimental-ext-server-card schema.ts at 8924e08: remotes is optional, so a card without one is valid but names nothing to connect to`,
   },
   {
     name: 'mcp-card-cross-site-redirect',
