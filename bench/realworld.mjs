@@ -15,7 +15,7 @@
 // --cli scans with another build (e.g. main's, to compare); --all-checks-json also writes every
 // check's status and code for every site, for comparing two builds verdict by verdict.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

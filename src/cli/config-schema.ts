@@ -1,8 +1,8 @@
 /** The zod schema of ai-ready.config.json (loaded only when a config file exists). */
 import * as z from 'zod';
 import { FORMAT_NAMES } from '../format/names.js';
-import { DIMENSIONS, GRADES, PROFILE_CHOICES } from '../core/vocabulary.js';
-import { MAX_SCAN_PAGES } from '../core/scope.js';
+import { DIMENSIONS, GRADES } from '../core/vocabulary.js';
+import { CliPages, ScanProfile } from '../core/scan-params.js';
 
 export const ConfigFile = z
   .object({
@@ -10,7 +10,7 @@ export const ConfigFile = z
     urls: z.array(z.string().min(1)).optional().describe('URLs scanned when none are given on the command line'),
     format: z.enum(FORMAT_NAMES).optional(),
     output: z.string().min(1).optional(),
-    profile: z.enum(PROFILE_CHOICES).optional(),
+    profile: ScanProfile.optional(),
     skip: z.array(z.string().min(1)).optional().describe('Check ids or dimension names to leave out'),
     only: z.array(z.string().min(1)).optional(),
     minGrade: z.enum(GRADES).optional(),
@@ -24,7 +24,7 @@ export const ConfigFile = z
     baseline: z.string().min(1).optional(),
     failOnRegression: z.number().min(0).optional(),
     concurrency: z.number().int().min(1).max(256).optional(),
-    pages: z.number().int().min(1).max(MAX_SCAN_PAGES).optional().describe('Pages sampled per site for the page-level checks, the target included (1 = page scope; default 5)'),
+    pages: CliPages.optional(),
     render: z.boolean().optional().describe('Also load the pages in headless Chrome or Chromium (see docs/render.md)'),
     timeout: z.number().positive().max(600).optional().describe('Whole-scan deadline per URL, seconds'),
   })

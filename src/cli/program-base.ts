@@ -23,6 +23,13 @@ export function buildProgram(args: readonly string[], commands: Readonly<Record<
   const invoked = args.find((a) => !a.startsWith('-'));
   const registrations = invoked && Object.hasOwn(commands, invoked) ? [commands[invoked]] : Object.values(commands);
   for (const register of registrations) register(program);
+  // Every command takes --no-color, as scan does (a script can pass it everywhere); the commands
+  // that print colour declare it themselves with what it turns off.
+  const plain = (cmd: Command): void => {
+    if (!cmd.options.some((o) => o.long === '--no-color')) cmd.option('--no-color', 'plain text without colour (also NO_COLOR=1)');
+    cmd.commands.forEach(plain);
+  };
+  program.commands.forEach(plain);
 
   program.addHelpText(
     'after',

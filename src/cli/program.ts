@@ -14,6 +14,8 @@ import { registerServe } from './commands/serve.js';
 import { registerKeys } from './commands/keys.js';
 import { registerAccounts } from './commands/accounts.js';
 import { registerWorker } from './commands/worker.js';
+import { registerDemo } from './commands/demo.js';
+import { registerFix } from './commands/fix.js';
 
 const COMMANDS: Record<string, RegisterCommand> = {
   scan: registerScan,
@@ -21,10 +23,12 @@ const COMMANDS: Record<string, RegisterCommand> = {
   mcp: registerMcp,
   monitors: registerMonitors,
   explain: registerExplain,
+  fix: registerFix,
   serve: registerServe,
   keys: registerKeys,
   accounts: registerAccounts,
   worker: registerWorker,
+  demo: registerDemo,
 };
 
 /** The program for these arguments (process.argv without node and the script). */

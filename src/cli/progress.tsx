@@ -4,7 +4,8 @@
  * (batch). Everything is erased before the report is printed: nothing appears twice.
  * Loaded lazily: --help and --version never load ink or react.
  */
-import React, { useEffect, useState } from 'react';
+import type React from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Text, render, type Instance } from 'ink';
 import type { ScanEvent } from '../core/events.js';
 import type { CheckStatus } from '../core/schema.js';

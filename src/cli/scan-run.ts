@@ -9,7 +9,7 @@ import type { ScanEvent } from '../core/events.js';
 import { oneLine } from '../format/sanitize.js';
 import { EXIT } from './exit-codes.js';
 import { resolveScanSettings, type ScanFlags, type ScanSettings } from './scan-settings.js';
-import { collectTargets } from './targets.js';
+import { collectTargets, looksLikeSite } from './targets.js';
 import { hasThresholds, thresholdViolations } from './thresholds.js';
 import { terminalCaps, type TerminalCaps } from './terminal.js';
 import type { LiveProgress } from './progress.js';
@@ -70,25 +70,38 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   const s = await resolveScanSettings(args, flags, typed);
   const given = await collectTargets(s.urls, s.input);
   if (!given.length) throw new UsageError('no URL to scan: give one or more URLs, --input <file|->, or "urls" in ai-ready.config.json');
+  // Arguments that are all bare words are one target typed without quotes (`scan not a url`):
+  // one usage error, no DNS lookup.
+  const words = given.filter((t) => t.where.startsWith('argument'));
+  if (words.length > 1 && words.every((t) => !looksLikeSite(t.url)))
+    throw new UsageError(`"${oneLine(words.map((t) => t.url).join(' '), 120)}" is not a URL: give a site such as yoursite.com or https://yoursite.com/ (quote a URL that holds spaces)`);
+  // Every bad target is listed with where it came from (an --input file's line number), and
+  // nothing is scanned: a batch is all valid or refused whole (exit 2; docs/cli.md).
   const invalid: string[] = [];
   // One scan per site: "yoursite.com" and "https://yoursite.com/" are the same target.
   const seen = new Set<string>();
   const urls: string[] = [];
-  for (const u of given) {
+  for (const { url: u, where } of given) {
     try {
+      if (!looksLikeSite(u)) throw new Error('not a site name: it needs a dot (yoursite.com), a scheme (http://intranet/) or a port');
       const href = normalizeTarget(u).href;
       if (!seen.has(href)) urls.push(u);
       seen.add(href);
     } catch (e) {
-      invalid.push(`  ${oneLine(u, 120)}: ${isScanError(e) ? e.message : 'invalid URL'}`);
+      invalid.push(`  ${where}: ${oneLine(u, 120)}: ${isScanError(e) ? e.message : e instanceof Error && e.message.startsWith('not a site') ? e.message : 'invalid URL'}`);
     }
   }
-  if (invalid.length) throw new UsageError(`invalid URL${invalid.length > 1 ? 's' : ''}:\n${invalid.join('\n')}`);
+  if (invalid.length) throw new UsageError(`invalid URL${invalid.length > 1 ? 's' : ''} (nothing was scanned):\n${invalid.join('\n')}`);
   const batch = urls.length > 1 || s.input !== undefined;
   if (s.render) {
     // Checked before any scan: a missing browser is a usage problem (exit 2), said once.
-    const { findBrowser, INSTALL_HINT } = await import('../core/render/browser.js');
-    if (!findBrowser()) throw new UsageError(`--render: ${process.env.AI_READY_CHROME ? `AI_READY_CHROME=${process.env.AI_READY_CHROME} is not an executable file` : 'no Chrome or Chromium found on PATH'}; ${INSTALL_HINT}`);
+    const { renderRefusal } = await import('../core/render/browser.js');
+    const why = renderRefusal();
+    if (why) throw new UsageError(`--render: ${why}`);
+    // Its packages are optional (docs/install.md): named before any scan.
+    const { assertInstalled } = await import('../optional-package.js');
+    const { RENDER_PACKAGES } = await import('./feature-packages.js');
+    assertInstalled(RENDER_PACKAGES, '--render');
   }
   if (s.summary && s.format !== 'pretty') throw new UsageError(`--summary shapes the pretty report only; it does not apply to --format ${s.format}`);
   if (s.format === 'html' && batch && !s.output)
@@ -254,8 +267,9 @@ async function scanBatch(urls: string[], s: ScanSettings, caps: TerminalCaps, ru
         }
         done++;
         live?.finished(url, !!result);
-        // Logs (no TTY) get one stable line per finished site.
-        if (!live) process.stderr.write(`[${done}/${urls.length}] ${oneLine(url)}: ${result ? `${result.overallScore} ${result.grade} level ${result.level}` : `could not be scanned: ${oneLine(error)}`}\n`);
+        // Logs (no TTY) get one stable line per finished site: sites finish in any order, so the
+        // line says how many are done and which input this one was.
+        if (!live) process.stderr.write(`[${done}/${urls.length} done] input ${i + 1}: ${oneLine(url)}: ${result ? `${result.overallScore} ${result.grade} level ${result.level}` : `could not be scanned: ${oneLine(error)}`}\n`);
         if (result) judge(result);
         await out.add(i, url, result ? { result } : { error: error! });
       });

@@ -8,16 +8,33 @@ async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Blank lines and lines starting with # are ignored. */
-export function parseUrlList(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'));
+/** One target as given, and where: `urls.txt:7` (a file's line), `stdin:3`, or `argument 2`. */
+export interface GivenTarget {
+  url: string;
+  where: string;
 }
 
-export async function collectTargets(args: string[], input: string | undefined, stdin?: NodeJS.ReadableStream): Promise<string[]> {
-  const urls = [...args];
+/** Blank lines and lines starting with # are ignored; each URL keeps its line number. */
+export function parseUrlList(text: string, source = 'stdin'): GivenTarget[] {
+  return text
+    .split(/\r?\n/)
+    .map((l, i) => ({ url: l.trim(), where: `${source}:${i + 1}` }))
+    .filter((t) => t.url && !t.url.startsWith('#'));
+}
+
+/**
+ * Whether a target without a scheme can name a site: a dot (example.com), a port or IPv6 literal
+ * (a colon), or `localhost`. A bare word (`scan not a url` unquoted gives three) is refused before
+ * any DNS lookup; a single-label host on a LAN is reached with its scheme (http://intranet/).
+ */
+export function looksLikeSite(target: string): boolean {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) return true;
+  const host = target.split(/[/?#]/)[0];
+  return host.includes('.') || host.includes(':') || host.startsWith('[') || host.toLowerCase() === 'localhost';
+}
+
+export async function collectTargets(args: string[], input: string | undefined, stdin?: NodeJS.ReadableStream): Promise<GivenTarget[]> {
+  const urls: GivenTarget[] = args.map((url, i) => ({ url, where: `argument ${i + 1}` }));
   if (input !== undefined) {
     let text: string;
     // process.stdin is touched only here: opening it loads Node's stream machinery (~15 ms).
@@ -29,8 +46,9 @@ export async function collectTargets(args: string[], input: string | undefined, 
         throw new UsageError(`cannot read --input ${input}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       }
     }
-    urls.push(...parseUrlList(text));
+    urls.push(...parseUrlList(text, input === '-' ? 'stdin' : input));
   }
   // The same site twice would be scanned twice and counted twice in the summary.
-  return [...new Set(urls)];
+  const seen = new Set<string>();
+  return urls.filter((t) => !seen.has(t.url) && seen.add(t.url));
 }

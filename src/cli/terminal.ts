@@ -22,7 +22,22 @@ export function terminalCaps(opts: { colorFlag?: boolean; toFile: boolean }, env
     // A terminal that reports no height (some pseudo-terminals) or a tiny one gets no live view:
     // ink would clear the screen on every frame (see progress.tsx).
     live: !plain && !!process.stderr.isTTY && (process.stderr.rows ?? 0) >= 3,
-    width: process.stdout.columns || 100,
-    wrapWidth: !opts.toFile && process.stdout.isTTY ? process.stdout.columns || 0 : 0,
+    width: process.stdout.columns || columnsFrom(env) || 100,
+    wrapWidth: opts.toFile ? 0 : process.stdout.isTTY ? process.stdout.columns || 0 : columnsFrom(env),
   };
+}
+
+/**
+ * $COLUMNS when it is a sane width (20-1000), else 0: the width asked for where stdout is no
+ * terminal (`COLUMNS=100 ai-ready scan … | less`); shells set it without exporting it, so a plain
+ * pipe or file stays unwrapped.
+ */
+export function columnsFrom(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.COLUMNS);
+  return Number.isInteger(n) && n >= 20 && n <= 1000 ? n : 0;
+}
+
+/** The width terminal views (rubric, explain, --standards) wrap to: the terminal's, $COLUMNS, else 80. */
+export function viewWidth(env: NodeJS.ProcessEnv = process.env): number {
+  return (process.stdout.isTTY && process.stdout.columns) || columnsFrom(env) || 80;
 }

@@ -12,6 +12,7 @@ import { unreachedLiveProbe } from './gather/live-scope.js';
 import { foundResources } from './fixes/found.js';
 import { EARLY_REQUESTS } from './checks/early.js';
 import { engineCode, type CheckModule, type CheckOutcome, type FixContext } from './checks/types.js';
+import type { OwnerValues } from './fixes/owner-values.js';
 import { API_VERSION, gradeFor } from './vocabulary.js';
 import type { CheckResult, PlatformInfo, ProbeRecord, ProfileName, ScanResult } from './schema.js';
 import type { ScanEvent, ScanEventListener } from './events.js';
@@ -51,10 +52,12 @@ export interface ScanOptions {
   onEvent?: ScanEventListener;
   signal?: AbortSignal;
   /**
-   * Also load the pages in headless Chromium (docs/render.md): true launches the system browser
-   * for this scan; an endpoint reaches a shared one (serve --render). Off by default.
+   * Also load the pages in headless Chromium (docs/render.md): the scan launches the system
+   * browser for itself (DevTools over a pipe) and closes it at the end. Off by default.
    */
-  render?: boolean | { endpoint: string };
+  render?: boolean;
+  /** The owner's own values (`ai-ready fix --set`), handed to the fix guides (FixContext.ownerValues). */
+  ownerValues?: OwnerValues;
 }
 
 export const DEFAULT_DEADLINE_MS = 45_000;
@@ -376,7 +379,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
     void Promise.resolve(sampleSent).then(nextTurn).then(releaseHeads);
     const evaluated = await running;
     const platform = sample ? await platformOverSample(await platformPromise, sample) : await platformPromise;
-    const fx = { origin: ctx.origin, platform: platform.platform === 'unknown' ? null : platform.platform, hosting: platform.hosting ?? [], found: foundResources(evaluated) };
+    const fx = { origin: ctx.origin, platform: platform.platform === 'unknown' ? null : platform.platform, hosting: platform.hosting ?? [], found: foundResources(evaluated), ...(options.ownerValues ? { ownerValues: options.ownerValues } : {}) };
 
     const wall = totalWall(page, evaluated);
     if (wall) throw blockedError(target.href, wall, options.userAgent ?? USER_AGENT);

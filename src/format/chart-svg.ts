@@ -31,7 +31,8 @@ export const CHART_CSS = `
 .chart-legend i{display:inline-block;width:14px;height:3px;vertical-align:middle;margin-right:4px;background:currentColor}
 .chart-legend .s-overall{color:#1f2328}.chart-legend .s-discoverability{color:#0072b2}.chart-legend .s-content{color:#d55e00}.chart-legend .s-bot_access{color:#009e73}.chart-legend .s-capabilities{color:#cc79a7}.chart-legend .s-commerce{color:#9a7d00}
 .chart-legend span{color:var(--fg,#1f2328)}
-.chart-table{font-size:13px}.chart-table td.num,.chart-table th.num{text-align:right}
+.chart-table{font-size:13px;display:block;max-width:100%;overflow-x:auto}.chart-table td.num,.chart-table th.num{text-align:right}
+@media (max-width:640px){.chart[data-chart=history] text{font-size:23px}.chart[data-chart=history] .tick-alt{display:none}.chart[data-chart=dimensions] text{font-size:14px}}
 @media (prefers-color-scheme:dark){
 .chart text{fill:#9da7b3}.chart .axis{stroke:#6e7681}.chart .grid{stroke:#30363d}
 .chart .band-A{opacity:.2}.chart .band-B,.chart .band-C,.chart .band-D,.chart .band-F{opacity:.16}
@@ -66,8 +67,8 @@ export interface Chart {
 }
 
 const W = 720;
-const H = 300;
-const PAD = { left: 44, right: 30, top: 24, bottom: 36 };
+const H = 320;
+const PAD = { left: 52, right: 34, top: 28, bottom: 56 };
 const PLOT_W = W - PAD.left - PAD.right;
 const PLOT_H = H - PAD.top - PAD.bottom;
 
@@ -97,16 +98,39 @@ function seriesOf(points: HistoryPoint[]): Dimension[] {
   return DIMENSIONS.filter((d) => points.some((p) => typeof p.dimensions[d] === 'number'));
 }
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
 /**
- * The score and each dimension over time (oldest on the left, one step per scan), on grade bands,
+ * How the time axis labels a moment, from the span it shows and how close the scans are:
+ * seconds when two scans are less than a minute apart (two scans in one minute must not both
+ * read "10:35"), the time of day within a day, the date beyond.
+ */
+export function timeLabel(spanMs: number, closestGapMs: number): (iso: string) => string {
+  if (spanMs < DAY) return closestGapMs < MINUTE || spanMs < 10 * MINUTE ? (iso) => iso.slice(11, 19) : (iso) => iso.slice(11, 16);
+  if (spanMs < 3 * DAY) return (iso) => `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
+  return (iso) => iso.slice(0, 10);
+}
+
+/**
+ * The score and each dimension over time, on grade bands: the horizontal axis is proportional to
+ * time (scans a minute apart sit close, a month apart far), labelled at evenly spaced moments,
  * with a dashed mark where the rubric version changed (scores on either side are not comparable).
+ * On narrow screens (CHART_CSS) the text grows and every other tick label is hidden, so the
+ * scaled-down chart stays legible.
  */
 export function historyChart(pointsOldestFirst: HistoryPoint[], opts: { idPrefix?: string; title?: string } = {}): Chart {
   const pts = pointsOldestFirst;
   const id = opts.idPrefix ?? 'history';
   const title = opts.title ?? 'Score over time';
   const n = pts.length;
-  const x = (i: number) => (n <= 1 ? PAD.left + PLOT_W / 2 : PAD.left + 10 + ((PLOT_W - 20) * i) / (n - 1));
+  const times = pts.map((p) => Date.parse(p.createdAt) || 0);
+  const t0 = times[0] ?? 0;
+  const span = n > 1 ? Math.max(0, times[n - 1] - t0) : 0;
+  // Proportional to time; scans all at one moment (or one scan) sit in the middle.
+  const xAt = (t: number) => (span <= 0 ? PAD.left + PLOT_W / 2 : PAD.left + 12 + ((PLOT_W - 24) * (t - t0)) / span);
+  const x = (i: number) => xAt(times[i]);
   const dims = seriesOf(pts);
   const series: Array<{ key: 'overall' | Dimension; label: string; value: (p: HistoryPoint) => number | null | undefined }> = [
     { key: 'overall', label: 'Overall score', value: (p) => p.score },
@@ -136,19 +160,20 @@ export function historyChart(pointsOldestFirst: HistoryPoint[], opts: { idPrefix
       return `<g data-rubric-change="${e(p.rubricVersion ?? 'unknown')}"><line class="rubric" x1="${fmt(mx)}" x2="${fmt(mx)}" y1="${PAD.top}" y2="${PAD.top + PLOT_H}"/><text class="rubric-label" x="${fmt(mx + 3)}" y="${PAD.top - 6}">rubric ${e(p.rubricVersion ?? '?')}</text></g>`;
     })
     .join('');
-  const labelEvery = Math.max(1, Math.ceil(n / 6));
-  // Scans of one day are told apart by their time; longer spans by their date.
-  const oneDay = n > 0 && dateOf(pts[0].createdAt) === dateOf(pts[n - 1].createdAt);
-  const xLabel = (iso: string) => (oneDay ? iso.slice(11, 16) : dateOf(iso));
-  const anchor = (i: number) => (n > 1 && i === 0 ? 'start' : n > 1 && i === n - 1 ? 'end' : 'middle');
-  const xLabels = pts
-    .map((p, i) =>
-      (i % labelEvery === 0 && (i === 0 || n - 1 - i >= labelEvery / 2)) || i === n - 1
-        ? `<text x="${fmt(x(i))}" y="${H - PAD.bottom + 18}" text-anchor="${anchor(i)}">${e(xLabel(p.createdAt))}</text>`
-        : '',
-    )
+  const closest = times.slice(1).reduce((m, t, i) => Math.min(m, t - times[i]), Number.POSITIVE_INFINITY);
+  const label = timeLabel(span, closest);
+  // Five evenly spaced moments (one for a single moment); the 2nd and 4th hide on narrow screens.
+  const ticks = span > 0 ? [0, 0.25, 0.5, 0.75, 1].map((f) => t0 + span * f) : n ? [t0] : [];
+  const anchor = (k: number) => (ticks.length > 1 && k === 0 ? 'start' : ticks.length > 1 && k === ticks.length - 1 ? 'end' : 'middle');
+  const xLabels = ticks
+    .map((t, k) => {
+      const iso = new Date(t).toISOString();
+      const tx = fmt(xAt(t));
+      return `<line class="grid" x1="${tx}" x2="${tx}" y1="${PAD.top + PLOT_H}" y2="${PAD.top + PLOT_H + 5}"/><text class="tick${k % 2 ? ' tick-alt' : ''}" x="${tx}" y="${H - PAD.bottom + 24}" text-anchor="${anchor(k)}">${e(label(iso))}</text>`;
+    })
     .join('');
-  const axisNote = oneDay && n ? `<text x="${PAD.left}" y="${H - 4}">${e(dateOf(pts[0].createdAt))} (UTC)</text>` : '';
+  // The date under a time-of-day axis (UTC, as the table).
+  const axisNote = n && span < DAY ? `<text class="axis-note" x="${PAD.left}" y="${H - 6}">${e(dateOf(pts[0].createdAt))} (UTC)</text>` : n ? `<text class="axis-note" x="${PAD.left}" y="${H - 6}">UTC</text>` : '';
   const first = pts[0];
   const last = pts[n - 1];
   const desc = n
@@ -181,10 +206,11 @@ export function dimensionChart(result: Pick<ScanResult, 'dimensions'>, opts: { i
   const id = opts.idPrefix ?? 'dimensions';
   const title = opts.title ?? 'Score by dimension';
   const dims = DIMENSIONS.filter((d) => result.dimensions?.[d]);
+  // 420 wide: two fit side by side on a desktop page, and one on a phone is scaled little.
   const rowH = 30;
-  const left = 150;
-  const right = 44;
-  const width = 640;
+  const left = 130;
+  const right = 40;
+  const width = 420;
   const height = 20 + rowH * Math.max(1, dims.length);
   const plot = width - left - right;
   const rows = dims.map((d, i) => {

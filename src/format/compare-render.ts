@@ -115,7 +115,7 @@ export function comparisonHtml(c: ReportComparison): string {
     : '<p class="muted">No check changed status.</p>';
   return `<section class="compare-head" aria-label="Score change">
 <table><thead><tr><th></th><th>Before</th><th>After</th><th class="num">Change</th></tr></thead><tbody>
-<tr><th scope="row">Report</th><td>${reportCell(c.from)}<div class="muted">${e(c.from.url)}${c.from.createdAt ? ` · ${e(c.from.createdAt.slice(0, 16).replace('T', ' '))}` : ''}</div></td><td>${reportCell(c.to)}<div class="muted">${e(c.to.url)}${c.to.createdAt ? ` · ${e(c.to.createdAt.slice(0, 16).replace('T', ' '))}` : ''}</div></td><td class="num"><span class="pill ${pill}" data-score-delta="${c.scoreDelta}">${signed(c.scoreDelta)}</span></td></tr>
+<tr><th scope="row">Report</th><td>${reportCell(c.from)}<div class="muted">${e(c.from.url)}${c.from.createdAt ? ` · ${e(c.from.createdAt.slice(0, 19).replace('T', ' '))}` : ''}</div></td><td>${reportCell(c.to)}<div class="muted">${e(c.to.url)}${c.to.createdAt ? ` · ${e(c.to.createdAt.slice(0, 19).replace('T', ' '))}` : ''}</div></td><td class="num"><span class="pill ${pill}" data-score-delta="${c.scoreDelta}">${signed(c.scoreDelta)}</span></td></tr>
 <tr><th scope="row">Score</th><td class="num">${c.from.score}</td><td class="num">${c.to.score}</td>${deltaCell(c.scoreDelta)}</tr>
 <tr><th scope="row">Grade</th><td>${e(c.from.grade)}</td><td>${e(c.to.grade)}</td><td class="num">${c.gradeChange ? e(c.gradeChange) : ''}</td></tr>
 <tr><th scope="row">Level</th><td class="num">${c.from.level}</td><td class="num">${c.to.level}</td>${deltaCell(c.levelDelta)}</tr>

@@ -4,8 +4,10 @@
  * and MCP text summaries all render steps through here, so a step reads the same everywhere and
  * code blocks are fenced safely once.
  */
+import { inlineMarkdownHtml } from './inline-markdown.js';
 import type { FixStep } from '../core/schema.js';
 import { escapeHtml as e, oneLine, stripControl } from './sanitize.js';
+import { wrapCode } from './wrap.js';
 
 export interface TextStepStyle {
   /** Spaces before the step number; body and code lines are indented 3 more. */
@@ -14,6 +16,12 @@ export interface TextStepStyle {
   title?: (s: string) => string;
   /** Colour of code lines (chalk's cyan in a terminal). */
   code?: (s: string) => string;
+  /**
+   * Terminal style: code blocks between fence lines (```sh … ```, coloured by `fence`) without the
+   * `│` gutter, so selecting the lines copies only the code, each line split at `width` columns
+   * where it can be split cleanly (wrapCode; 0 = never). Off: a `│` gutter marks each code line.
+   */
+  fenced?: { width: number; fence?: (s: string) => string };
 }
 
 const same = (s: string) => s;
@@ -27,7 +35,17 @@ export function fixStepsText(steps: FixStep[], style: TextStepStyle = {}): strin
   return steps.flatMap((s, i) => {
     const lines = [`${pad}${i + 1}. ${title(oneLine(s.title))}`];
     if (s.body) for (const l of stripControl(s.body).split('\n')) lines.push(`${inner}${l}`);
-    if (s.code) for (const l of stripControl(s.code).replace(/\n$/, '').split('\n')) lines.push(code(`${inner}│ ${l}`));
+    if (!s.code) return lines;
+    const codeLines = stripControl(s.code).replace(/\n$/, '').split('\n');
+    if (style.fenced) {
+      const fence = style.fenced.fence ?? same;
+      const lang = (s.lang ?? '').replace(/[^\w+-]/g, '');
+      // Longer than any backtick run in the code, as in codeFence: no code line can close it.
+      const ticks = '`'.repeat(Math.max(2, ...(s.code.match(/`+/g) ?? []).map((m) => m.length)) + 1);
+      lines.push(fence(`${inner}${ticks}${lang}`));
+      for (const l of codeLines) for (const part of wrapCode(inner + l, style.fenced.width, lang)) lines.push(code(part));
+      lines.push(fence(`${inner}${ticks}`));
+    } else for (const l of codeLines) lines.push(code(`${inner}│ ${l}`));
     return lines;
   });
 }
@@ -68,11 +86,11 @@ export function fixStepsMarkdown(steps: FixStep[], opts: MarkdownStepOptions = {
   });
 }
 
-/** An HTML ordered list; every string is escaped. */
+/** An HTML ordered list; titles and bodies are inline Markdown (code spans, links), escaped. */
 export function fixStepsHtml(steps: FixStep[]): string {
   const items = steps.map(
     (s) =>
-      `<li><strong>${e(s.title)}</strong>${s.body ? `<div>${e(s.body)}</div>` : ''}${
+      `<li><strong>${inlineMarkdownHtml(s.title)}</strong>${s.body ? `<div>${inlineMarkdownHtml(s.body)}</div>` : ''}${
         s.code ? `<pre><code${s.lang ? ` data-lang="${e(s.lang)}"` : ''}>${e(s.code)}</code></pre>` : ''
       }</li>`,
   );

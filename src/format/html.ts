@@ -9,6 +9,7 @@ import { bandOf, checksByDimension, failingChecks, formatPoints, needsFix, gainP
 import { escapeHtml as e, safeHref } from './sanitize.js';
 import { DIMENSIONS } from '../core/vocabulary.js';
 import { fixStepsHtml } from './fix-steps.js';
+import { inlineMarkdownHtml } from './inline-markdown.js';
 import { pageTable, pageTableSummary } from './pages.js';
 import { CHART_CSS, dimensionChart } from './chart-svg.js';
 
@@ -23,7 +24,12 @@ export interface HtmlReportOptions {
   historyUrl?: string;
   /** A public report's badge: its address and the README snippet shown under "Badge". */
   badge?: { imageUrl: string; markdown: string };
+  /** Leave FRESHNESS_SLOT under the header: the service fills it per request (the result's age, "scan again"). */
+  freshnessSlot?: boolean;
 }
+
+/** Where a served report page says how old its result is (replaced per request; see server/pages.ts). */
+export const FRESHNESS_SLOT = '<!--ai-ready:freshness-->';
 
 const CSS = `
 :root{--good:#1a7f37;--fair:#b35900;--poor:#c62828;--muted:#5f6b7a;--line:#d8dee4;--bg:#f6f8fa;--fg:#1f2328;--code:#f3f4f6}
@@ -31,6 +37,8 @@ const CSS = `
 body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:#fff}
 main{max-width:960px;margin:0 auto;padding:24px 20px 48px}
 a{color:#0b5cad}
+a,p,li,code,.muted,.evidence{overflow-wrap:anywhere}
+.freshness{margin:12px 0;padding:6px 14px;border:1px solid var(--line);border-radius:8px;background:var(--bg)}.freshness p{margin:6px 0}
 h1{font-size:22px;margin:0 0 4px;word-break:break-all}
 h2{font-size:18px;margin:32px 0 12px;border-bottom:1px solid var(--line);padding-bottom:4px}
 h3{font-size:15px;margin:0}
@@ -100,9 +108,12 @@ function probeTable(probes: ProbeRecord[]): string {
 
 function checkCard(c: CheckResult): string {
   const fix = needsFix(c)
-    ? `<div class="fix"><strong>How to fix:</strong> ${e(c.remediation ?? '')}${c.fixGuide?.length ? fixStepsHtml(c.fixGuide) : ''}</div>`
+    ? `<div class="fix"><strong>How to fix:</strong> ${inlineMarkdownHtml(c.remediation ?? '')}${c.fixGuide?.length ? fixStepsHtml(c.fixGuide) : ''}</div>`
     : '';
-  const specs = c.specUrls?.length ? `<div class="muted">Spec: ${c.specUrls.map((u) => link(u)).join(', ')}</div>` : '';
+  // Each spec once: a fix guide shown above already links the ones it names.
+  const inGuide = fix ? (c.fixGuide ?? []).map((s) => `${s.title}\n${s.body ?? ''}`).join('\n') : '';
+  const specUrls = [...new Set(c.specUrls ?? [])].filter((u) => !inGuide.includes(u));
+  const specs = specUrls.length ? `<div class="muted">Spec: ${specUrls.map((u) => link(u)).join(', ')}</div>` : '';
   const notes = [
     c.naReason ? `<div class="muted">Not applicable: ${e(c.naReason)}</div>` : '',
     c.matched ? `<div class="muted">Matched: ${e(c.matched)}</div>` : '',
@@ -141,7 +152,7 @@ function nextLevelSection(result: ScanResult): string {
   if (n === null) return `<p><strong>Top level reached.</strong> Every level requirement is met.</p>`;
   if (!n) return '';
   const items = n.requirements.map(
-    (r) => `<li><a href="#check-${e(r.checkId)}">${e(r.checkId)}</a> ${e(r.title)} <span class="muted">(${e(STATUS_WORDS[r.status])})</span>${r.remediation ? ` — ${e(r.remediation)}` : ''}</li>`,
+    (r) => `<li><a href="#check-${e(r.checkId)}">${e(r.checkId)}</a> ${e(r.title)} <span class="muted">(${e(STATUS_WORDS[r.status])})</span>${r.remediation ? ` — ${inlineMarkdownHtml(r.remediation)}` : ''}</li>`,
   );
   return `<p>To reach <strong>level ${n.target} · ${e(n.name)}</strong> (${e(n.rule)}):</p><ul>${items.join('')}</ul>`;
 }
@@ -221,7 +232,7 @@ export function renderHtmlReport(result: ScanResult, opts: HtmlReportOptions = {
 <h1>${e(title)}</h1>
 <div class="muted">${link(result.url)}${result.finalUrl && result.finalUrl !== result.url ? ` → ${link(result.finalUrl)}` : ''}</div>
 <div class="muted">${meta.join(' · ')}</div>
-${share}
+${opts.freshnessSlot ? FRESHNESS_SLOT : ''}${share}
 <section class="summary" aria-label="Summary">
 <div class="score ${band}" data-score="${result.overallScore}">${result.overallScore}<small>/100</small></div>
 ${result.grade ? `<div class="grade ${band}" data-grade="${e(result.grade)}">${e(result.grade)}</div>` : ''}

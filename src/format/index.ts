@@ -5,6 +5,7 @@
  * can be written piece by piece, a streaming shape (./format-module.ts); one URL and a batch
  * (`scan --input`) both read it from here.
  */
+import { agentFormat } from './formats/agent.js';
 import type { ScanResult } from '../core/schema.js';
 import { renderHtmlReport } from './html.js';
 import { renderMarkdown } from './markdown.js';
@@ -33,6 +34,7 @@ export const FORMATS: Record<FormatName, FormatModule> = {
   sarif: sarifFormat,
   junit: junitFormat,
   github: githubFormat,
+  agent: agentFormat,
 };
 
 /** The whole output of one run in `format`. */

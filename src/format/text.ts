@@ -6,14 +6,14 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckResult, ProbeRecord, ScanResult } from '../core/schema.js';
 import { DIMENSIONS } from '../core/vocabulary.js';
-import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, needsFix, gainPhrase, platformLine, STATUS_SYMBOLS, STATUS_WORDS, type Band } from './common.js';
-import { oneLine, stripControl } from './sanitize.js';
+import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, gainPhrase, platformLine, STATUS_SYMBOLS, STATUS_WORDS, type Band } from './common.js';
+import { oneLine, } from './sanitize.js';
 import { bigText } from './big-text.js';
 import { fixStepsText } from './fix-steps.js';
 import { pageTable, pageTableSummary, type PageTable } from './pages.js';
 import type { ReportComparison } from './compare.js';
 import { comparisonLines } from './compare-render.js';
-import { wrapLines } from './wrap.js';
+import { wrapLines, wrapReport } from './wrap.js';
 
 export interface TextReportOptions {
   /** Colours and the big score (a TTY without NO_COLOR). Off: plain text, no escape sequences. */
@@ -32,6 +32,12 @@ export interface TextReportOptions {
 
 /** How many fixes the summary lists. */
 export const SUMMARY_FIXES = 5;
+/** How many fix guides the full report prints whole (the rest: one line each; --verbose: all). */
+export const TOP_FIXES = 3;
+/** Columns of a check's name in the check list. */
+const NAME_WIDTH = 34;
+/** The width the report is laid out for when the terminal's is unknown (a pipe, a file). */
+const DEFAULT_WIDTH = 100;
 
 interface Paint {
   c: ChalkInstance;
@@ -116,36 +122,74 @@ function probeLines(probes: ProbeRecord[], p: Paint): string[] {
 function checkLines(r: ScanResult, p: Paint, o: TextReportOptions): string[] {
   const out: string[] = [];
   const idWidth = Math.max(2, ...r.checks.map((c) => c.id.length));
-  const nameWidth = Math.min(34, Math.max(...r.checks.map((c) => c.name.length)));
+  const nameWidth = Math.min(NAME_WIDTH, Math.max(...r.checks.map((c) => c.name.length)));
+  const width = o.width || DEFAULT_WIDTH;
   for (const g of checksByDimension(r)) {
     out.push('', p.c.bold(g.label));
     for (const c of g.checks) {
       const pts = c.status === 'na' || c.status === 'info' ? STATUS_WORDS[c.status] : `${formatPoints(c.earned)}/${formatPoints(c.weight)}`;
-      const head = `  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${c.id.padEnd(idWidth)} ${oneLine(c.name, 34).padEnd(nameWidth)} ${pts.padStart(7)}`;
-      const room = o.verbose || !o.width ? 0 : Math.max(40, o.width - 8);
+      const plainHead = `  ${STATUS_SYMBOLS[c.status]} ${c.id.padEnd(idWidth)} ${oneLine(c.name, nameWidth).padEnd(nameWidth)} ${pts.padStart(7)}`;
+      const head = `  ${p.status(c.status, STATUS_SYMBOLS[c.status])}${plainHead.slice(3)}`;
       const evidence = c.status === 'na' && c.naReason ? `not applicable: ${c.naReason}` : c.evidence;
-      out.push(head);
-      if (evidence) out.push(p.c.gray(`      ${oneLine(evidence, room)}`));
       if (o.verbose) {
+        // Everything: the evidence whole on its own line, the advisories and every probe.
+        out.push(head);
+        if (evidence) out.push(p.c.gray(`      ${oneLine(evidence)}`));
         for (const a of c.advisories ?? []) out.push(p.c.gray(`      note: ${oneLine(a)}`));
         out.push(...probeLines(c.probes ?? [], p));
+        continue;
       }
+      // One line per check: the evidence shortened to what is left of the width.
+      const room = width - plainHead.length - 2;
+      out.push(evidence && room >= 12 ? `${head}  ${p.c.gray(oneLine(evidence, room))}` : head);
     }
   }
   return out;
 }
 
-function fixes(r: ScanResult, p: Paint): string[] {
+/** One failing check's guide in full: its remediation, the steps (fenced code) and its specs. */
+function fixGuide(r: ScanResult, c: CheckResult, p: Paint, o: TextReportOptions): string[] {
+  const out = ['', `  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${p.c.bold(`${c.id} ${oneLine(c.name)}`)} ${p.c.gray(`[${c.tier ?? 'recommended'}, ${gainPhrase(r, c)}]`)}`];
+  if (c.remediation) out.push(`    ${oneLine(c.remediation)}`);
+  out.push(...fixStepsText(c.fixGuide ?? [], { indent: 4, title: p.c.bold, code: p.c.cyan, fenced: { width: o.wrapWidth ?? 0, fence: p.c.gray } }));
+  const specsShown = (c.fixGuide ?? []).some((s) => c.specUrls?.some((u) => s.body?.includes(u)));
+  if (c.specUrls?.length && !specsShown) out.push(p.c.gray(`    Spec: ${c.specUrls.map((u) => oneLine(u)).join(', ')}`));
+  return out;
+}
+
+/** The command that prints a check's guide as this report would: the site's platform and origin. */
+function explainCommand(r: ScanResult, id: string): string {
+  const platform = r.platform && r.platform.platform !== 'unknown' ? ` --platform ${oneLine(r.platform.platform, 40)}` : '';
+  let origin = '';
+  try {
+    origin = ` --origin ${new URL(r.finalUrl ?? r.url).origin}`;
+  } catch {
+    // A URL that does not parse leaves the example origin.
+  }
+  return `ai-ready explain ${id}${platform}${origin}`;
+}
+
+/**
+ * The fixes: with --verbose every guide in full; otherwise the TOP_FIXES that matter most (the
+ * order of failingChecks: essential first, then points to gain) in full and the rest one line each,
+ * with the command that prints a guide.
+ */
+function fixes(r: ScanResult, p: Paint, o: TextReportOptions): string[] {
   const failing = failingChecks(r);
   if (!failing.length) return ['', p.c.green('Nothing to fix: no failing or partial check.')];
-  const out = ['', p.c.bold(`How to fix (${failing.length})`)];
-  for (const c of failing) {
-    out.push('', `  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${p.c.bold(`${c.id} ${oneLine(c.name)}`)} ${p.c.gray(`[${c.tier ?? 'recommended'}, ${gainPhrase(r, c)}]`)}`);
-    if (c.remediation) out.push(`    ${oneLine(c.remediation)}`);
-    out.push(...fixStepsText(c.fixGuide ?? [], { indent: 4, title: p.c.bold, code: p.c.cyan }));
-    const specsShown = (c.fixGuide ?? []).some((s) => c.specUrls?.some((u) => s.body?.includes(u)));
-    if (c.specUrls?.length && !specsShown) out.push(p.c.gray(`    Spec: ${c.specUrls.map((u) => oneLine(u)).join(', ')}`));
+  if (o.verbose) return ['', p.c.bold(`How to fix (${failing.length})`), ...failing.flatMap((c) => fixGuide(r, c, p, o))];
+  const top = failing.slice(0, TOP_FIXES);
+  const rest = failing.slice(TOP_FIXES);
+  const out = ['', p.c.bold(rest.length ? `How to fix: the ${top.length} that matter most (of ${failing.length})` : `How to fix (${failing.length})`), ...top.flatMap((c) => fixGuide(r, c, p, o))];
+  if (!rest.length) return out;
+  const idWidth = Math.max(...rest.map((c) => c.id.length));
+  const nameWidth = Math.min(NAME_WIDTH, Math.max(...rest.map((c) => oneLine(c.name).length)));
+  out.push('', p.c.bold(`Other fixes (${rest.length}), one line each: \`ai-ready explain <id>\` prints a guide in full`));
+  for (const c of rest) {
+    const gain = c.weight - c.earned;
+    out.push(`  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${c.id.padEnd(idWidth)} ${oneLine(c.name, nameWidth).padEnd(nameWidth)} ${p.c.gray(`+${formatPoints(gain)} ${(c.tier ?? 'recommended').padEnd(11)}`)} ${p.c.cyan(`ai-ready explain ${c.id}`)}`);
   }
+  out.push(p.c.gray(`  As this site needs it: ${explainCommand(r, rest[0].id)}`));
   return out;
 }
 
@@ -226,10 +270,10 @@ export function renderTextReport(result: ScanResult, opts: TextReportOptions = {
     ...sinceBaseline(opts.comparison, p),
     ...checkLines(result, p, opts),
     ...pagesSection(pageTable(result), p, opts),
-    ...fixes(result, p),
+    ...fixes(result, p, opts),
   ];
-  if (!opts.verbose) lines.push('', p.c.gray('Run with --verbose for every probe, or `ai-ready explain <checkId>` for a check in depth.'));
-  return wrapLines(lines, opts.wrapWidth ?? 0).join('\n') + '\n';
+  if (!opts.verbose) lines.push('', p.c.gray('Run with --verbose for every fix guide, the whole evidence and every probe.'));
+  return wrapReport(lines, opts.wrapWidth ?? 0).join('\n') + '\n';
 }
 
 /** One row per scanned URL (and per URL that could not be scanned), for the end of a batch. */

@@ -107,4 +107,16 @@ export const FixGuideSchema = z.object({
   remediation: z.string(),
   specUrls: z.array(z.string()),
   steps: z.array(FixStep),
+  project: z
+    .object({
+      framework: z.object({ id: z.string(), label: z.string(), staticDir: z.string().nullable() }),
+      headersFile: z.string().nullable().describe('Where the header rules go (Netlify/Cloudflare _headers in the static folder by default)'),
+      files: z
+        .array(z.object({ path: z.string().describe('Project-relative path'), content: z.string().describe('The file as `ai-ready fix` writes it in a project that does not have it yet'), merge: z.enum(['create', 'robots-groups', 'link-list', 'json-keys', 'header-rules', 'jekyll-include']).describe('How to merge when the file exists: robots-groups = each rule into the group of the same user agents; link-list = new links under their H2; json-keys = key by key, keep existing values; header-rules = add the rules missing under the same path') }))
+        .describe('What `ai-ready fix --dir <project> --write` writes for this check in a bare project of this framework'),
+      needs: z.array(z.object({ value: z.string(), description: z.string(), step: z.string() })).describe('Owner values the guide needs: those steps are not written'),
+      manual: z.array(z.object({ title: z.string(), text: z.string() })).describe('Steps no project file holds (a layout <head>, a server setting)'),
+    })
+    .optional()
+    .describe('With `framework`: the guide as project files'),
 });

@@ -1,8 +1,9 @@
 /**
- * The MCP server card (SEP-2127 shape, plus `serverInfo` for SEP-1649 readers) and the MCP catalog
- * that points at it (server-card extension, docs/discovery.md): the catalog at
- * /.well-known/mcp/catalog.json, the card at `<streamable-http-url>/server-card` (/mcp/server-card)
- * as the extension recommends, and at the older well-known paths that other scanners read.
+ * The MCP server card (SEP-2127 shape, plus `serverInfo` for SEP-1649 readers) and the catalog that
+ * points at it (server-card extension, docs/discovery.md at 8924e08: an AI Catalog entry): the ARD
+ * manifest at /.well-known/ard.json and, for MCP clients, the same at /.well-known/ai-catalog.json;
+ * the card at `<streamable-http-url>/server-card` (/mcp/server-card) as the extension recommends,
+ * and at the older well-known paths that other scanners read.
  */
 import { VERSION, PROJECT_URL } from '../version.js';
 import { TOOLS } from './tools/index.js';
@@ -12,27 +13,13 @@ import { endpoints } from '../oauth/config.js';
 export const SERVER_CARD_PATHS = ['/.well-known/mcp/server-card.json', '/.well-known/mcp/server-card', '/.well-known/mcp.json'];
 /** The card beside its streamable-HTTP endpoint, where the catalog points. */
 export const CATALOG_CARD_PATH = '/mcp/server-card';
-export const MCP_CATALOG_PATH = '/.well-known/mcp/catalog.json';
 export const SERVER_CARD_MEDIA_TYPE = 'application/mcp-server-card+json';
 const CARD_NAME = 'io.github.ai-ready/ai-ready';
 
-/** The MCP catalog of this instance: one entry, its identifier anchored on the instance's host. */
-export function mcpCatalog(base: string) {
-  const host = new URL(base).hostname;
-  return {
-    specVersion: 'draft',
-    entries: [
-      {
-        identifier: `urn:air:${host}:${CARD_NAME.split('/')[1]}`,
-        displayName: 'ai-ready',
-        type: SERVER_CARD_MEDIA_TYPE,
-        url: `${base}${CATALOG_CARD_PATH}`,
-      },
-    ],
-  };
-}
 /** ARD v0.91's manifest path (§5.1); robots.txt names it with an Agentmap line. */
 export const ARD_MANIFEST_PATH = '/.well-known/ard.json';
+/** The AI Catalog's path, where MCP clients look for server cards since the draft's commit 1491bd2: the same manifest. */
+export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
 
 /**
  * The instance's Agentic Resource Discovery manifest (ARD v0.91): one entry, the MCP server card,
@@ -66,7 +53,8 @@ export function serverCard(base: string) {
     name: CARD_NAME,
     title: 'ai-ready',
     version: VERSION,
-    description: 'Audit a website for the standards AI agents rely on (robots.txt, llms.txt, MCP cards, OAuth discovery, ...) and get exact fixes; saved reports, history and monitors.',
+    // The v1 schema caps description at 100 characters (experimental-ext-server-card schema.ts at 8924e08).
+    description: 'Audit a website for the standards AI agents rely on and get exact fixes.',
     websiteUrl: `${base}/`,
     repository: { url: PROJECT_URL, source: 'github' },
     serverInfo: { name: MCP_SERVER_NAME, version: VERSION },

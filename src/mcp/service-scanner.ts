@@ -17,8 +17,9 @@ export function createServiceScanner(service: ScanService, account: Account | nu
   return async (req) => {
     try {
       service.checkRender(req.render);
-      await service.admit({ account, client });
       const url = scanTarget(req.url);
+      // As on the REST faces, a request the cache answers spends none of the allowance.
+      await service.admit({ account, client }, { url, fresh: !!req.fresh, pages: req.pages, render: req.render, only: req.only, profile: req.profile });
       const outcome = await service.scan(url, {
         account,
         client,

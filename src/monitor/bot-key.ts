@@ -14,8 +14,13 @@ import { jwkThumbprint } from '../core/checks/bot_access/b3-web-bot-auth.js';
 
 export const WBA_DIRECTORY_PATH = '/.well-known/http-message-signatures-directory';
 export const WBA_MEDIA_TYPE = 'application/http-message-signatures-directory+json';
-/** The name the HTTP Signature Algorithms registry gives Ed25519: the draft restricts a directory's `alg` to it (not JOSE's EdDSA). */
+/** The name the HTTP Signature Algorithms registry gives Ed25519: the signature's own `alg` parameter. */
 export const WBA_ALG = 'ed25519';
+/**
+ * The published JWK's `alg` member: a JOSE name (RFC 7517 §4.4; RFC 9864's fully specified Ed25519),
+ * as the Web Bot Auth editor's copy heading -01 (be12662f) says; the copy of 2026-10-09 wanted the HTTP name.
+ */
+export const WBA_JWK_ALG = 'Ed25519';
 // The stored key is a PKCS#8 PEM whatever the published JWK looks like: changing the JWK never touches it.
 const KEY_FILE = 'web-bot-auth-ed25519.pem';
 /** Request signatures: short, they are replayable against the receiver until they expire. */
@@ -62,7 +67,7 @@ export function loadBotKey(dataDir: string): BotKey {
   }
   const { kty, crv, x } = createPublicKey(priv).export({ format: 'jwk' }) as { kty: string; crv: string; x: string };
   const kid = jwkThumbprint({ kty, crv, x })!;
-  const jwks = { keys: [{ kty, crv, kid, x, use: 'sig', alg: WBA_ALG }] };
+  const jwks = { keys: [{ kty, crv, kid, x, use: 'sig', alg: WBA_JWK_ALG }] };
   const directoryBody = JSON.stringify(jwks);
   const directoryDigest = contentDigest(Buffer.from(directoryBody));
 

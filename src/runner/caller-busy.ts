@@ -8,8 +8,10 @@ export class CallerBusyError extends Error {
     /** Scans one caller may have in flight. */
     readonly limit: number,
     readonly retryAfterSec: number,
+    /** What is capped ("rendering scans": the caller's share of the browser slots). */
+    what = 'scans',
   ) {
-    super(`You already have ${limit} scans in progress; retry in ${retryAfterSec} s, when one of them has finished.`);
+    super(`You already have ${limit} ${what} in progress; retry in ${retryAfterSec} s, when one of them has finished.`);
     this.name = 'CallerBusyError';
   }
 }

@@ -4,7 +4,8 @@
  * job's data and output shapes, and the expiry that decides when a silent worker is presumed dead.
  */
 import { createHash } from 'node:crypto';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
+import { requireOptional } from '../optional-package.js';
 import type { ScanErrorCode } from '../core/errors.js';
 import type { ScanEvent } from '../core/events.js';
 import type { ScanResult } from '../core/schema.js';
@@ -85,7 +86,9 @@ export interface BossOptions {
 
 /** Starts pg-boss (its schema is created or migrated under its own advisory lock) and makes sure the queue exists. */
 export async function openBoss(opts: BossOptions): Promise<PgBoss> {
-  const boss = new PgBoss({
+  // An optional package (package.json peerDependenciesMeta): only a Postgres job queue loads it.
+  const Boss = requireOptional<typeof PgBoss>('pg-boss');
+  const boss = new Boss({
     connectionString: opts.databaseUrl,
     max: 4,
     schedule: false,

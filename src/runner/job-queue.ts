@@ -22,7 +22,8 @@
  * With `local`, this instance also consumes jobs with its own pool (`serve --workers n`); without,
  * it is web-only and other processes run its scans.
  */
-import pg from 'pg';
+import type pg from 'pg';
+import { requireOptional } from '../optional-package.js';
 import type PgBoss from 'pg-boss';
 import { ScanError } from '../core/errors.js';
 import type { ScanEvent } from '../core/events.js';
@@ -111,11 +112,11 @@ export class JobQueueRunner implements ScanRunner {
   private async connect(): Promise<void> {
     const { databaseUrl } = this.opts;
     this.boss = await openBoss({ databaseUrl, maintenanceIntervalSeconds: this.opts.maintenanceIntervalSeconds ?? DEFAULT_MAINTENANCE_SEC });
-    this.pool = new pg.Pool({ connectionString: databaseUrl, max: 4, connectionTimeoutMillis: 10_000 });
+    this.pool = new (requireOptional<typeof pg>('pg').Pool)({ connectionString: databaseUrl, max: 4, connectionTimeoutMillis: 10_000 });
     this.pool.on('error', () => {});
     // Only speed is at stake: a database that refuses the indexes still queues correctly.
     await this.ensureIndexes().catch(() => {});
-    this.listener = new pg.Client({ connectionString: databaseUrl });
+    this.listener = new (requireOptional<typeof pg>('pg').Client)({ connectionString: databaseUrl });
     // A lost listener only costs progress events: results are read from the job itself.
     this.listener.on('error', () => {});
     this.listener.on('notification', (msg) => this.onNotice(msg.payload));

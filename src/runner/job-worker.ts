@@ -6,7 +6,8 @@
  * worker thread) are outcomes, not failures: retrying them would give the same answer. Only a
  * vanished worker (its job expires) or a shutdown that could not finish a job leads to a retry.
  */
-import pg from 'pg';
+import type pg from 'pg';
+import { requireOptional } from '../optional-package.js';
 import type PgBoss from 'pg-boss';
 import { ScanError } from '../core/errors.js';
 import { EVENTS_CHANNEL, SCAN_QUEUE, noticePayload, openBoss, type JobNotice, type ScanJobData, type ScanJobOutput } from './job-boss.js';
@@ -51,7 +52,7 @@ export class JobWorker {
       this.boss = await openBoss({ databaseUrl: this.opts.databaseUrl });
       this.ownsBoss = true;
     }
-    this.notifier = new pg.Client({ connectionString: this.opts.databaseUrl });
+    this.notifier = new (requireOptional<typeof pg>('pg').Client)({ connectionString: this.opts.databaseUrl });
     this.notifier.on('error', () => {});
     this.notifier.on('notification', (msg) => this.onNotice(msg.payload));
     await this.notifier.connect();

@@ -159,6 +159,12 @@ export class WorkerPoolRunner implements ScanRunner {
   readonly stallMs: number;
   private readonly queue: ScanQueue;
   private readonly closing = new AbortController();
+  /**
+   * Tasks not yet settled. Closing abandons them through one listener on `closing.signal`, not one
+   * per task: a batch of more than 10 sites would otherwise add 11 listeners to that one signal
+   * (Node's MaxListenersExceededWarning, issue 31.4).
+   */
+  private readonly unsettled = new Set<Task>();
   private readonly graceMs: number;
   private readonly hardDeadlineMs?: number;
   private readonly perThread: number;
@@ -181,6 +187,9 @@ export class WorkerPoolRunner implements ScanRunner {
     this.heapMb = opts.heapMb ?? DEFAULT_WORKER_HEAP_MB;
     this.graceMs = opts.deadlineGraceMs ?? DEFAULT_DEADLINE_GRACE_MS;
     this.hardDeadlineMs = opts.hardDeadlineMs;
+    this.closing.signal.addEventListener('abort', () => {
+      for (const task of [...this.unsettled]) this.abandon(task, shuttingDown());
+    }, { once: true });
     this.stallMs = opts.stallMs ?? DEFAULT_STALL_MS;
     this.quarantineMax = Math.max(1, opts.quarantineThreads ?? DEFAULT_QUARANTINE_THREADS);
     this.perThread = Math.ceil(this.maxScans / this.workers);
@@ -246,17 +255,16 @@ export class WorkerPoolRunner implements ScanRunner {
         reject,
       };
       const onCaller = () => this.abandon(task, cancelled());
-      const onClose = () => this.abandon(task, shuttingDown());
       hooks.signal?.addEventListener('abort', onCaller, { once: true });
-      this.closing.signal.addEventListener('abort', onClose, { once: true });
+      this.unsettled.add(task);
       task.resolve = (r) => {
         hooks.signal?.removeEventListener('abort', onCaller);
-        this.closing.signal.removeEventListener('abort', onClose);
+        this.unsettled.delete(task);
         resolve(r);
       };
       task.reject = (e) => {
         hooks.signal?.removeEventListener('abort', onCaller);
-        this.closing.signal.removeEventListener('abort', onClose);
+        this.unsettled.delete(task);
         reject(e);
       };
       this.place(task);

@@ -22,6 +22,7 @@ export async function admitScan(event: H3Event, ctx: ServerContext): Promise<Adm
   // Refused before the rate limit counts it: asking for what the server cannot do costs nothing.
   ctx.service.checkRender(params.render);
   const client = rateBucket(clientIp(req, ctx.trustProxy));
-  await ctx.service.admit({ account, client });
+  // A request the cache answers is free (docs/server.md, "Limits, cache and shared scans").
+  await ctx.service.admit({ account, client }, { url: params.url, fresh: params.fresh, pages: params.pages, render: params.render });
   return { params, account, client };
 }

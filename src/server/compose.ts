@@ -89,36 +89,27 @@ async function compose(config: ServerConfig, opts: ComposeOptions, store: Store,
   const host = config.host ?? DEFAULTS.host;
   if (config.metrics && !config.metricsToken && !isLoopbackUrl(`http://${hostForUrl(host)}`))
     throw new Error('--metrics on an address other than loopback needs --metrics-token (or AI_READY_METRICS_TOKEN): the figures describe every caller');
-  // serve --render: one shared browser; each rendering scan gets a fresh context of its own in it.
-  const browser = config.render ? await (await import('../core/render/shared-browser.js')).SharedBrowser.launch({ log: diagnostics, maxContextAgeMs: (config.scanDeadlineMs ?? 45_000) + 60_000 }) : null;
+  // serve --render: each rendering scan launches a browser of its own (DevTools over a pipe, no
+  // port); one launch now proves the browser starts here (as an unprivileged user when root).
+  if (config.render) await (await import('../core/render/browser.js')).launchBrowser().then((b) => b.close());
   let runner: ScanRunner | undefined;
   try {
     const made = typeof opts.runner === 'function' ? await opts.runner() : opts.runner;
     runner = made ?? new InProcessRunner(config.maxConcurrentScans ?? DEFAULTS.maxConcurrentScans, config.maxQueuedScans ?? DEFAULTS.maxQueuedScans);
-    // A getter: the endpoint changes if the browser had to be launched again.
-    const render = browser ? { get endpoint() { return browser.endpoint; }, maxConcurrent: config.renderConcurrency ?? 2 } : undefined;
+    const render = config.render ? { maxConcurrent: config.renderConcurrency ?? 2 } : undefined;
     const metrics = config.metrics ? createMetrics() : undefined;
     const service = makeService(config, store, metrics ? new MeteredRunner(runner, metrics) : runner, baseUrl, cache, render);
     metrics?.bind(service);
     // One consent-form key for every instance on this database (AI_READY_CONSENT_SECRET overrides it).
     const consent = await consentSecret(store.oauth, process.env.AI_READY_CONSENT_SECRET || undefined);
-    const composed = wire(config, opts, store, service, diagnostics, logError, metrics, cache, consent);
-    if (!browser) return composed;
-    return {
-      ...composed,
-      async close() {
-        await composed.close();
-        await browser.close();
-      },
-    };
+    return wire(config, opts, store, service, diagnostics, logError, metrics, cache, consent);
   } catch (e) {
     await runner?.close().catch(() => {});
-    await browser?.close();
     throw e;
   }
 }
 
-function makeService(config: ServerConfig, store: Store, runner: ScanRunner, baseUrl: () => string, cache: ResultCache, render?: { endpoint: string; maxConcurrent: number }): ScanService {
+function makeService(config: ServerConfig, store: Store, runner: ScanRunner, baseUrl: () => string, cache: ResultCache, render?: { maxConcurrent: number }): ScanService {
   return new ScanService({
     render,
     store,

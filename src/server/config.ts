@@ -1,5 +1,6 @@
 /** Settings of `ai-ready serve` and their defaults. */
 import type { SupersededVersion } from './versioning.js';
+import type { ConnectionLimits } from './connection-limits.js';
 
 export interface ServerConfig {
   port?: number;
@@ -58,6 +59,8 @@ export interface ServerConfig {
   storageBytesPerDay?: number;
   /** Launch the system's Chrome/Chromium so scans may ask for `render` (docs/render.md). */
   render?: boolean;
+  /** Connection bounds (headers, idle and write stall, keep-alive, request body); defaults in connection-limits.ts. */
+  connections?: Partial<ConnectionLimits>;
   /** Rendering scans at once (the browser pool's bound). Default 2. */
   renderConcurrency?: number;
 }

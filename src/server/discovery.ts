@@ -36,7 +36,7 @@ export const SURFACES: Surface[] = [
   { path: '/server.json', title: 'Server description', type: 'application/json', note: 'name, version and remote endpoints of this service' },
   { path: '/mcp', title: 'MCP server (OAuth 2.1)', type: 'application/json', note: 'Streamable HTTP MCP endpoint with 13 tools (scans, saved reports, domain history, monitors, rubric and fix guides); OAuth 2.1 with dynamic client registration' },
   { path: '/api/mcp', title: 'MCP server (API key)', type: 'application/json', note: 'the same tools with an API key as Bearer token; anonymous callers get the read-only scan tools' },
-  { path: '/.well-known/mcp/catalog.json', title: 'MCP catalog', type: 'application/json', note: 'the MCP servers of this instance (server-card extension): one entry pointing at /mcp/server-card' },
+  { path: '/.well-known/ai-catalog.json', title: 'AI Catalog', type: 'application/ai-catalog+json', note: 'where MCP clients discover the server card (server-card extension): the ARD manifest, one entry pointing at /mcp/server-card' },
   { path: '/.well-known/ard.json', title: 'ARD manifest', type: 'application/json', note: 'Agentic Resource Discovery (v0.91): one entry, the MCP server card; robots.txt names it with Agentmap' },
   { path: '/.well-known/mcp/server-card.json', title: 'MCP server card', type: 'application/json', note: 'name, version, endpoints, authentication and tools of the MCP server' },
   { path: '/.well-known/oauth-authorization-server', title: 'OAuth authorization server metadata (RFC 8414)', type: 'application/json', note: 'dynamic client registration, authorization code with PKCE S256, token and revocation endpoints' },

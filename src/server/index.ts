@@ -13,6 +13,8 @@ import { DEFAULTS, type ServerConfig } from './config.js';
 import { composeService, type ComposedService } from './compose.js';
 import { InProcessRunner, WorkerPoolRunner, defaultMaxScans, defaultWorkerCount, type ScanRunner } from '../runner/index.js';
 import { databaseUrlFrom } from '../store/index.js';
+import { CONNECTION_DEFAULTS, limitConnections } from './connection-limits.js';
+import type { Server } from 'node:http';
 
 export type { ServerConfig } from './config.js';
 export { createApp, type App, type AppDeps, type AppContext } from './app.js';
@@ -60,8 +62,11 @@ export async function createServer(config: ServerConfig = {}, options: ServerOpt
 
   const port = config.port ?? DEFAULTS.port;
   let listener: Listener;
+  // listhen creates the server inside listen(): the handler reaches the bounds through this slot.
+  const handler = keepRequestSocket(toNodeHandler({ fetch: app.fetch } as never) as unknown as NodeHandler);
+  let bounded: NodeHandler = handler;
   try {
-    listener = await listen(keepRequestSocket(toNodeHandler({ fetch: app.fetch } as never) as unknown as NodeHandler) as never, {
+    listener = await listen(((req: IncomingMessage, res: ServerResponse) => bounded(req, res)) as never, {
       port: { port, random: port === 0, alternativePortRange: [] } as never,
       hostname: config.host ?? DEFAULTS.host,
       showURL: false,
@@ -74,6 +79,7 @@ export async function createServer(config: ServerConfig = {}, options: ServerOpt
     await composed.close();
     throw e;
   }
+  bounded = limitConnections(listener.server as Server, { ...CONNECTION_DEFAULTS, ...config.connections })(handler);
   const address = listener.address;
   const host = address.address.includes(':') ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;

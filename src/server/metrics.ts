@@ -4,7 +4,8 @@
  * thread events, and Node's own figures (event-loop delay, heap, GC) from collectDefaultMetrics.
  * Scan outcomes are counted by MeteredRunner, which wraps the service's runner.
  */
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { requireOptional } from '../optional-package.js';
 import { ScanError } from '../core/errors.js';
 import type { ScanResult } from '../core/schema.js';
 import { CallerBusyError, QueueFullError, type PortableScanOptions, type RunnerStats, type ScanHooks, type ScanRunner } from '../runner/index.js';
@@ -20,6 +21,8 @@ export interface ServiceMetrics {
 }
 
 export function createMetrics(): ServiceMetrics {
+  // An optional package (package.json peerDependenciesMeta): loaded only for --metrics.
+  const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = requireOptional<typeof import('prom-client')>('prom-client');
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'ai_ready_' });
   let service: ScanService | undefined;

@@ -1,12 +1,13 @@
 /**
  * /openapi.json: OpenAPI 3.1 of every endpoint. Component schemas come from the zod schemas in
- * src/core/schema.ts (z.toJSONSchema), so the description cannot drift from what is validated.
+ * src/core/schema.ts and the scan parameters from src/core/scan-params.ts (z.toJSONSchema), so the
+ * description cannot drift from what is validated.
  */
 import * as z from 'zod';
 import { Problem, ReportResponse, ScanResponse } from '../core/schema.js';
 import { CompareResponse } from '../service/compare.js';
 import { MAX_URL_LENGTH } from '../core/target.js';
-import { DEFAULT_SCAN_PAGES, MAX_SERVICE_PAGES } from '../core/scope.js';
+import { ScanBody, ScanQuery, ServicePages } from '../core/scan-params.js';
 import { VERSION } from '../version.js';
 import { PROBLEM_TYPES } from './problems.js';
 
@@ -51,26 +52,30 @@ const urlParam = {
   description: `Absolute http(s) URL, at most ${MAX_URL_LENGTH} characters; https:// is added when no scheme is given.`,
   schema: { type: 'string', maxLength: MAX_URL_LENGTH },
 };
-const freshParam = { name: 'fresh', in: 'query', required: false, description: 'Only `1`: bypass the 5-minute cache.', schema: { type: 'string', enum: ['1'] } };
-const isPublicParam = { name: 'isPublic', in: 'query', required: false, description: 'Override the account default visibility (API-key calls only).', schema: { type: 'boolean' } };
-const scopeParam = { name: 'scope', in: 'query', required: false, description: '`site` (default) samples up to `pages` pages for the page-level checks; `page` scans the URL alone.', schema: { type: 'string', enum: ['site', 'page'] } };
-const pagesParam = { name: 'pages', in: 'query', required: false, description: `Pages sampled in site scope, the target included (default ${DEFAULT_SCAN_PAGES}; 1 = scope page).`, schema: { type: 'integer', minimum: 1, maximum: MAX_SERVICE_PAGES } };
-const renderParam = { name: 'render', in: 'query', required: false, description: '`1`: also load the pages in headless Chromium (WebMCP tools registered at run time, measured C3, rendered JSON-LD and hints, agent operability A11). Only on a server started with --render; elsewhere a 400 invalid-parameter.', schema: { type: 'string', enum: ['1', '0'] } };
+/** A zod schema of core/scan-params.ts as the JSON Schema an OpenAPI 3.1 document holds (no $schema of its own). */
+function jsonSchema(t: z.ZodType): Json {
+  const { $schema: _, ...rest } = z.toJSONSchema(t, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest as Json;
+}
+
+/** The query parameters of GET /v1/scan, generated from ScanQuery (pages is text on the wire, an integer in meaning). */
+const scanQueryParams = Object.entries(ScanQuery.shape).map(([name, field]) =>
+  name === 'url'
+    ? urlParam
+    : {
+        name,
+        in: 'query',
+        required: false,
+        description: field.description ?? '',
+        schema: name === 'pages' ? jsonSchema(ServicePages) : jsonSchema((field as z.ZodOptional<z.ZodType>).unwrap()),
+      },
+);
+const scanBodySchema = jsonSchema(ScanBody) as { properties: Record<string, Json> };
 const scanBody = {
   required: true,
   content: {
     'application/json': {
-      schema: {
-        type: 'object', required: ['url'],
-        properties: {
-          url: { type: 'string', maxLength: MAX_URL_LENGTH },
-          fresh: { type: 'boolean', default: false },
-          isPublic: { type: 'boolean', description: 'API-key calls only' },
-          scope: scopeParam.schema,
-          pages: pagesParam.schema,
-          render: { type: 'boolean', default: false, description: renderParam.description.replace('`1`', 'true') },
-        },
-      },
+      schema: { ...scanBodySchema, required: ['url'], properties: { ...scanBodySchema.properties, url: { type: 'string', maxLength: MAX_URL_LENGTH } } },
     },
   },
 };
@@ -89,7 +94,7 @@ export function openApiDocument(base: string): Json {
     security: [{}, { bearer: [] }],
     paths: {
       '/api/public/v1/scan': {
-        get: { operationId: 'scanUrlGet', summary: 'Scan a URL', parameters: [urlParam, freshParam, isPublicParam, scopeParam, pagesParam, renderParam], responses: { '200': scanOk, ...scanErrors } },
+        get: { operationId: 'scanUrlGet', summary: 'Scan a URL', parameters: scanQueryParams, responses: { '200': scanOk, ...scanErrors } },
         post: { operationId: 'scanUrlPost', summary: 'Scan a URL (JSON body)', requestBody: scanBody, responses: { '200': scanOk, ...scanErrors } },
       },
       '/api/public/v1/report/{id}': {

@@ -2,7 +2,8 @@
 import { isIP } from 'node:net';
 import { scanTarget, type ScanTarget } from '../core/target.js';
 import { isScanError } from '../core/errors.js';
-import { MAX_SERVICE_PAGES } from '../core/scope.js';
+import type * as z from 'zod';
+import { ScanBody, ScanQuery, firstIssue } from '../core/scan-params.js';
 import type { Account, Store } from '../store/index.js';
 import { ProblemError } from './problems.js';
 
@@ -141,49 +142,40 @@ function checkIsPublic(value: boolean | undefined, account: Account | null): boo
   return value;
 }
 
-/**
- * `scope` ("site" or "page") and `pages` (1..10, the target included): additive parameters of
- * site scope. "page" is one page; `pages` with scope "page" must be 1.
- */
-function scopePages(scope: unknown, pages: unknown): number | undefined {
-  if (scope !== undefined && scope !== 'site' && scope !== 'page') throw new ProblemError('invalid-parameter', 'scope must be "site" or "page".');
-  if (pages !== undefined && (typeof pages !== 'number' || !Number.isInteger(pages) || pages < 1 || pages > MAX_SERVICE_PAGES)) {
-    throw new ProblemError('invalid-parameter', `pages must be an integer from 1 to ${MAX_SERVICE_PAGES}.`);
-  }
-  if (scope === 'page' && pages !== undefined && pages !== 1) throw new ProblemError('invalid-parameter', 'scope "page" scans one page: omit pages or send 1.');
-  // Validated here, resolved once by the ScanService: scope "page" is one page.
-  return scope === 'page' ? 1 : (pages as number | undefined);
+/** A zod parse of the declared parameters (core/scan-params.ts); a failure is a 400 naming the first problem. */
+function parsed<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const out = schema.safeParse(input);
+  if (!out.success) throw new ProblemError('invalid-parameter', firstIssue(out.error).message);
+  return out.data;
 }
 
-/** §4.1: `fresh` only `1`, `isPublic` true/false (key calls only). */
+/** `scope: "page"` is one page; `pages` with it must be 1 (validated here, resolved once by the ScanService). */
+function scopePages(scope: 'site' | 'page' | undefined, pages: number | undefined): number | undefined {
+  if (scope === 'page' && pages !== undefined && pages !== 1) throw new ProblemError('invalid-parameter', 'scope "page" scans one page: omit pages or send 1.');
+  return scope === 'page' ? 1 : pages;
+}
+
+/** §4.1: the query spellings of ScanQuery: `fresh` only `1`, `isPublic` true/false (key calls only), `render` 1/0. */
 export function scanParamsFromQuery(query: URLSearchParams, account: Account | null): ScanParams {
-  const fresh = query.get('fresh');
-  if (fresh !== null && fresh !== '1') throw new ProblemError('invalid-parameter', 'fresh only accepts the value 1.');
-  const pub = query.get('isPublic');
-  if (pub !== null && pub !== 'true' && pub !== 'false') throw new ProblemError('invalid-parameter', 'isPublic must be true or false.');
-  const pagesText = query.get('pages');
-  const pages = pagesText === null ? undefined : /^\d{1,3}$/.test(pagesText) ? Number(pagesText) : NaN;
-  const render = query.get('render');
-  if (render !== null && render !== '1' && render !== '0') throw new ProblemError('invalid-parameter', 'render only accepts the values 1 and 0.');
+  const raw = Object.fromEntries([...Object.keys(ScanQuery.shape)].flatMap((k) => (query.get(k) === null ? [] : [[k, query.get(k)]])));
+  const q = parsed(ScanQuery, raw);
   return {
-    url: target(query.get('url')),
-    fresh: fresh === '1',
-    isPublic: checkIsPublic(pub === null ? undefined : pub === 'true', account),
-    pages: scopePages(query.get('scope') ?? undefined, pages),
-    ...(render === '1' ? { render: true } : {}),
+    url: target(q.url),
+    fresh: q.fresh === '1',
+    isPublic: checkIsPublic(q.isPublic === undefined ? undefined : q.isPublic === 'true', account),
+    pages: scopePages(q.scope, q.pages),
+    ...(q.render === '1' ? { render: true } : {}),
   };
 }
 
-/** §4.2: `fresh` and `isPublic` are JSON booleans. */
+/** §4.2: ScanBody, JSON types as they are. */
 export function scanParamsFromBody(body: Record<string, unknown>, account: Account | null): ScanParams {
-  if (body.fresh !== undefined && typeof body.fresh !== 'boolean') throw new ProblemError('invalid-parameter', 'fresh must be a boolean.');
-  if (body.isPublic !== undefined && typeof body.isPublic !== 'boolean') throw new ProblemError('invalid-parameter', 'isPublic must be a boolean.');
-  if (body.render !== undefined && typeof body.render !== 'boolean') throw new ProblemError('invalid-parameter', 'render must be a boolean.');
+  const b = parsed(ScanBody, body);
   return {
-    url: target(body.url),
-    fresh: body.fresh === true,
-    isPublic: checkIsPublic(body.isPublic as boolean | undefined, account),
-    pages: scopePages(body.scope, body.pages),
-    ...(body.render === true ? { render: true } : {}),
+    url: target(b.url),
+    fresh: b.fresh === true,
+    isPublic: checkIsPublic(b.isPublic, account),
+    pages: scopePages(b.scope, b.pages),
+    ...(b.render === true ? { render: true } : {}),
   };
 }

@@ -19,7 +19,7 @@ import type { ScanEvent, ScanEventListener } from '../core/events.js';
 import type { ScanOptions } from '../core/scan.js';
 import type { ScanResponse, ScanResult } from '../core/schema.js';
 import type { ProfileChoice } from '../core/scoring/profile.js';
-import type { Account, Store, StoredReport } from '../store/types.js';
+import type { Account, CachedScan, Store, StoredReport } from '../store/types.js';
 import type { ResultCache } from '../store/result-cache.js';
 import { InProcessRunner, type PortableScanOptions, type RunnerStats, type ScanHooks, type ScanRunner } from '../runner/index.js';
 import { CallerBusyError, RateLimitedError, RenderUnavailableError } from './errors.js';
@@ -28,6 +28,7 @@ import { reportView, scanView } from './report-view.js';
 import { reportIsPublic } from './visibility.js';
 import { DEFAULT_SCAN_PAGES, resolvePages } from '../core/scope.js';
 import { inputHref, type ScanInput } from '../core/target.js';
+import { NETWORK_SHARE, networkBucket } from './client-buckets.js';
 
 /** The engine settings every scan of this service gets, written once. */
 export type ScanPolicy = Pick<ScanOptions, 'blockPrivateNetwork' | 'deadlineMs' | 'timeoutMs' | 'allowedHosts' | 'userAgent'>;
@@ -60,12 +61,12 @@ export interface ScanServiceOptions {
    */
   storageBytesPerDay?: number;
   /**
-   * Rendered mode (serve --render): the DevTools endpoint of the shared browser, and how many
-   * rendering scans may run at once (the browser pool's bound; more are refused as server-busy).
+   * Rendered mode (serve --render): how many rendering scans may run at once (the browser slots;
+   * more are refused as server-busy; an anonymous caller holds at most its share, renderShare).
    * Absent: `render` is refused.
    */
-  render?: { endpoint: string; maxConcurrent: number };
-  /** Scans one anonymous client (IP, IPv6 /64) may have in flight; 0 or absent: no cap. */
+  render?: { maxConcurrent: number };
+  /** Scans one anonymous client (IP, IPv6 /64; an IPv6 /48 NETWORK_SHARE times as many) may have in flight; 0 or absent: no cap. */
   maxScansPerClient?: number;
   /** Scans one account (API key) may have in flight; 0 or absent: no cap. */
   maxScansPerAccount?: number;
@@ -90,7 +91,7 @@ export interface ScanCall {
   pages?: number;
   /** A partial scan of these checks or dimensions: not stored. */
   only?: string[];
-  /** Also load the pages in the shared browser (needs the service's `render` option). */
+  /** Also load the pages in a browser (needs the service's `render` option). */
   render?: boolean;
   onEvent?: ScanEventListener;
   /** Cancels a scan of one's own (a shared scan keeps running for the others). */
@@ -109,6 +110,9 @@ export interface Caller {
   /** The rate-limit bucket of the client (its IP, an IPv6 /64 as one). */
   client: string;
 }
+
+/** What admit needs of a scan request to tell whether the cache answers it (then it is free). */
+export type AdmitRequest = { url: ScanInput } & Pick<ScanCall, 'fresh' | 'pages' | 'render' | 'only' | 'profile'>;
 
 interface Flight {
   /** The caller whose request started the scan (callerKey). */
@@ -141,7 +145,18 @@ export function scanKey(url: string, pages: number, render = false): string {
   return render ? `${key} render` : key;
 }
 
+/** Rendering scans one anonymous caller may run at once: half the slots (at least one). */
+export function renderShare(maxConcurrent: number): number {
+  return Math.max(1, Math.floor(maxConcurrent / 2));
+}
+
 const storageKey = (client: string) => `stored-bytes:${client}`;
+
+/** The buckets a client's cap counts in, with each one's bound: the client, then its IPv6 /48. */
+function layers(client: string, limit: number): Array<[string, number]> {
+  const network = networkBucket(client);
+  return network ? [[client, limit], [network, limit * NETWORK_SHARE]] : [[client, limit]];
+}
 
 export class ScanService {
   readonly runner: ScanRunner;
@@ -153,6 +168,8 @@ export class ScanService {
   engineRuns = 0;
   /** Rendering scans running now (bounded by opts.render.maxConcurrent). */
   private rendering = 0;
+  /** Rendering scans running now per caller key (anonymous callers: at most renderShare). */
+  private readonly renderingBy = new Map<string, number>();
   /** Scans in flight per caller key (see callerKey). */
   private readonly callerLoad = new Map<string, number>();
   /** Refusals by the per-caller in-flight cap and by the anonymous rate limit (metrics). */
@@ -170,6 +187,11 @@ export class ScanService {
     };
   }
 
+  /** How long a public result answers repeat requests (ms; 0: no cache). */
+  get cacheTtlMs(): number {
+    return this.opts.cacheTtlMs;
+  }
+
   get baseUrl(): string | undefined {
     const b = this.opts.baseUrl;
     return (typeof b === 'function' ? b() : b) || undefined;
@@ -184,32 +206,51 @@ export class ScanService {
     return { ...this.runner.stats(), inFlight: this.inFlight };
   }
 
-  /** Counts one scan request of an anonymous caller; throws RateLimitedError over the limit. */
-  async admit(caller: Caller): Promise<void> {
+  /**
+   * Counts one scan request of an anonymous caller; throws RateLimitedError over the limit. An
+   * IPv6 client counts in its /64 and in its /48 (NETWORK_SHARE times the limit: client-buckets.ts).
+   */
+  async admit(caller: Caller, request?: AdmitRequest): Promise<void> {
     const limit = this.opts.rateLimit ?? 0;
     if (caller.account || !this.store) return;
+    // A request the cache will answer costs the caller nothing: re-checking a result is free,
+    // only a scan that needs the engine (or `fresh`) spends the allowance. (Should the entry
+    // expire in between, that one scan runs uncharged: at most one per URL per cache period.)
+    if (request && !request.fresh && !request.only?.length && (await this.answersFromCache(request))) return;
     if (limit > 0) {
-      const d = await this.store.hitRate(`scan:${caller.client}`, limit, this.opts.rateWindowMs ?? 60_000);
-      if (!d.allowed) {
-        this.rateRejections++;
-        throw new RateLimitedError(limit, d.retryAfterSec);
+      for (const [bucket, max] of layers(caller.client, limit)) {
+        const d = await this.store.hitRate(`scan:${bucket}`, max, this.opts.rateWindowMs ?? 60_000);
+        if (!d.allowed) {
+          this.rateRejections++;
+          throw new RateLimitedError(limit, d.retryAfterSec);
+        }
       }
     }
     const cap = this.opts.storageBytesPerDay ?? 0;
     if (cap > 0) {
-      const used = await this.store.consumeRate(storageKey(caller.client), cap, DAY_MS, 0);
-      if (!used.allowed) {
-        const retryAfterSec = Math.max(1, Math.ceil((DAY_MS - (Date.now() % DAY_MS)) / 1000));
-        throw new RateLimitedError(limit, retryAfterSec, `Anonymous callers may store ${Math.round(cap / 1024)} KiB of reports per day; retry in ${retryAfterSec} s or use an API key.`);
+      for (const [bucket, max] of layers(caller.client, cap)) {
+        const used = await this.store.consumeRate(storageKey(bucket), max, DAY_MS, 0);
+        if (!used.allowed) {
+          const retryAfterSec = Math.max(1, Math.ceil((DAY_MS - (Date.now() % DAY_MS)) / 1000));
+          throw new RateLimitedError(limit, retryAfterSec, `Anonymous callers may store ${Math.round(cap / 1024)} KiB of reports per day; retry in ${retryAfterSec} s or use an API key.`);
+        }
       }
     }
   }
 
-  /** Counts a new anonymous report against its caller's daily storage cap. */
+  /** Counts a new anonymous report against its caller's daily storage cap (and its /48's). */
   private async chargeStorage(store: Store, call: ScanCall, report: StoredReport): Promise<void> {
     const cap = this.opts.storageBytesPerDay ?? 0;
     if (call.account || !call.client || cap <= 0) return;
-    await store.consumeRate(storageKey(call.client), cap, DAY_MS, Buffer.byteLength(JSON.stringify(report.result)));
+    const bytes = Buffer.byteLength(JSON.stringify(report.result));
+    for (const [bucket, max] of layers(call.client, cap)) await store.consumeRate(storageKey(bucket), max, DAY_MS, bytes);
+  }
+
+  /** Whether a scan request would be answered from the cache now (no engine run). */
+  async answersFromCache(request: AdmitRequest): Promise<boolean> {
+    if (!this.store || request.fresh || request.only?.length || (request.profile && request.profile !== 'auto')) return false;
+    const key = scanKey(inputHref(request.url), resolvePages({ pages: request.pages }), request.render);
+    return !!(await this.cachedReport(this.store, key).catch(() => undefined));
   }
 
   /** The view of a report a caller gets (`shareId`, `shareUrl`, and `cached` when given). */
@@ -250,8 +291,21 @@ export class ScanService {
     const pool = this.opts.render;
     if (!pool) return Promise.reject(new RenderUnavailableError());
     if (this.rendering >= pool.maxConcurrent) return Promise.reject(new QueueFullError(this.runner.retryAfterSec()));
+    const caller = hooks.caller ?? 'client:local';
+    const mine = this.renderingBy.get(caller) ?? 0;
+    // An anonymous caller never holds more than its share of the slots: the others stay for everyone else.
+    const share = caller.startsWith('account:') ? pool.maxConcurrent : renderShare(pool.maxConcurrent);
+    if (mine >= share) {
+      return Promise.reject(new CallerBusyError(share, Math.max(1, Math.min(60, this.runner.retryAfterSec())), 'rendering scans'));
+    }
     this.rendering++;
-    return this.runner.run(url, { ...options, render: { endpoint: pool.endpoint } }, hooks).finally(() => this.rendering--);
+    this.renderingBy.set(caller, mine + 1);
+    return this.runner.run(url, { ...options, render: true }, hooks).finally(() => {
+      this.rendering--;
+      const left = (this.renderingBy.get(caller) ?? 1) - 1;
+      if (left > 0) this.renderingBy.set(caller, left);
+      else this.renderingBy.delete(caller);
+    });
   }
 
   /**
@@ -331,19 +385,25 @@ export class ScanService {
   private enter(call: ScanCall): () => void {
     const key = this.callerKey(call);
     const limit = this.callerLimit(call);
-    const load = this.callerLoad.get(key) ?? 0;
-    if (limit > 0 && load >= limit) {
-      this.callerRejections++;
-      throw new CallerBusyError(limit, Math.max(1, Math.min(60, this.runner.retryAfterSec())));
+    // An anonymous IPv6 client also counts in its /48, at NETWORK_SHARE times the cap.
+    const network = !call.account && call.client ? networkBucket(call.client) : undefined;
+    const counted: Array<[string, number]> = network ? [[key, limit], [`network:${network}`, limit * NETWORK_SHARE]] : [[key, limit]];
+    for (const [k, max] of counted) {
+      if (max > 0 && (this.callerLoad.get(k) ?? 0) >= max) {
+        this.callerRejections++;
+        throw new CallerBusyError(limit, Math.max(1, Math.min(60, this.runner.retryAfterSec())));
+      }
     }
-    this.callerLoad.set(key, load + 1);
+    for (const [k] of counted) this.callerLoad.set(k, (this.callerLoad.get(k) ?? 0) + 1);
     let left = false;
     return () => {
       if (left) return;
       left = true;
-      const n = (this.callerLoad.get(key) ?? 1) - 1;
-      if (n <= 0) this.callerLoad.delete(key);
-      else this.callerLoad.set(key, n);
+      for (const [k] of counted) {
+        const n = (this.callerLoad.get(k) ?? 1) - 1;
+        if (n <= 0) this.callerLoad.delete(k);
+        else this.callerLoad.set(k, n);
+      }
     };
   }
 
@@ -408,15 +468,24 @@ export class ScanService {
     await this.cacheOf(store).set(url, { reportId: report.id, isPublic: report.isPublic, at }, this.opts.cacheTtlMs);
   }
 
-  private async fromCache(store: Store, url: string, account: Account | null, isPublic: boolean): Promise<ScanOutcome | undefined> {
+  /** The public report the cache answers `key` with now, if any (expired, withdrawn or private pointers are misses). */
+  private async cachedReport(store: Store, key: string): Promise<{ entry: CachedScan; report: StoredReport } | undefined> {
     if (this.opts.cacheTtlMs <= 0) return undefined;
-    const entry = await this.cacheOf(store).get(url);
+    const entry = await this.cacheOf(store).get(key);
     if (!entry || entry.at + this.opts.cacheTtlMs < Date.now()) return undefined;
-    const cached = await store.getReport(entry.reportId);
+    const report = await store.getReport(entry.reportId);
     // A report its owner has made private no longer seeds anyone's result (not even as a copy).
-    if (!cached || !entry.isPublic || !cached.isPublic) return undefined;
+    if (!report || !entry.isPublic || !report.isPublic) return undefined;
+    return { entry, report };
+  }
+
+  private async fromCache(store: Store, url: string, account: Account | null, isPublic: boolean): Promise<ScanOutcome | undefined> {
+    const hit = await this.cachedReport(store, url);
+    if (!hit) return undefined;
+    const { entry, report: cached } = hit;
     if (!account && cached.accountId === null) return { result: cached.result, report: cached, cached: true };
-    const report = await store.saveReport({ result: cached.result, isPublic, accountId: account?.id ?? null });
+    // The copy names its source: made private, the source withdraws it (store.setReportVisibility).
+    const report = await store.saveReport({ result: cached.result, isPublic, accountId: account?.id ?? null, copiedFrom: cached.id });
     if (!account) await this.cacheOf(store).set(url, { reportId: report.id, isPublic: true, at: entry.at }, Math.max(1, entry.at + this.opts.cacheTtlMs - Date.now()));
     return { result: report.result, report, cached: true };
   }

@@ -10,6 +10,7 @@
  */
 import { join } from 'node:path';
 import Keyv, { type KeyvStoreAdapter } from 'keyv';
+import { importOptional } from '../optional-package.js';
 import { Lru } from './lru.js';
 import type { CachedScan } from './types.js';
 
@@ -38,11 +39,11 @@ export async function openResultCache(opts: ResultCacheOptions): Promise<ResultC
   let adapter: KeyvStoreAdapter;
   let kind: ResultCache['kind'];
   if (scheme === 'sqlite') {
-    const { KeyvSqlite } = await import('@keyv/sqlite');
+    const { KeyvSqlite } = await importOptional<typeof import('@keyv/sqlite')>('@keyv/sqlite');
     adapter = new KeyvSqlite({ uri: url, table: 'result_cache', busyTimeout: 10_000 });
     kind = 'sqlite';
   } else if (scheme === 'postgres' || scheme === 'postgresql') {
-    const { KeyvPostgres } = await import('@keyv/postgres');
+    const { KeyvPostgres } = await importOptional<typeof import('@keyv/postgres')>('@keyv/postgres');
     adapter = new KeyvPostgres({ uri: url, table: 'ai_ready_result_cache', max: 4 });
     kind = 'postgres';
   } else if (scheme === 'redis' || scheme === 'rediss') {
@@ -80,13 +81,7 @@ export async function openResultCache(opts: ResultCacheOptions): Promise<ResultC
 
 /** @keyv/redis is optional: installed by operators who choose Redis, loaded only for a redis:// URL. */
 async function redisAdapter(url: string): Promise<KeyvStoreAdapter> {
-  const name = '@keyv/redis';
-  let mod: { default?: new (uri: string) => KeyvStoreAdapter; KeyvRedis?: new (uri: string) => KeyvStoreAdapter };
-  try {
-    mod = (await import(/* @vite-ignore */ name)) as typeof mod;
-  } catch {
-    throw new Error(`a redis:// cache URL needs the optional package @keyv/redis: run \`npm install @keyv/redis\` where ai-ready is installed`);
-  }
+  const mod = await importOptional<{ default?: new (uri: string) => KeyvStoreAdapter; KeyvRedis?: new (uri: string) => KeyvStoreAdapter }>('@keyv/redis');
   const Adapter = mod.KeyvRedis ?? mod.default;
   if (!Adapter) throw new Error('@keyv/redis did not load: reinstall it');
   return new Adapter(url);

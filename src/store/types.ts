@@ -117,10 +117,14 @@ export interface AccountStore {
 /** Shared reports and the two histories over them (an account's scans, a domain's scans). */
 export interface ReportStore {
   /** Saves a new report (new share id); with an account, it also lands in the account's history. */
-  saveReport(input: { result: ScanResult; isPublic: boolean; accountId: string | null }): Promise<StoredReport>;
+  /** What the in-process report cache holds (single-process stores only). */
+  hotCacheUsage?(): { entries: number; bytes: number };
+  /** `copiedFrom`: the report a cached result was copied from (made private, it withdraws this copy too). */
+  saveReport(input: { result: ScanResult; isPublic: boolean; accountId: string | null; copiedFrom?: string }): Promise<StoredReport>;
   getReport(id: string): Promise<StoredReport | undefined>;
   /** Deletes the report, its history rows and any cache pointer to it. */
   deleteReport(id: string): Promise<boolean>;
+  /** Made private, every copy made from the report (copiedFrom, transitively) is made private too, with the cache pointers to them. */
   setReportVisibility(id: string, isPublic: boolean): Promise<boolean>;
   /** Adds an existing report (e.g. a cached public one) to an account's history; idempotent. */
   recordHistory(accountId: string, reportId: string): Promise<void>;

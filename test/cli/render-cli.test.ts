@@ -40,4 +40,13 @@ describe('scan --render', () => {
     expect(wrong.stderr).toMatch(/AI_READY_CHROME=\/nonexistent\/chrome is not an executable file/);
     expect(site.requests.length).toBeGreaterThan(0); // from the scans above, none from these two
   });
+
+  it.runIf(process.getuid?.() === 0)('--render as root with no unprivileged user to run the browser as exits 2 and names the ways out', async () => {
+    const before = site.requests.length;
+    const r = await runCli(['scan', `${site.origin}/`, '--render'], { env: { AI_READY_BROWSER_USER: 'no-such-user-ai-ready', AI_READY_CHROME_NO_SANDBOX: undefined } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/does not run the browser as root without its sandbox \(no user no-such-user-ai-ready to run it as\)/);
+    expect(r.stderr).toMatch(/AI_READY_BROWSER_USER=<user>[\s\S]*AI_READY_CHROME_NO_SANDBOX=1/);
+    expect(site.requests.length).toBe(before);
+  });
 });

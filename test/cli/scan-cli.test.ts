@@ -149,7 +149,7 @@ describe('batch', () => {
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines.map((l) => ScanResponse.parse(JSON.parse(l)).url).sort()).toEqual([`${good.origin}/`, `${noRobots.origin}/`].sort());
     expect(run.stderr).toMatch(new RegExp(`ai-ready: ${deadUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/? could not be fetched`));
-    expect(run.stderr).toMatch(/\[3\/3\]/);
+    expect(run.stderr).toMatch(/\[3\/3 done\] input \d: /);
   });
 
   it('--input - reads URLs from stdin; pretty output ends with a summary table', async () => {

@@ -60,7 +60,8 @@ describe('standards ledger', () => {
   it('`rubric --standards` shows each source with its commit and date', async () => {
     const withSource = standardsLedger().find((x) => x.sources?.length)!;
     const src = withSource.sources![0];
-    const text = await runCli(['rubric', '--standards']);
+    // A wide terminal: the view wraps to COLUMNS, and a source line is longer than 80 columns.
+    const text = await runCli(['rubric', '--standards'], { env: { COLUMNS: '400' } });
     expect(text.stdout).toContain(`source: ${src.repo} ${src.path} @ ${src.commit} (${src.commitDate}), read on ${src.readOn}`);
     expect(standardsMarkdown(standardsLedger())).toContain(`\`${src.repo}\` \`${src.path}\` at \`${src.commit}\` (${src.commitDate}), read on ${src.readOn}`);
   });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scan } from '../../src/core/scan.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
-import { type Origins, type Variant } from './types.js';
+import type { Origins, Variant } from './types.js';
 import { VARIANTS } from './variants.js';
 import { mismatches } from './mismatches.js';
 

@@ -65,7 +65,7 @@ describe('live probes', () => {
     const { result } = await scanSite((o) => {
       const routes = sites.mcpProtectedNoMetadata(o);
       delete routes['/.well-known/oauth-protected-resource'];
-      return { ...routes, '/.well-known/mcp/server-card.json': { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x/y', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${o}/mcp` }] }) } };
+      return { ...routes, '/.well-known/mcp/server-card.json': { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', name: 'x/y', version: '1.0.0', description: 'A protected server', remotes: [{ type: 'streamable-http', url: `${o}/mcp` }] }) } };
     });
     expect(check(result, 'A4').code).toBe('A4/ok-auth-required');
     expect(check(result, 'A3').status).toBe('fail');

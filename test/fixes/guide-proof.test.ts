@@ -44,12 +44,7 @@ const PREREQUISITES: Record<string, string[]> = {
  * now (issue 27): they run as `it.fails`, so a fixed one turns red and must leave this table.
  */
 // KNOWN (2026-11-27, branch guides): the failure each shows today, for the coordinator to clear after merging.
-const KNOWN: Record<string, string> = {
-  B3: 'smallchecks: partial, kid "<JWK SHA-256 thumbprint of the key>" is a placeholder; the guide should say needs: signingKey',
-  A1: 'smallchecks: partial, every link target of the sample catalog is dead (/api/v1/openapi.json...); needs: apiBaseUrl',
-  A7: 'smallchecks: fail, the registration script and the form carry no publish operation',
-  A4: 'catalog: partial, the card is published through the removed /.well-known/mcp/catalog.json and its endpoint is a placeholder (needs: mcpEndpoint)',
-};
+const KNOWN: Record<string, string> = {};
 
 interface ServedSite {
   files: Map<string, { headers: Record<string, string>; body: string }>;

@@ -16,6 +16,38 @@ const point = (day: number, score: number, rubricVersion: string, extra: Partial
   ...extra,
 });
 
+describe('historyChart time axis', () => {
+  const at2 = (iso: string, score: number): HistoryPoint => ({ id: `p${iso.replace(/\D/g, '')}`, createdAt: iso, score, grade: 'C', dimensions: {} });
+  const xsOf = (svg: string) => {
+    const $ = load(svg, { xml: true });
+    return $('circle[data-series="overall"]').map((_, c) => Number($(c).attr('cx'))).get();
+  };
+  const ticksOf = (svg: string) => load(svg, { xml: true })('text.tick').map((_, t) => load(svg, { xml: true })(t).text()).get();
+
+  it('places scans in proportion to the time between them, not one step each', () => {
+    // Two scans a minute apart, then one a day later: the first two sit almost together.
+    const xs = xsOf(historyChart([at2('2026-03-01T10:00:00.000Z', 50), at2('2026-03-01T10:01:00.000Z', 55), at2('2026-03-02T10:01:00.000Z', 80)]).svg);
+    const total = xs[2] - xs[0];
+    expect((xs[1] - xs[0]) / total).toBeCloseTo(60 / 86_460, 3);
+    // Evenly timed scans are evenly spaced.
+    const even = xsOf(historyChart([1, 2, 3, 4].map((d) => at2(`2026-03-0${d}T00:00:00.000Z`, 50))).svg);
+    expect(even[1] - even[0]).toBeCloseTo(even[3] - even[2], 5);
+  });
+
+  it('labels with seconds when scans are close, the time of day within a day, dates beyond', () => {
+    const close = ticksOf(historyChart([at2('2026-03-01T10:35:05.000Z', 50), at2('2026-03-01T10:35:40.000Z', 60)]).svg);
+    expect(close[0]).toBe('10:35:05');
+    expect(close.at(-1)).toBe('10:35:40');
+    const hours = ticksOf(historyChart([at2('2026-03-01T08:00:00.000Z', 50), at2('2026-03-01T16:00:00.000Z', 60)]).svg);
+    expect(hours).toEqual(['08:00', '10:00', '12:00', '14:00', '16:00']);
+    const days = ticksOf(historyChart([at2('2026-03-01T00:00:00.000Z', 50), at2('2026-03-21T00:00:00.000Z', 60)]).svg);
+    expect(days[0]).toBe('2026-03-01');
+    expect(days.at(-1)).toBe('2026-03-21');
+    // One scan: one label, in the middle.
+    expect(ticksOf(historyChart([at2('2026-03-01T10:35:05.000Z', 50)]).svg)).toHaveLength(1);
+  });
+});
+
 describe('historyChart', () => {
   it('draws one point per scan and series, oldest on the left, and marks the rubric change', () => {
     const pts = [point(1, 60, '2026.1'), point(2, 70, '2026.1'), point(3, 92, '2026.2')];

@@ -7,7 +7,8 @@ import { renderJunit } from '../../src/format/junit.js';
 import { MARKDOWN_MARKER, renderMarkdown } from '../../src/format/markdown.js';
 import { renderGithubAnnotations } from '../../src/format/github.js';
 import { renderJson } from '../../src/format/index.js';
-import { renderTextReport } from '../../src/format/text.js';
+import { TOP_FIXES, renderTextReport } from '../../src/format/text.js';
+import { failingChecks } from '../../src/format/common.js';
 import { stripControl, escapeHtml } from '../../src/format/sanitize.js';
 import type { FixtureSite } from '../helpers/fixture-server.js';
 import { evilRobotsSite, goodRobotsSite, scanFixture } from './scan-fixture.js';
@@ -151,13 +152,20 @@ describe('json', () => {
 });
 
 describe('text report', () => {
-  it('plain text has no escape sequences but the whole content', () => {
-    const text = renderTextReport(evil, { color: false });
+  it('plain text has no escape sequences but the whole content (every guide with --verbose)', () => {
+    const text = renderTextReport(evil, { color: false, verbose: true });
     expect(text).not.toMatch(ESC);
     expect(text).toContain(`Score ${evil.overallScore}/100`);
     for (const c of evil.checks) expect(text).toContain(` ${c.id} `);
     for (const c of needsFix(evil)) for (const s of c.fixGuide ?? []) expect(text).toContain(stripControl(s.title));
     if (evil.nextLevel) expect(text).toContain(`Next: level ${evil.nextLevel.target}`);
+  });
+
+  it('without --verbose: the top 3 guides in full, every other fix one line with its explain command', () => {
+    const text = renderTextReport(evil, { color: false });
+    const failing = failingChecks(evil);
+    for (const c of failing.slice(0, TOP_FIXES)) for (const s of c.fixGuide ?? []) expect(text).toContain(stripControl(s.title));
+    for (const c of failing.slice(TOP_FIXES)) expect(text).toMatch(new RegExp(`^  . ${c.id} .*ai-ready explain ${c.id}$`, 'm'));
   });
 
   it('colour output keeps only its own styling: the site cannot set the title or clear the screen', () => {

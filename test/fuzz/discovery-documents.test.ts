@@ -1,11 +1,12 @@
 /**
- * The discovery documents of issues 20 and 23, fuzzed: the MCP catalog, the A2A card schemas per
+ * The discovery documents of issues 20, 23 and 27, fuzzed: the catalogs (catalog-reader.ts), the A2A card schemas per
  * version, and the AI catalog's robots.txt Agentmap line. Readers never throw, stay bounded, and
  * accept only what they say they accept.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_CATALOG_CARDS, cardEntries, readMcpCatalog } from '../../src/core/gather/mcp-catalog.js';
+import { MAX_CATALOG_CARDS, cardEntries } from '../../src/core/gather/mcp-catalog.js';
+import { MAX_CATALOG_ENTRIES, readCatalogDocument, type AgentCatalogArtifact } from '../../src/core/gather/catalog-reader.js';
 import { a2aSchemaFindings } from '../../src/core/gather/a2a-schema.js';
 import { agentmapOf } from '../../src/core/gather/ai-catalog.js';
 import { response } from '../helpers/responses.js';
@@ -19,17 +20,23 @@ const docish = fc.letrec((tie) => ({
 const asJson = (v: unknown) => response({ url: '/.well-known/mcp/catalog.json', headers: { 'content-type': 'application/json' }, body: JSON.stringify(v) });
 
 describe('discovery documents, fuzzed', () => {
-  it('the MCP catalog reader never throws; card entries are http(s), capped, and of the card type', () => {
+  const AT = { url: 'https://site.test-fixture.dev/.well-known/ai-catalog.json', via: 'well-known' as const, legacy: true, name: 'ai-catalog' as const };
+  const artifact = (v: unknown): AgentCatalogArtifact => {
+    const probe = asJson(v);
+    return { signals: { agentmap: null, htmlLink: null, linkHeader: null }, candidates: [AT], probes: [probe], documents: [readCatalogDocument(probe, AT, 'https://site.test-fixture.dev')], lighthouse: { url: AT.url, found: true } };
+  };
+
+  it('the catalog reader never throws; card entries are http(s) or inline objects, capped, and of the card type', () => {
     fc.assert(
       fc.property(docish, (v) => {
-        const r = readMcpCatalog(asJson(v));
-        expect(r.findings.length).toBeLessThanOrEqual(12);
-        const { fetch } = cardEntries(r);
+        const a = artifact(v);
+        const { fetch, inline } = cardEntries(a);
         expect(fetch.length).toBeLessThanOrEqual(MAX_CATALOG_CARDS);
-        for (const e of fetch) {
-          expect(e.isCard).toBe(true);
-          expect(new URL(e.url!).protocol).toMatch(/^https?:$/);
+        for (const { entry } of fetch) {
+          expect(entry.kind).toBe('mcp-server-card');
+          expect(new URL(entry.url!).protocol).toMatch(/^https?:$/);
         }
+        for (const c of inline) expect(typeof c.inline).toBe('object');
       }),
       { numRuns: RUNS },
     );
@@ -37,9 +44,10 @@ describe('discovery documents, fuzzed', () => {
 
   it('a huge catalog stays bounded', () => {
     const entries = Array.from({ length: 5000 }, (_, i) => ({ type: 'application/mcp-server-card+json', url: `/c${i}` }));
-    const r = readMcpCatalog(asJson({ specVersion: 'draft', entries }));
-    expect(r.entries.length).toBeLessThanOrEqual(200);
-    expect(cardEntries(r).fetch).toHaveLength(MAX_CATALOG_CARDS);
+    const a = artifact({ specVersion: '1.0', entries });
+    expect(a.documents[0].entries.length).toBeLessThanOrEqual(MAX_CATALOG_ENTRIES);
+    expect(a.documents[0].entryCount).toBe(5000);
+    expect(cardEntries(a).fetch).toHaveLength(MAX_CATALOG_CARDS);
   });
 
   it('the A2A schema check never throws on card-like objects, for every version', () => {

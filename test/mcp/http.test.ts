@@ -73,11 +73,15 @@ describe('/api/mcp', () => {
     const second = await client.callTool({ name: 'scan_site', arguments: { url: site.origin } });
     expect(second.isError).toBeFalsy();
     expect((second.structuredContent as { shareId: string }).shareId).toBeTruthy();
-    const third = await client.callTool({ name: 'scan_site', arguments: { url: site.origin } });
+    // A cached answer is free; a fresh scan counts.
+    const cached = await client.callTool({ name: 'scan_site', arguments: { url: site.origin } });
+    expect(cached.isError).toBeFalsy();
+    expect((cached.structuredContent as { cached: boolean }).cached).toBe(true);
+    const third = await client.callTool({ name: 'scan_site', arguments: { url: site.origin, fresh: true } });
     expect(third.isError).toBe(true);
     expect((third.content as Array<{ text: string }>)[0].text).toMatch(/^rate-limited: .*retry in \d+ s/);
     // The bucket is the REST API's: the same client is limited there too.
-    const rest = await fetch(`${server.baseUrl}/api/public/v1/scan?url=${encodeURIComponent(site.origin)}`);
+    const rest = await fetch(`${server.baseUrl}/api/public/v1/scan?fresh=1&url=${encodeURIComponent(site.origin)}`);
     expect(rest.status).toBe(429);
   });
 

@@ -56,7 +56,7 @@ describe('self-scan of a running instance', () => {
     const get = await fetch(url);
     const head = await fetch(url, { method: 'HEAD' });
     const jwks = await get.json();
-    expect(jwks.keys).toEqual([expect.objectContaining({ kty: 'OKP', crv: 'Ed25519', alg: 'ed25519', use: 'sig' })]);
+    expect(jwks.keys).toEqual([expect.objectContaining({ kty: 'OKP', crv: 'Ed25519', alg: 'Ed25519', use: 'sig' })]);
     expect(get.headers.get('signature-input')).toContain(`keyid="${jwks.keys[0].kid}"`);
     expect(head.headers.get('content-digest')).toBe(get.headers.get('content-digest'));
     expect(head.headers.get('signature-input')).toMatch(/^sig1=\("@authority";req "content-digest"\)/);

@@ -59,7 +59,7 @@ describe('Web Bot Auth key', () => {
     expect(statSync(join(dir, 'web-bot-auth-ed25519.pem')).mode & 0o077).toBe(0);
     const [jwk] = key.jwks.keys;
     // alg from the HTTP Signature Algorithms registry, not JOSE's EdDSA; kid = RFC 7638 / RFC 8037 A.3 thumbprint.
-    expect(jwk).toEqual({ kty: 'OKP', crv: 'Ed25519', kid: key.kid, x: jwk.x, use: 'sig', alg: 'ed25519' });
+    expect(jwk).toEqual({ kty: 'OKP', crv: 'Ed25519', kid: key.kid, x: jwk.x, use: 'sig', alg: 'Ed25519' });
     expect(key.kid).toBe(jwkThumbprint(jwk));
     expect(JSON.parse(key.directoryBody)).toEqual(key.jwks);
   });

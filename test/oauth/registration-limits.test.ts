@@ -4,9 +4,6 @@
  * used expire within a day and are capped across the service; expiry runs on both engines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { redirectUriProblem, redirectUriMatches } from '../../src/oauth/redirect-uri.js';
 import { createOAuthServer } from '../../src/oauth/server.js';
 import { REGISTRATION_LIMITS } from '../../src/oauth/config.js';

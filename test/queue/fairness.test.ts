@@ -13,7 +13,7 @@
 import pg from 'pg';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScanError } from '../../src/core/errors.js';
+import type { ScanError } from '../../src/core/errors.js';
 import { CallerBusyError, InProcessRunner, type PortableScanOptions } from '../../src/runner/index.js';
 import { callerDigest } from '../../src/runner/job-boss.js';
 import { JobQueueRunner } from '../../src/runner/job-queue.js';

@@ -163,18 +163,20 @@ describe('auth.md', () => {
   });
 });
 
-describe('the MCP catalog', () => {
-  it('lists the server card at <endpoint>/server-card, served with its media type and open CORS', async () => {
-    const res = await srv.get('/.well-known/mcp/catalog.json');
+describe('the AI Catalog (where MCP clients look, server-card draft at 8924e08)', () => {
+  it('lists the server card at <endpoint>/server-card, served with its media type and open CORS; the removed MCP Catalog is gone', async () => {
+    const res = await srv.get('/.well-known/ai-catalog.json');
     expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/ai-catalog+json');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('cache-control')).toMatch(/max-age=\d+/);
     const catalog = await res.json();
-    expect(catalog.specVersion).toBe('draft');
+    expect(catalog).toEqual(await (await srv.get('/.well-known/ard.json')).json());
     expect(catalog.entries).toHaveLength(1);
     const [entry] = catalog.entries;
-    expect(entry).toMatchObject({ displayName: 'ai-ready', type: 'application/mcp-server-card+json', url: `${srv.baseUrl}/mcp/server-card` });
-    expect(entry.identifier).toMatch(/^urn:air:[^:]+:ai-ready$/);
+    expect(entry).toMatchObject({ type: 'application/mcp-server-card+json', url: `${srv.baseUrl}/mcp/server-card` });
+    expect(entry.identifier).toMatch(/^urn:air:[^:]+:mcp:ai-ready$/);
+    expect((await srv.get('/.well-known/mcp/catalog.json')).status).toBe(404);
     const card = await srv.get('/mcp/server-card', { headers: { accept: 'application/mcp-server-card+json' } });
     expect(card.headers.get('content-type')).toBe('application/mcp-server-card+json');
     const body = await card.json();
@@ -194,8 +196,8 @@ describe('the ARD manifest', () => {
     expect(manifest.entries).toEqual([expect.objectContaining({ type: 'application/mcp-server-card+json', url: `${srv.baseUrl}/mcp/server-card` })]);
     expect(manifest.entries[0].representativeQueries.length).toBeGreaterThanOrEqual(2);
     expect(await (await srv.get('/robots.txt')).text()).toContain(`\nAgentmap: ${srv.baseUrl}/.well-known/ard.json\n`);
-    // Nothing at the predecessor path: ARD needs only ard.json, and the Agentmap line leads Lighthouse's shipped gatherer there.
-    expect((await srv.get('/.well-known/ai-catalog.json')).status).toBe(404);
+    // The same manifest at the AI Catalog's path, where MCP clients look (checked above).
+    expect((await srv.get('/.well-known/ai-catalog.json')).status).toBe(200);
   });
 });
 
@@ -243,6 +245,7 @@ describe('the service is agent-ready', () => {
     expect(a10?.evidence).toContain('GET /.well-known/ard.json → 200 application/json');
     expect(a10?.evidence).toContain('(found via robots.txt Agentmap)');
     // Only the loopback host in the urn:air identifier is flagged (a real instance has a domain name).
-    expect(a10?.advisories).toEqual([expect.stringMatching(/^entries\[0\]: identifier "urn:air:127\.0\.0\.1:mcp:ai-ready" is not urn:air:<fqdn>/)]);
+    // and the Agentmap line's cost in Lighthouse's SEO robots-txt audit, said, with the alternatives.
+    expect(a10?.advisories).toEqual([expect.stringMatching(/^a robots\.txt "Agentmap:" line fails Lighthouse's SEO robots-txt audit/), expect.stringMatching(/^entries\[0\]: identifier "urn:air:127\.0\.0\.1:mcp:ai-ready" is not urn:air:<fqdn>/)]);
   });
 });

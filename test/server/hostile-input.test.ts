@@ -53,7 +53,7 @@ describe('rate-limit buckets', () => {
       const site = await startFixture(plainSite());
       try {
         const scanAs = (ip: string) =>
-          proxied.get(`/api/public/v1/scan?url=${encodeURIComponent(site.origin)}`, { headers: { 'x-forwarded-for': ip } });
+          proxied.get(`/api/public/v1/scan?fresh=1&url=${encodeURIComponent(site.origin)}`, { headers: { 'x-forwarded-for': ip } });
         expect((await scanAs('2001:db8:aa:bb::1')).status).toBe(200);
         expect((await scanAs('2001:db8:aa:bb::2')).status).toBe(200);
         expect((await scanAs('2001:db8:aa:bb:1234::3')).status).toBe(429);

@@ -54,30 +54,60 @@ describe('anonymous rate limit', () => {
   it('answers the 6th scan request in a minute with 429 and Retry-After, across scan endpoints; reports stay readable', async () => {
     const statuses: number[] = [];
     let shareId = '';
+    // Five URLs the cache has never seen: each needs the engine and counts.
     for (let i = 0; i < 5; i++) {
-      const path = i % 2 ? `/api/public/scan?url=${encodeURIComponent(site.origin)}` : q(site.origin);
+      const target = encodeURIComponent(`${site.origin}/?v=${i}`);
+      const path = i % 2 ? `/api/public/scan?url=${target}` : `/api/public/v1/scan?url=${target}`;
       const res = await srv.get(path);
       statuses.push(res.status);
       shareId = (await res.json()).shareId;
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
-    const limited = await srv.get(q(site.origin));
+    const limited = await srv.get(q(`${site.origin}/?v=5`));
     expect(limited.status).toBe(429);
     expect(limited.headers.get('content-type')).toMatch(/problem\+json/);
     expect((await limited.json()).type).toBe(`${srv.baseUrl}/problems/rate-limited`);
     const retry = Number(limited.headers.get('retry-after'));
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(60);
-    const compat = await srv.get(`/api/public/scan?url=${encodeURIComponent(site.origin)}`);
+    const compat = await srv.get(`/api/public/scan?url=${encodeURIComponent(`${site.origin}/?v=6`)}`);
     expect(compat.status).toBe(429);
     expect(compat.headers.get('retry-after')).toBeTruthy();
     expect(Object.keys(await compat.json())).toEqual(['error']);
-    expect((await srv.post('/api/scan', { url: site.origin })).status).toBe(429);
+    expect((await srv.post('/api/scan', { url: `${site.origin}/?v=7` })).status).toBe(429);
+    // fresh=1 asks for the engine: it counts even for a cached URL.
+    expect((await srv.get(q(`${site.origin}/?v=0`, '&fresh=1'))).status).toBe(429);
     // X-Forwarded-For is ignored without --trust-proxy.
-    expect((await srv.get(q(site.origin), { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(429);
+    expect((await srv.get(q(`${site.origin}/?v=8`), { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(429);
+    // Over the limit, what the cache answers is still served, on every face: it costs nothing.
+    const again = await srv.get(q(`${site.origin}/?v=0`));
+    expect(again.status).toBe(200);
+    expect((await again.json()).cached).toBe(true);
+    expect((await srv.get(`/api/public/scan?url=${encodeURIComponent(`${site.origin}/?v=1`)}`)).status).toBe(200);
+    const stream = await srv.post('/api/scan', { url: `${site.origin}/?v=2` });
+    expect(stream.status).toBe(200);
+    expect(await stream.text()).toMatch(/"cached":true/);
     // Report reads and discovery files are not limited.
     expect((await srv.get(`/api/public/v1/report/${shareId}`)).status).toBe(200);
     expect((await srv.get('/robots.txt')).status).toBe(200);
+  });
+
+  it('does not spend the allowance on cached answers: a person re-checking a result gets no 429', async () => {
+    const other = await startServer({ rateLimit: 2 });
+    try {
+      const url = `${site.origin}/?recheck=1`;
+      expect((await other.get(q(url))).status).toBe(200);
+      for (let i = 0; i < 10; i++) {
+        const res = await other.get(q(url));
+        expect(res.status).toBe(200);
+        expect((await res.json()).cached).toBe(true);
+      }
+      // The allowance is intact: one more fresh scan fits, the one after is refused.
+      expect((await other.get(q(url, '&fresh=1'))).status).toBe(200);
+      expect((await other.get(q(url, '&fresh=1'))).status).toBe(429);
+    } finally {
+      await other.destroy();
+    }
   });
 
   it('lets a valid API key through and refuses a wrong one with 401', async () => {
@@ -95,7 +125,8 @@ describe('--trust-proxy', () => {
   it('counts per X-Forwarded-For client', async () => {
     const srv = await startServer({ trustProxy: true, rateLimit: 1 });
     try {
-      const as = (ip: string) => srv.get(q(site.origin), { headers: { 'x-forwarded-for': `198.51.100.1, ${ip}` } });
+      // fresh=1: cached answers are free, only engine runs count.
+      const as = (ip: string) => srv.get(q(site.origin, '&fresh=1'), { headers: { 'x-forwarded-for': `198.51.100.1, ${ip}` } });
       expect((await as('192.0.2.1')).status).toBe(200);
       expect((await as('192.0.2.1')).status).toBe(429);
       expect((await as('192.0.2.2')).status).toBe(200);

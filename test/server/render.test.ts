@@ -10,6 +10,7 @@ import { startServer, type TestServer } from './helpers/server.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { hasBrowser } from '../helpers/browser.js';
 import { renderSiteRoutes } from '../fixtures/render-sites.mjs';
+import { commandLine, listeningInodes, processTree, processUid, socketInodes } from '../helpers/proc.js';
 
 const a7Of = (body: { checks: Array<{ id: string; code: string; evidence: string }> }) => body.checks.find((c) => c.id === 'A7')!;
 
@@ -103,6 +104,22 @@ describe.skipIf(!hasBrowser)('render on a server started with --render', () => {
     expect(c.status).toBe(200);
   }, 60_000);
 
+  it.runIf(process.platform === 'linux')('while the service renders, its browser has no DevTools port and does not run as root', async () => {
+    const scanning = srv.post('/api/public/v1/scan', { url: `${site.origin}/declarative`, pages: 1, render: true, fresh: true });
+    // The scan's worker thread launches the browser: a child process of this one.
+    const browsers = () => processTree(process.pid).filter((pid) => pid !== process.pid && commandLine(pid).some((a) => a === '--type=renderer'));
+    await expect.poll(browsers, { timeout: 30_000, interval: 50 }).not.toEqual([]);
+    const pids = processTree(process.pid).filter((pid) => pid !== process.pid && commandLine(pid).some((a) => /chrom/i.test(a)));
+    const listening = listeningInodes();
+    for (const pid of pids) {
+      expect(commandLine(pid).some((a) => a.startsWith('--remote-debugging-port')), `pid ${pid}`).toBe(false);
+      expect(socketInodes(pid).filter((i) => listening.has(i)), `pid ${pid} listens`).toEqual([]);
+      if (process.getuid?.() === 0) expect(processUid(pid), `pid ${pid}`).not.toBe('0');
+    }
+    expect(pids.some((pid) => commandLine(pid).includes('--remote-debugging-pipe'))).toBe(true);
+    expect((await scanning).status).toBe(200);
+  }, 60_000);
+
   it('MCP scan_site with render: true lists the browser\'s tools', async () => {
     const client = await mcpClient(srv);
     try {
@@ -112,5 +129,31 @@ describe.skipIf(!hasBrowser)('render on a server started with --render', () => {
     } finally {
       await client.close();
     }
+  }, 60_000);
+});
+
+describe.skipIf(!hasBrowser)('render slots are shared fairly between callers', () => {
+  let srv: TestServer;
+  let site: FixtureSite;
+  beforeAll(async () => {
+    site = await startFixture(renderSiteRoutes());
+    srv = await startServer({ workers: 2, rateLimit: 0, render: true, renderConcurrency: 2 });
+  }, 60_000);
+  afterAll(async () => {
+    await srv?.destroy();
+    await site?.close();
+  });
+
+  it('one anonymous caller holds at most half the browser slots; its next rendering scan is 429, not everyone\'s 503', async () => {
+    const [a, b] = await Promise.all([
+      srv.post('/api/public/v1/scan', { url: `${site.origin}/declarative`, pages: 1, render: true, fresh: true }),
+      srv.post('/api/public/v1/scan', { url: `${site.origin}/navigator-only`, pages: 1, render: true, fresh: true }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 429]);
+    const refused = a.status === 429 ? a : b;
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    const body = await refused.json();
+    expect(body.type).toMatch(/\/problems\/rate-limited$/);
+    expect(body.detail).toMatch(/1 rendering scans in progress/);
   }, 60_000);
 });

@@ -130,6 +130,31 @@ describe.each(ENGINES)('store contract: $name', (engine) => {
     expect(await store.deleteReport(r.id)).toBe(false);
   });
 
+  it('withdraws every copy made from a report made private, and the cache pointers to them', async () => {
+    const owner = await store.ensureAccount('owner');
+    const other = await store.ensureAccount('other');
+    const original = await store.saveReport({ result: result('https://w.dev/'), isPublic: true, accountId: owner.id });
+    const anonCopy = await store.saveReport({ result: original.result, isPublic: true, accountId: null, copiedFrom: original.id });
+    const copyOfCopy = await store.saveReport({ result: original.result, isPublic: true, accountId: other.id, copiedFrom: anonCopy.id });
+    const unrelated = await store.saveReport({ result: result('https://w.dev/'), isPublic: true, accountId: null });
+    await store.setCachedScan('https://w.dev/', { reportId: anonCopy.id, isPublic: true, at: Date.now() }, 60_000);
+    await store.setCachedScan('https://w.dev/ pages=1', { reportId: copyOfCopy.id, isPublic: true, at: Date.now() }, 60_000);
+    // Read once, so an in-process cache holds them.
+    for (const r of [original, anonCopy, copyOfCopy]) expect((await store.getReport(r.id))?.isPublic).toBe(true);
+
+    expect(await store.setReportVisibility(original.id, false)).toBe(true);
+    const second = await another();
+    for (const s of [store, second]) {
+      for (const r of [original, anonCopy, copyOfCopy]) expect((await s.getReport(r.id))?.isPublic).toBe(false);
+      expect((await s.getReport(unrelated.id))?.isPublic).toBe(true);
+      expect((await s.getCachedScan('https://w.dev/'))?.isPublic).toBe(false);
+      expect((await s.getCachedScan('https://w.dev/ pages=1'))?.isPublic).toBe(false);
+      expect((await s.domainHistory('w.dev')).items.map((x) => x.id)).toEqual([unrelated.id]);
+    }
+    // The copy's holder still has it in its history (private to it now).
+    expect((await store.listAccountReports(other.id)).items.map((x) => x.id)).toEqual([copyOfCopy.id]);
+  });
+
   it('expires cache pointers after their ttl; another instance sees the cache', async () => {
     const at = Date.now();
     await store.setCachedScan('https://c.dev/', { reportId: 'abcd', isPublic: true, at }, 60_000);

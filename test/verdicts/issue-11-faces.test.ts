@@ -55,9 +55,10 @@ afterAll(async () => {
 const FACES = scanFaces(() => server);
 
 describe.each(Object.entries(FACES))('through the %s', (_face, scanVia) => {
-  it('a SEP-1649 card (serverInfo + transport.endpoint) with a live endpoint is a complete A4', async () => {
+  it('a SEP-1649 card (serverInfo + transport.endpoint) with a live endpoint is read and probed; not a v1 card (schema.ts at 8924e08), so partial', async () => {
     const a4 = (await scanVia(sep1649.origin)).find((c) => c.id === 'A4')!;
-    expect(a4.code, a4.evidence).toBe('A4/ok');
+    expect(a4.code, a4.evidence).toBe('A4/schema-invalid');
+    expect(a4.evidence).toMatch(/answered MCP/);
     expect(a4.evidence).toMatch(/1 endpoint\(s\)/);
     expect(a4.evidence).toMatch(/tools/);
   });

@@ -40,9 +40,9 @@ export function registerExplain(program: Command): void {
         return;
       }
       const { renderExplain } = await import('../explain-text.js');
-      const { terminalCaps } = await import('../terminal.js');
+      const { terminalCaps, viewWidth } = await import('../terminal.js');
       const caps = terminalCaps({ colorFlag: opts.color, toFile: false });
       const steps = check.fixGuide({ origin, platform: target?.kind === 'platform' ? target.id : null, hosting: target?.kind === 'hosting' ? [target.id] : [] });
-      process.stdout.write(renderExplain(check.meta, steps, { platform: target?.label, genericFallback: target ? !target.specific : false, color: caps.color }));
+      process.stdout.write(renderExplain(check.meta, steps, { platform: target?.label, genericFallback: target ? !target.specific : false, color: caps.color, width: viewWidth() }));
     });
 }

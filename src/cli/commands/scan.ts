@@ -31,7 +31,9 @@ the tools the browser registered, C3 measures the text scripts add, C4/M6/D6 rea
 DOM, and A11 runs axe-core's agent-operability rules. Without a browser, --render exits 2.
 
 Batches (several URLs or --input) stream: each site's report (an NDJSON line, a pretty or
-markdown section, an HTML file) is written as soon as that site finishes, in finishing order.
+markdown section, an HTML file) is written as soon as that site finishes, in finishing order
+(without a terminal, stderr says "[3/14 done] input 7: <url>: ..."). A list with a bad line is
+refused whole (exit 2, nothing scanned), each bad line named with its line number.
 Each scan runs in a worker thread with a heap cap and a hard deadline; a site whose worker
 dies is reported as not scanned (exit 3) and the batch goes on.
 
@@ -74,7 +76,7 @@ export function registerScan(program: Command): void {
     .option('--badge <file>', 'also write an SVG badge (score and grade, in the grade colour) for a README')
     .option('--config <file>', 'config file (default: ./ai-ready.config.json when present)')
     .option('--no-config', 'ignore ai-ready.config.json')
-    .option('--verbose', 'show every probe behind every check (URL, status, content type, headers)')
+    .option('--verbose', 'every fix guide in full, the whole evidence, and every probe behind every check (URL, status, content type, headers)')
     .option('--summary', 'pretty report: score, dimensions and the top fixes only')
     .option('--no-color', 'plain text without colour or animation (also NO_COLOR=1 or CI=true)')
     .addHelpText('after', HELP_AFTER)

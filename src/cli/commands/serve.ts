@@ -39,7 +39,7 @@ export function registerServe(program: Command): void {
     .option('--database-url <url>', 'keep the store in Postgres, shared by several instances (default $AI_READY_DATABASE_URL)')
     .option('--base-url <url>', 'public address used in shareUrl, htmlUrl and problem types (default: the listen address)')
     .option('--allow-private-network', 'allow scanning loopback and private addresses (tests, intranets)')
-    .option('--trust-proxy', 'take the client IP from X-Forwarded-For (only behind your own reverse proxy)')
+    .option('--trust-proxy', 'take the client IP from the right-most X-Forwarded-For entry (only behind your own reverse proxy)')
     .option('--rate-limit <n>', 'anonymous scan requests per minute per IP (0 = no limit)', '5')
     .option('--workers <n>', 'scan worker threads, for CPU; each runs many scans at once (default: CPU count); with --database-url, 0 makes a web-only instance whose scans `ai-ready worker` processes run')
     .option('--max-scans <n>', 'scans in flight across the worker threads (default: 64, fewer on machines with little memory)')
@@ -54,7 +54,7 @@ export function registerServe(program: Command): void {
     .option('--report-retention-days <days>', 'days anonymous reports are kept (0 = forever)', '30')
     .option('--anonymous-storage <MiB>', 'report storage per anonymous client (IP, IPv6 /64) per day, in MiB (0 = no cap)', '4')
     .option('--render', 'launch the system Chrome/Chromium (AI_READY_CHROME or PATH) so scans may ask for render (see docs/render.md)')
-    .option('--render-concurrency <n>', 'rendering scans at once, in the one shared browser (default: 2; more are answered server-busy)')
+    .option('--render-concurrency <n>', 'rendering scans at once, each in a browser of its own (default: 2; more are answered server-busy; an anonymous caller gets half)')
     .option('--quiet', 'no access log')
     .action(async (flags: ServeFlags) => {
       const port = Number(flags.port);
@@ -90,10 +90,19 @@ export function registerServe(program: Command): void {
       if (!Number.isFinite(anonymousStorage) || anonymousStorage < 0 || anonymousStorage > 1024) return fail('--anonymous-storage must be a number of MiB from 0 (no cap) to 1024');
       if (renderConcurrency !== undefined && !flags.render) return fail('--render-concurrency needs --render');
       if (flags.render) {
-        const { findBrowser, INSTALL_HINT } = await import('../../core/render/browser.js');
-        if (!findBrowser()) return fail(`--render: ${process.env.AI_READY_CHROME ? `AI_READY_CHROME=${process.env.AI_READY_CHROME} is not an executable file` : 'no Chrome or Chromium found on PATH'}; ${INSTALL_HINT}`);
+        const { renderRefusal } = await import('../../core/render/browser.js');
+        const why = renderRefusal();
+        if (why) return fail(`--render: ${why}`);
       }
       const metricsToken = flags.metricsToken ?? (process.env.AI_READY_METRICS_TOKEN || undefined);
+      // Optional packages (docs/install.md): every missing one named at once, before anything starts.
+      const { assertInstalled } = await import('../../optional-package.js');
+      const { servePackages } = await import('../feature-packages.js');
+      try {
+        assertInstalled(servePackages({ databaseUrl: databaseUrlFrom(flags.databaseUrl), cacheUrl: flags.cacheUrl ?? (process.env.AI_READY_CACHE_URL || undefined), metrics: !!flags.metrics, render: !!flags.render }), 'ai-ready serve');
+      } catch (e) {
+        return fail((e as Error).message);
+      }
       const { createServer } = await import('../../server/index.js');
       let server;
       try {

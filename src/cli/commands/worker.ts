@@ -37,6 +37,13 @@ The worker stops cleanly on SIGTERM or SIGINT: it takes no new jobs, lets runnin
       const heapMb = flags.workerHeapMb === undefined ? undefined : Number(flags.workerHeapMb);
       if (heapMb !== undefined && (!Number.isInteger(heapMb) || heapMb < 32 || heapMb > 16384)) return fail('--worker-heap-mb must be an integer from 32 to 16384');
 
+      // Optional packages (docs/install.md): named before anything starts.
+      const { assertInstalled } = await import('../../optional-package.js');
+      try {
+        assertInstalled(['pg', 'pg-boss'], 'ai-ready worker');
+      } catch (e) {
+        return fail((e as Error).message);
+      }
       // Opening the store checks the URL and the database in the store's words, and applies migrations.
       try {
         const store = await openStore({ databaseUrl, dataDir: '' });

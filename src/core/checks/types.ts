@@ -10,6 +10,7 @@ import type { FetchOptions, FetchResult } from '../net/http.js';
 import type { GatherContext } from '../gather/context.js';
 import type { FoundResources, Resource } from '../fixes/resources.js';
 import type { StandardId } from '../standards/ledger.js';
+import type { OwnerValues } from '../fixes/owner-values.js';
 import { fillTemplate, renderFindings, type MessageData, type SubFinding } from './messages.js';
 
 export type { MessageData, SubFinding } from './messages.js';
@@ -158,6 +159,11 @@ export interface FixContext {
   outcome?: CheckOutcome;
   /** What this scan found (resource -> URL, null = looked and absent), so guides link only what exists. */
   found?: FoundResources;
+  /**
+   * The owner's own values (`ai-ready fix --set name=value`): a guide that uses one writes it in
+   * and drops it from the step's `needs`; a guide that does not read them keeps its `needs`.
+   */
+  ownerValues?: OwnerValues;
 }
 
 /** A check module; `CheckModule<any>` is any check (its details type is its own). */

@@ -22,6 +22,8 @@ export const OWNER_VALUES = {
 } as const;
 
 export type OwnerValue = keyof typeof OWNER_VALUES;
+/** Values the owner supplied, by name. */
+export type OwnerValues = Partial<Record<OwnerValue, string>>;
 
 export function isOwnerValue(v: string): v is OwnerValue {
   return Object.hasOwn(OWNER_VALUES, v);

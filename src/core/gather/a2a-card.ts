@@ -3,6 +3,7 @@
  * (AP2 is declared as an extension in `capabilities.extensions`). Current A2A cards live at
  * /.well-known/agent-card.json; cards of protocol ≤0.2 used /.well-known/agent.json, tried second.
  */
+import { agentCatalog, firstEntryUrl } from './catalog-reader.js';
 import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from './context.js';
 import { isFound, isObject, parseJson } from './classify.js';
@@ -81,6 +82,13 @@ export function a2aCard(ctx: GatherContext): Promise<A2aCardArtifact> {
     const current = await ctx.fetch(A2A_CARD_PATH, { accept: A2A_ACCEPT, maxBytes: A2A_JSON_MAX_BYTES });
     if (readA2aCard(current).card) return a2aCardFromProbes(current, null);
     const legacy = await ctx.fetch(A2A_LEGACY_CARD_PATH, { accept: A2A_ACCEPT, maxBytes: A2A_JSON_MAX_BYTES });
-    return a2aCardFromProbes(current, legacy);
+    const art = a2aCardFromProbes(current, legacy);
+    // Else a card a catalog entry names (catalog-reader.ts: type application/a2a-agent-card+json).
+    const named = art.card ? null : firstEntryUrl(await agentCatalog(ctx), 'a2a-agent-card');
+    if (!named) return art;
+    const res = await ctx.fetch(named, { accept: A2A_ACCEPT, maxBytes: A2A_JSON_MAX_BYTES });
+    const { card } = readA2aCard(res);
+    const path = new URL(named).pathname;
+    return card ? { probe: res, path, card, version: a2aCardVersion(card, path), probes: [...art.probes, res] } : { ...art, probes: [...art.probes, res] };
   });
 }

@@ -14,6 +14,7 @@
  * The deep check downloads up to five artifacts and compares SHA-256 digests of their raw bytes,
  * which the RFC makes a client MUST.
  */
+import { agentCatalog, entriesOf } from './catalog-reader.js';
 import { createHash } from 'node:crypto';
 import { parseYamlBounded } from './parsers.js';
 import type { FetchResult } from '../net/http.js';
@@ -286,6 +287,13 @@ export function agentSkills(ctx: GatherContext): Promise<SkillsArtifact> {
         path = p;
         break;
       }
+    }
+    // Else an index a catalog entry names (catalog-reader.ts: an agent-skills entry of a JSON type).
+    const named = probe ? null : entriesOf(await agentCatalog(ctx), 'agent-skills').find(({ entry }) => entry.url && /\+json\b/i.test(entry.type ?? ''))?.entry.url;
+    if (named) {
+      const res = await ctx.fetch(named, SKILLS_INDEX_OPTIONS);
+      probes.push(res);
+      if (Array.isArray(indexDocument(res).doc?.skills)) [probe, path] = [res, new URL(named).pathname];
     }
     const artifacts: Record<string, FetchResult> = {};
     if (probe && path) {

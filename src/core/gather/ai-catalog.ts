@@ -1,21 +1,32 @@
 /**
- * Where A10 reads the agentic resource catalog. ARD v0.91 (ards-project/ard-spec spec/ard.md §5.1,
- * commit 04afa6cb0301, read 2026-11-25) names /.well-known/ard.json and rel="ard"; its predecessor
- * names, /.well-known/ai-catalog.json and rel="ai-catalog", are what Lighthouse's shipped gatherer
- * still reads. The current well-known path depends on the origin alone, so it goes out with the page
- * (prefetch.ts); the predecessor path is asked only when the current one has no catalog.
+ * Where the site's agent catalog is looked for: the names of ARD v0.91 (ards-project/ard-spec
+ * spec/ard.md §5.1, commit 04afa6cb0301, dated 2026-08-26: robots.txt Agentmap, rel="ard",
+ * /.well-known/ard.json), then the AI Catalog's (/.well-known/ai-catalog.json, served as
+ * application/ai-catalog+json, and rel="ai-catalog": ARD's predecessor names, and the location the
+ * MCP server-card extension reads since commit 1491bd2 of 2026-07-20), then the MCP Catalog's
+ * /.well-known/mcp/catalog.json, which that commit removed. catalog-reader.ts reads them once per
+ * scan; the well-known paths depend on the origin alone, so they go out with the page (prefetch.ts).
  */
 import type { FetchOptions } from '../net/http.js';
-import { MCP_CARD_MEDIA_TYPE } from './mcp-catalog.js';
 
 /** ARD v0.91's well-known manifest: consumers MUST fetch it (§5.1). */
 export const ARD_PATH = '/.well-known/ard.json';
-/** The predecessor's path: consumers MAY consult it; publishers on it SHOULD move to ARD_PATH. */
+/**
+ * The AI Catalog's well-known path: ARD's predecessor name (consumers MAY consult it, publishers on
+ * it SHOULD move to ARD_PATH), and where MCP clients look for server cards (experimental-ext-server-card
+ * docs/discovery.md at 8924e08).
+ */
 export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
+/** The AI Catalog's media type (Agent-Card/ai-catalog; the MCP draft: the document SHOULD use it). */
+export const AI_CATALOG_MEDIA_TYPE = 'application/ai-catalog+json';
+/** The MCP Catalog's path, removed by experimental-ext-server-card commit 1491bd2 (2026-07-20): still read, with a finding. */
+export const MCP_CATALOG_PATH = '/.well-known/mcp/catalog.json';
 /** The link relation ARD v0.91 consumers MUST honour, and its predecessor's. */
 export const ARD_REL = 'ard';
 export const LEGACY_REL = 'ai-catalog';
-export const AI_CATALOG_OPTIONS: FetchOptions & { accept: string } = { accept: 'application/json, */*;q=0.1', maxBytes: 1024 * 1024 };
+export const AI_CATALOG_OPTIONS: FetchOptions & { accept: string } = { accept: 'application/ai-catalog+json, application/json;q=0.9, */*;q=0.1', maxBytes: 1024 * 1024 };
+/** The MCP Catalog was asked for as plain JSON: the same request the older prefetch sent. */
+export const MCP_CATALOG_OPTIONS: FetchOptions & { accept: string } = { accept: 'application/json', maxBytes: 1024 * 1024 };
 
 /**
  * An AI Resource identifier: urn:air:{publisher}:{namespace}:{name}, the publisher a domain name
@@ -25,6 +36,8 @@ export const AIR_URN_RE = /^urn:air:[a-z0-9.-]+\.[a-z]{2,}:[^:\s]+:[^:\s]+$/i;
 
 /** An A2A agent card's media type, as ARD entries name it (ard-spec spec/ard.md §3.3, v0.91). */
 export const A2A_CARD_MEDIA_TYPE = 'application/a2a-agent-card+json';
+/** The media type of an MCP server card: catalog entries of this type are cards, and cards are asked for with it. */
+export const MCP_CARD_MEDIA_TYPE = 'application/mcp-server-card+json';
 
 /**
  * The entry types ARD's conformance tester knows (Lighthouse's port, third-party/ard/ard.js, read
@@ -48,11 +61,15 @@ export const MEDIA_TYPE_RE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_
 /** How a catalog location was named: a robots.txt line, a page's link element, its Link header, or the well-known path. */
 export type CatalogSignal = 'robots-agentmap' | 'html-link' | 'link-header' | 'well-known';
 
-/** One place to read the catalog, in the order tried. `legacy`: a predecessor name (ai-catalog). */
+/** Which text names a location: ARD v0.91, the AI Catalog (ARD's predecessor), or the removed MCP Catalog. */
+export type CatalogName = 'ard' | 'ai-catalog' | 'mcp-catalog';
+
+/** One place to read the catalog, in the order tried. `legacy`: not an ARD v0.91 name (A10 says so). */
 export interface CatalogCandidate {
   url: string;
   via: CatalogSignal;
   legacy: boolean;
+  name: CatalogName;
 }
 
 export interface CatalogSignals {
@@ -85,22 +102,23 @@ export function agentmapOf(robotsText: string, base: string): string | null {
 }
 
 /**
- * Every place to read the catalog, in the order Lighthouse's documented audit tries them
- * (developer.chrome.com/docs/lighthouse/agentic-browsing/ard, read 2026-11-25, following ARD v0.91
- * §5.1): robots.txt Agentmap, <link rel="ard">, Link rel="ard", /.well-known/ard.json; then, when
- * none answers, the predecessor names: <link rel="ai-catalog">, Link rel="ai-catalog",
- * /.well-known/ai-catalog.json. One URL per signal and no URL twice, so at most seven requests,
- * two when nothing names a catalog.
+ * Every place to read the catalog, in ARD's order (v0.91 §5.1; Lighthouse's documented audit tries
+ * the same): robots.txt Agentmap, <link rel="ard">, Link rel="ard", /.well-known/ard.json; then the
+ * AI Catalog's /.well-known/ai-catalog.json and rel="ai-catalog" (link element, Link header); then
+ * the removed /.well-known/mcp/catalog.json. One URL per signal and no URL twice: three requests
+ * (all sent with the page) when nothing names a catalog, at most eight.
  */
 export function catalogCandidates(signals: CatalogSignals, origin: string): CatalogCandidate[] {
+  const at = (url: string | null | undefined, via: CatalogSignal, name: CatalogName): CatalogCandidate | null => (url ? { url, via, name, legacy: name !== 'ard' } : null);
   const all: Array<CatalogCandidate | null> = [
-    signals.agentmap ? { url: signals.agentmap, via: 'robots-agentmap', legacy: false } : null,
-    signals.htmlLink ? { url: signals.htmlLink, via: 'html-link', legacy: false } : null,
-    signals.linkHeader ? { url: signals.linkHeader, via: 'link-header', legacy: false } : null,
-    { url: new URL(ARD_PATH, origin).href, via: 'well-known', legacy: false },
-    signals.legacyHtmlLink ? { url: signals.legacyHtmlLink, via: 'html-link', legacy: true } : null,
-    signals.legacyLinkHeader ? { url: signals.legacyLinkHeader, via: 'link-header', legacy: true } : null,
-    { url: new URL(AI_CATALOG_PATH, origin).href, via: 'well-known', legacy: true },
+    at(signals.agentmap, 'robots-agentmap', 'ard'),
+    at(signals.htmlLink, 'html-link', 'ard'),
+    at(signals.linkHeader, 'link-header', 'ard'),
+    at(new URL(ARD_PATH, origin).href, 'well-known', 'ard'),
+    at(new URL(AI_CATALOG_PATH, origin).href, 'well-known', 'ai-catalog'),
+    at(signals.legacyHtmlLink, 'html-link', 'ai-catalog'),
+    at(signals.legacyLinkHeader, 'link-header', 'ai-catalog'),
+    at(new URL(MCP_CATALOG_PATH, origin).href, 'well-known', 'mcp-catalog'),
   ];
   const seen = new Set<string>();
   return all.filter((c): c is CatalogCandidate => !!c && !seen.has(c.url) && !!seen.add(c.url));

@@ -6,7 +6,7 @@
 import type { CheerioAPI } from 'cheerio/slim';
 import type { DomCut } from './dom-cut.js';
 import type { ParsedHtml } from './html-dom.js';
-import { HttpClient, type FetchOptions, type FetchResult } from '../net/http.js';
+import type { HttpClient, FetchOptions, FetchResult } from '../net/http.js';
 import type { ScanEventListener } from '../events.js';
 import { parseRobots, ROBOTS_OPTIONS, type RobotsArtifact } from './robots.js';
 import { isHtmlPage } from './classify.js';

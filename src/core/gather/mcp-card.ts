@@ -5,10 +5,11 @@
 import type { FetchOptions, FetchResult } from '../net/http.js';
 import { isFound, isObject, parseJson } from './classify.js';
 import { servedBySite } from './live-scope.js';
-import type { McpCatalogArtifact } from './mcp-catalog.js';
+import type { CatalogCard, McpCatalogArtifact } from './mcp-catalog.js';
+import type { CatalogCandidate } from './ai-catalog.js';
 
 /**
- * The older well-known card paths, probed in this order after the cards the MCP catalog names
+ * The older well-known card paths, probed in this order after the cards the catalogs name
  * (mcp-catalog.ts); the first complete card wins. Readers still use them: isitagentready reads
  * server-card.json, server-cards.json and mcp.json; SEP-2127's first text put the card at
  * /.well-known/mcp/server-card. The current draft calls a well-known card "not recommended".
@@ -41,6 +42,109 @@ export interface CardReading {
   declaresAuth: boolean;
   /** Endpoints declared with the deprecated HTTP+SSE transport (type "sse"): not probed live. */
   legacySse: string[];
+  /** The `$schema` value, when a string. */
+  schemaUrl: string | null;
+  /** Objects in `remotes[]` (0 when absent). */
+  remotes: number;
+  /** Endpoints read from `remotes[].url` (after template substitution). */
+  remoteUrls: number;
+  /** The card says it has no server to connect to (`transport: "documentation-only"` and the like). */
+  documentationOnly: boolean;
+  /** Remote URLs whose `{variables}` have no default or value: no endpoint a scan can probe. */
+  unresolvedTemplates: string[];
+  /** Where the card departs from the v1 schema (experimental-ext-server-card schema.ts at 8924e08), in member order. */
+  schemaProblems: string[];
+  /** Members earlier drafts had and the v1 card does not (the schema is open: not errors, named in advisories). */
+  retired: string[];
+}
+
+/** The one valid `$schema` of a v1 card (schema.ts: `@pattern`); dated URLs are invalid (examples/ServerCard/invalid/date-versioned-schema.json). */
+export const SERVER_CARD_SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
+const DATED_SCHEMA_RE = /^https?:\/\/static\.modelcontextprotocol\.io\/schemas\/\d{4}-\d{2}-\d{2}\//i;
+/** schema.ts `name`: reverse-DNS namespace, exactly one slash, server name (SEP-2127). */
+export const SERVER_NAME_RE = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/;
+/** schema.ts `Remote.url`: http(s), or a leading {variable}. */
+const REMOTE_URL_RE = /^(https?:\/\/[^\s]+|\{[a-zA-Z_][a-zA-Z0-9_]*\}[^\s]*)$/;
+/** schema.ts `version`: ranges are rejected ('^1.2.3', '~1.2.3', '>=1.2.3', '1.x', '1.*'). */
+const VERSION_RANGE_RE = /^[\^~<>=]|(^|\.)(x|X|\*)(\.|$)|\s-\s|\|\|/;
+const MAX_SCHEMA_PROBLEMS = 8;
+
+const quoted = (v: string) => `"${v.length > 100 ? `${v.slice(0, 99)}…` : v}"`;
+
+function isAbsoluteUrl(v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  try {
+    return !!new URL(v).protocol;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where a card departs from the v1 Server Card schema (schema.ts / schema.json at 8924e08):
+ * required $schema (the v1 URL), name (reverse-DNS, exactly one "/"), version (no range),
+ * description (1-100 characters); optional title, websiteUrl, repository {url, source}, icons[{src}],
+ * remotes[] {type streamable-http|sse, url, headers[{name}], variables, supportedProtocolVersions[]}, _meta.
+ */
+export function serverCardProblems(card: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const $schema = card.$schema;
+  if ($schema === undefined) out.push(`no "$schema" (required: ${SERVER_CARD_SCHEMA_URL})`);
+  else if (typeof $schema !== 'string') out.push('"$schema" is not a string');
+  else if (DATED_SCHEMA_RE.test($schema.trim())) out.push(`"$schema" ${quoted($schema)} is date-versioned: only the /v1/ URL is valid (schema URLs are versioned by vN, not by date)`);
+  else if ($schema.trim() !== SERVER_CARD_SCHEMA_URL) out.push(`"$schema" ${quoted($schema)} is not the v1 server-card schema URL (${SERVER_CARD_SCHEMA_URL})`);
+  const name = card.name;
+  if (name === undefined) out.push('no "name" (reverse-DNS with one "/", e.g. com.example/weather)');
+  else if (typeof name !== 'string') out.push('"name" is not a string');
+  else if (!SERVER_NAME_RE.test(name) || name.length < 3 || name.length > 200) out.push(`"name" ${quoted(name)} is not reverse-DNS with exactly one "/" (namespace/server, e.g. com.example/weather; SEP-2127)`);
+  const version = card.version;
+  if (version === undefined) out.push('no "version"');
+  else if (typeof version !== 'string' || !version.trim()) out.push('"version" is not a non-empty string');
+  else if (version.length > 255) out.push('"version" is longer than 255 characters');
+  else if (VERSION_RANGE_RE.test(version.trim())) out.push(`"version" ${quoted(version)} is a range; a card names one version`);
+  const description = card.description;
+  if (description === undefined) out.push('no "description"');
+  else if (typeof description !== 'string' || !description.length) out.push('"description" is not a non-empty string');
+  else if (description.length > 100) out.push(`"description" has ${description.length} characters (at most 100)`);
+  if (card.title !== undefined && (typeof card.title !== 'string' || !card.title.length || card.title.length > 100)) out.push('"title" is not a string of 1-100 characters');
+  if (card.websiteUrl !== undefined && !isAbsoluteUrl(card.websiteUrl)) out.push('"websiteUrl" is not an absolute URL');
+  if (card.repository !== undefined && !(isObject(card.repository) && typeof card.repository.url === 'string' && typeof card.repository.source === 'string')) out.push('"repository" lacks a url and source');
+  if (card.icons !== undefined && !(Array.isArray(card.icons) && card.icons.every((i) => isObject(i) && typeof i.src === 'string'))) out.push('"icons" is not a list of {src}');
+  if (card._meta !== undefined && !isObject(card._meta)) out.push('"_meta" is not an object');
+  if (card.remotes !== undefined) {
+    if (!Array.isArray(card.remotes)) out.push('"remotes" is not an array');
+    else
+      card.remotes.slice(0, 20).forEach((r, i) => {
+        if (!isObject(r)) return void out.push(`remotes[${i}] is not an object`);
+        if (r.type !== 'streamable-http' && r.type !== 'sse') out.push(`remotes[${i}].type ${typeof r.type === 'string' ? quoted(r.type) : 'is absent, '} not "streamable-http" or "sse"`);
+        if (typeof r.url !== 'string') out.push(`remotes[${i}] has no "url"`);
+        else if (!REMOTE_URL_RE.test(r.url)) out.push(`remotes[${i}].url ${quoted(r.url)} is not an http(s) URL or a {variable} template`);
+        if (r.headers !== undefined && !(Array.isArray(r.headers) && r.headers.every((h) => isObject(h) && typeof h.name === 'string'))) out.push(`remotes[${i}].headers is not a list of {name}`);
+        if (r.variables !== undefined && !isObject(r.variables)) out.push(`remotes[${i}].variables is not an object`);
+        if (r.supportedProtocolVersions !== undefined && !(Array.isArray(r.supportedProtocolVersions) && r.supportedProtocolVersions.every((v) => typeof v === 'string'))) out.push(`remotes[${i}].supportedProtocolVersions is not a list of strings`);
+      });
+  }
+  return out.slice(0, MAX_SCHEMA_PROBLEMS);
+}
+
+/** Members of earlier drafts that the v1 card left out ("Server Cards do not enumerate primitives"). */
+function retiredMembers(card: Record<string, unknown>): string[] {
+  const out = ['capabilities', 'tools', 'resources', 'prompts', 'packages', 'serverInfo'].filter((k) => card[k] !== undefined);
+  if (Array.isArray(card.remotes) && card.remotes.some((r) => isObject(r) && r.authentication !== undefined)) out.push('remotes[].authentication');
+  return out;
+}
+
+/** A remote URL with its {variables} replaced by their default (or pre-set value); null when one has neither. */
+function substituted(url: string, variables: unknown): string | null {
+  const vars = isObject(variables) ? variables : {};
+  let unresolved = false;
+  const out = url.replace(/\{([a-zA-Z_][a-zA-Z0-9_]*)\}/g, (_, k: string) => {
+    const v = vars[k];
+    const value = isObject(v) ? (str(v.default) ?? str(v.value)) : null;
+    if (value === null) unresolved = true;
+    return value ?? '';
+  });
+  return unresolved ? null : out;
 }
 
 const AUTH_KEYS = ['authentication', 'authorization', 'auth', 'oauth', 'oauth2', 'security', 'securitySchemes'];
@@ -97,21 +201,35 @@ export function readMcpCard(card: Record<string, unknown>): CardReading {
   const endpoints: string[] = [];
   const invalidEndpoints: string[] = [];
   const legacySse: string[] = [];
+  const unresolvedTemplates: string[] = [];
   const push = (v: unknown, type?: unknown) => {
     const u = str(v);
     if (u) (isHttpUrl(u) ? endpoints : invalidEndpoints).push(u);
     if (u && typeof type === 'string' && /^sse$/i.test(type.trim())) legacySse.push(u);
   };
+  let remoteUrls = 0;
+  // A v1 remote's url may be a template: its variables' defaults make the URL a client connects to.
+  if (Array.isArray(card.remotes))
+    for (const r of card.remotes)
+      if (isObject(r) && typeof r.url === 'string' && r.url.includes('{')) {
+        const url = substituted(r.url, r.variables);
+        if (url === null) unresolvedTemplates.push(r.url);
+        else (push(url, r.type), (remoteUrls += 1));
+      } else if (isObject(r) && str(r.url ?? r.endpoint)) (push(r.url ?? r.endpoint, r.type), (remoteUrls += 1));
   // SEP-1649 names the URL `transport.endpoint`; other drafts say `url`.
-  for (const list of [card.remotes, card.transports]) if (Array.isArray(list)) for (const r of list) if (isObject(r)) push(r.url ?? r.endpoint, r.type);
-  push(card.endpoint);
-  push(card.url);
-  if (isObject(card.transport)) push(card.transport.url ?? card.transport.endpoint, card.transport.type);
-  // Not in any draft, but a common variant of published cards (2 of 8 real ones): read, and named.
+  if (Array.isArray(card.transports)) for (const r of card.transports) if (isObject(r)) push(r.url ?? r.endpoint, r.type);
+  // A card that says it is documentation only names pages, not endpoints: only remotes[] count then (issue 28.9).
+  const documentationOnly = [card.transport, card.type, isObject(card.transport) ? card.transport.type : undefined].some((v) => typeof v === 'string' && /documentation/i.test(v));
   const variantKeys: string[] = [];
-  if (str(card.serverUrl)) {
-    push(card.serverUrl);
-    variantKeys.push('serverUrl');
+  if (!documentationOnly) {
+    push(card.endpoint);
+    push(card.url);
+    if (isObject(card.transport)) push(card.transport.url ?? card.transport.endpoint, card.transport.type);
+    // Not in any draft, but a common variant of published cards (2 of 8 real ones): read, and named.
+    if (str(card.serverUrl)) {
+      push(card.serverUrl);
+      variantKeys.push('serverUrl');
+    }
   }
   return {
     shapes,
@@ -125,6 +243,13 @@ export function readMcpCard(card: Record<string, unknown>): CardReading {
     invalidEndpoints: [...new Set(invalidEndpoints)],
     declaresAuth: declaresAuth(card),
     legacySse: [...new Set(legacySse)],
+    schemaUrl: typeof card.$schema === 'string' ? card.$schema : null,
+    remotes: Array.isArray(card.remotes) ? card.remotes.filter(isObject).length : 0,
+    remoteUrls,
+    documentationOnly,
+    unresolvedTemplates,
+    schemaProblems: serverCardProblems(card),
+    retired: retiredMembers(card),
   };
 }
 
@@ -132,8 +257,10 @@ export interface PathResult {
   probe: FetchResult;
   /** The path on the origin (or the full URL of a card on another origin). */
   path: string;
-  /** Named by an entry of the MCP catalog, or read at an older well-known path. */
+  /** Named by a catalog entry, or read at an older well-known path. */
   via?: 'catalog' | 'well-known';
+  /** A catalog card: the catalog's location, the entry's index, and whether the card is the entry's inline `data` (then `probe` is the catalog's). */
+  catalog?: { at: CatalogCandidate; entry: number; inline: boolean };
   cards: CardReading[];
   problem?: string;
 }
@@ -164,13 +291,23 @@ export function shownPath(url: string, origin: string): string {
   return u.origin === new URL(origin).origin ? u.pathname + u.search : u.href;
 }
 
+/** One catalog card, fetched from its entry's url or inline in its data. */
+export function readCatalogCard(c: CatalogCard): PathResult {
+  const catalog = { at: c.document.at, entry: c.entry.index, inline: !!c.inline };
+  if (c.inline) {
+    const where = `${new URL(c.document.probe.url).pathname} entries[${c.entry.index}].data`;
+    return { probe: c.document.probe, path: where, via: 'catalog', catalog, cards: [readMcpCard(c.inline)] };
+  }
+  return { ...readPath(c.probe!, shownPath(c.probe!.requestedUrl, c.document.probe.url)), via: 'catalog', catalog };
+}
+
 /**
- * Every card read, the catalog's first (the current draft's way), then the well-known paths. A
- * catalog card counts as the site's: the site's own catalog names it (fetchCatalogCards reads only
- * a catalog this site served).
+ * Every card read, the catalogs' first (the current draft's way), then the well-known paths. A
+ * catalog card counts as the site's: the site's own catalog names it (catalog-reader.ts uses no
+ * well-known catalog that redirected to another site).
  */
 export function readAll(probes: FetchResult[], catalog?: McpCatalogArtifact | null): PathResult[] {
-  const fromCatalog = (catalog?.cards ?? []).map(({ probe }) => ({ ...readPath(probe, shownPath(probe.requestedUrl, catalog!.probe.url)), via: 'catalog' as const }));
+  const fromCatalog = (catalog?.cards ?? []).map(readCatalogCard);
   const wellKnown = probes.map((p, i) => ({ ...readPath(p, MCP_CARD_PATHS[i] ?? new URL(p.requestedUrl).pathname), via: 'well-known' as const }));
   return [...fromCatalog, ...wellKnown];
 }

@@ -15,8 +15,9 @@ import { requestKey, type GatherContext } from './context.js';
 import { LIVE_MAX_BYTES, LIVE_TIMEOUT_MS, budgetedSend, offSiteNote } from './live-scope.js';
 import { nextTurn } from '../event-loop.js';
 import { MCP_CARD_OPTIONS, MCP_CARD_PATHS, liveEndpoint } from './mcp-card.js';
-import { MCP_CARD_MEDIA_OPTIONS, MCP_CATALOG_OPTIONS, MCP_CATALOG_PATH, adoptMcpCatalog, fetchCatalogCards, mcpCatalog, type McpCatalogArtifact } from './mcp-catalog.js';
-import { servedBySite } from './live-scope.js';
+import { EARLY_CARDS, MCP_CARD_MEDIA_OPTIONS, fetchCatalogCards, mcpCatalog, type McpCatalogArtifact } from './mcp-catalog.js';
+import { optionsOf, readCatalogs } from './catalog-reader.js';
+import { catalogCandidates, type CatalogCandidate } from './ai-catalog.js';
 import { LightHeaders, headerRecord, lightResponse, responseOf, type LightHeadersInit } from './light-fetch.js';
 import { VERSION } from '../../version.js';
 
@@ -96,29 +97,33 @@ export async function preloadMcpSdkWhileIdle(idle: () => boolean): Promise<void>
 export type LiveSend = (url: string, opts: FetchOptions) => Promise<FetchResult>;
 
 const LIVE_MCP = 'mcp-live';
+const EARLY_MCP = 'mcp-live-early';
 
 /**
  * The handshake with the endpoint this site's own card names (null when no complete card names
- * one), once per scan: A4 judges it, A3 follows its 401. The cards of the MCP catalog come first.
+ * one), once per scan: A4 judges it, A3 follows its 401. The endpoint comes from the same reading
+ * A4 judges (catalog cards first, then the older well-known paths); the handshake the engine
+ * started early is reused when it went to that endpoint.
  */
 export function liveMcpProbe(ctx: GatherContext): Promise<McpProbeResult | null> {
-  return ctx.memo(LIVE_MCP, () =>
-    probeAdvertised(
-      MCP_CARD_PATHS.map((p) => ctx.fetch(p, MCP_CARD_OPTIONS)),
-      mcpCatalog(ctx),
-      ctx.origin,
-      (url, opts) => ctx.send(url, opts),
-    ),
-  );
+  return ctx.memo(LIVE_MCP, async () => {
+    const [probes, catalog] = await Promise.all([Promise.all(MCP_CARD_PATHS.map((p) => ctx.fetch(p, MCP_CARD_OPTIONS))), mcpCatalog(ctx)]);
+    const endpoint = liveEndpoint(probes, ctx.origin, catalog);
+    if (!endpoint) return null;
+    const early = await ctx.memo<StartedMcpProbe | null>(EARLY_MCP, async () => null);
+    if (early && (await early.endpoint) === endpoint) return early.result;
+    return probeEndpoint(endpoint, ctx.origin, (url, opts) => ctx.send(url, opts));
+  });
 }
 
 /**
  * The same handshake started by the engine from round trip 1 itself, as soon as the cards are in:
  * before the page is parsed or any check runs, so `initialize` leaves ahead of that work (the
- * handshake is the longest chain left: card -> initialize -> tools/list). Null when the cards
- * were not prefetched. `underway` settles once the cards are read and, when one names an endpoint,
- * the first request of the handshake has been handed to the client. The scan's context adopts
- * `result` (adoptLiveMcpProbe) when the page stayed on this origin.
+ * handshake is the longest chain left: catalog -> card -> initialize -> tools/list). It reads the
+ * well-known catalogs and card paths only (an Agentmap line or a link element needs the page):
+ * when the full reading picks another endpoint, liveMcpProbe probes that one instead. Null when
+ * the requests were not prefetched. `underway` settles once the cards are read and, when one names
+ * an endpoint, the first request of the handshake has been handed to the client.
  */
 export function startLiveMcpProbe(
   prefetched: ReadonlyMap<string, Promise<FetchResult>>,
@@ -126,10 +131,19 @@ export function startLiveMcpProbe(
   send: LiveSend,
 ): StartedMcpProbe | null {
   const cards = MCP_CARD_PATHS.map((p) => prefetched.get(requestKey('GET', new URL(p, origin).href, MCP_CARD_OPTIONS.accept)));
-  const catalogProbe = prefetched.get(requestKey('GET', new URL(MCP_CATALOG_PATH, origin).href, MCP_CATALOG_OPTIONS.accept));
-  if (cards.some((c) => !c) || !catalogProbe) return null;
-  // The catalog's cards leave as soon as the catalog is in (round trip 2), beside the well-known cards' reading.
-  const catalog = fetchCatalogCards(catalogProbe, (p) => servedBySite(p, origin), (url) => budgetedSend(send, origin)(url, MCP_CARD_MEDIA_OPTIONS));
+  const none = { agentmap: null, htmlLink: null, linkHeader: null };
+  const sent = (c: CatalogCandidate) => prefetched.get(requestKey('GET', c.url, optionsOf(c).accept));
+  if (cards.some((c) => !c) || catalogCandidates(none, origin).some((c) => !sent(c))) return null;
+  const catalogs = readCatalogs(none, origin, (c) => sent(c)!);
+  // The catalogs' cards leave as soon as the catalogs are in (round trip 2), beside the well-known cards' reading.
+  const cardFetches = new Map<string, Promise<FetchResult>>();
+  const catalog = catalogs.then((read) =>
+    fetchCatalogCards(read, (url) => {
+      const p = budgetedSend(send, origin)(url, MCP_CARD_MEDIA_OPTIONS);
+      cardFetches.set(url, p);
+      return p;
+    }),
+  );
   let markUnderway!: () => void;
   const underway = new Promise<void>((resolve) => (markUnderway = resolve));
   const sending: LiveSend = (url, opts) => {
@@ -137,26 +151,26 @@ export function startLiveMcpProbe(
     markUnderway();
     return sent;
   };
-  const result = probeAdvertised(cards as Array<Promise<FetchResult>>, catalog, origin, sending);
+  const endpoint = Promise.all([Promise.all(cards as Array<Promise<FetchResult>>), catalog]).then(([probes, fromCatalog]) => liveEndpoint(probes, origin, fromCatalog));
+  const result = endpoint.then((e) => (e ? probeEndpoint(e, origin, sending) : null));
   void result.finally(markUnderway); // no endpoint, or the handshake failed before sending
-  return { result, underway, catalog };
+  return { result, underway, endpoint, cardFetches };
 }
 
 export interface StartedMcpProbe {
   result: Promise<McpProbeResult | null>;
   underway: Promise<void>;
-  catalog: Promise<McpCatalogArtifact>;
+  /** The endpoint the early handshake went to (null: none). */
+  endpoint: Promise<string | null>;
+  cardFetches: Map<string, Promise<FetchResult>>;
 }
 
 export function adoptLiveMcpProbe(ctx: GatherContext, started: StartedMcpProbe): void {
-  void ctx.memo(LIVE_MCP, () => started.result);
-  adoptMcpCatalog(ctx, started.catalog);
+  void ctx.memo(EARLY_MCP, async () => started);
+  void ctx.memo(EARLY_CARDS, async () => started.cardFetches);
 }
 
-async function probeAdvertised(cards: Array<Promise<FetchResult>>, catalog: Promise<McpCatalogArtifact>, origin: string, send: LiveSend): Promise<McpProbeResult | null> {
-  const [probes, fromCatalog] = await Promise.all([Promise.all(cards), catalog]);
-  const endpoint = liveEndpoint(probes, origin, fromCatalog);
-  if (!endpoint) return null;
+async function probeEndpoint(endpoint: string, origin: string, send: LiveSend): Promise<McpProbeResult> {
   const result = await runProbe(budgetedSend(send, origin), endpoint);
   return { ...result, hostNote: offSiteNote(endpoint, origin) };
 }

@@ -1,7 +1,7 @@
 /**
  * The first links of the longest request chains (robots.txt -> sitemap -> child sitemap, skills
  * index -> SKILL.md, llms.txt -> its links, API catalog -> OpenAPI and link targets, cards -> live
- * probes of the endpoints they name, ARD manifest -> its predecessor path) depend only
+ * probes of the endpoints they name, catalogs -> the cards they name) depend only
  * on the origin, not on the page. They are
  * sent together with the page request, so a scan costs one round trip less. When the page
  * redirects to another origin they are simply not used.
@@ -14,12 +14,11 @@ import { requestKey } from './context.js';
 import { A2A_ACCEPT, A2A_CARD_PATH, A2A_JSON_MAX_BYTES } from './a2a-card.js';
 import { LLMS_OPTIONS } from './llms-txt.js';
 import { MCP_CARD_OPTIONS, MCP_CARD_PATHS } from './mcp-card.js';
-import { MCP_CATALOG_OPTIONS, MCP_CATALOG_PATH } from './mcp-catalog.js';
 import { JSON_ACCEPT, JSON_MAX_BYTES, PRM_PATH } from './oauth-metadata.js';
 import { ROBOTS_OPTIONS } from './robots.js';
 import { AI_USER_AGENTS, uaProbeOptions } from './ai-user-agents.js';
 import { SITEMAP_ACCEPT, SITEMAP_MAX_BYTES } from './sitemap-request.js';
-import { AI_CATALOG_OPTIONS, ARD_PATH } from './ai-catalog.js';
+import { AI_CATALOG_OPTIONS, AI_CATALOG_PATH, ARD_PATH, MCP_CATALOG_OPTIONS, MCP_CATALOG_PATH } from './ai-catalog.js';
 
 /** Site scope reads /sitemap.xml to sample pages, so it goes out at round trip 1 (D2 reuses it). */
 export const SITEMAP_PREFETCH = { path: '/sitemap.xml', options: { accept: SITEMAP_ACCEPT, maxBytes: SITEMAP_MAX_BYTES } };
@@ -31,13 +30,14 @@ const CHAIN_STARTS: Array<{ path: string; options: FetchOptions & { accept: stri
   { path: API_CATALOG_PATH, options: API_CATALOG_OPTIONS },
   // Cards whose endpoints the live probes contact (MCP initialize, A2A JSON-RPC, the A3 request):
   // read at round trip 1, the probes go out at round trip 2.
-  // The MCP catalog (its cards at round trip 2, the handshake after them) and the older card paths.
+  // The well-known catalogs (catalog-reader.ts: the MCP cards they name at round trip 2, the
+  // handshake after them) and the older card paths.
+  { path: ARD_PATH, options: AI_CATALOG_OPTIONS },
+  { path: AI_CATALOG_PATH, options: AI_CATALOG_OPTIONS },
   { path: MCP_CATALOG_PATH, options: MCP_CATALOG_OPTIONS },
   ...MCP_CARD_PATHS.map((path) => ({ path, options: MCP_CARD_OPTIONS })),
   { path: A2A_CARD_PATH, options: { accept: A2A_ACCEPT, maxBytes: A2A_JSON_MAX_BYTES } },
   { path: PRM_PATH, options: { accept: JSON_ACCEPT, maxBytes: JSON_MAX_BYTES } },
-  // ARD's well-known manifest (A10); the predecessor's ai-catalog.json only when this has none.
-  { path: ARD_PATH, options: AI_CATALOG_OPTIONS },
 ];
 
 /** Sends through the client and reports each exchange as a probe event, as GatherContext does. */

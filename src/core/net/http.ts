@@ -12,7 +12,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { Readable, Transform } from 'node:stream';
-import { bareHost, classifyAddress } from './address-guard.js';
+import { PRIVATE_NETWORK_HINT, bareHost, classifyAddress } from './address-guard.js';
 import { resolveHost } from './resolver.js';
 import { acquireOrigin } from './origin-limit.js';
 import { USER_AGENT } from '../../version.js';
@@ -108,7 +108,7 @@ export interface HttpClientOptions {
 class BlockedAddressError extends Error {
   readonly code = 'EBLOCKED';
   constructor(host: string, address: string, cls: string) {
-    super(`${host} resolves to ${address}, a ${cls} address; private networks are not scanned`);
+    super(`${host} resolves to ${address}, a ${cls} address; ${PRIVATE_NETWORK_HINT}`);
   }
 }
 
@@ -195,7 +195,7 @@ export function literalHostBlock(url: URL): string | null {
   const host = bareHost(url.hostname);
   if (!isIP(host)) return null;
   const cls = classifyAddress(host);
-  return cls === 'public' ? null : `${host} is a ${cls} address; private networks are not scanned`;
+  return cls === 'public' ? null : `${host} is a ${cls} address; ${PRIVATE_NETWORK_HINT}`;
 }
 
 function mediaType(value: string | undefined): string | null {

@@ -18,6 +18,31 @@ export function originActive(origin: string): number {
   return active.get(origin) ?? 0;
 }
 
+/**
+ * The waiters of each abort signal, behind ONE listener per signal: a scan's many waiting requests
+ * share its signal, and a listener each would pass Node's limit of 10 on it
+ * (MaxListenersExceededWarning in batches of more than 10 sites, issue 31.4).
+ */
+const abortWaiters = new WeakMap<AbortSignal, Set<() => void>>();
+
+function onAbortOf(signal: AbortSignal, waiter: () => void): () => void {
+  let set = abortWaiters.get(signal);
+  if (!set) {
+    const waiters = new Set<() => void>();
+    set = waiters;
+    abortWaiters.set(signal, waiters);
+    signal.addEventListener('abort', () => {
+      abortWaiters.delete(signal);
+      for (const w of waiters) w();
+    }, { once: true });
+  }
+  set.add(waiter);
+  const mine = set;
+  return () => {
+    mine.delete(waiter);
+  };
+}
+
 /** Waits for a request slot to `origin`; the returned function gives it back (call it once). */
 export async function acquireOrigin(origin: string, signal?: AbortSignal): Promise<() => void> {
   if (limit === Number.POSITIVE_INFINITY) return () => {};
@@ -25,6 +50,7 @@ export async function acquireOrigin(origin: string, signal?: AbortSignal): Promi
     await new Promise<void>((resolve, reject) => {
       let list = waiting.get(origin);
       if (!list) waiting.set(origin, (list = []));
+      let forget = () => {};
       const onAbort = () => {
         const i = list.indexOf(go);
         if (i >= 0) list.splice(i, 1);
@@ -32,11 +58,11 @@ export async function acquireOrigin(origin: string, signal?: AbortSignal): Promi
         reject(signal?.reason ?? new Error('aborted'));
       };
       const go = () => {
-        signal?.removeEventListener('abort', onAbort);
+        forget();
         resolve();
       };
       if (signal?.aborted) return onAbort();
-      signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal) forget = onAbortOf(signal, onAbort);
       list.push(go);
     });
     // The slot was handed over by release(): the count already includes it.

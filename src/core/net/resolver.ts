@@ -119,13 +119,16 @@ function dnsError(host: string, cause: unknown): Error {
   return err;
 }
 
-/** Every address of a host name: literal, localhost, hosts file, then A and AAAA through c-ares. */
-export async function resolveHost(hostname: string): Promise<ResolvedAddress[]> {
+/**
+ * Every address of a host name: literal, localhost, hosts file, then A and AAAA through c-ares.
+ * `hostsFile: false` skips the hosts file (the guard proxy of a rendering scan: DNS only).
+ */
+export async function resolveHost(hostname: string, opts: { hostsFile?: boolean } = {}): Promise<ResolvedAddress[]> {
   const host = bareHost(hostname).replace(/\.$/, '');
   const family = isIP(host);
   if (family) return [{ address: host, family: family as 4 | 6 }];
   if (host === 'localhost' || host.endsWith('.localhost')) return [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }];
-  const fromHosts = hostsEntries().get(host);
+  const fromHosts = opts.hostsFile === false ? undefined : hostsEntries().get(host);
   if (fromHosts?.length) return fromHosts;
   const r = current();
   // The queries go on in c-ares past the deadline (cheap: no thread), but nobody waits for them.

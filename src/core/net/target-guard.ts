@@ -1,6 +1,6 @@
 /** Up-front check of a scan target under the private-network guard, for a clear invalid-url error. */
 import { isIP } from 'node:net';
-import { bareHost, classifyAddress } from './address-guard.js';
+import { PRIVATE_NETWORK_HINT, bareHost, classifyAddress } from './address-guard.js';
 import { resolveHost } from './resolver.js';
 import { ScanError } from '../errors.js';
 
@@ -19,7 +19,7 @@ export async function assertPublicTarget(url: URL, allowedHosts: string[] = []):
   for (const a of addresses) {
     const cls = classifyAddress(a);
     if (cls !== 'public') {
-      throw new ScanError('blocked-address', `${host} resolves to ${a}, a ${cls} address: private networks are not scanned by this service.`);
+      throw new ScanError('blocked-address', `${host} resolves to ${a}, a ${cls} address: ${PRIVATE_NETWORK_HINT}.`);
     }
   }
 }

@@ -7,6 +7,7 @@
 import type { WebMcpArtifact } from '../checks/capabilities/a7-webmcp.js';
 import type { RenderedPage } from './artifact.js';
 import { renderedPage } from './rendered-page.js';
+import { readWebMcpPolicy } from '../checks/capabilities/webmcp-policy.js';
 import type { RenderedHook, RenderedOutcome } from './with-rendered.js';
 
 const NAVIGATOR_RE = /\bnavigator\s*\.\s*modelContext\b/;
@@ -14,6 +15,13 @@ const NAVIGATOR_RE = /\bnavigator\s*\.\s*modelContext\b/;
 /** Whether the page's scripts (as A7 read them) use navigator.modelContext. */
 function usesNavigator(a: WebMcpArtifact): boolean {
   return [...a.inline, ...a.scripts.map((s) => s.text)].some((t) => NAVIGATOR_RE.test(t));
+}
+
+/** Why the browser refuses registerTool() on this page, from its response headers (webmcp-policy.ts), or ''. */
+function refusedBy(a: WebMcpArtifact): string {
+  const p = readWebMcpPolicy(a.page.headers, new URL(a.page.url).origin);
+  const why = [p.toolsDisabled && `Permissions-Policy ${p.tools}`, p.originAgentClusterOff && 'Origin-Agent-Cluster: ?0'].filter(Boolean).join(' and ');
+  return why ? `: the response sends ${why}, so the browser refuses registerTool()` : '';
 }
 
 function describeTool(t: RenderedPage['tools'][number]): string {
@@ -79,7 +87,7 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
       ...outcome,
       status: 'fail',
       code: 'A7/rendered-none',
-      data: { via, issues: r.schemaIssues.length ? ` and reports ${r.schemaIssues.map((i) => i.type).join(', ')}` : '', static: outcome.evidence },
+      data: { via, issues: `${r.schemaIssues.length ? ` and reports ${r.schemaIssues.map((i) => i.type).join(', ')}` : ''}${refusedBy(a)}`, static: outcome.evidence },
       details,
     };
   },

@@ -5,8 +5,9 @@
  *
  * puppeteer-core drives it over the DevTools protocol (CDP): the WebMCP domain, the Audits issues
  * and per-context proxies are CDP features, and 24.x is the last line that runs on Node 20.
+ * puppeteer-core is loaded here and in session.ts only, through load.ts.
  */
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, chmodSync, chownSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import type { Browser, PuppeteerNode } from 'puppeteer-core';
@@ -56,17 +57,62 @@ export function requireBrowser(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /**
+ * Chromium's own traffic, off: with a proxy on every context it could only reach the guard proxy
+ * (and be refused or counted as the page's), but a scanner should send nothing the scanned page
+ * did not ask for. Autofill server queries (forms), optimization guide, safe browsing, component
+ * and variations updates, metrics and domain reliability reports, translate, media router.
+ */
+const QUIET_FEATURES_OFF = [
+  'AutofillServerCommunication',
+  'OptimizationGuideModelDownloading',
+  'OptimizationHintsFetching',
+  'OptimizationTargetPrediction',
+  'OptimizationHints',
+  'CertificateTransparencyComponentUpdater',
+  'InterestFeedContentSuggestions',
+  'MediaRouter',
+  'DialMediaRouteProvider',
+  'Translate',
+  'SafeBrowsingBetterTelemetry',
+  'NetworkTimeServiceQuerying',
+];
+
+/** Preferences of the temporary profile that keep the same services off where no flag reaches. */
+const QUIET_PREFS = {
+  autofill: { enabled: false, profile_enabled: false, credit_card_enabled: false },
+  safebrowsing: { enabled: false, enhanced: false, scout_reporting_enabled: false },
+  translate: { enabled: false },
+  search: { suggest_enabled: false },
+  alternate_error_pages: { enabled: false },
+  net: { network_prediction_options: 2 },
+  credentials_enable_service: false,
+  profile: { password_manager_enabled: false },
+  signin: { allowed: false },
+  spellcheck: { dictionaries: [], use_spelling_service: false },
+  browser: { check_default_browser: false },
+  user_experience_metrics: { reporting_enabled: false },
+};
+
+/**
  * Flags of every launch. WebMCP exposes document.modelContext (secure origins; loopback counts).
- * The renderer heap cap makes a page that allocates without end crash its own tab; WebRTC may not
- * send UDP around the guard proxy.
+ * The renderer heap cap makes a page that allocates without end crash its own tab (the memory
+ * watchdog covers what lives outside the heap); WebRTC may not send UDP around the guard proxy.
  */
 export function browserArgs(): string[] {
-  const args = [
+  return [
     '--headless',
     '--enable-features=WebMCP',
+    `--disable-features=${QUIET_FEATURES_OFF.join(',')}`,
     '--disable-gpu',
     '--disable-background-networking',
     '--disable-component-update',
+    '--disable-client-side-phishing-detection',
+    '--disable-domain-reliability',
+    '--disable-field-trial-config',
+    '--disable-breakpad',
+    '--safebrowsing-disable-auto-update',
+    '--metrics-recording-only',
+    '--no-pings',
     '--no-first-run',
     '--disable-sync',
     '--disable-extensions',
@@ -77,13 +123,88 @@ export function browserArgs(): string[] {
     '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
     '--js-flags=--max-old-space-size=256',
   ];
-  // The sandbox needs user namespaces a root process does not get; anywhere else it stays on.
-  if (process.getuid?.() === 0) args.push('--no-sandbox');
-  return args;
+}
+
+/** Who the browser runs as. */
+export type BrowserIdentity =
+  /** This process's own user (not root): the sandbox stays on. */
+  | { kind: 'self'; noSandbox: boolean }
+  /** Root drops to an unprivileged user for the browser (setpriv), sandbox on. */
+  | { kind: 'user'; name: string; uid: number; gid: number; setpriv: string; noSandbox: boolean }
+  /** Root, sandbox off: only with AI_READY_CHROME_NO_SANDBOX=1 and no user to drop to. */
+  | { kind: 'root-no-sandbox' };
+
+export class RootBrowserError extends Error {
+  constructor(detail: string) {
+    super(
+      `rendered mode does not run the browser as root without its sandbox (${detail}). Run ai-ready as an unprivileged user; ` +
+        'or, as root, let the browser run as one: AI_READY_BROWSER_USER=<user> (default nobody; setpriv from util-linux is needed); ' +
+        'or, in a container whose own isolation you trust, AI_READY_CHROME_NO_SANDBOX=1 (the browser then runs as root without its sandbox)',
+    );
+    this.name = 'RootBrowserError';
+  }
+}
+
+/** A user from /etc/passwd by name or number (`name`, `uid` or `uid:gid`), or null. */
+function passwdUser(spec: string): { name: string; uid: number; gid: number } | null {
+  const numeric = /^(\d+)(?::(\d+))?$/.exec(spec);
+  let lines: string[] = [];
+  try {
+    lines = readFileSync('/etc/passwd', 'utf8').split('\n');
+  } catch {
+    // No passwd file: only numeric ids.
+  }
+  for (const line of lines) {
+    const [name, , uid, gid] = line.split(':');
+    if (name && (name === spec || (numeric && uid === numeric[1]))) return { name, uid: Number(uid), gid: numeric?.[2] ? Number(numeric[2]) : Number(gid) };
+  }
+  return numeric ? { name: spec, uid: Number(numeric[1]), gid: Number(numeric[2] ?? numeric[1]) } : null;
+}
+
+function onPath(name: string, env: NodeJS.ProcessEnv): string | null {
+  for (const dir of ['/usr/bin', '/bin', '/usr/sbin', '/sbin', ...(env.PATH ?? '').split(delimiter).filter(Boolean)]) {
+    const path = join(dir, name);
+    if (executable(path)) return path;
+  }
+  return null;
+}
+
+/**
+ * Who the browser will run as, or a RootBrowserError saying how to get one. As root the browser
+ * runs as AI_READY_BROWSER_USER (default `nobody`) with its sandbox on; it runs as root only when
+ * no such user can be used and AI_READY_CHROME_NO_SANDBOX=1 says the container's isolation is
+ * trusted instead.
+ */
+export function browserIdentity(env: NodeJS.ProcessEnv = process.env, uid: number | undefined = process.getuid?.()): BrowserIdentity {
+  const noSandbox = env.AI_READY_CHROME_NO_SANDBOX === '1';
+  if (uid !== 0) return { kind: 'self', noSandbox };
+  const wanted = env.AI_READY_BROWSER_USER?.trim() || 'nobody';
+  const user = passwdUser(wanted);
+  const setpriv = onPath('setpriv', env);
+  let problem: string;
+  if (!user) problem = `no user ${wanted} to run it as`;
+  else if (user.uid === 0 || user.gid === 0) problem = `AI_READY_BROWSER_USER=${wanted} is root`;
+  else if (!setpriv) problem = 'setpriv (util-linux) is not installed to drop to an unprivileged user';
+  else return { kind: 'user', ...user, setpriv, noSandbox };
+  if (noSandbox) return { kind: 'root-no-sandbox' };
+  throw new RootBrowserError(problem);
+}
+
+/** Why `--render` cannot work on this machine (no browser, root without a way out), or null. */
+export function renderRefusal(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (!findBrowser(env)) return `${env.AI_READY_CHROME ? `AI_READY_CHROME=${env.AI_READY_CHROME} is not an executable file` : 'no Chrome or Chromium found on PATH'}; ${INSTALL_HINT}`;
+  try {
+    browserIdentity(env);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
 }
 
 export interface LaunchedBrowser {
   browser: Browser;
+  /** The browser's process id (the renderers are its descendants). */
+  pid: number | undefined;
   /** Closes the browser and removes its temporary profile. */
   close(): Promise<void>;
 }
@@ -95,18 +216,42 @@ export interface LaunchedBrowser {
  */
 export const NO_NETWORK_OUTSIDE_CONTEXTS = ['--proxy-server=http://127.0.0.1:9', '--proxy-bypass-list=<-loopback>'];
 
-/** Launches the system browser with a fresh temporary profile. */
-export async function launchBrowser(opts: { executablePath?: string; extraArgs?: string[]; timeoutMs?: number } = {}): Promise<LaunchedBrowser> {
-  const executablePath = opts.executablePath ?? requireBrowser();
+/**
+ * Launches the system browser with a fresh temporary profile. DevTools goes over a pipe
+ * (`--remote-debugging-pipe`, the browser's fds 3 and 4), never a port: no other local process
+ * can reach the browser. As root the browser is started through setpriv as an unprivileged user
+ * (browserIdentity), with a profile that user owns and an environment of its own.
+ */
+export async function launchBrowser(opts: { executablePath?: string; extraArgs?: string[]; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<LaunchedBrowser> {
+  const env = opts.env ?? process.env;
+  const identity = browserIdentity(env);
+  const browserPath = opts.executablePath ?? requireBrowser(env);
   const puppeteer = await loadPackage<PuppeteerNode>('puppeteer-core');
-  const userDataDir = mkdtempSync(join(tmpdir(), 'ai-ready-chrome-'));
+  const home = mkdtempSync(join(tmpdir(), 'ai-ready-chrome-'));
+  const userDataDir = join(home, 'profile');
+  mkdirSync(join(userDataDir, 'Default'), { recursive: true });
+  writeFileSync(join(userDataDir, 'Default', 'Preferences'), JSON.stringify(QUIET_PREFS));
+  let executablePath = browserPath;
+  let childEnv: NodeJS.ProcessEnv = env;
+  if (identity.kind === 'user') {
+    for (const dir of [userDataDir, join(userDataDir, 'Default'), join(userDataDir, 'Default', 'Preferences')]) chownSync(dir, identity.uid, identity.gid);
+    chmodSync(home, 0o711);
+    // setpriv drops every privilege of root, then runs the browser; the DevTools pipe (fds 3, 4) is inherited.
+    executablePath = join(home, 'browser');
+    writeFileSync(executablePath, `#!/bin/sh\nexec ${shellQuote(identity.setpriv)} --reuid=${identity.uid} --regid=${identity.gid} --clear-groups --inh-caps=-all -- ${shellQuote(browserPath)} "$@"\n`, { mode: 0o700 });
+    // Nothing of the server's environment (database URLs, tokens) reaches the browser.
+    childEnv = { PATH: env.PATH ?? '/usr/bin:/bin', HOME: userDataDir, XDG_CONFIG_HOME: userDataDir, XDG_CACHE_HOME: userDataDir, LANG: env.LANG ?? 'C.UTF-8', TMPDIR: tmpdir() };
+  }
+  const sandboxOff = identity.kind === 'root-no-sandbox' || identity.noSandbox;
   let browser: Browser;
   try {
     browser = await puppeteer.launch({
       executablePath,
       headless: true,
+      pipe: true,
       userDataDir,
-      args: [...browserArgs(), ...(opts.extraArgs ?? [])],
+      env: childEnv,
+      args: [...browserArgs(), ...(sandboxOff ? ['--no-sandbox'] : []), ...(opts.extraArgs ?? [])],
       // Popups stay blocked (puppeteer turns the blocker off by default).
       ignoreDefaultArgs: ['--disable-popup-blocking'],
       timeout: opts.timeoutMs ?? 30_000,
@@ -115,16 +260,24 @@ export async function launchBrowser(opts: { executablePath?: string; extraArgs?:
       handleSIGHUP: false,
     });
   } catch (e) {
-    rmSync(userDataDir, { recursive: true, force: true });
-    throw new BrowserNotFoundError(`${executablePath} could not be started (${(e as Error).message.split('\n')[0]})`);
+    rmSync(home, { recursive: true, force: true });
+    const why = (e as Error).message.split('\n')[0];
+    // The likeliest cause as another user: no unprivileged user namespaces for the sandbox (some containers).
+    const hint = identity.kind === 'user' && !identity.noSandbox ? ` as ${identity.name}; its sandbox needs unprivileged user namespaces: where the container gives none, AI_READY_CHROME_NO_SANDBOX=1 runs it as ${identity.name} without its sandbox` : '';
+    throw new BrowserNotFoundError(`${browserPath} could not be started (${why})${hint}`);
   }
   let closed: Promise<void> | null = null;
   return {
     browser,
+    pid: browser.process()?.pid,
     close: () =>
       (closed ??= browser
         .close()
         .catch(() => browser.process()?.kill('SIGKILL'))
-        .then(() => rmSync(userDataDir, { recursive: true, force: true }))),
+        .then(() => rmSync(home, { recursive: true, force: true }))),
   };
+}
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
 }

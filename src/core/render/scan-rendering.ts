@@ -12,7 +12,7 @@ import type { ScanInput } from '../target.js';
 /** What the engine's scan body needs of a rendering scan. */
 export interface Rendering {
   attach(http: HttpClient, signal: AbortSignal, deadlineMs: number): void;
-  /** Report warnings: the browser could not start, the guard refused some of the pages' requests. */
+  /** Report warnings: the browser could not start, a page could not be rendered, the guard refused some of the pages' requests. */
   warnings(): Promise<string[]>;
 }
 
@@ -29,14 +29,12 @@ export async function renderedScan<O extends RenderScanOptions>(
   options: O,
   run: (input: ScanInput, options: O & { rendering: Rendering }) => Promise<ScanResult>,
 ): Promise<ScanResult> {
-  const endpoint = typeof options.render === 'object' ? options.render.endpoint : undefined;
   let opened: RenderSession | null = null;
   let started = Date.now();
   let deadline = Number.POSITIVE_INFINITY;
   const session: SessionHandle = RenderSession.open({
     blockPrivateNetwork: options.blockPrivateNetwork,
     allowedHosts: options.allowedHosts,
-    endpoint,
     signal: options.signal,
     get pageTimeoutMs() {
       // A page never runs past the scan deadline (less a second to finish the report).
@@ -56,10 +54,14 @@ export async function renderedScan<O extends RenderScanOptions>(
     async warnings() {
       const s = await session;
       if ('error' in s) return [`Rendering was asked for but the browser could not be used (${s.error}): the checks report what the HTML shows.`];
+      const out: string[] = [];
+      for (const f of s.failures.slice(0, 3)) out.push(`The page ${f.url} could not be rendered (${f.error}): its checks report what the HTML shows.`);
+      if (s.failures.length > 3) out.push(`${s.failures.length - 3} more page(s) could not be rendered.`);
       const refused = s.traffic.refused;
-      if (!refused.length) return [];
+      if (!refused.length) return out;
+      // The reasons name the guard's rule, never an address a refused name resolved to.
       const hosts = [...new Set(refused.map((r) => `${r.host} (${r.reason})`))].slice(0, 3);
-      return [`The rendered pages made ${refused.length} request(s) the guard refused: ${hosts.join('; ')}.`];
+      return [...out, `The rendered pages made ${refused.length} request(s) the guard refused: ${hosts.join('; ')}.`];
     },
   };
   try {

@@ -1,27 +1,28 @@
 /**
  * One scan's rendering: a fresh incognito browser context whose every request goes through the
  * scan's guard proxy (guard-proxy.ts), and a render() that loads one page in it and gathers the
- * RenderedPage artifact. The browser is the scan's own (CLI: launched here, closed at the end) or
- * a shared one reached by its DevTools endpoint (serve --render: one browser, a context per scan).
+ * RenderedPage artifact. The browser is the scan's own, launched here (DevTools over a pipe, no
+ * port) and closed at the end, in the CLI and in the service alike.
  *
  * Hostile pages: popups are blocked and any new window is closed, downloads denied, service
  * workers refused, dialogs dismissed, and every page has a time budget inside the scan deadline;
- * a page that spins or allocates without end loses its own renderer (heap cap, closed target),
- * never the scanning process. Everything read back is read from an isolated world, so page
- * scripts cannot tamper with the reading.
+ * a page that spins or allocates without end loses its own renderer (heap cap, the memory
+ * watchdog, closed target), never the scanning process. Everything read back is read from an
+ * isolated world, so page scripts cannot tamper with the reading.
  */
-import type { Browser, BrowserContext, CDPSession, Page, PuppeteerNode } from 'puppeteer-core';
+import type { BrowserContext, CDPSession, Page } from 'puppeteer-core';
 import { loadPackage } from './load.js';
 import { launchBrowser, NO_NETWORK_OUTSIDE_CONTEXTS, type LaunchedBrowser } from './browser.js';
 import { startGuardProxy, type GuardProxy } from './guard-proxy.js';
+import { watchRendererMemory, rendererMaxMb, type MemoryWatchdog } from './memory-watchdog.js';
 import { OPERABILITY_RULES, RENDERED_HTML_MAX, type OperabilityViolation, type RenderedPage, type RenderedTool } from './artifact.js';
 
 export interface RenderSessionOptions {
   blockPrivateNetwork?: boolean;
   allowedHosts?: string[];
   userAgent?: string;
-  /** DevTools WebSocket endpoint of a shared browser (serve --render); absent: launch one. */
-  endpoint?: string;
+  /** Resident memory one renderer may use before the watchdog kills it (default rendererMaxMb()). */
+  rendererMaxMb?: number;
   /** Aborts every page of the session (the scan deadline). */
   signal?: AbortSignal;
   /** Budget of one page, load to last read (default 15 s, never past the signal). */
@@ -50,7 +51,8 @@ const INIT_SCRIPT = `(() => {
 
 /**
  * Without the DevTools WebMCP domain: document.modelContext.registerTool is wrapped before page
- * scripts run, and each registration is noted on an attribute the reading removes again.
+ * scripts run, and each registration the browser accepts (its promise resolves: a refused one, e.g.
+ * under Permissions-Policy tools=(), rejects) is noted on an attribute the reading removes again.
  */
 const RECORD_TOOLS = `(() => {
   const mc = document.modelContext;
@@ -58,11 +60,18 @@ const RECORD_TOOLS = `(() => {
   const seen = [];
   const register = mc.registerTool;
   mc.registerTool = function (tool, ...rest) {
+    let entry = null;
     try {
-      if (seen.length < ${50}) seen.push({ name: String(tool && tool.name || ''), description: String(tool && tool.description || ''), inputSchema: JSON.parse(JSON.stringify((tool && tool.inputSchema) ?? null)) });
-      document.documentElement.setAttribute('data-ai-ready-webmcp', JSON.stringify(seen));
+      entry = { name: String(tool && tool.name || ''), description: String(tool && tool.description || ''), inputSchema: JSON.parse(JSON.stringify((tool && tool.inputSchema) ?? null)) };
     } catch {}
-    return register.call(this, tool, ...rest);
+    const result = register.call(this, tool, ...rest);
+    Promise.resolve(result).then(() => {
+      try {
+        if (entry && seen.length < ${50}) seen.push(entry);
+        document.documentElement.setAttribute('data-ai-ready-webmcp', JSON.stringify(seen));
+      } catch {}
+    }, () => {});
+    return result;
   };
 })();`;
 
@@ -146,14 +155,17 @@ function limiter(n: number) {
 export class RenderSession {
   private readonly limit = limiter(PAGES_AT_ONCE);
   private closed = false;
+  private readonly watchdog: MemoryWatchdog;
+  /** Pages that could not be rendered, with why (the report's warning). */
+  readonly failures: Array<{ url: string; error: string }> = [];
 
   private constructor(
-    private readonly browser: Browser,
     private readonly context: BrowserContext,
     private readonly proxy: GuardProxy,
-    private readonly launched: LaunchedBrowser | null,
+    private readonly launched: LaunchedBrowser,
     private readonly opts: RenderSessionOptions,
   ) {
+    this.watchdog = watchRendererMemory(launched.pid, { maxMb: opts.rendererMaxMb ?? rendererMaxMb() });
     // Any window a page manages to open (it has an opener; our own pages have none) is closed at once.
     context.on('targetcreated', (target) => {
       if (!target.opener()) return;
@@ -166,26 +178,24 @@ export class RenderSession {
     const proxy = await startGuardProxy({ blockPrivateNetwork: opts.blockPrivateNetwork, allowedHosts: opts.allowedHosts });
     let launched: LaunchedBrowser | null = null;
     try {
-      let browser: Browser;
-      if (opts.endpoint) {
-        const puppeteer = await loadPackage<PuppeteerNode>('puppeteer-core');
-        browser = await puppeteer.connect({ browserWSEndpoint: opts.endpoint, defaultViewport: { width: 1280, height: 900 } });
-      } else {
-        launched = await launchBrowser({ extraArgs: NO_NETWORK_OUTSIDE_CONTEXTS });
-        browser = launched.browser;
-      }
-      const context = await browser.createBrowserContext({
+      launched = await launchBrowser({ extraArgs: NO_NETWORK_OUTSIDE_CONTEXTS });
+      const context = await launched.browser.createBrowserContext({
         proxyServer: `http://${proxy.address}`,
         // Chromium bypasses proxies for loopback unless told otherwise: loopback goes through the guard too.
         proxyBypassList: ['<-loopback>'],
         downloadBehavior: { policy: 'deny' },
       });
-      return new RenderSession(browser, context, proxy, launched, opts);
+      return new RenderSession(context, proxy, launched, opts);
     } catch (e) {
       await proxy.close();
       await launched?.close();
       throw e;
     }
+  }
+
+  /** The process id of the session's browser (its renderers are descendants). */
+  get browserPid(): number | undefined {
+    return this.launched.pid;
   }
 
   /** The guard proxy's counts for the whole session. */
@@ -203,9 +213,10 @@ export class RenderSession {
 
   private async renderNow(url: string): Promise<RenderedPage> {
     const started = Date.now();
-    const empty = (error: string, finalUrl = url, status: number | null = null): RenderedPage => ({
-      url, finalUrl, status, error, html: '', webmcp: 'unavailable', tools: [], schemaIssues: [], operability: null, refused: [], durationMs: Date.now() - started,
-    });
+    const empty = (error: string, finalUrl = url, status: number | null = null): RenderedPage => {
+      if (this.failures.length < 20) this.failures.push({ url: url.slice(0, 300), error });
+      return { url, finalUrl, status, error, html: '', webmcp: 'unavailable', tools: [], schemaIssues: [], operability: null, refused: [], durationMs: Date.now() - started };
+    };
     if (this.closed || this.opts.signal?.aborted) return empty('the scan deadline was reached before the page was rendered');
     let page: Page | null = null;
     const budget = this.budget();
@@ -213,7 +224,17 @@ export class RenderSession {
       return await withTimeout(
         (async () => {
           page = await this.context.newPage();
-          return await this.load(page, url, started, budget);
+          const opened = page;
+          const killedBefore = this.watchdog.killed.length;
+          // A renderer that crashed (the memory watchdog, an OOM) fails the render now, not at the budget's end.
+          const crashed = new Promise<never>((_, reject) =>
+            opened.once('error', () => {
+              const kill = this.watchdog.killed[killedBefore];
+              reject(new Error(kill ? `the page's renderer was stopped at ${kill.rssMb} MB, above the ${this.opts.rendererMaxMb ?? rendererMaxMb()} MB a renderer may use` : 'the page\'s renderer crashed'));
+            }),
+          );
+          crashed.catch(() => {});
+          return await Promise.race([this.load(opened, url, started, budget), crashed]);
         })(),
         budget + 2_000,
         'rendering the page',
@@ -299,9 +320,9 @@ export class RenderSession {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.watchdog.stop();
     await withTimeout(this.context.close(), 10_000, 'closing the browser context').catch(() => {});
-    if (this.launched) await this.launched.close();
-    else await this.browser.disconnect().catch(() => {});
+    await this.launched.close();
     await this.proxy.close();
   }
 }

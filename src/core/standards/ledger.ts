@@ -54,6 +54,7 @@ const TODAY = '2026-11-25';
 /** The day of the readings that pin each source to its newest commit (issue 27). */
 const READ = '2026-11-27';
 const CATALOG = '2026-11';
+
 /** The catalog's "Updates read on 2026-11-25" section (read by the session that filed issue 20, not re-read here). */
 const CATALOG_UPDATE = '2026-11-25';
 
@@ -65,6 +66,18 @@ export const STANDARDS = {
     checked: CATALOG,
     checkedHow: 'catalog',
     url: 'https://www.rfc-editor.org/rfc/rfc9309',
+    note:
+      'Not re-read on 2026-11-27 (the RFC text is not in the stored material; stays catalog). What moved around it is tools: Lighthouse\'s SEO audit robots-txt (GoogleChrome/lighthouse core/audits/seo/robots-txt.js at 83f1c6fd0d, 2026-06-18, read 2026-11-27) fails a robots.txt with any directive outside its safelist, which has content-signal but not content-usage or agentmap. D1 and B5 name the lines it flags (advisory; RFC 9309 lets crawlers ignore records they do not know).',
+    sources: [
+      {
+        repo: 'GoogleChrome/lighthouse',
+        path: 'core/audits/seo/robots-txt.js',
+        commit: '83f1c6fd0d',
+        commitDate: '2026-06-18',
+        readOn: READ,
+        newestBy: 'snapshot log 2026-11-27 (HEAD f8eac394a6 of 2026-08-20): no later commit touches the file; the one before, 1ddd51bfdd (2026-01-12), added content-signal to the safelist',
+      },
+    ],
   },
   sitemaps: {
     name: 'Sitemaps protocol',
@@ -232,40 +245,86 @@ export const STANDARDS = {
     name: 'Content Signals (Cloudflare)',
     version: 'draft-romm-aipref-contentsignals-00 / contentsignals.org',
     kind: 'draft',
-    checked: TODAY,
+    checked: READ,
     checkedHow: 'read',
     url: 'https://datatracker.ietf.org/doc/draft-romm-aipref-contentsignals/',
-    note: 'Read today: the -00 text\'s front matter and abstract (datatracker). robots.txt `Content-Signal: search=yes, ai-input=yes, ai-train=no` (yes/no); read by B2, distinct from the IETF Content-Usage vocabulary (B5).',
+    note:
+      'Read 2026-11-27: thibmeu/draft-romm-aipref-vocab-contentsignals draft-romm-aipref-contentsignals.md at 86ab092 (2025-09-26): categories search, ai-input, ai-train (labels table). robots.txt `Content-Signal: search=yes, ai-input=yes, ai-train=no` (yes/no); read by B2, distinct from the IETF Content-Usage vocabulary (B5), which now has no counterpart of ai-input (aiprefVocab). Nothing moved for B2. Lighthouse\'s robots-txt audit safelists content-signal (rfc9309 entry).',
+    sources: [
+      {
+        repo: 'thibmeu/draft-romm-aipref-vocab-contentsignals',
+        path: 'draft-romm-aipref-contentsignals.md',
+        commit: '86ab092',
+        commitDate: '2025-09-26',
+        readOn: READ,
+        newestBy: 'snapshot log 2026-11-27: HEAD, no later commit; the index holds 3 versions of the repository, none newer; cloudflare/contentsignals is not stored',
+      },
+    ],
   },
   aiprefVocab: {
     name: 'AI preferences vocabulary',
-    version: 'draft-ietf-aipref-vocab-08 (2026-09-14): train-ai, ai-use, search; values y/n',
+    version: 'draft-ietf-aipref-vocab editor\'s copy at 7ca0afc (2026-08-19): train-ai, search; values y/n; unknown labels ignored',
     kind: 'draft',
-    checked: TODAY,
+    checked: READ,
     checkedHow: 'read',
     url: 'https://datatracker.ietf.org/doc/draft-ietf-aipref-vocab/',
-    note: 'Read today: the editor\'s copy (ietf-wg-aipref/drafts draft-ietf-aipref-vocab.md, commit 008bd890): labels table and processing algorithm.',
-    olderShapes: ['labels of earlier revisions (bots, train-genai): recognised, not counted as a current preference'],
+    note:
+      'Read 2026-11-27: ietf-wg-aipref/drafts draft-ietf-aipref-vocab.md at 7ca0afc (main, 2026-08-19; the file last changed in cabf4f9 "no-hierarchy", the same day): the labels table has train-ai (AI Model Training) and search only; the categories no longer nest; a Dictionary (RFC 9651) whose keys are case sensitive, values the Tokens y/n, "any unknown labels MUST be ignored", unknown parameters ignored, a failed parse leaves every preference unknown. ' +
+      'Moved: ai-use (in -08, read 2026-11-25 at 008bd890) is gone. B5 now counts only train-ai and search; `Content-Usage: ai-use=n` alone states nothing (fail, with an advisory naming the label as outside the current vocabulary), and the labels of earlier drafts (bots, train-genai) no longer pass either. Open PR branches (an "AI System Inference"/"AI User Input" pair, 2026-07-30..08-20) are not merged and are ignored.',
+    olderShapes: ['labels of earlier revisions (ai-use, bots, train-genai): named in an advisory, ignored as the draft requires (no preference)'],
+    sources: [
+      {
+        repo: 'ietf-wg-aipref/drafts',
+        path: 'draft-ietf-aipref-vocab.md',
+        commit: '7ca0afc',
+        commitDate: '2026-08-19',
+        readOn: READ,
+        newestBy: 'snapshot log 2026-11-27: main HEAD is 7ca0afc; later commits (to 2026-08-20) are on unmerged PR branches only',
+      },
+    ],
   },
   aiprefAttach: {
     name: 'AI preferences attachment (robots.txt and Content-Usage header)',
-    version: 'draft-ietf-aipref-attach-05 (2026-08-19)',
+    version: 'draft-ietf-aipref-attach editor\'s copy at 7ca0afc (2026-08-19)',
     kind: 'draft',
-    checked: TODAY,
+    checked: READ,
     checkedHow: 'read',
     url: 'https://datatracker.ietf.org/doc/draft-ietf-aipref-attach/',
-    note: 'Only the datatracker record and abstract of -05 were read today; the header is parsed as an RFC 9651 Dictionary as the vocabulary draft\'s format section says.',
+    note:
+      'Read 2026-11-27: ietf-wg-aipref/drafts draft-ietf-aipref-attach.md at 7ca0afc (file last changed 9adba85, 2026-08-19): the Content-Usage header is an RFC 9651 Dictionary following the vocabulary\'s processing; the robots.txt rule is `content-usage: [path] usage-pref`, a value starting with "/" carrying a path up to the first SP/HTAB, the rest processed as the vocabulary says (bytes, case sensitive), path matching as Allow/Disallow. ' +
+      'Moved for B5: robots.txt lines are now read with the same Dictionary parse as the header (before, keys were lower-cased and quotes stripped, so `Train-AI=N` or `train-ai="n"` counted); the fix guide leads with the header, which no tool flags, and gives the robots.txt line with its cost (Lighthouse robots-txt, see rfc9309).',
+    sources: [
+      {
+        repo: 'ietf-wg-aipref/drafts',
+        path: 'draft-ietf-aipref-attach.md',
+        commit: '7ca0afc',
+        commitDate: '2026-08-19',
+        readOn: READ,
+        newestBy: 'snapshot log 2026-11-27: main HEAD 7ca0afc; the file\'s last commit on main is 9adba85 (2026-08-19)',
+      },
+    ],
   },
   webBotAuth: {
     name: 'Web Bot Auth (HTTP message signatures directory)',
     version: 'draft-ietf-webbotauth-httpsig-protocol (editor\'s copy of 2026-10-09, §5.5 directory, §6.8 test keys, App. B directory signature); RFC 9421; RFC 7517; RFC 7638',
     kind: 'draft',
-    checked: TODAY,
+    checked: READ,
     checkedHow: 'read',
     url: 'https://datatracker.ietf.org/doc/draft-ietf-webbotauth-httpsig-protocol/',
     note:
+      'Re-read 2026-11-27 at be12662f (editor\'s copy heading -01; see sources): the directory rules B3 judges hold (JWKS, HTTPS, the media type at the well-known URI, 200 only and no redirects, kid = thumbprint at the well-known URI, test keys, no shared secrets); -01 makes every Signature-Agent value a direct JWK Set URI (a client-side change). Moved: "A JWK `alg` member, when present, follows Section 4.4 of JWK" (JOSE names); the HTTP Signature Algorithms names are for the signature\'s alg parameter. B3\'s advisory is reversed (an HTTP name in the JWK is now the one named; EdDSA/Ed25519 pass silently) and ai-ready\'s own bot key publishes alg Ed25519. No verdict changed. ' +
       'Read 2026-11-25: webbotauth/draft-ietf-webbotauth-httpsig-protocol draft-ietf-webbotauth-httpsig-protocol.md (commit 5a71ee1f5955) and its .txt (commit 154867dd52ad, dated 9 October 2026; the catalog names the -01 of 2026-10-29, not stored here). The WG draft now holds the key directory that draft-meunier-webbotauth-httpsig-directory-00 defined: a JWKS, `alg` restricted to the HTTP Signature Algorithms registry, served over HTTPS and at the well-known URI with media type application/http-message-signatures-directory+json (MUST); a `kid` there MUST be the JWK SHA-256 thumbprint; verifiers MUST NOT follow redirects and treat any status but 200 as a discovery failure; test keys MUST NOT be used in production and verifiers SHOULD reject them; the directory response signature (tag "http-message-signatures-directory", covering "@authority";req and content-digest) is RECOMMENDED. B3 makes partial what verifiers act on (redirects, test keys, kid/thumbprint mismatch, non-signing curves, shared secrets), verifies an Ed25519 directory response signature (tested on the draft\'s Appendix E.2.3 vector) and advises on the rest (media type, alg names, a missing or failing response signature, http).',
-    olderShapes: ['`alg` given as a JOSE name (e.g. EdDSA): accepted with an advisory', 'directories served as application/json: accepted with an advisory'],
+    olderShapes: ['a JWK `alg` member given as an HTTP Signature Algorithms name (e.g. ed25519), as the 2026-10-09 copy asked: accepted with an advisory naming the JOSE name', 'directories served as application/json: accepted with an advisory'],
+    sources: [
+      {
+        repo: 'webbotauth/draft-ietf-webbotauth-httpsig-protocol',
+        path: 'draft-ietf-webbotauth-httpsig-protocol.md',
+        commit: 'be12662f3c5c',
+        commitDate: '2026-10',
+        readOn: READ,
+        newestBy: 'not proven: no snapshot can be had (fetch refused, 2026-11-27); the index lists this commit for the .md (7 versions stored) while a plain read_file returns 5a71ee1f (read 2026-11-25); be12662f is newer, its changelog heading draft-ietf-webbotauth-httpsig-protocol-01 (datatracker: 2026-10-29), so commitDate is the month of -01. Sections read: Key Distribution and Discovery, Directory Format, Security Considerations, Changelog.',
+      },
+    ],
   },
   challengePages: {
     name: 'Bot challenge pages (detection)',
@@ -289,14 +348,24 @@ export const STANDARDS = {
   },
   rfc9727: {
     name: 'api-catalog well-known URI',
-    version: 'RFC 9727 (with RFC 9264 linkset)',
+    version: 'RFC 9727 (draft-ietf-httpapi-api-catalog-08, with RFC 9264 linkset; RFC 8288 relation types)',
     kind: 'standard',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: READ,
+    checkedHow: 'read',
     url: 'https://www.rfc-editor.org/rfc/rfc9727',
     note:
-      'Looked for on 2026-11-25: the RFC text and its errata are not in the stored material (only its front matter and abstract; datatracker says -08 became the RFC in June 2025, -08 changed per the link-relations expert). Read instead: ietf-wg-httpapi/api-catalog draft-ietf-httpapi-api-catalog-latest.md at 05f0e654 (-07): GET /.well-known/api-catalog SHALL return the catalog; HEAD SHALL answer with a Link header carrying rel="api-catalog"; the catalog MUST be application/linkset+json (RFC 9264 §4.2) and SHOULD carry profile="<RFC URL>"; it MUST hyperlink to API endpoints (item, or anchors with service-desc/service-doc/service-meta/status); nesting uses rel="api-catalog". ' +
-      'A1 matches that text: missing profile and a HEAD without the Link are advisories (the HEAD rule is a SHALL, kept advisory as A1 judges the GET document agents read). No change; stays catalog until the RFC text itself is read.',
+      'Read 2026-11-27: ietf-wg-httpapi/api-catalog draft-ietf-httpapi-api-catalog-latest.md at 5601ec5 ("version increment to 08", 2024-12-20), the -08 that became RFC 9727 (the RFC text itself is not stored): §2 GET /.well-known/api-catalog SHALL return the catalog and HEAD SHALL carry Link rel="api-catalog"; §3.1 "item" identifies an API, other relations carry metadata; §4.1 the catalog "MUST include hyperlinks to API endpoints"; §4.2 application/linkset+json, profile SHOULD; Appendix A uses service-desc, service-doc, service-meta and status (the API\'s own health). RFC 8288 §2.1 (from memory of the RFC, not re-read): a relation type is registered or, as an extension, a URI; RFC 3986 §3 URIs hold no braces. ' +
+      'Moved for A1 (issue 28.8): an entry anchored at a site\'s home page whose only link is a service-doc on that site describes a website, not an API, and a URI-template anchor is not a URI: neither counts as an API entry (partial when nothing else is; an advisory beside real APIs); a relation neither registered nor a URI, and a status link back at the catalog, are named.',
+    sources: [
+      {
+        repo: 'ietf-wg-httpapi/api-catalog',
+        path: 'draft-ietf-httpapi-api-catalog-latest.md',
+        commit: '5601ec5',
+        commitDate: '2024-12-20',
+        readOn: READ,
+        newestBy: 'snapshot log 2026-11-27: HEAD 5601ec5 is the -08 increment, no later commit (the draft became RFC 9727 in June 2025); the 2026-11-25 reading (05f0e654, -07) was older',
+      },
+    ],
   },
   rfc8414: {
     name: 'OAuth 2.0 Authorization Server Metadata',
@@ -305,28 +374,83 @@ export const STANDARDS = {
     checked: CATALOG,
     checkedHow: 'catalog',
     url: 'https://www.rfc-editor.org/rfc/rfc8414',
-    note: 'Not re-read on 2026-11-25 (the session spent its time on A2A 1.0, OpenAPI 3.2 and RFC 9728 §3.3); stays catalog.',
+    note: 'Not re-read on 2026-11-25 nor 2026-11-27 beyond its front matter (a published RFC of June 2018, stored as ietf.org/rfc/rfc8414; the 2026-11-27 session spent its time on the drafts that moved); stays catalog. No verdict rests on a change here.',
+    sources: [
+      {
+        repo: 'www.rfc-editor.org',
+        path: '/rfc/rfc8414',
+        commit: 'RFC 8414',
+        commitDate: '2018-06',
+        readOn: READ,
+        newestBy: 'a published RFC, not obsoleted (datatracker record: Proposed Standard, errata exist); only its front matter was read on 2026-11-27, A2 follows §2, §3 and §3.3 as the catalog recorded them',
+      },
+    ],
   },
   rfc9728: {
     name: 'OAuth 2.0 Protected Resource Metadata',
-    version: 'RFC 9728; MCP authorization 2025-06-18',
+    version: 'RFC 9728 (draft-ietf-oauth-resource-metadata, final editor\'s copy of 2024-10-15); MCP authorization 2025-06-18',
     kind: 'standard',
-    checked: CATALOG,
-    checkedHow: 'catalog',
+    checked: READ,
+    checkedHow: 'read',
     url: 'https://www.rfc-editor.org/rfc/rfc9728',
     note:
-      'Looked for on 2026-11-25: the RFC text and its errata are not in the stored material. Read instead: oauth-wg/draft-ietf-oauth-resource-metadata draft-ietf-oauth-resource-metadata.txt at 043e0f49 (editor\'s copy of 26 April 2024): §2 resource REQUIRED (https, no query or fragment), scopes_supported RECOMMENDED; §3 metadata at the well-known string inserted between host and path (terminating / removed); §3.2 200 + application/json, empty claims omitted; §3.3 resource MUST be identical to the identifier the lookup came from, or to the URL that answered 401 when reached via resource_metadata, else the data MUST NOT be used; §5.1 WWW-Authenticate resource_metadata. ' +
-      'A3 followed this except §3.3 was only hinted at: its advisory now says a root document naming a path resource MUST NOT be used by a client that looked the origin up (silent when the 401 of that resource points at it), and a followed document naming another resource than the one that answered 401 gets the same advisory. Verdicts unchanged (advisories: A3 cannot tell which lookup a client makes, and the MCP authorization text was not re-read). Stays catalog until the RFC text itself is read.',
+      'Read 2026-11-27: oauth-wg/draft-ietf-oauth-resource-metadata draft-ietf-oauth-resource-metadata.xml at 57f292a ("15-Oct-24"; repository HEAD d578057 of 2024-10-16 merges only IANA wording), the text that became RFC 9728 (the RFC itself is not stored): §2 resource REQUIRED, bearer_methods_supported "The empty array [] can be used to indicate that no Bearer methods are supported"; §3.2 "Parameters with zero values MUST be omitted from the response"; §3.3 resource identical to the identifier looked up. ' +
+      'Moved for A3 (issue 28.9): empty arrays other than bearer_methods_supported are named in an advisory (verdict unchanged: an empty authorization_servers was already partial). The earlier §3.3 advisories hold.',
+    sources: [
+      {
+        repo: 'oauth-wg/draft-ietf-oauth-resource-metadata',
+        path: 'draft-ietf-oauth-resource-metadata.xml',
+        commit: '57f292a',
+        commitDate: '2024-10-15',
+        readOn: READ,
+        newestBy: 'snapshot log 2026-11-27: the last commit touching the file; HEAD d578057 (2024-10-16) is a merge of IANA wording already in it',
+      },
+    ],
   },
   mcpServerCard: {
     name: 'MCP server cards and discovery',
-    version: 'experimental-ext-server-card docs/discovery.md (draft) + SEP-2127 (draft, 2026-01-21)',
+    version: 'experimental-ext-server-card at 8924e08 (2026-07-24): AI Catalog discovery (/.well-known/ai-catalog.json, entries of type application/mcp-server-card+json by url or inline data); v1 Server Card schema',
     kind: 'draft',
-    checked: TODAY,
+    checked: '2026-11-27',
     checkedHow: 'read',
     url: 'https://github.com/modelcontextprotocol/experimental-ext-server-card/blob/main/docs/discovery.md',
-    note: 'docs/discovery.md read on 2026-11-25 at commit 08674227f9fa: the catalog at /.well-known/mcp/catalog.json (specVersion, entries[] of identifier/displayName/type/url), cards fetched as application/mcp-server-card+json, default card location <streamable-http-url>/server-card, a .well-known card location "not recommended". SEP-2127 text read the same day (Draft, created 2026-01-21).',
-    olderShapes: ['`/.well-known/mcp/server-card.json` and `/.well-known/mcp.json` card locations'],
+    note:
+      'Read on 2026-11-27 at 8924e08, the newest commit (the one read before, 08674227f9fa, is the copy a plain read_file returned and is not in the repository\'s history; the index\'s default copy of docs/discovery.md, 8fc395b2, is the May MCP Catalog text). docs/discovery.md: clients fetch /.well-known/ai-catalog.json (SHOULD be application/ai-catalog+json), select entries whose type is application/mcp-server-card+json, each with identifier, type and exactly one of url or data (inline card); an entry need not repeat the card\'s human-readable fields (displayName optional); the card MAY live at any URI, <streamable-http-url>/server-card reserved, fetched with Accept: application/mcp-server-card+json; CORS (incl. If-None-Match, Expose ETag), Cache-Control and ETag. Commit 1491bd2 (2026-07-20) removed the MCP Catalog and /.well-known/mcp/catalog.json. ' +
+      'schema.ts/schema.json (last changed 92999cb, 2026-06-26): $schema required, exactly https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json (date-versioned URLs invalid); name reverse-DNS with exactly one "/" (^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$, 3-200); version (no ranges, <=255); description (1-100); optional title, websiteUrl, repository {url, source}, icons[{src}], remotes[] {type streamable-http|sse, url (http(s) or {variable} template), headers, variables, supportedProtocolVersions}, _meta; objects open; cards do not enumerate primitives. ' +
+      'Where the drafts disagree: displayName is optional in the MCP draft and the AI Catalog, required by ARD v0.91 §4.2 (A4 says so in an advisory, A10 follows ARD); specVersion is required by the AI Catalog, not by ARD v0.91 (A4 requires it only outside ard.json). ' +
+      'Moved verdicts: cards are judged against the v1 schema (A4/schema-invalid), a card without remotes or declaring itself documentation-only is A4/no-remotes, a card found only through /.well-known/mcp/catalog.json is A4/removed-location (pass, with a finding naming ai-catalog.json); the fix guide publishes /.well-known/ai-catalog.json and a v1 card (no capabilities, no remotes[].authentication).',
+    olderShapes: [
+      '`/.well-known/mcp/catalog.json` (the MCP Catalog, removed by 1491bd2): read last, A4/removed-location (pass with a finding)',
+      'entries naming their type in `mediaType` (before 3b2d974) and the older media type application/mcp-server+json: read, with a finding',
+      '`/.well-known/mcp/server-card.json`, `/.well-known/mcp/server-card`, `server-cards.json` and `/.well-known/mcp.json` card locations (the draft calls a well-known card "not recommended")',
+      'SEP-1649 `serverInfo` cards, `capabilities`/`tools` members and `remotes[].authentication`: read, named in advisories; the card is judged against the v1 schema',
+    ],
+    sources: [
+      {
+        repo: 'modelcontextprotocol/experimental-ext-server-card',
+        path: 'docs/discovery.md',
+        commit: '8924e08682b4a936e6464b57845ec2ff17dc8776',
+        commitDate: '2026-07-24',
+        readOn: '2026-11-27',
+        newestBy: 'fetch snapshot: HEAD is 8924e08 (2026-07-24), the last of the file\'s commits in git log; the index holds 37 versions, none at a later commit found (its default copy 8fc395b2 is the May text)',
+      },
+      {
+        repo: 'modelcontextprotocol/experimental-ext-server-card',
+        path: 'schema.ts',
+        commit: '8924e08682b4a936e6464b57845ec2ff17dc8776',
+        commitDate: '2026-07-24',
+        readOn: '2026-11-27',
+        newestBy: 'fetch snapshot HEAD; the file last changed in 92999cb (2026-06-26); schema.json read at the same commit; the index\'s copies (56ab90b) are older',
+      },
+      {
+        repo: 'modelcontextprotocol/experimental-ext-server-card',
+        path: 'examples/ServerCard/valid/*.json, examples/ServerCard/invalid/*.json',
+        commit: '8924e08682b4a936e6464b57845ec2ff17dc8776',
+        commitDate: '2026-07-24',
+        readOn: '2026-11-27',
+        newestBy: 'git ls-tree of the snapshot HEAD: valid/minimal, valid/templated-remote, invalid/bad-name-pattern, date-versioned-schema, missing-name, missing-schema, wrong-schema-name (invalid/with-packages.json, in the index, was removed by 56ab90b); each is a corpus variant (test/corpus/sites/newest-discovery.ts)',
+      },
+    ],
   },
   a2a: {
     name: 'A2A agent card',
@@ -369,25 +493,49 @@ export const STANDARDS = {
   },
   webmcp: {
     name: 'WebMCP',
-    version: 'W3C WebML CG draft, index.bs (commit 0023abdadad2): document.modelContext',
+    version: 'W3C WebML CG draft, index.bs at 0b676d2 (2026-06-24): document.modelContext.registerTool() returning a promise, options signal/exposedTo, policy-controlled feature "tools"',
     kind: 'draft',
-    checked: TODAY,
+    checked: READ,
     checkedHow: 'read',
     url: 'https://webmachinelearning.github.io/webmcp/',
-    olderShapes: ['navigator.modelContext (deprecated in Chrome 150, removed in 152): partial, with a deprecation finding', 'provideContext({tools}): read as a registration'],
+    note:
+      'Read 2026-11-27: webmachinelearning/webmcp index.bs at 0b676d2 (2026-06-24; the text last changed in bc93f03, 2026-06-17). ModelContext has registerTool(tool, options) → Promise<undefined> (ec37ec4, 2026-06-08) and ontoolchange only: provideContext() and clearContext() were removed (fe84c67, 2026-03-05), unregisterTool() replaced by the `signal` option (6708e33, 2026-03-26), no getTools(). registerTool() rejects with NotAllowedError when the document is not allowed to use the policy-controlled feature "tools" (default allowlist \'self\'), and with SecurityError when the agent cluster is not origin-keyed (4733c27, 2026-06-05: document.domain enabled, i.e. Origin-Agent-Cluster: ?0). The declarative section is a TODO. ' +
+      'Confirmed in Chromium 156 (--enable-features=WebMCP) on a loopback page, 2026-11-27: tools=() and an allowlist without the page reject with NotAllowedError, Origin-Agent-Cluster: ?0 with SecurityError, tools=(self) registers; provideContext, clearContext and unregisterTool are undefined; getTools exists (not in the draft). ' +
+      'Moved for A7: a page that registers tools but whose Permissions-Policy leaves it out of `tools`, or that sends Origin-Agent-Cluster: ?0, is partial (A7/policy-disabled, A7/origin-agent-cluster-off); provideContext() alone is partial (A7/provide-context-removed, it passed before); calls of removed methods are named; the guide shows `Permissions-Policy: tools=(self)`.',
+    olderShapes: ['navigator.modelContext (deprecated in Chrome 150, removed in 152): partial, with a deprecation finding', 'provideContext({tools}): partial (removed from the draft 2026-03-05, absent from Chromium 156)'],
+    sources: [
+      {
+        repo: 'webmachinelearning/webmcp',
+        path: 'index.bs',
+        commit: '0b676d2',
+        commitDate: '2026-06-24',
+        readOn: READ,
+        newestBy: 'snapshot log 2026-11-27: HEAD 0b676d2, the newest commit (index.bs last changed in bc93f03, 2026-06-17); the index\'s stored copy is 78ae4d7 (2026-02-10), older',
+      },
+    ],
   },
   openapi: {
     name: 'OpenAPI description',
     version: 'OpenAPI 3.2 (3.2.0 of 2025, text of 3.2.1 read; 3.0 and 3.1 still read) and Swagger 2.0; RFC 8631 service-desc',
     kind: 'standard',
-    checked: TODAY,
+    checked: READ,
     checkedHow: 'read',
     url: 'https://spec.openapis.org/oas/latest.html',
     note:
       'Read on 2026-11-25: OAI/OpenAPI-Specification versions/3.2.1.md at 0dabe3fd (the 3.2 line; patch versions do not change the feature set and tooling SHOULD NOT distinguish them): OpenAPI Object (`openapi` REQUIRED, at least one of components, paths or webhooks; new `$self`), Path Item Object (new fixed field `query` for RFC 10008 QUERY and the `additionalOperations` map keyed by the method as sent, which MUST NOT repeat a fixed field), entry document RECOMMENDED to be named openapi.json or openapi.yaml; the stored versions/3.2.0.md at 009c5c92 is an early draft, not the release. ' +
       'Media types: draft-ietf-httpapi-rest-api-mediatypes-09 (23 May 2026) registers application/openapi+json and application/openapi+yaml (abstract read). RFC 8631 was not re-read (service-desc). ' +
-      'A8 already accepted any 3.x `openapi`; its operation count (and M3/M5, which read operations) now includes `query` and `additionalOperations`, its Accept names application/openapi+yaml, and a 3.1+ document without paths is said to be valid but to describe no callable operation (still partial). The fix guide keeps writing 3.1.0, which current generators read widely.',
+      'Checked again 2026-11-27 against the repository snapshot (see sources): 3.2.1 is still the newest release, nothing moved. A8 already accepted any 3.x `openapi`; its operation count (and M3/M5, which read operations) now includes `query` and `additionalOperations`, its Accept names application/openapi+yaml, and a 3.1+ document without paths is said to be valid but to describe no callable operation (still partial). The fix guide keeps writing 3.1.0, which current generators read widely.',
     olderShapes: ['OpenAPI 3.0 and 3.1 documents (pass)', 'Swagger 2.0 (pass, with an advisory)', 'documents served as application/json, application/vnd.oai.openapi(+json) or YAML types'],
+    sources: [
+      {
+        repo: 'OAI/OpenAPI-Specification',
+        path: 'versions/3.2.1.md',
+        commit: '0dabe3fd',
+        commitDate: '2026-08-13',
+        readOn: READ,
+        newestBy: 'snapshot 2026-11-27: 0dabe3fd "Make the v3.2.1 official" is the newest commit touching versions/; v3.2-dev (HEAD b74769cf, 2026-08-21) changed src/oas.md only in formatting (52515e5b); v3.3-dev is unreleased. Nothing moved for A8.',
+      },
+    ],
   },
   authMd: {
     name: 'auth.md',
@@ -421,19 +569,53 @@ export const STANDARDS = {
   },
   aiCatalog: {
     name: 'AI catalog / Agentic Resource Discovery',
-    version: 'ARD v0.91 (2026-08-26): /.well-known/ard.json and rel="ard" (manifest specVersion 1.0); AI Card catalogs still read',
+    version: 'ARD v0.91 (ard.md dated 2026-08-26, commit 04afa6cb0301): /.well-known/ard.json and rel="ard"; a manifest needs only entries[] of identifier, displayName, type, url or data; AI Card catalogs still read',
     kind: 'draft',
-    checked: TODAY,
+    checked: '2026-11-27',
     checkedHow: 'read',
     url: 'https://github.com/ards-project/ard-spec/blob/main/spec/ard.md',
     olderShapes: [
-      '`/.well-known/ai-catalog.json` and `rel="ai-catalog"` (ARD v0.9 and the AI Card catalog): found after the current names, `A10/legacy-location` (pass, with an advisory to move)',
+      '`/.well-known/ai-catalog.json` and `rel="ai-catalog"` (ARD v0.9 and the AI Catalog): found after the current names, `A10/legacy-location` (pass, with an advisory to move)',
+      'manifests with `specVersion` and `host` (ARD v0.9, the AI Catalog, ai-catalog.schema.json): read; neither is required any more',
     ],
     note:
-      'Read on 2026-11-25. ards-project/ard-spec spec/ard.md v0.91 (commit 04afa6cb0301, dated 2026-08-26) §5.1: the manifest lives at /.well-known/ard.json; mechanisms are the well-known URI, in-page markup, a robots.txt Agentmap line, <link rel="ard"> and DNS; a consumer MUST fetch ard.json and MUST honour rel="ard", MAY also consult the predecessor names /.well-known/ai-catalog.json and rel="ai-catalog"; a publisher only on the predecessor path "may not be found" and SHOULD move. v0.9 (commit 99519e0bfa3b, 2026-05-28) named ai-catalog.json. ' +
-      'An entry\'s `type` is a media type (§3.3: application/mcp-server-card+json, application/a2a-agent-card+json). ' +
-      'Lighthouse disagrees with itself: its docs page (developer.chrome.com/docs/lighthouse/agentic-browsing/ard, read the same day) says the audit tries Agentmap, rel="ard", Link rel="ard", ard.json, then the legacy rel="ai-catalog"/ai-catalog.json with a warning, and that specVersion does not affect the score; the source read (core/gather/gatherers/agentic/ard.js at 85cfccd98f93 and 892edb13e1bb, core/audits/agentic/ard-schema.js and third-party/ard/ard.js at 0a1d9e0c0190) fetches one URL, Agentmap || rel="ai-catalog" || Link rel=ai-catalog || /.well-known/ai-catalog.json, knows neither ard.json nor rel="ard", and errors on a missing specVersion; the schema that port validates with (spec/schemas/ai-catalog.schema.json, commit 8fff974404a0) requires specVersion and entries and allows no other top-level member, where v0.91 §5.1 calls other top-level members transport-defined and ignored (so the fix guide writes specVersion, host and entries only). ' +
-      'A10 follows the draft\'s names first, still counts the predecessor (pass, A10/legacy-location: the draft makes reading it optional, not wrong, and the shipped Lighthouse reads nothing else), and says in the evidence when the shipped gatherer would miss a catalog; the fix guide\'s robots.txt Agentmap line is what both Lighthouses and ARD readers find.',
+      'Re-read on 2026-11-27. ards-project/ard-spec spec/ard.md v0.91 (commit 04afa6cb0301, its text dated 2026-08-26): §4.2 an ARD entry MUST carry identifier (urn:air, Appendix C), displayName, type (a media type) and exactly one of url or data (§4.3); representativeQueries SHOULD (2-5, a conformance warning); §5.1 the manifest at /.well-known/ard.json "is a JSON document with an entries array", "any other top-level members are transport-defined and ignored"; consumers MUST fetch ard.json and honour rel="ard", MAY consult the predecessor /.well-known/ai-catalog.json and rel="ai-catalog"; Agentmap and <link rel="ard"> are publishing mechanisms. Appendix D names spec/schemas/ard-entry.schema.json (ArdEntry, ArdManifest), which the index does not hold; a third-party copy vendored at b76f235a asserts ArdManifest.required == ["entries"] and ArdEntry.required == identifier, displayName, type. ' +
+      'So A10 no longer requires specVersion or host (host.identifier never was required: issue 28.5); a missing specVersion is an advisory naming who requires it (the AI Catalog, Agent-Card/ai-catalog specification/ai-catalog.md, and Lighthouse\'s ARD port with ai-catalog.schema.json). The AI Catalog makes entry displayName optional where ARD requires it: A10 follows ARD and says so. ' +
+      'Lighthouse disagrees with itself (read 2026-11-25: docs page vs shipped core/gather/gatherers/agentic/ard.js reading only Agentmap, rel="ai-catalog" and ai-catalog.json) and with ARD\'s Agentmap: its SEO robots-txt audit (core/audits/seo/robots-txt.js, main f8eac39 of 2026-08-20, unchanged since 83f1c6f of 2026-06-18) throws "Unknown directive" for agentmap (the safelist has content-signal; a branch commit b0bb2d9 adds license, not agentmap). A10 says so whenever a robots.txt names an Agentmap, and its guide names the catalog with <link rel="ard"> or a Link header and serves the same file at ai-catalog.json (where MCP clients and the shipped gatherer look) instead of an Agentmap line.',
+    sources: [
+      {
+        repo: 'ards-project/ard-spec',
+        path: 'spec/ard.md',
+        commit: '04afa6cb03012020afc89a41d51b891bc5c5e7b6',
+        commitDate: '2026-08-26',
+        readOn: '2026-11-27',
+        newestBy: 'the fetch snapshot ends at 5fa2f5a (2026-07-15, text v0.91 of July 23 not yet in it); the index holds 18 versions: find_string on the title finds v0.5, v0.9 (2026-05-28), v0.91 dated July 23 and this v0.91 dated August 26, the newest header found (commitDate is the text\'s own date)',
+      },
+      {
+        repo: 'ards-project/ard-spec',
+        path: 'conformance/examples/{basic,fda-ndc,local-business,noaa-weather}/*.json',
+        commit: '5fa2f5a',
+        commitDate: '2026-07-15',
+        readOn: '2026-11-27',
+        newestBy: 'snapshot HEAD; each is a corpus variant (test/corpus/sites/newest-discovery.ts, ard-example-*); the index lists more examples (gentech-x402, nevermined, scan-attestation) whose place at the newest commit could not be established',
+      },
+      {
+        repo: 'Agent-Card/ai-catalog',
+        path: 'specification/ai-catalog.md',
+        commit: 'be6803f6fb60a57417364c05a452ab5ef53a1d8d',
+        commitDate: '2026-04-30',
+        readOn: '2026-11-27',
+        newestBy: 'the index\'s listed version (14 stored); the fetch snapshot ends 2026-04-30 and does not hold it, so commitDate is a lower bound: the commit is later than that date',
+      },
+      {
+        repo: 'GoogleChrome/lighthouse',
+        path: 'core/audits/seo/robots-txt.js',
+        commit: 'f8eac394a68b90109078bba44cafbec7ceb9026a',
+        commitDate: '2026-08-20',
+        readOn: '2026-11-27',
+        newestBy: 'fetch snapshot: main HEAD f8eac39; git log of the file on main ends at 83f1c6f (2026-06-18); git log --all shows b0bb2d9 (2026-08-07, adds license, off main); the index holds 5 versions',
+      },
+    ],
   },
   aria: {
     name: 'WAI-ARIA and accessible names (axe-core rules)',

@@ -65,7 +65,8 @@ function checkedLabel(e: Standard): string {
 }
 
 /** Plain text for the terminal. */
-export function standardsText(entries: LedgerEntry[]): string {
+/** The ledger as text; the maintainers' notes on each reading only with `notes` (`--verbose`). */
+export function standardsText(entries: LedgerEntry[], opts: { notes?: boolean } = {}): string {
   const out = ['Standards ledger: what the rubric reads, the version it follows and when its text was last checked', ''];
   for (const e of entries) {
     out.push(`${e.id}  ${e.name} [${e.kind}]`);
@@ -75,10 +76,11 @@ export function standardsText(entries: LedgerEntry[]): string {
     for (const src of e.sources ?? []) out.push(`  source: ${sourceLine(src)}`);
     if (!e.sources?.length) out.push('  source: (none recorded: no commit pinned yet)');
     for (const o of e.olderShapes ?? []) out.push(`  still accepted: ${o}`);
-    if (e.note) out.push(`  note: ${e.note}`);
+    if (opts.notes && e.note) out.push(`  note: ${e.note}`);
     out.push('');
   }
   out.push('checked (read): the source text was read on that date; (catalog): the date the research catalog recorded, not re-read.');
+  if (!opts.notes) out.push("Add --verbose for the maintainers' notes on each reading.");
   return out.join('\n') + '\n';
 }
 

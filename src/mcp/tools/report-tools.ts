@@ -1,12 +1,12 @@
 /** Saved reports and history: get (and compare), list, delete, visibility, a domain's history. */
 import * as z from 'zod';
-import { API_VERSION, ReportResponse, gradeFor } from '../../core/schema.js';
+import { ReportResponse, gradeFor } from '../../core/schema.js';
 import type { StoredReport } from '../../store/types.js';
 import { ToolError } from '../context.js';
 import { Comparison, DomainHistory, ReportPage } from '../schemas.js';
 import { defineTool } from './define.js';
 import { ownedReport, readableReport, requireAccount, withShareUrl } from './access.js';
-import { compareReports as compareStoredReports, reportResponse, shareUrlOf } from '../../service/index.js';
+import { compareReports as compareStoredReports, reportResponse, } from '../../service/index.js';
 import { comparisonLines } from '../../format/compare-render.js';
 
 const ReportId = z.string().regex(/^[a-z0-9]{4,24}$/, 'a report id is 4-24 characters from a-z and 0-9').describe('Share id of a report');

@@ -7,6 +7,8 @@ import { ToolError } from '../context.js';
 import { FixGuideSchema, RubricSchema } from '../schemas.js';
 import { defineTool } from './define.js';
 import { fixStepsText } from '../../format/fix-steps.js';
+import { FRAMEWORK_IDS } from '../../fix/frameworks.js';
+import { projectGuide } from '../../fix/project-guide.js';
 
 export const PLATFORMS: string[] = [...new Set([...FINGERPRINTS.map((f) => f.id), ...HOSTING_FINGERPRINTS.map((h) => h.id)])];
 const HOSTING_IDS = new Set<string>(HOSTING_FINGERPRINTS.map((h) => h.id));
@@ -32,11 +34,15 @@ export const getRubric = defineTool({
 export const getFixGuide = defineTool({
   name: 'get_fix_guide',
   title: 'How to fix a check',
-  description: `Returns the ordered fix steps of a check (what to publish, the snippet, how to verify, the spec), written for a platform when given (${PLATFORMS.join(', ')}).`,
+  description: `Returns the ordered fix steps of a check (what to publish, the snippet, how to verify, the spec), written for a platform when given (${PLATFORMS.join(', ')}); with a framework (${FRAMEWORK_IDS.join(', ')}), also the files to create or merge in that project's static folder and where the header rules go, as \`ai-ready fix --write\` writes them.`,
   input: z.object({
     checkId: z.string().min(1).max(10).describe('A check id like "D1" (see get_rubric)'),
     platform: z.string().max(40).optional().describe('Platform or host the site runs on; generic steps otherwise'),
     origin: z.string().url().max(2048).optional().describe('The site origin, used in snippets (default https://www.example.com)'),
+    framework: z
+      .enum(FRAMEWORK_IDS as [string, ...string[]])
+      .optional()
+      .describe('The project framework: the result also gives the files to create or merge in its static folder and the header rules, as `ai-ready fix --write` writes them in a bare project'),
   }),
   output: FixGuideSchema,
   anonymous: false,
@@ -51,12 +57,17 @@ export const getFixGuide = defineTool({
     const hosting = platform && HOSTING_IDS.has(platform) ? [platform] : [];
     const steps = check.fixGuide({ origin, platform: platform && !HOSTING_IDS.has(platform) ? platform : null, hosting });
     const { meta } = check;
+    const project = args.framework ? projectGuide({ id: meta.id, name: meta.name, steps }, args.framework) : null;
+    const projectText = project
+      ? [`In a ${project.framework.label} project:`, ...project.files.map((f) => `  ${f.path} (${f.merge === 'create' ? 'create' : `create, or merge: ${f.merge}`})`), ...project.needs.map((n) => `  needs your ${n.value}: ${n.description}`), ...project.manual.map((m) => `  by hand: ${m.title}`)]
+      : [];
     return {
       data: {
         checkId: meta.id, name: meta.name, dimension: meta.dimension, tier: meta.tier, platform,
         summary: meta.summary, why: meta.why, remediation: meta.remediation, specUrls: meta.specUrls, steps,
+        ...(project ? { project } : {}),
       },
-      summary: [`${meta.id} ${meta.name}${platform ? ` on ${platform}` : ''}: ${meta.remediation}`, ...fixStepsText(steps)].join('\n'),
+      summary: [`${meta.id} ${meta.name}${platform ? ` on ${platform}` : ''}: ${meta.remediation}`, ...fixStepsText(steps), ...projectText].join('\n'),
     };
   },
 });

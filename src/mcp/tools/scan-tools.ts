@@ -2,8 +2,8 @@
 import * as z from 'zod';
 import { CHECKS } from '../../core/checks/index.js';
 import { DIMENSIONS, ScanResponse } from '../../core/schema.js';
-import { PROFILE_CHOICES } from '../../core/vocabulary.js';
-import { DEFAULT_SCAN_PAGES, MAX_SERVICE_PAGES, resolvePages } from '../../core/scope.js';
+import { ScanProfile, ScanRender, ScanScopeParam, ScanUrl, ServicePages } from '../../core/scan-params.js';
+import { resolvePages } from '../../core/scope.js';
 import type { ScanEvent } from '../../core/events.js';
 import { defineTool, type ToolExtra } from './define.js';
 import { summarizeScan } from '../summary.js';
@@ -13,28 +13,12 @@ import { ToolError } from '../context.js';
 // A copy without the registry id: MCP output schemas must be inline objects, not a $ref.
 const ScanOutput = z.object(ScanResponse.shape);
 
-const Url = z.string().min(1).max(2048).describe('The site to scan; https:// is added when no scheme is given');
-const Profile = z
-  .enum(PROFILE_CHOICES)
-  .optional()
-  .describe('Scoring profile: auto (default) detects it; content sites do not need API/OAuth/MCP checks');
-
-const Scope = z
-  .enum(['site', 'page'])
-  .optional()
-  .describe('site (default): the page-level checks also run on sampled pages of the site (llms.txt, sitemap, links) and aggregate; page: the URL alone');
-const Pages = z
-  .number()
-  .int()
-  .min(1)
-  .max(MAX_SERVICE_PAGES)
-  .optional()
-  .describe(`Pages sampled in site scope, the URL included (default ${DEFAULT_SCAN_PAGES}; 1 = scope page)`);
-
-const Render = z
-  .boolean()
-  .optional()
-  .describe('Also load the pages in headless Chromium (WebMCP tools registered at run time, rendered text and JSON-LD, agent operability A11); only on a server started with --render');
+// The parameters every face takes, declared once (core/scan-params.ts).
+const Url = ScanUrl;
+const Profile = ScanProfile.optional();
+const Scope = ScanScopeParam.optional();
+const Pages = ServicePages.optional();
+const Render = ScanRender.optional();
 
 /** The page count of a tool call; scope "page" with pages other than 1 is a contradiction. */
 function pagesOf(args: { scope?: 'site' | 'page'; pages?: number }): number | undefined {

@@ -73,7 +73,8 @@ function compareIds(query: URLSearchParams): { from: string; to: string } | { mi
 export function historyRoutes(app: H3, ctx: ServerContext): void {
   // Rendered domain pages by what they show: stored reports never change, so the same visible
   // scans (ids and visibility) give the same page. Saves re-rendering 100 points per request.
-  const rendered = new Lru<string, string>(128);
+  // Bounded in bytes too (8 MiB): strangers choose which domains get rendered.
+  const rendered = new Lru<string, string>(128, { maxWeight: 8 * 1024 * 1024, weigh: (page) => page.length });
 
   app.all('/d/:domain', async (event) => {
     const bad = onlyGet(event);

@@ -1,7 +1,7 @@
 /** The MCP faces: /mcp (OAuth), /api/mcp (API key or anonymous) and the MCP server card. */
 import type { H3 } from 'h3';
 import type { McpHttp } from '../../mcp/http.js';
-import { ARD_MANIFEST_PATH, CATALOG_CARD_PATH, MCP_CATALOG_PATH, SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATHS, ardManifest, mcpCatalog, serverCard } from '../../mcp/server-card.js';
+import { AI_CATALOG_PATH, ARD_MANIFEST_PATH, CATALOG_CARD_PATH, SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATHS, ardManifest, serverCard } from '../../mcp/server-card.js';
 import { CORS } from '../../oauth/http.js';
 import { clientIp, rateBucket } from '../request.js';
 import type { Req, ServerContext } from '../context.js';
@@ -22,8 +22,9 @@ export function mcpRoutes(app: H3, ctx: ServerContext, http: McpHttp): void {
         headers: { 'content-type': contentType, 'cache-control': 'public, max-age=3600', ...CORS },
       });
     });
-  document(MCP_CATALOG_PATH, 'application/json', () => mcpCatalog(ctx.base()));
   document(ARD_MANIFEST_PATH, 'application/json', () => ardManifest(ctx.base()));
+  // The same manifest where MCP clients look (server-card draft at 8924e08; /.well-known/mcp/catalog.json was removed by its commit 1491bd2).
+  document(AI_CATALOG_PATH, 'application/ai-catalog+json', () => ardManifest(ctx.base()));
   document(CATALOG_CARD_PATH, SERVER_CARD_MEDIA_TYPE, () => serverCard(ctx.base()));
   for (const path of SERVER_CARD_PATHS) document(path, 'application/json', () => serverCard(ctx.base()));
 }

@@ -5,7 +5,7 @@ import { SHARE_ID_PATTERN } from '../../store/index.js';
 import { safeDecode, type Req, type ServerContext } from '../context.js';
 import { pageLinkHeader } from '../discovery.js';
 import { onlyGet } from '../methods.js';
-import { homeHtml, homeMarkdown, HOME_JS, notFoundHtml, problemHtml, problemMarkdown } from '../pages.js';
+import { homeHtml, homeMarkdown, HOME_JS, notFoundHtml, problemHtml, problemMarkdown, servedReportHtml } from '../pages.js';
 import { isProblemName } from '../problems.js';
 import { html, markdown, prefersMarkdown, text } from '../respond.js';
 import { visibleReport } from '../visible-report.js';
@@ -36,7 +36,9 @@ export function pageRoutes(app: H3, ctx: ServerContext): void {
     }
     if (!report) return notFoundPage(ctx, event, '# Not found\n\nNo report has this id.\n');
     const r = report;
-    return page(ctx, event, `/r/${r.id}`, () => ctx.bodies.html(r), () => ctx.bodies.markdown(r));
+    // ?cached=1: the home page opened this report from a cached answer (it says so, with the age).
+    const cached = event.url.searchParams.get('cached') === '1';
+    return page(ctx, event, `/r/${r.id}`, () => servedReportHtml(ctx.bodies.html(r), r, { cached, cacheTtlMs: ctx.service.cacheTtlMs }), () => ctx.bodies.markdown(r));
   });
 
   app.all('/problems/:type', (event) => {

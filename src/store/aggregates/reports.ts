@@ -42,10 +42,40 @@ export interface ReportStoreOptions {
    * (SQLite): with several instances another one may change or delete the report.
    */
   hotCache?: boolean;
+  /**
+   * Bytes of report results the hot cache may hold (with at most 2,000 reports); a report larger
+   * than an eighth of it is never held. Default 32 MiB.
+   */
+  hotCacheBytes?: number;
+  /** Told the ids of reports withdrawn (made private) with a report, so pointers held elsewhere go too. */
+  onWithdrawn?: (ids: string[]) => void;
 }
 
-export function createReportStore(sql: SqlClient, options: ReportStoreOptions = {}): ReportStore {
-  const hot = options.hotCache ? new Lru<string, StoredReport>(2000) : null;
+export const HOT_REPORTS = { entries: 2000, bytes: 32 * 1024 * 1024 };
+
+/** The ids of every copy made from `id` through the cache, copies of copies included. */
+const COPIES_OF = `WITH RECURSIVE copies(id) AS (
+    SELECT id FROM reports WHERE copied_from = ?
+    UNION SELECT r.id FROM reports r JOIN copies c ON r.copied_from = c.id)
+  SELECT id FROM copies`;
+
+/** A report store, plus what its in-process cache holds (tests and metrics read it). */
+export type LocalReportStore = ReportStore & Required<Pick<ReportStore, 'hotCacheUsage'>>;
+
+/** The stored JSON length of each report object (the hot cache's weight), known when it was read or written. */
+const sizes = new WeakMap<StoredReport, number>();
+const reportBytes = (r: StoredReport) => sizes.get(r) ?? JSON.stringify(r.result).length;
+/** `next` weighs what `prev` weighed (same result, another flag). */
+function sized(next: StoredReport, prev: StoredReport): StoredReport {
+  const n = sizes.get(prev);
+  if (n !== undefined) sizes.set(next, n);
+  return next;
+}
+
+export function createReportStore(sql: SqlClient, options: ReportStoreOptions = {}): LocalReportStore {
+  const maxBytes = options.hotCacheBytes ?? HOT_REPORTS.bytes;
+  // Weighed by the stored JSON's length: anonymous readers of large reports cannot grow it past maxBytes.
+  const hot = options.hotCache ? new Lru<string, StoredReport>(HOT_REPORTS.entries, { maxWeight: maxBytes, weigh: (r) => reportBytes(r) }) : null;
 
   async function insertHistory(tx: SqlClient, accountId: string, reportId: string, domain: string): Promise<void> {
     await tx.run('INSERT INTO history (account_id, report_id, domain, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', [
@@ -53,8 +83,12 @@ export function createReportStore(sql: SqlClient, options: ReportStoreOptions = 
     ]);
   }
 
-  const store: ReportStore = {
-    async saveReport({ result, isPublic, accountId }) {
+  const store: LocalReportStore = {
+    hotCacheUsage() {
+      return { entries: hot?.size ?? 0, bytes: hot?.weight ?? 0 };
+    },
+
+    async saveReport({ result, isPublic, accountId, copiedFrom }) {
       const report: StoredReport = {
         id: newShareId(),
         url: result.url,
@@ -64,16 +98,18 @@ export function createReportStore(sql: SqlClient, options: ReportStoreOptions = 
         accountId,
         result,
       };
+      const text = JSON.stringify(result);
       await sql.transaction(async (tx) => {
         await tx.run(
-          `INSERT INTO reports (id, url, domain, account_id, is_public, score, grade, level, platform, created_at, result)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO reports (id, url, domain, account_id, is_public, score, grade, level, platform, created_at, result, copied_from)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [report.id, report.url, report.domain, accountId, flag(sql, isPublic), result.overallScore,
             result.grade ?? gradeFor(result.overallScore), result.level, result.platform?.platform ?? null, report.createdAt,
-            JSON.stringify(result)],
+            text, copiedFrom ?? null],
         );
         if (accountId) await insertHistory(tx, accountId, report.id, report.domain);
       });
+      sizes.set(report, text.length);
       hot?.set(report.id, report);
       return report;
     },
@@ -87,6 +123,7 @@ export function createReportStore(sql: SqlClient, options: ReportStoreOptions = 
         id: r.id, url: r.url, domain: r.domain, createdAt: iso(r.created_at), isPublic: bool(r.is_public),
         accountId: r.account_id, result: json<ScanResult>(r.result),
       };
+      if (typeof r.result === 'string') sizes.set(report, r.result.length);
       hot?.set(id, report);
       return report;
     },
@@ -121,15 +158,30 @@ export function createReportStore(sql: SqlClient, options: ReportStoreOptions = 
     },
 
     async setReportVisibility(id, isPublic) {
+      let withdrawn: string[] = [];
       const changed = await sql.transaction(async (tx) => {
         if (!(await tx.run('UPDATE reports SET is_public = ? WHERE id = ?', [flag(sql, isPublic), id])).changes) return false;
-        // A report made private no longer seeds anyone's cached result.
-        if (!isPublic) await tx.run('UPDATE scan_cache SET is_public = ? WHERE report_id = ?', [flag(sql, false), id]);
+        if (isPublic) return true;
+        // A report made private takes every copy the cache made of it (for anonymous callers and
+        // other accounts, copies of copies too) out of public view, and no cache pointer to any
+        // of them seeds a result again. Copies stay private if the report is made public again.
+        const copies = (await tx.all<{ id: string }>(COPIES_OF, [id])).map((r) => r.id);
+        withdrawn = [id, ...copies];
+        // In chunks: a popular report may have been copied for thousands of callers.
+        for (let i = 0; i < withdrawn.length; i += 500) {
+          const chunk = withdrawn.slice(i, i + 500);
+          const marks = chunk.map(() => '?').join(', ');
+          await tx.run(`UPDATE reports SET is_public = ? WHERE id IN (${marks})`, [flag(sql, false), ...chunk]);
+          await tx.run(`UPDATE scan_cache SET is_public = ? WHERE report_id IN (${marks})`, [flag(sql, false), ...chunk]);
+        }
         return true;
       });
-      const cached = hot?.get(id);
-      // A new object, so response caches keyed by the old one are dropped.
-      if (cached) hot!.set(id, { ...cached, isPublic });
+      for (const rid of changed ? (isPublic ? [id] : withdrawn) : []) {
+        const cached = hot?.get(rid);
+        // A new object, so response caches keyed by the old one are dropped.
+        if (cached) hot!.set(rid, sized({ ...cached, isPublic: rid === id ? isPublic : false }, cached));
+      }
+      if (withdrawn.length) options.onWithdrawn?.(withdrawn);
       return changed;
     },
 

@@ -3,7 +3,8 @@
  * int8 columns come back as numbers (epoch-ms values fit in 2^53), and a transaction runs on one
  * pooled connection.
  */
-import pg from 'pg';
+import type pg from 'pg';
+import { requireOptional } from '../../optional-package.js';
 import type { Row, SqlClient } from '../sql.js';
 
 /** Numbers `?` placeholders for Postgres; our statements never hold `?` inside string literals. */
@@ -15,7 +16,7 @@ export function toPgPlaceholders(sql: string): string {
 const INT8 = 20;
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === INT8 ? (v: string) => Number(v) : requireOptional<typeof pg>('pg').types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
@@ -37,7 +38,8 @@ export interface PgClient extends SqlClient {
 }
 
 export function createPgClient(databaseUrl: string, max = 10): PgClient {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max, types, connectionTimeoutMillis: 10_000 });
+  // An optional package (package.json peerDependenciesMeta): only a Postgres store loads it.
+  const pool = new (requireOptional<typeof pg>('pg').Pool)({ connectionString: databaseUrl, max, types, connectionTimeoutMillis: 10_000 });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
   const transaction: SqlClient['transaction'] = async (fn) => {

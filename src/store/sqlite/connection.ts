@@ -11,7 +11,8 @@
  * busy_timeout. Other processes (the `keys` CLI while `serve` runs) then only ever meet a busy
  * write lock, which busy_timeout resolves.
  */
-import sqlite3 from 'sqlite3';
+import type sqlite3 from 'sqlite3';
+import { importOptionalDefault } from '../../optional-package.js';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Row, SqlClient } from '../sql.js';
@@ -43,9 +44,11 @@ interface Shared {
 
 const open = new Map<string, Promise<Shared>>();
 
-function connect(path: string): Promise<Shared> {
+async function connect(path: string): Promise<Shared> {
+  // An optional package (package.json peerDependenciesMeta): `scan` never needs it.
+  const { Database } = await importOptionalDefault<typeof sqlite3>('sqlite3');
   return new Promise((res, rej) => {
-    const raw = new sqlite3.Database(path, (e) => (e ? rej(e) : res({ raw, refs: 0, tail: Promise.resolve() })));
+    const raw = new Database(path, (e) => (e ? rej(e) : res({ raw, refs: 0, tail: Promise.resolve() })));
   });
 }
 

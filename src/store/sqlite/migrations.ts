@@ -66,6 +66,12 @@ export const STORE_MIGRATIONS: Array<[string, string[]]> = [
         WHERE domain <> (SELECT r.domain FROM reports r WHERE r.id = history.report_id)`,
     ],
   ],
+  [
+    // A report copied from another through the scan cache names its source: made private, the
+    // source withdraws its copies (docs/server.md, "Visibility").
+    'store-5-report-copied-from',
+    ['ALTER TABLE reports ADD COLUMN copied_from TEXT', 'CREATE INDEX reports_copied_from ON reports (copied_from) WHERE copied_from IS NOT NULL'],
+  ],
 ];
 
 /** Statements that copy report results from keyv's documents table (format `{"value": StoredReport}`), when it exists. */

@@ -39,8 +39,9 @@ export async function openSqliteStore(dataDir: string): Promise<Store> {
     await migrate(db);
     const monitors = await openMonitorStore(db);
     const oauth = await openOAuthStore(db);
-    const reports = createReportStore(db, { hotCache: true });
     const { forgetReport, ...limits } = createLimitStore(db, { inProcess: true });
+    // The hot cache pointers follow the report rows they point to (copies withdrawn with a report too).
+    const reports = createReportStore(db, { hotCache: true, onWithdrawn: (ids) => ids.forEach(forgetReport) });
     return {
       kind: 'sqlite',
       dataDir,
@@ -56,11 +57,6 @@ export async function openSqliteStore(dataDir: string): Promise<Store> {
         const ids = await reports.expireAnonymousReports(createdBefore, limit);
         for (const id of ids) forgetReport(id);
         return ids;
-      },
-      async setReportVisibility(id, isPublic) {
-        const changed = await reports.setReportVisibility(id, isPublic);
-        forgetReport(id);
-        return changed;
       },
       monitors,
       oauth,

@@ -75,11 +75,12 @@ describe('B3 Web Bot Auth key directory', () => {
     expect(problemsOf([{ kty: 'EC', crv: 'P-521', x: 'a', y: 'b' }]).problems).toMatch(/P-256, P-384/);
     expect(problemsOf([{ kty: 'oct', k: 'c2VjcmV0' }]).problems).toMatch(/shared secret/);
   });
-  it('advises on a JOSE alg name instead of a registered HTTP signature algorithm', () => {
-    const o = b3WebBotAuth.evaluate(signedDir([{ ...ed25519, alg: 'EdDSA' }]), ctx);
+  it('a JWK alg member follows RFC 7517 §4.4 (JOSE names), as the editor\'s copy heading -01 says: the HTTP signature name there gets an advisory', () => {
+    for (const alg of ['EdDSA', 'Ed25519']) expect(b3WebBotAuth.evaluate(signedDir([{ ...ed25519, alg }]), ctx).advisories, alg).toEqual([]);
+    const o = b3WebBotAuth.evaluate(signedDir([{ ...ed25519, alg: 'ed25519' }]), ctx);
     expect(o.status).toBe('pass');
-    expect(o.advisories?.join(' ')).toMatch(/alg "EdDSA"/);
-    expect(b3WebBotAuth.evaluate(signedDir([{ ...ed25519, alg: 'ed25519' }]), ctx).advisories).toEqual([]);
+    expect(o.advisories?.join(' ')).toMatch(/alg "ed25519", an HTTP Signature Algorithms name.*JOSE name such as EdDSA/);
+    expect(b3WebBotAuth.evaluate(signedDir([{ ...ed25519, alg: 'made-up' }]), ctx).advisories?.join(' ')).toMatch(/not a JOSE signature algorithm/);
   });
   it('is partial when the directory is only reached through a redirect (verifiers must not follow it)', () => {
     const body = JSON.stringify({ keys: [ed25519] });
@@ -238,7 +239,7 @@ describe('B5 Content-Usage', () => {
   it('fails (bonus) with yes/no values and says why', () => {
     const o = run('User-agent: *\nContent-Usage: train-ai=no\n');
     expect(o.status).toBe('fail');
-    expect(o.advisories?.join(' ')).toMatch(/y\/n values/);
+    expect(o.advisories?.join(' ')).toMatch(/y\/n tokens/);
   });
   it('fails without a line and keeps B2 separate', () => {
     expect(run('User-agent: *\nContent-Signal: ai-train=no\n').status).toBe('fail');
@@ -248,8 +249,8 @@ describe('B5 Content-Usage', () => {
     expect(o.status).toBe('pass');
     expect(o.code).toBe('B5/ok');
     expect(o.details?.header?.preferences).toEqual({ 'train-ai': 'disallow', search: 'allow' });
-    expect(o.advisories?.join(' ')).toMatch(/ai-use without the token y or n/);
-    expect(o.advisories?.join(' ')).toMatch(/unknown label\(s\) future-label ignored/);
+    expect(o.advisories?.join(' ')).toMatch(/ai-use=\?: not in the current vocabulary/);
+    expect(o.advisories?.join(' ')).toMatch(/Unknown label\(s\) future-label ignored/);
     expect(o.matched).toMatch(/response header/);
     expect(o.probes?.map((p) => new URL(p.requestedUrl).pathname)).toEqual(['/robots.txt', '/']);
   });
@@ -259,7 +260,7 @@ describe('B5 Content-Usage', () => {
     expect(upper.evidence).toMatch(/not a Structured Fields Dictionary/);
     const quoted = run('User-agent: *\nAllow: /\n', 'train-ai="n", search=yes');
     expect(quoted.code).toBe('B5/header-invalid');
-    expect(quoted.advisories?.join(' ')).toMatch(/train-ai, search without the token/);
+    expect(quoted.advisories?.join(' ')).toMatch(/train-ai \(Content-Usage header\), search \(Content-Usage header\): without the token/);
     // A valid robots.txt line still passes; the broken header is an advisory.
     const both = run('User-agent: *\nContent-Usage: train-ai=n\n', 'train-ai=n,,');
     expect(both.status).toBe('pass');
@@ -275,12 +276,45 @@ describe('B5 Content-Usage', () => {
     expect(signalOnly.code).toBe('B5/missing');
     expect(signalOnly.advisories?.join(' ')).toMatch(/Cloudflare's yes\/no vocabulary/);
   });
-  it('accepts the labels of earlier drafts with an advisory', () => {
-    const o = run('User-agent: *\nContent-Usage: train-genai=n\n');
-    expect(o.status).toBe('pass');
-    expect(o.advisories?.join(' ')).toMatch(/train-genai: label\(s\) of earlier vocabulary drafts/);
+  it('labels outside the current vocabulary (train-ai, search at 7ca0afc) state nothing: ai-use=n alone is no preference', () => {
+    for (const [line, header] of [['Content-Usage: ai-use=n', undefined], ['Content-Usage: train-genai=n', undefined], ['Allow: /', 'ai-use=n']] as const) {
+      const o = run(`User-agent: *\n${line}\n`, header);
+      expect(o.status, `${line} / ${header}`).toBe('fail');
+      expect(o.code).toBe(header ? 'B5/header-invalid' : 'B5/invalid');
+      expect(o.advisories?.join(' ')).toMatch(/(ai-use|train-genai)=n: not in the current vocabulary \(draft-ietf-aipref-vocab \(ietf-wg-aipref\/drafts at 7ca0afc/);
+    }
+    // Beside a current label, the old one is ignored and the line passes on what it does state.
+    const mixed = run('User-agent: *\nContent-Usage: ai-use=n, train-ai=n\n');
+    expect(mixed.code).toBe('B5/ok');
+    expect(mixed.evidence).toContain('train-ai=n');
+    expect(mixed.evidence).not.toContain('ai-use=n (');
   });
-  it('fix guide for Nuxt uses contentUsage', () => {
-    expect(b5ContentUsage.fixGuide({ origin: ORIGIN, platform: 'nuxt', hosting: [] })[0].code).toContain("contentUsage: { 'train-ai': 'n'");
+  it('reads robots.txt lines as the attachment draft says: a leading path, then a case-sensitive Dictionary', () => {
+    const path = run('User-agent: *\nContent-Usage: /ai-ok/ train-ai=y\nContent-Usage: train-ai=n\n');
+    expect(path.code).toBe('B5/ok');
+    expect(path.evidence).toContain('train-ai=y for /ai-ok/');
+    const upper = run('User-agent: *\nContent-Usage: Train-AI=N\n');
+    expect(upper.code).toBe('B5/invalid');
+    expect(upper.advisories?.join(' ')).toMatch(/not a Structured Fields Dictionary/);
+    const token = run('User-agent: *\nContent-Usage: train-ai=N\n');
+    expect(token.code).toBe('B5/invalid');
+    expect(token.advisories?.join(' ')).toMatch(/upper-case N/);
+  });
+  it('names the tool that flags a Content-Usage line (Lighthouse robots-txt at 83f1c6fd0d) and offers the header; a header alone is not flagged', () => {
+    const line = run('User-agent: *\nContent-Usage: train-ai=n\nAllow: /\n');
+    const said = line.advisories?.join(' ') ?? '';
+    expect(said).toContain(`Lighthouse's SEO audit robots-txt reports content-usage (line 2) as "Unknown directive"`);
+    expect(said).toContain('the `Content-Usage` response header states the same preference');
+    const header = run('User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n', 'train-ai=n');
+    expect(header.advisories?.join(' ')).not.toContain('Unknown directive');
+  });
+  it('the fix guide leads with the header (no tool flags it) and gives the robots.txt line with its cost', () => {
+    const steps = b5ContentUsage.fixGuide({ origin: ORIGIN, platform: null, hosting: [] });
+    expect(steps[0].code).toContain('Content-Usage: train-ai=n, search=y');
+    const robots = steps.find((s) => s.title.startsWith('Or, in robots.txt'));
+    expect(robots?.body).toContain('Unknown directive');
+    expect(JSON.stringify(steps)).not.toMatch(/ai-use=/);
+    const nuxt = b5ContentUsage.fixGuide({ origin: ORIGIN, platform: 'nuxt', hosting: [] });
+    expect(nuxt.some((s) => s.code?.includes("contentUsage: { 'train-ai': 'n'"))).toBe(true);
   });
 });

@@ -24,7 +24,7 @@ describe('bot access and A1-A5 in a scan', () => {
       },
       '/.well-known/mcp/server-card': {
         headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
-        body: JSON.stringify({ name: 'test/mcp', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${s.origin}/mcp` }], capabilities: {} }),
+        body: JSON.stringify({ $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', name: 'test/mcp', version: '1.0.0', description: 'Test server', remotes: [{ type: 'streamable-http', url: `${s.origin}/mcp` }] }),
       },
       // The card's endpoint answers MCP: A4 connects to it live.
       '/mcp': mcpRoute(),

@@ -59,6 +59,48 @@ describe('A1 API catalog', () => {
     expect(a1ApiCatalog.evaluate({ get: json(P, { apis: [] }), head: head(), pageLink: null }, ctx).status).toBe('partial');
   });
 
+  describe('lenient catalogs (issue 28.8; RFC 9727 §4.1, RFC 8288 §2.1, RFC 3986 §3)', () => {
+    const run = (body: unknown) => a1ApiCatalog.evaluate({ get: json(P, body, { 'content-type': LINKSET_CT }), head: head('<x>; rel="api-catalog"'), pageLink: '</.well-known/api-catalog>; rel="api-catalog"' }, ctx);
+    it('a site home page whose only link is a service-doc on the same site is not an API: partial, said', () => {
+      const o = run({ linkset: [{ anchor: 'https://blog.example/', 'service-doc': [{ href: 'https://blog.example/posts/' }], alternate: [{ href: 'https://blog.example/feed.xml' }] }] });
+      expect(o.status).toBe('partial');
+      expect(o.code).toBe('A1/no-api-entries');
+      expect(o.evidence).toContain('nothing in the catalog is an API');
+      expect(o.advisories?.join(' ')).toContain('describes a website, not an API');
+      // The same anchor documented by another host's text (an LDN inbox documented by its W3C spec) stays an API.
+      expect(run({ linkset: [{ anchor: 'https://inbox.example/', 'service-doc': [{ href: 'https://spec.example/ldn/' }] }] }).status).toBe('pass');
+      // A home page with a service-desc is an API.
+      expect(run({ linkset: [{ anchor: 'https://api.example/', 'service-desc': [{ href: 'https://api.example/openapi.json' }], 'service-doc': [{ href: 'https://api.example/docs' }] }] }).status).toBe('pass');
+    });
+    it('URI-template anchors are not URIs: an advisory beside a real API, partial when they are all there is', () => {
+      const tpl = { anchor: 'https://calc.example/tax/{state}', 'service-desc': [{ href: 'https://calc.example/openapi/tax.json' }] };
+      const mixed = run({ linkset: [tpl, { anchor: 'https://calc.example/tools/income', 'service-desc': [{ href: 'https://calc.example/openapi/income.json' }] }] });
+      expect(mixed.status).toBe('pass');
+      expect(mixed.advisories?.join(' ')).toContain('1 anchor(s) are URI templates (RFC 6570), not URIs');
+      const only = run({ linkset: [tpl] });
+      expect(only.status).toBe('partial');
+      expect(only.evidence).toContain('URI templates, not URIs');
+    });
+    it('names a relation that is neither registered nor a URI, and a status link back at the catalog', () => {
+      const o = run({
+        linkset: [
+          {
+            anchor: 'https://api.example/v1',
+            'service-desc': [{ href: 'https://api.example/v1/openapi.json' }],
+            'skills-index': [{ href: 'https://api.example/skills.json' }],
+            'https://rels.example/schemamap': [{ href: 'https://api.example/schemamap.json' }],
+            status: [{ href: `${ORIGIN}${P}` }],
+          },
+        ],
+      });
+      expect(o.status).toBe('pass');
+      const said = o.advisories?.join(' ') ?? '';
+      expect(said).toContain('"skills-index" neither registered');
+      expect(said).not.toContain('rels.example/schemamap" neither');
+      expect(said).toContain('1 status link(s) point back at the catalog itself');
+    });
+  });
+
   it('fails on 404, soft 404 and non-JSON', () => {
     expect(a1ApiCatalog.evaluate({ get: notFound(P), head: head(), pageLink: null }, ctx).status).toBe('fail');
     expect(a1ApiCatalog.evaluate({ get: soft404(P), head: head(), pageLink: null }, ctx).status).toBe('fail');

@@ -22,7 +22,7 @@ const entry = {
 
 describe('A10 AI catalog / ARD', () => {
   it('passes the AI Card shape (agents[])', () => {
-    const o = a10AiCatalog.evaluate({ probes: [json(PATH, { specVersion: '1.0', host: { name: 'Shop' }, agents: [{ cardUrl: `${ORIGIN}/.well-known/agent-card.json` }] }, CORS)] }, ctx);
+    const o = a10AiCatalog.evaluate({ probes: [json(PATH, { specVersion: '1.0', host: { displayName: 'Shop' }, agents: [{ cardUrl: `${ORIGIN}/.well-known/agent-card.json` }] }, CORS)] }, ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('AI Card catalog 1.0');
     expect(o.advisories ?? []).toEqual([]);
@@ -36,11 +36,23 @@ describe('A10 AI catalog / ARD', () => {
     expect(bad[0]).toMatch(/exactly one of url and data/);
     expect(bad[0]).toMatch(/2-5 queries/);
   });
-  it('is partial when version, host or entries are missing, and lists advisories', () => {
+  it('is partial when entries are missing or empty, and lists advisories', () => {
     const o = a10AiCatalog.evaluate({ probes: [json(PATH, { host: { name: 'Shop' }, entries: [] })] }, ctx);
     expect(o.status).toBe('partial');
-    expect(o).toMatchObject({ code: 'A10/incomplete', data: { missing: 'specVersion, a non-empty agents[] or entries[]' } });
+    expect(o).toMatchObject({ code: 'A10/incomplete', data: { missing: 'a non-empty entries[] (or agents[])' } });
     expect(o.advisories?.join(' ')).toMatch(/Access-Control-Allow-Origin/);
+    expect(o.advisories?.join(' ')).toMatch(/host has no displayName: the AI Catalog requires it when host is present; ARD v0\.91 reads no host member/);
+  });
+  it('ARD v0.91 requires entries alone: no specVersion and no host still pass, the disagreement is said (issue 28.5)', () => {
+    // spec/ard.md v0.91 §5.1 (04afa6cb0301): "any other top-level members are transport-defined and ignored by ARD".
+    const o = a10AiCatalog.evaluate({ probes: [json(PATH, { version: '1.0', entries: [entry] }, CORS)] }, ctx);
+    expect(o).toMatchObject({ status: 'pass', code: 'A10/ok', details: { specVersion: null, version: '1.0', host: null, entries: 1 } });
+    // Never "specVersion 1.0" for a file that only has "version".
+    expect(o.evidence).toContain('no specVersion ("version": "1.0"), host absent, ARD manifest (1 entry)');
+    expect(o.evidence).not.toMatch(/specVersion 1\.0/);
+    expect(o.advisories?.[0]).toMatch(/^no specVersion \(it has "version": "1\.0"\): ARD v0\.91 does not require one/);
+    // host.identifier is optional (issue 28.5): a host with a displayName alone is complete.
+    expect(a10AiCatalog.evaluate({ probes: [json(PATH, { specVersion: '1.0', host: { displayName: 'Shop' }, entries: [entry] }, CORS)] }, ctx)).toMatchObject({ status: 'pass', advisories: [] });
   });
   it('a catalog only at the predecessor path passes as A10/legacy-location, saying which readers read which location', () => {
     const o = a10AiCatalog.evaluate({ probes: [notFound(PATH), json(LEGACY, { specVersion: '1.0', host: { displayName: 'S', identifier: 's.example' }, entries: [entry] }, CORS)] }, ctx);
@@ -51,7 +63,7 @@ describe('A10 AI catalog / ARD', () => {
     expect(o.advisories?.[0]).toMatch(/^Move it to \/\.well-known\/ard\.json/);
   });
   it('an incomplete catalog at the predecessor path stays partial, with the move as an advisory', () => {
-    const o = a10AiCatalog.evaluate({ probes: [notFound(PATH), json(LEGACY, { host: { displayName: 'S', identifier: 's.example' }, entries: [entry] }, CORS)] }, ctx);
+    const o = a10AiCatalog.evaluate({ probes: [notFound(PATH), json(LEGACY, { specVersion: '1.0', entries: [{ ...entry, displayName: undefined }] }, CORS)] }, ctx);
     expect(o).toMatchObject({ status: 'partial', code: 'A10/incomplete' });
     expect(o.advisories?.[0]).toMatch(/^found only at the predecessor location/);
     expect(o.remediation).toMatch(/then move it to \/\.well-known\/ard\.json/);
@@ -96,10 +108,11 @@ describe('A10 fix guide, applied (the catalog it writes passes A10)', () => {
   function guide(origin: string, found: { mcpCard?: string | null; agentCard?: string | null }) {
     const steps = a10AiCatalog.fixGuide({ origin, platform: null, hosting: [], found });
     const catalog = JSON.parse(steps.find((s) => s.title.includes(PATH))!.code!) as { entries: Array<Record<string, unknown>>; agents?: unknown };
-    const [agentmap, , link] = steps.find((s) => s.code?.startsWith('Agentmap:'))!.code!.split('\n');
-    return { catalog, agentmap, link, steps };
+    const pointers = steps.find((s) => s.title === 'Point readers to it')!;
+    const [link, , header] = pointers.code!.split('\n');
+    return { catalog, link, header, pointers, steps };
   }
-  let sites: FixtureSite[] = [];
+  const sites: FixtureSite[] = [];
   afterAll(async () => {
     await Promise.all(sites.map((s) => s.close()));
   });
@@ -110,8 +123,9 @@ describe('A10 fix guide, applied (the catalog it writes passes A10)', () => {
       written = guide(s.origin, found(s.origin));
       return {
         '/': { headers: { 'content-type': 'text/html' }, body: `<html><head><title>Shop</title>${written.link}</head><body></body></html>` },
-        '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: `User-agent: *\nAllow: /\n\n${written.agentmap}\n` },
         [PATH]: { headers: J, body: JSON.stringify(written.catalog) },
+        // The same file at the AI Catalog's path, as the guide says (MCP clients and Lighthouse's shipped gatherer read it).
+        [LEGACY]: { headers: { ...J, 'content-type': 'application/ai-catalog+json' }, body: JSON.stringify(written.catalog) },
       };
     });
     sites.push(site);
@@ -122,13 +136,15 @@ describe('A10 fix guide, applied (the catalog it writes passes A10)', () => {
     return { outcome, catalog: written!.catalog, written: written!, origin: site.origin, site };
   }
 
-  it('writes the current location: /.well-known/ard.json, named by an Agentmap line and <link rel="ard">', () => {
-    const { agentmap, link, steps } = guide(ORIGIN, {});
-    expect(agentmap).toBe(`Agentmap: ${ORIGIN}/.well-known/ard.json`);
+  it('writes the current location: /.well-known/ard.json, named by <link rel="ard"> or a Link header, the same file at ai-catalog.json, and says what an Agentmap line costs', () => {
+    const { link, header, pointers, steps } = guide(ORIGIN, {});
     expect(link).toBe('<link rel="ard" href="/.well-known/ard.json">');
+    expect(header).toBe('Link: </.well-known/ard.json>; rel="ard"');
     expect(steps.some((s) => s.code?.includes(`curl -si ${ORIGIN}/.well-known/ard.json`))).toBe(true);
-    // The old path is named only as the one to move away from.
-    expect(steps.filter((s) => s.code?.includes(LEGACY))).toEqual([]);
+    // Lighthouse's SEO robots-txt audit flags Agentmap (core/audits/seo/robots-txt.js, safelist without agentmap).
+    expect(pointers.body).toMatch(/Agentmap.*fails Lighthouse's SEO robots-txt audit \("Unknown directive"/);
+    expect(pointers.body).toContain('/.well-known/ai-catalog.json');
+    expect(steps.filter((s) => s.code?.startsWith('Agentmap:'))).toEqual([]);
     expect(steps.length).toBeLessThanOrEqual(6);
   });
 
@@ -141,10 +157,10 @@ describe('A10 fix guide, applied (the catalog it writes passes A10)', () => {
     // ARD's manifest schema has no other top-level member: no AI Card agents[] beside entries[].
     expect(catalog.agents).toBeUndefined();
     expect(ardEntryProblems(catalog.entries)).toEqual([]);
-    expect(outcome).toMatchObject({ status: 'pass', code: 'A10/ok', details: { via: 'robots-agentmap', legacy: false, url: `${origin}/.well-known/ard.json`, entries: 2, agents: 0 } });
+    expect(outcome).toMatchObject({ status: 'pass', code: 'A10/ok', details: { via: 'html-link', legacy: false, url: `${origin}/.well-known/ard.json`, entries: 2, agents: 0 } });
     expect(outcome.advisories ?? []).toEqual([]);
-    // Found where every reader looks: the predecessor path is never asked.
-    expect(site.requests.filter((r) => r.path === LEGACY)).toEqual([]);
+    // Each location asked once.
+    expect(site.requests.filter((r) => r.path === LEGACY)).toHaveLength(1);
     expect(site.requests.filter((r) => r.path === PATH)).toHaveLength(1);
   });
 
@@ -163,11 +179,12 @@ describe('A10 fix guide, applied (the catalog it writes passes A10)', () => {
 });
 
 describe('A10 leniency (issue 23 point 6)', () => {
-  it('an ARD manifest whose host lacks displayName/identifier and whose entries lack identifier is partial, not pass', () => {
+  it('an ARD manifest whose entries lack identifier is partial, not pass; a host without displayName is an advisory (ARD reads no host)', () => {
     const entries = Array.from({ length: 8 }, (_, i) => ({ displayName: `Tool ${i}`, type: 'mcp', url: `https://shop.example.com/t${i}`, representativeQueries: ['a', 'b'] }));
     const o = a10AiCatalog.evaluate({ probes: [json(PATH, { specVersion: '1.0', host: { name: 'Shop' }, entries }, CORS)] }, ctx);
     expect(o).toMatchObject({ status: 'partial', code: 'A10/incomplete' });
-    expect(o.data?.missing).toBe('host.displayName, host.identifier, identifier on 8 of 8 entries');
+    expect(o.data?.missing).toBe('identifier on 8 of 8 entries');
+    expect(o.advisories?.join(' ')).toMatch(/host has no displayName/);
   });
 });
 
@@ -226,9 +243,10 @@ describe('A10 discovery in ARD v0.91\'s order, then the predecessor names (Light
     const o = await run(sites.every);
     expect(o).toMatchObject({ status: 'pass', code: 'A10/ok', details: { via: 'robots-agentmap', legacy: false, host: 'robots' } });
     expect(o.evidence).toContain('(found via robots.txt Agentmap)');
-    // Nothing else is read: the Agentmap line is what Lighthouse's shipped gatherer follows too, and ard.json answers.
-    expect(catalogRequests(sites.every).sort()).toEqual(['/.well-known/ard.json', '/from-robots.json']);
-    expect(o.advisories ?? []).toEqual([]);
+    // Every location is read once (A4, A5 and A6 take their entries from the same reading).
+    expect(catalogRequests(sites.every).sort()).toEqual(['/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/mcp/catalog.json', '/from-header.json', '/from-html.json', '/from-legacy-header.json', '/from-legacy-html.json', '/from-robots.json']);
+    // The Agentmap line costs Lighthouse's SEO robots-txt audit: said, with the alternatives.
+    expect(o.advisories).toEqual([expect.stringMatching(/^a robots\.txt "Agentmap:" line fails Lighthouse's SEO robots-txt audit .*<link rel="ard" href="\/\.well-known\/ard\.json">.*Link: </)]);
   });
 
   it('a catalog named only by Link rel="ard" is found, and the evidence says Lighthouse\'s shipped gatherer does not find it', async () => {
@@ -236,15 +254,15 @@ describe('A10 discovery in ARD v0.91\'s order, then the predecessor names (Light
     expect(o).toMatchObject({ status: 'pass', code: 'A10/ok', details: { via: 'link-header', legacy: false, url: `${sites.header.origin}/catalogs/ai.json` } });
     expect(o.evidence).toContain("(found via the page's Link rel=ard header)");
     expect(o.advisories?.join(' ')).toMatch(/Lighthouse's shipped gatherer .* reads only .*\/\.well-known\/ai-catalog\.json here .* finds no catalog there/);
-    // The link is followed first; ard.json and the one URL the shipped gatherer reads, once each.
-    expect(catalogRequests(sites.header)).toEqual(['/catalogs/ai.json', '/.well-known/ard.json', '/.well-known/ai-catalog.json']);
+    // The link and the well-known paths, once each.
+    expect(catalogRequests(sites.header).sort()).toEqual(['/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/mcp/catalog.json', '/catalogs/ai.json']);
   });
 
   it('a catalog named only by <link rel="ai-catalog"> is A10/legacy-location (pass), read after ard.json', async () => {
     const o = await run(sites.legacyLink);
     expect(o).toMatchObject({ status: 'pass', code: 'A10/legacy-location', details: { via: 'html-link', legacy: true } });
     expect(o.evidence).toContain('Found only at the predecessor location <link rel="ai-catalog"> in the page');
-    expect(catalogRequests(sites.legacyLink)).toEqual(['/.well-known/ard.json', '/catalogs/ai.json']);
+    expect(catalogRequests(sites.legacyLink).sort()).toEqual(['/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/mcp/catalog.json', '/catalogs/ai.json']);
     // The shipped gatherer follows that link: no disagreement to report.
     expect(o.advisories?.join(' ')).not.toMatch(/shipped gatherer \(/);
   });
@@ -253,21 +271,21 @@ describe('A10 discovery in ARD v0.91\'s order, then the predecessor names (Light
     const o = await run(sites.both);
     expect(o).toMatchObject({ code: 'A10/ok', details: { via: 'well-known', legacy: false, host: 'ard.json' } });
     // The shipped gatherer reads /old.json, which answers: asked once, no advisory.
-    expect(catalogRequests(sites.both)).toEqual(['/.well-known/ard.json', '/old.json']);
+    expect(catalogRequests(sites.both).sort()).toEqual(['/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/mcp/catalog.json', '/old.json']);
     expect(o.advisories ?? []).toEqual([]);
   });
 
-  it('only ard.json: pass, with the shipped-Lighthouse disagreement and the Agentmap line that settles it', async () => {
+  it('only ard.json: pass, with the shipped-Lighthouse disagreement and the ai-catalog.json copy that settles it', async () => {
     const o = await run(sites.ardOnly);
     expect(o).toMatchObject({ status: 'pass', code: 'A10/ok', details: { via: 'well-known', legacy: false } });
     expect(o.advisories).toHaveLength(1);
-    expect(o.advisories?.[0]).toContain(`"Agentmap: ${sites.ardOnly.origin}/.well-known/ard.json" line lets every reader find it`);
+    expect(o.advisories?.[0]).toContain('the same file at /.well-known/ai-catalog.json lets it find the catalog');
   });
 
   it('Agentmap alone, with no ard.json: pass, with a note that ARD consumers need not follow Agentmap', async () => {
     const o = await run(sites.agentmapOnly);
     expect(o).toMatchObject({ status: 'pass', code: 'A10/ok', details: { via: 'robots-agentmap' } });
-    expect(o.advisories).toEqual([expect.stringMatching(/^only robots\.txt Agentmap names it: an ARD v0\.91 consumer must read \/\.well-known\/ard\.json/)]);
+    expect(o.advisories).toEqual([expect.stringMatching(/^only robots\.txt Agentmap names it: an ARD v0\.91 consumer must read \/\.well-known\/ard\.json/), expect.stringMatching(/^a robots\.txt "Agentmap:" line fails Lighthouse's SEO robots-txt audit/)]);
   });
 
   it('broken signals: each URL asked once, at most one per signal kind plus the two well-known paths', async () => {
@@ -276,29 +294,31 @@ describe('A10 discovery in ARD v0.91\'s order, then the predecessor names (Light
     expect(o.evidence).toContain('(named by robots.txt Agentmap)');
     expect(o.evidence).toContain('(named by <link rel="ai-catalog"> in the page)');
     const asked = catalogRequests(sites.broken);
-    expect(asked).toEqual(['/r1.json', '/e1.json', '/h1.json', '/.well-known/ard.json', '/e2.json', '/h2.json', '/.well-known/ai-catalog.json']);
+    expect(asked.sort()).toEqual(['/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/mcp/catalog.json', '/e1.json', '/e2.json', '/h1.json', '/h2.json', '/r1.json']);
   });
 
-  it('nothing anywhere: two requests, ard.json then ai-catalog.json', async () => {
+  it('nothing anywhere: three requests, ard.json, ai-catalog.json and the removed MCP Catalog', async () => {
     const o = await run(sites.none);
     expect(o).toMatchObject({ status: 'fail', code: 'A10/missing' });
-    expect(catalogRequests(sites.none)).toEqual(['/.well-known/ard.json', '/.well-known/ai-catalog.json']);
+    expect(catalogRequests(sites.none).sort()).toEqual(['/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/mcp/catalog.json']);
   });
 
   it('orders candidates as the draft and Lighthouse\'s docs do, without repeats; the shipped gatherer reads one URL', () => {
     const o = 'https://s.example';
     const none = { agentmap: null, htmlLink: null, linkHeader: null };
     expect(catalogCandidates(none, o)).toEqual([
-      { url: `${o}${PATH}`, via: 'well-known', legacy: false },
-      { url: `${o}${LEGACY}`, via: 'well-known', legacy: true },
+      { url: `${o}${PATH}`, via: 'well-known', legacy: false, name: 'ard' },
+      { url: `${o}${LEGACY}`, via: 'well-known', legacy: true, name: 'ai-catalog' },
+      { url: `${o}/.well-known/mcp/catalog.json`, via: 'well-known', legacy: true, name: 'mcp-catalog' },
     ]);
     const all = { agentmap: `${o}/a`, htmlLink: `${o}/h`, linkHeader: `${o}/h`, legacyHtmlLink: `${o}/lh`, legacyLinkHeader: `${o}${LEGACY}` };
     expect(catalogCandidates(all, o).map((c) => [c.url.slice(o.length), c.via, c.legacy])).toEqual([
       ['/a', 'robots-agentmap', false],
       ['/h', 'html-link', false],
       [PATH, 'well-known', false],
+      [LEGACY, 'well-known', true],
       ['/lh', 'html-link', true],
-      [LEGACY, 'link-header', true],
+      ['/.well-known/mcp/catalog.json', 'well-known', true],
     ]);
     expect(lighthouseShippedUrl(none, o)).toBe(`${o}${LEGACY}`);
     expect(lighthouseShippedUrl({ ...none, htmlLink: `${o}/h`, legacyLinkHeader: `${o}/l` }, o)).toBe(`${o}/l`);
@@ -315,13 +335,14 @@ describe('A10 candidate order (property)', () => {
   // Signals drawn from a small pool, so that they often coincide with each other and with the well-known paths.
   const url = fc.option(fc.constantFrom(`${o}/a.json`, `${o}/b.json`, `${o}${PATH}`, `${o}${LEGACY}`, 'https://cdn.example/c.json'), { nil: null });
   const signals = fc.record({ agentmap: url, htmlLink: url, linkHeader: url, legacyHtmlLink: url, legacyLinkHeader: url });
-  it('no URL twice, at most seven, both well-known paths present, current names before predecessor ones, and the shipped gatherer\'s URL among them', () => {
+  it('no URL twice, at most eight, the three well-known paths present, current names before predecessor ones, and the shipped gatherer\'s URL among them', () => {
     fc.assert(
       fc.property(signals, (s) => {
         const c = catalogCandidates(s, o);
         const urls = c.map((x) => x.url);
         expect(new Set(urls).size).toBe(urls.length);
-        expect(urls.length).toBeLessThanOrEqual(7);
+        expect(urls.length).toBeLessThanOrEqual(8);
+        expect(urls).toContain(`${o}/.well-known/mcp/catalog.json`);
         expect(urls).toContain(`${o}${PATH}`);
         expect(urls).toContain(`${o}${LEGACY}`);
         // ard.json is always read under a current name; ai-catalog.json may be too, when Agentmap or rel="ard" names it.

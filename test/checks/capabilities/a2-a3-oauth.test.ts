@@ -120,6 +120,17 @@ describe('A3 protected-resource metadata (artifacts)', () => {
     expect(foreign.status).toBe('partial');
     expect(foreign.code).toBe('A3/bad-resource');
   });
+  it('names empty arrays RFC 9728 §3.2 says to omit, except bearer_methods_supported: [] (§2 gives it a meaning)', () => {
+    const o = a3ProtectedResource.evaluate(prm(json(PRM, { resource: ORIGIN, authorization_servers: [], scopes_supported: [], bearer_methods_supported: [], resource_documentation: `${ORIGIN}/docs` })), ctx);
+    expect(o.code).toBe('A3/no-authorization-servers');
+    const said = o.advisories!.join(' ');
+    expect(said).toContain('authorization_servers, scopes_supported: empty arrays, which RFC 9728 §3.2 says to omit');
+    expect(said).not.toContain('bearer_methods_supported: empty');
+    expect(said).toContain('a resource that takes no token needs no protected-resource metadata');
+    const scopesOnly = a3ProtectedResource.evaluate(prm(json(PRM, { resource: ORIGIN, authorization_servers: ['https://auth.example.com'], scopes_supported: [] })), ctx);
+    expect(scopesOnly.status).toBe('pass');
+    expect(scopesOnly.advisories).toEqual(['scopes_supported: empty array, which RFC 9728 §3.2 says to omit ("Parameters with zero values MUST be omitted").']);
+  });
   it('advises on a path-bearing resource at the root well-known URL', () => {
     const o = a3ProtectedResource.evaluate(prm(json(PRM, { resource: `${ORIGIN}/mcp`, authorization_servers: ['https://a.example'], scopes_supported: [] })), ctx);
     expect(o.status).toBe('pass');

@@ -12,8 +12,8 @@ const sep2127 = {
   $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
   name: 'com.example/store',
   version: '1.2.0',
+  description: 'Orders and products',
   remotes: [{ type: 'streamable-http', url: 'https://example.com/mcp' }],
-  capabilities: { tools: {} },
 };
 const sep1649 = { serverInfo: { name: 'store', version: '1.0' }, endpoint: 'https://example.com/mcp', capabilities: {} };
 /** Probes for the four paths; `at` maps a path index to a response. */
@@ -24,19 +24,20 @@ describe('A4 MCP server card', () => {
     const o = a4McpServerCard.evaluate({ probes: probes({ 1: json(MCP_CARD_PATHS[1], sep2127, CORS) }) }, ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('MCP server card SEP-2127 at /.well-known/mcp/server-card');
-    // Only the note that the current draft discovers cards through the catalog.
+    // Only the note that the current draft discovers cards through the AI Catalog.
     expect(o.advisories).toHaveLength(1);
-    expect(o.advisories![0]).toMatch(/older well-known path; add \/\.well-known\/mcp\/catalog\.json.*isitagentready\.com reads \/\.well-known\/mcp\/server-card\.json/);
+    expect(o.advisories![0]).toMatch(/older well-known path; list it in \/\.well-known\/ai-catalog\.json.*isitagentready\.com reads \/\.well-known\/mcp\/server-card\.json/);
   });
 
-  it('passes the serverInfo shape at the anchor path, advising SEP-2127 fields, CORS and the draft path', () => {
+  it('the serverInfo shape at the anchor path is read, but does not match the v1 schema: partial, naming each member', () => {
     const o = a4McpServerCard.evaluate({ probes: probes({ 0: json(MCP_CARD_PATHS[0], sep1649) }) }, ctx);
-    expect(o.status).toBe('pass');
+    expect(o).toMatchObject({ status: 'partial', code: 'A4/schema-invalid' });
     expect(o.matched).toContain('SEP-1649');
+    expect(o.data?.problems).toBe('no "$schema" (required: https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json); no "name" (reverse-DNS with one "/", e.g. com.example/weather); no "version"; no "description"');
     const adv = o.advisories!.join(' ');
     expect(adv).toMatch(/Access-Control-Allow-Origin/);
     expect(adv).toMatch(/serverInfo shape only/);
-    expect(adv).toMatch(/add \/\.well-known\/mcp\/catalog\.json/);
+    expect(adv).toMatch(/"capabilities", "serverInfo", which the v1 card does not have/);
   });
 
   it('reports both shapes when a card carries both', () => {
@@ -48,7 +49,7 @@ describe('A4 MCP server card', () => {
     expect(arr.status).toBe('pass');
     expect(arr.details).toMatchObject({ cards: 2 });
     const legacy = a4McpServerCard.evaluate({ probes: probes({ 3: json(MCP_CARD_PATHS[3], { serverInfo: { name: 'x', version: '1' }, transport: { url: 'https://e.example/mcp' } }) }) }, ctx);
-    expect(legacy.status).toBe('pass');
+    expect(legacy).toMatchObject({ status: 'partial', code: 'A4/schema-invalid' });
     expect(legacy.matched).toContain('/.well-known/mcp.json');
   });
 
@@ -60,8 +61,12 @@ describe('A4 MCP server card', () => {
 
   it('is partial without identity or without an endpoint', () => {
     const noEndpoint = a4McpServerCard.evaluate({ probes: probes({ 1: json(MCP_CARD_PATHS[1], { name: 'x', version: '1', capabilities: {} }) }) }, ctx);
-    expect(noEndpoint.status).toBe('partial');
-    expect(noEndpoint).toMatchObject({ code: 'A4/incomplete', data: { missing: expect.stringMatching(/connection endpoint/) } });
+    expect(noEndpoint).toMatchObject({ status: 'partial', code: 'A4/no-remotes', details: { remotes: 0 } });
+    expect(noEndpoint.evidence).toContain('0 remote(s), 0 endpoint(s); the card names no remote: agents have nothing to connect to');
+    // A card that declares itself documentation-only is a card without remotes, not a broken server (issue 28.9).
+    const docOnly = a4McpServerCard.evaluate({ probes: probes({ 1: json(MCP_CARD_PATHS[1], { name: 'com.example/docs', version: '1', transport: 'documentation-only' }) }) }, ctx);
+    expect(docOnly).toMatchObject({ status: 'partial', code: 'A4/no-remotes' });
+    expect(docOnly.evidence).toContain('the card names no remote (it declares itself documentation-only)');
     const noId = a4McpServerCard.evaluate({ probes: probes({ 1: json(MCP_CARD_PATHS[1], { remotes: [{ url: 'https://e.example/mcp' }] }) }) }, ctx);
     expect(noId.status).toBe('partial');
     expect(noId.data?.missing).toMatch(/identity/);
@@ -81,10 +86,18 @@ describe('A4 MCP server card', () => {
     expect(a4McpServerCard.meta.contentProfile).toBe('bonus');
   });
 
-  it('fix guide teaches the catalog and the card at <endpoint>/server-card first, a well-known card only as an older reader\'s option', () => {
+  it('fix guide teaches the AI Catalog and a v1 card at <endpoint>/server-card first, a well-known card only as an older reader\'s option', () => {
     const steps = a4McpServerCard.fixGuide({ origin: ORIGIN, platform: null, hosting: ['nginx'] });
     const code = steps.map((s) => s.code ?? '').join('\n');
-    expect(steps[0].title).toContain('/.well-known/mcp/catalog.json');
+    const text = steps.map((s) => `${s.title} ${s.body} ${s.code ?? ''}`).join('\n');
+    expect(steps[0].title).toContain('/.well-known/ai-catalog.json');
+    expect(code).toContain('application/ai-catalog+json');
+    // The removed location is never taught; the card has the newest shape.
+    expect(text).not.toContain('/.well-known/mcp/catalog.json');
+    expect(code).not.toContain('"capabilities"');
+    expect(code).not.toContain('"authentication"');
+    expect(code).toContain('"$schema": "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json"');
+    expect(code).toContain('"description"');
     expect(code).toContain('"type": "application/mcp-server-card+json"');
     expect(code).toContain(`"url": "${ORIGIN}/mcp/server-card"`);
     expect(code).toMatch(/"identifier": "urn:air:[^"]+:mcp:main"/);
@@ -93,6 +106,7 @@ describe('A4 MCP server card', () => {
     expect(code).toContain("Accept: application/mcp-server-card+json");
     const cardStep = steps.findIndex((s) => s.title.includes('/mcp/server-card'));
     const older = steps.findIndex((s) => /older readers/i.test(s.title));
+    expect(steps[older].body).toContain('/.well-known/mcp/server-card.json');
     expect(cardStep).toBeGreaterThan(0);
     expect(older).toBeGreaterThan(cardStep);
     // The .well-known card is never the primary step.
@@ -117,14 +131,14 @@ describe('A4 gather on a loopback site', () => {
   });
   afterAll(() => site.close());
 
-  it('probes all four paths once each and finds the legacy card', async () => {
+  it('probes all four paths once each and finds the legacy card (read, but not v1: partial)', async () => {
     const http = new HttpClient({ timeoutMs: 5000 });
     const page = await http.fetch(`${site.origin}/`, { accept: BROWSER_ACCEPT });
     const gctx = new GatherContext(new URL(page.url), site.origin, http, () => {}, page);
     const art = await a4McpServerCard.gather(gctx);
     expect(site.requests.filter((r) => r.path.startsWith('/.well-known/mcp')).map((r) => r.path).sort()).toEqual(['/.well-known/mcp/catalog.json', ...MCP_CARD_PATHS].sort());
     const o = a4McpServerCard.evaluate(art, { origin: site.origin, pageUrl: page.url });
-    expect(o.status).toBe('pass');
+    expect(o).toMatchObject({ status: 'partial', code: 'A4/schema-invalid' });
     expect(o.matched).toBe('MCP server card SEP-1649 at /.well-known/mcp.json');
     expect(o.details).toMatchObject({ live: { outcome: 'ok' } });
   });

@@ -24,11 +24,49 @@ describe('A7 WebMCP (evaluate)', () => {
     expect(o.matched).toMatch(/imperative/);
   });
 
-  it('passes provideContext in a same-origin script', () => {
+  it('provideContext() alone is partial: the draft removed it (index.bs fe84c67, 2026-03-05) and Chromium 156 has no such method', () => {
     const js = text('/assets/app.js', 'const mc = document.modelContext; mc.provideContext({ tools: [] });', 'text/javascript');
     const o = a7WebMcp.evaluate(art({ scripts: [js] }), ctx);
-    expect(o.status).toBe('pass');
+    expect(o.status).toBe('partial');
+    expect(o.code).toBe('A7/provide-context-removed');
     expect(o.evidence).toContain('/assets/app.js');
+    expect(o.advisories?.join(' ')).toContain('provideContext()');
+    // registerTool beside it still registers; the removed call is an advisory.
+    const both = a7WebMcp.evaluate(art({ inline: [REGISTER + ' document.modelContext.unregisterTool("add_to_cart");'] }), ctx);
+    expect(both.code).toBe('A7/ok');
+    expect(both.advisories?.join(' ')).toMatch(/unregisterTool\(\).*signal/);
+  });
+
+  describe('response headers that switch WebMCP off (index.bs at 0b676d2; confirmed in Chromium 156)', () => {
+    const withHeaders = (headers: Record<string, string>) => response({ url: '/', headers: { 'content-type': 'text/html', ...headers }, body: '<!doctype html><html><body>x</body></html>' });
+    it('Permissions-Policy tools=() makes a registering page partial, naming the header and the rejection', () => {
+      const o = a7WebMcp.evaluate(art({ page: withHeaders({ 'permissions-policy': 'camera=(), tools=()' }), inline: [REGISTER] }), ctx);
+      expect(o.status).toBe('partial');
+      expect(o.code).toBe('A7/policy-disabled');
+      expect(o.evidence).toContain('Permissions-Policy tools=()');
+      expect(o.evidence).toContain('NotAllowedError');
+      expect(o.remediation).toContain('tools=(self)');
+    });
+    it('an allowlist that leaves the page out disables it too; self, * or the page origin allow it', () => {
+      expect(a7WebMcp.evaluate(art({ page: withHeaders({ 'permissions-policy': 'tools=("https://partner.example")' }), inline: [REGISTER] }), ctx).code).toBe('A7/policy-disabled');
+      for (const allowed of ['tools=(self)', 'tools=*', `tools=("${ORIGIN}")`, 'geolocation=()']) {
+        const o = a7WebMcp.evaluate(art({ page: withHeaders({ 'permissions-policy': allowed }), inline: [REGISTER] }), ctx);
+        expect(o.code, allowed).toBe('A7/ok');
+      }
+    });
+    it('a header that does not parse is ignored by browsers: said, not judged', () => {
+      const o = a7WebMcp.evaluate(art({ page: withHeaders({ 'permissions-policy': 'Tools=()' }), inline: [REGISTER] }), ctx);
+      expect(o.code).toBe('A7/ok');
+      expect(o.advisories?.join(' ')).toContain('browsers ignore the whole header');
+    });
+    it('Origin-Agent-Cluster: ?0 is partial (SecurityError); a form-only page gets an advisory, as the declarative section is a TODO', () => {
+      const o = a7WebMcp.evaluate(art({ page: withHeaders({ 'origin-agent-cluster': '?0' }), inline: [REGISTER] }), ctx);
+      expect(o.code).toBe('A7/origin-agent-cluster-off');
+      expect(o.evidence).toContain('SecurityError');
+      const forms = a7WebMcp.evaluate(art({ page: withHeaders({ 'permissions-policy': 'tools=()' }), forms: [{ toolname: 'search', description: 'Search', params: 1, fields: [{ name: 'q', title: 'Keywords', description: null }] }] }), ctx);
+      expect(forms.code).toBe('A7/ok');
+      expect(forms.advisories?.join(' ')).toContain('declarative section is still a TODO');
+    });
   });
 
   it('passes a declarative form tool with a description and labelled fields', () => {

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { d2Sitemap } from '../../../src/core/checks/discoverability/d2-sitemap.js';
 import { parseSitemap, SITEMAP_MAX_URLS, type SitemapArtifact, type SitemapProbe } from '../../../src/core/gather/sitemap.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';

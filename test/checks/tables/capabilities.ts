@@ -17,6 +17,7 @@ import { openApiCandidates, openApiFromProbes } from '../../../src/core/gather/o
 import type { FetchResult } from '../../../src/core/net/http.js';
 import { table } from '../../helpers/check-tester.js';
 import type { McpProbeResult } from '../../../src/core/gather/mcp-probe.js';
+import { readCatalogDocument } from '../../../src/core/gather/catalog-reader.js';
 import { judgeA2aAnswer } from '../../../src/core/gather/a2a-probe.js';
 import { json, notFound, ORIGIN, response, soft404, text } from '../../helpers/responses.js';
 
@@ -148,8 +149,8 @@ const SERVER_CARD = {
   $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
   name: 'com.example/store',
   version: '1.2.0',
+  description: 'Orders and products',
   remotes: [{ type: 'streamable-http', url: 'https://example.com/mcp' }],
-  capabilities: { tools: {} },
 };
 const CORS = { 'access-control-allow-origin': '*' };
 const mcpCards = (at: Record<number, FetchResult>, live: McpProbeResult | null = null) => ({ probes: MCP_CARD_PATHS.map((p, i) => at[i] ?? notFound(p)), live });
@@ -167,40 +168,50 @@ const mcpLive = (outcome: McpProbeResult['outcome'], status: number, headers: Re
   exchanges: [{ rpc: 'initialize', probe: response({ url: 'https://example.com/mcp', method: 'POST', status, headers: { 'content-type': 'text/html', ...headers } }) }],
 });
 const liveCard = (live: McpProbeResult) => () => mcpCards({ 1: json(MCP_CARD_PATHS[1], SERVER_CARD, CORS) }, live);
-const MCP_CATALOG = '/.well-known/mcp/catalog.json';
 const CARD_TYPE = 'application/mcp-server-card+json';
 const catalogEntry = { identifier: 'urn:air:example.com:mcp:store', displayName: 'Store', type: CARD_TYPE, url: 'https://site.test-fixture.dev/mcp/server-card' };
-/** The MCP catalog with the card its entry named (the draft's discovery), the well-known paths all 404. */
-const viaCatalog = (doc: unknown, cardAnswer: FetchResult, live: McpProbeResult | null = null) => () => ({
-  ...mcpCards({}, live),
-  catalog: { probe: json(MCP_CATALOG, doc, { ...CORS, 'cache-control': 'public, max-age=3600' }), cards: [{ entry: { index: 0, identifier: null, displayName: null, type: CARD_TYPE, url: cardAnswer.requestedUrl, isCard: true }, probe: cardAnswer }], skipped: 0 },
-});
+const CATALOG_PATHS = { 'ai-catalog': '/.well-known/ai-catalog.json', ard: '/.well-known/ard.json', 'mcp-catalog': '/.well-known/mcp/catalog.json' } as const;
+/** One catalog (by default the AI Catalog, the draft's discovery) with the card its entries name, the well-known paths all 404. */
+const viaCatalog = (doc: unknown, cardAnswer: FetchResult, live: McpProbeResult | null = null, name: keyof typeof CATALOG_PATHS = 'ai-catalog') => () => {
+  const at = { url: `${ORIGIN}${CATALOG_PATHS[name]}`, via: 'well-known' as const, legacy: name !== 'ard', name };
+  const probe = json(CATALOG_PATHS[name], doc, { ...CORS, 'content-type': 'application/ai-catalog+json', 'cache-control': 'public, max-age=3600' });
+  const document = readCatalogDocument(probe, at, ORIGIN);
+  const catalogs = { signals: { agentmap: null, htmlLink: null, linkHeader: null }, candidates: [at], probes: [probe], documents: [document], lighthouse: { url: at.url, found: true } };
+  const cards = document.entries.filter((e) => e.kind === 'mcp-server-card').map((entry) => ({ entry, document, probe: cardAnswer }));
+  return { ...mcpCards({}, live), catalog: { catalogs, cards, skipped: 0 } };
+};
 const catalogCard = () => json('/mcp/server-card', SERVER_CARD, { ...CORS, 'content-type': CARD_TYPE });
 const a4 = table(a4McpServerCard, {
   valid: [
     { artifact: () => mcpCards({ 1: json(MCP_CARD_PATHS[1], SERVER_CARD, CORS) }), code: 'A4/ok' },
-    {
-      name: 'SEP-1649 shape: serverInfo + transport.endpoint',
-      artifact: () =>
-        mcpCards({ 1: json(MCP_CARD_PATHS[1], { serverInfo: { name: 'store', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: 'https://example.com/mcp' }, capabilities: { tools: {} } }, CORS) }),
-      code: 'A4/ok',
-    },
+
     { name: 'live: initialize + tools/list answered', artifact: liveCard(mcpLive('ok', 200)), code: 'A4/ok' },
     { name: 'live: 401 with WWW-Authenticate', artifact: liveCard(mcpLive('auth-required', 401, { 'www-authenticate': 'Bearer resource_metadata="https://example.com/.well-known/oauth-protected-resource"' })), code: 'A4/ok-auth-required' },
-    { name: 'the MCP catalog names a SEP-2127 card at <endpoint>/server-card', artifact: viaCatalog({ specVersion: 'draft', entries: [catalogEntry] }, catalogCard()), code: 'A4/ok' },
+    { name: 'the AI Catalog names a v1 card at <endpoint>/server-card', artifact: viaCatalog({ specVersion: '1.0', entries: [catalogEntry] }, catalogCard()), code: 'A4/ok' },
+    { name: 'the ARD manifest names the card', artifact: viaCatalog({ entries: [catalogEntry] }, catalogCard(), null, 'ard'), code: 'A4/ok' },
+    { name: 'the card only through the removed MCP Catalog', artifact: viaCatalog({ specVersion: 'draft', entries: [catalogEntry] }, catalogCard(), null, 'mcp-catalog'), code: 'A4/removed-location' },
   ],
   invalid: [
     { artifact: () => mcpCards({}), status: 'fail', code: 'A4/missing' },
-    { name: 'the catalog names a card that 404s', artifact: viaCatalog({ specVersion: 'draft', entries: [catalogEntry] }, notFound('/mcp/server-card')), status: 'partial', code: 'A4/catalog-card-missing' },
+    { name: 'the catalog names a card that 404s', artifact: viaCatalog({ specVersion: '1.0', entries: [catalogEntry] }, notFound('/mcp/server-card')), status: 'partial', code: 'A4/catalog-card-missing' },
     {
-      name: 'catalog entries without identifier and displayName',
-      artifact: viaCatalog({ specVersion: 'draft', entries: [{ type: CARD_TYPE, url: catalogEntry.url }] }, catalogCard()),
+      name: 'catalog entries without identifier',
+      artifact: viaCatalog({ specVersion: '1.0', entries: [{ type: CARD_TYPE, url: catalogEntry.url }] }, catalogCard()),
       status: 'partial',
       code: 'A4/catalog-incomplete',
     },
     { name: 'live: the endpoint 404s with HTML', artifact: liveCard(mcpLive('not-mcp', 404)), status: 'partial', code: 'A4/endpoint-not-mcp' },
     { name: 'live: 401 without WWW-Authenticate', artifact: liveCard(mcpLive('auth-required', 401)), status: 'partial', code: 'A4/endpoint-not-mcp' },
-    { name: 'no endpoint', artifact: () => mcpCards({ 1: json(MCP_CARD_PATHS[1], { name: 'x', version: '1', capabilities: {} }) }), status: 'partial', code: 'A4/incomplete' },
+    { name: 'no identity', artifact: () => mcpCards({ 1: json(MCP_CARD_PATHS[1], { remotes: [{ type: 'streamable-http', url: 'https://example.com/mcp' }] }) }), status: 'partial', code: 'A4/incomplete' },
+    { name: 'no remotes', artifact: () => mcpCards({ 1: json(MCP_CARD_PATHS[1], { name: 'x', version: '1', capabilities: {} }) }), status: 'partial', code: 'A4/no-remotes' },
+    { name: 'a date-versioned $schema', artifact: () => mcpCards({ 1: json(MCP_CARD_PATHS[1], { ...SERVER_CARD, $schema: 'https://static.modelcontextprotocol.io/schemas/2025-11-25/server-card.schema.json' }, CORS) }), status: 'partial', code: 'A4/schema-invalid' },
+    {
+      name: 'SEP-1649 shape: serverInfo + transport.endpoint (read, not a v1 card)',
+      artifact: () =>
+        mcpCards({ 1: json(MCP_CARD_PATHS[1], { serverInfo: { name: 'store', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: 'https://example.com/mcp' }, capabilities: { tools: {} } }, CORS) }),
+      status: 'partial',
+      code: 'A4/schema-invalid',
+    },
     {
       artifact: () =>
         mcpCards({
@@ -295,6 +306,17 @@ const a7 = table(a7WebMcp, {
     { artifact: webmcp({ forms: [{ toolname: 'search', description: null, params: 1, fields: [field('q')] }] }), status: 'partial', code: 'A7/tool-no-description' },
     { artifact: webmcp({ forms: [{ toolname: 'search', description: 'Search', params: 0, fields: [field(null)] }] }), status: 'partial', code: 'A7/param-no-name' },
     { artifact: webmcp({ forms: [{ toolname: 'search', description: 'Search', params: 1, fields: [field('q', null, null)] }] }), status: 'partial', code: 'A7/param-no-title' },
+    { artifact: webmcp({ inline: ['document.modelContext.provideContext({ tools: [] });'] }), status: 'partial', code: 'A7/provide-context-removed' },
+    {
+      artifact: webmcp({ page: response({ url: '/', headers: { 'content-type': 'text/html', 'permissions-policy': 'tools=()' }, body: '<html></html>' }), inline: ['document.modelContext.registerTool({ name: "add_to_cart", description: "Add", execute() {} });'] }),
+      status: 'partial',
+      code: 'A7/policy-disabled',
+    },
+    {
+      artifact: webmcp({ page: response({ url: '/', headers: { 'content-type': 'text/html', 'origin-agent-cluster': '?0' }, body: '<html></html>' }), inline: ['document.modelContext.registerTool({ name: "add_to_cart", description: "Add", execute() {} });'] }),
+      status: 'partial',
+      code: 'A7/origin-agent-cluster-off',
+    },
     { artifact: webmcp({ inline: ['if (document.modelContext) console.log("webmcp")'] }), status: 'partial', code: 'A7/feature-detect-only' },
     { artifact: webmcp({ inline: ['console.log(1)'] }), status: 'fail', code: 'A7/missing' },
   ],

@@ -10,11 +10,12 @@ import { a2aJsonRpcRoute, mcpRoute } from '../../fixtures/sites.mjs';
 const CORS = { 'access-control-allow-origin': '*' };
 const CARD_TYPE = 'application/mcp-server-card+json';
 const CATALOG_HEADERS = { ...CORS, 'cache-control': 'public, max-age=3600' };
-const DISCOVERY = 'modelcontextprotocol/experimental-ext-server-card docs/discovery.md (draft, read 2026-11-25)';
-const SEP2127 = { name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: '' }], capabilities: { tools: {} } };
+const DISCOVERY = 'modelcontextprotocol/experimental-ext-server-card docs/discovery.md at 8924e08 (2026-07-24, read 2026-11-27)';
+const SEP2127 = { $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', name: 'dev.corpus/tools', version: '1.0.0', description: 'Corpus tools', remotes: [{ type: 'streamable-http', url: '' }] };
 const sep2127 = (endpoint: string) => ({ ...SEP2127, remotes: [{ type: 'streamable-http', url: endpoint }] });
+/** The AI Catalog at its well-known path, as the newest draft has MCP clients read it. */
 const catalog = (url: string, entry: Record<string, unknown> = {}) =>
-  json({ specVersion: 'draft', entries: [{ identifier: 'urn:air:corpus.dev:mcp:tools', displayName: 'Corpus tools', type: CARD_TYPE, url, ...entry }] }, CATALOG_HEADERS);
+  json({ specVersion: '1.0', entries: [{ identifier: 'urn:air:corpus.dev:mcp:tools', type: CARD_TYPE, url, ...entry }] }, { ...CATALOG_HEADERS, 'content-type': 'application/ai-catalog+json' });
 /** The card at the draft's default location, answered as its media type. */
 const cardAt = (endpoint: string) => json(sep2127(endpoint), { ...CORS, 'content-type': CARD_TYPE });
 const REFUSING = 'http://127.0.0.1:1';
@@ -42,20 +43,20 @@ export const agentDiscovery: Variant[] = [
     models: 'the MCP catalog naming a SEP-2127 card at /mcp/server-card, whose endpoint answers 401 with resource_metadata (issue 20 case 1)',
     site: ({ origin }) => ({
       '/': page(),
-      '/.well-known/mcp/catalog.json': catalog(`${origin}/mcp/server-card`),
+      '/.well-known/ai-catalog.json': catalog(`${origin}/mcp/server-card`),
       '/mcp/server-card': cardAt(`${origin}/mcp`),
       '/mcp': { status: 401, headers: { 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource"`, 'content-type': 'application/json' }, body: '{"error":"unauthorized"}' },
     }),
     expect: { A4: 'pass' },
     codes: { A4: 'A4/ok-auth-required' },
-    source: `${DISCOVERY}: catalog at /.well-known/mcp/catalog.json, card at <streamable-http-url>/server-card; SEP-2127 card shape; MCP authorization (401 + WWW-Authenticate resource_metadata)`,
+    source: `${DISCOVERY}: the AI Catalog at /.well-known/ai-catalog.json, card at <streamable-http-url>/server-card; v1 card (schema.ts at 8924e08); MCP authorization (401 + WWW-Authenticate resource_metadata)`,
   },
   {
     name: 'mcp-catalog-live-server',
     models: 'the MCP catalog naming a card at /mcp/server-card whose endpoint answers initialize and tools/list',
     site: ({ origin }) => ({
       '/': page(),
-      '/.well-known/mcp/catalog.json': catalog('/mcp/server-card'),
+      '/.well-known/ai-catalog.json': catalog('/mcp/server-card'),
       '/mcp/server-card': cardAt(`${origin}/mcp`),
       '/mcp': mcpRoute({ name: 'dev.corpus/tools' }),
     }),
@@ -65,21 +66,21 @@ export const agentDiscovery: Variant[] = [
   },
   {
     name: 'mcp-catalog-entry-incomplete',
-    models: 'an MCP catalog whose entry lacks identifier and displayName (the card and endpoint are fine)',
+    models: 'an AI Catalog whose server-card entry lacks identifier (the card and endpoint are fine)',
     site: ({ origin }) => ({
       '/': page(),
-      '/.well-known/mcp/catalog.json': json({ specVersion: 'draft', entries: [{ type: CARD_TYPE, url: `${origin}/mcp/server-card` }] }, CATALOG_HEADERS),
+      '/.well-known/ai-catalog.json': json({ specVersion: '1.0', entries: [{ type: CARD_TYPE, url: `${origin}/mcp/server-card` }] }, CATALOG_HEADERS),
       '/mcp/server-card': cardAt(`${origin}/mcp`),
       '/mcp': mcpRoute({ name: 'dev.corpus/tools' }),
     }),
     expect: { A4: 'partial' },
     codes: { A4: 'A4/catalog-incomplete' },
-    source: `${DISCOVERY}: an entry has identifier (urn:air:…), displayName, type and url`,
+    source: `${DISCOVERY}: an entry has identifier, type and exactly one of url or data (displayName is optional there, required by ARD v0.91: an advisory)`,
   },
   {
     name: 'mcp-catalog-card-missing',
     models: 'an MCP catalog whose only entry points at a card that answers 404, and no well-known card',
-    site: ({ origin }) => ({ '/': page(), '/.well-known/mcp/catalog.json': catalog(`${origin}/mcp/server-card`) }),
+    site: ({ origin }) => ({ '/': page(), '/.well-known/ai-catalog.json': catalog(`${origin}/mcp/server-card`) }),
     expect: { A4: 'partial' },
     codes: { A4: 'A4/catalog-card-missing' },
     source: `${DISCOVERY}; our decision docs/check-codes.md A4/catalog-card-missing (a catalog that names an unreadable card is a broken promise, not an absence)`,
@@ -89,7 +90,7 @@ export const agentDiscovery: Variant[] = [
     models: 'a card at /.well-known/mcp/server-card.json whose endpoint is in "serverUrl" (a variant outside the drafts)',
     site: ({ origin }) => ({
       '/': page(),
-      '/.well-known/mcp/server-card.json': json({ name: 'dev.corpus/tools', version: '1.0.0', serverUrl: `${origin}/mcp`, capabilities: { tools: {} } }, CORS),
+      '/.well-known/mcp/server-card.json': json({ $schema: SEP2127.$schema, name: 'dev.corpus/tools', version: '1.0.0', description: 'Corpus tools', serverUrl: `${origin}/mcp` }, CORS),
       '/mcp': mcpRoute({ name: 'dev.corpus/tools' }),
     }),
     expect: { A4: 'pass' },
@@ -224,7 +225,7 @@ export const agentDiscovery: Variant[] = [
   },
   {
     name: 'ai-catalog-ard-no-identifiers',
-    models: 'an ARD manifest whose host has neither displayName nor identifier and whose entries lack identifier',
+    models: 'an ARD manifest whose entries lack identifier (its host has neither displayName nor identifier: an advisory, ARD reads no host)',
     site: ({ origin }) => ({
       '/': page(),
       '/.well-known/ai-catalog.json': json(
@@ -234,6 +235,6 @@ export const agentDiscovery: Variant[] = [
     }),
     expect: { A10: 'partial' },
     codes: { A10: 'A10/incomplete' },
-    source: 'Agentic Resource Discovery (agenticresourcediscovery.org: host displayName and identifier, entry identifier are required); shape seen in a real catalog (issue 23 point 6)',
+    source: 'ards-project/ard-spec spec/ard.md v0.91 §4.2 (commit 04afa6cb0301: an entry MUST carry identifier, displayName, type, url or data; the manifest needs only entries, §5.1); shape seen in a real catalog (issue 23 point 6)',
   },
 ];

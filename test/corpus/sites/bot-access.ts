@@ -121,7 +121,7 @@ export const botAccess: Variant[] = [
     site: () => ({ '/': page('Corpus Co', '', { 'content-usage': 'train-ai=n, search=y' }), '/robots.txt': text('User-agent: *\nAllow: /\n') }),
     expect: { B5: 'pass' },
     codes: { B5: 'B5/ok' },
-    source: 'draft-ietf-aipref-attach-05 (Content-Usage header field); draft-ietf-aipref-vocab-08 (RFC 9651 dictionary, labels train-ai, ai-use, search, tokens y/n), read 2026-11-25',
+    source: 'draft-ietf-aipref-attach (Content-Usage header field) and draft-ietf-aipref-vocab (RFC 9651 dictionary, labels train-ai and search, tokens y/n), ietf-wg-aipref/drafts at 7ca0afc (2026-08-19), read 2026-11-27',
   },
   {
     name: 'content-usage-header-not-tokens',
@@ -130,6 +130,33 @@ export const botAccess: Variant[] = [
     expect: { B5: 'fail' },
     codes: { B5: 'B5/header-invalid' },
     source: 'draft-ietf-aipref-vocab-08 processing algorithm (values that are not the Tokens y or n leave the preference unknown); the yes/no spelling is Content-Signal\'s, seen mixed into Content-Usage in robots.txt files',
+  },
+  {
+    name: 'content-usage-ai-use-only',
+    models: 'a robots.txt Content-Usage line whose only label is ai-use (a label of vocab-08, gone from the current text)',
+    site: () => ({ '/': page(), '/robots.txt': text('User-agent: *\nContent-Usage: ai-use=n\nAllow: /\n') }),
+    expect: { B5: 'fail', D1: 'pass' },
+    codes: { B5: 'B5/invalid', D1: 'D1/ok' },
+    source: 'draft-ietf-aipref-vocab at 7ca0afc (2026-08-19), "Usage Category Labels" (train-ai, search) and "Syntax Extensions" ("any unknown labels MUST be ignored"); our decision: fail (bonus), the old label named in an advisory',
+  },
+  {
+    name: 'content-usage-header-ai-use-only',
+    models: 'a Content-Usage response header whose only label is ai-use',
+    site: () => ({ '/': page('Corpus Co', '', { 'content-usage': 'ai-use=n' }), '/robots.txt': text('User-agent: *\nAllow: /\n') }),
+    expect: { B5: 'fail' },
+    codes: { B5: 'B5/header-invalid' },
+    source: 'draft-ietf-aipref-vocab at 7ca0afc (labels train-ai and search only; unknown labels ignored); draft-ietf-aipref-attach at 7ca0afc (header field)',
+  },
+  {
+    name: 'content-usage-path-rules',
+    models: 'the attachment draft\'s robots.txt example shape: a * group with Disallow, a group-wide Content-Usage and a path-scoped one, then a second group for one crawler',
+    site: () => ({
+      '/': page(),
+      '/robots.txt': text('User-agent: *\nAllow: /\nDisallow: /private/\nContent-Usage: train-ai=n\nContent-Usage: /open-data/ train-ai=y\n\nUser-agent: CorpusBot\nAllow: /\nContent-Usage: train-ai=y\n'),
+    }),
+    expect: { B5: 'pass', D1: 'pass' },
+    codes: { B5: 'B5/ok', D1: 'D1/ok' },
+    source: 'Shape of the example robots.txt of draft-ietf-aipref-attach.md ("Example", ietf-wg-aipref/drafts at 7ca0afc): path up to the first SP/HTAB, then the statement; D1 passes (RFC 9309 lets crawlers ignore records they do not know) and names the Lighthouse robots-txt audit that flags the lines (core/audits/seo/robots-txt.js at 83f1c6fd0d)',
   },
   {
     name: 'content-signal-and-usage-disagree',
@@ -153,6 +180,21 @@ export const botAccess: Variant[] = [
     expect: { B3: 'pass' },
     codes: { B3: 'B3/ok' },
     source: 'draft-ietf-webbotauth-httpsig-protocol §5.5 (editor\'s copy 2026-10-09, read 2026-11-25: JWKS at /.well-known/http-message-signatures-directory, kid = JWK thumbprint); RFC 7517 (JWK Set); RFC 8037 (OKP / Ed25519 keys)',
+  },
+  {
+    name: 'web-bot-auth-jose-alg',
+    models: 'the draft\'s directory example shape (one Ed25519 JWK with kid, use, nbf, exp) carrying a JOSE alg member (Ed25519)',
+    site: () => ({
+      '/': page(),
+      '/.well-known/http-message-signatures-directory': {
+        headers: { 'content-type': 'application/http-message-signatures-directory+json', 'cache-control': 'max-age=86400' },
+        // The corpus key of web-bot-auth-directory (not the RFC 9421 test key the draft's example uses).
+        body: JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', kid: 'mrkvManMGgSdR6bhOMyQGGQqrLq_4PMktuu1DEkCJB4', x: 'OftgBAZx-uEuZWgzhjgosNSP0-5fKvMicyj2B8zLh2k', use: 'sig', alg: 'Ed25519', nbf: 1712793600, exp: 4102444800 }] }),
+      },
+    }),
+    expect: { B3: 'pass' },
+    codes: { B3: 'B3/ok' },
+    source: 'draft-ietf-webbotauth-httpsig-protocol.md at be12662f (editor\'s copy heading -01), "Directory Format": "A JWK `alg` member, when present, follows Section 4.4 of JWK" (RFC 7517: a JOSE name; RFC 9864 Ed25519); its example shape (kid, use, nbf, exp) reproduced with our own key',
   },
   {
     name: 'web-bot-auth-test-key',

@@ -131,9 +131,9 @@ export const capabilities: Variant[] = [
       '/mcp': mcpRoute(),
       '/.well-known/mcp.json': json({ serverInfo: { name: 'tools', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: `${origin}/mcp` }, capabilities: { tools: {} } }, CORS),
     }),
-    expect: { A4: 'pass' },
-    codes: { A4: 'A4/ok' },
-    source: 'SEP-1649 draft (serverInfo, transport.endpoint); issue 11 (A4 reads transport.endpoint)',
+    expect: { A4: 'partial' },
+    codes: { A4: 'A4/schema-invalid' },
+    source: 'SEP-1649 draft (serverInfo, transport.endpoint); issue 11 (A4 reads transport.endpoint); read and probed, but not a v1 card: modelcontextprotocol/experimental-ext-server-card schema.ts at 8924e08 requires $schema, name, version, description',
   },
   {
     name: 'mcp-card-sep2127-path',
@@ -141,7 +141,7 @@ export const capabilities: Variant[] = [
     site: ({ origin }) => ({
       '/': page(),
       '/mcp': mcpRoute(),
-      '/.well-known/mcp/server-card': json({ name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }], capabilities: { tools: {} } }, CORS),
+      '/.well-known/mcp/server-card': json({ $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', description: 'Tool advice', name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }], capabilities: { tools: {} } }, CORS),
     }),
     expect: { A4: 'pass' },
     codes: { A4: 'A4/ok' },
@@ -164,7 +164,7 @@ export const capabilities: Variant[] = [
     site: ({ origin }) => ({
       '/': page(),
       '/mcp': { status: 401, headers: { 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource"`, 'content-type': 'application/json' }, body: '{"error":"unauthorized"}' },
-      '/.well-known/mcp/server-card.json': json({ name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }], capabilities: { tools: {} } }, CORS),
+      '/.well-known/mcp/server-card.json': json({ $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', description: 'Tool advice', name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }], capabilities: { tools: {} } }, CORS),
     }),
     expect: { A4: 'pass' },
     codes: { A4: 'A4/ok-auth-required' },
@@ -172,11 +172,11 @@ export const capabilities: Variant[] = [
   },
   {
     name: 'mcp-card-no-endpoint',
-    models: 'an MCP card with a name but no transport endpoint',
+    models: 'an MCP card with a name but no remotes',
     site: () => ({ '/': page(), '/.well-known/mcp/server-card.json': json({ name: 'dev.corpus/tools', version: '1.0.0', capabilities: { tools: {} } }, CORS) }),
     expect: { A4: 'partial' },
-    codes: { A4: 'A4/incomplete' },
-    source: `${MCP_CARD} (a remote needs a URL to connect to)`,
+    codes: { A4: 'A4/no-remotes' },
+    source: `${MCP_CARD} (a remote needs a URL to connect to); experimental-ext-server-card schema.ts at 8924e08: remotes is optional, so a card without one is valid but names nothing to connect to`,
   },
   {
     name: 'mcp-card-cross-site-redirect',
@@ -447,5 +447,78 @@ export const capabilities: Variant[] = [
     expect: { A10: 'pass' },
     codes: { A10: 'A10/legacy-location' },
     source: 'AI Card / AI Catalog (github.com/Agent-Card/ai-card) and Agentic Resource Discovery (agenticresourcediscovery.org: specVersion, host, entries); ARD v0.91 §5.1 (read 2026-11-25): ai-catalog.json is the predecessor path, optional for consumers',
+  },
+  {
+    name: 'webmcp-permissions-policy-off',
+    models: 'the page registers a tool with document.modelContext.registerTool but sends Permissions-Policy: tools=() (WebMCP switched off)',
+    site: () => ({
+      '/': page('Corpus Co', "<script>(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'search', description: 'Search guides', execute: async () => ({}) }); })();</script>", { 'permissions-policy': 'camera=(), tools=()' }),
+    }),
+    expect: { A7: 'partial' },
+    codes: { A7: 'A7/policy-disabled' },
+    source: 'WebMCP index.bs at 0b676d2 (2026-06-24, webmachinelearning/webmcp, read 2026-11-27), "Permissions policy integration" (policy-controlled feature "tools", default allowlist \'self\') and registerTool() step "not allowed to use the tools feature → NotAllowedError"; Chromium 156 rejects it (checked 2026-11-27); our decision: partial, the registration the page makes is refused by the browser',
+  },
+  {
+    name: 'webmcp-permissions-policy-self',
+    models: 'the page registers a tool and allows the tools feature explicitly: Permissions-Policy: tools=(self)',
+    site: () => ({
+      '/': page('Corpus Co', "<script>(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'search', description: 'Search guides', execute: async () => ({}) }); })();</script>", { 'permissions-policy': 'tools=(self)' }),
+    }),
+    expect: { A7: 'pass' },
+    codes: { A7: 'A7/ok' },
+    source: 'WebMCP index.bs at 0b676d2 (2026-06-24, webmachinelearning/webmcp, read 2026-11-27), "Permissions policy integration" (an allowlist holding self admits the page); the A7 fix guide writes this header',
+  },
+  {
+    name: 'webmcp-origin-agent-cluster-off',
+    models: 'the page registers a tool but sends Origin-Agent-Cluster: ?0 (document.domain enabled)',
+    site: () => ({
+      '/': page('Corpus Co', "<script>(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'search', description: 'Search guides', execute: async () => ({}) }); })();</script>", { 'origin-agent-cluster': '?0' }),
+    }),
+    expect: { A7: 'partial' },
+    codes: { A7: 'A7/origin-agent-cluster-off' },
+    source: 'WebMCP index.bs at 0b676d2 (2026-06-24, webmachinelearning/webmcp, read 2026-11-27), registerTool() step "agent cluster not origin-keyed → SecurityError" (commit 4733c27, 2026-06-05); Chromium 156 rejects it (checked 2026-11-27)',
+  },
+  {
+    name: 'webmcp-provide-context-only',
+    models: 'the page gives its tools through document.modelContext.provideContext({tools}) only, the API of the early-2026 draft',
+    site: () => ({
+      '/': page('Corpus Co', "<script>if (document.modelContext) document.modelContext.provideContext({ tools: [{ name: 'search', description: 'Search guides', execute: async () => ({}) }] });</script>"),
+    }),
+    expect: { A7: 'partial' },
+    codes: { A7: 'A7/provide-context-removed' },
+    source: 'webmachinelearning/webmcp index.bs: provideContext() and clearContext() removed in fe84c67 (2026-03-05), absent at 0b676d2 and in Chromium 156; our decision: partial (it passed before 2026.11.6)',
+  },
+  {
+    name: 'api-catalog-website-only',
+    models: 'an api-catalog whose one entry is the site home page with a service-doc to the site blog and an alternate feed (a personal site, no API)',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/api-catalog': json({ linkset: [{ anchor: `${origin}/`, 'service-doc': [{ href: `${origin}/blog/`, title: 'Blog' }], alternate: [{ href: `${origin}/feed.xml`, type: 'application/rss+xml' }] }] }, { 'content-type': 'application/linkset+json' }),
+    }),
+    expect: { A1: 'partial' },
+    codes: { A1: 'A1/no-api-entries' },
+    source: 'Shape seen in a personal site\'s api-catalog in shared/realworld2 (issue 28.8); RFC 9727 §4.1 ("MUST include hyperlinks to API endpoints"; draft -08 at ietf-wg-httpapi/api-catalog 5601ec5); our decision: a host home page documented only by its own pages is a website, not an API',
+  },
+  {
+    name: 'api-catalog-template-anchors',
+    models: 'an api-catalog whose only entry is anchored at a URI template (/tax/{state}) with a service-desc',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/api-catalog': json({ linkset: [{ anchor: `${origin}/tax/{state}`, 'service-desc': [{ href: `${origin}/openapi/tax.json`, type: 'application/openapi+json' }] }] }, { 'content-type': 'application/linkset+json' }),
+    }),
+    expect: { A1: 'partial' },
+    codes: { A1: 'A1/no-api-entries' },
+    source: 'Shape seen in a calculator site\'s api-catalog in shared/realworld2 (issue 28.8); RFC 9264 §4.2.2 (anchor is a URI), RFC 3986 §3 (no braces in a URI), RFC 6570 (templates); our decision: not an API entry, partial when nothing else is',
+  },
+  {
+    name: 'protected-resource-empty-arrays',
+    models: 'protected-resource metadata for a public API: resource plus empty authorization_servers, scopes_supported and bearer_methods_supported arrays',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/oauth-protected-resource': json({ resource: origin, authorization_servers: [], scopes_supported: [], bearer_methods_supported: [], resource_documentation: `${origin}/developers/` }),
+    }),
+    expect: { A3: 'partial' },
+    codes: { A3: 'A3/no-authorization-servers' },
+    source: 'Shape seen in shared/realworld2 (issue 28.9); RFC 9728 §3.2 ("Parameters with zero values MUST be omitted") and §2 (bearer_methods_supported: [] means no Bearer method), oauth-wg/draft-ietf-oauth-resource-metadata at 57f292a; verdict unchanged, the empty arrays are an advisory',
   },
 ];

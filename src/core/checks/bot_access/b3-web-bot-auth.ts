@@ -59,10 +59,24 @@ export function jwkProblems(key: unknown, i: number): string[] {
   return problems;
 }
 
-/** Advisories of one JWK: what the draft asks but verifiers are not told to reject. */
+/**
+ * Asymmetric signature algorithms of the JOSE registry (RFC 7518 §3.1, RFC 8037 EdDSA, RFC 8812
+ * ES256K, RFC 9864 Ed25519/Ed448), which a JWK's `alg` member names (RFC 7517 §4.4).
+ */
+const JOSE_SIG_ALGS = new Set(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'ES256K', 'EdDSA', 'Ed25519', 'Ed448']);
+
+/**
+ * Advisories of one JWK: what the draft asks but verifiers are not told to reject. The editor's copy
+ * heading -01 (be12662f) says "A JWK `alg` member, when present, follows Section 4.4 of JWK" (JOSE
+ * names); the HTTP Signature Algorithms names belong to the signature's own `alg` parameter. The
+ * copy of 2026-10-09 restricted the member to the HTTP names: that advice is reversed.
+ */
 function jwkAdvisories(key: unknown, i: number): string[] {
-  if (!isObject(key) || typeof key.alg !== 'string' || HTTPSIG_ALGS.has(key.alg)) return [];
-  return [`keys[${i}] has alg "${excerpt(key.alg, 20)}": the draft restricts alg to the HTTP Signature Algorithms registry (e.g. ed25519), not JOSE names`];
+  if (!isObject(key) || typeof key.alg !== 'string' || JOSE_SIG_ALGS.has(key.alg)) return [];
+  if (HTTPSIG_ALGS.has(key.alg)) {
+    return [`keys[${i}] has alg "${key.alg}", an HTTP Signature Algorithms name: the draft (editor's copy heading -01) has a JWK's alg member follow RFC 7517 §4.4, i.e. a JOSE name such as EdDSA or Ed25519; the HTTP name goes in the signature's alg parameter`];
+  }
+  return [`keys[${i}] has alg "${excerpt(key.alg, 20)}", not a JOSE signature algorithm (RFC 7517 §4.4; e.g. EdDSA, Ed25519, ES256, PS512)`];
 }
 
 function isLoopbackHost(host: string): boolean {
@@ -213,7 +227,8 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
         code: keygen,
         lang: 'sh',
       },
-      ...serveFileSteps(fx, { path: WBA_DIRECTORY_PATH, contentType: WBA_MEDIA_TYPE, content, lang: 'json' }),
+      // The kid and x are the owner's own key (printed by the step above): the sample holds placeholders.
+      ...serveFileSteps(fx, { path: WBA_DIRECTORY_PATH, contentType: WBA_MEDIA_TYPE, content, lang: 'json', needs: ['signingKey'] }),
       {
         title: 'Serve it directly, and sign the response',
         body: `Answer ${WBA_DIRECTORY_PATH} with a direct 200 over HTTPS (verifiers do not follow redirects), with Cache-Control (e.g. max-age=86400) and, for browser verifiers, Access-Control-Allow-Origin: *. The draft recommends signing the response with each listed key: tag "http-message-signatures-directory", covering "@authority";req and content-digest (send a Content-Digest header).`,

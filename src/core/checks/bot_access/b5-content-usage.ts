@@ -2,26 +2,17 @@ import { defineCheck } from '../types.js';
 import type { RobotsArtifact } from '../../gather/robots.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
-import { verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { addHeaderSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { robotsLinesSteps } from './robots-fix.js';
-import { groupLabel, isStarGroup, prefLines, type PrefLine, type PrefVocabulary } from './robots-prefs.js';
+import { groupLabel, isStarGroup, prefLines } from './robots-prefs.js';
 import { CONTENT_SIGNAL_VOCAB } from './b2-content-signals.js';
-import { AIPREF_CATEGORIES, AIPREF_OLDER_LABELS, describePreferences, readContentUsage, type ContentUsageHeader } from './content-usage-header.js';
+import { AIPREF_CATEGORIES, describePreferences, readContentUsage, readContentUsageRule, type ContentUsageHeader } from './content-usage-header.js';
+import { describeToolFlags, lighthouseUnknownDirectives, LIGHTHOUSE_ROBOTS_AUDIT } from './robots-tool-flags.js';
 
 const SPEC = [
   'https://datatracker.ietf.org/doc/draft-ietf-aipref-vocab/',
   'https://datatracker.ietf.org/doc/draft-ietf-aipref-attach/',
 ];
-
-/**
- * Usage categories of the IETF AIPREF vocabulary as attached in robots.txt: the current labels
- * (train-ai, ai-use, search) and those of earlier revisions (bots, train-genai), still accepted
- * with an advisory.
- */
-export const CONTENT_USAGE_VOCAB: PrefVocabulary = {
-  keys: new Set([...AIPREF_CATEGORIES, ...AIPREF_OLDER_LABELS]),
-  values: new Set(['y', 'n']),
-};
 
 /** B5 reads robots.txt lines and the page's `Content-Usage` response header. */
 export interface ContentUsageArtifact {
@@ -29,25 +20,52 @@ export interface ContentUsageArtifact {
   page: FetchResult;
 }
 
-/** Content-Signal (B2) key and value for each AIPREF category, to compare the two vocabularies. */
-const SIGNAL_OF: Record<string, string> = { 'train-ai': 'ai-train', 'ai-use': 'ai-input', search: 'search' };
+/** One robots.txt `Content-Usage:` rule, with the group it sits in. */
+export interface UsageLine {
+  /** User-agent values of the enclosing group, or null for a line outside any group. */
+  agents: string[] | null;
+  line: number;
+  raw: string;
+  path: string | null;
+  preference: ContentUsageHeader;
+  /** States at least one preference of the current vocabulary. */
+  valid: boolean;
+}
 
-function describeLine(l: PrefLine): string {
-  const valid = l.pairs.filter((p) => p.valid).map((p) => `${p.key}=${p.value}`);
-  return `${groupLabel(l.agents)} → ${valid.length ? valid.join(', ') : `"${excerpt(l.raw, 60)}" (not valid)`}${l.path ? ` for ${l.path}` : ''} (line ${l.line})`;
+/** Every `Content-Usage:` rule of the robots.txt, in file order, read as the attachment draft says. */
+export function usageLines(robots: RobotsArtifact): UsageLine[] {
+  const records = [
+    ...robots.groups.flatMap((g) => g.extras.filter((r) => r.field === 'content-usage').map((r) => ({ agents: g.agents as string[] | null, r }))),
+    ...robots.orphans.filter((r) => r.field === 'content-usage').map((r) => ({ agents: null, r })),
+  ];
+  return records
+    .map(({ agents, r }) => {
+      const { path, preference } = readContentUsageRule(r.value);
+      return { agents, line: r.line, raw: r.value, path, preference, valid: Object.keys(preference.preferences).length > 0 };
+    })
+    .sort((a, b) => a.line - b.line);
+}
+
+/** Content-Signal (B2) key for each current AIPREF category, to compare the two vocabularies. */
+const SIGNAL_OF: Record<string, string> = { 'train-ai': 'ai-train', search: 'search' };
+
+function describeLine(l: UsageLine): string {
+  const prefs = describePreferences(l.preference);
+  return `${groupLabel(l.agents)} → ${prefs || `"${excerpt(l.raw, 60)}" (${l.preference.parseError ? 'not a Structured Fields Dictionary' : 'no train-ai or search preference'})`}${l.path ? ` for ${l.path}` : ''} (line ${l.line})`;
 }
 
 function describeHeader(h: ContentUsageHeader): string {
   const prefs = describePreferences(h);
   if (h.parseError) return `Content-Usage header "${excerpt(h.raw, 60)}" is not a Structured Fields Dictionary (${h.parseError}): every preference is unknown`;
-  return `Content-Usage header: ${prefs || 'no y/n preference for train-ai, ai-use or search'}${h.olderLabels.length ? ` (older labels: ${h.olderLabels.join(', ')})` : ''}`;
+  return `Content-Usage header: ${prefs || 'no y/n preference for train-ai or search'}${h.olderLabels.length ? ` (ignored, not in the current vocabulary: ${h.olderLabels.join(', ')})` : ''}`;
 }
 
 /** Where Content-Signal (B2) and Content-Usage disagree on the `*` group or header. */
-function conflicts(robots: RobotsArtifact, lines: PrefLine[], h: ContentUsageHeader | null): string[] {
+function conflicts(robots: RobotsArtifact, lines: UsageLine[], h: ContentUsageHeader | null): string[] {
   const signals = prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB).filter((l) => isStarGroup(l.agents) || !l.agents);
   const signal = new Map(signals.flatMap((l) => l.pairs.filter((p) => p.valid).map((p) => [p.key, p.value] as const)));
-  const usage = new Map<string, string>(lines.filter((l) => isStarGroup(l.agents) || !l.agents).flatMap((l) => l.pairs.filter((p) => p.valid).map((p) => [p.key, p.value] as const)));
+  const usage = new Map<string, string>();
+  for (const l of lines.filter((l) => !l.path && (isStarGroup(l.agents) || !l.agents))) for (const [k, v] of Object.entries(l.preference.preferences)) usage.set(k, v === 'allow' ? 'y' : 'n');
   for (const [k, v] of Object.entries(h?.preferences ?? {})) usage.set(k, v === 'allow' ? 'y' : 'n');
   const out: string[] = [];
   for (const [key, value] of usage) {
@@ -56,6 +74,10 @@ function conflicts(robots: RobotsArtifact, lines: PrefLine[], h: ContentUsageHea
   }
   return out;
 }
+
+/** The vocabulary text the verdicts follow. */
+const VOCAB_READ = 'draft-ietf-aipref-vocab (ietf-wg-aipref/drafts at 7ca0afc, 2026-08-19)';
+const ATTACH_READ = 'draft-ietf-aipref-attach (ietf-wg-aipref/drafts at 7ca0afc)';
 
 export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
   meta: {
@@ -67,21 +89,21 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
     specUrls: SPEC,
     standards: ['aiprefVocab', 'aiprefAttach', 'rfc9309'],
     summary:
-      'An IETF AI-preferences statement (draft-ietf-aipref-vocab: train-ai, ai-use, search = y|n), attached as a `Content-Usage:` line in robots.txt or as the `Content-Usage` response header of the page (a Structured Fields dictionary, draft-ietf-aipref-attach). Extra credit: the drafts are not final.',
-    why: 'The IETF AI Preferences working group is standardising how sites state AI usage preferences; publishing them now costs one line and is read by early adopters.',
-    remediation: 'Add a `Content-Usage:` line (e.g. `Content-Usage: train-ai=n, search=y`) to the `User-agent: *` group of robots.txt, or send the same value as a `Content-Usage` response header.',
+      'An IETF AI-preferences statement (draft-ietf-aipref-vocab: train-ai, search = y|n; any other label is ignored), sent as the `Content-Usage` response header of the page or as a `Content-Usage:` line in robots.txt (a Structured Fields dictionary, draft-ietf-aipref-attach). Extra credit: the drafts are not final.',
+    why: 'The IETF AI Preferences working group is standardising how sites state AI usage preferences; publishing them now costs one header and is read by early adopters.',
+    remediation: 'Send `Content-Usage: train-ai=n, search=y` (your own choice of y/n) as a response header; a `Content-Usage:` line in robots.txt says the same but Lighthouse\'s robots-txt audit flags it.',
     codes: {
       'B5/no-robots': 'no robots.txt and no Content-Usage header, so no preference',
       'B5/missing': 'no Content-Usage line in robots.txt and no Content-Usage header',
-      'B5/invalid': 'no Content-Usage line has a valid category=y|n pair (and no valid header)',
-      'B5/header-invalid': 'the Content-Usage header states no preference (not a Structured Fields dictionary, or no train-ai/ai-use/search with the token y or n), and robots.txt has no valid line',
-      'B5/ok': 'a valid Content-Usage preference in robots.txt or in the response header',
+      'B5/invalid': 'no Content-Usage line states a train-ai or search preference (token y or n), and no valid header; labels outside the current vocabulary (ai-use, bots, train-genai) are ignored',
+      'B5/header-invalid': 'the Content-Usage header states no preference (not a Structured Fields dictionary, or no train-ai/search with the token y or n; other labels are ignored), and robots.txt has no valid line',
+      'B5/ok': 'a train-ai or search preference in the Content-Usage response header or in robots.txt',
     },
     messages: {
       'B5/ok': '{observed}',
       'B5/no-robots': '{seen}: no robots.txt, and the page sends no Content-Usage header.',
       'B5/missing': '{seen}: no Content-Usage line, and the page sends no Content-Usage header (extra credit only).',
-      'B5/invalid': '{observed} No line has a valid category=y|n pair (categories: {categories}).',
+      'B5/invalid': '{observed} No line states a preference (categories: {categories}, each the token y or n).',
       'B5/header-invalid': '{observed} No valid preference (categories: {categories}, each the token y or n).',
     },
   },
@@ -95,27 +117,29 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
     const rawHeader = page.headers['content-usage'];
     const header = rawHeader !== undefined ? readContentUsage(rawHeader) : null;
     if (header) probes.push(page);
-    const headerValid = !!header && !header.parseError && (Object.keys(header.preferences).length > 0 || header.olderLabels.length > 0);
-    const lines = robots.found ? prefLines(robots, 'content-usage', CONTENT_USAGE_VOCAB) : [];
+    const headerValid = !!header && Object.keys(header.preferences).length > 0;
+    const lines = robots.found ? usageLines(robots) : [];
     const categories = AIPREF_CATEGORIES.join(', ');
     const advisories: string[] = [];
-    const problems = [...new Set(lines.flatMap((l) => l.pairs.map((p) => p.problem).filter((p): p is string => !!p)))];
-    if (problems.length) advisories.push(`Ignored: ${problems.slice(0, 5).join('; ')}.`);
-    if (lines.some((l) => l.pairs.some((p) => !p.valid && (p.value === 'yes' || p.value === 'no')))) {
-      advisories.push('Content-Usage takes y/n values; yes/no belongs to Content-Signal (check B2).');
-    }
-    const older = [...new Set([...lines.flatMap((l) => l.pairs.filter((p) => p.valid && (AIPREF_OLDER_LABELS as readonly string[]).includes(p.key)).map((p) => p.key)), ...(header?.olderLabels.map((l) => l.split('=')[0]) ?? [])])];
-    if (older.length) advisories.push(`${older.join(', ')}: label(s) of earlier vocabulary drafts; draft-ietf-aipref-vocab-08 defines ${categories}.`);
-    if (header) {
-      if (header.unknownValues.length) advisories.push(`Content-Usage header: ${header.unknownValues.join(', ')} without the token y or n, so unknown (quoted "n" and yes/no are not tokens y/n).`);
-      if (header.ignoredLabels.length) advisories.push(`Content-Usage header: unknown label(s) ${header.ignoredLabels.join(', ')} ignored, as the draft says.`);
-      if (header.parseError && lines.some((l) => l.valid)) advisories.push(describeHeader(header) + '.');
-    }
+    const statements = [...lines.map((l) => ({ where: `robots.txt line ${l.line}`, h: l.preference })), ...(header ? [{ where: 'Content-Usage header', h: header }] : [])];
+    const older = [...new Set(statements.flatMap((s) => s.h.olderLabels))];
+    if (older.length) advisories.push(`${older.join(', ')}: not in the current vocabulary (${VOCAB_READ} defines ${categories}; ai-use left it, bots and train-genai earlier), so ignored as the draft requires: no preference is stated by ${older.length > 1 ? 'them' : 'it'}.`);
+    const unknownValues = [...new Set(statements.flatMap((s) => s.h.unknownValues.map((k) => `${k} (${s.where})`)))];
+    if (unknownValues.length) advisories.push(`${unknownValues.slice(0, 5).join(', ')}: without the token y or n, so unknown (quoted "n", yes/no and upper-case N are not the tokens y/n).`);
+    const ignored = [...new Set(statements.flatMap((s) => s.h.ignoredLabels))];
+    if (ignored.length) advisories.push(`Unknown label(s) ${ignored.slice(0, 8).join(', ')} ignored, as the draft says.`);
+    const broken = lines.filter((l) => l.preference.parseError);
+    if (broken.length) advisories.push(`robots.txt line(s) ${broken.slice(0, 5).map((l) => l.line).join(', ')}: not a Structured Fields Dictionary (${broken[0].preference.parseError}), so every preference there is unknown (labels are lower-case, values bare tokens).`);
+    if ([...lines.map((l) => l.raw), header?.raw ?? ''].some((v) => /=\s*"?(yes|no)"?\b/i.test(v))) advisories.push('Content-Usage takes y/n tokens; yes/no belongs to Content-Signal (check B2).');
+    if (header?.parseError && lines.some((l) => l.valid)) advisories.push(describeHeader(header) + '.');
     const disagree = conflicts(robots, lines, header);
     if (disagree.length) advisories.push(`Content-Signal (B2) and Content-Usage disagree: ${disagree.join('; ')}. Readers that combine statements apply the most restrictive one; make them say the same.`);
     else if (prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB).some((l) => l.valid) && (lines.some((l) => l.valid) || headerValid)) {
       advisories.push('Content-Signal (B2) and Content-Usage both present and consistent: keep both, each is read by its own readers.');
     }
+    // Tools disagree: Lighthouse's SEO audit fails on a Content-Usage line the attachment draft defines.
+    const flagged = robots.found ? describeToolFlags(lighthouseUnknownDirectives(robots.text), ['content-usage']) : null;
+    if (flagged) advisories.push(flagged);
     const parts: string[] = [];
     if (robots.found) parts.push(lines.length ? `${seen}; ${lines.length} Content-Usage line(s): ${lines.slice(0, 6).map(describeLine).join('; ')}${lines.length > 6 ? '; …' : ''}` : `${seen}; no Content-Usage line`);
     else parts.push(`${seen}: no robots.txt`);
@@ -123,9 +147,9 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
     const observed = `${parts.join('. ')}.`;
     if (!lines.some((l) => l.valid) && !headerValid) {
       const signalOnly = prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB).some((l) => l.valid);
-      if (signalOnly) advisories.push('Content-Signal (B2) is present: it is Cloudflare\'s yes/no vocabulary, not the IETF one. Publishing both is fine (train-ai ↔ ai-train, ai-use ↔ ai-input, search ↔ search).');
+      if (signalOnly) advisories.push('Content-Signal (B2) is present: it is Cloudflare\'s yes/no vocabulary, not the IETF one. Publishing both is fine (train-ai ↔ ai-train, search ↔ search; Content-Signal\'s ai-input has no IETF label now).');
       if (header) {
-        return { status: 'fail', code: 'B5/header-invalid', data: { observed, categories }, remediation: 'Send the header as a Structured Fields dictionary of tokens, e.g. `Content-Usage: train-ai=n, search=y` (lower-case labels, bare y/n).', advisories, probes };
+        return { status: 'fail', code: 'B5/header-invalid', data: { observed, categories }, remediation: 'Send the header as a Structured Fields dictionary of tokens, e.g. `Content-Usage: train-ai=n, search=y` (lower-case labels train-ai and search, bare y/n).', advisories, probes };
       }
       if (!robots.found) return { status: 'fail', code: 'B5/no-robots', data: { seen }, advisories, probes };
       if (!lines.length) return { status: 'fail', code: 'B5/missing', data: { seen }, advisories, probes };
@@ -133,38 +157,43 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
         status: 'fail',
         code: 'B5/invalid',
         data: { observed, categories },
-        remediation: 'Write the preference as `category=y|n`, e.g. `Content-Usage: train-ai=n`.',
+        remediation: 'State train-ai and/or search with the token y or n, e.g. `Content-Usage: train-ai=n, search=y`, preferably as a response header.',
         advisories,
         probes,
       };
     }
-    const where = [lines.some((l) => l.valid) && 'robots.txt', headerValid && 'the Content-Usage response header'].filter(Boolean).join(' and ');
+    const where = [headerValid && 'the Content-Usage response header', lines.some((l) => l.valid) && 'robots.txt'].filter(Boolean).join(' and ');
     return {
       status: 'pass',
       code: 'B5/ok',
       data: { observed },
-      matched: `IETF AIPREF vocabulary (draft-ietf-aipref-vocab-08) attached in ${where} (draft-ietf-aipref-attach-05)`,
+      matched: `IETF AIPREF vocabulary (${VOCAB_READ}) attached in ${where} (${ATTACH_READ})`,
       advisories,
       probes,
-      details: { header: header ? { preferences: header.preferences, parseError: header.parseError } : null, robotsLines: lines.filter((l) => l.valid).length },
+      details: { header: header ? { preferences: header.preferences, parseError: header.parseError, ignored: [...header.olderLabels, ...header.ignoredLabels] } : null, robotsLines: lines.filter((l) => l.valid).length },
     };
   },
   fixGuide(fx) {
+    // The header first: no tool flags it. The robots.txt line is the same statement, at the cost of
+    // Lighthouse's robots-txt audit (robots-tool-flags.ts), said where it is offered.
     return [
+      ...addHeaderSteps(fx, { name: 'Content-Usage', value: 'train-ai=n, search=y' }),
+      {
+        title: 'What the header says',
+        body: `An RFC 9651 dictionary of the two categories of ${VOCAB_READ}: train-ai (AI model training) and search, each the bare token y (allow) or n (disallow); choose your own values. Labels are lower-case; quoted "n", yes/no or other labels (ai-use, of earlier drafts) state nothing. Content-Signal (B2, \`search=yes, ai-input=yes, ai-train=no\`) is Cloudflare's separate vocabulary: keep both if you like, saying the same thing in each.`,
+      },
       ...robotsLinesSteps(fx, {
         snippet: 'User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n',
         rulesOnly: false,
         nuxtConfig: `{\n    groups: [\n      { userAgent: ['*'], allow: ['/'], contentUsage: { 'train-ai': 'n', search: 'y' } },\n    ],\n  }`,
-        squarespace: 'Squarespace cannot add Content-Usage lines; only a proxy in front of the site can.',
+        squarespace: 'Squarespace cannot add Content-Usage lines; send the header instead, or use a proxy in front of the site.',
         cloudflare: 'Cloudflare\'s managed robots.txt writes Content-Signal (B2), not Content-Usage; add the Content-Usage line to your own robots.txt, which Cloudflare keeps below its managed block.',
-      }),
-      {
-        title: 'Or send it as a response header',
-        body: 'The same statement can be attached to each response as `Content-Usage: train-ai=n, search=y` (an RFC 9651 dictionary: lower-case labels, bare tokens y or n; quoted "n" or yes/no leave the preference unknown). Labels: train-ai, ai-use, search. Content-Signal (B2, `search=yes, ai-input=yes, ai-train=no`) is Cloudflare\'s separate vocabulary: keep both if you like, saying the same thing in each.',
-        code: 'Content-Usage: train-ai=n, search=y\n',
-        lang: 'http',
-      },
-      verifyStep(`curl -s ${fx.origin}/robots.txt | grep -i 'content-usage'; curl -sI ${fx.origin}/ | grep -i '^content-usage'`, 'Expect a line such as `Content-Usage: train-ai=n` under `User-agent: *`, or the same as a response header.'),
+      }).map((step, i) =>
+        i === 0
+          ? { ...step, title: `Or, in robots.txt: ${step.title.charAt(0).toLowerCase()}${step.title.slice(1)}`, body: `${step.body ? `${step.body} ` : ''}The cost: ${LIGHTHOUSE_ROBOTS_AUDIT.tool} reports a Content-Usage line as "Unknown directive" and fails (${LIGHTHOUSE_ROBOTS_AUDIT.source}); the header above has no such cost.` }
+          : step,
+      ),
+      verifyStep(`curl -sI ${fx.origin}/ | grep -i '^content-usage'; curl -s ${fx.origin}/robots.txt | grep -i 'content-usage'`, 'Expect `Content-Usage: train-ai=n, search=y` (your values) as a response header, or the same line under `User-agent: *` in robots.txt.'),
       specStep(SPEC),
     ];
   },

@@ -8,10 +8,17 @@
  */
 import { parseDictionary, Token } from 'structured-headers';
 
-/** draft-ietf-aipref-vocab-08 §"Usage Category Labels": the current categories. */
-export const AIPREF_CATEGORIES = ['train-ai', 'ai-use', 'search'] as const;
-/** Labels of earlier revisions (vocab-00..-0x), still recognised as such. */
-export const AIPREF_OLDER_LABELS = ['bots', 'train-genai'] as const;
+/**
+ * The current categories: ietf-wg-aipref/drafts draft-ietf-aipref-vocab.md at 7ca0afc (2026-08-19),
+ * "Usage Category Labels" table: train-ai (AI Model Training) and search (Search), nothing else.
+ */
+export const AIPREF_CATEGORIES = ['train-ai', 'search'] as const;
+/**
+ * Labels of earlier revisions (ai-use up to vocab-08, bots and train-genai before): not in the
+ * current vocabulary, so ignored like any unknown label ("any unknown labels MUST be ignored");
+ * named apart so the owner learns why a line that once counted now states nothing.
+ */
+export const AIPREF_OLDER_LABELS = ['ai-use', 'bots', 'train-genai'] as const;
 /** A header longer than this is not parsed (it would be a bomb, not a preference). */
 export const CONTENT_USAGE_MAX_CHARS = 4096;
 
@@ -25,7 +32,7 @@ export interface ContentUsageHeader {
   preferences: Partial<Record<(typeof AIPREF_CATEGORIES)[number], Preference>>;
   /** Category labels present whose value is not the Token y or n (unknown, as the draft says). */
   unknownValues: string[];
-  /** Labels of earlier vocabulary revisions present (with y/n). */
+  /** Labels of earlier vocabulary revisions present, as `label=value` (ignored: no preference). */
   olderLabels: string[];
   /** Other labels: ignored by the draft's processing. */
   ignoredLabels: string[];
@@ -47,7 +54,7 @@ export function readContentUsage(raw: string): ContentUsageHeader {
       if (pref) out.preferences[key as (typeof AIPREF_CATEGORIES)[number]] = pref;
       else out.unknownValues.push(key);
     } else if ((AIPREF_OLDER_LABELS as readonly string[]).includes(key)) {
-      if (pref) out.olderLabels.push(`${key}=${token}`);
+      out.olderLabels.push(`${key}=${token ?? '?'}`);
     } else if (out.ignoredLabels.length < 10) out.ignoredLabels.push(key);
   }
   return out;
@@ -56,4 +63,24 @@ export function readContentUsage(raw: string): ContentUsageHeader {
 /** The preferences as `label=y|n`, in vocabulary order. */
 export function describePreferences(h: ContentUsageHeader): string {
   return AIPREF_CATEGORIES.filter((c) => h.preferences[c]).map((c) => `${c}=${h.preferences[c] === 'allow' ? 'y' : 'n'}`).join(', ');
+}
+
+export interface ContentUsageRule {
+  /** The path the rule applies to, or null for the whole group. */
+  path: string | null;
+  preference: ContentUsageHeader;
+}
+
+/**
+ * A robots.txt `Content-Usage:` rule value, split as draft-ietf-aipref-attach "Processing
+ * Content-Usage Rules" says (ietf-wg-aipref/drafts draft-ietf-aipref-attach.md at 7ca0afc): a value
+ * starting with "/" carries a path up to the first SP or HTAB; the rest is the statement, parsed
+ * with the vocabulary's rules (the same Dictionary parse as the header, so case and tokens count).
+ */
+export function readContentUsageRule(value: string): ContentUsageRule {
+  const v = value.trim();
+  if (!v.startsWith('/')) return { path: null, preference: readContentUsage(v) };
+  const end = v.search(/[ \t]/);
+  if (end < 0) return { path: v, preference: readContentUsage('') };
+  return { path: v.slice(0, end), preference: readContentUsage(v.slice(end + 1).trim()) };
 }

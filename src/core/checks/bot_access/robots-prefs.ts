@@ -1,6 +1,7 @@
 /**
- * Parsing of preference lines in robots.txt (Content-Signal for B2, Content-Usage for B5):
- * `Field: [path] key=value, key=value`, kept with the group each line belongs to.
+ * Parsing of preference lines in robots.txt (Content-Signal for B2; B5 reads Content-Usage with the
+ * AIPREF Dictionary parse instead, content-usage-header.ts): `Field: [path] key=value, key=value`,
+ * kept with the group each line belongs to.
  */
 import type { RobotsArtifact } from '../../gather/robots.js';
 

@@ -3,6 +3,7 @@ import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
 import { checkLinks, isBrokenTarget, type LinkProbe } from '../../gather/link-check.js';
 import { addHeaderSteps, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { isKnownRelation, isUri, isUriTemplate } from '../../gather/link-relations.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9727', 'https://www.rfc-editor.org/rfc/rfc9264'];
 import { API_CATALOG_ACCEPT, API_CATALOG_OPTIONS, API_CATALOG_PATH } from '../../gather/api-catalog.js';
@@ -53,10 +54,18 @@ interface LinksetFindings {
   entries: number;
   /** Entries without an absolute `anchor`. */
   anchorless: number;
-  /** Entries linking to an API: an `item`, or service-desc/service-doc. */
+  /** Entries whose anchor is a URI template (`{state}`): not a URI (RFC 3986 §3), so not an API endpoint either. */
+  templated: string[];
+  /** Entries anchored at a site's home page whose only link is a service-doc on that same site: a website, not an API. */
+  siteOnly: string[];
+  /** Entries linking to an API: an `item`, or an absolute anchor with service-desc/service-doc. */
   apiEntries: number;
   nested: number;
   relations: Set<string>;
+  /** Relations neither registered nor URIs (RFC 8288 §2.1): readers ignore them. */
+  unknownRelations: Set<string>;
+  /** status links that point back at the catalog itself. */
+  selfStatus: number;
   problems: string[];
 }
 
@@ -67,25 +76,36 @@ function targetsOf(value: unknown): string[] {
     .filter((h): h is string => !!h);
 }
 
-export function inspectLinkset(linkset: unknown[]): LinksetFindings {
-  const f: LinksetFindings = { entries: linkset.length, anchorless: 0, apiEntries: 0, nested: 0, relations: new Set(), problems: [] };
+/** Whether `anchor` is a host's home page and every service-doc target sits on that host. */
+function documentsOnlyItself(anchor: URL, docs: string[]): boolean {
+  if (anchor.pathname !== '/' || anchor.search) return false;
+  return docs.every((d) => URL.canParse(d, anchor) && new URL(d, anchor).host === anchor.host);
+}
+
+export function inspectLinkset(linkset: unknown[], catalogUrl?: string): LinksetFindings {
+  const f: LinksetFindings = { entries: linkset.length, anchorless: 0, templated: [], siteOnly: [], apiEntries: 0, nested: 0, relations: new Set(), unknownRelations: new Set(), selfStatus: 0, problems: [] };
   linkset.forEach((entry, i) => {
     if (!isObject(entry)) {
       f.problems.push(`linkset[${i}] is not an object`);
       return;
     }
-    let anchorOk = false;
-    try {
-      anchorOk = typeof entry.anchor === 'string' && !!new URL(entry.anchor).protocol;
-    } catch {
-      anchorOk = false;
-    }
-    if (!anchorOk) f.anchorless++;
+    const anchor = typeof entry.anchor === 'string' ? entry.anchor : null;
+    const templated = !!anchor && isUriTemplate(anchor);
+    // RFC 9264 §4.2.2: the anchor is the link context, a URI; new URL() alone would accept `{state}`.
+    const anchorUrl = anchor && !templated && isUri(anchor) && URL.canParse(anchor) ? new URL(anchor) : null;
+    if (templated) f.templated.push(anchor);
+    else if (!anchorUrl) f.anchorless++;
     const rels = Object.keys(entry).filter((k) => k !== 'anchor');
-    for (const r of rels) f.relations.add(r);
+    for (const r of rels) {
+      f.relations.add(r);
+      if (!isKnownRelation(r)) f.unknownRelations.add(r);
+    }
     const has = (r: string) => rels.includes(r) && targetsOf(entry[r]).length > 0;
-    if (has('item') || (anchorOk && (has('service-desc') || has('service-doc')))) f.apiEntries++;
+    const siteOnly = !!anchorUrl && has('service-doc') && !['item', 'service-desc', 'service-meta', 'status'].some(has) && documentsOnlyItself(anchorUrl, targetsOf(entry['service-doc']));
+    if (siteOnly) f.siteOnly.push(anchor as string);
+    if (has('item') || (anchorUrl && !siteOnly && (has('service-desc') || has('service-doc')))) f.apiEntries++;
     if (has('api-catalog')) f.nested++;
+    if (catalogUrl && targetsOf(entry.status).some((t) => URL.canParse(t, catalogUrl) && new URL(t, catalogUrl).href === new URL(catalogUrl).href)) f.selfStatus++;
     if (!rels.some((r) => targetsOf(entry[r]).length)) f.problems.push(`linkset[${i}] has no link targets`);
   });
   return f;
@@ -111,7 +131,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
       'A1/missing': 'no API catalog at /.well-known/api-catalog (or an HTML page)',
       'A1/not-json': 'the catalog is not JSON',
       'A1/no-linkset': 'partial: JSON without a "linkset" array',
-      'A1/no-api-entries': 'partial: empty linkset, entries without an absolute anchor, or no entry linking to an API',
+      'A1/no-api-entries': 'partial: empty linkset, entries without an absolute anchor, or nothing in the catalog is an API (no item or service-desc/service-doc entry; a site\'s home page documented only by its own pages, or a URI-template anchor, is not one)',
       'A1/dead-links': 'partial: every checked link target is dead',
       'A1/ok': 'an RFC 9727 API catalog linking to live APIs',
     },
@@ -158,19 +178,35 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
         probes,
       };
     }
-    const f = inspectLinkset(value.linkset);
+    const f = inspectLinkset(value.linkset, get.url);
     const facts = `${seen}; ${f.entries} linkset entr${f.entries === 1 ? 'y' : 'ies'}, ${f.apiEntries} linking to an API${f.nested ? `, ${f.nested} nested catalog(s)` : ''}; relations: ${[...f.relations].slice(0, 8).join(', ') || 'none'}`;
-    const details = { entries: f.entries, apiEntries: f.apiEntries, nested: f.nested, relations: [...f.relations] };
+    const details = { entries: f.entries, apiEntries: f.apiEntries, nested: f.nested, relations: [...f.relations], templatedAnchors: f.templated.length, websiteEntries: f.siteOnly.length, unknownRelations: [...f.unknownRelations] };
     if (f.relations.size && ![...f.relations].some((r) => API_RELATIONS.includes(r) || r === 'api-catalog')) {
       advisories.push(`No recognised relation (${API_RELATIONS.join(', ')}, api-catalog).`);
     }
+    // RFC 9727 §4.1 (draft -08 = the RFC, ietf-wg-httpapi/api-catalog at 5601ec5): the catalog MUST link to API endpoints.
+    const list = (xs: string[]) => xs.slice(0, 3).map((x) => `"${excerpt(x, 60)}"`).join(', ') + (xs.length > 3 ? ', …' : '');
+    if (f.templated.length) advisories.push(`${f.templated.length} anchor(s) are URI templates (RFC 6570), not URIs (RFC 3986 §3; RFC 9264 §4.2.2 anchors are URIs): ${list(f.templated)}. Name a concrete API base URL and leave the template to the API's description.`);
+    if (f.siteOnly.length) {
+      advisories.push(
+        `${list(f.siteOnly)}: a host's home page whose only link is a service-doc on the same host, and nothing (service-desc, service-meta, status, item) marks it as an API: as written it describes a website, not an API (RFC 9727 §4.1: the catalog MUST link to API endpoints). If it is an API root, add its service-desc.`,
+      );
+    }
+    if (f.unknownRelations.size) advisories.push(`Relation(s) ${[...f.unknownRelations].slice(0, 5).map((r) => `"${excerpt(r, 40)}"`).join(', ')} neither registered (IANA Link Relation Types) nor a URI, as RFC 8288 §2.1.2 requires of an extension relation: readers ignore them.`);
+    if (f.selfStatus) advisories.push(`${f.selfStatus} status link(s) point back at the catalog itself, which says nothing of the API's status (RFC 9727 Appendix A uses status for the API's own health resource).`);
     if (!f.entries || (!f.apiEntries && !f.nested) || f.anchorless) {
-      const why = !f.entries ? 'the linkset is empty' : f.anchorless ? `${f.anchorless} entr${f.anchorless === 1 ? 'y has' : 'ies have'} no absolute anchor` : 'no entry links to an API (item, or service-desc/service-doc)';
+      const why = !f.entries
+        ? 'the linkset is empty'
+        : f.anchorless
+          ? `${f.anchorless} entr${f.anchorless === 1 ? 'y has' : 'ies have'} no absolute anchor`
+          : f.siteOnly.length || f.templated.length
+            ? `nothing in the catalog is an API: ${[f.siteOnly.length && `${f.siteOnly.length} entr${f.siteOnly.length === 1 ? 'y is' : 'ies are'} a home page documented only by its own pages`, f.templated.length && `${f.templated.length} anchor(s) are URI templates, not URIs`].filter(Boolean).join(', ')} (RFC 9727 §4.1)`
+            : 'no entry links to an API (item, or service-desc/service-doc)';
       return {
         status: 'partial',
         code: 'A1/no-api-entries',
         data: { facts, why, note: f.problems.length ? ` ${f.problems.slice(0, 3).join('; ')}.` : '' },
-        remediation: 'Give each linkset entry an absolute "anchor" (the API base URL) and service-desc / service-doc links, or "item" links to the APIs.',
+        remediation: 'Give each linkset entry an absolute "anchor" (the API base URL, not the website) and a service-desc (its OpenAPI description) with service-doc links, or "item" links to the APIs.',
         matched: 'RFC 9727 (Linkset RFC 9264)',
         advisories,
         probes,
@@ -217,6 +253,8 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
         content,
         lang: 'json',
         headers: { Link: `<${API_CATALOG_PATH}>; rel="api-catalog"` },
+        // The anchor, description and docs are the owner's API: the sample's /api/v1 links are placeholders.
+        needs: ['apiBaseUrl'],
       }),
       ...addHeaderSteps(fx, { name: 'Link', value: `<${API_CATALOG_PATH}>; rel="api-catalog"` }),
       verifyStep(`curl -si -H 'Accept: application/linkset+json' ${fx.origin}${API_CATALOG_PATH} | head -n 20`, 'Expect 200, Content-Type: application/linkset+json with the RFC 9727 profile, and a linkset whose entries link to your APIs.'),

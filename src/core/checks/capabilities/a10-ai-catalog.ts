@@ -10,27 +10,23 @@ import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt, isFound, isObject, isSoft404, parseJson } from '../../gather/classify.js';
-import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { pageHtmlStep, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { PLACEHOLDER_DOMAIN, siteDomain } from '../../fixes/site.js';
-import { MCP_CARD_MEDIA_TYPE } from '../../gather/mcp-catalog.js';
+import { agentCatalog } from '../../gather/catalog-reader.js';
 import {
   A2A_CARD_MEDIA_TYPE,
+  AI_CATALOG_MEDIA_TYPE,
+  MCP_CARD_MEDIA_TYPE,
   ARD_DISCOVERY_TYPES,
   AIR_URN_RE,
   MEDIA_TYPE_RE,
-  AI_CATALOG_OPTIONS,
   AI_CATALOG_PATH,
   ARD_PATH,
   ARD_REL,
   LEGACY_REL,
-  agentmapOf,
-  catalogCandidates,
-  lighthouseShippedUrl,
-  resolveCatalogHref,
   type CatalogCandidate,
   type CatalogSignals,
 } from '../../gather/ai-catalog.js';
-import { parseLinkHeader } from '../../gather/link-header.js';
 
 const SPEC = ['https://github.com/ards-project/ard-spec/blob/main/spec/ard.md', 'https://github.com/Agent-Card/ai-card', 'https://agenticresourcediscovery.org'];
 export { AI_CATALOG_PATH, ARD_PATH };
@@ -73,7 +69,8 @@ function label(c: Pick<CatalogCandidate, 'via' | 'legacy'>): string {
 function candidateOf(res: FetchResult, discovery: AiCatalogArtifact['discovery']): CatalogCandidate {
   const known = discovery?.candidates.find((c) => c.url === res.requestedUrl);
   if (known) return known;
-  return { url: res.requestedUrl, via: 'well-known', legacy: !new URL(res.requestedUrl).pathname.endsWith(ARD_PATH) };
+  const legacy = !new URL(res.requestedUrl).pathname.endsWith(ARD_PATH);
+  return { url: res.requestedUrl, via: 'well-known', legacy, name: legacy ? 'ai-catalog' : 'ard' };
 }
 
 /** The first answering probe in the order the candidates were tried. */
@@ -107,24 +104,38 @@ function discoveryAdvisories(probes: FetchResult[], discovery: AiCatalogArtifact
   const lh = discovery.lighthouse;
   if (lh && lh.found === false) {
     out.push(
-      `Lighthouse's shipped gatherer (core/gather/gatherers/agentic/ard.js, read 2026-11-25) reads only ${excerpt(lh.url, 100)} here (Agentmap, else rel="${LEGACY_REL}", else ${AI_CATALOG_PATH}) and finds no catalog there, though its docs page says the audit reads ${ARD_PATH} and rel="${ARD_REL}" first; a robots.txt "Agentmap: ${excerpt(at.url, 100)}" line lets every reader find it`,
+      `Lighthouse's shipped gatherer (core/gather/gatherers/agentic/ard.js, read 2026-11-25) reads only ${excerpt(lh.url, 100)} here (Agentmap, else rel="${LEGACY_REL}", else ${AI_CATALOG_PATH}) and finds no catalog there, though its docs page says the audit reads ${ARD_PATH} and rel="${ARD_REL}" first; the same file at ${AI_CATALOG_PATH} lets it find the catalog (a robots.txt Agentmap line would too, at the cost below)`,
     );
   }
+  if (discovery.signals.agentmap) out.push(AGENTMAP_LIGHTHOUSE);
   return out;
 }
 
-/** Required members the ARD manifest lacks: host.displayName/identifier, and each entry's identifier, displayName, type, url or data. */
-function ardMissing(host: Record<string, unknown> | null, entries: unknown[]): string[] {
+/**
+ * Tools that contradict each other: Lighthouse's SEO robots-txt audit throws "Unknown directive" on
+ * any line outside its safelist (GoogleChrome/lighthouse core/audits/seo/robots-txt.js, unchanged on
+ * main since 83f1c6f of 2026-06-18, read at f8eac39 of 2026-08-20: the safelist has content-signal,
+ * not agentmap), while its agentic gatherer and ARD §5.1 read Agentmap.
+ */
+export const AGENTMAP_LIGHTHOUSE =
+  `a robots.txt "Agentmap:" line fails Lighthouse's SEO robots-txt audit ("Unknown directive": its safelist, core/audits/seo/robots-txt.js at f8eac39, has content-signal but not agentmap); ` +
+  `<link rel="${ARD_REL}" href="${ARD_PATH}"> in your pages, or a "Link: <${ARD_PATH}>; rel=\"${ARD_REL}\"" response header, names the catalog to ARD readers without it`;
+
+/**
+ * Required members the ARD manifest's entries lack (spec/ard.md v0.91 §4.2, commit 04afa6cb0301:
+ * identifier, displayName, type, exactly one of url and data). The manifest itself needs only
+ * entries (§5.1: other top-level members are transport-defined; ArdManifest requires ["entries"]):
+ * specVersion and host, with its displayName and identifier, are optional.
+ */
+function ardMissing(entries: unknown[]): string[] {
   const out: string[] = [];
-  if (host && !str(host.displayName)) out.push('host.displayName');
-  if (host && !str(host.identifier)) out.push('host.identifier');
   const objects = entries.filter(isObject);
   for (const member of ['identifier', 'displayName', 'type'] as const) {
     const lacking = objects.filter((e) => !str(e[member])).length;
     if (lacking) out.push(`${member} on ${lacking} of ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`);
   }
-  const noTarget = objects.filter((e) => e.url === undefined && e.data === undefined).length;
-  if (noTarget) out.push(`url or data on ${noTarget} of ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`);
+  const noTarget = objects.filter((e) => (e.url === undefined) === (e.data === undefined)).length;
+  if (noTarget) out.push(`exactly one of url and data on ${noTarget} of ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`);
   return out;
 }
 
@@ -185,14 +196,14 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     specUrls: SPEC,
     standards: ['aiCatalog'],
     offers: { resource: 'ardManifest' },
-    summary: `An ARD manifest at ${ARD_PATH} (or named by robots.txt Agentmap, rel="${ARD_REL}"; the predecessor ${AI_CATALOG_PATH} and rel="${LEGACY_REL}" still count, with a note) that is JSON with a spec version, a host and a non-empty entries[] (ARD) or agents[] (AI Card).`,
+    summary: `An ARD manifest at ${ARD_PATH} (or named by robots.txt Agentmap, rel="${ARD_REL}"; the predecessor ${AI_CATALOG_PATH} and rel="${LEGACY_REL}" still count, with a note) that is JSON with a non-empty entries[] whose entries carry identifier, displayName, type and exactly one of url and data (ARD v0.91 §4.2; specVersion and host are optional), or an AI Card catalog's agents[] with a version and host.`,
     why: 'One index of every agent, MCP server and API a host offers lets an agent discover all of them with a single request, whatever protocol each uses.',
-    remediation: `Publish ${ARD_PATH} with specVersion, host {displayName, identifier} and one entry per agent or MCP server you expose, and name it in robots.txt (Agentmap: <url>).`,
+    remediation: `Publish ${ARD_PATH} with one entry per agent or MCP server you expose (identifier, displayName, type, url), the same file at ${AI_CATALOG_PATH}, and name it with <link rel="${ARD_REL}">.`,
     codes: {
       'A10/missing': 'no AI catalog at any advertised or well-known location',
       'A10/not-json': 'the catalog is not JSON',
       'A10/not-object': 'the catalog is JSON but not an object',
-      'A10/incomplete': 'partial: the catalog lacks required members',
+      'A10/incomplete': 'partial: the catalog has no entries, or its entries lack required members (identifier, displayName, type, exactly one of url and data)',
       'A10/legacy-location': `a complete catalog found only at a predecessor location (${AI_CATALOG_PATH} or rel="${LEGACY_REL}"): Lighthouse's shipped gatherer reads it, ARD v0.91 consumers need not (still pass)`,
       'A10/ok': 'a complete AI catalog at a current location (ARD v0.91)',
     },
@@ -206,41 +217,10 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     },
   },
   async gather(ctx) {
-    const [robots, $] = await Promise.all([ctx.robots(), ctx.html()]);
-    const page = ctx.page();
-    const links = parseLinkHeader(page.headers.link, page.url);
-    const header = (rel: string) => links.find((l) => l.rels.includes(rel) && l.target)?.target ?? null;
-    const element = (rel: string) => ($ ? resolveCatalogHref($(`link[rel~="${rel}" i][href]`).first().attr('href'), page.url) : null);
-    const signals: CatalogSignals = {
-      agentmap: robots.found ? agentmapOf(robots.text, robots.probe.url) : null,
-      htmlLink: element(ARD_REL),
-      linkHeader: header(ARD_REL),
-      legacyHtmlLink: element(LEGACY_REL),
-      legacyLinkHeader: header(LEGACY_REL),
-    };
-    const candidates = catalogCandidates(signals, ctx.origin);
-    const probes: FetchResult[] = [];
-    const ask = async (url: string) => {
-      const res = await ctx.fetch(url, AI_CATALOG_OPTIONS);
-      if (!probes.some((p) => p.requestedUrl === res.requestedUrl)) probes.push(res);
-      return res;
-    };
-    // In order, until one answers: two requests when nothing names a catalog (ard.json went out with the page).
-    let found: CatalogCandidate | null = null;
-    for (const c of candidates) {
-      if (isFound(await ask(c.url))) {
-        found = c;
-        break;
-      }
-    }
-    if (found) {
-      // ARD's well-known manifest was sent with the page: its answer costs nothing and tells whether ARD consumers find the catalog.
-      await ask(new URL(ARD_PATH, ctx.origin).href);
-    }
-    // The one URL Lighthouse's shipped gatherer reads: asked only when a catalog was found elsewhere first.
-    const lhUrl = lighthouseShippedUrl(signals, ctx.origin);
-    const lhProbe = probes.find((p) => p.requestedUrl === lhUrl) ?? (found ? await ask(lhUrl) : null);
-    return { probes, discovery: { signals, candidates, lighthouse: { url: lhUrl, found: lhProbe ? isFound(lhProbe) : null } } };
+    // The scan's one catalog reading (catalog-reader.ts), without the MCP Catalog: it is no AI catalog.
+    const read = await agentCatalog(ctx);
+    const keep = read.candidates.map((c, i) => ({ c, p: read.probes[i] })).filter(({ c }) => c.name !== 'mcp-catalog');
+    return { probes: keep.map(({ p }) => p), discovery: { signals: read.signals, candidates: keep.map(({ c }) => c), lighthouse: read.lighthouse } };
   },
   evaluate({ probes, discovery }, { origin }) {
     const hit = located(probes, discovery);
@@ -263,24 +243,36 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     if (!isObject(parsed.value)) return { status: 'fail', code: 'A10/not-object', data: { seen }, probes };
     const doc = parsed.value;
     const advisories: string[] = discoveryAdvisories(probes, discovery, at);
-    if (res.contentType !== 'application/json') advisories.push(`served as ${res.contentType ?? 'no content type'} (application/json expected)`);
+    if (res.contentType !== 'application/json' && res.contentType !== AI_CATALOG_MEDIA_TYPE) advisories.push(`served as ${res.contentType ?? 'no content type'} (application/json or ${AI_CATALOG_MEDIA_TYPE} expected)`);
     if (res.headers['access-control-allow-origin'] !== '*') advisories.push('no Access-Control-Allow-Origin: * (browser-based agents cannot read it)');
 
-    const version = str(doc.specVersion) ?? str(doc.version);
+    const specVersion = str(doc.specVersion);
+    const bareVersion = str(doc.version);
     const host = isObject(doc.host) ? doc.host : null;
-    const hostName = host ? (str(host.displayName) ?? str(host.name) ?? str(host.identifier)) : null;
+    const hostDisplayName = host ? str(host.displayName) : null;
+    const hostName = host ? (hostDisplayName ?? str(host.name) ?? str(host.identifier)) : null;
     const agents = Array.isArray(doc.agents) ? doc.agents : [];
     const entries = Array.isArray(doc.entries) ? doc.entries : [];
     const shapes = [agents.length && `AI Card catalog (${agents.length} agent(s))`, entries.length && `ARD manifest (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'})`].filter(
       Boolean,
     ) as string[];
-    if (!str(doc.specVersion) && version) advisories.push('uses `version`; both formats name it `specVersion`');
+    // ARD v0.91 requires entries alone (§5.1); the AI Catalog and Lighthouse's ARD port (ai-catalog.schema.json) require specVersion: said, not scored.
+    if (entries.length && !specVersion) {
+      advisories.push(`no specVersion${bareVersion ? ` (it has "version": "${excerpt(bareVersion, 20)}")` : ''}: ARD v0.91 does not require one (§5.1: members beside entries are transport-defined), the AI Catalog and Lighthouse's ARD port do ("specVersion": "1.0")`);
+    }
+    if (host && !hostDisplayName) advisories.push('host has no displayName: the AI Catalog requires it when host is present; ARD v0.91 reads no host member');
     advisories.push(...ardEntryProblems(entries).slice(0, 5), ...agentProblems(agents).slice(0, 5));
 
-    const missing = [!version && 'specVersion', !hostName && 'host', !shapes.length && 'a non-empty agents[] or entries[]', ...(entries.length ? ardMissing(host, entries) : [])].filter(Boolean) as string[];
-    const facts = `${seen} (found via ${label(at)}); ${version ? `specVersion ${version}` : 'no specVersion'}, host ${hostName ? `"${excerpt(hostName, 60)}"` : 'missing'}, ${shapes.join(' + ') || 'no agents or entries'}`;
-    const details = { url: res.url, via: at.via, legacy: at.legacy, version, host: hostName, agents: agents.length, entries: entries.length };
-    const move = `move it to ${ARD_PATH} (ARD v0.91 §5.1) and name it in robots.txt with "Agentmap: ${new URL(ARD_PATH, origin).href}", which Lighthouse's shipped gatherer follows too`;
+    // An AI Card catalog (agents[]) keeps its own required members: a version and a host.
+    const agentCatalogMissing = !entries.length && agents.length ? [!(specVersion ?? bareVersion) && 'specVersion', !hostName && 'host'] : [];
+    const missing = [...agentCatalogMissing, !shapes.length && 'a non-empty entries[] (or agents[])', ...(entries.length ? ardMissing(entries) : [])].filter(Boolean) as string[];
+    const versionText = specVersion ? `specVersion ${excerpt(specVersion, 20)}` : bareVersion ? `no specVersion ("version": "${excerpt(bareVersion, 20)}")` : 'no specVersion';
+    const facts = `${seen} (found via ${label(at)}); ${versionText}, host ${hostName ? `"${excerpt(hostName, 60)}"` : 'absent'}, ${shapes.join(' + ') || 'no agents or entries'}`;
+    const details = { url: res.url, via: at.via, legacy: at.legacy, specVersion, version: bareVersion, host: hostName, agents: agents.length, entries: entries.length };
+    const move = `move it to ${ARD_PATH} (ARD v0.91 §5.1) and name it with <link rel="${ARD_REL}" href="${ARD_PATH}">; a copy left at ${AI_CATALOG_PATH} must stay identical (Lighthouse's shipped gatherer and MCP clients read that one)`;
+    if (missing.some((m) => m.startsWith('displayName'))) {
+      advisories.push('displayName is required by ARD v0.91 §4.2 but optional in the AI Catalog and the MCP server-card draft (an entry need not repeat its artifact\'s name): ARD readers may drop those entries');
+    }
     if (missing.length) {
       if (at.legacy) advisories.unshift(`found only at the predecessor location ${label(at)}: ${READERS_NOTE}; ${move}`);
       return {
@@ -293,7 +285,7 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
         details,
       };
     }
-    const matched = `${shapes.map((s) => s.replace(/ \(.*\)$/, '')).join(' + ')} ${version}`;
+    const matched = `${shapes.map((s) => s.replace(/ \(.*\)$/, '')).join(' + ')}${specVersion ? ` ${specVersion}` : ''}`;
     if (at.legacy) {
       // Still a pass (docs: the predecessor is a MAY for consumers, a SHOULD-move for publishers); the move is the advisory.
       advisories.unshift(`${move[0].toUpperCase()}${move.slice(1)}`);
@@ -316,7 +308,7 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
       identifier: `urn:air:${domain}:mcp:main`,
       displayName: `${host} MCP server`,
       type: MCP_CARD_MEDIA_TYPE,
-      url: mcp ?? `${fx.origin}/.well-known/mcp/server-card.json`,
+      url: mcp ?? `${fx.origin}/mcp/server-card`,
       representativeQueries: ['check my order status', 'find a product by name'],
     };
     const agentEntry = {
@@ -345,16 +337,16 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
         headers: { 'Access-Control-Allow-Origin': '*' },
       }),
       exists,
-      {
+      pageHtmlStep({
         title: 'Point readers to it',
         body:
-          `ARD v0.91 readers look at ${ARD_PATH} and rel="${ARD_REL}". Lighthouse's documented audit tries a robots.txt Agentmap line, <link rel="${ARD_REL}">, a Link rel="${ARD_REL}" header, then ${ARD_PATH}. The Lighthouse code shipped so far reads only the Agentmap line, rel="${LEGACY_REL}" and ${AI_CATALOG_PATH}. ` +
-          `With the file at ${ARD_PATH} and an Agentmap line naming it, every one of them finds it: add the line to robots.txt, and the link element to your page head. ` +
-          `If you published the catalog at ${AI_CATALOG_PATH} (its name before ARD v0.91), move it: ARD needs only ${ARD_PATH}, and an old copy you keep must stay identical.`,
-        code: `Agentmap: ${url}\n\n<link rel="${ARD_REL}" href="${ARD_PATH}">`,
+          `ARD v0.91 readers look at ${ARD_PATH} and rel="${ARD_REL}": add the link element to your page head (or send the Link header). ` +
+          `MCP clients (the server-card draft) and the Lighthouse agentic gatherer shipped so far read ${AI_CATALOG_PATH} instead: serve the same file there too, as ${AI_CATALOG_MEDIA_TYPE}, and keep the two identical. ` +
+          `A robots.txt "Agentmap: ${url}" line is a third way ARD names, but ${AGENTMAP_LIGHTHOUSE.replace(/^a robots\.txt "Agentmap:" line /, 'it ')}.`,
+        code: `<link rel="${ARD_REL}" href="${ARD_PATH}">\n\nLink: <${ARD_PATH}>; rel="${ARD_REL}"`,
         lang: 'text',
-      },
-      verifyStep(`curl -si ${url} | head -n 20`, 'Expect HTTP 200, application/json, Access-Control-Allow-Origin: *, and your entries.'),
+      }, { where: 'head', content: `<link rel="${ARD_REL}" href="${ARD_PATH}">` }),
+      verifyStep(`curl -si ${url} | head -n 20\ncurl -si ${fx.origin}${AI_CATALOG_PATH} | head -n 20`, 'Expect HTTP 200, application/json (ai-catalog.json: application/ai-catalog+json), Access-Control-Allow-Origin: *, and your entries.'),
       specStep(SPEC),
     ];
   },

@@ -79,6 +79,7 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
     anchorKey: 'oauthDiscovery',
     specUrls: SPEC,
     standards: ['rfc8414'],
+    offers: { resource: 'oauthServer' },
     summary: `Authorization-server metadata at ${AS_METADATA_PATH} (RFC 8414) or ${OIDC_CONFIG_PATH} (OpenID Connect), on the origin or at the issuers named by the protected-resource metadata (A3).`,
     why: 'Agents (MCP clients among them) discover how to obtain tokens from these documents: endpoints, PKCE support and dynamic client registration. Without them an agent cannot sign in on a user\'s behalf.',
     remediation: `Publish your authorization server's metadata (${OIDC_CONFIG_PATH} or ${AS_METADATA_PATH}) with issuer, authorization_endpoint, token_endpoint and response_types_supported.`,

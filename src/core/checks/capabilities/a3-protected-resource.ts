@@ -33,6 +33,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
     anchorKey: 'oauthProtectedResource',
     specUrls: SPEC,
     standards: ['rfc9728'],
+    offers: { resource: 'protectedResource' },
     summary: `JSON at ${PRM_PATH} naming the protected resource and the authorization servers that issue tokens for it (RFC 9728); a 401 may point to it with WWW-Authenticate resource_metadata.`,
     why: 'An agent that meets a protected API or MCP server learns from this document where to get a token; MCP servers must publish it.',
     remediation: `Publish ${PRM_PATH} with "resource" (your API's URL) and "authorization_servers" (your issuer URLs).`,
@@ -107,6 +108,14 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
     const servers = Array.isArray(doc.authorization_servers) ? doc.authorization_servers.filter((s) => httpUrl(s)) : [];
     if (servers.some((s) => httpUrl(s)!.protocol !== 'https:')) advisories.push('An authorization server URL is not https.');
     if (!Array.isArray(doc.scopes_supported)) advisories.push('No scopes_supported: agents cannot tell which scopes to ask for.');
+    // RFC 9728 §3.2: "Parameters with zero values MUST be omitted from the response"; §2 makes one
+    // exception, bearer_methods_supported: [] ("no Bearer methods are supported").
+    const empty = Object.entries(doc).filter(([k, v]) => Array.isArray(v) && v.length === 0 && k !== 'bearer_methods_supported').map(([k]) => k);
+    if (empty.length) {
+      advisories.push(
+        `${empty.slice(0, 6).join(', ')}: empty array${empty.length > 1 ? 's' : ''}, which RFC 9728 §3.2 says to omit ("Parameters with zero values MUST be omitted")${empty.includes('authorization_servers') ? '; a resource that takes no token needs no protected-resource metadata at all' : ''}.`,
+      );
+    }
     if (prm.linked && !prm.linked.doc && prm.wellKnown.doc) advisories.push(`The page's resource_metadata URL (${excerpt(pointed ?? '', 100)}) did not answer with metadata; the well-known document was used.`);
     const facts = `${where}: resource ${resource ? excerpt(resource.href, 80) : '(none)'}, ${servers.length} authorization server(s)${servers.length ? ` (${servers.slice(0, 3).map((s) => excerpt(String(s), 60)).join(', ')})` : ''}`;
     const details = {

@@ -1,44 +1,56 @@
+/**
+ * A4 MCP server card. Found the way the newest server-card draft says (experimental-ext-server-card
+ * docs/discovery.md at 8924e08, 2026-07-24): an AI Catalog entry of type
+ * application/mcp-server-card+json, by `url` or inline `data`, in any catalog catalog-reader.ts reads
+ * (ARD's names, /.well-known/ai-catalog.json, the removed /.well-known/mcp/catalog.json); then at the
+ * older well-known card paths. The card is checked against the v1 schema (schema.ts at 8924e08) and
+ * its endpoint probed live.
+ */
 import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
-import { MCP_CARD_OPTIONS, MCP_CARD_PATHS, bestCard, complete, readAll, readPath, type CardReading } from '../../gather/mcp-card.js';
-import { MAX_CATALOG_CARDS, MCP_CARD_MEDIA_TYPE, MCP_CATALOG_PATH, mcpCatalog, readMcpCatalog, type McpCatalogArtifact } from '../../gather/mcp-catalog.js';
+import { MCP_CARD_OPTIONS, MCP_CARD_PATHS, SERVER_CARD_SCHEMA_URL, SERVER_NAME_RE, bestCard, complete, readAll, readPath, shownPath, type CardReading, type PathResult } from '../../gather/mcp-card.js';
+import { MAX_CATALOG_CARDS, MCP_CARD_MEDIA_TYPE, MCP_CATALOG_PATH, MCP_URN_RE, mcpCatalog, type McpCatalogArtifact } from '../../gather/mcp-catalog.js';
+import { entriesOf, type CatalogDocument, type CatalogEntry } from '../../gather/catalog-reader.js';
+import { AI_CATALOG_MEDIA_TYPE, AI_CATALOG_PATH, ARD_PATH, type CatalogCandidate } from '../../gather/ai-catalog.js';
 import { liveMcpProbe, type McpProbeResult } from '../../gather/mcp-probe.js';
 import { siteOf } from '../../gather/live-scope.js';
 import { renderFindings } from '../messages.js';
 import { PLACEHOLDER_DOMAIN, placeholderNote, reverseDomain, siteDomain } from '../../fixes/site.js';
 import type { FixStep } from '../../schema.js';
+import type { OwnerValue } from '../../fixes/owner-values.js';
 
 const SPEC = [
   'https://github.com/modelcontextprotocol/experimental-ext-server-card/blob/main/docs/discovery.md',
+  'https://github.com/modelcontextprotocol/experimental-ext-server-card/blob/main/schema.ts',
   'https://github.com/modelcontextprotocol/modelcontextprotocol/pull/2127',
   'https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1649',
 ];
 
-/** The catalog's member problems (sub-findings of A4/catalog-incomplete, advisories otherwise). */
+/** Member problems of a catalog's server-card entries (sub-findings of A4/catalog-incomplete). */
 const FINDINGS = {
-  'A4/catalog-no-spec-version': 'the catalog has no "specVersion"',
-  'A4/catalog-no-entries': 'the catalog has no "entries" array',
-  'A4/entry-no-identifier': 'entries[{entry}] has no "identifier" (urn:air:<publisher>:<namespace>:<name>)',
-  'A4/entry-bad-urn': 'entries[{entry}] identifier "{identifier}" is not urn:air:<publisher>[:<namespace>]:<name>',
-  'A4/entry-no-display-name': 'entries[{entry}] has no "displayName"',
-  'A4/entry-no-type': `entries[{entry}] has no "type" (${MCP_CARD_MEDIA_TYPE} for a server card)`,
-  'A4/entry-no-url': 'entries[{entry}] has no http(s) "url"',
+  'A4/catalog-no-spec-version': '{catalog} has no "specVersion" (the AI Catalog requires one; ARD v0.91 does not)',
+  'A4/entry-no-identifier': '{catalog} entries[{entry}] has no "identifier"',
+  'A4/entry-url-or-data': '{catalog} entries[{entry}] needs exactly one of "url" and "data" (it has {has})',
+  'A4/entry-media-type': `{catalog} entries[{entry}] names its type in "mediaType" ({mediaType}), the MCP Catalog's member before the draft renamed it "type" (commit 3b2d974): write "type": "${MCP_CARD_MEDIA_TYPE}"`,
 } as const;
+type FindingCode = keyof typeof FINDINGS;
 
 /** Where each reader looks for a card, so an owner can satisfy all of them (docs/checks-bot-access-and-capabilities.md). */
 const READERS_NOTE =
-  `the server-card extension's discovery (current draft) reads ${MCP_CATALOG_PATH} and then each entry's url (by default <endpoint>/server-card); ` +
-  'isitagentready.com reads /.well-known/mcp/server-card.json (then server-cards.json and /.well-known/mcp.json); SEP-2127\'s first text used /.well-known/mcp/server-card';
+  `the server-card draft (commit 8924e08) has MCP clients read ${AI_CATALOG_PATH} and each ${MCP_CARD_MEDIA_TYPE} entry's url or inline data; ARD v0.91 readers read ${ARD_PATH}; ` +
+  'isitagentready.com reads /.well-known/mcp/server-card.json (then server-cards.json and /.well-known/mcp.json)';
+/** The removed location, named with its replacement. */
+const REMOVED_NOTE = `${MCP_CATALOG_PATH}, which the server-card draft removed on 2026-07-20 (commit 1491bd2, "Use AI Catalog for Server Card discovery"): current MCP clients read ${AI_CATALOG_PATH} (served as ${AI_CATALOG_MEDIA_TYPE}) instead`;
 export { MCP_CARD_PATHS };
 export { readMcpCard, type CardReading } from '../../gather/mcp-card.js';
-const SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
+
 
 export interface McpCardArtifact {
   /** The older well-known card paths, in MCP_CARD_PATHS order. */
   probes: FetchResult[];
-  /** The MCP catalog and the cards its entries named (absent in tests of the well-known paths alone). */
+  /** The site's catalogs and the server cards their entries name (absent in tests of the well-known paths alone). */
   catalog?: McpCatalogArtifact | null;
   /** The live probe of the card's first endpoint; absent when no complete card on this site names one. */
   live?: McpProbeResult | null;
@@ -66,9 +78,16 @@ export interface McpCardDetails {
   /** The card's URL (fix guides link it). */
   url: string;
   path: string;
-  /** How the card was found: an entry of the MCP catalog, or an older well-known path. */
+  /** How the card was found: a catalog entry, or an older well-known path. */
   via: 'catalog' | 'well-known';
-  catalog: { url: string; entries: number; cardsFetched: number } | null;
+  /** The catalog whose entry named the card: its URL, name, entry count, server-card entries, and the cards of those entries that were read. */
+  catalog: { url: string; name: CatalogCandidate['name']; entries: number; cardEntries: number; cardsRead: number; inline: boolean } | null;
+  /** Where the card departs from the v1 schema (empty: it validates). */
+  schemaProblems: string[];
+  /** Members of earlier drafts the card still carries. */
+  retired: string[];
+  /** Objects in the card's remotes[]. */
+  remotes: number;
   /** Where the card and the live serverInfo disagree (the draft's consistency with runtime behaviour). */
   disagreements: string[];
   shapes: Array<'SEP-2127' | 'SEP-1649'>;
@@ -103,6 +122,63 @@ function disagreements(card: CardReading, live: McpProbeResult | null | undefine
   return out;
 }
 
+/** A catalog's path on the scanned origin (or its URL elsewhere). */
+function catalogPath(d: CatalogDocument): string {
+  return shownPath(d.probe.requestedUrl, d.probe.url);
+}
+
+/** One catalog as read: where, how it answered, and its counts from the parse. */
+function describeCatalog(d: CatalogDocument, origin: string): string {
+  const cards = d.entries.filter((e) => e.kind === 'mcp-server-card').length;
+  const body = d.ok ? `catalog: ${d.entryCount} entr${d.entryCount === 1 ? 'y' : 'ies'}, ${cards} server-card entr${cards === 1 ? 'y' : 'ies'}` : d.problem;
+  return `${describeProbe(d.probe, origin)} (${body})`;
+}
+
+/** The card's facts, every member and count from the same reading the verdict uses. */
+function cardFacts(best: PathResult, card: CardReading, source: CatalogDocument | null, cardEntries: number, results: PathResult[], origin: string): string {
+  const where = best.catalog?.inline ? `${best.path} (inline card)` : describeProbe(best.probe, origin);
+  const read = results.filter((r) => r.via === 'catalog' && r.cards.length).length;
+  const via = source ? ` (named by ${catalogPath(source)}: ${cardEntries} server-card entr${cardEntries === 1 ? 'y' : 'ies'}, ${read} card(s) read)` : '';
+  const shape = card.shapes.length ? card.shapes.map((s) => (s === 'SEP-2127' ? 'SEP-2127 (top-level name/version)' : 'SEP-1649 (serverInfo)')).join(' + ') : 'no recognised identity';
+  const shown = card.endpoints.slice(0, 3).map((e) => excerpt(e, 80));
+  const more = card.endpoints.length > shown.length ? `, +${card.endpoints.length - shown.length} more` : '';
+  const endpoints = `${card.endpoints.length} endpoint(s)${shown.length ? ` (${shown.join(', ')}${more})` : ''}`;
+  const from = card.remoteUrls ? '' : card.variantKeys.includes('serverUrl') && card.endpoints.length ? ' from "serverUrl" (a known variant)' : '';
+  return `${where}${via}: ${best.cards.length > 1 ? `array of ${best.cards.length} cards, ` : ''}${shape}${card.name ? ` "${excerpt(card.name, 60)}"` : ''}${card.version ? ` version ${excerpt(card.version, 20)}` : ''}, ${card.remotes} remote(s), ${endpoints}${from}`;
+}
+
+/** The required members of the server-card entries of one catalog (docs/discovery.md at 8924e08; the AI Catalog for specVersion). */
+function entryFindings(d: CatalogDocument, entries: CatalogEntry[]): Array<{ code: FindingCode; data: Record<string, string | number> }> {
+  const at = catalogPath(d);
+  const out: Array<{ code: FindingCode; data: Record<string, string | number> }> = [];
+  // ARD v0.91 makes every top-level member but entries transport-defined; the AI Catalog (and the MCP Catalog) require specVersion.
+  if (d.at.name !== 'ard' && !d.specVersion) out.push({ code: 'A4/catalog-no-spec-version', data: { catalog: at } });
+  for (const e of entries) {
+    if (!e.identifier) out.push({ code: 'A4/entry-no-identifier', data: { catalog: at, entry: e.index } });
+    if (!e.type && e.mediaType) out.push({ code: 'A4/entry-media-type', data: { catalog: at, entry: e.index, mediaType: excerpt(e.mediaType, 60) } });
+    if (e.hasUrl === e.hasData) out.push({ code: 'A4/entry-url-or-data', data: { catalog: at, entry: e.index, has: e.hasUrl ? 'both' : 'neither' } });
+  }
+  return out.slice(0, 12);
+}
+
+/** What the readers disagree on, and the catalog's serving: advisories, never the verdict. */
+function catalogAdvisories(d: CatalogDocument, entries: CatalogEntry[]): string[] {
+  const out: string[] = [];
+  const at = catalogPath(d);
+  if (d.probe.headers['access-control-allow-origin'] !== '*') out.push(`No Access-Control-Allow-Origin: * on ${at} (browser-based clients cannot read it).`);
+  if (d.at.name === 'ai-catalog' && d.probe.contentType !== AI_CATALOG_MEDIA_TYPE) out.push(`${at} is served as ${d.probe.contentType ?? 'no content type'}; the draft says the AI Catalog SHOULD use ${AI_CATALOG_MEDIA_TYPE}.`);
+  if (d.at.name === 'ard' && !d.specVersion) out.push(`${at} has no "specVersion": ARD v0.91 does not require one (§5.1: members beside entries are transport-defined), the AI Catalog does (MCP clients reading ${AI_CATALOG_PATH} may reject it).`);
+  const noName = entries.filter((e) => !e.displayName).map((e) => e.index);
+  if (noName.length) {
+    out.push(
+      `entries[${noName.slice(0, 5).join('], entries[')}] ha${noName.length === 1 ? 's' : 've'} no "displayName": the server-card draft (docs/discovery.md at 8924e08) and the AI Catalog make it optional (an entry need not repeat the card's fields), ARD v0.91 §4.2 requires it: ARD readers may reject ${noName.length === 1 ? 'that entry' : 'those entries'}.`,
+    );
+  }
+  const notUrn = entries.filter((e) => e.identifier && !MCP_URN_RE.test(e.identifier)).map((e) => `"${excerpt(e.identifier!, 50)}"`);
+  if (notUrn.length) out.push(`identifier ${notUrn.slice(0, 3).join(', ')} is not urn:air:<publisher>:<namespace>:<name>: the draft recommends that form for open systems, ARD v0.91 (Appendix C) requires it.`);
+  return out;
+}
+
 export const a4McpServerCard = defineCheck<McpCardArtifact>()({
   meta: {
     id: 'A4',
@@ -114,9 +190,9 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     anchorKey: 'mcpServerCard',
     specUrls: SPEC,
     standards: ['mcpServerCard', 'rfc9728'],
-    summary: `An MCP server card (name, version, remote endpoint, capabilities), found through the MCP catalog ${MCP_CATALOG_PATH} (each entry's url, fetched as ${MCP_CARD_MEDIA_TYPE}) or at an older well-known path (${MCP_CARD_PATHS.join(', ')}); SEP-2127 and the older serverInfo shape are both accepted, and the endpoint the card names is probed live.`,
+    summary: `An MCP server card found through an AI Catalog entry of type ${MCP_CARD_MEDIA_TYPE} (by url or inline data) at ${ARD_PATH}, ${AI_CATALOG_PATH} or a location robots.txt Agentmap or a link names (the removed ${MCP_CATALOG_PATH} still counts, with a finding), or at an older well-known path (${MCP_CARD_PATHS.join(', ')}); checked against the v1 schema ($schema, reverse-DNS name, version, description, remotes[]), and the endpoint it names is probed live.`,
     why: 'A server card lets an agent find and connect to your MCP server from the domain alone, without a registry or manual setup.',
-    remediation: `Publish ${MCP_CATALOG_PATH} with one entry per MCP server pointing at its server card (by default <endpoint>/server-card) with name, version, remotes[].url and capabilities.`,
+    remediation: `Publish ${AI_CATALOG_PATH} (${AI_CATALOG_MEDIA_TYPE}) with one ${MCP_CARD_MEDIA_TYPE} entry per MCP server, pointing at a v1 server card ($schema, name, version, description, remotes[].url).`,
     offers: { resource: 'mcpCard' },
     profile: {
       appEvidence: 'MCP server card found',
@@ -131,11 +207,14 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     mcpProbe: true,
     codes: {
       'A4/missing': 'no MCP server card (no catalog entry naming one, none at the older well-known paths)',
-      'A4/catalog-card-missing': 'partial: the MCP catalog names server cards but none of them could be read (and no well-known card)',
-      'A4/incomplete': 'partial: the card lacks required members (server identity or transport endpoint)',
+      'A4/catalog-card-missing': 'partial: a catalog names server cards but none of them could be read (and no well-known card)',
+      'A4/incomplete': 'partial: the card lacks a server identity, or its remotes name no URL a client can connect to',
+      'A4/no-remotes': 'partial: the card names no remote (or declares itself documentation-only): a valid card with nothing to connect to',
       'A4/cross-site-redirect': 'partial: the card is only reachable through a redirect to another site',
       'A4/endpoint-not-mcp': 'partial: the advertised endpoint answered but did not complete initialize + tools/list (404, HTML, timeout, bad JSON-RPC, or a 401 without WWW-Authenticate); a probe that could not be made (DNS failure, connection refused) is unmeasured instead',
-      'A4/catalog-incomplete': 'partial: the card and its endpoint are fine, but the MCP catalog lacks required members (specVersion, entries[], or an entry\'s identifier urn:air:…, displayName, type, url)',
+      'A4/schema-invalid': 'partial: the card and its endpoint answer, but the card does not validate against the v1 schema (for example a date-versioned $schema, a name without exactly one "/", no description)',
+      'A4/catalog-incomplete': 'partial: the card and its endpoint are fine, but the catalog entry naming it lacks required members (the catalog\'s specVersion, an entry\'s identifier, type, exactly one of url and data)',
+      'A4/removed-location': `a complete card found only through ${MCP_CATALOG_PATH}, the MCP Catalog the draft removed (commit 1491bd2): still counts, with a finding naming ${AI_CATALOG_PATH}`,
       'A4/ok-auth-required': 'a complete card whose endpoint answers 401 with WWW-Authenticate (a protected server; A3 follows it)',
       'A4/ok': 'a complete MCP server card whose endpoint answers initialize and tools/list',
     },
@@ -143,9 +222,12 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       'A4/missing': 'No MCP server card: {seenAll}.',
       'A4/catalog-card-missing': '{catalogFacts}; none of its server cards could be read: {cardsSeen}.',
       'A4/incomplete': '{facts}; missing {missing}.',
+      'A4/no-remotes': '{facts}; the card names no remote{why}: agents have nothing to connect to (add remotes[] with a streamable-http url).',
+      'A4/schema-invalid': '{facts}{liveText}; the card does not match the v1 schema: {problems}.',
+      'A4/removed-location': `{facts}{liveText}; found only through ${REMOVED_NOTE}.`,
       'A4/cross-site-redirect': '{facts}; the card is only reachable through a cross-site redirect to {url}, which agents may refuse.',
       'A4/endpoint-not-mcp': '{facts}{liveText}.',
-      'A4/catalog-incomplete': '{facts}{liveText}; the catalog: {findings}.',
+      'A4/catalog-incomplete': '{facts}{liveText}; the catalog entry: {findings}.',
       'A4/ok-auth-required': '{facts}{liveText}.',
       'A4/ok': '{facts}{liveText}.',
     },
@@ -158,66 +240,69 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     return { probes, catalog, live: await liveMcpProbe(ctx) };
   },
   evaluate({ probes, catalog, live }, ctx) {
-    const reading = catalog ? readMcpCatalog(catalog.probe) : null;
     const results = readAll(probes, catalog);
-    const catalogSeen = catalog
-      ? `${describeProbe(catalog.probe, ctx.origin)}${reading?.problem ? ` (${reading.problem})` : ''}${reading?.found ? ` (catalog: ${reading.entries.length} entr${reading.entries.length === 1 ? 'y' : 'ies'}, ${catalog.cards.length} server card(s) fetched)` : ''}`
-      : null;
-    const seenAll = [catalogSeen, ...results.map((r) => describeProbe(r.probe, ctx.origin) + (r.problem ? ` (${r.problem})` : ''))].filter(Boolean).join('; ');
-    const withCards = results.filter((r) => r.cards.length);
+    const catalogs = catalog?.catalogs ?? null;
+    const cardEntries = entriesOf(catalogs, 'mcp-server-card');
+    /** The catalogs whose entries name server cards, in reading order. */
+    const cardCatalogs = [...new Set(cardEntries.map((e) => e.document))];
+    const seenCatalogs = (catalogs?.documents ?? []).map((d) => describeCatalog(d, ctx.origin));
+    const catalogProbes = cardCatalogs.map((d) => d.probe);
     const found = bestCard(results);
-    const catalogProbes = catalog && reading?.found ? [catalog.probe] : [];
     if (!found) {
-      if (catalog && catalog.cards.length) {
-        const cardsSeen = results.filter((r) => r.via === 'catalog').map((r) => describeProbe(r.probe, ctx.origin) + (r.problem ? ` (${r.problem})` : '')).join('; ');
+      if (cardEntries.length) {
+        const cardsSeen = cardEntries.map(({ entry, document }) => {
+          const read = results.find((r) => r.catalog && r.catalog.at === document.at && r.catalog.entry === entry.index);
+          if (read) return `${read.catalog!.inline ? read.path : describeProbe(read.probe, ctx.origin)}${read.problem ? ` (${read.problem})` : ''}`;
+          const what = entry.hasUrl && entry.hasData ? 'both url and data' : entry.hasUrl ? 'a url that is not http(s)' : entry.hasData ? 'data that is not a JSON object' : 'neither url nor data';
+          return `${catalogPath(document)} entries[${entry.index}] has ${what}`;
+        });
         return {
           status: 'partial',
           code: 'A4/catalog-card-missing',
-          data: { catalogFacts: catalogSeen!, cardsSeen },
-          remediation: `Serve each server card at the url its ${MCP_CATALOG_PATH} entry names, as JSON (${MCP_CARD_MEDIA_TYPE}), or fix the entry's url.`,
-          probes: [...catalogProbes, ...catalog.cards.map((c) => c.probe)],
+          data: { catalogFacts: cardCatalogs.map((d) => describeCatalog(d, ctx.origin)).join('; '), cardsSeen: cardsSeen.join('; ') },
+          remediation: `Serve each server card at the url its catalog entry names, as JSON (${MCP_CARD_MEDIA_TYPE}), or put the card inline in the entry's data.`,
+          probes: [...catalogProbes, ...(catalog?.cards.flatMap((c) => (c.probe ? [c.probe] : [])) ?? [])],
         };
       }
-      return { status: 'fail', code: 'A4/missing', data: { seenAll }, probes: [...(catalog ? [catalog.probe] : []), ...probes] };
+      const seenAll = [...seenCatalogs, ...results.map((r) => describeProbe(r.probe, ctx.origin) + (r.problem ? ` (${r.problem})` : ''))].join('; ');
+      return { status: 'fail', code: 'A4/missing', data: { seenAll }, probes: [...(catalogs?.probes ?? []), ...probes] };
     }
     const { best, card } = found;
     const res = best.probe;
     const advisories: string[] = [];
     const fromCatalog = best.via === 'catalog';
+    const source = best.catalog ? cardCatalogs.find((d) => d.at === best.catalog!.at) ?? null : null;
     if (res.headers['access-control-allow-origin'] !== '*') {
-      advisories.push(`No Access-Control-Allow-Origin: * on ${best.path}; the server-card draft requires CORS (Allow-Origin *, Allow-Methods GET, Allow-Headers Content-Type) so browser-based clients can read it.`);
+      advisories.push(`No Access-Control-Allow-Origin: * on ${best.catalog?.inline ? catalogPath(source!) : best.path}; the server-card draft requires CORS (Allow-Origin *, Allow-Methods GET, Allow-Headers Content-Type) so browser-based clients can read it.`);
     }
-    if (fromCatalog) {
-      if (res.contentType !== MCP_CARD_MEDIA_TYPE && res.contentType !== 'application/json') advisories.push(`Served as ${res.contentType ?? 'no content type'}; a server card is ${MCP_CARD_MEDIA_TYPE} (or application/json).`);
-    } else if (res.contentType !== 'application/json' && res.contentType !== MCP_CARD_MEDIA_TYPE) {
-      advisories.push(`Served as ${res.contentType ?? 'no content type'} instead of application/json.`);
+    if (!best.catalog?.inline && res.contentType !== MCP_CARD_MEDIA_TYPE && res.contentType !== 'application/json') {
+      advisories.push(`Served as ${res.contentType ?? 'no content type'}; a server card is ${MCP_CARD_MEDIA_TYPE} (or application/json).`);
     }
     if (card.endpoints.some((e) => new URL(e, res.url).protocol !== 'https:')) advisories.push('An endpoint is not an https URL.');
-    if (!card.hasCapabilities) advisories.push('No "capabilities" object (required by SEP-2127, expected by isitagentready).');
-    if (card.shapes.includes('SEP-2127') && !card.hasSchema) advisories.push(`No "$schema" (${SCHEMA_URL}).`);
+    if (card.retired.length) {
+      advisories.push(`The card carries ${card.retired.map((k) => `"${k}"`).join(', ')}, which the v1 card does not have (cards "do not enumerate primitives"; tools are listed at runtime, authentication is declared by the server): leave them out.`);
+    }
     if (!card.shapes.includes('SEP-2127') && card.shapes.length) advisories.push('serverInfo shape only: add top-level name/version and remotes[] (SEP-2127) for current readers.');
-    if (card.variantKeys.includes('serverUrl')) advisories.push('The endpoint is read from "serverUrl", a known variant outside the drafts: name it in remotes[].url (SEP-2127) too.');
+    if (card.variantKeys.includes('serverUrl') && card.remoteUrls === 0 && !card.unresolvedTemplates.length) advisories.push('The endpoint is read from "serverUrl", a known variant outside the drafts: name it in remotes[].url (SEP-2127) too.');
+    if (card.unresolvedTemplates.length) advisories.push(`remotes[].url ${card.unresolvedTemplates.map((u) => `"${excerpt(u, 60)}"`).join(', ')} needs values the user supplies (variables without a default): not probed.`);
     // Which readers find the card where (the drafts moved; an owner can satisfy all of them).
     const wellKnownHit = results.some((r) => r.via === 'well-known' && r.cards.length);
-    if (!fromCatalog && !reading?.found) advisories.push(`Found only at an older well-known path; add ${MCP_CATALOG_PATH} listing it (${READERS_NOTE}).`);
-    if (fromCatalog && !wellKnownHit) advisories.push(`Found through the catalog only; older readers look at well-known paths (${READERS_NOTE}): serve the same card at /.well-known/mcp/server-card.json too if you want them to find it.`);
-    if (catalog && reading?.found) {
-      if (catalog.probe.headers['access-control-allow-origin'] !== '*') advisories.push(`No Access-Control-Allow-Origin: * on ${MCP_CATALOG_PATH} (the draft requires CORS on the catalog).`);
-      if (!catalog.probe.headers['cache-control']) advisories.push(`No Cache-Control on ${MCP_CATALOG_PATH} (the draft suggests public, max-age=3600).`);
-      if (reading.otherTypes.length) advisories.push(`Catalog entries of other types are ignored, as the draft tells clients to: ${reading.otherTypes.slice(0, 3).join(', ')}.`);
-      if (catalog.skipped) advisories.push(`${catalog.skipped} more server card(s) in the catalog were not fetched (at most ${MAX_CATALOG_CARDS} per scan).`);
-    } else if (reading?.problem) advisories.push(`${MCP_CATALOG_PATH} answered but is ${reading.problem}.`);
+    const names = new Set(cardCatalogs.map((d) => d.at.name));
+    const onlyRemoved = fromCatalog && names.size === 1 && names.has('mcp-catalog');
+    if (!fromCatalog) advisories.push(`Found only at an older well-known path; list it in ${AI_CATALOG_PATH} (${READERS_NOTE}).`);
+    if (fromCatalog && !names.has('ai-catalog') && !onlyRemoved) advisories.push(`Listed at ${[...names].map((n) => (n === 'ard' ? ARD_PATH : MCP_CATALOG_PATH)).join(' and ')} but not at ${AI_CATALOG_PATH}: ${READERS_NOTE}; serve the same catalog at ${AI_CATALOG_PATH} too.`);
+    if (fromCatalog && names.has('mcp-catalog') && !onlyRemoved) advisories.push(`${REMOVED_NOTE}; drop it or keep it identical.`);
+    if (fromCatalog && !wellKnownHit) advisories.push(`Found through a catalog only; scanners that predate it read well-known card paths (${READERS_NOTE}): serve the same card at /.well-known/mcp/server-card.json too if you want them to find it.`);
+    if (source) advisories.push(...catalogAdvisories(source, cardEntries.filter((e) => e.document === source).map((e) => e.entry)));
+    if (catalog?.skipped) advisories.push(`${catalog.skipped} more server card(s) in the catalogs were not fetched (at most ${MAX_CATALOG_CARDS} per scan).`);
     if (complete(card) && card.endpoints.every((e) => card.legacySse.includes(e))) {
       advisories.push('Only a legacy HTTP+SSE endpoint (type "sse", deprecated since MCP 2025-03-26): not probed live; add a Streamable HTTP remote.');
     }
     const differ = disagreements(card, live);
     if (differ.length) advisories.push(`The card and the live server disagree (the draft asks for consistency with runtime behaviour): ${differ.join('; ')}.`);
-    const others = withCards.filter((r) => r !== best).map((r) => r.path);
-    const shapeText = card.shapes.length ? card.shapes.map((s) => (s === 'SEP-2127' ? 'SEP-2127 (top-level name/version)' : 'SEP-1649 (serverInfo)')).join(' + ') : 'no recognised identity';
-    const variant = card.variantKeys.includes('serverUrl') ? ' from "serverUrl" (a known variant)' : '';
-    const via = fromCatalog ? ` (named by ${MCP_CATALOG_PATH})` : '';
-    const facts = `${describeProbe(res, ctx.origin)}${via}: ${best.cards.length > 1 ? `array of ${best.cards.length} cards, ` : ''}${shapeText}${card.name ? ` "${excerpt(card.name, 60)}"` : ''}, ${card.endpoints.length} endpoint(s)${card.endpoints.length ? ` (${card.endpoints.slice(0, 2).map((e) => excerpt(e, 80)).join(', ')})` : ''}${variant}${others.length ? `; also at ${others.join(', ')}` : ''}`;
-    const matched = card.shapes.length ? `MCP server card ${card.shapes.join(' + ')} ${fromCatalog ? 'via the MCP catalog' : `at ${best.path}`}` : undefined;
+    const others = results.filter((r) => r.cards.length && r !== best).map((r) => r.path);
+    const facts = cardFacts(best, card, source, cardEntries.length, results, ctx.origin) + (others.length ? `; also at ${others.join(', ')}` : '');
+    const matched = card.shapes.length ? `MCP server card ${card.shapes.join(' + ')} ${fromCatalog ? `via ${catalogPath(source!)}` : `at ${best.path}`}` : undefined;
     const liveDetails = live
       ? { live: { endpoint: live.endpoint, outcome: live.outcome, server: live.serverName, serverVersion: live.serverVersion, protocolVersion: live.protocolVersion, tools: live.toolCount, toolNames: live.toolNames } }
       : {};
@@ -227,56 +312,69 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       url: res.url,
       path: best.path,
       via: fromCatalog ? 'catalog' : 'well-known',
-      catalog: catalog && reading?.found ? { url: catalog.probe.url, entries: reading.entries.length, cardsFetched: catalog.cards.length } : null,
+      catalog: source
+        ? {
+            url: source.probe.url,
+            name: source.at.name,
+            entries: source.entryCount,
+            cardEntries: cardEntries.filter((e) => e.document === source).length,
+            cardsRead: results.filter((r) => r.catalog?.at === source.at && r.cards.length).length,
+            inline: !!best.catalog?.inline,
+          }
+        : null,
       disagreements: differ,
       shapes: card.shapes,
       endpoints: card.endpoints,
       invalidEndpoints: card.invalidEndpoints,
       cards: best.cards.length,
       declaresAuth: card.declaresAuth || protectedLive,
+      schemaProblems: card.schemaProblems,
+      retired: card.retired,
+      remotes: card.remotes,
       ...liveDetails,
     };
-    if (!complete(card)) {
+    const probesOf = (extra: FetchResult[] = []) => (best.catalog?.inline ? [res, ...extra] : [res, ...extra, ...catalogProbes]);
+    const common = { ...(matched ? { matched } : {}), advisories, details };
+    if (!card.shapes.length || (!card.endpoints.length && (card.invalidEndpoints.length || card.unresolvedTemplates.length))) {
       const badUrls = card.invalidEndpoints.length ? `, "${excerpt(card.invalidEndpoints[0], 60)}" is not an http(s) URL` : '';
-      const missing = [...(card.shapes.length ? [] : ['identity (name + version, or serverInfo)']), ...(card.endpoints.length ? [] : [`a connection endpoint (remotes[].url as an https URL${badUrls})`])];
-      return {
-        status: 'partial',
-        code: 'A4/incomplete',
-        data: { facts, missing: missing.join(' and ') },
-        remediation: `Complete the server card: add ${missing.join(' and ')}.`,
-        ...(matched ? { matched } : {}),
-        advisories,
-        probes: [res, ...catalogProbes],
-        details,
-      };
+      const missing = [
+        ...(card.shapes.length ? [] : ['identity (name + version, or serverInfo)']),
+        ...(card.endpoints.length ? [] : card.unresolvedTemplates.length && !badUrls ? ['a remote URL the scan can resolve (its {variables} have no default)'] : [`a connection endpoint (remotes[].url as an https URL${badUrls})`]),
+      ];
+      return { status: 'partial', code: 'A4/incomplete', data: { facts, missing: missing.join(' and ') }, remediation: `Complete the server card: add ${missing.join(' and ')}.`, ...common, probes: probesOf() };
     }
-    if (res.redirects.length && siteOf(res.url) !== siteOf(res.requestedUrl)) {
-      return {
-        status: 'partial',
-        code: 'A4/cross-site-redirect',
-        data: { facts, url: res.url },
-        remediation: 'Serve the server card on your own domain instead of redirecting to another site.',
-        ...(matched ? { matched } : {}),
-        advisories,
-        probes: [res, ...catalogProbes],
-        details,
-      };
+    if (!card.endpoints.length) {
+      const why = card.documentationOnly ? ' (it declares itself documentation-only)' : '';
+      return { status: 'partial', code: 'A4/no-remotes', data: { facts, why }, remediation: 'Add remotes[] with {"type": "streamable-http", "url": "https://…/mcp"} naming your server, or remove the card if you run no remote MCP server.', ...common, probes: probesOf() };
+    }
+    if (!best.catalog?.inline && res.redirects.length && siteOf(res.url) !== siteOf(res.requestedUrl)) {
+      return { status: 'partial', code: 'A4/cross-site-redirect', data: { facts, url: res.url }, remediation: 'Serve the server card on your own domain instead of redirecting to another site.', ...common, probes: probesOf() };
     }
     const liveProbes = live ? live.exchanges.map((x) => x.probe) : [];
     const liveText = live ? `; ${describeLive(live)}` : '';
     const authAnswer = live?.outcome === 'auth-required' && !!live.wwwAuthenticate;
-    const catalogFindings = reading?.found ? reading.findings : [];
+    const catalogFindings = source ? entryFindings(source, cardEntries.filter((e) => e.document === source).map((e) => e.entry)) : [];
     if (live && live.outcome !== 'ok' && !authAnswer) {
-      if (catalogFindings.length) advisories.push(`The catalog: ${renderFindings(FINDINGS, catalogFindings).join('; ')}.`);
+      if (card.schemaProblems.length) advisories.push(`The card does not match the v1 schema: ${card.schemaProblems.join('; ')}.`);
+      if (catalogFindings.length) advisories.push(`The catalog entry: ${renderFindings(FINDINGS, catalogFindings).join('; ')}.`);
       return {
         status: 'partial',
         code: 'A4/endpoint-not-mcp',
         data: { facts, liveText },
         remediation: `Make ${live.endpoint} answer MCP over Streamable HTTP (POST initialize, then tools/list), or answer 401 with WWW-Authenticate when it needs a token; fix the card if the endpoint moved.`,
-        ...(matched ? { matched } : {}),
-        advisories,
-        probes: [res, ...liveProbes, ...catalogProbes],
-        details,
+        ...common,
+        probes: probesOf(liveProbes),
+      };
+    }
+    if (card.schemaProblems.length) {
+      if (catalogFindings.length) advisories.push(`The catalog entry: ${renderFindings(FINDINGS, catalogFindings).join('; ')}.`);
+      return {
+        status: 'partial',
+        code: 'A4/schema-invalid',
+        data: { facts, liveText, problems: card.schemaProblems.join('; ') },
+        remediation: `Make the card match the v1 schema: "$schema": "${SERVER_CARD_SCHEMA_URL}", a reverse-DNS "name" with one "/", "version", a "description" of at most 100 characters, and remotes[] of {type, url}.`,
+        ...common,
+        probes: probesOf(liveProbes),
       };
     }
     if (catalogFindings.length) {
@@ -285,66 +383,75 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
         code: 'A4/catalog-incomplete',
         data: { facts, liveText },
         findings: catalogFindings,
-        remediation: `Complete ${MCP_CATALOG_PATH}: specVersion, and for each entry identifier (urn:air:<publisher>:<namespace>:<name>), displayName, type ${MCP_CARD_MEDIA_TYPE} and url.`,
-        ...(matched ? { matched } : {}),
-        advisories,
-        probes: [res, ...liveProbes, ...catalogProbes],
-        details,
+        remediation: `Complete the catalog entry: the catalog's specVersion, and for each entry an identifier (urn:air:<publisher>:<namespace>:<name>), "type": "${MCP_CARD_MEDIA_TYPE}" and exactly one of url and data.`,
+        ...common,
+        probes: probesOf(liveProbes),
       };
     }
+    if (onlyRemoved) {
+      return { status: 'pass', code: 'A4/removed-location', data: { facts, liveText }, remediation: `Publish the same catalog at ${AI_CATALOG_PATH}, served as ${AI_CATALOG_MEDIA_TYPE}.`, ...common, probes: probesOf(liveProbes) };
+    }
     const code = authAnswer ? 'A4/ok-auth-required' : 'A4/ok';
-    return { status: 'pass', code, data: { facts, liveText }, ...(matched ? { matched } : {}), advisories, probes: [res, ...liveProbes, ...catalogProbes], details };
+    return { status: 'pass', code, data: { facts, liveText }, ...common, probes: probesOf(liveProbes) };
   },
   fixGuide(fx) {
-    // A card the scan found keeps its own name and endpoint; otherwise the name is the site's
-    // domain in reverse-DNS form, which an IP or localhost origin does not have.
+    // A card the scan found keeps its own name, version and endpoint; otherwise the name is the
+    // site's domain in reverse-DNS form, which an IP or localhost origin does not have.
     const seen = fx.outcome?.probes?.flatMap((p) => readPath(p, new URL(p.url).pathname).cards).find((c) => c.shapes.length || c.endpoints.length);
     const domain = siteDomain(fx.origin);
-    const name = seen?.name ?? `${reverseDomain(domain ?? PLACEHOLDER_DOMAIN)}/mcp`;
+    const validName = seen?.name && SERVER_NAME_RE.test(seen.name) ? seen.name : null;
+    const name = validName ?? `${reverseDomain(domain ?? PLACEHOLDER_DOMAIN)}/mcp`;
     const endpoint = seen?.endpoints[0] ? new URL(seen.endpoints[0], fx.origin).href : `${fx.origin}/mcp`;
     // The draft's default card location: the Streamable HTTP endpoint plus /server-card.
     const cardUrl = `${endpoint.replace(/\/+$/, '')}/server-card`;
     const cardPath = new URL(cardUrl).origin === fx.origin ? new URL(cardUrl).pathname : null;
+    // docs/discovery.md at 8924e08: identifier, type and url (or data). displayName is optional
+    // there and in the AI Catalog, required by ARD v0.91 §4.2: kept, so both readers take the entry.
     const catalog = JSON.stringify(
       {
-        specVersion: 'draft',
+        specVersion: '1.0',
         entries: [{ identifier: `urn:air:${domain ?? PLACEHOLDER_DOMAIN}:mcp:main`, displayName: `${domain ?? PLACEHOLDER_DOMAIN} MCP server`, type: MCP_CARD_MEDIA_TYPE, url: cardUrl }],
       },
       null,
       2,
     );
+    // The v1 card (schema.ts at 8924e08): no capabilities (cards do not enumerate primitives), no remotes[].authentication.
     const card = JSON.stringify(
       {
-        $schema: SCHEMA_URL,
+        $schema: SERVER_CARD_SCHEMA_URL,
         name,
-        version: '1.0.0',
+        version: seen?.version ?? '1.0.0',
         description: 'What your MCP server lets agents do',
-        remotes: [{ type: 'streamable-http', url: endpoint, authentication: { required: false, schemes: [] } }],
-        capabilities: { tools: { listChanged: false } },
+        remotes: [{ type: 'streamable-http', url: endpoint }],
       },
       null,
       2,
     );
     const nameNote =
-      !seen?.name && !domain
+      !validName && !domain
         ? ` ${placeholderNote(fx.origin, 'the server name')} The name is your domain in reverse-DNS form plus a slash and a short id (example.com -> com.example/mcp); MCP registries verify it against the domain.`
         : '';
-    const headers = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET', 'Access-Control-Allow-Headers': 'Content-Type', 'Cache-Control': 'public, max-age=3600' };
+    const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET', 'Access-Control-Allow-Headers': 'Content-Type, If-None-Match', 'Access-Control-Expose-Headers': 'ETag' };
+    const headers = { ...cors, 'Cache-Control': 'public, max-age=3600' };
+    // Without a card the scan read, the endpoint is a placeholder: the owner's MCP server URL is needed.
+    const needs: OwnerValue[] = [...(seen?.endpoints[0] ? [] : ['mcpEndpoint' as const]), ...(!validName && !domain ? ['domain' as const] : [])];
     const cardSteps: FixStep[] = cardPath
-      ? serveFileSteps(fx, { path: cardPath, contentType: MCP_CARD_MEDIA_TYPE, content: card, lang: 'json', headers })
-      : [{ title: `Serve the server card at ${cardUrl}`, body: `Answer GET with Content-Type: ${MCP_CARD_MEDIA_TYPE} and CORS (Access-Control-Allow-Origin: *):`, code: card, lang: 'json' }];
+      ? serveFileSteps(fx, { path: cardPath, contentType: MCP_CARD_MEDIA_TYPE, content: card, lang: 'json', headers, ...(needs.length ? { needs } : {}) })
+      : [{ title: `Serve the server card at ${cardUrl}`, body: `Answer GET with Content-Type: ${MCP_CARD_MEDIA_TYPE} and CORS (Access-Control-Allow-Origin: *):`, code: card, lang: 'json', ...(needs.length ? { needs } : {}) }];
     const older: FixStep = {
-      title: 'Older readers: the same card at a well-known path (optional)',
-      body: `Scanners that predate the catalog read a well-known card (${READERS_NOTE}). The current draft calls a well-known card "not recommended"; if you want those readers too, serve the same card at /.well-known/mcp/server-card.json as well, and keep it identical to the one your catalog names. The card's name and version must match the serverInfo your server returns from initialize.${nameNote}`,
+      title: 'Card contents and older readers',
+      body:
+        `Keep the description to 100 characters; the card's name and version must match the serverInfo your server returns. Tools are not listed in the card: clients list them at runtime. ` +
+        `Scanners that predate the AI Catalog read a well-known card (${READERS_NOTE}); if you want them too, serve the same card at /.well-known/mcp/server-card.json as well. ARD v0.91 readers look at ${ARD_PATH}: serve the same catalog there too if you publish one (check A10).${nameNote}`,
     };
     const verify = verifyStep(
-      `curl -si ${fx.origin}${MCP_CATALOG_PATH}\ncurl -si -H 'Accept: ${MCP_CARD_MEDIA_TYPE}' ${cardUrl}`,
-      'Expect 200 and Access-Control-Allow-Origin: * on both; the catalog lists the card\'s url, and the card has name, version, remotes[].url and capabilities.',
+      `curl -si ${fx.origin}${AI_CATALOG_PATH}\ncurl -si -H 'Accept: ${MCP_CARD_MEDIA_TYPE}' ${cardUrl}`,
+      `Expect 200 and Access-Control-Allow-Origin: * on both; the catalog is ${AI_CATALOG_MEDIA_TYPE} and lists the card's url, and the card has $schema, name, version, description and remotes[].url.`,
     );
-    const publish = [...serveFileSteps(fx, { path: MCP_CATALOG_PATH, contentType: 'application/json', content: catalog, lang: 'json', headers }), ...cardSteps];
-    // At most 6 steps: where a platform takes two steps per file, the older readers' note joins the spec step.
+    const publish = [...serveFileSteps(fx, { path: AI_CATALOG_PATH, contentType: AI_CATALOG_MEDIA_TYPE, content: catalog, lang: 'json', headers }), ...cardSteps];
+    // At most 6 steps: where a platform takes two steps per file, the notes join the spec step.
     if (publish.length + 3 <= 6) return [...publish, older, verify, specStep(SPEC)];
     const spec = specStep(SPEC);
-    return [...publish, verify, { title: `${spec.title}; older readers`, body: `${older.body}\n\n${spec.body}` }];
+    return [...publish, verify, { title: `${spec.title}; card contents and older readers`, body: `${older.body}\n\n${spec.body}` }];
   },
 });

@@ -12,7 +12,8 @@ import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
-import { platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { pageHtmlStep, platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { readWebMcpPolicy } from './webmcp-policy.js';
 
 const SPEC = ['https://webmachinelearning.github.io/webmcp/', 'https://github.com/webmachinelearning/webmcp'];
 export const MAX_SCRIPTS = 8;
@@ -63,12 +64,19 @@ interface Finding {
   documentApi: boolean;
   /** navigator.modelContext, deprecated (Chrome 150) and removed (Chrome 152). */
   navigatorApi: boolean;
+  /** registerTool() is called (provideContext() alone is not: the draft removed it, 2026-03-05). */
+  registerTool: boolean;
+  /** Calls of methods the draft removed (provideContext, clearContext, unregisterTool). */
+  removedCalls: string[];
   tools: ImperativeTool[];
   snippet: string;
 }
 
 const REF_RE = /\bmodelContext\b/;
 const REGISTER_RE = /\b(registerTool|provideContext)\s*\(/;
+const REGISTER_TOOL_RE = /\bregisterTool\s*\(/;
+/** Methods no longer in the draft (and absent from Chromium 156): calling them throws a TypeError. */
+const REMOVED_RE = /\.\s*(provideContext|clearContext|unregisterTool)\s*\(/g;
 const DOCUMENT_RE = /\bdocument\s*\.\s*modelContext\b/;
 const NAVIGATOR_RE = /\bnavigator\s*\.\s*modelContext\b/;
 /** An object literal passed to registerTool: the window read is up to 800 characters or the next call. */
@@ -98,12 +106,14 @@ function searchScript(text: string, source: string): Finding {
     registers: !!reg,
     documentApi: DOCUMENT_RE.test(text),
     navigatorApi: NAVIGATOR_RE.test(text),
+    registerTool: REGISTER_TOOL_RE.test(text),
+    removedCalls: references ? [...new Set([...text.matchAll(REMOVED_RE)].map((m) => m[1]))] : [],
     tools,
     snippet: at >= 0 ? excerpt(text.slice(Math.max(0, at - 40), at + 80), 120) : '',
   };
 }
 
-type A7Finding = 'A7/navigator-deprecated' | 'A7/tool-no-name' | 'A7/tool-name-invalid' | 'A7/tool-no-description' | 'A7/param-no-name' | 'A7/param-no-title';
+type A7Finding = 'A7/navigator-deprecated' | 'A7/provide-context-removed' | 'A7/policy-disabled' | 'A7/origin-agent-cluster-off' | 'A7/tool-no-name' | 'A7/tool-name-invalid' | 'A7/tool-no-description' | 'A7/param-no-name' | 'A7/param-no-title';
 
 /** Chromium's form checks, applied to what the HTML and the script text show. */
 function validate(forms: DeclarativeTool[], imperative: ImperativeTool[]): Array<SubFinding<A7Finding>> {
@@ -140,7 +150,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     specUrls: SPEC,
     standards: ['webmcp'],
     summary:
-      'Static detection of WebMCP on the page: document.modelContext with registerTool() in inline or same-origin scripts (up to 8, 1 MB each), or declarative <form toolname tooldescription> tools; navigator.modelContext alone is the deprecated spelling (partial). Tools and parameters are checked for names and descriptions as Chromium does.',
+      'Static detection of WebMCP on the page: document.modelContext with registerTool() in inline or same-origin scripts (up to 8, 1 MB each), or declarative <form toolname tooldescription> tools; navigator.modelContext alone is the deprecated spelling and provideContext() the removed one (partial). Tools and parameters are checked for names and descriptions as Chromium does, and the response headers for what switches WebMCP off (Permissions-Policy `tools`, Origin-Agent-Cluster: ?0).',
     why: 'WebMCP lets an agent in the browser call your page\'s features as typed tools instead of guessing at clicks and form fields.',
     remediation: 'Register your page\'s main actions as WebMCP tools with `await document.modelContext.registerTool({...})`, or mark forms with toolname/tooldescription.',
     pageLevel: true,
@@ -148,6 +158,9 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       'A7/not-html': 'info: the page is not HTML, so there is nothing to register WebMCP tools on',
       'A7/ok': 'WebMCP tools found by static detection (imperative document.modelContext.registerTool or declarative form toolname), each with a valid name and a description',
       'A7/navigator-deprecated': 'partial: tools are registered on navigator.modelContext only, which Chrome deprecated in 150 and removed in 152 (current Chrome sees none of them)',
+      'A7/provide-context-removed': 'partial: tools are given only through provideContext(), which the draft removed (2026-03-05) and current Chrome does not have; registerTool() is the API',
+      'A7/policy-disabled': 'partial: the page registers tools but its Permissions-Policy leaves it out of the `tools` feature (e.g. tools=()), so the browser rejects every registerTool() call',
+      'A7/origin-agent-cluster-off': 'partial: the page registers tools but sends Origin-Agent-Cluster: ?0 (document.domain enabled), so the browser rejects every registerTool() call',
       'A7/tool-no-name': 'partial: a tool (a form with tooldescription, or a registerTool call) has no name',
       'A7/tool-name-invalid': 'partial: a tool name is not 1-128 ASCII letters, digits, "_", "-" or "."',
       'A7/tool-no-description': 'partial: a tool has no description (tooldescription or description), which agents choose tools by',
@@ -160,6 +173,9 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       'A7/not-html': '{pageSeen}: not an HTML page, so there is nothing to register WebMCP tools on.',
       'A7/ok': 'Static: {parts}. {scope}.',
       'A7/navigator-deprecated': PARTIAL,
+      'A7/provide-context-removed': PARTIAL,
+      'A7/policy-disabled': PARTIAL,
+      'A7/origin-agent-cluster-off': PARTIAL,
       'A7/tool-no-name': PARTIAL,
       'A7/tool-name-invalid': PARTIAL,
       'A7/tool-no-description': PARTIAL,
@@ -170,6 +186,9 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     },
     findings: {
       'A7/navigator-deprecated': 'the tools are registered on navigator.modelContext only: deprecated in Chrome 150 and removed in 152, so current Chrome sees none of them (use document.modelContext)',
+      'A7/provide-context-removed': 'the tools are given only through provideContext(), removed from the draft (webmcp index.bs, 2026-03-05) and absent from current Chrome: register each with registerTool()',
+      'A7/policy-disabled': 'the response sends Permissions-Policy {policy}, which leaves this page out of the `tools` feature: the browser rejects registerTool() with NotAllowedError (webmcp index.bs at 0b676d2, "Permissions policy integration")',
+      'A7/origin-agent-cluster-off': 'the response sends Origin-Agent-Cluster: ?0, so document.domain is enabled and the browser rejects registerTool() with SecurityError (webmcp index.bs at 0b676d2, registerTool() steps)',
       'A7/tool-no-name': 'tool {tool} has no name',
       'A7/tool-name-invalid': 'tool name "{tool}" is not 1-128 ASCII letters, digits, "_", "-" or "."',
       'A7/tool-no-description': 'tool {tool} has no description',
@@ -255,6 +274,12 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     const navigatorOnly = usesNavigator && !usesDocument;
     const forms = a.forms.filter((f) => f.toolname);
     const advisories: string[] = [];
+    // What the response headers do to the API (webmcp-policy.ts); judged where tools are registered.
+    const policy = readWebMcpPolicy(a.page.headers, new URL(a.page.url).origin);
+    if (policy.policyError) advisories.push(`Permissions-Policy is not a Structured Fields Dictionary (${policy.policyError}): browsers ignore the whole header`);
+    else if (policy.tools && !policy.toolsDisabled) advisories.push(`Permissions-Policy ${policy.tools} lets this page use WebMCP`);
+    const removed = [...new Set(found.flatMap((f) => f.removedCalls))];
+    if (removed.length) advisories.push(`calls ${removed.map((m) => `${m}()`).join(', ')}, which the draft no longer has (webmcp index.bs at 0b676d2: registerTool() only; unregister with its \`signal\` option): current Chrome throws a TypeError there`);
     if (imperative && usesNavigator && usesDocument) advisories.push('also references navigator.modelContext (deprecated in Chrome 150, removed in 152): keep document.modelContext as the path that registers');
     for (const f of forms) if (f.autosubmit) advisories.push(`form tool "${f.toolname}" has toolautosubmit: the agent submits it without the user pressing the button`);
     if (a.skipped.crossOrigin) advisories.push(`${a.skipped.crossOrigin} script(s) from other origins not read`);
@@ -281,6 +306,12 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       if (a.forms.length) parts.push(`${a.forms.length} declarative form tool(s): ${a.forms.map((f) => `${f.toolname || '(no toolname)'} (${f.params} field(s))`).join(', ')}`);
       const problems = validate(a.forms, imperativeTools);
       if (imperative && navigatorOnly) problems.unshift({ code: 'A7/navigator-deprecated' });
+      else if (imperative && !found.some((f) => f.registerTool)) problems.unshift({ code: 'A7/provide-context-removed' });
+      if (imperative && policy.originAgentClusterOff) problems.unshift({ code: 'A7/origin-agent-cluster-off' });
+      if (imperative && policy.toolsDisabled) problems.unshift({ code: 'A7/policy-disabled', data: { policy: policy.tools ?? '' } });
+      if (!imperative && (policy.toolsDisabled || policy.originAgentClusterOff)) {
+        advisories.push(`the response sends ${[policy.toolsDisabled && `Permissions-Policy ${policy.tools}`, policy.originAgentClusterOff && 'Origin-Agent-Cluster: ?0'].filter(Boolean).join(' and ')}, which makes the browser reject registerTool(); the draft's declarative section is still a TODO, so whether form tools are refused too is not specified`);
+      }
       const matched = `WebMCP draft (${[imperative && (navigatorOnly ? 'imperative navigator.modelContext, deprecated' : 'imperative document.modelContext'), a.forms.length && 'declarative form toolname'].filter(Boolean).join(' + ')}, static detection)`;
       if (problems.length) {
         return {
@@ -288,9 +319,16 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
           code: problems[0].code,
           data: { parts: parts.join('; '), scope },
           findings: problems,
-          remediation: navigatorOnly
-            ? 'Register the tools on document.modelContext (`await document.modelContext.registerTool({...})`); navigator.modelContext was removed in Chrome 152.'
-            : 'Give every tool a valid name and a description, and every form field a name and a label or toolparamdescription.',
+          remediation:
+            problems[0].code === 'A7/policy-disabled'
+              ? 'Let the page use the `tools` feature: drop `tools` from the Permissions-Policy header, or allow it (`tools=(self)`); `tools=()` switches WebMCP off.'
+              : problems[0].code === 'A7/origin-agent-cluster-off'
+                ? 'Stop sending `Origin-Agent-Cluster: ?0` (and stop setting document.domain): WebMCP needs an origin-keyed page.'
+                : problems[0].code === 'A7/provide-context-removed'
+                  ? 'Register each tool with `await document.modelContext.registerTool({...})`; provideContext() no longer exists.'
+                  : navigatorOnly
+                    ? 'Register the tools on document.modelContext (`await document.modelContext.registerTool({...})`); navigator.modelContext was removed in Chrome 152.'
+                    : 'Give every tool a valid name and a description, and every form field a name and a label or toolparamdescription.',
           matched,
           advisories,
           probes,
@@ -344,12 +382,14 @@ async function registerWebMcpTools() {
 registerWebMcpTools().catch((err) => console.warn('WebMCP registration failed', err));
 `;
     const declarative = `<form action="/search" toolname="search_products" tooldescription="Search the catalog by keywords">\n  <label for="q">Keywords</label>\n  <input id="q" name="q" toolparamdescription="Keywords to search for">\n  <button>Search</button>\n</form>\n<!-- add toolautosubmit to let the agent submit without the user pressing the button -->\n`;
-    const where: FixStep = platformHook(fx, 'webMcpRegistration')?.(fx, imperative) ?? {
+    const hooked: FixStep = platformHook(fx, 'webMcpRegistration')?.(fx, imperative) ?? {
       title: 'Register a tool in a script the page loads (imperative API)',
       body: 'registerTool() returns a promise (it rejects on a duplicate or invalid name); the tool name is 1-128 letters, digits, "_", "-" or ".". Options: `signal` (an AbortSignal that unregisters the tool) and `exposedTo` (other origins allowed to see it). Annotations: `readOnlyHint`, `untrustedContentHint`.',
       code: imperative,
       lang: 'js',
     };
+    // What the step publishes, as data: the script inline in the page (the generic form of "a script the page loads").
+    const where = pageHtmlStep(hooked, { where: 'body', content: `<script>\n${imperative}</script>` });
     return [
       where,
       {
@@ -360,7 +400,13 @@ registerWebMcpTools().catch((err) => console.warn('WebMCP registration failed', 
       },
       {
         title: 'Deprecated: navigator.modelContext',
-        body: 'Code written for the earlier draft registers on navigator.modelContext: Chrome deprecated it in 150 and removed it in 152, so current Chrome never sees those tools. Replace `navigator.modelContext` with `document.modelContext` (and await registerTool).',
+        body: 'Code written for the earlier draft registers on navigator.modelContext: Chrome deprecated it in 150 and removed it in 152, so current Chrome never sees those tools. Replace `navigator.modelContext` with `document.modelContext` (and await registerTool). provideContext(), clearContext() and unregisterTool() are gone too: register each tool with registerTool() and unregister it through its `signal`.',
+      },
+      {
+        title: 'Keep the headers from switching it off',
+        body: 'WebMCP is the policy-controlled feature `tools` (default: the page\'s own origin). A `Permissions-Policy` header with `tools=()` (or an allowlist without self) makes registerTool() reject; so does `Origin-Agent-Cluster: ?0`. Leave `tools` out of the header, or allow it explicitly:',
+        code: 'Permissions-Policy: tools=(self)\n',
+        lang: 'http',
       },
       verifyStep(
         `curl -s ${fx.origin}/ | grep -Eo 'toolname="[^"]+"|document\\.modelContext|registerTool\\(' | sort -u`,

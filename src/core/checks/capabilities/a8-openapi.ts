@@ -9,7 +9,6 @@ import {
 } from '../../gather/openapi.js';
 import { describeProbe, excerpt, isObject, isSoft404 } from '../../gather/classify.js';
 import { addHeaderSteps, platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
-import type { FixStep } from '../../schema.js';
 
 const SPEC = ['https://spec.openapis.org/oas/latest.html', 'https://www.rfc-editor.org/rfc/rfc8631'];
 const OPENAPI_TYPES = new Set([

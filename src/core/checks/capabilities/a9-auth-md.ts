@@ -2,6 +2,7 @@ import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isSoft404 } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import type { FixStep } from '../../schema.js';
 import { domainOrPlaceholder } from '../../fixes/site.js';
 
 const SPEC = ['https://workos.com/auth-md/docs/auth-md', 'https://isitagentready.com/.well-known/agent-skills/auth-md/SKILL.md'];
@@ -108,22 +109,43 @@ export const a9AuthMd = defineCheck<FetchResult>()({
   },
   fixGuide(fx) {
     const o = fx.origin;
-    const content = authMdTemplate(o, domainOrPlaceholder(o));
-    return [
-      ...serveFileSteps(fx, { path: AUTH_MD_PATH, contentType: 'text/markdown; charset=utf-8', content, lang: 'markdown', needs: ['authorizationServer', 'contact'] }),
-      {
-        title: 'Publish the metadata it points at',
-        body:
-          'auth.md is the prose companion of your OAuth metadata, which stays the authoritative source: protected-resource metadata (A3) naming your authorization server, and authorization-server metadata (A2) carrying an `agent_auth` block. Then implement the endpoints it names (identity, claim, token, events); keep only the identity types you accept.',
-        code: agentAuthBlock(o),
-        lang: 'json',
-        // Merged into the authorization-server metadata A2's guide publishes; the endpoints are the owner's.
-        publish: { kind: 'merge', path: '/.well-known/oauth-authorization-server', content: agentAuthBlock(o) },
-        needs: ['authorizationServer'],
-      },
-      verifyStep(`curl -si -H 'Accept: text/markdown' ${o}${AUTH_MD_PATH} | head -n 12`, 'Expect HTTP 200, Content-Type: text/markdown and a first heading containing "auth.md".'),
-      specStep(SPEC),
-    ];
+    const metadataStep: FixStep = {
+      title: 'Publish the metadata it points at',
+      body:
+        'auth.md is the prose companion of your OAuth metadata, which stays the authoritative source: protected-resource metadata (A3) naming your authorization server, and authorization-server metadata (A2) carrying an `agent_auth` block. Then implement the endpoints it names (identity, claim, token, events); keep only the identity types you accept.',
+      code: agentAuthBlock(o),
+      lang: 'json',
+      // Merged into the authorization-server metadata A2's guide publishes; the endpoints are the owner's.
+      publish: { kind: 'merge', path: '/.well-known/oauth-authorization-server', content: agentAuthBlock(o) },
+      needs: ['authorizationServer'],
+    };
+    const verify = verifyStep(`curl -si -H 'Accept: text/markdown' ${o}${AUTH_MD_PATH} | head -n 12`, 'Expect HTTP 200, Content-Type: text/markdown and a first heading containing "auth.md".');
+    // The scan looked for OAuth metadata (A2, A3) and found none: auth.md would describe endpoints
+    // the site does not have. The registration comes first; the document describes it afterwards.
+    if (fx.found?.oauthServer === null && fx.found?.protectedResource === null) {
+      return [
+        {
+          title: 'First build the registration it describes',
+          body:
+            'auth.md tells agents how to register with your authorization server, and this scan found neither authorization-server metadata (A2, /.well-known/oauth-authorization-server) nor protected-resource metadata (A3). A site without an API or a sign-in has nothing for auth.md to describe: this bonus check can stay unmet. Otherwise publish the metadata and implement the identity and claim endpoints it names, as below (`ai-ready explain A2` and `ai-ready explain A3` show how).',
+          code: agentAuthBlock(o),
+          lang: 'json',
+          needs: ['authorizationServer'],
+        },
+        {
+          title: `Then publish ${AUTH_MD_PATH}`,
+          body: `Describe those endpoints at ${AUTH_MD_PATH} (text/markdown, a first heading "# auth.md"): discover, pick a method, register, claim, use the credential, revocation. \`ai-ready explain A9\` prints a template to adapt; scan again once the metadata answers for one that names your own URLs.`,
+          needs: ['authorizationServer', 'contact'],
+        },
+        verify,
+        specStep(SPEC),
+      ];
+    }
+    const content = authMdTemplate(o, domainOrPlaceholder(o), { authServer: fx.found?.oauthServer ?? undefined, protectedResource: fx.found?.protectedResource ?? undefined });
+    const serve = serveFileSteps(fx, { path: AUTH_MD_PATH, contentType: 'text/markdown; charset=utf-8', content, lang: 'markdown', needs: ['authorizationServer', 'contact'] });
+    // A platform step that embeds the file (WordPress's mu-plugin) already shows it: print it once.
+    const once = serve.length > 1 && serve.some((st) => st.code !== content && st.code?.includes(content)) ? serve.filter((st) => st.code !== content) : serve;
+    return [...once, metadataStep, verify, specStep(SPEC)];
   },
 });
 
@@ -159,8 +181,11 @@ function agentAuthBlock(o: string): string {
  * `identity_assertion`, exchanged at the token endpoint since v0.2.0), Claim (RFC 8628-shaped
  * `user_code` ceremony since v0.4.0), Use the credential, Revocation.
  */
-export function authMdTemplate(o: string, domain: string): string {
+export function authMdTemplate(o: string, domain: string, found: { authServer?: string; protectedResource?: string } = {}): string {
   const fence = '```';
+  // The metadata URLs the scan found; otherwise their well-known place on the origin.
+  const protectedResource = found.protectedResource ?? `${o}/.well-known/oauth-protected-resource`;
+  const authServer = found.authServer ?? `${o}/.well-known/oauth-authorization-server`;
   return [
     '# auth.md',
     '',
@@ -168,9 +193,9 @@ export function authMdTemplate(o: string, domain: string): string {
     '',
     '## 1. Discover',
     '',
-    `On a 401, read the Protected Resource Metadata URL from \`WWW-Authenticate: Bearer resource_metadata="…"\`; without one, fetch ${o}/.well-known/oauth-protected-resource and read \`resource\`, \`resource_name\`, \`authorization_servers\`, \`scopes_supported\` and \`bearer_methods_supported\`.`,
+    `On a 401, read the Protected Resource Metadata URL from \`WWW-Authenticate: Bearer resource_metadata="…"\`; without one, fetch ${protectedResource} and read \`resource\`, \`resource_name\`, \`authorization_servers\`, \`scopes_supported\` and \`bearer_methods_supported\`.`,
     '',
-    `Then fetch ${o}/.well-known/oauth-authorization-server: read \`issuer\`, \`token_endpoint\`, \`grant_types_supported\` and its \`agent_auth\` block in full (\`identity_endpoint\`, \`claim_endpoint\`, \`events_endpoint\`, \`identity_types_supported\`).`,
+    `Then fetch ${authServer}: read \`issuer\`, \`token_endpoint\`, \`grant_types_supported\` and its \`agent_auth\` block in full (\`identity_endpoint\`, \`claim_endpoint\`, \`events_endpoint\`, \`identity_types_supported\`).`,
     '',
     '## 2. Pick a method',
     '',

@@ -1,5 +1,4 @@
 import { defineCheck } from '../types.js';
-import type { FixStep } from '../../schema.js';
 import { ucpProfile, UCP_PATH, type UcpArtifact, type UcpCapability } from '../../gather/ucp.js';
 import { describeProbe, excerpt, isSoft404 } from '../../gather/classify.js';
 import { platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';

@@ -172,7 +172,6 @@ export const m3X402 = defineCheck<X402Artifact>()({
         try {
           urls.push(new URL(o.path.replace(/^\//, ''), base).href);
         } catch {
-          continue;
         }
       }
       return urls;

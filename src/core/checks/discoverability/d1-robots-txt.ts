@@ -4,6 +4,7 @@ import type { RobotsArtifact } from '../../gather/robots.js';
 import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { platformWritesRobots, robotsLinesSteps } from '../bot_access/robots-fix.js';
+import { describeToolFlags, lighthouseUnknownDirectives } from '../bot_access/robots-tool-flags.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9309'];
 const LARGE = 500 * 1024;
@@ -88,11 +89,14 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
     if (robots.totalLines > 0 && robots.invalidLines / robots.totalLines > 0.1)
       findings.push({ code: 'D1/unparseable-lines', data: { invalid: robots.invalidLines, total: robots.totalLines } });
     if (!robots.text.trim()) return { status: 'fail', code: 'D1/empty', data: { seen }, probes };
+    // RFC 9309 §2.2.4 lets crawlers ignore records they do not know; Lighthouse fails on them instead.
+    const flagged = describeToolFlags(lighthouseUnknownDirectives(robots.text));
+    const advisories = flagged ? [flagged] : [];
     if (findings.length) {
       const problems = d1RobotsTxtFindings(findings);
-      return { status: 'partial', code: findings[0].code, data: { seen, facts, start }, findings, remediation: `Fix /robots.txt: ${problems}.`, probes };
+      return { status: 'partial', code: findings[0].code, data: { seen, facts, start }, findings, remediation: `Fix /robots.txt: ${problems}.`, advisories, probes };
     }
-    return { status: 'pass', code: 'D1/ok', data: { seen, facts }, matched: 'RFC 9309', probes };
+    return { status: 'pass', code: 'D1/ok', data: { seen, facts }, matched: 'RFC 9309', advisories, probes };
   },
   fixGuide(fx) {
     // The Sitemap line names the sitemap the scan found; with none found it waits for one (D2).

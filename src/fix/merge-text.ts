@@ -1,0 +1,245 @@
+/**
+ * Merges that never remove a line the owner wrote: robots.txt rules into the group they belong
+ * to, llms.txt links into their section, JSON documents key by key. Each returns the new text and
+ * the conflicts it would not guess (a value the owner set differently).
+ */
+
+export interface Merged {
+  text: string;
+  conflicts: string[];
+}
+
+const norm = (line: string) => line.trim().replace(/\s+/g, ' ').toLowerCase();
+
+interface RobotsGroup {
+  agents: string[];
+  /** Index of the group's last line in the file. */
+  end: number;
+  /** Its rules, normalised ("disallow: /a"). */
+  lines: Set<string>;
+}
+
+const FIELD = /^([A-Za-z-]+)\s*:\s*(.*)$/;
+const fieldOf = (line: string) => FIELD.exec(line.replace(/#.*/, '').trim());
+
+/** The groups of a robots.txt (RFC 9309 §2.1: consecutive user-agent lines start a group). */
+function robotsGroups(lines: string[]): RobotsGroup[] {
+  const groups: RobotsGroup[] = [];
+  let current: RobotsGroup | null = null;
+  let lastWasAgent = false;
+  lines.forEach((raw, i) => {
+    const m = fieldOf(raw);
+    if (!m) return;
+    const field = m[1].toLowerCase();
+    if (field === 'user-agent') {
+      if (!lastWasAgent || !current) groups.push((current = { agents: [], end: i, lines: new Set() }));
+      current.agents.push(m[2].trim().toLowerCase());
+      current.end = i;
+      lastWasAgent = true;
+      return;
+    }
+    lastWasAgent = false;
+    if (field === 'sitemap') return; // not part of any group
+    if (current) {
+      current.lines.add(norm(`${m[1]}: ${m[2]}`));
+      current.end = i;
+    }
+  });
+  return groups;
+}
+
+const sameAgents = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+
+interface WantedGroup {
+  comments: string[];
+  agents: string[];
+  rules: string[];
+}
+
+/** The text to add, read as groups (each with the comments just above it) and lines outside any group. */
+function wantedGroups(add: string): { groups: WantedGroup[]; loose: string[] } {
+  const groups: WantedGroup[] = [];
+  const loose: string[] = [];
+  let comments: string[] = [];
+  let current: WantedGroup | null = null;
+  let lastWasAgent = false;
+  for (const raw of add.replace(/\r\n?/g, '\n').split('\n')) {
+    const line = raw.trim();
+    if (!line) continue;
+    if (line.startsWith('#')) {
+      comments.push(line);
+      lastWasAgent = false;
+      continue;
+    }
+    const m = fieldOf(line);
+    if (m && m[1].toLowerCase() === 'user-agent') {
+      if (!lastWasAgent || !current) groups.push((current = { comments, agents: [], rules: [] }));
+      comments = [];
+      const agent = m[2].trim();
+      if (!current.agents.some((a) => a.toLowerCase() === agent.toLowerCase())) current.agents.push(agent);
+      lastWasAgent = true;
+      continue;
+    }
+    lastWasAgent = false;
+    comments = [];
+    if (m && m[1].toLowerCase() !== 'sitemap' && current) current.rules.push(line);
+    else loose.push(line);
+  }
+  return { groups, loose };
+}
+
+/** A rule the group already decides otherwise: the other of Allow/Disallow on the same path, or another value of the same non-path field. */
+function contradicts(group: RobotsGroup, rule: string): string | null {
+  const m = fieldOf(rule);
+  if (!m) return null;
+  const field = m[1].toLowerCase();
+  const value = m[2].trim();
+  for (const have of group.lines) {
+    const h = FIELD.exec(have)!;
+    const [hf, hv] = [h[1], h[2].trim()];
+    if ((field === 'allow' || field === 'disallow') && (hf === 'allow' || hf === 'disallow')) {
+      if (hf !== field && hv === value.toLowerCase()) return have;
+    } else if (hf === field && hv !== value.toLowerCase()) return have;
+  }
+  return null;
+}
+
+/**
+ * Adds robots.txt lines without changing what the owner decided: a rule goes into the owner's
+ * group for exactly the same user agents unless that group already says otherwise (reported); an
+ * agent the owner already has rules for is left to the owner's group (reported when the fix
+ * would have said more); other agents get a new group at the end, as do missing Sitemap lines.
+ */
+export function mergeRobots(existing: string, add: string): Merged {
+  let out = existing.trim() ? existing.replace(/\r\n?/g, '\n').replace(/\n+$/, '').split('\n') : [];
+  const conflicts: string[] = [];
+  const { groups: wanted, loose } = wantedGroups(add);
+  const appendBlock = (block: string[]) => {
+    out = [...out, ...(out.length ? [''] : []), ...block];
+  };
+  for (const w of wanted) {
+    const groups = robotsGroups(out);
+    const agentsLower = w.agents.map((a) => a.toLowerCase());
+    const same = groups.find((g) => sameAgents([...new Set(g.agents)], agentsLower));
+    if (same) {
+      const fresh: string[] = [];
+      for (const r of w.rules) {
+        if (same.lines.has(norm(r.replace(/#.*/, ''))) || fresh.some((f) => norm(f) === norm(r))) continue;
+        const against = contradicts(same, r);
+        if (against) conflicts.push(`robots.txt: your group for ${w.agents.join(', ')} has "${against}"; the fix would add "${r}" (kept yours)`);
+        else fresh.push(r);
+      }
+      if (fresh.length) out.splice(same.end + 1, 0, ...fresh);
+      continue;
+    }
+    const free: string[] = [];
+    for (const a of w.agents) {
+      const theirs = groups.filter((g) => g.agents.includes(a.toLowerCase()));
+      if (!theirs.length) {
+        free.push(a);
+        continue;
+      }
+      const missing = w.rules.filter((r) => !theirs.some((g) => g.lines.has(norm(r.replace(/#.*/, '')))));
+      if (missing.length) conflicts.push(`robots.txt: you already have rules for ${a}; the fix would add ${missing.map((r) => `"${r}"`).join(', ')} for it (kept yours)`);
+    }
+    if (free.length) appendBlock([...w.comments, ...free.map((a) => `User-agent: ${a}`), ...w.rules]);
+  }
+  const have = new Set(out.map(norm));
+  const fresh = [...new Set(loose.filter((l) => !have.has(norm(l))))];
+  const isSitemap = (l: string) => /^sitemap\s*:/i.test(l);
+  // Sitemap lines belong to no group: at the end. Other lines outside a group go first, where the
+  // guide put them: at the end they would join the last group.
+  const head = fresh.filter((l) => !isSitemap(l));
+  if (head.length) out = [...head, ...(out.length ? [''] : []), ...out];
+  const tail = fresh.filter(isSitemap);
+  if (tail.length) appendBlock(tail);
+  return { text: out.length ? `${out.join('\n')}\n` : '', conflicts };
+}
+
+interface MdSection {
+  heading: string;
+  lines: string[];
+}
+
+const linkUrl = (line: string) => /\]\(([^)\s]+)/.exec(line)?.[1] ?? null;
+
+/** Extends an llms.txt (or any Markdown link list): links whose URL is new go under their H2, a missing H1 and new sections are added; nothing is removed. */
+export function extendLinkList(existing: string, add: string): Merged {
+  const text = existing.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
+  const lines = text ? text.split('\n') : [];
+  const known = new Set(lines.map(linkUrl).filter((u): u is string => !!u));
+  const ours = add.replace(/\r\n?/g, '\n').split('\n');
+  const sections: MdSection[] = [];
+  let h1: string | null = null;
+  const intro: string[] = [];
+  for (const l of ours) {
+    if (/^# /.test(l)) h1 = l;
+    else if (/^## /.test(l)) sections.push({ heading: l, lines: [] });
+    else if (sections.length) sections[sections.length - 1].lines.push(l);
+    else intro.push(l);
+  }
+  const out = [...lines];
+  if (h1 && !lines.some((l) => /^# /.test(l))) {
+    // The H1 must come first (llms.txt: "an H1 with the name of the project or site").
+    out.unshift(h1, '', ...intro.filter((l) => l.trim()), ...(intro.some((l) => l.trim()) ? [''] : []));
+  }
+  for (const s of sections) {
+    const newLinks = s.lines.filter((l) => {
+      const u = linkUrl(l);
+      return u && !known.has(u);
+    });
+    if (!newLinks.length) continue;
+    const at = out.findIndex((l) => norm(l) === norm(s.heading));
+    if (at === -1) {
+      out.push('', s.heading, '', ...newLinks);
+      continue;
+    }
+    let end = at + 1;
+    while (end < out.length && !/^#{1,2} /.test(out[end])) end++;
+    while (end > at + 1 && !out[end - 1].trim()) end--;
+    out.splice(end, 0, ...newLinks);
+  }
+  return { text: `${out.join('\n').replace(/^\n+/, '').replace(/\n+$/, '')}\n`, conflicts: [] };
+}
+
+const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The identity of an array item: its identifier, url, href or name, else the item itself. */
+function identity(v: unknown): string {
+  if (isPlain(v)) for (const k of ['identifier', 'id', 'url', 'href', 'anchor', 'name']) if (typeof v[k] === 'string') return `${k}:${v[k]}`;
+  return JSON.stringify(v);
+}
+
+/** JSON merged without overwriting: objects key by key, arrays extended by items not there yet, a different scalar kept and reported. */
+export function mergeJsonValue(into: unknown, add: unknown, path = '$', conflicts: string[] = []): unknown {
+  if (Array.isArray(into) && Array.isArray(add)) {
+    const out = [...into];
+    for (const item of add) {
+      const at = out.findIndex((x) => identity(x) === identity(item));
+      if (at === -1) out.push(item);
+      else out[at] = mergeJsonValue(out[at], item, `${path}[${at}]`, conflicts);
+    }
+    return out;
+  }
+  if (isPlain(into) && isPlain(add)) {
+    const out: Record<string, unknown> = { ...into };
+    for (const [k, v] of Object.entries(add)) out[k] = k in out ? mergeJsonValue(out[k], v, `${path}.${k}`, conflicts) : v;
+    return out;
+  }
+  if (JSON.stringify(into) !== JSON.stringify(add)) conflicts.push(`${path} is ${JSON.stringify(into).slice(0, 80)}; the fix would set ${JSON.stringify(add).slice(0, 80)} (kept yours)`);
+  return into;
+}
+
+export function mergeJsonText(existing: string, add: string): Merged {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(existing);
+  } catch {
+    return { text: existing, conflicts: ['the file is not valid JSON: fix it first, then run fix again'] };
+  }
+  const conflicts: string[] = [];
+  const merged = mergeJsonValue(doc, JSON.parse(add), '$', conflicts);
+  const text = JSON.stringify(merged, null, 2) + '\n';
+  // Unchanged documents keep the owner's formatting.
+  return { text: JSON.stringify(merged) === JSON.stringify(doc) ? existing : text, conflicts };
+}

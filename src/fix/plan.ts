@@ -1,0 +1,304 @@
+/**
+ * A fix plan: what each failing check's guide publishes (FixStep.publish), turned into changes to
+ * the project's own files. Every change is computed in memory first, check by check, so the plan
+ * can be shown as a diff (dry run) and written only with --write. Nothing the owner wrote is
+ * removed: files are merged (robots.txt by group, llms.txt by link, JSON key by key), a value the
+ * owner set differently is kept and reported, and a step that needs the owner's own data (an
+ * endpoint, a contact) is not written: the plan names the value instead.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import type { CheckResult, FixOperation, ScanResult } from '../core/schema.js';
+import { OWNER_VALUES, isOwnerValue, type OwnerValues } from '../core/fixes/owner-values.js';
+import type { Framework } from './frameworks.js';
+import { headersPlace, printedRules, writeRules, type HeaderHost, type HeaderRule, type HeadersPlace } from './headers-place.js';
+import { extendLinkList, mergeJsonText, mergeRobots } from './merge-text.js';
+
+export interface FileChange {
+  /** Project-relative path, '/'-separated. */
+  file: string;
+  before: string | null;
+  after: string;
+}
+
+export interface NeededValue {
+  value: string;
+  description: string;
+  /** The step that needs it. */
+  step: string;
+  /** The owner gave it (--set or ai-ready.fix.json), but this guide does not take it yet: still not written. */
+  givenButUnused?: boolean;
+}
+
+export interface CheckPlan {
+  id: string;
+  name: string;
+  status: CheckResult['status'];
+  code?: string;
+  changes: FileChange[];
+  needs: NeededValue[];
+  /** Steps written nowhere: HTML for a framework's layout, headers with no host file, a builder's settings. */
+  manual: Array<{ title: string; text: string }>;
+  conflicts: string[];
+}
+
+export interface FixPlan {
+  url: string;
+  framework: Framework;
+  headers: HeadersPlace | null;
+  checks: CheckPlan[];
+  /** Every file the plan writes: its text before (null: new) and after. */
+  files: FileChange[];
+}
+
+export interface PlanOptions {
+  /** The project folder; null: an empty project, nothing read from disk (the MCP form). */
+  dir: string | null;
+  framework: Framework;
+  host?: HeaderHost;
+  /** Only these checks (ids). */
+  only?: string[];
+  /** The owner's values (also handed to the guides by the scan): here only to say which a guide did not take. */
+  ownerValues?: OwnerValues;
+}
+
+/** What a static host sends for a file of this extension (Netlify, Vercel, Cloudflare Pages, GitHub Pages agree on these). */
+const EXTENSION_TYPES: Record<string, string> = { '.txt': 'text/plain', '.json': 'application/json', '.xml': 'application/xml', '.html': 'text/html', '.md': 'text/markdown', '.yaml': 'application/yaml', '.yml': 'application/yaml' };
+const baseType = (t: string) => t.split(';')[0].trim().toLowerCase();
+
+/** Files in memory over the project on disk. */
+class ProjectFiles {
+  readonly original = new Map<string, string | null>();
+  readonly current = new Map<string, string>();
+  constructor(private readonly dir: string | null) {}
+
+  read(file: string): string | null {
+    if (this.current.has(file)) return this.current.get(file)!;
+    if (!this.original.has(file)) {
+      if (this.dir === null) return this.original.set(file, null), null;
+      const path = join(this.dir, file);
+      this.original.set(file, existsSync(path) && statSync(path).isFile() ? readFileSync(path, 'utf8') : null);
+    }
+    return this.original.get(file)!;
+  }
+
+  write(file: string, text: string): void {
+    this.read(file);
+    this.current.set(file, text);
+  }
+
+  snapshot(): Map<string, string | null> {
+    return new Map([...this.current.keys()].map((f) => [f, this.read(f)]));
+  }
+
+  changes(): FileChange[] {
+    return [...this.current].filter(([f, t]) => this.original.get(f) !== t).map(([file, after]) => ({ file, before: this.original.get(file) ?? null, after }));
+  }
+
+  exists(file: string): boolean {
+    return this.read(file) !== null;
+  }
+
+  htmlFiles(dir: string): string[] {
+    if (this.dir === null) return [];
+    const root = join(this.dir, dir);
+    if (!existsSync(root)) return [];
+    return readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.html') && !f.split(/[\\/]/).some((p) => p === 'node_modules' || p.startsWith('.')))
+      .map((f) => posix.join(dir === '.' ? '' : dir, f.split('\\').join('/')));
+  }
+}
+
+const describeOp = (op: FixOperation): string =>
+  op.kind === 'file' ? `publish ${op.path}` : op.kind === 'header' ? `send ${op.name} on ${op.path === '/' ? 'every page' : op.path}` : op.kind === 'lines' ? `add lines to ${op.path}` : op.kind === 'merge' ? `merge into ${op.path}` : `add HTML to the ${op.where} of ${op.path}`;
+
+/** The checks a fix addresses, most valuable first (the report's own fix order: weight left on the table). */
+function failing(result: PlanInput, only?: string[]): PlanCheck[] {
+  return result.checks
+    .filter((c) => (c.status === 'fail' || c.status === 'partial') && c.fixGuide?.length)
+    .filter((c) => !only?.length || only.includes(c.id))
+    .sort((a, b) => b.weight - b.earned - (a.weight - a.earned));
+}
+
+/** What a plan reads of a scan: the URL, the checks with their guides, the hosting seen. */
+export type PlanCheck = Pick<CheckResult, 'id' | 'name' | 'status' | 'code' | 'weight' | 'earned' | 'fixGuide'>;
+export type PlanInput = Pick<ScanResult, 'url'> & { checks: PlanCheck[] } & { platform?: Pick<NonNullable<ScanResult['platform']>, 'hosting'> };
+
+export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
+  const { framework } = o;
+  const files = new ProjectFiles(o.dir);
+  const staticDir = framework.staticDir;
+  const headers = staticDir === null ? null : headersPlace(o.dir, staticDir, result.platform?.hosting ?? [], o.host);
+  const at = (urlPath: string) => posix.join(staticDir === '.' || staticDir === null ? '' : staticDir, urlPath.replace(/^\/+/, ''));
+  const checks: CheckPlan[] = [];
+
+  for (const c of failing(result, o.only)) {
+    const plan: CheckPlan = { id: c.id, name: c.name, status: c.status, code: c.code, changes: [], needs: [], manual: [], conflicts: [] };
+    checks.push(plan);
+    if (staticDir === null) {
+      plan.manual.push({ title: `${framework.label} publishes through its admin, not project files`, text: `Follow the guide: ai-ready explain ${c.id} --platform ${framework.id}` });
+      continue;
+    }
+    const before = files.snapshot();
+    const rules: HeaderRule[] = [];
+    for (const step of c.fixGuide ?? []) {
+      const needs = (step.needs ?? []).filter(isOwnerValue);
+      if (needs.length) {
+        for (const n of needs) if (!plan.needs.some((x) => x.value === n)) plan.needs.push({ value: n, description: OWNER_VALUES[n], step: step.title, ...(o.ownerValues?.[n] ? { givenButUnused: true } : {}) });
+        continue;
+      }
+      const op = step.publish;
+      if (!op) continue;
+      applyOperation(op, { files, at, framework, rules, plan });
+    }
+    if (!(c.fixGuide ?? []).some((s) => s.publish || s.needs?.length)) {
+      // The guide changes how the server answers or how pages are built: nothing a file can hold.
+      plan.manual.push({ title: 'No file to write: this fix changes how your site is built or served', text: `ai-ready explain ${c.id}${framework.id === 'static' ? '' : ` --platform ${framework.id}`}` });
+    }
+    if (rules.length) {
+      if (headers?.file) {
+        const out = writeRules(headers, files.read(headers.file), rules);
+        if (out.text !== (files.read(headers.file) ?? '')) files.write(headers.file, out.text);
+        plan.conflicts.push(...out.conflicts);
+      } else plan.manual.push({ title: 'Add these response headers at your host or server (not written: no host file)', text: printedRules(rules) });
+    }
+    plan.changes = [...files.current]
+      .filter(([f, t]) => (before.has(f) ? before.get(f) : files.original.get(f)) !== t)
+      .map(([file, after]) => ({ file, before: before.has(file) ? before.get(file)! : (files.original.get(file) ?? null), after }));
+  }
+  if (framework.id === 'jekyll') jekyllDotFolders(files, checks);
+  if (framework.id === 'eleventy' && files.changes().some((ch) => ch.file.startsWith('public/')) && !eleventyPassesPublic(files)) {
+    checks.find((c) => c.changes.some((ch) => ch.file.startsWith('public/')))?.manual.push({
+      title: 'Eleventy copies public/ only when the config passes it through',
+      text: "In your Eleventy config (eleventy.config.js or .eleventy.js): eleventyConfig.addPassthroughCopy({ public: '/' });",
+    });
+  }
+  return { url: result.url, framework, headers, checks, files: files.changes() };
+}
+
+/** Whether the Eleventy config already copies public/ through (addPassthroughCopy naming it). */
+function eleventyPassesPublic(files: ProjectFiles): boolean {
+  return ['eleventy.config.js', 'eleventy.config.mjs', 'eleventy.config.cjs', '.eleventy.js'].some((f) => /addPassthroughCopy\([^)]*["'`]public\/?["'`]/.test(files.read(f) ?? ''));
+}
+
+interface ApplyContext {
+  files: ProjectFiles;
+  at: (urlPath: string) => string;
+  framework: Framework;
+  rules: HeaderRule[];
+  plan: CheckPlan;
+}
+
+function applyOperation(op: FixOperation, x: ApplyContext): void {
+  const { files, plan } = x;
+  switch (op.kind) {
+    case 'file': {
+      const file = x.at(op.path);
+      const had = files.read(file);
+      const ext = posix.extname(op.path).toLowerCase();
+      if (EXTENSION_TYPES[ext] !== baseType(op.contentType)) x.rules.push({ path: op.path, name: 'Content-Type', value: op.contentType });
+      for (const [name, value] of Object.entries(op.headers ?? {})) x.rules.push({ path: op.path, name, value });
+      // Written with a final newline (editors and linters expect one); compared without it.
+      const content = op.content.endsWith('\n') ? op.content : `${op.content}\n`;
+      if (had === null) return files.write(file, content);
+      if (had.replace(/\n+$/, '') === op.content.replace(/\n+$/, '')) return;
+      const merged = mergeInto(op.path, had, op.content);
+      if (merged) {
+        plan.conflicts.push(...merged.conflicts);
+        if (merged.text !== had) files.write(file, merged.text);
+        return;
+      }
+      plan.conflicts.push(`${file} exists with other content: kept as it is. What the check wants there: ai-ready explain ${plan.id}`);
+      return;
+    }
+    case 'lines': {
+      const file = x.at(op.path);
+      const had = files.read(file) ?? '';
+      const merged = /robots\.txt$/i.test(op.path) ? mergeRobots(had, op.content) : { text: appendMissingLines(had, op.content), conflicts: [] };
+      plan.conflicts.push(...merged.conflicts);
+      const out = merged.text;
+      if (out !== had) files.write(file, out);
+      return;
+    }
+    case 'merge': {
+      const file = x.at(op.path);
+      const had = files.read(file);
+      if (had === null) return files.write(file, JSON.stringify(JSON.parse(op.content), null, 2) + '\n');
+      const out = mergeJsonText(had, op.content);
+      plan.conflicts.push(...out.conflicts);
+      if (out.text !== had) files.write(file, out.text);
+      return;
+    }
+    case 'header':
+      x.rules.push({ path: op.path, name: op.name, value: op.value });
+      return;
+    case 'html': {
+      if (x.framework.id !== 'static') {
+        plan.manual.push({ title: `Add to the <${op.where}> of ${op.path === '/' ? 'every page' : op.path} in ${x.framework.headFile ?? 'your layout'}`, text: op.content });
+        return;
+      }
+      const pages = op.path === '/' ? files.htmlFiles(x.at('/') || '.') : [x.at(`${op.path.replace(/\/$/, '')}/index.html`), x.at(`${op.path.replace(/\/$/, '')}.html`)].filter((f) => files.exists(f)).slice(0, 1);
+      if (!pages.length) plan.manual.push({ title: `Add to the <${op.where}> of ${op.path} (no such page in the project)`, text: op.content });
+      for (const page of pages) {
+        const html = files.read(page)!;
+        if (html.includes(op.content.trim())) continue;
+        const out = op.where === 'head' ? insertBefore(html, /<\/head\s*>/i, op.content) : insertAfter(html, /<body[^>]*>/i, op.content);
+        if (out === null) plan.conflicts.push(`${page} has no <${op.where}> to add to: ${describeOp(op)} by hand`);
+        else files.write(page, out);
+      }
+      return;
+    }
+  }
+}
+
+function mergeInto(urlPath: string, had: string, content: string): { text: string; conflicts: string[] } | null {
+  if (/robots\.txt$/i.test(urlPath)) return mergeRobots(had, content);
+  if (/llms\.txt$/i.test(urlPath)) return extendLinkList(had, content);
+  try {
+    JSON.parse(content);
+    return mergeJsonText(had, content);
+  } catch {
+    return null;
+  }
+}
+
+function appendMissingLines(had: string, add: string): string {
+  const have = new Set(had.split('\n').map((l) => l.trim()));
+  const fresh = add.split('\n').filter((l) => l.trim() && !have.has(l.trim()));
+  if (!fresh.length) return had;
+  return `${had.replace(/\n*$/, had ? '\n' : '')}${fresh.join('\n')}\n`;
+}
+
+function insertBefore(html: string, pattern: RegExp, content: string): string | null {
+  const m = pattern.exec(html);
+  return m ? `${html.slice(0, m.index)}${content}\n${html.slice(m.index)}` : null;
+}
+
+function insertAfter(html: string, pattern: RegExp, content: string): string | null {
+  const m = pattern.exec(html);
+  return m ? `${html.slice(0, m.index + m[0].length)}\n${content}${html.slice(m.index + m[0].length)}` : null;
+}
+
+/** Jekyll leaves out files and folders whose names start with "." or "_" unless _config.yml includes them. */
+function jekyllDotFolders(files: ProjectFiles, checks: CheckPlan[]): void {
+  const hidden = [...new Set(files.changes().map((c) => c.file.split('/')[0]).filter((top) => /^[._]/.test(top) && top !== '.' && !/^_config\.ya?ml$/.test(top)))];
+  if (!hidden.length) return;
+  const config = files.exists('_config.yml') ? '_config.yml' : files.exists('_config.yaml') ? '_config.yaml' : '_config.yml';
+  const text = files.read(config) ?? '';
+  const owner = checks.find((c) => c.changes.some((ch) => hidden.some((d) => ch.file === d || ch.file.startsWith(`${d}/`))))!;
+  const listed = (d: string) => new RegExp(`(^|[\\s\\[,'"-])${d.replace(/[.]/g, '\\.')}(['"]?)(\\s*[\\],]|\\s*$)`, 'm').test(text);
+  const missing = hidden.filter((d) => !listed(d));
+  if (!missing.length) return;
+  const block = /^include\s*:\s*$/m.exec(text);
+  let after: string;
+  if (block) {
+    // A block list: the new items go right under "include:", the owner's items stay as they are.
+    const at = block.index + block[0].length;
+    after = `${text.slice(0, at)}\n${missing.map((d) => `  - ${JSON.stringify(d)}`).join('\n')}${text.slice(at)}`;
+  } else if (/^include\s*:/m.test(text)) {
+    owner.conflicts.push(`${config} has an include: list on one line; add ${missing.map((d) => JSON.stringify(d)).join(', ')} to it (Jekyll leaves out files starting with "." or "_")`);
+    return;
+  } else after = `${text.replace(/\n*$/, text ? '\n' : '')}include: [${missing.map((d) => JSON.stringify(d)).join(', ')}]\n`;
+  files.write(config, after);
+  owner.changes.push({ file: config, before: text || null, after });
+}

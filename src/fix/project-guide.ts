@@ -1,0 +1,47 @@
+/**
+ * One check's guide as changes to a bare project of a given framework (the MCP form of
+ * `get_fix_guide`): the files to create or merge in the framework's static folder, the header
+ * rules and where they go, the owner values still needed. Nothing is read from disk.
+ */
+import type { FixStep } from '../core/schema.js';
+import { frameworkById, type Framework } from './frameworks.js';
+import type { HeaderHost } from './headers-place.js';
+import { planFixes, type CheckPlan } from './plan.js';
+
+export type MergeHow = 'create' | 'robots-groups' | 'link-list' | 'json-keys' | 'header-rules' | 'jekyll-include';
+
+export interface ProjectGuide {
+  framework: Pick<Framework, 'id' | 'label' | 'staticDir'>;
+  headersFile: string | null;
+  files: Array<{ path: string; content: string; merge: MergeHow }>;
+  needs: CheckPlan['needs'];
+  manual: CheckPlan['manual'];
+}
+
+/** How `ai-ready fix` merges into a file of this name when the project already has one. */
+export function mergeHow(path: string, headersFile: string | null): MergeHow {
+  if (path === headersFile) return 'header-rules';
+  if (/(^|\/)robots\.txt$/i.test(path)) return 'robots-groups';
+  if (/(^|\/)llms(-full)?\.txt$/i.test(path)) return 'link-list';
+  if (/^_config\.ya?ml$/.test(path)) return 'jekyll-include';
+  if (/\.json$|\/api-catalog$|\/\.well-known\/[^/.]+$/.test(path)) return 'json-keys';
+  return 'create';
+}
+
+export function projectGuide(check: { id: string; name: string; steps: FixStep[] }, frameworkId: string, host: HeaderHost = 'netlify'): ProjectGuide | null {
+  const framework = frameworkById(frameworkId);
+  if (!framework) return null;
+  const plan = planFixes(
+    { url: 'https://www.example.com/', checks: [{ id: check.id, name: check.name, status: 'fail', weight: 1, earned: 0, fixGuide: check.steps }] },
+    { dir: null, framework, host },
+  );
+  const c = plan.checks[0];
+  const headersFile = plan.headers?.file ?? null;
+  return {
+    framework: { id: framework.id, label: framework.label, staticDir: framework.staticDir },
+    headersFile,
+    files: (c?.changes ?? []).map((ch) => ({ path: ch.file, content: ch.after, merge: mergeHow(ch.file, headersFile) })),
+    needs: c?.needs ?? [],
+    manual: c?.manual ?? [],
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * The plan on project folders made here: framework detection (Nuxt 2, VitePress's source folder,
+ * older Hugo, a static folder in public/), HTML a guide adds written into a plain static folder's
+ * pages (and only there), and a JSON value the owner set kept and reported.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { detectFramework, ProjectError } from '../../src/fix/frameworks.js';
+import { planFixes, type PlanCheck } from '../../src/fix/plan.js';
+import type { FixStep } from '../../src/core/schema.js';
+
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ai-ready-plan-'));
+  for (const [f, t] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, f)), { recursive: true });
+    writeFileSync(join(dir, f), t);
+  }
+  return dir;
+}
+
+const check = (id: string, steps: FixStep[]): PlanCheck => ({ id, name: id, status: 'fail', weight: 5, earned: 0, fixGuide: steps });
+const PAGE = '<!doctype html><html><head><title>x</title></head><body><h1>x</h1></body></html>';
+
+describe('detectFramework', () => {
+  it('reads versions and layouts', () => {
+    expect(detectFramework(project({ 'package.json': '{"dependencies":{"nuxt":"^2.17.0"}}' })).staticDir).toBe('static');
+    expect(detectFramework(project({ 'package.json': '{"dependencies":{"nuxt":"^3.13.0"}}' })).staticDir).toBe('public');
+    expect(detectFramework(project({ 'package.json': '{"devDependencies":{"vitepress":"1"}}', '.vitepress/config.mts': '' })).staticDir).toBe('public');
+    expect(detectFramework(project({ 'package.json': '{"devDependencies":{"vitepress":"1"}}', 'docs/.vitepress/config.mts': '' })).staticDir).toBe('docs/public');
+    expect(detectFramework(project({ 'config.toml': 'title="x"', 'layouts/index.html': '' })).id).toBe('hugo');
+    expect(detectFramework(project({ 'public/index.html': PAGE })).staticDir).toBe('public');
+    // A Docusaurus site depends on React too: the most specific framework wins.
+    expect(detectFramework(project({ 'package.json': '{"dependencies":{"react":"18","@docusaurus/core":"3"}}' })).id).toBe('docusaurus');
+    expect(() => detectFramework(project({ 'notes.txt': '' }))).toThrow(ProjectError);
+  });
+});
+
+describe('planFixes', () => {
+  const headLink: FixStep = { title: 'Link llms.txt', publish: { kind: 'html', path: '/', where: 'head', content: '<link rel="alternate" type="text/markdown" href="/llms.txt">' } };
+
+  it('writes a guide\'s <head> HTML into every page of a plain static folder, once', () => {
+    const dir = project({ 'index.html': PAGE, 'docs/guide.html': PAGE, 'node_modules/x/index.html': PAGE });
+    const framework = detectFramework(dir);
+    const plan = planFixes({ url: 'https://acme.test/', checks: [check('D6', [headLink])] }, { dir, framework });
+    expect(plan.files.map((f) => f.file).sort()).toEqual(['docs/guide.html', 'index.html']);
+    for (const f of plan.files) expect(f.after).toMatch(/<link rel="alternate" type="text\/markdown" href="\/llms.txt">\n<\/head>/);
+    // Written, the plan on the new pages changes nothing.
+    for (const f of plan.files) writeFileSync(join(dir, f.file), f.after);
+    expect(planFixes({ url: 'https://acme.test/', checks: [check('D6', [headLink])] }, { dir, framework }).files).toEqual([]);
+  });
+
+  it('notes the Eleventy passthrough only when the config does not copy public/ yet', () => {
+    const robots: FixStep = { title: 'robots', publish: { kind: 'file', path: '/robots.txt', contentType: 'text/plain', content: 'User-agent: *\nAllow: /\n' } };
+    const bare = project({ 'package.json': '{"devDependencies":{"@11ty/eleventy":"3"}}', 'eleventy.config.js': 'export default function (c) {}\n' });
+    const note = (dir: string) => planFixes({ url: 'https://acme.test/', checks: [check('D1', [robots])] }, { dir, framework: detectFramework(dir) }).checks[0].manual.map((m) => m.title);
+    expect(note(bare)).toEqual(['Eleventy copies public/ only when the config passes it through']);
+    const copies = project({ 'package.json': '{"devDependencies":{"@11ty/eleventy":"3"}}', 'eleventy.config.js': "export default function (c) { c.addPassthroughCopy({ 'public': '/' }); }\n" });
+    expect(note(copies)).toEqual([]);
+  });
+
+  it('prints HTML for a framework layout instead of guessing where it goes', () => {
+    const dir = project({ 'package.json': '{"dependencies":{"@sveltejs/kit":"2"}}', 'src/app.html': PAGE });
+    const plan = planFixes({ url: 'https://acme.test/', checks: [check('D6', [headLink])] }, { dir, framework: detectFramework(dir) });
+    expect(plan.files).toEqual([]);
+    expect(plan.checks[0].manual[0].title).toMatch(/src\/app\.html/);
+  });
+
+  it('keeps a JSON value the owner set and reports it; a step that needs an owner value is not written', () => {
+    const dir = project({ 'index.html': PAGE, '.well-known/agent-card.json': '{"name":"Acme agent","skills":[{"id":"quote"}]}' });
+    const plan = planFixes(
+      {
+        url: 'https://acme.test/',
+        checks: [
+          check('A5', [
+            { title: 'card', publish: { kind: 'file', path: '/.well-known/agent-card.json', contentType: 'application/json', content: '{"name":"Example agent","skills":[{"id":"quote"},{"id":"track"}]}' } },
+            { title: 'endpoint', needs: ['a2aEndpoint'], publish: { kind: 'file', path: '/a2a.json', contentType: 'application/json', content: '{}' } },
+          ]),
+        ],
+      },
+      { dir, framework: detectFramework(dir) },
+    );
+    const card = JSON.parse(plan.files.find((f) => f.file === '.well-known/agent-card.json')!.after);
+    expect(card).toEqual({ name: 'Acme agent', skills: [{ id: 'quote' }, { id: 'track' }] });
+    expect(plan.checks[0].conflicts.join(' ')).toMatch(/\$\.name is "Acme agent"/);
+    expect(plan.files.some((f) => f.file === 'a2a.json')).toBe(false);
+    expect(plan.checks[0].needs.map((n) => n.value)).toEqual(['a2aEndpoint']);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * get_fix_guide's project-aware form through the real MCP SDK client: with `framework`, the
+ * check's guide comes back as the files `ai-ready fix --write` writes in a bare project of that
+ * framework (path in its static folder, content, how to merge) and the header rules' file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { connectInMemory, tempStore, type TempStore } from './helpers.js';
+
+let t: TempStore;
+let client: Client;
+
+beforeAll(async () => {
+  t = await tempStore();
+  const account = await t.store.ensureAccount('alice');
+  client = await connectInMemory(t, { account });
+});
+afterAll(async () => {
+  await client?.close();
+  await t?.close();
+});
+
+async function guide(args: Record<string, unknown>) {
+  const res = (await client.callTool({ name: 'get_fix_guide', arguments: args })) as CallToolResult;
+  return { res, data: res.structuredContent as Record<string, any>, text: (res.content as Array<{ text: string }>)[0]?.text ?? '' };
+}
+
+describe('get_fix_guide with a framework', () => {
+  it('still lists 13 tools', async () => {
+    expect((await client.listTools()).tools).toHaveLength(13);
+  });
+
+  it('D1 in a Next.js project: public/robots.txt, merged by group', async () => {
+    const { data, text } = await guide({ checkId: 'D1', framework: 'nextjs', origin: 'https://acme.test' });
+    expect(data.project.framework).toEqual({ id: 'nextjs', label: 'Next.js', staticDir: 'public' });
+    const robots = data.project.files.find((f: { path: string }) => f.path === 'public/robots.txt');
+    expect(robots.merge).toBe('robots-groups');
+    expect(robots.content).toMatch(/^User-agent: \*$/m);
+    expect(text).toContain('In a Next.js project:');
+    expect(text).toContain('public/robots.txt');
+  });
+
+  it('D3 in a Hugo project: the Link header goes to static/_headers', async () => {
+    const { data } = await guide({ checkId: 'D3', framework: 'hugo' });
+    expect(data.project.headersFile).toBe('static/_headers');
+    const headers = data.project.files.find((f: { path: string }) => f.path === 'static/_headers');
+    expect(headers.merge).toBe('header-rules');
+    expect(headers.content).toMatch(/^\/\*\n {2}Link: <\/llms\.txt>/);
+  });
+
+  it('a plain static folder writes at the root; a guide with owner values names them', async () => {
+    const { data } = await guide({ checkId: 'A9', framework: 'static' });
+    expect(data.project.framework.staticDir).toBe('.');
+    expect(data.project.needs.map((n: { value: string }) => n.value)).toEqual(expect.arrayContaining(['contact']));
+  });
+
+  it('an unknown framework is refused by the input schema; no framework gives no project', async () => {
+    const bad = await client.callTool({ name: 'get_fix_guide', arguments: { checkId: 'D1', framework: 'wordpress' } }).catch((e: Error) => e);
+    expect(bad instanceof Error ? bad.message : (bad as CallToolResult).isError).toBeTruthy();
+    const { data } = await guide({ checkId: 'D1' });
+    expect(data.project).toBeUndefined();
+  });
+});

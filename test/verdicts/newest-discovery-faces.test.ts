@@ -1,0 +1,73 @@
+/**
+ * Issue 27, point 7: sites built exactly as the newest texts say (experimental-ext-server-card
+ * docs/discovery.md and schema.ts at 8924e08; ARD v0.91 at 04afa6cb0301), judged through every
+ * face: the CLI (--json), the v1 API of a real server and its MCP scan tool (the real SDK client).
+ * A4 passes through /.well-known/ai-catalog.json by url and by inline data, the same through
+ * /.well-known/ard.json; a date-versioned $schema is called out; the removed
+ * /.well-known/mcp/catalog.json still counts, with a finding naming the replacement.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer, type RunningServer } from '../../src/server/index.js';
+import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
+import { scanFaces } from '../helpers/faces.js';
+import { newestDiscovery } from '../corpus/sites/newest-discovery.js';
+import { mismatches } from '../corpus/mismatches.js';
+import type { Origins } from '../corpus/types.js';
+
+/** The rows of point 7, and what each one's A4 evidence must say (from the same parse as the verdict). */
+const ROWS: Record<string, RegExp[]> = {
+  'mcp-ai-catalog-url-entry': [/GET \/mcp\/server-card → 200 application\/mcp-server-card\+json.*\(named by \/\.well-known\/ai-catalog\.json: 1 server-card entry, 1 card\(s\) read\)/],
+  'mcp-ai-catalog-inline-entry': [/\/\.well-known\/ai-catalog\.json entries\[0\]\.data \(inline card\)/],
+  'mcp-ard-url-entry': [/\(named by \/\.well-known\/ard\.json: 1 server-card entry, 1 card\(s\) read\)/],
+  'mcp-ard-inline-entry': [/\/\.well-known\/ard\.json entries\[0\]\.data \(inline card\)/],
+  'server-card-example-invalid-date-versioned-schema': [/"\$schema" "https:\/\/static\.modelcontextprotocol\.io\/schemas\/2025-11-25\/server-card\.schema\.json" is date-versioned: only the \/v1\/ URL is valid/],
+  'mcp-removed-catalog-location': [/found only through \/\.well-known\/mcp\/catalog\.json, which the server-card draft removed on 2026-07-20 \(commit 1491bd2/, /read \/\.well-known\/ai-catalog\.json \(served as application\/ai-catalog\+json\) instead/],
+};
+const rows = newestDiscovery.filter((v) => v.name in ROWS);
+
+const sites = new Map<string, FixtureSite>();
+let server: RunningServer;
+let dir: string;
+
+beforeAll(async () => {
+  for (const v of rows) {
+    const origins: Origins = { origin: '', other: '' };
+    sites.set(
+      v.name,
+      await startFixture((s) => {
+        origins.origin = s.origin;
+        return v.site(origins);
+      }),
+    );
+  }
+  dir = mkdtempSync(join(tmpdir(), 'ai-ready-newest-faces-'));
+  server = await createServer({ port: 0, host: '127.0.0.1', dataDir: dir, log: false, allowPrivateNetwork: true, rateLimit: 0, maxScansPerClient: 8 });
+});
+
+afterAll(async () => {
+  await Promise.all([...[...sites.values()].map((s) => s.close()), server?.close()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const FACES = scanFaces(() => server, { cliExitCodes: [0, 1] });
+
+describe.each(Object.keys(FACES) as Array<keyof typeof FACES>)('sites built as the newest texts say, through the %s', (face) => {
+  it('A4 (and A10 where the row says) get their status, code and evidence', { timeout: 180_000 }, async () => {
+    expect(rows).toHaveLength(Object.keys(ROWS).length);
+    const wrong: string[] = [];
+    const queue = [...rows];
+    const worker = async () => {
+      for (let v = queue.shift(); v; v = queue.shift()) {
+        const checks = await FACES[face](sites.get(v.name)!.origin + '/', ['--only', Object.keys(v.expect).join(',')]);
+        wrong.push(...mismatches(v, checks).map((m) => `${v.name}: ${m}`));
+        const a4 = checks.find((c) => c.id === 'A4');
+        for (const re of ROWS[v.name]) if (!re.test(a4?.evidence ?? '')) wrong.push(`${v.name}: A4 evidence does not match ${re}: ${a4?.evidence}`);
+      }
+    };
+    await Promise.all([worker(), worker()]);
+    expect(wrong).toEqual([]);
+  });
+});
