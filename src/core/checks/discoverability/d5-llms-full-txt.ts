@@ -92,7 +92,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
     const coverage = a.listed?.length ? llmsCoverage(a.listed, c.probe.text, a.indexUrl ?? c.probe.url) : null;
     const index = a.indexPath ?? 'llms.txt';
     const missingText = (m: string[]) => m.map((x) => `"${x.slice(0, 60)}"`).join(', ');
-    if (coverage && coverage.listed && coverage.held / coverage.listed < LLMS_FULL_WARN_SHARE) {
+    if (coverage?.listed && coverage.held / coverage.listed < LLMS_FULL_WARN_SHARE) {
       return {
         status: 'partial',
         code: 'D5/low-coverage',
@@ -102,7 +102,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
         details: { coverage },
       };
     }
-    if ((!coverage || !coverage.listed) && size < LLMS_FULL_MIN_BYTES) {
+    if (!coverage?.listed && size < LLMS_FULL_MIN_BYTES) {
       return {
         status: 'partial',
         code: 'D5/too-small',
@@ -115,9 +115,9 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
     if (c.probe.truncated || size > LLMS_FULL_SPLIT_BYTES) advisories.push(`${sizeText}: agents load it whole; consider per-section files linked from llms.txt.`);
     if (c.probe.contentType !== 'text/plain' && c.probe.contentType !== 'text/markdown') advisories.push(`Served as ${c.probe.contentType ?? 'no content type'}; text/plain or text/markdown is expected.`);
     if (c.doc && !c.doc.h1) advisories.push('No H1 heading: start with "# Site name" like llms.txt.');
-    if (coverage && coverage.listed && coverage.held / coverage.listed < LLMS_FULL_PASS_SHARE)
+    if (coverage?.listed && coverage.held / coverage.listed < LLMS_FULL_PASS_SHARE)
       advisories.push(`${coverage.listed - coverage.held} of the ${coverage.listed} pages ${index} lists were not found in it by title or URL (${missingText(coverage.missing)}): add them, or write each page under a heading with its title.`);
-    const completeText = coverage && coverage.listed ? `, holding ${coverage.held} of the ${coverage.listed} pages ${index} lists` : '';
+    const completeText = coverage?.listed ? `, holding ${coverage.held} of the ${coverage.listed} pages ${index} lists` : '';
     return { status: 'pass', code: 'D5/ok', data: { seen, path: c.path, sizeText, completeText }, matched: 'llms-full.txt convention', advisories, probes, ...(coverage ? { details: { coverage } } : {}) };
   },
   fixGuide(fx) {
