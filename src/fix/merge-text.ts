@@ -223,7 +223,7 @@ export function mergeJsonValue(into: unknown, add: unknown, path = '$', conflict
   }
   if (isPlain(into) && isPlain(add)) {
     const out: Record<string, unknown> = { ...into };
-    for (const [k, v] of Object.entries(add)) out[k] = k in out ? mergeJsonValue(out[k], v, `${path}.${k}`, conflicts) : v;
+    for (const [k, v] of Object.entries(add)) out[k] = Object.hasOwn(out, k) ? mergeJsonValue(out[k], v, `${path}.${k}`, conflicts) : v;
     return out;
   }
   if (JSON.stringify(into) !== JSON.stringify(add)) conflicts.push(`${path} is ${JSON.stringify(into).slice(0, 80)}; the fix would set ${JSON.stringify(add).slice(0, 80)} (kept yours)`);

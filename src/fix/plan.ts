@@ -117,11 +117,32 @@ function failing(result: PlanInput, only?: string[]): PlanCheck[] {
   return result.checks
     .filter((c) => (c.status === 'fail' || c.status === 'partial') && c.fixGuide?.length)
     .filter((c) => !only?.length || only.includes(c.id))
-    .sort((a, b) => b.weight - b.earned - (a.weight - a.earned));
+    .sort((a, b) => b.weight - b.earned - (a.weight - a.earned))
+    // Link headers point at files other guides publish: planned last, when those files are known.
+    .sort((a, b) => Number(linksOut(a)) - Number(linksOut(b)));
+}
+
+const linksOut = (c: PlanCheck) => (c.fixGuide ?? []).some((s) => s.publish?.kind === 'header' && s.publish.name.toLowerCase() === 'link');
+
+/** Paths on the scanned origin that answered 2xx during the scan (a Link header may point at them). */
+function servedPaths(result: PlanInput): Set<string> {
+  const origin = new URL(result.url).origin;
+  const out = new Set<string>();
+  for (const c of result.checks)
+    for (const p of c.probes ?? []) {
+      if (p.status === null || p.status === undefined || p.status < 200 || p.status >= 300) continue;
+      try {
+        const u = new URL(p.url);
+        if (u.origin === origin) out.add(u.pathname);
+      } catch {
+        // a probe URL that does not parse names nothing
+      }
+    }
+  return out;
 }
 
 /** What a plan reads of a scan: the URL, the checks with their guides, the hosting seen. */
-export type PlanCheck = Pick<CheckResult, 'id' | 'name' | 'status' | 'code' | 'weight' | 'earned' | 'fixGuide'>;
+export type PlanCheck = Pick<CheckResult, 'id' | 'name' | 'status' | 'code' | 'weight' | 'earned' | 'fixGuide'> & Partial<Pick<CheckResult, 'probes'>>;
 export type PlanInput = Pick<ScanResult, 'url'> & { checks: PlanCheck[] } & { platform?: Pick<NonNullable<ScanResult['platform']>, 'hosting'> };
 
 export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
@@ -131,6 +152,7 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
   const headers = staticDir === null ? null : headersPlace(o.dir, staticDir, result.platform?.hosting ?? [], o.host);
   const at = (urlPath: string) => posix.join(staticDir === '.' || staticDir === null ? '' : staticDir, urlPath.replace(/^\/+/, ''));
   const checks: CheckPlan[] = [];
+  const served = servedPaths(result);
 
   for (const c of failing(result, o.only)) {
     const plan: CheckPlan = { id: c.id, name: c.name, status: c.status, code: c.code, changes: [], needs: [], manual: [], conflicts: [] };
@@ -149,7 +171,7 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
       }
       const op = step.publish;
       if (!op) continue;
-      applyOperation(op, { files, at, framework, rules, plan });
+      applyOperation(op, { files, at, framework, rules, plan, origin: new URL(result.url).origin, served });
     }
     if (!(c.fixGuide ?? []).some((s) => s.publish || s.needs?.length)) {
       // The guide changes how the server answers or how pages are built: nothing a file can hold.
@@ -182,6 +204,9 @@ function eleventyPassesPublic(files: ProjectFiles): boolean {
 }
 
 interface ApplyContext {
+  origin: string;
+  /** Paths that answered 2xx in the scan. */
+  served: Set<string>;
   files: ProjectFiles;
   at: (urlPath: string) => string;
   framework: Framework;
@@ -229,10 +254,22 @@ function applyOperation(op: FixOperation, x: ApplyContext): void {
       if (out.text !== had) files.write(file, out.text);
       return;
     }
-    case 'header':
+    case 'header': {
+      const missing = op.name.toLowerCase() === 'link' ? missingTargets(op.value, x) : [];
+      if (missing.length) {
+        // A link to a file that neither the site nor this plan publishes would send agents to a 404.
+        plan.manual.push({ title: `Not written: the ${op.name} header points at ${missing.join(', ')}, which the site does not serve yet`, text: `Publish ${missing.join(', ')} first (its own check names the values it needs), then run fix again.` });
+        return;
+      }
       x.rules.push({ path: op.path, name: op.name, value: op.value });
       return;
+    }
     case 'html': {
+      const missing = missingTargets(op.content, x, /\bhref\s*=\s*["']([^"']*)["']/gi);
+      if (missing.length) {
+        plan.manual.push({ title: `Not written: the HTML points at ${missing.join(', ')}, which the site does not serve yet`, text: `Publish ${missing.join(', ')} first (its own check names the values it needs), then run fix again.` });
+        return;
+      }
       if (x.framework.id !== 'static') {
         plan.manual.push({ title: `Add to the <${op.where}> of ${op.path === '/' ? 'every page' : op.path} in ${x.framework.headFile ?? 'your layout'}`, text: op.content });
         return;
@@ -249,6 +286,22 @@ function applyOperation(op: FixOperation, x: ApplyContext): void {
       return;
     }
   }
+}
+
+/** The same-origin targets (Link header `<…>`, or HTML `href`) that neither the scan saw answer nor the plan writes. */
+function missingTargets(value: string, x: ApplyContext, pattern: RegExp = /<([^>]*)>/g): string[] {
+  const out: string[] = [];
+  for (const m of value.matchAll(pattern)) {
+    let u: URL;
+    try {
+      u = new URL(m[1], x.origin);
+    } catch {
+      continue;
+    }
+    if (u.origin !== x.origin) continue;
+    if (!x.served.has(u.pathname) && !x.files.exists(x.at(u.pathname))) out.push(u.pathname);
+  }
+  return out;
 }
 
 function mergeInto(urlPath: string, had: string, content: string): { text: string; conflicts: string[] } | null {

@@ -82,7 +82,7 @@ describe('scan --input through the worker pool', () => {
       const lines = stdout.trimEnd().split('\n');
       expect(lines).toHaveLength(3);
       expect(ScanResponse.parse(JSON.parse(lines[2])).url).toBe(`${held.origin}/`);
-      expect(stderr).toMatch(/\[3\/3\]/);
+      expect(stderr).toMatch(/\[3\/3 done\] input \d: /);
       const summary = readFileSync(join(tmp, 'summary.md'), 'utf8');
       expect(summary.startsWith('<!-- ai-ready-report -->')).toBe(true);
       expect(summary.match(/^### AI readiness of/gm)).toHaveLength(3);

@@ -41,7 +41,7 @@ describe('planFixes', () => {
   const headLink: FixStep = { title: 'Link llms.txt', publish: { kind: 'html', path: '/', where: 'head', content: '<link rel="alternate" type="text/markdown" href="/llms.txt">' } };
 
   it('writes a guide\'s <head> HTML into every page of a plain static folder, once', () => {
-    const dir = project({ 'index.html': PAGE, 'docs/guide.html': PAGE, 'node_modules/x/index.html': PAGE });
+    const dir = project({ 'index.html': PAGE, 'docs/guide.html': PAGE, 'node_modules/x/index.html': PAGE, 'llms.txt': '# Acme\n' });
     const framework = detectFramework(dir);
     const plan = planFixes({ url: 'https://acme.test/', checks: [check('D6', [headLink])] }, { dir, framework });
     expect(plan.files.map((f) => f.file).sort()).toEqual(['docs/guide.html', 'index.html']);
@@ -61,10 +61,26 @@ describe('planFixes', () => {
   });
 
   it('prints HTML for a framework layout instead of guessing where it goes', () => {
-    const dir = project({ 'package.json': '{"dependencies":{"@sveltejs/kit":"2"}}', 'src/app.html': PAGE });
+    const dir = project({ 'package.json': '{"dependencies":{"@sveltejs/kit":"2"}}', 'src/app.html': PAGE, 'static/llms.txt': '# Acme\n' });
     const plan = planFixes({ url: 'https://acme.test/', checks: [check('D6', [headLink])] }, { dir, framework: detectFramework(dir) });
     expect(plan.files).toEqual([]);
     expect(plan.checks[0].manual[0].title).toMatch(/src\/app\.html/);
+  });
+
+  it('writes no link to a file that neither the site serves nor the plan publishes (a link to a 404)', () => {
+    const dir = project({ 'index.html': PAGE });
+    const framework = detectFramework(dir);
+    const linkHeader: FixStep = { title: 'Link', publish: { kind: 'header', path: '/', name: 'Link', value: '</llms.txt>; rel="describedby"' } };
+    const missing = planFixes({ url: 'https://acme.test/', checks: [check('D6', [headLink]), check('D3', [linkHeader])] }, { dir, framework, host: 'netlify' });
+    expect(missing.files).toEqual([]);
+    expect(missing.checks.flatMap((c) => c.manual.map((m) => m.title))).toEqual([
+      'Not written: the HTML points at /llms.txt, which the site does not serve yet',
+      'Not written: the Link header points at /llms.txt, which the site does not serve yet',
+    ]);
+    // The scan saw /llms.txt answer on the site: the links are written.
+    const probes = [{ url: 'https://acme.test/llms.txt', status: 200 }] as never;
+    const served = planFixes({ url: 'https://acme.test/', checks: [{ ...check('D6', [headLink]), probes }, check('D3', [linkHeader])] }, { dir, framework, host: 'netlify' });
+    expect(served.files.map((f) => f.file).sort()).toEqual(['_headers', 'index.html']);
   });
 
   it('keeps a JSON value the owner set and reports it; a step that needs an owner value is not written', () => {

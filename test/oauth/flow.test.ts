@@ -155,7 +155,7 @@ describe('OAuth 2.1 on /mcp', () => {
     clients.push(connected);
     await connected.connect(new StreamableHTTPClientTransport(new URL(`${server.baseUrl}/mcp`), { authProvider: provider }));
     const tools = (await connected.listTools()).tools;
-    expect(tools).toHaveLength(14);
+    expect(tools).toHaveLength(13);
     const monitors = await connected.callTool({ name: 'list_monitors', arguments: {} });
     expect(monitors.isError).toBeFalsy();
     const listed = await connected.callTool({ name: 'list_reports', arguments: {} });
