@@ -12,7 +12,20 @@ import { build, defineConfig, type Options } from 'tsup';
  * are on the scan path of sites with an MCP card (A4's live probe): bundled, they load in ~0.08 s
  * instead of ~0.2 s. Native sqlite3 and ink/react stay external: they are never on the scan path.
  */
-const BUNDLED = ['commander', 'chalk', 'wrap-ansi', 'cheerio', 'htmlparser2', 'yaml', 'fast-xml-parser', 'robots-parser', 'structured-headers', 'zod', '@modelcontextprotocol/sdk', 'diff'];
+const BUNDLED = [
+  'commander',
+  'chalk',
+  'wrap-ansi',
+  'cheerio',
+  'htmlparser2',
+  'yaml',
+  'fast-xml-parser',
+  'robots-parser',
+  'structured-headers',
+  'zod',
+  '@modelcontextprotocol/sdk',
+  'diff',
+];
 
 const ALLOWED_LICENSES = new Set(['MIT', 'ISC', 'BSD-2-Clause', 'BSD-3-Clause', 'Apache-2.0', '0BSD']);
 

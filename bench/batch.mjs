@@ -22,7 +22,8 @@ if (!existsSync(join(root, 'dist/cli.js'))) {
   process.exit(2);
 }
 
-const page = (n) => `<!doctype html><html lang="en"><head><title>Site ${n}</title><meta name="description" content="A bench site"></head><body><h1>Site ${n}</h1>${'<p>Some text for the content checks to read.</p>'.repeat(40)}</body></html>`;
+const page = (n) =>
+  `<!doctype html><html lang="en"><head><title>Site ${n}</title><meta name="description" content="A bench site"></head><body><h1>Site ${n}</h1>${'<p>Some text for the content checks to read.</p>'.repeat(40)}</body></html>`;
 const site = await startFixture({
   '*': (req, res) => {
     const path = (req.url ?? '/').split('?')[0];

@@ -36,7 +36,14 @@ const data = mkdtempSync(join(tmpdir(), 'ai-ready-bounds-'));
 async function load(path, rev) {
   const out = join(work, `${path.replace(/\W/g, '_')}${rev ? `_${rev}` : ''}.mjs`);
   const entry = rev
-    ? { stdin: { contents: execFileSync('git', ['show', `${rev}:${path}`], { cwd: root, encoding: 'utf8' }), resolveDir: join(root, path, '..'), loader: 'ts', sourcefile: path } }
+    ? {
+        stdin: {
+          contents: execFileSync('git', ['show', `${rev}:${path}`], { cwd: root, encoding: 'utf8' }),
+          resolveDir: join(root, path, '..'),
+          loader: 'ts',
+          sourcefile: path,
+        },
+      }
     : { entryPoints: [join(root, path)] };
   await build({ ...entry, bundle: true, platform: 'node', format: 'esm', outfile: out, packages: 'external', logLevel: 'error', absWorkingDir: root });
   return import(pathToFileURL(out).href);
@@ -57,14 +64,17 @@ async function dripReceiver(mode) {
         text = 'x'.repeat(100);
       }
       let i = 0;
-      const timer = setInterval(() => {
-        if (i >= text.length || socket.destroyed) {
-          clearInterval(timer);
-          if (!socket.destroyed) socket.end();
-          return;
-        }
-        socket.write(text[i++]);
-      }, mode === 'body' ? 100 : 200);
+      const timer = setInterval(
+        () => {
+          if (i >= text.length || socket.destroyed) {
+            clearInterval(timer);
+            if (!socket.destroyed) socket.end();
+            return;
+          }
+          socket.write(text[i++]);
+        },
+        mode === 'body' ? 100 : 200,
+      );
       socket.on('close', () => clearInterval(timer));
     });
   });
@@ -76,7 +86,11 @@ async function webhookFigures(label, mod) {
   for (const mode of ['headers', 'body']) {
     const rx = await dripReceiver(mode);
     const t0 = performance.now();
-    const res = await mod.deliverWebhook({ url: rx.url, secret: 'whsec_bench' }, { type: 'monitor.alert', id: 'evt_bench' }, { blockPrivateNetwork: false, timeoutMs: 2000 });
+    const res = await mod.deliverWebhook(
+      { url: rx.url, secret: 'whsec_bench' },
+      { type: 'monitor.alert', id: 'evt_bench' },
+      { blockPrivateNetwork: false, timeoutMs: 2000 },
+    );
     console.log(`webhook ${label.padEnd(7)} drip ${mode.padEnd(7)}: ${String(ms(t0)).padStart(6)} ms  (status ${res.status}, ${res.error ?? 'ok'})`);
     await rx.close();
   }
@@ -87,7 +101,16 @@ async function retentionFigures(n) {
   const { expireAnonymousReports } = await load('src/store/retention.ts');
   const dir = join(data, 'store');
   const store = await openStore({ dataDir: dir });
-  const result = (url) => ({ apiVersion: '1', url, overallScore: 50, grade: 'D', level: 1, checks: [], padding: 'x'.repeat(50_000), platform: { platform: 'unknown' } });
+  const result = (url) => ({
+    apiVersion: '1',
+    url,
+    overallScore: 50,
+    grade: 'D',
+    level: 1,
+    checks: [],
+    padding: 'x'.repeat(50_000),
+    platform: { platform: 'unknown' },
+  });
   const alice = await store.ensureAccount('alice');
   for (let i = 0; i < n; i++) await store.saveReport({ result: result(`https://s${i}.example.com/`), isPublic: true, accountId: null });
   for (let i = 0; i < 50; i++) await store.saveReport({ result: result(`https://own${i}.example.com/`), isPublic: true, accountId: alice.id });
@@ -98,7 +121,9 @@ async function retentionFigures(n) {
   for (let i = 0; i < 50; i++) kept += (await store.domainHistory(`own${i}.example.com`)).items.length;
   let anonymousLeft = 0;
   for (let i = 0; i < n; i += 1) anonymousLeft += (await store.domainHistory(`s${i}.example.com`)).items.length;
-  console.log(`retention: ${n} anonymous (50 KB each) + 50 account reports saved; sweep 31 days later expired ${expired} in ${took} ms; kept: ${anonymousLeft} anonymous, ${kept} account reports`);
+  console.log(
+    `retention: ${n} anonymous (50 KB each) + 50 account reports saved; sweep 31 days later expired ${expired} in ${took} ms; kept: ${anonymousLeft} anonymous, ${kept} account reports`,
+  );
   await store.close();
 }
 

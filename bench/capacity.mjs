@@ -40,7 +40,8 @@ if (!existsSync(join(root, 'dist/cli.js'))) {
 const BIN = join(root, 'bin/ai-ready.js');
 const NOT_FOUND = { status: 404, headers: { 'content-type': 'text/plain' }, body: 'not found' };
 const HTML = { 'content-type': 'text/html' };
-const page = (n) => `<!doctype html><html lang="en"><head><title>Site ${n}</title><meta name="description" content="A bench site"></head><body><h1>Site ${n}</h1>${'<p>Some text for the content checks to read.</p>'.repeat(20)}</body></html>`;
+const page = (n) =>
+  `<!doctype html><html lang="en"><head><title>Site ${n}</title><meta name="description" content="A bench site"></head><body><h1>Site ${n}</h1>${'<p>Some text for the content checks to read.</p>'.repeat(20)}</body></html>`;
 const sites = [];
 async function fixture(routes, opts) {
   const s = await startFixture(routes, opts);
@@ -60,7 +61,24 @@ async function startServe(extra = []) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ai-ready-bench-capacity-'));
   const child = spawn(
     process.execPath,
-    ['--import', join(here, 'bench/event-loop-preload.mjs'), '--import', join(here, 'bench/max-rss-preload.mjs'), BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--allow-private-network', '--rate-limit', '0', '--trust-proxy', '--quiet', ...extra],
+    [
+      '--import',
+      join(here, 'bench/event-loop-preload.mjs'),
+      '--import',
+      join(here, 'bench/max-rss-preload.mjs'),
+      BIN,
+      'serve',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--allow-private-network',
+      '--rate-limit',
+      '0',
+      '--trust-proxy',
+      '--quiet',
+      ...extra,
+    ],
     { cwd: root, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] },
   );
   children.add(child);
@@ -100,7 +118,10 @@ let clientNo = 0;
 async function scanOnce(base, target, ip = `10.9.${(clientNo >> 8) & 255}.${clientNo++ & 255}`) {
   const t0 = performance.now();
   try {
-    const r = await fetch(`${base}/api/public/v1/scan?url=${encodeURIComponent(target)}&fresh=1`, { headers: { 'x-forwarded-for': ip }, signal: AbortSignal.timeout(180_000) });
+    const r = await fetch(`${base}/api/public/v1/scan?url=${encodeURIComponent(target)}&fresh=1`, {
+      headers: { 'x-forwarded-for': ip },
+      signal: AbortSignal.timeout(180_000),
+    });
     await r.arrayBuffer();
     return { status: r.status, sec: (performance.now() - t0) / 1000 };
   } catch {
@@ -121,7 +142,8 @@ if (only.has(1)) {
   // One 200 ms site per client (64 loopback origins): the service caps concurrent requests to one
   // origin (politeness), so many clients scanning one origin measure that cap, not the service.
   const slowSites = [];
-  for (let i = 0; i < 64; i++) slowSites.push(await fixture({ '*': (req, res) => res.writeHead(200, HTML).end(req.method === 'HEAD' ? undefined : page(1)) }, { delayMs: 200 }));
+  for (let i = 0; i < 64; i++)
+    slowSites.push(await fixture({ '*': (req, res) => res.writeHead(200, HTML).end(req.method === 'HEAD' ? undefined : page(1)) }, { delayMs: 200 }));
   const srv = await startServe();
   console.log(`\n1. throughput, each client scanning its own site that answers every request after 200 ms (${windowSec} s per level; ${srv.startLine})`);
   const rates = {};
@@ -152,7 +174,8 @@ if (only.has(1)) {
   const until = Date.now() + windowSec * 1000;
   await Promise.all(
     Array.from({ length: 24 }, async (_, c) => {
-      for (let i = 0; Date.now() < until; i++) if ((await scanOnce(srv.base, `${slowSites[0].origin}/one-${c}-${i}`, `10.2.0.${c}`)).status === 200) oneOrigin++;
+      for (let i = 0; Date.now() < until; i++)
+        if ((await scanOnce(srv.base, `${slowSites[0].origin}/one-${c}-${i}`, `10.2.0.${c}`)).status === 200) oneOrigin++;
     }),
   );
   console.log(`   24 clients all scanning one origin: ${fmt((oneOrigin * 60) / windowSec, 0)} scans/min (bounded by the per-origin request cap)`);
@@ -174,7 +197,9 @@ if (only.has(2)) {
     const during = await scanOnce(srv.base, `${healthy.origin}/?during=${n}`);
     const slow = await Promise.all(slowRuns);
     const ok = slow.filter((r) => r.status === 200).length;
-    console.log(`   while ${n} slow scans run: ${fmt(during.sec, 2)} s (status ${during.status}; ${fmt(during.sec / idle, 2)}x idle, target <= 1.5x); slow scans: ${ok}/${n} answered 200, longest ${fmt(Math.max(...slow.map((r) => r.sec)))} s`);
+    console.log(
+      `   while ${n} slow scans run: ${fmt(during.sec, 2)} s (status ${during.status}; ${fmt(during.sec / idle, 2)}x idle, target <= 1.5x); slow scans: ${ok}/${n} answered 200, longest ${fmt(Math.max(...slow.map((r) => r.sec)))} s`,
+    );
   }
   await srv.stop();
 }
@@ -182,9 +207,15 @@ if (only.has(2)) {
 // ---- 3. co-tenancy ----
 if (only.has(3)) {
   const depth = 50_000;
-  const deep = await fixture({ '/': { headers: HTML, body: `<!doctype html><html><body>${'<div>'.repeat(depth)}deep${'</div>'.repeat(depth)}</body></html>` }, '*': NOT_FOUND });
+  const deep = await fixture({
+    '/': { headers: HTML, body: `<!doctype html><html><body>${'<div>'.repeat(depth)}deep${'</div>'.repeat(depth)}</body></html>` },
+    '*': NOT_FOUND,
+  });
   const bigRobots = await fixture({
-    '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: `User-agent: *\n${'Disallow: /a-long-path-that-goes-on-and-on\n'.repeat(Math.ceil((8 * 1024 * 1024) / 42))}` },
+    '/robots.txt': {
+      headers: { 'content-type': 'text/plain' },
+      body: `User-agent: *\n${'Disallow: /a-long-path-that-goes-on-and-on\n'.repeat(Math.ceil((8 * 1024 * 1024) / 42))}`,
+    },
     '/': { headers: HTML, body: page(4) },
     '*': NOT_FOUND,
   });
@@ -199,7 +230,9 @@ if (only.has(3)) {
   const during = await Promise.all([0, 1, 2, 3].map((i) => scanOnce(srv.base, `${normal.origin}/?during=${i}`)));
   const h = await Promise.all(hostile);
   const delay = await srv.loop('report');
-  console.log(`   normal scans: idle median ${fmt(idle, 2)} s; beside the hostile pages median ${fmt(median(during.map((r) => r.sec)), 2)} s, max ${fmt(Math.max(...during.map((r) => r.sec)), 2)} s (statuses ${during.map((r) => r.status).join(',')})`);
+  console.log(
+    `   normal scans: idle median ${fmt(idle, 2)} s; beside the hostile pages median ${fmt(median(during.map((r) => r.sec)), 2)} s, max ${fmt(Math.max(...during.map((r) => r.sec)), 2)} s (statuses ${during.map((r) => r.status).join(',')})`,
+  );
   console.log(`   hostile scans: deep page ${h[0].status} in ${fmt(h[0].sec)} s, big robots.txt ${h[1].status} in ${fmt(h[1].sec)} s`);
   console.log(`   server event-loop delay meanwhile: p50 ${delay.p50} ms, p99 ${delay.p99} ms (target < 50 ms), max ${delay.max} ms`);
   await srv.stop();
@@ -214,7 +247,9 @@ if (only.has(4)) {
     const runs = Array.from({ length: 64 }, (_, i) => scanOnce(srv.base, `${slow.origin}/m${i}`, `10.4.0.${i}`));
     const results = await Promise.all(runs);
     const rss = await srv.stop();
-    console.log(`   serve with 64 scans asked at once: peak RSS ${rss} MiB (target <= 512 MiB); ${results.filter((r) => r.status === 200).length}/64 answered 200, longest ${fmt(Math.max(...results.map((r) => r.sec)))} s`);
+    console.log(
+      `   serve with 64 scans asked at once: peak RSS ${rss} MiB (target <= 512 MiB); ${results.filter((r) => r.status === 200).length}/64 answered 200, longest ${fmt(Math.max(...results.map((r) => r.sec)))} s`,
+    );
   }
   const batchArgs = (argOf('batch-args') ?? '').split(' ').filter(Boolean);
 
@@ -223,14 +258,20 @@ if (only.has(4)) {
     const origins = [];
     for (let i = 0; i < n; i++) origins.push((await fixture({ '/': { headers: HTML, body: page(i) }, '*': NOT_FOUND })).origin);
     const t0 = performance.now();
-    const child = spawn(process.execPath, ['--import', join(here, 'bench/max-rss-preload.mjs'), BIN, 'scan', '--input', '-', '--json', '--no-config', ...batchArgs], { cwd: root, stdio: ['pipe', 'ignore', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', join(here, 'bench/max-rss-preload.mjs'), BIN, 'scan', '--input', '-', '--json', '--no-config', ...batchArgs],
+      { cwd: root, stdio: ['pipe', 'ignore', 'pipe'] },
+    );
     let err = '';
     child.stderr.on('data', (d) => (err += d));
     child.stdin.end(origins.join('\n') + '\n');
     const code = await new Promise((ok) => child.on('exit', ok));
     const m = /maxRSS=(\d+)/.exec(err);
     batchRss[n] = m ? Math.round(Number(m[1]) / 1024) : NaN;
-    console.log(`   scan --input of ${n} distinct origins (${batchArgs.join(' ') || 'defaults'}): peak RSS ${batchRss[n]} MiB, ${fmt((performance.now() - t0) / 1000)} s, exit ${code}`);
+    console.log(
+      `   scan --input of ${n} distinct origins (${batchArgs.join(' ') || 'defaults'}): peak RSS ${batchRss[n]} MiB, ${fmt((performance.now() - t0) / 1000)} s, exit ${code}`,
+    );
     for (const s of sites.splice(sites.length - n)) await s.close();
   }
   console.log(`   400 vs 100 origins: ${fmt(batchRss[400] / batchRss[100], 2)}x (target <= 1.25x, and <= 256 MiB)`);

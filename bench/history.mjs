@@ -28,10 +28,14 @@ if (!existsSync(join(root, 'dist/cli.js'))) {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ai-ready-bench-history-'));
 const site = await startFixture((s) => agentReady(s.origin));
-const child = spawn(process.execPath, ['bin/ai-ready.js', 'serve', '--port', '0', '--data-dir', dataDir, '--allow-private-network', '--rate-limit', '0', '--quiet', '--workers', '1'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'pipe'],
-});
+const child = spawn(
+  process.execPath,
+  ['bin/ai-ready.js', 'serve', '--port', '0', '--data-dir', dataDir, '--allow-private-network', '--rate-limit', '0', '--quiet', '--workers', '1'],
+  {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  },
+);
 const base = await new Promise((resolve, reject) => {
   let err = '';
   child.stderr.on('data', (d) => {

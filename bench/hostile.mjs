@@ -36,7 +36,20 @@ const plain = await startFixture({ '/': { headers: { 'content-type': 'text/html'
 const dataDir = mkdtempSync(join(tmpdir(), 'ai-ready-bench-hostile-'));
 const server = spawn(
   process.execPath,
-  ['--import', join(root, 'bench/event-loop-preload.mjs'), join(root, 'bin/ai-ready.js'), 'serve', '--port', '0', '--data-dir', dataDir, '--allow-private-network', '--rate-limit', '0', '--quiet'],
+  [
+    '--import',
+    join(root, 'bench/event-loop-preload.mjs'),
+    join(root, 'bin/ai-ready.js'),
+    'serve',
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    '--allow-private-network',
+    '--rate-limit',
+    '0',
+    '--quiet',
+  ],
   { cwd: root, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] },
 );
 const base = await new Promise((resolve, reject) => {
@@ -101,11 +114,15 @@ console.log('target: event-loop delay p99 < 50 ms');
 function cliScan(extra) {
   return new Promise((resolve) => {
     const t = performance.now();
-    const child = spawn(process.execPath, ['--import', join(root, 'bench/max-rss-preload.mjs'), join(root, 'bin/ai-ready.js'), 'scan', deep.origin, '--json', '--no-config', ...extra], {
-      cwd: root,
-      env: { ...process.env, NO_COLOR: '1' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', join(root, 'bench/max-rss-preload.mjs'), join(root, 'bin/ai-ready.js'), 'scan', deep.origin, '--json', '--no-config', ...extra],
+      {
+        cwd: root,
+        env: { ...process.env, NO_COLOR: '1' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let err = '';
     child.stderr.on('data', (d) => (err += d));
     const killer = setTimeout(() => child.kill('SIGKILL'), 180_000);

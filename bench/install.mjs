@@ -60,7 +60,13 @@ if (wanted('light') || wanted('full')) {
   const packDir = mkdtempSync(join(tmpdir(), 'ai-ready-pack-'));
   // The build `npm pack` and `npm publish` run (prepack), then the tarball it would upload.
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  );
   const tarball = join(packDir, packed[0].filename);
   process.stdout.write(`tarball ${packed[0].filename}: ${(packed[0].size / 1e6).toFixed(2)} MB packed, ${packed[0].entryCount} files\n`);
   if (wanted('light')) results.push(install('light', 'ai-ready (scan: no optional packages)', [tarball]));
@@ -74,5 +80,7 @@ if (wanted('lighthouse')) results.push(install('lighthouse', 'lighthouse (latest
 
 /** One install's figures, printed as soon as it is measured. */
 function report(r) {
-  process.stdout.write(`${r.label}: ${r.added} packages, ${r.mb.toFixed(1)} MB, ${r.seconds.toFixed(1)} s${r.warnings.length ? ` (${r.warnings.length} npm warnings: ${r.warnings.slice(0, 3).join(' | ')})` : ''}\n`);
+  process.stdout.write(
+    `${r.label}: ${r.added} packages, ${r.mb.toFixed(1)} MB, ${r.seconds.toFixed(1)} s${r.warnings.length ? ` (${r.warnings.length} npm warnings: ${r.warnings.slice(0, 3).join(' | ')})` : ''}\n`,
+  );
 }

@@ -29,7 +29,12 @@ const guard = pathToFileURL(join(root, 'bench/loopback-only.mjs')).href;
 
 /** The peers: package, how to run it against a URL, and where its JSON lands. */
 const PEERS = [
-  { name: 'afdocs', pkg: 'afdocs', bin: 'afdocs', args: (u) => ['check', u, '--format', 'json', '--score', '--request-delay', '0', '--max-concurrency', '8', '-q'] },
+  {
+    name: 'afdocs',
+    pkg: 'afdocs',
+    bin: 'afdocs',
+    args: (u) => ['check', u, '--format', 'json', '--score', '--request-delay', '0', '--max-concurrency', '8', '-q'],
+  },
   { name: 'aiseo-audit', pkg: 'aiseo-audit', bin: 'aiseo-audit', args: (u) => [`${u}/`, '--json'] },
   { name: 'llms-txt-check', pkg: 'llms-txt-check', bin: 'llms-txt-check', args: (u) => [u, '--json'] },
 ];
@@ -41,7 +46,9 @@ function installPeers() {
   if (!existsSync(join(peersDir, 'package.json'))) writeFileSync(join(peersDir, 'package.json'), '{ "name": "ai-ready-bench-peers", "private": true }\n');
   console.log(`installing ${missing.map((p) => p.pkg).join(', ')} into bench/.peers/ ...`);
   // afdocs declares Node >= 22; engine-strict stays off so it installs on Node 20 and is tried anyway.
-  const r = spawnSync('npm', ['install', '--prefix', peersDir, '--engine-strict=false', '--no-audit', '--no-fund', ...missing.map((p) => p.pkg)], { stdio: 'inherit' });
+  const r = spawnSync('npm', ['install', '--prefix', peersDir, '--engine-strict=false', '--no-audit', '--no-fund', ...missing.map((p) => p.pkg)], {
+    stdio: 'inherit',
+  });
   if (r.status !== 0) console.error('bench/peers: npm install failed; the missing peers are skipped');
 }
 
@@ -86,7 +93,14 @@ if (!existsSync(join(root, 'dist/cli.js'))) {
   process.exit(2);
 }
 installPeers();
-const tools = [{ name: 'ai-ready', version: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version, script: join(root, 'bin/ai-ready.js'), args: (u) => ['scan', u, '--json'] }];
+const tools = [
+  {
+    name: 'ai-ready',
+    version: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version,
+    script: join(root, 'bin/ai-ready.js'),
+    args: (u) => ['scan', u, '--json'],
+  },
+];
 for (const p of PEERS) {
   if (only.length && !only.includes(p.name)) continue;
   const bin = binOf(p);
@@ -113,7 +127,13 @@ for (const delayMs of delays) {
         row.codes.add(r.code);
         row.refused += (r.err.match(/^loopback-only: refused/gm) ?? []).length;
         if (producedReport(r)) row.reports++;
-        else row.lastErr = r.err.trim().split('\n').filter((l) => !l.startsWith('loopback-only')).slice(-1)[0] ?? '';
+        else
+          row.lastErr =
+            r.err
+              .trim()
+              .split('\n')
+              .filter((l) => !l.startsWith('loopback-only'))
+              .slice(-1)[0] ?? '';
       }
     }
   } finally {

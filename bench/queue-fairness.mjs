@@ -64,13 +64,32 @@ let dirs = 0;
 const start = (args, ready) => startCli(BIN, args, ready, children);
 const serve = (db) =>
   start(
-    ['serve', '--port', '0', '--database-url', db, '--data-dir', join(tmp, `d${dirs++}`), '--workers', '0', '--allow-private-network', '--rate-limit', '0', '--trust-proxy', '--max-scans-per-client', '0', '--quiet'],
+    [
+      'serve',
+      '--port',
+      '0',
+      '--database-url',
+      db,
+      '--data-dir',
+      join(tmp, `d${dirs++}`),
+      '--workers',
+      '0',
+      '--allow-private-network',
+      '--rate-limit',
+      '0',
+      '--trust-proxy',
+      '--max-scans-per-client',
+      '0',
+      '--quiet',
+    ],
     /listening on (http:\/\/\S+)/,
   );
-const worker = (db) => start(['worker', '--database-url', db, '--concurrency', '1', '--max-scans', String(SLOTS), '--allow-private-network'], /(taking scan jobs)/);
+const worker = (db) =>
+  start(['worker', '--database-url', db, '--concurrency', '1', '--max-scans', String(SLOTS), '--allow-private-network'], /(taking scan jobs)/);
 const stop = stopCli;
 
-const page = (n) => `<!doctype html><html lang="en"><head><title>Page ${n}</title><meta name="description" content="A bench page"></head><body><h1>Page ${n}</h1>${'<p>Some text for the content checks to read.</p>'.repeat(20)}</body></html>`;
+const page = (n) =>
+  `<!doctype html><html lang="en"><head><title>Page ${n}</title><meta name="description" content="A bench page"></head><body><h1>Page ${n}</h1>${'<p>Some text for the content checks to read.</p>'.repeat(20)}</body></html>`;
 
 async function jobRows(db) {
   const c = new pg.Client({ connectionString: db });
@@ -84,7 +103,10 @@ async function jobRows(db) {
 }
 
 const scan = (instance, url, client) =>
-  fetch(`${instance.url}/api/public/v1/scan?url=${encodeURIComponent(url)}&pages=1`, { headers: { 'x-forwarded-for': client }, signal: AbortSignal.timeout(300_000) }).then(async (res) => {
+  fetch(`${instance.url}/api/public/v1/scan?url=${encodeURIComponent(url)}&pages=1`, {
+    headers: { 'x-forwarded-for': client },
+    signal: AbortSignal.timeout(300_000),
+  }).then(async (res) => {
     await res.arrayBuffer();
     return res.status;
   });
@@ -103,7 +125,9 @@ async function main() {
   // The first instance alone creates the schemas; then the rest.
   const one = await serve(db);
   const [two, w] = await Promise.all([serve(db), worker(db)]);
-  console.log(`bench/queue-fairness: ${root === here ? 'this tree' : root}; Postgres ${postgres.embedded ? 'embedded' : 'from AI_READY_DATABASE_URL'}; worker with ${SLOTS} slots; fixture answers after ${DELAY_MS} ms; caller A queues ${BACKLOG} scans on instance 1 (${BURST ? 'all at once' : 'three at a time'}), then caller B one on instance 2`);
+  console.log(
+    `bench/queue-fairness: ${root === here ? 'this tree' : root}; Postgres ${postgres.embedded ? 'embedded' : 'from AI_READY_DATABASE_URL'}; worker with ${SLOTS} slots; fixture answers after ${DELAY_MS} ms; caller A queues ${BACKLOG} scans on instance 1 (${BURST ? 'all at once' : 'three at a time'}), then caller B one on instance 2`,
+  );
 
   // A warm-up scan (compiles, connects), not counted.
   await scan(one, `${fixture.origin}/warm`, '10.0.0.9');
@@ -138,7 +162,9 @@ async function main() {
   const others = [...counts].map(([s, n]) => `${n} x ${s}`);
   console.log(`  A's jobs still queued when B arrived: ${queuedAtB}`);
   console.log(`  B's single scan: HTTP ${bStatus} after ${(bWait / 1000).toFixed(2)} s; A's jobs the worker started before it: ${ahead}`);
-  console.log(`  A's backlog: ${ok}/${BACKLOG} answered 200${others.length ? ` (${others.join(', ')})` : ''} in ${(floodTime / 1000).toFixed(1)} s (${((floodTime / 1000 / Math.max(1, BACKLOG)) * 1000).toFixed(0)} ms per scan overall)`);
+  console.log(
+    `  A's backlog: ${ok}/${BACKLOG} answered 200${others.length ? ` (${others.join(', ')})` : ''} in ${(floodTime / 1000).toFixed(1)} s (${((floodTime / 1000 / Math.max(1, BACKLOG)) * 1000).toFixed(0)} ms per scan overall)`,
+  );
   await Promise.all([stop(one), stop(two), stop(w)]);
 }
 

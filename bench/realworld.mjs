@@ -98,7 +98,9 @@ function startSite(files) {
     }
     if (path === '/') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end('<!doctype html><html lang="en"><head><title>Fixture</title></head><body><main><h1>Fixture</h1><p>Real files served on loopback.</p></main></body></html>');
+      res.end(
+        '<!doctype html><html lang="en"><head><title>Fixture</title></head><body><main><h1>Fixture</h1><p>Real files served on loopback.</p></main></body></html>',
+      );
       return;
     }
     res.writeHead(404, { 'content-type': 'text/plain' });
@@ -138,7 +140,10 @@ function reExecIsolated() {
   if (process.env.AI_READY_REALWORLD_NETNS || process.getuid?.() !== 0) return;
   const probe = spawnSync('unshare', ['--net', 'ip', 'link', 'set', 'lo', 'up'], { stdio: 'ignore' });
   if (probe.error || probe.status !== 0) return;
-  const args = process.argv.slice(1).map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
+  const args = process.argv
+    .slice(1)
+    .map((a) => `'${a.replaceAll("'", "'\\''")}'`)
+    .join(' ');
   const r = spawnSync('unshare', ['--net', 'sh', '-c', `ip link set lo up && exec '${process.execPath}' ${args}`], {
     stdio: 'inherit',
     env: { ...process.env, AI_READY_REALWORLD_NETNS: '1' },

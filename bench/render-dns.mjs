@@ -85,8 +85,10 @@ const hostileHtml = `<!doctype html><html lang="en"><title>flood</title><main><h
 </script></html>`;
 // The healthy page is on a loopback literal (the scan's own fetches need no name) and loads its
 // script from a name: what the guard proxy resolves is what is timed.
-const healthyHtml = (port) => `<!doctype html><html lang="en"><title>ok</title><main><h1>Flights</h1><button>Search</button></main><script src="http://healthy.${ZONE}:${port}/app.js"></script></html>`;
-const APP_JS = "const mc = document['model' + 'Context']; if (mc) mc['register' + 'Tool']({ name: 'find_flights', description: 'Find flights between two airports.', inputSchema: { type: 'object', properties: {} }, execute: async () => ({ content: [] }) });";
+const healthyHtml = (port) =>
+  `<!doctype html><html lang="en"><title>ok</title><main><h1>Flights</h1><button>Search</button></main><script src="http://healthy.${ZONE}:${port}/app.js"></script></html>`;
+const APP_JS =
+  "const mc = document['model' + 'Context']; if (mc) mc['register' + 'Tool']({ name: 'find_flights', description: 'Find flights between two airports.', inputSchema: { type: 'object', properties: {} }, execute: async () => ({ content: [] }) });";
 const site = await startFixture((s) => ({
   '/': { headers: { 'content-type': 'text/html' }, body: healthyHtml(s.port) },
   '/app.js': { headers: { 'content-type': 'text/javascript' }, body: APP_JS },
@@ -96,7 +98,13 @@ const site = await startFixture((s) => ({
 async function timedScan(path) {
   const t0 = performance.now();
   try {
-    const r = await scan(`http://127.0.0.1:${site.port}${path}`, { render: true, pages: 1, blockPrivateNetwork: true, allowedHosts: ['127.0.0.1', `healthy.${ZONE}`], only: ['A7', 'A11'] });
+    const r = await scan(`http://127.0.0.1:${site.port}${path}`, {
+      render: true,
+      pages: 1,
+      blockPrivateNetwork: true,
+      allowedHosts: ['127.0.0.1', `healthy.${ZONE}`],
+      only: ['A7', 'A11'],
+    });
     const ms = Math.round(performance.now() - t0);
     const a7 = r.checks.find((c) => c.id === 'A7');
     const a11 = r.checks.find((c) => c.id === 'A11');
@@ -108,7 +116,8 @@ async function timedScan(path) {
   }
 }
 
-const show = (label, r) => console.log(`${label.padEnd(44)} ${String(r.ms).padStart(6)} ms  ${r.rendered ? 'rendered' : `NOT rendered (${String(r.why).slice(0, 140)})`}`);
+const show = (label, r) =>
+  console.log(`${label.padEnd(44)} ${String(r.ms).padStart(6)} ms  ${r.rendered ? 'rendered' : `NOT rendered (${String(r.why).slice(0, 140)})`}`);
 console.log(`bench/render-dns: build ${root}`);
 show('healthy render, baseline', await timedScan('/'));
 show('hostile page (600 names that never resolve)', await timedScan('/flood'));

@@ -44,8 +44,13 @@ function lighthouse() {
     mkdirSync(dir, { recursive: true });
     if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), '{"name":"lighthouse-bench","private":true}\n');
     console.error(`bench/render: installing node@22 and lighthouse@13 into ${dir} (once)...`);
-    const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', 'node@22', 'lighthouse@13'], { cwd: dir, encoding: 'utf8', timeout: 600_000 });
-    if (r.status !== 0) return { error: `npm install node@22 lighthouse@13 failed: ${(r.stderr || r.error?.message || '').trim().split('\n').slice(-2).join(' ')}` };
+    const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', 'node@22', 'lighthouse@13'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 600_000,
+    });
+    if (r.status !== 0)
+      return { error: `npm install node@22 lighthouse@13 failed: ${(r.stderr || r.error?.message || '').trim().split('\n').slice(-2).join(' ')}` };
   }
   const v = spawnSync(node, ['--version'], { encoding: 'utf8' });
   if (v.status !== 0) return { error: `the Node 22 binary of npm's node@22 does not run here: ${v.stderr || v.error?.message}` };
@@ -67,14 +72,23 @@ function timed(cmd, args, opts = {}) {
 async function runLighthouse(lh, url) {
   const outFile = join(tmpdir(), `ai-ready-lh-${process.pid}.json`);
   const r = await timed(lh.node, [
-    lh.cli, url, '--only-categories=agentic-browsing', '--output=json', `--output-path=${outFile}`, `--chrome-path=${chrome}`,
-    `--chrome-flags=--headless --enable-features=WebMCP${process.getuid?.() === 0 ? ' --no-sandbox' : ''}`, '--quiet',
+    lh.cli,
+    url,
+    '--only-categories=agentic-browsing',
+    '--output=json',
+    `--output-path=${outFile}`,
+    `--chrome-path=${chrome}`,
+    `--chrome-flags=--headless --enable-features=WebMCP${process.getuid?.() === 0 ? ' --no-sandbox' : ''}`,
+    '--quiet',
   ]);
   if (r.code !== 0 || !existsSync(outFile)) return { ms: r.ms, error: (r.err || `exit ${r.code}`).trim().split('\n').pop() };
   const report = JSON.parse(readFileSync(outFile, 'utf8'));
   rmSync(outFile, { force: true });
   const items = report.audits['webmcp-registered-tools']?.details?.items ?? [];
-  const tools = items.flatMap((section) => section.value?.items ?? []).map((t) => String(t.tool ?? t.name ?? '')).filter(Boolean);
+  const tools = items
+    .flatMap((section) => section.value?.items ?? [])
+    .map((t) => String(t.tool ?? t.name ?? ''))
+    .filter(Boolean);
   const llms = report.audits['llms-txt'];
   // Lighthouse: a 4xx is not applicable (absent), no H1 fails (invalid), otherwise passes.
   const llmsState = llms?.scoreDisplayMode === 'notApplicable' ? 'absent' : llms?.score === 1 ? 'valid' : 'invalid';
@@ -90,7 +104,12 @@ async function runAiReady(url) {
   const byId = Object.fromEntries(result.checks.map((c) => [c.id, c]));
   // A7's evidence lists what the browser registered: "...: N tool(s): name: "description" (params); ...".
   const listed = /Registered in the browser after load: \d+ tool\(s\): (.*?)\. (?:The browser reports|Static reading)/.exec(byId.A7.evidence)?.[1] ?? '';
-  const tools = listed ? listed.split('; ').map((t) => t.split(/(?: \(form\))?: "/)[0]).sort() : [];
+  const tools = listed
+    ? listed
+        .split('; ')
+        .map((t) => t.split(/(?: \(form\))?: "/)[0])
+        .sort()
+    : [];
   // D4 is llms.txt: missing is "absent", a pass "valid", anything else (no H1...) "invalid".
   const llms = byId.D4.code === 'D4/missing' ? 'absent' : byId.D4.status === 'pass' ? 'valid' : 'invalid';
   return { ms: r.ms, tools, llms, a7: byId.A7.code, a11: byId.A11.code };
@@ -99,7 +118,10 @@ async function runAiReady(url) {
 const withLlms = await startFixture(renderSiteRoutes());
 const { '/llms.txt': _dropped, ...noLlmsRoutes } = renderSiteRoutes();
 const withoutLlms = await startFixture(noLlmsRoutes);
-const badLlms = await startFixture({ ...noLlmsRoutes, '/llms.txt': { headers: { 'content-type': 'text/plain' }, body: 'Coast Air\n\nFlights along the coast.\n' } });
+const badLlms = await startFixture({
+  ...noLlmsRoutes,
+  '/llms.txt': { headers: { 'content-type': 'text/plain' }, body: 'Coast Air\n\nFlights along the coast.\n' },
+});
 const sites = [
   ['site-A', withLlms],
   ['site-B (no llms.txt)', withoutLlms],
@@ -146,5 +168,7 @@ const theirs = rows.reduce((n, r) => n + (r.lighthouseMs ?? 0), 0);
 console.log(`\nai-ready scan --render --pages 1: ${(ours / 1000).toFixed(2)} s for ${rows.length} pages (full scan: every check, the page rendered once)`);
 if (!lh.error) {
   console.log(`lighthouse --only-categories=agentic-browsing: ${(theirs / 1000).toFixed(2)} s`);
-  console.log(`ratio: ${(ours / theirs).toFixed(2)}x of Lighthouse (target <= 0.3x); tool lists and llms.txt verdicts ${same ? 'agree on every page' : 'DIFFER (see the table)'}`);
+  console.log(
+    `ratio: ${(ours / theirs).toFixed(2)}x of Lighthouse (target <= 0.3x); tool lists and llms.txt verdicts ${same ? 'agree on every page' : 'DIFFER (see the table)'}`,
+  );
 }

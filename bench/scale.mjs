@@ -37,11 +37,29 @@ let postgres;
 let dirs = 0;
 const start = (args, ready) => startCli(BIN, args, ready, children);
 const serve = (db, workers) =>
-  start(['serve', '--port', '0', '--database-url', db, '--data-dir', join(tmp, `d${dirs++}`), '--workers', String(workers), '--allow-private-network', '--rate-limit', '0', '--quiet'], /listening on (http:\/\/\S+)/);
+  start(
+    [
+      'serve',
+      '--port',
+      '0',
+      '--database-url',
+      db,
+      '--data-dir',
+      join(tmp, `d${dirs++}`),
+      '--workers',
+      String(workers),
+      '--allow-private-network',
+      '--rate-limit',
+      '0',
+      '--quiet',
+    ],
+    /listening on (http:\/\/\S+)/,
+  );
 const worker = (db) => start(['worker', '--database-url', db, '--concurrency', String(PER_WORKER), '--allow-private-network'], /(taking scan jobs)/);
 const stop = stopCli;
 
-const page = (n) => `<!doctype html><html lang="en"><head><title>Page ${n}</title><meta name="description" content="A bench page"></head><body><h1>Page ${n}</h1>${'<p>Some text for the content checks to read.</p>'.repeat(20)}</body></html>`;
+const page = (n) =>
+  `<!doctype html><html lang="en"><head><title>Page ${n}</title><meta name="description" content="A bench page"></head><body><h1>Page ${n}</h1>${'<p>Some text for the content checks to read.</p>'.repeat(20)}</body></html>`;
 const html = (req, res) => {
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
   res.end(req.method === 'HEAD' ? undefined : page(req.url));
@@ -87,7 +105,9 @@ try {
   postgres = await startPostgres(tmp);
   const admin = postgres.adminUrl;
   const site = await startFixture({ '*': html }, { delayMs: 50 });
-  console.log(`bench/scale: Postgres ${postgres.embedded ? 'embedded' : 'from AI_READY_DATABASE_URL'}; fixture answers after 50 ms; ${SECONDS} s per read run; ${SCANS} scans per scan run`);
+  console.log(
+    `bench/scale: Postgres ${postgres.embedded ? 'embedded' : 'from AI_READY_DATABASE_URL'}; fixture answers after 50 ms; ${SECONDS} s per read run; ${SCANS} scans per scan run`,
+  );
 
   // 1. Cached report reads.
   const readsDb = await freshDatabase(admin, 'scale_reads');
@@ -98,7 +118,9 @@ try {
   const r1 = await cachedReads([one], target);
   const two = await serve(readsDb, 1);
   const r2 = await cachedReads([one, two], target);
-  console.log(`cached report reads/s: 1 instance ${r1.perSec.toFixed(0)}${r1.errors ? ` (${r1.errors} not cached)` : ''}; 2 instances ${r2.perSec.toFixed(0)}${r2.errors ? ` (${r2.errors} not cached)` : ''}`);
+  console.log(
+    `cached report reads/s: 1 instance ${r1.perSec.toFixed(0)}${r1.errors ? ` (${r1.errors} not cached)` : ''}; 2 instances ${r2.perSec.toFixed(0)}${r2.errors ? ` (${r2.errors} not cached)` : ''}`,
+  );
   await Promise.all([stop(one), stop(two)]);
 
   // 2. Scans per minute through the queue.
@@ -108,7 +130,9 @@ try {
   const s1 = await scansPerMinute(web, site.origin, 'one');
   const w2 = await worker(scansDb);
   const s2 = await scansPerMinute(web, site.origin, 'two');
-  console.log(`scans/min (web-only instance, workers of ${PER_WORKER} threads): 1 worker ${s1.perMin.toFixed(0)} (${s1.seconds.toFixed(1)} s${s1.failed ? `, ${s1.failed} failed` : ''}); 2 workers ${s2.perMin.toFixed(0)} (${s2.seconds.toFixed(1)} s${s2.failed ? `, ${s2.failed} failed` : ''})`);
+  console.log(
+    `scans/min (web-only instance, workers of ${PER_WORKER} threads): 1 worker ${s1.perMin.toFixed(0)} (${s1.seconds.toFixed(1)} s${s1.failed ? `, ${s1.failed} failed` : ''}); 2 workers ${s2.perMin.toFixed(0)} (${s2.seconds.toFixed(1)} s${s2.failed ? `, ${s2.failed} failed` : ''})`,
+  );
   await Promise.all([stop(web), stop(w1), stop(w2)]);
   await site.close();
 } catch (e) {

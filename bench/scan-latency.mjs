@@ -60,7 +60,16 @@ try {
     const firstRequest = site.requests[before].at - r.spawnedAt;
     // Round trips on the wire: the last request of the scan arrived this many delays after the first.
     const lastRequest = site.requests.at(-1).at - site.requests[before].at;
-    rows.push({ sampled: result.pages?.length ?? 1, wire: lastRequest / delayMs + 1, wall: r.ms, firstRequest, requests: site.requests.length - before, score: result.overallScore, level: result.level, engineMs: result.durationMs });
+    rows.push({
+      sampled: result.pages?.length ?? 1,
+      wire: lastRequest / delayMs + 1,
+      wall: r.ms,
+      firstRequest,
+      requests: site.requests.length - before,
+      score: result.overallScore,
+      level: result.level,
+      engineMs: result.durationMs,
+    });
   }
   // The same scan in this process, twice: the second runs with every module already loaded, so its
   // time is round trips, not module loading (what a long-running serve or batch worker sees).
@@ -87,7 +96,9 @@ console.log(`  requests per scan:                         ${rows[0].requests}`);
 console.log(`  sequential depth, engine / ${delayMs} ms:          ${(engine / delayMs).toFixed(2)}`);
 console.log(`  sequential depth, (wall - start-up) / ${delayMs}:  ${((wall - startup) / delayMs).toFixed(2)}`);
 console.log(`  round trips on the wire (last request - first) / ${delayMs} + 1: ${median(rows.map((r) => r.wire)).toFixed(2)}`);
-console.log(`  in process, modules loaded (warm): engine ${warm.warm.engineMs} ms = ${(warm.warm.engineMs / delayMs).toFixed(2)} x delay, ${warm.warm.wire.toFixed(2)} round trips on the wire`);
+console.log(
+  `  in process, modules loaded (warm): engine ${warm.warm.engineMs} ms = ${(warm.warm.engineMs / delayMs).toFixed(2)} x delay, ${warm.warm.wire.toFixed(2)} round trips on the wire`,
+);
 console.log(`  result: score ${rows[0].score}, level ${rows[0].level}`);
 const budget = 4 * delayMs + startup;
 console.log(`  target: wall <= 4 x ${delayMs} ms + process start-up (${startup} ms) = ${budget} ms -> ${wall <= budget ? 'met' : 'NOT met'}`);

@@ -26,8 +26,9 @@ if (isVersion) {
   // command, and a build without the bundle, from the ES module CLI.
   const invoked = args.find((a) => !a.startsWith('-'));
   const ran = invoked === 'scan' && require('./compile-cache.js').runWithCompileCache(require('node:path').join(__dirname, '..', 'dist', 'scan-cli.cjs'));
-  if (!ran) import('../dist/cli.js').catch((e) => {
-    process.stderr.write(`ai-ready: could not load the CLI (${e?.message ?? e}); run \`npm run build\` first\n`);
-    process.exitCode = 2;
-  });
+  if (!ran)
+    import('../dist/cli.js').catch((e) => {
+      process.stderr.write(`ai-ready: could not load the CLI (${e?.message ?? e}); run \`npm run build\` first\n`);
+      process.exitCode = 2;
+    });
 }

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 /** The optional packages and the feature each serves (the wording of the message). */
 export const OPTIONAL_PACKAGES: Readonly<Record<string, string>> = {
   sqlite3: "the embedded SQLite store (`serve`, `keys`, `accounts`, `monitors`, the MCP server's history)",
-  '@keyv/sqlite': "the result cache of `serve` with the embedded SQLite store",
+  '@keyv/sqlite': 'the result cache of `serve` with the embedded SQLite store',
   pg: 'a Postgres database (`--database-url postgres://…`)',
   'pg-boss': 'the job queue of a Postgres database (`--database-url postgres://…`)',
   '@keyv/postgres': 'the result cache in Postgres (`--database-url` or `--cache-url postgres://…`)',

@@ -76,7 +76,10 @@ export function baselineComparison(r: ScanResult, b: BaselineFile): ReportCompar
 }
 
 export function buildBaseline(results: ScanResult[], previous?: BaselineFile): BaselineFile {
-  return baselineFromEntries(results.map((r) => [r.url, baselineEntry(r)]), previous);
+  return baselineFromEntries(
+    results.map((r) => [r.url, baselineEntry(r)]),
+    previous,
+  );
 }
 
 export function baselineFromEntries(entries: Iterable<[string, BaselineSite]>, previous?: BaselineFile): BaselineFile {
@@ -86,7 +89,10 @@ export function baselineFromEntries(entries: Iterable<[string, BaselineSite]>, p
 }
 
 export function saveBaseline(path: string, results: ScanResult[]): void {
-  saveBaselineEntries(path, results.map((r) => [r.url, baselineEntry(r)]));
+  saveBaselineEntries(
+    path,
+    results.map((r) => [r.url, baselineEntry(r)]),
+  );
 }
 
 export function saveBaselineEntries(path: string, entries: Iterable<[string, BaselineSite]>): void {
@@ -110,7 +116,15 @@ export function loadBaseline(path: string): BaselineFile {
 export type Comparison =
   | { kind: 'missing'; url: string }
   | { kind: 'incomparable'; url: string; baselineRubric: string; currentRubric: string }
-  | { kind: 'compared'; url: string; before: number; after: number; delta: number; worse: Array<{ id: string; from: CheckStatus; to: CheckStatus }>; better: string[] };
+  | {
+      kind: 'compared';
+      url: string;
+      before: number;
+      after: number;
+      delta: number;
+      worse: Array<{ id: string; from: CheckStatus; to: CheckStatus }>;
+      better: string[];
+    };
 
 const RANK: Record<CheckStatus, number> = { pass: 2, partial: 1, fail: 0, na: -1, info: -1 };
 

@@ -35,9 +35,11 @@ export function describeIssues(error: z.ZodError): string {
   return error.issues
     .map((i) => {
       const where = i.path.length ? i.path.join('.') : '(top level)';
-      if (i.code === 'unrecognized_keys') return `  unknown key${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')} (allowed: ${Object.keys(ConfigFile.shape).filter((k) => k !== '$schema').join(', ')})`;
+      if (i.code === 'unrecognized_keys')
+        return `  unknown key${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')} (allowed: ${Object.keys(ConfigFile.shape)
+          .filter((k) => k !== '$schema')
+          .join(', ')})`;
       return `  ${where}: ${i.message}`;
     })
     .join('\n');
 }
-

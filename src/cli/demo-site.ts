@@ -17,13 +17,31 @@ interface Page {
 const HTML = 'text/html; charset=utf-8';
 
 const POSTS = [
-  { slug: 'raised-beds', title: 'Building raised beds from reclaimed boards', text: 'Raised beds warm up earlier in spring, drain well after heavy rain and keep paths free of weeds. We built four from reclaimed decking boards in one weekend: here is the cutting list, the tools we used and what we would do differently next time.' },
-  { slug: 'tomato-diary', title: 'A season of heritage tomatoes', text: 'Twelve heritage varieties, one greenhouse and a notebook. We recorded sowing dates, first flowers, first ripe fruit and taste notes for each plant, and which ones we will grow again.' },
-  { slug: 'compost-basics', title: 'Compost in three bins', text: 'Three bins make composting a routine: one to fill, one to rot and one to use. Turn the middle bin every fortnight, keep it as damp as a wrung-out sponge, and the finished compost is ready in about four months.' },
+  {
+    slug: 'raised-beds',
+    title: 'Building raised beds from reclaimed boards',
+    text: 'Raised beds warm up earlier in spring, drain well after heavy rain and keep paths free of weeds. We built four from reclaimed decking boards in one weekend: here is the cutting list, the tools we used and what we would do differently next time.',
+  },
+  {
+    slug: 'tomato-diary',
+    title: 'A season of heritage tomatoes',
+    text: 'Twelve heritage varieties, one greenhouse and a notebook. We recorded sowing dates, first flowers, first ripe fruit and taste notes for each plant, and which ones we will grow again.',
+  },
+  {
+    slug: 'compost-basics',
+    title: 'Compost in three bins',
+    text: 'Three bins make composting a routine: one to fill, one to rot and one to use. Turn the middle bin every fortnight, keep it as damp as a wrung-out sponge, and the finished compost is ready in about four months.',
+  },
 ];
 
 function page(origin: string, title: string, main: string): string {
-  const graph = { '@context': 'https://schema.org', '@graph': [{ '@type': 'WebSite', name: 'Garden Notes', url: `${origin}/` }, { '@type': 'WebPage', name: title, url: `${origin}/` }] };
+  const graph = {
+    '@context': 'https://schema.org',
+    '@graph': [
+      { '@type': 'WebSite', name: 'Garden Notes', url: `${origin}/` },
+      { '@type': 'WebPage', name: title, url: `${origin}/` },
+    ],
+  };
   return `<!doctype html>
 <html lang="en-GB">
 <head>
@@ -47,21 +65,48 @@ function page(origin: string, title: string, main: string): string {
 }
 
 function article(title: string, text: string): string {
-  const paragraphs = Array.from({ length: 5 }, (_, i) => `<p>${text} ${i ? `Part ${i + 1} goes further into the details, with photographs and the measurements we took along the way.` : ''}</p>`).join('\n');
+  const paragraphs = Array.from(
+    { length: 5 },
+    (_, i) => `<p>${text} ${i ? `Part ${i + 1} goes further into the details, with photographs and the measurements we took along the way.` : ''}</p>`,
+  ).join('\n');
   return `<article><h1>${title}</h1>\n${paragraphs}</article>`;
 }
 
 /** The routes of the sample site, for its origin (http://127.0.0.1:<port>). */
 export function demoRoutes(origin: string): Record<string, Page> {
   const routes: Record<string, Page> = {
-    '/': { type: HTML, body: page(origin, 'Garden Notes', `<h1>Garden Notes</h1>\n${POSTS.map((p) => `<article><h2><a href="${origin}/${p.slug}/">${p.title}</a></h2><p>${p.text}</p></article>`).join('\n')}`), headers: { link: `<${origin}/wp-json/>; rel="https://api.w.org/"` } },
-    '/about/': { type: HTML, body: page(origin, 'About', article('About Garden Notes', 'Garden Notes is written by two allotment holders who like to measure things. We share what worked, what failed and what it cost.')) },
-    '/robots.txt': { type: 'text/plain; charset=utf-8', body: `User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n\nSitemap: ${origin}/wp-sitemap.xml\n` },
+    '/': {
+      type: HTML,
+      body: page(
+        origin,
+        'Garden Notes',
+        `<h1>Garden Notes</h1>\n${POSTS.map((p) => `<article><h2><a href="${origin}/${p.slug}/">${p.title}</a></h2><p>${p.text}</p></article>`).join('\n')}`,
+      ),
+      headers: { link: `<${origin}/wp-json/>; rel="https://api.w.org/"` },
+    },
+    '/about/': {
+      type: HTML,
+      body: page(
+        origin,
+        'About',
+        article(
+          'About Garden Notes',
+          'Garden Notes is written by two allotment holders who like to measure things. We share what worked, what failed and what it cost.',
+        ),
+      ),
+    },
+    '/robots.txt': {
+      type: 'text/plain; charset=utf-8',
+      body: `User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n\nSitemap: ${origin}/wp-sitemap.xml\n`,
+    },
     '/wp-sitemap.xml': {
       type: 'application/xml',
       body: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${['/', '/about/', ...POSTS.map((p) => `/${p.slug}/`)].map((u) => `<url><loc>${origin}${u}</loc></url>`).join('\n')}\n</urlset>\n`,
     },
-    '/wp-json/': { type: 'application/json', body: JSON.stringify({ name: 'Garden Notes', description: 'Notes from a small allotment garden', url: origin, namespaces: ['oembed/1.0', 'wp/v2'] }) },
+    '/wp-json/': {
+      type: 'application/json',
+      body: JSON.stringify({ name: 'Garden Notes', description: 'Notes from a small allotment garden', url: origin, namespaces: ['oembed/1.0', 'wp/v2'] }),
+    },
   };
   for (const p of POSTS) routes[`/${p.slug}/`] = { type: HTML, body: page(origin, p.title, article(p.title, p.text)) };
   return routes;

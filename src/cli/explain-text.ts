@@ -20,7 +20,9 @@ export function renderExplain(meta: CheckMeta, steps: FixStep[], opts: ExplainOp
   const c = new Chalk({ level: opts.color ? 1 : 0 });
   const out = [
     c.bold(`${meta.id} · ${meta.name}`),
-    c.gray(`${DIMENSION_LABELS[meta.dimension]} · ${meta.tier} · ${meta.weight} point${meta.weight === 1 ? '' : 's'}${meta.contentProfile ? ` · content sites: ${meta.contentProfile}` : ''}`),
+    c.gray(
+      `${DIMENSION_LABELS[meta.dimension]} · ${meta.tier} · ${meta.weight} point${meta.weight === 1 ? '' : 's'}${meta.contentProfile ? ` · content sites: ${meta.contentProfile}` : ''}`,
+    ),
     '',
     c.bold('What it looks for'),
     `  ${meta.summary}`,

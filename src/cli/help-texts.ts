@@ -11,7 +11,11 @@ import { createProgram } from './program.js';
 /** The command lines answered from the table: the canonical one of each help, then its aliases. */
 export const HELP_FORMS: Record<string, string[][]> = {
   main: [['--help'], ['-h'], ['help']],
-  scan: [['scan', '--help'], ['scan', '-h'], ['help', 'scan']],
+  scan: [
+    ['scan', '--help'],
+    ['scan', '-h'],
+    ['help', 'scan'],
+  ],
 };
 
 /** Widths rendered one by one; at or past it the help must be the unwrapped text. */
@@ -81,7 +85,8 @@ export async function helpTable(args: readonly string[]): Promise<HelpTable> {
     if (!ranges.length || ranges[ranges.length - 1][1] !== i) ranges.push([w, i]);
   }
   const wide = await render(UNBOUNDED);
-  if (wide.stdout !== texts[ranges[ranges.length - 1][1]]) throw new Error(`ai-ready ${args.join(' ')}: help still wraps at ${MAX_WIDTH} columns; raise MAX_WIDTH`);
+  if (wide.stdout !== texts[ranges[ranges.length - 1][1]])
+    throw new Error(`ai-ready ${args.join(' ')}: help still wraps at ${MAX_WIDTH} columns; raise MAX_WIDTH`);
   const pipe = await render(undefined);
   const at80 = texts[ranges.filter(([from]) => from <= 80).pop()![1]];
   if (pipe.stdout !== at80) throw new Error('commander no longer renders a pipe at 80 columns');

@@ -94,9 +94,7 @@ function View({ state, rows }: { state: ViewState; rows: number | undefined }): 
         <Text key={c.id} wrap="truncate-end">
           {'  '}
           <Text color={COLOR[c.status]}>{SYMBOL[c.status]}</Text> {c.id} {c.name}{' '}
-          <Text color="gray">
-            {c.status === 'na' || c.status === 'info' ? c.status : `${c.earned}/${c.weight}`}
-          </Text>
+          <Text color="gray">{c.status === 'na' || c.status === 'info' ? c.status : `${c.earned}/${c.weight}`}</Text>
         </Text>
       ))}
       {(room.probes ? state.probes.slice(-room.probes) : []).map((p, i) => (

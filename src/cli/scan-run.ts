@@ -74,7 +74,9 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   // one usage error, no DNS lookup.
   const words = given.filter((t) => t.where.startsWith('argument'));
   if (words.length > 1 && words.every((t) => !looksLikeSite(t.url)))
-    throw new UsageError(`"${oneLine(words.map((t) => t.url).join(' '), 120)}" is not a URL: give a site such as yoursite.com or https://yoursite.com/ (quote a URL that holds spaces)`);
+    throw new UsageError(
+      `"${oneLine(words.map((t) => t.url).join(' '), 120)}" is not a URL: give a site such as yoursite.com or https://yoursite.com/ (quote a URL that holds spaces)`,
+    );
   // Every bad target is listed with where it came from (an --input file's line number), and
   // nothing is scanned: a batch is all valid or refused whole (exit 2; docs/cli.md).
   const invalid: string[] = [];
@@ -88,7 +90,9 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
       if (!seen.has(href)) urls.push(u);
       seen.add(href);
     } catch (e) {
-      invalid.push(`  ${where}: ${oneLine(u, 120)}: ${isScanError(e) ? e.message : e instanceof Error && e.message.startsWith('not a site') ? e.message : 'invalid URL'}`);
+      invalid.push(
+        `  ${where}: ${oneLine(u, 120)}: ${isScanError(e) ? e.message : e instanceof Error && e.message.startsWith('not a site') ? e.message : 'invalid URL'}`,
+      );
     }
   }
   if (invalid.length) throw new UsageError(`invalid URL${invalid.length > 1 ? 's' : ''} (nothing was scanned):\n${invalid.join('\n')}`);
@@ -107,7 +111,12 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   if (s.format === 'html' && batch && !s.output)
     throw new UsageError('--format html with several URLs needs --output <file> (one report file is written per URL)');
   if (s.badge && batch) throw new UsageError('--badge writes the badge of one site: give one URL');
-  for (const [flag, path] of [['--output', s.output], ['--markdown-summary', s.markdownSummary], ['--save-baseline', s.saveBaseline], ['--badge', s.badge]] as const) {
+  for (const [flag, path] of [
+    ['--output', s.output],
+    ['--markdown-summary', s.markdownSummary],
+    ['--save-baseline', s.saveBaseline],
+    ['--badge', s.badge],
+  ] as const) {
     if (path) checkWritablePath(flag, path);
   }
   // Baselines (and the zod schema that reads them) load only when asked for.
@@ -150,7 +159,9 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   let written: string[];
   try {
     const comparisonFor = comparisons.size || baseline ? (r: ScanResult) => comparisons.get(r.url) : undefined;
-    written = batch ? await scanBatch(urls, s, caps, runner, judge, errors, comparisonFor) : await scanOne(urls[0], s, caps, runner, judge, errors, comparisonFor);
+    written = batch
+      ? await scanBatch(urls, s, caps, runner, judge, errors, comparisonFor)
+      : await scanOne(urls[0], s, caps, runner, judge, errors, comparisonFor);
   } finally {
     await runner.close();
   }
@@ -180,12 +191,27 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   return below ? EXIT.BELOW_THRESHOLD : EXIT.OK;
 }
 
-const scanOptions = (s: ScanSettings) => ({ profile: s.profile, deadlineMs: s.deadlineMs, pages: s.pages, skip: s.skip, only: s.only, ...(s.render ? { render: true } : {}) });
+const scanOptions = (s: ScanSettings) => ({
+  profile: s.profile,
+  deadlineMs: s.deadlineMs,
+  pages: s.pages,
+  skip: s.skip,
+  only: s.only,
+  ...(s.render ? { render: true } : {}),
+});
 
 /** One site: scanned, then written like before (the one result is all there is to keep). */
 type ComparisonFor = ((r: ScanResult) => ReportComparison | undefined) | undefined;
 
-async function scanOne(url: string, s: ScanSettings, caps: TerminalCaps, runner: ScanRunner, judge: (r: ScanResult) => void, errors: Outcome[], comparisonFor: ComparisonFor): Promise<string[]> {
+async function scanOne(
+  url: string,
+  s: ScanSettings,
+  caps: TerminalCaps,
+  runner: ScanRunner,
+  judge: (r: ScanResult) => void,
+  errors: Outcome[],
+  comparisonFor: ComparisonFor,
+): Promise<string[]> {
   let live: LiveProgress | null = null;
   if (caps.live) live = (await loadProgress()).startLiveProgress(1);
   let result: ScanResult | undefined;
@@ -215,18 +241,33 @@ async function scanOne(url: string, s: ScanSettings, caps: TerminalCaps, runner:
   return written;
 }
 
-function writeSingleReport(s: ScanSettings, result: ScanResult, caps: TerminalCaps, { render, renderMarkdown }: typeof import('../format/index.js'), comparisonFor: ComparisonFor): string[] {
+function writeSingleReport(
+  s: ScanSettings,
+  result: ScanResult,
+  caps: TerminalCaps,
+  { render, renderMarkdown }: typeof import('../format/index.js'),
+  comparisonFor: ComparisonFor,
+): string[] {
   const written: string[] = [];
   if (s.markdownSummary) {
     writeOutput('--markdown-summary', s.markdownSummary, renderMarkdown([result], { comparisonFor }));
     written.push(s.markdownSummary);
   }
-  const text = render(s.format, [result], { color: caps.color, verbose: s.verbose, summary: s.summary, width: caps.width, wrapWidth: caps.wrapWidth, batch: false, comparisonFor });
+  const text = render(s.format, [result], {
+    color: caps.color,
+    verbose: s.verbose,
+    summary: s.summary,
+    width: caps.width,
+    wrapWidth: caps.wrapWidth,
+    batch: false,
+    comparisonFor,
+  });
   if (s.output) {
     writeOutput('--output', s.output, text);
     written.push(s.output);
   } else process.stdout.write(text);
-  if (s.format === 'github' && process.env.GITHUB_STEP_SUMMARY) writeOutput('to GITHUB_STEP_SUMMARY', process.env.GITHUB_STEP_SUMMARY, renderMarkdown([result], { comparisonFor }) + '\n', true);
+  if (s.format === 'github' && process.env.GITHUB_STEP_SUMMARY)
+    writeOutput('to GITHUB_STEP_SUMMARY', process.env.GITHUB_STEP_SUMMARY, renderMarkdown([result], { comparisonFor }) + '\n', true);
   return written;
 }
 
@@ -234,7 +275,15 @@ function writeSingleReport(s: ScanSettings, result: ScanResult, caps: TerminalCa
  * A batch: the pool's workers take the sites; each report is written as its site finishes (see
  * batch-output.ts) and dropped, so memory stays flat however long the list.
  */
-async function scanBatch(urls: string[], s: ScanSettings, caps: TerminalCaps, runner: ScanRunner, judge: (r: ScanResult) => void, errors: Outcome[], comparisonFor: ComparisonFor): Promise<string[]> {
+async function scanBatch(
+  urls: string[],
+  s: ScanSettings,
+  caps: TerminalCaps,
+  runner: ScanRunner,
+  judge: (r: ScanResult) => void,
+  errors: Outcome[],
+  comparisonFor: ComparisonFor,
+): Promise<string[]> {
   let live: LiveProgress | null = null;
   if (caps.live) live = (await loadProgress()).startLiveProgress(urls.length);
   const { BatchOutput } = await import('./batch-output.js');
@@ -269,7 +318,10 @@ async function scanBatch(urls: string[], s: ScanSettings, caps: TerminalCaps, ru
         live?.finished(url, !!result);
         // Logs (no TTY) get one stable line per finished site: sites finish in any order, so the
         // line says how many are done and which input this one was.
-        if (!live) process.stderr.write(`[${done}/${urls.length} done] input ${i + 1}: ${oneLine(url)}: ${result ? `${result.overallScore} ${result.grade} level ${result.level}` : `could not be scanned: ${oneLine(error)}`}\n`);
+        if (!live)
+          process.stderr.write(
+            `[${done}/${urls.length} done] input ${i + 1}: ${oneLine(url)}: ${result ? `${result.overallScore} ${result.grade} level ${result.level}` : `could not be scanned: ${oneLine(error)}`}\n`,
+          );
         if (result) judge(result);
         await out.add(i, url, result ? { result } : { error: error! });
       });

@@ -116,7 +116,8 @@ async function validateCheckIds(flag: string, ids: string[] | undefined, extra: 
   const { findCheck } = await import('../core/checks/index.js');
   for (const id of ids) {
     if (extra.includes(id.toLowerCase())) continue;
-    if (!findCheck(id)) throw new UsageError(`${flag}: unknown check "${id}" (run \`ai-ready rubric\` for the ids${extra.length ? `; also accepted: ${extra.join(', ')}` : ''})`);
+    if (!findCheck(id))
+      throw new UsageError(`${flag}: unknown check "${id}" (run \`ai-ready rubric\` for the ids${extra.length ? `; also accepted: ${extra.join(', ')}` : ''})`);
   }
   return ids.map((id) => (extra.includes(id.toLowerCase()) ? id.toLowerCase() : id.toUpperCase()));
 }

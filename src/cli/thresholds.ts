@@ -15,16 +15,15 @@ export interface Thresholds {
 }
 
 export function hasThresholds(t: Thresholds): boolean {
-  return (
-    t.minGrade !== undefined || t.minScore !== undefined || t.minLevel !== undefined || !!t.failOn?.length || Object.keys(t.minDimension ?? {}).length > 0
-  );
+  return t.minGrade !== undefined || t.minScore !== undefined || t.minLevel !== undefined || !!t.failOn?.length || Object.keys(t.minDimension ?? {}).length > 0;
 }
 
 /** The reasons a result misses the gates (empty: it passes). */
 export function thresholdViolations(r: ScanResult, t: Thresholds): string[] {
   const out: string[] = [];
   if (t.minScore !== undefined && r.overallScore < t.minScore) out.push(`score ${r.overallScore} is below --min-score ${t.minScore}`);
-  if (t.minGrade !== undefined && (GRADE_RANK[r.grade ?? 'F'] ?? 0) < GRADE_RANK[t.minGrade]) out.push(`grade ${r.grade ?? '-'} is below --min-grade ${t.minGrade}`);
+  if (t.minGrade !== undefined && (GRADE_RANK[r.grade ?? 'F'] ?? 0) < GRADE_RANK[t.minGrade])
+    out.push(`grade ${r.grade ?? '-'} is below --min-grade ${t.minGrade}`);
   if (t.minLevel !== undefined && r.level < t.minLevel) out.push(`level ${r.level} is below --min-level ${t.minLevel}`);
   for (const [dim, min] of Object.entries(t.minDimension ?? {}) as Array<[Dimension, number]>) {
     const d = r.dimensions?.[dim];

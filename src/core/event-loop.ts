@@ -12,6 +12,12 @@ export function nextTurn(): Promise<void> {
 /** Waits for `p` to settle, but at most `ms` milliseconds (never rejects). */
 export async function settledWithin(p: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([p.then(() => {}, () => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  await Promise.race([
+    p.then(
+      () => {},
+      () => {},
+    ),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
+  ]);
   clearTimeout(timer);
 }

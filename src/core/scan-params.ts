@@ -18,7 +18,9 @@ export const ScanProfile = z.enum(PROFILE_CHOICES).describe('Scoring profile: au
 
 export const ScanScopeParam = z
   .enum(['site', 'page'], { error: 'scope must be "site" or "page".' })
-  .describe(`\`site\` (default) samples up to \`pages\` pages for the page-level checks (llms.txt, sitemap, links) and aggregates; \`page\` scans the URL alone.`);
+  .describe(
+    `\`site\` (default) samples up to \`pages\` pages for the page-level checks (llms.txt, sitemap, links) and aggregates; \`page\` scans the URL alone.`,
+  );
 
 /** Pages sampled in site scope, within `max` (the CLI's 20, or the service's 10). */
 export function scanPages(max: number) {

@@ -67,9 +67,22 @@ const CARD_WAIT_MS = 15;
 const SAMPLE_FIRST_MS = 30;
 
 const MATTERING_HEADERS = [
-  'content-type', 'content-length', 'content-encoding', 'location', 'link', 'vary', 'www-authenticate', 'cf-mitigated',
-  'server', 'x-markdown-tokens', 'content-signal', 'access-control-allow-origin', 'cache-control', 'retry-after',
-  'payment-required', 'x-robots-tag',
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'location',
+  'link',
+  'vary',
+  'www-authenticate',
+  'cf-mitigated',
+  'server',
+  'x-markdown-tokens',
+  'content-signal',
+  'access-control-allow-origin',
+  'cache-control',
+  'retry-after',
+  'payment-required',
+  'x-robots-tag',
 ];
 
 /** Whether --only/--skip keep a check with this id and dimension. */
@@ -112,7 +125,10 @@ async function runCheck(check: CheckModule<any>, ctx: GatherContext): Promise<Ev
     return { check, raw: check.evaluate(artifact, { origin: ctx.origin, pageUrl: ctx.pageUrl.href }) };
   } catch (e) {
     // A check's own bug must not sink the scan: report it as unmeasured, with the reason.
-    return { check, raw: { status: 'info', code: engineCode(check.meta.id, 'internalError'), evidence: `Could not be measured: internal error (${(e as Error).message})` } };
+    return {
+      check,
+      raw: { status: 'info', code: engineCode(check.meta.id, 'internalError'), evidence: `Could not be measured: internal error (${(e as Error).message})` },
+    };
   }
 }
 
@@ -142,10 +158,7 @@ async function runOnPages(check: CheckModule<any>, ctx: GatherContext, sample: P
 /** Site scope: platform signals of the sampled pages fill what the target page lacks (platform/merge.ts). */
 async function platformOverSample(target: PlatformInfo, sample: Promise<PageVisit[]>): Promise<PlatformInfo> {
   const visits = (await sample.catch(() => [] as PageVisit[])).filter((v) => v.view);
-  const [{ pageLabel }, sampled] = await Promise.all([
-    import('./site-scope.js'),
-    Promise.all(visits.map(async (v) => ({ v, $: await v.view!.html() }))),
-  ]);
+  const [{ pageLabel }, sampled] = await Promise.all([import('./site-scope.js'), Promise.all(visits.map(async (v) => ({ v, $: await v.view!.html() })))]);
   return mergePlatform(
     target,
     sampled.map(({ v, $ }) => ({ label: pageLabel(v.response.url), info: detectPlatform({ page: v.response, $ }) })),
@@ -237,7 +250,9 @@ function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, '
     ...(e.raw.matched ? { matched: e.raw.matched } : {}),
     ...(e.raw.advisories?.length ? { advisories: e.raw.advisories } : {}),
     ...(data ? { data } : {}),
-    ...(e.raw.findings?.length ? { findings: e.raw.findings.map(({ code, text, data }) => ({ code, text, ...(definedValues(data) ? { data: definedValues(data) } : {}) })) } : {}),
+    ...(e.raw.findings?.length
+      ? { findings: e.raw.findings.map(({ code, text, data }) => ({ code, text, ...(definedValues(data) ? { data: definedValues(data) } : {}) })) }
+      : {}),
     probes: (e.raw.probes ?? []).map(toProbeRecord),
     ...(naReason ? { naReason } : {}),
   };
@@ -287,7 +302,11 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
     const prefetch = await prefetcher;
     const prefetched = prefetch.prefetchChainStarts(http, target.origin, emitAfterStart, { sitemap: pages > 1 });
     // Requests checks declare to go out with the page (checks/early.ts: the registry is not loaded yet).
-    const early = new Map(EARLY_REQUESTS.filter((e) => selected(e, options.only, options.skip)).flatMap((e) => [...prefetch.earlyRequests[e.requests](http, target.href, emitAfterStart)]));
+    const early = new Map(
+      EARLY_REQUESTS.filter((e) => selected(e, options.only, options.skip)).flatMap((e) => [
+        ...prefetch.earlyRequests[e.requests](http, target.href, emitAfterStart),
+      ]),
+    );
     // The check modules (and their parsers) load while round trip 1 is on the wire, once its
     // connections are under way: a bundled import() runs its module code at once, and would
     // otherwise hold the first requests back until it finished.
@@ -305,14 +324,25 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
     announceStarted();
 
     const page = await pageRequest;
-    emit({ type: 'probe', method: 'GET', url: target.href, status: page.status, contentType: page.contentType, durationMs: page.durationMs, error: page.error?.message });
+    emit({
+      type: 'probe',
+      method: 'GET',
+      url: target.href,
+      status: page.status,
+      contentType: page.contentType,
+      durationMs: page.durationMs,
+      error: page.error?.message,
+    });
     if (options.signal?.aborted) throw new ScanError('aborted', 'The scan was cancelled.');
     if (page.error) {
       if (page.error.code === 'blocked') throw new ScanError('blocked-address', page.error.message);
       if (page.error.message === NOT_TLS_MESSAGE && target.protocol === 'https:') {
         const plain = new URL(target.href);
         plain.protocol = 'http:';
-        throw new ScanError('unreachable', `${target.href} could not be fetched: the site does not speak TLS (HTTPS) there; it answered in plain HTTP. Scan ${plain.href} instead (a bare host name means https://).`);
+        throw new ScanError(
+          'unreachable',
+          `${target.href} could not be fetched: the site does not speak TLS (HTTPS) there; it answered in plain HTTP. Scan ${plain.href} instead (a bare host name means https://).`,
+        );
       }
       throw new ScanError('unreachable', `${target.href} could not be fetched: ${page.error.message}`);
     }
@@ -379,21 +409,37 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
     void Promise.resolve(sampleSent).then(nextTurn).then(releaseHeads);
     const evaluated = await running;
     const platform = sample ? await platformOverSample(await platformPromise, sample) : await platformPromise;
-    const fx = { origin: ctx.origin, platform: platform.platform === 'unknown' ? null : platform.platform, hosting: platform.hosting ?? [], found: foundResources(evaluated), ...(options.ownerValues ? { ownerValues: options.ownerValues } : {}) };
+    const fx = {
+      origin: ctx.origin,
+      platform: platform.platform === 'unknown' ? null : platform.platform,
+      hosting: platform.hosting ?? [],
+      found: foundResources(evaluated),
+      ...(options.ownerValues ? { ownerValues: options.ownerValues } : {}),
+    };
 
     const wall = totalWall(page, evaluated);
     if (wall) throw blockedError(target.href, wall, options.userAgent ?? USER_AGENT);
 
-    const raw = evaluated.map(({ check: { meta }, raw: o }) => ({ id: meta.id, dimension: meta.dimension, profile: meta.profile, status: o.status, details: o.details }));
+    const raw = evaluated.map(({ check: { meta }, raw: o }) => ({
+      id: meta.id,
+      dimension: meta.dimension,
+      profile: meta.profile,
+      status: o.status,
+      details: o.details,
+    }));
     const profile = resolveProfile(options.profile ?? 'auto', platform, raw);
     for (const e of evaluated) if (deferred(e.check)) announce(e.check, judge(e, profile));
     const results = evaluated.map((e) => finalize(e, profile, fx));
 
     const { overallScore, dimensions } = scoreChecks(results);
-    const { level, levelName, nextLevel } = computeLevel(results, registry.map((c) => c.meta));
+    const { level, levelName, nextLevel } = computeLevel(
+      results,
+      registry.map((c) => c.meta),
+    );
     const walls = [page, ...evaluated.flatMap((e) => e.raw.probes ?? [])].map(challengeReason).filter(Boolean);
     const warnings: string[] = [];
-    if (challengeReason(page)) warnings.push(`The page answered with a bot challenge (${challengeReason(page)}): checks that depend on it could not be measured.`);
+    if (challengeReason(page))
+      warnings.push(`The page answered with a bot challenge (${challengeReason(page)}): checks that depend on it could not be measured.`);
     else if (walls.length) warnings.push(`Some probes hit a bot wall (${walls[0]}): those checks are reported as "info", not failures.`);
     else {
       const missing = targetStatusWarning(target.href, page);
@@ -413,7 +459,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
       levelName,
       scope: scopeOf(pages),
       rubricVersion: RUBRIC_VERSION,
-      platform: { ...platform, isEcommerce: platform.isEcommerce || profile.commerce && profile.source === 'auto', isApp: platform.isApp },
+      platform: { ...platform, isEcommerce: platform.isEcommerce || (profile.commerce && profile.source === 'auto'), isApp: platform.isApp },
       dimensions,
       checks: results,
       finalUrl: page.url,

@@ -102,10 +102,7 @@ export const CheckResult = z
     dimension: Dimension,
     tier: Tier.optional(),
     status: CheckStatus,
-    code: z
-      .string()
-      .optional()
-      .describe('Stable machine code of the outcome, e.g. "D4/no-h1" (always set by this engine; see docs/check-codes.md)'),
+    code: z.string().optional().describe('Stable machine code of the outcome, e.g. "D4/no-h1" (always set by this engine; see docs/check-codes.md)'),
     weight: z.number(),
     earned: z.number(),
     evidence: z.string().optional(),
@@ -119,7 +116,9 @@ export const CheckResult = z
     advisories: z.array(z.string()).optional(),
     probes: z.array(ProbeRecord).optional(),
     naReason: z.string().optional(),
-    data: MessageData.optional().describe('The values the evidence template of `code` was filled with (docs/check-codes.md): what scripts and formats read instead of parsing the evidence'),
+    data: MessageData.optional().describe(
+      'The values the evidence template of `code` was filled with (docs/check-codes.md): what scripts and formats read instead of parsing the evidence',
+    ),
     findings: z
       .array(z.object({ code: z.string(), text: z.string(), data: MessageData.optional().describe("The values of this finding's template") }))
       .optional()
@@ -244,10 +243,7 @@ export const ScanResponse = z
       .describe('Scores computed the way other scanners do, so users can compare'),
     warnings: z.array(z.string()).optional().describe('Scan-level notes, e.g. a bot wall'),
     requestCount: z.number().int().optional(),
-    pages: z
-      .array(PageResult)
-      .optional()
-      .describe('Site scope: the sampled pages (the target first) and the page-level verdicts on each'),
+    pages: z.array(PageResult).optional().describe('Site scope: the sampled pages (the target first) and the page-level verdicts on each'),
   })
   .meta({ id: 'ScanResponse' });
 export type ScanResponse = z.infer<typeof ScanResponse>;

@@ -43,7 +43,11 @@ async function sampleSources(ctx: GatherContext): Promise<{ llmsLinks: string[];
   return {
     llmsLinks: readableLlms ? parseLlmsTxt(llms.text).links.map((l) => l.url) : [],
     sitemapLocs: sitemap && sitemap.status !== null && sitemap.status < 300 ? sitemapLocs(sitemap.text) : [],
-    pageLinks: $ ? $('a[href]').toArray().map((el) => $(el).attr('href') ?? '') : [],
+    pageLinks: $
+      ? $('a[href]')
+          .toArray()
+          .map((el) => $(el).attr('href') ?? '')
+      : [],
   };
 }
 
@@ -69,11 +73,7 @@ export interface SentPage {
  * Picks the sample and sends, for each page, its GET and the page-URL-only requests of the
  * page-level checks (pageRequests), so they share round trip 2.
  */
-export async function sendSample(
-  ctx: GatherContext,
-  pages: number,
-  checks: ReadonlyArray<CheckModule<any>>,
-): Promise<SentPage[]> {
+export async function sendSample(ctx: GatherContext, pages: number, checks: ReadonlyArray<CheckModule<any>>): Promise<SentPage[]> {
   const picks = samplePages({ target: ctx.pageUrl, pages, ...(await sampleSources(ctx)) });
   return picks.map(({ url, source }) => {
     const get = ctx.fetch(url, { accept: BROWSER_ACCEPT });
@@ -157,7 +157,12 @@ export function pagesReport(
     const checks: PageResult['checks'] = {};
     for (const [id, perPage] of verdicts) {
       const o = perPage[index];
-      if (o) checks[id] = { status: o.status, code: o.code, evidence: o.evidence.length > PAGE_EVIDENCE_CHARS ? `${o.evidence.slice(0, PAGE_EVIDENCE_CHARS - 1)}…` : o.evidence };
+      if (o)
+        checks[id] = {
+          status: o.status,
+          code: o.code,
+          evidence: o.evidence.length > PAGE_EVIDENCE_CHARS ? `${o.evidence.slice(0, PAGE_EVIDENCE_CHARS - 1)}…` : o.evidence,
+        };
     }
     return {
       url,

@@ -64,10 +64,7 @@ export function normalizeTarget(input: string): URL {
   if (hostProblem) throw new ScanError('invalid-url', `The host name ${url.hostname.slice(0, 100)} ${hostProblem}.`);
   if (url.username || url.password) throw new ScanError('invalid-url', 'URLs with credentials are not scanned.');
   if (isReservedHost(url.hostname)) {
-    throw new ScanError(
-      'invalid-url',
-      `${url.hostname} is a reserved documentation domain (RFC 2606) and is not scannable.`,
-    );
+    throw new ScanError('invalid-url', `${url.hostname} is a reserved documentation domain (RFC 2606) and is not scannable.`);
   }
   url.hash = '';
   if (url.href.length > MAX_URL_LENGTH) {

@@ -29,14 +29,56 @@ interface Rule {
 
 /** Most specific first: a Docusaurus or VitePress site also depends on React or Vue. */
 const RULES: Rule[] = [
-  { id: 'docusaurus', label: 'Docusaurus', deps: ['@docusaurus/core'], files: ['docusaurus.config.js', 'docusaurus.config.ts'], staticDir: 'static', headFile: 'docusaurus.config.js (headTags)' },
+  {
+    id: 'docusaurus',
+    label: 'Docusaurus',
+    deps: ['@docusaurus/core'],
+    files: ['docusaurus.config.js', 'docusaurus.config.ts'],
+    staticDir: 'static',
+    headFile: 'docusaurus.config.js (headTags)',
+  },
   { id: 'vitepress', label: 'VitePress', deps: ['vitepress'], staticDir: vitepressPublic, headFile: '.vitepress/config (head)' },
-  { id: 'nextjs', label: 'Next.js', deps: ['next'], files: ['next.config.js', 'next.config.mjs', 'next.config.ts'], staticDir: 'public', headFile: 'app/layout.tsx (metadata) or pages/_document.tsx' },
-  { id: 'nuxt', label: 'Nuxt', deps: ['nuxt'], files: ['nuxt.config.ts', 'nuxt.config.js'], staticDir: (_d, deps) => (/^[\^~]?2\./.test(deps.nuxt ?? '') ? 'static' : 'public'), headFile: 'nuxt.config (app.head)' },
-  { id: 'astro', label: 'Astro', deps: ['astro'], files: ['astro.config.mjs', 'astro.config.ts'], staticDir: 'public', headFile: 'src/layouts/ (the <head> of your layout)' },
-  { id: 'gatsby', label: 'Gatsby', deps: ['gatsby'], files: ['gatsby-config.js', 'gatsby-config.ts'], staticDir: 'static', headFile: 'gatsby-ssr.js (onRenderBody) or the Head export' },
+  {
+    id: 'nextjs',
+    label: 'Next.js',
+    deps: ['next'],
+    files: ['next.config.js', 'next.config.mjs', 'next.config.ts'],
+    staticDir: 'public',
+    headFile: 'app/layout.tsx (metadata) or pages/_document.tsx',
+  },
+  {
+    id: 'nuxt',
+    label: 'Nuxt',
+    deps: ['nuxt'],
+    files: ['nuxt.config.ts', 'nuxt.config.js'],
+    staticDir: (_d, deps) => (/^[\^~]?2\./.test(deps.nuxt ?? '') ? 'static' : 'public'),
+    headFile: 'nuxt.config (app.head)',
+  },
+  {
+    id: 'astro',
+    label: 'Astro',
+    deps: ['astro'],
+    files: ['astro.config.mjs', 'astro.config.ts'],
+    staticDir: 'public',
+    headFile: 'src/layouts/ (the <head> of your layout)',
+  },
+  {
+    id: 'gatsby',
+    label: 'Gatsby',
+    deps: ['gatsby'],
+    files: ['gatsby-config.js', 'gatsby-config.ts'],
+    staticDir: 'static',
+    headFile: 'gatsby-ssr.js (onRenderBody) or the Head export',
+  },
   { id: 'sveltekit', label: 'SvelteKit', deps: ['@sveltejs/kit'], files: ['svelte.config.js'], staticDir: 'static', headFile: 'src/app.html' },
-  { id: 'eleventy', label: 'Eleventy', deps: ['@11ty/eleventy'], files: ['.eleventy.js', 'eleventy.config.js', 'eleventy.config.mjs'], staticDir: 'public', headFile: 'your base layout (_includes/)' },
+  {
+    id: 'eleventy',
+    label: 'Eleventy',
+    deps: ['@11ty/eleventy'],
+    files: ['.eleventy.js', 'eleventy.config.js', 'eleventy.config.mjs'],
+    staticDir: 'public',
+    headFile: 'your base layout (_includes/)',
+  },
   { id: 'hugo', label: 'Hugo', files: ['hugo.toml', 'hugo.yaml', 'hugo.json'], staticDir: 'static', headFile: 'layouts/partials/head.html' },
   { id: 'jekyll', label: 'Jekyll', files: ['_config.yml', '_config.yaml'], staticDir: '.', headFile: '_includes/head.html' },
   { id: 'wordpress', label: 'WordPress', files: ['wp-config.php', 'wp-content'], staticDir: null },
@@ -75,13 +117,22 @@ export function detectFramework(dir: string): Framework {
     const file = r.files?.find((f) => existsSync(join(dir, f)));
     if (!dep && !file && !(r.id === 'hugo' && olderHugo(dir))) continue;
     const staticDir = typeof r.staticDir === 'function' ? r.staticDir(dir, deps) : r.staticDir;
-    return { id: r.id, label: r.label, staticDir, headFile: r.headFile, evidence: dep ? `package.json depends on ${dep}` : `${file ?? 'config.toml'} in the project` };
+    return {
+      id: r.id,
+      label: r.label,
+      staticDir,
+      headFile: r.headFile,
+      evidence: dep ? `package.json depends on ${dep}` : `${file ?? 'config.toml'} in the project`,
+    };
   }
   for (const candidate of ['public', '.']) {
-    if (existsSync(join(dir, candidate, 'index.html'))) return { id: 'static', label: 'Static folder', staticDir: candidate, evidence: `${candidate === '.' ? '' : `${candidate}/`}index.html` };
+    if (existsSync(join(dir, candidate, 'index.html')))
+      return { id: 'static', label: 'Static folder', staticDir: candidate, evidence: `${candidate === '.' ? '' : `${candidate}/`}index.html` };
   }
   const seen = readdirSync(dir).slice(0, 8).join(', ') || 'nothing';
-  throw new ProjectError(`could not tell which framework ${dir} uses (no package.json dependency or config file of a known framework, and no index.html; it holds ${seen}). Point --dir at the project's root, or at the folder your site is served from.`);
+  throw new ProjectError(
+    `could not tell which framework ${dir} uses (no package.json dependency or config file of a known framework, and no index.html; it holds ${seen}). Point --dir at the project's root, or at the folder your site is served from.`,
+  );
 }
 
 /** The frameworks `fix` knows, for --help and docs. */

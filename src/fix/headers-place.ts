@@ -29,7 +29,16 @@ export function headersPlace(dir: string | null, staticDir: string, hosting: str
   const headersFile = staticDir === '.' ? '_headers' : `${staticDir}/_headers`;
   const pick = (host: HeaderHost, why: string): HeadersPlace => ({
     host,
-    file: host === 'vercel' ? 'vercel.json' : host === 'netlify' ? (at('netlify.toml') ? 'netlify.toml' : headersFile) : host === 'cloudflare-pages' ? headersFile : null,
+    file:
+      host === 'vercel'
+        ? 'vercel.json'
+        : host === 'netlify'
+          ? at('netlify.toml')
+            ? 'netlify.toml'
+            : headersFile
+          : host === 'cloudflare-pages'
+            ? headersFile
+            : null,
     why,
   });
   if (explicit) return pick(explicit, `--host ${explicit}`);
@@ -49,7 +58,9 @@ export function writeRules(place: HeadersPlace, existing: string | null, rules: 
   const text = existing ?? '';
   if (!rules.length) return { text, conflicts: [] };
   if (place.file === 'vercel.json') {
-    const add = { headers: groupByPath(rules).map(([path, rs]) => ({ source: path === '/' ? '/(.*)' : path, headers: rs.map((r) => ({ key: r.name, value: r.value })) })) };
+    const add = {
+      headers: groupByPath(rules).map(([path, rs]) => ({ source: path === '/' ? '/(.*)' : path, headers: rs.map((r) => ({ key: r.name, value: r.value })) })),
+    };
     if (!existing) return { text: JSON.stringify(add, null, 2) + '\n', conflicts: [] };
     return mergeVercel(existing, add.headers);
   }
@@ -57,7 +68,10 @@ export function writeRules(place: HeadersPlace, existing: string | null, rules: 
     const blocks = groupByPath(rules)
       .map(([path, rs]) => ({ path, rs: rs.filter((r) => !hasTomlRule(text, netlifyFor(path), r)) }))
       .filter((b) => b.rs.length)
-      .map(({ path, rs }) => `[[headers]]\n  for = ${JSON.stringify(netlifyFor(path))}\n  [headers.values]\n${rs.map((r) => `    ${JSON.stringify(r.name)} = ${JSON.stringify(r.value)}`).join('\n')}\n`);
+      .map(
+        ({ path, rs }) =>
+          `[[headers]]\n  for = ${JSON.stringify(netlifyFor(path))}\n  [headers.values]\n${rs.map((r) => `    ${JSON.stringify(r.name)} = ${JSON.stringify(r.value)}`).join('\n')}\n`,
+      );
     return { text: blocks.length ? `${text.replace(/\n*$/, text ? '\n\n' : '')}${blocks.join('\n')}` : text, conflicts: [] };
   }
   if (place.file?.endsWith('_headers')) {
@@ -82,7 +96,8 @@ export function writeRules(place: HeadersPlace, existing: string | null, rules: 
 
 function blockHas(lines: string[], at: number, r: HeaderRule): boolean {
   if (at === -1) return false;
-  for (let i = at + 1; i < lines.length && /^\s+\S/.test(lines[i]); i++) if (lines[i].trim().toLowerCase() === `${r.name}: ${r.value}`.toLowerCase()) return true;
+  for (let i = at + 1; i < lines.length && /^\s+\S/.test(lines[i]); i++)
+    if (lines[i].trim().toLowerCase() === `${r.name}: ${r.value}`.toLowerCase()) return true;
   return false;
 }
 
@@ -131,6 +146,9 @@ function groupByPath(rules: HeaderRule[]): Array<[string, HeaderRule[]]> {
 /** The rules as the owner adds them by hand (nginx, and the generic form). */
 export function printedRules(rules: HeaderRule[]): string {
   return groupByPath(rules)
-    .map(([path, rs]) => `# ${path === '/' ? 'every page' : path}\n${rs.map((r) => `${r.name}: ${r.value}`).join('\n')}\n# nginx: location ${path === '/' ? '/' : `= ${path}`} { ${rs.map((r) => `add_header ${r.name} ${JSON.stringify(r.value)} always;`).join(' ')} }`)
+    .map(
+      ([path, rs]) =>
+        `# ${path === '/' ? 'every page' : path}\n${rs.map((r) => `${r.name}: ${r.value}`).join('\n')}\n# nginx: location ${path === '/' ? '/' : `= ${path}`} { ${rs.map((r) => `add_header ${r.name} ${JSON.stringify(r.value)} always;`).join(' ')} }`,
+    )
     .join('\n\n');
 }

@@ -140,7 +140,8 @@ export function mergeRobots(existing: string, add: string): Merged {
         continue;
       }
       const missing = w.rules.filter((r) => !theirs.some((g) => g.lines.has(norm(r.replace(/#.*/, '')))));
-      if (missing.length) conflicts.push(`robots.txt: you already have rules for ${a}; the fix would add ${missing.map((r) => `"${r}"`).join(', ')} for it (kept yours)`);
+      if (missing.length)
+        conflicts.push(`robots.txt: you already have rules for ${a}; the fix would add ${missing.map((r) => `"${r}"`).join(', ')} for it (kept yours)`);
     }
     if (free.length) appendBlock([...w.comments, ...free.map((a) => `User-agent: ${a}`), ...w.rules]);
   }
@@ -226,7 +227,8 @@ export function mergeJsonValue(into: unknown, add: unknown, path = '$', conflict
     for (const [k, v] of Object.entries(add)) out[k] = Object.hasOwn(out, k) ? mergeJsonValue(out[k], v, `${path}.${k}`, conflicts) : v;
     return out;
   }
-  if (JSON.stringify(into) !== JSON.stringify(add)) conflicts.push(`${path} is ${JSON.stringify(into).slice(0, 80)}; the fix would set ${JSON.stringify(add).slice(0, 80)} (kept yours)`);
+  if (JSON.stringify(into) !== JSON.stringify(add))
+    conflicts.push(`${path} is ${JSON.stringify(into).slice(0, 80)}; the fix would set ${JSON.stringify(add).slice(0, 80)} (kept yours)`);
   return into;
 }
 

@@ -30,7 +30,8 @@ export function readFixConfig(dir: string): OwnerValues {
     throw new ProjectError(`${FIX_CONFIG} is not valid JSON`);
   }
   const values = (doc as { values?: unknown } | null)?.values;
-  if (typeof values !== 'object' || values === null || Array.isArray(values)) throw new ProjectError(`${FIX_CONFIG} must be { "values": { "<name>": "<value>" } }`);
+  if (typeof values !== 'object' || values === null || Array.isArray(values))
+    throw new ProjectError(`${FIX_CONFIG} must be { "values": { "<name>": "<value>" } }`);
   return Object.fromEntries(Object.entries(values).map(([k, v]) => checked(k, v, FIX_CONFIG)));
 }
 

@@ -63,7 +63,15 @@ export interface PlanOptions {
 }
 
 /** What a static host sends for a file of this extension (Netlify, Vercel, Cloudflare Pages, GitHub Pages agree on these). */
-const EXTENSION_TYPES: Record<string, string> = { '.txt': 'text/plain', '.json': 'application/json', '.xml': 'application/xml', '.html': 'text/html', '.md': 'text/markdown', '.yaml': 'application/yaml', '.yml': 'application/yaml' };
+const EXTENSION_TYPES: Record<string, string> = {
+  '.txt': 'text/plain',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.html': 'text/html',
+  '.md': 'text/markdown',
+  '.yaml': 'application/yaml',
+  '.yml': 'application/yaml',
+};
 const baseType = (t: string) => t.split(';')[0].trim().toLowerCase();
 
 /** Files in memory over the project on disk. */
@@ -75,7 +83,7 @@ class ProjectFiles {
   read(file: string): string | null {
     if (this.current.has(file)) return this.current.get(file)!;
     if (!this.original.has(file)) {
-      if (this.dir === null) return this.original.set(file, null), null;
+      if (this.dir === null) return (this.original.set(file, null), null);
       const path = join(this.dir, file);
       this.original.set(file, existsSync(path) && statSync(path).isFile() ? readFileSync(path, 'utf8') : null);
     }
@@ -110,16 +118,26 @@ class ProjectFiles {
 }
 
 const describeOp = (op: FixOperation): string =>
-  op.kind === 'file' ? `publish ${op.path}` : op.kind === 'header' ? `send ${op.name} on ${op.path === '/' ? 'every page' : op.path}` : op.kind === 'lines' ? `add lines to ${op.path}` : op.kind === 'merge' ? `merge into ${op.path}` : `add HTML to the ${op.where} of ${op.path}`;
+  op.kind === 'file'
+    ? `publish ${op.path}`
+    : op.kind === 'header'
+      ? `send ${op.name} on ${op.path === '/' ? 'every page' : op.path}`
+      : op.kind === 'lines'
+        ? `add lines to ${op.path}`
+        : op.kind === 'merge'
+          ? `merge into ${op.path}`
+          : `add HTML to the ${op.where} of ${op.path}`;
 
 /** The checks a fix addresses, most valuable first (the report's own fix order: weight left on the table). */
 function failing(result: PlanInput, only?: string[]): PlanCheck[] {
-  return result.checks
-    .filter((c) => (c.status === 'fail' || c.status === 'partial') && c.fixGuide?.length)
-    .filter((c) => !only?.length || only.includes(c.id))
-    .sort((a, b) => b.weight - b.earned - (a.weight - a.earned))
-    // Link headers point at files other guides publish: planned last, when those files are known.
-    .sort((a, b) => Number(linksOut(a)) - Number(linksOut(b)));
+  return (
+    result.checks
+      .filter((c) => (c.status === 'fail' || c.status === 'partial') && c.fixGuide?.length)
+      .filter((c) => !only?.length || only.includes(c.id))
+      .sort((a, b) => b.weight - b.earned - (a.weight - a.earned))
+      // Link headers point at files other guides publish: planned last, when those files are known.
+      .sort((a, b) => Number(linksOut(a)) - Number(linksOut(b)))
+  );
 }
 
 const linksOut = (c: PlanCheck) => (c.fixGuide ?? []).some((s) => s.publish?.kind === 'header' && s.publish.name.toLowerCase() === 'link');
@@ -158,7 +176,10 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
     const plan: CheckPlan = { id: c.id, name: c.name, status: c.status, code: c.code, changes: [], needs: [], manual: [], conflicts: [] };
     checks.push(plan);
     if (staticDir === null) {
-      plan.manual.push({ title: `${framework.label} publishes through its admin, not project files`, text: `Follow the guide: ai-ready explain ${c.id} --platform ${framework.id}` });
+      plan.manual.push({
+        title: `${framework.label} publishes through its admin, not project files`,
+        text: `Follow the guide: ai-ready explain ${c.id} --platform ${framework.id}`,
+      });
       continue;
     }
     const before = files.snapshot();
@@ -166,7 +187,9 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
     for (const step of c.fixGuide ?? []) {
       const needs = (step.needs ?? []).filter(isOwnerValue);
       if (needs.length) {
-        for (const n of needs) if (!plan.needs.some((x) => x.value === n)) plan.needs.push({ value: n, description: OWNER_VALUES[n], step: step.title, ...(o.ownerValues?.[n] ? { givenButUnused: true } : {}) });
+        for (const n of needs)
+          if (!plan.needs.some((x) => x.value === n))
+            plan.needs.push({ value: n, description: OWNER_VALUES[n], step: step.title, ...(o.ownerValues?.[n] ? { givenButUnused: true } : {}) });
         continue;
       }
       const op = step.publish;
@@ -175,7 +198,10 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
     }
     if (!(c.fixGuide ?? []).some((s) => s.publish || s.needs?.length)) {
       // The guide changes how the server answers or how pages are built: nothing a file can hold.
-      plan.manual.push({ title: 'No file to write: this fix changes how your site is built or served', text: `ai-ready explain ${c.id}${framework.id === 'static' ? '' : ` --platform ${framework.id}`}` });
+      plan.manual.push({
+        title: 'No file to write: this fix changes how your site is built or served',
+        text: `ai-ready explain ${c.id}${framework.id === 'static' ? '' : ` --platform ${framework.id}`}`,
+      });
     }
     if (rules.length) {
       if (headers?.file) {
@@ -190,17 +216,21 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
   }
   if (framework.id === 'jekyll') jekyllDotFolders(files, checks);
   if (framework.id === 'eleventy' && files.changes().some((ch) => ch.file.startsWith('public/')) && !eleventyPassesPublic(files)) {
-    checks.find((c) => c.changes.some((ch) => ch.file.startsWith('public/')))?.manual.push({
-      title: 'Eleventy copies public/ only when the config passes it through',
-      text: "In your Eleventy config (eleventy.config.js or .eleventy.js): eleventyConfig.addPassthroughCopy({ public: '/' });",
-    });
+    checks
+      .find((c) => c.changes.some((ch) => ch.file.startsWith('public/')))
+      ?.manual.push({
+        title: 'Eleventy copies public/ only when the config passes it through',
+        text: "In your Eleventy config (eleventy.config.js or .eleventy.js): eleventyConfig.addPassthroughCopy({ public: '/' });",
+      });
   }
   return { url: result.url, framework, headers, checks, files: files.changes() };
 }
 
 /** Whether the Eleventy config already copies public/ through (addPassthroughCopy naming it). */
 function eleventyPassesPublic(files: ProjectFiles): boolean {
-  return ['eleventy.config.js', 'eleventy.config.mjs', 'eleventy.config.cjs', '.eleventy.js'].some((f) => /addPassthroughCopy\([^)]*["'`]public\/?["'`]/.test(files.read(f) ?? ''));
+  return ['eleventy.config.js', 'eleventy.config.mjs', 'eleventy.config.cjs', '.eleventy.js'].some((f) =>
+    /addPassthroughCopy\([^)]*["'`]public\/?["'`]/.test(files.read(f) ?? ''),
+  );
 }
 
 interface ApplyContext {
@@ -258,7 +288,10 @@ function applyOperation(op: FixOperation, x: ApplyContext): void {
       const missing = op.name.toLowerCase() === 'link' ? missingTargets(op.value, x) : [];
       if (missing.length) {
         // A link to a file that neither the site nor this plan publishes would send agents to a 404.
-        plan.manual.push({ title: `Not written: the ${op.name} header points at ${missing.join(', ')}, which the site does not serve yet`, text: `Publish ${missing.join(', ')} first (its own check names the values it needs), then run fix again.` });
+        plan.manual.push({
+          title: `Not written: the ${op.name} header points at ${missing.join(', ')}, which the site does not serve yet`,
+          text: `Publish ${missing.join(', ')} first (its own check names the values it needs), then run fix again.`,
+        });
         return;
       }
       x.rules.push({ path: op.path, name: op.name, value: op.value });
@@ -267,14 +300,23 @@ function applyOperation(op: FixOperation, x: ApplyContext): void {
     case 'html': {
       const missing = missingTargets(op.content, x, /\bhref\s*=\s*["']([^"']*)["']/gi);
       if (missing.length) {
-        plan.manual.push({ title: `Not written: the HTML points at ${missing.join(', ')}, which the site does not serve yet`, text: `Publish ${missing.join(', ')} first (its own check names the values it needs), then run fix again.` });
+        plan.manual.push({
+          title: `Not written: the HTML points at ${missing.join(', ')}, which the site does not serve yet`,
+          text: `Publish ${missing.join(', ')} first (its own check names the values it needs), then run fix again.`,
+        });
         return;
       }
       if (x.framework.id !== 'static') {
-        plan.manual.push({ title: `Add to the <${op.where}> of ${op.path === '/' ? 'every page' : op.path} in ${x.framework.headFile ?? 'your layout'}`, text: op.content });
+        plan.manual.push({
+          title: `Add to the <${op.where}> of ${op.path === '/' ? 'every page' : op.path} in ${x.framework.headFile ?? 'your layout'}`,
+          text: op.content,
+        });
         return;
       }
-      const pages = op.path === '/' ? files.htmlFiles(x.at('/') || '.') : [x.at(`${op.path.replace(/\/$/, '')}/index.html`), x.at(`${op.path.replace(/\/$/, '')}.html`)].filter((f) => files.exists(f)).slice(0, 1);
+      const pages =
+        op.path === '/'
+          ? files.htmlFiles(x.at('/') || '.')
+          : [x.at(`${op.path.replace(/\/$/, '')}/index.html`), x.at(`${op.path.replace(/\/$/, '')}.html`)].filter((f) => files.exists(f)).slice(0, 1);
       if (!pages.length) plan.manual.push({ title: `Add to the <${op.where}> of ${op.path} (no such page in the project)`, text: op.content });
       for (const page of pages) {
         const html = files.read(page)!;
@@ -334,7 +376,14 @@ function insertAfter(html: string, pattern: RegExp, content: string): string | n
 
 /** Jekyll leaves out files and folders whose names start with "." or "_" unless _config.yml includes them. */
 function jekyllDotFolders(files: ProjectFiles, checks: CheckPlan[]): void {
-  const hidden = [...new Set(files.changes().map((c) => c.file.split('/')[0]).filter((top) => /^[._]/.test(top) && top !== '.' && !/^_config\.ya?ml$/.test(top)))];
+  const hidden = [
+    ...new Set(
+      files
+        .changes()
+        .map((c) => c.file.split('/')[0])
+        .filter((top) => /^[._]/.test(top) && top !== '.' && !/^_config\.ya?ml$/.test(top)),
+    ),
+  ];
   if (!hidden.length) return;
   const config = files.exists('_config.yml') ? '_config.yml' : files.exists('_config.yaml') ? '_config.yaml' : '_config.yml';
   const text = files.read(config) ?? '';
@@ -349,7 +398,9 @@ function jekyllDotFolders(files: ProjectFiles, checks: CheckPlan[]): void {
     const at = block.index + block[0].length;
     after = `${text.slice(0, at)}\n${missing.map((d) => `  - ${JSON.stringify(d)}`).join('\n')}${text.slice(at)}`;
   } else if (/^include\s*:/m.test(text)) {
-    owner.conflicts.push(`${config} has an include: list on one line; add ${missing.map((d) => JSON.stringify(d)).join(', ')} to it (Jekyll leaves out files starting with "." or "_")`);
+    owner.conflicts.push(
+      `${config} has an include: list on one line; add ${missing.map((d) => JSON.stringify(d)).join(', ')} to it (Jekyll leaves out files starting with "." or "_")`,
+    );
     return;
   } else after = `${text.replace(/\n*$/, text ? '\n' : '')}include: [${missing.map((d) => JSON.stringify(d)).join(', ')}]\n`;
   files.write(config, after);

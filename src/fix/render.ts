@@ -7,7 +7,10 @@ import { AGENT_RULES, agentCheckHeading, agentNeededLine, agentRecheckLine } fro
 import type { CheckPlan, FixPlan } from './plan.js';
 
 function patch(file: string, before: string | null, after: string): string {
-  return createTwoFilesPatch(before === null ? '/dev/null' : `a/${file}`, `b/${file}`, before ?? '', after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
+  return createTwoFilesPatch(before === null ? '/dev/null' : `a/${file}`, `b/${file}`, before ?? '', after, undefined, undefined, { context: 3 }).replace(
+    /^=+\n/,
+    '',
+  );
 }
 
 function checkHeading(c: CheckPlan): string {
@@ -18,21 +21,30 @@ function checkHeading(c: CheckPlan): string {
 export function renderPlan(plan: FixPlan, opts: { written?: string[] } = {}): string {
   const out: string[] = [];
   const h = plan.headers;
-  out.push(`Project: ${plan.framework.label} (${plan.framework.evidence})${plan.framework.staticDir ? `; files served from ${plan.framework.staticDir === '.' ? 'the project root' : `${plan.framework.staticDir}/`}` : ''}`);
+  out.push(
+    `Project: ${plan.framework.label} (${plan.framework.evidence})${plan.framework.staticDir ? `; files served from ${plan.framework.staticDir === '.' ? 'the project root' : `${plan.framework.staticDir}/`}` : ''}`,
+  );
   if (h) out.push(`Headers: ${h.file ? `${h.file} (${h.why})` : `printed, not written (${h.why})`}`);
   out.push(`Fixes for ${plan.url}: ${plan.checks.length} failing check(s) with a fix guide`, '');
   for (const c of plan.checks) {
     out.push(`## ${checkHeading(c)}`);
-    if (!c.changes.length && !c.needs.length && !c.manual.length && !c.conflicts.length) out.push('  nothing to write: the project already has what this guide publishes (deploy it, then re-scan)');
+    if (!c.changes.length && !c.needs.length && !c.manual.length && !c.conflicts.length)
+      out.push('  nothing to write: the project already has what this guide publishes (deploy it, then re-scan)');
     for (const ch of c.changes) out.push(patch(ch.file, ch.before, ch.after).trimEnd());
-    for (const n of c.needs) out.push(`  needs your ${n.value}: ${n.description} (step "${n.step}"; see ai-ready explain ${c.id})${n.givenButUnused ? ' - you gave it, but this guide does not take it yet: write it by hand' : ''}`);
+    for (const n of c.needs)
+      out.push(
+        `  needs your ${n.value}: ${n.description} (step "${n.step}"; see ai-ready explain ${c.id})${n.givenButUnused ? ' - you gave it, but this guide does not take it yet: write it by hand' : ''}`,
+      );
     for (const m of c.manual) out.push(`  by hand: ${m.title}`, ...m.text.split('\n').map((l) => `    ${l}`));
     for (const k of c.conflicts) out.push(`  conflict: ${k}`);
     out.push('');
   }
   const changed = plan.files.length;
   if (opts.written) out.push(opts.written.length ? `Wrote ${opts.written.length} file(s): ${opts.written.join(', ')}` : 'Nothing to write.');
-  else out.push(changed ? `Dry run: ${changed} file(s) would change. Run again with --write to apply, then --verify <preview-url> to re-scan.` : 'Nothing to write.');
+  else
+    out.push(
+      changed ? `Dry run: ${changed} file(s) would change. Run again with --write to apply, then --verify <preview-url> to re-scan.` : 'Nothing to write.',
+    );
   return out.join('\n') + '\n';
 }
 
@@ -42,7 +54,10 @@ export function planJson(plan: FixPlan, written?: string[]): unknown {
     url: plan.url,
     framework: plan.framework,
     headers: plan.headers,
-    checks: plan.checks.map((c) => ({ ...c, changes: c.changes.map((ch) => ({ file: ch.file, created: ch.before === null, diff: patch(ch.file, ch.before, ch.after) })) })),
+    checks: plan.checks.map((c) => ({
+      ...c,
+      changes: c.changes.map((ch) => ({ file: ch.file, created: ch.before === null, diff: patch(ch.file, ch.before, ch.after) })),
+    })),
     files: plan.files.map((f) => f.file),
     ...(written ? { written } : {}),
   };
@@ -59,8 +74,12 @@ export function renderAgentPrompt(plan: FixPlan): string {
   ];
   for (const c of plan.checks) {
     out.push(agentCheckHeading(c));
-    for (const ch of c.changes) out.push(`- ${ch.before === null ? 'Create' : 'Edit'} \`${ch.file}\`:`, '', '```diff', patch(ch.file, ch.before, ch.after).trimEnd(), '```', '');
-    for (const n of c.needs) out.push(agentNeededLine(n.value, n.description) + (n.givenButUnused ? ' (the owner gave it, but this guide does not take it yet: write it in by hand)' : ''));
+    for (const ch of c.changes)
+      out.push(`- ${ch.before === null ? 'Create' : 'Edit'} \`${ch.file}\`:`, '', '```diff', patch(ch.file, ch.before, ch.after).trimEnd(), '```', '');
+    for (const n of c.needs)
+      out.push(
+        agentNeededLine(n.value, n.description) + (n.givenButUnused ? ' (the owner gave it, but this guide does not take it yet: write it in by hand)' : ''),
+      );
     for (const m of c.manual) out.push(`- ${m.title}:`, '', '```', m.text, '```', '');
     for (const k of c.conflicts) out.push(`- Conflict (resolve with the owner): ${k}`);
     out.push(agentRecheckLine(c.id, plan.url), '');

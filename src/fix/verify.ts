@@ -19,7 +19,14 @@ export function verifyPlan(plan: FixPlan, preview: ScanResult, gateMisses: strin
     const now = preview.checks.find((x) => x.id === c.id);
     const passed = now?.status === 'pass' || now?.status === 'info' || now?.status === 'na';
     const verdict: CheckVerdict = passed ? 'fixed' : c.needs.length ? 'needs-owner-data' : c.changes.length ? 'still-failing' : 'not-written';
-    return { id: c.id, name: c.name, verdict, status: now?.status ?? 'missing', code: now?.code, ...(c.needs.length ? { needs: c.needs.map((n) => n.value) } : {}) };
+    return {
+      id: c.id,
+      name: c.name,
+      verdict,
+      status: now?.status ?? 'missing',
+      code: now?.code,
+      ...(c.needs.length ? { needs: c.needs.map((n) => n.value) } : {}),
+    };
   });
   // A fix that was written and still fails is a failed run, as a missed gate is.
   const ok = !gateMisses.length && !checks.some((c) => c.verdict === 'still-failing');
@@ -33,11 +40,19 @@ export function verifyPlan(plan: FixPlan, preview: ScanResult, gateMisses: strin
   };
 }
 
-const WORDS: Record<CheckVerdict, string> = { fixed: 'fixed', 'still-failing': 'STILL FAILING', 'needs-owner-data': 'needs your data', 'not-written': 'not written (by hand)' };
+const WORDS: Record<CheckVerdict, string> = {
+  fixed: 'fixed',
+  'still-failing': 'STILL FAILING',
+  'needs-owner-data': 'needs your data',
+  'not-written': 'not written (by hand)',
+};
 
 export function renderVerification(v: Verification): string {
   const out = ['', `Verify: ${v.preview} scores ${v.score} (${v.grade ?? '-'})`];
-  for (const c of v.checks) out.push(`  ${c.id.padEnd(4)} ${WORDS[c.verdict].padEnd(22)} ${c.name} — now ${c.status}${c.code ? ` (${c.code})` : ''}${c.needs ? `; needs ${c.needs.join(', ')}` : ''}`);
+  for (const c of v.checks)
+    out.push(
+      `  ${c.id.padEnd(4)} ${WORDS[c.verdict].padEnd(22)} ${c.name} — now ${c.status}${c.code ? ` (${c.code})` : ''}${c.needs ? `; needs ${c.needs.join(', ')}` : ''}`,
+    );
   for (const g of v.gates) out.push(`  gate: ${g}`);
   out.push(v.ok ? 'Every written fix passes on the preview.' : 'Some fixes do not pass on the preview (see above).');
   return out.join('\n') + '\n';

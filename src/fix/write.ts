@@ -16,4 +16,3 @@ export function writePlan(dir: string, plan: FixPlan): string[] {
   }
   return written;
 }
-

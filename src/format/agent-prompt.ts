@@ -15,7 +15,8 @@ export const AGENT_RULES = [
   'After deploying (or on a local preview), re-check each fix with the command given; the check must report pass.',
 ];
 
-export const agentCheckHeading = (c: { id: string; name: string; status: string; code?: string }) => `## ${c.id} ${oneLine(c.name)} — ${c.status}${c.code ? ` (${c.code})` : ''}`;
+export const agentCheckHeading = (c: { id: string; name: string; status: string; code?: string }) =>
+  `## ${c.id} ${oneLine(c.name)} — ${c.status}${c.code ? ` (${c.code})` : ''}`;
 export const agentNeededLine = (value: string, description: string) => `- NEEDED from the owner: ${value} — ${description}`;
 export const agentRecheckLine = (id: string, url: string) => `- Re-check: \`npx ai-ready scan ${url} --only ${id}\` (expect pass)`;
 
@@ -23,9 +24,21 @@ export const agentRecheckLine = (id: string, url: string) => `- Re-check: \`npx 
 export function agentOperation(op: FixOperation): string[] {
   switch (op.kind) {
     case 'file':
-      return [`- Publish \`${op.path}\` (Content-Type: ${op.contentType}${Object.entries(op.headers ?? {}).map(([k, v]) => `; ${k}: ${v}`).join('')}); merge into it if it exists:`, '', codeFence(stripControl(op.content)), ''];
+      return [
+        `- Publish \`${op.path}\` (Content-Type: ${op.contentType}${Object.entries(op.headers ?? {})
+          .map(([k, v]) => `; ${k}: ${v}`)
+          .join('')}); merge into it if it exists:`,
+        '',
+        codeFence(stripControl(op.content)),
+        '',
+      ];
     case 'lines':
-      return [`- Add these lines to \`${op.path}\` (into the group of the same user agents; keep every existing line):`, '', codeFence(stripControl(op.content)), ''];
+      return [
+        `- Add these lines to \`${op.path}\` (into the group of the same user agents; keep every existing line):`,
+        '',
+        codeFence(stripControl(op.content)),
+        '',
+      ];
     case 'merge':
       return [`- Merge into the JSON at \`${op.path}\` (key by key, keep the existing values):`, '', codeFence(stripControl(op.content), 'json'), ''];
     case 'header':
@@ -42,7 +55,8 @@ function checkPrompt(c: CheckResult, url: string): string[] {
     if (step.needs?.length) continue; // written once the owner gives the value
     if (step.publish) out.push(...agentOperation(step.publish));
   }
-  if (!(c.fixGuide ?? []).some((s) => s.publish)) out.push(`- No file to publish: this fix changes how the site is built or served. Steps: \`npx ai-ready explain ${c.id}\``);
+  if (!(c.fixGuide ?? []).some((s) => s.publish))
+    out.push(`- No file to publish: this fix changes how the site is built or served. Steps: \`npx ai-ready explain ${c.id}\``);
   for (const n of needs) out.push(agentNeededLine(n, OWNER_VALUES[n]));
   out.push(agentRecheckLine(c.id, url), '');
   return out;
@@ -50,8 +64,16 @@ function checkPrompt(c: CheckResult, url: string): string[] {
 
 /** The prompt for one scanned site: its failing checks, most points first. */
 export function renderAgentPromptForResult(r: ScanResult): string {
-  const failing = r.checks.filter((c) => (c.status === 'fail' || c.status === 'partial') && c.fixGuide?.length).sort((a, b) => b.weight - b.earned - (a.weight - a.earned));
-  const out = [`# Make ${r.url} agent-ready`, '', `Score ${r.overallScore}/100${r.grade ? ` (${r.grade})` : ''}. Paths are URL paths at the site root: put each file in the folder your framework serves as is (public/, static/), headers in your host's config.`, ...AGENT_RULES, ''];
+  const failing = r.checks
+    .filter((c) => (c.status === 'fail' || c.status === 'partial') && c.fixGuide?.length)
+    .sort((a, b) => b.weight - b.earned - (a.weight - a.earned));
+  const out = [
+    `# Make ${r.url} agent-ready`,
+    '',
+    `Score ${r.overallScore}/100${r.grade ? ` (${r.grade})` : ''}. Paths are URL paths at the site root: put each file in the folder your framework serves as is (public/, static/), headers in your host's config.`,
+    ...AGENT_RULES,
+    '',
+  ];
   // What the scan itself warns about (a target answering 404, a challenge) comes first: it may make the list moot.
   if (r.warnings?.length) out.push('Warnings from the scan:', ...r.warnings.map((w) => `- ${oneLine(w)}`), '');
   if (!failing.length) out.push('Nothing to fix: every check with a fix guide passes.', '');

@@ -89,7 +89,10 @@ function gradeBands(): string {
 
 function yAxis(): string {
   return [0, 40, 60, 75, 90, 100]
-    .map((v) => `<line class="grid" x1="${PAD.left}" x2="${W - PAD.right}" y1="${fmt(y(v))}" y2="${fmt(y(v))}"/><text x="${PAD.left - 6}" y="${fmt(y(v) + 4)}" text-anchor="end">${v}</text>`)
+    .map(
+      (v) =>
+        `<line class="grid" x1="${PAD.left}" x2="${W - PAD.right}" y1="${fmt(y(v))}" y2="${fmt(y(v))}"/><text x="${PAD.left - 6}" y="${fmt(y(v) + 4)}" text-anchor="end">${v}</text>`,
+    )
     .join('');
 }
 
@@ -148,9 +151,13 @@ export function historyChart(pointsOldestFirst: HistoryPoint[], opts: { idPrefix
       }
       segments[segments.length - 1].push(`${fmt(x(i))},${fmt(y(v))}`);
       const r = s.key === 'overall' ? 4.5 : 3;
-      dots.push(`<circle class="s-${s.key}" data-series="${s.key}" data-report="${e(p.id)}" cx="${fmt(x(i))}" cy="${fmt(y(v))}" r="${r}"><title>${e(s.label)}: ${v} (${e(dateTimeOf(p.createdAt))}${s.key === 'overall' ? `, grade ${e(p.grade)}` : ''})</title></circle>`);
+      dots.push(
+        `<circle class="s-${s.key}" data-series="${s.key}" data-report="${e(p.id)}" cx="${fmt(x(i))}" cy="${fmt(y(v))}" r="${r}"><title>${e(s.label)}: ${v} (${e(dateTimeOf(p.createdAt))}${s.key === 'overall' ? `, grade ${e(p.grade)}` : ''})</title></circle>`,
+      );
     });
-    const paths = segments.filter((seg) => seg.length > 1).map((seg) => `<polyline class="line ${s.key === 'overall' ? 'overall ' : ''}s-${s.key}" points="${seg.join(' ')}"/>`);
+    const paths = segments
+      .filter((seg) => seg.length > 1)
+      .map((seg) => `<polyline class="line ${s.key === 'overall' ? 'overall ' : ''}s-${s.key}" points="${seg.join(' ')}"/>`);
     return `<g data-series="${s.key}">${paths.join('')}${dots.join('')}</g>`;
   });
   const rubricMarks = pts
@@ -173,7 +180,12 @@ export function historyChart(pointsOldestFirst: HistoryPoint[], opts: { idPrefix
     })
     .join('');
   // The date under a time-of-day axis (UTC, as the table).
-  const axisNote = n && span < DAY ? `<text class="axis-note" x="${PAD.left}" y="${H - 6}">${e(dateOf(pts[0].createdAt))} (UTC)</text>` : n ? `<text class="axis-note" x="${PAD.left}" y="${H - 6}">UTC</text>` : '';
+  const axisNote =
+    n && span < DAY
+      ? `<text class="axis-note" x="${PAD.left}" y="${H - 6}">${e(dateOf(pts[0].createdAt))} (UTC)</text>`
+      : n
+        ? `<text class="axis-note" x="${PAD.left}" y="${H - 6}">UTC</text>`
+        : '';
   const first = pts[0];
   const last = pts[n - 1];
   const desc = n
@@ -186,17 +198,15 @@ ${lines.join('\n')}
 </svg>`;
   const legend = `<ul class="chart-legend" aria-hidden="true">${series.map((s) => `<li class="s-${s.key}"><i></i><span>${e(s.label)}</span></li>`).join('')}<li><span>· dashed line: rubric version changed</span></li></ul>`;
   const head = `<tr><th>Scanned</th><th class="num">Score</th><th>Grade</th>${dims.map((d) => `<th class="num">${e(DIMENSION_LABELS[d])}</th>`).join('')}<th>Rubric</th></tr>`;
-  const rows = [...pts]
-    .reverse()
-    .map(
-      (p) =>
-        `<tr><td>${e(dateTimeOf(p.createdAt))}</td><td class="num">${p.score}</td><td>${e(p.grade)}</td>${dims
-          .map((d) => {
-            const v = p.dimensions[d];
-            return `<td class="num">${typeof v === 'number' ? v : 'n/a'}</td>`;
-          })
-          .join('')}<td>${e(p.rubricVersion ?? '')}</td></tr>`,
-    );
+  const rows = [...pts].reverse().map(
+    (p) =>
+      `<tr><td>${e(dateTimeOf(p.createdAt))}</td><td class="num">${p.score}</td><td>${e(p.grade)}</td>${dims
+        .map((d) => {
+          const v = p.dimensions[d];
+          return `<td class="num">${typeof v === 'number' ? v : 'n/a'}</td>`;
+        })
+        .join('')}<td>${e(p.rubricVersion ?? '')}</td></tr>`,
+  );
   const table = `<table class="chart-table" data-chart-table="history"><caption>${e(title)}, newest first</caption><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;
   return { svg, table, legend };
 }

@@ -63,9 +63,7 @@ export function gainPhrase(result: ScanResult, c: CheckResult): string {
 export function platformLine(result: ScanResult): string | null {
   const p = result.platform;
   if (!p || p.platform === 'unknown') return null;
-  const extras = [p.seoPlugin ? `SEO plugin: ${p.seoPlugin}` : '', p.hosting?.length ? `hosting: ${p.hosting.join(', ')}` : '']
-    .filter(Boolean)
-    .join('; ');
+  const extras = [p.seoPlugin ? `SEO plugin: ${p.seoPlugin}` : '', p.hosting?.length ? `hosting: ${p.hosting.join(', ')}` : ''].filter(Boolean).join('; ');
   return `${p.platform} (${Math.round(p.confidence * 100)}% confidence)${extras ? ` — ${extras}` : ''}`;
 }
 

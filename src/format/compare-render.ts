@@ -31,7 +31,8 @@ export function comparisonLines(
 ): string[] {
   // A summary lists a few of each and says how many more.
   const some = <T>(items: T[]) => (opts.limit !== undefined ? items.slice(0, opts.limit) : items);
-  const more = (items: unknown[]) => (opts.limit !== undefined && items.length > opts.limit ? [paint.gray(`    ... and ${items.length - opts.limit} more`)] : []);
+  const more = (items: unknown[]) =>
+    opts.limit !== undefined && items.length > opts.limit ? [paint.gray(`    ... and ${items.length - opts.limit} more`)] : [];
   const tone = (n: number | null, s: string) => (n === null || n === 0 ? s : n > 0 ? paint.good(s) : paint.bad(s));
   const out = [`  ${tone(c.scoreDelta, comparisonHeadline(c))}`];
   const note = rubricNote(c);
@@ -55,7 +56,10 @@ export function comparisonLines(
   }
   if (c.changed.length) {
     out.push(paint.bold(`  Checks that changed (${c.changed.length})`));
-    for (const ch of some(c.changed)) out.push(`    ${ch.id} ${oneLine(ch.name)}: ${statusWord(ch.from)} -> ${statusWord(ch.to)}${ch.earnedDelta ? paint.gray(` (${signed(Math.round(ch.earnedDelta * 10) / 10)} pts)`) : ''}`);
+    for (const ch of some(c.changed))
+      out.push(
+        `    ${ch.id} ${oneLine(ch.name)}: ${statusWord(ch.from)} -> ${statusWord(ch.to)}${ch.earnedDelta ? paint.gray(` (${signed(Math.round(ch.earnedDelta * 10) / 10)} pts)`) : ''}`,
+      );
     out.push(...more(c.changed));
   } else out.push(paint.gray('  No check changed status.'));
   return out;
@@ -73,8 +77,13 @@ export function comparisonMarkdown(c: ReportComparison, inline: (s: string) => s
     for (const d of c.dimensions) out.push(`| ${DIMENSION_LABELS[d.dimension]} | ${num(d.from)} | ${num(d.to)} | ${d.delta === null ? '' : signed(d.delta)} |`);
     out.push('');
   }
-  if (c.newFindings.length) out.push(`**New findings (${c.newFindings.length}):** ${c.newFindings.map((f) => `${inline(f.id)} ${inline(f.name)} (${statusWord(f.status)})`).join(', ')}`, '');
-  if (c.fixedFindings.length) out.push(`**Fixed (${c.fixedFindings.length}):** ${c.fixedFindings.map((f) => `${inline(f.id)} ${inline(f.name)}`).join(', ')}`, '');
+  if (c.newFindings.length)
+    out.push(
+      `**New findings (${c.newFindings.length}):** ${c.newFindings.map((f) => `${inline(f.id)} ${inline(f.name)} (${statusWord(f.status)})`).join(', ')}`,
+      '',
+    );
+  if (c.fixedFindings.length)
+    out.push(`**Fixed (${c.fixedFindings.length}):** ${c.fixedFindings.map((f) => `${inline(f.id)} ${inline(f.name)}`).join(', ')}`, '');
   if (c.changed.length) {
     out.push(`**Checks that changed (${c.changed.length}):**`, '');
     for (const ch of c.changed) out.push(`- ${inline(ch.id)} ${inline(ch.name)}: ${statusWord(ch.from)} → ${statusWord(ch.to)}`);
@@ -99,11 +108,16 @@ export function comparisonHtml(c: ReportComparison): string {
   const note = rubricNote(c);
   const pill = c.scoreDelta > 0 ? 'up' : c.scoreDelta < 0 ? 'down' : 'same';
   const dims = c.dimensions
-    .map((d) => `<tr data-dimension="${d.dimension}"><th scope="row">${e(DIMENSION_LABELS[d.dimension])}</th><td class="num">${num(d.from)}</td><td class="num">${num(d.to)}</td>${deltaCell(d.delta)}</tr>`)
+    .map(
+      (d) =>
+        `<tr data-dimension="${d.dimension}"><th scope="row">${e(DIMENSION_LABELS[d.dimension])}</th><td class="num">${num(d.from)}</td><td class="num">${num(d.to)}</td>${deltaCell(d.delta)}</tr>`,
+    )
     .join('');
   const findings = (title: string, kind: string, items: ReportComparison['newFindings'], word: (s: CheckStatus) => string) =>
     `<section data-findings="${kind}"><h2>${title} (${items.length})</h2>${
-      items.length ? `<ul>${items.map((f) => `<li data-check-id="${e(f.id)}"><strong>${e(f.id)}</strong> ${e(f.name)} <span class="muted">(${e(DIMENSION_LABELS[f.dimension])}, ${e(word(f.status))})</span></li>`).join('')}</ul>` : '<p class="muted">None.</p>'
+      items.length
+        ? `<ul>${items.map((f) => `<li data-check-id="${e(f.id)}"><strong>${e(f.id)}</strong> ${e(f.name)} <span class="muted">(${e(DIMENSION_LABELS[f.dimension])}, ${e(word(f.status))})</span></li>`).join('')}</ul>`
+        : '<p class="muted">None.</p>'
     }</section>`;
   const changed = c.changed.length
     ? `<table data-changed><thead><tr><th>Check</th><th>Dimension</th><th>Before</th><th>After</th><th class="num">Points</th></tr></thead><tbody>${c.changed

@@ -93,7 +93,7 @@ export function snapshotOf(r: ScanResult, meta: { id?: string; createdAt?: strin
   return {
     ...(meta.id ? { id: meta.id } : {}),
     url: r.url,
-    ...(meta.createdAt ?? r.scannedAt ? { createdAt: meta.createdAt ?? r.scannedAt } : {}),
+    ...((meta.createdAt ?? r.scannedAt) ? { createdAt: meta.createdAt ?? r.scannedAt } : {}),
     score: r.overallScore,
     grade: r.grade ?? gradeFor(r.overallScore),
     level: r.level,

@@ -139,7 +139,9 @@ function historyAndBadge(opts: HtmlReportOptions): string {
   const badge = opts.badge && safeHref(opts.badge.imageUrl) ? opts.badge : undefined;
   if (!history && !badge) return '';
   const parts = [
-    history ? `<p><a href="${e(history)}" data-history-link>Score history of this site</a>: every public scan over time, and what changed between two.</p>` : '',
+    history
+      ? `<p><a href="${e(history)}" data-history-link>Score history of this site</a>: every public scan over time, and what changed between two.</p>`
+      : '',
     badge
       ? `<div class="badge-snippet"><p>Badge for a README (<a href="${e(badge.imageUrl)}">SVG</a>):</p><pre><code>${e(badge.markdown)}</code></pre></div>`
       : '',
@@ -152,7 +154,8 @@ function nextLevelSection(result: ScanResult): string {
   if (n === null) return `<p><strong>Top level reached.</strong> Every level requirement is met.</p>`;
   if (!n) return '';
   const items = n.requirements.map(
-    (r) => `<li><a href="#check-${e(r.checkId)}">${e(r.checkId)}</a> ${e(r.title)} <span class="muted">(${e(STATUS_WORDS[r.status])})</span>${r.remediation ? ` — ${inlineMarkdownHtml(r.remediation)}` : ''}</li>`,
+    (r) =>
+      `<li><a href="#check-${e(r.checkId)}">${e(r.checkId)}</a> ${e(r.title)} <span class="muted">(${e(STATUS_WORDS[r.status])})</span>${r.remediation ? ` — ${inlineMarkdownHtml(r.remediation)}` : ''}</li>`,
   );
   return `<p>To reach <strong>level ${n.target} · ${e(n.name)}</strong> (${e(n.rule)}):</p><ul>${items.join('')}</ul>`;
 }
@@ -164,7 +167,8 @@ function pagesSection(result: ScanResult): string {
   const head = `<tr><th>Page</th><th class="nowrap">Source</th><th class="nowrap">HTTP</th>${t.columns.length ? t.columns.map((id) => `<th class="cell"><a href="#check-${e(id)}">${e(id)}</a></th>`).join('') : '<th>Checks</th>'}</tr>`;
   const rows = t.rows.map((r) => {
     const first = `<td class="page" title="${e(r.url)}">${link(r.url, r.path)}</td><td class="nowrap">${e(r.source)}</td><td class="num nowrap">${r.status ?? '–'}</td>`;
-    if (r.problem) return `<tr data-page-problem="${e(r.problem)}">${first}<td colspan="${Math.max(1, t.columns.length)}" class="poor">⚠ ${e(r.problem)}</td></tr>`;
+    if (r.problem)
+      return `<tr data-page-problem="${e(r.problem)}">${first}<td colspan="${Math.max(1, t.columns.length)}" class="poor">⚠ ${e(r.problem)}</td></tr>`;
     const cells = t.columns.map((id) => {
       const c = r.cells[id];
       if (!c) return `<td class="cell muted" data-check-id="${e(id)}" title="not checked on this page">·</td>`;
@@ -173,13 +177,17 @@ function pagesSection(result: ScanResult): string {
     });
     return `<tr>${first}${cells.join('') || '<td class="muted">·</td>'}</tr>`;
   });
-  const legend = (['pass', 'partial', 'fail', 'na', 'info'] as const).map((s) => `<span class="badge s-${s}">${STATUS_SYMBOLS[s]}</span> ${e(STATUS_WORDS[s].toLowerCase())}`).join(' ');
+  const legend = (['pass', 'partial', 'fail', 'na', 'info'] as const)
+    .map((s) => `<span class="badge s-${s}">${STATUS_SYMBOLS[s]}</span> ${e(STATUS_WORDS[s].toLowerCase())}`)
+    .join(' ');
   // Hover titles do not reach touch screens or paper: failing cells are also listed in words.
   const findings = t.rows.flatMap((r) =>
     t.columns.flatMap((id) => {
       const c = r.cells[id];
       if (!c || !(c.status === 'fail' || c.status === 'partial')) return [];
-      return [`<li><span class="page">${e(r.path)}</span> · <a href="#check-${e(id)}">${e(id)}</a> ${e(STATUS_WORDS[c.status].toLowerCase())} <span class="muted">(${e(c.code)})</span>${c.evidence ? `: ${e(c.evidence)}` : ''}</li>`];
+      return [
+        `<li><span class="page">${e(r.path)}</span> · <a href="#check-${e(id)}">${e(id)}</a> ${e(STATUS_WORDS[c.status].toLowerCase())} <span class="muted">(${e(c.code)})</span>${c.evidence ? `: ${e(c.evidence)}` : ''}</li>`,
+      ];
     }),
   );
   const details = findings.length ? `<details><summary>Failing and partial cells (${findings.length})</summary><ul>${findings.join('')}</ul></details>` : '';
@@ -204,9 +212,7 @@ export function renderHtmlReport(result: ScanResult, opts: HtmlReportOptions = {
     result.profile ? `profile ${e(result.profile.applied.join(' + '))} (${e(result.profile.source)})` : '',
   ].filter(Boolean);
   const warnings = (result.warnings ?? []).map((w) => `<p class="fair">⚠ ${e(w)}</p>`).join('');
-  const share = opts.shareUrl
-    ? `<div class="share"><label>Share this report: <input readonly value="${e(opts.shareUrl)}"></label></div>`
-    : '';
+  const share = opts.shareUrl ? `<div class="share"><label>Share this report: <input readonly value="${e(opts.shareUrl)}"></label></div>` : '';
   const base = safeHref(opts.baseUrl);
   const groups = checksByDimension(result)
     .map((g) => `<section><h2>${e(g.label)}</h2>${g.checks.map(checkCard).join('\n')}</section>`)

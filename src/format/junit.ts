@@ -34,9 +34,7 @@ function testcase(c: CheckResult, suite: string, table: PageTable | null): strin
   const pages = pageLines(c, table);
   const attrs = `name="${x(`${c.id} ${c.name}`)}" classname="${x(`${suite}.${c.dimension}`)}" time="${((c.probes ?? []).reduce((t, p) => t + p.durationMs, 0) / 1000).toFixed(3)}"`;
   if (c.status === 'fail' || c.status === 'partial') {
-    const body = [c.evidence, ...pages, c.remediation ? `Fix: ${c.remediation}` : '', ...fixStepsText(c.fixGuide ?? [])]
-      .filter(Boolean)
-      .join('\n');
+    const body = [c.evidence, ...pages, c.remediation ? `Fix: ${c.remediation}` : '', ...fixStepsText(c.fixGuide ?? [])].filter(Boolean).join('\n');
     return `    <testcase ${attrs}>\n      <failure message="${x(`${c.status}${c.code ? ` ${c.code}` : ''}: ${c.evidence ?? c.name}`.slice(0, 500))}" type="${x(c.code ?? c.status)}">${x(body)}</failure>\n    </testcase>`;
   }
   if (c.status === 'na') return `    <testcase ${attrs}>\n      <skipped message="${x(c.naReason ?? 'not applicable')}"/>\n    </testcase>`;

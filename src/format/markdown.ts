@@ -65,7 +65,11 @@ function pagesMarkdown(r: ScanResult, h: string): string[] {
         });
     out.push(`${head} ${cells.join(' | ')} |`);
   }
-  out.push('', `Legend: ${STATUS_SYMBOLS.pass} pass, ${STATUS_SYMBOLS.partial} partial, ${STATUS_SYMBOLS.fail} fail, ${STATUS_SYMBOLS.na} n/a, ${STATUS_SYMBOLS.info} info, · not checked on this page.`, '');
+  out.push(
+    '',
+    `Legend: ${STATUS_SYMBOLS.pass} pass, ${STATUS_SYMBOLS.partial} partial, ${STATUS_SYMBOLS.fail} fail, ${STATUS_SYMBOLS.na} n/a, ${STATUS_SYMBOLS.info} info, · not checked on this page.`,
+    '',
+  );
   return out;
 }
 
@@ -74,7 +78,10 @@ export function renderMarkdownSection(r: ScanResult, opts: { headingLevel?: numb
   const h = '#'.repeat(opts.headingLevel ?? 2);
   const out = [`${h} AI readiness of ${mdText(hostOf(r.url))}: ${r.overallScore}/100 (${r.grade ?? '-'}), level ${r.level} · ${mdText(r.levelName)}`, ''];
   const platform = platformLine(r);
-  out.push(`Scanned ${codeSpan(r.url)}${r.rubricVersion ? ` with rubric ${mdText(r.rubricVersion)}` : ''}. Platform: ${platform ? mdText(platform) : 'not identified'}.`, '');
+  out.push(
+    `Scanned ${codeSpan(r.url)}${r.rubricVersion ? ` with rubric ${mdText(r.rubricVersion)}` : ''}. Platform: ${platform ? mdText(platform) : 'not identified'}.`,
+    '',
+  );
   for (const w of r.warnings ?? []) out.push(`> ⚠ ${mdText(w)}`, '');
   if (r.dimensions) {
     out.push('| Dimension | Score |', '| --- | ---: |');
@@ -87,7 +94,10 @@ export function renderMarkdownSection(r: ScanResult, opts: { headingLevel?: numb
   if (opts.comparison) out.push(...comparisonMarkdown(opts.comparison, (t) => mdText(t), `${h}#`));
   if (r.nextLevel) {
     const n = r.nextLevel;
-    out.push(`**Next: level ${n.target} · ${mdText(n.name)}** needs ${n.requirements.map((q) => `${q.checkId} ${mdText(q.title)}`).join(', ') || mdText(n.rule)}.`, '');
+    out.push(
+      `**Next: level ${n.target} · ${mdText(n.name)}** needs ${n.requirements.map((q) => `${q.checkId} ${mdText(q.title)}`).join(', ') || mdText(n.rule)}.`,
+      '',
+    );
   } else if (r.nextLevel === null) out.push('**Top level reached.**', '');
   out.push(...pagesMarkdown(r, h));
   const failing = failingChecks(r);
@@ -97,7 +107,10 @@ export function renderMarkdownSection(r: ScanResult, opts: { headingLevel?: numb
   }
   out.push(`${h}# Failing and partial checks (${failing.length})`, '');
   for (const c of failing) {
-    out.push(`<details><summary>${STATUS_SYMBOLS[c.status]} <b>${mdText(c.id)} ${mdText(c.name)}</b> — ${STATUS_WORDS[c.status]}, ${c.tier ?? 'recommended'}, ${formatPoints(c.earned)}/${formatPoints(c.weight)}</summary>`, '');
+    out.push(
+      `<details><summary>${STATUS_SYMBOLS[c.status]} <b>${mdText(c.id)} ${mdText(c.name)}</b> — ${STATUS_WORDS[c.status]}, ${c.tier ?? 'recommended'}, ${formatPoints(c.earned)}/${formatPoints(c.weight)}</summary>`,
+      '',
+    );
     if (c.evidence) out.push(`Found: ${mdText(c.evidence, 400)}`, '');
     if (c.remediation) out.push(`Fix: ${mdText(c.remediation)}`, '');
     out.push(...fixStepsMarkdown(c.fixGuide ?? [], { inline: (t) => mdText(t) }), '', '</details>', '');
@@ -110,7 +123,14 @@ export function renderMarkdown(results: ScanResult[], opts: { comparisonFor?: (r
   const multi = results.length > 1;
   const body = results.map((r) => renderMarkdownSection(r, { headingLevel: multi ? 3 : 2, comparison: opts.comparisonFor?.(r) }));
   const summary = multi
-    ? ['## AI readiness', '', '| URL | Score | Grade | Level |', '| --- | ---: | :---: | --- |', ...results.map((r) => `| ${mdText(r.url)} | ${r.overallScore} | ${r.grade ?? '-'} | ${r.level} ${mdText(r.levelName)} |`), '']
+    ? [
+        '## AI readiness',
+        '',
+        '| URL | Score | Grade | Level |',
+        '| --- | ---: | :---: | --- |',
+        ...results.map((r) => `| ${mdText(r.url)} | ${r.overallScore} | ${r.grade ?? '-'} | ${r.level} ${mdText(r.levelName)} |`),
+        '',
+      ]
     : [];
   return [MARKDOWN_MARKER, '', ...summary, ...body].join('\n');
 }

@@ -106,7 +106,11 @@ function run(r: ScanResult) {
     ruleIndex: index.get(c.id)!,
     level: sarifLevel(c),
     kind: 'fail' as const,
-    message: { text: stripControl(`${c.id} ${c.name} (${c.status}${c.code ? ` ${c.code}` : ''}, ${c.earned}/${c.weight}): ${c.evidence ?? ''}${c.remediation ? ` Fix: ${c.remediation}` : ''}`) },
+    message: {
+      text: stripControl(
+        `${c.id} ${c.name} (${c.status}${c.code ? ` ${c.code}` : ''}, ${c.earned}/${c.weight}): ${c.evidence ?? ''}${c.remediation ? ` Fix: ${c.remediation}` : ''}`,
+      ),
+    },
     locations: locations(c, r, table),
     partialFingerprints: { checkUrl: `${c.id}:${r.url}` },
     // The outcome code (e.g. D4/no-h1) says which failure this is; ruleId stays the check id.

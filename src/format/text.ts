@@ -6,8 +6,19 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckResult, ProbeRecord, ScanResult } from '../core/schema.js';
 import { DIMENSIONS } from '../core/vocabulary.js';
-import { bandOf, checksByDimension, DIMENSION_LABELS, failingChecks, formatPoints, gainPhrase, platformLine, STATUS_SYMBOLS, STATUS_WORDS, type Band } from './common.js';
-import { oneLine, } from './sanitize.js';
+import {
+  bandOf,
+  checksByDimension,
+  DIMENSION_LABELS,
+  failingChecks,
+  formatPoints,
+  gainPhrase,
+  platformLine,
+  STATUS_SYMBOLS,
+  STATUS_WORDS,
+  type Band,
+} from './common.js';
+import { oneLine } from './sanitize.js';
 import { bigText } from './big-text.js';
 import { fixStepsText } from './fix-steps.js';
 import { pageTable, pageTableSummary, type PageTable } from './pages.js';
@@ -90,7 +101,9 @@ function nextLevel(r: ScanResult, p: Paint): string[] {
   if (!n) return [];
   const out = ['', p.c.bold(`Next: level ${n.target} · ${n.name}`) + p.c.gray(` (${n.rule})`)];
   for (const q of n.requirements) {
-    out.push(`  ${p.status(q.status, STATUS_SYMBOLS[q.status])} ${q.checkId} ${oneLine(q.title)}${q.remediation ? p.c.gray(` — ${oneLine(q.remediation)}`) : ''}`);
+    out.push(
+      `  ${p.status(q.status, STATUS_SYMBOLS[q.status])} ${q.checkId} ${oneLine(q.title)}${q.remediation ? p.c.gray(` — ${oneLine(q.remediation)}`) : ''}`,
+    );
   }
   return out;
 }
@@ -111,7 +124,9 @@ function dimensions(r: ScanResult, p: Paint): string[] {
 function probeLines(probes: ProbeRecord[], p: Paint): string[] {
   return probes.flatMap((pr) => {
     const status = pr.status === null ? `no response${pr.error ? ` (${oneLine(pr.error)})` : ''}` : String(pr.status);
-    const lines = [p.c.gray(`      ${pr.method} ${oneLine(pr.url)} → ${status}${pr.contentType ? ` ${oneLine(pr.contentType)}` : ''}, ${pr.bytes} B, ${pr.durationMs} ms`)];
+    const lines = [
+      p.c.gray(`      ${pr.method} ${oneLine(pr.url)} → ${status}${pr.contentType ? ` ${oneLine(pr.contentType)}` : ''}, ${pr.bytes} B, ${pr.durationMs} ms`),
+    ];
     if (pr.redirects.length) lines.push(p.c.gray(`        via ${pr.redirects.map((x) => oneLine(x)).join(' → ')}`));
     for (const [k, v] of Object.entries(pr.headers)) lines.push(p.c.gray(`        ${oneLine(k)}: ${oneLine(v, 200)}`));
     if (pr.note) lines.push(p.c.gray(`        note: ${oneLine(pr.note)}`));
@@ -149,7 +164,10 @@ function checkLines(r: ScanResult, p: Paint, o: TextReportOptions): string[] {
 
 /** One failing check's guide in full: its remediation, the steps (fenced code) and its specs. */
 function fixGuide(r: ScanResult, c: CheckResult, p: Paint, o: TextReportOptions): string[] {
-  const out = ['', `  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${p.c.bold(`${c.id} ${oneLine(c.name)}`)} ${p.c.gray(`[${c.tier ?? 'recommended'}, ${gainPhrase(r, c)}]`)}`];
+  const out = [
+    '',
+    `  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${p.c.bold(`${c.id} ${oneLine(c.name)}`)} ${p.c.gray(`[${c.tier ?? 'recommended'}, ${gainPhrase(r, c)}]`)}`,
+  ];
   if (c.remediation) out.push(`    ${oneLine(c.remediation)}`);
   out.push(...fixStepsText(c.fixGuide ?? [], { indent: 4, title: p.c.bold, code: p.c.cyan, fenced: { width: o.wrapWidth ?? 0, fence: p.c.gray } }));
   const specsShown = (c.fixGuide ?? []).some((s) => c.specUrls?.some((u) => s.body?.includes(u)));
@@ -180,14 +198,20 @@ function fixes(r: ScanResult, p: Paint, o: TextReportOptions): string[] {
   if (o.verbose) return ['', p.c.bold(`How to fix (${failing.length})`), ...failing.flatMap((c) => fixGuide(r, c, p, o))];
   const top = failing.slice(0, TOP_FIXES);
   const rest = failing.slice(TOP_FIXES);
-  const out = ['', p.c.bold(rest.length ? `How to fix: the ${top.length} that matter most (of ${failing.length})` : `How to fix (${failing.length})`), ...top.flatMap((c) => fixGuide(r, c, p, o))];
+  const out = [
+    '',
+    p.c.bold(rest.length ? `How to fix: the ${top.length} that matter most (of ${failing.length})` : `How to fix (${failing.length})`),
+    ...top.flatMap((c) => fixGuide(r, c, p, o)),
+  ];
   if (!rest.length) return out;
   const idWidth = Math.max(...rest.map((c) => c.id.length));
   const nameWidth = Math.min(NAME_WIDTH, Math.max(...rest.map((c) => oneLine(c.name).length)));
   out.push('', p.c.bold(`Other fixes (${rest.length}), one line each: \`ai-ready explain <id>\` prints a guide in full`));
   for (const c of rest) {
     const gain = c.weight - c.earned;
-    out.push(`  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${c.id.padEnd(idWidth)} ${oneLine(c.name, nameWidth).padEnd(nameWidth)} ${p.c.gray(`+${formatPoints(gain)} ${(c.tier ?? 'recommended').padEnd(11)}`)} ${p.c.cyan(`ai-ready explain ${c.id}`)}`);
+    out.push(
+      `  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${c.id.padEnd(idWidth)} ${oneLine(c.name, nameWidth).padEnd(nameWidth)} ${p.c.gray(`+${formatPoints(gain)} ${(c.tier ?? 'recommended').padEnd(11)}`)} ${p.c.cyan(`ai-ready explain ${c.id}`)}`,
+    );
   }
   out.push(p.c.gray(`  As this site needs it: ${explainCommand(r, rest[0].id)}`));
   return out;
@@ -199,7 +223,9 @@ function topFixes(r: ScanResult, p: Paint): string[] {
   if (!failing.length) return ['', p.c.green('Nothing to fix: no failing or partial check.')];
   const out = ['', p.c.bold(`Top fixes (${Math.min(SUMMARY_FIXES, failing.length)} of ${failing.length})`)];
   for (const c of failing.slice(0, SUMMARY_FIXES)) {
-    out.push(`  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${p.c.bold(`${c.id} ${oneLine(c.name)}`)} ${p.c.gray(`[${c.tier ?? 'recommended'}, ${gainPhrase(r, c)}]`)}`);
+    out.push(
+      `  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${p.c.bold(`${c.id} ${oneLine(c.name)}`)} ${p.c.gray(`[${c.tier ?? 'recommended'}, ${gainPhrase(r, c)}]`)}`,
+    );
     if (c.remediation) out.push(`    ${oneLine(c.remediation)}`);
   }
   return out;
@@ -234,24 +260,35 @@ function pagesSection(t: PageTable | null, p: Paint, o: TextReportOptions): stri
     }
     const cells = t.columns.map((id) => {
       const cell = r.cells[id];
-      return cell ? p.status(cell.status, STATUS_SYMBOLS[cell.status]) + ' '.repeat(Math.max(1, id.length - 1)) : p.c.gray('·') + ' '.repeat(Math.max(1, id.length - 1));
+      return cell
+        ? p.status(cell.status, STATUS_SYMBOLS[cell.status]) + ' '.repeat(Math.max(1, id.length - 1))
+        : p.c.gray('·') + ' '.repeat(Math.max(1, id.length - 1));
     });
     out.push((head + cells.join(' ')).trimEnd());
     if (o.verbose) {
       for (const id of t.columns) {
         const cell = r.cells[id];
-        if (cell && (cell.status === 'fail' || cell.status === 'partial')) out.push(p.c.gray(`      ${id} ${STATUS_WORDS[cell.status]} ${oneLine(cell.code)}${cell.evidence ? `: ${oneLine(cell.evidence)}` : ''}`));
+        if (cell && (cell.status === 'fail' || cell.status === 'partial'))
+          out.push(p.c.gray(`      ${id} ${STATUS_WORDS[cell.status]} ${oneLine(cell.code)}${cell.evidence ? `: ${oneLine(cell.evidence)}` : ''}`));
       }
     }
   }
-  out.push(p.c.gray(`  ${STATUS_SYMBOLS.pass} pass  ${STATUS_SYMBOLS.partial} partial  ${STATUS_SYMBOLS.fail} fail  ${STATUS_SYMBOLS.na} n/a  ${STATUS_SYMBOLS.info} info  · not checked on this page`));
+  out.push(
+    p.c.gray(
+      `  ${STATUS_SYMBOLS.pass} pass  ${STATUS_SYMBOLS.partial} partial  ${STATUS_SYMBOLS.fail} fail  ${STATUS_SYMBOLS.na} n/a  ${STATUS_SYMBOLS.info} info  · not checked on this page`,
+    ),
+  );
   return out;
 }
 
 /** What changed since the baseline, in the compare view's shape. */
 function sinceBaseline(c: ReportComparison | undefined, p: Paint, summary = false): string[] {
   if (!c) return [];
-  return ['', p.c.bold('Since the baseline'), ...comparisonLines(c, { bold: p.c.bold, gray: p.c.gray, good: p.c.green, bad: p.c.red }, summary ? { limit: SUMMARY_FIXES } : {})];
+  return [
+    '',
+    p.c.bold('Since the baseline'),
+    ...comparisonLines(c, { bold: p.c.bold, gray: p.c.gray, good: p.c.green, bad: p.c.red }, summary ? { limit: SUMMARY_FIXES } : {}),
+  ];
 }
 
 /** The full terminal report of one scan (or its summary), wrapped at word boundaries to `width`. */
@@ -259,7 +296,13 @@ export function renderTextReport(result: ScanResult, opts: TextReportOptions = {
   const p = paint(!!opts.color);
   if (opts.summary) {
     const table = pageTable(result);
-    const lines = [...header(result, p), ...dimensions(result, p), ...sinceBaseline(opts.comparison, p, true), ...(table ? ['', pageTableSummary(table) + '.'] : []), ...topFixes(result, p)];
+    const lines = [
+      ...header(result, p),
+      ...dimensions(result, p),
+      ...sinceBaseline(opts.comparison, p, true),
+      ...(table ? ['', pageTableSummary(table) + '.'] : []),
+      ...topFixes(result, p),
+    ];
     lines.push('', p.c.gray('Summary only: run without --summary for every check and step-by-step fixes.'));
     return wrapLines(lines, opts.wrapWidth ?? 0).join('\n') + '\n';
   }
@@ -285,7 +328,9 @@ export function renderBatchSummary(rows: Array<{ url: string; result?: ScanResul
     const url = oneLine(r.url, 60).padEnd(urlWidth);
     if (r.result) {
       const b = bandOf(r.result.overallScore);
-      out.push(`${url}  ${p.band(b, String(r.result.overallScore).padStart(5))}  ${p.band(b, (r.result.grade ?? '-').padEnd(5))}  ${r.result.level} ${r.result.levelName ?? ''}`);
+      out.push(
+        `${url}  ${p.band(b, String(r.result.overallScore).padStart(5))}  ${p.band(b, (r.result.grade ?? '-').padEnd(5))}  ${r.result.level} ${r.result.levelName ?? ''}`,
+      );
     } else {
       out.push(`${url}  ${p.c.red('error')}  ${oneLine(r.error, 120)}`);
     }

@@ -81,7 +81,8 @@ export function wrapCode(line: string, width: number, lang = ''): string[] {
     if (!prose && quote) {
       if (ch === '\\') i++;
       else if (ch === quote) quote = null;
-    } else if (!prose && (ch === '"' || ch === '`' || (ch === "'" && !/[\p{L}\p{N}]/u.test(body[i - 1] ?? '')))) quote = ch; // user's: an apostrophe
+    } else if (!prose && (ch === '"' || ch === '`' || (ch === "'" && !/[\p{L}\p{N}]/u.test(body[i - 1] ?? ''))))
+      quote = ch; // user's: an apostrophe
     else if (ch === ' ' && body[i - 1] !== ' ') breaks.push(i);
   }
   const lead = ' '.repeat(indent);

@@ -33,7 +33,11 @@ export interface McpHttp {
   keyEndpoint(req: Request, clientIp: string): Promise<Response>;
 }
 
-const MCP_CORS = { ...CORS, 'access-control-allow-headers': 'authorization, content-type, mcp-protocol-version, mcp-session-id, last-event-id', 'access-control-expose-headers': 'www-authenticate, mcp-session-id' };
+const MCP_CORS = {
+  ...CORS,
+  'access-control-allow-headers': 'authorization, content-type, mcp-protocol-version, mcp-session-id, last-event-id',
+  'access-control-expose-headers': 'www-authenticate, mcp-session-id',
+};
 
 function withHeaders(res: Response, headers: Record<string, string>): Response {
   const h = new Headers(res.headers);

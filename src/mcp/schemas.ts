@@ -27,7 +27,15 @@ export const DomainHistory = z.object({
   nextCursor: z.string().nullable(),
 });
 
-const ReportPoint = z.object({ id: z.string(), url: z.string(), createdAt: z.string(), score: z.number().int(), grade: z.string(), level: z.number().int(), rubricVersion: z.string().optional() });
+const ReportPoint = z.object({
+  id: z.string(),
+  url: z.string(),
+  createdAt: z.string(),
+  score: z.number().int(),
+  grade: z.string(),
+  level: z.number().int(),
+  rubricVersion: z.string().optional(),
+});
 
 export const Comparison = z.object({
   from: ReportPoint,
@@ -112,9 +120,21 @@ export const FixGuideSchema = z.object({
       framework: z.object({ id: z.string(), label: z.string(), staticDir: z.string().nullable() }),
       headersFile: z.string().nullable().describe('Where the header rules go (Netlify/Cloudflare _headers in the static folder by default)'),
       files: z
-        .array(z.object({ path: z.string().describe('Project-relative path'), content: z.string().describe('The file as `ai-ready fix` writes it in a project that does not have it yet'), merge: z.enum(['create', 'robots-groups', 'link-list', 'json-keys', 'header-rules', 'jekyll-include']).describe('How to merge when the file exists: robots-groups = each rule into the group of the same user agents; link-list = new links under their H2; json-keys = key by key, keep existing values; header-rules = add the rules missing under the same path') }))
+        .array(
+          z.object({
+            path: z.string().describe('Project-relative path'),
+            content: z.string().describe('The file as `ai-ready fix` writes it in a project that does not have it yet'),
+            merge: z
+              .enum(['create', 'robots-groups', 'link-list', 'json-keys', 'header-rules', 'jekyll-include'])
+              .describe(
+                'How to merge when the file exists: robots-groups = each rule into the group of the same user agents; link-list = new links under their H2; json-keys = key by key, keep existing values; header-rules = add the rules missing under the same path',
+              ),
+          }),
+        )
         .describe('What `ai-ready fix --dir <project> --write` writes for this check in a bare project of this framework'),
-      needs: z.array(z.object({ value: z.string(), description: z.string(), step: z.string() })).describe('Owner values the guide needs: those steps are not written'),
+      needs: z
+        .array(z.object({ value: z.string(), description: z.string(), step: z.string() }))
+        .describe('Owner values the guide needs: those steps are not written'),
       manual: z.array(z.object({ title: z.string(), text: z.string() })).describe('Steps no project file holds (a layout <head>, a server setting)'),
     })
     .optional()

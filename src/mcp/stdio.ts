@@ -50,7 +50,9 @@ export async function runStdioServer(opts: StdioOptions = {}): Promise<void> {
       monitors = null;
     }
   }
-  const account = store ? await store.ensureAccount(opts.account ?? 'local') : { id: 'local', name: opts.account ?? 'local', defaultVisibility: 'private' as const, createdAt: new Date().toISOString() };
+  const account = store
+    ? await store.ensureAccount(opts.account ?? 'local')
+    : { id: 'local', name: opts.account ?? 'local', defaultVisibility: 'private' as const, createdAt: new Date().toISOString() };
   const server = createMcpServer({
     scanner: createLocalScanner({ store, engine: { deadlineMs: opts.deadlineMs } }),
     account,

@@ -9,7 +9,9 @@ export function summarizeScan(r: ScanResponse, opts: { partial?: boolean } = {})
   const fixes = failingChecks(r).slice(0, 3);
   if (fixes.length) {
     lines.push('Top fixes:');
-    fixes.forEach((c, i) => lines.push(`${i + 1}. ${c.id} ${c.name} (${c.status}${c.code ? ` ${c.code}` : ''}, ${gainPhrase(r, c)}): ${oneLine(c.remediation ?? '', 240)}`));
+    fixes.forEach((c, i) =>
+      lines.push(`${i + 1}. ${c.id} ${c.name} (${c.status}${c.code ? ` ${c.code}` : ''}, ${gainPhrase(r, c)}): ${oneLine(c.remediation ?? '', 240)}`),
+    );
   } else lines.push('No failing checks.');
   if (r.nextLevel) lines.push(`Next level ${r.nextLevel.target} (${r.nextLevel.name}): ${r.nextLevel.rule}`);
   if (r.shareUrl) lines.push(`Report: ${r.shareUrl}`);

@@ -30,11 +30,7 @@ export function isBelow(t: Threshold, score: number, grade: Grade): string[] {
   return reasons;
 }
 
-export function decideAlert(
-  t: Threshold,
-  current: { score: number; grade: Grade },
-  previous: { grade: Grade | null; below: boolean },
-): AlertDecision {
+export function decideAlert(t: Threshold, current: { score: number; grade: Grade }, previous: { grade: Grade | null; below: boolean }): AlertDecision {
   const belowReasons = isBelow(t, current.score, current.grade);
   const below = belowReasons.length > 0;
   const kinds: AlertKind[] = [];

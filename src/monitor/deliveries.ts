@@ -59,17 +59,29 @@ export function createDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
     const started = performance.now();
     const at = new Date(now()).toISOString();
     if (!d.secret) {
-      await opts.monitors.recordAttempt(d, { attempt: d.attempts, at, status: null, error: 'the monitor or its webhook no longer exists', durationMs: 0 }, { state: 'failed', retryAt: null });
+      await opts.monitors.recordAttempt(
+        d,
+        { attempt: d.attempts, at, status: null, error: 'the monitor or its webhook no longer exists', durationMs: 0 },
+        { state: 'failed', retryAt: null },
+      );
       return;
     }
-    const result = await deliverWebhook({ url: d.url, secret: d.secret }, { type: eventType(d.payload), id: d.id, body: d.payload }, { ...opts.webhook, attempt: d.attempts });
+    const result = await deliverWebhook(
+      { url: d.url, secret: d.secret },
+      { type: eventType(d.payload), id: d.id, body: d.payload },
+      { ...opts.webhook, attempt: d.attempts },
+    );
     const durationMs = performance.now() - started;
     const delivered = result.error === null;
     const delay = delays[d.attempts - 1];
     // 410 Gone: the receiver asks us to stop (as Standard Webhooks senders do).
     const giveUp = delivered || result.permanent || result.status === 410 || delay === undefined;
     const state = delivered ? 'delivered' : giveUp ? 'failed' : 'pending';
-    await opts.monitors.recordAttempt(d, { attempt: d.attempts, at, status: result.status, error: result.error, durationMs }, { state, retryAt: giveUp ? null : now() + delay });
+    await opts.monitors.recordAttempt(
+      d,
+      { attempt: d.attempts, at, status: result.status, error: result.error, durationMs },
+      { state, retryAt: giveUp ? null : now() + delay },
+    );
     if (!delivered) log(`webhook ${d.id} attempt ${d.attempts}: ${result.error}${giveUp ? ' (giving up)' : `; retry in ${Math.round(delay / 1000)} s`}`);
   }
 

@@ -15,6 +15,11 @@ export function parseInterval(input: string | number): number | null {
 }
 
 export function formatInterval(sec: number): string {
-  for (const [unit, size] of [['d', 86_400], ['h', 3600], ['m', 60]] as const) if (sec % size === 0) return `${sec / size}${unit}`;
+  for (const [unit, size] of [
+    ['d', 86_400],
+    ['h', 3600],
+    ['m', 60],
+  ] as const)
+    if (sec % size === 0) return `${sec / size}${unit}`;
   return `${sec}s`;
 }

@@ -65,7 +65,11 @@ export function createMonitorScheduler(opts: SchedulerOptions): MonitorScheduler
     const account = await opts.store.getAccount(m.accountId);
     if (!account) {
       // Never publish an orphan's results anonymously: record the failure instead.
-      await opts.monitors.finishRun(m.id, { at, status: 'error', reportId: null, score: null, grade: null, level: null, error: 'the owning account no longer exists' }, m.below);
+      await opts.monitors.finishRun(
+        m.id,
+        { at, status: 'error', reportId: null, score: null, grade: null, level: null, error: 'the owning account no longer exists' },
+        m.below,
+      );
       return;
     }
     let report: StoredReport;
@@ -81,11 +85,7 @@ export function createMonitorScheduler(opts: SchedulerOptions): MonitorScheduler
     }
     const result = report.result;
     const grade = result.grade ?? gradeFor(result.overallScore);
-    const decision = decideAlert(
-      { minScore: m.minScore, minGrade: m.minGrade },
-      { score: result.overallScore, grade },
-      { grade: m.lastGrade, below: m.below },
-    );
+    const decision = decideAlert({ minScore: m.minScore, minGrade: m.minGrade }, { score: result.overallScore, grade }, { grade: m.lastGrade, below: m.below });
     await opts.monitors.finishRun(
       m.id,
       { at, status: decision.below ? 'below' : 'ok', reportId: report.id, score: result.overallScore, grade, level: result.level, error: null },
@@ -94,7 +94,14 @@ export function createMonitorScheduler(opts: SchedulerOptions): MonitorScheduler
     if (!decision.kinds.length) return;
     const message = `${m.url}: ${decision.reasons.join('; ')}`;
     const alert = await opts.monitors.recordAlert({
-      monitorId: m.id, at, kinds: decision.kinds, message, reportId: report.id, score: result.overallScore, grade, previousGrade: m.lastGrade,
+      monitorId: m.id,
+      at,
+      kinds: decision.kinds,
+      message,
+      reportId: report.id,
+      score: result.overallScore,
+      grade,
+      previousGrade: m.lastGrade,
     });
     log(`monitor ${m.id} alert: ${message}`);
     if (!m.webhookUrl || !m.webhookSecret) return;
@@ -116,7 +123,14 @@ export function createMonitorScheduler(opts: SchedulerOptions): MonitorScheduler
       previous: m.lastGrade ? { score: m.lastScore, grade: m.lastGrade, level: m.lastLevel, reportId: m.lastReportId } : null,
     };
     // Queued, not sent here: a slow receiver must never hold a scan slot.
-    await opts.monitors.enqueueDelivery({ id: event.id, alertId: alert.id, monitorId: m.id, url: m.webhookUrl, payload: JSON.stringify(event), at: Date.now() });
+    await opts.monitors.enqueueDelivery({
+      id: event.id,
+      alertId: alert.id,
+      monitorId: m.id,
+      url: m.webhookUrl,
+      payload: JSON.stringify(event),
+      at: Date.now(),
+    });
     void deliveries.tick();
   }
 

@@ -30,7 +30,9 @@ export function redirectUriProblem(raw: unknown): string | null {
   if (u.username || u.password) return 'a redirect URI must not contain credentials';
   if (u.protocol === 'https:') return null;
   if (u.protocol === 'http:') {
-    return LOOPBACK_IPS.has(u.hostname) ? null : 'http redirect URIs are only allowed on a loopback IP literal (http://127.0.0.1:<port>/... or http://[::1]:<port>/...)';
+    return LOOPBACK_IPS.has(u.hostname)
+      ? null
+      : 'http redirect URIs are only allowed on a loopback IP literal (http://127.0.0.1:<port>/... or http://[::1]:<port>/...)';
   }
   if (KNOWN_APP_SCHEMES.has(u.protocol) || REVERSE_DOMAIN_SCHEME.test(u.protocol)) return null;
   return `the ${u.protocol} scheme is not allowed for redirect URIs: use https, a loopback IP literal over http, or a reverse-domain private-use scheme (RFC 8252)`;

@@ -43,7 +43,10 @@ export type ScanJobOutput = { ok: true; result: ScanResult } | { ok: false; code
 export type JobNotice = { j: string; e: ScanEvent } | { j: string; end: true } | { j: string; cancel: true } | { j: string; queued: true };
 
 export function jobKey(url: string, options: PortableScanOptions): string {
-  return createHash('sha256').update(JSON.stringify([url, options])).digest('hex').slice(0, 40);
+  return createHash('sha256')
+    .update(JSON.stringify([url, options]))
+    .digest('hex')
+    .slice(0, 40);
 }
 
 /**
@@ -54,7 +57,10 @@ export function jobKey(url: string, options: PortableScanOptions): string {
  * Scans that name no caller (library use) share one turn, as in the in-process queue.
  */
 export function callerDigest(caller: string | undefined): string {
-  return createHash('sha256').update(`ai-ready-caller:${caller ?? ''}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`ai-ready-caller:${caller ?? ''}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /**

@@ -28,7 +28,21 @@ import type PgBoss from 'pg-boss';
 import { ScanError } from '../core/errors.js';
 import type { ScanEvent } from '../core/events.js';
 import type { ScanResult } from '../core/schema.js';
-import { DEFAULT_EXPIRY_GRACE_MS, DEFAULT_MAINTENANCE_SEC, EVENTS_CHANNEL, SCAN_QUEUE, callerDigest, expirySeconds, jobKey, noticePayload, openBoss, turnPriority, type JobNotice, type ScanJobData, type ScanJobOutput } from './job-boss.js';
+import {
+  DEFAULT_EXPIRY_GRACE_MS,
+  DEFAULT_MAINTENANCE_SEC,
+  EVENTS_CHANNEL,
+  SCAN_QUEUE,
+  callerDigest,
+  expirySeconds,
+  jobKey,
+  noticePayload,
+  openBoss,
+  turnPriority,
+  type JobNotice,
+  type ScanJobData,
+  type ScanJobOutput,
+} from './job-boss.js';
 import { JobWorker } from './job-worker.js';
 import { QueueFullError } from './bounded-queue.js';
 import { CallerBusyError } from './caller-busy.js';
@@ -168,9 +182,11 @@ export class JobQueueRunner implements ScanRunner {
           this.avgMs = this.avgMs * 0.8 + (Date.now() - started) * 0.2;
           return outcomeOf(job.output as ScanJobOutput | null);
         }
-        if (job.state === 'failed') throw new ScanError('scan-failed', `the scan's worker stopped before finishing (tried ${job.retryCount + 1} time${job.retryCount ? 's' : ''})`);
+        if (job.state === 'failed')
+          throw new ScanError('scan-failed', `the scan's worker stopped before finishing (tried ${job.retryCount + 1} time${job.retryCount ? 's' : ''})`);
         if (job.state === 'cancelled') throw new ScanError('aborted', 'The scan was cancelled.');
-        if (signal.aborted) throw signal === this.closing.signal || this.closing.signal.aborted ? shuttingDown() : new ScanError('aborted', 'The scan was cancelled.');
+        if (signal.aborted)
+          throw signal === this.closing.signal || this.closing.signal.aborted ? shuttingDown() : new ScanError('aborted', 'The scan was cancelled.');
         if (Date.now() > until) throw new ScanError('scan-failed', `no worker finished the scan within ${Math.round(limitMs / 1000)} s`);
         // Woken by the job's end notice (the worker stores the outcome before sending it), or the safety poll.
         if (ends === seen) await sleep(this.pollMs, signal, (w) => (wake = w));
@@ -221,7 +237,10 @@ export class JobQueueRunner implements ScanRunner {
       await conn.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`ai-ready-scan:${key}`]);
       // pg-boss 10's own table (schema pgboss): a job for this key that is waiting or running
       // (states created, retry, active: the enum orders them before completed).
-      const found = await conn.query<{ id: string }>(`SELECT id FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed' LIMIT 1`, [SCAN_QUEUE, key]);
+      const found = await conn.query<{ id: string }>(`SELECT id FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed' LIMIT 1`, [
+        SCAN_QUEUE,
+        key,
+      ]);
       const caller = callerDigest(hooks.caller);
       if (found.rows[0]) {
         // Joining is free, and the joiner keeps its own turn: a job still waiting is lifted to
@@ -229,7 +248,11 @@ export class JobQueueRunner implements ScanRunner {
         // that backlog. (No caller lock: a turn off by one is harmless; a cap is not at stake.)
         const joinedLoad = await this.callerLoad(conn, caller);
         const turn = turnPriority(joinedLoad.live, joinedLoad.lowest);
-        await conn.query(`UPDATE pgboss.job SET priority = $3 WHERE name = $1 AND id = $2 AND state < 'active' AND priority < $3`, [SCAN_QUEUE, found.rows[0].id, turn]);
+        await conn.query(`UPDATE pgboss.job SET priority = $3 WHERE name = $1 AND id = $2 AND state < 'active' AND priority < $3`, [
+          SCAN_QUEUE,
+          found.rows[0].id,
+          turn,
+        ]);
         await conn.query('COMMIT');
         return { id: found.rows[0].id, created: false };
       }

@@ -27,7 +27,11 @@ async function runTask(id: number, task: ScanTask, events: MessagePort): Promise
   running.set(id, ac);
   let outcome: TaskOutcome;
   try {
-    const result = await scan(task.normalised ? workerTarget(task.url) : task.url, { ...task.options, signal: ac.signal, onEvent: (e) => events.postMessage(e) });
+    const result = await scan(task.normalised ? workerTarget(task.url) : task.url, {
+      ...task.options,
+      signal: ac.signal,
+      onEvent: (e) => events.postMessage(e),
+    });
     outcome = { ok: true, result };
   } catch (e) {
     if (isScanError(e)) outcome = { ok: false, code: e.code, message: e.message };

@@ -187,9 +187,13 @@ export class WorkerPoolRunner implements ScanRunner {
     this.heapMb = opts.heapMb ?? DEFAULT_WORKER_HEAP_MB;
     this.graceMs = opts.deadlineGraceMs ?? DEFAULT_DEADLINE_GRACE_MS;
     this.hardDeadlineMs = opts.hardDeadlineMs;
-    this.closing.signal.addEventListener('abort', () => {
-      for (const task of [...this.unsettled]) this.abandon(task, shuttingDown());
-    }, { once: true });
+    this.closing.signal.addEventListener(
+      'abort',
+      () => {
+        for (const task of [...this.unsettled]) this.abandon(task, shuttingDown());
+      },
+      { once: true },
+    );
     this.stallMs = opts.stallMs ?? DEFAULT_STALL_MS;
     this.quarantineMax = Math.max(1, opts.quarantineThreads ?? DEFAULT_QUARANTINE_THREADS);
     this.perThread = Math.ceil(this.maxScans / this.workers);
@@ -440,7 +444,8 @@ export class WorkerPoolRunner implements ScanRunner {
       const previous = host.elu;
       host.elu = host.worker.performance.eventLoopUtilization();
       // A thread's first reading would count its start-up (module loading) as load.
-      if (!previous || host.cause || !host.ready || host.worker.performance.eventLoopUtilization(host.elu, previous).utilization < BUSY_THREAD_ELU) busy = false;
+      if (!previous || host.cause || !host.ready || host.worker.performance.eventLoopUtilization(host.elu, previous).utilization < BUSY_THREAD_ELU)
+        busy = false;
     }
     if (busy) this.shared.push(this.spawn(false));
   }
@@ -485,7 +490,11 @@ export class WorkerPoolRunner implements ScanRunner {
     if (cause.kind === 'stalled') return new ScanError('scan-failed', `the scan's worker stopped answering for ${formatSeconds(this.stallMs)} and was stopped`);
     const err = (cause.kind === 'died' ? cause.error : undefined) as NodeJS.ErrnoException | undefined;
     if (err?.code === 'ERR_WORKER_OUT_OF_MEMORY' || /out of memory|memory limit/i.test(err?.message ?? ''))
-      return new ScanError('scan-failed', `the scan ran out of memory (each scan worker may use ${this.heapMb} MB of heap); the page is too large or too complex to analyse`, err);
+      return new ScanError(
+        'scan-failed',
+        `the scan ran out of memory (each scan worker may use ${this.heapMb} MB of heap); the page is too large or too complex to analyse`,
+        err,
+      );
     const detail = err?.message ? `: ${err.message.split('\n')[0].slice(0, 200)}` : '';
     return new ScanError('scan-failed', `the scan worker crashed${detail}`, err);
   }

@@ -109,7 +109,14 @@ async function compose(config: ServerConfig, opts: ComposeOptions, store: Store,
   }
 }
 
-function makeService(config: ServerConfig, store: Store, runner: ScanRunner, baseUrl: () => string, cache: ResultCache, render?: { maxConcurrent: number }): ScanService {
+function makeService(
+  config: ServerConfig,
+  store: Store,
+  runner: ScanRunner,
+  baseUrl: () => string,
+  cache: ResultCache,
+  render?: { maxConcurrent: number },
+): ScanService {
   return new ScanService({
     render,
     store,

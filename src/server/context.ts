@@ -42,7 +42,10 @@ export function isProblemRequest(req: Request, path: string): boolean {
   if (isProblemPath(path)) return true;
   const raw = (req as Request & { runtime?: { node?: { req?: { url?: string } } } }).runtime?.node?.req?.url;
   if (!raw) return false;
-  const rawPath = raw.split('?')[0].replace(/%2e/gi, '.').replace(/\\|%5c/gi, '/');
+  const rawPath = raw
+    .split('?')[0]
+    .replace(/%2e/gi, '.')
+    .replace(/\\|%5c/gi, '/');
   return isProblemPath(rawPath.replace(/^[a-z]+:\/\/[^/]*/i, ''));
 }
 

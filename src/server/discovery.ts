@@ -25,23 +25,94 @@ export interface Surface {
 
 /** Every public surface of the service, announced by llms.txt, the sitemap and the catalog. */
 export const SURFACES: Surface[] = [
-  { path: '/', title: 'Home: scan a site', type: 'text/html', note: 'scan form with live progress; send Accept: text/markdown for a Markdown version', inSitemap: true },
-  { path: '/openapi.json', title: 'OpenAPI 3.1 description', type: 'application/openapi+json', note: 'every endpoint, generated from the same schemas the service validates with' },
-  { path: '/api/public/v1/scan', title: 'Scan API (v1)', type: 'application/json', note: 'GET ?url=<site> or POST {"url": "<site>"}: score, grade, level, every check with evidence and fix steps' },
+  {
+    path: '/',
+    title: 'Home: scan a site',
+    type: 'text/html',
+    note: 'scan form with live progress; send Accept: text/markdown for a Markdown version',
+    inSitemap: true,
+  },
+  {
+    path: '/openapi.json',
+    title: 'OpenAPI 3.1 description',
+    type: 'application/openapi+json',
+    note: 'every endpoint, generated from the same schemas the service validates with',
+  },
+  {
+    path: '/api/public/v1/scan',
+    title: 'Scan API (v1)',
+    type: 'application/json',
+    note: 'GET ?url=<site> or POST {"url": "<site>"}: score, grade, level, every check with evidence and fix steps',
+  },
   { path: '/api/public/v1/report/{id}', title: 'Shared report API (v1)', type: 'application/json', note: 'a stored scan result by its share id' },
-  { path: '/api/public/v1/compare', title: 'Compare API (v1)', type: 'application/json', note: 'GET ?from=<id>&to=<id>: score, level and dimension deltas, new and fixed findings, checks that changed (the page: /compare; a site\'s history: /d/<host>)' },
-  { path: '/api/scan', title: 'Streaming scan', type: 'text/event-stream', note: 'POST {"url": "<site>"}: server-sent events of the scan progress, then the result' },
+  {
+    path: '/api/public/v1/compare',
+    title: 'Compare API (v1)',
+    type: 'application/json',
+    note: "GET ?from=<id>&to=<id>: score, level and dimension deltas, new and fixed findings, checks that changed (the page: /compare; a site's history: /d/<host>)",
+  },
+  {
+    path: '/api/scan',
+    title: 'Streaming scan',
+    type: 'text/event-stream',
+    note: 'POST {"url": "<site>"}: server-sent events of the scan progress, then the result',
+  },
   { path: '/.well-known/api-catalog', title: 'API catalog (RFC 9727)', type: 'application/linkset+json', note: 'machine-readable list of the APIs' },
-  { path: '/.well-known/agent-skills/index.json', title: 'Agent skills index', type: 'application/json', note: 'one skill per check: how to fix it, generated from the fix guides' },
+  {
+    path: '/.well-known/agent-skills/index.json',
+    title: 'Agent skills index',
+    type: 'application/json',
+    note: 'one skill per check: how to fix it, generated from the fix guides',
+  },
   { path: '/server.json', title: 'Server description', type: 'application/json', note: 'name, version and remote endpoints of this service' },
-  { path: '/mcp', title: 'MCP server (OAuth 2.1)', type: 'application/json', note: 'Streamable HTTP MCP endpoint with 13 tools (scans, saved reports, domain history, monitors, rubric and fix guides); OAuth 2.1 with dynamic client registration' },
-  { path: '/api/mcp', title: 'MCP server (API key)', type: 'application/json', note: 'the same tools with an API key as Bearer token; anonymous callers get the read-only scan tools' },
-  { path: '/.well-known/ai-catalog.json', title: 'AI Catalog', type: 'application/ai-catalog+json', note: 'where MCP clients discover the server card (server-card extension): the ARD manifest, one entry pointing at /mcp/server-card' },
-  { path: '/.well-known/ard.json', title: 'ARD manifest', type: 'application/json', note: 'Agentic Resource Discovery (v0.91): one entry, the MCP server card; robots.txt names it with Agentmap' },
-  { path: '/.well-known/mcp/server-card.json', title: 'MCP server card', type: 'application/json', note: 'name, version, endpoints, authentication and tools of the MCP server' },
-  { path: '/.well-known/oauth-authorization-server', title: 'OAuth authorization server metadata (RFC 8414)', type: 'application/json', note: 'dynamic client registration, authorization code with PKCE S256, token and revocation endpoints' },
-  { path: '/.well-known/oauth-protected-resource/mcp', title: 'Protected resource metadata of /mcp (RFC 9728)', type: 'application/json', note: 'the authorization server that issues tokens for /mcp' },
-  { path: '/auth.md', title: 'auth.md', type: 'text/markdown', note: 'how agents authenticate: the auth.md walkthrough (OAuth dynamic client registration with PKCE for /mcp, operator-issued API keys, anonymous use)' },
+  {
+    path: '/mcp',
+    title: 'MCP server (OAuth 2.1)',
+    type: 'application/json',
+    note: 'Streamable HTTP MCP endpoint with 13 tools (scans, saved reports, domain history, monitors, rubric and fix guides); OAuth 2.1 with dynamic client registration',
+  },
+  {
+    path: '/api/mcp',
+    title: 'MCP server (API key)',
+    type: 'application/json',
+    note: 'the same tools with an API key as Bearer token; anonymous callers get the read-only scan tools',
+  },
+  {
+    path: '/.well-known/ai-catalog.json',
+    title: 'AI Catalog',
+    type: 'application/ai-catalog+json',
+    note: 'where MCP clients discover the server card (server-card extension): the ARD manifest, one entry pointing at /mcp/server-card',
+  },
+  {
+    path: '/.well-known/ard.json',
+    title: 'ARD manifest',
+    type: 'application/json',
+    note: 'Agentic Resource Discovery (v0.91): one entry, the MCP server card; robots.txt names it with Agentmap',
+  },
+  {
+    path: '/.well-known/mcp/server-card.json',
+    title: 'MCP server card',
+    type: 'application/json',
+    note: 'name, version, endpoints, authentication and tools of the MCP server',
+  },
+  {
+    path: '/.well-known/oauth-authorization-server',
+    title: 'OAuth authorization server metadata (RFC 8414)',
+    type: 'application/json',
+    note: 'dynamic client registration, authorization code with PKCE S256, token and revocation endpoints',
+  },
+  {
+    path: '/.well-known/oauth-protected-resource/mcp',
+    title: 'Protected resource metadata of /mcp (RFC 9728)',
+    type: 'application/json',
+    note: 'the authorization server that issues tokens for /mcp',
+  },
+  {
+    path: '/auth.md',
+    title: 'auth.md',
+    type: 'text/markdown',
+    note: 'how agents authenticate: the auth.md walkthrough (OAuth dynamic client registration with PKCE for /mcp, operator-issued API keys, anonymous use)',
+  },
   { path: '/llms-full.txt', title: 'llms-full.txt', type: 'text/markdown', note: 'llms.txt plus every fix guide in one file' },
   { path: '/healthz', title: 'Health', type: 'application/json', note: 'liveness and queue state' },
 ];
@@ -166,7 +237,7 @@ export function authMd(base: string): string {
     '',
     '## Step 4: Claim',
     '',
-    'The claim is the OAuth consent page: the authorization request shows the user which client asks for access, and they approve it by signing in with one of their account\'s API keys. Only then does the redirect carry a code. API keys are claimed by construction (the operator made them for an account); anonymous use is never claimed.',
+    "The claim is the OAuth consent page: the authorization request shows the user which client asks for access, and they approve it by signing in with one of their account's API keys. Only then does the redirect carry a code. API keys are claimed by construction (the operator made them for an account); anonymous use is never claimed.",
     '',
     '## Step 5: Use the credential',
     '',
@@ -273,7 +344,11 @@ export interface Skill {
   digest: string;
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 
 function skillName(check: CheckModule<any>): string {
   return `fix-${slug(`${check.meta.id}-${check.meta.name}`)}`.slice(0, 64).replace(/-+$/, '');

@@ -35,7 +35,14 @@ export function historyPoint(r: StoredReport): HistoryPoint {
     const s = r.result.dimensions?.[d];
     if (s) dimensions[d] = s.applicable ? s.score : null;
   }
-  return { id: r.id, createdAt: r.createdAt, score: r.result.overallScore, grade: r.result.grade ?? '-', ...(r.result.rubricVersion ? { rubricVersion: r.result.rubricVersion } : {}), dimensions };
+  return {
+    id: r.id,
+    createdAt: r.createdAt,
+    score: r.result.overallScore,
+    grade: r.result.grade ?? '-',
+    ...(r.result.rubricVersion ? { rubricVersion: r.result.rubricVersion } : {}),
+    dimensions,
+  };
 }
 
 /** Date and time to the second: two scans in one minute must not read alike. */
@@ -49,7 +56,12 @@ function deltaCell(n: number | null): string {
 /** Newest first, as listed; each row's delta is against the scan before it. */
 export function domainHtml(domain: string, newestFirst: StoredReport[], base: string, opts: { truncated: boolean; signedIn: boolean }): string {
   if (!newestFirst.length) {
-    return layout(`AI readiness history: ${domain}`, `<h1>AI readiness history of ${e(domain)}</h1><p>No public scan of this site yet. <a href="/">Scan it</a>.</p>`, [], HISTORY_CSS);
+    return layout(
+      `AI readiness history: ${domain}`,
+      `<h1>AI readiness history of ${e(domain)}</h1><p>No public scan of this site yet. <a href="/">Scan it</a>.</p>`,
+      [],
+      HISTORY_CSS,
+    );
   }
   const points = [...newestFirst].reverse().map(historyPoint);
   const chart = historyChart(points, { title: `AI readiness of ${domain} over time` });
@@ -60,7 +72,13 @@ export function domainHtml(domain: string, newestFirst: StoredReport[], base: st
     const compare = prev ? `<a href="/compare?from=${e(prev.id)}&amp;to=${e(r.id)}">what changed</a>` : '';
     return `<tr data-report="${e(r.id)}"><td><a href="/r/${e(r.id)}">${e(when(r.createdAt))}</a>${r.isPublic ? '' : ' <span class="muted">(private)</span>'}</td><td class="num">${r.result.overallScore}</td><td class="g-${e(r.result.grade ?? '')}">${e(r.result.grade ?? '-')}</td><td class="num">${r.result.level}</td>${deltaCell(prev ? r.result.overallScore - prev.result.overallScore : null)}<td class="col-url">${e(r.url)}</td><td>${compare}</td></tr>`;
   });
-  const options = (selected: string) => newestFirst.map((r) => `<option value="${e(r.id)}"${r.id === selected ? ' selected' : ''}>${e(when(r.createdAt))} · ${r.result.overallScore} ${e(r.result.grade ?? '')}</option>`).join('');
+  const options = (selected: string) =>
+    newestFirst
+      .map(
+        (r) =>
+          `<option value="${e(r.id)}"${r.id === selected ? ' selected' : ''}>${e(when(r.createdAt))} · ${r.result.overallScore} ${e(r.result.grade ?? '')}</option>`,
+      )
+      .join('');
   const compareForm =
     newestFirst.length > 1
       ? `<form class="compare-form" action="/compare" method="get" aria-label="Compare two scans"><label>Before <select name="from">${options(newestFirst[1].id)}</select></label> <label>After <select name="to">${options(latest.id)}</select></label> <button type="submit">Compare</button></form>`
@@ -93,7 +111,9 @@ export function domainMarkdown(domain: string, newestFirst: StoredReport[], base
       const s = r.result.dimensions?.[d];
       return s?.applicable ? String(s.score) : 'n/a';
     });
-    out.push(`| ${when(r.createdAt)} | ${r.result.overallScore} | ${r.result.grade ?? '-'} | ${r.result.level} | ${prev ? signed(r.result.overallScore - prev.result.overallScore) : ''} | ${cells.join(' | ')} | ${base}/r/${r.id} |`);
+    out.push(
+      `| ${when(r.createdAt)} | ${r.result.overallScore} | ${r.result.grade ?? '-'} | ${r.result.level} | ${prev ? signed(r.result.overallScore - prev.result.overallScore) : ''} | ${cells.join(' | ')} | ${base}/r/${r.id} |`,
+    );
   });
   out.push('', `Compare two scans: ${base}/compare?from=<id>&to=<id> (JSON: ${base}/api/public/v1/compare?from=<id>&to=<id>)`, '');
   return out.join('\n');
@@ -116,5 +136,14 @@ ${comparisonHtml(c)}
 }
 
 export function compareMarkdown(c: ReportComparison, a: StoredReport, b: StoredReport, base: string): string {
-  return [`# ${a.domain === b.domain ? `What changed on ${a.domain}` : `${a.domain} compared with ${b.domain}`}`, '', `Before: ${base}/r/${a.id} · After: ${base}/r/${b.id}`, '', '```', ...comparisonLines(c), '```', ''].join('\n');
+  return [
+    `# ${a.domain === b.domain ? `What changed on ${a.domain}` : `${a.domain} compared with ${b.domain}`}`,
+    '',
+    `Before: ${base}/r/${a.id} · After: ${base}/r/${b.id}`,
+    '',
+    '```',
+    ...comparisonLines(c),
+    '```',
+    '',
+  ].join('\n');
 }

@@ -27,10 +27,38 @@ export function createMetrics(): ServiceMetrics {
   collectDefaultMetrics({ register: registry, prefix: 'ai_ready_' });
   let service: ScanService | undefined;
   const stats = (): (RunnerStats & { inFlight: number }) | undefined => service?.stats();
-  new Gauge({ name: 'ai_ready_scans_running', help: 'Scans running on the executor now', registers: [registry], collect() { this.set(stats()?.running ?? 0); } });
-  new Gauge({ name: 'ai_ready_scans_queued', help: 'Scans waiting for a slot', registers: [registry], collect() { this.set(stats()?.queued ?? 0); } });
-  new Gauge({ name: 'ai_ready_scan_capacity', help: 'Scans that may run at once (--max-scans)', registers: [registry], collect() { this.set(stats()?.capacity ?? 0); } });
-  new Gauge({ name: 'ai_ready_scans_in_flight', help: 'Distinct scans callers are waiting on (shared scans count once)', registers: [registry], collect() { this.set(stats()?.inFlight ?? 0); } });
+  new Gauge({
+    name: 'ai_ready_scans_running',
+    help: 'Scans running on the executor now',
+    registers: [registry],
+    collect() {
+      this.set(stats()?.running ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'ai_ready_scans_queued',
+    help: 'Scans waiting for a slot',
+    registers: [registry],
+    collect() {
+      this.set(stats()?.queued ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'ai_ready_scan_capacity',
+    help: 'Scans that may run at once (--max-scans)',
+    registers: [registry],
+    collect() {
+      this.set(stats()?.capacity ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'ai_ready_scans_in_flight',
+    help: 'Distinct scans callers are waiting on (shared scans count once)',
+    registers: [registry],
+    collect() {
+      this.set(stats()?.inFlight ?? 0);
+    },
+  });
   new Gauge({
     name: 'ai_ready_caller_rejections',
     help: 'Scan requests refused by the per-caller caps since start, by cap',
@@ -52,7 +80,12 @@ export function createMetrics(): ServiceMetrics {
       for (const [figure, value] of Object.entries(counts)) this.set({ figure }, value);
     },
   });
-  const scans = new Counter({ name: 'ai_ready_scans_total', help: 'Scans finished by outcome (done, failed, rejected) and reason', labelNames: ['outcome', 'reason'], registers: [registry] });
+  const scans = new Counter({
+    name: 'ai_ready_scans_total',
+    help: 'Scans finished by outcome (done, failed, rejected) and reason',
+    labelNames: ['outcome', 'reason'],
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'ai_ready_scan_duration_seconds',
     help: 'Scan duration on the executor (queue wait included)',

@@ -48,7 +48,9 @@ const scanErrors = {
 };
 
 const urlParam = {
-  name: 'url', in: 'query', required: true,
+  name: 'url',
+  in: 'query',
+  required: true,
   description: `Absolute http(s) URL, at most ${MAX_URL_LENGTH} characters; https:// is added when no scheme is given.`,
   schema: { type: 'string', maxLength: MAX_URL_LENGTH },
 };
@@ -142,8 +144,16 @@ export function openApiDocument(base: string): Json {
         post: {
           operationId: 'compatScanPost',
           summary: 'Compatibility scan endpoint (JSON body)',
-          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } } } },
-          responses: { '200': scanOk, '400': { description: '{"error": "..."}' }, '429': { description: '{"error": "..."}', headers: retryAfter }, '500': { description: '{"error": "..."}' } },
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } } },
+          },
+          responses: {
+            '200': scanOk,
+            '400': { description: '{"error": "..."}' },
+            '429': { description: '{"error": "..."}', headers: retryAfter },
+            '500': { description: '{"error": "..."}' },
+          },
         },
       },
       '/api/scan': {
@@ -157,12 +167,20 @@ export function openApiDocument(base: string): Json {
         },
       },
       '/healthz': { get: { operationId: 'health', summary: 'Liveness and queue state', responses: { '200': { description: 'ok' } } } },
-      '/readyz': { get: { operationId: 'ready', summary: 'Readiness: the store answers and the scan executor takes scans', responses: { '200': { description: 'ready' }, '503': { description: 'not ready' } } } },
+      '/readyz': {
+        get: {
+          operationId: 'ready',
+          summary: 'Readiness: the store answers and the scan executor takes scans',
+          responses: { '200': { description: 'ready' }, '503': { description: 'not ready' } },
+        },
+      },
     },
     components: {
       schemas: componentSchemas(),
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key from `ai-ready keys create`' } },
     },
-    'x-problem-types': Object.fromEntries(Object.entries(PROBLEM_TYPES).map(([k, v]) => [k, { status: v.status, title: v.title, type: `${base}/problems/${k}` }])),
+    'x-problem-types': Object.fromEntries(
+      Object.entries(PROBLEM_TYPES).map(([k, v]) => [k, { status: v.status, title: v.title, type: `${base}/problems/${k}` }]),
+    ),
   };
 }

@@ -56,7 +56,9 @@ export function homeHtml(): string {
 <p id="count" aria-live="polite" hidden></p>
 <ul id="progress"></ul>
 <h2>For agents and developers</h2>
-<ul>${SURFACES.filter((s) => s.path !== '/').map((s) => `<li><a href="${e(s.path.replace('{id}', ''))}">${e(s.title)}</a>: ${e(s.note)}</li>`).join('')}
+<ul>${SURFACES.filter((s) => s.path !== '/')
+      .map((s) => `<li><a href="${e(s.path.replace('{id}', ''))}">${e(s.title)}</a>: ${e(s.note)}</li>`)
+      .join('')}
 <li><a href="/llms.txt">llms.txt</a>: an overview for language models</li></ul>`,
     ['/assets/home.js'],
   );
@@ -159,13 +161,20 @@ export const HOME_JS = `(() => {
 
 export function reportHtml(report: StoredReport, base: string): string {
   const view = reportView(report, base);
-  return renderHtmlReport(view, { shareUrl: view.shareUrl, baseUrl: base, historyUrl: domainPageUrl(base, report.domain), freshnessSlot: true, ...(report.isPublic ? { badge: badgeOf(base, report) } : {}) });
+  return renderHtmlReport(view, {
+    shareUrl: view.shareUrl,
+    baseUrl: base,
+    historyUrl: domainPageUrl(base, report.domain),
+    freshnessSlot: true,
+    ...(report.isPublic ? { badge: badgeOf(base, report) } : {}),
+  });
 }
 
 /** "42 seconds", "3 minutes", "5 hours", "2 days": how long ago, in one unit. */
 export function ageText(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  const [n, unit] = s < 90 ? [s, 'second'] : s < 90 * 60 ? [Math.round(s / 60), 'minute'] : s < 36 * 3600 ? [Math.round(s / 3600), 'hour'] : [Math.round(s / 86_400), 'day'];
+  const [n, unit] =
+    s < 90 ? [s, 'second'] : s < 90 * 60 ? [Math.round(s / 60), 'minute'] : s < 36 * 3600 ? [Math.round(s / 3600), 'hour'] : [Math.round(s / 86_400), 'day'];
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 

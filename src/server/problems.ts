@@ -49,7 +49,7 @@ export const PROBLEM_TYPES = {
     status: 403,
     title: 'Requests from other sites are refused',
     description:
-      'A server that listens on loopback answers no request a browser sends on behalf of another site (an Origin header naming another host): otherwise any web page could drive it. Call it without an Origin header (curl, agents) or from the service\'s own pages.',
+      "A server that listens on loopback answers no request a browser sends on behalf of another site (an Origin header naming another host): otherwise any web page could drive it. Call it without an Origin header (curl, agents) or from the service's own pages.",
   },
   'misdirected-request': {
     status: 421,
@@ -66,7 +66,7 @@ export const PROBLEM_TYPES = {
   'not-found': {
     status: 404,
     title: 'Not found',
-    description: 'No report has this id, or it is private and the request does not carry its owner\'s API key.',
+    description: "No report has this id, or it is private and the request does not carry its owner's API key.",
   },
   'method-not-allowed': {
     status: 405,
@@ -89,7 +89,7 @@ export const PROBLEM_TYPES = {
     status: 422,
     title: 'A bot challenge answered every request',
     description:
-      'The site answered every request of the scan with a bot challenge (for example 403 with `cf-mitigated: challenge`), so nothing about it could be measured and no score is given. Allow-list the scanner\'s user agent (named in the detail) in the site\'s bot protection, then scan again; retrying as is will not help. A partial wall (some requests challenged) is not this error: those checks are reported as `info`.',
+      "The site answered every request of the scan with a bot challenge (for example 403 with `cf-mitigated: challenge`), so nothing about it could be measured and no score is given. Allow-list the scanner's user agent (named in the detail) in the site's bot protection, then scan again; retrying as is will not help. A partial wall (some requests challenged) is not this error: those checks are reported as `info`.",
   },
   'server-busy': {
     status: 503,

@@ -25,7 +25,11 @@ export interface ScanParams {
 export function clientIp(req: Request & { ip?: string }, trustProxy: boolean): string {
   if (trustProxy) {
     const xff = req.headers.get('x-forwarded-for');
-    const last = xff?.split(',').map((s) => s.trim()).filter(Boolean).pop();
+    const last = xff
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .pop();
     if (last) return last;
   }
   return req.ip ?? 'unknown';
@@ -39,7 +43,10 @@ export function clientIp(req: Request & { ip?: string }, trustProxy: boolean): s
 export function rateBucket(ip: string): string {
   // Some proxies append the client's port too ("203.0.113.9:51234", "[2001:db8::1]:443"): a new
   // port per connection must not make a new client.
-  const hostOnly = ip.trim().replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, '$1').replace(/^\[([^\]]+)\](?::\d+)?$/, '$1');
+  const hostOnly = ip
+    .trim()
+    .replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, '$1')
+    .replace(/^\[([^\]]+)\](?::\d+)?$/, '$1');
   const bare = hostOnly.replace(/%.*$/, '').toLowerCase();
   if (isIP(bare) !== 6) return bare;
   const g = expandIpv6(bare);

@@ -20,7 +20,8 @@ export function classifyError(e: unknown): ClassifiedError {
   if (e instanceof RenderUnavailableError) return { name: 'invalid-parameter', detail: e.message };
   if (e instanceof RateLimitedError) return { name: 'rate-limited', detail: e.message, headers: { 'retry-after': String(e.retryAfterSec) } };
   if (e instanceof CallerBusyError) return { name: 'rate-limited', detail: e.message, headers: { 'retry-after': String(e.retryAfterSec) } };
-  if (e instanceof QueueFullError) return { name: 'server-busy', detail: 'Too many scans are in progress; retry later.', headers: { 'retry-after': String(e.retryAfterSec) } };
+  if (e instanceof QueueFullError)
+    return { name: 'server-busy', detail: 'Too many scans are in progress; retry later.', headers: { 'retry-after': String(e.retryAfterSec) } };
   if (isScanError(e)) {
     if (e.code === 'blocked-by-challenge') return { name: 'scan-blocked', detail: e.message };
     if (e.code === 'invalid-url' || e.code === 'blocked-address') return { name: 'invalid-url', detail: e.message };

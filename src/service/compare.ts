@@ -10,7 +10,10 @@ import { compareSnapshots, snapshotOf, type ReportComparison } from '../format/c
 import type { StoredReport } from '../store/types.js';
 
 export function compareReports(older: StoredReport, newer: StoredReport): ReportComparison {
-  return compareSnapshots(snapshotOf(older.result, { id: older.id, createdAt: older.createdAt }), snapshotOf(newer.result, { id: newer.id, createdAt: newer.createdAt }));
+  return compareSnapshots(
+    snapshotOf(older.result, { id: older.id, createdAt: older.createdAt }),
+    snapshotOf(newer.result, { id: newer.id, createdAt: newer.createdAt }),
+  );
 }
 
 const ComparedReport = z.object({
@@ -31,7 +34,9 @@ export const ComparisonFields = {
   levelDelta: z.number().int(),
   gradeChange: z.string().nullable().describe('e.g. "C -> B", null when unchanged'),
   sameRubric: z.boolean().describe('false: the two scans used different rubric versions, so part of the difference may come from the rubric'),
-  dimensions: z.array(z.object({ dimension: Dimension, from: z.number().int().nullable(), to: z.number().int().nullable(), delta: z.number().int().nullable() })).describe('null: not applicable on that side'),
+  dimensions: z
+    .array(z.object({ dimension: Dimension, from: z.number().int().nullable(), to: z.number().int().nullable(), delta: z.number().int().nullable() }))
+    .describe('null: not applicable on that side'),
   changed: z.array(
     z.object({
       id: z.string(),

@@ -16,7 +16,9 @@ export class RateLimitedError extends Error {
 /** `render` was asked of a service that was not started with --render (no shared browser). */
 export class RenderUnavailableError extends Error {
   constructor() {
-    super('render: this service was not started with --render, so it cannot load pages in a browser (start it with `ai-ready serve --render` on a machine with Chrome or Chromium), or omit render.');
+    super(
+      'render: this service was not started with --render, so it cannot load pages in a browser (start it with `ai-ready serve --render` on a machine with Chrome or Chromium), or omit render.',
+    );
     this.name = 'RenderUnavailableError';
   }
 }

@@ -155,7 +155,12 @@ const storageKey = (client: string) => `stored-bytes:${client}`;
 /** The buckets a client's cap counts in, with each one's bound: the client, then its IPv6 /48. */
 function layers(client: string, limit: number): Array<[string, number]> {
   const network = networkBucket(client);
-  return network ? [[client, limit], [network, limit * NETWORK_SHARE]] : [[client, limit]];
+  return network
+    ? [
+        [client, limit],
+        [network, limit * NETWORK_SHARE],
+      ]
+    : [[client, limit]];
 }
 
 export class ScanService {
@@ -232,7 +237,11 @@ export class ScanService {
         const used = await this.store.consumeRate(storageKey(bucket), max, DAY_MS, 0);
         if (!used.allowed) {
           const retryAfterSec = Math.max(1, Math.ceil((DAY_MS - (Date.now() % DAY_MS)) / 1000));
-          throw new RateLimitedError(limit, retryAfterSec, `Anonymous callers may store ${Math.round(cap / 1024)} KiB of reports per day; retry in ${retryAfterSec} s or use an API key.`);
+          throw new RateLimitedError(
+            limit,
+            retryAfterSec,
+            `Anonymous callers may store ${Math.round(cap / 1024)} KiB of reports per day; retry in ${retryAfterSec} s or use an API key.`,
+          );
         }
       }
     }
@@ -387,7 +396,12 @@ export class ScanService {
     const limit = this.callerLimit(call);
     // An anonymous IPv6 client also counts in its /48, at NETWORK_SHARE times the cap.
     const network = !call.account && call.client ? networkBucket(call.client) : undefined;
-    const counted: Array<[string, number]> = network ? [[key, limit], [`network:${network}`, limit * NETWORK_SHARE]] : [[key, limit]];
+    const counted: Array<[string, number]> = network
+      ? [
+          [key, limit],
+          [`network:${network}`, limit * NETWORK_SHARE],
+        ]
+      : [[key, limit]];
     for (const [k, max] of counted) {
       if (max > 0 && (this.callerLoad.get(k) ?? 0) >= max) {
         this.callerRejections++;
@@ -407,7 +421,15 @@ export class ScanService {
     };
   }
 
-  private async scanFresh(store: Store | null, key: string, url: ScanInput, pages: number, isPublic: boolean, call: ScanCall, leave: () => void): Promise<ScanOutcome> {
+  private async scanFresh(
+    store: Store | null,
+    key: string,
+    url: ScanInput,
+    pages: number,
+    isPublic: boolean,
+    call: ScanCall,
+    leave: () => void,
+  ): Promise<ScanOutcome> {
     const flight = this.join(key, url, pages, call, leave);
     if (!store) return { result: await this.wait(flight, call), cached: false };
     const result = await this.wait(flight, call);
@@ -486,7 +508,8 @@ export class ScanService {
     if (!account && cached.accountId === null) return { result: cached.result, report: cached, cached: true };
     // The copy names its source: made private, the source withdraws it (store.setReportVisibility).
     const report = await store.saveReport({ result: cached.result, isPublic, accountId: account?.id ?? null, copiedFrom: cached.id });
-    if (!account) await this.cacheOf(store).set(url, { reportId: report.id, isPublic: true, at: entry.at }, Math.max(1, entry.at + this.opts.cacheTtlMs - Date.now()));
+    if (!account)
+      await this.cacheOf(store).set(url, { reportId: report.id, isPublic: true, at: entry.at }, Math.max(1, entry.at + this.opts.cacheTtlMs - Date.now()));
     return { result: report.result, report, cached: true };
   }
 
@@ -503,7 +526,9 @@ export class ScanService {
         f.events.push(e);
         for (const l of f.listeners) l(e);
       };
-      f.promise = this.run(url, { ...this.policy, pages }, call.render, { onEvent: emit, signal: this.controller.signal, ...this.turn(call, leave) }).finally(() => this.flights.delete(key));
+      f.promise = this.run(url, { ...this.policy, pages }, call.render, { onEvent: emit, signal: this.controller.signal, ...this.turn(call, leave) }).finally(
+        () => this.flights.delete(key),
+      );
       // Joiners await it; an unobserved rejection must not crash the process.
       f.promise.catch(() => {});
       this.flights.set(key, f);

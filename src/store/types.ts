@@ -267,7 +267,11 @@ export interface MonitorStore {
    */
   claimDeliveries(now: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
   /** Records one attempt and the delivery's next state; the alert shows the latest outcome. */
-  recordAttempt(delivery: { id: string; alertId: string }, attempt: Omit<DeliveryAttempt, 'deliveryId'>, next: { state: DeliveryState; retryAt: number | null }): Promise<void>;
+  recordAttempt(
+    delivery: { id: string; alertId: string },
+    attempt: Omit<DeliveryAttempt, 'deliveryId'>,
+    next: { state: DeliveryState; retryAt: number | null },
+  ): Promise<void>;
   /** The deliveries of an alert with every attempt, oldest first. */
   deliveries(alertId: string): Promise<Array<WebhookDelivery & { attemptLog: DeliveryAttempt[] }>>;
   /**

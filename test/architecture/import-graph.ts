@@ -28,7 +28,9 @@ export function specifiersOf(text: string): string[] {
 /** A relative specifier as a path under `root` ('x.js' may name x.ts or x.tsx), or null for a package. */
 export function resolveSpecifier(fromFile: string, spec: string, root: string, exists: (rel: string) => boolean): string | null {
   if (!spec.startsWith('.')) return null;
-  const base = relative(root, normalize(join(dirname(join(root, fromFile)), spec))).split(sep).join('/');
+  const base = relative(root, normalize(join(dirname(join(root, fromFile)), spec)))
+    .split(sep)
+    .join('/');
   const stem = base.replace(/\.(js|jsx|ts|tsx|mjs)$/, '');
   for (const candidate of [base, `${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`]) if (exists(candidate)) return candidate;
   return base;
@@ -117,7 +119,7 @@ export function loopThrough(graph: Graph, start: string, within: Set<string>): s
         while (path[0] !== start) path.unshift(prev.get(path[0])!);
         return [...path, start];
       }
-      if (!prev.has(m)) (prev.set(m, n), queue.push(m));
+      if (!prev.has(m)) prev.set(m, n), queue.push(m);
     }
   }
   return [start];

@@ -7,7 +7,13 @@ const topFolder = (file: string) => (file.includes('/') ? file.split('/')[0] : n
 export function declaredLayers(markdown: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const m of markdown.matchAll(/^\| `src\/(\w+)` \| .* \| ([^|]*) \|$/gm)) {
-    const deps = m[2].trim() === '(nothing of ours)' ? [] : m[2].split(',').map((d) => d.trim()).filter(Boolean);
+    const deps =
+      m[2].trim() === '(nothing of ours)'
+        ? []
+        : m[2]
+            .split(',')
+            .map((d) => d.trim())
+            .filter(Boolean);
     out.set(m[1], deps);
   }
   return out;
@@ -34,4 +40,3 @@ export function layeringProblems(graph: Graph, layers: Map<string, string[]>): s
   for (const c of circles(graph)) problems.push(`file loop: ${loopThrough(graph, c[0], new Set(c)).join(' -> ')}`);
   return problems;
 }
-

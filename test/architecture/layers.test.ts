@@ -24,7 +24,7 @@ const LAYERS = new Map([
 
 describe('the layering checker', () => {
   const clean = {
-    'core/a.ts': "export const a = 1;",
+    'core/a.ts': 'export const a = 1;',
     'core/b/x.ts': "import { a } from '../a.js';",
     'format/f.ts': "import { a } from '../core/a.js';",
     'cli/c.tsx': "import { f } from '../format/f.js';\nimport { a } from '../core/a.js';",
@@ -40,7 +40,10 @@ describe('the layering checker', () => {
   });
 
   it('catches a cycle written with double quotes and a dynamic import', () => {
-    const problems = layeringProblems(tree({ ...clean, 'format/f.ts': 'import { a } from "../core/a.js";', 'core/a.ts': 'export const load = () => import("../format/f.js");' }), LAYERS);
+    const problems = layeringProblems(
+      tree({ ...clean, 'format/f.ts': 'import { a } from "../core/a.js";', 'core/a.ts': 'export const load = () => import("../format/f.js");' }),
+      LAYERS,
+    );
     expect(problems.some((p) => p.startsWith('folder loop:') && p.includes('core') && p.includes('format'))).toBe(true);
     expect(problems).toContain('file loop: core/a.ts -> format/f.ts -> core/a.ts');
   });
@@ -69,7 +72,9 @@ describe('the layers of src/', () => {
   });
 
   it('lets only the runner and the ScanService call the engine on the server side', () => {
-    const callers = [...graph].filter(([file, tos]) => ['server', 'mcp', 'monitor', 'oauth'].includes(topFolder(file) ?? '') && tos.has('core/scan.ts')).map(([file]) => file);
+    const callers = [...graph]
+      .filter(([file, tos]) => ['server', 'mcp', 'monitor', 'oauth'].includes(topFolder(file) ?? '') && tos.has('core/scan.ts'))
+      .map(([file]) => file);
     expect(callers).toEqual([]);
   });
 });

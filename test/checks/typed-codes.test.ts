@@ -28,14 +28,22 @@ const example = defineCheck<number>()({
     findings: { 'Z9/too-big': 'larger than {max}' },
   },
   gather: async () => 1,
-  evaluate: (n) => (n > 3 ? { status: 'partial', code: 'Z9/bad', data: { n }, findings: [{ code: 'Z9/too-big', data: { max: 3 } }] } : { status: 'pass', code: 'Z9/ok', data: { n } }),
+  evaluate: (n) =>
+    n > 3
+      ? { status: 'partial', code: 'Z9/bad', data: { n }, findings: [{ code: 'Z9/too-big', data: { max: 3 } }] }
+      : { status: 'pass', code: 'Z9/ok', data: { n } },
   fixGuide: () => [],
 });
 
 describe('typed codes and templates', () => {
   it('renders the evidence and the sub-findings from the templates', () => {
     const o = example.evaluate(5, { origin: 'https://x.test', pageUrl: 'https://x.test/' });
-    expect(o).toMatchObject({ code: 'Z9/bad', data: { n: 5 }, findings: [{ code: 'Z9/too-big', text: 'larger than 3' }], evidence: '5 thing(s); larger than 3.' });
+    expect(o).toMatchObject({
+      code: 'Z9/bad',
+      data: { n: 5 },
+      findings: [{ code: 'Z9/too-big', text: 'larger than 3' }],
+      evidence: '5 thing(s); larger than 3.',
+    });
     expect(example.evaluate(1, { origin: 'https://x.test', pageUrl: 'https://x.test/' }).evidence).toBe('1 thing(s).');
   });
 

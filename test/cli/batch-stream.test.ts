@@ -37,7 +37,10 @@ beforeAll(async () => {
     '*': NOT_FOUND,
   });
   // 2 MB of flat elements: more than a 32 MB worker heap can parse.
-  huge = await startFixture({ '/': { headers: { 'content-type': 'text/html' }, body: `<html><body>${'<i>a</i>'.repeat(250_000)}</body></html>` }, '*': NOT_FOUND });
+  huge = await startFixture({
+    '/': { headers: { 'content-type': 'text/html' }, body: `<html><body>${'<i>a</i>'.repeat(250_000)}</body></html>` },
+    '*': NOT_FOUND,
+  });
   tmp = mkdtempSync(join(tmpdir(), 'ai-ready-batch-'));
 });
 
@@ -96,7 +99,10 @@ describe('scan --input through the worker pool', () => {
   it('a site whose worker runs out of heap is reported (exit 3, reason); the others are written', async () => {
     const run = await runCli(['scan', huge.origin, fast1.origin, fast2.origin, '--json', '--workers', '2', '--worker-heap-mb', '32'], { timeoutMs: 60_000 });
     expect(run.code).toBe(3);
-    const urls = run.stdout.trimEnd().split('\n').map((l) => ScanResponse.parse(JSON.parse(l)).url);
+    const urls = run.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => ScanResponse.parse(JSON.parse(l)).url);
     expect(urls.sort()).toEqual([`${fast1.origin}/`, `${fast2.origin}/`].sort());
     expect(run.stderr).toContain(`ai-ready: ${huge.origin} could not be scanned: the scan ran out of memory`);
     expect(run.stderr).not.toMatch(/\n\s+at /);
@@ -114,7 +120,11 @@ describe('scan --input through the worker pool', () => {
     const run = await runCli(['scan', fast1.origin, fast2.origin, '--json', '--workers', '0']);
     expect(run.code).toBe(0);
     expect(run.stdout.trimEnd().split('\n')).toHaveLength(2);
-    for (const bad of [['--workers', '-1'], ['--workers', 'x'], ['--worker-heap-mb', '8']]) {
+    for (const bad of [
+      ['--workers', '-1'],
+      ['--workers', 'x'],
+      ['--worker-heap-mb', '8'],
+    ]) {
       const r = await runCli(['scan', fast1.origin, ...bad]);
       expect(r.code, bad.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/^ai-ready: --worker/);

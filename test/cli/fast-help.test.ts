@@ -26,7 +26,8 @@ describe('prebuilt help texts', () => {
   });
 
   it('has nothing for other command lines, which the CLI answers', () => {
-    for (const args of [['explain', '--help'], ['--help', '--json'], ['help', 'nosuch'], ['scan', 'x'], ['nosuch'], []]) expect(prebuiltHelp(args, 80)).toBeNull();
+    for (const args of [['explain', '--help'], ['--help', '--json'], ['help', 'nosuch'], ['scan', 'x'], ['nosuch'], []])
+      expect(prebuiltHelp(args, 80)).toBeNull();
   });
 });
 
@@ -48,13 +49,15 @@ describe('the bin prints them', () => {
   });
 });
 
-
 function onTerminal(args: string, cols: number): Promise<string> {
   const env = { ...process.env, TERM: 'xterm-256color' } as NodeJS.ProcessEnv;
   delete env.NO_COLOR;
   return new Promise((resolve, reject) => {
-    execFile('script', ['-qfec', `stty cols ${cols} rows 40; "${process.execPath}" "${BIN}" ${args}`, '/dev/null'], { cwd: ROOT, env, timeout: 20_000 }, (err, stdout) =>
-      err ? reject(err) : resolve(stdout.replace(/\r\n/g, '\n')),
+    execFile(
+      'script',
+      ['-qfec', `stty cols ${cols} rows 40; "${process.execPath}" "${BIN}" ${args}`, '/dev/null'],
+      { cwd: ROOT, env, timeout: 20_000 },
+      (err, stdout) => (err ? reject(err) : resolve(stdout.replace(/\r\n/g, '\n'))),
     );
   });
 }
@@ -66,7 +69,18 @@ function standIn(withHelp: boolean): { bin: string; done: () => void } {
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ version: '0.0.0-test' }));
   if (withHelp) {
     mkdirSync(join(dir, 'dist', 'help'), { recursive: true });
-    writeFileSync(join(dir, 'dist', 'help', 'index.json'), JSON.stringify({ forms: { '--help': 'main' }, targets: { main: [[0, 'narrow.txt'], [100, 'wide.txt']] } }));
+    writeFileSync(
+      join(dir, 'dist', 'help', 'index.json'),
+      JSON.stringify({
+        forms: { '--help': 'main' },
+        targets: {
+          main: [
+            [0, 'narrow.txt'],
+            [100, 'wide.txt'],
+          ],
+        },
+      }),
+    );
     writeFileSync(join(dir, 'dist', 'help', 'narrow.txt'), 'NARROW\n');
     writeFileSync(join(dir, 'dist', 'help', 'wide.txt'), 'WIDE\n');
   }

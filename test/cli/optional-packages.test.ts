@@ -17,9 +17,15 @@ import { ROOT } from './run-cli.js';
 const NOT_INSTALLED = 'ai-ready-no-such-package-31';
 
 /** Runs a command without blocking this process (whose event loop serves the fixture site). */
-function run(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv; timeout: number }): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function run(
+  cmd: string,
+  args: string[],
+  opts: { cwd: string; env?: NodeJS.ProcessEnv; timeout: number },
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(cmd, args, { ...opts, encoding: 'utf8', maxBuffer: 64 << 20 }, (e, stdout, stderr) => resolve({ status: e ? ((e as { code?: number }).code ?? null) : 0, stdout, stderr }));
+    execFile(cmd, args, { ...opts, encoding: 'utf8', maxBuffer: 64 << 20 }, (e, stdout, stderr) =>
+      resolve({ status: e ? ((e as { code?: number }).code ?? null) : 0, stdout, stderr }),
+    );
   });
 }
 
@@ -79,16 +85,28 @@ describe('the packed tarball installed without the optional packages', () => {
   it('scans a loopback site, and serve names the packages it lacks', async () => {
     dir = mkdtempSync(join(tmpdir(), 'ai-ready-light-'));
     // dist/ was built by the test setup; the tarball is what `npm publish` would upload from it.
-    const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as Array<{ filename: string }>;
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
+    ) as Array<{ filename: string }>;
     const project = join(dir, 'project');
     execFileSync('mkdir', [project]);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'light', private: true }));
-    const install = spawnSync('npm', ['install', join(dir, packed[0].filename), '--no-audit', '--no-fund', '--prefer-offline', '--omit=peer', '--omit=optional'], { cwd: project, encoding: 'utf8', timeout: 240_000 });
+    const install = spawnSync(
+      'npm',
+      ['install', join(dir, packed[0].filename), '--no-audit', '--no-fund', '--prefer-offline', '--omit=peer', '--omit=optional'],
+      { cwd: project, encoding: 'utf8', timeout: 240_000 },
+    );
     expect(install.status, install.stderr).toBe(0);
     expect(install.stderr).not.toMatch(/install-scripts/);
     for (const name of Object.keys(OPTIONAL_PACKAGES)) expect(existsSync(join(project, 'node_modules', name)), name).toBe(false);
 
-    site = await startFixture({ '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html lang="en"><title>Light</title><h1>Light</h1><p>A page.</p></html>' } });
+    site = await startFixture({
+      '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html lang="en"><title>Light</title><h1>Light</h1><p>A page.</p></html>' },
+    });
     const bin = join(project, 'node_modules', 'ai-ready', 'bin', 'ai-ready.js');
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
     delete env.CI;

@@ -92,7 +92,12 @@ describe.skipIf(!hasScript)('the pretty report on a 110-column terminal', () => 
     delete env.CI;
     delete env.NO_COLOR;
     const out = await new Promise<string>((resolve) => {
-      execFile('script', ['-qfec', `stty cols 110 rows 40; "${process.execPath}" "${BIN}" scan ${fixture.site.origin}`, '/dev/null'], { cwd: ROOT, env, timeout: 25_000, maxBuffer: 16 << 20 }, (_e, stdout) => resolve(stdout));
+      execFile(
+        'script',
+        ['-qfec', `stty cols 110 rows 40; "${process.execPath}" "${BIN}" scan ${fixture.site.origin}`, '/dev/null'],
+        { cwd: ROOT, env, timeout: 25_000, maxBuffer: 16 << 20 },
+        (_e, stdout) => resolve(stdout),
+      );
     });
     const report = stripVTControlCharacters(out.slice(out.indexOf('ai-ready report for'))).replace(/\r/g, '');
     const lines = report.split('\n');

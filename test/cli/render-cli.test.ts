@@ -12,16 +12,20 @@ describe('scan --render', () => {
   });
   afterAll(() => site?.close());
 
-  it.skipIf(!hasBrowser)('finds the runtime-only tool and text a static read misses', async () => {
-    const r = await runCli(['scan', `${site.origin}/`, '--render', '--pages', '1', '--format', 'json'], { timeoutMs: 60_000 });
-    expect(r.stderr).toBe('');
-    const result = JSON.parse(r.stdout);
-    const byId = Object.fromEntries(result.checks.map((c: { id: string }) => [c.id, c]));
-    expect(byId.A7.code).toBe('A7/rendered-ok');
-    expect(byId.A7.evidence).toContain('find_flights');
-    expect(byId.C3.code).toBe('C3/rendered-only');
-    expect(byId.A11.status).toBe('partial');
-  }, 70_000);
+  it.skipIf(!hasBrowser)(
+    'finds the runtime-only tool and text a static read misses',
+    async () => {
+      const r = await runCli(['scan', `${site.origin}/`, '--render', '--pages', '1', '--format', 'json'], { timeoutMs: 60_000 });
+      expect(r.stderr).toBe('');
+      const result = JSON.parse(r.stdout);
+      const byId = Object.fromEntries(result.checks.map((c: { id: string }) => [c.id, c]));
+      expect(byId.A7.code).toBe('A7/rendered-ok');
+      expect(byId.A7.evidence).toContain('find_flights');
+      expect(byId.C3.code).toBe('C3/rendered-only');
+      expect(byId.A11.status).toBe('partial');
+    },
+    70_000,
+  );
 
   it('without --render, A11 is not applicable and no browser is needed', async () => {
     const r = await runCli(['scan', `${site.origin}/`, '--pages', '1', '--format', 'json'], { env: { PATH: '/nonexistent', AI_READY_CHROME: undefined } });
@@ -43,7 +47,9 @@ describe('scan --render', () => {
 
   it.runIf(process.getuid?.() === 0)('--render as root with no unprivileged user to run the browser as exits 2 and names the ways out', async () => {
     const before = site.requests.length;
-    const r = await runCli(['scan', `${site.origin}/`, '--render'], { env: { AI_READY_BROWSER_USER: 'no-such-user-ai-ready', AI_READY_CHROME_NO_SANDBOX: undefined } });
+    const r = await runCli(['scan', `${site.origin}/`, '--render'], {
+      env: { AI_READY_BROWSER_USER: 'no-such-user-ai-ready', AI_READY_CHROME_NO_SANDBOX: undefined },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/does not run the browser as root without its sandbox \(no user no-such-user-ai-ready to run it as\)/);
     expect(r.stderr).toMatch(/AI_READY_BROWSER_USER=<user>[\s\S]*AI_READY_CHROME_NO_SANDBOX=1/);

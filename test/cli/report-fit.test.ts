@@ -85,7 +85,12 @@ describe('terminal views', () => {
     const wideBlocks = codeBlocks(wide.stdout);
     const narrowBlocks = codeBlocks(narrow.stdout);
     expect(narrowBlocks.length).toBe(wideBlocks.length);
-    const tokens = (block: string[]) => block.map((l) => l.replace(/ \\$/, '')).join(' ').split(/\s+/).filter(Boolean);
+    const tokens = (block: string[]) =>
+      block
+        .map((l) => l.replace(/ \\$/, ''))
+        .join(' ')
+        .split(/\s+/)
+        .filter(Boolean);
     const continued = (blocks: string[][]) => blocks.flat().filter((l) => / \\$/.test(l)).length;
     expect(continued(narrowBlocks)).toBeGreaterThan(continued(wideBlocks));
     narrowBlocks.forEach((block, i) => {

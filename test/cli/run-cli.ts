@@ -11,7 +11,10 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], opts: { env?: Record<string, string | undefined>; cwd?: string; stdin?: string; timeoutMs?: number } = {}): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  opts: { env?: Record<string, string | undefined>; cwd?: string; stdin?: string; timeoutMs?: number } = {},
+): Promise<CliRun> {
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', CI: undefined, GITHUB_STEP_SUMMARY: undefined, ...opts.env };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   return new Promise((resolve, reject) => {

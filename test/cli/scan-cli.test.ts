@@ -131,7 +131,14 @@ describe('exit codes for each threshold', () => {
   });
 
   it('bad threshold values and unknown checks are usage errors (2)', async () => {
-    for (const args of [['--min-score', '101'], ['--min-grade', 'E'], ['--min-level', '2.5'], ['--fail-on', 'Z99'], ['--format', 'xml'], ['--profile', 'shop']]) {
+    for (const args of [
+      ['--min-score', '101'],
+      ['--min-grade', 'E'],
+      ['--min-level', '2.5'],
+      ['--fail-on', 'Z99'],
+      ['--format', 'xml'],
+      ['--profile', 'shop'],
+    ]) {
       const run = await runCli(['scan', good.origin, ...args]);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(/^ai-ready: /);
@@ -148,7 +155,7 @@ describe('batch', () => {
     expect(run.code).toBe(3);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines.map((l) => ScanResponse.parse(JSON.parse(l)).url).sort()).toEqual([`${good.origin}/`, `${noRobots.origin}/`].sort());
-    expect(run.stderr).toMatch(new RegExp(`ai-ready: ${deadUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/? could not be fetched`));
+    expect(run.stderr).toMatch(new RegExp(`ai-ready: ${deadUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/? could not be fetched`));
     expect(run.stderr).toMatch(/\[3\/3 done\] input \d: /);
   });
 

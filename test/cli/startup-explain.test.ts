@@ -64,7 +64,11 @@ describe('explain', () => {
 
   it('every host with steps of its own gets them (caddy, iis, github-pages, not only the big six)', async () => {
     const generic = (await runCli(['explain', 'D1'])).stdout;
-    for (const [name, marker] of [['caddy', 'Caddyfile'], ['iis', 'web.config'], ['vercel', 'Vercel']] as const) {
+    for (const [name, marker] of [
+      ['caddy', 'Caddyfile'],
+      ['iis', 'web.config'],
+      ['vercel', 'Vercel'],
+    ] as const) {
       const run = await runCli(['explain', 'D1', '--platform', name]);
       expect(run.code, name).toBe(0);
       expect(run.stdout, name).toContain(marker);
@@ -124,25 +128,25 @@ describe('GitHub Action', () => {
       const run = (inputs: Record<string, string>) =>
         new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
           const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
-          cwd: dir,
-          env: {
-            PATH: process.env.PATH,
-            AI_READY_CMD: `${process.execPath} ${BIN}`,
-            RUNNER_TEMP: dir,
-            GITHUB_STEP_SUMMARY: summary,
-            GITHUB_OUTPUT: output,
-            NO_COLOR: '1',
-            INPUT_URL: site.origin,
-            INPUT_MIN_GRADE: '',
-            INPUT_MIN_SCORE: '',
-            INPUT_FAIL_ON: '',
-            INPUT_FORMAT: 'github',
-            INPUT_OUTPUT_FILE: 'ai-ready-report',
-            INPUT_PROFILE: 'auto',
-            INPUT_VERSION: 'latest',
-            ...inputs,
-          },
-        });
+            cwd: dir,
+            env: {
+              PATH: process.env.PATH,
+              AI_READY_CMD: `${process.execPath} ${BIN}`,
+              RUNNER_TEMP: dir,
+              GITHUB_STEP_SUMMARY: summary,
+              GITHUB_OUTPUT: output,
+              NO_COLOR: '1',
+              INPUT_URL: site.origin,
+              INPUT_MIN_GRADE: '',
+              INPUT_MIN_SCORE: '',
+              INPUT_FAIL_ON: '',
+              INPUT_FORMAT: 'github',
+              INPUT_OUTPUT_FILE: 'ai-ready-report',
+              INPUT_PROFILE: 'auto',
+              INPUT_VERSION: 'latest',
+              ...inputs,
+            },
+          });
           let stdout = '';
           let stderr = '';
           child.stdout.on('data', (d) => (stdout += d));

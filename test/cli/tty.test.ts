@@ -8,7 +8,6 @@ import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { agentReady } from '../fixtures/sites.mjs';
 import { BIN, ROOT, hasScript } from './run-cli.js';
 
-
 let site: FixtureSite;
 beforeAll(async () => {
   site = await startFixture((s) => agentReady(s.origin), { delayMs: 30 });

@@ -54,7 +54,19 @@ describe('private-network address classifier', () => {
     expect(classifyAddress(address)).toBe(cls);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '64:ff9b:2::1', '::ffff:0:8.8.8.8', '3fff:1000::1', '5f01::1'])('%s is public', (a) => {
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.32.0.1',
+    '100.128.0.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '64:ff9b:2::1',
+    '::ffff:0:8.8.8.8',
+    '3fff:1000::1',
+    '5f01::1',
+  ])('%s is public', (a) => {
     expect(classifyAddress(a)).toBe('public');
   });
 

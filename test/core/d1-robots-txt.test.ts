@@ -36,8 +36,10 @@ describe('D1 robots.txt', () => {
     const nginx = d1RobotsTxt.fixGuide({ origin: ORIGIN, platform: null, hosting: ['nginx'] });
     expect(nginx.some((s) => s.lang === 'nginx')).toBe(true);
   });
-  it('names the directives Lighthouse\'s robots-txt audit flags (Content-Usage, Agentmap) without changing the verdict, and the alternative for each', () => {
-    const o = evalRobots(text('/robots.txt', 'User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: train-ai=n\nAllow: /\n\nAgentmap: /.well-known/ai-catalog.json\n'));
+  it("names the directives Lighthouse's robots-txt audit flags (Content-Usage, Agentmap) without changing the verdict, and the alternative for each", () => {
+    const o = evalRobots(
+      text('/robots.txt', 'User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: train-ai=n\nAllow: /\n\nAgentmap: /.well-known/ai-catalog.json\n'),
+    );
     expect(o.code).toBe('D1/ok');
     const said = o.advisories?.join(' ') ?? '';
     expect(said).toContain('reports content-usage (line 3), agentmap (line 6) as "Unknown directive"');

@@ -28,7 +28,10 @@ describe('template data in the scan result', () => {
     const { CHECKS } = await import('../../src/core/checks/index.js');
     const { fillTemplate } = await import('../../src/core/checks/messages.js');
     const site = await startFixture({
-      '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><head><title>T</title></head><body><h1>Hi</h1><p>Some text.</p></body></html>' },
+      '/': {
+        headers: { 'content-type': 'text/html' },
+        body: '<!doctype html><html><head><title>T</title></head><body><h1>Hi</h1><p>Some text.</p></body></html>',
+      },
       '/robots.txt': { headers: { 'content-type': 'application/octet-stream' }, body: 'User-agent: GPTBot\nDisallow: /\nnonsense line\n' },
       '/llms.txt': { headers: { 'content-type': 'text/plain' }, body: '# Site\n\n> About.\n\n## Docs\n\n- [Home](/): the home page\n' },
     });

@@ -37,7 +37,13 @@ describe('HttpClient connection reuse', () => {
     const client = new HttpClient({ timeoutMs: 2000 });
     const before = connections;
     const results = [];
-    for (const [path, method] of [['/ok', 'GET'], ['/ok', 'HEAD'], ['/gz', 'GET'], ['/moved', 'GET'], ['/ok', 'GET']] as const) {
+    for (const [path, method] of [
+      ['/ok', 'GET'],
+      ['/ok', 'HEAD'],
+      ['/gz', 'GET'],
+      ['/moved', 'GET'],
+      ['/ok', 'GET'],
+    ] as const) {
       results.push(await client.fetch(origin + path, { method }));
     }
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);

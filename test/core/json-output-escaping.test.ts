@@ -9,7 +9,24 @@ import { runCli } from '../cli/run-cli.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { startServer, type TestServer } from '../server/helpers/server.js';
 
-const UNSAFE = ['\u0085', '\u009b', '\u061c', '\u200e', '\u200f', '\u2028', '\u2029', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+const UNSAFE = [
+  '\u0085',
+  '\u009b',
+  '\u061c',
+  '\u200e',
+  '\u200f',
+  '\u2028',
+  '\u2029',
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+];
 // eslint-disable-next-line no-control-regex
 const RAW = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const TRICK = `Evil\u009b31m\u202eTitle\u2066x\u2069\u001b]0;pwned\u0007 ${'word '.repeat(60)}`;
@@ -18,8 +35,14 @@ let site: FixtureSite;
 let srv: TestServer;
 beforeAll(async () => {
   site = await startFixture({
-    '/': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: `<!doctype html><html><head><title>${TRICK}</title></head><body><h1>${TRICK}</h1><p>${TRICK}</p></body></html>` },
-    '/llms.txt': { headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `# Docs \u202egnp.exe\u009b\n\n> ${TRICK}\n\n## Docs\n\n- [A\u202e](/a.md)\n` },
+    '/': {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!doctype html><html><head><title>${TRICK}</title></head><body><h1>${TRICK}</h1><p>${TRICK}</p></body></html>`,
+    },
+    '/llms.txt': {
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      body: `# Docs \u202egnp.exe\u009b\n\n> ${TRICK}\n\n## Docs\n\n- [A\u202e](/a.md)\n`,
+    },
   });
   srv = await startServer();
 });

@@ -10,7 +10,11 @@ describe('library API', () => {
     // Package self-reference goes through package.json "exports", as a consumer's import would.
     const out = execFileSync(
       process.execPath,
-      ['--input-type=module', '-e', "const m = await import('ai-ready'); console.log(typeof m.scan, typeof m.rubric, m.RUBRIC_VERSION.length > 0, m.ScanResponse.safeParse({}).success)"],
+      [
+        '--input-type=module',
+        '-e',
+        "const m = await import('ai-ready'); console.log(typeof m.scan, typeof m.rubric, m.RUBRIC_VERSION.length > 0, m.ScanResponse.safeParse({}).success)",
+      ],
       { cwd: root, encoding: 'utf8' },
     );
     expect(out.trim()).toBe('function function true false');

@@ -44,7 +44,12 @@ describe('LightHeaders', () => {
 
   it('is built from a record, pairs or another headers object, and refuses what Headers refuses', () => {
     expect(new LightHeaders({ 'Mcp-Session-Id': ' abc ' }).get('mcp-session-id')).toBe('abc');
-    expect(new LightHeaders([['a', '1'], ['A', '2']]).get('a')).toBe('1, 2');
+    expect(
+      new LightHeaders([
+        ['a', '1'],
+        ['A', '2'],
+      ]).get('a'),
+    ).toBe('1, 2');
     expect(headerRecord(new Headers({ Accept: 'text/event-stream' }))).toEqual({ accept: 'text/event-stream' });
     expect(headerRecord(new LightHeaders({ Accept: 'application/json' }))).toEqual({ accept: 'application/json' });
     expect(() => new LightHeaders({ 'bad name': 'x' })).toThrow(TypeError);
@@ -72,10 +77,10 @@ describe('lightResponse / responseOf', () => {
 
   it('hands back status, the listed headers only, and the body as JSON or text', async () => {
     const body = Buffer.from('{"jsonrpc":"2.0","id":0,"result":{}}');
-    const res = responseOf(
-      result({ headers: { 'content-type': 'application/json', 'mcp-session-id': 's1', 'set-cookie': 'k=v' }, body }),
-      ['content-type', 'mcp-session-id'],
-    );
+    const res = responseOf(result({ headers: { 'content-type': 'application/json', 'mcp-session-id': 's1', 'set-cookie': 'k=v' }, body }), [
+      'content-type',
+      'mcp-session-id',
+    ]);
     expect(res.status).toBe(200);
     expect(res.ok).toBe(true);
     expect(res.headers.get('Content-Type')).toBe('application/json');

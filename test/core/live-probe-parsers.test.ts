@@ -8,8 +8,16 @@ import { siteOf } from '../../src/core/gather/live-scope.js';
 import { ORIGIN, response } from '../helpers/responses.js';
 
 const post = (status: number | null, body: string, contentType = 'application/json') =>
-  response({ url: '/a2a', method: 'POST', status, headers: { 'content-type': contentType }, body, ...(status === null ? { error: { code: 'timeout', message: 'no complete response before the timeout' } } : {}) });
-const urlset = (locs: string[]) => `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`;
+  response({
+    url: '/a2a',
+    method: 'POST',
+    status,
+    headers: { 'content-type': contentType },
+    body,
+    ...(status === null ? { error: { code: 'timeout', message: 'no complete response before the timeout' } } : {}),
+  });
+const urlset = (locs: string[]) =>
+  `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`;
 const xml = (path: string, body: string | Buffer) => response({ url: path, headers: { 'content-type': 'application/xml' }, body });
 
 describe('A2A probe answers', () => {
@@ -35,23 +43,49 @@ describe('A2A probe answers', () => {
   });
 
   it('the HTTP+JSON judge never throws, stays short, and counts only an error object or a task', () => {
-    const errorish = fc.record({ error: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.record({ code: fc.oneof(fc.integer(), fc.string()), message: fc.string(), details: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }) }, { requiredKeys: [] })) }, { requiredKeys: [] });
+    const errorish = fc.record(
+      {
+        error: fc.oneof(
+          fc.jsonValue({ maxDepth: 2 }),
+          fc.record(
+            { code: fc.oneof(fc.integer(), fc.string()), message: fc.string(), details: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }) },
+            { requiredKeys: [] },
+          ),
+        ),
+      },
+      { requiredKeys: [] },
+    );
     fc.assert(
-      fc.property(fc.integer({ min: 100, max: 599 }), fc.oneof(fc.string(), fc.json(), errorish.map((v) => JSON.stringify(v))), (status, body) => {
-        const r = judgeA2aRestAnswer({ ...post(status, body), method: 'GET' as const });
-        expect(['http-json', 'auth-required', 'no-answer']).toContain(r.outcome);
-        expect(r.answer.length).toBeLessThan(200);
-        if (r.outcome === 'http-json') {
-          const v = JSON.parse(body) as Record<string, unknown>;
-          expect(typeof v.error === 'object' || (status < 300 && typeof v.id === 'string')).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 100, max: 599 }),
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          errorish.map((v) => JSON.stringify(v)),
+        ),
+        (status, body) => {
+          const r = judgeA2aRestAnswer({ ...post(status, body), method: 'GET' as const });
+          expect(['http-json', 'auth-required', 'no-answer']).toContain(r.outcome);
+          expect(r.answer.length).toBeLessThan(200);
+          if (r.outcome === 'http-json') {
+            const v = JSON.parse(body) as Record<string, unknown>;
+            expect(typeof v.error === 'object' || (status < 300 && typeof v.id === 'string')).toBe(true);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
-  it('reads interfaces from the members the card\'s version has; the probe takes the first it can speak', () => {
-    const v10 = { url: 'https://a/leftover', supportedInterfaces: [{ url: 'grpc.a:443', protocolBinding: 'GRPC' }, { url: 'https://a/rest', protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' }, { url: 'https://a/rpc', protocolBinding: 'JSONRPC' }] };
+  it("reads interfaces from the members the card's version has; the probe takes the first it can speak", () => {
+    const v10 = {
+      url: 'https://a/leftover',
+      supportedInterfaces: [
+        { url: 'grpc.a:443', protocolBinding: 'GRPC' },
+        { url: 'https://a/rest', protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
+        { url: 'https://a/rpc', protocolBinding: 'JSONRPC' },
+      ],
+    };
     // 1.0 has no top-level url: the leftover is never read.
     expect(a2aInterfaces(v10, '1.0').map((i) => i.url)).toEqual(['grpc.a:443', 'https://a/rest', 'https://a/rpc']);
     expect(probeTarget(a2aInterfaces(v10, '1.0'))).toMatchObject({ url: 'https://a/rest', binding: 'HTTP+JSON', protocolVersion: '1.0' });
@@ -67,8 +101,12 @@ describe('A2A probe answers', () => {
 
   it('judges an HTTP+JSON answer by its A2A error body, never by a bare status', () => {
     const get = (status: number | null, body: string, ct = 'application/json') => ({ ...post(status, body, ct), method: 'GET' as const });
-    const taskNotFound = '{"error":{"code":404,"status":"NOT_FOUND","message":"no task","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"TASK_NOT_FOUND","domain":"a2a-protocol.org"}]}}';
-    expect(judgeA2aRestAnswer(get(404, taskNotFound, 'application/a2a+json'))).toMatchObject({ outcome: 'http-json', answer: expect.stringContaining('A2A error TASK_NOT_FOUND') });
+    const taskNotFound =
+      '{"error":{"code":404,"status":"NOT_FOUND","message":"no task","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"TASK_NOT_FOUND","domain":"a2a-protocol.org"}]}}';
+    expect(judgeA2aRestAnswer(get(404, taskNotFound, 'application/a2a+json'))).toMatchObject({
+      outcome: 'http-json',
+      answer: expect.stringContaining('A2A error TASK_NOT_FOUND'),
+    });
     expect(judgeA2aRestAnswer(get(404, '{"error":{"code":404,"message":"Task not found"}}')).outcome).toBe('http-json');
     expect(judgeA2aRestAnswer(get(401, '')).outcome).toBe('auth-required');
     expect(judgeA2aRestAnswer(get(404, 'Not Found', 'text/plain')).outcome).toBe('no-answer');
@@ -88,11 +126,17 @@ describe('sitemap <loc> reading', () => {
 
   it('never throws on arbitrary bodies and returns at most the locs present', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.uint8Array({ maxLength: 2000 }).map((a) => Buffer.from(a))), (body) => {
-        const locs = sitemapLocs(xml('/s.xml', body));
-        expect(Array.isArray(locs)).toBe(true);
-        expect(locs.length).toBeLessThanOrEqual(String(body).length);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.uint8Array({ maxLength: 2000 }).map((a) => Buffer.from(a)),
+        ),
+        (body) => {
+          const locs = sitemapLocs(xml('/s.xml', body));
+          expect(Array.isArray(locs)).toBe(true);
+          expect(locs.length).toBeLessThanOrEqual(String(body).length);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -110,7 +154,10 @@ describe('sitemap <loc> reading', () => {
 
 describe('product page from the sitemaps', () => {
   it('prefers a product-shaped same-origin URL, then the first URL of a products sitemap', () => {
-    const pages = { url: `${ORIGIN}/sitemap_pages_1.xml`, probe: xml('/sitemap_pages_1.xml', urlset([`${ORIGIN}/`, `${ORIGIN}/about`, 'https://other.example/products/x'])) };
+    const pages = {
+      url: `${ORIGIN}/sitemap_pages_1.xml`,
+      probe: xml('/sitemap_pages_1.xml', urlset([`${ORIGIN}/`, `${ORIGIN}/about`, 'https://other.example/products/x'])),
+    };
     const products = { url: `${ORIGIN}/sitemap_products_1.xml`, probe: xml('/sitemap_products_1.xml', urlset([`${ORIGIN}/shop/blue`])) };
     expect(productFromSitemaps([pages, products], ORIGIN)).toEqual({ url: `${ORIGIN}/shop/blue`, sitemap: products.url });
     const shaped = { url: `${ORIGIN}/sitemap.xml`, probe: xml('/sitemap.xml', urlset([`${ORIGIN}/`, `${ORIGIN}/products/red-widget`])) };

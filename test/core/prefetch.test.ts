@@ -25,7 +25,14 @@ describe('prefetch of chain starts', () => {
     const r = await scan(site.origin, { onEvent: (e) => events.push(e.type) });
     expect(robotsBeforePageAnswered).toBe(true);
     expect(r.checks.find((c) => c.id === 'D1')?.status).toBe('pass');
-    const cards = ['/.well-known/mcp/server-card.json', '/.well-known/mcp/server-card', '/.well-known/mcp/server-cards.json', '/.well-known/mcp.json', '/.well-known/agent-card.json', '/.well-known/oauth-protected-resource'];
+    const cards = [
+      '/.well-known/mcp/server-card.json',
+      '/.well-known/mcp/server-card',
+      '/.well-known/mcp/server-cards.json',
+      '/.well-known/mcp.json',
+      '/.well-known/agent-card.json',
+      '/.well-known/oauth-protected-resource',
+    ];
     for (const path of ['/robots.txt', '/.well-known/agent-skills/index.json', '/llms.txt', '/.well-known/api-catalog', ...cards]) {
       expect([path, site.requests.filter((q) => q.path === path && q.method === 'GET').length]).toEqual([path, 1]);
     }

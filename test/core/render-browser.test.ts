@@ -96,7 +96,11 @@ describe.skipIf(!hasBrowser || process.platform !== 'linux')('the rendering brow
       const cmdlines = pids.map(commandLine);
       expect(cmdlines[0]).toContain('--remote-debugging-pipe');
       for (const args of cmdlines) expect(args.some((a) => a.startsWith('--remote-debugging-port'))).toBe(false);
-      for (const pid of pids) expect(socketInodes(pid).filter((i) => listening.has(i)), `pid ${pid} listens`).toEqual([]);
+      for (const pid of pids)
+        expect(
+          socketInodes(pid).filter((i) => listening.has(i)),
+          `pid ${pid} listens`,
+        ).toEqual([]);
       const profile = cmdlines[0].find((a) => a.startsWith('--user-data-dir='))!.slice('--user-data-dir='.length);
       expect(existsSync(join(profile, 'DevToolsActivePort'))).toBe(false);
       if (process.getuid?.() === 0) {
@@ -111,7 +115,7 @@ describe.skipIf(!hasBrowser || process.platform !== 'linux')('the rendering brow
     }
   }, 60_000);
 
-  it('sends nothing of its own: the DNS server hears only the scanned site\'s name', async () => {
+  it("sends nothing of its own: the DNS server hears only the scanned site's name", async () => {
     configureResolver({ servers: [dns.address], timeoutMs: 500, tries: 2 });
     const before = dns.queries.length;
     const session = await RenderSession.open({ blockPrivateNetwork: true, allowedHosts: ['aiready-shop.net'] });

@@ -24,7 +24,12 @@ let dns: TestDnsServer;
 let site: FixtureSite;
 let dir: string;
 /** Names the loopback DNS server answers; every other name hangs. */
-const ANSWERS = { 'aiready-healthy.net': '127.0.0.1', 'aiready-hostile.net': '127.0.0.1', 'aiready-inhosts.net': '127.0.0.1', 'aiready-internal.net': '10.1.2.3' };
+const ANSWERS = {
+  'aiready-healthy.net': '127.0.0.1',
+  'aiready-hostile.net': '127.0.0.1',
+  'aiready-inhosts.net': '127.0.0.1',
+  'aiready-internal.net': '10.1.2.3',
+};
 
 const healthyHtml = '<!doctype html><title>ok</title><main><h1>Flights</h1><p id="t">static</p></main><script>t.textContent = "rendered text"</script>';
 
@@ -43,7 +48,10 @@ beforeAll(async () => {
         }
       </script>`,
     },
-    '/internal': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><title>i</title><p>x</p><script>fetch("http://aiready-internal.net/secret").catch(() => {})</script>' },
+    '/internal': {
+      headers: { 'content-type': 'text/html' },
+      body: '<!doctype html><title>i</title><p>x</p><script>fetch("http://aiready-internal.net/secret").catch(() => {})</script>',
+    },
   });
 });
 
@@ -169,7 +177,10 @@ describe('the guard proxy resolves through the engine resolver', () => {
       expect(answer).toMatch(/^HTTP\/1\.1 403/);
       expect(answer).not.toContain('10.1.2.3');
       expect(JSON.stringify(proxy.stats.refused)).not.toContain('10.1.2.3');
-      expect(proxy.stats.refused[0]).toEqual({ host: 'aiready-internal.net', reason: expect.stringMatching(/resolves to a private address, refused by the private-network guard/) });
+      expect(proxy.stats.refused[0]).toEqual({
+        host: 'aiready-internal.net',
+        reason: expect.stringMatching(/resolves to a private address, refused by the private-network guard/),
+      });
     } finally {
       await proxy.close();
     }
@@ -206,7 +217,13 @@ describe.skipIf(!hasBrowser)('a page flooding the resolver costs its own scan on
   it('the report warns of a refused internal name by its rule, without its address', async () => {
     useLoopbackDns();
     // The site by its loopback literal (the scan's own client resolves allowed names with the system resolver).
-    const r = await scan(`http://127.0.0.1:${site.port}/internal`, { render: true, pages: 1, blockPrivateNetwork: true, allowedHosts: ['127.0.0.1'], only: ['A7'] });
+    const r = await scan(`http://127.0.0.1:${site.port}/internal`, {
+      render: true,
+      pages: 1,
+      blockPrivateNetwork: true,
+      allowedHosts: ['127.0.0.1'],
+      only: ['A7'],
+    });
     const warning = (r.warnings ?? []).find((w) => w.includes('guard refused'));
     expect(warning).toContain('aiready-internal.net (the name resolves to a private address, refused by the private-network guard');
     expect(JSON.stringify(r)).not.toContain('10.1.2.3');

@@ -30,15 +30,25 @@ describe.skipIf(!hasBrowser)('rendering hostile pages', () => {
     site = await startFixture({
       '/spin': page('for (;;) {}'),
       '/hog': page('const keep = []; for (;;) keep.push(new Array(1e6).fill(Math.random()));'),
-      '/windows': page("setInterval(() => { for (let i = 0; i < 50; i++) window.open('/popup-' + i); }, 5); document.getElementById('out').textContent = 'done';"),
+      '/windows': page(
+        "setInterval(() => { for (let i = 0; i < 50; i++) window.open('/popup-' + i); }, 5); document.getElementById('out').textContent = 'done';",
+      ),
       '/dialogs': page("for (let i = 0; i < 20; i++) alert('hi ' + i); document.getElementById('out').textContent = 'after dialogs';"),
       '/sw': page("navigator.serviceWorker.register('/sw.js').then(() => out.textContent = 'registered', (e) => out.textContent = 'refused ' + e.name);"),
       '/sw.js': { headers: { 'content-type': 'text/javascript' }, body: 'self.addEventListener("fetch", () => {});' },
-      '/file': page("setTimeout(() => { location.href = 'file:///etc/passwd'; }, 10);", '<main><h1>Files</h1><iframe src="file:///etc/passwd"></iframe><img src="file:///etc/hostname"></main>'),
+      '/file': page(
+        "setTimeout(() => { location.href = 'file:///etc/passwd'; }, 10);",
+        '<main><h1>Files</h1><iframe src="file:///etc/passwd"></iframe><img src="file:///etc/hostname"></main>',
+      ),
       '/download': page("location.href = '/payload.bin';"),
-      '/payload.bin': { headers: { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="payload.bin"' }, body: 'x'.repeat(10_000) },
-      '/geo': page("navigator.geolocation.getCurrentPosition(() => out.textContent = 'located', (e) => out.textContent = 'denied ' + e.code); Notification.requestPermission().then((p) => document.title = 'notify ' + p);"),
-      '/reload': page("setTimeout(() => location.reload(), 0);"),
+      '/payload.bin': {
+        headers: { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="payload.bin"' },
+        body: 'x'.repeat(10_000),
+      },
+      '/geo': page(
+        "navigator.geolocation.getCurrentPosition(() => out.textContent = 'located', (e) => out.textContent = 'denied ' + e.code); Notification.requestPermission().then((p) => document.title = 'notify ' + p);",
+      ),
+      '/reload': page('setTimeout(() => location.reload(), 0);'),
       '/ok': page("document.getElementById('out').textContent = 'scripts ran';"),
       // localhost is loopback like the target, but only 127.0.0.1 is allowed: the guard must refuse it.
       '/private-fetch': page(`fetch('http://localhost:${secret.port}/secret').then(() => out.textContent = 'reached', () => out.textContent = 'blocked');`),
@@ -115,7 +125,7 @@ describe.skipIf(!hasBrowser)('rendering hostile pages', () => {
     }
   });
 
-  it('outside the scans\' contexts the browser reaches nothing (its default context has a dead proxy)', async () => {
+  it("outside the scans' contexts the browser reaches nothing (its default context has a dead proxy)", async () => {
     const launched = await launchBrowser({ extraArgs: NO_NETWORK_OUTSIDE_CONTEXTS });
     try {
       const p = await launched.browser.newPage();
@@ -164,7 +174,13 @@ describe('the guard proxy refuses private addresses before connecting', () => {
     });
 
   it('CONNECT to private, link-local, metadata and loopback literals is 403', async () => {
-    for (const [target, cls] of [['10.0.0.1:443', 'private'], ['169.254.169.254:443', 'metadata'], ['[fd00::1]:443', 'private'], ['127.0.0.1:443', 'loopback'], ['[::ffff:192.168.1.1]:443', 'private']]) {
+    for (const [target, cls] of [
+      ['10.0.0.1:443', 'private'],
+      ['169.254.169.254:443', 'metadata'],
+      ['[fd00::1]:443', 'private'],
+      ['127.0.0.1:443', 'loopback'],
+      ['[::ffff:192.168.1.1]:443', 'private'],
+    ]) {
       const answer = await connect(target);
       expect(answer, target).toMatch(/^HTTP\/1\.1 403/);
       expect(answer, target).toContain(`a ${cls} address`);
@@ -180,7 +196,7 @@ describe('the guard proxy refuses private addresses before connecting', () => {
   });
 });
 
-describe('the guard proxy caps what one scan\'s pages may do', () => {
+describe("the guard proxy caps what one scan's pages may do", () => {
   let site: FixtureSite;
   beforeAll(async () => {
     site = await startFixture({ '/small': { body: 'ok' }, '/big': { body: 'x'.repeat(200_000) } });
@@ -224,4 +240,3 @@ describe('the guard proxy caps what one scan\'s pages may do', () => {
     }
   });
 });
-

@@ -67,7 +67,10 @@ describe.skipIf(!hasBrowser)('scan with rendering', () => {
   });
 
   it('site scope: every sampled page is rendered, and A11 is judged per page', async () => {
-    const html = (body: string) => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body: `<!doctype html><html lang="en"><head><title>t</title></head><body><main>${body}</main></body></html>` });
+    const html = (body: string) => ({
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!doctype html><html lang="en"><head><title>t</title></head><body><main>${body}</main></body></html>`,
+    });
     const text = '<p>' + 'Plain words for people and agents. '.repeat(30) + '</p>';
     const multi = await startFixture({
       '/': html(`<h1>Home</h1>${text}<a href="/good">Good</a> <a href="/bad">Bad</a>`),

@@ -31,7 +31,7 @@ describe.skipIf(!hasBrowser)('RenderSession', () => {
     expect(r.operability?.violations.map((v) => v.rule)).toContain('button-name');
   });
 
-  it('reads declarative form tools and the browser\'s own schema issues', async () => {
+  it("reads declarative form tools and the browser's own schema issues", async () => {
     const r = await session.render(`${site.origin}/declarative`);
     expect(r.tools).toEqual([expect.objectContaining({ name: 'search_site', declarative: true })]);
     expect(r.schemaIssues.map((i) => i.type)).toContain('FormModelContextParameterMissingTitleAndDescription');
@@ -48,13 +48,16 @@ describe.skipIf(!hasBrowser)('RenderSession', () => {
     try {
       const r = await fallback.render(`${site.origin}/`);
       expect(r.webmcp).toBe('recorded');
-      expect(r.tools).toEqual([expect.objectContaining({ name: 'find_flights', description: 'Find flights between two airports on a date.', declarative: false })]);
+      expect(r.tools).toEqual([
+        expect.objectContaining({ name: 'find_flights', description: 'Find flights between two airports on a date.', declarative: false }),
+      ]);
       expect(r.html).not.toContain('data-ai-ready-webmcp');
       const d = await fallback.render(`${site.origin}/declarative`);
-      expect(d.tools).toEqual([expect.objectContaining({ name: 'search_site', declarative: true, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } })]);
+      expect(d.tools).toEqual([
+        expect.objectContaining({ name: 'search_site', declarative: true, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }),
+      ]);
     } finally {
       await fallback.close();
     }
   });
 });
-

@@ -28,7 +28,9 @@ describe('missingShare', () => {
 
 describe('mainTextWords', () => {
   it('reads the text outside scripts, navigation, footers and hidden elements, lower-cased', () => {
-    const $ = load('<html><head><title>Ignored</title></head><body><nav>Menu</nav><main><h1>Fares</h1><p>One BAG included.</p><div hidden>secret</div><script>var x = 1</script></main><footer>Legal</footer></body></html>');
+    const $ = load(
+      '<html><head><title>Ignored</title></head><body><nav>Menu</nav><main><h1>Fares</h1><p>One BAG included.</p><div hidden>secret</div><script>var x = 1</script></main><footer>Legal</footer></body></html>',
+    );
     expect(mainTextWords($)).toEqual(['fares', 'one', 'bag', 'included']);
   });
 

@@ -12,8 +12,12 @@ import { findCheck } from '../../src/core/checks/index.js';
 import { renderedPage } from '../checks/tables/rendered.js';
 import { response, ORIGIN } from '../helpers/responses.js';
 
-const REGISTER = "<script>(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'find_order', description: 'Find an order', execute: async () => ({}) }); })();</script>";
-const page = (headers: Record<string, string>) => ({ headers: { 'content-type': 'text/html; charset=utf-8', ...headers }, body: `<!doctype html><html><head><title>x</title></head><body><h1>Orders</h1>${REGISTER}</body></html>` });
+const REGISTER =
+  "<script>(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'find_order', description: 'Find an order', execute: async () => ({}) }); })();</script>";
+const page = (headers: Record<string, string>) => ({
+  headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
+  body: `<!doctype html><html><head><title>x</title></head><body><h1>Orders</h1>${REGISTER}</body></html>`,
+});
 
 describe.skipIf(!hasBrowser)('WebMCP switched off by response headers, seen in a browser', () => {
   let site: FixtureSite;

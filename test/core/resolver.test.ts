@@ -43,7 +43,14 @@ describe('the guard resolver', () => {
     configureResolver({ servers: [hung.address], timeoutMs: 400, tries: 2, hostsFile: join(dir, 'none') });
     const names = Array.from({ length: 16 }, (_, i) => `stall${i}.example.com`);
     let settled = 0;
-    const lookups = names.map((n) => resolveHost(n).then(() => 'resolved', (e) => e).finally(() => settled++));
+    const lookups = names.map((n) =>
+      resolveHost(n)
+        .then(
+          () => 'resolved',
+          (e) => e,
+        )
+        .finally(() => settled++),
+    );
     // Thread-pool work (file read, gzip) completes while all sixteen lookups still hang:
     // with getaddrinfo, four of them would hold every thread of the pool.
     await readFile(new URL(import.meta.url));
@@ -92,7 +99,10 @@ describe('the guard resolver', () => {
     const hostsFile = join(dir, 'hosts');
     writeFileSync(hostsFile, '# test hosts\n127.0.0.1 intranet.test  alias.test\n10.1.2.3 private.test\n::1 six.test # comment\n');
     configureResolver({ servers: [nx.address], hostsFile });
-    expect(await resolveHost('localhost')).toEqual([{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }]);
+    expect(await resolveHost('localhost')).toEqual([
+      { address: '127.0.0.1', family: 4 },
+      { address: '::1', family: 6 },
+    ]);
     expect(await resolveHost('app.localhost')).toHaveLength(2);
     expect(await resolveHost('[::1]')).toEqual([{ address: '::1', family: 6 }]);
     expect(await resolveHost('203.0.113.9')).toEqual([{ address: '203.0.113.9', family: 4 }]);

@@ -35,17 +35,21 @@ describe('scan parameters, declared once', () => {
   it('query, body and the MCP tool accept the same pages and scope values', () => {
     const mcpInput = z.object(scanSite.input.shape);
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ min: -5, max: 30 }), fc.double({ noNaN: true, min: -2, max: 30 })), fc.constantFrom(undefined, 'site', 'page', 'all'), (pages, scope) => {
-        const body = accepts(() => scanParamsFromBody({ url: 'https://site.dev', pages, ...(scope ? { scope } : {}) }, null));
-        const query = accepts(() =>
-          scanParamsFromQuery(new URLSearchParams({ url: 'https://site.dev', pages: String(pages), ...(scope ? { scope } : {}) }), null),
-        );
-        const mcp = mcpInput.safeParse({ url: 'https://site.dev', pages, ...(scope ? { scope } : {}) }).success;
-        // The tool's own cross-field rule (scope page with pages other than 1) is checked in run(), as the API's is in the parser.
-        const crossField = scope === 'page' && pages !== 1;
-        expect(query).toBe(body);
-        expect(mcp && !crossField).toBe(body);
-      }),
+      fc.property(
+        fc.oneof(fc.integer({ min: -5, max: 30 }), fc.double({ noNaN: true, min: -2, max: 30 })),
+        fc.constantFrom(undefined, 'site', 'page', 'all'),
+        (pages, scope) => {
+          const body = accepts(() => scanParamsFromBody({ url: 'https://site.dev', pages, ...(scope ? { scope } : {}) }, null));
+          const query = accepts(() =>
+            scanParamsFromQuery(new URLSearchParams({ url: 'https://site.dev', pages: String(pages), ...(scope ? { scope } : {}) }), null),
+          );
+          const mcp = mcpInput.safeParse({ url: 'https://site.dev', pages, ...(scope ? { scope } : {}) }).success;
+          // The tool's own cross-field rule (scope page with pages other than 1) is checked in run(), as the API's is in the parser.
+          const crossField = scope === 'page' && pages !== 1;
+          expect(query).toBe(body);
+          expect(mcp && !crossField).toBe(body);
+        },
+      ),
       { numRuns: 200 },
     );
   });

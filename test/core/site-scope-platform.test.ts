@@ -42,7 +42,15 @@ describe('platform signals over the sample', () => {
   it('a conclusive target keeps its platform; hosting, store and app evidence add up', () => {
     const base: PlatformInfo = { platform: 'unknown', confidence: 0, evidence: [], isEcommerce: false, isApp: false, seoPlugin: null, hosting: [] };
     const wp: PlatformInfo = { ...base, platform: 'wordpress', confidence: 0.9, evidence: ['meta generator WordPress'], seoPlugin: 'yoast' };
-    const shop: PlatformInfo = { ...base, platform: 'shopify', confidence: 0.9, evidence: ['Shopify CDN'], isEcommerce: true, hosting: ['cloudflare'], commerceSignals: ['Product JSON-LD'] };
+    const shop: PlatformInfo = {
+      ...base,
+      platform: 'shopify',
+      confidence: 0.9,
+      evidence: ['Shopify CDN'],
+      isEcommerce: true,
+      hosting: ['cloudflare'],
+      commerceSignals: ['Product JSON-LD'],
+    };
     const merged = mergePlatform(wp, [{ label: '/shop', info: shop }]);
     expect(merged.platform).toBe('wordpress');
     expect(merged.seoPlugin).toBe('yoast');

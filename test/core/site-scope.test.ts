@@ -79,7 +79,12 @@ describe('site scope on a docs-only-negotiation site', () => {
       const c1 = r.checks.find((c) => c.id === 'C1')!;
       expect(c1.code).toBe('C1/some-pages');
       const judged = r.pages!.filter((p) => p.checks.C1).map((p) => [new URL(p.url).pathname, p.checks.C1!.status]);
-      expect(judged).toEqual([['/', 'fail'], ['/docs/getting-started', 'pass'], ['/pricing', 'fail'], ['/docs/api', 'pass']]);
+      expect(judged).toEqual([
+        ['/', 'fail'],
+        ['/docs/getting-started', 'pass'],
+        ['/pricing', 'fail'],
+        ['/docs/api', 'pass'],
+      ]);
       expect(c1.evidence).toContain('left out: /about (HTTP 500)');
     } finally {
       await broken.close();
@@ -128,7 +133,10 @@ describe('page sampling rule', () => {
     fc.assert(
       fc.property(input, (i) => {
         const distinct = new Set(
-          [...i.llmsLinks, ...i.sitemapLocs, ...i.pageLinks].map((r) => candidateUrl(r, target)).filter((u): u is URL => !!u).map(pageKey),
+          [...i.llmsLinks, ...i.sitemapLocs, ...i.pageLinks]
+            .map((r) => candidateUrl(r, target))
+            .filter((u): u is URL => !!u)
+            .map(pageKey),
         );
         distinct.delete(pageKey(target));
         expect(samplePages({ target, ...i }).length).toBe(Math.min(i.pages - 1, distinct.size));
@@ -176,7 +184,15 @@ describe('aggregation', () => {
   it('agreeing pages keep the target code; mixed ones are partial with the some-pages code', () => {
     const agree = aggregateOutcome('C3', { label: '/', outcome: o('fail') }, [{ label: '/a', outcome: o('fail', 'C3/other') }], []);
     expect(agree).toMatchObject({ status: 'fail', code: 'C3/fail' });
-    const mixed = aggregateOutcome('C3', { label: '/', outcome: o('pass') }, [{ label: '/a', outcome: o('fail') }, { label: '/b', outcome: o('info') }], []);
+    const mixed = aggregateOutcome(
+      'C3',
+      { label: '/', outcome: o('pass') },
+      [
+        { label: '/a', outcome: o('fail') },
+        { label: '/b', outcome: o('info') },
+      ],
+      [],
+    );
     expect(mixed).toMatchObject({ status: 'partial', code: 'C3/some-pages' });
     expect(mixed.evidence).toBe('On /: pass here. 1 of 2 sampled pages pass; pass: /; fail: /a. Site sample not measured: /b.');
   });

@@ -52,7 +52,13 @@ describe('standards ledger', () => {
           expect(src.readOn >= src.commitDate, `${at}: read before it was written`).toBe(true);
           expect(src.newestBy.length, `${at} says how it is known to be the newest`).toBeGreaterThan(20);
         }
-        if (e.checkedHow === 'read') expect(e.checked, e.id).toBe([...(e.sources ?? [])].map((x) => x.readOn).sort().at(-1));
+        if (e.checkedHow === 'read')
+          expect(e.checked, e.id).toBe(
+            [...(e.sources ?? [])]
+              .map((x) => x.readOn)
+              .sort()
+              .at(-1),
+          );
       });
     }
   });
@@ -101,7 +107,10 @@ describe('standards ledger', () => {
   });
 
   it('`rubric --standards --due` exits 0 when every reading is current, 1 with the list when some are due, 2 on a bad date', async () => {
-    const newest = standardsLedger().map((e) => e.checked).sort().at(-1)!;
+    const newest = standardsLedger()
+      .map((e) => e.checked)
+      .sort()
+      .at(-1)!;
     const current = await runCli(['rubric', '--standards', '--due', newest.length === 7 ? `${newest}-01` : newest]);
     const dueNow = dueForReading(standardsLedger(), new Date(`${newest.length === 7 ? `${newest}-01` : newest}T00:00:00Z`));
     expect(current.code).toBe(dueNow.length ? 1 : 0);

@@ -38,14 +38,33 @@ describe('target normalisation', () => {
 
   it('refuses host names that cannot exist, before any lookup', () => {
     const long = Array(5).fill('a'.repeat(60)).join('.'); // 304 characters
-    for (const u of ['https://ht!tp//x', 'https://a..b.com', 'https://.a.com', 'https://-a.com', 'https://a-.com', `https://${'a'.repeat(64)}.com`, `https://${long}`, 'https://a.b.123', 'https://x$y.com']) {
+    for (const u of [
+      'https://ht!tp//x',
+      'https://a..b.com',
+      'https://.a.com',
+      'https://-a.com',
+      'https://a-.com',
+      `https://${'a'.repeat(64)}.com`,
+      `https://${long}`,
+      'https://a.b.123',
+      'https://x$y.com',
+    ]) {
       expect([u, fails(u)]).toEqual([u, 'invalid-url']);
     }
     expect(() => normalizeTarget('https://ht!tp//x')).toThrow(/host name ht!tp has a label/);
   });
   it('accepts real host shapes: IDN (as punycode), IP literals, underscores, a trailing dot', () => {
     expect(normalizeTarget('https://bücher.de').hostname).toBe('xn--bcher-kva.de');
-    for (const u of ['https://a_b.acme.dev', 'https://acme.dev.', 'http://[::1]:8080', 'http://127.0.0.1', 'localhost', `https://${'a'.repeat(63)}.com`, 'https://0x7f.1', 'https://x-1.y-2.io']) {
+    for (const u of [
+      'https://a_b.acme.dev',
+      'https://acme.dev.',
+      'http://[::1]:8080',
+      'http://127.0.0.1',
+      'localhost',
+      `https://${'a'.repeat(63)}.com`,
+      'https://0x7f.1',
+      'https://x-1.y-2.io',
+    ]) {
       expect([u, fails(u)]).toEqual([u, 'accepted']);
     }
   });
@@ -86,11 +105,14 @@ describe('ScanTarget: normalised once, trusted by the engine', async () => {
   it('a worker thread takes only the canonical form back (what scanTarget produced)', () => {
     expect(isScanTarget(workerTarget('https://site.dev/a?b=1'))).toBe(true);
     for (const href of ['site.dev', 'HTTPS://SITE.DEV/', 'https://site.dev', 'https://u:p@site.dev/', 'https://site.dev/#x', 'ftp://site.dev/', 'not a url']) {
-      expect(code(() => workerTarget(href)), href).toBe('invalid-url');
+      expect(
+        code(() => workerTarget(href)),
+        href,
+      ).toBe('invalid-url');
     }
   });
 
-  it('a string stays the engine\'s to normalise (library and CLI callers keep every check)', () => {
+  it("a string stays the engine's to normalise (library and CLI callers keep every check)", () => {
     expect(targetUrl('site.dev').href).toBe('https://site.dev/');
     expect(code(() => targetUrl('javascript:alert(1)'))).toBe('invalid-url');
     expect(code(() => targetUrl('http://example.com/'))).toBe('invalid-url');

@@ -9,4 +9,13 @@ import { agentDiscovery } from './sites/agent-discovery.js';
 import { a2aSkillsNewest } from './sites/a2a-skills-newest.js';
 import { newestDiscovery } from './sites/newest-discovery.js';
 
-export const VARIANTS: Variant[] = [...discoverability, ...content, ...botAccess, ...capabilities, ...agentDiscovery, ...a2aSkillsNewest, ...newestDiscovery, ...commerce];
+export const VARIANTS: Variant[] = [
+  ...discoverability,
+  ...content,
+  ...botAccess,
+  ...capabilities,
+  ...agentDiscovery,
+  ...a2aSkillsNewest,
+  ...newestDiscovery,
+  ...commerce,
+];

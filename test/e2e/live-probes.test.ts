@@ -40,9 +40,16 @@ describe('live probes', () => {
   });
 
   it('an endpoint answering JSON that is not JSON-RPC, or never answering, is partial within the probe bounds', async () => {
-    const card = (o: string) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x/y', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${o}/mcp` }] }) });
+    const card = (o: string) => ({
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x/y', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${o}/mcp` }] }),
+    });
     const page = { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body><h1>Hi</h1></body></html>' };
-    const bad = await scanSite((o) => ({ '/': page, '/.well-known/mcp/server-card.json': card(o), '/mcp': { headers: { 'content-type': 'application/json' }, body: '{"hello":"world"}' } }));
+    const bad = await scanSite((o) => ({
+      '/': page,
+      '/.well-known/mcp/server-card.json': card(o),
+      '/mcp': { headers: { 'content-type': 'application/json' }, body: '{"hello":"world"}' },
+    }));
     expect(check(bad.result, 'A4').code).toBe('A4/endpoint-not-mcp');
     // Holds the request open; it is released when the probe gives up (or the fixture closes).
     const hung = await scanSite((o) => ({ '/': page, '/.well-known/mcp/server-card.json': card(o), '/mcp': () => {} }));
@@ -65,7 +72,19 @@ describe('live probes', () => {
     const { result } = await scanSite((o) => {
       const routes = sites.mcpProtectedNoMetadata(o);
       delete routes['/.well-known/oauth-protected-resource'];
-      return { ...routes, '/.well-known/mcp/server-card.json': { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', name: 'x/y', version: '1.0.0', description: 'A protected server', remotes: [{ type: 'streamable-http', url: `${o}/mcp` }] }) } };
+      return {
+        ...routes,
+        '/.well-known/mcp/server-card.json': {
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+            name: 'x/y',
+            version: '1.0.0',
+            description: 'A protected server',
+            remotes: [{ type: 'streamable-http', url: `${o}/mcp` }],
+          }),
+        },
+      };
     });
     expect(check(result, 'A4').code).toBe('A4/ok-auth-required');
     expect(check(result, 'A3').status).toBe('fail');

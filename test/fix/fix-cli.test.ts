@@ -35,7 +35,11 @@ Our notes for language models.
 - [Catalog](HOST/index.html): every widget
 `;
 
-const lines = (t: string) => t.split('\n').map((l) => l.trim()).filter(Boolean);
+const lines = (t: string) =>
+  t
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 const fix = (args: string[]) => runCli(['fix', ...args], { timeoutMs: 60_000 });
 
 async function closedPort(): Promise<number> {
@@ -53,7 +57,9 @@ beforeAll(async () => {
 afterAll(() => host?.close());
 
 describe("the owner's files", () => {
-  it('robots.txt and llms.txt keep every line, groups and comments included; the GPTBot group is left as the owner wrote it', { timeout: 120_000 }, async () => {
+  it('robots.txt and llms.txt keep every line, groups and comments included; the GPTBot group is left as the owner wrote it', {
+    timeout: 120_000,
+  }, async () => {
     const robots = OWNER_ROBOTS.replaceAll('HOST', host.origin);
     const llms = OWNER_LLMS.replaceAll('HOST', host.origin);
     const dir = makeProject(ASTRO, { 'public/robots.txt': robots, 'public/llms.txt': llms });
@@ -82,14 +88,18 @@ describe('WordPress', () => {
     const run = await fix([host.origin, '--dir', dir, '--write']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Project: WordPress/);
-    expect(run.stdout).toMatch(/by hand: WordPress publishes through its admin, not project files\n\s+Follow the guide: ai-ready explain [A-Z]+\d+ --platform wordpress/);
+    expect(run.stdout).toMatch(
+      /by hand: WordPress publishes through its admin, not project files\n\s+Follow the guide: ai-ready explain [A-Z]+\d+ --platform wordpress/,
+    );
     expect(run.stdout).toMatch(/Nothing to write\./);
     expect(readdirSync(dir, { recursive: true })).toEqual(before);
   });
 });
 
 describe('owner values', () => {
-  it('--set and ai-ready.fix.json are validated against the known names; a value a guide does not take yet is still reported as needed', { timeout: 60_000 }, async () => {
+  it('--set and ai-ready.fix.json are validated against the known names; a value a guide does not take yet is still reported as needed', {
+    timeout: 60_000,
+  }, async () => {
     const dir = makeProject(STATIC, { 'ai-ready.fix.json': JSON.stringify({ values: { siteName: 'Acme' } }) });
     host.serve(dir);
     const run = await fix([host.origin, '--dir', dir, '--set', 'contact=security@acme.test', '--format', 'json']);

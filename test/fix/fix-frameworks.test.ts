@@ -61,15 +61,15 @@ describe.each(PROJECTS.map((p) => [p.id, p] as [string, ProjectKind]))('fix --wr
     const dir = makeProject(kind);
     const host = await serveFolder(join(dir, kind.served), kind.rendersHome ? { pages: { '/': BARE_HTML } } : {});
     try {
-    const pristine = mkdtempSync(join(tmpdir(), 'ai-ready-fix-pristine-'));
-    cpSync(dir, pristine, { recursive: true });
-    const before = (await scanScore(host.origin)).overallScore;
-    const plan = await fixWrite(host.origin, dir);
-    expect(plan.framework.id).toBe(id);
-    expect(plan.written?.length).toBeGreaterThan(0);
-    for (const f of plan.written ?? []) expect(f.startsWith(kind.served === '.' ? '' : `${kind.served}/`) || ['_config.yml'].includes(f)).toBe(true);
-    const claimed = plan.checks.filter((c) => c.changes.length && !c.needs.length).map((c) => c.id);
-    expect(claimed.length).toBeGreaterThan(0);
+      const pristine = mkdtempSync(join(tmpdir(), 'ai-ready-fix-pristine-'));
+      cpSync(dir, pristine, { recursive: true });
+      const before = (await scanScore(host.origin)).overallScore;
+      const plan = await fixWrite(host.origin, dir);
+      expect(plan.framework.id).toBe(id);
+      expect(plan.written?.length).toBeGreaterThan(0);
+      for (const f of plan.written ?? []) expect(f.startsWith(kind.served === '.' ? '' : `${kind.served}/`) || ['_config.yml'].includes(f)).toBe(true);
+      const claimed = plan.checks.filter((c) => c.changes.length && !c.needs.length).map((c) => c.id);
+      expect(claimed.length).toBeGreaterThan(0);
 
       const after = await scanScore(host.origin);
       scores[id] = `${before} -> ${after.overallScore}`;
@@ -77,7 +77,10 @@ describe.each(PROJECTS.map((p) => [p.id, p] as [string, ProjectKind]))('fix --wr
       const known = { ...KNOWN, ...KNOWN_FOR[id] };
       const notPassing = claimed.filter((c) => !passes(c) && !known[c]).map((c) => `${c} ${after.checks.find((x) => x.id === c)?.code}`);
       expect(notPassing).toEqual([]);
-      expect(claimed.filter((c) => known[c] && passes(c)), 'KNOWN checks that pass now: remove them from KNOWN').toEqual([]);
+      expect(
+        claimed.filter((c) => known[c] && passes(c)),
+        'KNOWN checks that pass now: remove them from KNOWN',
+      ).toEqual([]);
       expect(after.overallScore).toBeGreaterThan(before);
 
       // Twice in a row on the same site: the origin serves the project as it was, fix runs again.

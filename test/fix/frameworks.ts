@@ -14,19 +14,108 @@ export interface ProjectKind {
   rendersHome: boolean;
 }
 
-const pkg = (deps: Record<string, string>, dev: Record<string, string> = {}) => JSON.stringify({ name: 'acme-site', private: true, scripts: { build: 'build' }, dependencies: deps, devDependencies: dev }, null, 2) + '\n';
+const pkg = (deps: Record<string, string>, dev: Record<string, string> = {}) =>
+  JSON.stringify({ name: 'acme-site', private: true, scripts: { build: 'build' }, dependencies: deps, devDependencies: dev }, null, 2) + '\n';
 
 export const PROJECTS: ProjectKind[] = [
-  { id: 'nextjs', served: 'public', rendersHome: true, files: { 'package.json': pkg({ next: '^15.0.0', react: '^19.0.0', 'react-dom': '^19.0.0' }), 'next.config.mjs': 'export default {};\n', 'app/page.tsx': 'export default function Page() { return <h1>Hello</h1>; }\n', 'public/favicon.ico': '' } },
-  { id: 'nuxt', served: 'public', rendersHome: true, files: { 'package.json': pkg({ nuxt: '^3.13.0', vue: '^3.5.0' }), 'nuxt.config.ts': 'export default defineNuxtConfig({});\n', 'app.vue': '<template><h1>Hello</h1></template>\n' } },
-  { id: 'astro', served: 'public', rendersHome: true, files: { 'package.json': pkg({ astro: '^4.16.0' }), 'astro.config.mjs': "import { defineConfig } from 'astro/config';\nexport default defineConfig({});\n", 'src/pages/index.astro': '<h1>Hello</h1>\n' } },
-  { id: 'docusaurus', served: 'static', rendersHome: true, files: { 'package.json': pkg({ '@docusaurus/core': '3.5.2', '@docusaurus/preset-classic': '3.5.2', react: '^18.0.0' }), 'docusaurus.config.js': "module.exports = { title: 'Acme', url: 'https://acme.test', baseUrl: '/' };\n", 'static/img/.gitkeep': '' } },
-  { id: 'vitepress', served: 'docs/public', rendersHome: true, files: { 'package.json': pkg({}, { vitepress: '^1.4.0' }), 'docs/.vitepress/config.mts': "export default { title: 'Acme' };\n", 'docs/index.md': '# Hello\n' } },
-  { id: 'gatsby', served: 'static', rendersHome: true, files: { 'package.json': pkg({ gatsby: '^5.13.0', react: '^18.0.0' }), 'gatsby-config.js': 'module.exports = { siteMetadata: { title: "Acme" } };\n', 'src/pages/index.js': 'export default () => null;\n' } },
-  { id: 'sveltekit', served: 'static', rendersHome: true, files: { 'package.json': pkg({}, { '@sveltejs/kit': '^2.7.0', svelte: '^5.0.0' }), 'svelte.config.js': 'export default { kit: {} };\n', 'src/app.html': '<!doctype html><html><head>%sveltekit.head%</head><body>%sveltekit.body%</body></html>\n', 'static/favicon.png': '' } },
-  { id: 'eleventy', served: 'public', rendersHome: true, files: { 'package.json': pkg({}, { '@11ty/eleventy': '^3.0.0' }), 'eleventy.config.js': 'export default function (eleventyConfig) {}\n', 'index.md': '# Hello\n' } },
-  { id: 'hugo', served: 'static', rendersHome: true, files: { 'hugo.toml': "baseURL = 'https://acme.test/'\ntitle = 'Acme'\n", 'content/_index.md': '# Hello\n', 'layouts/index.html': '<h1>{{ .Title }}</h1>\n' } },
-  { id: 'jekyll', served: '.', rendersHome: false, files: { '_config.yml': 'title: Acme\nexclude: [Gemfile]\n', Gemfile: "source 'https://rubygems.org'\ngem 'jekyll'\n", 'index.html': BARE_HTML } },
+  {
+    id: 'nextjs',
+    served: 'public',
+    rendersHome: true,
+    files: {
+      'package.json': pkg({ next: '^15.0.0', react: '^19.0.0', 'react-dom': '^19.0.0' }),
+      'next.config.mjs': 'export default {};\n',
+      'app/page.tsx': 'export default function Page() { return <h1>Hello</h1>; }\n',
+      'public/favicon.ico': '',
+    },
+  },
+  {
+    id: 'nuxt',
+    served: 'public',
+    rendersHome: true,
+    files: {
+      'package.json': pkg({ nuxt: '^3.13.0', vue: '^3.5.0' }),
+      'nuxt.config.ts': 'export default defineNuxtConfig({});\n',
+      'app.vue': '<template><h1>Hello</h1></template>\n',
+    },
+  },
+  {
+    id: 'astro',
+    served: 'public',
+    rendersHome: true,
+    files: {
+      'package.json': pkg({ astro: '^4.16.0' }),
+      'astro.config.mjs': "import { defineConfig } from 'astro/config';\nexport default defineConfig({});\n",
+      'src/pages/index.astro': '<h1>Hello</h1>\n',
+    },
+  },
+  {
+    id: 'docusaurus',
+    served: 'static',
+    rendersHome: true,
+    files: {
+      'package.json': pkg({ '@docusaurus/core': '3.5.2', '@docusaurus/preset-classic': '3.5.2', react: '^18.0.0' }),
+      'docusaurus.config.js': "module.exports = { title: 'Acme', url: 'https://acme.test', baseUrl: '/' };\n",
+      'static/img/.gitkeep': '',
+    },
+  },
+  {
+    id: 'vitepress',
+    served: 'docs/public',
+    rendersHome: true,
+    files: {
+      'package.json': pkg({}, { vitepress: '^1.4.0' }),
+      'docs/.vitepress/config.mts': "export default { title: 'Acme' };\n",
+      'docs/index.md': '# Hello\n',
+    },
+  },
+  {
+    id: 'gatsby',
+    served: 'static',
+    rendersHome: true,
+    files: {
+      'package.json': pkg({ gatsby: '^5.13.0', react: '^18.0.0' }),
+      'gatsby-config.js': 'module.exports = { siteMetadata: { title: "Acme" } };\n',
+      'src/pages/index.js': 'export default () => null;\n',
+    },
+  },
+  {
+    id: 'sveltekit',
+    served: 'static',
+    rendersHome: true,
+    files: {
+      'package.json': pkg({}, { '@sveltejs/kit': '^2.7.0', svelte: '^5.0.0' }),
+      'svelte.config.js': 'export default { kit: {} };\n',
+      'src/app.html': '<!doctype html><html><head>%sveltekit.head%</head><body>%sveltekit.body%</body></html>\n',
+      'static/favicon.png': '',
+    },
+  },
+  {
+    id: 'eleventy',
+    served: 'public',
+    rendersHome: true,
+    files: {
+      'package.json': pkg({}, { '@11ty/eleventy': '^3.0.0' }),
+      'eleventy.config.js': 'export default function (eleventyConfig) {}\n',
+      'index.md': '# Hello\n',
+    },
+  },
+  {
+    id: 'hugo',
+    served: 'static',
+    rendersHome: true,
+    files: {
+      'hugo.toml': "baseURL = 'https://acme.test/'\ntitle = 'Acme'\n",
+      'content/_index.md': '# Hello\n',
+      'layouts/index.html': '<h1>{{ .Title }}</h1>\n',
+    },
+  },
+  {
+    id: 'jekyll',
+    served: '.',
+    rendersHome: false,
+    files: { '_config.yml': 'title: Acme\nexclude: [Gemfile]\n', Gemfile: "source 'https://rubygems.org'\ngem 'jekyll'\n", 'index.html': BARE_HTML },
+  },
   { id: 'static', served: '.', rendersHome: false, files: { 'index.html': BARE_HTML, 'about.html': BARE_HTML.replace('Hello', 'About') } },
 ];
 

@@ -55,7 +55,11 @@ const GUIDE_LLMS = `# Example Co
 ## Optional
 - [Blog](https://acme.test/blog/): news`;
 
-const lines = (t: string) => t.split('\n').map((l) => l.trim()).filter(Boolean);
+const lines = (t: string) =>
+  t
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 const keepsEvery = (before: string, after: string) => {
   const have = lines(after);
   return lines(before).filter((l) => !have.includes(l));
@@ -108,11 +112,18 @@ describe('mergeRobots', () => {
 
   const agent = fc.constantFrom('*', 'GPTBot', 'ClaudeBot', 'CCBot', 'Googlebot');
   const rule = fc.tuple(fc.constantFrom('Allow', 'Disallow', 'Content-Signal', 'Crawl-delay'), fc.constantFrom('/', '/a', '/b/', 'search=yes', '10'));
-  const group = fc.tuple(fc.array(agent, { minLength: 1, maxLength: 2 }), fc.array(rule, { maxLength: 3 }), fc.option(fc.constantFrom('# note', '# another note')));
+  const group = fc.tuple(
+    fc.array(agent, { minLength: 1, maxLength: 2 }),
+    fc.array(rule, { maxLength: 3 }),
+    fc.option(fc.constantFrom('# note', '# another note')),
+  );
   const robots = fc
     .tuple(fc.array(group, { maxLength: 4 }), fc.option(fc.constant('Sitemap: https://acme.test/s.xml')), fc.boolean())
     .map(([gs, sitemap, newline]) => {
-      const text = [...gs.map(([as, rs, c]) => [...(c ? [c] : []), ...as.map((a) => `User-agent: ${a}`), ...rs.map(([k, v]) => `${k}: ${v}`)].join('\n')), ...(sitemap ? [sitemap] : [])].join('\n\n');
+      const text = [
+        ...gs.map(([as, rs, c]) => [...(c ? [c] : []), ...as.map((a) => `User-agent: ${a}`), ...rs.map(([k, v]) => `${k}: ${v}`)].join('\n')),
+        ...(sitemap ? [sitemap] : []),
+      ].join('\n\n');
       return newline ? `${text}\n` : text;
     });
 
@@ -170,7 +181,7 @@ describe('mergeJsonValue', () => {
   }
   const json = fc.jsonValue({ maxDepth: 3 });
 
-  it("keeps every scalar the owner set, and merging again changes nothing", () => {
+  it('keeps every scalar the owner set, and merging again changes nothing', () => {
     fc.assert(
       fc.property(json, json, (owner, add) => {
         const merged = mergeJsonValue(owner, add);

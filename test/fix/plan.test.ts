@@ -28,7 +28,9 @@ describe('detectFramework', () => {
     expect(detectFramework(project({ 'package.json': '{"dependencies":{"nuxt":"^2.17.0"}}' })).staticDir).toBe('static');
     expect(detectFramework(project({ 'package.json': '{"dependencies":{"nuxt":"^3.13.0"}}' })).staticDir).toBe('public');
     expect(detectFramework(project({ 'package.json': '{"devDependencies":{"vitepress":"1"}}', '.vitepress/config.mts': '' })).staticDir).toBe('public');
-    expect(detectFramework(project({ 'package.json': '{"devDependencies":{"vitepress":"1"}}', 'docs/.vitepress/config.mts': '' })).staticDir).toBe('docs/public');
+    expect(detectFramework(project({ 'package.json': '{"devDependencies":{"vitepress":"1"}}', 'docs/.vitepress/config.mts': '' })).staticDir).toBe(
+      'docs/public',
+    );
     expect(detectFramework(project({ 'config.toml': 'title="x"', 'layouts/index.html': '' })).id).toBe('hugo');
     expect(detectFramework(project({ 'public/index.html': PAGE })).staticDir).toBe('public');
     // A Docusaurus site depends on React too: the most specific framework wins.
@@ -38,9 +40,12 @@ describe('detectFramework', () => {
 });
 
 describe('planFixes', () => {
-  const headLink: FixStep = { title: 'Link llms.txt', publish: { kind: 'html', path: '/', where: 'head', content: '<link rel="alternate" type="text/markdown" href="/llms.txt">' } };
+  const headLink: FixStep = {
+    title: 'Link llms.txt',
+    publish: { kind: 'html', path: '/', where: 'head', content: '<link rel="alternate" type="text/markdown" href="/llms.txt">' },
+  };
 
-  it('writes a guide\'s <head> HTML into every page of a plain static folder, once', () => {
+  it("writes a guide's <head> HTML into every page of a plain static folder, once", () => {
     const dir = project({ 'index.html': PAGE, 'docs/guide.html': PAGE, 'node_modules/x/index.html': PAGE, 'llms.txt': '# Acme\n' });
     const framework = detectFramework(dir);
     const plan = planFixes({ url: 'https://acme.test/', checks: [check('D6', [headLink])] }, { dir, framework });
@@ -52,11 +57,18 @@ describe('planFixes', () => {
   });
 
   it('notes the Eleventy passthrough only when the config does not copy public/ yet', () => {
-    const robots: FixStep = { title: 'robots', publish: { kind: 'file', path: '/robots.txt', contentType: 'text/plain', content: 'User-agent: *\nAllow: /\n' } };
+    const robots: FixStep = {
+      title: 'robots',
+      publish: { kind: 'file', path: '/robots.txt', contentType: 'text/plain', content: 'User-agent: *\nAllow: /\n' },
+    };
     const bare = project({ 'package.json': '{"devDependencies":{"@11ty/eleventy":"3"}}', 'eleventy.config.js': 'export default function (c) {}\n' });
-    const note = (dir: string) => planFixes({ url: 'https://acme.test/', checks: [check('D1', [robots])] }, { dir, framework: detectFramework(dir) }).checks[0].manual.map((m) => m.title);
+    const note = (dir: string) =>
+      planFixes({ url: 'https://acme.test/', checks: [check('D1', [robots])] }, { dir, framework: detectFramework(dir) }).checks[0].manual.map((m) => m.title);
     expect(note(bare)).toEqual(['Eleventy copies public/ only when the config passes it through']);
-    const copies = project({ 'package.json': '{"devDependencies":{"@11ty/eleventy":"3"}}', 'eleventy.config.js': "export default function (c) { c.addPassthroughCopy({ 'public': '/' }); }\n" });
+    const copies = project({
+      'package.json': '{"devDependencies":{"@11ty/eleventy":"3"}}',
+      'eleventy.config.js': "export default function (c) { c.addPassthroughCopy({ 'public': '/' }); }\n",
+    });
     expect(note(copies)).toEqual([]);
   });
 
@@ -79,7 +91,10 @@ describe('planFixes', () => {
     ]);
     // The scan saw /llms.txt answer on the site: the links are written.
     const probes = [{ url: 'https://acme.test/llms.txt', status: 200 }] as never;
-    const served = planFixes({ url: 'https://acme.test/', checks: [{ ...check('D6', [headLink]), probes }, check('D3', [linkHeader])] }, { dir, framework, host: 'netlify' });
+    const served = planFixes(
+      { url: 'https://acme.test/', checks: [{ ...check('D6', [headLink]), probes }, check('D3', [linkHeader])] },
+      { dir, framework, host: 'netlify' },
+    );
     expect(served.files.map((f) => f.file).sort()).toEqual(['_headers', 'index.html']);
   });
 
@@ -90,7 +105,15 @@ describe('planFixes', () => {
         url: 'https://acme.test/',
         checks: [
           check('A5', [
-            { title: 'card', publish: { kind: 'file', path: '/.well-known/agent-card.json', contentType: 'application/json', content: '{"name":"Example agent","skills":[{"id":"quote"},{"id":"track"}]}' } },
+            {
+              title: 'card',
+              publish: {
+                kind: 'file',
+                path: '/.well-known/agent-card.json',
+                contentType: 'application/json',
+                content: '{"name":"Example agent","skills":[{"id":"quote"},{"id":"track"}]}',
+              },
+            },
             { title: 'endpoint', needs: ['a2aEndpoint'], publish: { kind: 'file', path: '/a2a.json', contentType: 'application/json', content: '{}' } },
           ]),
         ],

@@ -79,7 +79,10 @@ function apply(site: ServedSite, op: FixOperation): void {
     case 'merge': {
       const had = site.files.get(op.path);
       const doc = had ? (JSON.parse(had.body) as unknown) : {};
-      site.files.set(op.path, { headers: had?.headers ?? { 'content-type': 'application/json' }, body: JSON.stringify(mergeJson(doc, JSON.parse(op.content))) });
+      site.files.set(op.path, {
+        headers: had?.headers ?? { 'content-type': 'application/json' },
+        body: JSON.stringify(mergeJson(doc, JSON.parse(op.content))),
+      });
       return;
     }
     case 'html': {
@@ -121,7 +124,11 @@ function respond(site: ServedSite, req: IncomingMessage, res: ServerResponse): v
   }
   const isHtml = html !== null;
   // "/" headers go on every HTML page; a header for a path goes on that path.
-  const headers = { ...(file?.headers ?? { 'content-type': 'text/html; charset=utf-8' }), ...(isHtml ? site.headers.get('/') : {}), ...(path !== '/' ? site.headers.get(path) : {}) };
+  const headers = {
+    ...(file?.headers ?? { 'content-type': 'text/html; charset=utf-8' }),
+    ...(isHtml ? site.headers.get('/') : {}),
+    ...(path !== '/' ? site.headers.get(path) : {}),
+  };
   res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : (file?.body ?? html));
 }
@@ -168,7 +175,8 @@ describe('fix guides pass their own checks (bare site, generic platform)', () =>
 
   it('every table entry names a real check', () => {
     const ids = new Set(CHECKS.map((c) => c.meta.id));
-    for (const id of [...Object.keys(CANNOT_SERVE), ...Object.keys(PREREQUISITES), ...Object.values(PREREQUISITES).flat(), ...Object.keys(KNOWN)]) expect(ids.has(id), id).toBe(true);
+    for (const id of [...Object.keys(CANNOT_SERVE), ...Object.keys(PREREQUISITES), ...Object.values(PREREQUISITES).flat(), ...Object.keys(KNOWN)])
+      expect(ids.has(id), id).toBe(true);
   });
 
   for (const check of CHECKS) {
@@ -179,21 +187,26 @@ describe('fix guides pass their own checks (bare site, generic platform)', () =>
     }
     const known = KNOWN[id];
     const run = known ? it.fails : it;
-    run(`${id}${known ? ` (KNOWN, owned elsewhere: ${known})` : ''}: what its guide publishes makes it pass, or the guide names the owner's values it needs`, async () => {
-      const steps = [...(PREREQUISITES[id] ?? []).flatMap(guideOf), ...guideOf(id)];
-      const own = guideOf(id);
-      const ops = steps.flatMap((s) => (s.publish ? [s.publish] : []));
-      const needs = [...new Set(own.flatMap((s) => s.needs ?? []))];
-      for (const n of needs) expect(isOwnerValue(n), `${id}: "${n}" is a named owner value (src/core/fixes/owner-values.ts)`).toBe(true);
-      served = emptySite();
-      for (const op of ops) apply(served, op);
-      const r = await scan(fixture.origin, { profile: 'commerce', only: [id, ...(PREREQUISITES[id] ?? [])] });
-      const result = r.checks.find((c) => c.id === id)!;
-      const published = ops.map(describeOp).join('; ') || 'nothing';
-      outcomes.push(`  ${id.padEnd(4)} ${result.status.padEnd(7)} ${needs.length ? `needs ${needs.join(', ')}; ` : ''}published ${published}`);
-      if (result.status === 'pass') return;
-      // Not passing is honest only when the guide says which of the owner's values it lacks.
-      expect(needs, `${id} is ${result.status} after publishing ${published}, and its guide names no owner value it needs: ${result.evidence}`).not.toEqual([]);
-    });
+    run(
+      `${id}${known ? ` (KNOWN, owned elsewhere: ${known})` : ''}: what its guide publishes makes it pass, or the guide names the owner's values it needs`,
+      async () => {
+        const steps = [...(PREREQUISITES[id] ?? []).flatMap(guideOf), ...guideOf(id)];
+        const own = guideOf(id);
+        const ops = steps.flatMap((s) => (s.publish ? [s.publish] : []));
+        const needs = [...new Set(own.flatMap((s) => s.needs ?? []))];
+        for (const n of needs) expect(isOwnerValue(n), `${id}: "${n}" is a named owner value (src/core/fixes/owner-values.ts)`).toBe(true);
+        served = emptySite();
+        for (const op of ops) apply(served, op);
+        const r = await scan(fixture.origin, { profile: 'commerce', only: [id, ...(PREREQUISITES[id] ?? [])] });
+        const result = r.checks.find((c) => c.id === id)!;
+        const published = ops.map(describeOp).join('; ') || 'nothing';
+        outcomes.push(`  ${id.padEnd(4)} ${result.status.padEnd(7)} ${needs.length ? `needs ${needs.join(', ')}; ` : ''}published ${published}`);
+        if (result.status === 'pass') return;
+        // Not passing is honest only when the guide says which of the owner's values it lacks.
+        expect(needs, `${id} is ${result.status} after publishing ${published}, and its guide names no owner value it needs: ${result.evidence}`).not.toEqual(
+          [],
+        );
+      },
+    );
   }
 });

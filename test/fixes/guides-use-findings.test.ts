@@ -16,7 +16,11 @@ function guideText(r: ScanResult, id: string): string {
   expect(c?.fixGuide, `${id} has a fix guide`).toBeTruthy();
   return c!.fixGuide!.map((s) => [s.title, s.body ?? '', s.code ?? ''].join('\n')).join('\n');
 }
-const codeOf = (r: ScanResult, id: string) => r.checks.find((x) => x.id === id)!.fixGuide!.map((s) => s.code ?? '').join('\n');
+const codeOf = (r: ScanResult, id: string) =>
+  r.checks
+    .find((x) => x.id === id)!
+    .fixGuide!.map((s) => s.code ?? '')
+    .join('\n');
 
 /** agentReady without its Link header and API catalog, with an MCP card that names no endpoint. */
 function partlyReady(o: string) {
@@ -51,7 +55,10 @@ describe('guides on a bare site at an IP address', () => {
   afterAll(() => site.close());
 
   it('no guide reverses the IP or uses it where a domain belongs', () => {
-    const all = r.checks.filter((c) => c.fixGuide).map((c) => guideText(r, c.id)).join('\n');
+    const all = r.checks
+      .filter((c) => c.fixGuide)
+      .map((c) => guideText(r, c.id))
+      .join('\n');
     expect(all).not.toContain('1.0.0.127');
     expect(all).not.toMatch(/_agents\.127\.0\.0\.1/);
     expect(all).not.toMatch(/auth\.127\.0\.0\.1|security@127\.0\.0\.1|urn:air:127\.0\.0\.1/);

@@ -13,16 +13,7 @@ import { labelledIds } from '../../src/core/platform/labels.js';
 import { FINGERPRINTS } from '../../src/core/platform/fingerprints.js';
 import { ORIGIN } from '../helpers/responses.js';
 import type { PlatformPack } from '../../src/core/fixes/platforms/types.js';
-import {
-  phpHeaderCalls,
-  phpNowdocBody,
-  phpSingleQuoted,
-  quotedAfter,
-  renderLiquid,
-  runModule,
-  splitAt,
-  xmlAttribute,
-} from './snippet-runners.js';
+import { phpHeaderCalls, phpNowdocBody, phpSingleQuoted, quotedAfter, renderLiquid, runModule, splitAt, xmlAttribute } from './snippet-runners.js';
 
 const HOSTING_IDS = new Set(['cloudflare', 'vercel', 'netlify', 'github-pages', 'nginx', 'apache', 'litespeed', 'caddy', 'iis', 'express']);
 const fx = (id: string | null, hosting: string[] = []) =>
@@ -57,7 +48,23 @@ const codeOf = (steps: Array<{ code?: string }>) => steps.map((s) => s.code ?? '
 describe('platformTargets and fixTarget', () => {
   it('lists every required platform and host, each with a display name', () => {
     const targets = platformTargets();
-    const required = ['wordpress', 'shopify', 'wix', 'squarespace', 'webflow', 'nextjs', 'nuxt', 'astro', 'docusaurus', 'cloudflare', 'vercel', 'netlify', 'nginx', 'apache', 'express'];
+    const required = [
+      'wordpress',
+      'shopify',
+      'wix',
+      'squarespace',
+      'webflow',
+      'nextjs',
+      'nuxt',
+      'astro',
+      'docusaurus',
+      'cloudflare',
+      'vercel',
+      'netlify',
+      'nginx',
+      'apache',
+      'express',
+    ];
     expect(targets).toEqual(expect.arrayContaining(required));
     expect(new Set(targets).size).toBe(targets.length);
     for (const t of targets) expect(labelledIds(), t).toContain(t);
@@ -109,14 +116,23 @@ describe('every target yields its own snippet within the step budget', () => {
 });
 
 describe('the operation behind the words (FixStep.publish)', () => {
-  const op = { kind: 'file', path: API_CATALOG.path, contentType: API_CATALOG.contentType, content: API_CATALOG.content, headers: API_CATALOG.headers } as const;
+  const op = {
+    kind: 'file',
+    path: API_CATALOG.path,
+    contentType: API_CATALOG.contentType,
+    content: API_CATALOG.content,
+    headers: API_CATALOG.headers,
+  } as const;
   const extra = { ...API_CATALOG, headers: { 'Access-Control-Allow-Origin': '*', 'Bad\r\nName': 'x\r\nInjected: 1' }, needs: ['apiBaseUrl' as const] };
 
   it('every platform and host attaches the same file operation, once, to the first step', () => {
     for (const t of [null, ...platformTargets()]) {
       const serve = serveFileSteps(fx(t), API_CATALOG);
       expect(serve[0].publish, String(t)).toEqual(op);
-      expect(serve.filter((s) => s.publish), String(t)).toHaveLength(1);
+      expect(
+        serve.filter((s) => s.publish),
+        String(t),
+      ).toHaveLength(1);
       const header = addHeaderSteps(fx(t), { name: 'Link', value: '</x>; rel="y"', path: '/docs' });
       expect(header[0].publish, String(t)).toEqual({ kind: 'header', name: 'Link', value: '</x>; rel="y"', path: '/docs' });
     }
@@ -131,7 +147,11 @@ describe('the operation behind the words (FixStep.publish)', () => {
   });
 
   it('pageHtmlStep keeps the words and adds the page HTML operation, its path cleaned', () => {
-    const step = pageHtmlStep({ title: 'Add the tag', code: '<link rel="describedby" href="/llms.txt">', lang: 'html' }, { where: 'head', content: '<link rel="describedby" href="/llms.txt">', path: 'docs/a b' }, ['siteName']);
+    const step = pageHtmlStep(
+      { title: 'Add the tag', code: '<link rel="describedby" href="/llms.txt">', lang: 'html' },
+      { where: 'head', content: '<link rel="describedby" href="/llms.txt">', path: 'docs/a b' },
+      ['siteName'],
+    );
     expect(step).toEqual({
       title: 'Add the tag',
       code: '<link rel="describedby" href="/llms.txt">',
@@ -182,7 +202,11 @@ describe('JavaScript snippets run and return the exact content', () => {
 
   it('Nuxt server route and, for dot folders, an explicitly registered handler', () => {
     const headers: Record<string, string> = {};
-    const globals = { defineEventHandler: (fn: unknown) => fn, setHeader: (_e: unknown, k: string, v: string) => (headers[k] = v), defineNuxtConfig: (c: unknown) => c };
+    const globals = {
+      defineEventHandler: (fn: unknown) => fn,
+      setHeader: (_e: unknown, k: string, v: string) => (headers[k] = v),
+      defineNuxtConfig: (c: unknown) => c,
+    };
     const plain = serveFileSteps(fx('nuxt'), LLMS)[1].code!;
     expect(plain).toContain('// server/routes/llms.txt.ts');
     expect(runModule(plain, globals).default({})).toBe(HOSTILE);
@@ -191,12 +215,17 @@ describe('JavaScript snippets run and return the exact content', () => {
     const dotted = serveFileSteps(fx('nuxt'), API_CATALOG)[1].code!;
     const [handler, config] = splitAt(dotted, '// nuxt.config.ts');
     expect(runModule(handler, globals).default({})).toBe(HOSTILE);
-    expect(runModule(config, globals).default.serverHandlers).toEqual([{ route: '/.well-known/api-catalog', handler: '~~/server/handlers/well-known-api-catalog.ts' }]);
+    expect(runModule(config, globals).default.serverHandlers).toEqual([
+      { route: '/.well-known/api-catalog', handler: '~~/server/handlers/well-known-api-catalog.ts' },
+    ]);
   });
 
   it('Express route and header middleware', () => {
     const routes: Record<string, Function> = {};
-    const app = { get: (p: string, fn: Function) => (routes[p] = fn), use: (...args: unknown[]) => (routes[typeof args[0] === 'string' ? `use ${args[0]}` : 'use'] = args.at(-1) as Function) };
+    const app = {
+      get: (p: string, fn: Function) => (routes[p] = fn),
+      use: (...args: unknown[]) => (routes[typeof args[0] === 'string' ? `use ${args[0]}` : 'use'] = args.at(-1) as Function),
+    };
     const code = serveFileSteps(fx('express'), API_CATALOG)[1].code!;
     new Function('app', code)(app);
     let sent = '';
@@ -333,7 +362,9 @@ describe('static site generators and static hosts', () => {
   it('tells Jekyll, MkDocs and Eleventy how to publish dot folders', () => {
     expect(serveFileSteps(fx('jekyll'), API_CATALOG)[0].body).toContain('include: [".well-known"]');
     expect(serveFileSteps(fx('mkdocs'), API_CATALOG)[0].body).toContain('exclude_docs: "!.well-known/"');
-    expect(serveFileSteps(fx('eleventy'), API_CATALOG)[0].body).toContain('addPassthroughCopy({ "public/.well-known/api-catalog": ".well-known/api-catalog" })');
+    expect(serveFileSteps(fx('eleventy'), API_CATALOG)[0].body).toContain(
+      'addPassthroughCopy({ "public/.well-known/api-catalog": ".well-known/api-catalog" })',
+    );
     expect(serveFileSteps(fx('hugo'), LLMS)[0].body).not.toContain('include:');
   });
 
@@ -369,9 +400,15 @@ describe('verifyStep and specStep', () => {
 });
 
 describe('platform packs', () => {
-  it('a host in front of the site adds its own way to any platform\'s steps (Cloudflare: managed robots.txt, Markdown for Agents first)', async () => {
+  it("a host in front of the site adds its own way to any platform's steps (Cloudflare: managed robots.txt, Markdown for Agents first)", async () => {
     const { robotsLinesSteps } = await import('../../src/core/checks/bot_access/robots-fix.js');
-    const spec = { snippet: 'User-agent: GPTBot\nAllow: /\n', rulesOnly: true, nuxtConfig: '{}', squarespace: 'n/a', cloudflare: 'Cloudflare writes the lines.' };
+    const spec = {
+      snippet: 'User-agent: GPTBot\nAllow: /\n',
+      rulesOnly: true,
+      nuxtConfig: '{}',
+      squarespace: 'n/a',
+      cloudflare: 'Cloudflare writes the lines.',
+    };
     for (const platform of ['wordpress', 'hugo', null]) {
       const behind = robotsLinesSteps({ origin: ORIGIN, platform, hosting: ['cloudflare'] }, spec);
       const bare = robotsLinesSteps({ origin: ORIGIN, platform, hosting: [] }, spec);

@@ -28,7 +28,13 @@ describe('siteDomain', () => {
 
   it('never returns an IP address, for any IPv4 or IPv6 origin', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.ipV4(), fc.ipV6().map((a) => `[${a}]`)), (ip) => siteDomain(`http://${ip}:8080`) === null),
+      fc.property(
+        fc.oneof(
+          fc.ipV4(),
+          fc.ipV6().map((a) => `[${a}]`),
+        ),
+        (ip) => siteDomain(`http://${ip}:8080`) === null,
+      ),
       { numRuns: 200 },
     );
   });
@@ -60,7 +66,10 @@ const probe = (url: string, status: number, contentType = 'application/json'): F
   redirects: [],
   durationMs: 1,
 });
-const ev = (id: string, raw: Partial<CheckOutcome> & Pick<CheckOutcome, 'status'>) => ({ check: findCheck(id)!, raw: { code: `${id}/x`, evidence: '', ...raw } });
+const ev = (id: string, raw: Partial<CheckOutcome> & Pick<CheckOutcome, 'status'>) => ({
+  check: findCheck(id)!,
+  raw: { code: `${id}/x`, evidence: '', ...raw },
+});
 const O = 'https://acme.dev';
 
 describe('foundResources', () => {
@@ -95,8 +104,12 @@ describe('agentLinks', () => {
     expect(l.present.map((x) => x.href)).toEqual(['/docs/llms.txt', '/openapi.yaml']);
     expect(l.missing.map((x) => x.resource)).toEqual(['apiCatalog']);
     expect(l.unknown.map((x) => x.resource)).toEqual(['markdown']);
-    expect(linkHeaderValue(l.present)).toBe('</docs/llms.txt>; rel="describedby"; type="text/plain", </openapi.yaml>; rel="service-desc"; type="application/openapi+yaml"');
-    expect(linkTags(l.present)).toBe('<link rel="describedby" type="text/plain" href="/docs/llms.txt">\n<link rel="service-desc" type="application/openapi+yaml" href="/openapi.yaml">');
+    expect(linkHeaderValue(l.present)).toBe(
+      '</docs/llms.txt>; rel="describedby"; type="text/plain", </openapi.yaml>; rel="service-desc"; type="application/openapi+yaml"',
+    );
+    expect(linkTags(l.present)).toBe(
+      '<link rel="describedby" type="text/plain" href="/docs/llms.txt">\n<link rel="service-desc" type="application/openapi+yaml" href="/openapi.yaml">',
+    );
   });
 
   it('links the ARD manifest (A10) only when the scan found it: a bonus resource is never suggested to publish', () => {

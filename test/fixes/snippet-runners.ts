@@ -14,9 +14,14 @@ export function runModule(code: string, globals: Record<string, unknown> = {}): 
   const module = { exports: {} as Record<string, any> };
   const names = Object.keys(globals);
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  new Function('exports', 'module', 'require', ...names, out.outputText)(module.exports, module, () => {
-    throw new Error('snippet must not require modules');
-  }, ...names.map((n) => globals[n]));
+  new Function('exports', 'module', 'require', ...names, out.outputText)(
+    module.exports,
+    module,
+    () => {
+      throw new Error('snippet must not require modules');
+    },
+    ...names.map((n) => globals[n]),
+  );
   return module.exports;
 }
 

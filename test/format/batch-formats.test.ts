@@ -18,13 +18,24 @@ let sites: FixtureSite[] = [];
 let results: ScanResult[] = [];
 
 beforeAll(async () => {
-  sites = await Promise.all([startFixture({ '/': PAGE }), startFixture({ '/': PAGE, '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' } })]);
+  sites = await Promise.all([
+    startFixture({ '/': PAGE }),
+    startFixture({ '/': PAGE, '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' } }),
+  ]);
   results = await Promise.all(sites.map((s) => scan(s.origin, { pages: 1, deadlineMs: 10_000 })));
 });
 afterAll(async () => Promise.all(sites.map((s) => s.close())));
 
 async function batch(format: (typeof FORMAT_NAMES)[number], dir: string): Promise<string[]> {
-  const out = new BatchOutput({ format, output: join(dir, `report.${format}`), color: false, verbose: false, width: 100, holdStdout: false, urls: [...results.map((r) => r.url), 'http://127.0.0.1:1/'] });
+  const out = new BatchOutput({
+    format,
+    output: join(dir, `report.${format}`),
+    color: false,
+    verbose: false,
+    width: 100,
+    holdStdout: false,
+    urls: [...results.map((r) => r.url), 'http://127.0.0.1:1/'],
+  });
   // Input order 0, 1 finished in reverse, and a third site that could not be scanned.
   await out.add(1, results[1].url, { result: results[1] });
   await out.add(2, 'http://127.0.0.1:1/', { error: 'connection refused' });
@@ -44,7 +55,13 @@ describe('batches write every registered format', () => {
     // GitHub annotations escape ':' in their properties.
     for (const r of results) expect(all.replaceAll('%3A', ':')).toContain(new URL(r.url).host);
     if (FORMATS[format].documentPerSite) expect(readdirSync(dir)).toHaveLength(results.length);
-    if (format === 'json') expect(all.trim().split('\n').map((l) => JSON.parse(l).url)).toEqual([results[1].url, results[0].url]);
+    if (format === 'json')
+      expect(
+        all
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l).url),
+      ).toEqual([results[1].url, results[0].url]);
     if (format === 'sarif') expect(JSON.parse(all).version).toBe('2.1.0');
     // Streamed or whole, the batch holds what the document of the same results holds (scores).
     for (const r of results) expect(FORMATS[format].document([r], {})).toContain(String(r.overallScore));

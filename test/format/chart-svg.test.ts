@@ -20,9 +20,14 @@ describe('historyChart time axis', () => {
   const at2 = (iso: string, score: number): HistoryPoint => ({ id: `p${iso.replace(/\D/g, '')}`, createdAt: iso, score, grade: 'C', dimensions: {} });
   const xsOf = (svg: string) => {
     const $ = load(svg, { xml: true });
-    return $('circle[data-series="overall"]').map((_, c) => Number($(c).attr('cx'))).get();
+    return $('circle[data-series="overall"]')
+      .map((_, c) => Number($(c).attr('cx')))
+      .get();
   };
-  const ticksOf = (svg: string) => load(svg, { xml: true })('text.tick').map((_, t) => load(svg, { xml: true })(t).text()).get();
+  const ticksOf = (svg: string) =>
+    load(svg, { xml: true })('text.tick')
+      .map((_, t) => load(svg, { xml: true })(t).text())
+      .get();
 
   it('places scans in proportion to the time between them, not one step each', () => {
     // Two scans a minute apart, then one a day later: the first two sit almost together.
@@ -60,9 +65,13 @@ describe('historyChart', () => {
     expect($('circle[data-series="discoverability"]').length).toBe(3);
     // Commerce never applied: no line, no dots.
     expect($('[data-series="commerce"]').length).toBe(0);
-    const xs = $('circle[data-series="overall"]').map((_, c) => Number($(c).attr('cx'))).get();
+    const xs = $('circle[data-series="overall"]')
+      .map((_, c) => Number($(c).attr('cx')))
+      .get();
     expect(xs).toEqual([...xs].sort((a, b) => a - b));
-    const ys = $('circle[data-series="overall"]').map((_, c) => Number($(c).attr('cy'))).get();
+    const ys = $('circle[data-series="overall"]')
+      .map((_, c) => Number($(c).attr('cy')))
+      .get();
     expect(ys[2]).toBeLessThan(ys[0]);
     expect($('[data-rubric-change]').length).toBe(1);
     expect($('[data-rubric-change]').attr('data-rubric-change')).toBe('2026.2');
@@ -122,7 +131,13 @@ describe('the self-contained HTML report', () => {
   });
 
   it('links the history and shows the badge snippet when the service passes them, escaped', () => {
-    const html = renderHtmlReport(result, { historyUrl: 'https://svc.test/d/site.test', badge: { imageUrl: 'https://svc.test/d/site.test/badge.svg', markdown: '[![AI readiness](https://svc.test/d/site.test/badge.svg)](https://svc.test/d/site.test) <b>' } });
+    const html = renderHtmlReport(result, {
+      historyUrl: 'https://svc.test/d/site.test',
+      badge: {
+        imageUrl: 'https://svc.test/d/site.test/badge.svg',
+        markdown: '[![AI readiness](https://svc.test/d/site.test/badge.svg)](https://svc.test/d/site.test) <b>',
+      },
+    });
     const $ = load(html);
     expect($('a[data-history-link]').attr('href')).toBe('https://svc.test/d/site.test');
     expect($('.badge-snippet code').text()).toContain('[![AI readiness](https://svc.test/d/site.test/badge.svg)]');

@@ -14,7 +14,9 @@ describe('inlineMarkdownHtml', () => {
     expect(inlineMarkdownHtml('See [RFC 9309](https://www.rfc-editor.org/rfc/rfc9309).')).toBe(
       'See <a href="https://www.rfc-editor.org/rfc/rfc9309" rel="noopener noreferrer nofollow">RFC 9309</a>.',
     );
-    expect(inlineMarkdownHtml('Spec: https://example.org/a.')).toBe('Spec: <a href="https://example.org/a" rel="noopener noreferrer nofollow">https://example.org/a</a>.');
+    expect(inlineMarkdownHtml('Spec: https://example.org/a.')).toBe(
+      'Spec: <a href="https://example.org/a" rel="noopener noreferrer nofollow">https://example.org/a</a>.',
+    );
     expect(inlineMarkdownHtml('[x](javascript:alert(1))')).not.toContain('<a');
     expect(inlineMarkdownHtml('an unclosed ` tick <b>')).toBe('an unclosed ` tick &lt;b&gt;');
     expect(inlineMarkdownHtml('line\nbreak')).toBe('line<br>break');
@@ -22,19 +24,25 @@ describe('inlineMarkdownHtml', () => {
 
   it('lets no markup through but its own tags, whatever the input', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 300, unit: fc.constantFrom('`', '*', '[', ']', '(', ')', '<', '>', '"', "'", '&', 'a', ' ', '\n', 'https://x.y/', 'javascript:', 'on', '=') }), (s) => {
-        const out = inlineMarkdownHtml(s);
-        const $ = load(`<div id="root">${out}</div>`);
-        for (const el of $('#root *').toArray()) {
-          const tag = (el as { tagName: string }).tagName;
-          expect(['code', 'strong', 'a', 'br']).toContain(tag);
-          const attrs = Object.keys((el as { attribs: Record<string, string> }).attribs);
-          expect(attrs.every((a) => a === 'href' || a === 'rel')).toBe(true);
-          if (tag === 'a') expect($(el).attr('href')).toMatch(/^https?:\/\//);
-        }
-        // The text a reader sees is the input's, less the Markdown punctuation.
-        expect($('#root').text().replace(/\s/g, '').length).toBeLessThanOrEqual(s.replace(/\s/g, '').length);
-      }),
+      fc.property(
+        fc.string({
+          maxLength: 300,
+          unit: fc.constantFrom('`', '*', '[', ']', '(', ')', '<', '>', '"', "'", '&', 'a', ' ', '\n', 'https://x.y/', 'javascript:', 'on', '='),
+        }),
+        (s) => {
+          const out = inlineMarkdownHtml(s);
+          const $ = load(`<div id="root">${out}</div>`);
+          for (const el of $('#root *').toArray()) {
+            const tag = (el as { tagName: string }).tagName;
+            expect(['code', 'strong', 'a', 'br']).toContain(tag);
+            const attrs = Object.keys((el as { attribs: Record<string, string> }).attribs);
+            expect(attrs.every((a) => a === 'href' || a === 'rel')).toBe(true);
+            if (tag === 'a') expect($(el).attr('href')).toMatch(/^https?:\/\//);
+          }
+          // The text a reader sees is the input's, less the Markdown punctuation.
+          expect($('#root').text().replace(/\s/g, '').length).toBeLessThanOrEqual(s.replace(/\s/g, '').length);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -45,8 +53,18 @@ describe('the HTML report', () => {
     ({ id: 'D1', name: 'robots.txt', dimension: 'discoverability', tier: 'essential', status: 'fail', weight: 10, earned: 0, ...over }) as CheckResult;
   const result = (c: CheckResult): ScanResult =>
     ({
-      url: 'https://example.org/', overallScore: 10, grade: 'F', level: 0, levelName: 'None', checks: [c],
-      nextLevel: { target: 1, name: 'Basic', rule: '2 of D1, D2', requirements: [{ checkId: 'D1', title: 'robots.txt', status: 'fail', remediation: 'Publish a `User-agent: *` group.' }] },
+      url: 'https://example.org/',
+      overallScore: 10,
+      grade: 'F',
+      level: 0,
+      levelName: 'None',
+      checks: [c],
+      nextLevel: {
+        target: 1,
+        name: 'Basic',
+        rule: '2 of D1, D2',
+        requirements: [{ checkId: 'D1', title: 'robots.txt', status: 'fail', remediation: 'Publish a `User-agent: *` group.' }],
+      },
     }) as unknown as ScanResult;
 
   it('renders Markdown in "To reach level N" and in fixes (no raw backticks), and lists each spec link once', () => {

@@ -161,7 +161,11 @@ describe('html', () => {
     const $ = cheerio.load(html);
     const rows = $('section.pages tbody tr');
     expect(rows.length).toBe(6);
-    expect($('section.pages thead th').map((_, th) => $(th).text()).get()).toEqual(['Page', 'Source', 'HTTP', ...COLUMNS]);
+    expect(
+      $('section.pages thead th')
+        .map((_, th) => $(th).text())
+        .get(),
+    ).toEqual(['Page', 'Source', 'HTTP', ...COLUMNS]);
     for (const [i, page] of sampled.pages!.entries()) {
       const row = rows.eq(i);
       expect(row.find('td.page').attr('title')).toBe(stripControl(page.url));
@@ -211,7 +215,12 @@ describe('SARIF', () => {
     expect(c1.locations[0].message.text).toBe('fail C1/no-markdown: no Markdown alternate');
     expect(c1.properties.pages.map((p: { status: string }) => p.status)).toEqual(['fail', 'pass', 'partial', 'pass']);
     const notes = run.invocations[0].toolExecutionNotifications.map((n: { message: { text: string } }) => n.message.text);
-    expect(notes).toEqual(expect.arrayContaining([expect.stringMatching(/\/gone could not be checked: HTTP 404$/), expect.stringMatching(/\/slow could not be checked: timed out/)]));
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/\/gone could not be checked: HTTP 404$/),
+        expect.stringMatching(/\/slow could not be checked: timed out/),
+      ]),
+    );
     expect(renderSarif([sampled])).not.toMatch(UNSAFE);
   });
 

@@ -26,13 +26,21 @@ describe('wrapCode', () => {
   it('only moves whitespace, and each line fits unless no clean break exists (bounded property)', () => {
     const word = fc.stringMatching(/^[a-z0-9=:/.-]{1,12}$/);
     fc.assert(
-      fc.property(fc.array(word, { minLength: 1, maxLength: 30 }), fc.integer({ min: 20, max: 80 }), fc.constantFrom('sh', 'json', 'nginx', 'text'), (words, width, lang) => {
-        const line = `    ${words.join(' ')}`;
-        const out = wrapCode(line, width, lang);
-        const tokens = out.join(' ').split(/\s+/).filter((t) => t && t !== '\\');
-        expect(tokens).toEqual(words);
-        for (const l of out) if (l.length > width) expect(l.trim().includes(' ')).toBe(false);
-      }),
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 20, max: 80 }),
+        fc.constantFrom('sh', 'json', 'nginx', 'text'),
+        (words, width, lang) => {
+          const line = `    ${words.join(' ')}`;
+          const out = wrapCode(line, width, lang);
+          const tokens = out
+            .join(' ')
+            .split(/\s+/)
+            .filter((t) => t && t !== '\\');
+          expect(tokens).toEqual(words);
+          for (const l of out) if (l.length > width) expect(l.trim().includes(' ')).toBe(false);
+        },
+      ),
       { numRuns: 200 },
     );
   });

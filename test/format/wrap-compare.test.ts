@@ -14,7 +14,10 @@ import { agentReady } from '../fixtures/sites.mjs';
 import type { FixtureSite } from '../helpers/fixture-server.js';
 
 const PLAIN = {
-  '/': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<!doctype html><html><head><title>Plain</title></head><body><h1>Plain</h1><p>Text.</p></body></html>' },
+  '/': {
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: '<!doctype html><html><head><title>Plain</title></head><body><h1>Plain</h1><p>Text.</p></body></html>',
+  },
   '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
 };
 
@@ -38,7 +41,10 @@ afterAll(async () => {
 
 // A split shell line continues with a backslash and a split comment repeats its marker: the only
 // tokens wrapping may add.
-const tokens = (text: string) => stripVTControlCharacters(text).split(/\s+/).filter((t) => t && !['\\', '//', '#'].includes(t));
+const tokens = (text: string) =>
+  stripVTControlCharacters(text)
+    .split(/\s+/)
+    .filter((t) => t && !['\\', '//', '#'].includes(t));
 
 describe('the pretty report at 110 columns', () => {
   for (const color of [false, true]) {
@@ -46,7 +52,11 @@ describe('the pretty report at 110 columns', () => {
       const unwrapped = renderTextReport(plain, { color, width: 110, verbose: true });
       const wrapped = renderTextReport(plain, { color, width: 110, wrapWidth: 110, verbose: true });
       // Without wrapping some lines are longer than the terminal (the terminal would cut them anywhere).
-      expect(stripVTControlCharacters(unwrapped).split('\n').some((l) => l.length > 110)).toBe(true);
+      expect(
+        stripVTControlCharacters(unwrapped)
+          .split('\n')
+          .some((l) => l.length > 110),
+      ).toBe(true);
       // Wrapping only moved whitespace: every word is whole and in order.
       expect(tokens(wrapped)).toEqual(tokens(unwrapped));
       for (const line of stripVTControlCharacters(wrapped).split('\n')) {

@@ -22,8 +22,17 @@ const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entrie
 const URLS = ['https://x.test/a2a', 'https://x.test/rest', 'grpc.x.test:443', '/relative', 'wss://x.test/ws', 'TODO', 'http://x.test/plain'];
 const BINDINGS = ['JSONRPC', 'HTTP+JSON', 'GRPC', 'https://x.test/bindings/ws/v1', 'jsonrpc'];
 const VERSIONS = ['1.0', '0.3', '0.3.0', '1.0.0', '2024-11-05', 'latest', ''];
-const skill = fc.record({ id: maybe(fc.constantFrom('a', 'b', '')), name: maybe(fc.constantFrom('A', 'B')), description: maybe(fc.constant('d')), tags: maybe(fc.constantFrom([], ['t'])) }).map(defined);
-const provider = fc.record({ organization: maybe(fc.constantFrom('Org', '', 3)), url: maybe(fc.constantFrom('https://x.test', '')), name: maybe(fc.constant('N')) }).map(defined);
+const skill = fc
+  .record({
+    id: maybe(fc.constantFrom('a', 'b', '')),
+    name: maybe(fc.constantFrom('A', 'B')),
+    description: maybe(fc.constant('d')),
+    tags: maybe(fc.constantFrom([], ['t'])),
+  })
+  .map(defined);
+const provider = fc
+  .record({ organization: maybe(fc.constantFrom('Org', '', 3)), url: maybe(fc.constantFrom('https://x.test', '')), name: maybe(fc.constant('N')) })
+  .map(defined);
 const common = {
   name: maybe(fc.constantFrom('Agent', '')),
   description: maybe(fc.constant('Does things')),
@@ -34,15 +43,26 @@ const common = {
   skills: maybe(fc.array(skill, { maxLength: 4 })),
   provider: maybe(provider),
 };
-const iface = fc.record({ url: maybe(fc.constantFrom(...URLS)), protocolBinding: maybe(fc.constantFrom(...BINDINGS)), protocolVersion: maybe(fc.constantFrom(...VERSIONS)) }).map(defined);
-const card10 = fc.record({ ...common, supportedInterfaces: fc.array(iface, { maxLength: 4 }), url: maybe(fc.constantFrom(...URLS)), protocolVersion: maybe(fc.constantFrom(...VERSIONS)) }).map(defined);
+const iface = fc
+  .record({ url: maybe(fc.constantFrom(...URLS)), protocolBinding: maybe(fc.constantFrom(...BINDINGS)), protocolVersion: maybe(fc.constantFrom(...VERSIONS)) })
+  .map(defined);
+const card10 = fc
+  .record({
+    ...common,
+    supportedInterfaces: fc.array(iface, { maxLength: 4 }),
+    url: maybe(fc.constantFrom(...URLS)),
+    protocolVersion: maybe(fc.constantFrom(...VERSIONS)),
+  })
+  .map(defined);
 const card03 = fc
   .record({
     ...common,
     protocolVersion: maybe(fc.constantFrom(...VERSIONS)),
     url: maybe(fc.constantFrom(...URLS)),
     preferredTransport: maybe(fc.constantFrom(...BINDINGS)),
-    additionalInterfaces: maybe(fc.array(fc.record({ url: maybe(fc.constantFrom(...URLS)), transport: maybe(fc.constantFrom(...BINDINGS)) }).map(defined), { maxLength: 3 })),
+    additionalInterfaces: maybe(
+      fc.array(fc.record({ url: maybe(fc.constantFrom(...URLS)), transport: maybe(fc.constantFrom(...BINDINGS)) }).map(defined), { maxLength: 3 }),
+    ),
   })
   .map(defined);
 
@@ -52,7 +72,10 @@ const str = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '
 function oracleInterfaces(card: Record<string, unknown>, v10: boolean): Array<{ url: string; binding: string; usable: boolean }> {
   const raw: Array<{ url: unknown; binding: unknown }> = v10
     ? ((card.supportedInterfaces as Array<Record<string, unknown>>) ?? []).map((i) => ({ url: i.url, binding: i.protocolBinding ?? 'no protocolBinding' }))
-    : [{ url: card.url, binding: card.preferredTransport ?? 'JSONRPC' }, ...((card.additionalInterfaces as Array<Record<string, unknown>>) ?? []).map((i) => ({ url: i.url, binding: i.transport ?? 'no transport' }))];
+    : [
+        { url: card.url, binding: card.preferredTransport ?? 'JSONRPC' },
+        ...((card.additionalInterfaces as Array<Record<string, unknown>>) ?? []).map((i) => ({ url: i.url, binding: i.transport ?? 'no transport' })),
+      ];
   const seen = new Set<string>();
   const out: Array<{ url: string; binding: string; usable: boolean }> = [];
   for (const r of raw) {
@@ -64,7 +87,12 @@ function oracleInterfaces(card: Record<string, unknown>, v10: boolean): Array<{ 
     const binding = String(r.binding);
     const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1]?.toLowerCase();
     const http = scheme === 'http' || scheme === 'https';
-    const usable = binding === 'GRPC' ? http || /^[a-z0-9.-]+:\d+$/i.test(url) : ['JSONRPC', 'HTTP+JSON'].includes(binding) ? http : http || scheme === 'ws' || scheme === 'wss';
+    const usable =
+      binding === 'GRPC'
+        ? http || /^[a-z0-9.-]+:\d+$/i.test(url)
+        : ['JSONRPC', 'HTTP+JSON'].includes(binding)
+          ? http
+          : http || scheme === 'ws' || scheme === 'wss';
     out.push({ url, binding, usable });
   }
   return out;
@@ -103,7 +131,10 @@ describe('A5 evidence matches the parsed card', () => {
           }
           if (f.code === 'A5/bad-protocol-version') {
             const field = String(data.field);
-            const value = field === 'protocolVersion' ? card.protocolVersion : (card.supportedInterfaces as Array<Record<string, unknown>>)[Number(/\[(\d+)\]/.exec(field)![1])].protocolVersion;
+            const value =
+              field === 'protocolVersion'
+                ? card.protocolVersion
+                : (card.supportedInterfaces as Array<Record<string, unknown>>)[Number(/\[(\d+)\]/.exec(field)![1])].protocolVersion;
             expect(value).toBe(data.value);
             expect(v10 ? field.startsWith('supportedInterfaces[') : field === 'protocolVersion').toBe(true);
           }
@@ -134,10 +165,17 @@ const entry = fc
   })
   .map(defined);
 const index = fc
-  .record({ $schema: maybe(fc.constantFrom(SCHEMA, 'https://skills.example/schema.json', 5)), version: maybe(fc.constantFrom('1.0', '0.2.0')), skills: maybe(fc.array(entry, { maxLength: 6 })) })
+  .record({
+    $schema: maybe(fc.constantFrom(SCHEMA, 'https://skills.example/schema.json', 5)),
+    version: maybe(fc.constantFrom('1.0', '0.2.0')),
+    skills: maybe(fc.array(entry, { maxLength: 6 })),
+  })
   .map(defined);
 /** What each artifact URL answers, when downloaded. */
-const answers = fc.dictionary(fc.constantFrom(`${ORIGIN}/s/one/SKILL.md`, `${ORIGIN}/s/two/SKILL.md`, 'https://x.test/three/SKILL.md'), fc.constantFrom('ok', 'other-bytes', '404', 'dns', 'refused'));
+const answers = fc.dictionary(
+  fc.constantFrom(`${ORIGIN}/s/one/SKILL.md`, `${ORIGIN}/s/two/SKILL.md`, 'https://x.test/three/SKILL.md'),
+  fc.constantFrom('ok', 'other-bytes', '404', 'dns', 'refused'),
+);
 
 function answer(url: string, kind: string): FetchResult {
   if (kind === 'dns' || kind === 'refused')

@@ -8,14 +8,44 @@ import fc from 'fast-check';
 export const RUNS = 200;
 
 /** Characters that break naive parsers and terminals. */
-const NASTY = ['\u0000', '\u001b[31m', '\u009b', '\u202e', '\u2066', '\ud800', '\ufeff', '\r', '\n', '\t', ' ', '"', "'", '\\', '<', '>', '&', '#', '%', '%zz', '..', '//'];
+const NASTY = [
+  '\u0000',
+  '\u001b[31m',
+  '\u009b',
+  '\u202e',
+  '\u2066',
+  '\ud800',
+  '\ufeff',
+  '\r',
+  '\n',
+  '\t',
+  ' ',
+  '"',
+  "'",
+  '\\',
+  '<',
+  '>',
+  '&',
+  '#',
+  '%',
+  '%zz',
+  '..',
+  '//',
+];
 
 /** Text made of `tokens`, nasty characters and arbitrary strings, in any order. */
 export function textFrom(tokens: string[], maxParts = 60): fc.Arbitrary<string> {
   return fc
-    .array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...tokens) }, { weight: 2, arbitrary: fc.constantFrom(...NASTY) }, { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) }), {
-      maxLength: maxParts,
-    })
+    .array(
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...tokens) },
+        { weight: 2, arbitrary: fc.constantFrom(...NASTY) },
+        { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) },
+      ),
+      {
+        maxLength: maxParts,
+      },
+    )
     .map((parts) => parts.join(''));
 }
 

@@ -24,7 +24,11 @@ const remote = fc.record({
 });
 const card = fc.record(
   {
-    $schema: fc.constantFrom(V1, 'https://static.modelcontextprotocol.io/schemas/2025-11-25/server-card.schema.json', 'https://static.modelcontextprotocol.io/schemas/v1/server.schema.json'),
+    $schema: fc.constantFrom(
+      V1,
+      'https://static.modelcontextprotocol.io/schemas/2025-11-25/server-card.schema.json',
+      'https://static.modelcontextprotocol.io/schemas/v1/server.schema.json',
+    ),
     name: fc.constantFrom('com.example/store', 'no-slash', 'a/b/c', 'x'),
     version: fc.constantFrom('1.0.0', '^1.2.3', '2.1.0-alpha'),
     description: fc.constantFrom('Short', 'x'.repeat(120)),
@@ -65,7 +69,10 @@ describe('A4 evidence matches the parse', () => {
   it('for generated cards at a well-known path', () => {
     fc.assert(
       fc.property(card, (doc) => {
-        const o = a4McpServerCard.evaluate({ probes: MCP_CARD_PATHS.map((p, i) => (i === 0 ? json(p, doc, { 'access-control-allow-origin': '*' }) : notFound(p))) }, ctx);
+        const o = a4McpServerCard.evaluate(
+          { probes: MCP_CARD_PATHS.map((p, i) => (i === 0 ? json(p, doc, { 'access-control-allow-origin': '*' }) : notFound(p))) },
+          ctx,
+        );
         checkCardClaims(doc, o);
       }),
       { numRuns: RUNS },
@@ -88,8 +95,12 @@ describe('A4 evidence matches the parse', () => {
           target === 'inline' ? { ...e, data: inlineCard } : target === 'none' ? e : { ...e, url: `${ORIGIN}/${target}/${i}/server-card` },
         );
         const AI = '/.well-known/ai-catalog.json';
-        const read = await readCatalogs({ agentmap: null, htmlLink: null, linkHeader: null }, ORIGIN, async (c) => (c.url.endsWith(AI) ? json(AI, { specVersion: '1.0', entries }) : notFound('/x')));
-        const catalog = await fetchCatalogCards(read, async (url) => (url.includes('/ok/') ? json(new URL(url).pathname, inlineCard, { 'content-type': CARD_TYPE }) : notFound(new URL(url).pathname)));
+        const read = await readCatalogs({ agentmap: null, htmlLink: null, linkHeader: null }, ORIGIN, async (c) =>
+          c.url.endsWith(AI) ? json(AI, { specVersion: '1.0', entries }) : notFound('/x'),
+        );
+        const catalog = await fetchCatalogCards(read, async (url) =>
+          url.includes('/ok/') ? json(new URL(url).pathname, inlineCard, { 'content-type': CARD_TYPE }) : notFound(new URL(url).pathname),
+        );
         const o = a4McpServerCard.evaluate({ probes: MCP_CARD_PATHS.map((p) => notFound(p)), catalog }, ctx);
         const cardEntries = specs.filter((s) => s.type === CARD_TYPE);
         const readable = cardEntries.filter((s) => s.target === 'ok' || s.target === 'inline').length;
@@ -125,7 +136,12 @@ describe('A10 evidence matches the parse', () => {
       { requiredKeys: [] },
     );
     const manifest = fc.record(
-      { specVersion: maybe(fc.constantFrom('1.0', '0.9')), version: maybe(fc.constantFrom('1.0', '2')), host: maybe(fc.record({ displayName: maybe(fc.constant('Host')), identifier: maybe(fc.constant('example.com')) })), entries: fc.array(entry, { maxLength: 5 }) },
+      {
+        specVersion: maybe(fc.constantFrom('1.0', '0.9')),
+        version: maybe(fc.constantFrom('1.0', '2')),
+        host: maybe(fc.record({ displayName: maybe(fc.constant('Host')), identifier: maybe(fc.constant('example.com')) })),
+        entries: fc.array(entry, { maxLength: 5 }),
+      },
       { requiredKeys: ['entries'] },
     );
     fc.assert(
@@ -147,7 +163,8 @@ describe('A10 evidence matches the parse', () => {
         const notOne = doc.entries.filter((e) => (e.url === undefined) === (e.data === undefined)).length;
         expect(String(o.data?.missing ?? '').includes(`exactly one of url and data on ${notOne} of`)).toBe(notOne > 0);
         // host.identifier is never required (issue 28.5); a complete entries list passes whatever the host holds.
-        if (n && doc.entries.every((e) => e.identifier && e.displayName && e.type && (e.url === undefined) !== (e.data === undefined))) expect(o.status).toBe('pass');
+        if (n && doc.entries.every((e) => e.identifier && e.displayName && e.type && (e.url === undefined) !== (e.data === undefined)))
+          expect(o.status).toBe('pass');
       }),
       { numRuns: RUNS },
     );

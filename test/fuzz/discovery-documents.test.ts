@@ -12,10 +12,46 @@ import { agentmapOf } from '../../src/core/gather/ai-catalog.js';
 import { response } from '../helpers/responses.js';
 import { RUNS } from './arbitraries.js';
 
-const KEYS = ['specVersion', 'entries', 'identifier', 'displayName', 'type', 'url', 'name', 'version', 'protocolVersion', 'skills', 'defaultInputModes', 'defaultOutputModes', 'supportedInterfaces', 'capabilities', 'description', 'tags', 'id', 'inputModes'];
-const STRINGS = fc.constantFrom('application/mcp-server-card+json', 'urn:air:example.com:mcp:x', 'text', 'text/plain', '/rel', 'https://x.test/c', 'javascript:alert(1)', '', 'JSONRPC', '0.3.0');
+const KEYS = [
+  'specVersion',
+  'entries',
+  'identifier',
+  'displayName',
+  'type',
+  'url',
+  'name',
+  'version',
+  'protocolVersion',
+  'skills',
+  'defaultInputModes',
+  'defaultOutputModes',
+  'supportedInterfaces',
+  'capabilities',
+  'description',
+  'tags',
+  'id',
+  'inputModes',
+];
+const STRINGS = fc.constantFrom(
+  'application/mcp-server-card+json',
+  'urn:air:example.com:mcp:x',
+  'text',
+  'text/plain',
+  '/rel',
+  'https://x.test/c',
+  'javascript:alert(1)',
+  '',
+  'JSONRPC',
+  '0.3.0',
+);
 const docish = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, STRINGS, fc.jsonValue({ maxDepth: 1 }), fc.array(tie('value'), { maxLength: 5 }), fc.dictionary(fc.constantFrom(...KEYS), tie('value'), { maxKeys: 7 })),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    STRINGS,
+    fc.jsonValue({ maxDepth: 1 }),
+    fc.array(tie('value'), { maxLength: 5 }),
+    fc.dictionary(fc.constantFrom(...KEYS), tie('value'), { maxKeys: 7 }),
+  ),
 })).value;
 const asJson = (v: unknown) => response({ url: '/.well-known/mcp/catalog.json', headers: { 'content-type': 'application/json' }, body: JSON.stringify(v) });
 
@@ -23,7 +59,13 @@ describe('discovery documents, fuzzed', () => {
   const AT = { url: 'https://site.test-fixture.dev/.well-known/ai-catalog.json', via: 'well-known' as const, legacy: true, name: 'ai-catalog' as const };
   const artifact = (v: unknown): AgentCatalogArtifact => {
     const probe = asJson(v);
-    return { signals: { agentmap: null, htmlLink: null, linkHeader: null }, candidates: [AT], probes: [probe], documents: [readCatalogDocument(probe, AT, 'https://site.test-fixture.dev')], lighthouse: { url: AT.url, found: true } };
+    return {
+      signals: { agentmap: null, htmlLink: null, linkHeader: null },
+      candidates: [AT],
+      probes: [probe],
+      documents: [readCatalogDocument(probe, AT, 'https://site.test-fixture.dev')],
+      lighthouse: { url: AT.url, found: true },
+    };
   };
 
   it('the catalog reader never throws; card entries are http(s) or inline objects, capped, and of the card type', () => {
@@ -62,7 +104,10 @@ describe('discovery documents, fuzzed', () => {
 
   it('a mode that is an object with its own toString key is named, not thrown on', () => {
     const card = JSON.parse('{"defaultInputModes": [{"toString": 1}], "defaultOutputModes": ["text/plain"]}');
-    expect(a2aSchemaFindings(card, '0.3').find((f) => f.code === 'A5/mode-not-media-type')?.data).toEqual({ field: 'defaultInputModes', value: '{"toString":1}' });
+    expect(a2aSchemaFindings(card, '0.3').find((f) => f.code === 'A5/mode-not-media-type')?.data).toEqual({
+      field: 'defaultInputModes',
+      value: '{"toString":1}',
+    });
   });
 
   it('Agentmap is read only as an http(s) URL', () => {

@@ -12,7 +12,39 @@ import { response } from '../helpers/responses.js';
 import { RUNS, isAbsoluteHttp, textFrom } from './arbitraries.js';
 
 const URLISH = fc.constantFrom('https://x.test/mcp', '/relative', 'javascript:alert(1)', 'http://[', '', 'TODO', 'https://x.test/\u202e', 'ftp://x/');
-const KEYS = ['name', 'version', 'description', 'url', 'endpoint', 'remotes', 'transports', 'serverInfo', 'capabilities', 'skills', 'protocolVersion', 'supportedInterfaces', 'linkset', 'service-desc', 'href', 'ucp', 'services', 'rest', 'mcp', 'a2a', 'endpoints', 'payment_handlers', 'signing_keys', '$schema', 'path', 'files', 'digest', 'type', 'issuer', 'authorization_servers', '@context'];
+const KEYS = [
+  'name',
+  'version',
+  'description',
+  'url',
+  'endpoint',
+  'remotes',
+  'transports',
+  'serverInfo',
+  'capabilities',
+  'skills',
+  'protocolVersion',
+  'supportedInterfaces',
+  'linkset',
+  'service-desc',
+  'href',
+  'ucp',
+  'services',
+  'rest',
+  'mcp',
+  'a2a',
+  'endpoints',
+  'payment_handlers',
+  'signing_keys',
+  '$schema',
+  'path',
+  'files',
+  'digest',
+  'type',
+  'issuer',
+  'authorization_servers',
+  '@context',
+];
 /** JSON values shaped like cards: known keys, URL-ish strings, nesting, wrong types. */
 const cardish = fc.letrec((tie) => ({
   value: fc.oneof(
@@ -50,7 +82,24 @@ describe('JSON cards, fuzzed', () => {
   });
 
   it('hostile JSON text (broken, huge numbers, controls) never throws', () => {
-    const tokens = ['{', '}', '[', ']', '"name":', '"url":"https://x.test"', ',', '1e999', '-0', 'null', 'true', '"\\u0000"', '"\\ud800"', '\ufeff', '"linkset":[', '"service-desc":[{"href":"/o.json"}]'];
+    const tokens = [
+      '{',
+      '}',
+      '[',
+      ']',
+      '"name":',
+      '"url":"https://x.test"',
+      ',',
+      '1e999',
+      '-0',
+      'null',
+      'true',
+      '"\\u0000"',
+      '"\\ud800"',
+      '\ufeff',
+      '"linkset":[',
+      '"service-desc":[{"href":"/o.json"}]',
+    ];
     fc.assert(
       fc.property(textFrom(tokens, 80), (text) => {
         const probe = response({ url: '/.well-known/x.json', headers: { 'content-type': 'application/json' }, body: text });

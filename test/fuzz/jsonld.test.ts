@@ -16,7 +16,8 @@ const ldish = fc.letrec((tie) => ({
   ),
 })).value;
 
-const page = (scripts: string[]) => parseHtml(`<html><head>${scripts.map((s) => `<script type="application/ld+json">${s}</script>`).join('')}</head><body></body></html>`).$;
+const page = (scripts: string[]) =>
+  parseHtml(`<html><head>${scripts.map((s) => `<script type="application/ld+json">${s}</script>`).join('')}</head><body></body></html>`).$;
 
 describe('JSON-LD reader, fuzzed', () => {
   it('structured values: never throws; blocks, types and errors bounded; types are trimmed strings', () => {
@@ -44,7 +45,9 @@ describe('JSON-LD reader, fuzzed', () => {
 
   it('100,000-deep arrays, @graph chains and objects are refused or bounded', () => {
     const n = 100_000;
-    const r = parseJsonLd(page(['['.repeat(n) + ']'.repeat(n), '{"@graph":'.repeat(n / 2) + '[]' + '}'.repeat(n / 2), '{"a":'.repeat(n) + '1' + '}'.repeat(n)]));
+    const r = parseJsonLd(
+      page(['['.repeat(n) + ']'.repeat(n), '{"@graph":'.repeat(n / 2) + '[]' + '}'.repeat(n / 2), '{"a":'.repeat(n) + '1' + '}'.repeat(n)]),
+    );
     expect(r.errors).toHaveLength(3);
     for (const e of r.errors) expect(e).toMatch(/nested more than 128 levels deep/);
     // Within the cap, deep @graph and array nesting flattens iteratively.

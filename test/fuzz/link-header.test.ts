@@ -3,7 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { parseLinkHeader } from '../../src/core/gather/link-header.js';
 import { RUNS, textFrom } from './arbitraries.js';
 
-const TOKENS = ['<', '>', '</x>', '<https://x.test/a>', '<//h/p>', '<javascript:alert(1)>', '<http://[>', ';', ' rel=', 'rel="api-catalog service-desc"', 'REL=Alternate', ' type="text/markdown"', "title*=UTF-8''caf%C3%A9", "title*=UTF-8''%zz", 'anchor="#a"', ',', '"', '\\"', '='];
+const TOKENS = [
+  '<',
+  '>',
+  '</x>',
+  '<https://x.test/a>',
+  '<//h/p>',
+  '<javascript:alert(1)>',
+  '<http://[>',
+  ';',
+  ' rel=',
+  'rel="api-catalog service-desc"',
+  'REL=Alternate',
+  ' type="text/markdown"',
+  "title*=UTF-8''caf%C3%A9",
+  "title*=UTF-8''%zz",
+  'anchor="#a"',
+  ',',
+  '"',
+  '\\"',
+  '=',
+];
 const CONTEXT = 'https://site.test-fixture.dev/page';
 
 describe('Link header parser, fuzzed', () => {
@@ -35,7 +55,12 @@ describe('Link header parser, fuzzed', () => {
   });
 
   it('100,000-deep angle brackets and quotes finish', () => {
-    for (const h of ['<'.repeat(100_000) + '>'.repeat(100_000), `<${'"'.repeat(100_000)}>; rel=x`, `<a>; rel="${'\\"'.repeat(50_000)}"`, ',<a>'.repeat(100_000)]) {
+    for (const h of [
+      '<'.repeat(100_000) + '>'.repeat(100_000),
+      `<${'"'.repeat(100_000)}>; rel=x`,
+      `<a>; rel="${'\\"'.repeat(50_000)}"`,
+      ',<a>'.repeat(100_000),
+    ]) {
       expect(parseLinkHeader(h, CONTEXT).length).toBeLessThanOrEqual(200);
     }
   });

@@ -5,7 +5,32 @@ import { llmsCoverage, MAX_COVERAGE_LINKS } from '../../src/core/gather/llms-cov
 import { markdownTwinPaths } from '../../src/core/gather/markdown.js';
 import { RUNS, textFrom } from './arbitraries.js';
 
-const TOKENS = ['# Title\n', '# Second\n', '### Sub\n', '## Docs\n', '## Optional\n', '> summary\n', '- ', '* ', '1. ', '[name](', 'https://x.test/a.md', '/b.md', ')', ': notes', '![img](/i.png)', '```\n', '~~~\n', '\n', '[', ']', '(', '<', '>', ' "title"'];
+const TOKENS = [
+  '# Title\n',
+  '# Second\n',
+  '### Sub\n',
+  '## Docs\n',
+  '## Optional\n',
+  '> summary\n',
+  '- ',
+  '* ',
+  '1. ',
+  '[name](',
+  'https://x.test/a.md',
+  '/b.md',
+  ')',
+  ': notes',
+  '![img](/i.png)',
+  '```\n',
+  '~~~\n',
+  '\n',
+  '[',
+  ']',
+  '(',
+  '<',
+  '>',
+  ' "title"',
+];
 
 describe('llms.txt parser, fuzzed', () => {
   it('never throws; links and sections are bounded and consistent', () => {
@@ -96,7 +121,9 @@ describe('llms.txt parser, fuzzed', () => {
     fc.assert(
       fc.property(fc.uniqueArray(page, { minLength: 1, maxLength: 30, selector: (p) => p[0] }), fc.string({ maxLength: 200 }), (pages, noise) => {
         const links = pages.map(([name], i) => ({ name: `${name} guide`, url: `/p${i}-${name.toLowerCase()}.md`, section: 'Docs' }));
-        const body = pages.map(([name, written], i) => (written ? `## ${name} guide\n\ntext\n` : `- [${name} guide](/p${i}-${name.toLowerCase()}.md)\n`)).join('\n');
+        const body = pages
+          .map(([name, written], i) => (written ? `## ${name} guide\n\ntext\n` : `- [${name} guide](/p${i}-${name.toLowerCase()}.md)\n`))
+          .join('\n');
         const c = llmsCoverage(links, `# Site\n\n${body}`, 'https://x.test/llms.txt');
         expect(c.listed).toBe(pages.length);
         expect(c.held).toBe(pages.filter((p) => p[1]).length);
@@ -111,7 +138,12 @@ describe('llms.txt parser, fuzzed', () => {
   });
 
   it('100,000-deep quotes, lists and brackets finish', () => {
-    for (const text of ['>'.repeat(100_000), '- '.repeat(100_000) + '[a](/b)', '['.repeat(100_000) + '](/x)' + ')'.repeat(100_000), '# T\n' + '  '.repeat(100_000) + '- [a](/b)']) {
+    for (const text of [
+      '>'.repeat(100_000),
+      '- '.repeat(100_000) + '[a](/b)',
+      '['.repeat(100_000) + '](/x)' + ')'.repeat(100_000),
+      '# T\n' + '  '.repeat(100_000) + '- [a](/b)',
+    ]) {
       const d = parseLlmsTxt(text);
       expect(d.links.length).toBeLessThanOrEqual(1);
     }

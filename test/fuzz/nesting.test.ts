@@ -6,7 +6,12 @@ import { parseYamlBounded } from '../../src/core/gather/parsers.js';
 import { RUNS, textFrom, valueDepth } from './arbitraries.js';
 
 const deepJson = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.jsonValue({ maxDepth: 2 }), fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), tie('value'), { maxKeys: 3 })),
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.jsonValue({ maxDepth: 2 }),
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 5 }), tie('value'), { maxKeys: 3 }),
+  ),
 })).value;
 
 describe('nesting caps, fuzzed', () => {
@@ -41,7 +46,10 @@ describe('nesting caps, fuzzed', () => {
     const tokens = ['[', ']', '{', '}', '"', "'", ':', '- ', '? ', '\n', '  ', '#', '|\n', '>-\n', 'a', '1', ',', '&a ', '*a', '!!str '];
     fc.assert(
       fc.property(textFrom(tokens, 120), (text) => {
-        for (const [parse, bound] of [[() => parseJsonBounded(text), jsonNestingDepth], [() => parseYamlBounded(text, 50), yamlNestingDepth]] as const) {
+        for (const [parse, bound] of [
+          [() => parseJsonBounded(text), jsonNestingDepth],
+          [() => parseYamlBounded(text, 50), yamlNestingDepth],
+        ] as const) {
           try {
             const v = parse();
             expect(valueDepth(v)).toBeLessThanOrEqual(MAX_STRUCTURE_DEPTH);
@@ -60,7 +68,12 @@ describe('nesting caps, fuzzed', () => {
     const n = 100_000;
     expect(() => parseJsonBounded('['.repeat(n) + ']'.repeat(n))).toThrow(NestingTooDeepError);
     expect(() => parseJsonBounded('{"a":'.repeat(n) + '1' + '}'.repeat(n))).toThrow(/nested more than 128 levels/);
-    const yamls = ['['.repeat(n) + ']'.repeat(n), '{a: '.repeat(n) + '1' + '}'.repeat(n), '- '.repeat(n) + '1', Array.from({ length: 2000 }, (_, i) => `${' '.repeat(i)}a:`).join('\n') + ' 1'];
+    const yamls = [
+      '['.repeat(n) + ']'.repeat(n),
+      '{a: '.repeat(n) + '1' + '}'.repeat(n),
+      '- '.repeat(n) + '1',
+      Array.from({ length: 2000 }, (_, i) => `${' '.repeat(i)}a:`).join('\n') + ' 1',
+    ];
     for (const y of yamls) expect(() => parseYamlBounded(y, 100)).toThrow(NestingTooDeepError);
     // Just under the cap still parses.
     expect(valueDepth(parseJsonBounded('['.repeat(128) + ']'.repeat(128)))).toBe(128);

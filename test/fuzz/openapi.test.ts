@@ -6,7 +6,25 @@ import { isObject } from '../../src/core/gather/classify.js';
 import { response } from '../helpers/responses.js';
 import { RUNS, textFrom, valueDepth } from './arbitraries.js';
 
-const KEYS = ['openapi', 'swagger', 'info', 'paths', 'servers', 'url', 'host', 'basePath', 'schemes', 'get', 'post', 'responses', 'components', 'x-payment-info', '$ref', '/a', '/b/{id}'];
+const KEYS = [
+  'openapi',
+  'swagger',
+  'info',
+  'paths',
+  'servers',
+  'url',
+  'host',
+  'basePath',
+  'schemes',
+  'get',
+  'post',
+  'responses',
+  'components',
+  'x-payment-info',
+  '$ref',
+  '/a',
+  '/b/{id}',
+];
 const docish = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
@@ -37,7 +55,29 @@ describe('OpenAPI reader, fuzzed', () => {
   });
 
   it('hostile text in either syntax never throws; parsed values stay within the nesting cap', () => {
-    const tokens = ['openapi: 3.1.0\n', 'paths:\n', '  /a:\n', '    get: {}\n', '{', '}', '[', ']', '"', "'", ': ', '- ', '&a ', '*a', '<<: *a', '!!binary ', '|\n', '  ', '\n', '#', '{"openapi":"3.0.0","paths":{'];
+    const tokens = [
+      'openapi: 3.1.0\n',
+      'paths:\n',
+      '  /a:\n',
+      '    get: {}\n',
+      '{',
+      '}',
+      '[',
+      ']',
+      '"',
+      "'",
+      ': ',
+      '- ',
+      '&a ',
+      '*a',
+      '<<: *a',
+      '!!binary ',
+      '|\n',
+      '  ',
+      '\n',
+      '#',
+      '{"openapi":"3.0.0","paths":{',
+    ];
     fc.assert(
       fc.property(textFrom(tokens, 100), fc.constantFrom('application/yaml', 'application/json', 'text/plain'), (text, ct) => {
         const p = parseOpenApiText(response({ url: '/openapi.yaml', headers: { 'content-type': ct }, body: text }));
@@ -53,7 +93,11 @@ describe('OpenAPI reader, fuzzed', () => {
     const n = 100_000;
     const json = `{"openapi":"3.1.0","paths":${'{"a":'.repeat(n)}1${'}'.repeat(n)}}`;
     expect(read(json, 'application/json').problem).toMatch(/nested more than 128 levels deep/);
-    for (const yaml of [`openapi: 3.1.0\npaths: ${'['.repeat(n)}${']'.repeat(n)}`, `openapi: 3.1.0\npaths:\n${Array.from({ length: 3000 }, (_, i) => `${' '.repeat(i + 1)}a${i}:`).join('\n')} 1`, `openapi: 3.1.0\npaths:\n  ${'- '.repeat(n)}1`]) {
+    for (const yaml of [
+      `openapi: 3.1.0\npaths: ${'['.repeat(n)}${']'.repeat(n)}`,
+      `openapi: 3.1.0\npaths:\n${Array.from({ length: 3000 }, (_, i) => `${' '.repeat(i + 1)}a${i}:`).join('\n')} 1`,
+      `openapi: 3.1.0\npaths:\n  ${'- '.repeat(n)}1`,
+    ]) {
       expect(read(yaml, 'application/yaml', '/openapi.yaml').problem).toMatch(/nested more than 128 levels deep/);
     }
   });

@@ -40,7 +40,10 @@ describe('Content-Usage robots.txt rule (property-based)', () => {
 });
 
 describe('Lighthouse robots-txt flags (property-based)', () => {
-  const directive = fc.oneof(fc.constantFrom(...LIGHTHOUSE_ROBOTS_SAFELIST, 'Content-Usage', 'AGENTMAP', 'schemamap'), fc.stringMatching(/^[A-Za-z][A-Za-z-]{0,12}$/));
+  const directive = fc.oneof(
+    fc.constantFrom(...LIGHTHOUSE_ROBOTS_SAFELIST, 'Content-Usage', 'AGENTMAP', 'schemamap'),
+    fc.stringMatching(/^[A-Za-z][A-Za-z-]{0,12}$/),
+  );
   it('flags exactly the directives outside the safelist (case-insensitive), with line numbers, never more than 20', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(directive, fc.constantFrom('', ' # c', ' x')), { maxLength: 60 }), (lines) => {
@@ -58,7 +61,10 @@ describe('Lighthouse robots-txt flags (property-based)', () => {
   });
   it('ignores comments and lines without a colon, and any string gives an answer', () => {
     expect(lighthouseUnknownDirectives('# Content-Usage: train-ai=n\nnot a record\nUser-agent: *\n')).toEqual([]);
-    fc.assert(fc.property(fc.string({ maxLength: 400 }), (t) => void lighthouseUnknownDirectives(t)), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 400 }), (t) => void lighthouseUnknownDirectives(t)),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -109,7 +115,13 @@ describe('A1 linkset reading (property-based)', () => {
     const anchor = fc.constantFrom('https://api.example/v1', 'https://site.example/', 'https://x.example/{id}', 'not a uri', undefined);
     const target = fc.constantFrom('https://site.example/docs', 'https://other.example/spec', '/relative', 42);
     const entry = fc.record(
-      { anchor, 'service-doc': fc.array(fc.record({ href: target }), { maxLength: 2 }), 'service-desc': fc.array(fc.record({ href: target }), { maxLength: 1 }), item: fc.array(target, { maxLength: 1 }), odd: fc.constant([{ href: 'https://x' }]) },
+      {
+        anchor,
+        'service-doc': fc.array(fc.record({ href: target }), { maxLength: 2 }),
+        'service-desc': fc.array(fc.record({ href: target }), { maxLength: 1 }),
+        item: fc.array(target, { maxLength: 1 }),
+        odd: fc.constant([{ href: 'https://x' }]),
+      },
       { requiredKeys: [] },
     );
     fc.assert(

@@ -4,7 +4,35 @@ import { describe, expect, it } from 'vitest';
 import { MAX_XML_DEPTH, parseSitemap } from '../../src/core/gather/sitemap.js';
 import { RUNS, textFrom } from './arbitraries.js';
 
-const XML_TOKENS = ['<?xml version="1.0"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', '</urlset>', '<sitemapindex>', '</sitemapindex>', '<url>', '</url>', '<loc>', '</loc>', '<sitemap>', '</sitemap>', 'https://x.test/a', 'javascript:alert(1)', '&amp;', '&#0;', '&#x110000;', '<!ENTITY a "b">', '<!DOCTYPE x>', '<!--', '-->', '<![CDATA[', ']]>', '<rss><channel><item><link>', '</link></item></channel></rss>', '<feed><entry><link href="https://x.test/e"/></entry></feed>', '<ns:loc>', '</ns:loc>'];
+const XML_TOKENS = [
+  '<?xml version="1.0"?>',
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+  '</urlset>',
+  '<sitemapindex>',
+  '</sitemapindex>',
+  '<url>',
+  '</url>',
+  '<loc>',
+  '</loc>',
+  '<sitemap>',
+  '</sitemap>',
+  'https://x.test/a',
+  'javascript:alert(1)',
+  '&amp;',
+  '&#0;',
+  '&#x110000;',
+  '<!ENTITY a "b">',
+  '<!DOCTYPE x>',
+  '<!--',
+  '-->',
+  '<![CDATA[',
+  ']]>',
+  '<rss><channel><item><link>',
+  '</link></item></channel></rss>',
+  '<feed><entry><link href="https://x.test/e"/></entry></feed>',
+  '<ns:loc>',
+  '</ns:loc>',
+];
 const TEXT_TOKENS = ['https://x.test/a\n', 'http://x.test/b?c=d\n', 'not a url\n', '\n', '  ', 'ftp://x/\n'];
 
 function invariants(p: ReturnType<typeof parseSitemap>): void {
@@ -17,7 +45,10 @@ function invariants(p: ReturnType<typeof parseSitemap>): void {
 
 describe('sitemap parser, fuzzed', () => {
   it('XML: never throws; counts and sample stay consistent', () => {
-    fc.assert(fc.property(textFrom(XML_TOKENS, 80), (xml) => invariants(parseSitemap(Buffer.from(xml)))), { numRuns: RUNS });
+    fc.assert(
+      fc.property(textFrom(XML_TOKENS, 80), (xml) => invariants(parseSitemap(Buffer.from(xml)))),
+      { numRuns: RUNS },
+    );
   });
 
   it('text: never throws; every sampled line of a text sitemap is an absolute http(s) URL', () => {

@@ -25,7 +25,7 @@ export function response(r: FakeResponse = {}): FetchResult {
     requestedUrl: url,
     accept: r.accept ?? '*/*',
     url: r.redirects?.length ? r.redirects[r.redirects.length - 1] : url,
-    status: r.error ? null : (r.status === undefined ? 200 : r.status),
+    status: r.error ? null : r.status === undefined ? 200 : r.status,
     headers,
     contentType: ct ? ct.split(';')[0].trim().toLowerCase() : null,
     body,

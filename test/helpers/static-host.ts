@@ -31,7 +31,10 @@ export function parseHeadersFile(text: string): HeaderBlock[] {
   for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      const source = line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+      const source = line
+        .trim()
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*');
       blocks.push({ pattern: new RegExp(`^${source}$`), headers: [] });
       continue;
     }
@@ -59,12 +62,21 @@ export async function serveFolder(root: string, opts: { pages?: Record<string, s
     else if (!existsSync(file) && existsSync(`${file}.html`)) file = `${file}.html`;
     const rendered = opts.pages?.[path];
     const served = rendered === undefined && existsSync(file) && statSync(file).isFile() && !file.endsWith(`${sep}_headers`);
-    const headers: Record<string, string> = { 'content-type': rendered !== undefined ? 'text/html; charset=utf-8' : served ? (TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream') : 'text/html; charset=utf-8' };
+    const headers: Record<string, string> = {
+      'content-type':
+        rendered !== undefined
+          ? 'text/html; charset=utf-8'
+          : served
+            ? (TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream')
+            : 'text/html; charset=utf-8',
+    };
     const headersFile = join(base, '_headers');
     if (existsSync(headersFile)) {
-      for (const b of parseHeadersFile(readFileSync(headersFile, 'utf8'))) if (b.pattern.test(path)) for (const [k, v] of b.headers) headers[k.toLowerCase()] = v;
+      for (const b of parseHeadersFile(readFileSync(headersFile, 'utf8')))
+        if (b.pattern.test(path)) for (const [k, v] of b.headers) headers[k.toLowerCase()] = v;
     }
-    const body = rendered !== undefined ? Buffer.from(rendered) : served ? readFileSync(file) : Buffer.from('<!doctype html><title>Not found</title><h1>Not found</h1>');
+    const body =
+      rendered !== undefined ? Buffer.from(rendered) : served ? readFileSync(file) : Buffer.from('<!doctype html><title>Not found</title><h1>Not found</h1>');
     res.writeHead(served || rendered !== undefined ? 200 : 404, { ...headers, 'content-length': String(body.length) });
     res.end(req.method === 'HEAD' ? undefined : body);
   });

@@ -50,7 +50,9 @@ describe('/api/mcp', () => {
     const client = await connect(key);
     expect((await client.listTools()).tools).toHaveLength(13);
     const progress: number[] = [];
-    const res = await client.callTool({ name: 'scan_site', arguments: { url: site.origin, isPublic: false } }, undefined, { onprogress: (p) => progress.push(p.progress) });
+    const res = await client.callTool({ name: 'scan_site', arguments: { url: site.origin, isPublic: false } }, undefined, {
+      onprogress: (p) => progress.push(p.progress),
+    });
     const result = ScanResponse.parse(res.structuredContent);
     expect(result.shareUrl).toBe(`${server.baseUrl}/r/${result.shareId}`);
     expect(progress.length).toBeGreaterThan(0);

@@ -51,7 +51,7 @@ describe('self-scan of a running instance', () => {
     expect(a9.evidence).toContain('H1 "auth.md"');
   });
 
-  it('signs its key directory the same way on HEAD, and the key directory matches the signature\'s keyid', async () => {
+  it("signs its key directory the same way on HEAD, and the key directory matches the signature's keyid", async () => {
     const url = `${server.url}/.well-known/http-message-signatures-directory`;
     const get = await fetch(url);
     const head = await fetch(url, { method: 'HEAD' });

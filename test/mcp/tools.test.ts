@@ -52,8 +52,21 @@ describe('MCP tools', () => {
     const names = (await withAccount.listTools()).tools.map((x) => x.name);
     expect(names).toHaveLength(13);
     expect(new Set(names)).toEqual(
-      new Set(['scan_site', 'check_site', 'get_report', 'list_reports', 'delete_report', 'set_report_visibility', 'get_domain_history',
-        'create_monitor', 'list_monitors', 'delete_monitor', 'list_webhook_deliveries', 'get_rubric', 'get_fix_guide']),
+      new Set([
+        'scan_site',
+        'check_site',
+        'get_report',
+        'list_reports',
+        'delete_report',
+        'set_report_visibility',
+        'get_domain_history',
+        'create_monitor',
+        'list_monitors',
+        'delete_monitor',
+        'list_webhook_deliveries',
+        'get_rubric',
+        'get_fix_guide',
+      ]),
     );
     const listed = (await withAccount.listTools()).tools;
     for (const tool of listed) {
@@ -195,7 +208,11 @@ describe('MCP tools', () => {
     expect(tooOften.isError).toBe(true);
     expect(tooOften.text).toContain('at least 1m');
     const created = await call(owner, 'create_monitor', {
-      url: fixture.site.origin, interval: '2m', minScore: 80, minGrade: 'B', webhookUrl: 'https://hooks.example.net/ai-ready',
+      url: fixture.site.origin,
+      interval: '2m',
+      minScore: 80,
+      minGrade: 'B',
+      webhookUrl: 'https://hooks.example.net/ai-ready',
     });
     expect(created.isError).toBeFalsy();
     expect(created.data).toMatchObject({ intervalSec: 120, interval: '2m', minScore: 80, minGrade: 'B', lastStatus: null });

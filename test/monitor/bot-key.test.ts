@@ -29,7 +29,11 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A receiver's check of one web-bot-auth signature: rebuilds the base from the request as received. */
-function verifyRequest(req: { method: string; host: string; path: string; headers: Record<string, string | undefined>; body: string }, jwk: Record<string, string>, nowSec: number) {
+function verifyRequest(
+  req: { method: string; host: string; path: string; headers: Record<string, string | undefined>; body: string },
+  jwk: Record<string, string>,
+  nowSec: number,
+) {
   const input = parseDictionary(req.headers['signature-input']!);
   const sigs = parseDictionary(req.headers['signature']!);
   const agents = parseDictionary(req.headers['signature-agent']!);
@@ -50,11 +54,14 @@ function verifyRequest(req: { method: string; host: string; path: string; header
   });
   const base = [...lines, `"@signature-params": ${serializeInnerList(member)}`].join('\n');
   const sig = Buffer.from((sigs.get(label) as Item)[0] as ArrayBuffer);
-  return { covered: member[0].map(([n, p]) => serializeItem(n as string, p)), ok: verify(null, Buffer.from(base), createPublicKey({ key: jwk, format: 'jwk' }), sig) };
+  return {
+    covered: member[0].map(([n, p]) => serializeItem(n as string, p)),
+    ok: verify(null, Buffer.from(base), createPublicKey({ key: jwk, format: 'jwk' }), sig),
+  };
 }
 
 describe('Web Bot Auth key', () => {
-  it('is created once per data dir, mode 0600, and published in the draft\'s JWK shape', () => {
+  it("is created once per data dir, mode 0600, and published in the draft's JWK shape", () => {
     expect(loadBotKey(dir).kid).toBe(key.kid);
     expect(statSync(join(dir, 'web-bot-auth-ed25519.pem')).mode & 0o077).toBe(0);
     const [jwk] = key.jwks.keys;
@@ -81,10 +88,12 @@ describe('Web Bot Auth key', () => {
     }
   });
 
-  it('signs the directory response as the draft asks, and B3\'s verifier accepts it (and only for its body and authority)', () => {
+  it("signs the directory response as the draft asks, and B3's verifier accepts it (and only for its body and authority)", () => {
     const now = 1_800_000_000;
     const headers = key.signDirectory('ai-ready.example', now);
-    expect(headers['signature-input']).toMatch(/^sig1=\("@authority";req "content-digest"\);created=1800000000;expires=1800086400;keyid="[^"]+";alg="ed25519";tag="http-message-signatures-directory"$/);
+    expect(headers['signature-input']).toMatch(
+      /^sig1=\("@authority";req "content-digest"\);created=1800000000;expires=1800086400;keyid="[^"]+";alg="ed25519";tag="http-message-signatures-directory"$/,
+    );
     expect(headers['content-digest']).toBe(`sha-256=:${createHash('sha256').update(key.directoryBody).digest('base64')}:`);
     const res = (url: string, body: string) =>
       ({ requestedUrl: url, url, status: 200, headers, body: Buffer.from(body), text: body, truncated: false, redirects: [] }) as unknown as FetchResult;
@@ -93,7 +102,11 @@ describe('Web Bot Auth key', () => {
     expect(good).toEqual({ tagged: 1, verified: [key.kid], problems: [] });
     const moved = readDirectorySignatures(res('https://copy.example/.well-known/http-message-signatures-directory', key.directoryBody), byKeyid, now + 10);
     expect(moved?.verified).toEqual([]);
-    const swapped = readDirectorySignatures(res('https://ai-ready.example/.well-known/http-message-signatures-directory', key.directoryBody.replace('"sig"', '"enc"')), byKeyid, now + 10);
+    const swapped = readDirectorySignatures(
+      res('https://ai-ready.example/.well-known/http-message-signatures-directory', key.directoryBody.replace('"sig"', '"enc"')),
+      byKeyid,
+      now + 10,
+    );
     expect(swapped?.problems.join(' ')).toMatch(/Content-Digest does not match/);
     // Still valid for as long as a cache may serve it (max-age 3600), not just five minutes.
     expect(readDirectorySignatures(res('https://ai-ready.example/x', key.directoryBody), byKeyid, now + 3600)?.verified).toEqual([key.kid]);
@@ -125,7 +138,12 @@ describe('request signatures over any URL and body (property)', () => {
         const headers = key.signRequest({ url: raw, method: 'POST', body }, AGENT, 1_700_000_000);
         const req = { method: 'POST', host: url.host, path: url.pathname, headers, body };
         expect(verifyRequest(req, jwk, 1_700_000_001).ok).toBe(true);
-        const other = { ...headers, 'content-digest': `sha-256=:${createHash('sha256').update(body + 'x').digest('base64')}:` };
+        const other = {
+          ...headers,
+          'content-digest': `sha-256=:${createHash('sha256')
+            .update(body + 'x')
+            .digest('base64')}:`,
+        };
         expect(verifyRequest({ ...req, headers: other }, jwk, 1_700_000_001).ok).toBe(false);
       }),
       { numRuns: 60 },
@@ -160,14 +178,18 @@ describe('webhook deliveries carry a verifiable Web Bot Auth signature', () => {
     const { req, body } = received!;
     const headers = req.headers as Record<string, string>;
     expect(headers['content-digest']).toBe(`sha-256=:${createHash('sha256').update(body).digest('base64')}:`);
-    const check = verifyRequest({ method: req.method!, host: headers.host, path: req.url!.split('?')[0], headers, body }, key.jwks.keys[0], Math.floor(Date.now() / 1000));
+    const check = verifyRequest(
+      { method: req.method!, host: headers.host, path: req.url!.split('?')[0], headers, body },
+      key.jwks.keys[0],
+      Math.floor(Date.now() / 1000),
+    );
     expect(check.ok).toBe(true);
   });
 });
 
 describe('which authority the served directory signs', () => {
   const dirPath = '/.well-known/http-message-signatures-directory';
-  it('signs the base URL\'s authority, and a stranger\'s Host only where the Host guard already refused strangers', () => {
+  it("signs the base URL's authority, and a stranger's Host only where the Host guard already refused strangers", () => {
     const open = { baseUrl: () => 'https://ai-ready.example', hostGuarded: false };
     expect(signableAuthority(`https://ai-ready.example${dirPath}`, open)).toBe('ai-ready.example');
     // Unguarded (public bind): a proof for evil.example could be re-served from there.

@@ -23,7 +23,19 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('ai-ready monitors', () => {
   it('adds, lists and removes monitors', async () => {
-    const added = await cli('monitors', 'add', 'ai-ready.dev', '--account', 'ops', '--every', '6h', '--min-grade', 'b', '--webhook', 'https://hooks.ai-ready.dev/x');
+    const added = await cli(
+      'monitors',
+      'add',
+      'ai-ready.dev',
+      '--account',
+      'ops',
+      '--every',
+      '6h',
+      '--min-grade',
+      'b',
+      '--webhook',
+      'https://hooks.ai-ready.dev/x',
+    );
     expect(added.code).toBe(0);
     const id = added.stdout.trim();
     expect(id).toMatch(/^mon_[a-z0-9]{12}$/);

@@ -87,7 +87,10 @@ describe('recent webhook deliveries', () => {
   it('shows the owner every attempt of a delivery that failed, waited and then succeeded; a stranger sees nothing', async () => {
     fixture.use('bare');
     const { monitor } = await createMonitorChecked(
-      t.monitors, alice.id, { url: fixture.site.origin, interval: '1h', minScore: 99, webhookUrl: hookUrl }, { minIntervalSec: 1, blockPrivateNetwork: false },
+      t.monitors,
+      alice.id,
+      { url: fixture.site.origin, interval: '1h', minScore: 99, webhookUrl: hookUrl },
+      { minIntervalSec: 1, blockPrivateNetwork: false },
     );
     monitorId = monitor.id;
     const owner = await connect(alice);
@@ -99,8 +102,13 @@ describe('recent webhook deliveries', () => {
     // Attempt 1: 503; attempt 2 (at once): the connection is dropped; then the next retry is an hour away.
     handler = (req, res) => (seen.length === 1 ? res.writeHead(503).end() : req.socket.destroy());
     const scheduler = createMonitorScheduler({
-      monitors: t.monitors, store: t.store, service: new ScanService({ store: t.store, allowPrivateNetwork: true, scanDeadlineMs: 15_000, cacheTtlMs: 0 }),
-      concurrency: 1, tickMs: 100, jitterRatio: 0, webhook: { blockPrivateNetwork: false, timeoutMs: 5_000 },
+      monitors: t.monitors,
+      store: t.store,
+      service: new ScanService({ store: t.store, allowPrivateNetwork: true, scanDeadlineMs: 15_000, cacheTtlMs: 0 }),
+      concurrency: 1,
+      tickMs: 100,
+      jitterRatio: 0,
+      webhook: { blockPrivateNetwork: false, timeoutMs: 5_000 },
       deliveries: { retryDelaysMs: [0, 3_600_000], tickMs: 20 },
     });
     scheduler.start();
@@ -119,7 +127,10 @@ describe('recent webhook deliveries', () => {
     expect(seen).toEqual([d.id, d.id]);
     expect(d).toMatchObject({ url: hookUrl, state: 'pending', attempts: 2, alertKinds: expect.arrayContaining([expect.any(String)]) });
     expect(d.alertId).toBe((await t.monitors.alerts(monitorId))[0].id);
-    expect(d.attemptLog.map((a: { attempt: number; status: number | null }) => [a.attempt, a.status])).toEqual([[1, 503], [2, null]]);
+    expect(d.attemptLog.map((a: { attempt: number; status: number | null }) => [a.attempt, a.status])).toEqual([
+      [1, 503],
+      [2, null],
+    ]);
     expect(d.attemptLog[0].error).toContain('503');
     expect(d.attemptLog[1].error).toBeTruthy();
     for (const a of d.attemptLog) expect(a.durationMs).toBeGreaterThanOrEqual(0);
@@ -140,13 +151,22 @@ describe('recent webhook deliveries', () => {
 
     // An hour later (another instance's loop, say), the receiver accepts the retry.
     handler = (_req, res) => res.writeHead(204).end();
-    const later = createDeliveryLoop({ monitors: t.monitors, webhook: { blockPrivateNetwork: false }, retryDelaysMs: [0, 3_600_000], now: () => Date.now() + 3_700_000 });
+    const later = createDeliveryLoop({
+      monitors: t.monitors,
+      webhook: { blockPrivateNetwork: false },
+      retryDelaysMs: [0, 3_600_000],
+      now: () => Date.now() + 3_700_000,
+    });
     await later.tick();
     await later.idle();
     await later.stop();
     const done = (await call(owner, { monitorId, limit: 1 })).data.items[0];
     expect(done).toMatchObject({ id: eventId, state: 'delivered', attempts: 3, nextRetryAt: null });
-    expect(done.attemptLog.map((a: { status: number | null; error: string | null }) => [a.status, a.error === null])).toEqual([[503, false], [null, false], [204, true]]);
+    expect(done.attemptLog.map((a: { status: number | null; error: string | null }) => [a.status, a.error === null])).toEqual([
+      [503, false],
+      [null, false],
+      [204, true],
+    ]);
     expect(seen).toEqual([eventId, eventId, eventId]);
   });
 
@@ -171,7 +191,12 @@ describe('recent webhook deliveries', () => {
     expect(lines[3]).toMatch(/^ {2}#3 {2}\S+ {2}204 ok {2}\d+ ms$/);
     expect(lines).toHaveLength(4);
 
-    const { monitor: quiet } = await t.monitors.create({ accountId: alice.id, url: 'https://quiet.test/', intervalSec: 3600, firstRunAt: Date.now() + 86_400_000 });
+    const { monitor: quiet } = await t.monitors.create({
+      accountId: alice.id,
+      url: 'https://quiet.test/',
+      intervalSec: 3600,
+      firstRunAt: Date.now() + 86_400_000,
+    });
     const empty = await runCli(['monitors', 'deliveries', quiet.id], { env });
     expect(empty).toMatchObject({ code: 0, stdout: '' });
     expect(empty.stderr).toContain('no webhook');

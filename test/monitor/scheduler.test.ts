@@ -63,13 +63,19 @@ describe('monitor scheduler', () => {
   it('re-scans on schedule, records history, and alerts with a signed webhook when the score drops', async () => {
     fixture.use('agentReady');
     const { monitor, webhookSecret } = await createMonitorChecked(
-      t.monitors, alice.id,
+      t.monitors,
+      alice.id,
       { url: fixture.site.origin, interval: '1s', minGrade: 'B', minScore: 80, webhookUrl: hookUrl },
       { minIntervalSec: 1, blockPrivateNetwork: false },
     );
     const scheduler = createMonitorScheduler({
-      monitors: t.monitors, store: t.store, service: new ScanService({ store: t.store, allowPrivateNetwork: true, scanDeadlineMs: 15_000, cacheTtlMs: 0 }),
-      tickMs: 100, jitterRatio: 0, webhook: { blockPrivateNetwork: false }, baseUrl: 'http://svc.local',
+      monitors: t.monitors,
+      store: t.store,
+      service: new ScanService({ store: t.store, allowPrivateNetwork: true, scanDeadlineMs: 15_000, cacheTtlMs: 0 }),
+      tickMs: 100,
+      jitterRatio: 0,
+      webhook: { blockPrivateNetwork: false },
+      baseUrl: 'http://svc.local',
     });
     scheduler.start();
     let baseline: Awaited<ReturnType<typeof t.monitors.runs>>[number];
@@ -147,7 +153,12 @@ describe('monitor scheduler', () => {
     expect(res.error).toMatch(/loopback|private/);
     expect(received.length).toBe(before);
     await expect(
-      createMonitorChecked(t.monitors, alice.id, { url: fixture.site.origin, interval: '1h', webhookUrl: 'http://localhost:9/x' }, { blockPrivateNetwork: true }),
+      createMonitorChecked(
+        t.monitors,
+        alice.id,
+        { url: fixture.site.origin, interval: '1h', webhookUrl: 'http://localhost:9/x' },
+        { blockPrivateNetwork: true },
+      ),
     ).rejects.toBeInstanceOf(MonitorInputError);
     await expect(createMonitorChecked(t.monitors, alice.id, { url: 'https://www.example.org', interval: '5m' }, {})).rejects.toThrow(/reserved/);
     await expect(createMonitorChecked(t.monitors, alice.id, { url: 'https://ai-ready.dev', interval: '1m' }, {})).rejects.toThrow(/at least 5m/);
@@ -161,7 +172,9 @@ describe('alert rules and intervals', () => {
     expect(decideAlert(t, { score: 65, grade: 'C' }, { grade: 'C', below: false }).kinds).toEqual(['below-threshold']);
     expect(decideAlert(t, { score: 64, grade: 'C' }, { grade: 'C', below: true }).kinds).toEqual([]);
     expect(decideAlert(t, { score: 50, grade: 'D' }, { grade: 'C', below: true }).kinds).toEqual(['grade-drop']);
-    expect(decideAlert({ minScore: null, minGrade: 'B' }, { score: 74, grade: 'C' }, { grade: null, below: false }).reasons[0]).toContain('grade C is below the minimum B');
+    expect(decideAlert({ minScore: null, minGrade: 'B' }, { score: 74, grade: 'C' }, { grade: null, below: false }).reasons[0]).toContain(
+      'grade C is below the minimum B',
+    );
     expect(decideAlert({ minScore: null, minGrade: null }, { score: 95, grade: 'A' }, { grade: 'B', below: false }).kinds).toEqual([]);
   });
 

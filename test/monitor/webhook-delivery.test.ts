@@ -98,7 +98,11 @@ describe('one webhook attempt', () => {
     handler = (req) => {
       cut = drip(req.socket, head, 250).cut;
     };
-    const res = await deliverWebhook({ url: hookUrl, secret: 'whsec_abc' }, { type: 'monitor.alert', id: 'evt_drip' }, { blockPrivateNetwork: false, timeoutMs: 1000 });
+    const res = await deliverWebhook(
+      { url: hookUrl, secret: 'whsec_abc' },
+      { type: 'monitor.alert', id: 'evt_drip' },
+      { blockPrivateNetwork: false, timeoutMs: 1000 },
+    );
     expect(res.status).toBeNull();
     expect(res.error).toContain('deadline');
     expect(res.permanent).toBe(false);
@@ -113,7 +117,11 @@ describe('one webhook attempt', () => {
       res.flushHeaders();
       cut = drip(req.socket, 'x'.repeat(400), 50).cut;
     };
-    const res = await deliverWebhook({ url: hookUrl, secret: 'whsec_abc' }, { type: 'monitor.alert', id: 'evt_body' }, { blockPrivateNetwork: false, timeoutMs: 60_000 });
+    const res = await deliverWebhook(
+      { url: hookUrl, secret: 'whsec_abc' },
+      { type: 'monitor.alert', id: 'evt_body' },
+      { blockPrivateNetwork: false, timeoutMs: 60_000 },
+    );
     expect(res).toMatchObject({ status: 200, error: null });
     expect(await cut).toBe(true);
   });
@@ -122,8 +130,23 @@ describe('one webhook attempt', () => {
 describe('webhook delivery loop', () => {
   it('retries a failing receiver with the same id and bytes, signed each time, and records every attempt', async () => {
     // Never due: only its webhook is exercised here.
-    const { monitor, webhookSecret } = await t.monitors.create({ accountId: alice.id, url: 'https://www.example.org/', intervalSec: 3600, webhookUrl: hookUrl, firstRunAt: Date.now() + 86_400_000 });
-    const alert = await t.monitors.recordAlert({ monitorId: monitor.id, at: new Date().toISOString(), kinds: ['grade-drop'], message: 'm', reportId: null, score: 1, grade: 'F', previousGrade: 'A' });
+    const { monitor, webhookSecret } = await t.monitors.create({
+      accountId: alice.id,
+      url: 'https://www.example.org/',
+      intervalSec: 3600,
+      webhookUrl: hookUrl,
+      firstRunAt: Date.now() + 86_400_000,
+    });
+    const alert = await t.monitors.recordAlert({
+      monitorId: monitor.id,
+      at: new Date().toISOString(),
+      kinds: ['grade-drop'],
+      message: 'm',
+      reportId: null,
+      score: 1,
+      grade: 'F',
+      previousGrade: 'A',
+    });
     const seen: Array<{ headers: IncomingMessage['headers']; body: string }> = [];
     handler = (req, res, body) => {
       seen.push({ headers: req.headers, body });
@@ -140,7 +163,11 @@ describe('webhook delivery loop', () => {
     }
     const [delivery] = await t.monitors.deliveries(alert.id);
     expect(delivery.attempts).toBe(3);
-    expect(delivery.attemptLog.map((a) => [a.attempt, a.status])).toEqual([[1, 503], [2, 503], [3, 204]]);
+    expect(delivery.attemptLog.map((a) => [a.attempt, a.status])).toEqual([
+      [1, 503],
+      [2, 503],
+      [3, 204],
+    ]);
     expect(seen.map((s) => s.headers[ATTEMPT_HEADER])).toEqual(['1', '2', '3']);
     for (const s of seen) {
       expect(s.body).toBe(payload);
@@ -157,11 +184,33 @@ describe('webhook delivery loop', () => {
   });
 
   it('gives up after the last retry and on 410 Gone', async () => {
-    const { monitor } = await t.monitors.create({ accountId: alice.id, url: 'https://www.example.org/', intervalSec: 3600, webhookUrl: hookUrl, firstRunAt: Date.now() + 86_400_000 });
-    const alert = await t.monitors.recordAlert({ monitorId: monitor.id, at: new Date().toISOString(), kinds: ['grade-drop'], message: 'm', reportId: null, score: 1, grade: 'F', previousGrade: 'A' });
+    const { monitor } = await t.monitors.create({
+      accountId: alice.id,
+      url: 'https://www.example.org/',
+      intervalSec: 3600,
+      webhookUrl: hookUrl,
+      firstRunAt: Date.now() + 86_400_000,
+    });
+    const alert = await t.monitors.recordAlert({
+      monitorId: monitor.id,
+      at: new Date().toISOString(),
+      kinds: ['grade-drop'],
+      message: 'm',
+      reportId: null,
+      score: 1,
+      grade: 'F',
+      previousGrade: 'A',
+    });
     let calls = 0;
     handler = (_req, res) => res.writeHead(++calls === 1 ? 500 : 410).end();
-    await t.monitors.enqueueDelivery({ id: 'evt_gone', alertId: alert.id, monitorId: monitor.id, url: hookUrl, payload: '{"type":"monitor.alert","id":"evt_gone"}', at: Date.now() });
+    await t.monitors.enqueueDelivery({
+      id: 'evt_gone',
+      alertId: alert.id,
+      monitorId: monitor.id,
+      url: hookUrl,
+      payload: '{"type":"monitor.alert","id":"evt_gone"}',
+      at: Date.now(),
+    });
     const loop = createDeliveryLoop({ monitors: t.monitors, webhook: { blockPrivateNetwork: false }, retryDelaysMs: [0, 0, 0, 0], tickMs: 20 });
     loop.start();
     try {
@@ -180,11 +229,19 @@ describe('webhook delivery loop', () => {
     handler = (_req, res) => pending.push(res); // never answers
     fixture.use('bare');
     const { monitor } = await createMonitorChecked(
-      t.monitors, alice.id, { url: fixture.site.origin, interval: '1s', minScore: 99, webhookUrl: hookUrl }, { minIntervalSec: 1, blockPrivateNetwork: false },
+      t.monitors,
+      alice.id,
+      { url: fixture.site.origin, interval: '1s', minScore: 99, webhookUrl: hookUrl },
+      { minIntervalSec: 1, blockPrivateNetwork: false },
     );
     const scheduler = createMonitorScheduler({
-      monitors: t.monitors, store: t.store, service: new ScanService({ store: t.store, allowPrivateNetwork: true, scanDeadlineMs: 15_000, cacheTtlMs: 0 }),
-      concurrency: 1, tickMs: 100, jitterRatio: 0, webhook: { blockPrivateNetwork: false, timeoutMs: 30_000 },
+      monitors: t.monitors,
+      store: t.store,
+      service: new ScanService({ store: t.store, allowPrivateNetwork: true, scanDeadlineMs: 15_000, cacheTtlMs: 0 }),
+      concurrency: 1,
+      tickMs: 100,
+      jitterRatio: 0,
+      webhook: { blockPrivateNetwork: false, timeoutMs: 30_000 },
     });
     scheduler.start();
     try {

@@ -36,7 +36,13 @@ class TestProvider implements OAuthClientProvider {
     return REDIRECT;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'Test <b>Client</b>', redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+    return {
+      client_name: 'Test <b>Client</b>',
+      redirect_uris: [REDIRECT],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
   }
   clientInformation() {
     return this.info;
@@ -68,7 +74,15 @@ async function consent(authUrl: URL, key: string, decision = 'approve'): Promise
   const html = await page.text();
   const fields = new URLSearchParams();
   for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    fields.set(m[1], m[2].replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
+    fields.set(
+      m[1],
+      m[2]
+        .replace(/&amp;/g, '&')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>'),
+    );
   }
   fields.set('api_key', key);
   fields.set('decision', decision);
@@ -81,7 +95,12 @@ async function mcpWith(token: string): Promise<Response> {
   return fetch(`${server.baseUrl}/mcp`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    }),
   });
 }
 
@@ -171,12 +190,19 @@ describe('OAuth 2.1 on /mcp', () => {
   it('rotates refresh tokens; reusing an old one revokes the whole grant', async () => {
     const metadata = await (await fetch(`${server.baseUrl}/.well-known/oauth-authorization-server`)).json();
     const oldRefresh = provider.saved!.refresh_token!;
-    const rotated = await refreshAuthorization(server.baseUrl, { metadata, clientInformation: provider.info!, refreshToken: oldRefresh, resource: new URL(`${server.baseUrl}/mcp`) });
+    const rotated = await refreshAuthorization(server.baseUrl, {
+      metadata,
+      clientInformation: provider.info!,
+      refreshToken: oldRefresh,
+      resource: new URL(`${server.baseUrl}/mcp`),
+    });
     expect(rotated.refresh_token).not.toBe(oldRefresh);
     expect(rotated.access_token).not.toBe(provider.saved!.access_token);
     expect((await mcpWith(rotated.access_token)).status).toBe(200);
 
-    await expect(refreshAuthorization(server.baseUrl, { metadata, clientInformation: provider.info!, refreshToken: oldRefresh })).rejects.toThrow(/already used|invalid_grant/i);
+    await expect(refreshAuthorization(server.baseUrl, { metadata, clientInformation: provider.info!, refreshToken: oldRefresh })).rejects.toThrow(
+      /already used|invalid_grant/i,
+    );
     const revoked = await mcpWith(rotated.access_token);
     expect(revoked.status).toBe(401);
     expect(revoked.headers.get('www-authenticate')).toContain('error="invalid_token"');
@@ -187,8 +213,15 @@ describe('OAuth 2.1 on /mcp', () => {
     const token = `mcp_at_${randomBytes(32).toString('base64url')}`;
     const account = (await server.store.getAccount('owner'))!;
     await oauthStore.createToken({
-      tokenHash: sha256Hex(token), kind: 'access', clientId: provider.info!.client_id, accountId: account.id, resource, scope: 'mcp',
-      familyId: 'fam_test', createdAt: Date.now() - 7_200_000, expiresAt,
+      tokenHash: sha256Hex(token),
+      kind: 'access',
+      clientId: provider.info!.client_id,
+      accountId: account.id,
+      resource,
+      scope: 'mcp',
+      familyId: 'fam_test',
+      createdAt: Date.now() - 7_200_000,
+      expiresAt,
     });
     return token;
   }
@@ -211,15 +244,29 @@ describe('OAuth 2.1 on /mcp', () => {
     const verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     const authorizeUrl = (extra: Record<string, string> = {}) =>
-      new URL(`${server.baseUrl}/oauth/authorize?` + new URLSearchParams({
-        response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256', state: 's1', ...extra,
-      }));
+      new URL(
+        `${server.baseUrl}/oauth/authorize?` +
+          new URLSearchParams({
+            response_type: 'code',
+            client_id: clientId,
+            redirect_uri: REDIRECT,
+            code_challenge: challenge,
+            code_challenge_method: 'S256',
+            state: 's1',
+            ...extra,
+          }),
+      );
     const token = (params: Record<string, string>) =>
-      fetch(`${server.baseUrl}/oauth/token`, { method: 'POST', body: new URLSearchParams(params), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      fetch(`${server.baseUrl}/oauth/token`, {
+        method: 'POST',
+        body: new URLSearchParams(params),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
 
     beforeAll(async () => {
       const reg = await fetch(`${server.baseUrl}/oauth/register`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ client_name: 'raw', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }),
       });
       expect(reg.status).toBe(201);
@@ -228,7 +275,11 @@ describe('OAuth 2.1 on /mcp', () => {
 
     it('refuses unsafe redirect URIs at registration and unregistered ones at authorization', async () => {
       for (const uri of ['javascript:alert(1)', 'http://evil.example.net/cb', 'not a uri']) {
-        const res = await fetch(`${server.baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [uri] }) });
+        const res = await fetch(`${server.baseUrl}/oauth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ redirect_uris: [uri] }),
+        });
         expect(res.status).toBe(400);
         expect((await res.json()).error).toBe('invalid_redirect_uri');
       }
@@ -255,7 +306,13 @@ describe('OAuth 2.1 on /mcp', () => {
 
     it('rejects a wrong code verifier and a replayed code (revoking what the code produced)', async () => {
       const code1 = new URL((await consent(authorizeUrl(), apiKey)).headers.get('location')!).searchParams.get('code')!;
-      const bad = await token({ grant_type: 'authorization_code', code: code1, client_id: clientId, redirect_uri: REDIRECT, code_verifier: randomBytes(32).toString('base64url') });
+      const bad = await token({
+        grant_type: 'authorization_code',
+        code: code1,
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        code_verifier: randomBytes(32).toString('base64url'),
+      });
       expect(bad.status).toBe(400);
       expect((await bad.json()).error).toBe('invalid_grant');
 
@@ -273,8 +330,13 @@ describe('OAuth 2.1 on /mcp', () => {
 
     it('revokes a grant through the revocation endpoint', async () => {
       const code = new URL((await consent(authorizeUrl(), apiKey)).headers.get('location')!).searchParams.get('code')!;
-      const issued = await (await token({ grant_type: 'authorization_code', code, client_id: clientId, redirect_uri: REDIRECT, code_verifier: verifier })).json();
-      const res = await fetch(`${server.baseUrl}/oauth/revoke`, { method: 'POST', body: new URLSearchParams({ token: issued.refresh_token, client_id: clientId }) });
+      const issued = await (
+        await token({ grant_type: 'authorization_code', code, client_id: clientId, redirect_uri: REDIRECT, code_verifier: verifier })
+      ).json();
+      const res = await fetch(`${server.baseUrl}/oauth/revoke`, {
+        method: 'POST',
+        body: new URLSearchParams({ token: issued.refresh_token, client_id: clientId }),
+      });
       expect(res.status).toBe(200);
       expect((await mcpWith(issued.access_token)).status).toBe(401);
     });

@@ -77,7 +77,10 @@ describe('OAuth endpoints under hostile input', () => {
   });
 
   it('stops reading a chunked body at the limit and answers before the client has finished sending', async () => {
-    for (const [path, type] of [['/oauth/token', 'application/x-www-form-urlencoded'], ['/oauth/register', 'application/json']]) {
+    for (const [path, type] of [
+      ['/oauth/token', 'application/x-www-form-urlencoded'],
+      ['/oauth/register', 'application/json'],
+    ]) {
       const outcome = await postEndlessBody(server.url, path, type, MAX_FORM_BYTES * 256);
       expect(outcome.ended, path).toBe(false);
       expect(outcome.status, path).toBe(400);
@@ -87,17 +90,24 @@ describe('OAuth endpoints under hostile input', () => {
 
   it('ends a grant when the API key that approved it is revoked: access token and refresh alike', async () => {
     const redirect = 'http://127.0.0.1:9/cb';
-    const reg = await (await fetch(`${server.baseUrl}/oauth/register`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_name: 'app', redirect_uris: [redirect], token_endpoint_auth_method: 'none' }),
-    })).json();
+    const reg = await (
+      await fetch(`${server.baseUrl}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_name: 'app', redirect_uris: [redirect], token_endpoint_auth_method: 'none' }),
+      })
+    ).json();
     const { token: key, key: info } = await server.store.createApiKey('leaky');
     const { token: otherKey } = await server.store.createApiKey('leaky');
     const verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     const grant = async (apiKey: string) => {
       const query = new URLSearchParams({
-        response_type: 'code', client_id: reg.client_id, redirect_uri: redirect, code_challenge: challenge, code_challenge_method: 'S256',
+        response_type: 'code',
+        client_id: reg.client_id,
+        redirect_uri: redirect,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
       });
       const { form, cookie } = await consentForm(`${server.baseUrl}/oauth/authorize?${query}`);
       form.set('api_key', apiKey);
@@ -112,11 +122,17 @@ describe('OAuth endpoints under hostile input', () => {
       expect(res.status).toBe(200);
       return (await res.json()) as { access_token: string; refresh_token: string };
     };
-    const mcp = (token: string) => fetch(`${server.baseUrl}/mcp`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
-    });
+    const mcp = (token: string) =>
+      fetch(`${server.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        }),
+      });
     const leaked = await grant(key);
     const kept = await grant(otherKey);
     expect((await mcp(leaked.access_token)).status).toBe(200);
@@ -126,7 +142,8 @@ describe('OAuth endpoints under hostile input', () => {
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');
     const refresh = await fetch(`${server.baseUrl}/oauth/token`, {
-      method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: leaked.refresh_token, client_id: reg.client_id }),
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: leaked.refresh_token, client_id: reg.client_id }),
     });
     expect(refresh.status).toBe(400);
     expect((await refresh.json()).error).toBe('invalid_grant');
@@ -134,9 +151,16 @@ describe('OAuth endpoints under hostile input', () => {
     expect((await mcp(kept.access_token)).status).toBe(200);
   });
 
-  it('refuses a consent POST without this browser\'s single-use token: no cross-site deny, no redirect', async () => {
+  it("refuses a consent POST without this browser's single-use token: no cross-site deny, no redirect", async () => {
     const challenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
-    const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: ATTACKER, code_challenge: challenge, code_challenge_method: 'S256', state: 's' });
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: ATTACKER,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state: 's',
+    });
     const url = `${server.baseUrl}/oauth/authorize?${query}`;
     // No Origin header: a loopback-bound server already refuses foreign origins (host-origin-guard);
     // a public deployment has no such guard, and the token alone must stop the forgery.
@@ -157,9 +181,13 @@ describe('OAuth endpoints under hostile input', () => {
     const victim = await consentForm(url);
     await expired(await post(mine.form, { cookie: victim.cookie }));
     // A token bound to another client is refused too.
-    const other = await (await fetch(`${server.baseUrl}/oauth/register`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [ATTACKER], token_endpoint_auth_method: 'none' }),
-    })).json();
+    const other = await (
+      await fetch(`${server.baseUrl}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: [ATTACKER], token_endpoint_auth_method: 'none' }),
+      })
+    ).json();
     const tampered = new URLSearchParams(mine.form);
     tampered.set('client_id', other.client_id);
     await expired(await post(tampered, { cookie: mine.cookie }));

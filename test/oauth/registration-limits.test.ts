@@ -60,8 +60,14 @@ for (const engine of ENGINES) {
 
     const server = (extra: { maxPendingClients?: number } = {}) =>
       createOAuthServer({ oauth: store.oauth, store, baseUrl: () => base, now: () => clock, ...extra });
-    const register = (s: ReturnType<typeof server>, ip: string, body: unknown = { redirect_uris: ['https://app.example.com/cb'], token_endpoint_auth_method: 'none' }) =>
-      s.handle(new Request(`${base}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }), { clientIp: ip });
+    const register = (
+      s: ReturnType<typeof server>,
+      ip: string,
+      body: unknown = { redirect_uris: ['https://app.example.com/cb'], token_endpoint_auth_method: 'none' },
+    ) =>
+      s.handle(new Request(`${base}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }), {
+        clientIp: ip,
+      });
 
     it('allows a few registrations per client IP per hour and caps unused ones across the service', async () => {
       const s = server({ maxPendingClients: 15 });

@@ -53,8 +53,13 @@ function authorization(clientId: string): Authz {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const query = new URLSearchParams({
-    response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256',
-    resource: `${PUBLIC}/mcp`, state: 'st',
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    resource: `${PUBLIC}/mcp`,
+    state: 'st',
   }).toString();
   return { query, verifier };
 }
@@ -76,7 +81,10 @@ async function approve(s: RunningServer, a: Authz, shown: { form: URLSearchParam
   body.set('api_key', apiKey);
   body.set('decision', 'approve');
   return fetch(on(s, `/oauth/authorize?${a.query}`), {
-    method: 'POST', body, redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: shown.cookie },
+    method: 'POST',
+    body,
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: shown.cookie },
   });
 }
 
@@ -92,7 +100,14 @@ async function redeem(s: RunningServer, clientId: string, code: string, verifier
   const res = await fetch(on(s, '/oauth/token'), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: REDIRECT, client_id: clientId, resource: `${PUBLIC}/mcp` }),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      redirect_uri: REDIRECT,
+      client_id: clientId,
+      resource: `${PUBLIC}/mcp`,
+    }),
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { access_token: string }).access_token;
@@ -102,7 +117,12 @@ async function mcpInitialize(s: RunningServer, token: string): Promise<number> {
   const res = await fetch(on(s, '/mcp'), {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    }),
   });
   await res.body?.cancel();
   return res.status;
@@ -131,7 +151,10 @@ describe('the consent secret, shared through the store', () => {
     const apiKey = (await a.store.createApiKey('owner')).token;
     const clientId = await register(a);
 
-    for (const [shows, takes] of [[a, b], [b, a]] as const) {
+    for (const [shows, takes] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       const authz = authorization(clientId);
       const shown = await consentForm(shows, authz);
       const code = codeFrom(await approve(takes, authz, shown, apiKey));

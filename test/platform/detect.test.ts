@@ -85,17 +85,25 @@ describe('detectPlatform: negatives and precedence', () => {
   });
 
   it('does not call a WordPress site with a Shopify Buy Button a Shopify store', () => {
-    const html = SAMPLES.wordpress.html.replace('</body>', '<script src="https://sdks.shopifycdn.com/buy-button/latest/buy-button-storefront.min.js"></script></body>');
+    const html = SAMPLES.wordpress.html.replace(
+      '</body>',
+      '<script src="https://sdks.shopifycdn.com/buy-button/latest/buy-button-storefront.min.js"></script></body>',
+    );
     expect(detect({ ...SAMPLES.wordpress, html }).platform).toBe('wordpress');
   });
 
   it('does not take HubSpot tracking or forms on another site for HubSpot CMS', () => {
-    const html = PLAIN.replace('</body>', '<script id="hs-script-loader" async src="//js.hs-scripts.com/123.js"></script><script src="//js.hsforms.net/forms/embed/v2.js"></script></body>');
+    const html = PLAIN.replace(
+      '</body>',
+      '<script id="hs-script-loader" async src="//js.hs-scripts.com/123.js"></script><script src="//js.hsforms.net/forms/embed/v2.js"></script></body>',
+    );
     expect(detect({ html }).platform).toBe('unknown');
   });
 
   it('matches generator patterns per meta tag, so a later generator cannot satisfy an anchored pattern', () => {
-    const info = detect({ html: '<html><head><meta name="generator" content="Site Kit by Google"><meta name="generator" content="Powered by WordPress fans"></head><body></body></html>' });
+    const info = detect({
+      html: '<html><head><meta name="generator" content="Site Kit by Google"><meta name="generator" content="Powered by WordPress fans"></head><body></body></html>',
+    });
     expect(info.platform).toBe('unknown');
   });
 
@@ -214,15 +222,20 @@ describe('isEcommerce and isApp', () => {
   });
 
   it('two weak signals are not enough (a SaaS page with Stripe and a /checkout link)', () => {
-    const html = PLAIN.replace('</head>', '<script src="https://js.stripe.com/v3/"></script></head>').replace('</nav>', '<a href="/checkout">Upgrade</a></nav>');
+    const html = PLAIN.replace('</head>', '<script src="https://js.stripe.com/v3/"></script></head>').replace(
+      '</nav>',
+      '<a href="/checkout">Upgrade</a></nav>',
+    );
     const info = detect({ html });
     expect(info.commerceSignals).toEqual(['url:/checkout', 'payment:stripe']);
     expect(info.isEcommerce).toBe(false);
   });
 
   it('an independent shop with product markup, a cart and an add-to-cart form is a shop', () => {
-    const html = PLAIN.replace('</head>', '<meta property="og:type" content="product"><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","offers":{"@type":"Offer","price":"4.50"}}</script></head>')
-      .replace('</main>', '<a href="/cart">Cart</a><form action="/cart/add" method="post"><button>Add</button></form></main>');
+    const html = PLAIN.replace(
+      '</head>',
+      '<meta property="og:type" content="product"><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","offers":{"@type":"Offer","price":"4.50"}}</script></head>',
+    ).replace('</main>', '<a href="/cart">Cart</a><form action="/cart/add" method="post"><button>Add</button></form></main>');
     const info = detect({ html });
     expect(info.platform).toBe('unknown');
     expect(info.commerceSignals).toEqual(expect.arrayContaining(['schema:Offer', 'meta:og:product', 'url:/cart', 'form:add-to-cart']));

@@ -31,7 +31,13 @@ export const SAMPLES: Record<string, PageSample> = {
     ),
   },
   shopify: {
-    headers: { 'x-shopid': '5623', 'x-shopify-stage': 'production', server: 'cloudflare', 'cf-ray': '8a1b2c3d4e5f-AMS', 'set-cookie': '_shopify_y=abc; path=/\n_shopify_s=def; path=/' },
+    headers: {
+      'x-shopid': '5623',
+      'x-shopify-stage': 'production',
+      server: 'cloudflare',
+      'cf-ray': '8a1b2c3d4e5f-AMS',
+      'set-cookie': '_shopify_y=abc; path=/\n_shopify_s=def; path=/',
+    },
     html: page(
       `<meta name="shopify-checkout-api-token" content="0123456789abcdef">
 <meta name="shopify-digital-wallet" content="/5623/digital_wallets/dialog">
@@ -228,7 +234,10 @@ export const SAMPLES: Record<string, PageSample> = {
     ),
   },
   gatsby: {
-    html: page(`<meta name="generator" content="Gatsby 5.13.3"><style id="gatsby-inlined-css">body{margin:0}</style>`, '<div id="___gatsby"><div id="gatsby-focus-wrapper"></div></div>'),
+    html: page(
+      `<meta name="generator" content="Gatsby 5.13.3"><style id="gatsby-inlined-css">body{margin:0}</style>`,
+      '<div id="___gatsby"><div id="gatsby-focus-wrapper"></div></div>',
+    ),
   },
   astro: {
     html: page(

@@ -54,7 +54,25 @@ let dataDirs = 0;
 const tmp = mkdtempSync(join(tmpdir(), 'ai-ready-queue-'));
 // Each instance keeps its per-instance files (the Web Bot Auth key) in its own data dir.
 const serve = (db: string, workers: number, extra: string[] = []) =>
-  start(['serve', '--port', '0', '--database-url', db, '--data-dir', join(tmp, `i${dataDirs++}`), '--workers', String(workers), '--allow-private-network', '--rate-limit', '0', '--quiet', ...extra], /listening on (http:\/\/\S+)/);
+  start(
+    [
+      'serve',
+      '--port',
+      '0',
+      '--database-url',
+      db,
+      '--data-dir',
+      join(tmp, `i${dataDirs++}`),
+      '--workers',
+      String(workers),
+      '--allow-private-network',
+      '--rate-limit',
+      '0',
+      '--quiet',
+      ...extra,
+    ],
+    /listening on (http:\/\/\S+)/,
+  );
 const worker = (db: string) => start(['worker', '--database-url', db, '--concurrency', '2', '--allow-private-network'], /taking scan jobs/);
 
 function killHard(p: Proc): Promise<void> {

@@ -88,18 +88,16 @@ describe('many scans per worker thread', () => {
   it('never sends one origin more than originConcurrency requests at once, across scans', async () => {
     let open = 0;
     let peak = 0;
-    const s = await startFixture(
-      {
-        '*': async (_req: IncomingMessage, res: ServerResponse) => {
-          open++;
-          peak = Math.max(peak, open);
-          await new Promise((r) => setTimeout(r, 20));
-          res.writeHead(200, HTML);
-          res.end('<!doctype html><title>x</title><h1>x</h1>');
-          open--;
-        },
+    const s = await startFixture({
+      '*': async (_req: IncomingMessage, res: ServerResponse) => {
+        open++;
+        peak = Math.max(peak, open);
+        await new Promise((r) => setTimeout(r, 20));
+        res.writeHead(200, HTML);
+        res.end('<!doctype html><title>x</title><h1>x</h1>');
+        open--;
       },
-    );
+    });
     sites.push(s);
     const pool = new WorkerPoolRunner({ workers: 2, maxScans: 8, originConcurrency: 2 });
     try {
@@ -188,7 +186,7 @@ describe('the fair queue', () => {
     expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'a3']);
   });
 
-  it('a cancelled waiter leaves its place without taking anyone\'s turn', async () => {
+  it("a cancelled waiter leaves its place without taking anyone's turn", async () => {
     const queue = new ScanQueue(1, 100);
     const order: string[] = [];
     const first = gate();

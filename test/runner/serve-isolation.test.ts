@@ -26,7 +26,16 @@ beforeAll(async () => {
   });
   dir = mkdtempSync(join(tmpdir(), 'ai-ready-isolation-'));
   // A short engine deadline keeps the worst case (a worker stopped at deadline + grace) short.
-  srv = await createServer({ port: 0, host: '127.0.0.1', dataDir: dir, allowPrivateNetwork: true, rateLimit: 0, log: false, workers: 2, scanDeadlineMs: 5_000 });
+  srv = await createServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    allowPrivateNetwork: true,
+    rateLimit: 0,
+    log: false,
+    workers: 2,
+    scanDeadlineMs: 5_000,
+  });
 });
 
 afterAll(async () => {

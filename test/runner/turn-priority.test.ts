@@ -65,7 +65,7 @@ describe('turnPriority', () => {
     expect(turnPriority(3, -1)).toBe(-3);
   });
 
-  it('takes each caller\'s jobs in its order, lets a newcomer wait for at most one job of each other caller, and stays bounded', () => {
+  it("takes each caller's jobs in its order, lets a newcomer wait for at most one job of each other caller, and stays bounded", () => {
     fc.assert(
       fc.property(fc.array(op, { minLength: 10, maxLength: 120, size: 'max' }), (ops) => {
         const { jobs, taken } = play(ops);
@@ -97,7 +97,20 @@ describe('turnPriority', () => {
     // A queues four (0, -1, -2, -3); two are taken and finish; A's next job has 2 in flight
     // (-2 by its count) but must not go ahead of its own a3 (-3).
     const send: Op = { kind: 'send', caller: 0 };
-    const ops: Op[] = [send, send, send, send, { kind: 'take' }, { kind: 'take' }, { kind: 'finish', pick: 0 }, { kind: 'finish', pick: 0 }, send, { kind: 'take' }, { kind: 'take' }, { kind: 'take' }];
+    const ops: Op[] = [
+      send,
+      send,
+      send,
+      send,
+      { kind: 'take' },
+      { kind: 'take' },
+      { kind: 'finish', pick: 0 },
+      { kind: 'finish', pick: 0 },
+      send,
+      { kind: 'take' },
+      { kind: 'take' },
+      { kind: 'take' },
+    ];
     expect(play(ops).taken.map((j) => j.seq)).toEqual([0, 1, 2, 3, 4]);
   });
 

@@ -153,7 +153,10 @@ describe('WorkerPoolRunner', () => {
 // test machine cannot decide the outcome). Ticks come every stallMs / 4.
 describe('WorkerPoolRunner threads on demand', () => {
   it('scans that only wait stay on the one thread they started with', async () => {
-    const waiting = await startFixture({ '*': { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>late</body></html>' } }, { delayMs: 400 });
+    const waiting = await startFixture(
+      { '*': { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>late</body></html>' } },
+      { delayMs: 400 },
+    );
     const pool = new WorkerPoolRunner({ workers: 2, startWorkers: 1, maxScans: 8, stallMs: 1_000, spareCoresToGrow: 0 });
     try {
       expect(pool.counts().threads).toBe(1);

@@ -82,7 +82,11 @@ describe('GET/POST /api/public/v1/scan', () => {
     await expectProblem(await srv.post('/api/public/v1/scan', ''), 400, 'invalid-body');
     await expectProblem(await srv.post('/api/public/v1/scan', '{"url":'), 400, 'invalid-body');
     await expectProblem(await srv.post('/api/public/v1/scan', '[]'), 400, 'invalid-body');
-    await expectProblem(await srv.post('/api/public/v1/scan', 'url=x', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'unsupported-media-type');
+    await expectProblem(
+      await srv.post('/api/public/v1/scan', 'url=x', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      415,
+      'unsupported-media-type',
+    );
     await expectProblem(await srv.post('/api/public/v1/scan', {}), 400, 'missing-parameter');
     await expectProblem(await srv.post('/api/public/v1/scan', { url: 42 }), 400, 'invalid-url');
     await expectProblem(await srv.post('/api/public/v1/scan', { url: site.origin, fresh: 1 }), 400, 'invalid-parameter');
@@ -115,7 +119,14 @@ describe('GET /api/public/v1/report/{id}', () => {
     const res = await srv.get(`/api/public/v1/report/${scanned.shareId}`);
     expect(res.status).toBe(200);
     const report = ReportResponse.parse(await res.json());
-    expect(report).toMatchObject({ apiVersion: '1', id: scanned.shareId, url: scanned.url, score: scanned.overallScore, grade: scanned.grade, htmlUrl: `${srv.baseUrl}/r/${scanned.shareId}` });
+    expect(report).toMatchObject({
+      apiVersion: '1',
+      id: scanned.shareId,
+      url: scanned.url,
+      score: scanned.overallScore,
+      grade: scanned.grade,
+      htmlUrl: `${srv.baseUrl}/r/${scanned.shareId}`,
+    });
     expect(report.platform === null || typeof report.platform === 'string').toBe(true);
     expect(report.result?.checks.length).toBe(scanned.checks.length);
     await expectProblem(await srv.get('/api/public/v1/report/ABC'), 400, 'invalid-parameter');

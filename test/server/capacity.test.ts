@@ -79,7 +79,7 @@ describe('per-caller cap', () => {
 });
 
 describe('fair queue over HTTP', () => {
-  it('serves waiting callers in turn: one caller\'s three queued scans do not stand in front of another\'s one', async () => {
+  it("serves waiting callers in turn: one caller's three queued scans do not stand in front of another's one", async () => {
     const srv = await startServer({ rateLimit: 0, workers: 1, maxScans: 1, maxScansPerClient: 0, trustProxy: true });
     servers.push(srv);
     let release!: () => void;

@@ -25,7 +25,9 @@ afterAll(async () => {
 const cli = (...args: string[]) => run(process.execPath, [BIN, ...args], { env: { ...process.env, AI_READY_DATA_DIR: dir }, timeout: 20_000 });
 
 function startServe(extra: string[] = []): Promise<{ child: ChildProcess; url: string; stdout: () => string }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dir, '--allow-private-network', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dir, '--allow-private-network', ...extra], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout!.on('data', (d) => (out += d));
@@ -68,7 +70,9 @@ describe('CLI', () => {
       expect((await fetch(`${url}/api/public/v1/report/${shareId}`)).status).toBe(404);
 
       await cli('keys', 'revoke', token.slice(0, 12));
-      expect((await fetch(`${url}/api/public/v1/scan?url=${encodeURIComponent(site.origin)}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+      expect((await fetch(`${url}/api/public/v1/scan?url=${encodeURIComponent(site.origin)}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+        401,
+      );
 
       // An in-flight scan (the fixture answers slowly) completes after SIGTERM.
       const inFlight = fetch(`${url}/api/public/v1/scan?url=${encodeURIComponent(site.origin)}&fresh=1`);
@@ -89,14 +93,21 @@ describe('CLI', () => {
     await expect(cli('serve', '--port', 'abc')).rejects.toMatchObject({ code: 2 });
     await expect(cli('keys', 'revoke', 'ab')).rejects.toMatchObject({ code: 2 });
     await expect(cli('accounts', 'set-visibility', 'nobody', 'private')).rejects.toMatchObject({ code: 2 });
-    for (const bad of [['--max-scans', '0'], ['--max-scans-per-client', '-1'], ['--max-scans-per-key', 'x'], ['--origin-concurrency', '1.5']]) {
+    for (const bad of [
+      ['--max-scans', '0'],
+      ['--max-scans-per-client', '-1'],
+      ['--max-scans-per-key', 'x'],
+      ['--origin-concurrency', '1.5'],
+    ]) {
       const e = await cli('serve', ...bad).catch((err: { code: number; stderr: string }) => err);
       expect(e).toMatchObject({ code: 2 });
       expect((e as { stderr: string }).stderr).toContain(`${bad[0]} must be an integer`);
     }
     // Metrics on a public address need a token: refused at start, before listening.
     const metricsDir = join(tmpdir(), `ai-ready-metrics-${process.pid}`);
-    const open = await cli('serve', '--host', '0.0.0.0', '--port', '0', '--metrics', '--data-dir', metricsDir).catch((err: { code: number; stderr: string }) => err);
+    const open = await cli('serve', '--host', '0.0.0.0', '--port', '0', '--metrics', '--data-dir', metricsDir).catch(
+      (err: { code: number; stderr: string }) => err,
+    );
     rmSync(metricsDir, { recursive: true, force: true });
     expect(open).toMatchObject({ code: 2 });
     expect((open as { stderr: string }).stderr).toMatch(/--metrics.*needs --metrics-token/);

@@ -141,10 +141,30 @@ describe('auth.md', () => {
     const md = await res.text();
     expect(md.split('\n')[0]).toBe('# auth.md');
     const headings = md.split('\n').filter((l) => /^## /.test(l));
-    expect(headings).toEqual(['## Step 1: Discover', '## Step 2: Pick a method', '## Step 3: Register', '## Step 4: Claim', '## Step 5: Use the credential', '## Errors', '## Revocation', '## Descriptions']);
+    expect(headings).toEqual([
+      '## Step 1: Discover',
+      '## Step 2: Pick a method',
+      '## Step 3: Register',
+      '## Step 4: Claim',
+      '## Step 5: Use the credential',
+      '## Errors',
+      '## Revocation',
+      '## Descriptions',
+    ]);
     const base = srv.url;
     // Each door names its real endpoint or command.
-    for (const s of [`${base}/.well-known/oauth-protected-resource/mcp`, `${base}/.well-known/oauth-authorization-server`, `POST ${base}/oauth/register`, 'code_challenge_method=S256', `resource=${base}/mcp`, 'ai-ready keys create --account <name>', 'ai-ready keys revoke <prefix>', '5 scan requests per minute', `${base}/oauth/revoke`, '`agent_auth`']) {
+    for (const s of [
+      `${base}/.well-known/oauth-protected-resource/mcp`,
+      `${base}/.well-known/oauth-authorization-server`,
+      `POST ${base}/oauth/register`,
+      'code_challenge_method=S256',
+      `resource=${base}/mcp`,
+      'ai-ready keys create --account <name>',
+      'ai-ready keys revoke <prefix>',
+      '5 scan requests per minute',
+      `${base}/oauth/revoke`,
+      '`agent_auth`',
+    ]) {
       expect(md).toContain(s);
     }
     // It offers no agentic-registration endpoint, and says so instead of inventing one.
@@ -212,7 +232,9 @@ describe('versioning', () => {
         service,
         baseUrl: 'http://svc.local',
         log: false,
-        superseded: [{ prefix: '/api/public/v0', deprecatedAt: new Date('2026-01-01T00:00:00Z'), sunsetAt: new Date('2026-07-01T00:00:00Z'), successor: '/api/public/v1' }],
+        superseded: [
+          { prefix: '/api/public/v0', deprecatedAt: new Date('2026-01-01T00:00:00Z'), sunsetAt: new Date('2026-07-01T00:00:00Z'), successor: '/api/public/v1' },
+        ],
         extend: (h3) => h3.get('/api/public/v0/ping', () => new Response('pong')),
       });
       const old = await app.fetch(new Request('http://svc.local/api/public/v0/ping'));
@@ -246,6 +268,9 @@ describe('the service is agent-ready', () => {
     expect(a10?.evidence).toContain('(found via robots.txt Agentmap)');
     // Only the loopback host in the urn:air identifier is flagged (a real instance has a domain name).
     // and the Agentmap line's cost in Lighthouse's SEO robots-txt audit, said, with the alternatives.
-    expect(a10?.advisories).toEqual([expect.stringMatching(/^a robots\.txt "Agentmap:" line fails Lighthouse's SEO robots-txt audit/), expect.stringMatching(/^entries\[0\]: identifier "urn:air:127\.0\.0\.1:mcp:ai-ready" is not urn:air:<fqdn>/)]);
+    expect(a10?.advisories).toEqual([
+      expect.stringMatching(/^a robots\.txt "Agentmap:" line fails Lighthouse's SEO robots-txt audit/),
+      expect.stringMatching(/^entries\[0\]: identifier "urn:air:127\.0\.0\.1:mcp:ai-ready" is not urn:air:<fqdn>/),
+    ]);
   });
 });

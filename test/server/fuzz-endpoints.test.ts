@@ -33,41 +33,125 @@ afterAll(async () => {
 
 /** Scan targets that never leave the machine: refused by the address guard or by URL validation. */
 const TARGETS = [
-  'http://127.0.0.1:9/', 'http://[::1]:9/', 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/',
-  'https://example.com/', 'https://site.invalid/', 'http://a.test/', 'ftp://127.0.0.1/', 'javascript:alert(1)', 'http://', '',
-  'http://user:pw@127.0.0.1/', `http://127.0.0.1/${'a'.repeat(3000)}`, 'http://2130706433/', 'http://0x7f.1/',
+  'http://127.0.0.1:9/',
+  'http://[::1]:9/',
+  'http://10.0.0.1/',
+  'http://169.254.169.254/latest/meta-data/',
+  'https://example.com/',
+  'https://site.invalid/',
+  'http://a.test/',
+  'ftp://127.0.0.1/',
+  'javascript:alert(1)',
+  'http://',
+  '',
+  'http://user:pw@127.0.0.1/',
+  `http://127.0.0.1/${'a'.repeat(3000)}`,
+  'http://2130706433/',
+  'http://0x7f.1/',
 ];
 
 const ROUTES = [
-  '/', '/assets/home.js', '/r/abcd', '/r/%00', '/problems/not-found', '/problems/%2e%2e', '/robots.txt', '/sitemap.xml', '/llms.txt',
-  '/llms-full.txt', '/auth.md', '/openapi.json', '/.well-known/api-catalog', '/server.json', '/.well-known/agent-skills/index.json',
-  '/.well-known/agent-skills/x/SKILL.md', '/healthz', '/api/public/v1/scan', '/api/public/v1/report/abcd', '/api/public/v1/report/%zz',
-  '/api/public/scan', '/api/scan', '/mcp', '/api/mcp', '/.well-known/mcp/server-card.json', '/.well-known/mcp.json', '/.well-known/ard.json',
-  '/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp',
-  '/oauth/register', '/oauth/authorize', '/oauth/token', '/oauth/revoke', '/.well-known/http-message-signatures-directory',
-  '/api/public/v1/../x', '/api/public/v1/%2e%2e/x', '//api/public/v1/scan', '/api/public/v1//scan', '/api/public/v1/scan%00', '/nope',
-  '/d/127.0.0.1', '/d/%00', '/d/%zz', `/d/${'a'.repeat(300)}`, '/d/x/badge.svg', '/r/abcd/badge.svg', '/r/%00/badge.svg', '/compare?from=abcd&to=abcd',
-  '/compare?from=%00', '/api/public/v1/compare?from=abcd&to=abcd', '/api/public/v1/compare?from=abcd&from=x&to=%zz',
+  '/',
+  '/assets/home.js',
+  '/r/abcd',
+  '/r/%00',
+  '/problems/not-found',
+  '/problems/%2e%2e',
+  '/robots.txt',
+  '/sitemap.xml',
+  '/llms.txt',
+  '/llms-full.txt',
+  '/auth.md',
+  '/openapi.json',
+  '/.well-known/api-catalog',
+  '/server.json',
+  '/.well-known/agent-skills/index.json',
+  '/.well-known/agent-skills/x/SKILL.md',
+  '/healthz',
+  '/api/public/v1/scan',
+  '/api/public/v1/report/abcd',
+  '/api/public/v1/report/%zz',
+  '/api/public/scan',
+  '/api/scan',
+  '/mcp',
+  '/api/mcp',
+  '/.well-known/mcp/server-card.json',
+  '/.well-known/mcp.json',
+  '/.well-known/ard.json',
+  '/.well-known/oauth-authorization-server',
+  '/.well-known/oauth-protected-resource',
+  '/.well-known/oauth-protected-resource/mcp',
+  '/oauth/register',
+  '/oauth/authorize',
+  '/oauth/token',
+  '/oauth/revoke',
+  '/.well-known/http-message-signatures-directory',
+  '/api/public/v1/../x',
+  '/api/public/v1/%2e%2e/x',
+  '//api/public/v1/scan',
+  '/api/public/v1//scan',
+  '/api/public/v1/scan%00',
+  '/nope',
+  '/d/127.0.0.1',
+  '/d/%00',
+  '/d/%zz',
+  `/d/${'a'.repeat(300)}`,
+  '/d/x/badge.svg',
+  '/r/abcd/badge.svg',
+  '/r/%00/badge.svg',
+  '/compare?from=abcd&to=abcd',
+  '/compare?from=%00',
+  '/api/public/v1/compare?from=abcd&to=abcd',
+  '/api/public/v1/compare?from=abcd&from=x&to=%zz',
 ];
 
 const rpc = (method: string, params: unknown = {}) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
 const deepOpen = '['.repeat(100_000);
 const BODIES = [
-  '', '{', '}', 'null', '[]', '"x"', '1e999999', '-0', '{"url":1}', '{"url":null}', '{"url":["http://127.0.0.1/"]}', '{"url":{"href":"x"}}',
-  '{"url":"http://127.0.0.1:9/","fresh":"yes"}', '{"url":"http://10.0.0.1/","fresh":true,"isPublic":false}',
-  `{"url":"http://127.0.0.1/","n":${'9'.repeat(5000)}}`, '{"url":"http://127.0.0.1/","n":1e308,"m":-1e-400}',
-  deepOpen, `${'['.repeat(50_000)}${']'.repeat(50_000)}`, `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`, '\u0000\u0001\uffff',
-  'url=http%3A%2F%2F127.0.0.1%2F', 'grant_type=authorization_code&code=x&code_verifier=y&client_id=z', 'token=x',
+  '',
+  '{',
+  '}',
+  'null',
+  '[]',
+  '"x"',
+  '1e999999',
+  '-0',
+  '{"url":1}',
+  '{"url":null}',
+  '{"url":["http://127.0.0.1/"]}',
+  '{"url":{"href":"x"}}',
+  '{"url":"http://127.0.0.1:9/","fresh":"yes"}',
+  '{"url":"http://10.0.0.1/","fresh":true,"isPublic":false}',
+  `{"url":"http://127.0.0.1/","n":${'9'.repeat(5000)}}`,
+  '{"url":"http://127.0.0.1/","n":1e308,"m":-1e-400}',
+  deepOpen,
+  `${'['.repeat(50_000)}${']'.repeat(50_000)}`,
+  `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`,
+  '\u0000\u0001\uffff',
+  'url=http%3A%2F%2F127.0.0.1%2F',
+  'grant_type=authorization_code&code=x&code_verifier=y&client_id=z',
+  'token=x',
   rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } }),
-  rpc('tools/list'), rpc('tools/call', { name: 'scan_site', arguments: { url: 'http://127.0.0.1:9/' } }),
-  rpc('tools/call', { name: 'check_site', arguments: { url: 'http://10.0.0.1/', checks: ['D1'] } }), rpc('tools/call', { name: 'nope' }),
-  `[${rpc('tools/list')},${rpc('tools/list')}]`, '{"jsonrpc":"2.0","method":"tools/call","params":' + deepOpen,
-  '{"redirect_uris":["https://127.0.0.1/cb"],"token_endpoint_auth_method":"none"}', '{"redirect_uris":"x"}',
+  rpc('tools/list'),
+  rpc('tools/call', { name: 'scan_site', arguments: { url: 'http://127.0.0.1:9/' } }),
+  rpc('tools/call', { name: 'check_site', arguments: { url: 'http://10.0.0.1/', checks: ['D1'] } }),
+  rpc('tools/call', { name: 'nope' }),
+  `[${rpc('tools/list')},${rpc('tools/list')}]`,
+  '{"jsonrpc":"2.0","method":"tools/call","params":' + deepOpen,
+  '{"redirect_uris":["https://127.0.0.1/cb"],"token_endpoint_auth_method":"none"}',
+  '{"redirect_uris":"x"}',
 ];
 
 const CONTENT_TYPES = [
-  'application/json', 'application/json; charset=utf-16', 'text/plain', '', 'multipart/form-data; boundary=x',
-  'application/x-www-form-urlencoded', 'application/problem+json', 'application/json;;;', '*/*',
+  'application/json',
+  'application/json; charset=utf-16',
+  'text/plain',
+  '',
+  'multipart/form-data; boundary=x',
+  'application/x-www-form-urlencoded',
+  'application/problem+json',
+  'application/json;;;',
+  '*/*',
 ];
 
 interface Sent {
@@ -135,11 +219,13 @@ const sentArb: fc.Arbitrary<Sent> = fc.record({
   path: fc.oneof(
     fc.constantFrom(...ROUTES),
     fc.constantFrom(...ROUTES).chain((r) => fc.constantFrom(...TARGETS).map((t) => `${r}?url=${encodeURIComponent(t)}&fresh=1`)),
-    fc.constantFrom('/api/public/v1/scan', '/api/public/scan').chain((r) =>
-      fc.tuple(fc.constantFrom(...TARGETS), fc.constantFrom('fresh=2', 'isPublic=maybe', 'fresh=1&fresh=1', 'url=%', 'isPublic=false')).map(
-        ([t, q]) => `${r}?url=${encodeURIComponent(t)}&${q}`,
+    fc
+      .constantFrom('/api/public/v1/scan', '/api/public/scan')
+      .chain((r) =>
+        fc
+          .tuple(fc.constantFrom(...TARGETS), fc.constantFrom('fresh=2', 'isPublic=maybe', 'fresh=1&fresh=1', 'url=%', 'isPublic=false'))
+          .map(([t, q]) => `${r}?url=${encodeURIComponent(t)}&${q}`),
       ),
-    ),
     // Arbitrary path bytes, percent-encoded where HTTP would not carry them.
     fc.string({ maxLength: 40 }).map((x) => `/api/public/v1/${encodeURIComponent(x).replace(/%2F/g, '/')}`),
   ),
@@ -181,7 +267,16 @@ describe('endpoint fuzzing', () => {
     const bad: string[] = [];
     for (const path of ROUTES) {
       for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS']) {
-        const status = await send({ method, path, host: 'right', origin: null, contentType: 'application/json', body: deepOpen, length: 'exact', accept: 'application/json, text/event-stream' });
+        const status = await send({
+          method,
+          path,
+          host: 'right',
+          origin: null,
+          contentType: 'application/json',
+          body: deepOpen,
+          length: 'exact',
+          accept: 'application/json, text/event-stream',
+        });
         if (status !== null && status >= 500) bad.push(`${status} ${method} ${path}`);
       }
     }

@@ -18,7 +18,15 @@ describe('history addresses by host and port', () => {
 
   it('every key the store computes is accepted by /d/<host>, and its link decodes back to it', () => {
     const url = fc
-      .record({ scheme: fc.constantFrom('http', 'https'), host: fc.oneof(fc.domain(), fc.ipV4(), fc.ipV6().map((a) => `[${a}]`)), port: fc.option(fc.integer({ min: 0, max: 65535 })) })
+      .record({
+        scheme: fc.constantFrom('http', 'https'),
+        host: fc.oneof(
+          fc.domain(),
+          fc.ipV4(),
+          fc.ipV6().map((a) => `[${a}]`),
+        ),
+        port: fc.option(fc.integer({ min: 0, max: 65535 })),
+      })
       .map(({ scheme, host, port }) => `${scheme}://${host}${port === null ? '' : `:${port}`}/`);
     fc.assert(
       fc.property(url, (u) => {

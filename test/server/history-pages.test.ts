@@ -96,7 +96,10 @@ describe('the domain page', () => {
     const rows = await page.$$eval('table[data-history] tbody tr', (trs) => trs.map((tr) => tr.getAttribute('data-report')));
     expect(rows).toEqual([...ids].reverse());
     expect(rows).not.toContain(privateId);
-    const delta = await page.$eval(`tr[data-report="${ids[1]}"] td.num.up, tr[data-report="${ids[1]}"] td.num.down, tr[data-report="${ids[1]}"] td.num.same`, (td) => td.textContent);
+    const delta = await page.$eval(
+      `tr[data-report="${ids[1]}"] td.num.up, tr[data-report="${ids[1]}"] td.num.down, tr[data-report="${ids[1]}"] td.num.same`,
+      (td) => td.textContent,
+    );
     expect(delta).toBe(`+${scores[1] - scores[0]}`);
     // The text table beside the chart carries the same numbers.
     expect(await page.$$eval('table[data-chart-table="history"] tbody tr', (t) => t.length)).toBe(3);
@@ -251,7 +254,9 @@ describe('compare', () => {
   it('is described in /openapi.json', async () => {
     const doc = await (await srv.get('/openapi.json')).json();
     expect(doc.paths['/api/public/v1/compare'].get.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/CompareResponse');
-    expect(Object.keys(doc.components.schemas.CompareResponse.properties)).toEqual(expect.arrayContaining(['scoreDelta', 'dimensions', 'newFindings', 'fixedFindings', 'changed']));
+    expect(Object.keys(doc.components.schemas.CompareResponse.properties)).toEqual(
+      expect.arrayContaining(['scoreDelta', 'dimensions', 'newFindings', 'fixedFindings', 'changed']),
+    );
   });
 
   it('keeps private reports private and answers bad input with problems', async () => {

@@ -56,7 +56,11 @@ describe.skipIf(!hasBrowser)('home page: cached and fresh results', () => {
 
   const reportId = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
   const freshness = (page: Page) =>
-    page.$eval('[data-freshness]', (el) => ({ cached: el.hasAttribute('data-cached'), text: el.textContent ?? '', rescan: (el.querySelector('a[data-rescan]') as HTMLAnchorElement).href }));
+    page.$eval('[data-freshness]', (el) => ({
+      cached: el.hasAttribute('data-cached'),
+      text: el.textContent ?? '',
+      rescan: (el.querySelector('a[data-rescan]') as HTMLAnchorElement).href,
+    }));
 
   it('says when a result is cached and how old it is; "Scan again now" gets a fresh one the history counts', async () => {
     const page = (await chrome.open(srv.url)).page;

@@ -46,7 +46,12 @@ describe('Origin check on a loopback-bound server', () => {
         accept: 'application/json, text/event-stream',
         ...(origin ? { origin } : {}),
       },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      }),
     });
 
   it('refuses what a browser sends on behalf of another site, on MCP and the API alike', async () => {
@@ -83,7 +88,12 @@ describe('a non-loopback bind that scans private networks', () => {
     fetch(`${base.replace('0.0.0.0', '127.0.0.1')}/api/mcp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', origin },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      }),
     });
 
   it('keeps the Origin check on with --allow-private-network: a foreign page cannot drive /api/mcp', async () => {

@@ -40,7 +40,9 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; offenders: s
 /** The smallest rendered font size of chart text, in CSS px. */
 async function smallestChartText(page: Page): Promise<number> {
   return page.evaluate(() => {
-    const shown = [...document.querySelectorAll('svg.chart text')].filter((t) => t.getClientRects().length > 0 && (t.closest('svg') as SVGSVGElement).getClientRects().length > 0);
+    const shown = [...document.querySelectorAll('svg.chart text')].filter(
+      (t) => t.getClientRects().length > 0 && (t.closest('svg') as SVGSVGElement).getClientRects().length > 0,
+    );
     const sizes = shown.map((t) => {
       const svg = t.closest('svg') as SVGSVGElement;
       const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;

@@ -47,7 +47,9 @@ function rawRequest(port: number, head: string, body = '', opts: { closeAfterWri
 }
 
 const get = (path: string, headers: Record<string, string> = {}) =>
-  `GET ${path} HTTP/1.1\r\n${Object.entries({ host: `127.0.0.1`, connection: 'close', ...headers }).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`;
+  `GET ${path} HTTP/1.1\r\n${Object.entries({ host: `127.0.0.1`, connection: 'close', ...headers })
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n')}\r\n\r\n`;
 
 function expectProblem(res: RawResponse | null, status: number, type: string): void {
   expect(res).not.toBeNull();
@@ -168,7 +170,11 @@ describe('a scan the executor gave up on', () => {
   });
 
   it('is an SSE error event', async () => {
-    const res = await fetch(`${server.url}/api/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'http://127.0.0.1:9/' }) });
+    const res = await fetch(`${server.url}/api/scan`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'http://127.0.0.1:9/' }),
+    });
     const text = await res.text();
     const match = /event: error\ndata: (.*)\n/.exec(text);
     expect(match).not.toBeNull();

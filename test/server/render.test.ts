@@ -33,7 +33,10 @@ describe('render on a server without --render', () => {
   });
 
   it('v1 and SSE answer 400 invalid-parameter naming --render, before scanning', async () => {
-    for (const res of [await srv.get(`/api/public/v1/scan?url=${encodeURIComponent(site.origin)}&render=1`), await srv.post('/api/scan', { url: site.origin, render: true })]) {
+    for (const res of [
+      await srv.get(`/api/public/v1/scan?url=${encodeURIComponent(site.origin)}&render=1`),
+      await srv.post('/api/scan', { url: site.origin, render: true }),
+    ]) {
       expect(res.status).toBe(400);
       const body = await res.json();
       expect(body.type).toMatch(/\/problems\/invalid-parameter$/);
@@ -84,7 +87,10 @@ describe.skipIf(!hasBrowser)('render on a server started with --render', () => {
 
   it('SSE streams the rendered scan and ends with its result', async () => {
     const text = await (await srv.post('/api/scan', { url: `${site.origin}/declarative`, pages: 1, render: true, fresh: true })).text();
-    const events = text.split('\n\n').filter((b) => b.includes('data:')).map((b) => ({ type: /^event: (.+)$/m.exec(b)?.[1], data: JSON.parse(/^data: (.+)$/m.exec(b)![1]) }));
+    const events = text
+      .split('\n\n')
+      .filter((b) => b.includes('data:'))
+      .map((b) => ({ type: /^event: (.+)$/m.exec(b)?.[1], data: JSON.parse(/^data: (.+)$/m.exec(b)![1]) }));
     expect(events.some((e) => e.type === 'check' && e.data.id === 'A11')).toBe(true);
     const result = events.at(-1)!;
     expect(result.type).toBe('result');
@@ -104,23 +110,33 @@ describe.skipIf(!hasBrowser)('render on a server started with --render', () => {
     expect(c.status).toBe(200);
   }, 60_000);
 
-  it.runIf(process.platform === 'linux')('while the service renders, its browser has no DevTools port and does not run as root', async () => {
-    const scanning = srv.post('/api/public/v1/scan', { url: `${site.origin}/declarative`, pages: 1, render: true, fresh: true });
-    // The scan's worker thread launches the browser: a child process of this one.
-    const browsers = () => processTree(process.pid).filter((pid) => pid !== process.pid && commandLine(pid).some((a) => a === '--type=renderer'));
-    await expect.poll(browsers, { timeout: 30_000, interval: 50 }).not.toEqual([]);
-    const pids = processTree(process.pid).filter((pid) => pid !== process.pid && commandLine(pid).some((a) => /chrom/i.test(a)));
-    const listening = listeningInodes();
-    for (const pid of pids) {
-      expect(commandLine(pid).some((a) => a.startsWith('--remote-debugging-port')), `pid ${pid}`).toBe(false);
-      expect(socketInodes(pid).filter((i) => listening.has(i)), `pid ${pid} listens`).toEqual([]);
-      if (process.getuid?.() === 0) expect(processUid(pid), `pid ${pid}`).not.toBe('0');
-    }
-    expect(pids.some((pid) => commandLine(pid).includes('--remote-debugging-pipe'))).toBe(true);
-    expect((await scanning).status).toBe(200);
-  }, 60_000);
+  it.runIf(process.platform === 'linux')(
+    'while the service renders, its browser has no DevTools port and does not run as root',
+    async () => {
+      const scanning = srv.post('/api/public/v1/scan', { url: `${site.origin}/declarative`, pages: 1, render: true, fresh: true });
+      // The scan's worker thread launches the browser: a child process of this one.
+      const browsers = () => processTree(process.pid).filter((pid) => pid !== process.pid && commandLine(pid).some((a) => a === '--type=renderer'));
+      await expect.poll(browsers, { timeout: 30_000, interval: 50 }).not.toEqual([]);
+      const pids = processTree(process.pid).filter((pid) => pid !== process.pid && commandLine(pid).some((a) => /chrom/i.test(a)));
+      const listening = listeningInodes();
+      for (const pid of pids) {
+        expect(
+          commandLine(pid).some((a) => a.startsWith('--remote-debugging-port')),
+          `pid ${pid}`,
+        ).toBe(false);
+        expect(
+          socketInodes(pid).filter((i) => listening.has(i)),
+          `pid ${pid} listens`,
+        ).toEqual([]);
+        if (process.getuid?.() === 0) expect(processUid(pid), `pid ${pid}`).not.toBe('0');
+      }
+      expect(pids.some((pid) => commandLine(pid).includes('--remote-debugging-pipe'))).toBe(true);
+      expect((await scanning).status).toBe(200);
+    },
+    60_000,
+  );
 
-  it('MCP scan_site with render: true lists the browser\'s tools', async () => {
+  it("MCP scan_site with render: true lists the browser's tools", async () => {
     const client = await mcpClient(srv);
     try {
       const res = await client.callTool({ name: 'scan_site', arguments: { url: site.origin, scope: 'page', render: true, fresh: true } });
@@ -144,7 +160,7 @@ describe.skipIf(!hasBrowser)('render slots are shared fairly between callers', (
     await site?.close();
   });
 
-  it('one anonymous caller holds at most half the browser slots; its next rendering scan is 429, not everyone\'s 503', async () => {
+  it("one anonymous caller holds at most half the browser slots; its next rendering scan is 429, not everyone's 503", async () => {
     const [a, b] = await Promise.all([
       srv.post('/api/public/v1/scan', { url: `${site.origin}/declarative`, pages: 1, render: true, fresh: true }),
       srv.post('/api/public/v1/scan', { url: `${site.origin}/navigator-only`, pages: 1, render: true, fresh: true }),

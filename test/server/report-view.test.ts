@@ -10,7 +10,15 @@ import type { ScanResult } from '../../src/core/schema.js';
 
 /** The fields of a result the views read; the rest of a result passes through untouched. */
 function exampleResult(): ScanResult {
-  return { apiVersion: API_VERSION, url: 'https://site.test/', overallScore: 72, grade: gradeFor(72), level: 2, checks: [], platform: { platform: 'unknown' } } as unknown as ScanResult;
+  return {
+    apiVersion: API_VERSION,
+    url: 'https://site.test/',
+    overallScore: 72,
+    grade: gradeFor(72),
+    level: 2,
+    checks: [],
+    platform: { platform: 'unknown' },
+  } as unknown as ScanResult;
 }
 
 const BASE = 'https://ai-ready.test';
@@ -35,7 +43,14 @@ describe('scanView', () => {
 describe('reportResponse', () => {
   it('builds the envelope with the API version and the html link when there is a base address', () => {
     const r = stored();
-    expect(reportResponse(r, BASE)).toMatchObject({ apiVersion: API_VERSION, id: r.id, score: r.result.overallScore, grade: r.result.grade, htmlUrl: `${BASE}/r/${r.id}`, isPublic: true });
+    expect(reportResponse(r, BASE)).toMatchObject({
+      apiVersion: API_VERSION,
+      id: r.id,
+      score: r.result.overallScore,
+      grade: r.result.grade,
+      htmlUrl: `${BASE}/r/${r.id}`,
+      isPublic: true,
+    });
     expect(reportResponse(r, undefined).htmlUrl).toBeUndefined();
   });
 

@@ -48,18 +48,22 @@ describe('readJsonBody', () => {
 
   it('returns an object for a JSON object and a 400/413/415 problem for anything else', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.json({ maxDepth: 5 }), fc.string({ maxLength: 300 })), fc.constantFrom('application/json', 'application/ld+json', 'text/plain'), async (body, type) => {
-        let result: unknown;
-        try {
-          result = await readJsonBody(request(body, type), 1024);
-        } catch (e) {
-          expect(e).toBeInstanceOf(ProblemError);
-          expect(['invalid-body', 'payload-too-large', 'unsupported-media-type']).toContain((e as ProblemError).name_);
-          return;
-        }
-        expect(type).not.toBe('text/plain');
-        expect(result !== null && typeof result === 'object' && !Array.isArray(result)).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.json({ maxDepth: 5 }), fc.string({ maxLength: 300 })),
+        fc.constantFrom('application/json', 'application/ld+json', 'text/plain'),
+        async (body, type) => {
+          let result: unknown;
+          try {
+            result = await readJsonBody(request(body, type), 1024);
+          } catch (e) {
+            expect(e).toBeInstanceOf(ProblemError);
+            expect(['invalid-body', 'payload-too-large', 'unsupported-media-type']).toContain((e as ProblemError).name_);
+            return;
+          }
+          expect(type).not.toBe('text/plain');
+          expect(result !== null && typeof result === 'object' && !Array.isArray(result)).toBe(true);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -75,9 +79,14 @@ describe('rate-limit buckets', () => {
   it('count every address of an IPv6 /64 as one client, and any string maps to a bucket', () => {
     const group = fc.integer({ min: 0, max: 0xffff }).map((n) => n.toString(16));
     fc.assert(
-      fc.property(fc.array(group, { minLength: 4, maxLength: 4 }), fc.array(group, { minLength: 4, maxLength: 4 }), fc.array(group, { minLength: 4, maxLength: 4 }), (prefix, a, b) => {
-        expect(rateBucket([...prefix, ...a].join(':'))).toBe(rateBucket([...prefix, ...b].join(':')));
-      }),
+      fc.property(
+        fc.array(group, { minLength: 4, maxLength: 4 }),
+        fc.array(group, { minLength: 4, maxLength: 4 }),
+        fc.array(group, { minLength: 4, maxLength: 4 }),
+        (prefix, a, b) => {
+          expect(rateBucket([...prefix, ...a].join(':'))).toBe(rateBucket([...prefix, ...b].join(':')));
+        },
+      ),
       { numRuns: 200 },
     );
     fc.assert(

@@ -6,7 +6,15 @@ import { openStore, type Store } from '../../src/store/index.js';
 import type { ScanResult } from '../../src/core/schema.js';
 
 function result(url: string, score = 50): ScanResult {
-  return { apiVersion: '1', url, overallScore: score, grade: 'D', level: 1, checks: [], platform: { platform: 'unknown', confidence: 0, evidence: [], isEcommerce: false, isApp: false, seoPlugin: null } };
+  return {
+    apiVersion: '1',
+    url,
+    overallScore: score,
+    grade: 'D',
+    level: 1,
+    checks: [],
+    platform: { platform: 'unknown', confidence: 0, evidence: [], isEcommerce: false, isApp: false, seoPlugin: null },
+  };
 }
 
 describe('store', () => {

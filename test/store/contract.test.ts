@@ -71,7 +71,10 @@ describe.each(ENGINES)('store contract: $name', (engine) => {
     expect(a.id).toBe(b.id);
     await store.createAccount('priv', 'private');
     await expect(store.createAccount('priv')).rejects.toThrow();
-    expect((await store.listAccounts()).map((x) => [x.name, x.defaultVisibility])).toEqual([['priv', 'private'], ['same', 'public']]);
+    expect((await store.listAccounts()).map((x) => [x.name, x.defaultVisibility])).toEqual([
+      ['priv', 'private'],
+      ['same', 'public'],
+    ]);
     expect((await store.setDefaultVisibility('same', 'private'))?.defaultVisibility).toBe('private');
     expect((await store.getAccount(a.id))?.defaultVisibility).toBe('private');
     expect(await store.setDefaultVisibility('ghost', 'public')).toBeUndefined();
@@ -211,7 +214,15 @@ describe.each(ENGINES)('store contract: $name', (engine) => {
     const a = await store.ensureAccount('mon');
     const created: Array<{ monitor: { id: string }; webhookSecret: string | null }> = [];
     for (let i = 0; i < 6; i++) {
-      created.push(await store.monitors.create({ accountId: a.id, url: `https://m${i}.dev/`, intervalSec: 3600, minScore: 50, webhookUrl: i === 0 ? 'https://hook.dev/' : null }));
+      created.push(
+        await store.monitors.create({
+          accountId: a.id,
+          url: `https://m${i}.dev/`,
+          intervalSec: 3600,
+          minScore: 50,
+          webhookUrl: i === 0 ? 'https://hook.dev/' : null,
+        }),
+      );
     }
     expect(created[0].webhookSecret).toMatch(/^whsec_/);
     expect(created[1].webhookSecret).toBeNull();
@@ -229,13 +240,26 @@ describe.each(ENGINES)('store contract: $name', (engine) => {
 
     const id = created[0].monitor.id;
     await store.monitors.finishRun(id, { at: new Date().toISOString(), status: 'below', reportId: 'r1', score: 40, grade: 'D', level: 1, error: null }, true);
-    await store.monitors.finishRun(id, { at: new Date().toISOString(), status: 'error', reportId: null, score: null, grade: null, level: null, error: 'boom' }, true);
+    await store.monitors.finishRun(
+      id,
+      { at: new Date().toISOString(), status: 'error', reportId: null, score: null, grade: null, level: null, error: 'boom' },
+      true,
+    );
     const m = (await other.monitors.get(id))!;
     expect(m).toMatchObject({ lastStatus: 'error', lastScore: 40, lastGrade: 'D', lastReportId: 'r1', lastError: 'boom', below: true, minScore: 50 });
     const runs = await store.monitors.runs(id);
     expect(runs.map((r) => r.status)).toEqual(['error', 'below']);
     expect(runs[1]).toMatchObject({ monitorId: id, score: 40, grade: 'D', level: 1, reportId: 'r1', error: null });
-    const alert = await store.monitors.recordAlert({ monitorId: id, at: new Date().toISOString(), kinds: ['below-score'], message: 'down', reportId: 'r1', score: 40, grade: 'D', previousGrade: 'B' });
+    const alert = await store.monitors.recordAlert({
+      monitorId: id,
+      at: new Date().toISOString(),
+      kinds: ['below-score'],
+      message: 'down',
+      reportId: 'r1',
+      score: 40,
+      grade: 'D',
+      previousGrade: 'B',
+    });
     await store.monitors.setAlertDelivery(alert.id, 204, null);
     expect(await store.monitors.alerts(id)).toEqual([{ ...alert, webhookStatus: 204, webhookError: null }]);
     expect((await store.monitors.list(a.id)).map((x) => x.id).sort()).toEqual(created.map((c) => c.monitor.id).sort());
@@ -248,7 +272,18 @@ describe.each(ENGINES)('store contract: $name', (engine) => {
 
   it('keeps OAuth records with single-use codes and revocable token families', async () => {
     const now = Date.now();
-    const client = { clientId: 'c1', secretHash: null, name: 'App', redirectUris: ['http://127.0.0.1/cb'], grantTypes: ['authorization_code'], authMethod: 'none' as const, scope: 'scan', clientUri: null, createdAt: now, expiresAt: now + 1000 };
+    const client = {
+      clientId: 'c1',
+      secretHash: null,
+      name: 'App',
+      redirectUris: ['http://127.0.0.1/cb'],
+      grantTypes: ['authorization_code'],
+      authMethod: 'none' as const,
+      scope: 'scan',
+      clientUri: null,
+      createdAt: now,
+      expiresAt: now + 1000,
+    };
     await store.oauth.createClient(client);
     expect(await store.oauth.getClient('c1', now)).toEqual(client);
     expect(await store.oauth.getClient('c1', now + 2000)).toBeUndefined();
@@ -256,7 +291,18 @@ describe.each(ENGINES)('store contract: $name', (engine) => {
     await store.oauth.extendClient('c1', now + 10);
     expect((await store.oauth.getClient('c1', now))?.expiresAt).toBe(now + 5000);
 
-    await store.oauth.createCode({ codeHash: 'h1', clientId: 'c1', accountId: 'acc', redirectUri: 'http://127.0.0.1/cb', codeChallenge: 'x', resource: 'r', scope: 'scan', familyId: 'f1', expiresAt: now + 60_000, keyPrefix: 'air_abcdefgh' });
+    await store.oauth.createCode({
+      codeHash: 'h1',
+      clientId: 'c1',
+      accountId: 'acc',
+      redirectUri: 'http://127.0.0.1/cb',
+      codeChallenge: 'x',
+      resource: 'r',
+      scope: 'scan',
+      familyId: 'f1',
+      expiresAt: now + 60_000,
+      keyPrefix: 'air_abcdefgh',
+    });
     const other = await another();
     const redemptions = await Promise.all([store, other, store, other].map((s) => s.oauth.redeemCode('h1', now)));
     expect(redemptions.filter((r) => r.ok)).toHaveLength(1);
@@ -264,7 +310,17 @@ describe.each(ENGINES)('store contract: $name', (engine) => {
     expect((await store.oauth.redeemCode('nope', now)).code).toBeUndefined();
 
     for (const kind of ['access', 'refresh'] as const) {
-      await store.oauth.createToken({ tokenHash: `t-${kind}`, kind, clientId: 'c1', accountId: 'acc', resource: 'r', scope: 'scan', familyId: 'f1', createdAt: now, expiresAt: now + 60_000 });
+      await store.oauth.createToken({
+        tokenHash: `t-${kind}`,
+        kind,
+        clientId: 'c1',
+        accountId: 'acc',
+        resource: 'r',
+        scope: 'scan',
+        familyId: 'f1',
+        createdAt: now,
+        expiresAt: now + 60_000,
+      });
     }
     expect(await store.oauth.getToken('t-access')).toMatchObject({ kind: 'access', revokedAt: null, keyPrefix: null });
     expect(await store.oauth.revokeToken('t-access', now)).toBe(true);
@@ -280,26 +336,28 @@ describe.each(ENGINES)('store contract: $name', (engine) => {
     const other = await another();
     const { token } = await store.createApiKey('busy');
     const errors: string[] = [];
-    const clients = Array.from({ length: 12 }, (_, c) => (async () => {
-      const s = c % 3 ? store : other;
-      for (let i = 0; i < 25; i++) {
-        try {
-          const url = `https://busy${c}-${i % 5}.dev/`;
-          const account = c % 2 ? await s.verifyApiKey(token) : null;
-          await s.consumeRate(`ip:${c}`, 1000, 60_000);
-          const hit = await s.getCachedScan(url);
-          if (hit) await s.getReport(hit.reportId);
-          const claim = await s.claimScan(url, 10_000);
-          const saved = await s.saveReport({ result: result(url), isPublic: true, accountId: account?.id ?? null });
-          await s.setCachedScan(url, { reportId: saved.id, isPublic: true, at: Date.now() }, 300_000);
-          if (claim) await s.releaseScan(url, claim);
-          if (account) await s.listAccountReports(account.id, { limit: 5 });
-          if (i % 5 === 0) await s.monitors.claimDue(Date.now(), 5, { leaseMs: 1000, jitterRatio: 0, maxJitterMs: 0 });
-        } catch (e) {
-          errors.push(String(e));
+    const clients = Array.from({ length: 12 }, (_, c) =>
+      (async () => {
+        const s = c % 3 ? store : other;
+        for (let i = 0; i < 25; i++) {
+          try {
+            const url = `https://busy${c}-${i % 5}.dev/`;
+            const account = c % 2 ? await s.verifyApiKey(token) : null;
+            await s.consumeRate(`ip:${c}`, 1000, 60_000);
+            const hit = await s.getCachedScan(url);
+            if (hit) await s.getReport(hit.reportId);
+            const claim = await s.claimScan(url, 10_000);
+            const saved = await s.saveReport({ result: result(url), isPublic: true, accountId: account?.id ?? null });
+            await s.setCachedScan(url, { reportId: saved.id, isPublic: true, at: Date.now() }, 300_000);
+            if (claim) await s.releaseScan(url, claim);
+            if (account) await s.listAccountReports(account.id, { limit: 5 });
+            if (i % 5 === 0) await s.monitors.claimDue(Date.now(), 5, { leaseMs: 1000, jitterRatio: 0, maxJitterMs: 0 });
+          } catch (e) {
+            errors.push(String(e));
+          }
         }
-      }
-    })());
+      })(),
+    );
     await Promise.all(clients);
     expect(errors).toEqual([]);
     const account = (await store.verifyApiKey(token))!;

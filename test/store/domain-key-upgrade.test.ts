@@ -33,11 +33,22 @@ const FIXED = [
   'http://shop.example.net:443/',
   'https://shop.example.net:80/',
 ];
-const host = fc.oneof(fc.domain(), fc.ipV4(), fc.ipV6().map((a) => `[${a}]`));
-const generated = fc.sample(
-  fc.record({ scheme: fc.constantFrom('http', 'https'), host, port: fc.option(fc.oneof(fc.constantFrom(80, 443), fc.integer({ min: 1, max: 65535 }))), path: fc.webPath() }),
-  { numRuns: 60, seed: 20261125 },
-).map(({ scheme, host: h, port, path }) => new URL(`${scheme}://${h}${port === null ? '' : `:${port}`}${path.startsWith('/') ? path : `/${path}`}`).href);
+const host = fc.oneof(
+  fc.domain(),
+  fc.ipV4(),
+  fc.ipV6().map((a) => `[${a}]`),
+);
+const generated = fc
+  .sample(
+    fc.record({
+      scheme: fc.constantFrom('http', 'https'),
+      host,
+      port: fc.option(fc.oneof(fc.constantFrom(80, 443), fc.integer({ min: 1, max: 65535 }))),
+      path: fc.webPath(),
+    }),
+    { numRuns: 60, seed: 20261125 },
+  )
+  .map(({ scheme, host: h, port, path }) => new URL(`${scheme}://${h}${port === null ? '' : `:${port}`}${path.startsWith('/') ? path : `/${path}`}`).href);
 const URLS = [...new Set([...FIXED, ...generated])];
 /** The key before the change: the host name alone. */
 const oldKey = (url: string) => new URL(url).hostname.toLowerCase();
@@ -50,11 +61,21 @@ async function expectRekeyed(store: Store): Promise<void> {
   for (const r of rows) {
     const key = domainOf(r.url);
     const history = (await store.domainHistory(key, { limit: 100 })).items;
-    expect(history.map((x) => x.id), `${r.url} under ${key}`).toContain(r.id);
+    expect(
+      history.map((x) => x.id),
+      `${r.url} under ${key}`,
+    ).toContain(r.id);
     expect(history.find((x) => x.id === r.id)!.domain).toBe(key);
-    if (key !== r.old) expect((await store.domainHistory(r.old, { limit: 100 })).items.map((x) => x.id), `${r.url} left under ${r.old}`).not.toContain(r.id);
+    if (key !== r.old)
+      expect(
+        (await store.domainHistory(r.old, { limit: 100 })).items.map((x) => x.id),
+        `${r.url} left under ${r.old}`,
+      ).not.toContain(r.id);
     const own = (await store.listAccountReports(ACCOUNT, { domain: key, limit: 100 })).items;
-    expect(own.map((x) => x.id), `account history of ${r.url}`).toContain(r.id);
+    expect(
+      own.map((x) => x.id),
+      `account history of ${r.url}`,
+    ).toContain(r.id);
   }
   // The hand-picked cases, spelled out.
   expect((await store.domainHistory('127.0.0.1:8123')).items.map((x) => x.id)).toEqual(['old00000']);
@@ -99,7 +120,10 @@ describe('re-keying stored reports by host and port', () => {
     try {
       const all = loadMigrations();
       expect(all.some((m) => m.version === NEW_PG_MIGRATION)).toBe(true);
-      await migrate(pool, all.filter((m) => m.version < NEW_PG_MIGRATION));
+      await migrate(
+        pool,
+        all.filter((m) => m.version < NEW_PG_MIGRATION),
+      );
       await pool.query('INSERT INTO accounts (id, name, default_public, created_at) VALUES ($1, $2, true, $3)', [ACCOUNT, 'old-co', CREATED]);
       for (const r of rows) {
         await pool.query(

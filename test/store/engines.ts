@@ -32,7 +32,12 @@ export const ENGINES: Engine[] = [
 
 export function result(url: string, score = 50): ScanResult {
   return {
-    apiVersion: '1', url, overallScore: score, grade: 'D', level: 1, checks: [],
+    apiVersion: '1',
+    url,
+    overallScore: score,
+    grade: 'D',
+    level: 1,
+    checks: [],
     platform: { platform: 'unknown', confidence: 0, evidence: [], isEcommerce: false, isApp: false, seoPlugin: null },
   } as unknown as ScanResult;
 }

@@ -100,7 +100,12 @@ describe('the CLI on a database URL', () => {
       });
     });
     const url = `postgres://u:hunter2@127.0.0.1:${port}/nothing`;
-    for (const args of [['keys', 'list'], ['accounts', 'list'], ['monitors', 'list'], ['serve', '--port', '0']]) {
+    for (const args of [
+      ['keys', 'list'],
+      ['accounts', 'list'],
+      ['monitors', 'list'],
+      ['serve', '--port', '0'],
+    ]) {
       const out = await cli([...args, '--database-url', url]);
       expect(out.code).toBe(2);
       expect(out.stderr).toContain(`cannot open the database at postgres://u@127.0.0.1:${port}/nothing: ECONNREFUSED`);

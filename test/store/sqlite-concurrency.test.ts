@@ -48,23 +48,25 @@ describe('SQLite under concurrency', () => {
     const owner = (await store.verifyApiKey(token))!;
     await monitors.create({ accountId: owner.id, url: 'https://m.dev/', intervalSec: 300 });
     const errors: string[] = [];
-    const clients = Array.from({ length: 12 }, (_, c) => (async () => {
-      for (let i = 0; i < 40; i++) {
-        try {
-          const url = `https://site${c}-${i}.dev/`;
-          const account = c % 2 ? await store.verifyApiKey(token) : null;
-          await store.getCachedScan(url);
-          const report = await store.saveReport({ result: result(url), isPublic: true, accountId: account?.id ?? null });
-          await store.setCachedScan(url, { reportId: report.id, isPublic: true, at: Date.now() }, 300_000);
-          await store.getReport(report.id);
-          if (account) await store.listAccountReports(account.id, { limit: 5 });
-          if (c === 0) await monitors.claimDue(Date.now(), 5, { leaseMs: 1, jitterRatio: 0, maxJitterMs: 0 });
-          if (c === 1) await oauth.purgeExpired(Date.now());
-        } catch (e) {
-          errors.push(String(e));
+    const clients = Array.from({ length: 12 }, (_, c) =>
+      (async () => {
+        for (let i = 0; i < 40; i++) {
+          try {
+            const url = `https://site${c}-${i}.dev/`;
+            const account = c % 2 ? await store.verifyApiKey(token) : null;
+            await store.getCachedScan(url);
+            const report = await store.saveReport({ result: result(url), isPublic: true, accountId: account?.id ?? null });
+            await store.setCachedScan(url, { reportId: report.id, isPublic: true, at: Date.now() }, 300_000);
+            await store.getReport(report.id);
+            if (account) await store.listAccountReports(account.id, { limit: 5 });
+            if (c === 0) await monitors.claimDue(Date.now(), 5, { leaseMs: 1, jitterRatio: 0, maxJitterMs: 0 });
+            if (c === 1) await oauth.purgeExpired(Date.now());
+          } catch (e) {
+            errors.push(String(e));
+          }
         }
-      }
-    })());
+      })(),
+    );
     // Other processes write to the same file meanwhile (the CLI works while `serve` runs).
     const cli = Array.from({ length: 3 }, (_, n) => run(process.execPath, [BIN, 'keys', 'create', '--account', `cli${n}`, '--data-dir', dir]));
     const [outs] = await Promise.all([Promise.all(cli), Promise.all(clients)]);
@@ -90,16 +92,18 @@ describe('the HTTP service on SQLite under 12 concurrent mixed clients', () => {
   it('answers every scan and report read without a 5xx', async () => {
     const { token } = await srv.store.createApiKey('acme');
     const statuses: number[] = [];
-    const clients = Array.from({ length: 12 }, (_, c) => (async () => {
-      const headers: Record<string, string> = c % 2 ? { authorization: `Bearer ${token}` } : {};
-      for (let i = 0; i < 4; i++) {
-        const site = sites[(c + i) % sites.length];
-        const res = await srv.get(`/api/public/v1/scan?url=${encodeURIComponent(site.origin)}${i % 2 ? '&fresh=1' : ''}`, { headers });
-        statuses.push(res.status);
-        const body = (await res.json()) as { shareId?: string };
-        if (body.shareId) statuses.push((await srv.get(`/api/public/v1/report/${body.shareId}`, { headers })).status);
-      }
-    })());
+    const clients = Array.from({ length: 12 }, (_, c) =>
+      (async () => {
+        const headers: Record<string, string> = c % 2 ? { authorization: `Bearer ${token}` } : {};
+        for (let i = 0; i < 4; i++) {
+          const site = sites[(c + i) % sites.length];
+          const res = await srv.get(`/api/public/v1/scan?url=${encodeURIComponent(site.origin)}${i % 2 ? '&fresh=1' : ''}`, { headers });
+          statuses.push(res.status);
+          const body = (await res.json()) as { shareId?: string };
+          if (body.shareId) statuses.push((await srv.get(`/api/public/v1/report/${body.shareId}`, { headers })).status);
+        }
+      })(),
+    );
     await Promise.all(clients);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses.filter((s) => s === 200).length).toBe(statuses.length);

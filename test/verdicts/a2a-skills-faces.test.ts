@@ -29,10 +29,13 @@ beforeAll(async () => {
       others.push(other);
       origins.other = other.origin;
     }
-    sites.set(v.name, await startFixture((s) => {
-      origins.origin = s.origin;
-      return v.site(origins);
-    }));
+    sites.set(
+      v.name,
+      await startFixture((s) => {
+        origins.origin = s.origin;
+        return v.site(origins);
+      }),
+    );
   }
   dir = mkdtempSync(join(tmpdir(), 'ai-ready-a2a-skills-faces-'));
   server = await createServer({ port: 0, host: '127.0.0.1', dataDir: dir, log: false, allowPrivateNetwork: true, rateLimit: 0, maxScansPerClient: 8 });
@@ -47,13 +50,31 @@ const only = (v: Variant) => Object.keys(v.expect).join(',');
 
 /** What the evidence of some rows must (and must not) say: built from the parse, it cannot state what is not so. */
 const EVIDENCE: Record<string, { id: string; has: RegExp[]; hasNot?: RegExp[] }> = {
-  'a2a-v1-mcp-protocol-version': { id: 'A5', has: [/1 endpoint\(s\) \(HTTP\+JSON http:\/\/127\.0\.0\.1:\d+\/mcp\)/, /supportedInterfaces\[0\]\.protocolVersion is "2024-11-05": a date/], hasNot: [/2 endpoint/] },
-  'a2a-v0-3-http-json-404': { id: 'A5', has: [/live \(HTTP\+JSON\): GET http:\/\/127\.0\.0\.1:\d+\/a2a\/rest\/v1\/tasks\/ai-ready-probe-no-such-task .*→ HTTP 404/] },
+  'a2a-v1-mcp-protocol-version': {
+    id: 'A5',
+    has: [/1 endpoint\(s\) \(HTTP\+JSON http:\/\/127\.0\.0\.1:\d+\/mcp\)/, /supportedInterfaces\[0\]\.protocolVersion is "2024-11-05": a date/],
+    hasNot: [/2 endpoint/],
+  },
+  'a2a-v0-3-http-json-404': {
+    id: 'A5',
+    has: [/live \(HTTP\+JSON\): GET http:\/\/127\.0\.0\.1:\d+\/a2a\/rest\/v1\/tasks\/ai-ready-probe-no-such-task .*→ HTTP 404/],
+  },
   'a2a-v1-http-json-answers': { id: 'A5', has: [/with A2A-Version 1\.0 → HTTP 404 \(application\/a2a\+json\): A2A error TASK_NOT_FOUND/] },
   'a2a-provider-without-organization': { id: 'A5', has: [/provider lacks "organization"/], hasNot: [/lacks "organization" and "url"/] },
   'a2a-v1-grpc-only': { id: 'A5', has: [/^Could not be measured: its interfaces are GRPC only/, /1 endpoint\(s\) \(GRPC 127\.0\.0\.1:1\)/] },
-  'skills-unknown-schema-empty': { id: 'A6', has: [/unrecognised \$schema "https:\/\/skills\.example\/index\.schema\.json"/, /the skills array is empty/], hasNot: [/no \$schema/, /v0\.1\.0/] },
-  'skills-artifact-unreachable': { id: 'A6', has: [/^Could not be measured: 1 artifact download\(s\) could not be made \(GET http:\/\/127\.0\.0\.1:1\/order-status\/SKILL\.md: connection refused\)/, /0 of 1 artifact\(s\) downloaded, 1 could not be fetched/], hasNot: [/not served/] },
+  'skills-unknown-schema-empty': {
+    id: 'A6',
+    has: [/unrecognised \$schema "https:\/\/skills\.example\/index\.schema\.json"/, /the skills array is empty/],
+    hasNot: [/no \$schema/, /v0\.1\.0/],
+  },
+  'skills-artifact-unreachable': {
+    id: 'A6',
+    has: [
+      /^Could not be measured: 1 artifact download\(s\) could not be made \(GET http:\/\/127\.0\.0\.1:1\/order-status\/SKILL\.md: connection refused\)/,
+      /0 of 1 artifact\(s\) downloaded, 1 could not be fetched/,
+    ],
+    hasNot: [/not served/],
+  },
 };
 
 const FACES = scanFaces(() => server, { cliExitCodes: [0, 1] });

@@ -22,10 +22,13 @@ let dir: string;
 beforeAll(async () => {
   for (const v of agentDiscovery) {
     const origins: Origins = { origin: '', other: '' };
-    sites.set(v.name, await startFixture((s) => {
-      origins.origin = s.origin;
-      return v.site(origins);
-    }));
+    sites.set(
+      v.name,
+      await startFixture((s) => {
+        origins.origin = s.origin;
+        return v.site(origins);
+      }),
+    );
   }
   dir = mkdtempSync(join(tmpdir(), 'ai-ready-discovery-faces-'));
   server = await createServer({ port: 0, host: '127.0.0.1', dataDir: dir, log: false, allowPrivateNetwork: true, rateLimit: 0, maxScansPerClient: 8 });

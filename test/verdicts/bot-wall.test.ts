@@ -93,7 +93,11 @@ describe('a total bot wall through the service', () => {
   });
 
   it('is an SSE error event', async () => {
-    const res = await fetch(`${server.url}/api/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: wall.origin }) });
+    const res = await fetch(`${server.url}/api/scan`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: wall.origin }),
+    });
     const text = await res.text();
     const match = /event: error\ndata: (.*)\n/.exec(text);
     expect(match).not.toBeNull();

@@ -32,12 +32,19 @@ beforeAll(async () => {
     '/mcp': mcpRoute({ name: 'tools', tools: ['lookup'] }),
     '/.well-known/mcp.json': {
       headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
-      body: JSON.stringify({ serverInfo: { name: 'tools', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: `${s.origin}/mcp` }, capabilities: { tools: {} } }),
+      body: JSON.stringify({
+        serverInfo: { name: 'tools', version: '1.0.0' },
+        transport: { type: 'streamable-http', endpoint: `${s.origin}/mcp` },
+        capabilities: { tools: {} },
+      }),
     },
   }));
   smallFull = await startFixture((s) => ({
     '/': page('Small Co'),
-    '/llms.txt': { headers: T, body: `# Small Co\n\n> A three-page site.\n\n## Docs\n\n- [Getting started](${s.origin}/start.md)\n- [Pricing](${s.origin}/pricing.md)\n- [Contact us](/contact.md)\n` },
+    '/llms.txt': {
+      headers: T,
+      body: `# Small Co\n\n> A three-page site.\n\n## Docs\n\n- [Getting started](${s.origin}/start.md)\n- [Pricing](${s.origin}/pricing.md)\n- [Contact us](/contact.md)\n`,
+    },
     '/llms-full.txt': { headers: T, body: '# Small Co\n\n## Getting started\n\nInstall it.\n\n## Pricing\n\nFree.\n\n## Contact us\n\nMail us.\n' },
     '/start.md': { headers: T, body: '# Getting started\n' },
     '/pricing.md': { headers: T, body: '# Pricing\n' },

@@ -32,27 +32,46 @@ let dir: string;
 
 beforeAll(async () => {
   current = await startFixture((s) => ({
-    '/': page("(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'find_order', description: 'Find an order', execute: async () => ({}) }); })();", {
-      'content-usage': 'train-ai=n, search=y',
-    }),
-    '/robots.txt': { headers: T, body: 'User-agent: OAI-SearchBot\nAllow: /\n\nUser-agent: anthropic-ai\nUser-agent: Claude-Web\nAllow: /\n\nUser-agent: *\nAllow: /\nDisallow: /_next/\n' },
+    '/': page(
+      "(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'find_order', description: 'Find an order', execute: async () => ({}) }); })();",
+      {
+        'content-usage': 'train-ai=n, search=y',
+      },
+    ),
+    '/robots.txt': {
+      headers: T,
+      body: 'User-agent: OAI-SearchBot\nAllow: /\n\nUser-agent: anthropic-ai\nUser-agent: Claude-Web\nAllow: /\n\nUser-agent: *\nAllow: /\nDisallow: /_next/\n',
+    },
     '/llms.txt': { headers: T, body: `# ${s.origin}\n\n- [Orders](${s.origin}/orders.md)\n- [Returns](${s.origin}/returns.md)\n` },
     '/orders.md': { headers: T, body: '# Orders\n' },
     '/returns.md': { headers: T, body: '# Returns\n' },
     '/.well-known/agent-skills/index.json': {
       headers: J,
-      body: JSON.stringify({ $schema: 'https://skills.example/schema/v0.2.0/index.json', skills: [{ name: 'order-status', type: 'skill-md', description: 'Look up an order.', url: '/skills/order-status.md', sha256: hex }] }),
+      body: JSON.stringify({
+        $schema: 'https://skills.example/schema/v0.2.0/index.json',
+        skills: [{ name: 'order-status', type: 'skill-md', description: 'Look up an order.', url: '/skills/order-status.md', sha256: hex }],
+      }),
     },
     '/skills/order-status.md': { headers: { 'content-type': 'text/markdown' }, body: SKILL_MD },
   }));
   older = await startFixture(() => ({
-    '/': page("if (navigator.modelContext) navigator.modelContext.registerTool({ name: 'find_order', description: 'Find an order', execute: async () => ({}) });"),
+    '/': page(
+      "if (navigator.modelContext) navigator.modelContext.registerTool({ name: 'find_order', description: 'Find an order', execute: async () => ({}) });",
+    ),
     '/llms.txt': page(''),
     '/.well-known/agent-skills/index.json': {
       headers: J,
       body: JSON.stringify({
         $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json',
-        skills: [{ name: 'order-status', type: 'skill-md', description: 'Look up an order.', url: '/.well-known/agent-skills/order-status/SKILL.md', digest: `sha256:${hex}` }],
+        skills: [
+          {
+            name: 'order-status',
+            type: 'skill-md',
+            description: 'Look up an order.',
+            url: '/.well-known/agent-skills/order-status/SKILL.md',
+            digest: `sha256:${hex}`,
+          },
+        ],
       }),
     },
   }));

@@ -19,7 +19,8 @@ import type { CheckResult } from '../../src/core/schema.js';
 
 const T = { 'content-type': 'text/plain; charset=utf-8' };
 const J = { 'content-type': 'application/json' };
-const REGISTER = "(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'find_order', description: 'Find an order', execute: async () => ({}) }); })();";
+const REGISTER =
+  "(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'find_order', description: 'Find an order', execute: async () => ({}) }); })();";
 const page = (headers: Record<string, string>) => ({
   headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
   body: `<!doctype html><html lang="en"><head><title>Faces Co</title></head><body><main><h1>Faces Co</h1><p>${'Plain words about the product. '.repeat(30)}</p></main><script>${REGISTER}</script></body></html>`,
@@ -35,19 +36,35 @@ beforeAll(async () => {
   lenient = await startFixture((s) => ({
     '/': page({ 'permissions-policy': 'tools=()', 'content-usage': 'ai-use=n' }),
     '/robots.txt': { headers: T, body: 'User-agent: *\nAllow: /\nContent-Usage: ai-use=n\n\nAgentmap: /.well-known/ai-catalog.json\n' },
-    '/.well-known/api-catalog': { headers: { 'content-type': 'application/linkset+json' }, body: JSON.stringify({ linkset: [{ anchor: `${s.origin}/`, 'service-doc': [{ href: `${s.origin}/blog/` }] }] }) },
-    '/.well-known/oauth-protected-resource': { headers: J, body: JSON.stringify({ resource: s.origin, authorization_servers: [], scopes_supported: [], bearer_methods_supported: [] }) },
+    '/.well-known/api-catalog': {
+      headers: { 'content-type': 'application/linkset+json' },
+      body: JSON.stringify({ linkset: [{ anchor: `${s.origin}/`, 'service-doc': [{ href: `${s.origin}/blog/` }] }] }),
+    },
+    '/.well-known/oauth-protected-resource': {
+      headers: J,
+      body: JSON.stringify({ resource: s.origin, authorization_servers: [], scopes_supported: [], bearer_methods_supported: [] }),
+    },
   }));
   current = await startFixture(() => ({
     '/': page({ 'permissions-policy': 'tools=(self)', 'content-usage': 'train-ai=n, search=y' }),
     '/robots.txt': { headers: T, body: 'User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n' },
   }));
   older = await startFixture((s) => ({
-    '/': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: `<!doctype html><html lang="en"><head><title>Faces Co</title></head><body><main><h1>Faces Co</h1></main><script>if (document.modelContext) document.modelContext.provideContext({ tools: [{ name: 'find_order', description: 'Find an order', execute: async () => ({}) }] });</script></body></html>` },
-    '/.well-known/api-catalog': { headers: { 'content-type': 'application/linkset+json' }, body: JSON.stringify({ linkset: [{ anchor: `${s.origin}/orders/{id}`, 'service-desc': [{ href: `${s.origin}/openapi.json` }] }] }) },
+    '/': {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!doctype html><html lang="en"><head><title>Faces Co</title></head><body><main><h1>Faces Co</h1></main><script>if (document.modelContext) document.modelContext.provideContext({ tools: [{ name: 'find_order', description: 'Find an order', execute: async () => ({}) }] });</script></body></html>`,
+    },
+    '/.well-known/api-catalog': {
+      headers: { 'content-type': 'application/linkset+json' },
+      body: JSON.stringify({ linkset: [{ anchor: `${s.origin}/orders/{id}`, 'service-desc': [{ href: `${s.origin}/openapi.json` }] }] }),
+    },
     '/.well-known/http-message-signatures-directory': {
       headers: { 'content-type': 'application/http-message-signatures-directory+json' },
-      body: JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'OftgBAZx-uEuZWgzhjgosNSP0-5fKvMicyj2B8zLh2k', kid: 'mrkvManMGgSdR6bhOMyQGGQqrLq_4PMktuu1DEkCJB4', alg: 'ed25519' }] }),
+      body: JSON.stringify({
+        keys: [
+          { kty: 'OKP', crv: 'Ed25519', x: 'OftgBAZx-uEuZWgzhjgosNSP0-5fKvMicyj2B8zLh2k', kid: 'mrkvManMGgSdR6bhOMyQGGQqrLq_4PMktuu1DEkCJB4', alg: 'ed25519' },
+        ],
+      }),
     },
   }));
   dir = mkdtempSync(join(tmpdir(), 'ai-ready-faces-27-'));

@@ -26,7 +26,12 @@ beforeAll(async () => {
     // ACP rfcs/rfc.discovery.md at 7641c71 (2026-04-16): `carts` is in the closed services enum.
     '/.well-known/acp.json': {
       headers: { ...J, 'cache-control': 'public, max-age=3600' },
-      body: JSON.stringify({ protocol: { name: 'acp', version: '2026-04-17', supported_versions: ['2026-01-30', '2026-04-17'] }, api_base_url: `${s.origin}/acp`, transports: ['rest'], capabilities: { services: ['checkout', 'carts'] } }),
+      body: JSON.stringify({
+        protocol: { name: 'acp', version: '2026-04-17', supported_versions: ['2026-01-30', '2026-04-17'] },
+        api_base_url: `${s.origin}/acp`,
+        transports: ['rest'],
+        capabilities: { services: ['checkout', 'carts'] },
+      }),
     },
     // AP2 v0.2 (b4587ac, 2026-04-28): the samples declare ap2/v1, required, without params.
     '/.well-known/agent-card.json': {

@@ -37,8 +37,14 @@ beforeAll(async () => {
     '/docs/deploy.md': { headers: MD, body: '# Deploy\n\nShip it.\n' },
     '/llms.txt': { headers: T, body: `# Faces Co\n\n> The shop.\n\n## Shop\n- [Prices](${s.origin}/prices.md): what things cost\n` },
     '/prices.md': { headers: MD, body: '# Prices\n' },
-    '/docs/llms.txt': { headers: T, body: `\uFEFF# Faces Docs\n\n> How to set up and deploy.\n\n## Guides\n- [Setup](${s.origin}/docs/setup.md): first steps\n- [Deploy](${s.origin}/docs/deploy.md): shipping it\n\n## Optional\n- [Changelog](${s.origin}/docs/setup.md)\n` },
-    '/docs/llms-full.txt': { headers: T, body: `# Faces Docs\n\n## Setup\n\nSource: ${s.origin}/docs/setup.md\n\nInstall the tool.\n\n## Deploy\n\nShip it.\n` },
+    '/docs/llms.txt': {
+      headers: T,
+      body: `\uFEFF# Faces Docs\n\n> How to set up and deploy.\n\n## Guides\n- [Setup](${s.origin}/docs/setup.md): first steps\n- [Deploy](${s.origin}/docs/deploy.md): shipping it\n\n## Optional\n- [Changelog](${s.origin}/docs/setup.md)\n`,
+    },
+    '/docs/llms-full.txt': {
+      headers: T,
+      body: `# Faces Docs\n\n## Setup\n\nSource: ${s.origin}/docs/setup.md\n\nInstall the tool.\n\n## Deploy\n\nShip it.\n`,
+    },
   }));
   realShapes = await startFixture((s) => ({
     '/': page('Shapes Co'),
@@ -49,7 +55,10 @@ beforeAll(async () => {
     '/spades.md': { headers: MD, body: '# Spades\n' },
     '/rakes.md': { headers: MD, body: '# Rakes\n' },
     '/hoes.md': { headers: MD, body: '# Hoes\n' },
-    '/llms-full.txt': { headers: T, body: `# Shapes Co\n\n${'Shapes Co sells garden tools and writes about them. '.repeat(100)}\n\n## Spades\n\nChoose by the blade.\n` },
+    '/llms-full.txt': {
+      headers: T,
+      body: `# Shapes Co\n\n${'Shapes Co sells garden tools and writes about them. '.repeat(100)}\n\n## Spades\n\nChoose by the blade.\n`,
+    },
   }));
   dir = mkdtempSync(join(tmpdir(), 'ai-ready-faces-llms-'));
   server = await createServer({ port: 0, host: '127.0.0.1', dataDir: dir, log: false, allowPrivateNetwork: true });

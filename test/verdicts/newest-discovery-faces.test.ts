@@ -19,12 +19,19 @@ import type { Origins } from '../corpus/types.js';
 
 /** The rows of point 7, and what each one's A4 evidence must say (from the same parse as the verdict). */
 const ROWS: Record<string, RegExp[]> = {
-  'mcp-ai-catalog-url-entry': [/GET \/mcp\/server-card → 200 application\/mcp-server-card\+json.*\(named by \/\.well-known\/ai-catalog\.json: 1 server-card entry, 1 card\(s\) read\)/],
+  'mcp-ai-catalog-url-entry': [
+    /GET \/mcp\/server-card → 200 application\/mcp-server-card\+json.*\(named by \/\.well-known\/ai-catalog\.json: 1 server-card entry, 1 card\(s\) read\)/,
+  ],
   'mcp-ai-catalog-inline-entry': [/\/\.well-known\/ai-catalog\.json entries\[0\]\.data \(inline card\)/],
   'mcp-ard-url-entry': [/\(named by \/\.well-known\/ard\.json: 1 server-card entry, 1 card\(s\) read\)/],
   'mcp-ard-inline-entry': [/\/\.well-known\/ard\.json entries\[0\]\.data \(inline card\)/],
-  'server-card-example-invalid-date-versioned-schema': [/"\$schema" "https:\/\/static\.modelcontextprotocol\.io\/schemas\/2025-11-25\/server-card\.schema\.json" is date-versioned: only the \/v1\/ URL is valid/],
-  'mcp-removed-catalog-location': [/found only through \/\.well-known\/mcp\/catalog\.json, which the server-card draft removed on 2026-07-20 \(commit 1491bd2/, /read \/\.well-known\/ai-catalog\.json \(served as application\/ai-catalog\+json\) instead/],
+  'server-card-example-invalid-date-versioned-schema': [
+    /"\$schema" "https:\/\/static\.modelcontextprotocol\.io\/schemas\/2025-11-25\/server-card\.schema\.json" is date-versioned: only the \/v1\/ URL is valid/,
+  ],
+  'mcp-removed-catalog-location': [
+    /found only through \/\.well-known\/mcp\/catalog\.json, which the server-card draft removed on 2026-07-20 \(commit 1491bd2/,
+    /read \/\.well-known\/ai-catalog\.json \(served as application\/ai-catalog\+json\) instead/,
+  ],
 };
 const rows = newestDiscovery.filter((v) => v.name in ROWS);
 

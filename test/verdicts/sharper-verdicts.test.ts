@@ -13,7 +13,10 @@ const H = { 'content-type': 'text/html; charset=utf-8' };
 const T = { 'content-type': 'text/plain; charset=utf-8' };
 const J = { 'content-type': 'application/json' };
 const PROSE = '<p>' + 'Plain words about the product that a reader can follow. '.repeat(30) + '</p>';
-const page = (title: string) => ({ headers: H, body: `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1>${PROSE}</main></body></html>` });
+const page = (title: string) => ({
+  headers: H,
+  body: `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1>${PROSE}</main></body></html>`,
+});
 
 const open: FixtureSite[] = [];
 afterAll(async () => {
@@ -35,7 +38,11 @@ describe('A4 reads the SEP-1649 card shape', () => {
       '/': page('Tools Co'),
       '/.well-known/mcp.json': {
         headers: { ...J, 'access-control-allow-origin': '*' },
-        body: JSON.stringify({ serverInfo: { name: 'tools', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: `${o}/mcp` }, capabilities: { tools: {} } }),
+        body: JSON.stringify({
+          serverInfo: { name: 'tools', version: '1.0.0' },
+          transport: { type: 'streamable-http', endpoint: `${o}/mcp` },
+          capabilities: { tools: {} },
+        }),
       },
       // The advertised endpoint answers MCP (A4 connects to it live).
       '/mcp': mcpRoute(),
@@ -49,7 +56,8 @@ describe('A4 reads the SEP-1649 card shape', () => {
 });
 
 describe('D5 judges coverage of the pages llms.txt lists', () => {
-  const llms = (o: string) => `# Small Co\n\n> A three-page site.\n\n## Docs\n\n- [Getting started](${o}/start.md): first steps\n- [Pricing](${o}/pricing.md)\n- [Contact us](/contact.md)\n`;
+  const llms = (o: string) =>
+    `# Small Co\n\n> A three-page site.\n\n## Docs\n\n- [Getting started](${o}/start.md): first steps\n- [Pricing](${o}/pricing.md)\n- [Contact us](/contact.md)\n`;
   const site = (full: string) => (o: string) => ({
     '/': page('Small Co'),
     '/llms.txt': { headers: T, body: llms(o) },
@@ -93,7 +101,14 @@ describe('D5 judges coverage of the pages llms.txt lists', () => {
 describe('a public MCP server card never lowers the score', () => {
   const card = (o: string, extra: Record<string, unknown> = {}) => ({
     headers: { ...J, 'access-control-allow-origin': '*' },
-    body: JSON.stringify({ $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', name: 'com.example/tools', version: '1.0.0', description: 'Tools', remotes: [{ type: 'streamable-http', url: `${o}/mcp` }], ...extra }),
+    body: JSON.stringify({
+      $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+      name: 'com.example/tools',
+      version: '1.0.0',
+      description: 'Tools',
+      remotes: [{ type: 'streamable-http', url: `${o}/mcp` }],
+      ...extra,
+    }),
   });
   const base = (o: string) => ({
     '/': page('Tools Co'),

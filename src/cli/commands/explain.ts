@@ -42,7 +42,18 @@ export function registerExplain(program: Command): void {
       const { renderExplain } = await import('../explain-text.js');
       const { terminalCaps, viewWidth } = await import('../terminal.js');
       const caps = terminalCaps({ colorFlag: opts.color, toFile: false });
-      const steps = check.fixGuide({ origin, platform: target?.kind === 'platform' ? target.id : null, hosting: target?.kind === 'hosting' ? [target.id] : [] });
-      process.stdout.write(renderExplain(check.meta, steps, { platform: target?.label, genericFallback: target ? !target.specific : false, color: caps.color, width: viewWidth() }));
+      const steps = check.fixGuide({
+        origin,
+        platform: target?.kind === 'platform' ? target.id : null,
+        hosting: target?.kind === 'hosting' ? [target.id] : [],
+      });
+      process.stdout.write(
+        renderExplain(check.meta, steps, {
+          platform: target?.label,
+          genericFallback: target ? !target.specific : false,
+          color: caps.color,
+          width: viewWidth(),
+        }),
+      );
     });
 }

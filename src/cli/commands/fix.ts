@@ -39,11 +39,19 @@ export function registerFix(program: Command): void {
     .argument('<url>', 'the site to scan (its live or preview URL)')
     .requiredOption('--dir <project>', "the site's project folder (its framework is read from package.json and config files)")
     .option('--write', 'apply the changes (default: dry run, print the diff)')
-    .option('--verify <preview-url>', 'after writing, re-scan this URL (a local preview of the project) and report each check as fixed, still failing or needing your data')
+    .option(
+      '--verify <preview-url>',
+      'after writing, re-scan this URL (a local preview of the project) and report each check as fixed, still failing or needing your data',
+    )
     .option('--format <name>', `output: ${FORMATS.join(', ')} (agent: a prompt for a coding agent)`, 'pretty')
     .option('--only <ids>', 'only these checks, comma-separated (e.g. D1,D4)')
     .option('--host <name>', 'where response headers go: vercel (vercel.json), netlify (netlify.toml or _headers), cloudflare-pages (_headers), none (printed)')
-    .option('--set <name=value>', 'a value only you know, for the guides that need it (repeatable; names below); also read from ai-ready.fix.json in --dir', (v: string, all: string[]) => [...all, v], [] as string[])
+    .option(
+      '--set <name=value>',
+      'a value only you know, for the guides that need it (repeatable; names below); also read from ai-ready.fix.json in --dir',
+      (v: string, all: string[]) => [...all, v],
+      [] as string[],
+    )
     .option('--pages <n>', 'pages sampled for page-level checks (as scan)', '5')
     .option('--min-grade <grade>', 'with --verify: exit 1 when the preview grades below A-F')
     .option('--min-score <n>', 'with --verify: exit 1 when the preview scores below 0-100')
@@ -76,9 +84,11 @@ Examples:
       const pages = Number(flags.pages);
       if (!Number.isInteger(pages) || pages < 1 || pages > 20) return fail(`--pages must be 1-20 (got "${flags.pages}")`);
       const { HEADER_HOSTS } = await import('../../fix/headers-place.js');
-      if (flags.host !== undefined && !(HEADER_HOSTS as string[]).includes(flags.host)) return fail(`--host must be one of ${HEADER_HOSTS.join(', ')} (got "${flags.host}")`);
+      if (flags.host !== undefined && !(HEADER_HOSTS as string[]).includes(flags.host))
+        return fail(`--host must be one of ${HEADER_HOSTS.join(', ')} (got "${flags.host}")`);
       const minScore = flags.minScore === undefined ? undefined : Number(flags.minScore);
-      if (minScore !== undefined && (!Number.isFinite(minScore) || minScore < 0 || minScore > 100)) return fail(`--min-score must be 0-100 (got "${flags.minScore}")`);
+      if (minScore !== undefined && (!Number.isFinite(minScore) || minScore < 0 || minScore > 100))
+        return fail(`--min-score must be 0-100 (got "${flags.minScore}")`);
       const minGrade = flags.minGrade?.toUpperCase();
       if (minGrade !== undefined && !['A', 'B', 'C', 'D', 'F'].includes(minGrade)) return fail(`--min-grade must be A-F (got "${flags.minGrade}")`);
       if (flags.verify && !flags.write) return fail('--verify re-scans what --write wrote: add --write (or scan the preview with ai-ready scan)');
@@ -101,7 +111,10 @@ Examples:
       }
       const { scan } = await import('../../core/scan.js');
       const { isScanError } = await import('../../core/errors.js');
-      const only = flags.only?.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
+      const only = flags.only
+        ?.split(',')
+        .map((s) => s.trim().toUpperCase())
+        .filter(Boolean);
       let result;
       try {
         result = await scan(url, { pages, ownerValues: values });

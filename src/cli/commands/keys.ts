@@ -9,7 +9,10 @@ export interface StoreFlags {
   databaseUrl?: string;
 }
 
-export const databaseUrlOpt = ['--database-url <url>', 'the Postgres store of `ai-ready serve` (default $AI_READY_DATABASE_URL; without it, SQLite in --data-dir)'] as const;
+export const databaseUrlOpt = [
+  '--database-url <url>',
+  'the Postgres store of `ai-ready serve` (default $AI_READY_DATABASE_URL; without it, SQLite in --data-dir)',
+] as const;
 
 async function withStore<T>(where: StoreFlags | string | undefined, fn: (store: import('../../store/index.js').Store) => Promise<T>): Promise<T> {
   const { openStore, dataDirFrom, databaseUrlFrom } = await import('../../store/index.js');

@@ -17,9 +17,7 @@ async function withMonitors<T>(flags: StoreFlags, fn: (o: Opened) => Promise<T>)
 const fail = commandFail('monitors');
 
 export function registerMonitors(program: Command): void {
-  const cmd = program
-    .command('monitors')
-    .description('Manage monitors: scheduled re-scans with alerts and signed webhooks, run by `ai-ready serve`');
+  const cmd = program.command('monitors').description('Manage monitors: scheduled re-scans with alerts and signed webhooks, run by `ai-ready serve`');
 
   cmd
     .command('add')
@@ -33,30 +31,43 @@ export function registerMonitors(program: Command): void {
     .option('--json', 'print the monitor as JSON')
     .option(...dataDirOpt)
     .option(...databaseUrlOpt)
-    .action(async (url: string, flags: { account: string; every: string; minScore?: string; minGrade?: string; webhook?: string; json?: boolean; dataDir?: string }) => {
-      const minScore = flags.minScore === undefined ? null : Number(flags.minScore);
-      if (minScore !== null && (!Number.isInteger(minScore) || minScore < 0 || minScore > 100)) return fail('--min-score must be an integer from 0 to 100');
-      const minGrade = flags.minGrade?.toUpperCase() ?? null;
-      if (minGrade !== null && !['A', 'B', 'C', 'D'].includes(minGrade)) return fail('--min-grade must be A, B, C or D');
-      const { createMonitorChecked, MonitorInputError } = await import('../../monitor/admin.js');
-      const { monitorView } = await import('../../monitor/view.js');
-      try {
-        const out = await withMonitors(flags, async ({ store, monitors }) => {
-          const account = await store.ensureAccount(flags.account.trim());
-          return createMonitorChecked(monitors, account.id, { url, interval: flags.every, minScore, minGrade: minGrade as 'A' | null, webhookUrl: flags.webhook ?? null });
-        });
-        if (flags.json) {
-          process.stdout.write(JSON.stringify({ ...monitorView(out.monitor), webhookSecret: out.webhookSecret }, null, 2) + '\n');
-          return;
+    .action(
+      async (
+        url: string,
+        flags: { account: string; every: string; minScore?: string; minGrade?: string; webhook?: string; json?: boolean; dataDir?: string },
+      ) => {
+        const minScore = flags.minScore === undefined ? null : Number(flags.minScore);
+        if (minScore !== null && (!Number.isInteger(minScore) || minScore < 0 || minScore > 100)) return fail('--min-score must be an integer from 0 to 100');
+        const minGrade = flags.minGrade?.toUpperCase() ?? null;
+        if (minGrade !== null && !['A', 'B', 'C', 'D'].includes(minGrade)) return fail('--min-grade must be A, B, C or D');
+        const { createMonitorChecked, MonitorInputError } = await import('../../monitor/admin.js');
+        const { monitorView } = await import('../../monitor/view.js');
+        try {
+          const out = await withMonitors(flags, async ({ store, monitors }) => {
+            const account = await store.ensureAccount(flags.account.trim());
+            return createMonitorChecked(monitors, account.id, {
+              url,
+              interval: flags.every,
+              minScore,
+              minGrade: minGrade as 'A' | null,
+              webhookUrl: flags.webhook ?? null,
+            });
+          });
+          if (flags.json) {
+            process.stdout.write(JSON.stringify({ ...monitorView(out.monitor), webhookSecret: out.webhookSecret }, null, 2) + '\n');
+            return;
+          }
+          process.stdout.write(`${out.monitor.id}\n`);
+          process.stderr.write(
+            `Monitoring ${out.monitor.url} every ${monitorView(out.monitor).interval}; the first run starts when \`ai-ready serve\` runs.\n`,
+          );
+          if (out.webhookSecret) process.stderr.write(`Webhook secret (verifies X-AI-Ready-Signature; not shown again): ${out.webhookSecret}\n`);
+        } catch (e) {
+          if (e instanceof MonitorInputError) return fail(e.message);
+          throw e;
         }
-        process.stdout.write(`${out.monitor.id}\n`);
-        process.stderr.write(`Monitoring ${out.monitor.url} every ${monitorView(out.monitor).interval}; the first run starts when \`ai-ready serve\` runs.\n`);
-        if (out.webhookSecret) process.stderr.write(`Webhook secret (verifies X-AI-Ready-Signature; not shown again): ${out.webhookSecret}\n`);
-      } catch (e) {
-        if (e instanceof MonitorInputError) return fail(e.message);
-        throw e;
-      }
-    });
+      },
+    );
 
   cmd
     .command('list')
@@ -84,9 +95,12 @@ export function registerMonitors(program: Command): void {
         return;
       }
       for (const m of rows) {
-        const threshold = [m.minScore !== null ? `score>=${m.minScore}` : '', m.minGrade ? `grade>=${m.minGrade}` : ''].filter(Boolean).join(' ') || 'no threshold';
+        const threshold =
+          [m.minScore !== null ? `score>=${m.minScore}` : '', m.minGrade ? `grade>=${m.minGrade}` : ''].filter(Boolean).join(' ') || 'no threshold';
         const last = m.lastRunAt ? `${m.lastStatus} ${m.lastScore ?? ''} ${m.lastGrade ?? ''} at ${m.lastRunAt}`.replace(/\s+/g, ' ') : 'never run';
-        process.stdout.write(`${m.id}  ${m.account}  every ${m.interval}  ${threshold}  ${oneLine(m.url, 120)}  last: ${last}${m.webhookUrl ? '  webhook' : ''}\n`);
+        process.stdout.write(
+          `${m.id}  ${m.account}  every ${m.interval}  ${threshold}  ${oneLine(m.url, 120)}  last: ${last}${m.webhookUrl ? '  webhook' : ''}\n`,
+        );
       }
     });
 

@@ -7,10 +7,16 @@ export function registerRubric(program: Command): void {
     .command('rubric')
     .description('List every check (id, name, dimension, tier, weight), the levels and the scoring rules')
     .option('--json', 'print the rubric as JSON')
-    .option('--standards', 'print the standards ledger instead: each standard the checks read, the version followed, when it was last checked, the commit of each source read, and which checks read it')
+    .option(
+      '--standards',
+      'print the standards ledger instead: each standard the checks read, the version followed, when it was last checked, the commit of each source read, and which checks read it',
+    )
     .option('--verbose', "with --standards: also the maintainers' notes on each reading")
     .option('--no-color', 'plain text without colour (also NO_COLOR=1)')
-    .option('--due [date]', 'with --standards: only the entries due for a new reading on date (YYYY-MM-DD, default today): drafts after 30 days, conventions after 90, standards after 365; exit 1 when any is due')
+    .option(
+      '--due [date]',
+      'with --standards: only the entries due for a new reading on date (YYYY-MM-DD, default today): drafts after 30 days, conventions after 90, standards after 365; exit 1 when any is due',
+    )
     .action(async (opts: { json?: boolean; standards?: boolean; due?: string | true; verbose?: boolean }) => {
       const { viewWidth } = await import('../terminal.js');
       const { wrapLines } = await import('../../format/wrap.js');
@@ -44,7 +50,15 @@ export function registerRubric(program: Command): void {
       const rows = r.checks.map((c) => [c.id, c.name, c.dimension, c.tier, c.contentProfile ?? '', String(c.weight)]);
       const head = ['ID', 'NAME', 'DIMENSION', 'TIER', 'ON CONTENT', 'WEIGHT'];
       // The name column wraps so the table fits the terminal (80 columns when there is none).
-      const out = [`Rubric ${r.rubricVersion}`, '', ...fitTable(head, rows, { width, flex: 1, right: [5] }), '', 'ON CONTENT: the tier on content sites (blogs, docs, news), where it differs.', '', 'Levels:'];
+      const out = [
+        `Rubric ${r.rubricVersion}`,
+        '',
+        ...fitTable(head, rows, { width, flex: 1, right: [5] }),
+        '',
+        'ON CONTENT: the tier on content sites (blogs, docs, news), where it differs.',
+        '',
+        'Levels:',
+      ];
       for (const l of r.levels) out.push(`  ${l.level} ${l.name}: ${l.rule}`);
       out.push('', `Scoring: pass = full weight, partial = half, fail = 0; na/info excluded; bonus is extra credit;`);
       out.push(`any failing essential check caps the score at ${r.scoring.essentialFailCap}. Grades: A 90+, B 75+, C 60+, D 40+, F below.`);

@@ -54,13 +54,19 @@ export function registerScan(program: Command): void {
     .option('--json', 'same as --format json')
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('-i, --input <file>', 'read URLs from a file, one per line ("-" reads stdin)')
-    .option('--workers <n>', 'scan worker threads, for CPU; each scans many sites at once (default for a batch: 1, and a second while the first is busy with CPU and a core is idle; a single site runs on the main thread unless given; 0 = main thread)')
+    .option(
+      '--workers <n>',
+      'scan worker threads, for CPU; each scans many sites at once (default for a batch: 1, and a second while the first is busy with CPU and a core is idle; a single site runs on the main thread unless given; 0 = main thread)',
+    )
     .option('--max-scans <n>', 'sites scanned at once in a batch, across the worker threads (default: 16)')
     .option('--concurrency <n>', 'sites scanned at once: the older name of --max-scans')
     .option('--worker-heap-mb <mb>', 'heap cap of each scan worker thread in MB (default: 512)')
     .option('--profile <profile>', `${PROFILE_CHOICES.join(' | ')} (default: auto)`)
     .option('--pages <n>', 'pages sampled per site for the page-level checks, the target included: 1-20 (default: 5; 1 = this page only)')
-    .option('--render', 'also load the pages in headless Chrome/Chromium (AI_READY_CHROME or PATH): WebMCP tools registered at run time, measured C3, rendered JSON-LD and hints, agent operability (A11); see docs/render.md')
+    .option(
+      '--render',
+      'also load the pages in headless Chrome/Chromium (AI_READY_CHROME or PATH): WebMCP tools registered at run time, measured C3, rendered JSON-LD and hints, agent operability (A11); see docs/render.md',
+    )
     .option('--timeout <seconds>', 'whole-scan deadline per site, in seconds (default: 45)')
     .option('--skip <ids>', 'checks or dimensions to leave out, comma separated (e.g. D7,commerce)')
     .option('--only <ids>', 'run only these checks or dimensions, comma separated')

@@ -41,20 +41,33 @@ export function registerServe(program: Command): void {
     .option('--allow-private-network', 'allow scanning loopback and private addresses (tests, intranets)')
     .option('--trust-proxy', 'take the client IP from the right-most X-Forwarded-For entry (only behind your own reverse proxy)')
     .option('--rate-limit <n>', 'anonymous scan requests per minute per IP (0 = no limit)', '5')
-    .option('--workers <n>', 'scan worker threads, for CPU; each runs many scans at once (default: CPU count); with --database-url, 0 makes a web-only instance whose scans `ai-ready worker` processes run')
+    .option(
+      '--workers <n>',
+      'scan worker threads, for CPU; each runs many scans at once (default: CPU count); with --database-url, 0 makes a web-only instance whose scans `ai-ready worker` processes run',
+    )
     .option('--max-scans <n>', 'scans in flight across the worker threads (default: 64, fewer on machines with little memory)')
-    .option('--max-scans-per-client <n>', 'scans one anonymous client (IP) may have in flight, across instances with --database-url; beyond it 429 (0 = no cap)', '4')
+    .option(
+      '--max-scans-per-client <n>',
+      'scans one anonymous client (IP) may have in flight, across instances with --database-url; beyond it 429 (0 = no cap)',
+      '4',
+    )
     .option('--max-scans-per-key <n>', 'scans one account (API key) may have in flight, across instances with --database-url; beyond it 429 (0 = no cap)', '16')
     .option('--origin-concurrency <n>', 'requests at once to one scanned site, across scans (0 = no cap)', '32')
     .option('--worker-heap-mb <mb>', 'heap cap of each scan worker thread in MB (default: 512)')
-    .option('--cache-url <url>', 'keyv store of the result cache: sqlite://file, postgres://…, redis://… (needs @keyv/redis) (default $AI_READY_CACHE_URL, else beside the store)')
+    .option(
+      '--cache-url <url>',
+      'keyv store of the result cache: sqlite://file, postgres://…, redis://… (needs @keyv/redis) (default $AI_READY_CACHE_URL, else beside the store)',
+    )
     .option('--metrics', 'serve GET /metrics in the Prometheus text format (off by default)')
     .option('--metrics-token <token>', 'bearer token /metrics requires; needed with --metrics on a non-loopback --host (default $AI_READY_METRICS_TOKEN)')
     .option('--scan-deadline <seconds>', 'whole-scan deadline in seconds (default: 45)')
     .option('--report-retention-days <days>', 'days anonymous reports are kept (0 = forever)', '30')
     .option('--anonymous-storage <MiB>', 'report storage per anonymous client (IP, IPv6 /64) per day, in MiB (0 = no cap)', '4')
     .option('--render', 'launch the system Chrome/Chromium (AI_READY_CHROME or PATH) so scans may ask for render (see docs/render.md)')
-    .option('--render-concurrency <n>', 'rendering scans at once, each in a browser of its own (default: 2; more are answered server-busy; an anonymous caller gets half)')
+    .option(
+      '--render-concurrency <n>',
+      'rendering scans at once, each in a browser of its own (default: 2; more are answered server-busy; an anonymous caller gets half)',
+    )
     .option('--quiet', 'no access log')
     .action(async (flags: ServeFlags) => {
       const port = Number(flags.port);
@@ -63,7 +76,10 @@ export function registerServe(program: Command): void {
       if (!Number.isInteger(rateLimit) || rateLimit < 0) return fail('--rate-limit must be a non-negative integer');
       if (flags.baseUrl && !/^https?:\/\/[^/]+/i.test(flags.baseUrl)) return fail('--base-url must be an http(s) URL');
       // Integer flags: absent stays undefined (the server's default); out of range is a usage error.
-      const integers = {} as Record<'workers' | 'worker-heap-mb' | 'render-concurrency' | 'max-scans' | 'max-scans-per-client' | 'max-scans-per-key' | 'origin-concurrency', number | undefined>;
+      const integers = {} as Record<
+        'workers' | 'worker-heap-mb' | 'render-concurrency' | 'max-scans' | 'max-scans-per-client' | 'max-scans-per-key' | 'origin-concurrency',
+        number | undefined
+      >;
       for (const [flag, value, min, max] of [
         ['workers', flags.workers, 0, 256],
         ['worker-heap-mb', flags.workerHeapMb, 32, 16384],
@@ -81,13 +97,18 @@ export function registerServe(program: Command): void {
       // 0 is a web-only instance: its scans go through the job queue on Postgres to `ai-ready worker` processes.
       const { databaseUrlFrom } = await import('../../store/index.js');
       if (workers === 0 && !databaseUrlFrom(flags.databaseUrl))
-        return fail('--workers 0 (a web-only instance) needs the shared job queue of --database-url (or AI_READY_DATABASE_URL); with the SQLite store give 1 or more');
+        return fail(
+          '--workers 0 (a web-only instance) needs the shared job queue of --database-url (or AI_READY_DATABASE_URL); with the SQLite store give 1 or more',
+        );
       const scanDeadline = flags.scanDeadline === undefined ? undefined : Number(flags.scanDeadline);
-      if (scanDeadline !== undefined && (!Number.isFinite(scanDeadline) || scanDeadline < 1 || scanDeadline > 600)) return fail('--scan-deadline must be a number of seconds from 1 to 600');
+      if (scanDeadline !== undefined && (!Number.isFinite(scanDeadline) || scanDeadline < 1 || scanDeadline > 600))
+        return fail('--scan-deadline must be a number of seconds from 1 to 600');
       const reportRetentionDays = Number(flags.reportRetentionDays ?? 30);
-      if (!Number.isInteger(reportRetentionDays) || reportRetentionDays < 0 || reportRetentionDays > 36_500) return fail('--report-retention-days must be a whole number of days from 0 (keep forever) to 36500');
+      if (!Number.isInteger(reportRetentionDays) || reportRetentionDays < 0 || reportRetentionDays > 36_500)
+        return fail('--report-retention-days must be a whole number of days from 0 (keep forever) to 36500');
       const anonymousStorage = Number(flags.anonymousStorage ?? 4);
-      if (!Number.isFinite(anonymousStorage) || anonymousStorage < 0 || anonymousStorage > 1024) return fail('--anonymous-storage must be a number of MiB from 0 (no cap) to 1024');
+      if (!Number.isFinite(anonymousStorage) || anonymousStorage < 0 || anonymousStorage > 1024)
+        return fail('--anonymous-storage must be a number of MiB from 0 (no cap) to 1024');
       if (renderConcurrency !== undefined && !flags.render) return fail('--render-concurrency needs --render');
       if (flags.render) {
         const { renderRefusal } = await import('../../core/render/browser.js');
@@ -99,7 +120,15 @@ export function registerServe(program: Command): void {
       const { assertInstalled } = await import('../../optional-package.js');
       const { servePackages } = await import('../feature-packages.js');
       try {
-        assertInstalled(servePackages({ databaseUrl: databaseUrlFrom(flags.databaseUrl), cacheUrl: flags.cacheUrl ?? (process.env.AI_READY_CACHE_URL || undefined), metrics: !!flags.metrics, render: !!flags.render }), 'ai-ready serve');
+        assertInstalled(
+          servePackages({
+            databaseUrl: databaseUrlFrom(flags.databaseUrl),
+            cacheUrl: flags.cacheUrl ?? (process.env.AI_READY_CACHE_URL || undefined),
+            metrics: !!flags.metrics,
+            render: !!flags.render,
+          }),
+          'ai-ready serve',
+        );
       } catch (e) {
         return fail((e as Error).message);
       }
@@ -134,7 +163,9 @@ export function registerServe(program: Command): void {
       } catch (e) {
         return fail(`could not start: ${(e as Error).message}`);
       }
-      process.stderr.write(`ai-ready serve: listening on ${server.url} (base URL ${server.baseUrl}, data in ${server.store.kind === 'postgres' ? 'Postgres' : server.store.dataDir}, ${describeWorkers(server.service.runner.stats().capacity, server.store.kind === 'postgres', workers)}${server.service.renders ? ', rendering on' : ''})\n`);
+      process.stderr.write(
+        `ai-ready serve: listening on ${server.url} (base URL ${server.baseUrl}, data in ${server.store.kind === 'postgres' ? 'Postgres' : server.store.dataDir}, ${describeWorkers(server.service.runner.stats().capacity, server.store.kind === 'postgres', workers)}${server.service.renders ? ', rendering on' : ''})\n`,
+      );
       const stop = (signal: string) => {
         process.stderr.write(`ai-ready serve: ${signal}, draining in-flight requests\n`);
         server.close().then(

@@ -19,7 +19,10 @@ export function registerWorker(program: Command): void {
     .option('--concurrency <n>', 'scan worker threads, for CPU (default: CPU count)')
     .option('--max-scans <n>', 'scans (jobs) in flight across the threads (default: 64, fewer on machines with little memory)')
     .option('--worker-heap-mb <mb>', 'heap cap of each scan worker thread in MB (default: 512)')
-    .option('--allow-private-network', 'allow scanning loopback and private addresses when the queuing instance allows it (tests, intranets); without it this worker refuses them')
+    .option(
+      '--allow-private-network',
+      'allow scanning loopback and private addresses when the queuing instance allows it (tests, intranets); without it this worker refuses them',
+    )
     .addHelpText(
       'after',
       `
@@ -29,13 +32,17 @@ The worker stops cleanly on SIGTERM or SIGINT: it takes no new jobs, lets runnin
     .action(async (flags: WorkerFlags) => {
       const { databaseUrlFrom, openStore } = await import('../../store/index.js');
       const databaseUrl = databaseUrlFrom(flags.databaseUrl);
-      if (!databaseUrl) return fail('give --database-url postgres://user:password@host:5432/db (or set AI_READY_DATABASE_URL): the job queue lives in Postgres');
+      if (!databaseUrl)
+        return fail('give --database-url postgres://user:password@host:5432/db (or set AI_READY_DATABASE_URL): the job queue lives in Postgres');
       const concurrency = flags.concurrency === undefined ? undefined : Number(flags.concurrency);
-      if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256)) return fail('--concurrency must be an integer from 1 to 256');
+      if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256))
+        return fail('--concurrency must be an integer from 1 to 256');
       const maxScansFlag = flags.maxScans === undefined ? undefined : Number(flags.maxScans);
-      if (maxScansFlag !== undefined && (!Number.isInteger(maxScansFlag) || maxScansFlag < 1 || maxScansFlag > 4096)) return fail('--max-scans must be an integer from 1 to 4096');
+      if (maxScansFlag !== undefined && (!Number.isInteger(maxScansFlag) || maxScansFlag < 1 || maxScansFlag > 4096))
+        return fail('--max-scans must be an integer from 1 to 4096');
       const heapMb = flags.workerHeapMb === undefined ? undefined : Number(flags.workerHeapMb);
-      if (heapMb !== undefined && (!Number.isInteger(heapMb) || heapMb < 32 || heapMb > 16384)) return fail('--worker-heap-mb must be an integer from 32 to 16384');
+      if (heapMb !== undefined && (!Number.isInteger(heapMb) || heapMb < 32 || heapMb > 16384))
+        return fail('--worker-heap-mb must be an integer from 32 to 16384');
 
       // Optional packages (docs/install.md): named before anything starts.
       const { assertInstalled } = await import('../../optional-package.js');

@@ -26,7 +26,15 @@ export type LinkedResource = Extract<Resource, 'apiCatalog' | 'llmsTxt' | 'markd
  * `onlyWhenFound`: linked when the scan found it, never suggested when missing or unknown (a bonus
  * resource that would crowd every guide's list of things to publish).
  */
-const LINKED: Array<{ resource: LinkedResource; check: string; rel: string; type: (href: string) => string | undefined; defaultHref: string; label: string; onlyWhenFound?: boolean }> = [
+const LINKED: Array<{
+  resource: LinkedResource;
+  check: string;
+  rel: string;
+  type: (href: string) => string | undefined;
+  defaultHref: string;
+  label: string;
+  onlyWhenFound?: boolean;
+}> = [
   { resource: 'llmsTxt', check: 'D4', rel: 'describedby', type: () => 'text/plain', defaultHref: '/llms.txt', label: 'llms.txt' },
   { resource: 'markdown', check: 'C2', rel: 'alternate', type: () => 'text/markdown', defaultHref: '/index.md', label: 'the Markdown version of the page' },
   { resource: 'apiCatalog', check: 'A1', rel: 'api-catalog', type: () => undefined, defaultHref: '/.well-known/api-catalog', label: 'the API catalog' },
@@ -39,7 +47,15 @@ const LINKED: Array<{ resource: LinkedResource; check: string; rel: string; type
     label: 'the OpenAPI description',
   },
   // ARD v0.91 names <link rel="ard">; Lighthouse's docs also follow a Link rel="ard" header (ledger: aiCatalog).
-  { resource: 'ardManifest', check: 'A10', rel: 'ard', type: () => undefined, defaultHref: '/.well-known/ard.json', label: 'the ARD manifest', onlyWhenFound: true },
+  {
+    resource: 'ardManifest',
+    check: 'A10',
+    rel: 'ard',
+    type: () => undefined,
+    defaultHref: '/.well-known/ard.json',
+    label: 'the ARD manifest',
+    onlyWhenFound: true,
+  },
 ];
 
 export interface AgentLinks {

@@ -12,7 +12,9 @@ export function stripControl(s: string): string {
 
 /** A header value on one line: CR/LF would split it into a second (injected) header. */
 export function headerValue(s: string): string {
-  return stripControl(s).replace(/[\r\n\t]+/g, ' ').trim();
+  return stripControl(s)
+    .replace(/[\r\n\t]+/g, ' ')
+    .trim();
 }
 
 /** A header name reduced to RFC 9110 token characters. */
@@ -27,7 +29,9 @@ export function jsTemplate(s: string): string {
 
 /** JavaScript string literal (JSON is valid JS, except U+2028/2029 in old engines: escape them too). */
 export function jsString(s: string): string {
-  return JSON.stringify(s).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(s)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** PHP single-quoted string: only `\` and `'` are special. */
@@ -72,15 +76,20 @@ export function apacheString(s: string): string {
 
 /** Caddyfile quoted token: `{` starts a placeholder, `"` and `\` are escaped. */
 export function caddyString(s: string): string {
-  return '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/([{}])/g, '\\$1') + '"';
+  return (
+    '"' +
+    s
+      .replace(/\\/g, '\\\\')
+      .replace(/"/g, '\\"')
+      .replace(/([{}])/g, '\\$1') +
+    '"'
+  );
 }
 
 /** Liquid output kept verbatim: `{% raw %}` cannot contain its own end tag, so that tag is split out. */
 export function liquidRaw(s: string): string {
   const parts = s.split(/(\{%-?\s*endraw\s*-?%\})/);
-  return parts
-    .map((p, i) => (i % 2 === 1 ? `{{ ${jsString(p)} }}` : p ? `{% raw %}${p}{% endraw %}` : ''))
-    .join('');
+  return parts.map((p, i) => (i % 2 === 1 ? `{{ ${jsString(p)} }}` : p ? `{% raw %}${p}{% endraw %}` : '')).join('');
 }
 
 /** YAML double-quoted scalar (JSON strings are valid YAML). */

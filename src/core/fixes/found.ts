@@ -18,7 +18,11 @@ function foundUrl(outcome: CheckOutcome<string, unknown>): string | null {
 
 /** One entry per resource whose offering check was evaluated. */
 export function foundResources(
-  evaluated: ReadonlyArray<{ check: { meta: { offers?: Offers } }; raw: CheckOutcome<string, unknown>; perPage?: ReadonlyArray<CheckOutcome<string, unknown> | null> }>,
+  evaluated: ReadonlyArray<{
+    check: { meta: { offers?: Offers } };
+    raw: CheckOutcome<string, unknown>;
+    perPage?: ReadonlyArray<CheckOutcome<string, unknown> | null>;
+  }>,
 ): FoundResources {
   const found: FoundResources = {};
   for (const e of evaluated) {

@@ -22,7 +22,9 @@ const HOSTING_ALIAS: Record<string, string> = { litespeed: 'apache' };
 
 /** Ids with specific guidance (platforms, then hosting/servers), for `ai-ready explain --platform`. */
 export function platformTargets(): string[] {
-  return Object.entries(PLATFORM_PACKS).filter(([, p]) => p.serveFile).map(([id]) => id);
+  return Object.entries(PLATFORM_PACKS)
+    .filter(([, p]) => p.serveFile)
+    .map(([id]) => id);
 }
 
 /** The platform (or hosting) whose instructions apply, most specific first. */
@@ -85,9 +87,25 @@ export function serveFileSteps(fx: FixContext, spec: ServeFileSpec): FixStep[] {
   const headers = fileHeaders(spec);
   const { 'Content-Type': contentType, ...extra } = headers;
   const op: FixOperation = { kind: 'file', path, contentType, content: spec.content, ...(Object.keys(extra).length ? { headers: extra } : {}) };
-  const create: FixStep = { title: `Create ${path}`, body: note ? `${note}\nContent to publish at ${path}:` : `Content to publish at ${path}:`, code: spec.content, lang: spec.lang };
-  if (pack?.serveFile) return withPublish(pack.serveFile({ fx, label: pack.label, spec, path, file: path.replace(/^\//, ''), headers, create }), op, spec.needs);
-  return withPublish([{ ...create, title: `Publish ${path}`, body: `${note ? note + '\n' : ''}Create this file so that ${path} answers 200 with Content-Type: ${headerValue(spec.contentType)}.` }], op, spec.needs);
+  const create: FixStep = {
+    title: `Create ${path}`,
+    body: note ? `${note}\nContent to publish at ${path}:` : `Content to publish at ${path}:`,
+    code: spec.content,
+    lang: spec.lang,
+  };
+  if (pack?.serveFile)
+    return withPublish(pack.serveFile({ fx, label: pack.label, spec, path, file: path.replace(/^\//, ''), headers, create }), op, spec.needs);
+  return withPublish(
+    [
+      {
+        ...create,
+        title: `Publish ${path}`,
+        body: `${note ? note + '\n' : ''}Create this file so that ${path} answers 200 with Content-Type: ${headerValue(spec.contentType)}.`,
+      },
+    ],
+    op,
+    spec.needs,
+  );
 }
 
 /** Steps (exactly 1) that add a response header on the detected platform. */
@@ -97,7 +115,18 @@ export function addHeaderSteps(fx: FixContext, h: HeaderSpec): FixStep[] {
   const pack = guidancePack(fx, 'addHeader');
   const op: FixOperation = { kind: 'header', name, value, path };
   if (pack?.addHeader) return withPublish(pack.addHeader({ fx, label: pack.label, spec: h, name, value, path, all }), op, h.needs);
-  return withPublish([{ title: `Add the ${name} response header`, body: `Send it on ${all ? 'every HTML page (at least the home page)' : path}:`, code: `${name}: ${value}`, lang: 'http' }], op, h.needs);
+  return withPublish(
+    [
+      {
+        title: `Add the ${name} response header`,
+        body: `Send it on ${all ? 'every HTML page (at least the home page)' : path}:`,
+        code: `${name}: ${value}`,
+        lang: 'http',
+      },
+    ],
+    op,
+    h.needs,
+  );
 }
 
 /** Final step of most guides: how to confirm the fix from a terminal. */

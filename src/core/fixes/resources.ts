@@ -1,7 +1,19 @@
 /** The agent-facing resources a fix guide may link to (a leaf module: check types and the fix finder both read it). */
 
 /** The resources guides link to; each is offered by one check (its `meta.offers`). */
-export const RESOURCES = ['apiCatalog', 'mcpCard', 'agentCard', 'openapi', 'markdown', 'sitemap', 'llmsTxt', 'llmsFullTxt', 'ardManifest', 'oauthServer', 'protectedResource'] as const;
+export const RESOURCES = [
+  'apiCatalog',
+  'mcpCard',
+  'agentCard',
+  'openapi',
+  'markdown',
+  'sitemap',
+  'llmsTxt',
+  'llmsFullTxt',
+  'ardManifest',
+  'oauthServer',
+  'protectedResource',
+] as const;
 
 export type Resource = (typeof RESOURCES)[number];
 

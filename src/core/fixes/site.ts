@@ -34,7 +34,11 @@ export function domainOrPlaceholder(origin: string): string {
 
 /** "www.shop.example.com" -> "com.example.shop": the reverse-DNS namespace of MCP server names (www. dropped). */
 export function reverseDomain(domain: string): string {
-  return domain.replace(/^www\./, '').split('.').reverse().join('.');
+  return domain
+    .replace(/^www\./, '')
+    .split('.')
+    .reverse()
+    .join('.');
 }
 
 /** The note a guide adds when it used the placeholder: says why and what to put there. */

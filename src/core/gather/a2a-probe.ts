@@ -76,7 +76,13 @@ export function a2aInterfaces(card: Record<string, unknown>, version: A2aCardVer
     if (Array.isArray(card.supportedInterfaces)) {
       card.supportedInterfaces.forEach((i, n) => {
         const url = isObject(i) ? str(i.url) : null;
-        if (url && isObject(i)) add({ from: `supportedInterfaces[${n}]`, url, binding: bindingName(i.protocolBinding, 'no protocolBinding'), protocolVersion: str(i.protocolVersion) });
+        if (url && isObject(i))
+          add({
+            from: `supportedInterfaces[${n}]`,
+            url,
+            binding: bindingName(i.protocolBinding, 'no protocolBinding'),
+            protocolVersion: str(i.protocolVersion),
+          });
       });
     }
     return out;
@@ -122,7 +128,9 @@ export function judgeA2aAnswer(probe: FetchResult): { outcome: A2aProbeOutcome; 
   }
   if (isObject(msg) && msg.jsonrpc === '2.0' && ('result' in msg || isObject(msg.error))) {
     const err = isObject(msg.error) ? msg.error : null;
-    const what = err ? `JSON-RPC error ${typeof err.code === 'number' ? err.code : '?'}${str(err.message) ? ` ${str(err.message)!.slice(0, 60)}` : ''}` : 'a JSON-RPC result';
+    const what = err
+      ? `JSON-RPC error ${typeof err.code === 'number' ? err.code : '?'}${str(err.message) ? ` ${str(err.message)!.slice(0, 60)}` : ''}`
+      : 'a JSON-RPC result';
     return { outcome: 'json-rpc', answer: `${head}: ${what}` };
   }
   return { outcome: 'no-answer', answer: `${head}: JSON but not a JSON-RPC 2.0 response` };
@@ -149,7 +157,9 @@ export function judgeA2aRestAnswer(probe: FetchResult): { outcome: A2aProbeOutco
   if (err && (typeof err.code === 'number' || str(err.message) || str(err.status))) {
     const details = Array.isArray(err.details) ? err.details.filter(isObject) : [];
     const info = details.find((d) => str(d.reason) && d.domain === 'a2a-protocol.org');
-    const what = info ? `A2A error ${str(info.reason)!.slice(0, 40)}` : `error ${typeof err.code === 'number' ? err.code : str(err.status)?.slice(0, 30) ?? ''}${str(err.message) ? ` ${str(err.message)!.slice(0, 60)}` : ''}`.trim();
+    const what = info
+      ? `A2A error ${str(info.reason)!.slice(0, 40)}`
+      : `error ${typeof err.code === 'number' ? err.code : (str(err.status)?.slice(0, 30) ?? '')}${str(err.message) ? ` ${str(err.message)!.slice(0, 60)}` : ''}`.trim();
     return { outcome: 'http-json', answer: `${head}: ${what}` };
   }
   if (probe.status < 300 && str(msg.id) && isObject(msg.status)) return { outcome: 'http-json', answer: `${head}: a task` };
@@ -174,7 +184,13 @@ export function probeA2aInterface(ctx: GatherContext, target: A2aInterface): Pro
     const rest = target.binding === 'HTTP+JSON';
     const url = rest ? restProbeUrl(endpoint, a2aVersion) : endpoint;
     const probe = rest
-      ? await send(url, { method: 'GET', accept: 'application/a2a+json, application/json', headers: versionHeader, maxBytes: LIVE_MAX_BYTES, timeoutMs: LIVE_TIMEOUT_MS })
+      ? await send(url, {
+          method: 'GET',
+          accept: 'application/a2a+json, application/json',
+          headers: versionHeader,
+          maxBytes: LIVE_MAX_BYTES,
+          timeoutMs: LIVE_TIMEOUT_MS,
+        })
       : await send(url, {
           method: 'POST',
           accept: 'application/json',

@@ -21,14 +21,25 @@ const strings = z.array(z.string());
 const object = z.record(z.string(), z.unknown());
 
 /** Required members common to 0.3 and 1.0 (skills are judged one by one below). */
-const COMMON = { name: text, description: text, version: text, capabilities: object, defaultInputModes: strings, defaultOutputModes: strings, skills: z.array(z.unknown()) };
+const COMMON = {
+  name: text,
+  description: text,
+  version: text,
+  capabilities: object,
+  defaultInputModes: strings,
+  defaultOutputModes: strings,
+  skills: z.array(z.unknown()),
+};
 
 /** A2A 0.3.0: protocolVersion and url are required (the JSON schema's "required" list). */
 export const AGENT_CARD_0_3 = z.object({ ...COMMON, protocolVersion: text, url: text });
 /** The three bindings A2A 1.0 defines (§9-§11); `protocolBinding` is an open string besides them. */
 export const CORE_BINDINGS = ['JSONRPC', 'GRPC', 'HTTP+JSON'] as const;
 /** A custom binding is named by an absolute URI (1.0 §5.8 SHOULD, §12.7), e.g. https://example.com/bindings/websocket/v1. */
-const bindingUri = z.string().trim().regex(/^[a-z][a-z0-9+.-]*:\S+$/i);
+const bindingUri = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9+.-]*:\S+$/i);
 /**
  * A2A 1.0: supportedInterfaces[] each with url, protocolBinding, protocolVersion. §5.7: "Arrays
  * marked as required MUST contain at least one element", so the required lists must not be empty
@@ -41,7 +52,14 @@ export const AGENT_CARD_1_0 = z.object({
   skills: z.array(z.unknown()).min(1),
   supportedInterfaces: z.array(z.object({ url: text, protocolBinding: z.union([z.enum(CORE_BINDINGS), bindingUri]), protocolVersion: text })).min(1),
 });
-export const AGENT_SKILL = z.object({ id: text, name: text, description: text, tags: strings, inputModes: strings.optional(), outputModes: strings.optional() });
+export const AGENT_SKILL = z.object({
+  id: text,
+  name: text,
+  description: text,
+  tags: strings,
+  inputModes: strings.optional(),
+  outputModes: strings.optional(),
+});
 
 /** A media type (RFC 6838 type/subtype, parameters allowed): "text/plain", not "text". */
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9*][a-z0-9!#$&^_.+*-]{0,126}\s*(;.*)?$/i;
@@ -74,7 +92,8 @@ export function a2aSchemaFindings(card: Record<string, unknown>, version: A2aCar
       seen.add(member);
       if (member === 'supportedInterfaces' && Array.isArray(card.supportedInterfaces) && issue.path.length > 1) {
         out.push({ code: 'A5/bad-interface', data: { index: Number(issue.path[1]), member: String(issue.path[2] ?? '') } });
-      } else if (card[member] === undefined || card[member] === null) out.push({ code: 'A5/no-member', data: { member, version: version === '1.0' ? '1.0' : '0.3' } });
+      } else if (card[member] === undefined || card[member] === null)
+        out.push({ code: 'A5/no-member', data: { member, version: version === '1.0' ? '1.0' : '0.3' } });
       else if (issue.code === 'too_small' && Array.isArray(card[member])) out.push({ code: 'A5/empty-member', data: { member } });
       else out.push({ code: 'A5/bad-member', data: { member } });
     }
@@ -104,7 +123,9 @@ export function protocolVersionProblem(v: string): string | null {
 function protocolVersionFindings(card: Record<string, unknown>, version: A2aCardVersion | null): A2aFinding[] {
   const places: Array<[string, unknown]> =
     version === '1.0'
-      ? (Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : []).slice(0, 50).map((i, n) => [`supportedInterfaces[${n}].protocolVersion`, isObject(i) ? i.protocolVersion : undefined])
+      ? (Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : [])
+          .slice(0, 50)
+          .map((i, n) => [`supportedInterfaces[${n}].protocolVersion`, isObject(i) ? i.protocolVersion : undefined])
       : [['protocolVersion', card.protocolVersion]];
   const out: A2aFinding[] = [];
   for (const [field, v] of places) {
@@ -135,7 +156,10 @@ function shown(v: unknown): string {
 
 /** Input/output modes that are not media types ("text" instead of "text/plain"), at most three named. */
 function modeFindings(card: Record<string, unknown>): A2aFinding[] {
-  const places: Array<[string, unknown]> = [['defaultInputModes', card.defaultInputModes], ['defaultOutputModes', card.defaultOutputModes]];
+  const places: Array<[string, unknown]> = [
+    ['defaultInputModes', card.defaultInputModes],
+    ['defaultOutputModes', card.defaultOutputModes],
+  ];
   if (Array.isArray(card.skills)) {
     card.skills.slice(0, 50).forEach((s, i) => {
       if (isObject(s)) places.push([`skills[${i}].inputModes`, s.inputModes], [`skills[${i}].outputModes`, s.outputModes]);

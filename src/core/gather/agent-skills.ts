@@ -130,7 +130,8 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
   const schemaV = schemaVersion(doc.$schema);
   const objectFiles = skills.some((s) => isObject(s) && Array.isArray(s.files) && s.files.some((f) => isObject(f)));
   const declaredVersion = typeof doc.version === 'string' ? doc.version : null;
-  const schema = doc.$schema === undefined || doc.$schema === null ? null : typeof doc.$schema === 'string' ? doc.$schema.slice(0, 120) : shownJson(doc.$schema);
+  const schema =
+    doc.$schema === undefined || doc.$schema === null ? null : typeof doc.$schema === 'string' ? doc.$schema.slice(0, 120) : shownJson(doc.$schema);
 
   let format: SkillsFormat;
   let declared: string | null;
@@ -157,8 +158,7 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
     declared = schemaV ?? declaredVersion;
     declaredBy = schemaV ? '$schema' : declaredVersion ? 'version' : null;
     if (schema !== null && !schemaV) problems.push({ kind: 'unknown-schema', schema: schema.slice(0, 80) });
-    if (path === SKILLS_INDEX_PATH && schema === null && skills.some((s) => isObject(s) && 'digest' in s && 'url' in s))
-      problems.push({ kind: 'no-schema' });
+    if (path === SKILLS_INDEX_PATH && schema === null && skills.some((s) => isObject(s) && 'digest' in s && 'url' in s)) problems.push({ kind: 'no-schema' });
   }
 
   // Where v0.1.0 and the draft put each skill: {index dir}/{name}/SKILL.md.
@@ -187,7 +187,8 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
       if (gp) p.push(gp);
       const digest = bare ?? (gp ? null : (s.digest as string));
       // agentskills.io (PR #380): an optional per-entry `version`, a semantic version of the artifact.
-      if (s.version !== undefined && !(typeof s.version === 'string' && SEMVER_RE.test(s.version))) notes.push(`entry "${name}": \`version\` ${shownJson(s.version)} is not a semantic version (e.g. "1.2.0")`);
+      if (s.version !== undefined && !(typeof s.version === 'string' && SEMVER_RE.test(s.version)))
+        notes.push(`entry "${name}": \`version\` ${shownJson(s.version)} is not a semantic version (e.g. "1.2.0")`);
       // Clients read nothing else of a skipped entry, so its other members are not judged.
       if (skipped) return { index: i, name, type: null, url: r.url, digest, problems: [], skipped };
       return { index: i, name, type, url: r.url, digest, problems: p, ...(notes.length ? { notes } : {}) };
@@ -268,9 +269,7 @@ export function deepEntries(index: SkillsIndex): SkillEntry[] {
   const lenient = index.format === 'unknown-schema';
   // One download per URL: two entries naming the same artifact are one artifact (the first entry's checks apply).
   const seen = new Set<string>();
-  return index.entries
-    .filter((e) => e.url && !e.skipped && (lenient || !e.problems.length) && !seen.has(e.url) && !!seen.add(e.url))
-    .slice(0, DEEP_LIMIT);
+  return index.entries.filter((e) => e.url && !e.skipped && (lenient || !e.problems.length) && !seen.has(e.url) && !!seen.add(e.url)).slice(0, DEEP_LIMIT);
 }
 
 /** Fetches the index (current path, then the v0.1.0 path) and up to five artifacts. */
@@ -289,7 +288,9 @@ export function agentSkills(ctx: GatherContext): Promise<SkillsArtifact> {
       }
     }
     // Else an index a catalog entry names (catalog-reader.ts: an agent-skills entry of a JSON type).
-    const named = probe ? null : entriesOf(await agentCatalog(ctx), 'agent-skills').find(({ entry }) => entry.url && /\+json\b/i.test(entry.type ?? ''))?.entry.url;
+    const named = probe
+      ? null
+      : entriesOf(await agentCatalog(ctx), 'agent-skills').find(({ entry }) => entry.url && /\+json\b/i.test(entry.type ?? ''))?.entry.url;
     if (named) {
       const res = await ctx.fetch(named, SKILLS_INDEX_OPTIONS);
       probes.push(res);

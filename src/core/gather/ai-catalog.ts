@@ -24,7 +24,10 @@ export const MCP_CATALOG_PATH = '/.well-known/mcp/catalog.json';
 /** The link relation ARD v0.91 consumers MUST honour, and its predecessor's. */
 export const ARD_REL = 'ard';
 export const LEGACY_REL = 'ai-catalog';
-export const AI_CATALOG_OPTIONS: FetchOptions & { accept: string } = { accept: 'application/ai-catalog+json, application/json;q=0.9, */*;q=0.1', maxBytes: 1024 * 1024 };
+export const AI_CATALOG_OPTIONS: FetchOptions & { accept: string } = {
+  accept: 'application/ai-catalog+json, application/json;q=0.9, */*;q=0.1',
+  maxBytes: 1024 * 1024,
+};
 /** The MCP Catalog was asked for as plain JSON: the same request the older prefetch sent. */
 export const MCP_CATALOG_OPTIONS: FetchOptions & { accept: string } = { accept: 'application/json', maxBytes: 1024 * 1024 };
 
@@ -109,7 +112,8 @@ export function agentmapOf(robotsText: string, base: string): string | null {
  * (all sent with the page) when nothing names a catalog, at most eight.
  */
 export function catalogCandidates(signals: CatalogSignals, origin: string): CatalogCandidate[] {
-  const at = (url: string | null | undefined, via: CatalogSignal, name: CatalogName): CatalogCandidate | null => (url ? { url, via, name, legacy: name !== 'ard' } : null);
+  const at = (url: string | null | undefined, via: CatalogSignal, name: CatalogName): CatalogCandidate | null =>
+    url ? { url, via, name, legacy: name !== 'ard' } : null;
   const all: Array<CatalogCandidate | null> = [
     at(signals.agentmap, 'robots-agentmap', 'ard'),
     at(signals.htmlLink, 'html-link', 'ard'),

@@ -181,7 +181,11 @@ export async function catalogSignals(ctx: GatherContext): Promise<CatalogSignals
 export const optionsOf = (c: CatalogCandidate) => (c.name === 'mcp-catalog' ? MCP_CATALOG_OPTIONS : AI_CATALOG_OPTIONS);
 
 /** Reads every location (pure but for `fetch`): the well-known ones went out with the page. */
-export async function readCatalogs(signals: CatalogSignals, origin: string, fetch: (c: CatalogCandidate) => Promise<FetchResult>): Promise<AgentCatalogArtifact> {
+export async function readCatalogs(
+  signals: CatalogSignals,
+  origin: string,
+  fetch: (c: CatalogCandidate) => Promise<FetchResult>,
+): Promise<AgentCatalogArtifact> {
   const candidates = catalogCandidates(signals, origin);
   const probes = await Promise.all(candidates.map(fetch));
   const documents = candidates.flatMap((at, i) => (isFound(probes[i]) ? [readCatalogDocument(probes[i], at, origin)] : []));
@@ -199,7 +203,9 @@ export function agentCatalog(ctx: GatherContext): Promise<AgentCatalogArtifact> 
 
 /** Entries of one kind, from every catalog this site speaks for, in reading order, each with its catalog. */
 export function entriesOf(artifact: AgentCatalogArtifact | null | undefined, kind: EntryKind): Array<{ entry: CatalogEntry; document: CatalogDocument }> {
-  return (artifact?.documents ?? []).filter((d) => d.ok && !d.offSite).flatMap((document) => document.entries.filter((e) => e.kind === kind).map((entry) => ({ entry, document })));
+  return (artifact?.documents ?? [])
+    .filter((d) => d.ok && !d.offSite)
+    .flatMap((document) => document.entries.filter((e) => e.kind === kind).map((entry) => ({ entry, document })));
 }
 
 /** The first URL an entry of this kind names on any catalog (A5, A6: their document found through a catalog). */

@@ -3,7 +3,11 @@ import type { FetchResult } from '../net/http.js';
 import { parseJsonBounded } from './nesting.js';
 
 export function bodyLooksLikeHtml(text: string): boolean {
-  const head = text.replace(/^\uFEFF/, '').trimStart().slice(0, 512).toLowerCase();
+  const head = text
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 512)
+    .toLowerCase();
   return head.startsWith('<!doctype html') || head.startsWith('<html') || /^<(head|body)[\s>]/.test(head);
 }
 

@@ -23,7 +23,6 @@ export function requestKey(method: string, url: string, accept: string, userAgen
   return userAgent === undefined ? `${method} ${url} ${accept}` : `${method} ${url} ${accept}${UA_KEY}${userAgent}`;
 }
 
-
 export class GatherContext {
   private readonly requests: Map<string, Promise<FetchResult>>;
   private readonly artifacts = new Map<string, Promise<unknown>>();

@@ -95,7 +95,10 @@ export function parseLinkHeader(header: string | undefined, contextUrl: string):
     out.push({
       href,
       target: resolve(href, contextUrl),
-      rels: (params.rel ?? '').split(/\s+/).filter(Boolean).map((r) => r.toLowerCase()),
+      rels: (params.rel ?? '')
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((r) => r.toLowerCase()),
       params,
     });
   }

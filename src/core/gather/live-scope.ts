@@ -64,7 +64,9 @@ export function probedHost(endpoint: string, origin: string): { host: string; of
 /** Evidence text naming the probed host when it is not the scanned site ('' when it is). */
 export function offSiteNote(endpoint: string, origin: string): string {
   const p = probedHost(endpoint, origin);
-  return p.offSite ? ` [probed host ${p.host}: another site than the one scanned, within a budget of ${OFF_SITE_PROBES_PER_HOST_PER_MINUTE} requests per minute]` : '';
+  return p.offSite
+    ? ` [probed host ${p.host}: another site than the one scanned, within a budget of ${OFF_SITE_PROBES_PER_HOST_PER_MINUTE} requests per minute]`
+    : '';
 }
 
 /** The answers of live probes (MCP handshake, A2A JSON-RPC), so the engine can tell them apart. */
@@ -97,8 +99,19 @@ export function budgetedSend<T extends (url: string, opts: FetchOptions) => Prom
     if (offSite && !takeOffSite(host.toLowerCase())) {
       const message = `not sent: ${host} is another site than the one scanned, and its live-probe budget (${OFF_SITE_PROBES_PER_HOST_PER_MINUTE} requests per minute) is spent`;
       return {
-        method: opts.method ?? 'GET', requestedUrl: url, accept: opts.accept ?? '*/*', url, status: null, headers: {}, contentType: null,
-        body: Buffer.alloc(0), text: '', truncated: false, redirects: [], durationMs: 0, error: { code: 'blocked', message },
+        method: opts.method ?? 'GET',
+        requestedUrl: url,
+        accept: opts.accept ?? '*/*',
+        url,
+        status: null,
+        headers: {},
+        contentType: null,
+        body: Buffer.alloc(0),
+        text: '',
+        truncated: false,
+        redirects: [],
+        durationMs: 0,
+        error: { code: 'blocked', message },
       } satisfies FetchResult;
     }
     return send(url, opts);

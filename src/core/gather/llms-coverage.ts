@@ -26,7 +26,10 @@ const HEADING_LINE = /^\s{0,3}#{1,6}\s+(.*)$/;
 const URL_TOKEN = /(?:https?:\/\/|(?<![\w.])\/)[^\s<>"'`)\]]+/gi;
 
 function normText(s: string): string {
-  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /** A comparable key for a URL path: lower-case, no query or fragment, no extension, no trailing slash or /index. */

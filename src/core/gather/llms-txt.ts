@@ -124,7 +124,8 @@ export function parseLlmsTxt(text: string): LlmsDoc {
     const isItem = /^\s*[-*+]\s+/.test(line) || /^\s*\d+[.)]\s+/.test(line);
     LINK_RE.lastIndex = 0;
     // A list item naming a URL or a site path without a [name](url) link ("- https://…", "- Docs: /docs").
-    if (isItem && sections.length && !LINK_RE.test(line) && (/https?:\/\/\S/.test(line) || BARE_PATH_RE.test(line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, ' ')))) bareUrls++;
+    if (isItem && sections.length && !LINK_RE.test(line) && (/https?:\/\/\S/.test(line) || BARE_PATH_RE.test(line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, ' '))))
+      bareUrls++;
     LINK_RE.lastIndex = 0;
     for (let m = LINK_RE.exec(line); m && links.length < MAX_LINKS; m = LINK_RE.exec(line)) {
       const after = line.slice(m.index + m[0].length);
@@ -252,7 +253,11 @@ export function gatherLlms(ctx: GatherContext, file: 'llms.txt' | 'llms-full.txt
       if (more.length) candidates.push(...(await probe(more)));
     }
     const root = candidates.find((c) => c.path === `/${file}`) ?? candidates[candidates.length - 1];
-    const chosen = candidates.find((c) => c.state === 'document') ?? candidates.find((c) => READABLE.includes(c.state)) ?? candidates.find((c) => c.state === 'empty') ?? root;
+    const chosen =
+      candidates.find((c) => c.state === 'document') ??
+      candidates.find((c) => READABLE.includes(c.state)) ??
+      candidates.find((c) => c.state === 'empty') ??
+      root;
     let linkChecks: LinkProbe[] = [];
     let uncheckedLinks = 0;
     // llms.txt is an index, so its links are worth a bounded check; llms-full.txt is content.
@@ -269,7 +274,7 @@ export function gatherLlms(ctx: GatherContext, file: 'llms.txt' | 'llms-full.txt
               }
             })
             .filter((u): u is URL => !!u && u.origin === ctx.origin && (u.protocol === 'http:' || u.protocol === 'https:'))
-            .map((u) => (u.hash = '', u.href)),
+            .map((u) => ((u.hash = ''), u.href)),
         ),
       ];
       linkChecks = await checkLinks(ctx, sameOrigin, LLMS_MAX_LINK_CHECKS);
@@ -297,7 +302,8 @@ export function isLlmsTxtUrl(target: string): boolean {
 export function describedbyLlmsProblem(target: string, page: URL, chosen: LlmsCandidate | null): string | null {
   const t = new URL(target);
   if (t.origin !== page.origin || !isLlmsTxtUrl(target)) return null;
-  if (!llmsCovers(t.pathname, page.pathname)) return `The rel="describedby" link names ${t.pathname}, which does not cover ${page.pathname} (llmstxt.org v2: an llms.txt covers the pages under its path)`;
+  if (!llmsCovers(t.pathname, page.pathname))
+    return `The rel="describedby" link names ${t.pathname}, which does not cover ${page.pathname} (llmstxt.org v2: an llms.txt covers the pages under its path)`;
   if (chosen?.state === 'document' && chosen.path !== t.pathname && chosen.path.length > t.pathname.length && llmsCovers(chosen.path, page.pathname))
     return `The rel="describedby" link names ${t.pathname}, but ${chosen.path} also covers ${page.pathname} and is more specific (llmstxt.org v2: the most specific file applies)`;
   return null;

@@ -67,5 +67,8 @@ export function markdownTwinPath(pathname: string): string | null {
 
 /** Normalised text for "does the Markdown mention the page's title" comparisons. */
 export function normaliseForMatch(s: string): string {
-  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }

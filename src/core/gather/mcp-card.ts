@@ -91,12 +91,14 @@ export function serverCardProblems(card: Record<string, unknown>): string[] {
   const $schema = card.$schema;
   if ($schema === undefined) out.push(`no "$schema" (required: ${SERVER_CARD_SCHEMA_URL})`);
   else if (typeof $schema !== 'string') out.push('"$schema" is not a string');
-  else if (DATED_SCHEMA_RE.test($schema.trim())) out.push(`"$schema" ${quoted($schema)} is date-versioned: only the /v1/ URL is valid (schema URLs are versioned by vN, not by date)`);
+  else if (DATED_SCHEMA_RE.test($schema.trim()))
+    out.push(`"$schema" ${quoted($schema)} is date-versioned: only the /v1/ URL is valid (schema URLs are versioned by vN, not by date)`);
   else if ($schema.trim() !== SERVER_CARD_SCHEMA_URL) out.push(`"$schema" ${quoted($schema)} is not the v1 server-card schema URL (${SERVER_CARD_SCHEMA_URL})`);
   const name = card.name;
   if (name === undefined) out.push('no "name" (reverse-DNS with one "/", e.g. com.example/weather)');
   else if (typeof name !== 'string') out.push('"name" is not a string');
-  else if (!SERVER_NAME_RE.test(name) || name.length < 3 || name.length > 200) out.push(`"name" ${quoted(name)} is not reverse-DNS with exactly one "/" (namespace/server, e.g. com.example/weather; SEP-2127)`);
+  else if (!SERVER_NAME_RE.test(name) || name.length < 3 || name.length > 200)
+    out.push(`"name" ${quoted(name)} is not reverse-DNS with exactly one "/" (namespace/server, e.g. com.example/weather; SEP-2127)`);
   const version = card.version;
   if (version === undefined) out.push('no "version"');
   else if (typeof version !== 'string' || !version.trim()) out.push('"version" is not a non-empty string');
@@ -106,22 +108,31 @@ export function serverCardProblems(card: Record<string, unknown>): string[] {
   if (description === undefined) out.push('no "description"');
   else if (typeof description !== 'string' || !description.length) out.push('"description" is not a non-empty string');
   else if (description.length > 100) out.push(`"description" has ${description.length} characters (at most 100)`);
-  if (card.title !== undefined && (typeof card.title !== 'string' || !card.title.length || card.title.length > 100)) out.push('"title" is not a string of 1-100 characters');
+  if (card.title !== undefined && (typeof card.title !== 'string' || !card.title.length || card.title.length > 100))
+    out.push('"title" is not a string of 1-100 characters');
   if (card.websiteUrl !== undefined && !isAbsoluteUrl(card.websiteUrl)) out.push('"websiteUrl" is not an absolute URL');
-  if (card.repository !== undefined && !(isObject(card.repository) && typeof card.repository.url === 'string' && typeof card.repository.source === 'string')) out.push('"repository" lacks a url and source');
-  if (card.icons !== undefined && !(Array.isArray(card.icons) && card.icons.every((i) => isObject(i) && typeof i.src === 'string'))) out.push('"icons" is not a list of {src}');
+  if (card.repository !== undefined && !(isObject(card.repository) && typeof card.repository.url === 'string' && typeof card.repository.source === 'string'))
+    out.push('"repository" lacks a url and source');
+  if (card.icons !== undefined && !(Array.isArray(card.icons) && card.icons.every((i) => isObject(i) && typeof i.src === 'string')))
+    out.push('"icons" is not a list of {src}');
   if (card._meta !== undefined && !isObject(card._meta)) out.push('"_meta" is not an object');
   if (card.remotes !== undefined) {
     if (!Array.isArray(card.remotes)) out.push('"remotes" is not an array');
     else
       card.remotes.slice(0, 20).forEach((r, i) => {
         if (!isObject(r)) return void out.push(`remotes[${i}] is not an object`);
-        if (r.type !== 'streamable-http' && r.type !== 'sse') out.push(`remotes[${i}].type ${typeof r.type === 'string' ? quoted(r.type) : 'is absent, '} not "streamable-http" or "sse"`);
+        if (r.type !== 'streamable-http' && r.type !== 'sse')
+          out.push(`remotes[${i}].type ${typeof r.type === 'string' ? quoted(r.type) : 'is absent, '} not "streamable-http" or "sse"`);
         if (typeof r.url !== 'string') out.push(`remotes[${i}] has no "url"`);
         else if (!REMOTE_URL_RE.test(r.url)) out.push(`remotes[${i}].url ${quoted(r.url)} is not an http(s) URL or a {variable} template`);
-        if (r.headers !== undefined && !(Array.isArray(r.headers) && r.headers.every((h) => isObject(h) && typeof h.name === 'string'))) out.push(`remotes[${i}].headers is not a list of {name}`);
+        if (r.headers !== undefined && !(Array.isArray(r.headers) && r.headers.every((h) => isObject(h) && typeof h.name === 'string')))
+          out.push(`remotes[${i}].headers is not a list of {name}`);
         if (r.variables !== undefined && !isObject(r.variables)) out.push(`remotes[${i}].variables is not an object`);
-        if (r.supportedProtocolVersions !== undefined && !(Array.isArray(r.supportedProtocolVersions) && r.supportedProtocolVersions.every((v) => typeof v === 'string'))) out.push(`remotes[${i}].supportedProtocolVersions is not a list of strings`);
+        if (
+          r.supportedProtocolVersions !== undefined &&
+          !(Array.isArray(r.supportedProtocolVersions) && r.supportedProtocolVersions.every((v) => typeof v === 'string'))
+        )
+          out.push(`remotes[${i}].supportedProtocolVersions is not a list of strings`);
       });
   }
   return out.slice(0, MAX_SCHEMA_PROBLEMS);
@@ -214,12 +225,14 @@ export function readMcpCard(card: Record<string, unknown>): CardReading {
       if (isObject(r) && typeof r.url === 'string' && r.url.includes('{')) {
         const url = substituted(r.url, r.variables);
         if (url === null) unresolvedTemplates.push(r.url);
-        else (push(url, r.type), (remoteUrls += 1));
-      } else if (isObject(r) && str(r.url ?? r.endpoint)) (push(r.url ?? r.endpoint, r.type), (remoteUrls += 1));
+        else push(url, r.type), (remoteUrls += 1);
+      } else if (isObject(r) && str(r.url ?? r.endpoint)) push(r.url ?? r.endpoint, r.type), (remoteUrls += 1);
   // SEP-1649 names the URL `transport.endpoint`; other drafts say `url`.
   if (Array.isArray(card.transports)) for (const r of card.transports) if (isObject(r)) push(r.url ?? r.endpoint, r.type);
   // A card that says it is documentation only names pages, not endpoints: only remotes[] count then (issue 28.9).
-  const documentationOnly = [card.transport, card.type, isObject(card.transport) ? card.transport.type : undefined].some((v) => typeof v === 'string' && /documentation/i.test(v));
+  const documentationOnly = [card.transport, card.type, isObject(card.transport) ? card.transport.type : undefined].some(
+    (v) => typeof v === 'string' && /documentation/i.test(v),
+  );
   const variantKeys: string[] = [];
   if (!documentationOnly) {
     push(card.endpoint);

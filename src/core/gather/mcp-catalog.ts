@@ -43,7 +43,11 @@ export interface McpCatalogArtifact {
  * The server-card entries to read, in catalog order: an inline card when the entry carries `data`
  * (and no `url`), else a URL to fetch; the first MAX_CATALOG_CARDS URLs, no URL twice.
  */
-export function cardEntries(catalogs: AgentCatalogArtifact): { fetch: Array<{ entry: CatalogEntry; document: CatalogDocument }>; inline: CatalogCard[]; skipped: number } {
+export function cardEntries(catalogs: AgentCatalogArtifact): {
+  fetch: Array<{ entry: CatalogEntry; document: CatalogDocument }>;
+  inline: CatalogCard[];
+  skipped: number;
+} {
   const all = entriesOf(catalogs, 'mcp-server-card');
   const inline = all.filter(({ entry }) => entry.data && !entry.hasUrl).map(({ entry, document }) => ({ entry, document, inline: entry.data! }));
   const byUrl = all.filter(({ entry }) => entry.url && !entry.hasData);
@@ -55,7 +59,9 @@ export function cardEntries(catalogs: AgentCatalogArtifact): { fetch: Array<{ en
 export async function fetchCatalogCards(catalogs: AgentCatalogArtifact, fetchCard: (url: string) => Promise<FetchResult>): Promise<McpCatalogArtifact> {
   const { fetch, inline, skipped } = cardEntries(catalogs);
   const fetched = await Promise.all(fetch.map(async ({ entry, document }) => ({ entry, document, probe: await fetchCard(entry.url!) })));
-  const cards = [...fetched, ...inline].sort((a, b) => catalogs.documents.indexOf(a.document) - catalogs.documents.indexOf(b.document) || a.entry.index - b.entry.index);
+  const cards = [...fetched, ...inline].sort(
+    (a, b) => catalogs.documents.indexOf(a.document) - catalogs.documents.indexOf(b.document) || a.entry.index - b.entry.index,
+  );
   return { catalogs, cards, skipped };
 }
 

@@ -125,11 +125,7 @@ export function liveMcpProbe(ctx: GatherContext): Promise<McpProbeResult | null>
  * the requests were not prefetched. `underway` settles once the cards are read and, when one names
  * an endpoint, the first request of the handshake has been handed to the client.
  */
-export function startLiveMcpProbe(
-  prefetched: ReadonlyMap<string, Promise<FetchResult>>,
-  origin: string,
-  send: LiveSend,
-): StartedMcpProbe | null {
+export function startLiveMcpProbe(prefetched: ReadonlyMap<string, Promise<FetchResult>>, origin: string, send: LiveSend): StartedMcpProbe | null {
   const cards = MCP_CARD_PATHS.map((p) => prefetched.get(requestKey('GET', new URL(p, origin).href, MCP_CARD_OPTIONS.accept)));
   const none = { agentmap: null, htmlLink: null, linkHeader: null };
   const sent = (c: CatalogCandidate) => prefetched.get(requestKey('GET', c.url, optionsOf(c).accept));
@@ -151,7 +147,9 @@ export function startLiveMcpProbe(
     markUnderway();
     return sent;
   };
-  const endpoint = Promise.all([Promise.all(cards as Array<Promise<FetchResult>>), catalog]).then(([probes, fromCatalog]) => liveEndpoint(probes, origin, fromCatalog));
+  const endpoint = Promise.all([Promise.all(cards as Array<Promise<FetchResult>>), catalog]).then(([probes, fromCatalog]) =>
+    liveEndpoint(probes, origin, fromCatalog),
+  );
   const result = endpoint.then((e) => (e ? probeEndpoint(e, origin, sending) : null));
   void result.finally(markUnderway); // no endpoint, or the handshake failed before sending
   return { result, underway, endpoint, cardFetches };
@@ -252,7 +250,8 @@ async function runProbe(send: LiveSend, endpoint: string): Promise<McpProbeResul
       await request('initialize', { protocolVersion: sdk.LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'ai-ready', version: VERSION } }),
     );
     if (!init.success) throw new Error('the initialize result is not an MCP InitializeResult');
-    if (!sdk.SUPPORTED_PROTOCOL_VERSIONS.includes(init.data.protocolVersion)) throw new Error(`unsupported protocol version ${init.data.protocolVersion.slice(0, 40)}`);
+    if (!sdk.SUPPORTED_PROTOCOL_VERSIONS.includes(init.data.protocolVersion))
+      throw new Error(`unsupported protocol version ${init.data.protocolVersion.slice(0, 40)}`);
     transport.setProtocolVersion(init.data.protocolVersion);
     result.serverName = init.data.serverInfo.name.slice(0, 100);
     result.serverVersion = init.data.serverInfo.version.slice(0, 40);
@@ -294,7 +293,9 @@ async function runProbe(send: LiveSend, endpoint: string): Promise<McpProbeResul
 
 /** A short reason the handshake failed: the HTTP answer when there was one, else the SDK's error. */
 function describeFailure(e: unknown, last: FetchResult | undefined): string {
-  const message = String((e as Error)?.message ?? e).replace(/\s+/g, ' ').slice(0, 160);
+  const message = String((e as Error)?.message ?? e)
+    .replace(/\s+/g, ' ')
+    .slice(0, 160);
   if (!last) return message;
   if (last.status === null) return last.error?.message ?? message;
   if (last.status < 200 || last.status >= 300) return `HTTP ${last.status}${last.contentType ? ` (${last.contentType})` : ''}`;

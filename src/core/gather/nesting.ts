@@ -120,11 +120,7 @@ export function yamlNestingDepth(text: string, stopAbove = Infinity): number {
       // before white space (or `:` right after a JSON-like key in flow). Inside plain text they
       // are characters (`-"`, `a,'b`), and a quote opened there would hide the brackets after it.
       if (!quote) {
-        nodeStart =
-          opened ||
-          (c === ',' && flow > 0) ||
-          ((c === '-' || c === '?' || c === ':') && isIndicatorEnd(line, k + 1)) ||
-          (c === ':' && flow > 0);
+        nodeStart = opened || (c === ',' && flow > 0) || ((c === '-' || c === '?' || c === ':') && isIndicatorEnd(line, k + 1)) || (c === ':' && flow > 0);
       }
     }
     if (!quote && flow === 0 && BLOCK_SCALAR_RE.test(line)) blockScalarIndent = i;

@@ -91,8 +91,7 @@ type Parsed = { ok: true; value: unknown; format: 'json' | 'yaml' } | { ok: fals
 /** JSON first; YAML when the type or extension says so, or the text reads like a YAML OpenAPI file. */
 export function parseOpenApiText(res: FetchResult): Parsed {
   const text = res.text.replace(/^\uFEFF/, '');
-  const yamlish =
-    /yaml/.test(res.contentType ?? '') || /\.ya?ml($|\?)/i.test(res.requestedUrl) || /^\s*(openapi|swagger)\s*:/m.test(text.slice(0, 4000));
+  const yamlish = /yaml/.test(res.contentType ?? '') || /\.ya?ml($|\?)/i.test(res.requestedUrl) || /^\s*(openapi|swagger)\s*:/m.test(text.slice(0, 4000));
   try {
     return { ok: true, value: parseJsonBounded(text), format: 'json' };
   } catch (e) {
@@ -134,7 +133,10 @@ export function readOpenApi(res: FetchResult, candidate: OpenApiCandidate): { do
   if (family === 'unknown') problems.push(`unsupported version "${version}" (expected openapi 3.x or swagger 2.0)`);
   // OpenAPI 3.1+ documents may hold only components or webhooks (valid, but nothing an agent can call).
   const pathsOptional = family === 'OpenAPI 3' && !/^3\.0(\.|$)/.test(version);
-  if (!pathCount) problems.push(`${isObject(v.paths) ? '`paths` is empty' : 'no `paths` object'}${pathsOptional ? ' (valid for OpenAPI 3.1+, but it describes no operation an agent can call)' : ''}`);
+  if (!pathCount)
+    problems.push(
+      `${isObject(v.paths) ? '`paths` is empty' : 'no `paths` object'}${pathsOptional ? ' (valid for OpenAPI 3.1+, but it describes no operation an agent can call)' : ''}`,
+    );
   return { document: doc, ...(problems.length ? { problem: problems.join('; ') } : {}) };
 }
 

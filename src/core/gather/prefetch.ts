@@ -44,13 +44,25 @@ const CHAIN_STARTS: Array<{ path: string; options: FetchOptions & { accept: stri
 export function reportingSender(http: HttpClient, emit: ScanEventListener): (url: string, options: FetchOptions) => Promise<FetchResult> {
   return (url, options) =>
     http.fetch(url, options).then((res) => {
-      emit({ type: 'probe', method: options.method ?? 'GET', url, status: res.status, contentType: res.contentType, durationMs: res.durationMs, error: res.error?.message });
+      emit({
+        type: 'probe',
+        method: options.method ?? 'GET',
+        url,
+        status: res.status,
+        contentType: res.contentType,
+        durationMs: res.durationMs,
+        error: res.error?.message,
+      });
       return res;
     });
 }
 
 /** Sends each request now; the map is keyed like GatherContext's memo, so the checks find them there. */
-function sendAll(http: HttpClient, requests: Array<{ url: string; options: FetchOptions & { accept: string } }>, emit: ScanEventListener): Map<string, Promise<FetchResult>> {
+function sendAll(
+  http: HttpClient,
+  requests: Array<{ url: string; options: FetchOptions & { accept: string } }>,
+  emit: ScanEventListener,
+): Map<string, Promise<FetchResult>> {
   const sent = new Map<string, Promise<FetchResult>>();
   const send = reportingSender(http, emit);
   for (const { url, options } of requests) sent.set(requestKey('GET', url, options.accept, options.userAgent), send(url, options));
@@ -64,7 +76,11 @@ export function prefetchChainStarts(
   opts: { sitemap?: boolean } = {},
 ): Map<string, Promise<FetchResult>> {
   const starts = opts.sitemap ? [...CHAIN_STARTS, SITEMAP_PREFETCH] : CHAIN_STARTS;
-  return sendAll(http, starts.map(({ path, options }) => ({ url: new URL(path, origin).href, options })), emit);
+  return sendAll(
+    http,
+    starts.map(({ path, options }) => ({ url: new URL(path, origin).href, options })),
+    emit,
+  );
 }
 
 /**
@@ -73,7 +89,11 @@ export function prefetchChainStarts(
  * redirects, as the crawler would.
  */
 export function prefetchAiUserAgents(http: HttpClient, url: string, emit: ScanEventListener): Map<string, Promise<FetchResult>> {
-  return sendAll(http, AI_USER_AGENTS.map((agent) => ({ url, options: uaProbeOptions(agent) })), emit);
+  return sendAll(
+    http,
+    AI_USER_AGENTS.map((agent) => ({ url, options: uaProbeOptions(agent) })),
+    emit,
+  );
 }
 
 /** The page-URL-only request sets a check can ask for in `checks/early.ts`, by name. */

@@ -58,7 +58,9 @@ export function productFromSitemaps(sitemaps: Array<{ url: string; probe: FetchR
   }
   for (const s of sitemaps) {
     if (!PRODUCT_SITEMAP_RE.test(new URL(s.url).pathname)) continue;
-    const first = sitemapLocs(s.probe).map((l) => sameOrigin(l, origin)).find((u) => u && !/\.xml(\.gz)?$/i.test(u.pathname));
+    const first = sitemapLocs(s.probe)
+      .map((l) => sameOrigin(l, origin))
+      .find((u) => u && !/\.xml(\.gz)?$/i.test(u.pathname));
     if (first) return { url: first.href.split('#')[0], sitemap: s.url };
   }
   return null;

@@ -11,7 +11,16 @@ import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from './context.js';
 import { liveMcpProbe } from './mcp-probe.js';
 import { LIVE_MAX_BYTES, LIVE_TIMEOUT_MS, servedBySite } from './live-scope.js';
-import { JSON_ACCEPT, JSON_MAX_BYTES, PRM_PATH, httpUrl, readJsonDocument, resourceMetadataParam, type JsonDocument, type PrmArtifact } from './oauth-metadata.js';
+import {
+  JSON_ACCEPT,
+  JSON_MAX_BYTES,
+  PRM_PATH,
+  httpUrl,
+  readJsonDocument,
+  resourceMetadataParam,
+  type JsonDocument,
+  type PrmArtifact,
+} from './oauth-metadata.js';
 
 export interface ResourceChallenge {
   url: string;
@@ -21,7 +30,10 @@ export interface ResourceChallenge {
 
 const sameUrl = (a: string, b: string) => new URL(a).href === new URL(b).href;
 
-export async function probeProtectedResource(ctx: GatherContext, prm: PrmArtifact): Promise<{ challenge: ResourceChallenge | null; followed: JsonDocument | null }> {
+export async function probeProtectedResource(
+  ctx: GatherContext,
+  prm: PrmArtifact,
+): Promise<{ challenge: ResourceChallenge | null; followed: JsonDocument | null }> {
   const mcp = await liveMcpProbe(ctx);
   let challenge: ResourceChallenge | null = null;
   const mcp401 = mcp?.outcome === 'auth-required' ? mcp.exchanges.at(-1)?.probe : undefined;

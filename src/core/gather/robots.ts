@@ -44,8 +44,18 @@ export interface RobotsArtifact {
 }
 
 const KNOWN_FIELDS = new Set([
-  'user-agent', 'allow', 'disallow', 'sitemap', 'crawl-delay', 'host', 'content-signal', 'content-usage',
-  'clean-param', 'request-rate', 'visit-time', 'noindex',
+  'user-agent',
+  'allow',
+  'disallow',
+  'sitemap',
+  'crawl-delay',
+  'host',
+  'content-signal',
+  'content-usage',
+  'clean-param',
+  'request-rate',
+  'visit-time',
+  'noindex',
   // The AI catalog's pointer (Lighthouse's agentic gatherer reads it first; A10).
   'agentmap',
 ]);

@@ -162,15 +162,15 @@ let parser: XMLParser | undefined;
 /** Entity expansion off: an entity bomb never expands. Created on first use (see parsers.ts). */
 function xmlParser() {
   return (parser ??= new XMLParser({
-  processEntities: false,
-  htmlEntities: false,
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  maxNestedTags: MAX_XML_DEPTH,
+    processEntities: false,
+    htmlEntities: false,
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    parseTagValue: false,
+    parseAttributeValue: false,
+    ignoreDeclaration: true,
+    ignorePiTags: true,
+    maxNestedTags: MAX_XML_DEPTH,
   }));
 }
 
@@ -191,7 +191,10 @@ function locsFromTree(doc: Record<string, unknown>, rootName: string, kind: Site
   });
 }
 
-function parseXml(text: string, base: Omit<ParsedSitemap, 'kind' | 'namespace' | 'locCount' | 'sample' | 'invalidLocs' | 'fullyParsed' | 'problems' | 'fatal'>): ParsedSitemap {
+function parseXml(
+  text: string,
+  base: Omit<ParsedSitemap, 'kind' | 'namespace' | 'locCount' | 'sample' | 'invalidLocs' | 'fullyParsed' | 'problems' | 'fatal'>,
+): ParsedSitemap {
   const none = { ...base, kind: null, namespace: null, locCount: 0, sample: [], invalidLocs: 0, fullyParsed: false, problems: [] };
   if (/<!ENTITY/i.test(text.slice(0, 256 * 1024))) {
     return { ...none, fatal: 'the XML declares entities in a DOCTYPE (an entity-expansion risk); refused without expanding' };
@@ -225,7 +228,11 @@ function parseXml(text: string, base: Omit<ParsedSitemap, 'kind' | 'namespace' |
         fullyParsed = true;
       } catch (e) {
         const msg = (e as Error).message;
-        problems.push(/nested tags exceeded/i.test(msg) ? `XML nested more than ${MAX_XML_DEPTH} elements deep (nesting cap); entries counted by scanning` : `malformed XML: ${msg.slice(0, 120)}`);
+        problems.push(
+          /nested tags exceeded/i.test(msg)
+            ? `XML nested more than ${MAX_XML_DEPTH} elements deep (nesting cap); entries counted by scanning`
+            : `malformed XML: ${msg.slice(0, 120)}`,
+        );
       }
     }
   }
@@ -237,7 +244,8 @@ function parseXml(text: string, base: Omit<ParsedSitemap, 'kind' | 'namespace' |
     locCount = present.length;
     sample = present.slice(0, MAX_SAMPLE);
     invalidLocs = present.filter((l) => !absoluteHttp(l)).length;
-    if (present.length < locs.length) problems.push(`${locs.length - present.length} entr${locs.length - present.length === 1 ? 'y has' : 'ies have'} no location`);
+    if (present.length < locs.length)
+      problems.push(`${locs.length - present.length} entr${locs.length - present.length === 1 ? 'y has' : 'ies have'} no location`);
   } else if (kind === 'urlset' || kind === 'sitemapindex') {
     ({ count: locCount, sample, invalid: invalidLocs } = scanLocs(text));
   } else {
@@ -248,8 +256,14 @@ function parseXml(text: string, base: Omit<ParsedSitemap, 'kind' | 'namespace' |
   return { ...base, kind, namespace, locCount, sample, invalidLocs, fullyParsed, problems, fatal: null };
 }
 
-function parseText(text: string, base: Omit<ParsedSitemap, 'kind' | 'namespace' | 'locCount' | 'sample' | 'invalidLocs' | 'fullyParsed' | 'problems' | 'fatal'>): ParsedSitemap {
-  const lines = text.split(/\r\n|\r|\n/).map((l) => l.trim()).filter(Boolean);
+function parseText(
+  text: string,
+  base: Omit<ParsedSitemap, 'kind' | 'namespace' | 'locCount' | 'sample' | 'invalidLocs' | 'fullyParsed' | 'problems' | 'fatal'>,
+): ParsedSitemap {
+  const lines = text
+    .split(/\r\n|\r|\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   const urls = lines.filter(absoluteHttp);
   const none = { ...base, namespace: null, locCount: 0, sample: [], invalidLocs: 0, fullyParsed: true, problems: [] };
   // A text sitemap is nothing but URLs; a body that is mostly something else is not one.
@@ -288,7 +302,8 @@ export function parseSitemap(body: Buffer, opts: { truncated?: boolean } = {}): 
     const over = opts.truncated || bytes > SITEMAP_MAX_BYTES;
     if (over) parsed.problems.push(`larger than the protocol's 50 MB per file`);
     if (parsed.locCount === 0) parsed.problems.push(parsed.kind === 'sitemapindex' ? 'the index lists no sitemaps' : 'no <loc> entries (empty sitemap)');
-    if (parsed.locCount > SITEMAP_MAX_URLS) parsed.problems.push(`${parsed.locCount} entries, over the protocol's ${SITEMAP_MAX_URLS} per file (split it with a sitemap index)`);
+    if (parsed.locCount > SITEMAP_MAX_URLS)
+      parsed.problems.push(`${parsed.locCount} entries, over the protocol's ${SITEMAP_MAX_URLS} per file (split it with a sitemap index)`);
     if (parsed.invalidLocs > 0) parsed.problems.push(`${parsed.invalidLocs} location(s) are not absolute http(s) URLs`);
   }
   return parsed;

@@ -126,7 +126,10 @@ function readCapabilities(v: unknown): UcpCapability[] {
       .map((c) => (typeof c === 'string' ? { name: c } : isObject(c) && str(c.name) ? one(str(c.name)!, c) : null))
       .filter((c): c is UcpCapability => c !== null);
   }
-  if (isObject(v)) return Object.entries(v).slice(0, 100).map(([name, c]) => one(name, c));
+  if (isObject(v))
+    return Object.entries(v)
+      .slice(0, 100)
+      .map(([name, c]) => one(name, c));
   return [];
 }
 
@@ -171,7 +174,9 @@ export function ucpFromProbe(probe: FetchResult): UcpArtifact {
   if (!parsed.ok) return { probe, profile: null, problem: `not JSON (${parsed.error})` };
   if (!isObject(parsed.value)) return { probe, profile: null, problem: 'JSON but not an object' };
   const profile = readUcpProfile(parsed.value);
-  return profile ? { probe, profile } : { probe, profile: null, problem: 'JSON without a `ucp` object or top-level `protocol_version`/`services`/`capabilities`' };
+  return profile
+    ? { probe, profile }
+    : { probe, profile: null, problem: 'JSON without a `ucp` object or top-level `protocol_version`/`services`/`capabilities`' };
 }
 
 /** The UCP profile of the scanned origin, memoised per scan. */

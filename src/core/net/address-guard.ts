@@ -11,7 +11,8 @@ import { BlockList, isIP } from 'node:net';
  * What a refusal to scan a private address adds (issue 31.6): the service and the queue worker
  * refuse them by default; their operator can allow them, and the `scan` command never refuses.
  */
-export const PRIVATE_NETWORK_HINT = 'private networks are not scanned here (start `ai-ready serve` or `ai-ready worker` with --allow-private-network to scan them; `ai-ready scan` always does)';
+export const PRIVATE_NETWORK_HINT =
+  'private networks are not scanned here (start `ai-ready serve` or `ai-ready worker` with --allow-private-network to scan them; `ai-ready scan` always does)';
 
 export type AddressClass =
   | 'public'

@@ -229,7 +229,8 @@ function classifyError(e: unknown, deadline: AbortSignal | undefined, timeout?: 
   if (code === 'ECONNREFUSED') return { code: 'refused', message: 'connection refused' };
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return { code: 'reset', message: 'connection reset' };
   // A plain-HTTP server answering a TLS handshake: OpenSSL reads its "HTTP/1.1 400" as a bad record.
-  if (/WRONG_VERSION_NUMBER|packet length too long|unknown protocol/i.test(`${code} ${message}`) || /wrong version number/i.test(message)) return { code: 'tls', message: NOT_TLS_MESSAGE };
+  if (/WRONG_VERSION_NUMBER|packet length too long|unknown protocol/i.test(`${code} ${message}`) || /wrong version number/i.test(message))
+    return { code: 'tls', message: NOT_TLS_MESSAGE };
   if (/CERT|SSL|TLS|ERR_TLS/i.test(code) || /certificate|SSL/i.test(message)) return { code: 'tls', message: `TLS error: ${message}` };
   return { code: 'network', message };
 }
@@ -408,7 +409,10 @@ export class HttpClient {
       const host = bareHost(target.hostname);
       if (!this.hosts.has(host)) {
         if (this.hosts.size >= MAX_HOSTS_PER_CLIENT) {
-          return done({ url: current, error: { code: 'host-limit', message: `not sent to ${host}: a scan contacts at most ${MAX_HOSTS_PER_CLIENT} distinct host names` } });
+          return done({
+            url: current,
+            error: { code: 'host-limit', message: `not sent to ${host}: a scan contacts at most ${MAX_HOSTS_PER_CLIENT} distinct host names` },
+          });
         }
         this.hosts.add(host);
       }

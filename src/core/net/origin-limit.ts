@@ -31,10 +31,14 @@ function onAbortOf(signal: AbortSignal, waiter: () => void): () => void {
     const waiters = new Set<() => void>();
     set = waiters;
     abortWaiters.set(signal, waiters);
-    signal.addEventListener('abort', () => {
-      abortWaiters.delete(signal);
-      for (const w of waiters) w();
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        abortWaiters.delete(signal);
+        for (const w of waiters) w();
+      },
+      { once: true },
+    );
   }
   set.add(waiter);
   const mine = set;

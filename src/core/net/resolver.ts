@@ -60,7 +60,10 @@ function current(): Resolver {
 }
 
 function envServers(): string[] {
-  return (process.env.AI_READY_DNS_SERVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (process.env.AI_READY_DNS_SERVERS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 let hosts: { file: string; mtimeMs: number; checkedAt: number; map: Map<string, ResolvedAddress[]> } | null = null;
@@ -127,7 +130,11 @@ export async function resolveHost(hostname: string, opts: { hostsFile?: boolean 
   const host = bareHost(hostname).replace(/\.$/, '');
   const family = isIP(host);
   if (family) return [{ address: host, family: family as 4 | 6 }];
-  if (host === 'localhost' || host.endsWith('.localhost')) return [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }];
+  if (host === 'localhost' || host.endsWith('.localhost'))
+    return [
+      { address: '127.0.0.1', family: 4 },
+      { address: '::1', family: 6 },
+    ];
   const fromHosts = opts.hostsFile === false ? undefined : hostsEntries().get(host);
   if (fromHosts?.length) return fromHosts;
   const r = current();

@@ -15,14 +15,22 @@ export const FINGERPRINTS: Array<Fingerprint & { id: PlatformId }> = Object.valu
 );
 
 /** Hosting, CDN and web server (reported beside the platform; drives fix guides). */
-export const HOSTING_FINGERPRINTS: Array<{ id: HostingId; signals: Signal[] }> = Object.values(HOSTS).map((h) => ({ id: h.id as HostingId, signals: h.hostSignals ?? [] }));
+export const HOSTING_FINGERPRINTS: Array<{ id: HostingId; signals: Signal[] }> = Object.values(HOSTS).map((h) => ({
+  id: h.id as HostingId,
+  signals: h.hostSignals ?? [],
+}));
 
 /** SEO plugins (catalog §6.3); the first match wins. */
 export const SEO_PLUGINS: Array<{ id: string; signals: Signal[] }> = [
   {
     id: 'yoast',
     signals: [
-      { kind: 'html', pattern: /optimized with the Yoast SEO|Yoast SEO (Premium )?plugin|optimized with Yoast SEO for Shopify/i, weight: STRONG, label: 'Yoast comment' },
+      {
+        kind: 'html',
+        pattern: /optimized with the Yoast SEO|Yoast SEO (Premium )?plugin|optimized with Yoast SEO for Shopify/i,
+        weight: STRONG,
+        label: 'Yoast comment',
+      },
       { kind: 'selector', selector: 'script.yoast-schema-graph', weight: STRONG, label: 'yoast-schema-graph' },
     ],
   },

@@ -20,7 +20,12 @@ export function mergePlatform(target: PlatformInfo, sampled: SampledPlatform[]):
   if (target.platform === 'unknown') {
     const best = sampled.filter((s) => s.info.platform !== 'unknown').sort((a, b) => b.info.confidence - a.info.confidence)[0];
     if (best) {
-      merged = { ...merged, platform: best.info.platform, confidence: best.info.confidence, evidence: [...merged.evidence, ...on(best.label, best.info.evidence)] };
+      merged = {
+        ...merged,
+        platform: best.info.platform,
+        confidence: best.info.confidence,
+        evidence: [...merged.evidence, ...on(best.label, best.info.evidence)],
+      };
     }
   }
   const hosting = new Set(target.hosting ?? []);

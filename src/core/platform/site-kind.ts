@@ -70,7 +70,8 @@ export function appSignals(f: PageFacts, platform: string): { score: number; sig
   const signals: Array<[string, number]> = [];
   if (platform === 'bubble') signals.push(['platform:bubble', 0.9]);
   const hrefs = links(f);
-  if (hrefs.some((h) => /(^|\/)(login|log-in|signin|sign-in|signup|sign-up|register|dashboard|app)(\/|$|\?)/i.test(pathOf(h)))) signals.push(['links:login', 0.4]);
+  if (hrefs.some((h) => /(^|\/)(login|log-in|signin|sign-in|signup|sign-up|register|dashboard|app)(\/|$|\?)/i.test(pathOf(h))))
+    signals.push(['links:login', 0.4]);
   if (hrefs.some((h) => /^https?:\/\/(app|console|dashboard|my)\./i.test(h))) signals.push(['links:app-subdomain', 0.4]);
   if (f.$ && f.$('link[rel="manifest"]').length) signals.push(['manifest', 0.2]);
   if (f.$ && f.$('body').text().trim().length < 200 && f.$('#root, #app, #__next, #__nuxt, app-root').length) signals.push(['spa-shell', 0.3]);

@@ -39,8 +39,10 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
   },
   messages: {
     'A7/rendered-ok': 'Registered in the browser after load{via}: {count} tool(s): {tools}. Static reading: {static}',
-    'A7/rendered-schema-issues': 'Registered in the browser after load{via}: {count} tool(s): {tools}. The browser reports schema issues: {issues}. Static reading: {static}',
-    'A7/navigator-only': "The browser registered no tool: the page's scripts use navigator.modelContext, which current Chrome no longer has (the API is document.modelContext). Static reading: {static}",
+    'A7/rendered-schema-issues':
+      'Registered in the browser after load{via}: {count} tool(s): {tools}. The browser reports schema issues: {issues}. Static reading: {static}',
+    'A7/navigator-only':
+      "The browser registered no tool: the page's scripts use navigator.modelContext, which current Chrome no longer has (the API is document.modelContext). Static reading: {static}",
     'A7/rendered-none': 'The browser registered no WebMCP tool after load{via}{issues}. Static reading: {static}',
   },
   gather: (ctx) => renderedPage(ctx),
@@ -55,7 +57,8 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
     outcome = base;
     const details = { ...outcome.details, staticDetection: false, rendered: { tools: r.tools, schemaIssues: r.schemaIssues, via: r.webmcp } };
     // Without the DevTools domain the registrations were recorded in the page: said in the evidence.
-    const via = r.webmcp === 'recorded' ? ' (recorded from document.modelContext.registerTool calls and form tools: this browser has no DevTools WebMCP domain)' : '';
+    const via =
+      r.webmcp === 'recorded' ? ' (recorded from document.modelContext.registerTool calls and form tools: this browser has no DevTools WebMCP domain)' : '';
     const found = { via, count: r.tools.length, tools: r.tools.slice(0, 8).map(describeTool).join('; '), static: outcome.evidence };
     if (r.tools.length) {
       const matched = `WebMCP (${[r.tools.some((t) => !t.declarative) && 'imperative', r.tools.some((t) => t.declarative) && 'declarative'].filter(Boolean).join(' + ')}, seen by Chrome)`;
@@ -66,7 +69,8 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
           status: 'partial',
           code: 'A7/rendered-schema-issues',
           data: { ...found, issues },
-          remediation: 'Give every form tool a tooldescription and every parameter a label or toolparamdescription, so the browser can build a complete schema.',
+          remediation:
+            'Give every form tool a tooldescription and every parameter a label or toolparamdescription, so the browser can build a complete schema.',
           matched,
           details,
         };
@@ -87,7 +91,11 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
       ...outcome,
       status: 'fail',
       code: 'A7/rendered-none',
-      data: { via, issues: `${r.schemaIssues.length ? ` and reports ${r.schemaIssues.map((i) => i.type).join(', ')}` : ''}${refusedBy(a)}`, static: outcome.evidence },
+      data: {
+        via,
+        issues: `${r.schemaIssues.length ? ` and reports ${r.schemaIssues.map((i) => i.type).join(', ')}` : ''}${refusedBy(a)}`,
+        static: outcome.evidence,
+      },
       details,
     };
   },

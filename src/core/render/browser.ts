@@ -53,7 +53,9 @@ export function requireBrowser(env: NodeJS.ProcessEnv = process.env): string {
   const found = findBrowser(env);
   if (found) return found;
   const chosen = env.AI_READY_CHROME?.trim();
-  throw new BrowserNotFoundError(chosen ? `AI_READY_CHROME=${chosen} is not an executable file` : `no Chrome or Chromium on PATH (looked for ${CANDIDATES.join(', ')})`);
+  throw new BrowserNotFoundError(
+    chosen ? `AI_READY_CHROME=${chosen} is not an executable file` : `no Chrome or Chromium on PATH (looked for ${CANDIDATES.join(', ')})`,
+  );
 }
 
 /**
@@ -192,7 +194,8 @@ export function browserIdentity(env: NodeJS.ProcessEnv = process.env, uid: numbe
 
 /** Why `--render` cannot work on this machine (no browser, root without a way out), or null. */
 export function renderRefusal(env: NodeJS.ProcessEnv = process.env): string | null {
-  if (!findBrowser(env)) return `${env.AI_READY_CHROME ? `AI_READY_CHROME=${env.AI_READY_CHROME} is not an executable file` : 'no Chrome or Chromium found on PATH'}; ${INSTALL_HINT}`;
+  if (!findBrowser(env))
+    return `${env.AI_READY_CHROME ? `AI_READY_CHROME=${env.AI_READY_CHROME} is not an executable file` : 'no Chrome or Chromium found on PATH'}; ${INSTALL_HINT}`;
   try {
     browserIdentity(env);
     return null;
@@ -222,7 +225,9 @@ export const NO_NETWORK_OUTSIDE_CONTEXTS = ['--proxy-server=http://127.0.0.1:9',
  * can reach the browser. As root the browser is started through setpriv as an unprivileged user
  * (browserIdentity), with a profile that user owns and an environment of its own.
  */
-export async function launchBrowser(opts: { executablePath?: string; extraArgs?: string[]; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<LaunchedBrowser> {
+export async function launchBrowser(
+  opts: { executablePath?: string; extraArgs?: string[]; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<LaunchedBrowser> {
   const env = opts.env ?? process.env;
   const identity = browserIdentity(env);
   const browserPath = opts.executablePath ?? requireBrowser(env);
@@ -238,9 +243,20 @@ export async function launchBrowser(opts: { executablePath?: string; extraArgs?:
     chmodSync(home, 0o711);
     // setpriv drops every privilege of root, then runs the browser; the DevTools pipe (fds 3, 4) is inherited.
     executablePath = join(home, 'browser');
-    writeFileSync(executablePath, `#!/bin/sh\nexec ${shellQuote(identity.setpriv)} --reuid=${identity.uid} --regid=${identity.gid} --clear-groups --inh-caps=-all -- ${shellQuote(browserPath)} "$@"\n`, { mode: 0o700 });
+    writeFileSync(
+      executablePath,
+      `#!/bin/sh\nexec ${shellQuote(identity.setpriv)} --reuid=${identity.uid} --regid=${identity.gid} --clear-groups --inh-caps=-all -- ${shellQuote(browserPath)} "$@"\n`,
+      { mode: 0o700 },
+    );
     // Nothing of the server's environment (database URLs, tokens) reaches the browser.
-    childEnv = { PATH: env.PATH ?? '/usr/bin:/bin', HOME: userDataDir, XDG_CONFIG_HOME: userDataDir, XDG_CACHE_HOME: userDataDir, LANG: env.LANG ?? 'C.UTF-8', TMPDIR: tmpdir() };
+    childEnv = {
+      PATH: env.PATH ?? '/usr/bin:/bin',
+      HOME: userDataDir,
+      XDG_CONFIG_HOME: userDataDir,
+      XDG_CACHE_HOME: userDataDir,
+      LANG: env.LANG ?? 'C.UTF-8',
+      TMPDIR: tmpdir(),
+    };
   }
   const sandboxOff = identity.kind === 'root-no-sandbox' || identity.noSandbox;
   let browser: Browser;
@@ -263,7 +279,10 @@ export async function launchBrowser(opts: { executablePath?: string; extraArgs?:
     rmSync(home, { recursive: true, force: true });
     const why = (e as Error).message.split('\n')[0];
     // The likeliest cause as another user: no unprivileged user namespaces for the sandbox (some containers).
-    const hint = identity.kind === 'user' && !identity.noSandbox ? ` as ${identity.name}; its sandbox needs unprivileged user namespaces: where the container gives none, AI_READY_CHROME_NO_SANDBOX=1 runs it as ${identity.name} without its sandbox` : '';
+    const hint =
+      identity.kind === 'user' && !identity.noSandbox
+        ? ` as ${identity.name}; its sandbox needs unprivileged user namespaces: where the container gives none, AI_READY_CHROME_NO_SANDBOX=1 runs it as ${identity.name} without its sandbox`
+        : '';
     throw new BrowserNotFoundError(`${browserPath} could not be started (${why})${hint}`);
   }
   let closed: Promise<void> | null = null;

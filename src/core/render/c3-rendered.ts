@@ -63,7 +63,7 @@ export type C3Rendered = { servedWords: number; renderedWords: number; missing: 
 
 export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
   codes: {
-    'C3/rendered-match': 'measured in a browser: the HTML as served carries the rendered page\'s main text',
+    'C3/rendered-match': "measured in a browser: the HTML as served carries the rendered page's main text",
     'C3/rendered-partly': 'partial, measured in a browser: part of the rendered main text is missing from the HTML',
     'C3/rendered-only': 'measured in a browser: most of the rendered main text is missing from the HTML (scripts write it)',
   },
@@ -84,12 +84,17 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
   },
   merge(outcome, r): RenderedOutcome {
     if (outcome.status === 'na' || outcome.status === 'info') return outcome;
-    if ('error' in r) return { ...outcome, advisories: [...(outcome.advisories ?? []), `the rendered page could not be read (${r.error}): static estimate only`] };
+    if ('error' in r)
+      return { ...outcome, advisories: [...(outcome.advisories ?? []), `the rendered page could not be read (${r.error}): static estimate only`] };
     const pct = Math.round(r.missing * 100);
     const measured = `Measured in a browser: ${pct}% of the rendered main text (${r.renderedWords} words) is missing from the HTML as served (${r.servedWords} words).`;
     const details = { ...outcome.details, rendered: r };
     if (r.renderedWords < MIN_RENDERED_WORDS) {
-      return { ...outcome, advisories: [...(outcome.advisories ?? []), `${measured} Too little rendered text to measure a share: static estimate kept.`], details };
+      return {
+        ...outcome,
+        advisories: [...(outcome.advisories ?? []), `${measured} Too little rendered text to measure a share: static estimate kept.`],
+        details,
+      };
     }
     if (r.missing >= C3_RENDERED_FAIL) {
       return {
@@ -97,7 +102,7 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
         status: 'fail',
         code: 'C3/rendered-only',
         data: { measured, static: outcome.evidence },
-        remediation: 'Render the main content on the server (SSR or static generation): scripts write most of this page\'s text.',
+        remediation: "Render the main content on the server (SSR or static generation): scripts write most of this page's text.",
         details,
       };
     }

@@ -26,7 +26,8 @@ function better(a: CheckStatus, b: CheckStatus): boolean {
 export function domRenderedCodes(id: string): { codes: Record<string, string>; messages: Record<string, string> } {
   return {
     codes: {
-      [`${id}/rendered-only`]: 'found only after scripts ran: the rendered page does better than the HTML as served, and its verdict (status) stands; agents that read the HTML miss it',
+      [`${id}/rendered-only`]:
+        'found only after scripts ran: the rendered page does better than the HTML as served, and its verdict (status) stands; agents that read the HTML miss it',
       [`${id}/removed-by-scripts`]: 'the HTML as served does better than the rendered page (a script removes or replaces it), and its verdict (status) stands',
     },
     messages: {
@@ -48,7 +49,7 @@ export function mergeDomVerdicts(id: string, html: CheckOutcome, rendered: Check
       data,
       advisories: [
         ...(rendered.advisories ?? []),
-        'found only after JavaScript ran: agents and crawlers that read the HTML without running scripts do not see it (put it in the server\'s HTML)',
+        "found only after JavaScript ran: agents and crawlers that read the HTML without running scripts do not see it (put it in the server's HTML)",
       ],
       probes,
       details: { ...rendered.details, source: 'rendered', html: { status: html.status, code: html.code } },

@@ -68,7 +68,10 @@ function rssMb(pid: number): number {
 }
 
 /** Watches the renderers of the browser whose process is `browserPid`; no-op off Linux. */
-export function watchRendererMemory(browserPid: number | undefined, opts: { maxMb?: number; everyMs?: number; onKill?: (pid: number, rssMb: number) => void } = {}): MemoryWatchdog {
+export function watchRendererMemory(
+  browserPid: number | undefined,
+  opts: { maxMb?: number; everyMs?: number; onKill?: (pid: number, rssMb: number) => void } = {},
+): MemoryWatchdog {
   const killed: MemoryWatchdog['killed'] = [];
   if (!browserPid || process.platform !== 'linux') return { killed, stop: () => {} };
   const maxMb = opts.maxMb ?? rendererMaxMb();

@@ -30,7 +30,19 @@ export function renderedPage(ctx: GatherContext): Promise<RenderedPage | null> {
     const s = await session;
     const url = ctx.page().url;
     if ('error' in s) {
-      return { url, finalUrl: url, status: null, error: s.error, html: '', webmcp: 'unavailable', tools: [], schemaIssues: [], operability: null, refused: [], durationMs: 0 } satisfies RenderedPage;
+      return {
+        url,
+        finalUrl: url,
+        status: null,
+        error: s.error,
+        html: '',
+        webmcp: 'unavailable',
+        tools: [],
+        schemaIssues: [],
+        operability: null,
+        refused: [],
+        durationMs: 0,
+      } satisfies RenderedPage;
     }
     return s.render(url);
   });

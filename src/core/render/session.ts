@@ -107,7 +107,12 @@ function fallbackTools(dom: DomRead): RenderedTool[] {
   } catch {
     // A page that wrote its own attribute: nothing trustworthy recorded.
   }
-  const imperative = recorded.map((t) => ({ name: t.name.slice(0, 128), description: String(t.description).slice(0, 500), inputSchema: boundedJson(t.inputSchema), declarative: false }));
+  const imperative = recorded.map((t) => ({
+    name: t.name.slice(0, 128),
+    description: String(t.description).slice(0, 500),
+    inputSchema: boundedJson(t.inputSchema),
+    declarative: false,
+  }));
   const declarative = dom.forms
     .filter((f) => f.name)
     .map((f) => ({
@@ -133,7 +138,9 @@ const RUN_AXE = `axe.run(document, { runOnly: { type: 'rule', values: ${JSON.str
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
-  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms)))]).finally(() =>
+    clearTimeout(timer),
+  );
 }
 
 /** A small semaphore: at most `n` renders of the session at once. */
@@ -169,7 +176,10 @@ export class RenderSession {
     // Any window a page manages to open (it has an opener; our own pages have none) is closed at once.
     context.on('targetcreated', (target) => {
       if (!target.opener()) return;
-      void target.page().then((p) => void p?.close({ runBeforeUnload: false }).catch(() => {}), () => {});
+      void target.page().then(
+        (p) => void p?.close({ runBeforeUnload: false }).catch(() => {}),
+        () => {},
+      );
     });
     opts.signal?.addEventListener('abort', () => void this.close(), { once: true });
   }
@@ -215,7 +225,19 @@ export class RenderSession {
     const started = Date.now();
     const empty = (error: string, finalUrl = url, status: number | null = null): RenderedPage => {
       if (this.failures.length < 20) this.failures.push({ url: url.slice(0, 300), error });
-      return { url, finalUrl, status, error, html: '', webmcp: 'unavailable', tools: [], schemaIssues: [], operability: null, refused: [], durationMs: Date.now() - started };
+      return {
+        url,
+        finalUrl,
+        status,
+        error,
+        html: '',
+        webmcp: 'unavailable',
+        tools: [],
+        schemaIssues: [],
+        operability: null,
+        refused: [],
+        durationMs: Date.now() - started,
+      };
     };
     if (this.closed || this.opts.signal?.aborted) return empty('the scan deadline was reached before the page was rendered');
     let page: Page | null = null;
@@ -230,7 +252,13 @@ export class RenderSession {
           const crashed = new Promise<never>((_, reject) =>
             opened.once('error', () => {
               const kill = this.watchdog.killed[killedBefore];
-              reject(new Error(kill ? `the page's renderer was stopped at ${kill.rssMb} MB, above the ${this.opts.rendererMaxMb ?? rendererMaxMb()} MB a renderer may use` : 'the page\'s renderer crashed'));
+              reject(
+                new Error(
+                  kill
+                    ? `the page's renderer was stopped at ${kill.rssMb} MB, above the ${this.opts.rendererMaxMb ?? rendererMaxMb()} MB a renderer may use`
+                    : "the page's renderer crashed",
+                ),
+              );
             }),
           );
           crashed.catch(() => {});
@@ -279,7 +307,12 @@ export class RenderSession {
     });
     page.on('dialog', (d) => void d.dismiss().catch(() => {}));
     const webmcp: RenderedPage['webmcp'] =
-      this.opts.webmcpDomain === false ? 'recorded' : await cdp.send('WebMCP.enable').then(() => 'measured' as const, () => 'recorded' as const);
+      this.opts.webmcpDomain === false
+        ? 'recorded'
+        : await cdp.send('WebMCP.enable').then(
+            () => 'measured' as const,
+            () => 'recorded' as const,
+          );
     await cdp.send('Audits.enable').catch(() => {});
     await page.evaluateOnNewDocument(INIT_SCRIPT);
     if (webmcp === 'recorded') await page.evaluateOnNewDocument(RECORD_TOOLS);
@@ -339,7 +372,11 @@ function boundedJson(v: unknown): unknown {
 
 async function isolatedWorld(cdp: CDPSession): Promise<number> {
   const tree = await cdp.send('Page.getFrameTree');
-  const { executionContextId } = await cdp.send('Page.createIsolatedWorld', { frameId: tree.frameTree.frame.id, worldName: 'ai-ready', grantUniveralAccess: false });
+  const { executionContextId } = await cdp.send('Page.createIsolatedWorld', {
+    frameId: tree.frameTree.frame.id,
+    worldName: 'ai-ready',
+    grantUniveralAccess: false,
+  });
   return executionContextId;
 }
 

@@ -7,8 +7,23 @@
 import type { CheckStatus } from '../schema.js';
 
 const ANCHOR_DEFAULT = new Set([
-  'robotsTxt', 'sitemap', 'linkHeaders', 'markdownNegotiation', 'robotsTxtAiRules', 'contentSignals', 'webBotAuth',
-  'apiCatalog', 'oauthDiscovery', 'oauthProtectedResource', 'mcpServerCard', 'agentSkills', 'webMcp', 'x402', 'ucp', 'acp', 'mpp',
+  'robotsTxt',
+  'sitemap',
+  'linkHeaders',
+  'markdownNegotiation',
+  'robotsTxtAiRules',
+  'contentSignals',
+  'webBotAuth',
+  'apiCatalog',
+  'oauthDiscovery',
+  'oauthProtectedResource',
+  'mcpServerCard',
+  'agentSkills',
+  'webMcp',
+  'x402',
+  'ucp',
+  'acp',
+  'mpp',
 ]);
 const COMMERCE = new Set(['x402', 'ucp', 'acp', 'mpp']);
 

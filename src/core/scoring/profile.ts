@@ -31,17 +31,10 @@ export interface RawOutcome {
   profile?: ProfileRules<any>;
 }
 
-export function resolveProfile(
-  choice: ProfileChoice,
-  platform: PlatformInfo,
-  raw: RawOutcome[],
-): ResolvedProfile {
+export function resolveProfile(choice: ProfileChoice, platform: PlatformInfo, raw: RawOutcome[]): ResolvedProfile {
   const isFound = (r: RawOutcome) => r.status === 'pass' || r.status === 'partial';
   const evidence = raw.filter((r) => r.profile?.appEvidence && isFound(r));
-  const appReasons = [
-    ...(platform.isApp ? ['app signals on the page'] : []),
-    ...evidence.map((r) => r.profile!.appEvidence!),
-  ];
+  const appReasons = [...(platform.isApp ? ['app signals on the page'] : []), ...evidence.map((r) => r.profile!.appEvidence!)];
   const commerceReasons = [
     ...(platform.isEcommerce ? [`e-commerce signals (${(platform.commerceSignals ?? []).join(', ')})`] : []),
     ...raw.filter((r) => r.dimension === 'commerce' && r.status === 'pass').map((r) => `${r.id} passes`),

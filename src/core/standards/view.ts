@@ -49,7 +49,8 @@ export function dueForReading(entries: LedgerEntry[], today: Date): DueEntry[] {
 /** Plain text for `rubric --standards --due`. */
 export function dueText(due: DueEntry[], today: Date): string {
   const day = today.toISOString().slice(0, 10);
-  if (!due.length) return `No ledger entry is due for a new reading on ${day} (drafts: ${REREAD_AFTER_DAYS.draft} days, conventions: ${REREAD_AFTER_DAYS.convention}, standards: ${REREAD_AFTER_DAYS.standard}).\n`;
+  if (!due.length)
+    return `No ledger entry is due for a new reading on ${day} (drafts: ${REREAD_AFTER_DAYS.draft} days, conventions: ${REREAD_AFTER_DAYS.convention}, standards: ${REREAD_AFTER_DAYS.standard}).\n`;
   const out = [`${due.length} ledger entr${due.length === 1 ? 'y is' : 'ies are'} due for a new reading on ${day}:`, ''];
   for (const e of due) {
     out.push(`${e.id}  ${e.name} [${e.kind}]  due since ${e.dueSince} (checked ${checkedLabel(e)})`);
@@ -100,7 +101,9 @@ export function standardsMarkdown(entries: LedgerEntry[]): string {
       `| \`${e.id}\` | [${cell(e.name)}](${e.url}) | ${e.kind} | ${cell(e.version)} | ${checkedLabel(e)} | ${e.checks.join(', ')} | ${cell([...(e.olderShapes ?? []), ...(e.note ? [`Note: ${e.note}`] : [])].join('; ') || '')} |`,
   );
   const sources = entries.map((e) => {
-    const lines = (e.sources ?? []).map((src) => `- \`${src.repo}\` \`${src.path}\` at \`${src.commit}\` (${src.commitDate}), read on ${src.readOn}. Newest: ${src.newestBy}`);
+    const lines = (e.sources ?? []).map(
+      (src) => `- \`${src.repo}\` \`${src.path}\` at \`${src.commit}\` (${src.commitDate}), read on ${src.readOn}. Newest: ${src.newestBy}`,
+    );
     return `### \`${e.id}\`\n\n${lines.length ? lines.join('\n') : '- No source pinned to a commit yet.'}\n`;
   });
   return `# Standards ledger

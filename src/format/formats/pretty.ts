@@ -19,7 +19,13 @@ export const prettyFormat: FormatModule = {
       failed(url, error, index) {
         rows[index] = { url, error };
       },
-      end: () => (o.sites > 1 && !o.toFile ? renderBatchSummary(rows.filter((r): r is Row => !!r), { color: o.color }) : ''),
+      end: () =>
+        o.sites > 1 && !o.toFile
+          ? renderBatchSummary(
+              rows.filter((r): r is Row => !!r),
+              { color: o.color },
+            )
+          : '',
     };
   },
 };

@@ -61,7 +61,9 @@ export const listMonitors = defineTool({
   async run(_args, ctx) {
     const { account, monitors } = requireMonitors(ctx);
     const items = (await monitors.list(account.id)).map(monitorView);
-    const lines = items.map((m) => `${m.id}  every ${m.interval}  ${m.url}  last: ${m.lastStatus ?? 'never run'}${m.lastScore !== null ? ` ${m.lastScore} ${m.lastGrade}` : ''}`);
+    const lines = items.map(
+      (m) => `${m.id}  every ${m.interval}  ${m.url}  last: ${m.lastStatus ?? 'never run'}${m.lastScore !== null ? ` ${m.lastScore} ${m.lastGrade}` : ''}`,
+    );
     return { data: { items }, summary: items.length ? lines.join('\n') : 'No monitors.' };
   },
 });
@@ -86,7 +88,7 @@ export const listWebhookDeliveries = defineTool({
   name: 'list_webhook_deliveries',
   title: "List a monitor's webhook deliveries",
   description:
-    "Shows the recent webhook deliveries of one of your monitors, newest first: each alert event sent, its state " +
+    'Shows the recent webhook deliveries of one of your monitors, newest first: each alert event sent, its state ' +
     '(pending, delivered, failed) and every attempt with its time, HTTP status or error and duration, and when the ' +
     `next retry is due. Returns the ${RECENT_DELIVERIES.default} most recent unless limit says otherwise (at most ${RECENT_DELIVERIES.max}).`,
   input: z.object({

@@ -6,10 +6,13 @@ import { ToolError } from '../context.js';
 import { Comparison, DomainHistory, ReportPage } from '../schemas.js';
 import { defineTool } from './define.js';
 import { ownedReport, readableReport, requireAccount, withShareUrl } from './access.js';
-import { compareReports as compareStoredReports, reportResponse, } from '../../service/index.js';
+import { compareReports as compareStoredReports, reportResponse } from '../../service/index.js';
 import { comparisonLines } from '../../format/compare-render.js';
 
-const ReportId = z.string().regex(/^[a-z0-9]{4,24}$/, 'a report id is 4-24 characters from a-z and 0-9').describe('Share id of a report');
+const ReportId = z
+  .string()
+  .regex(/^[a-z0-9]{4,24}$/, 'a report id is 4-24 characters from a-z and 0-9')
+  .describe('Share id of a report');
 const Limit = z.number().int().min(1).max(100).optional().describe('Page size, default 20');
 const Cursor = z.string().max(200).optional().describe('nextCursor of the previous page');
 
@@ -21,7 +24,10 @@ export const getReport = defineTool({
   description:
     'Returns a saved scan report by its share id (the id in /r/<id>): the full ScanResponse plus score, grade and dates. Public reports and your own private ones are readable. ' +
     'With compareWith (an earlier report, usually of the same site), it also returns `comparison`: the score, grade, level and dimension changes from that report to this one, new and fixed findings, and every check whose status changed (the same comparison as the /compare page and GET /api/public/v1/compare).',
-  input: z.object({ id: ReportId, compareWith: ReportId.optional().describe('Share id of an earlier report to compare this one against (from compareWith to id)') }),
+  input: z.object({
+    id: ReportId,
+    compareWith: ReportId.optional().describe('Share id of an earlier report to compare this one against (from compareWith to id)'),
+  }),
   output: z.object({ ...ReportResponse.shape, comparison: Comparison.optional().describe('Present with compareWith') }),
   anonymous: false,
   needsStore: true,
@@ -35,12 +41,23 @@ export const getReport = defineTool({
     const from = await readableReport(store, account, args.compareWith);
     const comparison = comparisonOf(from, r, ctx.baseUrl);
     const lines = comparisonLines(comparison).map((l) => l.trimStart());
-    return { data: { ...data, comparison }, summary: `${summary}\nCompared with ${from.id}:\n${lines.slice(0, 40).join('\n')}${lines.length > 40 ? `\n... and ${lines.length - 40} more lines` : ''}` };
+    return {
+      data: { ...data, comparison },
+      summary: `${summary}\nCompared with ${from.id}:\n${lines.slice(0, 40).join('\n')}${lines.length > 40 ? `\n... and ${lines.length - 40} more lines` : ''}`,
+    };
   },
 });
 
 function point(r: StoredReport) {
-  return { id: r.id, url: r.url, createdAt: r.createdAt, score: r.result.overallScore, grade: gradeOf(r), level: r.result.level, ...(r.result.rubricVersion ? { rubricVersion: r.result.rubricVersion } : {}) };
+  return {
+    id: r.id,
+    url: r.url,
+    createdAt: r.createdAt,
+    score: r.result.overallScore,
+    grade: gradeOf(r),
+    level: r.result.level,
+    ...(r.result.rubricVersion ? { rubricVersion: r.result.rubricVersion } : {}),
+  };
 }
 
 /** One comparison for every face (service/compare.ts over format/compare.ts), as /api/public/v1/compare returns it. */
@@ -52,9 +69,14 @@ function comparisonOf(a: StoredReport, b: StoredReport, baseUrl: string | undefi
 export const listReports = defineTool({
   name: 'list_reports',
   title: 'List my reports',
-  description: "Lists the caller's account history (scans made with their key or token, and monitor runs), newest first, paginated; optionally only one domain.",
+  description:
+    "Lists the caller's account history (scans made with their key or token, and monitor runs), newest first, paginated; optionally only one domain.",
   input: z.object({
-    domain: z.string().max(253 + ':65535'.length).optional().describe('Only reports of this host, e.g. "www.example.org" (with the port when not the default: "127.0.0.1:8123")'),
+    domain: z
+      .string()
+      .max(253 + ':65535'.length)
+      .optional()
+      .describe('Only reports of this host, e.g. "www.example.org" (with the port when not the default: "127.0.0.1:8123")'),
     limit: Limit,
     cursor: Cursor,
   }),
@@ -77,7 +99,8 @@ export const listReports = defineTool({
 export const deleteReport = defineTool({
   name: 'delete_report',
   title: 'Delete a report',
-  description: 'Deletes one of your reports (the report page stops working). A public report of another account that is in your history is only removed from your history.',
+  description:
+    'Deletes one of your reports (the report page stops working). A public report of another account that is in your history is only removed from your history.',
   input: z.object({ id: ReportId }),
   output: z.object({ id: z.string(), deleted: z.boolean().describe('The report itself was deleted'), removedFromHistory: z.boolean() }),
   anonymous: false,
@@ -91,7 +114,10 @@ export const deleteReport = defineTool({
       return { data: { id: args.id, deleted: true, removedFromHistory: true }, summary: `Report ${args.id} deleted.` };
     }
     if (await store.removeFromHistory(account.id, args.id)) {
-      return { data: { id: args.id, deleted: false, removedFromHistory: true }, summary: `Report ${args.id} removed from your history (it belongs to another account).` };
+      return {
+        data: { id: args.id, deleted: false, removedFromHistory: true },
+        summary: `Report ${args.id} removed from your history (it belongs to another account).`,
+      };
     }
     throw new ToolError(`No report with id "${args.id}" in your account.`);
   },
@@ -127,7 +153,8 @@ function hostOf(input: string): string {
 export const getDomainHistory = defineTool({
   name: 'get_domain_history',
   title: "A domain's scores over time",
-  description: "Returns a domain's scans over time, newest first (score, grade, level, report id): every public report plus your own private ones. Accepts a host name or a URL.",
+  description:
+    "Returns a domain's scans over time, newest first (score, grade, level, report id): every public report plus your own private ones. Accepts a host name or a URL.",
   input: z.object({ domain: z.string().min(1).max(2048).describe('Host (with the port when not the default) or URL'), limit: Limit, cursor: Cursor }),
   output: DomainHistory,
   anonymous: false,
@@ -138,7 +165,10 @@ export const getDomainHistory = defineTool({
     const domain = hostOf(args.domain);
     const page = await store.domainHistory(domain, { accountId: account.id, limit: args.limit, cursor: args.cursor });
     const items = page.items.map((s) => withShareUrl(s, ctx.baseUrl));
-    const trend = items.length >= 2 ? ` Latest ${items[0].score} (${items[0].grade}), oldest on this page ${items[items.length - 1].score} (${items[items.length - 1].grade}).` : '';
+    const trend =
+      items.length >= 2
+        ? ` Latest ${items[0].score} (${items[0].grade}), oldest on this page ${items[items.length - 1].score} (${items[items.length - 1].grade}).`
+        : '';
     return {
       data: { domain, items, nextCursor: page.nextCursor },
       summary: items.length ? `${items.length} scan(s) of ${domain}.${trend}` : `No scans of ${domain} yet.`,

@@ -16,7 +16,8 @@ const HOSTING_IDS = new Set<string>(HOSTING_FINGERPRINTS.map((h) => h.id));
 export const getRubric = defineTool({
   name: 'get_rubric',
   title: 'The scoring rubric',
-  description: 'Returns every check (id, name, dimension, tier, weight, what it looks for, specs), the levels 0-5 with their rules, and the scoring rules (credits, caps, grade bands, profiles).',
+  description:
+    'Returns every check (id, name, dimension, tier, weight, what it looks for, specs), the levels 0-5 with their rules, and the scoring rules (credits, caps, grade bands, profiles).',
   input: z.object({}),
   output: RubricSchema,
   anonymous: false,
@@ -42,7 +43,9 @@ export const getFixGuide = defineTool({
     framework: z
       .enum(FRAMEWORK_IDS as [string, ...string[]])
       .optional()
-      .describe('The project framework: the result also gives the files to create or merge in its static folder and the header rules, as `ai-ready fix --write` writes them in a bare project'),
+      .describe(
+        'The project framework: the result also gives the files to create or merge in its static folder and the header rules, as `ai-ready fix --write` writes them in a bare project',
+      ),
   }),
   output: FixGuideSchema,
   anonymous: false,
@@ -59,12 +62,25 @@ export const getFixGuide = defineTool({
     const { meta } = check;
     const project = args.framework ? projectGuide({ id: meta.id, name: meta.name, steps }, args.framework) : null;
     const projectText = project
-      ? [`In a ${project.framework.label} project:`, ...project.files.map((f) => `  ${f.path} (${f.merge === 'create' ? 'create' : `create, or merge: ${f.merge}`})`), ...project.needs.map((n) => `  needs your ${n.value}: ${n.description}`), ...project.manual.map((m) => `  by hand: ${m.title}`)]
+      ? [
+          `In a ${project.framework.label} project:`,
+          ...project.files.map((f) => `  ${f.path} (${f.merge === 'create' ? 'create' : `create, or merge: ${f.merge}`})`),
+          ...project.needs.map((n) => `  needs your ${n.value}: ${n.description}`),
+          ...project.manual.map((m) => `  by hand: ${m.title}`),
+        ]
       : [];
     return {
       data: {
-        checkId: meta.id, name: meta.name, dimension: meta.dimension, tier: meta.tier, platform,
-        summary: meta.summary, why: meta.why, remediation: meta.remediation, specUrls: meta.specUrls, steps,
+        checkId: meta.id,
+        name: meta.name,
+        dimension: meta.dimension,
+        tier: meta.tier,
+        platform,
+        summary: meta.summary,
+        why: meta.why,
+        remediation: meta.remediation,
+        specUrls: meta.specUrls,
+        steps,
         ...(project ? { project } : {}),
       },
       summary: [`${meta.id} ${meta.name}${platform ? ` on ${platform}` : ''}: ${meta.remediation}`, ...fixStepsText(steps), ...projectText].join('\n'),

@@ -34,7 +34,8 @@ function redirectWith(c: OAuthContext, redirectUri: string, params: Record<strin
 async function validateAuthz(c: OAuthContext, p: URLSearchParams): Promise<{ ok: AuthzRequest } | { response: Response }> {
   const clientId = p.get('client_id') ?? '';
   const client = clientId ? await c.opts.oauth.getClient(clientId, c.now()) : undefined;
-  if (!client) return { response: htmlError('Unknown client', 'This client is not registered (or its registration expired). Reconnect it from your MCP client.') };
+  if (!client)
+    return { response: htmlError('Unknown client', 'This client is not registered (or its registration expired). Reconnect it from your MCP client.') };
   const requested = p.get('redirect_uri');
   let redirectUri: string | undefined;
   if (requested) redirectUri = client.redirectUris.some((r) => redirectUriMatches(r, requested)) ? requested : undefined;
@@ -64,11 +65,19 @@ async function validateAuthz(c: OAuthContext, p: URLSearchParams): Promise<{ ok:
 function consent(c: OAuthContext, a: AuthzRequest, error?: string, status = 200): Response {
   const authorization = new URL(endpoints(c.base()).authorization);
   const { token, setCookie } = c.consent.issue(
-    { clientId: a.client.clientId, redirectUri: a.redirectUri }, c.now(), authorization.protocol === 'https:', authorization.pathname,
+    { clientId: a.client.clientId, redirectUri: a.redirectUri },
+    c.now(),
+    authorization.protocol === 'https:',
+    authorization.pathname,
   );
   const params: Record<string, string> = {
-    response_type: 'code', client_id: a.client.clientId, redirect_uri: a.redirectUri, code_challenge: a.codeChallenge,
-    code_challenge_method: 'S256', resource: a.resource, scope: a.scope,
+    response_type: 'code',
+    client_id: a.client.clientId,
+    redirect_uri: a.redirectUri,
+    code_challenge: a.codeChallenge,
+    code_challenge_method: 'S256',
+    resource: a.resource,
+    scope: a.scope,
     ...(a.state !== null ? { state: a.state } : {}),
     [CONSENT_FIELD]: token,
   };
@@ -97,9 +106,14 @@ export async function authorize(c: OAuthContext, req: Request, url: URL): Promis
   if ('response' in v) return v.response;
   const a = v.ok;
   if (!(await spendConsentToken(c, req, form, a))) {
-    return htmlError('This form has expired', 'The consent form was already used, has expired, or was not sent from this site. Start again from your MCP client.', 403);
+    return htmlError(
+      'This form has expired',
+      'The consent form was already used, has expired, or was not sent from this site. Start again from your MCP client.',
+      403,
+    );
   }
-  if (form.get('decision') !== 'approve') return redirectWith(c, a.redirectUri, { error: 'access_denied', error_description: 'The account owner denied access.', state: a.state });
+  if (form.get('decision') !== 'approve')
+    return redirectWith(c, a.redirectUri, { error: 'access_denied', error_description: 'The account owner denied access.', state: a.state });
   const apiKey = (form.get('api_key') ?? '').trim();
   const account = await c.opts.store.verifyApiKey(apiKey);
   if (!account) return consent(c, a, 'That API key is not valid (or was revoked).', 401);
@@ -107,8 +121,15 @@ export async function authorize(c: OAuthContext, req: Request, url: URL): Promis
   const keyPrefix = apiKey.slice(0, KEY_LOOKUP_LENGTH);
   const code = randomToken();
   await c.opts.oauth.createCode({
-    codeHash: sha256Hex(code), clientId: a.client.clientId, accountId: account.id, redirectUri: a.redirectUri,
-    codeChallenge: a.codeChallenge, resource: a.resource, scope: a.scope, familyId: randomToken('fam_'), expiresAt: c.now() + c.life.codeSec * 1000,
+    codeHash: sha256Hex(code),
+    clientId: a.client.clientId,
+    accountId: account.id,
+    redirectUri: a.redirectUri,
+    codeChallenge: a.codeChallenge,
+    resource: a.resource,
+    scope: a.scope,
+    familyId: randomToken('fam_'),
+    expiresAt: c.now() + c.life.codeSec * 1000,
     keyPrefix,
   });
   return redirectWith(c, a.redirectUri, { code, state: a.state });

@@ -8,11 +8,11 @@ import type { BearerResult } from '../types.js';
 function unauthorized(c: OAuthContext, error?: { code: string; description: string }): Response {
   const parts = [`resource_metadata="${endpoints(c.base()).mcpResourceMetadata}"`, `scope="${SCOPE}"`];
   if (error) parts.push(`error="${error.code}"`, `error_description="${error.description.replace(/"/g, "'")}"`);
-  return json(
-    { error: error?.code ?? 'unauthorized', error_description: error?.description ?? 'This endpoint needs an OAuth access token.' },
-    401,
-    { 'www-authenticate': `Bearer ${parts.join(', ')}`, ...CORS, 'access-control-expose-headers': 'www-authenticate' },
-  );
+  return json({ error: error?.code ?? 'unauthorized', error_description: error?.description ?? 'This endpoint needs an OAuth access token.' }, 401, {
+    'www-authenticate': `Bearer ${parts.join(', ')}`,
+    ...CORS,
+    'access-control-expose-headers': 'www-authenticate',
+  });
 }
 
 export async function verifyBearer(c: OAuthContext, req: Request): Promise<BearerResult> {

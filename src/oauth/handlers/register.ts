@@ -32,11 +32,16 @@ export async function register(c: OAuthContext, req: Request, clientIp?: string)
     if (problem) return oauthError('invalid_redirect_uri', problem);
   }
   const grantTypes = m.grant_types ?? ['authorization_code', 'refresh_token'];
-  if (!Array.isArray(grantTypes) || !grantTypes.every((g) => g === 'authorization_code' || g === 'refresh_token') || !grantTypes.includes('authorization_code')) {
+  if (
+    !Array.isArray(grantTypes) ||
+    !grantTypes.every((g) => g === 'authorization_code' || g === 'refresh_token') ||
+    !grantTypes.includes('authorization_code')
+  ) {
     return oauthError('invalid_client_metadata', 'grant_types may only be authorization_code and refresh_token (authorization_code required).');
   }
   const responseTypes = m.response_types ?? ['code'];
-  if (!Array.isArray(responseTypes) || responseTypes.some((r) => r !== 'code')) return oauthError('invalid_client_metadata', 'response_types must be ["code"].');
+  if (!Array.isArray(responseTypes) || responseTypes.some((r) => r !== 'code'))
+    return oauthError('invalid_client_metadata', 'response_types must be ["code"].');
   const method = (m.token_endpoint_auth_method ?? 'client_secret_basic') as AuthMethod;
   if (!['none', 'client_secret_post', 'client_secret_basic'].includes(method)) {
     return oauthError('invalid_client_metadata', 'token_endpoint_auth_method must be none, client_secret_post or client_secret_basic.');
@@ -57,8 +62,16 @@ export async function register(c: OAuthContext, req: Request, clientIp?: string)
   const clientId = randomToken('mcpc_').slice(0, 5 + 32);
   const secret = method === 'none' ? null : randomToken('mcps_');
   const client: OAuthClient = {
-    clientId, secretHash: secret ? sha256Hex(secret) : null, name, redirectUris: uris as string[], grantTypes: grantTypes as string[],
-    authMethod: method, scope, clientUri, createdAt: t, expiresAt: t + c.life.unusedClientSec * 1000,
+    clientId,
+    secretHash: secret ? sha256Hex(secret) : null,
+    name,
+    redirectUris: uris as string[],
+    grantTypes: grantTypes as string[],
+    authMethod: method,
+    scope,
+    clientUri,
+    createdAt: t,
+    expiresAt: t + c.life.unusedClientSec * 1000,
   };
   await c.opts.oauth.createClient(client);
   return jsonNoStore(

@@ -8,7 +8,15 @@ import { pkceMatches, randomToken, sha256Hex } from '../secrets.js';
 import { keyRevoked, trimSlash, type OAuthContext } from '../context.js';
 import { authenticateClient } from './client-auth.js';
 
-async function issue(c: OAuthContext, client: OAuthClient, accountId: string, resource: string, scope: string, familyId: string, keyPrefix: string | null): Promise<Response> {
+async function issue(
+  c: OAuthContext,
+  client: OAuthClient,
+  accountId: string,
+  resource: string,
+  scope: string,
+  familyId: string,
+  keyPrefix: string | null,
+): Promise<Response> {
   const t = c.now();
   const access = randomToken('mcp_at_');
   const refresh = randomToken('mcp_rt_');

@@ -33,7 +33,9 @@ export function apiProblems(ctx: ServerContext): Middleware {
       res = await next();
     } catch (e) {
       ctx.logError(e, path);
-      return api ? problemResponse(ctx.base(), 'internal-error', 'An internal error occurred.', path) : text('Internal error\n', 'text/plain; charset=utf-8', {}, 500);
+      return api
+        ? problemResponse(ctx.base(), 'internal-error', 'An internal error occurred.', path)
+        : text('Internal error\n', 'text/plain; charset=utf-8', {}, 500);
     }
     if (!api || !(res instanceof Response) || res.status < 400) return res;
     if (res.headers.get('content-type')?.includes('problem+json')) return res;

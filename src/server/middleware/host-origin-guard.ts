@@ -33,11 +33,15 @@ export function hostOriginGuard(ctx: ServerContext, allowedHostNames: string[] |
     const api = isProblemRequest(event.req, path);
     if (!knownHost(event.url.hostname)) {
       const detail = 'This server does not answer to that host name.';
-      return api ? problemResponse(ctx.base(), 'misdirected-request', detail, path) : text(`Misdirected request: ${detail.charAt(0).toLowerCase()}${detail.slice(1)}\n`, 'text/plain; charset=utf-8', {}, 421);
+      return api
+        ? problemResponse(ctx.base(), 'misdirected-request', detail, path)
+        : text(`Misdirected request: ${detail.charAt(0).toLowerCase()}${detail.slice(1)}\n`, 'text/plain; charset=utf-8', {}, 421);
     }
     if (!originAllowed(event.req.headers.get('origin'))) {
       const detail = 'This local server does not answer requests made by other sites.';
-      return api ? problemResponse(ctx.base(), 'forbidden-origin', detail, path) : text(`Forbidden: ${detail.charAt(0).toLowerCase()}${detail.slice(1)}\n`, 'text/plain; charset=utf-8', {}, 403);
+      return api
+        ? problemResponse(ctx.base(), 'forbidden-origin', detail, path)
+        : text(`Forbidden: ${detail.charAt(0).toLowerCase()}${detail.slice(1)}\n`, 'text/plain; charset=utf-8', {}, 403);
     }
   };
 }

@@ -14,7 +14,9 @@ export function compatRoutes(app: H3, ctx: ServerContext): void {
     if (!['GET', 'POST'].includes(event.req.method)) return json({ error: 'Method not allowed: use GET or POST.' }, 405, { allow: 'GET, POST' });
     try {
       const { params, account, client } = await admitScan(event, ctx);
-      return json(ctx.bodies.scan(await ctx.service.scan(params.url, { account, client, fresh: params.fresh, isPublic: params.isPublic, pages: params.pages })));
+      return json(
+        ctx.bodies.scan(await ctx.service.scan(params.url, { account, client, fresh: params.fresh, isPublic: params.isPublic, pages: params.pages })),
+      );
     } catch (e) {
       const p = classifyError(e);
       if (p.name === 'internal-error') ctx.logError(e, COMPAT_SCAN);

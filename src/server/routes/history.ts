@@ -66,7 +66,11 @@ function compareIds(query: URLSearchParams): { from: string; to: string } | { mi
   const from = query.get('from');
   const to = query.get('to');
   if (!from || !to) return { missing: !from ? 'from' : 'to' };
-  for (const [name, v] of [['from', from], ['to', to]] as const) if (!SHARE_ID_PATTERN.test(v)) return { invalid: name };
+  for (const [name, v] of [
+    ['from', from],
+    ['to', to],
+  ] as const)
+    if (!SHARE_ID_PATTERN.test(v)) return { invalid: name };
   return { from, to };
 }
 
@@ -100,7 +104,14 @@ export function historyRoutes(app: H3, ctx: ServerContext): void {
     }
     const b = body;
     // A domain the viewer may not see anything of looks like one never scanned (no probing of private scans).
-    return page(ctx, event, domainPageUrl('', domain), () => b, () => b, h.items.length ? 200 : 404);
+    return page(
+      ctx,
+      event,
+      domainPageUrl('', domain),
+      () => b,
+      () => b,
+      h.items.length ? 200 : 404,
+    );
   });
 
   app.all('/d/:domain/badge.svg', async (event) => {
@@ -134,7 +145,13 @@ export function historyRoutes(app: H3, ctx: ServerContext): void {
     if (!a || !b) return notFoundPage(ctx, event, '# Not found\n\nNo report has one of these ids.\n');
     const c = compareReports(a, b);
     const path = `/compare?from=${a.id}&to=${b.id}`;
-    return page(ctx, event, path, () => compareHtml(c, a, b, ctx.base()), () => compareMarkdown(c, a, b, ctx.base()));
+    return page(
+      ctx,
+      event,
+      path,
+      () => compareHtml(c, a, b, ctx.base()),
+      () => compareMarkdown(c, a, b, ctx.base()),
+    );
   });
 
   app.all(`${V1}/compare`, async (event) => {

@@ -1,7 +1,15 @@
 /** The MCP faces: /mcp (OAuth), /api/mcp (API key or anonymous) and the MCP server card. */
 import type { H3 } from 'h3';
 import type { McpHttp } from '../../mcp/http.js';
-import { AI_CATALOG_PATH, ARD_MANIFEST_PATH, CATALOG_CARD_PATH, SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATHS, ardManifest, serverCard } from '../../mcp/server-card.js';
+import {
+  AI_CATALOG_PATH,
+  ARD_MANIFEST_PATH,
+  CATALOG_CARD_PATH,
+  SERVER_CARD_MEDIA_TYPE,
+  SERVER_CARD_PATHS,
+  ardManifest,
+  serverCard,
+} from '../../mcp/server-card.js';
 import { CORS } from '../../oauth/http.js';
 import { clientIp, rateBucket } from '../request.js';
 import type { Req, ServerContext } from '../context.js';

@@ -38,7 +38,13 @@ export function pageRoutes(app: H3, ctx: ServerContext): void {
     const r = report;
     // ?cached=1: the home page opened this report from a cached answer (it says so, with the age).
     const cached = event.url.searchParams.get('cached') === '1';
-    return page(ctx, event, `/r/${r.id}`, () => servedReportHtml(ctx.bodies.html(r), r, { cached, cacheTtlMs: ctx.service.cacheTtlMs }), () => ctx.bodies.markdown(r));
+    return page(
+      ctx,
+      event,
+      `/r/${r.id}`,
+      () => servedReportHtml(ctx.bodies.html(r), r, { cached, cacheTtlMs: ctx.service.cacheTtlMs }),
+      () => ctx.bodies.markdown(r),
+    );
   });
 
   app.all('/problems/:type', (event) => {
@@ -46,6 +52,12 @@ export function pageRoutes(app: H3, ctx: ServerContext): void {
     if (bad) return bad;
     const name = event.context.params?.type ?? '';
     if (!isProblemName(name)) return notFoundPage(ctx, event, '# Not found\n');
-    return page(ctx, event, `/problems/${name}`, () => problemHtml(name, ctx.base()), () => problemMarkdown(name, ctx.base()));
+    return page(
+      ctx,
+      event,
+      `/problems/${name}`,
+      () => problemHtml(name, ctx.base()),
+      () => problemMarkdown(name, ctx.base()),
+    );
   });
 }

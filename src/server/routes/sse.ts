@@ -54,7 +54,15 @@ function eventStream(ctx: ServerContext, { params, account, client }: Admitted):
         if (!closed) controller.enqueue(enc.encode(': keep-alive\n\n'));
       }, HEARTBEAT_MS);
       ctx.service
-        .scan(params.url, { account, client, fresh: params.fresh, isPublic: params.isPublic, pages: params.pages, render: params.render, onEvent: (ev: ScanEvent) => send(ev.type, ev) })
+        .scan(params.url, {
+          account,
+          client,
+          fresh: params.fresh,
+          isPublic: params.isPublic,
+          pages: params.pages,
+          render: params.render,
+          onEvent: (ev: ScanEvent) => send(ev.type, ev),
+        })
         .then((outcome) => send('result', ctx.bodies.scan(outcome)))
         .catch((e) => {
           const p = classifyError(e);

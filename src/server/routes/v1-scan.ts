@@ -12,7 +12,14 @@ export function v1ScanRoutes(app: H3, ctx: ServerContext): void {
     if (bad) return bad;
     try {
       const { params, account, client } = await admitScan(event, ctx);
-      const outcome = await ctx.service.scan(params.url, { account, client, fresh: params.fresh, isPublic: params.isPublic, pages: params.pages, render: params.render });
+      const outcome = await ctx.service.scan(params.url, {
+        account,
+        client,
+        fresh: params.fresh,
+        isPublic: params.isPublic,
+        pages: params.pages,
+        render: params.render,
+      });
       return json(ctx.bodies.scan(outcome));
     } catch (e) {
       return errorProblem(ctx.base(), e, event.url.pathname, ctx.logError);

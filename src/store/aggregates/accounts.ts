@@ -3,15 +3,34 @@ import { bool, iso, isoOrNull, type SqlClient } from '../sql.js';
 import { hashKey, KEY_LOOKUP_LENGTH, looksLikeApiKey, newAccountId, newApiKey, sameHash } from '../secrets.js';
 import type { Account, AccountStore, ApiKeyInfo, Visibility } from '../types.js';
 
-interface AccountRow { id: string; name: string; default_public: unknown; created_at: unknown }
-interface KeyRow { prefix: string; account_id: string; created_at: unknown; last_used_at: unknown; revoked_at: unknown; account_name: string }
+interface AccountRow {
+  id: string;
+  name: string;
+  default_public: unknown;
+  created_at: unknown;
+}
+interface KeyRow {
+  prefix: string;
+  account_id: string;
+  created_at: unknown;
+  last_used_at: unknown;
+  revoked_at: unknown;
+  account_name: string;
+}
 
 const toAccount = (r: AccountRow): Account => ({
-  id: r.id, name: r.name, defaultVisibility: bool(r.default_public) ? 'public' : 'private', createdAt: iso(r.created_at),
+  id: r.id,
+  name: r.name,
+  defaultVisibility: bool(r.default_public) ? 'public' : 'private',
+  createdAt: iso(r.created_at),
 });
 const toKey = (r: KeyRow): ApiKeyInfo => ({
-  prefix: r.prefix, accountId: r.account_id, accountName: r.account_name, createdAt: iso(r.created_at),
-  lastUsedAt: isoOrNull(r.last_used_at), revokedAt: isoOrNull(r.revoked_at),
+  prefix: r.prefix,
+  accountId: r.account_id,
+  accountName: r.account_name,
+  createdAt: iso(r.created_at),
+  lastUsedAt: isoOrNull(r.last_used_at),
+  revokedAt: isoOrNull(r.revoked_at),
 });
 
 /** Booleans as the engine stores them (SQLite has no boolean type). */
@@ -28,7 +47,10 @@ export function createAccountStore(sql: SqlClient): AccountStore {
     async createAccount(name, defaultVisibility: Visibility = 'public') {
       const account: Account = { id: newAccountId(), name, defaultVisibility, createdAt: new Date().toISOString() };
       await sql.run('INSERT INTO accounts (id, name, default_public, created_at) VALUES (?, ?, ?, ?)', [
-        account.id, name, flag(sql, defaultVisibility === 'public'), account.createdAt,
+        account.id,
+        name,
+        flag(sql, defaultVisibility === 'public'),
+        account.createdAt,
       ]);
       return account;
     },
@@ -72,10 +94,7 @@ export function createAccountStore(sql: SqlClient): AccountStore {
     async revokeApiKey(prefix) {
       if (prefix.length < 6) return 0;
       const like = prefix.replace(/[%_\\]/g, (c) => `\\${c}`) + '%';
-      const res = await sql.run(
-        "UPDATE api_keys SET revoked_at = ? WHERE prefix LIKE ? ESCAPE '\\' AND revoked_at IS NULL",
-        [new Date().toISOString(), like],
-      );
+      const res = await sql.run("UPDATE api_keys SET revoked_at = ? WHERE prefix LIKE ? ESCAPE '\\' AND revoked_at IS NULL", [new Date().toISOString(), like]);
       return res.changes;
     },
 

@@ -3,7 +3,19 @@ import { randomBytes } from 'node:crypto';
 import { bool, iso, isoOrNull, json, num, numOrNull, type Row, type SqlClient } from '../sql.js';
 import { newShareId } from '../secrets.js';
 import { flag } from './accounts.js';
-import type { ClaimedDelivery, ClaimedMonitor, DeliveryAttempt, DeliveryLog, DeliveryState, Monitor, MonitorAlert, MonitorRun, MonitorStore, RunStatus, WebhookDelivery } from '../types.js';
+import type {
+  ClaimedDelivery,
+  ClaimedMonitor,
+  DeliveryAttempt,
+  DeliveryLog,
+  DeliveryState,
+  Monitor,
+  MonitorAlert,
+  MonitorRun,
+  MonitorStore,
+  RunStatus,
+  WebhookDelivery,
+} from '../types.js';
 import type { Grade } from '../../core/schema.js';
 
 export function newWebhookSecret(): string {
@@ -89,8 +101,12 @@ function claimDeliveriesStatement(sql: SqlClient): string {
 }
 
 const toAttempt = (a: Row): DeliveryAttempt => ({
-  deliveryId: a.delivery_id as string, attempt: num(a.attempt), at: iso(a.at), status: numOrNull(a.status),
-  error: (a.error ?? null) as string | null, durationMs: num(a.duration_ms),
+  deliveryId: a.delivery_id as string,
+  attempt: num(a.attempt),
+  at: iso(a.at),
+  status: numOrNull(a.status),
+  error: (a.error ?? null) as string | null,
+  durationMs: num(a.duration_ms),
 });
 
 /** Bounds of `recentDeliveries`: what one listing returns by default and at most. */
@@ -105,8 +121,18 @@ export function createMonitorStore(sql: SqlClient): MonitorStore {
       await sql.run(
         `INSERT INTO monitors (id, account_id, url, interval_sec, min_score, min_grade, webhook_url, webhook_secret, created_at, next_run_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [id, input.accountId, input.url, input.intervalSec, input.minScore ?? null, input.minGrade ?? null,
-          input.webhookUrl ?? null, webhookSecret, createdAt, input.firstRunAt ?? Date.now()],
+        [
+          id,
+          input.accountId,
+          input.url,
+          input.intervalSec,
+          input.minScore ?? null,
+          input.minGrade ?? null,
+          input.webhookUrl ?? null,
+          webhookSecret,
+          createdAt,
+          input.firstRunAt ?? Date.now(),
+        ],
       );
       const row = await sql.get('SELECT * FROM monitors WHERE id = ?', [id]);
       return { monitor: toMonitor(row!), webhookSecret };
@@ -141,17 +167,27 @@ export function createMonitorStore(sql: SqlClient): MonitorStore {
     async claimDue(now, limit, { leaseMs, jitterRatio, maxJitterMs }) {
       if (limit <= 0) return [];
       const rows = await sql.all(claimStatement(sql), [
-        Math.max(0, jitterRatio), Math.max(0, Math.floor(maxJitterMs)), Math.floor(now), Math.floor(limit), Math.floor(now + leaseMs),
+        Math.max(0, jitterRatio),
+        Math.max(0, Math.floor(maxJitterMs)),
+        Math.floor(now),
+        Math.floor(limit),
+        Math.floor(now + leaseMs),
       ]);
       return rows.map((r): ClaimedMonitor => ({ ...toMonitor(r), webhookSecret: (r.webhook_secret ?? null) as string | null }));
     },
 
     async finishRun(monitorId, run, below) {
       await sql.transaction(async (tx) => {
-        await tx.run(
-          'INSERT INTO monitor_runs (monitor_id, at, status, report_id, score, grade, level, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-          [monitorId, run.at, run.status, run.reportId, run.score, run.grade, run.level, run.error],
-        );
+        await tx.run('INSERT INTO monitor_runs (monitor_id, at, status, report_id, score, grade, level, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
+          monitorId,
+          run.at,
+          run.status,
+          run.reportId,
+          run.score,
+          run.grade,
+          run.level,
+          run.error,
+        ]);
         // A failed scan keeps the last good score and grade: the next comparison is against them.
         await tx.run(
           `UPDATE monitors SET lease_until = NULL, last_run_at = ?, last_status = ?, last_error = ?, below = ?,
@@ -165,17 +201,19 @@ export function createMonitorStore(sql: SqlClient): MonitorStore {
 
     async runs(monitorId, limit = 50) {
       const rows = await sql.all('SELECT * FROM monitor_runs WHERE monitor_id = ? ORDER BY id DESC LIMIT ?', [monitorId, limit]);
-      return rows.map((r): MonitorRun => ({
-        id: num(r.id),
-        monitorId: r.monitor_id as string,
-        at: iso(r.at),
-        status: r.status as RunStatus,
-        reportId: (r.report_id ?? null) as string | null,
-        score: numOrNull(r.score),
-        grade: (r.grade ?? null) as Grade | null,
-        level: numOrNull(r.level),
-        error: (r.error ?? null) as string | null,
-      }));
+      return rows.map(
+        (r): MonitorRun => ({
+          id: num(r.id),
+          monitorId: r.monitor_id as string,
+          at: iso(r.at),
+          status: r.status as RunStatus,
+          reportId: (r.report_id ?? null) as string | null,
+          score: numOrNull(r.score),
+          grade: (r.grade ?? null) as Grade | null,
+          level: numOrNull(r.level),
+          error: (r.error ?? null) as string | null,
+        }),
+      );
     },
 
     async recordAlert(a) {
@@ -194,19 +232,21 @@ export function createMonitorStore(sql: SqlClient): MonitorStore {
 
     async alerts(monitorId, limit = 50) {
       const rows = await sql.all('SELECT * FROM monitor_alerts WHERE monitor_id = ? ORDER BY at DESC, id DESC LIMIT ?', [monitorId, limit]);
-      return rows.map((r): MonitorAlert => ({
-        id: r.id as string,
-        monitorId: r.monitor_id as string,
-        at: iso(r.at),
-        kinds: json<string[]>(r.kinds),
-        message: r.message as string,
-        reportId: (r.report_id ?? null) as string | null,
-        score: numOrNull(r.score),
-        grade: (r.grade ?? null) as string | null,
-        previousGrade: (r.previous_grade ?? null) as string | null,
-        webhookStatus: numOrNull(r.webhook_status),
-        webhookError: (r.webhook_error ?? null) as string | null,
-      }));
+      return rows.map(
+        (r): MonitorAlert => ({
+          id: r.id as string,
+          monitorId: r.monitor_id as string,
+          at: iso(r.at),
+          kinds: json<string[]>(r.kinds),
+          message: r.message as string,
+          reportId: (r.report_id ?? null) as string | null,
+          score: numOrNull(r.score),
+          grade: (r.grade ?? null) as string | null,
+          previousGrade: (r.previous_grade ?? null) as string | null,
+          webhookStatus: numOrNull(r.webhook_status),
+          webhookError: (r.webhook_error ?? null) as string | null,
+        }),
+      );
     },
 
     async enqueueDelivery(d) {
@@ -231,10 +271,17 @@ export function createMonitorStore(sql: SqlClient): MonitorStore {
     async recordAttempt(delivery, a, next) {
       await sql.transaction(async (tx) => {
         await tx.run('INSERT INTO webhook_attempts (delivery_id, attempt, at, status, error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)', [
-          delivery.id, a.attempt, a.at, a.status, a.error, Math.round(a.durationMs),
+          delivery.id,
+          a.attempt,
+          a.at,
+          a.status,
+          a.error,
+          Math.round(a.durationMs),
         ]);
         await tx.run('UPDATE webhook_deliveries SET state = ?, next_attempt_at = COALESCE(?, next_attempt_at), lease_until = NULL WHERE id = ?', [
-          next.state, next.retryAt === null ? null : Math.floor(next.retryAt), delivery.id,
+          next.state,
+          next.retryAt === null ? null : Math.floor(next.retryAt),
+          delivery.id,
         ]);
         await tx.run('UPDATE monitor_alerts SET webhook_status = ?, webhook_error = ? WHERE id = ?', [a.status, a.error, delivery.alertId]);
       });
@@ -263,14 +310,22 @@ export function createMonitorStore(sql: SqlClient): MonitorStore {
       );
       if (!rows.length) return [];
       // Every attempt of the listed deliveries in one query (the retry schedule bounds them: 6 each).
-      const attempts = await sql.all(`SELECT * FROM webhook_attempts WHERE delivery_id IN (${rows.map(() => '?').join(', ')}) ORDER BY id`, rows.map((r) => r.id));
+      const attempts = await sql.all(
+        `SELECT * FROM webhook_attempts WHERE delivery_id IN (${rows.map(() => '?').join(', ')}) ORDER BY id`,
+        rows.map((r) => r.id),
+      );
       const byDelivery = new Map<string, DeliveryAttempt[]>();
       for (const a of attempts.map(toAttempt)) byDelivery.set(a.deliveryId, [...(byDelivery.get(a.deliveryId) ?? []), a]);
-      return rows.map((r): DeliveryLog => ({
-        ...toDelivery(r),
-        attemptLog: byDelivery.get(r.id as string) ?? [],
-        alert: r.alert_at === null || r.alert_at === undefined ? null : { at: iso(r.alert_at), kinds: json<string[]>(r.alert_kinds), message: r.alert_message as string },
-      }));
+      return rows.map(
+        (r): DeliveryLog => ({
+          ...toDelivery(r),
+          attemptLog: byDelivery.get(r.id as string) ?? [],
+          alert:
+            r.alert_at === null || r.alert_at === undefined
+              ? null
+              : { at: iso(r.alert_at), kinds: json<string[]>(r.alert_kinds), message: r.alert_message as string },
+        }),
+      );
     },
   };
 }

@@ -3,19 +3,42 @@ import { json, num, numOrNull, type Row, type SqlClient } from '../sql.js';
 import type { AuthCode, AuthMethod, OAuthClient, OAuthStore, OAuthToken } from '../types.js';
 
 const toClient = (r: Row): OAuthClient => ({
-  clientId: r.client_id as string, secretHash: (r.secret_hash ?? null) as string | null, name: r.name as string,
-  redirectUris: json<string[]>(r.redirect_uris), grantTypes: json<string[]>(r.grant_types), authMethod: r.auth_method as AuthMethod,
-  scope: r.scope as string, clientUri: (r.client_uri ?? null) as string | null, createdAt: num(r.created_at), expiresAt: num(r.expires_at),
+  clientId: r.client_id as string,
+  secretHash: (r.secret_hash ?? null) as string | null,
+  name: r.name as string,
+  redirectUris: json<string[]>(r.redirect_uris),
+  grantTypes: json<string[]>(r.grant_types),
+  authMethod: r.auth_method as AuthMethod,
+  scope: r.scope as string,
+  clientUri: (r.client_uri ?? null) as string | null,
+  createdAt: num(r.created_at),
+  expiresAt: num(r.expires_at),
 });
 const toCode = (r: Row): AuthCode => ({
-  codeHash: r.code_hash as string, clientId: r.client_id as string, accountId: r.account_id as string, redirectUri: r.redirect_uri as string,
-  codeChallenge: r.code_challenge as string, resource: r.resource as string, scope: r.scope as string, familyId: r.family_id as string,
-  expiresAt: num(r.expires_at), usedAt: numOrNull(r.used_at), keyPrefix: (r.key_prefix ?? null) as string | null,
+  codeHash: r.code_hash as string,
+  clientId: r.client_id as string,
+  accountId: r.account_id as string,
+  redirectUri: r.redirect_uri as string,
+  codeChallenge: r.code_challenge as string,
+  resource: r.resource as string,
+  scope: r.scope as string,
+  familyId: r.family_id as string,
+  expiresAt: num(r.expires_at),
+  usedAt: numOrNull(r.used_at),
+  keyPrefix: (r.key_prefix ?? null) as string | null,
 });
 const toToken = (r: Row): OAuthToken => ({
-  tokenHash: r.token_hash as string, kind: r.kind as 'access' | 'refresh', clientId: r.client_id as string, accountId: r.account_id as string,
-  resource: r.resource as string, scope: r.scope as string, familyId: r.family_id as string, createdAt: num(r.created_at),
-  expiresAt: num(r.expires_at), revokedAt: numOrNull(r.revoked_at), keyPrefix: (r.key_prefix ?? null) as string | null,
+  tokenHash: r.token_hash as string,
+  kind: r.kind as 'access' | 'refresh',
+  clientId: r.client_id as string,
+  accountId: r.account_id as string,
+  resource: r.resource as string,
+  scope: r.scope as string,
+  familyId: r.family_id as string,
+  createdAt: num(r.created_at),
+  expiresAt: num(r.expires_at),
+  revokedAt: numOrNull(r.revoked_at),
+  keyPrefix: (r.key_prefix ?? null) as string | null,
 });
 
 export function createOAuthStore(sql: SqlClient): OAuthStore {
@@ -25,7 +48,18 @@ export function createOAuthStore(sql: SqlClient): OAuthStore {
       await sql.run(
         `INSERT INTO oauth_clients (client_id, secret_hash, name, redirect_uris, grant_types, auth_method, scope, client_uri, created_at, expires_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [c.clientId, c.secretHash, c.name, JSON.stringify(c.redirectUris), JSON.stringify(c.grantTypes), c.authMethod, c.scope, c.clientUri, c.createdAt, c.expiresAt],
+        [
+          c.clientId,
+          c.secretHash,
+          c.name,
+          JSON.stringify(c.redirectUris),
+          JSON.stringify(c.grantTypes),
+          c.authMethod,
+          c.scope,
+          c.clientUri,
+          c.createdAt,
+          c.expiresAt,
+        ],
       );
     },
     async getClient(clientId, now) {
@@ -76,12 +110,16 @@ export function createOAuthStore(sql: SqlClient): OAuthStore {
       await sql.run('DELETE FROM oauth_used_nonces WHERE expires_at <= ?', [now]);
     },
     async useNonce(nonceHash, expiresAt) {
-      const res = await sql.run('INSERT INTO oauth_used_nonces (nonce_hash, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING', [nonceHash, Math.floor(expiresAt)]);
+      const res = await sql.run('INSERT INTO oauth_used_nonces (nonce_hash, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING', [
+        nonceHash,
+        Math.floor(expiresAt),
+      ]);
       return res.changes === 1;
     },
     async countPendingClients(now, pendingMs) {
       const row = await sql.get<{ n: unknown }>('SELECT COUNT(*) AS n FROM oauth_clients WHERE expires_at > ? AND expires_at <= created_at + ?', [
-        Math.floor(now), Math.floor(pendingMs),
+        Math.floor(now),
+        Math.floor(pendingMs),
       ]);
       return num(row?.n ?? 0);
     },

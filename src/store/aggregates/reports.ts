@@ -12,15 +12,32 @@ import type { DomainHistoryOptions, ListOptions, ReportStore, ReportSummary, Sto
 import { gradeFor, type ScanResult } from '../../core/schema.js';
 
 interface ReportRow {
-  id: string; url: string; domain: string; account_id: string | null; is_public: unknown; score: unknown; grade: string;
-  level: unknown; platform: string | null; created_at: unknown; result?: unknown;
+  id: string;
+  url: string;
+  domain: string;
+  account_id: string | null;
+  is_public: unknown;
+  score: unknown;
+  grade: string;
+  level: unknown;
+  platform: string | null;
+  created_at: unknown;
+  result?: unknown;
 }
 
 const SUMMARY_COLUMNS = 'r.id, r.url, r.domain, r.account_id, r.is_public, r.score, r.grade, r.level, r.platform';
 
 const toSummary = (r: ReportRow): ReportSummary => ({
-  id: r.id, url: r.url, domain: r.domain, score: num(r.score), grade: r.grade, level: num(r.level), platform: r.platform,
-  createdAt: iso(r.created_at), isPublic: bool(r.is_public), accountId: r.account_id,
+  id: r.id,
+  url: r.url,
+  domain: r.domain,
+  score: num(r.score),
+  grade: r.grade,
+  level: num(r.level),
+  platform: r.platform,
+  createdAt: iso(r.created_at),
+  isPublic: bool(r.is_public),
+  accountId: r.account_id,
 });
 
 /**
@@ -79,7 +96,10 @@ export function createReportStore(sql: SqlClient, options: ReportStoreOptions = 
 
   async function insertHistory(tx: SqlClient, accountId: string, reportId: string, domain: string): Promise<void> {
     await tx.run('INSERT INTO history (account_id, report_id, domain, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', [
-      accountId, reportId, domain, new Date().toISOString(),
+      accountId,
+      reportId,
+      domain,
+      new Date().toISOString(),
     ]);
   }
 
@@ -103,9 +123,20 @@ export function createReportStore(sql: SqlClient, options: ReportStoreOptions = 
         await tx.run(
           `INSERT INTO reports (id, url, domain, account_id, is_public, score, grade, level, platform, created_at, result, copied_from)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [report.id, report.url, report.domain, accountId, flag(sql, isPublic), result.overallScore,
-            result.grade ?? gradeFor(result.overallScore), result.level, result.platform?.platform ?? null, report.createdAt,
-            text, copiedFrom ?? null],
+          [
+            report.id,
+            report.url,
+            report.domain,
+            accountId,
+            flag(sql, isPublic),
+            result.overallScore,
+            result.grade ?? gradeFor(result.overallScore),
+            result.level,
+            result.platform?.platform ?? null,
+            report.createdAt,
+            text,
+            copiedFrom ?? null,
+          ],
         );
         if (accountId) await insertHistory(tx, accountId, report.id, report.domain);
       });
@@ -120,8 +151,13 @@ export function createReportStore(sql: SqlClient, options: ReportStoreOptions = 
       const r = await sql.get<ReportRow>('SELECT * FROM reports WHERE id = ?', [id]);
       if (!r || r.result === null || r.result === undefined) return undefined;
       const report: StoredReport = {
-        id: r.id, url: r.url, domain: r.domain, createdAt: iso(r.created_at), isPublic: bool(r.is_public),
-        accountId: r.account_id, result: json<ScanResult>(r.result),
+        id: r.id,
+        url: r.url,
+        domain: r.domain,
+        createdAt: iso(r.created_at),
+        isPublic: bool(r.is_public),
+        accountId: r.account_id,
+        result: json<ScanResult>(r.result),
       };
       if (typeof r.result === 'string') sizes.set(report, r.result.length);
       hot?.set(id, report);
@@ -151,7 +187,10 @@ export function createReportStore(sql: SqlClient, options: ReportStoreOptions = 
       const marks = ids.map(() => '?').join(', ');
       await sql.transaction(async (tx) => {
         await tx.run(`DELETE FROM scan_cache WHERE report_id IN (${marks})`, ids);
-        await tx.run(`DELETE FROM reports WHERE id IN (${marks}) AND account_id IS NULL AND NOT EXISTS (SELECT 1 FROM history h WHERE h.report_id = reports.id)`, ids);
+        await tx.run(
+          `DELETE FROM reports WHERE id IN (${marks}) AND account_id IS NULL AND NOT EXISTS (SELECT 1 FROM history h WHERE h.report_id = reports.id)`,
+          ids,
+        );
       });
       for (const id of ids) hot?.delete(id);
       return ids;

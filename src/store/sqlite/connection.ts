@@ -65,8 +65,7 @@ function rawOps(raw: sqlite3.Database): Raw {
       ),
     get: <T>(sql: string, params: unknown[] = []) =>
       new Promise<T | undefined>((res, rej) => raw.get(sql, params, (e, row) => (e ? rej(e) : res(row as T | undefined)))),
-    all: <T>(sql: string, params: unknown[] = []) =>
-      new Promise<T[]>((res, rej) => raw.all(sql, params, (e, rows) => (e ? rej(e) : res(rows as T[])))),
+    all: <T>(sql: string, params: unknown[] = []) => new Promise<T[]>((res, rej) => raw.all(sql, params, (e, rows) => (e ? rej(e) : res(rows as T[])))),
     exec: (sql) => new Promise((res, rej) => raw.exec(sql, (e) => (e ? rej(e) : res()))),
   };
 }

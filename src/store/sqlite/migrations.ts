@@ -157,7 +157,10 @@ export const OAUTH_MIGRATIONS: Array<[string, string[]]> = [
   [
     // Consent-form tokens are single use: a used one is remembered until it would have expired.
     'oauth-3-used-consent-tokens',
-    ['CREATE TABLE oauth_used_nonces (nonce_hash TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)', 'CREATE INDEX oauth_clients_expiry ON oauth_clients (expires_at)'],
+    [
+      'CREATE TABLE oauth_used_nonces (nonce_hash TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)',
+      'CREATE INDEX oauth_clients_expiry ON oauth_clients (expires_at)',
+    ],
   ],
   [
     // Service-wide secrets (the consent form's HMAC key): drawn once, shared by every process on the file.

@@ -56,14 +56,18 @@ describe('B1 AI crawler rules', () => {
   });
 
   it('judges the retired-token rule by access to the pages, not by the presence of a Disallow (issue 23: Disallow: /_next/)', () => {
-    const body = 'User-agent: OAI-SearchBot\nAllow: /\n\nUser-agent: PerplexityBot\nAllow: /\n\nUser-agent: anthropic-ai\nUser-agent: Claude-Web\nAllow: /\n\nUser-agent: *\nAllow: /\nDisallow: /_next/\n';
+    const body =
+      'User-agent: OAI-SearchBot\nAllow: /\n\nUser-agent: PerplexityBot\nAllow: /\n\nUser-agent: anthropic-ai\nUser-agent: Claude-Web\nAllow: /\n\nUser-agent: *\nAllow: /\nDisallow: /_next/\n';
     const o = run(body);
     expect(o.status).toBe('pass');
     expect(o.code).toBe('B1/ok');
     expect(tokens(o).find((t) => t.token === 'Claude-SearchBot')).toMatchObject({ access: 'restricted', via: '*' });
     expect(o.advisories?.join(' ')).toMatch(/retired/);
     // The same * group keeping the scanned page from Claude is still the trap.
-    const onDocs = b1AiCrawlerRules.evaluate(robotsOf(body.replace('Disallow: /_next/', 'Disallow: /docs/')), { origin: ORIGIN, pageUrl: `${ORIGIN}/docs/start` });
+    const onDocs = b1AiCrawlerRules.evaluate(robotsOf(body.replace('Disallow: /_next/', 'Disallow: /docs/')), {
+      origin: ORIGIN,
+      pageUrl: `${ORIGIN}/docs/start`,
+    });
     expect(onDocs.code).toBe('B1/retired-tokens');
     expect(run(body.replace('Disallow: /_next/', 'Disallow: /docs/')).code).toBe('B1/ok');
   });
@@ -115,7 +119,9 @@ describe('B1 AI crawler rules', () => {
 
 describe('B1: classic web search does not stand in for AI answer engines', () => {
   it('is partial when only Googlebot, Bingbot and Applebot may read the site', () => {
-    const answerBots = AI_CRAWLERS.filter((c) => c.category === 'search' || c.category === 'user').map((c) => c.token).filter((t) => !['Googlebot', 'Bingbot', 'Applebot'].includes(t));
+    const answerBots = AI_CRAWLERS.filter((c) => c.category === 'search' || c.category === 'user')
+      .map((c) => c.token)
+      .filter((t) => !['Googlebot', 'Bingbot', 'Applebot'].includes(t));
     const body = `${answerBots.map((t) => `User-agent: ${t}`).join('\n')}\nDisallow: /\n\nUser-agent: *\nAllow: /\n`;
     const o = run(body);
     expect(o.status).toBe('partial');
@@ -147,7 +153,9 @@ describe('B1: the token list follows ai.robots.txt robots.json (read 2026-11-25)
   });
 
   it('does not count enterprise crawlers of major operators as answer engines', () => {
-    const o = run('User-agent: amazon-kendra\nUser-agent: bedrockbot\nUser-agent: AzureAI-SearchBot\nUser-agent: Google-Firebase\nAllow: /\n\nUser-agent: *\nDisallow: /\n');
+    const o = run(
+      'User-agent: amazon-kendra\nUser-agent: bedrockbot\nUser-agent: AzureAI-SearchBot\nUser-agent: Google-Firebase\nAllow: /\n\nUser-agent: *\nDisallow: /\n',
+    );
     expect(o.status).toBe('partial');
     expect(o.code).toBe('B1/all-blocked');
     expect(detail(o, 'AzureAI-SearchBot')).toMatchObject({ category: 'other', access: 'allowed', via: 'own group' });

@@ -28,7 +28,10 @@ describe('the AI user agents', () => {
   it('are eight tokens of the crawler vocabulary, each with a full vendor UA naming its token', () => {
     expect(AI_USER_AGENTS).toHaveLength(8);
     for (const a of AI_USER_AGENTS) {
-      expect(AI_CRAWLERS.some((c) => c.token === a.token), a.token).toBe(true);
+      expect(
+        AI_CRAWLERS.some((c) => c.token === a.token),
+        a.token,
+      ).toBe(true);
       expect(a.userAgent).toMatch(/^Mozilla\/5\.0 /);
       expect(a.userAgent).toContain(`${a.token}/`);
     }
@@ -51,7 +54,10 @@ describe('one answer', () => {
   it('an answer equal to the honest one is never a refusal when the honest one was served', () => {
     const served = fc.record({
       status: fc.constantFrom(200, 204, 301, 404, 410, 500),
-      body: fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom(...CHALLENGE_MARKERS).map((m) => `<html>${m}</html>`)),
+      body: fc.oneof(
+        fc.string({ maxLength: 300 }),
+        fc.constantFrom(...CHALLENGE_MARKERS).map((m) => `<html>${m}</html>`),
+      ),
     });
     fc.assert(
       fc.property(served, ({ status, body }) => {
@@ -168,7 +174,10 @@ describe('gathering the page as AI user agents', () => {
 
   it('a request with its own user agent still meets the private-network guard', async () => {
     const before = seen.length;
-    const res = await new HttpClient({ blockPrivateNetwork: true, timeoutMs: 2000 }).fetch(`${site.origin}/`, { userAgent: AI_USER_AGENTS[0].userAgent, maxBytes: UA_PROBE_MAX_BYTES });
+    const res = await new HttpClient({ blockPrivateNetwork: true, timeoutMs: 2000 }).fetch(`${site.origin}/`, {
+      userAgent: AI_USER_AGENTS[0].userAgent,
+      maxBytes: UA_PROBE_MAX_BYTES,
+    });
     expect(res.error?.code).toBe('blocked');
     expect(seen.length).toBe(before);
   });

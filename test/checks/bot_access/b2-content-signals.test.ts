@@ -61,7 +61,10 @@ describe('B2 Content Signals', () => {
     const o = run('User-agent: *\nContent-Signal: ai-train=no\nContent-Signal: /docs/ ai-input=yes\nAllow: /\n');
     expect(o.status).toBe('pass');
     expect(o.code).toBe('B2/ok');
-    expect((o.details as { signals: Array<{ path: string; aiInput: string | null }> }).signals.map((x) => [x.path, x.aiInput])).toEqual([['/', null], ['/docs/', 'yes']]);
+    expect((o.details as { signals: Array<{ path: string; aiInput: string | null }> }).signals.map((x) => [x.path, x.aiInput])).toEqual([
+      ['/', null],
+      ['/docs/', 'yes'],
+    ]);
   });
 
   it('fails without a line or without robots.txt', () => {

@@ -28,7 +28,12 @@ function signedHeaders(body: string, authority = new URL(ORIGIN).host): Record<s
   const digest = `sha-256=:${createHash('sha256').update(body).digest('base64')}:`;
   const params = `("@authority";req "content-digest");created=1735689600;expires=4889289600;keyid="${ed25519.kid}";tag="http-message-signatures-directory"`;
   const base = `"@authority";req: ${authority}\n"content-digest": ${digest}\n"@signature-params": ${params}`;
-  return { 'content-type': MT, 'content-digest': digest, 'signature-input': `binding=${params}`, signature: `binding=:${sign(null, Buffer.from(base), pair.privateKey).toString('base64')}:` };
+  return {
+    'content-type': MT,
+    'content-digest': digest,
+    'signature-input': `binding=${params}`,
+    signature: `binding=:${sign(null, Buffer.from(base), pair.privateKey).toString('base64')}:`,
+  };
 }
 /** RFC 9421 Appendix B.1.4 test-key-ed25519, the draft's example and test-vector key. */
 const TEST_X = 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs';
@@ -47,16 +52,19 @@ describe('B3 Web Bot Auth key directory', () => {
     expect(o.advisories?.join(' ')).toContain(MT);
     expect(o.advisories?.join(' ')).toMatch(/Signature-Input/);
   });
-  it('has no advisory with the registered type and a directory signature of the draft\'s shape', () => {
+  it("has no advisory with the registered type and a directory signature of the draft's shape", () => {
     const o = b3WebBotAuth.evaluate(signedDir([ed25519]), ctx);
     expect(o.status).toBe('pass');
     expect(o.advisories).toEqual([]);
     expect(o.details).toEqual({ keys: 1, signatures: 1, verified: 1 });
-    const untagged = b3WebBotAuth.evaluate(json(DIR, { keys: [ed25519] }, { ...signedHeaders('{}'), 'signature-input': 'sig1=("@authority");created=1', 'content-digest': '' }), ctx);
+    const untagged = b3WebBotAuth.evaluate(
+      json(DIR, { keys: [ed25519] }, { ...signedHeaders('{}'), 'signature-input': 'sig1=("@authority");created=1', 'content-digest': '' }),
+      ctx,
+    );
     expect(untagged.advisories?.join(' ')).toMatch(/tag="http-message-signatures-directory"/);
     expect(untagged.advisories?.join(' ')).toMatch(/Content-Digest/);
   });
-  it('computes RFC 7638 thumbprints (RFC 8037 A.3 and the draft\'s signed-directory test vector)', () => {
+  it("computes RFC 7638 thumbprints (RFC 8037 A.3 and the draft's signed-directory test vector)", () => {
     expect(jwkThumbprint({ kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' })).toBe('kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k');
     expect(jwkThumbprint({ kty: 'OKP', crv: 'Ed25519', x: TEST_X, use: 'sig' })).toBe('poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U');
     expect(jwkThumbprint({ kty: 'OKP', crv: 'Ed25519' })).toBeNull();
@@ -75,7 +83,7 @@ describe('B3 Web Bot Auth key directory', () => {
     expect(problemsOf([{ kty: 'EC', crv: 'P-521', x: 'a', y: 'b' }]).problems).toMatch(/P-256, P-384/);
     expect(problemsOf([{ kty: 'oct', k: 'c2VjcmV0' }]).problems).toMatch(/shared secret/);
   });
-  it('a JWK alg member follows RFC 7517 §4.4 (JOSE names), as the editor\'s copy heading -01 says: the HTTP signature name there gets an advisory', () => {
+  it("a JWK alg member follows RFC 7517 §4.4 (JOSE names), as the editor's copy heading -01 says: the HTTP signature name there gets an advisory", () => {
     for (const alg of ['EdDSA', 'Ed25519']) expect(b3WebBotAuth.evaluate(signedDir([{ ...ed25519, alg }]), ctx).advisories, alg).toEqual([]);
     const o = b3WebBotAuth.evaluate(signedDir([{ ...ed25519, alg: 'ed25519' }]), ctx);
     expect(o.status).toBe('pass');
@@ -84,7 +92,12 @@ describe('B3 Web Bot Auth key directory', () => {
   });
   it('is partial when the directory is only reached through a redirect (verifiers must not follow it)', () => {
     const body = JSON.stringify({ keys: [ed25519] });
-    const moved = response({ url: DIR, redirects: ['https://www.example.com/.well-known/http-message-signatures-directory'], headers: signedHeaders(body), body });
+    const moved = response({
+      url: DIR,
+      redirects: ['https://www.example.com/.well-known/http-message-signatures-directory'],
+      headers: signedHeaders(body),
+      body,
+    });
     const o = b3WebBotAuth.evaluate(moved, ctx);
     expect(o.status).toBe('partial');
     expect(o.code).toBe('B3/redirected');
@@ -114,12 +127,13 @@ describe('B3 directory response signature', () => {
   const VECTOR_HEADERS = {
     'content-type': MT,
     'content-digest': 'sha-256=:CADMT2aBdV/rqQr/NIru64ERQkCobVvllA4V0fLFDu0=:',
-    'signature-input': 'binding=("@authority";req "content-digest");created=1735689600;expires=4889289600;keyid="poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U";tag="http-message-signatures-directory"',
+    'signature-input':
+      'binding=("@authority";req "content-digest");created=1735689600;expires=4889289600;keyid="poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U";tag="http-message-signatures-directory"',
     signature: 'binding=:l6P8R67tm3kujAxbHWio7ll01qrEZ0dKD/WWlGhNYEmTnFZM8Wt0VQ9zqGfvo7T/UMkBxsigzChM1Gpz7gOVBg==:',
   };
   const vctx = { origin: 'https://signature-agent.test', pageUrl: 'https://signature-agent.test/' };
 
-  it('verifies the draft\'s signed-directory test vector (and still flags its test key)', () => {
+  it("verifies the draft's signed-directory test vector (and still flags its test key)", () => {
     const o = b3WebBotAuth.evaluate(response({ url: VECTOR_URL, headers: VECTOR_HEADERS, body: VECTOR_BODY }), vctx);
     expect(o.details).toEqual({ keys: 1, signatures: 1, verified: 1 });
     expect(o.code).toBe('B3/bad-keys');
@@ -131,18 +145,43 @@ describe('B3 directory response signature', () => {
     const tampered = b3WebBotAuth.evaluate(response({ url: VECTOR_URL, headers: VECTOR_HEADERS, body: VECTOR_BODY.replace('"sig"', '"enc"') }), vctx);
     expect(tampered.details).toMatchObject({ signatures: 1, verified: 0 });
     expect(tampered.advisories?.join(' ')).toMatch(/Content-Digest does not match the body/);
-    const moved = b3WebBotAuth.evaluate(response({ url: 'https://copy.example/.well-known/http-message-signatures-directory', headers: VECTOR_HEADERS, body: VECTOR_BODY }), vctx);
+    const moved = b3WebBotAuth.evaluate(
+      response({ url: 'https://copy.example/.well-known/http-message-signatures-directory', headers: VECTOR_HEADERS, body: VECTOR_BODY }),
+      vctx,
+    );
     expect(moved.details).toMatchObject({ verified: 0 });
     expect(moved.advisories?.join(' ')).toMatch(/does not verify/);
     const other = b3WebBotAuth.evaluate(response({ url: VECTOR_URL, headers: VECTOR_HEADERS, body: JSON.stringify({ keys: [ed25519] }) }), vctx);
     expect(other.advisories?.join(' ')).toMatch(/is not a key of this directory/);
-    const garbage = b3WebBotAuth.evaluate(response({ url: VECTOR_URL, headers: { ...VECTOR_HEADERS, 'signature-input': 'binding=((' }, body: VECTOR_BODY }), vctx);
+    const garbage = b3WebBotAuth.evaluate(
+      response({ url: VECTOR_URL, headers: { ...VECTOR_HEADERS, 'signature-input': 'binding=((' }, body: VECTOR_BODY }),
+      vctx,
+    );
     expect(garbage.advisories?.join(' ')).toMatch(/not a Structured Fields dictionary/);
   });
 
   it('never throws on hostile Signature / Signature-Input values (property)', () => {
-    const fragments = fc.constantFrom('binding=', '(', ')', '"@authority"', ';req', '"content-digest"', '"@path"', ';tag="http-message-signatures-directory"', ';keyid="k"', ';alg="rsa-pss-sha512"', ':AAAA:', ',', ' ', '"x"', ';created=9999999999');
-    const header = fc.oneof(fc.string({ maxLength: 200 }), fc.array(fragments, { maxLength: 30 }).map((a) => a.join('')));
+    const fragments = fc.constantFrom(
+      'binding=',
+      '(',
+      ')',
+      '"@authority"',
+      ';req',
+      '"content-digest"',
+      '"@path"',
+      ';tag="http-message-signatures-directory"',
+      ';keyid="k"',
+      ';alg="rsa-pss-sha512"',
+      ':AAAA:',
+      ',',
+      ' ',
+      '"x"',
+      ';created=9999999999',
+    );
+    const header = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.array(fragments, { maxLength: 30 }).map((a) => a.join('')),
+    );
     fc.assert(
       fc.property(header, header, (input, sig) => {
         const r = readDirectorySignatures(response({ url: DIR, headers: { 'signature-input': input, signature: sig }, body: '{}' }), () => ed25519);
@@ -157,7 +196,10 @@ describe('B3 directory response signature', () => {
     try {
       const key = loadBotKey(dir);
       const url = 'https://ai-ready.example/.well-known/http-message-signatures-directory';
-      const o = b3WebBotAuth.evaluate(response({ url, headers: { 'content-type': MT, ...key.signDirectory('ai-ready.example') }, body: JSON.stringify(key.jwks) }), { origin: 'https://ai-ready.example', pageUrl: 'https://ai-ready.example/' });
+      const o = b3WebBotAuth.evaluate(
+        response({ url, headers: { 'content-type': MT, ...key.signDirectory('ai-ready.example') }, body: JSON.stringify(key.jwks) }),
+        { origin: 'https://ai-ready.example', pageUrl: 'https://ai-ready.example/' },
+      );
       expect(o.status).toBe('pass');
       expect(o.details).toEqual({ keys: 1, signatures: 1, verified: 1 });
       // The draft's alg name, media type, "@authority";req and Content-Digest: nothing left to advise.
@@ -173,9 +215,9 @@ describe('B3 against a loopback site', () => {
   afterAll(async () => {
     await Promise.all(open.map((s) => s.close()));
   });
-  it('passes a site serving the fix guide\'s directory, filled in as its key command prints it', async () => {
+  it("passes a site serving the fix guide's directory, filled in as its key command prints it", async () => {
     const steps = b3WebBotAuth.fixGuide({ origin: 'http://127.0.0.1', platform: null, hosting: [] });
-    expect(steps.find((s) => s.title === 'Generate a signing key')?.code).toContain('digest(\'base64url\')');
+    expect(steps.find((s) => s.title === 'Generate a signing key')?.code).toContain("digest('base64url')");
     const shape = steps.find((s) => s.code?.includes('"keys"'))!.code!;
     const written = JSON.parse(shape.slice(shape.indexOf('{'), shape.lastIndexOf('}') + 1));
     expect(Object.keys(written.keys[0]).sort()).toEqual(Object.keys(ed25519).sort());
@@ -207,14 +249,22 @@ describe('B4 reachable by automated clients', () => {
     expect(o.evidence).toMatch(/Markdown negotiation \(C1\)/);
     expect(o.evidence).toMatch(/well-known probes met a wall too/);
   });
-  it('follows Cloudflare\'s detection rule (docs read 2026-11-25): cf-mitigated: challenge marks every challenge type, whatever the status or resource; no other value does', () => {
+  it("follows Cloudflare's detection rule (docs read 2026-11-25): cf-mitigated: challenge marks every challenge type, whatever the status or resource; no other value does", () => {
     // The docs: the header is set for all Challenge Page types, and a challenge is text/html whatever was asked for.
-    const onRobots = response({ url: '/robots.txt', status: 200, headers: { 'content-type': 'text/html', 'cf-mitigated': 'challenge' }, body: '<html><body></body></html>' });
+    const onRobots = response({
+      url: '/robots.txt',
+      status: 200,
+      headers: { 'content-type': 'text/html', 'cf-mitigated': 'challenge' },
+      body: '<html><body></body></html>',
+    });
     const o = b4AutomatedAccess.evaluate({ page: text('/', '<html></html>', 'text/html'), robots: onRobots }, ctx);
     expect(o.code).toBe('B4/open');
     expect(o.details).toMatchObject({ blocked: false, siteLevelBlocked: true });
     const page = response({ status: 200, headers: { 'content-type': 'text/html', 'cf-mitigated': 'challenge' }, body: '<html></html>' });
-    expect(b4AutomatedAccess.evaluate({ page, robots }, ctx)).toMatchObject({ code: 'B4/challenged', details: { blocked: true, reason: 'Cloudflare challenge (cf-mitigated: challenge)' } });
+    expect(b4AutomatedAccess.evaluate({ page, robots }, ctx)).toMatchObject({
+      code: 'B4/challenged',
+      details: { blocked: true, reason: 'Cloudflare challenge (cf-mitigated: challenge)' },
+    });
     const other = response({ status: 200, headers: { 'content-type': 'text/html', 'cf-mitigated': 'block' }, body: '<html></html>' });
     expect(b4AutomatedAccess.evaluate({ page: other, robots }, ctx).code).toBe('B4/open');
   });
@@ -229,7 +279,8 @@ describe('B4 reachable by automated clients', () => {
 });
 
 describe('B5 Content-Usage', () => {
-  const home = (header?: string) => response({ url: '/', headers: { 'content-type': 'text/html', ...(header !== undefined ? { 'content-usage': header } : {}) }, body: '<h1>Home</h1>' });
+  const home = (header?: string) =>
+    response({ url: '/', headers: { 'content-type': 'text/html', ...(header !== undefined ? { 'content-usage': header } : {}) }, body: '<h1>Home</h1>' });
   const run = (body: string, header?: string) => b5ContentUsage.evaluate({ robots: parseRobots(text('/robots.txt', body), ORIGIN), page: home(header) }, ctx);
   it('passes a valid y/n line', () => {
     const o = run('User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n');
@@ -277,11 +328,17 @@ describe('B5 Content-Usage', () => {
     expect(signalOnly.advisories?.join(' ')).toMatch(/Cloudflare's yes\/no vocabulary/);
   });
   it('labels outside the current vocabulary (train-ai, search at 7ca0afc) state nothing: ai-use=n alone is no preference', () => {
-    for (const [line, header] of [['Content-Usage: ai-use=n', undefined], ['Content-Usage: train-genai=n', undefined], ['Allow: /', 'ai-use=n']] as const) {
+    for (const [line, header] of [
+      ['Content-Usage: ai-use=n', undefined],
+      ['Content-Usage: train-genai=n', undefined],
+      ['Allow: /', 'ai-use=n'],
+    ] as const) {
       const o = run(`User-agent: *\n${line}\n`, header);
       expect(o.status, `${line} / ${header}`).toBe('fail');
       expect(o.code).toBe(header ? 'B5/header-invalid' : 'B5/invalid');
-      expect(o.advisories?.join(' ')).toMatch(/(ai-use|train-genai)=n: not in the current vocabulary \(draft-ietf-aipref-vocab \(ietf-wg-aipref\/drafts at 7ca0afc/);
+      expect(o.advisories?.join(' ')).toMatch(
+        /(ai-use|train-genai)=n: not in the current vocabulary \(draft-ietf-aipref-vocab \(ietf-wg-aipref\/drafts at 7ca0afc/,
+      );
     }
     // Beside a current label, the old one is ignored and the line passes on what it does state.
     const mixed = run('User-agent: *\nContent-Usage: ai-use=n, train-ai=n\n');

@@ -20,11 +20,21 @@ describe('bot access and A1-A5 in a scan', () => {
       // A1 checks that the catalog's links lead somewhere: its service-desc target must answer.
       '/openapi.json': {
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/api/ping': { get: { responses: { 200: { description: 'ok' } } } } } }),
+        body: JSON.stringify({
+          openapi: '3.1.0',
+          info: { title: 'T', version: '1' },
+          paths: { '/api/ping': { get: { responses: { 200: { description: 'ok' } } } } },
+        }),
       },
       '/.well-known/mcp/server-card': {
         headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
-        body: JSON.stringify({ $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', name: 'test/mcp', version: '1.0.0', description: 'Test server', remotes: [{ type: 'streamable-http', url: `${s.origin}/mcp` }] }),
+        body: JSON.stringify({
+          $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+          name: 'test/mcp',
+          version: '1.0.0',
+          description: 'Test server',
+          remotes: [{ type: 'streamable-http', url: `${s.origin}/mcp` }],
+        }),
       },
       // The card's endpoint answers MCP: A4 connects to it live.
       '/mcp': mcpRoute(),

@@ -19,7 +19,11 @@ const api = {
 describe('A1 API catalog', () => {
   it('passes a linkset served with the RFC 9727 type, profile and Link headers, with no advisories', () => {
     const o = a1ApiCatalog.evaluate(
-      { get: json(P, api, { 'content-type': LINKSET_CT }), head: head('</.well-known/api-catalog>; rel="api-catalog"'), pageLink: '</.well-known/api-catalog>; rel="api-catalog"' },
+      {
+        get: json(P, api, { 'content-type': LINKSET_CT }),
+        head: head('</.well-known/api-catalog>; rel="api-catalog"'),
+        pageLink: '</.well-known/api-catalog>; rel="api-catalog"',
+      },
       ctx,
     );
     expect(o.status).toBe('pass');
@@ -44,25 +48,46 @@ describe('A1 API catalog', () => {
   });
 
   it('accepts item links and bare-string targets', () => {
-    const o = a1ApiCatalog.evaluate({ get: json(P, { linkset: [{ anchor: 'https://example.com/.well-known/api-catalog', item: ['https://api.example.com/v1'] }] }), head: head(), pageLink: null }, ctx);
+    const o = a1ApiCatalog.evaluate(
+      {
+        get: json(P, { linkset: [{ anchor: 'https://example.com/.well-known/api-catalog', item: ['https://api.example.com/v1'] }] }),
+        head: head(),
+        pageLink: null,
+      },
+      ctx,
+    );
     expect(o.status).toBe('pass');
   });
 
   it('is partial for an empty linkset, anchorless entries or no API links', () => {
     expect(a1ApiCatalog.evaluate({ get: json(P, { linkset: [] }), head: head(), pageLink: null }, ctx).code).toBe('A1/no-api-entries');
-    const anchorless = a1ApiCatalog.evaluate({ get: json(P, { linkset: [{ 'service-desc': [{ href: '/openapi.json' }] }] }), head: head(), pageLink: null }, ctx);
+    const anchorless = a1ApiCatalog.evaluate(
+      { get: json(P, { linkset: [{ 'service-desc': [{ href: '/openapi.json' }] }] }), head: head(), pageLink: null },
+      ctx,
+    );
     expect(anchorless.status).toBe('partial');
     expect(anchorless.code).toBe('A1/no-api-entries');
     expect(anchorless.data?.why).toMatch(/no absolute anchor/);
-    const noApi = a1ApiCatalog.evaluate({ get: json(P, { linkset: [{ anchor: 'https://x.example', author: [{ href: 'https://x.example/me' }] }] }), head: head(), pageLink: null }, ctx);
+    const noApi = a1ApiCatalog.evaluate(
+      { get: json(P, { linkset: [{ anchor: 'https://x.example', author: [{ href: 'https://x.example/me' }] }] }), head: head(), pageLink: null },
+      ctx,
+    );
     expect(noApi.status).toBe('partial');
     expect(a1ApiCatalog.evaluate({ get: json(P, { apis: [] }), head: head(), pageLink: null }, ctx).status).toBe('partial');
   });
 
   describe('lenient catalogs (issue 28.8; RFC 9727 §4.1, RFC 8288 §2.1, RFC 3986 §3)', () => {
-    const run = (body: unknown) => a1ApiCatalog.evaluate({ get: json(P, body, { 'content-type': LINKSET_CT }), head: head('<x>; rel="api-catalog"'), pageLink: '</.well-known/api-catalog>; rel="api-catalog"' }, ctx);
+    const run = (body: unknown) =>
+      a1ApiCatalog.evaluate(
+        { get: json(P, body, { 'content-type': LINKSET_CT }), head: head('<x>; rel="api-catalog"'), pageLink: '</.well-known/api-catalog>; rel="api-catalog"' },
+        ctx,
+      );
     it('a site home page whose only link is a service-doc on the same site is not an API: partial, said', () => {
-      const o = run({ linkset: [{ anchor: 'https://blog.example/', 'service-doc': [{ href: 'https://blog.example/posts/' }], alternate: [{ href: 'https://blog.example/feed.xml' }] }] });
+      const o = run({
+        linkset: [
+          { anchor: 'https://blog.example/', 'service-doc': [{ href: 'https://blog.example/posts/' }], alternate: [{ href: 'https://blog.example/feed.xml' }] },
+        ],
+      });
       expect(o.status).toBe('partial');
       expect(o.code).toBe('A1/no-api-entries');
       expect(o.evidence).toContain('nothing in the catalog is an API');
@@ -70,11 +95,23 @@ describe('A1 API catalog', () => {
       // The same anchor documented by another host's text (an LDN inbox documented by its W3C spec) stays an API.
       expect(run({ linkset: [{ anchor: 'https://inbox.example/', 'service-doc': [{ href: 'https://spec.example/ldn/' }] }] }).status).toBe('pass');
       // A home page with a service-desc is an API.
-      expect(run({ linkset: [{ anchor: 'https://api.example/', 'service-desc': [{ href: 'https://api.example/openapi.json' }], 'service-doc': [{ href: 'https://api.example/docs' }] }] }).status).toBe('pass');
+      expect(
+        run({
+          linkset: [
+            {
+              anchor: 'https://api.example/',
+              'service-desc': [{ href: 'https://api.example/openapi.json' }],
+              'service-doc': [{ href: 'https://api.example/docs' }],
+            },
+          ],
+        }).status,
+      ).toBe('pass');
     });
     it('URI-template anchors are not URIs: an advisory beside a real API, partial when they are all there is', () => {
       const tpl = { anchor: 'https://calc.example/tax/{state}', 'service-desc': [{ href: 'https://calc.example/openapi/tax.json' }] };
-      const mixed = run({ linkset: [tpl, { anchor: 'https://calc.example/tools/income', 'service-desc': [{ href: 'https://calc.example/openapi/income.json' }] }] });
+      const mixed = run({
+        linkset: [tpl, { anchor: 'https://calc.example/tools/income', 'service-desc': [{ href: 'https://calc.example/openapi/income.json' }] }],
+      });
       expect(mixed.status).toBe('pass');
       expect(mixed.advisories?.join(' ')).toContain('1 anchor(s) are URI templates (RFC 6570), not URIs');
       const only = run({ linkset: [tpl] });
@@ -122,7 +159,11 @@ describe('A1 API catalog', () => {
 });
 
 describe('A1 link targets', () => {
-  const full = { get: json(P, api, { 'content-type': LINKSET_CT }), head: head('</.well-known/api-catalog>; rel="api-catalog"'), pageLink: '</.well-known/api-catalog>; rel="api-catalog"' };
+  const full = {
+    get: json(P, api, { 'content-type': LINKSET_CT }),
+    head: head('</.well-known/api-catalog>; rel="api-catalog"'),
+    pageLink: '</.well-known/api-catalog>; rel="api-catalog"',
+  };
   const target = (url: string, status: number | null, error?: { code: 'refused'; message: string }) => ({
     url,
     probe: response({ url, method: 'HEAD', status, ...(error ? { error } : {}) }),
@@ -145,7 +186,12 @@ describe('A1 link targets', () => {
     const { catalogApiTargets } = await import('../../../src/core/checks/capabilities/a1-api-catalog.js');
     const cat = {
       linkset: [
-        { anchor: 'https://site.dev/api', 'service-desc': [{ href: '/openapi.json' }], 'service-doc': [{ href: 'https://other.dev/docs' }], status: 'https://site.dev/health' },
+        {
+          anchor: 'https://site.dev/api',
+          'service-desc': [{ href: '/openapi.json' }],
+          'service-doc': [{ href: 'https://other.dev/docs' }],
+          status: 'https://site.dev/health',
+        },
         { anchor: 'https://site.dev/v2', license: [{ href: '/license' }] },
       ],
     };

@@ -22,13 +22,19 @@ const entry = {
 
 describe('A10 AI catalog / ARD', () => {
   it('passes the AI Card shape (agents[])', () => {
-    const o = a10AiCatalog.evaluate({ probes: [json(PATH, { specVersion: '1.0', host: { displayName: 'Shop' }, agents: [{ cardUrl: `${ORIGIN}/.well-known/agent-card.json` }] }, CORS)] }, ctx);
+    const o = a10AiCatalog.evaluate(
+      { probes: [json(PATH, { specVersion: '1.0', host: { displayName: 'Shop' }, agents: [{ cardUrl: `${ORIGIN}/.well-known/agent-card.json` }] }, CORS)] },
+      ctx,
+    );
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('AI Card catalog 1.0');
     expect(o.advisories ?? []).toEqual([]);
   });
   it('passes the ARD shape (entries[]) and validates entries', () => {
-    const o = a10AiCatalog.evaluate({ probes: [json(PATH, { specVersion: '0.1', host: { displayName: 'Shop', identifier: 'shop.example.com' }, entries: [entry] }, CORS)] }, ctx);
+    const o = a10AiCatalog.evaluate(
+      { probes: [json(PATH, { specVersion: '0.1', host: { displayName: 'Shop', identifier: 'shop.example.com' }, entries: [entry] }, CORS)] },
+      ctx,
+    );
     expect(o.status).toBe('pass');
     expect(o.matched).toMatch(/ARD manifest/);
     const bad = ardEntryProblems([{ ...entry, identifier: 'orders', data: {}, representativeQueries: ['one'] }]);
@@ -52,10 +58,16 @@ describe('A10 AI catalog / ARD', () => {
     expect(o.evidence).not.toMatch(/specVersion 1\.0/);
     expect(o.advisories?.[0]).toMatch(/^no specVersion \(it has "version": "1\.0"\): ARD v0\.91 does not require one/);
     // host.identifier is optional (issue 28.5): a host with a displayName alone is complete.
-    expect(a10AiCatalog.evaluate({ probes: [json(PATH, { specVersion: '1.0', host: { displayName: 'Shop' }, entries: [entry] }, CORS)] }, ctx)).toMatchObject({ status: 'pass', advisories: [] });
+    expect(a10AiCatalog.evaluate({ probes: [json(PATH, { specVersion: '1.0', host: { displayName: 'Shop' }, entries: [entry] }, CORS)] }, ctx)).toMatchObject({
+      status: 'pass',
+      advisories: [],
+    });
   });
   it('a catalog only at the predecessor path passes as A10/legacy-location, saying which readers read which location', () => {
-    const o = a10AiCatalog.evaluate({ probes: [notFound(PATH), json(LEGACY, { specVersion: '1.0', host: { displayName: 'S', identifier: 's.example' }, entries: [entry] }, CORS)] }, ctx);
+    const o = a10AiCatalog.evaluate(
+      { probes: [notFound(PATH), json(LEGACY, { specVersion: '1.0', host: { displayName: 'S', identifier: 's.example' }, entries: [entry] }, CORS)] },
+      ctx,
+    );
     expect(o).toMatchObject({ status: 'pass', code: 'A10/legacy-location', details: { via: 'well-known', legacy: true } });
     expect(o.evidence).toContain('Found only at the predecessor location /.well-known/ai-catalog.json');
     expect(o.evidence).toMatch(/ARD v0\.91 consumers must read \/\.well-known\/ard\.json/);
@@ -63,7 +75,10 @@ describe('A10 AI catalog / ARD', () => {
     expect(o.advisories?.[0]).toMatch(/^Move it to \/\.well-known\/ard\.json/);
   });
   it('an incomplete catalog at the predecessor path stays partial, with the move as an advisory', () => {
-    const o = a10AiCatalog.evaluate({ probes: [notFound(PATH), json(LEGACY, { specVersion: '1.0', entries: [{ ...entry, displayName: undefined }] }, CORS)] }, ctx);
+    const o = a10AiCatalog.evaluate(
+      { probes: [notFound(PATH), json(LEGACY, { specVersion: '1.0', entries: [{ ...entry, displayName: undefined }] }, CORS)] },
+      ctx,
+    );
     expect(o).toMatchObject({ status: 'partial', code: 'A10/incomplete' });
     expect(o.advisories?.[0]).toMatch(/^found only at the predecessor location/);
     expect(o.remediation).toMatch(/then move it to \/\.well-known\/ard\.json/);
@@ -72,13 +87,19 @@ describe('A10 AI catalog / ARD', () => {
     const signals = { agentmap: `${ORIGIN}/gone.json`, htmlLink: `${ORIGIN}/also-gone.json`, linkHeader: null };
     const o = a10AiCatalog.evaluate(
       {
-        probes: [notFound('/gone.json'), notFound('/also-gone.json'), json(PATH, { specVersion: '1.0', host: { displayName: 'S', identifier: 's.example' }, entries: [entry] }, CORS)],
+        probes: [
+          notFound('/gone.json'),
+          notFound('/also-gone.json'),
+          json(PATH, { specVersion: '1.0', host: { displayName: 'S', identifier: 's.example' }, entries: [entry] }, CORS),
+        ],
         discovery: { signals, candidates: catalogCandidates(signals, ORIGIN), lighthouse: { url: signals.agentmap, found: false } },
       },
       ctx,
     );
     expect(o).toMatchObject({ status: 'pass', code: 'A10/ok' });
-    expect(o.advisories?.[0]).toBe(`robots.txt Agentmap names ${ORIGIN}/gone.json, which did not answer with a catalog; readers that follow it (Lighthouse does) find nothing`);
+    expect(o.advisories?.[0]).toBe(
+      `robots.txt Agentmap names ${ORIGIN}/gone.json, which did not answer with a catalog; readers that follow it (Lighthouse does) find nothing`,
+    );
     expect(o.advisories?.[1]).toMatch(/^<link rel="ard"> in the page names .*also-gone\.json.*\(ARD consumers must\) find nothing$/);
     expect(o.advisories?.[2]).toMatch(/^Lighthouse's shipped gatherer .* reads only .*gone\.json here/);
   });
@@ -157,7 +178,11 @@ describe('A10 fix guide, applied (the catalog it writes passes A10)', () => {
     // ARD's manifest schema has no other top-level member: no AI Card agents[] beside entries[].
     expect(catalog.agents).toBeUndefined();
     expect(ardEntryProblems(catalog.entries)).toEqual([]);
-    expect(outcome).toMatchObject({ status: 'pass', code: 'A10/ok', details: { via: 'html-link', legacy: false, url: `${origin}/.well-known/ard.json`, entries: 2, agents: 0 } });
+    expect(outcome).toMatchObject({
+      status: 'pass',
+      code: 'A10/ok',
+      details: { via: 'html-link', legacy: false, url: `${origin}/.well-known/ard.json`, entries: 2, agents: 0 },
+    });
     expect(outcome.advisories ?? []).toEqual([]);
     // Each location asked once.
     expect(site.requests.filter((r) => r.path === LEGACY)).toHaveLength(1);
@@ -167,7 +192,11 @@ describe('A10 fix guide, applied (the catalog it writes passes A10)', () => {
   it('neither card found: both entries are shown as what to publish first', () => {
     const { catalog } = guide(ORIGIN, { mcpCard: null, agentCard: null });
     expect(catalog.entries.map((e) => e.type)).toEqual(['application/mcp-server-card+json', 'application/a2a-agent-card+json']);
-    expect(a10AiCatalog.fixGuide({ origin: ORIGIN, platform: null, hosting: [], found: { mcpCard: null, agentCard: null } }).some((s) => s.title === 'Publish the cards first')).toBe(true);
+    expect(
+      a10AiCatalog
+        .fixGuide({ origin: ORIGIN, platform: null, hosting: [], found: { mcpCard: null, agentCard: null } })
+        .some((s) => s.title === 'Publish the cards first'),
+    ).toBe(true);
   });
 
   it('only the A2A card found: the catalog lists it alone, and A10 passes', async () => {
@@ -180,7 +209,12 @@ describe('A10 fix guide, applied (the catalog it writes passes A10)', () => {
 
 describe('A10 leniency (issue 23 point 6)', () => {
   it('an ARD manifest whose entries lack identifier is partial, not pass; a host without displayName is an advisory (ARD reads no host)', () => {
-    const entries = Array.from({ length: 8 }, (_, i) => ({ displayName: `Tool ${i}`, type: 'mcp', url: `https://shop.example.com/t${i}`, representativeQueries: ['a', 'b'] }));
+    const entries = Array.from({ length: 8 }, (_, i) => ({
+      displayName: `Tool ${i}`,
+      type: 'mcp',
+      url: `https://shop.example.com/t${i}`,
+      representativeQueries: ['a', 'b'],
+    }));
     const o = a10AiCatalog.evaluate({ probes: [json(PATH, { specVersion: '1.0', host: { name: 'Shop' }, entries }, CORS)] }, ctx);
     expect(o).toMatchObject({ status: 'partial', code: 'A10/incomplete' });
     expect(o.data?.missing).toBe('identifier on 8 of 8 entries');
@@ -188,7 +222,7 @@ describe('A10 leniency (issue 23 point 6)', () => {
   });
 });
 
-describe('A10 discovery in ARD v0.91\'s order, then the predecessor names (Lighthouse\'s documented audit)', () => {
+describe("A10 discovery in ARD v0.91's order, then the predecessor names (Lighthouse's documented audit)", () => {
   const sites: Record<string, FixtureSite> = {};
   const ard = (name: string) => JSON.stringify({ specVersion: '1.0', host: { displayName: name, identifier: 'corpus.dev' }, entries: [entry] });
   const J = { 'content-type': 'application/json', 'access-control-allow-origin': '*' };
@@ -197,7 +231,10 @@ describe('A10 discovery in ARD v0.91\'s order, then the predecessor names (Light
     const fixtures: Record<string, Parameters<typeof startFixture>[0]> = {
       // Every signal present, each naming another catalog: the Agentmap one must win.
       every: () => ({
-        '/': { headers: { 'content-type': 'text/html', link: '</from-header.json>; rel="ard", </from-legacy-header.json>; rel="ai-catalog"' }, body: '<html><head><link rel="ai-catalog" href="/from-legacy-html.json"><link rel="ard" href="/from-html.json"></head><body></body></html>' },
+        '/': {
+          headers: { 'content-type': 'text/html', link: '</from-header.json>; rel="ard", </from-legacy-header.json>; rel="ai-catalog"' },
+          body: '<html><head><link rel="ai-catalog" href="/from-legacy-html.json"><link rel="ard" href="/from-html.json"></head><body></body></html>',
+        },
         '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n\nAgentmap: /from-robots.json\n' },
         '/from-robots.json': { headers: J, body: ard('robots') },
         '/from-html.json': { headers: J, body: ard('html') },
@@ -208,18 +245,32 @@ describe('A10 discovery in ARD v0.91\'s order, then the predecessor names (Light
         [LEGACY]: { headers: J, body: ard('ai-catalog.json') },
       }),
       // Only a Link rel="ard" header names it, at a path that is not the well-known one.
-      header: () => ({ '/': { headers: { 'content-type': 'text/html', link: '</catalogs/ai.json>; rel=ard' }, body: '<html><body></body></html>' }, '/catalogs/ai.json': { headers: J, body: ard('header') } }),
+      header: () => ({
+        '/': { headers: { 'content-type': 'text/html', link: '</catalogs/ai.json>; rel=ard' }, body: '<html><body></body></html>' },
+        '/catalogs/ai.json': { headers: J, body: ard('header') },
+      }),
       // Only the predecessor's link element names it.
       legacyLink: () => ({ '/': html('<link rel="ai-catalog" href="/catalogs/ai.json">'), '/catalogs/ai.json': { headers: J, body: ard('legacy link') } }),
       // ard.json and a predecessor link naming another catalog: ard.json comes first.
-      both: () => ({ '/': html('<link rel="ai-catalog" href="/old.json">'), [PATH]: { headers: J, body: ard('ard.json') }, '/old.json': { headers: J, body: ard('old') } }),
+      both: () => ({
+        '/': html('<link rel="ai-catalog" href="/old.json">'),
+        [PATH]: { headers: J, body: ard('ard.json') },
+        '/old.json': { headers: J, body: ard('old') },
+      }),
       // Only ard.json: Lighthouse's shipped gatherer reads ai-catalog.json and finds nothing.
       ardOnly: () => ({ '/': html(), [PATH]: { headers: J, body: ard('ard.json') } }),
       // Agentmap names a catalog that is not at ard.json.
-      agentmapOnly: () => ({ '/': html(), '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\nAgentmap: /agents/catalog.json\n' }, '/agents/catalog.json': { headers: J, body: ard('agentmap') } }),
+      agentmapOnly: () => ({
+        '/': html(),
+        '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\nAgentmap: /agents/catalog.json\n' },
+        '/agents/catalog.json': { headers: J, body: ard('agentmap') },
+      }),
       // Every signal names a URL that does not answer, and neither well-known path exists.
       broken: () => ({
-        '/': { headers: { 'content-type': 'text/html', link: '</h1.json>; rel="ard", </h2.json>; rel="ai-catalog", </h3.json>; rel="ard"' }, body: '<html><head><link rel="ard" href="/e1.json"><link rel="ai-catalog" href="/e2.json"><link rel="ard" href="/e3.json"></head><body></body></html>' },
+        '/': {
+          headers: { 'content-type': 'text/html', link: '</h1.json>; rel="ard", </h2.json>; rel="ai-catalog", </h3.json>; rel="ard"' },
+          body: '<html><head><link rel="ard" href="/e1.json"><link rel="ai-catalog" href="/e2.json"><link rel="ard" href="/e3.json"></head><body></body></html>',
+        },
         '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAgentmap: /r1.json\nAgentmap: /r2.json\n' },
       }),
       none: () => ({ '/': html() }),
@@ -244,9 +295,22 @@ describe('A10 discovery in ARD v0.91\'s order, then the predecessor names (Light
     expect(o).toMatchObject({ status: 'pass', code: 'A10/ok', details: { via: 'robots-agentmap', legacy: false, host: 'robots' } });
     expect(o.evidence).toContain('(found via robots.txt Agentmap)');
     // Every location is read once (A4, A5 and A6 take their entries from the same reading).
-    expect(catalogRequests(sites.every).sort()).toEqual(['/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/mcp/catalog.json', '/from-header.json', '/from-html.json', '/from-legacy-header.json', '/from-legacy-html.json', '/from-robots.json']);
+    expect(catalogRequests(sites.every).sort()).toEqual([
+      '/.well-known/ai-catalog.json',
+      '/.well-known/ard.json',
+      '/.well-known/mcp/catalog.json',
+      '/from-header.json',
+      '/from-html.json',
+      '/from-legacy-header.json',
+      '/from-legacy-html.json',
+      '/from-robots.json',
+    ]);
     // The Agentmap line costs Lighthouse's SEO robots-txt audit: said, with the alternatives.
-    expect(o.advisories).toEqual([expect.stringMatching(/^a robots\.txt "Agentmap:" line fails Lighthouse's SEO robots-txt audit .*<link rel="ard" href="\/\.well-known\/ard\.json">.*Link: </)]);
+    expect(o.advisories).toEqual([
+      expect.stringMatching(
+        /^a robots\.txt "Agentmap:" line fails Lighthouse's SEO robots-txt audit .*<link rel="ard" href="\/\.well-known\/ard\.json">.*Link: </,
+      ),
+    ]);
   });
 
   it('a catalog named only by Link rel="ard" is found, and the evidence says Lighthouse\'s shipped gatherer does not find it', async () => {
@@ -255,14 +319,24 @@ describe('A10 discovery in ARD v0.91\'s order, then the predecessor names (Light
     expect(o.evidence).toContain("(found via the page's Link rel=ard header)");
     expect(o.advisories?.join(' ')).toMatch(/Lighthouse's shipped gatherer .* reads only .*\/\.well-known\/ai-catalog\.json here .* finds no catalog there/);
     // The link and the well-known paths, once each.
-    expect(catalogRequests(sites.header).sort()).toEqual(['/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/mcp/catalog.json', '/catalogs/ai.json']);
+    expect(catalogRequests(sites.header).sort()).toEqual([
+      '/.well-known/ai-catalog.json',
+      '/.well-known/ard.json',
+      '/.well-known/mcp/catalog.json',
+      '/catalogs/ai.json',
+    ]);
   });
 
   it('a catalog named only by <link rel="ai-catalog"> is A10/legacy-location (pass), read after ard.json', async () => {
     const o = await run(sites.legacyLink);
     expect(o).toMatchObject({ status: 'pass', code: 'A10/legacy-location', details: { via: 'html-link', legacy: true } });
     expect(o.evidence).toContain('Found only at the predecessor location <link rel="ai-catalog"> in the page');
-    expect(catalogRequests(sites.legacyLink).sort()).toEqual(['/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/mcp/catalog.json', '/catalogs/ai.json']);
+    expect(catalogRequests(sites.legacyLink).sort()).toEqual([
+      '/.well-known/ai-catalog.json',
+      '/.well-known/ard.json',
+      '/.well-known/mcp/catalog.json',
+      '/catalogs/ai.json',
+    ]);
     // The shipped gatherer follows that link: no disagreement to report.
     expect(o.advisories?.join(' ')).not.toMatch(/shipped gatherer \(/);
   });
@@ -285,7 +359,10 @@ describe('A10 discovery in ARD v0.91\'s order, then the predecessor names (Light
   it('Agentmap alone, with no ard.json: pass, with a note that ARD consumers need not follow Agentmap', async () => {
     const o = await run(sites.agentmapOnly);
     expect(o).toMatchObject({ status: 'pass', code: 'A10/ok', details: { via: 'robots-agentmap' } });
-    expect(o.advisories).toEqual([expect.stringMatching(/^only robots\.txt Agentmap names it: an ARD v0\.91 consumer must read \/\.well-known\/ard\.json/), expect.stringMatching(/^a robots\.txt "Agentmap:" line fails Lighthouse's SEO robots-txt audit/)]);
+    expect(o.advisories).toEqual([
+      expect.stringMatching(/^only robots\.txt Agentmap names it: an ARD v0\.91 consumer must read \/\.well-known\/ard\.json/),
+      expect.stringMatching(/^a robots\.txt "Agentmap:" line fails Lighthouse's SEO robots-txt audit/),
+    ]);
   });
 
   it('broken signals: each URL asked once, at most one per signal kind plus the two well-known paths', async () => {
@@ -294,7 +371,16 @@ describe('A10 discovery in ARD v0.91\'s order, then the predecessor names (Light
     expect(o.evidence).toContain('(named by robots.txt Agentmap)');
     expect(o.evidence).toContain('(named by <link rel="ai-catalog"> in the page)');
     const asked = catalogRequests(sites.broken);
-    expect(asked.sort()).toEqual(['/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/mcp/catalog.json', '/e1.json', '/e2.json', '/h1.json', '/h2.json', '/r1.json']);
+    expect(asked.sort()).toEqual([
+      '/.well-known/ai-catalog.json',
+      '/.well-known/ard.json',
+      '/.well-known/mcp/catalog.json',
+      '/e1.json',
+      '/e2.json',
+      '/h1.json',
+      '/h2.json',
+      '/r1.json',
+    ]);
   });
 
   it('nothing anywhere: three requests, ard.json, ai-catalog.json and the removed MCP Catalog', async () => {
@@ -303,7 +389,7 @@ describe('A10 discovery in ARD v0.91\'s order, then the predecessor names (Light
     expect(catalogRequests(sites.none).sort()).toEqual(['/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/mcp/catalog.json']);
   });
 
-  it('orders candidates as the draft and Lighthouse\'s docs do, without repeats; the shipped gatherer reads one URL', () => {
+  it("orders candidates as the draft and Lighthouse's docs do, without repeats; the shipped gatherer reads one URL", () => {
     const o = 'https://s.example';
     const none = { agentmap: null, htmlLink: null, linkHeader: null };
     expect(catalogCandidates(none, o)).toEqual([
@@ -326,7 +412,10 @@ describe('A10 discovery in ARD v0.91\'s order, then the predecessor names (Light
     expect(agentmapOf('User-agent: *\nDisallow:\nagentmap:   https://cdn.example/c.json  \n', o)).toBe('https://cdn.example/c.json');
     expect(agentmapOf('Agentmap: javascript:alert(1)\n', o)).toBeNull();
     // D1 counts an Agentmap line as a known robots.txt field, not an invalid line.
-    expect(parseRobots(response({ url: '/robots.txt', headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\nAgentmap: /c.json\n' }), o).invalidLines).toBe(0);
+    expect(
+      parseRobots(response({ url: '/robots.txt', headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\nAgentmap: /c.json\n' }), o)
+        .invalidLines,
+    ).toBe(0);
   });
 });
 
@@ -335,7 +424,7 @@ describe('A10 candidate order (property)', () => {
   // Signals drawn from a small pool, so that they often coincide with each other and with the well-known paths.
   const url = fc.option(fc.constantFrom(`${o}/a.json`, `${o}/b.json`, `${o}${PATH}`, `${o}${LEGACY}`, 'https://cdn.example/c.json'), { nil: null });
   const signals = fc.record({ agentmap: url, htmlLink: url, linkHeader: url, legacyHtmlLink: url, legacyLinkHeader: url });
-  it('no URL twice, at most eight, the three well-known paths present, current names before predecessor ones, and the shipped gatherer\'s URL among them', () => {
+  it("no URL twice, at most eight, the three well-known paths present, current names before predecessor ones, and the shipped gatherer's URL among them", () => {
     fc.assert(
       fc.property(signals, (s) => {
         const c = catalogCandidates(s, o);

@@ -76,7 +76,13 @@ describe('A2 OAuth / OIDC metadata (artifacts)', () => {
   it('passes on an issuer named by the protected-resource metadata', () => {
     const issuer = 'https://auth.example.com';
     const o = a2OauthDiscovery.evaluate(
-      { candidates: [cand('rfc8414', notFound(AS)), cand('oidc', notFound(OIDC)), cand('oidc', json(`${issuer}${OIDC}`, { ...oidc, issuer }), issuer, 'protected-resource metadata')] },
+      {
+        candidates: [
+          cand('rfc8414', notFound(AS)),
+          cand('oidc', notFound(OIDC)),
+          cand('oidc', json(`${issuer}${OIDC}`, { ...oidc, issuer }), issuer, 'protected-resource metadata'),
+        ],
+      },
       ctx,
     );
     expect(o).toMatchObject({ status: 'pass', code: 'A2/ok', details: { source: 'openid-configuration', issuer } });
@@ -109,7 +115,10 @@ describe('A3 protected-resource metadata (artifacts)', () => {
     return { wellKnown, pageWwwAuthenticate: www, linked: l, chosen: l?.doc ? l : wellKnown };
   };
   it('passes with resource and authorization servers', () => {
-    const o = a3ProtectedResource.evaluate(prm(json(PRM, { resource: ORIGIN, authorization_servers: ['https://auth.example.com'], scopes_supported: ['read'] })), ctx);
+    const o = a3ProtectedResource.evaluate(
+      prm(json(PRM, { resource: ORIGIN, authorization_servers: ['https://auth.example.com'], scopes_supported: ['read'] })),
+      ctx,
+    );
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('RFC 9728');
     expect(o.advisories).toEqual([]);
@@ -121,18 +130,35 @@ describe('A3 protected-resource metadata (artifacts)', () => {
     expect(foreign.code).toBe('A3/bad-resource');
   });
   it('names empty arrays RFC 9728 §3.2 says to omit, except bearer_methods_supported: [] (§2 gives it a meaning)', () => {
-    const o = a3ProtectedResource.evaluate(prm(json(PRM, { resource: ORIGIN, authorization_servers: [], scopes_supported: [], bearer_methods_supported: [], resource_documentation: `${ORIGIN}/docs` })), ctx);
+    const o = a3ProtectedResource.evaluate(
+      prm(
+        json(PRM, {
+          resource: ORIGIN,
+          authorization_servers: [],
+          scopes_supported: [],
+          bearer_methods_supported: [],
+          resource_documentation: `${ORIGIN}/docs`,
+        }),
+      ),
+      ctx,
+    );
     expect(o.code).toBe('A3/no-authorization-servers');
     const said = o.advisories!.join(' ');
     expect(said).toContain('authorization_servers, scopes_supported: empty arrays, which RFC 9728 §3.2 says to omit');
     expect(said).not.toContain('bearer_methods_supported: empty');
     expect(said).toContain('a resource that takes no token needs no protected-resource metadata');
-    const scopesOnly = a3ProtectedResource.evaluate(prm(json(PRM, { resource: ORIGIN, authorization_servers: ['https://auth.example.com'], scopes_supported: [] })), ctx);
+    const scopesOnly = a3ProtectedResource.evaluate(
+      prm(json(PRM, { resource: ORIGIN, authorization_servers: ['https://auth.example.com'], scopes_supported: [] })),
+      ctx,
+    );
     expect(scopesOnly.status).toBe('pass');
     expect(scopesOnly.advisories).toEqual(['scopes_supported: empty array, which RFC 9728 §3.2 says to omit ("Parameters with zero values MUST be omitted").']);
   });
   it('advises on a path-bearing resource at the root well-known URL', () => {
-    const o = a3ProtectedResource.evaluate(prm(json(PRM, { resource: `${ORIGIN}/mcp`, authorization_servers: ['https://a.example'], scopes_supported: [] })), ctx);
+    const o = a3ProtectedResource.evaluate(
+      prm(json(PRM, { resource: `${ORIGIN}/mcp`, authorization_servers: ['https://a.example'], scopes_supported: [] })),
+      ctx,
+    );
     expect(o.status).toBe('pass');
     expect(o.advisories!.join(' ')).toContain('/.well-known/oauth-protected-resource/mcp');
   });
@@ -160,7 +186,11 @@ describe('A3 protected-resource metadata (artifacts)', () => {
   it('uses the document a page 401 points at', () => {
     const linkedUrl = `${ORIGIN}/.well-known/oauth-protected-resource/api`;
     const o = a3ProtectedResource.evaluate(
-      prm(notFound(PRM), `Bearer resource_metadata="${linkedUrl}"`, json(linkedUrl, { resource: `${ORIGIN}/api`, authorization_servers: ['https://a.example'], scopes_supported: [] })),
+      prm(
+        notFound(PRM),
+        `Bearer resource_metadata="${linkedUrl}"`,
+        json(linkedUrl, { resource: `${ORIGIN}/api`, authorization_servers: ['https://a.example'], scopes_supported: [] }),
+      ),
       ctx,
     );
     expect(o.status).toBe('pass');
@@ -187,7 +217,13 @@ describe('A2 + A3 gather on a loopback site', () => {
     as = await startFixture((s) => ({
       '/tenant/.well-known/openid-configuration': {
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...oidc, issuer: `${s.origin}/tenant`, authorization_endpoint: 'https://a.example/authorize', token_endpoint: 'https://a.example/token', jwks_uri: 'https://a.example/jwks' }),
+        body: JSON.stringify({
+          ...oidc,
+          issuer: `${s.origin}/tenant`,
+          authorization_endpoint: 'https://a.example/authorize',
+          token_endpoint: 'https://a.example/token',
+          jwks_uri: 'https://a.example/jwks',
+        }),
       },
     }));
     site = await startFixture((s) => ({

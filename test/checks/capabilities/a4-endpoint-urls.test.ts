@@ -4,7 +4,13 @@ import { a4McpServerCard, MCP_CARD_PATHS, readMcpCard } from '../../../src/core/
 import { ORIGIN, json, notFound } from '../../helpers/responses.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
-const card = (url: string) => ({ $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', name: 'com.example/store', version: '1.0.0', description: 'Store', remotes: [{ type: 'streamable-http', url }] });
+const card = (url: string) => ({
+  $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+  name: 'com.example/store',
+  version: '1.0.0',
+  description: 'Store',
+  remotes: [{ type: 'streamable-http', url }],
+});
 const evaluate = (doc: unknown) => a4McpServerCard.evaluate({ probes: MCP_CARD_PATHS.map((p, i) => (i === 1 ? json(p, doc) : notFound(p))) }, ctx);
 
 describe('A4 endpoint URLs', () => {

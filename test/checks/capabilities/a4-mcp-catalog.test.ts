@@ -23,12 +23,27 @@ const ARD = '/.well-known/ard.json';
 const REMOVED = '/.well-known/mcp/catalog.json';
 const SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 const CATALOG_HEADERS = { 'content-type': 'application/ai-catalog+json', 'access-control-allow-origin': '*' };
-const card = { $schema: SCHEMA, name: 'dev.test-fixture.site/store', version: '2.0.0', description: 'Orders and products', remotes: [{ type: 'streamable-http', url: `${ORIGIN}/mcp` }] };
+const card = {
+  $schema: SCHEMA,
+  name: 'dev.test-fixture.site/store',
+  version: '2.0.0',
+  description: 'Orders and products',
+  remotes: [{ type: 'streamable-http', url: `${ORIGIN}/mcp` }],
+};
 const entry = (i: number) => ({ identifier: `urn:air:test-fixture.dev:mcp:s${i}`, type: CARD_TYPE, url: `${ORIGIN}/s${i}/server-card` });
 const wellKnown404 = MCP_CARD_PATHS.map((p) => notFound(p));
 const live = (name: string, version: string): McpProbeResult => ({
-  endpoint: `${ORIGIN}/mcp`, outcome: 'ok', serverName: name, serverVersion: version, protocolVersion: '2025-06-18', sessionIssued: true, toolCount: 1, toolNames: ['a'],
-  problem: null, wwwAuthenticate: null, exchanges: [{ rpc: 'initialize', probe: response({ url: '/mcp', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }) }],
+  endpoint: `${ORIGIN}/mcp`,
+  outcome: 'ok',
+  serverName: name,
+  serverVersion: version,
+  protocolVersion: '2025-06-18',
+  sessionIssued: true,
+  toolCount: 1,
+  toolNames: ['a'],
+  problem: null,
+  wwwAuthenticate: null,
+  exchanges: [{ rpc: 'initialize', probe: response({ url: '/mcp', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }) }],
 });
 const NO_SIGNALS = { agentmap: null, htmlLink: null, linkHeader: null };
 
@@ -43,20 +58,30 @@ describe('the catalog reader', () => {
   it('takes urn:air identifiers with any number of namespace parts, and refuses other shapes', () => {
     for (const ok of ['urn:air:example.com:weather', 'urn:air:example.com:tools:weather', 'urn:air:example.com:finance:agent:x', 'urn:air:127.0.0.1:ai-ready'])
       expect(MCP_URN_RE.test(ok), ok).toBe(true);
-    for (const bad of ['store', 'urn:air:weather', 'urn:air:example.com:', 'urn:other:example.com:weather'])
-      expect(MCP_URN_RE.test(bad), bad).toBe(false);
+    for (const bad of ['store', 'urn:air:weather', 'urn:air:example.com:', 'urn:other:example.com:weather']) expect(MCP_URN_RE.test(bad), bad).toBe(false);
   });
 
   it('types every entry by its media type, resolves relative urls, and keeps inline data', async () => {
     const read = await readCatalogs(NO_SIGNALS, ORIGIN, async (c) =>
       c.url.endsWith(AI)
-        ? json(AI, { specVersion: '1.0', entries: [{ identifier: 'a', type: CARD_TYPE, url: '/mcp/server-card' }, { identifier: 'b', type: 'application/a2a-agent-card+json', url: 'https://example.com/x' }, { identifier: 'c', type: CARD_TYPE, data: card }, { identifier: 'd', type: 'application/agent-skills+json', url: '/skills.json' }] })
+        ? json(AI, {
+            specVersion: '1.0',
+            entries: [
+              { identifier: 'a', type: CARD_TYPE, url: '/mcp/server-card' },
+              { identifier: 'b', type: 'application/a2a-agent-card+json', url: 'https://example.com/x' },
+              { identifier: 'c', type: CARD_TYPE, data: card },
+              { identifier: 'd', type: 'application/agent-skills+json', url: '/skills.json' },
+            ],
+          })
         : notFound(new URL(c.url).pathname),
     );
     expect(read.documents.map((d) => d.at.name)).toEqual(['ai-catalog']);
     expect(read.documents[0].entries.map((e) => e.kind)).toEqual(['mcp-server-card', 'a2a-agent-card', 'mcp-server-card', 'agent-skills']);
     expect(read.documents[0].entries[0].url).toBe(`${ORIGIN}/mcp/server-card`);
-    expect(entriesOf(read, 'mcp-server-card').map(({ entry: e }) => [e.identifier, !!e.data])).toEqual([['a', false], ['c', true]]);
+    expect(entriesOf(read, 'mcp-server-card').map(({ entry: e }) => [e.identifier, !!e.data])).toEqual([
+      ['a', false],
+      ['c', true],
+    ]);
   });
 
   it(`fetches at most ${MAX_CATALOG_CARDS} cards, each once, with the card media type`, async () => {
@@ -70,7 +95,12 @@ describe('the catalog reader', () => {
   });
 
   it('uses no well-known catalog that redirected to another site', async () => {
-    const moved = response({ url: AI, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ specVersion: '1.0', entries: [entry(1)] }), redirects: ['https://elsewhere.example.net/ai.json'] });
+    const moved = response({
+      url: AI,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ specVersion: '1.0', entries: [entry(1)] }),
+      redirects: ['https://elsewhere.example.net/ai.json'],
+    });
     const got = await catalogOf({ [AI]: moved });
     expect(got.catalogs.documents[0].offSite).toBe(true);
     expect(got.cards).toEqual([]);
@@ -79,9 +109,22 @@ describe('the catalog reader', () => {
 
 describe('A4 through the catalogs', () => {
   it('passes a card named by /.well-known/ai-catalog.json (url entry), and says where card and live serverInfo disagree', async () => {
-    const catalog = await catalogOf({ [AI]: json(AI, { specVersion: '1.0', entries: [entry(1)] }, CATALOG_HEADERS) }, { '/s1/server-card': cardAt('/s1/server-card') });
+    const catalog = await catalogOf(
+      { [AI]: json(AI, { specVersion: '1.0', entries: [entry(1)] }, CATALOG_HEADERS) },
+      { '/s1/server-card': cardAt('/s1/server-card') },
+    );
     const same = a4McpServerCard.evaluate({ probes: wellKnown404, catalog, live: live('store', '2.0.0') }, ctx);
-    expect(same).toMatchObject({ status: 'pass', code: 'A4/ok', details: { via: 'catalog', disagreements: [], url: `${ORIGIN}/s1/server-card`, catalog: { name: 'ai-catalog', entries: 1, cardEntries: 1, cardsRead: 1, inline: false }, schemaProblems: [] } });
+    expect(same).toMatchObject({
+      status: 'pass',
+      code: 'A4/ok',
+      details: {
+        via: 'catalog',
+        disagreements: [],
+        url: `${ORIGIN}/s1/server-card`,
+        catalog: { name: 'ai-catalog', entries: 1, cardEntries: 1, cardsRead: 1, inline: false },
+        schemaProblems: [],
+      },
+    });
     expect(same.matched).toBe('MCP server card SEP-2127 via /.well-known/ai-catalog.json');
     expect(same.evidence).toContain('(named by /.well-known/ai-catalog.json: 1 server-card entry, 1 card(s) read)');
     // displayName: optional in the MCP draft and the AI Catalog, required by ARD: said, not scored.
@@ -91,12 +134,18 @@ describe('A4 through the catalogs', () => {
     expect((differ.details as { disagreements: string[] }).disagreements).toEqual(['card version "2.0.0" vs live serverInfo.version "2.1.0"']);
   });
 
-  it('passes an inline card (entry data), and the same catalog under ARD\'s name, naming the readers that look elsewhere', async () => {
+  it("passes an inline card (entry data), and the same catalog under ARD's name, naming the readers that look elsewhere", async () => {
     const inline = { identifier: 'urn:air:test-fixture.dev:mcp:inline', displayName: 'Inline', type: CARD_TYPE, data: card };
-    const viaAi = a4McpServerCard.evaluate({ probes: wellKnown404, catalog: await catalogOf({ [AI]: json(AI, { specVersion: '1.0', entries: [inline] }, CATALOG_HEADERS) }) }, ctx);
+    const viaAi = a4McpServerCard.evaluate(
+      { probes: wellKnown404, catalog: await catalogOf({ [AI]: json(AI, { specVersion: '1.0', entries: [inline] }, CATALOG_HEADERS) }) },
+      ctx,
+    );
     expect(viaAi).toMatchObject({ status: 'pass', code: 'A4/ok', details: { path: `${AI} entries[0].data`, catalog: { inline: true } } });
     expect(viaAi.evidence).toContain(`${AI} entries[0].data (inline card)`);
-    const viaArd = a4McpServerCard.evaluate({ probes: wellKnown404, catalog: await catalogOf({ [ARD]: json(ARD, { entries: [inline] }, { 'access-control-allow-origin': '*' }) }) }, ctx);
+    const viaArd = a4McpServerCard.evaluate(
+      { probes: wellKnown404, catalog: await catalogOf({ [ARD]: json(ARD, { entries: [inline] }, { 'access-control-allow-origin': '*' }) }) },
+      ctx,
+    );
     expect(viaArd).toMatchObject({ status: 'pass', code: 'A4/ok', details: { catalog: { name: 'ard' } } });
     const adv = viaArd.advisories!.join(' ');
     expect(adv).toMatch(/Listed at \/\.well-known\/ard\.json but not at \/\.well-known\/ai-catalog\.json/);
@@ -104,10 +153,15 @@ describe('A4 through the catalogs', () => {
   });
 
   it('a card found only through the removed /.well-known/mcp/catalog.json still counts, with a finding naming the replacement', async () => {
-    const catalog = await catalogOf({ [REMOVED]: json(REMOVED, { specVersion: 'draft', entries: [{ ...entry(1), displayName: 'S1' }] }, { 'access-control-allow-origin': '*' }) }, { '/s1/server-card': cardAt('/s1/server-card') });
+    const catalog = await catalogOf(
+      { [REMOVED]: json(REMOVED, { specVersion: 'draft', entries: [{ ...entry(1), displayName: 'S1' }] }, { 'access-control-allow-origin': '*' }) },
+      { '/s1/server-card': cardAt('/s1/server-card') },
+    );
     const o = a4McpServerCard.evaluate({ probes: wellKnown404, catalog }, ctx);
     expect(o).toMatchObject({ status: 'pass', code: 'A4/removed-location' });
-    expect(o.evidence).toMatch(/found only through \/\.well-known\/mcp\/catalog\.json, which the server-card draft removed on 2026-07-20 \(commit 1491bd2.*read \/\.well-known\/ai-catalog\.json \(served as application\/ai-catalog\+json\) instead/);
+    expect(o.evidence).toMatch(
+      /found only through \/\.well-known\/mcp\/catalog\.json, which the server-card draft removed on 2026-07-20 \(commit 1491bd2.*read \/\.well-known\/ai-catalog\.json \(served as application\/ai-catalog\+json\) instead/,
+    );
     // Beside a current catalog, the removed one is an advisory only.
     const both = await catalogOf(
       { [AI]: json(AI, { specVersion: '1.0', entries: [entry(1)] }, CATALOG_HEADERS), [REMOVED]: json(REMOVED, { specVersion: 'draft', entries: [entry(1)] }) },
@@ -118,9 +172,20 @@ describe('A4 through the catalogs', () => {
     expect(current.advisories!.join(' ')).toMatch(/removed on 2026-07-20.*drop it or keep it identical/);
   });
 
-  it('entry members: identifier, type (not the older mediaType), exactly one of url and data, and the AI Catalog\'s specVersion', async () => {
+  it("entry members: identifier, type (not the older mediaType), exactly one of url and data, and the AI Catalog's specVersion", async () => {
     const catalog = await catalogOf(
-      { [AI]: json(AI, { entries: [{ type: CARD_TYPE, url: `${ORIGIN}/s1/server-card`, data: card }, { identifier: 'urn:air:t.dev:mcp:x', mediaType: 'application/mcp-server+json', url: `${ORIGIN}/s2/server-card` }] }, CATALOG_HEADERS) },
+      {
+        [AI]: json(
+          AI,
+          {
+            entries: [
+              { type: CARD_TYPE, url: `${ORIGIN}/s1/server-card`, data: card },
+              { identifier: 'urn:air:t.dev:mcp:x', mediaType: 'application/mcp-server+json', url: `${ORIGIN}/s2/server-card` },
+            ],
+          },
+          CATALOG_HEADERS,
+        ),
+      },
       { '/s2/server-card': cardAt('/s2/server-card') },
     );
     const o = a4McpServerCard.evaluate({ probes: wellKnown404, catalog }, ctx);
@@ -130,7 +195,9 @@ describe('A4 through the catalogs', () => {
   });
 
   it('a catalog whose card entries all fail to read is partial, and each entry is named with what the parse found', async () => {
-    const catalog = await catalogOf({ [AI]: json(AI, { specVersion: '1.0', entries: [entry(1), { identifier: 'urn:air:t.dev:mcp:n', type: CARD_TYPE }] }, CATALOG_HEADERS) });
+    const catalog = await catalogOf({
+      [AI]: json(AI, { specVersion: '1.0', entries: [entry(1), { identifier: 'urn:air:t.dev:mcp:n', type: CARD_TYPE }] }, CATALOG_HEADERS),
+    });
     const o = a4McpServerCard.evaluate({ probes: wellKnown404, catalog }, ctx);
     expect(o).toMatchObject({ status: 'partial', code: 'A4/catalog-card-missing' });
     expect(o.evidence).toContain('(catalog: 2 entries, 2 server-card entries)');
@@ -150,7 +217,8 @@ describe('A4 through the catalogs', () => {
 
 describe('the serverUrl variant (issue 23 point 4, issue 28 point 3)', () => {
   const base = { $schema: SCHEMA, name: 'com.example/store', version: '1.0.0', description: 'Store' };
-  const evaluate = (doc: unknown) => a4McpServerCard.evaluate({ probes: MCP_CARD_PATHS.map((p, i) => (i === 0 ? json(p, doc, { 'access-control-allow-origin': '*' }) : notFound(p))) }, ctx);
+  const evaluate = (doc: unknown) =>
+    a4McpServerCard.evaluate({ probes: MCP_CARD_PATHS.map((p, i) => (i === 0 ? json(p, doc, { 'access-control-allow-origin': '*' }) : notFound(p))) }, ctx);
   it('is read as the endpoint and named as a known variant when it is the only one', () => {
     const doc = { ...base, serverUrl: 'https://example.com/mcp' };
     expect(readMcpCard(doc)).toMatchObject({ endpoints: ['https://example.com/mcp'], variantKeys: ['serverUrl'] });
@@ -170,12 +238,28 @@ describe('A4 on a loopback site built the way the newest draft says', () => {
   beforeAll(async () => {
     site = await startFixture((s) => ({
       '/': { headers: { 'content-type': 'text/html' }, body: '<html></html>' },
-      [AI]: { headers: CATALOG_HEADERS, body: JSON.stringify({ specVersion: '1.0', entries: [{ identifier: 'urn:air:corpus.dev:mcp:tools', type: CARD_TYPE, url: `${s.origin}/mcp/server-card` }] }) },
+      [AI]: {
+        headers: CATALOG_HEADERS,
+        body: JSON.stringify({
+          specVersion: '1.0',
+          entries: [{ identifier: 'urn:air:corpus.dev:mcp:tools', type: CARD_TYPE, url: `${s.origin}/mcp/server-card` }],
+        }),
+      },
       '/mcp/server-card': (req, res) => {
         // Answers only a request for the card's media type.
         const ok = String(req.headers.accept ?? '') === CARD_TYPE;
         res.writeHead(ok ? 200 : 406, { 'content-type': ok ? CARD_TYPE : 'text/plain', 'access-control-allow-origin': '*' });
-        res.end(ok ? JSON.stringify({ $schema: SCHEMA, name: 'dev.corpus/tools', version: '1.0.0', description: 'Corpus tools', remotes: [{ type: 'streamable-http', url: `${s.origin}/mcp` }] }) : 'not acceptable');
+        res.end(
+          ok
+            ? JSON.stringify({
+                $schema: SCHEMA,
+                name: 'dev.corpus/tools',
+                version: '1.0.0',
+                description: 'Corpus tools',
+                remotes: [{ type: 'streamable-http', url: `${s.origin}/mcp` }],
+              })
+            : 'not acceptable',
+        );
       },
       '/mcp': mcpRoute({ name: 'dev.corpus/tools', tools: ['lookup'] }),
     }));
@@ -234,8 +318,23 @@ describe('the engine starts the handshake from the prefetched catalogs, and the 
   beforeAll(async () => {
     site = await startFixture((s) => ({
       '/': { headers: { 'content-type': 'text/html' }, body: '<html><head><title>Shop</title></head><body></body></html>' },
-      [AI]: { headers: CATALOG_HEADERS, body: JSON.stringify({ specVersion: '1.0', entries: [{ identifier: 'urn:air:corpus.dev:mcp:tools', type: CARD_TYPE, url: `${s.origin}/mcp/server-card` }] }) },
-      '/mcp/server-card': { headers: { 'content-type': CARD_TYPE, 'access-control-allow-origin': '*' }, body: JSON.stringify({ $schema: SCHEMA, name: 'dev.corpus/tools', version: '1.0.0', description: 'Corpus tools', remotes: [{ type: 'streamable-http', url: `${s.origin}/mcp` }] }) },
+      [AI]: {
+        headers: CATALOG_HEADERS,
+        body: JSON.stringify({
+          specVersion: '1.0',
+          entries: [{ identifier: 'urn:air:corpus.dev:mcp:tools', type: CARD_TYPE, url: `${s.origin}/mcp/server-card` }],
+        }),
+      },
+      '/mcp/server-card': {
+        headers: { 'content-type': CARD_TYPE, 'access-control-allow-origin': '*' },
+        body: JSON.stringify({
+          $schema: SCHEMA,
+          name: 'dev.corpus/tools',
+          version: '1.0.0',
+          description: 'Corpus tools',
+          remotes: [{ type: 'streamable-http', url: `${s.origin}/mcp` }],
+        }),
+      },
       '/mcp': mcpRoute({ name: 'dev.corpus/tools' }),
     }));
   });

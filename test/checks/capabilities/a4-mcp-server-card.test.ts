@@ -26,14 +26,18 @@ describe('A4 MCP server card', () => {
     expect(o.matched).toBe('MCP server card SEP-2127 at /.well-known/mcp/server-card');
     // Only the note that the current draft discovers cards through the AI Catalog.
     expect(o.advisories).toHaveLength(1);
-    expect(o.advisories![0]).toMatch(/older well-known path; list it in \/\.well-known\/ai-catalog\.json.*isitagentready\.com reads \/\.well-known\/mcp\/server-card\.json/);
+    expect(o.advisories![0]).toMatch(
+      /older well-known path; list it in \/\.well-known\/ai-catalog\.json.*isitagentready\.com reads \/\.well-known\/mcp\/server-card\.json/,
+    );
   });
 
   it('the serverInfo shape at the anchor path is read, but does not match the v1 schema: partial, naming each member', () => {
     const o = a4McpServerCard.evaluate({ probes: probes({ 0: json(MCP_CARD_PATHS[0], sep1649) }) }, ctx);
     expect(o).toMatchObject({ status: 'partial', code: 'A4/schema-invalid' });
     expect(o.matched).toContain('SEP-1649');
-    expect(o.data?.problems).toBe('no "$schema" (required: https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json); no "name" (reverse-DNS with one "/", e.g. com.example/weather); no "version"; no "description"');
+    expect(o.data?.problems).toBe(
+      'no "$schema" (required: https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json); no "name" (reverse-DNS with one "/", e.g. com.example/weather); no "version"; no "description"',
+    );
     const adv = o.advisories!.join(' ');
     expect(adv).toMatch(/Access-Control-Allow-Origin/);
     expect(adv).toMatch(/serverInfo shape only/);
@@ -48,7 +52,10 @@ describe('A4 MCP server card', () => {
     const arr = a4McpServerCard.evaluate({ probes: probes({ 2: json(MCP_CARD_PATHS[2], [{ name: 'a' }, sep2127]) }) }, ctx);
     expect(arr.status).toBe('pass');
     expect(arr.details).toMatchObject({ cards: 2 });
-    const legacy = a4McpServerCard.evaluate({ probes: probes({ 3: json(MCP_CARD_PATHS[3], { serverInfo: { name: 'x', version: '1' }, transport: { url: 'https://e.example/mcp' } }) }) }, ctx);
+    const legacy = a4McpServerCard.evaluate(
+      { probes: probes({ 3: json(MCP_CARD_PATHS[3], { serverInfo: { name: 'x', version: '1' }, transport: { url: 'https://e.example/mcp' } }) }) },
+      ctx,
+    );
     expect(legacy).toMatchObject({ status: 'partial', code: 'A4/schema-invalid' });
     expect(legacy.matched).toContain('/.well-known/mcp.json');
   });
@@ -64,7 +71,10 @@ describe('A4 MCP server card', () => {
     expect(noEndpoint).toMatchObject({ status: 'partial', code: 'A4/no-remotes', details: { remotes: 0 } });
     expect(noEndpoint.evidence).toContain('0 remote(s), 0 endpoint(s); the card names no remote: agents have nothing to connect to');
     // A card that declares itself documentation-only is a card without remotes, not a broken server (issue 28.9).
-    const docOnly = a4McpServerCard.evaluate({ probes: probes({ 1: json(MCP_CARD_PATHS[1], { name: 'com.example/docs', version: '1', transport: 'documentation-only' }) }) }, ctx);
+    const docOnly = a4McpServerCard.evaluate(
+      { probes: probes({ 1: json(MCP_CARD_PATHS[1], { name: 'com.example/docs', version: '1', transport: 'documentation-only' }) }) },
+      ctx,
+    );
     expect(docOnly).toMatchObject({ status: 'partial', code: 'A4/no-remotes' });
     expect(docOnly.evidence).toContain('the card names no remote (it declares itself documentation-only)');
     const noId = a4McpServerCard.evaluate({ probes: probes({ 1: json(MCP_CARD_PATHS[1], { remotes: [{ url: 'https://e.example/mcp' }] }) }) }, ctx);
@@ -73,7 +83,12 @@ describe('A4 MCP server card', () => {
   });
 
   it('is partial when only reachable through a cross-site redirect', () => {
-    const moved = response({ url: MCP_CARD_PATHS[1], headers: { 'content-type': 'application/json', ...CORS }, body: JSON.stringify(sep2127), redirects: ['https://cards.other-host.net/card.json'] });
+    const moved = response({
+      url: MCP_CARD_PATHS[1],
+      headers: { 'content-type': 'application/json', ...CORS },
+      body: JSON.stringify(sep2127),
+      redirects: ['https://cards.other-host.net/card.json'],
+    });
     const o = a4McpServerCard.evaluate({ probes: probes({ 1: moved }) }, ctx);
     expect(o.status).toBe('partial');
     expect(o.code).toBe('A4/cross-site-redirect');
@@ -86,7 +101,7 @@ describe('A4 MCP server card', () => {
     expect(a4McpServerCard.meta.contentProfile).toBe('bonus');
   });
 
-  it('fix guide teaches the AI Catalog and a v1 card at <endpoint>/server-card first, a well-known card only as an older reader\'s option', () => {
+  it("fix guide teaches the AI Catalog and a v1 card at <endpoint>/server-card first, a well-known card only as an older reader's option", () => {
     const steps = a4McpServerCard.fixGuide({ origin: ORIGIN, platform: null, hosting: ['nginx'] });
     const code = steps.map((s) => s.code ?? '').join('\n');
     const text = steps.map((s) => `${s.title} ${s.body} ${s.code ?? ''}`).join('\n');
@@ -103,7 +118,7 @@ describe('A4 MCP server card', () => {
     expect(code).toMatch(/"identifier": "urn:air:[^"]+:mcp:main"/);
     expect(code).toContain('"remotes"');
     expect(code).toContain('Access-Control-Allow-Origin');
-    expect(code).toContain("Accept: application/mcp-server-card+json");
+    expect(code).toContain('Accept: application/mcp-server-card+json');
     const cardStep = steps.findIndex((s) => s.title.includes('/mcp/server-card'));
     const older = steps.findIndex((s) => /older readers/i.test(s.title));
     expect(steps[older].body).toContain('/.well-known/mcp/server-card.json');
@@ -111,7 +126,12 @@ describe('A4 MCP server card', () => {
     expect(older).toBeGreaterThan(cardStep);
     // The .well-known card is never the primary step.
     expect(steps.slice(0, older).some((s) => s.title.includes('server-card.json'))).toBe(false);
-    for (const [platform, hosting] of [[null, []], ['wordpress', []], ['nextjs', ['vercel']], [null, ['cloudflare']]] as const) {
+    for (const [platform, hosting] of [
+      [null, []],
+      ['wordpress', []],
+      ['nextjs', ['vercel']],
+      [null, ['cloudflare']],
+    ] as const) {
       const guide = a4McpServerCard.fixGuide({ origin: ORIGIN, platform, hosting: [...hosting] });
       expect(guide.length, `${platform} ${hosting}`).toBeLessThanOrEqual(6);
       expect(guide.some((s) => /older readers/i.test(s.title))).toBe(true);
@@ -136,7 +156,12 @@ describe('A4 gather on a loopback site', () => {
     const page = await http.fetch(`${site.origin}/`, { accept: BROWSER_ACCEPT });
     const gctx = new GatherContext(new URL(page.url), site.origin, http, () => {}, page);
     const art = await a4McpServerCard.gather(gctx);
-    expect(site.requests.filter((r) => r.path.startsWith('/.well-known/mcp')).map((r) => r.path).sort()).toEqual(['/.well-known/mcp/catalog.json', ...MCP_CARD_PATHS].sort());
+    expect(
+      site.requests
+        .filter((r) => r.path.startsWith('/.well-known/mcp'))
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/.well-known/mcp/catalog.json', ...MCP_CARD_PATHS].sort());
     const o = a4McpServerCard.evaluate(art, { origin: site.origin, pageUrl: page.url });
     expect(o).toMatchObject({ status: 'partial', code: 'A4/schema-invalid' });
     expect(o.matched).toBe('MCP server card SEP-1649 at /.well-known/mcp.json');

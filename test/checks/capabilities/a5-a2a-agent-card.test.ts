@@ -23,7 +23,8 @@ const common = {
 const v10 = { ...common, supportedInterfaces: [{ url: 'https://example.com/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
 const v03 = { ...common, url: 'https://example.com/a2a', preferredTransport: 'JSONRPC', protocolVersion: '0.3.0' };
 const v02 = { ...common, url: 'https://example.com/a2a' };
-const run = (current: ReturnType<typeof json>, legacy: ReturnType<typeof json> | null = null) => a5A2aAgentCard.evaluate(a2aCardFromProbes(current, legacy), ctx);
+const run = (current: ReturnType<typeof json>, legacy: ReturnType<typeof json> | null = null) =>
+  a5A2aAgentCard.evaluate(a2aCardFromProbes(current, legacy), ctx);
 
 describe('A5 A2A agent card', () => {
   it('passes a v1.0 card (supportedInterfaces) and exposes its extensions', () => {
@@ -70,7 +71,9 @@ describe('A5 A2A agent card', () => {
     const o = run(json(CUR, noVersion));
     expect(o).toMatchObject({ status: 'partial', code: 'A5/incomplete' });
     expect(o.findings?.map((f) => [f.code, f.data])).toEqual([['A5/no-member', { member: 'protocolVersion', version: '0.3' }]]);
-    const textModes = run(json(CUR, { ...v03, defaultInputModes: ['text'], defaultOutputModes: ['text/plain'], skills: [{ ...common.skills[0], outputModes: ['json'] }] }));
+    const textModes = run(
+      json(CUR, { ...v03, defaultInputModes: ['text'], defaultOutputModes: ['text/plain'], skills: [{ ...common.skills[0], outputModes: ['json'] }] }),
+    );
     expect(textModes.code).toBe('A5/incomplete');
     expect(textModes.findings?.map((f) => [f.code, f.data])).toEqual([
       ['A5/mode-not-media-type', { field: 'defaultInputModes', value: 'text' }],
@@ -124,7 +127,7 @@ describe('A5 A2A agent card', () => {
     expect(run(json(CUR, { ...v03, skills: [] })).status).toBe('pass');
   });
 
-  it('takes A2A\'s own media type (application/a2a+json, 1.0 §14.1.1) for the card without an advisory', () => {
+  it("takes A2A's own media type (application/a2a+json, 1.0 §14.1.1) for the card without an advisory", () => {
     const served = (type: string) => run({ ...json(CUR, v10), contentType: type, headers: { 'content-type': type } }).advisories ?? [];
     expect(served('application/a2a+json').join(' ')).not.toMatch(/Served as/);
     expect(served('text/plain').join(' ')).toMatch(/Served as text\/plain instead of application\/json/);
@@ -137,7 +140,13 @@ describe('A5 A2A agent card', () => {
     expect(probeTarget(a2aInterfaces(v03, '0.3'))?.url).toBe('https://example.com/a2a');
     expect(header(v03, '0.3')).toBeNull();
     expect(header({ supportedInterfaces: [{ url: 'https://a/rpc', protocolBinding: 'JSONRPC', protocolVersion: '0.3' }] }, '1.0')).toBeNull();
-    expect([a2aVersionHeader('1.0.2'), a2aVersionHeader(' 1.1 '), a2aVersionHeader('2'), a2aVersionHeader('1.0\r\nx: y'), a2aVersionHeader(7)]).toEqual(['1.0', '1.1', null, null, null]);
+    expect([a2aVersionHeader('1.0.2'), a2aVersionHeader(' 1.1 '), a2aVersionHeader('2'), a2aVersionHeader('1.0\r\nx: y'), a2aVersionHeader(7)]).toEqual([
+      '1.0',
+      '1.1',
+      null,
+      null,
+      null,
+    ]);
   });
 });
 
@@ -150,7 +159,10 @@ describe('A5 on a loopback site serving exactly what the fix guide writes', () =
     site = await startFixture((s) => ({
       '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>agent</body></html>' },
       // The guide names the origin; on loopback the same card names the fixture origin.
-      [CUR]: { headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: file.replaceAll('https://agent.example.com', s.origin) },
+      [CUR]: {
+        headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
+        body: file.replaceAll('https://agent.example.com', s.origin),
+      },
       // A 1.0 agent: it answers a request without A2A-Version as 0.3 would be, with VersionNotSupportedError.
       '/a2a/v1': async (req: any, res: any) => {
         let body = '';
@@ -169,14 +181,21 @@ describe('A5 on a loopback site serving exactly what the fix guide writes', () =
   it('passes, probing the endpoint with A2A-Version 1.0', async () => {
     const gctx = await liveContext(site.origin);
     const o = a5A2aAgentCard.evaluate(await a5A2aAgentCard.gather(gctx), { origin: site.origin, pageUrl: `${site.origin}/` });
-    expect(o).toMatchObject({ status: 'pass', code: 'A5/ok', matched: 'A2A 1.0 (supportedInterfaces)', details: { version: '1.0', skills: 1, live: { outcome: 'json-rpc' } } });
+    expect(o).toMatchObject({
+      status: 'pass',
+      code: 'A5/ok',
+      matched: 'A2A 1.0 (supportedInterfaces)',
+      details: { version: '1.0', skills: 1, live: { outcome: 'json-rpc' } },
+    });
     expect(o.findings).toBeUndefined();
     expect(versions).toEqual(['1.0']);
-    expect(o.evidence).toMatch(/live \(JSONRPC\): POST \S+\/a2a\/v1 \(JSON-RPC method ai-ready\/probe\) with A2A-Version 1\.0 → HTTP 200 \(application\/json\): JSON-RPC error -32601/);
+    expect(o.evidence).toMatch(
+      /live \(JSONRPC\): POST \S+\/a2a\/v1 \(JSON-RPC method ai-ready\/probe\) with A2A-Version 1\.0 → HTTP 200 \(application\/json\): JSON-RPC error -32601/,
+    );
   });
 });
 
-describe('A5 on a loopback site serving the fix guide\'s HTTP+JSON alternative', () => {
+describe("A5 on a loopback site serving the fix guide's HTTP+JSON alternative", () => {
   let site: FixtureSite;
   const seen: Array<{ path: string; version: unknown }> = [];
   const steps = a5A2aAgentCard.fixGuide({ origin: 'https://agent.example.com', platform: null, hosting: [] });
@@ -189,7 +208,10 @@ describe('A5 on a loopback site serving the fix guide\'s HTTP+JSON alternative',
   beforeAll(async () => {
     site = await startFixture((s) => ({
       '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>agent</body></html>' },
-      [CUR]: { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...card, ...JSON.parse(iface) }).replaceAll('https://agent.example.com', s.origin) },
+      [CUR]: {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...card, ...JSON.parse(iface) }).replaceAll('https://agent.example.com', s.origin),
+      },
       // The guide's answer, for the task the probe asks for.
       [`/a2a/rest/tasks/${A2A_PROBE_TASK_ID}`]: (req: any, res: any) => {
         seen.push({ path: req.url, version: req.headers['a2a-version'] });
@@ -200,7 +222,7 @@ describe('A5 on a loopback site serving the fix guide\'s HTTP+JSON alternative',
   });
   afterAll(() => site.close());
 
-  it('the guide\'s card meets the 1.0 schema (provider with organization and url, Major.Minor versions, no top-level url)', () => {
+  it("the guide's card meets the 1.0 schema (provider with organization and url, Major.Minor versions, no top-level url)", () => {
     expect(a2aCardProblems(card, '1.0')).toEqual([]);
     expect(card.url).toBeUndefined();
     expect(card.provider).toEqual({ organization: expect.any(String), url: expect.any(String) });

@@ -17,7 +17,14 @@ const sha = (s: string | Buffer) => `sha256:${createHash('sha256').update(s).dig
 const skillUrl = `${ORIGIN}/.well-known/agent-skills/order-status/SKILL.md`;
 
 function entry(over: Record<string, unknown> = {}) {
-  return { name: 'order-status', type: 'skill-md', description: 'Look up an order.', url: '/.well-known/agent-skills/order-status/SKILL.md', digest: sha(SKILL_MD), ...over };
+  return {
+    name: 'order-status',
+    type: 'skill-md',
+    description: 'Look up an order.',
+    url: '/.well-known/agent-skills/order-status/SKILL.md',
+    digest: sha(SKILL_MD),
+    ...over,
+  };
 }
 
 function artifact(index: FetchResult, files: Record<string, FetchResult> = {}, path = INDEX, probes?: FetchResult[]): SkillsArtifact {
@@ -53,7 +60,15 @@ describe('A6 Agent Skills index (evaluate)', () => {
   it('reads the declared url/type/sha256 of an index under an unknown $schema, and flags the schema clients stop at (issue 23; agentskills.io well-known-uri)', () => {
     const idx = json(INDEX, {
       $schema: 'https://agentskills.example/schema/v0.2.0/index.json',
-      skills: [{ name: 'order-status', type: 'skill-md', description: 'Look up an order.', url: '/.well-known/agent-skills/order-status/SKILL.md', sha256: sha(SKILL_MD).slice(7) }],
+      skills: [
+        {
+          name: 'order-status',
+          type: 'skill-md',
+          description: 'Look up an order.',
+          url: '/.well-known/agent-skills/order-status/SKILL.md',
+          sha256: sha(SKILL_MD).slice(7),
+        },
+      ],
     });
     const o = a6AgentSkills.evaluate(artifact(idx, { [skillUrl]: skillMd() }), ctx);
     expect(o.status).toBe('partial');
@@ -65,9 +80,15 @@ describe('A6 Agent Skills index (evaluate)', () => {
     expect(o.advisories?.join(' ')).toMatch(/bare `sha256` member/);
     // Entry types the texts do not define are skipped (as clients do): nothing usable is left.
     const odd = a6AgentSkills.evaluate(
-      artifact(json(INDEX, { $schema: 'https://agentskills.example/schema/v0.2.0/index.json', skills: [{ name: 'order-status', type: 'action', description: 'Look up an order.', url: skillUrl }] }), {
-        [skillUrl]: skillMd(),
-      }),
+      artifact(
+        json(INDEX, {
+          $schema: 'https://agentskills.example/schema/v0.2.0/index.json',
+          skills: [{ name: 'order-status', type: 'action', description: 'Look up an order.', url: skillUrl }],
+        }),
+        {
+          [skillUrl]: skillMd(),
+        },
+      ),
       ctx,
     );
     expect(odd.status).toBe('partial');
@@ -86,7 +107,10 @@ describe('A6 Agent Skills index (evaluate)', () => {
   });
 
   it('advises when a 0.2.x $schema is not spelled as the exact URI clients match', () => {
-    const o = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: 'https://schemas.agentskills.io/discovery/0.2/schema.json', skills: [entry()] }), { [skillUrl]: skillMd() }), ctx);
+    const o = a6AgentSkills.evaluate(
+      artifact(json(INDEX, { $schema: 'https://schemas.agentskills.io/discovery/0.2/schema.json', skills: [entry()] }), { [skillUrl]: skillMd() }),
+      ctx,
+    );
     expect(o.status).toBe('pass');
     expect(o.advisories?.join(' ')).toMatch(/exact URI/);
     const exact = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry()] }), { [skillUrl]: skillMd() }), ctx);
@@ -104,7 +128,10 @@ describe('A6 Agent Skills index (evaluate)', () => {
   });
 
   it('counts only the downloads that succeeded (issue 23)', () => {
-    const o = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry()] }), { [skillUrl]: notFound('/.well-known/agent-skills/order-status/SKILL.md') }), ctx);
+    const o = a6AgentSkills.evaluate(
+      artifact(json(INDEX, { $schema: SCHEMA, skills: [entry()] }), { [skillUrl]: notFound('/.well-known/agent-skills/order-status/SKILL.md') }),
+      ctx,
+    );
     expect(o.status).toBe('partial');
     expect(o.details).toMatchObject({ checked: 1, downloaded: 0, verified: 0 });
     expect(codes(o)).toEqual(['A6/artifact-not-served']);
@@ -119,7 +146,10 @@ describe('A6 Agent Skills index (evaluate)', () => {
   });
 
   it('is partial when an artifact is not served or its SKILL.md lacks front matter', () => {
-    const missing = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry()] }), { [skillUrl]: notFound('/.well-known/agent-skills/order-status/SKILL.md') }), ctx);
+    const missing = a6AgentSkills.evaluate(
+      artifact(json(INDEX, { $schema: SCHEMA, skills: [entry()] }), { [skillUrl]: notFound('/.well-known/agent-skills/order-status/SKILL.md') }),
+      ctx,
+    );
     expect(missing.status).toBe('partial');
     expect(codes(missing)).toEqual(['A6/artifact-not-served']);
     const bare = '# Order status\nNo front matter.\n';
@@ -127,7 +157,10 @@ describe('A6 Agent Skills index (evaluate)', () => {
     expect(noFm.status).toBe('partial');
     expect(finding(noFm, 'A6/bad-skill-md')?.data?.problem).toMatch(/front matter/);
     const half = '---\nname: order-status\n---\n# x\n';
-    const noDesc = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry({ digest: sha(half) })] }), { [skillUrl]: skillMd(half) }), ctx);
+    const noDesc = a6AgentSkills.evaluate(
+      artifact(json(INDEX, { $schema: SCHEMA, skills: [entry({ digest: sha(half) })] }), { [skillUrl]: skillMd(half) }),
+      ctx,
+    );
     expect(finding(noDesc, 'A6/bad-skill-md')?.data?.problem).toMatch(/lacks `description`/);
   });
 
@@ -164,7 +197,10 @@ describe('A6 Agent Skills index (evaluate)', () => {
   });
 
   it('reads the February 2026 draft (version + files[]) as partial and verifies its SKILL.md digest', () => {
-    const draft = { version: '0.2.0', skills: [{ name: 'order-status', description: 'Look up an order.', digest: sha('x'), files: [{ path: 'SKILL.md', digest: sha(SKILL_MD) }] }] };
+    const draft = {
+      version: '0.2.0',
+      skills: [{ name: 'order-status', description: 'Look up an order.', digest: sha('x'), files: [{ path: 'SKILL.md', digest: sha(SKILL_MD) }] }],
+    };
     const good = a6AgentSkills.evaluate(artifact(json(INDEX, draft), { [skillUrl]: skillMd() }), ctx);
     expect(good.status).toBe('partial');
     expect(good.matched).toMatch(/draft/);
@@ -192,7 +228,12 @@ describe('A6 Agent Skills index (evaluate)', () => {
     expect(soft.status).toBe('fail');
     expect(soft.evidence).toMatch(/soft 404/);
     const garbage = a6AgentSkills.evaluate(
-      { probes: [response({ url: INDEX, headers: { 'content-type': 'application/json' }, body: '{"skills": [' }), notFound(LEGACY)], probe: null, path: null, artifacts: {} },
+      {
+        probes: [response({ url: INDEX, headers: { 'content-type': 'application/json' }, body: '{"skills": [' }), notFound(LEGACY)],
+        probe: null,
+        path: null,
+        artifacts: {},
+      },
       ctx,
     );
     expect(garbage.status).toBe('fail');
@@ -273,7 +314,10 @@ describe('A6 gather against a loopback site', () => {
   it('falls back to the v0.1.0 path only when the current one is absent', async () => {
     const site = await startFixture({
       '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>hi</body></html>' },
-      [LEGACY]: { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ skills: [{ name: 'legacy', description: 'Old.', files: ['SKILL.md'] }] }) },
+      [LEGACY]: {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ skills: [{ name: 'legacy', description: 'Old.', files: ['SKILL.md'] }] }),
+      },
       '/.well-known/skills/legacy/SKILL.md': { headers: { 'content-type': 'text/markdown' }, body: '---\nname: legacy\ndescription: Old.\n---\n' },
     });
     open.push(site);

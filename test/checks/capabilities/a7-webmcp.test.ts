@@ -38,7 +38,8 @@ describe('A7 WebMCP (evaluate)', () => {
   });
 
   describe('response headers that switch WebMCP off (index.bs at 0b676d2; confirmed in Chromium 156)', () => {
-    const withHeaders = (headers: Record<string, string>) => response({ url: '/', headers: { 'content-type': 'text/html', ...headers }, body: '<!doctype html><html><body>x</body></html>' });
+    const withHeaders = (headers: Record<string, string>) =>
+      response({ url: '/', headers: { 'content-type': 'text/html', ...headers }, body: '<!doctype html><html><body>x</body></html>' });
     it('Permissions-Policy tools=() makes a registering page partial, naming the header and the rejection', () => {
       const o = a7WebMcp.evaluate(art({ page: withHeaders({ 'permissions-policy': 'camera=(), tools=()' }), inline: [REGISTER] }), ctx);
       expect(o.status).toBe('partial');
@@ -48,7 +49,9 @@ describe('A7 WebMCP (evaluate)', () => {
       expect(o.remediation).toContain('tools=(self)');
     });
     it('an allowlist that leaves the page out disables it too; self, * or the page origin allow it', () => {
-      expect(a7WebMcp.evaluate(art({ page: withHeaders({ 'permissions-policy': 'tools=("https://partner.example")' }), inline: [REGISTER] }), ctx).code).toBe('A7/policy-disabled');
+      expect(a7WebMcp.evaluate(art({ page: withHeaders({ 'permissions-policy': 'tools=("https://partner.example")' }), inline: [REGISTER] }), ctx).code).toBe(
+        'A7/policy-disabled',
+      );
       for (const allowed of ['tools=(self)', 'tools=*', `tools=("${ORIGIN}")`, 'geolocation=()']) {
         const o = a7WebMcp.evaluate(art({ page: withHeaders({ 'permissions-policy': allowed }), inline: [REGISTER] }), ctx);
         expect(o.code, allowed).toBe('A7/ok');
@@ -63,14 +66,23 @@ describe('A7 WebMCP (evaluate)', () => {
       const o = a7WebMcp.evaluate(art({ page: withHeaders({ 'origin-agent-cluster': '?0' }), inline: [REGISTER] }), ctx);
       expect(o.code).toBe('A7/origin-agent-cluster-off');
       expect(o.evidence).toContain('SecurityError');
-      const forms = a7WebMcp.evaluate(art({ page: withHeaders({ 'permissions-policy': 'tools=()' }), forms: [{ toolname: 'search', description: 'Search', params: 1, fields: [{ name: 'q', title: 'Keywords', description: null }] }] }), ctx);
+      const forms = a7WebMcp.evaluate(
+        art({
+          page: withHeaders({ 'permissions-policy': 'tools=()' }),
+          forms: [{ toolname: 'search', description: 'Search', params: 1, fields: [{ name: 'q', title: 'Keywords', description: null }] }],
+        }),
+        ctx,
+      );
       expect(forms.code).toBe('A7/ok');
       expect(forms.advisories?.join(' ')).toContain('declarative section is still a TODO');
     });
   });
 
   it('passes a declarative form tool with a description and labelled fields', () => {
-    const o = a7WebMcp.evaluate(art({ forms: [{ toolname: 'search', description: 'Search', params: 1, fields: [{ name: 'q', title: 'Keywords', description: null }] }] }), ctx);
+    const o = a7WebMcp.evaluate(
+      art({ forms: [{ toolname: 'search', description: 'Search', params: 1, fields: [{ name: 'q', title: 'Keywords', description: null }] }] }),
+      ctx,
+    );
     expect(o.status).toBe('pass');
     expect(o.matched).toMatch(/declarative/);
   });
@@ -97,7 +109,11 @@ describe('A7 WebMCP (evaluate)', () => {
 
   it('finds the description after a nested inputSchema, and keeps each call to its own window', () => {
     const o = a7WebMcp.evaluate(
-      art({ inline: ['document.modelContext.registerTool({ name: "a", inputSchema: { type: "object", properties: {} }, description: "A", execute() {} }); document.modelContext.registerTool({ name: "b", execute() {} });'] }),
+      art({
+        inline: [
+          'document.modelContext.registerTool({ name: "a", inputSchema: { type: "object", properties: {} }, description: "A", execute() {} }); document.modelContext.registerTool({ name: "b", execute() {} });',
+        ],
+      }),
       ctx,
     );
     expect(o.details?.imperativeTools).toEqual(['a', 'b']);
@@ -108,7 +124,17 @@ describe('A7 WebMCP (evaluate)', () => {
     const o = a7WebMcp.evaluate(
       art({
         inline: ['document.modelContext.registerTool({ name: "bad name!", execute() {} })'],
-        forms: [{ toolname: 'ok_tool', description: 'Fine', params: 1, fields: [{ name: null, title: 'x', description: null }, { name: 'email', title: null, description: null }] }],
+        forms: [
+          {
+            toolname: 'ok_tool',
+            description: 'Fine',
+            params: 1,
+            fields: [
+              { name: null, title: 'x', description: null },
+              { name: 'email', title: null, description: null },
+            ],
+          },
+        ],
       }),
       ctx,
     );
@@ -163,16 +189,39 @@ describe('A7 WebMCP (evaluate)', () => {
 });
 
 describe('A7 script reading (property-based)', () => {
-  const TOKENS = ['document', 'navigator', '.', 'modelContext', '.registerTool', '(', '{', '}', ')', ',', 'name: ', 'description: ', '"t_1"', "'x y'", '`a`', 'provideContext', ' ', '\n', ';'];
+  const TOKENS = [
+    'document',
+    'navigator',
+    '.',
+    'modelContext',
+    '.registerTool',
+    '(',
+    '{',
+    '}',
+    ')',
+    ',',
+    'name: ',
+    'description: ',
+    '"t_1"',
+    "'x y'",
+    '`a`',
+    'provideContext',
+    ' ',
+    '\n',
+    ';',
+  ];
   it('never throws, names at most 10 tools per script, and a pass never rests on navigator.modelContext alone', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 200 }).map((t) => t.join('')), (script) => {
-        const o = a7WebMcp.evaluate(art({ inline: [script] }), ctx);
-        expect(['pass', 'partial', 'fail']).toContain(o.status);
-        expect((o.details?.imperativeTools ?? []).length).toBeLessThanOrEqual(10);
-        if (o.status === 'pass') expect(script).toMatch(/document\s*\.\s*modelContext|(?<!navigator\.)modelContext/);
-        if (o.code === 'A7/navigator-deprecated') expect(script).not.toMatch(/document\s*\.\s*modelContext/);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...TOKENS), { maxLength: 200 }).map((t) => t.join('')),
+        (script) => {
+          const o = a7WebMcp.evaluate(art({ inline: [script] }), ctx);
+          expect(['pass', 'partial', 'fail']).toContain(o.status);
+          expect((o.details?.imperativeTools ?? []).length).toBeLessThanOrEqual(10);
+          if (o.status === 'pass') expect(script).toMatch(/document\s*\.\s*modelContext|(?<!navigator\.)modelContext/);
+          if (o.code === 'A7/navigator-deprecated') expect(script).not.toMatch(/document\s*\.\s*modelContext/);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -195,7 +244,11 @@ describe('A7 gather against a loopback site', () => {
 <script src="https://cdn.example.invalid/lib.js"></script>${scripts}</body></html>`,
         },
       };
-      for (let i = 0; i < 10; i++) routes[`/js/s${i}.js`] = { headers: { 'content-type': 'text/javascript' }, body: i === 2 ? 'window.mc = navigator.modelContext;' : `console.log(${i})` };
+      for (let i = 0; i < 10; i++)
+        routes[`/js/s${i}.js`] = {
+          headers: { 'content-type': 'text/javascript' },
+          body: i === 2 ? 'window.mc = navigator.modelContext;' : `console.log(${i})`,
+        };
       return routes as never;
     });
     open.push(site);
@@ -243,7 +296,10 @@ describe('A7 gather against a loopback site', () => {
   it('reads hostile ids and many fields without building selectors from them, within its bounds', async () => {
     const fields = Array.from({ length: 80 }, (_, i) => `<label for='f${i}"]:not(x'>F${i}</label><input id='f${i}"]:not(x' name="p${i}">`).join('');
     const site = await startFixture(() => ({
-      '/': { headers: { 'content-type': 'text/html' }, body: `<!doctype html><html><body>${Array.from({ length: 25 }, (_, k) => `<form toolname="t${k}" tooldescription="d">${fields}</form>`).join('')}</body></html>` },
+      '/': {
+        headers: { 'content-type': 'text/html' },
+        body: `<!doctype html><html><body>${Array.from({ length: 25 }, (_, k) => `<form toolname="t${k}" tooldescription="d">${fields}</form>`).join('')}</body></html>`,
+      },
     }));
     open.push(site);
     const a = await a7WebMcp.gather(await liveContext(site.origin));

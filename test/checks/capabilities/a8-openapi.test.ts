@@ -27,7 +27,8 @@ function artifact(byPath: Record<string, FetchResult>, links: string[] = []) {
 
 describe('serviceDescLinks', () => {
   it('extracts service-desc targets, resolves them and ignores other schemes', () => {
-    const h = '</llms.txt>; rel="describedby", </openapi.json>; rel="service-desc service-doc"; type="application/json", <javascript:alert(1)>; rel=service-desc, <https://api.example.com/v1/spec.yaml>; rel=service-desc';
+    const h =
+      '</llms.txt>; rel="describedby", </openapi.json>; rel="service-desc service-doc"; type="application/json", <javascript:alert(1)>; rel=service-desc, <https://api.example.com/v1/spec.yaml>; rel=service-desc';
     expect(serviceDescLinks(h, `${ORIGIN}/`)).toEqual([`${ORIGIN}/openapi.json`, 'https://api.example.com/v1/spec.yaml']);
     expect(serviceDescLinks(undefined, ORIGIN)).toEqual([]);
   });
@@ -67,12 +68,16 @@ describe('A8 OpenAPI (evaluate)', () => {
     const o = a8OpenApi.evaluate(artifact({ '/openapi.json': json('/openapi.json', doc32) }, [`${ORIGIN}/openapi.json`]), ctx);
     expect(o).toMatchObject({ status: 'pass', code: 'A8/ok', matched: 'OpenAPI 3 (3.2.0)', details: { version: '3.2.0', paths: 2, operations: 4 } });
     // 3.0 and 3.1 are still read as before.
-    for (const v of ['3.0.3', '3.1.1']) expect(a8OpenApi.evaluate(artifact({ '/openapi.json': json('/openapi.json', { ...DOC, openapi: v }) }), ctx).status).toBe('pass');
+    for (const v of ['3.0.3', '3.1.1'])
+      expect(a8OpenApi.evaluate(artifact({ '/openapi.json': json('/openapi.json', { ...DOC, openapi: v }) }), ctx).status).toBe('pass');
     expect(OPENAPI_ACCEPT).toMatch(/application\/openapi\+json.*application\/openapi\+yaml/);
   });
 
   it('says a 3.1+ document without paths is valid but holds no operation (components or webhooks only)', () => {
-    const hooks = a8OpenApi.evaluate(artifact({ '/openapi.json': json('/openapi.json', { openapi: '3.2.0', info: {}, webhooks: { ping: { post: {} } } }) }), ctx);
+    const hooks = a8OpenApi.evaluate(
+      artifact({ '/openapi.json': json('/openapi.json', { openapi: '3.2.0', info: {}, webhooks: { ping: { post: {} } } }) }),
+      ctx,
+    );
     expect(hooks).toMatchObject({ status: 'partial', code: 'A8/invalid' });
     expect(hooks.data?.problem).toMatch(/no `paths` object \(valid for OpenAPI 3\.1\+/);
     const old = a8OpenApi.evaluate(artifact({ '/openapi.json': json('/openapi.json', { openapi: '3.0.3', info: {} }) }), ctx);
@@ -117,7 +122,9 @@ describe('A8 OpenAPI (evaluate)', () => {
 
   it('resolves the API base URL from servers or host/basePath', () => {
     expect(openApiBaseUrl({ url: `${ORIGIN}/openapi.json`, doc: { servers: [{ url: '/api/v1' }] } })).toBe(`${ORIGIN}/api/v1/`);
-    expect(openApiBaseUrl({ url: `${ORIGIN}/swagger.json`, doc: { host: 'api.example.com', basePath: '/v2', schemes: ['https'] } })).toBe('https://api.example.com/v2/');
+    expect(openApiBaseUrl({ url: `${ORIGIN}/swagger.json`, doc: { host: 'api.example.com', basePath: '/v2', schemes: ['https'] } })).toBe(
+      'https://api.example.com/v2/',
+    );
     expect(openApiBaseUrl({ url: `${ORIGIN}/openapi.json`, doc: {} })).toBe(`${ORIGIN}/`);
   });
 
@@ -137,7 +144,10 @@ describe('A8 gather against a loopback site', () => {
   it('follows the advertised link first, skips guessed paths, and memoises', async () => {
     const site = await startFixture({
       '/': { headers: { 'content-type': 'text/html', link: '</docs/api.yaml>; rel="service-desc"' }, body: '<!doctype html><html><body>x</body></html>' },
-      '/docs/api.yaml': { headers: { 'content-type': 'application/yaml' }, body: 'openapi: "3.1.0"\ninfo: {title: T, version: "1"}\npaths:\n  /x: {get: {}}\n' },
+      '/docs/api.yaml': {
+        headers: { 'content-type': 'application/yaml' },
+        body: 'openapi: "3.1.0"\ninfo: {title: T, version: "1"}\npaths:\n  /x: {get: {}}\n',
+      },
     });
     open.push(site);
     const gctx = await liveContext(site.origin);
@@ -152,7 +162,13 @@ describe('A8 gather against a loopback site', () => {
   it('passes a site serving exactly what the fix guide writes (document and Link header)', async () => {
     const steps = a8OpenApi.fixGuide({ origin: 'https://api.example.com', platform: null, hosting: [] });
     const doc = steps.find((s) => s.lang === 'json' && s.code?.includes('"openapi"'))!.code!;
-    const linkValue = /^Link: (.+)$/m.exec(steps.filter((s) => s.lang === 'http').map((s) => s.code ?? '').join('\n'))?.[1] ?? '';
+    const linkValue =
+      /^Link: (.+)$/m.exec(
+        steps
+          .filter((s) => s.lang === 'http')
+          .map((s) => s.code ?? '')
+          .join('\n'),
+      )?.[1] ?? '';
     expect(linkValue).toMatch(/^<\/openapi\.json>; rel="service-desc"/);
     const site = await startFixture((s) => ({
       '/': { headers: { 'content-type': 'text/html', link: linkValue }, body: '<!doctype html><html><body>x</body></html>' },

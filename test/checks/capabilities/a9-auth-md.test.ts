@@ -53,7 +53,9 @@ describe('A9 auth.md', () => {
       registration: true,
     });
     const o = a9AuthMd.evaluate(text('/auth.md', '# auth.md\n\nAsk us for a key.\n', 'text/markdown'), ctx);
-    expect(o.details).toEqual({ pointers: { protectedResourceMetadata: false, authorizationServerMetadata: false, agentAuthBlock: false, registration: false } });
+    expect(o.details).toEqual({
+      pointers: { protectedResourceMetadata: false, authorizationServerMetadata: false, agentAuthBlock: false, registration: false },
+    });
   });
 });
 
@@ -68,7 +70,9 @@ describe('A9 fix guide (auth.md docs read 2026-11-25)', () => {
     expect(firstH1(doc)).toBe('auth.md');
     expect(doc).not.toMatch(/Dynamic Client Registration|oauth\/register/);
     const block = JSON.parse(steps.find((st) => st.lang === 'json')!.code!) as { agent_auth: Record<string, unknown> };
-    expect(Object.keys(block.agent_auth)).toEqual(expect.arrayContaining(['skill', 'identity_endpoint', 'claim_endpoint', 'events_endpoint', 'identity_types_supported']));
+    expect(Object.keys(block.agent_auth)).toEqual(
+      expect.arrayContaining(['skill', 'identity_endpoint', 'claim_endpoint', 'events_endpoint', 'identity_types_supported']),
+    );
     // workos/auth.md v0.2.0 renamed register_uri/claim_uri and v0.6.0 dropped verified_email (CHANGELOG.md 11fa014).
     expect(JSON.stringify(block)).not.toMatch(/register_uri|claim_uri|verified_email|requested_credential_type/);
     expect(`${JSON.stringify(block)}\n${doc}`).not.toContain(`${ORIGIN}/agent/auth`);

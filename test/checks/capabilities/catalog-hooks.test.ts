@@ -22,7 +22,10 @@ const CARD = {
   defaultOutputModes: ['text/plain'],
   skills: [{ id: 'a', name: 'A', description: 'A', tags: ['a'] }],
 };
-const INDEX = { $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json', skills: [{ name: 'advice', type: 'skill-md', description: 'Advice', url: '/skills/advice/SKILL.md', digest: 'sha256:00' }] };
+const INDEX = {
+  $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json',
+  skills: [{ name: 'advice', type: 'skill-md', description: 'Advice', url: '/skills/advice/SKILL.md', digest: 'sha256:00' }],
+};
 
 let site: FixtureSite;
 beforeAll(async () => {

@@ -37,21 +37,52 @@ describe('hostile JSON never breaks evaluate', () => {
     const statuses = ['pass', 'partial', 'fail', 'info', 'na'];
     const doc = (path: string) => json(path, value);
     const outcomes: Array<CheckOutcome<string, unknown>> = [
-      a6AgentSkills.evaluate({ probes: [doc('/.well-known/agent-skills/index.json')], probe: doc('/.well-known/agent-skills/index.json'), path: '/.well-known/agent-skills/index.json', artifacts: {} }, ctx),
+      a6AgentSkills.evaluate(
+        {
+          probes: [doc('/.well-known/agent-skills/index.json')],
+          probe: doc('/.well-known/agent-skills/index.json'),
+          path: '/.well-known/agent-skills/index.json',
+          artifacts: {},
+        },
+        ctx,
+      ),
       a10AiCatalog.evaluate({ probes: [doc('/.well-known/ai-catalog.json')] }, ctx),
       m1Ucp.evaluate(ucpFromProbe(doc('/.well-known/ucp')), ctx),
       m2Acp.evaluate(doc('/.well-known/acp.json'), ctx),
-      m3X402.evaluate({ probes: [response({ url: '/api', status: 402, headers: { 'content-type': 'application/json', 'payment-required': Buffer.from(JSON.stringify(value)).toString('base64') }, body: JSON.stringify(value) })], sources: {} }, ctx),
-      m4Ap2.evaluate({ card: a2aCardFromProbes(doc('/.well-known/agent-card.json'), notFound('/.well-known/agent.json')), ucp: ucpFromProbe(doc('/.well-known/ucp')) }, ctx),
+      m3X402.evaluate(
+        {
+          probes: [
+            response({
+              url: '/api',
+              status: 402,
+              headers: { 'content-type': 'application/json', 'payment-required': Buffer.from(JSON.stringify(value)).toString('base64') },
+              body: JSON.stringify(value),
+            }),
+          ],
+          sources: {},
+        },
+        ctx,
+      ),
+      m4Ap2.evaluate(
+        { card: a2aCardFromProbes(doc('/.well-known/agent-card.json'), notFound('/.well-known/agent.json')), ucp: ucpFromProbe(doc('/.well-known/ucp')) },
+        ctx,
+      ),
     ];
     const candidates = openApiCandidates(ORIGIN, [`${ORIGIN}/spec.json`], []);
-    const oa = openApiFromProbes(candidates, candidates.map((c) => json(new URL(c.url).pathname, value)));
+    const oa = openApiFromProbes(
+      candidates,
+      candidates.map((c) => json(new URL(c.url).pathname, value)),
+    );
     outcomes.push(a8OpenApi.evaluate(oa, ctx), m5Mpp.evaluate(oa, ctx));
     const html = `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(value)}</script></head></html>`;
     outcomes.push(
       m6ProductData.evaluate(
         {
-          page: { url: `${ORIGIN}/`, probe: response({ url: '/', headers: { 'content-type': 'text/html' }, body: html }), jsonld: { blocks: [value], errors: [], types: [] } },
+          page: {
+            url: `${ORIGIN}/`,
+            probe: response({ url: '/', headers: { 'content-type': 'text/html' }, body: html }),
+            jsonld: { blocks: [value], errors: [], types: [] },
+          },
           product: null,
           productLink: null,
         },

@@ -16,11 +16,30 @@ const CURRENT = {
     version: '2026-04-08',
     services: {
       'dev.ucp.shopping': [
-        { version: '2026-04-08', spec: 'https://ucp.dev/2026-04-08/specification/overview', transport: 'rest', endpoint: 'https://shop.example.com/ucp/v1', schema: 'https://ucp.dev/2026-04-08/services/shopping/rest.openapi.json' },
-        { version: '2026-04-08', spec: 'https://ucp.dev/2026-04-08/specification/overview', transport: 'a2a', endpoint: 'https://shop.example.com/.well-known/agent-card.json' },
+        {
+          version: '2026-04-08',
+          spec: 'https://ucp.dev/2026-04-08/specification/overview',
+          transport: 'rest',
+          endpoint: 'https://shop.example.com/ucp/v1',
+          schema: 'https://ucp.dev/2026-04-08/services/shopping/rest.openapi.json',
+        },
+        {
+          version: '2026-04-08',
+          spec: 'https://ucp.dev/2026-04-08/specification/overview',
+          transport: 'a2a',
+          endpoint: 'https://shop.example.com/.well-known/agent-card.json',
+        },
       ],
     },
-    capabilities: { 'dev.ucp.shopping.checkout': [{ version: '2026-04-08', spec: 'https://ucp.dev/2026-04-08/specification/checkout', schema: 'https://ucp.dev/2026-04-08/schemas/shopping/checkout.json' }] },
+    capabilities: {
+      'dev.ucp.shopping.checkout': [
+        {
+          version: '2026-04-08',
+          spec: 'https://ucp.dev/2026-04-08/specification/checkout',
+          schema: 'https://ucp.dev/2026-04-08/schemas/shopping/checkout.json',
+        },
+      ],
+    },
     payment_handlers: { 'com.google.pay': [{ id: 'gpay', version: '2024-12-03' }] },
   },
 };
@@ -29,8 +48,20 @@ const CURRENT = {
 const NESTED = {
   ucp: {
     version: '2026-01-11',
-    services: { 'dev.ucp.shopping': { version: '2026-01-11', spec: 'https://ucp.dev/specification/overview', rest: { schema: 'https://ucp.dev/x.json', endpoint: 'https://shop.example.com/api/ucp' } } },
-    capabilities: { 'dev.ucp.shopping.checkout': { version: '2026-01-11', spec: 'https://ucp.dev/specification/checkout', schema: 'https://ucp.dev/schemas/shopping/checkout.json' } },
+    services: {
+      'dev.ucp.shopping': {
+        version: '2026-01-11',
+        spec: 'https://ucp.dev/specification/overview',
+        rest: { schema: 'https://ucp.dev/x.json', endpoint: 'https://shop.example.com/api/ucp' },
+      },
+    },
+    capabilities: {
+      'dev.ucp.shopping.checkout': {
+        version: '2026-01-11',
+        spec: 'https://ucp.dev/specification/checkout',
+        schema: 'https://ucp.dev/schemas/shopping/checkout.json',
+      },
+    },
     payment_handlers: { 'com.google.pay': [{ id: 'gpay' }] },
   },
 };
@@ -120,16 +151,21 @@ describe('M1 UCP profile', () => {
     const o = evalDoc({ ucp: { ...NESTED.ucp, services: { s: { rest: { endpoint: `${ORIGIN.replace('https:', 'http:')}/x` } } } } });
     // ORIGIN is https, so an http endpoint is not on the scanned origin.
     expect(o.status).toBe('partial');
-    const local = m1Ucp.evaluate(ucpFromProbe(json(PATH, { ucp: { ...NESTED.ucp, services: { s: { rest: { endpoint: 'http://127.0.0.1:8080/api/ucp' } } } } })), {
-      origin: 'http://127.0.0.1:8080',
-      pageUrl: 'http://127.0.0.1:8080/',
-    });
+    const local = m1Ucp.evaluate(
+      ucpFromProbe(json(PATH, { ucp: { ...NESTED.ucp, services: { s: { rest: { endpoint: 'http://127.0.0.1:8080/api/ucp' } } } } })),
+      {
+        origin: 'http://127.0.0.1:8080',
+        pageUrl: 'http://127.0.0.1:8080/',
+      },
+    );
     expect(local.status).toBe('pass');
     expect(local.advisories?.join(' ')).toMatch(/not https/);
   });
 
   it('flags capabilities specified outside their namespace authority and a missing checkout', () => {
-    expect(namespaceProblems([{ name: 'dev.ucp.shopping.checkout', spec: 'https://evil.example.com/spec' }])[0]).toMatch(/outside its namespace authority ucp\.dev/);
+    expect(namespaceProblems([{ name: 'dev.ucp.shopping.checkout', spec: 'https://evil.example.com/spec' }])[0]).toMatch(
+      /outside its namespace authority ucp\.dev/,
+    );
     expect(namespaceProblems([{ name: 'com.example.loyalty', spec: 'https://docs.example.com/loyalty' }])).toEqual([]);
     const o = evalDoc({ ucp: { ...NESTED.ucp, capabilities: { 'dev.ucp.shopping.discount': { version: '1', spec: 'https://ucp.dev/d' } }, version: 'v1' } });
     expect(o.advisories?.join(' ')).toMatch(/no checkout capability/);
@@ -139,7 +175,9 @@ describe('M1 UCP profile', () => {
   it('fails when absent, on soft 404s, non-JSON and unrelated JSON', () => {
     expect(m1Ucp.evaluate(ucpFromProbe(notFound(PATH)), ctx).status).toBe('fail');
     expect(m1Ucp.evaluate(ucpFromProbe(soft404(PATH)), ctx).data?.why).toMatch(/soft 404/);
-    expect(m1Ucp.evaluate(ucpFromProbe(response({ url: PATH, headers: { 'content-type': 'application/json' }, body: 'nope' })), ctx).data?.why).toMatch(/not JSON/);
+    expect(m1Ucp.evaluate(ucpFromProbe(response({ url: PATH, headers: { 'content-type': 'application/json' }, body: 'nope' })), ctx).data?.why).toMatch(
+      /not JSON/,
+    );
     const other = evalDoc({ hello: 'world' });
     expect(other.status).toBe('fail');
     expect(other.data?.why).toMatch(/without a `ucp` object/);
@@ -164,12 +202,19 @@ describe('M1 UCP profile', () => {
     const site = await startFixture((s) => ({
       '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>shop</body></html>' },
       // The guide's endpoint names the origin; on loopback the same document names the fixture origin.
-      [PATH]: { headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' }, body: file!.code!.replaceAll('https://shop.example.com', s.origin) },
+      [PATH]: {
+        headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' },
+        body: file!.code!.replaceAll('https://shop.example.com', s.origin),
+      },
     }));
     open.push(site);
     const gctx = await liveContext(site.origin);
     const o = m1Ucp.evaluate(await ucpProfile(gctx), { origin: site.origin, pageUrl: `${site.origin}/` });
-    expect(o).toMatchObject({ status: 'pass', code: 'M1/ok', details: { version: UCP_LATEST, capabilities: ['dev.ucp.shopping.checkout'], cacheControlOk: true, redirected: false } });
+    expect(o).toMatchObject({
+      status: 'pass',
+      code: 'M1/ok',
+      details: { version: UCP_LATEST, capabilities: ['dev.ucp.shopping.checkout'], cacheControlOk: true, redirected: false },
+    });
     // Loopback is plain http: the only advisory is the TLS one.
     expect(o.advisories).toEqual(['an endpoint is not https (UCP requires TLS outside local testing)']);
   });

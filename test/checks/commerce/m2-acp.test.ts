@@ -66,10 +66,15 @@ describe('M2 ACP discovery', () => {
     expect(acpProblems({ ...base, protocol: { ...DOC.protocol, supported_versions: ['2026-01-30', '2025-09-29'] } })).toEqual([
       '`protocol.supported_versions` is not in chronological order (oldest first)',
     ]);
-    expect(acpProblems({ ...base, protocol: { ...DOC.protocol, version: '2025-09-29' } })).toEqual(['`protocol.version` is not the latest of `protocol.supported_versions`']);
-    expect(acpProblems({ ...base, capabilities: { services: ['checkout'], extensions: [{ name: 'discount', spec: 'https://x.example/d' }, { spec: 'https://x.example/f' }] } })).toEqual([
-      '`capabilities.extensions` has an entry without a `name`',
+    expect(acpProblems({ ...base, protocol: { ...DOC.protocol, version: '2025-09-29' } })).toEqual([
+      '`protocol.version` is not the latest of `protocol.supported_versions`',
     ]);
+    expect(
+      acpProblems({
+        ...base,
+        capabilities: { services: ['checkout'], extensions: [{ name: 'discount', spec: 'https://x.example/d' }, { spec: 'https://x.example/f' }] },
+      }),
+    ).toEqual(['`capabilities.extensions` has an entry without a `name`']);
     expect(acpProblems({ ...base, capabilities: { services: ['checkout'], intervention_types: ['3ds', 'sms'] } })).toEqual([
       'intervention_types "sms" outside the enum (3ds, biometric, address_verification)',
     ]);
@@ -81,7 +86,10 @@ describe('M2 ACP discovery', () => {
     expect(written.protocol.version).toBe(ACP_LATEST);
     const site = await startFixture((s) => ({
       '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>shop</body></html>' },
-      [ACP_PATH]: { headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' }, body: file!.code!.replaceAll('https://shop.example.com', s.origin) },
+      [ACP_PATH]: {
+        headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' },
+        body: file!.code!.replaceAll('https://shop.example.com', s.origin),
+      },
     }));
     open.push(site);
     const gctx = await liveContext(site.origin);

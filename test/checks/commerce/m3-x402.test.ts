@@ -9,7 +9,19 @@ const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
 const V1 = {
   x402Version: 1,
   error: 'X-PAYMENT header is required',
-  accepts: [{ scheme: 'exact', network: 'base', maxAmountRequired: '10000', resource: `${ORIGIN}/api`, description: '', mimeType: 'application/json', payTo: '0xabc', maxTimeoutSeconds: 60, asset: '0xUSDC' }],
+  accepts: [
+    {
+      scheme: 'exact',
+      network: 'base',
+      maxAmountRequired: '10000',
+      resource: `${ORIGIN}/api`,
+      description: '',
+      mimeType: 'application/json',
+      payTo: '0xabc',
+      maxTimeoutSeconds: 60,
+      asset: '0xUSDC',
+    },
+  ],
 };
 const V2 = {
   x402Version: 2,
@@ -34,7 +46,9 @@ describe('x402 decoding', () => {
   it('reports what is wrong with undecodable 402s', () => {
     expect(decodeX402(paid('/api', { 'payment-required': '%%%' }))).toEqual({ error: expect.stringMatching(/not base64 JSON/) });
     expect(decodeX402(paid('/api', { 'www-authenticate': 'Payment realm="api", method="tempo"' }))).toEqual({ error: expect.stringMatching(/MPP/) });
-    expect(decodeX402(paid('/api', { 'content-type': 'application/json' }, '{"error":"pay"}'))).toEqual({ error: expect.stringMatching(/without x402Version/) });
+    expect(decodeX402(paid('/api', { 'content-type': 'application/json' }, '{"error":"pay"}'))).toEqual({
+      error: expect.stringMatching(/without x402Version/),
+    });
   });
   it('lists missing requirement fields per version', () => {
     const r = decodeX402(paid('/api', { 'payment-required': b64({ x402Version: 2, accepts: [{ scheme: 'exact', network: 'eip155:8453' }] }) }));
@@ -45,7 +59,9 @@ describe('x402 decoding', () => {
 describe('x402 well-known manifest', () => {
   it('reads items[].resource.url or a bare resource string, and nothing from non-manifests', () => {
     const m = (body: unknown) => json(X402_MANIFEST_PATH, body);
-    expect(manifestResources(m({ items: [{ resource: 'https://a.example/x' }, { resource: { url: 'https://a.example/y' }, input: { method: 'get' } }] }))).toEqual(['https://a.example/x', 'https://a.example/y']);
+    expect(
+      manifestResources(m({ items: [{ resource: 'https://a.example/x' }, { resource: { url: 'https://a.example/y' }, input: { method: 'get' } }] })),
+    ).toEqual(['https://a.example/x', 'https://a.example/y']);
     expect(manifestResources(m({ items: [{ resource: { url: 'https://a.example/{id}' } }, { resource: { url: 'https://a.example/u/:name' } }] }))).toEqual([]);
     expect(manifestResources(m({ hello: 'world' }))).toEqual([]);
     expect(manifestResources(notFound(X402_MANIFEST_PATH))).toEqual([]);
@@ -138,7 +154,11 @@ describe('M3 gather against a loopback site', () => {
       '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>x</body></html>' },
       '/openapi.json': {
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ openapi: '3.1.0', servers: [{ url: 'https://payments.example.net' }], paths: { '/pay': { get: { 'x-payment-info': { intent: 'charge' } } } } }),
+        body: JSON.stringify({
+          openapi: '3.1.0',
+          servers: [{ url: 'https://payments.example.net' }],
+          paths: { '/pay': { get: { 'x-payment-info': { intent: 'charge' } } } },
+        }),
       },
     });
     open.push(site);
@@ -164,7 +184,16 @@ describe('M3 gather against a loopback site', () => {
       },
       '/openapi.json': {
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/a': { get: { 'x-payment-info': {} } }, '/b': { get: { 'x-payment-info': {} } }, '/c': { get: { 'x-payment-info': {} } }, '/d': { get: { 'x-payment-info': {} } } } }),
+        body: JSON.stringify({
+          openapi: '3.1.0',
+          info: { title: 'T', version: '1' },
+          paths: {
+            '/a': { get: { 'x-payment-info': {} } },
+            '/b': { get: { 'x-payment-info': {} } },
+            '/c': { get: { 'x-payment-info': {} } },
+            '/d': { get: { 'x-payment-info': {} } },
+          },
+        }),
       },
       '/quote': (_req: unknown, res: { writeHead: (s: number, h: Record<string, string>) => void; end: (b?: string) => void }) => {
         res.writeHead(402, { 'payment-required': b64(V2), 'content-type': 'application/json' });

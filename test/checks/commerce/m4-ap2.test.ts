@@ -15,7 +15,16 @@ const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
 const CARD = '/.well-known/agent-card.json';
 const noUcp = () => ucpFromProbe(notFound('/.well-known/ucp'));
 const card = (extensions?: unknown[]) =>
-  a2aCardFromProbes(json(CARD, { name: 'Shop agent', version: '1.0.0', supportedInterfaces: [{ url: `${ORIGIN}/a2a` }], capabilities: extensions ? { extensions } : {}, skills: [] }), null);
+  a2aCardFromProbes(
+    json(CARD, {
+      name: 'Shop agent',
+      version: '1.0.0',
+      supportedInterfaces: [{ url: `${ORIGIN}/a2a` }],
+      capabilities: extensions ? { extensions } : {},
+      skills: [],
+    }),
+    null,
+  );
 const noCard = () => a2aCardFromProbes(notFound(CARD), notFound('/.well-known/agent.json'));
 
 describe('M4 AP2', () => {
@@ -23,12 +32,21 @@ describe('M4 AP2', () => {
     const o = m4Ap2.evaluate({ card: card([{ uri: AP2_V01_EXTENSION_URI, required: true, params: { roles: ['merchant'] } }]), ucp: noUcp() }, ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('AP2 v0.1 A2A extension');
-    expect(m4Ap2.evaluate({ card: card([{ uri: AP2_EXTENSION_URI, required: true, params: { roles: ['merchant'] } }]), ucp: noUcp() }, ctx).matched).toBe('AP2 v0.2 A2A extension (samples)');
-    expect(o).toMatchObject({ code: 'M4/ok', data: { known: 'merchant', required: ', required' }, details: { roles: ['merchant'], required: true, ucpMandate: false } });
+    expect(m4Ap2.evaluate({ card: card([{ uri: AP2_EXTENSION_URI, required: true, params: { roles: ['merchant'] } }]), ucp: noUcp() }, ctx).matched).toBe(
+      'AP2 v0.2 A2A extension (samples)',
+    );
+    expect(o).toMatchObject({
+      code: 'M4/ok',
+      data: { known: 'merchant', required: ', required' },
+      details: { roles: ['merchant'], required: true, ucpMandate: false },
+    });
     expect(o.advisories ?? []).toEqual([]);
   });
   it('advises required: true for merchants and flags unknown roles', () => {
-    const o = m4Ap2.evaluate({ card: card([{ uri: 'https://github.com/google-agentic-commerce/ap2/tree/v0.2', params: { roles: ['merchant', 'banker'] } }]), ucp: noUcp() }, ctx);
+    const o = m4Ap2.evaluate(
+      { card: card([{ uri: 'https://github.com/google-agentic-commerce/ap2/tree/v0.2', params: { roles: ['merchant', 'banker'] } }]), ucp: noUcp() },
+      ctx,
+    );
     expect(o.status).toBe('pass');
     expect(o.advisories?.join(' ')).toMatch(/required: true/);
     expect(o.advisories?.join(' ')).toMatch(/unknown role\(s\): banker/);
@@ -40,8 +58,11 @@ describe('M4 AP2', () => {
     const unknownOnly = m4Ap2.evaluate({ card: card([{ uri: AP2_EXTENSION_URI, params: { roles: ['banker'] } }]), ucp: noUcp() }, ctx);
     expect(unknownOnly.code).toBe('M4/no-roles');
   });
-  it('passes the v0.2 samples\' declaration (ap2/v1, required, no params): AP2 v0.2 b4587ac has no A2A roles', () => {
-    const o = m4Ap2.evaluate({ card: card([{ uri: AP2_EXTENSION_URI, description: 'Supports the Agent Payments Protocol.', required: true }]), ucp: noUcp() }, ctx);
+  it("passes the v0.2 samples' declaration (ap2/v1, required, no params): AP2 v0.2 b4587ac has no A2A roles", () => {
+    const o = m4Ap2.evaluate(
+      { card: card([{ uri: AP2_EXTENSION_URI, description: 'Supports the Agent Payments Protocol.', required: true }]), ucp: noUcp() },
+      ctx,
+    );
     expect(o).toMatchObject({ status: 'pass', code: 'M4/declared', matched: 'AP2 v0.2 A2A extension (samples)', details: { roles: [], required: true } });
     expect(o.advisories ?? []).toEqual([]);
     const optional = m4Ap2.evaluate({ card: card([{ uri: `${AP2_EXTENSION_URI}/` }]), ucp: noUcp() }, ctx);
@@ -49,7 +70,9 @@ describe('M4 AP2', () => {
     expect(optional.advisories?.join(' ')).toMatch(/required: true/);
   });
   it('passes on the UCP ap2_mandate capability', () => {
-    const ucp = ucpFromProbe(json('/.well-known/ucp', { ucp: { version: '2026-01-11', capabilities: { 'dev.ucp.shopping.ap2_mandate': { version: '2026-01-11' } } } }));
+    const ucp = ucpFromProbe(
+      json('/.well-known/ucp', { ucp: { version: '2026-01-11', capabilities: { 'dev.ucp.shopping.ap2_mandate': { version: '2026-01-11' } } } }),
+    );
     const o = m4Ap2.evaluate({ card: noCard(), ucp }, ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('UCP capability dev.ucp.shopping.ap2_mandate');

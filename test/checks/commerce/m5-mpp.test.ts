@@ -20,7 +20,12 @@ function withDoc(doc: unknown | null, soft = false) {
   });
   return openApiFromProbes(candidates, probes);
 }
-const doc = (info: unknown) => ({ openapi: '3.1.0', info: { title: 'T', version: '1' }, 'x-service-info': { name: 'T' }, paths: { '/report': { get: { 'x-payment-info': info } }, '/free': { get: {} } } });
+const doc = (info: unknown) => ({
+  openapi: '3.1.0',
+  info: { title: 'T', version: '1' },
+  'x-service-info': { name: 'T' },
+  paths: { '/report': { get: { 'x-payment-info': info } }, '/free': { get: {} } },
+});
 
 describe('M5 MPP x-payment-info', () => {
   it('passes a complete x-payment-info', () => {
@@ -87,7 +92,10 @@ describe('M5 MPP x-payment-info', () => {
     const snippet = JSON.parse(m5Mpp.fixGuide({ origin: ORIGIN, platform: null, hosting: [] })[0].code!) as { paths: unknown };
     const site = await startFixture({
       '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>api</body></html>' },
-      '/openapi.json': { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, ...snippet }) },
+      '/openapi.json': {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, ...snippet }),
+      },
     });
     open.push(site);
     const o = m5Mpp.evaluate(await openApiDoc(await liveContext(site.origin)), { origin: site.origin, pageUrl: `${site.origin}/` });

@@ -11,8 +11,17 @@ const page = (path: string, ...ld: unknown[]) => {
   const html = `<!doctype html><html><head>${ld.map((x) => `<script type="application/ld+json">${JSON.stringify(x)}</script>`).join('')}</head><body></body></html>`;
   return { url: `${ORIGIN}${path}`, probe: response({ url: path, headers: { 'content-type': 'text/html' }, body: html }), jsonld: parseJsonLd(load(html)) };
 };
-const PRODUCT = { '@context': 'https://schema.org', '@type': 'Product', name: 'Blue Widget', offers: { '@type': 'Offer', price: '19.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } };
-const art = (p: ProductArtifact['page'], product: ProductArtifact['product'] = null): ProductArtifact => ({ page: p, product, productLink: product?.url ?? null });
+const PRODUCT = {
+  '@context': 'https://schema.org',
+  '@type': 'Product',
+  name: 'Blue Widget',
+  offers: { '@type': 'Offer', price: '19.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+};
+const art = (p: ProductArtifact['page'], product: ProductArtifact['product'] = null): ProductArtifact => ({
+  page: p,
+  product,
+  productLink: product?.url ?? null,
+});
 
 describe('M6 Product structured data', () => {
   it('passes a Product with a complete offer on the page', () => {
@@ -21,11 +30,23 @@ describe('M6 Product structured data', () => {
     expect(o).toMatchObject({ code: 'M6/ok', data: { name: 'Blue Widget', offer: '19.00 EUR InStock' } });
   });
   it('finds products in @graph, mainEntity, AggregateOffer, priceSpecification and ProductGroup variants', () => {
-    const graph = { '@graph': [{ '@type': 'WebPage', mainEntity: { ...PRODUCT, offers: [{ '@type': 'AggregateOffer', lowPrice: 5, priceCurrency: 'USD', availability: 'InStock' }] } }] };
+    const graph = {
+      '@graph': [
+        { '@type': 'WebPage', mainEntity: { ...PRODUCT, offers: [{ '@type': 'AggregateOffer', lowPrice: 5, priceCurrency: 'USD', availability: 'InStock' }] } },
+      ],
+    };
     expect(m6ProductData.evaluate(art(page('/', graph)), ctx).status).toBe('pass');
-    const spec = { '@type': 'Product', name: 'S', offers: { '@type': 'Offer', priceSpecification: { price: 3, priceCurrency: 'GBP' }, availability: 'https://schema.org/InStock' } };
+    const spec = {
+      '@type': 'Product',
+      name: 'S',
+      offers: { '@type': 'Offer', priceSpecification: { price: 3, priceCurrency: 'GBP' }, availability: 'https://schema.org/InStock' },
+    };
     expect(m6ProductData.evaluate(art(page('/', spec)), ctx).status).toBe('pass');
-    const group = { '@type': 'ProductGroup', name: 'Shirt', hasVariant: [{ '@type': 'Product', offers: { price: 10, priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } }] };
+    const group = {
+      '@type': 'ProductGroup',
+      name: 'Shirt',
+      hasVariant: [{ '@type': 'Product', offers: { price: 10, priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } }],
+    };
     expect(m6ProductData.evaluate(art(page('/', group)), ctx).status).toBe('pass');
   });
   it('is partial for a Product without offers or with incomplete offers', () => {
@@ -64,8 +85,14 @@ describe('M6 gather against a loopback site', () => {
   });
   it('follows the first product link only when the page has no complete Product', async () => {
     const site = await startFixture({
-      '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body><a href="/about">About</a><a href="/products/blue">Blue</a><a href="/products/red">Red</a></body></html>' },
-      '/products/blue': { headers: { 'content-type': 'text/html' }, body: `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(PRODUCT)}</script></head><body></body></html>` },
+      '/': {
+        headers: { 'content-type': 'text/html' },
+        body: '<!doctype html><html><body><a href="/about">About</a><a href="/products/blue">Blue</a><a href="/products/red">Red</a></body></html>',
+      },
+      '/products/blue': {
+        headers: { 'content-type': 'text/html' },
+        body: `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(PRODUCT)}</script></head><body></body></html>`,
+      },
     });
     open.push(site);
     const a = await m6ProductData.gather(await liveContext(site.origin));

@@ -23,7 +23,10 @@ describe('re-read parsers (properties)', () => {
         const value = ds.join(', ');
         const problem = cacheControlProblem(value);
         const has = (d: string) => ds.some((x) => x.trim().toLowerCase() === d);
-        const ages = ds.map((x) => /^max-age=(\d+)$/.exec(x.trim())).filter(Boolean).map((m) => Number(m![1]));
+        const ages = ds
+          .map((x) => /^max-age=(\d+)$/.exec(x.trim()))
+          .filter(Boolean)
+          .map((m) => Number(m![1]));
         const clean = has('public') && ages.length > 0 && ages[0] >= 60 && !has('private') && !has('no-store') && !has('no-cache');
         // Only assert on inputs made of known directives: free strings may spell them in other ways.
         if (ds.every((x) => /^(public|private|no-store|no-cache|must-revalidate|immutable|s-maxage=600|max-age=\d+)$/.test(x))) {
@@ -38,29 +41,46 @@ describe('re-read parsers (properties)', () => {
 
   it('manifestResources never throws and returns only template-free strings', () => {
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 5 }), fc.array(fc.record({ resource: fc.oneof(fc.webUrl(), fc.record({ url: fc.oneof(fc.webUrl(), fc.string()) })), type: fc.constantFrom('http', 'mcp', undefined) })), (junk, items) => {
-        for (const body of [junk, { items }, { items: junk }]) {
-          const urls = manifestResources(json(X402_MANIFEST_PATH, body));
-          for (const u of urls) {
-            expect(typeof u).toBe('string');
-            expect(u).not.toMatch(/[{}]/);
+      fc.property(
+        fc.jsonValue({ maxDepth: 5 }),
+        fc.array(
+          fc.record({
+            resource: fc.oneof(fc.webUrl(), fc.record({ url: fc.oneof(fc.webUrl(), fc.string()) })),
+            type: fc.constantFrom('http', 'mcp', undefined),
+          }),
+        ),
+        (junk, items) => {
+          for (const body of [junk, { items }, { items: junk }]) {
+            const urls = manifestResources(json(X402_MANIFEST_PATH, body));
+            for (const u of urls) {
+              expect(typeof u).toBe('string');
+              expect(u).not.toMatch(/[{}]/);
+            }
           }
-        }
-        expect(manifestResources(response({ url: X402_MANIFEST_PATH, headers: { 'content-type': 'application/json' }, body: String(junk) }))).toBeInstanceOf(Array);
-      }),
+          expect(manifestResources(response({ url: X402_MANIFEST_PATH, headers: { 'content-type': 'application/json' }, body: String(junk) }))).toBeInstanceOf(
+            Array,
+          );
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it('readPaymentInfo never throws; an offer with intent, method and amount (string or null) is complete', () => {
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom('charge', 'session'), fc.string({ minLength: 1, maxLength: 10 }), fc.option(fc.nat().map(String), { nil: null }), (junk, intent, method, amount) => {
-        const j = readPaymentInfo('GET /x', junk);
-        expect(Array.isArray(j.problems) && Array.isArray(j.notes)).toBe(true);
-        const ok = readPaymentInfo('GET /x', { offers: [{ intent, method: method.trim() ? method : 'm', amount }] });
-        expect(ok.complete).toBe(true);
-        expect(ok.notes).toEqual([]);
-      }),
+      fc.property(
+        fc.jsonValue({ maxDepth: 4 }),
+        fc.constantFrom('charge', 'session'),
+        fc.string({ minLength: 1, maxLength: 10 }),
+        fc.option(fc.nat().map(String), { nil: null }),
+        (junk, intent, method, amount) => {
+          const j = readPaymentInfo('GET /x', junk);
+          expect(Array.isArray(j.problems) && Array.isArray(j.notes)).toBe(true);
+          const ok = readPaymentInfo('GET /x', { offers: [{ intent, method: method.trim() ? method : 'm', amount }] });
+          expect(ok.complete).toBe(true);
+          expect(ok.notes).toEqual([]);
+        },
+      ),
       { numRuns: 300 },
     );
   });

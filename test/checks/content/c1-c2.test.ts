@@ -12,7 +12,8 @@ const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
 const HTML = '<!doctype html><html><head><title>Acme Widgets</title></head><body><h1>Acme Widgets</h1></body></html>';
 const MD = '# Acme Widgets\n\nWe make widgets.\n';
 const html = () => response({ url: '/', accept: 'text/html', headers: { 'content-type': 'text/html; charset=utf-8' }, body: HTML });
-const md = (headers: Record<string, string> = {}, body = MD) => response({ url: '/', headers: { 'content-type': 'text/markdown; charset=utf-8', vary: 'Accept', ...headers }, body });
+const md = (headers: Record<string, string> = {}, body = MD) =>
+  response({ url: '/', headers: { 'content-type': 'text/markdown; charset=utf-8', vary: 'Accept', ...headers }, body });
 const neg = (r1: FetchResult, r2: FetchResult, r3: FetchResult = html()): NegotiationArtifact => ({ r1, r2, r3, title: 'Acme Widgets' });
 
 describe('markdown helpers', () => {
@@ -48,7 +49,9 @@ describe('C1 evaluate', () => {
   });
   it('reports the Markdown response headers as details, and recognises the edge default Content-Signal in any order', () => {
     const o = c1MarkdownNegotiation.evaluate(neg(md({ 'x-markdown-tokens': '42', 'content-signal': 'search=yes,ai-input=yes, AI-TRAIN=yes' }), md()), ctx);
-    expect(o.details).toEqual({ markdownResponse: { varyAccept: true, markdownTokens: '42', contentSignal: 'search=yes,ai-input=yes, AI-TRAIN=yes', edgeDefaultSignal: true } });
+    expect(o.details).toEqual({
+      markdownResponse: { varyAccept: true, markdownTokens: '42', contentSignal: 'search=yes,ai-input=yes, AI-TRAIN=yes', edgeDefaultSignal: true },
+    });
     const own = c1MarkdownNegotiation.evaluate(neg(md({ 'content-signal': 'ai-train=no, search=yes, ai-input=yes' }), md()), ctx);
     expect(own.details).toMatchObject({ markdownResponse: { markdownTokens: null, edgeDefaultSignal: false } });
     expect(c1MarkdownNegotiation.evaluate(neg(html(), html()), ctx).details).toBeUndefined();
@@ -97,12 +100,17 @@ describe('C1 evaluate', () => {
     const g = guide(null);
     expect(g[0].title).toMatch(/Markdown for Agents/);
     expect(g.length).toBeLessThanOrEqual(6);
-    expect(g.at(-2)?.code).toContain("Accept: text/markdown");
+    expect(g.at(-2)?.code).toContain('Accept: text/markdown');
   });
 });
 
 describe('C2 evaluate', () => {
-  const art = (probes: MarkdownUrlsArtifact['probes'], foreignAlternates: string[] = []): MarkdownUrlsArtifact => ({ page: html(), twinPath: '/index.md', probes, foreignAlternates });
+  const art = (probes: MarkdownUrlsArtifact['probes'], foreignAlternates: string[] = []): MarkdownUrlsArtifact => ({
+    page: html(),
+    twinPath: '/index.md',
+    probes,
+    foreignAlternates,
+  });
   const twin = (probe: FetchResult) => ({ source: 'twin' as const, url: `${ORIGIN}/index.md`, probe });
   it('passes a text/markdown twin', () => {
     const o = c2MarkdownUrls.evaluate(art([twin(text('/index.md', MD, 'text/markdown'))]), ctx);
@@ -110,7 +118,10 @@ describe('C2 evaluate', () => {
     expect(o.matched).toContain('/index.md');
   });
   it('passes through a rel=alternate target when the twin is missing', () => {
-    const o = c2MarkdownUrls.evaluate(art([twin(notFound('/index.md')), { source: 'alternate', url: `${ORIGIN}/md/home`, probe: text('/md/home', MD, 'text/markdown') }]), ctx);
+    const o = c2MarkdownUrls.evaluate(
+      art([twin(notFound('/index.md')), { source: 'alternate', url: `${ORIGIN}/md/home`, probe: text('/md/home', MD, 'text/markdown') }]),
+      ctx,
+    );
     expect(o.status).toBe('pass');
     expect(o.matched).toContain('rel="alternate"');
   });
@@ -171,20 +182,30 @@ describe('C1 and C2 gather (loopback)', () => {
     };
     const cf = (req: IncomingMessage, res: ServerResponse): void => {
       if (/text\/markdown/i.test(String(req.headers.accept ?? ''))) {
-        res.writeHead(200, { 'content-type': 'text/markdown; charset=utf-8', vary: 'accept', 'x-markdown-tokens': '725', 'content-signal': 'ai-train=yes, search=yes, ai-input=yes' });
+        res.writeHead(200, {
+          'content-type': 'text/markdown; charset=utf-8',
+          vary: 'accept',
+          'x-markdown-tokens': '725',
+          'content-signal': 'ai-train=yes, search=yes, ai-input=yes',
+        });
         res.end(MD);
         return;
       }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(HTML);
     };
-    for (const [handler, defaultSignal] of [[edge, false], [cf, true]] as const) {
+    for (const [handler, defaultSignal] of [
+      [edge, false],
+      [cf, true],
+    ] as const) {
       const s = await startFixture({ '/': handler });
       sites.push(s);
       const c = await gatherContext(`${s.origin}/`);
       const o = c1MarkdownNegotiation.evaluate(await c1MarkdownNegotiation.gather(c), { origin: s.origin, pageUrl: `${s.origin}/` });
       expect(o.code).toBe('C1/ok');
-      expect(o.details).toMatchObject({ markdownResponse: { varyAccept: true, markdownTokens: defaultSignal ? '725' : fixHeaders['x-markdown-tokens'], edgeDefaultSignal: defaultSignal } });
+      expect(o.details).toMatchObject({
+        markdownResponse: { varyAccept: true, markdownTokens: defaultSignal ? '725' : fixHeaders['x-markdown-tokens'], edgeDefaultSignal: defaultSignal },
+      });
     }
   });
   // llmstxt.org v2 (AnswerDotAI/llms-txt nbs/index.qmd at 61bbcf99): page.html.md or page.md,
@@ -217,7 +238,10 @@ describe('C1 and C2 gather (loopback)', () => {
     expect(header.evidence).toContain('[link-header]');
   });
   it('asks the second twin form only when the first gave no Markdown', async () => {
-    const s = await startFixture({ '/a.html': { headers: { 'content-type': 'text/html' }, body: HTML }, '/a.html.md': { headers: { 'content-type': 'text/markdown' }, body: MD } });
+    const s = await startFixture({
+      '/a.html': { headers: { 'content-type': 'text/html' }, body: HTML },
+      '/a.html.md': { headers: { 'content-type': 'text/markdown' }, body: MD },
+    });
     sites.push(s);
     const c = await gatherContext(`${s.origin}/a.html`);
     expect(c2MarkdownUrls.evaluate(await c2MarkdownUrls.gather(c), { origin: s.origin, pageUrl: `${s.origin}/a.html` }).status).toBe('pass');

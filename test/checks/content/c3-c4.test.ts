@@ -8,7 +8,8 @@ import { json, ORIGIN, response } from '../../helpers/responses.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
-const page = (body: string, head = '') => response({ url: '/', headers: { 'content-type': 'text/html' }, body: `<html><head>${head}</head><body>${body}</body></html>` });
+const page = (body: string, head = '') =>
+  response({ url: '/', headers: { 'content-type': 'text/html' }, body: `<html><head>${head}</head><body>${body}</body></html>` });
 const c3 = (body: string) => {
   const p = page(body);
   return c3NoJsContent.evaluate({ page: p, text: readableText(load(p.text)) }, ctx);
@@ -16,7 +17,9 @@ const c3 = (body: string) => {
 
 describe('readableText', () => {
   it('counts words between elements and skips scripts, styles, nav, footer, svg, template and hidden nodes', () => {
-    const $ = load(`<body><nav>${words(50)}</nav><p>one</p><p>two</p><script>var a = "x y z";</script><style>p{}</style><svg><text>s v g</text></svg><template>t t</template><div hidden>h h h</div><footer>${words(30)}</footer></body>`);
+    const $ = load(
+      `<body><nav>${words(50)}</nav><p>one</p><p>two</p><script>var a = "x y z";</script><style>p{}</style><svg><text>s v g</text></svg><template>t t</template><div hidden>h h h</div><footer>${words(30)}</footer></body>`,
+    );
     expect(readableText($)).toMatchObject({ words: 2, sample: 'one two' });
   });
   it('does not mutate the shared DOM', () => {
@@ -25,7 +28,9 @@ describe('readableText', () => {
     expect($('nav').length).toBe(1);
   });
   it('detects empty app roots and "enable JavaScript" messages', () => {
-    const r = readableText(load('<body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div><script src="/app.js"></script></body>'));
+    const r = readableText(
+      load('<body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div><script src="/app.js"></script></body>'),
+    );
     expect(r).toMatchObject({ words: 0, emptyAppRoots: ['#root'], jsRequiredMessage: true });
     expect(readableText(load(`<body><div id="__next"><main>${words(10)}</main></div></body>`)).emptyAppRoots).toEqual([]);
   });
@@ -86,7 +91,9 @@ describe('C4 evaluate', () => {
   });
   it('fails without JSON-LD and is na for non-HTML pages', () => {
     expect(c4('<title>x</title>').status).toBe('fail');
-    expect(c4StructuredData.evaluate({ page: json('/', {}), html: false, jsonld: { blocks: [], errors: [], types: [] }, otherMarkup: 0 }, ctx).status).toBe('na');
+    expect(c4StructuredData.evaluate({ page: json('/', {}), html: false, jsonld: { blocks: [], errors: [], types: [] }, otherMarkup: 0 }, ctx).status).toBe(
+      'na',
+    );
   });
   it('has platform fixes', () => {
     expect(c4StructuredData.fixGuide({ origin: ORIGIN, platform: 'shopify', hosting: [] })[0].body).toContain('structured_data');

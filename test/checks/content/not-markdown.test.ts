@@ -19,7 +19,9 @@ describe('non-text bodies are not Markdown', () => {
     expect(nonTextDocument(text('/x', '{"error":"not found"}', 'text/plain'))).toMatch(/JSON/);
     expect(nonTextDocument(text('/x', '[1,2]', 'application/octet-stream'))).toMatch(/JSON/);
     expect(nonTextDocument(text('/x', '<?xml version="1.0"?><a/>', 'text/plain'))).toMatch(/XML/);
-    expect(nonTextDocument(response({ url: '/x', headers: { 'content-type': 'image/png' }, body: Buffer.from([0x89, 0x50, 0x4e, 0x47]) }))).toMatch(/image\/png/);
+    expect(nonTextDocument(response({ url: '/x', headers: { 'content-type': 'image/png' }, body: Buffer.from([0x89, 0x50, 0x4e, 0x47]) }))).toMatch(
+      /image\/png/,
+    );
     expect(nonTextDocument(response({ url: '/x', headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from([1, 0, 2]) }))).toBe('binary data');
     expect(nonTextDocument(text('/x', '[Docs](/docs.md) and {braces}', 'text/plain'))).toBeNull();
     expect(nonTextDocument(text('/x', '# Title\n', 'application/octet-stream'))).toBeNull();
@@ -38,7 +40,10 @@ describe('non-text bodies are not Markdown', () => {
 
   it('C2 fails when the .md twin is JSON', () => {
     const probe = json('/index.md', { error: 'route not found' }, {});
-    const o = c2MarkdownUrls.evaluate({ page: page(), twinPath: '/index.md', probes: [{ source: 'twin', url: `${ORIGIN}/index.md`, probe }], foreignAlternates: [] }, ctx);
+    const o = c2MarkdownUrls.evaluate(
+      { page: page(), twinPath: '/index.md', probes: [{ source: 'twin', url: `${ORIGIN}/index.md`, probe }], foreignAlternates: [] },
+      ctx,
+    );
     expect(o.status).toBe('fail');
     expect(o.code).toBe('C2/missing');
     expect(o.data?.tried).toMatch(/JSON document.*not Markdown/);

@@ -7,8 +7,10 @@ import { notFound, ORIGIN, response, soft404 } from '../../helpers/responses.js'
 import { gatherContext } from './ctx.js';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
-const urlset = (...locs: string[]) => `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="${NS}">${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`;
-const index = (...locs: string[]) => `<?xml version="1.0"?><sitemapindex xmlns="${NS}">${locs.map((l) => `<sitemap><loc>${l}</loc></sitemap>`).join('')}</sitemapindex>`;
+const urlset = (...locs: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="${NS}">${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`;
+const index = (...locs: string[]) =>
+  `<?xml version="1.0"?><sitemapindex xmlns="${NS}">${locs.map((l) => `<sitemap><loc>${l}</loc></sitemap>`).join('')}</sitemapindex>`;
 const BOMB = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;">]><urlset xmlns="${NS}"><url><loc>https://x.test/&lol2;</loc></url></urlset>`;
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
 
@@ -25,7 +27,9 @@ describe('parseSitemap', () => {
     expect(p.sample).toEqual(['https://a.test/?a=1&b=2']);
   });
   it('flags a wrong or missing namespace, an empty urlset, relative URLs and malformed XML', () => {
-    expect(parseSitemap(Buffer.from('<urlset xmlns="http://www.google.com/schemas/sitemap/0.84"><url><loc>https://a.test/</loc></url></urlset>')).problems[0]).toMatch(/wrong namespace/);
+    expect(
+      parseSitemap(Buffer.from('<urlset xmlns="http://www.google.com/schemas/sitemap/0.84"><url><loc>https://a.test/</loc></url></urlset>')).problems[0],
+    ).toMatch(/wrong namespace/);
     expect(parseSitemap(Buffer.from('<urlset><url><loc>https://a.test/</loc></url></urlset>')).problems[0]).toMatch(/no sitemap namespace/);
     expect(parseSitemap(Buffer.from(urlset())).problems).toContain('no <loc> entries (empty sitemap)');
     expect(parseSitemap(Buffer.from(urlset('/relative'))).problems.join()).toMatch(/not absolute/);
@@ -54,8 +58,14 @@ describe('parseSitemap', () => {
   });
   it('reads plain-text, RSS and Atom sitemaps', () => {
     expect(parseSitemap(Buffer.from('https://a.test/\nhttps://a.test/b\n'))).toMatchObject({ kind: 'text', locCount: 2, problems: [] });
-    expect(parseSitemap(Buffer.from('<rss version="2.0"><channel><title>t</title><item><link>https://a.test/p</link></item></channel></rss>'))).toMatchObject({ kind: 'rss', locCount: 1, problems: [] });
-    expect(parseSitemap(Buffer.from('<feed xmlns="http://www.w3.org/2005/Atom"><entry><link rel="alternate" href="https://a.test/e"/></entry></feed>'))).toMatchObject({ kind: 'atom', locCount: 1, sample: ['https://a.test/e'] });
+    expect(parseSitemap(Buffer.from('<rss version="2.0"><channel><title>t</title><item><link>https://a.test/p</link></item></channel></rss>'))).toMatchObject({
+      kind: 'rss',
+      locCount: 1,
+      problems: [],
+    });
+    expect(
+      parseSitemap(Buffer.from('<feed xmlns="http://www.w3.org/2005/Atom"><entry><link rel="alternate" href="https://a.test/e"/></entry></feed>')),
+    ).toMatchObject({ kind: 'atom', locCount: 1, sample: ['https://a.test/e'] });
   });
   it('rejects HTML, prose and unknown roots', () => {
     expect(parseSitemap(Buffer.from('<!doctype html><html><body>hi</body></html>')).fatal).toMatch(/HTML/);
@@ -98,12 +108,20 @@ describe('D2 evaluate', () => {
     expect(o.probes).toHaveLength(2);
   });
   it('is partial when robots.txt points to a broken URL and a fallback works', () => {
-    const o = d2Sitemap.evaluate(art([cand('/gone.xml', 'robots', null), cand('/sitemap.xml', 'fallback', urlset('https://a.test/'))], [`${ORIGIN}/gone.xml`]), ctx);
+    const o = d2Sitemap.evaluate(
+      art([cand('/gone.xml', 'robots', null), cand('/sitemap.xml', 'fallback', urlset('https://a.test/'))], [`${ORIGIN}/gone.xml`]),
+      ctx,
+    );
     expect(o.status).toBe('partial');
     expect(o.remediation).toContain('/sitemap.xml');
   });
   it('validates an index through its first child', () => {
-    const good = cand('/sitemap_index.xml', 'fallback', index('https://a.test/s1.xml'), cand('https://a.test/s1.xml', 'index-child', urlset('https://a.test/')));
+    const good = cand(
+      '/sitemap_index.xml',
+      'fallback',
+      index('https://a.test/s1.xml'),
+      cand('https://a.test/s1.xml', 'index-child', urlset('https://a.test/')),
+    );
     expect(d2Sitemap.evaluate(art([good]), ctx).status).toBe('pass');
     const broken = cand('/sitemap_index.xml', 'fallback', index('https://a.test/s1.xml'), cand('https://a.test/s1.xml', 'index-child', null));
     const o = d2Sitemap.evaluate(art([broken]), ctx);
@@ -113,7 +131,12 @@ describe('D2 evaluate', () => {
   });
   it('is partial for an empty urlset and fails when nothing is a sitemap', () => {
     expect(d2Sitemap.evaluate(art([cand('/sitemap.xml', 'fallback', urlset())]), ctx).status).toBe('partial');
-    const soft = { url: `${ORIGIN}/sitemap.xml`, source: 'fallback' as const, probe: soft404('/sitemap.xml'), parsed: parseSitemap(Buffer.from(soft404('/x').body)) };
+    const soft = {
+      url: `${ORIGIN}/sitemap.xml`,
+      source: 'fallback' as const,
+      probe: soft404('/sitemap.xml'),
+      parsed: parseSitemap(Buffer.from(soft404('/x').body)),
+    };
     const o = d2Sitemap.evaluate(art([cand('/sitemap-index.xml', 'fallback', null), soft]), ctx);
     expect(o.status).toBe('fail');
     expect(o.code).toBe('D2/missing');
@@ -162,7 +185,7 @@ describe('D2 gather (loopback sites)', () => {
     expect(o.status).toBe('pass');
     expect(s.requests.map((r) => r.path)).not.toContain('/sitemap.xml');
   });
-  it('tries the fallbacks and picks the first usable one in the anchor\'s order', async () => {
+  it("tries the fallbacks and picks the first usable one in the anchor's order", async () => {
     const s = await start((site) => ({
       '/': html,
       '/sitemap_index.xml': xml(index(`${site.origin}/child.xml`)),
@@ -173,16 +196,25 @@ describe('D2 gather (loopback sites)', () => {
     expect(o.status).toBe('pass');
     expect(o).toMatchObject({ code: 'D2/ok', data: { url: `${s.origin}/sitemap_index.xml` } });
     expect(a.candidates.map((c) => new URL(c.url).pathname)).toEqual(['/sitemap-index.xml', '/sitemap.xml.gz', '/sitemap_index.xml']);
-    expect(s.requests.map((r) => r.path)).toEqual(expect.arrayContaining(['/sitemap-index.xml', '/sitemap.xml.gz', '/sitemap_index.xml', '/sitemap.xml', '/child.xml']));
+    expect(s.requests.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/sitemap-index.xml', '/sitemap.xml.gz', '/sitemap_index.xml', '/sitemap.xml', '/child.xml']),
+    );
   });
   it('skips an index whose child is broken and moves on to the next fallback', async () => {
-    const s = await start((site) => ({ '/': html, '/sitemap-index.xml': xml(index(`${site.origin}/gone.xml`)), '/sitemap.xml': xml(urlset(`${site.origin}/`)) }));
+    const s = await start((site) => ({
+      '/': html,
+      '/sitemap-index.xml': xml(index(`${site.origin}/gone.xml`)),
+      '/sitemap.xml': xml(urlset(`${site.origin}/`)),
+    }));
     const { o } = await run(s);
     expect(o.status).toBe('pass');
     expect(o.data?.tried).toContain('/gone.xml → 404');
   });
   it('reads a .gz sitemap by magic bytes (no Content-Encoding)', async () => {
-    const s = await start((site) => ({ '/': html, '/sitemap.xml.gz': { headers: { 'content-type': 'application/gzip' }, body: gzipSync(urlset(`${site.origin}/`)) } }));
+    const s = await start((site) => ({
+      '/': html,
+      '/sitemap.xml.gz': { headers: { 'content-type': 'application/gzip' }, body: gzipSync(urlset(`${site.origin}/`)) },
+    }));
     const { a, o } = await run(s);
     expect(o.status).toBe('pass');
     expect(a.candidates.find((c) => c.url.endsWith('.gz'))?.parsed?.gzip).toBe(true);
@@ -200,7 +232,10 @@ describe('D2 gather (loopback sites)', () => {
   });
   it('tries /wp-sitemap.xml on a WordPress-looking site', async () => {
     const s = await start((site) => ({
-      '/': { headers: { 'content-type': 'text/html' }, body: '<html><head><link rel="stylesheet" href="/wp-content/themes/x/style.css"></head><body>x</body></html>' },
+      '/': {
+        headers: { 'content-type': 'text/html' },
+        body: '<html><head><link rel="stylesheet" href="/wp-content/themes/x/style.css"></head><body>x</body></html>',
+      },
       '/wp-sitemap.xml': xml(index(`${site.origin}/wp-sitemap-posts-post-1.xml`)),
       '/wp-sitemap-posts-post-1.xml': xml(urlset(`${site.origin}/hello`)),
     }));

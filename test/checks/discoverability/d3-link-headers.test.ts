@@ -15,7 +15,10 @@ const evalLink = (link: string | undefined, targets: Parameters<typeof d3LinkHea
 
 describe('parseLinkHeader (RFC 8288)', () => {
   it('splits on commas outside <> and quotes, keeps params, resolves relative targets', () => {
-    const links = parseLinkHeader('</a,b>; rel="describedby"; title="x, y", <../api>; rel=service-desc; type="application/openapi+json", <https://cdn.test/z>; rel=preload', `${ORIGIN}/docs/page`);
+    const links = parseLinkHeader(
+      '</a,b>; rel="describedby"; title="x, y", <../api>; rel=service-desc; type="application/openapi+json", <https://cdn.test/z>; rel=preload',
+      `${ORIGIN}/docs/page`,
+    );
     expect(links).toHaveLength(3);
     expect(links[0]).toMatchObject({ href: '/a,b', target: `${ORIGIN}/a,b`, rels: ['describedby'], params: { title: 'x, y' } });
     expect(links[1]).toMatchObject({ target: `${ORIGIN}/api`, rels: ['service-desc'], params: { type: 'application/openapi+json' } });
@@ -83,7 +86,13 @@ describe('D3 gather (loopback)', () => {
   let site: FixtureSite;
   beforeAll(async () => {
     site = await startFixture({
-      '/': { headers: { 'content-type': 'text/html', link: '</llms.txt>; rel=describedby, </a>; rel=service-doc, </b>; rel=service-desc, </c>; rel=status, <https://other.test/x>; rel=service-meta' }, body: '<html></html>' },
+      '/': {
+        headers: {
+          'content-type': 'text/html',
+          link: '</llms.txt>; rel=describedby, </a>; rel=service-doc, </b>; rel=service-desc, </c>; rel=status, <https://other.test/x>; rel=service-meta',
+        },
+        body: '<html></html>',
+      },
       '/llms.txt': { headers: { 'content-type': 'text/plain' }, body: '# Site\n' },
     });
   });
@@ -115,12 +124,18 @@ describe('D3 hostile targets', () => {
 describe('D3 and D6: rel="describedby" to llms.txt (llms.txt v2, loopback)', () => {
   let site: FixtureSite;
   const md = (body: string) => ({ headers: { 'content-type': 'text/markdown' }, body });
-  const page = (link: string, head = '') => ({ headers: { 'content-type': 'text/html', link }, body: `<html><head>${head}</head><body><main>Docs</main></body></html>` });
+  const page = (link: string, head = '') => ({
+    headers: { 'content-type': 'text/html', link },
+    body: `<html><head>${head}</head><body><main>Docs</main></body></html>`,
+  });
   beforeAll(async () => {
     site = await startFixture({
       '/llms.txt': md('# Co\n\n## Docs\n- [A](/a.md)\n'),
       '/docs/llms.txt': md('# Docs\n\n## Docs\n- [B](/docs/b.md)\n'),
-      '/docs/right': page('</docs/llms.txt>; rel="describedby", </docs/right.md>; rel="alternate"; type="text/markdown"', '<link rel="describedby" href="/docs/llms.txt">'),
+      '/docs/right': page(
+        '</docs/llms.txt>; rel="describedby", </docs/right.md>; rel="alternate"; type="text/markdown"',
+        '<link rel="describedby" href="/docs/llms.txt">',
+      ),
       '/docs/root-named': page('</llms.txt>; rel="describedby"', '<link rel="describedby" href="/llms.txt">'),
       '/blog/post': page('</docs/llms.txt>; rel="describedby"', '<link rel="describedby" href="/docs/llms.txt">'),
     });
@@ -140,10 +155,13 @@ describe('D3 and D6: rel="describedby" to llms.txt (llms.txt v2, loopback)', () 
   it('says when describedby names a less specific llms.txt than the one covering the page', async () => {
     for (const o of await judge('/docs/root-named')) {
       expect(o.status).toBe('pass');
-      expect(o.advisories?.join(' ')).toContain('The rel="describedby" link names /llms.txt, but /docs/llms.txt also covers /docs/root-named and is more specific');
+      expect(o.advisories?.join(' ')).toContain(
+        'The rel="describedby" link names /llms.txt, but /docs/llms.txt also covers /docs/root-named and is more specific',
+      );
     }
   });
   it('says when describedby names an llms.txt that does not cover the page', async () => {
-    for (const o of await judge('/blog/post')) expect(o.advisories?.join(' ')).toContain('The rel="describedby" link names /docs/llms.txt, which does not cover /blog/post');
+    for (const o of await judge('/blog/post'))
+      expect(o.advisories?.join(' ')).toContain('The rel="describedby" link names /docs/llms.txt, which does not cover /blog/post');
   });
 });

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { d4LlmsTxt } from '../../../src/core/checks/discoverability/d4-llms-txt.js';
 import { d5LlmsFullTxt } from '../../../src/core/checks/discoverability/d5-llms-full-txt.js';
 import { llmsCoverage } from '../../../src/core/gather/llms-coverage.js';
-import { llmsCandidatePaths, llmsFallbackPaths, llmsFileState, parseLlmsTxt, type LlmsArtifact, type LlmsCandidate } from '../../../src/core/gather/llms-txt.js';
+import {
+  llmsCandidatePaths,
+  llmsFallbackPaths,
+  llmsFileState,
+  parseLlmsTxt,
+  type LlmsArtifact,
+  type LlmsCandidate,
+} from '../../../src/core/gather/llms-txt.js';
 import type { FetchResult } from '../../../src/core/net/http.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
 import { notFound, ORIGIN, response, soft404, text } from '../../helpers/responses.js';
@@ -36,11 +43,16 @@ describe('parseLlmsTxt', () => {
   it('reads the H1, blockquote, H2 sections and list links with notes', () => {
     const d = parseLlmsTxt(GOOD);
     expect(d).toMatchObject({ h1: 'Example Co', h1First: true, blockquote: true, hasOptional: true });
-    expect(d.sections).toEqual([{ title: 'Docs', links: 2 }, { title: 'Optional', links: 1 }]);
+    expect(d.sections).toEqual([
+      { title: 'Docs', links: 2 },
+      { title: 'Optional', links: 1 },
+    ]);
     expect(d.links[0]).toEqual({ name: 'Shipping', url: 'https://site.test-fixture.dev/shipping.md', notes: 'delivery times', section: 'Docs' });
   });
   it('counts bare URLs in sections and notes after a dash instead of ":"', () => {
-    const d = parseLlmsTxt('# Co\n\n## Docs\n\n- https://x.test/a\n- <https://x.test/b> the B page\n- Website: https://x.test\n- [C](https://x.test/c) — the C page\n- [D](https://x.test/d) - the D page\n- [E](https://x.test/e): the E page\n\nhttps://x.test/prose-not-an-item\n');
+    const d = parseLlmsTxt(
+      '# Co\n\n## Docs\n\n- https://x.test/a\n- <https://x.test/b> the B page\n- Website: https://x.test\n- [C](https://x.test/c) — the C page\n- [D](https://x.test/d) - the D page\n- [E](https://x.test/e): the E page\n\nhttps://x.test/prose-not-an-item\n',
+    );
     expect(d.bareUrls).toBe(3);
     expect(d.dashNotes).toBe(2);
     expect(d.links.map((l) => l.notes ?? null)).toEqual([null, null, 'the E page']);
@@ -59,7 +71,7 @@ describe('parseLlmsTxt', () => {
     expect(llmsFileState(text('/llms.txt', '  \n'))).toBe('empty');
     expect(llmsFileState(notFound('/llms.txt'))).toBe('absent');
   });
-  it('knows agent-docs-spec\'s further locations ({base_url}/llms.txt, /docs/llms.txt), for llms.txt only', () => {
+  it("knows agent-docs-spec's further locations ({base_url}/llms.txt, /docs/llms.txt), for llms.txt only", () => {
     expect(llmsFallbackPaths(new URL(`${ORIGIN}/`), 'llms.txt')).toEqual(['/docs/llms.txt']);
     expect(llmsFallbackPaths(new URL(`${ORIGIN}/docs`), 'llms.txt')).toEqual(['/docs/llms.txt']);
     expect(llmsFallbackPaths(new URL(`${ORIGIN}/guide`), 'llms.txt')).toEqual(['/guide/llms.txt', '/docs/llms.txt']);
@@ -87,14 +99,20 @@ describe('D4 evaluate', () => {
   });
   it('follows llmstxt.org v2 structure: links under the H1 with no H2 pass; bare-URL sections; off-format lines beside links; dash separators are read with an advisory', () => {
     // v2: "An H1 ... This is the only required section"; H2 sections are "zero or more".
-    const flat = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# https://x.test\n\n' + Array.from({ length: 50 }, (_, i) => `- [Page ${i}](https://x.test/p${i})`).join('\n') + '\n'))]), ctx);
+    const flat = d4LlmsTxt.evaluate(
+      art([cand(text('/llms.txt', '# https://x.test\n\n' + Array.from({ length: 50 }, (_, i) => `- [Page ${i}](https://x.test/p${i})`).join('\n') + '\n'))]),
+      ctx,
+    );
     expect(flat.status).toBe('pass');
     expect(flat.advisories?.join(' ')).toMatch(/The H1 is a URL/);
     expect(flat.advisories?.join(' ')).toMatch(/No H2 section: llmstxt.org v2 allows/);
     const bare = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# Co\n\n> S.\n\n## Docs\n\n- https://x.test/a\n- https://x.test/b\n'))]), ctx);
     expect(bare.code).toBe('D4/bare-urls');
     expect(bare.findings?.[0].data).toMatchObject({ count: 2 });
-    const dash = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# Co\n\n> S.\n\n## Docs\n\n- [A](https://x.test/a.md) — the A page\n- [B](https://x.test/b.md)\n'))]), ctx);
+    const dash = d4LlmsTxt.evaluate(
+      art([cand(text('/llms.txt', '# Co\n\n> S.\n\n## Docs\n\n- [A](https://x.test/a.md) — the A page\n- [B](https://x.test/b.md)\n'))]),
+      ctx,
+    );
     expect(dash.status).toBe('pass');
     expect(dash.advisories?.join(' ')).toMatch(/1 link\(s\) separate their notes with a dash/);
     // A bare URL beside the links: the reference parser raises on that line, so it reads nothing.
@@ -152,13 +170,17 @@ describe('D4 evaluate', () => {
 
 describe('D4 and agent-docs-spec (v0.4.0, read 2026-11-25)', () => {
   it('is partial when llms.txt is only reached through a redirect to another host', () => {
-    const moved = { ...text('/llms.txt', GOOD, 'text/markdown'), url: 'https://docs.other-host.test/llms.txt', redirects: ['https://docs.other-host.test/llms.txt'] };
+    const moved = {
+      ...text('/llms.txt', GOOD, 'text/markdown'),
+      url: 'https://docs.other-host.test/llms.txt',
+      redirects: ['https://docs.other-host.test/llms.txt'],
+    };
     const o = d4LlmsTxt.evaluate(art([cand(moved)]), ctx);
     expect(o.status).toBe('partial');
     expect(o.code).toBe('D4/cross-host');
     expect(o.findings?.[0]).toMatchObject({ code: 'D4/cross-host', data: { host: 'docs.other-host.test' } });
   });
-  it('keeps llmstxt.org\'s H2 rule for sections at other heading levels, and reports them', () => {
+  it("keeps llmstxt.org's H2 rule for sections at other heading levels, and reports them", () => {
     const o = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# Co\n\n> c\n\n# Guides\n- [a](/a): A\n- [b](/b): B\n', 'text/markdown'))]), ctx);
     expect(o.code).toBe('D4/no-file-list');
     expect((o.details as { otherLevelLinks?: number }).otherLevelLinks).toBe(2);
@@ -184,12 +206,17 @@ describe('D5 evaluate', () => {
 
 describe('llms-full.txt coverage', () => {
   it('counts pages, not the llms*.txt files or machine resources an llms.txt also lists', () => {
-    const links = ['/guide.md', '/llms-full.txt', '/docs/llms.txt', '/openapi.json', '/api/v1/scan', '/.well-known/api-catalog', '/spec.yaml', '/logo.png'].map((url, i) => ({ name: `Link ${i}`, url, section: 'Docs' }));
+    const links = ['/guide.md', '/llms-full.txt', '/docs/llms.txt', '/openapi.json', '/api/v1/scan', '/.well-known/api-catalog', '/spec.yaml', '/logo.png'].map(
+      (url, i) => ({ name: `Link ${i}`, url, section: 'Docs' }),
+    );
     const c = llmsCoverage(links, '# Site\n\n## Link 0\n\nThe guide.\n', `${ORIGIN}/llms.txt`);
     expect(c).toEqual({ listed: 1, held: 1, missing: [] });
   });
   it('finds a page by its path on a non-link line, with or without its extension, and percent-encoded or not', () => {
-    const links = [{ name: 'Intro', url: `${ORIGIN}/docs/%E4%BB%8B%E7%BB%8D.md`, section: 'Docs' }, { name: 'Setup', url: '/setup.html', section: 'Docs' }];
+    const links = [
+      { name: 'Intro', url: `${ORIGIN}/docs/%E4%BB%8B%E7%BB%8D.md`, section: 'Docs' },
+      { name: 'Setup', url: '/setup.html', section: 'Docs' },
+    ];
     const full = '# Site\n\nSource: https://elsewhere.test/docs/介绍\n\ntext\n\nurl: /setup\n';
     expect(llmsCoverage(links, full, `${ORIGIN}/llms.txt`)).toEqual({ listed: 2, held: 2, missing: [] });
     expect(llmsCoverage(links, '- [Intro](/docs/介绍.md)\n- [Setup](/setup.html)\n', `${ORIGIN}/llms.txt`).held).toBe(0);
@@ -267,4 +294,3 @@ describe('llms.txt v2 scope (loopback)', () => {
     expect(o.evidence).toContain('holds 1 of the 2 pages /docs/llms.txt lists (missing: "Deploy")');
   });
 });
-

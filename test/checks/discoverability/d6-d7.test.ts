@@ -7,13 +7,21 @@ import { json, ORIGIN, response } from '../../helpers/responses.js';
 import { gatherContext } from './ctx.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/guide` };
-const htmlPage = (head: string, body = '') => response({ url: '/guide', headers: { 'content-type': 'text/html' }, body: `<html><head>${head}</head><body>${body}</body></html>` });
-const art = (page: ReturnType<typeof htmlPage>, checks: HintsArtifact['checks'] = []): HintsArtifact => ({ page, html: true, hints: findHints(load(page.text), page.url), checks });
+const htmlPage = (head: string, body = '') =>
+  response({ url: '/guide', headers: { 'content-type': 'text/html' }, body: `<html><head>${head}</head><body>${body}</body></html>` });
+const art = (page: ReturnType<typeof htmlPage>, checks: HintsArtifact['checks'] = []): HintsArtifact => ({
+  page,
+  html: true,
+  hints: findHints(load(page.text), page.url),
+  checks,
+});
 
 describe('findHints', () => {
   it('finds markdown alternates, api-catalog and describedby links', () => {
     const hints = findHints(
-      load('<link rel="alternate" type="text/markdown; charset=utf-8" href="guide.md"><link rel="API-Catalog" href="/.well-known/api-catalog"><link rel="alternate describedby" href="/llms.txt"><link rel="alternate" type="application/rss+xml" href="/feed">'),
+      load(
+        '<link rel="alternate" type="text/markdown; charset=utf-8" href="guide.md"><link rel="API-Catalog" href="/.well-known/api-catalog"><link rel="alternate describedby" href="/llms.txt"><link rel="alternate" type="application/rss+xml" href="/feed">',
+      ),
       `${ORIGIN}/docs/guide`,
     );
     expect(hints.map((h) => [h.kind, h.target])).toEqual([
@@ -23,8 +31,14 @@ describe('findHints', () => {
     ]);
   });
   it('finds an llms.txt directive as a link or as text, not inside scripts', () => {
-    expect(findHints(load('<body><p>See <a href="/llms.txt">our index</a></p></body>'), ORIGIN)[0]).toMatchObject({ kind: 'llms-directive', target: `${ORIGIN}/llms.txt` });
-    expect(findHints(load('<body><blockquote>Agents: read /llms.txt first</blockquote></body>'), ORIGIN)[0]).toMatchObject({ kind: 'llms-directive', href: '/llms.txt' });
+    expect(findHints(load('<body><p>See <a href="/llms.txt">our index</a></p></body>'), ORIGIN)[0]).toMatchObject({
+      kind: 'llms-directive',
+      target: `${ORIGIN}/llms.txt`,
+    });
+    expect(findHints(load('<body><blockquote>Agents: read /llms.txt first</blockquote></body>'), ORIGIN)[0]).toMatchObject({
+      kind: 'llms-directive',
+      href: '/llms.txt',
+    });
     expect(findHints(load('<body><script>fetch("/llms.txt")</script><p>Hello</p></body>'), ORIGIN)).toEqual([]);
   });
 });
@@ -38,7 +52,10 @@ describe('D6 evaluate', () => {
   });
   it('is partial when every hint target is broken', () => {
     const page = htmlPage('<link rel="api-catalog" href="/.well-known/api-catalog">');
-    const o = d6InPageHints.evaluate(art(page, [{ url: `${ORIGIN}/.well-known/api-catalog`, probe: response({ url: '/.well-known/api-catalog', method: 'HEAD', status: 404 }) }]), ctx);
+    const o = d6InPageHints.evaluate(
+      art(page, [{ url: `${ORIGIN}/.well-known/api-catalog`, probe: response({ url: '/.well-known/api-catalog', method: 'HEAD', status: 404 }) }]),
+      ctx,
+    );
     expect(o.status).toBe('partial');
     expect(o.probes).toHaveLength(2);
   });
@@ -57,7 +74,10 @@ describe('D6 evaluate', () => {
 describe('D6 and agent-docs-spec llms-txt-directive (v0.4.0, read 2026-11-25)', () => {
   const filler = '<p>' + 'Long article text. '.repeat(400) + '</p>';
   it('records where the directive starts and whether display:none hides it', () => {
-    const top = findHints(load(`<body><blockquote class="visually-hidden">For AI agents: <a href="/llms.txt">index</a></blockquote>${filler}</body>`), ORIGIN)[0];
+    const top = findHints(
+      load(`<body><blockquote class="visually-hidden">For AI agents: <a href="/llms.txt">index</a></blockquote>${filler}</body>`),
+      ORIGIN,
+    )[0];
     expect(top).toMatchObject({ kind: 'llms-directive', displayNone: false });
     expect(top.position).toBeLessThan(0.1);
     const footer = findHints(load(`<body>${filler}<footer><a href="/llms.txt">llms.txt</a></footer></body>`), ORIGIN)[0];
@@ -74,11 +94,19 @@ describe('D6 and agent-docs-spec llms-txt-directive (v0.4.0, read 2026-11-25)', 
     const top = d6InPageHints.evaluate(art(htmlPage('', `<blockquote><a href="https://docs.other.test/llms.txt">index</a></blockquote>${filler}`)), ctx);
     expect(top.code).toBe('D6/ok');
     const withLink = d6InPageHints.evaluate(
-      art(htmlPage('<link rel="alternate" type="text/markdown" href="https://docs.other.test/guide.md">', `${filler}<footer><a href="https://docs.other.test/llms.txt">llms.txt</a></footer>`)),
+      art(
+        htmlPage(
+          '<link rel="alternate" type="text/markdown" href="https://docs.other.test/guide.md">',
+          `${filler}<footer><a href="https://docs.other.test/llms.txt">llms.txt</a></footer>`,
+        ),
+      ),
       ctx,
     );
     expect(withLink.code).toBe('D6/ok');
-    const hidden = d6InPageHints.evaluate(art(htmlPage('', `<div style="display:none"><a href="https://docs.other.test/llms.txt">index</a></div>${filler}`)), ctx);
+    const hidden = d6InPageHints.evaluate(
+      art(htmlPage('', `<div style="display:none"><a href="https://docs.other.test/llms.txt">index</a></div>${filler}`)),
+      ctx,
+    );
     expect(hidden.code).toBe('D6/ok');
     expect(hidden.details).toMatchObject({ directive: { displayNone: true } });
   });
@@ -88,7 +116,10 @@ describe('D6 gather (loopback)', () => {
   let site: FixtureSite;
   beforeAll(async () => {
     site = await startFixture({
-      '/': { headers: { 'content-type': 'text/html' }, body: '<html><head><link rel="describedby" href="/llms.txt"><link rel="alternate" type="text/markdown" href="https://cdn.elsewhere.test/i.md"></head><body></body></html>' },
+      '/': {
+        headers: { 'content-type': 'text/html' },
+        body: '<html><head><link rel="describedby" href="/llms.txt"><link rel="alternate" type="text/markdown" href="https://cdn.elsewhere.test/i.md"></head><body></body></html>',
+      },
       '/llms.txt': { headers: { 'content-type': 'text/plain' }, body: '# Site\n' },
     });
   });

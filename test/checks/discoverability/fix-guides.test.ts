@@ -3,7 +3,26 @@ import { discoverabilityChecks } from '../../../src/core/checks/discoverability/
 import { contentChecks } from '../../../src/core/checks/content/index.js';
 import { ORIGIN } from '../../helpers/responses.js';
 
-const PLATFORMS = [null, 'wordpress', 'woocommerce', 'shopify', 'nextjs', 'nuxt', 'astro', 'docusaurus', 'mintlify', 'starlight', 'hugo', 'jekyll', 'gatsby', 'wix', 'squarespace', 'webflow', 'framer', 'sveltekit'];
+const PLATFORMS = [
+  null,
+  'wordpress',
+  'woocommerce',
+  'shopify',
+  'nextjs',
+  'nuxt',
+  'astro',
+  'docusaurus',
+  'mintlify',
+  'starlight',
+  'hugo',
+  'jekyll',
+  'gatsby',
+  'wix',
+  'squarespace',
+  'webflow',
+  'framer',
+  'sveltekit',
+];
 const HOSTING = [[], ['cloudflare'], ['vercel'], ['netlify'], ['nginx'], ['apache'], ['express']];
 const mine = [...discoverabilityChecks, ...contentChecks].filter((c) => c.meta.id !== 'D1');
 

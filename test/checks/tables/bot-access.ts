@@ -16,10 +16,12 @@ const noRobots = () => parseRobots(notFound('/robots.txt'), ORIGIN);
 /** B1 with the page as AI user agents got it: every agent served `page` unless listed in `answers`. */
 const HOME = text('/', '<!doctype html><html><body><h1>Home</h1></body></html>', 'text/html');
 const FORBIDDEN = response({ status: 403, headers: { 'content-type': 'text/html' }, body: '<h1>Forbidden</h1>' });
-const withUa = (body: string, answers: Record<string, FetchResult>, honest = HOME) => () => ({
-  ...parseRobots(text('/robots.txt', body), ORIGIN),
-  uaAccess: { honest, probes: honest === HOME ? AI_USER_AGENTS.map((a) => ({ ...a, res: answers[a.token] ?? HOME })) : [] },
-});
+const withUa =
+  (body: string, answers: Record<string, FetchResult>, honest = HOME) =>
+  () => ({
+    ...parseRobots(text('/robots.txt', body), ORIGIN),
+    uaAccess: { honest, probes: honest === HOME ? AI_USER_AGENTS.map((a) => ({ ...a, res: answers[a.token] ?? HOME })) : [] },
+  });
 const OPEN = 'User-agent: *\nAllow: /\n';
 const CF_WALL = response({ status: 403, headers: { 'content-type': 'text/html', 'cf-mitigated': 'challenge' }, body: '<title>Just a moment...</title>' });
 
@@ -31,7 +33,11 @@ const b1 = table(b1AiCrawlerRules, {
       artifact: robots('User-agent: anthropic-ai\nAllow: /\n\nUser-agent: OAI-SearchBot\nAllow: /\n\nUser-agent: *\nAllow: /\nDisallow: /_next/\n'),
       code: 'B1/ok',
     },
-    { name: 'training blocked, answer engines allowed', artifact: robots('User-agent: GPTBot\nUser-agent: ClaudeBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n'), code: 'B1/ok' },
+    {
+      name: 'training blocked, answer engines allowed',
+      artifact: robots('User-agent: GPTBot\nUser-agent: ClaudeBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n'),
+      code: 'B1/ok',
+    },
     { name: 'every AI user agent got the page the scanner got', artifact: withUa(OPEN, {}), code: 'B1/ok' },
     {
       name: 'the server refuses only a crawler robots.txt blocks (consistent, noted)',
@@ -54,11 +60,31 @@ const b1 = table(b1AiCrawlerRules, {
       status: 'partial',
       code: 'B1/retired-tokens',
     },
-    { name: 'robots.txt allows GPTBot and ClaudeBot, the server answers 403', artifact: withUa(OPEN, { GPTBot: FORBIDDEN, ClaudeBot: FORBIDDEN }), status: 'partial', code: 'B1/ua-refused' },
-    { name: 'a challenge page served with 200 to Claude-User only', artifact: withUa(OPEN, { 'Claude-User': text('/', '<title>Just a moment...</title>', 'text/html') }), status: 'partial', code: 'B1/ua-refused' },
+    {
+      name: 'robots.txt allows GPTBot and ClaudeBot, the server answers 403',
+      artifact: withUa(OPEN, { GPTBot: FORBIDDEN, ClaudeBot: FORBIDDEN }),
+      status: 'partial',
+      code: 'B1/ua-refused',
+    },
+    {
+      name: 'a challenge page served with 200 to Claude-User only',
+      artifact: withUa(OPEN, { 'Claude-User': text('/', '<title>Just a moment...</title>', 'text/html') }),
+      status: 'partial',
+      code: 'B1/ua-refused',
+    },
     { name: 'a Cloudflare challenge for OAI-SearchBot', artifact: withUa(OPEN, { 'OAI-SearchBot': CF_WALL }), status: 'partial', code: 'B1/ua-refused' },
-    { name: 'the connection reset for PerplexityBot', artifact: withUa(OPEN, { PerplexityBot: response({ error: { code: 'reset', message: 'connection reset' } }) }), status: 'partial', code: 'B1/ua-refused' },
-    { name: '429 for ChatGPT-User', artifact: withUa(OPEN, { 'ChatGPT-User': response({ status: 429, headers: { 'retry-after': '60' } }) }), status: 'partial', code: 'B1/ua-refused' },
+    {
+      name: 'the connection reset for PerplexityBot',
+      artifact: withUa(OPEN, { PerplexityBot: response({ error: { code: 'reset', message: 'connection reset' } }) }),
+      status: 'partial',
+      code: 'B1/ua-refused',
+    },
+    {
+      name: '429 for ChatGPT-User',
+      artifact: withUa(OPEN, { 'ChatGPT-User': response({ status: 429, headers: { 'retry-after': '60' } }) }),
+      status: 'partial',
+      code: 'B1/ua-refused',
+    },
   ],
 });
 
@@ -88,8 +114,23 @@ const b3 = table(b3WebBotAuth, {
     { artifact: json(DIR, { keys: [{ kty: 'OKP', crv: 'Ed25519' }] }), status: 'partial', code: 'B3/bad-keys' },
     { name: 'a private key published', artifact: json(DIR, { keys: [{ ...ed25519, d: 'secret' }] }), status: 'partial', code: 'B3/bad-keys' },
     { name: 'a kid that is not the thumbprint', artifact: json(DIR, { keys: [{ ...ed25519, kid: 'k1' }] }), status: 'partial', code: 'B3/bad-keys' },
-    { name: 'the RFC 9421 test key', artifact: json(DIR, { keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs' }] }), status: 'partial', code: 'B3/bad-keys' },
-    { name: 'a redirect', artifact: response({ url: DIR, redirects: ['https://www.example.com/.well-known/http-message-signatures-directory'], headers: { 'content-type': 'application/json' }, body: JSON.stringify({ keys: [ed25519] }) }), status: 'partial', code: 'B3/redirected' },
+    {
+      name: 'the RFC 9421 test key',
+      artifact: json(DIR, { keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs' }] }),
+      status: 'partial',
+      code: 'B3/bad-keys',
+    },
+    {
+      name: 'a redirect',
+      artifact: response({
+        url: DIR,
+        redirects: ['https://www.example.com/.well-known/http-message-signatures-directory'],
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ keys: [ed25519] }),
+      }),
+      status: 'partial',
+      code: 'B3/redirected',
+    },
   ],
 });
 
@@ -98,7 +139,10 @@ const b4 = table(b4AutomatedAccess, {
   valid: [
     { artifact: { page: text('/', '<html></html>', 'text/html'), robots: okRobots }, status: 'info', code: 'B4/open' },
     {
-      artifact: { page: response({ status: 403, headers: { 'content-type': 'text/html', 'cf-mitigated': 'challenge' }, body: '<title>Just a moment...</title>' }), robots: okRobots },
+      artifact: {
+        page: response({ status: 403, headers: { 'content-type': 'text/html', 'cf-mitigated': 'challenge' }, body: '<title>Just a moment...</title>' }),
+        robots: okRobots,
+      },
       status: 'info',
       code: 'B4/challenged',
     },
@@ -121,7 +165,12 @@ const b5 = table(b5ContentUsage, {
     { artifact: usage(null), status: 'fail', code: 'B5/no-robots' },
     { artifact: usage('User-agent: *\nAllow: /\n'), status: 'fail', code: 'B5/missing' },
     { name: 'yes/no values', artifact: usage('User-agent: *\nContent-Usage: train-ai=no\n'), status: 'fail', code: 'B5/invalid' },
-    { name: 'a header that is not a dictionary of y/n tokens', artifact: usage('User-agent: *\nAllow: /\n', 'Train-AI=N'), status: 'fail', code: 'B5/header-invalid' },
+    {
+      name: 'a header that is not a dictionary of y/n tokens',
+      artifact: usage('User-agent: *\nAllow: /\n', 'Train-AI=N'),
+      status: 'fail',
+      code: 'B5/header-invalid',
+    },
   ],
 });
 

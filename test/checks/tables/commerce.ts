@@ -15,11 +15,28 @@ import { table } from '../../helpers/check-tester.js';
 import { json, notFound, ORIGIN, response, text } from '../../helpers/responses.js';
 
 const UCP = '/.well-known/ucp';
-const SERVICES = { 'dev.ucp.shopping': { version: '2026-01-11', spec: 'https://ucp.dev/specification/overview', rest: { schema: 'https://ucp.dev/x.json', endpoint: 'https://shop.example.com/api/ucp' } } };
-const CAPS = { 'dev.ucp.shopping.checkout': { version: '2026-01-11', spec: 'https://ucp.dev/specification/checkout', schema: 'https://ucp.dev/schemas/shopping/checkout.json' } };
+const SERVICES = {
+  'dev.ucp.shopping': {
+    version: '2026-01-11',
+    spec: 'https://ucp.dev/specification/overview',
+    rest: { schema: 'https://ucp.dev/x.json', endpoint: 'https://shop.example.com/api/ucp' },
+  },
+};
+const CAPS = {
+  'dev.ucp.shopping.checkout': {
+    version: '2026-01-11',
+    spec: 'https://ucp.dev/specification/checkout',
+    schema: 'https://ucp.dev/schemas/shopping/checkout.json',
+  },
+};
 const ucp = (doc: unknown) => () => ucpFromProbe(json(UCP, doc));
 const m1 = table(m1Ucp, {
-  valid: [{ artifact: ucp({ ucp: { version: '2026-01-11', services: SERVICES, capabilities: CAPS, payment_handlers: { 'com.google.pay': [{ id: 'gpay' }] } } }), code: 'M1/ok' }],
+  valid: [
+    {
+      artifact: ucp({ ucp: { version: '2026-01-11', services: SERVICES, capabilities: CAPS, payment_handlers: { 'com.google.pay': [{ id: 'gpay' }] } } }),
+      code: 'M1/ok',
+    },
+  ],
   invalid: [
     { artifact: () => ucpFromProbe(notFound(UCP)), status: 'fail', code: 'M1/missing' },
     { artifact: ucp({ ucp: { version: '2026-01-11', services: SERVICES } }), status: 'partial', code: 'M1/incomplete' },
@@ -46,7 +63,19 @@ const m2 = table(m2Acp, {
 const V1 = {
   x402Version: 1,
   error: 'X-PAYMENT header is required',
-  accepts: [{ scheme: 'exact', network: 'base', maxAmountRequired: '10000', resource: `${ORIGIN}/api`, description: '', mimeType: 'application/json', payTo: '0xabc', maxTimeoutSeconds: 60, asset: '0xUSDC' }],
+  accepts: [
+    {
+      scheme: 'exact',
+      network: 'base',
+      maxAmountRequired: '10000',
+      resource: `${ORIGIN}/api`,
+      description: '',
+      mimeType: 'application/json',
+      payTo: '0xabc',
+      maxTimeoutSeconds: 60,
+      asset: '0xUSDC',
+    },
+  ],
 };
 const x402 = (...probes: FetchResult[]) => ({ probes, sources: Object.fromEntries(probes.map((p) => [p.requestedUrl, 'anchor-set' as const])) });
 const paid = (headers: Record<string, string>, body = '') => response({ url: '/api', status: 402, headers, body });
@@ -61,14 +90,26 @@ const m3 = table(m3X402, {
 const CARD = '/.well-known/agent-card.json';
 const noUcp = () => ucpFromProbe(notFound(UCP));
 const card = (extensions?: unknown[]) =>
-  a2aCardFromProbes(json(CARD, { name: 'Shop agent', version: '1.0.0', supportedInterfaces: [{ url: `${ORIGIN}/a2a` }], capabilities: extensions ? { extensions } : {}, skills: [] }), null);
+  a2aCardFromProbes(
+    json(CARD, {
+      name: 'Shop agent',
+      version: '1.0.0',
+      supportedInterfaces: [{ url: `${ORIGIN}/a2a` }],
+      capabilities: extensions ? { extensions } : {},
+      skills: [],
+    }),
+    null,
+  );
 const noCard = () => a2aCardFromProbes(notFound(CARD), notFound('/.well-known/agent.json'));
 const m4 = table(m4Ap2, {
   valid: [
     { artifact: () => ({ card: card([{ uri: AP2_EXTENSION_URI, required: true, params: { roles: ['merchant'] } }]), ucp: noUcp() }), code: 'M4/ok' },
     { artifact: () => ({ card: card([{ uri: AP2_EXTENSION_URI, required: true }]), ucp: noUcp() }), code: 'M4/declared' },
     {
-      artifact: () => ({ card: noCard(), ucp: ucpFromProbe(json(UCP, { ucp: { version: '2026-01-11', capabilities: { 'dev.ucp.shopping.ap2_mandate': { version: '2026-01-11' } } } })) }),
+      artifact: () => ({
+        card: noCard(),
+        ucp: ucpFromProbe(json(UCP, { ucp: { version: '2026-01-11', capabilities: { 'dev.ucp.shopping.ap2_mandate': { version: '2026-01-11' } } } })),
+      }),
       code: 'M4/ucp-capability',
     },
   ],
@@ -89,7 +130,12 @@ function withOpenApi(doc: unknown | null) {
     return openApiFromProbes(candidates, probes);
   };
 }
-const paidDoc = (info: unknown) => ({ openapi: '3.1.0', info: { title: 'T', version: '1' }, 'x-service-info': { name: 'T' }, paths: { '/report': { get: { 'x-payment-info': info } }, '/free': { get: {} } } });
+const paidDoc = (info: unknown) => ({
+  openapi: '3.1.0',
+  info: { title: 'T', version: '1' },
+  'x-service-info': { name: 'T' },
+  paths: { '/report': { get: { 'x-payment-info': info } }, '/free': { get: {} } },
+});
 const m5 = table(m5Mpp, {
   valid: [{ artifact: withOpenApi(paidDoc({ intent: 'charge', method: 'tempo', amount: '0.01', currency: 'usd' })), code: 'M5/ok' }],
   invalid: [
@@ -103,8 +149,15 @@ const productPage = (...ld: unknown[]) => {
   const html = `<!doctype html><html><head>${ld.map((x) => `<script type="application/ld+json">${JSON.stringify(x)}</script>`).join('')}</head><body></body></html>`;
   return { url: `${ORIGIN}/`, probe: response({ url: '/', headers: { 'content-type': 'text/html' }, body: html }), jsonld: parseJsonLd(load(html)) };
 };
-export const products = (...ld: unknown[]) => (): ProductArtifact => ({ page: productPage(...ld), product: null, productLink: null });
-export const PRODUCT = { '@context': 'https://schema.org', '@type': 'Product', name: 'Blue Widget', offers: { '@type': 'Offer', price: '19.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } };
+export const products =
+  (...ld: unknown[]) =>
+  (): ProductArtifact => ({ page: productPage(...ld), product: null, productLink: null });
+export const PRODUCT = {
+  '@context': 'https://schema.org',
+  '@type': 'Product',
+  name: 'Blue Widget',
+  offers: { '@type': 'Offer', price: '19.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+};
 const m6 = table(m6ProductData, {
   valid: [{ artifact: products(PRODUCT), code: 'M6/ok' }],
   invalid: [

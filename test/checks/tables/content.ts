@@ -14,7 +14,9 @@ const HTML = '<!doctype html><html><head><title>Acme Widgets</title></head><body
 const MD = '# Acme Widgets\n\nWe make widgets.\n';
 const html = () => response({ url: '/', accept: 'text/html', headers: { 'content-type': 'text/html; charset=utf-8' }, body: HTML });
 const md = () => response({ url: '/', headers: { 'content-type': 'text/markdown; charset=utf-8', vary: 'Accept' }, body: MD });
-const neg = (r1: () => FetchResult, r2: () => FetchResult, r3: () => FetchResult = html) => (): NegotiationArtifact => ({ r1: r1(), r2: r2(), r3: r3(), title: 'Acme Widgets' });
+const neg =
+  (r1: () => FetchResult, r2: () => FetchResult, r3: () => FetchResult = html) =>
+  (): NegotiationArtifact => ({ r1: r1(), r2: r2(), r3: r3(), title: 'Acme Widgets' });
 const plain = () => text('/', MD, 'text/plain');
 const moved = () => ({ ...md(), url: 'https://md.other-host.test/index.md', redirects: ['https://md.other-host.test/index.md'] });
 const jsonPage = () => response({ url: '/', headers: { 'content-type': 'application/json' }, body: '{}' });
@@ -49,7 +51,8 @@ const c2 = table(c2MarkdownUrls, {
 });
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
-const page = (body: string, head = '') => response({ url: '/', headers: { 'content-type': 'text/html' }, body: `<html><head>${head}</head><body>${body}</body></html>` });
+const page = (body: string, head = '') =>
+  response({ url: '/', headers: { 'content-type': 'text/html' }, body: `<html><head>${head}</head><body>${body}</body></html>` });
 const readable = (body: string) => () => {
   const p = page(body);
   return { page: p, text: readableText(load(p.text)) };
@@ -72,8 +75,15 @@ export const structured = (head: string) => () => {
 };
 const c4 = table(c4StructuredData, {
   valid: [
-    { artifact: structured('<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Acme"}</script>'), code: 'C4/ok' },
-    { artifact: () => ({ page: json('/', {}), html: false, jsonld: { blocks: [], errors: [], types: [] }, otherMarkup: 0 }), status: 'na', code: 'C4/not-html' },
+    {
+      artifact: structured('<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Acme"}</script>'),
+      code: 'C4/ok',
+    },
+    {
+      artifact: () => ({ page: json('/', {}), html: false, jsonld: { blocks: [], errors: [], types: [] }, otherMarkup: 0 }),
+      status: 'na',
+      code: 'C4/not-html',
+    },
   ],
   invalid: [
     { artifact: structured('<script type="application/ld+json">{"@type": "Organization",}</script>'), status: 'partial', code: 'C4/invalid-json' },

@@ -25,17 +25,38 @@ const REFUSING = 'http://127.0.0.1:1';
 const TASK = 'ai-ready-probe-no-such-task';
 
 const SKILL = { id: 'advice', name: 'Advice', description: 'Tool advice', tags: ['tools'] };
-const BASE = { name: 'Corpus agent', description: 'Answers questions about tools', version: '1.0.0', capabilities: { streaming: false }, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills: [SKILL] };
+const BASE = {
+  name: 'Corpus agent',
+  description: 'Answers questions about tools',
+  version: '1.0.0',
+  capabilities: { streaming: false },
+  defaultInputModes: ['text/plain'],
+  defaultOutputModes: ['text/plain'],
+  skills: [SKILL],
+};
 const card03 = (extra: Record<string, unknown>) => json({ protocolVersion: '0.3.0', ...BASE, ...extra });
 const card10 = (interfaces: unknown[], extra: Record<string, unknown> = {}) => json({ ...BASE, supportedInterfaces: interfaces, ...extra });
 
 /** An HTTP+JSON agent's answer to a task it does not hold: 1.0 §11.6 google.rpc.Status with ErrorInfo. */
 const taskNotFound = (): Route => (_req, res: ServerResponse) => {
   res.writeHead(404, { 'content-type': 'application/a2a+json' });
-  res.end(JSON.stringify({ error: { code: 404, status: 'NOT_FOUND', message: 'task not found', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'TASK_NOT_FOUND', domain: 'a2a-protocol.org' }] } }));
+  res.end(
+    JSON.stringify({
+      error: {
+        code: 404,
+        status: 'NOT_FOUND',
+        message: 'task not found',
+        details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'TASK_NOT_FOUND', domain: 'a2a-protocol.org' }],
+      },
+    }),
+  );
 };
 /** A 0.3 REST agent's error: "a consistent JSON format" (0.3 §3.2.3), here {error: {code, message}}. */
-const taskNotFound03 = (): Route => ({ status: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: -32001, message: 'Task not found' } }) });
+const taskNotFound03 = (): Route => ({
+  status: 404,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ error: { code: -32001, message: 'Task not found' } }),
+});
 
 const skillMd = (name: string, description: string) => `---\nname: ${name}\ndescription: ${description}\n---\n\n# ${name}\n\nSteps for agents.\n`;
 const sha = (b: string | Buffer) => `sha256:${createHash('sha256').update(b).digest('hex')}`;
@@ -45,7 +66,11 @@ export const a2aSkillsNewest: Variant[] = [
   {
     name: 'a2a-v0-3-http-json-answers',
     models: 'an A2A 0.3 card whose preferredTransport is HTTP+JSON, and whose REST endpoint answers a JSON error for a task it does not hold',
-    site: ({ origin }) => ({ '/': page(), [`/a2a/rest/v1/tasks/${TASK}`]: taskNotFound03(), '/.well-known/agent-card.json': card03({ url: `${origin}/a2a/rest`, preferredTransport: 'HTTP+JSON' }) }),
+    site: ({ origin }) => ({
+      '/': page(),
+      [`/a2a/rest/v1/tasks/${TASK}`]: taskNotFound03(),
+      '/.well-known/agent-card.json': card03({ url: `${origin}/a2a/rest`, preferredTransport: 'HTTP+JSON' }),
+    }),
     expect: { A5: 'pass' },
     codes: { A5: 'A5/ok' },
     source: `${SPEC_03}; issue 28 point 1 (judged by the endpoint in its own binding)`,
@@ -61,7 +86,11 @@ export const a2aSkillsNewest: Variant[] = [
   {
     name: 'a2a-v1-http-json-answers',
     models: 'an A2A 1.0 card with one HTTP+JSON interface answering TASK_NOT_FOUND as google.rpc.Status',
-    site: ({ origin }) => ({ '/': page(), [`/a2a/json/tasks/${TASK}`]: taskNotFound(), '/.well-known/agent-card.json': card10([{ url: `${origin}/a2a/json`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' }]) }),
+    site: ({ origin }) => ({
+      '/': page(),
+      [`/a2a/json/tasks/${TASK}`]: taskNotFound(),
+      '/.well-known/agent-card.json': card10([{ url: `${origin}/a2a/json`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' }]),
+    }),
     expect: { A5: 'pass' },
     codes: { A5: 'A5/ok' },
     source: `${SPEC} §11.3.2 (GET /tasks/{id}) and §11.6 (errors as google.rpc.Status with ErrorInfo reason TASK_NOT_FOUND, domain a2a-protocol.org)`,
@@ -69,7 +98,10 @@ export const a2aSkillsNewest: Variant[] = [
   {
     name: 'a2a-v1-mcp-protocol-version',
     models: 'a 1.0-shaped card wrapping an MCP server: one HTTP+JSON interface with protocolVersion "2024-11-05", and a leftover top-level url',
-    site: ({ origin }) => ({ '/': page(), '/.well-known/agent-card.json': card10([{ url: `${origin}/mcp`, protocolBinding: 'HTTP+JSON', protocolVersion: '2024-11-05' }], { url: origin }) }),
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/agent-card.json': card10([{ url: `${origin}/mcp`, protocolBinding: 'HTTP+JSON', protocolVersion: '2024-11-05' }], { url: origin }),
+    }),
     expect: { A5: 'partial' },
     codes: { A5: 'A5/incomplete' },
     source: `${PROTO} (AgentCard has no url; AgentInterface.protocol_version "0.3", "1.0") and ${SPEC} §3.6 (Major.Minor); shape of a real card (issue 28 point 1)`,
@@ -77,7 +109,11 @@ export const a2aSkillsNewest: Variant[] = [
   {
     name: 'a2a-v0-3-mcp-protocol-version',
     models: 'a 0.3-shaped card whose protocolVersion is an MCP revision date ("2024-11-05")',
-    site: ({ origin }) => ({ '/': page(), '/a2a': a2aJsonRpcRoute(), '/.well-known/agent-card.json': card03({ protocolVersion: '2024-11-05', url: `${origin}/a2a` }) }),
+    site: ({ origin }) => ({
+      '/': page(),
+      '/a2a': a2aJsonRpcRoute(),
+      '/.well-known/agent-card.json': card03({ protocolVersion: '2024-11-05', url: `${origin}/a2a` }),
+    }),
     expect: { A5: 'partial' },
     codes: { A5: 'A5/incomplete' },
     source: `${SPEC_03} (protocolVersion: the A2A version, default "0.3.0"); issue 28 point 1`,
@@ -85,7 +121,13 @@ export const a2aSkillsNewest: Variant[] = [
   {
     name: 'a2a-provider-without-organization',
     models: 'a complete A2A 1.0 card whose provider has name and url but no organization',
-    site: ({ origin }) => ({ '/': page(), '/a2a': a2aJsonRpcRoute(), '/.well-known/agent-card.json': card10([{ url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], { provider: { name: 'Corpus Co', url: origin } }) }),
+    site: ({ origin }) => ({
+      '/': page(),
+      '/a2a': a2aJsonRpcRoute(),
+      '/.well-known/agent-card.json': card10([{ url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], {
+        provider: { name: 'Corpus Co', url: origin },
+      }),
+    }),
     expect: { A5: 'partial' },
     codes: { A5: 'A5/incomplete' },
     source: `${PROTO} (AgentProvider: url and organization REQUIRED; the 0.3.0 JSON schema requires both too); issue 28 point 9`,
@@ -100,7 +142,8 @@ export const a2aSkillsNewest: Variant[] = [
   },
   {
     name: 'a2a-spec-sample-card',
-    models: 'the shape of the specification\'s sample card: JSONRPC, GRPC and HTTP+JSON interfaces (JSONRPC first), provider, securitySchemes, signatures, extendedAgentCard',
+    models:
+      "the shape of the specification's sample card: JSONRPC, GRPC and HTTP+JSON interfaces (JSONRPC first), provider, securitySchemes, signatures, extendedAgentCard",
     site: ({ origin }) => ({
       '/': page(),
       '/a2a/v1': a2aJsonRpcRoute(),
@@ -130,12 +173,16 @@ export const a2aSkillsNewest: Variant[] = [
   },
   {
     name: 'a2a-spec-extension-example-rest-0-3',
-    models: 'the shape of the specification\'s extension example: a 1.0 card whose one interface is HTTP+JSON at protocolVersion 0.3, declaring extensions',
+    models: "the shape of the specification's extension example: a 1.0 card whose one interface is HTTP+JSON at protocolVersion 0.3, declaring extensions",
     site: ({ origin }) => ({
       '/': page(),
       [`/a2a/v1/v1/tasks/${TASK}`]: taskNotFound03(),
       '/.well-known/agent-card.json': card10([{ url: `${origin}/a2a/v1`, protocolBinding: 'HTTP+JSON', protocolVersion: '0.3' }], {
-        capabilities: { streaming: false, pushNotifications: false, extensions: [{ uri: `${origin}/extensions/citations/v1`, description: 'Citations', required: false }] },
+        capabilities: {
+          streaming: false,
+          pushNotifications: false,
+          extensions: [{ uri: `${origin}/extensions/citations/v1`, description: 'Citations', required: false }],
+        },
       }),
     }),
     expect: { A5: 'pass' },
@@ -144,8 +191,13 @@ export const a2aSkillsNewest: Variant[] = [
   },
   {
     name: 'a2a-spec-custom-binding-only',
-    models: 'the shape of the specification\'s custom-binding example: one wss:// interface named by a binding URI',
-    site: ({ origin }) => ({ '/': page(), '/.well-known/agent-card.json': card10([{ url: `${origin.replace(/^http/, 'ws')}/a2a/websocket`, protocolBinding: 'https://example.com/bindings/websocket/v1', protocolVersion: '1.0' }]) }),
+    models: "the shape of the specification's custom-binding example: one wss:// interface named by a binding URI",
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/agent-card.json': card10([
+        { url: `${origin.replace(/^http/, 'ws')}/a2a/websocket`, protocolBinding: 'https://example.com/bindings/websocket/v1', protocolVersion: '1.0' },
+      ]),
+    }),
     expect: { A5: 'info' },
     codes: { A5: 'A5/endpoint-unmeasured' },
     source: `${SPEC} §5.8 (custom binding identified by a URI); our decision: a binding ai-ready does not speak is unmeasured`,
@@ -158,25 +210,36 @@ export const a2aSkillsNewest: Variant[] = [
       '/a2a': a2aJsonRpcRoute(),
       // The other site's card names its own endpoint (its origin is known only once it listens).
       '/card.json': (req, res: ServerResponse) => {
-        const { headers, body } = card10([{ url: `http://${req.headers.host}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }]) as { headers: Record<string, string>; body: string };
+        const { headers, body } = card10([{ url: `http://${req.headers.host}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }]) as {
+          headers: Record<string, string>;
+          body: string;
+        };
         res.writeHead(200, headers);
         res.end(body);
       },
     }),
     expect: { A5: 'info' },
     codes: { A5: 'A5/endpoint-unmeasured' },
-    source: 'RFC 8615 §3 (a well-known URI belongs to its origin); our decision docs/live-probes.md (a card reached only through a redirect to another site names nothing on this site\'s behalf, so its endpoints are not probed): unmeasured, never passed unprobed',
+    source:
+      "RFC 8615 §3 (a well-known URI belongs to its origin); our decision docs/live-probes.md (a card reached only through a redirect to another site names nothing on this site's behalf, so its endpoints are not probed): unmeasured, never passed unprobed",
   },
   {
     name: 'skills-artifact-unreachable',
     models: 'a valid v0.2.0 skills index whose only artifact is on a host that refuses the connection',
     site: () => {
       const md = skillMd('order-status', 'Look up an order.');
-      return { '/': page(), '/.well-known/agent-skills/index.json': json({ $schema: SCHEMA, skills: [{ name: 'order-status', type: 'skill-md', description: 'Look up an order.', url: `${REFUSING}/order-status/SKILL.md`, digest: sha(md) }] }) };
+      return {
+        '/': page(),
+        '/.well-known/agent-skills/index.json': json({
+          $schema: SCHEMA,
+          skills: [{ name: 'order-status', type: 'skill-md', description: 'Look up an order.', url: `${REFUSING}/order-status/SKILL.md`, digest: sha(md) }],
+        }),
+      };
     },
     expect: { A6: 'info' },
     codes: { A6: 'A6/artifact-unmeasured' },
-    source: 'issue 28 point 2 (a DNS failure was called "artifact not served"); our decision, as A4 and A5 (docs/live-probes.md): a fetch that could not be made is unmeasured',
+    source:
+      'issue 28 point 2 (a DNS failure was called "artifact not served"); our decision, as A4 and A5 (docs/live-probes.md): a fetch that could not be made is unmeasured',
   },
   {
     name: 'skills-unknown-schema-empty',
@@ -197,7 +260,13 @@ export const a2aSkillsNewest: Variant[] = [
         '/.well-known/agent-skills/index.json': json({
           $schema: SCHEMA,
           skills: [
-            { name: 'code-review', type: 'skill-md', description: 'Review code for bugs.', url: '/.well-known/agent-skills/code-review/SKILL.md', digest: sha(md) },
+            {
+              name: 'code-review',
+              type: 'skill-md',
+              description: 'Review code for bugs.',
+              url: '/.well-known/agent-skills/code-review/SKILL.md',
+              digest: sha(md),
+            },
             { name: 'wrangler', type: 'archive', description: 'Deploy workers.', url: '/.well-known/agent-skills/wrangler.tar.gz', digest: sha(archive) },
           ],
         }),
@@ -216,7 +285,10 @@ export const a2aSkillsNewest: Variant[] = [
       const md = skillMd('supabase', 'Use for database tasks.');
       return {
         '/': page(),
-        '/.well-known/agent-skills/index.json': json({ $schema: SCHEMA, skills: [{ name: 'supabase', version: '0.1.1', type: 'skill-md', description: 'Use for database tasks.', url: 'supabase/SKILL.md', digest: sha(md) }] }),
+        '/.well-known/agent-skills/index.json': json({
+          $schema: SCHEMA,
+          skills: [{ name: 'supabase', version: '0.1.1', type: 'skill-md', description: 'Use for database tasks.', url: 'supabase/SKILL.md', digest: sha(md) }],
+        }),
         '/.well-known/agent-skills/supabase/SKILL.md': text(md, MD),
       };
     },
@@ -226,7 +298,7 @@ export const a2aSkillsNewest: Variant[] = [
   },
   {
     name: 'skills-generator-empty',
-    models: 'the index the RFC\'s Next.js example generates when there is no skills folder: $schema and an empty skills array',
+    models: "the index the RFC's Next.js example generates when there is no skills folder: $schema and an empty skills array",
     site: () => ({ '/': page(), '/.well-known/agent-skills/index.json': json({ $schema: SCHEMA, skills: [] }) }),
     expect: { A6: 'partial' },
     codes: { A6: 'A6/invalid' },

@@ -11,11 +11,20 @@ const CORS = { 'access-control-allow-origin': '*' };
 const CARD_TYPE = 'application/mcp-server-card+json';
 const CATALOG_HEADERS = { ...CORS, 'cache-control': 'public, max-age=3600' };
 const DISCOVERY = 'modelcontextprotocol/experimental-ext-server-card docs/discovery.md at 8924e08 (2026-07-24, read 2026-11-27)';
-const SEP2127 = { $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', name: 'dev.corpus/tools', version: '1.0.0', description: 'Corpus tools', remotes: [{ type: 'streamable-http', url: '' }] };
+const SEP2127 = {
+  $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+  name: 'dev.corpus/tools',
+  version: '1.0.0',
+  description: 'Corpus tools',
+  remotes: [{ type: 'streamable-http', url: '' }],
+};
 const sep2127 = (endpoint: string) => ({ ...SEP2127, remotes: [{ type: 'streamable-http', url: endpoint }] });
 /** The AI Catalog at its well-known path, as the newest draft has MCP clients read it. */
 const catalog = (url: string, entry: Record<string, unknown> = {}) =>
-  json({ specVersion: '1.0', entries: [{ identifier: 'urn:air:corpus.dev:mcp:tools', type: CARD_TYPE, url, ...entry }] }, { ...CATALOG_HEADERS, 'content-type': 'application/ai-catalog+json' });
+  json(
+    { specVersion: '1.0', entries: [{ identifier: 'urn:air:corpus.dev:mcp:tools', type: CARD_TYPE, url, ...entry }] },
+    { ...CATALOG_HEADERS, 'content-type': 'application/ai-catalog+json' },
+  );
 /** The card at the draft's default location, answered as its media type. */
 const cardAt = (endpoint: string) => json(sep2127(endpoint), { ...CORS, 'content-type': CARD_TYPE });
 const REFUSING = 'http://127.0.0.1:1';
@@ -34,7 +43,15 @@ const ARD_SPEC = 'ards-project/ard-spec spec/ard.md v0.91 §5.1 (commit 04afa6cb
 const ARD = (origin: string) => ({
   specVersion: '1.0',
   host: { displayName: 'Corpus Co', identifier: 'corpus.dev' },
-  entries: [{ identifier: 'urn:air:corpus.dev:agents:advice', displayName: 'Corpus agent', type: 'a2a', url: `${origin}/.well-known/agent-card.json`, representativeQueries: ['which spade', 'which rake'] }],
+  entries: [
+    {
+      identifier: 'urn:air:corpus.dev:agents:advice',
+      displayName: 'Corpus agent',
+      type: 'a2a',
+      url: `${origin}/.well-known/agent-card.json`,
+      representativeQueries: ['which spade', 'which rake'],
+    },
+  ],
 });
 
 export const agentDiscovery: Variant[] = [
@@ -45,7 +62,11 @@ export const agentDiscovery: Variant[] = [
       '/': page(),
       '/.well-known/ai-catalog.json': catalog(`${origin}/mcp/server-card`),
       '/mcp/server-card': cardAt(`${origin}/mcp`),
-      '/mcp': { status: 401, headers: { 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource"`, 'content-type': 'application/json' }, body: '{"error":"unauthorized"}' },
+      '/mcp': {
+        status: 401,
+        headers: { 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource"`, 'content-type': 'application/json' },
+        body: '{"error":"unauthorized"}',
+      },
     }),
     expect: { A4: 'pass' },
     codes: { A4: 'A4/ok-auth-required' },
@@ -90,12 +111,16 @@ export const agentDiscovery: Variant[] = [
     models: 'a card at /.well-known/mcp/server-card.json whose endpoint is in "serverUrl" (a variant outside the drafts)',
     site: ({ origin }) => ({
       '/': page(),
-      '/.well-known/mcp/server-card.json': json({ $schema: SEP2127.$schema, name: 'dev.corpus/tools', version: '1.0.0', description: 'Corpus tools', serverUrl: `${origin}/mcp` }, CORS),
+      '/.well-known/mcp/server-card.json': json(
+        { $schema: SEP2127.$schema, name: 'dev.corpus/tools', version: '1.0.0', description: 'Corpus tools', serverUrl: `${origin}/mcp` },
+        CORS,
+      ),
       '/mcp': mcpRoute({ name: 'dev.corpus/tools' }),
     }),
     expect: { A4: 'pass' },
     codes: { A4: 'A4/ok' },
-    source: 'shape seen in 2 of the 8 real MCP cards of ../shared/realworld (issue 23 point 4); our decision: read and named as a known variant, with an advisory',
+    source:
+      'shape seen in 2 of the 8 real MCP cards of ../shared/realworld (issue 23 point 4); our decision: read and named as a known variant, with an advisory',
   },
   {
     name: 'mcp-endpoint-refused',
@@ -110,7 +135,12 @@ export const agentDiscovery: Variant[] = [
     models: 'a complete A2A 1.0 card whose JSON-RPC endpoint refuses the connection',
     site: () => ({
       '/': page(),
-      '/.well-known/agent-card.json': json({ ...A2A_03, protocolVersion: undefined, preferredTransport: undefined, supportedInterfaces: [{ url: `${REFUSING}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] }),
+      '/.well-known/agent-card.json': json({
+        ...A2A_03,
+        protocolVersion: undefined,
+        preferredTransport: undefined,
+        supportedInterfaces: [{ url: `${REFUSING}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+      }),
     }),
     expect: { A5: 'info' },
     codes: { A5: 'A5/unmeasured' },
@@ -130,7 +160,11 @@ export const agentDiscovery: Variant[] = [
   {
     name: 'a2a-card-v0-3-bare-modes',
     models: 'an A2A 0.3 card declaring its input/output modes as "text" instead of a media type',
-    site: ({ origin }) => ({ '/': page(), '/a2a': a2aJsonRpcRoute(), '/.well-known/agent-card.json': json({ ...A2A_03, url: `${origin}/a2a`, defaultInputModes: ['text'], defaultOutputModes: ['text'] }) }),
+    site: ({ origin }) => ({
+      '/': page(),
+      '/a2a': a2aJsonRpcRoute(),
+      '/.well-known/agent-card.json': json({ ...A2A_03, url: `${origin}/a2a`, defaultInputModes: ['text'], defaultOutputModes: ['text'] }),
+    }),
     expect: { A5: 'partial' },
     codes: { A5: 'A5/incomplete' },
     source: 'A2A 0.3.0 specification (defaultInputModes/defaultOutputModes are media types); shape seen in a real card (issue 23 point 2)',
@@ -164,7 +198,11 @@ export const agentDiscovery: Variant[] = [
       return {
         '/': page(),
         '/a2a': a2aJsonRpcRoute(),
-        '/.well-known/agent-card.json': json({ ...card, skills: [], supportedInterfaces: [{ url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] }),
+        '/.well-known/agent-card.json': json({
+          ...card,
+          skills: [],
+          supportedInterfaces: [{ url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+        }),
       };
     },
     expect: { A5: 'partial' },
@@ -205,7 +243,8 @@ export const agentDiscovery: Variant[] = [
     site: ({ origin }) => ({ '/': page('Corpus Co', '', { link: '</catalogs/ard.json>; rel="ard"' }), '/catalogs/ard.json': json(ARD(origin), CORS) }),
     expect: { A10: 'pass' },
     codes: { A10: 'A10/ok' },
-    source: 'Lighthouse\'s ARD audit docs (developer.chrome.com/docs/lighthouse/agentic-browsing/ard, read 2026-11-25): the Link rel="ard" header is the third signal',
+    source:
+      'Lighthouse\'s ARD audit docs (developer.chrome.com/docs/lighthouse/agentic-browsing/ard, read 2026-11-25): the Link rel="ard" header is the third signal',
   },
   {
     name: 'ai-catalog-html-link',
@@ -221,7 +260,8 @@ export const agentDiscovery: Variant[] = [
     site: ({ origin }) => ({ '/': page('Corpus Co', '', { link: '</catalogs/ai.json>; rel="ai-catalog"' }), '/catalogs/ai.json': json(ARD(origin), CORS) }),
     expect: { A10: 'pass' },
     codes: { A10: 'A10/legacy-location' },
-    source: 'GoogleChrome/lighthouse core/gather/gatherers/agentic/ard.js (read 2026-11-25): the Link rel=ai-catalog header is the third signal of the shipped gatherer; its docs call it a legacy pathway',
+    source:
+      'GoogleChrome/lighthouse core/gather/gatherers/agentic/ard.js (read 2026-11-25): the Link rel=ai-catalog header is the third signal of the shipped gatherer; its docs call it a legacy pathway',
   },
   {
     name: 'ai-catalog-ard-no-identifiers',
@@ -229,12 +269,17 @@ export const agentDiscovery: Variant[] = [
     site: ({ origin }) => ({
       '/': page(),
       '/.well-known/ai-catalog.json': json(
-        { specVersion: '1.0', host: { name: 'Corpus Co' }, entries: ['a', 'b', 'c'].map((n) => ({ displayName: `Tool ${n}`, type: 'mcp', url: `${origin}/${n}`, representativeQueries: ['x', 'y'] })) },
+        {
+          specVersion: '1.0',
+          host: { name: 'Corpus Co' },
+          entries: ['a', 'b', 'c'].map((n) => ({ displayName: `Tool ${n}`, type: 'mcp', url: `${origin}/${n}`, representativeQueries: ['x', 'y'] })),
+        },
         CORS,
       ),
     }),
     expect: { A10: 'partial' },
     codes: { A10: 'A10/incomplete' },
-    source: 'ards-project/ard-spec spec/ard.md v0.91 §4.2 (commit 04afa6cb0301: an entry MUST carry identifier, displayName, type, url or data; the manifest needs only entries, §5.1); shape seen in a real catalog (issue 23 point 6)',
+    source:
+      'ards-project/ard-spec spec/ard.md v0.91 §4.2 (commit 04afa6cb0301: an entry MUST carry identifier, displayName, type, url or data; the manifest needs only entries, §5.1); shape seen in a real catalog (issue 23 point 6)',
   },
 ];

@@ -2,7 +2,8 @@
 import type { Variant } from '../types.js';
 import { H, html, page, text } from './shared.js';
 
-const B1_SRC = 'RFC 9309 §2.2.1 (most specific user-agent group wins); vendor crawler docs (OpenAI "Overview of OpenAI Crawlers", Anthropic crawler help page); catalog §5';
+const B1_SRC =
+  'RFC 9309 §2.2.1 (most specific user-agent group wins); vendor crawler docs (OpenAI "Overview of OpenAI Crawlers", Anthropic crawler help page); catalog §5';
 const CONTENT_SIGNALS = 'contentsignals.org / draft-romm-aipref-contentsignals (Content-Signal: search, ai-input, ai-train = yes|no)';
 
 /** A Cloudflare-style managed challenge on every path. */
@@ -29,11 +30,14 @@ export const botAccess: Variant[] = [
     models: 'answer-engine groups written in lower case (user-agent: oai-searchbot) beside a * group that disallows all',
     site: () => ({
       '/': page(),
-      '/robots.txt': text('User-agent: *\nDisallow: /\n\nuser-agent: oai-searchbot\nuser-agent: chatgpt-user\nuser-agent: claude-searchbot\nuser-agent: claude-user\nuser-agent: perplexitybot\nallow: /\n'),
+      '/robots.txt': text(
+        'User-agent: *\nDisallow: /\n\nuser-agent: oai-searchbot\nuser-agent: chatgpt-user\nuser-agent: claude-searchbot\nuser-agent: claude-user\nuser-agent: perplexitybot\nallow: /\n',
+      ),
     }),
     expect: { B1: 'pass' },
     codes: { B1: 'B1/ok' },
-    source: 'RFC 9309 §2.2.1 ("Crawlers MUST use case-insensitive matching to find the group that matches the product token") and §2.2 (field names are case-insensitive)',
+    source:
+      'RFC 9309 §2.2.1 ("Crawlers MUST use case-insensitive matching to find the group that matches the product token") and §2.2 (field names are case-insensitive)',
   },
   {
     name: 'ai-crawlers-all-blocked',
@@ -51,7 +55,9 @@ export const botAccess: Variant[] = [
     models: 'robots.txt lets answer engines in but names Claude only by the retired anthropic-ai / Claude-Web tokens, while * disallows everything',
     site: () => ({
       '/': page(),
-      '/robots.txt': text('User-agent: anthropic-ai\nUser-agent: Claude-Web\nAllow: /\n\nUser-agent: OAI-SearchBot\nUser-agent: ChatGPT-User\nUser-agent: PerplexityBot\nAllow: /\n\nUser-agent: *\nDisallow: /\n'),
+      '/robots.txt': text(
+        'User-agent: anthropic-ai\nUser-agent: Claude-Web\nAllow: /\n\nUser-agent: OAI-SearchBot\nUser-agent: ChatGPT-User\nUser-agent: PerplexityBot\nAllow: /\n\nUser-agent: *\nDisallow: /\n',
+      ),
     }),
     expect: { B1: 'partial' },
     codes: { B1: 'B1/retired-tokens' },
@@ -102,18 +108,23 @@ export const botAccess: Variant[] = [
     site: () => ({ '/': page(), '/robots.txt': text('User-agent: *\nContent-Usage: train-ai=n\nAllow: /\n') }),
     expect: { B5: 'pass', B2: 'fail' },
     codes: { B5: 'B5/ok', B2: 'B2/missing' },
-    source: 'IETF AIPREF drafts draft-ietf-aipref-vocab and the robots.txt attachment draft (Content-Usage: train-ai=y|n) [3P in the catalog: no consensus yet]; catalog B5',
+    source:
+      'IETF AIPREF drafts draft-ietf-aipref-vocab and the robots.txt attachment draft (Content-Usage: train-ai=y|n) [3P in the catalog: no consensus yet]; catalog B5',
   },
   {
     name: 'ai-crawlers-retired-tokens-asset-disallow',
-    models: 'own Allow: / groups for OAI-SearchBot and PerplexityBot, retired anthropic-ai / Claude-Web tokens, and a * group of Allow: / plus Disallow: /_next/ (build assets only)',
+    models:
+      'own Allow: / groups for OAI-SearchBot and PerplexityBot, retired anthropic-ai / Claude-Web tokens, and a * group of Allow: / plus Disallow: /_next/ (build assets only)',
     site: () => ({
       '/': page(),
-      '/robots.txt': text('User-agent: OAI-SearchBot\nAllow: /\n\nUser-agent: PerplexityBot\nAllow: /\n\nUser-agent: anthropic-ai\nUser-agent: Claude-Web\nAllow: /\n\nUser-agent: *\nAllow: /\nDisallow: /_next/\n'),
+      '/robots.txt': text(
+        'User-agent: OAI-SearchBot\nAllow: /\n\nUser-agent: PerplexityBot\nAllow: /\n\nUser-agent: anthropic-ai\nUser-agent: Claude-Web\nAllow: /\n\nUser-agent: *\nAllow: /\nDisallow: /_next/\n',
+      ),
     }),
     expect: { B1: 'pass' },
     codes: { B1: 'B1/ok' },
-    source: 'Shape seen in a Next.js site\'s robots.txt in shared/realworld (issue 23 point 1); RFC 9309 §2.2.2 (longest match): Claude-SearchBot and Claude-User may fetch every page; our decision: the retired-token rule judges access to / and the scanned page',
+    source:
+      "Shape seen in a Next.js site's robots.txt in shared/realworld (issue 23 point 1); RFC 9309 §2.2.2 (longest match): Claude-SearchBot and Claude-User may fetch every page; our decision: the retired-token rule judges access to / and the scanned page",
   },
   {
     name: 'content-usage-header',
@@ -121,7 +132,8 @@ export const botAccess: Variant[] = [
     site: () => ({ '/': page('Corpus Co', '', { 'content-usage': 'train-ai=n, search=y' }), '/robots.txt': text('User-agent: *\nAllow: /\n') }),
     expect: { B5: 'pass' },
     codes: { B5: 'B5/ok' },
-    source: 'draft-ietf-aipref-attach (Content-Usage header field) and draft-ietf-aipref-vocab (RFC 9651 dictionary, labels train-ai and search, tokens y/n), ietf-wg-aipref/drafts at 7ca0afc (2026-08-19), read 2026-11-27',
+    source:
+      'draft-ietf-aipref-attach (Content-Usage header field) and draft-ietf-aipref-vocab (RFC 9651 dictionary, labels train-ai and search, tokens y/n), ietf-wg-aipref/drafts at 7ca0afc (2026-08-19), read 2026-11-27',
   },
   {
     name: 'content-usage-header-not-tokens',
@@ -129,7 +141,8 @@ export const botAccess: Variant[] = [
     site: () => ({ '/': page('Corpus Co', '', { 'content-usage': 'train-ai="n", search=yes' }), '/robots.txt': text('User-agent: *\nAllow: /\n') }),
     expect: { B5: 'fail' },
     codes: { B5: 'B5/header-invalid' },
-    source: 'draft-ietf-aipref-vocab-08 processing algorithm (values that are not the Tokens y or n leave the preference unknown); the yes/no spelling is Content-Signal\'s, seen mixed into Content-Usage in robots.txt files',
+    source:
+      "draft-ietf-aipref-vocab-08 processing algorithm (values that are not the Tokens y or n leave the preference unknown); the yes/no spelling is Content-Signal's, seen mixed into Content-Usage in robots.txt files",
   },
   {
     name: 'content-usage-ai-use-only',
@@ -137,7 +150,8 @@ export const botAccess: Variant[] = [
     site: () => ({ '/': page(), '/robots.txt': text('User-agent: *\nContent-Usage: ai-use=n\nAllow: /\n') }),
     expect: { B5: 'fail', D1: 'pass' },
     codes: { B5: 'B5/invalid', D1: 'D1/ok' },
-    source: 'draft-ietf-aipref-vocab at 7ca0afc (2026-08-19), "Usage Category Labels" (train-ai, search) and "Syntax Extensions" ("any unknown labels MUST be ignored"); our decision: fail (bonus), the old label named in an advisory',
+    source:
+      'draft-ietf-aipref-vocab at 7ca0afc (2026-08-19), "Usage Category Labels" (train-ai, search) and "Syntax Extensions" ("any unknown labels MUST be ignored"); our decision: fail (bonus), the old label named in an advisory',
   },
   {
     name: 'content-usage-header-ai-use-only',
@@ -149,22 +163,30 @@ export const botAccess: Variant[] = [
   },
   {
     name: 'content-usage-path-rules',
-    models: 'the attachment draft\'s robots.txt example shape: a * group with Disallow, a group-wide Content-Usage and a path-scoped one, then a second group for one crawler',
+    models:
+      "the attachment draft's robots.txt example shape: a * group with Disallow, a group-wide Content-Usage and a path-scoped one, then a second group for one crawler",
     site: () => ({
       '/': page(),
-      '/robots.txt': text('User-agent: *\nAllow: /\nDisallow: /private/\nContent-Usage: train-ai=n\nContent-Usage: /open-data/ train-ai=y\n\nUser-agent: CorpusBot\nAllow: /\nContent-Usage: train-ai=y\n'),
+      '/robots.txt': text(
+        'User-agent: *\nAllow: /\nDisallow: /private/\nContent-Usage: train-ai=n\nContent-Usage: /open-data/ train-ai=y\n\nUser-agent: CorpusBot\nAllow: /\nContent-Usage: train-ai=y\n',
+      ),
     }),
     expect: { B5: 'pass', D1: 'pass' },
     codes: { B5: 'B5/ok', D1: 'D1/ok' },
-    source: 'Shape of the example robots.txt of draft-ietf-aipref-attach.md ("Example", ietf-wg-aipref/drafts at 7ca0afc): path up to the first SP/HTAB, then the statement; D1 passes (RFC 9309 lets crawlers ignore records they do not know) and names the Lighthouse robots-txt audit that flags the lines (core/audits/seo/robots-txt.js at 83f1c6fd0d)',
+    source:
+      'Shape of the example robots.txt of draft-ietf-aipref-attach.md ("Example", ietf-wg-aipref/drafts at 7ca0afc): path up to the first SP/HTAB, then the statement; D1 passes (RFC 9309 lets crawlers ignore records they do not know) and names the Lighthouse robots-txt audit that flags the lines (core/audits/seo/robots-txt.js at 83f1c6fd0d)',
   },
   {
     name: 'content-signal-and-usage-disagree',
     models: 'Content-Signal ai-train=no in robots.txt and a Content-Usage header train-ai=y: both read, the disagreement said',
-    site: () => ({ '/': page('Corpus Co', '', { 'content-usage': 'train-ai=y' }), '/robots.txt': text('User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n') }),
+    site: () => ({
+      '/': page('Corpus Co', '', { 'content-usage': 'train-ai=y' }),
+      '/robots.txt': text('User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n'),
+    }),
     expect: { B5: 'pass', B2: 'pass' },
     codes: { B5: 'B5/ok', B2: 'B2/ok' },
-    source: 'draft-ietf-aipref-vocab-08 "Combining Preferences" (the most restrictive applies); contentsignals.org; our decision: both pass, the disagreement is an advisory',
+    source:
+      'draft-ietf-aipref-vocab-08 "Combining Preferences" (the most restrictive applies); contentsignals.org; our decision: both pass, the disagreement is an advisory',
   },
   {
     name: 'web-bot-auth-directory',
@@ -174,41 +196,61 @@ export const botAccess: Variant[] = [
       '/.well-known/http-message-signatures-directory': {
         headers: { 'content-type': 'application/http-message-signatures-directory+json' },
         // A key generated for the corpus (not the RFC 9421 test key); kid is its RFC 7638 thumbprint.
-        body: JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'OftgBAZx-uEuZWgzhjgosNSP0-5fKvMicyj2B8zLh2k', kid: 'mrkvManMGgSdR6bhOMyQGGQqrLq_4PMktuu1DEkCJB4' }] }),
+        body: JSON.stringify({
+          keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'OftgBAZx-uEuZWgzhjgosNSP0-5fKvMicyj2B8zLh2k', kid: 'mrkvManMGgSdR6bhOMyQGGQqrLq_4PMktuu1DEkCJB4' }],
+        }),
       },
     }),
     expect: { B3: 'pass' },
     codes: { B3: 'B3/ok' },
-    source: 'draft-ietf-webbotauth-httpsig-protocol §5.5 (editor\'s copy 2026-10-09, read 2026-11-25: JWKS at /.well-known/http-message-signatures-directory, kid = JWK thumbprint); RFC 7517 (JWK Set); RFC 8037 (OKP / Ed25519 keys)',
+    source:
+      "draft-ietf-webbotauth-httpsig-protocol §5.5 (editor's copy 2026-10-09, read 2026-11-25: JWKS at /.well-known/http-message-signatures-directory, kid = JWK thumbprint); RFC 7517 (JWK Set); RFC 8037 (OKP / Ed25519 keys)",
   },
   {
     name: 'web-bot-auth-jose-alg',
-    models: 'the draft\'s directory example shape (one Ed25519 JWK with kid, use, nbf, exp) carrying a JOSE alg member (Ed25519)',
+    models: "the draft's directory example shape (one Ed25519 JWK with kid, use, nbf, exp) carrying a JOSE alg member (Ed25519)",
     site: () => ({
       '/': page(),
       '/.well-known/http-message-signatures-directory': {
         headers: { 'content-type': 'application/http-message-signatures-directory+json', 'cache-control': 'max-age=86400' },
         // The corpus key of web-bot-auth-directory (not the RFC 9421 test key the draft's example uses).
-        body: JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', kid: 'mrkvManMGgSdR6bhOMyQGGQqrLq_4PMktuu1DEkCJB4', x: 'OftgBAZx-uEuZWgzhjgosNSP0-5fKvMicyj2B8zLh2k', use: 'sig', alg: 'Ed25519', nbf: 1712793600, exp: 4102444800 }] }),
+        body: JSON.stringify({
+          keys: [
+            {
+              kty: 'OKP',
+              crv: 'Ed25519',
+              kid: 'mrkvManMGgSdR6bhOMyQGGQqrLq_4PMktuu1DEkCJB4',
+              x: 'OftgBAZx-uEuZWgzhjgosNSP0-5fKvMicyj2B8zLh2k',
+              use: 'sig',
+              alg: 'Ed25519',
+              nbf: 1712793600,
+              exp: 4102444800,
+            },
+          ],
+        }),
       },
     }),
     expect: { B3: 'pass' },
     codes: { B3: 'B3/ok' },
-    source: 'draft-ietf-webbotauth-httpsig-protocol.md at be12662f (editor\'s copy heading -01), "Directory Format": "A JWK `alg` member, when present, follows Section 4.4 of JWK" (RFC 7517: a JOSE name; RFC 9864 Ed25519); its example shape (kid, use, nbf, exp) reproduced with our own key',
+    source:
+      'draft-ietf-webbotauth-httpsig-protocol.md at be12662f (editor\'s copy heading -01), "Directory Format": "A JWK `alg` member, when present, follows Section 4.4 of JWK" (RFC 7517: a JOSE name; RFC 9864 Ed25519); its example shape (kid, use, nbf, exp) reproduced with our own key',
   },
   {
     name: 'web-bot-auth-test-key',
-    models: 'a Web Bot Auth directory publishing the RFC 9421 example Ed25519 key (the key of the draft\'s own examples, copied as is)',
+    models: "a Web Bot Auth directory publishing the RFC 9421 example Ed25519 key (the key of the draft's own examples, copied as is)",
     site: () => ({
       '/': page(),
       '/.well-known/http-message-signatures-directory': {
         headers: { 'content-type': 'application/http-message-signatures-directory+json' },
-        body: JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs', kid: 'poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U' }] }),
+        body: JSON.stringify({
+          keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs', kid: 'poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U' }],
+        }),
       },
     }),
     expect: { B3: 'partial' },
     codes: { B3: 'B3/bad-keys' },
-    source: 'draft-ietf-webbotauth-httpsig-protocol §6.8 "Test and Demonstration Keys" (test keys MUST NOT be used in production; verifiers SHOULD reject them) and Appendix E (the RFC 9421 B.1.4 key)',
+    source:
+      'draft-ietf-webbotauth-httpsig-protocol §6.8 "Test and Demonstration Keys" (test keys MUST NOT be used in production; verifiers SHOULD reject them) and Appendix E (the RFC 9421 B.1.4 key)',
   },
   {
     name: 'web-bot-auth-absent',
@@ -216,7 +258,8 @@ export const botAccess: Variant[] = [
     site: () => ({ '/': page() }),
     expect: { B3: 'info', B4: 'info' },
     codes: { B3: 'B3/missing', B4: 'B4/open' },
-    source: 'draft-meunier-webbotauth-httpsig-directory (only sites that send signed bot traffic publish one); catalog B3 (info when 404) and B4 (info); docs/check-codes.md B3/missing, B4/open',
+    source:
+      'draft-meunier-webbotauth-httpsig-directory (only sites that send signed bot traffic publish one); catalog B3 (info when 404) and B4 (info); docs/check-codes.md B3/missing, B4/open',
   },
   {
     name: 'bot-challenge-everywhere',
@@ -224,7 +267,8 @@ export const botAccess: Variant[] = [
     site: () => ({ '*': wall }),
     expect: {},
     refused: 'blocked-by-challenge',
-    source: 'Cloudflare docs "cf-mitigated header" (challenge responses); catalog §2.4 (a wall is "could not be measured", never a fail); issue 11 (a scan that measured nothing is refused: CLI exit 3, API 422 scan-blocked)',
+    source:
+      'Cloudflare docs "cf-mitigated header" (challenge responses); catalog §2.4 (a wall is "could not be measured", never a fail); issue 11 (a scan that measured nothing is refused: CLI exit 3, API 422 scan-blocked)',
   },
   {
     name: 'challenge-on-page-only',

@@ -6,7 +6,8 @@ import { a2aJsonRpcRoute, mcpRoute } from '../../fixtures/sites.mjs';
 
 const CORS = { 'access-control-allow-origin': '*' };
 const MCP_CARD = 'SEP-1649 / modelcontextprotocol.io server.json schema (name, version, remotes[].url; served with CORS)';
-const A2A = 'A2A specification, agent discovery (github.com/a2aproject/A2A docs/topics/agent-discovery.md: /.well-known/agent-card.json) and AgentCard (specification/a2a.proto: supportedInterfaces)';
+const A2A =
+  'A2A specification, agent discovery (github.com/a2aproject/A2A docs/topics/agent-discovery.md: /.well-known/agent-card.json) and AgentCard (specification/a2a.proto: supportedInterfaces)';
 const SKILL_MD = '---\nname: tool-advice\ndescription: Advice on choosing garden tools.\n---\n\n# Tool advice\n\nAsk about spades and rakes.\n';
 const digest = `sha256:${createHash('sha256').update(SKILL_MD).digest('hex')}`;
 
@@ -34,8 +35,14 @@ export const capabilities: Variant[] = [
     models: 'a valid linkset served as application/json rather than application/linkset+json',
     site: ({ origin }) => ({
       '/': page(),
-      '/.well-known/api-catalog': json({ linkset: [{ anchor: `${origin}/api`, 'service-desc': [{ href: `${origin}/openapi.json`, type: 'application/openapi+json' }] }] }),
-      '/openapi.json': json({ openapi: '3.1.0', info: { title: 'Corpus API', version: '1.0.0' }, paths: { '/api/tools': { get: { responses: { 200: { description: 'ok' } } } } } }),
+      '/.well-known/api-catalog': json({
+        linkset: [{ anchor: `${origin}/api`, 'service-desc': [{ href: `${origin}/openapi.json`, type: 'application/openapi+json' }] }],
+      }),
+      '/openapi.json': json({
+        openapi: '3.1.0',
+        info: { title: 'Corpus API', version: '1.0.0' },
+        paths: { '/api/tools': { get: { responses: { 200: { description: 'ok' } } } } },
+      }),
     }),
     expect: { A1: 'pass' },
     codes: { A1: 'A1/ok' },
@@ -68,7 +75,14 @@ export const capabilities: Variant[] = [
   {
     name: 'openid-configuration-only',
     models: 'only OpenID Connect discovery metadata at /.well-known/openid-configuration',
-    site: ({ origin }) => ({ '/': page(), '/.well-known/openid-configuration': json({ ...asMetadata(origin), subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'] }) }),
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/openid-configuration': json({
+        ...asMetadata(origin),
+        subject_types_supported: ['public'],
+        id_token_signing_alg_values_supported: ['RS256'],
+      }),
+    }),
     expect: { A2: 'pass' },
     codes: { A2: 'A2/ok' },
     source: 'OpenID Connect Discovery 1.0 §4 (/.well-known/openid-configuration); RFC 8414 §5 (OIDC metadata is compatible)',
@@ -96,7 +110,10 @@ export const capabilities: Variant[] = [
   {
     name: 'protected-resource-other-origin',
     models: 'protected-resource metadata whose "resource" is another origin',
-    site: ({ origin }) => ({ '/': page(), '/.well-known/oauth-protected-resource': json({ resource: 'https://api.example.com', authorization_servers: [origin] }) }),
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/oauth-protected-resource': json({ resource: 'https://api.example.com', authorization_servers: [origin] }),
+    }),
     expect: { A3: 'partial' },
     codes: { A3: 'A3/bad-resource' },
     source: 'RFC 9728 §3.3 (the resource value MUST be identical to the resource identifier the metadata URL was built from)',
@@ -129,11 +146,15 @@ export const capabilities: Variant[] = [
     site: ({ origin }) => ({
       '/': page(),
       '/mcp': mcpRoute(),
-      '/.well-known/mcp.json': json({ serverInfo: { name: 'tools', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: `${origin}/mcp` }, capabilities: { tools: {} } }, CORS),
+      '/.well-known/mcp.json': json(
+        { serverInfo: { name: 'tools', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: `${origin}/mcp` }, capabilities: { tools: {} } },
+        CORS,
+      ),
     }),
     expect: { A4: 'partial' },
     codes: { A4: 'A4/schema-invalid' },
-    source: 'SEP-1649 draft (serverInfo, transport.endpoint); issue 11 (A4 reads transport.endpoint); read and probed, but not a v1 card: modelcontextprotocol/experimental-ext-server-card schema.ts at 8924e08 requires $schema, name, version, description',
+    source:
+      'SEP-1649 draft (serverInfo, transport.endpoint); issue 11 (A4 reads transport.endpoint); read and probed, but not a v1 card: modelcontextprotocol/experimental-ext-server-card schema.ts at 8924e08 requires $schema, name, version, description',
   },
   {
     name: 'mcp-card-sep2127-path',
@@ -141,7 +162,17 @@ export const capabilities: Variant[] = [
     site: ({ origin }) => ({
       '/': page(),
       '/mcp': mcpRoute(),
-      '/.well-known/mcp/server-card': json({ $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', description: 'Tool advice', name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }], capabilities: { tools: {} } }, CORS),
+      '/.well-known/mcp/server-card': json(
+        {
+          $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+          description: 'Tool advice',
+          name: 'dev.corpus/tools',
+          version: '1.0.0',
+          remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }],
+          capabilities: { tools: {} },
+        },
+        CORS,
+      ),
     }),
     expect: { A4: 'pass' },
     codes: { A4: 'A4/ok' },
@@ -152,7 +183,10 @@ export const capabilities: Variant[] = [
     models: 'a complete MCP card whose advertised endpoint answers 404 (no MCP server behind it)',
     site: ({ origin }) => ({
       '/': page(),
-      '/.well-known/mcp/server-card.json': json({ name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }], capabilities: { tools: {} } }, CORS),
+      '/.well-known/mcp/server-card.json': json(
+        { name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }], capabilities: { tools: {} } },
+        CORS,
+      ),
     }),
     expect: { A4: 'partial' },
     codes: { A4: 'A4/endpoint-not-mcp' },
@@ -163,8 +197,22 @@ export const capabilities: Variant[] = [
     models: 'a complete MCP card whose endpoint answers 401 with a WWW-Authenticate challenge',
     site: ({ origin }) => ({
       '/': page(),
-      '/mcp': { status: 401, headers: { 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource"`, 'content-type': 'application/json' }, body: '{"error":"unauthorized"}' },
-      '/.well-known/mcp/server-card.json': json({ $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', description: 'Tool advice', name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }], capabilities: { tools: {} } }, CORS),
+      '/mcp': {
+        status: 401,
+        headers: { 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource"`, 'content-type': 'application/json' },
+        body: '{"error":"unauthorized"}',
+      },
+      '/.well-known/mcp/server-card.json': json(
+        {
+          $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+          description: 'Tool advice',
+          name: 'dev.corpus/tools',
+          version: '1.0.0',
+          remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }],
+          capabilities: { tools: {} },
+        },
+        CORS,
+      ),
     }),
     expect: { A4: 'pass' },
     codes: { A4: 'A4/ok-auth-required' },
@@ -183,11 +231,15 @@ export const capabilities: Variant[] = [
     models: 'the card path redirects to a card on another site',
     site: ({ other }) => ({ '/': page(), '/.well-known/mcp/server-card.json': { status: 302, headers: { location: `${other}/card.json` } } }),
     otherSite: ({ other }) => ({
-      '/card.json': json({ name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${other}/mcp` }], capabilities: { tools: {} } }, CORS),
+      '/card.json': json(
+        { name: 'dev.corpus/tools', version: '1.0.0', remotes: [{ type: 'streamable-http', url: `${other}/mcp` }], capabilities: { tools: {} } },
+        CORS,
+      ),
     }),
     expect: { A4: 'partial' },
     codes: { A4: 'A4/cross-site-redirect' },
-    source: 'RFC 8615 §3 (a well-known URI belongs to its origin); our decision docs/check-codes.md A4/cross-site-redirect (agents may refuse a card served from another site)',
+    source:
+      'RFC 8615 §3 (a well-known URI belongs to its origin); our decision docs/check-codes.md A4/cross-site-redirect (agents may refuse a card served from another site)',
   },
   {
     name: 'a2a-card-current',
@@ -251,14 +303,22 @@ export const capabilities: Variant[] = [
     }),
     expect: { A5: 'partial' },
     codes: { A5: 'A5/endpoint-no-answer' },
-    source: 'A2A specification §3.2 / JSON-RPC 2.0 §5 (the interface answers every request with a JSON-RPC response, an error object for an unknown method); docs/live-probes.md',
+    source:
+      'A2A specification §3.2 / JSON-RPC 2.0 §5 (the interface answers every request with a JSON-RPC response, an error object for an unknown method); docs/live-probes.md',
   },
   {
     name: 'a2a-card-legacy',
     models: 'only a legacy (A2A <= 0.2) card at /.well-known/agent.json',
     site: ({ origin }) => ({
       '/': page(),
-      '/.well-known/agent.json': json({ name: 'Legacy agent', description: 'Old card', url: `${origin}/a2a`, version: '0.1.0', capabilities: {}, skills: [{ id: 'x', name: 'X', description: 'x', tags: [] }] }),
+      '/.well-known/agent.json': json({
+        name: 'Legacy agent',
+        description: 'Old card',
+        url: `${origin}/a2a`,
+        version: '0.1.0',
+        capabilities: {},
+        skills: [{ id: 'x', name: 'X', description: 'x', tags: [] }],
+      }),
     }),
     expect: { A5: 'partial' },
     codes: { A5: 'A5/legacy' },
@@ -291,13 +351,22 @@ export const capabilities: Variant[] = [
       '/': page(),
       '/.well-known/agent-skills/index.json': json({
         $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json',
-        skills: [{ name: 'tool-advice', type: 'skill-md', description: 'Advice on choosing garden tools.', url: '/.well-known/agent-skills/tool-advice/SKILL.md', digest }],
+        skills: [
+          {
+            name: 'tool-advice',
+            type: 'skill-md',
+            description: 'Advice on choosing garden tools.',
+            url: '/.well-known/agent-skills/tool-advice/SKILL.md',
+            digest,
+          },
+        ],
       }),
       '/.well-known/agent-skills/tool-advice/SKILL.md': text(SKILL_MD, MD),
     }),
     expect: { A6: 'pass' },
     codes: { A6: 'A6/ok' },
-    source: 'Agent Skills discovery RFC v0.2 (github.com/cloudflare/agent-skills-discovery-rfc: /.well-known/agent-skills/index.json with name, type, description, url, digest); agentskills.io/specification (SKILL.md front matter)',
+    source:
+      'Agent Skills discovery RFC v0.2 (github.com/cloudflare/agent-skills-discovery-rfc: /.well-known/agent-skills/index.json with name, type, description, url, digest); agentskills.io/specification (SKILL.md front matter)',
   },
   {
     name: 'agent-skills-bad-digest',
@@ -306,7 +375,15 @@ export const capabilities: Variant[] = [
       '/': page(),
       '/.well-known/agent-skills/index.json': json({
         $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json',
-        skills: [{ name: 'tool-advice', type: 'skill-md', description: 'Advice on choosing garden tools.', url: '/.well-known/agent-skills/tool-advice/SKILL.md', digest: `sha256:${'0'.repeat(64)}` }],
+        skills: [
+          {
+            name: 'tool-advice',
+            type: 'skill-md',
+            description: 'Advice on choosing garden tools.',
+            url: '/.well-known/agent-skills/tool-advice/SKILL.md',
+            digest: `sha256:${'0'.repeat(64)}`,
+          },
+        ],
       }),
       '/.well-known/agent-skills/tool-advice/SKILL.md': text(SKILL_MD, MD),
     }),
@@ -316,18 +393,22 @@ export const capabilities: Variant[] = [
   },
   {
     name: 'agent-skills-unknown-schema',
-    models: 'an Agent Skills index under a $schema URL that is not the RFC\'s, whose entries declare url, type and a bare sha256 hex (skill files outside the guessed /{name}/SKILL.md paths)',
+    models:
+      "an Agent Skills index under a $schema URL that is not the RFC's, whose entries declare url, type and a bare sha256 hex (skill files outside the guessed /{name}/SKILL.md paths)",
     site: () => ({
       '/': page(),
       '/.well-known/agent-skills/index.json': json({
         $schema: 'https://skills-registry.example/schema/v0.2.0/index.json',
-        skills: [{ name: 'tool-advice', type: 'skill-md', description: 'Advice on choosing garden tools.', url: '/skills/tool-advice.md', sha256: digest.slice(7) }],
+        skills: [
+          { name: 'tool-advice', type: 'skill-md', description: 'Advice on choosing garden tools.', url: '/skills/tool-advice.md', sha256: digest.slice(7) },
+        ],
       }),
       '/skills/tool-advice.md': text(SKILL_MD, MD),
     }),
     expect: { A6: 'partial' },
     codes: { A6: 'A6/invalid' },
-    source: 'Shape seen in a real skills index in shared/realworld (issue 23 point 3: unknown $schema URL, `sha256` member); Agent Skills discovery v0.2.0 (cloudflare/agent-skills-discovery-rfc README updated 2026-03-12; agentskills/agentskills docs/well-known-uri.mdx, read 2026-11-25): clients warn and do not process an index under an unrecognised $schema; our decision: still read what the index declares, never guessed paths',
+    source:
+      'Shape seen in a real skills index in shared/realworld (issue 23 point 3: unknown $schema URL, `sha256` member); Agent Skills discovery v0.2.0 (cloudflare/agent-skills-discovery-rfc README updated 2026-03-12; agentskills/agentskills docs/well-known-uri.mdx, read 2026-11-25): clients warn and do not process an index under an unrecognised $schema; our decision: still read what the index declares, never guessed paths',
   },
   {
     name: 'agent-skills-downloads-fail',
@@ -336,42 +417,61 @@ export const capabilities: Variant[] = [
       '/': page(),
       '/.well-known/agent-skills/index.json': json({
         $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json',
-        skills: [{ name: 'tool-advice', type: 'skill-md', description: 'Advice on choosing garden tools.', url: '/.well-known/agent-skills/tool-advice/SKILL.md', digest }],
+        skills: [
+          {
+            name: 'tool-advice',
+            type: 'skill-md',
+            description: 'Advice on choosing garden tools.',
+            url: '/.well-known/agent-skills/tool-advice/SKILL.md',
+            digest,
+          },
+        ],
       }),
     }),
     expect: { A6: 'partial' },
     codes: { A6: 'A6/invalid' },
-    source: 'Shape seen in two real skills indexes in shared/realworld (issue 23 point 3: "N artifact(s) downloaded" when every download failed); Agent Skills discovery RFC v0.2',
+    source:
+      'Shape seen in two real skills indexes in shared/realworld (issue 23 point 3: "N artifact(s) downloaded" when every download failed); Agent Skills discovery RFC v0.2',
   },
   {
     name: 'webmcp-register-tool',
     models: 'the page registers a tool with await document.modelContext.registerTool (the current draft)',
     site: () => ({
-      '/': page('Corpus Co', "<script>(async () => { if (document.modelContext) { await document.modelContext.registerTool({ name: 'search', description: 'Search guides', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, execute: async () => ({}) }, { signal: new AbortController().signal }); } })();</script>"),
+      '/': page(
+        'Corpus Co',
+        "<script>(async () => { if (document.modelContext) { await document.modelContext.registerTool({ name: 'search', description: 'Search guides', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, execute: async () => ({}) }, { signal: new AbortController().signal }); } })();</script>",
+      ),
     }),
     expect: { A7: 'pass' },
     codes: { A7: 'A7/ok' },
-    source: 'WebMCP draft (webmachinelearning/webmcp index.bs, read 2026-11-25: document.modelContext.registerTool returns a promise; options signal, exposedTo)',
+    source:
+      'WebMCP draft (webmachinelearning/webmcp index.bs, read 2026-11-25: document.modelContext.registerTool returns a promise; options signal, exposedTo)',
   },
   {
     name: 'webmcp-navigator-only',
-    models: 'the page registers its tool on navigator.modelContext only, the earlier draft\'s spelling (seen in polyfill READMEs and WebMCP demo sites written before Chrome 150)',
+    models:
+      "the page registers its tool on navigator.modelContext only, the earlier draft's spelling (seen in polyfill READMEs and WebMCP demo sites written before Chrome 150)",
     site: () => ({
-      '/': page('Corpus Co', "<script>if (navigator.modelContext) { navigator.modelContext.registerTool({ name: 'search', description: 'Search guides', inputSchema: { type: 'object' }, execute: async () => ({}) }); }</script>"),
+      '/': page(
+        'Corpus Co',
+        "<script>if (navigator.modelContext) { navigator.modelContext.registerTool({ name: 'search', description: 'Search guides', inputSchema: { type: 'object' }, execute: async () => ({}) }); }</script>",
+      ),
     }),
     expect: { A7: 'partial' },
     codes: { A7: 'A7/navigator-deprecated' },
-    source: 'WebMCP index.bs (API on document.modelContext); Chrome deprecated navigator.modelContext in 150 and removed it in 152 (issue 20); our decision: partial with a deprecation finding',
+    source:
+      'WebMCP index.bs (API on document.modelContext); Chrome deprecated navigator.modelContext in 150 and removed it in 152 (issue 20); our decision: partial with a deprecation finding',
   },
   {
     name: 'webmcp-form-missing-descriptions',
-    models: 'a declarative form tool without tooldescription and a field without a label, as Chromium\'s FormModelContext checks flag them',
+    models: "a declarative form tool without tooldescription and a field without a label, as Chromium's FormModelContext checks flag them",
     site: () => ({
       '/': page('Corpus Co', '<form action="/search" toolname="search_guides"><input name="q"><button>Go</button></form>'),
     }),
     expect: { A7: 'partial' },
     codes: { A7: 'A7/tool-no-description' },
-    source: 'WebMCP declarative-api-explainer (toolname, tooldescription, toolparamdescription); Chromium FormModelContext* issues (Lighthouse webmcp-schema-validity)',
+    source:
+      'WebMCP declarative-api-explainer (toolname, tooldescription, toolparamdescription); Chromium FormModelContext* issues (Lighthouse webmcp-schema-validity)',
   },
   {
     name: 'webmcp-feature-detect-only',
@@ -397,13 +497,19 @@ export const capabilities: Variant[] = [
       '/openapi.json': json({
         openapi: '3.2.0',
         info: { title: 'Corpus API', version: '1.0.0' },
-        paths: { '/search': { query: { operationId: 'searchGuides', responses: { 200: { description: 'ok' } } }, additionalOperations: { LINK: { responses: { 204: { description: 'linked' } } } } } },
+        paths: {
+          '/search': {
+            query: { operationId: 'searchGuides', responses: { 200: { description: 'ok' } } },
+            additionalOperations: { LINK: { responses: { 204: { description: 'linked' } } } },
+          },
+        },
       }),
     }),
     expect: { A8: 'pass' },
     codes: { A8: 'A8/ok' },
     profile: 'app',
-    source: 'OpenAPI 3.2 (OAI/OpenAPI-Specification versions/3.2.1.md at 0dabe3fd, read 2026-11-25): Path Item `query` and `additionalOperations` are operations',
+    source:
+      'OpenAPI 3.2 (OAI/OpenAPI-Specification versions/3.2.1.md at 0dabe3fd, read 2026-11-25): Path Item `query` and `additionalOperations` are operations',
   },
   {
     name: 'openapi-catch-all-json',
@@ -439,86 +545,137 @@ export const capabilities: Variant[] = [
         {
           specVersion: '1.0',
           host: { name: 'Corpus Co', displayName: 'Corpus Co', identifier: '127.0.0.1' },
-          entries: [{ identifier: 'urn:air:corpus.dev:agents:advice', displayName: 'Corpus agent', type: 'a2a', url: `${origin}/.well-known/agent-card.json`, representativeQueries: ['which spade'] }],
+          entries: [
+            {
+              identifier: 'urn:air:corpus.dev:agents:advice',
+              displayName: 'Corpus agent',
+              type: 'a2a',
+              url: `${origin}/.well-known/agent-card.json`,
+              representativeQueries: ['which spade'],
+            },
+          ],
         },
         CORS,
       ),
     }),
     expect: { A10: 'pass' },
     codes: { A10: 'A10/legacy-location' },
-    source: 'AI Card / AI Catalog (github.com/Agent-Card/ai-card) and Agentic Resource Discovery (agenticresourcediscovery.org: specVersion, host, entries); ARD v0.91 §5.1 (read 2026-11-25): ai-catalog.json is the predecessor path, optional for consumers',
+    source:
+      'AI Card / AI Catalog (github.com/Agent-Card/ai-card) and Agentic Resource Discovery (agenticresourcediscovery.org: specVersion, host, entries); ARD v0.91 §5.1 (read 2026-11-25): ai-catalog.json is the predecessor path, optional for consumers',
   },
   {
     name: 'webmcp-permissions-policy-off',
     models: 'the page registers a tool with document.modelContext.registerTool but sends Permissions-Policy: tools=() (WebMCP switched off)',
     site: () => ({
-      '/': page('Corpus Co', "<script>(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'search', description: 'Search guides', execute: async () => ({}) }); })();</script>", { 'permissions-policy': 'camera=(), tools=()' }),
+      '/': page(
+        'Corpus Co',
+        "<script>(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'search', description: 'Search guides', execute: async () => ({}) }); })();</script>",
+        { 'permissions-policy': 'camera=(), tools=()' },
+      ),
     }),
     expect: { A7: 'partial' },
     codes: { A7: 'A7/policy-disabled' },
-    source: 'WebMCP index.bs at 0b676d2 (2026-06-24, webmachinelearning/webmcp, read 2026-11-27), "Permissions policy integration" (policy-controlled feature "tools", default allowlist \'self\') and registerTool() step "not allowed to use the tools feature → NotAllowedError"; Chromium 156 rejects it (checked 2026-11-27); our decision: partial, the registration the page makes is refused by the browser',
+    source:
+      'WebMCP index.bs at 0b676d2 (2026-06-24, webmachinelearning/webmcp, read 2026-11-27), "Permissions policy integration" (policy-controlled feature "tools", default allowlist \'self\') and registerTool() step "not allowed to use the tools feature → NotAllowedError"; Chromium 156 rejects it (checked 2026-11-27); our decision: partial, the registration the page makes is refused by the browser',
   },
   {
     name: 'webmcp-permissions-policy-self',
     models: 'the page registers a tool and allows the tools feature explicitly: Permissions-Policy: tools=(self)',
     site: () => ({
-      '/': page('Corpus Co', "<script>(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'search', description: 'Search guides', execute: async () => ({}) }); })();</script>", { 'permissions-policy': 'tools=(self)' }),
+      '/': page(
+        'Corpus Co',
+        "<script>(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'search', description: 'Search guides', execute: async () => ({}) }); })();</script>",
+        { 'permissions-policy': 'tools=(self)' },
+      ),
     }),
     expect: { A7: 'pass' },
     codes: { A7: 'A7/ok' },
-    source: 'WebMCP index.bs at 0b676d2 (2026-06-24, webmachinelearning/webmcp, read 2026-11-27), "Permissions policy integration" (an allowlist holding self admits the page); the A7 fix guide writes this header',
+    source:
+      'WebMCP index.bs at 0b676d2 (2026-06-24, webmachinelearning/webmcp, read 2026-11-27), "Permissions policy integration" (an allowlist holding self admits the page); the A7 fix guide writes this header',
   },
   {
     name: 'webmcp-origin-agent-cluster-off',
     models: 'the page registers a tool but sends Origin-Agent-Cluster: ?0 (document.domain enabled)',
     site: () => ({
-      '/': page('Corpus Co', "<script>(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'search', description: 'Search guides', execute: async () => ({}) }); })();</script>", { 'origin-agent-cluster': '?0' }),
+      '/': page(
+        'Corpus Co',
+        "<script>(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'search', description: 'Search guides', execute: async () => ({}) }); })();</script>",
+        { 'origin-agent-cluster': '?0' },
+      ),
     }),
     expect: { A7: 'partial' },
     codes: { A7: 'A7/origin-agent-cluster-off' },
-    source: 'WebMCP index.bs at 0b676d2 (2026-06-24, webmachinelearning/webmcp, read 2026-11-27), registerTool() step "agent cluster not origin-keyed → SecurityError" (commit 4733c27, 2026-06-05); Chromium 156 rejects it (checked 2026-11-27)',
+    source:
+      'WebMCP index.bs at 0b676d2 (2026-06-24, webmachinelearning/webmcp, read 2026-11-27), registerTool() step "agent cluster not origin-keyed → SecurityError" (commit 4733c27, 2026-06-05); Chromium 156 rejects it (checked 2026-11-27)',
   },
   {
     name: 'webmcp-provide-context-only',
     models: 'the page gives its tools through document.modelContext.provideContext({tools}) only, the API of the early-2026 draft',
     site: () => ({
-      '/': page('Corpus Co', "<script>if (document.modelContext) document.modelContext.provideContext({ tools: [{ name: 'search', description: 'Search guides', execute: async () => ({}) }] });</script>"),
+      '/': page(
+        'Corpus Co',
+        "<script>if (document.modelContext) document.modelContext.provideContext({ tools: [{ name: 'search', description: 'Search guides', execute: async () => ({}) }] });</script>",
+      ),
     }),
     expect: { A7: 'partial' },
     codes: { A7: 'A7/provide-context-removed' },
-    source: 'webmachinelearning/webmcp index.bs: provideContext() and clearContext() removed in fe84c67 (2026-03-05), absent at 0b676d2 and in Chromium 156; our decision: partial (it passed before 2026.11.6)',
+    source:
+      'webmachinelearning/webmcp index.bs: provideContext() and clearContext() removed in fe84c67 (2026-03-05), absent at 0b676d2 and in Chromium 156; our decision: partial (it passed before 2026.11.6)',
   },
   {
     name: 'api-catalog-website-only',
     models: 'an api-catalog whose one entry is the site home page with a service-doc to the site blog and an alternate feed (a personal site, no API)',
     site: ({ origin }) => ({
       '/': page(),
-      '/.well-known/api-catalog': json({ linkset: [{ anchor: `${origin}/`, 'service-doc': [{ href: `${origin}/blog/`, title: 'Blog' }], alternate: [{ href: `${origin}/feed.xml`, type: 'application/rss+xml' }] }] }, { 'content-type': 'application/linkset+json' }),
+      '/.well-known/api-catalog': json(
+        {
+          linkset: [
+            {
+              anchor: `${origin}/`,
+              'service-doc': [{ href: `${origin}/blog/`, title: 'Blog' }],
+              alternate: [{ href: `${origin}/feed.xml`, type: 'application/rss+xml' }],
+            },
+          ],
+        },
+        { 'content-type': 'application/linkset+json' },
+      ),
     }),
     expect: { A1: 'partial' },
     codes: { A1: 'A1/no-api-entries' },
-    source: 'Shape seen in a personal site\'s api-catalog in shared/realworld2 (issue 28.8); RFC 9727 §4.1 ("MUST include hyperlinks to API endpoints"; draft -08 at ietf-wg-httpapi/api-catalog 5601ec5); our decision: a host home page documented only by its own pages is a website, not an API',
+    source:
+      'Shape seen in a personal site\'s api-catalog in shared/realworld2 (issue 28.8); RFC 9727 §4.1 ("MUST include hyperlinks to API endpoints"; draft -08 at ietf-wg-httpapi/api-catalog 5601ec5); our decision: a host home page documented only by its own pages is a website, not an API',
   },
   {
     name: 'api-catalog-template-anchors',
     models: 'an api-catalog whose only entry is anchored at a URI template (/tax/{state}) with a service-desc',
     site: ({ origin }) => ({
       '/': page(),
-      '/.well-known/api-catalog': json({ linkset: [{ anchor: `${origin}/tax/{state}`, 'service-desc': [{ href: `${origin}/openapi/tax.json`, type: 'application/openapi+json' }] }] }, { 'content-type': 'application/linkset+json' }),
+      '/.well-known/api-catalog': json(
+        { linkset: [{ anchor: `${origin}/tax/{state}`, 'service-desc': [{ href: `${origin}/openapi/tax.json`, type: 'application/openapi+json' }] }] },
+        { 'content-type': 'application/linkset+json' },
+      ),
     }),
     expect: { A1: 'partial' },
     codes: { A1: 'A1/no-api-entries' },
-    source: 'Shape seen in a calculator site\'s api-catalog in shared/realworld2 (issue 28.8); RFC 9264 §4.2.2 (anchor is a URI), RFC 3986 §3 (no braces in a URI), RFC 6570 (templates); our decision: not an API entry, partial when nothing else is',
+    source:
+      "Shape seen in a calculator site's api-catalog in shared/realworld2 (issue 28.8); RFC 9264 §4.2.2 (anchor is a URI), RFC 3986 §3 (no braces in a URI), RFC 6570 (templates); our decision: not an API entry, partial when nothing else is",
   },
   {
     name: 'protected-resource-empty-arrays',
     models: 'protected-resource metadata for a public API: resource plus empty authorization_servers, scopes_supported and bearer_methods_supported arrays',
     site: ({ origin }) => ({
       '/': page(),
-      '/.well-known/oauth-protected-resource': json({ resource: origin, authorization_servers: [], scopes_supported: [], bearer_methods_supported: [], resource_documentation: `${origin}/developers/` }),
+      '/.well-known/oauth-protected-resource': json({
+        resource: origin,
+        authorization_servers: [],
+        scopes_supported: [],
+        bearer_methods_supported: [],
+        resource_documentation: `${origin}/developers/`,
+      }),
     }),
     expect: { A3: 'partial' },
     codes: { A3: 'A3/no-authorization-servers' },
-    source: 'Shape seen in shared/realworld2 (issue 28.9); RFC 9728 §3.2 ("Parameters with zero values MUST be omitted") and §2 (bearer_methods_supported: [] means no Bearer method), oauth-wg/draft-ietf-oauth-resource-metadata at 57f292a; verdict unchanged, the empty arrays are an advisory',
+    source:
+      'Shape seen in shared/realworld2 (issue 28.9); RFC 9728 §3.2 ("Parameters with zero values MUST be omitted") and §2 (bearer_methods_supported: [] means no Bearer method), oauth-wg/draft-ietf-oauth-resource-metadata at 57f292a; verdict unchanged, the empty arrays are an advisory',
   },
 ];

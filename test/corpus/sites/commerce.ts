@@ -4,7 +4,10 @@ import { H, PROSE, html, json, page } from './shared.js';
 import { a2aJsonRpcRoute } from '../../fixtures/sites.mjs';
 
 const product = (offers: Record<string, unknown> | undefined) =>
-  page('Blue Spade', `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Blue Spade', ...(offers ? { offers } : {}) })}</script>`);
+  page(
+    'Blue Spade',
+    `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Blue Spade', ...(offers ? { offers } : {}) })}</script>`,
+  );
 const FULL_OFFER = { '@type': 'Offer', price: '19.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' };
 
 export const commerce: Variant[] = [
@@ -16,8 +19,20 @@ export const commerce: Variant[] = [
       '/.well-known/ucp': json({
         ucp: {
           version: '2026-01-11',
-          services: { 'dev.ucp.shopping': { version: '2026-01-11', spec: 'https://ucp.dev/specification/overview', rest: { schema: 'https://ucp.dev/services/shopping/rest.openapi.json', endpoint: `${origin}/api/ucp` } } },
-          capabilities: { 'dev.ucp.shopping.checkout': { version: '2026-01-11', spec: 'https://ucp.dev/specification/checkout', schema: 'https://ucp.dev/schemas/shopping/checkout.json' } },
+          services: {
+            'dev.ucp.shopping': {
+              version: '2026-01-11',
+              spec: 'https://ucp.dev/specification/overview',
+              rest: { schema: 'https://ucp.dev/services/shopping/rest.openapi.json', endpoint: `${origin}/api/ucp` },
+            },
+          },
+          capabilities: {
+            'dev.ucp.shopping.checkout': {
+              version: '2026-01-11',
+              spec: 'https://ucp.dev/specification/checkout',
+              schema: 'https://ucp.dev/schemas/shopping/checkout.json',
+            },
+          },
         },
       }),
     }),
@@ -37,11 +52,31 @@ export const commerce: Variant[] = [
             version: '2026-04-08',
             services: {
               'dev.ucp.shopping': [
-                { version: '2026-04-08', spec: 'https://ucp.dev/2026-04-08/specification/overview', transport: 'rest', endpoint: `${origin}/ucp/v1`, schema: 'https://ucp.dev/2026-04-08/services/shopping/rest.openapi.json' },
-                { version: '2026-04-08', spec: 'https://ucp.dev/2026-04-08/specification/overview', transport: 'mcp', endpoint: `${origin}/ucp/mcp`, schema: 'https://ucp.dev/2026-04-08/services/shopping/mcp.openrpc.json' },
+                {
+                  version: '2026-04-08',
+                  spec: 'https://ucp.dev/2026-04-08/specification/overview',
+                  transport: 'rest',
+                  endpoint: `${origin}/ucp/v1`,
+                  schema: 'https://ucp.dev/2026-04-08/services/shopping/rest.openapi.json',
+                },
+                {
+                  version: '2026-04-08',
+                  spec: 'https://ucp.dev/2026-04-08/specification/overview',
+                  transport: 'mcp',
+                  endpoint: `${origin}/ucp/mcp`,
+                  schema: 'https://ucp.dev/2026-04-08/services/shopping/mcp.openrpc.json',
+                },
               ],
             },
-            capabilities: { 'dev.ucp.shopping.checkout': [{ version: '2026-04-08', spec: 'https://ucp.dev/2026-04-08/specification/checkout', schema: 'https://ucp.dev/2026-04-08/schemas/shopping/checkout.json' }] },
+            capabilities: {
+              'dev.ucp.shopping.checkout': [
+                {
+                  version: '2026-04-08',
+                  spec: 'https://ucp.dev/2026-04-08/specification/checkout',
+                  schema: 'https://ucp.dev/2026-04-08/schemas/shopping/checkout.json',
+                },
+              ],
+            },
             payment_handlers: {},
           },
         },
@@ -67,7 +102,8 @@ export const commerce: Variant[] = [
     }),
     expect: { M1: 'pass' },
     codes: { M1: 'M1/ok' },
-    source: 'UCP early drafts and the reference scanner\'s UCP prompt (top-level protocol_version, services, capabilities, endpoints); catalog M1 ("accept both")',
+    source:
+      'UCP early drafts and the reference scanner\'s UCP prompt (top-level protocol_version, services, capabilities, endpoints); catalog M1 ("accept both")',
     profile: 'commerce',
   },
   {
@@ -84,7 +120,8 @@ export const commerce: Variant[] = [
     }),
     expect: { M2: 'pass' },
     codes: { M2: 'M2/ok' },
-    source: 'Agentic Commerce Protocol discovery RFC (agentic-commerce-protocol rfcs/rfc.discovery.md: /.well-known/acp.json with protocol, api_base_url, transports, capabilities)',
+    source:
+      'Agentic Commerce Protocol discovery RFC (agentic-commerce-protocol rfcs/rfc.discovery.md: /.well-known/acp.json with protocol, api_base_url, transports, capabilities)',
     profile: 'commerce',
   },
   {
@@ -107,7 +144,19 @@ export const commerce: Variant[] = [
         body: JSON.stringify({
           x402Version: 1,
           error: 'X-PAYMENT header is required',
-          accepts: [{ scheme: 'exact', network: 'base', maxAmountRequired: '10000', resource: `${origin}/api`, description: '', mimeType: 'application/json', payTo: '0xabc', maxTimeoutSeconds: 60, asset: '0xUSDC' }],
+          accepts: [
+            {
+              scheme: 'exact',
+              network: 'base',
+              maxAmountRequired: '10000',
+              resource: `${origin}/api`,
+              description: '',
+              mimeType: 'application/json',
+              payTo: '0xabc',
+              maxTimeoutSeconds: 60,
+              asset: '0xUSDC',
+            },
+          ],
         }),
       },
     }),
@@ -124,7 +173,14 @@ export const commerce: Variant[] = [
       '/api': {
         status: 402,
         headers: {
-          'payment-required': Buffer.from(JSON.stringify({ x402Version: 2, error: 'payment required', resource: { url: `${origin}/api` }, accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: '0xUSDC', payTo: '0xabc', maxTimeoutSeconds: 60 }] })).toString('base64'),
+          'payment-required': Buffer.from(
+            JSON.stringify({
+              x402Version: 2,
+              error: 'payment required',
+              resource: { url: `${origin}/api` },
+              accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: '0xUSDC', payTo: '0xabc', maxTimeoutSeconds: 60 }],
+            }),
+          ).toString('base64'),
         },
         body: '',
       },
@@ -147,14 +203,22 @@ export const commerce: Variant[] = [
       '/reports/weekly': {
         status: 402,
         headers: {
-          'payment-required': Buffer.from(JSON.stringify({ x402Version: 2, error: 'payment required', resource: { url: `${origin}/reports/weekly` }, accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '5000', asset: '0xUSDC', payTo: '0xdef', maxTimeoutSeconds: 60 }] })).toString('base64'),
+          'payment-required': Buffer.from(
+            JSON.stringify({
+              x402Version: 2,
+              error: 'payment required',
+              resource: { url: `${origin}/reports/weekly` },
+              accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '5000', asset: '0xUSDC', payTo: '0xdef', maxTimeoutSeconds: 60 }],
+            }),
+          ).toString('base64'),
         },
         body: '',
       },
     }),
     expect: { M3: 'pass' },
     codes: { M3: 'M3/ok' },
-    source: 'x402 well-known discovery extension (x402-foundation/x402 specs/extensions/well-known-discovery.md, commit 268f071, Draft; read 2026-11-25): /.well-known/x402.json items[].resource.url',
+    source:
+      'x402 well-known discovery extension (x402-foundation/x402 specs/extensions/well-known-discovery.md, commit 268f071, Draft; read 2026-11-25): /.well-known/x402.json items[].resource.url',
     profile: 'commerce',
   },
   {
@@ -228,7 +292,8 @@ export const commerce: Variant[] = [
     }),
     expect: { M4: 'pass' },
     codes: { M4: 'M4/declared' },
-    source: 'AP2 v0.2 (google-agentic-commerce/AP2 b4587ac, 2026-04-28): docs/a2a-extension.md removed; code/samples/python/src/roles/merchant_agent/agent.json declares ap2/v1, required, no params',
+    source:
+      'AP2 v0.2 (google-agentic-commerce/AP2 b4587ac, 2026-04-28): docs/a2a-extension.md removed; code/samples/python/src/roles/merchant_agent/agent.json declares ap2/v1, required, no params',
     profile: 'commerce',
   },
   {
@@ -277,7 +342,12 @@ export const commerce: Variant[] = [
           '/report': {
             post: {
               responses: { 200: { description: 'ok' }, 402: { description: 'Payment Required' } },
-              'x-payment-info': { offers: [{ intent: 'charge', method: 'stripe', amount: '50', currency: 'usd' }, { intent: 'charge', method: 'tempo', amount: null }] },
+              'x-payment-info': {
+                offers: [
+                  { intent: 'charge', method: 'stripe', amount: '50', currency: 'usd' },
+                  { intent: 'charge', method: 'tempo', amount: null },
+                ],
+              },
             },
           },
         },
@@ -290,13 +360,20 @@ export const commerce: Variant[] = [
   },
   {
     name: 'mpp-payment-info-scan-shape',
-    models: 'x-payment-info as an x402scan-style {price, protocols} object, without the draft\'s offer fields',
+    models: "x-payment-info as an x402scan-style {price, protocols} object, without the draft's offer fields",
     site: () => ({
       '/': page(),
       '/openapi.json': json({
         openapi: '3.1.0',
         info: { title: 'Reports', version: '1' },
-        paths: { '/report': { get: { responses: { 200: { description: 'ok' }, 402: { description: 'Payment Required' } }, 'x-payment-info': { price: { mode: 'fixed', currency: 'USD', amount: '0.10' }, protocols: [{ x402: {} }] } } } },
+        paths: {
+          '/report': {
+            get: {
+              responses: { 200: { description: 'ok' }, 402: { description: 'Payment Required' } },
+              'x-payment-info': { price: { mode: 'fixed', currency: 'USD', amount: '0.10' }, protocols: [{ x402: {} }] },
+            },
+          },
+        },
       }),
     }),
     expect: { M5: 'partial' },
@@ -313,12 +390,17 @@ export const commerce: Variant[] = [
         openapi: '3.1.0',
         info: { title: 'Reports', version: '1' },
         'x-service-info': { name: 'Reports' },
-        paths: { '/report': { get: { responses: { 200: { description: 'ok' } }, 'x-payment-info': { intent: 'charge', method: 'tempo', amount: '0.01', currency: 'usd' } } } },
+        paths: {
+          '/report': {
+            get: { responses: { 200: { description: 'ok' } }, 'x-payment-info': { intent: 'charge', method: 'tempo', amount: '0.01', currency: 'usd' } },
+          },
+        },
       }),
     }),
     expect: { M5: 'pass', A8: 'pass' },
     codes: { M5: 'M5/ok' },
-    source: 'Machine Payments Protocol (https://mpp.dev) discovery as the reference scanner applies it: /openapi.json operations with x-payment-info intent, method, amount',
+    source:
+      'Machine Payments Protocol (https://mpp.dev) discovery as the reference scanner applies it: /openapi.json operations with x-payment-info intent, method, amount',
     profile: 'commerce',
   },
   {
@@ -326,7 +408,11 @@ export const commerce: Variant[] = [
     models: 'x-payment-info without an amount',
     site: () => ({
       '/': page(),
-      '/openapi.json': json({ openapi: '3.1.0', info: { title: 'Reports', version: '1' }, paths: { '/report': { get: { responses: { 200: { description: 'ok' } }, 'x-payment-info': { intent: 'subscribe', method: 'card' } } } } }),
+      '/openapi.json': json({
+        openapi: '3.1.0',
+        info: { title: 'Reports', version: '1' },
+        paths: { '/report': { get: { responses: { 200: { description: 'ok' } }, 'x-payment-info': { intent: 'subscribe', method: 'card' } } } },
+      }),
     }),
     expect: { M5: 'partial' },
     codes: { M5: 'M5/incomplete' },
@@ -346,7 +432,16 @@ export const commerce: Variant[] = [
     name: 'product-in-graph',
     models: 'a Product with a complete Offer inside a JSON-LD @graph',
     site: () => ({
-      '/': page('Blue Spade', `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@graph': [{ '@type': 'WebSite', name: 'Corpus Co' }, { '@type': 'Product', name: 'Blue Spade', offers: FULL_OFFER }] })}</script>`),
+      '/': page(
+        'Blue Spade',
+        `<script type="application/ld+json">${JSON.stringify({
+          '@context': 'https://schema.org',
+          '@graph': [
+            { '@type': 'WebSite', name: 'Corpus Co' },
+            { '@type': 'Product', name: 'Blue Spade', offers: FULL_OFFER },
+          ],
+        })}</script>`,
+      ),
     }),
     expect: { M6: 'pass' },
     codes: { M6: 'M6/ok' },

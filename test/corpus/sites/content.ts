@@ -37,7 +37,12 @@ export const content: Variant[] = [
   {
     name: 'markdown-to-browsers',
     models: 'the page answers Markdown to every request, browsers included',
-    site: () => ({ '/': (req, res) => { res.writeHead(200, MD); res.end(req.method === 'HEAD' ? undefined : HOME_MD); } }),
+    site: () => ({
+      '/': (req, res) => {
+        res.writeHead(200, MD);
+        res.end(req.method === 'HEAD' ? undefined : HOME_MD);
+      },
+    }),
     expect: { C1: 'fail' },
     codes: { C1: 'C1/markdown-to-browsers' },
     source: 'RFC 9110 §12.5.1 (the browser Accept ranks text/html first); our decision docs/check-codes.md C1/markdown-to-browsers',
@@ -54,7 +59,8 @@ export const content: Variant[] = [
     }),
     expect: { C1: 'partial' },
     codes: { C1: 'C1/bare-accept-only' },
-    source: 'RFC 9110 §12.5.1 (q-values: "text/markdown, text/html;q=0.9" prefers Markdown); catalog C1 (R2 realistic agent header, a documented divergence from the anchor)',
+    source:
+      'RFC 9110 §12.5.1 (q-values: "text/markdown, text/html;q=0.9" prefers Markdown); catalog C1 (R2 realistic agent header, a documented divergence from the anchor)',
   },
   {
     name: 'markdown-wrong-content-type',
@@ -102,7 +108,10 @@ export const content: Variant[] = [
   {
     name: 'markdown-url-wrong-type',
     models: 'the .md twin is Markdown but served as application/octet-stream',
-    site: () => ({ '/': page('Corpus Co', '<link rel="alternate" type="text/markdown" href="/index.md">'), '/index.md': text(HOME_MD, { 'content-type': 'application/octet-stream' }) }),
+    site: () => ({
+      '/': page('Corpus Co', '<link rel="alternate" type="text/markdown" href="/index.md">'),
+      '/index.md': text(HOME_MD, { 'content-type': 'application/octet-stream' }),
+    }),
     expect: { C2: 'partial' },
     codes: { C2: 'C2/wrong-type' },
     source: 'RFC 7763 §2 (text/markdown); agent-docs-spec markdown-url-support',
@@ -161,7 +170,12 @@ export const content: Variant[] = [
   {
     name: 'json-ld-valid',
     models: 'an Organization JSON-LD block in the head',
-    site: ({ origin }) => ({ '/': page('Corpus Co', `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Corpus Co","url":"${origin}/"}</script>`) }),
+    site: ({ origin }) => ({
+      '/': page(
+        'Corpus Co',
+        `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Corpus Co","url":"${origin}/"}</script>`,
+      ),
+    }),
     expect: { C4: 'pass' },
     codes: { C4: 'C4/ok' },
     source: 'W3C JSON-LD 1.1 §7 (embedding in HTML); schema.org Organization',
@@ -178,11 +192,23 @@ export const content: Variant[] = [
     name: 'docs-only-negotiation',
     models: 'a marketing home page without Markdown; /docs/* pages negotiate Markdown, listed in llms.txt and the sitemap',
     site: ({ origin }) => {
-      const doc = (title: string): Route => (req, res) => {
-        const md = prefersMarkdown(String(req.headers.accept ?? ''));
-        res.writeHead(200, { ...(md ? MD : H), vary: 'Accept' });
-        res.end(req.method === 'HEAD' ? undefined : md ? `# ${title}\n\nHow to use ${title}.\n` : html(`<main><h1>${title}</h1>${PROSE}</main>`, `<link rel="alternate" type="text/markdown" href="${origin}/docs/${title.toLowerCase()}">`, title));
-      };
+      const doc =
+        (title: string): Route =>
+        (req, res) => {
+          const md = prefersMarkdown(String(req.headers.accept ?? ''));
+          res.writeHead(200, { ...(md ? MD : H), vary: 'Accept' });
+          res.end(
+            req.method === 'HEAD'
+              ? undefined
+              : md
+                ? `# ${title}\n\nHow to use ${title}.\n`
+                : html(
+                    `<main><h1>${title}</h1>${PROSE}</main>`,
+                    `<link rel="alternate" type="text/markdown" href="${origin}/docs/${title.toLowerCase()}">`,
+                    title,
+                  ),
+          );
+        };
       return {
         '/': page('Corpus Co: the best tools'),
         '/docs/spades': doc('Spades'),

@@ -50,7 +50,10 @@ export const discoverability: Variant[] = [
   {
     name: 'robots-wrong-content-type',
     models: 'a valid robots.txt served as application/octet-stream',
-    site: ({ origin }) => ({ '/': page(), '/robots.txt': text(`User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`, { 'content-type': 'application/octet-stream' }) }),
+    site: ({ origin }) => ({
+      '/': page(),
+      '/robots.txt': text(`User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`, { 'content-type': 'application/octet-stream' }),
+    }),
     expect: { D1: 'partial' },
     codes: { D1: 'D1/wrong-type' },
     source: 'RFC 9309 §2.3 ("the file MUST be UTF-8 encoded … text/plain")',
@@ -100,12 +103,15 @@ export const discoverability: Variant[] = [
     models: 'robots.txt with a UTF-8 byte-order mark and CRLF line ends',
     site: ({ origin }) => ({
       '/': page(),
-      '/robots.txt': text(`\uFEFFUser-agent: *\r\nAllow: /\r\nDisallow: /admin/\r\n\r\nUser-agent: GPTBot\r\nDisallow: /\r\n\r\nSitemap: ${origin}/sitemap.xml\r\n`),
+      '/robots.txt': text(
+        `\uFEFFUser-agent: *\r\nAllow: /\r\nDisallow: /admin/\r\n\r\nUser-agent: GPTBot\r\nDisallow: /\r\n\r\nSitemap: ${origin}/sitemap.xml\r\n`,
+      ),
       '/sitemap.xml': text(urlset(`${origin}/`), XML),
     }),
     expect: { D1: 'pass', D2: 'pass', B1: 'pass' },
     codes: { D1: 'D1/ok', D2: 'D2/ok', B1: 'B1/ok' },
-    source: 'RFC 9309 §2.2 (formal syntax: EOL = %x0D / %x0A / %x0D.0A) and §2.3 (UTF-8); Google Search Central "How Google interprets the robots.txt specification" (a leading BOM is ignored)',
+    source:
+      'RFC 9309 §2.2 (formal syntax: EOL = %x0D / %x0A / %x0D.0A) and §2.3 (UTF-8); Google Search Central "How Google interprets the robots.txt specification" (a leading BOM is ignored)',
   },
   {
     name: 'robots-cross-host-redirect',
@@ -154,7 +160,10 @@ export const discoverability: Variant[] = [
     site: ({ origin }) => ({
       '/': page(),
       '/robots.txt': text(`User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap_index.xml\n`),
-      '/sitemap_index.xml': text(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${origin}/pages.xml</loc></sitemap></sitemapindex>\n`, XML),
+      '/sitemap_index.xml': text(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${origin}/pages.xml</loc></sitemap></sitemapindex>\n`,
+        XML,
+      ),
       '/pages.xml': text(urlset(`${origin}/`), XML),
     }),
     expect: { D2: 'pass' },
@@ -183,7 +192,11 @@ export const discoverability: Variant[] = [
   {
     name: 'link-header-describedby-llms',
     models: 'the home page sends Link: rel="describedby" to its llms.txt',
-    site: ({ origin }) => ({ '/': page('Corpus Co', '', { link: '</llms.txt>; rel="describedby"; type="text/plain"' }), '/llms.txt': text(llmsIndex(origin)), ...llmsTargets }),
+    site: ({ origin }) => ({
+      '/': page('Corpus Co', '', { link: '</llms.txt>; rel="describedby"; type="text/plain"' }),
+      '/llms.txt': text(llmsIndex(origin)),
+      ...llmsTargets,
+    }),
     expect: { D3: 'pass', D4: 'pass' },
     codes: { D3: 'D3/ok' },
     source: 'RFC 8288 §3; IANA link relation "describedby" (POWDER); agent-docs-spec llms-txt discovery',
@@ -219,7 +232,11 @@ export const discoverability: Variant[] = [
   {
     name: 'sitemap-invalid-xml',
     models: 'a sitemap whose XML does not parse',
-    site: ({ origin }) => ({ '/': page(), '/robots.txt': robotsOpen(origin), '/sitemap.xml': text('<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>', XML) }),
+    site: ({ origin }) => ({
+      '/': page(),
+      '/robots.txt': robotsOpen(origin),
+      '/sitemap.xml': text('<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>', XML),
+    }),
     expect: { D2: 'partial' },
     codes: { D2: 'D2/defective' },
     source: `${SITEMAPS} ("The Sitemap must … be UTF-8 encoded" well-formed XML)`,
@@ -233,7 +250,11 @@ export const discoverability: Variant[] = [
         { linkset: [{ anchor: `${origin}/api`, 'service-desc': [{ href: `${origin}/openapi.json`, type: 'application/openapi+json' }] }] },
         { 'content-type': 'application/linkset+json' },
       ),
-      '/openapi.json': json({ openapi: '3.1.0', info: { title: 'Corpus API', version: '1.0.0' }, paths: { '/api/tools': { get: { responses: { 200: { description: 'ok' } } } } } }),
+      '/openapi.json': json({
+        openapi: '3.1.0',
+        info: { title: 'Corpus API', version: '1.0.0' },
+        paths: { '/api/tools': { get: { responses: { 200: { description: 'ok' } } } } },
+      }),
     }),
     expect: { D3: 'pass', A1: 'pass', A8: 'pass' },
     codes: { D3: 'D3/ok', A1: 'A1/ok', A8: 'A8/ok' },
@@ -253,9 +274,16 @@ export const discoverability: Variant[] = [
     site: ({ origin }) => ({
       '/': (req, res) => {
         res.writeHead(200, { ...H, link: ['</style.css>; rel="preload"; as="style"', '</.well-known/api-catalog>; rel="api-catalog"'] });
-        res.end(req.method === 'HEAD' ? undefined : '<!doctype html><html lang="en"><head><title>Corpus Co</title></head><body><main><h1>Corpus Co</h1><p>Guides about tools.</p></main></body></html>');
+        res.end(
+          req.method === 'HEAD'
+            ? undefined
+            : '<!doctype html><html lang="en"><head><title>Corpus Co</title></head><body><main><h1>Corpus Co</h1><p>Guides about tools.</p></main></body></html>',
+        );
       },
-      '/.well-known/api-catalog': json({ linkset: [{ anchor: `${origin}/api`, 'service-doc': [{ href: `${origin}/`, type: 'text/html' }] }] }, { 'content-type': 'application/linkset+json' }),
+      '/.well-known/api-catalog': json(
+        { linkset: [{ anchor: `${origin}/api`, 'service-doc': [{ href: `${origin}/`, type: 'text/html' }] }] },
+        { 'content-type': 'application/linkset+json' },
+      ),
     }),
     expect: { D3: 'pass' },
     codes: { D3: 'D3/ok' },
@@ -266,7 +294,10 @@ export const discoverability: Variant[] = [
     models: 'one link whose rel lists two relation types, "preload api-catalog"',
     site: ({ origin }) => ({
       '/': page('Corpus Co', '', { link: '</.well-known/api-catalog>; rel="preload api-catalog"; as="fetch"' }),
-      '/.well-known/api-catalog': json({ linkset: [{ anchor: `${origin}/api`, 'service-doc': [{ href: `${origin}/`, type: 'text/html' }] }] }, { 'content-type': 'application/linkset+json' }),
+      '/.well-known/api-catalog': json(
+        { linkset: [{ anchor: `${origin}/api`, 'service-doc': [{ href: `${origin}/`, type: 'text/html' }] }] },
+        { 'content-type': 'application/linkset+json' },
+      ),
     }),
     expect: { D3: 'pass' },
     codes: { D3: 'D3/ok' },
@@ -299,14 +330,19 @@ export const discoverability: Variant[] = [
   {
     name: 'llms-txt-same-origin-redirect',
     models: '/llms.txt redirects (308) to /docs/llms.txt on the same origin',
-    site: ({ origin }) => ({ '/': page(), '/llms.txt': { status: 308, headers: { location: '/docs/llms.txt' } }, '/docs/llms.txt': text(llmsIndex(origin)), ...llmsTargets }),
+    site: ({ origin }) => ({
+      '/': page(),
+      '/llms.txt': { status: 308, headers: { location: '/docs/llms.txt' } },
+      '/docs/llms.txt': text(llmsIndex(origin)),
+      ...llmsTargets,
+    }),
     expect: { D4: 'pass' },
     codes: { D4: 'D4/ok' },
     source: `${LLMSTXT}; RFC 9110 §15.4.9 (308 Permanent Redirect: the resource is at the new URI)`,
   },
   {
     name: 'llms-txt-docs-subpath-only',
-    models: 'no /llms.txt; the index lives only at /docs/llms.txt (as Claude Code\'s docs do)',
+    models: "no /llms.txt; the index lives only at /docs/llms.txt (as Claude Code's docs do)",
     site: ({ origin }) => ({ '/': page(), '/docs/llms.txt': text(llmsIndex(origin)), ...llmsTargets }),
     expect: { D4: 'pass' },
     codes: { D4: 'D4/ok' },
@@ -345,14 +381,18 @@ export const discoverability: Variant[] = [
   {
     name: 'llms-txt-prose-in-sections',
     models: 'llms.txt whose H2 sections hold prose paragraphs beside their "- [name](url)" links',
-    site: ({ origin }) => ({ '/': page(), '/llms.txt': text(`${llmsIndex(origin)}
+    site: ({ origin }) => ({
+      '/': page(),
+      '/llms.txt': text(`${llmsIndex(origin)}
 Both guides are updated every spring.
 
 ## More
 
 Ask the shop for anything not listed.
 - [Hoes](${origin}/spades.md)
-`), ...llmsTargets }),
+`),
+      ...llmsTargets,
+    }),
     expect: { D4: 'partial' },
     codes: { D4: 'D4/off-format-lines' },
     source: `Shape seen in 7 real llms.txt files of shared/realworld2 (issue 28 point 6); ${LLMSTXT_V2}: H2 sections contain "file lists", each a Markdown list with "a required markdown hyperlink [name](url)"; ${REF_PARSER} raises on any other non-blank section line; our decision in docs/checks-discoverability-and-content.md (D4)`,
@@ -360,11 +400,15 @@ Ask the shop for anything not listed.
   {
     name: 'llms-txt-key-value-sections',
     models: 'llms.txt with file lists plus an H2 section of "- Key: value" bullets (contact details)',
-    site: ({ origin }) => ({ '/': page(), '/llms.txt': text(`${llmsIndex(origin)}
+    site: ({ origin }) => ({
+      '/': page(),
+      '/llms.txt': text(`${llmsIndex(origin)}
 ## Contact
 - Email: shop@corpus.test
 - Hours: 9 to 17
-`), ...llmsTargets }),
+`),
+      ...llmsTargets,
+    }),
     expect: { D4: 'partial' },
     codes: { D4: 'D4/off-format-lines' },
     source: `Shape seen in real llms.txt files of shared/realworld2 (issue 28 point 6: key: value bullets in H2 sections); ${LLMSTXT_V2} (H2 sections hold file lists); ${REF_PARSER}`,
@@ -402,7 +446,11 @@ Ask the shop for anything not listed.
   {
     name: 'llms-txt-bare-url-sections',
     models: 'llms.txt with an H1, a blockquote and H2 sections listing bare URLs instead of [name](url) links',
-    site: ({ origin }) => ({ '/': page(), '/llms.txt': text(`# Corpus Co\n\n> Garden tools.\n\n## Guides\n\n- ${origin}/spades.md\n- ${origin}/rakes.md\n`), ...llmsTargets }),
+    site: ({ origin }) => ({
+      '/': page(),
+      '/llms.txt': text(`# Corpus Co\n\n> Garden tools.\n\n## Guides\n\n- ${origin}/spades.md\n- ${origin}/rakes.md\n`),
+      ...llmsTargets,
+    }),
     expect: { D4: 'partial' },
     codes: { D4: 'D4/bare-urls' },
     source: `Shape seen in real llms.txt files in shared/realworld (issue 23 point 5); ${LLMSTXT}: "a required markdown hyperlink [name](url)"; our decision: partial with its own code`,
@@ -410,7 +458,13 @@ Ask the shop for anything not listed.
   {
     name: 'llms-txt-dash-separator',
     models: 'llms.txt whose link notes follow an em dash ("[name](url) — notes") instead of ":"',
-    site: ({ origin }) => ({ '/': page(), '/llms.txt': text(`# Corpus Co\n\n> Garden tools.\n\n## Guides\n\n- [Spades](${origin}/spades.md) — choosing a spade\n- [Rakes](${origin}/rakes.md) — choosing a rake\n`), ...llmsTargets }),
+    site: ({ origin }) => ({
+      '/': page(),
+      '/llms.txt': text(
+        `# Corpus Co\n\n> Garden tools.\n\n## Guides\n\n- [Spades](${origin}/spades.md) — choosing a spade\n- [Rakes](${origin}/rakes.md) — choosing a rake\n`,
+      ),
+      ...llmsTargets,
+    }),
     expect: { D4: 'pass' },
     codes: { D4: 'D4/ok' },
     source: `Shape flagged by a peer llms.txt validator on real files (issue 23 point 5); ${LLMSTXT}: "optionally a : and notes about the file"; our decision: the links are read (the reference parser reads them too), the separator is an advisory`,
@@ -460,7 +514,9 @@ Ask the shop for anything not listed.
     models: 'llms.txt over 100,000 characters',
     site: ({ origin }) => ({
       '/': page(),
-      '/llms.txt': text(`${llmsIndex(origin)}\n## More\n${Array.from({ length: 1500 }, (_, i) => `- [Guide ${i}](${origin}/spades.md): a guide about garden tool number ${i}`).join('\n')}\n`),
+      '/llms.txt': text(
+        `${llmsIndex(origin)}\n## More\n${Array.from({ length: 1500 }, (_, i) => `- [Guide ${i}](${origin}/spades.md): a guide about garden tool number ${i}`).join('\n')}\n`,
+      ),
       ...llmsTargets,
     }),
     expect: { D4: 'partial' },
@@ -503,7 +559,9 @@ Ask the shop for anything not listed.
       '/': page(),
       '/llms.txt': text(`${llmsIndex(origin)}- [Hoes](${origin}/spades.md): choosing a hoe\n`),
       ...llmsTargets,
-      '/llms-full.txt': text(`# Corpus Co\n\n> Everything about Corpus Co.\n\n${'Corpus Co sells garden tools and writes guides about them. '.repeat(80)}\n\n## Spades\n\nChoose a spade by its blade.\n`),
+      '/llms-full.txt': text(
+        `# Corpus Co\n\n> Everything about Corpus Co.\n\n${'Corpus Co sells garden tools and writes guides about them. '.repeat(80)}\n\n## Spades\n\nChoose a spade by its blade.\n`,
+      ),
     }),
     expect: { D5: 'partial' },
     codes: { D5: 'D5/low-coverage' },
@@ -516,7 +574,9 @@ Ask the shop for anything not listed.
       '/': page(),
       '/llms.txt': text(llmsIndex(origin)),
       ...llmsTargets,
-      '/llms-full.txt': text(`${llmsIndex(origin)}\n## Extra\n${Array.from({ length: 30 }, (_, i) => `- [Tool ${i}](${origin}/tools/${i}.md): a garden tool, number ${i} in the catalog`).join('\n')}\n`),
+      '/llms-full.txt': text(
+        `${llmsIndex(origin)}\n## Extra\n${Array.from({ length: 30 }, (_, i) => `- [Tool ${i}](${origin}/tools/${i}.md): a garden tool, number ${i} in the catalog`).join('\n')}\n`,
+      ),
     }),
     expect: { D5: 'partial' },
     codes: { D5: 'D5/low-coverage' },
@@ -529,7 +589,9 @@ Ask the shop for anything not listed.
       '/': page(),
       '/llms.txt': text(llmsIndex(origin)),
       ...llmsTargets,
-      '/llms-full.txt': text(`# Corpus Co\n\n## Spades\n\nSource: ${origin}/spades.md\n\nChoose a spade by its blade.\n\n## Rakes\n\nChoose a rake by its teeth.\n`),
+      '/llms-full.txt': text(
+        `# Corpus Co\n\n## Spades\n\nSource: ${origin}/spades.md\n\nChoose a spade by its blade.\n\n## Rakes\n\nChoose a rake by its teeth.\n`,
+      ),
     }),
     expect: { D5: 'pass' },
     codes: { D5: 'D5/ok' },
@@ -554,7 +616,10 @@ Ask the shop for anything not listed.
   {
     name: 'in-page-hint-markdown-alternate',
     models: 'the home page <head> links a Markdown alternate that resolves',
-    site: () => ({ '/': page('Corpus Co', '<link rel="alternate" type="text/markdown" href="/index.md">'), '/index.md': text('# Corpus Co\n\nGuides about tools.\n', MD) }),
+    site: () => ({
+      '/': page('Corpus Co', '<link rel="alternate" type="text/markdown" href="/index.md">'),
+      '/index.md': text('# Corpus Co\n\nGuides about tools.\n', MD),
+    }),
     expect: { D6: 'pass', C2: 'pass' },
     codes: { D6: 'D6/ok', C2: 'C2/ok' },
     source: 'HTML Living Standard §4.6.7.1 (rel=alternate with type); agent-docs-spec markdown-url-support',
@@ -583,7 +648,12 @@ Ask the shop for anything not listed.
     name: 'in-page-hint-llms-directive-top',
     models: 'a visually hidden blockquote pointing to /llms.txt before the page content, as the D6 fix guide writes it',
     site: ({ origin }) => ({
-      '/': { headers: H, body: html(`<blockquote class="visually-hidden">For AI agents: a documentation index is at <a href="/llms.txt">/llms.txt</a>.</blockquote><main><h1>Corpus Co</h1>${PROSE}</main>`) },
+      '/': {
+        headers: H,
+        body: html(
+          `<blockquote class="visually-hidden">For AI agents: a documentation index is at <a href="/llms.txt">/llms.txt</a>.</blockquote><main><h1>Corpus Co</h1>${PROSE}</main>`,
+        ),
+      },
       '/llms.txt': text(llmsIndex(origin)),
       ...llmsTargets,
     }),
@@ -600,4 +670,3 @@ Ask the shop for anything not listed.
     source: 'draft-mozleywilliams-dnsop-dnsaid; our decision docs/check-codes.md D7 (no public resolver queries)',
   },
 ];
-

@@ -21,8 +21,20 @@ const ARD_TEXT = 'ards-project/ard-spec spec/ard.md v0.91 (commit 04afa6cb0301, 
 const ARD_EXAMPLES = 'ards-project/ard-spec conformance/examples (snapshot at 5fa2f5a, 2026-07-15)';
 
 /** A v1 card (schema.ts at 8924e08) naming the fixture's own endpoint. */
-const v1 = (origin: string, extra: Record<string, unknown> = {}) => ({ $schema: SCHEMA, name: 'dev.corpus/tools', version: '1.0.0', description: 'Corpus tools', remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }], ...extra });
-const entry = (origin: string, extra: Record<string, unknown> = {}) => ({ identifier: 'urn:air:corpus.dev:mcp:tools', type: CARD_TYPE, url: `${origin}/mcp/server-card`, ...extra });
+const v1 = (origin: string, extra: Record<string, unknown> = {}) => ({
+  $schema: SCHEMA,
+  name: 'dev.corpus/tools',
+  version: '1.0.0',
+  description: 'Corpus tools',
+  remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }],
+  ...extra,
+});
+const entry = (origin: string, extra: Record<string, unknown> = {}) => ({
+  identifier: 'urn:air:corpus.dev:mcp:tools',
+  type: CARD_TYPE,
+  url: `${origin}/mcp/server-card`,
+  ...extra,
+});
 const cardRoute = (card: unknown) => json(card, { ...CORS, 'content-type': CARD_TYPE });
 /** A site whose AI Catalog names one card at <endpoint>/server-card, and whose endpoint answers MCP. */
 const cardSite = (origin: string, card: unknown) => ({
@@ -57,7 +69,9 @@ const serverCardExamples: Variant[] = [
           {
             type: 'streamable-http',
             url: `${origin}/{tenant}/mcp`,
-            headers: [{ name: 'Authorization', isRequired: true, isSecret: true, value: 'Bearer {token}', variables: { token: { isRequired: true, isSecret: true } } }],
+            headers: [
+              { name: 'Authorization', isRequired: true, isSecret: true, value: 'Bearer {token}', variables: { token: { isRequired: true, isSecret: true } } },
+            ],
             variables: { tenant: { isRequired: true, default: 'acme' } },
             supportedProtocolVersions: ['2025-06-18', '2025-11-25'],
           },
@@ -120,7 +134,8 @@ const serverCardExamples: Variant[] = [
 const discovery: Variant[] = [
   {
     name: 'mcp-ai-catalog-url-entry',
-    models: 'the AI Catalog at /.well-known/ai-catalog.json (application/ai-catalog+json) with one server-card entry by url (identifier, type, url: no displayName)',
+    models:
+      'the AI Catalog at /.well-known/ai-catalog.json (application/ai-catalog+json) with one server-card entry by url (identifier, type, url: no displayName)',
     site: ({ origin }) => cardSite(origin, v1(origin)),
     expect: { A4: 'pass', A10: 'partial' },
     codes: { A4: 'A4/ok', A10: 'A10/incomplete' },
@@ -131,7 +146,10 @@ const discovery: Variant[] = [
     models: 'the AI Catalog with a server-card entry whose card is inline in data',
     site: ({ origin }) => ({
       '/': page(),
-      '/.well-known/ai-catalog.json': json({ specVersion: '1.0', entries: [{ identifier: 'urn:air:corpus.dev:mcp:tools', displayName: 'Corpus tools', type: CARD_TYPE, data: v1(origin) }] }, AI_HEADERS),
+      '/.well-known/ai-catalog.json': json(
+        { specVersion: '1.0', entries: [{ identifier: 'urn:air:corpus.dev:mcp:tools', displayName: 'Corpus tools', type: CARD_TYPE, data: v1(origin) }] },
+        AI_HEADERS,
+      ),
       '/mcp': mcpRoute({ name: 'dev.corpus/tools' }),
     }),
     expect: { A4: 'pass', A10: 'pass' },
@@ -140,7 +158,7 @@ const discovery: Variant[] = [
   },
   {
     name: 'mcp-ard-url-entry',
-    models: 'the same catalog under ARD v0.91\'s name /.well-known/ard.json (entries only, no specVersion or host)',
+    models: "the same catalog under ARD v0.91's name /.well-known/ard.json (entries only, no specVersion or host)",
     site: ({ origin }) => ({
       '/': page(),
       '/.well-known/ard.json': json({ entries: [entry(origin, { displayName: 'Corpus tools', representativeQueries: ['find a tool', 'which spade'] })] }, CORS),
@@ -156,7 +174,21 @@ const discovery: Variant[] = [
     models: 'an ARD manifest at /.well-known/ard.json whose server-card entry carries the card inline',
     site: ({ origin }) => ({
       '/': page(),
-      '/.well-known/ard.json': json({ specVersion: '1.0', entries: [{ identifier: 'urn:air:corpus.dev:mcp:tools', displayName: 'Corpus tools', type: CARD_TYPE, data: v1(origin), representativeQueries: ['find a tool', 'which rake'] }] }, CORS),
+      '/.well-known/ard.json': json(
+        {
+          specVersion: '1.0',
+          entries: [
+            {
+              identifier: 'urn:air:corpus.dev:mcp:tools',
+              displayName: 'Corpus tools',
+              type: CARD_TYPE,
+              data: v1(origin),
+              representativeQueries: ['find a tool', 'which rake'],
+            },
+          ],
+        },
+        CORS,
+      ),
       '/mcp': mcpRoute({ name: 'dev.corpus/tools' }),
     }),
     expect: { A4: 'pass', A10: 'pass' },
@@ -174,23 +206,42 @@ const discovery: Variant[] = [
     }),
     expect: { A4: 'pass', A10: 'fail' },
     codes: { A4: 'A4/removed-location', A10: 'A10/missing' },
-    source: 'modelcontextprotocol/experimental-ext-server-card commit 1491bd2 (2026-07-20, "Use AI Catalog for Server Card discovery") removed the MCP Catalog; our decision: a card found there still counts (pass) with a finding naming /.well-known/ai-catalog.json; the MCP Catalog is no AI catalog for A10',
+    source:
+      'modelcontextprotocol/experimental-ext-server-card commit 1491bd2 (2026-07-20, "Use AI Catalog for Server Card discovery") removed the MCP Catalog; our decision: a card found there still counts (pass) with a finding naming /.well-known/ai-catalog.json; the MCP Catalog is no AI catalog for A10',
   },
   {
     name: 'mcp-card-documentation-only',
     models: 'a card that declares itself documentation-only (transport "documentation-only", no remotes)',
-    site: () => ({ '/': page(), '/.well-known/mcp/server-card.json': json({ $schema: SCHEMA, name: 'dev.corpus/docs', version: '1.0.0', description: 'Docs only', transport: 'documentation-only' }, CORS) }),
+    site: () => ({
+      '/': page(),
+      '/.well-known/mcp/server-card.json': json(
+        { $schema: SCHEMA, name: 'dev.corpus/docs', version: '1.0.0', description: 'Docs only', transport: 'documentation-only' },
+        CORS,
+      ),
+    }),
     expect: { A4: 'partial' },
     codes: { A4: 'A4/no-remotes' },
-    source: 'issue 28.9 (judged as lacking remotes, not as a broken server); schema.ts at 8924e08: remotes is the card\'s only connection member',
+    source: "issue 28.9 (judged as lacking remotes, not as a broken server); schema.ts at 8924e08: remotes is the card's only connection member",
   },
   {
     name: 'ard-agentmap-lighthouse-note',
-    models: 'an ARD manifest named by a robots.txt Agentmap line (A10 passes, and says what the line costs in Lighthouse\'s SEO audit)',
+    models: "an ARD manifest named by a robots.txt Agentmap line (A10 passes, and says what the line costs in Lighthouse's SEO audit)",
     site: ({ origin }) => ({
       '/': page(),
       '/robots.txt': text(`User-agent: *\nAllow: /\n\nAgentmap: ${origin}/.well-known/ard.json\n`),
-      '/.well-known/ard.json': json({ entries: [{ identifier: 'urn:air:corpus.dev:agent:advice', displayName: 'Corpus agent', type: 'application/a2a-agent-card+json', url: `${origin}/.well-known/agent-card.json` }] }, CORS),
+      '/.well-known/ard.json': json(
+        {
+          entries: [
+            {
+              identifier: 'urn:air:corpus.dev:agent:advice',
+              displayName: 'Corpus agent',
+              type: 'application/a2a-agent-card+json',
+              url: `${origin}/.well-known/agent-card.json`,
+            },
+          ],
+        },
+        CORS,
+      ),
     }),
     expect: { A10: 'pass' },
     codes: { A10: 'A10/ok' },
@@ -210,9 +261,30 @@ const ardExamples: Variant[] = [
           specVersion: '1.0',
           host: { displayName: 'Corpus Co', identifier: 'did:web:corpus.dev' },
           entries: [
-            { identifier: 'urn:air:corpus.dev:agent:helper', displayName: 'Helper', type: 'application/a2a-agent-card+json', url: `${origin}/agents/helper.json`, description: 'Helps', representativeQueries: ['help me', 'what can you do'] },
-            { identifier: 'urn:air:corpus.dev:mcp:tools', displayName: 'Tools', type: CARD_TYPE, url: `${origin}/mcp/server-card`, capabilities: ['Lookup'], description: 'Tools', representativeQueries: ['look it up', 'find it'] },
-            { identifier: 'urn:air:corpus.dev:catalog:more', displayName: 'More', type: 'application/ai-catalog+json', url: `${origin}/more.json`, description: 'More entries' },
+            {
+              identifier: 'urn:air:corpus.dev:agent:helper',
+              displayName: 'Helper',
+              type: 'application/a2a-agent-card+json',
+              url: `${origin}/agents/helper.json`,
+              description: 'Helps',
+              representativeQueries: ['help me', 'what can you do'],
+            },
+            {
+              identifier: 'urn:air:corpus.dev:mcp:tools',
+              displayName: 'Tools',
+              type: CARD_TYPE,
+              url: `${origin}/mcp/server-card`,
+              capabilities: ['Lookup'],
+              description: 'Tools',
+              representativeQueries: ['look it up', 'find it'],
+            },
+            {
+              identifier: 'urn:air:corpus.dev:catalog:more',
+              displayName: 'More',
+              type: 'application/ai-catalog+json',
+              url: `${origin}/more.json`,
+              description: 'More entries',
+            },
             { identifier: 'urn:air:corpus.dev:mcp:bare', displayName: 'Bare', type: CARD_TYPE, url: `${origin}/bare/server-card` },
           ],
         },
@@ -262,8 +334,26 @@ const ardExamples: Variant[] = [
           specVersion: '1.0',
           host: { displayName: 'Corpus Shop', identifier: 'corpus.dev', documentationUrl: `${origin}/docs` },
           entries: [
-            { identifier: 'urn:air:corpus.dev:agent:shop', displayName: 'Shop agent', type: 'application/a2a-agent-card+json', mediaType: 'application/a2a-agent-card+json', url: `${origin}/agents/shop.json`, tags: ['shop'], metadata: { city: 'Corpus' }, representativeQueries: ['open hours', 'book a table', 'menu', 'directions'] },
-            { identifier: 'urn:air:corpus.dev:mcp:shop', displayName: 'Shop tools', type: CARD_TYPE, mediaType: CARD_TYPE, data: v1(origin), tags: ['shop'], capabilities: ['Book'], representativeQueries: ['book', 'cancel', 'menu'] },
+            {
+              identifier: 'urn:air:corpus.dev:agent:shop',
+              displayName: 'Shop agent',
+              type: 'application/a2a-agent-card+json',
+              mediaType: 'application/a2a-agent-card+json',
+              url: `${origin}/agents/shop.json`,
+              tags: ['shop'],
+              metadata: { city: 'Corpus' },
+              representativeQueries: ['open hours', 'book a table', 'menu', 'directions'],
+            },
+            {
+              identifier: 'urn:air:corpus.dev:mcp:shop',
+              displayName: 'Shop tools',
+              type: CARD_TYPE,
+              mediaType: CARD_TYPE,
+              data: v1(origin),
+              tags: ['shop'],
+              capabilities: ['Book'],
+              representativeQueries: ['book', 'cancel', 'menu'],
+            },
           ],
         },
         CORS,

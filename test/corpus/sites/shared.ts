@@ -8,8 +8,10 @@ export const J = { 'content-type': 'application/json' };
 export const MD = { 'content-type': 'text/markdown; charset=utf-8' };
 export const XML = { 'content-type': 'application/xml' };
 
-export const PROSE = Array.from({ length: 6 }, (_, i) =>
-  `<p>Corpus Co writes plain guides about gardening tools. Part ${i + 1} explains how each tool is made, what it costs and how to return it within thirty days.</p>`,
+export const PROSE = Array.from(
+  { length: 6 },
+  (_, i) =>
+    `<p>Corpus Co writes plain guides about gardening tools. Part ${i + 1} explains how each tool is made, what it costs and how to return it within thirty days.</p>`,
 ).join('\n');
 
 export const html = (body: string, head = '', title = 'Corpus Co'): string =>
@@ -43,8 +45,10 @@ export const llmsTargets: Record<string, Route> = {
 export { prefersMarkdown };
 
 /** A page that negotiates: Markdown for agents that ask, HTML for browsers. */
-export const negotiating = (markdown: string, htmlRoute: { headers: Record<string, string>; body: string }, mdType = MD['content-type']): Route => (req, res) => {
-  const md = prefersMarkdown(String(req.headers.accept ?? ''));
-  res.writeHead(200, { ...(md ? { 'content-type': mdType } : htmlRoute.headers), vary: 'Accept' });
-  res.end(req.method === 'HEAD' ? undefined : md ? markdown : htmlRoute.body);
-};
+export const negotiating =
+  (markdown: string, htmlRoute: { headers: Record<string, string>; body: string }, mdType = MD['content-type']): Route =>
+  (req, res) => {
+    const md = prefersMarkdown(String(req.headers.accept ?? ''));
+    res.writeHead(200, { ...(md ? { 'content-type': mdType } : htmlRoute.headers), vary: 'Accept' });
+    res.end(req.method === 'HEAD' ? undefined : md ? markdown : htmlRoute.body);
+  };

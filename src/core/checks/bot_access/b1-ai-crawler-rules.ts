@@ -98,7 +98,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
     specUrls: SPEC,
     standards: ['rfc9309', 'aiRobotsTxt'],
     summary:
-      'For each known AI crawler and agent token, the robots.txt group that applies to it (RFC 9309) and whether it may fetch `/`; then the page fetched as eight AI crawlers and agents (GPTBot, OAI-SearchBot, ChatGPT-User, ClaudeBot, Claude-SearchBot, Claude-User, PerplexityBot, Perplexity-User) against the scanner\'s own answer. Passes when at least one AI search or user-initiated agent of a major operator can read the site and the server does not refuse a user agent robots.txt allows.',
+      "For each known AI crawler and agent token, the robots.txt group that applies to it (RFC 9309) and whether it may fetch `/`; then the page fetched as eight AI crawlers and agents (GPTBot, OAI-SearchBot, ChatGPT-User, ClaudeBot, Claude-SearchBot, Claude-User, PerplexityBot, Perplexity-User) against the scanner's own answer. Passes when at least one AI search or user-initiated agent of a major operator can read the site and the server does not refuse a user agent robots.txt allows.",
     why: 'Answer engines (ChatGPT search, Claude, Perplexity, Google AI features) only cite pages their crawlers may fetch. Blocking training crawlers is a policy choice and is never penalised.',
     remediation:
       'Add explicit robots.txt groups for AI crawlers: allow answer engines and user-requested fetches (OAI-SearchBot, ChatGPT-User, Claude-SearchBot, Claude-User, PerplexityBot) and decide on training crawlers (GPTBot, ClaudeBot, Google-Extended, CCBot) explicitly.',
@@ -106,8 +106,10 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       'B1/no-robots': 'no robots.txt (or an HTML page instead), so no AI crawler rules',
       'B1/no-groups': 'robots.txt has no User-agent group',
       'B1/all-blocked': 'partial: every AI answer engine and user-initiated agent of a major operator is blocked from /',
-      'B1/retired-tokens': 'partial: only retired Anthropic tokens are named while the current Claude crawlers fall to a `*` group that keeps them from `/` or the scanned page',
-      'B1/ua-refused': 'partial: robots.txt allows an AI crawler, but the server refuses its user agent (403/401/429/503, a challenge page or a reset) where the scanner\'s own request got the page',
+      'B1/retired-tokens':
+        'partial: only retired Anthropic tokens are named while the current Claude crawlers fall to a `*` group that keeps them from `/` or the scanned page',
+      'B1/ua-refused':
+        "partial: robots.txt allows an AI crawler, but the server refuses its user agent (403/401/429/503, a challenge page or a reset) where the scanner's own request got the page",
       'B1/ok': 'AI answer engines may fetch the site (training crawlers may be blocked: a policy choice)',
     },
     messages: {
@@ -172,7 +174,9 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
     }
     const blockedUser = answer.filter((t) => t.category === 'user' && t.access === 'blocked');
     if (blockedUser.length) {
-      advisories.push(`User-initiated fetchers (${listNames(blockedUser, 4)}) may not apply robots.txt to visits a person asked for; blocking them mostly removes your pages from those answers.`);
+      advisories.push(
+        `User-initiated fetchers (${listNames(blockedUser, 4)}) may not apply robots.txt to visits a person asked for; blocking them mostly removes your pages from those answers.`,
+      );
     }
     if (ua) advisories.push(...ua.advisories);
     const details = {
@@ -188,7 +192,8 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
         status: 'partial',
         code: 'B1/all-blocked',
         data: { lines: lines.join(' ') },
-        remediation: 'Allow at least the AI answer engines (OAI-SearchBot, Claude-SearchBot, PerplexityBot) and user-requested fetchers (ChatGPT-User, Claude-User) to fetch `/`; keep training crawlers blocked if you wish.',
+        remediation:
+          'Allow at least the AI answer engines (OAI-SearchBot, Claude-SearchBot, PerplexityBot) and user-requested fetchers (ChatGPT-User, Claude-User) to fetch `/`; keep training crawlers blocked if you wish.',
         matched,
         advisories,
         probes,
@@ -235,7 +240,10 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
         cloudflare:
           'With Cloudflare in front of the site, the managed robots.txt setting (AI Crawl Control in the dashboard) prepends AI crawler groups and a Content-Signal line to your file; check that it does not block the answer engines you want.',
       }),
-      verifyStep(`curl -s ${fx.origin}/robots.txt | grep -i -A3 -E 'user-agent: *(OAI-SearchBot|ChatGPT-User|Claude|PerplexityBot|GPTBot|\\*)'`, 'Answer engines must reach `/` (Allow, or no Disallow covering /); training crawlers as you decided.'),
+      verifyStep(
+        `curl -s ${fx.origin}/robots.txt | grep -i -A3 -E 'user-agent: *(OAI-SearchBot|ChatGPT-User|Claude|PerplexityBot|GPTBot|\\*)'`,
+        'Answer engines must reach `/` (Allow, or no Disallow covering /); training crawlers as you decided.',
+      ),
       specStep(SPEC),
     ];
   },

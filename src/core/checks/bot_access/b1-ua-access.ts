@@ -35,10 +35,10 @@ export interface UaFindings {
 }
 
 const CAVEAT =
-  'Verified-bot programs also check that a crawler comes from its vendor\'s published IP ranges, and this scan\'s requests do not: a refused user agent is strong evidence of a block, not proof (a rule against spoofed crawlers answers the same way). ai-ready sends these user agents only for this comparison.';
+  "Verified-bot programs also check that a crawler comes from its vendor's published IP ranges, and this scan's requests do not: a refused user agent is strong evidence of a block, not proof (a rule against spoofed crawlers answers the same way). ai-ready sends these user agents only for this comparison.";
 
 function shown(row: UaRow): string {
-  return row.answer === 'served' ? String(row.status) : row.reason ?? row.answer;
+  return row.answer === 'served' ? String(row.status) : (row.reason ?? row.answer);
 }
 
 /** "A", "A and B", "A, B and C". */
@@ -127,15 +127,21 @@ function whereTheBlockIs(fx: FixContext, names: string): FixStep {
     };
   }
   if (h.has('vercel')) {
-    return { title: 'Find the Vercel Firewall rule that refuses them', body: `Project → Firewall: the bot protection and "AI bots" managed rulesets, and custom rules matching the User-Agent. Set ${names} to be allowed, or log instead of deny; the Firewall's traffic view shows which rule fired.` };
+    return {
+      title: 'Find the Vercel Firewall rule that refuses them',
+      body: `Project → Firewall: the bot protection and "AI bots" managed rulesets, and custom rules matching the User-Agent. Set ${names} to be allowed, or log instead of deny; the Firewall's traffic view shows which rule fired.`,
+    };
   }
   const steps: string[] = [];
   if (h.has('nginx')) steps.push('nginx: search the config for `$http_user_agent` (an `if (...) { return 403; }` or a `map` naming the bots).');
-  if (h.has('apache') || h.has('litespeed')) steps.push('Apache/LiteSpeed: search .htaccess and vhosts for `RewriteCond %{HTTP_USER_AGENT}`, `SetEnvIfNoCase User-Agent` or `BrowserMatch` lines.');
+  if (h.has('apache') || h.has('litespeed'))
+    steps.push('Apache/LiteSpeed: search .htaccess and vhosts for `RewriteCond %{HTTP_USER_AGENT}`, `SetEnvIfNoCase User-Agent` or `BrowserMatch` lines.');
   const blockers = platformHook(fx, 'userAgentBlockers');
   if (blockers) steps.push(blockers);
-  if (h.has('express')) steps.push('Node/Express: look for middleware that tests `req.headers[\'user-agent\']` (an isbot or bot-blocker package).');
-  const where = steps.length ? steps.join(' ') : 'Look in the CDN or WAF in front of the site (bot-management or "block AI crawlers" settings, custom rules on the User-Agent), then in the web server config and any security plugin.';
+  if (h.has('express')) steps.push("Node/Express: look for middleware that tests `req.headers['user-agent']` (an isbot or bot-blocker package).");
+  const where = steps.length
+    ? steps.join(' ')
+    : 'Look in the CDN or WAF in front of the site (bot-management or "block AI crawlers" settings, custom rules on the User-Agent), then in the web server config and any security plugin.';
   return { title: 'Find the rule that refuses these user agents', body: `${where} Allow ${names}, or keep the block and state it in robots.txt (next step).` };
 }
 
@@ -145,7 +151,10 @@ export function uaRefusedSteps(fx: FixContext): FixStep[] {
   const rows = (d?.userAgents ?? []).filter((r) => r.answer === 'refused' && r.robots !== 'blocked');
   const names = and(rows.map((r) => r.token)) || 'the refused AI crawlers';
   const url = d?.pageUrl ?? `${fx.origin}/`;
-  const curls = [`curl -s -o /dev/null -w '%{http_code} ai-ready\\n' ${url}`, ...rows.map((r) => `curl -s -o /dev/null -w '%{http_code} ${r.token}\\n' -A '${r.userAgent}' ${url}`)];
+  const curls = [
+    `curl -s -o /dev/null -w '%{http_code} ai-ready\\n' ${url}`,
+    ...rows.map((r) => `curl -s -o /dev/null -w '%{http_code} ${r.token}\\n' -A '${r.userAgent}' ${url}`),
+  ];
   return [
     whereTheBlockIs(fx, names),
     {
@@ -156,7 +165,7 @@ export function uaRefusedSteps(fx: FixContext): FixStep[] {
     },
     verifyStep(
       curls.join('\n'),
-      'Each user agent should get the same status as the plain request. A refusal seen only from your machine may be a rule against spoofed crawlers (it checks IP ranges); the real crawlers\' hits in your logs or bot analytics settle it.',
+      "Each user agent should get the same status as the plain request. A refusal seen only from your machine may be a rule against spoofed crawlers (it checks IP ranges); the real crawlers' hits in your logs or bot analytics settle it.",
     ),
   ];
 }

@@ -66,12 +66,20 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     const advisories: string[] = [];
     const problems = [...new Set(lines.flatMap((l) => l.pairs.map((p) => p.problem).filter((p): p is string => !!p)))];
     if (problems.length) advisories.push(`Ignored: ${problems.slice(0, 5).join('; ')}.`);
-    if (lines.some((l) => l.pairs.some((p) => p.key === 'use'))) advisories.push('`use=` is an experimental Cloudflare signal outside the Content Signals Policy; agents may ignore it.');
+    if (lines.some((l) => l.pairs.some((p) => p.key === 'use')))
+      advisories.push('`use=` is an experimental Cloudflare signal outside the Content Signals Policy; agents may ignore it.');
     const valid = lines.filter((l) => l.valid);
     const details = {
       signals: lines.map((l) => {
         const m = signalMap(l);
-        return { userAgent: l.agents?.join(', ') ?? null, path: l.path ?? '/', search: m.search ?? null, aiInput: m['ai-input'] ?? null, aiTrain: m['ai-train'] ?? null, line: l.line };
+        return {
+          userAgent: l.agents?.join(', ') ?? null,
+          path: l.path ?? '/',
+          search: m.search ?? null,
+          aiInput: m['ai-input'] ?? null,
+          aiTrain: m['ai-train'] ?? null,
+          line: l.line,
+        };
       }),
     };
     const evidence = `${seen}; ${lines.length} Content-Signal line(s): ${lines.slice(0, 6).map(describeLine).join('; ')}${lines.length > 6 ? '; …' : ''}.`;
@@ -81,7 +89,8 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
         status: 'partial',
         code: 'B2/invalid',
         data: { observed: evidence },
-        remediation: 'Write the signals as `key=yes|no` with the keys search, ai-input and ai-train, e.g. `Content-Signal: search=yes, ai-input=yes, ai-train=no`.',
+        remediation:
+          'Write the signals as `key=yes|no` with the keys search, ai-input and ai-train, e.g. `Content-Signal: search=yes, ai-input=yes, ai-train=no`.',
         advisories,
         probes,
         details,
@@ -105,7 +114,10 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     const starCovered = valid.some((l) => isStarGroup(l.agents) && !l.path);
     const everyGroup = robots.groups.length > 0 && robots.groups.every((g) => valid.some((l) => l.agents === g.agents));
     const orphaned = valid.filter((l) => l.agents === null);
-    if (orphaned.length) advisories.push(`Line ${orphaned.map((l) => l.line).join(', ')} sits outside any User-agent group; group-aware parsers attach it to no crawler. Move it under \`User-agent: *\`.`);
+    if (orphaned.length)
+      advisories.push(
+        `Line ${orphaned.map((l) => l.line).join(', ')} sits outside any User-agent group; group-aware parsers attach it to no crawler. Move it under \`User-agent: *\`.`,
+      );
 
     if (!starCovered && !everyGroup) {
       return {
@@ -124,7 +136,8 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
         status: 'partial',
         code: 'B2/contradiction',
         data: { observed: evidence, contradictions: contradictions.join('; ') },
-        remediation: 'Make the signals agree with the access rules: one value per key per group, and no `search=yes`/`ai-input=yes` in a group that disallows `/`.',
+        remediation:
+          'Make the signals agree with the access rules: one value per key per group, and no `search=yes`/`ai-input=yes` in a group that disallows `/`.',
         matched,
         advisories,
         probes,
@@ -144,9 +157,9 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
         snippet,
         rulesOnly: false,
         nuxtConfig: `{\n    groups: [\n      { userAgent: ['*'], allow: ['/'], contentSignal: { search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' } },\n    ],\n  }`,
-        squarespace: 'Squarespace cannot add Content-Signal lines; only a proxy in front of the site (e.g. Cloudflare\'s managed robots.txt) can.',
+        squarespace: "Squarespace cannot add Content-Signal lines; only a proxy in front of the site (e.g. Cloudflare's managed robots.txt) can.",
         cloudflare:
-          'Cloudflare\'s managed robots.txt (AI Crawl Control in the dashboard) prepends the Content Signals Policy and `Content-Signal: search=yes,ai-train=no` to your robots.txt; add `ai-input=yes` yourself if you want AI answers to use your content.',
+          "Cloudflare's managed robots.txt (AI Crawl Control in the dashboard) prepends the Content Signals Policy and `Content-Signal: search=yes,ai-train=no` to your robots.txt; add `ai-input=yes` yourself if you want AI answers to use your content.",
       }),
       verifyStep(`curl -s ${fx.origin}/robots.txt | grep -i -B2 'content-signal'`, 'Expect a Content-Signal line under `User-agent: *` with key=yes|no pairs.'),
       specStep(SPEC),

@@ -52,7 +52,8 @@ export function jwkProblems(key: unknown, i: number): string[] {
   if (curves && typeof key.crv === 'string' && !curves.includes(key.crv))
     problems.push(`keys[${i}] (${kty}/${excerpt(key.crv, 20)}) is on a curve no HTTP Message Signatures algorithm signs with (${curves.join(', ')})`);
   if (typeof key.d === 'string') problems.push(`keys[${i}] contains a private key member "d": remove it now and rotate the key`);
-  if (typeof key.x === 'string' && Object.hasOwn(TEST_KEYS, key.x)) problems.push(`keys[${i}] is the published ${TEST_KEYS[key.x]}: verifiers should reject test keys; generate your own`);
+  if (typeof key.x === 'string' && Object.hasOwn(TEST_KEYS, key.x))
+    problems.push(`keys[${i}] is the published ${TEST_KEYS[key.x]}: verifiers should reject test keys; generate your own`);
   // At the well-known URI a `kid`, when present, MUST be the key's thumbprint (verifiers match it against keyid).
   const thumb = missing.length ? null : jwkThumbprint(key);
   if (thumb && typeof key.kid === 'string' && key.kid !== thumb) problems.push(`keys[${i}] has kid "${excerpt(key.kid, 48)}", not its JWK thumbprint ${thumb}`);
@@ -74,7 +75,9 @@ const JOSE_SIG_ALGS = new Set(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS5
 function jwkAdvisories(key: unknown, i: number): string[] {
   if (!isObject(key) || typeof key.alg !== 'string' || JOSE_SIG_ALGS.has(key.alg)) return [];
   if (HTTPSIG_ALGS.has(key.alg)) {
-    return [`keys[${i}] has alg "${key.alg}", an HTTP Signature Algorithms name: the draft (editor's copy heading -01) has a JWK's alg member follow RFC 7517 §4.4, i.e. a JOSE name such as EdDSA or Ed25519; the HTTP name goes in the signature's alg parameter`];
+    return [
+      `keys[${i}] has alg "${key.alg}", an HTTP Signature Algorithms name: the draft (editor's copy heading -01) has a JWK's alg member follow RFC 7517 §4.4, i.e. a JOSE name such as EdDSA or Ed25519; the HTTP name goes in the signature's alg parameter`,
+    ];
   }
   return [`keys[${i}] has alg "${excerpt(key.alg, 20)}", not a JOSE signature algorithm (RFC 7517 §4.4; e.g. EdDSA, Ed25519, ES256, PS512)`];
 }
@@ -91,10 +94,14 @@ function isLoopbackHost(host: string): boolean {
 function signatureAdvisories(res: FetchResult): string[] {
   const input = res.headers['signature-input'];
   if (!res.headers['signature'] || !input)
-    return ['The response carries no Signature / Signature-Input headers; the draft recommends signing the directory response with each key it lists (RFC 9421, tag "http-message-signatures-directory").'];
+    return [
+      'The response carries no Signature / Signature-Input headers; the draft recommends signing the directory response with each key it lists (RFC 9421, tag "http-message-signatures-directory").',
+    ];
   const out: string[] = [];
-  if (!/tag="http-message-signatures-directory"/.test(input)) out.push('Signature-Input has no tag="http-message-signatures-directory", the tag the draft gives the directory response signature.');
-  if (!/"content-digest"/.test(input) || !res.headers['content-digest']) out.push('The directory signature does not cover a Content-Digest of the body (RFC 9530), which the draft requires of it.');
+  if (!/tag="http-message-signatures-directory"/.test(input))
+    out.push('Signature-Input has no tag="http-message-signatures-directory", the tag the draft gives the directory response signature.');
+  if (!/"content-digest"/.test(input) || !res.headers['content-digest'])
+    out.push('The directory signature does not cover a Content-Digest of the body (RFC 9530), which the draft requires of it.');
   return out;
 }
 
@@ -116,7 +123,8 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       'B3/missing': 'info: no key directory (only sites that send signed bot traffic publish one)',
       'B3/not-jwks': 'partial: the directory is not a JSON object',
       'B3/no-keys': 'partial: no keys array, or an empty one',
-      'B3/bad-keys': 'partial: keys lack required members, expose private ones, are test keys, sit on non-signing curves or carry a kid that is not their thumbprint',
+      'B3/bad-keys':
+        'partial: keys lack required members, expose private ones, are test keys, sit on non-signing curves or carry a kid that is not their thumbprint',
       'B3/redirected': 'partial: the directory is only reached through a redirect, which verifiers must not follow',
       'B3/ok': 'a valid Web Bot Auth key directory',
     },
@@ -125,12 +133,12 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       'B3/not-jwks': '{seen}: {problem}. Starts: "{start}"',
       'B3/no-keys': '{seen}: {problem}.',
       'B3/bad-keys': '{seen}; {facts}; {problems}.',
-      'B3/redirected': '{seen}: reached through a redirect ({chain}); verifiers treat anything but a direct 200 as a discovery failure and must not follow redirects.',
+      'B3/redirected':
+        '{seen}: reached through a redirect ({chain}); verifiers treat anything but a direct 200 as a discovery failure and must not follow redirects.',
       'B3/ok': '{seen}; {facts}.',
     },
   },
-  gather: (ctx) =>
-    ctx.fetch(WBA_DIRECTORY_PATH, { accept: `${WBA_MEDIA_TYPE}, application/json;q=0.9, */*;q=0.1`, maxBytes: 1024 * 1024 }),
+  gather: (ctx) => ctx.fetch(WBA_DIRECTORY_PATH, { accept: `${WBA_MEDIA_TYPE}, application/json;q=0.9, */*;q=0.1`, maxBytes: 1024 * 1024 }),
   evaluate(res) {
     const probes = [res];
     const seen = describeProbe(res, new URL(res.requestedUrl).origin);
@@ -143,9 +151,11 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       };
     }
     const advisories: string[] = [];
-    if (res.contentType !== WBA_MEDIA_TYPE) advisories.push(`Served as ${res.contentType ?? 'no content type'}; the draft requires ${WBA_MEDIA_TYPE} at the well-known URI.`);
+    if (res.contentType !== WBA_MEDIA_TYPE)
+      advisories.push(`Served as ${res.contentType ?? 'no content type'}; the draft requires ${WBA_MEDIA_TYPE} at the well-known URI.`);
     advisories.push(...signatureAdvisories(res));
-    if (new URL(res.url).protocol !== 'https:' && !isLoopbackHost(new URL(res.url).hostname)) advisories.push('Served over http; the draft requires the directory to be served over HTTPS.');
+    if (new URL(res.url).protocol !== 'https:' && !isLoopbackHost(new URL(res.url).hostname))
+      advisories.push('Served over http; the draft requires the directory to be served over HTTPS.');
     if (res.redirects.length) {
       return {
         status: 'partial',
@@ -180,7 +190,10 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
     }
     const problems = keys.flatMap((k, i) => jwkProblems(k, i));
     advisories.push(...keys.flatMap((k, i) => jwkAdvisories(k, i)).slice(0, 4));
-    const kinds = keys.filter(isObject).map((k) => [k.kty, k.crv].filter((x) => typeof x === 'string').join('/')).filter(Boolean);
+    const kinds = keys
+      .filter(isObject)
+      .map((k) => [k.kty, k.crv].filter((x) => typeof x === 'string').join('/'))
+      .filter(Boolean);
     // The response signature names its key by thumbprint (the draft's keyid); a kid is the same value when valid.
     const byKeyid = new Map<string, Record<string, unknown>>();
     for (const k of keys.filter(isObject)) {
@@ -200,16 +213,29 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
         status: 'partial',
         code: 'B3/bad-keys',
         data: { seen, facts, problems: problems.slice(0, 4).join('; ') },
-        remediation: 'Publish your own public signing keys only (OKP Ed25519: crv and x; EC P-256/P-384: crv, x, y; RSA: n, e), each with no kid or a kid equal to its JWK SHA-256 thumbprint (RFC 7638).',
+        remediation:
+          'Publish your own public signing keys only (OKP Ed25519: crv and x; EC P-256/P-384: crv, x, y; RSA: n, e), each with no kid or a kid equal to its JWK SHA-256 thumbprint (RFC 7638).',
         advisories,
         probes,
         details,
       };
     }
-    return { status: 'pass', code: 'B3/ok', data: { seen, facts }, details, matched: 'HTTP Message Signatures directory (draft-ietf-webbotauth-httpsig-protocol §5.5, editor\'s copy 2026-10-09), JWK Set RFC 7517', advisories, probes };
+    return {
+      status: 'pass',
+      code: 'B3/ok',
+      data: { seen, facts },
+      details,
+      matched: "HTTP Message Signatures directory (draft-ietf-webbotauth-httpsig-protocol §5.5, editor's copy 2026-10-09), JWK Set RFC 7517",
+      advisories,
+      probes,
+    };
   },
   fixGuide(fx) {
-    const content = JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', kid: '<JWK SHA-256 thumbprint of the key>', x: '<base64url public key>', use: 'sig' }] }, null, 2);
+    const content = JSON.stringify(
+      { keys: [{ kty: 'OKP', crv: 'Ed25519', kid: '<JWK SHA-256 thumbprint of the key>', x: '<base64url public key>', use: 'sig' }] },
+      null,
+      2,
+    );
     // Prints the public JWK with kid = its RFC 7638 / RFC 8037 A.3 thumbprint; the private key stays in the PEM file.
     const keygen = [
       `node -e "const c=require('node:crypto'),fs=require('node:fs');`,
@@ -220,10 +246,13 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       `console.log(JSON.stringify({keys:[{kty,crv,kid,x,use:'sig'}]},null,2))"`,
     ].join('');
     return [
-      { title: 'Only needed if you send bot or agent traffic', body: 'Web Bot Auth lets sites verify requests your crawlers or agents sign (RFC 9421). Sites that only receive traffic can ignore this check.' },
+      {
+        title: 'Only needed if you send bot or agent traffic',
+        body: 'Web Bot Auth lets sites verify requests your crawlers or agents sign (RFC 9421). Sites that only receive traffic can ignore this check.',
+      },
       {
         title: 'Generate a signing key',
-        body: 'An Ed25519 key of your own (never a published test key). The kid, if you give one, must be the key\'s JWK SHA-256 thumbprint: verifiers match it against the keyid of your signatures. Keep the private key out of the directory.',
+        body: "An Ed25519 key of your own (never a published test key). The kid, if you give one, must be the key's JWK SHA-256 thumbprint: verifiers match it against the keyid of your signatures. Keep the private key out of the directory.",
         code: keygen,
         lang: 'sh',
       },
@@ -237,7 +266,10 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
         title: 'Sign your outgoing requests',
         body: `Sign each request with the private key (tag "web-bot-auth", keyid = the thumbprint, created and expires) and send Signature-Agent in its dictionary form, e.g. Signature-Agent: sig1="${fx.origin}${WBA_DIRECTORY_PATH}", covered by the signature. Cloudflare's web-bot-auth libraries implement it.`,
       },
-      verifyStep(`curl -si ${fx.origin}${WBA_DIRECTORY_PATH}`, `Expect 200 with no redirect, Content-Type: ${WBA_MEDIA_TYPE}, and {"keys": [...]} with public keys only.`),
+      verifyStep(
+        `curl -si ${fx.origin}${WBA_DIRECTORY_PATH}`,
+        `Expect 200 with no redirect, Content-Type: ${WBA_MEDIA_TYPE}, and {"keys": [...]} with public keys only.`,
+      ),
       specStep(SPEC),
     ];
   },

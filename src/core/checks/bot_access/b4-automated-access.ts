@@ -30,7 +30,8 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
     weight: 0,
     specUrls: SPEC,
     standards: ['challengePages'],
-    summary: 'Whether the page answered an honest automated client, or a bot wall (challenge page, CAPTCHA, 401/403/429/503) stood in front of it. Informational only, never scored.',
+    summary:
+      'Whether the page answered an honest automated client, or a bot wall (challenge page, CAPTCHA, 401/403/429/503) stood in front of it. Informational only, never scored.',
     why: 'Agents fetch pages without a browser; a challenge page in front of the content hides everything else from them, and from this scan.',
     remediation: 'Let verified AI agents and crawlers through the bot protection (allow-list them or verify Web Bot Auth signatures) for public pages.',
     codes: {
@@ -40,8 +41,10 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
     },
     messages: {
       'B4/challenged': '{seen}: {wall}{retry}. The site refused an automated client, so {pageChecks} could not be measured from this page.{siteLevel}',
-      'B4/refused': '{seen}: the page {why}{retry} without a recognisable challenge page. Automated clients may be refused; {pageChecks} rest on this response.{siteLevel}',
-      'B4/open': '{seen}: the page answered an automated client without a challenge.{siteLevel} Per-crawler blocking by user agent is compared in B1; blocking by IP address cannot be tested from outside.',
+      'B4/refused':
+        '{seen}: the page {why}{retry} without a recognisable challenge page. Automated clients may be refused; {pageChecks} rest on this response.{siteLevel}',
+      'B4/open':
+        '{seen}: the page answered an automated client without a challenge.{siteLevel} Per-crawler blocking by user agent is compared in B1; blocking by IP address cannot be tested from outside.',
     },
   },
   async gather(ctx) {
@@ -63,14 +66,17 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
         status: 'info',
         code: 'B4/challenged',
         data: { seen, wall, retry, pageChecks: PAGE_CHECKS, siteLevel },
-        advisories: ['ai-ready does not impersonate browsers (it sends vendor crawler user agents only for B1\'s comparison); verified agents may still be let through by the same protection.'],
+        advisories: [
+          "ai-ready does not impersonate browsers (it sends vendor crawler user agents only for B1's comparison); verified agents may still be let through by the same protection.",
+        ],
         probes,
         details: { blocked: true, reason: wall, siteLevelBlocked: !!robotsWall } as B4Details,
       };
     }
     const status = page.status ?? 0;
     if ([401, 403, 429, 503].includes(status)) {
-      const why = status === 401 ? 'asks for authentication' : status === 403 ? 'refused the request' : status === 429 ? 'rate-limited the request' : 'was unavailable';
+      const why =
+        status === 401 ? 'asks for authentication' : status === 403 ? 'refused the request' : status === 429 ? 'rate-limited the request' : 'was unavailable';
       return {
         status: 'info',
         code: 'B4/refused',
@@ -89,13 +95,23 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
   },
   fixGuide(fx) {
     // A host in front of the site (Cloudflare's bot management) names its own setting for the first step.
-    return throughHosts(fx, 'botProtection', [
-      {
-        title: 'Let verified agents through your bot protection',
-        body: 'In your WAF or bot-management product, allow-list verified AI crawlers and agents (published IP ranges, reverse DNS, or Web Bot Auth signatures) for public content instead of challenging every non-browser client.',
-      },
-      { title: 'Check from a terminal', body: 'A plain automated request should get the page, not a challenge:', code: `curl -sI ${fx.origin}/ | head -n 5`, lang: 'sh' },
-      specStep(SPEC),
-    ], undefined);
+    return throughHosts(
+      fx,
+      'botProtection',
+      [
+        {
+          title: 'Let verified agents through your bot protection',
+          body: 'In your WAF or bot-management product, allow-list verified AI crawlers and agents (published IP ranges, reverse DNS, or Web Bot Auth signatures) for public content instead of challenging every non-browser client.',
+        },
+        {
+          title: 'Check from a terminal',
+          body: 'A plain automated request should get the page, not a challenge:',
+          code: `curl -sI ${fx.origin}/ | head -n 5`,
+          lang: 'sh',
+        },
+        specStep(SPEC),
+      ],
+      undefined,
+    );
   },
 });

@@ -9,10 +9,7 @@ import { CONTENT_SIGNAL_VOCAB } from './b2-content-signals.js';
 import { AIPREF_CATEGORIES, describePreferences, readContentUsage, readContentUsageRule, type ContentUsageHeader } from './content-usage-header.js';
 import { describeToolFlags, lighthouseUnknownDirectives, LIGHTHOUSE_ROBOTS_AUDIT } from './robots-tool-flags.js';
 
-const SPEC = [
-  'https://datatracker.ietf.org/doc/draft-ietf-aipref-vocab/',
-  'https://datatracker.ietf.org/doc/draft-ietf-aipref-attach/',
-];
+const SPEC = ['https://datatracker.ietf.org/doc/draft-ietf-aipref-vocab/', 'https://datatracker.ietf.org/doc/draft-ietf-aipref-attach/'];
 
 /** B5 reads robots.txt lines and the page's `Content-Usage` response header. */
 export interface ContentUsageArtifact {
@@ -65,7 +62,8 @@ function conflicts(robots: RobotsArtifact, lines: UsageLine[], h: ContentUsageHe
   const signals = prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB).filter((l) => isStarGroup(l.agents) || !l.agents);
   const signal = new Map(signals.flatMap((l) => l.pairs.filter((p) => p.valid).map((p) => [p.key, p.value] as const)));
   const usage = new Map<string, string>();
-  for (const l of lines.filter((l) => !l.path && (isStarGroup(l.agents) || !l.agents))) for (const [k, v] of Object.entries(l.preference.preferences)) usage.set(k, v === 'allow' ? 'y' : 'n');
+  for (const l of lines.filter((l) => !l.path && (isStarGroup(l.agents) || !l.agents)))
+    for (const [k, v] of Object.entries(l.preference.preferences)) usage.set(k, v === 'allow' ? 'y' : 'n');
   for (const [k, v] of Object.entries(h?.preferences ?? {})) usage.set(k, v === 'allow' ? 'y' : 'n');
   const out: string[] = [];
   for (const [key, value] of usage) {
@@ -91,12 +89,15 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
     summary:
       'An IETF AI-preferences statement (draft-ietf-aipref-vocab: train-ai, search = y|n; any other label is ignored), sent as the `Content-Usage` response header of the page or as a `Content-Usage:` line in robots.txt (a Structured Fields dictionary, draft-ietf-aipref-attach). Extra credit: the drafts are not final.',
     why: 'The IETF AI Preferences working group is standardising how sites state AI usage preferences; publishing them now costs one header and is read by early adopters.',
-    remediation: 'Send `Content-Usage: train-ai=n, search=y` (your own choice of y/n) as a response header; a `Content-Usage:` line in robots.txt says the same but Lighthouse\'s robots-txt audit flags it.',
+    remediation:
+      "Send `Content-Usage: train-ai=n, search=y` (your own choice of y/n) as a response header; a `Content-Usage:` line in robots.txt says the same but Lighthouse's robots-txt audit flags it.",
     codes: {
       'B5/no-robots': 'no robots.txt and no Content-Usage header, so no preference',
       'B5/missing': 'no Content-Usage line in robots.txt and no Content-Usage header',
-      'B5/invalid': 'no Content-Usage line states a train-ai or search preference (token y or n), and no valid header; labels outside the current vocabulary (ai-use, bots, train-genai) are ignored',
-      'B5/header-invalid': 'the Content-Usage header states no preference (not a Structured Fields dictionary, or no train-ai/search with the token y or n; other labels are ignored), and robots.txt has no valid line',
+      'B5/invalid':
+        'no Content-Usage line states a train-ai or search preference (token y or n), and no valid header; labels outside the current vocabulary (ai-use, bots, train-genai) are ignored',
+      'B5/header-invalid':
+        'the Content-Usage header states no preference (not a Structured Fields dictionary, or no train-ai/search with the token y or n; other labels are ignored), and robots.txt has no valid line',
       'B5/ok': 'a train-ai or search preference in the Content-Usage response header or in robots.txt',
     },
     messages: {
@@ -121,19 +122,40 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
     const lines = robots.found ? usageLines(robots) : [];
     const categories = AIPREF_CATEGORIES.join(', ');
     const advisories: string[] = [];
-    const statements = [...lines.map((l) => ({ where: `robots.txt line ${l.line}`, h: l.preference })), ...(header ? [{ where: 'Content-Usage header', h: header }] : [])];
+    const statements = [
+      ...lines.map((l) => ({ where: `robots.txt line ${l.line}`, h: l.preference })),
+      ...(header ? [{ where: 'Content-Usage header', h: header }] : []),
+    ];
     const older = [...new Set(statements.flatMap((s) => s.h.olderLabels))];
-    if (older.length) advisories.push(`${older.join(', ')}: not in the current vocabulary (${VOCAB_READ} defines ${categories}; ai-use left it, bots and train-genai earlier), so ignored as the draft requires: no preference is stated by ${older.length > 1 ? 'them' : 'it'}.`);
+    if (older.length)
+      advisories.push(
+        `${older.join(', ')}: not in the current vocabulary (${VOCAB_READ} defines ${categories}; ai-use left it, bots and train-genai earlier), so ignored as the draft requires: no preference is stated by ${older.length > 1 ? 'them' : 'it'}.`,
+      );
     const unknownValues = [...new Set(statements.flatMap((s) => s.h.unknownValues.map((k) => `${k} (${s.where})`)))];
-    if (unknownValues.length) advisories.push(`${unknownValues.slice(0, 5).join(', ')}: without the token y or n, so unknown (quoted "n", yes/no and upper-case N are not the tokens y/n).`);
+    if (unknownValues.length)
+      advisories.push(
+        `${unknownValues.slice(0, 5).join(', ')}: without the token y or n, so unknown (quoted "n", yes/no and upper-case N are not the tokens y/n).`,
+      );
     const ignored = [...new Set(statements.flatMap((s) => s.h.ignoredLabels))];
     if (ignored.length) advisories.push(`Unknown label(s) ${ignored.slice(0, 8).join(', ')} ignored, as the draft says.`);
     const broken = lines.filter((l) => l.preference.parseError);
-    if (broken.length) advisories.push(`robots.txt line(s) ${broken.slice(0, 5).map((l) => l.line).join(', ')}: not a Structured Fields Dictionary (${broken[0].preference.parseError}), so every preference there is unknown (labels are lower-case, values bare tokens).`);
-    if ([...lines.map((l) => l.raw), header?.raw ?? ''].some((v) => /=\s*"?(yes|no)"?\b/i.test(v))) advisories.push('Content-Usage takes y/n tokens; yes/no belongs to Content-Signal (check B2).');
+    if (broken.length)
+      advisories.push(
+        `robots.txt line(s) ${broken
+          .slice(0, 5)
+          .map((l) => l.line)
+          .join(
+            ', ',
+          )}: not a Structured Fields Dictionary (${broken[0].preference.parseError}), so every preference there is unknown (labels are lower-case, values bare tokens).`,
+      );
+    if ([...lines.map((l) => l.raw), header?.raw ?? ''].some((v) => /=\s*"?(yes|no)"?\b/i.test(v)))
+      advisories.push('Content-Usage takes y/n tokens; yes/no belongs to Content-Signal (check B2).');
     if (header?.parseError && lines.some((l) => l.valid)) advisories.push(describeHeader(header) + '.');
     const disagree = conflicts(robots, lines, header);
-    if (disagree.length) advisories.push(`Content-Signal (B2) and Content-Usage disagree: ${disagree.join('; ')}. Readers that combine statements apply the most restrictive one; make them say the same.`);
+    if (disagree.length)
+      advisories.push(
+        `Content-Signal (B2) and Content-Usage disagree: ${disagree.join('; ')}. Readers that combine statements apply the most restrictive one; make them say the same.`,
+      );
     else if (prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB).some((l) => l.valid) && (lines.some((l) => l.valid) || headerValid)) {
       advisories.push('Content-Signal (B2) and Content-Usage both present and consistent: keep both, each is read by its own readers.');
     }
@@ -141,15 +163,31 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
     const flagged = robots.found ? describeToolFlags(lighthouseUnknownDirectives(robots.text), ['content-usage']) : null;
     if (flagged) advisories.push(flagged);
     const parts: string[] = [];
-    if (robots.found) parts.push(lines.length ? `${seen}; ${lines.length} Content-Usage line(s): ${lines.slice(0, 6).map(describeLine).join('; ')}${lines.length > 6 ? '; …' : ''}` : `${seen}; no Content-Usage line`);
+    if (robots.found)
+      parts.push(
+        lines.length
+          ? `${seen}; ${lines.length} Content-Usage line(s): ${lines.slice(0, 6).map(describeLine).join('; ')}${lines.length > 6 ? '; …' : ''}`
+          : `${seen}; no Content-Usage line`,
+      );
     else parts.push(`${seen}: no robots.txt`);
     if (header) parts.push(describeHeader(header));
     const observed = `${parts.join('. ')}.`;
     if (!lines.some((l) => l.valid) && !headerValid) {
       const signalOnly = prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB).some((l) => l.valid);
-      if (signalOnly) advisories.push('Content-Signal (B2) is present: it is Cloudflare\'s yes/no vocabulary, not the IETF one. Publishing both is fine (train-ai ↔ ai-train, search ↔ search; Content-Signal\'s ai-input has no IETF label now).');
+      if (signalOnly)
+        advisories.push(
+          "Content-Signal (B2) is present: it is Cloudflare's yes/no vocabulary, not the IETF one. Publishing both is fine (train-ai ↔ ai-train, search ↔ search; Content-Signal's ai-input has no IETF label now).",
+        );
       if (header) {
-        return { status: 'fail', code: 'B5/header-invalid', data: { observed, categories }, remediation: 'Send the header as a Structured Fields dictionary of tokens, e.g. `Content-Usage: train-ai=n, search=y` (lower-case labels train-ai and search, bare y/n).', advisories, probes };
+        return {
+          status: 'fail',
+          code: 'B5/header-invalid',
+          data: { observed, categories },
+          remediation:
+            'Send the header as a Structured Fields dictionary of tokens, e.g. `Content-Usage: train-ai=n, search=y` (lower-case labels train-ai and search, bare y/n).',
+          advisories,
+          probes,
+        };
       }
       if (!robots.found) return { status: 'fail', code: 'B5/no-robots', data: { seen }, advisories, probes };
       if (!lines.length) return { status: 'fail', code: 'B5/missing', data: { seen }, advisories, probes };
@@ -170,7 +208,10 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
       matched: `IETF AIPREF vocabulary (${VOCAB_READ}) attached in ${where} (${ATTACH_READ})`,
       advisories,
       probes,
-      details: { header: header ? { preferences: header.preferences, parseError: header.parseError, ignored: [...header.olderLabels, ...header.ignoredLabels] } : null, robotsLines: lines.filter((l) => l.valid).length },
+      details: {
+        header: header ? { preferences: header.preferences, parseError: header.parseError, ignored: [...header.olderLabels, ...header.ignoredLabels] } : null,
+        robotsLines: lines.filter((l) => l.valid).length,
+      },
     };
   },
   fixGuide(fx) {
@@ -187,13 +228,21 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
         rulesOnly: false,
         nuxtConfig: `{\n    groups: [\n      { userAgent: ['*'], allow: ['/'], contentUsage: { 'train-ai': 'n', search: 'y' } },\n    ],\n  }`,
         squarespace: 'Squarespace cannot add Content-Usage lines; send the header instead, or use a proxy in front of the site.',
-        cloudflare: 'Cloudflare\'s managed robots.txt writes Content-Signal (B2), not Content-Usage; add the Content-Usage line to your own robots.txt, which Cloudflare keeps below its managed block.',
+        cloudflare:
+          "Cloudflare's managed robots.txt writes Content-Signal (B2), not Content-Usage; add the Content-Usage line to your own robots.txt, which Cloudflare keeps below its managed block.",
       }).map((step, i) =>
         i === 0
-          ? { ...step, title: `Or, in robots.txt: ${step.title.charAt(0).toLowerCase()}${step.title.slice(1)}`, body: `${step.body ? `${step.body} ` : ''}The cost: ${LIGHTHOUSE_ROBOTS_AUDIT.tool} reports a Content-Usage line as "Unknown directive" and fails (${LIGHTHOUSE_ROBOTS_AUDIT.source}); the header above has no such cost.` }
+          ? {
+              ...step,
+              title: `Or, in robots.txt: ${step.title.charAt(0).toLowerCase()}${step.title.slice(1)}`,
+              body: `${step.body ? `${step.body} ` : ''}The cost: ${LIGHTHOUSE_ROBOTS_AUDIT.tool} reports a Content-Usage line as "Unknown directive" and fails (${LIGHTHOUSE_ROBOTS_AUDIT.source}); the header above has no such cost.`,
+            }
           : step,
       ),
-      verifyStep(`curl -sI ${fx.origin}/ | grep -i '^content-usage'; curl -s ${fx.origin}/robots.txt | grep -i 'content-usage'`, 'Expect `Content-Usage: train-ai=n, search=y` (your values) as a response header, or the same line under `User-agent: *` in robots.txt.'),
+      verifyStep(
+        `curl -sI ${fx.origin}/ | grep -i '^content-usage'; curl -s ${fx.origin}/robots.txt | grep -i 'content-usage'`,
+        'Expect `Content-Usage: train-ai=n, search=y` (your values) as a response header, or the same line under `User-agent: *` in robots.txt.',
+      ),
       specStep(SPEC),
     ];
   },

@@ -62,7 +62,9 @@ export function readContentUsage(raw: string): ContentUsageHeader {
 
 /** The preferences as `label=y|n`, in vocabulary order. */
 export function describePreferences(h: ContentUsageHeader): string {
-  return AIPREF_CATEGORIES.filter((c) => h.preferences[c]).map((c) => `${c}=${h.preferences[c] === 'allow' ? 'y' : 'n'}`).join(', ');
+  return AIPREF_CATEGORIES.filter((c) => h.preferences[c])
+    .map((c) => `${c}=${h.preferences[c] === 'allow' ? 'y' : 'n'}`)
+    .join(', ');
 }
 
 export interface ContentUsageRule {

@@ -64,7 +64,11 @@ function signatureBase(member: InnerList, res: FetchResult): { base?: string; pr
  * Reads and verifies the directory's response signatures. `keyFor` finds a listed key by the
  * signature's keyid (its thumbprint or kid). Null when the response carries no signature fields.
  */
-export function readDirectorySignatures(res: FetchResult, keyFor: (keyid: string) => Jwk | undefined, nowSec = Math.floor(Date.now() / 1000)): DirectorySignatures | null {
+export function readDirectorySignatures(
+  res: FetchResult,
+  keyFor: (keyid: string) => Jwk | undefined,
+  nowSec = Math.floor(Date.now() / 1000),
+): DirectorySignatures | null {
   const inputHeader = res.headers['signature-input'];
   const sigHeader = res.headers['signature'];
   if (!inputHeader || !sigHeader) return null;

@@ -49,7 +49,11 @@ export function parsePrefValue(raw: string, vocab: PrefVocabulary): Pick<PrefLin
       const eq = item.indexOf('=');
       if (eq < 0) return { key: item.toLowerCase(), value: '', valid: false, problem: `"${item}" is not key=value` };
       const key = item.slice(0, eq).trim().toLowerCase();
-      const value = item.slice(eq + 1).trim().toLowerCase().replace(/^"(.*)"$/, '$1');
+      const value = item
+        .slice(eq + 1)
+        .trim()
+        .toLowerCase()
+        .replace(/^"(.*)"$/, '$1');
       const ext = vocab.extensions?.get(key);
       if (ext) return { key, value, valid: false, ...(ext.has(value) ? {} : { problem: `${key}=${value}: unexpected value` }) };
       if (!vocab.keys.has(key)) return { key, value, valid: false, problem: `unknown key "${key}"` };

@@ -15,7 +15,17 @@ export const LIGHTHOUSE_ROBOTS_AUDIT = {
 
 /** DIRECTIVE_SAFELIST of robots-txt.js at 83f1c6fd0d. */
 export const LIGHTHOUSE_ROBOTS_SAFELIST: ReadonlySet<string> = new Set([
-  'user-agent', 'disallow', 'allow', 'sitemap', 'crawl-delay', 'clean-param', 'host', 'request-rate', 'visit-time', 'noindex', 'content-signal',
+  'user-agent',
+  'disallow',
+  'allow',
+  'sitemap',
+  'crawl-delay',
+  'clean-param',
+  'host',
+  'request-rate',
+  'visit-time',
+  'noindex',
+  'content-signal',
 ]);
 
 export interface FlaggedDirective {
@@ -57,7 +67,9 @@ const ALTERNATIVE: Record<string, string> = {
 export function describeToolFlags(flags: FlaggedDirective[], only?: readonly string[]): string | null {
   const shown = only ? flags.filter((f) => only.includes(f.directive)) : flags;
   if (!shown.length) return null;
-  const names = shown.map((f) => `${f.directive} (line${f.lines.length > 1 ? 's' : ''} ${f.lines.join(', ')}${f.count > f.lines.length ? ', …' : ''})`).join(', ');
+  const names = shown
+    .map((f) => `${f.directive} (line${f.lines.length > 1 ? 's' : ''} ${f.lines.join(', ')}${f.count > f.lines.length ? ', …' : ''})`)
+    .join(', ');
   const alternatives = shown.map((f) => ALTERNATIVE[f.directive] && `for ${f.directive}, ${ALTERNATIVE[f.directive]}`).filter(Boolean);
   return `${LIGHTHOUSE_ROBOTS_AUDIT.tool} reports ${names} as "Unknown directive" and fails on any such line (${LIGHTHOUSE_ROBOTS_AUDIT.source}; its safelist: ${[...LIGHTHOUSE_ROBOTS_SAFELIST].join(', ')}), although RFC 9309 lets crawlers ignore records they do not know${alternatives.length ? `; ${alternatives.join('; ')}` : ''}.`;
 }

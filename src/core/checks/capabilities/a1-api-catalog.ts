@@ -71,9 +71,7 @@ interface LinksetFindings {
 
 function targetsOf(value: unknown): string[] {
   const list = Array.isArray(value) ? value : [value];
-  return list
-    .map((t) => (typeof t === 'string' ? t : isObject(t) && typeof t.href === 'string' ? t.href : null))
-    .filter((h): h is string => !!h);
+  return list.map((t) => (typeof t === 'string' ? t : isObject(t) && typeof t.href === 'string' ? t.href : null)).filter((h): h is string => !!h);
 }
 
 /** Whether `anchor` is a host's home page and every service-doc target sits on that host. */
@@ -83,7 +81,18 @@ function documentsOnlyItself(anchor: URL, docs: string[]): boolean {
 }
 
 export function inspectLinkset(linkset: unknown[], catalogUrl?: string): LinksetFindings {
-  const f: LinksetFindings = { entries: linkset.length, anchorless: 0, templated: [], siteOnly: [], apiEntries: 0, nested: 0, relations: new Set(), unknownRelations: new Set(), selfStatus: 0, problems: [] };
+  const f: LinksetFindings = {
+    entries: linkset.length,
+    anchorless: 0,
+    templated: [],
+    siteOnly: [],
+    apiEntries: 0,
+    nested: 0,
+    relations: new Set(),
+    unknownRelations: new Set(),
+    selfStatus: 0,
+    problems: [],
+  };
   linkset.forEach((entry, i) => {
     if (!isObject(entry)) {
       f.problems.push(`linkset[${i}] is not an object`);
@@ -101,11 +110,16 @@ export function inspectLinkset(linkset: unknown[], catalogUrl?: string): Linkset
       if (!isKnownRelation(r)) f.unknownRelations.add(r);
     }
     const has = (r: string) => rels.includes(r) && targetsOf(entry[r]).length > 0;
-    const siteOnly = !!anchorUrl && has('service-doc') && !['item', 'service-desc', 'service-meta', 'status'].some(has) && documentsOnlyItself(anchorUrl, targetsOf(entry['service-doc']));
+    const siteOnly =
+      !!anchorUrl &&
+      has('service-doc') &&
+      !['item', 'service-desc', 'service-meta', 'status'].some(has) &&
+      documentsOnlyItself(anchorUrl, targetsOf(entry['service-doc']));
     if (siteOnly) f.siteOnly.push(anchor as string);
     if (has('item') || (anchorUrl && !siteOnly && (has('service-desc') || has('service-doc')))) f.apiEntries++;
     if (has('api-catalog')) f.nested++;
-    if (catalogUrl && targetsOf(entry.status).some((t) => URL.canParse(t, catalogUrl) && new URL(t, catalogUrl).href === new URL(catalogUrl).href)) f.selfStatus++;
+    if (catalogUrl && targetsOf(entry.status).some((t) => URL.canParse(t, catalogUrl) && new URL(t, catalogUrl).href === new URL(catalogUrl).href))
+      f.selfStatus++;
     if (!rels.some((r) => targetsOf(entry[r]).length)) f.problems.push(`linkset[${i}] has no link targets`);
   });
   return f;
@@ -131,7 +145,8 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
       'A1/missing': 'no API catalog at /.well-known/api-catalog (or an HTML page)',
       'A1/not-json': 'the catalog is not JSON',
       'A1/no-linkset': 'partial: JSON without a "linkset" array',
-      'A1/no-api-entries': 'partial: empty linkset, entries without an absolute anchor, or nothing in the catalog is an API (no item or service-desc/service-doc entry; a site\'s home page documented only by its own pages, or a URI-template anchor, is not one)',
+      'A1/no-api-entries':
+        "partial: empty linkset, entries without an absolute anchor, or nothing in the catalog is an API (no item or service-desc/service-doc entry; a site's home page documented only by its own pages, or a URI-template anchor, is not one)",
       'A1/dead-links': 'partial: every checked link target is dead',
       'A1/ok': 'an RFC 9727 API catalog linking to live APIs',
     },
@@ -163,10 +178,14 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
     if (!parsed.ok) return { status: 'fail', code: 'A1/not-json', data: { seen, error: parsed.error, start: excerpt(get.text, 80) }, probes };
     const advisories: string[] = [];
     const ct = get.headers['content-type'] ?? '';
-    if (get.contentType !== 'application/linkset+json') advisories.push(`Served as ${get.contentType ?? 'no content type'}; RFC 9727 requires application/linkset+json.`);
-    else if (!/profile\s*=\s*"?https:\/\/www\.rfc-editor\.org\/info\/rfc9727/i.test(ct)) advisories.push(`The content type lacks profile="${PROFILE}" (RFC 9727 SHOULD).`);
-    if (!head.error && !hasApiCatalogRel(head.headers['link'])) advisories.push(`HEAD ${API_CATALOG_PATH} → ${head.status ?? 'no answer'} without Link: <…>; rel="api-catalog" (RFC 9727 §3 asks for it).`);
-    if (!hasApiCatalogRel(pageLink)) advisories.push(`The page does not advertise the catalog (Link: <${API_CATALOG_PATH}>; rel="api-catalog"), which also helps D3.`);
+    if (get.contentType !== 'application/linkset+json')
+      advisories.push(`Served as ${get.contentType ?? 'no content type'}; RFC 9727 requires application/linkset+json.`);
+    else if (!/profile\s*=\s*"?https:\/\/www\.rfc-editor\.org\/info\/rfc9727/i.test(ct))
+      advisories.push(`The content type lacks profile="${PROFILE}" (RFC 9727 SHOULD).`);
+    if (!head.error && !hasApiCatalogRel(head.headers['link']))
+      advisories.push(`HEAD ${API_CATALOG_PATH} → ${head.status ?? 'no answer'} without Link: <…>; rel="api-catalog" (RFC 9727 §3 asks for it).`);
+    if (!hasApiCatalogRel(pageLink))
+      advisories.push(`The page does not advertise the catalog (Link: <${API_CATALOG_PATH}>; rel="api-catalog"), which also helps D3.`);
     const value = parsed.value;
     if (!isObject(value) || !Array.isArray(value.linkset)) {
       return {
@@ -180,20 +199,44 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
     }
     const f = inspectLinkset(value.linkset, get.url);
     const facts = `${seen}; ${f.entries} linkset entr${f.entries === 1 ? 'y' : 'ies'}, ${f.apiEntries} linking to an API${f.nested ? `, ${f.nested} nested catalog(s)` : ''}; relations: ${[...f.relations].slice(0, 8).join(', ') || 'none'}`;
-    const details = { entries: f.entries, apiEntries: f.apiEntries, nested: f.nested, relations: [...f.relations], templatedAnchors: f.templated.length, websiteEntries: f.siteOnly.length, unknownRelations: [...f.unknownRelations] };
+    const details = {
+      entries: f.entries,
+      apiEntries: f.apiEntries,
+      nested: f.nested,
+      relations: [...f.relations],
+      templatedAnchors: f.templated.length,
+      websiteEntries: f.siteOnly.length,
+      unknownRelations: [...f.unknownRelations],
+    };
     if (f.relations.size && ![...f.relations].some((r) => API_RELATIONS.includes(r) || r === 'api-catalog')) {
       advisories.push(`No recognised relation (${API_RELATIONS.join(', ')}, api-catalog).`);
     }
     // RFC 9727 §4.1 (draft -08 = the RFC, ietf-wg-httpapi/api-catalog at 5601ec5): the catalog MUST link to API endpoints.
-    const list = (xs: string[]) => xs.slice(0, 3).map((x) => `"${excerpt(x, 60)}"`).join(', ') + (xs.length > 3 ? ', …' : '');
-    if (f.templated.length) advisories.push(`${f.templated.length} anchor(s) are URI templates (RFC 6570), not URIs (RFC 3986 §3; RFC 9264 §4.2.2 anchors are URIs): ${list(f.templated)}. Name a concrete API base URL and leave the template to the API's description.`);
+    const list = (xs: string[]) =>
+      xs
+        .slice(0, 3)
+        .map((x) => `"${excerpt(x, 60)}"`)
+        .join(', ') + (xs.length > 3 ? ', …' : '');
+    if (f.templated.length)
+      advisories.push(
+        `${f.templated.length} anchor(s) are URI templates (RFC 6570), not URIs (RFC 3986 §3; RFC 9264 §4.2.2 anchors are URIs): ${list(f.templated)}. Name a concrete API base URL and leave the template to the API's description.`,
+      );
     if (f.siteOnly.length) {
       advisories.push(
         `${list(f.siteOnly)}: a host's home page whose only link is a service-doc on the same host, and nothing (service-desc, service-meta, status, item) marks it as an API: as written it describes a website, not an API (RFC 9727 §4.1: the catalog MUST link to API endpoints). If it is an API root, add its service-desc.`,
       );
     }
-    if (f.unknownRelations.size) advisories.push(`Relation(s) ${[...f.unknownRelations].slice(0, 5).map((r) => `"${excerpt(r, 40)}"`).join(', ')} neither registered (IANA Link Relation Types) nor a URI, as RFC 8288 §2.1.2 requires of an extension relation: readers ignore them.`);
-    if (f.selfStatus) advisories.push(`${f.selfStatus} status link(s) point back at the catalog itself, which says nothing of the API's status (RFC 9727 Appendix A uses status for the API's own health resource).`);
+    if (f.unknownRelations.size)
+      advisories.push(
+        `Relation(s) ${[...f.unknownRelations]
+          .slice(0, 5)
+          .map((r) => `"${excerpt(r, 40)}"`)
+          .join(', ')} neither registered (IANA Link Relation Types) nor a URI, as RFC 8288 §2.1.2 requires of an extension relation: readers ignore them.`,
+      );
+    if (f.selfStatus)
+      advisories.push(
+        `${f.selfStatus} status link(s) point back at the catalog itself, which says nothing of the API's status (RFC 9727 Appendix A uses status for the API's own health resource).`,
+      );
     if (!f.entries || (!f.apiEntries && !f.nested) || f.anchorless) {
       const why = !f.entries
         ? 'the linkset is empty'
@@ -206,7 +249,8 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
         status: 'partial',
         code: 'A1/no-api-entries',
         data: { facts, why, note: f.problems.length ? ` ${f.problems.slice(0, 3).join('; ')}.` : '' },
-        remediation: 'Give each linkset entry an absolute "anchor" (the API base URL, not the website) and a service-desc (its OpenAPI description) with service-doc links, or "item" links to the APIs.',
+        remediation:
+          'Give each linkset entry an absolute "anchor" (the API base URL, not the website) and a service-desc (its OpenAPI description) with service-doc links, or "item" links to the APIs.',
         matched: 'RFC 9727 (Linkset RFC 9264)',
         advisories,
         probes,
@@ -257,7 +301,10 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
         needs: ['apiBaseUrl'],
       }),
       ...addHeaderSteps(fx, { name: 'Link', value: `<${API_CATALOG_PATH}>; rel="api-catalog"` }),
-      verifyStep(`curl -si -H 'Accept: application/linkset+json' ${fx.origin}${API_CATALOG_PATH} | head -n 20`, 'Expect 200, Content-Type: application/linkset+json with the RFC 9727 profile, and a linkset whose entries link to your APIs.'),
+      verifyStep(
+        `curl -si -H 'Accept: application/linkset+json' ${fx.origin}${API_CATALOG_PATH} | head -n 20`,
+        'Expect 200, Content-Type: application/linkset+json with the RFC 9727 profile, and a linkset whose entries link to your APIs.',
+      ),
       specStep(SPEC),
     ];
   },

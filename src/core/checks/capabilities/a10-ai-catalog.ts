@@ -28,7 +28,11 @@ import {
   type CatalogSignals,
 } from '../../gather/ai-catalog.js';
 
-const SPEC = ['https://github.com/ards-project/ard-spec/blob/main/spec/ard.md', 'https://github.com/Agent-Card/ai-card', 'https://agenticresourcediscovery.org'];
+const SPEC = [
+  'https://github.com/ards-project/ard-spec/blob/main/spec/ard.md',
+  'https://github.com/Agent-Card/ai-card',
+  'https://agenticresourcediscovery.org',
+];
 export { AI_CATALOG_PATH, ARD_PATH };
 const URN_RE = AIR_URN_RE;
 
@@ -91,7 +95,9 @@ function discoveryAdvisories(probes: FetchResult[], discovery: AiCatalogArtifact
     if (c.url === at.url) break;
     const p = probeOf(c.url);
     if (c.via !== 'well-known' && p && !isFound(p)) {
-      out.push(`${label(c)} names ${excerpt(c.url, 100)}, which did not answer with a catalog; readers that follow it (${c.via === 'robots-agentmap' || c.legacy ? 'Lighthouse does' : 'ARD consumers must'}) find nothing`);
+      out.push(
+        `${label(c)} names ${excerpt(c.url, 100)}, which did not answer with a catalog; readers that follow it (${c.via === 'robots-agentmap' || c.legacy ? 'Lighthouse does' : 'ARD consumers must'}) find nothing`,
+      );
     }
   }
   if (at.legacy) return out;
@@ -99,7 +105,9 @@ function discoveryAdvisories(probes: FetchResult[], discovery: AiCatalogArtifact
   const ardProbe = probeOf(discovery.candidates.find((c) => c.via === 'well-known' && !c.legacy)?.url ?? '');
   const namedByArdLink = discovery.signals.htmlLink === at.url || discovery.signals.linkHeader === at.url;
   if (at.via === 'robots-agentmap' && !namedByArdLink && ardProbe && !isFound(ardProbe)) {
-    out.push(`only robots.txt Agentmap names it: an ARD v0.91 consumer must read ${ARD_PATH} and rel="${ARD_REL}" (§5.1) and need not follow Agentmap; serve it at ${ARD_PATH} too, or name it with <link rel="${ARD_REL}">`);
+    out.push(
+      `only robots.txt Agentmap names it: an ARD v0.91 consumer must read ${ARD_PATH} and rel="${ARD_REL}" (§5.1) and need not follow Agentmap; serve it at ${ARD_PATH} too, or name it with <link rel="${ARD_REL}">`,
+    );
   }
   const lh = discovery.lighthouse;
   if (lh && lh.found === false) {
@@ -163,7 +171,8 @@ export function ardEntryProblems(entries: unknown[]): string[] {
     if (!str(e.displayName)) p.push('no displayName');
     const type = str(e.type);
     if (!type) p.push('no type');
-    else if (!MEDIA_TYPE_RE.test(type)) p.push(`type "${excerpt(type, 50)}" is not a media type (${MCP_CARD_MEDIA_TYPE} for an MCP server card, ${A2A_CARD_MEDIA_TYPE} for an A2A agent card)`);
+    else if (!MEDIA_TYPE_RE.test(type))
+      p.push(`type "${excerpt(type, 50)}" is not a media type (${MCP_CARD_MEDIA_TYPE} for an MCP server card, ${A2A_CARD_MEDIA_TYPE} for an A2A agent card)`);
     else if (!ARD_DISCOVERY_TYPES.includes(type)) p.push(`type "${excerpt(type, 60)}" is not one of ARD's discovery types (Lighthouse warns)`);
     const hasUrl = e.url !== undefined;
     const hasData = e.data !== undefined;
@@ -203,7 +212,8 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
       'A10/missing': 'no AI catalog at any advertised or well-known location',
       'A10/not-json': 'the catalog is not JSON',
       'A10/not-object': 'the catalog is JSON but not an object',
-      'A10/incomplete': 'partial: the catalog has no entries, or its entries lack required members (identifier, displayName, type, exactly one of url and data)',
+      'A10/incomplete':
+        'partial: the catalog has no entries, or its entries lack required members (identifier, displayName, type, exactly one of url and data)',
       'A10/legacy-location': `a complete catalog found only at a predecessor location (${AI_CATALOG_PATH} or rel="${LEGACY_REL}"): Lighthouse's shipped gatherer reads it, ARD v0.91 consumers need not (still pass)`,
       'A10/ok': 'a complete AI catalog at a current location (ARD v0.91)',
     },
@@ -243,7 +253,8 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     if (!isObject(parsed.value)) return { status: 'fail', code: 'A10/not-object', data: { seen }, probes };
     const doc = parsed.value;
     const advisories: string[] = discoveryAdvisories(probes, discovery, at);
-    if (res.contentType !== 'application/json' && res.contentType !== AI_CATALOG_MEDIA_TYPE) advisories.push(`served as ${res.contentType ?? 'no content type'} (application/json or ${AI_CATALOG_MEDIA_TYPE} expected)`);
+    if (res.contentType !== 'application/json' && res.contentType !== AI_CATALOG_MEDIA_TYPE)
+      advisories.push(`served as ${res.contentType ?? 'no content type'} (application/json or ${AI_CATALOG_MEDIA_TYPE} expected)`);
     if (res.headers['access-control-allow-origin'] !== '*') advisories.push('no Access-Control-Allow-Origin: * (browser-based agents cannot read it)');
 
     const specVersion = str(doc.specVersion);
@@ -253,25 +264,45 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     const hostName = host ? (hostDisplayName ?? str(host.name) ?? str(host.identifier)) : null;
     const agents = Array.isArray(doc.agents) ? doc.agents : [];
     const entries = Array.isArray(doc.entries) ? doc.entries : [];
-    const shapes = [agents.length && `AI Card catalog (${agents.length} agent(s))`, entries.length && `ARD manifest (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'})`].filter(
-      Boolean,
-    ) as string[];
+    const shapes = [
+      agents.length && `AI Card catalog (${agents.length} agent(s))`,
+      entries.length && `ARD manifest (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'})`,
+    ].filter(Boolean) as string[];
     // ARD v0.91 requires entries alone (§5.1); the AI Catalog and Lighthouse's ARD port (ai-catalog.schema.json) require specVersion: said, not scored.
     if (entries.length && !specVersion) {
-      advisories.push(`no specVersion${bareVersion ? ` (it has "version": "${excerpt(bareVersion, 20)}")` : ''}: ARD v0.91 does not require one (§5.1: members beside entries are transport-defined), the AI Catalog and Lighthouse's ARD port do ("specVersion": "1.0")`);
+      advisories.push(
+        `no specVersion${bareVersion ? ` (it has "version": "${excerpt(bareVersion, 20)}")` : ''}: ARD v0.91 does not require one (§5.1: members beside entries are transport-defined), the AI Catalog and Lighthouse's ARD port do ("specVersion": "1.0")`,
+      );
     }
     if (host && !hostDisplayName) advisories.push('host has no displayName: the AI Catalog requires it when host is present; ARD v0.91 reads no host member');
     advisories.push(...ardEntryProblems(entries).slice(0, 5), ...agentProblems(agents).slice(0, 5));
 
     // An AI Card catalog (agents[]) keeps its own required members: a version and a host.
     const agentCatalogMissing = !entries.length && agents.length ? [!(specVersion ?? bareVersion) && 'specVersion', !hostName && 'host'] : [];
-    const missing = [...agentCatalogMissing, !shapes.length && 'a non-empty entries[] (or agents[])', ...(entries.length ? ardMissing(entries) : [])].filter(Boolean) as string[];
-    const versionText = specVersion ? `specVersion ${excerpt(specVersion, 20)}` : bareVersion ? `no specVersion ("version": "${excerpt(bareVersion, 20)}")` : 'no specVersion';
+    const missing = [...agentCatalogMissing, !shapes.length && 'a non-empty entries[] (or agents[])', ...(entries.length ? ardMissing(entries) : [])].filter(
+      Boolean,
+    ) as string[];
+    const versionText = specVersion
+      ? `specVersion ${excerpt(specVersion, 20)}`
+      : bareVersion
+        ? `no specVersion ("version": "${excerpt(bareVersion, 20)}")`
+        : 'no specVersion';
     const facts = `${seen} (found via ${label(at)}); ${versionText}, host ${hostName ? `"${excerpt(hostName, 60)}"` : 'absent'}, ${shapes.join(' + ') || 'no agents or entries'}`;
-    const details = { url: res.url, via: at.via, legacy: at.legacy, specVersion, version: bareVersion, host: hostName, agents: agents.length, entries: entries.length };
+    const details = {
+      url: res.url,
+      via: at.via,
+      legacy: at.legacy,
+      specVersion,
+      version: bareVersion,
+      host: hostName,
+      agents: agents.length,
+      entries: entries.length,
+    };
     const move = `move it to ${ARD_PATH} (ARD v0.91 §5.1) and name it with <link rel="${ARD_REL}" href="${ARD_PATH}">; a copy left at ${AI_CATALOG_PATH} must stay identical (Lighthouse's shipped gatherer and MCP clients read that one)`;
     if (missing.some((m) => m.startsWith('displayName'))) {
-      advisories.push('displayName is required by ARD v0.91 §4.2 but optional in the AI Catalog and the MCP server-card draft (an entry need not repeat its artifact\'s name): ARD readers may drop those entries');
+      advisories.push(
+        "displayName is required by ARD v0.91 §4.2 but optional in the AI Catalog and the MCP server-card draft (an entry need not repeat its artifact's name): ARD readers may drop those entries",
+      );
     }
     if (missing.length) {
       if (at.legacy) advisories.unshift(`found only at the predecessor location ${label(at)}: ${READERS_NOTE}; ${move}`);
@@ -324,8 +355,14 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
       entries: [...(mcp !== null || none ? [mcpEntry] : []), ...(agent !== null || none ? [agentEntry] : [])],
     };
     const exists: FixStep = none
-      ? { title: 'Publish the cards first', body: 'This scan found no MCP server card (check A4) and no A2A agent card (A5): the catalog lists them, so publish what you serve first and keep only its entry.' }
-      : { title: 'List only what exists', body: 'Keep one entry per MCP server, A2A agent or API you actually serve, each typed by its media type; remove the entries you do not need.' };
+      ? {
+          title: 'Publish the cards first',
+          body: 'This scan found no MCP server card (check A4) and no A2A agent card (A5): the catalog lists them, so publish what you serve first and keep only its entry.',
+        }
+      : {
+          title: 'List only what exists',
+          body: 'Keep one entry per MCP server, A2A agent or API you actually serve, each typed by its media type; remove the entries you do not need.',
+        };
     const url = `${fx.origin}${ARD_PATH}`;
     // At most 6 steps (docs/platforms.md): serve (1-2), what to list, pointers, verify, spec.
     return [
@@ -337,16 +374,22 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
         headers: { 'Access-Control-Allow-Origin': '*' },
       }),
       exists,
-      pageHtmlStep({
-        title: 'Point readers to it',
-        body:
-          `ARD v0.91 readers look at ${ARD_PATH} and rel="${ARD_REL}": add the link element to your page head (or send the Link header). ` +
-          `MCP clients (the server-card draft) and the Lighthouse agentic gatherer shipped so far read ${AI_CATALOG_PATH} instead: serve the same file there too, as ${AI_CATALOG_MEDIA_TYPE}, and keep the two identical. ` +
-          `A robots.txt "Agentmap: ${url}" line is a third way ARD names, but ${AGENTMAP_LIGHTHOUSE.replace(/^a robots\.txt "Agentmap:" line /, 'it ')}.`,
-        code: `<link rel="${ARD_REL}" href="${ARD_PATH}">\n\nLink: <${ARD_PATH}>; rel="${ARD_REL}"`,
-        lang: 'text',
-      }, { where: 'head', content: `<link rel="${ARD_REL}" href="${ARD_PATH}">` }),
-      verifyStep(`curl -si ${url} | head -n 20\ncurl -si ${fx.origin}${AI_CATALOG_PATH} | head -n 20`, 'Expect HTTP 200, application/json (ai-catalog.json: application/ai-catalog+json), Access-Control-Allow-Origin: *, and your entries.'),
+      pageHtmlStep(
+        {
+          title: 'Point readers to it',
+          body:
+            `ARD v0.91 readers look at ${ARD_PATH} and rel="${ARD_REL}": add the link element to your page head (or send the Link header). ` +
+            `MCP clients (the server-card draft) and the Lighthouse agentic gatherer shipped so far read ${AI_CATALOG_PATH} instead: serve the same file there too, as ${AI_CATALOG_MEDIA_TYPE}, and keep the two identical. ` +
+            `A robots.txt "Agentmap: ${url}" line is a third way ARD names, but ${AGENTMAP_LIGHTHOUSE.replace(/^a robots\.txt "Agentmap:" line /, 'it ')}.`,
+          code: `<link rel="${ARD_REL}" href="${ARD_PATH}">\n\nLink: <${ARD_PATH}>; rel="${ARD_REL}"`,
+          lang: 'text',
+        },
+        { where: 'head', content: `<link rel="${ARD_REL}" href="${ARD_PATH}">` },
+      ),
+      verifyStep(
+        `curl -si ${url} | head -n 20\ncurl -si ${fx.origin}${AI_CATALOG_PATH} | head -n 20`,
+        'Expect HTTP 200, application/json (ai-catalog.json: application/ai-catalog+json), Access-Control-Allow-Origin: *, and your entries.',
+      ),
       specStep(SPEC),
     ];
   },

@@ -11,7 +11,11 @@ import { specStep, verifyStep } from '../../fixes/platform-steps.js';
 import type { RenderedPage } from '../../render/artifact.js';
 import { renderedPage } from '../../render/rendered-page.js';
 
-const SPEC = ['https://www.w3.org/TR/wai-aria-1.2/', 'https://www.w3.org/TR/accname-1.2/', 'https://github.com/dequelabs/axe-core/blob/develop/doc/rule-descriptions.md'];
+const SPEC = [
+  'https://www.w3.org/TR/wai-aria-1.2/',
+  'https://www.w3.org/TR/accname-1.2/',
+  'https://github.com/dequelabs/axe-core/blob/develop/doc/rule-descriptions.md',
+];
 /** Violating elements up to which the page is partial rather than failing. */
 export const A11_PARTIAL_MAX = 5;
 
@@ -66,7 +70,12 @@ export const a11AgentOperability = defineCheck<OperabilityArtifact>()({
         : { status: 'na', code: 'A11/not-html', data: { seen }, probes: [page] };
     }
     if (rendered.error || !rendered.operability) {
-      return { status: 'info', code: 'A11/unmeasured', data: { reason: rendered.error ?? rendered.operabilityError ?? 'axe-core did not run' }, probes: [page] };
+      return {
+        status: 'info',
+        code: 'A11/unmeasured',
+        data: { reason: rendered.error ?? rendered.operabilityError ?? 'axe-core did not run' },
+        probes: [page],
+      };
     }
     const { violations, rules, passed } = rendered.operability;
     const elements = violations.reduce((n, v) => n + v.count, 0);
@@ -96,7 +105,10 @@ export const a11AgentOperability = defineCheck<OperabilityArtifact>()({
         code: `<button aria-label="Add to cart"><svg aria-hidden="true">…</svg></button>\n<label for="q">Search</label> <input id="q" name="q">\n<a href="/cart" aria-label="Cart (2 items)"><svg aria-hidden="true">…</svg></a>\n`,
         lang: 'html',
       },
-      { title: 'Use valid ARIA only', body: 'Remove misspelled roles and attributes (role="buton", aria-labeledby) and values ARIA does not allow; prefer native elements (<button>, <a href>) over role= on <div>.' },
+      {
+        title: 'Use valid ARIA only',
+        body: 'Remove misspelled roles and attributes (role="buton", aria-labeledby) and values ARIA does not allow; prefer native elements (<button>, <a href>) over role= on <div>.',
+      },
       verifyStep(`npx ai-ready scan ${fx.origin} --render --only A11`, 'A11 passes: no control without a name, no invalid ARIA on the rendered page.'),
       specStep(SPEC),
     ];

@@ -2,7 +2,13 @@ import { defineCheck } from '../types.js';
 import { isLoopbackUrl } from '../../net/address-guard.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import {
-  AS_METADATA_PATH, JSON_ACCEPT, OIDC_CONFIG_PATH, httpUrl, issuerMetadataUrls, protectedResourceMetadata, readJsonDocument,
+  AS_METADATA_PATH,
+  JSON_ACCEPT,
+  OIDC_CONFIG_PATH,
+  httpUrl,
+  issuerMetadataUrls,
+  protectedResourceMetadata,
+  readJsonDocument,
   type JsonDocument,
 } from '../../gather/oauth-metadata.js';
 import { verifyStep, specStep, serveFileSteps } from '../../fixes/platform-steps.js';
@@ -81,9 +87,12 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
     standards: ['rfc8414'],
     offers: { resource: 'oauthServer' },
     summary: `Authorization-server metadata at ${AS_METADATA_PATH} (RFC 8414) or ${OIDC_CONFIG_PATH} (OpenID Connect), on the origin or at the issuers named by the protected-resource metadata (A3).`,
-    why: 'Agents (MCP clients among them) discover how to obtain tokens from these documents: endpoints, PKCE support and dynamic client registration. Without them an agent cannot sign in on a user\'s behalf.',
+    why: "Agents (MCP clients among them) discover how to obtain tokens from these documents: endpoints, PKCE support and dynamic client registration. Without them an agent cannot sign in on a user's behalf.",
     remediation: `Publish your authorization server's metadata (${OIDC_CONFIG_PATH} or ${AS_METADATA_PATH}) with issuer, authorization_endpoint, token_endpoint and response_types_supported.`,
-    profile: { appEvidence: 'OAuth/OIDC metadata found', naOnPublicMcp: 'public MCP server: its server card declares no authentication, so there is no OAuth-protected resource to discover' },
+    profile: {
+      appEvidence: 'OAuth/OIDC metadata found',
+      naOnPublicMcp: 'public MCP server: its server card declares no authentication, so there is no OAuth-protected resource to discover',
+    },
     codes: {
       'A2/missing': 'no OAuth authorization-server or OpenID Connect metadata',
       'A2/invalid': 'partial: metadata found but with problems (issuer mismatch, missing endpoints)',
@@ -147,7 +156,8 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
     const pkce = Array.isArray(doc.code_challenge_methods_supported) ? doc.code_challenge_methods_supported : [];
     if (!pkce.includes('S256')) advisories.push('code_challenge_methods_supported does not list S256: MCP clients require PKCE with S256.');
     if (!Array.isArray(doc.grant_types_supported)) advisories.push('No grant_types_supported: clients assume authorization_code and implicit only.');
-    if (typeof doc.registration_endpoint !== 'string') advisories.push('No registration_endpoint: agents cannot register themselves (RFC 7591 dynamic client registration).');
+    if (typeof doc.registration_endpoint !== 'string')
+      advisories.push('No registration_endpoint: agents cannot register themselves (RFC 7591 dynamic client registration).');
     if (typeof doc.issuer === 'string' && doc.issuer !== best.c.expectedIssuer && stripSlash(doc.issuer) === stripSlash(best.c.expectedIssuer)) {
       advisories.push(`issuer "${doc.issuer}" differs from ${best.c.expectedIssuer} only by a trailing slash; strict clients compare issuers exactly.`);
     }
@@ -193,11 +203,14 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
     );
     return [
       {
-        title: 'Use your identity provider\'s metadata',
+        title: "Use your identity provider's metadata",
         body: 'Auth0, Okta, Keycloak, Cognito, Clerk and WorkOS already publish it at their issuer (…/.well-known/openid-configuration). If the issuer is on another host, publish protected-resource metadata (A3) on your API origin naming it in authorization_servers.',
       },
       ...serveFileSteps(fx, { path: AS_METADATA_PATH, contentType: 'application/json', content, lang: 'json', needs: ['authorizationServer'] }),
-      verifyStep(`curl -s ${fx.origin}${AS_METADATA_PATH}; curl -s ${fx.origin}${OIDC_CONFIG_PATH}`, 'Expect JSON whose issuer equals the URL it was fetched from, with https endpoints and S256 in code_challenge_methods_supported.'),
+      verifyStep(
+        `curl -s ${fx.origin}${AS_METADATA_PATH}; curl -s ${fx.origin}${OIDC_CONFIG_PATH}`,
+        'Expect JSON whose issuer equals the URL it was fetched from, with https endpoints and S256 in code_challenge_methods_supported.',
+      ),
       specStep(SPEC),
     ];
   },

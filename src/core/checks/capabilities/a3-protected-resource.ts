@@ -37,12 +37,16 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
     summary: `JSON at ${PRM_PATH} naming the protected resource and the authorization servers that issue tokens for it (RFC 9728); a 401 may point to it with WWW-Authenticate resource_metadata.`,
     why: 'An agent that meets a protected API or MCP server learns from this document where to get a token; MCP servers must publish it.',
     remediation: `Publish ${PRM_PATH} with "resource" (your API's URL) and "authorization_servers" (your issuer URLs).`,
-    profile: { appEvidence: 'protected-resource metadata found', naOnPublicMcp: 'public MCP server: its server card declares no authentication, so there is no OAuth-protected resource to discover' },
+    profile: {
+      appEvidence: 'protected-resource metadata found',
+      naOnPublicMcp: 'public MCP server: its server card declares no authentication, so there is no OAuth-protected resource to discover',
+    },
     codes: {
       'A3/missing': 'no protected-resource metadata (RFC 9728)',
       'A3/bad-resource': 'partial: "resource" missing, not an absolute URL, or on another origin',
       'A3/no-authorization-servers': 'partial: no authorization_servers',
-      'A3/no-resource-metadata-challenge': 'partial: valid metadata, but the protected endpoint answers 401 without WWW-Authenticate resource_metadata (RFC 9728 §5.1)',
+      'A3/no-resource-metadata-challenge':
+        'partial: valid metadata, but the protected endpoint answers 401 without WWW-Authenticate resource_metadata (RFC 9728 §5.1)',
       'A3/ok': 'valid protected-resource metadata',
     },
     messages: {
@@ -72,7 +76,12 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
     const pageNote = prm.pageWwwAuthenticate
       ? ` The page sent WWW-Authenticate: ${excerpt(prm.pageWwwAuthenticate, 120)}${pointed ? '' : ' (no resource_metadata parameter)'}.`
       : '';
-    const probes = [prm.wellKnown.probe, ...(prm.linked ? [prm.linked.probe] : []), ...(prm.followed ? [prm.followed.probe] : []), ...(challenge ? [challenge.probe] : [])];
+    const probes = [
+      prm.wellKnown.probe,
+      ...(prm.linked ? [prm.linked.probe] : []),
+      ...(prm.followed ? [prm.followed.probe] : []),
+      ...(challenge ? [challenge.probe] : []),
+    ];
     const seen = probes.map((p) => describeProbe(p, ctx.origin)).join('; ');
     if (!chosen.doc) {
       const why = [prm.wellKnown.problem, prm.linked?.problem].filter(Boolean).join('; ');
@@ -102,22 +111,41 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
         );
       }
     }
-    if (resource && chosen !== prm.wellKnown && challenge && challengeParam && sameUrl(challengeParam, chosen.probe.requestedUrl) && !sameUrl(challenge.url, resource.href)) {
-      advisories.push(`resource ${excerpt(resource.href, 80)} is not the URL that answered 401 (${excerpt(challenge.url, 80)}); a client that followed resource_metadata MUST NOT use the metadata then (RFC 9728 §3.3).`);
+    if (
+      resource &&
+      chosen !== prm.wellKnown &&
+      challenge &&
+      challengeParam &&
+      sameUrl(challengeParam, chosen.probe.requestedUrl) &&
+      !sameUrl(challenge.url, resource.href)
+    ) {
+      advisories.push(
+        `resource ${excerpt(resource.href, 80)} is not the URL that answered 401 (${excerpt(challenge.url, 80)}); a client that followed resource_metadata MUST NOT use the metadata then (RFC 9728 §3.3).`,
+      );
     }
     const servers = Array.isArray(doc.authorization_servers) ? doc.authorization_servers.filter((s) => httpUrl(s)) : [];
     if (servers.some((s) => httpUrl(s)!.protocol !== 'https:')) advisories.push('An authorization server URL is not https.');
     if (!Array.isArray(doc.scopes_supported)) advisories.push('No scopes_supported: agents cannot tell which scopes to ask for.');
     // RFC 9728 §3.2: "Parameters with zero values MUST be omitted from the response"; §2 makes one
     // exception, bearer_methods_supported: [] ("no Bearer methods are supported").
-    const empty = Object.entries(doc).filter(([k, v]) => Array.isArray(v) && v.length === 0 && k !== 'bearer_methods_supported').map(([k]) => k);
+    const empty = Object.entries(doc)
+      .filter(([k, v]) => Array.isArray(v) && v.length === 0 && k !== 'bearer_methods_supported')
+      .map(([k]) => k);
     if (empty.length) {
       advisories.push(
         `${empty.slice(0, 6).join(', ')}: empty array${empty.length > 1 ? 's' : ''}, which RFC 9728 §3.2 says to omit ("Parameters with zero values MUST be omitted")${empty.includes('authorization_servers') ? '; a resource that takes no token needs no protected-resource metadata at all' : ''}.`,
       );
     }
-    if (prm.linked && !prm.linked.doc && prm.wellKnown.doc) advisories.push(`The page's resource_metadata URL (${excerpt(pointed ?? '', 100)}) did not answer with metadata; the well-known document was used.`);
-    const facts = `${where}: resource ${resource ? excerpt(resource.href, 80) : '(none)'}, ${servers.length} authorization server(s)${servers.length ? ` (${servers.slice(0, 3).map((s) => excerpt(String(s), 60)).join(', ')})` : ''}`;
+    if (prm.linked && !prm.linked.doc && prm.wellKnown.doc)
+      advisories.push(`The page's resource_metadata URL (${excerpt(pointed ?? '', 100)}) did not answer with metadata; the well-known document was used.`);
+    const facts = `${where}: resource ${resource ? excerpt(resource.href, 80) : '(none)'}, ${servers.length} authorization server(s)${
+      servers.length
+        ? ` (${servers
+            .slice(0, 3)
+            .map((s) => excerpt(String(s), 60))
+            .join(', ')})`
+        : ''
+    }`;
     const details = {
       resource: resource?.href ?? null,
       authorizationServers: servers,
@@ -126,9 +154,13 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
     };
     const used = [chosen.probe, ...(challenge ? [challenge.probe] : [])];
     if (challenge && challenge.probe.status !== null && challenge.probe.status >= 200 && challenge.probe.status < 300) {
-      advisories.push(`${excerpt(challenge.url, 80)} answered ${challenge.probe.status} without a token: if it is protected, answer 401 with WWW-Authenticate resource_metadata so agents find this metadata.`);
+      advisories.push(
+        `${excerpt(challenge.url, 80)} answered ${challenge.probe.status} without a token: if it is protected, answer 401 with WWW-Authenticate resource_metadata so agents find this metadata.`,
+      );
     } else if (challenge && challenge.probe.status !== 401) {
-      advisories.push(`${excerpt(challenge.url, 80)} answered ${challenge.probe.status ?? challenge.probe.error?.message ?? 'nothing'} to an unauthenticated request, not 401.`);
+      advisories.push(
+        `${excerpt(challenge.url, 80)} answered ${challenge.probe.status ?? challenge.probe.error?.message ?? 'nothing'} to an unauthenticated request, not 401.`,
+      );
     }
     if (problems.length) {
       return {

@@ -10,7 +10,19 @@ import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
-import { MCP_CARD_OPTIONS, MCP_CARD_PATHS, SERVER_CARD_SCHEMA_URL, SERVER_NAME_RE, bestCard, complete, readAll, readPath, shownPath, type CardReading, type PathResult } from '../../gather/mcp-card.js';
+import {
+  MCP_CARD_OPTIONS,
+  MCP_CARD_PATHS,
+  SERVER_CARD_SCHEMA_URL,
+  SERVER_NAME_RE,
+  bestCard,
+  complete,
+  readAll,
+  readPath,
+  shownPath,
+  type CardReading,
+  type PathResult,
+} from '../../gather/mcp-card.js';
 import { MAX_CATALOG_CARDS, MCP_CARD_MEDIA_TYPE, MCP_CATALOG_PATH, MCP_URN_RE, mcpCatalog, type McpCatalogArtifact } from '../../gather/mcp-catalog.js';
 import { entriesOf, type CatalogDocument, type CatalogEntry } from '../../gather/catalog-reader.js';
 import { AI_CATALOG_MEDIA_TYPE, AI_CATALOG_PATH, ARD_PATH, type CatalogCandidate } from '../../gather/ai-catalog.js';
@@ -46,7 +58,6 @@ const REMOVED_NOTE = `${MCP_CATALOG_PATH}, which the server-card draft removed o
 export { MCP_CARD_PATHS };
 export { readMcpCard, type CardReading } from '../../gather/mcp-card.js';
 
-
 export interface McpCardArtifact {
   /** The older well-known card paths, in MCP_CARD_PATHS order. */
   probes: FetchResult[];
@@ -64,7 +75,8 @@ export function describeLive(live: McpProbeResult): string {
 function describeExchanges(live: McpProbeResult): string {
   const steps = live.exchanges.map((x) => `${x.rpc} → ${x.probe.status ?? x.probe.error?.code ?? 'no answer'}`).join(', ');
   if (live.outcome === 'ok') {
-    const tools = live.toolCount === null ? '' : `, ${live.toolCount} tool(s)${live.toolNames.length ? ` (${live.toolNames.map((n) => excerpt(n, 40)).join(', ')})` : ''}`;
+    const tools =
+      live.toolCount === null ? '' : `, ${live.toolCount} tool(s)${live.toolNames.length ? ` (${live.toolNames.map((n) => excerpt(n, 40)).join(', ')})` : ''}`;
     return `live: ${excerpt(live.endpoint, 80)} answered MCP [${steps}]: server "${excerpt(live.serverName ?? '?', 60)}" ${excerpt(live.serverVersion ?? '?', 20)}, protocol ${live.protocolVersion ?? '?'}${tools}`;
   }
   if (live.outcome === 'auth-required') {
@@ -139,7 +151,9 @@ function cardFacts(best: PathResult, card: CardReading, source: CatalogDocument 
   const where = best.catalog?.inline ? `${best.path} (inline card)` : describeProbe(best.probe, origin);
   const read = results.filter((r) => r.via === 'catalog' && r.cards.length).length;
   const via = source ? ` (named by ${catalogPath(source)}: ${cardEntries} server-card entr${cardEntries === 1 ? 'y' : 'ies'}, ${read} card(s) read)` : '';
-  const shape = card.shapes.length ? card.shapes.map((s) => (s === 'SEP-2127' ? 'SEP-2127 (top-level name/version)' : 'SEP-1649 (serverInfo)')).join(' + ') : 'no recognised identity';
+  const shape = card.shapes.length
+    ? card.shapes.map((s) => (s === 'SEP-2127' ? 'SEP-2127 (top-level name/version)' : 'SEP-1649 (serverInfo)')).join(' + ')
+    : 'no recognised identity';
   const shown = card.endpoints.slice(0, 3).map((e) => excerpt(e, 80));
   const more = card.endpoints.length > shown.length ? `, +${card.endpoints.length - shown.length} more` : '';
   const endpoints = `${card.endpoints.length} endpoint(s)${shown.length ? ` (${shown.join(', ')}${more})` : ''}`;
@@ -166,8 +180,12 @@ function catalogAdvisories(d: CatalogDocument, entries: CatalogEntry[]): string[
   const out: string[] = [];
   const at = catalogPath(d);
   if (d.probe.headers['access-control-allow-origin'] !== '*') out.push(`No Access-Control-Allow-Origin: * on ${at} (browser-based clients cannot read it).`);
-  if (d.at.name === 'ai-catalog' && d.probe.contentType !== AI_CATALOG_MEDIA_TYPE) out.push(`${at} is served as ${d.probe.contentType ?? 'no content type'}; the draft says the AI Catalog SHOULD use ${AI_CATALOG_MEDIA_TYPE}.`);
-  if (d.at.name === 'ard' && !d.specVersion) out.push(`${at} has no "specVersion": ARD v0.91 does not require one (§5.1: members beside entries are transport-defined), the AI Catalog does (MCP clients reading ${AI_CATALOG_PATH} may reject it).`);
+  if (d.at.name === 'ai-catalog' && d.probe.contentType !== AI_CATALOG_MEDIA_TYPE)
+    out.push(`${at} is served as ${d.probe.contentType ?? 'no content type'}; the draft says the AI Catalog SHOULD use ${AI_CATALOG_MEDIA_TYPE}.`);
+  if (d.at.name === 'ard' && !d.specVersion)
+    out.push(
+      `${at} has no "specVersion": ARD v0.91 does not require one (§5.1: members beside entries are transport-defined), the AI Catalog does (MCP clients reading ${AI_CATALOG_PATH} may reject it).`,
+    );
   const noName = entries.filter((e) => !e.displayName).map((e) => e.index);
   if (noName.length) {
     out.push(
@@ -175,7 +193,10 @@ function catalogAdvisories(d: CatalogDocument, entries: CatalogEntry[]): string[
     );
   }
   const notUrn = entries.filter((e) => e.identifier && !MCP_URN_RE.test(e.identifier)).map((e) => `"${excerpt(e.identifier!, 50)}"`);
-  if (notUrn.length) out.push(`identifier ${notUrn.slice(0, 3).join(', ')} is not urn:air:<publisher>:<namespace>:<name>: the draft recommends that form for open systems, ARD v0.91 (Appendix C) requires it.`);
+  if (notUrn.length)
+    out.push(
+      `identifier ${notUrn.slice(0, 3).join(', ')} is not urn:air:<publisher>:<namespace>:<name>: the draft recommends that form for open systems, ARD v0.91 (Appendix C) requires it.`,
+    );
   return out;
 }
 
@@ -211,9 +232,12 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       'A4/incomplete': 'partial: the card lacks a server identity, or its remotes name no URL a client can connect to',
       'A4/no-remotes': 'partial: the card names no remote (or declares itself documentation-only): a valid card with nothing to connect to',
       'A4/cross-site-redirect': 'partial: the card is only reachable through a redirect to another site',
-      'A4/endpoint-not-mcp': 'partial: the advertised endpoint answered but did not complete initialize + tools/list (404, HTML, timeout, bad JSON-RPC, or a 401 without WWW-Authenticate); a probe that could not be made (DNS failure, connection refused) is unmeasured instead',
-      'A4/schema-invalid': 'partial: the card and its endpoint answer, but the card does not validate against the v1 schema (for example a date-versioned $schema, a name without exactly one "/", no description)',
-      'A4/catalog-incomplete': 'partial: the card and its endpoint are fine, but the catalog entry naming it lacks required members (the catalog\'s specVersion, an entry\'s identifier, type, exactly one of url and data)',
+      'A4/endpoint-not-mcp':
+        'partial: the advertised endpoint answered but did not complete initialize + tools/list (404, HTML, timeout, bad JSON-RPC, or a 401 without WWW-Authenticate); a probe that could not be made (DNS failure, connection refused) is unmeasured instead',
+      'A4/schema-invalid':
+        'partial: the card and its endpoint answer, but the card does not validate against the v1 schema (for example a date-versioned $schema, a name without exactly one "/", no description)',
+      'A4/catalog-incomplete':
+        "partial: the card and its endpoint are fine, but the catalog entry naming it lacks required members (the catalog's specVersion, an entry's identifier, type, exactly one of url and data)",
       'A4/removed-location': `a complete card found only through ${MCP_CATALOG_PATH}, the MCP Catalog the draft removed (commit 1491bd2): still counts, with a finding naming ${AI_CATALOG_PATH}`,
       'A4/ok-auth-required': 'a complete card whose endpoint answers 401 with WWW-Authenticate (a protected server; A3 follows it)',
       'A4/ok': 'a complete MCP server card whose endpoint answers initialize and tools/list',
@@ -253,7 +277,14 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
         const cardsSeen = cardEntries.map(({ entry, document }) => {
           const read = results.find((r) => r.catalog && r.catalog.at === document.at && r.catalog.entry === entry.index);
           if (read) return `${read.catalog!.inline ? read.path : describeProbe(read.probe, ctx.origin)}${read.problem ? ` (${read.problem})` : ''}`;
-          const what = entry.hasUrl && entry.hasData ? 'both url and data' : entry.hasUrl ? 'a url that is not http(s)' : entry.hasData ? 'data that is not a JSON object' : 'neither url nor data';
+          const what =
+            entry.hasUrl && entry.hasData
+              ? 'both url and data'
+              : entry.hasUrl
+                ? 'a url that is not http(s)'
+                : entry.hasData
+                  ? 'data that is not a JSON object'
+                  : 'neither url nor data';
           return `${catalogPath(document)} entries[${entry.index}] has ${what}`;
         });
         return {
@@ -271,29 +302,50 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     const res = best.probe;
     const advisories: string[] = [];
     const fromCatalog = best.via === 'catalog';
-    const source = best.catalog ? cardCatalogs.find((d) => d.at === best.catalog!.at) ?? null : null;
+    const source = best.catalog ? (cardCatalogs.find((d) => d.at === best.catalog!.at) ?? null) : null;
     if (res.headers['access-control-allow-origin'] !== '*') {
-      advisories.push(`No Access-Control-Allow-Origin: * on ${best.catalog?.inline ? catalogPath(source!) : best.path}; the server-card draft requires CORS (Allow-Origin *, Allow-Methods GET, Allow-Headers Content-Type) so browser-based clients can read it.`);
+      advisories.push(
+        `No Access-Control-Allow-Origin: * on ${best.catalog?.inline ? catalogPath(source!) : best.path}; the server-card draft requires CORS (Allow-Origin *, Allow-Methods GET, Allow-Headers Content-Type) so browser-based clients can read it.`,
+      );
     }
     if (!best.catalog?.inline && res.contentType !== MCP_CARD_MEDIA_TYPE && res.contentType !== 'application/json') {
       advisories.push(`Served as ${res.contentType ?? 'no content type'}; a server card is ${MCP_CARD_MEDIA_TYPE} (or application/json).`);
     }
     if (card.endpoints.some((e) => new URL(e, res.url).protocol !== 'https:')) advisories.push('An endpoint is not an https URL.');
     if (card.retired.length) {
-      advisories.push(`The card carries ${card.retired.map((k) => `"${k}"`).join(', ')}, which the v1 card does not have (cards "do not enumerate primitives"; tools are listed at runtime, authentication is declared by the server): leave them out.`);
+      advisories.push(
+        `The card carries ${card.retired.map((k) => `"${k}"`).join(', ')}, which the v1 card does not have (cards "do not enumerate primitives"; tools are listed at runtime, authentication is declared by the server): leave them out.`,
+      );
     }
-    if (!card.shapes.includes('SEP-2127') && card.shapes.length) advisories.push('serverInfo shape only: add top-level name/version and remotes[] (SEP-2127) for current readers.');
-    if (card.variantKeys.includes('serverUrl') && card.remoteUrls === 0 && !card.unresolvedTemplates.length) advisories.push('The endpoint is read from "serverUrl", a known variant outside the drafts: name it in remotes[].url (SEP-2127) too.');
-    if (card.unresolvedTemplates.length) advisories.push(`remotes[].url ${card.unresolvedTemplates.map((u) => `"${excerpt(u, 60)}"`).join(', ')} needs values the user supplies (variables without a default): not probed.`);
+    if (!card.shapes.includes('SEP-2127') && card.shapes.length)
+      advisories.push('serverInfo shape only: add top-level name/version and remotes[] (SEP-2127) for current readers.');
+    if (card.variantKeys.includes('serverUrl') && card.remoteUrls === 0 && !card.unresolvedTemplates.length)
+      advisories.push('The endpoint is read from "serverUrl", a known variant outside the drafts: name it in remotes[].url (SEP-2127) too.');
+    if (card.unresolvedTemplates.length)
+      advisories.push(
+        `remotes[].url ${card.unresolvedTemplates.map((u) => `"${excerpt(u, 60)}"`).join(', ')} needs values the user supplies (variables without a default): not probed.`,
+      );
     // Which readers find the card where (the drafts moved; an owner can satisfy all of them).
     const wellKnownHit = results.some((r) => r.via === 'well-known' && r.cards.length);
     const names = new Set(cardCatalogs.map((d) => d.at.name));
     const onlyRemoved = fromCatalog && names.size === 1 && names.has('mcp-catalog');
     if (!fromCatalog) advisories.push(`Found only at an older well-known path; list it in ${AI_CATALOG_PATH} (${READERS_NOTE}).`);
-    if (fromCatalog && !names.has('ai-catalog') && !onlyRemoved) advisories.push(`Listed at ${[...names].map((n) => (n === 'ard' ? ARD_PATH : MCP_CATALOG_PATH)).join(' and ')} but not at ${AI_CATALOG_PATH}: ${READERS_NOTE}; serve the same catalog at ${AI_CATALOG_PATH} too.`);
+    if (fromCatalog && !names.has('ai-catalog') && !onlyRemoved)
+      advisories.push(
+        `Listed at ${[...names].map((n) => (n === 'ard' ? ARD_PATH : MCP_CATALOG_PATH)).join(' and ')} but not at ${AI_CATALOG_PATH}: ${READERS_NOTE}; serve the same catalog at ${AI_CATALOG_PATH} too.`,
+      );
     if (fromCatalog && names.has('mcp-catalog') && !onlyRemoved) advisories.push(`${REMOVED_NOTE}; drop it or keep it identical.`);
-    if (fromCatalog && !wellKnownHit) advisories.push(`Found through a catalog only; scanners that predate it read well-known card paths (${READERS_NOTE}): serve the same card at /.well-known/mcp/server-card.json too if you want them to find it.`);
-    if (source) advisories.push(...catalogAdvisories(source, cardEntries.filter((e) => e.document === source).map((e) => e.entry)));
+    if (fromCatalog && !wellKnownHit)
+      advisories.push(
+        `Found through a catalog only; scanners that predate it read well-known card paths (${READERS_NOTE}): serve the same card at /.well-known/mcp/server-card.json too if you want them to find it.`,
+      );
+    if (source)
+      advisories.push(
+        ...catalogAdvisories(
+          source,
+          cardEntries.filter((e) => e.document === source).map((e) => e.entry),
+        ),
+      );
     if (catalog?.skipped) advisories.push(`${catalog.skipped} more server card(s) in the catalogs were not fetched (at most ${MAX_CATALOG_CARDS} per scan).`);
     if (complete(card) && card.endpoints.every((e) => card.legacySse.includes(e))) {
       advisories.push('Only a legacy HTTP+SSE endpoint (type "sse", deprecated since MCP 2025-03-26): not probed live; add a Streamable HTTP remote.');
@@ -302,9 +354,21 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     if (differ.length) advisories.push(`The card and the live server disagree (the draft asks for consistency with runtime behaviour): ${differ.join('; ')}.`);
     const others = results.filter((r) => r.cards.length && r !== best).map((r) => r.path);
     const facts = cardFacts(best, card, source, cardEntries.length, results, ctx.origin) + (others.length ? `; also at ${others.join(', ')}` : '');
-    const matched = card.shapes.length ? `MCP server card ${card.shapes.join(' + ')} ${fromCatalog ? `via ${catalogPath(source!)}` : `at ${best.path}`}` : undefined;
+    const matched = card.shapes.length
+      ? `MCP server card ${card.shapes.join(' + ')} ${fromCatalog ? `via ${catalogPath(source!)}` : `at ${best.path}`}`
+      : undefined;
     const liveDetails = live
-      ? { live: { endpoint: live.endpoint, outcome: live.outcome, server: live.serverName, serverVersion: live.serverVersion, protocolVersion: live.protocolVersion, tools: live.toolCount, toolNames: live.toolNames } }
+      ? {
+          live: {
+            endpoint: live.endpoint,
+            outcome: live.outcome,
+            server: live.serverName,
+            serverVersion: live.serverVersion,
+            protocolVersion: live.protocolVersion,
+            tools: live.toolCount,
+            toolNames: live.toolNames,
+          },
+        }
       : {};
     // A 401 from the endpoint is the server saying it is protected, whatever the card declares.
     const protectedLive = live?.outcome === 'auth-required';
@@ -339,21 +403,52 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       const badUrls = card.invalidEndpoints.length ? `, "${excerpt(card.invalidEndpoints[0], 60)}" is not an http(s) URL` : '';
       const missing = [
         ...(card.shapes.length ? [] : ['identity (name + version, or serverInfo)']),
-        ...(card.endpoints.length ? [] : card.unresolvedTemplates.length && !badUrls ? ['a remote URL the scan can resolve (its {variables} have no default)'] : [`a connection endpoint (remotes[].url as an https URL${badUrls})`]),
+        ...(card.endpoints.length
+          ? []
+          : card.unresolvedTemplates.length && !badUrls
+            ? ['a remote URL the scan can resolve (its {variables} have no default)']
+            : [`a connection endpoint (remotes[].url as an https URL${badUrls})`]),
       ];
-      return { status: 'partial', code: 'A4/incomplete', data: { facts, missing: missing.join(' and ') }, remediation: `Complete the server card: add ${missing.join(' and ')}.`, ...common, probes: probesOf() };
+      return {
+        status: 'partial',
+        code: 'A4/incomplete',
+        data: { facts, missing: missing.join(' and ') },
+        remediation: `Complete the server card: add ${missing.join(' and ')}.`,
+        ...common,
+        probes: probesOf(),
+      };
     }
     if (!card.endpoints.length) {
       const why = card.documentationOnly ? ' (it declares itself documentation-only)' : '';
-      return { status: 'partial', code: 'A4/no-remotes', data: { facts, why }, remediation: 'Add remotes[] with {"type": "streamable-http", "url": "https://…/mcp"} naming your server, or remove the card if you run no remote MCP server.', ...common, probes: probesOf() };
+      return {
+        status: 'partial',
+        code: 'A4/no-remotes',
+        data: { facts, why },
+        remediation:
+          'Add remotes[] with {"type": "streamable-http", "url": "https://…/mcp"} naming your server, or remove the card if you run no remote MCP server.',
+        ...common,
+        probes: probesOf(),
+      };
     }
     if (!best.catalog?.inline && res.redirects.length && siteOf(res.url) !== siteOf(res.requestedUrl)) {
-      return { status: 'partial', code: 'A4/cross-site-redirect', data: { facts, url: res.url }, remediation: 'Serve the server card on your own domain instead of redirecting to another site.', ...common, probes: probesOf() };
+      return {
+        status: 'partial',
+        code: 'A4/cross-site-redirect',
+        data: { facts, url: res.url },
+        remediation: 'Serve the server card on your own domain instead of redirecting to another site.',
+        ...common,
+        probes: probesOf(),
+      };
     }
     const liveProbes = live ? live.exchanges.map((x) => x.probe) : [];
     const liveText = live ? `; ${describeLive(live)}` : '';
     const authAnswer = live?.outcome === 'auth-required' && !!live.wwwAuthenticate;
-    const catalogFindings = source ? entryFindings(source, cardEntries.filter((e) => e.document === source).map((e) => e.entry)) : [];
+    const catalogFindings = source
+      ? entryFindings(
+          source,
+          cardEntries.filter((e) => e.document === source).map((e) => e.entry),
+        )
+      : [];
     if (live && live.outcome !== 'ok' && !authAnswer) {
       if (card.schemaProblems.length) advisories.push(`The card does not match the v1 schema: ${card.schemaProblems.join('; ')}.`);
       if (catalogFindings.length) advisories.push(`The catalog entry: ${renderFindings(FINDINGS, catalogFindings).join('; ')}.`);
@@ -389,7 +484,14 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       };
     }
     if (onlyRemoved) {
-      return { status: 'pass', code: 'A4/removed-location', data: { facts, liveText }, remediation: `Publish the same catalog at ${AI_CATALOG_PATH}, served as ${AI_CATALOG_MEDIA_TYPE}.`, ...common, probes: probesOf(liveProbes) };
+      return {
+        status: 'pass',
+        code: 'A4/removed-location',
+        data: { facts, liveText },
+        remediation: `Publish the same catalog at ${AI_CATALOG_PATH}, served as ${AI_CATALOG_MEDIA_TYPE}.`,
+        ...common,
+        probes: probesOf(liveProbes),
+      };
     }
     const code = authAnswer ? 'A4/ok-auth-required' : 'A4/ok';
     return { status: 'pass', code, data: { facts, liveText }, ...common, probes: probesOf(liveProbes) };
@@ -410,7 +512,14 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     const catalog = JSON.stringify(
       {
         specVersion: '1.0',
-        entries: [{ identifier: `urn:air:${domain ?? PLACEHOLDER_DOMAIN}:mcp:main`, displayName: `${domain ?? PLACEHOLDER_DOMAIN} MCP server`, type: MCP_CARD_MEDIA_TYPE, url: cardUrl }],
+        entries: [
+          {
+            identifier: `urn:air:${domain ?? PLACEHOLDER_DOMAIN}:mcp:main`,
+            displayName: `${domain ?? PLACEHOLDER_DOMAIN} MCP server`,
+            type: MCP_CARD_MEDIA_TYPE,
+            url: cardUrl,
+          },
+        ],
       },
       null,
       2,
@@ -431,13 +540,26 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       !validName && !domain
         ? ` ${placeholderNote(fx.origin, 'the server name')} The name is your domain in reverse-DNS form plus a slash and a short id (example.com -> com.example/mcp); MCP registries verify it against the domain.`
         : '';
-    const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET', 'Access-Control-Allow-Headers': 'Content-Type, If-None-Match', 'Access-Control-Expose-Headers': 'ETag' };
+    const cors = {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Methods': 'GET',
+      'Access-Control-Allow-Headers': 'Content-Type, If-None-Match',
+      'Access-Control-Expose-Headers': 'ETag',
+    };
     const headers = { ...cors, 'Cache-Control': 'public, max-age=3600' };
     // Without a card the scan read, the endpoint is a placeholder: the owner's MCP server URL is needed.
     const needs: OwnerValue[] = [...(seen?.endpoints[0] ? [] : ['mcpEndpoint' as const]), ...(!validName && !domain ? ['domain' as const] : [])];
     const cardSteps: FixStep[] = cardPath
       ? serveFileSteps(fx, { path: cardPath, contentType: MCP_CARD_MEDIA_TYPE, content: card, lang: 'json', headers, ...(needs.length ? { needs } : {}) })
-      : [{ title: `Serve the server card at ${cardUrl}`, body: `Answer GET with Content-Type: ${MCP_CARD_MEDIA_TYPE} and CORS (Access-Control-Allow-Origin: *):`, code: card, lang: 'json', ...(needs.length ? { needs } : {}) }];
+      : [
+          {
+            title: `Serve the server card at ${cardUrl}`,
+            body: `Answer GET with Content-Type: ${MCP_CARD_MEDIA_TYPE} and CORS (Access-Control-Allow-Origin: *):`,
+            code: card,
+            lang: 'json',
+            ...(needs.length ? { needs } : {}),
+          },
+        ];
     const older: FixStep = {
       title: 'Card contents and older readers',
       body:
@@ -448,7 +570,10 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       `curl -si ${fx.origin}${AI_CATALOG_PATH}\ncurl -si -H 'Accept: ${MCP_CARD_MEDIA_TYPE}' ${cardUrl}`,
       `Expect 200 and Access-Control-Allow-Origin: * on both; the catalog is ${AI_CATALOG_MEDIA_TYPE} and lists the card's url, and the card has $schema, name, version, description and remotes[].url.`,
     );
-    const publish = [...serveFileSteps(fx, { path: AI_CATALOG_PATH, contentType: AI_CATALOG_MEDIA_TYPE, content: catalog, lang: 'json', headers }), ...cardSteps];
+    const publish = [
+      ...serveFileSteps(fx, { path: AI_CATALOG_PATH, contentType: AI_CATALOG_MEDIA_TYPE, content: catalog, lang: 'json', headers }),
+      ...cardSteps,
+    ];
     // At most 6 steps: where a platform takes two steps per file, the notes join the spec step.
     if (publish.length + 3 <= 6) return [...publish, older, verify, specStep(SPEC)];
     const spec = specStep(SPEC);

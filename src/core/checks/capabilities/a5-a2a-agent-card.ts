@@ -53,7 +53,8 @@ const FINDINGS = {
   'A5/no-member': 'no "{member}" (required by A2A {version})',
   'A5/empty-member': '"{member}" is empty (A2A 1.0 §5.7: a required list holds at least one entry)',
   'A5/bad-member': '"{member}" has the wrong type',
-  'A5/bad-interface': 'supportedInterfaces[{index}] lacks a valid "{member}" (url, protocolBinding JSONRPC/GRPC/HTTP+JSON or a custom binding URI, protocolVersion)',
+  'A5/bad-interface':
+    'supportedInterfaces[{index}] lacks a valid "{member}" (url, protocolBinding JSONRPC/GRPC/HTTP+JSON or a custom binding URI, protocolVersion)',
   'A5/bad-protocol-version': '{field} is "{value}": {problem}',
   'A5/provider-incomplete': 'provider lacks "{members}" (A2A {version}: a provider names its organization and url)',
   'A5/skills-incomplete': '{bad} of {total} skill(s) lack id, name, description or tags',
@@ -107,10 +108,14 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     codes: {
       'A5/missing': 'no A2A agent card',
       'A5/legacy': 'partial: only a legacy (A2A ≤0.2) card or the legacy path',
-      'A5/incomplete': 'partial: the card does not meet the schema of its version (0.3: protocolVersion, url, name, description, version, capabilities, default modes as media types, skills; 1.0: supportedInterfaces[] instead of url, and non-empty skills and default modes) or has an unrecognised shape',
-      'A5/endpoint-no-answer': 'partial: a complete card whose selected interface answered, but not A2A in its binding (JSON-RPC: no JSON-RPC response; HTTP+JSON: a 404 or other answer without an A2A error body; HTML, timeout); a probe that could not be made (DNS failure, connection refused) is unmeasured instead',
-      'A5/endpoint-unmeasured': 'info: a complete card whose interfaces are all gRPC or custom bindings, which ai-ready does not speak, or a card reached through a redirect to another site (whose endpoints are not probed on this site\'s behalf): the card is read, its endpoint is not measured',
-      'A5/ok': 'a current A2A agent card whose selected interface answers A2A in its binding (JSON-RPC: an error object to an unknown method; HTTP+JSON: an A2A error body for a task that does not exist; a 1.x interface is asked with its A2A-Version)',
+      'A5/incomplete':
+        'partial: the card does not meet the schema of its version (0.3: protocolVersion, url, name, description, version, capabilities, default modes as media types, skills; 1.0: supportedInterfaces[] instead of url, and non-empty skills and default modes) or has an unrecognised shape',
+      'A5/endpoint-no-answer':
+        'partial: a complete card whose selected interface answered, but not A2A in its binding (JSON-RPC: no JSON-RPC response; HTTP+JSON: a 404 or other answer without an A2A error body; HTML, timeout); a probe that could not be made (DNS failure, connection refused) is unmeasured instead',
+      'A5/endpoint-unmeasured':
+        "info: a complete card whose interfaces are all gRPC or custom bindings, which ai-ready does not speak, or a card reached through a redirect to another site (whose endpoints are not probed on this site's behalf): the card is read, its endpoint is not measured",
+      'A5/ok':
+        'a current A2A agent card whose selected interface answers A2A in its binding (JSON-RPC: an error object to an unknown method; HTTP+JSON: an A2A error body for a task that does not exist; a 1.x interface is asked with its A2A-Version)',
     },
     messages: {
       'A5/missing': 'No A2A agent card: {seenAll}{note}.',
@@ -149,23 +154,37 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     const problems = renderFindings(FINDINGS, findings);
     const advisories: string[] = [];
     // application/a2a+json (1.0 §14.1.1, preferred by the HTTP binding since 1.0.1) is A2A's own JSON type.
-    if (res.contentType !== 'application/json' && res.contentType !== 'application/a2a+json') advisories.push(`Served as ${res.contentType ?? 'no content type'} instead of application/json.`);
+    if (res.contentType !== 'application/json' && res.contentType !== 'application/a2a+json')
+      advisories.push(`Served as ${res.contentType ?? 'no content type'} instead of application/json.`);
     // The interfaces of the card's version that a client can use: the same list the probe chose from.
     const interfaces = usableInterfaces(card, art.version);
     const endpoints = [...new Set(interfaces.map((i) => i.url))];
     if (endpoints.some((e) => /^(http|ws):\/\//i.test(e))) advisories.push('An agent endpoint is not an https URL.');
     if (art.version === '0.3') advisories.push('A2A 1.0 lists endpoints in supportedInterfaces[]; add it beside url for 1.0 clients.');
     // 1.0 removed the top-level url (a2a.proto AgentCard has none): clients never read it.
-    if (art.version === '1.0' && str(card.url)) advisories.push(`The top-level "url" (${excerpt(String(card.url), 80)}) is not an A2A 1.0 member: 1.0 clients read supportedInterfaces[] only, so it was not used.`);
+    if (art.version === '1.0' && str(card.url))
+      advisories.push(
+        `The top-level "url" (${excerpt(String(card.url), 80)}) is not an A2A 1.0 member: 1.0 clients read supportedInterfaces[] only, so it was not used.`,
+      );
     if (art.version === '1.0') {
       const patched = a2aInterfaces(card, '1.0').filter((i) => i.protocolVersion && /^\d+\.\d+\.\d+$/.test(i.protocolVersion));
-      if (patched.length) advisories.push(`${patched[0].from}.protocolVersion is "${excerpt(patched[0].protocolVersion!, 20)}": A2A 1.0 §3.6 says patch numbers SHOULD NOT be used (write Major.Minor, e.g. "1.0").`);
+      if (patched.length)
+        advisories.push(
+          `${patched[0].from}.protocolVersion is "${excerpt(patched[0].protocolVersion!, 20)}": A2A 1.0 §3.6 says patch numbers SHOULD NOT be used (write Major.Minor, e.g. "1.0").`,
+        );
     }
     const exts = isObject(card.capabilities) && Array.isArray(card.capabilities.extensions) ? card.capabilities.extensions.filter(isObject) : [];
     const skills = Array.isArray(card.skills) ? card.skills.length : 0;
     const matched = art.version ? SHAPE[art.version] : undefined;
     const facts = `${describeProbe(res, ctx.origin)}: ${matched ?? 'unrecognised AgentCard shape'}, "${excerpt(str(card.name) ?? '(no name)', 60)}" ${str(card.version) ? `v${excerpt(String(card.version), 20)}` : '(no version)'}, ${interfaces.length} endpoint(s)${interfaces.length ? ` (${interfaceList(interfaces)})` : ''}, ${skills} skill(s)${exts.length ? `, ${exts.length} extension(s)` : ''}`;
-    const details = { path: art.path, version: art.version, endpoints, interfaces: interfaces.map((i) => ({ from: i.from, url: i.url, binding: i.binding, protocolVersion: i.protocolVersion })), skills, extensions: exts.map((e) => e.uri).filter((u) => typeof u === 'string') };
+    const details = {
+      path: art.path,
+      version: art.version,
+      endpoints,
+      interfaces: interfaces.map((i) => ({ from: i.from, url: i.url, binding: i.binding, protocolVersion: i.protocolVersion })),
+      skills,
+      extensions: exts.map((e) => e.uri).filter((u) => typeof u === 'string'),
+    };
     if (art.path === A2A_LEGACY_CARD_PATH || art.version === '0.2') {
       const legacy = art.path === A2A_LEGACY_CARD_PATH ? 'found only at the legacy path (A2A ≤0.2)' : 'a legacy A2A ≤0.2 card';
       return {
@@ -195,16 +214,24 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     const live = art.live;
     // A card reached through a redirect to another site names nothing on this site's behalf, so
     // gather probed nothing (docs/live-probes.md): unmeasured, never a pass on an unprobed endpoint.
-    const crossSite = !live && !art.liveSkipped && !servedBySite(res, ctx.origin) ? `the card came through a redirect to another site (${excerpt(res.url, 80)}), whose endpoints are not probed on this site's behalf` : null;
+    const crossSite =
+      !live && !art.liveSkipped && !servedBySite(res, ctx.origin)
+        ? `the card came through a redirect to another site (${excerpt(res.url, 80)}), whose endpoints are not probed on this site's behalf`
+        : null;
     const skipped = art.liveSkipped ?? crossSite;
     if (skipped) {
       return { status: 'info', code: 'A5/endpoint-unmeasured', data: { facts, reason: skipped }, matched, advisories, probes: [res], details };
     }
-    const liveText = live ? `; live (${live.binding}): ${excerpt(live.request, 140)}${live.a2aVersion ? ` with A2A-Version ${live.a2aVersion}` : ''} → ${live.answer}` : '';
+    const liveText = live
+      ? `; live (${live.binding}): ${excerpt(live.request, 140)}${live.a2aVersion ? ` with A2A-Version ${live.a2aVersion}` : ''} → ${live.answer}`
+      : '';
     const liveDetails = live ? { live: { endpoint: live.endpoint, binding: live.binding, outcome: live.outcome, answer: live.answer } } : {};
-    if (live?.outcome === 'auth-required') advisories.push('The endpoint asks for credentials; agents need the card\'s securitySchemes to call it.');
+    if (live?.outcome === 'auth-required') advisories.push("The endpoint asks for credentials; agents need the card's securitySchemes to call it.");
     if (live?.outcome === 'no-answer') {
-      const expect = live.binding === 'HTTP+JSON' ? 'A2A over HTTP+JSON (an A2A error body, e.g. 404 TASK_NOT_FOUND, for a task that does not exist)' : 'A2A JSON-RPC (a JSON-RPC error object for unknown methods)';
+      const expect =
+        live.binding === 'HTTP+JSON'
+          ? 'A2A over HTTP+JSON (an A2A error body, e.g. 404 TASK_NOT_FOUND, for a task that does not exist)'
+          : 'A2A JSON-RPC (a JSON-RPC error object for unknown methods)';
       return {
         status: 'partial',
         code: 'A5/endpoint-no-answer',
@@ -216,7 +243,15 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
         details: { ...details, ...liveDetails },
       };
     }
-    return { status: 'pass', code: 'A5/ok', data: { facts, liveText }, matched, advisories, probes: live ? [res, live.probe] : [res], details: { ...details, ...liveDetails } };
+    return {
+      status: 'pass',
+      code: 'A5/ok',
+      data: { facts, liveText },
+      matched,
+      advisories,
+      probes: live ? [res, live.probe] : [res],
+      details: { ...details, ...liveDetails },
+    };
   },
   fixGuide(fx) {
     const content = JSON.stringify(
@@ -237,21 +272,42 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     );
     return [
       // The interface URL is the owner's own agent, which a file cannot stand in for.
-      ...serveFileSteps(fx, { path: A2A_CARD_PATH, contentType: 'application/json', content, lang: 'json', headers: { 'Access-Control-Allow-Origin': '*' }, needs: ['a2aEndpoint'] }),
+      ...serveFileSteps(fx, {
+        path: A2A_CARD_PATH,
+        contentType: 'application/json',
+        content,
+        lang: 'json',
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        needs: ['a2aEndpoint'],
+      }),
       {
         title: 'Make the interface answer in its binding',
         body:
           'This step needs your own A2A server: agents (and this check) call the first interface they speak. A JSONRPC interface answers every POST with a JSON-RPC 2.0 response (an error object, -32601, for an unknown method). ' +
           'If your server speaks HTTP+JSON instead, declare it as below: it answers GET {url}/tasks/{id} for a task it does not hold with 404 and an A2A error body (A2A 1.0 §11.6). gRPC interfaces use a host:port address. Write protocolVersion as Major.Minor ("1.0"), the A2A version, not an MCP revision date.',
-        code: JSON.stringify({ supportedInterfaces: [{ url: `${fx.origin}/a2a/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' }] }, null, 2) +
+        code:
+          JSON.stringify({ supportedInterfaces: [{ url: `${fx.origin}/a2a/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' }] }, null, 2) +
           '\n\n' +
           `GET ${fx.origin}/a2a/rest/tasks/no-such-task\nA2A-Version: 1.0\n\nHTTP/1.1 404 Not Found\nContent-Type: application/a2a+json\n\n` +
-          JSON.stringify({ error: { code: 404, status: 'NOT_FOUND', message: 'Task not found', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'TASK_NOT_FOUND', domain: 'a2a-protocol.org' }] } }),
+          JSON.stringify({
+            error: {
+              code: 404,
+              status: 'NOT_FOUND',
+              message: 'Task not found',
+              details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'TASK_NOT_FOUND', domain: 'a2a-protocol.org' }],
+            },
+          }),
         lang: 'http',
         needs: ['a2aEndpoint'],
       },
-      { title: 'Keep the legacy path only as a redirect', body: `If you published ${A2A_LEGACY_CARD_PATH} for A2A ≤0.2 clients, keep it pointing at the same card; new clients read ${A2A_CARD_PATH}.` },
-      verifyStep(`curl -s ${fx.origin}${A2A_CARD_PATH}`, 'Expect JSON with name, version, supportedInterfaces[0].url and a skills array whose entries have id, name, description and tags.'),
+      {
+        title: 'Keep the legacy path only as a redirect',
+        body: `If you published ${A2A_LEGACY_CARD_PATH} for A2A ≤0.2 clients, keep it pointing at the same card; new clients read ${A2A_CARD_PATH}.`,
+      },
+      verifyStep(
+        `curl -s ${fx.origin}${A2A_CARD_PATH}`,
+        'Expect JSON with name, version, supportedInterfaces[0].url and a skills array whose entries have id, name, description and tags.',
+      ),
       specStep(SPEC),
     ];
   },

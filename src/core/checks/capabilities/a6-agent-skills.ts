@@ -73,9 +73,23 @@ interface DeepResult {
   unreached: string | null;
 }
 
-function checkArtifact(entry: { name: string; url: string | null; digest: string | null; type: string | null }, probe: FetchResult, origin: string): DeepResult {
+function checkArtifact(
+  entry: { name: string; url: string | null; digest: string | null; type: string | null },
+  probe: FetchResult,
+  origin: string,
+): DeepResult {
   const url = entry.url!;
-  const out: DeepResult = { name: entry.name, url, probe, problems: [], advisories: [], verified: false, mismatch: false, hasDigest: !!entry.digest, unreached: unreachedFetch(probe) };
+  const out: DeepResult = {
+    name: entry.name,
+    url,
+    probe,
+    problems: [],
+    advisories: [],
+    verified: false,
+    mismatch: false,
+    hasDigest: !!entry.digest,
+    unreached: unreachedFetch(probe),
+  };
   // A download that could not be made says nothing about the artifact: unmeasured, not "not served".
   if (out.unreached) return out;
   if (!isFound(probe)) {
@@ -129,7 +143,8 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     codes: {
       'A6/missing': 'no Agent Skills index',
       'A6/invalid': 'partial: an index with problems (schema, names, digests, unreachable skills)',
-      'A6/artifact-unmeasured': 'info: a valid index whose artifact downloads could not be made (DNS failure, connection refused before any answer, the scan\'s host budget): the artifacts are not measured, not "not served"',
+      'A6/artifact-unmeasured':
+        'info: a valid index whose artifact downloads could not be made (DNS failure, connection refused before any answer, the scan\'s host budget): the artifacts are not measured, not "not served"',
       'A6/ok': 'a valid Agent Skills index',
     },
     messages: {
@@ -152,12 +167,18 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     }
     const probe = a.probe;
     const index = readSkillsIndex(doc, probe.url, a.path);
-    const problems: Array<SubFinding<A6Finding>> = index.problems.map((p) => ({ code: INDEX_PROBLEM[p.kind], ...(p.kind === 'unknown-schema' ? { data: { schema: p.schema } } : {}) }));
+    const problems: Array<SubFinding<A6Finding>> = index.problems.map((p) => ({
+      code: INDEX_PROBLEM[p.kind],
+      ...(p.kind === 'unknown-schema' ? { data: { schema: p.schema } } : {}),
+    }));
     const advisories: string[] = [];
     if (a.path === SKILLS_LEGACY_INDEX_PATH) problems.push({ code: 'A6/legacy-path' });
-    if (index.format === 'v0.1.0' || index.format === 'draft-files') problems.push({ code: 'A6/old-format', data: { format: index.format === 'v0.1.0' ? 'v0.1.0' : 'draft' } });
+    if (index.format === 'v0.1.0' || index.format === 'draft-files')
+      problems.push({ code: 'A6/old-format', data: { format: index.format === 'v0.1.0' ? 'v0.1.0' : 'draft' } });
     if (index.format === 'unknown-schema')
-      advisories.push(`$schema "${excerpt(index.declared ?? '', 80)}" is not a schema we know (current: ${SKILLS_SCHEMA_V02}); entries read by their declared url/type/digest to show what is there`);
+      advisories.push(
+        `$schema "${excerpt(index.declared ?? '', 80)}" is not a schema we know (current: ${SKILLS_SCHEMA_V02}); entries read by their declared url/type/digest to show what is there`,
+      );
     advisories.push(...new Set(index.entries.flatMap((e) => e.notes ?? [])));
     if (probe.contentType !== 'application/json') advisories.push(`index served as ${probe.contentType ?? 'no content type'} (expected application/json)`);
     if (index.format === 'v0.2.0' && typeof doc.$schema === 'string' && doc.$schema.trim() !== SKILLS_SCHEMA_V02)
@@ -165,10 +186,13 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     const skipped = index.entries.filter((e) => e.skipped);
     const invalid = index.entries.filter((e) => e.problems.length);
     const valid = index.entries.filter((e) => !e.problems.length && !e.skipped).length;
-    for (const e of skipped.slice(0, 5)) advisories.push(`entry ${e.index + 1} (${excerpt(e.name, 40)}) has type "${excerpt(e.skipped!, 30)}", not skill-md or archive: clients skip it`);
+    for (const e of skipped.slice(0, 5))
+      advisories.push(`entry ${e.index + 1} (${excerpt(e.name, 40)}) has type "${excerpt(e.skipped!, 30)}", not skill-md or archive: clients skip it`);
     if (!index.entries.length) problems.push({ code: 'A6/empty' });
-    else if (skipped.length === index.entries.length) problems.push({ code: 'A6/all-skipped', data: { types: [...new Set(skipped.map((e) => excerpt(e.skipped!, 30)))].slice(0, 4).join(', ') } });
-    for (const e of invalid.slice(0, 5)) problems.push({ code: 'A6/invalid-entry', data: { n: e.index + 1, name: excerpt(e.name, 40), problems: e.problems.join(', ') } });
+    else if (skipped.length === index.entries.length)
+      problems.push({ code: 'A6/all-skipped', data: { types: [...new Set(skipped.map((e) => excerpt(e.skipped!, 30)))].slice(0, 4).join(', ') } });
+    for (const e of invalid.slice(0, 5))
+      problems.push({ code: 'A6/invalid-entry', data: { n: e.index + 1, name: excerpt(e.name, 40), problems: e.problems.join(', ') } });
     if (invalid.length > 5) problems.push({ code: 'A6/more-invalid', data: { count: invalid.length - 5 } });
 
     const deep = deepEntries(index)
@@ -182,12 +206,18 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     const verified = deep.filter((d) => d.verified).length;
     const downloaded = deep.filter((d) => isFound(d.probe)).length;
     const mismatches = deep.filter((d) => d.mismatch).length;
-    if (valid > deep.length && deep.length && index.format === 'v0.2.0') advisories.push(`${deep.length} of ${valid} valid entries downloaded and checked (bounded deep check)`);
+    if (valid > deep.length && deep.length && index.format === 'v0.2.0')
+      advisories.push(`${deep.length} of ${valid} valid entries downloaded and checked (bounded deep check)`);
 
     const matched = formatLabel(index) + (a.path === SKILLS_LEGACY_INDEX_PATH ? ` at legacy ${SKILLS_LEGACY_INDEX_PATH}` : '');
     const facts =
       `${describeProbe(probe, origin)}; ${index.entries.length} skill(s)` +
-      (index.entries.length ? ` (${index.entries.slice(0, 6).map((e) => excerpt(e.name, 40)).join(', ')}${index.entries.length > 6 ? ', …' : ''})` : '') +
+      (index.entries.length
+        ? ` (${index.entries
+            .slice(0, 6)
+            .map((e) => excerpt(e.name, 40))
+            .join(', ')}${index.entries.length > 6 ? ', …' : ''})`
+        : '') +
       (deep.length
         ? // Only the downloads that succeeded count as downloaded; the others are findings.
           `; ${downloaded} of ${deep.length} artifact(s) downloaded` +
@@ -196,8 +226,27 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
         : '');
     const probes = [...a.probes, ...deep.map((d) => d.probe)];
     // checked: artifacts fetched for the deep check; digests: those whose entry declares one.
-    const details = { format: index.format, specVersion: index.declared, declaredBy: index.declaredBy, schema: index.schema, path: a.path, skills: index.entries.length, valid, skipped: skipped.length, checked: deep.length, downloaded, digests: deep.filter((d) => d.hasDigest).length, verified, mismatches, unreached: unreached.length };
-    const unreachedText = unreached.slice(0, 3).map((d) => `GET ${excerpt(d.url, 100)}: ${d.unreached}`).join('; ') + (unreached.length > 3 ? `; and ${unreached.length - 3} more` : '');
+    const details = {
+      format: index.format,
+      specVersion: index.declared,
+      declaredBy: index.declaredBy,
+      schema: index.schema,
+      path: a.path,
+      skills: index.entries.length,
+      valid,
+      skipped: skipped.length,
+      checked: deep.length,
+      downloaded,
+      digests: deep.filter((d) => d.hasDigest).length,
+      verified,
+      mismatches,
+      unreached: unreached.length,
+    };
+    const unreachedText =
+      unreached
+        .slice(0, 3)
+        .map((d) => `GET ${excerpt(d.url, 100)}: ${d.unreached}`)
+        .join('; ') + (unreached.length > 3 ? `; and ${unreached.length - 3} more` : '');
     if (problems.length) {
       // The verdict rests on the problems found; downloads that could not be made are named, not judged.
       if (unreached.length) advisories.push(`${unreached.length} artifact download(s) could not be made, so not verified (${unreachedText})`);
@@ -217,7 +266,15 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
       };
     }
     if (unreached.length) {
-      return { status: 'info', code: 'A6/artifact-unmeasured', data: { facts, reason: `${unreached.length} artifact download(s) could not be made (${unreachedText})` }, matched, advisories, probes, details };
+      return {
+        status: 'info',
+        code: 'A6/artifact-unmeasured',
+        data: { facts, reason: `${unreached.length} artifact download(s) could not be made (${unreachedText})` },
+        matched,
+        advisories,
+        probes,
+        details,
+      };
     }
     return { status: 'pass', code: 'A6/ok', data: { facts }, matched, advisories, probes, details };
   },
@@ -227,7 +284,15 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     // The digest of exactly the SKILL.md shown (agentskills.io well-known-uri: SHA-256 of the raw bytes served).
     const index = {
       $schema: SKILLS_SCHEMA_V02,
-      skills: [{ name: 'order-status', type: 'skill-md', description: 'Look up the status of an order by order number and email.', url: skillPath, digest: sha256Digest(Buffer.from(skillMd)) }],
+      skills: [
+        {
+          name: 'order-status',
+          type: 'skill-md',
+          description: 'Look up the status of an order by order number and email.',
+          url: skillPath,
+          digest: sha256Digest(Buffer.from(skillMd)),
+        },
+      ],
     };
     return [
       {

@@ -113,7 +113,16 @@ function searchScript(text: string, source: string): Finding {
   };
 }
 
-type A7Finding = 'A7/navigator-deprecated' | 'A7/provide-context-removed' | 'A7/policy-disabled' | 'A7/origin-agent-cluster-off' | 'A7/tool-no-name' | 'A7/tool-name-invalid' | 'A7/tool-no-description' | 'A7/param-no-name' | 'A7/param-no-title';
+type A7Finding =
+  | 'A7/navigator-deprecated'
+  | 'A7/provide-context-removed'
+  | 'A7/policy-disabled'
+  | 'A7/origin-agent-cluster-off'
+  | 'A7/tool-no-name'
+  | 'A7/tool-name-invalid'
+  | 'A7/tool-no-description'
+  | 'A7/param-no-name'
+  | 'A7/param-no-title';
 
 /** Chromium's form checks, applied to what the HTML and the script text show. */
 function validate(forms: DeclarativeTool[], imperative: ImperativeTool[]): Array<SubFinding<A7Finding>> {
@@ -151,16 +160,22 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     standards: ['webmcp'],
     summary:
       'Static detection of WebMCP on the page: document.modelContext with registerTool() in inline or same-origin scripts (up to 8, 1 MB each), or declarative <form toolname tooldescription> tools; navigator.modelContext alone is the deprecated spelling and provideContext() the removed one (partial). Tools and parameters are checked for names and descriptions as Chromium does, and the response headers for what switches WebMCP off (Permissions-Policy `tools`, Origin-Agent-Cluster: ?0).',
-    why: 'WebMCP lets an agent in the browser call your page\'s features as typed tools instead of guessing at clicks and form fields.',
-    remediation: 'Register your page\'s main actions as WebMCP tools with `await document.modelContext.registerTool({...})`, or mark forms with toolname/tooldescription.',
+    why: "WebMCP lets an agent in the browser call your page's features as typed tools instead of guessing at clicks and form fields.",
+    remediation:
+      "Register your page's main actions as WebMCP tools with `await document.modelContext.registerTool({...})`, or mark forms with toolname/tooldescription.",
     pageLevel: true,
     codes: {
       'A7/not-html': 'info: the page is not HTML, so there is nothing to register WebMCP tools on',
-      'A7/ok': 'WebMCP tools found by static detection (imperative document.modelContext.registerTool or declarative form toolname), each with a valid name and a description',
-      'A7/navigator-deprecated': 'partial: tools are registered on navigator.modelContext only, which Chrome deprecated in 150 and removed in 152 (current Chrome sees none of them)',
-      'A7/provide-context-removed': 'partial: tools are given only through provideContext(), which the draft removed (2026-03-05) and current Chrome does not have; registerTool() is the API',
-      'A7/policy-disabled': 'partial: the page registers tools but its Permissions-Policy leaves it out of the `tools` feature (e.g. tools=()), so the browser rejects every registerTool() call',
-      'A7/origin-agent-cluster-off': 'partial: the page registers tools but sends Origin-Agent-Cluster: ?0 (document.domain enabled), so the browser rejects every registerTool() call',
+      'A7/ok':
+        'WebMCP tools found by static detection (imperative document.modelContext.registerTool or declarative form toolname), each with a valid name and a description',
+      'A7/navigator-deprecated':
+        'partial: tools are registered on navigator.modelContext only, which Chrome deprecated in 150 and removed in 152 (current Chrome sees none of them)',
+      'A7/provide-context-removed':
+        'partial: tools are given only through provideContext(), which the draft removed (2026-03-05) and current Chrome does not have; registerTool() is the API',
+      'A7/policy-disabled':
+        'partial: the page registers tools but its Permissions-Policy leaves it out of the `tools` feature (e.g. tools=()), so the browser rejects every registerTool() call',
+      'A7/origin-agent-cluster-off':
+        'partial: the page registers tools but sends Origin-Agent-Cluster: ?0 (document.domain enabled), so the browser rejects every registerTool() call',
       'A7/tool-no-name': 'partial: a tool (a form with tooldescription, or a registerTool call) has no name',
       'A7/tool-name-invalid': 'partial: a tool name is not 1-128 ASCII letters, digits, "_", "-" or "."',
       'A7/tool-no-description': 'partial: a tool has no description (tooldescription or description), which agents choose tools by',
@@ -182,13 +197,18 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       'A7/param-no-name': PARTIAL,
       'A7/param-no-title': PARTIAL,
       'A7/feature-detect-only': 'modelContext is referenced in {referencing} ("{excerpt}") but no registerTool() call was found. {scope}.',
-      'A7/missing': 'No WebMCP tools detected: no <form toolname> and no document.modelContext (or navigator.modelContext) in {scope}. Tools registered by cross-origin scripts or after user interaction are not visible to a static scan.',
+      'A7/missing':
+        'No WebMCP tools detected: no <form toolname> and no document.modelContext (or navigator.modelContext) in {scope}. Tools registered by cross-origin scripts or after user interaction are not visible to a static scan.',
     },
     findings: {
-      'A7/navigator-deprecated': 'the tools are registered on navigator.modelContext only: deprecated in Chrome 150 and removed in 152, so current Chrome sees none of them (use document.modelContext)',
-      'A7/provide-context-removed': 'the tools are given only through provideContext(), removed from the draft (webmcp index.bs, 2026-03-05) and absent from current Chrome: register each with registerTool()',
-      'A7/policy-disabled': 'the response sends Permissions-Policy {policy}, which leaves this page out of the `tools` feature: the browser rejects registerTool() with NotAllowedError (webmcp index.bs at 0b676d2, "Permissions policy integration")',
-      'A7/origin-agent-cluster-off': 'the response sends Origin-Agent-Cluster: ?0, so document.domain is enabled and the browser rejects registerTool() with SecurityError (webmcp index.bs at 0b676d2, registerTool() steps)',
+      'A7/navigator-deprecated':
+        'the tools are registered on navigator.modelContext only: deprecated in Chrome 150 and removed in 152, so current Chrome sees none of them (use document.modelContext)',
+      'A7/provide-context-removed':
+        'the tools are given only through provideContext(), removed from the draft (webmcp index.bs, 2026-03-05) and absent from current Chrome: register each with registerTool()',
+      'A7/policy-disabled':
+        'the response sends Permissions-Policy {policy}, which leaves this page out of the `tools` feature: the browser rejects registerTool() with NotAllowedError (webmcp index.bs at 0b676d2, "Permissions policy integration")',
+      'A7/origin-agent-cluster-off':
+        'the response sends Origin-Agent-Cluster: ?0, so document.domain is enabled and the browser rejects registerTool() with SecurityError (webmcp index.bs at 0b676d2, registerTool() steps)',
       'A7/tool-no-name': 'tool {tool} has no name',
       'A7/tool-name-invalid': 'tool name "{tool}" is not 1-128 ASCII letters, digits, "_", "-" or "."',
       'A7/tool-no-description': 'tool {tool} has no description',
@@ -276,12 +296,20 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     const advisories: string[] = [];
     // What the response headers do to the API (webmcp-policy.ts); judged where tools are registered.
     const policy = readWebMcpPolicy(a.page.headers, new URL(a.page.url).origin);
-    if (policy.policyError) advisories.push(`Permissions-Policy is not a Structured Fields Dictionary (${policy.policyError}): browsers ignore the whole header`);
+    if (policy.policyError)
+      advisories.push(`Permissions-Policy is not a Structured Fields Dictionary (${policy.policyError}): browsers ignore the whole header`);
     else if (policy.tools && !policy.toolsDisabled) advisories.push(`Permissions-Policy ${policy.tools} lets this page use WebMCP`);
     const removed = [...new Set(found.flatMap((f) => f.removedCalls))];
-    if (removed.length) advisories.push(`calls ${removed.map((m) => `${m}()`).join(', ')}, which the draft no longer has (webmcp index.bs at 0b676d2: registerTool() only; unregister with its \`signal\` option): current Chrome throws a TypeError there`);
-    if (imperative && usesNavigator && usesDocument) advisories.push('also references navigator.modelContext (deprecated in Chrome 150, removed in 152): keep document.modelContext as the path that registers');
-    for (const f of forms) if (f.autosubmit) advisories.push(`form tool "${f.toolname}" has toolautosubmit: the agent submits it without the user pressing the button`);
+    if (removed.length)
+      advisories.push(
+        `calls ${removed.map((m) => `${m}()`).join(', ')}, which the draft no longer has (webmcp index.bs at 0b676d2: registerTool() only; unregister with its \`signal\` option): current Chrome throws a TypeError there`,
+      );
+    if (imperative && usesNavigator && usesDocument)
+      advisories.push(
+        'also references navigator.modelContext (deprecated in Chrome 150, removed in 152): keep document.modelContext as the path that registers',
+      );
+    for (const f of forms)
+      if (f.autosubmit) advisories.push(`form tool "${f.toolname}" has toolautosubmit: the agent submits it without the user pressing the button`);
     if (a.skipped.crossOrigin) advisories.push(`${a.skipped.crossOrigin} script(s) from other origins not read`);
     if (a.skipped.overCap) advisories.push(`${a.skipped.overCap} same-origin script(s) beyond the first ${MAX_SCRIPTS} not read`);
     const broken = a.scripts.length - fetched.length;
@@ -293,7 +321,16 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       declarativeTools: forms.map((f) => f.toolname),
       imperativeTools: [...new Set(imperativeTools.map((t) => t.name))],
       sources: registering.map((f) => f.source),
-      api: imperative || referencing.length ? (usesDocument ? (usesNavigator ? 'document+navigator' : 'document') : usesNavigator ? 'navigator' : 'unknown') : null,
+      api:
+        imperative || referencing.length
+          ? usesDocument
+            ? usesNavigator
+              ? 'document+navigator'
+              : 'document'
+            : usesNavigator
+              ? 'navigator'
+              : 'unknown'
+          : null,
       staticDetection: true,
     };
     if (a.forms.length || imperative) {
@@ -301,16 +338,21 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       if (imperative) {
         const names = details.imperativeTools;
         const api = navigatorOnly ? 'navigator.modelContext (deprecated)' : usesDocument ? 'document.modelContext' : 'modelContext';
-        parts.push(`registerTool/provideContext on ${api} in ${registering.map((f) => f.source).join(', ')}${names.length ? ` (tools: ${names.join(', ')})` : ''}: "${registering[0].snippet}"`);
+        parts.push(
+          `registerTool/provideContext on ${api} in ${registering.map((f) => f.source).join(', ')}${names.length ? ` (tools: ${names.join(', ')})` : ''}: "${registering[0].snippet}"`,
+        );
       }
-      if (a.forms.length) parts.push(`${a.forms.length} declarative form tool(s): ${a.forms.map((f) => `${f.toolname || '(no toolname)'} (${f.params} field(s))`).join(', ')}`);
+      if (a.forms.length)
+        parts.push(`${a.forms.length} declarative form tool(s): ${a.forms.map((f) => `${f.toolname || '(no toolname)'} (${f.params} field(s))`).join(', ')}`);
       const problems = validate(a.forms, imperativeTools);
       if (imperative && navigatorOnly) problems.unshift({ code: 'A7/navigator-deprecated' });
       else if (imperative && !found.some((f) => f.registerTool)) problems.unshift({ code: 'A7/provide-context-removed' });
       if (imperative && policy.originAgentClusterOff) problems.unshift({ code: 'A7/origin-agent-cluster-off' });
       if (imperative && policy.toolsDisabled) problems.unshift({ code: 'A7/policy-disabled', data: { policy: policy.tools ?? '' } });
       if (!imperative && (policy.toolsDisabled || policy.originAgentClusterOff)) {
-        advisories.push(`the response sends ${[policy.toolsDisabled && `Permissions-Policy ${policy.tools}`, policy.originAgentClusterOff && 'Origin-Agent-Cluster: ?0'].filter(Boolean).join(' and ')}, which makes the browser reject registerTool(); the draft's declarative section is still a TODO, so whether form tools are refused too is not specified`);
+        advisories.push(
+          `the response sends ${[policy.toolsDisabled && `Permissions-Policy ${policy.tools}`, policy.originAgentClusterOff && 'Origin-Agent-Cluster: ?0'].filter(Boolean).join(' and ')}, which makes the browser reject registerTool(); the draft's declarative section is still a TODO, so whether form tools are refused too is not specified`,
+        );
       }
       const matched = `WebMCP draft (${[imperative && (navigatorOnly ? 'imperative navigator.modelContext, deprecated' : 'imperative document.modelContext'), a.forms.length && 'declarative form toolname'].filter(Boolean).join(' + ')}, static detection)`;
       if (problems.length) {
@@ -404,13 +446,13 @@ registerWebMcpTools().catch((err) => console.warn('WebMCP registration failed', 
       },
       {
         title: 'Keep the headers from switching it off',
-        body: 'WebMCP is the policy-controlled feature `tools` (default: the page\'s own origin). A `Permissions-Policy` header with `tools=()` (or an allowlist without self) makes registerTool() reject; so does `Origin-Agent-Cluster: ?0`. Leave `tools` out of the header, or allow it explicitly:',
+        body: "WebMCP is the policy-controlled feature `tools` (default: the page's own origin). A `Permissions-Policy` header with `tools=()` (or an allowlist without self) makes registerTool() reject; so does `Origin-Agent-Cluster: ?0`. Leave `tools` out of the header, or allow it explicitly:",
         code: 'Permissions-Policy: tools=(self)\n',
         lang: 'http',
       },
       verifyStep(
         `curl -s ${fx.origin}/ | grep -Eo 'toolname="[^"]+"|document\\.modelContext|registerTool\\(' | sort -u`,
-        'The page HTML (or a same-origin script it loads) shows the form tool or document.modelContext.registerTool; in Chrome with WebMCP enabled, the tool is listed for the page (ai-ready scan --render reads the browser\'s own list).',
+        "The page HTML (or a same-origin script it loads) shows the form tool or document.modelContext.registerTool; in Chrome with WebMCP enabled, the tool is listed for the page (ai-ready scan --render reads the browser's own list).",
       ),
       specStep(SPEC),
     ];

@@ -1,12 +1,5 @@
 import { defineCheck } from '../types.js';
-import {
-  openApiDoc,
-  openApiOperations,
-  OPENAPI_PATHS,
-  type OpenApiArtifact,
-  type OpenApiDocument,
-  type OpenApiSource,
-} from '../../gather/openapi.js';
+import { openApiDoc, openApiOperations, OPENAPI_PATHS, type OpenApiArtifact, type OpenApiDocument, type OpenApiSource } from '../../gather/openapi.js';
 import { describeProbe, excerpt, isObject, isSoft404 } from '../../gather/classify.js';
 import { addHeaderSteps, platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 
@@ -52,7 +45,10 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
     why: 'Agents and tool generators turn an OpenAPI description into callable tools; without it they scrape docs or guess endpoints.',
     remediation: 'Publish your API\'s OpenAPI description at /openapi.json and advertise it with Link: </openapi.json>; rel="service-desc".',
     offers: { resource: 'openapi', absentCodes: ['A8/unusable'] },
-    profile: { appEvidence: 'OpenAPI description found', naOnPublicMcp: 'public MCP server: its tools are described by MCP (tools/list), and no API catalog or OpenAPI evidence suggests a REST API to describe' },
+    profile: {
+      appEvidence: 'OpenAPI description found',
+      naOnPublicMcp: 'public MCP server: its tools are described by MCP (tools/list), and no API catalog or OpenAPI evidence suggests a REST API to describe',
+    },
     codes: {
       'A8/missing': 'no OpenAPI description at the advertised or conventional locations',
       'A8/unusable': 'partial: something is published but it is not a usable OpenAPI description',
@@ -85,7 +81,11 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
       return {
         status: 'partial',
         code: 'A8/unusable',
-        data: { problems: a.problems.map((p) => `${p.url.startsWith(origin) ? p.url.slice(origin.length) : p.url} (${SOURCE_LABEL[p.source]}): ${p.problem}`).join('; ') },
+        data: {
+          problems: a.problems
+            .map((p) => `${p.url.startsWith(origin) ? p.url.slice(origin.length) : p.url} (${SOURCE_LABEL[p.source]}): ${p.problem}`)
+            .join('; '),
+        },
         remediation: 'Serve a parseable OpenAPI 3.x document (JSON or YAML) with a non-empty `paths` object.',
         probes,
       };
@@ -97,13 +97,21 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
     const facts = `${describeProbe(found.probe, origin)}: ${found.family === 'unknown' ? 'OpenAPI' : found.family} ${found.version}${title} (${found.format.toUpperCase()}), ${found.pathCount} path(s), ${ops} operation(s), found via ${SOURCE_LABEL[found.source]}`;
     if (found.probe.contentType && !OPENAPI_TYPES.has(found.probe.contentType))
       advisories.push(`served as ${found.probe.contentType} (expected application/json, application/openapi+json or application/yaml)`);
-    if (found.source === 'well-known-path') advisories.push(`not advertised: add Link: <${where}>; rel="service-desc" to the home page (RFC 8631) or list it in /.well-known/api-catalog`);
+    if (found.source === 'well-known-path')
+      advisories.push(`not advertised: add Link: <${where}>; rel="service-desc" to the home page (RFC 8631) or list it in /.well-known/api-catalog`);
     if (found.family === 'Swagger 2.0') advisories.push('Swagger 2.0 is legacy; OpenAPI 3.1 (or 3.2) is what current tool generators expect');
     const own = a.problems.find((p) => p.url === found.url);
     const others = a.problems.filter((p) => p.url !== found.url);
     for (const p of others) advisories.push(`${p.url.startsWith(origin) ? p.url.slice(origin.length) : p.url}: ${p.problem}`);
     const matched = `${found.family === 'unknown' ? 'OpenAPI' : found.family} (${found.version})`;
-    const details: OpenApiDetails = { url: found.url, source: found.source, version: found.version, format: found.format, paths: found.pathCount, operations: ops };
+    const details: OpenApiDetails = {
+      url: found.url,
+      source: found.source,
+      version: found.version,
+      format: found.format,
+      paths: found.pathCount,
+      operations: ops,
+    };
     if (own) {
       return {
         status: 'partial',
@@ -139,7 +147,10 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
       ...generate,
       ...serveFileSteps(fx, { path: '/openapi.json', contentType: 'application/json', content: JSON.stringify(doc, null, 2) + '\n', lang: 'json' }),
       ...addHeaderSteps(fx, { name: 'Link', value: '</openapi.json>; rel="service-desc"; type="application/openapi+json"' }),
-      verifyStep(`curl -s ${fx.origin}/openapi.json | head -c 300\ncurl -sI ${fx.origin}/ | grep -i '^link'`, 'Expect an "openapi": "3.x" document with paths, and a Link header with rel="service-desc".'),
+      verifyStep(
+        `curl -s ${fx.origin}/openapi.json | head -c 300\ncurl -sI ${fx.origin}/ | grep -i '^link'`,
+        'Expect an "openapi": "3.x" document with paths, and a Link header with rel="service-desc".',
+      ),
       specStep(SPEC),
     ];
   },

@@ -67,7 +67,8 @@ export const a9AuthMd = defineCheck<FetchResult>()({
     standards: ['authMd'],
     summary: 'GET /auth.md answers Markdown whose H1 names "auth.md": the agent-registration guide of the Auth.md protocol.',
     why: 'auth.md tells an agent, in plain language, how to register and obtain credentials for your service instead of stopping at a login form.',
-    remediation: 'Publish /auth.md as text/markdown with an "# auth.md" heading that explains how agents register and authenticate, linking your OAuth metadata.',
+    remediation:
+      'Publish /auth.md as text/markdown with an "# auth.md" heading that explains how agents register and authenticate, linking your OAuth metadata.',
     codes: {
       'A9/soft-404': 'an HTML page answered instead of auth.md',
       'A9/missing': 'no /auth.md',
@@ -111,23 +112,24 @@ export const a9AuthMd = defineCheck<FetchResult>()({
     const o = fx.origin;
     const metadataStep: FixStep = {
       title: 'Publish the metadata it points at',
-      body:
-        'auth.md is the prose companion of your OAuth metadata, which stays the authoritative source: protected-resource metadata (A3) naming your authorization server, and authorization-server metadata (A2) carrying an `agent_auth` block. Then implement the endpoints it names (identity, claim, token, events); keep only the identity types you accept.',
+      body: 'auth.md is the prose companion of your OAuth metadata, which stays the authoritative source: protected-resource metadata (A3) naming your authorization server, and authorization-server metadata (A2) carrying an `agent_auth` block. Then implement the endpoints it names (identity, claim, token, events); keep only the identity types you accept.',
       code: agentAuthBlock(o),
       lang: 'json',
       // Merged into the authorization-server metadata A2's guide publishes; the endpoints are the owner's.
       publish: { kind: 'merge', path: '/.well-known/oauth-authorization-server', content: agentAuthBlock(o) },
       needs: ['authorizationServer'],
     };
-    const verify = verifyStep(`curl -si -H 'Accept: text/markdown' ${o}${AUTH_MD_PATH} | head -n 12`, 'Expect HTTP 200, Content-Type: text/markdown and a first heading containing "auth.md".');
+    const verify = verifyStep(
+      `curl -si -H 'Accept: text/markdown' ${o}${AUTH_MD_PATH} | head -n 12`,
+      'Expect HTTP 200, Content-Type: text/markdown and a first heading containing "auth.md".',
+    );
     // The scan looked for OAuth metadata (A2, A3) and found none: auth.md would describe endpoints
     // the site does not have. The registration comes first; the document describes it afterwards.
     if (fx.found?.oauthServer === null && fx.found?.protectedResource === null) {
       return [
         {
           title: 'First build the registration it describes',
-          body:
-            'auth.md tells agents how to register with your authorization server, and this scan found neither authorization-server metadata (A2, /.well-known/oauth-authorization-server) nor protected-resource metadata (A3). A site without an API or a sign-in has nothing for auth.md to describe: this bonus check can stay unmet. Otherwise publish the metadata and implement the identity and claim endpoints it names, as below (`ai-ready explain A2` and `ai-ready explain A3` show how).',
+          body: 'auth.md tells agents how to register with your authorization server, and this scan found neither authorization-server metadata (A2, /.well-known/oauth-authorization-server) nor protected-resource metadata (A3). A site without an API or a sign-in has nothing for auth.md to describe: this bonus check can stay unmet. Otherwise publish the metadata and implement the identity and claim endpoints it names, as below (`ai-ready explain A2` and `ai-ready explain A3` show how).',
           code: agentAuthBlock(o),
           lang: 'json',
           needs: ['authorizationServer'],
@@ -141,8 +143,17 @@ export const a9AuthMd = defineCheck<FetchResult>()({
         specStep(SPEC),
       ];
     }
-    const content = authMdTemplate(o, domainOrPlaceholder(o), { authServer: fx.found?.oauthServer ?? undefined, protectedResource: fx.found?.protectedResource ?? undefined });
-    const serve = serveFileSteps(fx, { path: AUTH_MD_PATH, contentType: 'text/markdown; charset=utf-8', content, lang: 'markdown', needs: ['authorizationServer', 'contact'] });
+    const content = authMdTemplate(o, domainOrPlaceholder(o), {
+      authServer: fx.found?.oauthServer ?? undefined,
+      protectedResource: fx.found?.protectedResource ?? undefined,
+    });
+    const serve = serveFileSteps(fx, {
+      path: AUTH_MD_PATH,
+      contentType: 'text/markdown; charset=utf-8',
+      content,
+      lang: 'markdown',
+      needs: ['authorizationServer', 'contact'],
+    });
     // A platform step that embeds the file (WordPress's mu-plugin) already shows it: print it once.
     const once = serve.length > 1 && serve.some((st) => st.code !== content && st.code?.includes(content)) ? serve.filter((st) => st.code !== content) : serve;
     return [...once, metadataStep, verify, specStep(SPEC)];

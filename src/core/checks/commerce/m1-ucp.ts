@@ -35,7 +35,10 @@ export function namespaceProblems(caps: UcpCapability[]): string[] {
     const labels = c.name.split('.');
     if (labels.length < 3) continue;
     const authority = `${labels[1]}.${labels[0]}`.toLowerCase();
-    for (const [field, url] of [['spec', c.spec], ['schema', c.schema]] as const) {
+    for (const [field, url] of [
+      ['spec', c.spec],
+      ['schema', c.schema],
+    ] as const) {
       if (!url) continue;
       let host = '';
       try {
@@ -88,14 +91,23 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
     const usable = allEndpoints.filter((u) => u.startsWith('https://') || u.startsWith(`${origin}/`) || u === origin);
     if (usable.some((u) => !u.startsWith('https://'))) advisories.push('an endpoint is not https (UCP requires TLS outside local testing)');
     const caps = p.capabilities;
-    if (caps.length && !caps.some((c) => /\.checkout$/.test(c.name))) advisories.push('no checkout capability (dev.ucp.shopping.checkout): agents cannot complete a purchase');
+    if (caps.length && !caps.some((c) => /\.checkout$/.test(c.name)))
+      advisories.push('no checkout capability (dev.ucp.shopping.checkout): agents cannot complete a purchase');
     if (p.version && !DATE_RE.test(p.version)) advisories.push(`version "${excerpt(p.version, 30)}" is not a YYYY-MM-DD date`);
-    if (p.shape === 'top-level') advisories.push('older top-level shape (protocol_version/services/capabilities); current profiles nest them under a "ucp" object');
-    if (p.services.some((s) => s.objectBindings)) advisories.push(`2026-01-11 service shape (one object with rest/mcp sub-objects), still read; UCP ${UCP_LATEST} lists each service as an array of bindings {version, spec, transport, endpoint, schema}`);
-    if (p.shape === 'nested' && !p.paymentHandlersDeclared) advisories.push(`no "payment_handlers" registry in the "ucp" object (required since UCP ${UCP_LATEST}, an empty {} is allowed)`);
+    if (p.shape === 'top-level')
+      advisories.push('older top-level shape (protocol_version/services/capabilities); current profiles nest them under a "ucp" object');
+    if (p.services.some((s) => s.objectBindings))
+      advisories.push(
+        `2026-01-11 service shape (one object with rest/mcp sub-objects), still read; UCP ${UCP_LATEST} lists each service as an array of bindings {version, spec, transport, endpoint, schema}`,
+      );
+    if (p.shape === 'nested' && !p.paymentHandlersDeclared)
+      advisories.push(`no "payment_handlers" registry in the "ucp" object (required since UCP ${UCP_LATEST}, an empty {} is allowed)`);
     const cache = cacheControlProblem(a.probe.headers['cache-control']);
     if (cache) advisories.push(cache);
-    if (a.probe.redirects.length) advisories.push(`reached through ${a.probe.redirects.length} redirect(s): UCP profile endpoints MUST NOT redirect and platforms MUST NOT follow redirects, so conforming agents will not read this profile`);
+    if (a.probe.redirects.length)
+      advisories.push(
+        `reached through ${a.probe.redirects.length} redirect(s): UCP profile endpoints MUST NOT redirect and platforms MUST NOT follow redirects, so conforming agents will not read this profile`,
+      );
     advisories.push(...namespaceProblems(caps).slice(0, 4));
     if (a.probe.contentType !== 'application/json') advisories.push(`served as ${a.probe.contentType ?? 'no content type'} (application/json expected)`);
 
@@ -106,10 +118,27 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
     ].filter(Boolean) as string[];
     const facts =
       `${seen}; ${p.shape === 'nested' ? '"ucp" object' : 'top-level fields'}, version ${p.version ?? 'missing'}, ` +
-      `${p.services.length} service(s)${p.services.length ? ` (${p.services.slice(0, 4).map((s) => `${excerpt(s.name, 40)}${s.transports.length ? ` [${s.transports.join(', ')}]` : ''}`).join(', ')})` : ''}, ` +
-      `${usable.length} endpoint(s), ${caps.length} capabilit${caps.length === 1 ? 'y' : 'ies'}${caps.length ? ` (${caps.slice(0, 5).map((c) => excerpt(c.name, 50)).join(', ')}${caps.length > 5 ? ', …' : ''})` : ''}` +
+      `${p.services.length} service(s)${
+        p.services.length
+          ? ` (${p.services
+              .slice(0, 4)
+              .map((s) => `${excerpt(s.name, 40)}${s.transports.length ? ` [${s.transports.join(', ')}]` : ''}`)
+              .join(', ')})`
+          : ''
+      }, ` +
+      `${usable.length} endpoint(s), ${caps.length} capabilit${caps.length === 1 ? 'y' : 'ies'}${
+        caps.length
+          ? ` (${caps
+              .slice(0, 5)
+              .map((c) => excerpt(c.name, 50))
+              .join(', ')}${caps.length > 5 ? ', …' : ''})`
+          : ''
+      }` +
       (p.paymentHandlers ? `, ${p.paymentHandlers} payment handler(s)` : '');
-    const matched = p.shape === 'nested' ? `UCP ${p.version ?? ''} (nested "ucp" profile)`.replace('  ', ' ') : `UCP draft profile (top-level protocol_version${p.version ? ` ${p.version}` : ''})`;
+    const matched =
+      p.shape === 'nested'
+        ? `UCP ${p.version ?? ''} (nested "ucp" profile)`.replace('  ', ' ')
+        : `UCP draft profile (top-level protocol_version${p.version ? ` ${p.version}` : ''})`;
     const details = {
       shape: p.shape,
       version: p.version,
@@ -152,7 +181,9 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
           ],
         },
         capabilities: {
-          'dev.ucp.shopping.checkout': [{ version: v, spec: `https://ucp.dev/${v}/specification/checkout`, schema: `https://ucp.dev/${v}/schemas/shopping/checkout.json` }],
+          'dev.ucp.shopping.checkout': [
+            { version: v, spec: `https://ucp.dev/${v}/specification/checkout`, schema: `https://ucp.dev/${v}/schemas/shopping/checkout.json` },
+          ],
         },
         payment_handlers: {},
       },
@@ -169,7 +200,14 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
         title: 'Check for a platform integration first',
         body: 'Commerce platforms and payment providers are adding UCP; an official app or plugin keeps the profile in sync with your real checkout endpoints. Publish it yourself only if you implement the UCP endpoints.',
       },
-      ...serveFileSteps(fx, { path: UCP_PATH, contentType: 'application/json', content: JSON.stringify(profile, null, 2) + '\n', lang: 'json', headers: { 'Cache-Control': 'public, max-age=3600' }, needs: ['commerceEndpoint'] }),
+      ...serveFileSteps(fx, {
+        path: UCP_PATH,
+        contentType: 'application/json',
+        content: JSON.stringify(profile, null, 2) + '\n',
+        lang: 'json',
+        headers: { 'Cache-Control': 'public, max-age=3600' },
+        needs: ['commerceEndpoint'],
+      }),
       verify,
       specStep(SPEC),
     ];

@@ -30,11 +30,13 @@ export function acpProblems(doc: Record<string, unknown>): string[] {
   else {
     if (typeof proto.version !== 'string' || !DATE_RE.test(proto.version)) p.push('`protocol.version` is not a YYYY-MM-DD date');
     const sv = proto.supported_versions;
-    if (!Array.isArray(sv) || !sv.length || !sv.every((v) => typeof v === 'string' && DATE_RE.test(v))) p.push('`protocol.supported_versions` is not a non-empty list of YYYY-MM-DD dates');
+    if (!Array.isArray(sv) || !sv.length || !sv.every((v) => typeof v === 'string' && DATE_RE.test(v)))
+      p.push('`protocol.supported_versions` is not a non-empty list of YYYY-MM-DD dates');
     else if (typeof proto.version === 'string' && !sv.includes(proto.version)) p.push('`protocol.supported_versions` does not include `protocol.version`');
     else {
       // Oldest first, and the last element is the latest version, which `protocol.version` names.
-      if (sv.some((v, i) => i > 0 && (v as string) <= (sv[i - 1] as string))) p.push('`protocol.supported_versions` is not in chronological order (oldest first)');
+      if (sv.some((v, i) => i > 0 && (v as string) <= (sv[i - 1] as string)))
+        p.push('`protocol.supported_versions` is not in chronological order (oldest first)');
       else if (sv.at(-1) !== proto.version) p.push('`protocol.version` is not the latest of `protocol.supported_versions`');
     }
     if (proto.documentation_url !== undefined && !isUrl(proto.documentation_url)) p.push('`protocol.documentation_url` is not a URL');
@@ -44,7 +46,13 @@ export function acpProblems(doc: Record<string, unknown>): string[] {
   if (!Array.isArray(t) || !t.length) p.push('no `transports` list');
   else {
     const bad = t.filter((x) => !TRANSPORTS.includes(x as string));
-    if (bad.length) p.push(`transports ${bad.map((x) => JSON.stringify(x)).join(', ').slice(0, 80)} outside the enum (rest, mcp)`);
+    if (bad.length)
+      p.push(
+        `transports ${bad
+          .map((x) => JSON.stringify(x))
+          .join(', ')
+          .slice(0, 80)} outside the enum (rest, mcp)`,
+      );
     if (!t.includes('rest')) p.push('`transports` lacks "rest" (the RFC requires at least rest)');
   }
   const caps = isObject(doc.capabilities) ? doc.capabilities : null;
@@ -54,15 +62,28 @@ export function acpProblems(doc: Record<string, unknown>): string[] {
     if (!Array.isArray(s) || !s.length) p.push('no `capabilities.services` list');
     else {
       const bad = s.filter((x) => !SERVICES.includes(x as string));
-      if (bad.length) p.push(`services ${bad.map((x) => JSON.stringify(x)).join(', ').slice(0, 80)} outside the enum (${SERVICES.join(', ')})`);
+      if (bad.length)
+        p.push(
+          `services ${bad
+            .map((x) => JSON.stringify(x))
+            .join(', ')
+            .slice(0, 80)} outside the enum (${SERVICES.join(', ')})`,
+        );
     }
     for (const k of ['extensions', 'intervention_types', 'supported_currencies', 'supported_locales']) {
       if (caps[k] !== undefined && !Array.isArray(caps[k])) p.push(`\`capabilities.${k}\` is not a list`);
     }
-    if (Array.isArray(caps.extensions) && caps.extensions.some((e) => !isObject(e) || typeof e.name !== 'string' || !e.name)) p.push('`capabilities.extensions` has an entry without a `name`');
+    if (Array.isArray(caps.extensions) && caps.extensions.some((e) => !isObject(e) || typeof e.name !== 'string' || !e.name))
+      p.push('`capabilities.extensions` has an entry without a `name`');
     if (Array.isArray(caps.intervention_types)) {
       const bad = caps.intervention_types.filter((x) => !INTERVENTIONS.includes(x as string));
-      if (bad.length) p.push(`intervention_types ${bad.map((x) => JSON.stringify(x)).join(', ').slice(0, 80)} outside the enum (3ds, biometric, address_verification)`);
+      if (bad.length)
+        p.push(
+          `intervention_types ${bad
+            .map((x) => JSON.stringify(x))
+            .join(', ')
+            .slice(0, 80)} outside the enum (3ds, biometric, address_verification)`,
+        );
     }
   }
   return p;
@@ -101,7 +122,13 @@ export const m2Acp = defineCheck<FetchResult>()({
     const seen = describeProbe(res, origin);
     const probes = [res];
     const note = ' Absence does not prove "no ACP": merchants often integrate through their platform (Stripe, Shopify) and product feeds.';
-    if (!isFound(res)) return { status: 'fail', code: 'M2/missing', data: { seen, isSoft404: isSoft404(res) ? 'an HTML page (soft 404)' : 'no ACP discovery document', note }, probes };
+    if (!isFound(res))
+      return {
+        status: 'fail',
+        code: 'M2/missing',
+        data: { seen, isSoft404: isSoft404(res) ? 'an HTML page (soft 404)' : 'no ACP discovery document', note },
+        probes,
+      };
     const parsed = parseJson(res);
     if (!parsed.ok) return { status: 'fail', code: 'M2/not-json', data: { seen, error: parsed.error }, probes };
     const doc = parsed.value;
@@ -111,15 +138,25 @@ export const m2Acp = defineCheck<FetchResult>()({
     const advisories: string[] = [];
     if (res.contentType !== 'application/json') advisories.push(`served as ${res.contentType ?? 'no content type'} (application/json expected)`);
     const cc = res.headers['cache-control'] ?? '';
-    if (!/public/i.test(cc) || !/max-age=\d+/i.test(cc)) advisories.push(`Cache-Control is "${excerpt(cc, 60) || 'absent'}" (the RFC recommends public, max-age=3600)`);
-    if (Object.keys(doc).some((k) => /merchant_?id|account_?id|seller_?id/i.test(k))) advisories.push('contains a merchant identifier; the discovery document is meant to be platform-scoped');
+    if (!/public/i.test(cc) || !/max-age=\d+/i.test(cc))
+      advisories.push(`Cache-Control is "${excerpt(cc, 60) || 'absent'}" (the RFC recommends public, max-age=3600)`);
+    if (Object.keys(doc).some((k) => /merchant_?id|account_?id|seller_?id/i.test(k)))
+      advisories.push('contains a merchant identifier; the discovery document is meant to be platform-scoped');
     const problems = acpProblems(doc);
     const proto = doc.protocol as Record<string, unknown>;
     const caps = isObject(doc.capabilities) ? doc.capabilities : {};
     const facts = `${seen}; ACP ${typeof proto.version === 'string' ? excerpt(proto.version, 20) : '(no version)'}, api_base_url ${typeof doc.api_base_url === 'string' ? excerpt(doc.api_base_url, 80) : 'missing'}, transports ${Array.isArray(doc.transports) ? doc.transports.join(', ').slice(0, 60) : 'missing'}, services ${Array.isArray(caps.services) ? caps.services.join(', ').slice(0, 80) : 'missing'}`;
     const matched = `ACP discovery (RFC proposal)${typeof proto.version === 'string' ? ` ${excerpt(proto.version, 20)}` : ''}`;
     if (problems.length) {
-      return { status: 'partial', code: 'M2/invalid', data: { facts, problems: problems.join('; ') }, remediation: `Fix ${ACP_PATH}: ${problems.slice(0, 3).join('; ')}.`, matched, advisories, probes };
+      return {
+        status: 'partial',
+        code: 'M2/invalid',
+        data: { facts, problems: problems.join('; ') },
+        remediation: `Fix ${ACP_PATH}: ${problems.slice(0, 3).join('; ')}.`,
+        matched,
+        advisories,
+        probes,
+      };
     }
     return { status: 'pass', code: 'M2/ok', data: { facts }, matched, advisories, probes };
   },
@@ -133,8 +170,18 @@ export const m2Acp = defineCheck<FetchResult>()({
     const platformNote = platformHook(fx, 'agenticCheckout')?.(fx) ?? [];
     return [
       ...platformNote,
-      ...serveFileSteps(fx, { path: ACP_PATH, contentType: 'application/json', content: JSON.stringify(doc, null, 2) + '\n', lang: 'json', headers: { 'Cache-Control': 'public, max-age=3600' }, needs: ['commerceEndpoint'] }),
-      verifyStep(`curl -si ${fx.origin}${ACP_PATH} | head -n 20`, 'Expect HTTP 200, application/json, Cache-Control: public, max-age=3600, and protocol.name "acp".'),
+      ...serveFileSteps(fx, {
+        path: ACP_PATH,
+        contentType: 'application/json',
+        content: JSON.stringify(doc, null, 2) + '\n',
+        lang: 'json',
+        headers: { 'Cache-Control': 'public, max-age=3600' },
+        needs: ['commerceEndpoint'],
+      }),
+      verifyStep(
+        `curl -si ${fx.origin}${ACP_PATH} | head -n 20`,
+        'Expect HTTP 200, application/json, Cache-Control: public, max-age=3600, and protocol.name "acp".',
+      ),
       specStep(SPEC),
     ];
   },

@@ -171,8 +171,7 @@ export const m3X402 = defineCheck<X402Artifact>()({
       for (const o of payable) {
         try {
           urls.push(new URL(o.path.replace(/^\//, ''), base).href);
-        } catch {
-        }
+        } catch {}
       }
       return urls;
     });
@@ -230,7 +229,10 @@ export const m3X402 = defineCheck<X402Artifact>()({
         details: { paid: good.map((g) => g.probe.requestedUrl), version: v, manifest: listed },
       };
     }
-    const why = decoded.map((d) => `${d.probe.requestedUrl.startsWith(origin) ? d.probe.requestedUrl.slice(origin.length) || '/' : d.probe.requestedUrl}: ${'error' in d.req ? d.req.error : d.req.problems.join(', ')}`);
+    const why = decoded.map(
+      (d) =>
+        `${d.probe.requestedUrl.startsWith(origin) ? d.probe.requestedUrl.slice(origin.length) || '/' : d.probe.requestedUrl}: ${'error' in d.req ? d.req.error : d.req.problems.join(', ')}`,
+    );
     return {
       status: 'partial',
       code: 'M3/unparseable',
@@ -243,11 +245,11 @@ export const m3X402 = defineCheck<X402Artifact>()({
     const routes = `{\n    'GET /api/premium': {\n      accepts: [{ scheme: 'exact', price: '$0.01', network: 'eip155:8453', payTo: process.env.PAY_TO }],\n      description: 'Premium data',\n      mimeType: 'application/json',\n    },\n  }`;
     const server = `const resourceServer = new x402ResourceServer(\n  new HTTPFacilitatorClient({ url: process.env.FACILITATOR_URL }),\n).register('eip155:*', new ExactEvmScheme());`;
     const step: FixStep = platformHook(fx, 'x402Middleware')?.(fx, { routes, server }) ?? {
-          title: 'Add x402 middleware to your API (Express, Hono or Next.js)',
-          body: 'npm install @x402/express (or @x402/hono, @x402/next) @x402/core @x402/evm. For Hono the call is the same with `import { paymentMiddleware, x402ResourceServer } from \'@x402/hono\'`; Python (FastAPI, Flask) and Go SDKs exist too. Static or hosted shops (Shopify, WordPress) need an API server or edge function in front of the paid endpoints.',
-          code: `import { paymentMiddleware, x402ResourceServer } from '@x402/express';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\napp.use(paymentMiddleware(${routes}, resourceServer));\n`,
-          lang: 'ts',
-        };
+      title: 'Add x402 middleware to your API (Express, Hono or Next.js)',
+      body: "npm install @x402/express (or @x402/hono, @x402/next) @x402/core @x402/evm. For Hono the call is the same with `import { paymentMiddleware, x402ResourceServer } from '@x402/hono'`; Python (FastAPI, Flask) and Go SDKs exist too. Static or hosted shops (Shopify, WordPress) need an API server or edge function in front of the paid endpoints.",
+      code: `import { paymentMiddleware, x402ResourceServer } from '@x402/express';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\napp.use(paymentMiddleware(${routes}, resourceServer));\n`,
+      lang: 'ts',
+    };
     return [
       // The middleware runs on the owner's server with the owner's wallet and facilitator.
       { ...step, needs: ['paymentAddress'] },

@@ -126,7 +126,12 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       return {
         status: 'pass',
         code: 'M4/ucp-capability',
-        data: { seen: describeProbe(ucp.probe, origin), ucpNote, ucpVersion: ucpCap.version ? ` (version ${excerpt(ucpCap.version, 20)})` : '', card: c ? 'present, no AP2 extension' : 'none' },
+        data: {
+          seen: describeProbe(ucp.probe, origin),
+          ucpNote,
+          ucpVersion: ucpCap.version ? ` (version ${excerpt(ucpCap.version, 20)})` : '',
+          card: c ? 'present, no AP2 extension' : 'none',
+        },
         matched: `UCP capability ${UCP_AP2_CAPABILITY}`,
         probes,
         details: { ucpMandate: true },
@@ -144,7 +149,16 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
     return {
       status: 'fail',
       code: 'M4/missing',
-      data: { cardSeen, extensions: exts.length ? `${exts.length} extension(s), none of them AP2 (${exts.slice(0, 3).map((e) => excerpt(String(e.uri ?? '?'), 60)).join(', ')})` : 'no extensions', ucpNote },
+      data: {
+        cardSeen,
+        extensions: exts.length
+          ? `${exts.length} extension(s), none of them AP2 (${exts
+              .slice(0, 3)
+              .map((e) => excerpt(String(e.uri ?? '?'), 60))
+              .join(', ')})`
+          : 'no extensions',
+        ucpNote,
+      },
       probes,
     };
   },

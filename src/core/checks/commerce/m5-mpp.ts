@@ -27,7 +27,8 @@ export interface PaymentInfoFinding {
 
 function offerProblems(o: Record<string, unknown>): string[] {
   const p: string[] = [];
-  if (!INTENTS.includes(o.intent as string)) p.push(o.intent === undefined ? 'no intent' : `intent "${excerpt(String(o.intent), 20)}" is not charge or session`);
+  if (!INTENTS.includes(o.intent as string))
+    p.push(o.intent === undefined ? 'no intent' : `intent "${excerpt(String(o.intent), 20)}" is not charge or session`);
   if (typeof o.method !== 'string' || !o.method.trim()) p.push('no method');
   // null is allowed: it announces dynamic pricing; absent or empty is not.
   if (o.amount === undefined || o.amount === '') p.push('no amount');
@@ -35,13 +36,20 @@ function offerProblems(o: Record<string, unknown>): string[] {
 }
 
 /** The x402scan/MPPscan registry shape `{price: {...}, protocols: [...]}`, which the draft does not define. */
-const isScanShape = (info: Record<string, unknown>): boolean => info.intent === undefined && info.offers === undefined && (isObject(info.price) || Array.isArray(info.protocols));
+const isScanShape = (info: Record<string, unknown>): boolean =>
+  info.intent === undefined && info.offers === undefined && (isObject(info.price) || Array.isArray(info.protocols));
 
 /** Reads one `x-payment-info` value: a single offer or `{offers: [...]}`. */
 export function readPaymentInfo(operation: string, info: unknown): PaymentInfoFinding {
   if (!isObject(info)) return { operation, complete: false, problems: ['x-payment-info is not an object'], notes: [], summary: '' };
   if (isScanShape(info)) {
-    return { operation, complete: false, problems: ['x402scan-style price/protocols object, not the offer fields (intent, method, amount) of draft-payment-discovery-01'], notes: [], summary: '' };
+    return {
+      operation,
+      complete: false,
+      problems: ['x402scan-style price/protocols object, not the offer fields (intent, method, amount) of draft-payment-discovery-01'],
+      notes: [],
+      summary: '',
+    };
   }
   const offers = Array.isArray(info.offers) ? info.offers.filter(isObject) : [info];
   if (!offers.length) return { operation, complete: false, problems: ['offers[] is empty'], notes: [], summary: '' };
@@ -53,7 +61,9 @@ export function readPaymentInfo(operation: string, info: unknown): PaymentInfoFi
     .map((x) => excerpt(String(x), 20))
     .join(' ');
   const notes: string[] = [];
-  const badAmounts = offers.slice(0, 10).filter((o) => o.amount !== null && o.amount !== undefined && o.amount !== '' && !(typeof o.amount === 'string' && BASE_UNITS_RE.test(o.amount)));
+  const badAmounts = offers
+    .slice(0, 10)
+    .filter((o) => o.amount !== null && o.amount !== undefined && o.amount !== '' && !(typeof o.amount === 'string' && BASE_UNITS_RE.test(o.amount)));
   if (badAmounts.length) notes.push(`amount ${excerpt(JSON.stringify(badAmounts[0].amount), 20)} is not a base-unit integer string (e.g. "50" for 0.50 USD)`);
   return { operation, complete, problems: complete ? [] : perOffer[0], notes, summary };
 }
@@ -71,9 +81,11 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
     anchorKey: 'mpp',
     specUrls: SPEC,
     standards: ['mpp'],
-    summary: 'The OpenAPI description marks payable operations with x-payment-info (one offer or offers[] of intent charge|session, method, amount), the Machine Payments Protocol discovery draft.',
+    summary:
+      'The OpenAPI description marks payable operations with x-payment-info (one offer or offers[] of intent charge|session, method, amount), the Machine Payments Protocol discovery draft.',
     why: 'Agents can budget and pay for API calls up front when the description says which operations cost money, how much, and by which payment method.',
-    remediation: 'Add x-payment-info {offers: [{intent, method, amount, currency}]} and a 402 response to each paid operation of your OpenAPI description (/openapi.json).',
+    remediation:
+      'Add x-payment-info {offers: [{intent, method, amount, currency}]} and a 402 response to each paid operation of your OpenAPI description (/openapi.json).',
     codes: {
       'M5/no-openapi': 'no OpenAPI description to read x-payment-info from (see A8)',
       'M5/missing': 'an OpenAPI description with no x-payment-info',
@@ -117,9 +129,16 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
     const incomplete = findings.filter((f) => !f.complete);
     const advisories = [
       ...incomplete.slice(0, 5).map((f) => `${excerpt(f.operation, 60)}: ${f.problems.join(', ')}`),
-      ...findings.filter((f) => f.notes.length).slice(0, 5).map((f) => `${excerpt(f.operation, 60)}: ${f.notes.join(', ')} (draft-payment-discovery-01)`),
+      ...findings
+        .filter((f) => f.notes.length)
+        .slice(0, 5)
+        .map((f) => `${excerpt(f.operation, 60)}: ${f.notes.join(', ')} (draft-payment-discovery-01)`),
     ];
-    const list = (fs: PaymentInfoFinding[]) => fs.slice(0, 5).map((f) => `${excerpt(f.operation, 60)}${f.summary ? ` (${f.summary})` : ''}`).join(', ');
+    const list = (fs: PaymentInfoFinding[]) =>
+      fs
+        .slice(0, 5)
+        .map((f) => `${excerpt(f.operation, 60)}${f.summary ? ` (${f.summary})` : ''}`)
+        .join(', ');
     if (complete.length) {
       return {
         status: 'pass',
@@ -134,9 +153,21 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
     return {
       status: 'partial',
       code: 'M5/incomplete',
-      data: { seen, count: incomplete.length, incomplete: incomplete.slice(0, 5).map((f) => `${excerpt(f.operation, 60)} (${f.problems.join(', ')})`).join('; '), service },
-      remediation: 'Give every x-payment-info offer an intent (charge or session), a method (e.g. stripe, tempo, lightning, card) and an amount in base units (null for dynamic pricing).',
-      advisories: findings.filter((f) => f.notes.length).slice(0, 5).map((f) => `${excerpt(f.operation, 60)}: ${f.notes.join(', ')} (draft-payment-discovery-01)`),
+      data: {
+        seen,
+        count: incomplete.length,
+        incomplete: incomplete
+          .slice(0, 5)
+          .map((f) => `${excerpt(f.operation, 60)} (${f.problems.join(', ')})`)
+          .join('; '),
+        service,
+      },
+      remediation:
+        'Give every x-payment-info offer an intent (charge or session), a method (e.g. stripe, tempo, lightning, card) and an amount in base units (null for dynamic pricing).',
+      advisories: findings
+        .filter((f) => f.notes.length)
+        .slice(0, 5)
+        .map((f) => `${excerpt(f.operation, 60)}: ${f.notes.join(', ')} (draft-payment-discovery-01)`),
       probes: probesUsed,
     };
   },
@@ -167,7 +198,10 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
         title: 'Generate it with your spec',
         body: 'If the description is generated (zod-openapi, tsoa, FastAPI, NestJS), add the extension in the route metadata so it stays in sync with real prices.',
       },
-      verifyStep(`curl -s ${fx.found?.openapi ?? `${fx.origin}/openapi.json`} | grep -o '"x-payment-info"' | wc -l`, 'Expect one x-payment-info per paid operation.'),
+      verifyStep(
+        `curl -s ${fx.found?.openapi ?? `${fx.origin}/openapi.json`} | grep -o '"x-payment-info"' | wc -l`,
+        'Expect one x-payment-info per paid operation.',
+      ),
       specStep(SPEC),
     ];
   },

@@ -73,7 +73,8 @@ function offerMissing(o: Record<string, unknown>): string[] {
   const missing: string[] = [];
   if (!price) missing.push('price');
   if (!currency) missing.push('priceCurrency');
-  if (!present(o.availability) && !(aggregate && Array.isArray(o.offers) && o.offers.some((x) => isObject(x) && present(x.availability)))) missing.push('availability');
+  if (!present(o.availability) && !(aggregate && Array.isArray(o.offers) && o.offers.some((x) => isObject(x) && present(x.availability))))
+    missing.push('availability');
   return missing;
 }
 
@@ -81,7 +82,10 @@ export function productFinding(p: Record<string, unknown>): ProductFinding {
   const name = typeof p.name === 'string' ? excerpt(p.name, 60) : '(unnamed)';
   // ProductGroup: offers live on the variants.
   const carriers = [p, ...(Array.isArray(p.hasVariant) ? p.hasVariant.filter(isObject).slice(0, 50) : [])];
-  const offers = carriers.flatMap((c) => (Array.isArray(c.offers) ? c.offers : [c.offers])).filter(isObject).slice(0, 50);
+  const offers = carriers
+    .flatMap((c) => (Array.isArray(c.offers) ? c.offers : [c.offers]))
+    .filter(isObject)
+    .slice(0, 50);
   if (!offers.length) return { name, complete: false, missing: ['offers'], offer: '' };
   let best = offers[0];
   let bestMissing = offerMissing(best);
@@ -92,7 +96,11 @@ export function productFinding(p: Record<string, unknown>): ProductFinding {
       bestMissing = m;
     }
   }
-  const offer = [best.price ?? best.lowPrice, best.priceCurrency, typeof best.availability === 'string' ? best.availability.replace(/^https?:\/\/schema\.org\//, '') : undefined]
+  const offer = [
+    best.price ?? best.lowPrice,
+    best.priceCurrency,
+    typeof best.availability === 'string' ? best.availability.replace(/^https?:\/\/schema\.org\//, '') : undefined,
+  ]
     .filter(present)
     .map((x) => excerpt(String(x), 30))
     .join(' ');
@@ -122,7 +130,8 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
     weight: 6,
     specUrls: SPEC,
     standards: ['schemaProduct', 'jsonLd'],
-    summary: 'The page, or the first product page it links to (/products/…, /product/…, /p/…) or, failing a link, one its sitemap lists, has schema.org Product JSON-LD with offers carrying price, priceCurrency and availability.',
+    summary:
+      'The page, or the first product page it links to (/products/…, /product/…, /p/…) or, failing a link, one its sitemap lists, has schema.org Product JSON-LD with offers carrying price, priceCurrency and availability.',
     why: 'Shopping assistants and agents read product JSON-LD to compare price and stock without scraping, with or without UCP/ACP.',
     remediation: 'Emit schema.org Product JSON-LD on product pages with offers {price, priceCurrency, availability}.',
     codes: {
@@ -139,16 +148,26 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
   async gather(ctx) {
     const pageProbe = ctx.page();
     const page: ProductPageData = { url: pageProbe.url, probe: pageProbe, jsonld: await jsonLdBlocks(ctx) };
-    if (findProducts(page.jsonld.blocks).map(productFinding).some((f) => f.complete)) return { page, product: null, productLink: null };
+    if (
+      findProducts(page.jsonld.blocks)
+        .map(productFinding)
+        .some((f) => f.complete)
+    )
+      return { page, product: null, productLink: null };
     const $ = await ctx.html();
-    const hrefs = $ ? $('a[href]').toArray().map((el) => $(el).attr('href') ?? '') : [];
+    const hrefs = $
+      ? $('a[href]')
+          .toArray()
+          .map((el) => $(el).attr('href') ?? '')
+      : [];
     const linked = firstProductLink(hrefs, pageProbe.url);
     // No product link on the page: a product page listed in the sitemap (see product-pages.ts).
     const listed = linked ? null : await productPageFromSitemap(ctx);
     const productLink = linked ?? listed?.url ?? null;
     if (!productLink) return { page, product: null, productLink: null };
     const probe = await ctx.fetch(productLink, { accept: BROWSER_ACCEPT, maxBytes: PAGE_MAX_BYTES });
-    const html = isOk(probe) && (probe.contentType === 'text/html' || probe.contentType === 'application/xhtml+xml' || /<html/i.test(probe.text.slice(0, 2000)));
+    const html =
+      isOk(probe) && (probe.contentType === 'text/html' || probe.contentType === 'application/xhtml+xml' || /<html/i.test(probe.text.slice(0, 2000)));
     const jsonld = html ? parseJsonLd(parseHtml(probe.text).$) : { blocks: [], errors: [], types: [] };
     return { page, product: { url: productLink, probe, jsonld }, productLink, fromSitemap: listed?.sitemap ?? null };
   },
@@ -165,7 +184,13 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
         return {
           status: 'pass',
           code: 'M6/ok',
-          data: { seen: describeProbe(s.p.probe, origin), name: good.name, offer: good.offer, count: s.findings.length > 1 ? ` (${s.findings.length} products)` : '', via: s.p === a.product ? via : '' },
+          data: {
+            seen: describeProbe(s.p.probe, origin),
+            name: good.name,
+            offer: good.offer,
+            count: s.findings.length > 1 ? ` (${s.findings.length} products)` : '',
+            via: s.p === a.product ? via : '',
+          },
           matched: 'schema.org Product + Offer (JSON-LD)',
           advisories,
           probes,
@@ -179,7 +204,12 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
       return {
         status: 'partial',
         code: 'M6/incomplete-offer',
-        data: { seen: describeProbe(any.p.probe, origin), name: f.name, offerProblem: f.missing.includes('offers') ? 'without offers' : `with an offer missing ${f.missing.join(', ')}`, via: any.p === a.product ? via : '' },
+        data: {
+          seen: describeProbe(any.p.probe, origin),
+          name: f.name,
+          offerProblem: f.missing.includes('offers') ? 'without offers' : `with an offer missing ${f.missing.join(', ')}`,
+          via: any.p === a.product ? via : '',
+        },
         remediation: `Add ${f.missing.includes('offers') ? 'offers {price, priceCurrency, availability}' : f.missing.join(', ')} to the Product JSON-LD.`,
         advisories,
         probes,
@@ -208,10 +238,17 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
     };
     const platform = platformHook(fx, 'productData')?.(fx) ?? [];
     // The block goes on each product page, with the owner's products in it.
-    const publish = withPublish(platform.length ? platform : [generic], { kind: 'html', path: '/products/blue-widget', where: 'head', content: generic.code! }, ['productData']);
+    const publish = withPublish(
+      platform.length ? platform : [generic],
+      { kind: 'html', path: '/products/blue-widget', where: 'head', content: generic.code! },
+      ['productData'],
+    );
     return [
       ...publish,
-      verifyStep(`curl -s ${fx.origin}/products/<a-product> | grep -A12 'application/ld+json'`, 'Expect a Product with offers.price, offers.priceCurrency and offers.availability; Google\'s Rich Results Test shows the same.'),
+      verifyStep(
+        `curl -s ${fx.origin}/products/<a-product> | grep -A12 'application/ld+json'`,
+        "Expect a Product with offers.price, offers.priceCurrency and offers.availability; Google's Rich Results Test shows the same.",
+      ),
       specStep(SPEC),
     ];
   },

@@ -57,7 +57,12 @@ export const EDGE_DEFAULT_CONTENT_SIGNAL = 'ai-train=yes, search=yes, ai-input=y
 function signalKey(value: string): string {
   return value
     .split(',')
-    .map((p) => p.trim().toLowerCase().replace(/\s*=\s*/, '='))
+    .map((p) =>
+      p
+        .trim()
+        .toLowerCase()
+        .replace(/\s*=\s*/, '='),
+    )
     .filter(Boolean)
     .sort()
     .join(',');
@@ -96,7 +101,8 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
     standards: ['markdownForAgents'],
     summary: 'A request for the page with Accept: text/markdown gets Content-Type: text/markdown and a Markdown body, while browsers still get HTML.',
     why: 'Markdown costs agents a fraction of the tokens of HTML and carries no navigation, scripts or styling noise; asking for it by Accept header works on any URL.',
-    remediation: 'Answer requests whose Accept prefers text/markdown with a Markdown version of the page (Content-Type: text/markdown; Vary: Accept), keeping HTML for browsers.',
+    remediation:
+      'Answer requests whose Accept prefers text/markdown with a Markdown version of the page (Content-Type: text/markdown; Vary: Accept), keeping HTML for browsers.',
     pageLevel: true,
     codes: {
       'C1/markdown-to-browsers': 'browsers get Markdown: negotiation is broken for people',
@@ -130,7 +136,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
       ctx.fetch(url, { accept: ACCEPT_MARKDOWN_PREFERRED }),
       ctx.html(),
     ]);
-    const title = $ ? ($('h1').first().text().trim() || $('title').first().text().trim() || null) : null;
+    const title = $ ? $('h1').first().text().trim() || $('title').first().text().trim() || null : null;
     return { r1, r2, r3: ctx.page(), title: title ? title.slice(0, 200) : null };
   },
   evaluate({ r1, r2, r3, title }, { origin }) {
@@ -166,7 +172,9 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
       if (headers.contentSignal) {
         advisories.push(
           `Content-Signal on the Markdown response: ${excerpt(headers.contentSignal, 100)}.` +
-            (headers.edgeDefaultSignal ? ' This is the default Cloudflare Markdown for Agents adds to converted responses (AI training allowed); check that it matches the policy in your robots.txt (B2).' : ''),
+            (headers.edgeDefaultSignal
+              ? ' This is the default Cloudflare Markdown for Agents adds to converted responses (AI training allowed); check that it matches the policy in your robots.txt (B2).'
+              : ''),
         );
       }
       if (title && !normaliseForMatch(markdownRes.text.slice(0, 200_000)).includes(normaliseForMatch(title))) {

@@ -37,7 +37,8 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
     weight: 3,
     specUrls: SPEC,
     standards: ['llmstxt', 'agentDocsSpec'],
-    summary: 'The page has a Markdown twin, served as text/markdown, at one of the llmstxt.org v2 forms (page.html.md or page.md; index.md or index.html.md for a directory URL) or at the target of rel="alternate" type="text/markdown" (an HTML <link> or a Link: header).',
+    summary:
+      'The page has a Markdown twin, served as text/markdown, at one of the llmstxt.org v2 forms (page.html.md or page.md; index.md or index.html.md for a directory URL) or at the target of rel="alternate" type="text/markdown" (an HTML <link> or a Link: header).',
     why: 'Agents that cannot set Accept headers (or follow llms.txt links) fetch page.md directly; the convention comes from llmstxt.org.',
     remediation: 'Serve a Markdown version of each page at the same URL plus ".md" (/index.md for the home page) with Content-Type: text/markdown.',
     pageLevel: true,
@@ -64,7 +65,8 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
     const twinPaths = markdownTwinPaths(ctx.pageUrl.pathname);
     const twinPath = twinPaths[0] ?? null;
     const $ = await ctx.html();
-    const isMarkdownAlternate = (rels: string[], type: string | undefined) => rels.includes('alternate') && (type ?? '').toLowerCase().split(';')[0].trim() === 'text/markdown';
+    const isMarkdownAlternate = (rels: string[], type: string | undefined) =>
+      rels.includes('alternate') && (type ?? '').toLowerCase().split(';')[0].trim() === 'text/markdown';
     const fromHtml = $
       ? $('link[rel][href]')
           .toArray()
@@ -85,7 +87,9 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
     const twinUrls = twinPaths.map((p) => ctx.resolve(p));
     const pick = (urls: string[]) => [...new Set(urls.filter((u) => new URL(u).origin === ctx.origin && !twinUrls.includes(u)))];
     const headerTargets = pick(fromHeader).slice(0, MAX_ALTERNATES);
-    const htmlTargets = pick(fromHtml).filter((u) => !headerTargets.includes(u)).slice(0, Math.max(0, MAX_ALTERNATES - headerTargets.length));
+    const htmlTargets = pick(fromHtml)
+      .filter((u) => !headerTargets.includes(u))
+      .slice(0, Math.max(0, MAX_ALTERNATES - headerTargets.length));
     const foreignAlternates = [...new Set([...fromHeader, ...fromHtml].filter((u) => new URL(u).origin !== ctx.origin))];
     const fetchMd = (t: Omit<MarkdownUrlProbe, 'probe'>) => ctx.fetch(t.url, { accept: ACCEPT_MD_FILE }).then((probe) => ({ ...t, probe }));
     const probes = await Promise.all([
@@ -102,7 +106,10 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
       return { status: 'na', code: 'C2/already-markdown', data: { seen: describeProbe(page, origin) }, probes: [page] };
     }
     const judged = probes.map((p) => ({ ...p, answer: classifyMarkdown(p.probe) }));
-    const lines = judged.map((j) => `[${j.source}] ${describeProbe(j.probe, origin)}${j.answer === 'html' && j.probe.status === 200 ? ' (HTML: a catch-all page)' : j.answer === 'not-markdown' ? ` (${nonTextDocument(j.probe)}, not Markdown)` : ''}`);
+    const lines = judged.map(
+      (j) =>
+        `[${j.source}] ${describeProbe(j.probe, origin)}${j.answer === 'html' && j.probe.status === 200 ? ' (HTML: a catch-all page)' : j.answer === 'not-markdown' ? ` (${nonTextDocument(j.probe)}, not Markdown)` : ''}`,
+    );
     const best = [...judged].sort((a, b) => RANK[b.answer] - RANK[a.answer])[0];
     const advisories = foreignAlternates.length ? [`Markdown alternate(s) on another origin, not fetched: ${foreignAlternates.slice(0, 3).join(', ')}.`] : [];
     const evidence = lines.join('; ');

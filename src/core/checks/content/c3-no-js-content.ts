@@ -58,7 +58,8 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
     ];
     const facts = `${text.words} word(s) of readable text without JavaScript${signs.length ? `; ${signs.join('; ')}` : ''}${text.sample ? `. Starts: "${excerpt(text.sample, 100)}"` : ''}${domCut ? `; ${describeDomCut(domCut)}` : ''}`;
     const details = { words: text.words, emptyAppRoots: text.emptyAppRoots };
-    if (text.words >= C3_PASS_WORDS) return { status: 'pass', code: 'C3/ok', data: { seen, facts }, matched: 'server-rendered content', probes: [page], details };
+    if (text.words >= C3_PASS_WORDS)
+      return { status: 'pass', code: 'C3/ok', data: { seen, facts }, matched: 'server-rendered content', probes: [page], details };
     if (text.words < C3_MIN_WORDS && signs.length) {
       return {
         status: 'fail',
@@ -74,7 +75,7 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
       data: { seen, facts, expected: C3_PASS_WORDS },
       remediation: signs.length
         ? 'Server-render the main content: part of the page is only filled in by JavaScript.'
-        : 'Make sure the page\'s main text is in the HTML response (not loaded by JavaScript); very short pages can add a summary paragraph.',
+        : "Make sure the page's main text is in the HTML response (not loaded by JavaScript); very short pages can add a summary paragraph.",
       probes: [page],
       details,
     };
@@ -82,8 +83,14 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
   fixGuide(fx) {
     return [
       ...renderSteps(fx),
-      { title: 'Or give agents a Markdown version', body: 'If the app must stay client-rendered, serve Markdown on Accept: text/markdown (check C1) or at page.md (C2) so agents still get the text.' },
-      verifyStep(`curl -s ${fx.origin}/ | sed -e 's/<[^>]*>/ /g' | wc -w`, `Expect well over ${C3_PASS_WORDS} words of real text (not only script code) in the raw HTML.`),
+      {
+        title: 'Or give agents a Markdown version',
+        body: 'If the app must stay client-rendered, serve Markdown on Accept: text/markdown (check C1) or at page.md (C2) so agents still get the text.',
+      },
+      verifyStep(
+        `curl -s ${fx.origin}/ | sed -e 's/<[^>]*>/ /g' | wc -w`,
+        `Expect well over ${C3_PASS_WORDS} words of real text (not only script code) in the raw HTML.`,
+      ),
       specStep(SPEC),
     ];
   },
@@ -92,8 +99,14 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
 function renderSteps(fx: FixContext): FixStep[] {
   const own = platformHook(fx, 'serverRendering')?.(fx);
   const steps = own ?? [
-    { title: 'Server-render or prerender the content', body: 'For a single-page app (React, Vue, Angular), move to SSR or static generation (Next.js, Nuxt, Astro, Angular SSR, vite-plugin-ssr), or prerender public routes at build time.' },
-    { title: 'Put the essentials in the HTML', body: 'At minimum, include the page title, a summary paragraph and the main text in the HTML response; keep the app shell for interactivity.' },
+    {
+      title: 'Server-render or prerender the content',
+      body: 'For a single-page app (React, Vue, Angular), move to SSR or static generation (Next.js, Nuxt, Astro, Angular SSR, vite-plugin-ssr), or prerender public routes at build time.',
+    },
+    {
+      title: 'Put the essentials in the HTML',
+      body: 'At minimum, include the page title, a summary paragraph and the main text in the HTML response; keep the app shell for interactivity.',
+    },
   ];
   // The text is the owner's: no file or snippet can stand in for it.
   return steps.map((s, i) => (i === 0 ? { ...s, needs: ['pageContent'] } : s));

@@ -6,7 +6,11 @@ import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { jsonLdBlocks, type JsonLdResult } from '../../gather/jsonld.js';
 import { platformHook, specStep, verifyStep, withPublish } from '../../fixes/platform-steps.js';
 
-const SPEC = ['https://json-ld.org/spec/latest/json-ld/', 'https://schema.org/docs/gs.html', 'https://developers.google.com/search/docs/appearance/structured-data/intro-structured-data'];
+const SPEC = [
+  'https://json-ld.org/spec/latest/json-ld/',
+  'https://schema.org/docs/gs.html',
+  'https://developers.google.com/search/docs/appearance/structured-data/intro-structured-data',
+];
 
 export interface StructuredDataArtifact {
   page: FetchResult;
@@ -27,9 +31,11 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
     weight: 2,
     specUrls: SPEC,
     standards: ['jsonLd'],
-    summary: 'The page carries at least one valid JSON-LD block (<script type="application/ld+json">) describing it with schema.org types (Organization, WebSite, Article, Product, FAQPage, ...).',
+    summary:
+      'The page carries at least one valid JSON-LD block (<script type="application/ld+json">) describing it with schema.org types (Organization, WebSite, Article, Product, FAQPage, ...).',
     why: 'JSON-LD gives agents typed facts (who you are, what the page is, prices, authors) without guessing from layout.',
-    remediation: 'Add a JSON-LD block with the schema.org types that describe the page (Organization and WebSite on the home page; Article, Product, FAQPage where they apply).',
+    remediation:
+      'Add a JSON-LD block with the schema.org types that describe the page (Organization and WebSite on the home page; Article, Product, FAQPage where they apply).',
     pageLevel: true,
     codes: {
       'C4/not-html': 'n/a: the page is not HTML',
@@ -78,7 +84,15 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
       };
     }
     if (jsonld.blocks.length) {
-      return { status: 'pass', code: 'C4/ok', data: { seen, nodes: jsonld.blocks.length, types }, matched: 'JSON-LD (schema.org)', advisories, probes: [page], details };
+      return {
+        status: 'pass',
+        code: 'C4/ok',
+        data: { seen, nodes: jsonld.blocks.length, types },
+        matched: 'JSON-LD (schema.org)',
+        advisories,
+        probes: [page],
+        details,
+      };
     }
     return { status: 'fail', code: 'C4/missing', data: { seen }, advisories, probes: [page], details };
   },
@@ -106,6 +120,12 @@ function platformSteps(fx: FixContext, block: string): FixStep[] {
   const add: FixStep = { title: 'Add a JSON-LD block to the page <head>', code: block, lang: 'html' };
   const own = platformHook(fx, 'structuredData')?.(fx);
   // The block is what gets published whatever the platform's way to add it; the name is the owner's.
-  const steps = own ?? [add, { title: 'Describe each page type', body: 'Home: Organization + WebSite. Articles: Article (headline, author, datePublished). Products: Product with Offer (price, availability). FAQs: FAQPage.' }];
+  const steps = own ?? [
+    add,
+    {
+      title: 'Describe each page type',
+      body: 'Home: Organization + WebSite. Articles: Article (headline, author, datePublished). Products: Product with Offer (price, availability). FAQs: FAQPage.',
+    },
+  ];
   return withPublish(steps, { kind: 'html', path: '/', where: 'head', content: block }, ['siteName']);
 }

@@ -7,4 +7,9 @@ import { withRendered } from '../../render/with-rendered.js';
 import { c3RenderedHook } from '../../render/c3-rendered.js';
 import { domRenderedHook } from '../../render/dom-rendered.js';
 
-export const contentChecks: CheckModule<any>[] = [c1MarkdownNegotiation, c2MarkdownUrls, withRendered(c3NoJsContent, c3RenderedHook), withRendered(c4StructuredData, domRenderedHook(c4StructuredData))];
+export const contentChecks: CheckModule<any>[] = [
+  c1MarkdownNegotiation,
+  c2MarkdownUrls,
+  withRendered(c3NoJsContent, c3RenderedHook),
+  withRendered(c4StructuredData, domRenderedHook(c4StructuredData)),
+];

@@ -94,14 +94,25 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
     const advisories = flagged ? [flagged] : [];
     if (findings.length) {
       const problems = d1RobotsTxtFindings(findings);
-      return { status: 'partial', code: findings[0].code, data: { seen, facts, start }, findings, remediation: `Fix /robots.txt: ${problems}.`, advisories, probes };
+      return {
+        status: 'partial',
+        code: findings[0].code,
+        data: { seen, facts, start },
+        findings,
+        remediation: `Fix /robots.txt: ${problems}.`,
+        advisories,
+        probes,
+      };
     }
     return { status: 'pass', code: 'D1/ok', data: { seen, facts }, matched: 'RFC 9309', advisories, probes };
   },
   fixGuide(fx) {
     // The Sitemap line names the sitemap the scan found; with none found it waits for one (D2).
     const sitemap = fx.found?.sitemap;
-    const sitemapLine = sitemap === null ? `# Sitemap: ${fx.origin}/sitemap.xml  (uncomment once you publish it, see check D2)\n` : `Sitemap: ${sitemap ?? `${fx.origin}/sitemap.xml`}\n`;
+    const sitemapLine =
+      sitemap === null
+        ? `# Sitemap: ${fx.origin}/sitemap.xml  (uncomment once you publish it, see check D2)\n`
+        : `Sitemap: ${sitemap ?? `${fx.origin}/sitemap.xml`}\n`;
     const content = `User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\nDisallow: /admin/\n\n${sitemapLine}`;
     // Where the platform generates robots.txt itself, lines are added the way B1, B2 and B5 add
     // theirs (one source: robots-fix.ts); elsewhere the whole file is served.
@@ -112,7 +123,8 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
           nextRules: `[{ userAgent: '*', allow: '/', disallow: '/admin/' }]`,
           nuxtConfig: `{\n    groups: [{ userAgent: ['*'], allow: ['/'], disallow: ['/admin/'] }],\n    sitemap: [${JSON.stringify(sitemap ? new URL(sitemap).pathname : '/sitemap.xml')}],\n  }`,
           squarespace: 'Use Settings → Crawlers to choose what search engines and AI crawlers may do.',
-          cloudflare: "Cloudflare's managed robots.txt (AI Crawl Control → Manage robots.txt) serves a robots.txt with AI rules even where the platform's own file falls short.",
+          cloudflare:
+            "Cloudflare's managed robots.txt (AI Crawl Control → Manage robots.txt) serves a robots.txt with AI rules even where the platform's own file falls short.",
         })
       : serveFileSteps(fx, { path: '/robots.txt', contentType: 'text/plain; charset=utf-8', content, lang: 'text' });
     return [

@@ -105,7 +105,8 @@ export const d2Sitemap = defineCheck<SitemapArtifact>()({
         advisories.push(`robots.txt also lists broken sitemap URL(s): ${brokenRobots.map((c) => c.url).join(', ')}.`);
       }
       if (!p.fullyParsed && p.kind !== 'text') advisories.push('The file is over 10 MiB: entries were counted, not fully validated.');
-      const count = p.kind === 'sitemapindex' ? `${p.locCount} child sitemap(s), first child has ${usable.child!.parsed!.locCount} URL(s)` : `${p.locCount} URL(s)`;
+      const count =
+        p.kind === 'sitemapindex' ? `${p.locCount} child sitemap(s), first child has ${usable.child!.parsed!.locCount} URL(s)` : `${p.locCount} URL(s)`;
       return { status: 'pass', code: 'D2/ok', data: { url: usable.url, count, tried }, matched, probes, advisories };
     }
 
@@ -126,7 +127,9 @@ export const d2Sitemap = defineCheck<SitemapArtifact>()({
       status: 'fail',
       code: 'D2/missing',
       data: {
-        verdict: a.robotsListed.length ? 'No valid sitemap: the robots.txt Sitemap URLs and the fallbacks all failed.' : 'No Sitemap line in robots.txt and no sitemap at the conventional paths.',
+        verdict: a.robotsListed.length
+          ? 'No valid sitemap: the robots.txt Sitemap URLs and the fallbacks all failed.'
+          : 'No Sitemap line in robots.txt and no sitemap at the conventional paths.',
         tried,
       },
       probes,
@@ -134,7 +137,15 @@ export const d2Sitemap = defineCheck<SitemapArtifact>()({
     };
   },
   fixGuide(fx) {
-    return [...generateSteps(fx), robotsStep(fx), verifyStep(`curl -s ${fx.origin}/sitemap.xml | head -c 600`, `Expect HTTP 200 and <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"> with absolute <loc> URLs; robots.txt should list it.`), specStep(SPEC)];
+    return [
+      ...generateSteps(fx),
+      robotsStep(fx),
+      verifyStep(
+        `curl -s ${fx.origin}/sitemap.xml | head -c 600`,
+        `Expect HTTP 200 and <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"> with absolute <loc> URLs; robots.txt should list it.`,
+      ),
+      specStep(SPEC),
+    ];
   },
 });
 
@@ -145,13 +156,28 @@ function generateSteps(fx: FixContext): FixStep[] {
   const own = platformHook(fx, 'sitemap')?.(fx);
   if (own) return own;
   return [
-    ...serveFileSteps(fx, { path: '/sitemap.xml', contentType: 'application/xml; charset=utf-8', content: SAMPLE(fx.origin), lang: 'xml', needs: ['pageUrls'] }),
-    { title: 'Generate it, do not hand-write it', body: 'List canonical URLs that answer 200 (no redirects, no noindex pages), add <lastmod>, and split with a sitemap index beyond 50,000 URLs or 50 MB.' },
+    ...serveFileSteps(fx, {
+      path: '/sitemap.xml',
+      contentType: 'application/xml; charset=utf-8',
+      content: SAMPLE(fx.origin),
+      lang: 'xml',
+      needs: ['pageUrls'],
+    }),
+    {
+      title: 'Generate it, do not hand-write it',
+      body: 'List canonical URLs that answer 200 (no redirects, no noindex pages), add <lastmod>, and split with a sitemap index beyond 50,000 URLs or 50 MB.',
+    },
   ];
 }
 
 function robotsStep(fx: FixContext): FixStep {
   const url = `${fx.origin}${platformHook(fx, 'sitemapPath') ?? '/sitemap.xml'}`;
   const line = `Sitemap: ${url}`;
-  return { title: 'Reference it from robots.txt', body: 'Use the absolute URL of the sitemap (or of your SEO plugin\'s index):', code: line, lang: 'text', publish: { kind: 'lines', path: '/robots.txt', content: `${line}\n` } };
+  return {
+    title: 'Reference it from robots.txt',
+    body: "Use the absolute URL of the sitemap (or of your SEO plugin's index):",
+    code: line,
+    lang: 'text',
+    publish: { kind: 'lines', path: '/robots.txt', content: `${line}\n` },
+  };
 }

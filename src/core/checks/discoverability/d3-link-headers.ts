@@ -16,7 +16,19 @@ export type LinkTier = 'strong' | 'weak' | 'ignored';
 
 const STRONG = new Set(['api-catalog', 'service-desc', 'service-doc', 'service-meta', 'status', 'describedby']);
 /** Resource hints and page plumbing: nothing an agent discovers through them. */
-const IGNORED = new Set(['preload', 'preconnect', 'dns-prefetch', 'modulepreload', 'prefetch', 'prerender', 'canonical', 'shortlink', 'icon', 'stylesheet', 'manifest']);
+const IGNORED = new Set([
+  'preload',
+  'preconnect',
+  'dns-prefetch',
+  'modulepreload',
+  'prefetch',
+  'prerender',
+  'canonical',
+  'shortlink',
+  'icon',
+  'stylesheet',
+  'manifest',
+]);
 const MACHINE_TYPE = /^(text\/markdown|application\/(?:[\w.+-]+\+)?json|application\/(?:[\w.+-]+\+)?yaml)$/;
 
 /** Tier of one relation type of a link (catalog D3). */
@@ -64,7 +76,8 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
     anchorKey: 'linkHeaders',
     specUrls: SPEC,
     standards: ['rfc8288', 'rfc9727'],
-    summary: 'The page response carries RFC 8288 Link headers to machine-readable resources: api-catalog, service-desc/doc/meta, status, describedby, or a Markdown/JSON alternate.',
+    summary:
+      'The page response carries RFC 8288 Link headers to machine-readable resources: api-catalog, service-desc/doc/meta, status, describedby, or a Markdown/JSON alternate.',
     why: 'An agent that fetched one page learns from its headers where the API catalog, docs and Markdown version are, without guessing well-known paths or parsing HTML.',
     remediation: 'Add a Link header to your pages pointing at your machine-readable resources (api-catalog, describedby, a text/markdown alternate).',
     pageLevel: true,
@@ -164,7 +177,11 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
     const broken = (fx.outcome?.details?.broken as string[] | undefined) ?? [];
     const { present, missing, unknown } = agentLinks(fx);
     const steps: FixStep[] = [];
-    if (broken.length) steps.push({ title: 'Fix the broken Link targets', body: `These targets do not resolve: ${broken.join(', ')}. Publish them or drop them from the header.` });
+    if (broken.length)
+      steps.push({
+        title: 'Fix the broken Link targets',
+        body: `These targets do not resolve: ${broken.join(', ')}. Publish them or drop them from the header.`,
+      });
     let links = present;
     if (present.length) {
       const later = [...missing, ...unknown];

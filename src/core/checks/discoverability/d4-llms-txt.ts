@@ -50,9 +50,11 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     weight: 8,
     specUrls: SPEC,
     standards: ['llmstxt', 'agentDocsSpec'],
-    summary: 'The most specific llms.txt covering the page (llmstxt.org v2: /llms.txt or one at any path, covering the pages under it) is a Markdown index: an H1 with the site name (the only required section), a blockquote summary, links agents can follow, and H2 sections that hold only "- [name](url): notes" file lists, under 100,000 characters.',
+    summary:
+      'The most specific llms.txt covering the page (llmstxt.org v2: /llms.txt or one at any path, covering the pages under it) is a Markdown index: an H1 with the site name (the only required section), a blockquote summary, links agents can follow, and H2 sections that hold only "- [name](url): notes" file lists, under 100,000 characters.',
     why: 'Agents read llms.txt to find the pages worth loading into a context window, in clean Markdown, instead of crawling navigation.',
-    remediation: 'Publish /llms.txt: an H1 with your site name, a one-paragraph blockquote, and H2 sections of [name](url): notes links to your key pages (ideally their .md versions).',
+    remediation:
+      'Publish /llms.txt: an H1 with your site name, a one-paragraph blockquote, and H2 sections of [name](url): notes links to your key pages (ideally their .md versions).',
     offers: { resource: 'llmsTxt' },
     codes: {
       'D4/missing': 'no llms.txt at /llms.txt or the fallback paths',
@@ -63,8 +65,10 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       'D4/no-h1': 'partial: no H1 title, the one required element',
       'D4/no-links': 'partial: no Markdown links',
       'D4/bare-urls': 'partial: the H2 sections list bare URLs, not [name](url) links, so the llmstxt.org reference parser finds no file list',
-      'D4/no-file-list': 'partial: H2 sections (or headings of another level), but none holds a "- [name](url)" list, so the llmstxt.org reference parser finds no file list',
-      'D4/off-format-lines': 'partial: lines inside the H2 sections that are not "- [name](url): notes" items (prose, key: value bullets), on which the llmstxt.org reference parser stops and reads nothing',
+      'D4/no-file-list':
+        'partial: H2 sections (or headings of another level), but none holds a "- [name](url)" list, so the llmstxt.org reference parser finds no file list',
+      'D4/off-format-lines':
+        'partial: lines inside the H2 sections that are not "- [name](url): notes" items (prose, key: value bullets), on which the llmstxt.org reference parser stops and reads nothing',
       'D4/too-long': 'partial: over the size agents read whole',
       'D4/broken-links': 'partial: too many of the same-origin links checked are broken',
       'D4/ok': 'a well-formed llms.txt index',
@@ -89,9 +93,12 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       'D4/html-typed': 'served as text/html (agents may treat it as a web page): serve it as text/plain or text/markdown',
       'D4/no-h1': 'no H1 title (the only required element)',
       'D4/no-links': 'no Markdown links',
-      'D4/bare-urls': '{count} bare URL(s) listed in H2 sections: llmstxt.org file lists are "- [name](url): notes" items, and the reference parser reads no link from a bare URL',
-      'D4/no-file-list': '{links} link(s) but no H2 section with a "- [name](url)" list: llmstxt.org puts file lists under H2 headings, and the reference parser finds none here',
-      'D4/off-format-lines': '{count} line(s) inside the H2 sections are not "- [name](url): notes" items (first: "{example}"): llmstxt.org v2 H2 sections hold file lists, and agents that parse with its reference parser (llms_txt) read nothing from this file, which stops at such a line; move prose above the first H2, or into a link\'s notes after ":"',
+      'D4/bare-urls':
+        '{count} bare URL(s) listed in H2 sections: llmstxt.org file lists are "- [name](url): notes" items, and the reference parser reads no link from a bare URL',
+      'D4/no-file-list':
+        '{links} link(s) but no H2 section with a "- [name](url)" list: llmstxt.org puts file lists under H2 headings, and the reference parser finds none here',
+      'D4/off-format-lines':
+        '{count} line(s) inside the H2 sections are not "- [name](url): notes" items (first: "{example}"): llmstxt.org v2 H2 sections hold file lists, and agents that parse with its reference parser (llms_txt) read nothing from this file, which stops at such a line; move prose above the first H2, or into a link\'s notes after ":"',
       'D4/too-long': 'over {max} characters (agents truncate it): move full text to llms-full.txt',
       'D4/broken-links': '{broken} of {checked} checked links are broken ({examples})',
     },
@@ -123,7 +130,19 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     const broken = a.linkChecks.filter((l) => isBrokenTarget(l.probe));
     if (checked) facts.push(`${broken.length} of ${checked} same-origin link(s) checked are broken`);
     // Every problem is a sub-finding; the first names the outcome code.
-    const findings: Array<SubFinding<'D4/cross-host' | 'D4/html-typed' | 'D4/no-h1' | 'D4/no-links' | 'D4/bare-urls' | 'D4/no-file-list' | 'D4/off-format-lines' | 'D4/too-long' | 'D4/broken-links'>> = [];
+    const findings: Array<
+      SubFinding<
+        | 'D4/cross-host'
+        | 'D4/html-typed'
+        | 'D4/no-h1'
+        | 'D4/no-links'
+        | 'D4/bare-urls'
+        | 'D4/no-file-list'
+        | 'D4/off-format-lines'
+        | 'D4/too-long'
+        | 'D4/broken-links'
+      >
+    > = [];
     const landed = new URL(c.probe.url).host;
     if (landed !== new URL(c.probe.requestedUrl).host) findings.push({ code: 'D4/cross-host', data: { host: landed } });
     if (c.state === 'html-typed') findings.push({ code: 'D4/html-typed' });
@@ -136,26 +155,48 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     const fileLists = doc.sections.filter((s) => s.links > 0).length;
     const headed = doc.sections.length > 0 || doc.otherLevelLinks > 0;
     if (!doc.links.length) findings.push(doc.bareUrls ? { code: 'D4/bare-urls', data: { count: doc.bareUrls } } : { code: 'D4/no-links' });
-    else if (!fileLists && headed) findings.push(doc.bareUrls ? { code: 'D4/bare-urls', data: { count: doc.bareUrls } } : { code: 'D4/no-file-list', data: { links: doc.links.length } });
-    else if (fileLists && doc.offFormatLines) findings.push({ code: 'D4/off-format-lines', data: { count: doc.offFormatLines, example: doc.offFormatExample ?? '' } });
+    else if (!fileLists && headed)
+      findings.push(doc.bareUrls ? { code: 'D4/bare-urls', data: { count: doc.bareUrls } } : { code: 'D4/no-file-list', data: { links: doc.links.length } });
+    else if (fileLists && doc.offFormatLines)
+      findings.push({ code: 'D4/off-format-lines', data: { count: doc.offFormatLines, example: doc.offFormatExample ?? '' } });
     if (doc.chars > LLMS_MAX_CHARS || c.probe.truncated) findings.push({ code: 'D4/too-long', data: { max: formatCount(LLMS_MAX_CHARS) } });
     if (checked && broken.length / checked > BROKEN_SHARE)
-      findings.push({ code: 'D4/broken-links', data: { broken: broken.length, checked, examples: broken.slice(0, 3).map((b) => b.url).join(', ') } });
+      findings.push({
+        code: 'D4/broken-links',
+        data: {
+          broken: broken.length,
+          checked,
+          examples: broken
+            .slice(0, 3)
+            .map((b) => b.url)
+            .join(', '),
+        },
+      });
     const advisories: string[] = [];
     if (doc.h1 && !doc.h1First) advisories.push('The H1 should be the first line of the file.');
     if (!doc.blockquote) advisories.push('Add a "> one-paragraph summary" blockquote after the H1.');
-    if (doc.chars > LLMS_WARN_CHARS && doc.chars <= LLMS_MAX_CHARS) advisories.push('Over 50,000 characters: keep llms.txt a short index and put full text in llms-full.txt.');
-    if (doc.links.length && !doc.links.some((l) => /\.md(?:$|[?#])/i.test(l.url))) advisories.push('No link points to a .md version of a page; Markdown targets are cheaper for agents to read.');
+    if (doc.chars > LLMS_WARN_CHARS && doc.chars <= LLMS_MAX_CHARS)
+      advisories.push('Over 50,000 characters: keep llms.txt a short index and put full text in llms-full.txt.');
+    if (doc.links.length && !doc.links.some((l) => /\.md(?:$|[?#])/i.test(l.url)))
+      advisories.push('No link points to a .md version of a page; Markdown targets are cheaper for agents to read.');
     if (!fileLists && doc.otherLevelLinks)
       advisories.push(
         `${doc.otherLevelLinks} list link(s) sit under headings of another level than H2: agent-docs-spec (v0.4.0, llms-txt-valid) accepts sections at any heading level, llmstxt.org and its reference parser read file lists under H2 only, so D4 follows llmstxt.org here.`,
       );
-    if (fileLists && doc.bareUrls) advisories.push(`${doc.bareUrls} bare URL(s) or path(s) in H2 sections are not read as links: write them as "- [name](url)".`);
+    if (fileLists && doc.bareUrls)
+      advisories.push(`${doc.bareUrls} bare URL(s) or path(s) in H2 sections are not read as links: write them as "- [name](url)".`);
     if (!headed && doc.links.length)
-      advisories.push('No H2 section: llmstxt.org v2 allows a file with only its H1 and links under it, which agents reading the text follow, but its reference parser finds no file list; put the links under an "## Docs" heading as "- [name](url): notes".');
+      advisories.push(
+        'No H2 section: llmstxt.org v2 allows a file with only its H1 and links under it, which agents reading the text follow, but its reference parser finds no file list; put the links under an "## Docs" heading as "- [name](url): notes".',
+      );
     if (doc.parserOnlyLines)
-      advisories.push(`${doc.parserOnlyLines} file-list item(s) use "*", "+" or numbered bullets: the text allows any Markdown list, the llmstxt.org reference parser reads only "- [name](url)" and stops on these.`);
-    if (doc.dashNotes) advisories.push(`${doc.dashNotes} link(s) separate their notes with a dash ("— notes"): llmstxt.org uses "[name](url): notes", and the reference parser keeps notes only after ":" (the links themselves are read).`);
+      advisories.push(
+        `${doc.parserOnlyLines} file-list item(s) use "*", "+" or numbered bullets: the text allows any Markdown list, the llmstxt.org reference parser reads only "- [name](url)" and stops on these.`,
+      );
+    if (doc.dashNotes)
+      advisories.push(
+        `${doc.dashNotes} link(s) separate their notes with a dash ("— notes"): llmstxt.org uses "[name](url): notes", and the reference parser keeps notes only after ":" (the links themselves are read).`,
+      );
     if (doc.h1 && /^(?:https?:\/\/|www\.)\S+$/i.test(doc.h1.trim())) advisories.push('The H1 is a URL: llmstxt.org asks for the name of the project or site.');
     if (c.state === 'document' && c.probe.contentType !== 'text/plain' && c.probe.contentType !== 'text/markdown') {
       advisories.push(`Served as ${c.probe.contentType ?? 'no content type'}; text/plain or text/markdown is expected.`);
@@ -174,7 +215,13 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
         matched,
         advisories,
         probes: [...probes, ...linkProbes],
-        details: { sections: doc.sections, links: doc.links.length, chars: doc.chars, broken: broken.map((b) => b.url), ...(doc.otherLevelLinks ? { otherLevelLinks: doc.otherLevelLinks } : {}) } as LlmsDetails,
+        details: {
+          sections: doc.sections,
+          links: doc.links.length,
+          chars: doc.chars,
+          broken: broken.map((b) => b.url),
+          ...(doc.otherLevelLinks ? { otherLevelLinks: doc.otherLevelLinks } : {}),
+        } as LlmsDetails,
       };
     }
     return {
@@ -195,7 +242,10 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
         title: 'Keep it a short index',
         body: 'H1 = site name; a blockquote summary; prose only above the first H2; H2 sections holding nothing but "- [name](url): notes" items pointing to your most useful pages (their .md versions if you have them); by convention an "## Optional" section for secondary links. Stay well under 50,000 characters. A file at /docs/llms.txt covers the pages under /docs/ (the most specific file applies); pages can point to theirs with Link: </llms.txt>; rel="describedby".',
       },
-      verifyStep(`curl -si ${fx.origin}/llms.txt | head -n 20`, 'Expect HTTP 200, Content-Type text/plain or text/markdown, and a first line starting with "# ".'),
+      verifyStep(
+        `curl -si ${fx.origin}/llms.txt | head -n 20`,
+        'Expect HTTP 200, Content-Type text/plain or text/markdown, and a first line starting with "# ".',
+      ),
       specStep(SPEC),
     ];
   },
@@ -203,9 +253,24 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
 
 /** The pages the guides' sample llms.txt lists; the llms-full.txt sample holds the text of each. */
 export const SAMPLE_PAGES = [
-  { title: 'Shipping policy', path: '/shipping', notes: 'delivery times and costs', text: 'Orders ship from Berlin within 2 working days. Delivery takes 2-4 working days in Germany and 3-6 elsewhere in the EU; shipping is free above 100 EUR. Every parcel is tracked, and the tracking link arrives by email on the day it leaves the warehouse.' },
-  { title: 'Returns', path: '/returns', notes: '30-day return process', text: 'You can return any item within 30 days of delivery. Start a return from your account page; we email a prepaid label and refund within 5 days of receiving the item. Items must come back with their charger; a missing charger is deducted at its list price.' },
-  { title: 'Warranty', path: '/warranty', notes: '12-month warranty on every laptop', text: 'Every refurbished laptop carries a 12-month warranty covering hardware faults. Batteries are covered for 6 months; accidental damage is not covered. To claim, describe the fault on the warranty form; we collect the laptop and repair or replace it within 10 working days.' },
+  {
+    title: 'Shipping policy',
+    path: '/shipping',
+    notes: 'delivery times and costs',
+    text: 'Orders ship from Berlin within 2 working days. Delivery takes 2-4 working days in Germany and 3-6 elsewhere in the EU; shipping is free above 100 EUR. Every parcel is tracked, and the tracking link arrives by email on the day it leaves the warehouse.',
+  },
+  {
+    title: 'Returns',
+    path: '/returns',
+    notes: '30-day return process',
+    text: 'You can return any item within 30 days of delivery. Start a return from your account page; we email a prepaid label and refund within 5 days of receiving the item. Items must come back with their charger; a missing charger is deducted at its list price.',
+  },
+  {
+    title: 'Warranty',
+    path: '/warranty',
+    notes: '12-month warranty on every laptop',
+    text: 'Every refurbished laptop carries a 12-month warranty covering hardware faults. Batteries are covered for 6 months; accidental damage is not covered. To claim, describe the fault on the warranty form; we collect the laptop and repair or replace it within 10 working days.',
+  },
 ] as const;
 
 export function llmsSample(origin: string): string {

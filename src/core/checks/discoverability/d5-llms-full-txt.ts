@@ -32,7 +32,8 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
     weight: 2,
     specUrls: SPEC,
     standards: ['llmstxt', 'agentDocsSpec'],
-    summary: 'The most specific llms-full.txt covering the page answers 200 with the full Markdown text of the pages llms.txt lists: at least 80% of them held (by title in a heading, or by URL), whatever its size; without an llms.txt to compare with, more than 1 KB.',
+    summary:
+      'The most specific llms-full.txt covering the page answers 200 with the full Markdown text of the pages llms.txt lists: at least 80% of them held (by title in a heading, or by URL), whatever its size; without an llms.txt to compare with, more than 1 KB.',
     why: 'One request gives an agent the whole documentation in Markdown, ready for a context window or an index.',
     remediation: 'Publish /llms-full.txt with the full Markdown text of your key pages (most docs generators can emit it).',
     offers: { resource: 'llmsFullTxt', absentCodes: ['D5/empty', 'D5/not-text'] },
@@ -59,7 +60,11 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
     // llms.txt is fetched (memoised) for D4 anyway: reading its links costs no request.
     const [full, index] = await Promise.all([gatherLlms(ctx, 'llms-full.txt'), gatherLlms(ctx, 'llms.txt')]);
     const readable = index.chosen.state === 'document' && !!index.chosen.doc;
-    return { ...full, listed: readable ? index.chosen.doc!.links : [], ...(readable ? { indexPath: index.chosen.path, indexUrl: index.chosen.probe.url } : {}) };
+    return {
+      ...full,
+      listed: readable ? index.chosen.doc!.links : [],
+      ...(readable ? { indexPath: index.chosen.path, indexUrl: index.chosen.probe.url } : {}),
+    };
   },
   evaluate(a, { origin }) {
     const seen = describeLlmsCandidates(a, origin);
@@ -68,7 +73,8 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
     if (c.state === 'absent' || c.state === 'soft-404') return { status: 'fail', code: 'D5/missing', data: { seen }, probes };
     const size = c.probe.body.length;
     const sizeText = c.probe.truncated ? `over ${LLMS_MAX_BYTES / 1024 / 1024} MiB (read cap)` : `${formatCount(size)} B`;
-    if (c.state === 'empty') return { status: 'partial', code: 'D5/empty', data: { seen, path: c.path }, remediation: `Fill ${c.path} with the Markdown text of your pages.`, probes };
+    if (c.state === 'empty')
+      return { status: 'partial', code: 'D5/empty', data: { seen, path: c.path }, remediation: `Fill ${c.path} with the Markdown text of your pages.`, probes };
     if (c.state === 'html-typed') {
       return {
         status: 'partial',
@@ -112,13 +118,25 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
       };
     }
     const advisories: string[] = [];
-    if (c.probe.truncated || size > LLMS_FULL_SPLIT_BYTES) advisories.push(`${sizeText}: agents load it whole; consider per-section files linked from llms.txt.`);
-    if (c.probe.contentType !== 'text/plain' && c.probe.contentType !== 'text/markdown') advisories.push(`Served as ${c.probe.contentType ?? 'no content type'}; text/plain or text/markdown is expected.`);
+    if (c.probe.truncated || size > LLMS_FULL_SPLIT_BYTES)
+      advisories.push(`${sizeText}: agents load it whole; consider per-section files linked from llms.txt.`);
+    if (c.probe.contentType !== 'text/plain' && c.probe.contentType !== 'text/markdown')
+      advisories.push(`Served as ${c.probe.contentType ?? 'no content type'}; text/plain or text/markdown is expected.`);
     if (c.doc && !c.doc.h1) advisories.push('No H1 heading: start with "# Site name" like llms.txt.');
     if (coverage?.listed && coverage.held / coverage.listed < LLMS_FULL_PASS_SHARE)
-      advisories.push(`${coverage.listed - coverage.held} of the ${coverage.listed} pages ${index} lists were not found in it by title or URL (${missingText(coverage.missing)}): add them, or write each page under a heading with its title.`);
+      advisories.push(
+        `${coverage.listed - coverage.held} of the ${coverage.listed} pages ${index} lists were not found in it by title or URL (${missingText(coverage.missing)}): add them, or write each page under a heading with its title.`,
+      );
     const completeText = coverage?.listed ? `, holding ${coverage.held} of the ${coverage.listed} pages ${index} lists` : '';
-    return { status: 'pass', code: 'D5/ok', data: { seen, path: c.path, sizeText, completeText }, matched: 'llms-full.txt convention', advisories, probes, ...(coverage ? { details: { coverage } } : {}) };
+    return {
+      status: 'pass',
+      code: 'D5/ok',
+      data: { seen, path: c.path, sizeText, completeText },
+      matched: 'llms-full.txt convention',
+      advisories,
+      probes,
+      ...(coverage ? { details: { coverage } } : {}),
+    };
   },
   fixGuide(fx) {
     return [

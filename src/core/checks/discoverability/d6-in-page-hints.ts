@@ -113,7 +113,8 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
     weight: 2,
     specUrls: SPEC,
     standards: ['agentDocsSpec', 'rfc9727'],
-    summary: 'The HTML points agents to machine-readable versions: <link rel="alternate" type="text/markdown">, rel="api-catalog", rel="describedby", or a directive to /llms.txt near the top of the body.',
+    summary:
+      'The HTML points agents to machine-readable versions: <link rel="alternate" type="text/markdown">, rel="api-catalog", rel="describedby", or a directive to /llms.txt near the top of the body.',
     why: 'Agents that only see the HTML (browser agents, fetch tools) learn from these hints where the Markdown, API catalog or docs index are.',
     remediation: 'Add <link rel="alternate" type="text/markdown" href="…"> (and rel="api-catalog" / a visible pointer to /llms.txt) to your pages.',
     pageLevel: true,
@@ -121,14 +122,16 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
       'D6/not-html': 'n/a: the page is not HTML, so it has no <head> for hints',
       'D6/missing': 'no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive',
       'D6/broken-hints': 'partial: hints found but none resolves',
-      'D6/buried-directive': 'partial: the only hint is an llms.txt directive past the first half of the page, where truncation may cut it (agent-docs-spec: warn)',
+      'D6/buried-directive':
+        'partial: the only hint is an llms.txt directive past the first half of the page, where truncation may cut it (agent-docs-spec: warn)',
       'D6/ok': 'at least one in-page hint that resolves',
     },
     messages: {
       'D6/not-html': '{seen}: not an HTML page, so there is no <head> to carry hints.',
       'D6/missing': '{seen}: no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive{note}.',
       'D6/broken-hints': '{seen}. Hints found but none resolves: {lines}.',
-      'D6/buried-directive': '{seen}. {lines}. The llms.txt directive is the only hint and starts {percent}% into the page: agents that truncate the page may never see it.',
+      'D6/buried-directive':
+        '{seen}. {lines}. The llms.txt directive is the only hint and starts {percent}% into the page: agents that truncate the page may never see it.',
       'D6/ok': '{seen}. {lines}.',
     },
   },
@@ -142,7 +145,14 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
     const llmsHints = hints.filter((h) => h.kind === 'describedby' && h.target && isLlmsTxtUrl(h.target) && new URL(h.target).origin === ctx.origin);
     const chosen = llmsHints.length ? (await gatherLlms(ctx, 'llms.txt')).chosen : null;
     const llmsScope = llmsHints.map((h) => describedbyLlmsProblem(h.target!, new URL(page.url), chosen)).filter((x): x is string => !!x);
-    return { page, html: true, hints, checks: await checkLinks(ctx, sameOrigin, MAX_HINT_CHECKS), domCut: await ctx.domCut(), ...(llmsScope.length ? { llmsScope } : {}) };
+    return {
+      page,
+      html: true,
+      hints,
+      checks: await checkLinks(ctx, sameOrigin, MAX_HINT_CHECKS),
+      domCut: await ctx.domCut(),
+      ...(llmsScope.length ? { llmsScope } : {}),
+    };
   },
   evaluate({ page, html, hints, checks, domCut, llmsScope }, { origin }) {
     const seen = describeProbe(page, origin);
@@ -156,7 +166,13 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
     };
     const lines = hints.map((h) => {
       const p = h.target ? byTarget.get(h.target) : undefined;
-      const state = !h.target ? 'unresolvable href' : p ? describeProbe(p, origin) : new URL(h.target).origin !== origin ? 'other origin, not checked' : 'not checked (bound)';
+      const state = !h.target
+        ? 'unresolvable href'
+        : p
+          ? describeProbe(p, origin)
+          : new URL(h.target).origin !== origin
+            ? 'other origin, not checked'
+            : 'not checked (bound)';
       return `${LABEL[h.kind]} → ${h.href} (${state})`;
     });
     const good = hints.filter(works);
@@ -174,8 +190,12 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
     for (const x of llmsScope ?? []) advisories.push(`${x}.`);
     const directive = hints.find((h) => h.kind === 'llms-directive');
     if (directive?.displayNone)
-      advisories.push('The llms.txt directive is hidden with display:none (or the hidden attribute), which some HTML-to-Markdown converters drop: hide it visually instead (a clip-rect "visually hidden" class).');
-    const details = directive ? { directive: { href: directive.href, position: directive.position ?? null, displayNone: directive.displayNone ?? false } } : undefined;
+      advisories.push(
+        'The llms.txt directive is hidden with display:none (or the hidden attribute), which some HTML-to-Markdown converters drop: hide it visually instead (a clip-rect "visually hidden" class).',
+      );
+    const details = directive
+      ? { directive: { href: directive.href, position: directive.position ?? null, displayNone: directive.displayNone ?? false } }
+      : undefined;
     const buried = good.every((h) => h.kind === 'llms-directive' && h.position !== undefined && h.position > BURIED_AFTER);
     if (buried) {
       return {
@@ -210,19 +230,34 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
       : unknown.length
         ? `Point each at a resource that exists: ${describeLinks(links)}.`
         : `This scan found none of ${describeLinks(missing)}: publish ${missing[0].label} first (check ${missing[0].check}), then add this tag, and the others as you publish them.`;
-    const steps: FixStep[] = [pageHtmlStep({ title: 'Add the hints to your page <head>', code: linkTags(links), lang: 'html', body: tagsBody }, { where: 'head', content: linkTags(links) })];
+    const steps: FixStep[] = [
+      pageHtmlStep(
+        { title: 'Add the hints to your page <head>', code: linkTags(links), lang: 'html', body: tagsBody },
+        { where: 'head', content: linkTags(links) },
+      ),
+    ];
     if (llms) {
       const directive = `<blockquote class="visually-hidden">For AI agents: a documentation index is at <a href="${llms.href}">${llms.href}</a>${markdown ? '; append .md to any page URL for Markdown' : ''}.</blockquote>`;
       steps.push(
         pageHtmlStep(
-          { title: 'Add an llms.txt directive near the top of the body', body: 'A short, visually hidden note that agents reading the HTML will see first:', code: directive, lang: 'html' },
+          {
+            title: 'Add an llms.txt directive near the top of the body',
+            body: 'A short, visually hidden note that agents reading the HTML will see first:',
+            code: directive,
+            lang: 'html',
+          },
           { where: 'body', content: directive },
         ),
       );
     }
     const own = links.length ? platformHook(fx, 'pageHints')?.(fx, { tags: linkTags(links), markdownHref: markdown?.href ?? null }) : null;
     if (own) steps.splice(1, 0, own);
-    steps.push(verifyStep(`curl -s ${fx.origin}/ | grep -iE 'rel="(alternate|api-catalog|describedby|service-desc)"|llms\\.txt'`, 'Expect the <link> tags (and the directive) in the HTML.'));
+    steps.push(
+      verifyStep(
+        `curl -s ${fx.origin}/ | grep -iE 'rel="(alternate|api-catalog|describedby|service-desc)"|llms\\.txt'`,
+        'Expect the <link> tags (and the directive) in the HTML.',
+      ),
+    );
     steps.push(specStep(SPEC.slice(0, 2)));
     return steps;
   },

@@ -33,7 +33,8 @@ export const d7DnsAid = defineCheck<DnsAidArtifact>()({
       'D7/not-checked': 'info: DNS-AID needs SVCB lookups through a public resolver, which ai-ready does not make',
     },
     messages: {
-      'D7/not-checked': 'Not checked: DNS-AID needs SVCB lookups through DNS-over-HTTPS, and ai-ready does not send scanned host names to a public resolver. {byHand}',
+      'D7/not-checked':
+        'Not checked: DNS-AID needs SVCB lookups through DNS-over-HTTPS, and ai-ready does not send scanned host names to a public resolver. {byHand}',
     },
   },
   gather: async (ctx) => ({ host: ctx.pageUrl.hostname }),
@@ -54,7 +55,9 @@ export const d7DnsAid = defineCheck<DnsAidArtifact>()({
     // DNS-AID records live under a domain name: an IP or localhost origin has none to put them in.
     const domain = siteDomain(fx.origin);
     const host = domain ?? PLACEHOLDER_DOMAIN;
-    const note = domain ? '' : ` ${placeholderNote(fx.origin, 'these records')} DNS-AID needs a domain name: there is no DNS zone for an IP address or localhost.`;
+    const note = domain
+      ? ''
+      : ` ${placeholderNote(fx.origin, 'these records')} DNS-AID needs a domain name: there is no DNS zone for an IP address or localhost.`;
     // The shape deployments of draft -02 publish (its sections 3.1 and 3.2 as they cite them): the
     // agent at a name of its own with the agent protocol in alpn, the _<protocol>._agents label as an
     // alias to it, and the organisation's index entry point with an underscore-free target.
@@ -80,7 +83,10 @@ export const d7DnsAid = defineCheck<DnsAidArtifact>()({
         code: `_index._agents.${host}. 3600 IN TXT "agents=mcp:mcp"`,
         lang: 'text',
       },
-      { title: 'Sign the zone with DNSSEC', body: 'Agents trust DNS-AID answers only when validated (AD bit). Most DNS providers (Cloudflare, Route 53) have a one-click DNSSEC setting; sign first, then add the DS record at your registrar.' },
+      {
+        title: 'Sign the zone with DNSSEC',
+        body: 'Agents trust DNS-AID answers only when validated (AD bit). Most DNS providers (Cloudflare, Route 53) have a one-click DNSSEC setting; sign first, then add the DS record at your registrar.',
+      },
       {
         title: 'Verify',
         body: `Expect the SVCB answers and the "ad" flag.${domain ? '' : ` Use your own domain in place of ${PLACEHOLDER_DOMAIN}.`}`,

@@ -9,4 +9,12 @@ import { d7DnsAid } from './d7-dns-aid.js';
 import { withRendered } from '../../render/with-rendered.js';
 import { domRenderedHook } from '../../render/dom-rendered.js';
 
-export const discoverabilityChecks: CheckModule<any>[] = [d1RobotsTxt, d2Sitemap, d3LinkHeaders, d4LlmsTxt, d5LlmsFullTxt, withRendered(d6InPageHints, domRenderedHook(d6InPageHints)), d7DnsAid];
+export const discoverabilityChecks: CheckModule<any>[] = [
+  d1RobotsTxt,
+  d2Sitemap,
+  d3LinkHeaders,
+  d4LlmsTxt,
+  d5LlmsFullTxt,
+  withRendered(d6InPageHints, domRenderedHook(d6InPageHints)),
+  d7DnsAid,
+];

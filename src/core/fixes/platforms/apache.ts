@@ -10,6 +10,14 @@ export const apache: PlatformPack = {
   id: 'apache',
   label: 'Apache',
   hostSignals,
-  serveFile: ({ spec, file, create }) => [create, { title: 'Serve it with Apache', body: `Save the file as ${file} in the document root and set its type in the .htaccess of its folder:`, code: apacheServe(spec), lang: 'apache' }],
+  serveFile: ({ spec, file, create }) => [
+    create,
+    {
+      title: 'Serve it with Apache',
+      body: `Save the file as ${file} in the document root and set its type in the .htaccess of its folder:`,
+      code: apacheServe(spec),
+      lang: 'apache',
+    },
+  ],
   addHeader: apacheHeaderStep,
 };

@@ -11,6 +11,16 @@ export const caddy: PlatformPack = {
   id: 'caddy',
   label: 'Caddy',
   hostSignals,
-  serveFile: ({ spec, file, create }) => [create, { title: 'Serve it with Caddy', body: `Save the file as /var/www/site/${file} and add this to the site block of your Caddyfile:`, code: caddyServe(spec), lang: 'caddy' }],
-  addHeader: ({ name, value, path, all }) => [{ title: 'Add the header in your Caddyfile', code: `header ${all ? '' : `${path} `}${name} ${caddyString(value)}\n`, lang: 'caddy' }],
+  serveFile: ({ spec, file, create }) => [
+    create,
+    {
+      title: 'Serve it with Caddy',
+      body: `Save the file as /var/www/site/${file} and add this to the site block of your Caddyfile:`,
+      code: caddyServe(spec),
+      lang: 'caddy',
+    },
+  ],
+  addHeader: ({ name, value, path, all }) => [
+    { title: 'Add the header in your Caddyfile', code: `header ${all ? '' : `${path} `}${name} ${caddyString(value)}\n`, lang: 'caddy' },
+  ],
 };

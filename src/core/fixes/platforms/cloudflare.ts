@@ -4,7 +4,10 @@ import type { HostHooks, PlatformPack } from './types.js';
 import { STRONG, type Signal } from '../../platform/signals.js';
 
 /** How the detector knows Cloudflare (any one signal). */
-const hostSignals: Signal[] = [{ kind: 'header', name: 'cf-ray', weight: STRONG, label: 'cf-ray' }, { kind: 'header', name: 'server', pattern: /cloudflare/i, weight: STRONG, label: 'server: cloudflare' }];
+const hostSignals: Signal[] = [
+  { kind: 'header', name: 'cf-ray', weight: STRONG, label: 'cf-ray' },
+  { kind: 'header', name: 'server', pattern: /cloudflare/i, weight: STRONG, label: 'server: cloudflare' },
+];
 
 const hostHooks: HostHooks = {
   // Markdown for Agents is a zone setting: in front of any platform it comes first (no code).
@@ -18,7 +21,8 @@ const hostHooks: HostHooks = {
     },
     ...rest,
   ],
-  robotsLines: (fx, steps, spec) => (steps.some((s) => s.body === spec.cloudflare) ? steps : [...steps, { title: 'Or let Cloudflare manage robots.txt', body: spec.cloudflare }]),
+  robotsLines: (fx, steps, spec) =>
+    steps.some((s) => s.body === spec.cloudflare) ? steps : [...steps, { title: 'Or let Cloudflare manage robots.txt', body: spec.cloudflare }],
 };
 
 export const cloudflare: PlatformPack = {

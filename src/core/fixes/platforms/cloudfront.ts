@@ -5,5 +5,8 @@ import type { PlatformPack } from './types.js';
 export const cloudfront: PlatformPack = {
   id: 'cloudfront',
   label: 'Amazon CloudFront',
-  hostSignals: [{ kind: 'header', name: 'x-amz-cf-id', weight: STRONG, label: 'x-amz-cf-id' }, { kind: 'header', name: 'via', pattern: /cloudfront/i, weight: STRONG, label: 'via: CloudFront' }],
+  hostSignals: [
+    { kind: 'header', name: 'x-amz-cf-id', weight: STRONG, label: 'x-amz-cf-id' },
+    { kind: 'header', name: 'via', pattern: /cloudfront/i, weight: STRONG, label: 'via: CloudFront' },
+  ],
 };

@@ -27,7 +27,12 @@ const hooks: PlatformHooks = {
     ];
   },
   markdownUrls(fx) {
-    return [{ title: 'Emit .md copies at build time', body: 'docusaurus-plugin-llms can copy each doc as Markdown next to its HTML; or copy your docs/ sources into the build output in a postbuild step.' }];
+    return [
+      {
+        title: 'Emit .md copies at build time',
+        body: 'docusaurus-plugin-llms can copy each doc as Markdown next to its HTML; or copy your docs/ sources into the build output in a postbuild step.',
+      },
+    ];
   },
 };
 

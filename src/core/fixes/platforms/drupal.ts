@@ -13,7 +13,12 @@ const fingerprint: PlatformFingerprint = {
     { kind: 'header', name: 'x-drupal-dynamic-cache', weight: STRONG, label: 'X-Drupal-Dynamic-Cache header' },
     { kind: 'generator', pattern: /^Drupal/i, weight: STRONG, label: 'meta generator Drupal' },
     { kind: 'html', pattern: /\/sites\/(default|all)\/(files|themes|modules)\//, weight: MEDIUM, label: '/sites/default/files assets' },
-    { kind: 'html', pattern: /drupal-settings-json|data-drupal-|\/misc\/drupal\.js|\/core\/misc\/drupal\.js/, weight: MEDIUM, label: 'Drupal settings/scripts' },
+    {
+      kind: 'html',
+      pattern: /drupal-settings-json|data-drupal-|\/misc\/drupal\.js|\/core\/misc\/drupal\.js/,
+      weight: MEDIUM,
+      label: 'Drupal settings/scripts',
+    },
     { kind: 'cookie', pattern: /^S?SESS[0-9a-f]{32}$/, weight: WEAK, label: 'Drupal session cookie' },
     { kind: 'header', name: 'expires', pattern: /19 Nov 1978/, weight: WEAK, label: 'Expires: 19 Nov 1978' },
   ],

@@ -16,7 +16,12 @@ const fingerprint: PlatformFingerprint = {
   signals: [{ kind: 'generator', pattern: /^Eleventy/i, weight: STRONG, label: 'meta generator Eleventy' }],
 };
 
-export const eleventy: PlatformPack = { ...staticSite('eleventy', 'public', {
-  hooks,
-  copyNote: (file) => ` Copy it through in your Eleventy config: \`eleventyConfig.addPassthroughCopy({ ${jsString(`public/${file}`)}: ${jsString(file)} });\``,
-}), label: 'Eleventy', fingerprint };
+export const eleventy: PlatformPack = {
+  ...staticSite('eleventy', 'public', {
+    hooks,
+    copyNote: (file) =>
+      ` Copy it through in your Eleventy config: \`eleventyConfig.addPassthroughCopy({ ${jsString(`public/${file}`)}: ${jsString(file)} });\``,
+  }),
+  label: 'Eleventy',
+  fingerprint,
+};

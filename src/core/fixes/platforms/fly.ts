@@ -5,5 +5,8 @@ import type { PlatformPack } from './types.js';
 export const fly: PlatformPack = {
   id: 'fly',
   label: 'Fly.io',
-  hostSignals: [{ kind: 'header', name: 'fly-request-id', weight: STRONG, label: 'fly-request-id' }, { kind: 'header', name: 'server', pattern: /^Fly\//i, weight: STRONG, label: 'server: Fly' }],
+  hostSignals: [
+    { kind: 'header', name: 'fly-request-id', weight: STRONG, label: 'fly-request-id' },
+    { kind: 'header', name: 'server', pattern: /^Fly\//i, weight: STRONG, label: 'server: Fly' },
+  ],
 };

@@ -7,7 +7,13 @@ import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/s
 const hooks: PlatformHooks = {
   markdownNegotiation: staticBuildMarkdownNegotiation,
   sitemap(fx) {
-    return [{ title: 'Add gatsby-plugin-sitemap', code: `npm install gatsby-plugin-sitemap\n// gatsby-config.js: siteMetadata.siteUrl = '${fx.origin}', plugins: ['gatsby-plugin-sitemap']`, lang: 'sh' }];
+    return [
+      {
+        title: 'Add gatsby-plugin-sitemap',
+        code: `npm install gatsby-plugin-sitemap\n// gatsby-config.js: siteMetadata.siteUrl = '${fx.origin}', plugins: ['gatsby-plugin-sitemap']`,
+        lang: 'sh',
+      },
+    ];
   },
 };
 

@@ -16,4 +16,8 @@ const fingerprint: PlatformFingerprint = {
   ],
 };
 
-export const gitbook: PlatformPack = { ...hostedBuilder('gitbook', { managedFiles: { '/robots.txt': 'GitBook manages robots.txt for published sites.' } }), label: 'GitBook', fingerprint };
+export const gitbook: PlatformPack = {
+  ...hostedBuilder('gitbook', { managedFiles: { '/robots.txt': 'GitBook manages robots.txt for published sites.' } }),
+  label: 'GitBook',
+  fingerprint,
+};

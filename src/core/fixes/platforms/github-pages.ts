@@ -4,7 +4,10 @@ import type { PlatformPack } from './types.js';
 import { STRONG, type Signal } from '../../platform/signals.js';
 
 /** How the detector knows GitHub Pages (any one signal). */
-const hostSignals: Signal[] = [{ kind: 'header', name: 'server', pattern: /^GitHub\.com$/i, weight: STRONG, label: 'server: GitHub.com' }, { kind: 'header', name: 'x-github-request-id', weight: STRONG, label: 'x-github-request-id' }];
+const hostSignals: Signal[] = [
+  { kind: 'header', name: 'server', pattern: /^GitHub\.com$/i, weight: STRONG, label: 'server: GitHub.com' },
+  { kind: 'header', name: 'x-github-request-id', weight: STRONG, label: 'x-github-request-id' },
+];
 
 export const githubPages: PlatformPack = {
   id: 'github-pages',

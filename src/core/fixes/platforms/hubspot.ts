@@ -17,4 +17,8 @@ const fingerprint: PlatformFingerprint = {
   ],
 };
 
-export const hubspot: PlatformPack = { ...hostedBuilder('hubspot', { managedFiles: { '/robots.txt': 'HubSpot: Settings → Website → Pages → SEO & Crawlers → robots.txt.' } }), label: 'HubSpot CMS', fingerprint };
+export const hubspot: PlatformPack = {
+  ...hostedBuilder('hubspot', { managedFiles: { '/robots.txt': 'HubSpot: Settings → Website → Pages → SEO & Crawlers → robots.txt.' } }),
+  label: 'HubSpot CMS',
+  fingerprint,
+};

@@ -7,7 +7,12 @@ import { STRONG, type PlatformFingerprint } from '../../platform/signals.js';
 const hooks: PlatformHooks = {
   markdownNegotiation: staticBuildMarkdownNegotiation,
   sitemap(fx) {
-    return [{ title: 'Hugo builds /sitemap.xml', body: 'Hugo writes sitemap.xml by default; check that `disableKinds` does not include "sitemap" and that `baseURL` is your public origin.' }];
+    return [
+      {
+        title: 'Hugo builds /sitemap.xml',
+        body: 'Hugo writes sitemap.xml by default; check that `disableKinds` does not include "sitemap" and that `baseURL` is your public origin.',
+      },
+    ];
   },
 };
 

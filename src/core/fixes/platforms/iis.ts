@@ -13,7 +13,12 @@ export const iis: PlatformPack = {
   hostSignals,
   serveFile: ({ spec, file, create }) => [
     create,
-    { title: 'Serve it with IIS', body: `Save the file as ${file} under the site root; IIS refuses files without a known extension until a web.config maps them:`, code: iisServe(spec), lang: 'xml' },
+    {
+      title: 'Serve it with IIS',
+      body: `Save the file as ${file} under the site root; IIS refuses files without a known extension until a web.config maps them:`,
+      code: iisServe(spec),
+      lang: 'xml',
+    },
   ],
   addHeader: ({ name, value }) => [
     {

@@ -136,7 +136,18 @@ export type GuideTarget = PlatformId | HostingId;
 export const PLATFORM_PACKS: Record<GuideTarget, PlatformPack> = { ...PLATFORMS, ...HOSTS };
 
 /** Hosting ids in the order their packs are preferred when no platform pack applies. */
-export const HOSTING_PRIORITY: readonly GuideTarget[] = ['vercel', 'netlify', 'github-pages', 'express', 'nginx', 'apache', 'litespeed', 'caddy', 'iis', 'cloudflare'];
+export const HOSTING_PRIORITY: readonly GuideTarget[] = [
+  'vercel',
+  'netlify',
+  'github-pages',
+  'express',
+  'nginx',
+  'apache',
+  'litespeed',
+  'caddy',
+  'iis',
+  'cloudflare',
+];
 
 export function packFor(id: string): PlatformPack | undefined {
   return Object.hasOwn(PLATFORM_PACKS, id) ? PLATFORM_PACKS[id as GuideTarget] : undefined;

@@ -21,8 +21,12 @@ const fingerprint: PlatformFingerprint = {
   ],
 };
 
-export const jekyll: PlatformPack = { ...staticSite('jekyll', '.', {
-  hooks,
-  copyNote: jekyllCopyNote,
-  headerNote: ' Jekyll skips files starting with "_": add `include: ["_headers"]` to _config.yml.',
-}), label: 'Jekyll', fingerprint };
+export const jekyll: PlatformPack = {
+  ...staticSite('jekyll', '.', {
+    hooks,
+    copyNote: jekyllCopyNote,
+    headerNote: ' Jekyll skips files starting with "_": add `include: ["_headers"]` to _config.yml.',
+  }),
+  label: 'Jekyll',
+  fingerprint,
+};

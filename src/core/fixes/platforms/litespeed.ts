@@ -4,6 +4,9 @@ import type { PlatformPack } from './types.js';
 import { STRONG, type Signal } from '../../platform/signals.js';
 
 /** How the detector knows LiteSpeed (any one signal). */
-const hostSignals: Signal[] = [{ kind: 'header', name: 'server', pattern: /LiteSpeed/i, weight: STRONG, label: 'server: LiteSpeed' }, { kind: 'header', name: 'x-litespeed-cache', weight: STRONG, label: 'x-litespeed-cache' }];
+const hostSignals: Signal[] = [
+  { kind: 'header', name: 'server', pattern: /LiteSpeed/i, weight: STRONG, label: 'server: LiteSpeed' },
+  { kind: 'header', name: 'x-litespeed-cache', weight: STRONG, label: 'x-litespeed-cache' },
+];
 
 export const litespeed: PlatformPack = { ...apache, id: 'litespeed', label: 'LiteSpeed', hostSignals };

@@ -18,6 +18,10 @@ const fingerprint: PlatformFingerprint = {
   ],
 };
 
-export const magento: PlatformPack = { ...phpApp('magento', 'pub', {
-  managedFiles: { '/robots.txt': 'Magento: Content → Design → Configuration → (store view) → Search Engine Robots.' },
-}), label: 'Magento (Adobe Commerce)', fingerprint };
+export const magento: PlatformPack = {
+  ...phpApp('magento', 'pub', {
+    managedFiles: { '/robots.txt': 'Magento: Content → Design → Configuration → (store view) → Search Engine Robots.' },
+  }),
+  label: 'Magento (Adobe Commerce)',
+  fingerprint,
+};

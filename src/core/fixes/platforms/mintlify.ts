@@ -7,7 +7,12 @@ const LLMS_NOTE = 'Mintlify generates llms.txt and llms-full.txt automatically f
 
 const hooks: PlatformHooks = {
   llmsTxt(fx, file) {
-    return [{ title: 'Mintlify generates it', body: `Mintlify serves /llms.txt and /llms-full.txt on public docs automatically; check that the site is public and not behind authentication, and that no custom ${file} overrides it with an empty file.` }];
+    return [
+      {
+        title: 'Mintlify generates it',
+        body: `Mintlify serves /llms.txt and /llms-full.txt on public docs automatically; check that the site is public and not behind authentication, and that no custom ${file} overrides it with an empty file.`,
+      },
+    ];
   },
   markdownUrls(fx) {
     return [{ title: 'Mintlify serves .md URLs', body: 'Every public Mintlify page is available with .md appended; check the docs are public.' }];
@@ -25,4 +30,15 @@ const fingerprint: PlatformFingerprint = {
   ],
 };
 
-export const mintlify: PlatformPack = { ...hostedBuilder('mintlify', { hooks, managedFiles: { '/robots.txt': 'Mintlify manages robots.txt; check its dashboard or docs.json settings.', '/llms.txt': LLMS_NOTE, '/llms-full.txt': LLMS_NOTE } }), label: 'Mintlify', fingerprint };
+export const mintlify: PlatformPack = {
+  ...hostedBuilder('mintlify', {
+    hooks,
+    managedFiles: {
+      '/robots.txt': 'Mintlify manages robots.txt; check its dashboard or docs.json settings.',
+      '/llms.txt': LLMS_NOTE,
+      '/llms-full.txt': LLMS_NOTE,
+    },
+  }),
+  label: 'Mintlify',
+  fingerprint,
+};

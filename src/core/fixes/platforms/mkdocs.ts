@@ -13,6 +13,13 @@ const fingerprint: PlatformFingerprint = {
   ],
 };
 
-export const mkdocs: PlatformPack = { ...staticSite('mkdocs', 'docs', {
-  copyNote: (file) => (hasDotSegment(`/${file}`) ? ` MkDocs excludes dot files by default: add \`exclude_docs: ${JSON.stringify(`!${file.split('/')[0]}/`)}\` to mkdocs.yml.` : ''),
-}), label: 'MkDocs', fingerprint };
+export const mkdocs: PlatformPack = {
+  ...staticSite('mkdocs', 'docs', {
+    copyNote: (file) =>
+      hasDotSegment(`/${file}`)
+        ? ` MkDocs excludes dot files by default: add \`exclude_docs: ${JSON.stringify(`!${file.split('/')[0]}/`)}\` to mkdocs.yml.`
+        : '',
+  }),
+  label: 'MkDocs',
+  fingerprint,
+};

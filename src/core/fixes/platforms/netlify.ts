@@ -9,7 +9,10 @@ const hooks: PlatformHooks = {
 };
 
 /** How the detector knows Netlify (any one signal). */
-const hostSignals: Signal[] = [{ kind: 'header', name: 'x-nf-request-id', weight: STRONG, label: 'x-nf-request-id' }, { kind: 'header', name: 'server', pattern: /Netlify/i, weight: STRONG, label: 'server: Netlify' }];
+const hostSignals: Signal[] = [
+  { kind: 'header', name: 'x-nf-request-id', weight: STRONG, label: 'x-nf-request-id' },
+  { kind: 'header', name: 'server', pattern: /Netlify/i, weight: STRONG, label: 'server: Netlify' },
+];
 
 export const netlify: PlatformPack = {
   id: 'netlify',

@@ -72,14 +72,28 @@ const hooks: PlatformHooks = {
     ];
   },
   serverRendering(fx) {
-    return [{ title: 'Render on the server in Next.js', body: 'Keep content in Server Components (the App Router default) or use generateStaticParams / getStaticProps; avoid "use client" pages that fetch their text in useEffect, and avoid dynamic(..., { ssr: false }) for main content.' }];
+    return [
+      {
+        title: 'Render on the server in Next.js',
+        body: 'Keep content in Server Components (the App Router default) or use generateStaticParams / getStaticProps; avoid "use client" pages that fetch their text in useEffect, and avoid dynamic(..., { ssr: false }) for main content.',
+      },
+    ];
   },
   structuredData(fx) {
-    return [{ title: 'Render it in a Server Component', code: `export default function Page() {\n  const jsonLd = { '@context': 'https://schema.org', '@type': 'Organization', name: 'Example Co', url: '${fx.origin}/' };\n  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\\\u003c') }} />;\n}\n`, lang: 'tsx' }];
+    return [
+      {
+        title: 'Render it in a Server Component',
+        code: `export default function Page() {\n  const jsonLd = { '@context': 'https://schema.org', '@type': 'Organization', name: 'Example Co', url: '${fx.origin}/' };\n  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\\\u003c') }} />;\n}\n`,
+        lang: 'tsx',
+      },
+    ];
   },
   markdownNegotiation(fx, edge) {
     return [
-      { title: 'Serve Markdown twins', body: 'Add a route that renders each page as Markdown (e.g. app/[...slug].md/route.ts from your CMS or MDX sources) with Content-Type: text/markdown.' },
+      {
+        title: 'Serve Markdown twins',
+        body: 'Add a route that renders each page as Markdown (e.g. app/[...slug].md/route.ts from your CMS or MDX sources) with Content-Type: text/markdown.',
+      },
       { title: 'Rewrite Markdown requests in middleware', code: NEXT_MIDDLEWARE, lang: 'ts' },
     ];
   },

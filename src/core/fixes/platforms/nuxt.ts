@@ -34,10 +34,22 @@ const hooks: PlatformHooks = {
     ];
   },
   serverRendering(fx) {
-    return [{ title: 'Keep SSR on in Nuxt', body: 'Check nuxt.config has ssr: true (the default) and no routeRules with ssr: false for content pages; fetch content with useAsyncData / useFetch so it is rendered on the server. `nuxi generate` prerenders static pages.' }];
+    return [
+      {
+        title: 'Keep SSR on in Nuxt',
+        body: 'Check nuxt.config has ssr: true (the default) and no routeRules with ssr: false for content pages; fetch content with useAsyncData / useFetch so it is rendered on the server. `nuxi generate` prerenders static pages.',
+      },
+    ];
   },
   structuredData(fx) {
-    return [{ title: 'Add nuxt-schema-org', body: 'The Nuxt SEO module emits JSON-LD from defineOrganization / defineWebSite / defineWebPage.', code: 'npx nuxi module add schema-org', lang: 'sh' }];
+    return [
+      {
+        title: 'Add nuxt-schema-org',
+        body: 'The Nuxt SEO module emits JSON-LD from defineOrganization / defineWebSite / defineWebPage.',
+        code: 'npx nuxi module add schema-org',
+        lang: 'sh',
+      },
+    ];
   },
   markdownNegotiation(fx, edge) {
     return [
@@ -69,7 +81,9 @@ export const nuxt: PlatformPack = {
   fingerprint,
   hooks,
   serveFile({ spec, path, file, headers, create }) {
-    const handler = `  ${Object.entries(headers).map(([k, v]) => `setHeader(event, ${jsString(k)}, ${jsString(v)});`).join('\n  ')}\n  return ${jsTemplate(spec.content)};`;
+    const handler = `  ${Object.entries(headers)
+      .map(([k, v]) => `setHeader(event, ${jsString(k)}, ${jsString(v)});`)
+      .join('\n  ')}\n  return ${jsTemplate(spec.content)};`;
     if (hasDotSegment(path)) {
       const name = file.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
       return [
@@ -82,7 +96,14 @@ export const nuxt: PlatformPack = {
         },
       ];
     }
-    return [create, { title: `Serve it from a Nitro server route (server/routes/${file}.ts)`, code: `// server/routes/${file}.ts\nexport default defineEventHandler((event) => {\n${handler}\n});\n`, lang: 'ts' }];
+    return [
+      create,
+      {
+        title: `Serve it from a Nitro server route (server/routes/${file}.ts)`,
+        code: `// server/routes/${file}.ts\nexport default defineEventHandler((event) => {\n${handler}\n});\n`,
+        lang: 'ts',
+      },
+    ];
   },
   addHeader: ({ name, value, path, all }) => [
     {

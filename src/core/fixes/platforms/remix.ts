@@ -4,7 +4,9 @@ import { STRONG, MEDIUM, type PlatformFingerprint } from '../../platform/signals
 
 const hooks: PlatformHooks = {
   serverRendering(fx) {
-    return [{ title: 'Load content in loaders', body: 'Fetch page content in the route loader so it is server-rendered; avoid client-only fetches for main text.' }];
+    return [
+      { title: 'Load content in loaders', body: 'Fetch page content in the route loader so it is server-rendered; avoid client-only fetches for main text.' },
+    ];
   },
 };
 

@@ -40,7 +40,9 @@ export function cleanHeader(h: HeaderSpec): { name: string; value: string; path:
 
 /** A URL path safe to put in any config: no quotes, spaces, braces, `;`, `$`, `%`, control characters or query. */
 export function cleanPath(p: string): string {
-  const path = stripControl(p).split(/[?#]/)[0].replace(/["'`\\\s<>{}|^;$%]/g, '');
+  const path = stripControl(p)
+    .split(/[?#]/)[0]
+    .replace(/["'`\\\s<>{}|^;$%]/g, '');
   return path.startsWith('/') ? path : `/${path}`;
 }
 
@@ -103,7 +105,9 @@ export function hostTypeStep(fx: FixContext, spec: ServeFileSpec, publishDir?: s
     {
       title: `Set its headers in ${publishDir ? staticFile(publishDir, '_headers') : '_headers'} (Netlify, Cloudflare Pages)`,
       body: 'The _headers file must end up in the published site root. On Vercel use the headers key of vercel.json instead.',
-      code: `${path}\n${Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`).join('\n')}\n`,
+      code: `${path}\n${Object.entries(headers)
+        .map(([k, v]) => `  ${k}: ${v}`)
+        .join('\n')}\n`,
       lang: 'text',
     },
   ];
@@ -113,7 +117,9 @@ export function nginxServe(spec: ServeFileSpec, root = '/var/www/site'): string 
   const path = cleanPath(spec.path);
   const file = path.replace(/^\//, '');
   const type = nginxString(headerValue(spec.contentType));
-  const extra = Object.entries(fileHeaders(spec)).filter(([k]) => k !== 'Content-Type').map(([k, v]) => [k, nginxString(v)] as const);
+  const extra = Object.entries(fileHeaders(spec))
+    .filter(([k]) => k !== 'Content-Type')
+    .map(([k, v]) => [k, nginxString(v)] as const);
   const needsDollar = type.needsDollar || extra.some(([, v]) => v.needsDollar);
   return `${needsDollar ? NGINX_DOLLAR + '\n\n' : ''}location = ${path} {
     default_type ${type.text};
@@ -137,7 +143,9 @@ export function caddyServe(spec: ServeFileSpec): string {
   const path = cleanPath(spec.path);
   return `handle ${path} {
     root * /var/www/site
-${Object.entries(fileHeaders(spec)).map(([k, v]) => `    header ${k} ${caddyString(v)}\n`).join('')}    file_server
+${Object.entries(fileHeaders(spec))
+  .map(([k, v]) => `    header ${k} ${caddyString(v)}\n`)
+  .join('')}    file_server
 }
 `;
 }
@@ -163,9 +171,19 @@ export function serverStep(fx: FixContext, spec: ServeFileSpec, appDir: string):
   const docroot = appDir === '.' ? '/var/www/site' : `/var/www/site/${appDir}`;
   const where = `Save the file as ${docroot}/${file} (${appDir === '.' ? 'the web root' : `${appDir}/ is the web root`}; adjust the install path)`;
   if (fx.hosting.includes('nginx')) {
-    return { title: 'Serve it with nginx', body: `${where} and add this location before any rule that denies dot-paths:`, code: nginxServe(spec, docroot), lang: 'nginx' };
+    return {
+      title: 'Serve it with nginx',
+      body: `${where} and add this location before any rule that denies dot-paths:`,
+      code: nginxServe(spec, docroot),
+      lang: 'nginx',
+    };
   }
-  return { title: 'Set its type in .htaccess (Apache, LiteSpeed)', body: `${where}; then in the .htaccess of that folder:`, code: apacheServe(spec), lang: 'apache' };
+  return {
+    title: 'Set its type in .htaccess (Apache, LiteSpeed)',
+    body: `${where}; then in the .htaccess of that folder:`,
+    code: apacheServe(spec),
+    lang: 'apache',
+  };
 }
 
 export function transformRuleStep(title: string, name: string, value: string, path: string): FixStep {
@@ -192,7 +210,6 @@ export function apacheHeader(name: string, value: string, path: string): string 
   return path === '/' ? `${line}\n` : `<If "%{REQUEST_URI} == '${path}'">\n    ${line}\n</If>\n`;
 }
 
-
 // ---- families of packs --------------------------------------------------------------------------
 
 /** The one step of a platform that cannot set response headers: a Cloudflare Transform Rule. */
@@ -215,7 +232,13 @@ export function hostedBuilder(id: string, extra: Omit<PackGuidance, 'id'> = {}):
 
 /** vercel.json's headers key. */
 export function vercelHeader({ name, value, path, all }: AddHeader): FixStep[] {
-  return [{ title: 'Add the header in vercel.json', code: JSON.stringify({ headers: [{ source: all ? '/(.*)' : path, headers: [{ key: name, value }] }] }, null, 2), lang: 'json' }];
+  return [
+    {
+      title: 'Add the header in vercel.json',
+      code: JSON.stringify({ headers: [{ source: all ? '/(.*)' : path, headers: [{ key: name, value }] }] }, null, 2),
+      lang: 'json',
+    },
+  ];
 }
 
 const GITHUB_PAGES_HEADERS = 'GitHub Pages cannot set response headers: add it at Cloudflare in front of the site';
@@ -242,11 +265,17 @@ export function githubPagesHeader({ name, value, path }: AddHeader): FixStep[] {
 /** Jekyll (and GitHub Pages, which builds with it) skips dot folders unless told. */
 export function jekyllCopyNote(file: string): string {
   const top = file.split('/')[0];
-  return hasDotSegment(`/${file}`) ? ` Jekyll skips dot folders: add \`include: [${JSON.stringify(top)}]\` to _config.yml (or a .nojekyll file if the site is not built with Jekyll).` : '';
+  return hasDotSegment(`/${file}`)
+    ? ` Jekyll skips dot folders: add \`include: [${JSON.stringify(top)}]\` to _config.yml (or a .nojekyll file if the site is not built with Jekyll).`
+    : '';
 }
 
 /** Static site generators: a file in the folder copied as-is to the site root, headers at the host. */
-export function staticSite(id: string, dir: string, opts: { copyNote?: (file: string) => string; headerNote?: string; hooks?: PackGuidance['hooks'] } = {}): PackGuidance {
+export function staticSite(
+  id: string,
+  dir: string,
+  opts: { copyNote?: (file: string) => string; headerNote?: string; hooks?: PackGuidance['hooks'] } = {},
+): PackGuidance {
   return {
     id,
     serveFile: ({ fx, label, spec, path, file, create }) => [

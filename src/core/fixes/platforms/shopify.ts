@@ -17,7 +17,7 @@ const hooks: PlatformHooks = {
   robotsLines: (fx, spec) => [
     {
       title: 'Append the lines in templates/robots.txt.liquid',
-      body: 'Online Store → Themes → Edit code → Add a new template → robots.txt. Keep Shopify\'s default groups (the loop) and add your lines after it:',
+      body: "Online Store → Themes → Edit code → Add a new template → robots.txt. Keep Shopify's default groups (the loop) and add your lines after it:",
       code: `{% for group in robots.default_groups %}\n  {{- group.user_agent }}\n  {%- for rule in group.rules %}\n    {{ rule }}\n  {%- endfor %}\n  {%- if group.sitemap != blank %}\n    {{ group.sitemap }}\n  {%- endif %}\n{% endfor %}\n\n${spec.snippet}`,
       lang: 'liquid',
     },
@@ -39,10 +39,19 @@ const hooks: PlatformHooks = {
     ];
   },
   structuredData(fx) {
-    return [{ title: 'Use your theme\'s structured data', body: 'Most Online Store 2.0 themes emit Product and Organization JSON-LD; in Liquid, `{{ product | structured_data }}` outputs a Product block. Add it to the product template if missing.' }];
+    return [
+      {
+        title: "Use your theme's structured data",
+        body: 'Most Online Store 2.0 themes emit Product and Organization JSON-LD; in Liquid, `{{ product | structured_data }}` outputs a Product block. Add it to the product template if missing.',
+      },
+    ];
   },
   markdownNegotiation: edgeOnlyMarkdownNegotiation,
-  webMcpRegistration: (fx, imperative) => ({ title: 'Add the script to layout/theme.liquid, before </body>', code: `<script>\n${imperative}</script>\n`, lang: 'liquid' }),
+  webMcpRegistration: (fx, imperative) => ({
+    title: 'Add the script to layout/theme.liquid, before </body>',
+    code: `<script>\n${imperative}</script>\n`,
+    lang: 'liquid',
+  }),
   ucpProfile: () => [
     {
       title: 'Shopify serves /.well-known/ucp for you',
@@ -52,7 +61,7 @@ const hooks: PlatformHooks = {
   agenticCheckout: platformCheckoutIntegration,
   productData: () => [
     {
-      title: 'Use Shopify\'s structured_data filter in the product template',
+      title: "Use Shopify's structured_data filter in the product template",
       body: 'Most current themes already output it; if yours does not, add this to sections/main-product.liquid (or templates/product.liquid):',
       code: `<script type="application/ld+json">\n  {{ product | structured_data }}\n</script>`,
       lang: 'liquid',
@@ -69,7 +78,12 @@ const fingerprint: PlatformFingerprint = {
     { kind: 'header', name: 'x-shopify-stage', weight: STRONG, label: 'x-shopify-stage header' },
     { kind: 'header', name: 'x-storefront-renderer-rendered', weight: STRONG, label: 'x-storefront-renderer-rendered header' },
     { kind: 'header', name: 'powered-by', pattern: /Shopify-Hydrogen/i, weight: STRONG, label: 'Hydrogen storefront (powered-by: Shopify-Hydrogen)' },
-    { kind: 'selector', selector: 'meta[name="shopify-checkout-api-token"], meta[name="shopify-digital-wallet"]', weight: STRONG, label: 'Shopify checkout meta tags' },
+    {
+      kind: 'selector',
+      selector: 'meta[name="shopify-checkout-api-token"], meta[name="shopify-digital-wallet"]',
+      weight: STRONG,
+      label: 'Shopify checkout meta tags',
+    },
     { kind: 'html', pattern: /\/\/cdn\.shopify\.com\/|\/cdn\/shop\//, weight: MEDIUM, label: 'cdn.shopify.com assets' },
     { kind: 'html', pattern: /Shopify\.shop\s*=|ShopifyAnalytics/, weight: MEDIUM, label: 'Shopify inline script' },
     // The Buy Button SDK is embedded on non-Shopify sites, so it is only a weak hint.

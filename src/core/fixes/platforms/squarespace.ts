@@ -25,4 +25,11 @@ const fingerprint: PlatformFingerprint = {
   ],
 };
 
-export const squarespace: PlatformPack = { ...hostedBuilder('squarespace', { hooks, managedFiles: { '/robots.txt': 'Squarespace robots.txt cannot be edited; Settings → Crawlers chooses what search engines and AI crawlers may do.' } }), label: 'Squarespace', fingerprint };
+export const squarespace: PlatformPack = {
+  ...hostedBuilder('squarespace', {
+    hooks,
+    managedFiles: { '/robots.txt': 'Squarespace robots.txt cannot be edited; Settings → Crawlers chooses what search engines and AI crawlers may do.' },
+  }),
+  label: 'Squarespace',
+  fingerprint,
+};

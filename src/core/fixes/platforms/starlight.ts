@@ -5,7 +5,14 @@ import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/s
 
 const hooks: PlatformHooks = {
   llmsTxt(fx, file) {
-    return [{ title: 'Add starlight-llms-txt', code: 'npx astro add starlight-llms-txt', lang: 'sh', body: 'It generates llms.txt, llms-full.txt and llms-small.txt from your Starlight docs.' }];
+    return [
+      {
+        title: 'Add starlight-llms-txt',
+        code: 'npx astro add starlight-llms-txt',
+        lang: 'sh',
+        body: 'It generates llms.txt, llms-full.txt and llms-small.txt from your Starlight docs.',
+      },
+    ];
   },
 };
 

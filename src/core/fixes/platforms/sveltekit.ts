@@ -4,7 +4,12 @@ import { STRONG, MEDIUM, type PlatformFingerprint } from '../../platform/signals
 
 const hooks: PlatformHooks = {
   serverRendering(fx) {
-    return [{ title: 'Keep SSR on in SvelteKit', body: 'Do not set `export const ssr = false` on content routes; load data in +page.server.ts / +page.ts; add `export const prerender = true` for static pages.' }];
+    return [
+      {
+        title: 'Keep SSR on in SvelteKit',
+        body: 'Do not set `export const ssr = false` on content routes; load data in +page.server.ts / +page.ts; add `export const prerender = true` for static pages.',
+      },
+    ];
   },
 };
 

@@ -9,7 +9,6 @@ import type { FixContext } from '../../checks/types.js';
 import type { PlatformFingerprint, Signal } from '../../platform/signals.js';
 import type { OwnerValue } from '../owner-values.js';
 
-
 export interface ServeFileSpec {
   /** Path on the origin, e.g. "/.well-known/api-catalog". */
   path: string;

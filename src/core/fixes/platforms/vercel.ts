@@ -12,7 +12,15 @@ const hooks: PlatformHooks = {
         code: JSON.stringify(
           {
             rewrites: [{ source: '/:path*', has: [{ type: 'header', key: 'accept', value: '(?<md>.*text/markdown.*)' }], destination: '/:path*.md' }],
-            headers: [{ source: '/(.*).md', headers: [{ key: 'Content-Type', value: 'text/markdown; charset=utf-8' }, { key: 'Vary', value: 'Accept' }] }],
+            headers: [
+              {
+                source: '/(.*).md',
+                headers: [
+                  { key: 'Content-Type', value: 'text/markdown; charset=utf-8' },
+                  { key: 'Vary', value: 'Accept' },
+                ],
+              },
+            ],
           },
           null,
           2,
@@ -25,7 +33,10 @@ const hooks: PlatformHooks = {
 };
 
 /** How the detector knows Vercel (any one signal). */
-const hostSignals: Signal[] = [{ kind: 'header', name: 'x-vercel-id', weight: STRONG, label: 'x-vercel-id' }, { kind: 'header', name: 'server', pattern: /^Vercel/i, weight: STRONG, label: 'server: Vercel' }];
+const hostSignals: Signal[] = [
+  { kind: 'header', name: 'x-vercel-id', weight: STRONG, label: 'x-vercel-id' },
+  { kind: 'header', name: 'server', pattern: /^Vercel/i, weight: STRONG, label: 'server: Vercel' },
+];
 
 export const vercel: PlatformPack = {
   id: 'vercel',

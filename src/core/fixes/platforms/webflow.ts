@@ -18,7 +18,12 @@ const fingerprint: PlatformFingerprint = {
   signals: [
     { kind: 'generator', pattern: /^Webflow/i, weight: STRONG, label: 'meta generator Webflow' },
     { kind: 'selector', selector: 'html[data-wf-site], html[data-wf-page]', weight: STRONG, label: 'data-wf-site attribute' },
-    { kind: 'html', pattern: /assets\.website-files\.com|cdn\.prod\.website-files\.com|uploads-ssl\.webflow\.com/, weight: MEDIUM, label: 'website-files.com assets' },
+    {
+      kind: 'html',
+      pattern: /assets\.website-files\.com|cdn\.prod\.website-files\.com|uploads-ssl\.webflow\.com/,
+      weight: MEDIUM,
+      label: 'website-files.com assets',
+    },
     { kind: 'html', pattern: /\bWebflow\.(push|require|env)\b/, weight: MEDIUM, label: 'Webflow inline script' },
   ],
 };

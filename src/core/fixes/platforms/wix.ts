@@ -21,4 +21,15 @@ const fingerprint: PlatformFingerprint = {
   ],
 };
 
-export const wix: PlatformPack = { ...hostedBuilder('wix', { hooks, managedFiles: { '/robots.txt': 'Wix: edit it in the dashboard (Marketing & SEO → SEO Tools → Robots.txt Editor).', '/llms.txt': LLMS_NOTE, '/llms-full.txt': LLMS_NOTE } }), label: 'Wix', fingerprint };
+export const wix: PlatformPack = {
+  ...hostedBuilder('wix', {
+    hooks,
+    managedFiles: {
+      '/robots.txt': 'Wix: edit it in the dashboard (Marketing & SEO → SEO Tools → Robots.txt Editor).',
+      '/llms.txt': LLMS_NOTE,
+      '/llms-full.txt': LLMS_NOTE,
+    },
+  }),
+  label: 'Wix',
+  fingerprint,
+};

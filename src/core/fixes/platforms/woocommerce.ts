@@ -13,9 +13,20 @@ const fingerprint: PlatformFingerprint = {
     { kind: 'generator', pattern: /WooCommerce/i, weight: STRONG, label: 'meta generator WooCommerce' },
     { kind: 'html', pattern: /wc_add_to_cart_params|woocommerce_params/, weight: MEDIUM, label: 'WooCommerce script variables' },
     { kind: 'html', pattern: /\/plugins\/woocommerce\//, weight: MEDIUM, label: 'WooCommerce plugin assets' },
-    { kind: 'selector', selector: 'body.woocommerce, body.woocommerce-page, body.woocommerce-js, body.woocommerce-no-js', weight: WEAK, label: 'woocommerce body class' },
+    {
+      kind: 'selector',
+      selector: 'body.woocommerce, body.woocommerce-page, body.woocommerce-js, body.woocommerce-no-js',
+      weight: WEAK,
+      label: 'woocommerce body class',
+    },
     { kind: 'cookie', pattern: /^(woocommerce_(recently_viewed|items_in_cart|cart_hash)|wp_woocommerce_session_)/, weight: WEAK, label: 'WooCommerce cookies' },
   ],
 };
 
-export const woocommerce: PlatformPack = { ...wordpress, id: 'woocommerce', label: 'WooCommerce', fingerprint, hooks: { ...wordpress.hooks, agenticCheckout: platformCheckoutIntegration } };
+export const woocommerce: PlatformPack = {
+  ...wordpress,
+  id: 'woocommerce',
+  label: 'WooCommerce',
+  fingerprint,
+  hooks: { ...wordpress.hooks, agenticCheckout: platformCheckoutIntegration },
+};

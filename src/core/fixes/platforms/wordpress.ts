@@ -14,8 +14,8 @@ const LLMS_NOTE =
 const hooks: PlatformHooks = {
   robotsLines: (fx, spec) => [
     {
-      title: 'Add the lines to WordPress\'s virtual robots.txt',
-      body: 'Use your SEO plugin\'s robots.txt editor (Yoast: Tools → File editor; Rank Math: General Settings → Edit robots.txt; AIOSEO: Tools → Robots.txt Editor), or append them with the robots_txt filter (a mu-plugin or functions.php):',
+      title: "Add the lines to WordPress's virtual robots.txt",
+      body: "Use your SEO plugin's robots.txt editor (Yoast: Tools → File editor; Rank Math: General Settings → Edit robots.txt; AIOSEO: Tools → Robots.txt Editor), or append them with the robots_txt filter (a mu-plugin or functions.php):",
       code: `<?php\nadd_filter('robots_txt', function ($output) {\n  return $output . "\\n" . ${phpHeredoc(spec.snippet)} . "\\n";\n}, 99);\n`,
       lang: 'php',
     },
@@ -40,14 +40,27 @@ const hooks: PlatformHooks = {
     ];
   },
   markdownUrls(fx) {
-    return [{ title: 'Use a Markdown export plugin', body: 'Pick a plugin that serves posts and pages as Markdown at their URL plus .md (several "LLM-friendly" plugins do), or convert at the edge with Cloudflare.' }];
+    return [
+      {
+        title: 'Use a Markdown export plugin',
+        body: 'Pick a plugin that serves posts and pages as Markdown at their URL plus .md (several "LLM-friendly" plugins do), or convert at the edge with Cloudflare.',
+      },
+    ];
   },
   structuredData(fx) {
-    return [{ title: 'Let your SEO plugin emit it', body: 'Yoast, Rank Math and AIOSEO output a JSON-LD @graph (Organization, WebSite, WebPage, Article) once the site representation is filled in (Yoast: Settings → Site representation). WooCommerce adds Product markup on product pages.' }];
+    return [
+      {
+        title: 'Let your SEO plugin emit it',
+        body: 'Yoast, Rank Math and AIOSEO output a JSON-LD @graph (Organization, WebSite, WebPage, Article) once the site representation is filled in (Yoast: Settings → Site representation). WooCommerce adds Product markup on product pages.',
+      },
+    ];
   },
   markdownNegotiation(fx, edge) {
     return [
-      { title: 'Use a Markdown plugin or the edge', body: 'WordPress has no native Markdown output. Use a plugin that serves Markdown versions of posts on Accept: text/markdown (or .md URLs), or enable Cloudflare Markdown for Agents in front of the site.' },
+      {
+        title: 'Use a Markdown plugin or the edge',
+        body: 'WordPress has no native Markdown output. Use a plugin that serves Markdown versions of posts on Accept: text/markdown (or .md URLs), or enable Cloudflare Markdown for Agents in front of the site.',
+      },
       edge,
     ];
   },
@@ -57,13 +70,19 @@ const hooks: PlatformHooks = {
     code: `<?php\nadd_action('wp_head', function () {\n  echo ${phpString(tags + '\n')};\n});\n`,
     lang: 'php',
   }),
-  userAgentBlockers: 'WordPress: security and "block AI crawlers" plugins (Wordfence, All In One WP Security, Dark Visitors and the like) refuse these user agents; check their bot or firewall settings.',
+  userAgentBlockers:
+    'WordPress: security and "block AI crawlers" plugins (Wordfence, All In One WP Security, Dark Visitors and the like) refuse these user agents; check their bot or firewall settings.',
   webMcpRegistration: (fx, imperative) => ({
     title: 'Print the registration script in the footer (functions.php or a mu-plugin)',
     code: `<?php\nadd_action('wp_footer', function () { ?>\n<script>\n${imperative}</script>\n<?php });\n`,
     lang: 'php',
   }),
-  openApiGeneration: () => [{ title: 'WordPress REST API', body: 'The REST API describes itself at /wp-json/ (not OpenAPI); a plugin such as "WP OpenAPI" publishes an OpenAPI document for it.' }],
+  openApiGeneration: () => [
+    {
+      title: 'WordPress REST API',
+      body: 'The REST API describes itself at /wp-json/ (not OpenAPI); a plugin such as "WP OpenAPI" publishes an OpenAPI document for it.',
+    },
+  ],
   productData: () => [
     {
       title: 'Let WooCommerce (or your SEO plugin) output Product markup',
@@ -111,7 +130,9 @@ export const wordpress: PlatformPack = {
 // wp-content/mu-plugins/ai-ready-${slug}.php
 add_action('parse_request', function () {
   if (parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH) !== ${phpString(path)}) return;
-${Object.entries(headers).map(([k, v]) => `  header(${phpString(`${k}: ${v}`)});\n`).join('')}  echo ${open}
+${Object.entries(headers)
+  .map(([k, v]) => `  header(${phpString(`${k}: ${v}`)});\n`)
+  .join('')}  echo ${open}
 ${spec.content}
 ${close};
   exit;

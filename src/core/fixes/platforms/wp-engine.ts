@@ -5,5 +5,8 @@ import type { PlatformPack } from './types.js';
 export const wpEngine: PlatformPack = {
   id: 'wp-engine',
   label: 'WP Engine',
-  hostSignals: [{ kind: 'header', name: 'x-powered-by', pattern: /WP Engine/i, weight: STRONG, label: 'x-powered-by: WP Engine' }, { kind: 'header', name: 'wpe-backend', weight: STRONG, label: 'wpe-backend' }],
+  hostSignals: [
+    { kind: 'header', name: 'x-powered-by', pattern: /WP Engine/i, weight: STRONG, label: 'x-powered-by: WP Engine' },
+    { kind: 'header', name: 'wpe-backend', weight: STRONG, label: 'wpe-backend' },
+  ],
 };
