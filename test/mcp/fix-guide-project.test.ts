@@ -41,12 +41,14 @@ describe('get_fix_guide with a framework', () => {
     expect(text).toContain('public/robots.txt');
   });
 
-  it('D3 in a Hugo project: the Link header goes to static/_headers', async () => {
+  it('D3 in a Hugo project: headers go to static/_headers, and a Link to a file a bare project lacks is not written', async () => {
     const { data } = await guide({ checkId: 'D3', framework: 'hugo' });
     expect(data.project.headersFile).toBe('static/_headers');
-    const headers = data.project.files.find((f: { path: string }) => f.path === 'static/_headers');
-    expect(headers.merge).toBe('header-rules');
-    expect(headers.content).toMatch(/^\/\*\n {2}Link: <\/llms\.txt>/);
+    // A bare project has no /llms.txt: a Link header to it would send agents to a 404 (D4 publishes it first).
+    expect(data.project.files).toEqual([]);
+    expect(data.project.manual.map((m: { title: string }) => m.title)).toContain(
+      'Not written: the Link header points at /llms.txt, which the site does not serve yet',
+    );
   });
 
   it('a plain static folder writes at the root; a guide with owner values names them', async () => {
