@@ -62,6 +62,12 @@ describe('parseOwnerValue', () => {
     expect(key).toEqual({ kty: 'OKP', crv: 'Ed25519', x: pub.x, kid: jwkThumbprint(pub), use: 'sig' });
   });
 
+  it('llms.txt names a page from its URL even when the path is not valid percent-encoding or encodes a newline', () => {
+    const [llms] = published('D4', { siteName: 'Acme', pageUrls: 'https://acme.example/%E0%A4%A https://acme.example/a%0Ab%5D' });
+    expect(llms).toContain('- [%E0%A4%A](https://acme.example/%E0%A4%A)');
+    expect(llms).toContain('- [A b\\]](https://acme.example/a%0Ab%5D)');
+  });
+
   it('never throws, and what it accepts is bounded and of its kind (arbitrary input)', () => {
     fc.assert(
       fc.property(fc.constantFrom(...NAMES), fc.string({ maxLength: 300 }), (name, raw) => {

@@ -8,6 +8,7 @@ import { gatherLlms, type LlmsArtifact, type LlmsCandidate } from '../../gather/
 import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
 import { givenPageUrls, givenValue, stillNeeded } from '../../fixes/owner-value-parse.js';
+import { stripControl } from '../../fixes/escape.js';
 
 const SPEC = ['https://llmstxt.org/', 'https://agentdocsspec.com/'];
 /** agent-docs-spec size thresholds (characters). */
@@ -288,8 +289,16 @@ export function llmsFullSample(origin: string): string {
 /** A page's name for a list item, from its URL's last path segment ("/shipping-policy" -> "Shipping policy", "/" -> "Home"). */
 export function pageTitle(url: string): string {
   const u = new URL(url);
-  const last = decodeURIComponent(u.pathname.replace(/\/+$/, '').split('/').pop() ?? '').replace(/\.[a-z0-9]+$/i, '');
-  const words = last.replace(/[-_]+/g, ' ').trim();
+  const segment = u.pathname.replace(/\/+$/, '').split('/').pop() ?? '';
+  let last = segment;
+  try {
+    last = decodeURIComponent(segment);
+  } catch {
+    // Not valid percent-encoding: the segment as written.
+  }
+  const words = stripControl(last.replace(/\.[a-z0-9]+$/i, ''))
+    .replace(/[-_\s]+/g, ' ')
+    .trim();
   return words ? words[0].toUpperCase() + words.slice(1) : 'Home';
 }
 
