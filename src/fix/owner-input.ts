@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OWNER_VALUES, isOwnerValue, type OwnerValues } from '../core/fixes/owner-values.js';
+import { parseOwnerValue } from '../core/fixes/owner-value-parse.js';
 import { ProjectError } from './frameworks.js';
 
 export const FIX_CONFIG = 'ai-ready.fix.json';
@@ -16,6 +17,9 @@ const known = () => Object.keys(OWNER_VALUES).join(', ');
 function checked(name: string, value: unknown, from: string): [keyof typeof OWNER_VALUES, string] {
   if (!isOwnerValue(name)) throw new ProjectError(`${from}: unknown value "${name}" (known: ${known()})`);
   if (typeof value !== 'string' || !value.trim()) throw new ProjectError(`${from}: ${name} must be a non-empty string`);
+  // Strangers' input where the service runs: refused here with the reason, never written unchecked.
+  const parsed = parseOwnerValue(name, value);
+  if (!parsed.ok) throw new ProjectError(`${from}: ${parsed.error}`);
   return [name, value.trim()];
 }
 

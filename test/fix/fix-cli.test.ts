@@ -106,13 +106,26 @@ describe('owner values', () => {
     expect(run.code).toBe(0);
     const plan = JSON.parse(run.stdout) as { checks: Array<{ needs: Array<{ value: string; givenButUnused?: boolean }> }> };
     const needs = plan.checks.flatMap((c) => c.needs);
-    // Today no guide reads ownerValues: a value given (flag or file) is named as given, and its step stays unwritten.
+    // contact is read by no guide yet (A9 needs authorizationServer with it): named as given, its step stays unwritten.
+    // siteName alone completes C4 (written); D4 still needs pageUrls with it, and does not list siteName as needed.
+    expect(needs.some((x) => x.value === 'siteName')).toBe(false);
     const given = needs.filter((x) => x.value === 'contact' || x.value === 'siteName');
     expect(given.length).toBeGreaterThan(0);
     for (const n of given) expect(n.givenButUnused).toBe(true);
     const notGiven = needs.filter((x) => x.value !== 'contact' && x.value !== 'siteName');
     expect(notGiven.length).toBeGreaterThan(0);
     for (const n of notGiven) expect(n.givenButUnused).toBeUndefined();
+
+    for (const [bad, why] of [
+      ['mcpEndpoint=javascript:alert(1)', /--set: mcpEndpoint must be an http\(s\) URL/],
+      ['pageUrls=https://acme.example/ file:///etc/passwd', /--set: pageUrls must be http\(s\) URLs/],
+      ['signingKey={"kty":"OKP","crv":"Ed25519","x":"AA","d":"AA"}', /--set: signingKey holds a private key member/],
+    ] as const) {
+      const r = await fix([host.origin, '--dir', dir, '--set', bad]);
+      expect(r.code, bad).toBe(2);
+      expect(r.stderr.trim().split('\n'), bad).toHaveLength(1);
+      expect(r.stderr).toMatch(why);
+    }
 
     const unknown = await fix([host.origin, '--dir', dir, '--set', 'favouriteColour=blue']);
     expect(unknown.code).toBe(2);

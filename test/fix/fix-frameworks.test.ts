@@ -94,3 +94,58 @@ describe.each(PROJECTS.map((p) => [p.id, p] as [string, ProjectKind]))('fix --wr
     }
   });
 });
+
+/**
+ * The owner's values (`--set`): with the site's name, its pages and their text, llms.txt and
+ * llms-full.txt are written with the owner's content, and the checks that link to llms.txt (D3 Link
+ * header, D6 in-page hint) follow; without them those steps stay unwritten and name the values.
+ */
+const withValues: Record<string, string> = {};
+afterAll(() => console.log('fix: score of the served project before -> fix --write -> fix --write with --set values:', withValues));
+
+describe.each(['static', 'nextjs'].map((id) => [id, PROJECTS.find((p) => p.id === id)!] as [string, ProjectKind]))('fix --write --set: %s', (id, kind) => {
+  it('siteName, pageUrls and pageContent make D4, D5, D3 (and D6 in a static folder) written and passing, and the score rises above the fix without them', {
+    timeout: 180_000,
+  }, async () => {
+    const dir = makeProject(kind);
+    const pristine = mkdtempSync(join(tmpdir(), 'ai-ready-fix-pristine-'));
+    cpSync(dir, pristine, { recursive: true });
+    const about = BARE_HTML.replace('Hello', 'About');
+    const host = await serveFolder(join(dir, kind.served), { pages: kind.rendersHome ? { '/': BARE_HTML, '/about': about } : {} });
+    try {
+      const o = host.origin;
+      const before = (await scanScore(o)).overallScore;
+      const plain = await fixWrite(o, dir);
+      for (const c of ['D4', 'D5']) expect(plain.checks.find((x) => x.id === c)?.needs.length, `${c} without values`).toBeGreaterThan(0);
+      const withoutValues = (await scanScore(o)).overallScore;
+
+      // The same project as it was, fixed with the owner's values.
+      const own = mkdtempSync(join(tmpdir(), 'ai-ready-fix-own-'));
+      cpSync(pristine, own, { recursive: true });
+      host.serve(join(own, kind.served));
+      const set = [
+        '--set',
+        'siteName=Acme Widgets',
+        '--set',
+        `pageUrls=${o}/ ${o}/about`,
+        '--set',
+        'pageContent=## Home\n\nAcme Widgets makes small widgets for home workshops.\n\n## About\n\nAcme Widgets is a family business founded in 1998.\n',
+      ];
+      const plan = await fixWrite(o, own, set);
+      const claimed = plan.checks.filter((c) => c.changes.length && !c.needs.length).map((c) => c.id);
+      // D6 is HTML in the page: written into a static folder's pages; a framework that renders the page gets the guide.
+      const expected = kind.rendersHome ? ['D4', 'D5', 'D3'] : ['D4', 'D5', 'D3', 'D6'];
+      for (const c of expected) expect(claimed, `${c} is written with the values`).toContain(c);
+      const llms = readFileSync(join(own, kind.served, 'llms.txt'), 'utf8');
+      expect(llms).toMatch(/^# Acme Widgets\n/);
+      expect(llms).toContain(`(${o}/about)`);
+      const after = await scanScore(o);
+      const status = (c: string) => after.checks.find((x) => x.id === c)?.status;
+      for (const c of expected) expect(status(c), `${c} ${after.checks.find((x) => x.id === c)?.code}`).toBe('pass');
+      withValues[id] = `${before} -> ${withoutValues} -> ${after.overallScore}`;
+      expect(after.overallScore).toBeGreaterThan(withoutValues);
+    } finally {
+      await host.close();
+    }
+  });
+});

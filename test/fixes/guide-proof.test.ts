@@ -14,6 +14,9 @@ import type { FixOperation, FixStep, ScanResult } from '../../src/core/schema.js
 import { RESOURCES, type FoundResources } from '../../src/core/fixes/found.js';
 import { isOwnerValue } from '../../src/core/fixes/owner-values.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
+import { generateKeyPairSync } from 'node:crypto';
+import { a2aJsonRpcRoute, mcpRoute } from '../fixtures/sites.mjs';
+import type { OwnerValues } from '../../src/core/fixes/owner-values.js';
 
 const BARE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme Widgets</title></head><body><h1>Hello</h1><p>A tiny page.</p></body></html>`;
 
@@ -113,8 +116,16 @@ function pageHtml(site: ServedSite, path: string): string | null {
   return BARE_HTML.replace('</head>', `${(add?.head ?? []).join('\n')}</head>`).replace('<body>', `<body>${(add?.body ?? []).join('\n')}`);
 }
 
+/** What the owner runs besides the static files (their MCP server, A2A agent, API, pages), by path. */
+type OwnerRoutes = Record<string, (req: IncomingMessage, res: ServerResponse) => unknown>;
+let ownerRoutes: OwnerRoutes = {};
+
 function respond(site: ServedSite, req: IncomingMessage, res: ServerResponse): void {
   const path = (req.url ?? '/').split('?')[0];
+  if (ownerRoutes[path] && !site.files.has(path)) {
+    void ownerRoutes[path](req, res);
+    return;
+  }
   const file = site.files.get(path);
   const html = file ? null : pageHtml(site, path);
   if (!file && html === null) {
@@ -208,5 +219,134 @@ describe('fix guides pass their own checks (bare site, generic platform)', () =>
         );
       },
     );
+  }
+});
+
+/**
+ * The same proof with the owner's values given (`ai-ready fix --set`): every guide that names a
+ * value it needs is computed again with the values, served, and scanned. The values point at what
+ * the owner runs, stood up here on loopback: a real MCP server (the SDK), an A2A JSON-RPC endpoint,
+ * an API with its OpenAPI description, the pages llms.txt and the sitemap list, an Ed25519 key.
+ * A guide that took every value it needs drops `needs` and must pass; one that still needs a value
+ * says so in STILL_NEEDS, with the reason.
+ */
+const STILL_NEEDS: Record<string, string> = {
+  A2: "authorization-server metadata names the endpoints (authorize, token, jwks) the owner's server implements: one issuer URL does not give them, and guessed paths would be a placeholder that passes",
+  A9: "auth.md describes the registration endpoints of A2's metadata, which need more than one value (see A2)",
+  C1: 'Markdown negotiation is a server behaviour (answer Accept: text/markdown on the page URL): no file or value completes it',
+  C3: "the page must send its text in the HTML it serves: the page template is the owner's",
+  D7: "DNS records go in the owner's zone (dnsZone): nothing served over HTTP publishes them; the guide writes the domain and MCP host in",
+  M3: 'x402 needs a pay-to address and a price per paid operation, and a server that answers 402: more than one value',
+  M5: 'MPP needs payment recipients and prices per operation, and a server that challenges: more than one value',
+  M6: "product markup needs each product (name, price, currency, availability) from the owner's catalog, in the product pages' own HTML",
+};
+
+/** With values, llms-full.txt is judged against the owner's llms.txt (D4 with the same values): it lists the pages D5 must hold. */
+const OWNER_PREREQUISITES: Record<string, string[]> = { ...PREREQUISITES, D5: ['D4'] };
+
+describe("fix guides with the owner's values pass their own checks (bare site, generic platform)", () => {
+  let fixture: FixtureSite;
+  let served = emptySite();
+  let values: OwnerValues;
+  const outcomes: string[] = [];
+  const guides = new Map<string, { without: FixStep[]; with: FixStep[] }>();
+
+  beforeAll(async () => {
+    fixture = await startFixture({ '*': (req: IncomingMessage, res: ServerResponse) => respond(served, req, res) } as never);
+    const o = fixture.origin;
+    const page = (title: string) => (_req: IncomingMessage, res: ServerResponse) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${title} of Acme Widgets.</p></body></html>`,
+      );
+    };
+    const { publicKey } = generateKeyPairSync('ed25519');
+    values = {
+      siteName: 'Acme Widgets',
+      pageUrls: `${o}/shipping-policy, ${o}/returns`,
+      pageContent:
+        '# Acme Widgets\n\n## Shipping policy\n\nOrders ship within two working days from our warehouse.\n\n## Returns\n\nReturn any widget within 30 days for a full refund.\n',
+      domain: 'acme.example',
+      mcpEndpoint: `${o}/owner/mcp`,
+      a2aEndpoint: `${o}/owner/a2a`,
+      apiBaseUrl: `${o}/owner/api`,
+      authorizationServer: `${o}/owner/auth`,
+      commerceEndpoint: `${o}/owner/commerce`,
+      contact: 'security@acme.example',
+      signingKey: JSON.stringify(publicKey.export({ format: 'jwk' })),
+    };
+    ownerRoutes = {
+      '/shipping-policy': page('Shipping policy'),
+      '/returns': page('Returns'),
+      '/owner/mcp': mcpRoute({ name: 'example.acme/mcp', version: '1.0.0' }) as OwnerRoutes[string],
+      '/owner/a2a': a2aJsonRpcRoute() as OwnerRoutes[string],
+      '/owner/api/openapi.json': (_req: IncomingMessage, res: ServerResponse) => {
+        res.writeHead(200, { 'content-type': 'application/openapi+json' });
+        res.end(JSON.stringify({ openapi: '3.1.0', info: { title: 'Acme Widgets API', version: '1.0.0' }, paths: {} }));
+      },
+    };
+    const [without, withValues] = await Promise.all([scan(o, { profile: 'commerce' }), scan(o, { profile: 'commerce', ownerValues: values })]);
+    for (const check of CHECKS) {
+      const id = check.meta.id;
+      const fx = { origin: o, platform: null, hosting: [] as string[], found: Object.fromEntries(RESOURCES.map((r) => [r, null])) as FoundResources };
+      guides.set(id, {
+        without: without.checks.find((c) => c.id === id)?.fixGuide ?? check.fixGuide(fx),
+        with: withValues.checks.find((c) => c.id === id)?.fixGuide ?? check.fixGuide({ ...fx, ownerValues: values }),
+      });
+    }
+  }, 90_000);
+  afterAll(async () => {
+    ownerRoutes = {};
+    await fixture.close();
+    if (outcomes.length) console.log(`guide proof with the owner's values:\n${outcomes.join('\n')}`);
+  });
+
+  const needsOf = (steps: FixStep[]) => [...new Set(steps.flatMap((s) => s.needs ?? []))];
+
+  it('every STILL_NEEDS entry names a check whose guide needs a value', () => {
+    for (const id of Object.keys(STILL_NEEDS)) expect(needsOf(guides.get(id)!.without), id).not.toEqual([]);
+  });
+
+  it('an invalid value is not written: the guide keeps its needs as without values', () => {
+    const ownerValues: OwnerValues = {
+      pageUrls: 'javascript:alert(1)',
+      a2aEndpoint: 'ftp://acme.example/a2a',
+      signingKey: '{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo","d":"AA"}',
+      siteName: 'two\nlines',
+    };
+    for (const id of ['D2', 'D4', 'A5', 'B3', 'C4']) {
+      const check = CHECKS.find((c) => c.meta.id === id)!;
+      const g = check.fixGuide({ origin: fixture.origin, platform: null, hosting: [], ownerValues });
+      expect(needsOf(g), id).toEqual(needsOf(check.fixGuide({ origin: fixture.origin, platform: null, hosting: [] })));
+      expect(needsOf(g).length, id).toBeGreaterThan(0);
+      expect(JSON.stringify(g)).not.toMatch(/javascript:alert|ftp:\/\/acme|"d":"AA"|two\\nlines/);
+    }
+  });
+
+  for (const check of CHECKS) {
+    const id = check.meta.id;
+    it(`${id}: with the owner's values its guide drops needs and passes (or says which value it still needs, and why)`, async () => {
+      const g = guides.get(id)!;
+      const before = needsOf(g.without);
+      if (!before.length) {
+        // No owner value named: the values change nothing this test proves (the first describe covers it).
+        return;
+      }
+      const after = needsOf(g.with);
+      if (STILL_NEEDS[id]) {
+        expect(after, `${id} is in STILL_NEEDS: it must still name a value`).not.toEqual([]);
+        outcomes.push(`  ${id.padEnd(4)} still needs ${after.join(', ')} (was ${before.join(', ')}): ${STILL_NEEDS[id]}`);
+        return;
+      }
+      expect(after, `${id}: the guide still needs ${after.join(', ')} with every value given`).toEqual([]);
+      const prereq = OWNER_PREREQUISITES[id] ?? [];
+      const ops = [...prereq.flatMap((p) => guides.get(p)!.with), ...g.with].flatMap((s) => (s.publish ? [s.publish] : []));
+      served = emptySite();
+      for (const op of ops) apply(served, op);
+      const r = await scan(fixture.origin, { profile: 'commerce', only: [id, ...prereq] });
+      const result = r.checks.find((c) => c.id === id)!;
+      outcomes.push(`  ${id.padEnd(4)} ${result.status.padEnd(7)} took ${before.join(', ')}; published ${ops.map(describeOp).join('; ')}`);
+      expect(result.status, `${id} with the owner's values: ${result.evidence}`).toBe('pass');
+    });
   }
 });

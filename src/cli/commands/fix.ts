@@ -64,8 +64,10 @@ plain static folder get file changes; WordPress and hosted builders get the guid
 Nothing the owner wrote is removed: robots.txt lines go into their group, llms.txt and JSON catalogs
 are extended, a value you set differently is kept and reported. A step that needs your own data
 (an endpoint, a contact) is not written: the report names the value. Give values with
---set name=value or in ai-ready.fix.json ({ "values": { "siteName": "Acme" } }). A guide that does
-not take a value yet still names it. The names:
+--set name=value or in ai-ready.fix.json ({ "values": { "siteName": "Acme" } }); a value that is not
+what its name takes (a URL that is not http(s), a JWK with a private member) is a usage error.
+pageUrls is a list separated by spaces or commas. A guide that does not take a value yet still
+names it (docs/fix.md lists which check takes which). The names:
 ${ownerValueLines()}
 
 Exit codes: 0 done (and with --verify, every gate met), 1 --verify: a written fix still fails or a
@@ -74,6 +76,8 @@ gate is missed, 2 usage error, 3 the site could not be scanned. More: docs/fix.m
 Examples:
   ai-ready fix https://example.com --dir .                       # dry run: the diff
   ai-ready fix https://example.com --dir . --write --verify http://localhost:4321
+  ai-ready fix https://example.com --dir . --write --set siteName="Example Co" \\
+    --set pageUrls="https://example.com/ https://example.com/about"   # llms.txt lists your pages
   ai-ready fix https://example.com --dir . --format agent > FIXES.md   # for a coding agent
   ai-ready scan https://example.com --format agent               # the same prompt without a project`,
     )

@@ -4,6 +4,7 @@ import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { readDirectorySignatures } from './directory-signature.js';
+import { givenJwk } from '../../fixes/owner-value-parse.js';
 
 const SPEC = [
   'https://datatracker.ietf.org/doc/draft-ietf-webbotauth-httpsig-protocol/',
@@ -231,8 +232,11 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
     };
   },
   fixGuide(fx) {
+    // The owner's public JWK (validated: public members only, a key node:crypto accepts), with kid = its RFC 7638 thumbprint.
+    const own = givenJwk(fx);
+    const key = own ? { ...own, kid: jwkThumbprint(own), use: 'sig' } : null;
     const content = JSON.stringify(
-      { keys: [{ kty: 'OKP', crv: 'Ed25519', kid: '<JWK SHA-256 thumbprint of the key>', x: '<base64url public key>', use: 'sig' }] },
+      { keys: [key ?? { kty: 'OKP', crv: 'Ed25519', kid: '<JWK SHA-256 thumbprint of the key>', x: '<base64url public key>', use: 'sig' }] },
       null,
       2,
     );
@@ -257,7 +261,13 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
         lang: 'sh',
       },
       // The kid and x are the owner's own key (printed by the step above): the sample holds placeholders.
-      ...serveFileSteps(fx, { path: WBA_DIRECTORY_PATH, contentType: WBA_MEDIA_TYPE, content, lang: 'json', needs: ['signingKey'] }),
+      ...serveFileSteps(fx, {
+        path: WBA_DIRECTORY_PATH,
+        contentType: WBA_MEDIA_TYPE,
+        content,
+        lang: 'json',
+        ...(key ? {} : { needs: ['signingKey' as const] }),
+      }),
       {
         title: 'Serve it directly, and sign the response',
         body: `Answer ${WBA_DIRECTORY_PATH} with a direct 200 over HTTPS (verifiers do not follow redirects), with Cache-Control (e.g. max-age=86400) and, for browser verifiers, Access-Control-Allow-Origin: *. The draft recommends signing the response with each listed key: tag "http-message-signatures-directory", covering "@authority";req and content-digest (send a Content-Digest header).`,

@@ -7,6 +7,7 @@ import { isKnownRelation, isUri, isUriTemplate } from '../../gather/link-relatio
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9727', 'https://www.rfc-editor.org/rfc/rfc9264'];
 import { API_CATALOG_ACCEPT, API_CATALOG_OPTIONS, API_CATALOG_PATH } from '../../gather/api-catalog.js';
+import { givenValue } from '../../fixes/owner-value-parse.js';
 
 export { API_CATALOG_ACCEPT, API_CATALOG_PATH };
 const PROFILE = 'https://www.rfc-editor.org/info/rfc9727';
@@ -275,21 +276,19 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
     return { status: 'pass', code: 'A1/ok', data: { facts }, matched: 'RFC 9727 (Linkset RFC 9264)', advisories, probes, details };
   },
   fixGuide(fx) {
-    const api = `${fx.origin}/api/v1`;
-    const content = JSON.stringify(
-      {
-        linkset: [
-          {
-            anchor: api,
-            'service-desc': [{ href: `${api}/openapi.json`, type: 'application/openapi+json' }],
-            'service-doc': [{ href: `${fx.origin}/docs/api`, type: 'text/html' }],
-            status: [{ href: `${api}/health`, type: 'application/json' }],
-          },
-        ],
-      },
-      null,
-      2,
-    );
+    // The owner's API base (validated http(s)): its OpenAPI description is expected at <base>/openapi.json,
+    // which the check follows (a wrong guess shows as a dead link, never as a pass).
+    const own = givenValue(fx, 'apiBaseUrl')?.replace(/\/+$/, '');
+    const api = own ?? `${fx.origin}/api/v1`;
+    const entry = own
+      ? { anchor: api, 'service-desc': [{ href: `${api}/openapi.json`, type: 'application/openapi+json' }] }
+      : {
+          anchor: api,
+          'service-desc': [{ href: `${api}/openapi.json`, type: 'application/openapi+json' }],
+          'service-doc': [{ href: `${fx.origin}/docs/api`, type: 'text/html' }],
+          status: [{ href: `${api}/health`, type: 'application/json' }],
+        };
+    const content = JSON.stringify({ linkset: [entry] }, null, 2);
     return [
       ...serveFileSteps(fx, {
         path: API_CATALOG_PATH,
@@ -298,7 +297,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
         lang: 'json',
         headers: { Link: `<${API_CATALOG_PATH}>; rel="api-catalog"` },
         // The anchor, description and docs are the owner's API: the sample's /api/v1 links are placeholders.
-        needs: ['apiBaseUrl'],
+        ...(own ? {} : { needs: ['apiBaseUrl'] as const }),
       }),
       ...addHeaderSteps(fx, { name: 'Link', value: `<${API_CATALOG_PATH}>; rel="api-catalog"` }),
       verifyStep(

@@ -11,6 +11,7 @@ export interface A3Artifact extends PrmArtifact {
   followed?: JsonDocument | null;
 }
 import { domainOrPlaceholder } from '../../fixes/site.js';
+import { givenValue } from '../../fixes/owner-value-parse.js';
 
 /** Same URL once parsed (so "https://a.example" and "https://a.example/" match); false for null or unparseable input. */
 function sameUrl(a: string | null | undefined, b: string | null | undefined): boolean {
@@ -204,7 +205,10 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
     const content = JSON.stringify(
       {
         resource: fx.origin,
-        authorization_servers: [`https://auth.${domainOrPlaceholder(fx.origin).replace(/^www\./, '')}`],
+        // The owner's issuer (validated http(s)) when given.
+        authorization_servers: [
+          givenValue(fx, 'authorizationServer')?.replace(/\/$/, '') ?? `https://auth.${domainOrPlaceholder(fx.origin).replace(/^www\./, '')}`,
+        ],
         scopes_supported: ['read', 'write'],
         bearer_methods_supported: ['header'],
         resource_documentation: `${fx.origin}/docs/api`,

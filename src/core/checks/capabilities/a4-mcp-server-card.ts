@@ -32,6 +32,7 @@ import { renderFindings } from '../messages.js';
 import { PLACEHOLDER_DOMAIN, placeholderNote, reverseDomain, siteDomain } from '../../fixes/site.js';
 import type { FixStep } from '../../schema.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
+import { givenValue } from '../../fixes/owner-value-parse.js';
 
 const SPEC = [
   'https://github.com/modelcontextprotocol/experimental-ext-server-card/blob/main/docs/discovery.md',
@@ -500,10 +501,12 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     // A card the scan found keeps its own name, version and endpoint; otherwise the name is the
     // site's domain in reverse-DNS form, which an IP or localhost origin does not have.
     const seen = fx.outcome?.probes?.flatMap((p) => readPath(p, new URL(p.url).pathname).cards).find((c) => c.shapes.length || c.endpoints.length);
-    const domain = siteDomain(fx.origin);
+    // The owner's domain and MCP endpoint (validated) stand in where the scan saw none.
+    const domain = siteDomain(fx.origin) ?? givenValue(fx, 'domain') ?? null;
     const validName = seen?.name && SERVER_NAME_RE.test(seen.name) ? seen.name : null;
     const name = validName ?? `${reverseDomain(domain ?? PLACEHOLDER_DOMAIN)}/mcp`;
-    const endpoint = seen?.endpoints[0] ? new URL(seen.endpoints[0], fx.origin).href : `${fx.origin}/mcp`;
+    const ownEndpoint = givenValue(fx, 'mcpEndpoint');
+    const endpoint = seen?.endpoints[0] ? new URL(seen.endpoints[0], fx.origin).href : (ownEndpoint ?? `${fx.origin}/mcp`);
     // The draft's default card location: the Streamable HTTP endpoint plus /server-card.
     const cardUrl = `${endpoint.replace(/\/+$/, '')}/server-card`;
     const cardPath = new URL(cardUrl).origin === fx.origin ? new URL(cardUrl).pathname : null;
@@ -548,7 +551,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     };
     const headers = { ...cors, 'Cache-Control': 'public, max-age=3600' };
     // Without a card the scan read, the endpoint is a placeholder: the owner's MCP server URL is needed.
-    const needs: OwnerValue[] = [...(seen?.endpoints[0] ? [] : ['mcpEndpoint' as const]), ...(!validName && !domain ? ['domain' as const] : [])];
+    const needs: OwnerValue[] = [...(seen?.endpoints[0] || ownEndpoint ? [] : ['mcpEndpoint' as const]), ...(!validName && !domain ? ['domain' as const] : [])];
     const cardSteps: FixStep[] = cardPath
       ? serveFileSteps(fx, { path: cardPath, contentType: MCP_CARD_MEDIA_TYPE, content: card, lang: 'json', headers, ...(needs.length ? { needs } : {}) })
       : [

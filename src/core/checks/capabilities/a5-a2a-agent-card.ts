@@ -7,6 +7,8 @@ import { servedBySite } from '../../gather/live-scope.js';
 import { a2aSchemaFindings } from '../../gather/a2a-schema.js';
 import { renderFindings } from '../messages.js';
 import type { SubFinding } from '../types.js';
+import { givenValue } from '../../fixes/owner-value-parse.js';
+import type { OwnerValue } from '../../fixes/owner-values.js';
 
 export interface A5Artifact extends A2aCardArtifact {
   /** The live probe of the interface a client would select, in its binding; null when not probed (see liveSkipped). */
@@ -254,13 +256,17 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     };
   },
   fixGuide(fx) {
+    // The owner's agent URL (validated http(s)) replaces the placeholder interface; its name the sample's.
+    const endpoint = givenValue(fx, 'a2aEndpoint');
+    const siteName = givenValue(fx, 'siteName');
+    const needs: OwnerValue[] = endpoint ? [] : ['a2aEndpoint'];
     const content = JSON.stringify(
       {
-        name: 'Example Agent',
+        name: siteName ? `${siteName} agent` : 'Example Agent',
         description: 'What your agent does for other agents',
         version: '1.0.0',
-        supportedInterfaces: [{ url: `${fx.origin}/a2a/v1`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
-        provider: { organization: 'Example Inc.', url: fx.origin },
+        supportedInterfaces: [{ url: endpoint ?? `${fx.origin}/a2a/v1`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+        provider: { organization: siteName ?? 'Example Inc.', url: fx.origin },
         // Declare only what the agent supports: a true capability obliges it (1.0 §3.3.4).
         capabilities: { streaming: false, pushNotifications: false },
         defaultInputModes: ['text/plain'],
@@ -278,7 +284,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
         content,
         lang: 'json',
         headers: { 'Access-Control-Allow-Origin': '*' },
-        needs: ['a2aEndpoint'],
+        ...(needs.length ? { needs } : {}),
       }),
       {
         title: 'Make the interface answer in its binding',
@@ -298,7 +304,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
             },
           }),
         lang: 'http',
-        needs: ['a2aEndpoint'],
+        ...(needs.length ? { needs } : {}),
       },
       {
         title: 'Keep the legacy path only as a redirect',

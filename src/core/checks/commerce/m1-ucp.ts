@@ -2,6 +2,7 @@ import { defineCheck } from '../types.js';
 import { ucpProfile, UCP_PATH, type UcpArtifact, type UcpCapability } from '../../gather/ucp.js';
 import { describeProbe, excerpt, isSoft404 } from '../../gather/classify.js';
 import { platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { givenValue } from '../../fixes/owner-value-parse.js';
 
 const SPEC = ['https://ucp.dev/latest/specification/overview/', 'https://github.com/Universal-Commerce-Protocol/ucp'];
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -166,6 +167,8 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
     // The shape UCP 2026-04-08 publishes: services and capabilities as arrays of versioned entries,
     // payment_handlers present even when empty.
     const v = UCP_LATEST;
+    // The owner's UCP REST endpoint (validated http(s)) replaces the placeholder.
+    const endpoint = givenValue(fx, 'commerceEndpoint');
     const profile = {
       ucp: {
         version: v,
@@ -175,7 +178,7 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
               version: v,
               spec: `https://ucp.dev/${v}/specification/overview`,
               transport: 'rest',
-              endpoint: `${fx.origin}/api/ucp`,
+              endpoint: endpoint ?? `${fx.origin}/api/ucp`,
               schema: `https://ucp.dev/${v}/services/shopping/rest.openapi.json`,
             },
           ],
@@ -206,7 +209,7 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
         content: JSON.stringify(profile, null, 2) + '\n',
         lang: 'json',
         headers: { 'Cache-Control': 'public, max-age=3600' },
-        needs: ['commerceEndpoint'],
+        ...(endpoint ? {} : { needs: ['commerceEndpoint' as const] }),
       }),
       verify,
       specStep(SPEC),

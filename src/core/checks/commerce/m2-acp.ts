@@ -2,6 +2,7 @@ import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isObject, isSoft404, parseJson } from '../../gather/classify.js';
 import { platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { givenValue } from '../../fixes/owner-value-parse.js';
 
 const SPEC = ['https://agenticcommerce.dev', 'https://github.com/agentic-commerce-protocol/agentic-commerce-protocol/blob/main/rfcs/rfc.discovery.md'];
 export const ACP_PATH = '/.well-known/acp.json';
@@ -161,12 +162,22 @@ export const m2Acp = defineCheck<FetchResult>()({
     return { status: 'pass', code: 'M2/ok', data: { facts }, matched, advisories, probes };
   },
   fixGuide(fx) {
-    const doc = {
-      protocol: { name: 'acp', version: ACP_LATEST, supported_versions: ['2026-01-30', ACP_LATEST], documentation_url: `${fx.origin}/docs/acp` },
-      api_base_url: `${fx.origin}/acp`,
-      transports: ['rest'],
-      capabilities: { services: ['checkout', 'orders'], supported_currencies: ['usd'] },
-    };
+    // The owner's ACP base URL (validated http(s)): the document then claims only checkout over REST,
+    // without the sample's guessed docs page and currency (both optional).
+    const endpoint = givenValue(fx, 'commerceEndpoint');
+    const doc = endpoint
+      ? {
+          protocol: { name: 'acp', version: ACP_LATEST, supported_versions: ['2026-01-30', ACP_LATEST] },
+          api_base_url: endpoint,
+          transports: ['rest'],
+          capabilities: { services: ['checkout'] },
+        }
+      : {
+          protocol: { name: 'acp', version: ACP_LATEST, supported_versions: ['2026-01-30', ACP_LATEST], documentation_url: `${fx.origin}/docs/acp` },
+          api_base_url: `${fx.origin}/acp`,
+          transports: ['rest'],
+          capabilities: { services: ['checkout', 'orders'], supported_currencies: ['usd'] },
+        };
     const platformNote = platformHook(fx, 'agenticCheckout')?.(fx) ?? [];
     return [
       ...platformNote,
@@ -176,7 +187,7 @@ export const m2Acp = defineCheck<FetchResult>()({
         content: JSON.stringify(doc, null, 2) + '\n',
         lang: 'json',
         headers: { 'Cache-Control': 'public, max-age=3600' },
-        needs: ['commerceEndpoint'],
+        ...(endpoint ? {} : { needs: ['commerceEndpoint' as const] }),
       }),
       verifyStep(
         `curl -si ${fx.origin}${ACP_PATH} | head -n 20`,

@@ -5,6 +5,8 @@ import { describeProbe, isObject } from '../../gather/classify.js';
 import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { jsonLdBlocks, type JsonLdResult } from '../../gather/jsonld.js';
 import { platformHook, specStep, verifyStep, withPublish } from '../../fixes/platform-steps.js';
+import { givenValue } from '../../fixes/owner-value-parse.js';
+import type { OwnerValue } from '../../fixes/owner-values.js';
 
 const SPEC = [
   'https://json-ld.org/spec/latest/json-ld/',
@@ -97,26 +99,39 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
     return { status: 'fail', code: 'C4/missing', data: { seen }, advisories, probes: [page], details };
   },
   fixGuide(fx) {
-    const block = `<script type="application/ld+json">\n${JSON.stringify(
+    // The owner's name (validated, one line) when given; the sample's logo is a guess then left out.
+    const siteName = givenValue(fx, 'siteName');
+    const org = siteName
+      ? { '@type': 'Organization', '@id': `${fx.origin}/#org`, name: siteName, url: `${fx.origin}/` }
+      : { '@type': 'Organization', '@id': `${fx.origin}/#org`, name: 'Example Co', url: `${fx.origin}/`, logo: `${fx.origin}/logo.png` };
+    // Inside <script>, "<" is written \u003c so no value can close the element.
+    const json = JSON.stringify(
       {
         '@context': 'https://schema.org',
         '@graph': [
-          { '@type': 'Organization', '@id': `${fx.origin}/#org`, name: 'Example Co', url: `${fx.origin}/`, logo: `${fx.origin}/logo.png` },
-          { '@type': 'WebSite', '@id': `${fx.origin}/#website`, url: `${fx.origin}/`, name: 'Example Co', publisher: { '@id': `${fx.origin}/#org` } },
+          org,
+          {
+            '@type': 'WebSite',
+            '@id': `${fx.origin}/#website`,
+            url: `${fx.origin}/`,
+            name: siteName ?? 'Example Co',
+            publisher: { '@id': `${fx.origin}/#org` },
+          },
         ],
       },
       null,
       2,
-    )}\n</script>`;
+    ).replace(/</g, '\\u003c');
+    const block = `<script type="application/ld+json">\n${json}\n</script>`;
     return [
-      ...platformSteps(fx, block),
+      ...platformSteps(fx, block, siteName ? [] : ['siteName']),
       verifyStep(`curl -s ${fx.origin}/ | grep -c 'application/ld+json'`, 'Expect at least 1; validate the blocks with https://validator.schema.org/.'),
       specStep(SPEC.slice(0, 2)),
     ];
   },
 });
 
-function platformSteps(fx: FixContext, block: string): FixStep[] {
+function platformSteps(fx: FixContext, block: string, needs: OwnerValue[]): FixStep[] {
   const add: FixStep = { title: 'Add a JSON-LD block to the page <head>', code: block, lang: 'html' };
   const own = platformHook(fx, 'structuredData')?.(fx);
   // The block is what gets published whatever the platform's way to add it; the name is the owner's.
@@ -127,5 +142,5 @@ function platformSteps(fx: FixContext, block: string): FixStep[] {
       body: 'Home: Organization + WebSite. Articles: Article (headline, author, datePublished). Products: Product with Offer (price, availability). FAQs: FAQPage.',
     },
   ];
-  return withPublish(steps, { kind: 'html', path: '/', where: 'head', content: block }, ['siteName']);
+  return withPublish(steps, { kind: 'html', path: '/', where: 'head', content: block }, needs.length ? needs : undefined);
 }

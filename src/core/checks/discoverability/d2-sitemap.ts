@@ -3,6 +3,9 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe } from '../../gather/classify.js';
 import { gatherSitemaps, isValidSitemap, sitemapUsable, type SitemapArtifact, type SitemapProbe } from '../../gather/sitemap.js';
 import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { givenPageUrls } from '../../fixes/owner-value-parse.js';
+import type { OwnerValue } from '../../fixes/owner-values.js';
+import { xmlAttr } from '../../fixes/escape.js';
 
 const SPEC = ['https://www.sitemaps.org/protocol.html', 'https://www.rfc-editor.org/rfc/rfc9309#section-2.2.4'];
 
@@ -152,6 +155,14 @@ export const d2Sitemap = defineCheck<SitemapArtifact>()({
 const SAMPLE = (origin: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url>\n    <loc>${origin}/</loc>\n    <lastmod>2026-01-15</lastmod>\n  </url>\n  <url>\n    <loc>${origin}/about</loc>\n  </url>\n</urlset>\n`;
 
+/** The owner's page URLs (validated) as a sitemap, each <loc> XML-escaped; else the sample and its needs. */
+function ownSitemap(fx: FixContext): { content: string; needs?: OwnerValue[] } {
+  const urls = givenPageUrls(fx);
+  if (!urls) return { content: SAMPLE(fx.origin), needs: ['pageUrls'] };
+  const entries = urls.map((u) => `  <url>\n    <loc>${xmlAttr(u)}</loc>\n  </url>\n`).join('');
+  return { content: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}</urlset>\n` };
+}
+
 function generateSteps(fx: FixContext): FixStep[] {
   const own = platformHook(fx, 'sitemap')?.(fx);
   if (own) return own;
@@ -159,9 +170,8 @@ function generateSteps(fx: FixContext): FixStep[] {
     ...serveFileSteps(fx, {
       path: '/sitemap.xml',
       contentType: 'application/xml; charset=utf-8',
-      content: SAMPLE(fx.origin),
+      ...ownSitemap(fx),
       lang: 'xml',
-      needs: ['pageUrls'],
     }),
     {
       title: 'Generate it, do not hand-write it',

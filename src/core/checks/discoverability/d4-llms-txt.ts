@@ -7,6 +7,8 @@ import { isBrokenTarget } from '../../gather/link-check.js';
 import { gatherLlms, type LlmsArtifact, type LlmsCandidate } from '../../gather/llms-txt.js';
 import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
+import { givenPageUrls, givenValue, stillNeeded } from '../../fixes/owner-value-parse.js';
+import { stripControl } from '../../fixes/escape.js';
 
 const SPEC = ['https://llmstxt.org/', 'https://agentdocsspec.com/'];
 /** agent-docs-spec size thresholds (characters). */
@@ -237,7 +239,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
   fixGuide(fx) {
     return [
       // The sample lists placeholder pages: the owner's own page URLs (and name) replace them.
-      ...llmsPlatformSteps(fx, 'llms.txt', llmsSample(fx.origin), ['pageUrls', 'siteName']),
+      ...ownLlmsSteps(fx),
       {
         title: 'Keep it a short index',
         body: 'H1 = site name; a blockquote summary; prose only above the first H2; H2 sections holding nothing but "- [name](url): notes" items pointing to your most useful pages (their .md versions if you have them); by convention an "## Optional" section for secondary links. Stay well under 50,000 characters. A file at /docs/llms.txt covers the pages under /docs/ (the most specific file applies); pages can point to theirs with Link: </llms.txt>; rel="describedby".',
@@ -282,6 +284,43 @@ export function llmsSample(origin: string): string {
 export function llmsFullSample(origin: string): string {
   const pages = SAMPLE_PAGES.map((p) => `## ${p.title}\n\nSource: ${origin}${p.path}.md\n\n${p.text}\n`).join('\n');
   return `# Example Co\n\n> The full text of the Example Co customer pages, one section per page listed in /llms.txt.\n\n${pages}`;
+}
+
+/** A page's name for a list item, from its URL's last path segment ("/shipping-policy" -> "Shipping policy", "/" -> "Home"). */
+export function pageTitle(url: string): string {
+  const u = new URL(url);
+  const segment = u.pathname.replace(/\/+$/, '').split('/').pop() ?? '';
+  let last = segment;
+  try {
+    last = decodeURIComponent(segment);
+  } catch {
+    // Not valid percent-encoding: the segment as written.
+  }
+  const words = stripControl(last.replace(/\.[a-z0-9]+$/i, ''))
+    .replace(/[-_\s]+/g, ' ')
+    .trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : 'Home';
+}
+
+/** A Markdown link: brackets in the text are escaped; the URL (a parsed href, no spaces) has its parentheses encoded. */
+function mdLink(text: string, url: string): string {
+  const t = text.replace(/[\\[\]]/g, (c) => `\\${c}`).replace(/[\r\n]+/g, ' ');
+  return `[${t}](${url.replace(/\(/g, '%28').replace(/\)/g, '%29')})`;
+}
+
+/** llms.txt listing the owner's own pages under the owner's name (both validated values). */
+export function llmsOwnIndex(siteName: string, pageUrls: string[]): string {
+  const items = pageUrls.map((u) => `- ${mdLink(pageTitle(u), u)}`).join('\n');
+  return `# ${siteName.replace(/[\r\n]+/g, ' ')}\n\n> The pages of ${siteName.replace(/[\r\n]+/g, ' ')} that agents should read first.\n\n## Pages\n${items}\n`;
+}
+
+/** D4's publish step: the owner's pages and name when given, else the sample with its needs. */
+function ownLlmsSteps(fx: FixContext): FixStep[] {
+  const siteName = givenValue(fx, 'siteName');
+  const pageUrls = givenPageUrls(fx);
+  const needs = stillNeeded(['pageUrls', 'siteName'], { pageUrls, siteName });
+  const content = siteName && pageUrls ? llmsOwnIndex(siteName, pageUrls) : llmsSample(fx.origin);
+  return llmsPlatformSteps(fx, 'llms.txt', content, needs.length ? needs : undefined);
 }
 
 /** Where llms.txt / llms-full.txt come from on each platform (catalog §6.5). */

@@ -4,7 +4,10 @@ import { gatherLlms, LLMS_MAX_BYTES, type LlmsArtifact, type LlmsLink } from '..
 import { llmsCoverage } from '../../gather/llms-coverage.js';
 import { specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { nonTextDocument } from '../../gather/classify.js';
-import { describeLlmsCandidates, llmsFullSample, llmsPlatformSteps } from './d4-llms-txt.js';
+import { describeLlmsCandidates, llmsFullSample, llmsPlatformSteps, pageTitle } from './d4-llms-txt.js';
+import { givenPageUrls, givenValue } from '../../fixes/owner-value-parse.js';
+import type { FixContext } from '../types.js';
+import type { FixStep } from '../../schema.js';
 
 const SPEC = ['https://llmstxt.org/', 'https://agentdocsspec.com/'];
 /** Below this it is not the full text of anything (judged by size only when llms.txt lists no page). */
@@ -141,7 +144,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
   fixGuide(fx) {
     return [
       // The sample holds placeholder text: the owner's own pages' text replaces it.
-      ...llmsPlatformSteps(fx, 'llms-full.txt', llmsFullSample(fx.origin), ['pageContent']),
+      ...ownLlmsFullSteps(fx),
       {
         title: 'Generate it from the pages llms.txt lists',
         body: 'Concatenate the Markdown of every page your llms.txt lists, each under a heading with its title and a "Source: <url>" line, so agents (and this check) can find each page in it. Regenerate it on every deploy so it never goes stale.',
@@ -151,3 +154,25 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
     ];
   },
 });
+
+/**
+ * llms-full.txt from the owner's own text (pageContent: the Markdown of the pages, as the owner's
+ * generator or docs export gives it), under the site's name, with a "Source:" line per page the
+ * owner lists. Without the text there is nothing true to write: a file of headings alone would
+ * pass the coverage rule with no content, so the step keeps its needs.
+ */
+export function llmsOwnFull(siteName: string | undefined, pageContent: string, pageUrls: string[] | undefined): string | null {
+  const hasH1 = /^# \S/.test(pageContent);
+  if (!hasH1 && !siteName) return null;
+  const head = hasH1 ? '' : `# ${siteName}\n\n> The full text of the pages of ${siteName} listed in /llms.txt.\n\n`;
+  const sources = pageUrls?.length ? `\n\n## Sources\n\n${pageUrls.map((u) => `- ${pageTitle(u)}: Source: ${u}`).join('\n')}\n` : '\n';
+  return `${head}${pageContent.replace(/\n+$/, '')}${sources}`;
+}
+
+function ownLlmsFullSteps(fx: FixContext): FixStep[] {
+  const pageContent = givenValue(fx, 'pageContent');
+  const siteName = givenValue(fx, 'siteName');
+  const content = pageContent ? llmsOwnFull(siteName, pageContent, givenPageUrls(fx)) : null;
+  if (content) return llmsPlatformSteps(fx, 'llms-full.txt', content);
+  return llmsPlatformSteps(fx, 'llms-full.txt', llmsFullSample(fx.origin), pageContent ? ['siteName'] : ['pageContent']);
+}

@@ -1,6 +1,8 @@
 import { defineCheck } from '../types.js';
 import { specStep } from '../../fixes/platform-steps.js';
 import { PLACEHOLDER_DOMAIN, placeholderNote, siteDomain } from '../../fixes/site.js';
+import { givenValue } from '../../fixes/owner-value-parse.js';
+import type { OwnerValue } from '../../fixes/owner-values.js';
 
 const SPEC = ['https://datatracker.ietf.org/doc/draft-mozleywilliams-dnsop-dnsaid/', 'https://www.rfc-editor.org/rfc/rfc9460'];
 /** The DNS-AID names an agent would query (SVCB, type 64). */
@@ -53,8 +55,15 @@ export const d7DnsAid = defineCheck<DnsAidArtifact>()({
   },
   fixGuide(fx) {
     // DNS-AID records live under a domain name: an IP or localhost origin has none to put them in.
-    const domain = siteDomain(fx.origin);
+    // The owner's domain (validated) when the scan ran on an address without one; the zone stays the owner's to edit.
+    const domain = siteDomain(fx.origin) ?? givenValue(fx, 'domain') ?? null;
     const host = domain ?? PLACEHOLDER_DOMAIN;
+    // The owner's MCP server, when it has a host name a record can point at (an SVCB target is never an IP).
+    const mcp = givenValue(fx, 'mcpEndpoint');
+    const mcpHost = mcp && siteDomain(new URL(mcp).origin) ? new URL(mcp) : null;
+    const target = mcpHost ? mcpHost.hostname : host;
+    const port = mcpHost ? mcpHost.port || (mcpHost.protocol === 'https:' ? '443' : '80') : '443';
+    const needs: OwnerValue[] = [...(domain ? [] : ['domain' as const]), 'dnsZone', ...(mcpHost ? [] : ['mcpEndpoint' as const])];
     const note = domain
       ? ''
       : ` ${placeholderNote(fx.origin, 'these records')} DNS-AID needs a domain name: there is no DNS zone for an IP address or localhost.`;
@@ -64,10 +73,10 @@ export const d7DnsAid = defineCheck<DnsAidArtifact>()({
     return [
       {
         title: 'Add SVCB records for your agent and your agent index',
-        body: `In your DNS provider (the record type may be listed as SVCB, type 64). Only publish records for an agent endpoint you actually run (here an MCP server at ${host}); the target must be a plain host name with a public TLS certificate.${note}`,
+        body: `In your DNS provider (the record type may be listed as SVCB, type 64). Only publish records for an agent endpoint you actually run (here an MCP server at ${target}); the target must be a plain host name with a public TLS certificate.${note}`,
         code: [
           `; the agent at a name of its own (ServiceMode): alpn names the agent protocol and its HTTP transport`,
-          `mcp.${host}.            3600 IN SVCB 1 ${host}. alpn="mcp,h2" port=443`,
+          `mcp.${host}.            3600 IN SVCB 1 ${target}. alpn="mcp,h2" port=${port}`,
           `; the DNS-SD style label agents query for MCP (AliasMode: points at the agent, repeats nothing)`,
           `_mcp._agents.${host}.   3600 IN SVCB 0 mcp.${host}.`,
           `; the organisation's agent index entry point (ServiceMode)`,
@@ -75,7 +84,7 @@ export const d7DnsAid = defineCheck<DnsAidArtifact>()({
         ].join('\n'),
         lang: 'text',
         // Records go in the owner's DNS zone, for an agent the owner runs: nothing served over HTTP does this.
-        needs: domain ? ['dnsZone', 'mcpEndpoint'] : ['domain', 'dnsZone', 'mcpEndpoint'],
+        needs,
       },
       {
         title: 'Optionally, the TXT index the reference implementations read',
