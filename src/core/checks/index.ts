@@ -5,6 +5,7 @@ import { contentChecks } from './content/index.js';
 import { botAccessChecks } from './bot_access/index.js';
 import { capabilitiesChecks } from './capabilities/index.js';
 import { commerceChecks } from './commerce/index.js';
+import { registerOfferedLinks } from '../fixes/agent-links.js';
 
 export const CHECKS: ReadonlyArray<CheckModule<any>> = [
   ...discoverabilityChecks,
@@ -13,6 +14,9 @@ export const CHECKS: ReadonlyArray<CheckModule<any>> = [
   ...capabilitiesChecks,
   ...commerceChecks,
 ];
+
+// The links checks offer (meta.offers.link) reach the D3 and D6 guides through fixes/agent-links.ts.
+registerOfferedLinks(CHECKS);
 
 export function findCheck(id: string): CheckModule<any> | undefined {
   const want = id.trim().toUpperCase();
