@@ -4,9 +4,19 @@
  * URLs come from strangers' sites, and each renderer neutralises them at the last moment.
  */
 import type { CheckStatus, PageResult, ScanResult } from '../core/schema.js';
+import { CHECKS } from '../core/checks/index.js';
 
-/** The page-level checks, in the order the table shows them; others a page carries follow. */
-export const PAGE_CHECK_ORDER = ['C1', 'C2', 'C3', 'C4', 'D3', 'D6', 'A7'] as const;
+/**
+ * The page-level checks (meta.pageLevel), in the order the table shows them: the content
+ * dimension leads (a page is read for its content), the others follow in registry order.
+ */
+export function pageCheckOrder(checks: ReadonlyArray<{ meta: { id: string; dimension: string; pageLevel?: true } }>): string[] {
+  const paged = checks.filter((c) => c.meta.pageLevel);
+  return [...paged.filter((c) => c.meta.dimension === 'content'), ...paged.filter((c) => c.meta.dimension !== 'content')].map((c) => c.meta.id);
+}
+
+/** The page-level checks of the registry, in table order; other checks a page carries follow. */
+export const PAGE_CHECK_ORDER: readonly string[] = pageCheckOrder(CHECKS);
 
 export interface PageCell {
   status: CheckStatus;
@@ -86,7 +96,7 @@ export function pageTable(result: ScanResult): PageTable | null {
   const pages = result.pages;
   if (!pages || pages.length < 2) return null;
   const present = new Set(pages.flatMap((p) => Object.keys(p.checks)));
-  const known: string[] = PAGE_CHECK_ORDER.filter((id) => present.has(id));
+  const known = PAGE_CHECK_ORDER.filter((id) => present.has(id));
   const others = [...present].filter((id) => !known.includes(id)).sort();
   const columns = [...known, ...others];
   const base = result.finalUrl ?? result.url;

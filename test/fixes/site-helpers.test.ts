@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { domainOrPlaceholder, placeholderNote, reverseDomain, siteDomain } from '../../src/core/fixes/site.js';
 import { foundResources, linkTarget } from '../../src/core/fixes/found.js';
-import { agentLinks, linkHeaderValue, linkTags } from '../../src/core/fixes/agent-links.js';
+import { agentLinks, linkHeaderValue, linkTags, offeredLinks } from '../../src/core/fixes/agent-links.js';
+import { CHECKS } from '../../src/core/checks/index.js';
 import type { CheckOutcome } from '../../src/core/checks/types.js';
 import { findCheck } from '../../src/core/checks/index.js';
 import type { FetchResult } from '../../src/core/net/http.js';
@@ -126,5 +127,21 @@ describe('agentLinks', () => {
     expect(l.present).toEqual([]);
     expect(l.missing).toEqual([]);
     expect(l.unknown.map((x) => x.href)).toEqual(['/llms.txt', '/index.md', '/.well-known/api-catalog', '/openapi.json']);
+  });
+
+  it('takes the links from the checks that declare one in meta.offers: a new check needs no edit here', () => {
+    expect(offeredLinks(CHECKS).map((x) => `${x.resource}:${x.check}`)).toEqual([
+      'llmsTxt:D4',
+      'markdown:C2',
+      'apiCatalog:A1',
+      'openapi:A8',
+      'ardManifest:A10',
+    ]);
+    const madeUp = {
+      meta: { id: 'D9', offers: { resource: 'sitemap' as const, link: { rel: 'sitemap', defaultHref: '/sitemap.xml', label: 'the sitemap' } } },
+    };
+    const l = agentLinks({ origin: O, found: { sitemap: `${O}/maps/sitemap.xml` } }, offeredLinks([...CHECKS, madeUp]));
+    expect(l.present).toEqual([{ resource: 'sitemap', href: '/maps/sitemap.xml', rel: 'sitemap', type: undefined, check: 'D9', label: 'the sitemap' }]);
+    expect(linkHeaderValue(l.present)).toBe('</maps/sitemap.xml>; rel="sitemap"');
   });
 });

@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import * as cheerio from 'cheerio';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ScanResponse, type PageResult, type ScanResult } from '../../src/core/schema.js';
-import { pagePath, pageTable, pageTableSummary } from '../../src/format/pages.js';
+import { PAGE_CHECK_ORDER, pageCheckOrder, pagePath, pageTable, pageTableSummary } from '../../src/format/pages.js';
+import { CHECKS } from '../../src/core/checks/index.js';
 import { renderTextReport, truncateMiddle } from '../../src/format/text.js';
 import { renderMarkdown } from '../../src/format/markdown.js';
 import { renderHtmlReport } from '../../src/format/html.js';
@@ -49,6 +50,14 @@ function mdCells(row: string): string[] {
 }
 
 describe('pageTable', () => {
+  it('orders its columns from the registry: the page-level checks (meta.pageLevel), content first', () => {
+    expect(PAGE_CHECK_ORDER).toEqual([...COLUMNS, 'A11']);
+    const madeUp = { meta: { id: 'D9', dimension: 'discoverability', pageLevel: true as const } };
+    const alsoContent = { meta: { id: 'C9', dimension: 'content', pageLevel: true as const } };
+    const notPaged = { meta: { id: 'D8', dimension: 'discoverability' } };
+    expect(pageCheckOrder([...CHECKS, madeUp, alsoContent, notPaged])).toEqual(['C1', 'C2', 'C3', 'C4', 'C9', 'D3', 'D6', 'A7', 'A11', 'D9']);
+  });
+
   it('has no table without pages[] or with one page', () => {
     expect(pageTable(plain)).toBeNull();
     expect(pageTable(onePage(sampled))).toBeNull();

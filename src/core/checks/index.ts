@@ -5,6 +5,15 @@ import { contentChecks } from './content/index.js';
 import { botAccessChecks } from './bot_access/index.js';
 import { capabilitiesChecks } from './capabilities/index.js';
 import { commerceChecks } from './commerce/index.js';
+import { registerOfferedLinks } from '../fixes/agent-links.js';
+import { withRendered } from '../render/with-rendered.js';
+import { domRenderedHook } from '../render/dom-rendered.js';
+
+/** A check as the engine runs it: with the rendered reading it declares (its codes join meta.codes). */
+export function wired(check: CheckModule<any>): CheckModule<any> {
+  if (!check.rendered) return check;
+  return withRendered(check, check.rendered === 'dom' ? domRenderedHook(check) : check.rendered);
+}
 
 export const CHECKS: ReadonlyArray<CheckModule<any>> = [
   ...discoverabilityChecks,
@@ -12,7 +21,10 @@ export const CHECKS: ReadonlyArray<CheckModule<any>> = [
   ...botAccessChecks,
   ...capabilitiesChecks,
   ...commerceChecks,
-];
+].map(wired);
+
+// The links checks offer (meta.offers.link) reach the D3 and D6 guides through fixes/agent-links.ts.
+registerOfferedLinks(CHECKS);
 
 export function findCheck(id: string): CheckModule<any> | undefined {
   const want = id.trim().toUpperCase();

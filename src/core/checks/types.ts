@@ -41,6 +41,21 @@ export interface Offers<C extends string = string> {
   resource: Resource;
   /** Found-looking outcomes (pass or partial) where what answered is not the resource at all. */
   absentCodes?: Array<NoInfer<C>>;
+  /** The link a page can give agents to the resource (D3's Link header, D6's tags: fixes/agent-links.ts). */
+  link?: OfferedLink;
+}
+
+/** How a page links an offered resource: rel, media type, conventional path and a human name. */
+export interface OfferedLink {
+  rel: string;
+  /** The media type to declare for the resource at this href, if any. */
+  type?: (href: string) => string | undefined;
+  /** Where it lives when the scan did not say (the conventional path). */
+  defaultHref: string;
+  /** A human name: "API catalog", "llms.txt". */
+  label: string;
+  /** Linked when the scan found it, never suggested when missing or unknown (a bonus resource). */
+  onlyWhenFound?: true;
 }
 
 /**
@@ -166,6 +181,28 @@ export interface FixContext {
   ownerValues?: OwnerValues;
 }
 
+/** A merged outcome: the check's own (evidence as rendered), or one of the hook's codes with data. */
+export type RenderedOutcome = CheckOutcome | (Omit<CheckOutcome, 'evidence'> & { data: MessageData });
+
+/**
+ * A check's reading in rendered mode (--render), declared by the check (`rendered`) and wired by
+ * the registry (render/with-rendered.ts): it gathers what the browser saw and merges it into the
+ * check's outcome; its codes and messages join the check's meta.codes and meta.messages.
+ */
+export interface RenderedHook<A, R> {
+  /** Codes the hook can return, added to the check's own. */
+  codes?: Record<string, string>;
+  /** The evidence template of each of the hook's codes (as a check's meta.messages). */
+  messages?: Record<string, string>;
+  /** What the browser saw for this view; null when the scan does not render. */
+  gather(ctx: GatherContext, base: A): Promise<R | null>;
+  /**
+   * The outcome with what the browser saw merged in (pure): the check's outcome unchanged (notes as
+   * advisories), or a hook code with data for its template (`{static}` is the static evidence).
+   */
+  merge(outcome: CheckOutcome, rendered: R, artifact: A, ctx: EvaluateContext): RenderedOutcome;
+}
+
 /** A check module; `CheckModule<any>` is any check (its details type is its own). */
 export interface CheckModule<A = unknown, C extends string = string, D = any> {
   meta: CheckMeta<C, D>;
@@ -178,6 +215,11 @@ export interface CheckModule<A = unknown, C extends string = string, D = any> {
   pageRequests?(pageUrl: URL): Array<{ url: string; options: FetchOptions }>;
   /** Pure: the verdict from the artifact alone. Its codes are checked against meta.codes. */
   evaluate(artifact: A, ctx: EvaluateContext): CheckOutcome<C, D>;
+  /**
+   * Its reading in rendered mode: a hook of its own, or `'dom'` (gather and evaluate again on the
+   * rendered DOM, render/dom-rendered.ts). The registry applies it; the check stays as written.
+   */
+  rendered?: 'dom' | RenderedHook<A, any>;
   /** Ordered steps (2-6): where to change it on this platform, the snippet, how to verify, the spec. */
   fixGuide(ctx: FixContext): FixStep[];
 }

@@ -3,7 +3,7 @@
  * of the site, built from what the scan found: a link to a file that is not there is worse than
  * none. Shared by the D3 (Link header) and D6 (in-page hints) guides.
  */
-import type { FixContext } from '../checks/types.js';
+import type { FixContext, OfferedLink, Offers } from '../checks/types.js';
 import { linkTarget, type Resource } from './found.js';
 
 export interface AgentLink {
@@ -18,45 +18,32 @@ export interface AgentLink {
   label: string;
 }
 
-export type LinkedResource = Extract<Resource, 'apiCatalog' | 'llmsTxt' | 'markdown' | 'openapi' | 'ardManifest'>;
+export type LinkedResource = Resource;
 
-/** In the order to publish them when none exists: llms.txt is the cheapest and most widely read. */
-/** `check` names the check that offers it, for the guide's words (a test holds it to meta.offers). */
-/**
- * `onlyWhenFound`: linked when the scan found it, never suggested when missing or unknown (a bonus
- * resource that would crowd every guide's list of things to publish).
- */
-const LINKED: Array<{
+/** One link a check offers (its meta.offers.link), with the check and resource it belongs to. */
+export interface OfferedLinkOf extends OfferedLink {
   resource: LinkedResource;
+  /** The check that offers it, for the guide's words ("llms.txt (D4)"). */
   check: string;
-  rel: string;
-  type: (href: string) => string | undefined;
-  defaultHref: string;
-  label: string;
-  onlyWhenFound?: boolean;
-}> = [
-  { resource: 'llmsTxt', check: 'D4', rel: 'describedby', type: () => 'text/plain', defaultHref: '/llms.txt', label: 'llms.txt' },
-  { resource: 'markdown', check: 'C2', rel: 'alternate', type: () => 'text/markdown', defaultHref: '/index.md', label: 'the Markdown version of the page' },
-  { resource: 'apiCatalog', check: 'A1', rel: 'api-catalog', type: () => undefined, defaultHref: '/.well-known/api-catalog', label: 'the API catalog' },
-  {
-    resource: 'openapi',
-    check: 'A8',
-    rel: 'service-desc',
-    type: (href) => (/\.ya?ml(?:$|[?#])/i.test(href) ? 'application/openapi+yaml' : 'application/openapi+json'),
-    defaultHref: '/openapi.json',
-    label: 'the OpenAPI description',
-  },
-  // ARD v0.91 names <link rel="ard">; Lighthouse's docs also follow a Link rel="ard" header (ledger: aiCatalog).
-  {
-    resource: 'ardManifest',
-    check: 'A10',
-    rel: 'ard',
-    type: () => undefined,
-    defaultHref: '/.well-known/ard.json',
-    label: 'the ARD manifest',
-    onlyWhenFound: true,
-  },
-];
+}
+
+/**
+ * The links the given checks offer, in their order (the registry's order puts llms.txt, the
+ * cheapest and most widely read, first: it is the order to publish them when none exists).
+ */
+export function offeredLinks(checks: ReadonlyArray<{ meta: { id: string; offers?: Offers } }>): OfferedLinkOf[] {
+  return checks.flatMap((c) => (c.meta.offers?.link ? [{ ...c.meta.offers.link, resource: c.meta.offers.resource, check: c.meta.id }] : []));
+}
+
+/**
+ * The registry's links, installed by the registry itself (checks/index.ts) when it loads: the
+ * guides that read them (D3, D6) are registry members, so importing the registry here would be a
+ * circle.
+ */
+let registered: OfferedLinkOf[] = [];
+export function registerOfferedLinks(checks: ReadonlyArray<{ meta: { id: string; offers?: Offers } }>): void {
+  registered = offeredLinks(checks);
+}
 
 export interface AgentLinks {
   /** Resources the scan found, with their real paths. */
@@ -67,13 +54,13 @@ export interface AgentLinks {
   unknown: AgentLink[];
 }
 
-export function agentLinks(fx: Pick<FixContext, 'origin' | 'found'>): AgentLinks {
+export function agentLinks(fx: Pick<FixContext, 'origin' | 'found'>, offered: readonly OfferedLinkOf[] = registered): AgentLinks {
   const out: AgentLinks = { present: [], missing: [], unknown: [] };
-  for (const l of LINKED) {
+  for (const l of offered) {
     const url = fx.found?.[l.resource];
     if (l.onlyWhenFound && !url) continue;
     const href = url ? linkTarget(url, fx.origin) : l.defaultHref;
-    const link: AgentLink = { resource: l.resource, href, rel: l.rel, type: l.type(href), check: l.check, label: l.label };
+    const link: AgentLink = { resource: l.resource, href, rel: l.rel, type: l.type?.(href), check: l.check, label: l.label };
     (url ? out.present : url === null ? out.missing : out.unknown).push(link);
   }
   return out;

@@ -13,7 +13,7 @@ import type { OwnerValue } from './owner-values.js';
 import { HOSTING_FINGERPRINTS } from '../platform/fingerprints.js';
 import { HOSTING_PRIORITY, packFor, PLATFORM_PACKS } from './platforms/index.js';
 import { cleanHeader, cleanPath, fileHeaders } from './platforms/shared.js';
-import type { HeaderSpec, HostHooks, PlatformHooks, PlatformPack, ServeFileSpec } from './platforms/types.js';
+import type { HeaderSpec, HostHooks, HostNotes, PlatformHooks, PlatformPack, ServeFileSpec } from './platforms/types.js';
 
 export type { HeaderSpec, ServeFileSpec } from './platforms/types.js';
 
@@ -51,6 +51,11 @@ function guidancePack(fx: FixContext, op: 'serveFile' | 'addHeader'): PlatformPa
 /** The platform's (or, with none detected, the hosting's) hook for a check's guide; checks keep the neutral default. */
 export function platformHook<K extends keyof PlatformHooks>(fx: FixContext, hook: K): PlatformHooks[K] | undefined {
   return packFor(fixTarget(fx))?.hooks?.[hook];
+}
+
+/** The note each host detected in front of the site declares for `key`, in detection order. */
+export function hostNotes<K extends keyof HostNotes>(fx: FixContext, key: K): Array<NonNullable<HostNotes[K]>> {
+  return fx.hosting.flatMap((h) => packFor(h)?.hostNotes?.[key] ?? []) as Array<NonNullable<HostNotes[K]>>;
 }
 
 /** The platform's steps for a check, passed through the hook of each host detected in front of the site. */

@@ -4,11 +4,20 @@
  * descriptions and input schemas), and the browser's FormModelContext* issues about them. The
  * browser is the truth here: a static pass whose tools the browser never registered fails.
  */
-import type { WebMcpArtifact } from '../checks/capabilities/a7-webmcp.js';
+import type { FetchResult } from '../net/http.js';
 import type { RenderedPage } from './artifact.js';
 import { renderedPage } from './rendered-page.js';
 import { readWebMcpPolicy } from '../checks/capabilities/webmcp-policy.js';
 import type { RenderedHook, RenderedOutcome } from './with-rendered.js';
+
+/** What the hook reads of A7's artifact (the check declares this hook, so it does not import the check). */
+interface WebMcpArtifact {
+  page: FetchResult;
+  /** Text of inline executable scripts. */
+  inline: string[];
+  /** Same-origin external scripts fetched. */
+  scripts: FetchResult[];
+}
 
 const NAVIGATOR_RE = /\bnavigator\s*\.\s*modelContext\b/;
 

@@ -4,26 +4,10 @@
  * and merges it into the outcome. Without --render the hook gathers null and the check's own
  * outcome comes back untouched.
  */
-import type { CheckModule, CheckOutcome, EvaluateContext, MessageData } from '../checks/types.js';
-import type { GatherContext } from '../gather/context.js';
+import type { CheckModule, CheckOutcome, MessageData, RenderedHook, RenderedOutcome } from '../checks/types.js';
 import { fillTemplate } from '../checks/messages.js';
 
-/** A merged outcome: the check's own (evidence as rendered), or one of the hook's codes with data. */
-export type RenderedOutcome = CheckOutcome | (Omit<CheckOutcome, 'evidence'> & { data: MessageData });
-
-export interface RenderedHook<A, R> {
-  /** Codes the hook can return, added to the check's own. */
-  codes?: Record<string, string>;
-  /** The evidence template of each of the hook's codes (as a check's meta.messages). */
-  messages?: Record<string, string>;
-  /** What the browser saw for this view; null when the scan does not render. */
-  gather(ctx: GatherContext, base: A): Promise<R | null>;
-  /**
-   * The outcome with what the browser saw merged in (pure): the check's outcome unchanged (notes as
-   * advisories), or a hook code with data for its template (`{static}` is the static evidence).
-   */
-  merge(outcome: CheckOutcome, rendered: R, artifact: A, ctx: EvaluateContext): RenderedOutcome;
-}
+export type { RenderedHook, RenderedOutcome } from '../checks/types.js';
 
 /** Renders a hook code's evidence from its template, as defineCheck does for the check's own. */
 function renderHookOutcome(hook: RenderedHook<never, never>, merged: RenderedOutcome): CheckOutcome {

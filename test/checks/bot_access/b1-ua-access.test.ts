@@ -126,6 +126,14 @@ describe('B1 with the user-agent comparison', () => {
     expect(guide(['apache'])[0].body).toContain('RewriteCond %{HTTP_USER_AGENT}');
     expect(guide([], 'wordpress')[0].body).toMatch(/Wordfence/);
     expect(guide(['vercel'])[0].title).toMatch(/Vercel Firewall/);
+    // The hosts' notes (fixes/platforms/<id>.ts hostNotes): a firewall of its own takes the step,
+    // in detection order; servers add a sentence each (Apache's once for LiteSpeed too), then the platform's.
+    expect(guide(['cloudflare', 'vercel'])[0].title).toMatch(/Cloudflare rule/);
+    const servers = guide(['nginx', 'apache', 'litespeed'], 'wordpress')[0].body!;
+    expect(servers.match(/RewriteCond/g)).toHaveLength(1);
+    expect(servers.indexOf('$http_user_agent')).toBeLessThan(servers.indexOf('RewriteCond'));
+    expect(servers.indexOf('RewriteCond')).toBeLessThan(servers.indexOf('Wordfence'));
+    expect(guide(['express'])[0].body).toContain("req.headers['user-agent']");
     const generic = guide([]);
     expect(generic[0].body).toMatch(/CDN or WAF/);
     expect(generic[1].code).toBe('User-agent: GPTBot\nDisallow: /\n');

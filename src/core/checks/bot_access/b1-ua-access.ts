@@ -7,7 +7,7 @@
 import type { FixContext } from '../types.js';
 import type { FixStep } from '../../schema.js';
 import { compareUaAnswer, uaAnswer, type UaAccessArtifact } from '../../gather/ai-user-agents.js';
-import { platformHook, verifyStep } from '../../fixes/platform-steps.js';
+import { hostNotes, platformHook, verifyStep } from '../../fixes/platform-steps.js';
 
 type RootAccess = 'allowed' | 'restricted' | 'blocked';
 
@@ -117,28 +117,14 @@ export function uaFindings(access: (token: string) => RootAccess, ua: UaAccessAr
   };
 }
 
-/** Where a user-agent block usually lives, by detected hosting and platform. */
+/** Where a user-agent block usually lives: the hosts' own notes (fixes/platforms/<id>.ts), then the platform's. */
 function whereTheBlockIs(fx: FixContext, names: string): FixStep {
-  const h = new Set(fx.hosting);
-  if (h.has('cloudflare')) {
-    return {
-      title: 'Find the Cloudflare rule that refuses them',
-      body: `Security → Bots: "Block AI bots" and Bot Fight Mode refuse AI crawlers whatever robots.txt says; AI Crawl Control shows per-crawler Allow/Block (set ${names} to Allow). Then Security → WAF → Custom rules: look for expressions on http.user_agent or cf.verified_bot_category that match them. Security → Events lists the blocked requests with the rule that fired.`,
-    };
-  }
-  if (h.has('vercel')) {
-    return {
-      title: 'Find the Vercel Firewall rule that refuses them',
-      body: `Project → Firewall: the bot protection and "AI bots" managed rulesets, and custom rules matching the User-Agent. Set ${names} to be allowed, or log instead of deny; the Firewall's traffic view shows which rule fired.`,
-    };
-  }
-  const steps: string[] = [];
-  if (h.has('nginx')) steps.push('nginx: search the config for `$http_user_agent` (an `if (...) { return 403; }` or a `map` naming the bots).');
-  if (h.has('apache') || h.has('litespeed'))
-    steps.push('Apache/LiteSpeed: search .htaccess and vhosts for `RewriteCond %{HTTP_USER_AGENT}`, `SetEnvIfNoCase User-Agent` or `BrowserMatch` lines.');
+  const notes = hostNotes(fx, 'userAgentBlock');
+  const own = notes.find((n) => n.step)?.step;
+  if (own) return own(names);
+  const steps = [...new Set(notes.flatMap((n) => n.where ?? []))];
   const blockers = platformHook(fx, 'userAgentBlockers');
   if (blockers) steps.push(blockers);
-  if (h.has('express')) steps.push("Node/Express: look for middleware that tests `req.headers['user-agent']` (an isbot or bot-blocker package).");
   const where = steps.length
     ? steps.join(' ')
     : 'Look in the CDN or WAF in front of the site (bot-management or "block AI crawlers" settings, custom rules on the User-Agent), then in the web server config and any security plugin.';

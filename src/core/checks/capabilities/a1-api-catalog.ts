@@ -140,7 +140,11 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
     summary: `A Linkset (application/linkset+json) at ${API_CATALOG_PATH} listing the site's APIs with their OpenAPI description, docs and status links (RFC 9727).`,
     why: 'Agents look for APIs in one well-known place; the catalog tells them which APIs exist and where their machine-readable descriptions are.',
     remediation: `Serve ${API_CATALOG_PATH} as application/linkset+json listing each API (anchor) with its service-desc (OpenAPI) and service-doc links.`,
-    offers: { resource: 'apiCatalog', absentCodes: ['A1/not-json'] },
+    offers: {
+      resource: 'apiCatalog',
+      absentCodes: ['A1/not-json'],
+      link: { rel: 'api-catalog', defaultHref: '/.well-known/api-catalog', label: 'the API catalog' },
+    },
     profile: { appEvidence: 'API catalog found' },
     codes: {
       'A1/missing': 'no API catalog at /.well-known/api-catalog (or an HTML page)',

@@ -204,7 +204,8 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     anchorKey: 'ard',
     specUrls: SPEC,
     standards: ['aiCatalog'],
-    offers: { resource: 'ardManifest' },
+    // ARD v0.91 names <link rel="ard">; Lighthouse's docs also follow a Link rel="ard" header (ledger: aiCatalog).
+    offers: { resource: 'ardManifest', link: { rel: 'ard', defaultHref: '/.well-known/ard.json', label: 'the ARD manifest', onlyWhenFound: true } },
     summary: `An ARD manifest at ${ARD_PATH} (or named by robots.txt Agentmap, rel="${ARD_REL}"; the predecessor ${AI_CATALOG_PATH} and rel="${LEGACY_REL}" still count, with a note) that is JSON with a non-empty entries[] whose entries carry identifier, displayName, type and exactly one of url and data (ARD v0.91 §4.2; specVersion and host are optional), or an AI Card catalog's agents[] with a version and host.`,
     why: 'One index of every agent, MCP server and API a host offers lets an agent discover all of them with a single request, whatever protocol each uses.',
     remediation: `Publish ${ARD_PATH} with one entry per agent or MCP server you expose (identifier, displayName, type, url), the same file at ${AI_CATALOG_PATH}, and name it with <link rel="${ARD_REL}">.`,

@@ -14,6 +14,7 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
 import { pageHtmlStep, platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { readWebMcpPolicy } from './webmcp-policy.js';
+import { a7RenderedHook } from '../../render/a7-rendered.js';
 
 const SPEC = ['https://webmachinelearning.github.io/webmcp/', 'https://github.com/webmachinelearning/webmcp'];
 export const MAX_SCRIPTS = 8;
@@ -275,6 +276,8 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     const scripts = await Promise.all(external.slice(0, MAX_SCRIPTS).map((u) => ctx.fetch(u, { accept: '*/*', maxBytes: SCRIPT_MAX_BYTES })));
     return { page, isHtml: true, inline, forms, scripts, skipped: { crossOrigin, overCap: Math.max(0, external.length - MAX_SCRIPTS) } };
   },
+  // In rendered mode: the tools the browser registered after load (render/a7-rendered.ts).
+  rendered: a7RenderedHook,
   evaluate(a, { origin }) {
     const pageSeen = describeProbe(a.page, origin);
     if (!isOk(a.page) || !a.isHtml) {

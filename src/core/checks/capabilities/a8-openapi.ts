@@ -44,7 +44,16 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
     summary: `An OpenAPI 3.x (3.0, 3.1, 3.2) or Swagger 2.0 description with non-empty paths, found through Link rel="service-desc" or at ${OPENAPI_PATHS.join(', ')} (JSON or YAML).`,
     why: 'Agents and tool generators turn an OpenAPI description into callable tools; without it they scrape docs or guess endpoints.',
     remediation: 'Publish your API\'s OpenAPI description at /openapi.json and advertise it with Link: </openapi.json>; rel="service-desc".',
-    offers: { resource: 'openapi', absentCodes: ['A8/unusable'] },
+    offers: {
+      resource: 'openapi',
+      absentCodes: ['A8/unusable'],
+      link: {
+        rel: 'service-desc',
+        type: (href) => (/\.ya?ml(?:$|[?#])/i.test(href) ? 'application/openapi+yaml' : 'application/openapi+json'),
+        defaultHref: '/openapi.json',
+        label: 'the OpenAPI description',
+      },
+    },
     profile: {
       appEvidence: 'OpenAPI description found',
       naOnPublicMcp: 'public MCP server: its tools are described by MCP (tools/list), and no API catalog or OpenAPI evidence suggests a REST API to describe',

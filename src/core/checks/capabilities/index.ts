@@ -10,8 +10,6 @@ import { a8OpenApi } from './a8-openapi.js';
 import { a9AuthMd } from './a9-auth-md.js';
 import { a10AiCatalog } from './a10-ai-catalog.js';
 import { a11AgentOperability } from './a11-agent-operability.js';
-import { withRendered } from '../../render/with-rendered.js';
-import { a7RenderedHook } from '../../render/a7-rendered.js';
 
 export const capabilitiesChecks: CheckModule<any>[] = [
   a1ApiCatalog,
@@ -20,7 +18,7 @@ export const capabilitiesChecks: CheckModule<any>[] = [
   a4McpServerCard,
   a5A2aAgentCard,
   a6AgentSkills,
-  withRendered(a7WebMcp, a7RenderedHook),
+  a7WebMcp,
   a8OpenApi,
   a9AuthMd,
   a10AiCatalog,

@@ -5,7 +5,5 @@ import { m3X402 } from './m3-x402.js';
 import { m4Ap2 } from './m4-ap2.js';
 import { m5Mpp } from './m5-mpp.js';
 import { m6ProductData } from './m6-product-data.js';
-import { withRendered } from '../../render/with-rendered.js';
-import { domRenderedHook } from '../../render/dom-rendered.js';
 
-export const commerceChecks: CheckModule<any>[] = [m1Ucp, m2Acp, m3X402, m4Ap2, m5Mpp, withRendered(m6ProductData, domRenderedHook(m6ProductData))];
+export const commerceChecks: CheckModule<any>[] = [m1Ucp, m2Acp, m3X402, m4Ap2, m5Mpp, m6ProductData];

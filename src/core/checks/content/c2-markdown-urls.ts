@@ -42,7 +42,10 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
     why: 'Agents that cannot set Accept headers (or follow llms.txt links) fetch page.md directly; the convention comes from llmstxt.org.',
     remediation: 'Serve a Markdown version of each page at the same URL plus ".md" (/index.md for the home page) with Content-Type: text/markdown.',
     pageLevel: true,
-    offers: { resource: 'markdown' },
+    offers: {
+      resource: 'markdown',
+      link: { rel: 'alternate', type: () => 'text/markdown', defaultHref: '/index.md', label: 'the Markdown version of the page' },
+    },
     codes: {
       'C2/already-markdown': 'n/a: the page URL is already a .md URL and lists no Markdown alternate',
       'C2/ok': 'a Markdown version of the page at a .md twin form or a rel="alternate" type="text/markdown" URL (<link> or Link: header)',

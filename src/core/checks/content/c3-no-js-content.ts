@@ -5,6 +5,7 @@ import { describeProbe, excerpt } from '../../gather/classify.js';
 import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { readableText, type ReadableText } from '../../gather/readable-text.js';
 import { platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { c3RenderedHook } from '../../render/c3-rendered.js';
 
 const SPEC = ['https://agentdocsspec.com/'];
 /** Word thresholds of catalog C3. */
@@ -49,6 +50,8 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
     const $ = await ctx.html();
     return { page: ctx.page(), text: $ ? readableText($) : null, domCut: await ctx.domCut() };
   },
+  // In rendered mode: the share of the rendered main text the HTML lacks (render/c3-rendered.ts).
+  rendered: c3RenderedHook,
   evaluate({ page, text, domCut }, { origin }) {
     const seen = describeProbe(page, origin);
     if (!text) return { status: 'na', code: 'C3/not-html', data: { seen }, probes: [page] };

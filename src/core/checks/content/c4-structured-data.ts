@@ -62,6 +62,8 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
       domCut: await ctx.domCut(),
     };
   },
+  // In rendered mode: read again on the rendered DOM (render/dom-rendered.ts).
+  rendered: 'dom',
   evaluate({ page, html, jsonld, otherMarkup, domCut }, { origin }) {
     const seen = describeProbe(page, origin);
     if (!html) return { status: 'na', code: 'C4/not-html', data: { seen }, probes: [page] };

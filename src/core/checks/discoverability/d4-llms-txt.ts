@@ -57,7 +57,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     why: 'Agents read llms.txt to find the pages worth loading into a context window, in clean Markdown, instead of crawling navigation.',
     remediation:
       'Publish /llms.txt: an H1 with your site name, a one-paragraph blockquote, and H2 sections of [name](url): notes links to your key pages (ideally their .md versions).',
-    offers: { resource: 'llmsTxt' },
+    offers: { resource: 'llmsTxt', link: { rel: 'describedby', type: () => 'text/plain', defaultHref: '/llms.txt', label: 'llms.txt' } },
     codes: {
       'D4/missing': 'no llms.txt at /llms.txt or the fallback paths',
       'D4/empty': 'llms.txt exists but is empty',

@@ -154,6 +154,8 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
       ...(llmsScope.length ? { llmsScope } : {}),
     };
   },
+  // In rendered mode: read again on the rendered DOM (render/dom-rendered.ts).
+  rendered: 'dom',
   evaluate({ page, html, hints, checks, domCut, llmsScope }, { origin }) {
     const seen = describeProbe(page, origin);
     if (!html) return { status: 'na', code: 'D6/not-html', data: { seen }, probes: [page] };

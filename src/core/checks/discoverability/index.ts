@@ -6,15 +6,5 @@ import { d4LlmsTxt } from './d4-llms-txt.js';
 import { d5LlmsFullTxt } from './d5-llms-full-txt.js';
 import { d6InPageHints } from './d6-in-page-hints.js';
 import { d7DnsAid } from './d7-dns-aid.js';
-import { withRendered } from '../../render/with-rendered.js';
-import { domRenderedHook } from '../../render/dom-rendered.js';
 
-export const discoverabilityChecks: CheckModule<any>[] = [
-  d1RobotsTxt,
-  d2Sitemap,
-  d3LinkHeaders,
-  d4LlmsTxt,
-  d5LlmsFullTxt,
-  withRendered(d6InPageHints, domRenderedHook(d6InPageHints)),
-  d7DnsAid,
-];
+export const discoverabilityChecks: CheckModule<any>[] = [d1RobotsTxt, d2Sitemap, d3LinkHeaders, d4LlmsTxt, d5LlmsFullTxt, d6InPageHints, d7DnsAid];

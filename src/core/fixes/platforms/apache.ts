@@ -20,4 +20,9 @@ export const apache: PlatformPack = {
     },
   ],
   addHeader: apacheHeaderStep,
+  hostNotes: {
+    userAgentBlock: {
+      where: 'Apache/LiteSpeed: search .htaccess and vhosts for `RewriteCond %{HTTP_USER_AGENT}`, `SetEnvIfNoCase User-Agent` or `BrowserMatch` lines.',
+    },
+  },
 };

@@ -32,4 +32,12 @@ export const cloudflare: PlatformPack = {
   serveFile: ({ spec, create }) => [create, { title: 'Serve it from a Cloudflare Worker route', code: cloudflareWorker(spec), lang: 'js' }],
   addHeader: ({ name, value, path }) => [transformRuleStep('Add the header with a Cloudflare Transform Rule', name, value, path)],
   hostHooks,
+  hostNotes: {
+    userAgentBlock: {
+      step: (names) => ({
+        title: 'Find the Cloudflare rule that refuses them',
+        body: `Security → Bots: "Block AI bots" and Bot Fight Mode refuse AI crawlers whatever robots.txt says; AI Crawl Control shows per-crawler Allow/Block (set ${names} to Allow). Then Security → WAF → Custom rules: look for expressions on http.user_agent or cf.verified_bot_category that match them. Security → Events lists the blocked requests with the rule that fired.`,
+      }),
+    },
+  },
 };

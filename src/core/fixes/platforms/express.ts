@@ -37,4 +37,5 @@ export const express: PlatformPack = {
       lang: 'js',
     },
   ],
+  hostNotes: { userAgentBlock: { where: "Node/Express: look for middleware that tests `req.headers['user-agent']` (an isbot or bot-blocker package)." } },
 };

@@ -34,4 +34,5 @@ export const nginx: PlatformPack = {
     },
   ],
   addHeader: nginxHeaderStep,
+  hostNotes: { userAgentBlock: { where: 'nginx: search the config for `$http_user_agent` (an `if (...) { return 403; }` or a `map` naming the bots).' } },
 };

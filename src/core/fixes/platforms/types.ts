@@ -114,6 +114,15 @@ export interface HostHooks {
   botProtection?(fx: FixContext, steps: FixStep[], arg?: undefined): FixStep[];
 }
 
+/** What a host in front of the site says about a check's finding, by itself (not through the platform's steps). */
+export interface HostNotes {
+  /**
+   * B1: where this host refuses AI user agents. `step` (its own firewall is the place to look)
+   * replaces the neutral step; `where` is one sentence joined with the others detected.
+   */
+  userAgentBlock?: { step?(names: string): FixStep; where?: string };
+}
+
 export interface PackGuidance {
   id: string;
   /** Steps (1-2) that publish a file; absent: the hosting's pack, then generic steps. */
@@ -125,6 +134,8 @@ export interface PackGuidance {
   hooks?: PlatformHooks;
   /** What the host adds to other platforms' steps when it is in front of the site. */
   hostHooks?: HostHooks;
+  /** What the host says by itself when it is in front of the site. */
+  hostNotes?: HostNotes;
 }
 
 /**
