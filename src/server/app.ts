@@ -47,6 +47,8 @@ export type AppContext = ServerContext;
 export interface App {
   fetch(req: Request): Promise<Response>;
   h3: H3;
+  /** Every route mounted, in order (the fallbacks last). */
+  routes: readonly Route[];
 }
 
 const logErrorToStderr = (e: unknown, where: string) =>
@@ -82,6 +84,7 @@ export function createApp(deps: AppDeps): App {
 
   return {
     h3: app,
+    routes: ctx.routes,
     fetch: async (req) => {
       try {
         return await app.fetch(req);

@@ -19,7 +19,7 @@ export const discoveryRoutes = [
   // The routes the app mounts describe themselves (routes/index.ts).
   file('/openapi.json', (ctx) => json(openApiDocument(ctx.base(), ctx.routes), 200, { ...CACHEABLE, 'content-type': 'application/openapi+json' })),
   file('/.well-known/api-catalog', (ctx) =>
-    respond(JSON.stringify(apiCatalog(ctx.base())), 200, API_CATALOG_TYPE, {
+    respond(JSON.stringify(apiCatalog(ctx.base(), ctx.routes)), 200, API_CATALOG_TYPE, {
       ...CACHEABLE,
       link: `<${ctx.base()}/.well-known/api-catalog>; rel="api-catalog"`,
     }),
