@@ -56,6 +56,7 @@ const logErrorToStderr = (e: unknown, where: string) =>
 
 export function createApp(deps: AppDeps): App {
   const base = typeof deps.baseUrl === 'function' ? deps.baseUrl : () => deps.baseUrl as string;
+  const routes: readonly Route[] = [...SERVICE_ROUTES, ...(deps.routes ?? []), ...FALLBACK_ROUTES];
   const ctx: ServerContext = {
     store: deps.store,
     service: deps.service,
@@ -64,7 +65,7 @@ export function createApp(deps: AppDeps): App {
     bodyLimitBytes: deps.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes,
     bodies: responseBodies(base),
     logError: deps.logError ?? logErrorToStderr,
-    routes: [...SERVICE_ROUTES, ...(deps.routes ?? []), ...FALLBACK_ROUTES],
+    routes,
   };
   const log = deps.log === false ? null : (deps.log ?? ((l: string) => process.stdout.write(`${l}\n`)));
   // Malformed percent-encoding reaches the routes (which decode defensively) instead of h3's own
@@ -84,7 +85,7 @@ export function createApp(deps: AppDeps): App {
 
   return {
     h3: app,
-    routes: ctx.routes,
+    routes,
     fetch: async (req) => {
       try {
         return await app.fetch(req);

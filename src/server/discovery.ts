@@ -8,9 +8,8 @@ import { createHash } from 'node:crypto';
 import { CHECKS } from '../core/checks/index.js';
 import type { CheckModule } from '../core/checks/types.js';
 import { PROJECT_URL, VERSION } from '../version.js';
-import { V1 } from './context.js';
 import { PROBLEM_TYPES } from './problems.js';
-import { openApiPath, type Route } from './route.js';
+import { openApiPath, type RouteInfo } from './route-info.js';
 import { fixStepsMarkdown } from '../format/fix-steps.js';
 
 export interface Surface {
@@ -278,14 +277,14 @@ export function authMd(base: string): string {
 export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 
 /** The catalog's v1 items: every v1 route the OpenAPI document describes, titled by its GET summary. */
-function v1Items(base: string, routes: readonly Route[]) {
+function v1Items(base: string, routes: readonly RouteInfo[]) {
   return routes
-    .filter((r) => r.api && r.path.startsWith(`${V1}/`) && r.openapi?.get)
+    .filter((r) => r.api && r.path.startsWith('/api/public/v1/') && r.openapi?.get)
     .map((r) => ({ href: `${base}${openApiPath(r.path)}`, type: 'application/json', title: String(r.openapi?.get?.summary) }));
 }
 
 /** The RFC 9727 catalog of the routes the app mounts. */
-export function apiCatalog(base: string, routes: readonly Route[]) {
+export function apiCatalog(base: string, routes: readonly RouteInfo[]) {
   return {
     linkset: [
       {

@@ -11,7 +11,7 @@ import { MAX_URL_LENGTH } from '../core/target.js';
 import { ScanBody, ScanQuery, ServicePages } from '../core/scan-params.js';
 import { VERSION } from '../version.js';
 import { PROBLEM_TYPES } from './problems.js';
-import { openApiPath, type Route } from './route.js';
+import { openApiPath, type RouteInfo } from './route-info.js';
 
 type Json = Record<string, unknown>;
 
@@ -105,14 +105,14 @@ export function queryParameters(query: z.ZodObject): Json[] {
 }
 
 /** `paths` from the route list: every route that carries OpenAPI operations, in mounting order. */
-export function openApiPaths(routes: readonly Route[]): Record<string, Json> {
+export function openApiPaths(routes: readonly RouteInfo[]): Record<string, Json> {
   const paths: Record<string, Json> = {};
   for (const route of routes) if (route.openapi) paths[openApiPath(route.path)] = { ...paths[openApiPath(route.path)], ...route.openapi };
   return paths;
 }
 
 /** The OpenAPI document of the routes the app mounts (see routes/index.ts). */
-export function openApiDocument(base: string, routes: readonly Route[]): Json {
+export function openApiDocument(base: string, routes: readonly RouteInfo[]): Json {
   return {
     openapi: '3.1.0',
     info: {

@@ -10,6 +10,7 @@ import type * as z from 'zod';
 import type { ServerContext } from './context.js';
 import { ProblemError, problemResponse } from './problems.js';
 import { text } from './respond.js';
+import type { RouteInfo } from './route-info.js';
 
 /** Method keys of a route, lower-case as OpenAPI writes them (the Allow header upper-cases them). */
 export const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'] as const;
@@ -17,28 +18,19 @@ export type Method = (typeof METHODS)[number];
 
 export type Handler<Q = undefined> = (event: H3Event, ctx: ServerContext, query: Q) => Response | Promise<Response>;
 
-/** An OpenAPI operation object, kept beside the route it describes (openapi.ts assembles `paths`). */
-export type Operation = Record<string, unknown>;
-
-export interface RouteDef<Q = undefined> {
-  /** h3 path pattern (`/r/:id`); OpenAPI gets `/r/{id}`. */
-  path: string;
+export interface RouteDef<Q = undefined> extends RouteInfo {
   /** Handlers by method. */
   methods?: Partial<Record<Method, Handler<Q>>>;
   /** The agent protocols (MCP, OAuth) dispatch on the method inside their own handler: every method goes here. */
   anyMethod?: (event: H3Event, ctx: ServerContext) => Response | Promise<Response>;
   /** HEAD runs the GET handler (the server sends no body). Default: on pages and files, not on API routes (a HEAD must not start a scan). */
   headFollowsGet?: boolean;
-  /** API route: 405 and thrown errors are problem documents (RFC 9457). */
-  api?: boolean;
   /** The 405 detail of an API route (default: `Use GET or POST.`). */
   methodHint?: string;
   /** A face with its own error shape (the compatibility endpoint's `{"error": ...}`). */
   methodNotAllowed?: (allow: string) => Response;
   /** Query parameters, validated before the handler runs; on an API route a failure is a missing-/invalid-parameter problem, elsewhere the handler gets `undefined`. */
   query?: z.ZodType<Q>;
-  /** OpenAPI operations by method; a route with any is in /openapi.json `paths`. */
-  openapi?: Partial<Record<'get' | 'post', Operation>>;
 }
 
 /** A route of any query type (the list the app mounts). */
@@ -113,6 +105,3 @@ export function mountRoutes(app: H3, ctx: ServerContext, routes: readonly Route[
     });
   }
 }
-
-/** `/r/:id` as OpenAPI writes it: `/r/{id}`. */
-export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
