@@ -1,8 +1,9 @@
 /**
  * The HTTP application: h3 over web-standard Request/Response, assembled from middleware
  * (./middleware: access log, API problem documents, Host/Origin guard, deprecation headers) and
- * one small file per route group (./routes). `createApp(deps)` returns a fetch handler (tests
- * and the Node listener both use it); `createServer` in ./index.ts serves it.
+ * the route list (./routes/index.ts: routes as data, mounted by ./route.ts). `createApp(deps)`
+ * returns a fetch handler (tests and the Node listener both use it); `createServer` in ./index.ts
+ * serves it.
  */
 import { H3 } from 'h3';
 import type { Store } from '../store/index.js';
@@ -13,14 +14,8 @@ import { accessLog } from './middleware/access-log.js';
 import { apiProblems } from './middleware/api-problems.js';
 import { deprecation } from './middleware/deprecation.js';
 import { hostOriginGuard } from './middleware/host-origin-guard.js';
-import { compatRoutes } from './routes/compat.js';
-import { discoveryRoutes } from './routes/discovery.js';
-import { notFoundRoutes } from './routes/not-found.js';
-import { pageRoutes } from './routes/pages.js';
-import { historyRoutes } from './routes/history.js';
-import { sseRoutes } from './routes/sse.js';
-import { v1ReportRoutes } from './routes/v1-report.js';
-import { v1ScanRoutes } from './routes/v1-scan.js';
+import { mountRoutes, type Route } from './route.js';
+import { FALLBACK_ROUTES, SERVICE_ROUTES } from './routes/index.js';
 import { responseBodies } from './views.js';
 import { SUPERSEDED_VERSIONS, type SupersededVersion } from './versioning.js';
 
@@ -41,7 +36,9 @@ export interface AppDeps {
   allowedHostNames?: string[];
   /** Unexpected failures (default: stderr with the stack; clients never see it). */
   logError?: (error: unknown, where: string) => void;
-  /** More routes (the agent faces, tests): called with the h3 app before the fallbacks. */
+  /** Routes built at start (the agent faces, operations), mounted after SERVICE_ROUTES and before the fallbacks. */
+  routes?: readonly Route[];
+  /** More routes by hand (tests): called with the h3 app before the fallbacks. */
   extend?: (app: H3, ctx: AppContext) => void;
 }
 
@@ -50,6 +47,8 @@ export type AppContext = ServerContext;
 export interface App {
   fetch(req: Request): Promise<Response>;
   h3: H3;
+  /** Every route mounted, in order (the fallbacks last). */
+  routes: readonly Route[];
 }
 
 const logErrorToStderr = (e: unknown, where: string) =>
@@ -57,6 +56,7 @@ const logErrorToStderr = (e: unknown, where: string) =>
 
 export function createApp(deps: AppDeps): App {
   const base = typeof deps.baseUrl === 'function' ? deps.baseUrl : () => deps.baseUrl as string;
+  const routes: readonly Route[] = [...SERVICE_ROUTES, ...(deps.routes ?? []), ...FALLBACK_ROUTES];
   const ctx: ServerContext = {
     store: deps.store,
     service: deps.service,
@@ -65,6 +65,7 @@ export function createApp(deps: AppDeps): App {
     bodyLimitBytes: deps.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes,
     bodies: responseBodies(base),
     logError: deps.logError ?? logErrorToStderr,
+    routes,
   };
   const log = deps.log === false ? null : (deps.log ?? ((l: string) => process.stdout.write(`${l}\n`)));
   // Malformed percent-encoding reaches the routes (which decode defensively) instead of h3's own
@@ -78,18 +79,13 @@ export function createApp(deps: AppDeps): App {
   app.use(hostOriginGuard(ctx, deps.allowedHostNames));
   app.use(deprecation(ctx, [...SUPERSEDED_VERSIONS, ...(deps.superseded ?? [])]));
 
-  v1ScanRoutes(app, ctx);
-  v1ReportRoutes(app, ctx);
-  compatRoutes(app, ctx);
-  sseRoutes(app, ctx);
-  pageRoutes(app, ctx);
-  historyRoutes(app, ctx);
-  discoveryRoutes(app, ctx);
+  mountRoutes(app, ctx, [...SERVICE_ROUTES, ...(deps.routes ?? [])]);
   deps.extend?.(app, ctx);
-  notFoundRoutes(app, ctx);
+  mountRoutes(app, ctx, FALLBACK_ROUTES);
 
   return {
     h3: app,
+    routes,
     fetch: async (req) => {
       try {
         return await app.fetch(req);

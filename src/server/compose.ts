@@ -13,7 +13,7 @@ import { openResultCache, type ResultCache } from '../store/result-cache.js';
 import { ScanService } from '../service/index.js';
 import { InProcessRunner, type ScanRunner } from '../runner/index.js';
 import { MeteredRunner, createMetrics, type ServiceMetrics } from './metrics.js';
-import { operationsRoutes } from './routes/operations.js';
+import { metricsRoutes } from './routes/operations.js';
 import { createOAuthServer, type OAuthServer } from '../oauth/server.js';
 import { consentSecret } from '../oauth/consent-token.js';
 import { createMonitorScheduler, type MonitorScheduler } from '../monitor/scheduler.js';
@@ -201,12 +201,12 @@ function wire(
     log: opts.log,
     logError,
     allowedHostNames,
-    extend: (h3, ctx) => {
-      mcpRoutes(h3, ctx, mcp);
-      oauthRoutes(h3, ctx, oauth);
-      botKeyRoutes(h3, botKey, { baseUrl, hostGuarded: allowedHostNames !== undefined });
-      operationsRoutes(h3, ctx, { metrics, metricsToken: config.metricsToken });
-    },
+    routes: [
+      ...mcpRoutes(mcp),
+      ...oauthRoutes(oauth),
+      ...botKeyRoutes(botKey, { baseUrl, hostGuarded: allowedHostNames !== undefined }),
+      ...metricsRoutes({ metrics, metricsToken: config.metricsToken }),
+    ],
   });
 
   let purgeTimer: NodeJS.Timeout | undefined;

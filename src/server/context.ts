@@ -1,6 +1,7 @@
 /** What every route handler of the HTTP app reads: the store, the scan door and request settings. */
 import type { Store } from '../store/index.js';
 import type { ScanService } from '../service/index.js';
+import type { RouteInfo } from './route-info.js';
 import type { ResponseBodies } from './views.js';
 
 export interface ServerContext {
@@ -14,6 +15,8 @@ export interface ServerContext {
   bodies: ResponseBodies;
   /** Unexpected failures: written with their stack to stderr (never to the client). */
   logError(error: unknown, where: string): void;
+  /** Every route the app mounts, in order (/openapi.json describes them). */
+  routes: readonly RouteInfo[];
 }
 
 export type Req = Request & { ip?: string };

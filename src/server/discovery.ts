@@ -9,6 +9,7 @@ import { CHECKS } from '../core/checks/index.js';
 import type { CheckModule } from '../core/checks/types.js';
 import { PROJECT_URL, VERSION } from '../version.js';
 import { PROBLEM_TYPES } from './problems.js';
+import { openApiPath, type RouteInfo } from './route-info.js';
 import { fixStepsMarkdown } from '../format/fix-steps.js';
 
 export interface Surface {
@@ -275,7 +276,15 @@ export function authMd(base: string): string {
 
 export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 
-export function apiCatalog(base: string) {
+/** The catalog's v1 items: every v1 route the OpenAPI document describes, titled by its GET summary. */
+function v1Items(base: string, routes: readonly RouteInfo[]) {
+  return routes
+    .filter((r) => r.api && r.path.startsWith('/api/public/v1/') && r.openapi?.get)
+    .map((r) => ({ href: `${base}${openApiPath(r.path)}`, type: 'application/json', title: String(r.openapi?.get?.summary) }));
+}
+
+/** The RFC 9727 catalog of the routes the app mounts. */
+export function apiCatalog(base: string, routes: readonly RouteInfo[]) {
   return {
     linkset: [
       {
@@ -286,10 +295,7 @@ export function apiCatalog(base: string) {
           { href: `${base}/`, type: 'text/html', title: 'Home' },
         ],
         status: [{ href: `${base}/healthz`, type: 'application/json' }],
-        item: [
-          { href: `${base}/api/public/v1/scan`, type: 'application/json', title: 'Scan a URL' },
-          { href: `${base}/api/public/v1/report/{id}`, type: 'application/json', title: 'Read a shared report' },
-        ],
+        item: v1Items(base, routes),
       },
       {
         anchor: `${base}/mcp`,

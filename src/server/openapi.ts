@@ -1,7 +1,8 @@
 /**
- * /openapi.json: OpenAPI 3.1 of every endpoint. Component schemas come from the zod schemas in
- * src/core/schema.ts and the scan parameters from src/core/scan-params.ts (z.toJSONSchema), so the
- * description cannot drift from what is validated.
+ * /openapi.json: OpenAPI 3.1 of every endpoint. `paths` is generated from the route list (each
+ * route carries its operations, ./route.ts); component schemas come from the zod schemas in
+ * src/core/schema.ts and parameters from src/core/scan-params.ts or the route's declared query
+ * (z.toJSONSchema), so the description cannot drift from what is routed and validated.
  */
 import * as z from 'zod';
 import { Problem, ReportResponse, ScanResponse } from '../core/schema.js';
@@ -10,6 +11,7 @@ import { MAX_URL_LENGTH } from '../core/target.js';
 import { ScanBody, ScanQuery, ServicePages } from '../core/scan-params.js';
 import { VERSION } from '../version.js';
 import { PROBLEM_TYPES } from './problems.js';
+import { openApiPath, type RouteInfo } from './route-info.js';
 
 type Json = Record<string, unknown>;
 
@@ -32,11 +34,11 @@ function componentSchemas(): Json {
   return openObjects(schemas) as Json;
 }
 
-const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') } } });
-const retryAfter = { 'Retry-After': { description: 'Seconds until a request can succeed', schema: { type: 'integer' } } };
+export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+export const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') } } });
+export const retryAfter = { 'Retry-After': { description: 'Seconds until a request can succeed', schema: { type: 'integer' } } };
 
-const scanErrors = {
+export const scanErrors = {
   '400': problem('Missing or invalid parameter, or an unscannable url (type invalid-url, missing-parameter, invalid-parameter, invalid-body)'),
   '401': problem('The Bearer token is not a valid API key (type unauthorized)'),
   '413': problem('Body too large (type payload-too-large)'),
@@ -47,7 +49,7 @@ const scanErrors = {
   '503': { ...problem('Scan queue full or shutting down (type server-busy)'), headers: retryAfter },
 };
 
-const urlParam = {
+export const urlParam = {
   name: 'url',
   in: 'query',
   required: true,
@@ -61,7 +63,7 @@ function jsonSchema(t: z.ZodType): Json {
 }
 
 /** The query parameters of GET /v1/scan, generated from ScanQuery (pages is text on the wire, an integer in meaning). */
-const scanQueryParams = Object.entries(ScanQuery.shape).map(([name, field]) =>
+export const scanQueryParams = Object.entries(ScanQuery.shape).map(([name, field]) =>
   name === 'url'
     ? urlParam
     : {
@@ -73,7 +75,7 @@ const scanQueryParams = Object.entries(ScanQuery.shape).map(([name, field]) =>
       },
 );
 const scanBodySchema = jsonSchema(ScanBody) as { properties: Record<string, Json> };
-const scanBody = {
+export const scanBody = {
   required: true,
   content: {
     'application/json': {
@@ -81,9 +83,36 @@ const scanBody = {
     },
   },
 };
-const scanOk = { description: 'The scan result', content: { 'application/json': { schema: ref('ScanResponse') } } };
+export const scanOk = { description: 'The scan result', content: { 'application/json': { schema: ref('ScanResponse') } } };
 
-export function openApiDocument(base: string): Json {
+/** The parameter carries the description; its schema need not repeat it. */
+function withoutDescription({ description: _, ...schema }: Json): Json {
+  return schema;
+}
+
+/** The query parameters a route declares (a zod object) as OpenAPI parameter objects. */
+export function queryParameters(query: z.ZodObject): Json[] {
+  return Object.entries(query.shape).map(([name, field]) => {
+    const optional = field.safeParse(undefined).success;
+    return {
+      name,
+      in: 'query',
+      required: !optional,
+      description: field.description ?? '',
+      schema: withoutDescription(jsonSchema(optional ? (field as unknown as z.ZodOptional<z.ZodType>).unwrap() : (field as z.ZodType))),
+    };
+  });
+}
+
+/** `paths` from the route list: every route that carries OpenAPI operations, in mounting order. */
+export function openApiPaths(routes: readonly RouteInfo[]): Record<string, Json> {
+  const paths: Record<string, Json> = {};
+  for (const route of routes) if (route.openapi) paths[openApiPath(route.path)] = { ...paths[openApiPath(route.path)], ...route.openapi };
+  return paths;
+}
+
+/** The OpenAPI document of the routes the app mounts (see routes/index.ts). */
+export function openApiDocument(base: string, routes: readonly RouteInfo[]): Json {
   return {
     openapi: '3.1.0',
     info: {
@@ -94,87 +123,7 @@ export function openApiDocument(base: string): Json {
     },
     servers: [{ url: base }],
     security: [{}, { bearer: [] }],
-    paths: {
-      '/api/public/v1/scan': {
-        get: { operationId: 'scanUrlGet', summary: 'Scan a URL', parameters: scanQueryParams, responses: { '200': scanOk, ...scanErrors } },
-        post: { operationId: 'scanUrlPost', summary: 'Scan a URL (JSON body)', requestBody: scanBody, responses: { '200': scanOk, ...scanErrors } },
-      },
-      '/api/public/v1/report/{id}': {
-        get: {
-          operationId: 'getReport',
-          summary: 'Read a shared report',
-          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]{4,24}$' } }],
-          responses: {
-            '200': { description: 'The stored report', content: { 'application/json': { schema: ref('ReportResponse') } } },
-            '400': problem('The id does not match ^[a-z0-9]{4,24}$ (type invalid-parameter)'),
-            '404': problem('No such report, or private (type not-found)'),
-          },
-        },
-      },
-      '/api/public/v1/compare': {
-        get: {
-          operationId: 'compareReports',
-          summary: 'Compare two reports',
-          description:
-            'Score, grade, level and dimension deltas, new and fixed findings, and every check whose status changed, from the report `from` (before) to the report `to` (after): two scans of one site or of two sites. Both must be readable by the caller (public, or private with the owner key).',
-          parameters: [
-            { name: 'from', in: 'query', required: true, description: 'Share id of the older report', schema: { type: 'string', pattern: '^[a-z0-9]{4,24}$' } },
-            { name: 'to', in: 'query', required: true, description: 'Share id of the newer report', schema: { type: 'string', pattern: '^[a-z0-9]{4,24}$' } },
-          ],
-          responses: {
-            '200': { description: 'The comparison', content: { 'application/json': { schema: ref('CompareResponse') } } },
-            '400': problem('A parameter is missing or not a report id (type missing-parameter, invalid-parameter)'),
-            '401': problem('The Bearer token is not a valid API key (type unauthorized)'),
-            '404': problem('No such report, or private (type not-found)'),
-          },
-        },
-      },
-      '/api/public/scan': {
-        get: {
-          operationId: 'compatScanGet',
-          summary: 'Compatibility scan endpoint (not covered by the v1 contract)',
-          parameters: [urlParam],
-          responses: {
-            '200': scanOk,
-            '400': { description: '{"error": "..."}' },
-            '429': { description: '{"error": "..."}', headers: retryAfter },
-            '500': { description: '{"error": "..."}: the scan failed' },
-          },
-        },
-        post: {
-          operationId: 'compatScanPost',
-          summary: 'Compatibility scan endpoint (JSON body)',
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } } },
-          },
-          responses: {
-            '200': scanOk,
-            '400': { description: '{"error": "..."}' },
-            '429': { description: '{"error": "..."}', headers: retryAfter },
-            '500': { description: '{"error": "..."}' },
-          },
-        },
-      },
-      '/api/scan': {
-        post: {
-          operationId: 'scanStream',
-          summary: 'Scan with live progress as server-sent events',
-          description:
-            'Events: `started`, `probe`, `check`, `finished` (the engine stream), then `result` (the ScanResponse with shareId and shareUrl) or `error` (a Problem document). A cached result sends `result` only.',
-          requestBody: scanBody,
-          responses: { '200': { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }, ...scanErrors },
-        },
-      },
-      '/healthz': { get: { operationId: 'health', summary: 'Liveness and queue state', responses: { '200': { description: 'ok' } } } },
-      '/readyz': {
-        get: {
-          operationId: 'ready',
-          summary: 'Readiness: the store answers and the scan executor takes scans',
-          responses: { '200': { description: 'ready' }, '503': { description: 'not ready' } },
-        },
-      },
-    },
+    paths: openApiPaths(routes),
     components: {
       schemas: componentSchemas(),
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key from `ai-ready keys create`' } },

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { MAX_SERVICE_PAGES } from '../../src/core/scope.js';
 import { ScanBody, ScanQuery } from '../../src/core/scan-params.js';
 import { openApiDocument } from '../../src/server/openapi.js';
+import { SERVICE_ROUTES } from '../../src/server/routes/index.js';
 import { scanParamsFromBody, scanParamsFromQuery } from '../../src/server/request.js';
 import { scanSite } from '../../src/mcp/tools/scan-tools.js';
 
@@ -21,7 +22,7 @@ const accepts = (f: () => unknown) => {
 };
 
 describe('scan parameters, declared once', () => {
-  const doc = openApiDocument('http://127.0.0.1') as any;
+  const doc = openApiDocument('http://127.0.0.1', SERVICE_ROUTES) as any;
   const getParams = doc.paths['/api/public/v1/scan'].get.parameters as Array<{ name: string; schema: Record<string, unknown> }>;
   const bodySchema = doc.paths['/api/public/v1/scan'].post.requestBody.content['application/json'].schema;
 

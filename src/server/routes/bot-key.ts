@@ -1,7 +1,7 @@
 /** The Web Bot Auth key directory that signs the service's own traffic (monitor webhooks). */
-import type { H3 } from 'h3';
 import { DIRECTORY_MAX_AGE_SEC, WBA_DIRECTORY_PATH, WBA_MEDIA_TYPE, type BotKey } from '../../monitor/bot-key.js';
 import { CORS } from '../../oauth/http.js';
+import { defineRoute, type Route } from '../route.js';
 
 export interface BotKeyRouteOptions {
   baseUrl: () => string;
@@ -19,13 +19,11 @@ export function signableAuthority(requestUrl: string, opts: BotKeyRouteOptions):
   return opts.hostGuarded || authority === new URL(opts.baseUrl()).host ? authority : null;
 }
 
-export function botKeyRoutes(app: H3, botKey: BotKey, opts: BotKeyRouteOptions): void {
-  app.all(WBA_DIRECTORY_PATH, (event) => {
-    const method = event.req.method;
-    if (method !== 'GET' && method !== 'HEAD') return new Response('Method not allowed\n', { status: 405, headers: { allow: 'GET, HEAD' } });
-    const authority = signableAuthority(event.req.url, opts);
-    // HEAD carries GET's Content-Digest and signature: they describe the representation, not the (absent) bytes.
-    return new Response(method === 'HEAD' ? null : botKey.directoryBody, {
+export function botKeyRoutes(botKey: BotKey, opts: BotKeyRouteOptions): Route[] {
+  // HEAD carries GET's Content-Digest and signature: they describe the representation, not the (absent) bytes.
+  const directory = (requestUrl: string, head: boolean) => {
+    const authority = signableAuthority(requestUrl, opts);
+    return new Response(head ? null : botKey.directoryBody, {
       headers: {
         'content-type': WBA_MEDIA_TYPE,
         'cache-control': `public, max-age=${DIRECTORY_MAX_AGE_SEC}`,
@@ -33,5 +31,11 @@ export function botKeyRoutes(app: H3, botKey: BotKey, opts: BotKeyRouteOptions):
         ...(authority ? botKey.signDirectory(authority) : {}),
       },
     });
-  });
+  };
+  return [
+    defineRoute({
+      path: WBA_DIRECTORY_PATH,
+      methods: { get: (event) => directory(event.req.url, false), head: (event) => directory(event.req.url, true) },
+    }),
+  ];
 }

@@ -1,10 +1,9 @@
-/** The fallbacks, registered last: a problem document in the API namespace, a page elsewhere. */
-import type { H3 } from 'h3';
-import type { ServerContext } from '../context.js';
+/** The fallbacks, registered last: a problem document in the API namespace, a page elsewhere (every method). */
 import { problemResponse } from '../problems.js';
+import { defineRoute } from '../route.js';
 import { notFoundPage } from './pages.js';
 
-export function notFoundRoutes(app: H3, ctx: ServerContext): void {
-  app.all('/api/public/**', (event) => problemResponse(ctx.base(), 'not-found', 'No such endpoint.', event.url.pathname));
-  app.all('/**', (event) => notFoundPage(ctx, event));
-}
+export const notFoundRoutes = [
+  defineRoute({ path: '/api/public/**', anyMethod: (event, ctx) => problemResponse(ctx.base(), 'not-found', 'No such endpoint.', event.url.pathname) }),
+  defineRoute({ path: '/**', anyMethod: (event, ctx) => notFoundPage(ctx, event) }),
+];

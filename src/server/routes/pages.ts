@@ -1,13 +1,13 @@
 /** The human pages, each with a Markdown twin for agents: home, shared reports, problem types. */
-import type { H3, H3Event } from 'h3';
+import type { H3Event } from 'h3';
 import type { StoredReport } from '../../store/index.js';
 import { SHARE_ID_PATTERN } from '../../store/index.js';
 import { safeDecode, type Req, type ServerContext } from '../context.js';
 import { pageLinkHeader } from '../discovery.js';
-import { onlyGet } from '../methods.js';
 import { homeHtml, homeMarkdown, HOME_JS, notFoundHtml, problemHtml, problemMarkdown, servedReportHtml } from '../pages.js';
 import { isProblemName } from '../problems.js';
 import { html, markdown, prefersMarkdown, text } from '../respond.js';
+import { defineRoute } from '../route.js';
 import { visibleReport } from '../visible-report.js';
 
 /** An HTML page or, when the client prefers it, its Markdown twin. */
@@ -20,44 +20,51 @@ export function notFoundPage(ctx: ServerContext, event: H3Event, md = '# Not fou
   return page(ctx, event, event.url.pathname, notFoundHtml, () => md, 404);
 }
 
-export function pageRoutes(app: H3, ctx: ServerContext): void {
-  app.all('/', (event) => onlyGet(event) ?? page(ctx, event, '/', homeHtml, () => homeMarkdown(ctx.base())));
-  app.all('/assets/home.js', (event) => onlyGet(event) ?? text(HOME_JS, 'text/javascript; charset=utf-8', { 'cache-control': 'public, max-age=300' }));
-
-  app.all('/r/:id', async (event) => {
-    const bad = onlyGet(event);
-    if (bad) return bad;
-    const id = safeDecode(event.context.params?.id ?? '');
-    let report: StoredReport | undefined;
-    try {
-      report = SHARE_ID_PATTERN.test(id) ? await visibleReport(ctx, event.req as Req, id) : undefined;
-    } catch {
-      report = undefined;
-    }
-    if (!report) return notFoundPage(ctx, event, '# Not found\n\nNo report has this id.\n');
-    const r = report;
-    // ?cached=1: the home page opened this report from a cached answer (it says so, with the age).
-    const cached = event.url.searchParams.get('cached') === '1';
-    return page(
-      ctx,
-      event,
-      `/r/${r.id}`,
-      () => servedReportHtml(ctx.bodies.html(r), r, { cached, cacheTtlMs: ctx.service.cacheTtlMs }),
-      () => ctx.bodies.markdown(r),
-    );
-  });
-
-  app.all('/problems/:type', (event) => {
-    const bad = onlyGet(event);
-    if (bad) return bad;
-    const name = event.context.params?.type ?? '';
-    if (!isProblemName(name)) return notFoundPage(ctx, event, '# Not found\n');
-    return page(
-      ctx,
-      event,
-      `/problems/${name}`,
-      () => problemHtml(name, ctx.base()),
-      () => problemMarkdown(name, ctx.base()),
-    );
-  });
-}
+export const pageRoutes = [
+  defineRoute({ path: '/', methods: { get: (event, ctx) => page(ctx, event, '/', homeHtml, () => homeMarkdown(ctx.base())) } }),
+  defineRoute({
+    path: '/assets/home.js',
+    methods: { get: () => text(HOME_JS, 'text/javascript; charset=utf-8', { 'cache-control': 'public, max-age=300' }) },
+  }),
+  defineRoute({
+    path: '/r/:id',
+    methods: {
+      get: async (event, ctx) => {
+        const id = safeDecode(event.context.params?.id ?? '');
+        let report: StoredReport | undefined;
+        try {
+          report = SHARE_ID_PATTERN.test(id) ? await visibleReport(ctx, event.req as Req, id) : undefined;
+        } catch {
+          report = undefined;
+        }
+        if (!report) return notFoundPage(ctx, event, '# Not found\n\nNo report has this id.\n');
+        const r = report;
+        // ?cached=1: the home page opened this report from a cached answer (it says so, with the age).
+        const cached = event.url.searchParams.get('cached') === '1';
+        return page(
+          ctx,
+          event,
+          `/r/${r.id}`,
+          () => servedReportHtml(ctx.bodies.html(r), r, { cached, cacheTtlMs: ctx.service.cacheTtlMs }),
+          () => ctx.bodies.markdown(r),
+        );
+      },
+    },
+  }),
+  defineRoute({
+    path: '/problems/:type',
+    methods: {
+      get: (event, ctx) => {
+        const name = event.context.params?.type ?? '';
+        if (!isProblemName(name)) return notFoundPage(ctx, event, '# Not found\n');
+        return page(
+          ctx,
+          event,
+          `/problems/${name}`,
+          () => problemHtml(name, ctx.base()),
+          () => problemMarkdown(name, ctx.base()),
+        );
+      },
+    },
+  }),
+];

@@ -3,31 +3,38 @@
  * `probe`, `check`, `finished`), then `result` (the report view) or `error` (a problem body).
  * Errors before the scan starts (auth, parameters, rate limit) are plain problem responses.
  */
-import type { H3 } from 'h3';
+import type { H3Event } from 'h3';
 import type { ScanEvent } from '../../core/events.js';
 import { admitScan, type Admitted } from '../admission.js';
 import type { ServerContext } from '../context.js';
-import { apiMethods } from '../methods.js';
+import { scanBody, scanErrors } from '../openapi.js';
 import { respond } from '../respond.js';
-import { classifyError, errorProblem, problemBody } from '../scan-errors.js';
+import { defineRoute } from '../route.js';
+import { classifyError, problemBody } from '../scan-errors.js';
 import { toSafeJson } from '../../format/sanitize.js';
 
 const PATH = '/api/scan';
 const HEARTBEAT_MS = 15_000;
 
-export function sseRoutes(app: H3, ctx: ServerContext): void {
-  app.all(PATH, async (event) => {
-    const bad = apiMethods(event, ctx.base(), ['POST'], 'Use POST with a JSON body.');
-    if (bad) return bad;
-    let admitted: Admitted;
-    try {
-      admitted = await admitScan(event, ctx);
-    } catch (e) {
-      return errorProblem(ctx.base(), e, PATH, ctx.logError);
-    }
-    return eventStream(ctx, admitted);
-  });
-}
+export const sseRoutes = [
+  defineRoute({
+    path: PATH,
+    // Before the stream starts (auth, parameters, rate limit) a failure is thrown: a plain problem response.
+    api: true,
+    methodHint: 'Use POST with a JSON body.',
+    methods: { post: async (event: H3Event, ctx: ServerContext) => eventStream(ctx, await admitScan(event, ctx)) },
+    openapi: {
+      post: {
+        operationId: 'scanStream',
+        summary: 'Scan with live progress as server-sent events',
+        description:
+          'Events: `started`, `probe`, `check`, `finished` (the engine stream), then `result` (the ScanResponse with shareId and shareUrl) or `error` (a Problem document). A cached result sends `result` only.',
+        requestBody: scanBody,
+        responses: { '200': { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }, ...scanErrors },
+      },
+    },
+  }),
+];
 
 function eventStream(ctx: ServerContext, { params, account, client }: Admitted): Response {
   const enc = new TextEncoder();

@@ -1,26 +1,37 @@
 /** GET /api/public/v1/report/:id: a stored report the caller may see, or a problem document. */
-import type { H3 } from 'h3';
 import { SHARE_ID_PATTERN } from '../../store/index.js';
-import { safeDecode, V1, type Req, type ServerContext } from '../context.js';
-import { apiMethods } from '../methods.js';
-import { problemResponse } from '../problems.js';
+import { safeDecode, V1, type Req } from '../context.js';
+import { problem, ref } from '../openapi.js';
+import { ProblemError } from '../problems.js';
 import { json } from '../respond.js';
-import { errorProblem } from '../scan-errors.js';
+import { defineRoute } from '../route.js';
 import { visibleReport } from '../visible-report.js';
 
-export function v1ReportRoutes(app: H3, ctx: ServerContext): void {
-  app.all(`${V1}/report/:id`, async (event) => {
-    const bad = apiMethods(event, ctx.base(), ['GET', 'HEAD']);
-    if (bad) return bad;
-    const id = safeDecode(event.context.params?.id ?? '');
-    const path = event.url.pathname;
-    if (!SHARE_ID_PATTERN.test(id)) return problemResponse(ctx.base(), 'invalid-parameter', 'The report id must match ^[a-z0-9]{4,24}$.', path);
-    try {
-      const report = await visibleReport(ctx, event.req as Req, id);
-      if (!report) return problemResponse(ctx.base(), 'not-found', `No report has the id ${id}.`, path);
-      return json(ctx.bodies.report(report));
-    } catch (e) {
-      return errorProblem(ctx.base(), e, path, ctx.logError);
-    }
-  });
-}
+export const v1ReportRoutes = [
+  defineRoute({
+    path: `${V1}/report/:id`,
+    api: true,
+    headFollowsGet: true,
+    methods: {
+      get: async (event, ctx) => {
+        const id = safeDecode(event.context.params?.id ?? '');
+        if (!SHARE_ID_PATTERN.test(id)) throw new ProblemError('invalid-parameter', 'The report id must match ^[a-z0-9]{4,24}$.');
+        const report = await visibleReport(ctx, event.req as Req, id);
+        if (!report) throw new ProblemError('not-found', `No report has the id ${id}.`);
+        return json(ctx.bodies.report(report));
+      },
+    },
+    openapi: {
+      get: {
+        operationId: 'getReport',
+        summary: 'Read a shared report',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]{4,24}$' } }],
+        responses: {
+          '200': { description: 'The stored report', content: { 'application/json': { schema: ref('ReportResponse') } } },
+          '400': problem('The id does not match ^[a-z0-9]{4,24}$ (type invalid-parameter)'),
+          '404': problem('No such report, or private (type not-found)'),
+        },
+      },
+    },
+  }),
+];

@@ -1,28 +1,33 @@
-/** GET and POST /api/public/v1/scan: a full scan, its report view, or a problem document. */
-import type { H3 } from 'h3';
+/** GET and POST /api/public/v1/scan: a full scan, its report view, or a problem document (thrown, classified by the middleware). */
+import type { H3Event } from 'h3';
 import { admitScan } from '../admission.js';
 import { V1, type ServerContext } from '../context.js';
-import { apiMethods } from '../methods.js';
+import { scanBody, scanErrors, scanOk, scanQueryParams } from '../openapi.js';
 import { json } from '../respond.js';
-import { errorProblem } from '../scan-errors.js';
+import { defineRoute } from '../route.js';
 
-export function v1ScanRoutes(app: H3, ctx: ServerContext): void {
-  app.all(`${V1}/scan`, async (event) => {
-    const bad = apiMethods(event, ctx.base(), ['GET', 'POST']);
-    if (bad) return bad;
-    try {
-      const { params, account, client } = await admitScan(event, ctx);
-      const outcome = await ctx.service.scan(params.url, {
-        account,
-        client,
-        fresh: params.fresh,
-        isPublic: params.isPublic,
-        pages: params.pages,
-        render: params.render,
-      });
-      return json(ctx.bodies.scan(outcome));
-    } catch (e) {
-      return errorProblem(ctx.base(), e, event.url.pathname, ctx.logError);
-    }
+async function scan(event: H3Event, ctx: ServerContext): Promise<Response> {
+  const { params, account, client } = await admitScan(event, ctx);
+  const outcome = await ctx.service.scan(params.url, {
+    account,
+    client,
+    fresh: params.fresh,
+    isPublic: params.isPublic,
+    pages: params.pages,
+    render: params.render,
   });
+  return json(ctx.bodies.scan(outcome));
 }
+
+export const v1ScanRoutes = [
+  // The query is parsed by admitScan (request.ts, from core/scan-params.ts): GET and POST share it.
+  defineRoute({
+    path: `${V1}/scan`,
+    api: true,
+    methods: { get: scan, post: scan },
+    openapi: {
+      get: { operationId: 'scanUrlGet', summary: 'Scan a URL', parameters: scanQueryParams, responses: { '200': scanOk, ...scanErrors } },
+      post: { operationId: 'scanUrlPost', summary: 'Scan a URL (JSON body)', requestBody: scanBody, responses: { '200': scanOk, ...scanErrors } },
+    },
+  }),
+];
