@@ -6,8 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scan } from '../../src/core/scan.js';
-import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
-import type { Origins, Variant } from './types.js';
+import type { FixtureSite } from '../helpers/fixture-server.js';
+import type { Variant } from './types.js';
+import { serveVariant } from './serve-variant.js';
 import { VARIANTS } from './variants.js';
 import { mismatches } from './mismatches.js';
 
@@ -16,21 +17,7 @@ afterAll(async () => {
   await Promise.all(open.map((s) => s.close()));
 });
 
-/** Starts the variant's site (and its second site on localhost when it has one). */
-async function serve(v: Variant): Promise<Origins> {
-  const origins: Origins = { origin: '', other: '' };
-  if (v.otherSite) {
-    const other = await startFixture(() => v.otherSite!(origins), { host: 'localhost' });
-    open.push(other);
-    origins.other = other.origin;
-  }
-  const site = await startFixture((s) => {
-    origins.origin = s.origin;
-    return v.site(origins);
-  });
-  open.push(site);
-  return origins;
-}
+const serve = (v: Variant) => serveVariant(v, open);
 
 describe.concurrent('verdict corpus', () => {
   for (const v of VARIANTS) {

@@ -5,46 +5,13 @@
  * the v1 API of a real server and its MCP scan tool (the real SDK client). Each face must give the
  * row's status and code, and the evidence must name only what the parsed file shows.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createServer, type RunningServer } from '../../src/server/index.js';
-import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
-import { scanFaces } from '../helpers/faces.js';
+import { describe, expect, it } from 'vitest';
+import { variantFaces } from './variant-faces.js';
 import { a2aSkillsNewest as rowsOf } from '../corpus/sites/a2a-skills-newest.js';
 import { mismatches } from '../corpus/mismatches.js';
-import type { Origins, Variant } from '../corpus/types.js';
+import type { Variant } from '../corpus/types.js';
 
-const sites = new Map<string, FixtureSite>();
-const others: FixtureSite[] = [];
-let server: RunningServer;
-let dir: string;
-
-beforeAll(async () => {
-  for (const v of rowsOf) {
-    const origins: Origins = { origin: '', other: '' };
-    if (v.otherSite) {
-      const other = await startFixture(() => v.otherSite!(origins), { host: 'localhost' });
-      others.push(other);
-      origins.other = other.origin;
-    }
-    sites.set(
-      v.name,
-      await startFixture((s) => {
-        origins.origin = s.origin;
-        return v.site(origins);
-      }),
-    );
-  }
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-a2a-skills-faces-'));
-  server = await createServer({ port: 0, host: '127.0.0.1', dataDir: dir, log: false, allowPrivateNetwork: true, rateLimit: 0, maxScansPerClient: 8 });
-});
-
-afterAll(async () => {
-  await Promise.all([...[...sites.values(), ...others].map((s) => s.close()), server?.close()]);
-  rmSync(dir, { recursive: true, force: true });
-});
+const { originOf, faces: FACES } = variantFaces(rowsOf, 'ai-ready-a2a-skills-faces-');
 
 const only = (v: Variant) => Object.keys(v.expect).join(',');
 
@@ -77,8 +44,6 @@ const EVIDENCE: Record<string, { id: string; has: RegExp[]; hasNot?: RegExp[] }>
   },
 };
 
-const FACES = scanFaces(() => server, { cliExitCodes: [0, 1] });
-
 describe.each(Object.keys(FACES) as Array<keyof typeof FACES>)('A2A and skills rows through the %s', (face) => {
   it('every row gets its status and code', { timeout: 180_000 }, async () => {
     const wrong: string[] = [];
@@ -86,7 +51,7 @@ describe.each(Object.keys(FACES) as Array<keyof typeof FACES>)('A2A and skills r
     // A few at a time: the machine is shared.
     const worker = async () => {
       for (let v = rows.shift(); v; v = rows.shift()) {
-        const checks = await FACES[face](sites.get(v.name)!.origin + '/', ['--only', only(v)]);
+        const checks = await FACES[face](originOf(v.name) + '/', ['--only', only(v)]);
         wrong.push(...mismatches(v, checks).map((m) => `${v.name}: ${m}`));
         const want = EVIDENCE[v.name];
         const evidence = want ? (checks.find((c) => c.id === want.id)?.evidence ?? '') : '';

@@ -6,16 +6,10 @@
  * /.well-known/ard.json; a date-versioned $schema is called out; the removed
  * /.well-known/mcp/catalog.json still counts, with a finding naming the replacement.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createServer, type RunningServer } from '../../src/server/index.js';
-import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
-import { scanFaces } from '../helpers/faces.js';
+import { describe, expect, it } from 'vitest';
+import { variantFaces } from './variant-faces.js';
 import { newestDiscovery } from '../corpus/sites/newest-discovery.js';
 import { mismatches } from '../corpus/mismatches.js';
-import type { Origins } from '../corpus/types.js';
 
 /** The rows of point 7, and what each one's A4 evidence must say (from the same parse as the verdict). */
 const ROWS: Record<string, RegExp[]> = {
@@ -35,31 +29,7 @@ const ROWS: Record<string, RegExp[]> = {
 };
 const rows = newestDiscovery.filter((v) => v.name in ROWS);
 
-const sites = new Map<string, FixtureSite>();
-let server: RunningServer;
-let dir: string;
-
-beforeAll(async () => {
-  for (const v of rows) {
-    const origins: Origins = { origin: '', other: '' };
-    sites.set(
-      v.name,
-      await startFixture((s) => {
-        origins.origin = s.origin;
-        return v.site(origins);
-      }),
-    );
-  }
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-newest-faces-'));
-  server = await createServer({ port: 0, host: '127.0.0.1', dataDir: dir, log: false, allowPrivateNetwork: true, rateLimit: 0, maxScansPerClient: 8 });
-});
-
-afterAll(async () => {
-  await Promise.all([...[...sites.values()].map((s) => s.close()), server?.close()]);
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const FACES = scanFaces(() => server, { cliExitCodes: [0, 1] });
+const { originOf, faces: FACES } = variantFaces(rows, 'ai-ready-newest-faces-');
 
 describe.each(Object.keys(FACES) as Array<keyof typeof FACES>)('sites built as the newest texts say, through the %s', (face) => {
   it('A4 (and A10 where the row says) get their status, code and evidence', { timeout: 180_000 }, async () => {
@@ -68,7 +38,7 @@ describe.each(Object.keys(FACES) as Array<keyof typeof FACES>)('sites built as t
     const queue = [...rows];
     const worker = async () => {
       for (let v = queue.shift(); v; v = queue.shift()) {
-        const checks = await FACES[face](sites.get(v.name)!.origin + '/', ['--only', Object.keys(v.expect).join(',')]);
+        const checks = await FACES[face](originOf(v.name) + '/', ['--only', Object.keys(v.expect).join(',')]);
         wrong.push(...mismatches(v, checks).map((m) => `${v.name}: ${m}`));
         const a4 = checks.find((c) => c.id === 'A4');
         for (const re of ROWS[v.name]) if (!re.test(a4?.evidence ?? '')) wrong.push(`${v.name}: A4 evidence does not match ${re}: ${a4?.evidence}`);
