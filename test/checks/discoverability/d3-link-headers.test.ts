@@ -5,6 +5,8 @@ import { d6InPageHints } from '../../../src/core/checks/discoverability/d6-in-pa
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
 import { ORIGIN, response } from '../../helpers/responses.js';
 import { gatherContext } from './ctx.js';
+// The D3 and D6 guides link what other checks offer (meta.offers.link): the registry installs those links, as every face loads it.
+import '../../../src/core/checks/index.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/docs/page` };
 const page = (link?: string) => response({ url: '/docs/page', headers: { 'content-type': 'text/html', ...(link ? { link } : {}) }, body: '<html></html>' });

@@ -5,6 +5,8 @@ import { d7DnsAid } from '../../../src/core/checks/discoverability/d7-dns-aid.js
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
 import { json, ORIGIN, response } from '../../helpers/responses.js';
 import { gatherContext } from './ctx.js';
+// The D3 and D6 guides link what other checks offer (meta.offers.link): the registry installs those links, as every face loads it.
+import '../../../src/core/checks/index.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/guide` };
 const htmlPage = (head: string, body = '') =>
