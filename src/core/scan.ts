@@ -249,6 +249,15 @@ function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, '
     specUrls: meta.specUrls,
     ...(e.raw.matched ? { matched: e.raw.matched } : {}),
     ...(e.raw.advisories?.length ? { advisories: e.raw.advisories } : {}),
+    ...(e.raw.advisoryFindings?.length
+      ? {
+          advisoryFindings: e.raw.advisoryFindings.map(({ code, text, data }) => ({
+            code,
+            text,
+            ...(definedValues(data) ? { data: definedValues(data) } : {}),
+          })),
+        }
+      : {}),
     ...(data ? { data } : {}),
     ...(e.raw.findings?.length
       ? { findings: e.raw.findings.map(({ code, text, data }) => ({ code, text, ...(definedValues(data) ? { data: definedValues(data) } : {}) })) }

@@ -123,6 +123,10 @@ export const CheckResult = z
       .array(z.object({ code: z.string(), text: z.string(), data: MessageData.optional().describe("The values of this finding's template") }))
       .optional()
       .describe('The problems an outcome collected, each with its own code (e.g. "D1/wrong-type"), in the order found; the first names a partial outcome'),
+    advisoryFindings: z
+      .array(z.object({ code: z.string(), text: z.string(), data: MessageData.optional().describe("The values of this note's template") }))
+      .optional()
+      .describe('The advisories (non-scoring notes) with their codes and data, in the order of `advisories`, which carries their texts'),
   })
   .meta({ id: 'CheckResult' });
 export type CheckResult = z.infer<typeof CheckResult>;

@@ -39,8 +39,9 @@ describe('outcome codes', () => {
   it('templates name only codes the check declares, and sub-finding codes carry the check id', () => {
     for (const { meta } of CHECKS) {
       for (const code of Object.keys(meta.messages ?? {})) expect(Object.keys(meta.codes), code).toContain(code);
-      for (const code of Object.keys(meta.findings ?? {})) expect(code).toMatch(new RegExp(`^${meta.id}/[a-z0-9]+(-[a-z0-9]+)*$`));
-      for (const template of [...Object.values(meta.messages ?? {}), ...Object.values(meta.findings ?? {})]) {
+      for (const code of [...Object.keys(meta.findings ?? {}), ...Object.keys(meta.advisories ?? {})])
+        expect(code).toMatch(new RegExp(`^${meta.id}/[a-z0-9]+(-[a-z0-9]+)*$`));
+      for (const template of [...Object.values(meta.messages ?? {}), ...Object.values(meta.findings ?? {}), ...Object.values(meta.advisories ?? {})]) {
         expect(placeholders(template as string).every((p) => /^[a-zA-Z]/.test(p))).toBe(true);
       }
     }

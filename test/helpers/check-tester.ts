@@ -24,6 +24,8 @@ export interface CheckCase<A> {
   data?: Record<string, string | number>;
   /** The expected sub-finding codes, in order. */
   findings?: string[];
+  /** The expected advisory codes, in order (advisoryFindings). */
+  advisories?: string[];
   ctx?: Partial<EvaluateContext>;
 }
 
@@ -66,6 +68,12 @@ export function runCheckTables(tables: CheckTable[]): void {
           expect(o.evidence, `${o.code} is rendered from its template`).toBe(fillTemplate(template, data));
         }
         for (const f of o.findings ?? []) expect(Object.keys(meta.findings ?? {}), `${f.code} has a template`).toContain(f.code);
+        for (const a of o.advisoryFindings ?? []) {
+          expect(Object.keys(meta.advisories ?? {}), `${a.code} has a template`).toContain(a.code);
+          expect(a.text, `${a.code} is rendered from its template`).toBe(fillTemplate(meta.advisories![a.code], a.data));
+          expect(o.advisories, `${a.code}'s text is among the advisories`).toContain(a.text);
+        }
+        if (c.advisories) expect(o.advisoryFindings?.map((a) => a.code) ?? []).toEqual(c.advisories);
         if (c.data) expect(o.data).toMatchObject(c.data);
         if (c.findings) expect(o.findings?.map((f) => f.code) ?? []).toEqual(c.findings);
         return o;

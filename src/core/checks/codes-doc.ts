@@ -20,6 +20,8 @@ Partial outcomes that collect several problems take the code of the first proble
 
 The evidence of an outcome is its code's template filled with the outcome's data (\`checks[].evidence\`): \`{name}\` is a value the check measured, \`{findings}\` the sub-findings' texts joined by "; ".
 
+Advisories are notes that do not change the verdict (a wrong content type, a member only an older draft had). Each has a code of its own (listed under "Advisories"); the result carries their texts in \`checks[].advisories\` and, in the same order, each with its code, text and data in \`checks[].advisoryFindings\`.
+
 These codes can come from the engine, whatever the check found:
 
 - \`<id>/unmeasured\` (status \`info\`): the verdict rested on a probe the site refused (a bot wall) or the scan deadline cut off.
@@ -28,7 +30,7 @@ These codes can come from the engine, whatever the check found:
 
 A check taken out of scoring by the profile (status \`na\` with a \`naReason\`) keeps the code of what was found.
 
-Generated from each check's \`meta.codes\`, \`meta.messages\` and \`meta.findings\` (\`src/core/checks/**\`) by \`src/core/checks/codes-doc.ts\`; \`test/checks/codes.test.ts\` keeps this file in sync (\`UPDATE_DOCS=1\` rewrites it) and checks that the case tables in \`test/checks/tables/\` exercise every code.
+Generated from each check's \`meta.codes\`, \`meta.messages\`, \`meta.findings\` and \`meta.advisories\` (\`src/core/checks/**\`) by \`src/core/checks/codes-doc.ts\`; \`test/checks/codes.test.ts\` keeps this file in sync (\`UPDATE_DOCS=1\` rewrites it) and checks that the case tables in \`test/checks/tables/\` exercise every code.
 `;
 
 /** A table cell: one line, pipes escaped. */
@@ -43,6 +45,7 @@ export function checkCodesMarkdown(checks: ReadonlyArray<CheckModule<any>>): str
       return `| \`${code}\` | ${cell(meaning)} | ${template === undefined ? '(free text)' : cell(template)} |`;
     });
     const findings = Object.entries(meta.findings ?? {}).map(([code, template]) => `| \`${code}\` | ${cell(template)} |`);
+    const advisories = Object.entries(meta.advisories ?? {}).map(([code, template]) => `| \`${code}\` | ${cell(template)} |`);
     return [
       `## ${meta.id} ${meta.name}`,
       '',
@@ -50,6 +53,7 @@ export function checkCodesMarkdown(checks: ReadonlyArray<CheckModule<any>>): str
       '| --- | --- | --- |',
       ...rows,
       ...(findings.length ? ['', 'Sub-findings:', '', '| Code | Template |', '| --- | --- |', ...findings] : []),
+      ...(advisories.length ? ['', 'Advisories (non-scoring notes):', '', '| Code | Template |', '| --- | --- |', ...advisories] : []),
     ].join('\n');
   });
   return `${INTRO}\n${sections.join('\n\n')}\n`;

@@ -31,10 +31,10 @@ export function fillTemplate(template: string, data: MessageData = {}, where = '
 }
 
 /** The text of each sub-finding, from the templates of meta.findings. */
-export function renderFindings(templates: Readonly<Record<string, string>>, findings: ReadonlyArray<SubFinding>): string[] {
+export function renderFindings(templates: Readonly<Record<string, string>>, findings: ReadonlyArray<SubFinding>, where = 'meta.findings'): string[] {
   return findings.map((f) => {
     const template = templates[f.code];
-    if (template === undefined) throw new Error(`${f.code}: no template in meta.findings`);
+    if (template === undefined) throw new Error(`${f.code}: no template in ${where}`);
     return fillTemplate(template, f.data, f.code);
   });
 }

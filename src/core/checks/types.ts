@@ -120,6 +120,12 @@ export interface CheckMeta<C extends string = string, D = Details> {
   messages: Record<C, string>;
   /** The template of each sub-finding code, rendered into `{findings}` of the outcome's message. */
   findings?: Record<string, string>;
+  /**
+   * The template of each advisory code: non-scoring notes (a wrong content type, a member an older
+   * draft had), returned as `{ code, data }` like sub-findings and rendered by the engine into
+   * `advisories` (text) and `advisoryFindings` (code, text, data).
+   */
+  advisories?: Record<string, string>;
 }
 
 /**
@@ -150,8 +156,10 @@ export interface CheckOutcome<C extends string = string, D = Details> {
   remediation?: string;
   /** Which spec and version the artifact matched, e.g. "A2A 1.0 (supportedInterfaces)". */
   matched?: string;
-  /** Non-scoring notes (wrong content type, missing CORS header, ...). */
+  /** Non-scoring notes (wrong content type, missing CORS header, ...), as people read them. */
   advisories?: string[];
+  /** The same notes with their codes and template data (meta.advisories), in the same order. */
+  advisoryFindings?: Array<SubFinding & { text: string }>;
   /** The responses the verdict rests on, shown as receipts; a challenged one turns fail into info. */
   probes?: FetchResult[];
   /** Structured details for formatters and tools; a `url` names the resource found. */
@@ -228,25 +236,54 @@ export interface CheckModule<A = unknown, C extends string = string, D = any> {
  * What evaluate returns: the code with data for its template (meta.messages) and sub-findings
  * with codes of their own; never prose (the engine renders it).
  */
-export type Verdict<C extends string, D, F extends string> = Omit<CheckOutcome<C, D>, 'evidence' | 'findings'> & {
+export type Verdict<C extends string, D, F extends string, N extends string = never> = Omit<
+  CheckOutcome<C, D>,
+  'evidence' | 'findings' | 'advisories' | 'advisoryFindings'
+> & {
   findings?: Array<SubFinding<F>>;
+  /**
+   * Non-scoring notes: a code of meta.advisories with its data. A plain string is a note not yet
+   * given a code (the last ones are being converted; it reaches `advisories` only).
+   */
+  advisories?: Array<SubFinding<N> | string>;
 };
 
 /** A check as written: like CheckModule, with evaluate returning a Verdict the engine renders. */
-export interface CheckSpec<A, C extends string, D, F extends string> extends Omit<CheckModule<A, C, D>, 'meta' | 'evaluate'> {
-  meta: Omit<CheckMeta<C, D>, 'findings'> & { findings?: Record<F, string> };
-  evaluate(artifact: A, ctx: EvaluateContext): Verdict<NoInfer<C>, D, NoInfer<F>>;
+export interface CheckSpec<A, C extends string, D, F extends string, N extends string = never> extends Omit<CheckModule<A, C, D>, 'meta' | 'evaluate'> {
+  meta: Omit<CheckMeta<C, D>, 'findings' | 'advisories'> & { findings?: Record<F, string>; advisories?: Record<N, string> };
+  evaluate(artifact: A, ctx: EvaluateContext): Verdict<NoInfer<C>, D, NoInfer<F>, NoInfer<N>>;
 }
 
 /** The evidence of a verdict: its code's template filled with its data and its sub-findings' texts. */
-export function renderVerdict<C extends string, D>(meta: CheckMeta<C, D>, v: Verdict<C, D, string>): CheckOutcome<C, D> {
+export function renderVerdict<C extends string, D>(meta: CheckMeta<C, D>, v: Verdict<C, D, string, string>): CheckOutcome<C, D> {
   const texts = v.findings?.length ? renderFindings(meta.findings ?? {}, v.findings) : [];
   const findings = v.findings?.map((f, i) => ({ ...f, text: texts[i] }));
-  const { findings: _, ...rest } = v;
+  const { findings: _, advisories: notes, ...rest } = v;
   const template = meta.messages[v.code];
   if (template === undefined) throw new Error(`${v.code}: no template in meta.messages`);
   const data = { ...v.data, ...(findings ? { findings: texts.join('; ') } : {}) };
-  return { ...rest, evidence: fillTemplate(template, data, v.code), ...(findings ? { findings } : {}) };
+  const coded = notes?.filter((n): n is SubFinding => typeof n !== 'string') ?? [];
+  const advisoryFindings = coded.length ? renderAdvisories(meta.advisories ?? {}, coded) : undefined;
+  let next = 0;
+  const advisories = notes?.map((n) => (typeof n === 'string' ? n : advisoryFindings![next++].text));
+  return {
+    ...rest,
+    evidence: fillTemplate(template, data, v.code),
+    ...(findings ? { findings } : {}),
+    ...(advisories?.length ? { advisories } : {}),
+    ...(advisoryFindings ? { advisoryFindings } : {}),
+  };
+}
+
+/** Advisories with their texts, from the templates of meta.advisories. */
+export function renderAdvisories(templates: Readonly<Record<string, string>>, notes: ReadonlyArray<SubFinding>): Array<SubFinding & { text: string }> {
+  const texts = renderFindings(templates, notes, 'meta.advisories');
+  return notes.map((n, i) => ({ ...n, text: texts[i] }));
+}
+
+/** An outcome with one more advisory (rendered hooks add what the browser saw this way). */
+export function withAdvisory<O extends CheckOutcome | RenderedOutcome>(outcome: O, note: SubFinding & { text: string }): O {
+  return { ...outcome, advisories: [...(outcome.advisories ?? []), note.text], advisoryFindings: [...(outcome.advisoryFindings ?? []), note] };
 }
 
 /**
@@ -259,7 +296,7 @@ export function renderVerdict<C extends string, D>(meta: CheckMeta<C, D>, v: Ver
  *   export const d9Example = defineCheck<ExampleArtifact>()({ meta: { ..., codes, messages }, ... });
  */
 export function defineCheck<A>() {
-  return <C extends string, F extends string = never, D = Details>(spec: CheckSpec<A, C, D, F>): CheckModule<A, C, D> => ({
+  return <C extends string, F extends string = never, D = Details, N extends string = never>(spec: CheckSpec<A, C, D, F, N>): CheckModule<A, C, D> => ({
     ...spec,
     evaluate: (artifact, ctx) => renderVerdict(spec.meta as CheckMeta<C, D>, spec.evaluate(artifact, ctx)),
   });

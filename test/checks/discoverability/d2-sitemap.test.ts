@@ -104,7 +104,7 @@ describe('D2 evaluate', () => {
   it('passes a fallback with an advisory to list it in robots.txt', () => {
     const o = d2Sitemap.evaluate(art([cand('/sitemap-index.xml', 'fallback', null), cand('/sitemap.xml', 'fallback', urlset('https://a.test/'))]), ctx);
     expect(o.status).toBe('pass');
-    expect(o.advisories?.join()).toMatch(/Not referenced from robots.txt/);
+    expect(o.advisoryFindings).toEqual([expect.objectContaining({ code: 'D2/not-in-robots', data: { url: `${ORIGIN}/sitemap.xml` } })]);
     expect(o.probes).toHaveLength(2);
   });
   it('is partial when robots.txt points to a broken URL and a fallback works', () => {

@@ -1,4 +1,4 @@
-import { defineCheck, type FixContext } from '../types.js';
+import { defineCheck, type FixContext, type SubFinding } from '../types.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe } from '../../gather/classify.js';
 import { gatherSitemaps, isValidSitemap, sitemapUsable, type SitemapArtifact, type SitemapProbe } from '../../gather/sitemap.js';
@@ -46,6 +46,15 @@ function probesOf(a: SitemapArtifact) {
   return a.candidates.flatMap((c) => (c.child ? [c.probe, c.child.probe] : [c.probe]));
 }
 
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'D2/robots-list-cut': 'robots.txt lists {listed} sitemaps; the first {checked} were checked.',
+  'D2/not-in-robots': 'Not referenced from robots.txt: add "Sitemap: {url}".',
+  'D2/robots-also-broken': 'robots.txt also lists broken sitemap URL(s): {urls}.',
+  'D2/too-large-to-validate': 'The file is over 10 MiB: entries were counted, not fully validated.',
+} as const;
+type D2Advisory = keyof typeof ADVISORIES;
+
 export const d2Sitemap = defineCheck<SitemapArtifact>()({
   meta: {
     id: 'D2',
@@ -74,6 +83,7 @@ export const d2Sitemap = defineCheck<SitemapArtifact>()({
       'D2/missing': '{verdict}{tried}',
       'D2/ok': 'Valid sitemap at {url}: {count}.{tried}',
     },
+    advisories: ADVISORIES,
   },
   gather: (ctx) => gatherSitemaps(ctx),
   evaluate(a, { origin }) {
@@ -84,9 +94,9 @@ export const d2Sitemap = defineCheck<SitemapArtifact>()({
     const usable = a.candidates.find(sitemapUsable);
     const robotsCandidates = a.candidates.filter((c) => c.source === 'robots');
     const brokenRobots = robotsCandidates.filter((c) => !sitemapUsable(c));
-    const advisories: string[] = [];
+    const advisories: Array<SubFinding<D2Advisory>> = [];
     if (a.robotsListed.length > robotsCandidates.length) {
-      advisories.push(`robots.txt lists ${a.robotsListed.length} sitemaps; the first ${robotsCandidates.length} were checked.`);
+      advisories.push({ code: 'D2/robots-list-cut', data: { listed: a.robotsListed.length, checked: robotsCandidates.length } });
     }
 
     if (usable) {
@@ -103,11 +113,11 @@ export const d2Sitemap = defineCheck<SitemapArtifact>()({
           advisories,
         };
       }
-      if (usable.source !== 'robots') advisories.push(`Not referenced from robots.txt: add "Sitemap: ${usable.url}".`);
+      if (usable.source !== 'robots') advisories.push({ code: 'D2/not-in-robots', data: { url: usable.url } });
       if (usable.source === 'robots' && brokenRobots.length) {
-        advisories.push(`robots.txt also lists broken sitemap URL(s): ${brokenRobots.map((c) => c.url).join(', ')}.`);
+        advisories.push({ code: 'D2/robots-also-broken', data: { urls: brokenRobots.map((c) => c.url).join(', ') } });
       }
-      if (!p.fullyParsed && p.kind !== 'text') advisories.push('The file is over 10 MiB: entries were counted, not fully validated.');
+      if (!p.fullyParsed && p.kind !== 'text') advisories.push({ code: 'D2/too-large-to-validate' });
       const count =
         p.kind === 'sitemapindex' ? `${p.locCount} child sitemap(s), first child has ${usable.child!.parsed!.locCount} URL(s)` : `${p.locCount} URL(s)`;
       return { status: 'pass', code: 'D2/ok', data: { url: usable.url, count, tried }, matched, probes, advisories };
