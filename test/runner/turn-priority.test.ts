@@ -1,7 +1,7 @@
 /**
  * turnPriority, the shared queue's order (src/runner/job-boss.ts), against a model of pg-boss's
  * fetch (priority desc, then creation order) over random interleavings of callers queuing jobs,
- * consumers taking them and jobs finishing. test/queue/fairness.test.ts checks the same on a real
+ * consumers taking them and jobs finishing. test/runner/job-queue-fairness.test.ts checks the same on a real
  * Postgres; this explores the interleavings:
  * - each caller's jobs are taken in the order it queued them;
  * - a caller with nothing in flight waits for at most one job of each other caller (no backlog);

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { b2ContentSignals } from '../../../../src/core/checks/bot_access/b2-content-signals.js';
+import { parseRobots } from '../../../../src/core/gather/robots.js';
+import { ORIGIN, notFound, text } from '../../../helpers/responses.js';
+
+const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+const run = (body: string) => b2ContentSignals.evaluate(parseRobots(text('/robots.txt', body), ORIGIN), ctx);
+
+describe('B2 Content Signals', () => {
+  it('passes a valid line in the * group and records the parsed signals', () => {
+    const o = run('User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n');
+    expect(o.status).toBe('pass');
+    expect(o.code).toBe('B2/ok');
+    expect(o.details).toEqual({ signals: [{ userAgent: '*', path: '/', search: 'yes', aiInput: 'yes', aiTrain: 'no', line: 2 }] });
+    expect((o.details as any).signals[0]).toMatchObject({ userAgent: '*', search: 'yes', aiInput: 'yes', aiTrain: 'no' });
+  });
+
+  it('passes Cloudflare managed output and flags the experimental use= key and missing keys', () => {
+    const o = run('# legal text\nUser-agent: *\nContent-Signal: search=yes,ai-train=no,use=reference\nAllow: /\n');
+    expect(o.status).toBe('pass');
+    expect(o.advisories?.join(' ')).toMatch(/experimental/);
+    expect(o.advisories?.join(' ')).toMatch(/No value for ai-input/);
+  });
+
+  it('is partial with only invalid keys or values', () => {
+    const o = run('User-agent: *\nContent-Signal: ai_train=true\n');
+    expect(o.status).toBe('partial');
+    expect(o.advisories?.join(' ')).toMatch(/unknown key "ai_train"/);
+  });
+
+  it('is partial when only some named groups carry signals', () => {
+    const o = run('User-agent: GPTBot\nContent-Signal: ai-train=no\nDisallow: /\n\nUser-agent: *\nAllow: /\n');
+    expect(o.status).toBe('partial');
+    expect(o.code).toBe('B2/not-global');
+  });
+
+  it('passes when every group carries a signal even without a * group', () => {
+    expect(run('User-agent: GPTBot\nContent-Signal: ai-train=no\nDisallow: /\n').status).toBe('pass');
+  });
+
+  it('is partial for a line outside any group', () => {
+    const o = run('Content-Signal: search=yes\nUser-agent: *\nAllow: /\n');
+    expect(o.status).toBe('partial');
+    expect(o.advisories?.join(' ')).toMatch(/outside any User-agent group/);
+  });
+
+  it('is partial when search=yes contradicts Disallow: / for *', () => {
+    const o = run('User-agent: *\nContent-Signal: search=yes, ai-train=no\nDisallow: /\n');
+    expect(o.status).toBe('partial');
+    expect(o.code).toBe('B2/contradiction');
+    expect(o.data?.contradictions).toMatch(/search=yes but disallows \//);
+  });
+
+  it('is partial when a group says both yes and no for a key', () => {
+    const o = run('User-agent: *\nContent-Signal: ai-train=no\nContent-Signal: ai-train=yes\nAllow: /\n');
+    expect(o.status).toBe('partial');
+    expect(o.code).toBe('B2/contradiction');
+  });
+
+  it('accepts a leading path token', () => {
+    const o = run('User-agent: *\nContent-Signal: ai-train=no\nContent-Signal: /docs/ ai-input=yes\nAllow: /\n');
+    expect(o.status).toBe('pass');
+    expect(o.code).toBe('B2/ok');
+    expect((o.details as { signals: Array<{ path: string; aiInput: string | null }> }).signals.map((x) => [x.path, x.aiInput])).toEqual([
+      ['/', null],
+      ['/docs/', 'yes'],
+    ]);
+  });
+
+  it('fails without a line or without robots.txt', () => {
+    expect(run('User-agent: *\nAllow: /\n').status).toBe('fail');
+    expect(b2ContentSignals.evaluate(parseRobots(notFound('/robots.txt'), ORIGIN), ctx).status).toBe('fail');
+  });
+
+  it('fix guide: Next.js needs a route handler, Nuxt a contentSignal group', () => {
+    const next = b2ContentSignals.fixGuide({ origin: ORIGIN, platform: 'nextjs', hosting: [] });
+    expect(next.some((s) => s.code?.includes('app/robots.txt/route.ts') && s.code.includes('Content-Signal:'))).toBe(true);
+    const nuxt = b2ContentSignals.fixGuide({ origin: ORIGIN, platform: 'nuxt', hosting: [] });
+    expect(nuxt.some((s) => s.code?.includes('contentSignal'))).toBe(true);
+  });
+});

@@ -1,0 +1,377 @@
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readDirectorySignatures } from '../../../../src/core/checks/bot_access/directory-signature.js';
+import { b3WebBotAuth, jwkThumbprint } from '../../../../src/core/checks/bot_access/b3-web-bot-auth.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadBotKey } from '../../../../src/monitor/bot-key.js';
+import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
+import { liveContext } from '../commerce/live-context.js';
+import { b4AutomatedAccess } from '../../../../src/core/checks/bot_access/b4-automated-access.js';
+import { b5ContentUsage } from '../../../../src/core/checks/bot_access/b5-content-usage.js';
+import { parseRobots } from '../../../../src/core/gather/robots.js';
+import { ORIGIN, json, notFound, response, soft404, text } from '../../../helpers/responses.js';
+
+const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+const DIR = '/.well-known/http-message-signatures-directory';
+const MT = 'application/http-message-signatures-directory+json';
+const pair = generateKeyPairSync('ed25519');
+/** A freshly generated Ed25519 public JWK with kid = its thumbprint (what the fix guide's command prints). */
+const ed25519: Record<string, string> = (() => {
+  const { kty, crv, x } = pair.publicKey.export({ format: 'jwk' }) as Record<string, string>;
+  return { kty, crv, x, kid: createHash('sha256').update(JSON.stringify({ crv, kty, x })).digest('base64url'), use: 'sig' };
+})();
+/** Headers of a directory response signed as the draft's Appendix B describes, with `pair`. */
+function signedHeaders(body: string, authority = new URL(ORIGIN).host): Record<string, string> {
+  const digest = `sha-256=:${createHash('sha256').update(body).digest('base64')}:`;
+  const params = `("@authority";req "content-digest");created=1735689600;expires=4889289600;keyid="${ed25519.kid}";tag="http-message-signatures-directory"`;
+  const base = `"@authority";req: ${authority}\n"content-digest": ${digest}\n"@signature-params": ${params}`;
+  return {
+    'content-type': MT,
+    'content-digest': digest,
+    'signature-input': `binding=${params}`,
+    signature: `binding=:${sign(null, Buffer.from(base), pair.privateKey).toString('base64')}:`,
+  };
+}
+/** RFC 9421 Appendix B.1.4 test-key-ed25519, the draft's example and test-vector key. */
+const TEST_X = 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs';
+/** A directory response listing `keys`, signed with `pair` (json() serialises its body with JSON.stringify). */
+const signedDir = (keys: unknown[]) => json(DIR, { keys }, signedHeaders(JSON.stringify({ keys })));
+const problemsOf = (keys: unknown[]) => {
+  const o = b3WebBotAuth.evaluate(signedDir(keys), ctx);
+  return { o, problems: String(o.data?.problems ?? '') };
+};
+
+describe('B3 Web Bot Auth key directory', () => {
+  it('passes a JWK Set with an Ed25519 key and advises on the media type and signature', () => {
+    const o = b3WebBotAuth.evaluate(json(DIR, { keys: [ed25519] }), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.evidence).toContain('1 key(s) (OKP/Ed25519)');
+    expect(o.advisories?.join(' ')).toContain(MT);
+    expect(o.advisories?.join(' ')).toMatch(/Signature-Input/);
+  });
+  it("has no advisory with the registered type and a directory signature of the draft's shape", () => {
+    const o = b3WebBotAuth.evaluate(signedDir([ed25519]), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.advisories).toEqual([]);
+    expect(o.details).toEqual({ keys: 1, signatures: 1, verified: 1 });
+    const untagged = b3WebBotAuth.evaluate(
+      json(DIR, { keys: [ed25519] }, { ...signedHeaders('{}'), 'signature-input': 'sig1=("@authority");created=1', 'content-digest': '' }),
+      ctx,
+    );
+    expect(untagged.advisories?.join(' ')).toMatch(/tag="http-message-signatures-directory"/);
+    expect(untagged.advisories?.join(' ')).toMatch(/Content-Digest/);
+  });
+  it("computes RFC 7638 thumbprints (RFC 8037 A.3 and the draft's signed-directory test vector)", () => {
+    expect(jwkThumbprint({ kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' })).toBe('kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k');
+    expect(jwkThumbprint({ kty: 'OKP', crv: 'Ed25519', x: TEST_X, use: 'sig' })).toBe('poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U');
+    expect(jwkThumbprint({ kty: 'OKP', crv: 'Ed25519' })).toBeNull();
+    expect(jwkThumbprint({ kty: 'RSA', n: 'abc', e: 'AQAB' })).toBe(createHash('sha256').update('{"e":"AQAB","kty":"RSA","n":"abc"}').digest('base64url'));
+  });
+  it('is partial for a kid that is not the thumbprint, a test key, a non-signing curve or a shared secret', () => {
+    const kid = problemsOf([{ ...ed25519, kid: 'k1' }]);
+    expect(kid.o.code).toBe('B3/bad-keys');
+    expect(kid.problems).toContain(`not its JWK thumbprint ${ed25519.kid}`);
+    const noKid = problemsOf([{ kty: 'OKP', crv: 'Ed25519', x: ed25519.x }]);
+    expect(noKid.o.code).toBe('B3/ok');
+    const test = problemsOf([{ kty: 'OKP', crv: 'Ed25519', x: TEST_X, kid: 'poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U' }]);
+    expect(test.o.code).toBe('B3/bad-keys');
+    expect(test.problems).toMatch(/RFC 9421 test-key-ed25519/);
+    expect(problemsOf([{ kty: 'OKP', crv: 'X25519', x: ed25519.x }]).problems).toMatch(/curve no HTTP Message Signatures algorithm/);
+    expect(problemsOf([{ kty: 'EC', crv: 'P-521', x: 'a', y: 'b' }]).problems).toMatch(/P-256, P-384/);
+    expect(problemsOf([{ kty: 'oct', k: 'c2VjcmV0' }]).problems).toMatch(/shared secret/);
+  });
+  it("a JWK alg member follows RFC 7517 §4.4 (JOSE names), as the editor's copy heading -01 says: the HTTP signature name there gets an advisory", () => {
+    for (const alg of ['EdDSA', 'Ed25519']) expect(b3WebBotAuth.evaluate(signedDir([{ ...ed25519, alg }]), ctx).advisories, alg).toEqual([]);
+    const o = b3WebBotAuth.evaluate(signedDir([{ ...ed25519, alg: 'ed25519' }]), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.advisories?.join(' ')).toMatch(/alg "ed25519", an HTTP Signature Algorithms name.*JOSE name such as EdDSA/);
+    expect(b3WebBotAuth.evaluate(signedDir([{ ...ed25519, alg: 'made-up' }]), ctx).advisories?.join(' ')).toMatch(/not a JOSE signature algorithm/);
+  });
+  it('is partial when the directory is only reached through a redirect (verifiers must not follow it)', () => {
+    const body = JSON.stringify({ keys: [ed25519] });
+    const moved = response({
+      url: DIR,
+      redirects: ['https://www.example.com/.well-known/http-message-signatures-directory'],
+      headers: signedHeaders(body),
+      body,
+    });
+    const o = b3WebBotAuth.evaluate(moved, ctx);
+    expect(o.status).toBe('partial');
+    expect(o.code).toBe('B3/redirected');
+    expect(o.data?.chain).toContain('https://www.example.com/.well-known/http-message-signatures-directory');
+  });
+  it('is info (not fail) when absent or soft-404', () => {
+    expect(b3WebBotAuth.evaluate(notFound(DIR), ctx).status).toBe('info');
+    expect(b3WebBotAuth.evaluate(soft404(DIR), ctx).status).toBe('info');
+  });
+  it('is partial for a placeholder, missing keys, bad keys or non-JSON', () => {
+    expect(b3WebBotAuth.evaluate(json(DIR, { keys: [] }), ctx).status).toBe('partial');
+    expect(b3WebBotAuth.evaluate(json(DIR, { jwks: [] }), ctx).code).toBe('B3/no-keys');
+    const bad = b3WebBotAuth.evaluate(json(DIR, { keys: [{ kty: 'OKP', crv: 'Ed25519' }] }), ctx);
+    expect(bad.status).toBe('partial');
+    expect(bad).toMatchObject({ code: 'B3/bad-keys' });
+    expect(bad.data?.problems).toMatch(/lacks x/);
+    const priv = b3WebBotAuth.evaluate(json(DIR, { keys: [{ ...ed25519, d: 'secret' }] }), ctx);
+    expect(priv.data?.problems).toMatch(/private key/);
+    expect(b3WebBotAuth.evaluate(text(DIR, 'keys: none', 'application/json'), ctx).status).toBe('partial');
+  });
+});
+
+describe('B3 directory response signature', () => {
+  // draft-ietf-webbotauth-httpsig-protocol Appendix E.2.3 "Signed Directory Response", byte for byte.
+  const VECTOR_URL = 'https://signature-agent.test/.well-known/http-message-signatures-directory';
+  const VECTOR_BODY = `{"keys":[{"kty":"OKP","crv":"Ed25519","kid":"poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U","x":"${TEST_X}","use":"sig"}]}`;
+  const VECTOR_HEADERS = {
+    'content-type': MT,
+    'content-digest': 'sha-256=:CADMT2aBdV/rqQr/NIru64ERQkCobVvllA4V0fLFDu0=:',
+    'signature-input':
+      'binding=("@authority";req "content-digest");created=1735689600;expires=4889289600;keyid="poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U";tag="http-message-signatures-directory"',
+    signature: 'binding=:l6P8R67tm3kujAxbHWio7ll01qrEZ0dKD/WWlGhNYEmTnFZM8Wt0VQ9zqGfvo7T/UMkBxsigzChM1Gpz7gOVBg==:',
+  };
+  const vctx = { origin: 'https://signature-agent.test', pageUrl: 'https://signature-agent.test/' };
+
+  it("verifies the draft's signed-directory test vector (and still flags its test key)", () => {
+    const o = b3WebBotAuth.evaluate(response({ url: VECTOR_URL, headers: VECTOR_HEADERS, body: VECTOR_BODY }), vctx);
+    expect(o.details).toEqual({ keys: 1, signatures: 1, verified: 1 });
+    expect(o.code).toBe('B3/bad-keys');
+    expect(o.evidence).toMatch(/signature verified/);
+    expect(o.advisories ?? []).toEqual([]);
+  });
+
+  it('does not verify a tampered body, another authority or a signature from an unlisted key', () => {
+    const tampered = b3WebBotAuth.evaluate(response({ url: VECTOR_URL, headers: VECTOR_HEADERS, body: VECTOR_BODY.replace('"sig"', '"enc"') }), vctx);
+    expect(tampered.details).toMatchObject({ signatures: 1, verified: 0 });
+    expect(tampered.advisories?.join(' ')).toMatch(/Content-Digest does not match the body/);
+    const moved = b3WebBotAuth.evaluate(
+      response({ url: 'https://copy.example/.well-known/http-message-signatures-directory', headers: VECTOR_HEADERS, body: VECTOR_BODY }),
+      vctx,
+    );
+    expect(moved.details).toMatchObject({ verified: 0 });
+    expect(moved.advisories?.join(' ')).toMatch(/does not verify/);
+    const other = b3WebBotAuth.evaluate(response({ url: VECTOR_URL, headers: VECTOR_HEADERS, body: JSON.stringify({ keys: [ed25519] }) }), vctx);
+    expect(other.advisories?.join(' ')).toMatch(/is not a key of this directory/);
+    const garbage = b3WebBotAuth.evaluate(
+      response({ url: VECTOR_URL, headers: { ...VECTOR_HEADERS, 'signature-input': 'binding=((' }, body: VECTOR_BODY }),
+      vctx,
+    );
+    expect(garbage.advisories?.join(' ')).toMatch(/not a Structured Fields dictionary/);
+  });
+
+  it('never throws on hostile Signature / Signature-Input values (property)', () => {
+    const fragments = fc.constantFrom(
+      'binding=',
+      '(',
+      ')',
+      '"@authority"',
+      ';req',
+      '"content-digest"',
+      '"@path"',
+      ';tag="http-message-signatures-directory"',
+      ';keyid="k"',
+      ';alg="rsa-pss-sha512"',
+      ':AAAA:',
+      ',',
+      ' ',
+      '"x"',
+      ';created=9999999999',
+    );
+    const header = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.array(fragments, { maxLength: 30 }).map((a) => a.join('')),
+    );
+    fc.assert(
+      fc.property(header, header, (input, sig) => {
+        const r = readDirectorySignatures(response({ url: DIR, headers: { 'signature-input': input, signature: sig }, body: '{}' }), () => ed25519);
+        expect(r === null || (r.verified.length === 0 && r.problems.length <= 3 * r.tagged + 1)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('verifies the directory this service publishes for its own webhooks (src/monitor/bot-key.ts)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'b3-botkey-'));
+    try {
+      const key = loadBotKey(dir);
+      const url = 'https://ai-ready.example/.well-known/http-message-signatures-directory';
+      const o = b3WebBotAuth.evaluate(
+        response({ url, headers: { 'content-type': MT, ...key.signDirectory('ai-ready.example') }, body: JSON.stringify(key.jwks) }),
+        { origin: 'https://ai-ready.example', pageUrl: 'https://ai-ready.example/' },
+      );
+      expect(o.status).toBe('pass');
+      expect(o.details).toEqual({ keys: 1, signatures: 1, verified: 1 });
+      // The draft's alg name, media type, "@authority";req and Content-Digest: nothing left to advise.
+      expect(o.advisories ?? []).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('B3 against a loopback site', () => {
+  const open: FixtureSite[] = [];
+  afterAll(async () => {
+    await Promise.all(open.map((s) => s.close()));
+  });
+  it("passes a site serving the fix guide's directory, filled in as its key command prints it", async () => {
+    const steps = b3WebBotAuth.fixGuide({ origin: 'http://127.0.0.1', platform: null, hosting: [] });
+    expect(steps.find((s) => s.title === 'Generate a signing key')?.code).toContain("digest('base64url')");
+    const shape = steps.find((s) => s.code?.includes('"keys"'))!.code!;
+    const written = JSON.parse(shape.slice(shape.indexOf('{'), shape.lastIndexOf('}') + 1));
+    expect(Object.keys(written.keys[0]).sort()).toEqual(Object.keys(ed25519).sort());
+    const body = JSON.stringify({ keys: [{ ...written.keys[0], ...ed25519 }] });
+    const site = await startFixture({
+      '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>hi</body></html>' },
+      [DIR]: { headers: { 'content-type': MT, 'cache-control': 'max-age=86400' }, body },
+    });
+    open.push(site);
+    const o = b3WebBotAuth.evaluate(await b3WebBotAuth.gather(await liveContext(site.origin)), { origin: site.origin, pageUrl: `${site.origin}/` });
+    expect(o.status).toBe('pass');
+    expect(o.code).toBe('B3/ok');
+  });
+});
+
+describe('B4 reachable by automated clients', () => {
+  const robots = text('/robots.txt', 'User-agent: *\nAllow: /\n');
+  it('is always info; reports a clean page', () => {
+    const o = b4AutomatedAccess.evaluate({ page: text('/', '<html></html>', 'text/html'), robots }, ctx);
+    expect(o.status).toBe('info');
+    expect(o.code).toBe('B4/open');
+    expect((o.details as any).blocked).toBe(false);
+  });
+  it('names a Cloudflare challenge and lists what could not be measured', () => {
+    const page = response({ status: 403, headers: { 'content-type': 'text/html', 'cf-mitigated': 'challenge' }, body: '<title>Just a moment...</title>' });
+    const o = b4AutomatedAccess.evaluate({ page, robots: response({ url: '/robots.txt', status: 403, headers: { 'cf-mitigated': 'challenge' } }) }, ctx);
+    expect(o.status).toBe('info');
+    expect(o.evidence).toMatch(/Cloudflare challenge/);
+    expect(o.evidence).toMatch(/Markdown negotiation \(C1\)/);
+    expect(o.evidence).toMatch(/well-known probes met a wall too/);
+  });
+  it("follows Cloudflare's detection rule (docs read 2026-11-25): cf-mitigated: challenge marks every challenge type, whatever the status or resource; no other value does", () => {
+    // The docs: the header is set for all Challenge Page types, and a challenge is text/html whatever was asked for.
+    const onRobots = response({
+      url: '/robots.txt',
+      status: 200,
+      headers: { 'content-type': 'text/html', 'cf-mitigated': 'challenge' },
+      body: '<html><body></body></html>',
+    });
+    const o = b4AutomatedAccess.evaluate({ page: text('/', '<html></html>', 'text/html'), robots: onRobots }, ctx);
+    expect(o.code).toBe('B4/open');
+    expect(o.details).toMatchObject({ blocked: false, siteLevelBlocked: true });
+    const page = response({ status: 200, headers: { 'content-type': 'text/html', 'cf-mitigated': 'challenge' }, body: '<html></html>' });
+    expect(b4AutomatedAccess.evaluate({ page, robots }, ctx)).toMatchObject({
+      code: 'B4/challenged',
+      details: { blocked: true, reason: 'Cloudflare challenge (cf-mitigated: challenge)' },
+    });
+    const other = response({ status: 200, headers: { 'content-type': 'text/html', 'cf-mitigated': 'block' }, body: '<html></html>' });
+    expect(b4AutomatedAccess.evaluate({ page: other, robots }, ctx).code).toBe('B4/open');
+  });
+  it('reports a bare 429 with Retry-After', () => {
+    const o = b4AutomatedAccess.evaluate({ page: response({ status: 429, headers: { 'retry-after': '120' } }), robots }, ctx);
+    expect(o.status).toBe('info');
+    expect(o.data).toMatchObject({ why: expect.stringMatching(/rate-limited/), retry: expect.stringMatching(/Retry-After: 120/) });
+  });
+  it('scores nothing', () => {
+    expect(b4AutomatedAccess.meta.weight).toBe(0);
+  });
+});
+
+describe('B5 Content-Usage', () => {
+  const home = (header?: string) =>
+    response({ url: '/', headers: { 'content-type': 'text/html', ...(header !== undefined ? { 'content-usage': header } : {}) }, body: '<h1>Home</h1>' });
+  const run = (body: string, header?: string) => b5ContentUsage.evaluate({ robots: parseRobots(text('/robots.txt', body), ORIGIN), page: home(header) }, ctx);
+  it('passes a valid y/n line', () => {
+    const o = run('User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n');
+    expect(o.status).toBe('pass');
+    expect(o.evidence).toContain('train-ai=n, search=y');
+  });
+  it('fails (bonus) with yes/no values and says why', () => {
+    const o = run('User-agent: *\nContent-Usage: train-ai=no\n');
+    expect(o.status).toBe('fail');
+    expect(o.advisories?.join(' ')).toMatch(/y\/n tokens/);
+  });
+  it('fails without a line and keeps B2 separate', () => {
+    expect(run('User-agent: *\nContent-Signal: ai-train=no\n').status).toBe('fail');
+  });
+  it('reads the Content-Usage response header as a Structured Fields dictionary', () => {
+    const o = run('User-agent: *\nAllow: /\n', 'train-ai=n, search=y, ai-use=?0, future-label=y;p=1');
+    expect(o.status).toBe('pass');
+    expect(o.code).toBe('B5/ok');
+    expect(o.details?.header?.preferences).toEqual({ 'train-ai': 'disallow', search: 'allow' });
+    expect(o.advisories?.join(' ')).toMatch(/ai-use=\?: not in the current vocabulary/);
+    expect(o.advisories?.join(' ')).toMatch(/Unknown label\(s\) future-label ignored/);
+    expect(o.matched).toMatch(/response header/);
+    expect(o.probes?.map((p) => new URL(p.requestedUrl).pathname)).toEqual(['/robots.txt', '/']);
+  });
+  it('a header that does not parse, or whose values are not tokens, states no preference', () => {
+    const upper = run('User-agent: *\nAllow: /\n', 'Train-AI=n');
+    expect(upper.code).toBe('B5/header-invalid');
+    expect(upper.evidence).toMatch(/not a Structured Fields Dictionary/);
+    const quoted = run('User-agent: *\nAllow: /\n', 'train-ai="n", search=yes');
+    expect(quoted.code).toBe('B5/header-invalid');
+    expect(quoted.advisories?.join(' ')).toMatch(/train-ai \(Content-Usage header\), search \(Content-Usage header\): without the token/);
+    // A valid robots.txt line still passes; the broken header is an advisory.
+    const both = run('User-agent: *\nContent-Usage: train-ai=n\n', 'train-ai=n,,');
+    expect(both.status).toBe('pass');
+    expect(both.advisories?.join(' ')).toMatch(/not a Structured Fields Dictionary/);
+  });
+  it('says how it sits with Content-Signal (B2): consistent, disagreeing, or Content-Signal alone', () => {
+    const same = run('User-agent: *\nContent-Signal: ai-train=no, search=yes\nContent-Usage: train-ai=n, search=y\n');
+    expect(same.advisories?.join(' ')).toMatch(/both present and consistent/);
+    const clash = run('User-agent: *\nContent-Signal: ai-train=no\n', 'train-ai=y');
+    expect(clash.status).toBe('pass');
+    expect(clash.advisories?.join(' ')).toMatch(/disagree: Content-Usage train-ai=y vs Content-Signal ai-train=no/);
+    const signalOnly = run('User-agent: *\nContent-Signal: ai-train=no\n');
+    expect(signalOnly.code).toBe('B5/missing');
+    expect(signalOnly.advisories?.join(' ')).toMatch(/Cloudflare's yes\/no vocabulary/);
+  });
+  it('labels outside the current vocabulary (train-ai, search at 7ca0afc) state nothing: ai-use=n alone is no preference', () => {
+    for (const [line, header] of [
+      ['Content-Usage: ai-use=n', undefined],
+      ['Content-Usage: train-genai=n', undefined],
+      ['Allow: /', 'ai-use=n'],
+    ] as const) {
+      const o = run(`User-agent: *\n${line}\n`, header);
+      expect(o.status, `${line} / ${header}`).toBe('fail');
+      expect(o.code).toBe(header ? 'B5/header-invalid' : 'B5/invalid');
+      expect(o.advisories?.join(' ')).toMatch(
+        /(ai-use|train-genai)=n: not in the current vocabulary \(draft-ietf-aipref-vocab \(ietf-wg-aipref\/drafts at 7ca0afc/,
+      );
+    }
+    // Beside a current label, the old one is ignored and the line passes on what it does state.
+    const mixed = run('User-agent: *\nContent-Usage: ai-use=n, train-ai=n\n');
+    expect(mixed.code).toBe('B5/ok');
+    expect(mixed.evidence).toContain('train-ai=n');
+    expect(mixed.evidence).not.toContain('ai-use=n (');
+  });
+  it('reads robots.txt lines as the attachment draft says: a leading path, then a case-sensitive Dictionary', () => {
+    const path = run('User-agent: *\nContent-Usage: /ai-ok/ train-ai=y\nContent-Usage: train-ai=n\n');
+    expect(path.code).toBe('B5/ok');
+    expect(path.evidence).toContain('train-ai=y for /ai-ok/');
+    const upper = run('User-agent: *\nContent-Usage: Train-AI=N\n');
+    expect(upper.code).toBe('B5/invalid');
+    expect(upper.advisories?.join(' ')).toMatch(/not a Structured Fields Dictionary/);
+    const token = run('User-agent: *\nContent-Usage: train-ai=N\n');
+    expect(token.code).toBe('B5/invalid');
+    expect(token.advisories?.join(' ')).toMatch(/upper-case N/);
+  });
+  it('names the tool that flags a Content-Usage line (Lighthouse robots-txt at 83f1c6fd0d) and offers the header; a header alone is not flagged', () => {
+    const line = run('User-agent: *\nContent-Usage: train-ai=n\nAllow: /\n');
+    const said = line.advisories?.join(' ') ?? '';
+    expect(said).toContain(`Lighthouse's SEO audit robots-txt reports content-usage (line 2) as "Unknown directive"`);
+    expect(said).toContain('the `Content-Usage` response header states the same preference');
+    const header = run('User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n', 'train-ai=n');
+    expect(header.advisories?.join(' ')).not.toContain('Unknown directive');
+  });
+  it('the fix guide leads with the header (no tool flags it) and gives the robots.txt line with its cost', () => {
+    const steps = b5ContentUsage.fixGuide({ origin: ORIGIN, platform: null, hosting: [] });
+    expect(steps[0].code).toContain('Content-Usage: train-ai=n, search=y');
+    const robots = steps.find((s) => s.title.startsWith('Or, in robots.txt'));
+    expect(robots?.body).toContain('Unknown directive');
+    expect(JSON.stringify(steps)).not.toMatch(/ai-use=/);
+    const nuxt = b5ContentUsage.fixGuide({ origin: ORIGIN, platform: 'nuxt', hosting: [] });
+    expect(nuxt.some((s) => s.code?.includes("contentUsage: { 'train-ai': 'n'"))).toBe(true);
+  });
+});

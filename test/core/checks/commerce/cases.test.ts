@@ -1,0 +1,4 @@
+import { runCheckTables } from '../../../helpers/check-tester.js';
+import { commerceTables } from '../tables/commerce.js';
+
+runCheckTables(commerceTables);

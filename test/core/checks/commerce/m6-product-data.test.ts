@@ -1,0 +1,103 @@
+import { load } from 'cheerio';
+import { afterAll, describe, expect, it } from 'vitest';
+import { firstProductLink, m6ProductData, type ProductArtifact } from '../../../../src/core/checks/commerce/m6-product-data.js';
+import { parseJsonLd } from '../../../../src/core/gather/jsonld.js';
+import { ORIGIN, response } from '../../../helpers/responses.js';
+import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
+import { liveContext } from './live-context.js';
+
+const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+const page = (path: string, ...ld: unknown[]) => {
+  const html = `<!doctype html><html><head>${ld.map((x) => `<script type="application/ld+json">${JSON.stringify(x)}</script>`).join('')}</head><body></body></html>`;
+  return { url: `${ORIGIN}${path}`, probe: response({ url: path, headers: { 'content-type': 'text/html' }, body: html }), jsonld: parseJsonLd(load(html)) };
+};
+const PRODUCT = {
+  '@context': 'https://schema.org',
+  '@type': 'Product',
+  name: 'Blue Widget',
+  offers: { '@type': 'Offer', price: '19.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+};
+const art = (p: ProductArtifact['page'], product: ProductArtifact['product'] = null): ProductArtifact => ({
+  page: p,
+  product,
+  productLink: product?.url ?? null,
+});
+
+describe('M6 Product structured data', () => {
+  it('passes a Product with a complete offer on the page', () => {
+    const o = m6ProductData.evaluate(art(page('/', PRODUCT)), ctx);
+    expect(o.status).toBe('pass');
+    expect(o).toMatchObject({ code: 'M6/ok', data: { name: 'Blue Widget', offer: '19.00 EUR InStock' } });
+  });
+  it('finds products in @graph, mainEntity, AggregateOffer, priceSpecification and ProductGroup variants', () => {
+    const graph = {
+      '@graph': [
+        { '@type': 'WebPage', mainEntity: { ...PRODUCT, offers: [{ '@type': 'AggregateOffer', lowPrice: 5, priceCurrency: 'USD', availability: 'InStock' }] } },
+      ],
+    };
+    expect(m6ProductData.evaluate(art(page('/', graph)), ctx).status).toBe('pass');
+    const spec = {
+      '@type': 'Product',
+      name: 'S',
+      offers: { '@type': 'Offer', priceSpecification: { price: 3, priceCurrency: 'GBP' }, availability: 'https://schema.org/InStock' },
+    };
+    expect(m6ProductData.evaluate(art(page('/', spec)), ctx).status).toBe('pass');
+    const group = {
+      '@type': 'ProductGroup',
+      name: 'Shirt',
+      hasVariant: [{ '@type': 'Product', offers: { price: 10, priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } }],
+    };
+    expect(m6ProductData.evaluate(art(page('/', group)), ctx).status).toBe('pass');
+  });
+  it('is partial for a Product without offers or with incomplete offers', () => {
+    const bare = m6ProductData.evaluate(art(page('/', { '@type': 'Product', name: 'X' })), ctx);
+    expect(bare.status).toBe('partial');
+    expect(bare).toMatchObject({ code: 'M6/incomplete-offer', data: { offerProblem: 'without offers' } });
+    const half = m6ProductData.evaluate(art(page('/', { '@type': 'Product', name: 'X', offers: { price: '1' } })), ctx);
+    expect(half.status).toBe('partial');
+    expect(half.data?.offerProblem).toBe('with an offer missing priceCurrency, availability');
+  });
+  it('passes on the linked product page and fails when nothing has a Product', () => {
+    const o = m6ProductData.evaluate(art(page('/', { '@type': 'Organization', name: 'Shop' }), page('/products/blue', PRODUCT)), ctx);
+    expect(o.status).toBe('pass');
+    expect(o).toMatchObject({ code: 'M6/ok', details: { url: `${ORIGIN}/products/blue`, products: 1 } });
+    const none = m6ProductData.evaluate(art(page('/', { '@type': 'Organization', name: 'Shop' })), ctx);
+    expect(none.status).toBe('fail');
+    expect(none.code).toBe('M6/missing');
+    expect(none.data?.types).toContain('JSON-LD types Organization');
+    expect(none.data?.product).toContain('no product link');
+  });
+  it('picks the first same-origin product link', () => {
+    expect(firstProductLink(['https://other.example/products/a', '/about', '/p/123?x=1#top', '/products/b'], `${ORIGIN}/`)).toBe(`${ORIGIN}/p/123?x=1`);
+    expect(firstProductLink(['/productsale', '/product/'], `${ORIGIN}/`)).toBeNull();
+  });
+  it('fix guide uses the platform mechanism', () => {
+    expect(m6ProductData.fixGuide({ origin: ORIGIN, platform: 'shopify', hosting: [] })[0].code).toContain('structured_data');
+    expect(m6ProductData.fixGuide({ origin: ORIGIN, platform: 'woocommerce', hosting: [] })[0].title).toMatch(/WooCommerce/);
+    expect(m6ProductData.fixGuide({ origin: ORIGIN, platform: null, hosting: [] })[0].code).toContain('"@type": "Product"');
+  });
+});
+
+describe('M6 gather against a loopback site', () => {
+  const open: FixtureSite[] = [];
+  afterAll(async () => {
+    await Promise.all(open.map((s) => s.close()));
+  });
+  it('follows the first product link only when the page has no complete Product', async () => {
+    const site = await startFixture({
+      '/': {
+        headers: { 'content-type': 'text/html' },
+        body: '<!doctype html><html><body><a href="/about">About</a><a href="/products/blue">Blue</a><a href="/products/red">Red</a></body></html>',
+      },
+      '/products/blue': {
+        headers: { 'content-type': 'text/html' },
+        body: `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(PRODUCT)}</script></head><body></body></html>`,
+      },
+    });
+    open.push(site);
+    const a = await m6ProductData.gather(await liveContext(site.origin));
+    expect(a.productLink).toBe(`${site.origin}/products/blue`);
+    expect(site.requests.map((r) => r.path)).toEqual(['/', '/products/blue']);
+    expect(m6ProductData.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/` }).status).toBe('pass');
+  });
+});

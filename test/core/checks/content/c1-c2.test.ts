@@ -1,0 +1,257 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { c1MarkdownNegotiation, type NegotiationArtifact } from '../../../../src/core/checks/content/c1-markdown-negotiation.js';
+import { c2MarkdownUrls, type MarkdownUrlsArtifact } from '../../../../src/core/checks/content/c2-markdown-urls.js';
+import { classifyMarkdown, markdownTwinPath, markdownTwinPaths } from '../../../../src/core/gather/markdown.js';
+import type { FetchResult } from '../../../../src/core/net/http.js';
+import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
+import { notFound, ORIGIN, response, soft404, text } from '../../../helpers/responses.js';
+import { gatherContext } from '../discoverability/ctx.js';
+
+const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+const HTML = '<!doctype html><html><head><title>Acme Widgets</title></head><body><h1>Acme Widgets</h1></body></html>';
+const MD = '# Acme Widgets\n\nWe make widgets.\n';
+const html = () => response({ url: '/', accept: 'text/html', headers: { 'content-type': 'text/html; charset=utf-8' }, body: HTML });
+const md = (headers: Record<string, string> = {}, body = MD) =>
+  response({ url: '/', headers: { 'content-type': 'text/markdown; charset=utf-8', vary: 'Accept', ...headers }, body });
+const neg = (r1: FetchResult, r2: FetchResult, r3: FetchResult = html()): NegotiationArtifact => ({ r1, r2, r3, title: 'Acme Widgets' });
+
+describe('markdown helpers', () => {
+  it('classifies answers to a Markdown request', () => {
+    expect(classifyMarkdown(md())).toBe('markdown');
+    expect(classifyMarkdown(text('/', MD, 'text/plain'))).toBe('markdown-wrong-type');
+    expect(classifyMarkdown(text('/', MD, 'text/x-markdown'))).toBe('markdown-wrong-type');
+    expect(classifyMarkdown(html())).toBe('html');
+    expect(classifyMarkdown(text('/', '<!DOCTYPE html><div id="root"></div>', 'text/markdown'))).toBe('html');
+    expect(classifyMarkdown(text('/', '<div id="root"></div>', 'text/plain'))).toBe('html');
+    expect(classifyMarkdown(text('/', '<p align="center"><img src="logo.png"></p>\n\n# Project\n', 'text/markdown'))).toBe('markdown');
+    expect(classifyMarkdown(text('/', '', 'text/markdown'))).toBe('empty');
+    expect(classifyMarkdown(notFound('/'))).toBe('error');
+  });
+  it('derives .md twin paths', () => {
+    expect(markdownTwinPath('/')).toBe('/index.md');
+    expect(markdownTwinPath('/docs/')).toBe('/docs/index.md');
+    expect(markdownTwinPath('/docs/intro')).toBe('/docs/intro.md');
+    expect(markdownTwinPath('/a.md')).toBeNull();
+    expect(markdownTwinPaths('/')).toEqual(['/index.md', '/index.html.md']);
+    expect(markdownTwinPaths('/docs/page.html')).toEqual(['/docs/page.html.md', '/docs/page.md']);
+    expect(markdownTwinPaths('/docs/intro')).toEqual(['/docs/intro.md']);
+  });
+});
+
+describe('C1 evaluate', () => {
+  it('passes when R1 and R2 get Markdown and browsers get HTML', () => {
+    const o = c1MarkdownNegotiation.evaluate(neg(md({ 'x-markdown-tokens': '42' }), md()), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.advisories?.join(' ')).toContain('x-markdown-tokens: 42');
+    expect(o.advisories?.join(' ')).not.toContain('Vary');
+    expect(o.probes).toHaveLength(3);
+  });
+  it('reports the Markdown response headers as details, and recognises the edge default Content-Signal in any order', () => {
+    const o = c1MarkdownNegotiation.evaluate(neg(md({ 'x-markdown-tokens': '42', 'content-signal': 'search=yes,ai-input=yes, AI-TRAIN=yes' }), md()), ctx);
+    expect(o.details).toEqual({
+      markdownResponse: { varyAccept: true, markdownTokens: '42', contentSignal: 'search=yes,ai-input=yes, AI-TRAIN=yes', edgeDefaultSignal: true },
+    });
+    const own = c1MarkdownNegotiation.evaluate(neg(md({ 'content-signal': 'ai-train=no, search=yes, ai-input=yes' }), md()), ctx);
+    expect(own.details).toMatchObject({ markdownResponse: { markdownTokens: null, edgeDefaultSignal: false } });
+    expect(c1MarkdownNegotiation.evaluate(neg(html(), html()), ctx).details).toBeUndefined();
+  });
+  it('tells how to turn Markdown for Agents on (dashboard or the content_converter zone setting)', () => {
+    const steps = c1MarkdownNegotiation.fixGuide({ origin: ORIGIN, platform: null, hosting: ['cloudflare'] });
+    expect(steps[0].code).toContain('/settings/content_converter');
+    expect(steps[0].code).toContain('{"value":"on"}');
+  });
+  it('advises on a missing Vary: Accept and a Markdown body that is not the page', () => {
+    const o = c1MarkdownNegotiation.evaluate(neg(md({ vary: 'Accept-Encoding' }, '# Something else\n'), md()), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.advisories?.join(' ')).toMatch(/No "Vary: Accept".*does not contain the page title/s);
+  });
+  it('is partial when only the bare Accept works, or only the mixed one', () => {
+    expect(c1MarkdownNegotiation.evaluate(neg(md(), html()), ctx).status).toBe('partial');
+    expect(c1MarkdownNegotiation.evaluate(neg(html(), md()), ctx).remediation).toMatch(/bare/);
+  });
+  it('is partial for a Markdown body with the wrong type, or Markdown only via another host', () => {
+    const plain = text('/', MD, 'text/plain');
+    expect(c1MarkdownNegotiation.evaluate(neg(plain, plain), ctx).remediation).toMatch(/text\/markdown/);
+    const moved = { ...md(), url: 'https://md.other-host.test/index.md', redirects: ['https://md.other-host.test/index.md'] };
+    const o = c1MarkdownNegotiation.evaluate(neg(moved, moved), ctx);
+    expect(o.status).toBe('partial');
+    expect(o.code).toBe('C1/cross-host');
+  });
+  it('fails when Markdown requests get HTML or an error, or browsers get Markdown', () => {
+    expect(c1MarkdownNegotiation.evaluate(neg(html(), html()), ctx).status).toBe('fail');
+    expect(c1MarkdownNegotiation.evaluate(neg(response({ url: '/', status: 406 }), html()), ctx).status).toBe('fail');
+    const broken = c1MarkdownNegotiation.evaluate(neg(md(), md(), md()), ctx);
+    expect(broken.status).toBe('fail');
+    expect(broken.code).toBe('C1/markdown-to-browsers');
+  });
+  it('is na for a non-HTML page', () => {
+    const j = response({ url: '/', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(c1MarkdownNegotiation.evaluate(neg(j, j, j), ctx).status).toBe('na');
+  });
+  it('gives platform-specific fixes', () => {
+    const guide = (platform: string | null, hosting: string[] = []) => c1MarkdownNegotiation.fixGuide({ origin: ORIGIN, platform, hosting });
+    expect(guide('nextjs').some((s) => s.code?.includes('NextResponse.rewrite'))).toBe(true);
+    expect(guide('nuxt')[0].code).toContain('defineEventHandler');
+    expect(guide(null, ['nginx']).some((s) => s.lang === 'nginx' && s.code?.includes('$http_accept'))).toBe(true);
+    expect(guide(null, ['netlify']).some((s) => s.code?.includes('edge-functions'))).toBe(true);
+    expect(guide(null, ['vercel']).some((s) => s.code?.includes('"has"'))).toBe(true);
+    expect(guide('nextjs', ['cloudflare'])[0].title).toMatch(/Markdown for Agents/);
+    const g = guide(null);
+    expect(g[0].title).toMatch(/Markdown for Agents/);
+    expect(g.length).toBeLessThanOrEqual(6);
+    expect(g.at(-2)?.code).toContain('Accept: text/markdown');
+  });
+});
+
+describe('C2 evaluate', () => {
+  const art = (probes: MarkdownUrlsArtifact['probes'], foreignAlternates: string[] = []): MarkdownUrlsArtifact => ({
+    page: html(),
+    twinPath: '/index.md',
+    probes,
+    foreignAlternates,
+  });
+  const twin = (probe: FetchResult) => ({ source: 'twin' as const, url: `${ORIGIN}/index.md`, probe });
+  it('passes a text/markdown twin', () => {
+    const o = c2MarkdownUrls.evaluate(art([twin(text('/index.md', MD, 'text/markdown'))]), ctx);
+    expect(o.status).toBe('pass');
+    expect(o.matched).toContain('/index.md');
+  });
+  it('passes through a rel=alternate target when the twin is missing', () => {
+    const o = c2MarkdownUrls.evaluate(
+      art([twin(notFound('/index.md')), { source: 'alternate', url: `${ORIGIN}/md/home`, probe: text('/md/home', MD, 'text/markdown') }]),
+      ctx,
+    );
+    expect(o.status).toBe('pass');
+    expect(o.matched).toContain('rel="alternate"');
+  });
+  it('is partial for Markdown served as text/plain; fails for 404 and catch-all HTML', () => {
+    expect(c2MarkdownUrls.evaluate(art([twin(text('/index.md', MD))]), ctx).status).toBe('partial');
+    expect(c2MarkdownUrls.evaluate(art([twin(notFound('/index.md'))]), ctx).status).toBe('fail');
+    const soft = c2MarkdownUrls.evaluate(art([twin(soft404('/index.md'))]), ctx);
+    expect(soft.status).toBe('fail');
+    expect(soft.data?.tried).toContain('catch-all');
+  });
+  it('is na when the page is itself a .md URL without alternates', () => {
+    expect(c2MarkdownUrls.evaluate({ page: html(), twinPath: null, probes: [], foreignAlternates: [] }, ctx).status).toBe('na');
+  });
+});
+
+describe('C1 and C2 gather (loopback)', () => {
+  const sites: FixtureSite[] = [];
+  afterAll(async () => {
+    await Promise.all(sites.map((s) => s.close()));
+  });
+  const negotiating = (req: IncomingMessage, res: ServerResponse): void => {
+    const accept = String(req.headers.accept ?? '');
+    if (/^\s*text\/markdown/i.test(accept)) {
+      res.writeHead(200, { 'content-type': 'text/markdown; charset=utf-8', vary: 'Accept' });
+      res.end(MD);
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html', vary: 'Accept' });
+    res.end(HTML.replace('</head>', '<link rel="alternate" type="text/markdown" href="/md/home"></head>'));
+  };
+  it('sends the three Accept variants and passes a negotiating site', async () => {
+    const s = await startFixture({ '/': negotiating, '/md/home': { headers: { 'content-type': 'text/markdown' }, body: MD } });
+    sites.push(s);
+    const c = await gatherContext(`${s.origin}/`);
+    const o = c1MarkdownNegotiation.evaluate(await c1MarkdownNegotiation.gather(c), { origin: s.origin, pageUrl: `${s.origin}/` });
+    expect(o.status).toBe('pass');
+    const accepts = s.requests.filter((r) => r.path === '/').map((r) => r.accept);
+    expect(accepts).toContain('text/markdown');
+    expect(accepts).toContain('text/markdown, text/html;q=0.9, */*;q=0.8');
+    expect(accepts.some((a) => a.startsWith('text/html'))).toBe(true);
+    const c2 = c2MarkdownUrls.evaluate(await c2MarkdownUrls.gather(c), { origin: s.origin, pageUrl: `${s.origin}/` });
+    expect(c2.status).toBe('pass');
+    expect(s.requests.map((r) => r.path)).toEqual(expect.arrayContaining(['/index.md', '/md/home']));
+  });
+  it('passes a site answering as Cloudflare Markdown for Agents does and as the fix guide writes (docs read 2026-11-25)', async () => {
+    const fix = c1MarkdownNegotiation.fixGuide({ origin: ORIGIN, platform: null, hosting: [] });
+    const headerLines = fix.find((st) => st.title === 'Send the right headers')!.code!.split('\n');
+    const fixHeaders = Object.fromEntries(headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    // Cloudflare converts whenever text/markdown is one of the options in Accept.
+    const edge = (req: IncomingMessage, res: ServerResponse): void => {
+      if (/text\/markdown/i.test(String(req.headers.accept ?? ''))) {
+        res.writeHead(200, { ...fixHeaders });
+        res.end(MD);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', vary: 'accept' });
+      res.end(HTML);
+    };
+    const cf = (req: IncomingMessage, res: ServerResponse): void => {
+      if (/text\/markdown/i.test(String(req.headers.accept ?? ''))) {
+        res.writeHead(200, {
+          'content-type': 'text/markdown; charset=utf-8',
+          vary: 'accept',
+          'x-markdown-tokens': '725',
+          'content-signal': 'ai-train=yes, search=yes, ai-input=yes',
+        });
+        res.end(MD);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(HTML);
+    };
+    for (const [handler, defaultSignal] of [
+      [edge, false],
+      [cf, true],
+    ] as const) {
+      const s = await startFixture({ '/': handler });
+      sites.push(s);
+      const c = await gatherContext(`${s.origin}/`);
+      const o = c1MarkdownNegotiation.evaluate(await c1MarkdownNegotiation.gather(c), { origin: s.origin, pageUrl: `${s.origin}/` });
+      expect(o.code).toBe('C1/ok');
+      expect(o.details).toMatchObject({
+        markdownResponse: { varyAccept: true, markdownTokens: defaultSignal ? '725' : fixHeaders['x-markdown-tokens'], edgeDefaultSignal: defaultSignal },
+      });
+    }
+  });
+  // llmstxt.org v2 (AnswerDotAI/llms-txt nbs/index.qmd at 61bbcf99): page.html.md or page.md,
+  // index.html.md or index.md, and rel="alternate" type="text/markdown" as <link> or Link: header.
+  it('llms.txt v2: passes the page.md form of page.html, the index.html.md form of /, and a Link: header alternate', async () => {
+    const md = { headers: { 'content-type': 'text/markdown; charset=utf-8' }, body: MD };
+    const s = await startFixture({
+      '/guide/page.html': { headers: { 'content-type': 'text/html' }, body: HTML },
+      '/guide/page.md': md,
+      '/': { headers: { 'content-type': 'text/html' }, body: HTML },
+      '/index.html.md': md,
+      '/api/thing': { headers: { 'content-type': 'text/html', link: '</md/thing>; rel="alternate"; type="text/markdown"' }, body: HTML },
+      '/md/thing': md,
+    });
+    sites.push(s);
+    const judge = async (path: string) => {
+      const c = await gatherContext(`${s.origin}${path}`);
+      return c2MarkdownUrls.evaluate(await c2MarkdownUrls.gather(c), { origin: s.origin, pageUrl: `${s.origin}${path}` });
+    };
+    const page = await judge('/guide/page.html');
+    expect(page.status).toBe('pass');
+    expect(page.matched).toBe('llms.txt .md convention (/guide/page.md)');
+    expect(s.requests.map((r) => r.path)).toEqual(expect.arrayContaining(['/guide/page.html.md', '/guide/page.md']));
+    const home = await judge('/');
+    expect(home.status).toBe('pass');
+    expect(home.matched).toBe('llms.txt .md convention (/index.html.md)');
+    const header = await judge('/api/thing');
+    expect(header.status).toBe('pass');
+    expect(header.matched).toBe('Link: rel="alternate" type="text/markdown" header');
+    expect(header.evidence).toContain('[link-header]');
+  });
+  it('asks the second twin form only when the first gave no Markdown', async () => {
+    const s = await startFixture({
+      '/a.html': { headers: { 'content-type': 'text/html' }, body: HTML },
+      '/a.html.md': { headers: { 'content-type': 'text/markdown' }, body: MD },
+    });
+    sites.push(s);
+    const c = await gatherContext(`${s.origin}/a.html`);
+    expect(c2MarkdownUrls.evaluate(await c2MarkdownUrls.gather(c), { origin: s.origin, pageUrl: `${s.origin}/a.html` }).status).toBe('pass');
+    expect(s.requests.some((r) => r.path === '/a.md')).toBe(false);
+  });
+  it('fails a site that always answers HTML', async () => {
+    const s = await startFixture({ '*': { headers: { 'content-type': 'text/html' }, body: HTML } });
+    sites.push(s);
+    const c = await gatherContext(`${s.origin}/`);
+    expect(c1MarkdownNegotiation.evaluate(await c1MarkdownNegotiation.gather(c), { origin: s.origin, pageUrl: `${s.origin}/` }).status).toBe('fail');
+    expect(c2MarkdownUrls.evaluate(await c2MarkdownUrls.gather(c), { origin: s.origin, pageUrl: `${s.origin}/` }).status).toBe('fail');
+  });
+});

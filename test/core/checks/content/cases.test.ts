@@ -1,0 +1,4 @@
+import { runCheckTables } from '../../../helpers/check-tester.js';
+import { contentTables } from '../tables/content.js';
+
+runCheckTables(contentTables);

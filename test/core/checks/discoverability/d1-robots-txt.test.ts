@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { d1RobotsTxt } from '../../../../src/core/checks/discoverability/d1-robots-txt.js';
+import { parseRobots } from '../../../../src/core/gather/robots.js';
+import { ORIGIN, response, soft404, text } from '../../../helpers/responses.js';
+
+const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+const evalRobots = (res: ReturnType<typeof response>) => d1RobotsTxt.evaluate(parseRobots(res, ORIGIN), ctx);
+
+describe('D1 robots.txt', () => {
+  it('passes a text/plain file with a group', () => {
+    const o = evalRobots(text('/robots.txt', 'User-agent: *\nDisallow: /admin\nSitemap: /sitemap.xml\n'));
+    expect(o.status).toBe('pass');
+    expect(o.code).toBe('D1/ok');
+    expect(o.data?.facts).toMatch(/\b1 group\b.*\b1 Sitemap\b/);
+  });
+  it('is partial when served with the wrong content type', () => {
+    const o = evalRobots(text('/robots.txt', 'User-agent: *\nAllow: /\n', 'application/octet-stream'));
+    expect(o.status).toBe('partial');
+    expect(o.code).toBe('D1/wrong-type');
+  });
+  it('is partial with only a Sitemap line', () => {
+    expect(evalRobots(text('/robots.txt', 'Sitemap: https://x/sitemap.xml\n')).status).toBe('partial');
+  });
+  it('fails on 404, soft 404 and 5xx (flagged critical)', () => {
+    expect(evalRobots(response({ url: '/robots.txt', status: 404 })).status).toBe('fail');
+    expect(evalRobots(soft404('/robots.txt')).status).toBe('fail');
+    const five = evalRobots(response({ url: '/robots.txt', status: 503 }));
+    expect(five.status).toBe('fail');
+    expect(five.code).toBe('D1/unreachable');
+  });
+  it('adapts the fix guide to the platform', () => {
+    const wp = d1RobotsTxt.fixGuide({ origin: ORIGIN, platform: 'wordpress', hosting: [] });
+    expect(wp[0].code).toContain("add_filter('robots_txt'");
+    const next = d1RobotsTxt.fixGuide({ origin: ORIGIN, platform: 'nextjs', hosting: [] });
+    expect(next[0].code).toContain('MetadataRoute.Robots');
+    const nginx = d1RobotsTxt.fixGuide({ origin: ORIGIN, platform: null, hosting: ['nginx'] });
+    expect(nginx.some((s) => s.lang === 'nginx')).toBe(true);
+  });
+  it("names the directives Lighthouse's robots-txt audit flags (Content-Usage, Agentmap) without changing the verdict, and the alternative for each", () => {
+    const o = evalRobots(
+      text('/robots.txt', 'User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: train-ai=n\nAllow: /\n\nAgentmap: /.well-known/ai-catalog.json\n'),
+    );
+    expect(o.code).toBe('D1/ok');
+    const said = o.advisories?.join(' ') ?? '';
+    expect(said).toContain('reports content-usage (line 3), agentmap (line 6) as "Unknown directive"');
+    expect(said).toContain('GoogleChrome/lighthouse core/audits/seo/robots-txt.js at 83f1c6fd0d');
+    expect(said).toContain('`Content-Usage` response header');
+    expect(said).toContain('`<link rel>`');
+    // content-signal is on Lighthouse's safelist: nothing to say.
+    expect(evalRobots(text('/robots.txt', 'User-agent: *\nContent-Signal: ai-train=no\nCrawl-delay: 2\nAllow: /\n')).advisories ?? []).toEqual([]);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * A check declares what the engine wires around it, and the registry applies it: a made-up check
+ * with a rendered hook of its own needs no line anywhere but its module and the registry's.
+ */
+import { describe, expect, it } from 'vitest';
+import { CHECKS, wired } from '../../../src/core/checks/index.js';
+import { defineCheck } from '../../../src/core/checks/types.js';
+import type { GatherContext } from '../../../src/core/gather/context.js';
+
+const madeUp = defineCheck<{ words: number }>()({
+  meta: {
+    id: 'C9',
+    name: 'Made-up',
+    dimension: 'content',
+    tier: 'bonus',
+    weight: 1,
+    specUrls: [],
+    standards: [],
+    summary: 'A check made up for this test.',
+    why: 'To prove the registry wires what a check declares.',
+    remediation: 'None.',
+    codes: { 'C9/ok': 'pass', 'C9/few': 'fail' },
+    messages: { 'C9/ok': '{words} words', 'C9/few': 'only {words} words' },
+  },
+  async gather() {
+    return { words: 3 };
+  },
+  rendered: {
+    codes: { 'C9/rendered-more': 'pass, measured in a browser' },
+    messages: { 'C9/rendered-more': '{words} words once rendered (HTML: {static})' },
+    async gather(_ctx, base) {
+      return { words: base.words * 10 };
+    },
+    merge(outcome, rendered) {
+      return rendered.words > 10 ? { status: 'pass', code: 'C9/rendered-more', data: { words: rendered.words, static: outcome.evidence } } : outcome;
+    },
+  },
+  evaluate: ({ words }) => (words > 10 ? { status: 'pass', code: 'C9/ok', data: { words } } : { status: 'fail', code: 'C9/few', data: { words } }),
+  fixGuide: () => [],
+});
+
+const ctx = { origin: 'http://127.0.0.1', pageUrl: 'http://127.0.0.1/' };
+
+describe('the registry wires what a check declares', () => {
+  it('adds a declared rendered hook: its codes join meta.codes, its gather and merge run around the check', async () => {
+    const check = wired(madeUp);
+    expect(Object.keys(check.meta.codes)).toEqual(['C9/ok', 'C9/few', 'C9/rendered-more']);
+    expect(madeUp.evaluate({ words: 3 }, ctx).code).toBe('C9/few');
+    const artifact = await check.gather({} as GatherContext);
+    expect(artifact).toEqual({ words: 3, rendered: { words: 30 } });
+    expect(check.evaluate(artifact, ctx)).toMatchObject({ code: 'C9/rendered-more', evidence: '30 words once rendered (HTML: only 3 words)' });
+    // Without a rendered view (no --render) the check's own verdict comes back untouched.
+    expect(check.evaluate({ words: 3, rendered: null }, ctx)).toEqual(madeUp.evaluate({ words: 3 }, ctx));
+  });
+
+  it('wires the checks that declare one, and them only (dimension indexes list plain modules)', () => {
+    const withHook = CHECKS.filter((c) => c.rendered).map((c) => c.meta.id);
+    expect(withHook).toEqual(['D6', 'C3', 'C4', 'A7', 'M6']);
+    for (const c of CHECKS.filter((c) => c.rendered)) expect(Object.keys(c.meta.codes).some((k) => k.includes('rendered'))).toBe(true);
+  });
+});

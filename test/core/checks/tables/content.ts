@@ -1,0 +1,94 @@
+/** Case tables of the content checks (C1-C4): artifacts -> status and outcome code. */
+import { load } from 'cheerio';
+import { c1MarkdownNegotiation, type NegotiationArtifact } from '../../../../src/core/checks/content/c1-markdown-negotiation.js';
+import { c2MarkdownUrls, type MarkdownUrlsArtifact } from '../../../../src/core/checks/content/c2-markdown-urls.js';
+import { c3NoJsContent } from '../../../../src/core/checks/content/c3-no-js-content.js';
+import { c4StructuredData } from '../../../../src/core/checks/content/c4-structured-data.js';
+import { parseJsonLd } from '../../../../src/core/gather/jsonld.js';
+import { readableText } from '../../../../src/core/gather/readable-text.js';
+import type { FetchResult } from '../../../../src/core/net/http.js';
+import { table } from '../../../helpers/check-tester.js';
+import { json, notFound, ORIGIN, response, text } from '../../../helpers/responses.js';
+
+const HTML = '<!doctype html><html><head><title>Acme Widgets</title></head><body><h1>Acme Widgets</h1></body></html>';
+const MD = '# Acme Widgets\n\nWe make widgets.\n';
+const html = () => response({ url: '/', accept: 'text/html', headers: { 'content-type': 'text/html; charset=utf-8' }, body: HTML });
+const md = () => response({ url: '/', headers: { 'content-type': 'text/markdown; charset=utf-8', vary: 'Accept' }, body: MD });
+const neg =
+  (r1: () => FetchResult, r2: () => FetchResult, r3: () => FetchResult = html) =>
+  (): NegotiationArtifact => ({ r1: r1(), r2: r2(), r3: r3(), title: 'Acme Widgets' });
+const plain = () => text('/', MD, 'text/plain');
+const moved = () => ({ ...md(), url: 'https://md.other-host.test/index.md', redirects: ['https://md.other-host.test/index.md'] });
+const jsonPage = () => response({ url: '/', headers: { 'content-type': 'application/json' }, body: '{}' });
+
+const c1 = table(c1MarkdownNegotiation, {
+  valid: [
+    { artifact: neg(md, md), code: 'C1/ok' },
+    { artifact: neg(jsonPage, jsonPage, jsonPage), status: 'na', code: 'C1/not-html' },
+  ],
+  invalid: [
+    { artifact: neg(md, md, md), status: 'fail', code: 'C1/markdown-to-browsers' },
+    { artifact: neg(moved, moved), status: 'partial', code: 'C1/cross-host' },
+    { artifact: neg(md, html), status: 'partial', code: 'C1/bare-accept-only' },
+    { artifact: neg(html, md), status: 'partial', code: 'C1/mixed-accept-only' },
+    { artifact: neg(plain, plain), status: 'partial', code: 'C1/wrong-type' },
+    { artifact: neg(html, html), status: 'fail', code: 'C1/no-markdown' },
+    { name: '406 for Markdown', artifact: neg(() => response({ url: '/', status: 406 }), html), status: 'fail', code: 'C1/no-markdown' },
+  ],
+});
+
+const twin = (probe: FetchResult) => ({ source: 'twin' as const, url: `${ORIGIN}/index.md`, probe });
+const urls = (probes: MarkdownUrlsArtifact['probes']) => (): MarkdownUrlsArtifact => ({ page: html(), twinPath: '/index.md', probes, foreignAlternates: [] });
+const c2 = table(c2MarkdownUrls, {
+  valid: [
+    { artifact: urls([twin(text('/index.md', MD, 'text/markdown'))]), code: 'C2/ok' },
+    { artifact: () => ({ page: html(), twinPath: null, probes: [], foreignAlternates: [] }), status: 'na', code: 'C2/already-markdown' },
+  ],
+  invalid: [
+    { artifact: () => urls([twin(text('/index.md', MD))])(), status: 'partial', code: 'C2/wrong-type' },
+    { artifact: () => urls([twin(notFound('/index.md'))])(), status: 'fail', code: 'C2/missing' },
+  ],
+});
+
+const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+const page = (body: string, head = '') =>
+  response({ url: '/', headers: { 'content-type': 'text/html' }, body: `<html><head>${head}</head><body>${body}</body></html>` });
+const readable = (body: string) => () => {
+  const p = page(body);
+  return { page: p, text: readableText(load(p.text)) };
+};
+const c3 = table(c3NoJsContent, {
+  valid: [
+    { artifact: readable(`<main><p>${words(400)}</p></main>`), code: 'C3/ok' },
+    { artifact: () => ({ page: json('/', {}), text: null }), status: 'na', code: 'C3/not-html' },
+  ],
+  invalid: [
+    { artifact: readable('<div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript>'), status: 'fail', code: 'C3/js-shell' },
+    { artifact: readable(`<p>${words(40)}</p>`), status: 'partial', code: 'C3/little-text' },
+  ],
+});
+
+export const structured = (head: string) => () => {
+  const p = page('<p>x</p>', head);
+  const $ = load(p.text);
+  return { page: p, html: true, jsonld: parseJsonLd($), otherMarkup: $('[itemscope], [typeof]').length };
+};
+const c4 = table(c4StructuredData, {
+  valid: [
+    {
+      artifact: structured('<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Acme"}</script>'),
+      code: 'C4/ok',
+    },
+    {
+      artifact: () => ({ page: json('/', {}), html: false, jsonld: { blocks: [], errors: [], types: [] }, otherMarkup: 0 }),
+      status: 'na',
+      code: 'C4/not-html',
+    },
+  ],
+  invalid: [
+    { artifact: structured('<script type="application/ld+json">{"@type": "Organization",}</script>'), status: 'partial', code: 'C4/invalid-json' },
+    { artifact: structured('<title>none</title>'), status: 'fail', code: 'C4/missing' },
+  ],
+});
+
+export const contentTables = [c1, c2, c3, c4];

@@ -1,0 +1,95 @@
+/**
+ * defineCheck takes its codes from meta.codes: an outcome or sub-finding with a code the check
+ * does not declare does not compile (tsc --noEmit type-checks this file; the @ts-expect-error
+ * lines fail the build if the mistake ever compiles), and a template without its data throws.
+ */
+import { describe, expect, it } from 'vitest';
+import { defineCheck } from '../../../src/core/checks/types.js';
+import { fillTemplate, placeholders } from '../../../src/core/checks/messages.js';
+
+const base = {
+  id: 'Z9',
+  name: 'example',
+  dimension: 'discoverability' as const,
+  tier: 'recommended' as const,
+  weight: 1,
+  specUrls: [] as string[],
+  standards: ['rfc9309' as const],
+  summary: 's',
+  why: 'w',
+  remediation: 'r',
+};
+
+const example = defineCheck<number>()({
+  meta: {
+    ...base,
+    codes: { 'Z9/ok': 'fine', 'Z9/bad': 'partial: problems' },
+    messages: { 'Z9/ok': '{n} thing(s).', 'Z9/bad': '{n} thing(s); {findings}.' },
+    findings: { 'Z9/too-big': 'larger than {max}' },
+  },
+  gather: async () => 1,
+  evaluate: (n) =>
+    n > 3
+      ? { status: 'partial', code: 'Z9/bad', data: { n }, findings: [{ code: 'Z9/too-big', data: { max: 3 } }] }
+      : { status: 'pass', code: 'Z9/ok', data: { n } },
+  fixGuide: () => [],
+});
+
+describe('typed codes and templates', () => {
+  it('renders the evidence and the sub-findings from the templates', () => {
+    const o = example.evaluate(5, { origin: 'https://x.test', pageUrl: 'https://x.test/' });
+    expect(o).toMatchObject({
+      code: 'Z9/bad',
+      data: { n: 5 },
+      findings: [{ code: 'Z9/too-big', text: 'larger than 3' }],
+      evidence: '5 thing(s); larger than 3.',
+    });
+    expect(example.evaluate(1, { origin: 'https://x.test', pageUrl: 'https://x.test/' }).evidence).toBe('1 thing(s).');
+  });
+
+  it('rejects an undeclared code at compile time', () => {
+    defineCheck<number>()({
+      meta: { ...base, codes: { 'Z9/ok': 'fine' }, messages: { 'Z9/ok': 'fine.' } },
+      gather: async () => 1,
+      // @ts-expect-error 'Z9/typo' is not one of meta.codes
+      evaluate: () => ({ status: 'pass', code: 'Z9/typo' }),
+      fixGuide: () => [],
+    });
+    defineCheck<number>()({
+      meta: { ...base, codes: { 'Z9/ok': 'fine' }, messages: { 'Z9/ok': 'fine.' }, findings: { 'Z9/known': 'k' } },
+      gather: async () => 1,
+      // @ts-expect-error 'Z9/unknown' is not one of meta.findings
+      evaluate: () => ({ status: 'pass', code: 'Z9/ok', findings: [{ code: 'Z9/unknown' }] }),
+      fixGuide: () => [],
+    });
+    expect(true).toBe(true);
+  });
+
+  it('rejects a standards pointer the ledger does not have, at compile time', () => {
+    defineCheck<number>()({
+      // @ts-expect-error 'rfc0000' is not a StandardId of the ledger
+      meta: { ...base, standards: ['rfc0000'], codes: { 'Z9/ok': 'fine' }, messages: { 'Z9/ok': 'fine.' } },
+      gather: async () => 1,
+      evaluate: () => ({ status: 'pass', code: 'Z9/ok' }),
+      fixGuide: () => [],
+    });
+    expect(true).toBe(true);
+  });
+
+  it('requires a template for every code', () => {
+    defineCheck<number>()({
+      // @ts-expect-error 'Z9/bad' has no template in meta.messages
+      meta: { ...base, codes: { 'Z9/ok': 'fine', 'Z9/bad': 'bad' }, messages: { 'Z9/ok': 'fine.' } },
+      gather: async () => 1,
+      evaluate: () => ({ status: 'pass', code: 'Z9/ok' }),
+      fixGuide: () => [],
+    });
+    expect(true).toBe(true);
+  });
+
+  it('fills placeholders once (values with braces stay as they are) and throws on missing data', () => {
+    expect(fillTemplate('a {x} b', { x: '{y}' })).toBe('a {y} b');
+    expect(() => fillTemplate('a {x}', {}, 'Z9/ok')).toThrow(/Z9\/ok: no data for \{x\}/);
+    expect(placeholders('{a} and {b1}; {findings}')).toEqual(['a', 'b1', 'findings']);
+  });
+});
