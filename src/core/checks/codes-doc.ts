@@ -1,6 +1,6 @@
 /**
  * docs/check-codes.md, generated from the checks' metadata: each code with its meaning and its
- * evidence template, and each sub-finding code with its template. `test/checks/codes.test.ts`
+ * evidence template, and each sub-finding code with its template. `test/core/checks/codes.test.ts`
  * holds the file to this text (run it with UPDATE_DOCS=1 to rewrite the file).
  */
 import type { CheckModule } from './types.js';
@@ -30,7 +30,7 @@ These codes can come from the engine, whatever the check found:
 
 A check taken out of scoring by the profile (status \`na\` with a \`naReason\`) keeps the code of what was found.
 
-Generated from each check's \`meta.codes\`, \`meta.messages\`, \`meta.findings\` and \`meta.advisories\` (\`src/core/checks/**\`) by \`src/core/checks/codes-doc.ts\`; \`test/checks/codes.test.ts\` keeps this file in sync (\`UPDATE_DOCS=1\` rewrites it) and checks that the case tables in \`test/checks/tables/\` exercise every code.
+Generated from each check's \`meta.codes\`, \`meta.messages\`, \`meta.findings\` and \`meta.advisories\` (\`src/core/checks/**\`) by \`src/core/checks/codes-doc.ts\`; \`test/core/checks/codes.test.ts\` keeps this file in sync (\`UPDATE_DOCS=1\` rewrites it) and checks that the case tables in \`test/core/checks/tables/\` exercise every code.
 `;
 
 /** A table cell: one line, pipes escaped. */
