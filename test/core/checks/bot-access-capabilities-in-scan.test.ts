@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scan } from '../../../../src/core/scan.js';
-import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
-import { mcpRoute } from '../../../fixtures/sites.mjs';
+import { scan } from '../../../src/core/scan.js';
+import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
+import { mcpRoute } from '../../fixtures/sites.mjs';
 
 /** The B and A1-A5 modules through the real engine against a loopback site: verdicts, not internal errors. */
 describe('bot access and A1-A5 in a scan', () => {

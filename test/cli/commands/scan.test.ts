@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cheerio from 'cheerio';
-import { ScanResponse, type ScanResult } from '../../src/core/schema.js';
-import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
-import { evilRobotsSite, goodRobotsSite } from '../format/scan-fixture.js';
-import { runCli } from './run-cli.js';
+import { ScanResponse, type ScanResult } from '../../../src/core/schema.js';
+import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
+import { evilRobotsSite, goodRobotsSite } from '../../format/scan-fixture.js';
+import { runCli } from '../run-cli.js';
 
 const ESC = /[\u001b\u009b\u0007]/;
 let good: FixtureSite;
