@@ -3,6 +3,7 @@
  * robots.txt, each platform pack writes the same groups in its own syntax, and a made-up pack with
  * its own syntax is picked up by a registry built with it, with no other file touched.
  */
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { b1AiCrawlerRules } from '../../src/core/checks/bot_access/b1-ai-crawler-rules.js';
@@ -199,6 +200,16 @@ describe('a platform with its own robots syntax', () => {
     expect(published(d1RobotsTxt.fixGuide(fx('example-cms', [], { packs })))?.kind).toBe('lines');
     // A host in front of the site still adds its way, read from the same registry.
     expect(b1AiCrawlerRules.fixGuide(fx('example-cms', ['cloudflare'], { packs }))[1].title).toBe('Or let Cloudflare manage robots.txt');
+  });
+
+  it('is the worked example docs/architecture.md shows', () => {
+    const doc = readFileSync(new URL('../../docs/architecture.md', import.meta.url), 'utf8');
+    for (const line of [
+      "title: 'Add the rules in Admin → SEO → robots.yml'",
+      '...(g.disallow ?? []).map((p) => `  deny: ${p}`)',
+      "packRegistry({ ...PLATFORMS, 'example-cms': exampleCms }, HOSTS)",
+    ])
+      expect(doc).toContain(line);
   });
 
   it("leaves the project's registry as it was (no global to restore)", () => {
