@@ -16,6 +16,9 @@ const recordObject = (value: Record<string, string | undefined>) =>
     .map(([k, v]) => `${key(k)}: ${jsQuote(v ?? '')}`)
     .join(', ')} }`;
 
+/** The group key of each record (a record type added to robots-rules.ts must be given one here). */
+const NUXT_RECORD_KEYS: Record<RobotsRecord['field'], string> = { 'Content-Signal': 'contentSignal', 'Content-Usage': 'contentUsage' };
+
 /**
  * The `groups` entries of @nuxtjs/robots for the rules: userAgent, allow, disallow, and the
  * Content-Signal / Content-Usage records as `contentSignal` / `contentUsage` objects, the group keys
@@ -25,12 +28,11 @@ const recordObject = (value: Record<string, string | undefined>) =>
  */
 function nuxtGroup(g: RobotsGroup): string {
   const list = (values: string[]) => `[${values.map(jsQuote).join(', ')}]`;
-  const field = (r: RobotsRecord) => (r.field === 'Content-Signal' ? 'contentSignal' : 'contentUsage');
   return `{ ${[
     `userAgent: ${list(g.userAgents)}`,
     ...(g.allow?.length ? [`allow: ${list(g.allow)}`] : []),
     ...(g.disallow?.length ? [`disallow: ${list(g.disallow)}`] : []),
-    ...(g.records ?? []).map((r) => `${field(r)}: ${recordObject(r.value)}`),
+    ...(g.records ?? []).map((r) => `${NUXT_RECORD_KEYS[r.field]}: ${recordObject(r.value)}`),
   ].join(', ')} }`;
 }
 
