@@ -34,6 +34,18 @@ export function jsString(s: string): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** JavaScript single-quoted string literal (the style of the TypeScript snippets): `\`, `'` and line breaks escaped. */
+export function jsQuote(s: string): string {
+  const escaped = stripControl(s)
+    .replace(/\\/g, '\\\\')
+    .replace(/'/g, "\\'")
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `'${escaped}'`;
+}
+
 /** PHP single-quoted string: only `\` and `'` are special. */
 export function phpString(s: string): string {
   return "'" + s.replace(/\\/g, '\\\\').replace(/'/g, "\\'") + "'";

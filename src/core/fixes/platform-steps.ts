@@ -11,7 +11,7 @@ import type { FixContext } from '../checks/types.js';
 import { headerValue } from './escape.js';
 import type { OwnerValue } from './owner-values.js';
 import { HOSTING_FINGERPRINTS } from '../platform/fingerprints.js';
-import { HOSTING_PRIORITY, packFor, PLATFORM_PACKS } from './platforms/index.js';
+import { HOSTING_PRIORITY, PACKS, PLATFORM_PACKS } from './platforms/index.js';
 import { cleanHeader, cleanPath, fileHeaders } from './platforms/shared.js';
 import type { HeaderSpec, HostHooks, HostNotes, PlatformHooks, PlatformPack, ServeFileSpec } from './platforms/types.js';
 
@@ -40,29 +40,34 @@ function hostingTarget(fx: FixContext): string {
 
 const HOSTING_IDS = new Set<string>(HOSTING_FINGERPRINTS.map((h) => h.id));
 
+/** The pack of `id` in the context's registry (the project's unless a test passes its own). */
+function packFor(fx: FixContext, id: string): PlatformPack | undefined {
+  return (fx.packs ?? PACKS).packFor(id);
+}
+
 /** The pack whose instructions for `op` apply: the platform's, else (SvelteKit, Remix...) the hosting's; none: generic. */
 function guidancePack(fx: FixContext, op: 'serveFile' | 'addHeader'): PlatformPack | undefined {
   const t = fixTarget(fx);
-  const own = HOSTING_IDS.has(t) && t === fx.platform ? undefined : packFor(t);
+  const own = HOSTING_IDS.has(t) && t === fx.platform ? undefined : packFor(fx, t);
   if (own?.[op] || t !== fx.platform) return own;
-  return packFor(hostingTarget(fx));
+  return packFor(fx, hostingTarget(fx));
 }
 
 /** The platform's (or, with none detected, the hosting's) hook for a check's guide; checks keep the neutral default. */
 export function platformHook<K extends keyof PlatformHooks>(fx: FixContext, hook: K): PlatformHooks[K] | undefined {
-  return packFor(fixTarget(fx))?.hooks?.[hook];
+  return packFor(fx, fixTarget(fx))?.hooks?.[hook];
 }
 
 /** The note each host detected in front of the site declares for `key`, in detection order. */
 export function hostNotes<K extends keyof HostNotes>(fx: FixContext, key: K): Array<NonNullable<HostNotes[K]>> {
-  return fx.hosting.flatMap((h) => packFor(h)?.hostNotes?.[key] ?? []) as Array<NonNullable<HostNotes[K]>>;
+  return fx.hosting.flatMap((h) => packFor(fx, h)?.hostNotes?.[key] ?? []) as Array<NonNullable<HostNotes[K]>>;
 }
 
 /** The platform's steps for a check, passed through the hook of each host detected in front of the site. */
 export function throughHosts<K extends keyof HostHooks>(fx: FixContext, hook: K, steps: FixStep[], arg: Parameters<NonNullable<HostHooks[K]>>[2]): FixStep[] {
   let out = steps;
   for (const h of fx.hosting) {
-    const apply = packFor(h)?.hostHooks?.[hook] as ((fx: FixContext, steps: FixStep[], arg: unknown) => FixStep[]) | undefined;
+    const apply = packFor(fx, h)?.hostHooks?.[hook] as ((fx: FixContext, steps: FixStep[], arg: unknown) => FixStep[]) | undefined;
     if (apply) out = apply(fx, out, arg);
   }
   return out;

@@ -402,20 +402,20 @@ describe('verifyStep and specStep', () => {
 describe('platform packs', () => {
   it("a host in front of the site adds its own way to any platform's steps (Cloudflare: managed robots.txt, Markdown for Agents first)", async () => {
     const { robotsLinesSteps } = await import('../../../src/core/checks/bot_access/robots-fix.js');
-    const spec = {
-      snippet: 'User-agent: GPTBot\nAllow: /\n',
-      rulesOnly: true,
-      nuxtConfig: '{}',
-      squarespace: 'n/a',
-      cloudflare: 'Cloudflare writes the lines.',
-    };
+    const { managedRobotsStep } = await import('../../../src/core/fixes/platforms/cloudflare.js');
+    const rules = { purpose: 'ai-crawlers' as const, groups: [{ userAgents: ['GPTBot'], allow: ['/'] }] };
+    const managed = managedRobotsStep('ai-crawlers');
+    expect(managed.body).toMatch(/AI Crawl Control/);
     for (const platform of ['wordpress', 'hugo', null]) {
-      const behind = robotsLinesSteps({ origin: ORIGIN, platform, hosting: ['cloudflare'] }, spec);
-      const bare = robotsLinesSteps({ origin: ORIGIN, platform, hosting: [] }, spec);
+      const behind = robotsLinesSteps({ origin: ORIGIN, platform, hosting: ['cloudflare'] }, rules);
+      const bare = robotsLinesSteps({ origin: ORIGIN, platform, hosting: [] }, rules);
       expect(behind.slice(0, -1)).toEqual(bare);
-      expect(behind.at(-1)).toEqual({ title: 'Or let Cloudflare manage robots.txt', body: spec.cloudflare });
+      expect(behind.at(-1)).toEqual(managed);
     }
-    expect(robotsLinesSteps({ origin: ORIGIN, platform: null, hosting: ['vercel'] }, spec).some((st) => st.body === spec.cloudflare)).toBe(false);
+    // Squarespace offers it already: behind Cloudflare it is not said twice.
+    const squarespace = robotsLinesSteps({ origin: ORIGIN, platform: 'squarespace', hosting: ['cloudflare'] }, rules);
+    expect(squarespace.filter((st) => st.body === managed.body)).toHaveLength(1);
+    expect(robotsLinesSteps({ origin: ORIGIN, platform: null, hosting: ['vercel'] }, rules).some((st) => st.body === managed.body)).toBe(false);
     const { c1MarkdownNegotiation } = await import('../../../src/core/checks/content/c1-markdown-negotiation.js');
     const c1 = (platform: string, hosting: string[]) => c1MarkdownNegotiation.fixGuide({ origin: ORIGIN, platform, hosting }).map((st) => st.title);
     expect(c1('nextjs', ['cloudflare'])[0]).toMatch(/Markdown for Agents/);

@@ -228,17 +228,21 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
   },
   fixGuide(fx) {
     if (fx.outcome?.code === 'B1/ua-refused') return [...uaRefusedSteps(fx), specStep(SPEC)];
-    const snippet = `# Answer engines and user-requested fetches: allowed\nUser-agent: OAI-SearchBot\nUser-agent: ChatGPT-User\nUser-agent: Claude-SearchBot\nUser-agent: Claude-User\nUser-agent: PerplexityBot\nUser-agent: Perplexity-User\nAllow: /\n\n# Model training: decide explicitly\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: Applebot-Extended\nUser-agent: CCBot\nDisallow: /\n`;
     return [
       ...robotsLinesSteps(fx, {
-        snippet,
-        rulesOnly: true,
-        nextRules: `[\n      { userAgent: '*', allow: '/' },\n      { userAgent: ['OAI-SearchBot', 'ChatGPT-User', 'Claude-SearchBot', 'Claude-User', 'PerplexityBot', 'Perplexity-User'], allow: '/' },\n      { userAgent: ['GPTBot', 'ClaudeBot', 'Google-Extended', 'Applebot-Extended', 'CCBot'], disallow: '/' },\n    ]`,
-        nuxtConfig: `{\n    groups: [\n      { userAgent: ['OAI-SearchBot', 'ChatGPT-User', 'Claude-SearchBot', 'Claude-User', 'PerplexityBot', 'Perplexity-User'], allow: ['/'] },\n      { userAgent: ['GPTBot', 'ClaudeBot', 'Google-Extended', 'Applebot-Extended', 'CCBot'], disallow: ['/'] },\n    ],\n  }`,
-        squarespace:
-          'Settings → Crawlers: keep "Allow search engines to crawl" on. The "Block known AI crawlers" switch blocks answer engines and training crawlers alike; leave it off if you want to be cited in AI answers.',
-        cloudflare:
-          'With Cloudflare in front of the site, the managed robots.txt setting (AI Crawl Control in the dashboard) prepends AI crawler groups and a Content-Signal line to your file; check that it does not block the answer engines you want.',
+        purpose: 'ai-crawlers',
+        groups: [
+          {
+            comment: 'Answer engines and user-requested fetches: allowed',
+            userAgents: ['OAI-SearchBot', 'ChatGPT-User', 'Claude-SearchBot', 'Claude-User', 'PerplexityBot', 'Perplexity-User'],
+            allow: ['/'],
+          },
+          {
+            comment: 'Model training: decide explicitly',
+            userAgents: ['GPTBot', 'ClaudeBot', 'Google-Extended', 'Applebot-Extended', 'CCBot'],
+            disallow: ['/'],
+          },
+        ],
       }),
       verifyStep(
         `curl -s ${fx.origin}/robots.txt | grep -i -A3 -E 'user-agent: *(OAI-SearchBot|ChatGPT-User|Claude|PerplexityBot|GPTBot|\\*)'`,

@@ -147,19 +147,14 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     return { status: 'pass', code: 'B2/ok', data: { observed: evidence }, matched, advisories, probes, details };
   },
   fixGuide(fx) {
-    const snippet = 'User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n';
     return [
       {
         title: 'Choose your signals',
         body: 'search = search indexes and links/snippets; ai-input = AI answers, grounding and RAG; ai-train = training or fine-tuning. Each is yes or no; leave a key out to express no preference.',
       },
       ...robotsLinesSteps(fx, {
-        snippet,
-        rulesOnly: false,
-        nuxtConfig: `{\n    groups: [\n      { userAgent: ['*'], allow: ['/'], contentSignal: { search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' } },\n    ],\n  }`,
-        squarespace: "Squarespace cannot add Content-Signal lines; only a proxy in front of the site (e.g. Cloudflare's managed robots.txt) can.",
-        cloudflare:
-          "Cloudflare's managed robots.txt (AI Crawl Control in the dashboard) prepends the Content Signals Policy and `Content-Signal: search=yes,ai-train=no` to your robots.txt; add `ai-input=yes` yourself if you want AI answers to use your content.",
+        purpose: 'content-signal',
+        groups: [{ userAgents: ['*'], records: [{ field: 'Content-Signal', value: { search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' } }], allow: ['/'] }],
       }),
       verifyStep(`curl -s ${fx.origin}/robots.txt | grep -i -B2 'content-signal'`, 'Expect a Content-Signal line under `User-agent: *` with key=yes|no pairs.'),
       specStep(SPEC),

@@ -224,12 +224,8 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
         body: `An RFC 9651 dictionary of the two categories of ${VOCAB_READ}: train-ai (AI model training) and search, each the bare token y (allow) or n (disallow); choose your own values. Labels are lower-case; quoted "n", yes/no or other labels (ai-use, of earlier drafts) state nothing. Content-Signal (B2, \`search=yes, ai-input=yes, ai-train=no\`) is Cloudflare's separate vocabulary: keep both if you like, saying the same thing in each.`,
       },
       ...robotsLinesSteps(fx, {
-        snippet: 'User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n',
-        rulesOnly: false,
-        nuxtConfig: `{\n    groups: [\n      { userAgent: ['*'], allow: ['/'], contentUsage: { 'train-ai': 'n', search: 'y' } },\n    ],\n  }`,
-        squarespace: 'Squarespace cannot add Content-Usage lines; send the header instead, or use a proxy in front of the site.',
-        cloudflare:
-          "Cloudflare's managed robots.txt writes Content-Signal (B2), not Content-Usage; add the Content-Usage line to your own robots.txt, which Cloudflare keeps below its managed block.",
+        purpose: 'content-usage',
+        groups: [{ userAgents: ['*'], records: [{ field: 'Content-Usage', value: { 'train-ai': 'n', search: 'y' } }], allow: ['/'] }],
       }).map((step, i) =>
         i === 0
           ? {

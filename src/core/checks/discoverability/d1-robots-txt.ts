@@ -4,6 +4,7 @@ import type { RobotsArtifact } from '../../gather/robots.js';
 import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { platformWritesRobots, robotsLinesSteps } from '../bot_access/robots-fix.js';
+import { robotsText, type RobotsGroup, type RobotsSitemap } from '../../fixes/robots-rules.js';
 import { describeToolFlags, lighthouseUnknownDirectives } from '../bot_access/robots-tool-flags.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9309'];
@@ -109,24 +110,25 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
   fixGuide(fx) {
     // The Sitemap line names the sitemap the scan found; with none found it waits for one (D2).
     const sitemap = fx.found?.sitemap;
-    const sitemapLine =
+    const sitemaps: RobotsSitemap[] = [
       sitemap === null
-        ? `# Sitemap: ${fx.origin}/sitemap.xml  (uncomment once you publish it, see check D2)\n`
-        : `Sitemap: ${sitemap ?? `${fx.origin}/sitemap.xml`}\n`;
-    const content = `User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\nDisallow: /admin/\n\n${sitemapLine}`;
+        ? { url: `${fx.origin}/sitemap.xml`, pending: 'uncomment once you publish it, see check D2' }
+        : { url: sitemap ?? `${fx.origin}/sitemap.xml` },
+    ];
+    const everyone: RobotsGroup = { userAgents: ['*'], allow: ['/'], disallow: ['/admin/'] };
     // Where the platform generates robots.txt itself, lines are added the way B1, B2 and B5 add
     // theirs (one source: robots-fix.ts); elsewhere the whole file is served.
     const platformStep = platformWritesRobots(fx)
-      ? robotsLinesSteps(fx, {
-          snippet: sitemapLine,
-          rulesOnly: true,
-          nextRules: `[{ userAgent: '*', allow: '/', disallow: '/admin/' }]`,
-          nuxtConfig: `{\n    groups: [{ userAgent: ['*'], allow: ['/'], disallow: ['/admin/'] }],\n    sitemap: [${JSON.stringify(sitemap ? new URL(sitemap).pathname : '/sitemap.xml')}],\n  }`,
-          squarespace: 'Use Settings → Crawlers to choose what search engines and AI crawlers may do.',
-          cloudflare:
-            "Cloudflare's managed robots.txt (AI Crawl Control → Manage robots.txt) serves a robots.txt with AI rules even where the platform's own file falls short.",
-        })
-      : serveFileSteps(fx, { path: '/robots.txt', contentType: 'text/plain; charset=utf-8', content, lang: 'text' });
+      ? robotsLinesSteps(fx, { purpose: 'robots-file', groups: [], sitemaps, baseGroups: [everyone] })
+      : serveFileSteps(fx, {
+          path: '/robots.txt',
+          contentType: 'text/plain; charset=utf-8',
+          content: robotsText({
+            groups: [{ ...everyone, records: [{ field: 'Content-Signal', value: { search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' } }] }],
+            sitemaps,
+          }),
+          lang: 'text',
+        });
     return [
       ...platformStep,
       { title: 'Add explicit AI crawler groups and a Content-Signal line', body: 'See checks B1 and B2 for the recommended groups.' },

@@ -1,5 +1,7 @@
 /** Cloudflare: a Worker route serves a file, a Transform Rule sets a header; in front of any origin. */
 import { cloudflareWorker, transformRuleStep } from './shared.js';
+import type { FixStep } from '../../schema.js';
+import type { RobotsPurpose } from '../robots-rules.js';
 import type { HostHooks, PlatformPack } from './types.js';
 import { STRONG, type Signal } from '../../platform/signals.js';
 
@@ -8,6 +10,23 @@ const hostSignals: Signal[] = [
   { kind: 'header', name: 'cf-ray', weight: STRONG, label: 'cf-ray' },
   { kind: 'header', name: 'server', pattern: /cloudflare/i, weight: STRONG, label: 'server: cloudflare' },
 ];
+
+/** What Cloudflare's managed robots.txt (AI Crawl Control) does for each purpose of robots.txt lines. */
+const MANAGED_ROBOTS: Record<RobotsPurpose, string> = {
+  'ai-crawlers':
+    'With Cloudflare in front of the site, the managed robots.txt setting (AI Crawl Control in the dashboard) prepends AI crawler groups and a Content-Signal line to your file; check that it does not block the answer engines you want.',
+  'content-signal':
+    "Cloudflare's managed robots.txt (AI Crawl Control in the dashboard) prepends the Content Signals Policy and `Content-Signal: search=yes,ai-train=no` to your robots.txt; add `ai-input=yes` yourself if you want AI answers to use your content.",
+  'content-usage':
+    "Cloudflare's managed robots.txt writes Content-Signal, not Content-Usage; add the Content-Usage line to your own robots.txt, which Cloudflare keeps below its managed block.",
+  'robots-file':
+    "Cloudflare's managed robots.txt (AI Crawl Control → Manage robots.txt) serves a robots.txt with AI rules even where the platform's own file falls short.",
+};
+
+/** The step offering Cloudflare's managed robots.txt for `purpose` (also offered by platforms whose own file cannot be edited). */
+export function managedRobotsStep(purpose: RobotsPurpose): FixStep {
+  return { title: 'Or let Cloudflare manage robots.txt', body: MANAGED_ROBOTS[purpose] };
+}
 
 const hostHooks: HostHooks = {
   // Markdown for Agents is a zone setting: in front of any platform it comes first (no code).
@@ -21,8 +40,10 @@ const hostHooks: HostHooks = {
     },
     ...rest,
   ],
-  robotsLines: (fx, steps, spec) =>
-    steps.some((s) => s.body === spec.cloudflare) ? steps : [...steps, { title: 'Or let Cloudflare manage robots.txt', body: spec.cloudflare }],
+  robotsLines: (fx, steps, { purpose }) => {
+    const managed = managedRobotsStep(purpose);
+    return steps.some((s) => s.body === managed.body) ? steps : [...steps, managed];
+  },
 };
 
 export const cloudflare: PlatformPack = {

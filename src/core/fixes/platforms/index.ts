@@ -4,7 +4,7 @@
  * and the PlatformId / HostingId unions all derive from these two lists. Adding a platform: its
  * module, and one line here.
  */
-import type { PlatformPack } from './types.js';
+import type { PackRegistry, PlatformPack } from './types.js';
 import { woocommerce } from './woocommerce.js';
 import { shopify } from './shopify.js';
 import { magento } from './magento.js';
@@ -149,6 +149,19 @@ export const HOSTING_PRIORITY: readonly GuideTarget[] = [
   'cloudflare',
 ];
 
+/**
+ * A registry of `platforms` and `hosts` (ids as keys). The project's is `PACKS`; a test proves a
+ * made-up pack is picked up by building one with it (`packRegistry({ ...PLATFORMS, acme }, HOSTS)`)
+ * and passing it as the fix context's `packs`.
+ */
+export function packRegistry(platforms: Record<string, PlatformPack>, hosts: Record<string, PlatformPack>): PackRegistry {
+  const byId: Record<string, PlatformPack> = { ...platforms, ...hosts };
+  return { packFor: (id) => (Object.hasOwn(byId, id) ? byId[id] : undefined) };
+}
+
+/** The project's registry: every pack of the two lists above. */
+export const PACKS: PackRegistry = packRegistry(PLATFORMS, HOSTS);
+
 export function packFor(id: string): PlatformPack | undefined {
-  return Object.hasOwn(PLATFORM_PACKS, id) ? PLATFORM_PACKS[id as GuideTarget] : undefined;
+  return PACKS.packFor(id);
 }

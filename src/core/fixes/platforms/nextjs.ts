@@ -1,6 +1,7 @@
 /** Next.js (App Router): a route handler answers a path with its Content-Type; headers in next.config. */
 import { hasDotSegment } from './shared.js';
-import { jsString, jsTemplate } from '../escape.js';
+import { jsQuote, jsString, jsTemplate } from '../escape.js';
+import { hasRecords, robotsText, type RobotsGroup } from '../robots-rules.js';
 import { generateOpenApiFromCode } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
 import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/signals.js';
@@ -31,13 +32,39 @@ export function middleware(req: NextRequest) {
 }
 `;
 
+/** The group robots() starts from when the rules name no `User-agent: *`. */
+const EVERYONE: RobotsGroup = { userAgents: ['*'], allow: ['/'] };
+
+/** A string, or an array of them when there are several (MetadataRoute.Robots takes either). */
+function oneOrMany(values: string[]): string {
+  return values.length === 1 ? jsQuote(values[0]) : `[${values.map(jsQuote).join(', ')}]`;
+}
+
+/**
+ * The groups as a MetadataRoute.Robots `rules` array literal (access rules only: its type has
+ * userAgent, allow, disallow and crawlDelay; comments are left out).
+ */
+function nextRules(groups: RobotsGroup[]): string {
+  const rule = (g: RobotsGroup) =>
+    [
+      `userAgent: ${oneOrMany(g.userAgents)}`,
+      ...(g.allow?.length ? [`allow: ${oneOrMany(g.allow)}`] : []),
+      ...(g.disallow?.length ? [`disallow: ${oneOrMany(g.disallow)}`] : []),
+    ].join(', ');
+  return `[\n${groups.map((g) => `      { ${rule(g)} },\n`).join('')}    ]`;
+}
+
 const hooks: PlatformHooks = {
-  robotsLines(fx, spec) {
-    if (spec.rulesOnly && spec.nextRules) {
+  robotsLines(fx, rules) {
+    // robots() writes the whole file: the base groups, a `User-agent: *` group when none is named, then the lines.
+    const named = [...(rules.baseGroups ?? []), ...rules.groups];
+    const groups = named.some((g) => g.userAgents.includes('*')) ? named : [EVERYONE, ...named];
+    const sitemap = rules.sitemaps?.find((s) => !s.pending)?.url ?? `${fx.origin}/sitemap.xml`;
+    if (!hasRecords(groups)) {
       return [
         {
           title: 'Add the groups in app/robots.ts',
-          code: `import type { MetadataRoute } from 'next';\n\nexport default function robots(): MetadataRoute.Robots {\n  return {\n    rules: ${spec.nextRules},\n    sitemap: '${fx.origin}/sitemap.xml',\n  };\n}\n`,
+          code: `import type { MetadataRoute } from 'next';\n\nexport default function robots(): MetadataRoute.Robots {\n  return {\n    rules: ${nextRules(groups)},\n    sitemap: ${jsQuote(sitemap)},\n  };\n}\n`,
           lang: 'ts',
         },
       ];
@@ -46,7 +73,7 @@ const hooks: PlatformHooks = {
       {
         title: 'Serve robots.txt from a route handler (app/robots.txt/route.ts)',
         body: 'MetadataRoute.Robots cannot write these lines; replace app/robots.ts with a route handler that returns the full file, including:',
-        code: `// app/robots.txt/route.ts\nconst body = \`User-agent: *\nAllow: /\n${spec.snippet.replace(/`/g, '\\`')}\nSitemap: ${fx.origin}/sitemap.xml\n\`;\n\nexport function GET() {\n  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });\n}\n`,
+        code: `// app/robots.txt/route.ts\nconst body = ${jsTemplate(robotsText({ groups, sitemaps: [{ url: sitemap }] }))};\n\nexport function GET() {\n  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });\n}\n`,
         lang: 'ts',
       },
     ];

@@ -1,16 +1,61 @@
 /** Nuxt: a Nitro server route (or a handler registered in nuxt.config for dot paths); headers with routeRules. */
 import { hasDotSegment } from './shared.js';
-import { jsString, jsTemplate } from '../escape.js';
+import { jsQuote, jsString, jsTemplate } from '../escape.js';
+import type { RobotsGroup, RobotsRecord, RobotsRules } from '../robots-rules.js';
+import type { FixContext } from '../../checks/types.js';
 import { generateOpenApiFromCode } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
 import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/signals.js';
 
+/** An object key as written in TypeScript: bare when an identifier, else quoted. */
+const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : jsQuote(k));
+
+/** A typed record's value as an object literal ({ search: 'yes', 'ai-train': 'no' }). */
+const recordObject = (value: Record<string, string | undefined>) =>
+  `{ ${Object.entries(value)
+    .map(([k, v]) => `${key(k)}: ${jsQuote(v ?? '')}`)
+    .join(', ')} }`;
+
+/** The group key of each record (a record type added to robots-rules.ts must be given one here). */
+const NUXT_RECORD_KEYS: Record<RobotsRecord['field'], string> = { 'Content-Signal': 'contentSignal', 'Content-Usage': 'contentUsage' };
+
+/**
+ * The `groups` entries of @nuxtjs/robots for the rules: userAgent, allow, disallow, and the
+ * Content-Signal / Content-Usage records as `contentSignal` / `contentUsage` objects, the group keys
+ * of its Nuxt Config reference (nuxtseo.com/docs/robots/api/config, last updated 2026-05-20, read
+ * 2026-11-27: `groups: RobotsGroupInput[]` with `contentUsage: { 'train-ai': 'n' }` and
+ * `contentSignal: { 'ai-train': 'no', search: 'yes' }`).
+ */
+function nuxtGroup(g: RobotsGroup): string {
+  const list = (values: string[]) => `[${values.map(jsQuote).join(', ')}]`;
+  return `{ ${[
+    `userAgent: ${list(g.userAgents)}`,
+    ...(g.allow?.length ? [`allow: ${list(g.allow)}`] : []),
+    ...(g.disallow?.length ? [`disallow: ${list(g.disallow)}`] : []),
+    ...(g.records ?? []).map((r) => `${NUXT_RECORD_KEYS[r.field]}: ${recordObject(r.value)}`),
+  ].join(', ')} }`;
+}
+
+/** nuxt.config.ts `robots` content: the base groups and the groups, then Sitemap paths (full URLs when on another origin). */
+function nuxtRobotsConfig(fx: FixContext, rules: RobotsRules): string {
+  const groups = [...(rules.baseGroups ?? []), ...rules.groups];
+  const sitemaps = (rules.sitemaps ?? []).map((s) => {
+    const url = new URL(s.url, fx.origin);
+    return url.origin === new URL(fx.origin).origin ? url.pathname : url.href;
+  });
+  const lines = [
+    `    groups: [\n${groups.map((g) => `      ${nuxtGroup(g)},\n`).join('')}    ],`,
+    ...(sitemaps.length ? [`    sitemap: [${sitemaps.map(jsQuote).join(', ')}],`] : []),
+  ];
+  return `{\n${lines.join('\n')}\n  }`;
+}
+
 const hooks: PlatformHooks = {
-  robotsLines: (fx, spec) => [
+  robotsLines: (fx, rules) => [
     {
       title: 'Configure @nuxtjs/robots',
       body: '@nuxtjs/robots (≥5.6) writes groups, Content-Signal and Content-Usage lines for you:',
-      code: `// nuxt.config.ts\nexport default defineNuxtConfig({\n  modules: ['@nuxtjs/robots'],\n  robots: ${spec.nuxtConfig},\n});\n`,
+      code: `// nuxt.config.ts\nexport default defineNuxtConfig({\n  modules: ['@nuxtjs/robots'],\n  robots: ${nuxtRobotsConfig(fx, rules)},\n});\n`,
       lang: 'ts',
     },
   ],

@@ -1,5 +1,6 @@
 /** Shopify: theme templates answer a few paths; anything else goes through Cloudflare in front. */
 import { liquidRaw } from '../escape.js';
+import { robotsLinesText } from '../robots-rules.js';
 import { CLOUDFLARE_FALLBACK, headersAtCloudflare, workerStep } from './shared.js';
 import { edgeOnlyMarkdownNegotiation, platformCheckoutIntegration } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
@@ -14,11 +15,11 @@ const TEMPLATES: Record<string, string> = {
 };
 
 const hooks: PlatformHooks = {
-  robotsLines: (fx, spec) => [
+  robotsLines: (fx, rules) => [
     {
       title: 'Append the lines in templates/robots.txt.liquid',
       body: "Online Store → Themes → Edit code → Add a new template → robots.txt. Keep Shopify's default groups (the loop) and add your lines after it:",
-      code: `{% for group in robots.default_groups %}\n  {{- group.user_agent }}\n  {%- for rule in group.rules %}\n    {{ rule }}\n  {%- endfor %}\n  {%- if group.sitemap != blank %}\n    {{ group.sitemap }}\n  {%- endif %}\n{% endfor %}\n\n${spec.snippet}`,
+      code: `{% for group in robots.default_groups %}\n  {{- group.user_agent }}\n  {%- for rule in group.rules %}\n    {{ rule }}\n  {%- endfor %}\n  {%- if group.sitemap != blank %}\n    {{ group.sitemap }}\n  {%- endif %}\n{% endfor %}\n\n${robotsLinesText(rules)}`,
       lang: 'liquid',
     },
   ],

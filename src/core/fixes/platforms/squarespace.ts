@@ -1,14 +1,25 @@
 /** Squarespace: a hosted builder. */
 import { hostedBuilder } from './shared.js';
 import { builderGeneratesSitemap, edgeOnlyMarkdownNegotiation } from './shared-hooks.js';
+import type { RobotsPurpose } from '../robots-rules.js';
+import { managedRobotsStep } from './cloudflare.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
 import { STRONG, MEDIUM, type PlatformFingerprint } from '../../platform/signals.js';
 
+/** What Squarespace offers for each purpose of robots.txt lines (Settings → Crawlers, or nothing). */
+const CRAWLERS_SETTING: Record<RobotsPurpose, string> = {
+  'ai-crawlers':
+    'Settings → Crawlers: keep "Allow search engines to crawl" on. The "Block known AI crawlers" switch blocks answer engines and training crawlers alike; leave it off if you want to be cited in AI answers.',
+  'content-signal': "Squarespace cannot add Content-Signal lines; only a proxy in front of the site (e.g. Cloudflare's managed robots.txt) can.",
+  'content-usage': 'Squarespace cannot add Content-Usage lines; send the header instead, or use a proxy in front of the site.',
+  'robots-file': 'Use Settings → Crawlers to choose what search engines and AI crawlers may do.',
+};
+
 const hooks: PlatformHooks = {
-  // Squarespace's robots.txt cannot be edited: Cloudflare's managed one is the alternative.
-  robotsLines: (fx, spec) => [
-    { title: 'Squarespace generates robots.txt (it cannot be edited)', body: spec.squarespace },
-    { title: 'Or let Cloudflare manage robots.txt', body: spec.cloudflare },
+  // Squarespace's robots.txt cannot be edited: its Crawlers setting, or Cloudflare's managed one.
+  robotsLines: (fx, { purpose }) => [
+    { title: 'Squarespace generates robots.txt (it cannot be edited)', body: CRAWLERS_SETTING[purpose] },
+    managedRobotsStep(purpose),
   ],
   markdownNegotiation: edgeOnlyMarkdownNegotiation,
   sitemap: builderGeneratesSitemap,

@@ -8,6 +8,7 @@ import type { FixStep } from '../../schema.js';
 import type { FixContext } from '../../checks/types.js';
 import type { PlatformFingerprint, Signal } from '../../platform/signals.js';
 import type { OwnerValue } from '../owner-values.js';
+import type { RobotsRules } from '../robots-rules.js';
 
 export interface ServeFileSpec {
   /** Path on the origin, e.g. "/.well-known/api-catalog". */
@@ -72,8 +73,11 @@ export interface PlatformHooks {
   markdownUrls?(fx: FixContext): FixStep[];
   /** C1: how the platform answers Accept: text/markdown; `edge` is the neutral edge step (Cloudflare Markdown for Agents). */
   markdownNegotiation?(fx: FixContext, edge: FixStep): FixStep[];
-  /** B1, B2, B5 and D1: how lines are added to the robots.txt the platform generates itself. */
-  robotsLines?(fx: FixContext, spec: RobotsLinesSpec): FixStep[];
+  /**
+   * B1, B2, B5 and D1: how lines are added to the robots.txt the platform generates itself, in its
+   * own syntax (`rules` is structure; `robotsLinesText(rules)` is the plain robots.txt text).
+   */
+  robotsLines?(fx: FixContext, rules: RobotsRules): FixStep[];
   /** C3: how the platform renders content on the server. */
   serverRendering?(fx: FixContext): FixStep[];
   /** C4: where the platform's structured data (JSON-LD) comes from. */
@@ -108,8 +112,8 @@ export interface PlatformHooks {
 export interface HostHooks {
   /** C1: `steps` are the platform's; `edge` is the neutral edge step. */
   markdownNegotiation?(fx: FixContext, steps: FixStep[], edge: FixStep): FixStep[];
-  /** B1, B2, B5 and D1: `steps` add the lines on the platform. */
-  robotsLines?(fx: FixContext, steps: FixStep[], spec: RobotsLinesSpec): FixStep[];
+  /** B1, B2, B5 and D1: `steps` add the lines on the platform; `rules.purpose` says what for. */
+  robotsLines?(fx: FixContext, steps: FixStep[], rules: RobotsRules): FixStep[];
   /** B4: `steps` are the neutral steps, the first saying where verified agents are let through. */
   botProtection?(fx: FixContext, steps: FixStep[], arg?: undefined): FixStep[];
 }
@@ -149,18 +153,17 @@ export interface PlatformPack extends PackGuidance {
   hostSignals?: Signal[];
 }
 
-/** What robots.txt lines a check (B1, B2, B5) wants added, in each form a platform's hook may need. */
-export interface RobotsLinesSpec {
-  /** The robots.txt lines to add. */
-  snippet: string;
-  /** Whether the lines are only access rules (Next.js app/robots.ts can express them), or extra fields it cannot. */
-  rulesOnly: boolean;
-  /** The same rules as a Next.js MetadataRoute.Robots `rules` array literal (when rulesOnly). */
-  nextRules?: string;
-  /** @nuxtjs/robots config for the same lines (nuxt.config.ts `robots` key content). */
-  nuxtConfig: string;
-  /** What Squarespace offers for this, if anything. */
-  squarespace: string;
-  /** What Cloudflare's managed robots.txt does for this (its pack's host hook shows it). */
-  cloudflare: string;
+/** Packs by id, as the guides look them up (`packRegistry` in ./index.ts builds one). */
+export interface PackRegistry {
+  packFor(id: string): PlatformPack | undefined;
+}
+
+// The registry a guide reads its packs from rides on the fix context, so a test can add a made-up
+// pack by building a registry of its own (no global to restore). Declared here, beside the packs,
+// since checks/types.ts cannot import this module back (no import cycle).
+declare module '../../checks/types.js' {
+  interface FixContext {
+    /** The packs guides are looked up in; absent: the project's (platforms/index.ts). */
+    packs?: PackRegistry;
+  }
 }

@@ -1,5 +1,6 @@
 /** WordPress: a must-use plugin answers a path or sends a header; SEO plugins manage robots.txt and llms.txt. */
 import { phpNowdoc, phpString } from '../escape.js';
+import { robotsLinesText } from '../robots-rules.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
 import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/signals.js';
 
@@ -12,11 +13,11 @@ const LLMS_NOTE =
   'Yoast SEO and All in One SEO can generate llms.txt from a setting (Yoast will not overwrite an existing file); the plugin below serves exact content instead.';
 
 const hooks: PlatformHooks = {
-  robotsLines: (fx, spec) => [
+  robotsLines: (fx, rules) => [
     {
       title: "Add the lines to WordPress's virtual robots.txt",
       body: "Use your SEO plugin's robots.txt editor (Yoast: Tools → File editor; Rank Math: General Settings → Edit robots.txt; AIOSEO: Tools → Robots.txt Editor), or append them with the robots_txt filter (a mu-plugin or functions.php):",
-      code: `<?php\nadd_filter('robots_txt', function ($output) {\n  return $output . "\\n" . ${phpHeredoc(spec.snippet)} . "\\n";\n}, 99);\n`,
+      code: `<?php\nadd_filter('robots_txt', function ($output) {\n  return $output . "\\n" . ${phpHeredoc(robotsLinesText(rules))} . "\\n";\n}, 99);\n`,
       lang: 'php',
     },
   ],

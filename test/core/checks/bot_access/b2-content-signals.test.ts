@@ -74,7 +74,10 @@ describe('B2 Content Signals', () => {
 
   it('fix guide: Next.js needs a route handler, Nuxt a contentSignal group', () => {
     const next = b2ContentSignals.fixGuide({ origin: ORIGIN, platform: 'nextjs', hosting: [] });
-    expect(next.some((s) => s.code?.includes('app/robots.txt/route.ts') && s.code.includes('Content-Signal:'))).toBe(true);
+    const handler = next.find((s) => s.code?.includes('app/robots.txt/route.ts'))?.code ?? '';
+    expect(handler).toContain('Content-Signal: search=yes, ai-input=yes, ai-train=no');
+    // The record sits in the one `User-agent: *` group (Next.js writes the whole file).
+    expect(handler.match(/User-agent: \*/g)).toHaveLength(1);
     const nuxt = b2ContentSignals.fixGuide({ origin: ORIGIN, platform: 'nuxt', hosting: [] });
     expect(nuxt.some((s) => s.code?.includes('contentSignal'))).toBe(true);
   });
