@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { createApp } from '../../src/server/app.js';
-import { SURFACES } from '../../src/server/discovery.js';
-import { ProblemError } from '../../src/server/problems.js';
-import { allowedMethods, defineRoute } from '../../src/server/route.js';
-import { openApiPath } from '../../src/server/route-info.js';
-import { ScanService } from '../../src/service/index.js';
-import { openStore } from '../../src/store/index.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { createApp } from '../../../src/server/app.js';
+import { SURFACES } from '../../../src/server/discovery.js';
+import { ProblemError } from '../../../src/server/problems.js';
+import { allowedMethods, defineRoute } from '../../../src/server/route.js';
+import { openApiPath } from '../../../src/server/route-info.js';
+import { ScanService } from '../../../src/service/index.js';
+import { openStore } from '../../../src/store/index.js';
+import { startServer, type TestServer } from '../helpers/server.js';
 
 let srv: TestServer;
 beforeAll(async () => {

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sarifValidator } from '../helpers/sarif-schema.js';
+import { sarifValidator } from '../../helpers/sarif-schema.js';
 import { XMLParser } from 'fast-xml-parser';
-import { ScanResponse, type ScanResult } from '../../src/core/schema.js';
-import { renderSarif } from '../../src/format/sarif.js';
-import { renderJunit } from '../../src/format/junit.js';
-import { MARKDOWN_MARKER, renderMarkdown } from '../../src/format/markdown.js';
-import { renderGithubAnnotations } from '../../src/format/github.js';
-import { renderJson } from '../../src/format/index.js';
-import { TOP_FIXES, renderTextReport } from '../../src/format/text.js';
-import { failingChecks } from '../../src/format/common.js';
-import { stripControl, escapeHtml } from '../../src/format/sanitize.js';
-import type { FixtureSite } from '../helpers/fixture-server.js';
-import { evilRobotsSite, goodRobotsSite, scanFixture } from './scan-fixture.js';
+import { ScanResponse, type ScanResult } from '../../../src/core/schema.js';
+import { renderSarif } from '../../../src/format/sarif.js';
+import { renderJunit } from '../../../src/format/junit.js';
+import { MARKDOWN_MARKER, renderMarkdown } from '../../../src/format/markdown.js';
+import { renderGithubAnnotations } from '../../../src/format/github.js';
+import { renderJson } from '../../../src/format/index.js';
+import { TOP_FIXES, renderTextReport } from '../../../src/format/text.js';
+import { failingChecks } from '../../../src/format/common.js';
+import { stripControl, escapeHtml } from '../../../src/format/sanitize.js';
+import type { FixtureSite } from '../../helpers/fixture-server.js';
+import { evilRobotsSite, goodRobotsSite, scanFixture } from '../scan-fixture.js';
 
 const ESC = /[\u001b\u009b\u0007]/;
 const sites: FixtureSite[] = [];
@@ -196,7 +196,7 @@ describe('sanitize', () => {
 
 describe('outcome codes in scan results', () => {
   it('every check result of a real scan carries a code its check declares', async () => {
-    const { findCheck } = await import('../../src/core/checks/index.js');
+    const { findCheck } = await import('../../../src/core/checks/index.js');
     for (const r of [evil, good]) {
       for (const c of r.checks) {
         const declared = Object.keys(findCheck(c.id)!.meta.codes);
