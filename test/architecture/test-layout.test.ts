@@ -8,7 +8,16 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { declaredCrossCutting, layoutProblems, pathsUnder } from './test-layout.js';
 
-const SRC = ['core/scan.ts', 'core/net/http.ts', 'core/gather/prefetch.ts', 'core/checks/discoverability/d1-robots-txt.ts', 'runner/job-queue.ts', 'index.ts'];
+const SRC = [
+  'core/scan.ts',
+  'core/net/http.ts',
+  'core/gather/prefetch.ts',
+  'core/checks/discoverability/d1-robots-txt.ts',
+  'runner/job-queue.ts',
+  'cli/commands/scan.ts',
+  'cli/scan-flags/index.ts',
+  'index.ts',
+];
 const CROSS = ['helpers', 'verdicts'];
 
 describe('the test layout rule', () => {
@@ -21,6 +30,7 @@ describe('the test layout rule', () => {
       'core/checks/discoverability/d1-robots-txt.test.ts',
       'core/checks/tables/discoverability.ts',
       'runner/job-queue-fairness.test.ts',
+      'cli/scan-flags/scan-flags.test.ts',
       'library-api.test.ts',
       'verdicts/anything-faces.test.ts',
       'helpers/faces.ts',
@@ -40,6 +50,13 @@ describe('the test layout rule', () => {
       'test/core/prefetch.test.ts: named after src/core/gather/prefetch.ts, so it belongs in test/core/gather/',
       'test/core/http-post.test.ts: named after src/core/net/http.ts, so it belongs in test/core/net/',
       'test/http.test.ts: named after src/core/net/http.ts, so it belongs in test/core/net/',
+    ]);
+  });
+
+  it("names a test named after a subfolder of its folder, which belongs in that folder's mirror", () => {
+    expect(layoutProblems(['cli/scan-flags.test.ts', 'core/gather.test.ts'], SRC, CROSS)).toEqual([
+      'test/cli/scan-flags.test.ts: named after the folder src/cli/scan-flags/, so it belongs in test/cli/scan-flags/',
+      'test/core/gather.test.ts: named after the folder src/core/gather/, so it belongs in test/core/gather/',
     ]);
   });
 

@@ -49,9 +49,10 @@ function namePrefixes(stem: string): string[] {
 /**
  * Where each misplaced test file is wrong. `testFiles` are relative to test/, `srcFiles` to src/.
  * A test outside the cross-cutting folders must sit in a folder that exists under src/; a test
- * whose name (or a leading part of it, up to a `-`) is a module of another folder of the same top
- * folder of src/ (all of src/ for test/'s own root) belongs beside that module's mirror; and a
- * name led by check ids (`d4-d5-llms`, `a2-a3-oauth`) needs a check module of each id in its folder.
+ * whose name (or a leading part of it, up to a `-`) is neither a module of its folder nor the
+ * folder's own name, but a subfolder or a module of another folder of the same top folder of src/
+ * (all of src/ for test/'s own root), belongs in that folder's mirror; and a name led by check ids
+ * (`d4-d5-llms`, `a2-a3-oauth`) needs a check module of each id in its folder.
  */
 export function layoutProblems(testFiles: string[], srcFiles: string[], crossCutting: string[]): string[] {
   const problems: string[] = [];
@@ -72,7 +73,14 @@ export function layoutProblems(testFiles: string[], srcFiles: string[], crossCut
       if (![...own].some((m) => m.startsWith(`${id}-`))) problems.push(`test/${file}: no check module ${id}-*.ts in src/${folder}/`);
     }
     const prefixes = namePrefixes(stem);
-    if (prefixes.some((p) => own.has(p))) continue;
+    // Named after a module of its folder, or after the folder itself (a test of the whole folder).
+    if (prefixes.some((p) => own.has(p) || (folder !== '.' && p === basename(folder)))) continue;
+    const subfolder = prefixes.find((p) => folders.has(folder === '.' ? p : `${folder}/${p}`));
+    if (subfolder) {
+      const mirror = folder === '.' ? subfolder : `${folder}/${subfolder}`;
+      problems.push(`test/${file}: named after the folder src/${mirror}/, so it belongs in test/${mirror}/`);
+      continue;
+    }
     const area = folder.split('/')[0];
     const elsewhere = [...modules]
       .filter(([f]) => f !== folder && (folder === '.' || f === area || f.startsWith(`${area}/`)))
