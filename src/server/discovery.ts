@@ -11,8 +11,7 @@ import { CHECKS } from '../core/checks/index.js';
 import type { CheckModule } from '../core/checks/types.js';
 import { PROJECT_URL, VERSION } from '../version.js';
 import { PROBLEM_TYPES } from './problems.js';
-import { openApiPath, type Announcement, type CatalogApi, type CatalogRel, type RouteInfo } from './route-info.js';
-import { V1 } from './context.js';
+import { V1, openApiPath, type Announcement, type CatalogApi, type CatalogRel, type RouteInfo } from './route-info.js';
 import { fixStepsMarkdown } from '../format/fix-steps.js';
 
 /** A public surface of the service as llms.txt, server.json and the home page list it. */

@@ -5,6 +5,9 @@
  * ./route.ts declares the full route.
  */
 
+/** Path prefix of the versioned API, whose every error is a problem document. */
+export const V1 = '/api/public/v1';
+
 /** An OpenAPI operation object, kept beside the route it describes (openapi.ts assembles `paths`). */
 export type Operation = Record<string, unknown>;
 
