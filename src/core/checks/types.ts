@@ -276,7 +276,7 @@ export function renderVerdict<C extends string, D>(meta: CheckMeta<C, D>, v: Ver
     ...rest,
     evidence: fillTemplate(template, data, v.code),
     ...(findings ? { findings } : {}),
-    ...(advisories?.length ? { advisories } : {}),
+    ...(advisories ? { advisories } : {}),
     ...(advisoryFindings ? { advisoryFindings } : {}),
   };
 }
