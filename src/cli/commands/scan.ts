@@ -3,8 +3,12 @@ import { EXIT } from '../exit-codes.js';
 import type { ScanFlags } from '../scan-settings.js';
 import { FORMAT_NAMES } from '../../format/names.js';
 import { PROFILE_CHOICES } from '../../core/vocabulary.js';
+import { declaredChecks, idList } from '../declared-checks.js';
 
-const HELP_AFTER = `
+/** The text after the options; the checks it enumerates are those that declare it (cli/declared-checks.ts). */
+const helpAfter = (): string => {
+  const declared = declaredChecks();
+  return `
 Formats:
   pretty  the report for people (colour and live progress on a terminal, plain text otherwise)
   json    the v1 ScanResponse; several URLs give one JSON object per line (NDJSON)
@@ -14,7 +18,7 @@ Formats:
   github  workflow annotations; appends the markdown summary to $GITHUB_STEP_SUMMARY
 
 CI gates (exit 1 when missed; without any gate the exit code is 0 whatever the score):
-  --min-grade B  --min-score 70  --min-level 2  --fail-on essential,D4  --min-dimension bot_access=80
+  --min-grade B  --min-score 70  --min-level 2  --fail-on essential,<id>  --min-dimension bot_access=80
   --baseline base.json --fail-on-regression 5   (save one with --save-baseline base.json;
   with --baseline the pretty and markdown reports show what changed since it)
 
@@ -22,13 +26,14 @@ Config: ai-ready.config.json in the working directory (or --config <file>) holds
 settings in camelCase (minGrade, failOn, skip, format, profile, urls, ...); flags win.
 
 Site scope: besides the URL itself, up to --pages pages in all are sampled from llms.txt, the
-sitemap and the page's own links; the page-level checks (C1-C4, D3, D6, A7) run on each and
-pass when all pages pass, partial when some do. --pages 1 measures the given page only.
+sitemap and the page's own links; the page-level checks${idList(declared?.pageLevel)} run on
+each and pass when all pages pass, partial when some do. --pages 1 measures the given page only.
 
 Rendered mode (--render): each sampled page is also loaded in the system's Chrome or Chromium
-(AI_READY_CHROME, else chromium / google-chrome on PATH; nothing is downloaded). A7 then lists
-the tools the browser registered, C3 measures the text scripts add, C4/M6/D6 read the rendered
-DOM, and A11 runs axe-core's agent-operability rules. Without a browser, --render exits 2.
+(AI_READY_CHROME, else chromium / google-chrome on PATH; nothing is downloaded). The checks with
+a rendered reading${idList(declared?.rendered)} then read what the browser saw (the WebMCP tools it
+registered, the text scripts add, the JSON-LD, product data and hints of the rendered DOM), and
+the agent-operability check runs axe-core's rules. Without a browser, --render exits 2.
 
 Batches (several URLs or --input) stream: each site's report (an NDJSON line, a pretty or
 markdown section, an HTML file) is written as soon as that site finishes, in finishing order
@@ -44,6 +49,7 @@ Examples:
   ai-ready scan yoursite.com --min-grade B --format sarif --output ai-ready.sarif
   ai-ready scan --input urls.txt --max-scans 32 --format json > results.ndjson
   ai-ready scan yoursite.com --badge ai-ready.svg   (a README badge, e.g. committed by CI)`;
+};
 
 export function registerScan(program: Command): void {
   program
@@ -65,10 +71,10 @@ export function registerScan(program: Command): void {
     .option('--pages <n>', 'pages sampled per site for the page-level checks, the target included: 1-20 (default: 5; 1 = this page only)')
     .option(
       '--render',
-      'also load the pages in headless Chrome/Chromium (AI_READY_CHROME or PATH): WebMCP tools registered at run time, measured C3, rendered JSON-LD and hints, agent operability (A11); see docs/render.md',
+      'also load the pages in headless Chrome/Chromium (AI_READY_CHROME or PATH): WebMCP tools registered at run time, the text scripts add, rendered JSON-LD and hints, agent operability; see docs/render.md',
     )
     .option('--timeout <seconds>', 'whole-scan deadline per site, in seconds (default: 45)')
-    .option('--skip <ids>', 'checks or dimensions to leave out, comma separated (e.g. D7,commerce)')
+    .option('--skip <ids>', 'check ids (see `ai-ready rubric`) or dimensions to leave out, comma separated (e.g. commerce)')
     .option('--only <ids>', 'run only these checks or dimensions, comma separated')
     .option('--min-grade <grade>', 'exit 1 when the grade is below A-F')
     .option('--min-score <score>', 'exit 1 when the score is below 0-100')
@@ -85,7 +91,7 @@ export function registerScan(program: Command): void {
     .option('--verbose', 'every fix guide in full, the whole evidence, and every probe behind every check (URL, status, content type, headers)')
     .option('--summary', 'pretty report: score, dimensions and the top fixes only')
     .option('--no-color', 'plain text without colour or animation (also NO_COLOR=1 or CI=true)')
-    .addHelpText('after', HELP_AFTER)
+    .addHelpText('after', helpAfter)
     .action(async (urls: string[], flags: ScanFlags, cmd: Command) => {
       const { runScan } = await import('../scan-run.js');
       try {

@@ -136,7 +136,7 @@ export const m3X402 = defineCheck<X402Artifact>()({
     weight: 3,
     anchorKey: 'x402',
     specUrls: SPEC,
-    standards: ['x402'],
+    standards: ['x402', 'openapi'],
     summary: `GET ${X402_PATHS.join(', ')} (plus up to ${MAX_ADVERTISED} endpoints listed by ${X402_MANIFEST_PATH} or marked payable in the OpenAPI description) looking for HTTP 402 with x402 requirements: a v1 JSON body or a v2 PAYMENT-REQUIRED header, with accepts[].`,
     why: 'x402 lets an agent pay per request in stablecoins and retry, with no account or API key; the 402 answer is how it learns the price.',
     remediation: 'Protect paid endpoints with x402 middleware (@x402/express, @x402/next, @x402/hono) so unpaid requests get 402 with payment requirements.',

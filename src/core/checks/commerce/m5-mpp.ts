@@ -80,7 +80,7 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
     weight: 2,
     anchorKey: 'mpp',
     specUrls: SPEC,
-    standards: ['mpp'],
+    standards: ['mpp', 'openapi'],
     summary:
       'The OpenAPI description marks payable operations with x-payment-info (one offer or offers[] of intent charge|session, method, amount), the Machine Payments Protocol discovery draft.',
     why: 'Agents can budget and pay for API calls up front when the description says which operations cost money, how much, and by which payment method.',

@@ -98,7 +98,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
     level: { rung: 3 },
     anchorKey: 'markdownNegotiation',
     specUrls: SPEC,
-    standards: ['markdownForAgents'],
+    standards: ['markdownForAgents', 'agentDocsSpec'],
     summary: 'A request for the page with Accept: text/markdown gets Content-Type: text/markdown and a Markdown body, while browsers still get HTML.',
     why: 'Markdown costs agents a fraction of the tokens of HTML and carries no navigation, scripts or styling noise; asking for it by Accept header works on any URL.',
     remediation:

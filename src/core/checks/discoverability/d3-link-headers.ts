@@ -75,7 +75,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
     level: { rung: 1 },
     anchorKey: 'linkHeaders',
     specUrls: SPEC,
-    standards: ['rfc8288', 'rfc9727'],
+    standards: ['rfc8288', 'rfc9727', 'llmstxt'],
     summary:
       'The page response carries RFC 8288 Link headers to machine-readable resources: api-catalog, service-desc/doc/meta, status, describedby, or a Markdown/JSON alternate.',
     why: 'An agent that fetched one page learns from its headers where the API catalog, docs and Markdown version are, without guessing well-known paths or parsing HTML.',

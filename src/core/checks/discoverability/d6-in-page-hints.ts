@@ -112,7 +112,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
     tier: 'bonus',
     weight: 2,
     specUrls: SPEC,
-    standards: ['agentDocsSpec', 'rfc9727'],
+    standards: ['agentDocsSpec', 'rfc9727', 'llmstxt'],
     summary:
       'The HTML points agents to machine-readable versions: <link rel="alternate" type="text/markdown">, rel="api-catalog", rel="describedby", or a directive to /llms.txt near the top of the body.',
     why: 'Agents that only see the HTML (browser agents, fetch tools) learn from these hints where the Markdown, API catalog or docs index are.',
