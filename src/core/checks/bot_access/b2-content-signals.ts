@@ -1,4 +1,4 @@
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import type { RobotsArtifact } from '../../gather/robots.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { verifyStep, specStep } from '../../fixes/platform-steps.js';
@@ -22,6 +22,15 @@ function describeLine(l: PrefLine): string {
   const valid = l.pairs.filter((p) => p.valid).map((p) => `${p.key}=${p.value}`);
   return `${groupLabel(l.agents)} → ${valid.length ? valid.join(', ') : `"${excerpt(l.raw, 60)}" (no valid signal)`}${l.path ? ` for ${l.path}` : ''} (line ${l.line})`;
 }
+
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'B2/ignored-pairs': 'Ignored: {problems}.',
+  'B2/experimental-use': '`use=` is an experimental Cloudflare signal outside the Content Signals Policy; agents may ignore it.',
+  'B2/missing-keys': 'No value for {keys}: a missing key expresses no preference either way.',
+  'B2/outside-group': 'Line {lines} sits outside any User-agent group; group-aware parsers attach it to no crawler. Move it under `User-agent: *`.',
+} as const;
+type B2Advisory = keyof typeof ADVISORIES;
 
 export const b2ContentSignals = defineCheck<RobotsArtifact>()({
   meta: {
@@ -53,6 +62,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
       'B2/not-global': `{observed} No valid signal applies to every crawler (the \`User-agent: *\` group has none).`,
       'B2/contradiction': '{observed} Contradiction: {contradictions}.',
     },
+    advisories: ADVISORIES,
   },
   gather: (ctx) => ctx.robots(),
   evaluate(robots) {
@@ -63,11 +73,10 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     const lines = prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB);
     if (!lines.length) return { status: 'fail', code: 'B2/missing', data: { seen, groups: robots.groups.length }, probes };
 
-    const advisories: string[] = [];
+    const advisories: Array<SubFinding<B2Advisory>> = [];
     const problems = [...new Set(lines.flatMap((l) => l.pairs.map((p) => p.problem).filter((p): p is string => !!p)))];
-    if (problems.length) advisories.push(`Ignored: ${problems.slice(0, 5).join('; ')}.`);
-    if (lines.some((l) => l.pairs.some((p) => p.key === 'use')))
-      advisories.push('`use=` is an experimental Cloudflare signal outside the Content Signals Policy; agents may ignore it.');
+    if (problems.length) advisories.push({ code: 'B2/ignored-pairs', data: { problems: problems.slice(0, 5).join('; ') } });
+    if (lines.some((l) => l.pairs.some((p) => p.key === 'use'))) advisories.push({ code: 'B2/experimental-use' });
     const valid = lines.filter((l) => l.valid);
     const details = {
       signals: lines.map((l) => {
@@ -98,7 +107,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     }
     const keysSeen = new Set(valid.flatMap((l) => l.pairs.filter((p) => p.valid).map((p) => p.key)));
     const missing = [...CONTENT_SIGNAL_VOCAB.keys].filter((k) => !keysSeen.has(k));
-    if (missing.length) advisories.push(`No value for ${missing.join(', ')}: a missing key expresses no preference either way.`);
+    if (missing.length) advisories.push({ code: 'B2/missing-keys', data: { keys: missing.join(', ') } });
 
     // Contradictions: a key given both values in one group, or a "yes" for content the group may not fetch at all.
     const contradictions: string[] = [];
@@ -114,10 +123,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     const starCovered = valid.some((l) => isStarGroup(l.agents) && !l.path);
     const everyGroup = robots.groups.length > 0 && robots.groups.every((g) => valid.some((l) => l.agents === g.agents));
     const orphaned = valid.filter((l) => l.agents === null);
-    if (orphaned.length)
-      advisories.push(
-        `Line ${orphaned.map((l) => l.line).join(', ')} sits outside any User-agent group; group-aware parsers attach it to no crawler. Move it under \`User-agent: *\`.`,
-      );
+    if (orphaned.length) advisories.push({ code: 'B2/outside-group', data: { lines: orphaned.map((l) => l.line).join(', ') } });
 
     if (!starCovered && !everyGroup) {
       return {

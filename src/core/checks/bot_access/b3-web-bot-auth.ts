@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
-import { readDirectorySignatures } from './directory-signature.js';
+import { readDirectorySignatures, SIGNATURE_PROBLEMS } from './directory-signature.js';
 import { givenJwk } from '../../fixes/owner-value-parse.js';
 
 const SPEC = [
@@ -14,6 +14,21 @@ const SPEC = [
 ];
 export const WBA_DIRECTORY_PATH = '/.well-known/http-message-signatures-directory';
 export const WBA_MEDIA_TYPE = 'application/http-message-signatures-directory+json';
+
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'B3/wrong-type': `Served as {type}; the draft requires ${WBA_MEDIA_TYPE} at the well-known URI.`,
+  'B3/unsigned-response':
+    'The response carries no Signature / Signature-Input headers; the draft recommends signing the directory response with each key it lists (RFC 9421, tag "http-message-signatures-directory").',
+  'B3/signature-untagged': 'Signature-Input has no tag="http-message-signatures-directory", the tag the draft gives the directory response signature.',
+  'B3/signature-no-digest': 'The directory signature does not cover a Content-Digest of the body (RFC 9530), which the draft requires of it.',
+  'B3/not-https': 'Served over http; the draft requires the directory to be served over HTTPS.',
+  'B3/jwk-alg-http-name':
+    "keys[{index}] has alg \"{alg}\", an HTTP Signature Algorithms name: the draft (editor's copy heading -01) has a JWK's alg member follow RFC 7517 §4.4, i.e. a JOSE name such as EdDSA or Ed25519; the HTTP name goes in the signature's alg parameter",
+  'B3/jwk-alg-not-jose': 'keys[{index}] has alg "{alg}", not a JOSE signature algorithm (RFC 7517 §4.4; e.g. EdDSA, Ed25519, ES256, PS512)',
+  ...SIGNATURE_PROBLEMS,
+} as const;
+type B3Advisory = keyof typeof ADVISORIES;
 
 /** Members each JWK key type must carry (RFC 7518 §6, RFC 8037 for OKP), in RFC 7638 thumbprint order. */
 const REQUIRED_MEMBERS: Record<string, string[]> = { OKP: ['crv', 'x'], EC: ['crv', 'x', 'y'], RSA: ['e', 'n'] };
@@ -73,14 +88,10 @@ const JOSE_SIG_ALGS = new Set(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS5
  * names); the HTTP Signature Algorithms names belong to the signature's own `alg` parameter. The
  * copy of 2026-10-09 restricted the member to the HTTP names: that advice is reversed.
  */
-function jwkAdvisories(key: unknown, i: number): string[] {
+function jwkAdvisories(key: unknown, i: number): Array<SubFinding<B3Advisory>> {
   if (!isObject(key) || typeof key.alg !== 'string' || JOSE_SIG_ALGS.has(key.alg)) return [];
-  if (HTTPSIG_ALGS.has(key.alg)) {
-    return [
-      `keys[${i}] has alg "${key.alg}", an HTTP Signature Algorithms name: the draft (editor's copy heading -01) has a JWK's alg member follow RFC 7517 §4.4, i.e. a JOSE name such as EdDSA or Ed25519; the HTTP name goes in the signature's alg parameter`,
-    ];
-  }
-  return [`keys[${i}] has alg "${excerpt(key.alg, 20)}", not a JOSE signature algorithm (RFC 7517 §4.4; e.g. EdDSA, Ed25519, ES256, PS512)`];
+  if (HTTPSIG_ALGS.has(key.alg)) return [{ code: 'B3/jwk-alg-http-name', data: { index: i, alg: key.alg } }];
+  return [{ code: 'B3/jwk-alg-not-jose', data: { index: i, alg: excerpt(key.alg, 20) } }];
 }
 
 function isLoopbackHost(host: string): boolean {
@@ -92,17 +103,12 @@ function isLoopbackHost(host: string): boolean {
  * signature per key, tag "http-message-signatures-directory", covering "@authority";req and
  * content-digest. Read, not verified: advisories only.
  */
-function signatureAdvisories(res: FetchResult): string[] {
+function signatureAdvisories(res: FetchResult): Array<SubFinding<B3Advisory>> {
   const input = res.headers['signature-input'];
-  if (!res.headers['signature'] || !input)
-    return [
-      'The response carries no Signature / Signature-Input headers; the draft recommends signing the directory response with each key it lists (RFC 9421, tag "http-message-signatures-directory").',
-    ];
-  const out: string[] = [];
-  if (!/tag="http-message-signatures-directory"/.test(input))
-    out.push('Signature-Input has no tag="http-message-signatures-directory", the tag the draft gives the directory response signature.');
-  if (!/"content-digest"/.test(input) || !res.headers['content-digest'])
-    out.push('The directory signature does not cover a Content-Digest of the body (RFC 9530), which the draft requires of it.');
+  if (!res.headers['signature'] || !input) return [{ code: 'B3/unsigned-response' }];
+  const out: Array<SubFinding<B3Advisory>> = [];
+  if (!/tag="http-message-signatures-directory"/.test(input)) out.push({ code: 'B3/signature-untagged' });
+  if (!/"content-digest"/.test(input) || !res.headers['content-digest']) out.push({ code: 'B3/signature-no-digest' });
   return out;
 }
 
@@ -138,6 +144,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
         '{seen}: reached through a redirect ({chain}); verifiers treat anything but a direct 200 as a discovery failure and must not follow redirects.',
       'B3/ok': '{seen}; {facts}.',
     },
+    advisories: ADVISORIES,
   },
   gather: (ctx) => ctx.fetch(WBA_DIRECTORY_PATH, { accept: `${WBA_MEDIA_TYPE}, application/json;q=0.9, */*;q=0.1`, maxBytes: 1024 * 1024 }),
   evaluate(res) {
@@ -151,12 +158,10 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
         probes,
       };
     }
-    const advisories: string[] = [];
-    if (res.contentType !== WBA_MEDIA_TYPE)
-      advisories.push(`Served as ${res.contentType ?? 'no content type'}; the draft requires ${WBA_MEDIA_TYPE} at the well-known URI.`);
+    const advisories: Array<SubFinding<B3Advisory>> = [];
+    if (res.contentType !== WBA_MEDIA_TYPE) advisories.push({ code: 'B3/wrong-type', data: { type: res.contentType ?? 'no content type' } });
     advisories.push(...signatureAdvisories(res));
-    if (new URL(res.url).protocol !== 'https:' && !isLoopbackHost(new URL(res.url).hostname))
-      advisories.push('Served over http; the draft requires the directory to be served over HTTPS.');
+    if (new URL(res.url).protocol !== 'https:' && !isLoopbackHost(new URL(res.url).hostname)) advisories.push({ code: 'B3/not-https' });
     if (res.redirects.length) {
       return {
         status: 'partial',
