@@ -202,6 +202,8 @@ export interface RenderedHook<A, R> {
   codes?: Record<string, string>;
   /** The evidence template of each of the hook's codes (as a check's meta.messages). */
   messages?: Record<string, string>;
+  /** The template of each advisory code the hook adds (as a check's meta.advisories; notes added with withAdvisory). */
+  advisories?: Record<string, string>;
   /** What the browser saw for this view; null when the scan does not render. */
   gather(ctx: GatherContext, base: A): Promise<R | null>;
   /**

@@ -6,6 +6,7 @@
  * text only scripts write fails, whatever its word count.
  */
 import type { CheerioAPI } from 'cheerio/slim';
+import { renderAdvisories, withAdvisory, type MessageData } from '../checks/types.js';
 import { renderedView } from './rendered-page.js';
 import type { RenderedHook, RenderedOutcome } from './with-rendered.js';
 
@@ -59,6 +60,17 @@ export function missingShare(served: string[], rendered: string[]): number {
   return missing / rendered.length;
 }
 
+/** The notes the hook adds when the browser's reading cannot replace the static estimate. */
+const C3_RENDERED_ADVISORIES = {
+  'C3/rendered-unreadable': 'the rendered page could not be read ({error}): static estimate only',
+  'C3/rendered-too-little-text':
+    'Measured in a browser: {pct}% of the rendered main text ({renderedWords} words) is missing from the HTML as served ({servedWords} words). Too little rendered text to measure a share: static estimate kept.',
+} as const;
+
+function note(code: keyof typeof C3_RENDERED_ADVISORIES, data: MessageData) {
+  return renderAdvisories(C3_RENDERED_ADVISORIES, [{ code, data }])[0];
+}
+
 export type C3Rendered = { servedWords: number; renderedWords: number; missing: number } | { error: string };
 
 export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
@@ -72,6 +84,7 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
     'C3/rendered-partly': '{measured} HTML as served: {static}',
     'C3/rendered-only': '{measured} Agents that do not run JavaScript miss most of the page. HTML as served: {static}',
   },
+  advisories: C3_RENDERED_ADVISORIES,
   async gather(ctx) {
     const r = await renderedView(ctx);
     if (!r) return null;
@@ -84,17 +97,13 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
   },
   merge(outcome, r): RenderedOutcome {
     if (outcome.status === 'na' || outcome.status === 'info') return outcome;
-    if ('error' in r)
-      return { ...outcome, advisories: [...(outcome.advisories ?? []), `the rendered page could not be read (${r.error}): static estimate only`] };
+    if ('error' in r) return withAdvisory(outcome, note('C3/rendered-unreadable', { error: r.error }));
     const pct = Math.round(r.missing * 100);
     const measured = `Measured in a browser: ${pct}% of the rendered main text (${r.renderedWords} words) is missing from the HTML as served (${r.servedWords} words).`;
     const details = { ...outcome.details, rendered: r };
     if (r.renderedWords < MIN_RENDERED_WORDS) {
-      return {
-        ...outcome,
-        advisories: [...(outcome.advisories ?? []), `${measured} Too little rendered text to measure a share: static estimate kept.`],
-        details,
-      };
+      const counts = { pct, renderedWords: r.renderedWords, servedWords: r.servedWords };
+      return { ...withAdvisory(outcome, note('C3/rendered-too-little-text', counts)), details };
     }
     if (r.missing >= C3_RENDERED_FAIL) {
       return {

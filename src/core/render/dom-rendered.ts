@@ -4,7 +4,7 @@
  * they differ, the better one stands under a code that says where it came from, its evidence
  * template carrying both texts.
  */
-import type { CheckModule, CheckOutcome } from '../checks/types.js';
+import { renderAdvisories, withAdvisory, type CheckModule, type CheckOutcome, type MessageData } from '../checks/types.js';
 import type { CheckStatus } from '../schema.js';
 import { realProbes, renderedView } from './rendered-page.js';
 import type { RenderedHook, RenderedOutcome } from './with-rendered.js';
@@ -23,8 +23,9 @@ function better(a: CheckStatus, b: CheckStatus): boolean {
  * one stands, and its evidence carries both (each verdict's own code is in the data). When they
  * agree, the HTML verdict stands with its own code and evidence.
  */
-export function domRenderedCodes(id: string): { codes: Record<string, string>; messages: Record<string, string> } {
+export function domRenderedCodes(id: string): { codes: Record<string, string>; messages: Record<string, string>; advisories: Record<string, string> } {
   return {
+    advisories: domRenderedAdvisories(id),
     codes: {
       [`${id}/rendered-only`]:
         'found only after scripts ran: the rendered page does better than the HTML as served, and its verdict (status) stands; agents that read the HTML miss it',
@@ -37,34 +38,49 @@ export function domRenderedCodes(id: string): { codes: Record<string, string>; m
   };
 }
 
+/** The notes the merge adds: where the better verdict came from, or why the rendered page was not read. */
+function domRenderedAdvisories(id: string): Record<string, string> {
+  return {
+    [`${id}/needs-javascript`]:
+      "found only after JavaScript ran: agents and crawlers that read the HTML without running scripts do not see it (put it in the server's HTML)",
+    [`${id}/scripts-remove-content`]: 'the rendered page no longer has what the HTML carries: a script removes or replaces it',
+    [`${id}/rendered-unreadable`]: 'the rendered page could not be read ({error}): HTML verdict only',
+  };
+}
+
+function note(id: string, name: 'needs-javascript' | 'scripts-remove-content' | 'rendered-unreadable', data?: MessageData) {
+  return renderAdvisories(domRenderedAdvisories(id), [{ code: `${id}/${name}`, ...(data ? { data } : {}) }])[0];
+}
+
 /** The merge of the HTML verdict and the rendered one: a hook code with both in its data, or the HTML verdict when they agree. */
 export function mergeDomVerdicts(id: string, html: CheckOutcome, rendered: CheckOutcome): RenderedOutcome {
   const probes = [...(html.probes ?? []), ...realProbes(rendered.probes).filter((p) => !(html.probes ?? []).includes(p))];
   const data = { rendered: rendered.evidence, html: html.evidence, renderedCode: rendered.code, htmlCode: html.code };
   if (better(rendered.status, html.status)) {
     const { evidence: _, ...verdict } = rendered;
-    return {
-      ...verdict,
-      code: `${id}/rendered-only`,
-      data,
-      advisories: [
-        ...(rendered.advisories ?? []),
-        "found only after JavaScript ran: agents and crawlers that read the HTML without running scripts do not see it (put it in the server's HTML)",
-      ],
-      probes,
-      details: { ...rendered.details, source: 'rendered', html: { status: html.status, code: html.code } },
-    };
+    return withAdvisory(
+      {
+        ...verdict,
+        code: `${id}/rendered-only`,
+        data,
+        probes,
+        details: { ...rendered.details, source: 'rendered', html: { status: html.status, code: html.code } },
+      },
+      note(id, 'needs-javascript'),
+    );
   }
   if (better(html.status, rendered.status)) {
     const { evidence: _, ...verdict } = html;
-    return {
-      ...verdict,
-      code: `${id}/removed-by-scripts`,
-      data,
-      advisories: [...(html.advisories ?? []), 'the rendered page no longer has what the HTML carries: a script removes or replaces it'],
-      probes,
-      details: { ...html.details, source: 'html', rendered: { status: rendered.status, code: rendered.code } },
-    };
+    return withAdvisory(
+      {
+        ...verdict,
+        code: `${id}/removed-by-scripts`,
+        data,
+        probes,
+        details: { ...html.details, source: 'html', rendered: { status: rendered.status, code: rendered.code } },
+      },
+      note(id, 'scripts-remove-content'),
+    );
   }
   return { ...html, probes, details: { ...html.details, source: 'html', rendered: { status: rendered.status, code: rendered.code } } };
 }
@@ -81,7 +97,7 @@ export function domRenderedHook<A extends object>(check: CheckModule<A, any>): R
     },
     merge(outcome, rendered, _a, ctx) {
       if ('error' in rendered) {
-        return { ...outcome, advisories: [...(outcome.advisories ?? []), `the rendered page could not be read (${rendered.error}): HTML verdict only`] };
+        return withAdvisory(outcome, note(check.meta.id, 'rendered-unreadable', { error: rendered.error }));
       }
       return mergeDomVerdicts(check.meta.id, outcome, check.evaluate(rendered.artifact, ctx));
     },

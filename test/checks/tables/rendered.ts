@@ -89,7 +89,20 @@ const c3 = (served: number, renderedWords: number, missing: number) => () => {
 const c3Table = table(findCheck('C3')!, {
   valid: [{ name: 'a short page whose HTML has all its text passes', artifact: c3(60, 60, 0), code: 'C3/rendered-match' }],
   invalid: [
-    { name: 'too little rendered text: the static estimate stands', artifact: c3(5, 6, 0.2), status: 'partial', code: 'C3/little-text' },
+    {
+      name: 'too little rendered text: the static estimate stands',
+      artifact: c3(5, 6, 0.2),
+      status: 'partial',
+      code: 'C3/little-text',
+      advisories: ['C3/rendered-too-little-text'],
+    },
+    {
+      name: 'the page could not be rendered: the static estimate stands',
+      artifact: () => ({ ...c3(5, 6, 0)(), rendered: { error: 'timeout' } }),
+      status: 'partial',
+      code: 'C3/little-text',
+      advisories: ['C3/rendered-unreadable'],
+    },
     { artifact: c3(300, 400, 0.25), status: 'partial', code: 'C3/rendered-partly' },
     { artifact: c3(400, 800, 0.5), status: 'fail', code: 'C3/rendered-only' },
   ],
@@ -138,9 +151,15 @@ const c4Table = table(findCheck('C4')!, {
       artifact: domRendered(structured('<title>t</title>'), structured(LD)),
       code: 'C4/rendered-only',
       data: { renderedCode: 'C4/ok', htmlCode: 'C4/missing' },
+      advisories: ['C4/needs-javascript'],
     },
     { name: 'both agree: the HTML verdict keeps its own code', artifact: domRendered(structured(LD), structured(LD)), code: 'C4/ok', data: { nodes: 1 } },
-    { name: 'the page could not be rendered: the HTML verdict stands', artifact: domRendered(structured(LD), { error: 'timeout' }), code: 'C4/ok' },
+    {
+      name: 'the page could not be rendered: the HTML verdict stands',
+      artifact: domRendered(structured(LD), { error: 'timeout' }),
+      code: 'C4/ok',
+      advisories: ['C4/rendered-unreadable'],
+    },
   ],
   invalid: [
     {
@@ -149,6 +168,7 @@ const c4Table = table(findCheck('C4')!, {
       status: 'partial',
       code: 'C4/removed-by-scripts',
       data: { htmlCode: 'C4/invalid-json', renderedCode: 'C4/missing' },
+      advisories: ['C4/scripts-remove-content'],
     },
     { name: 'neither has JSON-LD', artifact: domRendered(structured('<title>t</title>'), structured('<title>t</title>')), status: 'fail', code: 'C4/missing' },
   ],
