@@ -54,25 +54,39 @@ export function jwkThumbprint(key: Record<string, unknown>): string | null {
   return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
 }
 
+/** What can be wrong with one JWK of the directory: B3/bad-keys's sub-findings (meta.findings). */
+const FINDINGS = {
+  'B3/key-not-object': 'keys[{index}] is not an object',
+  'B3/key-no-kty': 'keys[{index}] has no kty',
+  'B3/key-shared-secret': 'keys[{index}] is a shared secret (kty oct): the draft forbids HMAC keys; publish an asymmetric public key',
+  'B3/key-unknown-kty': 'keys[{index}] has kty "{kty}", not OKP, EC or RSA',
+  'B3/key-lacks-members': 'keys[{index}] ({kty}) lacks {members}',
+  'B3/key-non-signing-curve': 'keys[{index}] ({kty}/{crv}) is on a curve no HTTP Message Signatures algorithm signs with ({curves})',
+  'B3/key-private': 'keys[{index}] contains a private key member "d": remove it now and rotate the key',
+  'B3/key-test-key': 'keys[{index}] is the published {testKey}: verifiers should reject test keys; generate your own',
+  'B3/key-kid-not-thumbprint': 'keys[{index}] has kid "{kid}", not its JWK thumbprint {thumbprint}',
+} as const;
+type B3Finding = keyof typeof FINDINGS;
+
 /** Problems of one JWK, empty when it is usable as a Web Bot Auth verification key. */
-export function jwkProblems(key: unknown, i: number): string[] {
-  if (!isObject(key)) return [`keys[${i}] is not an object`];
+export function jwkProblems(key: unknown, index: number): Array<SubFinding<B3Finding>> {
+  if (!isObject(key)) return [{ code: 'B3/key-not-object', data: { index } }];
   const kty = typeof key.kty === 'string' ? key.kty : null;
-  if (!kty) return [`keys[${i}] has no kty`];
-  if (kty === 'oct') return [`keys[${i}] is a shared secret (kty oct): the draft forbids HMAC keys; publish an asymmetric public key`];
+  if (!kty) return [{ code: 'B3/key-no-kty', data: { index } }];
+  if (kty === 'oct') return [{ code: 'B3/key-shared-secret', data: { index } }];
   const required = REQUIRED_MEMBERS[kty];
-  if (!required) return [`keys[${i}] has kty "${excerpt(kty, 20)}", not OKP, EC or RSA`];
+  if (!required) return [{ code: 'B3/key-unknown-kty', data: { index, kty: excerpt(kty, 20) } }];
   const missing = required.filter((m) => typeof key[m] !== 'string' || !key[m]);
-  const problems = missing.length ? [`keys[${i}] (${kty}) lacks ${missing.join(', ')}`] : [];
+  const problems: Array<SubFinding<B3Finding>> = missing.length ? [{ code: 'B3/key-lacks-members', data: { index, kty, members: missing.join(', ') } }] : [];
   const curves = SIGNING_CURVES[kty];
   if (curves && typeof key.crv === 'string' && !curves.includes(key.crv))
-    problems.push(`keys[${i}] (${kty}/${excerpt(key.crv, 20)}) is on a curve no HTTP Message Signatures algorithm signs with (${curves.join(', ')})`);
-  if (typeof key.d === 'string') problems.push(`keys[${i}] contains a private key member "d": remove it now and rotate the key`);
-  if (typeof key.x === 'string' && Object.hasOwn(TEST_KEYS, key.x))
-    problems.push(`keys[${i}] is the published ${TEST_KEYS[key.x]}: verifiers should reject test keys; generate your own`);
+    problems.push({ code: 'B3/key-non-signing-curve', data: { index, kty, crv: excerpt(key.crv, 20), curves: curves.join(', ') } });
+  if (typeof key.d === 'string') problems.push({ code: 'B3/key-private', data: { index } });
+  if (typeof key.x === 'string' && Object.hasOwn(TEST_KEYS, key.x)) problems.push({ code: 'B3/key-test-key', data: { index, testKey: TEST_KEYS[key.x] } });
   // At the well-known URI a `kid`, when present, MUST be the key's thumbprint (verifiers match it against keyid).
   const thumb = missing.length ? null : jwkThumbprint(key);
-  if (thumb && typeof key.kid === 'string' && key.kid !== thumb) problems.push(`keys[${i}] has kid "${excerpt(key.kid, 48)}", not its JWK thumbprint ${thumb}`);
+  if (thumb && typeof key.kid === 'string' && key.kid !== thumb)
+    problems.push({ code: 'B3/key-kid-not-thumbprint', data: { index, kid: excerpt(key.kid, 48), thumbprint: thumb } });
   return problems;
 }
 
@@ -139,11 +153,12 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       'B3/missing': '{seen}: no key directory. Informational: only sites that send signed bot or agent traffic publish one.',
       'B3/not-jwks': '{seen}: {problem}. Starts: "{start}"',
       'B3/no-keys': '{seen}: {problem}.',
-      'B3/bad-keys': '{seen}; {facts}; {problems}.',
+      'B3/bad-keys': '{seen}; {facts}; {findings}.',
       'B3/redirected':
         '{seen}: reached through a redirect ({chain}); verifiers treat anything but a direct 200 as a discovery failure and must not follow redirects.',
       'B3/ok': '{seen}; {facts}.',
     },
+    findings: FINDINGS,
     advisories: ADVISORIES,
   },
   gather: (ctx) => ctx.fetch(WBA_DIRECTORY_PATH, { accept: `${WBA_MEDIA_TYPE}, application/json;q=0.9, */*;q=0.1`, maxBytes: 1024 * 1024 }),
@@ -218,7 +233,8 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       return {
         status: 'partial',
         code: 'B3/bad-keys',
-        data: { seen, facts, problems: problems.slice(0, 4).join('; ') },
+        data: { seen, facts },
+        findings: problems.slice(0, 4),
         remediation:
           'Publish your own public signing keys only (OKP Ed25519: crv and x; EC P-256/P-384: crv, x, y; RSA: n, e), each with no kid or a kid equal to its JWK SHA-256 thumbprint (RFC 7638).',
         advisories,
