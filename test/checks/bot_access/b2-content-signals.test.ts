@@ -50,7 +50,7 @@ describe('B2 Content Signals', () => {
     const o = run('User-agent: *\nContent-Signal: search=yes, ai-train=no\nDisallow: /\n');
     expect(o.status).toBe('partial');
     expect(o.code).toBe('B2/contradiction');
-    expect(o.data?.contradictions).toMatch(/search=yes but disallows \//);
+    expect(o.findings).toEqual([expect.objectContaining({ code: 'B2/yes-but-disallowed', data: { group: 'User-agent: *', signals: 'search=yes' } })]);
   });
 
   it('is partial when a group says both yes and no for a key', () => {

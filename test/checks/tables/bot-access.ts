@@ -134,7 +134,19 @@ const b2 = table(b2ContentSignals, {
       advisories: ['B2/missing-keys', 'B2/outside-group'],
     },
     { artifact: robots('User-agent: GPTBot\nContent-Signal: ai-train=no\nDisallow: /\n\nUser-agent: *\nAllow: /\n'), status: 'partial', code: 'B2/not-global' },
-    { artifact: robots('User-agent: *\nContent-Signal: ai-train=no\nContent-Signal: ai-train=yes\nAllow: /\n'), status: 'partial', code: 'B2/contradiction' },
+    {
+      artifact: robots('User-agent: *\nContent-Signal: ai-train=no\nContent-Signal: ai-train=yes\nAllow: /\n'),
+      status: 'partial',
+      code: 'B2/contradiction',
+      findings: ['B2/both-values'],
+    },
+    {
+      name: 'search=yes in a group that disallows /',
+      artifact: robots('User-agent: GPTBot\nContent-Signal: search=yes, ai-input=yes\nDisallow: /\n\nUser-agent: *\nContent-Signal: search=yes\nAllow: /\n'),
+      status: 'partial',
+      code: 'B2/contradiction',
+      findings: ['B2/yes-but-disallowed'],
+    },
   ],
 });
 

@@ -23,6 +23,13 @@ function describeLine(l: PrefLine): string {
   return `${groupLabel(l.agents)} → ${valid.length ? valid.join(', ') : `"${excerpt(l.raw, 60)}" (no valid signal)`}${l.path ? ` for ${l.path}` : ''} (line ${l.line})`;
 }
 
+/** The contradictions of B2/contradiction (meta.findings). */
+const FINDINGS = {
+  'B2/both-values': '{group} says both {key}=yes and {key}=no',
+  'B2/yes-but-disallowed': '{group} says {signals} but disallows /',
+} as const;
+type B2Finding = keyof typeof FINDINGS;
+
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
   'B2/ignored-pairs': 'Ignored: {problems}.',
@@ -60,8 +67,9 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
       'B2/missing': '{seen}: robots.txt has {groups} group(s) but no Content-Signal line.',
       'B2/invalid': '{observed} None has a valid key=yes|no pair (keys: search, ai-input, ai-train).',
       'B2/not-global': `{observed} No valid signal applies to every crawler (the \`User-agent: *\` group has none).`,
-      'B2/contradiction': '{observed} Contradiction: {contradictions}.',
+      'B2/contradiction': '{observed} Contradiction: {findings}.',
     },
+    findings: FINDINGS,
     advisories: ADVISORIES,
   },
   gather: (ctx) => ctx.robots(),
@@ -110,15 +118,16 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     if (missing.length) advisories.push({ code: 'B2/missing-keys', data: { keys: missing.join(', ') } });
 
     // Contradictions: a key given both values in one group, or a "yes" for content the group may not fetch at all.
-    const contradictions: string[] = [];
+    const contradictions: Array<SubFinding<B2Finding>> = [];
     for (const g of robots.groups) {
       const here = valid.filter((l) => l.agents === g.agents && !l.path);
       const values = new Map<string, Set<string>>();
       for (const l of here) for (const p of l.pairs.filter((x) => x.valid)) values.set(p.key, (values.get(p.key) ?? new Set()).add(p.value));
-      for (const [k, v] of values) if (v.size > 1) contradictions.push(`${groupLabel(g.agents)} says both ${k}=yes and ${k}=no`);
+      for (const [key, v] of values) if (v.size > 1) contradictions.push({ code: 'B2/both-values', data: { group: groupLabel(g.agents), key } });
       const saysYes = [...values].filter(([k, v]) => k !== 'ai-train' && v.has('yes')).map(([k]) => k);
       const blocked = g.agents.length > 0 && g.agents.every((a) => !robots.isAllowed('/', a.trim() === '*' ? '*' : a));
-      if (saysYes.length && blocked) contradictions.push(`${groupLabel(g.agents)} says ${saysYes.map((k) => `${k}=yes`).join(', ')} but disallows /`);
+      if (saysYes.length && blocked)
+        contradictions.push({ code: 'B2/yes-but-disallowed', data: { group: groupLabel(g.agents), signals: saysYes.map((k) => `${k}=yes`).join(', ') } });
     }
     const starCovered = valid.some((l) => isStarGroup(l.agents) && !l.path);
     const everyGroup = robots.groups.length > 0 && robots.groups.every((g) => valid.some((l) => l.agents === g.agents));
@@ -141,7 +150,8 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
       return {
         status: 'partial',
         code: 'B2/contradiction',
-        data: { observed: evidence, contradictions: contradictions.join('; ') },
+        data: { observed: evidence },
+        findings: contradictions,
         remediation:
           'Make the signals agree with the access rules: one value per key per group, and no `search=yes`/`ai-input=yes` in a group that disallows `/`.',
         matched,
