@@ -32,7 +32,8 @@ export async function resolveScanSettings(args: string[], flags: ScanFlags, type
   const s = await resolveFlags(SCAN_FLAGS, flags, typed as (name: string) => boolean, file?.config ?? {});
 
   if (s.json) {
-    if (typed('format') && s.format !== 'json') throw new UsageError('--json is --format json: do not combine it with another --format');
+    if (typed('format') && flags.format !== undefined && s.format !== 'json')
+      throw new UsageError('--json is --format json: do not combine it with another --format');
     s.format = 'json';
   }
   if (s.failOnRegression !== undefined && !s.baseline) throw new UsageError('--fail-on-regression needs --baseline <file>');

@@ -9,7 +9,7 @@ import { Command } from 'commander';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createProgram } from '../../src/cli/program.js';
 import { ConfigFile, describeIssues } from '../../src/cli/config-schema.js';
-import type { ScanSettings } from '../../src/cli/scan-settings.js';
+import { resolveScanSettings, type ScanFlags, type ScanSettings } from '../../src/cli/scan-settings.js';
 import { UsageError } from '../../src/cli/usage-error.js';
 import { SCAN_FLAGS, addFlagOptions, defineFlag, resolveFlags, toNumber } from '../../src/cli/scan-flags/index.js';
 import { configSchema, describeIssues as describeAgainst, expected, schemaOf } from '../../src/cli/scan-flags/schema.js';
@@ -142,6 +142,39 @@ describe('the scan flags', () => {
     );
     const typo = ConfigFile.safeParse({ minScroe: 70 });
     expect(describeIssues(typo.error!)).toMatch(/^ {2}unknown key "minScroe" \(allowed: urls, format, [\w, ]*timeout[\w, ]*\)$/);
+  });
+
+  it('name the nested key a config value is refused at, and what it takes', () => {
+    const speed = ConfigFile.safeParse({ minDimension: { speed: 3, content: 101 } });
+    expect(describeIssues(speed.error!).split('\n')).toEqual([
+      '  minDimension.content: must be a number from 0 to 100',
+      '  unknown key "speed" in minDimension (allowed: discoverability, content, bot_access, capabilities, commerce)',
+    ]);
+  });
+
+  it('keep the usage errors of the typed flags', async () => {
+    const cases: Array<[ScanFlags, string]> = [
+      [{ pages: '0' }, '--pages must be an integer from 1 to 20 (got "0")'],
+      [{ timeout: 'soon' }, '--timeout must be a number from 1 to 600 (got "soon")'],
+      [{ format: 'pdf' }, '--format must be one of pretty, json, md, html, sarif, junit, github, agent (got "pdf")'],
+      [{ profile: 'blog' }, '--profile must be one of auto, content, app, commerce (got "blog")'],
+      [{ minGrade: 'e' }, '--min-grade must be one of A, B, C, D, F (got "e")'],
+      [{ minLevel: '2.5' }, '--min-level must be an integer from 0 to 5 (got "2.5")'],
+      [{ workers: '65' }, '--workers must be an integer from 0 to 64 (got "65")'],
+      [{ workerHeapMb: '16' }, '--worker-heap-mb must be an integer from 32 to 16384 (got "16")'],
+      [{ minDimension: 'speed=50' }, '--min-dimension must be one of discoverability, content, bot_access, capabilities, commerce (got "speed")'],
+      [{ minDimension: 'bot_access' }, '--min-dimension takes dimension=score pairs, e.g. bot_access=80 (got "bot_access")'],
+      [{ minDimension: 'content=abc' }, '--min-dimension content must be a number from 0 to 100 (got "abc")'],
+      [{ json: true, format: 'md' }, '--json is --format json: do not combine it with another --format'],
+      [{ failOnRegression: '5' }, '--fail-on-regression needs --baseline <file>'],
+    ];
+    for (const [flags, message] of cases) {
+      const typed = (name: string) => name in flags;
+      await expect(resolveScanSettings([], { ...flags, config: false }, typed), message).rejects.toThrow(message);
+    }
+    const given: ScanFlags = { config: false, json: true, timeout: '30', minDimension: 'Bot_Access=80' };
+    const s = await resolveScanSettings(['a.example'], given, (name) => name in given);
+    expect([s.format, s.deadlineMs, s.thresholds.minDimension, s.pages, s.urls]).toEqual(['json', 30_000, { bot_access: 80 }, 5, ['a.example']]);
   });
 
   it('hold a flag and its config key to one range', async () => {
