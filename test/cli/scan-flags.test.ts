@@ -185,6 +185,27 @@ describe('the scan flags', () => {
     expect(ConfigFile.safeParse({ timeout: 600 }).success).toBe(true);
   });
 
+  it('say in --help the ranges and defaults that their schemas and declarations hold', () => {
+    const held: string[] = [];
+    for (const flag of SCAN_FLAGS) {
+      const help = flag.help ?? '';
+      const range = /\b(\d+)-(\d+)\b/.exec(help);
+      const must = expected(schemaOf(flag)) ?? '';
+      if (range && must.includes(' from ')) {
+        expect(must, flag.name).toMatch(new RegExp(`from ${range[1]} to ${range[2]}$`));
+        held.push(`${flag.name} range`);
+      }
+      const stated = /\(default: ([^;)]+)/.exec(help);
+      if (stated && flag.default !== undefined) {
+        expect(stated[1], flag.name).toBe(String(flag.default));
+        held.push(`${flag.name} default`);
+      }
+    }
+    expect(held).toEqual(
+      expect.arrayContaining(['format default', 'profile default', 'pages range', 'pages default', 'timeout default', 'minScore range', 'minLevel range']),
+    );
+  });
+
   it('type the settings from the declarations', () => {
     expectTypeOf<ScanSettings['pages']>().toEqualTypeOf<number>();
     expectTypeOf<ScanSettings['render']>().toEqualTypeOf<boolean>();
