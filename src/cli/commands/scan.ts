@@ -1,9 +1,9 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { EXIT } from '../exit-codes.js';
 import type { ScanFlags } from '../scan-settings.js';
-import { FORMAT_NAMES } from '../../format/names.js';
-import { PROFILE_CHOICES } from '../../core/vocabulary.js';
 import { declaredChecks, idList } from '../declared-checks.js';
+import { SCAN_FLAGS } from '../scan-flags/index.js';
+import { addFlagOptions } from '../scan-flags/commander.js';
 
 /** The text after the options; the checks it enumerates are those that declare it (cli/declared-checks.ts). */
 const helpAfter = (): string => {
@@ -52,45 +52,12 @@ Examples:
 };
 
 export function registerScan(program: Command): void {
-  program
+  const scan = program
     .command('scan')
     .description('Scan one or more sites and report how ready they are for AI agents')
-    .argument('[urls...]', 'sites to scan (https:// is added when no scheme is given)')
-    .addOption(new Option('-f, --format <format>', `${FORMAT_NAMES.join(' | ')} (default: pretty)`))
-    .option('--json', 'same as --format json')
-    .option('-o, --output <file>', 'write the report to a file instead of stdout')
-    .option('-i, --input <file>', 'read URLs from a file, one per line ("-" reads stdin)')
-    .option(
-      '--workers <n>',
-      'scan worker threads, for CPU; each scans many sites at once (default for a batch: 1, and a second while the first is busy with CPU and a core is idle; a single site runs on the main thread unless given; 0 = main thread)',
-    )
-    .option('--max-scans <n>', 'sites scanned at once in a batch, across the worker threads (default: 16)')
-    .option('--concurrency <n>', 'sites scanned at once: the older name of --max-scans')
-    .option('--worker-heap-mb <mb>', 'heap cap of each scan worker thread in MB (default: 512)')
-    .option('--profile <profile>', `${PROFILE_CHOICES.join(' | ')} (default: auto)`)
-    .option('--pages <n>', 'pages sampled per site for the page-level checks, the target included: 1-20 (default: 5; 1 = this page only)')
-    .option(
-      '--render',
-      'also load the pages in headless Chrome/Chromium (AI_READY_CHROME or PATH): WebMCP tools registered at run time, the text scripts add, rendered JSON-LD and hints, agent operability; see docs/render.md',
-    )
-    .option('--timeout <seconds>', 'whole-scan deadline per site, in seconds (default: 45)')
-    .option('--skip <ids>', 'check ids (see `ai-ready rubric`) or dimensions to leave out, comma separated (e.g. commerce)')
-    .option('--only <ids>', 'run only these checks or dimensions, comma separated')
-    .option('--min-grade <grade>', 'exit 1 when the grade is below A-F')
-    .option('--min-score <score>', 'exit 1 when the score is below 0-100')
-    .option('--min-level <level>', 'exit 1 when the level is below 0-5')
-    .option('--min-dimension <dim=score>', 'exit 1 when an applicable dimension scores below, e.g. bot_access=80,content=60')
-    .option('--fail-on <ids>', 'exit 1 when any listed check, or any check of a listed tier (essential, recommended, bonus), fails')
-    .option('--save-baseline <file>', 'save scores and check statuses as a baseline')
-    .option('--baseline <file>', 'compare with a saved baseline')
-    .option('--fail-on-regression <points>', 'with --baseline: exit 1 when the score dropped by more than this')
-    .option('--markdown-summary <file>', 'also write the markdown summary to a file (for PR comments)')
-    .option('--badge <file>', 'also write an SVG badge (score and grade, in the grade colour) for a README')
-    .option('--config <file>', 'config file (default: ./ai-ready.config.json when present)')
-    .option('--no-config', 'ignore ai-ready.config.json')
-    .option('--verbose', 'every fix guide in full, the whole evidence, and every probe behind every check (URL, status, content type, headers)')
-    .option('--summary', 'pretty report: score, dimensions and the top fixes only')
-    .option('--no-color', 'plain text without colour or animation (also NO_COLOR=1 or CI=true)')
+    .argument('[urls...]', 'sites to scan (https:// is added when no scheme is given)');
+  // Every option comes from the flag declarations (scan-flags/): plain data, no zod at start-up.
+  addFlagOptions(scan, SCAN_FLAGS)
     .addHelpText('after', helpAfter)
     .action(async (urls: string[], flags: ScanFlags, cmd: Command) => {
       const { runScan } = await import('../scan-run.js');
