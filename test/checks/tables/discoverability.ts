@@ -110,12 +110,14 @@ const d4 = table(d4LlmsTxt, {
       name: 'a URL for H1, no blockquote, links under the H1 and no H2 section (v2: valid, advisories)',
       artifact: llms(text('/llms.txt', '# https://example.com\n\n- [About](https://example.com/about)\n- [Pricing](https://example.com/pricing)\n')),
       code: 'D4/ok',
+      advisories: ['D4/no-blockquote', 'D4/no-md-links', 'D4/no-h2-section', 'D4/h1-is-url'],
     },
     { name: 'a BOM before the H1 (v2: optional BOM)', artifact: llms(text('/llms.txt', `\uFEFF${GOOD_LLMS}`, 'text/markdown')), code: 'D4/ok' },
     {
       name: '"* [name](url)" file-list items (the text allows any list; advisory on the reference parser)',
       artifact: llms(text('/llms.txt', GOOD_LLMS.replaceAll('\n- [', '\n* ['), 'text/markdown')),
       code: 'D4/ok',
+      advisories: ['D4/other-bullets'],
     },
   ],
   invalid: [
@@ -219,6 +221,7 @@ const d5 = table(d5LlmsFullTxt, {
         MANY,
       ),
       code: 'D5/ok',
+      advisories: ['D5/pages-not-found'],
     },
   ],
   invalid: [
