@@ -52,7 +52,7 @@ describe('x402 decoding', () => {
   });
   it('lists missing requirement fields per version', () => {
     const r = decodeX402(paid('/api', { 'payment-required': b64({ x402Version: 2, accepts: [{ scheme: 'exact', network: 'eip155:8453' }] }) }));
-    expect('problems' in r && r.problems[0]).toMatch(/lacks amount, payTo, asset/);
+    expect('problems' in r && r.problems).toEqual([{ code: 'M3/option-lacks-fields', data: { index: 0, fields: 'amount, payTo, asset' } }]);
   });
 });
 
