@@ -195,13 +195,16 @@ export type RenderedOutcome = CheckOutcome | (Omit<CheckOutcome, 'evidence'> & {
 /**
  * A check's reading in rendered mode (--render), declared by the check (`rendered`) and wired by
  * the registry (render/with-rendered.ts): it gathers what the browser saw and merges it into the
- * check's outcome; its codes and messages join the check's meta.codes and meta.messages.
+ * check's outcome; its codes, messages and advisories join the check's meta.codes, meta.messages
+ * and meta.advisories.
  */
 export interface RenderedHook<A, R> {
   /** Codes the hook can return, added to the check's own. */
   codes?: Record<string, string>;
   /** The evidence template of each of the hook's codes (as a check's meta.messages). */
   messages?: Record<string, string>;
+  /** The template of each advisory code the hook adds (as a check's meta.advisories; see withAdvisory). */
+  advisories?: Record<string, string>;
   /** What the browser saw for this view; null when the scan does not render. */
   gather(ctx: GatherContext, base: A): Promise<R | null>;
   /**

@@ -4,7 +4,8 @@
  * they differ, the better one stands under a code that says where it came from, its evidence
  * template carrying both texts.
  */
-import type { CheckModule, CheckOutcome } from '../checks/types.js';
+import { renderAdvisories, withAdvisory, type CheckModule, type CheckOutcome } from '../checks/types.js';
+import type { SubFinding } from '../checks/messages.js';
 import type { CheckStatus } from '../schema.js';
 import { realProbes, renderedView } from './rendered-page.js';
 import type { RenderedHook, RenderedOutcome } from './with-rendered.js';
@@ -18,12 +19,20 @@ function better(a: CheckStatus, b: CheckStatus): boolean {
   return (RANK[a] ?? 0) > (RANK[b] ?? 0);
 }
 
+/** The templates of the notes the merge adds (each check's own codes: `<id>/<name>`). */
+const NOTES = {
+  'added-by-scripts':
+    "found only after JavaScript ran: agents and crawlers that read the HTML without running scripts do not see it (put it in the server's HTML)",
+  'removed-from-render': 'the rendered page no longer has what the HTML carries: a script removes or replaces it',
+  'render-failed': 'the rendered page could not be read ({error}): HTML verdict only',
+} as const;
+
 /**
  * The codes a check re-run on the rendered DOM adds, for when the two verdicts differ: the better
  * one stands, and its evidence carries both (each verdict's own code is in the data). When they
- * agree, the HTML verdict stands with its own code and evidence.
+ * agree, the HTML verdict stands with its own code and evidence. Its advisories say which.
  */
-export function domRenderedCodes(id: string): { codes: Record<string, string>; messages: Record<string, string> } {
+export function domRenderedCodes(id: string): { codes: Record<string, string>; messages: Record<string, string>; advisories: Record<string, string> } {
   return {
     codes: {
       [`${id}/rendered-only`]:
@@ -34,7 +43,14 @@ export function domRenderedCodes(id: string): { codes: Record<string, string>; m
       [`${id}/rendered-only`]: 'Rendered page (scripts run): {rendered} HTML as served: {html}',
       [`${id}/removed-by-scripts`]: 'HTML as served: {html} Rendered page (scripts run): {rendered}',
     },
+    advisories: Object.fromEntries(Object.entries(NOTES).map(([name, template]) => [`${id}/${name}`, template])),
   };
+}
+
+/** The outcome with one of the merge's notes, under check `id`'s code. */
+function withNote<O extends CheckOutcome | RenderedOutcome>(id: string, outcome: O, name: keyof typeof NOTES, data?: SubFinding['data']): O {
+  const note = { code: `${id}/${name}`, ...(data ? { data } : {}) };
+  return withAdvisory(outcome, renderAdvisories({ [note.code]: NOTES[name] }, [note])[0]);
 }
 
 /** The merge of the HTML verdict and the rendered one: a hook code with both in its data, or the HTML verdict when they agree. */
@@ -43,28 +59,31 @@ export function mergeDomVerdicts(id: string, html: CheckOutcome, rendered: Check
   const data = { rendered: rendered.evidence, html: html.evidence, renderedCode: rendered.code, htmlCode: html.code };
   if (better(rendered.status, html.status)) {
     const { evidence: _, ...verdict } = rendered;
-    return {
-      ...verdict,
-      code: `${id}/rendered-only`,
-      data,
-      advisories: [
-        ...(rendered.advisories ?? []),
-        "found only after JavaScript ran: agents and crawlers that read the HTML without running scripts do not see it (put it in the server's HTML)",
-      ],
-      probes,
-      details: { ...rendered.details, source: 'rendered', html: { status: html.status, code: html.code } },
-    };
+    return withNote(
+      id,
+      {
+        ...verdict,
+        code: `${id}/rendered-only`,
+        data,
+        probes,
+        details: { ...rendered.details, source: 'rendered', html: { status: html.status, code: html.code } },
+      },
+      'added-by-scripts',
+    );
   }
   if (better(html.status, rendered.status)) {
     const { evidence: _, ...verdict } = html;
-    return {
-      ...verdict,
-      code: `${id}/removed-by-scripts`,
-      data,
-      advisories: [...(html.advisories ?? []), 'the rendered page no longer has what the HTML carries: a script removes or replaces it'],
-      probes,
-      details: { ...html.details, source: 'html', rendered: { status: rendered.status, code: rendered.code } },
-    };
+    return withNote(
+      id,
+      {
+        ...verdict,
+        code: `${id}/removed-by-scripts`,
+        data,
+        probes,
+        details: { ...html.details, source: 'html', rendered: { status: rendered.status, code: rendered.code } },
+      },
+      'removed-from-render',
+    );
   }
   return { ...html, probes, details: { ...html.details, source: 'html', rendered: { status: rendered.status, code: rendered.code } } };
 }
@@ -81,7 +100,7 @@ export function domRenderedHook<A extends object>(check: CheckModule<A, any>): R
     },
     merge(outcome, rendered, _a, ctx) {
       if ('error' in rendered) {
-        return { ...outcome, advisories: [...(outcome.advisories ?? []), `the rendered page could not be read (${rendered.error}): HTML verdict only`] };
+        return withNote(check.meta.id, outcome, 'render-failed', { error: rendered.error });
       }
       return mergeDomVerdicts(check.meta.id, outcome, check.evaluate(rendered.artifact, ctx));
     },

@@ -21,7 +21,12 @@ export type WithRendered<A, R> = A & { rendered?: R | null };
 export function withRendered<A extends object, R>(check: CheckModule<A, any>, hook: RenderedHook<A, R>): CheckModule<WithRendered<A, R>> {
   return {
     ...check,
-    meta: { ...check.meta, codes: { ...check.meta.codes, ...hook.codes }, messages: { ...check.meta.messages, ...hook.messages } },
+    meta: {
+      ...check.meta,
+      codes: { ...check.meta.codes, ...hook.codes },
+      messages: { ...check.meta.messages, ...hook.messages },
+      ...(hook.advisories ? { advisories: { ...check.meta.advisories, ...hook.advisories } } : {}),
+    },
     async gather(ctx) {
       const base = await check.gather(ctx);
       return { ...base, rendered: await hook.gather(ctx, base) };
