@@ -68,7 +68,7 @@ describe('D3 evaluate', () => {
     const ok = (p: string) => ({ rel: 'x', url: `${ORIGIN}${p}`, probe: response({ url: p, method: 'HEAD', status: 200 }) });
     const all = evalLink(link, [dead('/.well-known/api-catalog'), dead('/llms.txt')]);
     expect(all.status).toBe('partial');
-    expect(all.remediation).toContain('/llms.txt');
+    expect(all.details).toMatchObject({ broken: [`${ORIGIN}/.well-known/api-catalog`, `${ORIGIN}/llms.txt`] });
     const one = evalLink(link, [dead('/.well-known/api-catalog'), ok('/llms.txt')]);
     expect(one.status).toBe('pass');
     expect(one.advisoryFindings).toEqual([

@@ -90,6 +90,8 @@ describe('parseLlmsTxt', () => {
   });
 });
 
+/** The sub-finding codes of an outcome, in order. */
+const findingCodes = (o: { findings?: Array<{ code: string }> }) => o.findings?.map((f) => f.code) ?? [];
 /** The advisory codes of an outcome, in order. */
 const notes = (o: { advisoryFindings?: Array<{ code: string }> }) => o.advisoryFindings?.map((n) => n.code) ?? [];
 
@@ -121,7 +123,7 @@ describe('D4 evaluate', () => {
     const mixed = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# Co\n\n> S.\n\n## Docs\n\n- [A](https://x.test/a.md)\n- https://x.test/b\n'))]), ctx);
     expect(mixed.status).toBe('partial');
     expect(mixed.code).toBe('D4/off-format-lines');
-    expect(mixed.remediation).toContain('1 line(s) inside the H2 sections are not "- [name](url): notes" items (first: "- https://x.test/b")');
+    expect(mixed.findings?.[0]).toMatchObject({ code: 'D4/off-format-lines', data: { count: 1, example: '- https://x.test/b' } });
     expect(mixed.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'D4/some-bare-urls', data: { count: 1 } }));
   });
   it('passes with advisories: no blockquote, no .md targets, odd content type', () => {
@@ -132,14 +134,16 @@ describe('D4 evaluate', () => {
   });
   it('is partial without an H1, without links, when too large, or HTML-typed', () => {
     expect(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', 'Site\n- [a](/a)\n'))]), ctx).status).toBe('partial');
-    expect(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# Site\n\n> Just words.\n'))]), ctx).remediation).toMatch(/no Markdown links/);
+    expect(findingCodes(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# Site\n\n> Just words.\n'))]), ctx))).toContain('D4/no-links');
     const big = `# Site\n- [a](/a)\n${'word '.repeat(21_000)}`;
-    expect(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', big))]), ctx).remediation).toMatch(/over 100,000 characters/);
+    expect(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', big))]), ctx).findings).toContainEqual(
+      expect.objectContaining({ code: 'D4/too-long', data: { max: '100,000' } }),
+    );
     const mid = `# Site\n> s\n${'word '.repeat(12_000)}\n## A\n- [a](/a.md)\n`;
     const o = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', mid))]), ctx);
     expect(o.status).toBe('pass');
     expect(notes(o)).toEqual(['D4/long']);
-    expect(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', GOOD, 'text/html'))]), ctx).remediation).toMatch(/text\/html/);
+    expect(findingCodes(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', GOOD, 'text/html'))]), ctx))).toContain('D4/html-typed');
   });
   it('is partial when more than 10% of the checked links are broken', () => {
     const linkChecks = [
@@ -148,7 +152,7 @@ describe('D4 evaluate', () => {
     ];
     const o = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', GOOD))], { linkChecks }), ctx);
     expect(o.status).toBe('partial');
-    expect(o.remediation).toContain('1 of 2 checked links are broken');
+    expect(o.findings).toEqual([expect.objectContaining({ code: 'D4/broken-links', data: { broken: 1, checked: 2, examples: `${ORIGIN}/returns.md` } })]);
   });
   it('fails on 404, soft 404 and empty; prefers the directory variant when it exists', () => {
     expect(d4LlmsTxt.evaluate(art([cand(notFound('/llms.txt'))]), ctx).status).toBe('fail');
@@ -246,7 +250,7 @@ describe('D4 gather (loopback)', () => {
     expect(site.requests.filter((r) => r.method === 'HEAD')).toHaveLength(10);
     const o = d4LlmsTxt.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/docs/start` });
     expect(o.status).toBe('partial');
-    expect(o.remediation).toContain('9 of 10 checked links are broken');
+    expect(o.findings).toContainEqual(expect.objectContaining({ code: 'D4/broken-links', data: expect.objectContaining({ broken: 9, checked: 10 }) }));
     expect(await d4LlmsTxt.gather(c)).toBe(a);
   });
   it('finds /docs/llms.txt from the home page only when the root has none, and asks nothing more when it has one', async () => {
@@ -294,6 +298,6 @@ describe('llms.txt v2 scope (loopback)', () => {
     const o = d5LlmsFullTxt.evaluate(await d5LlmsFullTxt.gather(c), { origin: site.origin, pageUrl: `${site.origin}/docs/start` });
     expect(o.status).toBe('partial');
     expect(o.code).toBe('D5/low-coverage');
-    expect(o.evidence).toContain('holds 1 of the 2 pages /docs/llms.txt lists (missing: "Deploy")');
+    expect(o.data).toMatchObject({ held: 1, listed: 2, index: '/docs/llms.txt', missing: '"Deploy"' });
   });
 });
