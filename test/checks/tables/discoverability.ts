@@ -145,6 +145,7 @@ const d4 = table(d4LlmsTxt, {
       artifact: llms(text('/llms.txt', '# Example Co\n\n> Summary.\n\n### Docs\n- [Shipping](/shipping.md)\n', 'text/markdown')),
       status: 'partial',
       code: 'D4/no-file-list',
+      advisories: ['D4/other-level-sections'],
     },
     { artifact: llms(text('/llms.txt', '')), status: 'fail', code: 'D4/empty' },
     { artifact: llms(text('/llms.txt', GOOD_LLMS, 'text/html')), status: 'partial', code: 'D4/html-typed' },
@@ -158,7 +159,7 @@ const d4 = table(d4LlmsTxt, {
       status: 'partial',
       code: 'D4/cross-host',
     },
-    { artifact: llms(text('/llms.txt', '> Summary only\n\n- [Docs](/docs.md)\n')), status: 'partial', code: 'D4/no-h1' },
+    { artifact: llms(text('/llms.txt', '> Summary only\n\n- [Docs](/docs.md)\n')), status: 'partial', code: 'D4/no-h1', advisories: ['D4/no-h2-section'] },
     { artifact: llms(text('/llms.txt', '# Example Co\n\n> Summary with no links at all.\n')), status: 'partial', code: 'D4/no-links' },
     {
       name: 'an HTML page served with 200 at /llms.txt',
