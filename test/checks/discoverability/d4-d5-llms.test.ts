@@ -251,6 +251,7 @@ describe('D4 gather (loopback)', () => {
     const o = d4LlmsTxt.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/docs/start` });
     expect(o.status).toBe('partial');
     expect(o.findings).toContainEqual(expect.objectContaining({ code: 'D4/broken-links', data: expect.objectContaining({ broken: 9, checked: 10 }) }));
+    expect(o.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'D4/links-unchecked', data: { count: 4, checked: 10 } }));
     expect(await d4LlmsTxt.gather(c)).toBe(a);
   });
   it('finds /docs/llms.txt from the home page only when the root has none, and asks nothing more when it has one', async () => {
