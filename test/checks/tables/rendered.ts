@@ -188,12 +188,14 @@ const m6Table = table(findCheck('M6')!, {
       artifact: domRendered(products({ '@context': 'https://schema.org', '@type': 'Organization', name: 'Acme' }), products(PRODUCT)),
       code: 'M6/rendered-only',
       data: { renderedCode: 'M6/ok', htmlCode: 'M6/missing' },
+      advisories: ['M6/rendered-scripts-add'],
     },
     {
       name: 'a script replaces a complete offer with an incomplete one: the HTML verdict stands',
       artifact: domRendered(products(PRODUCT), products({ '@context': 'https://schema.org', '@type': 'Product', name: 'Blue Widget' })),
       code: 'M6/removed-by-scripts',
       data: { htmlCode: 'M6/ok', renderedCode: 'M6/incomplete-offer' },
+      advisories: ['M6/rendered-scripts-remove'],
     },
   ],
   invalid: [
@@ -203,6 +205,7 @@ const m6Table = table(findCheck('M6')!, {
       status: 'partial',
       code: 'M6/rendered-only',
       data: { htmlCode: 'M6/missing', renderedCode: 'M6/incomplete-offer' },
+      advisories: ['M6/rendered-scripts-add'],
     },
   ],
 });
@@ -215,6 +218,7 @@ const d6Table = table(findCheck('D6')!, {
       artifact: domRendered(hints('<title>t</title>'), hints(MD_HINT, HEAD_OK)),
       code: 'D6/rendered-only',
       data: { renderedCode: 'D6/ok', htmlCode: 'D6/missing' },
+      advisories: ['D6/rendered-scripts-add'],
     },
     {
       name: 'a script removes the hints: the HTML verdict stands',
@@ -222,6 +226,12 @@ const d6Table = table(findCheck('D6')!, {
       code: 'D6/removed-by-scripts',
       data: { htmlCode: 'D6/ok', renderedCode: 'D6/missing' },
       advisories: ['D6/rendered-scripts-remove'],
+    },
+    {
+      name: 'the page could not be rendered: the HTML verdict stands, and says so',
+      artifact: domRendered(hints(MD_HINT, HEAD_OK), { error: 'timeout' }),
+      code: 'D6/ok',
+      advisories: ['D6/rendered-unreadable'],
     },
   ],
   invalid: [{ name: 'no hints in either', artifact: domRendered(hints('<title>t</title>'), hints('<title>t</title>')), status: 'fail', code: 'D6/missing' }],
