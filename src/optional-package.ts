@@ -17,7 +17,7 @@ export const OPTIONAL_PACKAGES: Readonly<Record<string, string>> = {
   '@keyv/redis': 'a Redis result cache (`--cache-url redis://…`)',
   'prom-client': 'Prometheus metrics (`serve --metrics`)',
   'puppeteer-core': 'rendered mode (`--render`)',
-  'axe-core': 'rendered mode (`--render`, check A11)',
+  'axe-core': 'rendered mode (`--render`, the agent-operability check)',
 };
 
 /** An optional package a feature needs is not installed. */

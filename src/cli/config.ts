@@ -1,7 +1,8 @@
 /**
  * ai-ready.config.json: the CI settings a repository keeps beside its workflow. Keys are the
- * camelCase names of the scan flags; flags given on the command line win over the file.
- * Validated with zod; unknown keys are mistakes (a typo must not silently disable a gate).
+ * camelCase names of the scan flags that declare `config: true` (scan-flags/); flags given on the
+ * command line win over the file. Validated with zod; unknown keys are mistakes (a typo must not
+ * silently disable a gate).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,10 +11,6 @@ import type { ConfigFile } from './config-schema.js';
 export type { ConfigFile };
 
 export const CONFIG_FILE = 'ai-ready.config.json';
-// The names come from their owners (format registry, core vocabulary); config-schema.ts reads
-// them there too, so the schema never imports this module back.
-export { FORMAT_NAMES } from '../format/names.js';
-export { PROFILE_CHOICES as PROFILE_NAMES, GRADES as GRADE_NAMES } from '../core/vocabulary.js';
 
 export class ConfigError extends Error {}
 
@@ -40,5 +37,5 @@ export async function loadConfig(explicitPath: string | undefined, cwd = process
   const { ConfigFile, describeIssues } = await import('./config-schema.js');
   const parsed = ConfigFile.safeParse(json);
   if (!parsed.success) throw new ConfigError(`${path} has mistakes:\n${describeIssues(parsed.error)}`);
-  return { path, config: parsed.data };
+  return { path, config: parsed.data as ConfigFile };
 }

@@ -7,6 +7,7 @@
  */
 import { CommanderError, type Command } from 'commander';
 import { createProgram } from './program.js';
+import { loadDeclaredChecks } from './declared-checks.js';
 
 /** The command lines answered from the table: the canonical one of each help, then its aliases. */
 export const HELP_FORMS: Record<string, string[][]> = {
@@ -51,6 +52,7 @@ export function helpRenderer(args: readonly string[]): (width: number | undefine
   const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
   for (const c of all(program)) c.configureOutput(output);
   return async (w) => {
+    await loadDeclaredChecks();
     width = w;
     stdout = '';
     stderr = '';

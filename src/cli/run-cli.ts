@@ -1,6 +1,7 @@
 /** Parses the command line with a built program and turns what it throws into an exit code. */
 import { CommanderError, type Command } from 'commander';
 import { EXIT } from './exit-codes.js';
+import { asksForHelp, loadDeclaredChecks } from './declared-checks.js';
 
 export async function runCli(program: Command, argv: readonly string[] = process.argv): Promise<void> {
   // `ai-ready scan x | head` closes the pipe early: that is the reader's choice, not an error.
@@ -15,6 +16,8 @@ export async function runCli(program: Command, argv: readonly string[] = process
     }
   });
   try {
+    // A help text enumerates the checks that declare what it says (the registry loads for it only).
+    if (asksForHelp(argv.slice(2))) await loadDeclaredChecks();
     await program.parseAsync([...argv]);
   } catch (e) {
     if (e instanceof CommanderError) {

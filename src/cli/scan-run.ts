@@ -123,7 +123,7 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   const baselines = s.baseline || s.saveBaseline ? await import('./baseline.js') : null;
   const baseline = s.baseline ? baselines!.loadBaseline(s.baseline) : null;
 
-  const caps = terminalCaps({ colorFlag: flags.color, toFile: !!s.output });
+  const caps = terminalCaps({ colorFlag: s.color, toFile: !!s.output });
   // Verdicts are decided as each site finishes; only these lines and the baseline entries are kept.
   const gateNotes: string[] = [];
   const baselineNotes: string[] = [];

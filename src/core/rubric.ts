@@ -16,6 +16,10 @@ export interface RubricEntry {
   specUrls: string[];
   /** Ids of the standards ledger entries the check reads (`ai-ready rubric --standards`). */
   standards: string[];
+  /** The verdict is about one page: run on every sampled page in site scope (meta.pageLevel). */
+  pageLevel?: true;
+  /** The check has a reading of its own in rendered mode (--render). */
+  rendered?: true;
 }
 
 export function rubric() {
@@ -33,6 +37,8 @@ export function rubric() {
         summary: c.meta.summary,
         specUrls: c.meta.specUrls,
         standards: c.meta.standards,
+        ...(c.meta.pageLevel ? { pageLevel: true as const } : {}),
+        ...(c.rendered ? { rendered: true as const } : {}),
       }),
     ),
     levels: levelRules(CHECKS.map((c) => c.meta)),

@@ -102,7 +102,7 @@ export const CheckResult = z
     dimension: Dimension,
     tier: Tier.optional(),
     status: CheckStatus,
-    code: z.string().optional().describe('Stable machine code of the outcome, e.g. "D4/no-h1" (always set by this engine; see docs/check-codes.md)'),
+    code: z.string().optional().describe('Stable machine code of the outcome, "<check id>/<name>" (always set by this engine; see docs/check-codes.md)'),
     weight: z.number(),
     earned: z.number(),
     evidence: z.string().optional(),
@@ -122,7 +122,7 @@ export const CheckResult = z
     findings: z
       .array(z.object({ code: z.string(), text: z.string(), data: MessageData.optional().describe("The values of this finding's template") }))
       .optional()
-      .describe('The problems an outcome collected, each with its own code (e.g. "D1/wrong-type"), in the order found; the first names a partial outcome'),
+      .describe('The problems an outcome collected, each with its own code ("<check id>/<name>"), in the order found; the first names a partial outcome'),
     advisoryFindings: z
       .array(z.object({ code: z.string(), text: z.string(), data: MessageData.optional().describe("The values of this note's template") }))
       .optional()
@@ -197,7 +197,7 @@ export const PageResult = z
           evidence: z.string().optional(),
         }),
       )
-      .describe('Page-level check id (C1, C2, C3, C4, D3, D6, A7) -> its verdict on this page'),
+      .describe('Id of a page-level check (its rubric entry says pageLevel) -> its verdict on this page'),
   })
   .meta({ id: 'PageResult' });
 export type PageResult = z.infer<typeof PageResult>;

@@ -98,6 +98,8 @@ export const RubricSchema = z.object({
       summary: z.string(),
       specUrls: z.array(z.string()),
       standards: z.array(z.string()).describe('Standards ledger entries the check reads (`ai-ready rubric --standards`, docs/standards.md)'),
+      pageLevel: z.literal(true).optional().describe('The verdict is about one page: run on every sampled page in site scope (report.pages)'),
+      rendered: z.literal(true).optional().describe('The check has a reading of its own in rendered mode (render: true)'),
     }),
   ),
   levels: z.array(z.object({ level: z.number().int(), name: z.string(), rule: z.string() })),

@@ -21,8 +21,7 @@ export interface ServerContext {
 
 export type Req = Request & { ip?: string };
 
-/** Path prefix of the versioned API, whose every error is a problem document. */
-export const V1 = '/api/public/v1';
+export { V1 } from './route-info.js';
 /** The unversioned compatibility endpoint: `{"error": ...}` bodies, outside the v1 contract. */
 export const COMPAT_SCAN = '/api/public/scan';
 

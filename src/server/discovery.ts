@@ -1,128 +1,53 @@
 /**
  * The service's own agent-readiness: every discovery document in one module (robots.txt with
  * content signals, sitemap, llms.txt, the RFC 9727 API catalog, server.json, Link headers, the
- * agent skills index generated from the checks' fix guides). To announce a new surface (the MCP
- * endpoints, a server card), add it to SURFACES (and MCP_REMOTES): every document picks it up.
+ * agent skills index generated from the checks' fix guides). What they list comes from the routes
+ * the app mounts: a route says where it is announced (`announce` in route-info.ts: a line of
+ * llms.txt, a sitemap URL, a Link of every page, an entry of the API catalog, an MCP remote), so
+ * adding a surface is its route alone.
  */
 import { createHash } from 'node:crypto';
 import { CHECKS } from '../core/checks/index.js';
 import type { CheckModule } from '../core/checks/types.js';
 import { PROJECT_URL, VERSION } from '../version.js';
 import { PROBLEM_TYPES } from './problems.js';
-import { openApiPath, type RouteInfo } from './route-info.js';
+import { V1, openApiPath, type Announcement, type CatalogApi, type CatalogRel, type RouteInfo } from './route-info.js';
 import { fixStepsMarkdown } from '../format/fix-steps.js';
 
+/** A public surface of the service as llms.txt, server.json and the home page list it. */
 export interface Surface {
-  /** Path on this service. */
+  /** Path on this service (OpenAPI style: `/api/public/v1/report/{id}`). */
   path: string;
   title: string;
   /** Media type of what the path returns. */
   type: string;
   /** One line for llms.txt. */
   note: string;
-  /** Listed in the sitemap (HTML pages). */
-  inSitemap?: boolean;
+  /** The llms.txt section that lists it. */
+  section: 'API' | 'Docs';
 }
 
-/** Every public surface of the service, announced by llms.txt, the sitemap and the catalog. */
-export const SURFACES: Surface[] = [
-  {
-    path: '/',
-    title: 'Home: scan a site',
-    type: 'text/html',
-    note: 'scan form with live progress; send Accept: text/markdown for a Markdown version',
-    inSitemap: true,
-  },
-  {
-    path: '/openapi.json',
-    title: 'OpenAPI 3.1 description',
-    type: 'application/openapi+json',
-    note: 'every endpoint, generated from the same schemas the service validates with',
-  },
-  {
-    path: '/api/public/v1/scan',
-    title: 'Scan API (v1)',
-    type: 'application/json',
-    note: 'GET ?url=<site> or POST {"url": "<site>"}: score, grade, level, every check with evidence and fix steps',
-  },
-  { path: '/api/public/v1/report/{id}', title: 'Shared report API (v1)', type: 'application/json', note: 'a stored scan result by its share id' },
-  {
-    path: '/api/public/v1/compare',
-    title: 'Compare API (v1)',
-    type: 'application/json',
-    note: "GET ?from=<id>&to=<id>: score, level and dimension deltas, new and fixed findings, checks that changed (the page: /compare; a site's history: /d/<host>)",
-  },
-  {
-    path: '/api/scan',
-    title: 'Streaming scan',
-    type: 'text/event-stream',
-    note: 'POST {"url": "<site>"}: server-sent events of the scan progress, then the result',
-  },
-  { path: '/.well-known/api-catalog', title: 'API catalog (RFC 9727)', type: 'application/linkset+json', note: 'machine-readable list of the APIs' },
-  {
-    path: '/.well-known/agent-skills/index.json',
-    title: 'Agent skills index',
-    type: 'application/json',
-    note: 'one skill per check: how to fix it, generated from the fix guides',
-  },
-  { path: '/server.json', title: 'Server description', type: 'application/json', note: 'name, version and remote endpoints of this service' },
-  {
-    path: '/mcp',
-    title: 'MCP server (OAuth 2.1)',
-    type: 'application/json',
-    note: 'Streamable HTTP MCP endpoint with 13 tools (scans, saved reports, domain history, monitors, rubric and fix guides); OAuth 2.1 with dynamic client registration',
-  },
-  {
-    path: '/api/mcp',
-    title: 'MCP server (API key)',
-    type: 'application/json',
-    note: 'the same tools with an API key as Bearer token; anonymous callers get the read-only scan tools',
-  },
-  {
-    path: '/.well-known/ai-catalog.json',
-    title: 'AI Catalog',
-    type: 'application/ai-catalog+json',
-    note: 'where MCP clients discover the server card (server-card extension): the ARD manifest, one entry pointing at /mcp/server-card',
-  },
-  {
-    path: '/.well-known/ard.json',
-    title: 'ARD manifest',
-    type: 'application/json',
-    note: 'Agentic Resource Discovery (v0.91): one entry, the MCP server card; robots.txt names it with Agentmap',
-  },
-  {
-    path: '/.well-known/mcp/server-card.json',
-    title: 'MCP server card',
-    type: 'application/json',
-    note: 'name, version, endpoints, authentication and tools of the MCP server',
-  },
-  {
-    path: '/.well-known/oauth-authorization-server',
-    title: 'OAuth authorization server metadata (RFC 8414)',
-    type: 'application/json',
-    note: 'dynamic client registration, authorization code with PKCE S256, token and revocation endpoints',
-  },
-  {
-    path: '/.well-known/oauth-protected-resource/mcp',
-    title: 'Protected resource metadata of /mcp (RFC 9728)',
-    type: 'application/json',
-    note: 'the authorization server that issues tokens for /mcp',
-  },
-  {
-    path: '/auth.md',
-    title: 'auth.md',
-    type: 'text/markdown',
-    note: 'how agents authenticate: the auth.md walkthrough (OAuth dynamic client registration with PKCE for /mcp, operator-issued API keys, anonymous use)',
-  },
-  { path: '/llms-full.txt', title: 'llms-full.txt', type: 'text/markdown', note: 'llms.txt plus every fix guide in one file' },
-  { path: '/healthz', title: 'Health', type: 'application/json', note: 'liveness and queue state' },
-];
+type Place = keyof Announcement;
 
-/** MCP endpoints announced in server.json (the MCP face adds its transports here). */
-export const MCP_REMOTES: Array<{ type: 'streamable-http' | 'sse'; url: string }> = [
-  { type: 'streamable-http', url: '/mcp' },
-  { type: 'streamable-http', url: '/api/mcp' },
-];
+/** The routes announced in one place, in the order of their rank there. */
+function announcedIn<P extends Place>(routes: readonly RouteInfo[], place: P): Array<{ path: string; at: NonNullable<Announcement[P]> }> {
+  return routes
+    .filter((r) => r.announce?.[place])
+    .map((r) => ({ path: openApiPath(r.path), at: r.announce![place]! }))
+    .sort((a, b) => rankOf(a.at) - rankOf(b.at));
+}
+/** A place's rank (the catalog's links carry one each: sorted per relation in apiCatalog). */
+const rankOf = (at: unknown): number => (at as { rank?: number }).rank ?? 0;
+
+/** Every public surface the routes announce (llms.txt, server.json, the home page), in rank order. */
+export function surfaces(routes: readonly RouteInfo[]): Surface[] {
+  return announcedIn(routes, 'surface').map(({ path, at }) => ({ path, title: at.title, type: at.type, note: at.note, section: at.section }));
+}
+
+/** The MCP endpoints the routes announce for server.json's `remotes`. */
+export function mcpRemotes(routes: readonly RouteInfo[]): Array<{ type: 'streamable-http' | 'sse'; url: string }> {
+  return announcedIn(routes, 'mcpRemote').map(({ path, at }) => ({ type: at.type, url: path }));
+}
 
 const CONTENT_SIGNAL = 'Content-Signal: search=yes, ai-input=yes, ai-train=no';
 // The IETF AIPREF vocabulary says the same with y/n values.
@@ -154,14 +79,15 @@ export function robotsTxt(base: string): string {
 
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function sitemapXml(base: string): string {
-  const paths = [...SURFACES.filter((s) => s.inSitemap).map((s) => s.path), '/llms.txt', ...Object.keys(PROBLEM_TYPES).map((p) => `/problems/${p}`)];
+export function sitemapXml(base: string, routes: readonly RouteInfo[]): string {
+  const paths = announcedIn(routes, 'sitemap').flatMap(({ path, at }) => at.paths?.() ?? [path]);
   const urls = paths.map((p) => `  <url><loc>${xmlEscape(base + p)}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
-export function llmsTxt(base: string): string {
+export function llmsTxt(base: string, routes: readonly RouteInfo[]): string {
   const line = (s: Surface) => `- [${s.title}](${base}${s.path}): ${s.note}`;
+  const listed = surfaces(routes);
   return [
     '# ai-ready',
     '',
@@ -170,10 +96,10 @@ export function llmsTxt(base: string): string {
     'Scan with `GET /api/public/v1/scan?url=<site>`; anonymous callers get 5 scans per minute, results are cached for 5 minutes (`fresh=1` bypasses the cache), and every scan gets a shareable report at `/r/<id>` (also Markdown with `Accept: text/markdown`). Follow the pattern scan, fix, re-scan; do not loop scans.',
     '',
     '## API',
-    ...SURFACES.filter((s) => s.path !== '/').map(line),
+    ...listed.filter((s) => s.section === 'API').map(line),
     '',
     '## Docs',
-    line(SURFACES[0]),
+    ...listed.filter((s) => s.section === 'Docs').map(line),
     ...Object.entries(PROBLEM_TYPES).map(([name, t]) => `- [Error: ${t.title}](${base}/problems/${name}): ${t.status} \`${name}\``),
     '',
     '## Optional',
@@ -183,8 +109,8 @@ export function llmsTxt(base: string): string {
 }
 
 /** llms-full.txt: llms.txt followed by every skill (how to fix each check), in one file. */
-export function llmsFullTxt(base: string): string {
-  return [llmsTxt(base), '# Fix guides', '', ...skills(base).map((s) => s.body.replace(/^---\n[\s\S]*?\n---\n/, '').replace(/^# /m, '## '))].join('\n');
+export function llmsFullTxt(base: string, routes: readonly RouteInfo[]): string {
+  return [llmsTxt(base, routes), '# Fix guides', '', ...skills(base).map((s) => s.body.replace(/^---\n[\s\S]*?\n---\n/, '').replace(/^# /m, '## '))].join('\n');
 }
 
 /**
@@ -283,39 +209,31 @@ function v1Items(base: string, routes: readonly RouteInfo[]) {
     .map((r) => ({ href: `${base}${openApiPath(r.path)}`, type: 'application/json', title: String(r.openapi?.get?.summary) }));
 }
 
-/** The RFC 9727 catalog of the routes the app mounts. */
+/** The anchor of each API the catalog describes, in the catalog's order. */
+const CATALOG_ANCHORS: Record<CatalogApi, string> = { v1: V1, mcp: '/mcp', stream: '/api/scan' };
+const CATALOG_RELS: CatalogRel[] = ['service-desc', 'service-doc', 'status', 'item'];
+
+/** The RFC 9727 catalog of the routes the app mounts: each API's links, as its routes declare them. */
 export function apiCatalog(base: string, routes: readonly RouteInfo[]) {
-  return {
-    linkset: [
-      {
-        anchor: `${base}/api/public/v1`,
-        'service-desc': [{ href: `${base}/openapi.json`, type: 'application/openapi+json', title: 'OpenAPI 3.1' }],
-        'service-doc': [
-          { href: `${base}/llms.txt`, type: 'text/markdown', title: 'Overview for agents' },
-          { href: `${base}/`, type: 'text/html', title: 'Home' },
-        ],
-        status: [{ href: `${base}/healthz`, type: 'application/json' }],
-        item: v1Items(base, routes),
-      },
-      {
-        anchor: `${base}/mcp`,
-        'service-desc': [{ href: `${base}/.well-known/mcp/server-card.json`, type: 'application/json', title: 'MCP server card' }],
-        'service-doc': [{ href: `${base}/llms.txt`, type: 'text/markdown' }],
-        item: [
-          { href: `${base}/mcp`, type: 'application/json', title: 'MCP server (Streamable HTTP, OAuth 2.1)' },
-          { href: `${base}/api/mcp`, type: 'application/json', title: 'MCP server (Streamable HTTP, API key)' },
-        ],
-      },
-      {
-        anchor: `${base}/api/scan`,
-        'service-desc': [{ href: `${base}/openapi.json`, type: 'application/openapi+json' }],
-        item: [{ href: `${base}/api/scan`, type: 'text/event-stream', title: 'Streaming scan (server-sent events)' }],
-      },
-    ],
-  };
+  const links = announcedIn(routes, 'catalog').flatMap(({ path, at }) => at.map((l) => ({ path, ...l })));
+  const linkset = (Object.keys(CATALOG_ANCHORS) as CatalogApi[]).map((api) => {
+    const entry: Record<string, unknown> = { anchor: `${base}${CATALOG_ANCHORS[api]}` };
+    for (const rel of CATALOG_RELS) {
+      const declared = links
+        .filter((l) => l.api === api && l.rel === rel)
+        .sort((a, b) => a.rank - b.rank)
+        .map((l) => ({ href: `${base}${l.path}`, type: l.type, ...(l.title ? { title: l.title } : {}) }));
+      // The v1 API's items are its operations: every v1 route the OpenAPI document describes.
+      const all = api === 'v1' && rel === 'item' ? [...declared, ...v1Items(base, routes)] : declared;
+      if (all.length) entry[rel] = all;
+    }
+    return entry;
+  });
+  // An API is listed when the app mounts it (one of its routes is an item).
+  return { linkset: linkset.filter((e) => e.item) };
 }
 
-export function serverJson(base: string) {
+export function serverJson(base: string, routes: readonly RouteInfo[]) {
   return {
     $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
     name: 'io.github.ai-ready/ai-ready',
@@ -324,17 +242,15 @@ export function serverJson(base: string) {
     version: VERSION,
     websiteUrl: `${base}/`,
     repository: { url: PROJECT_URL, source: 'github' },
-    remotes: MCP_REMOTES.map((r) => ({ type: r.type, url: r.url.startsWith('/') ? base + r.url : r.url })),
-    _meta: { 'io.github.ai-ready/surfaces': SURFACES.map((s) => ({ url: base + s.path, title: s.title, type: s.type })) },
+    remotes: mcpRemotes(routes).map((r) => ({ type: r.type, url: base + r.url })),
+    _meta: { 'io.github.ai-ready/surfaces': surfaces(routes).map((s) => ({ url: base + s.path, title: s.title, type: s.type })) },
   };
 }
 
-/** Link header for HTML pages (RFC 8288): the catalog, the API description, llms.txt and the Markdown twin. */
-export function pageLinkHeader(base: string, path: string): string {
+/** Link header for HTML pages (RFC 8288): the routes announced there (the catalog, the API description, llms.txt) and the Markdown twin. */
+export function pageLinkHeader(base: string, path: string, routes: readonly RouteInfo[]): string {
   return [
-    `<${base}/.well-known/api-catalog>; rel="api-catalog"`,
-    `<${base}/openapi.json>; rel="service-desc"; type="application/openapi+json"`,
-    `<${base}/llms.txt>; rel="describedby"; type="text/markdown"`,
+    ...announcedIn(routes, 'pageLink').map(({ path: to, at }) => `<${base}${to}>; rel="${at.rel}"${at.type ? `; type="${at.type}"` : ''}`),
     `<${base}${path}>; rel="alternate"; type="text/markdown"`,
   ].join(', ');
 }

@@ -8,7 +8,8 @@ import type { StoredReport } from '../store/index.js';
 import { reportView } from '../service/index.js';
 import { escapeHtml as e } from './respond.js';
 import { PROBLEM_TYPES, type ProblemName } from './problems.js';
-import { SURFACES } from './discovery.js';
+import { surfaces } from './discovery.js';
+import type { RouteInfo } from './route-info.js';
 import { badgeOf, domainPageUrl } from './history-links.js';
 
 const PAGE_CSS = `body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328}
@@ -43,7 +44,7 @@ ${body}
 </main>${scripts.map((s) => `<script src="${e(s)}" defer></script>`).join('')}</body></html>`;
 }
 
-export function homeHtml(): string {
+export function homeHtml(routes: readonly RouteInfo[]): string {
   return layout(
     'ai-ready: how ready is your site for AI agents?',
     `<h1>How ready is your site for AI agents?</h1>
@@ -56,7 +57,8 @@ export function homeHtml(): string {
 <p id="count" aria-live="polite" hidden></p>
 <ul id="progress"></ul>
 <h2>For agents and developers</h2>
-<ul>${SURFACES.filter((s) => s.path !== '/')
+<ul>${surfaces(routes)
+      .filter((s) => s.path !== '/')
       .map((s) => `<li><a href="${e(s.path.replace('{id}', ''))}">${e(s.title)}</a>: ${e(s.note)}</li>`)
       .join('')}
 <li><a href="/llms.txt">llms.txt</a>: an overview for language models</li></ul>`,
@@ -64,7 +66,7 @@ export function homeHtml(): string {
   );
 }
 
-export function homeMarkdown(base: string): string {
+export function homeMarkdown(base: string, routes: readonly RouteInfo[]): string {
   return [
     '# ai-ready: how ready is your site for AI agents?',
     '',
@@ -78,7 +80,7 @@ export function homeMarkdown(base: string): string {
     '',
     '## Surfaces',
     '',
-    ...SURFACES.map((s) => `- [${s.title}](${base}${s.path}): ${s.note}`),
+    ...surfaces(routes).map((s) => `- [${s.title}](${base}${s.path}): ${s.note}`),
     `- [llms.txt](${base}/llms.txt): an overview for language models`,
     '',
   ].join('\n');

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_CATALOG_CARDS, cardEntries } from '../../src/core/gather/mcp-catalog.js';
 import { MAX_CATALOG_ENTRIES, readCatalogDocument, type AgentCatalogArtifact } from '../../src/core/gather/catalog-reader.js';
-import { a2aSchemaFindings } from '../../src/core/gather/a2a-schema.js';
+import { A2A_SCHEMA_PROBLEMS, a2aSchemaProblems } from '../../src/core/gather/a2a-schema.js';
 import { agentmapOf } from '../../src/core/gather/ai-catalog.js';
 import { response } from '../helpers/responses.js';
 import { RUNS } from './arbitraries.js';
@@ -95,8 +95,8 @@ describe('discovery documents, fuzzed', () => {
   it('the A2A schema check never throws on card-like objects, for every version', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom(...KEYS), docish, { maxKeys: 9 }), fc.constantFrom('0.2', '0.3', '1.0', null), (card, version) => {
-        const findings = a2aSchemaFindings(card, version as never);
-        for (const f of findings) expect(f.code).toMatch(/^A5\//);
+        const problems = a2aSchemaProblems(card, version as never);
+        for (const p of problems) expect(A2A_SCHEMA_PROBLEMS).toContain(p.problem);
       }),
       { numRuns: RUNS },
     );
@@ -104,7 +104,7 @@ describe('discovery documents, fuzzed', () => {
 
   it('a mode that is an object with its own toString key is named, not thrown on', () => {
     const card = JSON.parse('{"defaultInputModes": [{"toString": 1}], "defaultOutputModes": ["text/plain"]}');
-    expect(a2aSchemaFindings(card, '0.3').find((f) => f.code === 'A5/mode-not-media-type')?.data).toEqual({
+    expect(a2aSchemaProblems(card, '0.3').find((p) => p.problem === 'mode-not-media-type')?.data).toEqual({
       field: 'defaultInputModes',
       value: '{"toString":1}',
     });

@@ -73,7 +73,11 @@ export function runCheckTables(tables: CheckTable[]): void {
           expect(a.text, `${a.code} is rendered from its template`).toBe(fillTemplate(meta.advisories![a.code], a.data));
           expect(o.advisories, `${a.code}'s text is among the advisories`).toContain(a.text);
         }
-        if (c.advisories) expect(o.advisoryFindings?.map((a) => a.code) ?? []).toEqual(c.advisories);
+        if (c.advisories) {
+          expect(o.advisoryFindings?.map((a) => a.code) ?? []).toEqual(c.advisories);
+          // Every note has a code: no text without one beside them.
+          expect(o.advisories ?? [], 'every advisory has a code').toHaveLength(c.advisories.length);
+        }
         if (c.data) expect(o.data).toMatchObject(c.data);
         if (c.findings) expect(o.findings?.map((f) => f.code) ?? []).toEqual(c.findings);
         return o;

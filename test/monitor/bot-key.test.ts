@@ -107,7 +107,7 @@ describe('Web Bot Auth key', () => {
       byKeyid,
       now + 10,
     );
-    expect(swapped?.problems.join(' ')).toMatch(/Content-Digest does not match/);
+    expect(swapped?.problems).toEqual([{ code: 'B3/signature-digest-mismatch', data: { label: 'sig1' } }]);
     // Still valid for as long as a cache may serve it (max-age 3600), not just five minutes.
     expect(readDirectorySignatures(res('https://ai-ready.example/x', key.directoryBody), byKeyid, now + 3600)?.verified).toEqual([key.kid]);
   });

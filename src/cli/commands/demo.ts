@@ -1,7 +1,11 @@
 import type { Command } from 'commander';
 import { EXIT } from '../exit-codes.js';
 import type { ScanFlags } from '../scan-settings.js';
-import { FORMAT_NAMES } from '../../format/names.js';
+import { SCAN_FLAGS } from '../scan-flags/index.js';
+import { addFlagOptions } from '../scan-flags/commander.js';
+
+/** The scan flags the demo takes: how its report is written (the rest are the demo's own). */
+const DEMO_FLAGS = ['format', 'verbose', 'summary', 'color'] as const;
 
 const HELP_AFTER = `
 The sample site is a small WordPress blog as most are published today, served on 127.0.0.1 on a
@@ -14,15 +18,10 @@ Examples:
   ai-ready demo --format md > demo-report.md`;
 
 export function registerDemo(program: Command): void {
-  program
-    .command('demo')
-    .description('Serve a sample site on 127.0.0.1 and scan it: a full report without a site of your own')
-    .option('-f, --format <format>', `${FORMAT_NAMES.join(' | ')} (default: pretty)`)
-    .option('--verbose', 'every fix guide in full and every probe behind every check')
-    .option('--summary', 'pretty report: score, dimensions and the top fixes only')
-    .option('--no-color', 'plain text without colour or animation (also NO_COLOR=1 or CI=true)')
+  const demo = program.command('demo').description('Serve a sample site on 127.0.0.1 and scan it: a full report without a site of your own');
+  addFlagOptions(demo, SCAN_FLAGS, DEMO_FLAGS)
     .addHelpText('after', HELP_AFTER)
-    .action(async (flags: { format?: string; verbose?: boolean; summary?: boolean; color?: boolean }, cmd: Command) => {
+    .action(async (flags: Pick<ScanFlags, (typeof DEMO_FLAGS)[number]>, cmd: Command) => {
       const { startDemoSite } = await import('../demo-site.js');
       const { runScan } = await import('../scan-run.js');
       const { UsageError } = await import('../usage-error.js');

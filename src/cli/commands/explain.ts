@@ -7,7 +7,7 @@ export function registerExplain(program: Command): void {
   program
     .command('explain')
     .description('Explain a check: what it looks for, why it matters, and how to fix it')
-    .argument('<checkId>', 'a check id such as D1 (see `ai-ready rubric`)')
+    .argument('<checkId>', 'a check id, as `ai-ready rubric` lists them')
     .option('--platform <name>', 'show the fix for a platform or host (wordpress, shopify, nextjs, vercel, nginx, caddy, ...)')
     .option('--origin <url>', 'the site the snippets should name', 'https://example.com')
     .option('--no-color', 'plain text without colour')

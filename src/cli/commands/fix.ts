@@ -44,7 +44,7 @@ export function registerFix(program: Command): void {
       'after writing, re-scan this URL (a local preview of the project) and report each check as fixed, still failing or needing your data',
     )
     .option('--format <name>', `output: ${FORMATS.join(', ')} (agent: a prompt for a coding agent)`, 'pretty')
-    .option('--only <ids>', 'only these checks, comma-separated (e.g. D1,D4)')
+    .option('--only <ids>', 'only these checks, comma-separated check ids (see `ai-ready rubric`)')
     .option('--host <name>', 'where response headers go: vercel (vercel.json), netlify (netlify.toml or _headers), cloudflare-pages (_headers), none (printed)')
     .option(
       '--set <name=value>',

@@ -1,10 +1,14 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { EXIT } from '../exit-codes.js';
 import type { ScanFlags } from '../scan-settings.js';
-import { FORMAT_NAMES } from '../../format/names.js';
-import { PROFILE_CHOICES } from '../../core/vocabulary.js';
+import { declaredChecks, idList } from '../declared-checks.js';
+import { SCAN_FLAGS } from '../scan-flags/index.js';
+import { addFlagOptions } from '../scan-flags/commander.js';
 
-const HELP_AFTER = `
+/** The text after the options; the checks it enumerates are those that declare it (cli/declared-checks.ts). */
+const helpAfter = (): string => {
+  const declared = declaredChecks();
+  return `
 Formats:
   pretty  the report for people (colour and live progress on a terminal, plain text otherwise)
   json    the v1 ScanResponse; several URLs give one JSON object per line (NDJSON)
@@ -14,7 +18,7 @@ Formats:
   github  workflow annotations; appends the markdown summary to $GITHUB_STEP_SUMMARY
 
 CI gates (exit 1 when missed; without any gate the exit code is 0 whatever the score):
-  --min-grade B  --min-score 70  --min-level 2  --fail-on essential,D4  --min-dimension bot_access=80
+  --min-grade B  --min-score 70  --min-level 2  --fail-on essential,<id>  --min-dimension bot_access=80
   --baseline base.json --fail-on-regression 5   (save one with --save-baseline base.json;
   with --baseline the pretty and markdown reports show what changed since it)
 
@@ -22,13 +26,14 @@ Config: ai-ready.config.json in the working directory (or --config <file>) holds
 settings in camelCase (minGrade, failOn, skip, format, profile, urls, ...); flags win.
 
 Site scope: besides the URL itself, up to --pages pages in all are sampled from llms.txt, the
-sitemap and the page's own links; the page-level checks (C1-C4, D3, D6, A7) run on each and
-pass when all pages pass, partial when some do. --pages 1 measures the given page only.
+sitemap and the page's own links; the page-level checks${idList(declared?.pageLevel)} run on
+each and pass when all pages pass, partial when some do. --pages 1 measures the given page only.
 
 Rendered mode (--render): each sampled page is also loaded in the system's Chrome or Chromium
-(AI_READY_CHROME, else chromium / google-chrome on PATH; nothing is downloaded). A7 then lists
-the tools the browser registered, C3 measures the text scripts add, C4/M6/D6 read the rendered
-DOM, and A11 runs axe-core's agent-operability rules. Without a browser, --render exits 2.
+(AI_READY_CHROME, else chromium / google-chrome on PATH; nothing is downloaded). The checks with
+a rendered reading${idList(declared?.rendered)} then read what the browser saw (the WebMCP tools it
+registered, the text scripts add, the JSON-LD, product data and hints of the rendered DOM), and
+the agent-operability check runs axe-core's rules. Without a browser, --render exits 2.
 
 Batches (several URLs or --input) stream: each site's report (an NDJSON line, a pretty or
 markdown section, an HTML file) is written as soon as that site finishes, in finishing order
@@ -44,48 +49,16 @@ Examples:
   ai-ready scan yoursite.com --min-grade B --format sarif --output ai-ready.sarif
   ai-ready scan --input urls.txt --max-scans 32 --format json > results.ndjson
   ai-ready scan yoursite.com --badge ai-ready.svg   (a README badge, e.g. committed by CI)`;
+};
 
 export function registerScan(program: Command): void {
-  program
+  const scan = program
     .command('scan')
     .description('Scan one or more sites and report how ready they are for AI agents')
-    .argument('[urls...]', 'sites to scan (https:// is added when no scheme is given)')
-    .addOption(new Option('-f, --format <format>', `${FORMAT_NAMES.join(' | ')} (default: pretty)`))
-    .option('--json', 'same as --format json')
-    .option('-o, --output <file>', 'write the report to a file instead of stdout')
-    .option('-i, --input <file>', 'read URLs from a file, one per line ("-" reads stdin)')
-    .option(
-      '--workers <n>',
-      'scan worker threads, for CPU; each scans many sites at once (default for a batch: 1, and a second while the first is busy with CPU and a core is idle; a single site runs on the main thread unless given; 0 = main thread)',
-    )
-    .option('--max-scans <n>', 'sites scanned at once in a batch, across the worker threads (default: 16)')
-    .option('--concurrency <n>', 'sites scanned at once: the older name of --max-scans')
-    .option('--worker-heap-mb <mb>', 'heap cap of each scan worker thread in MB (default: 512)')
-    .option('--profile <profile>', `${PROFILE_CHOICES.join(' | ')} (default: auto)`)
-    .option('--pages <n>', 'pages sampled per site for the page-level checks, the target included: 1-20 (default: 5; 1 = this page only)')
-    .option(
-      '--render',
-      'also load the pages in headless Chrome/Chromium (AI_READY_CHROME or PATH): WebMCP tools registered at run time, measured C3, rendered JSON-LD and hints, agent operability (A11); see docs/render.md',
-    )
-    .option('--timeout <seconds>', 'whole-scan deadline per site, in seconds (default: 45)')
-    .option('--skip <ids>', 'checks or dimensions to leave out, comma separated (e.g. D7,commerce)')
-    .option('--only <ids>', 'run only these checks or dimensions, comma separated')
-    .option('--min-grade <grade>', 'exit 1 when the grade is below A-F')
-    .option('--min-score <score>', 'exit 1 when the score is below 0-100')
-    .option('--min-level <level>', 'exit 1 when the level is below 0-5')
-    .option('--min-dimension <dim=score>', 'exit 1 when an applicable dimension scores below, e.g. bot_access=80,content=60')
-    .option('--fail-on <ids>', 'exit 1 when any listed check, or any check of a listed tier (essential, recommended, bonus), fails')
-    .option('--save-baseline <file>', 'save scores and check statuses as a baseline')
-    .option('--baseline <file>', 'compare with a saved baseline')
-    .option('--fail-on-regression <points>', 'with --baseline: exit 1 when the score dropped by more than this')
-    .option('--markdown-summary <file>', 'also write the markdown summary to a file (for PR comments)')
-    .option('--badge <file>', 'also write an SVG badge (score and grade, in the grade colour) for a README')
-    .option('--config <file>', 'config file (default: ./ai-ready.config.json when present)')
-    .option('--no-config', 'ignore ai-ready.config.json')
-    .option('--verbose', 'every fix guide in full, the whole evidence, and every probe behind every check (URL, status, content type, headers)')
-    .option('--summary', 'pretty report: score, dimensions and the top fixes only')
-    .option('--no-color', 'plain text without colour or animation (also NO_COLOR=1 or CI=true)')
-    .addHelpText('after', HELP_AFTER)
+    .argument('[urls...]', 'sites to scan (https:// is added when no scheme is given)');
+  // Every option comes from the flag declarations (scan-flags/): plain data, no zod at start-up.
+  addFlagOptions(scan, SCAN_FLAGS)
+    .addHelpText('after', helpAfter)
     .action(async (urls: string[], flags: ScanFlags, cmd: Command) => {
       const { runScan } = await import('../scan-run.js');
       try {

@@ -4,6 +4,12 @@
  * holds the file to this text (run it with UPDATE_DOCS=1 to rewrite the file).
  */
 import type { CheckModule } from './types.js';
+import { DOM_RENDERED_ADVISORIES } from '../render/dom-rendered.js';
+
+/** The advisories of every check that reads the rendered DOM again (render/dom-rendered.ts). */
+const DOM_RENDERED_LINES = Object.entries(DOM_RENDERED_ADVISORIES)
+  .map(([name, template]) => `- \`<id>/${name}\`: ${template}`)
+  .join('\n');
 
 const INTRO = `# Check outcome codes
 
@@ -27,6 +33,10 @@ These codes can come from the engine, whatever the check found:
 - \`<id>/unmeasured\` (status \`info\`): the verdict rested on a probe the site refused (a bot wall) or the scan deadline cut off.
 - \`<id>/internal-error\` (status \`info\`): the check itself failed; please report it.
 - \`<id>/some-pages\` (status \`partial\`, page-level checks in site scope): the sampled pages disagree, some pass and some do not (or some are partial and some fail); the evidence names them. See [site-scope.md](site-scope.md).
+
+In rendered mode (\`--render\`), a check that reads the rendered DOM again (its section lists these codes) can add these advisories:
+
+${DOM_RENDERED_LINES}
 
 A check taken out of scoring by the profile (status \`na\` with a \`naReason\`) keeps the code of what was found.
 

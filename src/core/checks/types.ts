@@ -189,8 +189,12 @@ export interface FixContext {
   ownerValues?: OwnerValues;
 }
 
-/** A merged outcome: the check's own (evidence as rendered), or one of the hook's codes with data. */
-export type RenderedOutcome = CheckOutcome | (Omit<CheckOutcome, 'evidence'> & { data: MessageData });
+/**
+ * A merged outcome: the check's own (evidence as rendered), or one of the hook's codes with data.
+ * `addAdvisories` are the notes the hook adds, as codes of its `advisories` with data (the
+ * registry renders them after the outcome's own, as defineCheck does for a check's).
+ */
+export type RenderedOutcome = (CheckOutcome | (Omit<CheckOutcome, 'evidence'> & { data: MessageData })) & { addAdvisories?: SubFinding[] };
 
 /**
  * A check's reading in rendered mode (--render), declared by the check (`rendered`) and wired by
@@ -202,11 +206,13 @@ export interface RenderedHook<A, R> {
   codes?: Record<string, string>;
   /** The evidence template of each of the hook's codes (as a check's meta.messages). */
   messages?: Record<string, string>;
+  /** The template of each advisory the hook can add (as a check's meta.advisories), joined to the check's. */
+  advisories?: Record<string, string>;
   /** What the browser saw for this view; null when the scan does not render. */
   gather(ctx: GatherContext, base: A): Promise<R | null>;
   /**
    * The outcome with what the browser saw merged in (pure): the check's outcome unchanged (notes as
-   * advisories), or a hook code with data for its template (`{static}` is the static evidence).
+   * `addAdvisories`), or a hook code with data for its template (`{static}` is the static evidence).
    */
   merge(outcome: CheckOutcome, rendered: R, artifact: A, ctx: EvaluateContext): RenderedOutcome;
 }

@@ -10,7 +10,8 @@
  * `hostname:port` address, not an https URL; AgentProvider requires `url` and `organization` (both
  * versions: the 0.3.0 JSON schema's AgentProvider.required, 1.0 proto REQUIRED). A protocolVersion
  * is an A2A Major.Minor (§3.6; 0.x cards also wrote a patch, "0.3.0"), never an MCP revision date.
- * Findings are codes of A5 (meta.findings).
+ * It returns facts (what is wrong, with the values seen); the check that reads the card gives
+ * each kind of problem its code and words.
  */
 import { z } from 'zod';
 import { isObject } from './classify.js';
@@ -64,25 +65,29 @@ export const AGENT_SKILL = z.object({
 /** A media type (RFC 6838 type/subtype, parameters allowed): "text/plain", not "text". */
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9*][a-z0-9!#$&^_.+*-]{0,126}\s*(;.*)?$/i;
 
-export type A2aSchemaFinding =
-  | 'A5/no-member'
-  | 'A5/bad-protocol-version'
-  | 'A5/provider-incomplete'
-  | 'A5/empty-member'
-  | 'A5/bad-member'
-  | 'A5/bad-interface'
-  | 'A5/skills-incomplete'
-  | 'A5/mode-not-media-type';
+/** The kinds of schema problem a card can have. */
+export const A2A_SCHEMA_PROBLEMS = [
+  'no-member',
+  'bad-protocol-version',
+  'provider-incomplete',
+  'empty-member',
+  'bad-member',
+  'bad-interface',
+  'skills-incomplete',
+  'mode-not-media-type',
+] as const;
+export type A2aSchemaProblemKind = (typeof A2A_SCHEMA_PROBLEMS)[number];
 
-export interface A2aFinding {
-  code: A2aSchemaFinding;
+/** One problem of the card against its version's schema: its kind and the values seen. */
+export interface A2aSchemaProblem {
+  problem: A2aSchemaProblemKind;
   data?: Record<string, string | number>;
 }
 
 /** The card against the schema of its version (a ≤0.2 card is read against 0.3, its closest; the caller picks 1.0 for an unrecognised shape). */
-export function a2aSchemaFindings(card: Record<string, unknown>, version: A2aCardVersion | null): A2aFinding[] {
+export function a2aSchemaProblems(card: Record<string, unknown>, version: A2aCardVersion | null): A2aSchemaProblem[] {
   const schema = version === '1.0' ? AGENT_CARD_1_0 : AGENT_CARD_0_3;
-  const out: A2aFinding[] = [];
+  const out: A2aSchemaProblem[] = [];
   const parsed = schema.safeParse(card);
   if (!parsed.success) {
     const seen = new Set<string>();
@@ -91,17 +96,17 @@ export function a2aSchemaFindings(card: Record<string, unknown>, version: A2aCar
       if (!member || seen.has(member)) continue;
       seen.add(member);
       if (member === 'supportedInterfaces' && Array.isArray(card.supportedInterfaces) && issue.path.length > 1) {
-        out.push({ code: 'A5/bad-interface', data: { index: Number(issue.path[1]), member: String(issue.path[2] ?? '') } });
+        out.push({ problem: 'bad-interface', data: { index: Number(issue.path[1]), member: String(issue.path[2] ?? '') } });
       } else if (card[member] === undefined || card[member] === null)
-        out.push({ code: 'A5/no-member', data: { member, version: version === '1.0' ? '1.0' : '0.3' } });
-      else if (issue.code === 'too_small' && Array.isArray(card[member])) out.push({ code: 'A5/empty-member', data: { member } });
-      else out.push({ code: 'A5/bad-member', data: { member } });
+        out.push({ problem: 'no-member', data: { member, version: version === '1.0' ? '1.0' : '0.3' } });
+      else if (issue.code === 'too_small' && Array.isArray(card[member])) out.push({ problem: 'empty-member', data: { member } });
+      else out.push({ problem: 'bad-member', data: { member } });
     }
   }
   out.push(...protocolVersionFindings(card, version), ...providerFindings(card, version));
   const skills = Array.isArray(card.skills) ? card.skills : [];
   const bad = skills.filter((s) => !AGENT_SKILL.safeParse(s).success).length;
-  if (bad) out.push({ code: 'A5/skills-incomplete', data: { bad, total: skills.length } });
+  if (bad) out.push({ problem: 'skills-incomplete', data: { bad, total: skills.length } });
   out.push(...modeFindings(card));
   return out;
 }
@@ -120,28 +125,28 @@ export function protocolVersionProblem(v: string): string | null {
  * protocolVersion values the card's version has: 1.0 reads each interface's (a top-level one is
  * not a 1.0 member and is never read), 0.3 the card's own. Missing ones are schema findings.
  */
-function protocolVersionFindings(card: Record<string, unknown>, version: A2aCardVersion | null): A2aFinding[] {
+function protocolVersionFindings(card: Record<string, unknown>, version: A2aCardVersion | null): A2aSchemaProblem[] {
   const places: Array<[string, unknown]> =
     version === '1.0'
       ? (Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : [])
           .slice(0, 50)
           .map((i, n) => [`supportedInterfaces[${n}].protocolVersion`, isObject(i) ? i.protocolVersion : undefined])
       : [['protocolVersion', card.protocolVersion]];
-  const out: A2aFinding[] = [];
+  const out: A2aSchemaProblem[] = [];
   for (const [field, v] of places) {
     if (typeof v !== 'string' || !v.trim()) continue;
     const problem = protocolVersionProblem(v);
-    if (problem && out.length < 3) out.push({ code: 'A5/bad-protocol-version', data: { field, value: shown(v), problem } });
+    if (problem && out.length < 3) out.push({ problem: 'bad-protocol-version', data: { field, value: shown(v), problem } });
   }
   return out;
 }
 
 /** AgentProvider: optional, but when present both `organization` and `url` are required (0.3.0 schema, 1.0 proto). */
-function providerFindings(card: Record<string, unknown>, version: A2aCardVersion | null): A2aFinding[] {
+function providerFindings(card: Record<string, unknown>, version: A2aCardVersion | null): A2aSchemaProblem[] {
   if (card.provider === undefined) return [];
   const p = isObject(card.provider) ? card.provider : {};
   const missing = (['organization', 'url'] as const).filter((m) => typeof p[m] !== 'string' || !(p[m] as string).trim());
-  return missing.length ? [{ code: 'A5/provider-incomplete', data: { members: missing.join('" and "'), version: version === '1.0' ? '1.0' : '0.3' } }] : [];
+  return missing.length ? [{ problem: 'provider-incomplete', data: { members: missing.join('" and "'), version: version === '1.0' ? '1.0' : '0.3' } }] : [];
 }
 
 /** A value for evidence: never String() on a parsed object ({"toString": 1} would throw). */
@@ -155,7 +160,7 @@ function shown(v: unknown): string {
 }
 
 /** Input/output modes that are not media types ("text" instead of "text/plain"), at most three named. */
-function modeFindings(card: Record<string, unknown>): A2aFinding[] {
+function modeFindings(card: Record<string, unknown>): A2aSchemaProblem[] {
   const places: Array<[string, unknown]> = [
     ['defaultInputModes', card.defaultInputModes],
     ['defaultOutputModes', card.defaultOutputModes],
@@ -165,11 +170,11 @@ function modeFindings(card: Record<string, unknown>): A2aFinding[] {
       if (isObject(s)) places.push([`skills[${i}].inputModes`, s.inputModes], [`skills[${i}].outputModes`, s.outputModes]);
     });
   }
-  const out: A2aFinding[] = [];
+  const out: A2aSchemaProblem[] = [];
   for (const [field, modes] of places) {
     if (!Array.isArray(modes)) continue;
     const wrong = modes.find((m) => typeof m !== 'string' || !MEDIA_TYPE.test(m.trim()));
-    if (wrong !== undefined && out.length < 3) out.push({ code: 'A5/mode-not-media-type', data: { field, value: shown(wrong) } });
+    if (wrong !== undefined && out.length < 3) out.push({ problem: 'mode-not-media-type', data: { field, value: shown(wrong) } });
   }
   return out;
 }

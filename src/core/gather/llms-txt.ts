@@ -293,18 +293,24 @@ export function isLlmsTxtUrl(target: string): boolean {
   }
 }
 
+/** A rel="describedby" link to an llms.txt that is not the one covering the page (paths of this origin). */
+export type DescribedbyScope =
+  /** `target` does not cover `page`. */
+  | { kind: 'not-covering'; target: string; page: string }
+  /** `target` covers `page`, but `specific` does too and is more specific. */
+  | { kind: 'less-specific'; target: string; page: string; specific: string };
+
 /**
  * What is wrong, if anything, with a rel="describedby" link from `page` to the llms.txt at `target`
  * (llmstxt.org v2: it "points to the llms.txt file that covers" the page; a file covers the URLs
  * under its path and the most specific applies). `chosen` is the most specific readable llms.txt the
  * scan found for the page. Null when the link is right or names another origin's file.
  */
-export function describedbyLlmsProblem(target: string, page: URL, chosen: LlmsCandidate | null): string | null {
+export function describedbyLlmsProblem(target: string, page: URL, chosen: LlmsCandidate | null): DescribedbyScope | null {
   const t = new URL(target);
   if (t.origin !== page.origin || !isLlmsTxtUrl(target)) return null;
-  if (!llmsCovers(t.pathname, page.pathname))
-    return `The rel="describedby" link names ${t.pathname}, which does not cover ${page.pathname} (llmstxt.org v2: an llms.txt covers the pages under its path)`;
+  if (!llmsCovers(t.pathname, page.pathname)) return { kind: 'not-covering', target: t.pathname, page: page.pathname };
   if (chosen?.state === 'document' && chosen.path !== t.pathname && chosen.path.length > t.pathname.length && llmsCovers(chosen.path, page.pathname))
-    return `The rel="describedby" link names ${t.pathname}, but ${chosen.path} also covers ${page.pathname} and is more specific (llmstxt.org v2: the most specific file applies)`;
+    return { kind: 'less-specific', target: t.pathname, page: page.pathname, specific: chosen.path };
   return null;
 }

@@ -19,12 +19,24 @@ function better(a: CheckStatus, b: CheckStatus): boolean {
 }
 
 /**
+ * The advisories any check re-run on the rendered DOM can add, each code `<id>/<name>` (like the
+ * engine's codes, listed in docs/check-codes.md's introduction).
+ */
+export const DOM_RENDERED_ADVISORIES = {
+  'rendered-unreadable': 'the rendered page could not be read ({error}): HTML verdict only',
+  'rendered-scripts-add':
+    "found only after JavaScript ran: agents and crawlers that read the HTML without running scripts do not see it (put it in the server's HTML)",
+  'rendered-scripts-remove': 'the rendered page no longer has what the HTML carries: a script removes or replaces it',
+} as const;
+
+/**
  * The codes a check re-run on the rendered DOM adds, for when the two verdicts differ: the better
  * one stands, and its evidence carries both (each verdict's own code is in the data). When they
  * agree, the HTML verdict stands with its own code and evidence.
  */
-export function domRenderedCodes(id: string): { codes: Record<string, string>; messages: Record<string, string> } {
+export function domRenderedCodes(id: string): { codes: Record<string, string>; messages: Record<string, string>; advisories: Record<string, string> } {
   return {
+    advisories: Object.fromEntries(Object.entries(DOM_RENDERED_ADVISORIES).map(([name, template]) => [`${id}/${name}`, template])),
     codes: {
       [`${id}/rendered-only`]:
         'found only after scripts ran: the rendered page does better than the HTML as served, and its verdict (status) stands; agents that read the HTML miss it',
@@ -47,10 +59,7 @@ export function mergeDomVerdicts(id: string, html: CheckOutcome, rendered: Check
       ...verdict,
       code: `${id}/rendered-only`,
       data,
-      advisories: [
-        ...(rendered.advisories ?? []),
-        "found only after JavaScript ran: agents and crawlers that read the HTML without running scripts do not see it (put it in the server's HTML)",
-      ],
+      addAdvisories: [{ code: `${id}/rendered-scripts-add` }],
       probes,
       details: { ...rendered.details, source: 'rendered', html: { status: html.status, code: html.code } },
     };
@@ -61,7 +70,7 @@ export function mergeDomVerdicts(id: string, html: CheckOutcome, rendered: Check
       ...verdict,
       code: `${id}/removed-by-scripts`,
       data,
-      advisories: [...(html.advisories ?? []), 'the rendered page no longer has what the HTML carries: a script removes or replaces it'],
+      addAdvisories: [{ code: `${id}/rendered-scripts-remove` }],
       probes,
       details: { ...html.details, source: 'html', rendered: { status: rendered.status, code: rendered.code } },
     };
@@ -81,7 +90,7 @@ export function domRenderedHook<A extends object>(check: CheckModule<A, any>): R
     },
     merge(outcome, rendered, _a, ctx) {
       if ('error' in rendered) {
-        return { ...outcome, advisories: [...(outcome.advisories ?? []), `the rendered page could not be read (${rendered.error}): HTML verdict only`] };
+        return { ...outcome, addAdvisories: [{ code: `${check.meta.id}/rendered-unreadable`, data: { error: rendered.error } }] };
       }
       return mergeDomVerdicts(check.meta.id, outcome, check.evaluate(rendered.artifact, ctx));
     },

@@ -4,24 +4,45 @@
  * and merges it into the outcome. Without --render the hook gathers null and the check's own
  * outcome comes back untouched.
  */
-import type { CheckModule, CheckOutcome, MessageData, RenderedHook, RenderedOutcome } from '../checks/types.js';
+import {
+  renderAdvisories,
+  withAdvisory,
+  type CheckModule,
+  type CheckOutcome,
+  type MessageData,
+  type RenderedHook,
+  type RenderedOutcome,
+} from '../checks/types.js';
 import { fillTemplate } from '../checks/messages.js';
 
 export type { RenderedHook, RenderedOutcome } from '../checks/types.js';
 
-/** Renders a hook code's evidence from its template, as defineCheck does for the check's own. */
+/**
+ * Renders a hook code's evidence from its template, as defineCheck does for the check's own, and
+ * the advisories the hook added from the hook's advisory templates.
+ */
 function renderHookOutcome(hook: RenderedHook<never, never>, merged: RenderedOutcome): CheckOutcome {
-  const template = hook.messages?.[merged.code];
-  if (template === undefined || !('data' in merged) || !merged.data) return merged as CheckOutcome;
-  return { ...merged, evidence: fillTemplate(template, merged.data as MessageData, merged.code) } as CheckOutcome;
+  const { addAdvisories, ...rest } = merged;
+  const template = hook.messages?.[rest.code];
+  let outcome = (
+    template === undefined || !('data' in rest) || !rest.data ? rest : { ...rest, evidence: fillTemplate(template, rest.data as MessageData, rest.code) }
+  ) as CheckOutcome;
+  for (const note of renderAdvisories(hook.advisories ?? {}, addAdvisories ?? [])) outcome = withAdvisory(outcome, note);
+  return outcome;
 }
 
 export type WithRendered<A, R> = A & { rendered?: R | null };
 
 export function withRendered<A extends object, R>(check: CheckModule<A, any>, hook: RenderedHook<A, R>): CheckModule<WithRendered<A, R>> {
+  const advisories = check.meta.advisories || hook.advisories ? { advisories: { ...check.meta.advisories, ...hook.advisories } } : {};
   return {
     ...check,
-    meta: { ...check.meta, codes: { ...check.meta.codes, ...hook.codes }, messages: { ...check.meta.messages, ...hook.messages } },
+    meta: {
+      ...check.meta,
+      codes: { ...check.meta.codes, ...hook.codes },
+      messages: { ...check.meta.messages, ...hook.messages },
+      ...advisories,
+    },
     async gather(ctx) {
       const base = await check.gather(ctx);
       return { ...base, rendered: await hook.gather(ctx, base) };

@@ -295,7 +295,7 @@ export const STANDARDS = {
     checked: READ,
     checkedHow: 'read',
     url: 'https://datatracker.ietf.org/doc/draft-romm-aipref-contentsignals/',
-    note: "Read 2026-11-27: thibmeu/draft-romm-aipref-vocab-contentsignals draft-romm-aipref-contentsignals.md at 86ab092 (2025-09-26): categories search, ai-input, ai-train (labels table). robots.txt `Content-Signal: search=yes, ai-input=yes, ai-train=no` (yes/no); read by B2, distinct from the IETF Content-Usage vocabulary (B5), which now has no counterpart of ai-input (aiprefVocab). Nothing moved for B2. Lighthouse's robots-txt audit safelists content-signal (rfc9309 entry).",
+    note: "Read 2026-11-27: thibmeu/draft-romm-aipref-vocab-contentsignals draft-romm-aipref-contentsignals.md at 86ab092 (2025-09-26): categories search, ai-input, ai-train (labels table). robots.txt `Content-Signal: search=yes, ai-input=yes, ai-train=no` (yes/no); read by B2, distinct from the IETF Content-Usage vocabulary, which now has no counterpart of ai-input (aiprefVocab). Nothing moved for B2. Lighthouse's robots-txt audit safelists content-signal (rfc9309 entry).",
     sources: [
       {
         repo: 'thibmeu/draft-romm-aipref-vocab-contentsignals',
@@ -472,7 +472,7 @@ export const STANDARDS = {
     note:
       "Read on 2026-11-27 at 8924e08, the newest commit (the one read before, 08674227f9fa, is the copy a plain read_file returned and is not in the repository's history; the index's default copy of docs/discovery.md, 8fc395b2, is the May MCP Catalog text). docs/discovery.md: clients fetch /.well-known/ai-catalog.json (SHOULD be application/ai-catalog+json), select entries whose type is application/mcp-server-card+json, each with identifier, type and exactly one of url or data (inline card); an entry need not repeat the card's human-readable fields (displayName optional); the card MAY live at any URI, <streamable-http-url>/server-card reserved, fetched with Accept: application/mcp-server-card+json; CORS (incl. If-None-Match, Expose ETag), Cache-Control and ETag. Commit 1491bd2 (2026-07-20) removed the MCP Catalog and /.well-known/mcp/catalog.json. " +
       'schema.ts/schema.json (last changed 92999cb, 2026-06-26): $schema required, exactly https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json (date-versioned URLs invalid); name reverse-DNS with exactly one "/" (^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$, 3-200); version (no ranges, <=255); description (1-100); optional title, websiteUrl, repository {url, source}, icons[{src}], remotes[] {type streamable-http|sse, url (http(s) or {variable} template), headers, variables, supportedProtocolVersions}, _meta; objects open; cards do not enumerate primitives. ' +
-      'Where the drafts disagree: displayName is optional in the MCP draft and the AI Catalog, required by ARD v0.91 §4.2 (A4 says so in an advisory, A10 follows ARD); specVersion is required by the AI Catalog, not by ARD v0.91 (A4 requires it only outside ard.json). ' +
+      'Where the drafts disagree: displayName is optional in the MCP draft and the AI Catalog, required by ARD v0.91 §4.2 (A4 says so in an advisory; the AI catalog check follows ARD); specVersion is required by the AI Catalog, not by ARD v0.91 (A4 requires it only outside ard.json). ' +
       'Moved verdicts: cards are judged against the v1 schema (A4/schema-invalid), a card without remotes or declaring itself documentation-only is A4/no-remotes, a card found only through /.well-known/mcp/catalog.json is A4/removed-location (pass, with a finding naming ai-catalog.json); the fix guide publishes /.well-known/ai-catalog.json and a v1 card (no capabilities, no remotes[].authentication).',
     olderShapes: [
       '`/.well-known/mcp/catalog.json` (the MCP Catalog, removed by 1491bd2): read last, A4/removed-location (pass with a finding)',
@@ -906,7 +906,7 @@ export const STANDARDS = {
     checked: READ,
     checkedHow: 'read',
     url: 'https://schema.org/Product',
-    note: "Read on 2026-11-27: schemaorg/schemaorg data/schema.ttl at b3a81380 (2026-08-12) and versions.json (30.0 released 2026-03-19). The shopping changes since (f72e60b7, 2026-07-23: pending terms promoted) leave Product, Offer, offers, price, priceCurrency and availability as they were; cc71c8e0 (2026-08-20) removed `@type` coercion from the JSON-LD context file, which does not change how a block's own @type is read. Google's product structured data page was not re-read. M6 and C4 unchanged.",
+    note: "Read on 2026-11-27: schemaorg/schemaorg data/schema.ttl at b3a81380 (2026-08-12) and versions.json (30.0 released 2026-03-19). The shopping changes since (f72e60b7, 2026-07-23: pending terms promoted) leave Product, Offer, offers, price, priceCurrency and availability as they were; cc71c8e0 (2026-08-20) removed `@type` coercion from the JSON-LD context file, which does not change how a block's own @type is read. Google's product structured data page was not re-read. M6 unchanged, and so is the reading of JSON-LD blocks of any schema.org type.",
     sources: [
       {
         repo: 'schemaorg/schemaorg',

@@ -37,7 +37,7 @@ export const getFixGuide = defineTool({
   title: 'How to fix a check',
   description: `Returns the ordered fix steps of a check (what to publish, the snippet, how to verify, the spec), written for a platform when given (${PLATFORMS.join(', ')}); with a framework (${FRAMEWORK_IDS.join(', ')}), also the files to create or merge in that project's static folder and where the header rules go, as \`ai-ready fix --write\` writes them.`,
   input: z.object({
-    checkId: z.string().min(1).max(10).describe('A check id like "D1" (see get_rubric)'),
+    checkId: z.string().min(1).max(10).describe('A check id, as get_rubric lists them'),
     platform: z.string().max(40).optional().describe('Platform or host the site runs on; generic steps otherwise'),
     origin: z.string().url().max(2048).optional().describe('The site origin, used in snippets (default https://www.example.com)'),
     framework: z

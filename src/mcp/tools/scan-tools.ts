@@ -97,7 +97,7 @@ export const checkSite = defineTool({
     'only those checks; it is not saved as a report.',
   input: z.object({
     url: Url,
-    checks: z.array(z.string().min(1).max(40)).min(1).max(50).describe('Check ids like "D1" or dimension names like "content"'),
+    checks: z.array(z.string().min(1).max(40)).min(1).max(50).describe('Check ids (as get_rubric lists them) or dimension names like "content"'),
     profile: Profile,
     scope: Scope,
     pages: Pages,

@@ -5,14 +5,14 @@ import { SHARE_ID_PATTERN } from '../../store/index.js';
 import { safeDecode, type Req, type ServerContext } from '../context.js';
 import { pageLinkHeader } from '../discovery.js';
 import { homeHtml, homeMarkdown, HOME_JS, notFoundHtml, problemHtml, problemMarkdown, servedReportHtml } from '../pages.js';
-import { isProblemName } from '../problems.js';
+import { PROBLEM_TYPES, isProblemName } from '../problems.js';
 import { html, markdown, prefersMarkdown, text } from '../respond.js';
 import { defineRoute } from '../route.js';
 import { visibleReport } from '../visible-report.js';
 
 /** An HTML page or, when the client prefers it, its Markdown twin. */
 export function page(ctx: ServerContext, event: H3Event, path: string, htmlBody: () => string, md: () => string, status = 200): Response {
-  const headers = { link: pageLinkHeader(ctx.base(), path), vary: 'Accept' };
+  const headers = { link: pageLinkHeader(ctx.base(), path, ctx.routes), vary: 'Accept' };
   return prefersMarkdown(event.req.headers.get('accept')) ? markdown(md(), status, headers) : html(htmlBody(), status, headers);
 }
 
@@ -21,7 +21,30 @@ export function notFoundPage(ctx: ServerContext, event: H3Event, md = '# Not fou
 }
 
 export const pageRoutes = [
-  defineRoute({ path: '/', methods: { get: (event, ctx) => page(ctx, event, '/', homeHtml, () => homeMarkdown(ctx.base())) } }),
+  defineRoute({
+    path: '/',
+    methods: {
+      get: (event, ctx) =>
+        page(
+          ctx,
+          event,
+          '/',
+          () => homeHtml(ctx.routes),
+          () => homeMarkdown(ctx.base(), ctx.routes),
+        ),
+    },
+    announce: {
+      surface: {
+        rank: 10,
+        section: 'Docs',
+        title: 'Home: scan a site',
+        type: 'text/html',
+        note: 'scan form with live progress; send Accept: text/markdown for a Markdown version',
+      },
+      sitemap: { rank: 10 },
+      catalog: [{ api: 'v1', rel: 'service-doc', rank: 20, type: 'text/html', title: 'Home' }],
+    },
+  }),
   defineRoute({
     path: '/assets/home.js',
     methods: { get: () => text(HOME_JS, 'text/javascript; charset=utf-8', { 'cache-control': 'public, max-age=300' }) },
@@ -66,5 +89,7 @@ export const pageRoutes = [
         );
       },
     },
+    // Each problem type's page is in the sitemap (llms.txt lists them under Docs).
+    announce: { sitemap: { rank: 30, paths: () => Object.keys(PROBLEM_TYPES).map((p) => `/problems/${p}`) } },
   }),
 ];

@@ -19,6 +19,16 @@ const HEARTBEAT_MS = 15_000;
 export const sseRoutes = [
   defineRoute({
     path: PATH,
+    announce: {
+      surface: {
+        rank: 60,
+        section: 'API',
+        title: 'Streaming scan',
+        type: 'text/event-stream',
+        note: 'POST {"url": "<site>"}: server-sent events of the scan progress, then the result',
+      },
+      catalog: [{ api: 'stream', rel: 'item', rank: 10, type: 'text/event-stream', title: 'Streaming scan (server-sent events)' }],
+    },
     // Before the stream starts (auth, parameters, rate limit) a failure is thrown: a plain problem response.
     api: true,
     methodHint: 'Use POST with a JSON body.',

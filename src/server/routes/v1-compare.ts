@@ -12,6 +12,15 @@ export const v1CompareRoutes = [
   defineRoute({
     path: `${V1}/compare`,
     api: true,
+    announce: {
+      surface: {
+        rank: 50,
+        section: 'API',
+        title: 'Compare API (v1)',
+        type: 'application/json',
+        note: "GET ?from=<id>&to=<id>: score, level and dimension deltas, new and fixed findings, checks that changed (the page: /compare; a site's history: /d/<host>)",
+      },
+    },
     headFollowsGet: true,
     query: CompareQuery,
     methods: {

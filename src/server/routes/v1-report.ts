@@ -11,6 +11,9 @@ export const v1ReportRoutes = [
   defineRoute({
     path: `${V1}/report/:id`,
     api: true,
+    announce: {
+      surface: { rank: 40, section: 'API', title: 'Shared report API (v1)', type: 'application/json', note: 'a stored scan result by its share id' },
+    },
     headFollowsGet: true,
     methods: {
       get: async (event, ctx) => {

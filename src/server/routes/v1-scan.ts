@@ -24,6 +24,15 @@ export const v1ScanRoutes = [
   defineRoute({
     path: `${V1}/scan`,
     api: true,
+    announce: {
+      surface: {
+        rank: 30,
+        section: 'API',
+        title: 'Scan API (v1)',
+        type: 'application/json',
+        note: 'GET ?url=<site> or POST {"url": "<site>"}: score, grade, level, every check with evidence and fix steps',
+      },
+    },
     methods: { get: scan, post: scan },
     openapi: {
       get: { operationId: 'scanUrlGet', summary: 'Scan a URL', parameters: scanQueryParams, responses: { '200': scanOk, ...scanErrors } },

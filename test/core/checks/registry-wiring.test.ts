@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CHECKS, wired } from '../../../src/core/checks/index.js';
-import { defineCheck } from '../../../src/core/checks/types.js';
+import { defineCheck, renderAdvisories, withAdvisory } from '../../../src/core/checks/types.js';
 import type { GatherContext } from '../../../src/core/gather/context.js';
 
 const madeUp = defineCheck<{ words: number }>()({
@@ -51,6 +51,43 @@ describe('the registry wires what a check declares', () => {
     expect(check.evaluate(artifact, ctx)).toMatchObject({ code: 'C9/rendered-more', evidence: '30 words once rendered (HTML: only 3 words)' });
     // Without a rendered view (no --render) the check's own verdict comes back untouched.
     expect(check.evaluate({ words: 3, rendered: null }, ctx)).toEqual(madeUp.evaluate({ words: 3 }, ctx));
+  });
+
+  it("a hook's advisory templates join the check's meta.advisories, and its notes come back with their codes", () => {
+    const HOOK_NOTES = { 'C8/rendered-few': 'only {words} words once rendered: static reading kept' };
+    const noted = defineCheck<{ words: number }>()({
+      meta: {
+        id: 'C8',
+        name: 'Made-up with notes',
+        dimension: 'content',
+        tier: 'bonus',
+        weight: 1,
+        specUrls: [],
+        standards: [],
+        summary: 'A check made up for this test.',
+        why: 'To prove a hook declares its notes.',
+        remediation: 'None.',
+        codes: { 'C8/ok': 'pass' },
+        messages: { 'C8/ok': '{words} words' },
+        advisories: { 'C8/short': 'short: {words} words' },
+      },
+      gather: async () => ({ words: 3 }),
+      fixGuide: () => [],
+      rendered: {
+        advisories: HOOK_NOTES,
+        gather: async (_ctx, base) => ({ words: base.words }),
+        merge: (outcome, rendered) => withAdvisory(outcome, renderAdvisories(HOOK_NOTES, [{ code: 'C8/rendered-few', data: { words: rendered.words } }])[0]),
+      },
+      evaluate: ({ words }) => ({ status: 'pass', code: 'C8/ok', data: { words }, advisories: [{ code: 'C8/short', data: { words } }] }),
+    });
+    const check = wired(noted);
+    expect(check.meta.advisories).toEqual({ 'C8/short': 'short: {words} words', ...HOOK_NOTES });
+    const o = check.evaluate({ words: 3, rendered: { words: 4 } }, ctx);
+    expect(o.advisoryFindings?.map((a) => [a.code, a.data])).toEqual([
+      ['C8/short', { words: 3 }],
+      ['C8/rendered-few', { words: 4 }],
+    ]);
+    expect(o.advisories).toEqual(['short: 3 words', 'only 4 words once rendered: static reading kept']);
   });
 
   it('wires the checks that declare one, and them only (dimension indexes list plain modules)', () => {

@@ -1,8 +1,9 @@
 /**
  * Routes as data (src/server/route.ts, src/server/routes/index.ts): the OpenAPI document, the API
- * catalog and the announced surfaces follow the route list of a running, composed server; a
- * route added to the list is mounted with its methods, its 405, its query validation and its
- * errors classified by the problem middleware.
+ * catalog and the announced surfaces (llms.txt, the sitemap, server.json, the home page, the pages'
+ * Link header) are generated from the route list of a running, composed server; a route added to
+ * the list is mounted with its methods, its 405, its query validation and its errors classified by
+ * the problem middleware, and announced where its `announce` says.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { createApp } from '../../../src/server/app.js';
-import { SURFACES } from '../../../src/server/discovery.js';
+import { surfaces } from '../../../src/server/discovery.js';
 import { ProblemError } from '../../../src/server/problems.js';
 import { allowedMethods, defineRoute } from '../../../src/server/route.js';
 import { openApiPath } from '../../../src/server/route-info.js';
@@ -66,9 +67,41 @@ describe('the route list and the OpenAPI document', () => {
     expect(expected.map((e) => e.href)).toContain(`${srv.baseUrl}/api/public/v1/compare`);
   });
 
-  it('every surface llms.txt, the sitemap and server.json announce is a mounted route', () => {
-    const paths = new Set(srv.app.routes.map((r) => openApiPath(r.path)));
-    for (const s of SURFACES) expect(paths.has(s.path), s.path).toBe(true);
+  it('llms.txt, server.json and the pages announce exactly the surfaces the mounted routes declare', async () => {
+    const listed = surfaces(srv.app.routes);
+    expect(listed.length).toBeGreaterThanOrEqual(19);
+    const llms = await (await srv.get('/llms.txt')).text();
+    const lines = llms.split('\n').filter((l) => l.startsWith('- [') && !l.includes('/problems/') && !l.includes('Source code'));
+    expect(lines).toEqual(
+      [...listed.filter((s) => s.section === 'API'), ...listed.filter((s) => s.section === 'Docs')].map(
+        (s) => `- [${s.title}](${srv.baseUrl}${s.path}): ${s.note}`,
+      ),
+    );
+    const server = await (await srv.get('/server.json')).json();
+    expect(server._meta['io.github.ai-ready/surfaces'].map((s: { url: string }) => s.url)).toEqual(listed.map((s) => srv.baseUrl + s.path));
+    expect(server.remotes).toEqual([
+      { type: 'streamable-http', url: `${srv.baseUrl}/mcp` },
+      { type: 'streamable-http', url: `${srv.baseUrl}/api/mcp` },
+    ]);
+    const home = await srv.get('/', { headers: { accept: 'text/markdown' } });
+    for (const s of listed) expect(await home.clone().text()).toContain(`- [${s.title}](${srv.baseUrl}${s.path}): ${s.note}`);
+    expect(home.headers.get('link')).toBe(
+      `<${srv.baseUrl}/.well-known/api-catalog>; rel="api-catalog", <${srv.baseUrl}/openapi.json>; rel="service-desc"; type="application/openapi+json", ` +
+        `<${srv.baseUrl}/llms.txt>; rel="describedby"; type="text/markdown", <${srv.baseUrl}/>; rel="alternate"; type="text/markdown"`,
+    );
+  });
+
+  it('the API catalog describes the v1, MCP and streaming APIs from their routes', async () => {
+    const catalog = (await (await srv.get('/.well-known/api-catalog')).json()) as {
+      linkset: Array<Record<string, Array<{ href: string }>> & { anchor: string }>;
+    };
+    expect(catalog.linkset.map((l) => l.anchor)).toEqual([`${srv.baseUrl}/api/public/v1`, `${srv.baseUrl}/mcp`, `${srv.baseUrl}/api/scan`]);
+    const hrefs = (i: number, rel: string) => catalog.linkset[i][rel]?.map((l) => l.href.slice(srv.baseUrl.length));
+    expect(hrefs(0, 'service-doc')).toEqual(['/llms.txt', '/']);
+    expect(hrefs(0, 'status')).toEqual(['/healthz']);
+    expect(hrefs(1, 'service-desc')).toEqual(['/.well-known/mcp/server-card.json']);
+    expect(hrefs(1, 'item')).toEqual(['/mcp', '/api/mcp']);
+    expect(hrefs(2, 'item')).toEqual(['/api/scan']);
   });
 });
 
@@ -91,6 +124,16 @@ describe('a route added to the list', () => {
       openapi: { get: { operationId: 'double', summary: 'Double a number', responses: {} } },
     }),
     defineRoute({ path: '/hello', methods: { get: () => new Response('hello') } }),
+    defineRoute({
+      path: '/guide.md',
+      methods: { get: () => new Response('# Guide\n') },
+      announce: {
+        surface: { rank: 15, section: 'Docs', title: 'Guide', type: 'text/markdown', note: 'how to read a report' },
+        sitemap: { rank: 15 },
+        pageLink: { rank: 25, rel: 'help', type: 'text/markdown' },
+        catalog: [{ api: 'v1', rel: 'service-doc', rank: 15, type: 'text/markdown', title: 'Guide' }],
+      },
+    }),
   ];
   let dir: string;
   let close: () => Promise<void>;
@@ -126,6 +169,36 @@ describe('a route added to the list', () => {
     expect(page.status).toBe(200);
     const put = await call('/hello', 'PUT');
     expect([put.status, put.headers.get('allow'), await put.text()]).toEqual([405, 'GET, HEAD', 'Method not allowed\n']);
+  });
+
+  it("is announced where it says, in its rank: llms.txt, the sitemap, server.json, the home page, every page's Link header, the API catalog", async () => {
+    const line = '- [Guide](http://svc.local/guide.md): how to read a report';
+    const llms = await (await call('/llms.txt')).text();
+    expect(llms.slice(llms.indexOf('## Docs'))).toMatch(/^## Docs\n- \[Home: scan a site\]\(http:\/\/svc\.local\/\): .*\n- \[Guide\]/);
+    expect(llms).toContain(line);
+    const sitemap = await (await call('/sitemap.xml')).text();
+    expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]).slice(0, 3)).toEqual([
+      'http://svc.local/',
+      'http://svc.local/guide.md',
+      'http://svc.local/llms.txt',
+    ]);
+    const server = await (await call('/server.json')).json();
+    expect(server._meta['io.github.ai-ready/surfaces']).toContainEqual({ url: 'http://svc.local/guide.md', title: 'Guide', type: 'text/markdown' });
+    const home = await call('/');
+    expect(await home.text()).toContain('<a href="/guide.md">Guide</a>: how to read a report');
+    expect(home.headers.get('link')).toContain(
+      '<http://svc.local/openapi.json>; rel="service-desc"; type="application/openapi+json", <http://svc.local/guide.md>; rel="help"; type="text/markdown", <http://svc.local/llms.txt>',
+    );
+    const catalog = (await (await call('/.well-known/api-catalog')).json()) as { linkset: Array<Record<string, Array<{ href: string }>>> };
+    expect(catalog.linkset[0]['service-doc'].map((l) => l.href)).toEqual(['http://svc.local/llms.txt', 'http://svc.local/guide.md', 'http://svc.local/']);
+  });
+
+  it('announces only what is mounted: without the MCP routes, no MCP surface, remote or catalog entry', async () => {
+    const llms = await (await call('/llms.txt')).text();
+    expect(llms).not.toContain('/mcp)');
+    expect((await (await call('/server.json')).json()).remotes).toEqual([]);
+    const catalog = (await (await call('/.well-known/api-catalog')).json()) as { linkset: Array<{ anchor: string }> };
+    expect(catalog.linkset.map((l) => l.anchor)).toEqual(['http://svc.local/api/public/v1', 'http://svc.local/api/scan']);
   });
 
   it('validates its declared query: a missing parameter before an invalid one', async () => {

@@ -1,12 +1,12 @@
 import { aiCrawlerRulesEarly } from '../early.js';
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import type { RobotsArtifact, RobotsGroup } from '../../gather/robots.js';
 import { describeProbe } from '../../gather/classify.js';
 import { AI_CRAWLERS, AI_CRAWLERS_VERSION, MAJOR_OPERATORS, normalizeAgentToken, type AiCrawler, type CrawlerCategory } from '../../gather/ai-crawlers.js';
 import { verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { robotsLinesSteps } from './robots-fix.js';
 import { gatherUaAccess, type UaAccessArtifact } from '../../gather/ai-user-agents.js';
-import { uaFindings, uaRefusedSteps, type UaFindings } from './b1-ua-access.js';
+import { UA_ADVISORIES, uaFindings, uaRefusedSteps, type UaFindings } from './b1-ua-access.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9309', 'https://github.com/ai-robots-txt/ai.robots.txt'];
 
@@ -61,10 +61,24 @@ function crawlerOf(token: string): AiCrawler {
   return AI_CRAWLERS.find((c) => c.token === token) ?? { token, operator: 'unknown', category: 'other' };
 }
 
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'B1/retired-token-named':
+    "{tokens} is retired: rules for it do not reach ClaudeBot, Claude-SearchBot or Claude-User; name those instead (ai.robots.txt still lists it for blocking; Anthropic's crawler page documents only those three).",
+  'B1/retired-tokens-named':
+    "{tokens} are retired: rules for them do not reach ClaudeBot, Claude-SearchBot or Claude-User; name those instead (ai.robots.txt still lists them for blocking; Anthropic's crawler page documents only those three).",
+  'B1/user-fetchers-blocked':
+    'User-initiated fetchers ({tokens}) may not apply robots.txt to visits a person asked for; blocking them mostly removes your pages from those answers.',
+  'B1/peer-passes-any-star':
+    'isitagentready.com passes any robots.txt with a `*` group; ai-ready marks it partial when every AI answer engine is blocked from `/`.',
+  ...UA_ADVISORIES,
+} as const;
+type B1Advisory = keyof typeof ADVISORIES;
+
 /** The user-agent comparison's line, advisories and details for outcomes decided before it. */
-function uaExtras(ua: UaFindings | null): { advisories?: string[]; details?: Record<string, unknown> } {
+function uaExtras(ua: UaFindings | null): { advisories?: Array<SubFinding<B1Advisory>>; details?: Record<string, unknown> } {
   if (!ua) return {};
-  return { advisories: [ua.line, ...ua.advisories], details: ua.details };
+  return { advisories: [ua.lineNote, ...ua.advisories], details: ua.details };
 }
 
 function listNames(items: TokenAccess[], max = 8): string {
@@ -120,6 +134,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       'B1/retired-tokens': `{lines} Only retired Anthropic tokens are named; the current Claude crawlers fall to a \`*\` group that keeps them from \`/\` or the scanned page.`,
       'B1/ua-refused': '{verdict} {lines}',
     },
+    advisories: ADVISORIES,
   },
   async gather(ctx) {
     const [robots, uaAccess] = await Promise.all([ctx.robots(), gatherUaAccess(ctx)]);
@@ -158,7 +173,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       `Agents: ${band(agents)}.`,
       ...(ua ? [ua.line] : []),
     ];
-    const advisories: string[] = [];
+    const advisories: Array<SubFinding<B1Advisory>> = [];
     const retiredNamed = table.filter((t) => t.category === 'retired' && t.via === 'own group');
     let retiredTrap = false;
     if (retiredNamed.length) {
@@ -168,15 +183,14 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       // a Disallow: a `*` group of `Allow: /` plus `Disallow: /_next/` lets Claude read every page.
       const pagePaths = [...new Set(['/', pagePath(pageUrl)])];
       retiredTrap = !currentNamed && current.some((t) => t.via === '*' && pagePaths.some((p) => !robots.isAllowed(p, t.token)));
-      advisories.push(
-        `${retiredNamed.map((t) => t.token).join(' and ')} ${retiredNamed.length > 1 ? 'are' : 'is'} retired: rules for ${retiredNamed.length > 1 ? 'them' : 'it'} do not reach ClaudeBot, Claude-SearchBot or Claude-User; name those instead (ai.robots.txt still lists ${retiredNamed.length > 1 ? 'them' : 'it'} for blocking; Anthropic's crawler page documents only those three).`,
-      );
+      advisories.push({
+        code: retiredNamed.length > 1 ? 'B1/retired-tokens-named' : 'B1/retired-token-named',
+        data: { tokens: retiredNamed.map((t) => t.token).join(' and ') },
+      });
     }
     const blockedUser = answer.filter((t) => t.category === 'user' && t.access === 'blocked');
     if (blockedUser.length) {
-      advisories.push(
-        `User-initiated fetchers (${listNames(blockedUser, 4)}) may not apply robots.txt to visits a person asked for; blocking them mostly removes your pages from those answers.`,
-      );
+      advisories.push({ code: 'B1/user-fetchers-blocked', data: { tokens: listNames(blockedUser, 4) } });
     }
     if (ua) advisories.push(...ua.advisories);
     const details = {
@@ -187,7 +201,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
     const matched = `RFC 9309 group matching; AI crawler list ${AI_CRAWLERS_VERSION}`;
 
     if (!majorOpen.length) {
-      advisories.push('isitagentready.com passes any robots.txt with a `*` group; ai-ready marks it partial when every AI answer engine is blocked from `/`.');
+      advisories.push({ code: 'B1/peer-passes-any-star' });
       return {
         status: 'partial',
         code: 'B1/all-blocked',

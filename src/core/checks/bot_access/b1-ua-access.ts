@@ -4,7 +4,8 @@
  * robots.txt already blocks is consistent and only noted. When the scanner's own request was
  * refused too, that is the bot wall B4 reports, not counted again here.
  */
-import type { FixContext } from '../types.js';
+import type { FixContext, SubFinding } from '../types.js';
+import { fillTemplate } from '../messages.js';
 import type { FixStep } from '../../schema.js';
 import { compareUaAnswer, uaAnswer, type UaAccessArtifact } from '../../gather/ai-user-agents.js';
 import { hostNotes, platformHook, verifyStep } from '../../fixes/platform-steps.js';
@@ -22,20 +23,37 @@ export interface UaRow {
   robots: RootAccess;
 }
 
+/**
+ * B1's advisories from the comparison (joined into B1's meta.advisories). The two `ua-answers`
+ * / `ua-not-fetched` notes are also the comparison's line in B1's evidence.
+ */
+export const UA_ADVISORIES = {
+  'B1/ua-not-fetched': "The page was not fetched as AI user agents: the scanner's own request was refused or failed ({why}), the bot-wall case B4 reports.",
+  'B1/ua-answers': "GET {path} as AI user agents: {answers}; as ai-ready's own user agent → {status}.",
+  'B1/ua-refused-consistent': 'The server refuses {refused}, which robots.txt blocks anyway: consistent, not penalised.',
+  'B1/ua-not-proof':
+    "Verified-bot programs also check that a crawler comes from its vendor's published IP ranges, and this scan's requests do not: a refused user agent is strong evidence of a block, not proof (a rule against spoofed crawlers answers the same way). ai-ready sends these user agents only for this comparison.",
+} as const;
+export type UaAdvisory = keyof typeof UA_ADVISORIES;
+
 export interface UaFindings {
-  /** One evidence sentence: what each user agent got. */
+  /** One evidence sentence: what each user agent got (the text of `lineNote`). */
   line: string;
+  /** The same sentence as an advisory, for outcomes decided before the comparison. */
+  lineNote: SubFinding<UaAdvisory>;
   /** Refused although robots.txt allows them: the ua-refused case. */
   contradictions: UaRow[];
   /** The ua-refused evidence sentence (empty without contradictions). */
   verdict: string;
   remediation: string;
-  advisories: string[];
+  advisories: Array<SubFinding<UaAdvisory>>;
   details: { pageUrl: string; honestStatus: number | null; honestRefused?: string; userAgents: UaRow[] };
 }
 
-const CAVEAT =
-  "Verified-bot programs also check that a crawler comes from its vendor's published IP ranges, and this scan's requests do not: a refused user agent is strong evidence of a block, not proof (a rule against spoofed crawlers answers the same way). ai-ready sends these user agents only for this comparison.";
+/** The note with its text, for the evidence line that repeats it. */
+function noted(note: SubFinding<UaAdvisory>): { line: string; lineNote: SubFinding<UaAdvisory> } {
+  return { line: fillTemplate(UA_ADVISORIES[note.code], note.data, note.code), lineNote: note };
+}
 
 function shown(row: UaRow): string {
   return row.answer === 'served' ? String(row.status) : (row.reason ?? row.answer);
@@ -76,7 +94,7 @@ export function uaFindings(access: (token: string) => RootAccess, ua: UaAccessAr
   if (honestAnswer.kind !== 'served' || !ua.probes.length) {
     const why = honestAnswer.kind === 'served' ? 'no answer' : honestAnswer.reason;
     return {
-      line: `The page was not fetched as AI user agents: the scanner's own request was refused or failed (${why}), the bot-wall case B4 reports.`,
+      ...noted({ code: 'B1/ua-not-fetched', data: { why } }),
       contradictions: [],
       verdict: '',
       remediation: '',
@@ -98,15 +116,12 @@ export function uaFindings(access: (token: string) => RootAccess, ua: UaAccessAr
   const refused = rows.filter((r) => r.answer === 'refused');
   const contradictions = refused.filter((r) => r.robots !== 'blocked');
   const consistent = refused.filter((r) => r.robots === 'blocked');
-  const line = `GET ${path} as AI user agents: ${grouped(rows)}; as ai-ready's own user agent → ${honest.status}.`;
-  const advisories: string[] = [];
-  if (consistent.length) {
-    advisories.push(`The server refuses ${namesWith(consistent)}, which robots.txt blocks anyway: consistent, not penalised.`);
-  }
-  if (refused.length) advisories.push(CAVEAT);
+  const advisories: Array<SubFinding<UaAdvisory>> = [];
+  if (consistent.length) advisories.push({ code: 'B1/ua-refused-consistent', data: { refused: namesWith(consistent) } });
+  if (refused.length) advisories.push({ code: 'B1/ua-not-proof' });
   const names = and(contradictions.map((r) => r.token));
   return {
-    line,
+    ...noted({ code: 'B1/ua-answers', data: { path, answers: grouped(rows), status: String(honest.status) } }),
     contradictions,
     verdict: contradictions.length
       ? `robots.txt allows ${names}, but the server refuses ${contradictions.length > 1 ? 'their user agents' : 'its user agent'}: ${namesWith(contradictions)}, where the scanner's own request got ${honest.status}. A user-agent rule (WAF, bot protection or server config) contradicts robots.txt.`

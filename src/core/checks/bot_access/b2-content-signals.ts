@@ -1,4 +1,4 @@
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import type { RobotsArtifact } from '../../gather/robots.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { verifyStep, specStep } from '../../fixes/platform-steps.js';
@@ -22,6 +22,22 @@ function describeLine(l: PrefLine): string {
   const valid = l.pairs.filter((p) => p.valid).map((p) => `${p.key}=${p.value}`);
   return `${groupLabel(l.agents)} → ${valid.length ? valid.join(', ') : `"${excerpt(l.raw, 60)}" (no valid signal)`}${l.path ? ` for ${l.path}` : ''} (line ${l.line})`;
 }
+
+/** The contradictions of B2/contradiction (meta.findings). */
+const FINDINGS = {
+  'B2/both-values': '{group} says both {key}=yes and {key}=no',
+  'B2/yes-but-disallowed': '{group} says {signals} but disallows /',
+} as const;
+type B2Finding = keyof typeof FINDINGS;
+
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'B2/ignored-pairs': 'Ignored: {problems}.',
+  'B2/experimental-use': '`use=` is an experimental Cloudflare signal outside the Content Signals Policy; agents may ignore it.',
+  'B2/missing-keys': 'No value for {keys}: a missing key expresses no preference either way.',
+  'B2/outside-group': 'Line {lines} sits outside any User-agent group; group-aware parsers attach it to no crawler. Move it under `User-agent: *`.',
+} as const;
+type B2Advisory = keyof typeof ADVISORIES;
 
 export const b2ContentSignals = defineCheck<RobotsArtifact>()({
   meta: {
@@ -51,8 +67,10 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
       'B2/missing': '{seen}: robots.txt has {groups} group(s) but no Content-Signal line.',
       'B2/invalid': '{observed} None has a valid key=yes|no pair (keys: search, ai-input, ai-train).',
       'B2/not-global': `{observed} No valid signal applies to every crawler (the \`User-agent: *\` group has none).`,
-      'B2/contradiction': '{observed} Contradiction: {contradictions}.',
+      'B2/contradiction': '{observed} Contradiction: {findings}.',
     },
+    findings: FINDINGS,
+    advisories: ADVISORIES,
   },
   gather: (ctx) => ctx.robots(),
   evaluate(robots) {
@@ -63,11 +81,10 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     const lines = prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB);
     if (!lines.length) return { status: 'fail', code: 'B2/missing', data: { seen, groups: robots.groups.length }, probes };
 
-    const advisories: string[] = [];
+    const advisories: Array<SubFinding<B2Advisory>> = [];
     const problems = [...new Set(lines.flatMap((l) => l.pairs.map((p) => p.problem).filter((p): p is string => !!p)))];
-    if (problems.length) advisories.push(`Ignored: ${problems.slice(0, 5).join('; ')}.`);
-    if (lines.some((l) => l.pairs.some((p) => p.key === 'use')))
-      advisories.push('`use=` is an experimental Cloudflare signal outside the Content Signals Policy; agents may ignore it.');
+    if (problems.length) advisories.push({ code: 'B2/ignored-pairs', data: { problems: problems.slice(0, 5).join('; ') } });
+    if (lines.some((l) => l.pairs.some((p) => p.key === 'use'))) advisories.push({ code: 'B2/experimental-use' });
     const valid = lines.filter((l) => l.valid);
     const details = {
       signals: lines.map((l) => {
@@ -98,26 +115,24 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     }
     const keysSeen = new Set(valid.flatMap((l) => l.pairs.filter((p) => p.valid).map((p) => p.key)));
     const missing = [...CONTENT_SIGNAL_VOCAB.keys].filter((k) => !keysSeen.has(k));
-    if (missing.length) advisories.push(`No value for ${missing.join(', ')}: a missing key expresses no preference either way.`);
+    if (missing.length) advisories.push({ code: 'B2/missing-keys', data: { keys: missing.join(', ') } });
 
     // Contradictions: a key given both values in one group, or a "yes" for content the group may not fetch at all.
-    const contradictions: string[] = [];
+    const contradictions: Array<SubFinding<B2Finding>> = [];
     for (const g of robots.groups) {
       const here = valid.filter((l) => l.agents === g.agents && !l.path);
       const values = new Map<string, Set<string>>();
       for (const l of here) for (const p of l.pairs.filter((x) => x.valid)) values.set(p.key, (values.get(p.key) ?? new Set()).add(p.value));
-      for (const [k, v] of values) if (v.size > 1) contradictions.push(`${groupLabel(g.agents)} says both ${k}=yes and ${k}=no`);
+      for (const [key, v] of values) if (v.size > 1) contradictions.push({ code: 'B2/both-values', data: { group: groupLabel(g.agents), key } });
       const saysYes = [...values].filter(([k, v]) => k !== 'ai-train' && v.has('yes')).map(([k]) => k);
       const blocked = g.agents.length > 0 && g.agents.every((a) => !robots.isAllowed('/', a.trim() === '*' ? '*' : a));
-      if (saysYes.length && blocked) contradictions.push(`${groupLabel(g.agents)} says ${saysYes.map((k) => `${k}=yes`).join(', ')} but disallows /`);
+      if (saysYes.length && blocked)
+        contradictions.push({ code: 'B2/yes-but-disallowed', data: { group: groupLabel(g.agents), signals: saysYes.map((k) => `${k}=yes`).join(', ') } });
     }
     const starCovered = valid.some((l) => isStarGroup(l.agents) && !l.path);
     const everyGroup = robots.groups.length > 0 && robots.groups.every((g) => valid.some((l) => l.agents === g.agents));
     const orphaned = valid.filter((l) => l.agents === null);
-    if (orphaned.length)
-      advisories.push(
-        `Line ${orphaned.map((l) => l.line).join(', ')} sits outside any User-agent group; group-aware parsers attach it to no crawler. Move it under \`User-agent: *\`.`,
-      );
+    if (orphaned.length) advisories.push({ code: 'B2/outside-group', data: { lines: orphaned.map((l) => l.line).join(', ') } });
 
     if (!starCovered && !everyGroup) {
       return {
@@ -135,7 +150,8 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
       return {
         status: 'partial',
         code: 'B2/contradiction',
-        data: { observed: evidence, contradictions: contradictions.join('; ') },
+        data: { observed: evidence },
+        findings: contradictions,
         remediation:
           'Make the signals agree with the access rules: one value per key per group, and no `search=yes`/`ai-input=yes` in a group that disallows `/`.',
         matched,

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
-import { readDirectorySignatures } from './directory-signature.js';
+import { readDirectorySignatures, SIGNATURE_PROBLEMS } from './directory-signature.js';
 import { givenJwk } from '../../fixes/owner-value-parse.js';
 
 const SPEC = [
@@ -14,6 +14,21 @@ const SPEC = [
 ];
 export const WBA_DIRECTORY_PATH = '/.well-known/http-message-signatures-directory';
 export const WBA_MEDIA_TYPE = 'application/http-message-signatures-directory+json';
+
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'B3/wrong-type': `Served as {type}; the draft requires ${WBA_MEDIA_TYPE} at the well-known URI.`,
+  'B3/unsigned-response':
+    'The response carries no Signature / Signature-Input headers; the draft recommends signing the directory response with each key it lists (RFC 9421, tag "http-message-signatures-directory").',
+  'B3/signature-untagged': 'Signature-Input has no tag="http-message-signatures-directory", the tag the draft gives the directory response signature.',
+  'B3/signature-no-digest': 'The directory signature does not cover a Content-Digest of the body (RFC 9530), which the draft requires of it.',
+  'B3/not-https': 'Served over http; the draft requires the directory to be served over HTTPS.',
+  'B3/jwk-alg-http-name':
+    "keys[{index}] has alg \"{alg}\", an HTTP Signature Algorithms name: the draft (editor's copy heading -01) has a JWK's alg member follow RFC 7517 §4.4, i.e. a JOSE name such as EdDSA or Ed25519; the HTTP name goes in the signature's alg parameter",
+  'B3/jwk-alg-not-jose': 'keys[{index}] has alg "{alg}", not a JOSE signature algorithm (RFC 7517 §4.4; e.g. EdDSA, Ed25519, ES256, PS512)',
+  ...SIGNATURE_PROBLEMS,
+} as const;
+type B3Advisory = keyof typeof ADVISORIES;
 
 /** Members each JWK key type must carry (RFC 7518 §6, RFC 8037 for OKP), in RFC 7638 thumbprint order. */
 const REQUIRED_MEMBERS: Record<string, string[]> = { OKP: ['crv', 'x'], EC: ['crv', 'x', 'y'], RSA: ['e', 'n'] };
@@ -39,25 +54,39 @@ export function jwkThumbprint(key: Record<string, unknown>): string | null {
   return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
 }
 
+/** What can be wrong with one JWK of the directory: B3/bad-keys's sub-findings (meta.findings). */
+const FINDINGS = {
+  'B3/key-not-object': 'keys[{index}] is not an object',
+  'B3/key-no-kty': 'keys[{index}] has no kty',
+  'B3/key-shared-secret': 'keys[{index}] is a shared secret (kty oct): the draft forbids HMAC keys; publish an asymmetric public key',
+  'B3/key-unknown-kty': 'keys[{index}] has kty "{kty}", not OKP, EC or RSA',
+  'B3/key-lacks-members': 'keys[{index}] ({kty}) lacks {members}',
+  'B3/key-non-signing-curve': 'keys[{index}] ({kty}/{crv}) is on a curve no HTTP Message Signatures algorithm signs with ({curves})',
+  'B3/key-private': 'keys[{index}] contains a private key member "d": remove it now and rotate the key',
+  'B3/key-test-key': 'keys[{index}] is the published {testKey}: verifiers should reject test keys; generate your own',
+  'B3/key-kid-not-thumbprint': 'keys[{index}] has kid "{kid}", not its JWK thumbprint {thumbprint}',
+} as const;
+type B3Finding = keyof typeof FINDINGS;
+
 /** Problems of one JWK, empty when it is usable as a Web Bot Auth verification key. */
-export function jwkProblems(key: unknown, i: number): string[] {
-  if (!isObject(key)) return [`keys[${i}] is not an object`];
+export function jwkProblems(key: unknown, index: number): Array<SubFinding<B3Finding>> {
+  if (!isObject(key)) return [{ code: 'B3/key-not-object', data: { index } }];
   const kty = typeof key.kty === 'string' ? key.kty : null;
-  if (!kty) return [`keys[${i}] has no kty`];
-  if (kty === 'oct') return [`keys[${i}] is a shared secret (kty oct): the draft forbids HMAC keys; publish an asymmetric public key`];
+  if (!kty) return [{ code: 'B3/key-no-kty', data: { index } }];
+  if (kty === 'oct') return [{ code: 'B3/key-shared-secret', data: { index } }];
   const required = REQUIRED_MEMBERS[kty];
-  if (!required) return [`keys[${i}] has kty "${excerpt(kty, 20)}", not OKP, EC or RSA`];
+  if (!required) return [{ code: 'B3/key-unknown-kty', data: { index, kty: excerpt(kty, 20) } }];
   const missing = required.filter((m) => typeof key[m] !== 'string' || !key[m]);
-  const problems = missing.length ? [`keys[${i}] (${kty}) lacks ${missing.join(', ')}`] : [];
+  const problems: Array<SubFinding<B3Finding>> = missing.length ? [{ code: 'B3/key-lacks-members', data: { index, kty, members: missing.join(', ') } }] : [];
   const curves = SIGNING_CURVES[kty];
   if (curves && typeof key.crv === 'string' && !curves.includes(key.crv))
-    problems.push(`keys[${i}] (${kty}/${excerpt(key.crv, 20)}) is on a curve no HTTP Message Signatures algorithm signs with (${curves.join(', ')})`);
-  if (typeof key.d === 'string') problems.push(`keys[${i}] contains a private key member "d": remove it now and rotate the key`);
-  if (typeof key.x === 'string' && Object.hasOwn(TEST_KEYS, key.x))
-    problems.push(`keys[${i}] is the published ${TEST_KEYS[key.x]}: verifiers should reject test keys; generate your own`);
+    problems.push({ code: 'B3/key-non-signing-curve', data: { index, kty, crv: excerpt(key.crv, 20), curves: curves.join(', ') } });
+  if (typeof key.d === 'string') problems.push({ code: 'B3/key-private', data: { index } });
+  if (typeof key.x === 'string' && Object.hasOwn(TEST_KEYS, key.x)) problems.push({ code: 'B3/key-test-key', data: { index, testKey: TEST_KEYS[key.x] } });
   // At the well-known URI a `kid`, when present, MUST be the key's thumbprint (verifiers match it against keyid).
   const thumb = missing.length ? null : jwkThumbprint(key);
-  if (thumb && typeof key.kid === 'string' && key.kid !== thumb) problems.push(`keys[${i}] has kid "${excerpt(key.kid, 48)}", not its JWK thumbprint ${thumb}`);
+  if (thumb && typeof key.kid === 'string' && key.kid !== thumb)
+    problems.push({ code: 'B3/key-kid-not-thumbprint', data: { index, kid: excerpt(key.kid, 48), thumbprint: thumb } });
   return problems;
 }
 
@@ -73,14 +102,10 @@ const JOSE_SIG_ALGS = new Set(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS5
  * names); the HTTP Signature Algorithms names belong to the signature's own `alg` parameter. The
  * copy of 2026-10-09 restricted the member to the HTTP names: that advice is reversed.
  */
-function jwkAdvisories(key: unknown, i: number): string[] {
+function jwkAdvisories(key: unknown, i: number): Array<SubFinding<B3Advisory>> {
   if (!isObject(key) || typeof key.alg !== 'string' || JOSE_SIG_ALGS.has(key.alg)) return [];
-  if (HTTPSIG_ALGS.has(key.alg)) {
-    return [
-      `keys[${i}] has alg "${key.alg}", an HTTP Signature Algorithms name: the draft (editor's copy heading -01) has a JWK's alg member follow RFC 7517 §4.4, i.e. a JOSE name such as EdDSA or Ed25519; the HTTP name goes in the signature's alg parameter`,
-    ];
-  }
-  return [`keys[${i}] has alg "${excerpt(key.alg, 20)}", not a JOSE signature algorithm (RFC 7517 §4.4; e.g. EdDSA, Ed25519, ES256, PS512)`];
+  if (HTTPSIG_ALGS.has(key.alg)) return [{ code: 'B3/jwk-alg-http-name', data: { index: i, alg: key.alg } }];
+  return [{ code: 'B3/jwk-alg-not-jose', data: { index: i, alg: excerpt(key.alg, 20) } }];
 }
 
 function isLoopbackHost(host: string): boolean {
@@ -92,17 +117,12 @@ function isLoopbackHost(host: string): boolean {
  * signature per key, tag "http-message-signatures-directory", covering "@authority";req and
  * content-digest. Read, not verified: advisories only.
  */
-function signatureAdvisories(res: FetchResult): string[] {
+function signatureAdvisories(res: FetchResult): Array<SubFinding<B3Advisory>> {
   const input = res.headers['signature-input'];
-  if (!res.headers['signature'] || !input)
-    return [
-      'The response carries no Signature / Signature-Input headers; the draft recommends signing the directory response with each key it lists (RFC 9421, tag "http-message-signatures-directory").',
-    ];
-  const out: string[] = [];
-  if (!/tag="http-message-signatures-directory"/.test(input))
-    out.push('Signature-Input has no tag="http-message-signatures-directory", the tag the draft gives the directory response signature.');
-  if (!/"content-digest"/.test(input) || !res.headers['content-digest'])
-    out.push('The directory signature does not cover a Content-Digest of the body (RFC 9530), which the draft requires of it.');
+  if (!res.headers['signature'] || !input) return [{ code: 'B3/unsigned-response' }];
+  const out: Array<SubFinding<B3Advisory>> = [];
+  if (!/tag="http-message-signatures-directory"/.test(input)) out.push({ code: 'B3/signature-untagged' });
+  if (!/"content-digest"/.test(input) || !res.headers['content-digest']) out.push({ code: 'B3/signature-no-digest' });
   return out;
 }
 
@@ -133,11 +153,13 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       'B3/missing': '{seen}: no key directory. Informational: only sites that send signed bot or agent traffic publish one.',
       'B3/not-jwks': '{seen}: {problem}. Starts: "{start}"',
       'B3/no-keys': '{seen}: {problem}.',
-      'B3/bad-keys': '{seen}; {facts}; {problems}.',
+      'B3/bad-keys': '{seen}; {facts}; {findings}.',
       'B3/redirected':
         '{seen}: reached through a redirect ({chain}); verifiers treat anything but a direct 200 as a discovery failure and must not follow redirects.',
       'B3/ok': '{seen}; {facts}.',
     },
+    findings: FINDINGS,
+    advisories: ADVISORIES,
   },
   gather: (ctx) => ctx.fetch(WBA_DIRECTORY_PATH, { accept: `${WBA_MEDIA_TYPE}, application/json;q=0.9, */*;q=0.1`, maxBytes: 1024 * 1024 }),
   evaluate(res) {
@@ -151,12 +173,10 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
         probes,
       };
     }
-    const advisories: string[] = [];
-    if (res.contentType !== WBA_MEDIA_TYPE)
-      advisories.push(`Served as ${res.contentType ?? 'no content type'}; the draft requires ${WBA_MEDIA_TYPE} at the well-known URI.`);
+    const advisories: Array<SubFinding<B3Advisory>> = [];
+    if (res.contentType !== WBA_MEDIA_TYPE) advisories.push({ code: 'B3/wrong-type', data: { type: res.contentType ?? 'no content type' } });
     advisories.push(...signatureAdvisories(res));
-    if (new URL(res.url).protocol !== 'https:' && !isLoopbackHost(new URL(res.url).hostname))
-      advisories.push('Served over http; the draft requires the directory to be served over HTTPS.');
+    if (new URL(res.url).protocol !== 'https:' && !isLoopbackHost(new URL(res.url).hostname)) advisories.push({ code: 'B3/not-https' });
     if (res.redirects.length) {
       return {
         status: 'partial',
@@ -213,7 +233,8 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       return {
         status: 'partial',
         code: 'B3/bad-keys',
-        data: { seen, facts, problems: problems.slice(0, 4).join('; ') },
+        data: { seen, facts },
+        findings: problems.slice(0, 4),
         remediation:
           'Publish your own public signing keys only (OKP Ed25519: crv and x; EC P-256/P-384: crv, x, y; RSA: n, e), each with no kid or a kid equal to its JWK SHA-256 thumbprint (RFC 7638).',
         advisories,

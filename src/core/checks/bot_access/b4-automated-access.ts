@@ -21,6 +21,12 @@ export interface B4Details {
   siteLevelBlocked: boolean;
 }
 
+/** Non-scoring notes (meta.advisories). */
+const ADVISORIES = {
+  'B4/no-impersonation':
+    "ai-ready does not impersonate browsers (it sends vendor crawler user agents only for B1's comparison); verified agents may still be let through by the same protection.",
+} as const;
+
 export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
   meta: {
     id: 'B4',
@@ -46,6 +52,7 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
       'B4/open':
         '{seen}: the page answered an automated client without a challenge.{siteLevel} Per-crawler blocking by user agent is compared in B1; blocking by IP address cannot be tested from outside.',
     },
+    advisories: ADVISORIES,
   },
   async gather(ctx) {
     const robots = await ctx.robots();
@@ -66,9 +73,7 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
         status: 'info',
         code: 'B4/challenged',
         data: { seen, wall, retry, pageChecks: PAGE_CHECKS, siteLevel },
-        advisories: [
-          "ai-ready does not impersonate browsers (it sends vendor crawler user agents only for B1's comparison); verified agents may still be let through by the same protection.",
-        ],
+        advisories: [{ code: 'B4/no-impersonation' }],
         probes,
         details: { blocked: true, reason: wall, siteLevelBlocked: !!robotsWall } as B4Details,
       };

@@ -1,4 +1,4 @@
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import type { RobotsArtifact } from '../../gather/robots.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
@@ -7,7 +7,7 @@ import { robotsLinesSteps } from './robots-fix.js';
 import { groupLabel, isStarGroup, prefLines } from './robots-prefs.js';
 import { CONTENT_SIGNAL_VOCAB } from './b2-content-signals.js';
 import { AIPREF_CATEGORIES, describePreferences, readContentUsage, readContentUsageRule, type ContentUsageHeader } from './content-usage-header.js';
-import { describeToolFlags, lighthouseUnknownDirectives, LIGHTHOUSE_ROBOTS_AUDIT } from './robots-tool-flags.js';
+import { lighthouseUnknownDirectives, LIGHTHOUSE_ROBOTS_AUDIT, TOOL_FLAGS_TEMPLATE, toolFlagsData } from './robots-tool-flags.js';
 
 const SPEC = ['https://datatracker.ietf.org/doc/draft-ietf-aipref-vocab/', 'https://datatracker.ietf.org/doc/draft-ietf-aipref-attach/'];
 
@@ -51,9 +51,14 @@ function describeLine(l: UsageLine): string {
   return `${groupLabel(l.agents)} → ${prefs || `"${excerpt(l.raw, 60)}" (${l.preference.parseError ? 'not a Structured Fields Dictionary' : 'no train-ai or search preference'})`}${l.path ? ` for ${l.path}` : ''} (line ${l.line})`;
 }
 
+/** The header's value as the evidence quotes it. */
+function headerRaw(h: ContentUsageHeader): string {
+  return excerpt(h.raw, 60);
+}
+
 function describeHeader(h: ContentUsageHeader): string {
   const prefs = describePreferences(h);
-  if (h.parseError) return `Content-Usage header "${excerpt(h.raw, 60)}" is not a Structured Fields Dictionary (${h.parseError}): every preference is unknown`;
+  if (h.parseError) return `Content-Usage header "${headerRaw(h)}" is not a Structured Fields Dictionary (${h.parseError}): every preference is unknown`;
   return `Content-Usage header: ${prefs || 'no y/n preference for train-ai or search'}${h.olderLabels.length ? ` (ignored, not in the current vocabulary: ${h.olderLabels.join(', ')})` : ''}`;
 }
 
@@ -76,6 +81,27 @@ function conflicts(robots: RobotsArtifact, lines: UsageLine[], h: ContentUsageHe
 /** The vocabulary text the verdicts follow. */
 const VOCAB_READ = 'draft-ietf-aipref-vocab (ietf-wg-aipref/drafts at 7ca0afc, 2026-08-19)';
 const ATTACH_READ = 'draft-ietf-aipref-attach (ietf-wg-aipref/drafts at 7ca0afc)';
+
+const OLDER_LABELS = `not in the current vocabulary (${VOCAB_READ} defines ${AIPREF_CATEGORIES.join(', ')}; ai-use left it, bots and train-genai earlier), so ignored as the draft requires`;
+
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'B5/older-label': `{labels}: ${OLDER_LABELS}: no preference is stated by it.`,
+  'B5/older-labels': `{labels}: ${OLDER_LABELS}: no preference is stated by them.`,
+  'B5/unknown-values': '{labels}: without the token y or n, so unknown (quoted "n", yes/no and upper-case N are not the tokens y/n).',
+  'B5/ignored-labels': 'Unknown label(s) {labels} ignored, as the draft says.',
+  'B5/robots-not-dictionary':
+    'robots.txt line(s) {lines}: not a Structured Fields Dictionary ({error}), so every preference there is unknown (labels are lower-case, values bare tokens).',
+  'B5/yes-no-values': 'Content-Usage takes y/n tokens; yes/no belongs to Content-Signal (check B2).',
+  'B5/header-not-dictionary': 'Content-Usage header "{raw}" is not a Structured Fields Dictionary ({error}): every preference is unknown.',
+  'B5/signals-disagree':
+    'Content-Signal (B2) and Content-Usage disagree: {conflicts}. Readers that combine statements apply the most restrictive one; make them say the same.',
+  'B5/signals-agree': 'Content-Signal (B2) and Content-Usage both present and consistent: keep both, each is read by its own readers.',
+  'B5/lighthouse-flags': TOOL_FLAGS_TEMPLATE,
+  'B5/signal-only':
+    "Content-Signal (B2) is present: it is Cloudflare's yes/no vocabulary, not the IETF one. Publishing both is fine (train-ai ↔ ai-train, search ↔ search; Content-Signal's ai-input has no IETF label now).",
+} as const;
+type B5Advisory = keyof typeof ADVISORIES;
 
 export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
   meta: {
@@ -107,6 +133,7 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
       'B5/invalid': '{observed} No line states a preference (categories: {categories}, each the token y or n).',
       'B5/header-invalid': '{observed} No valid preference (categories: {categories}, each the token y or n).',
     },
+    advisories: ADVISORIES,
   },
   async gather(ctx) {
     return { robots: await ctx.robots(), page: ctx.page() };
@@ -121,47 +148,36 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
     const headerValid = !!header && Object.keys(header.preferences).length > 0;
     const lines = robots.found ? usageLines(robots) : [];
     const categories = AIPREF_CATEGORIES.join(', ');
-    const advisories: string[] = [];
+    const advisories: Array<SubFinding<B5Advisory>> = [];
     const statements = [
       ...lines.map((l) => ({ where: `robots.txt line ${l.line}`, h: l.preference })),
       ...(header ? [{ where: 'Content-Usage header', h: header }] : []),
     ];
     const older = [...new Set(statements.flatMap((s) => s.h.olderLabels))];
-    if (older.length)
-      advisories.push(
-        `${older.join(', ')}: not in the current vocabulary (${VOCAB_READ} defines ${categories}; ai-use left it, bots and train-genai earlier), so ignored as the draft requires: no preference is stated by ${older.length > 1 ? 'them' : 'it'}.`,
-      );
+    if (older.length) advisories.push({ code: older.length > 1 ? 'B5/older-labels' : 'B5/older-label', data: { labels: older.join(', ') } });
     const unknownValues = [...new Set(statements.flatMap((s) => s.h.unknownValues.map((k) => `${k} (${s.where})`)))];
-    if (unknownValues.length)
-      advisories.push(
-        `${unknownValues.slice(0, 5).join(', ')}: without the token y or n, so unknown (quoted "n", yes/no and upper-case N are not the tokens y/n).`,
-      );
+    if (unknownValues.length) advisories.push({ code: 'B5/unknown-values', data: { labels: unknownValues.slice(0, 5).join(', ') } });
     const ignored = [...new Set(statements.flatMap((s) => s.h.ignoredLabels))];
-    if (ignored.length) advisories.push(`Unknown label(s) ${ignored.slice(0, 8).join(', ')} ignored, as the draft says.`);
+    if (ignored.length) advisories.push({ code: 'B5/ignored-labels', data: { labels: ignored.slice(0, 8).join(', ') } });
     const broken = lines.filter((l) => l.preference.parseError);
-    if (broken.length)
-      advisories.push(
-        `robots.txt line(s) ${broken
-          .slice(0, 5)
-          .map((l) => l.line)
-          .join(
-            ', ',
-          )}: not a Structured Fields Dictionary (${broken[0].preference.parseError}), so every preference there is unknown (labels are lower-case, values bare tokens).`,
-      );
-    if ([...lines.map((l) => l.raw), header?.raw ?? ''].some((v) => /=\s*"?(yes|no)"?\b/i.test(v)))
-      advisories.push('Content-Usage takes y/n tokens; yes/no belongs to Content-Signal (check B2).');
-    if (header?.parseError && lines.some((l) => l.valid)) advisories.push(describeHeader(header) + '.');
+    if (broken.length) {
+      const brokenLines = broken
+        .slice(0, 5)
+        .map((l) => l.line)
+        .join(', ');
+      advisories.push({ code: 'B5/robots-not-dictionary', data: { lines: brokenLines, error: broken[0].preference.parseError! } });
+    }
+    if ([...lines.map((l) => l.raw), header?.raw ?? ''].some((v) => /=\s*"?(yes|no)"?\b/i.test(v))) advisories.push({ code: 'B5/yes-no-values' });
+    if (header?.parseError && lines.some((l) => l.valid))
+      advisories.push({ code: 'B5/header-not-dictionary', data: { raw: headerRaw(header), error: header.parseError } });
     const disagree = conflicts(robots, lines, header);
-    if (disagree.length)
-      advisories.push(
-        `Content-Signal (B2) and Content-Usage disagree: ${disagree.join('; ')}. Readers that combine statements apply the most restrictive one; make them say the same.`,
-      );
+    if (disagree.length) advisories.push({ code: 'B5/signals-disagree', data: { conflicts: disagree.join('; ') } });
     else if (prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB).some((l) => l.valid) && (lines.some((l) => l.valid) || headerValid)) {
-      advisories.push('Content-Signal (B2) and Content-Usage both present and consistent: keep both, each is read by its own readers.');
+      advisories.push({ code: 'B5/signals-agree' });
     }
     // Tools disagree: Lighthouse's SEO audit fails on a Content-Usage line the attachment draft defines.
-    const flagged = robots.found ? describeToolFlags(lighthouseUnknownDirectives(robots.text), ['content-usage']) : null;
-    if (flagged) advisories.push(flagged);
+    const flagged = robots.found ? toolFlagsData(lighthouseUnknownDirectives(robots.text), ['content-usage']) : null;
+    if (flagged) advisories.push({ code: 'B5/lighthouse-flags', data: flagged });
     const parts: string[] = [];
     if (robots.found)
       parts.push(
@@ -174,10 +190,7 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
     const observed = `${parts.join('. ')}.`;
     if (!lines.some((l) => l.valid) && !headerValid) {
       const signalOnly = prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB).some((l) => l.valid);
-      if (signalOnly)
-        advisories.push(
-          "Content-Signal (B2) is present: it is Cloudflare's yes/no vocabulary, not the IETF one. Publishing both is fine (train-ai ↔ ai-train, search ↔ search; Content-Signal's ai-input has no IETF label now).",
-        );
+      if (signalOnly) advisories.push({ code: 'B5/signal-only' });
       if (header) {
         return {
           status: 'fail',

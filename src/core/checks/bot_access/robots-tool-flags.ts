@@ -7,6 +7,7 @@
  * site that publishes either in robots.txt loses that audit. The rule is reproduced (same line
  * split, comment cut and lower-cased directive) only to tell owners; it judges nothing.
  */
+import { fillTemplate } from '../messages.js';
 
 export const LIGHTHOUSE_ROBOTS_AUDIT = {
   tool: "Lighthouse's SEO audit robots-txt",
@@ -63,13 +64,25 @@ const ALTERNATIVE: Record<string, string> = {
   agentmap: 'a `<link rel>` in the page head or a `Link:` response header points to the AI catalog without touching robots.txt',
 };
 
-/** One sentence naming the flagged directives, the tool, and the alternative; null when none. */
-export function describeToolFlags(flags: FlaggedDirective[], only?: readonly string[]): string | null {
+/**
+ * The sentence naming the flagged directives, the tool and the alternative (an advisory template of
+ * B5 and D1): `{directives}` lists them with their lines, `{alternatives}` is empty or "; for …".
+ */
+export const TOOL_FLAGS_TEMPLATE = `${LIGHTHOUSE_ROBOTS_AUDIT.tool} reports {directives} as "Unknown directive" and fails on any such line (${LIGHTHOUSE_ROBOTS_AUDIT.source}; its safelist: ${[...LIGHTHOUSE_ROBOTS_SAFELIST].join(', ')}), although RFC 9309 lets crawlers ignore records they do not know{alternatives}.`;
+
+/** The values of TOOL_FLAGS_TEMPLATE for the flagged directives (only those named in `only`); null when none. */
+export function toolFlagsData(flags: FlaggedDirective[], only?: readonly string[]): { directives: string; alternatives: string } | null {
   const shown = only ? flags.filter((f) => only.includes(f.directive)) : flags;
   if (!shown.length) return null;
-  const names = shown
+  const directives = shown
     .map((f) => `${f.directive} (line${f.lines.length > 1 ? 's' : ''} ${f.lines.join(', ')}${f.count > f.lines.length ? ', …' : ''})`)
     .join(', ');
   const alternatives = shown.map((f) => ALTERNATIVE[f.directive] && `for ${f.directive}, ${ALTERNATIVE[f.directive]}`).filter(Boolean);
-  return `${LIGHTHOUSE_ROBOTS_AUDIT.tool} reports ${names} as "Unknown directive" and fails on any such line (${LIGHTHOUSE_ROBOTS_AUDIT.source}; its safelist: ${[...LIGHTHOUSE_ROBOTS_SAFELIST].join(', ')}), although RFC 9309 lets crawlers ignore records they do not know${alternatives.length ? `; ${alternatives.join('; ')}` : ''}.`;
+  return { directives, alternatives: alternatives.length ? `; ${alternatives.join('; ')}` : '' };
+}
+
+/** One sentence naming the flagged directives, the tool, and the alternative; null when none. */
+export function describeToolFlags(flags: FlaggedDirective[], only?: readonly string[]): string | null {
+  const data = toolFlagsData(flags, only);
+  return data && fillTemplate(TOOL_FLAGS_TEMPLATE, data);
 }

@@ -1,4 +1,4 @@
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
 import { checkLinks, isBrokenTarget, type LinkProbe } from '../../gather/link-check.js';
@@ -126,6 +126,26 @@ export function inspectLinkset(linkset: unknown[], catalogUrl?: string): Linkset
   return f;
 }
 
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'A1/content-type': 'Served as {type}; RFC 9727 requires application/linkset+json.',
+  'A1/no-profile': `The content type lacks profile="${PROFILE}" (RFC 9727 SHOULD).`,
+  'A1/head-without-link': `HEAD ${API_CATALOG_PATH} → {status} without Link: <…>; rel="api-catalog" (RFC 9727 §3 asks for it).`,
+  'A1/page-not-linked': `The page does not advertise the catalog (Link: <${API_CATALOG_PATH}>; rel="api-catalog"), which also helps D3.`,
+  'A1/no-known-relation': `No recognised relation (${API_RELATIONS.join(', ')}, api-catalog).`,
+  'A1/templated-anchors':
+    "{count} anchor(s) are URI templates (RFC 6570), not URIs (RFC 3986 §3; RFC 9264 §4.2.2 anchors are URIs): {anchors}. Name a concrete API base URL and leave the template to the API's description.",
+  'A1/website-entries':
+    "{anchors}: a host's home page whose only link is a service-doc on the same host, and nothing (service-desc, service-meta, status, item) marks it as an API: as written it describes a website, not an API (RFC 9727 §4.1: the catalog MUST link to API endpoints). If it is an API root, add its service-desc.",
+  'A1/unknown-relations':
+    'Relation(s) {relations} neither registered (IANA Link Relation Types) nor a URI, as RFC 8288 §2.1.2 requires of an extension relation: readers ignore them.',
+  'A1/self-status':
+    "{count} status link(s) point back at the catalog itself, which says nothing of the API's status (RFC 9727 Appendix A uses status for the API's own health resource).",
+  'A1/nested-only': 'Only nested catalogs are listed; ai-ready does not follow them.',
+  'A1/some-dead-links': 'Dead link target(s): {urls}.',
+} as const;
+type A1Advisory = keyof typeof ADVISORIES;
+
 export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
   meta: {
     id: 'A1',
@@ -163,6 +183,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
       'A1/dead-links': '{facts}; every checked link target is dead: {dead}.',
       'A1/ok': '{facts}.',
     },
+    advisories: ADVISORIES,
     contentProfile: 'bonus',
   },
   async gather(ctx) {
@@ -181,16 +202,12 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
     }
     const parsed = parseJson(get);
     if (!parsed.ok) return { status: 'fail', code: 'A1/not-json', data: { seen, error: parsed.error, start: excerpt(get.text, 80) }, probes };
-    const advisories: string[] = [];
+    const advisories: Array<SubFinding<A1Advisory>> = [];
     const ct = get.headers['content-type'] ?? '';
-    if (get.contentType !== 'application/linkset+json')
-      advisories.push(`Served as ${get.contentType ?? 'no content type'}; RFC 9727 requires application/linkset+json.`);
-    else if (!/profile\s*=\s*"?https:\/\/www\.rfc-editor\.org\/info\/rfc9727/i.test(ct))
-      advisories.push(`The content type lacks profile="${PROFILE}" (RFC 9727 SHOULD).`);
-    if (!head.error && !hasApiCatalogRel(head.headers['link']))
-      advisories.push(`HEAD ${API_CATALOG_PATH} → ${head.status ?? 'no answer'} without Link: <…>; rel="api-catalog" (RFC 9727 §3 asks for it).`);
-    if (!hasApiCatalogRel(pageLink))
-      advisories.push(`The page does not advertise the catalog (Link: <${API_CATALOG_PATH}>; rel="api-catalog"), which also helps D3.`);
+    if (get.contentType !== 'application/linkset+json') advisories.push({ code: 'A1/content-type', data: { type: get.contentType ?? 'no content type' } });
+    else if (!/profile\s*=\s*"?https:\/\/www\.rfc-editor\.org\/info\/rfc9727/i.test(ct)) advisories.push({ code: 'A1/no-profile' });
+    if (!head.error && !hasApiCatalogRel(head.headers['link'])) advisories.push({ code: 'A1/head-without-link', data: { status: head.status ?? 'no answer' } });
+    if (!hasApiCatalogRel(pageLink)) advisories.push({ code: 'A1/page-not-linked' });
     const value = parsed.value;
     if (!isObject(value) || !Array.isArray(value.linkset)) {
       return {
@@ -214,7 +231,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
       unknownRelations: [...f.unknownRelations],
     };
     if (f.relations.size && ![...f.relations].some((r) => API_RELATIONS.includes(r) || r === 'api-catalog')) {
-      advisories.push(`No recognised relation (${API_RELATIONS.join(', ')}, api-catalog).`);
+      advisories.push({ code: 'A1/no-known-relation' });
     }
     // RFC 9727 §4.1 (draft -08 = the RFC, ietf-wg-httpapi/api-catalog at 5601ec5): the catalog MUST link to API endpoints.
     const list = (xs: string[]) =>
@@ -222,26 +239,21 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
         .slice(0, 3)
         .map((x) => `"${excerpt(x, 60)}"`)
         .join(', ') + (xs.length > 3 ? ', …' : '');
-    if (f.templated.length)
-      advisories.push(
-        `${f.templated.length} anchor(s) are URI templates (RFC 6570), not URIs (RFC 3986 §3; RFC 9264 §4.2.2 anchors are URIs): ${list(f.templated)}. Name a concrete API base URL and leave the template to the API's description.`,
-      );
+    if (f.templated.length) advisories.push({ code: 'A1/templated-anchors', data: { count: f.templated.length, anchors: list(f.templated) } });
     if (f.siteOnly.length) {
-      advisories.push(
-        `${list(f.siteOnly)}: a host's home page whose only link is a service-doc on the same host, and nothing (service-desc, service-meta, status, item) marks it as an API: as written it describes a website, not an API (RFC 9727 §4.1: the catalog MUST link to API endpoints). If it is an API root, add its service-desc.`,
-      );
+      advisories.push({ code: 'A1/website-entries', data: { anchors: list(f.siteOnly) } });
     }
     if (f.unknownRelations.size)
-      advisories.push(
-        `Relation(s) ${[...f.unknownRelations]
-          .slice(0, 5)
-          .map((r) => `"${excerpt(r, 40)}"`)
-          .join(', ')} neither registered (IANA Link Relation Types) nor a URI, as RFC 8288 §2.1.2 requires of an extension relation: readers ignore them.`,
-      );
-    if (f.selfStatus)
-      advisories.push(
-        `${f.selfStatus} status link(s) point back at the catalog itself, which says nothing of the API's status (RFC 9727 Appendix A uses status for the API's own health resource).`,
-      );
+      advisories.push({
+        code: 'A1/unknown-relations',
+        data: {
+          relations: [...f.unknownRelations]
+            .slice(0, 5)
+            .map((r) => `"${excerpt(r, 40)}"`)
+            .join(', '),
+        },
+      });
+    if (f.selfStatus) advisories.push({ code: 'A1/self-status', data: { count: f.selfStatus } });
     if (!f.entries || (!f.apiEntries && !f.nested) || f.anchorless) {
       const why = !f.entries
         ? 'the linkset is empty'
@@ -262,7 +274,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
         details,
       };
     }
-    if (!f.apiEntries && f.nested) advisories.push('Only nested catalogs are listed; ai-ready does not follow them.');
+    if (!f.apiEntries && f.nested) advisories.push({ code: 'A1/nested-only' });
     const dead = targets.filter((t) => isBrokenTarget(t.probe));
     if (targets.length && dead.length === targets.length) {
       return {
@@ -276,7 +288,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
         details,
       };
     }
-    if (dead.length) advisories.push(`Dead link target(s): ${dead.map((t) => t.url).join(', ')}.`);
+    if (dead.length) advisories.push({ code: 'A1/some-dead-links', data: { urls: dead.map((t) => t.url).join(', ') } });
     return { status: 'pass', code: 'A1/ok', data: { facts }, matched: 'RFC 9727 (Linkset RFC 9264)', advisories, probes, details };
   },
   fixGuide(fx) {

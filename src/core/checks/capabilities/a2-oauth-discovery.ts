@@ -1,4 +1,4 @@
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import { isLoopbackUrl } from '../../net/address-guard.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import {
@@ -74,6 +74,15 @@ function label(c: AsCandidate): string {
   return c.kind === 'oidc' ? 'OpenID Connect Discovery 1.0' : 'RFC 8414';
 }
 
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'A2/no-pkce-s256': 'code_challenge_methods_supported does not list S256: MCP clients require PKCE with S256.',
+  'A2/no-grant-types': 'No grant_types_supported: clients assume authorization_code and implicit only.',
+  'A2/no-registration-endpoint': 'No registration_endpoint: agents cannot register themselves (RFC 7591 dynamic client registration).',
+  'A2/issuer-trailing-slash': 'issuer "{issuer}" differs from {expected} only by a trailing slash; strict clients compare issuers exactly.',
+} as const;
+type A2Advisory = keyof typeof ADVISORIES;
+
 export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
   meta: {
     id: 'A2',
@@ -103,6 +112,7 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
       'A2/invalid': '{facts}; {best}.',
       'A2/ok': '{facts}.',
     },
+    advisories: ADVISORIES,
     contentProfile: 'na',
   },
   async gather(ctx) {
@@ -152,14 +162,13 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
     }
     const best = valid[0] ?? found[0];
     const doc = best.c.doc!;
-    const advisories: string[] = [];
+    const advisories: Array<SubFinding<A2Advisory>> = [];
     const pkce = Array.isArray(doc.code_challenge_methods_supported) ? doc.code_challenge_methods_supported : [];
-    if (!pkce.includes('S256')) advisories.push('code_challenge_methods_supported does not list S256: MCP clients require PKCE with S256.');
-    if (!Array.isArray(doc.grant_types_supported)) advisories.push('No grant_types_supported: clients assume authorization_code and implicit only.');
-    if (typeof doc.registration_endpoint !== 'string')
-      advisories.push('No registration_endpoint: agents cannot register themselves (RFC 7591 dynamic client registration).');
+    if (!pkce.includes('S256')) advisories.push({ code: 'A2/no-pkce-s256' });
+    if (!Array.isArray(doc.grant_types_supported)) advisories.push({ code: 'A2/no-grant-types' });
+    if (typeof doc.registration_endpoint !== 'string') advisories.push({ code: 'A2/no-registration-endpoint' });
     if (typeof doc.issuer === 'string' && doc.issuer !== best.c.expectedIssuer && stripSlash(doc.issuer) === stripSlash(best.c.expectedIssuer)) {
-      advisories.push(`issuer "${doc.issuer}" differs from ${best.c.expectedIssuer} only by a trailing slash; strict clients compare issuers exactly.`);
+      advisories.push({ code: 'A2/issuer-trailing-slash', data: { issuer: doc.issuer, expected: best.c.expectedIssuer } });
     }
     const where = best.c.source === 'origin' ? 'on the origin' : `at ${best.c.expectedIssuer} (named by the protected-resource metadata)`;
     const details = {

@@ -1,4 +1,4 @@
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { PRM_PATH, httpUrl, protectedResourceMetadata, resourceMetadataParam, type JsonDocument, type PrmArtifact } from '../../gather/oauth-metadata.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
@@ -21,6 +21,21 @@ function sameUrl(a: string | null | undefined, b: string | null | undefined): bo
 }
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9728', 'https://modelcontextprotocol.io/specification/2025-06-18/basic/authorization'];
+
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'A3/resource-has-path': `resource has a path ({path}): a client that looks up ${PRM_PATH} for {origin} MUST NOT use a document naming another resource (RFC 9728 §3.3); publish it at ${PRM_PATH}{path} as well, or have the 401 of {resource} point here with resource_metadata.`,
+  'A3/resource-not-challenged-url':
+    'resource {resource} is not the URL that answered 401 ({url}); a client that followed resource_metadata MUST NOT use the metadata then (RFC 9728 §3.3).',
+  'A3/server-not-https': 'An authorization server URL is not https.',
+  'A3/no-scopes': 'No scopes_supported: agents cannot tell which scopes to ask for.',
+  'A3/empty-arrays': '{members}: {emptyArrays}, which RFC 9728 §3.2 says to omit ("Parameters with zero values MUST be omitted"){tokenNote}.',
+  'A3/linked-not-metadata': "The page's resource_metadata URL ({url}) did not answer with metadata; the well-known document was used.",
+  'A3/unprotected':
+    '{url} answered {status} without a token: if it is protected, answer 401 with WWW-Authenticate resource_metadata so agents find this metadata.',
+  'A3/challenge-not-401': '{url} answered {answer} to an unauthenticated request, not 401.',
+} as const;
+type A3Advisory = keyof typeof ADVISORIES;
 
 export const a3ProtectedResource = defineCheck<A3Artifact>()({
   meta: {
@@ -57,6 +72,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
       'A3/no-resource-metadata-challenge': '{facts}.{pageNote}{challengeText} The 401 does not point to the metadata (no resource_metadata parameter).',
       'A3/ok': '{facts}.{pageNote}{challengeText}',
     },
+    advisories: ADVISORIES,
     contentProfile: 'na',
   },
   async gather(ctx) {
@@ -95,7 +111,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
     }
     const doc = chosen.doc;
     const where = describeProbe(chosen.probe, ctx.origin);
-    const advisories: string[] = [];
+    const advisories: Array<SubFinding<A3Advisory>> = [];
     const problems: string[] = [];
     const resource = httpUrl(doc.resource);
     const docOrigin = new URL(chosen.probe.url).origin;
@@ -107,9 +123,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
       const path = resource.pathname.replace(/\/$/, '');
       const confirmed = challenge?.probe.status === 401 && sameUrl(challengeParam, prm.wellKnown.probe.requestedUrl) && sameUrl(challenge.url, resource.href);
       if (!confirmed) {
-        advisories.push(
-          `resource has a path (${path}): a client that looks up ${PRM_PATH} for ${docOrigin} MUST NOT use a document naming another resource (RFC 9728 §3.3); publish it at ${PRM_PATH}${path} as well, or have the 401 of ${excerpt(resource.href, 80)} point here with resource_metadata.`,
-        );
+        advisories.push({ code: 'A3/resource-has-path', data: { path, origin: docOrigin, resource: excerpt(resource.href, 80) } });
       }
     }
     if (
@@ -120,25 +134,27 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
       sameUrl(challengeParam, chosen.probe.requestedUrl) &&
       !sameUrl(challenge.url, resource.href)
     ) {
-      advisories.push(
-        `resource ${excerpt(resource.href, 80)} is not the URL that answered 401 (${excerpt(challenge.url, 80)}); a client that followed resource_metadata MUST NOT use the metadata then (RFC 9728 §3.3).`,
-      );
+      advisories.push({ code: 'A3/resource-not-challenged-url', data: { resource: excerpt(resource.href, 80), url: excerpt(challenge.url, 80) } });
     }
     const servers = Array.isArray(doc.authorization_servers) ? doc.authorization_servers.filter((s) => httpUrl(s)) : [];
-    if (servers.some((s) => httpUrl(s)!.protocol !== 'https:')) advisories.push('An authorization server URL is not https.');
-    if (!Array.isArray(doc.scopes_supported)) advisories.push('No scopes_supported: agents cannot tell which scopes to ask for.');
+    if (servers.some((s) => httpUrl(s)!.protocol !== 'https:')) advisories.push({ code: 'A3/server-not-https' });
+    if (!Array.isArray(doc.scopes_supported)) advisories.push({ code: 'A3/no-scopes' });
     // RFC 9728 §3.2: "Parameters with zero values MUST be omitted from the response"; §2 makes one
     // exception, bearer_methods_supported: [] ("no Bearer methods are supported").
     const empty = Object.entries(doc)
       .filter(([k, v]) => Array.isArray(v) && v.length === 0 && k !== 'bearer_methods_supported')
       .map(([k]) => k);
     if (empty.length) {
-      advisories.push(
-        `${empty.slice(0, 6).join(', ')}: empty array${empty.length > 1 ? 's' : ''}, which RFC 9728 §3.2 says to omit ("Parameters with zero values MUST be omitted")${empty.includes('authorization_servers') ? '; a resource that takes no token needs no protected-resource metadata at all' : ''}.`,
-      );
+      advisories.push({
+        code: 'A3/empty-arrays',
+        data: {
+          members: empty.slice(0, 6).join(', '),
+          emptyArrays: empty.length > 1 ? 'empty arrays' : 'empty array',
+          tokenNote: empty.includes('authorization_servers') ? '; a resource that takes no token needs no protected-resource metadata at all' : '',
+        },
+      });
     }
-    if (prm.linked && !prm.linked.doc && prm.wellKnown.doc)
-      advisories.push(`The page's resource_metadata URL (${excerpt(pointed ?? '', 100)}) did not answer with metadata; the well-known document was used.`);
+    if (prm.linked && !prm.linked.doc && prm.wellKnown.doc) advisories.push({ code: 'A3/linked-not-metadata', data: { url: excerpt(pointed ?? '', 100) } });
     const facts = `${where}: resource ${resource ? excerpt(resource.href, 80) : '(none)'}, ${servers.length} authorization server(s)${
       servers.length
         ? ` (${servers
@@ -155,13 +171,12 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
     };
     const used = [chosen.probe, ...(challenge ? [challenge.probe] : [])];
     if (challenge && challenge.probe.status !== null && challenge.probe.status >= 200 && challenge.probe.status < 300) {
-      advisories.push(
-        `${excerpt(challenge.url, 80)} answered ${challenge.probe.status} without a token: if it is protected, answer 401 with WWW-Authenticate resource_metadata so agents find this metadata.`,
-      );
+      advisories.push({ code: 'A3/unprotected', data: { url: excerpt(challenge.url, 80), status: challenge.probe.status } });
     } else if (challenge && challenge.probe.status !== 401) {
-      advisories.push(
-        `${excerpt(challenge.url, 80)} answered ${challenge.probe.status ?? challenge.probe.error?.message ?? 'nothing'} to an unauthenticated request, not 401.`,
-      );
+      advisories.push({
+        code: 'A3/challenge-not-401',
+        data: { url: excerpt(challenge.url, 80), answer: challenge.probe.status ?? challenge.probe.error?.message ?? 'nothing' },
+      });
     }
     if (problems.length) {
       return {

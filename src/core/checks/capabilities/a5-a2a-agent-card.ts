@@ -4,7 +4,7 @@ import { A2A_CARD_PATH, A2A_LEGACY_CARD_PATH, a2aCard, type A2aCardArtifact } fr
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { a2aInterfaces, probeA2aInterface, probeTarget, type A2aInterface, type A2aProbeResult } from '../../gather/a2a-probe.js';
 import { servedBySite } from '../../gather/live-scope.js';
-import { a2aSchemaFindings } from '../../gather/a2a-schema.js';
+import { a2aSchemaProblems, type A2aSchemaProblemKind } from '../../gather/a2a-schema.js';
 import { renderFindings } from '../messages.js';
 import type { SubFinding } from '../types.js';
 import { givenValue } from '../../fixes/owner-value-parse.js';
@@ -65,10 +65,25 @@ const FINDINGS = {
 } as const;
 type A5Finding = keyof typeof FINDINGS;
 
+/** The sub-finding code of each kind of schema problem gather/a2a-schema.ts reports. */
+const SCHEMA_CODE: Record<A2aSchemaProblemKind, A5Finding> = {
+  'no-member': 'A5/no-member',
+  'bad-protocol-version': 'A5/bad-protocol-version',
+  'provider-incomplete': 'A5/provider-incomplete',
+  'empty-member': 'A5/empty-member',
+  'bad-member': 'A5/bad-member',
+  'bad-interface': 'A5/bad-interface',
+  'skills-incomplete': 'A5/skills-incomplete',
+  'mode-not-media-type': 'A5/mode-not-media-type',
+};
+
 /** The card against the schema of its version (gather/a2a-schema.ts), plus an endpoint no client can reach. */
 export function a2aCardFindings(card: Record<string, unknown>, version: A2aCardArtifact['version']): Array<SubFinding<A5Finding>> {
   // An unrecognised shape is held to the current version's schema.
-  const findings: Array<SubFinding<A5Finding>> = a2aSchemaFindings(card, version ?? '1.0');
+  const findings: Array<SubFinding<A5Finding>> = a2aSchemaProblems(card, version ?? '1.0').map(({ problem, data }) => ({
+    code: SCHEMA_CODE[problem],
+    ...(data ? { data } : {}),
+  }));
   const all = a2aInterfaces(card, version);
   const bad = all.find((i) => !isUsableAddress(i));
   if (!all.some(isUsableAddress) && bad) findings.push({ code: 'A5/no-endpoint', data: { value: excerpt(bad.url, 60) } });

@@ -14,7 +14,7 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
 import { pageHtmlStep, platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { readWebMcpPolicy } from './webmcp-policy.js';
-import { a7RenderedHook } from '../../render/a7-rendered.js';
+import { a7RenderedHook } from './a7-rendered.js';
 
 const SPEC = ['https://webmachinelearning.github.io/webmcp/', 'https://github.com/webmachinelearning/webmcp'];
 export const MAX_SCRIPTS = 8;

@@ -1,4 +1,4 @@
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import { ucpProfile, UCP_PATH, type UcpArtifact, type UcpCapability } from '../../gather/ucp.js';
 import { describeProbe, excerpt, isSoft404 } from '../../gather/classify.js';
 import { platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
@@ -10,11 +10,21 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 export const UCP_LATEST = '2026-04-08';
 const MIN_MAX_AGE = 60;
 
+/** Where a Cache-Control header departs from UCP's hosting rule (both lists empty when it complies). */
+export interface CacheControlFacts {
+  /** The header, cut to 60 characters ('' when absent). */
+  value: string;
+  /** The forbidden directives it has (private, no-store, no-cache). */
+  forbidden: string[];
+  /** What it lacks (public, max-age >= 60). */
+  missing: string[];
+}
+
 /**
  * UCP 2026-04-08 "Hosting": profile responses MUST carry Cache-Control with `public` and a max-age of
  * at least 60 s, and MUST NOT use private, no-store or no-cache. Null when the header complies.
  */
-export function cacheControlProblem(value: string | undefined): string | null {
+export function cacheControlFacts(value: string | undefined): CacheControlFacts | null {
   const cc = (value ?? '').toLowerCase();
   const forbidden = ['private', 'no-store', 'no-cache'].filter((d) => new RegExp(`(^|[,\\s])${d}($|[,=\\s])`).test(cc));
   const maxAge = /(?:^|[,\s])max-age\s*=\s*"?(\d+)/.exec(cc);
@@ -22,16 +32,24 @@ export function cacheControlProblem(value: string | undefined): string | null {
   if (!/(^|[,\s])public($|[,\s])/.test(cc)) missing.push('public');
   if (!maxAge || Number(maxAge[1]) < MIN_MAX_AGE) missing.push(`max-age >= ${MIN_MAX_AGE}`);
   if (!forbidden.length && !missing.length) return null;
-  const parts = [forbidden.length ? `has ${forbidden.join(', ')}` : '', missing.length ? `lacks ${missing.join(' and ')}` : ''].filter(Boolean);
-  return `Cache-Control "${excerpt(value ?? '', 60) || 'absent'}" ${parts.join(' and ')} (UCP requires public, max-age >= ${MIN_MAX_AGE} and forbids private/no-store/no-cache)`;
+  return { value: excerpt(value ?? '', 60), forbidden, missing };
 }
+
+/** The values of the M1/cache-control advisory's template. */
+function cacheControlData(f: CacheControlFacts): { value: string; problems: string } {
+  const parts = [f.forbidden.length ? `has ${f.forbidden.join(', ')}` : '', f.missing.length ? `lacks ${f.missing.join(' and ')}` : ''].filter(Boolean);
+  return { value: f.value || 'absent', problems: parts.join(' and ') };
+}
+
+/** A capability whose `spec` or `schema` is not a URL, or lives outside its namespace authority. */
+export type NamespaceProblem = SubFinding<'M1/spec-not-url' | 'M1/outside-namespace'>;
 
 /**
  * Namespace binding: a capability's `spec`/`schema` must live under the authority its reverse-DNS
  * name claims (`dev.ucp.*` → ucp.dev, `com.example.*` → example.com).
  */
-export function namespaceProblems(caps: UcpCapability[]): string[] {
-  const out: string[] = [];
+export function namespaceProblems(caps: UcpCapability[]): NamespaceProblem[] {
+  const out: NamespaceProblem[] = [];
   for (const c of caps) {
     const labels = c.name.split('.');
     if (labels.length < 3) continue;
@@ -45,14 +63,32 @@ export function namespaceProblems(caps: UcpCapability[]): string[] {
       try {
         host = new URL(url).hostname.toLowerCase();
       } catch {
-        out.push(`${c.name}: ${field} "${excerpt(url, 60)}" is not a URL`);
+        out.push({ code: 'M1/spec-not-url', data: { capability: c.name, field, url: excerpt(url, 60) } });
         continue;
       }
-      if (host !== authority && !host.endsWith(`.${authority}`)) out.push(`${c.name}: ${field} on ${host}, outside its namespace authority ${authority}`);
+      if (host !== authority && !host.endsWith(`.${authority}`))
+        out.push({ code: 'M1/outside-namespace', data: { capability: c.name, field, host, authority } });
     }
   }
   return out;
 }
+
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'M1/endpoint-not-https': 'an endpoint is not https (UCP requires TLS outside local testing)',
+  'M1/no-checkout': 'no checkout capability (dev.ucp.shopping.checkout): agents cannot complete a purchase',
+  'M1/version-not-date': 'version "{version}" is not a YYYY-MM-DD date',
+  'M1/top-level-shape': 'older top-level shape (protocol_version/services/capabilities); current profiles nest them under a "ucp" object',
+  'M1/object-bindings': `2026-01-11 service shape (one object with rest/mcp sub-objects), still read; UCP ${UCP_LATEST} lists each service as an array of bindings {version, spec, transport, endpoint, schema}`,
+  'M1/no-payment-handlers': `no "payment_handlers" registry in the "ucp" object (required since UCP ${UCP_LATEST}, an empty {} is allowed)`,
+  'M1/cache-control': `Cache-Control "{value}" {problems} (UCP requires public, max-age >= ${MIN_MAX_AGE} and forbids private/no-store/no-cache)`,
+  'M1/redirected':
+    'reached through {count} redirect(s): UCP profile endpoints MUST NOT redirect and platforms MUST NOT follow redirects, so conforming agents will not read this profile',
+  'M1/spec-not-url': '{capability}: {field} "{url}" is not a URL',
+  'M1/outside-namespace': '{capability}: {field} on {host}, outside its namespace authority {authority}',
+  'M1/content-type': 'served as {type} (application/json expected)',
+} as const;
+type M1Advisory = keyof typeof ADVISORIES;
 
 export const m1Ucp = defineCheck<UcpArtifact>()({
   meta: {
@@ -77,6 +113,7 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
       'M1/incomplete': '{facts}. Missing: {missing}.',
       'M1/ok': '{facts}.',
     },
+    advisories: ADVISORIES,
   },
   gather: (ctx) => ucpProfile(ctx),
   evaluate(a, { origin }) {
@@ -87,30 +124,21 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
       return { status: 'fail', code: 'M1/missing', data: { seen, why }, probes };
     }
     const p = a.profile;
-    const advisories: string[] = [];
+    const advisories: Array<SubFinding<M1Advisory>> = [];
     const allEndpoints = [...p.services.flatMap((s) => s.endpoints), ...p.extraEndpoints];
     const usable = allEndpoints.filter((u) => u.startsWith('https://') || u.startsWith(`${origin}/`) || u === origin);
-    if (usable.some((u) => !u.startsWith('https://'))) advisories.push('an endpoint is not https (UCP requires TLS outside local testing)');
+    if (usable.some((u) => !u.startsWith('https://'))) advisories.push({ code: 'M1/endpoint-not-https' });
     const caps = p.capabilities;
-    if (caps.length && !caps.some((c) => /\.checkout$/.test(c.name)))
-      advisories.push('no checkout capability (dev.ucp.shopping.checkout): agents cannot complete a purchase');
-    if (p.version && !DATE_RE.test(p.version)) advisories.push(`version "${excerpt(p.version, 30)}" is not a YYYY-MM-DD date`);
-    if (p.shape === 'top-level')
-      advisories.push('older top-level shape (protocol_version/services/capabilities); current profiles nest them under a "ucp" object');
-    if (p.services.some((s) => s.objectBindings))
-      advisories.push(
-        `2026-01-11 service shape (one object with rest/mcp sub-objects), still read; UCP ${UCP_LATEST} lists each service as an array of bindings {version, spec, transport, endpoint, schema}`,
-      );
-    if (p.shape === 'nested' && !p.paymentHandlersDeclared)
-      advisories.push(`no "payment_handlers" registry in the "ucp" object (required since UCP ${UCP_LATEST}, an empty {} is allowed)`);
-    const cache = cacheControlProblem(a.probe.headers['cache-control']);
-    if (cache) advisories.push(cache);
-    if (a.probe.redirects.length)
-      advisories.push(
-        `reached through ${a.probe.redirects.length} redirect(s): UCP profile endpoints MUST NOT redirect and platforms MUST NOT follow redirects, so conforming agents will not read this profile`,
-      );
+    if (caps.length && !caps.some((c) => /\.checkout$/.test(c.name))) advisories.push({ code: 'M1/no-checkout' });
+    if (p.version && !DATE_RE.test(p.version)) advisories.push({ code: 'M1/version-not-date', data: { version: excerpt(p.version, 30) } });
+    if (p.shape === 'top-level') advisories.push({ code: 'M1/top-level-shape' });
+    if (p.services.some((s) => s.objectBindings)) advisories.push({ code: 'M1/object-bindings' });
+    if (p.shape === 'nested' && !p.paymentHandlersDeclared) advisories.push({ code: 'M1/no-payment-handlers' });
+    const cache = cacheControlFacts(a.probe.headers['cache-control']);
+    if (cache) advisories.push({ code: 'M1/cache-control', data: cacheControlData(cache) });
+    if (a.probe.redirects.length) advisories.push({ code: 'M1/redirected', data: { count: a.probe.redirects.length } });
     advisories.push(...namespaceProblems(caps).slice(0, 4));
-    if (a.probe.contentType !== 'application/json') advisories.push(`served as ${a.probe.contentType ?? 'no content type'} (application/json expected)`);
+    if (a.probe.contentType !== 'application/json') advisories.push({ code: 'M1/content-type', data: { type: a.probe.contentType ?? 'no content type' } });
 
     const missing = [
       !p.version && 'version',

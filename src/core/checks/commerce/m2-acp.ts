@@ -1,4 +1,4 @@
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isObject, isSoft404, parseJson } from '../../gather/classify.js';
 import { platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
@@ -90,6 +90,14 @@ export function acpProblems(doc: Record<string, unknown>): string[] {
   return p;
 }
 
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'M2/content-type': 'served as {type} (application/json expected)',
+  'M2/cache-control': 'Cache-Control is "{value}" (the RFC recommends public, max-age=3600)',
+  'M2/merchant-id': 'contains a merchant identifier; the discovery document is meant to be platform-scoped',
+} as const;
+type M2Advisory = keyof typeof ADVISORIES;
+
 export const m2Acp = defineCheck<FetchResult>()({
   meta: {
     id: 'M2',
@@ -117,6 +125,7 @@ export const m2Acp = defineCheck<FetchResult>()({
       'M2/invalid': '{facts}. Problems: {problems}.',
       'M2/ok': '{facts}.',
     },
+    advisories: ADVISORIES,
   },
   gather: (ctx) => ctx.fetch(ACP_PATH, { accept: ACCEPT, maxBytes: 256 * 1024 }),
   evaluate(res, { origin }) {
@@ -136,13 +145,11 @@ export const m2Acp = defineCheck<FetchResult>()({
     if (!isObject(doc) || !isObject(doc.protocol) || doc.protocol.name !== 'acp') {
       return { status: 'fail', code: 'M2/not-acp', data: { seen, start: excerpt(res.text, 100) }, probes };
     }
-    const advisories: string[] = [];
-    if (res.contentType !== 'application/json') advisories.push(`served as ${res.contentType ?? 'no content type'} (application/json expected)`);
+    const advisories: Array<SubFinding<M2Advisory>> = [];
+    if (res.contentType !== 'application/json') advisories.push({ code: 'M2/content-type', data: { type: res.contentType ?? 'no content type' } });
     const cc = res.headers['cache-control'] ?? '';
-    if (!/public/i.test(cc) || !/max-age=\d+/i.test(cc))
-      advisories.push(`Cache-Control is "${excerpt(cc, 60) || 'absent'}" (the RFC recommends public, max-age=3600)`);
-    if (Object.keys(doc).some((k) => /merchant_?id|account_?id|seller_?id/i.test(k)))
-      advisories.push('contains a merchant identifier; the discovery document is meant to be platform-scoped');
+    if (!/public/i.test(cc) || !/max-age=\d+/i.test(cc)) advisories.push({ code: 'M2/cache-control', data: { value: excerpt(cc, 60) || 'absent' } });
+    if (Object.keys(doc).some((k) => /merchant_?id|account_?id|seller_?id/i.test(k))) advisories.push({ code: 'M2/merchant-id' });
     const problems = acpProblems(doc);
     const proto = doc.protocol as Record<string, unknown>;
     const caps = isObject(doc.capabilities) ? doc.capabilities : {};

@@ -8,7 +8,8 @@
  * site is contacted: the reference scanner's extra lookup in a third-party registry (Coinbase
  * Bazaar) is deliberately not made.
  */
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
+import { renderFindings } from '../messages.js';
 import { BROWSER_ACCEPT, type FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { openApiBaseUrl, openApiDoc, openApiOperations } from '../../gather/openapi.js';
@@ -36,8 +37,17 @@ export interface X402Requirements {
   version: number | null;
   carrier: 'PAYMENT-REQUIRED header' | 'JSON body';
   accepts: Record<string, unknown>[];
-  problems: string[];
+  /** Departures from x402 in requirements still read (advisories of a pass, the reason of a partial). */
+  problems: Array<SubFinding<M3Advisory>>;
 }
+
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'M3/no-version': 'no numeric x402Version',
+  'M3/no-options': 'no payment options in accepts[]',
+  'M3/option-lacks-fields': 'accepts[{index}] lacks {fields}',
+} as const;
+type M3Advisory = keyof typeof ADVISORIES;
 
 function decodeBase64Json(value: string): unknown {
   const b64 = value.trim().replace(/-/g, '+').replace(/_/g, '/');
@@ -52,13 +62,13 @@ function readRequirements(v: unknown, carrier: X402Requirements['carrier']): X40
   if (!isObject(v) || (v.x402Version === undefined && !Array.isArray(v.accepts))) return null;
   const version = typeof v.x402Version === 'number' ? v.x402Version : null;
   const accepts = Array.isArray(v.accepts) ? v.accepts.filter(isObject).slice(0, 20) : [];
-  const problems: string[] = [];
-  if (version === null) problems.push('no numeric x402Version');
-  if (!accepts.length) problems.push('no payment options in accepts[]');
+  const problems: Array<SubFinding<M3Advisory>> = [];
+  if (version === null) problems.push({ code: 'M3/no-version' });
+  if (!accepts.length) problems.push({ code: 'M3/no-options' });
   const fields = version !== null && version >= 2 ? V2_FIELDS : V1_FIELDS;
   accepts.slice(0, 5).forEach((a, i) => {
     const missing = fields.filter((f) => a[f] === undefined || a[f] === '');
-    if (missing.length) problems.push(`accepts[${i}] lacks ${missing.join(', ')}`);
+    if (missing.length) problems.push({ code: 'M3/option-lacks-fields', data: { index: i, fields: missing.join(', ') } });
   });
   return { version, carrier, accepts, problems };
 }
@@ -136,7 +146,7 @@ export const m3X402 = defineCheck<X402Artifact>()({
     weight: 3,
     anchorKey: 'x402',
     specUrls: SPEC,
-    standards: ['x402'],
+    standards: ['x402', 'openapi'],
     summary: `GET ${X402_PATHS.join(', ')} (plus up to ${MAX_ADVERTISED} endpoints listed by ${X402_MANIFEST_PATH} or marked payable in the OpenAPI description) looking for HTTP 402 with x402 requirements: a v1 JSON body or a v2 PAYMENT-REQUIRED header, with accepts[].`,
     why: 'x402 lets an agent pay per request in stablecoins and retry, with no account or API key; the 402 answer is how it learns the price.',
     remediation: 'Protect paid endpoints with x402 middleware (@x402/express, @x402/next, @x402/hono) so unpaid requests get 402 with payment requirements.',
@@ -150,6 +160,7 @@ export const m3X402 = defineCheck<X402Artifact>()({
       'M3/unparseable': 'HTTP 402 without parseable x402 requirements ({why}). Probed: {list}.',
       'M3/ok': '402 with x402{version} requirements ({carrier}) at {where}: {options} payment option(s), first: {offer}. Probed: {list}.',
     },
+    advisories: ADVISORIES,
   },
   async gather(ctx) {
     const sources: X402Artifact['sources'] = {};
@@ -231,7 +242,7 @@ export const m3X402 = defineCheck<X402Artifact>()({
     }
     const why = decoded.map(
       (d) =>
-        `${d.probe.requestedUrl.startsWith(origin) ? d.probe.requestedUrl.slice(origin.length) || '/' : d.probe.requestedUrl}: ${'error' in d.req ? d.req.error : d.req.problems.join(', ')}`,
+        `${d.probe.requestedUrl.startsWith(origin) ? d.probe.requestedUrl.slice(origin.length) || '/' : d.probe.requestedUrl}: ${'error' in d.req ? d.req.error : renderFindings(ADVISORIES, d.req.problems, 'M3 advisories').join(', ')}`,
     );
     return {
       status: 'partial',

@@ -4,7 +4,7 @@
  * capability `dev.ucp.shopping.ap2_mandate`. No requests of its own: it reads the
  * memoised A2A card (shared with A5) and UCP profile (shared with M1).
  */
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { a2aCard, type A2aCardArtifact } from '../../gather/a2a-card.js';
 import { ucpProfile, type UcpArtifact } from '../../gather/ucp.js';
@@ -35,6 +35,13 @@ export interface Ap2Details {
   ucpMandate: boolean;
 }
 
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'M4/unknown-roles': 'unknown role(s): {roles}',
+  'M4/not-required': 'merchants should mark the AP2 extension required: true',
+} as const;
+type M4Advisory = keyof typeof ADVISORIES;
+
 export const m4Ap2 = defineCheck<Ap2Artifact>()({
   meta: {
     id: 'M4',
@@ -64,6 +71,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       'M4/no-agent-card': 'AP2 requires an A2A Agent Card: none found ({card}); {ucpNote}.',
       'M4/missing': '{cardSeen}; the A2A card declares {extensions}; {ucpNote}.',
     },
+    advisories: ADVISORIES,
   },
   async gather(ctx) {
     const [card, ucp] = await Promise.all([a2aCard(ctx), ucpProfile(ctx)]);
@@ -82,15 +90,15 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       const params = isObject(ap2.params) ? ap2.params : {};
       const roles = Array.isArray(params.roles) ? params.roles.filter((r): r is string => typeof r === 'string') : [];
       const known = roles.filter((r) => AP2_ROLES.includes(r));
-      const advisories: string[] = [];
+      const advisories: Array<SubFinding<M4Advisory>> = [];
       const unknown = roles.filter((r) => !AP2_ROLES.includes(r));
-      if (unknown.length) advisories.push(`unknown role(s): ${unknown.map((r) => excerpt(r, 30)).join(', ')}`);
-      if (known.includes('merchant') && ap2.required !== true) advisories.push('merchants should mark the AP2 extension required: true');
+      if (unknown.length) advisories.push({ code: 'M4/unknown-roles', data: { roles: unknown.map((r) => excerpt(r, 30)).join(', ') } });
+      if (known.includes('merchant') && ap2.required !== true) advisories.push({ code: 'M4/not-required' });
       const facts = `${cardSeen}; A2A card declares AP2 (${excerpt(String(ap2.uri), 80)})`;
       const v02 = String(ap2.uri).replace(/\/$/, '').toLowerCase() === AP2_EXTENSION_URI.toLowerCase();
       if (!known.length && v02 && !roles.length) {
         // The v0.2 samples' declaration: nothing in the current text asks for roles.
-        if (ap2.required !== true) advisories.push('merchants should mark the AP2 extension required: true');
+        if (ap2.required !== true) advisories.push({ code: 'M4/not-required' });
         return {
           status: 'pass',
           code: 'M4/declared',

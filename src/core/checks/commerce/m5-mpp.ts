@@ -6,7 +6,7 @@
  * 402 response. Reads the OpenAPI document A8 found (memoised, no new requests).
  */
 import { linkTarget } from '../../fixes/found.js';
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import { openApiDoc, openApiOperations, type OpenApiArtifact } from '../../gather/openapi.js';
 import { describeProbe, excerpt, isObject, isSoft404 } from '../../gather/classify.js';
 import { verifyStep, specStep } from '../../fixes/platform-steps.js';
@@ -71,6 +71,23 @@ export function readPaymentInfo(operation: string, info: unknown): PaymentInfoFi
 /** Whether an operation declares a 402 response, as the draft requires of payable operations. */
 const declares402 = (operation: Record<string, unknown>): boolean => isObject(operation.responses) && operation.responses['402'] !== undefined;
 
+/**
+ * Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not
+ * compile. One per operation, its problems (or departures) listed.
+ */
+const ADVISORIES = {
+  'M5/incomplete-offer': '{operation}: {problems}',
+  'M5/draft-departures': '{operation}: {notes} (draft-payment-discovery-01)',
+} as const;
+type M5Advisory = keyof typeof ADVISORIES;
+
+/** The departures of each operation that has some (at most five operations). */
+const departures = (findings: PaymentInfoFinding[]): Array<SubFinding<M5Advisory>> =>
+  findings
+    .filter((f) => f.notes.length)
+    .slice(0, 5)
+    .map((f) => ({ code: 'M5/draft-departures', data: { operation: excerpt(f.operation, 60), notes: f.notes.join(', ') } }));
+
 export const m5Mpp = defineCheck<OpenApiArtifact>()({
   meta: {
     id: 'M5',
@@ -80,7 +97,7 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
     weight: 2,
     anchorKey: 'mpp',
     specUrls: SPEC,
-    standards: ['mpp'],
+    standards: ['mpp', 'openapi'],
     summary:
       'The OpenAPI description marks payable operations with x-payment-info (one offer or offers[] of intent charge|session, method, amount), the Machine Payments Protocol discovery draft.',
     why: 'Agents can budget and pay for API calls up front when the description says which operations cost money, how much, and by which payment method.',
@@ -98,6 +115,7 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
       'M5/incomplete': '{seen}: {count} operation(s) with incomplete x-payment-info: {incomplete}.{service}',
       'M5/ok': '{seen}: {complete} of {operations} operation(s) with complete x-payment-info: {list}.{service}',
     },
+    advisories: ADVISORIES,
   },
   gather: (ctx) => openApiDoc(ctx),
   evaluate(a, { origin }) {
@@ -127,12 +145,11 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
     }
     const complete = findings.filter((f) => f.complete);
     const incomplete = findings.filter((f) => !f.complete);
-    const advisories = [
-      ...incomplete.slice(0, 5).map((f) => `${excerpt(f.operation, 60)}: ${f.problems.join(', ')}`),
-      ...findings
-        .filter((f) => f.notes.length)
+    const advisories: Array<SubFinding<M5Advisory>> = [
+      ...incomplete
         .slice(0, 5)
-        .map((f) => `${excerpt(f.operation, 60)}: ${f.notes.join(', ')} (draft-payment-discovery-01)`),
+        .map((f) => ({ code: 'M5/incomplete-offer' as const, data: { operation: excerpt(f.operation, 60), problems: f.problems.join(', ') } })),
+      ...departures(findings),
     ];
     const list = (fs: PaymentInfoFinding[]) =>
       fs
@@ -164,10 +181,7 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
       },
       remediation:
         'Give every x-payment-info offer an intent (charge or session), a method (e.g. stripe, tempo, lightning, card) and an amount in base units (null for dynamic pricing).',
-      advisories: findings
-        .filter((f) => f.notes.length)
-        .slice(0, 5)
-        .map((f) => `${excerpt(f.operation, 60)}: ${f.notes.join(', ')} (draft-payment-discovery-01)`),
+      advisories: departures(findings),
       probes: probesUsed,
     };
   },

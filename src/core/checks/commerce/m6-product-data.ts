@@ -3,7 +3,7 @@
  * availability) on the page, or on the first product page it links to (/products/…, /product/…,
  * /p/…). Shopping agents read this even where no commerce protocol is published.
  */
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import { BROWSER_ACCEPT, type FetchResult } from '../../net/http.js';
 import { jsonLdBlocks, parseJsonLd, type JsonLdResult } from '../../gather/jsonld.js';
 import { parseHtml } from '../../gather/html-dom.js';
@@ -121,6 +121,13 @@ export function firstProductLink(hrefs: string[], pageUrl: string): string | nul
   return null;
 }
 
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  /** `error` is the JSON-LD reader's own line (gather/jsonld.ts, shared with C4). */
+  'M6/jsonld-error': '{page}: JSON-LD {error}',
+} as const;
+type M6Advisory = keyof typeof ADVISORIES;
+
 export const m6ProductData = defineCheck<ProductArtifact>()({
   meta: {
     id: 'M6',
@@ -144,6 +151,7 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
       'M6/incomplete-offer': '{seen}: Product "{name}" {offerProblem}{via}.',
       'M6/missing': '{seen}: {types}{product}. No schema.org Product found.',
     },
+    advisories: ADVISORIES,
   },
   async gather(ctx) {
     const pageProbe = ctx.page();
@@ -179,7 +187,9 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
     const pages = [a.page, ...(a.product ? [a.product] : [])];
     const probes = pages.map((p) => p.probe);
     const scored = pages.map((p) => ({ p, findings: findProducts(p.jsonld.blocks).map(productFinding) }));
-    const advisories = pages.flatMap((p) => p.jsonld.errors.slice(0, 3).map((e) => `${rel(p.url)}: JSON-LD ${e}`));
+    const advisories: Array<SubFinding<M6Advisory>> = pages.flatMap((p) =>
+      p.jsonld.errors.slice(0, 3).map((error) => ({ code: 'M6/jsonld-error' as const, data: { page: rel(p.url), error } })),
+    );
     for (const s of scored) {
       const good = s.findings.find((f) => f.complete);
       if (good) {

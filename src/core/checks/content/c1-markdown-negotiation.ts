@@ -1,5 +1,5 @@
 import { formatCount } from '../../count-format.js';
-import { defineCheck, type FixContext } from '../types.js';
+import { defineCheck, type FixContext, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
@@ -88,6 +88,18 @@ export function markdownResponseHeaders(res: FetchResult): MarkdownResponseHeade
   };
 }
 
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'C1/no-vary': 'No "Vary: Accept" on the Markdown response: shared caches may serve Markdown to browsers or HTML to agents.',
+  'C1/token-estimate': 'x-markdown-tokens: {tokens} (token estimate sent by the server).',
+  'C1/content-signal': 'Content-Signal on the Markdown response: {signal}.',
+  'C1/edge-default-signal':
+    'Content-Signal on the Markdown response: {signal}. This is the default Cloudflare Markdown for Agents adds to converted responses (AI training allowed); check that it matches the policy in your robots.txt (B2).',
+  'C1/title-not-found': 'The Markdown does not contain the page title "{title}": check it is the same page.',
+  'C1/sizes': 'Size: HTML {html}, Markdown {markdown}.',
+} as const;
+type C1Advisory = keyof typeof ADVISORIES;
+
 export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
   meta: {
     id: 'C1',
@@ -98,7 +110,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
     level: { rung: 3 },
     anchorKey: 'markdownNegotiation',
     specUrls: SPEC,
-    standards: ['markdownForAgents'],
+    standards: ['markdownForAgents', 'agentDocsSpec'],
     summary: 'A request for the page with Accept: text/markdown gets Content-Type: text/markdown and a Markdown body, while browsers still get HTML.',
     why: 'Markdown costs agents a fraction of the tokens of HTML and carries no navigation, scripts or styling noise; asking for it by Accept header works on any URL.',
     remediation:
@@ -124,6 +136,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
       'C1/ok': 'Markdown is negotiated; browsers still get HTML. {requests}',
       'C1/not-html': '{seen}: the page is not HTML, so there is nothing to negotiate.',
     },
+    advisories: ADVISORIES,
   },
   pageRequests: (pageUrl) => [
     { url: pageUrl.href, options: { accept: ACCEPT_MARKDOWN_ONLY } },
@@ -160,27 +173,23 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
       return { status: 'na', code: 'C1/not-html', data: { seen: describeProbe(r3, origin) }, probes: [r3] };
     }
 
-    const advisories: string[] = [];
+    const advisories: Array<SubFinding<C1Advisory>> = [];
     const sized = (r: FetchResult) => `${formatCount(r.body.length)} B`;
     const good1 = a1 === 'markdown' && r1.status === r3.status;
     const good2 = a2 === 'markdown' && r2.status === r3.status;
     const markdownRes = good1 ? r1 : good2 ? r2 : null;
     const headers = markdownRes ? markdownResponseHeaders(markdownRes) : null;
     if (markdownRes && headers) {
-      if (!headers.varyAccept) advisories.push('No "Vary: Accept" on the Markdown response: shared caches may serve Markdown to browsers or HTML to agents.');
-      if (headers.markdownTokens) advisories.push(`x-markdown-tokens: ${excerpt(headers.markdownTokens, 20)} (token estimate sent by the server).`);
+      if (!headers.varyAccept) advisories.push({ code: 'C1/no-vary' });
+      if (headers.markdownTokens) advisories.push({ code: 'C1/token-estimate', data: { tokens: excerpt(headers.markdownTokens, 20) } });
       if (headers.contentSignal) {
-        advisories.push(
-          `Content-Signal on the Markdown response: ${excerpt(headers.contentSignal, 100)}.` +
-            (headers.edgeDefaultSignal
-              ? ' This is the default Cloudflare Markdown for Agents adds to converted responses (AI training allowed); check that it matches the policy in your robots.txt (B2).'
-              : ''),
-        );
+        const signal = excerpt(headers.contentSignal, 100);
+        advisories.push({ code: headers.edgeDefaultSignal ? 'C1/edge-default-signal' : 'C1/content-signal', data: { signal } });
       }
       if (title && !normaliseForMatch(markdownRes.text.slice(0, 200_000)).includes(normaliseForMatch(title))) {
-        advisories.push(`The Markdown does not contain the page title "${excerpt(title, 60)}": check it is the same page.`);
+        advisories.push({ code: 'C1/title-not-found', data: { title: excerpt(title, 60) } });
       }
-      advisories.push(`Size: HTML ${sized(r3)}, Markdown ${sized(markdownRes)}.`);
+      advisories.push({ code: 'C1/sizes', data: { html: sized(r3), markdown: sized(markdownRes) } });
     }
     const matched = 'RFC 9110 content negotiation, text/markdown (RFC 7763)';
     const details = headers ? { markdownResponse: headers } : undefined;

@@ -28,6 +28,11 @@ export interface MarkdownUrlsArtifact {
 
 const RANK: Record<MarkdownAnswer, number> = { markdown: 3, 'markdown-wrong-type': 2, empty: 1, html: 0, 'not-markdown': 0, error: 0 };
 
+/** Non-scoring notes (meta.advisories). */
+const ADVISORIES = {
+  'C2/foreign-alternates': 'Markdown alternate(s) on another origin, not fetched: {urls}.',
+} as const;
+
 export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
   meta: {
     id: 'C2',
@@ -58,6 +63,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
       'C2/wrong-type': '{tried}. Markdown body served as {type}.',
       'C2/missing': '{tried}. No Markdown version of the page.',
     },
+    advisories: ADVISORIES,
   },
   pageRequests: (pageUrl) => {
     const twinPath = markdownTwinPath(pageUrl.pathname);
@@ -114,7 +120,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
         `[${j.source}] ${describeProbe(j.probe, origin)}${j.answer === 'html' && j.probe.status === 200 ? ' (HTML: a catch-all page)' : j.answer === 'not-markdown' ? ` (${nonTextDocument(j.probe)}, not Markdown)` : ''}`,
     );
     const best = [...judged].sort((a, b) => RANK[b.answer] - RANK[a.answer])[0];
-    const advisories = foreignAlternates.length ? [`Markdown alternate(s) on another origin, not fetched: ${foreignAlternates.slice(0, 3).join(', ')}.`] : [];
+    const advisories = foreignAlternates.length ? [{ code: 'C2/foreign-alternates' as const, data: { urls: foreignAlternates.slice(0, 3).join(', ') } }] : [];
     const evidence = lines.join('; ');
     if (best.answer === 'markdown') {
       return {

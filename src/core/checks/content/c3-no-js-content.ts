@@ -5,7 +5,7 @@ import { describeProbe, excerpt } from '../../gather/classify.js';
 import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { readableText, type ReadableText } from '../../gather/readable-text.js';
 import { platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
-import { c3RenderedHook } from '../../render/c3-rendered.js';
+import { c3RenderedHook } from './c3-rendered.js';
 
 const SPEC = ['https://agentdocsspec.com/'];
 /** Word thresholds of catalog C3. */

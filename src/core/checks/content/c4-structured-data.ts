@@ -1,8 +1,8 @@
-import { defineCheck, type FixContext } from '../types.js';
+import { defineCheck, type FixContext, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, isObject } from '../../gather/classify.js';
-import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
+import { MAX_DOM_DEPTH, type DomCut } from '../../gather/dom-cut.js';
 import { jsonLdBlocks, type JsonLdResult } from '../../gather/jsonld.js';
 import { platformHook, specStep, verifyStep, withPublish } from '../../fixes/platform-steps.js';
 import { givenValue } from '../../fixes/owner-value-parse.js';
@@ -23,6 +23,15 @@ export interface StructuredDataArtifact {
   /** Set when the page nested elements beyond the DOM depth cap (see gather/dom-cut.ts). */
   domCut?: DomCut | null;
 }
+
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'C4/dom-cut': `Read with a cut: the page nests elements {maxDepth} deep; {flattened} element(s) beyond depth ${MAX_DOM_DEPTH} were read flat (DOM depth cap).`,
+  'C4/untyped-nodes': '{count} JSON-LD node(s) have no @type.',
+  'C4/no-context': 'No @context: add "@context": "https://schema.org".',
+  'C4/other-markup': '{count} element(s) use microdata/RDFa; JSON-LD is the format agents and search engines parse most reliably.',
+} as const;
+type C4Advisory = keyof typeof ADVISORIES;
 
 export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
   meta: {
@@ -51,6 +60,7 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
       'C4/ok': '{seen}; {nodes} JSON-LD node(s).{types}',
       'C4/missing': '{seen}; no JSON-LD block.',
     },
+    advisories: ADVISORIES,
   },
   async gather(ctx) {
     const $ = await ctx.html();
@@ -67,13 +77,13 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
   evaluate({ page, html, jsonld, otherMarkup, domCut }, { origin }) {
     const seen = describeProbe(page, origin);
     if (!html) return { status: 'na', code: 'C4/not-html', data: { seen }, probes: [page] };
-    const advisories: string[] = [];
+    const advisories: Array<SubFinding<C4Advisory>> = [];
     const untyped = jsonld.blocks.filter((b) => !isObject(b) || b['@type'] === undefined).length;
-    if (domCut) advisories.push(`Read with a cut: ${describeDomCut(domCut)}.`);
-    if (untyped) advisories.push(`${untyped} JSON-LD node(s) have no @type.`);
+    if (domCut) advisories.push({ code: 'C4/dom-cut', data: { maxDepth: domCut.maxDepth, flattened: domCut.flattened } });
+    if (untyped) advisories.push({ code: 'C4/untyped-nodes', data: { count: untyped } });
     const noContext = jsonld.blocks.length && !jsonld.blocks.some((b) => isObject(b) && b['@context'] !== undefined);
-    if (noContext) advisories.push('No @context: add "@context": "https://schema.org".');
-    if (otherMarkup) advisories.push(`${otherMarkup} element(s) use microdata/RDFa; JSON-LD is the format agents and search engines parse most reliably.`);
+    if (noContext) advisories.push({ code: 'C4/no-context' });
+    if (otherMarkup) advisories.push({ code: 'C4/other-markup', data: { count: otherMarkup } });
     const types = jsonld.types.length ? ` Types: ${jsonld.types.slice(0, 12).join(', ')}${jsonld.types.length > 12 ? ', …' : ''}.` : '';
     const details = { types: jsonld.types, blocks: jsonld.blocks.length, errors: jsonld.errors };
     if (jsonld.errors.length) {

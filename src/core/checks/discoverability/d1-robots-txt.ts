@@ -5,12 +5,17 @@ import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { platformWritesRobots, robotsLinesSteps } from '../bot_access/robots-fix.js';
 import { robotsText, type RobotsGroup, type RobotsSitemap } from '../../fixes/robots-rules.js';
-import { describeToolFlags, lighthouseUnknownDirectives } from '../bot_access/robots-tool-flags.js';
+import { lighthouseUnknownDirectives, TOOL_FLAGS_TEMPLATE, toolFlagsData } from '../bot_access/robots-tool-flags.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9309'];
 const LARGE = 500 * 1024;
 /** The partial outcomes: what was found, then every problem (its first names the code). */
 const PARTIAL = '{seen}; {facts}; {findings}. Starts: "{start}"';
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'D1/lighthouse-unknown-directives': TOOL_FLAGS_TEMPLATE,
+} as const;
+type D1Advisory = keyof typeof ADVISORIES;
 
 export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
   meta: {
@@ -56,6 +61,7 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
       'D1/too-large': 'larger than 500 KiB (parsers may stop reading)',
       'D1/unparseable-lines': '{invalid} of {total} lines unparseable',
     },
+    advisories: ADVISORIES,
   },
   gather: (ctx) => ctx.robots(),
   evaluate(robots) {
@@ -91,8 +97,8 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
       findings.push({ code: 'D1/unparseable-lines', data: { invalid: robots.invalidLines, total: robots.totalLines } });
     if (!robots.text.trim()) return { status: 'fail', code: 'D1/empty', data: { seen }, probes };
     // RFC 9309 §2.2.4 lets crawlers ignore records they do not know; Lighthouse fails on them instead.
-    const flagged = describeToolFlags(lighthouseUnknownDirectives(robots.text));
-    const advisories = flagged ? [flagged] : [];
+    const flagged = toolFlagsData(lighthouseUnknownDirectives(robots.text));
+    const advisories: Array<SubFinding<D1Advisory>> = flagged ? [{ code: 'D1/lighthouse-unknown-directives', data: flagged }] : [];
     if (findings.length) {
       const problems = d1RobotsTxtFindings(findings);
       return {

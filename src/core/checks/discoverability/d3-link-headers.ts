@@ -1,10 +1,11 @@
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { isBrokenTarget } from '../../gather/link-check.js';
 import { parseLinkHeader, type LinkValue } from '../../gather/link-header.js';
-import { describedbyLlmsProblem, gatherLlms, isLlmsTxtUrl } from '../../gather/llms-txt.js';
+import { describedbyLlmsProblem, gatherLlms, isLlmsTxtUrl, type DescribedbyScope } from '../../gather/llms-txt.js';
+import { DESCRIBEDBY_SCOPE_TEMPLATES, describedbyScopeAdvisories } from './llms-scope.js';
 import { addHeaderSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { agentLinks, describeLinks, linkHeaderValue } from '../../fixes/agent-links.js';
 
@@ -49,8 +50,8 @@ export interface LinkHeaderArtifact {
   page: FetchResult;
   links: LinkValue[];
   targets: TargetCheck[];
-  /** rel="describedby" links to an llms.txt that is not the one covering the page (llmstxt.org v2), as sentences. */
-  llmsScope?: string[];
+  /** rel="describedby" links to an llms.txt that is not the one covering the page (llmstxt.org v2). */
+  llmsScope?: DescribedbyScope[];
 }
 
 function linkTier(link: LinkValue): LinkTier {
@@ -65,6 +66,14 @@ function label(link: LinkValue): string {
   return `<${link.href}>; rel="${link.rels.join(' ')}"${type}`;
 }
 
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'D3/describedby-not-covering': DESCRIBEDBY_SCOPE_TEMPLATES['not-covering'],
+  'D3/describedby-less-specific': DESCRIBEDBY_SCOPE_TEMPLATES['less-specific'],
+  'D3/some-broken-targets': 'Broken Link target(s): {targets}.',
+} as const;
+type D3Advisory = keyof typeof ADVISORIES;
+
 export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
   meta: {
     id: 'D3',
@@ -75,7 +84,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
     level: { rung: 1 },
     anchorKey: 'linkHeaders',
     specUrls: SPEC,
-    standards: ['rfc8288', 'rfc9727'],
+    standards: ['rfc8288', 'rfc9727', 'llmstxt'],
     summary:
       'The page response carries RFC 8288 Link headers to machine-readable resources: api-catalog, service-desc/doc/meta, status, describedby, or a Markdown/JSON alternate.',
     why: 'An agent that fetched one page learns from its headers where the API catalog, docs and Markdown version are, without guessing well-known paths or parsing HTML.',
@@ -97,6 +106,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
       'D3/broken-targets': '{seen}; {summary}: {list}. Every strong target checked is broken.{targetNote}',
       'D3/ok': '{seen}; {summary}: {list}.{targetNote}',
     },
+    advisories: ADVISORIES,
   },
   async gather(ctx) {
     const page = ctx.page();
@@ -113,7 +123,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
     // llmstxt.org v2: rel="describedby" points to the llms.txt covering the page (the most specific one).
     const llmsLinks = links.filter((l) => l.rels.includes('describedby') && l.target && isLlmsTxtUrl(l.target) && new URL(l.target).origin === ctx.origin);
     const chosen = llmsLinks.length ? (await gatherLlms(ctx, 'llms.txt')).chosen : null;
-    const llmsScope = llmsLinks.map((l) => describedbyLlmsProblem(l.target!, new URL(page.url), chosen)).filter((x): x is string => !!x);
+    const llmsScope = llmsLinks.map((l) => describedbyLlmsProblem(l.target!, new URL(page.url), chosen)).filter((x): x is DescribedbyScope => !!x);
     return { page, links, targets, ...(llmsScope.length ? { llmsScope } : {}) };
   },
   evaluate({ page, links, targets, llmsScope }, { origin }) {
@@ -132,7 +142,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
     for (const l of links) byTier[linkTier(l)].push(l);
     const list = (ls: LinkValue[]) => ls.slice(0, 6).map(label).join(', ') + (ls.length > 6 ? `, … (${ls.length - 6} more)` : '');
     const summary = `${links.length} link(s): strong ${byTier.strong.length}, weak ${byTier.weak.length}, ignored ${byTier.ignored.length}`;
-    const advisories: string[] = (llmsScope ?? []).map((x) => `${x}.`);
+    const advisories: Array<SubFinding<D3Advisory>> = describedbyScopeAdvisories('D3', llmsScope ?? []);
     const details = { links: links.map((l) => ({ href: l.href, target: l.target, rels: l.rels, tier: linkTier(l) })) };
     if (!byTier.strong.length) {
       const status = byTier.weak.length ? 'partial' : 'fail';
@@ -161,7 +171,8 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
         details: { ...details, broken: bad.map((t) => t.url) },
       };
     }
-    if (bad.length) advisories.push(`Broken Link target(s): ${bad.map((t) => `${t.url} (${t.probe.status ?? t.probe.error?.code})`).join(', ')}.`);
+    if (bad.length)
+      advisories.push({ code: 'D3/some-broken-targets', data: { targets: bad.map((t) => `${t.url} (${t.probe.status ?? t.probe.error?.code})`).join(', ') } });
     const rels = [...new Set(byTier.strong.flatMap((l) => l.rels.filter((r) => relationTier(r, l) === 'strong')))];
     return {
       status: 'pass',

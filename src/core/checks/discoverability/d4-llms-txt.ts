@@ -43,6 +43,28 @@ export interface LlmsDetails {
   otherLevelLinks?: number;
 }
 
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'D4/h1-not-first': 'The H1 should be the first line of the file.',
+  'D4/no-blockquote': 'Add a "> one-paragraph summary" blockquote after the H1.',
+  'D4/long': `Over ${formatCount(LLMS_WARN_CHARS)} characters: keep llms.txt a short index and put full text in llms-full.txt.`,
+  'D4/no-md-links': 'No link points to a .md version of a page; Markdown targets are cheaper for agents to read.',
+  'D4/other-level-sections':
+    '{count} list link(s) sit under headings of another level than H2: agent-docs-spec (v0.4.0, llms-txt-valid) accepts sections at any heading level, llmstxt.org and its reference parser read file lists under H2 only, so D4 follows llmstxt.org here.',
+  'D4/some-bare-urls': '{count} bare URL(s) or path(s) in H2 sections are not read as links: write them as "- [name](url)".',
+  'D4/no-h2-section':
+    'No H2 section: llmstxt.org v2 allows a file with only its H1 and links under it, which agents reading the text follow, but its reference parser finds no file list; put the links under an "## Docs" heading as "- [name](url): notes".',
+  'D4/other-bullets':
+    '{count} file-list item(s) use "*", "+" or numbered bullets: the text allows any Markdown list, the llmstxt.org reference parser reads only "- [name](url)" and stops on these.',
+  'D4/dash-notes':
+    '{count} link(s) separate their notes with a dash ("— notes"): llmstxt.org uses "[name](url): notes", and the reference parser keeps notes only after ":" (the links themselves are read).',
+  'D4/h1-is-url': 'The H1 is a URL: llmstxt.org asks for the name of the project or site.',
+  'D4/content-type': 'Served as {type}; text/plain or text/markdown is expected.',
+  'D4/some-broken-links': 'Broken link(s): {urls}.',
+  'D4/links-unchecked': '{count} more same-origin link(s) were not checked (bound of {checked}).',
+} as const;
+type D4Advisory = keyof typeof ADVISORIES;
+
 export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
   meta: {
     id: 'D4',
@@ -104,6 +126,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       'D4/too-long': 'over {max} characters (agents truncate it): move full text to llms-full.txt',
       'D4/broken-links': '{broken} of {checked} checked links are broken ({examples})',
     },
+    advisories: ADVISORIES,
   },
   gather: (ctx) => gatherLlms(ctx, 'llms.txt'),
   evaluate(a, { origin }) {
@@ -174,37 +197,23 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
             .join(', '),
         },
       });
-    const advisories: string[] = [];
-    if (doc.h1 && !doc.h1First) advisories.push('The H1 should be the first line of the file.');
-    if (!doc.blockquote) advisories.push('Add a "> one-paragraph summary" blockquote after the H1.');
-    if (doc.chars > LLMS_WARN_CHARS && doc.chars <= LLMS_MAX_CHARS)
-      advisories.push('Over 50,000 characters: keep llms.txt a short index and put full text in llms-full.txt.');
-    if (doc.links.length && !doc.links.some((l) => /\.md(?:$|[?#])/i.test(l.url)))
-      advisories.push('No link points to a .md version of a page; Markdown targets are cheaper for agents to read.');
-    if (!fileLists && doc.otherLevelLinks)
-      advisories.push(
-        `${doc.otherLevelLinks} list link(s) sit under headings of another level than H2: agent-docs-spec (v0.4.0, llms-txt-valid) accepts sections at any heading level, llmstxt.org and its reference parser read file lists under H2 only, so D4 follows llmstxt.org here.`,
-      );
-    if (fileLists && doc.bareUrls)
-      advisories.push(`${doc.bareUrls} bare URL(s) or path(s) in H2 sections are not read as links: write them as "- [name](url)".`);
-    if (!headed && doc.links.length)
-      advisories.push(
-        'No H2 section: llmstxt.org v2 allows a file with only its H1 and links under it, which agents reading the text follow, but its reference parser finds no file list; put the links under an "## Docs" heading as "- [name](url): notes".',
-      );
-    if (doc.parserOnlyLines)
-      advisories.push(
-        `${doc.parserOnlyLines} file-list item(s) use "*", "+" or numbered bullets: the text allows any Markdown list, the llmstxt.org reference parser reads only "- [name](url)" and stops on these.`,
-      );
-    if (doc.dashNotes)
-      advisories.push(
-        `${doc.dashNotes} link(s) separate their notes with a dash ("— notes"): llmstxt.org uses "[name](url): notes", and the reference parser keeps notes only after ":" (the links themselves are read).`,
-      );
-    if (doc.h1 && /^(?:https?:\/\/|www\.)\S+$/i.test(doc.h1.trim())) advisories.push('The H1 is a URL: llmstxt.org asks for the name of the project or site.');
+    const advisories: Array<SubFinding<D4Advisory>> = [];
+    if (doc.h1 && !doc.h1First) advisories.push({ code: 'D4/h1-not-first' });
+    if (!doc.blockquote) advisories.push({ code: 'D4/no-blockquote' });
+    if (doc.chars > LLMS_WARN_CHARS && doc.chars <= LLMS_MAX_CHARS) advisories.push({ code: 'D4/long' });
+    if (doc.links.length && !doc.links.some((l) => /\.md(?:$|[?#])/i.test(l.url))) advisories.push({ code: 'D4/no-md-links' });
+    if (!fileLists && doc.otherLevelLinks) advisories.push({ code: 'D4/other-level-sections', data: { count: doc.otherLevelLinks } });
+    if (fileLists && doc.bareUrls) advisories.push({ code: 'D4/some-bare-urls', data: { count: doc.bareUrls } });
+    if (!headed && doc.links.length) advisories.push({ code: 'D4/no-h2-section' });
+    if (doc.parserOnlyLines) advisories.push({ code: 'D4/other-bullets', data: { count: doc.parserOnlyLines } });
+    if (doc.dashNotes) advisories.push({ code: 'D4/dash-notes', data: { count: doc.dashNotes } });
+    if (doc.h1 && /^(?:https?:\/\/|www\.)\S+$/i.test(doc.h1.trim())) advisories.push({ code: 'D4/h1-is-url' });
     if (c.state === 'document' && c.probe.contentType !== 'text/plain' && c.probe.contentType !== 'text/markdown') {
-      advisories.push(`Served as ${c.probe.contentType ?? 'no content type'}; text/plain or text/markdown is expected.`);
+      advisories.push({ code: 'D4/content-type', data: { type: c.probe.contentType ?? 'no content type' } });
     }
-    if (broken.length && !findings.some((f) => f.code === 'D4/broken-links')) advisories.push(`Broken link(s): ${broken.map((b) => b.url).join(', ')}.`);
-    if (a.uncheckedLinks) advisories.push(`${a.uncheckedLinks} more same-origin link(s) were not checked (bound of ${checked}).`);
+    if (broken.length && !findings.some((f) => f.code === 'D4/broken-links'))
+      advisories.push({ code: 'D4/some-broken-links', data: { urls: broken.map((b) => b.url).join(', ') } });
+    if (a.uncheckedLinks) advisories.push({ code: 'D4/links-unchecked', data: { count: a.uncheckedLinks, checked } });
     const linkProbes = broken.map((b) => b.probe);
     const matched = `llms.txt (llmstxt.org)${where !== '/llms.txt' ? ` at ${where}` : ''}`;
     if (findings.length) {

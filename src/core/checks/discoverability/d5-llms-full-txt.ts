@@ -1,5 +1,5 @@
 import { formatCount } from '../../count-format.js';
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import { gatherLlms, LLMS_MAX_BYTES, type LlmsArtifact, type LlmsLink } from '../../gather/llms-txt.js';
 import { llmsCoverage } from '../../gather/llms-coverage.js';
 import { specStep, verifyStep } from '../../fixes/platform-steps.js';
@@ -25,6 +25,16 @@ export const LLMS_FULL_SPLIT_BYTES = 1024 * 1024;
 
 /** llms-full.txt, plus the pages llms.txt lists (its coverage is judged against them). */
 export type LlmsFullArtifact = LlmsArtifact & { listed?: LlmsLink[]; indexPath?: string; indexUrl?: string };
+
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'D5/large': '{sizeText}: agents load it whole; consider per-section files linked from llms.txt.',
+  'D5/content-type': 'Served as {type}; text/plain or text/markdown is expected.',
+  'D5/no-h1': 'No H1 heading: start with "# Site name" like llms.txt.',
+  'D5/pages-not-found':
+    '{notFound} of the {listed} pages {index} lists were not found in it by title or URL ({missing}): add them, or write each page under a heading with its title.',
+} as const;
+type D5Advisory = keyof typeof ADVISORIES;
 
 export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
   meta: {
@@ -58,6 +68,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
       'D5/too-small': '{seen}. {path}: only {size} B, too small to be the full text, and no llms.txt lists pages to compare it with.',
       'D5/ok': '{seen}. {path}: {sizeText}{completeText}.',
     },
+    advisories: ADVISORIES,
   },
   gather: async (ctx) => {
     // llms.txt is fetched (memoised) for D4 anyway: reading its links costs no request.
@@ -120,16 +131,16 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
         probes,
       };
     }
-    const advisories: string[] = [];
-    if (c.probe.truncated || size > LLMS_FULL_SPLIT_BYTES)
-      advisories.push(`${sizeText}: agents load it whole; consider per-section files linked from llms.txt.`);
+    const advisories: Array<SubFinding<D5Advisory>> = [];
+    if (c.probe.truncated || size > LLMS_FULL_SPLIT_BYTES) advisories.push({ code: 'D5/large', data: { sizeText } });
     if (c.probe.contentType !== 'text/plain' && c.probe.contentType !== 'text/markdown')
-      advisories.push(`Served as ${c.probe.contentType ?? 'no content type'}; text/plain or text/markdown is expected.`);
-    if (c.doc && !c.doc.h1) advisories.push('No H1 heading: start with "# Site name" like llms.txt.');
+      advisories.push({ code: 'D5/content-type', data: { type: c.probe.contentType ?? 'no content type' } });
+    if (c.doc && !c.doc.h1) advisories.push({ code: 'D5/no-h1' });
     if (coverage?.listed && coverage.held / coverage.listed < LLMS_FULL_PASS_SHARE)
-      advisories.push(
-        `${coverage.listed - coverage.held} of the ${coverage.listed} pages ${index} lists were not found in it by title or URL (${missingText(coverage.missing)}): add them, or write each page under a heading with its title.`,
-      );
+      advisories.push({
+        code: 'D5/pages-not-found',
+        data: { notFound: coverage.listed - coverage.held, listed: coverage.listed, index, missing: missingText(coverage.missing) },
+      });
     const completeText = coverage?.listed ? `, holding ${coverage.held} of the ${coverage.listed} pages ${index} lists` : '';
     return {
       status: 'pass',

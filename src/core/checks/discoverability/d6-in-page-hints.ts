@@ -1,11 +1,12 @@
 import type { CheerioAPI } from 'cheerio';
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe } from '../../gather/classify.js';
 import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { checkLinks, isBrokenTarget, type LinkProbe } from '../../gather/link-check.js';
-import { describedbyLlmsProblem, gatherLlms, isLlmsTxtUrl } from '../../gather/llms-txt.js';
+import { describedbyLlmsProblem, gatherLlms, isLlmsTxtUrl, type DescribedbyScope } from '../../gather/llms-txt.js';
+import { DESCRIBEDBY_SCOPE_TEMPLATES, describedbyScopeAdvisories } from './llms-scope.js';
 import { pageHtmlStep, platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { agentLinks, describeLinks, linkTags } from '../../fixes/agent-links.js';
 
@@ -48,8 +49,8 @@ export interface HintsArtifact {
   checks: LinkProbe[];
   /** Set when the page nested elements beyond the DOM depth cap (see gather/dom-cut.ts). */
   domCut?: DomCut | null;
-  /** <link rel="describedby"> to an llms.txt that is not the one covering the page (llmstxt.org v2), as sentences. */
-  llmsScope?: string[];
+  /** <link rel="describedby"> to an llms.txt that is not the one covering the page (llmstxt.org v2). */
+  llmsScope?: DescribedbyScope[];
 }
 
 function resolve(href: string, base: string): string | null {
@@ -104,6 +105,16 @@ const LABEL: Record<HintKind, string> = {
   'llms-directive': 'llms.txt directive in the body',
 };
 
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'D6/some-broken-hints': 'Broken hint target(s): {targets}.',
+  'D6/describedby-not-covering': DESCRIBEDBY_SCOPE_TEMPLATES['not-covering'],
+  'D6/describedby-less-specific': DESCRIBEDBY_SCOPE_TEMPLATES['less-specific'],
+  'D6/directive-display-none':
+    'The llms.txt directive is hidden with display:none (or the hidden attribute), which some HTML-to-Markdown converters drop: hide it visually instead (a clip-rect "visually hidden" class).',
+} as const;
+type D6Advisory = keyof typeof ADVISORIES;
+
 export const d6InPageHints = defineCheck<HintsArtifact>()({
   meta: {
     id: 'D6',
@@ -112,7 +123,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
     tier: 'bonus',
     weight: 2,
     specUrls: SPEC,
-    standards: ['agentDocsSpec', 'rfc9727'],
+    standards: ['agentDocsSpec', 'rfc9727', 'llmstxt'],
     summary:
       'The HTML points agents to machine-readable versions: <link rel="alternate" type="text/markdown">, rel="api-catalog", rel="describedby", or a directive to /llms.txt near the top of the body.',
     why: 'Agents that only see the HTML (browser agents, fetch tools) learn from these hints where the Markdown, API catalog or docs index are.',
@@ -134,6 +145,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
         '{seen}. {lines}. The llms.txt directive is the only hint and starts {percent}% into the page: agents that truncate the page may never see it.',
       'D6/ok': '{seen}. {lines}.',
     },
+    advisories: ADVISORIES,
   },
   async gather(ctx) {
     const page = ctx.page();
@@ -144,7 +156,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
     // llmstxt.org v2: rel="describedby" points to the llms.txt covering the page (the most specific one).
     const llmsHints = hints.filter((h) => h.kind === 'describedby' && h.target && isLlmsTxtUrl(h.target) && new URL(h.target).origin === ctx.origin);
     const chosen = llmsHints.length ? (await gatherLlms(ctx, 'llms.txt')).chosen : null;
-    const llmsScope = llmsHints.map((h) => describedbyLlmsProblem(h.target!, new URL(page.url), chosen)).filter((x): x is string => !!x);
+    const llmsScope = llmsHints.map((h) => describedbyLlmsProblem(h.target!, new URL(page.url), chosen)).filter((x): x is DescribedbyScope => !!x);
     return {
       page,
       html: true,
@@ -188,13 +200,12 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
         probes: [page, ...badProbes],
       };
     }
-    const advisories = badProbes.length ? [`Broken hint target(s): ${badProbes.map((p) => p.requestedUrl).join(', ')}.`] : [];
-    for (const x of llmsScope ?? []) advisories.push(`${x}.`);
+    const advisories: Array<SubFinding<D6Advisory>> = badProbes.length
+      ? [{ code: 'D6/some-broken-hints', data: { targets: badProbes.map((p) => p.requestedUrl).join(', ') } }]
+      : [];
+    advisories.push(...describedbyScopeAdvisories('D6', llmsScope ?? []));
     const directive = hints.find((h) => h.kind === 'llms-directive');
-    if (directive?.displayNone)
-      advisories.push(
-        'The llms.txt directive is hidden with display:none (or the hidden attribute), which some HTML-to-Markdown converters drop: hide it visually instead (a clip-rect "visually hidden" class).',
-      );
+    if (directive?.displayNone) advisories.push({ code: 'D6/directive-display-none' });
     const details = directive
       ? { directive: { href: directive.href, position: directive.position ?? null, displayNone: directive.displayNone ?? false } }
       : undefined;

@@ -80,7 +80,7 @@ describe('B1 with the user-agent comparison', () => {
     const o = b1AiCrawlerRules.evaluate(artifact('User-agent: *\nAllow: /\n', { GPTBot: FORBIDDEN, ClaudeBot: FORBIDDEN }), ctx);
     expect(o).toMatchObject({ status: 'partial', code: 'B1/ua-refused' });
     expect(o.remediation).toMatch(/Disallow group/);
-    expect(o.advisories?.join(' ')).toMatch(/strong evidence of a block, not proof/);
+    expect((o.advisoryFindings ?? []).map((a) => a.code)).toEqual(['B1/ua-not-proof']);
     const rows = (o.details as { userAgents: Array<{ token: string; answer: string; status: number | null; reason?: string; robots: string }> }).userAgents;
     // Refused although robots.txt allows them: the ua-refused case, with their status.
     expect(rows.filter((r) => r.answer === 'refused').map((r) => [r.token, r.status, r.reason, r.robots])).toEqual([
@@ -99,13 +99,17 @@ describe('B1 with the user-agent comparison', () => {
   it('a refusal robots.txt announces is consistent: noted, not penalised', () => {
     const o = b1AiCrawlerRules.evaluate(artifact('User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n', { GPTBot: FORBIDDEN }), ctx);
     expect(o.status).toBe('pass');
-    expect(o.advisories?.join(' ')).toContain('The server refuses GPTBot (HTTP 403), which robots.txt blocks anyway');
+    expect(o.advisoryFindings).toEqual([
+      expect.objectContaining({ code: 'B1/ua-refused-consistent', data: { refused: 'GPTBot (HTTP 403)' } }),
+      expect.objectContaining({ code: 'B1/ua-not-proof' }),
+    ]);
   });
 
   it('with no robots.txt B1 fails as before, and says what the agents got', () => {
     const o = b1AiCrawlerRules.evaluate(artifact(null, { ClaudeBot: FORBIDDEN }), ctx);
     expect(o.code).toBe('B1/no-robots');
-    expect(o.advisories?.join(' ')).toContain('ClaudeBot → HTTP 403');
+    expect(o.advisoryFindings?.[0]).toMatchObject({ code: 'B1/ua-answers', data: { path: '/', status: '200' } });
+    expect(o.advisoryFindings?.[0].data?.answers).toContain('ClaudeBot → HTTP 403');
   });
 
   it('a wall in front of the scanner is left to B4', () => {

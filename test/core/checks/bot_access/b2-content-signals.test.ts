@@ -18,14 +18,16 @@ describe('B2 Content Signals', () => {
   it('passes Cloudflare managed output and flags the experimental use= key and missing keys', () => {
     const o = run('# legal text\nUser-agent: *\nContent-Signal: search=yes,ai-train=no,use=reference\nAllow: /\n');
     expect(o.status).toBe('pass');
-    expect(o.advisories?.join(' ')).toMatch(/experimental/);
-    expect(o.advisories?.join(' ')).toMatch(/No value for ai-input/);
+    expect(o.advisoryFindings).toEqual([
+      expect.objectContaining({ code: 'B2/experimental-use' }),
+      expect.objectContaining({ code: 'B2/missing-keys', data: { keys: 'ai-input' } }),
+    ]);
   });
 
   it('is partial with only invalid keys or values', () => {
     const o = run('User-agent: *\nContent-Signal: ai_train=true\n');
     expect(o.status).toBe('partial');
-    expect(o.advisories?.join(' ')).toMatch(/unknown key "ai_train"/);
+    expect(o.advisoryFindings).toEqual([expect.objectContaining({ code: 'B2/ignored-pairs', data: { problems: 'unknown key "ai_train"' } })]);
   });
 
   it('is partial when only some named groups carry signals', () => {
@@ -41,14 +43,14 @@ describe('B2 Content Signals', () => {
   it('is partial for a line outside any group', () => {
     const o = run('Content-Signal: search=yes\nUser-agent: *\nAllow: /\n');
     expect(o.status).toBe('partial');
-    expect(o.advisories?.join(' ')).toMatch(/outside any User-agent group/);
+    expect(o.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'B2/outside-group', data: { lines: '1' } }));
   });
 
   it('is partial when search=yes contradicts Disallow: / for *', () => {
     const o = run('User-agent: *\nContent-Signal: search=yes, ai-train=no\nDisallow: /\n');
     expect(o.status).toBe('partial');
     expect(o.code).toBe('B2/contradiction');
-    expect(o.data?.contradictions).toMatch(/search=yes but disallows \//);
+    expect(o.findings).toEqual([expect.objectContaining({ code: 'B2/yes-but-disallowed', data: { group: 'User-agent: *', signals: 'search=yes' } })]);
   });
 
   it('is partial when a group says both yes and no for a key', () => {

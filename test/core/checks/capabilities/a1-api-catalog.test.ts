@@ -16,6 +16,9 @@ const api = {
   ],
 };
 
+/** The advisory codes of an outcome, in order. */
+const notes = (o: { advisoryFindings?: Array<{ code: string }> }) => o.advisoryFindings?.map((n) => n.code) ?? [];
+
 describe('A1 API catalog', () => {
   it('passes a linkset served with the RFC 9727 type, profile and Link headers, with no advisories', () => {
     const o = a1ApiCatalog.evaluate(
@@ -28,7 +31,7 @@ describe('A1 API catalog', () => {
     );
     expect(o.status).toBe('pass');
     expect(o.matched).toContain('RFC 9727');
-    expect(o.advisories).toEqual([]);
+    expect(o.advisoryFindings ?? []).toEqual([]);
     expect(o.code).toBe('A1/ok');
     expect(o.details).toMatchObject({ apiEntries: 1 });
   });
@@ -36,15 +39,13 @@ describe('A1 API catalog', () => {
   it('passes with application/json but advises on type, HEAD Link and the page Link', () => {
     const o = a1ApiCatalog.evaluate({ get: json(P, api), head: head(), pageLink: null }, ctx);
     expect(o.status).toBe('pass');
-    const adv = o.advisories!.join(' ');
-    expect(adv).toMatch(/application\/linkset\+json/);
-    expect(adv).toMatch(/HEAD/);
-    expect(adv).toMatch(/page does not advertise/);
+    expect(notes(o)).toEqual(['A1/content-type', 'A1/head-without-link', 'A1/page-not-linked']);
+    expect(o.advisoryFindings?.[0].data).toEqual({ type: 'application/json' });
   });
 
   it('advises on a missing profile parameter', () => {
     const o = a1ApiCatalog.evaluate({ get: json(P, api, { 'content-type': 'application/linkset+json' }), head: head(), pageLink: null }, ctx);
-    expect(o.advisories!.join(' ')).toMatch(/lacks profile/);
+    expect(notes(o)).toContain('A1/no-profile');
   });
 
   it('accepts item links and bare-string targets', () => {
@@ -91,7 +92,7 @@ describe('A1 API catalog', () => {
       expect(o.status).toBe('partial');
       expect(o.code).toBe('A1/no-api-entries');
       expect(o.evidence).toContain('nothing in the catalog is an API');
-      expect(o.advisories?.join(' ')).toContain('describes a website, not an API');
+      expect(o.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'A1/website-entries', data: { anchors: '"https://blog.example/"' } }));
       // The same anchor documented by another host's text (an LDN inbox documented by its W3C spec) stays an API.
       expect(run({ linkset: [{ anchor: 'https://inbox.example/', 'service-doc': [{ href: 'https://spec.example/ldn/' }] }] }).status).toBe('pass');
       // A home page with a service-desc is an API.
@@ -113,7 +114,9 @@ describe('A1 API catalog', () => {
         linkset: [tpl, { anchor: 'https://calc.example/tools/income', 'service-desc': [{ href: 'https://calc.example/openapi/income.json' }] }],
       });
       expect(mixed.status).toBe('pass');
-      expect(mixed.advisories?.join(' ')).toContain('1 anchor(s) are URI templates (RFC 6570), not URIs');
+      expect(mixed.advisoryFindings).toContainEqual(
+        expect.objectContaining({ code: 'A1/templated-anchors', data: { count: 1, anchors: '"https://calc.example/tax/{state}"' } }),
+      );
       const only = run({ linkset: [tpl] });
       expect(only.status).toBe('partial');
       expect(only.evidence).toContain('URI templates, not URIs');
@@ -131,10 +134,8 @@ describe('A1 API catalog', () => {
         ],
       });
       expect(o.status).toBe('pass');
-      const said = o.advisories?.join(' ') ?? '';
-      expect(said).toContain('"skills-index" neither registered');
-      expect(said).not.toContain('rels.example/schemamap" neither');
-      expect(said).toContain('1 status link(s) point back at the catalog itself');
+      expect(o.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'A1/unknown-relations', data: { relations: '"skills-index"' } }));
+      expect(o.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'A1/self-status', data: { count: 1 } }));
     });
   });
 
@@ -178,7 +179,7 @@ describe('A1 link targets', () => {
   it('passes with an advisory when only some targets are dead; HEAD refusals are not dead', () => {
     const some = a1ApiCatalog.evaluate({ ...full, targets: [target('/v1/openapi.json', 200), target('/docs', 404)] }, ctx);
     expect(some.status).toBe('pass');
-    expect(some.advisories!.join(' ')).toMatch(/Dead link target/);
+    expect(notes(some)).toContain('A1/some-dead-links');
     expect(a1ApiCatalog.evaluate({ ...full, targets: [target('/v1/openapi.json', 405)] }, ctx).status).toBe('pass');
   });
 

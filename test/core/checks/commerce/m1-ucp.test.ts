@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { cacheControlProblem, m1Ucp, namespaceProblems, UCP_LATEST } from '../../../../src/core/checks/commerce/m1-ucp.js';
+import { cacheControlFacts, m1Ucp, namespaceProblems, UCP_LATEST } from '../../../../src/core/checks/commerce/m1-ucp.js';
 import { ucpFromProbe, ucpProfile } from '../../../../src/core/gather/ucp.js';
 import { ORIGIN, json, notFound, response, soft404 } from '../../../helpers/responses.js';
 import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
@@ -71,13 +71,16 @@ afterAll(async () => {
   for (const s of open) await s.close();
 });
 
+/** The advisory codes of an outcome, in order. */
+const notes = (o: { advisoryFindings?: Array<{ code: string }> }) => o.advisoryFindings?.map((n) => n.code) ?? [];
+
 describe('M1 UCP profile', () => {
   it('passes the 2026-04-08 shape without advisories', () => {
     const o = evalDoc(CURRENT);
     expect(o).toMatchObject({ status: 'pass', code: 'M1/ok', details: { shape: 'nested', version: '2026-04-08', redirected: false, cacheControlOk: true } });
     expect(o.matched).toBe('UCP 2026-04-08 (nested "ucp" profile)');
     expect(o.evidence).toContain('dev.ucp.shopping [rest, a2a]');
-    expect(o.advisories ?? []).toEqual([]);
+    expect(o.advisoryFindings ?? []).toEqual([]);
   });
 
   it('still passes the 2026-01-11 object bindings, saying the shape moved', () => {
@@ -86,30 +89,32 @@ describe('M1 UCP profile', () => {
     expect(o.matched).toBe('UCP 2026-01-11 (nested "ucp" profile)');
     expect(o.evidence).toContain('dev.ucp.shopping [rest]');
     expect(o.evidence).toContain('1 payment handler');
-    expect(o.advisories).toHaveLength(1);
-    expect(o.advisories?.[0]).toMatch(/2026-01-11 service shape/);
+    expect(notes(o)).toEqual(['M1/object-bindings']);
   });
 
   it('advises on a missing payment_handlers registry, cache headers and redirects (UCP hosting rules)', () => {
     const { payment_handlers: _omit, ...noHandlers } = CURRENT.ucp;
-    expect(evalDoc({ ucp: noHandlers }).advisories?.join(' ')).toMatch(/no "payment_handlers" registry/);
-    expect(evalDoc({ ucp: { ...noHandlers, payment_handlers: {} } }).advisories ?? []).toEqual([]);
+    expect(notes(evalDoc({ ucp: noHandlers }))).toEqual(['M1/no-payment-handlers']);
+    expect(notes(evalDoc({ ucp: { ...noHandlers, payment_handlers: {} } }))).toEqual([]);
     const uncached = evalDoc(CURRENT, {});
     expect(uncached.status).toBe('pass');
     expect(uncached.details).toMatchObject({ cacheControlOk: false });
+    expect(uncached.advisoryFindings).toContainEqual(
+      expect.objectContaining({ code: 'M1/cache-control', data: { value: 'absent', problems: 'lacks public and max-age >= 60' } }),
+    );
     const redirected = m1Ucp.evaluate(ucpFromProbe({ ...json(PATH, CURRENT, CACHE), redirects: [`${ORIGIN}/ucp.json`] }), ctx);
     expect(redirected.details).toMatchObject({ redirected: true });
-    expect(redirected.advisories?.join(' ')).toMatch(/MUST NOT redirect/);
+    expect(redirected.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'M1/redirected', data: { count: 1 } }));
   });
 
   it('reads Cache-Control as the hosting rule states', () => {
-    expect(cacheControlProblem('public, max-age=60')).toBeNull();
-    expect(cacheControlProblem('max-age=86400, public, must-revalidate')).toBeNull();
-    expect(cacheControlProblem(undefined)).toMatch(/lacks public and max-age >= 60/);
-    expect(cacheControlProblem('public, max-age=59')).toMatch(/lacks max-age >= 60/);
-    expect(cacheControlProblem('public, max-age=600, no-cache')).toMatch(/has no-cache/);
-    expect(cacheControlProblem('private, max-age=600')).toMatch(/has private and lacks public/);
-    expect(cacheControlProblem('public, s-maxage=600')).toMatch(/lacks max-age/);
+    expect(cacheControlFacts('public, max-age=60')).toBeNull();
+    expect(cacheControlFacts('max-age=86400, public, must-revalidate')).toBeNull();
+    expect(cacheControlFacts(undefined)).toEqual({ value: '', forbidden: [], missing: ['public', 'max-age >= 60'] });
+    expect(cacheControlFacts('public, max-age=59')).toMatchObject({ forbidden: [], missing: ['max-age >= 60'] });
+    expect(cacheControlFacts('public, max-age=600, no-cache')).toMatchObject({ forbidden: ['no-cache'], missing: [] });
+    expect(cacheControlFacts('private, max-age=600')).toMatchObject({ forbidden: ['private'], missing: ['public'] });
+    expect(cacheControlFacts('public, s-maxage=600')).toMatchObject({ forbidden: [], missing: ['max-age >= 60'] });
   });
 
   it('passes service bindings given as arrays with a transport field', () => {
@@ -133,7 +138,7 @@ describe('M1 UCP profile', () => {
     });
     expect(o.status).toBe('pass');
     expect(o.matched).toMatch(/top-level protocol_version 2025-10-01/);
-    expect(o.advisories?.join(' ')).toMatch(/older top-level shape/);
+    expect(notes(o)).toContain('M1/top-level-shape');
   });
 
   it('is partial without capabilities or service endpoints, and says which', () => {
@@ -159,17 +164,17 @@ describe('M1 UCP profile', () => {
       },
     );
     expect(local.status).toBe('pass');
-    expect(local.advisories?.join(' ')).toMatch(/not https/);
+    expect(notes(local)).toContain('M1/endpoint-not-https');
   });
 
   it('flags capabilities specified outside their namespace authority and a missing checkout', () => {
-    expect(namespaceProblems([{ name: 'dev.ucp.shopping.checkout', spec: 'https://evil.example.com/spec' }])[0]).toMatch(
-      /outside its namespace authority ucp\.dev/,
-    );
+    expect(namespaceProblems([{ name: 'dev.ucp.shopping.checkout', spec: 'https://evil.example.com/spec' }])).toEqual([
+      { code: 'M1/outside-namespace', data: { capability: 'dev.ucp.shopping.checkout', field: 'spec', host: 'evil.example.com', authority: 'ucp.dev' } },
+    ]);
     expect(namespaceProblems([{ name: 'com.example.loyalty', spec: 'https://docs.example.com/loyalty' }])).toEqual([]);
     const o = evalDoc({ ucp: { ...NESTED.ucp, capabilities: { 'dev.ucp.shopping.discount': { version: '1', spec: 'https://ucp.dev/d' } }, version: 'v1' } });
-    expect(o.advisories?.join(' ')).toMatch(/no checkout capability/);
-    expect(o.advisories?.join(' ')).toMatch(/not a YYYY-MM-DD/);
+    expect(notes(o)).toEqual(expect.arrayContaining(['M1/no-checkout', 'M1/version-not-date']));
+    expect(o.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'M1/version-not-date', data: { version: 'v1' } }));
   });
 
   it('fails when absent, on soft 404s, non-JSON and unrelated JSON', () => {
@@ -216,6 +221,6 @@ describe('M1 UCP profile', () => {
       details: { version: UCP_LATEST, capabilities: ['dev.ucp.shopping.checkout'], cacheControlOk: true, redirected: false },
     });
     // Loopback is plain http: the only advisory is the TLS one.
-    expect(o.advisories).toEqual(['an endpoint is not https (UCP requires TLS outside local testing)']);
+    expect(notes(o)).toEqual(['M1/endpoint-not-https']);
   });
 });

@@ -24,7 +24,7 @@ describe('M2 ACP discovery', () => {
     const o = m2Acp.evaluate(json(PATH, DOC, CACHE), ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('ACP discovery (RFC proposal) 2026-01-30');
-    expect(o.advisories ?? []).toEqual([]);
+    expect(o.advisoryFindings ?? []).toEqual([]);
   });
   it('is partial on enum violations and missing fields', () => {
     const doc = { ...DOC, transports: ['grpc'], capabilities: { services: ['refunds'] }, api_base_url: 'not a url' };
@@ -48,8 +48,10 @@ describe('M2 ACP discovery', () => {
   it('advises on caching and merchant identifiers', () => {
     const o = m2Acp.evaluate(json(PATH, { ...DOC, merchant_id: 'm_123' }), ctx);
     expect(o.status).toBe('pass');
-    expect(o.advisories?.join(' ')).toMatch(/Cache-Control is "absent"/);
-    expect(o.advisories?.join(' ')).toMatch(/merchant identifier/);
+    expect(o.advisoryFindings?.map(({ code, data }) => ({ code, data }))).toEqual([
+      { code: 'M2/cache-control', data: { value: 'absent' } },
+      { code: 'M2/merchant-id', data: undefined },
+    ]);
   });
   it('fails when absent, soft 404, or not an ACP document, and notes platform integrations', () => {
     const none = m2Acp.evaluate(notFound(PATH), ctx);
@@ -95,7 +97,7 @@ describe('M2 ACP discovery', () => {
     const gctx = await liveContext(site.origin);
     const o = m2Acp.evaluate(await m2Acp.gather(gctx), { origin: site.origin, pageUrl: `${site.origin}/` });
     expect(o).toMatchObject({ status: 'pass', code: 'M2/ok', matched: `ACP discovery (RFC proposal) ${ACP_LATEST}` });
-    expect(o.advisories ?? []).toEqual([]);
+    expect(o.advisoryFindings ?? []).toEqual([]);
   });
   it('fix guide serves the file with Cache-Control', () => {
     const steps = m2Acp.fixGuide({ origin: ORIGIN, platform: null, hosting: ['nginx'] });

@@ -52,7 +52,9 @@ describe('x402 decoding', () => {
   });
   it('lists missing requirement fields per version', () => {
     const r = decodeX402(paid('/api', { 'payment-required': b64({ x402Version: 2, accepts: [{ scheme: 'exact', network: 'eip155:8453' }] }) }));
-    expect('problems' in r && r.problems[0]).toMatch(/lacks amount, payTo, asset/);
+    expect('problems' in r && r.problems).toEqual([{ code: 'M3/option-lacks-fields', data: { index: 0, fields: 'amount, payTo, asset' } }]);
+    const bare = decodeX402(paid('/api', { 'content-type': 'application/json' }, JSON.stringify({ accepts: [] })));
+    expect('problems' in bare && bare.problems).toEqual([{ code: 'M3/no-version' }, { code: 'M3/no-options' }]);
   });
 });
 

@@ -40,7 +40,7 @@ describe('M4 AP2', () => {
       data: { known: 'merchant', required: ', required' },
       details: { roles: ['merchant'], required: true, ucpMandate: false },
     });
-    expect(o.advisories ?? []).toEqual([]);
+    expect(o.advisoryFindings ?? []).toEqual([]);
   });
   it('advises required: true for merchants and flags unknown roles', () => {
     const o = m4Ap2.evaluate(
@@ -48,8 +48,10 @@ describe('M4 AP2', () => {
       ctx,
     );
     expect(o.status).toBe('pass');
-    expect(o.advisories?.join(' ')).toMatch(/required: true/);
-    expect(o.advisories?.join(' ')).toMatch(/unknown role\(s\): banker/);
+    expect(o.advisoryFindings?.map(({ code, data }) => ({ code, data }))).toEqual([
+      { code: 'M4/unknown-roles', data: { roles: 'banker' } },
+      { code: 'M4/not-required', data: undefined },
+    ]);
   });
   it('is partial when a v0.1 extension has no valid roles', () => {
     const o = m4Ap2.evaluate({ card: card([{ uri: AP2_V01_EXTENSION_URI, params: {} }]), ucp: noUcp() }, ctx);
@@ -64,10 +66,10 @@ describe('M4 AP2', () => {
       ctx,
     );
     expect(o).toMatchObject({ status: 'pass', code: 'M4/declared', matched: 'AP2 v0.2 A2A extension (samples)', details: { roles: [], required: true } });
-    expect(o.advisories ?? []).toEqual([]);
+    expect(o.advisoryFindings ?? []).toEqual([]);
     const optional = m4Ap2.evaluate({ card: card([{ uri: `${AP2_EXTENSION_URI}/` }]), ucp: noUcp() }, ctx);
     expect(optional.code).toBe('M4/declared');
-    expect(optional.advisories?.join(' ')).toMatch(/required: true/);
+    expect(optional.advisoryFindings?.map((n) => n.code)).toEqual(['M4/not-required']);
   });
   it('passes on the UCP ap2_mandate capability', () => {
     const ucp = ucpFromProbe(

@@ -68,7 +68,7 @@ describe('M5 MPP x-payment-info', () => {
     expect(f).toMatchObject({ complete: true, problems: [], notes: [], summary: 'charge tempo dynamic price usd' });
     const o = m5Mpp.evaluate(withDoc(paid({ offers: [{ intent: 'charge', method: 'tempo', amount: null }] })), ctx);
     expect(o).toMatchObject({ status: 'pass', code: 'M5/ok' });
-    expect(o.advisories ?? []).toEqual([]);
+    expect(o.advisoryFindings ?? []).toEqual([]);
   });
 
   it('advises on decimal amounts and payable operations without a 402 response', () => {
@@ -78,7 +78,9 @@ describe('M5 MPP x-payment-info', () => {
     expect(readPaymentInfo('GET /x', { intent: 'charge', method: 'stripe', amount: '0' }).notes).toEqual([]);
     const o = m5Mpp.evaluate(withDoc(paid({ intent: 'charge', method: 'stripe', amount: '50' }, { '200': { description: 'ok' } })), ctx);
     expect(o.status).toBe('pass');
-    expect(o.advisories).toEqual(['POST /report: no 402 response declared (draft-payment-discovery-01)']);
+    expect(o.advisoryFindings?.map(({ code, data }) => ({ code, data }))).toEqual([
+      { code: 'M5/draft-departures', data: { operation: 'POST /report', notes: 'no 402 response declared' } },
+    ]);
   });
 
   it('names the x402scan price/protocols shape instead of passing it silently', () => {
@@ -100,6 +102,6 @@ describe('M5 MPP x-payment-info', () => {
     open.push(site);
     const o = m5Mpp.evaluate(await openApiDoc(await liveContext(site.origin)), { origin: site.origin, pageUrl: `${site.origin}/` });
     expect(o).toMatchObject({ status: 'pass', code: 'M5/ok', details: { payable: ['GET /api/report'] } });
-    expect(o.advisories ?? []).toEqual([]);
+    expect(o.advisoryFindings ?? []).toEqual([]);
   });
 });

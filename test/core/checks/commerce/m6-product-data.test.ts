@@ -67,6 +67,19 @@ describe('M6 Product structured data', () => {
     expect(none.data?.types).toContain('JSON-LD types Organization');
     expect(none.data?.product).toContain('no product link');
   });
+  it('names the JSON-LD blocks it could not read, per page, without changing the verdict', () => {
+    const html = `<html><head><script type="application/ld+json"></script><script type="application/ld+json">${JSON.stringify(PRODUCT)}</script></head></html>`;
+    const p = {
+      url: `${ORIGIN}/shop`,
+      probe: response({ url: '/shop', headers: { 'content-type': 'text/html' }, body: html }),
+      jsonld: parseJsonLd(load(html)),
+    };
+    const o = m6ProductData.evaluate(art(p), ctx);
+    expect(o.code).toBe('M6/ok');
+    expect(o.advisoryFindings?.map(({ code, data }) => ({ code, data }))).toEqual([
+      { code: 'M6/jsonld-error', data: { page: '/shop', error: 'block 1: empty' } },
+    ]);
+  });
   it('picks the first same-origin product link', () => {
     expect(firstProductLink(['https://other.example/products/a', '/about', '/p/123?x=1#top', '/products/b'], `${ORIGIN}/`)).toBe(`${ORIGIN}/p/123?x=1`);
     expect(firstProductLink(['/productsale', '/product/'], `${ORIGIN}/`)).toBeNull();

@@ -43,8 +43,8 @@ describe('C1 evaluate', () => {
   it('passes when R1 and R2 get Markdown and browsers get HTML', () => {
     const o = c1MarkdownNegotiation.evaluate(neg(md({ 'x-markdown-tokens': '42' }), md()), ctx);
     expect(o.status).toBe('pass');
-    expect(o.advisories?.join(' ')).toContain('x-markdown-tokens: 42');
-    expect(o.advisories?.join(' ')).not.toContain('Vary');
+    expect(o.advisoryFindings?.map((a) => a.code)).toEqual(['C1/token-estimate', 'C1/sizes']);
+    expect(o.advisoryFindings?.[0].data).toEqual({ tokens: '42' });
     expect(o.probes).toHaveLength(3);
   });
   it('reports the Markdown response headers as details, and recognises the edge default Content-Signal in any order', () => {
@@ -54,6 +54,12 @@ describe('C1 evaluate', () => {
     });
     const own = c1MarkdownNegotiation.evaluate(neg(md({ 'content-signal': 'ai-train=no, search=yes, ai-input=yes' }), md()), ctx);
     expect(own.details).toMatchObject({ markdownResponse: { markdownTokens: null, edgeDefaultSignal: false } });
+    expect(o.advisoryFindings).toContainEqual(
+      expect.objectContaining({ code: 'C1/edge-default-signal', data: { signal: 'search=yes,ai-input=yes, AI-TRAIN=yes' } }),
+    );
+    expect(own.advisoryFindings).toContainEqual(
+      expect.objectContaining({ code: 'C1/content-signal', data: { signal: 'ai-train=no, search=yes, ai-input=yes' } }),
+    );
     expect(c1MarkdownNegotiation.evaluate(neg(html(), html()), ctx).details).toBeUndefined();
   });
   it('tells how to turn Markdown for Agents on (dashboard or the content_converter zone setting)', () => {
@@ -64,7 +70,7 @@ describe('C1 evaluate', () => {
   it('advises on a missing Vary: Accept and a Markdown body that is not the page', () => {
     const o = c1MarkdownNegotiation.evaluate(neg(md({ vary: 'Accept-Encoding' }, '# Something else\n'), md()), ctx);
     expect(o.status).toBe('pass');
-    expect(o.advisories?.join(' ')).toMatch(/No "Vary: Accept".*does not contain the page title/s);
+    expect(o.advisoryFindings?.map((a) => a.code)).toEqual(['C1/no-vary', 'C1/title-not-found', 'C1/sizes']);
   });
   it('is partial when only the bare Accept works, or only the mixed one', () => {
     expect(c1MarkdownNegotiation.evaluate(neg(md(), html()), ctx).status).toBe('partial');

@@ -77,12 +77,16 @@ describe('C4 evaluate', () => {
     expect(o.status).toBe('pass');
     expect(o.code).toBe('C4/ok');
     expect(o.details).toMatchObject({ types: ['Organization', 'WebSite'], blocks: 2, errors: [] });
-    expect(o.advisories).toEqual([]);
+    expect(o.advisories ?? []).toEqual([]);
   });
   it('advises on missing @type / @context and on microdata', () => {
     const o = c4(ld('{"name":"x"}'), '<div itemscope itemtype="https://schema.org/Product"></div>');
     expect(o.status).toBe('pass');
-    expect(o.advisories?.join(' ')).toMatch(/no @type.*No @context.*microdata/s);
+    expect(o.advisoryFindings).toEqual([
+      expect.objectContaining({ code: 'C4/untyped-nodes', data: { count: 1 } }),
+      expect.objectContaining({ code: 'C4/no-context' }),
+      expect.objectContaining({ code: 'C4/other-markup', data: { count: 1 } }),
+    ]);
   });
   it('is partial when a block does not parse', () => {
     const o = c4(ld('{"@type":"Organization"}') + ld('{"@type": "Product",}'));

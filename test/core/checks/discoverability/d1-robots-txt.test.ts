@@ -45,12 +45,14 @@ describe('D1 robots.txt', () => {
       text('/robots.txt', 'User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: train-ai=n\nAllow: /\n\nAgentmap: /.well-known/ai-catalog.json\n'),
     );
     expect(o.code).toBe('D1/ok');
-    const said = o.advisories?.join(' ') ?? '';
-    expect(said).toContain('reports content-usage (line 3), agentmap (line 6) as "Unknown directive"');
-    expect(said).toContain('GoogleChrome/lighthouse core/audits/seo/robots-txt.js at 83f1c6fd0d');
-    expect(said).toContain('`Content-Usage` response header');
-    expect(said).toContain('`<link rel>`');
+    expect(o.advisoryFindings?.map((n) => n.code)).toEqual(['D1/lighthouse-unknown-directives']);
+    const { data } = o.advisoryFindings![0];
+    expect(data?.directives).toBe('content-usage (line 3), agentmap (line 6)');
+    expect(data?.alternatives).toContain('`Content-Usage` response header');
+    expect(data?.alternatives).toContain('`<link rel>`');
+    // The template names the tool and the commit its rule was read at.
+    expect(d1RobotsTxt.meta.advisories?.['D1/lighthouse-unknown-directives']).toContain('GoogleChrome/lighthouse core/audits/seo/robots-txt.js at 83f1c6fd0d');
     // content-signal is on Lighthouse's safelist: nothing to say.
-    expect(evalRobots(text('/robots.txt', 'User-agent: *\nContent-Signal: ai-train=no\nCrawl-delay: 2\nAllow: /\n')).advisories ?? []).toEqual([]);
+    expect(evalRobots(text('/robots.txt', 'User-agent: *\nContent-Signal: ai-train=no\nCrawl-delay: 2\nAllow: /\n')).advisoryFindings ?? []).toEqual([]);
   });
 });

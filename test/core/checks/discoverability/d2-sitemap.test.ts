@@ -99,7 +99,7 @@ describe('D2 evaluate', () => {
     const o = d2Sitemap.evaluate(art([cand('/sm.xml', 'robots', urlset('https://a.test/'))], [`${ORIGIN}/sm.xml`]), ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toMatch(/Sitemaps 0.9 \(XML urlset\)/);
-    expect(o.advisories ?? []).toEqual([]);
+    expect(o.advisoryFindings ?? []).toEqual([]);
   });
   it('passes a fallback with an advisory to list it in robots.txt', () => {
     const o = d2Sitemap.evaluate(art([cand('/sitemap-index.xml', 'fallback', null), cand('/sitemap.xml', 'fallback', urlset('https://a.test/'))]), ctx);

@@ -68,10 +68,12 @@ describe('D3 evaluate', () => {
     const ok = (p: string) => ({ rel: 'x', url: `${ORIGIN}${p}`, probe: response({ url: p, method: 'HEAD', status: 200 }) });
     const all = evalLink(link, [dead('/.well-known/api-catalog'), dead('/llms.txt')]);
     expect(all.status).toBe('partial');
-    expect(all.remediation).toContain('/llms.txt');
+    expect(all.details).toMatchObject({ broken: [`${ORIGIN}/.well-known/api-catalog`, `${ORIGIN}/llms.txt`] });
     const one = evalLink(link, [dead('/.well-known/api-catalog'), ok('/llms.txt')]);
     expect(one.status).toBe('pass');
-    expect(one.advisories?.[0]).toMatch(/Broken Link target/);
+    expect(one.advisoryFindings).toEqual([
+      expect.objectContaining({ code: 'D3/some-broken-targets', data: { targets: `${ORIGIN}/.well-known/api-catalog (404)` } }),
+    ]);
     const head405 = evalLink(link, [{ rel: 'x', url: `${ORIGIN}/llms.txt`, probe: response({ url: '/llms.txt', method: 'HEAD', status: 405 }) }]);
     expect(head405.status).toBe('pass');
   });
@@ -108,7 +110,8 @@ describe('D3 gather (loopback)', () => {
     expect(heads).toHaveLength(3);
     const o = d3LinkHeaders.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/` });
     expect(o.status).toBe('pass');
-    expect(o.advisories?.join()).toMatch(/Broken Link target.*\/a \(404\)/);
+    expect(o.advisoryFindings?.map((n) => n.code)).toEqual(['D3/some-broken-targets']);
+    expect(o.advisoryFindings?.[0].data?.targets).toContain(`${site.origin}/a (404)`);
   });
 });
 
@@ -151,19 +154,24 @@ describe('D3 and D6: rel="describedby" to llms.txt (llms.txt v2, loopback)', () 
   it('passes the header and the <link> naming the most specific llms.txt, without a scope advisory', async () => {
     for (const o of await judge('/docs/right')) {
       expect(o.status).toBe('pass');
-      expect((o.advisories ?? []).join(' ')).not.toMatch(/covers/);
+      expect((o.advisoryFindings ?? []).filter((n) => n.code.includes('/describedby-'))).toEqual([]);
     }
   });
   it('says when describedby names a less specific llms.txt than the one covering the page', async () => {
     for (const o of await judge('/docs/root-named')) {
       expect(o.status).toBe('pass');
-      expect(o.advisories?.join(' ')).toContain(
-        'The rel="describedby" link names /llms.txt, but /docs/llms.txt also covers /docs/root-named and is more specific',
-      );
+      expect(o.advisoryFindings).toEqual([
+        expect.objectContaining({
+          code: `${o.code.split('/')[0]}/describedby-less-specific`,
+          data: { target: '/llms.txt', page: '/docs/root-named', specific: '/docs/llms.txt' },
+        }),
+      ]);
     }
   });
   it('says when describedby names an llms.txt that does not cover the page', async () => {
     for (const o of await judge('/blog/post'))
-      expect(o.advisories?.join(' ')).toContain('The rel="describedby" link names /docs/llms.txt, which does not cover /blog/post');
+      expect(o.advisoryFindings).toContainEqual(
+        expect.objectContaining({ code: `${o.code.split('/')[0]}/describedby-not-covering`, data: { target: '/docs/llms.txt', page: '/blog/post' } }),
+      );
   });
 });

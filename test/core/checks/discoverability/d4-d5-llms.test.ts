@@ -90,12 +90,17 @@ describe('parseLlmsTxt', () => {
   });
 });
 
+/** The sub-finding codes of an outcome, in order. */
+const findingCodes = (o: { findings?: Array<{ code: string }> }) => o.findings?.map((f) => f.code) ?? [];
+/** The advisory codes of an outcome, in order. */
+const notes = (o: { advisoryFindings?: Array<{ code: string }> }) => o.advisoryFindings?.map((n) => n.code) ?? [];
+
 describe('D4 evaluate', () => {
   it('passes a well-formed file', () => {
     const o = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', GOOD, 'text/markdown'))]), ctx);
     expect(o.status).toBe('pass');
     expect(o.evidence).toContain('H1 "Example Co"');
-    expect(o.advisories).toEqual([]);
+    expect(o.advisoryFindings ?? []).toEqual([]);
   });
   it('follows llmstxt.org v2 structure: links under the H1 with no H2 pass; bare-URL sections; off-format lines beside links; dash separators are read with an advisory', () => {
     // v2: "An H1 ... This is the only required section"; H2 sections are "zero or more".
@@ -104,8 +109,7 @@ describe('D4 evaluate', () => {
       ctx,
     );
     expect(flat.status).toBe('pass');
-    expect(flat.advisories?.join(' ')).toMatch(/The H1 is a URL/);
-    expect(flat.advisories?.join(' ')).toMatch(/No H2 section: llmstxt.org v2 allows/);
+    expect(notes(flat)).toEqual(['D4/no-blockquote', 'D4/no-md-links', 'D4/no-h2-section', 'D4/h1-is-url']);
     const bare = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# Co\n\n> S.\n\n## Docs\n\n- https://x.test/a\n- https://x.test/b\n'))]), ctx);
     expect(bare.code).toBe('D4/bare-urls');
     expect(bare.findings?.[0].data).toMatchObject({ count: 2 });
@@ -114,29 +118,32 @@ describe('D4 evaluate', () => {
       ctx,
     );
     expect(dash.status).toBe('pass');
-    expect(dash.advisories?.join(' ')).toMatch(/1 link\(s\) separate their notes with a dash/);
+    expect(dash.advisoryFindings).toEqual([expect.objectContaining({ code: 'D4/dash-notes', data: { count: 1 } })]);
     // A bare URL beside the links: the reference parser raises on that line, so it reads nothing.
     const mixed = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# Co\n\n> S.\n\n## Docs\n\n- [A](https://x.test/a.md)\n- https://x.test/b\n'))]), ctx);
     expect(mixed.status).toBe('partial');
     expect(mixed.code).toBe('D4/off-format-lines');
-    expect(mixed.remediation).toContain('1 line(s) inside the H2 sections are not "- [name](url): notes" items (first: "- https://x.test/b")');
-    expect(mixed.advisories?.join(' ')).toMatch(/1 bare URL\(s\) or path\(s\) in H2 sections are not read as links/);
+    expect(mixed.findings?.[0]).toMatchObject({ code: 'D4/off-format-lines', data: { count: 1, example: '- https://x.test/b' } });
+    expect(mixed.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'D4/some-bare-urls', data: { count: 1 } }));
   });
   it('passes with advisories: no blockquote, no .md targets, odd content type', () => {
     const o = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# Site\n\n## Pages\n- [Home](/)\n', 'application/octet-stream'))]), ctx);
     expect(o.status).toBe('pass');
-    expect(o.advisories?.join(' ')).toMatch(/blockquote.*\.md version.*application\/octet-stream/s);
+    expect(notes(o)).toEqual(['D4/no-blockquote', 'D4/no-md-links', 'D4/content-type']);
+    expect(o.advisoryFindings?.[2].data).toEqual({ type: 'application/octet-stream' });
   });
   it('is partial without an H1, without links, when too large, or HTML-typed', () => {
     expect(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', 'Site\n- [a](/a)\n'))]), ctx).status).toBe('partial');
-    expect(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# Site\n\n> Just words.\n'))]), ctx).remediation).toMatch(/no Markdown links/);
+    expect(findingCodes(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# Site\n\n> Just words.\n'))]), ctx))).toContain('D4/no-links');
     const big = `# Site\n- [a](/a)\n${'word '.repeat(21_000)}`;
-    expect(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', big))]), ctx).remediation).toMatch(/over 100,000 characters/);
+    expect(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', big))]), ctx).findings).toContainEqual(
+      expect.objectContaining({ code: 'D4/too-long', data: { max: '100,000' } }),
+    );
     const mid = `# Site\n> s\n${'word '.repeat(12_000)}\n## A\n- [a](/a.md)\n`;
     const o = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', mid))]), ctx);
     expect(o.status).toBe('pass');
-    expect(o.advisories?.join()).toMatch(/Over 50,000/);
-    expect(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', GOOD, 'text/html'))]), ctx).remediation).toMatch(/text\/html/);
+    expect(notes(o)).toEqual(['D4/long']);
+    expect(findingCodes(d4LlmsTxt.evaluate(art([cand(text('/llms.txt', GOOD, 'text/html'))]), ctx))).toContain('D4/html-typed');
   });
   it('is partial when more than 10% of the checked links are broken', () => {
     const linkChecks = [
@@ -145,7 +152,7 @@ describe('D4 evaluate', () => {
     ];
     const o = d4LlmsTxt.evaluate(art([cand(text('/llms.txt', GOOD))], { linkChecks }), ctx);
     expect(o.status).toBe('partial');
-    expect(o.remediation).toContain('1 of 2 checked links are broken');
+    expect(o.findings).toEqual([expect.objectContaining({ code: 'D4/broken-links', data: { broken: 1, checked: 2, examples: `${ORIGIN}/returns.md` } })]);
   });
   it('fails on 404, soft 404 and empty; prefers the directory variant when it exists', () => {
     expect(d4LlmsTxt.evaluate(art([cand(notFound('/llms.txt'))]), ctx).status).toBe('fail');
@@ -193,7 +200,7 @@ describe('D5 evaluate', () => {
     expect(d5LlmsFullTxt.evaluate(full(`# Docs\n\n${'text '.repeat(400)}`), ctx).status).toBe('pass');
     const big = d5LlmsFullTxt.evaluate(full(`# Docs\n${'x'.repeat(1_100_000)}`), ctx);
     expect(big.status).toBe('pass');
-    expect(big.advisories?.[0]).toMatch(/consider per-section files/);
+    expect(big.advisoryFindings?.[0]).toMatchObject({ code: 'D5/large', data: { sizeText: '1,100,007 B' } });
   });
   it('is partial for a stub, an empty file or Markdown typed as HTML; fails when absent', () => {
     expect(d5LlmsFullTxt.evaluate(full('# Docs\nsoon'), ctx).status).toBe('partial');
@@ -243,7 +250,8 @@ describe('D4 gather (loopback)', () => {
     expect(site.requests.filter((r) => r.method === 'HEAD')).toHaveLength(10);
     const o = d4LlmsTxt.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/docs/start` });
     expect(o.status).toBe('partial');
-    expect(o.remediation).toContain('9 of 10 checked links are broken');
+    expect(o.findings).toContainEqual(expect.objectContaining({ code: 'D4/broken-links', data: expect.objectContaining({ broken: 9, checked: 10 }) }));
+    expect(o.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'D4/links-unchecked', data: { count: 4, checked: 10 } }));
     expect(await d4LlmsTxt.gather(c)).toBe(a);
   });
   it('finds /docs/llms.txt from the home page only when the root has none, and asks nothing more when it has one', async () => {
@@ -291,6 +299,6 @@ describe('llms.txt v2 scope (loopback)', () => {
     const o = d5LlmsFullTxt.evaluate(await d5LlmsFullTxt.gather(c), { origin: site.origin, pageUrl: `${site.origin}/docs/start` });
     expect(o.status).toBe('partial');
     expect(o.code).toBe('D5/low-coverage');
-    expect(o.evidence).toContain('holds 1 of the 2 pages /docs/llms.txt lists (missing: "Deploy")');
+    expect(o.data).toMatchObject({ held: 1, listed: 2, index: '/docs/llms.txt', missing: '"Deploy"' });
   });
 });

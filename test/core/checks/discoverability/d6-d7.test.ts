@@ -111,6 +111,8 @@ describe('D6 and agent-docs-spec llms-txt-directive (v0.4.0, read 2026-11-25)', 
     );
     expect(hidden.code).toBe('D6/ok');
     expect(hidden.details).toMatchObject({ directive: { displayNone: true } });
+    expect(hidden.advisoryFindings?.map((n) => n.code)).toEqual(['D6/directive-display-none']);
+    expect(top.advisoryFindings ?? []).toEqual([]);
   });
 });
 

@@ -38,12 +38,17 @@ const catalog = (get: FetchResult, targets: Array<{ url: string; probe: FetchRes
   targets,
 });
 const a1 = table(a1ApiCatalog, {
-  valid: [{ artifact: catalog(json(P, API, { 'content-type': LINKSET_CT })), code: 'A1/ok' }],
+  valid: [{ artifact: catalog(json(P, API, { 'content-type': LINKSET_CT })), code: 'A1/ok', advisories: ['A1/head-without-link', 'A1/page-not-linked'] }],
   invalid: [
     { artifact: catalog(notFound(P)), status: 'fail', code: 'A1/missing' },
     { artifact: catalog(soft404(P)), status: 'fail', code: 'A1/missing' },
     { artifact: catalog(text(P, '{"linkset": [', 'application/linkset+json')), status: 'fail', code: 'A1/not-json' },
-    { artifact: catalog(json(P, { apis: [] })), status: 'partial', code: 'A1/no-linkset' },
+    {
+      artifact: catalog(json(P, { apis: [] })),
+      status: 'partial',
+      code: 'A1/no-linkset',
+      advisories: ['A1/content-type', 'A1/head-without-link', 'A1/page-not-linked'],
+    },
     { artifact: catalog(json(P, { linkset: [] })), status: 'partial', code: 'A1/no-api-entries' },
     {
       artifact: catalog(json(P, API), [{ url: 'https://api.example.com/v1/openapi.json', probe: notFound('/v1/openapi.json') }]),
@@ -159,7 +164,12 @@ const a3 = table(a3ProtectedResource, {
   valid: [
     { artifact: prm(json(PRM, { resource: ORIGIN, authorization_servers: ['https://auth.example.com'], scopes_supported: ['read'] })), code: 'A3/ok' },
     { name: '401 with resource_metadata', artifact: prmChallenged(401, `Bearer resource_metadata="${ORIGIN}${PRM}"`), code: 'A3/ok' },
-    { name: 'the resource answers 200 without a token (a note, not a defect)', artifact: prmChallenged(200), code: 'A3/ok' },
+    {
+      name: 'the resource answers 200 without a token (a note, not a defect)',
+      artifact: prmChallenged(200),
+      code: 'A3/ok',
+      advisories: ['A3/resource-has-path', 'A3/unprotected'],
+    },
   ],
   invalid: [
     { name: '401 without resource_metadata', artifact: prmChallenged(401, 'Bearer realm="api"'), status: 'partial', code: 'A3/no-resource-metadata-challenge' },
@@ -170,7 +180,7 @@ const a3 = table(a3ProtectedResource, {
       status: 'partial',
       code: 'A3/bad-resource',
     },
-    { artifact: prm(json(PRM, { resource: ORIGIN })), status: 'partial', code: 'A3/no-authorization-servers' },
+    { artifact: prm(json(PRM, { resource: ORIGIN })), status: 'partial', code: 'A3/no-authorization-servers', advisories: ['A3/no-scopes'] },
   ],
 });
 

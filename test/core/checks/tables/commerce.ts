@@ -35,11 +35,17 @@ const m1 = table(m1Ucp, {
     {
       artifact: ucp({ ucp: { version: '2026-01-11', services: SERVICES, capabilities: CAPS, payment_handlers: { 'com.google.pay': [{ id: 'gpay' }] } } }),
       code: 'M1/ok',
+      advisories: ['M1/object-bindings', 'M1/cache-control'],
     },
   ],
   invalid: [
     { artifact: () => ucpFromProbe(notFound(UCP)), status: 'fail', code: 'M1/missing' },
-    { artifact: ucp({ ucp: { version: '2026-01-11', services: SERVICES } }), status: 'partial', code: 'M1/incomplete' },
+    {
+      artifact: ucp({ ucp: { version: '2026-01-11', services: SERVICES } }),
+      status: 'partial',
+      code: 'M1/incomplete',
+      advisories: ['M1/object-bindings', 'M1/no-payment-handlers', 'M1/cache-control'],
+    },
   ],
 });
 
@@ -56,7 +62,12 @@ const m2 = table(m2Acp, {
     { artifact: notFound(ACP), status: 'fail', code: 'M2/missing' },
     { artifact: text(ACP, '{ nope', 'application/json'), status: 'fail', code: 'M2/not-json' },
     { artifact: json(ACP, { protocol: { name: 'ucp' } }), status: 'fail', code: 'M2/not-acp' },
-    { artifact: json(ACP, { ...ACP_DOC, transports: ['grpc'], api_base_url: 'not a url' }), status: 'partial', code: 'M2/invalid' },
+    {
+      artifact: json(ACP, { ...ACP_DOC, transports: ['grpc'], api_base_url: 'not a url' }),
+      status: 'partial',
+      code: 'M2/invalid',
+      advisories: ['M2/cache-control'],
+    },
   ],
 });
 
@@ -137,11 +148,17 @@ const paidDoc = (info: unknown) => ({
   paths: { '/report': { get: { 'x-payment-info': info } }, '/free': { get: {} } },
 });
 const m5 = table(m5Mpp, {
-  valid: [{ artifact: withOpenApi(paidDoc({ intent: 'charge', method: 'tempo', amount: '0.01', currency: 'usd' })), code: 'M5/ok' }],
+  valid: [
+    {
+      artifact: withOpenApi(paidDoc({ intent: 'charge', method: 'tempo', amount: '0.01', currency: 'usd' })),
+      code: 'M5/ok',
+      advisories: ['M5/draft-departures'],
+    },
+  ],
   invalid: [
     { artifact: withOpenApi(null), status: 'fail', code: 'M5/no-openapi' },
     { artifact: withOpenApi({ openapi: '3.1.0', paths: { '/a': { get: {} } } }), status: 'fail', code: 'M5/missing' },
-    { artifact: withOpenApi(paidDoc({ intent: 'subscribe', method: 'card' })), status: 'partial', code: 'M5/incomplete' },
+    { artifact: withOpenApi(paidDoc({ intent: 'subscribe', method: 'card' })), status: 'partial', code: 'M5/incomplete', advisories: ['M5/draft-departures'] },
   ],
 });
 

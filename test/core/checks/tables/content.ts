@@ -23,7 +23,27 @@ const jsonPage = () => response({ url: '/', headers: { 'content-type': 'applicat
 
 const c1 = table(c1MarkdownNegotiation, {
   valid: [
-    { artifact: neg(md, md), code: 'C1/ok' },
+    { artifact: neg(md, md), code: 'C1/ok', advisories: ['C1/sizes'] },
+    {
+      name: 'Markdown with the edge default Content-Signal, a token estimate, no Vary and another title',
+      artifact: neg(
+        () =>
+          response({
+            url: '/',
+            headers: { 'content-type': 'text/markdown', 'x-markdown-tokens': '12', 'content-signal': 'search=yes, ai-input=yes, ai-train=yes' },
+            body: '# Other\n',
+          }),
+        md,
+      ),
+      code: 'C1/ok',
+      advisories: ['C1/no-vary', 'C1/token-estimate', 'C1/edge-default-signal', 'C1/title-not-found', 'C1/sizes'],
+    },
+    {
+      name: "the site's own Content-Signal on the Markdown response",
+      artifact: neg(() => response({ url: '/', headers: { 'content-type': 'text/markdown', vary: 'Accept', 'content-signal': 'ai-train=no' }, body: MD }), md),
+      code: 'C1/ok',
+      advisories: ['C1/content-signal', 'C1/sizes'],
+    },
     { artifact: neg(jsonPage, jsonPage, jsonPage), status: 'na', code: 'C1/not-html' },
   ],
   invalid: [
@@ -41,7 +61,13 @@ const twin = (probe: FetchResult) => ({ source: 'twin' as const, url: `${ORIGIN}
 const urls = (probes: MarkdownUrlsArtifact['probes']) => (): MarkdownUrlsArtifact => ({ page: html(), twinPath: '/index.md', probes, foreignAlternates: [] });
 const c2 = table(c2MarkdownUrls, {
   valid: [
-    { artifact: urls([twin(text('/index.md', MD, 'text/markdown'))]), code: 'C2/ok' },
+    { artifact: urls([twin(text('/index.md', MD, 'text/markdown'))]), code: 'C2/ok', advisories: [] },
+    {
+      name: 'a Markdown alternate on another origin, not fetched',
+      artifact: () => ({ ...urls([twin(text('/index.md', MD, 'text/markdown'))])(), foreignAlternates: ['https://cdn.other.test/index.md'] }),
+      code: 'C2/ok',
+      advisories: ['C2/foreign-alternates'],
+    },
     { artifact: () => ({ page: html(), twinPath: null, probes: [], foreignAlternates: [] }), status: 'na', code: 'C2/already-markdown' },
   ],
   invalid: [
@@ -78,6 +104,16 @@ const c4 = table(c4StructuredData, {
     {
       artifact: structured('<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Acme"}</script>'),
       code: 'C4/ok',
+      advisories: [],
+    },
+    {
+      name: 'a node without @type or @context, microdata beside it, and a DOM cut',
+      artifact: () => ({
+        ...structured('<script type="application/ld+json">{"name":"Acme"}</script><meta itemscope itemprop="name" content="x">')(),
+        domCut: { flattened: 3, maxDepth: 700 },
+      }),
+      code: 'C4/ok',
+      advisories: ['C4/dom-cut', 'C4/untyped-nodes', 'C4/no-context', 'C4/other-markup'],
     },
     {
       artifact: () => ({ page: json('/', {}), html: false, jsonld: { blocks: [], errors: [], types: [] }, otherMarkup: 0 }),

@@ -110,12 +110,14 @@ const d4 = table(d4LlmsTxt, {
       name: 'a URL for H1, no blockquote, links under the H1 and no H2 section (v2: valid, advisories)',
       artifact: llms(text('/llms.txt', '# https://example.com\n\n- [About](https://example.com/about)\n- [Pricing](https://example.com/pricing)\n')),
       code: 'D4/ok',
+      advisories: ['D4/no-blockquote', 'D4/no-md-links', 'D4/no-h2-section', 'D4/h1-is-url'],
     },
     { name: 'a BOM before the H1 (v2: optional BOM)', artifact: llms(text('/llms.txt', `\uFEFF${GOOD_LLMS}`, 'text/markdown')), code: 'D4/ok' },
     {
       name: '"* [name](url)" file-list items (the text allows any list; advisory on the reference parser)',
       artifact: llms(text('/llms.txt', GOOD_LLMS.replaceAll('\n- [', '\n* ['), 'text/markdown')),
       code: 'D4/ok',
+      advisories: ['D4/other-bullets'],
     },
   ],
   invalid: [
@@ -143,6 +145,7 @@ const d4 = table(d4LlmsTxt, {
       artifact: llms(text('/llms.txt', '# Example Co\n\n> Summary.\n\n### Docs\n- [Shipping](/shipping.md)\n', 'text/markdown')),
       status: 'partial',
       code: 'D4/no-file-list',
+      advisories: ['D4/other-level-sections'],
     },
     { artifact: llms(text('/llms.txt', '')), status: 'fail', code: 'D4/empty' },
     { artifact: llms(text('/llms.txt', GOOD_LLMS, 'text/html')), status: 'partial', code: 'D4/html-typed' },
@@ -156,7 +159,7 @@ const d4 = table(d4LlmsTxt, {
       status: 'partial',
       code: 'D4/cross-host',
     },
-    { artifact: llms(text('/llms.txt', '> Summary only\n\n- [Docs](/docs.md)\n')), status: 'partial', code: 'D4/no-h1' },
+    { artifact: llms(text('/llms.txt', '> Summary only\n\n- [Docs](/docs.md)\n')), status: 'partial', code: 'D4/no-h1', advisories: ['D4/no-h2-section'] },
     { artifact: llms(text('/llms.txt', '# Example Co\n\n> Summary with no links at all.\n')), status: 'partial', code: 'D4/no-links' },
     {
       name: 'an HTML page served with 200 at /llms.txt',
@@ -219,6 +222,7 @@ const d5 = table(d5LlmsFullTxt, {
         MANY,
       ),
       code: 'D5/ok',
+      advisories: ['D5/pages-not-found'],
     },
   ],
   invalid: [

@@ -58,6 +58,14 @@ const a7 = table(findCheck('A7')!, {
       artifact: webmcp(['console.log(1)'], renderedPage({ webmcp: 'unavailable' })),
       status: 'fail',
       code: 'A7/missing',
+      advisories: ['A7/rendered-no-webmcp'],
+    },
+    {
+      name: 'the page could not be rendered: the static verdict stands, with a note',
+      artifact: webmcp(['console.log(1)'], renderedPage({ error: 'rendering the page took longer than 17000 ms' })),
+      status: 'fail',
+      code: 'A7/missing',
+      advisories: ['A7/rendered-unreadable'],
     },
     {
       artifact: webmcp(
@@ -89,7 +97,20 @@ const c3 = (served: number, renderedWords: number, missing: number) => () => {
 const c3Table = table(findCheck('C3')!, {
   valid: [{ name: 'a short page whose HTML has all its text passes', artifact: c3(60, 60, 0), code: 'C3/rendered-match' }],
   invalid: [
-    { name: 'too little rendered text: the static estimate stands', artifact: c3(5, 6, 0.2), status: 'partial', code: 'C3/little-text' },
+    {
+      name: 'too little rendered text: the static estimate stands',
+      artifact: c3(5, 6, 0.2),
+      status: 'partial',
+      code: 'C3/little-text',
+      advisories: ['C3/rendered-too-little-text'],
+    },
+    {
+      name: 'the rendered page could not be read: the static estimate stands, with a note',
+      artifact: () => ({ ...c3(5, 6, 0)(), rendered: { error: 'no HTML to compare' } }),
+      status: 'partial',
+      code: 'C3/little-text',
+      advisories: ['C3/rendered-unreadable'],
+    },
     { artifact: c3(300, 400, 0.25), status: 'partial', code: 'C3/rendered-partly' },
     { artifact: c3(400, 800, 0.5), status: 'fail', code: 'C3/rendered-only' },
   ],
@@ -138,9 +159,15 @@ const c4Table = table(findCheck('C4')!, {
       artifact: domRendered(structured('<title>t</title>'), structured(LD)),
       code: 'C4/rendered-only',
       data: { renderedCode: 'C4/ok', htmlCode: 'C4/missing' },
+      advisories: ['C4/rendered-scripts-add'],
     },
     { name: 'both agree: the HTML verdict keeps its own code', artifact: domRendered(structured(LD), structured(LD)), code: 'C4/ok', data: { nodes: 1 } },
-    { name: 'the page could not be rendered: the HTML verdict stands', artifact: domRendered(structured(LD), { error: 'timeout' }), code: 'C4/ok' },
+    {
+      name: 'the page could not be rendered: the HTML verdict stands',
+      artifact: domRendered(structured(LD), { error: 'timeout' }),
+      code: 'C4/ok',
+      advisories: ['C4/rendered-unreadable'],
+    },
   ],
   invalid: [
     {
@@ -149,6 +176,7 @@ const c4Table = table(findCheck('C4')!, {
       status: 'partial',
       code: 'C4/removed-by-scripts',
       data: { htmlCode: 'C4/invalid-json', renderedCode: 'C4/missing' },
+      advisories: ['C4/rendered-scripts-remove'],
     },
     { name: 'neither has JSON-LD', artifact: domRendered(structured('<title>t</title>'), structured('<title>t</title>')), status: 'fail', code: 'C4/missing' },
   ],
@@ -160,12 +188,14 @@ const m6Table = table(findCheck('M6')!, {
       artifact: domRendered(products({ '@context': 'https://schema.org', '@type': 'Organization', name: 'Acme' }), products(PRODUCT)),
       code: 'M6/rendered-only',
       data: { renderedCode: 'M6/ok', htmlCode: 'M6/missing' },
+      advisories: ['M6/rendered-scripts-add'],
     },
     {
       name: 'a script replaces a complete offer with an incomplete one: the HTML verdict stands',
       artifact: domRendered(products(PRODUCT), products({ '@context': 'https://schema.org', '@type': 'Product', name: 'Blue Widget' })),
       code: 'M6/removed-by-scripts',
       data: { htmlCode: 'M6/ok', renderedCode: 'M6/incomplete-offer' },
+      advisories: ['M6/rendered-scripts-remove'],
     },
   ],
   invalid: [
@@ -175,6 +205,7 @@ const m6Table = table(findCheck('M6')!, {
       status: 'partial',
       code: 'M6/rendered-only',
       data: { htmlCode: 'M6/missing', renderedCode: 'M6/incomplete-offer' },
+      advisories: ['M6/rendered-scripts-add'],
     },
   ],
 });
@@ -187,12 +218,20 @@ const d6Table = table(findCheck('D6')!, {
       artifact: domRendered(hints('<title>t</title>'), hints(MD_HINT, HEAD_OK)),
       code: 'D6/rendered-only',
       data: { renderedCode: 'D6/ok', htmlCode: 'D6/missing' },
+      advisories: ['D6/rendered-scripts-add'],
     },
     {
       name: 'a script removes the hints: the HTML verdict stands',
       artifact: domRendered(hints(MD_HINT, HEAD_OK), hints('<title>t</title>')),
       code: 'D6/removed-by-scripts',
       data: { htmlCode: 'D6/ok', renderedCode: 'D6/missing' },
+      advisories: ['D6/rendered-scripts-remove'],
+    },
+    {
+      name: 'the page could not be rendered: the HTML verdict stands, and says so',
+      artifact: domRendered(hints(MD_HINT, HEAD_OK), { error: 'timeout' }),
+      code: 'D6/ok',
+      advisories: ['D6/rendered-unreadable'],
     },
   ],
   invalid: [{ name: 'no hints in either', artifact: domRendered(hints('<title>t</title>'), hints('<title>t</title>')), status: 'fail', code: 'D6/missing' }],

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { load } from 'cheerio';
-import { mainTextWords, missingShare } from '../../../src/core/render/c3-rendered.js';
+import { mainTextWords, missingShare } from '../../../../src/core/checks/content/c3-rendered.js';
 
 const word = fc.stringMatching(/^[a-z]{1,8}$/);
 

@@ -6,8 +6,8 @@
  * text only scripts write fails, whatever its word count.
  */
 import type { CheerioAPI } from 'cheerio/slim';
-import { renderedView } from './rendered-page.js';
-import type { RenderedHook, RenderedOutcome } from './with-rendered.js';
+import { renderedView } from '../../render/rendered-page.js';
+import type { RenderedHook, RenderedOutcome } from '../types.js';
 
 /** Missing share at or above which C3 fails, and from which it is partial. */
 export const C3_RENDERED_FAIL = 0.5;
@@ -72,6 +72,11 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
     'C3/rendered-partly': '{measured} HTML as served: {static}',
     'C3/rendered-only': '{measured} Agents that do not run JavaScript miss most of the page. HTML as served: {static}',
   },
+  advisories: {
+    'C3/rendered-unreadable': 'the rendered page could not be read ({error}): static estimate only',
+    'C3/rendered-too-little-text':
+      'Measured in a browser: {pct}% of the rendered main text ({renderedWords} words) is missing from the HTML as served ({servedWords} words). Too little rendered text to measure a share: static estimate kept.',
+  },
   async gather(ctx) {
     const r = await renderedView(ctx);
     if (!r) return null;
@@ -84,15 +89,14 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
   },
   merge(outcome, r): RenderedOutcome {
     if (outcome.status === 'na' || outcome.status === 'info') return outcome;
-    if ('error' in r)
-      return { ...outcome, advisories: [...(outcome.advisories ?? []), `the rendered page could not be read (${r.error}): static estimate only`] };
+    if ('error' in r) return { ...outcome, addAdvisories: [{ code: 'C3/rendered-unreadable', data: { error: r.error } }] };
     const pct = Math.round(r.missing * 100);
     const measured = `Measured in a browser: ${pct}% of the rendered main text (${r.renderedWords} words) is missing from the HTML as served (${r.servedWords} words).`;
     const details = { ...outcome.details, rendered: r };
     if (r.renderedWords < MIN_RENDERED_WORDS) {
       return {
         ...outcome,
-        advisories: [...(outcome.advisories ?? []), `${measured} Too little rendered text to measure a share: static estimate kept.`],
+        addAdvisories: [{ code: 'C3/rendered-too-little-text', data: { pct, renderedWords: r.renderedWords, servedWords: r.servedWords } }],
         details,
       };
     }

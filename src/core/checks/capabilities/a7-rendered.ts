@@ -4,11 +4,11 @@
  * descriptions and input schemas), and the browser's FormModelContext* issues about them. The
  * browser is the truth here: a static pass whose tools the browser never registered fails.
  */
-import type { FetchResult } from '../net/http.js';
-import type { RenderedPage } from './artifact.js';
-import { renderedPage } from './rendered-page.js';
-import { readWebMcpPolicy } from '../checks/capabilities/webmcp-policy.js';
-import type { RenderedHook, RenderedOutcome } from './with-rendered.js';
+import type { FetchResult } from '../../net/http.js';
+import type { RenderedPage } from '../../render/artifact.js';
+import { renderedPage } from '../../render/rendered-page.js';
+import { readWebMcpPolicy } from './webmcp-policy.js';
+import type { RenderedHook, RenderedOutcome } from '../types.js';
 
 /** What the hook reads of A7's artifact (the check declares this hook, so it does not import the check). */
 interface WebMcpArtifact {
@@ -54,13 +54,15 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
       "The browser registered no tool: the page's scripts use navigator.modelContext, which current Chrome no longer has (the API is document.modelContext). Static reading: {static}",
     'A7/rendered-none': 'The browser registered no WebMCP tool after load{via}{issues}. Static reading: {static}',
   },
+  advisories: {
+    'A7/rendered-unreadable': 'the page could not be rendered ({error}): static detection only',
+    'A7/rendered-no-webmcp': 'the browser could not read WebMCP tools: static detection only',
+  },
   gather: (ctx) => renderedPage(ctx),
   merge(outcome, r, a): RenderedOutcome {
     if (outcome.code === 'A7/not-html') return outcome;
-    if (r.error || r.webmcp === 'unavailable') {
-      const why = r.error ? `the page could not be rendered (${r.error})` : 'the browser could not read WebMCP tools';
-      return { ...outcome, advisories: [...(outcome.advisories ?? []), `${why}: static detection only`] };
-    }
+    if (r.error) return { ...outcome, addAdvisories: [{ code: 'A7/rendered-unreadable', data: { error: r.error } }] };
+    if (r.webmcp === 'unavailable') return { ...outcome, addAdvisories: [{ code: 'A7/rendered-no-webmcp' }] };
     // The static sub-findings stay in the static evidence quoted below; the browser's verdict has its own.
     const { findings: _static, ...base } = outcome;
     outcome = base;

@@ -5,12 +5,12 @@
  * registerTool() calls when the DevTools WebMCP domain is missing: a refused call is not a tool.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
-import { hasBrowser } from '../../helpers/browser.js';
-import { RenderSession } from '../../../src/core/render/session.js';
-import { findCheck } from '../../../src/core/checks/index.js';
-import { renderedPage } from '../checks/tables/rendered.js';
-import { response, ORIGIN } from '../../helpers/responses.js';
+import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
+import { hasBrowser } from '../../../helpers/browser.js';
+import { RenderSession } from '../../../../src/core/render/session.js';
+import { findCheck } from '../../../../src/core/checks/index.js';
+import { renderedPage } from '../tables/rendered.js';
+import { response, ORIGIN } from '../../../helpers/responses.js';
 
 const REGISTER =
   "<script>(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'find_order', description: 'Find an order', execute: async () => ({}) }); })();</script>";
