@@ -166,7 +166,8 @@ if (mode === 'replay') {
   const prose = git('ls-files').trim().split('\n').filter((f) => /\.(ts|tsx|mts|mjs|md)$/.test(f) && !f.startsWith('test/corpus/sites/') && !f.startsWith('test/architecture/test-layout') && !f.endsWith('replay-test-mirror.mjs'));
   for (const f of prose) {
     const text = readFileSync(abs(f), 'utf8');
-    const next = rewriteNames(text, moves);
+    // Every rule's path, not only this run's moves: text merged in later may name a file moved earlier.
+    const next = rewriteNames(text, [...moves, ...Object.entries(FILES)]);
     if (next !== text) writeFileSync(abs(f), next);
   }
   console.log(`${moves.length} files moved; ${writes.filter((w) => w[2]).length} files' paths rewritten`);
