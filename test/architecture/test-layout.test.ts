@@ -3,7 +3,7 @@
  * module's path under test/. The rule is proven on made-up trees first (a folder src/ lacks, a test
  * named after a module of another folder, a check id with no check module), then held on the tree.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { declaredCrossCutting, layoutProblems, pathsUnder } from './test-layout.js';
@@ -81,5 +81,24 @@ describe('the tests of this tree', () => {
 
   it('mirror src/: every test outside them sits at the path of the folder or module it tests', () => {
     expect(layoutProblems(testFiles, pathsUnder(fileURLToPath(new URL('../../src', import.meta.url))), crossCutting)).toEqual([]);
+  });
+
+  it('are named at their real paths in docs/, README.md, src/ and bench/ (a moved test leaves no stale name)', () => {
+    const repo = fileURLToPath(new URL('../..', import.meta.url));
+    const texts = [
+      'README.md',
+      ...pathsUnder(`${repo}docs`).map((p) => `docs/${p}`),
+      ...pathsUnder(`${repo}src`).map((p) => `src/${p}`),
+      ...pathsUnder(`${repo}bench`).map((p) => `bench/${p}`),
+    ].filter((p) => /\.(md|ts|tsx|mjs)$/.test(p));
+    // The made-up misplaced test of the "Where tests live" section.
+    const madeUp = ['test/core/sitemap.test.ts'];
+    const named = texts.flatMap((p) => [...readFileSync(`${repo}${p}`, 'utf8').matchAll(/test\/[\w./-]+\.test\.tsx?/g)].map((m) => `${p}: ${m[0]}`));
+    expect(named.length).toBeGreaterThan(20);
+    const stale = named.filter((n) => {
+      const path = n.split(': ')[1];
+      return !madeUp.includes(path) && !existsSync(`${repo}${path}`);
+    });
+    expect(stale).toEqual([]);
   });
 });
