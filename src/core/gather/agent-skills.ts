@@ -46,14 +46,20 @@ export interface SkillEntry {
   digest: string | null;
   /** Validation problems of this entry, empty when valid. */
   problems: string[];
-  /** Deviations read leniently (an index under an unknown $schema): advisories, not problems. */
-  notes?: string[];
+  /** Deviations read leniently (an index under an unknown $schema): facts the check words as advisories, not problems. */
+  notes?: SkillEntryNote[];
   /**
    * The entry's `type` when it is one the discovery text does not define: clients skip such an
    * entry (and may warn), so it is neither a problem nor a usable skill, and it is not downloaded.
    */
   skipped?: string;
 }
+
+/**
+ * A deviation read leniently, as data: a digest given as a bare `sha256` hex member (under an
+ * unknown $schema), or a per-entry `version` that is not a semantic version (shown as JSON).
+ */
+export type SkillEntryNote = { kind: 'bare-sha256' } | { kind: 'version-not-semver'; name: string; version: string };
 
 export interface SkillsIndex {
   format: SkillsFormat;
@@ -172,7 +178,7 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
     if (dp) p.push(dp);
     const name = typeof s.name === 'string' && s.name ? s.name.slice(0, 64) : `#${i + 1}`;
     if (format === 'v0.2.0' || format === 'unknown-schema') {
-      const notes: string[] = [];
+      const notes: SkillEntryNote[] = [];
       const type = s.type === 'skill-md' || s.type === 'archive' ? s.type : null;
       // An unrecognised type is skipped by clients (an extension point, e.g. MCP's namespaced
       // types), not an error; a missing or non-string type breaks a required member.
@@ -183,12 +189,15 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
       // A bare `sha256` hex member (seen under unknown schemas) is the same digest, differently spelled.
       const bare = s.digest === undefined && typeof s.sha256 === 'string' && /^[0-9a-f]{64}$/i.test(s.sha256) ? `sha256:${s.sha256.toLowerCase()}` : null;
       const gp = bare ? null : digestProblem(s.digest);
-      if (bare) (format === 'unknown-schema' ? notes : p).push('digest given as a bare `sha256` member (v0.2.0: `digest: "sha256:<hex>"`)');
+      if (bare) {
+        if (format === 'unknown-schema') notes.push({ kind: 'bare-sha256' });
+        else p.push('digest given as a bare `sha256` member (v0.2.0: `digest: "sha256:<hex>"`)');
+      }
       if (gp) p.push(gp);
       const digest = bare ?? (gp ? null : (s.digest as string));
       // agentskills.io (PR #380): an optional per-entry `version`, a semantic version of the artifact.
       if (s.version !== undefined && !(typeof s.version === 'string' && SEMVER_RE.test(s.version)))
-        notes.push(`entry "${name}": \`version\` ${shownJson(s.version)} is not a semantic version (e.g. "1.2.0")`);
+        notes.push({ kind: 'version-not-semver', name, version: shownJson(s.version) });
       // Clients read nothing else of a skipped entry, so its other members are not judged.
       if (skipped) return { index: i, name, type: null, url: r.url, digest, problems: [], skipped };
       return { index: i, name, type, url: r.url, digest, problems: p, ...(notes.length ? { notes } : {}) };

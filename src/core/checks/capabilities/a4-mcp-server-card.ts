@@ -6,7 +6,7 @@
  * older well-known card paths. The card is checked against the v1 schema (schema.ts at 8924e08) and
  * its endpoint probed live.
  */
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
@@ -57,6 +57,39 @@ const READERS_NOTE =
 /** The removed location, named with its replacement. */
 const REMOVED_NOTE = `${MCP_CATALOG_PATH}, which the server-card draft removed on 2026-07-20 (commit 1491bd2, "Use AI Catalog for Server Card discovery"): current MCP clients read ${AI_CATALOG_PATH} (served as ${AI_CATALOG_MEDIA_TYPE}) instead`;
 export { MCP_CARD_PATHS };
+
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'A4/no-cors':
+    'No Access-Control-Allow-Origin: * on {path}; the server-card draft requires CORS (Allow-Origin *, Allow-Methods GET, Allow-Headers Content-Type) so browser-based clients can read it.',
+  'A4/content-type': `Served as {contentType}; a server card is ${MCP_CARD_MEDIA_TYPE} (or application/json).`,
+  'A4/endpoint-not-https': 'An endpoint is not an https URL.',
+  'A4/retired-members':
+    'The card carries {members}, which the v1 card does not have (cards "do not enumerate primitives"; tools are listed at runtime, authentication is declared by the server): leave them out.',
+  'A4/server-info-only': 'serverInfo shape only: add top-level name/version and remotes[] (SEP-2127) for current readers.',
+  'A4/server-url-variant': 'The endpoint is read from "serverUrl", a known variant outside the drafts: name it in remotes[].url (SEP-2127) too.',
+  'A4/unresolved-templates': 'remotes[].url {urls} needs values the user supplies (variables without a default): not probed.',
+  'A4/well-known-only': `Found only at an older well-known path; list it in ${AI_CATALOG_PATH} (${READERS_NOTE}).`,
+  'A4/not-in-ai-catalog': `Listed at {catalogs} but not at ${AI_CATALOG_PATH}: ${READERS_NOTE}; serve the same catalog at ${AI_CATALOG_PATH} too.`,
+  'A4/removed-catalog-too': `${REMOVED_NOTE}; drop it or keep it identical.`,
+  'A4/catalog-only': `Found through a catalog only; scanners that predate it read well-known card paths (${READERS_NOTE}): serve the same card at /.well-known/mcp/server-card.json too if you want them to find it.`,
+  'A4/catalog-no-cors': 'No Access-Control-Allow-Origin: * on {catalog} (browser-based clients cannot read it).',
+  'A4/catalog-content-type': `{catalog} is served as {contentType}; the draft says the AI Catalog SHOULD use ${AI_CATALOG_MEDIA_TYPE}.`,
+  'A4/ard-no-spec-version': `{catalog} has no "specVersion": ARD v0.91 does not require one (§5.1: members beside entries are transport-defined), the AI Catalog does (MCP clients reading ${AI_CATALOG_PATH} may reject it).`,
+  'A4/entry-no-display-name':
+    'entries[{entry}] has no "displayName": the server-card draft (docs/discovery.md at 8924e08) and the AI Catalog make it optional (an entry need not repeat the card\'s fields), ARD v0.91 §4.2 requires it: ARD readers may reject that entry.',
+  'A4/entries-no-display-name':
+    '{entries} have no "displayName": the server-card draft (docs/discovery.md at 8924e08) and the AI Catalog make it optional (an entry need not repeat the card\'s fields), ARD v0.91 §4.2 requires it: ARD readers may reject those entries.',
+  'A4/identifier-not-urn':
+    'identifier {identifiers} is not urn:air:<publisher>:<namespace>:<name>: the draft recommends that form for open systems, ARD v0.91 (Appendix C) requires it.',
+  'A4/cards-not-fetched': `{count} more server card(s) in the catalogs were not fetched (at most ${MAX_CATALOG_CARDS} per scan).`,
+  'A4/legacy-sse-only': 'Only a legacy HTTP+SSE endpoint (type "sse", deprecated since MCP 2025-03-26): not probed live; add a Streamable HTTP remote.',
+  'A4/live-disagrees': 'The card and the live server disagree (the draft asks for consistency with runtime behaviour): {disagreements}.',
+  'A4/schema-problems': 'The card does not match the v1 schema: {problems}.',
+  'A4/catalog-entry-problems': 'The catalog entry: {findings}.',
+} as const;
+type A4Advisory = keyof typeof ADVISORIES;
+type A4Note = SubFinding<A4Advisory>;
 export { readMcpCard, type CardReading } from '../../gather/mcp-card.js';
 
 export interface McpCardArtifact {
@@ -177,27 +210,27 @@ function entryFindings(d: CatalogDocument, entries: CatalogEntry[]): Array<{ cod
 }
 
 /** What the readers disagree on, and the catalog's serving: advisories, never the verdict. */
-function catalogAdvisories(d: CatalogDocument, entries: CatalogEntry[]): string[] {
-  const out: string[] = [];
+function catalogAdvisories(d: CatalogDocument, entries: CatalogEntry[]): A4Note[] {
+  const out: A4Note[] = [];
   const at = catalogPath(d);
-  if (d.probe.headers['access-control-allow-origin'] !== '*') out.push(`No Access-Control-Allow-Origin: * on ${at} (browser-based clients cannot read it).`);
+  if (d.probe.headers['access-control-allow-origin'] !== '*') out.push({ code: 'A4/catalog-no-cors', data: { catalog: at } });
   if (d.at.name === 'ai-catalog' && d.probe.contentType !== AI_CATALOG_MEDIA_TYPE)
-    out.push(`${at} is served as ${d.probe.contentType ?? 'no content type'}; the draft says the AI Catalog SHOULD use ${AI_CATALOG_MEDIA_TYPE}.`);
-  if (d.at.name === 'ard' && !d.specVersion)
-    out.push(
-      `${at} has no "specVersion": ARD v0.91 does not require one (§5.1: members beside entries are transport-defined), the AI Catalog does (MCP clients reading ${AI_CATALOG_PATH} may reject it).`,
-    );
+    out.push({ code: 'A4/catalog-content-type', data: { catalog: at, contentType: d.probe.contentType ?? 'no content type' } });
+  if (d.at.name === 'ard' && !d.specVersion) out.push({ code: 'A4/ard-no-spec-version', data: { catalog: at } });
   const noName = entries.filter((e) => !e.displayName).map((e) => e.index);
-  if (noName.length) {
-    out.push(
-      `entries[${noName.slice(0, 5).join('], entries[')}] ha${noName.length === 1 ? 's' : 've'} no "displayName": the server-card draft (docs/discovery.md at 8924e08) and the AI Catalog make it optional (an entry need not repeat the card's fields), ARD v0.91 §4.2 requires it: ARD readers may reject ${noName.length === 1 ? 'that entry' : 'those entries'}.`,
-    );
-  }
+  if (noName.length === 1) out.push({ code: 'A4/entry-no-display-name', data: { entry: noName[0] } });
+  if (noName.length > 1)
+    out.push({
+      code: 'A4/entries-no-display-name',
+      data: {
+        entries: noName
+          .slice(0, 5)
+          .map((i) => `entries[${i}]`)
+          .join(', '),
+      },
+    });
   const notUrn = entries.filter((e) => e.identifier && !MCP_URN_RE.test(e.identifier)).map((e) => `"${excerpt(e.identifier!, 50)}"`);
-  if (notUrn.length)
-    out.push(
-      `identifier ${notUrn.slice(0, 3).join(', ')} is not urn:air:<publisher>:<namespace>:<name>: the draft recommends that form for open systems, ARD v0.91 (Appendix C) requires it.`,
-    );
+  if (notUrn.length) out.push({ code: 'A4/identifier-not-urn', data: { identifiers: notUrn.slice(0, 3).join(', ') } });
   return out;
 }
 
@@ -257,6 +290,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       'A4/ok': '{facts}{liveText}.',
     },
     findings: FINDINGS,
+    advisories: ADVISORIES,
     contentProfile: 'bonus',
   },
   async gather(ctx) {
@@ -301,45 +335,32 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     }
     const { best, card } = found;
     const res = best.probe;
-    const advisories: string[] = [];
+    const advisories: A4Note[] = [];
     const fromCatalog = best.via === 'catalog';
     const source = best.catalog ? (cardCatalogs.find((d) => d.at === best.catalog!.at) ?? null) : null;
     if (res.headers['access-control-allow-origin'] !== '*') {
-      advisories.push(
-        `No Access-Control-Allow-Origin: * on ${best.catalog?.inline ? catalogPath(source!) : best.path}; the server-card draft requires CORS (Allow-Origin *, Allow-Methods GET, Allow-Headers Content-Type) so browser-based clients can read it.`,
-      );
+      advisories.push({ code: 'A4/no-cors', data: { path: best.catalog?.inline ? catalogPath(source!) : best.path } });
     }
     if (!best.catalog?.inline && res.contentType !== MCP_CARD_MEDIA_TYPE && res.contentType !== 'application/json') {
-      advisories.push(`Served as ${res.contentType ?? 'no content type'}; a server card is ${MCP_CARD_MEDIA_TYPE} (or application/json).`);
+      advisories.push({ code: 'A4/content-type', data: { contentType: res.contentType ?? 'no content type' } });
     }
-    if (card.endpoints.some((e) => new URL(e, res.url).protocol !== 'https:')) advisories.push('An endpoint is not an https URL.');
+    if (card.endpoints.some((e) => new URL(e, res.url).protocol !== 'https:')) advisories.push({ code: 'A4/endpoint-not-https' });
     if (card.retired.length) {
-      advisories.push(
-        `The card carries ${card.retired.map((k) => `"${k}"`).join(', ')}, which the v1 card does not have (cards "do not enumerate primitives"; tools are listed at runtime, authentication is declared by the server): leave them out.`,
-      );
+      advisories.push({ code: 'A4/retired-members', data: { members: card.retired.map((k) => `"${k}"`).join(', ') } });
     }
-    if (!card.shapes.includes('SEP-2127') && card.shapes.length)
-      advisories.push('serverInfo shape only: add top-level name/version and remotes[] (SEP-2127) for current readers.');
-    if (card.variantKeys.includes('serverUrl') && card.remoteUrls === 0 && !card.unresolvedTemplates.length)
-      advisories.push('The endpoint is read from "serverUrl", a known variant outside the drafts: name it in remotes[].url (SEP-2127) too.');
+    if (!card.shapes.includes('SEP-2127') && card.shapes.length) advisories.push({ code: 'A4/server-info-only' });
+    if (card.variantKeys.includes('serverUrl') && card.remoteUrls === 0 && !card.unresolvedTemplates.length) advisories.push({ code: 'A4/server-url-variant' });
     if (card.unresolvedTemplates.length)
-      advisories.push(
-        `remotes[].url ${card.unresolvedTemplates.map((u) => `"${excerpt(u, 60)}"`).join(', ')} needs values the user supplies (variables without a default): not probed.`,
-      );
+      advisories.push({ code: 'A4/unresolved-templates', data: { urls: card.unresolvedTemplates.map((u) => `"${excerpt(u, 60)}"`).join(', ') } });
     // Which readers find the card where (the drafts moved; an owner can satisfy all of them).
     const wellKnownHit = results.some((r) => r.via === 'well-known' && r.cards.length);
     const names = new Set(cardCatalogs.map((d) => d.at.name));
     const onlyRemoved = fromCatalog && names.size === 1 && names.has('mcp-catalog');
-    if (!fromCatalog) advisories.push(`Found only at an older well-known path; list it in ${AI_CATALOG_PATH} (${READERS_NOTE}).`);
+    if (!fromCatalog) advisories.push({ code: 'A4/well-known-only' });
     if (fromCatalog && !names.has('ai-catalog') && !onlyRemoved)
-      advisories.push(
-        `Listed at ${[...names].map((n) => (n === 'ard' ? ARD_PATH : MCP_CATALOG_PATH)).join(' and ')} but not at ${AI_CATALOG_PATH}: ${READERS_NOTE}; serve the same catalog at ${AI_CATALOG_PATH} too.`,
-      );
-    if (fromCatalog && names.has('mcp-catalog') && !onlyRemoved) advisories.push(`${REMOVED_NOTE}; drop it or keep it identical.`);
-    if (fromCatalog && !wellKnownHit)
-      advisories.push(
-        `Found through a catalog only; scanners that predate it read well-known card paths (${READERS_NOTE}): serve the same card at /.well-known/mcp/server-card.json too if you want them to find it.`,
-      );
+      advisories.push({ code: 'A4/not-in-ai-catalog', data: { catalogs: [...names].map((n) => (n === 'ard' ? ARD_PATH : MCP_CATALOG_PATH)).join(' and ') } });
+    if (fromCatalog && names.has('mcp-catalog') && !onlyRemoved) advisories.push({ code: 'A4/removed-catalog-too' });
+    if (fromCatalog && !wellKnownHit) advisories.push({ code: 'A4/catalog-only' });
     if (source)
       advisories.push(
         ...catalogAdvisories(
@@ -347,12 +368,12 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
           cardEntries.filter((e) => e.document === source).map((e) => e.entry),
         ),
       );
-    if (catalog?.skipped) advisories.push(`${catalog.skipped} more server card(s) in the catalogs were not fetched (at most ${MAX_CATALOG_CARDS} per scan).`);
+    if (catalog?.skipped) advisories.push({ code: 'A4/cards-not-fetched', data: { count: catalog.skipped } });
     if (complete(card) && card.endpoints.every((e) => card.legacySse.includes(e))) {
-      advisories.push('Only a legacy HTTP+SSE endpoint (type "sse", deprecated since MCP 2025-03-26): not probed live; add a Streamable HTTP remote.');
+      advisories.push({ code: 'A4/legacy-sse-only' });
     }
     const differ = disagreements(card, live);
-    if (differ.length) advisories.push(`The card and the live server disagree (the draft asks for consistency with runtime behaviour): ${differ.join('; ')}.`);
+    if (differ.length) advisories.push({ code: 'A4/live-disagrees', data: { disagreements: differ.join('; ') } });
     const others = results.filter((r) => r.cards.length && r !== best).map((r) => r.path);
     const facts = cardFacts(best, card, source, cardEntries.length, results, ctx.origin) + (others.length ? `; also at ${others.join(', ')}` : '');
     const matched = card.shapes.length
@@ -451,8 +472,9 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
         )
       : [];
     if (live && live.outcome !== 'ok' && !authAnswer) {
-      if (card.schemaProblems.length) advisories.push(`The card does not match the v1 schema: ${card.schemaProblems.join('; ')}.`);
-      if (catalogFindings.length) advisories.push(`The catalog entry: ${renderFindings(FINDINGS, catalogFindings).join('; ')}.`);
+      if (card.schemaProblems.length) advisories.push({ code: 'A4/schema-problems', data: { problems: card.schemaProblems.join('; ') } });
+      if (catalogFindings.length)
+        advisories.push({ code: 'A4/catalog-entry-problems', data: { findings: renderFindings(FINDINGS, catalogFindings).join('; ') } });
       return {
         status: 'partial',
         code: 'A4/endpoint-not-mcp',
@@ -463,7 +485,8 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       };
     }
     if (card.schemaProblems.length) {
-      if (catalogFindings.length) advisories.push(`The catalog entry: ${renderFindings(FINDINGS, catalogFindings).join('; ')}.`);
+      if (catalogFindings.length)
+        advisories.push({ code: 'A4/catalog-entry-problems', data: { findings: renderFindings(FINDINGS, catalogFindings).join('; ') } });
       return {
         status: 'partial',
         code: 'A4/schema-invalid',
