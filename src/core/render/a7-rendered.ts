@@ -9,6 +9,10 @@ import type { RenderedPage } from './artifact.js';
 import { renderedPage } from './rendered-page.js';
 import { readWebMcpPolicy } from '../checks/capabilities/webmcp-policy.js';
 import type { RenderedHook, RenderedOutcome } from './with-rendered.js';
+import { renderAdvisories, withAdvisory } from '../checks/types.js';
+
+/** The note this hook adds when the browser could not say (A7 lists it in its meta.advisories). */
+export const A7_RENDERED_ADVISORIES = { 'A7/static-only': '{why}: static detection only' } as const;
 
 /** What the hook reads of A7's artifact (the check declares this hook, so it does not import the check). */
 interface WebMcpArtifact {
@@ -59,7 +63,7 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
     if (outcome.code === 'A7/not-html') return outcome;
     if (r.error || r.webmcp === 'unavailable') {
       const why = r.error ? `the page could not be rendered (${r.error})` : 'the browser could not read WebMCP tools';
-      return { ...outcome, advisories: [...(outcome.advisories ?? []), `${why}: static detection only`] };
+      return withAdvisory(outcome, renderAdvisories(A7_RENDERED_ADVISORIES, [{ code: 'A7/static-only', data: { why } }])[0]);
     }
     // The static sub-findings stay in the static evidence quoted below; the browser's verdict has its own.
     const { findings: _static, ...base } = outcome;

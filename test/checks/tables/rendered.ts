@@ -58,6 +58,7 @@ const a7 = table(findCheck('A7')!, {
       artifact: webmcp(['console.log(1)'], renderedPage({ webmcp: 'unavailable' })),
       status: 'fail',
       code: 'A7/missing',
+      advisories: ['A7/static-only'],
     },
     {
       artifact: webmcp(

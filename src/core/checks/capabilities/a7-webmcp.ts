@@ -14,7 +14,7 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
 import { pageHtmlStep, platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { readWebMcpPolicy } from './webmcp-policy.js';
-import { a7RenderedHook } from '../../render/a7-rendered.js';
+import { A7_RENDERED_ADVISORIES, a7RenderedHook } from '../../render/a7-rendered.js';
 
 const SPEC = ['https://webmachinelearning.github.io/webmcp/', 'https://github.com/webmachinelearning/webmcp'];
 export const MAX_SCRIPTS = 8;
@@ -219,7 +219,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       'A7/missing':
         'No WebMCP tools detected: no <form toolname> and no document.modelContext (or navigator.modelContext) in {scope}. Tools registered by cross-origin scripts or after user interaction are not visible to a static scan.',
     },
-    advisories: ADVISORIES,
+    advisories: { ...ADVISORIES, ...A7_RENDERED_ADVISORIES },
     findings: {
       'A7/navigator-deprecated':
         'the tools are registered on navigator.modelContext only: deprecated in Chrome 150 and removed in 152, so current Chrome sees none of them (use document.modelContext)',
