@@ -375,6 +375,8 @@ const a4 = table(a4McpServerCard, {
         }),
       status: 'partial',
       code: 'A4/schema-invalid',
+      findings: ['A4/card-schema-dated'],
+      advisories: ['A4/well-known-only'],
     },
     {
       name: 'SEP-1649 shape: serverInfo + transport.endpoint (read, not a v1 card)',
@@ -392,6 +394,7 @@ const a4 = table(a4McpServerCard, {
         }),
       status: 'partial',
       code: 'A4/schema-invalid',
+      findings: ['A4/card-no-schema', 'A4/card-no-name', 'A4/card-no-version', 'A4/card-no-description'],
       advisories: ['A4/retired-members', 'A4/server-info-only', 'A4/well-known-only'],
     },
     {

@@ -21,6 +21,7 @@ import {
   readPath,
   shownPath,
   type CardReading,
+  type CardSchemaProblem,
   type PathResult,
 } from '../../gather/mcp-card.js';
 import { MAX_CATALOG_CARDS, MCP_CARD_MEDIA_TYPE, MCP_CATALOG_PATH, MCP_URN_RE, mcpCatalog, type McpCatalogArtifact } from '../../gather/mcp-catalog.js';
@@ -41,14 +42,61 @@ const SPEC = [
   'https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1649',
 ];
 
+/** Where a card departs from the v1 schema (schema.ts at 8924e08): sub-findings of A4/schema-invalid, one per kind the gather reads. */
+const CARD_FINDINGS = {
+  'A4/card-no-schema': `no "$schema" (required: ${SERVER_CARD_SCHEMA_URL})`,
+  'A4/card-schema-not-string': '"$schema" is not a string',
+  'A4/card-schema-dated': '"$schema" {value} is date-versioned: only the /v1/ URL is valid (schema URLs are versioned by vN, not by date)',
+  'A4/card-schema-not-v1': `"$schema" {value} is not the v1 server-card schema URL (${SERVER_CARD_SCHEMA_URL})`,
+  'A4/card-no-name': 'no "name" (reverse-DNS with one "/", e.g. com.example/weather)',
+  'A4/card-name-not-string': '"name" is not a string',
+  'A4/card-name-not-reverse-dns': '"name" {value} is not reverse-DNS with exactly one "/" (namespace/server, e.g. com.example/weather; SEP-2127)',
+  'A4/card-no-version': 'no "version"',
+  'A4/card-version-empty': '"version" is not a non-empty string',
+  'A4/card-version-too-long': '"version" is longer than 255 characters',
+  'A4/card-version-range': '"version" {value} is a range; a card names one version',
+  'A4/card-no-description': 'no "description"',
+  'A4/card-description-empty': '"description" is not a non-empty string',
+  'A4/card-description-too-long': '"description" has {length} characters (at most 100)',
+  'A4/card-title-invalid': '"title" is not a string of 1-100 characters',
+  'A4/card-website-url-invalid': '"websiteUrl" is not an absolute URL',
+  'A4/card-repository-invalid': '"repository" lacks a url and source',
+  // {expected} and {template} hold the schema's own braces ("{src}", "{variable}"), which a template cannot write.
+  'A4/card-icons-invalid': '"icons" is not a list of {expected}',
+  'A4/card-meta-not-object': '"_meta" is not an object',
+  'A4/card-remotes-not-array': '"remotes" is not an array',
+  'A4/card-remote-not-object': 'remotes[{index}] is not an object',
+  'A4/card-remote-type': 'remotes[{index}].type {value} not "streamable-http" or "sse"',
+  'A4/card-remote-no-type': 'remotes[{index}].type is absent,  not "streamable-http" or "sse"',
+  'A4/card-remote-no-url': 'remotes[{index}] has no "url"',
+  'A4/card-remote-url-invalid': 'remotes[{index}].url {value} is not an http(s) URL or a {template} template',
+  'A4/card-remote-headers-invalid': 'remotes[{index}].headers is not a list of {expected}',
+  'A4/card-remote-variables-invalid': 'remotes[{index}].variables is not an object',
+  'A4/card-remote-protocol-versions-invalid': 'remotes[{index}].supportedProtocolVersions is not a list of strings',
+} as const satisfies Record<`A4/card-${CardSchemaProblem['kind']}`, string>;
+
+/** The braces a schema problem's text names literally (CARD_FINDINGS). */
+const LITERAL: Partial<Record<CardSchemaProblem['kind'], Record<string, string>>> = {
+  'icons-invalid': { expected: '{src}' },
+  'remote-headers-invalid': { expected: '{name}' },
+  'remote-url-invalid': { template: '{variable}' },
+};
+
+/** A schema problem the gather read, as a sub-finding with its code. */
+function cardFinding(p: CardSchemaProblem): SubFinding<keyof typeof CARD_FINDINGS> {
+  const { kind, ...data } = p;
+  return { code: `A4/card-${kind}`, data: { ...data, ...LITERAL[kind] } };
+}
+
 /** Member problems of a catalog's server-card entries (sub-findings of A4/catalog-incomplete). */
-const FINDINGS = {
+const CATALOG_FINDINGS = {
   'A4/catalog-no-spec-version': '{catalog} has no "specVersion" (the AI Catalog requires one; ARD v0.91 does not)',
   'A4/entry-no-identifier': '{catalog} entries[{entry}] has no "identifier"',
   'A4/entry-url-or-data': '{catalog} entries[{entry}] needs exactly one of "url" and "data" (it has {has})',
   'A4/entry-media-type': `{catalog} entries[{entry}] names its type in "mediaType" ({mediaType}), the MCP Catalog's member before the draft renamed it "type" (commit 3b2d974): write "type": "${MCP_CARD_MEDIA_TYPE}"`,
 } as const;
-type FindingCode = keyof typeof FINDINGS;
+const FINDINGS = { ...CATALOG_FINDINGS, ...CARD_FINDINGS };
+type FindingCode = keyof typeof CATALOG_FINDINGS;
 
 /** Where each reader looks for a card, so an owner can satisfy all of them (docs/checks-bot-access-and-capabilities.md). */
 const READERS_NOTE =
@@ -281,7 +329,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       'A4/catalog-card-missing': '{catalogFacts}; none of its server cards could be read: {cardsSeen}.',
       'A4/incomplete': '{facts}; missing {missing}.',
       'A4/no-remotes': '{facts}; the card names no remote{why}: agents have nothing to connect to (add remotes[] with a streamable-http url).',
-      'A4/schema-invalid': '{facts}{liveText}; the card does not match the v1 schema: {problems}.',
+      'A4/schema-invalid': '{facts}{liveText}; the card does not match the v1 schema: {findings}.',
       'A4/removed-location': `{facts}{liveText}; found only through ${REMOVED_NOTE}.`,
       'A4/cross-site-redirect': '{facts}; the card is only reachable through a cross-site redirect to {url}, which agents may refuse.',
       'A4/endpoint-not-mcp': '{facts}{liveText}.',
@@ -335,6 +383,8 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     }
     const { best, card } = found;
     const res = best.probe;
+    const schemaFindings = card.schemaProblems.map(cardFinding);
+    const schemaProblems = renderFindings(FINDINGS, schemaFindings);
     const advisories: A4Note[] = [];
     const fromCatalog = best.via === 'catalog';
     const source = best.catalog ? (cardCatalogs.find((d) => d.at === best.catalog!.at) ?? null) : null;
@@ -414,7 +464,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       invalidEndpoints: card.invalidEndpoints,
       cards: best.cards.length,
       declaresAuth: card.declaresAuth || protectedLive,
-      schemaProblems: card.schemaProblems,
+      schemaProblems,
       retired: card.retired,
       remotes: card.remotes,
       ...liveDetails,
@@ -472,7 +522,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
         )
       : [];
     if (live && live.outcome !== 'ok' && !authAnswer) {
-      if (card.schemaProblems.length) advisories.push({ code: 'A4/schema-problems', data: { problems: card.schemaProblems.join('; ') } });
+      if (schemaProblems.length) advisories.push({ code: 'A4/schema-problems', data: { problems: schemaProblems.join('; ') } });
       if (catalogFindings.length)
         advisories.push({ code: 'A4/catalog-entry-problems', data: { findings: renderFindings(FINDINGS, catalogFindings).join('; ') } });
       return {
@@ -484,13 +534,14 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
         probes: probesOf(liveProbes),
       };
     }
-    if (card.schemaProblems.length) {
+    if (schemaFindings.length) {
       if (catalogFindings.length)
         advisories.push({ code: 'A4/catalog-entry-problems', data: { findings: renderFindings(FINDINGS, catalogFindings).join('; ') } });
       return {
         status: 'partial',
         code: 'A4/schema-invalid',
-        data: { facts, liveText, problems: card.schemaProblems.join('; ') },
+        data: { facts, liveText },
+        findings: schemaFindings,
         remediation: `Make the card match the v1 schema: "$schema": "${SERVER_CARD_SCHEMA_URL}", a reverse-DNS "name" with one "/", "version", a "description" of at most 100 characters, and remotes[] of {type, url}.`,
         ...common,
         probes: probesOf(liveProbes),
