@@ -44,8 +44,8 @@ export interface SkillEntry {
   url: string | null;
   /** Expected `sha256:<hex>` digest of the artifact, when the format carries one. */
   digest: string | null;
-  /** Validation problems of this entry, empty when valid. */
-  problems: string[];
+  /** Validation problems of this entry, as data (A6 words them), empty when valid. */
+  problems: SkillEntryProblem[];
   /** Deviations read leniently (an index under an unknown $schema): facts the check words as advisories, not problems. */
   notes?: SkillEntryNote[];
   /**
@@ -54,6 +54,27 @@ export interface SkillEntry {
    */
   skipped?: string;
 }
+
+/**
+ * What makes an entry invalid, as data: the kind, and the value (cut as read) or length it concerns.
+ * `skill-md-*` are the draft's files[] SKILL.md digest; `bare-sha256` a v0.2.0 entry's bare digest.
+ */
+export type SkillEntryProblem =
+  | {
+      kind:
+        | 'not-object'
+        | 'no-name'
+        | 'no-description'
+        | 'no-type'
+        | 'type-not-string'
+        | 'no-url'
+        | 'bare-sha256'
+        | 'no-digest'
+        | 'no-skill-md-file'
+        | 'skill-md-no-digest';
+    }
+  | { kind: 'name-too-long' | 'name-invalid' | 'url-not-http' | 'url-unresolvable' | 'digest-invalid' | 'skill-md-digest-invalid'; value: string }
+  | { kind: 'description-too-long'; length: number };
 
 /**
  * A deviation read leniently, as data: a digest given as a bare `sha256` hex member (under an
@@ -94,33 +115,34 @@ export function schemaVersion(schema: unknown): string | null {
   return typeof schema === 'string' ? (SCHEMA_RE.exec(schema.trim())?.[1] ?? null) : null;
 }
 
-export function nameProblem(name: unknown): string | null {
-  if (typeof name !== 'string' || !name) return 'missing `name`';
-  if (name.length > 64) return `name "${name.slice(0, 20)}…" longer than 64 characters`;
-  if (!NAME_RE.test(name)) return `name "${name}" is not lowercase a-z, 0-9 and single inner hyphens`;
+export function nameProblem(name: unknown): SkillEntryProblem | null {
+  if (typeof name !== 'string' || !name) return { kind: 'no-name' };
+  if (name.length > 64) return { kind: 'name-too-long', value: name.slice(0, 20) };
+  if (!NAME_RE.test(name)) return { kind: 'name-invalid', value: name };
   return null;
 }
 
-function descriptionProblem(d: unknown): string | null {
-  if (typeof d !== 'string' || !d.trim()) return 'missing `description`';
-  if (d.length > 1024) return `description is ${d.length} characters (max 1024)`;
+function descriptionProblem(d: unknown): SkillEntryProblem | null {
+  if (typeof d !== 'string' || !d.trim()) return { kind: 'no-description' };
+  if (d.length > 1024) return { kind: 'description-too-long', length: d.length };
   return null;
 }
 
-function resolveUrl(url: unknown, base: string): { url: string | null; problem?: string } {
-  if (typeof url !== 'string' || !url.trim()) return { url: null, problem: 'missing `url`' };
+function resolveUrl(url: unknown, base: string): { url: string | null; problem?: SkillEntryProblem } {
+  if (typeof url !== 'string' || !url.trim()) return { url: null, problem: { kind: 'no-url' } };
   try {
     const u = new URL(url.trim(), base);
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') return { url: null, problem: `url "${url.slice(0, 60)}" is not http(s)` };
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return { url: null, problem: { kind: 'url-not-http', value: url.slice(0, 60) } };
     return { url: u.href };
   } catch {
-    return { url: null, problem: `url "${url.slice(0, 60)}" does not resolve` };
+    return { url: null, problem: { kind: 'url-unresolvable', value: url.slice(0, 60) } };
   }
 }
 
-function digestProblem(d: unknown): string | null {
-  if (typeof d !== 'string' || !d) return 'missing `digest`';
-  if (!DIGEST_RE.test(d)) return `digest "${d.slice(0, 24)}${d.length > 24 ? '…' : ''}" is not sha256: + 64 lowercase hex`;
+/** The digest's problem, or null; `of` names the draft's SKILL.md file entry. */
+function digestProblem(d: unknown, of: 'entry' | 'skill-md' = 'entry'): SkillEntryProblem | null {
+  if (typeof d !== 'string' || !d) return { kind: of === 'entry' ? 'no-digest' : 'skill-md-no-digest' };
+  if (!DIGEST_RE.test(d)) return { kind: of === 'entry' ? 'digest-invalid' : 'skill-md-digest-invalid', value: `${d.slice(0, 24)}${d.length > 24 ? '…' : ''}` };
   return null;
 }
 
@@ -170,8 +192,8 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
   // Where v0.1.0 and the draft put each skill: {index dir}/{name}/SKILL.md.
   const dir = new URL('./', indexUrl).href;
   const entries = skills.map((s, i): SkillEntry => {
-    if (!isObject(s)) return { index: i, name: `#${i + 1}`, type: null, url: null, digest: null, problems: ['entry is not an object'] };
-    const p: string[] = [];
+    if (!isObject(s)) return { index: i, name: `#${i + 1}`, type: null, url: null, digest: null, problems: [{ kind: 'not-object' }] };
+    const p: SkillEntryProblem[] = [];
     const np = nameProblem(s.name);
     if (np) p.push(np);
     const dp = descriptionProblem(s.description);
@@ -183,7 +205,7 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
       // An unrecognised type is skipped by clients (an extension point, e.g. MCP's namespaced
       // types), not an error; a missing or non-string type breaks a required member.
       const skipped = !type && typeof s.type === 'string' && s.type.trim() ? s.type.slice(0, 30) : undefined;
-      if (!type && !skipped) p.push(s.type === undefined ? 'missing `type`' : '`type` is not a string');
+      if (!type && !skipped) p.push({ kind: s.type === undefined ? 'no-type' : 'type-not-string' });
       const r = resolveUrl(s.url, indexUrl);
       if (r.problem) p.push(r.problem);
       // A bare `sha256` hex member (seen under unknown schemas) is the same digest, differently spelled.
@@ -191,7 +213,7 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
       const gp = bare ? null : digestProblem(s.digest);
       if (bare) {
         if (format === 'unknown-schema') notes.push({ kind: 'bare-sha256' });
-        else p.push('digest given as a bare `sha256` member (v0.2.0: `digest: "sha256:<hex>"`)');
+        else p.push({ kind: 'bare-sha256' });
       }
       if (gp) p.push(gp);
       const digest = bare ?? (gp ? null : (s.digest as string));
@@ -206,9 +228,9 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
     if (format === 'draft-files') {
       const files = Array.isArray(s.files) ? s.files : [];
       const skillMd = files.find((f) => isObject(f) && f.path === 'SKILL.md') as Record<string, unknown> | undefined;
-      if (!skillMd) p.push('`files` has no SKILL.md entry');
-      const gp = skillMd ? digestProblem(skillMd.digest) : null;
-      if (gp) p.push(`SKILL.md ${gp}`);
+      if (!skillMd) p.push({ kind: 'no-skill-md-file' });
+      const gp = skillMd ? digestProblem(skillMd.digest, 'skill-md') : null;
+      if (gp) p.push(gp);
       return { index: i, name, type: 'skill-md', url: derived, digest: skillMd && !gp ? (skillMd.digest as string) : null, problems: p };
     }
     return { index: i, name, type: 'skill-md', url: derived, digest: null, problems: p };

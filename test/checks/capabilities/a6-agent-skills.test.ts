@@ -2,7 +2,7 @@ import type { CheckOutcome } from '../../../src/core/checks/types.js';
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { a6AgentSkills } from '../../../src/core/checks/capabilities/a6-agent-skills.js';
-import { agentSkills, schemaVersion, type SkillsArtifact } from '../../../src/core/gather/agent-skills.js';
+import { agentSkills, readSkillsIndex, schemaVersion, type SkillsArtifact } from '../../../src/core/gather/agent-skills.js';
 import type { FetchResult } from '../../../src/core/net/http.js';
 import { ORIGIN, json, notFound, response, soft404, text } from '../../helpers/responses.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
@@ -184,13 +184,22 @@ describe('A6 Agent Skills index (evaluate)', () => {
     expect(o.status).toBe('partial');
     expect(codes(o)).toEqual(Array(5).fill('A6/invalid-entry'));
     expect(o.findings?.[0].data).toMatchObject({ n: 1, name: 'Bad--Name' });
-    expect(o.findings?.[0].data?.problems).toMatch(/not lowercase/);
-    const entryProblems = o.findings?.map((f) => f.data?.problems).join(' | ');
-    expect(entryProblems).toMatch(/`type` is not a string/);
-    expect(entryProblems).toMatch(/1025 characters/);
-    expect(entryProblems).toMatch(/64 lowercase hex/);
-    expect(entryProblems).toMatch(/not http/);
     expect(o.details?.valid).toBe(0);
+    // The gather reads them as data; the words are the check's.
+    expect(readSkillsIndex({ $schema: SCHEMA, skills }, `${ORIGIN}${INDEX}`, INDEX).entries.map((e) => e.problems)).toEqual([
+      [{ kind: 'name-invalid', value: 'Bad--Name' }],
+      [{ kind: 'type-not-string' }],
+      [{ kind: 'description-too-long', length: 1025 }],
+      [{ kind: 'digest-invalid', value: 'sha256:ABC' }],
+      [{ kind: 'url-not-http', value: 'javascript:alert(1)' }],
+    ]);
+    expect(o.findings?.map((f) => f.data?.problems)).toEqual([
+      'name "Bad--Name" is not lowercase a-z, 0-9 and single inner hyphens',
+      '`type` is not a string',
+      'description is 1025 characters (max 1024)',
+      'digest "sha256:ABC" is not sha256: + 64 lowercase hex',
+      'url "javascript:alert(1)" is not http(s)',
+    ]);
   });
 
   it('reads the v0.1.0 legacy index as partial and says so', () => {

@@ -1,5 +1,5 @@
 import { defineCheck, type SubFinding } from '../types.js';
-import { renderFindings } from '../messages.js';
+import { fillTemplate, renderFindings } from '../messages.js';
 import type { FetchResult } from '../../net/http.js';
 import {
   agentSkills,
@@ -16,6 +16,7 @@ import {
   type SkillsIndex,
   type SkillsIndexProblem,
   type SkillEntryNote,
+  type SkillEntryProblem,
   unreachedFetch,
 } from '../../gather/agent-skills.js';
 import { describeProbe, excerpt, isFound, isSoft404 } from '../../gather/classify.js';
@@ -75,6 +76,32 @@ type A6Advisory = keyof typeof ADVISORIES;
 /** The gather's lenient readings (SkillEntryNote), as advisories. */
 function noteAdvisory(n: SkillEntryNote): SubFinding<A6Advisory> {
   return n.kind === 'bare-sha256' ? { code: 'A6/bare-sha256' } : { code: 'A6/version-not-semver', data: { name: n.name, version: n.version } };
+}
+
+/** What makes an entry invalid (the gather's SkillEntryProblem kinds), joined into A6/invalid-entry's {problems}. */
+const ENTRY_PROBLEMS: Record<SkillEntryProblem['kind'], string> = {
+  'not-object': 'entry is not an object',
+  'no-name': 'missing `name`',
+  'name-too-long': 'name "{value}…" longer than 64 characters',
+  'name-invalid': 'name "{value}" is not lowercase a-z, 0-9 and single inner hyphens',
+  'no-description': 'missing `description`',
+  'description-too-long': 'description is {length} characters (max 1024)',
+  'no-type': 'missing `type`',
+  'type-not-string': '`type` is not a string',
+  'no-url': 'missing `url`',
+  'url-not-http': 'url "{value}" is not http(s)',
+  'url-unresolvable': 'url "{value}" does not resolve',
+  'bare-sha256': ADVISORIES['A6/bare-sha256'],
+  'no-digest': 'missing `digest`',
+  'digest-invalid': 'digest "{value}" is not sha256: + 64 lowercase hex',
+  'no-skill-md-file': '`files` has no SKILL.md entry',
+  'skill-md-no-digest': 'SKILL.md missing `digest`',
+  'skill-md-digest-invalid': 'SKILL.md digest "{value}" is not sha256: + 64 lowercase hex',
+};
+
+/** An entry's problems in words, in the order read. */
+function entryProblemsText(problems: SkillEntryProblem[]): string {
+  return problems.map(({ kind, ...data }) => fillTemplate(ENTRY_PROBLEMS[kind], data, kind)).join(', ');
 }
 
 const INDEX_PROBLEM: Record<SkillsIndexProblem['kind'], A6Finding> = {
@@ -218,7 +245,7 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     else if (skipped.length === index.entries.length)
       problems.push({ code: 'A6/all-skipped', data: { types: [...new Set(skipped.map((e) => excerpt(e.skipped!, 30)))].slice(0, 4).join(', ') } });
     for (const e of invalid.slice(0, 5))
-      problems.push({ code: 'A6/invalid-entry', data: { n: e.index + 1, name: excerpt(e.name, 40), problems: e.problems.join(', ') } });
+      problems.push({ code: 'A6/invalid-entry', data: { n: e.index + 1, name: excerpt(e.name, 40), problems: entryProblemsText(e.problems) } });
     if (invalid.length > 5) problems.push({ code: 'A6/more-invalid', data: { count: invalid.length - 5 } });
 
     const deep = deepEntries(index)
