@@ -263,24 +263,27 @@ export function sha256Digest(body: Buffer): string {
 export interface FrontMatter {
   name?: string;
   description?: string;
-  problem?: string;
+  problem?: FrontMatterProblem;
 }
+
+/** Why a SKILL.md's front matter is not usable, as data (A6 words it): the YAML error, or the members it lacks. */
+export type FrontMatterProblem = { kind: 'none' | 'not-mapping' } | { kind: 'invalid-yaml'; error: string } | { kind: 'lacks'; members: string };
 
 /** YAML front matter of a SKILL.md: `---` line, YAML, `---` line. */
 export function skillFrontMatter(text: string): FrontMatter {
   const m = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(\r?\n|$)/.exec(text);
-  if (!m) return { problem: 'no YAML front matter (--- block) at the top' };
+  if (!m) return { problem: { kind: 'none' } };
   let v: unknown;
   try {
     v = parseYamlBounded(m[1], 50);
   } catch (e) {
-    return { problem: `front matter is not valid YAML (${(e as Error).message.split('\n')[0].slice(0, 100)})` };
+    return { problem: { kind: 'invalid-yaml', error: (e as Error).message.split('\n')[0].slice(0, 100) } };
   }
-  if (!isObject(v)) return { problem: 'front matter is not a YAML mapping' };
+  if (!isObject(v)) return { problem: { kind: 'not-mapping' } };
   const name = typeof v.name === 'string' ? v.name : undefined;
   const description = typeof v.description === 'string' ? v.description : undefined;
   const missing = [!name && '`name`', !description && '`description`'].filter(Boolean);
-  return { name, description, ...(missing.length ? { problem: `front matter lacks ${missing.join(' and ')}` } : {}) };
+  return { name, description, ...(missing.length ? { problem: { kind: 'lacks', members: missing.join(' and ') } } : {}) };
 }
 
 /** Reads the index out of a probe: null when there is no usable JSON object there. */

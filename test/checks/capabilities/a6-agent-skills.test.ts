@@ -163,13 +163,13 @@ describe('A6 Agent Skills index (evaluate)', () => {
     const bare = '# Order status\nNo front matter.\n';
     const noFm = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry({ digest: sha(bare) })] }), { [skillUrl]: skillMd(bare) }), ctx);
     expect(noFm.status).toBe('partial');
-    expect(finding(noFm, 'A6/bad-skill-md')?.data?.problem).toMatch(/front matter/);
+    expect(finding(noFm, 'A6/bad-skill-md')?.data).toEqual({ name: 'order-status', problem: 'no YAML front matter (--- block) at the top' });
     const half = '---\nname: order-status\n---\n# x\n';
     const noDesc = a6AgentSkills.evaluate(
       artifact(json(INDEX, { $schema: SCHEMA, skills: [entry({ digest: sha(half) })] }), { [skillUrl]: skillMd(half) }),
       ctx,
     );
-    expect(finding(noDesc, 'A6/bad-skill-md')?.data?.problem).toMatch(/lacks `description`/);
+    expect(finding(noDesc, 'A6/bad-skill-md')?.data).toEqual({ name: 'order-status', problem: 'front matter lacks `description`' });
   });
 
   it('validates every entry field', () => {

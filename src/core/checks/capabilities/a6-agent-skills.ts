@@ -17,6 +17,7 @@ import {
   type SkillsIndexProblem,
   type SkillEntryNote,
   type SkillEntryProblem,
+  type FrontMatterProblem,
   unreachedFetch,
 } from '../../gather/agent-skills.js';
 import { describeProbe, excerpt, isFound, isSoft404 } from '../../gather/classify.js';
@@ -104,6 +105,14 @@ function entryProblemsText(problems: SkillEntryProblem[]): string {
   return problems.map(({ kind, ...data }) => fillTemplate(ENTRY_PROBLEMS[kind], data, kind)).join(', ');
 }
 
+/** Why a SKILL.md's front matter is not usable (the gather's FrontMatterProblem), A6/bad-skill-md's {problem}. */
+const FRONT_MATTER_PROBLEMS: Record<FrontMatterProblem['kind'], string> = {
+  none: 'no YAML front matter (--- block) at the top',
+  'invalid-yaml': 'front matter is not valid YAML ({error})',
+  'not-mapping': 'front matter is not a YAML mapping',
+  lacks: 'front matter lacks {members}',
+};
+
 const INDEX_PROBLEM: Record<SkillsIndexProblem['kind'], A6Finding> = {
   'no-skills-array': 'A6/no-skills-array',
   'unknown-schema': 'A6/unknown-schema',
@@ -160,8 +169,10 @@ function checkArtifact(
   }
   if (entry.type === 'skill-md' || (entry.type === null && /\/SKILL\.md$/i.test(url))) {
     const fm = skillFrontMatter(probe.text);
-    if (fm.problem) out.problems.push({ code: 'A6/bad-skill-md', data: { name: entry.name, problem: fm.problem } });
-    else if (fm.name !== entry.name)
+    if (fm.problem) {
+      const { kind, ...data } = fm.problem;
+      out.problems.push({ code: 'A6/bad-skill-md', data: { name: entry.name, problem: fillTemplate(FRONT_MATTER_PROBLEMS[kind], data, kind) } });
+    } else if (fm.name !== entry.name)
       out.advisories.push({ code: 'A6/front-matter-name', data: { name: entry.name, frontMatterName: excerpt(fm.name ?? '', 40) } });
     if (probe.contentType && probe.contentType !== 'text/markdown' && probe.contentType !== 'text/plain')
       out.advisories.push({ code: 'A6/skill-md-content-type', data: { name: entry.name, contentType: probe.contentType } });
