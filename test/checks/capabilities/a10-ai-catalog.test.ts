@@ -40,7 +40,13 @@ describe('A10 AI catalog / ARD', () => {
     expect(o.status).toBe('pass');
     expect(o.matched).toMatch(/ARD manifest/);
     const bad = ardEntryProblems([{ ...entry, identifier: 'orders', data: {}, representativeQueries: ['one'] }]);
-    expect(bad).toEqual([
+    expect(bad).toEqual([{ index: 0, problems: [{ kind: 'identifier-not-urn', value: 'orders' }, { kind: 'url-or-data' }, { kind: 'queries-count' }] }]);
+    // As an advisory, in the check's words.
+    const withProblems = a10AiCatalog.evaluate(
+      { probes: [json(PATH, { specVersion: '1.0', entries: [{ ...entry, identifier: 'orders', data: {}, representativeQueries: ['one'] }, 'x'] }, CORS)] },
+      ctx,
+    );
+    expect(withProblems.advisoryFindings).toEqual([
       {
         code: 'A10/entry-problems',
         data: {
@@ -48,7 +54,9 @@ describe('A10 AI catalog / ARD', () => {
           problems:
             'identifier "orders" is not urn:air:<fqdn>:<namespace>:<name>, needs exactly one of url and data, representativeQueries should list 2-5 queries',
         },
+        text: 'entries[0]: identifier "orders" is not urn:air:<fqdn>:<namespace>:<name>, needs exactly one of url and data, representativeQueries should list 2-5 queries',
       },
+      { code: 'A10/entry-not-object', data: { index: 1 }, text: 'entries[1] is not an object' },
     ]);
   });
   it('is partial when entries are missing or empty, and lists advisories', () => {
@@ -124,9 +132,10 @@ describe('A10 AI catalog / ARD', () => {
     expect(steps.some((s) => s.code?.includes('Access-Control-Allow-Origin') && s.code.includes('app.get'))).toBe(true);
   });
   it('an entry type that is not a media type, or not one ARD knows, is an advisory (Lighthouse warns on it)', () => {
-    const [notMedia] = ardEntryProblems([{ ...entry, type: 'mcp' }]);
-    expect(notMedia).toMatchObject({ code: 'A10/entry-problems', data: { index: 0, problems: expect.stringMatching(/^type "mcp" is not a media type/) } });
-    expect(ardEntryProblems([{ ...entry, type: 'application/x-tool+json' }])[0].data?.problems).toMatch(/not one of ARD's discovery types/);
+    expect(ardEntryProblems([{ ...entry, type: 'mcp' }])).toEqual([{ index: 0, problems: [{ kind: 'type-not-media-type', value: 'mcp' }] }]);
+    expect(ardEntryProblems([{ ...entry, type: 'application/x-tool+json' }])).toEqual([
+      { index: 0, problems: [{ kind: 'type-not-discovery', value: 'application/x-tool+json' }] },
+    ]);
     for (const type of ['application/mcp-server-card+json', 'application/a2a-agent-card+json', 'text/markdown; profile="urn:air:agent-skills"']) {
       expect(ardEntryProblems([{ ...entry, type }]), type).toEqual([]);
     }

@@ -7,6 +7,7 @@
  * gatherer still reads alone: the evidence says which readers find the catalog where.
  */
 import { defineCheck, type SubFinding } from '../types.js';
+import { fillTemplate } from '../messages.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt, isFound, isObject, isSoft404, parseJson } from '../../gather/classify.js';
@@ -182,32 +183,56 @@ function isAbsoluteUrl(v: unknown): boolean {
   }
 }
 
-/** Problems of ARD entries (each: identifier urn, displayName, a media type as type, one of url/data, 2-5 queries), one advisory per entry. */
-export function ardEntryProblems(entries: unknown[]): A10Note[] {
-  const out: A10Note[] = [];
-  entries.slice(0, 50).forEach((e, i) => {
-    const p: string[] = [];
+/** What an ARD entry lacks or gets wrong (§4.2, and Lighthouse's warnings), as data. */
+export type ArdEntryProblem =
+  | { kind: 'no-identifier' | 'no-display-name' | 'no-type' | 'url-or-data' | 'url-not-absolute' | 'queries-count' }
+  | { kind: 'identifier-not-urn' | 'type-not-media-type' | 'type-not-discovery'; value: string };
+
+/** The words of each entry problem, joined into A10/entry-problems' {problems}. */
+const ENTRY_PROBLEMS: Record<ArdEntryProblem['kind'], string> = {
+  'no-identifier': 'no identifier',
+  'identifier-not-urn': 'identifier "{value}" is not urn:air:<fqdn>:<namespace>:<name>',
+  'no-display-name': 'no displayName',
+  'no-type': 'no type',
+  'type-not-media-type': `type "{value}" is not a media type (${MCP_CARD_MEDIA_TYPE} for an MCP server card, ${A2A_CARD_MEDIA_TYPE} for an A2A agent card)`,
+  'type-not-discovery': 'type "{value}" is not one of ARD\'s discovery types (Lighthouse warns)',
+  'url-or-data': 'needs exactly one of url and data',
+  'url-not-absolute': 'url is not an absolute http(s) URL',
+  'queries-count': 'representativeQueries should list 2-5 queries',
+};
+
+/** Problems of ARD entries (each: identifier urn, displayName, a media type as type, one of url/data, 2-5 queries), one per entry that has any. */
+export function ardEntryProblems(entries: unknown[]): Array<{ index: number; problems: ArdEntryProblem[] | null }> {
+  const out: Array<{ index: number; problems: ArdEntryProblem[] | null }> = [];
+  entries.slice(0, 50).forEach((e, index) => {
+    const p: ArdEntryProblem[] = [];
     if (!isObject(e)) {
-      out.push({ code: 'A10/entry-not-object', data: { index: i } });
+      out.push({ index, problems: null });
       return;
     }
-    if (!str(e.identifier)) p.push('no identifier');
-    else if (!URN_RE.test(e.identifier as string)) p.push(`identifier "${excerpt(String(e.identifier), 50)}" is not urn:air:<fqdn>:<namespace>:<name>`);
-    if (!str(e.displayName)) p.push('no displayName');
+    if (!str(e.identifier)) p.push({ kind: 'no-identifier' });
+    else if (!URN_RE.test(e.identifier as string)) p.push({ kind: 'identifier-not-urn', value: excerpt(String(e.identifier), 50) });
+    if (!str(e.displayName)) p.push({ kind: 'no-display-name' });
     const type = str(e.type);
-    if (!type) p.push('no type');
-    else if (!MEDIA_TYPE_RE.test(type))
-      p.push(`type "${excerpt(type, 50)}" is not a media type (${MCP_CARD_MEDIA_TYPE} for an MCP server card, ${A2A_CARD_MEDIA_TYPE} for an A2A agent card)`);
-    else if (!ARD_DISCOVERY_TYPES.includes(type)) p.push(`type "${excerpt(type, 60)}" is not one of ARD's discovery types (Lighthouse warns)`);
+    if (!type) p.push({ kind: 'no-type' });
+    else if (!MEDIA_TYPE_RE.test(type)) p.push({ kind: 'type-not-media-type', value: excerpt(type, 50) });
+    else if (!ARD_DISCOVERY_TYPES.includes(type)) p.push({ kind: 'type-not-discovery', value: excerpt(type, 60) });
     const hasUrl = e.url !== undefined;
     const hasData = e.data !== undefined;
-    if (hasUrl === hasData) p.push('needs exactly one of url and data');
-    else if (hasUrl && !isAbsoluteUrl(e.url)) p.push('url is not an absolute http(s) URL');
+    if (hasUrl === hasData) p.push({ kind: 'url-or-data' });
+    else if (hasUrl && !isAbsoluteUrl(e.url)) p.push({ kind: 'url-not-absolute' });
     const q = e.representativeQueries;
-    if (!Array.isArray(q) || q.length < 2 || q.length > 5) p.push('representativeQueries should list 2-5 queries');
-    if (p.length) out.push({ code: 'A10/entry-problems', data: { index: i, problems: p.join(', ') } });
+    if (!Array.isArray(q) || q.length < 2 || q.length > 5) p.push({ kind: 'queries-count' });
+    if (p.length) out.push({ index, problems: p });
   });
   return out;
+}
+
+/** An entry's problems as an advisory (null problems: the entry is not an object). */
+function entryAdvisory({ index, problems }: { index: number; problems: ArdEntryProblem[] | null }): A10Note {
+  if (!problems) return { code: 'A10/entry-not-object', data: { index } };
+  const text = problems.map(({ kind, ...data }) => fillTemplate(ENTRY_PROBLEMS[kind], data, kind)).join(', ');
+  return { code: 'A10/entry-problems', data: { index, problems: text } };
 }
 
 function agentProblems(agents: unknown[]): A10Note[] {
@@ -300,7 +325,7 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
       advisories.push(bareVersion ? { code: 'A10/version-not-spec-version', data: { version: excerpt(bareVersion, 20) } } : { code: 'A10/no-spec-version' });
     }
     if (host && !hostDisplayName) advisories.push({ code: 'A10/host-no-display-name' });
-    advisories.push(...ardEntryProblems(entries).slice(0, 5), ...agentProblems(agents).slice(0, 5));
+    advisories.push(...ardEntryProblems(entries).slice(0, 5).map(entryAdvisory), ...agentProblems(agents).slice(0, 5));
 
     // An AI Card catalog (agents[]) keeps its own required members: a version and a host.
     const agentCatalogMissing = !entries.length && agents.length ? [!(specVersion ?? bareVersion) && 'specVersion', !hostName && 'host'] : [];
