@@ -84,7 +84,7 @@ describe('A10 AI catalog / ARD', () => {
       ctx,
     );
     expect(o).toMatchObject({ status: 'pass', code: 'A10/legacy-location', details: { via: 'well-known', legacy: true } });
-    expect(o.evidence).toContain('Found only at the predecessor location /.well-known/ai-catalog.json');
+    expect(o.data).toMatchObject({ legacy: LEGACY });
     expect(o.evidence).toMatch(/ARD v0\.91 consumers must read \/\.well-known\/ard\.json/);
     expect(o.evidence).toMatch(/shipped .* reads only robots\.txt Agentmap, rel="ai-catalog" and \/\.well-known\/ai-catalog\.json/);
     expect(noted(o)[0]).toBe('A10/legacy-move');
@@ -345,7 +345,7 @@ describe("A10 discovery in ARD v0.91's order, then the predecessor names (Lighth
   it('a catalog named only by <link rel="ai-catalog"> is A10/legacy-location (pass), read after ard.json', async () => {
     const o = await run(sites.legacyLink);
     expect(o).toMatchObject({ status: 'pass', code: 'A10/legacy-location', details: { via: 'html-link', legacy: true } });
-    expect(o.evidence).toContain('Found only at the predecessor location <link rel="ai-catalog"> in the page');
+    expect(o.data).toMatchObject({ legacy: '<link rel="ai-catalog"> in the page' });
     expect(catalogRequests(sites.legacyLink).sort()).toEqual([
       '/.well-known/ai-catalog.json',
       '/.well-known/ard.json',

@@ -192,7 +192,7 @@ describe('A4 through the catalogs', () => {
     const o = a4McpServerCard.evaluate({ probes: wellKnown404, catalog }, ctx);
     expect(o).toMatchObject({ status: 'partial', code: 'A4/catalog-incomplete' });
     expect(o.findings!.map((f) => f.code)).toEqual(['A4/catalog-no-spec-version', 'A4/entry-no-identifier', 'A4/entry-url-or-data', 'A4/entry-media-type']);
-    expect(o.evidence).toContain('entries[0] needs exactly one of "url" and "data" (it has both)');
+    expect(o.findings?.[2]).toMatchObject({ code: 'A4/entry-url-or-data', data: { catalog: AI, entry: 0, has: 'both' } });
   });
 
   it('a catalog whose card entries all fail to read is partial, and each entry is named with what the parse found', async () => {

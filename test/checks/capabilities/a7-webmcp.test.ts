@@ -46,8 +46,7 @@ describe('A7 WebMCP (evaluate)', () => {
       const o = a7WebMcp.evaluate(art({ page: withHeaders({ 'permissions-policy': 'camera=(), tools=()' }), inline: [REGISTER] }), ctx);
       expect(o.status).toBe('partial');
       expect(o.code).toBe('A7/policy-disabled');
-      expect(o.evidence).toContain('Permissions-Policy tools=()');
-      expect(o.evidence).toContain('NotAllowedError');
+      expect(o.findings?.[0]).toMatchObject({ code: 'A7/policy-disabled', data: { policy: 'tools=()' } });
       expect(o.remediation).toContain('tools=(self)');
     });
     it('an allowlist that leaves the page out disables it too; self, * or the page origin allow it', () => {
@@ -67,7 +66,7 @@ describe('A7 WebMCP (evaluate)', () => {
     it('Origin-Agent-Cluster: ?0 is partial (SecurityError); a form-only page gets an advisory, as the declarative section is a TODO', () => {
       const o = a7WebMcp.evaluate(art({ page: withHeaders({ 'origin-agent-cluster': '?0' }), inline: [REGISTER] }), ctx);
       expect(o.code).toBe('A7/origin-agent-cluster-off');
-      expect(o.evidence).toContain('SecurityError');
+      expect(o.findings?.[0].code).toBe('A7/origin-agent-cluster-off');
       const forms = a7WebMcp.evaluate(
         art({
           page: withHeaders({ 'permissions-policy': 'tools=()' }),
@@ -100,7 +99,7 @@ describe('A7 WebMCP (evaluate)', () => {
     const old = a7WebMcp.evaluate(art({ inline: [REGISTER_NAVIGATOR] }), ctx);
     expect(old.status).toBe('partial');
     expect(old.code).toBe('A7/navigator-deprecated');
-    expect(old.evidence).toMatch(/removed in 152/);
+    expect(old.findings?.[0].code).toBe('A7/navigator-deprecated');
     expect(old.details?.api).toBe('navigator');
     expect(old.remediation).toMatch(/document\.modelContext/);
     const both = a7WebMcp.evaluate(art({ inline: [`(document.modelContext ?? navigator.modelContext).registerTool({ name: "x", description: "y" })`] }), ctx);
