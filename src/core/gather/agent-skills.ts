@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { parseYamlBounded } from './parsers.js';
 import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from './context.js';
-import { isFound, isObject, parseJson } from './classify.js';
+import { isFound, isObject, parseJson, type JsonDocumentProblem } from './classify.js';
 
 export const SKILLS_INDEX_PATH = '/.well-known/agent-skills/index.json';
 export const SKILLS_LEGACY_INDEX_PATH = '/.well-known/skills/index.json';
@@ -287,11 +287,11 @@ export function skillFrontMatter(text: string): FrontMatter {
 }
 
 /** Reads the index out of a probe: null when there is no usable JSON object there. */
-export function indexDocument(probe: FetchResult): { doc: Record<string, unknown> | null; problem?: string } {
+export function indexDocument(probe: FetchResult): { doc: Record<string, unknown> | null; problem?: JsonDocumentProblem } {
   if (!isFound(probe)) return { doc: null };
   const parsed = parseJson(probe);
-  if (!parsed.ok) return { doc: null, problem: `not JSON (${parsed.error})` };
-  if (!isObject(parsed.value)) return { doc: null, problem: 'JSON but not an object' };
+  if (!parsed.ok) return { doc: null, problem: { kind: 'not-json', error: parsed.error } };
+  if (!isObject(parsed.value)) return { doc: null, problem: { kind: 'not-object' } };
   return { doc: parsed.value };
 }
 

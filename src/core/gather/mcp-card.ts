@@ -306,16 +306,17 @@ export interface PathResult {
   /** A catalog card: the catalog's location, the entry's index, and whether the card is the entry's inline `data` (then `probe` is the catalog's). */
   catalog?: { at: CatalogCandidate; entry: number; inline: boolean };
   cards: CardReading[];
-  problem?: string;
+  /** Why the answer holds no card: not JSON, or JSON without a card object. */
+  problem?: { kind: 'not-json'; error: string } | { kind: 'no-card-object' };
 }
 
 export function readPath(probe: FetchResult, path: string): PathResult {
   if (!isFound(probe)) return { probe, path, cards: [] };
   const parsed = parseJson(probe);
-  if (!parsed.ok) return { probe, path, cards: [], problem: `not JSON (${parsed.error})` };
+  if (!parsed.ok) return { probe, path, cards: [], problem: { kind: 'not-json', error: parsed.error } };
   const list = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
   const objects = list.filter(isObject);
-  if (!objects.length) return { probe, path, cards: [], problem: 'JSON without a card object' };
+  if (!objects.length) return { probe, path, cards: [], problem: { kind: 'no-card-object' } };
   return { probe, path, cards: objects.map(readMcpCard) };
 }
 

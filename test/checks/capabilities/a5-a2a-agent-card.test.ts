@@ -89,8 +89,13 @@ describe('A5 A2A agent card', () => {
     const o = run(notFound(CUR), soft404(OLD));
     expect(o.status).toBe('fail');
     expect(o.probes).toHaveLength(2);
-    const broken = run(response({ url: CUR, headers: { 'content-type': 'application/json' }, body: '{nope' }), notFound(OLD));
-    expect(broken.evidence).toMatch(/not JSON/);
+    const bad = response({ url: CUR, headers: { 'content-type': 'application/json' }, body: '{nope' });
+    // The gather says why as data; the check words it.
+    expect(a2aCardFromProbes(bad, null).problem).toEqual({ kind: 'not-json', error: expect.any(String) });
+    const broken = run(bad, notFound(OLD));
+    expect(broken.data?.note).toMatch(/^ \(\/\.well-known\/agent-card\.json: not JSON \(.+\)\)$/);
+    const list = run(json(CUR, ['not', 'an', 'object']), notFound(OLD));
+    expect(list.data?.note).toBe(' (/.well-known/agent-card.json: JSON but not an object)');
   });
 
   it('classifies card versions by shape', () => {

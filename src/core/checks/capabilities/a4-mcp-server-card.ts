@@ -30,6 +30,7 @@ import { AI_CATALOG_MEDIA_TYPE, AI_CATALOG_PATH, ARD_PATH, type CatalogCandidate
 import { liveMcpProbe, type McpProbeResult } from '../../gather/mcp-probe.js';
 import { siteOf } from '../../gather/live-scope.js';
 import { renderFindings } from '../messages.js';
+import { jsonProblemText } from './json-problem.js';
 import { PLACEHOLDER_DOMAIN, placeholderNote, reverseDomain, siteDomain } from '../../fixes/site.js';
 import type { FixStep } from '../../schema.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
@@ -224,7 +225,9 @@ function catalogPath(d: CatalogDocument): string {
 /** One catalog as read: where, how it answered, and its counts from the parse. */
 function describeCatalog(d: CatalogDocument, origin: string): string {
   const cards = d.entries.filter((e) => e.kind === 'mcp-server-card').length;
-  const body = d.ok ? `catalog: ${d.entryCount} entr${d.entryCount === 1 ? 'y' : 'ies'}, ${cards} server-card entr${cards === 1 ? 'y' : 'ies'}` : d.problem;
+  const body = d.ok
+    ? `catalog: ${d.entryCount} entr${d.entryCount === 1 ? 'y' : 'ies'}, ${cards} server-card entr${cards === 1 ? 'y' : 'ies'}`
+    : d.problem && jsonProblemText(d.problem);
   return `${describeProbe(d.probe, origin)} (${body})`;
 }
 
@@ -359,7 +362,8 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       if (cardEntries.length) {
         const cardsSeen = cardEntries.map(({ entry, document }) => {
           const read = results.find((r) => r.catalog && r.catalog.at === document.at && r.catalog.entry === entry.index);
-          if (read) return `${read.catalog!.inline ? read.path : describeProbe(read.probe, ctx.origin)}${read.problem ? ` (${read.problem})` : ''}`;
+          if (read)
+            return `${read.catalog!.inline ? read.path : describeProbe(read.probe, ctx.origin)}${read.problem ? ` (${jsonProblemText(read.problem)})` : ''}`;
           const what =
             entry.hasUrl && entry.hasData
               ? 'both url and data'
@@ -378,7 +382,9 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
           probes: [...catalogProbes, ...(catalog?.cards.flatMap((c) => (c.probe ? [c.probe] : [])) ?? [])],
         };
       }
-      const seenAll = [...seenCatalogs, ...results.map((r) => describeProbe(r.probe, ctx.origin) + (r.problem ? ` (${r.problem})` : ''))].join('; ');
+      const seenAll = [...seenCatalogs, ...results.map((r) => describeProbe(r.probe, ctx.origin) + (r.problem ? ` (${jsonProblemText(r.problem)})` : ''))].join(
+        '; ',
+      );
       return { status: 'fail', code: 'A4/missing', data: { seenAll }, probes: [...(catalogs?.probes ?? []), ...probes] };
     }
     const { best, card } = found;

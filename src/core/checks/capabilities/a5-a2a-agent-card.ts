@@ -6,6 +6,7 @@ import { a2aInterfaces, probeA2aInterface, probeTarget, type A2aInterface, type 
 import { servedBySite } from '../../gather/live-scope.js';
 import { a2aSchemaFindings } from '../../gather/a2a-schema.js';
 import { renderFindings } from '../messages.js';
+import { jsonProblemText } from './json-problem.js';
 import type { SubFinding } from '../types.js';
 import { givenValue } from '../../fixes/owner-value-parse.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
@@ -158,7 +159,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       return {
         status: 'fail',
         code: 'A5/missing',
-        data: { seenAll, note: art.problem ? ` (${A2A_CARD_PATH}: ${art.problem})` : '' },
+        data: { seenAll, note: art.problem ? ` (${A2A_CARD_PATH}: ${jsonProblemText(art.problem)})` : '' },
         probes: art.probes,
       };
     }

@@ -1,5 +1,6 @@
 import { defineCheck, type SubFinding } from '../types.js';
 import { fillTemplate, renderFindings } from '../messages.js';
+import { jsonProblemText } from './json-problem.js';
 import type { FetchResult } from '../../net/http.js';
 import {
   agentSkills,
@@ -225,7 +226,7 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     if (!a.probe || !a.path || !doc) {
       const seen = a.probes.map((p) => {
         const problem = indexDocument(p).problem;
-        return `${describeProbe(p, origin)}${problem ? ` (${problem})` : isSoft404(p) ? ' (an HTML page: soft 404)' : ''}`;
+        return `${describeProbe(p, origin)}${problem ? ` (${jsonProblemText(problem)})` : isSoft404(p) ? ' (an HTML page: soft 404)' : ''}`;
       });
       return { status: 'fail', code: 'A6/missing', data: { seen: seen.join('; ') }, probes: a.probes };
     }
