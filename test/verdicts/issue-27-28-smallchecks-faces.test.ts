@@ -113,7 +113,7 @@ describe.each(Object.entries(FACES))('through the %s', (_face, scanVia) => {
     const checks = await scanVia(current.origin);
     const a7 = pick(checks, 'A7');
     expect(a7.code, a7.evidence).toBe('A7/ok');
-    expect(said(a7)).toContain('Permissions-Policy tools=(self) lets this page use WebMCP');
+    expect(a7.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'A7/policy-allows', data: { policy: 'tools=(self)' } }));
     const b5 = pick(checks, 'B5');
     expect(b5.code, b5.evidence).toBe('B5/ok');
     expect(b5.evidence).toContain('Content-Usage header: train-ai=n, search=y');

@@ -6,7 +6,7 @@
 import { agentCatalog, firstEntryUrl } from './catalog-reader.js';
 import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from './context.js';
-import { isFound, isObject, parseJson } from './classify.js';
+import { isFound, isObject, parseJson, type JsonDocumentProblem } from './classify.js';
 
 export const A2A_CARD_PATH = '/.well-known/agent-card.json';
 export const A2A_LEGACY_CARD_PATH = '/.well-known/agent.json';
@@ -26,7 +26,7 @@ export interface A2aCardArtifact {
   /** Every probe made, in order (current path first). */
   probes: FetchResult[];
   /** Why the current-path document was not accepted (parse error, not an object), when it answered 2xx. */
-  problem?: string;
+  problem?: JsonDocumentProblem;
 }
 
 /**
@@ -47,11 +47,11 @@ export function a2aCardVersion(card: Record<string, unknown>, path: string): A2a
 }
 
 /** Reads a card from one probe: a JSON object from a real (non soft-404) 2xx answer. */
-export function readA2aCard(probe: FetchResult): { card: Record<string, unknown> | null; problem?: string } {
+export function readA2aCard(probe: FetchResult): { card: Record<string, unknown> | null; problem?: JsonDocumentProblem } {
   if (!isFound(probe)) return { card: null };
   const parsed = parseJson(probe);
-  if (!parsed.ok) return { card: null, problem: `not JSON (${parsed.error})` };
-  if (!isObject(parsed.value)) return { card: null, problem: 'JSON but not an object' };
+  if (!parsed.ok) return { card: null, problem: { kind: 'not-json', error: parsed.error } };
+  if (!isObject(parsed.value)) return { card: null, problem: { kind: 'not-object' } };
   return { card: parsed.value };
 }
 

@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { parseYamlBounded } from './parsers.js';
 import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from './context.js';
-import { isFound, isObject, parseJson } from './classify.js';
+import { isFound, isObject, parseJson, type JsonDocumentProblem } from './classify.js';
 
 export const SKILLS_INDEX_PATH = '/.well-known/agent-skills/index.json';
 export const SKILLS_LEGACY_INDEX_PATH = '/.well-known/skills/index.json';
@@ -44,16 +44,43 @@ export interface SkillEntry {
   url: string | null;
   /** Expected `sha256:<hex>` digest of the artifact, when the format carries one. */
   digest: string | null;
-  /** Validation problems of this entry, empty when valid. */
-  problems: string[];
-  /** Deviations read leniently (an index under an unknown $schema): advisories, not problems. */
-  notes?: string[];
+  /** Validation problems of this entry, as data (A6 words them), empty when valid. */
+  problems: SkillEntryProblem[];
+  /** Deviations read leniently (an index under an unknown $schema): facts the check words as advisories, not problems. */
+  notes?: SkillEntryNote[];
   /**
    * The entry's `type` when it is one the discovery text does not define: clients skip such an
    * entry (and may warn), so it is neither a problem nor a usable skill, and it is not downloaded.
    */
   skipped?: string;
 }
+
+/**
+ * What makes an entry invalid, as data: the kind, and the value (cut as read) or length it concerns.
+ * `skill-md-*` are the draft's files[] SKILL.md digest; `bare-sha256` a v0.2.0 entry's bare digest.
+ */
+export type SkillEntryProblem =
+  | {
+      kind:
+        | 'not-object'
+        | 'no-name'
+        | 'no-description'
+        | 'no-type'
+        | 'type-not-string'
+        | 'no-url'
+        | 'bare-sha256'
+        | 'no-digest'
+        | 'no-skill-md-file'
+        | 'skill-md-no-digest';
+    }
+  | { kind: 'name-too-long' | 'name-invalid' | 'url-not-http' | 'url-unresolvable' | 'digest-invalid' | 'skill-md-digest-invalid'; value: string }
+  | { kind: 'description-too-long'; length: number };
+
+/**
+ * A deviation read leniently, as data: a digest given as a bare `sha256` hex member (under an
+ * unknown $schema), or a per-entry `version` that is not a semantic version (shown as JSON).
+ */
+export type SkillEntryNote = { kind: 'bare-sha256' } | { kind: 'version-not-semver'; name: string; version: string };
 
 export interface SkillsIndex {
   format: SkillsFormat;
@@ -88,33 +115,34 @@ export function schemaVersion(schema: unknown): string | null {
   return typeof schema === 'string' ? (SCHEMA_RE.exec(schema.trim())?.[1] ?? null) : null;
 }
 
-export function nameProblem(name: unknown): string | null {
-  if (typeof name !== 'string' || !name) return 'missing `name`';
-  if (name.length > 64) return `name "${name.slice(0, 20)}…" longer than 64 characters`;
-  if (!NAME_RE.test(name)) return `name "${name}" is not lowercase a-z, 0-9 and single inner hyphens`;
+export function nameProblem(name: unknown): SkillEntryProblem | null {
+  if (typeof name !== 'string' || !name) return { kind: 'no-name' };
+  if (name.length > 64) return { kind: 'name-too-long', value: name.slice(0, 20) };
+  if (!NAME_RE.test(name)) return { kind: 'name-invalid', value: name };
   return null;
 }
 
-function descriptionProblem(d: unknown): string | null {
-  if (typeof d !== 'string' || !d.trim()) return 'missing `description`';
-  if (d.length > 1024) return `description is ${d.length} characters (max 1024)`;
+function descriptionProblem(d: unknown): SkillEntryProblem | null {
+  if (typeof d !== 'string' || !d.trim()) return { kind: 'no-description' };
+  if (d.length > 1024) return { kind: 'description-too-long', length: d.length };
   return null;
 }
 
-function resolveUrl(url: unknown, base: string): { url: string | null; problem?: string } {
-  if (typeof url !== 'string' || !url.trim()) return { url: null, problem: 'missing `url`' };
+function resolveUrl(url: unknown, base: string): { url: string | null; problem?: SkillEntryProblem } {
+  if (typeof url !== 'string' || !url.trim()) return { url: null, problem: { kind: 'no-url' } };
   try {
     const u = new URL(url.trim(), base);
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') return { url: null, problem: `url "${url.slice(0, 60)}" is not http(s)` };
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return { url: null, problem: { kind: 'url-not-http', value: url.slice(0, 60) } };
     return { url: u.href };
   } catch {
-    return { url: null, problem: `url "${url.slice(0, 60)}" does not resolve` };
+    return { url: null, problem: { kind: 'url-unresolvable', value: url.slice(0, 60) } };
   }
 }
 
-function digestProblem(d: unknown): string | null {
-  if (typeof d !== 'string' || !d) return 'missing `digest`';
-  if (!DIGEST_RE.test(d)) return `digest "${d.slice(0, 24)}${d.length > 24 ? '…' : ''}" is not sha256: + 64 lowercase hex`;
+/** The digest's problem, or null; `of` names the draft's SKILL.md file entry. */
+function digestProblem(d: unknown, of: 'entry' | 'skill-md' = 'entry'): SkillEntryProblem | null {
+  if (typeof d !== 'string' || !d) return { kind: of === 'entry' ? 'no-digest' : 'skill-md-no-digest' };
+  if (!DIGEST_RE.test(d)) return { kind: of === 'entry' ? 'digest-invalid' : 'skill-md-digest-invalid', value: `${d.slice(0, 24)}${d.length > 24 ? '…' : ''}` };
   return null;
 }
 
@@ -164,31 +192,34 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
   // Where v0.1.0 and the draft put each skill: {index dir}/{name}/SKILL.md.
   const dir = new URL('./', indexUrl).href;
   const entries = skills.map((s, i): SkillEntry => {
-    if (!isObject(s)) return { index: i, name: `#${i + 1}`, type: null, url: null, digest: null, problems: ['entry is not an object'] };
-    const p: string[] = [];
+    if (!isObject(s)) return { index: i, name: `#${i + 1}`, type: null, url: null, digest: null, problems: [{ kind: 'not-object' }] };
+    const p: SkillEntryProblem[] = [];
     const np = nameProblem(s.name);
     if (np) p.push(np);
     const dp = descriptionProblem(s.description);
     if (dp) p.push(dp);
     const name = typeof s.name === 'string' && s.name ? s.name.slice(0, 64) : `#${i + 1}`;
     if (format === 'v0.2.0' || format === 'unknown-schema') {
-      const notes: string[] = [];
+      const notes: SkillEntryNote[] = [];
       const type = s.type === 'skill-md' || s.type === 'archive' ? s.type : null;
       // An unrecognised type is skipped by clients (an extension point, e.g. MCP's namespaced
       // types), not an error; a missing or non-string type breaks a required member.
       const skipped = !type && typeof s.type === 'string' && s.type.trim() ? s.type.slice(0, 30) : undefined;
-      if (!type && !skipped) p.push(s.type === undefined ? 'missing `type`' : '`type` is not a string');
+      if (!type && !skipped) p.push({ kind: s.type === undefined ? 'no-type' : 'type-not-string' });
       const r = resolveUrl(s.url, indexUrl);
       if (r.problem) p.push(r.problem);
       // A bare `sha256` hex member (seen under unknown schemas) is the same digest, differently spelled.
       const bare = s.digest === undefined && typeof s.sha256 === 'string' && /^[0-9a-f]{64}$/i.test(s.sha256) ? `sha256:${s.sha256.toLowerCase()}` : null;
       const gp = bare ? null : digestProblem(s.digest);
-      if (bare) (format === 'unknown-schema' ? notes : p).push('digest given as a bare `sha256` member (v0.2.0: `digest: "sha256:<hex>"`)');
+      if (bare) {
+        if (format === 'unknown-schema') notes.push({ kind: 'bare-sha256' });
+        else p.push({ kind: 'bare-sha256' });
+      }
       if (gp) p.push(gp);
       const digest = bare ?? (gp ? null : (s.digest as string));
       // agentskills.io (PR #380): an optional per-entry `version`, a semantic version of the artifact.
       if (s.version !== undefined && !(typeof s.version === 'string' && SEMVER_RE.test(s.version)))
-        notes.push(`entry "${name}": \`version\` ${shownJson(s.version)} is not a semantic version (e.g. "1.2.0")`);
+        notes.push({ kind: 'version-not-semver', name, version: shownJson(s.version) });
       // Clients read nothing else of a skipped entry, so its other members are not judged.
       if (skipped) return { index: i, name, type: null, url: r.url, digest, problems: [], skipped };
       return { index: i, name, type, url: r.url, digest, problems: p, ...(notes.length ? { notes } : {}) };
@@ -197,9 +228,9 @@ export function readSkillsIndex(doc: Record<string, unknown>, indexUrl: string, 
     if (format === 'draft-files') {
       const files = Array.isArray(s.files) ? s.files : [];
       const skillMd = files.find((f) => isObject(f) && f.path === 'SKILL.md') as Record<string, unknown> | undefined;
-      if (!skillMd) p.push('`files` has no SKILL.md entry');
-      const gp = skillMd ? digestProblem(skillMd.digest) : null;
-      if (gp) p.push(`SKILL.md ${gp}`);
+      if (!skillMd) p.push({ kind: 'no-skill-md-file' });
+      const gp = skillMd ? digestProblem(skillMd.digest, 'skill-md') : null;
+      if (gp) p.push(gp);
       return { index: i, name, type: 'skill-md', url: derived, digest: skillMd && !gp ? (skillMd.digest as string) : null, problems: p };
     }
     return { index: i, name, type: 'skill-md', url: derived, digest: null, problems: p };
@@ -232,32 +263,35 @@ export function sha256Digest(body: Buffer): string {
 export interface FrontMatter {
   name?: string;
   description?: string;
-  problem?: string;
+  problem?: FrontMatterProblem;
 }
+
+/** Why a SKILL.md's front matter is not usable, as data (A6 words it): the YAML error, or the members it lacks. */
+export type FrontMatterProblem = { kind: 'none' | 'not-mapping' } | { kind: 'invalid-yaml'; error: string } | { kind: 'lacks'; members: string };
 
 /** YAML front matter of a SKILL.md: `---` line, YAML, `---` line. */
 export function skillFrontMatter(text: string): FrontMatter {
   const m = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(\r?\n|$)/.exec(text);
-  if (!m) return { problem: 'no YAML front matter (--- block) at the top' };
+  if (!m) return { problem: { kind: 'none' } };
   let v: unknown;
   try {
     v = parseYamlBounded(m[1], 50);
   } catch (e) {
-    return { problem: `front matter is not valid YAML (${(e as Error).message.split('\n')[0].slice(0, 100)})` };
+    return { problem: { kind: 'invalid-yaml', error: (e as Error).message.split('\n')[0].slice(0, 100) } };
   }
-  if (!isObject(v)) return { problem: 'front matter is not a YAML mapping' };
+  if (!isObject(v)) return { problem: { kind: 'not-mapping' } };
   const name = typeof v.name === 'string' ? v.name : undefined;
   const description = typeof v.description === 'string' ? v.description : undefined;
   const missing = [!name && '`name`', !description && '`description`'].filter(Boolean);
-  return { name, description, ...(missing.length ? { problem: `front matter lacks ${missing.join(' and ')}` } : {}) };
+  return { name, description, ...(missing.length ? { problem: { kind: 'lacks', members: missing.join(' and ') } } : {}) };
 }
 
 /** Reads the index out of a probe: null when there is no usable JSON object there. */
-export function indexDocument(probe: FetchResult): { doc: Record<string, unknown> | null; problem?: string } {
+export function indexDocument(probe: FetchResult): { doc: Record<string, unknown> | null; problem?: JsonDocumentProblem } {
   if (!isFound(probe)) return { doc: null };
   const parsed = parseJson(probe);
-  if (!parsed.ok) return { doc: null, problem: `not JSON (${parsed.error})` };
-  if (!isObject(parsed.value)) return { doc: null, problem: 'JSON but not an object' };
+  if (!parsed.ok) return { doc: null, problem: { kind: 'not-json', error: parsed.error } };
+  if (!isObject(parsed.value)) return { doc: null, problem: { kind: 'not-object' } };
   return { doc: parsed.value };
 }
 

@@ -7,7 +7,7 @@
  * turn them into verdicts and codes.
  */
 import type { FetchResult } from '../net/http.js';
-import { excerpt, isFound, isObject, parseJson } from './classify.js';
+import { excerpt, isFound, isObject, parseJson, type JsonDocumentProblem } from './classify.js';
 import type { GatherContext } from './context.js';
 import { parseLinkHeader } from './link-header.js';
 import { servedBySite } from './live-scope.js';
@@ -59,7 +59,7 @@ export interface CatalogDocument {
   /** The answer is a JSON object. */
   ok: boolean;
   /** Why an answer is not a catalog (not JSON, not an object). */
-  problem?: string;
+  problem?: JsonDocumentProblem;
   /** A well-known location answered through a redirect to another site: it speaks for nobody here. */
   offSite: boolean;
   specVersion: string | null;
@@ -144,8 +144,8 @@ export function readCatalogDocument(probe: FetchResult, at: CatalogCandidate, or
     agentCount: 0,
   };
   const parsed = parseJson(probe);
-  if (!parsed.ok) return { ...doc, problem: `not JSON (${excerpt(parsed.error, 80)})` };
-  if (!isObject(parsed.value)) return { ...doc, problem: 'JSON but not an object' };
+  if (!parsed.ok) return { ...doc, problem: { kind: 'not-json', error: excerpt(parsed.error, 80) } };
+  if (!isObject(parsed.value)) return { ...doc, problem: { kind: 'not-object' } };
   const v = parsed.value;
   const entries = Array.isArray(v.entries) ? v.entries : [];
   return {

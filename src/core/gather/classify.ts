@@ -92,6 +92,9 @@ export function challengeReason(res: FetchResult): string | null {
 
 export type JsonParse = { ok: true; value: unknown } | { ok: false; error: string; html: boolean };
 
+/** Why a 2xx answer is not the JSON object a reader wanted, as data (the checks word it): the parse error, or not an object. */
+export type JsonDocumentProblem = { kind: 'not-json'; error: string } | { kind: 'not-object' };
+
 export function parseJson(res: FetchResult): JsonParse {
   const text = res.text.replace(/^\uFEFF/, '');
   try {

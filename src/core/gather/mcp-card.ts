@@ -52,11 +52,45 @@ export interface CardReading {
   documentationOnly: boolean;
   /** Remote URLs whose `{variables}` have no default or value: no endpoint a scan can probe. */
   unresolvedTemplates: string[];
-  /** Where the card departs from the v1 schema (experimental-ext-server-card schema.ts at 8924e08), in member order. */
-  schemaProblems: string[];
+  /** Where the card departs from the v1 schema (experimental-ext-server-card schema.ts at 8924e08), in member order, as data (A4 words them). */
+  schemaProblems: CardSchemaProblem[];
   /** Members earlier drafts had and the v1 card does not (the schema is open: not errors, named in advisories). */
   retired: string[];
 }
+
+/** Where a card departs from the v1 schema, as data: the kind, and the remotes[] index or the offending value (quoted, cut) it concerns. */
+export type CardSchemaProblem =
+  | {
+      kind:
+        | 'no-schema'
+        | 'schema-not-string'
+        | 'no-name'
+        | 'name-not-string'
+        | 'no-version'
+        | 'version-empty'
+        | 'version-too-long'
+        | 'no-description'
+        | 'description-empty'
+        | 'title-invalid'
+        | 'website-url-invalid'
+        | 'repository-invalid'
+        | 'icons-invalid'
+        | 'meta-not-object'
+        | 'remotes-not-array';
+    }
+  | { kind: 'schema-dated' | 'schema-not-v1' | 'name-not-reverse-dns' | 'version-range'; value: string }
+  | { kind: 'description-too-long'; length: number }
+  | {
+      kind:
+        | 'remote-not-object'
+        | 'remote-no-type'
+        | 'remote-no-url'
+        | 'remote-headers-invalid'
+        | 'remote-variables-invalid'
+        | 'remote-protocol-versions-invalid';
+      index: number;
+    }
+  | { kind: 'remote-type' | 'remote-url-invalid'; index: number; value: string };
 
 /** The one valid `$schema` of a v1 card (schema.ts: `@pattern`); dated URLs are invalid (examples/ServerCard/invalid/date-versioned-schema.json). */
 export const SERVER_CARD_SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
@@ -86,53 +120,50 @@ function isAbsoluteUrl(v: unknown): boolean {
  * description (1-100 characters); optional title, websiteUrl, repository {url, source}, icons[{src}],
  * remotes[] {type streamable-http|sse, url, headers[{name}], variables, supportedProtocolVersions[]}, _meta.
  */
-export function serverCardProblems(card: Record<string, unknown>): string[] {
-  const out: string[] = [];
+export function serverCardProblems(card: Record<string, unknown>): CardSchemaProblem[] {
+  const out: CardSchemaProblem[] = [];
   const $schema = card.$schema;
-  if ($schema === undefined) out.push(`no "$schema" (required: ${SERVER_CARD_SCHEMA_URL})`);
-  else if (typeof $schema !== 'string') out.push('"$schema" is not a string');
-  else if (DATED_SCHEMA_RE.test($schema.trim()))
-    out.push(`"$schema" ${quoted($schema)} is date-versioned: only the /v1/ URL is valid (schema URLs are versioned by vN, not by date)`);
-  else if ($schema.trim() !== SERVER_CARD_SCHEMA_URL) out.push(`"$schema" ${quoted($schema)} is not the v1 server-card schema URL (${SERVER_CARD_SCHEMA_URL})`);
+  if ($schema === undefined) out.push({ kind: 'no-schema' });
+  else if (typeof $schema !== 'string') out.push({ kind: 'schema-not-string' });
+  else if (DATED_SCHEMA_RE.test($schema.trim())) out.push({ kind: 'schema-dated', value: quoted($schema) });
+  else if ($schema.trim() !== SERVER_CARD_SCHEMA_URL) out.push({ kind: 'schema-not-v1', value: quoted($schema) });
   const name = card.name;
-  if (name === undefined) out.push('no "name" (reverse-DNS with one "/", e.g. com.example/weather)');
-  else if (typeof name !== 'string') out.push('"name" is not a string');
-  else if (!SERVER_NAME_RE.test(name) || name.length < 3 || name.length > 200)
-    out.push(`"name" ${quoted(name)} is not reverse-DNS with exactly one "/" (namespace/server, e.g. com.example/weather; SEP-2127)`);
+  if (name === undefined) out.push({ kind: 'no-name' });
+  else if (typeof name !== 'string') out.push({ kind: 'name-not-string' });
+  else if (!SERVER_NAME_RE.test(name) || name.length < 3 || name.length > 200) out.push({ kind: 'name-not-reverse-dns', value: quoted(name) });
   const version = card.version;
-  if (version === undefined) out.push('no "version"');
-  else if (typeof version !== 'string' || !version.trim()) out.push('"version" is not a non-empty string');
-  else if (version.length > 255) out.push('"version" is longer than 255 characters');
-  else if (VERSION_RANGE_RE.test(version.trim())) out.push(`"version" ${quoted(version)} is a range; a card names one version`);
+  if (version === undefined) out.push({ kind: 'no-version' });
+  else if (typeof version !== 'string' || !version.trim()) out.push({ kind: 'version-empty' });
+  else if (version.length > 255) out.push({ kind: 'version-too-long' });
+  else if (VERSION_RANGE_RE.test(version.trim())) out.push({ kind: 'version-range', value: quoted(version) });
   const description = card.description;
-  if (description === undefined) out.push('no "description"');
-  else if (typeof description !== 'string' || !description.length) out.push('"description" is not a non-empty string');
-  else if (description.length > 100) out.push(`"description" has ${description.length} characters (at most 100)`);
-  if (card.title !== undefined && (typeof card.title !== 'string' || !card.title.length || card.title.length > 100))
-    out.push('"title" is not a string of 1-100 characters');
-  if (card.websiteUrl !== undefined && !isAbsoluteUrl(card.websiteUrl)) out.push('"websiteUrl" is not an absolute URL');
+  if (description === undefined) out.push({ kind: 'no-description' });
+  else if (typeof description !== 'string' || !description.length) out.push({ kind: 'description-empty' });
+  else if (description.length > 100) out.push({ kind: 'description-too-long', length: description.length });
+  if (card.title !== undefined && (typeof card.title !== 'string' || !card.title.length || card.title.length > 100)) out.push({ kind: 'title-invalid' });
+  if (card.websiteUrl !== undefined && !isAbsoluteUrl(card.websiteUrl)) out.push({ kind: 'website-url-invalid' });
   if (card.repository !== undefined && !(isObject(card.repository) && typeof card.repository.url === 'string' && typeof card.repository.source === 'string'))
-    out.push('"repository" lacks a url and source');
+    out.push({ kind: 'repository-invalid' });
   if (card.icons !== undefined && !(Array.isArray(card.icons) && card.icons.every((i) => isObject(i) && typeof i.src === 'string')))
-    out.push('"icons" is not a list of {src}');
-  if (card._meta !== undefined && !isObject(card._meta)) out.push('"_meta" is not an object');
+    out.push({ kind: 'icons-invalid' });
+  if (card._meta !== undefined && !isObject(card._meta)) out.push({ kind: 'meta-not-object' });
   if (card.remotes !== undefined) {
-    if (!Array.isArray(card.remotes)) out.push('"remotes" is not an array');
+    if (!Array.isArray(card.remotes)) out.push({ kind: 'remotes-not-array' });
     else
-      card.remotes.slice(0, 20).forEach((r, i) => {
-        if (!isObject(r)) return void out.push(`remotes[${i}] is not an object`);
+      card.remotes.slice(0, 20).forEach((r, index) => {
+        if (!isObject(r)) return void out.push({ kind: 'remote-not-object', index });
         if (r.type !== 'streamable-http' && r.type !== 'sse')
-          out.push(`remotes[${i}].type ${typeof r.type === 'string' ? quoted(r.type) : 'is absent, '} not "streamable-http" or "sse"`);
-        if (typeof r.url !== 'string') out.push(`remotes[${i}] has no "url"`);
-        else if (!REMOTE_URL_RE.test(r.url)) out.push(`remotes[${i}].url ${quoted(r.url)} is not an http(s) URL or a {variable} template`);
+          out.push(typeof r.type === 'string' ? { kind: 'remote-type', index, value: quoted(r.type) } : { kind: 'remote-no-type', index });
+        if (typeof r.url !== 'string') out.push({ kind: 'remote-no-url', index });
+        else if (!REMOTE_URL_RE.test(r.url)) out.push({ kind: 'remote-url-invalid', index, value: quoted(r.url) });
         if (r.headers !== undefined && !(Array.isArray(r.headers) && r.headers.every((h) => isObject(h) && typeof h.name === 'string')))
-          out.push(`remotes[${i}].headers is not a list of {name}`);
-        if (r.variables !== undefined && !isObject(r.variables)) out.push(`remotes[${i}].variables is not an object`);
+          out.push({ kind: 'remote-headers-invalid', index });
+        if (r.variables !== undefined && !isObject(r.variables)) out.push({ kind: 'remote-variables-invalid', index });
         if (
           r.supportedProtocolVersions !== undefined &&
           !(Array.isArray(r.supportedProtocolVersions) && r.supportedProtocolVersions.every((v) => typeof v === 'string'))
         )
-          out.push(`remotes[${i}].supportedProtocolVersions is not a list of strings`);
+          out.push({ kind: 'remote-protocol-versions-invalid', index });
       });
   }
   return out.slice(0, MAX_SCHEMA_PROBLEMS);
@@ -275,16 +306,17 @@ export interface PathResult {
   /** A catalog card: the catalog's location, the entry's index, and whether the card is the entry's inline `data` (then `probe` is the catalog's). */
   catalog?: { at: CatalogCandidate; entry: number; inline: boolean };
   cards: CardReading[];
-  problem?: string;
+  /** Why the answer holds no card: not JSON, or JSON without a card object. */
+  problem?: { kind: 'not-json'; error: string } | { kind: 'no-card-object' };
 }
 
 export function readPath(probe: FetchResult, path: string): PathResult {
   if (!isFound(probe)) return { probe, path, cards: [] };
   const parsed = parseJson(probe);
-  if (!parsed.ok) return { probe, path, cards: [], problem: `not JSON (${parsed.error})` };
+  if (!parsed.ok) return { probe, path, cards: [], problem: { kind: 'not-json', error: parsed.error } };
   const list = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
   const objects = list.filter(isObject);
-  if (!objects.length) return { probe, path, cards: [], problem: 'JSON without a card object' };
+  if (!objects.length) return { probe, path, cards: [], problem: { kind: 'no-card-object' } };
   return { probe, path, cards: objects.map(readMcpCard) };
 }
 

@@ -6,7 +6,8 @@
  * predecessor names (`rel="ai-catalog"`, /.well-known/ai-catalog.json), which Lighthouse's shipped
  * gatherer still reads alone: the evidence says which readers find the catalog where.
  */
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
+import { fillTemplate } from '../messages.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt, isFound, isObject, isSoft404, parseJson } from '../../gather/classify.js';
@@ -41,6 +42,44 @@ const READERS_NOTE =
   `ARD v0.91 consumers must read ${ARD_PATH} and rel="${ARD_REL}" and need not read the predecessor names; ` +
   `Lighthouse's documented audit reads those first and warns when only ${AI_CATALOG_PATH} or rel="${LEGACY_REL}" answers; ` +
   `the Lighthouse gatherer shipped in its source (read 2026-11-25) reads only robots.txt Agentmap, rel="${LEGACY_REL}" and ${AI_CATALOG_PATH}`;
+
+/** What a publisher at a predecessor location does next (an advisory, and the remediation's tail). */
+const MOVE = `move it to ${ARD_PATH} (ARD v0.91 §5.1) and name it with <link rel="${ARD_REL}" href="${ARD_PATH}">; a copy left at ${AI_CATALOG_PATH} must stay identical (Lighthouse's shipped gatherer and MCP clients read that one)`;
+
+/**
+ * Tools that contradict each other: Lighthouse's SEO robots-txt audit throws "Unknown directive" on
+ * any line outside its safelist (GoogleChrome/lighthouse core/audits/seo/robots-txt.js, unchanged on
+ * main since 83f1c6f of 2026-06-18, read at f8eac39 of 2026-08-20: the safelist has content-signal,
+ * not agentmap), while its agentic gatherer and ARD §5.1 read Agentmap.
+ */
+export const AGENTMAP_LIGHTHOUSE =
+  `a robots.txt "Agentmap:" line fails Lighthouse's SEO robots-txt audit ("Unknown directive": its safelist, core/audits/seo/robots-txt.js at f8eac39, has content-signal but not agentmap); ` +
+  `<link rel="${ARD_REL}" href="${ARD_PATH}"> in your pages, or a "Link: <${ARD_PATH}>; rel="${ARD_REL}"" response header, names the catalog to ARD readers without it`;
+
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'A10/advertised-not-answering': '{location} names {url}, which did not answer with a catalog; readers that follow it ({follower}) find nothing',
+  'A10/agentmap-only': `only robots.txt Agentmap names it: an ARD v0.91 consumer must read ${ARD_PATH} and rel="${ARD_REL}" (§5.1) and need not follow Agentmap; serve it at ${ARD_PATH} too, or name it with <link rel="${ARD_REL}">`,
+  'A10/lighthouse-misses': `Lighthouse's shipped gatherer (core/gather/gatherers/agentic/ard.js, read 2026-11-25) reads only {url} here (Agentmap, else rel="${LEGACY_REL}", else ${AI_CATALOG_PATH}) and finds no catalog there, though its docs page says the audit reads ${ARD_PATH} and rel="${ARD_REL}" first; the same file at ${AI_CATALOG_PATH} lets it find the catalog (a robots.txt Agentmap line would too, at the cost below)`,
+  'A10/agentmap-lighthouse': AGENTMAP_LIGHTHOUSE,
+  'A10/content-type': `served as {contentType} (application/json or ${AI_CATALOG_MEDIA_TYPE} expected)`,
+  'A10/no-cors': 'no Access-Control-Allow-Origin: * (browser-based agents cannot read it)',
+  'A10/no-spec-version':
+    'no specVersion: ARD v0.91 does not require one (§5.1: members beside entries are transport-defined), the AI Catalog and Lighthouse\'s ARD port do ("specVersion": "1.0")',
+  'A10/version-not-spec-version':
+    'no specVersion (it has "version": "{version}"): ARD v0.91 does not require one (§5.1: members beside entries are transport-defined), the AI Catalog and Lighthouse\'s ARD port do ("specVersion": "1.0")',
+  'A10/host-no-display-name': 'host has no displayName: the AI Catalog requires it when host is present; ARD v0.91 reads no host member',
+  'A10/entry-not-object': 'entries[{index}] is not an object',
+  'A10/entry-problems': 'entries[{index}]: {problems}',
+  'A10/agent-not-object': 'agents[{index}] is not an object',
+  'A10/agent-no-card-url': 'agents[{index}] has no absolute cardUrl',
+  'A10/display-name-ard-only':
+    "displayName is required by ARD v0.91 §4.2 but optional in the AI Catalog and the MCP server-card draft (an entry need not repeat its artifact's name): ARD readers may drop those entries",
+  'A10/legacy-incomplete': `found only at the predecessor location {location}: ${READERS_NOTE}; ${MOVE}`,
+  'A10/legacy-move': `${MOVE[0].toUpperCase()}${MOVE.slice(1)}`,
+} as const;
+type A10Advisory = keyof typeof ADVISORIES;
+type A10Note = SubFinding<A10Advisory>;
 
 export interface AiCatalogArtifact {
   probes: FetchResult[];
@@ -86,18 +125,19 @@ function located(probes: FetchResult[], discovery: AiCatalogArtifact['discovery'
 }
 
 /** Where the advertised locations and the readers disagree: advisories, never score. */
-function discoveryAdvisories(probes: FetchResult[], discovery: AiCatalogArtifact['discovery'], at: CatalogCandidate): string[] {
+function discoveryAdvisories(probes: FetchResult[], discovery: AiCatalogArtifact['discovery'], at: CatalogCandidate): A10Note[] {
   if (!discovery) return [];
-  const out: string[] = [];
+  const out: A10Note[] = [];
   const probeOf = (url: string) => probes.find((p) => p.requestedUrl === url);
   // A location a page or robots.txt advertises that does not answer: readers that follow it find nothing.
   for (const c of discovery.candidates) {
     if (c.url === at.url) break;
     const p = probeOf(c.url);
     if (c.via !== 'well-known' && p && !isFound(p)) {
-      out.push(
-        `${label(c)} names ${excerpt(c.url, 100)}, which did not answer with a catalog; readers that follow it (${c.via === 'robots-agentmap' || c.legacy ? 'Lighthouse does' : 'ARD consumers must'}) find nothing`,
-      );
+      out.push({
+        code: 'A10/advertised-not-answering',
+        data: { location: label(c), url: excerpt(c.url, 100), follower: c.via === 'robots-agentmap' || c.legacy ? 'Lighthouse does' : 'ARD consumers must' },
+      });
     }
   }
   if (at.legacy) return out;
@@ -105,29 +145,15 @@ function discoveryAdvisories(probes: FetchResult[], discovery: AiCatalogArtifact
   const ardProbe = probeOf(discovery.candidates.find((c) => c.via === 'well-known' && !c.legacy)?.url ?? '');
   const namedByArdLink = discovery.signals.htmlLink === at.url || discovery.signals.linkHeader === at.url;
   if (at.via === 'robots-agentmap' && !namedByArdLink && ardProbe && !isFound(ardProbe)) {
-    out.push(
-      `only robots.txt Agentmap names it: an ARD v0.91 consumer must read ${ARD_PATH} and rel="${ARD_REL}" (§5.1) and need not follow Agentmap; serve it at ${ARD_PATH} too, or name it with <link rel="${ARD_REL}">`,
-    );
+    out.push({ code: 'A10/agentmap-only' });
   }
   const lh = discovery.lighthouse;
   if (lh && lh.found === false) {
-    out.push(
-      `Lighthouse's shipped gatherer (core/gather/gatherers/agentic/ard.js, read 2026-11-25) reads only ${excerpt(lh.url, 100)} here (Agentmap, else rel="${LEGACY_REL}", else ${AI_CATALOG_PATH}) and finds no catalog there, though its docs page says the audit reads ${ARD_PATH} and rel="${ARD_REL}" first; the same file at ${AI_CATALOG_PATH} lets it find the catalog (a robots.txt Agentmap line would too, at the cost below)`,
-    );
+    out.push({ code: 'A10/lighthouse-misses', data: { url: excerpt(lh.url, 100) } });
   }
-  if (discovery.signals.agentmap) out.push(AGENTMAP_LIGHTHOUSE);
+  if (discovery.signals.agentmap) out.push({ code: 'A10/agentmap-lighthouse' });
   return out;
 }
-
-/**
- * Tools that contradict each other: Lighthouse's SEO robots-txt audit throws "Unknown directive" on
- * any line outside its safelist (GoogleChrome/lighthouse core/audits/seo/robots-txt.js, unchanged on
- * main since 83f1c6f of 2026-06-18, read at f8eac39 of 2026-08-20: the safelist has content-signal,
- * not agentmap), while its agentic gatherer and ARD §5.1 read Agentmap.
- */
-export const AGENTMAP_LIGHTHOUSE =
-  `a robots.txt "Agentmap:" line fails Lighthouse's SEO robots-txt audit ("Unknown directive": its safelist, core/audits/seo/robots-txt.js at f8eac39, has content-signal but not agentmap); ` +
-  `<link rel="${ARD_REL}" href="${ARD_PATH}"> in your pages, or a "Link: <${ARD_PATH}>; rel=\"${ARD_REL}\"" response header, names the catalog to ARD readers without it`;
 
 /**
  * Required members the ARD manifest's entries lack (spec/ard.md v0.91 §4.2, commit 04afa6cb0301:
@@ -157,39 +183,63 @@ function isAbsoluteUrl(v: unknown): boolean {
   }
 }
 
-/** Problems of ARD entries (each: identifier urn, displayName, a media type as type, one of url/data, 2-5 queries). */
-export function ardEntryProblems(entries: unknown[]): string[] {
-  const out: string[] = [];
-  entries.slice(0, 50).forEach((e, i) => {
-    const p: string[] = [];
+/** What an ARD entry lacks or gets wrong (§4.2, and Lighthouse's warnings), as data. */
+export type ArdEntryProblem =
+  | { kind: 'no-identifier' | 'no-display-name' | 'no-type' | 'url-or-data' | 'url-not-absolute' | 'queries-count' }
+  | { kind: 'identifier-not-urn' | 'type-not-media-type' | 'type-not-discovery'; value: string };
+
+/** The words of each entry problem, joined into A10/entry-problems' {problems}. */
+const ENTRY_PROBLEMS: Record<ArdEntryProblem['kind'], string> = {
+  'no-identifier': 'no identifier',
+  'identifier-not-urn': 'identifier "{value}" is not urn:air:<fqdn>:<namespace>:<name>',
+  'no-display-name': 'no displayName',
+  'no-type': 'no type',
+  'type-not-media-type': `type "{value}" is not a media type (${MCP_CARD_MEDIA_TYPE} for an MCP server card, ${A2A_CARD_MEDIA_TYPE} for an A2A agent card)`,
+  'type-not-discovery': 'type "{value}" is not one of ARD\'s discovery types (Lighthouse warns)',
+  'url-or-data': 'needs exactly one of url and data',
+  'url-not-absolute': 'url is not an absolute http(s) URL',
+  'queries-count': 'representativeQueries should list 2-5 queries',
+};
+
+/** Problems of ARD entries (each: identifier urn, displayName, a media type as type, one of url/data, 2-5 queries), one per entry that has any. */
+export function ardEntryProblems(entries: unknown[]): Array<{ index: number; problems: ArdEntryProblem[] | null }> {
+  const out: Array<{ index: number; problems: ArdEntryProblem[] | null }> = [];
+  entries.slice(0, 50).forEach((e, index) => {
+    const p: ArdEntryProblem[] = [];
     if (!isObject(e)) {
-      out.push(`entries[${i}] is not an object`);
+      out.push({ index, problems: null });
       return;
     }
-    if (!str(e.identifier)) p.push('no identifier');
-    else if (!URN_RE.test(e.identifier as string)) p.push(`identifier "${excerpt(String(e.identifier), 50)}" is not urn:air:<fqdn>:<namespace>:<name>`);
-    if (!str(e.displayName)) p.push('no displayName');
+    if (!str(e.identifier)) p.push({ kind: 'no-identifier' });
+    else if (!URN_RE.test(e.identifier as string)) p.push({ kind: 'identifier-not-urn', value: excerpt(String(e.identifier), 50) });
+    if (!str(e.displayName)) p.push({ kind: 'no-display-name' });
     const type = str(e.type);
-    if (!type) p.push('no type');
-    else if (!MEDIA_TYPE_RE.test(type))
-      p.push(`type "${excerpt(type, 50)}" is not a media type (${MCP_CARD_MEDIA_TYPE} for an MCP server card, ${A2A_CARD_MEDIA_TYPE} for an A2A agent card)`);
-    else if (!ARD_DISCOVERY_TYPES.includes(type)) p.push(`type "${excerpt(type, 60)}" is not one of ARD's discovery types (Lighthouse warns)`);
+    if (!type) p.push({ kind: 'no-type' });
+    else if (!MEDIA_TYPE_RE.test(type)) p.push({ kind: 'type-not-media-type', value: excerpt(type, 50) });
+    else if (!ARD_DISCOVERY_TYPES.includes(type)) p.push({ kind: 'type-not-discovery', value: excerpt(type, 60) });
     const hasUrl = e.url !== undefined;
     const hasData = e.data !== undefined;
-    if (hasUrl === hasData) p.push('needs exactly one of url and data');
-    else if (hasUrl && !isAbsoluteUrl(e.url)) p.push('url is not an absolute http(s) URL');
+    if (hasUrl === hasData) p.push({ kind: 'url-or-data' });
+    else if (hasUrl && !isAbsoluteUrl(e.url)) p.push({ kind: 'url-not-absolute' });
     const q = e.representativeQueries;
-    if (!Array.isArray(q) || q.length < 2 || q.length > 5) p.push('representativeQueries should list 2-5 queries');
-    if (p.length) out.push(`entries[${i}]: ${p.join(', ')}`);
+    if (!Array.isArray(q) || q.length < 2 || q.length > 5) p.push({ kind: 'queries-count' });
+    if (p.length) out.push({ index, problems: p });
   });
   return out;
 }
 
-function agentProblems(agents: unknown[]): string[] {
-  const out: string[] = [];
+/** An entry's problems as an advisory (null problems: the entry is not an object). */
+function entryAdvisory({ index, problems }: { index: number; problems: ArdEntryProblem[] | null }): A10Note {
+  if (!problems) return { code: 'A10/entry-not-object', data: { index } };
+  const text = problems.map(({ kind, ...data }) => fillTemplate(ENTRY_PROBLEMS[kind], data, kind)).join(', ');
+  return { code: 'A10/entry-problems', data: { index, problems: text } };
+}
+
+function agentProblems(agents: unknown[]): A10Note[] {
+  const out: A10Note[] = [];
   agents.slice(0, 50).forEach((a, i) => {
-    if (!isObject(a)) out.push(`agents[${i}] is not an object`);
-    else if (!isAbsoluteUrl(a.cardUrl) && !isObject(a.card)) out.push(`agents[${i}] has no absolute cardUrl`);
+    if (!isObject(a)) out.push({ code: 'A10/agent-not-object', data: { index: i } });
+    else if (!isAbsoluteUrl(a.cardUrl) && !isObject(a.card)) out.push({ code: 'A10/agent-no-card-url', data: { index: i } });
   });
   return out;
 }
@@ -226,6 +276,7 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
       'A10/legacy-location': `{facts}. Found only at the predecessor location {legacy}: ${READERS_NOTE}.`,
       'A10/ok': '{facts}.',
     },
+    advisories: ADVISORIES,
   },
   async gather(ctx) {
     // The scan's one catalog reading (catalog-reader.ts), without the MCP Catalog: it is no AI catalog.
@@ -253,10 +304,10 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     if (!parsed.ok) return { status: 'fail', code: 'A10/not-json', data: { seen, error: parsed.error, start: excerpt(res.text, 80) }, probes };
     if (!isObject(parsed.value)) return { status: 'fail', code: 'A10/not-object', data: { seen }, probes };
     const doc = parsed.value;
-    const advisories: string[] = discoveryAdvisories(probes, discovery, at);
+    const advisories: A10Note[] = discoveryAdvisories(probes, discovery, at);
     if (res.contentType !== 'application/json' && res.contentType !== AI_CATALOG_MEDIA_TYPE)
-      advisories.push(`served as ${res.contentType ?? 'no content type'} (application/json or ${AI_CATALOG_MEDIA_TYPE} expected)`);
-    if (res.headers['access-control-allow-origin'] !== '*') advisories.push('no Access-Control-Allow-Origin: * (browser-based agents cannot read it)');
+      advisories.push({ code: 'A10/content-type', data: { contentType: res.contentType ?? 'no content type' } });
+    if (res.headers['access-control-allow-origin'] !== '*') advisories.push({ code: 'A10/no-cors' });
 
     const specVersion = str(doc.specVersion);
     const bareVersion = str(doc.version);
@@ -271,12 +322,10 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     ].filter(Boolean) as string[];
     // ARD v0.91 requires entries alone (§5.1); the AI Catalog and Lighthouse's ARD port (ai-catalog.schema.json) require specVersion: said, not scored.
     if (entries.length && !specVersion) {
-      advisories.push(
-        `no specVersion${bareVersion ? ` (it has "version": "${excerpt(bareVersion, 20)}")` : ''}: ARD v0.91 does not require one (§5.1: members beside entries are transport-defined), the AI Catalog and Lighthouse's ARD port do ("specVersion": "1.0")`,
-      );
+      advisories.push(bareVersion ? { code: 'A10/version-not-spec-version', data: { version: excerpt(bareVersion, 20) } } : { code: 'A10/no-spec-version' });
     }
-    if (host && !hostDisplayName) advisories.push('host has no displayName: the AI Catalog requires it when host is present; ARD v0.91 reads no host member');
-    advisories.push(...ardEntryProblems(entries).slice(0, 5), ...agentProblems(agents).slice(0, 5));
+    if (host && !hostDisplayName) advisories.push({ code: 'A10/host-no-display-name' });
+    advisories.push(...ardEntryProblems(entries).slice(0, 5).map(entryAdvisory), ...agentProblems(agents).slice(0, 5));
 
     // An AI Card catalog (agents[]) keeps its own required members: a version and a host.
     const agentCatalogMissing = !entries.length && agents.length ? [!(specVersion ?? bareVersion) && 'specVersion', !hostName && 'host'] : [];
@@ -299,19 +348,16 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
       agents: agents.length,
       entries: entries.length,
     };
-    const move = `move it to ${ARD_PATH} (ARD v0.91 §5.1) and name it with <link rel="${ARD_REL}" href="${ARD_PATH}">; a copy left at ${AI_CATALOG_PATH} must stay identical (Lighthouse's shipped gatherer and MCP clients read that one)`;
     if (missing.some((m) => m.startsWith('displayName'))) {
-      advisories.push(
-        "displayName is required by ARD v0.91 §4.2 but optional in the AI Catalog and the MCP server-card draft (an entry need not repeat its artifact's name): ARD readers may drop those entries",
-      );
+      advisories.push({ code: 'A10/display-name-ard-only' });
     }
     if (missing.length) {
-      if (at.legacy) advisories.unshift(`found only at the predecessor location ${label(at)}: ${READERS_NOTE}; ${move}`);
+      if (at.legacy) advisories.unshift({ code: 'A10/legacy-incomplete', data: { location: label(at) } });
       return {
         status: 'partial',
         code: 'A10/incomplete',
         data: { facts, missing: missing.join(', ') },
-        remediation: `Complete the catalog: add ${missing.join(', ')}${at.legacy ? `; then ${move}` : ''}.`,
+        remediation: `Complete the catalog: add ${missing.join(', ')}${at.legacy ? `; then ${MOVE}` : ''}.`,
         advisories,
         probes,
         details,
@@ -320,7 +366,7 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     const matched = `${shapes.map((s) => s.replace(/ \(.*\)$/, '')).join(' + ')}${specVersion ? ` ${specVersion}` : ''}`;
     if (at.legacy) {
       // Still a pass (docs: the predecessor is a MAY for consumers, a SHOULD-move for publishers); the move is the advisory.
-      advisories.unshift(`${move[0].toUpperCase()}${move.slice(1)}`);
+      advisories.unshift({ code: 'A10/legacy-move' });
       return { status: 'pass', code: 'A10/legacy-location', data: { facts, legacy: label(at) }, matched, advisories, probes, details };
     }
     return { status: 'pass', code: 'A10/ok', data: { facts }, matched, advisories, probes, details };

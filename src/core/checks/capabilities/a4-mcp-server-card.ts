@@ -6,7 +6,7 @@
  * older well-known card paths. The card is checked against the v1 schema (schema.ts at 8924e08) and
  * its endpoint probed live.
  */
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
@@ -21,6 +21,7 @@ import {
   readPath,
   shownPath,
   type CardReading,
+  type CardSchemaProblem,
   type PathResult,
 } from '../../gather/mcp-card.js';
 import { MAX_CATALOG_CARDS, MCP_CARD_MEDIA_TYPE, MCP_CATALOG_PATH, MCP_URN_RE, mcpCatalog, type McpCatalogArtifact } from '../../gather/mcp-catalog.js';
@@ -29,6 +30,7 @@ import { AI_CATALOG_MEDIA_TYPE, AI_CATALOG_PATH, ARD_PATH, type CatalogCandidate
 import { liveMcpProbe, type McpProbeResult } from '../../gather/mcp-probe.js';
 import { siteOf } from '../../gather/live-scope.js';
 import { renderFindings } from '../messages.js';
+import { jsonProblemText } from './json-problem.js';
 import { PLACEHOLDER_DOMAIN, placeholderNote, reverseDomain, siteDomain } from '../../fixes/site.js';
 import type { FixStep } from '../../schema.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
@@ -41,14 +43,61 @@ const SPEC = [
   'https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1649',
 ];
 
+/** Where a card departs from the v1 schema (schema.ts at 8924e08): sub-findings of A4/schema-invalid, one per kind the gather reads. */
+const CARD_FINDINGS = {
+  'A4/card-no-schema': `no "$schema" (required: ${SERVER_CARD_SCHEMA_URL})`,
+  'A4/card-schema-not-string': '"$schema" is not a string',
+  'A4/card-schema-dated': '"$schema" {value} is date-versioned: only the /v1/ URL is valid (schema URLs are versioned by vN, not by date)',
+  'A4/card-schema-not-v1': `"$schema" {value} is not the v1 server-card schema URL (${SERVER_CARD_SCHEMA_URL})`,
+  'A4/card-no-name': 'no "name" (reverse-DNS with one "/", e.g. com.example/weather)',
+  'A4/card-name-not-string': '"name" is not a string',
+  'A4/card-name-not-reverse-dns': '"name" {value} is not reverse-DNS with exactly one "/" (namespace/server, e.g. com.example/weather; SEP-2127)',
+  'A4/card-no-version': 'no "version"',
+  'A4/card-version-empty': '"version" is not a non-empty string',
+  'A4/card-version-too-long': '"version" is longer than 255 characters',
+  'A4/card-version-range': '"version" {value} is a range; a card names one version',
+  'A4/card-no-description': 'no "description"',
+  'A4/card-description-empty': '"description" is not a non-empty string',
+  'A4/card-description-too-long': '"description" has {length} characters (at most 100)',
+  'A4/card-title-invalid': '"title" is not a string of 1-100 characters',
+  'A4/card-website-url-invalid': '"websiteUrl" is not an absolute URL',
+  'A4/card-repository-invalid': '"repository" lacks a url and source',
+  // {expected} and {template} hold the schema's own braces ("{src}", "{variable}"), which a template cannot write.
+  'A4/card-icons-invalid': '"icons" is not a list of {expected}',
+  'A4/card-meta-not-object': '"_meta" is not an object',
+  'A4/card-remotes-not-array': '"remotes" is not an array',
+  'A4/card-remote-not-object': 'remotes[{index}] is not an object',
+  'A4/card-remote-type': 'remotes[{index}].type {value} not "streamable-http" or "sse"',
+  'A4/card-remote-no-type': 'remotes[{index}].type is absent,  not "streamable-http" or "sse"',
+  'A4/card-remote-no-url': 'remotes[{index}] has no "url"',
+  'A4/card-remote-url-invalid': 'remotes[{index}].url {value} is not an http(s) URL or a {template} template',
+  'A4/card-remote-headers-invalid': 'remotes[{index}].headers is not a list of {expected}',
+  'A4/card-remote-variables-invalid': 'remotes[{index}].variables is not an object',
+  'A4/card-remote-protocol-versions-invalid': 'remotes[{index}].supportedProtocolVersions is not a list of strings',
+} as const satisfies Record<`A4/card-${CardSchemaProblem['kind']}`, string>;
+
+/** The braces a schema problem's text names literally (CARD_FINDINGS). */
+const LITERAL: Partial<Record<CardSchemaProblem['kind'], Record<string, string>>> = {
+  'icons-invalid': { expected: '{src}' },
+  'remote-headers-invalid': { expected: '{name}' },
+  'remote-url-invalid': { template: '{variable}' },
+};
+
+/** A schema problem the gather read, as a sub-finding with its code. */
+function cardFinding(p: CardSchemaProblem): SubFinding<keyof typeof CARD_FINDINGS> {
+  const { kind, ...data } = p;
+  return { code: `A4/card-${kind}`, data: { ...data, ...LITERAL[kind] } };
+}
+
 /** Member problems of a catalog's server-card entries (sub-findings of A4/catalog-incomplete). */
-const FINDINGS = {
+const CATALOG_FINDINGS = {
   'A4/catalog-no-spec-version': '{catalog} has no "specVersion" (the AI Catalog requires one; ARD v0.91 does not)',
   'A4/entry-no-identifier': '{catalog} entries[{entry}] has no "identifier"',
   'A4/entry-url-or-data': '{catalog} entries[{entry}] needs exactly one of "url" and "data" (it has {has})',
   'A4/entry-media-type': `{catalog} entries[{entry}] names its type in "mediaType" ({mediaType}), the MCP Catalog's member before the draft renamed it "type" (commit 3b2d974): write "type": "${MCP_CARD_MEDIA_TYPE}"`,
 } as const;
-type FindingCode = keyof typeof FINDINGS;
+const FINDINGS = { ...CATALOG_FINDINGS, ...CARD_FINDINGS };
+type FindingCode = keyof typeof CATALOG_FINDINGS;
 
 /** Where each reader looks for a card, so an owner can satisfy all of them (docs/checks-bot-access-and-capabilities.md). */
 const READERS_NOTE =
@@ -57,6 +106,39 @@ const READERS_NOTE =
 /** The removed location, named with its replacement. */
 const REMOVED_NOTE = `${MCP_CATALOG_PATH}, which the server-card draft removed on 2026-07-20 (commit 1491bd2, "Use AI Catalog for Server Card discovery"): current MCP clients read ${AI_CATALOG_PATH} (served as ${AI_CATALOG_MEDIA_TYPE}) instead`;
 export { MCP_CARD_PATHS };
+
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'A4/no-cors':
+    'No Access-Control-Allow-Origin: * on {path}; the server-card draft requires CORS (Allow-Origin *, Allow-Methods GET, Allow-Headers Content-Type) so browser-based clients can read it.',
+  'A4/content-type': `Served as {contentType}; a server card is ${MCP_CARD_MEDIA_TYPE} (or application/json).`,
+  'A4/endpoint-not-https': 'An endpoint is not an https URL.',
+  'A4/retired-members':
+    'The card carries {members}, which the v1 card does not have (cards "do not enumerate primitives"; tools are listed at runtime, authentication is declared by the server): leave them out.',
+  'A4/server-info-only': 'serverInfo shape only: add top-level name/version and remotes[] (SEP-2127) for current readers.',
+  'A4/server-url-variant': 'The endpoint is read from "serverUrl", a known variant outside the drafts: name it in remotes[].url (SEP-2127) too.',
+  'A4/unresolved-templates': 'remotes[].url {urls} needs values the user supplies (variables without a default): not probed.',
+  'A4/well-known-only': `Found only at an older well-known path; list it in ${AI_CATALOG_PATH} (${READERS_NOTE}).`,
+  'A4/not-in-ai-catalog': `Listed at {catalogs} but not at ${AI_CATALOG_PATH}: ${READERS_NOTE}; serve the same catalog at ${AI_CATALOG_PATH} too.`,
+  'A4/removed-catalog-too': `${REMOVED_NOTE}; drop it or keep it identical.`,
+  'A4/catalog-only': `Found through a catalog only; scanners that predate it read well-known card paths (${READERS_NOTE}): serve the same card at /.well-known/mcp/server-card.json too if you want them to find it.`,
+  'A4/catalog-no-cors': 'No Access-Control-Allow-Origin: * on {catalog} (browser-based clients cannot read it).',
+  'A4/catalog-content-type': `{catalog} is served as {contentType}; the draft says the AI Catalog SHOULD use ${AI_CATALOG_MEDIA_TYPE}.`,
+  'A4/ard-no-spec-version': `{catalog} has no "specVersion": ARD v0.91 does not require one (§5.1: members beside entries are transport-defined), the AI Catalog does (MCP clients reading ${AI_CATALOG_PATH} may reject it).`,
+  'A4/entry-no-display-name':
+    'entries[{entry}] has no "displayName": the server-card draft (docs/discovery.md at 8924e08) and the AI Catalog make it optional (an entry need not repeat the card\'s fields), ARD v0.91 §4.2 requires it: ARD readers may reject that entry.',
+  'A4/entries-no-display-name':
+    '{entries} have no "displayName": the server-card draft (docs/discovery.md at 8924e08) and the AI Catalog make it optional (an entry need not repeat the card\'s fields), ARD v0.91 §4.2 requires it: ARD readers may reject those entries.',
+  'A4/identifier-not-urn':
+    'identifier {identifiers} is not urn:air:<publisher>:<namespace>:<name>: the draft recommends that form for open systems, ARD v0.91 (Appendix C) requires it.',
+  'A4/cards-not-fetched': `{count} more server card(s) in the catalogs were not fetched (at most ${MAX_CATALOG_CARDS} per scan).`,
+  'A4/legacy-sse-only': 'Only a legacy HTTP+SSE endpoint (type "sse", deprecated since MCP 2025-03-26): not probed live; add a Streamable HTTP remote.',
+  'A4/live-disagrees': 'The card and the live server disagree (the draft asks for consistency with runtime behaviour): {disagreements}.',
+  'A4/schema-problems': 'The card does not match the v1 schema: {problems}.',
+  'A4/catalog-entry-problems': 'The catalog entry: {findings}.',
+} as const;
+type A4Advisory = keyof typeof ADVISORIES;
+type A4Note = SubFinding<A4Advisory>;
 export { readMcpCard, type CardReading } from '../../gather/mcp-card.js';
 
 export interface McpCardArtifact {
@@ -143,7 +225,9 @@ function catalogPath(d: CatalogDocument): string {
 /** One catalog as read: where, how it answered, and its counts from the parse. */
 function describeCatalog(d: CatalogDocument, origin: string): string {
   const cards = d.entries.filter((e) => e.kind === 'mcp-server-card').length;
-  const body = d.ok ? `catalog: ${d.entryCount} entr${d.entryCount === 1 ? 'y' : 'ies'}, ${cards} server-card entr${cards === 1 ? 'y' : 'ies'}` : d.problem;
+  const body = d.ok
+    ? `catalog: ${d.entryCount} entr${d.entryCount === 1 ? 'y' : 'ies'}, ${cards} server-card entr${cards === 1 ? 'y' : 'ies'}`
+    : d.problem && jsonProblemText(d.problem);
   return `${describeProbe(d.probe, origin)} (${body})`;
 }
 
@@ -177,27 +261,27 @@ function entryFindings(d: CatalogDocument, entries: CatalogEntry[]): Array<{ cod
 }
 
 /** What the readers disagree on, and the catalog's serving: advisories, never the verdict. */
-function catalogAdvisories(d: CatalogDocument, entries: CatalogEntry[]): string[] {
-  const out: string[] = [];
+function catalogAdvisories(d: CatalogDocument, entries: CatalogEntry[]): A4Note[] {
+  const out: A4Note[] = [];
   const at = catalogPath(d);
-  if (d.probe.headers['access-control-allow-origin'] !== '*') out.push(`No Access-Control-Allow-Origin: * on ${at} (browser-based clients cannot read it).`);
+  if (d.probe.headers['access-control-allow-origin'] !== '*') out.push({ code: 'A4/catalog-no-cors', data: { catalog: at } });
   if (d.at.name === 'ai-catalog' && d.probe.contentType !== AI_CATALOG_MEDIA_TYPE)
-    out.push(`${at} is served as ${d.probe.contentType ?? 'no content type'}; the draft says the AI Catalog SHOULD use ${AI_CATALOG_MEDIA_TYPE}.`);
-  if (d.at.name === 'ard' && !d.specVersion)
-    out.push(
-      `${at} has no "specVersion": ARD v0.91 does not require one (§5.1: members beside entries are transport-defined), the AI Catalog does (MCP clients reading ${AI_CATALOG_PATH} may reject it).`,
-    );
+    out.push({ code: 'A4/catalog-content-type', data: { catalog: at, contentType: d.probe.contentType ?? 'no content type' } });
+  if (d.at.name === 'ard' && !d.specVersion) out.push({ code: 'A4/ard-no-spec-version', data: { catalog: at } });
   const noName = entries.filter((e) => !e.displayName).map((e) => e.index);
-  if (noName.length) {
-    out.push(
-      `entries[${noName.slice(0, 5).join('], entries[')}] ha${noName.length === 1 ? 's' : 've'} no "displayName": the server-card draft (docs/discovery.md at 8924e08) and the AI Catalog make it optional (an entry need not repeat the card's fields), ARD v0.91 §4.2 requires it: ARD readers may reject ${noName.length === 1 ? 'that entry' : 'those entries'}.`,
-    );
-  }
+  if (noName.length === 1) out.push({ code: 'A4/entry-no-display-name', data: { entry: noName[0] } });
+  if (noName.length > 1)
+    out.push({
+      code: 'A4/entries-no-display-name',
+      data: {
+        entries: noName
+          .slice(0, 5)
+          .map((i) => `entries[${i}]`)
+          .join(', '),
+      },
+    });
   const notUrn = entries.filter((e) => e.identifier && !MCP_URN_RE.test(e.identifier)).map((e) => `"${excerpt(e.identifier!, 50)}"`);
-  if (notUrn.length)
-    out.push(
-      `identifier ${notUrn.slice(0, 3).join(', ')} is not urn:air:<publisher>:<namespace>:<name>: the draft recommends that form for open systems, ARD v0.91 (Appendix C) requires it.`,
-    );
+  if (notUrn.length) out.push({ code: 'A4/identifier-not-urn', data: { identifiers: notUrn.slice(0, 3).join(', ') } });
   return out;
 }
 
@@ -248,7 +332,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       'A4/catalog-card-missing': '{catalogFacts}; none of its server cards could be read: {cardsSeen}.',
       'A4/incomplete': '{facts}; missing {missing}.',
       'A4/no-remotes': '{facts}; the card names no remote{why}: agents have nothing to connect to (add remotes[] with a streamable-http url).',
-      'A4/schema-invalid': '{facts}{liveText}; the card does not match the v1 schema: {problems}.',
+      'A4/schema-invalid': '{facts}{liveText}; the card does not match the v1 schema: {findings}.',
       'A4/removed-location': `{facts}{liveText}; found only through ${REMOVED_NOTE}.`,
       'A4/cross-site-redirect': '{facts}; the card is only reachable through a cross-site redirect to {url}, which agents may refuse.',
       'A4/endpoint-not-mcp': '{facts}{liveText}.',
@@ -257,6 +341,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       'A4/ok': '{facts}{liveText}.',
     },
     findings: FINDINGS,
+    advisories: ADVISORIES,
     contentProfile: 'bonus',
   },
   async gather(ctx) {
@@ -277,7 +362,8 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       if (cardEntries.length) {
         const cardsSeen = cardEntries.map(({ entry, document }) => {
           const read = results.find((r) => r.catalog && r.catalog.at === document.at && r.catalog.entry === entry.index);
-          if (read) return `${read.catalog!.inline ? read.path : describeProbe(read.probe, ctx.origin)}${read.problem ? ` (${read.problem})` : ''}`;
+          if (read)
+            return `${read.catalog!.inline ? read.path : describeProbe(read.probe, ctx.origin)}${read.problem ? ` (${jsonProblemText(read.problem)})` : ''}`;
           const what =
             entry.hasUrl && entry.hasData
               ? 'both url and data'
@@ -296,50 +382,41 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
           probes: [...catalogProbes, ...(catalog?.cards.flatMap((c) => (c.probe ? [c.probe] : [])) ?? [])],
         };
       }
-      const seenAll = [...seenCatalogs, ...results.map((r) => describeProbe(r.probe, ctx.origin) + (r.problem ? ` (${r.problem})` : ''))].join('; ');
+      const seenAll = [...seenCatalogs, ...results.map((r) => describeProbe(r.probe, ctx.origin) + (r.problem ? ` (${jsonProblemText(r.problem)})` : ''))].join(
+        '; ',
+      );
       return { status: 'fail', code: 'A4/missing', data: { seenAll }, probes: [...(catalogs?.probes ?? []), ...probes] };
     }
     const { best, card } = found;
     const res = best.probe;
-    const advisories: string[] = [];
+    const schemaFindings = card.schemaProblems.map(cardFinding);
+    const schemaProblems = renderFindings(FINDINGS, schemaFindings);
+    const advisories: A4Note[] = [];
     const fromCatalog = best.via === 'catalog';
     const source = best.catalog ? (cardCatalogs.find((d) => d.at === best.catalog!.at) ?? null) : null;
     if (res.headers['access-control-allow-origin'] !== '*') {
-      advisories.push(
-        `No Access-Control-Allow-Origin: * on ${best.catalog?.inline ? catalogPath(source!) : best.path}; the server-card draft requires CORS (Allow-Origin *, Allow-Methods GET, Allow-Headers Content-Type) so browser-based clients can read it.`,
-      );
+      advisories.push({ code: 'A4/no-cors', data: { path: best.catalog?.inline ? catalogPath(source!) : best.path } });
     }
     if (!best.catalog?.inline && res.contentType !== MCP_CARD_MEDIA_TYPE && res.contentType !== 'application/json') {
-      advisories.push(`Served as ${res.contentType ?? 'no content type'}; a server card is ${MCP_CARD_MEDIA_TYPE} (or application/json).`);
+      advisories.push({ code: 'A4/content-type', data: { contentType: res.contentType ?? 'no content type' } });
     }
-    if (card.endpoints.some((e) => new URL(e, res.url).protocol !== 'https:')) advisories.push('An endpoint is not an https URL.');
+    if (card.endpoints.some((e) => new URL(e, res.url).protocol !== 'https:')) advisories.push({ code: 'A4/endpoint-not-https' });
     if (card.retired.length) {
-      advisories.push(
-        `The card carries ${card.retired.map((k) => `"${k}"`).join(', ')}, which the v1 card does not have (cards "do not enumerate primitives"; tools are listed at runtime, authentication is declared by the server): leave them out.`,
-      );
+      advisories.push({ code: 'A4/retired-members', data: { members: card.retired.map((k) => `"${k}"`).join(', ') } });
     }
-    if (!card.shapes.includes('SEP-2127') && card.shapes.length)
-      advisories.push('serverInfo shape only: add top-level name/version and remotes[] (SEP-2127) for current readers.');
-    if (card.variantKeys.includes('serverUrl') && card.remoteUrls === 0 && !card.unresolvedTemplates.length)
-      advisories.push('The endpoint is read from "serverUrl", a known variant outside the drafts: name it in remotes[].url (SEP-2127) too.');
+    if (!card.shapes.includes('SEP-2127') && card.shapes.length) advisories.push({ code: 'A4/server-info-only' });
+    if (card.variantKeys.includes('serverUrl') && card.remoteUrls === 0 && !card.unresolvedTemplates.length) advisories.push({ code: 'A4/server-url-variant' });
     if (card.unresolvedTemplates.length)
-      advisories.push(
-        `remotes[].url ${card.unresolvedTemplates.map((u) => `"${excerpt(u, 60)}"`).join(', ')} needs values the user supplies (variables without a default): not probed.`,
-      );
+      advisories.push({ code: 'A4/unresolved-templates', data: { urls: card.unresolvedTemplates.map((u) => `"${excerpt(u, 60)}"`).join(', ') } });
     // Which readers find the card where (the drafts moved; an owner can satisfy all of them).
     const wellKnownHit = results.some((r) => r.via === 'well-known' && r.cards.length);
     const names = new Set(cardCatalogs.map((d) => d.at.name));
     const onlyRemoved = fromCatalog && names.size === 1 && names.has('mcp-catalog');
-    if (!fromCatalog) advisories.push(`Found only at an older well-known path; list it in ${AI_CATALOG_PATH} (${READERS_NOTE}).`);
+    if (!fromCatalog) advisories.push({ code: 'A4/well-known-only' });
     if (fromCatalog && !names.has('ai-catalog') && !onlyRemoved)
-      advisories.push(
-        `Listed at ${[...names].map((n) => (n === 'ard' ? ARD_PATH : MCP_CATALOG_PATH)).join(' and ')} but not at ${AI_CATALOG_PATH}: ${READERS_NOTE}; serve the same catalog at ${AI_CATALOG_PATH} too.`,
-      );
-    if (fromCatalog && names.has('mcp-catalog') && !onlyRemoved) advisories.push(`${REMOVED_NOTE}; drop it or keep it identical.`);
-    if (fromCatalog && !wellKnownHit)
-      advisories.push(
-        `Found through a catalog only; scanners that predate it read well-known card paths (${READERS_NOTE}): serve the same card at /.well-known/mcp/server-card.json too if you want them to find it.`,
-      );
+      advisories.push({ code: 'A4/not-in-ai-catalog', data: { catalogs: [...names].map((n) => (n === 'ard' ? ARD_PATH : MCP_CATALOG_PATH)).join(' and ') } });
+    if (fromCatalog && names.has('mcp-catalog') && !onlyRemoved) advisories.push({ code: 'A4/removed-catalog-too' });
+    if (fromCatalog && !wellKnownHit) advisories.push({ code: 'A4/catalog-only' });
     if (source)
       advisories.push(
         ...catalogAdvisories(
@@ -347,12 +424,12 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
           cardEntries.filter((e) => e.document === source).map((e) => e.entry),
         ),
       );
-    if (catalog?.skipped) advisories.push(`${catalog.skipped} more server card(s) in the catalogs were not fetched (at most ${MAX_CATALOG_CARDS} per scan).`);
+    if (catalog?.skipped) advisories.push({ code: 'A4/cards-not-fetched', data: { count: catalog.skipped } });
     if (complete(card) && card.endpoints.every((e) => card.legacySse.includes(e))) {
-      advisories.push('Only a legacy HTTP+SSE endpoint (type "sse", deprecated since MCP 2025-03-26): not probed live; add a Streamable HTTP remote.');
+      advisories.push({ code: 'A4/legacy-sse-only' });
     }
     const differ = disagreements(card, live);
-    if (differ.length) advisories.push(`The card and the live server disagree (the draft asks for consistency with runtime behaviour): ${differ.join('; ')}.`);
+    if (differ.length) advisories.push({ code: 'A4/live-disagrees', data: { disagreements: differ.join('; ') } });
     const others = results.filter((r) => r.cards.length && r !== best).map((r) => r.path);
     const facts = cardFacts(best, card, source, cardEntries.length, results, ctx.origin) + (others.length ? `; also at ${others.join(', ')}` : '');
     const matched = card.shapes.length
@@ -393,7 +470,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       invalidEndpoints: card.invalidEndpoints,
       cards: best.cards.length,
       declaresAuth: card.declaresAuth || protectedLive,
-      schemaProblems: card.schemaProblems,
+      schemaProblems,
       retired: card.retired,
       remotes: card.remotes,
       ...liveDetails,
@@ -451,8 +528,9 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
         )
       : [];
     if (live && live.outcome !== 'ok' && !authAnswer) {
-      if (card.schemaProblems.length) advisories.push(`The card does not match the v1 schema: ${card.schemaProblems.join('; ')}.`);
-      if (catalogFindings.length) advisories.push(`The catalog entry: ${renderFindings(FINDINGS, catalogFindings).join('; ')}.`);
+      if (schemaProblems.length) advisories.push({ code: 'A4/schema-problems', data: { problems: schemaProblems.join('; ') } });
+      if (catalogFindings.length)
+        advisories.push({ code: 'A4/catalog-entry-problems', data: { findings: renderFindings(FINDINGS, catalogFindings).join('; ') } });
       return {
         status: 'partial',
         code: 'A4/endpoint-not-mcp',
@@ -462,12 +540,14 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
         probes: probesOf(liveProbes),
       };
     }
-    if (card.schemaProblems.length) {
-      if (catalogFindings.length) advisories.push(`The catalog entry: ${renderFindings(FINDINGS, catalogFindings).join('; ')}.`);
+    if (schemaFindings.length) {
+      if (catalogFindings.length)
+        advisories.push({ code: 'A4/catalog-entry-problems', data: { findings: renderFindings(FINDINGS, catalogFindings).join('; ') } });
       return {
         status: 'partial',
         code: 'A4/schema-invalid',
-        data: { facts, liveText, problems: card.schemaProblems.join('; ') },
+        data: { facts, liveText },
+        findings: schemaFindings,
         remediation: `Make the card match the v1 schema: "$schema": "${SERVER_CARD_SCHEMA_URL}", a reverse-DNS "name" with one "/", "version", a "description" of at most 100 characters, and remotes[] of {type, url}.`,
         ...common,
         probes: probesOf(liveProbes),

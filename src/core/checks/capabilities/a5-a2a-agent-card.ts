@@ -6,6 +6,7 @@ import { a2aInterfaces, probeA2aInterface, probeTarget, type A2aInterface, type 
 import { servedBySite } from '../../gather/live-scope.js';
 import { a2aSchemaProblems, type A2aSchemaProblemKind } from '../../gather/a2a-schema.js';
 import { renderFindings } from '../messages.js';
+import { jsonProblemText } from './json-problem.js';
 import type { SubFinding } from '../types.js';
 import { givenValue } from '../../fixes/owner-value-parse.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
@@ -101,6 +102,17 @@ function interfaceList(interfaces: A2aInterface[]): string {
   return named.join(', ') + (interfaces.length > 3 ? `, and ${interfaces.length - 3} more` : '');
 }
 
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'A5/content-type': 'Served as {contentType} instead of application/json.',
+  'A5/endpoint-not-https': 'An agent endpoint is not an https URL.',
+  'A5/add-supported-interfaces': 'A2A 1.0 lists endpoints in supportedInterfaces[]; add it beside url for 1.0 clients.',
+  'A5/top-level-url-ignored': 'The top-level "url" ({url}) is not an A2A 1.0 member: 1.0 clients read supportedInterfaces[] only, so it was not used.',
+  'A5/patch-protocol-version': '{field}.protocolVersion is "{version}": A2A 1.0 §3.6 says patch numbers SHOULD NOT be used (write Major.Minor, e.g. "1.0").',
+  'A5/endpoint-auth-required': "The endpoint asks for credentials; agents need the card's securitySchemes to call it.",
+} as const;
+type A5Advisory = keyof typeof ADVISORIES;
+
 const SHAPE: Record<string, string> = {
   '1.0': 'A2A 1.0 (supportedInterfaces)',
   '0.3': 'A2A 0.3 (top-level url / preferredTransport)',
@@ -143,6 +155,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       'A5/ok': '{facts}{liveText}.',
     },
     findings: FINDINGS,
+    advisories: ADVISORIES,
   },
   async gather(ctx) {
     const art = await a2aCard(ctx);
@@ -161,7 +174,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       return {
         status: 'fail',
         code: 'A5/missing',
-        data: { seenAll, note: art.problem ? ` (${A2A_CARD_PATH}: ${art.problem})` : '' },
+        data: { seenAll, note: art.problem ? ` (${A2A_CARD_PATH}: ${jsonProblemText(art.problem)})` : '' },
         probes: art.probes,
       };
     }
@@ -169,26 +182,21 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     const res = art.probe;
     const findings = a2aCardFindings(card, art.version);
     const problems = renderFindings(FINDINGS, findings);
-    const advisories: string[] = [];
+    const advisories: Array<SubFinding<A5Advisory>> = [];
     // application/a2a+json (1.0 §14.1.1, preferred by the HTTP binding since 1.0.1) is A2A's own JSON type.
     if (res.contentType !== 'application/json' && res.contentType !== 'application/a2a+json')
-      advisories.push(`Served as ${res.contentType ?? 'no content type'} instead of application/json.`);
+      advisories.push({ code: 'A5/content-type', data: { contentType: res.contentType ?? 'no content type' } });
     // The interfaces of the card's version that a client can use: the same list the probe chose from.
     const interfaces = usableInterfaces(card, art.version);
     const endpoints = [...new Set(interfaces.map((i) => i.url))];
-    if (endpoints.some((e) => /^(http|ws):\/\//i.test(e))) advisories.push('An agent endpoint is not an https URL.');
-    if (art.version === '0.3') advisories.push('A2A 1.0 lists endpoints in supportedInterfaces[]; add it beside url for 1.0 clients.');
+    if (endpoints.some((e) => /^(http|ws):\/\//i.test(e))) advisories.push({ code: 'A5/endpoint-not-https' });
+    if (art.version === '0.3') advisories.push({ code: 'A5/add-supported-interfaces' });
     // 1.0 removed the top-level url (a2a.proto AgentCard has none): clients never read it.
-    if (art.version === '1.0' && str(card.url))
-      advisories.push(
-        `The top-level "url" (${excerpt(String(card.url), 80)}) is not an A2A 1.0 member: 1.0 clients read supportedInterfaces[] only, so it was not used.`,
-      );
+    if (art.version === '1.0' && str(card.url)) advisories.push({ code: 'A5/top-level-url-ignored', data: { url: excerpt(String(card.url), 80) } });
     if (art.version === '1.0') {
       const patched = a2aInterfaces(card, '1.0').filter((i) => i.protocolVersion && /^\d+\.\d+\.\d+$/.test(i.protocolVersion));
       if (patched.length)
-        advisories.push(
-          `${patched[0].from}.protocolVersion is "${excerpt(patched[0].protocolVersion!, 20)}": A2A 1.0 §3.6 says patch numbers SHOULD NOT be used (write Major.Minor, e.g. "1.0").`,
-        );
+        advisories.push({ code: 'A5/patch-protocol-version', data: { field: patched[0].from, version: excerpt(patched[0].protocolVersion!, 20) } });
     }
     const exts = isObject(card.capabilities) && Array.isArray(card.capabilities.extensions) ? card.capabilities.extensions.filter(isObject) : [];
     const skills = Array.isArray(card.skills) ? card.skills.length : 0;
@@ -243,7 +251,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       ? `; live (${live.binding}): ${excerpt(live.request, 140)}${live.a2aVersion ? ` with A2A-Version ${live.a2aVersion}` : ''} → ${live.answer}`
       : '';
     const liveDetails = live ? { live: { endpoint: live.endpoint, binding: live.binding, outcome: live.outcome, answer: live.answer } } : {};
-    if (live?.outcome === 'auth-required') advisories.push("The endpoint asks for credentials; agents need the card's securitySchemes to call it.");
+    if (live?.outcome === 'auth-required') advisories.push({ code: 'A5/endpoint-auth-required' });
     if (live?.outcome === 'no-answer') {
       const expect =
         live.binding === 'HTTP+JSON'

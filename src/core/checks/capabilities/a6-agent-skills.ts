@@ -1,5 +1,6 @@
 import { defineCheck, type SubFinding } from '../types.js';
-import { renderFindings } from '../messages.js';
+import { fillTemplate, renderFindings } from '../messages.js';
+import { jsonProblemText } from './json-problem.js';
 import type { FetchResult } from '../../net/http.js';
 import {
   agentSkills,
@@ -15,6 +16,9 @@ import {
   type SkillsFormat,
   type SkillsIndex,
   type SkillsIndexProblem,
+  type SkillEntryNote,
+  type SkillEntryProblem,
+  type FrontMatterProblem,
   unreachedFetch,
 } from '../../gather/agent-skills.js';
 import { describeProbe, excerpt, isFound, isSoft404 } from '../../gather/classify.js';
@@ -53,6 +57,63 @@ const A6_FINDINGS = {
   'A6/bad-skill-md': 'skill "{name}": SKILL.md {problem}',
 } as const;
 
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'A6/unknown-schema-read': `$schema "{schema}" is not a schema we know (current: ${SKILLS_SCHEMA_V02}); entries read by their declared url/type/digest to show what is there`,
+  'A6/bare-sha256': 'digest given as a bare `sha256` member (v0.2.0: `digest: "sha256:<hex>"`)',
+  'A6/version-not-semver': 'entry "{name}": `version` {version} is not a semantic version (e.g. "1.2.0")',
+  'A6/index-content-type': 'index served as {contentType} (expected application/json)',
+  'A6/schema-not-exact': `$schema "{schema}" is read as v0.2.x, but clients match the exact URI ${SKILLS_SCHEMA_V02}`,
+  'A6/entry-skipped': 'entry {n} ({name}) has type "{type}", not skill-md or archive: clients skip it',
+  'A6/artifact-over-cap': 'skill "{name}": artifact larger than the download cap, digest not verified',
+  'A6/front-matter-name': 'skill "{name}": SKILL.md front matter says name "{frontMatterName}"',
+  'A6/skill-md-content-type': 'skill "{name}": SKILL.md served as {contentType} (expected text/markdown or text/plain)',
+  'A6/archive-content-type': 'skill "{name}": archive served as {contentType} (expected application/gzip or application/zip)',
+  'A6/other-origin': 'skill "{name}" is hosted on another origin ({origin})',
+  'A6/deep-check-bounded': '{checked} of {valid} valid entries downloaded and checked (bounded deep check)',
+  'A6/downloads-unmade': '{count} artifact download(s) could not be made, so not verified ({downloads})',
+} as const;
+type A6Advisory = keyof typeof ADVISORIES;
+
+/** The gather's lenient readings (SkillEntryNote), as advisories. */
+function noteAdvisory(n: SkillEntryNote): SubFinding<A6Advisory> {
+  return n.kind === 'bare-sha256' ? { code: 'A6/bare-sha256' } : { code: 'A6/version-not-semver', data: { name: n.name, version: n.version } };
+}
+
+/** What makes an entry invalid (the gather's SkillEntryProblem kinds), joined into A6/invalid-entry's {problems}. */
+const ENTRY_PROBLEMS: Record<SkillEntryProblem['kind'], string> = {
+  'not-object': 'entry is not an object',
+  'no-name': 'missing `name`',
+  'name-too-long': 'name "{value}…" longer than 64 characters',
+  'name-invalid': 'name "{value}" is not lowercase a-z, 0-9 and single inner hyphens',
+  'no-description': 'missing `description`',
+  'description-too-long': 'description is {length} characters (max 1024)',
+  'no-type': 'missing `type`',
+  'type-not-string': '`type` is not a string',
+  'no-url': 'missing `url`',
+  'url-not-http': 'url "{value}" is not http(s)',
+  'url-unresolvable': 'url "{value}" does not resolve',
+  'bare-sha256': ADVISORIES['A6/bare-sha256'],
+  'no-digest': 'missing `digest`',
+  'digest-invalid': 'digest "{value}" is not sha256: + 64 lowercase hex',
+  'no-skill-md-file': '`files` has no SKILL.md entry',
+  'skill-md-no-digest': 'SKILL.md missing `digest`',
+  'skill-md-digest-invalid': 'SKILL.md digest "{value}" is not sha256: + 64 lowercase hex',
+};
+
+/** An entry's problems in words, in the order read. */
+function entryProblemsText(problems: SkillEntryProblem[]): string {
+  return problems.map(({ kind, ...data }) => fillTemplate(ENTRY_PROBLEMS[kind], data, kind)).join(', ');
+}
+
+/** Why a SKILL.md's front matter is not usable (the gather's FrontMatterProblem), A6/bad-skill-md's {problem}. */
+const FRONT_MATTER_PROBLEMS: Record<FrontMatterProblem['kind'], string> = {
+  none: 'no YAML front matter (--- block) at the top',
+  'invalid-yaml': 'front matter is not valid YAML ({error})',
+  'not-mapping': 'front matter is not a YAML mapping',
+  lacks: 'front matter lacks {members}',
+};
+
 const INDEX_PROBLEM: Record<SkillsIndexProblem['kind'], A6Finding> = {
   'no-skills-array': 'A6/no-skills-array',
   'unknown-schema': 'A6/unknown-schema',
@@ -64,7 +125,7 @@ interface DeepResult {
   url: string;
   probe: FetchResult;
   problems: Array<SubFinding<A6Finding>>;
-  advisories: string[];
+  advisories: Array<SubFinding<A6Advisory>>;
   verified: boolean;
   mismatch: boolean;
   /** The index gave a digest for this artifact. */
@@ -97,7 +158,7 @@ function checkArtifact(
     return out;
   }
   if (entry.digest) {
-    if (probe.truncated) out.advisories.push(`skill "${entry.name}": artifact larger than the download cap, digest not verified`);
+    if (probe.truncated) out.advisories.push({ code: 'A6/artifact-over-cap', data: { name: entry.name } });
     else {
       const actual = sha256Digest(probe.body);
       if (actual === entry.digest) out.verified = true;
@@ -109,16 +170,19 @@ function checkArtifact(
   }
   if (entry.type === 'skill-md' || (entry.type === null && /\/SKILL\.md$/i.test(url))) {
     const fm = skillFrontMatter(probe.text);
-    if (fm.problem) out.problems.push({ code: 'A6/bad-skill-md', data: { name: entry.name, problem: fm.problem } });
-    else if (fm.name !== entry.name) out.advisories.push(`skill "${entry.name}": SKILL.md front matter says name "${excerpt(fm.name ?? '', 40)}"`);
+    if (fm.problem) {
+      const { kind, ...data } = fm.problem;
+      out.problems.push({ code: 'A6/bad-skill-md', data: { name: entry.name, problem: fillTemplate(FRONT_MATTER_PROBLEMS[kind], data, kind) } });
+    } else if (fm.name !== entry.name)
+      out.advisories.push({ code: 'A6/front-matter-name', data: { name: entry.name, frontMatterName: excerpt(fm.name ?? '', 40) } });
     if (probe.contentType && probe.contentType !== 'text/markdown' && probe.contentType !== 'text/plain')
-      out.advisories.push(`skill "${entry.name}": SKILL.md served as ${probe.contentType} (expected text/markdown or text/plain)`);
+      out.advisories.push({ code: 'A6/skill-md-content-type', data: { name: entry.name, contentType: probe.contentType } });
   }
   // The texts name these types; clients fall back to the file extension on a generic one.
   if (entry.type === 'archive' && probe.contentType && !['application/gzip', 'application/zip', 'application/octet-stream'].includes(probe.contentType))
-    out.advisories.push(`skill "${entry.name}": archive served as ${probe.contentType} (expected application/gzip or application/zip)`);
+    out.advisories.push({ code: 'A6/archive-content-type', data: { name: entry.name, contentType: probe.contentType } });
   try {
-    if (new URL(url).origin !== origin) out.advisories.push(`skill "${entry.name}" is hosted on another origin (${new URL(url).origin})`);
+    if (new URL(url).origin !== origin) out.advisories.push({ code: 'A6/other-origin', data: { name: entry.name, origin: new URL(url).origin } });
   } catch {
     // url was validated when the index was read.
   }
@@ -154,6 +218,7 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
       'A6/ok': '{facts}.',
     },
     findings: A6_FINDINGS,
+    advisories: ADVISORIES,
   },
   gather: (ctx) => agentSkills(ctx),
   evaluate(a, { origin }) {
@@ -161,7 +226,7 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     if (!a.probe || !a.path || !doc) {
       const seen = a.probes.map((p) => {
         const problem = indexDocument(p).problem;
-        return `${describeProbe(p, origin)}${problem ? ` (${problem})` : isSoft404(p) ? ' (an HTML page: soft 404)' : ''}`;
+        return `${describeProbe(p, origin)}${problem ? ` (${jsonProblemText(problem)})` : isSoft404(p) ? ' (an HTML page: soft 404)' : ''}`;
       });
       return { status: 'fail', code: 'A6/missing', data: { seen: seen.join('; ') }, probes: a.probes };
     }
@@ -171,28 +236,28 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
       code: INDEX_PROBLEM[p.kind],
       ...(p.kind === 'unknown-schema' ? { data: { schema: p.schema } } : {}),
     }));
-    const advisories: string[] = [];
+    const advisories: Array<SubFinding<A6Advisory>> = [];
     if (a.path === SKILLS_LEGACY_INDEX_PATH) problems.push({ code: 'A6/legacy-path' });
     if (index.format === 'v0.1.0' || index.format === 'draft-files')
       problems.push({ code: 'A6/old-format', data: { format: index.format === 'v0.1.0' ? 'v0.1.0' : 'draft' } });
-    if (index.format === 'unknown-schema')
-      advisories.push(
-        `$schema "${excerpt(index.declared ?? '', 80)}" is not a schema we know (current: ${SKILLS_SCHEMA_V02}); entries read by their declared url/type/digest to show what is there`,
-      );
-    advisories.push(...new Set(index.entries.flatMap((e) => e.notes ?? [])));
-    if (probe.contentType !== 'application/json') advisories.push(`index served as ${probe.contentType ?? 'no content type'} (expected application/json)`);
+    if (index.format === 'unknown-schema') advisories.push({ code: 'A6/unknown-schema-read', data: { schema: excerpt(index.declared ?? '', 80) } });
+    // Each lenient reading once, however many entries share it.
+    const notes = new Map(index.entries.flatMap((e) => e.notes ?? []).map((n) => [JSON.stringify(n), n]));
+    advisories.push(...[...notes.values()].map(noteAdvisory));
+    if (probe.contentType !== 'application/json')
+      advisories.push({ code: 'A6/index-content-type', data: { contentType: probe.contentType ?? 'no content type' } });
     if (index.format === 'v0.2.0' && typeof doc.$schema === 'string' && doc.$schema.trim() !== SKILLS_SCHEMA_V02)
-      advisories.push(`$schema "${excerpt(doc.$schema, 80)}" is read as v0.2.x, but clients match the exact URI ${SKILLS_SCHEMA_V02}`);
+      advisories.push({ code: 'A6/schema-not-exact', data: { schema: excerpt(doc.$schema, 80) } });
     const skipped = index.entries.filter((e) => e.skipped);
     const invalid = index.entries.filter((e) => e.problems.length);
     const valid = index.entries.filter((e) => !e.problems.length && !e.skipped).length;
     for (const e of skipped.slice(0, 5))
-      advisories.push(`entry ${e.index + 1} (${excerpt(e.name, 40)}) has type "${excerpt(e.skipped!, 30)}", not skill-md or archive: clients skip it`);
+      advisories.push({ code: 'A6/entry-skipped', data: { n: e.index + 1, name: excerpt(e.name, 40), type: excerpt(e.skipped!, 30) } });
     if (!index.entries.length) problems.push({ code: 'A6/empty' });
     else if (skipped.length === index.entries.length)
       problems.push({ code: 'A6/all-skipped', data: { types: [...new Set(skipped.map((e) => excerpt(e.skipped!, 30)))].slice(0, 4).join(', ') } });
     for (const e of invalid.slice(0, 5))
-      problems.push({ code: 'A6/invalid-entry', data: { n: e.index + 1, name: excerpt(e.name, 40), problems: e.problems.join(', ') } });
+      problems.push({ code: 'A6/invalid-entry', data: { n: e.index + 1, name: excerpt(e.name, 40), problems: entryProblemsText(e.problems) } });
     if (invalid.length > 5) problems.push({ code: 'A6/more-invalid', data: { count: invalid.length - 5 } });
 
     const deep = deepEntries(index)
@@ -207,7 +272,7 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     const downloaded = deep.filter((d) => isFound(d.probe)).length;
     const mismatches = deep.filter((d) => d.mismatch).length;
     if (valid > deep.length && deep.length && index.format === 'v0.2.0')
-      advisories.push(`${deep.length} of ${valid} valid entries downloaded and checked (bounded deep check)`);
+      advisories.push({ code: 'A6/deep-check-bounded', data: { checked: deep.length, valid } });
 
     const matched = formatLabel(index) + (a.path === SKILLS_LEGACY_INDEX_PATH ? ` at legacy ${SKILLS_LEGACY_INDEX_PATH}` : '');
     const facts =
@@ -249,7 +314,7 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
         .join('; ') + (unreached.length > 3 ? `; and ${unreached.length - 3} more` : '');
     if (problems.length) {
       // The verdict rests on the problems found; downloads that could not be made are named, not judged.
-      if (unreached.length) advisories.push(`${unreached.length} artifact download(s) could not be made, so not verified (${unreachedText})`);
+      if (unreached.length) advisories.push({ code: 'A6/downloads-unmade', data: { count: unreached.length, downloads: unreachedText } });
       return {
         status: 'partial',
         code: 'A6/invalid',

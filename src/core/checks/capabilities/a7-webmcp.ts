@@ -146,6 +146,24 @@ function validate(forms: DeclarativeTool[], imperative: ImperativeTool[]): Array
   return out;
 }
 
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'A7/policy-unparsable': 'Permissions-Policy is not a Structured Fields Dictionary ({error}): browsers ignore the whole header',
+  'A7/policy-allows': 'Permissions-Policy {policy} lets this page use WebMCP',
+  'A7/removed-calls':
+    'calls {calls}, which the draft no longer has (webmcp index.bs at 0b676d2: registerTool() only; unregister with its `signal` option): current Chrome throws a TypeError there',
+  'A7/navigator-also':
+    'also references navigator.modelContext (deprecated in Chrome 150, removed in 152): keep document.modelContext as the path that registers',
+  'A7/autosubmit': 'form tool "{tool}" has toolautosubmit: the agent submits it without the user pressing the button',
+  'A7/cross-origin-scripts': '{count} script(s) from other origins not read',
+  'A7/scripts-over-cap': `{count} same-origin script(s) beyond the first ${MAX_SCRIPTS} not read`,
+  'A7/scripts-unfetched': '{count} script(s) could not be fetched',
+  'A7/form-tools-refused':
+    "the response sends {headers}, which makes the browser reject registerTool(); the draft's declarative section is still a TODO, so whether form tools are refused too is not specified",
+  'A7/navigator-feature-detect': 'navigator.modelContext is deprecated (Chrome 150) and removed (Chrome 152): feature-detect document.modelContext',
+} as const;
+type A7Advisory = keyof typeof ADVISORIES;
+
 /** The partial outcomes: what was found, then every problem (the first names the code). */
 const PARTIAL = 'Static: {parts}. {scope}. Problems: {findings}.';
 
@@ -201,6 +219,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       'A7/missing':
         'No WebMCP tools detected: no <form toolname> and no document.modelContext (or navigator.modelContext) in {scope}. Tools registered by cross-origin scripts or after user interaction are not visible to a static scan.',
     },
+    advisories: ADVISORIES,
     findings: {
       'A7/navigator-deprecated':
         'the tools are registered on navigator.modelContext only: deprecated in Chrome 150 and removed in 152, so current Chrome sees none of them (use document.modelContext)',
@@ -296,27 +315,19 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     // Only the deprecated spelling: current Chrome has no navigator.modelContext, so sees no tool.
     const navigatorOnly = usesNavigator && !usesDocument;
     const forms = a.forms.filter((f) => f.toolname);
-    const advisories: string[] = [];
+    const advisories: Array<SubFinding<A7Advisory>> = [];
     // What the response headers do to the API (webmcp-policy.ts); judged where tools are registered.
     const policy = readWebMcpPolicy(a.page.headers, new URL(a.page.url).origin);
-    if (policy.policyError)
-      advisories.push(`Permissions-Policy is not a Structured Fields Dictionary (${policy.policyError}): browsers ignore the whole header`);
-    else if (policy.tools && !policy.toolsDisabled) advisories.push(`Permissions-Policy ${policy.tools} lets this page use WebMCP`);
+    if (policy.policyError) advisories.push({ code: 'A7/policy-unparsable', data: { error: policy.policyError } });
+    else if (policy.tools && !policy.toolsDisabled) advisories.push({ code: 'A7/policy-allows', data: { policy: policy.tools } });
     const removed = [...new Set(found.flatMap((f) => f.removedCalls))];
-    if (removed.length)
-      advisories.push(
-        `calls ${removed.map((m) => `${m}()`).join(', ')}, which the draft no longer has (webmcp index.bs at 0b676d2: registerTool() only; unregister with its \`signal\` option): current Chrome throws a TypeError there`,
-      );
-    if (imperative && usesNavigator && usesDocument)
-      advisories.push(
-        'also references navigator.modelContext (deprecated in Chrome 150, removed in 152): keep document.modelContext as the path that registers',
-      );
-    for (const f of forms)
-      if (f.autosubmit) advisories.push(`form tool "${f.toolname}" has toolautosubmit: the agent submits it without the user pressing the button`);
-    if (a.skipped.crossOrigin) advisories.push(`${a.skipped.crossOrigin} script(s) from other origins not read`);
-    if (a.skipped.overCap) advisories.push(`${a.skipped.overCap} same-origin script(s) beyond the first ${MAX_SCRIPTS} not read`);
+    if (removed.length) advisories.push({ code: 'A7/removed-calls', data: { calls: removed.map((m) => `${m}()`).join(', ') } });
+    if (imperative && usesNavigator && usesDocument) advisories.push({ code: 'A7/navigator-also' });
+    for (const f of forms) if (f.autosubmit) advisories.push({ code: 'A7/autosubmit', data: { tool: f.toolname } });
+    if (a.skipped.crossOrigin) advisories.push({ code: 'A7/cross-origin-scripts', data: { count: a.skipped.crossOrigin } });
+    if (a.skipped.overCap) advisories.push({ code: 'A7/scripts-over-cap', data: { count: a.skipped.overCap } });
     const broken = a.scripts.length - fetched.length;
-    if (broken) advisories.push(`${broken} script(s) could not be fetched`);
+    if (broken) advisories.push({ code: 'A7/scripts-unfetched', data: { count: broken } });
     const scope = `${a.inline.length} inline and ${fetched.length} same-origin script(s) read`;
     const probes = [a.page, ...a.scripts];
     const imperativeTools = imperative ? registering.flatMap((f) => f.tools) : [];
@@ -353,9 +364,10 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       if (imperative && policy.originAgentClusterOff) problems.unshift({ code: 'A7/origin-agent-cluster-off' });
       if (imperative && policy.toolsDisabled) problems.unshift({ code: 'A7/policy-disabled', data: { policy: policy.tools ?? '' } });
       if (!imperative && (policy.toolsDisabled || policy.originAgentClusterOff)) {
-        advisories.push(
-          `the response sends ${[policy.toolsDisabled && `Permissions-Policy ${policy.tools}`, policy.originAgentClusterOff && 'Origin-Agent-Cluster: ?0'].filter(Boolean).join(' and ')}, which makes the browser reject registerTool(); the draft's declarative section is still a TODO, so whether form tools are refused too is not specified`,
-        );
+        const headers = [policy.toolsDisabled && `Permissions-Policy ${policy.tools}`, policy.originAgentClusterOff && 'Origin-Agent-Cluster: ?0']
+          .filter(Boolean)
+          .join(' and ');
+        advisories.push({ code: 'A7/form-tools-refused', data: { headers } });
       }
       const matched = `WebMCP draft (${[imperative && (navigatorOnly ? 'imperative navigator.modelContext, deprecated' : 'imperative document.modelContext'), a.forms.length && 'declarative form toolname'].filter(Boolean).join(' + ')}, static detection)`;
       if (problems.length) {
@@ -383,7 +395,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       return { status: 'pass', code: 'A7/ok', data: { parts: parts.join('; '), scope }, matched, advisories, probes, details };
     }
     if (referencing.length) {
-      if (navigatorOnly) advisories.push('navigator.modelContext is deprecated (Chrome 150) and removed (Chrome 152): feature-detect document.modelContext');
+      if (navigatorOnly) advisories.push({ code: 'A7/navigator-feature-detect' });
       return {
         status: 'partial',
         code: 'A7/feature-detect-only',

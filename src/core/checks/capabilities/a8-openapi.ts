@@ -1,4 +1,4 @@
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import { openApiDoc, openApiOperations, OPENAPI_PATHS, type OpenApiArtifact, type OpenApiDocument, type OpenApiSource } from '../../gather/openapi.js';
 import { describeProbe, excerpt, isObject, isSoft404 } from '../../gather/classify.js';
 import { addHeaderSteps, platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
@@ -21,6 +21,15 @@ const SOURCE_LABEL: Record<OpenApiSource, string> = {
   'api-catalog': 'the API catalog',
   'well-known-path': 'a conventional path',
 };
+
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'A8/content-type': 'served as {contentType} (expected application/json, application/openapi+json or application/yaml)',
+  'A8/not-advertised': 'not advertised: add Link: <{path}>; rel="service-desc" to the home page (RFC 8631) or list it in /.well-known/api-catalog',
+  'A8/swagger-legacy': 'Swagger 2.0 is legacy; OpenAPI 3.1 (or 3.2) is what current tool generators expect',
+  'A8/other-problem': '{where}: {problem}',
+} as const;
+type A8Advisory = keyof typeof ADVISORIES;
 
 /** What A8 tells tools and the fix finder: where the description is (`url`: the resource found) and its size. */
 export interface OpenApiDetails {
@@ -70,6 +79,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
       'A8/invalid': '{facts}; {problem}.',
       'A8/ok': '{facts}.',
     },
+    advisories: ADVISORIES,
     contentProfile: 'na',
   },
   gather: (ctx) => openApiDoc(ctx),
@@ -85,7 +95,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
         probes,
       };
     }
-    const advisories: string[] = [];
+    const advisories: Array<SubFinding<A8Advisory>> = [];
     if (!found) {
       return {
         status: 'partial',
@@ -105,13 +115,13 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
     const where = found.url.startsWith(origin) ? found.url.slice(origin.length) : found.url;
     const facts = `${describeProbe(found.probe, origin)}: ${found.family === 'unknown' ? 'OpenAPI' : found.family} ${found.version}${title} (${found.format.toUpperCase()}), ${found.pathCount} path(s), ${ops} operation(s), found via ${SOURCE_LABEL[found.source]}`;
     if (found.probe.contentType && !OPENAPI_TYPES.has(found.probe.contentType))
-      advisories.push(`served as ${found.probe.contentType} (expected application/json, application/openapi+json or application/yaml)`);
-    if (found.source === 'well-known-path')
-      advisories.push(`not advertised: add Link: <${where}>; rel="service-desc" to the home page (RFC 8631) or list it in /.well-known/api-catalog`);
-    if (found.family === 'Swagger 2.0') advisories.push('Swagger 2.0 is legacy; OpenAPI 3.1 (or 3.2) is what current tool generators expect');
+      advisories.push({ code: 'A8/content-type', data: { contentType: found.probe.contentType } });
+    if (found.source === 'well-known-path') advisories.push({ code: 'A8/not-advertised', data: { path: where } });
+    if (found.family === 'Swagger 2.0') advisories.push({ code: 'A8/swagger-legacy' });
     const own = a.problems.find((p) => p.url === found.url);
     const others = a.problems.filter((p) => p.url !== found.url);
-    for (const p of others) advisories.push(`${p.url.startsWith(origin) ? p.url.slice(origin.length) : p.url}: ${p.problem}`);
+    for (const p of others)
+      advisories.push({ code: 'A8/other-problem', data: { where: p.url.startsWith(origin) ? p.url.slice(origin.length) : p.url, problem: p.problem } });
     const matched = `${found.family === 'unknown' ? 'OpenAPI' : found.family} (${found.version})`;
     const details: OpenApiDetails = {
       url: found.url,

@@ -1,4 +1,4 @@
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isSoft404 } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
@@ -54,6 +54,13 @@ export function authMdPointers(text: string): AuthMdPointers {
   };
 }
 
+/** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
+const ADVISORIES = {
+  'A9/content-type': 'served as {contentType} (text/markdown expected)',
+  'A9/no-pointers': 'does not point to a registration endpoint or OAuth metadata (/.well-known/oauth-protected-resource, oauth-authorization-server)',
+} as const;
+type A9Advisory = keyof typeof ADVISORIES;
+
 export const a9AuthMd = defineCheck<FetchResult>()({
   meta: {
     id: 'A9',
@@ -81,6 +88,7 @@ export const a9AuthMd = defineCheck<FetchResult>()({
       'A9/no-heading': '{seen}; {heading}, expected one naming "auth.md". Starts: "{start}"',
       'A9/ok': '{seen}; H1 "{excerpt}".',
     },
+    advisories: ADVISORIES,
   },
   gather: (ctx) => ctx.fetch(AUTH_MD_PATH, { accept: ACCEPT, maxBytes: MAX_BYTES }),
   evaluate(res, { origin }) {
@@ -88,11 +96,10 @@ export const a9AuthMd = defineCheck<FetchResult>()({
     const probes = [res];
     if (isSoft404(res)) return { status: 'fail', code: 'A9/soft-404', data: { seen }, probes };
     if (!isFound(res)) return { status: 'fail', code: 'A9/missing', data: { seen }, probes };
-    const advisories: string[] = [];
-    if (res.contentType !== 'text/markdown') advisories.push(`served as ${res.contentType ?? 'no content type'} (text/markdown expected)`);
+    const advisories: Array<SubFinding<A9Advisory>> = [];
+    if (res.contentType !== 'text/markdown') advisories.push({ code: 'A9/content-type', data: { contentType: res.contentType ?? 'no content type' } });
     const pointers = authMdPointers(res.text);
-    if (!pointers.protectedResourceMetadata && !pointers.authorizationServerMetadata && !pointers.registration)
-      advisories.push('does not point to a registration endpoint or OAuth metadata (/.well-known/oauth-protected-resource, oauth-authorization-server)');
+    if (!pointers.protectedResourceMetadata && !pointers.authorizationServerMetadata && !pointers.registration) advisories.push({ code: 'A9/no-pointers' });
     const details = { pointers };
     const h1 = firstH1(res.text);
     if (h1 && /auth\.md/i.test(h1)) {

@@ -9,6 +9,8 @@ import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.
 import { ORIGIN, json, notFound, response, soft404 } from '../../../helpers/responses.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+/** The advisory codes of an outcome, in order. */
+const noted = (o: { advisoryFindings?: Array<{ code: string }> }) => (o.advisoryFindings ?? []).map((a) => a.code);
 const PATH = '/.well-known/ard.json';
 const LEGACY = '/.well-known/ai-catalog.json';
 const CORS = { 'access-control-allow-origin': '*' };
@@ -28,7 +30,7 @@ describe('A10 AI catalog / ARD', () => {
     );
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('AI Card catalog 1.0');
-    expect(o.advisories ?? []).toEqual([]);
+    expect(noted(o)).toEqual([]);
   });
   it('passes the ARD shape (entries[]) and validates entries', () => {
     const o = a10AiCatalog.evaluate(
@@ -38,16 +40,30 @@ describe('A10 AI catalog / ARD', () => {
     expect(o.status).toBe('pass');
     expect(o.matched).toMatch(/ARD manifest/);
     const bad = ardEntryProblems([{ ...entry, identifier: 'orders', data: {}, representativeQueries: ['one'] }]);
-    expect(bad[0]).toMatch(/not urn:air/);
-    expect(bad[0]).toMatch(/exactly one of url and data/);
-    expect(bad[0]).toMatch(/2-5 queries/);
+    expect(bad).toEqual([{ index: 0, problems: [{ kind: 'identifier-not-urn', value: 'orders' }, { kind: 'url-or-data' }, { kind: 'queries-count' }] }]);
+    // As an advisory, in the check's words.
+    const withProblems = a10AiCatalog.evaluate(
+      { probes: [json(PATH, { specVersion: '1.0', entries: [{ ...entry, identifier: 'orders', data: {}, representativeQueries: ['one'] }, 'x'] }, CORS)] },
+      ctx,
+    );
+    expect(withProblems.advisoryFindings).toEqual([
+      {
+        code: 'A10/entry-problems',
+        data: {
+          index: 0,
+          problems:
+            'identifier "orders" is not urn:air:<fqdn>:<namespace>:<name>, needs exactly one of url and data, representativeQueries should list 2-5 queries',
+        },
+        text: 'entries[0]: identifier "orders" is not urn:air:<fqdn>:<namespace>:<name>, needs exactly one of url and data, representativeQueries should list 2-5 queries',
+      },
+      { code: 'A10/entry-not-object', data: { index: 1 }, text: 'entries[1] is not an object' },
+    ]);
   });
   it('is partial when entries are missing or empty, and lists advisories', () => {
     const o = a10AiCatalog.evaluate({ probes: [json(PATH, { host: { name: 'Shop' }, entries: [] })] }, ctx);
     expect(o.status).toBe('partial');
     expect(o).toMatchObject({ code: 'A10/incomplete', data: { missing: 'a non-empty entries[] (or agents[])' } });
-    expect(o.advisories?.join(' ')).toMatch(/Access-Control-Allow-Origin/);
-    expect(o.advisories?.join(' ')).toMatch(/host has no displayName: the AI Catalog requires it when host is present; ARD v0\.91 reads no host member/);
+    expect(noted(o)).toEqual(['A10/no-cors', 'A10/host-no-display-name']);
   });
   it('ARD v0.91 requires entries alone: no specVersion and no host still pass, the disagreement is said (issue 28.5)', () => {
     // spec/ard.md v0.91 §5.1 (04afa6cb0301): "any other top-level members are transport-defined and ignored by ARD".
@@ -56,12 +72,11 @@ describe('A10 AI catalog / ARD', () => {
     // Never "specVersion 1.0" for a file that only has "version".
     expect(o.evidence).toContain('no specVersion ("version": "1.0"), host absent, ARD manifest (1 entry)');
     expect(o.evidence).not.toMatch(/specVersion 1\.0/);
-    expect(o.advisories?.[0]).toMatch(/^no specVersion \(it has "version": "1\.0"\): ARD v0\.91 does not require one/);
+    expect(o.advisoryFindings?.[0]).toMatchObject({ code: 'A10/version-not-spec-version', data: { version: '1.0' } });
     // host.identifier is optional (issue 28.5): a host with a displayName alone is complete.
-    expect(a10AiCatalog.evaluate({ probes: [json(PATH, { specVersion: '1.0', host: { displayName: 'Shop' }, entries: [entry] }, CORS)] }, ctx)).toMatchObject({
-      status: 'pass',
-      advisories: [],
-    });
+    const complete = a10AiCatalog.evaluate({ probes: [json(PATH, { specVersion: '1.0', host: { displayName: 'Shop' }, entries: [entry] }, CORS)] }, ctx);
+    expect(complete.status).toBe('pass');
+    expect(noted(complete)).toEqual([]);
   });
   it('a catalog only at the predecessor path passes as A10/legacy-location, saying which readers read which location', () => {
     const o = a10AiCatalog.evaluate(
@@ -69,10 +84,10 @@ describe('A10 AI catalog / ARD', () => {
       ctx,
     );
     expect(o).toMatchObject({ status: 'pass', code: 'A10/legacy-location', details: { via: 'well-known', legacy: true } });
-    expect(o.evidence).toContain('Found only at the predecessor location /.well-known/ai-catalog.json');
+    expect(o.data).toMatchObject({ legacy: LEGACY });
     expect(o.evidence).toMatch(/ARD v0\.91 consumers must read \/\.well-known\/ard\.json/);
     expect(o.evidence).toMatch(/shipped .* reads only robots\.txt Agentmap, rel="ai-catalog" and \/\.well-known\/ai-catalog\.json/);
-    expect(o.advisories?.[0]).toMatch(/^Move it to \/\.well-known\/ard\.json/);
+    expect(noted(o)[0]).toBe('A10/legacy-move');
   });
   it('an incomplete catalog at the predecessor path stays partial, with the move as an advisory', () => {
     const o = a10AiCatalog.evaluate(
@@ -80,7 +95,7 @@ describe('A10 AI catalog / ARD', () => {
       ctx,
     );
     expect(o).toMatchObject({ status: 'partial', code: 'A10/incomplete' });
-    expect(o.advisories?.[0]).toMatch(/^found only at the predecessor location/);
+    expect(o.advisoryFindings?.[0]).toMatchObject({ code: 'A10/legacy-incomplete', data: { location: LEGACY } });
     expect(o.remediation).toMatch(/then move it to \/\.well-known\/ard\.json/);
   });
   it('an advertised location that does not answer is an advisory naming who follows it', () => {
@@ -97,11 +112,14 @@ describe('A10 AI catalog / ARD', () => {
       ctx,
     );
     expect(o).toMatchObject({ status: 'pass', code: 'A10/ok' });
-    expect(o.advisories?.[0]).toBe(
-      `robots.txt Agentmap names ${ORIGIN}/gone.json, which did not answer with a catalog; readers that follow it (Lighthouse does) find nothing`,
-    );
-    expect(o.advisories?.[1]).toMatch(/^<link rel="ard"> in the page names .*also-gone\.json.*\(ARD consumers must\) find nothing$/);
-    expect(o.advisories?.[2]).toMatch(/^Lighthouse's shipped gatherer .* reads only .*gone\.json here/);
+    expect(o.advisoryFindings?.slice(0, 3)).toMatchObject([
+      { code: 'A10/advertised-not-answering', data: { location: 'robots.txt Agentmap', url: `${ORIGIN}/gone.json`, follower: 'Lighthouse does' } },
+      {
+        code: 'A10/advertised-not-answering',
+        data: { location: '<link rel="ard"> in the page', url: `${ORIGIN}/also-gone.json`, follower: 'ARD consumers must' },
+      },
+      { code: 'A10/lighthouse-misses', data: { url: `${ORIGIN}/gone.json` } },
+    ]);
   });
   it('fails when absent, on soft 404s and on non-JSON', () => {
     expect(a10AiCatalog.evaluate({ probes: [notFound(PATH), notFound(LEGACY)] }, ctx).status).toBe('fail');
@@ -114,9 +132,10 @@ describe('A10 AI catalog / ARD', () => {
     expect(steps.some((s) => s.code?.includes('Access-Control-Allow-Origin') && s.code.includes('app.get'))).toBe(true);
   });
   it('an entry type that is not a media type, or not one ARD knows, is an advisory (Lighthouse warns on it)', () => {
-    const [notMedia] = ardEntryProblems([{ ...entry, type: 'mcp' }]);
-    expect(notMedia).toMatch(/^entries\[0\]: type "mcp" is not a media type/);
-    expect(ardEntryProblems([{ ...entry, type: 'application/x-tool+json' }])[0]).toMatch(/not one of ARD's discovery types/);
+    expect(ardEntryProblems([{ ...entry, type: 'mcp' }])).toEqual([{ index: 0, problems: [{ kind: 'type-not-media-type', value: 'mcp' }] }]);
+    expect(ardEntryProblems([{ ...entry, type: 'application/x-tool+json' }])).toEqual([
+      { index: 0, problems: [{ kind: 'type-not-discovery', value: 'application/x-tool+json' }] },
+    ]);
     for (const type of ['application/mcp-server-card+json', 'application/a2a-agent-card+json', 'text/markdown; profile="urn:air:agent-skills"']) {
       expect(ardEntryProblems([{ ...entry, type }]), type).toEqual([]);
     }
@@ -183,7 +202,7 @@ describe('A10 fix guide, applied (the catalog it writes passes A10)', () => {
       code: 'A10/ok',
       details: { via: 'html-link', legacy: false, url: `${origin}/.well-known/ard.json`, entries: 2, agents: 0 },
     });
-    expect(outcome.advisories ?? []).toEqual([]);
+    expect(noted(outcome)).toEqual([]);
     // Each location asked once.
     expect(site.requests.filter((r) => r.path === LEGACY)).toHaveLength(1);
     expect(site.requests.filter((r) => r.path === PATH)).toHaveLength(1);
@@ -203,7 +222,7 @@ describe('A10 fix guide, applied (the catalog it writes passes A10)', () => {
     const { outcome, catalog } = await scanWithGuide((o) => ({ mcpCard: null, agentCard: `${o}/.well-known/agent-card.json` }));
     expect(catalog.entries.map((e) => e.type)).toEqual(['application/a2a-agent-card+json']);
     expect(outcome).toMatchObject({ status: 'pass', code: 'A10/ok', details: { entries: 1 } });
-    expect(outcome.advisories ?? []).toEqual([]);
+    expect(noted(outcome)).toEqual([]);
   });
 });
 
@@ -218,7 +237,7 @@ describe('A10 leniency (issue 23 point 6)', () => {
     const o = a10AiCatalog.evaluate({ probes: [json(PATH, { specVersion: '1.0', host: { name: 'Shop' }, entries }, CORS)] }, ctx);
     expect(o).toMatchObject({ status: 'partial', code: 'A10/incomplete' });
     expect(o.data?.missing).toBe('identifier on 8 of 8 entries');
-    expect(o.advisories?.join(' ')).toMatch(/host has no displayName/);
+    expect(noted(o)).toContain('A10/host-no-display-name');
   });
 });
 
@@ -306,18 +325,14 @@ describe("A10 discovery in ARD v0.91's order, then the predecessor names (Lighth
       '/from-robots.json',
     ]);
     // The Agentmap line costs Lighthouse's SEO robots-txt audit: said, with the alternatives.
-    expect(o.advisories).toEqual([
-      expect.stringMatching(
-        /^a robots\.txt "Agentmap:" line fails Lighthouse's SEO robots-txt audit .*<link rel="ard" href="\/\.well-known\/ard\.json">.*Link: </,
-      ),
-    ]);
+    expect(noted(o)).toEqual(['A10/agentmap-lighthouse']);
   });
 
   it('a catalog named only by Link rel="ard" is found, and the evidence says Lighthouse\'s shipped gatherer does not find it', async () => {
     const o = await run(sites.header);
     expect(o).toMatchObject({ status: 'pass', code: 'A10/ok', details: { via: 'link-header', legacy: false, url: `${sites.header.origin}/catalogs/ai.json` } });
     expect(o.evidence).toContain("(found via the page's Link rel=ard header)");
-    expect(o.advisories?.join(' ')).toMatch(/Lighthouse's shipped gatherer .* reads only .*\/\.well-known\/ai-catalog\.json here .* finds no catalog there/);
+    expect(o.advisoryFindings).toMatchObject([{ code: 'A10/lighthouse-misses', data: { url: `${sites.header.origin}/.well-known/ai-catalog.json` } }]);
     // The link and the well-known paths, once each.
     expect(catalogRequests(sites.header).sort()).toEqual([
       '/.well-known/ai-catalog.json',
@@ -330,7 +345,7 @@ describe("A10 discovery in ARD v0.91's order, then the predecessor names (Lighth
   it('a catalog named only by <link rel="ai-catalog"> is A10/legacy-location (pass), read after ard.json', async () => {
     const o = await run(sites.legacyLink);
     expect(o).toMatchObject({ status: 'pass', code: 'A10/legacy-location', details: { via: 'html-link', legacy: true } });
-    expect(o.evidence).toContain('Found only at the predecessor location <link rel="ai-catalog"> in the page');
+    expect(o.data).toMatchObject({ legacy: '<link rel="ai-catalog"> in the page' });
     expect(catalogRequests(sites.legacyLink).sort()).toEqual([
       '/.well-known/ai-catalog.json',
       '/.well-known/ard.json',
@@ -338,7 +353,7 @@ describe("A10 discovery in ARD v0.91's order, then the predecessor names (Lighth
       '/catalogs/ai.json',
     ]);
     // The shipped gatherer follows that link: no disagreement to report.
-    expect(o.advisories?.join(' ')).not.toMatch(/shipped gatherer \(/);
+    expect(noted(o)).not.toContain('A10/lighthouse-misses');
   });
 
   it('ard.json wins over a predecessor link naming another catalog', async () => {
@@ -346,23 +361,19 @@ describe("A10 discovery in ARD v0.91's order, then the predecessor names (Lighth
     expect(o).toMatchObject({ code: 'A10/ok', details: { via: 'well-known', legacy: false, host: 'ard.json' } });
     // The shipped gatherer reads /old.json, which answers: asked once, no advisory.
     expect(catalogRequests(sites.both).sort()).toEqual(['/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/mcp/catalog.json', '/old.json']);
-    expect(o.advisories ?? []).toEqual([]);
+    expect(noted(o)).toEqual([]);
   });
 
   it('only ard.json: pass, with the shipped-Lighthouse disagreement and the ai-catalog.json copy that settles it', async () => {
     const o = await run(sites.ardOnly);
     expect(o).toMatchObject({ status: 'pass', code: 'A10/ok', details: { via: 'well-known', legacy: false } });
-    expect(o.advisories).toHaveLength(1);
-    expect(o.advisories?.[0]).toContain('the same file at /.well-known/ai-catalog.json lets it find the catalog');
+    expect(noted(o)).toEqual(['A10/lighthouse-misses']);
   });
 
   it('Agentmap alone, with no ard.json: pass, with a note that ARD consumers need not follow Agentmap', async () => {
     const o = await run(sites.agentmapOnly);
     expect(o).toMatchObject({ status: 'pass', code: 'A10/ok', details: { via: 'robots-agentmap' } });
-    expect(o.advisories).toEqual([
-      expect.stringMatching(/^only robots\.txt Agentmap names it: an ARD v0\.91 consumer must read \/\.well-known\/ard\.json/),
-      expect.stringMatching(/^a robots\.txt "Agentmap:" line fails Lighthouse's SEO robots-txt audit/),
-    ]);
+    expect(noted(o)).toEqual(['A10/agentmap-only', 'A10/agentmap-lighthouse']);
   });
 
   it('broken signals: each URL asked once, at most one per signal kind plus the two well-known paths', async () => {

@@ -7,6 +7,8 @@ import { mcpRoute } from '../../../fixtures/sites.mjs';
 import { ORIGIN, json, notFound, response, soft404 } from '../../../helpers/responses.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+/** The advisory codes of an outcome, in order. */
+const noted = (o: { advisoryFindings?: Array<{ code: string }> }) => (o.advisoryFindings ?? []).map((a) => a.code);
 const CORS = { 'access-control-allow-origin': '*' };
 const sep2127 = {
   $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
@@ -25,23 +27,66 @@ describe('A4 MCP server card', () => {
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('MCP server card SEP-2127 at /.well-known/mcp/server-card');
     // Only the note that the current draft discovers cards through the AI Catalog.
-    expect(o.advisories).toHaveLength(1);
-    expect(o.advisories![0]).toMatch(
-      /older well-known path; list it in \/\.well-known\/ai-catalog\.json.*isitagentready\.com reads \/\.well-known\/mcp\/server-card\.json/,
-    );
+    expect(noted(o)).toEqual(['A4/well-known-only']);
   });
 
   it('the serverInfo shape at the anchor path is read, but does not match the v1 schema: partial, naming each member', () => {
     const o = a4McpServerCard.evaluate({ probes: probes({ 0: json(MCP_CARD_PATHS[0], sep1649) }) }, ctx);
     expect(o).toMatchObject({ status: 'partial', code: 'A4/schema-invalid' });
     expect(o.matched).toContain('SEP-1649');
-    expect(o.data?.problems).toBe(
-      'no "$schema" (required: https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json); no "name" (reverse-DNS with one "/", e.g. com.example/weather); no "version"; no "description"',
+    expect(o.findings?.map((f) => f.code)).toEqual(['A4/card-no-schema', 'A4/card-no-name', 'A4/card-no-version', 'A4/card-no-description']);
+    // The same words as when the gather wrote them: now the check's templates.
+    expect(o.evidence).toContain(
+      'the card does not match the v1 schema: no "$schema" (required: https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json); no "name" (reverse-DNS with one "/", e.g. com.example/weather); no "version"; no "description".',
     );
-    const adv = o.advisories!.join(' ');
-    expect(adv).toMatch(/Access-Control-Allow-Origin/);
-    expect(adv).toMatch(/serverInfo shape only/);
-    expect(adv).toMatch(/"capabilities", "serverInfo", which the v1 card does not have/);
+    expect(o.advisoryFindings).toMatchObject([
+      { code: 'A4/no-cors', data: { path: MCP_CARD_PATHS[0] } },
+      { code: 'A4/retired-members', data: { members: '"capabilities", "serverInfo"' } },
+      { code: 'A4/server-info-only' },
+      { code: 'A4/well-known-only' },
+    ]);
+  });
+
+  it('the gather reads schema problems as data; the check words them, braces of the schema included', () => {
+    const doc = {
+      ...sep2127,
+      version: '^1.0',
+      description: 'x'.repeat(101),
+      icons: [{ href: '/i.png' }],
+      remotes: [{ type: 'ws', url: 'ftp://example.com/mcp', headers: [{ value: 'x' }] }, { url: 'https://example.com/mcp' }],
+    };
+    expect(readMcpCard(doc).schemaProblems).toEqual([
+      { kind: 'version-range', value: '"^1.0"' },
+      { kind: 'description-too-long', length: 101 },
+      { kind: 'icons-invalid' },
+      { kind: 'remote-type', index: 0, value: '"ws"' },
+      { kind: 'remote-url-invalid', index: 0, value: '"ftp://example.com/mcp"' },
+      { kind: 'remote-headers-invalid', index: 0 },
+      { kind: 'remote-no-type', index: 1 },
+    ]);
+    const o = a4McpServerCard.evaluate({ probes: probes({ 1: json(MCP_CARD_PATHS[1], doc, CORS) }) }, ctx);
+    expect(o).toMatchObject({ status: 'partial', code: 'A4/schema-invalid' });
+    expect(o.findings?.map((f) => [f.code, f.data])).toEqual([
+      ['A4/card-version-range', { value: '"^1.0"' }],
+      ['A4/card-description-too-long', { length: 101 }],
+      ['A4/card-icons-invalid', { expected: '{src}' }],
+      ['A4/card-remote-type', { index: 0, value: '"ws"' }],
+      ['A4/card-remote-url-invalid', { index: 0, value: '"ftp://example.com/mcp"', template: '{variable}' }],
+      ['A4/card-remote-headers-invalid', { index: 0, expected: '{name}' }],
+      ['A4/card-remote-no-type', { index: 1 }],
+    ]);
+    // The texts the gather used to write, word for word.
+    expect(o.details).toMatchObject({
+      schemaProblems: [
+        '"version" "^1.0" is a range; a card names one version',
+        '"description" has 101 characters (at most 100)',
+        '"icons" is not a list of {src}',
+        'remotes[0].type "ws" not "streamable-http" or "sse"',
+        'remotes[0].url "ftp://example.com/mcp" is not an http(s) URL or a {variable} template',
+        'remotes[0].headers is not a list of {name}',
+        'remotes[1].type is absent,  not "streamable-http" or "sse"',
+      ],
+    });
   });
 
   it('reports both shapes when a card carries both', () => {

@@ -9,6 +9,8 @@ import { liveContext } from '../commerce/live-context.js';
 import { ORIGIN, json, notFound, response, soft404 } from '../../../helpers/responses.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+/** The advisory codes of an outcome, in order. */
+const noted = (o: { advisoryFindings?: Array<{ code: string }> }) => (o.advisoryFindings ?? []).map((a) => a.code);
 const CUR = '/.well-known/agent-card.json';
 const OLD = '/.well-known/agent.json';
 const common = {
@@ -38,7 +40,7 @@ describe('A5 A2A agent card', () => {
     const o = run(json(CUR, v03));
     expect(o.status).toBe('pass');
     expect(o.matched).toContain('0.3');
-    expect(o.advisories!.join(' ')).toMatch(/supportedInterfaces/);
+    expect(noted(o)).toEqual(['A5/add-supported-interfaces']);
   });
 
   it('is partial for a ≤0.2 card at the legacy path', () => {
@@ -87,8 +89,13 @@ describe('A5 A2A agent card', () => {
     const o = run(notFound(CUR), soft404(OLD));
     expect(o.status).toBe('fail');
     expect(o.probes).toHaveLength(2);
-    const broken = run(response({ url: CUR, headers: { 'content-type': 'application/json' }, body: '{nope' }), notFound(OLD));
-    expect(broken.evidence).toMatch(/not JSON/);
+    const bad = response({ url: CUR, headers: { 'content-type': 'application/json' }, body: '{nope' });
+    // The gather says why as data; the check words it.
+    expect(a2aCardFromProbes(bad, null).problem).toEqual({ kind: 'not-json', error: expect.any(String) });
+    const broken = run(bad, notFound(OLD));
+    expect(broken.data?.note).toMatch(/^ \(\/\.well-known\/agent-card\.json: not JSON \(.+\)\)$/);
+    const list = run(json(CUR, ['not', 'an', 'object']), notFound(OLD));
+    expect(list.data?.note).toBe(' (/.well-known/agent-card.json: JSON but not an object)');
   });
 
   it('classifies card versions by shape', () => {
@@ -128,9 +135,9 @@ describe('A5 A2A agent card', () => {
   });
 
   it("takes A2A's own media type (application/a2a+json, 1.0 §14.1.1) for the card without an advisory", () => {
-    const served = (type: string) => run({ ...json(CUR, v10), contentType: type, headers: { 'content-type': type } }).advisories ?? [];
-    expect(served('application/a2a+json').join(' ')).not.toMatch(/Served as/);
-    expect(served('text/plain').join(' ')).toMatch(/Served as text\/plain instead of application\/json/);
+    const served = (type: string) => run({ ...json(CUR, v10), contentType: type, headers: { 'content-type': type } }).advisoryFindings ?? [];
+    expect(served('application/a2a+json')).toEqual([]);
+    expect(served('text/plain')).toMatchObject([{ code: 'A5/content-type', data: { contentType: 'text/plain' } }]);
   });
 
   it('reads the A2A-Version to send from the JSONRPC interface (1.0 §3.6: Major.Minor, none for 0.x)', () => {

@@ -2,13 +2,15 @@ import type { CheckOutcome } from '../../../../src/core/checks/types.js';
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { a6AgentSkills } from '../../../../src/core/checks/capabilities/a6-agent-skills.js';
-import { agentSkills, schemaVersion, type SkillsArtifact } from '../../../../src/core/gather/agent-skills.js';
+import { agentSkills, readSkillsIndex, schemaVersion, type SkillsArtifact } from '../../../../src/core/gather/agent-skills.js';
 import type { FetchResult } from '../../../../src/core/net/http.js';
 import { ORIGIN, json, notFound, response, soft404, text } from '../../../helpers/responses.js';
 import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
 import { liveContext } from '../commerce/live-context.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+/** The advisory codes of an outcome, in order. */
+const noted = (o: { advisoryFindings?: Array<{ code: string }> }) => (o.advisoryFindings ?? []).map((a) => a.code);
 const INDEX = '/.well-known/agent-skills/index.json';
 const LEGACY = '/.well-known/skills/index.json';
 const SCHEMA = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
@@ -76,8 +78,8 @@ describe('A6 Agent Skills index (evaluate)', () => {
     expect(finding(o, 'A6/unknown-schema')?.data).toEqual({ schema: 'https://agentskills.example/schema/v0.2.0/index.json' });
     expect(o.details).toMatchObject({ format: 'unknown-schema', checked: 1, downloaded: 1, verified: 1 });
     expect(o.evidence).not.toMatch(/no per-entry url/);
-    expect(o.advisories?.join(' ')).toMatch(/is not a schema we know/);
-    expect(o.advisories?.join(' ')).toMatch(/bare `sha256` member/);
+    expect(o.advisoryFindings?.[0]).toMatchObject({ code: 'A6/unknown-schema-read', data: { schema: 'https://agentskills.example/schema/v0.2.0/index.json' } });
+    expect(noted(o)).toContain('A6/bare-sha256');
     // Entry types the texts do not define are skipped (as clients do): nothing usable is left.
     const odd = a6AgentSkills.evaluate(
       artifact(
@@ -103,7 +105,9 @@ describe('A6 Agent Skills index (evaluate)', () => {
     const o = a6AgentSkills.evaluate(idx, ctx);
     expect(o.status).toBe('pass');
     expect(o.details).toMatchObject({ skills: 2, valid: 1, skipped: 1, checked: 1, verified: 1 });
-    expect(o.advisories?.join(' ')).toMatch(/type "mcp-resource-template".*clients skip it/);
+    expect(o.advisoryFindings).toContainEqual(
+      expect.objectContaining({ code: 'A6/entry-skipped', data: { n: 2, name: 'search-template', type: 'mcp-resource-template' } }),
+    );
   });
 
   it('advises when a 0.2.x $schema is not spelled as the exact URI clients match', () => {
@@ -112,9 +116,11 @@ describe('A6 Agent Skills index (evaluate)', () => {
       ctx,
     );
     expect(o.status).toBe('pass');
-    expect(o.advisories?.join(' ')).toMatch(/exact URI/);
+    expect(o.advisoryFindings).toContainEqual(
+      expect.objectContaining({ code: 'A6/schema-not-exact', data: { schema: 'https://schemas.agentskills.io/discovery/0.2/schema.json' } }),
+    );
     const exact = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry()] }), { [skillUrl]: skillMd() }), ctx);
-    expect(exact.advisories?.join(' ') ?? '').not.toMatch(/exact URI/);
+    expect(noted(exact)).not.toContain('A6/schema-not-exact');
   });
 
   it('advises on an archive served under a media type the texts do not name', () => {
@@ -124,7 +130,9 @@ describe('A6 Agent Skills index (evaluate)', () => {
     const served = response({ url, status: 200, headers: { 'content-type': 'application/x-tar' }, body: bytes });
     const o = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [arch] }), { [url]: served }), ctx);
     expect(o.details).toMatchObject({ verified: 1 });
-    expect(o.advisories?.join(' ')).toMatch(/archive served as application\/x-tar/);
+    expect(o.advisoryFindings).toContainEqual(
+      expect.objectContaining({ code: 'A6/archive-content-type', data: { name: 'order-status', contentType: 'application/x-tar' } }),
+    );
   });
 
   it('counts only the downloads that succeeded (issue 23)', () => {
@@ -155,13 +163,13 @@ describe('A6 Agent Skills index (evaluate)', () => {
     const bare = '# Order status\nNo front matter.\n';
     const noFm = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry({ digest: sha(bare) })] }), { [skillUrl]: skillMd(bare) }), ctx);
     expect(noFm.status).toBe('partial');
-    expect(finding(noFm, 'A6/bad-skill-md')?.data?.problem).toMatch(/front matter/);
+    expect(finding(noFm, 'A6/bad-skill-md')?.data).toEqual({ name: 'order-status', problem: 'no YAML front matter (--- block) at the top' });
     const half = '---\nname: order-status\n---\n# x\n';
     const noDesc = a6AgentSkills.evaluate(
       artifact(json(INDEX, { $schema: SCHEMA, skills: [entry({ digest: sha(half) })] }), { [skillUrl]: skillMd(half) }),
       ctx,
     );
-    expect(finding(noDesc, 'A6/bad-skill-md')?.data?.problem).toMatch(/lacks `description`/);
+    expect(finding(noDesc, 'A6/bad-skill-md')?.data).toEqual({ name: 'order-status', problem: 'front matter lacks `description`' });
   });
 
   it('validates every entry field', () => {
@@ -176,13 +184,22 @@ describe('A6 Agent Skills index (evaluate)', () => {
     expect(o.status).toBe('partial');
     expect(codes(o)).toEqual(Array(5).fill('A6/invalid-entry'));
     expect(o.findings?.[0].data).toMatchObject({ n: 1, name: 'Bad--Name' });
-    expect(o.findings?.[0].data?.problems).toMatch(/not lowercase/);
-    const entryProblems = o.findings?.map((f) => f.data?.problems).join(' | ');
-    expect(entryProblems).toMatch(/`type` is not a string/);
-    expect(entryProblems).toMatch(/1025 characters/);
-    expect(entryProblems).toMatch(/64 lowercase hex/);
-    expect(entryProblems).toMatch(/not http/);
     expect(o.details?.valid).toBe(0);
+    // The gather reads them as data; the words are the check's.
+    expect(readSkillsIndex({ $schema: SCHEMA, skills }, `${ORIGIN}${INDEX}`, INDEX).entries.map((e) => e.problems)).toEqual([
+      [{ kind: 'name-invalid', value: 'Bad--Name' }],
+      [{ kind: 'type-not-string' }],
+      [{ kind: 'description-too-long', length: 1025 }],
+      [{ kind: 'digest-invalid', value: 'sha256:ABC' }],
+      [{ kind: 'url-not-http', value: 'javascript:alert(1)' }],
+    ]);
+    expect(o.findings?.map((f) => f.data?.problems)).toEqual([
+      'name "Bad--Name" is not lowercase a-z, 0-9 and single inner hyphens',
+      '`type` is not a string',
+      'description is 1025 characters (max 1024)',
+      'digest "sha256:ABC" is not sha256: + 64 lowercase hex',
+      'url "javascript:alert(1)" is not http(s)',
+    ]);
   });
 
   it('reads the v0.1.0 legacy index as partial and says so', () => {
@@ -289,7 +306,7 @@ describe('A6 gather against a loopback site', () => {
     expect(o.status).toBe('partial');
     expect(o.details).toMatchObject({ verified: 4, mismatches: 1, skills: 7, valid: 7 });
     expect(finding(o, 'A6/digest-mismatch')?.data).toMatchObject({ name: 'skill-3' });
-    expect(o.advisories?.join(' ')).toMatch(/5 of 7/);
+    expect(o.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'A6/deep-check-bounded', data: { checked: 5, valid: 7 } }));
   });
 
   it('passes a site serving exactly what the fix guide writes (digest computed as its build step says)', async () => {

@@ -6,6 +6,8 @@ import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.
 import { liveContext } from '../commerce/live-context.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+/** The advisory codes of an outcome, in order. */
+const noted = (o: { advisoryFindings?: Array<{ code: string }> }) => (o.advisoryFindings ?? []).map((a) => a.code);
 const page = response({ url: '/', headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>x</body></html>' });
 
 function art(over: Partial<WebMcpArtifact> = {}): WebMcpArtifact {
@@ -30,11 +32,11 @@ describe('A7 WebMCP (evaluate)', () => {
     expect(o.status).toBe('partial');
     expect(o.code).toBe('A7/provide-context-removed');
     expect(o.evidence).toContain('/assets/app.js');
-    expect(o.advisories?.join(' ')).toContain('provideContext()');
+    expect(o.advisoryFindings).toMatchObject([{ code: 'A7/removed-calls', data: { calls: 'provideContext()' } }]);
     // registerTool beside it still registers; the removed call is an advisory.
     const both = a7WebMcp.evaluate(art({ inline: [REGISTER + ' document.modelContext.unregisterTool("add_to_cart");'] }), ctx);
     expect(both.code).toBe('A7/ok');
-    expect(both.advisories?.join(' ')).toMatch(/unregisterTool\(\).*signal/);
+    expect(both.advisoryFindings).toMatchObject([{ code: 'A7/removed-calls', data: { calls: 'unregisterTool()' } }]);
   });
 
   describe('response headers that switch WebMCP off (index.bs at 0b676d2; confirmed in Chromium 156)', () => {
@@ -44,8 +46,7 @@ describe('A7 WebMCP (evaluate)', () => {
       const o = a7WebMcp.evaluate(art({ page: withHeaders({ 'permissions-policy': 'camera=(), tools=()' }), inline: [REGISTER] }), ctx);
       expect(o.status).toBe('partial');
       expect(o.code).toBe('A7/policy-disabled');
-      expect(o.evidence).toContain('Permissions-Policy tools=()');
-      expect(o.evidence).toContain('NotAllowedError');
+      expect(o.findings?.[0]).toMatchObject({ code: 'A7/policy-disabled', data: { policy: 'tools=()' } });
       expect(o.remediation).toContain('tools=(self)');
     });
     it('an allowlist that leaves the page out disables it too; self, * or the page origin allow it', () => {
@@ -60,12 +61,12 @@ describe('A7 WebMCP (evaluate)', () => {
     it('a header that does not parse is ignored by browsers: said, not judged', () => {
       const o = a7WebMcp.evaluate(art({ page: withHeaders({ 'permissions-policy': 'Tools=()' }), inline: [REGISTER] }), ctx);
       expect(o.code).toBe('A7/ok');
-      expect(o.advisories?.join(' ')).toContain('browsers ignore the whole header');
+      expect(noted(o)).toEqual(['A7/policy-unparsable']);
     });
     it('Origin-Agent-Cluster: ?0 is partial (SecurityError); a form-only page gets an advisory, as the declarative section is a TODO', () => {
       const o = a7WebMcp.evaluate(art({ page: withHeaders({ 'origin-agent-cluster': '?0' }), inline: [REGISTER] }), ctx);
       expect(o.code).toBe('A7/origin-agent-cluster-off');
-      expect(o.evidence).toContain('SecurityError');
+      expect(o.findings?.[0].code).toBe('A7/origin-agent-cluster-off');
       const forms = a7WebMcp.evaluate(
         art({
           page: withHeaders({ 'permissions-policy': 'tools=()' }),
@@ -74,7 +75,7 @@ describe('A7 WebMCP (evaluate)', () => {
         ctx,
       );
       expect(forms.code).toBe('A7/ok');
-      expect(forms.advisories?.join(' ')).toContain('declarative section is still a TODO');
+      expect(forms.advisoryFindings).toMatchObject([{ code: 'A7/form-tools-refused', data: { headers: 'Permissions-Policy tools=()' } }]);
     });
   });
 
@@ -98,13 +99,13 @@ describe('A7 WebMCP (evaluate)', () => {
     const old = a7WebMcp.evaluate(art({ inline: [REGISTER_NAVIGATOR] }), ctx);
     expect(old.status).toBe('partial');
     expect(old.code).toBe('A7/navigator-deprecated');
-    expect(old.evidence).toMatch(/removed in 152/);
+    expect(old.findings?.[0].code).toBe('A7/navigator-deprecated');
     expect(old.details?.api).toBe('navigator');
     expect(old.remediation).toMatch(/document\.modelContext/);
     const both = a7WebMcp.evaluate(art({ inline: [`(document.modelContext ?? navigator.modelContext).registerTool({ name: "x", description: "y" })`] }), ctx);
     expect(both.status).toBe('pass');
     expect(both.details?.api).toBe('document+navigator');
-    expect(both.advisories?.join(' ')).toMatch(/deprecated in Chrome 150/);
+    expect(noted(both)).toEqual(['A7/navigator-also']);
   });
 
   it('finds the description after a nested inputSchema, and keeps each call to its own window', () => {
@@ -159,7 +160,7 @@ describe('A7 WebMCP (evaluate)', () => {
     const o = a7WebMcp.evaluate(art({ inline: ['document.modelContext.registerTool({ name: "x", description: "y" })'] }), ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toMatch(/document\.modelContext/);
-    expect(o.advisories ?? []).toEqual([]);
+    expect(noted(o)).toEqual([]);
   });
 
   it('the fix guide teaches document.modelContext and names navigator.modelContext as deprecated', () => {
@@ -176,7 +177,7 @@ describe('A7 WebMCP (evaluate)', () => {
     const o = a7WebMcp.evaluate(art({ inline: ['console.log(1)'], skipped: { crossOrigin: 2, overCap: 0 } }), ctx);
     expect(o.status).toBe('fail');
     expect(o.evidence).toContain('1 inline and 0 same-origin');
-    expect(o.advisories?.join(' ')).toMatch(/2 script\(s\) from other origins/);
+    expect(o.advisoryFindings).toMatchObject([{ code: 'A7/cross-origin-scripts', data: { count: 2 } }]);
     const pdf = response({ url: '/', headers: { 'content-type': 'application/pdf' }, body: '%PDF' });
     expect(a7WebMcp.evaluate(art({ page: pdf, isHtml: false }), ctx).status).toBe('info');
   });
@@ -290,7 +291,7 @@ describe('A7 gather against a loopback site', () => {
     const o = a7WebMcp.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/` });
     expect(o.status).toBe('partial');
     expect(o.findings?.map((f) => f.code)).toEqual(['A7/tool-no-name', 'A7/param-no-name', 'A7/param-no-title']);
-    expect(o.advisories?.join(' ')).toMatch(/toolautosubmit/);
+    expect(noted(o)).toContain('A7/autosubmit');
   });
 
   it('reads hostile ids and many fields without building selectors from them, within its bounds', async () => {

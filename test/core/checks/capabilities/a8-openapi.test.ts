@@ -15,6 +15,8 @@ import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.
 import { liveContext } from '../commerce/live-context.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+/** The advisory codes of an outcome, in order. */
+const noted = (o: { advisoryFindings?: Array<{ code: string }> }) => (o.advisoryFindings ?? []).map((a) => a.code);
 const DOC = { openapi: '3.1.0', info: { title: 'Shop API', version: '1' }, paths: { '/orders': { get: {}, post: {} } } };
 const GUESSED = ['/openapi.json', '/openapi.yaml', '/.well-known/openapi.json', '/swagger.json', '/api/openapi.json'];
 
@@ -42,7 +44,7 @@ describe('A8 OpenAPI (evaluate)', () => {
     expect(o.code).toBe('A8/ok');
     expect(o.data?.facts).toContain('"Shop API"');
     expect(o.details).toMatchObject({ url: `${ORIGIN}/openapi.json`, source: 'link-header', version: '3.1.0', format: 'json', operations: 2 });
-    expect(o.advisories ?? []).toEqual([]);
+    expect(noted(o)).toEqual([]);
   });
 
   it('parses YAML at /openapi.yaml and asks to advertise it', () => {
@@ -50,7 +52,7 @@ describe('A8 OpenAPI (evaluate)', () => {
     const o = a8OpenApi.evaluate(artifact({ '/openapi.yaml': yaml }), ctx);
     expect(o.status).toBe('pass');
     expect(o.details).toMatchObject({ format: 'yaml', version: '3.0.3' });
-    expect(o.advisories?.join(' ')).toMatch(/not advertised/);
+    expect(o.advisoryFindings).toMatchObject([{ code: 'A8/not-advertised', data: { path: '/openapi.yaml' } }]);
   });
 
   // OpenAPI 3.2.0 (September 2025) and its 3.2.1 text (OAI/OpenAPI-Specification versions/3.2.1.md at 0dabe3fd), read 2026-11-25.
@@ -88,7 +90,7 @@ describe('A8 OpenAPI (evaluate)', () => {
     const o = a8OpenApi.evaluate(artifact({ '/swagger.json': json('/swagger.json', { swagger: '2.0', info: {}, paths: { '/x': { get: {} } } }) }), ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toMatch(/Swagger 2\.0/);
-    expect(o.advisories?.join(' ')).toMatch(/legacy/);
+    expect(noted(o)).toContain('A8/swagger-legacy');
   });
 
   it('is partial for empty paths or an unparseable advertised document', () => {
@@ -109,7 +111,9 @@ describe('A8 OpenAPI (evaluate)', () => {
     );
     expect(o.status).toBe('pass');
     expect(o.details?.url).toBe(`${ORIGIN}/api/openapi.json`);
-    expect(o.advisories?.join(' ')).toMatch(/\/openapi\.json: `paths` is empty/);
+    expect(o.advisoryFindings).toContainEqual(
+      expect.objectContaining({ code: 'A8/other-problem', data: { where: '/openapi.json', problem: expect.stringMatching(/`paths` is empty/) } }),
+    );
   });
 
   it('ignores unrelated JSON at a guessed path and fails on 404s and soft 404s', () => {
@@ -178,7 +182,7 @@ describe('A8 gather against a loopback site', () => {
     const a = await openApiDoc(await liveContext(site.origin));
     const o = a8OpenApi.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/` });
     expect(o).toMatchObject({ status: 'pass', code: 'A8/ok', details: { source: 'link-header', operations: 1 } });
-    expect(o.advisories).toEqual([]);
+    expect(noted(o)).toEqual([]);
   });
 
   it('reads service-desc links from the API catalog', async () => {

@@ -69,7 +69,21 @@ function openapi(byPath: Record<string, FetchResult>, links: string[] = []) {
   };
 }
 const a8 = table(a8OpenApi, {
-  valid: [{ artifact: openapi({ '/openapi.json': json('/openapi.json', OPENAPI) }), code: 'A8/ok' }],
+  valid: [
+    { artifact: openapi({ '/openapi.json': json('/openapi.json', OPENAPI) }), code: 'A8/ok', advisories: ['A8/not-advertised'] },
+    {
+      name: 'advertised by a Link header',
+      artifact: openapi({ '/openapi.json': json('/openapi.json', OPENAPI) }, [`${ORIGIN}/openapi.json`]),
+      code: 'A8/ok',
+      advisories: [],
+    },
+    {
+      name: 'Swagger 2.0 under a type no OpenAPI reader names',
+      artifact: openapi({ '/swagger.json': text('/swagger.json', JSON.stringify({ swagger: '2.0', info: {}, paths: { '/x': { get: {} } } }), 'text/plain') }),
+      code: 'A8/ok',
+      advisories: ['A8/content-type', 'A8/not-advertised', 'A8/swagger-legacy'],
+    },
+  ],
   invalid: [
     { artifact: openapi({}), status: 'fail', code: 'A8/missing' },
     {
@@ -77,6 +91,7 @@ const a8 = table(a8OpenApi, {
       artifact: openapi({ '/openapi.json': json('/openapi.json', { openapi: '3.1.0', info: {}, paths: {} }) }),
       status: 'partial',
       code: 'A8/invalid',
+      advisories: ['A8/not-advertised'],
     },
     {
       name: 'an advertised document that is not JSON',
@@ -90,11 +105,24 @@ const a8 = table(a8OpenApi, {
 });
 
 const a9 = table(a9AuthMd, {
-  valid: [{ artifact: text('/auth.md', '# auth.md for Acme\n\nRegister at /oauth/register.\n', 'text/markdown'), code: 'A9/ok' }],
+  valid: [
+    { artifact: text('/auth.md', '# auth.md for Acme\n\nRegister at /oauth/register.\n', 'text/markdown'), code: 'A9/ok', advisories: [] },
+    {
+      name: 'plain text that points nowhere',
+      artifact: text('/auth.md', '# auth.md\n\nAsk us for a key.\n'),
+      code: 'A9/ok',
+      advisories: ['A9/content-type', 'A9/no-pointers'],
+    },
+  ],
   invalid: [
     { artifact: soft404('/auth.md'), status: 'fail', code: 'A9/soft-404' },
     { artifact: notFound('/auth.md'), status: 'fail', code: 'A9/missing' },
-    { artifact: text('/auth.md', '# Authentication\n\nUse OAuth.\n', 'text/markdown'), status: 'partial', code: 'A9/no-heading' },
+    {
+      artifact: text('/auth.md', '# Authentication\n\nUse OAuth.\n', 'text/markdown'),
+      status: 'partial',
+      code: 'A9/no-heading',
+      advisories: ['A9/no-pointers'],
+    },
   ],
 });
 
@@ -103,14 +131,39 @@ const AI_LEGACY = '/.well-known/ai-catalog.json';
 const AI_CARD_CATALOG = { specVersion: '1.0', host: { name: 'Shop' }, agents: [{ cardUrl: `${ORIGIN}/.well-known/agent-card.json` }] };
 const a10 = table(a10AiCatalog, {
   valid: [
-    { artifact: { probes: [json(AI, AI_CARD_CATALOG, { 'access-control-allow-origin': '*' })] }, code: 'A10/ok' },
-    { artifact: { probes: [notFound(AI), json(AI_LEGACY, AI_CARD_CATALOG, { 'access-control-allow-origin': '*' })] }, code: 'A10/legacy-location' },
+    { artifact: { probes: [json(AI, AI_CARD_CATALOG, { 'access-control-allow-origin': '*' })] }, code: 'A10/ok', advisories: ['A10/host-no-display-name'] },
+    {
+      artifact: { probes: [notFound(AI), json(AI_LEGACY, AI_CARD_CATALOG, { 'access-control-allow-origin': '*' })] },
+      code: 'A10/legacy-location',
+      advisories: ['A10/legacy-move', 'A10/host-no-display-name'],
+    },
+    {
+      name: 'an ARD manifest with a bare version, an agent without a card URL and an entry that is not an object',
+      artifact: {
+        probes: [
+          json(AI, {
+            version: '1.0',
+            entries: [
+              { identifier: 'urn:air:shop.example.com:mcp:orders', displayName: 'Orders', type: 'application/mcp-server-card+json', url: `${ORIGIN}/mcp` },
+            ],
+            agents: [{ name: 'no card' }],
+          }),
+        ],
+      },
+      code: 'A10/ok',
+      advisories: ['A10/no-cors', 'A10/version-not-spec-version', 'A10/entry-problems', 'A10/agent-no-card-url'],
+    },
   ],
   invalid: [
     { artifact: { probes: [notFound(AI)] }, status: 'fail', code: 'A10/missing' },
     { artifact: { probes: [text(AI, '{ nope', 'application/json')] }, status: 'fail', code: 'A10/not-json' },
     { artifact: { probes: [json(AI, ['a', 'list'])] }, status: 'fail', code: 'A10/not-object' },
-    { artifact: { probes: [json(AI, { host: { name: 'Shop' }, entries: [] })] }, status: 'partial', code: 'A10/incomplete' },
+    {
+      artifact: { probes: [json(AI, { host: { name: 'Shop' }, entries: [] })] },
+      status: 'partial',
+      code: 'A10/incomplete',
+      advisories: ['A10/no-cors', 'A10/host-no-display-name'],
+    },
   ],
 });
 
@@ -240,9 +293,33 @@ const viaCatalog =
 const catalogCard = () => json('/mcp/server-card', SERVER_CARD, { ...CORS, 'content-type': CARD_TYPE });
 const a4 = table(a4McpServerCard, {
   valid: [
-    { artifact: () => mcpCards({ 1: json(MCP_CARD_PATHS[1], SERVER_CARD, CORS) }), code: 'A4/ok' },
-
-    { name: 'live: initialize + tools/list answered', artifact: liveCard(mcpLive('ok', 200)), code: 'A4/ok' },
+    { artifact: () => mcpCards({ 1: json(MCP_CARD_PATHS[1], SERVER_CARD, CORS) }), code: 'A4/ok', advisories: ['A4/well-known-only'] },
+    { name: 'live: initialize + tools/list answered', artifact: liveCard(mcpLive('ok', 200)), code: 'A4/ok', advisories: ['A4/well-known-only'] },
+    {
+      name: 'live: the server reports another version than the card',
+      artifact: liveCard({ ...mcpLive('ok', 200), serverVersion: '1.3.0' }),
+      code: 'A4/ok',
+      advisories: ['A4/well-known-only', 'A4/live-disagrees'],
+    },
+    {
+      name: 'served as text/plain, with an http remote beside one whose {variables} have no default',
+      artifact: () =>
+        mcpCards({
+          1: text(
+            MCP_CARD_PATHS[1],
+            JSON.stringify({
+              ...SERVER_CARD,
+              remotes: [
+                { type: 'streamable-http', url: 'http://example.com/mcp' },
+                { type: 'streamable-http', url: 'https://{tenant}.example.com/mcp' },
+              ],
+            }),
+            'text/plain',
+          ),
+        }),
+      code: 'A4/ok',
+      advisories: ['A4/no-cors', 'A4/content-type', 'A4/endpoint-not-https', 'A4/unresolved-templates', 'A4/well-known-only'],
+    },
     {
       name: 'live: 401 with WWW-Authenticate',
       artifact: liveCard(
@@ -254,12 +331,19 @@ const a4 = table(a4McpServerCard, {
       name: 'the AI Catalog names a v1 card at <endpoint>/server-card',
       artifact: viaCatalog({ specVersion: '1.0', entries: [catalogEntry] }, catalogCard()),
       code: 'A4/ok',
+      advisories: ['A4/catalog-only'],
     },
-    { name: 'the ARD manifest names the card', artifact: viaCatalog({ entries: [catalogEntry] }, catalogCard(), null, 'ard'), code: 'A4/ok' },
+    {
+      name: 'the ARD manifest names the card',
+      artifact: viaCatalog({ entries: [catalogEntry] }, catalogCard(), null, 'ard'),
+      code: 'A4/ok',
+      advisories: ['A4/not-in-ai-catalog', 'A4/catalog-only', 'A4/ard-no-spec-version'],
+    },
     {
       name: 'the card only through the removed MCP Catalog',
       artifact: viaCatalog({ specVersion: 'draft', entries: [catalogEntry] }, catalogCard(), null, 'mcp-catalog'),
       code: 'A4/removed-location',
+      advisories: ['A4/catalog-only'],
     },
   ],
   invalid: [
@@ -275,6 +359,7 @@ const a4 = table(a4McpServerCard, {
       artifact: viaCatalog({ specVersion: '1.0', entries: [{ type: CARD_TYPE, url: catalogEntry.url }] }, catalogCard()),
       status: 'partial',
       code: 'A4/catalog-incomplete',
+      advisories: ['A4/catalog-only', 'A4/entry-no-display-name'],
     },
     { name: 'live: the endpoint 404s with HTML', artifact: liveCard(mcpLive('not-mcp', 404)), status: 'partial', code: 'A4/endpoint-not-mcp' },
     { name: 'live: 401 without WWW-Authenticate', artifact: liveCard(mcpLive('auth-required', 401)), status: 'partial', code: 'A4/endpoint-not-mcp' },
@@ -283,12 +368,14 @@ const a4 = table(a4McpServerCard, {
       artifact: () => mcpCards({ 1: json(MCP_CARD_PATHS[1], { remotes: [{ type: 'streamable-http', url: 'https://example.com/mcp' }] }) }),
       status: 'partial',
       code: 'A4/incomplete',
+      advisories: ['A4/no-cors', 'A4/well-known-only'],
     },
     {
       name: 'no remotes',
       artifact: () => mcpCards({ 1: json(MCP_CARD_PATHS[1], { name: 'x', version: '1', capabilities: {} }) }),
       status: 'partial',
       code: 'A4/no-remotes',
+      advisories: ['A4/no-cors', 'A4/retired-members', 'A4/well-known-only'],
     },
     {
       name: 'a date-versioned $schema',
@@ -298,6 +385,8 @@ const a4 = table(a4McpServerCard, {
         }),
       status: 'partial',
       code: 'A4/schema-invalid',
+      findings: ['A4/card-schema-dated'],
+      advisories: ['A4/well-known-only'],
     },
     {
       name: 'SEP-1649 shape: serverInfo + transport.endpoint (read, not a v1 card)',
@@ -315,6 +404,8 @@ const a4 = table(a4McpServerCard, {
         }),
       status: 'partial',
       code: 'A4/schema-invalid',
+      findings: ['A4/card-no-schema', 'A4/card-no-name', 'A4/card-no-version', 'A4/card-no-description'],
+      advisories: ['A4/retired-members', 'A4/server-info-only', 'A4/well-known-only'],
     },
     {
       artifact: () =>
@@ -362,7 +453,29 @@ const a5 = table(a5A2aAgentCard, {
       artifact: a2aLive(a2aPost(200, '{"jsonrpc":"2.0","id":"ai-ready-probe","error":{"code":-32601,"message":"Method not found"}}')),
       code: 'A5/ok',
     },
-    { name: 'live: 401 (the agent asks for credentials)', artifact: a2aLive(a2aPost(401, '')), code: 'A5/ok' },
+    { name: 'live: 401 (the agent asks for credentials)', artifact: a2aLive(a2aPost(401, '')), code: 'A5/ok', advisories: ['A5/endpoint-auth-required'] },
+    {
+      name: 'a 1.0 card served as text/plain, with a top-level url, an http endpoint and a patch protocolVersion',
+      artifact: agentCard(
+        text(
+          CARD,
+          JSON.stringify({
+            ...AGENT,
+            url: 'https://example.com/a2a',
+            supportedInterfaces: [{ url: 'http://example.com/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0.0' }],
+          }),
+          'text/plain',
+        ),
+      ),
+      code: 'A5/ok',
+      advisories: ['A5/content-type', 'A5/endpoint-not-https', 'A5/top-level-url-ignored', 'A5/patch-protocol-version'],
+    },
+    {
+      name: 'a 0.3 card (top-level url)',
+      artifact: agentCard(json(CARD, { ...AGENT, url: 'https://example.com/a2a', preferredTransport: 'JSONRPC', protocolVersion: '0.3.0' })),
+      code: 'A5/ok',
+      advisories: ['A5/add-supported-interfaces'],
+    },
     {
       name: 'only a gRPC interface (not probed)',
       artifact: () => ({
@@ -404,7 +517,32 @@ const skills = (files: Record<string, FetchResult>) => (): SkillsArtifact => {
 };
 const a6 = table(a6AgentSkills, {
   valid: [
-    { artifact: skills({ [SKILL_URL]: text('/.well-known/agent-skills/order-status/SKILL.md', SKILL_MD, 'text/markdown') }), code: 'A6/ok' },
+    { artifact: skills({ [SKILL_URL]: text('/.well-known/agent-skills/order-status/SKILL.md', SKILL_MD, 'text/markdown') }), code: 'A6/ok', advisories: [] },
+    {
+      name: 'an index and a SKILL.md served under other types, the front matter naming another skill, an entry clients skip',
+      artifact: (): SkillsArtifact => {
+        const md = SKILL_MD.replace('name: order-status', 'name: order-lookup');
+        const index = text(
+          INDEX,
+          JSON.stringify({
+            $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json',
+            skills: [
+              { ...skillEntry, digest: sha(md), version: 'v1' },
+              { ...skillEntry, name: 'search', type: 'mcp-resource-template' },
+            ],
+          }),
+          'text/plain',
+        );
+        return {
+          probes: [index],
+          probe: index,
+          path: INDEX,
+          artifacts: { [SKILL_URL]: text('/.well-known/agent-skills/order-status/SKILL.md', md, 'text/x-markdown') },
+        };
+      },
+      code: 'A6/ok',
+      advisories: ['A6/version-not-semver', 'A6/index-content-type', 'A6/entry-skipped', 'A6/front-matter-name', 'A6/skill-md-content-type'],
+    },
     {
       name: 'a download that could not be made (DNS failure)',
       artifact: skills({ [SKILL_URL]: { ...response({ url: SKILL_URL }), status: null, error: { code: 'dns', message: 'DNS lookup failed (ENOTFOUND)' } } }),
@@ -440,7 +578,33 @@ const a7 = table(a7WebMcp, {
       artifact: webmcp({ inline: ['document.modelContext.registerTool({ name: "add_to_cart", description: "Add", inputSchema: {}, execute() {} });'] }),
       code: 'A7/ok',
     },
-    { artifact: webmcp({ forms: [{ toolname: 'search', description: 'Search the catalog', params: 1, fields: [field('q')] }] }), code: 'A7/ok' },
+    {
+      artifact: webmcp({ forms: [{ toolname: 'search', description: 'Search the catalog', params: 1, fields: [field('q')] }] }),
+      code: 'A7/ok',
+      advisories: [],
+    },
+    {
+      name: 'tools=(self), both spellings, a removed call, an autosubmitting form, and scripts not read',
+      artifact: webmcp({
+        page: response({ url: '/', headers: { 'content-type': 'text/html', 'permissions-policy': 'tools=(self)' }, body: '<html></html>' }),
+        inline: [
+          '(document.modelContext ?? navigator.modelContext).registerTool({ name: "add_to_cart", description: "Add", execute() {} }); document.modelContext.clearContext();',
+        ],
+        forms: [{ toolname: 'search', description: 'Search', params: 1, fields: [field('q')], autosubmit: true }],
+        scripts: [notFound('/assets/gone.js')],
+        skipped: { crossOrigin: 2, overCap: 1 },
+      }),
+      code: 'A7/ok',
+      advisories: [
+        'A7/policy-allows',
+        'A7/removed-calls',
+        'A7/navigator-also',
+        'A7/autosubmit',
+        'A7/cross-origin-scripts',
+        'A7/scripts-over-cap',
+        'A7/scripts-unfetched',
+      ],
+    },
     {
       artifact: webmcp({ page: response({ url: '/', headers: { 'content-type': 'application/pdf' }, body: '%PDF' }), isHtml: false }),
       status: 'info',
