@@ -247,11 +247,8 @@ export type Verdict<C extends string, D, F extends string, N extends string = ne
   'evidence' | 'findings' | 'advisories' | 'advisoryFindings'
 > & {
   findings?: Array<SubFinding<F>>;
-  /**
-   * Non-scoring notes: a code of meta.advisories with its data. A plain string is a note not yet
-   * given a code (the last ones are being converted; it reaches `advisories` only).
-   */
-  advisories?: Array<SubFinding<N> | string>;
+  /** Non-scoring notes: each a code of meta.advisories with the data of its template. */
+  advisories?: Array<SubFinding<N>>;
 };
 
 /** A check as written: like CheckModule, with evaluate returning a Verdict the engine renders. */
@@ -268,16 +265,13 @@ export function renderVerdict<C extends string, D>(meta: CheckMeta<C, D>, v: Ver
   const template = meta.messages[v.code];
   if (template === undefined) throw new Error(`${v.code}: no template in meta.messages`);
   const data = { ...v.data, ...(findings ? { findings: texts.join('; ') } : {}) };
-  const coded = notes?.filter((n): n is SubFinding => typeof n !== 'string') ?? [];
-  const advisoryFindings = coded.length ? renderAdvisories(meta.advisories ?? {}, coded) : undefined;
-  let next = 0;
-  const advisories = notes?.map((n) => (typeof n === 'string' ? n : advisoryFindings![next++].text));
+  const advisoryFindings = notes ? renderAdvisories(meta.advisories ?? {}, notes) : undefined;
   return {
     ...rest,
     evidence: fillTemplate(template, data, v.code),
     ...(findings ? { findings } : {}),
-    ...(advisories ? { advisories } : {}),
-    ...(advisoryFindings ? { advisoryFindings } : {}),
+    // The texts people read, and (in the same order) each note with its code and data.
+    ...(advisoryFindings ? { advisories: advisoryFindings.map((a) => a.text), advisoryFindings } : {}),
   };
 }
 
