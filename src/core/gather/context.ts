@@ -8,7 +8,7 @@ import type { DomCut } from './dom-cut.js';
 import type { ParsedHtml } from './html-dom.js';
 import type { HttpClient, FetchOptions, FetchResult } from '../net/http.js';
 import type { ScanEventListener } from '../events.js';
-import { parseRobots, ROBOTS_OPTIONS, type RobotsArtifact } from './robots.js';
+import { parseRobots, ROBOTS_REQUEST, type RobotsArtifact } from './robots.js';
 import { isHtmlPage } from './classify.js';
 
 /** Marks the key of a request sent with its own User-Agent. */
@@ -162,7 +162,7 @@ export class GatherContext {
 
   robots(): Promise<RobotsArtifact> {
     return this.memo('robots', async () => {
-      const probe = await this.fetch('/robots.txt', ROBOTS_OPTIONS);
+      const probe = await this.fetch(ROBOTS_REQUEST.path, ROBOTS_REQUEST.options);
       return parseRobots(probe, this.origin);
     });
   }

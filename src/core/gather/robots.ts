@@ -10,6 +10,8 @@ import { isFound, isOk, isSoft404 } from './classify.js';
 export const ROBOTS_MAX_BYTES = 512 * 1024;
 /** How robots.txt is requested (shared with the prefetch of chain starts). */
 export const ROBOTS_OPTIONS = { accept: 'text/plain,*/*;q=0.1', maxBytes: ROBOTS_MAX_BYTES };
+/** robots.txt as checks declare it (meta.requests) and GatherContext.robots() fetches it. */
+export const ROBOTS_REQUEST = { path: '/robots.txt', options: ROBOTS_OPTIONS };
 
 export interface RobotsRecord {
   field: string;

@@ -10,6 +10,7 @@ import {
   protectedResourceMetadata,
   readJsonDocument,
   type JsonDocument,
+  PRM_REQUEST,
 } from '../../gather/oauth-metadata.js';
 import { verifyStep, specStep, serveFileSteps } from '../../fixes/platform-steps.js';
 
@@ -79,6 +80,7 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
     id: 'A2',
     name: 'OAuth / OIDC server metadata',
     dimension: 'capabilities',
+    requests: [PRM_REQUEST],
     tier: 'recommended',
     weight: 5,
     level: { arm: 'auth-metadata' },

@@ -16,6 +16,7 @@ import {
   type SkillsIndex,
   type SkillsIndexProblem,
   unreachedFetch,
+  SKILLS_INDEX_REQUEST,
 } from '../../gather/agent-skills.js';
 import { describeProbe, excerpt, isFound, isSoft404 } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
@@ -130,6 +131,7 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     id: 'A6',
     name: 'Agent Skills discovery index',
     dimension: 'capabilities',
+    requests: [SKILLS_INDEX_REQUEST],
     tier: 'recommended',
     weight: 6,
     level: { rung: 4, arm: 'integrations' },

@@ -15,6 +15,7 @@ import { openApiBaseUrl, openApiDoc, openApiOperations } from '../../gather/open
 import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
 import { parseJsonBounded } from '../../gather/nesting.js';
 import { platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { API_CATALOG_REQUEST } from '../../gather/api-catalog.js';
 
 const SPEC = ['https://x402.org', 'https://docs.x402.org', 'https://github.com/x402-foundation/x402'];
 export const X402_PATHS = ['/', '/api', '/api/v1'];
@@ -132,6 +133,7 @@ export const m3X402 = defineCheck<X402Artifact>()({
     id: 'M3',
     name: 'x402 payment-required responses',
     dimension: 'commerce',
+    requests: [API_CATALOG_REQUEST],
     tier: 'bonus',
     weight: 3,
     anchorKey: 'x402',

@@ -5,6 +5,7 @@ import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { platformWritesRobots, robotsLinesSteps } from '../bot_access/robots-fix.js';
 import { describeToolFlags, lighthouseUnknownDirectives } from '../bot_access/robots-tool-flags.js';
+import { ROBOTS_REQUEST } from '../../gather/robots.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9309'];
 const LARGE = 500 * 1024;
@@ -16,6 +17,7 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
     id: 'D1',
     name: 'robots.txt',
     dimension: 'discoverability',
+    requests: [ROBOTS_REQUEST],
     tier: 'essential',
     weight: 10,
     level: { rung: 1 },
