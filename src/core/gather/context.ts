@@ -37,7 +37,7 @@ export class GatherContext {
     private readonly emit: ScanEventListener,
     /** The root page response, already fetched to find the final origin. */
     private readonly pageResponse: FetchResult,
-    /** Requests already sent for this origin while the page was on the wire (see prefetch.ts). */
+    /** Requests sent with the page, from the plan the checks declare (scan-schedule.ts). */
     prefetched: ReadonlyMap<string, Promise<FetchResult>> = new Map(),
     /** The request memo of the scan, when this is a view of another sampled page (see forPage). */
     sharedRequests?: Map<string, Promise<FetchResult>>,
