@@ -12,7 +12,7 @@
  */
 import { BROWSER_ACCEPT, type FetchOptions, type FetchResult, type HttpClient } from './net/http.js';
 import type { ScanEventListener } from './events.js';
-import type { GatherContext } from './gather/context.js';
+import { requestKey, type GatherContext } from './gather/context.js';
 import { earlyRequestKey, earlyRequestUrl, isTargetRequest, type Declarer, type EarlyRequest } from './gather/early-request.js';
 import { SITEMAP_REQUEST } from './gather/sitemap-request.js';
 import { REQUEST_PLAN } from './checks/request-plan.generated.js';
@@ -102,9 +102,12 @@ export class ScanSchedule {
     this.emitAfterStart = (ev) => void this.startedGate.then(() => emit(ev));
     this.page = http.fetch(target.href, { accept: BROWSER_ACCEPT });
     const send = reportingSender(http, this.emitAfterStart);
+    // A declared request that is the page's own (the root asked for as a browser asks) is the page request.
+    const pageKey = requestKey('GET', target.href, BROWSER_ACCEPT);
     for (const r of requests) {
-      const sent = isTargetRequest(r) ? this.ofTarget : this.onOrigin;
-      sent.set(earlyRequestKey(r, target), send(earlyRequestUrl(r, target), r.options));
+      const key = earlyRequestKey(r, target);
+      if (key === pageKey) continue;
+      (isTargetRequest(r) ? this.ofTarget : this.onOrigin).set(key, send(earlyRequestUrl(r, target), r.options));
     }
   }
 

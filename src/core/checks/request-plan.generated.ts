@@ -27,6 +27,16 @@ export const REQUEST_PLAN: readonly PlannedRequest[] = [
     ],
   },
   {
+    path: '/llms-full.txt',
+    options: { accept: 'text/markdown, text/plain;q=0.9, */*;q=0.1', maxBytes: 2097152 },
+    declaredBy: [{ id: 'D5', dimension: 'discoverability' }],
+  },
+  {
+    path: '/.well-known/http-message-signatures-directory',
+    options: { accept: 'application/http-message-signatures-directory+json, application/json;q=0.9, */*;q=0.1', maxBytes: 1048576 },
+    declaredBy: [{ id: 'B3', dimension: 'bot_access' }],
+  },
+  {
     path: '/.well-known/api-catalog',
     options: { accept: 'application/linkset+json, application/json', maxBytes: 1048576 },
     declaredBy: [
@@ -35,6 +45,16 @@ export const REQUEST_PLAN: readonly PlannedRequest[] = [
       { id: 'M3', dimension: 'commerce' },
       { id: 'M5', dimension: 'commerce' },
     ],
+  },
+  {
+    path: '/.well-known/oauth-authorization-server',
+    options: { accept: 'application/json, */*;q=0.1', maxBytes: 1048576 },
+    declaredBy: [{ id: 'A2', dimension: 'capabilities' }],
+  },
+  {
+    path: '/.well-known/openid-configuration',
+    options: { accept: 'application/json, */*;q=0.1', maxBytes: 1048576 },
+    declaredBy: [{ id: 'A2', dimension: 'capabilities' }],
   },
   {
     path: '/.well-known/oauth-protected-resource',
@@ -116,6 +136,23 @@ export const REQUEST_PLAN: readonly PlannedRequest[] = [
     options: { accept: 'application/json, */*;q=0.1', maxBytes: 1048576 },
     declaredBy: [{ id: 'A6', dimension: 'capabilities' }],
   },
+  {
+    path: '/auth.md',
+    options: { accept: 'text/markdown, text/plain;q=0.9, */*;q=0.1', maxBytes: 524288 },
+    declaredBy: [{ id: 'A9', dimension: 'capabilities' }],
+  },
+  {
+    path: '/.well-known/ucp',
+    options: { accept: 'application/json, */*;q=0.1', maxBytes: 1048576 },
+    declaredBy: [
+      { id: 'M1', dimension: 'commerce' },
+      { id: 'M4', dimension: 'commerce' },
+    ],
+  },
+  { path: '/.well-known/acp.json', options: { accept: 'application/json, */*;q=0.1', maxBytes: 262144 }, declaredBy: [{ id: 'M2', dimension: 'commerce' }] },
+  { path: '/api', options: { accept: 'application/json, */*;q=0.1' }, declaredBy: [{ id: 'M3', dimension: 'commerce' }] },
+  { path: '/api/v1', options: { accept: 'application/json, */*;q=0.1' }, declaredBy: [{ id: 'M3', dimension: 'commerce' }] },
+  { path: '/.well-known/x402.json', options: { accept: 'application/json, */*;q=0.1', maxBytes: 262144 }, declaredBy: [{ id: 'M3', dimension: 'commerce' }] },
   {
     target: true,
     options: {

@@ -13,6 +13,9 @@ export const JSON_ACCEPT = 'application/json, */*;q=0.1';
 export const JSON_MAX_BYTES = 1024 * 1024;
 /** The origin's protected-resource metadata as it is fetched, declared by the checks that read it. */
 export const PRM_REQUEST = { path: PRM_PATH, options: { accept: JSON_ACCEPT, maxBytes: JSON_MAX_BYTES } };
+/** The origin's own authorization-server metadata (RFC 8414) and OpenID configuration, as A2 asks for them. */
+export const AS_METADATA_REQUEST = { path: AS_METADATA_PATH, options: { accept: JSON_ACCEPT, maxBytes: JSON_MAX_BYTES } };
+export const OIDC_CONFIG_REQUEST = { path: OIDC_CONFIG_PATH, options: { accept: JSON_ACCEPT, maxBytes: JSON_MAX_BYTES } };
 
 export interface JsonDocument {
   probe: FetchResult;

@@ -24,6 +24,11 @@ export const X402_MANIFEST_PATH = '/.well-known/x402.json';
 /** At most this many advertised resources (manifest first, then OpenAPI) are knocked on. */
 export const MAX_ADVERTISED = 5;
 const API_ACCEPT = 'application/json, */*;q=0.1';
+/** The anchors and the manifest as gather asks for them, declared ("/" is the page's own request when the page is the root). */
+const X402_REQUESTS = [
+  ...X402_PATHS.filter((p) => p !== '/').map((path) => ({ path, options: { accept: API_ACCEPT } })),
+  { path: X402_MANIFEST_PATH, options: { accept: API_ACCEPT, maxBytes: 256 * 1024 } },
+];
 
 export interface X402Artifact {
   probes: FetchResult[];
@@ -133,7 +138,7 @@ export const m3X402 = defineCheck<X402Artifact>()({
     id: 'M3',
     name: 'x402 payment-required responses',
     dimension: 'commerce',
-    requests: [API_CATALOG_REQUEST],
+    requests: [...X402_REQUESTS, API_CATALOG_REQUEST],
     tier: 'bonus',
     weight: 3,
     anchorKey: 'x402',

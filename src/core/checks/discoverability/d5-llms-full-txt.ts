@@ -1,6 +1,6 @@
 import { formatCount } from '../../count-format.js';
 import { defineCheck } from '../types.js';
-import { LLMS_TXT_REQUEST, gatherLlms, LLMS_MAX_BYTES, type LlmsArtifact, type LlmsLink } from '../../gather/llms-txt.js';
+import { LLMS_FULL_TXT_REQUEST, LLMS_TXT_REQUEST, gatherLlms, LLMS_MAX_BYTES, type LlmsArtifact, type LlmsLink } from '../../gather/llms-txt.js';
 import { llmsCoverage } from '../../gather/llms-coverage.js';
 import { specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { nonTextDocument } from '../../gather/classify.js';
@@ -31,7 +31,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
     id: 'D5',
     name: 'llms-full.txt',
     dimension: 'discoverability',
-    requests: [LLMS_TXT_REQUEST],
+    requests: [LLMS_FULL_TXT_REQUEST, LLMS_TXT_REQUEST],
     tier: 'bonus',
     weight: 2,
     specUrls: SPEC,
