@@ -1,7 +1,8 @@
 /**
- * scan(url, options) -> ScanResult: target -> gather -> checks -> score. Every check's gather
- * runs in parallel over the shared, memoised GatherContext, so a scan costs about as many
- * sequential round trips as its longest dependency chain (page -> robots.txt -> sitemap).
+ * scan(url, options) -> ScanResult: plan -> send -> evaluate -> judge. The page goes out with the
+ * requests the selected checks declare (the generated plan, scan-schedule.ts); every check's
+ * gather then runs in parallel over the shared, memoised GatherContext, so a scan costs about as
+ * many sequential round trips as its longest dependency chain (card -> initialize -> tools/list).
  */
 import { ScanError } from './errors.js';
 import { targetUrl, type ScanInput } from './target.js';
@@ -296,8 +297,8 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
   // many origins, holds only the connections of the scans in flight.
   try {
     options.rendering?.attach(http, signal, options.deadlineMs ?? DEFAULT_DEADLINE_MS);
-    // Plan and send: the page with the requests the selected checks declare (scan-schedule.ts
-    // owns every wait that orders the round trips).
+    // 1. Plan and send: the page with the requests the selected checks declare (scan-schedule.ts
+    // owns every wait that orders the round trips); the registry loads while they are on the wire.
     const schedule = new ScanSchedule(http, target, plannedRequests(isSelected, { sitemap: pages > 1 }), emit);
     const registry = (await schedule.whileOnWire(() => import('./checks/index.js'))).CHECKS;
     const checks = selectChecks(registry, options.only, options.skip);
@@ -316,18 +317,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
       error: page.error?.message,
     });
     if (options.signal?.aborted) throw new ScanError('aborted', 'The scan was cancelled.');
-    if (page.error) {
-      if (page.error.code === 'blocked') throw new ScanError('blocked-address', page.error.message);
-      if (page.error.message === NOT_TLS_MESSAGE && target.protocol === 'https:') {
-        const plain = new URL(target.href);
-        plain.protocol = 'http:';
-        throw new ScanError(
-          'unreachable',
-          `${target.href} could not be fetched: the site does not speak TLS (HTTPS) there; it answered in plain HTTP. Scan ${plain.href} instead (a bare host name means https://).`,
-        );
-      }
-      throw new ScanError('unreachable', `${target.href} could not be fetched: ${page.error.message}`);
-    }
+    if (page.error) throw unreachable(target, page.error);
     const pageUrl = new URL(page.url);
     const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page, schedule.sentFor(pageUrl));
     await schedule.beforeParse(ctx);
@@ -352,7 +342,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
       });
     };
     const anyProfile: ResolvedProfile = { app: true, commerce: true, source: 'auto', reasons: [] };
-    // Evaluate: in site scope the sampled pages go out first (round trip 2), then every check runs.
+    // 2. Evaluate: in site scope the sampled pages go out first (round trip 2), then every check runs.
     const pageLevel = checks.filter((c) => c.meta.pageLevel);
     const { sample, checksStarted } = await schedule.sendSampleFirst(ctx, pages, pageLevel);
     const running = Promise.all(
@@ -374,6 +364,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
       ...(options.ownerValues ? { ownerValues: options.ownerValues } : {}),
     };
 
+    // 3. Judge: bot walls, the profile, the scores and the level.
     const wall = totalWall(page, evaluated);
     if (wall) throw blockedError(target.href, wall, options.userAgent ?? USER_AGENT);
 
@@ -434,6 +425,20 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
     clearTimeout(deadlineTimer);
     http.close();
   }
+}
+
+/** Why the scan cannot go on: the page itself could not be fetched. */
+function unreachable(target: URL, error: NonNullable<FetchResult['error']>): ScanError {
+  if (error.code === 'blocked') return new ScanError('blocked-address', error.message);
+  if (error.message === NOT_TLS_MESSAGE && target.protocol === 'https:') {
+    const plain = new URL(target.href);
+    plain.protocol = 'http:';
+    return new ScanError(
+      'unreachable',
+      `${target.href} could not be fetched: the site does not speak TLS (HTTPS) there; it answered in plain HTTP. Scan ${plain.href} instead (a bare host name means https://).`,
+    );
+  }
+  return new ScanError('unreachable', `${target.href} could not be fetched: ${error.message}`);
 }
 
 /**
