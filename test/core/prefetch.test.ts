@@ -67,6 +67,18 @@ describe('the requests checks declare go out with the page', () => {
     for (const p of ['/robots.txt', '/.well-known/api-catalog', ...CARDS]) expect(paths).not.toContain(p);
   });
 
+  it('--skip by dimension names leaves out what only those dimensions declare, and keeps what others declare too', async () => {
+    const from = site.requests.length;
+    awaited = [path('/robots.txt'), path('/llms.txt')];
+    const r = await scan(site.origin, { skip: ['capabilities', 'commerce'], scope: 'page' });
+    expect(allBeforePageAnswered).toBe(true);
+    expect(r.checks.some((c) => c.dimension === 'capabilities')).toBe(false);
+    const paths = site.requests.slice(from).map((q) => q.path);
+    // robots.txt is declared by A3, A4 and A10 too, but also by D1: it still goes out, once.
+    expect(paths.filter((p) => p === '/robots.txt')).toHaveLength(1);
+    for (const p of ['/.well-known/api-catalog', '/.well-known/ucp', ...CARDS]) expect(paths).not.toContain(p);
+  });
+
   it('--only B1 sends robots.txt and the page as each AI user agent with the page (requests of the target URL itself)', async () => {
     const from = site.requests.length;
     awaited = [path('/robots.txt'), ...AI_USER_AGENTS.map((a) => (q: { path: string; ua: string }) => q.path === '/' && q.ua === a.userAgent)];
