@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/core/checks/index.js';
 import { requestPlan, requestPlanModule } from '../../src/core/checks/request-plan.js';
 import { REQUEST_PLAN } from '../../src/core/checks/request-plan.generated.js';
-import { planKey } from '../../src/core/gather/early-request.js';
-import { scan } from '../../src/core/scan.js';
+import { GatherContext } from '../../src/core/gather/context.js';
+import { isTargetRequest, planKey, type EarlyRequest } from '../../src/core/gather/early-request.js';
+import { BROWSER_ACCEPT, HttpClient } from '../../src/core/net/http.js';
 import { agentReady } from '../fixtures/sites.mjs';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 
@@ -45,11 +46,12 @@ describe('the generated request plan', () => {
 });
 
 /**
- * A declaration is complete when a check run alone makes no request of the plan that it did not
- * declare: such a request would leave a round trip late under --only. Run against the agent-ready
- * fixture, where every well-known file exists (so no fallback read fires).
+ * Each check's gather, run alone on a fresh context (nothing sent early) against the agent-ready
+ * fixture, where every well-known file exists: every request it declares is one its gather makes
+ * (no declared request is wasted under --only), and every request of the plan it makes is one it
+ * declares (none leaves a round trip late under --only), save reads that depend on the page.
  */
-describe('each check declares the planned requests its gather makes', () => {
+describe('each check declares exactly the planned requests its gather makes', () => {
   let site: FixtureSite;
   beforeAll(async () => {
     site = await startFixture((s) => agentReady(s.origin));
@@ -64,14 +66,30 @@ describe('each check declares the planned requests its gather makes', () => {
     // The sitemaps (robots.txt first) when the page links no product page.
     M6: ['/robots.txt'],
   };
-  const planned = new Map(REQUEST_PLAN.filter((r) => 'path' in r).map((r) => [`${(r as { path: string }).path} ${r.options.accept}`, r]));
+  /** A request as the fixture saw it, and as a plan entry names it. */
+  const seen = (q: { path: string; accept: string; ua: string }) => `${q.path} ${q.accept}${q.ua.startsWith('ai-ready') ? '' : ` ${q.ua}`}`;
+  const named = (r: EarlyRequest) => `${isTargetRequest(r) ? '/' : r.path} ${r.options.accept}${r.options.userAgent ? ` ${r.options.userAgent}` : ''}`;
+  const planned = new Set(REQUEST_PLAN.map(named));
 
   it.each(CHECKS.map((c) => c.meta.id))('%s', async (id) => {
-    const before = site.requests.length;
-    await scan(site.origin, { only: [id], scope: 'page' });
-    const made = site.requests.slice(before).filter((q) => q.method === 'GET' && planned.has(`${q.path} ${q.accept}`));
-    const undeclared = made.map((q) => planned.get(`${q.path} ${q.accept}`)!).filter((r) => !r.declaredBy.some((d) => d.id === id));
-    const allowed = PAGE_DEPENDENT[id] ?? [];
-    expect(undeclared.map((r) => (r as { path: string }).path).filter((p) => !allowed.includes(p))).toEqual([]);
+    const check = CHECKS.find((c) => c.meta.id === id)!;
+    const http = new HttpClient();
+    try {
+      const page = await http.fetch(`${site.origin}/`, { accept: BROWSER_ACCEPT });
+      const before = site.requests.length;
+      await check.gather(new GatherContext(new URL(page.url), new URL(page.url).origin, http, () => {}, page));
+      const made = new Set(
+        site.requests
+          .slice(before)
+          .filter((q) => q.method === 'GET')
+          .map(seen),
+      );
+      const declared = (check.meta.requests ?? []).map(named);
+      expect(declared.filter((r) => !made.has(r))).toEqual([]);
+      const allowed = (PAGE_DEPENDENT[id] ?? []).map((p) => REQUEST_PLAN.filter((r) => !isTargetRequest(r) && r.path === p).map(named)).flat();
+      expect([...made].filter((r) => planned.has(r) && !declared.includes(r) && !allowed.includes(r))).toEqual([]);
+    } finally {
+      http.close();
+    }
   });
 });
