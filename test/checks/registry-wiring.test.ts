@@ -1,6 +1,7 @@
 /**
  * A check declares what the engine wires around it, and the registry applies it: a made-up check
- * with a rendered hook of its own needs no line anywhere but its module and the registry's.
+ * with a rendered hook and early requests of its own needs no line anywhere but its module and the
+ * registry's (and, for the requests, the regenerated plan: UPDATE_PLAN=1, test/checks/request-plan.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { CHECKS, wired } from '../../src/core/checks/index.js';
