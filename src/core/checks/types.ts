@@ -8,6 +8,7 @@
 import type { CheckStatus, Dimension, FixStep, Tier } from '../schema.js';
 import type { FetchOptions, FetchResult } from '../net/http.js';
 import type { GatherContext } from '../gather/context.js';
+import type { EarlyRequest } from '../gather/early-request.js';
 import type { FoundResources, Resource } from '../fixes/resources.js';
 import type { StandardId } from '../standards/ledger.js';
 import type { OwnerValues } from '../fixes/owner-values.js';
@@ -101,6 +102,13 @@ export interface CheckMeta<C extends string = string, D = Details> {
    * the engine starts the handshake from round trip 1 as soon as the cards are in.
    */
   mcpProbe?: true;
+  /**
+   * The requests gather makes at round trip 1 (depending on the scanned URL alone), each the
+   * constant its gather module fetches with (robots.txt: ROBOTS_REQUEST). The engine sends them
+   * together with the page, before the registry loads, from the plan written from these
+   * declarations (checks/request-plan.generated.ts); a request several checks declare goes out once.
+   */
+  requests?: readonly EarlyRequest[];
   /** The applicability profile's rules that concern this check. */
   profile?: ProfileRules<D>;
   /** Where the check stands on the level ladder (scoring/levels.ts reads it; the ladder names no check). */

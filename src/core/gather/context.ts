@@ -8,7 +8,7 @@ import type { DomCut } from './dom-cut.js';
 import type { ParsedHtml } from './html-dom.js';
 import type { HttpClient, FetchOptions, FetchResult } from '../net/http.js';
 import type { ScanEventListener } from '../events.js';
-import { parseRobots, ROBOTS_OPTIONS, type RobotsArtifact } from './robots.js';
+import { parseRobots, ROBOTS_REQUEST, type RobotsArtifact } from './robots.js';
 import { isHtmlPage } from './classify.js';
 
 /** Marks the key of a request sent with its own User-Agent. */
@@ -37,7 +37,7 @@ export class GatherContext {
     private readonly emit: ScanEventListener,
     /** The root page response, already fetched to find the final origin. */
     private readonly pageResponse: FetchResult,
-    /** Requests already sent for this origin while the page was on the wire (see prefetch.ts). */
+    /** Requests sent with the page, from the plan the checks declare (scan-schedule.ts). */
     prefetched: ReadonlyMap<string, Promise<FetchResult>> = new Map(),
     /** The request memo of the scan, when this is a view of another sampled page (see forPage). */
     sharedRequests?: Map<string, Promise<FetchResult>>,
@@ -162,7 +162,7 @@ export class GatherContext {
 
   robots(): Promise<RobotsArtifact> {
     return this.memo('robots', async () => {
-      const probe = await this.fetch('/robots.txt', ROBOTS_OPTIONS);
+      const probe = await this.fetch(ROBOTS_REQUEST.path, ROBOTS_REQUEST.options);
       return parseRobots(probe, this.origin);
     });
   }
