@@ -296,7 +296,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
   // Its pooled sockets live as long as the scan: a batch over many sites, or a server scanning
   // many origins, holds only the connections of the scans in flight.
   try {
-    options.rendering?.attach(http, signal, options.deadlineMs ?? DEFAULT_DEADLINE_MS);
+    const renderer = options.rendering?.start(signal, options.deadlineMs ?? DEFAULT_DEADLINE_MS);
     // 1. Plan and send: the page with the requests the selected checks declare (scan-schedule.ts
     // owns every wait that orders the round trips); the registry loads while they are on the wire.
     const schedule = new ScanSchedule(http, target, plannedRequests(isSelected, { sitemap: pages > 1 }), emit);
@@ -319,7 +319,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
     if (options.signal?.aborted) throw new ScanError('aborted', 'The scan was cancelled.');
     if (page.error) throw unreachable(target, page.error);
     const pageUrl = new URL(page.url);
-    const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page, schedule.sentFor(pageUrl));
+    const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page, schedule.sentFor(pageUrl), undefined, renderer);
     await schedule.beforeParse(ctx);
 
     // Platform detection (CPU only) runs beside the checks' I/O; fix guides need it at the end.

@@ -3,6 +3,7 @@
  * scan (requests are memoised by method, URL and Accept) and derived artifacts (parsed robots.txt,
  * the page's DOM) are computed once and shared by every check that reads them.
  */
+import type { PageRenderer } from './page-renderer.js';
 import type { CheerioAPI } from 'cheerio/slim';
 import type { DomCut } from './dom-cut.js';
 import type { ParsedHtml } from './html-dom.js';
@@ -41,6 +42,8 @@ export class GatherContext {
     prefetched: ReadonlyMap<string, Promise<FetchResult>> = new Map(),
     /** The request memo of the scan, when this is a view of another sampled page (see forPage). */
     sharedRequests?: Map<string, Promise<FetchResult>>,
+    /** The browser of a rendering scan (--render), shared by every view; absent otherwise. */
+    readonly renderer?: PageRenderer,
   ) {
     this.requests = sharedRequests ?? new Map();
     for (const [k, p] of prefetched) this.requests.set(k, p);
@@ -53,7 +56,7 @@ export class GatherContext {
    * checks already asked for is not asked again. Derived artifacts are the page's own.
    */
   forPage(page: FetchResult): GatherContext {
-    return new GatherContext(new URL(page.url), this.origin, this.http, this.emit, page, undefined, this.requests);
+    return new GatherContext(new URL(page.url), this.origin, this.http, this.emit, page, undefined, this.requests, this.renderer);
   }
 
   /** Absolute URL for a path on the origin (absolute URLs pass through). */
