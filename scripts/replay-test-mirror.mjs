@@ -32,7 +32,8 @@ const FILES = {
   'test/core/live-probe-budget.test.ts': 'test/core/gather/live-probe-budget.test.ts',
   'test/core/live-probe-parsers.test.ts': 'test/core/gather/live-probe-parsers.test.ts',
   'test/core/live-probe-unreached.test.ts': 'test/core/gather/live-probe-unreached.test.ts',
-  'test/core/prefetch.test.ts': 'test/core/gather/prefetch.test.ts',
+  // Since the request plan (branch plan) it tests the round trips of scan-schedule.ts.
+  'test/core/prefetch.test.ts': 'test/core/scan-schedule.test.ts',
   'test/core/render-browser.test.ts': 'test/core/render/browser.test.ts',
   'test/core/render-session.test.ts': 'test/core/render/session.test.ts',
   'test/core/render-text.test.ts': 'test/core/render/c3-rendered.test.ts',

@@ -1,16 +1,16 @@
 /**
- * scan(url, options) -> ScanResult: target -> gather -> checks -> score. Every check's gather
- * runs in parallel over the shared, memoised GatherContext, so a scan costs about as many
- * sequential round trips as its longest dependency chain (page -> robots.txt -> sitemap).
+ * scan(url, options) -> ScanResult: plan -> send -> evaluate -> judge. The page goes out with the
+ * requests the selected checks declare (the generated plan, scan-schedule.ts); every check's
+ * gather then runs in parallel over the shared, memoised GatherContext, so a scan costs about as
+ * many sequential round trips as its longest dependency chain (card -> initialize -> tools/list).
  */
 import { ScanError } from './errors.js';
 import { targetUrl, type ScanInput } from './target.js';
-import { HttpClient, timeoutSignal, BROWSER_ACCEPT, NOT_TLS_MESSAGE, type FetchResult } from './net/http.js';
+import { HttpClient, timeoutSignal, NOT_TLS_MESSAGE, type FetchResult } from './net/http.js';
 import { GatherContext } from './gather/context.js';
 import { challengeReason } from './gather/classify.js';
 import { unreachedLiveProbe } from './gather/live-scope.js';
 import { foundResources } from './fixes/found.js';
-import { EARLY_REQUESTS } from './checks/early.js';
 import { engineCode, type CheckModule, type CheckOutcome, type FixContext } from './checks/types.js';
 import type { OwnerValues } from './fixes/owner-values.js';
 import { API_VERSION, gradeFor } from './vocabulary.js';
@@ -24,7 +24,7 @@ import { isitagentreadyScore } from './scoring/compat.js';
 import { RUBRIC_VERSION } from './scoring/rubric.js';
 import { resolveProfile, type ProfileChoice, type ResolvedProfile } from './scoring/profile.js';
 import { assertPublicTarget } from './net/target-guard.js';
-import { nextTurn, settledWithin } from './event-loop.js';
+import { ScanSchedule, plannedRequests } from './scan-schedule.js';
 import { USER_AGENT } from '../version.js';
 import { resolvePages, scopeOf, type ScanScope } from './scope.js';
 import type { PageVisit } from './site-scope.js';
@@ -61,10 +61,6 @@ export interface ScanOptions {
 }
 
 export const DEFAULT_DEADLINE_MS = 45_000;
-/** How long the engine waits for the MCP cards after the page before it parses the page (see scan()). */
-const CARD_WAIT_MS = 15;
-/** How long the checks wait for the site sample's pages to be sent (see scan()). */
-const SAMPLE_FIRST_MS = 30;
 
 const MATTERING_HEADERS = [
   'content-type',
@@ -286,7 +282,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
     }
   };
   if (options.blockPrivateNetwork) await assertPublicTarget(target, options.allowedHosts);
-  const prefetcher = import('./gather/prefetch.js');
+  const isSelected = (check: { id: string; dimension: string }) => selected(check, options.only, options.skip);
 
   const { signal: deadline, timer: deadlineTimer } = timeoutSignal(options.deadlineMs ?? DEFAULT_DEADLINE_MS);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
@@ -300,39 +296,17 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
   // Its pooled sockets live as long as the scan: a batch over many sites, or a server scanning
   // many origins, holds only the connections of the scans in flight.
   try {
-    options.rendering?.attach(http, signal, options.deadlineMs ?? DEFAULT_DEADLINE_MS);
-    const pageRequest = http.fetch(target.href, { accept: BROWSER_ACCEPT });
-    // Probe events of the prefetch wait for 'started', which needs the check count from the registry.
-    let announceStarted!: () => void;
-    const startedGate = new Promise<void>((resolve) => (announceStarted = resolve));
-    const emitAfterStart: ScanEventListener = (ev) => void startedGate.then(() => emit(ev));
-    // The chain starts go out a few ms after the page, once their module is in: nothing of the
-    // gather side is loaded before the first request.
-    const prefetch = await prefetcher;
-    const prefetched = prefetch.prefetchChainStarts(http, target.origin, emitAfterStart, { sitemap: pages > 1 });
-    // Requests checks declare to go out with the page (checks/early.ts: the registry is not loaded yet).
-    const early = new Map(
-      EARLY_REQUESTS.filter((e) => selected(e, options.only, options.skip)).flatMap((e) => [
-        ...prefetch.earlyRequests[e.requests](http, target.href, emitAfterStart),
-      ]),
-    );
-    // The check modules (and their parsers) load while round trip 1 is on the wire, once its
-    // connections are under way: a bundled import() runs its module code at once, and would
-    // otherwise hold the first requests back until it finished.
-    await nextTurn();
-    const registry = (await import('./checks/index.js')).CHECKS;
+    const renderer = options.rendering?.start(signal, options.deadlineMs ?? DEFAULT_DEADLINE_MS);
+    // 1. Plan and send: the page with the requests the selected checks declare (scan-schedule.ts
+    // owns every wait that orders the round trips); the registry loads while they are on the wire.
+    const schedule = new ScanSchedule(http, target, plannedRequests(isSelected, { sitemap: pages > 1 }), emit);
+    const registry = (await schedule.whileOnWire(() => import('./checks/index.js'))).CHECKS;
     const checks = selectChecks(registry, options.only, options.skip);
-    // The live MCP handshake starts from round trip 1 as soon as the cards are in, ahead of
-    // the page's parsing and the checks: its chain (card -> initialize -> tools/list) is the longest.
-    const mcpProbe = checks.some((c) => c.meta.mcpProbe) ? await import('./gather/mcp-probe.js') : null;
-    const liveMcp = mcpProbe?.startLiveMcpProbe(prefetched, target.origin, prefetch.reportingSender(http, emitAfterStart)) ?? null;
-    // While nothing of round trip 1 has come back the process is idle: the SDK loads then (a card,
-    // if any, loads it itself otherwise).
-    if (mcpProbe) void mcpProbe.preloadMcpSdkWhileIdle(() => http.responsesReceived === 0);
+    await schedule.startLiveMcp(checks);
     emit({ type: 'started', url: target.href, at: new Date(started).toISOString(), checks: checks.length });
-    announceStarted();
+    schedule.announceStarted();
 
-    const page = await pageRequest;
+    const page = await schedule.page;
     emit({
       type: 'probe',
       method: 'GET',
@@ -343,29 +317,10 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
       error: page.error?.message,
     });
     if (options.signal?.aborted) throw new ScanError('aborted', 'The scan was cancelled.');
-    if (page.error) {
-      if (page.error.code === 'blocked') throw new ScanError('blocked-address', page.error.message);
-      if (page.error.message === NOT_TLS_MESSAGE && target.protocol === 'https:') {
-        const plain = new URL(target.href);
-        plain.protocol = 'http:';
-        throw new ScanError(
-          'unreachable',
-          `${target.href} could not be fetched: the site does not speak TLS (HTTPS) there; it answered in plain HTTP. Scan ${plain.href} instead (a bare host name means https://).`,
-        );
-      }
-      throw new ScanError('unreachable', `${target.href} could not be fetched: ${page.error.message}`);
-    }
+    if (page.error) throw unreachable(target, page.error);
     const pageUrl = new URL(page.url);
-    // Prefetched chain starts are used when the page stayed on the origin they were sent to.
-    const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page, new Map([...(pageUrl.origin === target.origin ? prefetched : []), ...early]));
-    if (liveMcp && pageUrl.origin === target.origin) {
-      mcpProbe!.adoptLiveMcpProbe(ctx, liveMcp);
-      // The cards were sent a few ms after the page, and usually land a few ms after it: waiting
-      // briefly for them lets the handshake's first request leave before the page is parsed (the
-      // parse and the checks' first reads hold the event loop for tens of ms).
-      await settledWithin(liveMcp.underway, CARD_WAIT_MS);
-      await nextTurn();
-    }
+    const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page, schedule.sentFor(pageUrl), undefined, renderer);
+    await schedule.beforeParse(ctx);
 
     // Platform detection (CPU only) runs beside the checks' I/O; fix guides need it at the end.
     const platformPromise: Promise<PlatformInfo> = ctx.html().then(($) => detectPlatform({ page, $ }));
@@ -387,26 +342,9 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
       });
     };
     const anyProfile: ResolvedProfile = { app: true, commerce: true, source: 'auto', reasons: [] };
-    // Site scope: the sample is picked from what round trip 1 brought (llms.txt, /sitemap.xml, the
-    // page's links) and its pages go out at round trip 2, beside the checks' own second requests.
+    // 2. Evaluate: in site scope the sampled pages go out first (round trip 2), then every check runs.
     const pageLevel = checks.filter((c) => c.meta.pageLevel);
-    let sample: Promise<PageVisit[]> | null = null;
-    let sampleSent: Promise<unknown> | null = null;
-    // Plain HEADs wait until the sampled pages' GETs and the checks' first requests are out: a HEAD
-    // of a URL some GET asks for reads that GET's answer (one request instead of two).
-    const releaseHeads = pages > 1 && pageLevel.length ? ctx.holdPlainHeads() : () => {};
-    if (pages > 1 && pageLevel.length) {
-      const scope = await import('./site-scope.js');
-      const sent = scope.sendSample(ctx, pages, pageLevel);
-      sampleSent = sent.catch(() => {});
-      sample = scope.visitSample(ctx, sent);
-      sample.catch(releaseHeads);
-      // The sampled pages go out before the checks start reading round trip 1 (the reads and parses
-      // hold the event loop for tens of ms, and the pages' own checks are a round trip behind them);
-      // bounded, for an llms.txt or sitemap still on its way.
-      await settledWithin(sampleSent, SAMPLE_FIRST_MS);
-      await nextTurn();
-    }
+    const { sample, checksStarted } = await schedule.sendSampleFirst(ctx, pages, pageLevel);
     const running = Promise.all(
       checks.map((c) =>
         (sample && c.meta.pageLevel ? runOnPages(c, ctx, sample) : runCheck(c, ctx)).then((e) => {
@@ -415,7 +353,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
         }),
       ),
     );
-    void Promise.resolve(sampleSent).then(nextTurn).then(releaseHeads);
+    checksStarted();
     const evaluated = await running;
     const platform = sample ? await platformOverSample(await platformPromise, sample) : await platformPromise;
     const fx = {
@@ -426,6 +364,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
       ...(options.ownerValues ? { ownerValues: options.ownerValues } : {}),
     };
 
+    // 3. Judge: bot walls, the profile, the scores and the level.
     const wall = totalWall(page, evaluated);
     if (wall) throw blockedError(target.href, wall, options.userAgent ?? USER_AGENT);
 
@@ -486,6 +425,20 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
     clearTimeout(deadlineTimer);
     http.close();
   }
+}
+
+/** Why the scan cannot go on: the page itself could not be fetched. */
+function unreachable(target: URL, error: NonNullable<FetchResult['error']>): ScanError {
+  if (error.code === 'blocked') return new ScanError('blocked-address', error.message);
+  if (error.message === NOT_TLS_MESSAGE && target.protocol === 'https:') {
+    const plain = new URL(target.href);
+    plain.protocol = 'http:';
+    return new ScanError(
+      'unreachable',
+      `${target.href} could not be fetched: the site does not speak TLS (HTTPS) there; it answered in plain HTTP. Scan ${plain.href} instead (a bare host name means https://).`,
+    );
+  }
+  return new ScanError('unreachable', `${target.href} could not be fetched: ${error.message}`);
 }
 
 /**

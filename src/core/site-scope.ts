@@ -7,8 +7,8 @@
 import { BROWSER_ACCEPT, type FetchResult } from './net/http.js';
 import type { GatherContext } from './gather/context.js';
 import { challengeReason, isHtmlPage } from './gather/classify.js';
-import { LLMS_OPTIONS, llmsFileState, parseLlmsTxt } from './gather/llms-txt.js';
-import { SITEMAP_PREFETCH } from './gather/prefetch.js';
+import { LLMS_TXT_REQUEST, llmsFileState, parseLlmsTxt } from './gather/llms-txt.js';
+import { SITEMAP_REQUEST } from './gather/sitemap-request.js';
 import { pageKey, samplePages, sitemapLocs, type SampleSource } from './gather/page-sample.js';
 import { engineCode, type CheckModule, type CheckOutcome } from './checks/types.js';
 import type { CheckStatus, PageResult } from './schema.js';
@@ -34,8 +34,8 @@ async function sampleSources(ctx: GatherContext): Promise<{ llmsLinks: string[];
   const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SAMPLE_WAIT_MS)));
   const within = <T>(p: Promise<T>) => Promise.race([p, late]);
   const [llms, sitemap, $] = await Promise.all([
-    within(ctx.fetch('/llms.txt', LLMS_OPTIONS)),
-    within(ctx.fetch(SITEMAP_PREFETCH.path, SITEMAP_PREFETCH.options)),
+    within(ctx.fetch(LLMS_TXT_REQUEST.path, LLMS_TXT_REQUEST.options)),
+    within(ctx.fetch(SITEMAP_REQUEST.path, SITEMAP_REQUEST.options)),
     ctx.html(),
   ]);
   clearTimeout(timer);

@@ -8,6 +8,7 @@
 import type { CheckStatus, Dimension, FixStep, Tier } from '../schema.js';
 import type { FetchOptions, FetchResult } from '../net/http.js';
 import type { GatherContext } from '../gather/context.js';
+import type { EarlyRequest } from '../gather/early-request.js';
 import type { FoundResources, Resource } from '../fixes/resources.js';
 import type { StandardId } from '../standards/ledger.js';
 import type { OwnerValues } from '../fixes/owner-values.js';
@@ -101,6 +102,13 @@ export interface CheckMeta<C extends string = string, D = Details> {
    * the engine starts the handshake from round trip 1 as soon as the cards are in.
    */
   mcpProbe?: true;
+  /**
+   * The requests gather makes at round trip 1 (depending on the scanned URL alone), each the
+   * constant its gather module fetches with (robots.txt: ROBOTS_REQUEST). The engine sends them
+   * together with the page, before the registry loads, from the plan written from these
+   * declarations (checks/request-plan.generated.ts); a request several checks declare goes out once.
+   */
+  requests?: readonly EarlyRequest[];
   /** The applicability profile's rules that concern this check. */
   profile?: ProfileRules<D>;
   /** Where the check stands on the level ladder (scoring/levels.ts reads it; the ladder names no check). */
@@ -247,11 +255,8 @@ export type Verdict<C extends string, D, F extends string, N extends string = ne
   'evidence' | 'findings' | 'advisories' | 'advisoryFindings'
 > & {
   findings?: Array<SubFinding<F>>;
-  /**
-   * Non-scoring notes: a code of meta.advisories with its data. A plain string is a note not yet
-   * given a code (the last ones are being converted; it reaches `advisories` only).
-   */
-  advisories?: Array<SubFinding<N> | string>;
+  /** Non-scoring notes: each a code of meta.advisories with the data of its template. */
+  advisories?: Array<SubFinding<N>>;
 };
 
 /** A check as written: like CheckModule, with evaluate returning a Verdict the engine renders. */
@@ -268,16 +273,13 @@ export function renderVerdict<C extends string, D>(meta: CheckMeta<C, D>, v: Ver
   const template = meta.messages[v.code];
   if (template === undefined) throw new Error(`${v.code}: no template in meta.messages`);
   const data = { ...v.data, ...(findings ? { findings: texts.join('; ') } : {}) };
-  const coded = notes?.filter((n): n is SubFinding => typeof n !== 'string') ?? [];
-  const advisoryFindings = coded.length ? renderAdvisories(meta.advisories ?? {}, coded) : undefined;
-  let next = 0;
-  const advisories = notes?.map((n) => (typeof n === 'string' ? n : advisoryFindings![next++].text));
+  const advisoryFindings = notes ? renderAdvisories(meta.advisories ?? {}, notes) : undefined;
   return {
     ...rest,
     evidence: fillTemplate(template, data, v.code),
     ...(findings ? { findings } : {}),
-    ...(advisories ? { advisories } : {}),
-    ...(advisoryFindings ? { advisoryFindings } : {}),
+    // The texts people read, and (in the same order) each note with its code and data.
+    ...(advisoryFindings ? { advisories: advisoryFindings.map((a) => a.text), advisoryFindings } : {}),
   };
 }
 

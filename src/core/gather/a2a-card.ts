@@ -12,6 +12,8 @@ export const A2A_CARD_PATH = '/.well-known/agent-card.json';
 export const A2A_LEGACY_CARD_PATH = '/.well-known/agent.json';
 export const A2A_ACCEPT = 'application/json, */*;q=0.1';
 export const A2A_JSON_MAX_BYTES = 1024 * 1024;
+/** The current card path: asked first, declared by the checks that read the card. */
+export const A2A_CARD_REQUEST = { path: A2A_CARD_PATH, options: { accept: A2A_ACCEPT, maxBytes: A2A_JSON_MAX_BYTES } };
 
 /** Which generation of the AgentCard shape the card follows. */
 export type A2aCardVersion = '0.2' | '0.3' | '1.0';
@@ -79,7 +81,7 @@ export function a2aCardFromProbes(current: FetchResult, legacy: FetchResult | nu
 /** The A2A agent card of the scanned origin, memoised per scan. */
 export function a2aCard(ctx: GatherContext): Promise<A2aCardArtifact> {
   return ctx.memo('a2a-card', async () => {
-    const current = await ctx.fetch(A2A_CARD_PATH, { accept: A2A_ACCEPT, maxBytes: A2A_JSON_MAX_BYTES });
+    const current = await ctx.fetch(A2A_CARD_REQUEST.path, A2A_CARD_REQUEST.options);
     if (readA2aCard(current).card) return a2aCardFromProbes(current, null);
     const legacy = await ctx.fetch(A2A_LEGACY_CARD_PATH, { accept: A2A_ACCEPT, maxBytes: A2A_JSON_MAX_BYTES });
     const art = a2aCardFromProbes(current, legacy);

@@ -29,8 +29,10 @@ export const SKILLS_SCHEMA_V02 = 'https://schemas.agentskills.io/discovery/0.2.0
 /** Artifacts downloaded and verified per scan (politeness bound). */
 export const DEEP_LIMIT = 5;
 const INDEX_MAX_BYTES = 1024 * 1024;
-/** How the index is requested (shared with the prefetch of chain starts). */
+/** How the index is requested (one constant for the gather and the declared request). */
 export const SKILLS_INDEX_OPTIONS = { accept: SKILLS_ACCEPT, maxBytes: INDEX_MAX_BYTES };
+/** The current index, the first path the skills gather asks for. */
+export const SKILLS_INDEX_REQUEST = { path: SKILLS_INDEX_PATH, options: SKILLS_INDEX_OPTIONS };
 const SKILL_MD_MAX_BYTES = 1024 * 1024;
 const ARCHIVE_MAX_BYTES = 4 * 1024 * 1024;
 

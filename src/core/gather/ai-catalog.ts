@@ -5,7 +5,8 @@
  * application/ai-catalog+json, and rel="ai-catalog": ARD's predecessor names, and the location the
  * MCP server-card extension reads since commit 1491bd2 of 2026-07-20), then the MCP Catalog's
  * /.well-known/mcp/catalog.json, which that commit removed. catalog-reader.ts reads them once per
- * scan; the well-known paths depend on the origin alone, so they go out with the page (prefetch.ts).
+ * scan; the well-known paths depend on the origin alone, so the checks that read them declare them
+ * (CATALOG_REQUESTS) and they go out with the page.
  */
 import type { FetchOptions } from '../net/http.js';
 
@@ -30,6 +31,15 @@ export const AI_CATALOG_OPTIONS: FetchOptions & { accept: string } = {
 };
 /** The MCP Catalog was asked for as plain JSON: the same request the older prefetch sent. */
 export const MCP_CATALOG_OPTIONS: FetchOptions & { accept: string } = { accept: 'application/json', maxBytes: 1024 * 1024 };
+/**
+ * The well-known catalog locations as catalog-reader.ts asks for them (catalogCandidates, optionsOf),
+ * for the checks that read the catalog to declare (meta.requests).
+ */
+export const CATALOG_REQUESTS = [
+  { path: ARD_PATH, options: AI_CATALOG_OPTIONS },
+  { path: AI_CATALOG_PATH, options: AI_CATALOG_OPTIONS },
+  { path: MCP_CATALOG_PATH, options: MCP_CATALOG_OPTIONS },
+];
 
 /**
  * An AI Resource identifier: urn:air:{publisher}:{namespace}:{name}, the publisher a domain name

@@ -60,6 +60,9 @@ export function uaProbeOptions(agent: AiUserAgent): FetchOptions & { accept: str
   return { accept: BROWSER_ACCEPT, userAgent: agent.userAgent, maxBytes: UA_PROBE_MAX_BYTES };
 }
 
+/** The scanned URL once per AI user agent, as gatherUaAccess asks for it: declared by the check that compares them. */
+export const AI_USER_AGENT_REQUESTS = AI_USER_AGENTS.map((agent) => ({ target: true as const, options: uaProbeOptions(agent) }));
+
 export interface UaProbe extends AiUserAgent {
   res: FetchResult;
 }
@@ -105,8 +108,8 @@ export function compareUaAnswer(res: FetchResult, honest: FetchResult): UaAnswer
 
 /**
  * The page once per AI user agent, unless the honest request was refused. The URL is the one the
- * scan asked for (redirects followed per request): the engine sends these with the page
- * (prefetch.ts), so here they are usually already answered.
+ * scan asked for (redirects followed per request): the check declares them (AI_USER_AGENT_REQUESTS)
+ * and the engine sends them with the page, so here they are usually already answered.
  */
 export function gatherUaAccess(ctx: GatherContext): Promise<UaAccessArtifact> {
   return ctx.memo('ua-access', async () => {

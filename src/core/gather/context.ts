@@ -3,12 +3,13 @@
  * scan (requests are memoised by method, URL and Accept) and derived artifacts (parsed robots.txt,
  * the page's DOM) are computed once and shared by every check that reads them.
  */
+import type { PageRenderer } from './page-renderer.js';
 import type { CheerioAPI } from 'cheerio/slim';
 import type { DomCut } from './dom-cut.js';
 import type { ParsedHtml } from './html-dom.js';
 import type { HttpClient, FetchOptions, FetchResult } from '../net/http.js';
 import type { ScanEventListener } from '../events.js';
-import { parseRobots, ROBOTS_OPTIONS, type RobotsArtifact } from './robots.js';
+import { parseRobots, ROBOTS_REQUEST, type RobotsArtifact } from './robots.js';
 import { isHtmlPage } from './classify.js';
 
 /** Marks the key of a request sent with its own User-Agent. */
@@ -37,10 +38,12 @@ export class GatherContext {
     private readonly emit: ScanEventListener,
     /** The root page response, already fetched to find the final origin. */
     private readonly pageResponse: FetchResult,
-    /** Requests already sent for this origin while the page was on the wire (see prefetch.ts). */
+    /** Requests sent with the page, from the plan the checks declare (scan-schedule.ts). */
     prefetched: ReadonlyMap<string, Promise<FetchResult>> = new Map(),
     /** The request memo of the scan, when this is a view of another sampled page (see forPage). */
     sharedRequests?: Map<string, Promise<FetchResult>>,
+    /** The browser of a rendering scan (--render), shared by every view; absent otherwise. */
+    readonly renderer?: PageRenderer,
   ) {
     this.requests = sharedRequests ?? new Map();
     for (const [k, p] of prefetched) this.requests.set(k, p);
@@ -53,7 +56,7 @@ export class GatherContext {
    * checks already asked for is not asked again. Derived artifacts are the page's own.
    */
   forPage(page: FetchResult): GatherContext {
-    return new GatherContext(new URL(page.url), this.origin, this.http, this.emit, page, undefined, this.requests);
+    return new GatherContext(new URL(page.url), this.origin, this.http, this.emit, page, undefined, this.requests, this.renderer);
   }
 
   /** Absolute URL for a path on the origin (absolute URLs pass through). */
@@ -162,7 +165,7 @@ export class GatherContext {
 
   robots(): Promise<RobotsArtifact> {
     return this.memo('robots', async () => {
-      const probe = await this.fetch('/robots.txt', ROBOTS_OPTIONS);
+      const probe = await this.fetch(ROBOTS_REQUEST.path, ROBOTS_REQUEST.options);
       return parseRobots(probe, this.origin);
     });
   }

@@ -11,8 +11,12 @@ import { checkLinks, type LinkProbe } from './link-check.js';
 export const LLMS_ACCEPT = 'text/markdown, text/plain;q=0.9, */*;q=0.1';
 /** Read cap (catalog §2: llms.txt 2 MiB read, size reported). */
 export const LLMS_MAX_BYTES = 2 * 1024 * 1024;
-/** How llms.txt files are requested (shared with the prefetch of chain starts). */
+/** How llms.txt files are requested (one constant for the gather and the declared request). */
 export const LLMS_OPTIONS = { accept: LLMS_ACCEPT, maxBytes: LLMS_MAX_BYTES };
+/** The root /llms.txt, the first candidate gatherLlms asks for (declared by the checks that read it). */
+export const LLMS_TXT_REQUEST = { path: '/llms.txt', options: LLMS_OPTIONS };
+/** The root /llms-full.txt, likewise the first candidate of its file. */
+export const LLMS_FULL_TXT_REQUEST = { path: '/llms-full.txt', options: LLMS_OPTIONS };
 /** Same-origin links of llms.txt checked, at most. */
 export const LLMS_MAX_LINK_CHECKS = 10;
 

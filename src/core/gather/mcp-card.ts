@@ -1,6 +1,6 @@
 /**
  * MCP server cards (catalog §3 A4): where they are looked for, and how a served card is read,
- * whatever its shape. Shared by A4, A3's live probe (which needs the endpoint) and the prefetch.
+ * whatever its shape. Shared by A4 and A3's live probe (which needs the endpoint).
  */
 import type { FetchOptions, FetchResult } from '../net/http.js';
 import { isFound, isObject, parseJson } from './classify.js';
@@ -22,6 +22,8 @@ export const MCP_CARD_PATHS = [
 ] as const;
 
 export const MCP_CARD_OPTIONS: FetchOptions & { accept: string } = { accept: 'application/json', maxBytes: 1024 * 1024 };
+/** The well-known card paths as requests, for the checks that read the cards to declare (meta.requests). */
+export const MCP_CARD_REQUESTS = MCP_CARD_PATHS.map((path) => ({ path, options: MCP_CARD_OPTIONS }));
 
 export interface CardReading {
   /** SEP-2127: name + version at the top level. SEP-1649 / isitagentready: serverInfo {name, version}. */

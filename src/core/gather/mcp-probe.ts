@@ -13,7 +13,6 @@
 import type { FetchOptions, FetchResult } from '../net/http.js';
 import { requestKey, type GatherContext } from './context.js';
 import { LIVE_MAX_BYTES, LIVE_TIMEOUT_MS, budgetedSend, offSiteNote } from './live-scope.js';
-import { nextTurn } from '../event-loop.js';
 import { MCP_CARD_OPTIONS, MCP_CARD_PATHS, liveEndpoint } from './mcp-card.js';
 import { EARLY_CARDS, MCP_CARD_MEDIA_OPTIONS, fetchCatalogCards, mcpCatalog, type McpCatalogArtifact } from './mcp-catalog.js';
 import { optionsOf, readCatalogs } from './catalog-reader.js';
@@ -76,21 +75,13 @@ let sdkModules: Promise<typeof import('./mcp-sdk.js')> | null = null;
  * The SDK's modules (zod and its schemas: ~0.06 s of CPU in the bundle), loaded once per process
  * and only when a card names an endpoint: sites without a card (most) never load them. The
  * engine starts the handshake as soon as the cards are in (startLiveMcpProbe), so the load
- * happens while the rest of round trip 1 is still being read.
+ * happens while the rest of round trip 1 is still being read; scan-schedule.ts also loads it while
+ * round trip 1 is on the wire and nothing has come back (a site without a card then pays at most
+ * that load, ~15 ms in the scan bundle, ahead of its answers; on a slow network, nothing).
  */
 export function loadMcpSdk(): NonNullable<typeof sdkModules> {
   sdkModules ??= import('./mcp-sdk.js');
   return sdkModules;
-}
-
-/**
- * Loads the SDK while the scan has nothing else to do: after the event loop has taken in what
- * arrived, and only if `idle()` still holds then. A site without a card then pays at most that
- * load (~15 ms in the scan bundle) ahead of its answers; on a slow network, nothing.
- */
-export async function preloadMcpSdkWhileIdle(idle: () => boolean): Promise<void> {
-  await nextTurn();
-  if (idle()) await loadMcpSdk().catch(() => {});
 }
 
 /** One live exchange, sent through the scan's client and reported like every probe. */

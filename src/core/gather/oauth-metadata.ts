@@ -11,6 +11,11 @@ export const AS_METADATA_PATH = '/.well-known/oauth-authorization-server';
 export const OIDC_CONFIG_PATH = '/.well-known/openid-configuration';
 export const JSON_ACCEPT = 'application/json, */*;q=0.1';
 export const JSON_MAX_BYTES = 1024 * 1024;
+/** The origin's protected-resource metadata as it is fetched, declared by the checks that read it. */
+export const PRM_REQUEST = { path: PRM_PATH, options: { accept: JSON_ACCEPT, maxBytes: JSON_MAX_BYTES } };
+/** The origin's own authorization-server metadata (RFC 8414) and OpenID configuration, as A2 asks for them. */
+export const AS_METADATA_REQUEST = { path: AS_METADATA_PATH, options: { accept: JSON_ACCEPT, maxBytes: JSON_MAX_BYTES } };
+export const OIDC_CONFIG_REQUEST = { path: OIDC_CONFIG_PATH, options: { accept: JSON_ACCEPT, maxBytes: JSON_MAX_BYTES } };
 
 export interface JsonDocument {
   probe: FetchResult;
@@ -65,7 +70,7 @@ export function protectedResourceMetadata(ctx: GatherContext): Promise<PrmArtifa
     const pointed = httpUrl(resourceMetadataParam(www ?? undefined), page.url);
     const wellKnownUrl = ctx.resolve(PRM_PATH);
     const [wk, linkedProbe] = await Promise.all([
-      ctx.fetch(PRM_PATH, { accept: JSON_ACCEPT, maxBytes: JSON_MAX_BYTES }),
+      ctx.fetch(PRM_REQUEST.path, PRM_REQUEST.options),
       pointed && pointed.href !== wellKnownUrl ? ctx.fetch(pointed.href, { accept: JSON_ACCEPT, maxBytes: JSON_MAX_BYTES }) : Promise.resolve(null),
     ]);
     const wellKnown = readJsonDocument(wk);

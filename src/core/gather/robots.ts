@@ -8,8 +8,10 @@ import type { FetchResult } from '../net/http.js';
 import { isFound, isOk, isSoft404 } from './classify.js';
 
 export const ROBOTS_MAX_BYTES = 512 * 1024;
-/** How robots.txt is requested (shared with the prefetch of chain starts). */
+/** How robots.txt is requested (one constant for the gather and the declared request). */
 export const ROBOTS_OPTIONS = { accept: 'text/plain,*/*;q=0.1', maxBytes: ROBOTS_MAX_BYTES };
+/** robots.txt as checks declare it (meta.requests) and GatherContext.robots() fetches it. */
+export const ROBOTS_REQUEST = { path: '/robots.txt', options: ROBOTS_OPTIONS };
 
 export interface RobotsRecord {
   field: string;

@@ -15,6 +15,8 @@ import { isFound, isObject, parseJson } from './classify.js';
 export const UCP_PATH = '/.well-known/ucp';
 export const UCP_ACCEPT = 'application/json, */*;q=0.1';
 const JSON_MAX_BYTES = 1024 * 1024;
+/** The UCP profile as ucpProfile asks for it, declared by the checks that read it. */
+export const UCP_REQUEST = { path: UCP_PATH, options: { accept: UCP_ACCEPT, maxBytes: JSON_MAX_BYTES } };
 
 export interface UcpCapability {
   name: string;
@@ -181,5 +183,5 @@ export function ucpFromProbe(probe: FetchResult): UcpArtifact {
 
 /** The UCP profile of the scanned origin, memoised per scan. */
 export function ucpProfile(ctx: GatherContext): Promise<UcpArtifact> {
-  return ctx.memo('ucp', async () => ucpFromProbe(await ctx.fetch(UCP_PATH, { accept: UCP_ACCEPT, maxBytes: JSON_MAX_BYTES })));
+  return ctx.memo('ucp', async () => ucpFromProbe(await ctx.fetch(UCP_REQUEST.path, UCP_REQUEST.options)));
 }

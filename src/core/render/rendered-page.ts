@@ -1,51 +1,22 @@
 /**
- * How the checks reach rendering: a scan that renders attaches its RenderSession to its HTTP
- * client (one per scan, shared by every page view), and a check's rendered hook asks for the
- * rendered page of the view it runs on. Each page is rendered once per scan (the view's memo);
- * without --render both calls return null and nothing is loaded.
+ * How the checks reach rendering: a scan that renders gives its GatherContext a PageRenderer
+ * (gather/page-renderer.ts; one per scan, shared by every page view), and a check's rendered hook
+ * asks for the rendered page of the view it runs on. Each page is rendered once per scan (the
+ * view's memo); without --render both calls return null and nothing is loaded.
  */
 import type { GatherContext } from '../gather/context.js';
-import type { HttpClient, FetchResult } from '../net/http.js';
+import type { FetchResult } from '../net/http.js';
 import { isHtmlPage } from '../gather/classify.js';
 import type { RenderedPage } from './artifact.js';
-import type { RenderSession } from './session.js';
-
-/** The session of a rendering scan, or why it could not be opened. */
-export type SessionHandle = Promise<RenderSession | { error: string }>;
-
-const sessions = new WeakMap<HttpClient, SessionHandle>();
-
-export function attachRenderSession(http: HttpClient, session: SessionHandle): void {
-  sessions.set(http, session);
-}
 
 /** Marks the rendered DOM as its own request in the scan's memo (no real request asks for it). */
 export const RENDERED_ACCEPT = 'x-ai-ready/rendered-dom';
 
 /** The page of this view as the browser rendered it; null when the scan does not render or the page is not HTML. */
 export function renderedPage(ctx: GatherContext): Promise<RenderedPage | null> {
-  const session = sessions.get(ctx.http);
-  if (!session || !isHtmlPage(ctx.page())) return Promise.resolve(null);
-  return ctx.memo('rendered-page', async () => {
-    const s = await session;
-    const url = ctx.page().url;
-    if ('error' in s) {
-      return {
-        url,
-        finalUrl: url,
-        status: null,
-        error: s.error,
-        html: '',
-        webmcp: 'unavailable',
-        tools: [],
-        schemaIssues: [],
-        operability: null,
-        refused: [],
-        durationMs: 0,
-      } satisfies RenderedPage;
-    }
-    return s.render(url);
-  });
+  const renderer = ctx.renderer;
+  if (!renderer || !isHtmlPage(ctx.page())) return Promise.resolve(null);
+  return ctx.memo('rendered-page', () => renderer.render(ctx.page().url));
 }
 
 /** The rendered DOM as a response: the same head as the page, the browser's DOM as the body. */

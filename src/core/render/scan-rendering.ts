@@ -1,17 +1,21 @@
 /**
  * A rendering scan (`render` in the scan's options): the browser session opens while the scan's first
- * requests are on the wire, is attached to the scan's HTTP client for the checks' rendered hooks,
- * and is closed when the scan ends, whichever way it ends.
+ * requests are on the wire, reaches the checks' rendered hooks as the scan's PageRenderer (its
+ * GatherContext carries it), and is closed when the scan ends, whichever way it ends.
  */
-import type { HttpClient } from '../net/http.js';
+import type { PageRenderer } from '../gather/page-renderer.js';
 import type { ScanResult } from '../schema.js';
-import { attachRenderSession, type SessionHandle } from './rendered-page.js';
+import type { RenderedPage } from './artifact.js';
 import { RenderSession, PAGE_TIMEOUT_MS } from './session.js';
 import type { ScanInput } from '../target.js';
 
+/** The session of a rendering scan, or why it could not be opened. */
+type SessionHandle = Promise<RenderSession | { error: string }>;
+
 /** What the engine's scan body needs of a rendering scan. */
 export interface Rendering {
-  attach(http: HttpClient, signal: AbortSignal, deadlineMs: number): void;
+  /** Starts the page clock at the scan's start; the renderer the scan's GatherContext carries. */
+  start(signal: AbortSignal, deadlineMs: number): PageRenderer;
   /** Report warnings: the browser could not start, a page could not be rendered, the guard refused some of the pages' requests. */
   warnings(): Promise<string[]>;
 }
@@ -44,12 +48,18 @@ export async function renderedScan<O extends RenderScanOptions>(
     (s) => (opened = s),
     (e: Error) => ({ error: e.message.split('\n')[0].slice(0, 300) }),
   );
+  const renderer: PageRenderer = {
+    async render(url) {
+      const s = await session;
+      return 'error' in s ? unrendered(url, s.error) : s.render(url);
+    },
+  };
   const rendering: Rendering = {
-    attach(http, signal, deadlineMs) {
+    start(signal, deadlineMs) {
       started = Date.now();
       deadline = started + deadlineMs;
-      attachRenderSession(http, session);
       signal.addEventListener('abort', () => void session.then((s) => ('close' in s ? s.close() : undefined)), { once: true });
+      return renderer;
     },
     async warnings() {
       const s = await session;
@@ -70,4 +80,21 @@ export async function renderedScan<O extends RenderScanOptions>(
     const s = await session;
     if (opened) await (s as RenderSession).close();
   }
+}
+
+/** A page as the checks see it when the browser could not be started: an error, nothing rendered. */
+function unrendered(url: string, error: string): RenderedPage {
+  return {
+    url,
+    finalUrl: url,
+    status: null,
+    error,
+    html: '',
+    webmcp: 'unavailable',
+    tools: [],
+    schemaIssues: [],
+    operability: null,
+    refused: [],
+    durationMs: 0,
+  };
 }

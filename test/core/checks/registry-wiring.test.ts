@@ -1,11 +1,17 @@
 /**
  * A check declares what the engine wires around it, and the registry applies it: a made-up check
- * with a rendered hook of its own needs no line anywhere but its module and the registry's.
+ * with a rendered hook and early requests of its own needs no line anywhere but its module and the
+ * registry's (and, for the requests, the regenerated plan: UPDATE_PLAN=1, test/core/checks/request-plan.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { CHECKS, wired } from '../../../src/core/checks/index.js';
+import { requestPlan } from '../../../src/core/checks/request-plan.js';
 import { defineCheck, renderAdvisories, withAdvisory } from '../../../src/core/checks/types.js';
 import type { GatherContext } from '../../../src/core/gather/context.js';
+import { ROBOTS_REQUEST } from '../../../src/core/gather/robots.js';
+
+/** What the made-up check fetches at round trip 1, as its gather module would export it. */
+const EXAMPLE_REQUEST = { path: '/.well-known/example.json', options: { accept: 'application/json', maxBytes: 65536 } };
 
 const madeUp = defineCheck<{ words: number }>()({
   meta: {
@@ -21,6 +27,8 @@ const madeUp = defineCheck<{ words: number }>()({
     remediation: 'None.',
     codes: { 'C9/ok': 'pass', 'C9/few': 'fail' },
     messages: { 'C9/ok': '{words} words', 'C9/few': 'only {words} words' },
+    // Sent with the page: a file of its own, and robots.txt, which other checks declare too.
+    requests: [EXAMPLE_REQUEST, ROBOTS_REQUEST],
   },
   async gather() {
     return { words: 3 };
@@ -88,6 +96,22 @@ describe('the registry wires what a check declares', () => {
       ['C8/rendered-few', { words: 4 }],
     ]);
     expect(o.advisories).toEqual(['short: 3 words', 'only 4 words once rendered: static reading kept']);
+  });
+
+  it('computes its declared requests into the plan: its own once, a shared one with every check that declares it', () => {
+    const plan = requestPlan([...CHECKS, wired(madeUp)]);
+    const own = plan.filter((r) => 'path' in r && r.path === EXAMPLE_REQUEST.path);
+    expect(own).toEqual([{ ...EXAMPLE_REQUEST, declaredBy: [{ id: 'C9', dimension: 'content' }] }]);
+    const robots = plan.filter((r) => 'path' in r && r.path === '/robots.txt');
+    expect(robots).toHaveLength(1);
+    expect(robots[0].declaredBy.map((d) => d.id)).toEqual([
+      ...requestPlan(CHECKS)
+        .find((r) => 'path' in r && r.path === '/robots.txt')!
+        .declaredBy.map((d) => d.id),
+      'C9',
+    ]);
+    // Without it, the plan is the registry's alone.
+    expect(requestPlan(CHECKS).some((r) => 'path' in r && r.path === EXAMPLE_REQUEST.path)).toBe(false);
   });
 
   it('wires the checks that declare one, and them only (dimension indexes list plain modules)', () => {

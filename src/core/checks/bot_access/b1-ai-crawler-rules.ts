@@ -1,11 +1,10 @@
-import { aiCrawlerRulesEarly } from '../early.js';
 import { defineCheck, type SubFinding } from '../types.js';
-import type { RobotsArtifact, RobotsGroup } from '../../gather/robots.js';
+import { ROBOTS_REQUEST, type RobotsArtifact, type RobotsGroup } from '../../gather/robots.js';
 import { describeProbe } from '../../gather/classify.js';
 import { AI_CRAWLERS, AI_CRAWLERS_VERSION, MAJOR_OPERATORS, normalizeAgentToken, type AiCrawler, type CrawlerCategory } from '../../gather/ai-crawlers.js';
 import { verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { robotsLinesSteps } from './robots-fix.js';
-import { gatherUaAccess, type UaAccessArtifact } from '../../gather/ai-user-agents.js';
+import { AI_USER_AGENT_REQUESTS, gatherUaAccess, type UaAccessArtifact } from '../../gather/ai-user-agents.js';
 import { UA_ADVISORIES, uaFindings, uaRefusedSteps, type UaFindings } from './b1-ua-access.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9309', 'https://github.com/ai-robots-txt/ai.robots.txt'];
@@ -101,10 +100,11 @@ export type B1Artifact = RobotsArtifact & { uaAccess?: UaAccessArtifact };
 
 export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
   meta: {
-    // Its AI user-agent fetches go out with the page (checks/early.ts holds its id for that).
-    id: aiCrawlerRulesEarly.id,
+    id: 'B1',
     name: 'AI crawler rules in robots.txt',
-    dimension: aiCrawlerRulesEarly.dimension,
+    dimension: 'bot_access',
+    // robots.txt and the page as each AI user agent go out with the page.
+    requests: [ROBOTS_REQUEST, ...AI_USER_AGENT_REQUESTS],
     tier: 'essential',
     weight: 10,
     level: { rung: 2 },

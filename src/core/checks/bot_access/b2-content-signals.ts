@@ -4,6 +4,7 @@ import { describeProbe, excerpt } from '../../gather/classify.js';
 import { verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { robotsLinesSteps } from './robots-fix.js';
 import { groupLabel, isStarGroup, prefLines, type PrefLine, type PrefVocabulary } from './robots-prefs.js';
+import { ROBOTS_REQUEST } from '../../gather/robots.js';
 
 const SPEC = ['https://contentsignals.org', 'https://datatracker.ietf.org/doc/draft-romm-aipref-contentsignals/'];
 
@@ -44,6 +45,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     id: 'B2',
     name: 'Content Signals',
     dimension: 'bot_access',
+    requests: [ROBOTS_REQUEST],
     tier: 'recommended',
     weight: 6,
     level: { rung: 2 },

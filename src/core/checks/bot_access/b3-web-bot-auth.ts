@@ -14,6 +14,8 @@ const SPEC = [
 ];
 export const WBA_DIRECTORY_PATH = '/.well-known/http-message-signatures-directory';
 export const WBA_MEDIA_TYPE = 'application/http-message-signatures-directory+json';
+/** The directory as gather asks for it (declared: it goes out with the page). */
+const DIRECTORY_REQUEST = { path: WBA_DIRECTORY_PATH, options: { accept: `${WBA_MEDIA_TYPE}, application/json;q=0.9, */*;q=0.1`, maxBytes: 1024 * 1024 } };
 
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
@@ -131,6 +133,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
     id: 'B3',
     name: 'Web Bot Auth key directory',
     dimension: 'bot_access',
+    requests: [DIRECTORY_REQUEST],
     tier: 'bonus',
     weight: 3,
     level: { arm: 'bot-auth' },
@@ -161,7 +164,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
     findings: FINDINGS,
     advisories: ADVISORIES,
   },
-  gather: (ctx) => ctx.fetch(WBA_DIRECTORY_PATH, { accept: `${WBA_MEDIA_TYPE}, application/json;q=0.9, */*;q=0.1`, maxBytes: 1024 * 1024 }),
+  gather: (ctx) => ctx.fetch(DIRECTORY_REQUEST.path, DIRECTORY_REQUEST.options),
   evaluate(res) {
     const probes = [res];
     const seen = describeProbe(res, new URL(res.requestedUrl).origin);

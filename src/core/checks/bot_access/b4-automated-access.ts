@@ -2,6 +2,7 @@ import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { challengeReason, describeProbe } from '../../gather/classify.js';
 import { specStep, throughHosts } from '../../fixes/platform-steps.js';
+import { ROBOTS_REQUEST } from '../../gather/robots.js';
 
 const SPEC = ['https://developers.cloudflare.com/cloudflare-challenges/challenge-types/challenge-pages/detect-response/'];
 
@@ -32,6 +33,7 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
     id: 'B4',
     name: 'Reachable by automated clients',
     dimension: 'bot_access',
+    requests: [ROBOTS_REQUEST],
     tier: 'bonus',
     weight: 0,
     specUrls: SPEC,

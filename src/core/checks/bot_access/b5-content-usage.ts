@@ -8,6 +8,7 @@ import { groupLabel, isStarGroup, prefLines } from './robots-prefs.js';
 import { CONTENT_SIGNAL_VOCAB } from './b2-content-signals.js';
 import { AIPREF_CATEGORIES, describePreferences, readContentUsage, readContentUsageRule, type ContentUsageHeader } from './content-usage-header.js';
 import { lighthouseUnknownDirectives, LIGHTHOUSE_ROBOTS_AUDIT, TOOL_FLAGS_TEMPLATE, toolFlagsData } from './robots-tool-flags.js';
+import { ROBOTS_REQUEST } from '../../gather/robots.js';
 
 const SPEC = ['https://datatracker.ietf.org/doc/draft-ietf-aipref-vocab/', 'https://datatracker.ietf.org/doc/draft-ietf-aipref-attach/'];
 
@@ -108,6 +109,7 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
     id: 'B5',
     name: 'IETF AI preferences (Content-Usage)',
     dimension: 'bot_access',
+    requests: [ROBOTS_REQUEST],
     tier: 'bonus',
     weight: 1,
     specUrls: SPEC,

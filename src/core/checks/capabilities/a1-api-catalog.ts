@@ -6,7 +6,7 @@ import { addHeaderSteps, serveFileSteps, verifyStep, specStep } from '../../fixe
 import { isKnownRelation, isUri, isUriTemplate } from '../../gather/link-relations.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9727', 'https://www.rfc-editor.org/rfc/rfc9264'];
-import { API_CATALOG_ACCEPT, API_CATALOG_OPTIONS, API_CATALOG_PATH } from '../../gather/api-catalog.js';
+import { API_CATALOG_REQUEST, API_CATALOG_ACCEPT, API_CATALOG_OPTIONS, API_CATALOG_PATH } from '../../gather/api-catalog.js';
 import { givenValue } from '../../fixes/owner-value-parse.js';
 
 export { API_CATALOG_ACCEPT, API_CATALOG_PATH };
@@ -151,6 +151,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
     id: 'A1',
     name: 'API catalog (RFC 9727)',
     dimension: 'capabilities',
+    requests: [API_CATALOG_REQUEST],
     tier: 'recommended',
     weight: 6,
     level: { rung: 4, arm: 'integrations' },

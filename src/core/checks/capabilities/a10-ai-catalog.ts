@@ -27,7 +27,9 @@ import {
   LEGACY_REL,
   type CatalogCandidate,
   type CatalogSignals,
+  CATALOG_REQUESTS,
 } from '../../gather/ai-catalog.js';
+import { ROBOTS_REQUEST } from '../../gather/robots.js';
 
 const SPEC = [
   'https://github.com/ards-project/ard-spec/blob/main/spec/ard.md',
@@ -249,6 +251,7 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     id: 'A10',
     name: 'AI catalog / ARD manifest',
     dimension: 'capabilities',
+    requests: [...CATALOG_REQUESTS, ROBOTS_REQUEST],
     tier: 'bonus',
     weight: 1,
     anchorKey: 'ard',

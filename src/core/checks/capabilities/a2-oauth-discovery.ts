@@ -10,6 +10,9 @@ import {
   protectedResourceMetadata,
   readJsonDocument,
   type JsonDocument,
+  PRM_REQUEST,
+  AS_METADATA_REQUEST,
+  OIDC_CONFIG_REQUEST,
 } from '../../gather/oauth-metadata.js';
 import { verifyStep, specStep, serveFileSteps } from '../../fixes/platform-steps.js';
 
@@ -88,6 +91,7 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
     id: 'A2',
     name: 'OAuth / OIDC server metadata',
     dimension: 'capabilities',
+    requests: [AS_METADATA_REQUEST, OIDC_CONFIG_REQUEST, PRM_REQUEST],
     tier: 'recommended',
     weight: 5,
     level: { arm: 'auth-metadata' },
@@ -118,8 +122,8 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
   async gather(ctx) {
     const [prm, asMeta, oidc] = await Promise.all([
       protectedResourceMetadata(ctx),
-      ctx.fetch(AS_METADATA_PATH, { accept: JSON_ACCEPT, maxBytes: 1024 * 1024 }),
-      ctx.fetch(OIDC_CONFIG_PATH, { accept: JSON_ACCEPT, maxBytes: 1024 * 1024 }),
+      ctx.fetch(AS_METADATA_REQUEST.path, AS_METADATA_REQUEST.options),
+      ctx.fetch(OIDC_CONFIG_REQUEST.path, OIDC_CONFIG_REQUEST.options),
     ]);
     const candidates: AsCandidate[] = [
       { kind: 'rfc8414', expectedIssuer: ctx.origin, source: 'origin', ...readJsonDocument(asMeta) },

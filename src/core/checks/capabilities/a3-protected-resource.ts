@@ -1,6 +1,14 @@
 import { defineCheck, type SubFinding } from '../types.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
-import { PRM_PATH, httpUrl, protectedResourceMetadata, resourceMetadataParam, type JsonDocument, type PrmArtifact } from '../../gather/oauth-metadata.js';
+import {
+  PRM_REQUEST,
+  PRM_PATH,
+  httpUrl,
+  protectedResourceMetadata,
+  resourceMetadataParam,
+  type JsonDocument,
+  type PrmArtifact,
+} from '../../gather/oauth-metadata.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { probeProtectedResource, type ResourceChallenge } from '../../gather/resource-challenge.js';
 
@@ -12,6 +20,9 @@ export interface A3Artifact extends PrmArtifact {
 }
 import { domainOrPlaceholder } from '../../fixes/site.js';
 import { givenValue } from '../../fixes/owner-value-parse.js';
+import { MCP_CARD_REQUESTS } from '../../gather/mcp-card.js';
+import { CATALOG_REQUESTS } from '../../gather/ai-catalog.js';
+import { ROBOTS_REQUEST } from '../../gather/robots.js';
 
 /** Same URL once parsed (so "https://a.example" and "https://a.example/" match); false for null or unparseable input. */
 function sameUrl(a: string | null | undefined, b: string | null | undefined): boolean {
@@ -42,6 +53,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
     id: 'A3',
     name: 'OAuth protected-resource metadata (RFC 9728)',
     dimension: 'capabilities',
+    requests: [PRM_REQUEST, ...MCP_CARD_REQUESTS, ...CATALOG_REQUESTS, ROBOTS_REQUEST],
     mcpProbe: true,
     tier: 'recommended',
     weight: 5,

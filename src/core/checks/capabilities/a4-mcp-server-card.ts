@@ -23,10 +23,11 @@ import {
   type CardReading,
   type CardSchemaProblem,
   type PathResult,
+  MCP_CARD_REQUESTS,
 } from '../../gather/mcp-card.js';
 import { MAX_CATALOG_CARDS, MCP_CARD_MEDIA_TYPE, MCP_CATALOG_PATH, MCP_URN_RE, mcpCatalog, type McpCatalogArtifact } from '../../gather/mcp-catalog.js';
 import { entriesOf, type CatalogDocument, type CatalogEntry } from '../../gather/catalog-reader.js';
-import { AI_CATALOG_MEDIA_TYPE, AI_CATALOG_PATH, ARD_PATH, type CatalogCandidate } from '../../gather/ai-catalog.js';
+import { CATALOG_REQUESTS, AI_CATALOG_MEDIA_TYPE, AI_CATALOG_PATH, ARD_PATH, type CatalogCandidate } from '../../gather/ai-catalog.js';
 import { liveMcpProbe, type McpProbeResult } from '../../gather/mcp-probe.js';
 import { siteOf } from '../../gather/live-scope.js';
 import { renderFindings } from '../messages.js';
@@ -35,6 +36,7 @@ import { PLACEHOLDER_DOMAIN, placeholderNote, reverseDomain, siteDomain } from '
 import type { FixStep } from '../../schema.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
 import { givenValue } from '../../fixes/owner-value-parse.js';
+import { ROBOTS_REQUEST } from '../../gather/robots.js';
 
 const SPEC = [
   'https://github.com/modelcontextprotocol/experimental-ext-server-card/blob/main/docs/discovery.md',
@@ -290,6 +292,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     id: 'A4',
     name: 'MCP server card',
     dimension: 'capabilities',
+    requests: [...MCP_CARD_REQUESTS, ...CATALOG_REQUESTS, ROBOTS_REQUEST],
     tier: 'recommended',
     weight: 6,
     level: { rung: 4, arm: 'integrations' },

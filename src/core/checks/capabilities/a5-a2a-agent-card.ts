@@ -1,6 +1,6 @@
 import { defineCheck } from '../types.js';
 import { describeProbe, excerpt, isObject } from '../../gather/classify.js';
-import { A2A_CARD_PATH, A2A_LEGACY_CARD_PATH, a2aCard, type A2aCardArtifact } from '../../gather/a2a-card.js';
+import { A2A_CARD_REQUEST, A2A_CARD_PATH, A2A_LEGACY_CARD_PATH, a2aCard, type A2aCardArtifact } from '../../gather/a2a-card.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { a2aInterfaces, probeA2aInterface, probeTarget, type A2aInterface, type A2aProbeResult } from '../../gather/a2a-probe.js';
 import { servedBySite } from '../../gather/live-scope.js';
@@ -124,6 +124,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     id: 'A5',
     name: 'A2A agent card',
     dimension: 'capabilities',
+    requests: [A2A_CARD_REQUEST],
     tier: 'bonus',
     weight: 3,
     level: { rung: 4, arm: 'integrations' },

@@ -20,6 +20,7 @@ import {
   type SkillEntryProblem,
   type FrontMatterProblem,
   unreachedFetch,
+  SKILLS_INDEX_REQUEST,
 } from '../../gather/agent-skills.js';
 import { describeProbe, excerpt, isFound, isSoft404 } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
@@ -194,6 +195,7 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     id: 'A6',
     name: 'Agent Skills discovery index',
     dimension: 'capabilities',
+    requests: [SKILLS_INDEX_REQUEST],
     tier: 'recommended',
     weight: 6,
     level: { rung: 4, arm: 'integrations' },

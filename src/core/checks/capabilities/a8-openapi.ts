@@ -2,6 +2,7 @@ import { defineCheck, type SubFinding } from '../types.js';
 import { openApiDoc, openApiOperations, OPENAPI_PATHS, type OpenApiArtifact, type OpenApiDocument, type OpenApiSource } from '../../gather/openapi.js';
 import { describeProbe, excerpt, isObject, isSoft404 } from '../../gather/classify.js';
 import { addHeaderSteps, platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { API_CATALOG_REQUEST } from '../../gather/api-catalog.js';
 
 const SPEC = ['https://spec.openapis.org/oas/latest.html', 'https://www.rfc-editor.org/rfc/rfc8631'];
 const OPENAPI_TYPES = new Set([
@@ -46,6 +47,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
     id: 'A8',
     name: 'OpenAPI description',
     dimension: 'capabilities',
+    requests: [API_CATALOG_REQUEST],
     tier: 'bonus',
     weight: 2,
     specUrls: SPEC,

@@ -9,6 +9,8 @@ const SPEC = ['https://workos.com/auth-md/docs/auth-md', 'https://isitagentready
 export const AUTH_MD_PATH = '/auth.md';
 const ACCEPT = 'text/markdown, text/plain;q=0.9, */*;q=0.1';
 const MAX_BYTES = 512 * 1024;
+/** auth.md as gather asks for it (declared: it goes out with the page). */
+const AUTH_MD_REQUEST = { path: AUTH_MD_PATH, options: { accept: ACCEPT, maxBytes: MAX_BYTES } };
 
 /** The first level-1 heading outside fenced code: ATX (`# Title`) or setext (`Title` over `===`). */
 export function firstH1(markdown: string): string | null {
@@ -66,6 +68,7 @@ export const a9AuthMd = defineCheck<FetchResult>()({
     id: 'A9',
     name: 'auth.md',
     dimension: 'capabilities',
+    requests: [AUTH_MD_REQUEST],
     tier: 'bonus',
     weight: 2,
     level: { arm: 'auth-metadata' },
@@ -90,7 +93,7 @@ export const a9AuthMd = defineCheck<FetchResult>()({
     },
     advisories: ADVISORIES,
   },
-  gather: (ctx) => ctx.fetch(AUTH_MD_PATH, { accept: ACCEPT, maxBytes: MAX_BYTES }),
+  gather: (ctx) => ctx.fetch(AUTH_MD_REQUEST.path, AUTH_MD_REQUEST.options),
   evaluate(res, { origin }) {
     const seen = describeProbe(res, origin);
     const probes = [res];

@@ -1,5 +1,5 @@
 import { defineCheck, type SubFinding } from '../types.js';
-import { ucpProfile, UCP_PATH, type UcpArtifact, type UcpCapability } from '../../gather/ucp.js';
+import { ucpProfile, UCP_PATH, UCP_REQUEST, type UcpArtifact, type UcpCapability } from '../../gather/ucp.js';
 import { describeProbe, excerpt, isSoft404 } from '../../gather/classify.js';
 import { platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { givenValue } from '../../fixes/owner-value-parse.js';
@@ -95,6 +95,7 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
     id: 'M1',
     name: 'UCP business profile',
     dimension: 'commerce',
+    requests: [UCP_REQUEST],
     tier: 'recommended',
     weight: 8,
     anchorKey: 'ucp',

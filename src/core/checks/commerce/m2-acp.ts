@@ -7,6 +7,8 @@ import { givenValue } from '../../fixes/owner-value-parse.js';
 const SPEC = ['https://agenticcommerce.dev', 'https://github.com/agentic-commerce-protocol/agentic-commerce-protocol/blob/main/rfcs/rfc.discovery.md'];
 export const ACP_PATH = '/.well-known/acp.json';
 const ACCEPT = 'application/json, */*;q=0.1';
+/** The discovery document as gather asks for it (declared: it goes out with the page). */
+const ACP_REQUEST = { path: ACP_PATH, options: { accept: ACCEPT, maxBytes: 256 * 1024 } };
 const TRANSPORTS = ['rest', 'mcp'];
 // `carts` joined the closed enum with the Cart capability (rfcs/rfc.discovery.md 7641c71, 2026-04-16; spec/2026-04-17 schema).
 const SERVICES = ['checkout', 'orders', 'delegate_payment', 'carts'];
@@ -103,6 +105,7 @@ export const m2Acp = defineCheck<FetchResult>()({
     id: 'M2',
     name: 'ACP discovery document',
     dimension: 'commerce',
+    requests: [ACP_REQUEST],
     tier: 'recommended',
     weight: 6,
     anchorKey: 'acp',
@@ -127,7 +130,7 @@ export const m2Acp = defineCheck<FetchResult>()({
     },
     advisories: ADVISORIES,
   },
-  gather: (ctx) => ctx.fetch(ACP_PATH, { accept: ACCEPT, maxBytes: 256 * 1024 }),
+  gather: (ctx) => ctx.fetch(ACP_REQUEST.path, ACP_REQUEST.options),
   evaluate(res, { origin }) {
     const seen = describeProbe(res, origin);
     const probes = [res];

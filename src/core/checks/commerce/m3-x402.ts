@@ -16,6 +16,7 @@ import { openApiBaseUrl, openApiDoc, openApiOperations } from '../../gather/open
 import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
 import { parseJsonBounded } from '../../gather/nesting.js';
 import { platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { API_CATALOG_REQUEST } from '../../gather/api-catalog.js';
 
 const SPEC = ['https://x402.org', 'https://docs.x402.org', 'https://github.com/x402-foundation/x402'];
 export const X402_PATHS = ['/', '/api', '/api/v1'];
@@ -24,6 +25,11 @@ export const X402_MANIFEST_PATH = '/.well-known/x402.json';
 /** At most this many advertised resources (manifest first, then OpenAPI) are knocked on. */
 export const MAX_ADVERTISED = 5;
 const API_ACCEPT = 'application/json, */*;q=0.1';
+/** The anchors and the manifest as gather asks for them, declared ("/" is the page's own request when the page is the root). */
+const X402_REQUESTS = [
+  ...X402_PATHS.filter((p) => p !== '/').map((path) => ({ path, options: { accept: API_ACCEPT } })),
+  { path: X402_MANIFEST_PATH, options: { accept: API_ACCEPT, maxBytes: 256 * 1024 } },
+];
 
 export interface X402Artifact {
   probes: FetchResult[];
@@ -142,6 +148,7 @@ export const m3X402 = defineCheck<X402Artifact>()({
     id: 'M3',
     name: 'x402 payment-required responses',
     dimension: 'commerce',
+    requests: [...X402_REQUESTS, API_CATALOG_REQUEST],
     tier: 'bonus',
     weight: 3,
     anchorKey: 'x402',

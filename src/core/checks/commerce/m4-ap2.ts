@@ -6,8 +6,8 @@
  */
 import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
-import { a2aCard, type A2aCardArtifact } from '../../gather/a2a-card.js';
-import { ucpProfile, type UcpArtifact } from '../../gather/ucp.js';
+import { A2A_CARD_REQUEST, a2aCard, type A2aCardArtifact } from '../../gather/a2a-card.js';
+import { UCP_REQUEST, ucpProfile, type UcpArtifact } from '../../gather/ucp.js';
 import { describeProbe, excerpt, isObject } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 
@@ -47,6 +47,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
     id: 'M4',
     name: 'AP2 declaration',
     dimension: 'commerce',
+    requests: [UCP_REQUEST, A2A_CARD_REQUEST],
     tier: 'bonus',
     weight: 2,
     anchorKey: 'ap2',

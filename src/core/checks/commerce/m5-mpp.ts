@@ -10,6 +10,7 @@ import { defineCheck, type SubFinding } from '../types.js';
 import { openApiDoc, openApiOperations, type OpenApiArtifact } from '../../gather/openapi.js';
 import { describeProbe, excerpt, isObject, isSoft404 } from '../../gather/classify.js';
 import { verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { API_CATALOG_REQUEST } from '../../gather/api-catalog.js';
 
 const SPEC = ['https://mpp.dev', 'https://github.com/tempoxyz/mpp-specs/blob/main/specs/extensions/draft-payment-discovery-01.md'];
 const INTENTS = ['charge', 'session'];
@@ -93,6 +94,7 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
     id: 'M5',
     name: 'MPP payment discovery',
     dimension: 'commerce',
+    requests: [API_CATALOG_REQUEST],
     tier: 'bonus',
     weight: 2,
     anchorKey: 'mpp',

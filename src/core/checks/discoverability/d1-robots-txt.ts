@@ -6,6 +6,7 @@ import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps
 import { platformWritesRobots, robotsLinesSteps } from '../bot_access/robots-fix.js';
 import { robotsText, type RobotsGroup, type RobotsSitemap } from '../../fixes/robots-rules.js';
 import { lighthouseUnknownDirectives, TOOL_FLAGS_TEMPLATE, toolFlagsData } from '../bot_access/robots-tool-flags.js';
+import { ROBOTS_REQUEST } from '../../gather/robots.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9309'];
 const LARGE = 500 * 1024;
@@ -22,6 +23,7 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
     id: 'D1',
     name: 'robots.txt',
     dimension: 'discoverability',
+    requests: [ROBOTS_REQUEST],
     tier: 'essential',
     weight: 10,
     level: { rung: 1 },

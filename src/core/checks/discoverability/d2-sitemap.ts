@@ -6,6 +6,7 @@ import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/
 import { givenPageUrls } from '../../fixes/owner-value-parse.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
 import { xmlAttr } from '../../fixes/escape.js';
+import { ROBOTS_REQUEST } from '../../gather/robots.js';
 
 const SPEC = ['https://www.sitemaps.org/protocol.html', 'https://www.rfc-editor.org/rfc/rfc9309#section-2.2.4'];
 
@@ -60,6 +61,7 @@ export const d2Sitemap = defineCheck<SitemapArtifact>()({
     id: 'D2',
     name: 'Sitemap',
     dimension: 'discoverability',
+    requests: [ROBOTS_REQUEST],
     tier: 'essential',
     weight: 8,
     level: { rung: 1 },

@@ -4,7 +4,7 @@ import { renderFindings } from '../messages.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { isBrokenTarget } from '../../gather/link-check.js';
-import { gatherLlms, type LlmsArtifact, type LlmsCandidate } from '../../gather/llms-txt.js';
+import { LLMS_TXT_REQUEST, gatherLlms, type LlmsArtifact, type LlmsCandidate } from '../../gather/llms-txt.js';
 import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
 import { givenPageUrls, givenValue, stillNeeded } from '../../fixes/owner-value-parse.js';
@@ -70,6 +70,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     id: 'D4',
     name: 'llms.txt',
     dimension: 'discoverability',
+    requests: [LLMS_TXT_REQUEST],
     tier: 'recommended',
     weight: 8,
     specUrls: SPEC,

@@ -1,6 +1,6 @@
 import { formatCount } from '../../count-format.js';
 import { defineCheck, type SubFinding } from '../types.js';
-import { gatherLlms, LLMS_MAX_BYTES, type LlmsArtifact, type LlmsLink } from '../../gather/llms-txt.js';
+import { LLMS_FULL_TXT_REQUEST, LLMS_TXT_REQUEST, gatherLlms, LLMS_MAX_BYTES, type LlmsArtifact, type LlmsLink } from '../../gather/llms-txt.js';
 import { llmsCoverage } from '../../gather/llms-coverage.js';
 import { specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { nonTextDocument } from '../../gather/classify.js';
@@ -41,6 +41,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
     id: 'D5',
     name: 'llms-full.txt',
     dimension: 'discoverability',
+    requests: [LLMS_FULL_TXT_REQUEST, LLMS_TXT_REQUEST],
     tier: 'bonus',
     weight: 2,
     specUrls: SPEC,
