@@ -13,8 +13,8 @@ export interface HeaderRule {
   value: string;
 }
 
-export type HeaderHost = 'vercel' | 'netlify' | 'cloudflare-pages' | 'none';
-export const HEADER_HOSTS: HeaderHost[] = ['vercel', 'netlify', 'cloudflare-pages', 'none'];
+export const HEADER_HOSTS = ['vercel', 'netlify', 'cloudflare-pages', 'none'] as const;
+export type HeaderHost = (typeof HEADER_HOSTS)[number];
 
 export interface HeadersPlace {
   host: HeaderHost;

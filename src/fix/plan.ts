@@ -56,7 +56,7 @@ export interface PlanOptions {
   dir: string | null;
   framework: Framework;
   host?: HeaderHost;
-  /** Only these checks (ids). */
+  /** Only these checks: check ids, or dimension names (every check of that dimension). */
   only?: string[];
   /** The owner's values (also handed to the guides by the scan): here only to say which a guide did not take. */
   ownerValues?: OwnerValues;
@@ -133,7 +133,7 @@ function failing(result: PlanInput, only?: string[]): PlanCheck[] {
   return (
     result.checks
       .filter((c) => (c.status === 'fail' || c.status === 'partial') && c.fixGuide?.length)
-      .filter((c) => !only?.length || only.includes(c.id))
+      .filter((c) => !only?.length || only.includes(c.id) || (c.dimension !== undefined && only.includes(c.dimension)))
       .sort((a, b) => b.weight - b.earned - (a.weight - a.earned))
       // Link headers point at files other guides publish: planned last, when those files are known.
       .sort((a, b) => Number(linksOut(a)) - Number(linksOut(b)))
@@ -160,7 +160,8 @@ function servedPaths(result: PlanInput): Set<string> {
 }
 
 /** What a plan reads of a scan: the URL, the checks with their guides, the hosting seen. */
-export type PlanCheck = Pick<CheckResult, 'id' | 'name' | 'status' | 'code' | 'weight' | 'earned' | 'fixGuide'> & Partial<Pick<CheckResult, 'probes'>>;
+export type PlanCheck = Pick<CheckResult, 'id' | 'name' | 'status' | 'code' | 'weight' | 'earned' | 'fixGuide'> &
+  Partial<Pick<CheckResult, 'probes' | 'dimension'>>;
 export type PlanInput = Pick<ScanResult, 'url'> & { checks: PlanCheck[] } & { platform?: Pick<NonNullable<ScanResult['platform']>, 'hosting'> };
 
 export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {

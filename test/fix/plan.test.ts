@@ -56,6 +56,25 @@ describe('planFixes', () => {
     expect(planFixes({ url: 'https://acme.test/', checks: [check('D6', [headLink])] }, { dir, framework }).files).toEqual([]);
   });
 
+  it('plans only the checks --only names: by id, or every check of a named dimension', () => {
+    const dir = project({ 'index.html': PAGE });
+    const framework = detectFramework(dir);
+    const checks: PlanCheck[] = [
+      { ...check('D6', [headLink]), dimension: 'discoverability' },
+      { ...check('B1', [headLink]), dimension: 'bot_access' },
+      { ...check('B2', [headLink]), dimension: 'bot_access' },
+    ];
+    const planned = (only?: string[]) =>
+      planFixes({ url: 'https://acme.test/', checks }, { dir, framework, only })
+        .checks.map((c) => c.id)
+        .sort();
+    expect(planned()).toEqual(['B1', 'B2', 'D6']);
+    expect(planned(['D6'])).toEqual(['D6']);
+    expect(planned(['bot_access'])).toEqual(['B1', 'B2']);
+    expect(planned(['bot_access', 'D6'])).toEqual(['B1', 'B2', 'D6']);
+    expect(planned(['content'])).toEqual([]);
+  });
+
   it('notes the Eleventy passthrough only when the config does not copy public/ yet', () => {
     const robots: FixStep = {
       title: 'robots',

@@ -7,22 +7,17 @@ import type { Command } from 'commander';
 import { EXIT } from '../exit-codes.js';
 import { commandFail } from '../fail.js';
 import { OWNER_VALUES } from '../../core/fixes/owner-values.js';
+import { FIX_FLAGS } from '../fix-flags/index.js';
+import { addFlagOptions } from '../scan-flags/commander.js';
+import type { RawFlags } from '../scan-flags/define.js';
 
-const FORMATS = ['pretty', 'json', 'agent'] as const;
-type FixFormat = (typeof FORMATS)[number];
-
-interface FixFlags {
+/** The declared flags as commander hands them over, and fix's own options. */
+type FixFlags = RawFlags<typeof FIX_FLAGS> & {
   dir: string;
   write?: boolean;
   verify?: string;
-  format: string;
-  only?: string;
-  host?: string;
-  pages: string;
-  minGrade?: string;
-  minScore?: string;
   set: string[];
-}
+};
 
 /** The owner values' names, a few to a line, for --help. */
 function ownerValueLines(): string {
@@ -33,7 +28,7 @@ function ownerValueLines(): string {
 }
 
 export function registerFix(program: Command): void {
-  program
+  const fix = program
     .command('fix')
     .description("Write the fixes into your site's project: a diff of every change (dry run), --write to apply, --verify to re-scan a preview")
     .argument('<url>', 'the site to scan (its live or preview URL)')
@@ -43,19 +38,14 @@ export function registerFix(program: Command): void {
       '--verify <preview-url>',
       'after writing, re-scan this URL (a local preview of the project) and report each check as fixed, still failing or needing your data',
     )
-    .option('--format <name>', `output: ${FORMATS.join(', ')} (agent: a prompt for a coding agent)`, 'pretty')
-    .option('--only <ids>', 'only these checks, comma-separated check ids (see `ai-ready rubric`)')
-    .option('--host <name>', 'where response headers go: vercel (vercel.json), netlify (netlify.toml or _headers), cloudflare-pages (_headers), none (printed)')
     .option(
       '--set <name=value>',
       'a value only you know, for the guides that need it (repeatable; names below); also read from ai-ready.fix.json in --dir',
       (v: string, all: string[]) => [...all, v],
       [] as string[],
-    )
-    .option('--pages <n>', 'pages sampled for page-level checks (as scan)', '5')
-    .option('--min-grade <grade>', 'with --verify: exit 1 when the preview grades below A-F')
-    .option('--min-score <n>', 'with --verify: exit 1 when the preview scores below 0-100')
-    .option('--no-color', 'plain text without colour')
+    );
+  // The flags fix shares with scan are scan's declarations (fix-flags/index.ts).
+  addFlagOptions(fix, FIX_FLAGS)
     .addHelpText(
       'after',
       `
@@ -70,6 +60,9 @@ pageUrls is a list separated by spaces or commas. A guide that does not take a v
 names it (docs/fix.md lists which check takes which). The names:
 ${ownerValueLines()}
 
+--pages, --only, --min-grade and --min-score are scan's flags, with its values and errors; the gates
+judge the preview that --verify scans.
+
 Exit codes: 0 done (and with --verify, every gate met), 1 --verify: a written fix still fails or a
 gate is missed, 2 usage error, 3 the site could not be scanned. More: docs/fix.md
 
@@ -81,20 +74,19 @@ Examples:
   ai-ready fix https://example.com --dir . --format agent > FIXES.md   # for a coding agent
   ai-ready scan https://example.com --format agent               # the same prompt without a project`,
     )
-    .action(async (url: string, flags: FixFlags) => {
+    .action(async (url: string, flags: FixFlags, cmd: Command) => {
       const fail = commandFail('fix');
-      const format = flags.format as FixFormat;
-      if (!FORMATS.includes(format)) return fail(`--format must be one of ${FORMATS.join(', ')} (got "${flags.format}")`);
-      const pages = Number(flags.pages);
-      if (!Number.isInteger(pages) || pages < 1 || pages > 20) return fail(`--pages must be 1-20 (got "${flags.pages}")`);
-      const { HEADER_HOSTS } = await import('../../fix/headers-place.js');
-      if (flags.host !== undefined && !(HEADER_HOSTS as string[]).includes(flags.host))
-        return fail(`--host must be one of ${HEADER_HOSTS.join(', ')} (got "${flags.host}")`);
-      const minScore = flags.minScore === undefined ? undefined : Number(flags.minScore);
-      if (minScore !== undefined && (!Number.isFinite(minScore) || minScore < 0 || minScore > 100))
-        return fail(`--min-score must be 0-100 (got "${flags.minScore}")`);
-      const minGrade = flags.minGrade?.toUpperCase();
-      if (minGrade !== undefined && !['A', 'B', 'C', 'D', 'F'].includes(minGrade)) return fail(`--min-grade must be A-F (got "${flags.minGrade}")`);
+      const { resolveFlags } = await import('../scan-flags/resolve.js');
+      const { UsageError } = await import('../usage-error.js');
+      let settings;
+      try {
+        // fix reads no ai-ready.config.json: a typed flag, else the declaration's default.
+        settings = await resolveFlags(FIX_FLAGS, flags, (name) => cmd.getOptionValueSource(name) === 'cli', {});
+      } catch (e) {
+        if (e instanceof UsageError) return fail(e.message);
+        throw e;
+      }
+      const { format, pages, only, minGrade, minScore } = settings;
       if (flags.verify && !flags.write) return fail('--verify re-scans what --write wrote: add --write (or scan the preview with ai-ready scan)');
 
       const { detectFramework, ProjectError } = await import('../../fix/frameworks.js');
@@ -115,10 +107,6 @@ Examples:
       }
       const { scan } = await import('../../core/scan.js');
       const { isScanError } = await import('../../core/errors.js');
-      const only = flags.only
-        ?.split(',')
-        .map((s) => s.trim().toUpperCase())
-        .filter(Boolean);
       let result;
       try {
         result = await scan(url, { pages, ownerValues: values });
@@ -128,7 +116,7 @@ Examples:
       }
       const { planFixes } = await import('../../fix/plan.js');
       const { renderPlan, planJson, renderAgentPrompt } = await import('../../fix/render.js');
-      const plan = planFixes(result, { dir: flags.dir, framework, host: flags.host as never, only, ownerValues: values });
+      const plan = planFixes(result, { dir: flags.dir, framework, host: settings.host, only, ownerValues: values });
       let written: string[] | undefined;
       if (flags.write) {
         const { writePlan } = await import('../../fix/write.js');

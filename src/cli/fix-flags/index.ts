@@ -1,0 +1,40 @@
+/**
+ * The flags of `ai-ready fix` that are declarations: every flag it shares with `scan` is taken
+ * from scan's own (the same spelling, schema, range, usage error and help), and the two it means
+ * differently are declared here in the same style. `fix.ts` builds its options from this list and
+ * resolves them with `resolveFlags`, as `scan` does; `--dir`, `--write`, `--verify` and the
+ * repeatable `--set` stay commander options of `fix` (no other command has them).
+ */
+import { HEADER_HOSTS } from '../../fix/headers-place.js';
+import { defineFlag } from '../scan-flags/define.js';
+import { minGrade, minScore } from '../scan-flags/gates.js';
+import { color } from '../scan-flags/output.js';
+import { pages } from '../scan-flags/scope.js';
+import { only } from '../scan-flags/selection.js';
+
+export const FIX_FORMATS = ['pretty', 'json', 'agent'] as const;
+
+/**
+ * fix's own `--format`: it prints a plan of file changes, not a report, so scan's report formats
+ * (md, sarif, junit, ...) have nothing to print here; `json` is the plan as data.
+ */
+export const fixFormat = defineFlag({
+  name: 'format',
+  option: '--format <name>',
+  help: `output: ${FIX_FORMATS.join(', ')} (agent: a prompt for a coding agent; default: pretty)`,
+  value: ({ z }) => z.enum(FIX_FORMATS),
+  fromText: (text) => text.toLowerCase(),
+  default: 'pretty',
+});
+
+/** Where response headers are written: only fix writes into a project, so only fix has it. */
+export const host = defineFlag({
+  name: 'host',
+  option: '--host <name>',
+  help: 'where response headers go: vercel (vercel.json), netlify (netlify.toml or _headers), cloudflare-pages (_headers), none (printed)',
+  value: ({ z }) => z.enum(HEADER_HOSTS),
+  fromText: (text) => text.toLowerCase(),
+});
+
+/** In `fix --help`'s order. --min-grade and --min-score judge the preview that --verify scans. */
+export const FIX_FLAGS = [fixFormat, only, host, pages, minGrade, minScore, color] as const;
