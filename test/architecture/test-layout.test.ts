@@ -1,7 +1,8 @@
 /**
  * test/ mirrors src/ (docs/architecture.md, "Where tests live"): a module's tests are found at the
  * module's path under test/. The rule is proven on made-up trees first (a folder src/ lacks, a test
- * named after a module of another folder, a check id with no check module), then held on the tree.
+ * named after a module of another folder, a check id with no check module, a file of two checks),
+ * then held on the tree.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,7 @@ const SRC = [
   'core/net/http.ts',
   'core/gather/prefetch.ts',
   'core/checks/discoverability/d1-robots-txt.ts',
+  'core/checks/discoverability/d2-sitemap.ts',
   'runner/job-queue.ts',
   'cli/commands/scan.ts',
   'cli/scan-flags/index.ts',
@@ -64,8 +66,19 @@ describe('the test layout rule', () => {
     expect(layoutProblems(['core/d1-robots-txt.test.ts', 'core/checks/discoverability/d1-d9.test.ts'], SRC, CROSS)).toEqual([
       'test/core/d1-robots-txt.test.ts: no check module d1-*.ts in src/core/',
       'test/core/d1-robots-txt.test.ts: named after src/core/checks/discoverability/d1-robots-txt.ts, so it belongs in test/core/checks/discoverability/',
+      "test/core/checks/discoverability/d1-d9.test.ts: named after 2 checks (d1, d9): one file per check module, and a test of what they share at that module's mirror",
       'test/core/checks/discoverability/d1-d9.test.ts: no check module d9-*.ts in src/core/checks/discoverability/',
     ]);
+  });
+
+  it('names a test file of two checks, even when both check modules exist (one file per check)', () => {
+    expect(layoutProblems(['core/checks/discoverability/d1-d2-robots.test.ts', 'core/checks/discoverability/d1-d2.test.ts'], SRC, CROSS)).toEqual([
+      "test/core/checks/discoverability/d1-d2-robots.test.ts: named after 2 checks (d1, d2): one file per check module, and a test of what they share at that module's mirror",
+      "test/core/checks/discoverability/d1-d2.test.ts: named after 2 checks (d1, d2): one file per check module, and a test of what they share at that module's mirror",
+    ]);
+    expect(layoutProblems(['core/checks/discoverability/d2-sitemap.test.ts', 'core/checks/discoverability/d1-robots-txt-groups.test.ts'], SRC, CROSS)).toEqual(
+      [],
+    );
   });
 });
 

@@ -51,8 +51,10 @@ function namePrefixes(stem: string): string[] {
  * A test outside the cross-cutting folders must sit in a folder that exists under src/; a test
  * whose name (or a leading part of it, up to a `-`) is neither a module of its folder nor the
  * folder's own name, but a subfolder or a module of another folder of the same top folder of src/
- * (all of src/ for test/'s own root), belongs in that folder's mirror; and a name led by check ids
- * (`d4-d5-llms`, `a2-a3-oauth`) needs a check module of each id in its folder.
+ * (all of src/ for test/'s own root), belongs in that folder's mirror; and a name led by a check id
+ * (`d4-llms-txt`) needs a check module of that id in its folder and names no second check: tests
+ * of two checks (`d4-d5-llms`) are two files, and what the checks share is tested at the mirror of
+ * the module that holds it (`test/core/gather/llms-txt.test.ts`).
  */
 export function layoutProblems(testFiles: string[], srcFiles: string[], crossCutting: string[]): string[] {
   const problems: string[] = [];
@@ -69,6 +71,11 @@ export function layoutProblems(testFiles: string[], srcFiles: string[], crossCut
     const stem = basename(file).replace(TEST_FILE, '').split('.')[0];
     const own = modules.get(folder) ?? new Set<string>();
     const ids = stem.split('-').filter((part, i, all) => CHECK_ID.test(part) && all.slice(0, i).every((p) => CHECK_ID.test(p)));
+    if (ids.length > 1) {
+      problems.push(
+        `test/${file}: named after ${ids.length} checks (${ids.join(', ')}): one file per check module, and a test of what they share at that module's mirror`,
+      );
+    }
     for (const id of ids) {
       if (![...own].some((m) => m.startsWith(`${id}-`))) problems.push(`test/${file}: no check module ${id}-*.ts in src/${folder}/`);
     }

@@ -1,43 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { c1MarkdownNegotiation, type NegotiationArtifact } from '../../../../src/core/checks/content/c1-markdown-negotiation.js';
-import { c2MarkdownUrls, type MarkdownUrlsArtifact } from '../../../../src/core/checks/content/c2-markdown-urls.js';
-import { classifyMarkdown, markdownTwinPath, markdownTwinPaths } from '../../../../src/core/gather/markdown.js';
+import { c2MarkdownUrls } from '../../../../src/core/checks/content/c2-markdown-urls.js';
 import type { FetchResult } from '../../../../src/core/net/http.js';
 import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
-import { notFound, ORIGIN, response, soft404, text } from '../../../helpers/responses.js';
+import { ORIGIN, response, text } from '../../../helpers/responses.js';
 import { gatherContext } from '../discoverability/ctx.js';
+import { HTML, MD, html, md } from './markdown-pages.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
-const HTML = '<!doctype html><html><head><title>Acme Widgets</title></head><body><h1>Acme Widgets</h1></body></html>';
-const MD = '# Acme Widgets\n\nWe make widgets.\n';
-const html = () => response({ url: '/', accept: 'text/html', headers: { 'content-type': 'text/html; charset=utf-8' }, body: HTML });
-const md = (headers: Record<string, string> = {}, body = MD) =>
-  response({ url: '/', headers: { 'content-type': 'text/markdown; charset=utf-8', vary: 'Accept', ...headers }, body });
 const neg = (r1: FetchResult, r2: FetchResult, r3: FetchResult = html()): NegotiationArtifact => ({ r1, r2, r3, title: 'Acme Widgets' });
-
-describe('markdown helpers', () => {
-  it('classifies answers to a Markdown request', () => {
-    expect(classifyMarkdown(md())).toBe('markdown');
-    expect(classifyMarkdown(text('/', MD, 'text/plain'))).toBe('markdown-wrong-type');
-    expect(classifyMarkdown(text('/', MD, 'text/x-markdown'))).toBe('markdown-wrong-type');
-    expect(classifyMarkdown(html())).toBe('html');
-    expect(classifyMarkdown(text('/', '<!DOCTYPE html><div id="root"></div>', 'text/markdown'))).toBe('html');
-    expect(classifyMarkdown(text('/', '<div id="root"></div>', 'text/plain'))).toBe('html');
-    expect(classifyMarkdown(text('/', '<p align="center"><img src="logo.png"></p>\n\n# Project\n', 'text/markdown'))).toBe('markdown');
-    expect(classifyMarkdown(text('/', '', 'text/markdown'))).toBe('empty');
-    expect(classifyMarkdown(notFound('/'))).toBe('error');
-  });
-  it('derives .md twin paths', () => {
-    expect(markdownTwinPath('/')).toBe('/index.md');
-    expect(markdownTwinPath('/docs/')).toBe('/docs/index.md');
-    expect(markdownTwinPath('/docs/intro')).toBe('/docs/intro.md');
-    expect(markdownTwinPath('/a.md')).toBeNull();
-    expect(markdownTwinPaths('/')).toEqual(['/index.md', '/index.html.md']);
-    expect(markdownTwinPaths('/docs/page.html')).toEqual(['/docs/page.html.md', '/docs/page.md']);
-    expect(markdownTwinPaths('/docs/intro')).toEqual(['/docs/intro.md']);
-  });
-});
 
 describe('C1 evaluate', () => {
   it('passes when R1 and R2 get Markdown and browsers get HTML', () => {
@@ -110,40 +82,8 @@ describe('C1 evaluate', () => {
   });
 });
 
-describe('C2 evaluate', () => {
-  const art = (probes: MarkdownUrlsArtifact['probes'], foreignAlternates: string[] = []): MarkdownUrlsArtifact => ({
-    page: html(),
-    twinPath: '/index.md',
-    probes,
-    foreignAlternates,
-  });
-  const twin = (probe: FetchResult) => ({ source: 'twin' as const, url: `${ORIGIN}/index.md`, probe });
-  it('passes a text/markdown twin', () => {
-    const o = c2MarkdownUrls.evaluate(art([twin(text('/index.md', MD, 'text/markdown'))]), ctx);
-    expect(o.status).toBe('pass');
-    expect(o.matched).toContain('/index.md');
-  });
-  it('passes through a rel=alternate target when the twin is missing', () => {
-    const o = c2MarkdownUrls.evaluate(
-      art([twin(notFound('/index.md')), { source: 'alternate', url: `${ORIGIN}/md/home`, probe: text('/md/home', MD, 'text/markdown') }]),
-      ctx,
-    );
-    expect(o.status).toBe('pass');
-    expect(o.matched).toContain('rel="alternate"');
-  });
-  it('is partial for Markdown served as text/plain; fails for 404 and catch-all HTML', () => {
-    expect(c2MarkdownUrls.evaluate(art([twin(text('/index.md', MD))]), ctx).status).toBe('partial');
-    expect(c2MarkdownUrls.evaluate(art([twin(notFound('/index.md'))]), ctx).status).toBe('fail');
-    const soft = c2MarkdownUrls.evaluate(art([twin(soft404('/index.md'))]), ctx);
-    expect(soft.status).toBe('fail');
-    expect(soft.data?.tried).toContain('catch-all');
-  });
-  it('is na when the page is itself a .md URL without alternates', () => {
-    expect(c2MarkdownUrls.evaluate({ page: html(), twinPath: null, probes: [], foreignAlternates: [] }, ctx).status).toBe('na');
-  });
-});
-
-describe('C1 and C2 gather (loopback)', () => {
+// The first and last also judge C2 on the site C1 gathered: one gather context serves both checks.
+describe('C1 gather (loopback)', () => {
   const sites: FixtureSite[] = [];
   afterAll(async () => {
     await Promise.all(sites.map((s) => s.close()));
@@ -213,45 +153,6 @@ describe('C1 and C2 gather (loopback)', () => {
         markdownResponse: { varyAccept: true, markdownTokens: defaultSignal ? '725' : fixHeaders['x-markdown-tokens'], edgeDefaultSignal: defaultSignal },
       });
     }
-  });
-  // llmstxt.org v2 (AnswerDotAI/llms-txt nbs/index.qmd at 61bbcf99): page.html.md or page.md,
-  // index.html.md or index.md, and rel="alternate" type="text/markdown" as <link> or Link: header.
-  it('llms.txt v2: passes the page.md form of page.html, the index.html.md form of /, and a Link: header alternate', async () => {
-    const md = { headers: { 'content-type': 'text/markdown; charset=utf-8' }, body: MD };
-    const s = await startFixture({
-      '/guide/page.html': { headers: { 'content-type': 'text/html' }, body: HTML },
-      '/guide/page.md': md,
-      '/': { headers: { 'content-type': 'text/html' }, body: HTML },
-      '/index.html.md': md,
-      '/api/thing': { headers: { 'content-type': 'text/html', link: '</md/thing>; rel="alternate"; type="text/markdown"' }, body: HTML },
-      '/md/thing': md,
-    });
-    sites.push(s);
-    const judge = async (path: string) => {
-      const c = await gatherContext(`${s.origin}${path}`);
-      return c2MarkdownUrls.evaluate(await c2MarkdownUrls.gather(c), { origin: s.origin, pageUrl: `${s.origin}${path}` });
-    };
-    const page = await judge('/guide/page.html');
-    expect(page.status).toBe('pass');
-    expect(page.matched).toBe('llms.txt .md convention (/guide/page.md)');
-    expect(s.requests.map((r) => r.path)).toEqual(expect.arrayContaining(['/guide/page.html.md', '/guide/page.md']));
-    const home = await judge('/');
-    expect(home.status).toBe('pass');
-    expect(home.matched).toBe('llms.txt .md convention (/index.html.md)');
-    const header = await judge('/api/thing');
-    expect(header.status).toBe('pass');
-    expect(header.matched).toBe('Link: rel="alternate" type="text/markdown" header');
-    expect(header.evidence).toContain('[link-header]');
-  });
-  it('asks the second twin form only when the first gave no Markdown', async () => {
-    const s = await startFixture({
-      '/a.html': { headers: { 'content-type': 'text/html' }, body: HTML },
-      '/a.html.md': { headers: { 'content-type': 'text/markdown' }, body: MD },
-    });
-    sites.push(s);
-    const c = await gatherContext(`${s.origin}/a.html`);
-    expect(c2MarkdownUrls.evaluate(await c2MarkdownUrls.gather(c), { origin: s.origin, pageUrl: `${s.origin}/a.html` }).status).toBe('pass');
-    expect(s.requests.some((r) => r.path === '/a.md')).toBe(false);
   });
   it('fails a site that always answers HTML', async () => {
     const s = await startFixture({ '*': { headers: { 'content-type': 'text/html' }, body: HTML } });
