@@ -258,6 +258,8 @@ describe('the service is agent-ready', () => {
     const failing = result.checks.filter((c) => c.status === 'fail' || c.status === 'partial').map((c) => `${c.id} ${c.status}: ${c.evidence?.slice(0, 160)}`);
     expect(result.grade, `score ${result.overallScore}; failing:\n${failing.join('\n')}`).toBe('A');
     // A4 reads the card through the instance's MCP catalog, not only at a well-known path.
+    // Its llms-full.txt holds every page its llms.txt lists (D5 judges that coverage).
+    expect(result.checks.find((c) => c.id === 'D5')).toMatchObject({ status: 'pass', code: 'D5/ok' });
     const a4 = result.checks.find((c) => c.id === 'A4');
     expect(a4?.status).toBe('pass');
     const a4Notes = (a4?.advisoryFindings ?? []).map((a) => a.code);
