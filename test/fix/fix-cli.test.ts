@@ -178,6 +178,7 @@ describe('errors', () => {
       [[host.origin, '--dir', dir, '--format', 'xml'], /--format must be one of/],
       [[host.origin, '--dir', dir, '--host', 'geocities'], /--host must be one of/],
       [[host.origin, '--dir', dir, '--verify', host.origin], /--verify re-scans what --write wrote/],
+      [[host.origin, '--dir', dir, '--min-score', '90'], /--min-score judges the preview that --verify scans/],
     ];
     for (const [args, message] of cases) {
       const run = await fix(args);

@@ -88,6 +88,9 @@ Examples:
       }
       const { format, pages, only, minGrade, minScore } = settings;
       if (flags.verify && !flags.write) return fail('--verify re-scans what --write wrote: add --write (or scan the preview with ai-ready scan)');
+      // The gates judge the preview --verify scans; without it they would be silently ignored.
+      if (!flags.verify && (minGrade !== undefined || minScore !== undefined))
+        return fail(`${minGrade !== undefined ? '--min-grade' : '--min-score'} judges the preview that --verify scans: add --write --verify <preview-url>`);
 
       const { detectFramework, ProjectError } = await import('../../fix/frameworks.js');
       let framework;

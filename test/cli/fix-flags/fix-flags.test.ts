@@ -25,8 +25,13 @@ beforeAll(async () => {
   dir = makeProject(STATIC);
 });
 
+/** fix's gates judge the preview --verify scans (a gate without it is a usage error of its own). */
+const gated = (args: string[]) => (args.some((a) => a.startsWith('--min-')) ? ['--write', '--verify', target] : []);
 const both = (args: string[]): Promise<[CliRun, CliRun]> =>
-  Promise.all([runCli(['scan', target, ...args], { timeoutMs: 60_000 }), runCli(['fix', target, '--dir', dir, ...args], { timeoutMs: 60_000 })]);
+  Promise.all([
+    runCli(['scan', target, ...args], { timeoutMs: 60_000 }),
+    runCli(['fix', target, '--dir', dir, ...args, ...gated(args)], { timeoutMs: 60_000 }),
+  ]);
 
 /** The usage error without the command's prefix ("ai-ready: " for scan, "ai-ready fix: " for fix). */
 const message = (run: CliRun) => run.stderr.trim().replace(/^ai-ready( fix)?: /, '');
