@@ -26,7 +26,8 @@ const argOf = (name, dflt) => {
   return i > 0 ? process.argv[i + 1] : dflt;
 };
 const root = fileURLToPath(new URL('..', import.meta.url));
-// ../shared from a checkout at /work/main, ../../shared from a worktree at /work/wt/<branch>.
+// The shared reference files sit beside the checkout (../shared) or, from a git worktree one level
+// deeper, at ../../shared; --dir names them explicitly.
 const shared = [join(root, '../shared'), join(root, '../../shared')].find((d) => existsSync(join(d, 'realworld'))) ?? join(root, '../shared');
 const corpusDirs = argOf('dir', `${join(shared, 'realworld')},${join(shared, 'realworld2')}`)
   .split(',')
