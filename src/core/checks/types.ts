@@ -179,7 +179,11 @@ export interface EvaluateContext {
   pageUrl: string;
 }
 
-/** Where fix guides adapt: the detected platform, hosting and the scanned origin. */
+/**
+ * Where fix guides adapt: the detected platform, hosting and the scanned origin. One more member, `packs` (the platform packs a guide asks; the project's
+ * own when absent), is declared beside the packs in fixes/platforms/types.ts, whose types read this
+ * one: declaring it here would make the two type files import each other.
+ */
 export interface FixContext {
   origin: string;
   /** Platform id from detection (wordpress, shopify, nextjs, ...) or null when unknown. */
