@@ -180,9 +180,10 @@ export interface EvaluateContext {
 }
 
 /**
- * Where fix guides adapt: the detected platform, hosting and the scanned origin. One more member, `packs` (the platform packs a guide asks; the project's
- * own when absent), is declared beside the packs in fixes/platforms/types.ts, whose types read this
- * one: declaring it here would make the two type files import each other.
+ * Where fix guides adapt: the detected platform, hosting and the scanned origin. One more member,
+ * `packs` (the platform packs a guide asks; the project's own when absent), is declared beside the
+ * packs in fixes/platforms/types.ts, whose types read this one: declaring it here would make the
+ * two type files import each other.
  */
 export interface FixContext {
   origin: string;
