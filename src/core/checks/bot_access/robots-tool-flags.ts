@@ -7,7 +7,6 @@
  * site that publishes either in robots.txt loses that audit. The rule is reproduced (same line
  * split, comment cut and lower-cased directive) only to tell owners; it judges nothing.
  */
-import { fillTemplate } from '../messages.js';
 
 export const LIGHTHOUSE_ROBOTS_AUDIT = {
   tool: "Lighthouse's SEO audit robots-txt",
@@ -79,10 +78,4 @@ export function toolFlagsData(flags: FlaggedDirective[], only?: readonly string[
     .join(', ');
   const alternatives = shown.map((f) => ALTERNATIVE[f.directive] && `for ${f.directive}, ${ALTERNATIVE[f.directive]}`).filter(Boolean);
   return { directives, alternatives: alternatives.length ? `; ${alternatives.join('; ')}` : '' };
-}
-
-/** One sentence naming the flagged directives, the tool, and the alternative; null when none. */
-export function describeToolFlags(flags: FlaggedDirective[], only?: readonly string[]): string | null {
-  const data = toolFlagsData(flags, only);
-  return data && fillTemplate(TOOL_FLAGS_TEMPLATE, data);
 }

@@ -161,7 +161,3 @@ export function packRegistry(platforms: Record<string, PlatformPack>, hosts: Rec
 
 /** The project's registry: every pack of the two lists above. */
 export const PACKS: PackRegistry = packRegistry(PLATFORMS, HOSTS);
-
-export function packFor(id: string): PlatformPack | undefined {
-  return PACKS.packFor(id);
-}
