@@ -11,7 +11,7 @@
  * the loop for tens of ms. Each wait below lets a request on the longest chain leave first.
  */
 import { BROWSER_ACCEPT, type FetchOptions, type FetchResult, type HttpClient } from './net/http.js';
-import type { ScanEventListener } from './events.js';
+import { probeEvent, type ScanEventListener } from './events.js';
 import { requestKey, type GatherContext } from './gather/context.js';
 import { earlyRequestKey, earlyRequestUrl, isTargetRequest, type Declarer, type EarlyRequest } from './gather/early-request.js';
 import { SITEMAP_REQUEST } from './gather/sitemap-request.js';
@@ -56,15 +56,7 @@ export function plannedRequests(isSelected: (check: Declarer) => boolean, opts: 
 function reportingSender(http: HttpClient, emit: ScanEventListener): (url: string, options: FetchOptions) => Promise<FetchResult> {
   return (url, options) =>
     http.fetch(url, options).then((res) => {
-      emit({
-        type: 'probe',
-        method: options.method ?? 'GET',
-        url,
-        status: res.status,
-        contentType: res.contentType,
-        durationMs: res.durationMs,
-        error: res.error?.message,
-      });
+      emit(probeEvent(options.method ?? 'GET', url, res));
       return res;
     });
 }

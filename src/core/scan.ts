@@ -15,7 +15,7 @@ import { engineCode, type CheckModule, type CheckOutcome, type FixContext } from
 import type { OwnerValues } from './fixes/owner-values.js';
 import { API_VERSION, gradeFor } from './vocabulary.js';
 import type { CheckResult, PlatformInfo, ProbeRecord, ProfileName, ScanResult } from './schema.js';
-import type { ScanEvent, ScanEventListener } from './events.js';
+import { probeEvent, type ScanEvent, type ScanEventListener } from './events.js';
 import { detectPlatform } from './platform/detect.js';
 import { mergePlatform } from './platform/merge.js';
 import { creditFor, scoreChecks } from './scoring/score.js';
@@ -307,15 +307,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
     schedule.announceStarted();
 
     const page = await schedule.page;
-    emit({
-      type: 'probe',
-      method: 'GET',
-      url: target.href,
-      status: page.status,
-      contentType: page.contentType,
-      durationMs: page.durationMs,
-      error: page.error?.message,
-    });
+    emit(probeEvent('GET', target.href, page));
     if (options.signal?.aborted) throw new ScanError('aborted', 'The scan was cancelled.');
     if (page.error) throw unreachable(target, page.error);
     const pageUrl = new URL(page.url);

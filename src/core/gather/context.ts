@@ -8,7 +8,7 @@ import type { CheerioAPI } from 'cheerio/slim';
 import type { DomCut } from './dom-cut.js';
 import type { ParsedHtml } from './html-dom.js';
 import type { HttpClient, FetchOptions, FetchResult } from '../net/http.js';
-import type { ScanEventListener } from '../events.js';
+import { probeEvent, type ScanEventListener } from '../events.js';
 import { parseRobots, ROBOTS_REQUEST, type RobotsArtifact } from './robots.js';
 import { isHtmlPage } from './classify.js';
 
@@ -104,15 +104,7 @@ export class GatherContext {
 
   private reported(url: string, opts: FetchOptions): Promise<FetchResult> {
     return this.http.fetch(url, opts).then((res) => {
-      this.emit({
-        type: 'probe',
-        method: opts.method ?? 'GET',
-        url,
-        status: res.status,
-        contentType: res.contentType,
-        durationMs: res.durationMs,
-        error: res.error?.message,
-      });
+      this.emit(probeEvent(opts.method ?? 'GET', url, res));
       return res;
     });
   }
