@@ -3,26 +3,10 @@ import { decodeX402, m3X402, manifestResources, X402_MANIFEST_PATH, type X402Art
 import type { FetchResult } from '../../../../src/core/net/http.js';
 import { ORIGIN, json, notFound, response } from '../../../helpers/responses.js';
 import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
+import { X402_V1_BODY } from './artifacts.js';
 import { liveContext } from './live-context.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
-const V1 = {
-  x402Version: 1,
-  error: 'X-PAYMENT header is required',
-  accepts: [
-    {
-      scheme: 'exact',
-      network: 'base',
-      maxAmountRequired: '10000',
-      resource: `${ORIGIN}/api`,
-      description: '',
-      mimeType: 'application/json',
-      payTo: '0xabc',
-      maxTimeoutSeconds: 60,
-      asset: '0xUSDC',
-    },
-  ],
-};
 const V2 = {
   x402Version: 2,
   error: 'payment required',
@@ -36,7 +20,7 @@ const base = () => [response({ url: '/', headers: { 'content-type': 'text/html' 
 
 describe('x402 decoding', () => {
   it('decodes a v1 JSON body and a v2 PAYMENT-REQUIRED header (standard or url-safe base64)', () => {
-    const v1 = decodeX402(paid('/api', { 'content-type': 'application/json' }, JSON.stringify(V1)));
+    const v1 = decodeX402(paid('/api', { 'content-type': 'application/json' }, JSON.stringify(X402_V1_BODY)));
     expect(v1).toMatchObject({ version: 1, carrier: 'JSON body', problems: [] });
     const v2 = decodeX402(paid('/api', { 'payment-required': b64(V2) }));
     expect(v2).toMatchObject({ version: 2, carrier: 'PAYMENT-REQUIRED header', problems: [] });
@@ -79,7 +63,7 @@ describe('x402 well-known manifest', () => {
 describe('M3 x402 (evaluate)', () => {
   it('passes a v1 body on /api', () => {
     const probes = base();
-    probes[1] = paid('/api', { 'content-type': 'application/json' }, JSON.stringify(V1));
+    probes[1] = paid('/api', { 'content-type': 'application/json' }, JSON.stringify(X402_V1_BODY));
     const o = m3X402.evaluate(art(probes), ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('x402 v1 (JSON body)');

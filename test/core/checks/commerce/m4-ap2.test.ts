@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { AP2_EXTENSION_URI, AP2_V01_EXTENSION_URI, m4Ap2 } from '../../../../src/core/checks/commerce/m4-ap2.js';
-import { a2aCardFromProbes } from '../../../../src/core/gather/a2a-card.js';
 import { ucpFromProbe } from '../../../../src/core/gather/ucp.js';
-import { ORIGIN, json, notFound } from '../../../helpers/responses.js';
+import { ORIGIN, json } from '../../../helpers/responses.js';
 import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
+import { CARD, noCard, noUcp, shopCard } from './artifacts.js';
 import { liveContext } from './live-context.js';
 
 const open: FixtureSite[] = [];
@@ -12,27 +12,13 @@ afterAll(async () => {
 });
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
-const CARD = '/.well-known/agent-card.json';
-const noUcp = () => ucpFromProbe(notFound('/.well-known/ucp'));
-const card = (extensions?: unknown[]) =>
-  a2aCardFromProbes(
-    json(CARD, {
-      name: 'Shop agent',
-      version: '1.0.0',
-      supportedInterfaces: [{ url: `${ORIGIN}/a2a` }],
-      capabilities: extensions ? { extensions } : {},
-      skills: [],
-    }),
-    null,
-  );
-const noCard = () => a2aCardFromProbes(notFound(CARD), notFound('/.well-known/agent.json'));
 
 describe('M4 AP2', () => {
   it('passes the AP2 extension with roles', () => {
-    const o = m4Ap2.evaluate({ card: card([{ uri: AP2_V01_EXTENSION_URI, required: true, params: { roles: ['merchant'] } }]), ucp: noUcp() }, ctx);
+    const o = m4Ap2.evaluate({ card: shopCard([{ uri: AP2_V01_EXTENSION_URI, required: true, params: { roles: ['merchant'] } }]), ucp: noUcp() }, ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('AP2 v0.1 A2A extension');
-    expect(m4Ap2.evaluate({ card: card([{ uri: AP2_EXTENSION_URI, required: true, params: { roles: ['merchant'] } }]), ucp: noUcp() }, ctx).matched).toBe(
+    expect(m4Ap2.evaluate({ card: shopCard([{ uri: AP2_EXTENSION_URI, required: true, params: { roles: ['merchant'] } }]), ucp: noUcp() }, ctx).matched).toBe(
       'AP2 v0.2 A2A extension (samples)',
     );
     expect(o).toMatchObject({
@@ -44,7 +30,7 @@ describe('M4 AP2', () => {
   });
   it('advises required: true for merchants and flags unknown roles', () => {
     const o = m4Ap2.evaluate(
-      { card: card([{ uri: 'https://github.com/google-agentic-commerce/ap2/tree/v0.2', params: { roles: ['merchant', 'banker'] } }]), ucp: noUcp() },
+      { card: shopCard([{ uri: 'https://github.com/google-agentic-commerce/ap2/tree/v0.2', params: { roles: ['merchant', 'banker'] } }]), ucp: noUcp() },
       ctx,
     );
     expect(o.status).toBe('pass');
@@ -54,20 +40,20 @@ describe('M4 AP2', () => {
     ]);
   });
   it('is partial when a v0.1 extension has no valid roles', () => {
-    const o = m4Ap2.evaluate({ card: card([{ uri: AP2_V01_EXTENSION_URI, params: {} }]), ucp: noUcp() }, ctx);
+    const o = m4Ap2.evaluate({ card: shopCard([{ uri: AP2_V01_EXTENSION_URI, params: {} }]), ucp: noUcp() }, ctx);
     expect(o.status).toBe('partial');
     expect(o.remediation).toMatch(/params\.roles/);
-    const unknownOnly = m4Ap2.evaluate({ card: card([{ uri: AP2_EXTENSION_URI, params: { roles: ['banker'] } }]), ucp: noUcp() }, ctx);
+    const unknownOnly = m4Ap2.evaluate({ card: shopCard([{ uri: AP2_EXTENSION_URI, params: { roles: ['banker'] } }]), ucp: noUcp() }, ctx);
     expect(unknownOnly.code).toBe('M4/no-roles');
   });
   it("passes the v0.2 samples' declaration (ap2/v1, required, no params): AP2 v0.2 b4587ac has no A2A roles", () => {
     const o = m4Ap2.evaluate(
-      { card: card([{ uri: AP2_EXTENSION_URI, description: 'Supports the Agent Payments Protocol.', required: true }]), ucp: noUcp() },
+      { card: shopCard([{ uri: AP2_EXTENSION_URI, description: 'Supports the Agent Payments Protocol.', required: true }]), ucp: noUcp() },
       ctx,
     );
     expect(o).toMatchObject({ status: 'pass', code: 'M4/declared', matched: 'AP2 v0.2 A2A extension (samples)', details: { roles: [], required: true } });
     expect(o.advisoryFindings ?? []).toEqual([]);
-    const optional = m4Ap2.evaluate({ card: card([{ uri: `${AP2_EXTENSION_URI}/` }]), ucp: noUcp() }, ctx);
+    const optional = m4Ap2.evaluate({ card: shopCard([{ uri: `${AP2_EXTENSION_URI}/` }]), ucp: noUcp() }, ctx);
     expect(optional.code).toBe('M4/declared');
     expect(optional.advisoryFindings?.map((n) => n.code)).toEqual(['M4/not-required']);
   });
@@ -83,7 +69,7 @@ describe('M4 AP2', () => {
     const none = m4Ap2.evaluate({ card: noCard(), ucp: noUcp() }, ctx);
     expect(none.status).toBe('fail');
     expect(none.code).toBe('M4/no-agent-card');
-    const other = m4Ap2.evaluate({ card: card([{ uri: 'https://example.com/ext/streaming' }]), ucp: noUcp() }, ctx);
+    const other = m4Ap2.evaluate({ card: shopCard([{ uri: 'https://example.com/ext/streaming' }]), ucp: noUcp() }, ctx);
     expect(other.status).toBe('fail');
     expect(other.code).toBe('M4/missing');
     expect(other.data?.extensions).toBe('1 extension(s), none of them AP2 (https://example.com/ext/streaming)');

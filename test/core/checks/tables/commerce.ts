@@ -6,12 +6,12 @@ import { m3X402 } from '../../../../src/core/checks/commerce/m3-x402.js';
 import { AP2_EXTENSION_URI, AP2_V01_EXTENSION_URI, m4Ap2 } from '../../../../src/core/checks/commerce/m4-ap2.js';
 import { m5Mpp } from '../../../../src/core/checks/commerce/m5-mpp.js';
 import { m6ProductData, type ProductArtifact } from '../../../../src/core/checks/commerce/m6-product-data.js';
-import { a2aCardFromProbes } from '../../../../src/core/gather/a2a-card.js';
 import { parseJsonLd } from '../../../../src/core/gather/jsonld.js';
 import { openApiCandidates, openApiFromProbes } from '../../../../src/core/gather/openapi.js';
 import { ucpFromProbe } from '../../../../src/core/gather/ucp.js';
 import type { FetchResult } from '../../../../src/core/net/http.js';
 import { table } from '../../../helpers/check-tester.js';
+import { noCard, noUcp, shopCard, X402_V1_BODY } from '../commerce/artifacts.js';
 import { json, notFound, ORIGIN, response, text } from '../../../helpers/responses.js';
 
 const UCP = '/.well-known/ucp';
@@ -71,51 +71,20 @@ const m2 = table(m2Acp, {
   ],
 });
 
-const V1 = {
-  x402Version: 1,
-  error: 'X-PAYMENT header is required',
-  accepts: [
-    {
-      scheme: 'exact',
-      network: 'base',
-      maxAmountRequired: '10000',
-      resource: `${ORIGIN}/api`,
-      description: '',
-      mimeType: 'application/json',
-      payTo: '0xabc',
-      maxTimeoutSeconds: 60,
-      asset: '0xUSDC',
-    },
-  ],
-};
 const x402 = (...probes: FetchResult[]) => ({ probes, sources: Object.fromEntries(probes.map((p) => [p.requestedUrl, 'anchor-set' as const])) });
 const paid = (headers: Record<string, string>, body = '') => response({ url: '/api', status: 402, headers, body });
 const m3 = table(m3X402, {
-  valid: [{ artifact: () => x402(paid({ 'content-type': 'application/json' }, JSON.stringify(V1))), code: 'M3/ok' }],
+  valid: [{ artifact: () => x402(paid({ 'content-type': 'application/json' }, JSON.stringify(X402_V1_BODY))), code: 'M3/ok' }],
   invalid: [
     { artifact: () => x402(notFound('/api')), status: 'fail', code: 'M3/missing' },
     { artifact: () => x402(paid({ 'content-type': 'text/plain' }, 'pay up')), status: 'partial', code: 'M3/unparseable' },
   ],
 });
 
-const CARD = '/.well-known/agent-card.json';
-const noUcp = () => ucpFromProbe(notFound(UCP));
-const card = (extensions?: unknown[]) =>
-  a2aCardFromProbes(
-    json(CARD, {
-      name: 'Shop agent',
-      version: '1.0.0',
-      supportedInterfaces: [{ url: `${ORIGIN}/a2a` }],
-      capabilities: extensions ? { extensions } : {},
-      skills: [],
-    }),
-    null,
-  );
-const noCard = () => a2aCardFromProbes(notFound(CARD), notFound('/.well-known/agent.json'));
 const m4 = table(m4Ap2, {
   valid: [
-    { artifact: () => ({ card: card([{ uri: AP2_EXTENSION_URI, required: true, params: { roles: ['merchant'] } }]), ucp: noUcp() }), code: 'M4/ok' },
-    { artifact: () => ({ card: card([{ uri: AP2_EXTENSION_URI, required: true }]), ucp: noUcp() }), code: 'M4/declared' },
+    { artifact: () => ({ card: shopCard([{ uri: AP2_EXTENSION_URI, required: true, params: { roles: ['merchant'] } }]), ucp: noUcp() }), code: 'M4/ok' },
+    { artifact: () => ({ card: shopCard([{ uri: AP2_EXTENSION_URI, required: true }]), ucp: noUcp() }), code: 'M4/declared' },
     {
       artifact: () => ({
         card: noCard(),
@@ -125,9 +94,9 @@ const m4 = table(m4Ap2, {
     },
   ],
   invalid: [
-    { artifact: () => ({ card: card([{ uri: AP2_V01_EXTENSION_URI, params: {} }]), ucp: noUcp() }), status: 'partial', code: 'M4/no-roles' },
+    { artifact: () => ({ card: shopCard([{ uri: AP2_V01_EXTENSION_URI, params: {} }]), ucp: noUcp() }), status: 'partial', code: 'M4/no-roles' },
     { artifact: () => ({ card: noCard(), ucp: noUcp() }), status: 'fail', code: 'M4/no-agent-card' },
-    { artifact: () => ({ card: card([]), ucp: noUcp() }), status: 'fail', code: 'M4/missing' },
+    { artifact: () => ({ card: shopCard([]), ucp: noUcp() }), status: 'fail', code: 'M4/missing' },
   ],
 });
 
