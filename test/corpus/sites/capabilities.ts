@@ -20,6 +20,10 @@ const asMetadata = (o: string, issuer = o) => ({
   code_challenge_methods_supported: ['S256'],
 });
 
+/** A page script registering one tool the current way (document.modelContext, awaited). */
+const REGISTERS_SEARCH_TOOL =
+  "<script>(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'search', description: 'Search guides', execute: async () => ({}) }); })();</script>";
+
 export const capabilities: Variant[] = [
   {
     name: 'api-catalog-soft-404',
@@ -567,11 +571,7 @@ export const capabilities: Variant[] = [
     name: 'webmcp-permissions-policy-off',
     models: 'the page registers a tool with document.modelContext.registerTool but sends Permissions-Policy: tools=() (WebMCP switched off)',
     site: () => ({
-      '/': page(
-        'Corpus Co',
-        "<script>(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'search', description: 'Search guides', execute: async () => ({}) }); })();</script>",
-        { 'permissions-policy': 'camera=(), tools=()' },
-      ),
+      '/': page('Corpus Co', REGISTERS_SEARCH_TOOL, { 'permissions-policy': 'camera=(), tools=()' }),
     }),
     expect: { A7: 'partial' },
     codes: { A7: 'A7/policy-disabled' },
@@ -582,11 +582,7 @@ export const capabilities: Variant[] = [
     name: 'webmcp-permissions-policy-self',
     models: 'the page registers a tool and allows the tools feature explicitly: Permissions-Policy: tools=(self)',
     site: () => ({
-      '/': page(
-        'Corpus Co',
-        "<script>(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'search', description: 'Search guides', execute: async () => ({}) }); })();</script>",
-        { 'permissions-policy': 'tools=(self)' },
-      ),
+      '/': page('Corpus Co', REGISTERS_SEARCH_TOOL, { 'permissions-policy': 'tools=(self)' }),
     }),
     expect: { A7: 'pass' },
     codes: { A7: 'A7/ok' },
@@ -597,11 +593,7 @@ export const capabilities: Variant[] = [
     name: 'webmcp-origin-agent-cluster-off',
     models: 'the page registers a tool but sends Origin-Agent-Cluster: ?0 (document.domain enabled)',
     site: () => ({
-      '/': page(
-        'Corpus Co',
-        "<script>(async () => { if (document.modelContext) await document.modelContext.registerTool({ name: 'search', description: 'Search guides', execute: async () => ({}) }); })();</script>",
-        { 'origin-agent-cluster': '?0' },
-      ),
+      '/': page('Corpus Co', REGISTERS_SEARCH_TOOL, { 'origin-agent-cluster': '?0' }),
     }),
     expect: { A7: 'partial' },
     codes: { A7: 'A7/origin-agent-cluster-off' },
