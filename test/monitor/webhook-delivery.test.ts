@@ -127,26 +127,31 @@ describe('one webhook attempt', () => {
   });
 });
 
+/** A monitor that is never due (only its webhook is exercised) with one grade-drop alert. */
+async function monitorWithAlert() {
+  const { monitor, webhookSecret } = await t.monitors.create({
+    accountId: alice.id,
+    url: 'https://www.example.org/',
+    intervalSec: 3600,
+    webhookUrl: hookUrl,
+    firstRunAt: Date.now() + 86_400_000,
+  });
+  const alert = await t.monitors.recordAlert({
+    monitorId: monitor.id,
+    at: new Date().toISOString(),
+    kinds: ['grade-drop'],
+    message: 'm',
+    reportId: null,
+    score: 1,
+    grade: 'F',
+    previousGrade: 'A',
+  });
+  return { monitor, webhookSecret, alert };
+}
+
 describe('webhook delivery loop', () => {
   it('retries a failing receiver with the same id and bytes, signed each time, and records every attempt', async () => {
-    // Never due: only its webhook is exercised here.
-    const { monitor, webhookSecret } = await t.monitors.create({
-      accountId: alice.id,
-      url: 'https://www.example.org/',
-      intervalSec: 3600,
-      webhookUrl: hookUrl,
-      firstRunAt: Date.now() + 86_400_000,
-    });
-    const alert = await t.monitors.recordAlert({
-      monitorId: monitor.id,
-      at: new Date().toISOString(),
-      kinds: ['grade-drop'],
-      message: 'm',
-      reportId: null,
-      score: 1,
-      grade: 'F',
-      previousGrade: 'A',
-    });
+    const { monitor, webhookSecret, alert } = await monitorWithAlert();
     const seen: Array<{ headers: IncomingMessage['headers']; body: string }> = [];
     handler = (req, res, body) => {
       seen.push({ headers: req.headers, body });
@@ -184,23 +189,7 @@ describe('webhook delivery loop', () => {
   });
 
   it('gives up after the last retry and on 410 Gone', async () => {
-    const { monitor } = await t.monitors.create({
-      accountId: alice.id,
-      url: 'https://www.example.org/',
-      intervalSec: 3600,
-      webhookUrl: hookUrl,
-      firstRunAt: Date.now() + 86_400_000,
-    });
-    const alert = await t.monitors.recordAlert({
-      monitorId: monitor.id,
-      at: new Date().toISOString(),
-      kinds: ['grade-drop'],
-      message: 'm',
-      reportId: null,
-      score: 1,
-      grade: 'F',
-      previousGrade: 'A',
-    });
+    const { monitor, alert } = await monitorWithAlert();
     let calls = 0;
     handler = (_req, res) => res.writeHead(++calls === 1 ? 500 : 410).end();
     await t.monitors.enqueueDelivery({
