@@ -59,6 +59,14 @@ export const FixOperation = z
   .meta({ id: 'FixOperation' });
 export type FixOperation = z.infer<typeof FixOperation>;
 
+/**
+ * Where the values an operation publishes come from: observed on the site, given by the owner, or
+ * an example. `ai-ready fix` writes `site` and `owner` operations only; an `example` is shown, marked
+ * as one. Additive to v1 (FixStep.source).
+ */
+export const ValueSource = z.enum(['site', 'owner', 'example']).meta({ id: 'ValueSource' });
+export type ValueSource = z.infer<typeof ValueSource>;
+
 export const FixStep = z
   .object({
     title: z.string(),
@@ -67,6 +75,9 @@ export const FixStep = z
     lang: z.string().optional(),
     // Additive fields.
     publish: FixOperation.optional().describe('What this step publishes, as data (the generic form, whatever the platform)'),
+    source: ValueSource.optional().describe(
+      'Where the values `publish` carries come from: "site" (observed on the scanned site or its project), "owner" (given by the owner), "example" (an illustration: never written by ai-ready fix)',
+    ),
     needs: z
       .array(z.string())
       .optional()

@@ -12,6 +12,7 @@ import type { EarlyRequest } from '../gather/early-request.js';
 import type { FoundResources, Resource } from '../fixes/resources.js';
 import type { StandardId } from '../standards/ledger.js';
 import type { OwnerValues } from '../fixes/owner-values.js';
+import type { SiteFacts } from '../fixes/site-facts.js';
 import { fillTemplate, renderFindings, type MessageData, type SubFinding } from './messages.js';
 
 export type { MessageData, SubFinding } from './messages.js';
@@ -200,6 +201,8 @@ export interface FixContext {
    * and drops it from the step's `needs`; a guide that does not read them keeps its `needs`.
    */
   ownerValues?: OwnerValues;
+  /** What `ai-ready fix` learned of the site (pages, name, production origin), each value with its source; absent in a plain scan. */
+  site?: SiteFacts;
 }
 
 /**

@@ -1,0 +1,44 @@
+/**
+ * What a fix may publish is true of the owner's site: each value is observed on the site, given by
+ * the owner, or an example (shown in `explain` and the report's guides, never written by `fix`).
+ * `SiteFacts` is what `ai-ready fix` learned of the site before the guides run (the scan's pages,
+ * a bounded crawl of same-origin links and the sitemap, the project's config); guides that publish
+ * the site's own content (llms.txt, sitemap, Markdown twins, JSON-LD) read it from FixContext.site.
+ */
+import type { ValueSource } from '../schema.js';
+
+export type { ValueSource };
+
+/** A value with where it comes from, and what showed it ("og:site_name", "astro.config.mjs site", "--set siteName"). */
+export interface Sourced<T> {
+  value: T;
+  source: Exclude<ValueSource, 'example'>;
+  from: string;
+}
+
+/** One page of the site as the crawl read it. */
+export interface SitePage {
+  /** The page's URL at the production origin (the scanned URL when no production origin is known). */
+  url: string;
+  /** The URL the crawl fetched (the scanned origin). */
+  fetchedUrl: string;
+  title: string | null;
+  description: string | null;
+  /** The page's main content as Markdown (a library conversion of the HTML the server sent); null when unreadable. */
+  markdown: string | null;
+}
+
+export interface SiteFacts {
+  /** The origin the site is published at: the framework's config, canonical links or og:url, else `--set domain`; never a loopback address. */
+  origin: Sourced<string> | null;
+  /** The site's name: og:site_name, else the part every title shares, else the framework's config or the owner's. */
+  name: Sourced<string> | null;
+  /** The home page's description (meta description, og:description), else the owner's. */
+  description: Sourced<string> | null;
+  /** Pages read, the home page first; bounded (200 pages, 30 s by default). */
+  pages: SitePage[];
+  /** A sitemap the site already serves (its URL at the production origin), or null. */
+  sitemap: Sourced<string> | null;
+  /** How the crawl went: pages read, and what stopped it early (null: it read every page it found). */
+  crawl: { pages: number; stoppedBy: 'pages' | 'time' | null; ms: number };
+}
