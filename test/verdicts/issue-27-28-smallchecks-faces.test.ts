@@ -2,7 +2,8 @@
  * Issues 27 (points 3, 5, 6) and 28 (points 8, 9) through every face: sites built the way the newest
  * texts say, and the lenient shapes real files publish, get the same verdicts through the CLI
  * (--format json), the v1 API of a real server and its MCP scan tool (the real SDK client).
- * - B5: draft-ietf-aipref-vocab at 7ca0afc has train-ai and search only; `ai-use=n` states nothing.
+ * - B5: draft-ietf-aipref-vocab-08 (2026-09-14) has train-ai, ai-use and search: `ai-use=n` is a stated preference
+ *   (issue 37: the 7ca0afc reading of issue 27 was the older -07).
  * - B5/D1: Lighthouse's robots-txt audit (robots-txt.js at 83f1c6fd0d) flags Content-Usage lines.
  * - A7: webmcp index.bs at 0b676d2 gates registerTool() behind the `tools` policy-controlled feature.
  * - A1: RFC 9727 §4.1, a site's home page documented by its own blog is not an API.
@@ -91,8 +92,9 @@ describe.each(Object.entries(FACES))('through the %s', (_face, scanVia) => {
     expect(a7.status).toBe('partial');
     expect(a7.evidence).toContain('Permissions-Policy tools=()');
     const b5 = pick(checks, 'B5');
-    expect(b5.code, b5.evidence).toBe('B5/header-invalid');
-    expect(notes(b5)).toContainEqual(expect.objectContaining({ code: 'B5/older-label', data: { labels: 'ai-use=n' } }));
+    expect(b5.code, b5.evidence).toBe('B5/ok');
+    expect(b5.evidence).toContain('draft-ietf-aipref-vocab-08');
+    expect(notes(b5).map((n) => n.code)).not.toContain('B5/older-label');
     expect(notes(b5)).toContainEqual(
       expect.objectContaining({ code: 'B5/lighthouse-flags', data: expect.objectContaining({ directives: 'content-usage (line 3)' }) }),
     );

@@ -133,7 +133,7 @@ export const botAccess: Variant[] = [
     expect: { B5: 'pass' },
     codes: { B5: 'B5/ok' },
     source:
-      'draft-ietf-aipref-attach (Content-Usage header field) and draft-ietf-aipref-vocab (RFC 9651 dictionary, labels train-ai and search, tokens y/n), ietf-wg-aipref/drafts at 7ca0afc (2026-08-19), read 2026-11-27',
+      'draft-ietf-aipref-attach-05 (Content-Usage header field, ietf-wg-aipref/drafts at 7ca0afc) and draft-ietf-aipref-vocab-08 (14 September 2026; the IETF archive copy www.ietf.org/archive/id/draft-ietf-aipref-vocab-08.txt/.xml, read 2026-11-29, and ietf-wg-aipref/drafts 008bd890, read 2026-11-25): RFC 9651 dictionary, labels train-ai, ai-use and search, tokens y/n',
   },
   {
     name: 'content-usage-header-not-tokens',
@@ -146,20 +146,28 @@ export const botAccess: Variant[] = [
   },
   {
     name: 'content-usage-ai-use-only',
-    models: 'a robots.txt Content-Usage line whose only label is ai-use (a label of vocab-08, gone from the current text)',
+    models: 'a robots.txt Content-Usage line whose only label is ai-use (the AI Use category of vocab-08, section 4.2)',
     site: () => ({ '/': page(), '/robots.txt': text('User-agent: *\nContent-Usage: ai-use=n\nAllow: /\n') }),
-    expect: { B5: 'fail', D1: 'pass' },
-    codes: { B5: 'B5/invalid', D1: 'D1/ok' },
+    expect: { B5: 'pass', D1: 'pass' },
+    codes: { B5: 'B5/ok', D1: 'D1/ok' },
     source:
-      'draft-ietf-aipref-vocab at 7ca0afc (2026-08-19), "Usage Category Labels" (train-ai, search) and "Syntax Extensions" ("any unknown labels MUST be ignored"); our decision: fail (bonus), the old label named in an advisory',
+      'draft-ietf-aipref-vocab-08 (14 September 2026; the IETF archive copy www.ietf.org/archive/id/draft-ietf-aipref-vocab-08.txt/.xml, read 2026-11-29, and ietf-wg-aipref/drafts 008bd890, read 2026-11-25), section 4.2 (AI Use, label ai-use) and "Usage Category Labels"; vocab-07 (tag draft-ietf-aipref-vocab-07 = 7ca0afc) had dropped it, -08 brings it back',
   },
   {
     name: 'content-usage-header-ai-use-only',
     models: 'a Content-Usage response header whose only label is ai-use',
     site: () => ({ '/': page('Corpus Co', '', { 'content-usage': 'ai-use=n' }), '/robots.txt': text('User-agent: *\nAllow: /\n') }),
-    expect: { B5: 'fail' },
-    codes: { B5: 'B5/header-invalid' },
-    source: 'draft-ietf-aipref-vocab at 7ca0afc (labels train-ai and search only; unknown labels ignored); draft-ietf-aipref-attach at 7ca0afc (header field)',
+    expect: { B5: 'pass' },
+    codes: { B5: 'B5/ok' },
+    source: 'draft-ietf-aipref-vocab-08 (14 September 2026; the IETF archive copy www.ietf.org/archive/id/draft-ietf-aipref-vocab-08.txt/.xml, read 2026-11-29, and ietf-wg-aipref/drafts 008bd890, read 2026-11-25) section 4.2 (ai-use); draft-ietf-aipref-attach-05 (header field, ietf-wg-aipref/drafts at 7ca0afc)',
+  },
+  {
+    name: 'content-usage-search-overrides',
+    models: 'a header refusing training and AI use but allowing search: search applies to search applications whatever the other two say',
+    site: () => ({ '/': page('Corpus Co', '', { 'content-usage': 'train-ai=n, ai-use=n, search=y' }), '/robots.txt': text('User-agent: *\nAllow: /\n') }),
+    expect: { B5: 'pass' },
+    codes: { B5: 'B5/ok' },
+    source: 'draft-ietf-aipref-vocab-08 (14 September 2026; the IETF archive copy www.ietf.org/archive/id/draft-ietf-aipref-vocab-08.txt/.xml, read 2026-11-29, and ietf-wg-aipref/drafts 008bd890, read 2026-11-25) section 4.3 (search overrides the other categories); our decision: pass, with the B5/search-overrides advisory saying so',
   },
   {
     name: 'content-usage-path-rules',

@@ -45,11 +45,11 @@ export function usageLines(robots: RobotsArtifact): UsageLine[] {
 }
 
 /** Content-Signal (B2) key for each current AIPREF category, to compare the two vocabularies. */
-const SIGNAL_OF: Record<string, string> = { 'train-ai': 'ai-train', search: 'search' };
+const SIGNAL_OF: Record<string, string> = { 'train-ai': 'ai-train', 'ai-use': 'ai-input', search: 'search' };
 
 function describeLine(l: UsageLine): string {
   const prefs = describePreferences(l.preference);
-  return `${groupLabel(l.agents)} → ${prefs || `"${excerpt(l.raw, 60)}" (${l.preference.parseError ? 'not a Structured Fields Dictionary' : 'no train-ai or search preference'})`}${l.path ? ` for ${l.path}` : ''} (line ${l.line})`;
+  return `${groupLabel(l.agents)} → ${prefs || `"${excerpt(l.raw, 60)}" (${l.preference.parseError ? 'not a Structured Fields Dictionary' : 'no train-ai, ai-use or search preference'})`}${l.path ? ` for ${l.path}` : ''} (line ${l.line})`;
 }
 
 /** The header's value as the evidence quotes it. */
@@ -60,7 +60,7 @@ function headerRaw(h: ContentUsageHeader): string {
 function describeHeader(h: ContentUsageHeader): string {
   const prefs = describePreferences(h);
   if (h.parseError) return `Content-Usage header "${headerRaw(h)}" is not a Structured Fields Dictionary (${h.parseError}): every preference is unknown`;
-  return `Content-Usage header: ${prefs || 'no y/n preference for train-ai or search'}${h.olderLabels.length ? ` (ignored, not in the current vocabulary: ${h.olderLabels.join(', ')})` : ''}`;
+  return `Content-Usage header: ${prefs || 'no y/n preference for train-ai, ai-use or search'}${h.olderLabels.length ? ` (ignored, not in the current vocabulary: ${h.olderLabels.join(', ')})` : ''}`;
 }
 
 /** Where Content-Signal (B2) and Content-Usage disagree on the `*` group or header. */
@@ -80,10 +80,13 @@ function conflicts(robots: RobotsArtifact, lines: UsageLine[], h: ContentUsageHe
 }
 
 /** The vocabulary text the verdicts follow. */
-const VOCAB_READ = 'draft-ietf-aipref-vocab (ietf-wg-aipref/drafts at 7ca0afc, 2026-08-19)';
-const ATTACH_READ = 'draft-ietf-aipref-attach (ietf-wg-aipref/drafts at 7ca0afc)';
+export const VOCAB_READ = 'draft-ietf-aipref-vocab-08 (2026-09-14)';
+const ATTACH_READ = 'draft-ietf-aipref-attach-05 (ietf-wg-aipref/drafts at 7ca0afc, tag draft-ietf-aipref-attach-05)';
 
-const OLDER_LABELS = `not in the current vocabulary (${VOCAB_READ} defines ${AIPREF_CATEGORIES.join(', ')}; ai-use left it, bots and train-genai earlier), so ignored as the draft requires`;
+const OLDER_LABELS = `not in the current vocabulary (${VOCAB_READ} defines ${AIPREF_CATEGORIES.join(', ')}; bots and train-genai belong to earlier revisions), so ignored as the draft requires`;
+
+/** Section 4.3 of vocab-08: a search preference applies to search applications whatever the other categories say. */
+const SEARCH_OVERRIDES = `search applies to the parts of applications that direct users to the page, whatever train-ai and ai-use say (${VOCAB_READ}, section 4.3)`;
 
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
@@ -100,7 +103,8 @@ const ADVISORIES = {
   'B5/signals-agree': 'Content-Signal (B2) and Content-Usage both present and consistent: keep both, each is read by its own readers.',
   'B5/lighthouse-flags': TOOL_FLAGS_TEMPLATE,
   'B5/signal-only':
-    "Content-Signal (B2) is present: it is Cloudflare's yes/no vocabulary, not the IETF one. Publishing both is fine (train-ai ↔ ai-train, search ↔ search; Content-Signal's ai-input has no IETF label now).",
+    "Content-Signal (B2) is present: it is Cloudflare's yes/no vocabulary, not the IETF one. Publishing both is fine (train-ai ↔ ai-train, ai-use ↔ ai-input, search ↔ search).",
+  'B5/search-overrides': `{statement}: ${SEARCH_OVERRIDES}.`,
 } as const;
 type B5Advisory = keyof typeof ADVISORIES;
 
@@ -115,7 +119,7 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
     specUrls: SPEC,
     standards: ['aiprefVocab', 'aiprefAttach', 'rfc9309'],
     summary:
-      'An IETF AI-preferences statement (draft-ietf-aipref-vocab: train-ai, search = y|n; any other label is ignored), sent as the `Content-Usage` response header of the page or as a `Content-Usage:` line in robots.txt (a Structured Fields dictionary, draft-ietf-aipref-attach). Extra credit: the drafts are not final.',
+      'An IETF AI-preferences statement (draft-ietf-aipref-vocab-08: train-ai, ai-use, search = y|n; search applies to search applications whatever the other two say; any other label is ignored), sent as the `Content-Usage` response header of the page or as a `Content-Usage:` line in robots.txt (a Structured Fields dictionary, draft-ietf-aipref-attach). Extra credit: the drafts are not final.',
     why: 'The IETF AI Preferences working group is standardising how sites state AI usage preferences; publishing them now costs one header and is read by early adopters.',
     remediation:
       "Send `Content-Usage: train-ai=n, search=y` (your own choice of y/n) as a response header; a `Content-Usage:` line in robots.txt says the same but Lighthouse's robots-txt audit flags it.",
@@ -123,13 +127,13 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
       'B5/no-robots': 'no robots.txt and no Content-Usage header, so no preference',
       'B5/missing': 'no Content-Usage line in robots.txt and no Content-Usage header',
       'B5/invalid':
-        'no Content-Usage line states a train-ai or search preference (token y or n), and no valid header; labels outside the current vocabulary (ai-use, bots, train-genai) are ignored',
+        'no Content-Usage line states a train-ai, ai-use or search preference (token y or n), and no valid header; labels outside the current vocabulary (bots, train-genai) are ignored',
       'B5/header-invalid':
-        'the Content-Usage header states no preference (not a Structured Fields dictionary, or no train-ai/search with the token y or n; other labels are ignored), and robots.txt has no valid line',
-      'B5/ok': 'a train-ai or search preference in the Content-Usage response header or in robots.txt',
+        'the Content-Usage header states no preference (not a Structured Fields dictionary, or no train-ai/ai-use/search with the token y or n; other labels are ignored), and robots.txt has no valid line',
+      'B5/ok': 'a train-ai, ai-use or search preference in the Content-Usage response header or in robots.txt',
     },
     messages: {
-      'B5/ok': '{observed}',
+      'B5/ok': '{observed} Vocabulary: {vocab}.',
       'B5/no-robots': '{seen}: no robots.txt, and the page sends no Content-Usage header.',
       'B5/missing': '{seen}: no Content-Usage line, and the page sends no Content-Usage header (extra credit only).',
       'B5/invalid': '{observed} No line states a preference (categories: {categories}, each the token y or n).',
@@ -199,7 +203,7 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
           code: 'B5/header-invalid',
           data: { observed, categories },
           remediation:
-            'Send the header as a Structured Fields dictionary of tokens, e.g. `Content-Usage: train-ai=n, search=y` (lower-case labels train-ai and search, bare y/n).',
+            'Send the header as a Structured Fields dictionary of tokens, e.g. `Content-Usage: train-ai=n, search=y` (lower-case labels train-ai, ai-use and search, bare y/n).',
           advisories,
           probes,
         };
@@ -210,16 +214,22 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
         status: 'fail',
         code: 'B5/invalid',
         data: { observed, categories },
-        remediation: 'State train-ai and/or search with the token y or n, e.g. `Content-Usage: train-ai=n, search=y`, preferably as a response header.',
+        remediation: 'State train-ai, ai-use and/or search with the token y or n, e.g. `Content-Usage: train-ai=n, search=y`, preferably as a response header.',
         advisories,
         probes,
       };
     }
+    // Section 4.3: a search preference beside a different train-ai/ai-use value is not a contradiction; say why.
+    const overriding = statements.find((s) => {
+      const p = s.h.preferences;
+      return p.search && ((p['train-ai'] && p['train-ai'] !== p.search) || (p['ai-use'] && p['ai-use'] !== p.search));
+    });
+    if (overriding) advisories.push({ code: 'B5/search-overrides', data: { statement: `${overriding.where} (${describePreferences(overriding.h)})` } });
     const where = [headerValid && 'the Content-Usage response header', lines.some((l) => l.valid) && 'robots.txt'].filter(Boolean).join(' and ');
     return {
       status: 'pass',
       code: 'B5/ok',
-      data: { observed },
+      data: { observed, vocab: VOCAB_READ },
       matched: `IETF AIPREF vocabulary (${VOCAB_READ}) attached in ${where} (${ATTACH_READ})`,
       advisories,
       probes,
@@ -236,7 +246,7 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
       ...addHeaderSteps(fx, { name: 'Content-Usage', value: 'train-ai=n, search=y' }),
       {
         title: 'What the header says',
-        body: `An RFC 9651 dictionary of the two categories of ${VOCAB_READ}: train-ai (AI model training) and search, each the bare token y (allow) or n (disallow); choose your own values. Labels are lower-case; quoted "n", yes/no or other labels (ai-use, of earlier drafts) state nothing. Content-Signal (B2, \`search=yes, ai-input=yes, ai-train=no\`) is Cloudflare's separate vocabulary: keep both if you like, saying the same thing in each.`,
+        body: `An RFC 9651 dictionary of the three categories of ${VOCAB_READ}: train-ai (training generative AI models), ai-use (input to a generative AI model when the page is not given to it directly by the user) and search (${SEARCH_OVERRIDES}), each the bare token y (allow) or n (disallow); choose your own values. Labels are lower-case; quoted "n", yes/no or labels of earlier drafts (bots, train-genai) state nothing. Content-Signal (B2, \`search=yes, ai-input=yes, ai-train=no\`) is Cloudflare's separate vocabulary: keep both if you like, saying the same thing in each.`,
       },
       ...robotsLinesSteps(fx, {
         purpose: 'content-usage',

@@ -9,16 +9,18 @@
 import { parseDictionary, Token } from 'structured-headers';
 
 /**
- * The current categories: ietf-wg-aipref/drafts draft-ietf-aipref-vocab.md at 7ca0afc (2026-08-19),
- * "Usage Category Labels" table: train-ai (AI Model Training) and search (Search), nothing else.
+ * The current categories: draft-ietf-aipref-vocab-08 (2026-09-14), "Usage Category Labels": train-ai
+ * (training of generative AI models, narrowed in -08), ai-use (section 4.2: input to a generative
+ * model where the asset is not directly provided by the user; back in -08 after -07 dropped it) and
+ * search (section 4.3: applies to search applications whatever the other two say).
  */
-export const AIPREF_CATEGORIES = ['train-ai', 'search'] as const;
+export const AIPREF_CATEGORIES = ['train-ai', 'ai-use', 'search'] as const;
 /**
- * Labels of earlier revisions (ai-use up to vocab-08, bots and train-genai before): not in the
- * current vocabulary, so ignored like any unknown label ("any unknown labels MUST be ignored");
- * named apart so the owner learns why a line that once counted now states nothing.
+ * Labels of earlier revisions (bots, train-genai): not in the current vocabulary, so ignored like any
+ * unknown label ("any unknown labels MUST be ignored"); named apart so the owner learns why a line
+ * that once counted now states nothing.
  */
-export const AIPREF_OLDER_LABELS = ['ai-use', 'bots', 'train-genai'] as const;
+export const AIPREF_OLDER_LABELS = ['bots', 'train-genai'] as const;
 /** A header longer than this is not parsed (it would be a bomb, not a preference). */
 export const CONTENT_USAGE_MAX_CHARS = 4096;
 

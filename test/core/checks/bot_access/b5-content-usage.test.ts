@@ -25,13 +25,15 @@ describe('B5 Content-Usage', () => {
     expect(run('User-agent: *\nContent-Signal: ai-train=no\n').status).toBe('fail');
   });
   it('reads the Content-Usage response header as a Structured Fields dictionary', () => {
-    const o = run('User-agent: *\nAllow: /\n', 'train-ai=n, search=y, ai-use=?0, future-label=y;p=1');
+    const o = run('User-agent: *\nAllow: /\n', 'train-ai=n, search=y, ai-use=?0, bots=n, future-label=y;p=1');
     expect(o.status).toBe('pass');
     expect(o.code).toBe('B5/ok');
     expect(o.details?.header?.preferences).toEqual({ 'train-ai': 'disallow', search: 'allow' });
     expect(o.advisoryFindings).toEqual([
-      expect.objectContaining({ code: 'B5/older-label', data: { labels: 'ai-use=?' } }),
+      expect.objectContaining({ code: 'B5/older-label', data: { labels: 'bots=n' } }),
+      expect.objectContaining({ code: 'B5/unknown-values', data: { labels: 'ai-use (Content-Usage header)' } }),
       expect.objectContaining({ code: 'B5/ignored-labels', data: { labels: 'future-label' } }),
+      expect.objectContaining({ code: 'B5/search-overrides', data: { statement: 'Content-Usage header (train-ai=n, search=y)' } }),
     ]);
     expect(o.matched).toMatch(/response header/);
     expect(o.probes?.map((p) => new URL(p.requestedUrl).pathname)).toEqual(['/robots.txt', '/']);
@@ -64,22 +66,47 @@ describe('B5 Content-Usage', () => {
     expect(signalOnly.code).toBe('B5/missing');
     expect(noted(signalOnly)).toEqual(['B5/signal-only']);
   });
-  it('labels outside the current vocabulary (train-ai, search at 7ca0afc) state nothing: ai-use=n alone is no preference', () => {
+  it('reads the vocab-08 categories: ai-use=n alone is a stated preference and the evidence names -08', () => {
     for (const [line, header] of [
       ['Content-Usage: ai-use=n', undefined],
-      ['Content-Usage: train-genai=n', undefined],
       ['Allow: /', 'ai-use=n'],
+    ] as const) {
+      const o = run(`User-agent: *\n${line}\n`, header);
+      expect(o.code, `${line} / ${header}`).toBe('B5/ok');
+      expect(o.evidence).toContain('ai-use=n');
+      expect(o.evidence).toContain('draft-ietf-aipref-vocab-08');
+      expect(noted(o)).not.toContain('B5/older-label');
+    }
+    expect(run('User-agent: *\nAllow: /\n', 'ai-use=n').details?.header?.preferences).toEqual({ 'ai-use': 'disallow' });
+  });
+  it('labels of earlier revisions (bots, train-genai) state nothing and are named', () => {
+    for (const [line, header] of [
+      ['Content-Usage: train-genai=n', undefined],
+      ['Allow: /', 'bots=n'],
     ] as const) {
       const o = run(`User-agent: *\n${line}\n`, header);
       expect(o.status, `${line} / ${header}`).toBe('fail');
       expect(o.code).toBe(header ? 'B5/header-invalid' : 'B5/invalid');
-      expect(o.advisoryFindings?.[0]).toMatchObject({ code: 'B5/older-label', data: { labels: expect.stringMatching(/^(ai-use|train-genai)=n$/) } });
+      expect(o.advisoryFindings?.[0]).toMatchObject({ code: 'B5/older-label', data: { labels: expect.stringMatching(/^(bots|train-genai)=n$/) } });
     }
-    // Beside a current label, the old one is ignored and the line passes on what it does state.
-    const mixed = run('User-agent: *\nContent-Usage: ai-use=n, train-ai=n\n');
+    const mixed = run('User-agent: *\nContent-Usage: train-genai=n, train-ai=n\n');
     expect(mixed.code).toBe('B5/ok');
     expect(mixed.evidence).toContain('train-ai=n');
-    expect(mixed.evidence).not.toContain('ai-use=n (');
+  });
+  it('says that search overrides train-ai and ai-use (vocab-08 section 4.3), only when they differ', () => {
+    const o = run('User-agent: *\nAllow: /\n', 'train-ai=n, ai-use=n, search=y');
+    expect(o.code).toBe('B5/ok');
+    const note = o.advisoryFindings?.find((a) => a.code === 'B5/search-overrides');
+    expect(note?.data).toEqual({ statement: 'Content-Usage header (train-ai=n, ai-use=n, search=y)' });
+    expect(note?.text).toContain('whatever train-ai and ai-use say');
+    expect(noted(run('User-agent: *\nAllow: /\n', 'train-ai=n, search=n'))).not.toContain('B5/search-overrides');
+    expect(noted(run('User-agent: *\nAllow: /\n', 'search=y'))).not.toContain('B5/search-overrides');
+  });
+  it('compares ai-use with Content-Signal ai-input', () => {
+    const clash = run('User-agent: *\nContent-Signal: ai-input=no\n', 'ai-use=y');
+    expect(clash.advisoryFindings).toContainEqual(
+      expect.objectContaining({ code: 'B5/signals-disagree', data: { conflicts: 'Content-Usage ai-use=y vs Content-Signal ai-input=no' } }),
+    );
   });
   it('reads robots.txt lines as the attachment draft says: a leading path, then a case-sensitive Dictionary', () => {
     const path = run('User-agent: *\nContent-Usage: /ai-ok/ train-ai=y\nContent-Usage: train-ai=n\n');
@@ -110,7 +137,8 @@ describe('B5 Content-Usage', () => {
     expect(steps[0].code).toContain('Content-Usage: train-ai=n, search=y');
     const robots = steps.find((s) => s.title.startsWith('Or, in robots.txt'));
     expect(robots?.body).toContain('Unknown directive');
-    expect(JSON.stringify(steps)).not.toMatch(/ai-use=/);
+    expect(JSON.stringify(steps)).toContain('ai-use (input to a generative AI model');
+    expect(JSON.stringify(steps)).toContain('whatever train-ai and ai-use say');
     const nuxt = b5ContentUsage.fixGuide({ origin: ORIGIN, platform: 'nuxt', hosting: [] });
     expect(nuxt.some((s) => s.code?.includes("contentUsage: { 'train-ai': 'n'"))).toBe(true);
   });

@@ -243,14 +243,15 @@ const usage = (body: string | null, header?: string) => () => ({
 });
 const b5 = table(b5ContentUsage, {
   valid: [
-    { artifact: usage('User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n'), code: 'B5/ok', advisories: ['B5/lighthouse-flags'] },
+    { artifact: usage('User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n'), code: 'B5/ok', advisories: ['B5/search-overrides', 'B5/lighthouse-flags'] },
     {
       name: 'Content-Signal and a Content-Usage header that agree, beside an older and an unknown label',
-      artifact: usage('User-agent: *\nContent-Signal: ai-train=no, search=yes\nAllow: /\n', 'train-ai=n, search=y, ai-use=n, future=y'),
+      artifact: usage('User-agent: *\nContent-Signal: ai-train=no, search=yes\nAllow: /\n', 'train-ai=n, search=y, bots=n, future=y'),
       code: 'B5/ok',
-      advisories: ['B5/older-label', 'B5/ignored-labels', 'B5/signals-agree'],
+      advisories: ['B5/older-label', 'B5/ignored-labels', 'B5/signals-agree', 'B5/search-overrides'],
     },
-    { name: 'the response header alone (draft-ietf-aipref-attach)', artifact: usage(null, 'train-ai=n, search=y'), code: 'B5/ok' },
+    { name: 'the response header alone (draft-ietf-aipref-attach)', artifact: usage(null, 'train-ai=n, search=y'), code: 'B5/ok', advisories: ['B5/search-overrides'] },
+    { name: 'ai-use alone (draft-ietf-aipref-vocab-08 section 4.2)', artifact: usage(null, 'ai-use=n'), code: 'B5/ok' },
   ],
   invalid: [
     { artifact: usage(null), status: 'fail', code: 'B5/no-robots' },
