@@ -87,6 +87,29 @@ export const botAccess: Variant[] = [
     source: CONTENT_SIGNALS,
   },
   {
+    name: 'content-signal-cloudflare-managed-use',
+    models: "Cloudflare's managed robots.txt: the Content Signals comment block defining use, then `Content-Signal: search=yes,ai-train=no,use=reference` in the * group",
+    site: () => ({
+      '/': page(),
+      '/robots.txt': text(
+        '# The content signals and their meanings are:\n# search: building a search index and providing search results.\n# ai-input: inputting content into one or more AI models.\n# ai-train: training or fine-tuning AI models.\n# use: how AI systems may consume the content (immediate, reference, or full).\n# BEGIN Cloudflare Managed content\nUser-agent: *\nContent-Signal: search=yes,ai-train=no,use=reference\nAllow: /\n# END Cloudflare Managed Content\n',
+      ),
+    }),
+    expect: { B2: 'pass' },
+    codes: { B2: 'B2/ok' },
+    source:
+      "Shape of Cloudflare's managed robots.txt as published by sites in the stored pages (e.g. api-evangelist/matchory well-known/matchory-robots.txt) and the Cloudflare changelog of 2026-08-31 (\"the use directive of the Content Signals standard\"); our decision: use is a Content Signal, no advisory calls it experimental",
+  },
+  {
+    name: 'content-signal-use-only',
+    models: 'a Content-Signal line whose only signal is use=reference',
+    site: () => ({ '/': page(), '/robots.txt': text('User-agent: *\nContent-Signal: use=reference\nAllow: /\n') }),
+    expect: { B2: 'pass' },
+    codes: { B2: 'B2/ok' },
+    source:
+      'Cloudflare changelog 2026-08-31 (use: the maximum level at which content may be used) and the managed robots.txt comment ("if the website operator does not include a Content-Signal for a corresponding use, [it] neither grants nor restricts permission"); our decision: a stated signal (pass), B2/missing-keys names search, ai-input and ai-train as unstated',
+  },
+  {
     name: 'content-signal-invalid',
     models: 'a Content-Signal line with no valid key=yes|no pair',
     site: () => ({ '/': page(), '/robots.txt': text('User-agent: *\nContent-Signal: train=maybe, everything\nAllow: /\n') }),

@@ -8,11 +8,20 @@ import { ROBOTS_REQUEST } from '../../gather/robots.js';
 
 const SPEC = ['https://contentsignals.org', 'https://datatracker.ietf.org/doc/draft-romm-aipref-contentsignals/'];
 
+/** The three purposes, each yes or no. */
+export const CONTENT_SIGNAL_PURPOSES = ['search', 'ai-input', 'ai-train'] as const;
+/**
+ * The `use` directive of the Content Signals standard (Cloudflare changelog 2026-08-31, "Crawl endpoint
+ * now respects the Content Signals `use` directive": the maximum level at which content may be used;
+ * its managed robots.txt writes `use=reference` with the comment "use: how AI systems may consume the
+ * content (immediate, reference, or full)"). A level, not a yes/no purpose.
+ */
+export const CONTENT_SIGNAL_USE_LEVELS = ['immediate', 'reference', 'full'] as const;
+
 export const CONTENT_SIGNAL_VOCAB: PrefVocabulary = {
-  keys: new Set(['search', 'ai-input', 'ai-train']),
+  keys: new Set(CONTENT_SIGNAL_PURPOSES),
   values: new Set(['yes', 'no']),
-  // Cloudflare's managed robots.txt sometimes adds an experimental `use=` signal.
-  extensions: new Map([['use', new Set(['reference', 'immediate', 'full'])]]),
+  keyValues: new Map([['use', new Set<string>(CONTENT_SIGNAL_USE_LEVELS)]]),
 };
 
 function signalMap(l: PrefLine): Record<string, string> {
@@ -26,7 +35,7 @@ function describeLine(l: PrefLine): string {
 
 /** The contradictions of B2/contradiction (meta.findings). */
 const FINDINGS = {
-  'B2/both-values': '{group} says both {key}=yes and {key}=no',
+  'B2/both-values': '{group} gives {key} more than one value ({values})',
   'B2/yes-but-disallowed': '{group} says {signals} but disallows /',
 } as const;
 type B2Finding = keyof typeof FINDINGS;
@@ -34,7 +43,6 @@ type B2Finding = keyof typeof FINDINGS;
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
   'B2/ignored-pairs': 'Ignored: {problems}.',
-  'B2/experimental-use': '`use=` is an experimental Cloudflare signal outside the Content Signals Policy; agents may ignore it.',
   'B2/missing-keys': 'No value for {keys}: a missing key expresses no preference either way.',
   'B2/outside-group': 'Line {lines} sits outside any User-agent group; group-aware parsers attach it to no crawler. Move it under `User-agent: *`.',
 } as const;
@@ -52,13 +60,14 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     anchorKey: 'contentSignals',
     specUrls: SPEC,
     standards: ['contentSignals', 'rfc9309'],
-    summary: 'A `Content-Signal: search=…, ai-input=…, ai-train=…` line (yes/no values) in the robots.txt group that applies to every crawler.',
+    summary:
+      'A `Content-Signal: search=…, ai-input=…, ai-train=…` line (yes/no values, optionally `use=immediate|reference|full`, the most an AI system may do with the content) in the robots.txt group that applies to every crawler.',
     why: 'robots.txt says who may fetch; Content Signals say what the content may be used for once fetched (search results, AI answers, model training), so you can welcome AI answers and still refuse training.',
     remediation: 'Add `Content-Signal: search=yes, ai-input=yes, ai-train=no` (your choice of values) to the `User-agent: *` group of robots.txt.',
     codes: {
       'B2/no-robots': 'no robots.txt, so no Content-Signal line',
       'B2/missing': 'robots.txt has no Content-Signal line',
-      'B2/invalid': 'partial: no Content-Signal line has a valid key=yes|no pair',
+      'B2/invalid': 'partial: no Content-Signal line has a valid key=yes|no pair or use level',
       'B2/not-global': 'partial: no valid signal applies to every crawler (none in the * group)',
       'B2/contradiction': 'partial: signals contradict each other or the access rules',
       'B2/ok': 'valid Content-Signal preferences for every crawler',
@@ -67,7 +76,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
       'B2/ok': '{observed}',
       'B2/no-robots': '{seen}: no robots.txt, so no Content-Signal line.',
       'B2/missing': '{seen}: robots.txt has {groups} group(s) but no Content-Signal line.',
-      'B2/invalid': '{observed} None has a valid key=yes|no pair (keys: search, ai-input, ai-train).',
+      'B2/invalid': '{observed} None has a valid key=yes|no pair (keys: search, ai-input, ai-train) or use level (use=immediate, reference or full).',
       'B2/not-global': `{observed} No valid signal applies to every crawler (the \`User-agent: *\` group has none).`,
       'B2/contradiction': '{observed} Contradiction: {findings}.',
     },
@@ -86,7 +95,6 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     const advisories: Array<SubFinding<B2Advisory>> = [];
     const problems = [...new Set(lines.flatMap((l) => l.pairs.map((p) => p.problem).filter((p): p is string => !!p)))];
     if (problems.length) advisories.push({ code: 'B2/ignored-pairs', data: { problems: problems.slice(0, 5).join('; ') } });
-    if (lines.some((l) => l.pairs.some((p) => p.key === 'use'))) advisories.push({ code: 'B2/experimental-use' });
     const valid = lines.filter((l) => l.valid);
     const details = {
       signals: lines.map((l) => {
@@ -97,12 +105,13 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
           search: m.search ?? null,
           aiInput: m['ai-input'] ?? null,
           aiTrain: m['ai-train'] ?? null,
+          use: m.use ?? null,
           line: l.line,
         };
       }),
     };
     const evidence = `${seen}; ${lines.length} Content-Signal line(s): ${lines.slice(0, 6).map(describeLine).join('; ')}${lines.length > 6 ? '; …' : ''}.`;
-    const matched = 'Content Signals Policy (contentsignals.org, draft-romm-aipref-contentsignals-00)';
+    const matched = 'Content Signals (contentsignals.org, draft-romm-aipref-contentsignals-00; the use directive per Cloudflare changelog 2026-08-31)';
     if (!valid.length) {
       return {
         status: 'partial',
@@ -116,7 +125,8 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
       };
     }
     const keysSeen = new Set(valid.flatMap((l) => l.pairs.filter((p) => p.valid).map((p) => p.key)));
-    const missing = [...CONTENT_SIGNAL_VOCAB.keys].filter((k) => !keysSeen.has(k));
+    // `use` is optional and orthogonal: a line with only `use=` states a level and no purpose.
+    const missing = CONTENT_SIGNAL_PURPOSES.filter((k) => !keysSeen.has(k));
     if (missing.length) advisories.push({ code: 'B2/missing-keys', data: { keys: missing.join(', ') } });
 
     // Contradictions: a key given both values in one group, or a "yes" for content the group may not fetch at all.
@@ -125,7 +135,8 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
       const here = valid.filter((l) => l.agents === g.agents && !l.path);
       const values = new Map<string, Set<string>>();
       for (const l of here) for (const p of l.pairs.filter((x) => x.valid)) values.set(p.key, (values.get(p.key) ?? new Set()).add(p.value));
-      for (const [key, v] of values) if (v.size > 1) contradictions.push({ code: 'B2/both-values', data: { group: groupLabel(g.agents), key } });
+      for (const [key, v] of values)
+        if (v.size > 1) contradictions.push({ code: 'B2/both-values', data: { group: groupLabel(g.agents), key, values: [...v].join(', ') } });
       const saysYes = [...values].filter(([k, v]) => k !== 'ai-train' && v.has('yes')).map(([k]) => k);
       const blocked = g.agents.length > 0 && g.agents.every((a) => !robots.isAllowed('/', a.trim() === '*' ? '*' : a));
       if (saysYes.length && blocked)

@@ -29,8 +29,8 @@ export interface PrefLine {
 export interface PrefVocabulary {
   keys: ReadonlySet<string>;
   values: ReadonlySet<string>;
-  /** Keys recognised as experimental extensions: not errors, not counted as valid either. */
-  extensions?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Keys with their own values instead of `values` (Content Signals `use`: immediate, reference, full). */
+  keyValues?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export function parsePrefValue(raw: string, vocab: PrefVocabulary): Pick<PrefLine, 'path' | 'pairs' | 'valid'> {
@@ -54,8 +54,9 @@ export function parsePrefValue(raw: string, vocab: PrefVocabulary): Pick<PrefLin
         .trim()
         .toLowerCase()
         .replace(/^"(.*)"$/, '$1');
-      const ext = vocab.extensions?.get(key);
-      if (ext) return { key, value, valid: false, ...(ext.has(value) ? {} : { problem: `${key}=${value}: unexpected value` }) };
+      const own = vocab.keyValues?.get(key);
+      if (own)
+        return own.has(value) ? { key, value, valid: true } : { key, value, valid: false, problem: `${key}=${value}: value must be ${[...own].join(', ')}` };
       if (!vocab.keys.has(key)) return { key, value, valid: false, problem: `unknown key "${key}"` };
       if (!vocab.values.has(value)) return { key, value, valid: false, problem: `${key}=${value}: value must be ${[...vocab.values].join(' or ')}` };
       return { key, value, valid: true };

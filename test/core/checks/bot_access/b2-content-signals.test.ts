@@ -11,17 +11,36 @@ describe('B2 Content Signals', () => {
     const o = run('User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n');
     expect(o.status).toBe('pass');
     expect(o.code).toBe('B2/ok');
-    expect(o.details).toEqual({ signals: [{ userAgent: '*', path: '/', search: 'yes', aiInput: 'yes', aiTrain: 'no', line: 2 }] });
+    expect(o.details).toEqual({ signals: [{ userAgent: '*', path: '/', search: 'yes', aiInput: 'yes', aiTrain: 'no', use: null, line: 2 }] });
     expect((o.details as any).signals[0]).toMatchObject({ userAgent: '*', search: 'yes', aiInput: 'yes', aiTrain: 'no' });
   });
 
-  it('passes Cloudflare managed output and flags the experimental use= key and missing keys', () => {
+  it('passes Cloudflare managed output with the use directive, reads the level, and calls nothing experimental', () => {
     const o = run('# legal text\nUser-agent: *\nContent-Signal: search=yes,ai-train=no,use=reference\nAllow: /\n');
     expect(o.status).toBe('pass');
-    expect(o.advisoryFindings).toEqual([
-      expect.objectContaining({ code: 'B2/experimental-use' }),
-      expect.objectContaining({ code: 'B2/missing-keys', data: { keys: 'ai-input' } }),
+    expect(o.evidence).toContain('search=yes, ai-train=no, use=reference');
+    expect((o.details as any).signals[0]).toMatchObject({ search: 'yes', aiTrain: 'no', use: 'reference' });
+    expect(o.advisoryFindings).toEqual([expect.objectContaining({ code: 'B2/missing-keys', data: { keys: 'ai-input' } })]);
+    expect(JSON.stringify(o)).not.toMatch(/experimental/i);
+  });
+
+  it('a line whose only signal is use= passes and says the three purposes are unstated', () => {
+    for (const level of ['immediate', 'reference', 'full']) {
+      const o = run(`User-agent: *\nContent-Signal: use=${level}\nAllow: /\n`);
+      expect(o.code, level).toBe('B2/ok');
+      expect(o.advisoryFindings).toEqual([expect.objectContaining({ code: 'B2/missing-keys', data: { keys: 'search, ai-input, ai-train' } })]);
+    }
+    const bad = run('User-agent: *\nContent-Signal: use=yes\nAllow: /\n');
+    expect(bad.code).toBe('B2/invalid');
+    expect(bad.advisoryFindings).toEqual([
+      expect.objectContaining({ code: 'B2/ignored-pairs', data: { problems: 'use=yes: value must be immediate, reference, full' } }),
     ]);
+  });
+
+  it('two use levels in one group contradict each other', () => {
+    const o = run('User-agent: *\nContent-Signal: use=full\nContent-Signal: use=immediate\nAllow: /\n');
+    expect(o.code).toBe('B2/contradiction');
+    expect(o.findings).toEqual([expect.objectContaining({ code: 'B2/both-values', data: { group: 'User-agent: *', key: 'use', values: 'full, immediate' } })]);
   });
 
   it('is partial with only invalid keys or values', () => {

@@ -116,16 +116,18 @@ const b2 = table(b2ContentSignals, {
   valid: [
     { artifact: robots('User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n'), code: 'B2/ok', advisories: [] },
     {
-      name: "Cloudflare's managed line with the experimental use= key",
+      name: "Cloudflare's managed line with the use directive (changelog 2026-08-31)",
       artifact: robots('User-agent: *\nContent-Signal: search=yes,ai-train=no,use=reference\nAllow: /\n'),
       code: 'B2/ok',
-      advisories: ['B2/experimental-use', 'B2/missing-keys'],
+      advisories: ['B2/missing-keys'],
     },
+    { name: 'use alone: a level, no purpose', artifact: robots('User-agent: *\nContent-Signal: use=immediate\nAllow: /\n'), code: 'B2/ok', advisories: ['B2/missing-keys'] },
   ],
   invalid: [
     { artifact: noRobots, status: 'fail', code: 'B2/no-robots' },
     { artifact: robots('User-agent: *\nAllow: /\n'), status: 'fail', code: 'B2/missing' },
     { artifact: robots('User-agent: *\nContent-Signal: ai_train=true\n'), status: 'partial', code: 'B2/invalid', advisories: ['B2/ignored-pairs'] },
+    { name: 'a use level outside immediate/reference/full', artifact: robots('User-agent: *\nContent-Signal: use=yes\n'), status: 'partial', code: 'B2/invalid', advisories: ['B2/ignored-pairs'] },
     {
       name: 'a line outside any group',
       artifact: robots('Content-Signal: search=yes\nUser-agent: *\nAllow: /\n'),
