@@ -20,7 +20,7 @@ const ROWS: Record<string, RegExp[]> = {
   'mcp-ard-url-entry': [/\(named by \/\.well-known\/ard\.json: 1 server-card entry, 1 card\(s\) read\)/],
   'mcp-ard-inline-entry': [/\/\.well-known\/ard\.json entries\[0\]\.data \(inline card\)/],
   'server-card-example-invalid-date-versioned-schema': [
-    /"\$schema" "https:\/\/static\.modelcontextprotocol\.io\/schemas\/2025-11-25\/server-card\.schema\.json" is date-versioned: only the \/v1\/ URL is valid/,
+    /"\$schema" "https:\/\/static\.modelcontextprotocol\.io\/schemas\/2025-11-25\/server-card\.schema\.json" is date-versioned: schema URLs are versioned by vN, not by date; write https:\/\/static\.modelcontextprotocol\.io\/schemas\/v1\/server-card\.schema\.json/,
   ],
   'mcp-removed-catalog-location': [
     /found only through \/\.well-known\/mcp\/catalog\.json, which the server-card draft removed on 2026-07-20 \(commit 1491bd2/,

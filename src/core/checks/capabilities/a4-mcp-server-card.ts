@@ -49,7 +49,7 @@ const SPEC = [
 const CARD_FINDINGS = {
   'A4/card-no-schema': `no "$schema" (required: ${SERVER_CARD_SCHEMA_URL})`,
   'A4/card-schema-not-string': '"$schema" is not a string',
-  'A4/card-schema-dated': '"$schema" {value} is date-versioned: only the /v1/ URL is valid (schema URLs are versioned by vN, not by date)',
+  'A4/card-schema-dated': `"$schema" {value} is date-versioned: schema URLs are versioned by vN, not by date; write ${SERVER_CARD_SCHEMA_URL}`,
   'A4/card-schema-not-v1': `"$schema" {value} is not the v1 server-card schema URL (${SERVER_CARD_SCHEMA_URL})`,
   'A4/card-no-name': 'no "name" (reverse-DNS with one "/", e.g. com.example/weather)',
   'A4/card-name-not-string': '"name" is not a string',
@@ -123,6 +123,8 @@ const ADVISORIES = {
   'A4/well-known-only': `Found only at an older well-known path; list it in ${AI_CATALOG_PATH} (${READERS_NOTE}).`,
   'A4/not-in-ai-catalog': `Listed at {catalogs} but not at ${AI_CATALOG_PATH}: ${READERS_NOTE}; serve the same catalog at ${AI_CATALOG_PATH} too.`,
   'A4/removed-catalog-too': `${REMOVED_NOTE}; drop it or keep it identical.`,
+  'A4/catalog-entry-elsewhere':
+    'The catalog lists it: {entries}. The card judged here is the one at {path}; that entry was followed through the same request guard and budget as every other probe.',
   'A4/catalog-only': `Found through a catalog only; scanners that predate it read well-known card paths (${READERS_NOTE}): serve the same card at /.well-known/mcp/server-card.json too if you want them to find it.`,
   'A4/catalog-no-cors': 'No Access-Control-Allow-Origin: * on {catalog} (browser-based clients cannot read it).',
   'A4/catalog-content-type': `{catalog} is served as {contentType}; the draft says the AI Catalog SHOULD use ${AI_CATALOG_MEDIA_TYPE}.`,
@@ -222,6 +224,22 @@ function disagreements(card: CardReading, live: McpProbeResult | null | undefine
 /** A catalog's path on the scanned origin (or its URL elsewhere). */
 function catalogPath(d: CatalogDocument): string {
   return shownPath(d.probe.requestedUrl, d.probe.url);
+}
+
+/** A catalog entry's card URL as the evidence names it: "another host (h) at url", or the path on the site. */
+function entryTarget(url: string, origin: string): string {
+  const u = new URL(url);
+  return u.host === new URL(origin).host ? shownPath(url, origin) : `a card on another host (${u.host}) at ${excerpt(u.href, 120)}`;
+}
+
+/** What the entry's URL answered when it was followed. */
+function entryOutcome(read: PathResult | undefined): string {
+  if (!read) return 'not fetched (at most ' + MAX_CATALOG_CARDS + ' catalog cards per scan)';
+  const p = read.probe;
+  if (p.error) return `not read (${excerpt(p.error.message, 160)})`;
+  if (read.problem) return `answered ${p.status} but holds no card (${jsonProblemText(read.problem)})`;
+  if (!read.cards.length) return `answered ${p.status ?? 'nothing'}`;
+  return `read (HTTP ${p.status}), but it is not a complete card (name and an endpoint)`;
 }
 
 /** One catalog as read: where, how it answered, and its counts from the parse. */
@@ -415,7 +433,16 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     const wellKnownHit = results.some((r) => r.via === 'well-known' && r.cards.length);
     const names = new Set(cardCatalogs.map((d) => d.at.name));
     const onlyRemoved = fromCatalog && names.size === 1 && names.has('mcp-catalog');
-    if (!fromCatalog) advisories.push({ code: 'A4/well-known-only' });
+    // A catalog entry that names a card (often on another host) was read but not judged: say what the
+    // entry names and what its URL answered, never that the card is not listed.
+    const unjudged = fromCatalog ? [] : cardEntries.filter(({ entry }) => entry.hasUrl && !entry.hasData);
+    if (unjudged.length) {
+      const entries = unjudged.slice(0, 3).map(({ entry, document }) => {
+        const read = results.find((r) => r.catalog?.at === document.at && r.catalog.entry === entry.index);
+        return `${catalogPath(document)} entries[${entry.index}] names ${entryTarget(entry.url!, ctx.origin)}, ${entryOutcome(read)}`;
+      });
+      advisories.push({ code: 'A4/catalog-entry-elsewhere', data: { entries: entries.join('; '), path: best.path } });
+    } else if (!fromCatalog) advisories.push({ code: 'A4/well-known-only' });
     if (fromCatalog && !names.has('ai-catalog') && !onlyRemoved)
       advisories.push({ code: 'A4/not-in-ai-catalog', data: { catalogs: [...names].map((n) => (n === 'ard' ? ARD_PATH : MCP_CATALOG_PATH)).join(' and ') } });
     if (fromCatalog && names.has('mcp-catalog') && !onlyRemoved) advisories.push({ code: 'A4/removed-catalog-too' });

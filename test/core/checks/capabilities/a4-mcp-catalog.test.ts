@@ -216,6 +216,90 @@ describe('A4 through the catalogs', () => {
   });
 });
 
+describe('a catalog entry naming a card on another host, beside a well-known card (issue 37)', () => {
+  const OTHER = 'https://mcp.elsewhere.example';
+  const elsewhere = { identifier: 'urn:air:test-fixture.dev:mcp:remote', type: CARD_TYPE, url: `${OTHER}/server-card.json` };
+  const wellKnownCard = MCP_CARD_PATHS.map((p, i) => (i === 0 ? cardAt(p) : notFound(p)));
+  const blocked: FetchResult = {
+    ...notFound('/server-card.json'),
+    requestedUrl: `${OTHER}/server-card.json`,
+    url: `${OTHER}/server-card.json`,
+    status: null,
+    error: { code: 'blocked', message: 'not sent: mcp.elsewhere.example is another site than the one scanned, and its live-probe budget is spent' },
+  };
+
+  it('names the entry, its host and what its URL answered; never says the card is not listed', async () => {
+    const catalog = await fetchCatalogCards(
+      await readCatalogs(NO_SIGNALS, ORIGIN, async (c) => (c.url.endsWith(AI) ? json(AI, { specVersion: '1.0', entries: [elsewhere] }, CATALOG_HEADERS) : notFound(new URL(c.url).pathname))),
+      async () => blocked,
+    );
+    const o = a4McpServerCard.evaluate({ probes: wellKnownCard, catalog }, ctx);
+    expect(o).toMatchObject({ status: 'pass', code: 'A4/ok', details: { via: 'well-known', path: MCP_CARD_PATHS[0] } });
+    expect(noted(o)).not.toContain('A4/well-known-only');
+    const note = o.advisoryFindings?.find((a) => a.code === 'A4/catalog-entry-elsewhere');
+    expect(note?.data).toEqual({
+      entries: `${AI} entries[0] names a card on another host (mcp.elsewhere.example) at ${OTHER}/server-card.json, not read (${blocked.error!.message})`,
+      path: MCP_CARD_PATHS[0],
+    });
+    expect(note?.text).toContain('The catalog lists it');
+    expect(JSON.stringify(o)).not.toMatch(/list it in/);
+  });
+
+  it('a date-versioned $schema is told the full v1 URL', () => {
+    const dated = { ...card, $schema: 'https://static.modelcontextprotocol.io/schemas/2025-11-25/server-card.schema.json' };
+    const o = a4McpServerCard.evaluate({ probes: MCP_CARD_PATHS.map((p, i) => (i === 0 ? cardAt(p, dated) : notFound(p))), catalog: null }, ctx);
+    expect(o.code).toBe('A4/schema-invalid');
+    expect(o.evidence).toContain(`is date-versioned: schema URLs are versioned by vN, not by date; write ${SCHEMA}`);
+  });
+
+  it('with no catalog entry at all, the well-known card still gets the advice to list it', () => {
+    const o = a4McpServerCard.evaluate({ probes: wellKnownCard, catalog: null }, ctx);
+    expect(noted(o)).toContain('A4/well-known-only');
+    expect(noted(o)).not.toContain('A4/catalog-entry-elsewhere');
+  });
+});
+
+describe('A4 follows a catalog entry to another loopback host (issue 37)', () => {
+  let site: FixtureSite;
+  let other: FixtureSite;
+  beforeAll(async () => {
+    // The other host serves a card without remotes (incomplete), so the site's well-known card is judged.
+    other = await startFixture({
+      '/card.json': { headers: { 'content-type': CARD_TYPE }, body: JSON.stringify({ $schema: SCHEMA, name: 'dev.other/tools', version: '1.0.0' }) },
+    });
+    site = await startFixture((s) => ({
+      '/': { headers: { 'content-type': 'text/html' }, body: '<html></html>' },
+      [AI]: {
+        headers: CATALOG_HEADERS,
+        body: JSON.stringify({ specVersion: '1.0', entries: [{ identifier: 'urn:air:corpus.dev:mcp:other', type: CARD_TYPE, url: `${other.origin}/card.json` }] }),
+      },
+      [MCP_CARD_PATHS[0]]: {
+        headers: { 'content-type': CARD_TYPE, 'access-control-allow-origin': '*' },
+        body: JSON.stringify({ ...card, remotes: [{ type: 'streamable-http', url: `${s.origin}/mcp` }] }),
+      },
+      '/mcp': mcpRoute({ name: 'dev.test-fixture.site/store', tools: ['lookup'] }),
+    }));
+  });
+  afterAll(async () => {
+    await site.close();
+    await other.close();
+  });
+
+  it('fetches the entry once and says what it held, naming the other host', async () => {
+    const http = new HttpClient({ timeoutMs: 5000 });
+    const page = await http.fetch(`${site.origin}/`, { accept: BROWSER_ACCEPT });
+    const gctx = new GatherContext(new URL(page.url), site.origin, http, () => {}, page);
+    const o = a4McpServerCard.evaluate(await a4McpServerCard.gather(gctx), { origin: site.origin, pageUrl: page.url });
+    expect(o).toMatchObject({ status: 'pass', code: 'A4/ok', details: { via: 'well-known' } });
+    expect(other.requests.filter((r) => r.path === '/card.json')).toHaveLength(1);
+    const note = o.advisoryFindings?.find((a) => a.code === 'A4/catalog-entry-elsewhere');
+    expect(note?.data?.entries).toBe(
+      `${AI} entries[0] names a card on another host (${new URL(other.origin).host}) at ${other.origin}/card.json, read (HTTP 200), but it is not a complete card (name and an endpoint)`,
+    );
+    expect(noted(o)).not.toContain('A4/well-known-only');
+  });
+});
+
 describe('the serverUrl variant (issue 23 point 4, issue 28 point 3)', () => {
   const base = { $schema: SCHEMA, name: 'com.example/store', version: '1.0.0', description: 'Store' };
   const evaluate = (doc: unknown) =>
