@@ -139,7 +139,7 @@ export function catalogCandidates(signals: CatalogSignals, origin: string): Cata
 }
 
 /**
- * The one URL Lighthouse's shipped gatherer fetches (GoogleChrome/lighthouse
+ * The one URL Lighthouse's ARD gatherer (on branches only, not on main nor in v13.4.1) fetches (GoogleChrome/lighthouse
  * core/gather/gatherers/agentic/ard.js, commits 85cfccd98f93 and 892edb13e1bb, read 2026-11-25):
  * Agentmap, else <link rel="ai-catalog">, else Link rel=ai-catalog, else /.well-known/ai-catalog.json.
  * It knows neither ard.json nor rel="ard", though its docs page says the audit reads them first.

@@ -83,7 +83,7 @@ export interface AgentCatalogArtifact {
   probes: FetchResult[];
   /** The candidates that answered with a document (2xx, not a soft 404), same order. */
   documents: CatalogDocument[];
-  /** The one URL Lighthouse's shipped gatherer reads, and whether a catalog answered there. */
+  /** The one URL Lighthouse's ARD gatherer (branches only) reads, and whether a catalog answered there. */
   lighthouse: { url: string; found: boolean };
 }
 

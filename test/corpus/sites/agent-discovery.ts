@@ -261,7 +261,7 @@ export const agentDiscovery: Variant[] = [
     expect: { A10: 'pass' },
     codes: { A10: 'A10/legacy-location' },
     source:
-      'GoogleChrome/lighthouse core/gather/gatherers/agentic/ard.js (read 2026-11-25): the Link rel=ai-catalog header is the third signal of the shipped gatherer; its docs call it a legacy pathway',
+      'GoogleChrome/lighthouse core/gather/gatherers/agentic/ard.js (read 2026-11-25): the Link rel=ai-catalog header is the third signal of the gatherer on the Lighthouse ARD branches (not on main f8eac394 nor in v13.4.1); its docs call it a legacy pathway',
   },
   {
     name: 'ai-catalog-ard-no-identifiers',

@@ -88,7 +88,8 @@ export const botAccess: Variant[] = [
   },
   {
     name: 'content-signal-cloudflare-managed-use',
-    models: "Cloudflare's managed robots.txt: the Content Signals comment block defining use, then `Content-Signal: search=yes,ai-train=no,use=reference` in the * group",
+    models:
+      "Cloudflare's managed robots.txt: the Content Signals comment block defining use, then `Content-Signal: search=yes,ai-train=no,use=reference` in the * group",
     site: () => ({
       '/': page(),
       '/robots.txt': text(
@@ -98,7 +99,7 @@ export const botAccess: Variant[] = [
     expect: { B2: 'pass' },
     codes: { B2: 'B2/ok' },
     source:
-      "Shape of Cloudflare's managed robots.txt as published by sites in the stored pages (e.g. api-evangelist/matchory well-known/matchory-robots.txt) and the Cloudflare changelog of 2026-08-31 (\"the use directive of the Content Signals standard\"); our decision: use is a Content Signal, no advisory calls it experimental",
+      'Shape of Cloudflare\'s managed robots.txt as published by sites in the stored pages (e.g. api-evangelist/matchory well-known/matchory-robots.txt) and the Cloudflare changelog of 2026-08-31 ("the use directive of the Content Signals standard"); our decision: use is a Content Signal, no advisory calls it experimental',
   },
   {
     name: 'content-signal-use-only',
@@ -182,7 +183,8 @@ export const botAccess: Variant[] = [
     site: () => ({ '/': page('Corpus Co', '', { 'content-usage': 'ai-use=n' }), '/robots.txt': text('User-agent: *\nAllow: /\n') }),
     expect: { B5: 'pass' },
     codes: { B5: 'B5/ok' },
-    source: 'draft-ietf-aipref-vocab-08 (14 September 2026; the IETF archive copy www.ietf.org/archive/id/draft-ietf-aipref-vocab-08.txt/.xml, read 2026-11-29, and ietf-wg-aipref/drafts 008bd890, read 2026-11-25) section 4.2 (ai-use); draft-ietf-aipref-attach-05 (header field, ietf-wg-aipref/drafts at 7ca0afc)',
+    source:
+      'draft-ietf-aipref-vocab-08 (14 September 2026; the IETF archive copy www.ietf.org/archive/id/draft-ietf-aipref-vocab-08.txt/.xml, read 2026-11-29, and ietf-wg-aipref/drafts 008bd890, read 2026-11-25) section 4.2 (ai-use); draft-ietf-aipref-attach-05 (header field, ietf-wg-aipref/drafts at 7ca0afc)',
   },
   {
     name: 'content-usage-search-overrides',
@@ -190,7 +192,8 @@ export const botAccess: Variant[] = [
     site: () => ({ '/': page('Corpus Co', '', { 'content-usage': 'train-ai=n, ai-use=n, search=y' }), '/robots.txt': text('User-agent: *\nAllow: /\n') }),
     expect: { B5: 'pass' },
     codes: { B5: 'B5/ok' },
-    source: 'draft-ietf-aipref-vocab-08 (14 September 2026; the IETF archive copy www.ietf.org/archive/id/draft-ietf-aipref-vocab-08.txt/.xml, read 2026-11-29, and ietf-wg-aipref/drafts 008bd890, read 2026-11-25) section 4.3 (search overrides the other categories); our decision: pass, with the B5/search-overrides advisory saying so',
+    source:
+      'draft-ietf-aipref-vocab-08 (14 September 2026; the IETF archive copy www.ietf.org/archive/id/draft-ietf-aipref-vocab-08.txt/.xml, read 2026-11-29, and ietf-wg-aipref/drafts 008bd890, read 2026-11-25) section 4.3 (search overrides the other categories); our decision: pass, with the B5/search-overrides advisory saying so',
   },
   {
     name: 'content-usage-path-rules',

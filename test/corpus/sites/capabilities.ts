@@ -534,11 +534,26 @@ export const capabilities: Variant[] = [
   },
   {
     name: 'auth-md-no-heading',
-    models: 'an /auth.md whose H1 does not name auth.md',
+    models: 'an /auth.md whose H1 does not name auth.md and which is no registration guide',
     site: () => ({ '/': page(), '/auth.md': text('# Sign in\n\nUse the form.\n', MD) }),
     expect: { A9: 'partial' },
-    codes: { A9: 'A9/no-heading' },
-    source: 'WorkOS auth.md protocol (https://workos.com/auth-md/docs/auth-md); our decision docs/check-codes.md A9/no-heading',
+    codes: { A9: 'A9/not-a-guide' },
+    source: 'WorkOS auth.md protocol (https://workos.com/auth-md/docs/auth-md); our decision docs/check-codes.md A9/not-a-guide',
+  },
+  {
+    name: 'auth-md-template-other-title',
+    models: 'the workos/auth.md template (AUTH.md: Discover with the protected-resource metadata and agent_auth, then Register) under another H1',
+    site: () => ({
+      '/': page(),
+      '/auth.md': text(
+        '# Agent access to Corpus Co\n\nYou are an agent. This service supports agentic registration: discover, register, claim, call the API, handle revocation.\n\n## Step 1 — Discover\n\nFetch /.well-known/oauth-protected-resource, then the authorization server metadata and its agent_auth block.\n\n## Step 2 — Register\n\nPOST to the identity_endpoint.\n',
+        MD,
+      ),
+    }),
+    expect: { A9: 'pass' },
+    codes: { A9: 'A9/ok' },
+    source:
+      'Shape of workos/auth.md AUTH.md at 0910d093 (2026-05-28: "Step 1 — Discover" via the PRM and agent_auth, "Step 2 — Register"), retitled; README.md at 0910d093 calls it a template and requires no heading; our decision: a full guide passes whatever its H1',
   },
   {
     name: 'ai-catalog',

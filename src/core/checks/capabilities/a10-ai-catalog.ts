@@ -3,8 +3,8 @@
  * pointing at cards) and the Agentic Resource Discovery manifest (`host{displayName, identifier}`,
  * `entries[]`). Found where ARD v0.91 (§5.1) and Lighthouse's documented audit look: robots.txt
  * `Agentmap:`, `<link rel="ard">`, a `Link: <…>; rel="ard"` header, /.well-known/ard.json; then the
- * predecessor names (`rel="ai-catalog"`, /.well-known/ai-catalog.json), which Lighthouse's shipped
- * gatherer still reads alone: the evidence says which readers find the catalog where.
+ * predecessor names (`rel="ai-catalog"`, /.well-known/ai-catalog.json), which Lighthouse's ARD
+ * gatherer (on branches only: not on main f8eac394 nor in v13.4.1) reads alone: the evidence says which readers find the catalog where.
  */
 import { defineCheck, type SubFinding } from '../types.js';
 import { fillTemplate } from '../messages.js';
@@ -43,10 +43,10 @@ const URN_RE = AIR_URN_RE;
 const READERS_NOTE =
   `ARD v0.91 consumers must read ${ARD_PATH} and rel="${ARD_REL}" and need not read the predecessor names; ` +
   `Lighthouse's documented audit reads those first and warns when only ${AI_CATALOG_PATH} or rel="${LEGACY_REL}" answers; ` +
-  `the Lighthouse gatherer shipped in its source (read 2026-11-25) reads only robots.txt Agentmap, rel="${LEGACY_REL}" and ${AI_CATALOG_PATH}`;
+  `Lighthouse's ARD gatherer, which exists only on branches (not on main f8eac394 nor in v13.4.1), reads only robots.txt Agentmap, rel="${LEGACY_REL}" and ${AI_CATALOG_PATH}`;
 
 /** What a publisher at a predecessor location does next (an advisory, and the remediation's tail). */
-const MOVE = `move it to ${ARD_PATH} (ARD v0.91 §5.1) and name it with <link rel="${ARD_REL}" href="${ARD_PATH}">; a copy left at ${AI_CATALOG_PATH} must stay identical (Lighthouse's shipped gatherer and MCP clients read that one)`;
+const MOVE = `move it to ${ARD_PATH} (ARD v0.91 §5.1) and name it with <link rel="${ARD_REL}" href="${ARD_PATH}">; a copy left at ${AI_CATALOG_PATH} must stay identical (MCP clients and Lighthouse's ARD gatherer, on branches only, read that one)`;
 
 /**
  * Tools that contradict each other: Lighthouse's SEO robots-txt audit throws "Unknown directive" on
@@ -62,7 +62,7 @@ export const AGENTMAP_LIGHTHOUSE =
 const ADVISORIES = {
   'A10/advertised-not-answering': '{location} names {url}, which did not answer with a catalog; readers that follow it ({follower}) find nothing',
   'A10/agentmap-only': `only robots.txt Agentmap names it: an ARD v0.91 consumer must read ${ARD_PATH} and rel="${ARD_REL}" (§5.1) and need not follow Agentmap; serve it at ${ARD_PATH} too, or name it with <link rel="${ARD_REL}">`,
-  'A10/lighthouse-misses': `Lighthouse's shipped gatherer (core/gather/gatherers/agentic/ard.js, read 2026-11-25) reads only {url} here (Agentmap, else rel="${LEGACY_REL}", else ${AI_CATALOG_PATH}) and finds no catalog there, though its docs page says the audit reads ${ARD_PATH} and rel="${ARD_REL}" first; the same file at ${AI_CATALOG_PATH} lets it find the catalog (a robots.txt Agentmap line would too, at the cost below)`,
+  'A10/lighthouse-misses': `Lighthouse's ARD gatherer (core/gather/gatherers/agentic/ard.js, only on branches such as agentic-resource-discovery: not on main f8eac394 nor in v13.4.1) reads only {url} here (Agentmap, else rel="${LEGACY_REL}", else ${AI_CATALOG_PATH}) and finds no catalog there, though its docs page says the audit reads ${ARD_PATH} and rel="${ARD_REL}" first; the same file at ${AI_CATALOG_PATH} lets it find the catalog (a robots.txt Agentmap line would too, at the cost below)`,
   'A10/agentmap-lighthouse': AGENTMAP_LIGHTHOUSE,
   'A10/content-type': `served as {contentType} (application/json or ${AI_CATALOG_MEDIA_TYPE} expected)`,
   'A10/no-cors': 'no Access-Control-Allow-Origin: * (browser-based agents cannot read it)',
@@ -90,7 +90,7 @@ export interface AiCatalogArtifact {
     signals: CatalogSignals;
     /** Every place the catalog could be read, in the order tried; probes holds the ones asked. */
     candidates: CatalogCandidate[];
-    /** The one URL Lighthouse's shipped gatherer reads, and whether a catalog answered there (null: not asked). */
+    /** The one URL Lighthouse's ARD gatherer (branches only) reads, and whether a catalog answered there (null: not asked). */
     lighthouse?: { url: string; found: boolean | null };
   };
 }
@@ -268,7 +268,7 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
       'A10/not-object': 'the catalog is JSON but not an object',
       'A10/incomplete':
         'partial: the catalog has no entries, or its entries lack required members (identifier, displayName, type, exactly one of url and data)',
-      'A10/legacy-location': `a complete catalog found only at a predecessor location (${AI_CATALOG_PATH} or rel="${LEGACY_REL}"): Lighthouse's shipped gatherer reads it, ARD v0.91 consumers need not (still pass)`,
+      'A10/legacy-location': `a complete catalog found only at a predecessor location (${AI_CATALOG_PATH} or rel="${LEGACY_REL}"): Lighthouse's ARD gatherer (branches only) reads it, ARD v0.91 consumers need not (still pass)`,
       'A10/ok': 'a complete AI catalog at a current location (ARD v0.91)',
     },
     messages: {
@@ -429,7 +429,7 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
           title: 'Point readers to it',
           body:
             `ARD v0.91 readers look at ${ARD_PATH} and rel="${ARD_REL}": add the link element to your page head (or send the Link header). ` +
-            `MCP clients (the server-card draft) and the Lighthouse agentic gatherer shipped so far read ${AI_CATALOG_PATH} instead: serve the same file there too, as ${AI_CATALOG_MEDIA_TYPE}, and keep the two identical. ` +
+            `MCP clients (the server-card draft) and Lighthouse's ARD gatherer (on branches, not released) read ${AI_CATALOG_PATH} instead: serve the same file there too, as ${AI_CATALOG_MEDIA_TYPE}, and keep the two identical. ` +
             `A robots.txt "Agentmap: ${url}" line is a third way ARD names, but ${AGENTMAP_LIGHTHOUSE.replace(/^a robots\.txt "Agentmap:" line /, 'it ')}.`,
           code: `<link rel="${ARD_REL}" href="${ARD_PATH}">\n\nLink: <${ARD_PATH}>; rel="${ARD_REL}"`,
           lang: 'text',

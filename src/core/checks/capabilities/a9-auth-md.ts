@@ -56,6 +56,17 @@ export function authMdPointers(text: string): AuthMdPointers {
   };
 }
 
+/** The metadata and steps a document points at, as the evidence names them. */
+function pointerNames(p: AuthMdPointers): string {
+  const names = [
+    p.protectedResourceMetadata && 'the protected-resource metadata',
+    p.authorizationServerMetadata && 'the authorization-server metadata',
+    p.agentAuthBlock && 'the agent_auth block',
+    p.registration && 'a registration step',
+  ].filter(Boolean);
+  return names.join(', ');
+}
+
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
   'A9/content-type': 'served as {contentType} (text/markdown expected)',
@@ -75,21 +86,23 @@ export const a9AuthMd = defineCheck<FetchResult>()({
     anchorKey: 'authMd',
     specUrls: SPEC,
     standards: ['authMd'],
-    summary: 'GET /auth.md answers Markdown whose H1 names "auth.md": the agent-registration guide of the Auth.md protocol.',
+    summary:
+      'GET /auth.md answers Markdown that is the agent-registration guide of the Auth.md protocol: it points at the OAuth metadata (protected-resource or authorization-server metadata, or the agent_auth block) and describes registration, as the workos/auth.md template does; an H1 naming "auth.md" is enough on its own, but not required.',
     why: 'auth.md tells an agent, in plain language, how to register and obtain credentials for your service instead of stopping at a login form.',
     remediation:
       'Publish /auth.md as text/markdown with an "# auth.md" heading that explains how agents register and authenticate, linking your OAuth metadata.',
     codes: {
       'A9/soft-404': 'an HTML page answered instead of auth.md',
       'A9/missing': 'no /auth.md',
-      'A9/no-heading': 'partial: auth.md found but its H1 does not name "auth.md"',
+      'A9/not-a-guide':
+        "partial: auth.md found, but it neither names itself auth.md in its H1 nor reads as the template's registration guide (no pointer to the OAuth metadata, or no registration step)",
       'A9/ok': 'an auth.md document',
     },
     messages: {
       'A9/soft-404': '{seen}: an HTML page, not Markdown (soft 404).',
       'A9/missing': '{seen}: no auth.md.',
-      'A9/no-heading': '{seen}; {heading}, expected one naming "auth.md". Starts: "{start}"',
-      'A9/ok': '{seen}; H1 "{excerpt}".',
+      'A9/not-a-guide': '{seen}; {heading}, and {missing}: neither an H1 naming "auth.md" nor a registration guide. Starts: "{start}"',
+      'A9/ok': '{seen}; {recognised}.',
     },
     advisories: ADVISORIES,
   },
@@ -105,14 +118,27 @@ export const a9AuthMd = defineCheck<FetchResult>()({
     if (!pointers.protectedResourceMetadata && !pointers.authorizationServerMetadata && !pointers.registration) advisories.push({ code: 'A9/no-pointers' });
     const details = { pointers };
     const h1 = firstH1(res.text);
-    if (h1 && /auth\.md/i.test(h1)) {
-      return { status: 'pass', code: 'A9/ok', data: { seen, excerpt: excerpt(h1, 80) }, matched: 'Auth.md (WorkOS, 2026)', advisories, probes, details };
+    const heading = h1 ? `H1 "${excerpt(h1, 80)}"` : 'no H1 heading';
+    // The workos/auth.md README and template (AUTH.md) do not require a heading: a document that points
+    // at the metadata and walks through registration is the guide, whatever its title.
+    const pointsAtMetadata = pointers.protectedResourceMetadata || pointers.authorizationServerMetadata || pointers.agentAuthBlock;
+    const guide = pointsAtMetadata && pointers.registration;
+    if ((h1 && /auth\.md/i.test(h1)) || guide) {
+      const recognised = h1 && /auth\.md/i.test(h1) ? heading : `${heading}; a registration guide (points at ${pointerNames(pointers)})`;
+      return { status: 'pass', code: 'A9/ok', data: { seen, recognised }, matched: 'Auth.md (workos/auth.md AUTH.md template)', advisories, probes, details };
     }
+    const missing =
+      !pointsAtMetadata && !pointers.registration
+        ? 'no pointer to the OAuth metadata and no registration step'
+        : !pointsAtMetadata
+          ? 'no pointer to the OAuth metadata'
+          : 'no registration step';
     return {
       status: 'partial',
-      code: 'A9/no-heading',
-      data: { seen, heading: h1 ? `H1 is "${excerpt(h1, 80)}"` : 'no H1 heading', start: excerpt(res.text, 100) },
-      remediation: 'Start /auth.md with a level-1 heading that contains "auth.md" (e.g. "# auth.md for Example") so agents recognise the document.',
+      code: 'A9/not-a-guide',
+      data: { seen, heading, missing, start: excerpt(res.text, 100) },
+      remediation:
+        'Make /auth.md the registration guide the workos/auth.md template lays out: point at your protected-resource metadata and the authorization server\'s agent_auth block, then walk through register, claim, use and revocation (an "# auth.md" H1 also identifies it).',
       advisories,
       probes,
       details,

@@ -86,7 +86,7 @@ describe('A10 AI catalog / ARD', () => {
     expect(o).toMatchObject({ status: 'pass', code: 'A10/legacy-location', details: { via: 'well-known', legacy: true } });
     expect(o.data).toMatchObject({ legacy: LEGACY });
     expect(o.evidence).toMatch(/ARD v0\.91 consumers must read \/\.well-known\/ard\.json/);
-    expect(o.evidence).toMatch(/shipped .* reads only robots\.txt Agentmap, rel="ai-catalog" and \/\.well-known\/ai-catalog\.json/);
+    expect(o.evidence).toMatch(/only on branches .* reads only robots\.txt Agentmap, rel="ai-catalog" and \/\.well-known\/ai-catalog\.json/);
     expect(noted(o)[0]).toBe('A10/legacy-move');
   });
   it('an incomplete catalog at the predecessor path stays partial, with the move as an advisory', () => {
@@ -164,7 +164,7 @@ describe('A10 fix guide, applied (the catalog it writes passes A10)', () => {
       return {
         '/': { headers: { 'content-type': 'text/html' }, body: `<html><head><title>Shop</title>${written.link}</head><body></body></html>` },
         [PATH]: { headers: J, body: JSON.stringify(written.catalog) },
-        // The same file at the AI Catalog's path, as the guide says (MCP clients and Lighthouse's shipped gatherer read it).
+        // The same file at the AI Catalog's path, as the guide says (MCP clients and Lighthouse's ARD gatherer (branches only) read it).
         [LEGACY]: { headers: { ...J, 'content-type': 'application/ai-catalog+json' }, body: JSON.stringify(written.catalog) },
       };
     });
@@ -276,7 +276,7 @@ describe("A10 discovery in ARD v0.91's order, then the predecessor names (Lighth
         [PATH]: { headers: J, body: ard('ard.json') },
         '/old.json': { headers: J, body: ard('old') },
       }),
-      // Only ard.json: Lighthouse's shipped gatherer reads ai-catalog.json and finds nothing.
+      // Only ard.json: Lighthouse's ARD gatherer (branches only) reads ai-catalog.json and finds nothing.
       ardOnly: () => ({ '/': html(), [PATH]: { headers: J, body: ard('ard.json') } }),
       // Agentmap names a catalog that is not at ard.json.
       agentmapOnly: () => ({
@@ -328,7 +328,7 @@ describe("A10 discovery in ARD v0.91's order, then the predecessor names (Lighth
     expect(noted(o)).toEqual(['A10/agentmap-lighthouse']);
   });
 
-  it('a catalog named only by Link rel="ard" is found, and the evidence says Lighthouse\'s shipped gatherer does not find it', async () => {
+  it('a catalog named only by Link rel="ard" is found, and the evidence says Lighthouse\'s ARD gatherer (branches only) does not find it', async () => {
     const o = await run(sites.header);
     expect(o).toMatchObject({ status: 'pass', code: 'A10/ok', details: { via: 'link-header', legacy: false, url: `${sites.header.origin}/catalogs/ai.json` } });
     expect(o.evidence).toContain("(found via the page's Link rel=ard header)");
@@ -352,19 +352,19 @@ describe("A10 discovery in ARD v0.91's order, then the predecessor names (Lighth
       '/.well-known/mcp/catalog.json',
       '/catalogs/ai.json',
     ]);
-    // The shipped gatherer follows that link: no disagreement to report.
+    // The branch gatherer follows that link: no disagreement to report.
     expect(noted(o)).not.toContain('A10/lighthouse-misses');
   });
 
   it('ard.json wins over a predecessor link naming another catalog', async () => {
     const o = await run(sites.both);
     expect(o).toMatchObject({ code: 'A10/ok', details: { via: 'well-known', legacy: false, host: 'ard.json' } });
-    // The shipped gatherer reads /old.json, which answers: asked once, no advisory.
+    // The branch gatherer reads /old.json, which answers: asked once, no advisory.
     expect(catalogRequests(sites.both).sort()).toEqual(['/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/mcp/catalog.json', '/old.json']);
     expect(noted(o)).toEqual([]);
   });
 
-  it('only ard.json: pass, with the shipped-Lighthouse disagreement and the ai-catalog.json copy that settles it', async () => {
+  it('only ard.json: pass, with the Lighthouse-branch disagreement and the ai-catalog.json copy that settles it', async () => {
     const o = await run(sites.ardOnly);
     expect(o).toMatchObject({ status: 'pass', code: 'A10/ok', details: { via: 'well-known', legacy: false } });
     expect(noted(o)).toEqual(['A10/lighthouse-misses']);
@@ -400,7 +400,7 @@ describe("A10 discovery in ARD v0.91's order, then the predecessor names (Lighth
     expect(catalogRequests(sites.none).sort()).toEqual(['/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/mcp/catalog.json']);
   });
 
-  it("orders candidates as the draft and Lighthouse's docs do, without repeats; the shipped gatherer reads one URL", () => {
+  it("orders candidates as the draft and Lighthouse's docs do, without repeats; Lighthouse's branch gatherer reads one URL", () => {
     const o = 'https://s.example';
     const none = { agentmap: null, htmlLink: null, linkHeader: null };
     expect(catalogCandidates(none, o)).toEqual([
@@ -435,7 +435,7 @@ describe('A10 candidate order (property)', () => {
   // Signals drawn from a small pool, so that they often coincide with each other and with the well-known paths.
   const url = fc.option(fc.constantFrom(`${o}/a.json`, `${o}/b.json`, `${o}${PATH}`, `${o}${LEGACY}`, 'https://cdn.example/c.json'), { nil: null });
   const signals = fc.record({ agentmap: url, htmlLink: url, linkHeader: url, legacyHtmlLink: url, legacyLinkHeader: url });
-  it("no URL twice, at most eight, the three well-known paths present, current names before predecessor ones, and the shipped gatherer's URL among them", () => {
+  it("no URL twice, at most eight, the three well-known paths present, current names before predecessor ones, and Lighthouse's branch gatherer's URL among them", () => {
     fc.assert(
       fc.property(signals, (s) => {
         const c = catalogCandidates(s, o);

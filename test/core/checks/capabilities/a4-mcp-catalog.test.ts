@@ -230,7 +230,9 @@ describe('a catalog entry naming a card on another host, beside a well-known car
 
   it('names the entry, its host and what its URL answered; never says the card is not listed', async () => {
     const catalog = await fetchCatalogCards(
-      await readCatalogs(NO_SIGNALS, ORIGIN, async (c) => (c.url.endsWith(AI) ? json(AI, { specVersion: '1.0', entries: [elsewhere] }, CATALOG_HEADERS) : notFound(new URL(c.url).pathname))),
+      await readCatalogs(NO_SIGNALS, ORIGIN, async (c) =>
+        c.url.endsWith(AI) ? json(AI, { specVersion: '1.0', entries: [elsewhere] }, CATALOG_HEADERS) : notFound(new URL(c.url).pathname),
+      ),
       async () => blocked,
     );
     const o = a4McpServerCard.evaluate({ probes: wellKnownCard, catalog }, ctx);
@@ -271,7 +273,10 @@ describe('A4 follows a catalog entry to another loopback host (issue 37)', () =>
       '/': { headers: { 'content-type': 'text/html' }, body: '<html></html>' },
       [AI]: {
         headers: CATALOG_HEADERS,
-        body: JSON.stringify({ specVersion: '1.0', entries: [{ identifier: 'urn:air:corpus.dev:mcp:other', type: CARD_TYPE, url: `${other.origin}/card.json` }] }),
+        body: JSON.stringify({
+          specVersion: '1.0',
+          entries: [{ identifier: 'urn:air:corpus.dev:mcp:other', type: CARD_TYPE, url: `${other.origin}/card.json` }],
+        }),
       },
       [MCP_CARD_PATHS[0]]: {
         headers: { 'content-type': CARD_TYPE, 'access-control-allow-origin': '*' },

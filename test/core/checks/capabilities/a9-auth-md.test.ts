@@ -29,11 +29,27 @@ describe('A9 auth.md', () => {
     expect(o.status).toBe('pass');
     expect(o.advisoryFindings).toMatchObject([{ code: 'A9/content-type', data: { contentType: 'text/plain' } }, { code: 'A9/no-pointers' }]);
   });
-  it('is partial with another H1 or none', () => {
+  it('is partial with another H1 or none when the document is not a registration guide', () => {
     const other = a9AuthMd.evaluate(text('/auth.md', '# Authentication\n\nUse OAuth.\n', 'text/markdown'), ctx);
     expect(other.status).toBe('partial');
-    expect(other).toMatchObject({ code: 'A9/no-heading', data: { heading: expect.stringContaining('H1 is "Authentication"') } });
-    expect(a9AuthMd.evaluate(text('/auth.md', 'no heading at all', 'text/markdown'), ctx).code).toBe('A9/no-heading');
+    expect(other).toMatchObject({
+      code: 'A9/not-a-guide',
+      data: { heading: 'H1 "Authentication"', missing: 'no pointer to the OAuth metadata and no registration step' },
+    });
+    expect(a9AuthMd.evaluate(text('/auth.md', 'no heading at all', 'text/markdown'), ctx).code).toBe('A9/not-a-guide');
+    const noRegistration = a9AuthMd.evaluate(text('/auth.md', '# Agents\n\nSee /.well-known/oauth-protected-resource.\n', 'text/markdown'), ctx);
+    expect(noRegistration).toMatchObject({ code: 'A9/not-a-guide', data: { missing: 'no registration step' } });
+  });
+  it('passes a full registration guide whatever its H1 (the workos/auth.md README and template require no heading)', () => {
+    const body =
+      '# Agent registration for Acme\n\n## Step 1 — Discover\n\nRead /.well-known/oauth-protected-resource, then the agent_auth block of the authorization server.\n\n## Step 2 — Register\n\nPOST to identity_endpoint.\n';
+    const o = a9AuthMd.evaluate(text('/auth.md', body, 'text/markdown'), ctx);
+    expect(o).toMatchObject({ status: 'pass', code: 'A9/ok' });
+    expect(o.evidence).toContain(
+      'H1 "Agent registration for Acme"; a registration guide (points at the protected-resource metadata, the agent_auth block, a registration step)',
+    );
+    const untitled = a9AuthMd.evaluate(text('/auth.md', body.replace(/^# .*\n/, ''), 'text/markdown'), ctx);
+    expect(untitled.code).toBe('A9/ok');
   });
   it('fails when absent or a soft 404', () => {
     expect(a9AuthMd.evaluate(notFound('/auth.md'), ctx).status).toBe('fail');

@@ -121,13 +121,24 @@ const b2 = table(b2ContentSignals, {
       code: 'B2/ok',
       advisories: ['B2/missing-keys'],
     },
-    { name: 'use alone: a level, no purpose', artifact: robots('User-agent: *\nContent-Signal: use=immediate\nAllow: /\n'), code: 'B2/ok', advisories: ['B2/missing-keys'] },
+    {
+      name: 'use alone: a level, no purpose',
+      artifact: robots('User-agent: *\nContent-Signal: use=immediate\nAllow: /\n'),
+      code: 'B2/ok',
+      advisories: ['B2/missing-keys'],
+    },
   ],
   invalid: [
     { artifact: noRobots, status: 'fail', code: 'B2/no-robots' },
     { artifact: robots('User-agent: *\nAllow: /\n'), status: 'fail', code: 'B2/missing' },
     { artifact: robots('User-agent: *\nContent-Signal: ai_train=true\n'), status: 'partial', code: 'B2/invalid', advisories: ['B2/ignored-pairs'] },
-    { name: 'a use level outside immediate/reference/full', artifact: robots('User-agent: *\nContent-Signal: use=yes\n'), status: 'partial', code: 'B2/invalid', advisories: ['B2/ignored-pairs'] },
+    {
+      name: 'a use level outside immediate/reference/full',
+      artifact: robots('User-agent: *\nContent-Signal: use=yes\n'),
+      status: 'partial',
+      code: 'B2/invalid',
+      advisories: ['B2/ignored-pairs'],
+    },
     {
       name: 'a line outside any group',
       artifact: robots('Content-Signal: search=yes\nUser-agent: *\nAllow: /\n'),
@@ -245,14 +256,23 @@ const usage = (body: string | null, header?: string) => () => ({
 });
 const b5 = table(b5ContentUsage, {
   valid: [
-    { artifact: usage('User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n'), code: 'B5/ok', advisories: ['B5/search-overrides', 'B5/lighthouse-flags'] },
+    {
+      artifact: usage('User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n'),
+      code: 'B5/ok',
+      advisories: ['B5/search-overrides', 'B5/lighthouse-flags'],
+    },
     {
       name: 'Content-Signal and a Content-Usage header that agree, beside an older and an unknown label',
       artifact: usage('User-agent: *\nContent-Signal: ai-train=no, search=yes\nAllow: /\n', 'train-ai=n, search=y, bots=n, future=y'),
       code: 'B5/ok',
       advisories: ['B5/older-label', 'B5/ignored-labels', 'B5/signals-agree', 'B5/search-overrides'],
     },
-    { name: 'the response header alone (draft-ietf-aipref-attach)', artifact: usage(null, 'train-ai=n, search=y'), code: 'B5/ok', advisories: ['B5/search-overrides'] },
+    {
+      name: 'the response header alone (draft-ietf-aipref-attach)',
+      artifact: usage(null, 'train-ai=n, search=y'),
+      code: 'B5/ok',
+      advisories: ['B5/search-overrides'],
+    },
     { name: 'ai-use alone (draft-ietf-aipref-vocab-08 section 4.2)', artifact: usage(null, 'ai-use=n'), code: 'B5/ok' },
   ],
   invalid: [

@@ -120,7 +120,7 @@ const a9 = table(a9AuthMd, {
     {
       artifact: text('/auth.md', '# Authentication\n\nUse OAuth.\n', 'text/markdown'),
       status: 'partial',
-      code: 'A9/no-heading',
+      code: 'A9/not-a-guide',
       advisories: ['A9/no-pointers'],
     },
   ],
