@@ -89,6 +89,58 @@ export const commerce: Variant[] = [
     profile: 'commerce',
   },
   {
+    name: 'ucp-profile-2026-08',
+    models: 'a UCP 2026-08-25 business profile: every service binding versioned, payment_handlers present, a top-level keys[] JWK Set beside "ucp"',
+    site: ({ origin }) => ({
+      '/': page(),
+      '/.well-known/ucp': json(
+        {
+          ucp: {
+            version: '2026-08-25',
+            services: {
+              'dev.ucp.shopping': [
+                {
+                  version: '2026-08-25',
+                  spec: 'https://ucp.dev/2026-08-25/specification/overview',
+                  transport: 'rest',
+                  endpoint: `${origin}/ucp/v1`,
+                  schema: 'https://ucp.dev/2026-08-25/services/shopping/rest.openapi.json',
+                },
+              ],
+            },
+            capabilities: {
+              'dev.ucp.shopping.checkout': [
+                {
+                  version: '2026-08-25',
+                  spec: 'https://ucp.dev/2026-08-25/specification/checkout',
+                  schema: 'https://ucp.dev/2026-08-25/schemas/shopping/checkout.json',
+                },
+              ],
+            },
+            payment_handlers: {},
+          },
+          // The corpus's own Ed25519 key (the Web Bot Auth variant's), in the overview example's shape (kid, kty, crv, x, use, alg).
+          keys: [
+            {
+              kid: 'mrkvManMGgSdR6bhOMyQGGQqrLq_4PMktuu1DEkCJB4',
+              kty: 'OKP',
+              crv: 'Ed25519',
+              x: 'OftgBAZx-uEuZWgzhjgosNSP0-5fKvMicyj2B8zLh2k',
+              use: 'sig',
+              alg: 'EdDSA',
+            },
+          ],
+        },
+        { 'cache-control': 'public, max-age=3600' },
+      ),
+    }),
+    expect: { M1: 'pass' },
+    codes: { M1: 'M1/ok' },
+    source:
+      'UCP tag v2026-08-25 (cd78fb38e819, as pinned by the records in the index) and the business-profile example of docs/specification/overview/index.md at fdcf8934 (2026-08-22, main, read in the snapshot): nested "ucp" profile, versioned bindings, payment_handlers, keys[] beside "ucp"; our decision: M1 does not judge keys[]',
+    profile: 'commerce',
+  },
+  {
     name: 'ucp-profile-early-draft',
     models: 'a UCP profile in the early-draft shape: top-level protocol_version, services, capabilities, endpoints',
     site: ({ origin }) => ({

@@ -6,8 +6,12 @@ import { givenValue } from '../../fixes/owner-value-parse.js';
 
 const SPEC = ['https://ucp.dev/latest/specification/overview/', 'https://github.com/Universal-Commerce-Protocol/ucp'];
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-/** The latest published UCP version (ucp.dev versions.json, alias "latest"), which the fix guide writes. */
-export const UCP_LATEST = '2026-04-08';
+/**
+ * The latest published UCP version, which the fix guide writes: tag v2026-08-25 (commit cd78fb38e819,
+ * published 2026-08-25; not in the stored snapshot, whose main ends at fdcf8934 of 2026-08-22
+ * "in preparation of a version cut"; read from the records that pin it, ledger `ucp`).
+ */
+export const UCP_LATEST = '2026-08-25';
 const MIN_MAX_AGE = 60;
 
 /** Where a Cache-Control header departs from UCP's hosting rule (both lists empty when it complies). */
@@ -80,7 +84,7 @@ const ADVISORIES = {
   'M1/version-not-date': 'version "{version}" is not a YYYY-MM-DD date',
   'M1/top-level-shape': 'older top-level shape (protocol_version/services/capabilities); current profiles nest them under a "ucp" object',
   'M1/object-bindings': `2026-01-11 service shape (one object with rest/mcp sub-objects), still read; UCP ${UCP_LATEST} lists each service as an array of bindings {version, spec, transport, endpoint, schema}`,
-  'M1/no-payment-handlers': `no "payment_handlers" registry in the "ucp" object (required since UCP ${UCP_LATEST}, an empty {} is allowed)`,
+  'M1/no-payment-handlers': `no "payment_handlers" registry in the "ucp" object (required since UCP 2026-04-08 and in ${UCP_LATEST}, an empty {} is allowed)`,
   'M1/cache-control': `Cache-Control "{value}" {problems} (UCP requires public, max-age >= ${MIN_MAX_AGE} and forbids private/no-store/no-cache)`,
   'M1/redirected':
     'reached through {count} redirect(s): UCP profile endpoints MUST NOT redirect and platforms MUST NOT follow redirects, so conforming agents will not read this profile',
@@ -193,7 +197,7 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
     return { status: 'pass', code: 'M1/ok', data: { facts }, matched, advisories, probes, details };
   },
   fixGuide(fx) {
-    // The shape UCP 2026-04-08 publishes: services and capabilities as arrays of versioned entries,
+    // The shape UCP publishes since 2026-04-08 (unchanged in UCP_LATEST): services and capabilities as arrays of versioned entries,
     // payment_handlers present even when empty.
     const v = UCP_LATEST;
     // The owner's UCP REST endpoint (validated http(s)) replaces the placeholder.
