@@ -87,7 +87,7 @@ export function standardsText(entries: LedgerEntry[], opts: { notes?: boolean } 
 
 /** "owner/repo path @ commit (commit date), read on <date>; newest: <how>". */
 export function sourceLine(src: SourceReading): string {
-  return `${src.repo} ${src.path} @ ${src.commit} (${src.commitDate}), read on ${src.readOn}; newest: ${src.newestBy}`;
+  return `${src.repo} ${src.path} @ ${src.commit} = ${src.revision} (${src.commitDate}), read on ${src.readOn}; newest: ${src.newestBy}`;
 }
 
 function cell(text: string): string {
@@ -102,7 +102,8 @@ export function standardsMarkdown(entries: LedgerEntry[]): string {
   );
   const sources = entries.map((e) => {
     const lines = (e.sources ?? []).map(
-      (src) => `- \`${src.repo}\` \`${src.path}\` at \`${src.commit}\` (${src.commitDate}), read on ${src.readOn}. Newest: ${src.newestBy}`,
+      (src) =>
+        `- \`${src.repo}\` \`${src.path}\` at \`${src.commit}\`, revision ${src.revision} (${src.commitDate}), read on ${src.readOn}. Newest: ${src.newestBy}`,
     );
     return `### \`${e.id}\`\n\n${lines.length ? lines.join('\n') : '- No source pinned to a commit yet.'}\n`;
   });
@@ -167,8 +168,14 @@ an entry again, for each of its sources:
    as \`commitDate\`, and in \`newestBy\` how you looked for a newer one (errata, an obsoleting
    RFC, a later revision of the draft on datatracker, in the index).
 5. **Record the reading** in \`src/core/standards/ledger.ts\`: \`sources: SourceReading[]\` (repo,
-   path, commit, commitDate, readOn, newestBy), \`version\`, \`checked\` (the day), \`checkedHow:
-   'read'\` and \`note\` (what the text says that the checks rest on, and what moved).
+   path, commit, revision, commitDate, readOn, newestBy), \`version\`, \`checked\` (the day),
+   \`checkedHow: 'read'\` and \`note\` (what the text says that the checks rest on, and what moved).
+   \`revision\` names what the commit is (\`draft-ietf-aipref-vocab-08\`, \`v0.6.0\`, \`v2026-08-25\`,
+   or \`main\`): a later commit date is not a later revision. For drafts read the tags
+   (\`git tag --contains <sha>\`, \`git describe --tags\`) and the revision number in the file; for
+   releases the release tags. Record the newest tags you saw in
+   \`test/core/standards/snapshot-tags.ts\`: the order test fails when a source follows a revision older
+   than one the ledger names for the same document or than the newest known tag.
 6. **Move the verdicts that moved**, each in its check, with a bullet in \`docs/scoring.md\` (check,
    old -> new, code, the text and commit it follows), and keep the fix guide in step:
    \`test/core/fixes/guide-proof.test.ts\` serves each guide and fails when a guide no longer passes.

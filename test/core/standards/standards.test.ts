@@ -6,7 +6,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/core/checks/index.js';
-import { STANDARDS } from '../../../src/core/standards/ledger.js';
+import { STANDARDS, type Standard } from '../../../src/core/standards/ledger.js';
+import { orderRevision, revisionOrderProblems } from '../../../src/core/standards/revision-order.js';
+import { SNAPSHOT_TAGS } from './snapshot-tags.js';
 import { REREAD_AFTER_DAYS, dueForReading, standardsLedger, standardsMarkdown, type LedgerEntry } from '../../../src/core/standards/view.js';
 import { runCli } from '../../cli/run-cli.js';
 
@@ -51,6 +53,7 @@ describe('standards ledger', () => {
           expect(src.readOn, at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
           expect(src.readOn >= src.commitDate, `${at}: read before it was written`).toBe(true);
           expect(src.newestBy.length, `${at} says how it is known to be the newest`).toBeGreaterThan(20);
+          expect(src.revision.trim(), `${at} names the revision it read`).not.toBe('');
         }
         if (e.checkedHow === 'read')
           expect(e.checked, e.id).toBe(
@@ -63,13 +66,96 @@ describe('standards ledger', () => {
     }
   });
 
+  describe('a reading that checks its own order (issue 37)', () => {
+    it('no ledger source follows a revision older than one the ledger names, or than the newest known tag', () => {
+      expect(revisionOrderProblems(STANDARDS as Record<string, Standard>, SNAPSHOT_TAGS)).toEqual([]);
+    });
+
+    /** The aiprefVocab entry as the 2026-11-27 reading wrote it: the -07 commit taken for the newest text. */
+    const misread: Standard = {
+      name: 'AI preferences vocabulary',
+      version: "draft-ietf-aipref-vocab editor's copy at 7ca0afc (2026-08-19): train-ai, search; values y/n; unknown labels ignored",
+      kind: 'draft',
+      checked: '2026-11-27',
+      checkedHow: 'read',
+      url: 'https://datatracker.ietf.org/doc/draft-ietf-aipref-vocab/',
+      note: 'Moved: ai-use (in -08, read 2026-11-25 at 008bd890) is gone.',
+      sources: [
+        {
+          repo: 'ietf-wg-aipref/drafts',
+          path: 'draft-ietf-aipref-vocab.md',
+          commit: '7ca0afc',
+          revision: 'draft-ietf-aipref-vocab-07',
+          commitDate: '2026-08-19',
+          readOn: '2026-11-27',
+          newestBy: 'snapshot log 2026-11-27: main HEAD is 7ca0afc; later commits (to 2026-08-20) are on unmerged PR branches only',
+        },
+      ],
+    };
+
+    it('fails on the -07/-08 mistake: against the known revisions, and against the -08 the ledger named', () => {
+      const problems = revisionOrderProblems({ aiprefVocab: misread }, SNAPSHOT_TAGS);
+      expect(problems).toContainEqual({
+        id: 'aiprefVocab',
+        source: { repo: 'ietf-wg-aipref/drafts', path: 'draft-ietf-aipref-vocab.md', revision: 'draft-ietf-aipref-vocab-07' },
+        problem: 'follows draft-ietf-aipref-vocab-07, but draft-ietf-aipref-vocab-08 exists (IETF archive (no snapshot tag yet), seen 2026-11-29)',
+      });
+      // Without the table: the ledger of 2026-11-25 (9c73063) named -08 in another entry's version.
+      const namedElsewhere: Standard = { ...misread, version: 'draft-ietf-aipref-vocab-08 (2026-09-14): train-ai, ai-use, search', sources: [] };
+      expect(revisionOrderProblems({ aiprefVocab: misread, earlier: namedElsewhere })).toEqual([
+        {
+          id: 'aiprefVocab',
+          source: { repo: 'ietf-wg-aipref/drafts', path: 'draft-ietf-aipref-vocab.md', revision: 'draft-ietf-aipref-vocab-07' },
+          problem: 'follows draft-ietf-aipref-vocab-07, but the ledger names draft-ietf-aipref-vocab-08 (entry earlier)',
+        },
+      ]);
+      // The entry as it is now passes both.
+      expect(revisionOrderProblems({ aiprefVocab: STANDARDS.aiprefVocab as Standard }, SNAPSHOT_TAGS)).toEqual([]);
+    });
+
+    it('orders releases by tag within one file, and never orders a branch name', () => {
+      const at = { repo: 'Universal-Commerce-Protocol/ucp', path: 'docs/specification/overview.md (tag v2026-04-08)' };
+      expect(orderRevision('v2026-04-08', at)).toEqual({
+        kind: 'date',
+        family: 'Universal-Commerce-Protocol/ucp docs/specification/overview.md',
+        key: [2026, 4, 8],
+      });
+      expect(orderRevision('v0.6.0', { repo: 'a/b', path: 'SPEC.md' })).toEqual({ kind: 'semver', family: 'a/b SPEC.md', key: [0, 6, 0] });
+      expect(orderRevision('main (2026-08-22)', at)).toBeNull();
+      const oldUcp: Standard = {
+        ...(STANDARDS.ucp as Standard),
+        sources: [{ ...at, commit: 'a2d8bf0b', revision: 'v2026-04-08', commitDate: '2026-05-22', readOn: '2026-11-27', newestBy: 'git tags of the snapshot' }],
+      };
+      expect(revisionOrderProblems({ ucp: oldUcp }, SNAPSHOT_TAGS).map((p) => p.problem)).toEqual([
+        'follows v2026-04-08, but v2026-08-25 exists (index records (no snapshot tag yet), seen 2026-11-29)',
+      ]);
+      // Two sources of the same file at two releases: the older is named.
+      const twoSpecs: Standard = {
+        ...(STANDARDS.agentDocsSpec as Standard),
+        note: '',
+        sources: ['v0.5.0', 'v0.6.0'].map((revision) => ({
+          repo: 'agent-ecosystem/agent-docs-spec',
+          path: 'SPEC.md',
+          commit: 'fb2d03df25a1',
+          revision,
+          commitDate: '2026-05-03',
+          readOn: '2026-11-29',
+          newestBy: 'a test of the order check only',
+        })),
+      };
+      expect(revisionOrderProblems({ agentDocsSpec: twoSpecs }).map((p) => p.problem)).toEqual(['follows v0.5.0, but the ledger names v0.6.0 (same entry)']);
+    });
+  });
+
   it('`rubric --standards` shows each source with its commit and date', async () => {
     const withSource = standardsLedger().find((x) => x.sources?.length)!;
     const src = withSource.sources![0];
     // A wide terminal: the view wraps to COLUMNS, and a source line is longer than 80 columns.
     const text = await runCli(['rubric', '--standards'], { env: { COLUMNS: '400' } });
-    expect(text.stdout).toContain(`source: ${src.repo} ${src.path} @ ${src.commit} (${src.commitDate}), read on ${src.readOn}`);
-    expect(standardsMarkdown(standardsLedger())).toContain(`\`${src.repo}\` \`${src.path}\` at \`${src.commit}\` (${src.commitDate}), read on ${src.readOn}`);
+    expect(text.stdout).toContain(`source: ${src.repo} ${src.path} @ ${src.commit} = ${src.revision} (${src.commitDate}), read on ${src.readOn}`);
+    expect(standardsMarkdown(standardsLedger())).toContain(
+      `\`${src.repo}\` \`${src.path}\` at \`${src.commit}\`, revision ${src.revision} (${src.commitDate}), read on ${src.readOn}`,
+    );
   });
 
   it('docs/standards.md is generated from the ledger (UPDATE_DOCS=1 rewrites it)', () => {
