@@ -5,11 +5,14 @@
  * filter); `robotsText` is the neutral serialiser, the robots.txt text itself (RFC 9309).
  */
 
-/** Content Signals Policy (contentsignals.org): each key yes or no; a key left out states nothing. */
-export type ContentSignalValue = Partial<Record<'search' | 'ai-input' | 'ai-train', 'yes' | 'no'>>;
+/**
+ * Content Signals (contentsignals.org): each purpose yes or no, and the `use` directive a level
+ * (Cloudflare changelog 2026-08-31); a key left out states nothing.
+ */
+export type ContentSignalValue = Partial<Record<'search' | 'ai-input' | 'ai-train', 'yes' | 'no'>> & { use?: 'immediate' | 'reference' | 'full' };
 
-/** IETF AIPREF vocabulary (Content-Usage): each category the bare token y or n. */
-export type ContentUsageValue = Partial<Record<'train-ai' | 'search', 'y' | 'n'>>;
+/** IETF AIPREF vocabulary (Content-Usage, draft-ietf-aipref-vocab-08): each category the bare token y or n. */
+export type ContentUsageValue = Partial<Record<'train-ai' | 'ai-use' | 'search', 'y' | 'n'>>;
 
 /** A record of a group other than its access rules, with its typed value. */
 export type RobotsRecord = { field: 'Content-Signal'; value: ContentSignalValue } | { field: 'Content-Usage'; value: ContentUsageValue };
