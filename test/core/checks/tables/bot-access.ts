@@ -259,7 +259,7 @@ const b5 = table(b5ContentUsage, {
     {
       artifact: usage('User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n'),
       code: 'B5/ok',
-      advisories: ['B5/search-overrides', 'B5/lighthouse-flags'],
+      advisories: ['B5/lighthouse-flags', 'B5/search-overrides'],
     },
     {
       name: 'Content-Signal and a Content-Usage header that agree, beside an older and an unknown label',
