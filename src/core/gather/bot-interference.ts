@@ -30,6 +30,6 @@ export function challengeServedAsSuccess(res: FetchResult): string | null {
 }
 
 /** The headers came and the body did not finish before the timeout: a stalled (tarpitted) body. */
-export function stalledBody(res: FetchResult): boolean {
+export function stalledBody(res: Pick<FetchResult, 'status' | 'error'>): boolean {
   return res.status !== null && res.error?.code === 'timeout';
 }

@@ -1,7 +1,7 @@
 import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { challengeReason, describeProbe } from '../../gather/classify.js';
-import { challengeServedAsSuccess, stalledBody } from '../../gather/bot-interference.js';
+import { challengeServedAsSuccess } from '../../gather/bot-interference.js';
 import { specStep, throughHosts } from '../../fixes/platform-steps.js';
 import { ROBOTS_REQUEST } from '../../gather/robots.js';
 
@@ -48,7 +48,6 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
       'B4/refused': 'info: the page answered 401, 403, 429 or 503 without a recognisable challenge',
       'B4/challenge-success':
         'info: a challenge page served with a success status (agent-docs-spec bot-protection-interference): agents read the wall as the page',
-      'B4/stalled': 'info: the headers came and the body stalled until the timeout, as a tarpit does (agent-docs-spec bot-protection-interference)',
       'B4/open': 'info: the page answered an automated client without a challenge',
     },
     messages: {
@@ -57,8 +56,6 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
         '{seen}: the page {why}{retry} without a recognisable challenge page. Automated clients may be refused; {pageChecks} rest on this response.{siteLevel}',
       'B4/challenge-success':
         '{seen}: {wall}. A challenge served as a success looks like content to an agent, which reads the wall as the page; serve challenges with a 4xx/5xx status (a 429 with Retry-After), or let agents through, so {pageChecks} measure the page.{siteLevel}',
-      'B4/stalled':
-        '{seen}: the status line and headers arrived, then the body stalled until the timeout, as a bot-protection tarpit does; an agent waits and gets nothing. {pageChecks} rest on an incomplete answer.{siteLevel}',
       'B4/open':
         '{seen}: the page answered an automated client without a challenge.{siteLevel} Per-crawler blocking by user agent is compared in B1; blocking by IP address cannot be tested from outside.',
     },
@@ -97,15 +94,6 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
         advisories: [{ code: 'B4/no-impersonation' }],
         probes,
         details: { blocked: true, reason: successWall, siteLevelBlocked: !!robotsWall } as B4Details,
-      };
-    }
-    if (stalledBody(page)) {
-      return {
-        status: 'info',
-        code: 'B4/stalled',
-        data: { seen, pageChecks: PAGE_CHECKS, siteLevel },
-        probes,
-        details: { blocked: true, reason: 'body stalled until the timeout', siteLevelBlocked: !!robotsWall } as B4Details,
       };
     }
     const status = page.status ?? 0;

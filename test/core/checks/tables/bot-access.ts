@@ -255,18 +255,6 @@ const b4 = table(b4AutomatedAccess, {
       status: 'info',
       code: 'B4/open',
     },
-    {
-      name: 'headers, then a body that stalled until the timeout (a tarpit)',
-      artifact: {
-        page: {
-          ...response({ headers: { 'content-type': 'text/html' } }),
-          error: { code: 'timeout' as const, message: 'no complete response before the timeout' },
-        },
-        robots: okRobots,
-      },
-      status: 'info',
-      code: 'B4/stalled',
-    },
   ],
   invalid: [],
 });
