@@ -3,7 +3,7 @@
 // agent-docs-spec 0.6.0 added: markdown-link-portability, single-fetch-completeness,
 // page-size-transfer, embedded-data-serialization and bot-protection-interference.
 // Serves each loopback docs site of test/fixtures/agent-docs-sites.mjs on 127.0.0.1, runs
-// `ai-ready scan <site>/docs/guide --json --only C2,C3,B4` and
+// `ai-ready scan <site>/docs/guide --json --only C1,C2,C3,B4` and
 // `afdocs check <site> --urls <site>/docs/guide --format json`, maps ai-ready's codes to the
 // spec's pass/warn/fail, and prints, per variant and spec check, what the spec's text says
 // (the variant's `spec`), what each tool said, and every disagreement.
@@ -42,6 +42,8 @@ const SPEC_CHECKS = [
 const OUR_CODES = {
   'C2/root-relative-links': ['markdown-link-portability', 'warn'],
   'C2/path-relative-links': ['markdown-link-portability', 'fail'],
+  'C1/root-relative-links': ['markdown-link-portability', 'warn'],
+  'C1/path-relative-links': ['markdown-link-portability', 'fail'],
   'C2/paginated-fragile': ['single-fetch-completeness', 'warn'],
   'C2/paginated-broken': ['single-fetch-completeness', 'fail'],
   'C3/large-transfer': ['page-size-transfer', 'warn'],
@@ -80,7 +82,7 @@ function run(script, args) {
 
 /** ai-ready's verdict per spec check, from the codes and advisory codes of C2, C3 and B4. */
 async function ours(origin) {
-  const r = await run(join(root, 'bin/ai-ready.js'), ['scan', `${origin}${AGENT_DOCS_PAGE}`, '--json', '--only', 'C2,C3,B4']);
+  const r = await run(join(root, 'bin/ai-ready.js'), ['scan', `${origin}${AGENT_DOCS_PAGE}`, '--json', '--only', 'C1,C2,C3,B4']);
   const verdicts = Object.fromEntries(SPEC_CHECKS.map((c) => [c, 'pass']));
   let result;
   try {

@@ -45,6 +45,15 @@ const c1 = table(c1MarkdownNegotiation, {
       code: 'C1/ok',
       advisories: ['C1/content-signal', 'C1/sizes'],
     },
+    {
+      name: 'negotiated Markdown with root- and path-relative links (agent-docs-spec markdown-link-portability)',
+      artifact: neg(
+        () => response({ url: '/', headers: { 'content-type': 'text/markdown', vary: 'Accept' }, body: `${MD}\n[Guide](/guide) and [FAQ](faq.md)\n` }),
+        md,
+      ),
+      code: 'C1/ok',
+      advisories: ['C1/sizes', 'C1/path-relative-links', 'C1/root-relative-links'],
+    },
     { artifact: neg(jsonPage, jsonPage, jsonPage), status: 'na', code: 'C1/not-html' },
   ],
   invalid: [
