@@ -4,6 +4,7 @@
  * gather then runs in parallel over the shared, memoised GatherContext, so a scan costs about as
  * many sequential round trips as its longest dependency chain (card -> initialize -> tools/list).
  */
+import { stalledBody } from './gather/bot-interference.js';
 import { ScanError } from './errors.js';
 import { targetUrl, type ScanInput } from './target.js';
 import { HttpClient, timeoutSignal, NOT_TLS_MESSAGE, type FetchResult } from './net/http.js';
@@ -309,7 +310,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
     const page = await schedule.page;
     emit(probeEvent('GET', target.href, page));
     if (options.signal?.aborted) throw new ScanError('aborted', 'The scan was cancelled.');
-    if (page.error) throw unreachable(target, page.error);
+    if (page.error) throw unreachable(target, page.error, page.status);
     const pageUrl = new URL(page.url);
     const ctx = new GatherContext(pageUrl, pageUrl.origin, http, emit, page, schedule.sentFor(pageUrl), undefined, renderer);
     await schedule.beforeParse(ctx);
@@ -420,8 +421,14 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
 }
 
 /** Why the scan cannot go on: the page itself could not be fetched. */
-function unreachable(target: URL, error: NonNullable<FetchResult['error']>): ScanError {
+function unreachable(target: URL, error: NonNullable<FetchResult['error']>, status: number | null): ScanError {
   if (error.code === 'blocked') return new ScanError('blocked-address', error.message);
+  if (stalledBody({ status, error })) {
+    return new ScanError(
+      'unreachable',
+      `${target.href} could not be fetched: it answered HTTP ${status} with its headers, then the body stalled until the timeout. Bot protection does this to automated clients (a tarpit, agent-docs-spec 0.6.0 bot-protection-interference): agents wait and get nothing.`,
+    );
+  }
   if (error.message === NOT_TLS_MESSAGE && target.protocol === 'https:') {
     const plain = new URL(target.href);
     plain.protocol = 'http:';

@@ -209,38 +209,46 @@ export const STANDARDS = {
   },
   agentDocsSpec: {
     name: 'Agent docs spec',
-    version: 'Agent-Friendly Documentation Spec 0.5.0 (Draft, 2026-04-25)',
+    version: 'Agent-Friendly Documentation Spec 0.6.0 (Draft, 2026-09-13)',
     kind: 'convention',
-    checked: '2026-11-27',
+    checked: '2026-11-29',
     checkedHow: 'read',
     url: 'https://agentdocsspec.com/',
     note:
-      'Re-read on 2026-11-27 at fb2d03df25a1 (v0.5.0, 2026-05-03): v0.5.0 splits llms-txt-directive into llms-txt-directive-html (D6 reads the ' +
-      'HTML directive) and llms-txt-directive-md (a directive inside the Markdown twin; not judged), and says incidental mentions of llms.txt do ' +
-      'not count; llms-txt-coverage keeps its default thresholds (>=95% pass, 80-95% warn, <80% fail), which D5 applies to the pages llms.txt ' +
-      'lists that llms-full.txt holds. Nothing else that D4/D5/D6/C1/C2 read moved. ' +
-      'Read on 2026-11-25: agent-ecosystem/agent-docs-spec SPEC.md at commit 00f719e3beef (v0.4.0, 2026-04-21; the stored 0e70b93a128e copy is ' +
-      'an earlier 21-check draft) for what it says about llms.txt, llms-full.txt, the in-page directive, .md URLs, content negotiation and ' +
-      'rendering. ' +
-      'Location discovery: {base_url}/llms.txt, {origin}/llms.txt, {origin}/docs/llms.txt; a cross-host redirect is a warn. D4 now asks the last ' +
-      'two only when the page directory and root hold none, and marks a cross-host llms.txt partial (D4/cross-host). Size: pass < 50,000, warn ' +
+      'Read on 2026-11-29: SPEC.md v0.6.0 (2026-09-13, 28 checks; the site serves it as per-category pages under /spec/web/), the stored copy in the ' +
+      'code index (file id 69419395529; no repository or commit named): the snapshot and the index rows of agent-ecosystem/agent-docs-spec end at ' +
+      '0.5.0, so 0.6.0 is not read by commit. Its five new checks are advisories of the checks that read the same response (docs/agent-docs-spec.md ' +
+      'maps all 28): markdown-link-portability in C2 and C1 (the .md twin, the negotiated Markdown) and single-fetch-completeness in C2 (root-relative ' +
+      'links warn, path-relative fail; a paginated Markdown continuation declared past the top, relative or only in a header warns, missing or broken ' +
+      'fails), page-size-transfer and embedded-data-serialization in C3 (served HTML 1,000,000 / 10,000,000 bytes; bulk over half of a 50,000-100,000 /' +
+      ' over 100,000 character page), bot-protection-interference in B4 (B4/challenge-success: a challenge page served as 2xx; a stalled body stops the' +
+      ' scan with an error naming it). ' +
+      'Re-read on 2026-11-27 at fb2d03df25a1 (v0.5.0, 2026-05-03): v0.5.0 splits llms-txt-directive into llms-txt-directive-html (D6 reads the HTML ' +
+      'directive) and llms-txt-directive-md (a directive inside the Markdown twin; not judged), and says incidental mentions of llms.txt do not count; ' +
+      'llms-txt-coverage keeps its default thresholds (>=95% pass, 80-95% warn, <80% fail), which D5 applies to the pages llms.txt lists that ' +
+      'llms-full.txt holds. Nothing else that D4/D5/D6/C1/C2 read moved. ' +
+      'Read on 2026-11-25: agent-ecosystem/agent-docs-spec SPEC.md at commit 00f719e3beef (v0.4.0, 2026-04-21; the stored 0e70b93a128e copy is an ' +
+      'earlier 21-check draft) for what it says about llms.txt, llms-full.txt, the in-page directive, .md URLs, content negotiation and rendering. ' +
+      'Location discovery: {base_url}/llms.txt, {origin}/llms.txt, {origin}/docs/llms.txt; a cross-host redirect is a warn. D4 now asks the last two ' +
+      'only when the page directory and root hold none, and marks a cross-host llms.txt partial (D4/cross-host). Size: pass < 50,000, warn ' +
       '50,000-100,000, fail > 100,000 characters (D4 already: advisory, then partial). ' +
-      'llms-txt-valid accepts section headings at any level (MongoDB uses H1) where llmstxt.org and its reference parser read H2 only: D4 keeps ' +
-      'the H2 rule and says so in an advisory (details.otherLevelLinks). llms-full.txt appears only as the optional companion file (D5 ' +
-      'unchanged). ' +
-      'llms-txt-directive: near the top, visually hidden allowed, display:none discouraged, not JS-injected only; past 50% of the content is a ' +
-      'warn: D6 is partial (D6/buried-directive) when such a directive is its only hint, and advises on display:none. markdown-url-support (.md ' +
-      'appended) and content-negotiation (text/markdown; wrong type = warn; HTML = fail) match C2 and C1; rendering-strategy matches C3 (server ' +
-      'HTML must hold the content).',
+      'llms-txt-valid accepts section headings at any level (MongoDB uses H1) where llmstxt.org and its reference parser read H2 only: D4 keeps the H2 ' +
+      'rule and says so in an advisory (details.otherLevelLinks). llms-full.txt appears only as the optional companion file (D5 unchanged). ' +
+      'llms-txt-directive: near the top, visually hidden allowed, display:none discouraged, not JS-injected only; past 50% of the content is a warn: D6' +
+      ' is partial (D6/buried-directive) when such a directive is its only hint, and advises on display:none. markdown-url-support (.md appended) and ' +
+      'content-negotiation (text/markdown; wrong type = warn; HTML = fail) match C2 and C1; rendering-strategy matches C3 (server HTML must hold the ' +
+      'content).',
     sources: [
       {
         repo: 'agent-ecosystem/agent-docs-spec',
         path: 'SPEC.md',
-        commit: 'fb2d03df25a138e41057dcfe2e8c108f1b825d73',
-        revision: 'v0.5.0',
-        commitDate: '2026-05-03',
-        readOn: '2026-11-27',
-        newestBy: 'snapshot log (newest commit touching SPEC.md; snapshot head 0e758f8, 2026-05-03); the index row is the older 0e70b93a128e',
+        commit: 'v0.6.0',
+        revision: 'v0.6.0',
+        commitDate: '2026-09-13',
+        readOn: '2026-11-29',
+        newestBy:
+          'the version and date in the file (Version 0.6.0, 2026-09-13; changelog v0.6.0 over v0.5.1 2026-05-08), read from the code index copy (file ' +
+          'id 69419395529), whose commit is not stored: the snapshot (head 0e758f8, 2026-05-03) and index rows stop at v0.5.0 (fb2d03df25a1)',
       },
     ],
   },

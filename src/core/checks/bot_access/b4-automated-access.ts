@@ -1,6 +1,7 @@
 import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { challengeReason, describeProbe } from '../../gather/classify.js';
+import { challengeServedAsSuccess } from '../../gather/bot-interference.js';
 import { specStep, throughHosts } from '../../fixes/platform-steps.js';
 import { ROBOTS_REQUEST } from '../../gather/robots.js';
 
@@ -37,7 +38,7 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
     tier: 'bonus',
     weight: 0,
     specUrls: SPEC,
-    standards: ['challengePages'],
+    standards: ['challengePages', 'agentDocsSpec'],
     summary:
       'Whether the page answered an honest automated client, or a bot wall (challenge page, CAPTCHA, 401/403/429/503) stood in front of it. Informational only, never scored.',
     why: 'Agents fetch pages without a browser; a challenge page in front of the content hides everything else from them, and from this scan.',
@@ -45,12 +46,16 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
     codes: {
       'B4/challenged': 'info: the page answered with a bot challenge (a wall), so page checks are unmeasured',
       'B4/refused': 'info: the page answered 401, 403, 429 or 503 without a recognisable challenge',
+      'B4/challenge-success':
+        'info: a challenge page served with a success status (agent-docs-spec bot-protection-interference): agents read the wall as the page',
       'B4/open': 'info: the page answered an automated client without a challenge',
     },
     messages: {
       'B4/challenged': '{seen}: {wall}{retry}. The site refused an automated client, so {pageChecks} could not be measured from this page.{siteLevel}',
       'B4/refused':
         '{seen}: the page {why}{retry} without a recognisable challenge page. Automated clients may be refused; {pageChecks} rest on this response.{siteLevel}',
+      'B4/challenge-success':
+        '{seen}: {wall}. A challenge served as a success looks like content to an agent, which reads the wall as the page; serve challenges with a 4xx/5xx status (a 429 with Retry-After), or let agents through, so {pageChecks} measure the page.{siteLevel}',
       'B4/open':
         '{seen}: the page answered an automated client without a challenge.{siteLevel} Per-crawler blocking by user agent is compared in B1; blocking by IP address cannot be tested from outside.',
     },
@@ -78,6 +83,17 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
         advisories: [{ code: 'B4/no-impersonation' }],
         probes,
         details: { blocked: true, reason: wall, siteLevelBlocked: !!robotsWall } as B4Details,
+      };
+    }
+    const successWall = challengeServedAsSuccess(page);
+    if (successWall) {
+      return {
+        status: 'info',
+        code: 'B4/challenge-success',
+        data: { seen, wall: successWall, pageChecks: PAGE_CHECKS, siteLevel },
+        advisories: [{ code: 'B4/no-impersonation' }],
+        probes,
+        details: { blocked: true, reason: successWall, siteLevelBlocked: !!robotsWall } as B4Details,
       };
     }
     const status = page.status ?? 0;

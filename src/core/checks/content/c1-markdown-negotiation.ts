@@ -11,6 +11,7 @@ import {
   normaliseForMatch,
   type MarkdownAnswer,
 } from '../../gather/markdown.js';
+import { classifyMarkdownLinks } from '../../gather/markdown-links.js';
 import { platformHook, specStep, throughHosts, verifyStep } from '../../fixes/platform-steps.js';
 
 const SPEC = [
@@ -97,6 +98,10 @@ const ADVISORIES = {
     'Content-Signal on the Markdown response: {signal}. This is the default Cloudflare Markdown for Agents adds to converted responses (AI training allowed); check that it matches the policy in your robots.txt (B2).',
   'C1/title-not-found': 'The Markdown does not contain the page title "{title}": check it is the same page.',
   'C1/sizes': 'Size: HTML {html}, Markdown {markdown}.',
+  'C1/root-relative-links':
+    '{count} root-relative link(s) in the negotiated Markdown (e.g. {examples}): they resolve only while the base URL is known; agent-docs-spec markdown-link-portability warns. Write absolute URLs in the Markdown.',
+  'C1/path-relative-links':
+    '{count} path-relative link(s) in the negotiated Markdown (e.g. {examples}): without the base URL they point nowhere; agent-docs-spec markdown-link-portability fails. Write absolute URLs in the Markdown.',
 } as const;
 type C1Advisory = keyof typeof ADVISORIES;
 
@@ -190,6 +195,11 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
         advisories.push({ code: 'C1/title-not-found', data: { title: excerpt(title, 60) } });
       }
       advisories.push({ code: 'C1/sizes', data: { html: sized(r3), markdown: sized(markdownRes) } });
+      const links = classifyMarkdownLinks(markdownRes.text);
+      if (links.pathRelative)
+        advisories.push({ code: 'C1/path-relative-links', data: { count: links.pathRelative, examples: links.examples.pathRelative.join(', ') } });
+      if (links.rootRelative)
+        advisories.push({ code: 'C1/root-relative-links', data: { count: links.rootRelative, examples: links.examples.rootRelative.join(', ') } });
     }
     const matched = 'RFC 9110 content negotiation, text/markdown (RFC 7763)';
     const details = headers ? { markdownResponse: headers } : undefined;

@@ -4,6 +4,8 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe, nonTextDocument } from '../../gather/classify.js';
 import { ACCEPT_MD_FILE, classifyMarkdown, markdownTwinPath, markdownTwinPaths, type MarkdownAnswer } from '../../gather/markdown.js';
 import { parseLinkHeader } from '../../gather/link-header.js';
+import { classifyMarkdownLinks } from '../../gather/markdown-links.js';
+import { paginationSignals, type PaginationSignals } from '../../gather/markdown-pagination.js';
 import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
 
 const SPEC = ['https://llmstxt.org/#proposal', 'https://agentdocsspec.com/'];
@@ -24,6 +26,11 @@ export interface MarkdownUrlsArtifact {
   probes: MarkdownUrlProbe[];
   /** Alternate targets on other origins, listed but not fetched. */
   foreignAlternates: string[];
+  /**
+   * When the Markdown found reads as one page of several (agent-docs-spec single-fetch-completeness):
+   * the signals, and the continuation fetched when it is on the page's origin (null: not fetched).
+   */
+  pagination?: { signals: PaginationSignals; url: string | null; probe: FetchResult | null } | null;
 }
 
 const RANK: Record<MarkdownAnswer, number> = { markdown: 3, 'markdown-wrong-type': 2, empty: 1, html: 0, 'not-markdown': 0, error: 0 };
@@ -31,6 +38,14 @@ const RANK: Record<MarkdownAnswer, number> = { markdown: 3, 'markdown-wrong-type
 /** Non-scoring notes (meta.advisories). */
 const ADVISORIES = {
   'C2/foreign-alternates': 'Markdown alternate(s) on another origin, not fetched: {urls}.',
+  'C2/root-relative-links':
+    '{count} root-relative link(s) in the Markdown (e.g. {examples}): they resolve only while the base URL is known, which summaries, RAG chunks and pasted text lose; agent-docs-spec markdown-link-portability warns. Write absolute URLs when generating the Markdown.',
+  'C2/path-relative-links':
+    '{count} path-relative link(s) in the Markdown (e.g. {examples}): without the base URL they point nowhere; agent-docs-spec markdown-link-portability fails. Write absolute URLs when generating the Markdown.',
+  'C2/paginated-fragile':
+    'The Markdown is one page of several ({signals}); its continuation {continuation} {state}: agent-docs-spec single-fetch-completeness warns. Declare the continuation at the top with an absolute URL, or serve the whole Markdown in one response when it fits.',
+  'C2/paginated-broken':
+    'The Markdown is one page of several ({signals}) and {state}: agent-docs-spec single-fetch-completeness fails. Serve the whole Markdown in one response when it fits, or declare a working absolute continuation at the top.',
 } as const;
 
 export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
@@ -108,9 +123,9 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
     ]);
     // The second twin form is asked only when nothing else gave Markdown.
     if (twinUrls[1] && !probes.some((p) => classifyMarkdown(p.probe) === 'markdown')) probes.push(await fetchMd({ source: 'twin', url: twinUrls[1] }));
-    return { page, twinPath, probes, foreignAlternates };
+    return { page, twinPath, probes, foreignAlternates, pagination: await followPagination(ctx, probes) };
   },
-  evaluate({ page, twinPath, probes, foreignAlternates }, { origin }) {
+  evaluate({ page, twinPath, probes, foreignAlternates, pagination }, { origin }) {
     if (!probes.length) {
       return { status: 'na', code: 'C2/already-markdown', data: { seen: describeProbe(page, origin) }, probes: [page] };
     }
@@ -120,7 +135,10 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
         `[${j.source}] ${describeProbe(j.probe, origin)}${j.answer === 'html' && j.probe.status === 200 ? ' (HTML: a catch-all page)' : j.answer === 'not-markdown' ? ` (${nonTextDocument(j.probe)}, not Markdown)` : ''}`,
     );
     const best = [...judged].sort((a, b) => RANK[b.answer] - RANK[a.answer])[0];
-    const advisories = foreignAlternates.length ? [{ code: 'C2/foreign-alternates' as const, data: { urls: foreignAlternates.slice(0, 3).join(', ') } }] : [];
+    const advisories: C2Advisory[] = foreignAlternates.length
+      ? [{ code: 'C2/foreign-alternates', data: { urls: foreignAlternates.slice(0, 3).join(', ') } }]
+      : [];
+    if (best.answer === 'markdown' || best.answer === 'markdown-wrong-type') advisories.push(...markdownBodyAdvisories(best.probe, pagination ?? null));
     const evidence = lines.join('; ');
     if (best.answer === 'markdown') {
       return {
@@ -167,6 +185,63 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
     ];
   },
 });
+
+type C2Advisory = { code: keyof typeof ADVISORIES; data: Record<string, string | number> };
+
+/** The first Markdown answer's pagination, and its continuation fetched when it is on the page's origin. */
+async function followPagination(
+  ctx: { origin: string; fetch: (url: string, o: { accept: string }) => Promise<FetchResult> },
+  probes: MarkdownUrlProbe[],
+): Promise<MarkdownUrlsArtifact['pagination']> {
+  const md = probes.find((p) => ['markdown', 'markdown-wrong-type'].includes(classifyMarkdown(p.probe)));
+  if (!md) return null;
+  const signals = paginationSignals(md.probe.text, md.probe.headers, md.probe.url);
+  if (!signals) return null;
+  let url: string | null = null;
+  try {
+    url = signals.continuation ? new URL(signals.continuation, md.probe.url).href : null;
+  } catch {
+    url = null;
+  }
+  const sameOrigin = !!url && new URL(url).origin === ctx.origin && /^https?:/.test(url);
+  return { signals, url, probe: sameOrigin ? await ctx.fetch(url!, { accept: ACCEPT_MD_FILE }) : null };
+}
+
+/** agent-docs-spec 0.6.0 markdown-link-portability and single-fetch-completeness, read on the Markdown found. */
+function markdownBodyAdvisories(probe: FetchResult, pagination: MarkdownUrlsArtifact['pagination'] | null): C2Advisory[] {
+  const out: C2Advisory[] = [];
+  const links = classifyMarkdownLinks(probe.text);
+  if (links.pathRelative) out.push({ code: 'C2/path-relative-links', data: { count: links.pathRelative, examples: links.examples.pathRelative.join(', ') } });
+  if (links.rootRelative) out.push({ code: 'C2/root-relative-links', data: { count: links.rootRelative, examples: links.examples.rootRelative.join(', ') } });
+  if (!pagination) return out;
+  const { signals: p, url, probe: next } = pagination;
+  const signals = p.signals.join(', ');
+  if (!p.continuation || !url) {
+    out.push({
+      code: 'C2/paginated-broken',
+      data: { signals, state: p.continuation ? `its continuation ${p.continuation} does not resolve` : 'no continuation is given' },
+    });
+    return out;
+  }
+  if (next) {
+    const answer = classifyMarkdown(next);
+    const works = (answer === 'markdown' || answer === 'markdown-wrong-type') && next.text.trim().length > 0;
+    if (!works) {
+      out.push({
+        code: 'C2/paginated-broken',
+        data: { signals, state: `its continuation ${url} answered ${describeProbe(next)}, not the next part in Markdown` },
+      });
+      return out;
+    }
+  }
+  const fragile = [
+    ...(p.declaredIn === 'bottom' ? ['is declared only past the top of the content'] : p.declaredIn === 'header' ? ['is declared only in a Link: header'] : []),
+    ...(p.continuationAbsolute ? [] : ['is a relative URL']),
+    ...(next ? [] : ['is on another origin (not fetched)']),
+  ];
+  if (fragile.length) out.push({ code: 'C2/paginated-fragile', data: { signals, continuation: url, state: fragile.join(', ') } });
+  return out;
+}
 
 function twinSteps(fx: FixContext): FixStep[] {
   const own = platformHook(fx, 'markdownUrls')?.(fx);

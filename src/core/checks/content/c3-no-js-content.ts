@@ -4,6 +4,7 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { readableText, type ReadableText } from '../../gather/readable-text.js';
+import { bulkData, servedSize, SIZE_WARN_CHARS, TRANSFER_FAIL_BYTES, TRANSFER_PASS_BYTES, type BulkData } from '../../gather/page-weight.js';
 import { platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { c3RenderedHook } from './c3-rendered.js';
 
@@ -18,7 +19,18 @@ export interface NoJsArtifact {
   text: ReadableText | null;
   /** Set when the page nested elements beyond the DOM depth cap (see gather/dom-cut.ts). */
   domCut?: DomCut | null;
+  /** Generated bulk (tables, JSON, base64) against the page's text (agent-docs-spec embedded-data-serialization). */
+  bulk?: BulkData | null;
 }
+
+/** Non-scoring notes (meta.advisories): the agent-docs-spec 0.6.0 page-weight checks, which do not move C3's verdict. */
+const ADVISORIES = {
+  'C3/large-transfer': `The HTML document is {size} as served (decoded; inline scripts, styles and data included){ratio}: agent-docs-spec page-size-transfer warns from ${TRANSFER_PASS_BYTES.toLocaleString('en-US')} bytes. Truncate-first pipelines and byte-capped fetches pay for these bytes before any text.`,
+  'C3/oversized-transfer': `The HTML document is {size} as served (decoded){ratio}: over ${TRANSFER_FAIL_BYTES.toLocaleString('en-US')} bytes agent-docs-spec page-size-transfer fails; past the documented ~10 MB fetch cap the rest of the page is unreachable.`,
+  'C3/bulk-data': `Generated bulk data is {share}% of the page's {chars} characters of text ({elements}): agent-docs-spec embedded-data-serialization warns (a page in the ${SIZE_WARN_CHARS.toLocaleString('en-US')}-100,000 character band, dominated by bulk). Put the prose first and split or filter the data.`,
+  'C3/bulk-data-oversized':
+    "Generated bulk data is {share}% of the page's {chars} characters of text ({elements}): agent-docs-spec embedded-data-serialization fails (over 100,000 characters, dominated by bulk); what follows the data is past most platforms' truncation point.",
+} as const;
 
 export const c3NoJsContent = defineCheck<NoJsArtifact>()({
   meta: {
@@ -45,16 +57,18 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
       'C3/js-shell': '{seen}; {facts}. A client-rendered shell: agents that do not run JavaScript see no content.',
       'C3/little-text': '{seen}; {facts}. Little text reaches agents that do not run JavaScript ({expected}+ words expected).',
     },
+    advisories: ADVISORIES,
   },
   async gather(ctx) {
     const $ = await ctx.html();
-    return { page: ctx.page(), text: $ ? readableText($) : null, domCut: await ctx.domCut() };
+    return { page: ctx.page(), text: $ ? readableText($) : null, domCut: await ctx.domCut(), bulk: $ ? bulkData($) : null };
   },
   // In rendered mode: the share of the rendered main text the HTML lacks (render/c3-rendered.ts).
   rendered: c3RenderedHook,
-  evaluate({ page, text, domCut }, { origin }) {
+  evaluate({ page, text, domCut, bulk }, { origin }) {
     const seen = describeProbe(page, origin);
     if (!text) return { status: 'na', code: 'C3/not-html', data: { seen }, probes: [page] };
+    const advisories = pageWeightAdvisories(page, bulk ?? null);
     const signs = [
       ...(text.emptyAppRoots.length ? [`empty app root ${text.emptyAppRoots.join(', ')}`] : []),
       ...(text.jsRequiredMessage ? ['a <noscript> message asking to enable JavaScript'] : []),
@@ -62,12 +76,13 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
     const facts = `${text.words} word(s) of readable text without JavaScript${signs.length ? `; ${signs.join('; ')}` : ''}${text.sample ? `. Starts: "${excerpt(text.sample, 100)}"` : ''}${domCut ? `; ${describeDomCut(domCut)}` : ''}`;
     const details = { words: text.words, emptyAppRoots: text.emptyAppRoots };
     if (text.words >= C3_PASS_WORDS)
-      return { status: 'pass', code: 'C3/ok', data: { seen, facts }, matched: 'server-rendered content', probes: [page], details };
+      return { status: 'pass', code: 'C3/ok', data: { seen, facts }, matched: 'server-rendered content', advisories, probes: [page], details };
     if (text.words < C3_MIN_WORDS && signs.length) {
       return {
         status: 'fail',
         code: 'C3/js-shell',
         data: { seen, facts },
+        advisories,
         probes: [page],
         details,
       };
@@ -76,6 +91,7 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
       status: 'partial',
       code: 'C3/little-text',
       data: { seen, facts, expected: C3_PASS_WORDS },
+      advisories,
       remediation: signs.length
         ? 'Server-render the main content: part of the page is only filled in by JavaScript.'
         : "Make sure the page's main text is in the HTML response (not loaded by JavaScript); very short pages can add a summary paragraph.",
@@ -113,4 +129,34 @@ function renderSteps(fx: FixContext): FixStep[] {
   ];
   // The text is the owner's: no file or snippet can stand in for it.
   return steps.map((s, i) => (i === 0 ? { ...s, needs: ['pageContent'] } : s));
+}
+
+/** The agent-docs-spec page-size-transfer and embedded-data-serialization readings, as advisories. */
+function pageWeightAdvisories(page: FetchResult, bulk: BulkData | null) {
+  const out: Array<
+    | { code: 'C3/large-transfer' | 'C3/oversized-transfer'; data: { size: string; ratio: string } }
+    | { code: 'C3/bulk-data' | 'C3/bulk-data-oversized'; data: { share: number; chars: string; elements: string } }
+  > = [];
+  const served = servedSize(page);
+  if (served.band !== 'pass') {
+    const size = `${served.atLeast ? 'at least ' : ''}${served.bytes.toLocaleString('en-US')} bytes`;
+    const ratio =
+      bulk && bulk.textChars > 0 ? ` for ${bulk.textChars.toLocaleString('en-US')} characters of text (~${Math.round(served.bytes / bulk.textChars)}:1)` : '';
+    out.push({ code: served.band === 'fail' ? 'C3/oversized-transfer' : 'C3/large-transfer', data: { size, ratio } });
+  }
+  if (bulk && bulk.band !== 'pass') {
+    const top = [...bulk.elements].sort((a, b) => b.chars - a.chars).slice(0, 3);
+    const elements = top
+      .map((e) =>
+        e.kind === 'table'
+          ? `a ${e.rows}-row table, ${e.chars.toLocaleString('en-US')} characters`
+          : `a ${e.kind === 'json' ? 'JSON blob' : 'base64 run'} of ${e.chars.toLocaleString('en-US')} characters`,
+      )
+      .join('; ');
+    out.push({
+      code: bulk.band === 'fail' ? 'C3/bulk-data-oversized' : 'C3/bulk-data',
+      data: { share: Math.round((bulk.bulkChars / bulk.textChars) * 100), chars: bulk.textChars.toLocaleString('en-US'), elements },
+    });
+  }
+  return out;
 }

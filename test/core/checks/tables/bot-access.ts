@@ -245,6 +245,29 @@ const b4 = table(b4AutomatedAccess, {
       advisories: ['B4/no-impersonation'],
     },
     { artifact: { page: response({ status: 429, headers: { 'retry-after': '120' } }), robots: okRobots }, status: 'info', code: 'B4/refused' },
+    {
+      name: 'a challenge interstitial served as 200 (agent-docs-spec bot-protection-interference)',
+      artifact: {
+        page: response({ headers: { 'content-type': 'text/html' }, body: '<html><head><title>Just a moment...</title></head><body>Checking</body></html>' }),
+        robots: okRobots,
+      },
+      status: 'info',
+      code: 'B4/challenge-success',
+      advisories: ['B4/no-impersonation'],
+    },
+    {
+      name: 'an ordinary page that loads a Cloudflare challenge-platform script is open',
+      artifact: {
+        page: text(
+          '/',
+          `<html><head><title>Docs</title><script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"></script></head><body>${'<p>Text.</p>'.repeat(10)}</body></html>`,
+          'text/html',
+        ),
+        robots: okRobots,
+      },
+      status: 'info',
+      code: 'B4/open',
+    },
   ],
   invalid: [],
 });

@@ -6,6 +6,7 @@ import { c3NoJsContent } from '../../../../src/core/checks/content/c3-no-js-cont
 import { c4StructuredData } from '../../../../src/core/checks/content/c4-structured-data.js';
 import { parseJsonLd } from '../../../../src/core/gather/jsonld.js';
 import { readableText } from '../../../../src/core/gather/readable-text.js';
+import { bulkData } from '../../../../src/core/gather/page-weight.js';
 import type { FetchResult } from '../../../../src/core/net/http.js';
 import { table } from '../../../helpers/check-tester.js';
 import { json, notFound, ORIGIN, response, text } from '../../../helpers/responses.js';
@@ -44,6 +45,15 @@ const c1 = table(c1MarkdownNegotiation, {
       code: 'C1/ok',
       advisories: ['C1/content-signal', 'C1/sizes'],
     },
+    {
+      name: 'negotiated Markdown with root- and path-relative links (agent-docs-spec markdown-link-portability)',
+      artifact: neg(
+        () => response({ url: '/', headers: { 'content-type': 'text/markdown', vary: 'Accept' }, body: `${MD}\n[Guide](/guide) and [FAQ](faq.md)\n` }),
+        md,
+      ),
+      code: 'C1/ok',
+      advisories: ['C1/sizes', 'C1/path-relative-links', 'C1/root-relative-links'],
+    },
     { artifact: neg(jsonPage, jsonPage, jsonPage), status: 'na', code: 'C1/not-html' },
   ],
   invalid: [
@@ -69,6 +79,52 @@ const c2 = table(c2MarkdownUrls, {
       advisories: ['C2/foreign-alternates'],
     },
     { artifact: () => ({ page: html(), twinPath: null, probes: [], foreignAlternates: [] }), status: 'na', code: 'C2/already-markdown' },
+    {
+      name: 'root- and path-relative links in the Markdown (agent-docs-spec markdown-link-portability)',
+      artifact: urls([
+        twin(text('/index.md', `${MD}\n- [Guide](/guide.md)\n- [FAQ](faq.md)\n- [Home](https://x.test/)\n\n\`[not](a-link)\`\n`, 'text/markdown')),
+      ]),
+      status: 'pass',
+      code: 'C2/ok',
+      advisories: ['C2/path-relative-links', 'C2/root-relative-links'],
+    },
+    {
+      name: 'paginated Markdown with a trailing relative continuation that works',
+      artifact: () => ({
+        ...urls([
+          twin(
+            text('/index.md', `# Catalog\n\n${'- item\n'.repeat(400)}\nShowing 1-100 of 102. [Next page](https://x.test/index.md?page=2)\n`, 'text/markdown'),
+          ),
+        ])(),
+        pagination: {
+          signals: {
+            signals: ['"Showing 1-100 of 102"'],
+            continuation: 'https://x.test/index.md?page=2',
+            declaredIn: 'bottom' as const,
+            continuationAbsolute: true,
+          },
+          url: 'https://x.test/index.md?page=2',
+          probe: text('/index.md?page=2', '- item 101\n- item 102\n', 'text/markdown'),
+        },
+      }),
+      status: 'pass',
+      code: 'C2/ok',
+      advisories: ['C2/paginated-fragile'],
+    },
+    {
+      name: 'paginated Markdown whose continuation answers an empty body',
+      artifact: () => ({
+        ...urls([twin(text('/index.md', MD, 'text/markdown'))])(),
+        pagination: {
+          signals: { signals: ['link ?page=2'], continuation: '/index.md?page=2', declaredIn: 'top' as const, continuationAbsolute: false },
+          url: `${ORIGIN}/index.md?page=2`,
+          probe: text('/index.md?page=2', '', 'text/markdown'),
+        },
+      }),
+      status: 'pass',
+      code: 'C2/ok',
+      advisories: ['C2/paginated-broken'],
+    },
   ],
   invalid: [
     { artifact: () => urls([twin(text('/index.md', MD))])(), status: 'partial', code: 'C2/wrong-type' },
@@ -83,10 +139,54 @@ const readable = (body: string) => () => {
   const p = page(body);
   return { page: p, text: readableText(load(p.text)) };
 };
+const weighed = (body: string) => () => {
+  const p = page(body);
+  const $ = load(p.text);
+  return { page: p, text: readableText($), bulk: bulkData($) };
+};
 const c3 = table(c3NoJsContent, {
   valid: [
     { artifact: readable(`<main><p>${words(400)}</p></main>`), code: 'C3/ok' },
     { artifact: () => ({ page: json('/', {}), text: null }), status: 'na', code: 'C3/not-html' },
+    {
+      name: 'a page served at 1.2 MB, most of it an inline script payload (agent-docs-spec page-size-transfer)',
+      artifact: weighed(`<main><p>${words(400)}</p></main><script>self.__data=${JSON.stringify('x'.repeat(1_200_000))}</script>`),
+      status: 'pass',
+      code: 'C3/ok',
+      advisories: ['C3/large-transfer'],
+    },
+    {
+      name: 'a page cut at the fetch cap whose plain Content-Length says 12 MB',
+      artifact: () => ({
+        ...weighed(`<main><p>${words(400)}</p></main>`)(),
+        page: { ...page(`<main><p>${words(400)}</p></main>`), truncated: true, headers: { 'content-type': 'text/html', 'content-length': '12000000' } },
+      }),
+      status: 'pass',
+      code: 'C3/ok',
+      advisories: ['C3/oversized-transfer'],
+    },
+    {
+      name: 'a 60,000-character page dominated by a generated table (agent-docs-spec embedded-data-serialization)',
+      artifact: weighed(
+        `<main><p>${words(300)}</p><table>${'<tr><td>model-name-long</td><td>128k context</td><td>yes</td><td>2026-01-01</td></tr>'.repeat(1100)}</table></main>`,
+      ),
+      status: 'pass',
+      code: 'C3/ok',
+      advisories: ['C3/bulk-data'],
+    },
+    {
+      name: 'a 120,000-character page dominated by a JSON blob',
+      artifact: weighed(
+        `<main><p>${words(300)}</p><pre>${JSON.stringify(
+          Array.from({ length: 2500 }, (_, i) => ({ id: i, name: `item-${i}`, ok: true })),
+          null,
+          1,
+        )}</pre></main>`,
+      ),
+      status: 'pass',
+      code: 'C3/ok',
+      advisories: ['C3/bulk-data-oversized'],
+    },
   ],
   invalid: [
     { artifact: readable('<div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript>'), status: 'fail', code: 'C3/js-shell' },
