@@ -15,7 +15,7 @@ import { classifyError } from '../scan-errors.js';
 async function compatScan(event: H3Event, ctx: ServerContext): Promise<Response> {
   try {
     const { params, account, client } = await admitScan(event, ctx);
-    return json(ctx.bodies.scan(await ctx.service.scan(params.url, { account, client, fresh: params.fresh, isPublic: params.isPublic, pages: params.pages })));
+    return json(ctx.bodies.scan(await ctx.service.scan(params.url, { account, client, fresh: params.fresh, isPublic: params.isPublic, pages: params.pages, render: params.render })));
   } catch (e) {
     const p = classifyError(e);
     if (p.name === 'internal-error') ctx.logError(e, COMPAT_SCAN);
