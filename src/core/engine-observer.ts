@@ -1,0 +1,19 @@
+/**
+ * A test-only window on the engine: the options each scan() call was given, as it was given them.
+ * test/architecture/scan-params.test.ts drives every face and reads here what reached the engine.
+ * Nothing in the product observes; with no observer this costs one empty-set check per scan.
+ */
+import type { ScanOptions } from './scan.js';
+
+type Observer = (options: Readonly<ScanOptions>) => void;
+const observers = new Set<Observer>();
+
+/** Calls `fn` with the options of every scan started in this thread until the returned stop is called. */
+export function observeEngine(fn: Observer): () => void {
+  observers.add(fn);
+  return () => observers.delete(fn);
+}
+
+export function engineObserved(options: Readonly<ScanOptions>): void {
+  for (const fn of observers) fn(options);
+}
