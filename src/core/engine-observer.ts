@@ -1,11 +1,12 @@
 /**
  * A test-only window on the engine: the options each scan() call was given, as it was given them.
- * test/architecture/scan-params.test.ts drives every face and reads here what reached the engine.
+ * test/core/scan-params-faces.test.ts drives every face and reads here what reached the engine.
  * Nothing in the product observes; with no observer this costs one empty-set check per scan.
  */
-import type { ScanOptions } from './scan.js';
+import type { ScanParams } from './scan-params.js';
 
-type Observer = (options: Readonly<ScanOptions>) => void;
+/** What it sees: the options scan() was given (ScanOptions, which extends ScanParams). */
+type Observer = (options: Readonly<ScanParams>) => void;
 const observers = new Set<Observer>();
 
 /** Calls `fn` with the options of every scan started in this thread until the returned stop is called. */
@@ -14,6 +15,6 @@ export function observeEngine(fn: Observer): () => void {
   return () => observers.delete(fn);
 }
 
-export function engineObserved(options: Readonly<ScanOptions>): void {
+export function engineObserved(options: Readonly<ScanParams>): void {
   for (const fn of observers) fn(options);
 }

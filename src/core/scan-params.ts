@@ -47,8 +47,9 @@ export const ScanIsPublic = z.boolean({ error: 'isPublic must be a boolean.' }).
  *
  * Adding a scan parameter: its line here, the engine code that reads it, and each face's spelling
  * of it (a CLI flag, a query parameter) where it has one. Every face builds its object with
- * `scanParams({...})` (scan-params-of.ts, no zod at load), which takes every key: a face that does not say what it does with a new
- * key fails to compile (test/architecture/scan-params.test.ts proves each key reaches the engine).
+ * `scanParams({...})` (scan-params-of.ts, no zod at load), which takes every key: a face that does
+ * not say what it does with a new key fails to compile, and test/core/scan-params-faces.test.ts
+ * proves each key reaches the engine (docs/architecture.md, "Adding a scan parameter").
  */
 export const ScanParams = z.object({
   profile: ScanProfile.optional(),
@@ -61,8 +62,6 @@ export const ScanParams = z.object({
   skip: z.array(z.string().min(1).max(40)).max(50).optional(),
 });
 export type ScanParams = z.infer<typeof ScanParams>;
-
-export { scanParams, type EveryScanParam } from './scan-params-of.js';
 
 /** POST /api/public/v1/scan (spec §4.2): JSON types as they are. */
 export const ScanBody = z.object({

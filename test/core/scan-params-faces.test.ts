@@ -17,7 +17,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ScanParams } from '../../src/core/scan-params.js';
 import { observeEngine } from '../../src/core/engine-observer.js';
-import type { ScanOptions } from '../../src/core/scan.js';
 import { runScan } from '../../src/cli/scan-run.js';
 import { registerFix } from '../../src/cli/commands/fix.js';
 import { startServer, type TestServer } from '../server/helpers/server.js';
@@ -44,7 +43,7 @@ describe.skipIf(!hasBrowser)('ScanParams from every face to the engine', () => {
   let srv: TestServer;
   let site: FixtureSite;
   let dir: string;
-  const seen: Array<Readonly<ScanOptions>> = [];
+  const seen: Array<Readonly<ScanParams>> = [];
   let stop: () => void;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ai-ready-params-'));

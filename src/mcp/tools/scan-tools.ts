@@ -2,7 +2,8 @@
 import * as z from 'zod';
 import { CHECKS } from '../../core/checks/index.js';
 import { DIMENSIONS, ScanResponse } from '../../core/schema.js';
-import { ScanProfile, ScanRender, ScanScopeParam, ScanUrl, ServicePages, scanParams } from '../../core/scan-params.js';
+import { ScanProfile, ScanRender, ScanScopeParam, ScanUrl, ServicePages } from '../../core/scan-params.js';
+import { scanParams } from '../../core/scan-params-of.js';
 import { ScopeConflict, scopePages } from '../../core/scope.js';
 import type { ScanEvent } from '../../core/events.js';
 import { defineTool, type ToolExtra } from './define.js';
