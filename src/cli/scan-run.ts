@@ -18,7 +18,8 @@ import { loadProgress } from './load-progress.js';
 import { checkWritablePath, writeOutput } from './output-files.js';
 import type { BaselineSite } from './baseline.js';
 import type { ReportComparison } from '../format/compare.js';
-import type { ScanRunner } from '../runner/types.js';
+import type { PortableScanOptions, ScanRunner } from '../runner/types.js';
+import { scanParams } from '../core/scan-params-of.js';
 
 interface Outcome {
   url: string;
@@ -191,13 +192,10 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   return below ? EXIT.BELOW_THRESHOLD : EXIT.OK;
 }
 
-const scanOptions = (s: ScanSettings) => ({
-  profile: s.profile,
+/** The CLI face's ScanParams (every key named: the compiler says when one is new), and its deadline (--timeout). */
+const scanOptions = (s: ScanSettings): PortableScanOptions => ({
+  ...scanParams({ profile: s.profile, pages: s.pages, render: s.render || undefined, only: s.only, skip: s.skip }),
   deadlineMs: s.deadlineMs,
-  pages: s.pages,
-  skip: s.skip,
-  only: s.only,
-  ...(s.render ? { render: true } : {}),
 });
 
 /** One site: scanned, then written like before (the one result is all there is to keep). */

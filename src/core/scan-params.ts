@@ -40,6 +40,29 @@ export const ScanRender = z.boolean({ error: 'render must be a boolean.' }).desc
 export const ScanFresh = z.boolean({ error: 'fresh must be a boolean.' }).describe('Bypass the 5-minute cache.');
 export const ScanIsPublic = z.boolean({ error: 'isPublic must be a boolean.' }).describe('Override the account default visibility (API-key calls only).');
 
+/**
+ * ScanParams: what one scan measures, the object every face parses into and hands on whole, down
+ * to the engine (ScanOptions extends it): the CLI's flags, v1 GET/POST, SSE, compat, the MCP scan
+ * tools, batch, fix and monitors. Nothing between the faces and the engine copies its fields.
+ *
+ * Adding a scan parameter: its line here, the engine code that reads it, and each face's spelling
+ * of it (a CLI flag, a query parameter) where it has one. Every face builds its object with
+ * `scanParams({...})` (scan-params-of.ts, no zod at load), which takes every key: a face that does
+ * not say what it does with a new key fails to compile, and test/core/scan-params-faces.test.ts
+ * proves each key reaches the engine (docs/architecture.md, "Adding a scan parameter").
+ */
+export const ScanParams = z.object({
+  profile: ScanProfile.optional(),
+  /** Pages sampled, the target included; scope "page" is already folded in (scopePages, once per request). */
+  pages: CliPages.optional(),
+  render: z.boolean().optional().describe(`true: ${RENDER_TEXT}`),
+  /** Only these checks (ids or dimension names): a partial scan. */
+  only: z.array(z.string().min(1).max(40)).max(50).optional(),
+  /** Skip these checks (ids or dimension names). */
+  skip: z.array(z.string().min(1).max(40)).max(50).optional(),
+});
+export type ScanParams = z.infer<typeof ScanParams>;
+
 /** POST /api/public/v1/scan (spec §4.2): JSON types as they are. */
 export const ScanBody = z.object({
   url: z.unknown().optional(),

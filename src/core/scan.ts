@@ -23,16 +23,20 @@ import { creditFor, scoreChecks } from './scoring/score.js';
 import { computeLevel } from './scoring/levels.js';
 import { isitagentreadyScore } from './scoring/compat.js';
 import { RUBRIC_VERSION } from './scoring/rubric.js';
-import { resolveProfile, type ProfileChoice, type ResolvedProfile } from './scoring/profile.js';
+import { resolveProfile, type ResolvedProfile } from './scoring/profile.js';
 import { assertPublicTarget } from './net/target-guard.js';
 import { ScanSchedule, plannedRequests } from './scan-schedule.js';
 import { USER_AGENT } from '../version.js';
 import { resolvePages, scopeOf, type ScanScope } from './scope.js';
 import type { PageVisit } from './site-scope.js';
+import type { ScanParams } from './scan-params.js';
+import { engineObserved } from './engine-observer.js';
 
-export interface ScanOptions {
-  /** auto (default) detects content / app / commerce; a name forces it. */
-  profile?: ProfileChoice;
+/**
+ * What scan() takes: the request's ScanParams, whole (core/scan-params.ts: profile, pages, render,
+ * only, skip; every face parses into it), the settings of whoever runs the engine, and the hooks.
+ */
+export interface ScanOptions extends ScanParams {
   /** Per-request timeout (ms). Default 8000. */
   timeoutMs?: number;
   /** Whole-scan deadline (ms). Default 45000. */
@@ -42,21 +46,10 @@ export interface ScanOptions {
   /** Host names exempt from the guard (intranet allowlist). */
   allowedHosts?: string[];
   userAgent?: string;
-  /** Only these checks (check ids, or dimension names). */
-  only?: string[];
-  /** Skip these checks (ids or dimension names). */
-  skip?: string[];
-  /** "page" scans the URL alone (as `pages: 1`); "site" (default) samples up to `pages` pages. */
+  /** Library callers only: "page" scans the URL alone (as `pages: 1`); the faces fold it into `pages` (scopePages). */
   scope?: ScanScope;
-  /** Pages sampled in site scope, the target included: default 5, at most 20 (docs/site-scope.md). */
-  pages?: number;
   onEvent?: ScanEventListener;
   signal?: AbortSignal;
-  /**
-   * Also load the pages in headless Chromium (docs/render.md): the scan launches the system
-   * browser for itself (DevTools over a pipe) and closes it at the end. Off by default.
-   */
-  render?: boolean;
   /** The owner's own values (`ai-ready fix --set`), handed to the fix guides (FixContext.ownerValues). */
   ownerValues?: OwnerValues;
 }
@@ -265,6 +258,7 @@ function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, '
 }
 
 export async function scan(input: ScanInput, options: ScanOptions = {}): Promise<ScanResult> {
+  engineObserved(options);
   if (!options.render) return scanSite(input, options);
   const { renderedScan } = await import('./render/scan-rendering.js');
   return renderedScan(input, options, scanSite);

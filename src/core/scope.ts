@@ -19,6 +19,22 @@ export function resolvePages(opts: { scope?: ScanScope; pages?: number }): numbe
   return Math.min(MAX_SCAN_PAGES, Math.max(1, Math.floor(Number.isFinite(n) ? n : DEFAULT_SCAN_PAGES)));
 }
 
+/** `scope: "page"` with a page count other than 1: the face says it in its own error shape. */
+export class ScopeConflict extends Error {
+  constructor() {
+    super('scope "page" scans one page: omit pages or send 1.');
+  }
+}
+
+/**
+ * The page scope rule, once for every face: "page" is one page (pages, when given, must be 1);
+ * otherwise `pages`, undefined when neither was given (the engine's default then applies).
+ */
+export function scopePages(scope: ScanScope | undefined, pages: number | undefined): number | undefined {
+  if (scope === 'page' && pages !== undefined && pages !== 1) throw new ScopeConflict();
+  return scope === 'page' ? 1 : pages;
+}
+
 /** The scope a page count means. */
 export function scopeOf(pages: number): ScanScope {
   return pages > 1 ? 'site' : 'page';

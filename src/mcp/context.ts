@@ -6,20 +6,15 @@
  */
 import type { ScanEventListener } from '../core/events.js';
 import type { ScanResponse } from '../core/schema.js';
-import type { ProfileChoice } from '../core/scoring/profile.js';
+import type { ScanParams } from '../core/scan-params.js';
 import type { Account, Store } from '../store/types.js';
 import type { MonitorStore } from '../store/types.js';
 import type { MonitorPolicy } from '../monitor/admin.js';
 
 export interface ScanRequest {
   url: string;
-  profile?: ProfileChoice;
-  /** Only these checks (ids or dimension names): a partial scan, not saved as a report. */
-  only?: string[];
-  /** Pages sampled (site scope), the target included; 1 is page scope. */
-  pages?: number;
-  /** Also load the pages in the server's browser (serve --render). */
-  render?: boolean;
+  /** What the scan measures, as the tool parsed it: handed on whole (`only` makes a partial scan, not saved as a report). */
+  params?: ScanParams;
   fresh?: boolean;
   isPublic?: boolean;
   account: Account | null;

@@ -16,22 +16,11 @@ import { ToolError, type Scanner } from './context.js';
 export function createServiceScanner(service: ScanService, account: Account | null, client = 'local'): Scanner {
   return async (req) => {
     try {
-      service.checkRender(req.render);
-      const url = scanTarget(req.url);
-      // As on the REST faces, a request the cache answers spends none of the allowance.
-      await service.admit({ account, client }, { url, fresh: !!req.fresh, pages: req.pages, render: req.render, only: req.only, profile: req.profile });
-      const outcome = await service.scan(url, {
-        account,
-        client,
-        fresh: !!req.fresh,
-        isPublic: req.isPublic,
-        profile: req.profile,
-        only: req.only,
-        pages: req.pages,
-        render: req.render,
-        onEvent: req.onEvent,
-        signal: req.signal,
-      });
+      const { url: raw, account: _, ...request } = req;
+      const url = scanTarget(raw);
+      // As on the REST faces: render admission, then the rate limit (a request the cache answers spends none of it).
+      await service.admit({ account, client }, { url, ...request });
+      const outcome = await service.scan(url, { ...request, account, client });
       return service.view(outcome);
     } catch (e) {
       if (e instanceof RateLimitedError) {

@@ -3,26 +3,24 @@
  * caller's key, the parameters (query or JSON body) and the ScanService's rate limit.
  */
 import type { H3Event } from 'h3';
-import type { Account } from '../store/index.js';
+import type { ScanCall } from '../service/index.js';
+import type { ScanTarget } from '../core/target.js';
 import type { ServerContext, Req } from './context.js';
-import { authenticate, clientIp, rateBucket, readJsonBody, scanParamsFromBody, scanParamsFromQuery, type ScanParams } from './request.js';
+import { authenticate, clientIp, rateBucket, readJsonBody, scanRequestFromBody, scanRequestFromQuery } from './request.js';
 
 export interface Admitted {
-  params: ScanParams;
-  account: Account | null;
-  /** The client's rate-limit bucket: its per-caller in-flight cap and queue turn when anonymous. */
-  client: string;
+  url: ScanTarget;
+  /** The caller, its request and its ScanParams, as ScanService.scan takes them: every HTTP face hands it on whole. */
+  call: ScanCall & { client: string };
 }
 
 export async function admitScan(event: H3Event, ctx: ServerContext): Promise<Admitted> {
   const req = event.req as Req;
   const account = await authenticate(req, ctx.store);
-  const params =
-    req.method === 'POST' ? scanParamsFromBody(await readJsonBody(req, ctx.bodyLimitBytes), account) : scanParamsFromQuery(event.url.searchParams, account);
-  // Refused before the rate limit counts it: asking for what the server cannot do costs nothing.
-  ctx.service.checkRender(params.render);
+  const { url, ...request } =
+    req.method === 'POST' ? scanRequestFromBody(await readJsonBody(req, ctx.bodyLimitBytes), account) : scanRequestFromQuery(event.url.searchParams, account);
   const client = rateBucket(clientIp(req, ctx.trustProxy));
-  // A request the cache answers is free (docs/server.md, "Limits, cache and shared scans").
-  await ctx.service.admit({ account, client }, { url: params.url, fresh: params.fresh, pages: params.pages, render: params.render });
-  return { params, account, client };
+  // Render admission, then the rate limit; a request the cache answers is free (docs/server.md, "Limits, cache and shared scans").
+  await ctx.service.admit({ account, client }, { url, ...request });
+  return { url, call: { ...request, account, client } };
 }

@@ -3,19 +3,19 @@ import { isIP } from 'node:net';
 import { scanTarget, type ScanTarget } from '../core/target.js';
 import { isScanError } from '../core/errors.js';
 import type * as z from 'zod';
-import { ScanBody, ScanQuery, firstIssue } from '../core/scan-params.js';
+import { ScanBody, ScanQuery, firstIssue, type ScanParams } from '../core/scan-params.js';
+import { scanParams } from '../core/scan-params-of.js';
+import { ScopeConflict, scopePages } from '../core/scope.js';
 import type { Account, Store } from '../store/index.js';
 import { ProblemError } from './problems.js';
 
-export interface ScanParams {
+/** A scan request as the HTTP faces parse it: the target, the service's own fields, and the ScanParams the engine gets whole. */
+export interface ScanRequest {
   /** The target URL, normalised once here (the engine takes it as it is). */
   url: ScanTarget;
   fresh: boolean;
   isPublic?: boolean;
-  /** Pages sampled (site scope), from `scope` / `pages`; undefined: the default (5). */
-  pages?: number;
-  /** Also load the pages in the server's browser (serve --render; docs/render.md). */
-  render?: boolean;
+  params: ScanParams;
 }
 
 /**
@@ -156,33 +156,36 @@ function parsed<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   return out.data;
 }
 
-/** `scope: "page"` is one page; `pages` with it must be 1 (validated here, resolved once by the ScanService). */
-function scopePages(scope: 'site' | 'page' | undefined, pages: number | undefined): number | undefined {
-  if (scope === 'page' && pages !== undefined && pages !== 1) throw new ProblemError('invalid-parameter', 'scope "page" scans one page: omit pages or send 1.');
-  return scope === 'page' ? 1 : pages;
+/** The page count of `scope` and `pages` (the one rule, core/scope.ts), a contradiction as a 400. */
+function pagesOf(scope: 'site' | 'page' | undefined, pages: number | undefined): number | undefined {
+  try {
+    return scopePages(scope, pages);
+  } catch (e) {
+    if (e instanceof ScopeConflict) throw new ProblemError('invalid-parameter', e.message);
+    throw e;
+  }
 }
 
 /** §4.1: the query spellings of ScanQuery: `fresh` only `1`, `isPublic` true/false (key calls only), `render` 1/0. */
-export function scanParamsFromQuery(query: URLSearchParams, account: Account | null): ScanParams {
+export function scanRequestFromQuery(query: URLSearchParams, account: Account | null): ScanRequest {
   const raw = Object.fromEntries([...Object.keys(ScanQuery.shape)].flatMap((k) => (query.get(k) === null ? [] : [[k, query.get(k)]])));
   const q = parsed(ScanQuery, raw);
   return {
     url: target(q.url),
     fresh: q.fresh === '1',
     isPublic: checkIsPublic(q.isPublic === undefined ? undefined : q.isPublic === 'true', account),
-    pages: scopePages(q.scope, q.pages),
-    ...(q.render === '1' ? { render: true } : {}),
+    // The REST faces take no profile, only or skip (docs/server.md).
+    params: scanParams({ profile: undefined, pages: pagesOf(q.scope, q.pages), render: q.render === '1' || undefined, only: undefined, skip: undefined }),
   };
 }
 
 /** §4.2: ScanBody, JSON types as they are. */
-export function scanParamsFromBody(body: Record<string, unknown>, account: Account | null): ScanParams {
+export function scanRequestFromBody(body: Record<string, unknown>, account: Account | null): ScanRequest {
   const b = parsed(ScanBody, body);
   return {
     url: target(b.url),
     fresh: b.fresh === true,
     isPublic: checkIsPublic(b.isPublic, account),
-    pages: scopePages(b.scope, b.pages),
-    ...(b.render === true ? { render: true } : {}),
+    params: scanParams({ profile: undefined, pages: pagesOf(b.scope, b.pages), render: b.render || undefined, only: undefined, skip: undefined }),
   };
 }

@@ -18,7 +18,7 @@ import { ScanError } from '../core/errors.js';
 import type { ScanEvent, ScanEventListener } from '../core/events.js';
 import type { ScanOptions } from '../core/scan.js';
 import type { ScanResponse, ScanResult } from '../core/schema.js';
-import type { ProfileChoice } from '../core/scoring/profile.js';
+import type { ScanParams } from '../core/scan-params.js';
 import type { Account, CachedScan, Store, StoredReport } from '../store/types.js';
 import type { ResultCache } from '../store/result-cache.js';
 import { InProcessRunner, type PortableScanOptions, type RunnerStats, type ScanHooks, type ScanRunner } from '../runner/index.js';
@@ -26,7 +26,7 @@ import { CallerBusyError, RateLimitedError, RenderUnavailableError } from './err
 import { QueueFullError } from '../runner/index.js';
 import { reportView, scanView } from './report-view.js';
 import { reportIsPublic } from './visibility.js';
-import { DEFAULT_SCAN_PAGES, resolvePages } from '../core/scope.js';
+import { DEFAULT_SCAN_PAGES } from '../core/scope.js';
 import { inputHref, type ScanInput } from '../core/target.js';
 import { NETWORK_SHARE, networkBucket } from './client-buckets.js';
 
@@ -86,13 +86,12 @@ export interface ScanCall {
   fresh?: boolean;
   /** Visibility override; honoured for account scans only (see reportIsPublic). */
   isPublic?: boolean;
-  profile?: ProfileChoice;
-  /** Pages sampled (site scope), the target included; 1 is page scope. Default 5. */
-  pages?: number;
-  /** A partial scan of these checks or dimensions: not stored. */
-  only?: string[];
-  /** Also load the pages in a browser (needs the service's `render` option). */
-  render?: boolean;
+  /**
+   * What the scan measures, as the face parsed it, handed to the engine whole. `only` makes a
+   * partial scan (not stored), a forced `profile` one of its own (not cached or shared); `render`
+   * needs the service's `render` option.
+   */
+  params?: ScanParams;
   onEvent?: ScanEventListener;
   /** Cancels a scan of one's own (a shared scan keeps running for the others). */
   signal?: AbortSignal;
@@ -112,7 +111,7 @@ export interface Caller {
 }
 
 /** What admit needs of a scan request to tell whether the cache answers it (then it is free). */
-export type AdmitRequest = { url: ScanInput } & Pick<ScanCall, 'fresh' | 'pages' | 'render' | 'only' | 'profile'>;
+export type AdmitRequest = { url: ScanInput } & Pick<ScanCall, 'fresh' | 'params'>;
 
 interface Flight {
   /** The caller whose request started the scan (callerKey). */
@@ -136,13 +135,23 @@ function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> 
 }
 
 /**
- * The cache and flight key of a scan: a 5-page and a 1-page scan of a URL are different results.
- * The default page count keeps the bare URL (the key of every scan before site scope).
+ * The cache and flight key of a scan: its URL and every parameter that changes the result, so a
+ * parameter added to ScanParams separates results without a line here. The default page count
+ * keeps the bare URL and a rendered scan ends in " render" (the keys stored before ScanParams).
  */
-export function scanKey(url: string, pages: number, render = false): string {
-  const key = pages === DEFAULT_SCAN_PAGES ? url : `${url} pages=${pages}`;
+export function scanKey(url: string, params: ScanParams = {}): string {
+  const { pages = DEFAULT_SCAN_PAGES, render, ...rest } = params;
+  let key = pages === DEFAULT_SCAN_PAGES ? url : `${url} pages=${pages}`;
+  for (const [name, value] of Object.entries(rest).sort(([a], [b]) => a.localeCompare(b))) {
+    if (value !== undefined) key += ` ${name}=${JSON.stringify(value)}`;
+  }
   // A rendered scan is another result (more verdicts), never answered by a static one.
   return render ? `${key} render` : key;
+}
+
+/** A partial scan (`only`, `skip`) is never stored; one under a forced profile is stored but never cached or shared. */
+function sharedResult(params: ScanParams): boolean {
+  return !params.only?.length && !params.skip?.length && (params.profile ?? 'auto') === 'auto';
 }
 
 /** Rendering scans one anonymous caller may run at once: half the slots (at least one). */
@@ -212,16 +221,20 @@ export class ScanService {
   }
 
   /**
-   * Counts one scan request of an anonymous caller; throws RateLimitedError over the limit. An
-   * IPv6 client counts in its /64 and in its /48 (NETWORK_SHARE times the limit: client-buckets.ts).
+   * Admits one scan request before it runs: `render` on a service without a browser is refused
+   * (RenderUnavailableError), then an anonymous caller's request is counted; throws
+   * RateLimitedError over the limit. An IPv6 client counts in its /64 and in its /48
+   * (NETWORK_SHARE times the limit: client-buckets.ts).
    */
   async admit(caller: Caller, request?: AdmitRequest): Promise<void> {
+    // Render admission, once per request: asking for what the server cannot do costs nothing.
+    if (request?.params?.render && !this.opts.render) throw new RenderUnavailableError();
     const limit = this.opts.rateLimit ?? 0;
     if (caller.account || !this.store) return;
     // A request the cache will answer costs the caller nothing: re-checking a result is free,
     // only a scan that needs the engine (or `fresh`) spends the allowance. (Should the entry
     // expire in between, that one scan runs uncharged: at most one per URL per cache period.)
-    if (request && !request.fresh && !request.only?.length && (await this.answersFromCache(request))) return;
+    if (request && !request.fresh && (await this.answersFromCache(request))) return;
     if (limit > 0) {
       for (const [bucket, max] of layers(caller.client, limit)) {
         const d = await this.store.hitRate(`scan:${bucket}`, max, this.opts.rateWindowMs ?? 60_000);
@@ -257,8 +270,9 @@ export class ScanService {
 
   /** Whether a scan request would be answered from the cache now (no engine run). */
   async answersFromCache(request: AdmitRequest): Promise<boolean> {
-    if (!this.store || request.fresh || request.only?.length || (request.profile && request.profile !== 'auto')) return false;
-    const key = scanKey(inputHref(request.url), resolvePages({ pages: request.pages }), request.render);
+    const params = request.params ?? {};
+    if (!this.store || request.fresh || !sharedResult(params)) return false;
+    const key = scanKey(inputHref(request.url), params);
     return !!(await this.cachedReport(this.store, key).catch(() => undefined));
   }
 
@@ -277,26 +291,21 @@ export class ScanService {
     return !!this.opts.render;
   }
 
-  /** Refuses `render` when the service has no browser. */
-  checkRender(render: boolean | undefined): void {
-    if (render && !this.opts.render) throw new RenderUnavailableError();
-  }
-
   /**
    * Runs a scan on the runner, rendering in the shared browser when asked: rendering scans hold
    * one of the browser pool's slots, and a full pool is server-busy like a full queue.
    */
-  private run(url: ScanInput, options: PortableScanOptions, render: boolean | undefined, hooks: ScanHooks): Promise<ScanResult> {
+  private run(url: ScanInput, params: ScanParams, hooks: ScanHooks): Promise<ScanResult> {
     this.engineRuns++;
-    return this.runRendering(url, options, render, hooks).catch((e: unknown) => {
+    return this.runRendering(url, { ...this.policy, ...params }, hooks).catch((e: unknown) => {
       // The runner's own count of the caller's scans (the job queue, across instances) refused it.
       if (e instanceof CallerBusyError) this.callerRejections++;
       throw e;
     });
   }
 
-  private runRendering(url: ScanInput, options: PortableScanOptions, render: boolean | undefined, hooks: ScanHooks): Promise<ScanResult> {
-    if (!render) return this.runner.run(url, options, hooks);
+  private runRendering(url: ScanInput, options: PortableScanOptions, hooks: ScanHooks): Promise<ScanResult> {
+    if (!options.render) return this.runner.run(url, options, hooks);
     const pool = this.opts.render;
     if (!pool) return Promise.reject(new RenderUnavailableError());
     if (this.rendering >= pool.maxConcurrent) return Promise.reject(new QueueFullError(this.runner.retryAfterSec()));
@@ -309,7 +318,7 @@ export class ScanService {
     }
     this.rendering++;
     this.renderingBy.set(caller, mine + 1);
-    return this.runner.run(url, { ...options, render: true }, hooks).finally(() => {
+    return this.runner.run(url, options, hooks).finally(() => {
       this.rendering--;
       const left = (this.renderingBy.get(caller) ?? 1) - 1;
       if (left > 0) this.renderingBy.set(caller, left);
@@ -322,18 +331,17 @@ export class ScanService {
    * the engine does not normalise it again) or an already normalised URL string.
    */
   async scan(url: ScanInput, call: ScanCall): Promise<ScanOutcome> {
-    this.checkRender(call.render);
-    // The page count is resolved once per request, here (the request parser only validates it).
-    const pages = resolvePages({ pages: call.pages });
-    if (call.only?.length || (call.profile && call.profile !== 'auto')) {
+    // `render` on a service without a browser was refused by admit (or is, by runRendering, for a caller that skipped it).
+    const params = call.params ?? {};
+    if (!sharedResult(params)) {
       const leave = this.enter(call);
       try {
-        return await this.ownScan(url, call, pages, leave);
+        return await this.ownScan(url, call, params, leave);
       } finally {
         leave();
       }
     }
-    const key = scanKey(inputHref(url), pages, call.render);
+    const key = scanKey(inputHref(url), params);
     const store = this.store;
     const isPublic = reportIsPublic(call.account, call.isPublic);
     if (store && !call.fresh) {
@@ -346,7 +354,7 @@ export class ScanService {
       const joined = this.flights.get(key);
       const leave = joined ? () => {} : this.enter(call);
       try {
-        return await this.scanFresh(store, key, url, pages, isPublic, call, leave);
+        return await this.scanFresh(store, key, url, params, isPublic, call, leave);
       } catch (e) {
         // The scan joined here was refused by the cap of the caller who started it (the job
         // queue counts across instances, after the flight began): that refusal is not this
@@ -425,12 +433,12 @@ export class ScanService {
     store: Store | null,
     key: string,
     url: ScanInput,
-    pages: number,
+    params: ScanParams,
     isPublic: boolean,
     call: ScanCall,
     leave: () => void,
   ): Promise<ScanOutcome> {
-    const flight = this.join(key, url, pages, call, leave);
+    const flight = this.join(key, url, params, call, leave);
     if (!store) return { result: await this.wait(flight, call), cached: false };
     const result = await this.wait(flight, call);
     let report: StoredReport;
@@ -461,11 +469,10 @@ export class ScanService {
   }
 
   /** A scan no one else shares: partial, or under a forced profile. */
-  private async ownScan(url: ScanInput, call: ScanCall, pages: number, leave: () => void): Promise<ScanOutcome> {
+  private async ownScan(url: ScanInput, call: ScanCall, params: ScanParams, leave: () => void): Promise<ScanOutcome> {
     const signal = call.signal ? AbortSignal.any([this.controller.signal, call.signal]) : this.controller.signal;
-    const options: PortableScanOptions = { ...this.policy, profile: call.profile, only: call.only, pages };
-    const result = await this.run(url, options, call.render, { onEvent: call.onEvent, signal, ...this.turn(call, leave) });
-    if (call.only?.length || !this.store) return { result, cached: false };
+    const result = await this.run(url, params, { onEvent: call.onEvent, signal, ...this.turn(call, leave) });
+    if (params.only?.length || params.skip?.length || !this.store) return { result, cached: false };
     const report = await this.store.saveReport({ result, isPublic: reportIsPublic(call.account, call.isPublic), accountId: call.account?.id ?? null });
     await this.chargeStorage(this.store, call, report);
     return { result, report, cached: false };
@@ -517,7 +524,7 @@ export class ScanService {
    * The shared scan of a URL at a page count (`key` from scanKey): one flight per key. `leave`
    * releases the caller that starts it from its cap (the runner calls it when it joins a job).
    */
-  private join(key: string, url: ScanInput, pages: number, call: ScanCall, leave: () => void): Flight {
+  private join(key: string, url: ScanInput, params: ScanParams, call: ScanCall, leave: () => void): Flight {
     const onEvent = call.onEvent;
     let flight = this.flights.get(key);
     if (!flight) {
@@ -526,9 +533,7 @@ export class ScanService {
         f.events.push(e);
         for (const l of f.listeners) l(e);
       };
-      f.promise = this.run(url, { ...this.policy, pages }, call.render, { onEvent: emit, signal: this.controller.signal, ...this.turn(call, leave) }).finally(
-        () => this.flights.delete(key),
-      );
+      f.promise = this.run(url, params, { onEvent: emit, signal: this.controller.signal, ...this.turn(call, leave) }).finally(() => this.flights.delete(key));
       // Joiners await it; an unobserved rejection must not crash the process.
       f.promise.catch(() => {});
       this.flights.set(key, f);

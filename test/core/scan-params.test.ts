@@ -9,7 +9,7 @@ import { MAX_SERVICE_PAGES } from '../../src/core/scope.js';
 import { ScanBody, ScanQuery } from '../../src/core/scan-params.js';
 import { openApiDocument } from '../../src/server/openapi.js';
 import { SERVICE_ROUTES } from '../../src/server/routes/index.js';
-import { scanParamsFromBody, scanParamsFromQuery } from '../../src/server/request.js';
+import { scanRequestFromBody, scanRequestFromQuery } from '../../src/server/request.js';
 import { scanSite } from '../../src/mcp/tools/scan-tools.js';
 
 const accepts = (f: () => unknown) => {
@@ -40,9 +40,9 @@ describe('scan parameters, declared once', () => {
         fc.oneof(fc.integer({ min: -5, max: 30 }), fc.double({ noNaN: true, min: -2, max: 30 })),
         fc.constantFrom(undefined, 'site', 'page', 'all'),
         (pages, scope) => {
-          const body = accepts(() => scanParamsFromBody({ url: 'https://site.dev', pages, ...(scope ? { scope } : {}) }, null));
+          const body = accepts(() => scanRequestFromBody({ url: 'https://site.dev', pages, ...(scope ? { scope } : {}) }, null));
           const query = accepts(() =>
-            scanParamsFromQuery(new URLSearchParams({ url: 'https://site.dev', pages: String(pages), ...(scope ? { scope } : {}) }), null),
+            scanRequestFromQuery(new URLSearchParams({ url: 'https://site.dev', pages: String(pages), ...(scope ? { scope } : {}) }), null),
           );
           const mcp = mcpInput.safeParse({ url: 'https://site.dev', pages, ...(scope ? { scope } : {}) }).success;
           // The tool's own cross-field rule (scope page with pages other than 1) is checked in run(), as the API's is in the parser.

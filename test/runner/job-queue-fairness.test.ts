@@ -295,7 +295,7 @@ describe('ScanService on the shared queue', () => {
     const b = service(await open(db));
     const s = await site();
     const u = (path: string) => `${s.origin}/${path}`;
-    const as = (client: string) => ({ account: null, client, pages: 1 });
+    const as = (client: string) => ({ account: null, client, params: { pages: 1 } });
     // P has its one scan in flight, on A (no worker yet).
     const p1 = a.scan(u('u1'), as('p'));
     await until(async () => (await jobCount(db)()) === 1);

@@ -85,6 +85,15 @@ describe.skipIf(!hasBrowser)('render on a server started with --render', () => {
     expect(a7Of(again).code).toBe('A7/rendered-ok');
   }, 60_000);
 
+  it('compat (GET and POST): render=1 renders, as on v1', async () => {
+    const get = await srv.get(`/api/public/scan?url=${encodeURIComponent(`${site.origin}/declarative`)}&pages=1&render=1&fresh=1`);
+    expect(get.status).toBe(200);
+    expect(a7Of(await get.json()).code).toBe('A7/rendered-schema-issues');
+    const post = await srv.post('/api/public/scan', { url: site.origin, pages: 1, render: true, fresh: true });
+    expect(post.status).toBe(200);
+    expect(a7Of(await post.json()).code).toBe('A7/rendered-ok');
+  }, 60_000);
+
   it('SSE streams the rendered scan and ends with its result', async () => {
     const text = await (await srv.post('/api/scan', { url: `${site.origin}/declarative`, pages: 1, render: true, fresh: true })).text();
     const events = text

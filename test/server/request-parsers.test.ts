@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { clientIp, rateBucket, readJsonBody, scanParamsFromBody, scanParamsFromQuery } from '../../src/server/request.js';
+import { clientIp, rateBucket, readJsonBody, scanRequestFromBody, scanRequestFromQuery } from '../../src/server/request.js';
 import { ProblemError } from '../../src/server/problems.js';
 
 const account = { id: 'a', name: 'a', defaultVisibility: 'public' as const, createdAt: '' };
@@ -25,7 +25,7 @@ describe('scan parameters', () => {
   it('from any query string: parsed, or a 400 problem', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom('url', 'fresh', 'isPublic', 'x'), fc.string({ maxLength: 60 })), fc.boolean(), (params, keyed) => {
-        const name = outcome(() => scanParamsFromQuery(new URLSearchParams(params), keyed ? account : null));
+        const name = outcome(() => scanRequestFromQuery(new URLSearchParams(params), keyed ? account : null));
         expect(['ok', 'missing-parameter', 'invalid-url', 'invalid-parameter']).toContain(name);
       }),
       { numRuns: 300 },
@@ -35,7 +35,7 @@ describe('scan parameters', () => {
   it('from any JSON object: parsed, or a 400 problem', () => {
     fc.assert(
       fc.property(fc.object({ maxDepth: 3 }), fc.oneof(fc.webUrl(), fc.jsonValue()), fc.boolean(), (body, url, keyed) => {
-        const name = outcome(() => scanParamsFromBody({ ...body, url }, keyed ? account : null));
+        const name = outcome(() => scanRequestFromBody({ ...body, url }, keyed ? account : null));
         expect(['ok', 'missing-parameter', 'invalid-url', 'invalid-parameter']).toContain(name);
       }),
       { numRuns: 300 },

@@ -88,7 +88,7 @@ describe('the anonymous storage cap at the scan door', () => {
       const caller = { account: null, client: '192.0.2.1' };
       await service.admit(caller);
       // Distinct URLs defeat the cache; the stored bytes are what counts.
-      const first = await service.scan(`${site.origin}/?a=1`, { account: null, client: caller.client, pages: 1 });
+      const first = await service.scan(`${site.origin}/?a=1`, { account: null, client: caller.client, params: { pages: 1 } });
       expect(first.report).toBeDefined();
       const refused = await service.admit(caller).catch((e) => e);
       expect(refused).toBeInstanceOf(RateLimitedError);

@@ -110,9 +110,12 @@ Examples:
       }
       const { scan } = await import('../../core/scan.js');
       const { isScanError } = await import('../../core/errors.js');
+      const { scanParams } = await import('../../core/scan-params-of.js');
+      // fix's ScanParams, for the site and the preview: --only picks the fixes, every check is scanned.
+      const params = scanParams({ profile: undefined, pages, render: undefined, only: undefined, skip: undefined });
       let result;
       try {
-        result = await scan(url, { pages, ownerValues: values });
+        result = await scan(url, { ...params, ownerValues: values });
       } catch (e) {
         if (isScanError(e)) return fail(`${url} could not be scanned: ${e.message}`, EXIT.UNREACHABLE);
         throw e;
@@ -133,7 +136,7 @@ Examples:
       const { verifyPlan, renderVerification } = await import('../../fix/verify.js');
       let preview;
       try {
-        preview = await scan(flags.verify, { pages });
+        preview = await scan(flags.verify, params);
       } catch (e) {
         if (isScanError(e)) return fail(`the preview ${flags.verify} could not be scanned: ${e.message}`, EXIT.UNREACHABLE);
         throw e;

@@ -3,7 +3,8 @@ import * as z from 'zod';
 import { CHECKS } from '../../core/checks/index.js';
 import { DIMENSIONS, ScanResponse } from '../../core/schema.js';
 import { ScanProfile, ScanRender, ScanScopeParam, ScanUrl, ServicePages } from '../../core/scan-params.js';
-import { resolvePages } from '../../core/scope.js';
+import { scanParams } from '../../core/scan-params-of.js';
+import { ScopeConflict, scopePages } from '../../core/scope.js';
 import type { ScanEvent } from '../../core/events.js';
 import { defineTool, type ToolExtra } from './define.js';
 import { summarizeScan } from '../summary.js';
@@ -20,10 +21,14 @@ const Scope = ScanScopeParam.optional();
 const Pages = ServicePages.optional();
 const Render = ScanRender.optional();
 
-/** The page count of a tool call; scope "page" with pages other than 1 is a contradiction. */
+/** The page count of a tool call (the one scope rule, core/scope.ts); a contradiction is a tool error. */
 function pagesOf(args: { scope?: 'site' | 'page'; pages?: number }): number | undefined {
-  if (args.scope === 'page' && args.pages !== undefined && args.pages !== 1) throw new ToolError('scope "page" scans one page: omit pages or pass 1.');
-  return args.scope === undefined && args.pages === undefined ? undefined : resolvePages(args);
+  try {
+    return scopePages(args.scope, args.pages);
+  } catch (e) {
+    if (e instanceof ScopeConflict) throw new ToolError(e.message);
+    throw e;
+  }
 }
 
 /** Progress notifications when the client asked for them (a progressToken in the request). */
@@ -67,12 +72,9 @@ export const scanSite = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: true },
   async run(args, ctx, extra) {
     try {
-      const pages = pagesOf(args);
       const result = await ctx.scanner({
         url: args.url,
-        profile: args.profile,
-        pages,
-        render: args.render,
+        params: scanParams({ profile: args.profile, pages: pagesOf(args), render: args.render, only: undefined, skip: undefined }),
         fresh: args.fresh,
         isPublic: ctx.account ? args.isPublic : undefined,
         account: ctx.account,
@@ -117,10 +119,7 @@ export const checkSite = defineTool({
     try {
       const result = await ctx.scanner({
         url: args.url,
-        profile: args.profile,
-        only: args.checks.map((x) => x.trim()),
-        pages: pagesOf(args),
-        render: args.render,
+        params: scanParams({ profile: args.profile, pages: pagesOf(args), render: args.render, only: args.checks.map((x) => x.trim()), skip: undefined }),
         account: ctx.account,
         onEvent: progressReporter(extra),
         signal: extra.signal,

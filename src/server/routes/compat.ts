@@ -14,8 +14,8 @@ import { classifyError } from '../scan-errors.js';
 /** Its own error shape (`{"error": ...}`, 500 for a failed scan), so it catches here rather than in the problem middleware. */
 async function compatScan(event: H3Event, ctx: ServerContext): Promise<Response> {
   try {
-    const { params, account, client } = await admitScan(event, ctx);
-    return json(ctx.bodies.scan(await ctx.service.scan(params.url, { account, client, fresh: params.fresh, isPublic: params.isPublic, pages: params.pages })));
+    const { url, call } = await admitScan(event, ctx);
+    return json(ctx.bodies.scan(await ctx.service.scan(url, call)));
   } catch (e) {
     const p = classifyError(e);
     if (p.name === 'internal-error') ctx.logError(e, COMPAT_SCAN);

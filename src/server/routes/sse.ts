@@ -46,7 +46,7 @@ export const sseRoutes = [
   }),
 ];
 
-function eventStream(ctx: ServerContext, { params, account, client }: Admitted): Response {
+function eventStream(ctx: ServerContext, { url, call }: Admitted): Response {
   const enc = new TextEncoder();
   let closed = false;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -71,15 +71,7 @@ function eventStream(ctx: ServerContext, { params, account, client }: Admitted):
         if (!closed) controller.enqueue(enc.encode(': keep-alive\n\n'));
       }, HEARTBEAT_MS);
       ctx.service
-        .scan(params.url, {
-          account,
-          client,
-          fresh: params.fresh,
-          isPublic: params.isPublic,
-          pages: params.pages,
-          render: params.render,
-          onEvent: (ev: ScanEvent) => send(ev.type, ev),
-        })
+        .scan(url, { ...call, onEvent: (ev: ScanEvent) => send(ev.type, ev) })
         .then((outcome) => send('result', ctx.bodies.scan(outcome)))
         .catch((e) => {
           const p = classifyError(e);

@@ -7,16 +7,8 @@ import { json } from '../respond.js';
 import { defineRoute } from '../route.js';
 
 async function scan(event: H3Event, ctx: ServerContext): Promise<Response> {
-  const { params, account, client } = await admitScan(event, ctx);
-  const outcome = await ctx.service.scan(params.url, {
-    account,
-    client,
-    fresh: params.fresh,
-    isPublic: params.isPublic,
-    pages: params.pages,
-    render: params.render,
-  });
-  return json(ctx.bodies.scan(outcome));
+  const { url, call } = await admitScan(event, ctx);
+  return json(ctx.bodies.scan(await ctx.service.scan(url, call)));
 }
 
 export const v1ScanRoutes = [
