@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { EXIT } from '../exit-codes.js';
 import { commandFail } from '../fail.js';
+import { oneLine } from '../../format/sanitize.js';
 import { OWNER_VALUES } from '../../core/fixes/owner-values.js';
 import { FIX_FLAGS } from '../fix-flags/index.js';
 import { addFlagOptions } from '../scan-flags/commander.js';
@@ -64,7 +65,8 @@ ${ownerValueLines()}
 judge the preview that --verify scans.
 
 Exit codes: 0 done (and with --verify, every gate met), 1 --verify: a written fix still fails or a
-gate is missed, 2 usage error, 3 the site could not be scanned. More: docs/fix.md
+gate is missed, 2 usage error, 3 the site could not be scanned, 4 --write could not write a file
+(nothing written; the one-line message names the file and the reason). More: docs/fix.md
 
 Examples:
   ai-ready fix https://example.com --dir .                       # dry run: the diff
@@ -122,8 +124,13 @@ Examples:
       const plan = planFixes(result, { dir: flags.dir, framework, host: settings.host, only, ownerValues: values });
       let written: string[] | undefined;
       if (flags.write) {
-        const { writePlan } = await import('../../fix/write.js');
-        written = writePlan(flags.dir, plan);
+        const { writePlan, FixWriteError } = await import('../../fix/write.js');
+        try {
+          written = writePlan(flags.dir, plan);
+        } catch (e) {
+          if (e instanceof FixWriteError) return fail(oneLine(e.message), EXIT.WRITE_FAILED);
+          throw e;
+        }
       }
       if (format === 'agent') process.stdout.write(renderAgentPrompt(plan));
       else if (format === 'json' && !flags.verify) process.stdout.write(JSON.stringify(planJson(plan, written), null, 2) + '\n');
