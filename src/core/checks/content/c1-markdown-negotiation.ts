@@ -12,6 +12,7 @@ import {
   type MarkdownAnswer,
 } from '../../gather/markdown.js';
 import { platformHook, specStep, throughHosts, verifyStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 
 const SPEC = [
   'https://developers.cloudflare.com/fundamentals/reference/markdown-for-agents/',
@@ -258,7 +259,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
         lang: 'http',
       },
       verifyStep(
-        `curl -sI -H 'Accept: text/markdown' ${fx.origin}/ | grep -iE '^(content-type|vary)'\ncurl -sI ${fx.origin}/ | grep -i '^content-type'`,
+        sh`curl -sI -H 'Accept: text/markdown' ${fx.origin}/ | grep -iE '^(content-type|vary)'\ncurl -sI ${fx.origin}/ | grep -i '^content-type'`,
         'Expect text/markdown for the first request and text/html for the second.',
       ),
       specStep(SPEC.slice(0, 2)),

@@ -5,6 +5,7 @@ import { describeProbe, nonTextDocument } from '../../gather/classify.js';
 import { ACCEPT_MD_FILE, classifyMarkdown, markdownTwinPath, markdownTwinPaths, type MarkdownAnswer } from '../../gather/markdown.js';
 import { parseLinkHeader } from '../../gather/link-header.js';
 import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 
 const SPEC = ['https://llmstxt.org/#proposal', 'https://agentdocsspec.com/'];
 /** rel="alternate" type="text/markdown" targets fetched, at most (same origin only). */
@@ -162,7 +163,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
         title: 'Link it from the page',
         body: 'llmstxt.org v2 accepts page.html.md or page.md (index.html.md or index.md for a directory URL). Point each page at its twin with <link rel="alternate" type="text/markdown" href="/index.md"> in the HTML head, or a response header Link: </index.md>; rel="alternate"; type="text/markdown" (which also works for non-HTML resources), and use the .md URLs in llms.txt.',
       },
-      verifyStep(`curl -sI ${fx.origin}/index.md | grep -i '^content-type'`, 'Expect HTTP 200 and Content-Type: text/markdown.'),
+      verifyStep(sh`curl -sI ${fx.origin}/index.md | grep -i '^content-type'`, 'Expect HTTP 200 and Content-Type: text/markdown.'),
       specStep(SPEC),
     ];
   },
