@@ -120,7 +120,7 @@ Examples:
         throw e;
       }
       const { planFixes } = await import('../../fix/plan.js');
-      const { renderPlan, planJson, renderAgentPrompt } = await import('../../fix/render.js');
+      const { renderPlan, planJsonText, renderAgentPrompt } = await import('../../fix/render.js');
       const plan = planFixes(result, { dir: flags.dir, framework, host: settings.host, only, ownerValues: values });
       let written: string[] | undefined;
       if (flags.write) {
@@ -133,7 +133,7 @@ Examples:
         }
       }
       if (format === 'agent') process.stdout.write(renderAgentPrompt(plan));
-      else if (format === 'json' && !flags.verify) process.stdout.write(JSON.stringify(planJson(plan, written), null, 2) + '\n');
+      else if (format === 'json' && !flags.verify) process.stdout.write(planJsonText(plan, written));
       else if (format === 'pretty') process.stdout.write(renderPlan(plan, { written }));
       if (!flags.verify) return;
 
@@ -147,7 +147,7 @@ Examples:
       }
       const { thresholdViolations } = await import('../thresholds.js');
       const verification = verifyPlan(plan, preview, thresholdViolations(preview, { minGrade, minScore }));
-      if (format === 'json') process.stdout.write(JSON.stringify({ ...(planJson(plan, written) as object), verification }, null, 2) + '\n');
+      if (format === 'json') process.stdout.write(planJsonText(plan, written, { verification }));
       else process.stdout.write(renderVerification(verification));
       if (!verification.ok) process.exitCode = EXIT.BELOW_THRESHOLD;
     });
