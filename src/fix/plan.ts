@@ -12,6 +12,7 @@ import { OWNER_VALUES, isOwnerValue, type OwnerValues } from '../core/fixes/owne
 import type { Framework } from './frameworks.js';
 import { headersPlace, printedRules, writeRules, type HeaderHost, type HeaderRule, type HeadersPlace } from './headers-place.js';
 import { extendLinkList, mergeJsonText, mergeRobots } from './merge-text.js';
+import { robotsSource } from './robots-source.js';
 import { htmlFilesUnder, PathRefused, readContained, staticFileFor } from './project-files.js';
 
 export interface FileChange {
@@ -264,6 +265,21 @@ interface ApplyContext {
 
 function applyOperation(op: FixOperation, x: ApplyContext): void {
   const { files, plan } = x;
+  if ((op.kind === 'lines' || op.kind === 'file') && /^\/robots\.txt$/i.test(op.path)) {
+    // Never a second robots.txt beside the owner's real source (app/robots.ts, a module, a root file passed through).
+    const source = robotsSource(x.framework, (f) => (files.exists(f) ? files.read(f) : null));
+    if (source.kind === 'manual') {
+      plan.manual.push({ title: `Your robots.txt comes from ${source.where}`, text: op.content });
+      return;
+    }
+    if (source.kind === 'file') {
+      const had = files.read(source.file) ?? '';
+      const merged = mergeRobots(had, op.content);
+      plan.conflicts.push(...merged.conflicts);
+      if (merged.text !== had) files.write(source.file, merged.text);
+      return;
+    }
+  }
   switch (op.kind) {
     case 'file': {
       const file = x.at(op.path);

@@ -7,6 +7,7 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readdirSync, type Stats } from 'node:fs';
 import { join, posix } from 'node:path';
+import { ROBOTS_SOURCE_FILES } from './robots-source.js';
 
 /** A path `fix` will not read or write, with the reason in one line. */
 export class PathRefused extends Error {
@@ -30,6 +31,7 @@ export const CONFIG_FILES = new Set([
   'eleventy.config.mjs',
   'eleventy.config.cjs',
   '.eleventy.js',
+  ...ROBOTS_SOURCE_FILES,
 ]);
 
 /** The largest file `fix` reads from the project (a robots.txt or a catalog is far smaller). */
