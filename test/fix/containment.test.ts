@@ -119,7 +119,7 @@ describe('the MCP card path a hostile site names (F1), through the CLI on loopba
         // Only the catalog and the card, at their fixed places, whatever the endpoint.
         const created = [...after.keys()].filter((k) => !before.has(k)).sort();
         expect(
-          created.every((k) => ['project/public/.well-known/ai-catalog.json', 'project/public/.well-known/mcp/server-card.json'].includes(k)),
+          created.every((k) => ['project/public/.well-known/ai-catalog.json', 'project/public/mcp/server-card'].includes(k)),
           `${e}: ${created}`,
         ).toBe(true);
       }

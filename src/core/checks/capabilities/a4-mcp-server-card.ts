@@ -104,7 +104,7 @@ type FindingCode = keyof typeof CATALOG_FINDINGS;
 
 /** Where each reader looks for a card, so an owner can satisfy all of them (docs/checks-bot-access-and-capabilities.md). */
 /** Where fix publishes the card: fixed, whatever endpoint the site names. */
-const CARD_FILE_PATH = '/.well-known/mcp/server-card.json';
+const CARD_FILE_PATH = '/mcp/server-card';
 /** A version copied from the site's card: semver-like, at most 32 characters. */
 const CARD_VERSION_RE = /^\d{1,6}\.\d{1,6}\.\d{1,6}(?:[-+][0-9A-Za-z.-]{1,12})?$/;
 
@@ -596,9 +596,9 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     const name = validName ?? `${reverseDomain(domain ?? PLACEHOLDER_DOMAIN)}/mcp`;
     const ownEndpoint = givenValue(fx, 'mcpEndpoint');
     const endpoint = seen?.endpoints[0] ? new URL(seen.endpoints[0], fx.origin).href : (ownEndpoint ?? `${fx.origin}/mcp`);
-    // A fixed place on the site's own origin, never a path derived from the endpoint (the site
-    // chooses the endpoint: a path from it could climb out of the static folder). Older scanners
-    // read this well-known path too, and the catalog entry names it.
+    // A fixed place on the site's own origin (the draft's default card location for an endpoint at
+    // /mcp), never a path derived from the endpoint: the site chooses the endpoint, and a path from
+    // it could climb out of the static folder. The catalog entry names this place.
     const cardPath = CARD_FILE_PATH;
     const cardUrl = `${fx.origin}${CARD_FILE_PATH}`;
     // docs/discovery.md at 8924e08: identifier, type and url (or data). displayName is optional
@@ -656,7 +656,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       title: 'Card contents and older readers',
       body:
         `Keep the description to 100 characters; the card's name and version must match the serverInfo your server returns. Tools are not listed in the card: clients list them at runtime. ` +
-        `Scanners that predate the AI Catalog read a well-known card (${READERS_NOTE}): the card is published at ${CARD_FILE_PATH} for them and the catalog names it there. ARD v0.91 readers look at ${ARD_PATH}: serve the same catalog there too if you publish one (check A10).${nameNote}`,
+        `Scanners that predate the AI Catalog read a well-known card (${READERS_NOTE}); if you want them too, serve the same card at /.well-known/mcp/server-card.json as well. ARD v0.91 readers look at ${ARD_PATH}: serve the same catalog there too if you publish one (check A10).${nameNote}`,
     };
     const verify = verifyStep(
       sh`curl -si ${fx.origin}${AI_CATALOG_PATH}\ncurl -si -H ${`Accept: ${MCP_CARD_MEDIA_TYPE}`} ${cardUrl}`,
