@@ -7,4 +7,6 @@ export const EXIT = {
   USAGE: 2,
   /** A target could not be scanned (DNS, refused, TLS, timeout, or a bot challenge answered every request). */
   UNREACHABLE: 3,
+  /** `fix --write` could not write the project's files (nothing written, or exactly what was says the message). */
+  WRITE_FAILED: 4,
 } as const;

@@ -5,6 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { getNodeValue } from 'jsonc-parser';
+import { jsonTree, mergeJsonText } from './merge-json.js';
 
 export interface HeaderRule {
   /** "/" is every page (as FixOperation header); other paths are one resource. */
@@ -107,31 +109,51 @@ function hasTomlRule(text: string, forPath: string, r: HeaderRule): boolean {
   return blocks.some((b) => b.includes(`for = ${JSON.stringify(forPath)}`) && b.includes(`${JSON.stringify(r.name)} = ${JSON.stringify(r.value)}`));
 }
 
+/**
+ * The header rules merged into the owner's vercel.json as text (jsonc-parser edits: nothing the
+ * owner wrote is re-serialised). Vercel refuses `routes` beside `headers`, so a file with `routes`
+ * is a conflict; so are a `headers` that is not an array and a file that is not JSON.
+ */
 function mergeVercel(existing: string, add: Array<{ source: string; headers: Array<{ key: string; value: string }> }>): { text: string; conflicts: string[] } {
-  let doc: { headers?: Array<{ source: string; headers: Array<{ key: string; value: string }> }> };
-  try {
-    doc = JSON.parse(existing);
-  } catch {
-    return { text: existing, conflicts: ['vercel.json is not valid JSON: fix it first, then run fix again'] };
-  }
-  const headers = [...(doc.headers ?? [])];
-  let changed = false;
+  const tree = jsonTree(existing.replace(/^\uFEFF/, ''));
+  if ('error' in tree) return { text: existing, conflicts: [`vercel.json ${tree.error}: fix it first, then run fix again`] };
+  const doc = getNodeValue(tree.root) as unknown;
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+    return { text: existing, conflicts: ['vercel.json is not a JSON object: kept as it is; add the headers by hand'] };
+  const d = doc as Record<string, unknown>;
+  if ('routes' in d)
+    return {
+      text: existing,
+      conflicts: [
+        'vercel.json uses "routes", which Vercel does not allow together with "headers": kept as it is. Add the headers inside your routes (a "headers" object on the matching route), or move to rewrites/redirects/headers.',
+      ],
+    };
+  if ('headers' in d && !Array.isArray(d.headers))
+    return {
+      text: existing,
+      conflicts: ['vercel.json has "headers" that is not an array: kept as it is; make it a list of { source, headers } and run fix again'],
+    };
+  const have = (Array.isArray(d.headers) ? d.headers : []) as unknown[];
+  const conflicts: string[] = [];
+  const blocks: typeof add = [];
   for (const a of add) {
-    const at = headers.findIndex((h) => h.source === a.source);
-    if (at === -1) {
-      headers.push(a);
-      changed = true;
+    const mine = have.find((h): h is Record<string, unknown> => typeof h === 'object' && h !== null && (h as Record<string, unknown>).source === a.source);
+    if (!mine) {
+      blocks.push(a);
       continue;
     }
-    const have = headers[at].headers ?? [];
-    const fresh = a.headers.filter((x) => !have.some((h) => h.key.toLowerCase() === x.key.toLowerCase() && h.value === x.value));
-    if (fresh.length) {
-      headers[at] = { ...headers[at], headers: [...have, ...fresh] };
-      changed = true;
+    if (mine.headers !== undefined && !Array.isArray(mine.headers)) {
+      conflicts.push(`vercel.json: the "headers" of source ${JSON.stringify(a.source)} is not an array: kept as it is`);
+      continue;
     }
+    const list = (mine.headers ?? []) as Array<Record<string, unknown>>;
+    const fresh = a.headers.filter((x) => !list.some((h) => typeof h?.key === 'string' && h.key.toLowerCase() === x.key.toLowerCase() && h.value === x.value));
+    if (fresh.length) blocks.push({ source: a.source, headers: fresh });
   }
-  if (!changed) return { text: existing, conflicts: [] };
-  return { text: JSON.stringify({ ...doc, headers }, null, 2) + '\n', conflicts: [] };
+  if (!blocks.length) return { text: existing, conflicts };
+  // mergeJsonText adds the missing blocks and the missing header pairs of existing sources, as text.
+  const out = mergeJsonText(existing, JSON.stringify({ headers: blocks }));
+  return { text: out.text, conflicts: [...conflicts, ...out.conflicts] };
 }
 
 function groupByPath(rules: HeaderRule[]): Array<[string, HeaderRule[]]> {

@@ -111,6 +111,8 @@ function contradicts(group: RobotsGroup, rule: string): string | null {
  * would have said more); other agents get a new group at the end, as do missing Sitemap lines.
  */
 export function mergeRobots(existing: string, add: string): Merged {
+  // The owner's line endings are kept (CRLF stays CRLF); a BOM stays on the first line.
+  const eol = existing.includes('\r\n') ? '\r\n' : '\n';
   let out = existing.trim() ? existing.replace(/\r\n?/g, '\n').replace(/\n+$/, '').split('\n') : [];
   const conflicts: string[] = [];
   const { groups: wanted, loose } = wantedGroups(add);
@@ -154,7 +156,26 @@ export function mergeRobots(existing: string, add: string): Merged {
   if (head.length) out = [...head, ...(out.length ? [''] : []), ...out];
   const tail = fresh.filter(isSitemap);
   if (tail.length) appendBlock(tail);
-  return { text: out.length ? `${out.join('\n')}\n` : '', conflicts };
+  return { text: out.length ? `${out.join(eol)}${eol}` : '', conflicts };
+}
+
+/** For each line, whether it is inside (or is a fence line of) a fenced code block (``` or ~~~, CommonMark: closed by a fence at least as long). */
+export function fenced(lines: string[]): boolean[] {
+  return fenceState(lines).inFence;
+}
+
+function fenceState(lines: string[]): { inFence: boolean[]; openAtEnd: boolean } {
+  let open: { char: string; len: number } | null = null;
+  const inFence = lines.map((l) => {
+    const m = /^ {0,3}(`{3,}|~{3,})/.exec(l);
+    if (!open) {
+      if (m) open = { char: m[1][0], len: m[1].length };
+      return open !== null;
+    }
+    if (m && m[1][0] === open.char && m[1].length >= open.len && /^ {0,3}[`~]+\s*$/.test(l)) open = null;
+    return true;
+  });
+  return { inFence, openAtEnd: open !== null };
 }
 
 interface MdSection {
@@ -180,7 +201,10 @@ export function extendLinkList(existing: string, add: string): Merged {
     else intro.push(l);
   }
   const out = [...lines];
-  if (h1 && !lines.some((l) => /^# /.test(l))) {
+  // A code block left open at the end would swallow anything appended: nothing is added.
+  if (fenceState(lines).openAtEnd)
+    return { text: existing, conflicts: ['llms.txt ends inside an unclosed code block: kept as it is; close the block and run fix again'] };
+  if (h1 && !lines.some((l, i) => /^# /.test(l) && !fenced(lines)[i])) {
     // The H1 must come first (llms.txt: "an H1 with the name of the project or site").
     out.unshift(h1, '', ...intro.filter((l) => l.trim()), ...(intro.some((l) => l.trim()) ? [''] : []));
   }
@@ -190,26 +214,26 @@ export function extendLinkList(existing: string, add: string): Merged {
       return u && !known.has(u);
     });
     if (!newLinks.length) continue;
-    const at = out.findIndex((l) => norm(l) === norm(s.heading));
+    // Headings inside a fenced code block are code, not sections: never matched, never inserted into.
+    const inFence = fenced(out);
+    const at = out.findIndex((l, i) => !inFence[i] && norm(l) === norm(s.heading));
     if (at === -1) {
       out.push('', s.heading, '', ...newLinks);
       continue;
     }
     let end = at + 1;
-    while (end < out.length && !/^#{1,2} /.test(out[end])) end++;
+    while (end < out.length && (inFence[end] || !/^#{1,2} /.test(out[end]))) end++;
     while (end > at + 1 && !out[end - 1].trim()) end--;
     out.splice(end, 0, ...newLinks);
   }
   return { text: `${out.join('\n').replace(/^\n+/, '').replace(/\n+$/, '')}\n`, conflicts: [] };
 }
 
-const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+// JSON merges edit the owner's text in place: ./merge-json.ts.
+export { mergeJsonText } from './merge-json.js';
+import { identity } from './merge-json.js';
 
-/** The identity of an array item: its identifier, url, href or name, else the item itself. */
-function identity(v: unknown): string {
-  if (isPlain(v)) for (const k of ['identifier', 'id', 'url', 'href', 'anchor', 'name']) if (typeof v[k] === 'string') return `${k}:${v[k]}`;
-  return JSON.stringify(v);
-}
+const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** JSON merged without overwriting: objects key by key, arrays extended by items not there yet, a different scalar kept and reported. */
 export function mergeJsonValue(into: unknown, add: unknown, path = '$', conflicts: string[] = []): unknown {
@@ -230,18 +254,4 @@ export function mergeJsonValue(into: unknown, add: unknown, path = '$', conflict
   if (JSON.stringify(into) !== JSON.stringify(add))
     conflicts.push(`${path} is ${JSON.stringify(into).slice(0, 80)}; the fix would set ${JSON.stringify(add).slice(0, 80)} (kept yours)`);
   return into;
-}
-
-export function mergeJsonText(existing: string, add: string): Merged {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(existing);
-  } catch {
-    return { text: existing, conflicts: ['the file is not valid JSON: fix it first, then run fix again'] };
-  }
-  const conflicts: string[] = [];
-  const merged = mergeJsonValue(doc, JSON.parse(add), '$', conflicts);
-  const text = JSON.stringify(merged, null, 2) + '\n';
-  // Unchanged documents keep the owner's formatting.
-  return { text: JSON.stringify(merged) === JSON.stringify(doc) ? existing : text, conflicts };
 }

@@ -6,13 +6,14 @@
  * owner set differently is kept and reported, and a step that needs the owner's own data (an
  * endpoint, a contact) is not written: the plan names the value instead.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { posix } from 'node:path';
 import type { CheckResult, FixOperation, ScanResult } from '../core/schema.js';
 import { OWNER_VALUES, isOwnerValue, type OwnerValues } from '../core/fixes/owner-values.js';
 import type { Framework } from './frameworks.js';
 import { headersPlace, printedRules, writeRules, type HeaderHost, type HeaderRule, type HeadersPlace } from './headers-place.js';
 import { extendLinkList, mergeJsonText, mergeRobots } from './merge-text.js';
+import { robotsSource } from './robots-source.js';
+import { htmlFilesUnder, PathRefused, readContained, staticFileFor } from './project-files.js';
 
 export interface FileChange {
   /** Project-relative path, '/'-separated. */
@@ -74,19 +75,19 @@ const EXTENSION_TYPES: Record<string, string> = {
 };
 const baseType = (t: string) => t.split(';')[0].trim().toLowerCase();
 
-/** Files in memory over the project on disk. */
+/** Files in memory over the project on disk; every read goes through the contained access of project-files.ts. */
 class ProjectFiles {
   readonly original = new Map<string, string | null>();
   readonly current = new Map<string, string>();
-  constructor(private readonly dir: string | null) {}
+  constructor(
+    private readonly dir: string | null,
+    private readonly staticDir: string | null,
+  ) {}
 
+  /** The file's text (null: absent); a PathRefused for a path outside the static folder, a symlink or a special file. */
   read(file: string): string | null {
     if (this.current.has(file)) return this.current.get(file)!;
-    if (!this.original.has(file)) {
-      if (this.dir === null) return (this.original.set(file, null), null);
-      const path = join(this.dir, file);
-      this.original.set(file, existsSync(path) && statSync(path).isFile() ? readFileSync(path, 'utf8') : null);
-    }
+    if (!this.original.has(file)) this.original.set(file, this.dir === null ? null : readContained(this.dir, file, this.staticDir));
     return this.original.get(file)!;
   }
 
@@ -104,16 +105,16 @@ class ProjectFiles {
   }
 
   exists(file: string): boolean {
-    return this.read(file) !== null;
+    try {
+      return this.read(file) !== null;
+    } catch (e) {
+      if (e instanceof PathRefused) return false;
+      throw e;
+    }
   }
 
   htmlFiles(dir: string): string[] {
-    if (this.dir === null) return [];
-    const root = join(this.dir, dir);
-    if (!existsSync(root)) return [];
-    return readdirSync(root, { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.html') && !f.split(/[\\/]/).some((p) => p === 'node_modules' || p.startsWith('.')))
-      .map((f) => posix.join(dir === '.' ? '' : dir, f.split('\\').join('/')));
+    return this.dir === null ? [] : htmlFilesUnder(this.dir, dir, this.staticDir);
   }
 }
 
@@ -166,10 +167,11 @@ export type PlanInput = Pick<ScanResult, 'url'> & { checks: PlanCheck[] } & { pl
 
 export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
   const { framework } = o;
-  const files = new ProjectFiles(o.dir);
   const staticDir = framework.staticDir;
+  const files = new ProjectFiles(o.dir, staticDir);
   const headers = staticDir === null ? null : headersPlace(o.dir, staticDir, result.platform?.hosting ?? [], o.host);
-  const at = (urlPath: string) => posix.join(staticDir === '.' || staticDir === null ? '' : staticDir, urlPath.replace(/^\/+/, ''));
+  // A URL path's file in the static folder: a path that would leave it is refused (PathRefused), never normalised.
+  const at = (urlPath: string) => staticFileFor(staticDir ?? '.', urlPath);
   const checks: CheckPlan[] = [];
   const served = servedPaths(result);
 
@@ -195,7 +197,7 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
       }
       const op = step.publish;
       if (!op) continue;
-      applyOperation(op, { files, at, framework, rules, plan, origin: new URL(result.url).origin, served });
+      refusedAsConflict(plan, () => applyOperation(op, { files, at, framework, rules, plan, origin: new URL(result.url).origin, served }));
     }
     if (!(c.fixGuide ?? []).some((s) => s.publish || s.needs?.length)) {
       // The guide changes how the server answers or how pages are built: nothing a file can hold.
@@ -206,16 +208,22 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
     }
     if (rules.length) {
       if (headers?.file) {
-        const out = writeRules(headers, files.read(headers.file), rules);
-        if (out.text !== (files.read(headers.file) ?? '')) files.write(headers.file, out.text);
-        plan.conflicts.push(...out.conflicts);
+        const file = headers.file;
+        refusedAsConflict(plan, () => {
+          const out = writeRules(headers, files.read(file), rules);
+          if (out.text !== (files.read(file) ?? '')) files.write(file, out.text);
+          plan.conflicts.push(...out.conflicts);
+        });
       } else plan.manual.push({ title: 'Add these response headers at your host or server (not written: no host file)', text: printedRules(rules) });
     }
     plan.changes = [...files.current]
       .filter(([f, t]) => (before.has(f) ? before.get(f) : files.original.get(f)) !== t)
       .map(([file, after]) => ({ file, before: before.has(file) ? before.get(file)! : (files.original.get(file) ?? null), after }));
   }
-  if (framework.id === 'jekyll') jekyllDotFolders(files, checks);
+  if (framework.id === 'jekyll') {
+    const owner = checks.find((c) => c.changes.length);
+    if (owner) refusedAsConflict(owner, () => jekyllDotFolders(files, checks));
+  }
   if (framework.id === 'eleventy' && files.changes().some((ch) => ch.file.startsWith('public/')) && !eleventyPassesPublic(files)) {
     checks
       .find((c) => c.changes.some((ch) => ch.file.startsWith('public/')))
@@ -227,10 +235,20 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
   return { url: result.url, framework, headers, checks, files: files.changes() };
 }
 
+/** Runs one change; a path refused by the contained file access becomes the check's conflict, nothing read or written. */
+function refusedAsConflict(plan: CheckPlan, change: () => void): void {
+  try {
+    change();
+  } catch (e) {
+    if (!(e instanceof PathRefused)) throw e;
+    plan.conflicts.push(`${e.message}`);
+  }
+}
+
 /** Whether the Eleventy config already copies public/ through (addPassthroughCopy naming it). */
 function eleventyPassesPublic(files: ProjectFiles): boolean {
-  return ['eleventy.config.js', 'eleventy.config.mjs', 'eleventy.config.cjs', '.eleventy.js'].some((f) =>
-    /addPassthroughCopy\([^)]*["'`]public\/?["'`]/.test(files.read(f) ?? ''),
+  return ['eleventy.config.js', 'eleventy.config.mjs', 'eleventy.config.cjs', '.eleventy.js'].some(
+    (f) => files.exists(f) && /addPassthroughCopy\([^)]*["'`]public\/?["'`]/.test(files.read(f) ?? ''),
   );
 }
 
@@ -247,6 +265,21 @@ interface ApplyContext {
 
 function applyOperation(op: FixOperation, x: ApplyContext): void {
   const { files, plan } = x;
+  if ((op.kind === 'lines' || op.kind === 'file') && /^\/robots\.txt$/i.test(op.path)) {
+    // Never a second robots.txt beside the owner's real source (app/robots.ts, a module, a root file passed through).
+    const source = robotsSource(x.framework, (f) => (files.exists(f) ? files.read(f) : null));
+    if (source.kind === 'manual') {
+      plan.manual.push({ title: `Your robots.txt comes from ${source.where}`, text: op.content });
+      return;
+    }
+    if (source.kind === 'file') {
+      const had = files.read(source.file) ?? '';
+      const merged = mergeRobots(had, op.content);
+      plan.conflicts.push(...merged.conflicts);
+      if (merged.text !== had) files.write(source.file, merged.text);
+      return;
+    }
+  }
   switch (op.kind) {
     case 'file': {
       const file = x.at(op.path);
@@ -316,8 +349,11 @@ function applyOperation(op: FixOperation, x: ApplyContext): void {
       }
       const pages =
         op.path === '/'
-          ? files.htmlFiles(x.at('/') || '.')
-          : [x.at(`${op.path.replace(/\/$/, '')}/index.html`), x.at(`${op.path.replace(/\/$/, '')}.html`)].filter((f) => files.exists(f)).slice(0, 1);
+          ? files.htmlFiles(x.framework.staticDir ?? '.')
+          : [`${op.path.replace(/\/$/, '')}/index.html`, `${op.path.replace(/\/$/, '')}.html`]
+              .map((p) => x.at(p))
+              .filter((f) => files.exists(f))
+              .slice(0, 1);
       if (!pages.length) plan.manual.push({ title: `Add to the <${op.where}> of ${op.path} (no such page in the project)`, text: op.content });
       for (const page of pages) {
         const html = files.read(page)!;
@@ -342,9 +378,19 @@ function missingTargets(value: string, x: ApplyContext, pattern: RegExp = /<([^>
       continue;
     }
     if (u.origin !== x.origin) continue;
-    if (!x.served.has(u.pathname) && !x.files.exists(x.at(u.pathname))) out.push(u.pathname);
+    if (!x.served.has(u.pathname) && !publishedHere(u.pathname, x)) out.push(u.pathname);
   }
   return out;
+}
+
+/** Whether the project (or this plan) holds the file a URL path names; a path that could not be a project file does not. */
+function publishedHere(urlPath: string, x: ApplyContext): boolean {
+  try {
+    return x.files.exists(x.at(urlPath));
+  } catch (e) {
+    if (e instanceof PathRefused) return false;
+    throw e;
+  }
 }
 
 function mergeInto(urlPath: string, had: string, content: string): { text: string; conflicts: string[] } | null {

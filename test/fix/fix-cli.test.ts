@@ -211,7 +211,7 @@ describe('--format agent', () => {
       expect(run.code).toBe(0);
       expect(run.stdout).toMatch(/^# Make http:\/\/127\.0\.0\.1:\d+\/ agent-ready/);
       expect(run.stdout).toMatch(/## D1 robots\.txt — fail \(D1\/missing\)/);
-      expect(run.stdout).toContain(`npx ai-ready scan ${host.origin}/ --only D1`);
+      expect(run.stdout).toContain(`npx ai-ready scan '${host.origin}/' --only 'D1'`);
       expect(run.stdout).toMatch(/NEEDED from the owner: \w+/);
       expect(run.stdout).toContain('robots.txt');
     }

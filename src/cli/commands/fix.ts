@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { EXIT } from '../exit-codes.js';
 import { commandFail } from '../fail.js';
+import { oneLine } from '../../format/sanitize.js';
 import { OWNER_VALUES } from '../../core/fixes/owner-values.js';
 import { FIX_FLAGS } from '../fix-flags/index.js';
 import { addFlagOptions } from '../scan-flags/commander.js';
@@ -64,7 +65,8 @@ ${ownerValueLines()}
 judge the preview that --verify scans.
 
 Exit codes: 0 done (and with --verify, every gate met), 1 --verify: a written fix still fails or a
-gate is missed, 2 usage error, 3 the site could not be scanned. More: docs/fix.md
+gate is missed, 2 usage error, 3 the site could not be scanned, 4 --write could not write a file
+(nothing written; the one-line message names the file and the reason). More: docs/fix.md
 
 Examples:
   ai-ready fix https://example.com --dir .                       # dry run: the diff
@@ -121,15 +123,20 @@ Examples:
         throw e;
       }
       const { planFixes } = await import('../../fix/plan.js');
-      const { renderPlan, planJson, renderAgentPrompt } = await import('../../fix/render.js');
+      const { renderPlan, planJsonText, renderAgentPrompt } = await import('../../fix/render.js');
       const plan = planFixes(result, { dir: flags.dir, framework, host: settings.host, only, ownerValues: values });
       let written: string[] | undefined;
       if (flags.write) {
-        const { writePlan } = await import('../../fix/write.js');
-        written = writePlan(flags.dir, plan);
+        const { writePlan, FixWriteError } = await import('../../fix/write.js');
+        try {
+          written = writePlan(flags.dir, plan);
+        } catch (e) {
+          if (e instanceof FixWriteError) return fail(oneLine(e.message), EXIT.WRITE_FAILED);
+          throw e;
+        }
       }
       if (format === 'agent') process.stdout.write(renderAgentPrompt(plan));
-      else if (format === 'json' && !flags.verify) process.stdout.write(JSON.stringify(planJson(plan, written), null, 2) + '\n');
+      else if (format === 'json' && !flags.verify) process.stdout.write(planJsonText(plan, written));
       else if (format === 'pretty') process.stdout.write(renderPlan(plan, { written }));
       if (!flags.verify) return;
 
@@ -143,7 +150,7 @@ Examples:
       }
       const { thresholdViolations } = await import('../thresholds.js');
       const verification = verifyPlan(plan, preview, thresholdViolations(preview, { minGrade, minScore }));
-      if (format === 'json') process.stdout.write(JSON.stringify({ ...(planJson(plan, written) as object), verification }, null, 2) + '\n');
+      if (format === 'json') process.stdout.write(planJsonText(plan, written, { verification }));
       else process.stdout.write(renderVerification(verification));
       if (!verification.ok) process.exitCode = EXIT.BELOW_THRESHOLD;
     });

@@ -8,6 +8,7 @@
  */
 import type { FixOperation, FixStep } from '../schema.js';
 import type { FixContext } from '../checks/types.js';
+import type { ShellCommand } from './shell.js';
 import { headerValue } from './escape.js';
 import type { OwnerValue } from './owner-values.js';
 import { HOSTING_FINGERPRINTS } from '../platform/fingerprints.js';
@@ -139,8 +140,8 @@ export function addHeaderSteps(fx: FixContext, h: HeaderSpec): FixStep[] {
   );
 }
 
-/** Final step of most guides: how to confirm the fix from a terminal. */
-export function verifyStep(command: string, expect: string): FixStep {
+/** Final step of most guides: how to confirm the fix from a terminal. The command is built with `sh` (./shell.ts): every site value in it quoted. */
+export function verifyStep(command: ShellCommand, expect: string): FixStep {
   return { title: 'Verify', body: expect, code: command, lang: 'sh' };
 }
 

@@ -9,6 +9,7 @@ import {
   verifyStep,
   type ServeFileSpec,
 } from '../../../src/core/fixes/platform-steps.js';
+import { sh } from '../../../src/core/fixes/shell.js';
 import { labelledIds } from '../../../src/core/platform/labels.js';
 import { FINGERPRINTS } from '../../../src/core/platform/fingerprints.js';
 import { ORIGIN } from '../../helpers/responses.js';
@@ -394,7 +395,7 @@ describe('managed files and platform notes', () => {
 
 describe('verifyStep and specStep', () => {
   it('build the closing steps', () => {
-    expect(verifyStep('curl -sI https://x/', 'Expect 200')).toEqual({ title: 'Verify', body: 'Expect 200', code: 'curl -sI https://x/', lang: 'sh' });
+    expect(verifyStep(sh`curl -sI ${'https://x/'}`, 'Expect 200')).toEqual({ title: 'Verify', body: 'Expect 200', code: "curl -sI 'https://x/'", lang: 'sh' });
     expect(specStep(['https://a', 'https://b'])).toEqual({ title: 'Read the spec', body: 'https://a\nhttps://b' });
   });
 });

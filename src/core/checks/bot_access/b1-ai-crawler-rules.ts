@@ -3,6 +3,7 @@ import { ROBOTS_REQUEST, type RobotsArtifact, type RobotsGroup } from '../../gat
 import { describeProbe } from '../../gather/classify.js';
 import { AI_CRAWLERS, AI_CRAWLERS_VERSION, MAJOR_OPERATORS, normalizeAgentToken, type AiCrawler, type CrawlerCategory } from '../../gather/ai-crawlers.js';
 import { verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { robotsLinesSteps } from './robots-fix.js';
 import { AI_USER_AGENT_REQUESTS, gatherUaAccess, type UaAccessArtifact } from '../../gather/ai-user-agents.js';
 import { UA_ADVISORIES, uaFindings, uaRefusedSteps, type UaFindings } from './b1-ua-access.js';
@@ -259,7 +260,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
         ],
       }),
       verifyStep(
-        `curl -s ${fx.origin}/robots.txt | grep -i -A3 -E 'user-agent: *(OAI-SearchBot|ChatGPT-User|Claude|PerplexityBot|GPTBot|\\*)'`,
+        sh`curl -s ${fx.origin}/robots.txt | grep -i -A3 -E 'user-agent: *(OAI-SearchBot|ChatGPT-User|Claude|PerplexityBot|GPTBot|\\*)'`,
         'Answer engines must reach `/` (Allow, or no Disallow covering /); training crawlers as you decided.',
       ),
       specStep(SPEC),

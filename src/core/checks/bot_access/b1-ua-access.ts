@@ -9,6 +9,7 @@ import { fillTemplate } from '../messages.js';
 import type { FixStep } from '../../schema.js';
 import { compareUaAnswer, uaAnswer, type UaAccessArtifact } from '../../gather/ai-user-agents.js';
 import { hostNotes, platformHook, verifyStep } from '../../fixes/platform-steps.js';
+import { sh, shLines } from '../../fixes/shell.js';
 
 type RootAccess = 'allowed' | 'restricted' | 'blocked';
 
@@ -153,8 +154,8 @@ export function uaRefusedSteps(fx: FixContext): FixStep[] {
   const names = and(rows.map((r) => r.token)) || 'the refused AI crawlers';
   const url = d?.pageUrl ?? `${fx.origin}/`;
   const curls = [
-    `curl -s -o /dev/null -w '%{http_code} ai-ready\\n' ${url}`,
-    ...rows.map((r) => `curl -s -o /dev/null -w '%{http_code} ${r.token}\\n' -A '${r.userAgent}' ${url}`),
+    sh`curl -s -o /dev/null -w '%{http_code} ai-ready\\n' ${url}`,
+    ...rows.map((r) => sh`curl -s -o /dev/null -w ${`%{http_code} ${r.token}\\n`} -A ${r.userAgent} ${url}`),
   ];
   return [
     whereTheBlockIs(fx, names),
@@ -165,7 +166,7 @@ export function uaRefusedSteps(fx: FixContext): FixStep[] {
       lang: 'robots',
     },
     verifyStep(
-      curls.join('\n'),
+      shLines(curls),
       "Each user agent should get the same status as the plain request. A refusal seen only from your machine may be a rule against spoofed crawlers (it checks IP ranges); the real crawlers' hits in your logs or bot analytics settle it.",
     ),
   ];

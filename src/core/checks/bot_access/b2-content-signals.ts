@@ -2,6 +2,7 @@ import { defineCheck, type SubFinding } from '../types.js';
 import type { RobotsArtifact } from '../../gather/robots.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { robotsLinesSteps } from './robots-fix.js';
 import { groupLabel, isStarGroup, prefLines, type PrefLine, type PrefVocabulary } from './robots-prefs.js';
 import { ROBOTS_REQUEST } from '../../gather/robots.js';
@@ -185,7 +186,10 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
         purpose: 'content-signal',
         groups: [{ userAgents: ['*'], records: [{ field: 'Content-Signal', value: { search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' } }], allow: ['/'] }],
       }),
-      verifyStep(`curl -s ${fx.origin}/robots.txt | grep -i -B2 'content-signal'`, 'Expect a Content-Signal line under `User-agent: *` with key=yes|no pairs.'),
+      verifyStep(
+        sh`curl -s ${fx.origin}/robots.txt | grep -i -B2 'content-signal'`,
+        'Expect a Content-Signal line under `User-agent: *` with key=yes|no pairs.',
+      ),
       specStep(SPEC),
     ];
   },

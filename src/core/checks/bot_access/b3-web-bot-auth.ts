@@ -3,6 +3,7 @@ import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { readDirectorySignatures, SIGNATURE_PROBLEMS } from './directory-signature.js';
 import { givenJwk } from '../../fixes/owner-value-parse.js';
 
@@ -301,7 +302,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
         body: `Sign each request with the private key (tag "web-bot-auth", keyid = the thumbprint, created and expires) and send Signature-Agent in its dictionary form, e.g. Signature-Agent: sig1="${fx.origin}${WBA_DIRECTORY_PATH}", covered by the signature. Cloudflare's web-bot-auth libraries implement it.`,
       },
       verifyStep(
-        `curl -si ${fx.origin}${WBA_DIRECTORY_PATH}`,
+        sh`curl -si ${fx.origin}${WBA_DIRECTORY_PATH}`,
         `Expect 200 with no redirect, Content-Type: ${WBA_MEDIA_TYPE}, and {"keys": [...]} with public keys only.`,
       ),
       specStep(SPEC),

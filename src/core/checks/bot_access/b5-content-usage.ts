@@ -3,6 +3,7 @@ import type { RobotsArtifact } from '../../gather/robots.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { addHeaderSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { robotsLinesSteps } from './robots-fix.js';
 import { groupLabel, isStarGroup, prefLines } from './robots-prefs.js';
 import { CONTENT_SIGNAL_VOCAB } from './b2-content-signals.js';
@@ -261,7 +262,7 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
           : step,
       ),
       verifyStep(
-        `curl -sI ${fx.origin}/ | grep -i '^content-usage'; curl -s ${fx.origin}/robots.txt | grep -i 'content-usage'`,
+        sh`curl -sI ${fx.origin}/ | grep -i '^content-usage'; curl -s ${fx.origin}/robots.txt | grep -i 'content-usage'`,
         'Expect `Content-Usage: train-ai=n, search=y` (your values) as a response header, or the same line under `User-agent: *` in robots.txt.',
       ),
       specStep(SPEC),

@@ -3,6 +3,7 @@ import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
 import { checkLinks, isBrokenTarget, type LinkProbe } from '../../gather/link-check.js';
 import { addHeaderSteps, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { isKnownRelation, isUri, isUriTemplate } from '../../gather/link-relations.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9727', 'https://www.rfc-editor.org/rfc/rfc9264'];
@@ -318,7 +319,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
       }),
       ...addHeaderSteps(fx, { name: 'Link', value: `<${API_CATALOG_PATH}>; rel="api-catalog"` }),
       verifyStep(
-        `curl -si -H 'Accept: application/linkset+json' ${fx.origin}${API_CATALOG_PATH} | head -n 20`,
+        sh`curl -si -H 'Accept: application/linkset+json' ${fx.origin}${API_CATALOG_PATH} | head -n 20`,
         'Expect 200, Content-Type: application/linkset+json with the RFC 9727 profile, and a linkset whose entries link to your APIs.',
       ),
       specStep(SPEC),

@@ -12,6 +12,7 @@ import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt, isFound, isObject, isSoft404, parseJson } from '../../gather/classify.js';
 import { pageHtmlStep, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { PLACEHOLDER_DOMAIN, siteDomain } from '../../fixes/site.js';
 import { agentCatalog } from '../../gather/catalog-reader.js';
 import {
@@ -437,7 +438,7 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
         { where: 'head', content: `<link rel="${ARD_REL}" href="${ARD_PATH}">` },
       ),
       verifyStep(
-        `curl -si ${url} | head -n 20\ncurl -si ${fx.origin}${AI_CATALOG_PATH} | head -n 20`,
+        sh`curl -si ${url} | head -n 20\ncurl -si ${fx.origin}${AI_CATALOG_PATH} | head -n 20`,
         'Expect HTTP 200, application/json (ai-catalog.json: application/ai-catalog+json), Access-Control-Allow-Origin: *, and your entries.',
       ),
       specStep(SPEC),

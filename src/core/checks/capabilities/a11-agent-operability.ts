@@ -8,6 +8,7 @@ import { defineCheck } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, isOk } from '../../gather/classify.js';
 import { specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import type { RenderedPage } from '../../render/artifact.js';
 import { renderedPage } from '../../render/rendered-page.js';
 
@@ -109,7 +110,7 @@ export const a11AgentOperability = defineCheck<OperabilityArtifact>()({
         title: 'Use valid ARIA only',
         body: 'Remove misspelled roles and attributes (role="buton", aria-labeledby) and values ARIA does not allow; prefer native elements (<button>, <a href>) over role= on <div>.',
       },
-      verifyStep(`npx ai-ready scan ${fx.origin} --render --only A11`, 'A11 passes: no control without a name, no invalid ARIA on the rendered page.'),
+      verifyStep(sh`npx ai-ready scan ${fx.origin} --render --only A11`, 'A11 passes: no control without a name, no invalid ARIA on the rendered page.'),
       specStep(SPEC),
     ];
   },

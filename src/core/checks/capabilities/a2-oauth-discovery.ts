@@ -15,6 +15,7 @@ import {
   OIDC_CONFIG_REQUEST,
 } from '../../gather/oauth-metadata.js';
 import { verifyStep, specStep, serveFileSteps } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc8414', 'https://openid.net/specs/openid-connect-discovery-1_0.html'];
 /** At most this many authorization servers named by the PRM are followed (2 requests each). */
@@ -221,7 +222,7 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
       },
       ...serveFileSteps(fx, { path: AS_METADATA_PATH, contentType: 'application/json', content, lang: 'json', needs: ['authorizationServer'] }),
       verifyStep(
-        `curl -s ${fx.origin}${AS_METADATA_PATH}; curl -s ${fx.origin}${OIDC_CONFIG_PATH}`,
+        sh`curl -s ${fx.origin}${AS_METADATA_PATH}; curl -s ${fx.origin}${OIDC_CONFIG_PATH}`,
         'Expect JSON whose issuer equals the URL it was fetched from, with https endpoints and S256 in code_challenge_methods_supported.',
       ),
       specStep(SPEC),

@@ -10,6 +10,7 @@ import {
   type PrmArtifact,
 } from '../../gather/oauth-metadata.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { probeProtectedResource, type ResourceChallenge } from '../../gather/resource-challenge.js';
 
 export interface A3Artifact extends PrmArtifact {
@@ -251,7 +252,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
         code: `WWW-Authenticate: Bearer resource_metadata="${fx.origin}${PRM_PATH}"`,
         lang: 'http',
       },
-      verifyStep(`curl -s ${fx.origin}${PRM_PATH}`, 'Expect JSON with "resource" equal to your resource URL and a non-empty "authorization_servers" array.'),
+      verifyStep(sh`curl -s ${fx.origin}${PRM_PATH}`, 'Expect JSON with "resource" equal to your resource URL and a non-empty "authorization_servers" array.'),
       specStep(SPEC),
     ];
   },

@@ -10,6 +10,7 @@ import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import {
   MCP_CARD_OPTIONS,
   MCP_CARD_PATHS,
@@ -102,6 +103,11 @@ const FINDINGS = { ...CATALOG_FINDINGS, ...CARD_FINDINGS };
 type FindingCode = keyof typeof CATALOG_FINDINGS;
 
 /** Where each reader looks for a card, so an owner can satisfy all of them (docs/checks-bot-access-and-capabilities.md). */
+/** Where fix publishes the card: fixed, whatever endpoint the site names. */
+const CARD_FILE_PATH = '/mcp/server-card';
+/** A version copied from the site's card: semver-like, at most 32 characters. */
+const CARD_VERSION_RE = /^\d{1,6}\.\d{1,6}\.\d{1,6}(?:[-+][0-9A-Za-z.-]{1,12})?$/;
+
 const READERS_NOTE =
   `the server-card draft (commit 8924e08) has MCP clients read ${AI_CATALOG_PATH} and each ${MCP_CARD_MEDIA_TYPE} entry's url or inline data; ARD v0.91 readers read ${ARD_PATH}; ` +
   'isitagentready.com reads /.well-known/mcp/server-card.json (then server-cards.json and /.well-known/mcp.json)';
@@ -617,9 +623,11 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     const name = validName ?? `${reverseDomain(domain ?? PLACEHOLDER_DOMAIN)}/mcp`;
     const ownEndpoint = givenValue(fx, 'mcpEndpoint');
     const endpoint = seen?.endpoints[0] ? new URL(seen.endpoints[0], fx.origin).href : (ownEndpoint ?? `${fx.origin}/mcp`);
-    // The draft's default card location: the Streamable HTTP endpoint plus /server-card.
-    const cardUrl = `${endpoint.replace(/\/+$/, '')}/server-card`;
-    const cardPath = new URL(cardUrl).origin === fx.origin ? new URL(cardUrl).pathname : null;
+    // A fixed place on the site's own origin (the draft's default card location for an endpoint at
+    // /mcp), never a path derived from the endpoint: the site chooses the endpoint, and a path from
+    // it could climb out of the static folder. The catalog entry names this place.
+    const cardPath = CARD_FILE_PATH;
+    const cardUrl = `${fx.origin}${CARD_FILE_PATH}`;
     // docs/discovery.md at 8924e08: identifier, type and url (or data). displayName is optional
     // there and in the AI Catalog, required by ARD v0.91 §4.2: kept, so both readers take the entry.
     const catalog = JSON.stringify(
@@ -642,7 +650,8 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       {
         $schema: SERVER_CARD_SCHEMA_URL,
         name,
-        version: seen?.version ?? '1.0.0',
+        // Free text from a site is not copied whole into the owner's files: a version is short semver or the default.
+        version: seen?.version && CARD_VERSION_RE.test(seen.version) ? seen.version : '1.0.0',
         description: 'What your MCP server lets agents do',
         remotes: [{ type: 'streamable-http', url: endpoint }],
       },
@@ -662,17 +671,14 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     const headers = { ...cors, 'Cache-Control': 'public, max-age=3600' };
     // Without a card the scan read, the endpoint is a placeholder: the owner's MCP server URL is needed.
     const needs: OwnerValue[] = [...(seen?.endpoints[0] || ownEndpoint ? [] : ['mcpEndpoint' as const]), ...(!validName && !domain ? ['domain' as const] : [])];
-    const cardSteps: FixStep[] = cardPath
-      ? serveFileSteps(fx, { path: cardPath, contentType: MCP_CARD_MEDIA_TYPE, content: card, lang: 'json', headers, ...(needs.length ? { needs } : {}) })
-      : [
-          {
-            title: `Serve the server card at ${cardUrl}`,
-            body: `Answer GET with Content-Type: ${MCP_CARD_MEDIA_TYPE} and CORS (Access-Control-Allow-Origin: *):`,
-            code: card,
-            lang: 'json',
-            ...(needs.length ? { needs } : {}),
-          },
-        ];
+    const cardSteps = serveFileSteps(fx, {
+      path: cardPath,
+      contentType: MCP_CARD_MEDIA_TYPE,
+      content: card,
+      lang: 'json',
+      headers,
+      ...(needs.length ? { needs } : {}),
+    });
     const older: FixStep = {
       title: 'Card contents and older readers',
       body:
@@ -680,7 +686,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
         `Scanners that predate the AI Catalog read a well-known card (${READERS_NOTE}); if you want them too, serve the same card at /.well-known/mcp/server-card.json as well. ARD v0.91 readers look at ${ARD_PATH}: serve the same catalog there too if you publish one (check A10).${nameNote}`,
     };
     const verify = verifyStep(
-      `curl -si ${fx.origin}${AI_CATALOG_PATH}\ncurl -si -H 'Accept: ${MCP_CARD_MEDIA_TYPE}' ${cardUrl}`,
+      sh`curl -si ${fx.origin}${AI_CATALOG_PATH}\ncurl -si -H ${`Accept: ${MCP_CARD_MEDIA_TYPE}`} ${cardUrl}`,
       `Expect 200 and Access-Control-Allow-Origin: * on both; the catalog is ${AI_CATALOG_MEDIA_TYPE} and lists the card's url, and the card has $schema, name, version, description and remotes[].url.`,
     );
     const publish = [

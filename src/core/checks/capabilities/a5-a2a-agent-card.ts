@@ -2,6 +2,7 @@ import { defineCheck } from '../types.js';
 import { describeProbe, excerpt, isObject } from '../../gather/classify.js';
 import { A2A_CARD_REQUEST, A2A_CARD_PATH, A2A_LEGACY_CARD_PATH, a2aCard, type A2aCardArtifact } from '../../gather/a2a-card.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { a2aInterfaces, probeA2aInterface, probeTarget, type A2aInterface, type A2aProbeResult } from '../../gather/a2a-probe.js';
 import { servedBySite } from '../../gather/live-scope.js';
 import { a2aSchemaProblems, type A2aSchemaProblemKind } from '../../gather/a2a-schema.js';
@@ -335,7 +336,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
         body: `If you published ${A2A_LEGACY_CARD_PATH} for A2A ≤0.2 clients, keep it pointing at the same card; new clients read ${A2A_CARD_PATH}.`,
       },
       verifyStep(
-        `curl -s ${fx.origin}${A2A_CARD_PATH}`,
+        sh`curl -s ${fx.origin}${A2A_CARD_PATH}`,
         'Expect JSON with name, version, supportedInterfaces[0].url and a skills array whose entries have id, name, description and tags.',
       ),
       specStep(SPEC),

@@ -24,6 +24,7 @@ import {
 } from '../../gather/agent-skills.js';
 import { describeProbe, excerpt, isFound, isSoft404 } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 
 const SPEC = ['https://github.com/cloudflare/agent-skills-discovery-rfc', 'https://agentskills.io/well-known-uri', 'https://agentskills.io/specification'];
 
@@ -375,7 +376,7 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
         lang: 'sh',
       },
       verifyStep(
-        `curl -s ${fx.origin}${SKILLS_INDEX_PATH}\ncurl -s ${fx.origin}/.well-known/agent-skills/order-status/SKILL.md | sha256sum`,
+        sh`curl -s ${fx.origin}${SKILLS_INDEX_PATH}\ncurl -s ${fx.origin}/.well-known/agent-skills/order-status/SKILL.md | sha256sum`,
         'Expect JSON with "$schema" and your skills, and a hash equal to the entry\'s digest (without the sha256: prefix).',
       ),
       specStep(SPEC),

@@ -13,6 +13,7 @@ import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
 import { pageHtmlStep, platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { readWebMcpPolicy } from './webmcp-policy.js';
 import { a7RenderedHook } from './a7-rendered.js';
 
@@ -466,7 +467,7 @@ registerWebMcpTools().catch((err) => console.warn('WebMCP registration failed', 
         lang: 'http',
       },
       verifyStep(
-        `curl -s ${fx.origin}/ | grep -Eo 'toolname="[^"]+"|document\\.modelContext|registerTool\\(' | sort -u`,
+        sh`curl -s ${fx.origin}/ | grep -Eo 'toolname="[^"]+"|document\\.modelContext|registerTool\\(' | sort -u`,
         "The page HTML (or a same-origin script it loads) shows the form tool or document.modelContext.registerTool; in Chrome with WebMCP enabled, the tool is listed for the page (ai-ready scan --render reads the browser's own list).",
       ),
       specStep(SPEC),

@@ -2,6 +2,7 @@ import { defineCheck, type SubFinding } from '../types.js';
 import { openApiDoc, openApiOperations, OPENAPI_PATHS, type OpenApiArtifact, type OpenApiDocument, type OpenApiSource } from '../../gather/openapi.js';
 import { describeProbe, excerpt, isObject, isSoft404 } from '../../gather/classify.js';
 import { addHeaderSteps, platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { API_CATALOG_REQUEST } from '../../gather/api-catalog.js';
 
 const SPEC = ['https://spec.openapis.org/oas/latest.html', 'https://www.rfc-editor.org/rfc/rfc8631'];
@@ -169,7 +170,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
       ...serveFileSteps(fx, { path: '/openapi.json', contentType: 'application/json', content: JSON.stringify(doc, null, 2) + '\n', lang: 'json' }),
       ...addHeaderSteps(fx, { name: 'Link', value: '</openapi.json>; rel="service-desc"; type="application/openapi+json"' }),
       verifyStep(
-        `curl -s ${fx.origin}/openapi.json | head -c 300\ncurl -sI ${fx.origin}/ | grep -i '^link'`,
+        sh`curl -s ${fx.origin}/openapi.json | head -c 300\ncurl -sI ${fx.origin}/ | grep -i '^link'`,
         'Expect an "openapi": "3.x" document with paths, and a Link header with rel="service-desc".',
       ),
       specStep(SPEC),

@@ -2,6 +2,7 @@ import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isSoft404 } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import type { FixStep } from '../../schema.js';
 import { domainOrPlaceholder } from '../../fixes/site.js';
 
@@ -156,7 +157,7 @@ export const a9AuthMd = defineCheck<FetchResult>()({
       needs: ['authorizationServer'],
     };
     const verify = verifyStep(
-      `curl -si -H 'Accept: text/markdown' ${o}${AUTH_MD_PATH} | head -n 12`,
+      sh`curl -si -H 'Accept: text/markdown' ${o}${AUTH_MD_PATH} | head -n 12`,
       'Expect HTTP 200, Content-Type: text/markdown and a first heading containing "auth.md".',
     );
     // The scan looked for OAuth metadata (A2, A3) and found none: auth.md would describe endpoints

@@ -2,6 +2,7 @@ import { defineCheck, type SubFinding } from '../types.js';
 import { ucpProfile, UCP_PATH, UCP_REQUEST, type UcpArtifact, type UcpCapability } from '../../gather/ucp.js';
 import { describeProbe, excerpt, isSoft404 } from '../../gather/classify.js';
 import { platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { givenValue } from '../../fixes/owner-value-parse.js';
 
 const SPEC = ['https://ucp.dev/latest/specification/overview/', 'https://github.com/Universal-Commerce-Protocol/ucp'];
@@ -225,7 +226,7 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
       },
     };
     const verify = verifyStep(
-      `curl -si -H 'Accept: application/json' ${fx.origin}${UCP_PATH} | head -c 900`,
+      sh`curl -si -H 'Accept: application/json' ${fx.origin}${UCP_PATH} | head -c 900`,
       'Expect HTTP 200 without a redirect, Cache-Control: public, max-age=3600, and JSON with a "ucp" object: version, services with an https endpoint, capabilities and payment_handlers (add your payment handlers there).',
     );
     // A platform that publishes the profile itself: nothing to write, only to check.

@@ -2,6 +2,7 @@ import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isObject, isSoft404, parseJson } from '../../gather/classify.js';
 import { platformHook, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { givenValue } from '../../fixes/owner-value-parse.js';
 
 const SPEC = ['https://agenticcommerce.dev', 'https://github.com/agentic-commerce-protocol/agentic-commerce-protocol/blob/main/rfcs/rfc.discovery.md'];
@@ -200,7 +201,7 @@ export const m2Acp = defineCheck<FetchResult>()({
         ...(endpoint ? {} : { needs: ['commerceEndpoint' as const] }),
       }),
       verifyStep(
-        `curl -si ${fx.origin}${ACP_PATH} | head -n 20`,
+        sh`curl -si ${fx.origin}${ACP_PATH} | head -n 20`,
         'Expect HTTP 200, application/json, Cache-Control: public, max-age=3600, and protocol.name "acp".',
       ),
       specStep(SPEC),

@@ -16,6 +16,7 @@ import { openApiBaseUrl, openApiDoc, openApiOperations } from '../../gather/open
 import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
 import { parseJsonBounded } from '../../gather/nesting.js';
 import { platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { API_CATALOG_REQUEST } from '../../gather/api-catalog.js';
 
 const SPEC = ['https://x402.org', 'https://docs.x402.org', 'https://github.com/x402-foundation/x402'];
@@ -276,7 +277,7 @@ export const m3X402 = defineCheck<X402Artifact>()({
         body: 'Add x-payment-info to each paid operation so agents (and this scanner) find them without guessing; see check M5.',
       },
       verifyStep(
-        `curl -si ${fx.origin}/api/premium | grep -iE '^HTTP|^payment-required'`,
+        sh`curl -si ${fx.origin}/api/premium | grep -iE '^HTTP|^payment-required'`,
         'Expect HTTP 402 with a PAYMENT-REQUIRED header (base64 JSON with x402Version and accepts[]); decode it with: base64 -d.',
       ),
       specStep(SPEC),

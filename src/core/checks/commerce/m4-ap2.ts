@@ -10,6 +10,7 @@ import { A2A_CARD_REQUEST, a2aCard, type A2aCardArtifact } from '../../gather/a2
 import { UCP_REQUEST, ucpProfile, type UcpArtifact } from '../../gather/ucp.js';
 import { describeProbe, excerpt, isObject } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 
 const SPEC = ['https://ap2-protocol.org', 'https://github.com/google-agentic-commerce/AP2/blob/main/docs/ap2/specification.md'];
 /**
@@ -202,7 +203,10 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
         title: 'Or declare it in UCP',
         body: `If you publish a UCP profile (M1), list the capability ${UCP_AP2_CAPABILITY} under ucp.capabilities; in UCP 2026-04-08 its value is an array of {version, spec, schema, extends: "dev.ucp.shopping.checkout"} with spec and schema on ucp.dev.`,
       },
-      verifyStep(`curl -s ${fx.origin}/.well-known/agent-card.json | grep -o 'google-agentic-commerce/ap2[^"]*'`, 'Expect the AP2 extension URI in the card.'),
+      verifyStep(
+        sh`curl -s ${fx.origin}/.well-known/agent-card.json | grep -o 'google-agentic-commerce/ap2[^"]*'`,
+        'Expect the AP2 extension URI in the card.',
+      ),
       specStep(SPEC),
     ];
   },

@@ -5,11 +5,12 @@
  * is a base-unit integer string, or null for dynamic pricing. Each payable operation MUST declare a
  * 402 response. Reads the OpenAPI document A8 found (memoised, no new requests).
  */
-import { linkTarget } from '../../fixes/found.js';
+import { cleanPath } from '../../fixes/platforms/shared.js';
 import { defineCheck, type SubFinding } from '../types.js';
 import { openApiDoc, openApiOperations, type OpenApiArtifact } from '../../gather/openapi.js';
 import { describeProbe, excerpt, isObject, isSoft404 } from '../../gather/classify.js';
 import { verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { API_CATALOG_REQUEST } from '../../gather/api-catalog.js';
 
 const SPEC = ['https://mpp.dev', 'https://github.com/tempoxyz/mpp-specs/blob/main/specs/extensions/draft-payment-discovery-01.md'];
@@ -206,7 +207,8 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
         body: 'Add x-payment-info to every operation that costs money, and a 402 response beside it (keep the rest of the document; check A8 covers publishing it at /openapi.json). intent is charge (per call) or session (metered); amount is a string of digits in the smallest currency unit, or null when the price depends on the request.',
         code: JSON.stringify(snippet, null, 2),
         lang: 'json',
-        publish: { kind: 'merge', path: fx.found?.openapi ? linkTarget(fx.found.openapi, fx.origin) : '/openapi.json', content: JSON.stringify(snippet) },
+        // The file's path only (never the site's query), cleaned; fix refuses any path that would leave the static folder.
+        publish: { kind: 'merge', path: openapiFile(fx.found?.openapi, fx.origin), content: JSON.stringify(snippet) },
         // The prices and the payment method are the owner's.
         needs: ['paymentAddress'],
       },
@@ -215,10 +217,21 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
         body: 'If the description is generated (zod-openapi, tsoa, FastAPI, NestJS), add the extension in the route metadata so it stays in sync with real prices.',
       },
       verifyStep(
-        `curl -s ${fx.found?.openapi ?? `${fx.origin}/openapi.json`} | grep -o '"x-payment-info"' | wc -l`,
+        sh`curl -s ${fx.found?.openapi ?? `${fx.origin}/openapi.json`} | grep -o '"x-payment-info"' | wc -l`,
         'Expect one x-payment-info per paid operation.',
       ),
       specStep(SPEC),
     ];
   },
 });
+
+/** The project file of the site's OpenAPI document: its path on the scanned origin (no query), else /openapi.json. */
+function openapiFile(found: string | null | undefined, origin: string): string {
+  if (!found) return '/openapi.json';
+  try {
+    const u = new URL(found, origin);
+    return u.origin === origin ? cleanPath(u.pathname) : '/openapi.json';
+  } catch {
+    return '/openapi.json';
+  }
+}

@@ -9,6 +9,7 @@ import { jsonLdBlocks, parseJsonLd, type JsonLdResult } from '../../gather/jsonl
 import { parseHtml } from '../../gather/html-dom.js';
 import { describeProbe, excerpt, isObject, isOk } from '../../gather/classify.js';
 import { platformHook, verifyStep, specStep, withPublish } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import type { FixStep } from '../../schema.js';
 import { productPageFromSitemap } from '../../gather/product-pages.js';
 
@@ -258,7 +259,7 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
     return [
       ...publish,
       verifyStep(
-        `curl -s ${fx.origin}/products/<a-product> | grep -A12 'application/ld+json'`,
+        sh`curl -s ${`${fx.origin}/products/<a-product>`} | grep -A12 'application/ld+json'`,
         "Expect a Product with offers.price, offers.priceCurrency and offers.availability; Google's Rich Results Test shows the same.",
       ),
       specStep(SPEC),

@@ -13,6 +13,7 @@ import {
 } from '../../gather/markdown.js';
 import { classifyMarkdownLinks } from '../../gather/markdown-links.js';
 import { platformHook, specStep, throughHosts, verifyStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 
 const SPEC = [
   'https://developers.cloudflare.com/fundamentals/reference/markdown-for-agents/',
@@ -268,7 +269,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
         lang: 'http',
       },
       verifyStep(
-        `curl -sI -H 'Accept: text/markdown' ${fx.origin}/ | grep -iE '^(content-type|vary)'\ncurl -sI ${fx.origin}/ | grep -i '^content-type'`,
+        sh`curl -sI -H 'Accept: text/markdown' ${fx.origin}/ | grep -iE '^(content-type|vary)'\ncurl -sI ${fx.origin}/ | grep -i '^content-type'`,
         'Expect text/markdown for the first request and text/html for the second.',
       ),
       specStep(SPEC.slice(0, 2)),

@@ -7,6 +7,7 @@ import { parseLinkHeader } from '../../gather/link-header.js';
 import { classifyMarkdownLinks } from '../../gather/markdown-links.js';
 import { paginationSignals, type PaginationSignals } from '../../gather/markdown-pagination.js';
 import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 
 const SPEC = ['https://llmstxt.org/#proposal', 'https://agentdocsspec.com/'];
 /** rel="alternate" type="text/markdown" targets fetched, at most (same origin only). */
@@ -180,7 +181,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
         title: 'Link it from the page',
         body: 'llmstxt.org v2 accepts page.html.md or page.md (index.html.md or index.md for a directory URL). Point each page at its twin with <link rel="alternate" type="text/markdown" href="/index.md"> in the HTML head, or a response header Link: </index.md>; rel="alternate"; type="text/markdown" (which also works for non-HTML resources), and use the .md URLs in llms.txt.',
       },
-      verifyStep(`curl -sI ${fx.origin}/index.md | grep -i '^content-type'`, 'Expect HTTP 200 and Content-Type: text/markdown.'),
+      verifyStep(sh`curl -sI ${fx.origin}/index.md | grep -i '^content-type'`, 'Expect HTTP 200 and Content-Type: text/markdown.'),
       specStep(SPEC),
     ];
   },

@@ -6,6 +6,7 @@ import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
 import { readableText, type ReadableText } from '../../gather/readable-text.js';
 import { bulkData, servedSize, SIZE_WARN_CHARS, TRANSFER_FAIL_BYTES, TRANSFER_PASS_BYTES, type BulkData } from '../../gather/page-weight.js';
 import { platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { c3RenderedHook } from './c3-rendered.js';
 
 const SPEC = ['https://agentdocsspec.com/'];
@@ -107,7 +108,7 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
         body: 'If the app must stay client-rendered, serve Markdown on Accept: text/markdown (check C1) or at page.md (C2) so agents still get the text.',
       },
       verifyStep(
-        `curl -s ${fx.origin}/ | sed -e 's/<[^>]*>/ /g' | wc -w`,
+        sh`curl -s ${fx.origin}/ | sed -e 's/<[^>]*>/ /g' | wc -w`,
         `Expect well over ${C3_PASS_WORDS} words of real text (not only script code) in the raw HTML.`,
       ),
       specStep(SPEC),

@@ -5,6 +5,7 @@ import { describeProbe, isObject } from '../../gather/classify.js';
 import { MAX_DOM_DEPTH, type DomCut } from '../../gather/dom-cut.js';
 import { jsonLdBlocks, type JsonLdResult } from '../../gather/jsonld.js';
 import { platformHook, specStep, verifyStep, withPublish } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { givenValue } from '../../fixes/owner-value-parse.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
 
@@ -137,7 +138,7 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
     const block = `<script type="application/ld+json">\n${json}\n</script>`;
     return [
       ...platformSteps(fx, block, siteName ? [] : ['siteName']),
-      verifyStep(`curl -s ${fx.origin}/ | grep -c 'application/ld+json'`, 'Expect at least 1; validate the blocks with https://validator.schema.org/.'),
+      verifyStep(sh`curl -s ${fx.origin}/ | grep -c 'application/ld+json'`, 'Expect at least 1; validate the blocks with https://validator.schema.org/.'),
       specStep(SPEC.slice(0, 2)),
     ];
   },

@@ -3,6 +3,7 @@ import { renderFindings } from '../messages.js';
 import type { RobotsArtifact } from '../../gather/robots.js';
 import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { platformWritesRobots, robotsLinesSteps } from '../bot_access/robots-fix.js';
 import { robotsText, type RobotsGroup, type RobotsSitemap } from '../../fixes/robots-rules.js';
 import { lighthouseUnknownDirectives, TOOL_FLAGS_TEMPLATE, toolFlagsData } from '../bot_access/robots-tool-flags.js';
@@ -140,7 +141,7 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
     return [
       ...platformStep,
       { title: 'Add explicit AI crawler groups and a Content-Signal line', body: 'See checks B1 and B2 for the recommended groups.' },
-      verifyStep(`curl -si ${fx.origin}/robots.txt | head -n 20`, 'Expect HTTP 200, Content-Type: text/plain, and your groups. It must never answer 5xx.'),
+      verifyStep(sh`curl -si ${fx.origin}/robots.txt | head -n 20`, 'Expect HTTP 200, Content-Type: text/plain, and your groups. It must never answer 5xx.'),
       specStep(SPEC),
     ];
   },

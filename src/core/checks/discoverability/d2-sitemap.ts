@@ -3,6 +3,7 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe } from '../../gather/classify.js';
 import { gatherSitemaps, isValidSitemap, sitemapUsable, type SitemapArtifact, type SitemapProbe } from '../../gather/sitemap.js';
 import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { givenPageUrls } from '../../fixes/owner-value-parse.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
 import { xmlAttr } from '../../fixes/escape.js';
@@ -156,7 +157,7 @@ export const d2Sitemap = defineCheck<SitemapArtifact>()({
       ...generateSteps(fx),
       robotsStep(fx),
       verifyStep(
-        `curl -s ${fx.origin}/sitemap.xml | head -c 600`,
+        sh`curl -s ${fx.origin}/sitemap.xml | head -c 600`,
         `Expect HTTP 200 and <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"> with absolute <loc> URLs; robots.txt should list it.`,
       ),
       specStep(SPEC),

@@ -7,6 +7,7 @@ import { parseLinkHeader, type LinkValue } from '../../gather/link-header.js';
 import { describedbyLlmsProblem, gatherLlms, isLlmsTxtUrl, type DescribedbyScope } from '../../gather/llms-txt.js';
 import { DESCRIBEDBY_SCOPE_TEMPLATES, describedbyScopeAdvisories } from './llms-scope.js';
 import { addHeaderSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { agentLinks, describeLinks, linkHeaderValue } from '../../fixes/agent-links.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc8288', 'https://www.rfc-editor.org/rfc/rfc9727#section-3', 'https://www.iana.org/assignments/link-relations/'];
@@ -215,7 +216,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
       });
     }
     steps.push(...addHeaderSteps(fx, { name: 'Link', value: linkHeaderValue(links) }));
-    steps.push(verifyStep(`curl -sI ${fx.origin}/ | grep -i '^link:'`, `Expect a Link header with ${links.map((l) => `rel="${l.rel}"`).join(', ')}.`));
+    steps.push(verifyStep(sh`curl -sI ${fx.origin}/ | grep -i '^link:'`, `Expect a Link header with ${links.map((l) => `rel="${l.rel}"`).join(', ')}.`));
     steps.push(specStep(SPEC.slice(0, 2)));
     return steps.slice(0, 6);
   },

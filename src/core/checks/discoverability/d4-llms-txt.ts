@@ -6,6 +6,7 @@ import { describeProbe, excerpt } from '../../gather/classify.js';
 import { isBrokenTarget } from '../../gather/link-check.js';
 import { LLMS_TXT_REQUEST, gatherLlms, type LlmsArtifact, type LlmsCandidate } from '../../gather/llms-txt.js';
 import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
 import { givenPageUrls, givenValue, stillNeeded } from '../../fixes/owner-value-parse.js';
 import { stripControl } from '../../fixes/escape.js';
@@ -255,7 +256,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
         body: 'H1 = site name; a blockquote summary; prose only above the first H2; H2 sections holding nothing but "- [name](url): notes" items pointing to your most useful pages (their .md versions if you have them); by convention an "## Optional" section for secondary links. Stay well under 50,000 characters. A file at /docs/llms.txt covers the pages under /docs/ (the most specific file applies); pages can point to theirs with Link: </llms.txt>; rel="describedby".',
       },
       verifyStep(
-        `curl -si ${fx.origin}/llms.txt | head -n 20`,
+        sh`curl -si ${fx.origin}/llms.txt | head -n 20`,
         'Expect HTTP 200, Content-Type text/plain or text/markdown, and a first line starting with "# ".',
       ),
       specStep(SPEC),

@@ -3,6 +3,7 @@ import { defineCheck, type SubFinding } from '../types.js';
 import { LLMS_FULL_TXT_REQUEST, LLMS_TXT_REQUEST, gatherLlms, LLMS_MAX_BYTES, type LlmsArtifact, type LlmsLink } from '../../gather/llms-txt.js';
 import { llmsCoverage } from '../../gather/llms-coverage.js';
 import { specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { nonTextDocument } from '../../gather/classify.js';
 import { describeLlmsCandidates, llmsFullSample, llmsPlatformSteps, pageTitle } from './d4-llms-txt.js';
 import { givenPageUrls, givenValue } from '../../fixes/owner-value-parse.js';
@@ -161,7 +162,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
         title: 'Generate it from the pages llms.txt lists',
         body: 'Concatenate the Markdown of every page your llms.txt lists, each under a heading with its title and a "Source: <url>" line, so agents (and this check) can find each page in it. Regenerate it on every deploy so it never goes stale.',
       },
-      verifyStep(`curl -si ${fx.origin}/llms-full.txt | head -n 15`, 'Expect HTTP 200, text/plain or text/markdown, and Markdown text (not an HTML page).'),
+      verifyStep(sh`curl -si ${fx.origin}/llms-full.txt | head -n 15`, 'Expect HTTP 200, text/plain or text/markdown, and Markdown text (not an HTML page).'),
       specStep(SPEC),
     ];
   },

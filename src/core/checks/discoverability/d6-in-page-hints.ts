@@ -8,6 +8,7 @@ import { checkLinks, isBrokenTarget, type LinkProbe } from '../../gather/link-ch
 import { describedbyLlmsProblem, gatherLlms, isLlmsTxtUrl, type DescribedbyScope } from '../../gather/llms-txt.js';
 import { DESCRIBEDBY_SCOPE_TEMPLATES, describedbyScopeAdvisories } from './llms-scope.js';
 import { pageHtmlStep, platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { sh } from '../../fixes/shell.js';
 import { agentLinks, describeLinks, linkTags } from '../../fixes/agent-links.js';
 
 const SPEC = ['https://html.spec.whatwg.org/multipage/links.html#linkTypes', 'https://agentdocsspec.com/', 'https://www.rfc-editor.org/rfc/rfc9727#section-3'];
@@ -267,7 +268,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
     if (own) steps.splice(1, 0, own);
     steps.push(
       verifyStep(
-        `curl -s ${fx.origin}/ | grep -iE 'rel="(alternate|api-catalog|describedby|service-desc)"|llms\\.txt'`,
+        sh`curl -s ${fx.origin}/ | grep -iE 'rel="(alternate|api-catalog|describedby|service-desc)"|llms\\.txt'`,
         'Expect the <link> tags (and the directive) in the HTML.',
       ),
     );

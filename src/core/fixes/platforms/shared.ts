@@ -38,12 +38,18 @@ export function cleanHeader(h: HeaderSpec): { name: string; value: string; path:
   return { name: headerName(h.name) || 'X-Header', value: headerValue(h.value), path: cleanPath(h.path ?? '/') };
 }
 
-/** A URL path safe to put in any config: no quotes, spaces, braces, `;`, `$`, `%`, control characters or query. */
+/**
+ * A URL path safe to put in any config: no quotes, spaces, braces, `;`, `$`, `%`, control characters or query.
+ * Stripping can make a dot segment (`/.;./` becomes `/../`), so the result is checked again: its
+ * `.` and `..` segments, and empty ones, are dropped (never resolved), so it cannot climb.
+ */
 export function cleanPath(p: string): string {
   const path = stripControl(p)
     .split(/[?#]/)[0]
     .replace(/["'`\\\s<>{}|^;$%]/g, '');
-  return path.startsWith('/') ? path : `/${path}`;
+  const segs = path.split('/');
+  const kept = segs.filter((s, i) => s !== '.' && s !== '..' && (s !== '' || i === segs.length - 1));
+  return `/${kept.join('/')}`;
 }
 
 /** "/.well-known/api-catalog" has a segment starting with a dot (hidden from many build tools). */

@@ -114,7 +114,7 @@ describe('B1 AI crawler rules', () => {
     expect(fx(null, ['cloudflare']).some((s) => /Cloudflare/.test(s.title))).toBe(true);
     const generic = fx(null);
     expect(generic[0].code).toContain('User-agent: OAI-SearchBot');
-    expect(generic.at(-2)!.code).toContain(`curl -s ${ORIGIN}/robots.txt`);
+    expect(generic.at(-2)!.code).toContain(`curl -s '${ORIGIN}/robots.txt'`);
     expect(generic.at(-1)!.body).toContain('rfc9309');
   });
 });

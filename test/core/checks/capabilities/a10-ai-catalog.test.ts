@@ -180,7 +180,7 @@ describe('A10 fix guide, applied (the catalog it writes passes A10)', () => {
     const { link, header, pointers, steps } = guide(ORIGIN, {});
     expect(link).toBe('<link rel="ard" href="/.well-known/ard.json">');
     expect(header).toBe('Link: </.well-known/ard.json>; rel="ard"');
-    expect(steps.some((s) => s.code?.includes(`curl -si ${ORIGIN}/.well-known/ard.json`))).toBe(true);
+    expect(steps.some((s) => s.code?.includes(`curl -si '${ORIGIN}/.well-known/ard.json'`))).toBe(true);
     // Lighthouse's SEO robots-txt audit flags Agentmap (core/audits/seo/robots-txt.js, safelist without agentmap).
     expect(pointers.body).toMatch(/Agentmap.*fails Lighthouse's SEO robots-txt audit \("Unknown directive"/);
     expect(pointers.body).toContain('/.well-known/ai-catalog.json');
