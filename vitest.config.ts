@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts', 'test/helpers/postgres-setup.ts'],
-    setupFiles: ['test/setup-fast-check.ts'],
+    // temp-check first: its teardown runs last, after Postgres has removed its data dir.
+    globalSetup: ['test/temp-check.ts', 'test/global-setup.ts', 'test/helpers/postgres-setup.ts'],
+    setupFiles: ['test/setup-fast-check.ts', 'test/setup-temp-dirs.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
