@@ -8,7 +8,7 @@
  * product's renderer (src/core/render/browser.ts) makes for each Chromium it launches; removing it
  * when the browser closes is the product's job, not a test's.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,6 +16,8 @@ const TOLERATED = /^ai-ready-chrome-/;
 
 export default function setup(): () => void {
   const runDir = mkdtempSync(join(tmpdir(), 'ai-ready-test-run-'));
+  // Open like the system temp dir (sticky, world-writable): embedded Postgres runs as another user.
+  chmodSync(runDir, 0o1777);
   const systemTmp = process.env.TMPDIR;
   process.env.TMPDIR = runDir;
   return () => {
