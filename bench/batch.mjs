@@ -40,7 +40,16 @@ const site = await startFixture({
 
 function runBatch(n) {
   const urls = Array.from({ length: n }, (_, i) => `${site.origin}/s/${i + 1}`).join('\n') + '\n';
-  const args = ['--import', process.env.BENCH_PRELOAD ?? join(root, 'bench/max-rss-preload.mjs'), join(root, 'bin/ai-ready.js'), 'scan', '--input', '-', '--json', '--no-config'];
+  const args = [
+    '--import',
+    process.env.BENCH_PRELOAD ?? join(root, 'bench/max-rss-preload.mjs'),
+    join(root, 'bin/ai-ready.js'),
+    'scan',
+    '--input',
+    '-',
+    '--json',
+    '--no-config',
+  ];
   if (workers) args.push('--workers', workers);
   return new Promise((resolve) => {
     const started = performance.now();
