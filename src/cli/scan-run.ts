@@ -285,6 +285,7 @@ async function scanBatch(
   let live: LiveProgress | null = null;
   if (caps.live) live = (await loadProgress()).startLiveProgress(urls.length);
   const { BatchOutput } = await import('./batch-output.js');
+  const { collectEvery } = await import('./batch-gc.js');
   const out = new BatchOutput({
     format: s.format,
     output: s.output,
@@ -322,6 +323,8 @@ async function scanBatch(
           );
         if (result) judge(result);
         await out.add(i, url, result ? { result } : { error: error! });
+        // Written and dropped: the garbage it left is collected now and then (see batch-gc.ts).
+        collectEvery(done);
       });
     } finally {
       await live?.stop();

@@ -3,13 +3,13 @@
  * which input finished, bad lines refused with their line numbers, and an unquoted multi-word
  * target refused once, before any scan.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { literalHostBlock } from '../../src/core/net/http.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { runCli } from './run-cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let site: FixtureSite;
 let dir: string;
@@ -17,7 +17,7 @@ let dir: string;
 beforeAll(async () => {
   const page = { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html lang="en"><title>p</title><h1>p</h1><a href="/p1">p1</a></html>' };
   site = await startFixture(Object.fromEntries(Array.from({ length: 14 }, (_, i) => [`/p${i}`, page])));
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-batch-'));
+  dir = tempDir('ai-ready-batch-');
 });
 afterAll(async () => {
   await site.close();

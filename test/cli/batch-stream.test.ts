@@ -4,14 +4,14 @@
  * and exit 3 while the batch goes on.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanResponse } from '../../src/core/schema.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { BIN, ROOT, runCli } from './run-cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const PAGE = { headers: { 'content-type': 'text/html' }, body: '<!doctype html><title>x</title><h1>Hello</h1><p>text</p>' };
 const NOT_FOUND = { status: 404, headers: { 'content-type': 'text/plain' }, body: 'not found' };
@@ -41,7 +41,7 @@ beforeAll(async () => {
     '/': { headers: { 'content-type': 'text/html' }, body: `<html><body>${'<i>a</i>'.repeat(250_000)}</body></html>` },
     '*': NOT_FOUND,
   });
-  tmp = mkdtempSync(join(tmpdir(), 'ai-ready-batch-'));
+  tmp = tempDir('ai-ready-batch-');
 });
 
 afterAll(async () => {

@@ -4,15 +4,15 @@
  * written once (after a run that scanned) and then used, and a damaged or foreign cache file is
  * never trusted. Timings are measured in bench/, not here.
  */
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanResponse } from '../../src/core/schema.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { agentReady } from '../fixtures/sites.mjs';
 import { ROOT, runCli } from './run-cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let site: FixtureSite;
 beforeAll(async () => {
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => site?.close());
 
-const freshDir = () => mkdtempSync(join(tmpdir(), 'ai-ready-compile-cache-'));
+const freshDir = () => tempDir('ai-ready-compile-cache-');
 const cacheFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.v8'));
 
 /**

@@ -4,13 +4,13 @@
  * at every terminal width, through a pipe and on a real terminal, so the fast path cannot drift.
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { HELP_FORMS, MAX_WIDTH, helpRenderer } from '../../src/cli/help-texts.js';
 import { BIN, ROOT, hasScript, runCli } from './run-cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const { prebuiltHelp } = createRequire(import.meta.url)('../../bin/help.js') as { prebuiltHelp: (args: string[], columns?: number) => string | null };
 const forms = Object.values(HELP_FORMS).flat();
@@ -64,7 +64,7 @@ function onTerminal(args: string, cols: number): Promise<string> {
 
 /** A copy of bin/ beside a stand-in dist/ holding only help texts (and no CLI), to see which path answers. */
 function standIn(withHelp: boolean): { bin: string; done: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'ai-ready-fast-help-'));
+  const dir = tempDir('ai-ready-fast-help-');
   cpSync(join(ROOT, 'bin'), join(dir, 'bin'), { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ version: '0.0.0-test' }));
   if (withHelp) {

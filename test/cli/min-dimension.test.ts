@@ -1,11 +1,11 @@
 /** The per-dimension CI gate: --min-dimension and "minDimension" in ai-ready.config.json. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { wordpressYoast } from '../fixtures/sites.mjs';
 import { runCli } from './run-cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let site: FixtureSite;
 let botAccess = 0;
@@ -38,7 +38,7 @@ describe('--min-dimension', () => {
   });
 
   it('reads minDimension from the config file; the flag wins', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ai-ready-mindim-'));
+    const dir = tempDir('ai-ready-mindim-');
     writeFileSync(join(dir, 'ai-ready.config.json'), JSON.stringify({ minDimension: { bot_access: 100 } }));
     expect((await runCli(['scan', site.origin, '--json'], { cwd: dir })).code).toBe(botAccess < 100 ? 1 : 0);
     expect((await runCli(['scan', site.origin, '--json', '--min-dimension', 'bot_access=0'], { cwd: dir })).code).toBe(0);

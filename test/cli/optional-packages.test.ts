@@ -5,14 +5,14 @@
  * without any of them.
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MissingPackageError, OPTIONAL_PACKAGES, assertInstalled, importOptional, requireOptional } from '../../src/optional-package.js';
 import { servePackages } from '../../src/cli/feature-packages.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { ROOT } from './run-cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const NOT_INSTALLED = 'ai-ready-no-such-package-31';
 
@@ -79,11 +79,10 @@ describe('the packed tarball installed without the optional packages', () => {
   let site: FixtureSite | undefined;
   afterAll(async () => {
     await site?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('scans a loopback site, and serve names the packages it lacks', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'ai-ready-light-'));
+    dir = tempDir('ai-ready-light-');
     // dist/ was built by the test setup; the tarball is what `npm publish` would upload from it.
     const packed = JSON.parse(
       execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {

@@ -4,24 +4,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { switchableSite } from '../mcp/helpers.js';
 import type { FixtureSite } from '../helpers/fixture-server.js';
 import { BIN, ROOT, hasScript, runCli } from './run-cli.js';
 import { renderBadge } from '../../src/format/badge.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let fixture: { site: FixtureSite; use(kind: 'agentReady' | 'bare'): void };
 let dir: string;
 beforeAll(async () => {
   fixture = await switchableSite();
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-pictures-'));
+  dir = tempDir('ai-ready-pictures-');
 });
 afterAll(async () => {
   await fixture?.site.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('scan --baseline', () => {

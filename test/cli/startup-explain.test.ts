@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { VERSION } from '../../src/version.js';
 import { startFixture } from '../helpers/fixture-server.js';
 import { goodRobotsSite } from '../format/scan-fixture.js';
 import { BIN, ROOT, runCli } from './run-cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** Every module dist/cli.js loads before any command runs: its static import closure, bundled packages included. */
 function staticClosure(): { files: string[]; packages: string[] } {
@@ -117,7 +117,7 @@ describe('GitHub Action', () => {
     const site = await startFixture(goodRobotsSite());
     try {
       const step = action.runs.steps.find((s: { id?: string }) => s.id === 'scan');
-      const dir = mkdtempSync(join(tmpdir(), 'ai-ready-action-'));
+      const dir = tempDir('ai-ready-action-');
       const summary = join(dir, 'step-summary.md');
       const output = join(dir, 'github-output');
       writeFileSync(summary, '');

@@ -3,14 +3,14 @@
  * keep every line, WordPress gets the guide and no file, --set / ai-ready.fix.json, --verify exit
  * codes, usage errors (exit 2, one line) and a site that cannot be scanned (exit 3).
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFolder, type StaticHost } from '../helpers/static-host.js';
 import { runCli } from '../cli/run-cli.js';
 import { BARE_HTML, PROJECTS, makeProject } from './frameworks.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const STATIC = PROJECTS.find((p) => p.id === 'static')!;
 const ASTRO = PROJECTS.find((p) => p.id === 'astro')!;
@@ -52,7 +52,7 @@ async function closedPort(): Promise<number> {
 
 let host: StaticHost;
 beforeAll(async () => {
-  host = await serveFolder(mkdtempSync(join(tmpdir(), 'ai-ready-fix-empty-')), { pages: { '/': BARE_HTML } });
+  host = await serveFolder(tempDir('ai-ready-fix-empty-'), { pages: { '/': BARE_HTML } });
 });
 afterAll(() => host?.close());
 
@@ -81,8 +81,8 @@ describe("the owner's files", () => {
 
 describe('WordPress', () => {
   it('writes no file and names the guide', { timeout: 60_000 }, async () => {
-    host.serve(mkdtempSync(join(tmpdir(), 'ai-ready-fix-empty-')));
-    const dir = mkdtempSync(join(tmpdir(), 'ai-ready-fix-wp-'));
+    host.serve(tempDir('ai-ready-fix-empty-'));
+    const dir = tempDir('ai-ready-fix-wp-');
     writeFileSync(join(dir, 'wp-config.php'), "<?php define('DB_NAME', 'wp');\n");
     const before = readdirSync(dir, { recursive: true });
     const run = await fix([host.origin, '--dir', dir, '--write']);
@@ -141,7 +141,7 @@ describe('owner values', () => {
 describe('--verify', () => {
   it('exits 0 when every written fix passes on the preview, 1 when one still fails or a gate is missed', { timeout: 180_000 }, async () => {
     const dir = makeProject(STATIC);
-    const pristine = mkdtempSync(join(tmpdir(), 'ai-ready-fix-pristine-'));
+    const pristine = tempDir('ai-ready-fix-pristine-');
     cpSync(dir, pristine, { recursive: true });
     host.serve(dir);
     const ok = await fix([host.origin, '--dir', dir, '--write', '--only', 'D1,B1,B2', '--verify', host.origin]);
@@ -169,7 +169,7 @@ describe('--verify', () => {
 
 describe('errors', () => {
   it('usage errors exit 2 with one line and no stack trace', { timeout: 60_000 }, async () => {
-    const empty = mkdtempSync(join(tmpdir(), 'ai-ready-fix-nothing-'));
+    const empty = tempDir('ai-ready-fix-nothing-');
     writeFileSync(join(empty, 'notes.txt'), 'hello\n');
     const dir = makeProject(STATIC);
     const cases: Array<[string[], RegExp]> = [

@@ -7,13 +7,13 @@
  * guides write the scanned origin into absolute URLs, as they would the live site's). Twice in a
  * row: the same origin serves the untouched copy again, and fix --write must change nothing.
  */
-import { cpSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serveFolder } from '../helpers/static-host.js';
 import { runCli } from '../cli/run-cli.js';
 import { BARE_HTML, PROJECTS, makeProject, type ProjectKind } from './frameworks.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 interface PlanJson {
   framework: { id: string; staticDir: string | null };
@@ -61,7 +61,7 @@ describe.each(PROJECTS.map((p) => [p.id, p] as [string, ProjectKind]))('fix --wr
     const dir = makeProject(kind);
     const host = await serveFolder(join(dir, kind.served), kind.rendersHome ? { pages: { '/': BARE_HTML } } : {});
     try {
-      const pristine = mkdtempSync(join(tmpdir(), 'ai-ready-fix-pristine-'));
+      const pristine = tempDir('ai-ready-fix-pristine-');
       cpSync(dir, pristine, { recursive: true });
       const before = (await scanScore(host.origin)).overallScore;
       const plan = await fixWrite(host.origin, dir);
@@ -108,7 +108,7 @@ describe.each(['static', 'nextjs'].map((id) => [id, PROJECTS.find((p) => p.id ==
     timeout: 180_000,
   }, async () => {
     const dir = makeProject(kind);
-    const pristine = mkdtempSync(join(tmpdir(), 'ai-ready-fix-pristine-'));
+    const pristine = tempDir('ai-ready-fix-pristine-');
     cpSync(dir, pristine, { recursive: true });
     const about = BARE_HTML.replace('Hello', 'About');
     const host = await serveFolder(join(dir, kind.served), { pages: kind.rendersHome ? { '/': BARE_HTML, '/about': about } : {} });
@@ -120,7 +120,7 @@ describe.each(['static', 'nextjs'].map((id) => [id, PROJECTS.find((p) => p.id ==
       const withoutValues = (await scanScore(o)).overallScore;
 
       // The same project as it was, fixed with the owner's values.
-      const own = mkdtempSync(join(tmpdir(), 'ai-ready-fix-own-'));
+      const own = tempDir('ai-ready-fix-own-');
       cpSync(pristine, own, { recursive: true });
       host.serve(join(own, kind.served));
       const set = [

@@ -1,7 +1,7 @@
 /** Small project folders as each framework's starter makes them, for `ai-ready fix` tests. */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { tempDir } from '../helpers/temp-dir.js';
 
 export const BARE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme Widgets</title></head><body><h1>Hello</h1><p>A tiny page about widgets.</p></body></html>\n`;
 
@@ -120,7 +120,7 @@ export const PROJECTS: ProjectKind[] = [
 ];
 
 export function makeProject(kind: ProjectKind, extra: Record<string, string> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), `ai-ready-fix-${kind.id}-`));
+  const dir = tempDir(`ai-ready-fix-${kind.id}-`);
   for (const [file, text] of Object.entries({ ...kind.files, ...extra })) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), text);

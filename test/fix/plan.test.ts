@@ -3,16 +3,16 @@
  * older Hugo, a static folder in public/), HTML a guide adds written into a plain static folder's
  * pages (and only there), and a JSON value the owner set kept and reported.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectFramework, ProjectError } from '../../src/fix/frameworks.js';
 import { planFixes, type PlanCheck } from '../../src/fix/plan.js';
 import type { FixStep } from '../../src/core/schema.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 function project(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ai-ready-plan-'));
+  const dir = tempDir('ai-ready-plan-');
   for (const [f, t] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, f)), { recursive: true });
     writeFileSync(join(dir, f), t);

@@ -3,8 +3,7 @@
  * format added to the registry gets this test for free, and fails it if the batch writes nothing.
  * The batch's pieces must also say what the one-URL document says (same parse, same sites).
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scan } from '../../src/core/scan.js';
@@ -12,6 +11,7 @@ import type { ScanResult } from '../../src/core/schema.js';
 import { FORMAT_NAMES, FORMATS } from '../../src/format/index.js';
 import { BatchOutput } from '../../src/cli/batch-output.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const PAGE = { headers: { 'content-type': 'text/html' }, body: '<!doctype html><title>x</title><h1>Hello</h1><p>text</p>' };
 let sites: FixtureSite[] = [];
@@ -46,7 +46,7 @@ async function batch(format: (typeof FORMAT_NAMES)[number], dir: string): Promis
 
 describe('batches write every registered format', () => {
   it.each(FORMAT_NAMES)('%s', async (format) => {
-    const dir = mkdtempSync(join(tmpdir(), `ai-ready-batch-${format}-`));
+    const dir = tempDir(`ai-ready-batch-${format}-`);
     const written = await batch(format, dir);
     expect(written.length).toBeGreaterThan(0);
     const texts = written.map((f) => readFileSync(f, 'utf8'));

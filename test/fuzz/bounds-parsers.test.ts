@@ -5,16 +5,15 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { consentTokens, CONSENT_COOKIE } from '../../src/oauth/consent-token.js';
 import { configureResolver, resolveHost } from '../../src/core/net/resolver.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ai-ready-bounds-fuzz-'));
+const dir = tempDir('ai-ready-bounds-fuzz-');
 afterAll(() => {
   configureResolver({});
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('consent token', () => {

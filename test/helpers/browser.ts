@@ -3,11 +3,11 @@
  * AI_READY_CHROME or `chromium` / `google-chrome` on PATH (Debian's /usr/bin/chromium in CI).
  * Each launch gets a fresh profile directory, removed on close; nothing talks beyond loopback.
  */
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { accessSync, constants, rmSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { findBrowser, launchBrowser as launchEngineBrowser, type LaunchedBrowser } from '../../src/core/render/browser.js';
+import { tempDir } from './temp-dir.js';
 
 /** Whether a system browser is installed (CI installs one, so browser tests never skip there). */
 export const hasBrowser = findBrowser() !== null;
@@ -45,7 +45,7 @@ export interface TestBrowser {
 export async function launchBrowser(): Promise<TestBrowser> {
   const executablePath = findChrome();
   if (!executablePath) throw new Error('no Chromium found: set AI_READY_CHROME or put chromium on PATH');
-  const profile = mkdtempSync(join(tmpdir(), 'ai-ready-chrome-'));
+  const profile = tempDir('ai-ready-chrome-');
   const browser = await puppeteer.launch({
     executablePath,
     headless: true,

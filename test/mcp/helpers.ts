@@ -1,7 +1,5 @@
 /** Shared test setup for the MCP, OAuth and monitor tests: a temp store and a fixture site whose content can be switched. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { openStore, type Store } from '../../src/store/index.js';
 import { openDatabase, type Db } from '../../src/store/db.js';
@@ -14,6 +12,7 @@ import { createMcpServer } from '../../src/mcp/server.js';
 import { createLocalScanner } from '../../src/mcp/local-scanner.js';
 import type { McpContext } from '../../src/mcp/context.js';
 import * as sites from '../fixtures/sites.mjs';
+import { tempDir } from '../helpers/temp-dir.js';
 
 export interface TempStore {
   dir: string;
@@ -24,7 +23,7 @@ export interface TempStore {
 }
 
 export async function tempStore(): Promise<TempStore> {
-  const dir = mkdtempSync(join(tmpdir(), 'ai-ready-mcp-'));
+  const dir = tempDir('ai-ready-mcp-');
   const store = await openStore(dir);
   const db = await openDatabase(dir);
   const monitors = await openMonitorStore(db);

@@ -4,15 +4,13 @@
  * made through MCP are the service's reports. Also the MCP server card.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createServer, type RunningServer } from '../../src/server/index.js';
 import { ScanResponse } from '../../src/core/schema.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import * as sites from '../fixtures/sites.mjs';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let server: RunningServer;
 let dir: string;
@@ -32,7 +30,7 @@ async function connect(token?: string): Promise<Client> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-apimcp-'));
+  dir = tempDir('ai-ready-apimcp-');
   server = await createServer({ port: 0, dataDir: dir, allowPrivateNetwork: true, log: false, rateLimit: 2 });
   key = (await server.store.createApiKey('alice')).token;
   site = await startFixture((s) => sites.agentReady(s.origin));
@@ -42,7 +40,6 @@ afterAll(async () => {
   for (const c of clients) await c.close().catch(() => {});
   await site.close();
   await server.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('/api/mcp', () => {

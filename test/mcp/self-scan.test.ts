@@ -1,25 +1,22 @@
 /** Scanning a running instance with its own scanner: the MCP and OAuth surfaces lift it to level 5. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createServer, type RunningServer } from '../../src/server/index.js';
 import { scan } from '../../src/core/scan.js';
 import type { ScanResult } from '../../src/core/schema.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let server: RunningServer;
 let dir: string;
 let result: ScanResult;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-self-'));
+  dir = tempDir('ai-ready-self-');
   server = await createServer({ port: 0, dataDir: dir, allowPrivateNetwork: true, log: false });
   result = await scan(server.url, { deadlineMs: 25_000 });
 });
 
 afterAll(async () => {
   await server.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('self-scan of a running instance', () => {

@@ -1,13 +1,12 @@
 /** `ai-ready mcp` over stdio, driven by the SDK's own stdio client (spawns the built CLI). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ScanResponse } from '../../src/core/schema.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import * as sites from '../fixtures/sites.mjs';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const BIN = resolve(__dirname, '../../bin/ai-ready.js');
 let dir: string;
@@ -23,14 +22,13 @@ async function stdioClient(args: string[]): Promise<Client> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-stdio-'));
+  dir = tempDir('ai-ready-stdio-');
   site = await startFixture((s) => sites.agentReady(s.origin));
 });
 
 afterAll(async () => {
   for (const c of clients) await c.close().catch(() => {});
   await site.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('ai-ready mcp (stdio)', () => {

@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createHash, createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDictionary, serializeInnerList, serializeItem, type InnerList, type Item } from 'structured-headers';
 import { loadBotKey, type BotKey } from '../../src/monitor/bot-key.js';
@@ -17,13 +16,14 @@ import { signableAuthority } from '../../src/server/routes/bot-key.js';
 import { jwkThumbprint } from '../../src/core/checks/bot_access/b3-web-bot-auth.js';
 import { readDirectorySignatures } from '../../src/core/checks/bot_access/directory-signature.js';
 import type { FetchResult } from '../../src/core/net/http.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const AGENT = 'https://scanner.example.net/.well-known/http-message-signatures-directory';
 
 let dir: string;
 let key: BotKey;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-botkey-'));
+  dir = tempDir('ai-ready-botkey-');
   key = loadBotKey(dir);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,20 +72,16 @@ describe('Web Bot Auth key', () => {
   });
 
   it('keeps a key stored by an earlier version: same file bytes, same kid, signatures verify with it', () => {
-    const old = mkdtempSync(join(tmpdir(), 'ai-ready-botkey-old-'));
-    try {
-      // What every earlier version wrote: a PKCS#8 PEM of an Ed25519 key.
-      const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-      const pem = privateKey.export({ format: 'pem', type: 'pkcs8' });
-      writeFileSync(join(old, 'web-bot-auth-ed25519.pem'), pem, { mode: 0o600 });
-      const loaded = loadBotKey(old);
-      expect(readFileSync(join(old, 'web-bot-auth-ed25519.pem'), 'utf8')).toBe(pem);
-      const { kty, crv, x } = publicKey.export({ format: 'jwk' }) as Record<string, string>;
-      expect(loaded.jwks.keys[0].x).toBe(x);
-      expect(loaded.kid).toBe(jwkThumbprint({ kty, crv, x }));
-    } finally {
-      rmSync(old, { recursive: true, force: true });
-    }
+    const old = tempDir('ai-ready-botkey-old-');
+    // What every earlier version wrote: a PKCS#8 PEM of an Ed25519 key.
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const pem = privateKey.export({ format: 'pem', type: 'pkcs8' });
+    writeFileSync(join(old, 'web-bot-auth-ed25519.pem'), pem, { mode: 0o600 });
+    const loaded = loadBotKey(old);
+    expect(readFileSync(join(old, 'web-bot-auth-ed25519.pem'), 'utf8')).toBe(pem);
+    const { kty, crv, x } = publicKey.export({ format: 'jwk' }) as Record<string, string>;
+    expect(loaded.jwks.keys[0].x).toBe(x);
+    expect(loaded.kid).toBe(jwkThumbprint({ kty, crv, x }));
   });
 
   it("signs the directory response as the draft asks, and B3's verifier accepts it (and only for its body and authority)", () => {

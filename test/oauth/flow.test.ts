@@ -6,9 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError, refreshAuthorization, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
@@ -18,6 +15,7 @@ import { openDatabase, type Db } from '../../src/store/db.js';
 import type { OAuthStore } from '../../src/store/types.js';
 import { openOAuthStore } from '../../src/store/sqlite/store.js';
 import { sha256Hex } from '../../src/oauth/secrets.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let server: RunningServer;
 let dir: string;
@@ -106,7 +104,7 @@ async function mcpWith(token: string): Promise<Response> {
 
 const clients: Client[] = [];
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-oauth-'));
+  dir = tempDir('ai-ready-oauth-');
   server = await createServer({ port: 0, dataDir: dir, allowPrivateNetwork: true, log: false });
   apiKey = (await server.store.createApiKey('owner')).token;
   db = await openDatabase(dir);
@@ -117,7 +115,6 @@ afterAll(async () => {
   for (const c of clients) await c.close().catch(() => {});
   await db.close();
   await server.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('OAuth 2.1 on /mcp', () => {

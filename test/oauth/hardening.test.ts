@@ -5,12 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createServer, type RunningServer } from '../../src/server/index.js';
 import { MAX_FORM_BYTES } from '../../src/oauth/http.js';
 import { postEndlessBody } from '../server/helpers/endless-body.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** The consent page as a browser gets it: its hidden fields and the cookie it set. */
 async function consentForm(url: string): Promise<{ form: URLSearchParams; cookie: string }> {
@@ -28,7 +26,7 @@ let clientId: string;
 const ATTACKER = 'https://attacker.example.net/cb';
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-oauth-hard-'));
+  dir = tempDir('ai-ready-oauth-hard-');
   server = await createServer({ port: 0, dataDir: dir, allowPrivateNetwork: true, log: false });
   // Anyone may register a client, with any https redirect URI.
   const reg = await fetch(`${server.baseUrl}/oauth/register`, {
@@ -42,7 +40,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('OAuth endpoints under hostile input', () => {

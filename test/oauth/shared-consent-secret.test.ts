@@ -6,16 +6,15 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type RunningServer, type ServerConfig } from '../../src/server/index.js';
 import { createTestDatabase } from '../helpers/postgres.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** The public address every instance answers for (the load balancer's): tokens are bound to it. */
 const PUBLIC = 'http://ai-ready.test';
 const REDIRECT = 'http://127.0.0.1:9/callback';
-const tmp = mkdtempSync(join(tmpdir(), 'ai-ready-consent-secret-'));
+const tmp = tempDir('ai-ready-consent-secret-');
 const servers = new Set<RunningServer>();
 const savedEnv = process.env.AI_READY_CONSENT_SECRET;
 let dirs = 0;
@@ -140,7 +139,6 @@ afterAll(async () => {
   for (const s of servers) await s.close().catch(() => {});
   if (savedEnv === undefined) delete process.env.AI_READY_CONSENT_SECRET;
   else process.env.AI_READY_CONSENT_SECRET = savedEnv;
-  rmSync(tmp, { recursive: true, force: true });
 });
 
 describe('the consent secret, shared through the store', () => {

@@ -10,13 +10,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '../helpers/postgres.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { plainSite } from '../server/fixtures.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const BIN = fileURLToPath(new URL('../../bin/ai-ready.js', import.meta.url));
 const children: ChildProcess[] = [];
@@ -51,7 +50,7 @@ function start(args: string[], ready: RegExp): Promise<Proc> {
 }
 
 let dataDirs = 0;
-const tmp = mkdtempSync(join(tmpdir(), 'ai-ready-queue-'));
+const tmp = tempDir('ai-ready-queue-');
 // Each instance keeps its per-instance files (the Web Bot Auth key) in its own data dir.
 const serve = (db: string, workers: number, extra: string[] = []) =>
   start(
@@ -109,7 +108,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null && !c.signalCode) c.kill('SIGKILL');
   await Promise.all(sites.map((s) => s.close()));
-  rmSync(tmp, { recursive: true, force: true });
 });
 
 describe('scans as jobs on one Postgres, two web-only instances and workers', () => {

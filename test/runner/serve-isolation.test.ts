@@ -3,12 +3,10 @@
  * and keeps answering report reads while that scan runs, and the hostile request itself ends in
  * a report or a clean 502 scan-failed problem (a worker may die; the process never does).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../../src/server/index.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const NOT_FOUND = { status: 404, headers: { 'content-type': 'text/plain' }, body: 'not found' };
 const DEPTH = 50_000;
@@ -24,7 +22,7 @@ beforeAll(async () => {
     '/': { headers: { 'content-type': 'text/html' }, body: `<!doctype html><html><body>${'<div>'.repeat(DEPTH)}deep${'</div>'.repeat(DEPTH)}</body></html>` },
     '*': NOT_FOUND,
   });
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-isolation-'));
+  dir = tempDir('ai-ready-isolation-');
   // A short engine deadline keeps the worst case (a worker stopped at deadline + grace) short.
   srv = await createServer({
     port: 0,
@@ -41,7 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await srv?.close();
   await Promise.all([plain?.close(), deep?.close()]);
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const scanUrl = (target: string, fresh = false) => `${srv.url}/api/public/v1/scan?url=${encodeURIComponent(target)}${fresh ? '&fresh=1' : ''}`;

@@ -1,9 +1,6 @@
 /** Pages, discovery files, OpenAPI, skills, versioning headers, and the service scanning itself. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { scan } from '../../src/core/scan.js';
 import { authMdPointers } from '../../src/core/checks/capabilities/a9-auth-md.js';
@@ -14,6 +11,7 @@ import { openStore } from '../../src/store/index.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { plainSite } from './fixtures.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let srv: TestServer;
 let site: FixtureSite;
@@ -223,7 +221,7 @@ describe('the ARD manifest', () => {
 
 describe('versioning', () => {
   it('adds Deprecation, Sunset and a successor Link to a superseded version route', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ai-ready-ver-'));
+    const dir = tempDir('ai-ready-ver-');
     const store = await openStore(dir);
     try {
       const service = new ScanService({ store, allowPrivateNetwork: true, cacheTtlMs: 1000, concurrency: 1, maxQueued: 1 });
@@ -247,7 +245,6 @@ describe('versioning', () => {
       expect(current.headers.get('sunset')).toBeNull();
     } finally {
       await store.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -6,15 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ScanError } from '../../src/core/errors.js';
 import { createServer, type RunningServer } from '../../src/server/index.js';
 import type { ScanRunner } from '../../src/runner/index.js';
 import { startServer, type TestServer } from './helpers/server.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 interface RawResponse {
   status: number;
@@ -153,12 +151,11 @@ describe('a scan the executor gave up on', () => {
     close: async () => {},
   };
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'ai-ready-failed-'));
+    dir = tempDir('ai-ready-failed-');
     server = await createServer({ port: 0, host: '127.0.0.1', dataDir: dir, log: false, allowPrivateNetwork: true }, { runner: dyingRunner });
   });
   afterAll(async () => {
     await server?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('is the 502 scan-failed problem on v1 and a 500 {error} on the compatibility endpoint', async () => {

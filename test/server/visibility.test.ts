@@ -5,15 +5,13 @@
  * used to carry their own copies of the rule (the stdio MCP scanner, monitors).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { openStore, type Store } from '../../src/store/index.js';
 import { ScanService, reportIsPublic } from '../../src/service/index.js';
 import { createLocalScanner } from '../../src/mcp/local-scanner.js';
 import { normalizeTarget } from '../../src/core/target.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import * as sites from '../fixtures/sites.mjs';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let dir: string;
 let store: Store;
@@ -21,7 +19,7 @@ let site: FixtureSite;
 let service: ScanService;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-visibility-'));
+  dir = tempDir('ai-ready-visibility-');
   store = await openStore(dir);
   site = await startFixture((s) => sites.agentReady(s.origin));
   service = new ScanService({ store, allowPrivateNetwork: true, cacheTtlMs: 60_000, scanDeadlineMs: 20_000 });
@@ -30,7 +28,6 @@ afterAll(async () => {
   await service?.close();
   await site?.close();
   await store?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('reportIsPublic', () => {

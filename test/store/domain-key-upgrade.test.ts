@@ -6,9 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { openStore, type Store } from '../../src/store/index.js';
 import { openDatabase } from '../../src/store/db.js';
@@ -17,6 +15,7 @@ import { loadMigrations, migrate } from '../../src/store/postgres/migrate.js';
 import { domainOf } from '../../src/store/aggregates/reports.js';
 import { createTestDatabase } from '../helpers/postgres.js';
 import { result } from './engines.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const NEW_SQLITE_MIGRATION = 'store-4-domain-keeps-port';
 const NEW_PG_MIGRATION = 20;
@@ -91,7 +90,7 @@ afterEach(() => {
 
 describe('re-keying stored reports by host and port', () => {
   it('SQLite: the store-4 migration', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ai-ready-domain-key-'));
+    const dir = tempDir('ai-ready-domain-key-');
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
     const old = await openDatabase(dir);
     for (const [name, statements] of STORE_MIGRATIONS.filter(([n]) => n !== NEW_SQLITE_MIGRATION)) await old.migrate(name, statements);
@@ -113,7 +112,7 @@ describe('re-keying stored reports by host and port', () => {
   });
 
   it('Postgres: migration 020', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ai-ready-domain-key-'));
+    const dir = tempDir('ai-ready-domain-key-');
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
     const db = await createTestDatabase('domain_key');
     const pool = new pg.Pool({ connectionString: db.url, max: 1 });

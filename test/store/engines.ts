@@ -1,10 +1,9 @@
 /** The two store engines as the contract suite opens them: SQLite in a temp dir, Postgres in a fresh database. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { openStore, type Store } from '../../src/store/index.js';
 import { createTestDatabase } from '../helpers/postgres.js';
 import type { ScanResult } from '../../src/core/schema.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 export interface Engine {
   name: 'sqlite' | 'postgres';
@@ -16,14 +15,14 @@ export const ENGINES: Engine[] = [
   {
     name: 'sqlite',
     async create() {
-      const dir = mkdtempSync(join(tmpdir(), 'ai-ready-contract-'));
+      const dir = tempDir('ai-ready-contract-');
       return { open: () => openStore({ dataDir: dir }), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
     },
   },
   {
     name: 'postgres',
     async create() {
-      const dir = mkdtempSync(join(tmpdir(), 'ai-ready-contract-'));
+      const dir = tempDir('ai-ready-contract-');
       const db = await createTestDatabase('contract');
       return { open: () => openStore({ databaseUrl: db.url, dataDir: dir }), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
     },

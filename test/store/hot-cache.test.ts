@@ -1,12 +1,10 @@
 /** The in-process report cache is bounded in bytes as well as entries (issue 30: ~420 MB at 2,000 entries). */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/index.js';
 import { HOT_REPORTS } from '../../src/store/aggregates/reports.js';
 import { Lru } from '../../src/store/lru.js';
 import { result } from './engines.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 describe('Lru weighed in bytes', () => {
   it('evicts the least recently used until entries and weight both fit, and never keeps a value over an eighth', () => {
@@ -31,12 +29,11 @@ describe("the SQLite store's report cache", () => {
   let dir: string;
   let store: Store;
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'ai-ready-hot-'));
+    dir = tempDir('ai-ready-hot-');
     store = await openStore({ dataDir: dir });
   });
   afterEach(async () => {
     await store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('stays under its byte bound when filled with large reports, written or read', async () => {

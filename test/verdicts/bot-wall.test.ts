@@ -5,9 +5,6 @@
  * event, MCP a tool error. A partial wall still yields a scored result with `info` checks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { scan } from '../../src/core/scan.js';
@@ -17,6 +14,7 @@ import { createServer, type RunningServer } from '../../src/server/index.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { runCli } from '../cli/run-cli.js';
 import * as sites from '../fixtures/sites.mjs';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let wall: FixtureSite;
 let partial: FixtureSite;
@@ -73,12 +71,11 @@ describe('a total bot wall through the service', () => {
   let server: RunningServer;
   let dir: string;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'ai-ready-wall-'));
+    dir = tempDir('ai-ready-wall-');
     server = await createServer({ port: 0, host: '127.0.0.1', dataDir: dir, log: false, allowPrivateNetwork: true });
   });
   afterAll(async () => {
     await server?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('is a 422 scan-blocked problem on v1', async () => {

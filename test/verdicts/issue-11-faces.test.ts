@@ -6,13 +6,11 @@
  * (bot-wall, ua-access and the site-scope tests).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createServer, type RunningServer } from '../../src/server/index.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { scanFaces } from '../helpers/faces.js';
 import { mcpRoute } from '../fixtures/sites.mjs';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const H = { 'content-type': 'text/html; charset=utf-8' };
 const T = { 'content-type': 'text/plain; charset=utf-8' };
@@ -50,13 +48,12 @@ beforeAll(async () => {
     '/pricing.md': { headers: T, body: '# Pricing\n' },
     '/contact.md': { headers: T, body: '# Contact us\n' },
   }));
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-faces-'));
+  dir = tempDir('ai-ready-faces-');
   server = await createServer({ port: 0, host: '127.0.0.1', dataDir: dir, log: false, allowPrivateNetwork: true });
 });
 
 afterAll(async () => {
   await Promise.all([sep1649?.close(), smallFull?.close(), server?.close()]);
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const FACES = scanFaces(() => server);

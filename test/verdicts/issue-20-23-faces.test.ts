@@ -7,14 +7,12 @@
  * of a real server and its MCP scan tool (the real SDK client).
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../../src/server/index.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { scanFaces } from '../helpers/faces.js';
 import type { CheckResult } from '../../src/core/schema.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const T = { 'content-type': 'text/plain; charset=utf-8' };
 const J = { 'content-type': 'application/json' };
@@ -75,13 +73,12 @@ beforeAll(async () => {
       }),
     },
   }));
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-faces-20-'));
+  dir = tempDir('ai-ready-faces-20-');
   server = await createServer({ port: 0, host: '127.0.0.1', dataDir: dir, log: false, allowPrivateNetwork: true });
 });
 
 afterAll(async () => {
   await Promise.all([current?.close(), older?.close(), server?.close()]);
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const FACES = scanFaces(() => server, { cliExitCodes: [0, 1] });

@@ -9,14 +9,12 @@
  * - A1: RFC 9727 §4.1, a site's home page documented by its own blog is not an API.
  * - A3: RFC 9728 §3.2, empty arrays are omitted.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../../src/server/index.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { scanFaces } from '../helpers/faces.js';
 import type { CheckResult } from '../../src/core/schema.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const T = { 'content-type': 'text/plain; charset=utf-8' };
 const J = { 'content-type': 'application/json' };
@@ -68,14 +66,13 @@ beforeAll(async () => {
       }),
     },
   }));
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-faces-27-'));
+  dir = tempDir('ai-ready-faces-27-');
   // Three sites through two server faces is six scans a minute: the anonymous limit (5) is not what this tests.
   server = await createServer({ port: 0, host: '127.0.0.1', dataDir: dir, log: false, allowPrivateNetwork: true, rateLimit: 0 });
 });
 
 afterAll(async () => {
   await Promise.all([lenient?.close(), current?.close(), older?.close(), server?.close()]);
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const FACES = scanFaces(() => server, { cliExitCodes: [0, 1] });

@@ -4,14 +4,12 @@
  * fix guides' operations (FixStep.publish, FixStep.needs) arrive the same through the CLI
  * (--format json), the v1 API of a real server and its MCP scan tool (the real SDK client).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../../src/server/index.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { scanFaces } from '../helpers/faces.js';
 import type { CheckResult } from '../../src/core/schema.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const J = { 'content-type': 'application/json' };
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
@@ -48,13 +46,12 @@ beforeAll(async () => {
       }),
     },
   }));
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-faces-27-'));
+  dir = tempDir('ai-ready-faces-27-');
   server = await createServer({ port: 0, host: '127.0.0.1', dataDir: dir, log: false, allowPrivateNetwork: true });
 });
 
 afterAll(async () => {
   await Promise.all([shop?.close(), server?.close()]);
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const FACES = scanFaces(() => server, { cliExitCodes: [0, 1] });

@@ -6,14 +6,12 @@
  * the same verdicts through the CLI (--format json), the v1 API of a real server and its MCP scan
  * tool (the real SDK client).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../../src/server/index.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { scanFaces } from '../helpers/faces.js';
 import type { CheckResult } from '../../src/core/schema.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const T = { 'content-type': 'text/plain; charset=utf-8' };
 const MD = { 'content-type': 'text/markdown; charset=utf-8' };
@@ -60,13 +58,12 @@ beforeAll(async () => {
       body: `# Shapes Co\n\n${'Shapes Co sells garden tools and writes about them. '.repeat(100)}\n\n## Spades\n\nChoose by the blade.\n`,
     },
   }));
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-faces-llms-'));
+  dir = tempDir('ai-ready-faces-llms-');
   server = await createServer({ port: 0, host: '127.0.0.1', dataDir: dir, log: false, allowPrivateNetwork: true });
 });
 
 afterAll(async () => {
   await Promise.all([v2?.close(), realShapes?.close(), server?.close()]);
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const FACES = scanFaces(() => server, { cliExitCodes: [0, 1] });

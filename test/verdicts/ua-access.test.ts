@@ -4,9 +4,6 @@
  * v1 API, MCP). The honest scanner got the page, so this is no bot wall.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { scan } from '../../src/core/scan.js';
@@ -15,6 +12,7 @@ import { createServer, type RunningServer } from '../../src/server/index.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { runCli } from '../cli/run-cli.js';
 import * as sites from '../fixtures/sites.mjs';
+import { tempDir } from '../helpers/temp-dir.js';
 
 interface B1View {
   id: string;
@@ -78,12 +76,11 @@ describe('through the service', () => {
   let server: RunningServer;
   let dir: string;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'ai-ready-ua-'));
+    dir = tempDir('ai-ready-ua-');
     server = await createServer({ port: 0, host: '127.0.0.1', dataDir: dir, log: false, allowPrivateNetwork: true });
   });
   afterAll(async () => {
     await server?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('the v1 API reports B1/ua-refused', async () => {

@@ -1,9 +1,9 @@
 /** `ai-ready monitors add|list|remove` on a temp data dir (the built CLI; nothing is scanned). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const BIN = resolve(__dirname, '../../../bin/ai-ready.js');
 let dir: string;
@@ -17,7 +17,7 @@ function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr:
 }
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-moncli-'));
+  dir = tempDir('ai-ready-moncli-');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -3,7 +3,6 @@
  * what the result contains, not on which checks exist today.
  */
 import { mkdtempSync, readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { ScanResponse, type ScanResult } from '../../../src/core/schema.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
 import { evilRobotsSite, goodRobotsSite } from '../../format/scan-fixture.js';
 import { runCli } from '../run-cli.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const ESC = /[\u001b\u009b\u0007]/;
 let good: FixtureSite;
@@ -35,7 +35,7 @@ beforeAll(async () => {
   evil = await startFixture(evilRobotsSite());
   noRobots = await startFixture({ '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><title>x</title><h1>x</h1>' } });
   deadUrl = `http://127.0.0.1:${await closedPort()}/`;
-  tmp = mkdtempSync(join(tmpdir(), 'ai-ready-cli-'));
+  tmp = tempDir('ai-ready-cli-');
   const run = await runCli(['scan', good.origin, '--json']);
   expect(run.code).toBe(0);
   goodResult = ScanResponse.parse(JSON.parse(run.stdout));

@@ -1,12 +1,11 @@
 /** `ai-ready serve`, `keys` and `accounts` as a user runs them (spawned from bin/, built by global setup). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
 import { plainSite } from '../../server/fixtures.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const run = promisify(execFile);
 const BIN = join(process.cwd(), 'bin/ai-ready.js');
@@ -14,12 +13,11 @@ let dir: string;
 let site: FixtureSite;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-cli-'));
+  dir = tempDir('ai-ready-cli-');
   site = await startFixture(plainSite(), { delayMs: 300 });
 });
 afterAll(async () => {
   await site?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const cli = (...args: string[]) => run(process.execPath, [BIN, ...args], { env: { ...process.env, AI_READY_DATA_DIR: dir }, timeout: 20_000 });
@@ -104,11 +102,10 @@ describe('CLI', () => {
       expect((e as { stderr: string }).stderr).toContain(`${bad[0]} must be an integer`);
     }
     // Metrics on a public address need a token: refused at start, before listening.
-    const metricsDir = join(tmpdir(), `ai-ready-metrics-${process.pid}`);
+    const metricsDir = join(tempDir('ai-ready-metrics-'), 'data');
     const open = await cli('serve', '--host', '0.0.0.0', '--port', '0', '--metrics', '--data-dir', metricsDir).catch(
       (err: { code: number; stderr: string }) => err,
     );
-    rmSync(metricsDir, { recursive: true, force: true });
     expect(open).toMatchObject({ code: 2 });
     expect((open as { stderr: string }).stderr).toMatch(/--metrics.*needs --metrics-token/);
   });

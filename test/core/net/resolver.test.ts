@@ -5,9 +5,8 @@
  * literals and the hosts file keep working, and their answers still meet the guard.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
@@ -16,6 +15,7 @@ import { HttpClient, MAX_HOSTS_PER_CLIENT } from '../../../src/core/net/http.js'
 import { scan } from '../../../src/core/scan.js';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 let hung: TestDnsServer;
 let nx: TestDnsServer;
@@ -25,7 +25,7 @@ let site: FixtureSite;
 beforeAll(async () => {
   hung = await startDnsServer('hang');
   nx = await startDnsServer('nxdomain');
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-dns-'));
+  dir = tempDir('ai-ready-dns-');
   site = await startFixture({ '/': { status: 200, headers: { 'content-type': 'text/html' }, body: '<!doctype html><title>ok</title><h1>ok</h1>' } } as never);
 });
 
@@ -35,7 +35,6 @@ afterAll(async () => {
   await hung.close();
   await nx.close();
   await site.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the guard resolver', () => {

@@ -9,8 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import net from 'node:net';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configureResolver } from '../../../src/core/net/resolver.js';
 import { startGuardProxy, type GuardProxy } from '../../../src/core/render/guard-proxy.js';
@@ -19,6 +18,7 @@ import { scan } from '../../../src/core/scan.js';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
 import { hasBrowser } from '../../helpers/browser.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 let dns: TestDnsServer;
 let site: FixtureSite;
@@ -35,7 +35,7 @@ const healthyHtml = '<!doctype html><title>ok</title><main><h1>Flights</h1><p id
 
 beforeAll(async () => {
   dns = await startDnsServer('hang', ANSWERS);
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-dns-'));
+  dir = tempDir('ai-ready-dns-');
   site = await startFixture({
     '/': { headers: { 'content-type': 'text/html' }, body: healthyHtml },
     // Hundreds of names whose DNS never answers, fetched at once (fetch, images, scripts).
@@ -60,7 +60,6 @@ afterEach(() => configureResolver({}));
 afterAll(async () => {
   await dns.close();
   await site.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** Points the engine's resolver at the loopback DNS server (and a hosts file of our own). */

@@ -1,8 +1,7 @@
 /** Starts a real `createServer` on 127.0.0.1:0 with a temp data dir; close() removes it. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { createServer, type RunningServer, type ServerConfig } from '../../../src/server/index.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -16,7 +15,7 @@ export interface TestServer extends RunningServer {
 }
 
 export async function startServer(config: ServerConfig = {}, dataDir?: string): Promise<TestServer> {
-  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'ai-ready-serve-'));
+  const dir = dataDir ?? tempDir('ai-ready-serve-');
   const logs: string[] = [];
   const server = await createServer({ port: 0, host: '127.0.0.1', dataDir: dir, allowPrivateNetwork: true, log: (l) => logs.push(l), ...config });
   return Object.assign(server, {

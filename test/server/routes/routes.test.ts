@@ -5,9 +5,6 @@
  * the list is mounted with its methods, its 405, its query validation and its errors classified by
  * the problem middleware, and announced where its `announce` says.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { createApp } from '../../../src/server/app.js';
@@ -18,6 +15,7 @@ import { openApiPath } from '../../../src/server/route-info.js';
 import { ScanService } from '../../../src/service/index.js';
 import { openStore } from '../../../src/store/index.js';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -139,7 +137,7 @@ describe('a route added to the list', () => {
   let close: () => Promise<void>;
   let app: ReturnType<typeof createApp>;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'ai-ready-routes-'));
+    dir = tempDir('ai-ready-routes-');
     const store = await openStore(dir);
     const service = new ScanService({ store, allowPrivateNetwork: true, cacheTtlMs: 1000, concurrency: 1, maxQueued: 1 });
     app = createApp({ store, service, baseUrl: 'http://svc.local', log: false, routes, logError: (e) => errors.push(e) });
@@ -147,7 +145,6 @@ describe('a route added to the list', () => {
   });
   afterAll(async () => {
     await close?.();
-    rmSync(dir, { recursive: true, force: true });
   });
   const call = (path: string, method = 'GET') => app.fetch(new Request(`http://svc.local${path}`, { method }));
 

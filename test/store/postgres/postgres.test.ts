@@ -5,10 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openStore, type Store } from '../../../src/store/index.js';
@@ -18,6 +16,7 @@ import { createTestDatabase } from '../../helpers/postgres.js';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
 import { plainSite } from '../../server/fixtures.js';
 import { startServer } from '../../server/helpers/server.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/ai-ready.js', import.meta.url));
 
@@ -31,7 +30,7 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: 
 
 let dir: string;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-pg-test-'));
+  dir = tempDir('ai-ready-pg-test-');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

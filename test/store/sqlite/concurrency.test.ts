@@ -8,9 +8,6 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { openStore, type Store } from '../../../src/store/index.js';
@@ -21,6 +18,7 @@ import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js'
 import { plainSite } from '../../server/fixtures.js';
 import { startServer, type TestServer } from '../../server/helpers/server.js';
 import { result } from '../engines.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/ai-ready.js', import.meta.url));
 const run = promisify(execFile);
@@ -30,7 +28,7 @@ describe('SQLite under concurrency', () => {
   let store: Store;
   let db: Db;
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'ai-ready-busy-'));
+    dir = tempDir('ai-ready-busy-');
     store = await openStore(dir);
     // What the server does: the MCP/monitor side opens the database a second time.
     db = await openDatabase(dir);
@@ -38,7 +36,6 @@ describe('SQLite under concurrency', () => {
   afterEach(async () => {
     await db.close().catch(() => {});
     await store.close().catch(() => {});
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('12 concurrent clients (half with API keys) and `keys create` processes: no SQLITE_BUSY', async () => {

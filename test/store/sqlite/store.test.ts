@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { openStore, type Store } from '../../../src/store/index.js';
 import type { ScanResult } from '../../../src/core/schema.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 function result(url: string, score = 50): ScanResult {
   return {
@@ -21,12 +19,11 @@ describe('store', () => {
   let dir: string;
   let store: Store;
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'ai-ready-store-'));
+    dir = tempDir('ai-ready-store-');
     store = await openStore(dir);
   });
   afterEach(async () => {
     await store.close().catch(() => {});
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('keeps reports, keys and history across a reopen', async () => {

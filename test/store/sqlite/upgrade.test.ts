@@ -1,18 +1,17 @@
 /** A data dir written by the keyv-based store (reports as keyv documents) opens on the current one with its reports intact. */
 import { afterEach, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { openStore } from '../../../src/store/index.js';
 import { openDatabase } from '../../../src/store/db.js';
 import { STORE_MIGRATIONS } from '../../../src/store/sqlite/migrations.js';
 import { result } from '../engines.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 it('copies report results out of the old keyv documents table', async () => {
-  dir = mkdtempSync(join(tmpdir(), 'ai-ready-upgrade-'));
+  dir = tempDir('ai-ready-upgrade-');
   const old = await openDatabase(dir);
   const [name, statements] = STORE_MIGRATIONS[0];
   await old.migrate(name, statements);

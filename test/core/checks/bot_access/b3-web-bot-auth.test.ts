@@ -1,13 +1,11 @@
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { b3WebBotAuth, jwkThumbprint } from '../../../../src/core/checks/bot_access/b3-web-bot-auth.js';
 import { loadBotKey } from '../../../../src/monitor/bot-key.js';
 import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
 import { liveContext } from '../commerce/live-context.js';
 import { ORIGIN, json, notFound, response, soft404, text } from '../../../helpers/responses.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
 const DIR = '/.well-known/http-message-signatures-directory';
@@ -167,21 +165,17 @@ describe('B3 directory response signature', () => {
   });
 
   it('verifies the directory this service publishes for its own webhooks (src/monitor/bot-key.ts)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'b3-botkey-'));
-    try {
-      const key = loadBotKey(dir);
-      const url = 'https://ai-ready.example/.well-known/http-message-signatures-directory';
-      const o = b3WebBotAuth.evaluate(
-        response({ url, headers: { 'content-type': MT, ...key.signDirectory('ai-ready.example') }, body: JSON.stringify(key.jwks) }),
-        { origin: 'https://ai-ready.example', pageUrl: 'https://ai-ready.example/' },
-      );
-      expect(o.status).toBe('pass');
-      expect(o.details).toEqual({ keys: 1, signatures: 1, verified: 1 });
-      // The draft's alg name, media type, "@authority";req and Content-Digest: nothing left to advise.
-      expect(o.advisories ?? []).toEqual([]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir('ai-ready-b3-botkey-');
+    const key = loadBotKey(dir);
+    const url = 'https://ai-ready.example/.well-known/http-message-signatures-directory';
+    const o = b3WebBotAuth.evaluate(
+      response({ url, headers: { 'content-type': MT, ...key.signDirectory('ai-ready.example') }, body: JSON.stringify(key.jwks) }),
+      { origin: 'https://ai-ready.example', pageUrl: 'https://ai-ready.example/' },
+    );
+    expect(o.status).toBe('pass');
+    expect(o.details).toEqual({ keys: 1, signatures: 1, verified: 1 });
+    // The draft's alg name, media type, "@authority";req and Content-Digest: nothing left to advise.
+    expect(o.advisories ?? []).toEqual([]);
   });
 });
 
