@@ -369,7 +369,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
     }));
     const profile = resolveProfile(options.profile ?? 'auto', platform, raw);
     for (const e of evaluated) if (deferred(e.check)) announce(e.check, judge(e, profile));
-    const results = evaluated.map((e) => finalize(e, profile, fx));
+    const results = evaluated.map((e) => finalize(e, profile, { ...fx, profile: { app: profile.app, commerce: profile.commerce } }));
 
     const { overallScore, dimensions } = scoreChecks(results);
     const { level, levelName, nextLevel } = computeLevel(

@@ -203,6 +203,8 @@ export interface FixContext {
   ownerValues?: OwnerValues;
   /** What `ai-ready fix` learned of the site (pages, name, production origin), each value with its source; absent in a plain scan. */
   site?: SiteFacts;
+  /** The profile the scan resolved: capability guides ask for the owner's endpoints only with app evidence; absent (explain): unknown. */
+  profile?: { app: boolean; commerce: boolean };
 }
 
 /**

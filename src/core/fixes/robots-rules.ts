@@ -6,10 +6,10 @@
  */
 
 /** Content Signals Policy (contentsignals.org): each key yes or no; a key left out states nothing. */
-export type ContentSignalValue = Partial<Record<'search' | 'ai-input' | 'ai-train', 'yes' | 'no'>>;
+export type ContentSignalValue = Partial<Record<'search' | 'ai-input' | 'ai-train', 'yes' | 'no'>> & { use?: 'immediate' | 'reference' | 'full' };
 
 /** IETF AIPREF vocabulary (Content-Usage): each category the bare token y or n. */
-export type ContentUsageValue = Partial<Record<'train-ai' | 'search', 'y' | 'n'>>;
+export type ContentUsageValue = Partial<Record<'train-ai' | 'ai-use' | 'search', 'y' | 'n'>>;
 
 /** A record of a group other than its access rules, with its typed value. */
 export type RobotsRecord = { field: 'Content-Signal'; value: ContentSignalValue } | { field: 'Content-Usage'; value: ContentUsageValue };

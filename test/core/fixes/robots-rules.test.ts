@@ -150,12 +150,12 @@ describe('each pack writes the groups in its own syntax', () => {
   });
 
   it('Squarespace and Cloudflare say what they offer for the purpose of the lines', () => {
-    const square = (purpose: RobotsRules['purpose']) => robotsLinesSteps(fx('squarespace'), { purpose, groups: [] });
+    const square = (purpose: RobotsRules['purpose']) => robotsLinesSteps(fx('squarespace'), { purpose, groups: [] }, { source: 'site' });
     expect(square('ai-crawlers')[0].body).toMatch(/Block known AI crawlers/);
     expect(square('content-signal')[0].body).toMatch(/cannot add Content-Signal/);
     expect(square('content-usage')[0].body).toMatch(/cannot add Content-Usage/);
     expect(square('robots-file')[0].body).toMatch(/Settings → Crawlers/);
-    const cloudflare = (purpose: RobotsRules['purpose']) => robotsLinesSteps(fx('hugo', ['cloudflare']), { purpose, groups: [] }).at(-1)!.body;
+    const cloudflare = (purpose: RobotsRules['purpose']) => robotsLinesSteps(fx('hugo', ['cloudflare']), { purpose, groups: [] }, { source: 'site' }).at(-1)!.body;
     expect(cloudflare('content-signal')).toMatch(/Content-Signal: search=yes,ai-train=no/);
     expect(cloudflare('content-usage')).toMatch(/not Content-Usage/);
     expect(new Set(['ai-crawlers', 'content-signal', 'content-usage', 'robots-file'].map((p) => cloudflare(p as RobotsRules['purpose'])))).toHaveProperty(
@@ -221,7 +221,7 @@ describe('a platform with its own robots syntax', () => {
 
   it('serialises what the rules say, not a fixed text (the hook reads the groups)', () => {
     const rules: RobotsRules = { purpose: 'ai-crawlers', groups: [{ userAgents: ['Bytespider'], disallow: ['/private/'] }] };
-    const [step] = robotsLinesSteps(fx('example-cms', [], { packs }), rules);
+    const [step] = robotsLinesSteps(fx('example-cms', [], { packs }), rules, { source: 'site' });
     expect(step.code).toBe('- agents: [Bytespider]\n  deny: /private/');
     expect(step.publish).toEqual({ kind: 'lines', path: '/robots.txt', content: robotsLinesText(rules) });
   });

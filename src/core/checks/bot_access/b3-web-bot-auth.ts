@@ -3,6 +3,7 @@ import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { capabilityOrigin } from '../../fixes/capability.js';
 import { readDirectorySignatures, SIGNATURE_PROBLEMS } from './directory-signature.js';
 import { givenJwk } from '../../fixes/owner-value-parse.js';
 
@@ -290,7 +291,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
         contentType: WBA_MEDIA_TYPE,
         content,
         lang: 'json',
-        ...(key ? {} : { needs: ['signingKey' as const] }),
+        ...capabilityOrigin(fx, key ? 'owner' : null, ['signingKey']),
       }),
       {
         title: 'Serve it directly, and sign the response',

@@ -422,6 +422,8 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
         content: JSON.stringify(catalog, null, 2) + '\n',
         lang: 'json',
         headers: { 'Access-Control-Allow-Origin': '*' },
+        // The entries' names and representative queries are samples: the owner lists what exists.
+        source: 'example',
       }),
       exists,
       pageHtmlStep(
@@ -434,7 +436,7 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
           code: `<link rel="${ARD_REL}" href="${ARD_PATH}">\n\nLink: <${ARD_PATH}>; rel="${ARD_REL}"`,
           lang: 'text',
         },
-        { where: 'head', content: `<link rel="${ARD_REL}" href="${ARD_PATH}">` },
+        { where: 'head', content: `<link rel="${ARD_REL}" href="${ARD_PATH}">`, source: 'example' },
       ),
       verifyStep(
         `curl -si ${url} | head -n 20\ncurl -si ${fx.origin}${AI_CATALOG_PATH} | head -n 20`,

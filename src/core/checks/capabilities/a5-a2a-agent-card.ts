@@ -2,6 +2,7 @@ import { defineCheck } from '../types.js';
 import { describeProbe, excerpt, isObject } from '../../gather/classify.js';
 import { A2A_CARD_REQUEST, A2A_CARD_PATH, A2A_LEGACY_CARD_PATH, a2aCard, type A2aCardArtifact } from '../../gather/a2a-card.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { capabilityOrigin } from '../../fixes/capability.js';
 import { a2aInterfaces, probeA2aInterface, probeTarget, type A2aInterface, type A2aProbeResult } from '../../gather/a2a-probe.js';
 import { servedBySite } from '../../gather/live-scope.js';
 import { a2aSchemaProblems, type A2aSchemaProblemKind } from '../../gather/a2a-schema.js';
@@ -308,7 +309,8 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
         content,
         lang: 'json',
         headers: { 'Access-Control-Allow-Origin': '*' },
-        ...(needs.length ? { needs } : {}),
+        // The description and skills are samples even with the owner's endpoint: an example to adapt.
+        ...capabilityOrigin(fx, null, needs),
       }),
       {
         title: 'Make the interface answer in its binding',

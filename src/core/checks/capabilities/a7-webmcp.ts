@@ -446,7 +446,8 @@ registerWebMcpTools().catch((err) => console.warn('WebMCP registration failed', 
       lang: 'js',
     };
     // What the step publishes, as data: the script inline in the page (the generic form of "a script the page loads").
-    const where = pageHtmlStep(hooked, { where: 'body', content: `<script>\n${imperative}</script>` });
+    // A sample tool: the site's own actions are the owner's to expose.
+    const where = pageHtmlStep(hooked, { where: 'body', content: `<script>\n${imperative}</script>`, source: 'example' });
     return [
       where,
       {

@@ -2,6 +2,7 @@ import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isSoft404 } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
+import { capabilityOrigin } from '../../fixes/capability.js';
 import type { FixStep } from '../../schema.js';
 import { domainOrPlaceholder } from '../../fixes/site.js';
 
@@ -127,7 +128,7 @@ export const a9AuthMd = defineCheck<FetchResult>()({
       lang: 'json',
       // Merged into the authorization-server metadata A2's guide publishes; the endpoints are the owner's.
       publish: { kind: 'merge', path: '/.well-known/oauth-authorization-server', content: agentAuthBlock(o) },
-      needs: ['authorizationServer'],
+      ...capabilityOrigin(fx, null, ['authorizationServer']),
     };
     const verify = verifyStep(
       `curl -si -H 'Accept: text/markdown' ${o}${AUTH_MD_PATH} | head -n 12`,
@@ -162,7 +163,7 @@ export const a9AuthMd = defineCheck<FetchResult>()({
       contentType: 'text/markdown; charset=utf-8',
       content,
       lang: 'markdown',
-      needs: ['authorizationServer', 'contact'],
+      ...capabilityOrigin(fx, null, ['authorizationServer', 'contact']),
     });
     // A platform step that embeds the file (WordPress's mu-plugin) already shows it: print it once.
     const once = serve.length > 1 && serve.some((st) => st.code !== content && st.code?.includes(content)) ? serve.filter((st) => st.code !== content) : serve;

@@ -207,7 +207,8 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
         code: JSON.stringify(snippet, null, 2),
         lang: 'json',
         publish: { kind: 'merge', path: fx.found?.openapi ? linkTarget(fx.found.openapi, fx.origin) : '/openapi.json', content: JSON.stringify(snippet) },
-        // The prices and the payment method are the owner's.
+        // The prices and the payment method are the owner's: the operation shown is a sample.
+        source: 'example',
         needs: ['paymentAddress'],
       },
       {
