@@ -209,6 +209,14 @@ function judge(e: Evaluated, profile: ResolvedProfile): Verdict {
     v.naReason = 'content profile: no API, login or MCP evidence on this site (use --profile app to score it)';
   } else if (!profile.app && meta.contentProfile === 'bonus') {
     v.tier = 'bonus';
+  } else if (!profile.app && meta.contentProfile === 'offered') {
+    // A capability a content site does not run is not a failure: it is not offered. One it does
+    // publish counts as extra credit, so publishing never lowers the score.
+    if (v.status === 'fail') {
+      v.status = 'na';
+      v.code = engineCode(meta.id, 'notOffered');
+      v.naReason = 'not offered: a content site (no API, login or MCP evidence) that does not publish one; scored once it does (or with --profile app)';
+    } else v.tier = 'bonus';
   }
   return v;
 }

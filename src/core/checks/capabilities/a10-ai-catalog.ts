@@ -254,6 +254,8 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     requests: [...CATALOG_REQUESTS, ROBOTS_REQUEST],
     tier: 'bonus',
     weight: 1,
+    // A content site is not marked down for an agent capability it does not run (not offered).
+    contentProfile: 'offered',
     anchorKey: 'ard',
     specUrls: SPEC,
     standards: ['aiCatalog'],

@@ -346,7 +346,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     },
     findings: FINDINGS,
     advisories: ADVISORIES,
-    contentProfile: 'bonus',
+    contentProfile: 'offered',
   },
   async gather(ctx) {
     // The catalog and the four older paths at once: absence is the common case, and it needs every one anyway.

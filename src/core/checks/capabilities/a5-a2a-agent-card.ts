@@ -128,6 +128,8 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     requests: [A2A_CARD_REQUEST],
     tier: 'bonus',
     weight: 3,
+    // A content site is not marked down for an agent capability it does not run (not offered).
+    contentProfile: 'offered',
     level: { rung: 4, arm: 'integrations' },
     anchorKey: 'a2aAgentCard',
     specUrls: SPEC,

@@ -198,6 +198,8 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     requests: [SKILLS_INDEX_REQUEST],
     tier: 'recommended',
     weight: 6,
+    // A content site is not marked down for an agent capability it does not run (not offered).
+    contentProfile: 'offered',
     level: { rung: 4, arm: 'integrations' },
     anchorKey: 'agentSkills',
     specUrls: SPEC,

@@ -174,6 +174,8 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     dimension: 'capabilities',
     tier: 'bonus',
     weight: 3,
+    // A content site is not marked down for an agent capability it does not run (not offered).
+    contentProfile: 'offered',
     anchorKey: 'webMcp',
     specUrls: SPEC,
     standards: ['webmcp'],

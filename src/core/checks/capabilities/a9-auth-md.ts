@@ -72,6 +72,8 @@ export const a9AuthMd = defineCheck<FetchResult>()({
     requests: [AUTH_MD_REQUEST],
     tier: 'bonus',
     weight: 2,
+    // A content site is not marked down for an agent capability it does not run (not offered).
+    contentProfile: 'offered',
     level: { arm: 'auth-metadata' },
     anchorKey: 'authMd',
     specUrls: SPEC,
