@@ -157,6 +157,7 @@ describe('the operation behind the words (FixStep.publish)', () => {
       code: '<link rel="describedby" href="/llms.txt">',
       lang: 'html',
       publish: { kind: 'html', path: '/docs/ab', where: 'head', content: '<link rel="describedby" href="/llms.txt">' },
+      source: 'example',
       needs: ['siteName'],
     });
   });

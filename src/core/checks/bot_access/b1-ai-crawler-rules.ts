@@ -273,12 +273,14 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
           fx,
           { purpose: 'ai-crawlers', groups: [{ comment: 'Model training: your decision', userAgents: trainingAgents, disallow: ['/'] }] },
           { source: 'example', needs: ['aiTraining'] },
-        ).map((step, i) => (i === 0 ? { ...step, title: `Decide on training crawlers (--set aiTraining=block or allow). Example: ${step.title.charAt(0).toLowerCase()}${step.title.slice(1)}` } : step));
+        ).map((step, i) =>
+          i === 0 ? { ...step, body: `Whether training crawlers may crawl is your decision: give it with \`--set aiTraining=block\` (or allow). ${step.body ?? ''}` } : step,
+        );
     return [
       ...trainingSteps,
-      ...robotsLinesSteps(fx, { purpose: 'ai-crawlers', groups: [answerEngines] }, { source: 'example' }).map((step, i) =>
-        i === 0 ? { ...step, title: `Example (adapt by hand): let answer engines in. ${step.title}` } : step,
-      ),
+      ...robotsLinesSteps(fx, { purpose: 'ai-crawlers', groups: [answerEngines] }, { source: 'example' })
+        .slice(0, 1)
+        .map((step) => ({ ...step, title: `If you block everyone: let answer engines in (${step.title.charAt(0).toLowerCase()}${step.title.slice(1)})` })),
       verifyStep(
         `curl -s ${fx.origin}/robots.txt | grep -i -A3 -E 'user-agent: *(OAI-SearchBot|ChatGPT-User|Claude|PerplexityBot|GPTBot|\\*)'`,
         'Answer engines must reach `/` (Allow, or no Disallow covering /); training crawlers as you decided.',

@@ -175,10 +175,11 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
         title: 'Choose your signals',
         body: `search = search indexes and links/snippets; ai-input = AI answers, grounding and RAG; ai-train = training or fine-tuning. Each is yes or no; leave a key out to express no preference. ${own ? 'Your answer:' : 'Your decision, not the tool\'s: give it with `ai-ready fix --set contentSignal="search=yes, ai-input=yes, ai-train=no"` (your own values). Example (replace with your own):'}`,
       },
-      // Only the record: nothing the owner did not ask for goes into the owner's `User-agent: *` group.
+      // `Allow: /` closes the group where it is new (a record alone would join the next group's
+      // agents); merged into the owner's `User-agent: *` group only the record is added (merge-text.ts).
       ...robotsLinesSteps(
         fx,
-        { purpose: 'content-signal', groups: [{ userAgents: ['*'], records: [{ field: 'Content-Signal', value }] }] },
+        { purpose: 'content-signal', groups: [{ userAgents: ['*'], records: [{ field: 'Content-Signal', value }], allow: ['/'] }] },
         own ? { source: 'owner' } : { source: 'example', needs: ['contentSignal'] },
       ),
       verifyStep(`curl -s ${fx.origin}/robots.txt | grep -i -B2 'content-signal'`, 'Expect a Content-Signal line under `User-agent: *` with key=yes|no pairs.'),
