@@ -103,7 +103,11 @@ describe('planFixes', () => {
   it('writes no link to a file that neither the site serves nor the plan publishes (a link to a 404)', () => {
     const dir = project({ 'index.html': PAGE });
     const framework = detectFramework(dir);
-    const linkHeader: FixStep = { title: 'Link', source: 'site', publish: { kind: 'header', path: '/', name: 'Link', value: '</llms.txt>; rel="describedby"' } };
+    const linkHeader: FixStep = {
+      title: 'Link',
+      source: 'site',
+      publish: { kind: 'header', path: '/', name: 'Link', value: '</llms.txt>; rel="describedby"' },
+    };
     const missing = planFixes({ url: 'https://acme.test/', checks: [check('D6', [headLink]), check('D3', [linkHeader])] }, { dir, framework, host: 'netlify' });
     expect(missing.files).toEqual([]);
     expect(missing.checks.flatMap((c) => c.manual.map((m) => m.title))).toEqual([

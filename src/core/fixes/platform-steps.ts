@@ -113,8 +113,7 @@ export function serveFileSteps(fx: FixContext, spec: ServeFileSpec): FixStep[] {
     code: spec.content,
     lang: spec.lang,
   };
-  if (pack?.serveFile)
-    return withPublish(pack.serveFile({ fx, label: pack.label, spec, path, file: path.replace(/^\//, ''), headers, create }), op, spec);
+  if (pack?.serveFile) return withPublish(pack.serveFile({ fx, label: pack.label, spec, path, file: path.replace(/^\//, ''), headers, create }), op, spec);
   return withPublish(
     [
       {

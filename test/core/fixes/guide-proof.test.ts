@@ -262,7 +262,7 @@ const STILL_NEEDS: Record<string, string> = {
  */
 const EXAMPLE_WITH_VALUES: Record<string, string> = {
   A3: "the scopes and documentation URL of the protected resource are the owner's API's: the issuer alone does not give them",
-  A5: "an agent card describes the agent (its description and skills): the endpoint alone does not give them",
+  A5: 'an agent card describes the agent (its description and skills): the endpoint alone does not give them',
 };
 
 /** With values, llms-full.txt is judged against the owner's llms.txt (D4 with the same values): it lists the pages D5 must hold. */

@@ -42,7 +42,13 @@ const API_CATALOG: ServeFileSpec = {
   source: 'site',
 };
 const LLMS: ServeFileSpec = { path: '/llms.txt', contentType: 'text/plain; charset=utf-8', content: HOSTILE, lang: 'markdown', source: 'site' };
-const ROBOTS: ServeFileSpec = { path: '/robots.txt', contentType: 'text/plain; charset=utf-8', content: 'User-agent: *\nAllow: /\n', lang: 'text', source: 'site' };
+const ROBOTS: ServeFileSpec = {
+  path: '/robots.txt',
+  contentType: 'text/plain; charset=utf-8',
+  content: 'User-agent: *\nAllow: /\n',
+  lang: 'text',
+  source: 'site',
+};
 
 const codeOf = (steps: Array<{ code?: string }>) => steps.map((s) => s.code ?? '').join('\n');
 
@@ -249,7 +255,9 @@ describe('JavaScript snippets run and return the exact content', () => {
     const [rule] = await next.default.headers();
     expect(rule.source).toBe('/:path*');
     expect(rule.headers[0].value).toBe('Link: evil Set-Cookie: x=1 "q" \'s\' `b` ${x} $host %{X}e \\');
-    const nuxt = runModule(addHeaderSteps(fx('nuxt'), { name: 'Link', value: 'a "b" `c`', path: '/docs', source: 'site' })[0].code!, { defineNuxtConfig: (c: unknown) => c });
+    const nuxt = runModule(addHeaderSteps(fx('nuxt'), { name: 'Link', value: 'a "b" `c`', path: '/docs', source: 'site' })[0].code!, {
+      defineNuxtConfig: (c: unknown) => c,
+    });
     expect(nuxt.default.routeRules).toEqual({ '/docs': { headers: { Link: 'a "b" `c`' } } });
   });
 });
@@ -416,7 +424,9 @@ describe('platform packs', () => {
     // Squarespace offers it already: behind Cloudflare it is not said twice.
     const squarespace = robotsLinesSteps({ origin: ORIGIN, platform: 'squarespace', hosting: ['cloudflare'] }, rules, { source: 'site' });
     expect(squarespace.filter((st) => st.body === managed.body)).toHaveLength(1);
-    expect(robotsLinesSteps({ origin: ORIGIN, platform: null, hosting: ['vercel'] }, rules, { source: 'site' }).some((st) => st.body === managed.body)).toBe(false);
+    expect(robotsLinesSteps({ origin: ORIGIN, platform: null, hosting: ['vercel'] }, rules, { source: 'site' }).some((st) => st.body === managed.body)).toBe(
+      false,
+    );
     const { c1MarkdownNegotiation } = await import('../../../src/core/checks/content/c1-markdown-negotiation.js');
     const c1 = (platform: string, hosting: string[]) => c1MarkdownNegotiation.fixGuide({ origin: ORIGIN, platform, hosting }).map((st) => st.title);
     expect(c1('nextjs', ['cloudflare'])[0]).toMatch(/Markdown for Agents/);

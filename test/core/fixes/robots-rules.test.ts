@@ -33,7 +33,7 @@ describe('the neutral serialiser', () => {
   it('publishes the lines each check published before the rules were structured', () => {
     expect(published(b1AiCrawlerRules.fixGuide(fx(null)))).toEqual({ kind: 'lines', path: '/robots.txt', content: B1_LINES });
     expect(published(b1AiCrawlerRules.fixGuide(fx(null, [], { ownerValues: { aiTraining: 'allow' } })))).toMatchObject({
-      content: expect.stringContaining('# Model training: allowed (the owner\'s choice)\nUser-agent: GPTBot'),
+      content: expect.stringContaining("# Model training: allowed (the owner's choice)\nUser-agent: GPTBot"),
     });
     expect(published(b2ContentSignals.fixGuide(fx('hugo')))).toMatchObject({
       content: 'User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n',
@@ -159,7 +159,8 @@ describe('each pack writes the groups in its own syntax', () => {
     expect(square('content-signal')[0].body).toMatch(/cannot add Content-Signal/);
     expect(square('content-usage')[0].body).toMatch(/cannot add Content-Usage/);
     expect(square('robots-file')[0].body).toMatch(/Settings → Crawlers/);
-    const cloudflare = (purpose: RobotsRules['purpose']) => robotsLinesSteps(fx('hugo', ['cloudflare']), { purpose, groups: [] }, { source: 'site' }).at(-1)!.body;
+    const cloudflare = (purpose: RobotsRules['purpose']) =>
+      robotsLinesSteps(fx('hugo', ['cloudflare']), { purpose, groups: [] }, { source: 'site' }).at(-1)!.body;
     expect(cloudflare('content-signal')).toMatch(/Content-Signal: search=yes,ai-train=no/);
     expect(cloudflare('content-usage')).toMatch(/not Content-Usage/);
     expect(new Set(['ai-crawlers', 'content-signal', 'content-usage', 'robots-file'].map((p) => cloudflare(p as RobotsRules['purpose'])))).toHaveProperty(

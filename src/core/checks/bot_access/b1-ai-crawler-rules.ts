@@ -274,7 +274,9 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
           { purpose: 'ai-crawlers', groups: [{ comment: 'Model training: your decision', userAgents: trainingAgents, disallow: ['/'] }] },
           { source: 'example', needs: ['aiTraining'] },
         ).map((step, i) =>
-          i === 0 ? { ...step, body: `Whether training crawlers may crawl is your decision: give it with \`--set aiTraining=block\` (or allow). ${step.body ?? ''}` } : step,
+          i === 0
+            ? { ...step, body: `Whether training crawlers may crawl is your decision: give it with \`--set aiTraining=block\` (or allow). ${step.body ?? ''}` }
+            : step,
         );
     return [
       ...trainingSteps,

@@ -247,7 +247,11 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
         title: 'What the header says',
         body: `An RFC 9651 dictionary of the two categories of ${VOCAB_READ}: train-ai (AI model training) and search, each the bare token y (allow) or n (disallow); choose your own values. Labels are lower-case; quoted "n", yes/no or other labels (ai-use, of earlier drafts) state nothing. Content-Signal (B2, \`search=yes, ai-input=yes, ai-train=no\`) is Cloudflare's separate vocabulary: keep both if you like, saying the same thing in each.`,
       },
-      ...robotsLinesSteps(fx, { purpose: 'content-usage', groups: [{ userAgents: ['*'], records: [{ field: 'Content-Usage', value }], allow: ['/'] }] }, origin).map((step, i) =>
+      ...robotsLinesSteps(
+        fx,
+        { purpose: 'content-usage', groups: [{ userAgents: ['*'], records: [{ field: 'Content-Usage', value }], allow: ['/'] }] },
+        origin,
+      ).map((step, i) =>
         i === 0
           ? {
               ...step,

@@ -221,7 +221,13 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
         body: 'Auth0, Okta, Keycloak, Cognito, Clerk and WorkOS already publish it at their issuer (…/.well-known/openid-configuration). If the issuer is on another host, publish protected-resource metadata (A3) on your API origin naming it in authorization_servers.',
       },
       // Every endpoint in the sample is a placeholder: the owner's identity provider publishes the real document.
-      ...serveFileSteps(fx, { path: AS_METADATA_PATH, contentType: 'application/json', content, lang: 'json', ...capabilityOrigin(fx, null, ['authorizationServer']) }),
+      ...serveFileSteps(fx, {
+        path: AS_METADATA_PATH,
+        contentType: 'application/json',
+        content,
+        lang: 'json',
+        ...capabilityOrigin(fx, null, ['authorizationServer']),
+      }),
       verifyStep(
         `curl -s ${fx.origin}${AS_METADATA_PATH}; curl -s ${fx.origin}${OIDC_CONFIG_PATH}`,
         'Expect JSON whose issuer equals the URL it was fetched from, with https endpoints and S256 in code_challenge_methods_supported.',

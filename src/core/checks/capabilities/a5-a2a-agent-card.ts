@@ -2,7 +2,7 @@ import { defineCheck } from '../types.js';
 import { describeProbe, excerpt, isObject } from '../../gather/classify.js';
 import { A2A_CARD_REQUEST, A2A_CARD_PATH, A2A_LEGACY_CARD_PATH, a2aCard, type A2aCardArtifact } from '../../gather/a2a-card.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
-import { capabilityOrigin } from '../../fixes/capability.js';
+import { capabilityOrigin, showsApp } from '../../fixes/capability.js';
 import { a2aInterfaces, probeA2aInterface, probeTarget, type A2aInterface, type A2aProbeResult } from '../../gather/a2a-probe.js';
 import { servedBySite } from '../../gather/live-scope.js';
 import { a2aSchemaProblems, type A2aSchemaProblemKind } from '../../gather/a2a-schema.js';
@@ -332,7 +332,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
             },
           }),
         lang: 'http',
-        ...(needs.length ? { needs } : {}),
+        ...(needs.length && showsApp(fx) ? { needs } : {}),
       },
       {
         title: 'Keep the legacy path only as a redirect',

@@ -2,7 +2,7 @@ import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isSoft404 } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
-import { capabilityOrigin } from '../../fixes/capability.js';
+import { capabilityOrigin, showsApp } from '../../fixes/capability.js';
 import type { FixStep } from '../../schema.js';
 import { domainOrPlaceholder } from '../../fixes/site.js';
 
@@ -145,12 +145,12 @@ export const a9AuthMd = defineCheck<FetchResult>()({
           body: 'auth.md tells agents how to register with your authorization server, and this scan found neither authorization-server metadata (A2, /.well-known/oauth-authorization-server) nor protected-resource metadata (A3). A site without an API or a sign-in has nothing for auth.md to describe: this bonus check can stay unmet. Otherwise publish the metadata and implement the identity and claim endpoints it names, as below (`ai-ready explain A2` and `ai-ready explain A3` show how).',
           code: agentAuthBlock(o),
           lang: 'json',
-          needs: ['authorizationServer'],
+          ...(showsApp(fx) ? { needs: ['authorizationServer' as const] } : {}),
         },
         {
           title: `Then publish ${AUTH_MD_PATH}`,
           body: `Describe those endpoints at ${AUTH_MD_PATH} (text/markdown, a first heading "# auth.md"): discover, pick a method, register, claim, use the credential, revocation. \`ai-ready explain A9\` prints a template to adapt; scan again once the metadata answers for one that names your own URLs.`,
-          needs: ['authorizationServer', 'contact'],
+          ...(showsApp(fx) ? { needs: ['authorizationServer' as const, 'contact' as const] } : {}),
         },
         verify,
         specStep(SPEC),
