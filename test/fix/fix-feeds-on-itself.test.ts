@@ -12,7 +12,7 @@ import { runCli } from '../cli/run-cli.js';
 import { BARE_HTML, PROJECTS, makeProject, type ProjectKind } from './frameworks.js';
 
 /** Strings of the guides' samples: none may be written into an owner's project. */
-export const SAMPLE_STRINGS = [
+const SAMPLE_STRINGS = [
   'Example Co',
   'Refurbished laptops',
   'order-status',
