@@ -10,7 +10,7 @@ export interface RubricEntry {
   dimension: Dimension;
   tier: Tier;
   weight: number;
-  contentProfile?: 'na' | 'bonus';
+  contentProfile?: 'na' | 'bonus' | 'offered';
   anchorKey?: string;
   summary: string;
   specUrls: string[];
@@ -48,7 +48,8 @@ export function rubric() {
       essentialFailCap: ESSENTIAL_FAIL_CAP,
       grades: { A: '90-100', B: '75-89', C: '60-74', D: '40-59', F: '0-39' },
       profiles: {
-        content: 'no app/API/commerce evidence: checks marked contentProfile=na leave the score, contentProfile=bonus become extra credit',
+        content:
+          'no app/API/commerce evidence: checks marked contentProfile=na leave the score, contentProfile=bonus become extra credit, contentProfile=offered count (as extra credit) only where the site publishes one and are otherwise na (<id>/not-offered)',
         app: 'every capabilities check at its tier',
         commerce: 'commerce checks scored; otherwise they are na',
       },

@@ -203,6 +203,14 @@ function judge(e: Evaluated, profile: ResolvedProfile): Verdict {
     v.naReason = 'content profile: no API, login or MCP evidence on this site (use --profile app to score it)';
   } else if (!profile.app && meta.contentProfile === 'bonus') {
     v.tier = 'bonus';
+  } else if (!profile.app && meta.contentProfile === 'offered') {
+    // A capability a content site does not run is not a failure: it is not offered. One it does
+    // publish counts as extra credit, so publishing never lowers the score.
+    if (v.status === 'fail') {
+      v.status = 'na';
+      v.code = engineCode(meta.id, 'notOffered');
+      v.naReason = 'not offered: a content site (no API, login or MCP evidence) that does not publish one; scored once it does (or with --profile app)';
+    } else v.tier = 'bonus';
   }
   return v;
 }
@@ -364,7 +372,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
     }));
     const profile = resolveProfile(options.profile ?? 'auto', platform, raw);
     for (const e of evaluated) if (deferred(e.check)) announce(e.check, judge(e, profile));
-    const results = evaluated.map((e) => finalize(e, profile, fx));
+    const results = evaluated.map((e) => finalize(e, profile, { ...fx, profile: { app: profile.app, commerce: profile.commerce } }));
 
     const { overallScore, dimensions } = scoreChecks(results);
     const { level, levelName, nextLevel } = computeLevel(

@@ -127,6 +127,9 @@ export function mergeRobots(existing: string, add: string): Merged {
       const fresh: string[] = [];
       for (const r of w.rules) {
         if (same.lines.has(norm(r.replace(/#.*/, ''))) || fresh.some((f) => norm(f) === norm(r))) continue;
+        // `Allow: /` only closes a new group (a record alone would join the next group's agents):
+        // the owner's group is already closed, and allowing everything is the default anyway.
+        if (/^allow\s*:\s*\/\s*$/i.test(r)) continue;
         const against = contradicts(same, r);
         if (against) conflicts.push(`robots.txt: your group for ${w.agents.join(', ')} has "${against}"; the fix would add "${r}" (kept yours)`);
         else fresh.push(r);

@@ -4,7 +4,9 @@
  * can be shown as a diff (dry run) and written only with --write. Nothing the owner wrote is
  * removed: files are merged (robots.txt by group, llms.txt by link, JSON key by key), a value the
  * owner set differently is kept and reported, and a step that needs the owner's own data (an
- * endpoint, a contact) is not written: the plan names the value instead.
+ * endpoint, a contact) is not written: the plan names the value instead. Only values observed on
+ * the site or given by the owner are written (FixStep.source `site` or `owner`): an example, or a
+ * step that does not say where its values come from, is never written.
  */
 import { posix } from 'node:path';
 import type { CheckResult, FixOperation, ScanResult } from '../core/schema.js';
@@ -41,6 +43,8 @@ export interface CheckPlan {
   /** Steps written nowhere: HTML for a framework's layout, headers with no host file, a builder's settings. */
   manual: Array<{ title: string; text: string }>;
   conflicts: string[];
+  /** Steps whose content is an example (FixStep.source `example`): shown by `ai-ready explain`, never written. */
+  examples: string[];
 }
 
 export interface FixPlan {
@@ -50,6 +54,8 @@ export interface FixPlan {
   checks: CheckPlan[];
   /** Every file the plan writes: its text before (null: new) and after. */
   files: FileChange[];
+  /** Failing checks whose guide has only examples and asks nothing of the owner: not offered (nothing true to write). */
+  notOffered: Array<{ id: string; name: string }>;
 }
 
 export interface PlanOptions {
@@ -173,10 +179,11 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
   // A URL path's file in the static folder: a path that would leave it is refused (PathRefused), never normalised.
   const at = (urlPath: string) => staticFileFor(staticDir ?? '.', urlPath);
   const checks: CheckPlan[] = [];
+  const notOffered: FixPlan['notOffered'] = [];
   const served = servedPaths(result);
 
   for (const c of failing(result, o.only)) {
-    const plan: CheckPlan = { id: c.id, name: c.name, status: c.status, code: c.code, changes: [], needs: [], manual: [], conflicts: [] };
+    const plan: CheckPlan = { id: c.id, name: c.name, status: c.status, code: c.code, changes: [], needs: [], manual: [], conflicts: [], examples: [] };
     checks.push(plan);
     if (staticDir === null) {
       plan.manual.push({
@@ -197,6 +204,11 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
       }
       const op = step.publish;
       if (!op) continue;
+      // Only what is true of the owner's site is written: an example stays in the guide.
+      if (step.source !== 'site' && step.source !== 'owner') {
+        plan.examples.push(step.title);
+        continue;
+      }
       refusedAsConflict(plan, () => applyOperation(op, { files, at, framework, rules, plan, origin: new URL(result.url).origin, served }));
     }
     if (!(c.fixGuide ?? []).some((s) => s.publish || s.needs?.length)) {
@@ -219,6 +231,11 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
     plan.changes = [...files.current]
       .filter(([f, t]) => (before.has(f) ? before.get(f) : files.original.get(f)) !== t)
       .map(([file, after]) => ({ file, before: before.has(file) ? before.get(file)! : (files.original.get(file) ?? null), after }));
+    if (plan.examples.length && !plan.changes.length && !plan.needs.length && !plan.manual.length && !plan.conflicts.length) {
+      // Nothing of the owner's to write and nothing to ask: the check is not offered as a fix.
+      checks.pop();
+      notOffered.push({ id: c.id, name: c.name });
+    }
   }
   if (framework.id === 'jekyll') {
     const owner = checks.find((c) => c.changes.length);
@@ -232,7 +249,7 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
         text: "In your Eleventy config (eleventy.config.js or .eleventy.js): eleventyConfig.addPassthroughCopy({ public: '/' });",
       });
   }
-  return { url: result.url, framework, headers, checks, files: files.changes() };
+  return { url: result.url, framework, headers, checks, files: files.changes(), notOffered };
 }
 
 /** Runs one change; a path refused by the contained file access becomes the check's conflict, nothing read or written. */

@@ -39,8 +39,14 @@ export function renderPlan(plan: FixPlan, opts: { written?: string[] } = {}): st
       );
     for (const m of c.manual) out.push(`  by hand: ${m.title}`, ...m.text.split('\n').map((l) => `    ${l}`));
     for (const k of c.conflicts) out.push(`  conflict: ${k}`);
+    for (const e of c.examples) out.push(`  not written (an example, replace it with your own): ${e}; see ai-ready explain ${c.id}`);
     out.push('');
   }
+  if (plan.notOffered.length)
+    out.push(
+      `Not offered (the guide has only an example, nothing of yours to write): ${plan.notOffered.map((c) => c.id).join(', ')}. See ai-ready explain <id> if you run such a thing.`,
+      '',
+    );
   const changed = plan.files.length;
   if (opts.written) out.push(opts.written.length ? `Wrote ${opts.written.length} file(s): ${opts.written.join(', ')}` : 'Nothing to write.');
   else
@@ -62,6 +68,7 @@ export function planJson(plan: FixPlan, written?: string[]): unknown {
       changes: c.changes.map((ch) => ({ file: ch.file, created: ch.before === null, diff: patch(ch.file, ch.before, ch.after) })),
     })),
     files: plan.files.map((f) => f.file),
+    notOffered: plan.notOffered,
     ...(written ? { written } : {}),
   };
 }

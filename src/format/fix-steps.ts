@@ -26,6 +26,11 @@ export interface TextStepStyle {
 
 const same = (s: string) => s;
 
+/** The words above a step's code when its values are an example (FixStep.source): `ai-ready fix` never writes it. */
+export const EXAMPLE_LABEL = 'Example (replace with your own):';
+
+const isExample = (s: FixStep) => s.source === 'example' && !!s.code;
+
 /** Numbered steps as lines of text; code lines are marked with a bar so they stand apart. */
 export function fixStepsText(steps: FixStep[], style: TextStepStyle = {}): string[] {
   const pad = ' '.repeat(style.indent ?? 0);
@@ -36,6 +41,7 @@ export function fixStepsText(steps: FixStep[], style: TextStepStyle = {}): strin
     const lines = [`${pad}${i + 1}. ${title(oneLine(s.title))}`];
     if (s.body) for (const l of stripControl(s.body).split('\n')) lines.push(`${inner}${l}`);
     if (!s.code) return lines;
+    if (isExample(s)) lines.push(`${inner}${EXAMPLE_LABEL}`);
     const codeLines = stripControl(s.code).replace(/\n$/, '').split('\n');
     if (style.fenced) {
       const fence = style.fenced.fence ?? same;
@@ -72,7 +78,7 @@ export interface MarkdownStepOptions {
 export function fixStepsMarkdown(steps: FixStep[], opts: MarkdownStepOptions = {}): string[] {
   const inline = opts.inline ?? ((s: string) => stripControl(s));
   return steps.flatMap((s, i) => {
-    const out = [`${i + 1}. **${inline(s.title)}**${s.body ? ` ${inline(s.body)}` : ''}`];
+    const out = [`${i + 1}. **${inline(s.title)}**${s.body ? ` ${inline(s.body)}` : ''}${isExample(s) ? ` *${EXAMPLE_LABEL}*` : ''}`];
     if (s.code)
       out.push(
         '',
@@ -90,7 +96,7 @@ export function fixStepsMarkdown(steps: FixStep[], opts: MarkdownStepOptions = {
 export function fixStepsHtml(steps: FixStep[]): string {
   const items = steps.map(
     (s) =>
-      `<li><strong>${inlineMarkdownHtml(s.title)}</strong>${s.body ? `<div>${inlineMarkdownHtml(s.body)}</div>` : ''}${
+      `<li><strong>${inlineMarkdownHtml(s.title)}</strong>${s.body ? `<div>${inlineMarkdownHtml(s.body)}</div>` : ''}${isExample(s) ? `<div class="example"><em>${EXAMPLE_LABEL}</em></div>` : ''}${
         s.code ? `<pre><code${s.lang ? ` data-lang="${e(s.lang)}"` : ''}>${e(s.code)}</code></pre>` : ''
       }</li>`,
   );

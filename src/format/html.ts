@@ -115,7 +115,7 @@ function checkCard(c: CheckResult): string {
   const specUrls = [...new Set(c.specUrls ?? [])].filter((u) => !inGuide.includes(u));
   const specs = specUrls.length ? `<div class="muted">Spec: ${specUrls.map((u) => link(u)).join(', ')}</div>` : '';
   const notes = [
-    c.naReason ? `<div class="muted">Not applicable: ${e(c.naReason)}</div>` : '',
+    c.naReason ? `<div class="muted">${/^not offered/.test(c.naReason) ? e(c.naReason.replace(/^n/, 'N')) : `Not applicable: ${e(c.naReason)}`}</div>` : '',
     c.matched ? `<div class="muted">Matched: ${e(c.matched)}</div>` : '',
     ...(c.advisories ?? []).map((a) => `<div class="muted">Note: ${e(a)}</div>`),
   ].join('');

@@ -100,6 +100,12 @@ export function renderMarkdownSection(r: ScanResult, opts: { headingLevel?: numb
     );
   } else if (r.nextLevel === null) out.push('**Top level reached.**', '');
   out.push(...pagesMarkdown(r, h));
+  const notOffered = r.checks.filter((c) => c.status === 'na' && c.code?.endsWith('/not-offered'));
+  if (notOffered.length)
+    out.push(
+      `Not offered (a content site that does not run them; not failures): ${notOffered.map((c) => `${mdText(c.id)} ${mdText(c.name)}`).join(', ')}.`,
+      '',
+    );
   const failing = failingChecks(r);
   if (!failing.length) {
     out.push('No failing or partial checks. ✅');

@@ -145,7 +145,7 @@ function checkLines(r: ScanResult, p: Paint, o: TextReportOptions): string[] {
       const pts = c.status === 'na' || c.status === 'info' ? STATUS_WORDS[c.status] : `${formatPoints(c.earned)}/${formatPoints(c.weight)}`;
       const plainHead = `  ${STATUS_SYMBOLS[c.status]} ${c.id.padEnd(idWidth)} ${oneLine(c.name, nameWidth).padEnd(nameWidth)} ${pts.padStart(7)}`;
       const head = `  ${p.status(c.status, STATUS_SYMBOLS[c.status])}${plainHead.slice(3)}`;
-      const evidence = c.status === 'na' && c.naReason ? `not applicable: ${c.naReason}` : c.evidence;
+      const evidence = c.status === 'na' && c.naReason ? (/^not offered/.test(c.naReason) ? c.naReason : `not applicable: ${c.naReason}`) : c.evidence;
       if (o.verbose) {
         // Everything: the evidence whole on its own line, the advisories and every probe.
         out.push(head);

@@ -93,7 +93,7 @@ export const RubricSchema = z.object({
       dimension: Dimension,
       tier: Tier,
       weight: z.number(),
-      contentProfile: z.enum(['na', 'bonus']).optional(),
+      contentProfile: z.enum(['na', 'bonus', 'offered']).optional(),
       anchorKey: z.string().optional(),
       summary: z.string(),
       specUrls: z.array(z.string()),

@@ -64,13 +64,21 @@ describe("the owner's files", () => {
     const llms = OWNER_LLMS.replaceAll('HOST', host.origin);
     const dir = makeProject(ASTRO, { 'public/robots.txt': robots, 'public/llms.txt': llms });
     host.serve(join(dir, 'public'));
-    const run = await fix([host.origin, '--dir', dir, '--write', '--host', 'netlify']);
+    // The owner's decision, given: its record joins the owner's `User-agent: *` group, and nothing else does.
+    const run = await fix([host.origin, '--dir', dir, '--write', '--host', 'netlify', '--set', 'contentSignal=search=yes, ai-train=no']);
     expect(run.code).toBe(0);
     const robotsAfter = readFileSync(join(dir, 'public/robots.txt'), 'utf8');
     const llmsAfter = readFileSync(join(dir, 'public/llms.txt'), 'utf8');
     expect(lines(robots).filter((l) => !lines(robotsAfter).includes(l))).toEqual([]);
     expect(lines(llms).filter((l) => !lines(llmsAfter).includes(l))).toEqual([]);
     expect(robotsAfter).not.toBe(robots); // the fix did add to it
+    const star = robotsAfter.split('\n\n').find((g) => /^User-agent: \*$/m.test(g))!;
+    expect(lines(star).filter((l) => !l.startsWith('#'))).toEqual([
+      'User-agent: *',
+      'Disallow: /admin',
+      'Disallow: /cart   # checkout',
+      'Content-Signal: search=yes, ai-train=no',
+    ]);
     expect(llmsAfter.split('\n')[0]).toBe('# Acme Widgets');
     // The owner's GPTBot group still holds only the owner's rule (test/fix/merge-text.test.ts: the conflict is reported).
     const gpt = robotsAfter.split('\n\n').filter((g) => /^User-agent: GPTBot$/m.test(g));
@@ -102,17 +110,17 @@ describe('owner values', () => {
   }, async () => {
     const dir = makeProject(STATIC, { 'ai-ready.fix.json': JSON.stringify({ values: { siteName: 'Acme' } }) });
     host.serve(dir);
-    const run = await fix([host.origin, '--dir', dir, '--set', 'contact=security@acme.test', '--format', 'json']);
+    const run = await fix([host.origin, '--dir', dir, '--set', 'pageContent=## Home\n\nAcme makes widgets.', '--format', 'json']);
     expect(run.code).toBe(0);
     const plan = JSON.parse(run.stdout) as { checks: Array<{ needs: Array<{ value: string; givenButUnused?: boolean }> }> };
     const needs = plan.checks.flatMap((c) => c.needs);
-    // contact is read by no guide yet (A9 needs authorizationServer with it): named as given, its step stays unwritten.
+    // pageContent does not complete C1 (Markdown negotiation is a server behaviour): named as given, its step stays unwritten.
     // siteName alone completes C4 (written); D4 still needs pageUrls with it, and does not list siteName as needed.
     expect(needs.some((x) => x.value === 'siteName')).toBe(false);
-    const given = needs.filter((x) => x.value === 'contact' || x.value === 'siteName');
+    const given = needs.filter((x) => x.value === 'pageContent' || x.value === 'siteName');
     expect(given.length).toBeGreaterThan(0);
     for (const n of given) expect(n.givenButUnused).toBe(true);
-    const notGiven = needs.filter((x) => x.value !== 'contact' && x.value !== 'siteName');
+    const notGiven = needs.filter((x) => x.value !== 'pageContent' && x.value !== 'siteName');
     expect(notGiven.length).toBeGreaterThan(0);
     for (const n of notGiven) expect(n.givenButUnused).toBeUndefined();
 

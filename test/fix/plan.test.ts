@@ -42,6 +42,7 @@ describe('detectFramework', () => {
 describe('planFixes', () => {
   const headLink: FixStep = {
     title: 'Link llms.txt',
+    source: 'site',
     publish: { kind: 'html', path: '/', where: 'head', content: '<link rel="alternate" type="text/markdown" href="/llms.txt">' },
   };
 
@@ -78,6 +79,7 @@ describe('planFixes', () => {
   it('notes the Eleventy passthrough only when the config does not copy public/ yet', () => {
     const robots: FixStep = {
       title: 'robots',
+      source: 'site',
       publish: { kind: 'file', path: '/robots.txt', contentType: 'text/plain', content: 'User-agent: *\nAllow: /\n' },
     };
     const bare = project({ 'package.json': '{"devDependencies":{"@11ty/eleventy":"3"}}', 'eleventy.config.js': 'export default function (c) {}\n' });
@@ -101,7 +103,11 @@ describe('planFixes', () => {
   it('writes no link to a file that neither the site serves nor the plan publishes (a link to a 404)', () => {
     const dir = project({ 'index.html': PAGE });
     const framework = detectFramework(dir);
-    const linkHeader: FixStep = { title: 'Link', publish: { kind: 'header', path: '/', name: 'Link', value: '</llms.txt>; rel="describedby"' } };
+    const linkHeader: FixStep = {
+      title: 'Link',
+      source: 'site',
+      publish: { kind: 'header', path: '/', name: 'Link', value: '</llms.txt>; rel="describedby"' },
+    };
     const missing = planFixes({ url: 'https://acme.test/', checks: [check('D6', [headLink]), check('D3', [linkHeader])] }, { dir, framework, host: 'netlify' });
     expect(missing.files).toEqual([]);
     expect(missing.checks.flatMap((c) => c.manual.map((m) => m.title))).toEqual([
@@ -126,6 +132,7 @@ describe('planFixes', () => {
           check('A5', [
             {
               title: 'card',
+              source: 'owner',
               publish: {
                 kind: 'file',
                 path: '/.well-known/agent-card.json',
@@ -144,5 +151,33 @@ describe('planFixes', () => {
     expect(plan.checks[0].conflicts.join(' ')).toMatch(/\$\.name is "Acme agent"/);
     expect(plan.files.some((f) => f.file === 'a2a.json')).toBe(false);
     expect(plan.checks[0].needs.map((n) => n.value)).toEqual(['a2aEndpoint']);
+  });
+
+  it('writes only values from the site or the owner: an example is listed, never written; a check with only examples is not offered', () => {
+    const dir = project({ 'index.html': PAGE });
+    const framework = detectFramework(dir);
+    const file = (source: FixStep['source'], path: string): FixStep => ({
+      title: `publish ${path}`,
+      ...(source ? { source } : {}),
+      publish: { kind: 'file', path, contentType: 'text/plain', content: `from ${source}` },
+    });
+    const plan = planFixes(
+      {
+        url: 'https://acme.test/',
+        checks: [
+          check('D4', [file('site', '/llms.txt'), file('example', '/sample.txt')]),
+          check('A6', [file('example', '/skill.md')]),
+          check('A8', [file(undefined, '/openapi.txt')]),
+          check('B2', [{ ...file('example', '/robots.txt'), needs: ['contentSignal'] }]),
+        ],
+      },
+      { dir, framework },
+    );
+    expect(plan.files.map((f) => f.file)).toEqual(['llms.txt']);
+    expect(plan.checks.map((c) => c.id)).toEqual(['D4', 'B2']);
+    expect(plan.checks[0].examples).toEqual(['publish /sample.txt']);
+    expect(plan.checks[1].needs.map((n) => n.value)).toEqual(['contentSignal']);
+    // A step that does not say where its values come from is treated as an example.
+    expect(plan.notOffered.map((c) => c.id)).toEqual(['A6', 'A8']);
   });
 });

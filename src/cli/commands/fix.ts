@@ -53,8 +53,11 @@ export function registerFix(program: Command): void {
 Frameworks: Next.js, Nuxt, Astro, Docusaurus, VitePress, Gatsby, SvelteKit, Eleventy, Hugo, Jekyll and a
 plain static folder get file changes; WordPress and hosted builders get the guide (ai-ready explain).
 Nothing the owner wrote is removed: robots.txt lines go into their group, llms.txt and JSON catalogs
-are extended, a value you set differently is kept and reported. A step that needs your own data
-(an endpoint, a contact) is not written: the report names the value. Give values with
+are extended, a value you set differently is kept and reported. Only values from the site or from
+you are written: examples stay in ai-ready explain. A step that needs your own data (an endpoint, a
+contact) or your decision (contentSignal, contentUsage, aiTraining) is not written: the report
+names the value. Capabilities (MCP, A2A, OpenAPI, OAuth...) are not offered on a content site.
+Give values with
 --set name=value or in ai-ready.fix.json ({ "values": { "siteName": "Acme" } }); a value that is not
 what its name takes (a URL that is not http(s), a JWK with a private member) is a usage error.
 pageUrls is a list separated by spaces or commas. A guide that does not take a value yet still
@@ -73,6 +76,8 @@ Examples:
   ai-ready fix https://example.com --dir . --write --verify http://localhost:4321
   ai-ready fix https://example.com --dir . --write --set siteName="Example Co" \\
     --set pageUrls="https://example.com/ https://example.com/about"   # llms.txt lists your pages
+  ai-ready fix https://example.com --dir . --write --set contentSignal="search=yes, ai-input=yes, ai-train=no" \\
+    --set contentUsage="train-ai=n, search=y" --set aiTraining=block   # your policy, in your words
   ai-ready fix https://example.com --dir . --format agent > FIXES.md   # for a coding agent
   ai-ready scan https://example.com --format agent               # the same prompt without a project`,
     )

@@ -90,9 +90,11 @@ export interface CheckMeta<C extends string = string, D = Details> {
   remediation: string;
   /**
    * How the content profile (no app/API evidence) treats the check: `na` takes it out of scoring,
-   * `bonus` demotes it to extra credit. Absent: scored at its tier in every profile.
+   * `bonus` demotes it to extra credit, `offered` scores it only where the site publishes one (a
+   * found outcome counts as extra credit; a fail is `na`, code `<id>/not-offered`). Absent: scored
+   * at its tier in every profile.
    */
-  contentProfile?: 'na' | 'bonus';
+  contentProfile?: 'na' | 'bonus' | 'offered';
   /**
    * The verdict is about one page (the scanned URL), not the site. In site scope the engine runs
    * the check on every sampled page and aggregates (see docs/site-scope.md).
@@ -145,6 +147,7 @@ export const ENGINE_CODES = {
   internalError: 'internal-error',
   unmeasured: 'unmeasured',
   somePages: 'some-pages',
+  notOffered: 'not-offered',
 } as const;
 
 export function engineCode(checkId: string, kind: keyof typeof ENGINE_CODES): string {
@@ -203,6 +206,8 @@ export interface FixContext {
   ownerValues?: OwnerValues;
   /** What `ai-ready fix` learned of the site (pages, name, production origin), each value with its source; absent in a plain scan. */
   site?: SiteFacts;
+  /** The profile the scan resolved: capability guides ask for the owner's endpoints only with app evidence; absent (explain): unknown. */
+  profile?: { app: boolean; commerce: boolean };
 }
 
 /**

@@ -103,6 +103,15 @@ export function parseOwnerValue(name: OwnerValue, raw: string): OwnerValueCheck 
       const u = httpUrl(v);
       return u ? { ok: true, value: u } : fail('must be an email address, a mailto: URI or an http(s) URL');
     }
+    case 'contentSignal':
+    case 'contentUsage': {
+      const pairs = parsePreferences(name, v);
+      return typeof pairs === 'string' ? fail(pairs) : { ok: true, value: pairs.map(([k, val]) => `${k}=${val}`).join(', ') };
+    }
+    case 'aiTraining': {
+      const d = v.toLowerCase();
+      return d === 'block' || d === 'allow' ? { ok: true, value: d } : fail('must be block or allow');
+    }
     case 'signingKey': {
       if (v.length > OWNER_VALUE_LIMITS.text * 4) return fail('is too long for a public JWK');
       const k = publicJwk(v);
@@ -112,6 +121,41 @@ export function parseOwnerValue(name: OwnerValue, raw: string): OwnerValueCheck 
       if (v.length > OWNER_VALUE_LIMITS.text) return fail(`is over ${OWNER_VALUE_LIMITS.text} characters`);
       return { ok: true, value: v };
   }
+}
+
+/**
+ * The preference vocabularies the owner chooses from: Content Signals (contentsignals.org: search,
+ * ai-input, ai-train as yes/no; `use` as immediate, reference or full) and Content-Usage
+ * (draft-ietf-aipref-vocab-08: train-ai, ai-use, search as y/n).
+ */
+export const PREFERENCE_VOCABULARY = {
+  contentSignal: { search: ['yes', 'no'], 'ai-input': ['yes', 'no'], 'ai-train': ['yes', 'no'], use: ['immediate', 'reference', 'full'] },
+  contentUsage: { 'train-ai': ['y', 'n'], 'ai-use': ['y', 'n'], search: ['y', 'n'] },
+} as const satisfies Record<string, Record<string, readonly string[]>>;
+
+/** `key=value` pairs separated by commas, each key once and known, each value one its key allows; else why not. */
+function parsePreferences(name: 'contentSignal' | 'contentUsage', raw: string): Array<[string, string]> | string {
+  const vocabulary: Record<string, readonly string[]> = PREFERENCE_VOCABULARY[name];
+  const keys = Object.keys(vocabulary);
+  const out: Array<[string, string]> = [];
+  for (const part of raw.split(',')) {
+    const m = /^\s*([A-Za-z-]+)\s*=\s*([A-Za-z]+)\s*$/.exec(part);
+    if (!m)
+      return `must be key=value pairs separated by commas, e.g. "${name === 'contentSignal' ? 'search=yes, ai-input=yes, ai-train=no' : 'train-ai=n, search=y'}"`;
+    const key = m[1].toLowerCase();
+    const value = m[2].toLowerCase();
+    if (!vocabulary[key]) return `knows the keys ${keys.join(', ')} ("${key.slice(0, 30)}" is not one)`;
+    if (!vocabulary[key].includes(value)) return `takes ${key}=${vocabulary[key].join(' or ')} ("${value.slice(0, 30)}" is not one)`;
+    if (out.some(([k]) => k === key)) return `names ${key} twice`;
+    out.push([key, value]);
+  }
+  return out;
+}
+
+/** The owner's preferences for `name` as key/value pairs (validated), or undefined when not given. */
+export function givenPreferences(fx: FixContext, name: 'contentSignal' | 'contentUsage'): Record<string, string> | undefined {
+  const v = givenValue(fx, name);
+  return v ? Object.fromEntries(v.split(', ').map((p) => p.split('=') as [string, string])) : undefined;
 }
 
 /** The owner's value for a guide, validated and normalised; undefined when not given or not valid. */

@@ -19,6 +19,10 @@ export const OWNER_VALUES = {
   paymentAddress: 'Where payments go (wallet address or payment provider account) and the price of each paid operation.',
   productData: 'Your products: name, price, currency and availability, from your catalog.',
   dnsZone: 'Access to the DNS zone of your domain (DNS records cannot be published over HTTP).',
+  contentSignal:
+    'Your Content Signals (contentsignals.org), your decision: search, ai-input and ai-train each yes or no, e.g. "search=yes, ai-input=yes, ai-train=no" (optionally use=immediate|reference|full).',
+  contentUsage: 'Your AI usage preferences (IETF AIPREF vocabulary), your decision: train-ai, ai-use and search each y or n, e.g. "train-ai=n, search=y".',
+  aiTraining: 'Whether AI training crawlers (GPTBot, ClaudeBot, Google-Extended, Applebot-Extended, CCBot) may crawl the site, your decision: block or allow.',
 } as const;
 
 export type OwnerValue = keyof typeof OWNER_VALUES;

@@ -6,7 +6,7 @@
  * Contract relied on by the checks: `serveFileSteps` returns 1-2 steps and `addHeaderSteps`
  * exactly 1, so a guide of serve + header + verify + spec stays within 6 steps.
  */
-import type { FixOperation, FixStep } from '../schema.js';
+import type { FixOperation, FixStep, ValueSource } from '../schema.js';
 import type { FixContext } from '../checks/types.js';
 import type { ShellCommand } from './shell.js';
 import { headerValue } from './escape.js';
@@ -74,20 +74,30 @@ export function throughHosts<K extends keyof HostHooks>(fx: FixContext, hook: K,
   return out;
 }
 
+/** Where a published operation's values come from, and the owner's values it still lacks. */
+export interface PublishOrigin {
+  /** `site` (observed on the site or its project), `owner` (given by the owner) or `example` (a sample: shown, never written by `fix`). */
+  source: ValueSource;
+  needs?: OwnerValue[];
+}
+
 /**
- * The steps with `op` attached to the first (the step that shows what to publish), and the owner's
- * values it needs. Every helper here that tells the owner to publish something goes through this,
- * so `ai-ready fix` and the guide-proof test read the same operation whatever the platform's words.
+ * The steps with `op` attached to the first (the step that shows what to publish), where its values
+ * come from, and the owner's values it needs. Every helper here that tells the owner to publish
+ * something goes through this, so `ai-ready fix` and the guide-proof test read the same operation
+ * whatever the platform's words; `source` is required so no guide can publish a sample unmarked.
  */
-export function withPublish(steps: FixStep[], op: FixOperation, needs?: OwnerValue[]): FixStep[] {
+export function withPublish(steps: FixStep[], op: FixOperation, origin: PublishOrigin): FixStep[] {
   if (!steps.length) return steps;
   const [first, ...rest] = steps;
-  return [{ ...first, publish: op, ...(needs?.length ? { needs: [...needs] } : {}) }, ...rest];
+  const { source, needs } = origin;
+  return [{ ...first, publish: op, source, ...(needs?.length ? { needs: [...needs] } : {}) }, ...rest];
 }
 
 /** A step that adds HTML to a page (a <script type="application/ld+json">, <link> tags), with the operation. */
-export function pageHtmlStep(step: FixStep, html: { where: 'head' | 'body'; content: string; path?: string }, needs?: OwnerValue[]): FixStep {
-  return withPublish([step], { kind: 'html', path: cleanPath(html.path ?? '/'), where: html.where, content: html.content }, needs)[0];
+export function pageHtmlStep(step: FixStep, html: { where: 'head' | 'body'; content: string; path?: string } & PublishOrigin): FixStep {
+  const op: FixOperation = { kind: 'html', path: cleanPath(html.path ?? '/'), where: html.where, content: html.content };
+  return withPublish([step], op, { source: html.source, needs: html.needs })[0];
 }
 
 /** Steps (1-2) that publish `spec.content` at `spec.path` on the detected platform. */
@@ -104,8 +114,7 @@ export function serveFileSteps(fx: FixContext, spec: ServeFileSpec): FixStep[] {
     code: spec.content,
     lang: spec.lang,
   };
-  if (pack?.serveFile)
-    return withPublish(pack.serveFile({ fx, label: pack.label, spec, path, file: path.replace(/^\//, ''), headers, create }), op, spec.needs);
+  if (pack?.serveFile) return withPublish(pack.serveFile({ fx, label: pack.label, spec, path, file: path.replace(/^\//, ''), headers, create }), op, spec);
   return withPublish(
     [
       {
@@ -115,7 +124,7 @@ export function serveFileSteps(fx: FixContext, spec: ServeFileSpec): FixStep[] {
       },
     ],
     op,
-    spec.needs,
+    spec,
   );
 }
 
@@ -125,7 +134,7 @@ export function addHeaderSteps(fx: FixContext, h: HeaderSpec): FixStep[] {
   const all = path === '/';
   const pack = guidancePack(fx, 'addHeader');
   const op: FixOperation = { kind: 'header', name, value, path };
-  if (pack?.addHeader) return withPublish(pack.addHeader({ fx, label: pack.label, spec: h, name, value, path, all }), op, h.needs);
+  if (pack?.addHeader) return withPublish(pack.addHeader({ fx, label: pack.label, spec: h, name, value, path, all }), op, h);
   return withPublish(
     [
       {
@@ -136,7 +145,7 @@ export function addHeaderSteps(fx: FixContext, h: HeaderSpec): FixStep[] {
       },
     ],
     op,
-    h.needs,
+    h,
   );
 }
 

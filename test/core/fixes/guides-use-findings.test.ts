@@ -98,9 +98,10 @@ describe('guides on a bare site at an IP address', () => {
     expect(d6).toContain('<link rel="describedby" type="text/plain" href="/llms.txt">');
   });
 
-  it('D1 waits for a sitemap instead of naming a missing one', () => {
-    expect(codeOf(r, 'D1')).toMatch(/^# Sitemap: .*uncomment once you publish it/m);
-    expect(codeOf(r, 'D1')).not.toMatch(/^Sitemap:/m);
+  it('D1 names no sitemap the site does not serve, and writes no invented path or policy', () => {
+    expect(codeOf(r, 'D1')).not.toMatch(/Sitemap:/i);
+    expect(codeOf(r, 'D1')).not.toMatch(/Disallow: \/admin\/|Content-Signal/);
+    expect(codeOf(r, 'D1')).toMatch(/^User-agent: \*\nAllow: \/$/m);
   });
 });
 

@@ -40,9 +40,16 @@ const API_CATALOG: ServeFileSpec = {
   content: HOSTILE,
   lang: 'json',
   headers: { 'Access-Control-Allow-Origin': '*', 'X-Note': 'a "quoted" $value 50%' },
+  source: 'site',
 };
-const LLMS: ServeFileSpec = { path: '/llms.txt', contentType: 'text/plain; charset=utf-8', content: HOSTILE, lang: 'markdown' };
-const ROBOTS: ServeFileSpec = { path: '/robots.txt', contentType: 'text/plain; charset=utf-8', content: 'User-agent: *\nAllow: /\n', lang: 'text' };
+const LLMS: ServeFileSpec = { path: '/llms.txt', contentType: 'text/plain; charset=utf-8', content: HOSTILE, lang: 'markdown', source: 'site' };
+const ROBOTS: ServeFileSpec = {
+  path: '/robots.txt',
+  contentType: 'text/plain; charset=utf-8',
+  content: 'User-agent: *\nAllow: /\n',
+  lang: 'text',
+  source: 'site',
+};
 
 const codeOf = (steps: Array<{ code?: string }>) => steps.map((s) => s.code ?? '').join('\n');
 
@@ -86,7 +93,7 @@ describe('platformTargets and fixTarget', () => {
 
 describe('every target yields its own snippet within the step budget', () => {
   const generic = serveFileSteps(fx(null), API_CATALOG);
-  const genericHeader = addHeaderSteps(fx(null), { name: 'Link', value: '</x>; rel="y"' });
+  const genericHeader = addHeaderSteps(fx(null), { name: 'Link', value: '</x>; rel="y"', source: 'site' });
   const allDetected = [...FINGERPRINTS.map((f) => f.id), 'unknown', null];
 
   for (const target of platformTargets()) {
@@ -96,7 +103,7 @@ describe('every target yields its own snippet within the step budget', () => {
       expect(serve.length).toBeLessThanOrEqual(2);
       expect(serve.at(-1)).not.toEqual(generic.at(-1));
       for (const s of serve) expect(s.title).not.toMatch(/undefined|\[object/);
-      const header = addHeaderSteps(fx(target), { name: 'Link', value: '</x>; rel="y"' });
+      const header = addHeaderSteps(fx(target), { name: 'Link', value: '</x>; rel="y"', source: 'site' });
       expect(header).toHaveLength(1);
       expect(header[0]).not.toEqual(genericHeader[0]);
       expect(header[0].code).toContain('rel=');
@@ -110,7 +117,7 @@ describe('every target yields its own snippet within the step budget', () => {
         const serve = serveFileSteps({ origin: ORIGIN, platform: p, hosting }, API_CATALOG);
         expect(serve.length, where).toBeGreaterThanOrEqual(1);
         expect(serve.length, where).toBeLessThanOrEqual(2);
-        expect(addHeaderSteps({ origin: ORIGIN, platform: p, hosting }, { name: 'Link', value: 'x' }), where).toHaveLength(1);
+        expect(addHeaderSteps({ origin: ORIGIN, platform: p, hosting }, { name: 'Link', value: 'x', source: 'site' }), where).toHaveLength(1);
       }
     }
   });
@@ -134,7 +141,7 @@ describe('the operation behind the words (FixStep.publish)', () => {
         serve.filter((s) => s.publish),
         String(t),
       ).toHaveLength(1);
-      const header = addHeaderSteps(fx(t), { name: 'Link', value: '</x>; rel="y"', path: '/docs' });
+      const header = addHeaderSteps(fx(t), { name: 'Link', value: '</x>; rel="y"', path: '/docs', source: 'site' });
       expect(header[0].publish, String(t)).toEqual({ kind: 'header', name: 'Link', value: '</x>; rel="y"', path: '/docs' });
     }
   });
@@ -150,14 +157,14 @@ describe('the operation behind the words (FixStep.publish)', () => {
   it('pageHtmlStep keeps the words and adds the page HTML operation, its path cleaned', () => {
     const step = pageHtmlStep(
       { title: 'Add the tag', code: '<link rel="describedby" href="/llms.txt">', lang: 'html' },
-      { where: 'head', content: '<link rel="describedby" href="/llms.txt">', path: 'docs/a b' },
-      ['siteName'],
+      { where: 'head', content: '<link rel="describedby" href="/llms.txt">', path: 'docs/a b', source: 'example', needs: ['siteName'] },
     );
     expect(step).toEqual({
       title: 'Add the tag',
       code: '<link rel="describedby" href="/llms.txt">',
       lang: 'html',
       publish: { kind: 'html', path: '/docs/ab', where: 'head', content: '<link rel="describedby" href="/llms.txt">' },
+      source: 'example',
       needs: ['siteName'],
     });
   });
@@ -235,7 +242,7 @@ describe('JavaScript snippets run and return the exact content', () => {
     expect(sent).toBe(HOSTILE);
     expect(set['Content-Type']).toBe('application/linkset+json; charset=utf-8');
 
-    const header = addHeaderSteps(fx('express'), { name: 'Link', value: HOSTILE_HEADER })[0].code!;
+    const header = addHeaderSteps(fx('express'), { name: 'Link', value: HOSTILE_HEADER, source: 'site' })[0].code!;
     new Function('app', header)(app);
     const appended: string[][] = [];
     let nextCalled = false;
@@ -245,11 +252,13 @@ describe('JavaScript snippets run and return the exact content', () => {
   });
 
   it('next.config headers() and nuxt routeRules carry the header verbatim', async () => {
-    const next = runModule(addHeaderSteps(fx('nextjs'), { name: 'Link', value: HOSTILE_HEADER })[0].code!);
+    const next = runModule(addHeaderSteps(fx('nextjs'), { name: 'Link', value: HOSTILE_HEADER, source: 'site' })[0].code!);
     const [rule] = await next.default.headers();
     expect(rule.source).toBe('/:path*');
     expect(rule.headers[0].value).toBe('Link: evil Set-Cookie: x=1 "q" \'s\' `b` ${x} $host %{X}e \\');
-    const nuxt = runModule(addHeaderSteps(fx('nuxt'), { name: 'Link', value: 'a "b" `c`', path: '/docs' })[0].code!, { defineNuxtConfig: (c: unknown) => c });
+    const nuxt = runModule(addHeaderSteps(fx('nuxt'), { name: 'Link', value: 'a "b" `c`', path: '/docs', source: 'site' })[0].code!, {
+      defineNuxtConfig: (c: unknown) => c,
+    });
     expect(nuxt.default.routeRules).toEqual({ '/docs': { headers: { Link: 'a "b" `c`' } } });
   });
 });
@@ -271,7 +280,7 @@ describe('other snippet languages keep hostile content intact', () => {
   });
 
   it('WordPress: header() keeps quotes and backslashes, and CR/LF cannot inject a second header', () => {
-    const code = addHeaderSteps(fx('wordpress'), { name: 'Link', value: HOSTILE_HEADER })[0].code!;
+    const code = addHeaderSteps(fx('wordpress'), { name: 'Link', value: HOSTILE_HEADER, source: 'site' })[0].code!;
     expect(phpHeaderCalls(code)).toEqual(['Link: Link: evil Set-Cookie: x=1 "q" \'s\' `b` ${x} $host %{X}e \\']);
     expect(code).toContain(', false);');
   });
@@ -287,7 +296,7 @@ describe('other snippet languages keep hostile content intact', () => {
     expect(code).toContain('geo $dollar { default "$"; }');
     expect(code).toContain('alias /var/www/site/.well-known/api-catalog;');
 
-    const header = addHeaderSteps(fx('nginx'), { name: 'Link', value: '</.well-known/api-catalog>; rel="api-catalog"' })[0].code!;
+    const header = addHeaderSteps(fx('nginx'), { name: 'Link', value: '</.well-known/api-catalog>; rel="api-catalog"', source: 'site' })[0].code!;
     const link = quotedAfter(header, 'add_header Link ');
     expect(link.raw).toBe(`'</.well-known/api-catalog>; rel="api-catalog"'`);
     expect(link.value).toBe('</.well-known/api-catalog>; rel="api-catalog"');
@@ -302,15 +311,15 @@ describe('other snippet languages keep hostile content intact', () => {
     expect(note).toBe('a "quoted" $value 50%%');
     expect(note.replace(/%%/g, '')).not.toContain('%');
 
-    const header = addHeaderSteps(fx('apache'), { name: 'Link', value: '</a%20b>; rel="x"', path: '/docs' })[0].code!;
+    const header = addHeaderSteps(fx('apache'), { name: 'Link', value: '</a%20b>; rel="x"', path: '/docs', source: 'site' })[0].code!;
     expect(quotedAfter(header, 'Header always append Link ').value).toBe('</a%%20b>; rel="x"');
     expect(header).toContain(`<If "%{REQUEST_URI} == '/docs'">`);
     // LiteSpeed reads the same .htaccess.
-    expect(addHeaderSteps(fx('litespeed'), { name: 'Link', value: 'x' })[0].code).toContain('Header always append Link "x"');
+    expect(addHeaderSteps(fx('litespeed'), { name: 'Link', value: 'x', source: 'site' })[0].code).toContain('Header always append Link "x"');
   });
 
   it('Caddy: braces (placeholders) and quotes escaped', () => {
-    const code = addHeaderSteps(fx('caddy'), { name: 'X-Test', value: 'a {host} "b" \\' })[0].code!;
+    const code = addHeaderSteps(fx('caddy'), { name: 'X-Test', value: 'a {host} "b" \\', source: 'site' })[0].code!;
     const q = quotedAfter(code, 'header X-Test ');
     expect(q.raw).toBe('"a \\{host\\} \\"b\\" \\\\"');
     expect(q.value).toBe('a {host} "b" \\');
@@ -332,9 +341,9 @@ describe('other snippet languages keep hostile content intact', () => {
   });
 
   it('vercel.json and _headers carry one-line header values (no CR/LF injection)', () => {
-    const vercel = JSON.parse(addHeaderSteps(fx('vercel'), { name: 'Link', value: HOSTILE_HEADER })[0].code!);
+    const vercel = JSON.parse(addHeaderSteps(fx('vercel'), { name: 'Link', value: HOSTILE_HEADER, source: 'site' })[0].code!);
     expect(vercel.headers[0]).toEqual({ source: '/(.*)', headers: [{ key: 'Link', value: 'Link: evil Set-Cookie: x=1 "q" \'s\' `b` ${x} $host %{X}e \\' }] });
-    const file = addHeaderSteps(fx('netlify'), { name: 'Bad\r\nName', value: HOSTILE_HEADER })[0].code!;
+    const file = addHeaderSteps(fx('netlify'), { name: 'Bad\r\nName', value: HOSTILE_HEADER, source: 'site' })[0].code!;
     expect(file.split('\n').filter(Boolean)).toEqual(['/*', '  BadName: Link: evil Set-Cookie: x=1 "q" \'s\' `b` ${x} $host %{X}e \\']);
   });
 });
@@ -374,7 +383,7 @@ describe('static site generators and static hosts', () => {
     expect(JSON.parse(onVercel[1].code!).headers[0].source).toBe('/.well-known/api-catalog');
     const onPages = serveFileSteps(fx('hugo', ['github-pages']), API_CATALOG);
     expect(onPages[1].title).toBe('GitHub Pages cannot set its headers');
-    expect(addHeaderSteps(fx('github-pages'), { name: 'Link', value: 'x' })[0].title).toContain('GitHub Pages cannot set response headers');
+    expect(addHeaderSteps(fx('github-pages'), { name: 'Link', value: 'x', source: 'site' })[0].title).toContain('GitHub Pages cannot set response headers');
   });
 });
 
@@ -389,7 +398,7 @@ describe('managed files and platform notes', () => {
   it('sends PHP apps to the web root and server config they run on', () => {
     expect(serveFileSteps(fx('drupal', ['nginx']), API_CATALOG)[1].code).toContain('alias /var/www/site/web/.well-known/api-catalog;');
     expect(serveFileSteps(fx('magento', ['apache']), API_CATALOG)[1].body).toContain('/var/www/site/pub/.well-known/api-catalog');
-    expect(addHeaderSteps(fx('joomla'), { name: 'Link', value: 'x' })[0].code).toContain('Header always append Link "x"');
+    expect(addHeaderSteps(fx('joomla'), { name: 'Link', value: 'x', source: 'site' })[0].code).toContain('Header always append Link "x"');
   });
 });
 
@@ -408,15 +417,17 @@ describe('platform packs', () => {
     const managed = managedRobotsStep('ai-crawlers');
     expect(managed.body).toMatch(/AI Crawl Control/);
     for (const platform of ['wordpress', 'hugo', null]) {
-      const behind = robotsLinesSteps({ origin: ORIGIN, platform, hosting: ['cloudflare'] }, rules);
-      const bare = robotsLinesSteps({ origin: ORIGIN, platform, hosting: [] }, rules);
+      const behind = robotsLinesSteps({ origin: ORIGIN, platform, hosting: ['cloudflare'] }, rules, { source: 'site' });
+      const bare = robotsLinesSteps({ origin: ORIGIN, platform, hosting: [] }, rules, { source: 'site' });
       expect(behind.slice(0, -1)).toEqual(bare);
       expect(behind.at(-1)).toEqual(managed);
     }
     // Squarespace offers it already: behind Cloudflare it is not said twice.
-    const squarespace = robotsLinesSteps({ origin: ORIGIN, platform: 'squarespace', hosting: ['cloudflare'] }, rules);
+    const squarespace = robotsLinesSteps({ origin: ORIGIN, platform: 'squarespace', hosting: ['cloudflare'] }, rules, { source: 'site' });
     expect(squarespace.filter((st) => st.body === managed.body)).toHaveLength(1);
-    expect(robotsLinesSteps({ origin: ORIGIN, platform: null, hosting: ['vercel'] }, rules).some((st) => st.body === managed.body)).toBe(false);
+    expect(robotsLinesSteps({ origin: ORIGIN, platform: null, hosting: ['vercel'] }, rules, { source: 'site' }).some((st) => st.body === managed.body)).toBe(
+      false,
+    );
     const { c1MarkdownNegotiation } = await import('../../../src/core/checks/content/c1-markdown-negotiation.js');
     const c1 = (platform: string, hosting: string[]) => c1MarkdownNegotiation.fixGuide({ origin: ORIGIN, platform, hosting }).map((st) => st.title);
     expect(c1('nextjs', ['cloudflare'])[0]).toMatch(/Markdown for Agents/);

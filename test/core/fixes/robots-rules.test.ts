@@ -25,33 +25,39 @@ const fx = (platform: string | null, hosting: string[] = [], extra: Partial<FixC
 /** The step that publishes the lines (`ai-ready fix` and the guide-proof test read its operation). */
 const published = (steps: FixStep[]) => steps.find((s) => s.publish)?.publish;
 
+/** B1's training group, an example until the owner answers (--set aiTraining). */
 const B1_LINES =
-  '# Answer engines and user-requested fetches: allowed\nUser-agent: OAI-SearchBot\nUser-agent: ChatGPT-User\nUser-agent: Claude-SearchBot\nUser-agent: Claude-User\nUser-agent: PerplexityBot\nUser-agent: Perplexity-User\nAllow: /\n\n# Model training: decide explicitly\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: Applebot-Extended\nUser-agent: CCBot\nDisallow: /\n';
+  '# Model training: your decision\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: Applebot-Extended\nUser-agent: CCBot\nDisallow: /\n';
 
 describe('the neutral serialiser', () => {
   it('publishes the lines each check published before the rules were structured', () => {
     expect(published(b1AiCrawlerRules.fixGuide(fx(null)))).toEqual({ kind: 'lines', path: '/robots.txt', content: B1_LINES });
+    expect(published(b1AiCrawlerRules.fixGuide(fx(null, [], { ownerValues: { aiTraining: 'allow' } })))).toMatchObject({
+      content: expect.stringContaining("# Model training: allowed (the owner's choice)\nUser-agent: GPTBot"),
+    });
     expect(published(b2ContentSignals.fixGuide(fx('hugo')))).toMatchObject({
       content: 'User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n',
     });
     expect(published(b5ContentUsage.fixGuide(fx('wordpress')).slice(1))).toMatchObject({
       content: 'User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n',
     });
-    // D1: on a platform that writes robots.txt, only the Sitemap line (commented out while none is published) ...
+    // D1: on a platform that writes robots.txt, only the Sitemap line of a sitemap the site serves ...
     expect(published(d1RobotsTxt.fixGuide(fx('wordpress', [], { found: { sitemap: `${ORIGIN}/sitemap_index.xml` } })))).toEqual({
       kind: 'lines',
       path: '/robots.txt',
       content: `Sitemap: ${ORIGIN}/sitemap_index.xml\n`,
     });
-    expect(published(d1RobotsTxt.fixGuide(fx('wordpress', [], { found: { sitemap: null } })))).toMatchObject({
-      content: `# Sitemap: ${ORIGIN}/sitemap.xml  (uncomment once you publish it, see check D2)\n`,
-    });
+    expect(published(d1RobotsTxt.fixGuide(fx('wordpress', [], { found: { sitemap: null } })))).toMatchObject({ content: '' });
     // ... elsewhere the whole file, through the same serialiser.
     expect(published(d1RobotsTxt.fixGuide(fx(null)))).toMatchObject({
       kind: 'file',
       path: '/robots.txt',
-      content: `User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\nDisallow: /admin/\n\nSitemap: ${ORIGIN}/sitemap.xml\n`,
+      content: 'User-agent: *\nAllow: /\n',
     });
+    // No invented Disallow path, no policy line the owner did not give; the owner's signals when given.
+    expect(
+      published(d1RobotsTxt.fixGuide(fx(null, [], { ownerValues: { contentSignal: 'ai-train=no' }, found: { sitemap: `${ORIGIN}/sitemap.xml` } }))),
+    ).toMatchObject({ content: `User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n\nSitemap: ${ORIGIN}/sitemap.xml\n` });
   });
 
   const agent = fc.stringMatching(/^[A-Za-z*][A-Za-z0-9._-]{0,12}$/);
@@ -109,14 +115,13 @@ describe('each pack writes the groups in its own syntax', () => {
     expect(robots).toEqual({
       rules: [
         { userAgent: '*', allow: '/' },
-        { userAgent: ['OAI-SearchBot', 'ChatGPT-User', 'Claude-SearchBot', 'Claude-User', 'PerplexityBot', 'Perplexity-User'], allow: '/' },
         { userAgent: ['GPTBot', 'ClaudeBot', 'Google-Extended', 'Applebot-Extended', 'CCBot'], disallow: '/' },
       ],
       sitemap: `${ORIGIN}/sitemap.xml`,
     });
     // D1: the base group, and the sitemap the scan found.
     const d1 = runModule(codeOf(d1RobotsTxt.fixGuide(fx('nextjs', [], { found: { sitemap: `${ORIGIN}/sitemap_index.xml` } })))).default();
-    expect(d1).toEqual({ rules: [{ userAgent: '*', allow: '/', disallow: '/admin/' }], sitemap: `${ORIGIN}/sitemap_index.xml` });
+    expect(d1).toEqual({ rules: [{ userAgent: '*', allow: '/' }], sitemap: `${ORIGIN}/sitemap_index.xml` });
   });
 
   it('Next.js: a route handler serving the whole file when a record does not fit MetadataRoute.Robots', async () => {
@@ -133,7 +138,7 @@ describe('each pack writes the groups in its own syntax', () => {
 
   it('Nuxt: @nuxtjs/robots groups, with contentSignal / contentUsage objects and sitemap paths', () => {
     const config = (steps: FixStep[]) => runModule(codeOf(steps).replace(/^\/\/.*\n/, ''), { defineNuxtConfig: (c: unknown) => c }).default.robots;
-    expect(config(b1AiCrawlerRules.fixGuide(fx('nuxt'))).groups[1]).toEqual({
+    expect(config(b1AiCrawlerRules.fixGuide(fx('nuxt'))).groups[0]).toEqual({
       userAgent: ['GPTBot', 'ClaudeBot', 'Google-Extended', 'Applebot-Extended', 'CCBot'],
       disallow: ['/'],
     });
@@ -144,18 +149,18 @@ describe('each pack writes the groups in its own syntax', () => {
       { userAgent: ['*'], allow: ['/'], contentUsage: { 'train-ai': 'n', search: 'y' } },
     ]);
     expect(config(d1RobotsTxt.fixGuide(fx('nuxt', [], { found: { sitemap: null } })))).toEqual({
-      groups: [{ userAgent: ['*'], allow: ['/'], disallow: ['/admin/'] }],
-      sitemap: ['/sitemap.xml'],
+      groups: [{ userAgent: ['*'], allow: ['/'] }],
     });
   });
 
   it('Squarespace and Cloudflare say what they offer for the purpose of the lines', () => {
-    const square = (purpose: RobotsRules['purpose']) => robotsLinesSteps(fx('squarespace'), { purpose, groups: [] });
+    const square = (purpose: RobotsRules['purpose']) => robotsLinesSteps(fx('squarespace'), { purpose, groups: [] }, { source: 'site' });
     expect(square('ai-crawlers')[0].body).toMatch(/Block known AI crawlers/);
     expect(square('content-signal')[0].body).toMatch(/cannot add Content-Signal/);
     expect(square('content-usage')[0].body).toMatch(/cannot add Content-Usage/);
     expect(square('robots-file')[0].body).toMatch(/Settings → Crawlers/);
-    const cloudflare = (purpose: RobotsRules['purpose']) => robotsLinesSteps(fx('hugo', ['cloudflare']), { purpose, groups: [] }).at(-1)!.body;
+    const cloudflare = (purpose: RobotsRules['purpose']) =>
+      robotsLinesSteps(fx('hugo', ['cloudflare']), { purpose, groups: [] }, { source: 'site' }).at(-1)!.body;
     expect(cloudflare('content-signal')).toMatch(/Content-Signal: search=yes,ai-train=no/);
     expect(cloudflare('content-usage')).toMatch(/not Content-Usage/);
     expect(new Set(['ai-crawlers', 'content-signal', 'content-usage', 'robots-file'].map((p) => cloudflare(p as RobotsRules['purpose'])))).toHaveProperty(
@@ -193,7 +198,9 @@ describe('a platform with its own robots syntax', () => {
     const steps = b1AiCrawlerRules.fixGuide(fx('example-cms', [], { packs }));
     expect(steps[0]).toMatchObject({ title: 'Add the rules in Admin → SEO → robots.yml', lang: 'yaml' });
     expect(steps[0].code).toContain('- agents: [GPTBot, ClaudeBot, Google-Extended, Applebot-Extended, CCBot]\n  deny: /');
-    expect(steps[0].code).toContain('- agents: [OAI-SearchBot, ChatGPT-User, Claude-SearchBot, Claude-User, PerplexityBot, Perplexity-User]\n  allow: /');
+    expect(steps.find((s) => s.source === 'example' && s.code?.includes('OAI-SearchBot'))?.code).toContain(
+      '- agents: [OAI-SearchBot, ChatGPT-User, Claude-SearchBot, Claude-User, PerplexityBot, Perplexity-User]\n  allow: /',
+    );
     // What `ai-ready fix` publishes is the neutral text, whatever the pack's words.
     expect(steps[0].publish).toEqual({ kind: 'lines', path: '/robots.txt', content: B1_LINES });
     // D1 knows the platform writes robots.txt itself (lines added, no file served).
@@ -221,7 +228,7 @@ describe('a platform with its own robots syntax', () => {
 
   it('serialises what the rules say, not a fixed text (the hook reads the groups)', () => {
     const rules: RobotsRules = { purpose: 'ai-crawlers', groups: [{ userAgents: ['Bytespider'], disallow: ['/private/'] }] };
-    const [step] = robotsLinesSteps(fx('example-cms', [], { packs }), rules);
+    const [step] = robotsLinesSteps(fx('example-cms', [], { packs }), rules, { source: 'site' });
     expect(step.code).toBe('- agents: [Bytespider]\n  deny: /private/');
     expect(step.publish).toEqual({ kind: 'lines', path: '/robots.txt', content: robotsLinesText(rules) });
   });

@@ -5,6 +5,8 @@ import { AI_CRAWLERS, AI_CRAWLERS_VERSION, MAJOR_OPERATORS, normalizeAgentToken,
 import { verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
 import { robotsLinesSteps } from './robots-fix.js';
+import type { RobotsGroup as RulesGroup } from '../../fixes/robots-rules.js';
+import { givenValue } from '../../fixes/owner-value-parse.js';
 import { AI_USER_AGENT_REQUESTS, gatherUaAccess, type UaAccessArtifact } from '../../gather/ai-user-agents.js';
 import { UA_ADVISORIES, uaFindings, uaRefusedSteps, type UaFindings } from './b1-ua-access.js';
 
@@ -243,22 +245,45 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
   },
   fixGuide(fx) {
     if (fx.outcome?.code === 'B1/ua-refused') return [...uaRefusedSteps(fx), specStep(SPEC)];
+    // Who may crawl is the owner's decision: the training group is written only from the owner's
+    // answer (--set aiTraining=block|allow); the answer-engine group is an example to adapt by hand
+    // (a site with no robots.txt lets them in already; D1 writes the file).
+    const training = givenValue(fx, 'aiTraining') as 'block' | 'allow' | undefined;
+    const trainingAgents = ['GPTBot', 'ClaudeBot', 'Google-Extended', 'Applebot-Extended', 'CCBot'];
+    const answerEngines: RulesGroup = {
+      comment: 'Answer engines and user-requested fetches: allowed',
+      userAgents: ['OAI-SearchBot', 'ChatGPT-User', 'Claude-SearchBot', 'Claude-User', 'PerplexityBot', 'Perplexity-User'],
+      allow: ['/'],
+    };
+    const trainingSteps = training
+      ? robotsLinesSteps(
+          fx,
+          {
+            purpose: 'ai-crawlers',
+            groups: [
+              {
+                comment: `Model training: ${training === 'block' ? 'blocked' : 'allowed'} (the owner's choice)`,
+                userAgents: trainingAgents,
+                ...(training === 'block' ? { disallow: ['/'] } : { allow: ['/'] }),
+              },
+            ],
+          },
+          { source: 'owner' },
+        )
+      : robotsLinesSteps(
+          fx,
+          { purpose: 'ai-crawlers', groups: [{ comment: 'Model training: your decision', userAgents: trainingAgents, disallow: ['/'] }] },
+          { source: 'example', needs: ['aiTraining'] },
+        ).map((step, i) =>
+          i === 0
+            ? { ...step, body: `Whether training crawlers may crawl is your decision: give it with \`--set aiTraining=block\` (or allow). ${step.body ?? ''}` }
+            : step,
+        );
     return [
-      ...robotsLinesSteps(fx, {
-        purpose: 'ai-crawlers',
-        groups: [
-          {
-            comment: 'Answer engines and user-requested fetches: allowed',
-            userAgents: ['OAI-SearchBot', 'ChatGPT-User', 'Claude-SearchBot', 'Claude-User', 'PerplexityBot', 'Perplexity-User'],
-            allow: ['/'],
-          },
-          {
-            comment: 'Model training: decide explicitly',
-            userAgents: ['GPTBot', 'ClaudeBot', 'Google-Extended', 'Applebot-Extended', 'CCBot'],
-            disallow: ['/'],
-          },
-        ],
-      }),
+      ...trainingSteps,
+      ...robotsLinesSteps(fx, { purpose: 'ai-crawlers', groups: [answerEngines] }, { source: 'example' })
+        .slice(0, 1)
+        .map((step) => ({ ...step, title: `If you block everyone: let answer engines in (${step.title.charAt(0).toLowerCase()}${step.title.slice(1)})` })),
       verifyStep(
         sh`curl -s ${fx.origin}/robots.txt | grep -i -A3 -E 'user-agent: *(OAI-SearchBot|ChatGPT-User|Claude|PerplexityBot|GPTBot|\\*)'`,
         'Answer engines must reach `/` (Allow, or no Disallow covering /); training crawlers as you decided.',

@@ -3,6 +3,8 @@ import type { RobotsArtifact } from '../../gather/robots.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
+import { givenPreferences } from '../../fixes/owner-value-parse.js';
+import type { ContentSignalValue } from '../../fixes/robots-rules.js';
 import { robotsLinesSteps } from './robots-fix.js';
 import { groupLabel, isStarGroup, prefLines, type PrefLine, type PrefVocabulary } from './robots-prefs.js';
 import { ROBOTS_REQUEST } from '../../gather/robots.js';
@@ -177,19 +179,22 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     return { status: 'pass', code: 'B2/ok', data: { observed: evidence }, matched, advisories, probes, details };
   },
   fixGuide(fx) {
+    // The signals are the owner's decision: written only from the owner's answer, else an example.
+    const own = givenPreferences(fx, 'contentSignal') as ContentSignalValue | undefined;
+    const value: ContentSignalValue = own ?? { search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' };
     return [
       {
         title: 'Choose your signals',
-        body: 'search = search indexes and links/snippets; ai-input = AI answers, grounding and RAG; ai-train = training or fine-tuning. Each is yes or no; leave a key out to express no preference.',
+        body: `search = search indexes and links/snippets; ai-input = AI answers, grounding and RAG; ai-train = training or fine-tuning. Each is yes or no; leave a key out to express no preference. ${own ? 'Your answer:' : 'Your decision, not the tool\'s: give it with `ai-ready fix --set contentSignal="search=yes, ai-input=yes, ai-train=no"` (your own values). Example (replace with your own):'}`,
       },
-      ...robotsLinesSteps(fx, {
-        purpose: 'content-signal',
-        groups: [{ userAgents: ['*'], records: [{ field: 'Content-Signal', value: { search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' } }], allow: ['/'] }],
-      }),
-      verifyStep(
-        sh`curl -s ${fx.origin}/robots.txt | grep -i -B2 'content-signal'`,
-        'Expect a Content-Signal line under `User-agent: *` with key=yes|no pairs.',
+      // `Allow: /` closes the group where it is new (a record alone would join the next group's
+      // agents); merged into the owner's `User-agent: *` group only the record is added (merge-text.ts).
+      ...robotsLinesSteps(
+        fx,
+        { purpose: 'content-signal', groups: [{ userAgents: ['*'], records: [{ field: 'Content-Signal', value }], allow: ['/'] }] },
+        own ? { source: 'owner' } : { source: 'example', needs: ['contentSignal'] },
       ),
+      verifyStep(sh`curl -s ${fx.origin}/robots.txt | grep -i -B2 'content-signal'`, 'Expect a Content-Signal line under `User-agent: *` with key=yes|no pairs.'),
       specStep(SPEC),
     ];
   },

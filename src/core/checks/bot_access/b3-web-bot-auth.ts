@@ -4,6 +4,7 @@ import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
+import { capabilityOrigin } from '../../fixes/capability.js';
 import { readDirectorySignatures, SIGNATURE_PROBLEMS } from './directory-signature.js';
 import { givenJwk } from '../../fixes/owner-value-parse.js';
 
@@ -291,7 +292,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
         contentType: WBA_MEDIA_TYPE,
         content,
         lang: 'json',
-        ...(key ? {} : { needs: ['signingKey' as const] }),
+        ...capabilityOrigin(fx, key ? 'owner' : null, ['signingKey']),
       }),
       {
         title: 'Serve it directly, and sign the response',

@@ -2,8 +2,10 @@ import { defineCheck, type SubFinding } from '../types.js';
 import type { RobotsArtifact } from '../../gather/robots.js';
 import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
-import { addHeaderSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
+import { addHeaderSteps, verifyStep, specStep, type PublishOrigin } from '../../fixes/platform-steps.js';
+import { givenPreferences } from '../../fixes/owner-value-parse.js';
+import type { ContentUsageValue } from '../../fixes/robots-rules.js';
 import { robotsLinesSteps } from './robots-fix.js';
 import { groupLabel, isStarGroup, prefLines } from './robots-prefs.js';
 import { CONTENT_SIGNAL_VOCAB } from './b2-content-signals.js';
@@ -243,16 +245,24 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
   fixGuide(fx) {
     // The header first: no tool flags it. The robots.txt line is the same statement, at the cost of
     // Lighthouse's robots-txt audit (robots-tool-flags.ts), said where it is offered.
+    // The preferences are the owner's decision: written only from the owner's answer, else an example.
+    const own = givenPreferences(fx, 'contentUsage') as ContentUsageValue | undefined;
+    const value: ContentUsageValue = own ?? { 'train-ai': 'n', search: 'y' };
+    const origin: PublishOrigin = own ? { source: 'owner' } : { source: 'example', needs: ['contentUsage'] };
+    const text = Object.entries(value)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ');
     return [
-      ...addHeaderSteps(fx, { name: 'Content-Usage', value: 'train-ai=n, search=y' }),
+      ...addHeaderSteps(fx, { name: 'Content-Usage', value: text, ...origin }),
       {
         title: 'What the header says',
         body: `An RFC 9651 dictionary of the three categories of ${VOCAB_READ}: train-ai (training generative AI models), ai-use (input to a generative AI model when the page is not given to it directly by the user) and search (${SEARCH_OVERRIDES}), each the bare token y (allow) or n (disallow); choose your own values. Labels are lower-case; quoted "n", yes/no or labels of earlier drafts (bots, train-genai) state nothing. Content-Signal (B2, \`search=yes, ai-input=yes, ai-train=no\`) is Cloudflare's separate vocabulary: keep both if you like, saying the same thing in each.`,
       },
-      ...robotsLinesSteps(fx, {
-        purpose: 'content-usage',
-        groups: [{ userAgents: ['*'], records: [{ field: 'Content-Usage', value: { 'train-ai': 'n', search: 'y' } }], allow: ['/'] }],
-      }).map((step, i) =>
+      ...robotsLinesSteps(
+        fx,
+        { purpose: 'content-usage', groups: [{ userAgents: ['*'], records: [{ field: 'Content-Usage', value }], allow: ['/'] }] },
+        origin,
+      ).map((step, i) =>
         i === 0
           ? {
               ...step,

@@ -7,10 +7,10 @@
 import type { FixStep } from '../../schema.js';
 import type { FixContext } from '../types.js';
 import { robotsLinesText, type RobotsRules } from '../../fixes/robots-rules.js';
-import { platformHook, throughHosts, withPublish } from '../../fixes/platform-steps.js';
+import { platformHook, throughHosts, withPublish, type PublishOrigin } from '../../fixes/platform-steps.js';
 
 /** Platform step(s) that add the rules to the site's robots.txt (the platform's pack knows how; else the file itself). */
-export function robotsLinesSteps(fx: FixContext, rules: RobotsRules): FixStep[] {
+export function robotsLinesSteps(fx: FixContext, rules: RobotsRules, origin: PublishOrigin): FixStep[] {
   const text = robotsLinesText(rules);
   const steps: FixStep[] = platformHook(fx, 'robotsLines')?.(fx, rules) ?? [
     {
@@ -21,7 +21,7 @@ export function robotsLinesSteps(fx: FixContext, rules: RobotsRules): FixStep[] 
     },
   ];
   // A host in front of the site (a CDN's managed robots.txt) adds its own way.
-  return withPublish(throughHosts(fx, 'robotsLines', steps, rules), { kind: 'lines', path: '/robots.txt', content: text });
+  return withPublish(throughHosts(fx, 'robotsLines', steps, rules), { kind: 'lines', path: '/robots.txt', content: text }, origin);
 }
 
 /** Whether the platform generates robots.txt itself (lines are added to its file rather than a file served). */

@@ -4,6 +4,7 @@ import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gath
 import { checkLinks, isBrokenTarget, type LinkProbe } from '../../gather/link-check.js';
 import { addHeaderSteps, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
+import { capabilityOrigin } from '../../fixes/capability.js';
 import { isKnownRelation, isUri, isUriTemplate } from '../../gather/link-relations.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9727', 'https://www.rfc-editor.org/rfc/rfc9264'];
@@ -315,9 +316,9 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
         lang: 'json',
         headers: { Link: `<${API_CATALOG_PATH}>; rel="api-catalog"` },
         // The anchor, description and docs are the owner's API: the sample's /api/v1 links are placeholders.
-        ...(own ? {} : { needs: ['apiBaseUrl'] as const }),
+        ...capabilityOrigin(fx, own ? 'owner' : null, ['apiBaseUrl']),
       }),
-      ...addHeaderSteps(fx, { name: 'Link', value: `<${API_CATALOG_PATH}>; rel="api-catalog"` }),
+      ...addHeaderSteps(fx, { name: 'Link', value: `<${API_CATALOG_PATH}>; rel="api-catalog"`, ...capabilityOrigin(fx, own ? 'owner' : null, ['apiBaseUrl']) }),
       verifyStep(
         sh`curl -si -H 'Accept: application/linkset+json' ${fx.origin}${API_CATALOG_PATH} | head -n 20`,
         'Expect 200, Content-Type: application/linkset+json with the RFC 9727 profile, and a linkset whose entries link to your APIs.',

@@ -255,6 +255,8 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     requests: [...CATALOG_REQUESTS, ROBOTS_REQUEST],
     tier: 'bonus',
     weight: 1,
+    // A content site is not marked down for an agent capability it does not run (not offered).
+    contentProfile: 'offered',
     anchorKey: 'ard',
     specUrls: SPEC,
     standards: ['aiCatalog'],
@@ -423,6 +425,8 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
         content: JSON.stringify(catalog, null, 2) + '\n',
         lang: 'json',
         headers: { 'Access-Control-Allow-Origin': '*' },
+        // The entries' names and representative queries are samples: the owner lists what exists.
+        source: 'example',
       }),
       exists,
       pageHtmlStep(
@@ -435,7 +439,7 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
           code: `<link rel="${ARD_REL}" href="${ARD_PATH}">\n\nLink: <${ARD_PATH}>; rel="${ARD_REL}"`,
           lang: 'text',
         },
-        { where: 'head', content: `<link rel="${ARD_REL}" href="${ARD_PATH}">` },
+        { where: 'head', content: `<link rel="${ARD_REL}" href="${ARD_PATH}">`, source: 'example' },
       ),
       verifyStep(
         sh`curl -si ${url} | head -n 20\ncurl -si ${fx.origin}${AI_CATALOG_PATH} | head -n 20`,

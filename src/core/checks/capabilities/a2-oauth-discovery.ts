@@ -16,6 +16,7 @@ import {
 } from '../../gather/oauth-metadata.js';
 import { verifyStep, specStep, serveFileSteps } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
+import { capabilityOrigin } from '../../fixes/capability.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc8414', 'https://openid.net/specs/openid-connect-discovery-1_0.html'];
 /** At most this many authorization servers named by the PRM are followed (2 requests each). */
@@ -220,7 +221,14 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
         title: "Use your identity provider's metadata",
         body: 'Auth0, Okta, Keycloak, Cognito, Clerk and WorkOS already publish it at their issuer (…/.well-known/openid-configuration). If the issuer is on another host, publish protected-resource metadata (A3) on your API origin naming it in authorization_servers.',
       },
-      ...serveFileSteps(fx, { path: AS_METADATA_PATH, contentType: 'application/json', content, lang: 'json', needs: ['authorizationServer'] }),
+      // Every endpoint in the sample is a placeholder: the owner's identity provider publishes the real document.
+      ...serveFileSteps(fx, {
+        path: AS_METADATA_PATH,
+        contentType: 'application/json',
+        content,
+        lang: 'json',
+        ...capabilityOrigin(fx, null, ['authorizationServer']),
+      }),
       verifyStep(
         sh`curl -s ${fx.origin}${AS_METADATA_PATH}; curl -s ${fx.origin}${OIDC_CONFIG_PATH}`,
         'Expect JSON whose issuer equals the URL it was fetched from, with https endpoints and S256 in code_challenge_methods_supported.',

@@ -11,6 +11,7 @@ import {
 } from '../../gather/oauth-metadata.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
+import { capabilityOrigin } from '../../fixes/capability.js';
 import { probeProtectedResource, type ResourceChallenge } from '../../gather/resource-challenge.js';
 
 export interface A3Artifact extends PrmArtifact {
@@ -245,7 +246,15 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
       2,
     );
     return [
-      ...serveFileSteps(fx, { path: PRM_PATH, contentType: 'application/json', content, lang: 'json', headers: { 'Access-Control-Allow-Origin': '*' } }),
+      // The scopes and documentation URL are samples even with the owner's issuer: an example to adapt, asking for the issuer.
+      ...serveFileSteps(fx, {
+        path: PRM_PATH,
+        contentType: 'application/json',
+        content,
+        lang: 'json',
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        ...capabilityOrigin(fx, null, givenValue(fx, 'authorizationServer') ? [] : ['authorizationServer']),
+      }),
       {
         title: 'Point 401 responses at it',
         body: 'Protected endpoints (your API, your MCP server) should answer unauthenticated requests with 401 and:',

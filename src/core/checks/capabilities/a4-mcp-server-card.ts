@@ -11,6 +11,7 @@ import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
+import { capabilityOrigin } from '../../fixes/capability.js';
 import {
   MCP_CARD_OPTIONS,
   MCP_CARD_PATHS,
@@ -369,7 +370,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     },
     findings: FINDINGS,
     advisories: ADVISORIES,
-    contentProfile: 'bonus',
+    contentProfile: 'offered',
   },
   async gather(ctx) {
     // The catalog and the four older paths at once: absence is the common case, and it needs every one anyway.
@@ -671,14 +672,9 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     const headers = { ...cors, 'Cache-Control': 'public, max-age=3600' };
     // Without a card the scan read, the endpoint is a placeholder: the owner's MCP server URL is needed.
     const needs: OwnerValue[] = [...(seen?.endpoints[0] || ownEndpoint ? [] : ['mcpEndpoint' as const]), ...(!validName && !domain ? ['domain' as const] : [])];
-    const cardSteps = serveFileSteps(fx, {
-      path: cardPath,
-      contentType: MCP_CARD_MEDIA_TYPE,
-      content: card,
-      lang: 'json',
-      headers,
-      ...(needs.length ? { needs } : {}),
-    });
+    // The site's own card (its shape corrected) or the owner's endpoint; never a server that does not exist.
+    const origin = capabilityOrigin(fx, needs.length ? null : seen?.endpoints[0] ? 'site' : 'owner', needs);
+    const cardSteps = serveFileSteps(fx, { path: cardPath, contentType: MCP_CARD_MEDIA_TYPE, content: card, lang: 'json', headers, ...origin });
     const older: FixStep = {
       title: 'Card contents and older readers',
       body:
@@ -690,7 +686,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       `Expect 200 and Access-Control-Allow-Origin: * on both; the catalog is ${AI_CATALOG_MEDIA_TYPE} and lists the card's url, and the card has $schema, name, version, description and remotes[].url.`,
     );
     const publish = [
-      ...serveFileSteps(fx, { path: AI_CATALOG_PATH, contentType: AI_CATALOG_MEDIA_TYPE, content: catalog, lang: 'json', headers }),
+      ...serveFileSteps(fx, { path: AI_CATALOG_PATH, contentType: AI_CATALOG_MEDIA_TYPE, content: catalog, lang: 'json', headers, ...origin }),
       ...cardSteps,
     ];
     // At most 6 steps: where a platform takes two steps per file, the notes join the spec step.

@@ -3,6 +3,7 @@ import { describeProbe, excerpt, isObject } from '../../gather/classify.js';
 import { A2A_CARD_REQUEST, A2A_CARD_PATH, A2A_LEGACY_CARD_PATH, a2aCard, type A2aCardArtifact } from '../../gather/a2a-card.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
+import { capabilityOrigin, showsApp } from '../../fixes/capability.js';
 import { a2aInterfaces, probeA2aInterface, probeTarget, type A2aInterface, type A2aProbeResult } from '../../gather/a2a-probe.js';
 import { servedBySite } from '../../gather/live-scope.js';
 import { a2aSchemaProblems, type A2aSchemaProblemKind } from '../../gather/a2a-schema.js';
@@ -128,6 +129,8 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     requests: [A2A_CARD_REQUEST],
     tier: 'bonus',
     weight: 3,
+    // A content site is not marked down for an agent capability it does not run (not offered).
+    contentProfile: 'offered',
     level: { rung: 4, arm: 'integrations' },
     anchorKey: 'a2aAgentCard',
     specUrls: SPEC,
@@ -309,7 +312,8 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
         content,
         lang: 'json',
         headers: { 'Access-Control-Allow-Origin': '*' },
-        ...(needs.length ? { needs } : {}),
+        // The description and skills are samples even with the owner's endpoint: an example to adapt.
+        ...capabilityOrigin(fx, null, needs),
       }),
       {
         title: 'Make the interface answer in its binding',
@@ -329,7 +333,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
             },
           }),
         lang: 'http',
-        ...(needs.length ? { needs } : {}),
+        ...(needs.length && showsApp(fx) ? { needs } : {}),
       },
       {
         title: 'Keep the legacy path only as a redirect',

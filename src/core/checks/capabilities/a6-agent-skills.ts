@@ -199,6 +199,8 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     requests: [SKILLS_INDEX_REQUEST],
     tier: 'recommended',
     weight: 6,
+    // A content site is not marked down for an agent capability it does not run (not offered).
+    contentProfile: 'offered',
     level: { rung: 4, arm: 'integrations' },
     anchorKey: 'agentSkills',
     specUrls: SPEC,
@@ -367,8 +369,15 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
         title: 'Write each skill as a SKILL.md',
         body: 'One folder per skill under /.well-known/agent-skills/<name>/. The name is 1-64 characters of a-z, 0-9 and single hyphens, and must match the front matter; the description says what the skill does and when to use it.',
       },
-      ...serveFileSteps(fx, { path: skillPath, contentType: 'text/markdown; charset=utf-8', content: skillMd, lang: 'markdown' }),
-      ...serveFileSteps(fx, { path: SKILLS_INDEX_PATH, contentType: 'application/json', content: JSON.stringify(index, null, 2) + '\n', lang: 'json' }),
+      // A sample skill: only the owner's own SKILL.md files describe what the site lets agents do.
+      ...serveFileSteps(fx, { path: skillPath, contentType: 'text/markdown; charset=utf-8', content: skillMd, lang: 'markdown', source: 'example' }),
+      ...serveFileSteps(fx, {
+        path: SKILLS_INDEX_PATH,
+        contentType: 'application/json',
+        content: JSON.stringify(index, null, 2) + '\n',
+        lang: 'json',
+        source: 'example',
+      }),
       {
         title: 'Compute the digests in your build',
         body: 'The digest above is SHA-256 of exactly the SKILL.md shown. It is of the exact bytes served (after any build step): any change to SKILL.md changes it, so generate the index rather than editing it by hand. An entry may also carry an optional semantic `version` of the skill.',

@@ -175,6 +175,8 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     dimension: 'capabilities',
     tier: 'bonus',
     weight: 3,
+    // A content site is not marked down for an agent capability it does not run (not offered).
+    contentProfile: 'offered',
     anchorKey: 'webMcp',
     specUrls: SPEC,
     standards: ['webmcp'],
@@ -447,7 +449,8 @@ registerWebMcpTools().catch((err) => console.warn('WebMCP registration failed', 
       lang: 'js',
     };
     // What the step publishes, as data: the script inline in the page (the generic form of "a script the page loads").
-    const where = pageHtmlStep(hooked, { where: 'body', content: `<script>\n${imperative}</script>` });
+    // A sample tool: the site's own actions are the owner's to expose.
+    const where = pageHtmlStep(hooked, { where: 'body', content: `<script>\n${imperative}</script>`, source: 'example' });
     return [
       where,
       {

@@ -167,8 +167,15 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
     const generate = platformHook(fx, 'openApiGeneration')?.(fx) ?? [];
     return [
       ...generate,
-      ...serveFileSteps(fx, { path: '/openapi.json', contentType: 'application/json', content: JSON.stringify(doc, null, 2) + '\n', lang: 'json' }),
-      ...addHeaderSteps(fx, { name: 'Link', value: '</openapi.json>; rel="service-desc"; type="application/openapi+json"' }),
+      // A sample API: the owner's own description is the only true one.
+      ...serveFileSteps(fx, {
+        path: '/openapi.json',
+        contentType: 'application/json',
+        content: JSON.stringify(doc, null, 2) + '\n',
+        lang: 'json',
+        source: 'example',
+      }),
+      ...addHeaderSteps(fx, { name: 'Link', value: '</openapi.json>; rel="service-desc"; type="application/openapi+json"', source: 'example' }),
       verifyStep(
         sh`curl -s ${fx.origin}/openapi.json | head -c 300\ncurl -sI ${fx.origin}/ | grep -i '^link'`,
         'Expect an "openapi": "3.x" document with paths, and a Link header with rel="service-desc".',

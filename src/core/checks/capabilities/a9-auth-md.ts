@@ -3,6 +3,7 @@ import type { FetchResult } from '../../net/http.js';
 import { describeProbe, excerpt, isFound, isSoft404 } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
+import { capabilityOrigin, showsApp } from '../../fixes/capability.js';
 import type { FixStep } from '../../schema.js';
 import { domainOrPlaceholder } from '../../fixes/site.js';
 
@@ -83,6 +84,8 @@ export const a9AuthMd = defineCheck<FetchResult>()({
     requests: [AUTH_MD_REQUEST],
     tier: 'bonus',
     weight: 2,
+    // A content site is not marked down for an agent capability it does not run (not offered).
+    contentProfile: 'offered',
     level: { arm: 'auth-metadata' },
     anchorKey: 'authMd',
     specUrls: SPEC,
@@ -154,7 +157,7 @@ export const a9AuthMd = defineCheck<FetchResult>()({
       lang: 'json',
       // Merged into the authorization-server metadata A2's guide publishes; the endpoints are the owner's.
       publish: { kind: 'merge', path: '/.well-known/oauth-authorization-server', content: agentAuthBlock(o) },
-      needs: ['authorizationServer'],
+      ...capabilityOrigin(fx, null, ['authorizationServer']),
     };
     const verify = verifyStep(
       sh`curl -si -H 'Accept: text/markdown' ${o}${AUTH_MD_PATH} | head -n 12`,
@@ -169,12 +172,12 @@ export const a9AuthMd = defineCheck<FetchResult>()({
           body: 'auth.md tells agents how to register with your authorization server, and this scan found neither authorization-server metadata (A2, /.well-known/oauth-authorization-server) nor protected-resource metadata (A3). A site without an API or a sign-in has nothing for auth.md to describe: this bonus check can stay unmet. Otherwise publish the metadata and implement the identity and claim endpoints it names, as below (`ai-ready explain A2` and `ai-ready explain A3` show how).',
           code: agentAuthBlock(o),
           lang: 'json',
-          needs: ['authorizationServer'],
+          ...(showsApp(fx) ? { needs: ['authorizationServer' as const] } : {}),
         },
         {
           title: `Then publish ${AUTH_MD_PATH}`,
           body: `Describe those endpoints at ${AUTH_MD_PATH} (text/markdown, a first heading "# auth.md"): discover, pick a method, register, claim, use the credential, revocation. \`ai-ready explain A9\` prints a template to adapt; scan again once the metadata answers for one that names your own URLs.`,
-          needs: ['authorizationServer', 'contact'],
+          ...(showsApp(fx) ? { needs: ['authorizationServer' as const, 'contact' as const] } : {}),
         },
         verify,
         specStep(SPEC),
@@ -189,7 +192,7 @@ export const a9AuthMd = defineCheck<FetchResult>()({
       contentType: 'text/markdown; charset=utf-8',
       content,
       lang: 'markdown',
-      needs: ['authorizationServer', 'contact'],
+      ...capabilityOrigin(fx, null, ['authorizationServer', 'contact']),
     });
     // A platform step that embeds the file (WordPress's mu-plugin) already shows it: print it once.
     const once = serve.length > 1 && serve.some((st) => st.code !== content && st.code?.includes(content)) ? serve.filter((st) => st.code !== content) : serve;

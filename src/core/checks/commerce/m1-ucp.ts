@@ -243,7 +243,7 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
         content: JSON.stringify(profile, null, 2) + '\n',
         lang: 'json',
         headers: { 'Cache-Control': 'public, max-age=3600' },
-        ...(endpoint ? {} : { needs: ['commerceEndpoint' as const] }),
+        ...(endpoint ? { source: 'owner' as const } : { source: 'example' as const, needs: ['commerceEndpoint' as const] }),
       }),
       verify,
       specStep(SPEC),

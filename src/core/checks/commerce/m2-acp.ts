@@ -198,7 +198,7 @@ export const m2Acp = defineCheck<FetchResult>()({
         content: JSON.stringify(doc, null, 2) + '\n',
         lang: 'json',
         headers: { 'Cache-Control': 'public, max-age=3600' },
-        ...(endpoint ? {} : { needs: ['commerceEndpoint' as const] }),
+        ...(endpoint ? { source: 'owner' as const } : { source: 'example' as const, needs: ['commerceEndpoint' as const] }),
       }),
       verifyStep(
         sh`curl -si ${fx.origin}${ACP_PATH} | head -n 20`,

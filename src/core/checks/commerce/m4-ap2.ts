@@ -192,12 +192,15 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
         code: JSON.stringify(extension, null, 2),
         lang: 'json',
         publish: { kind: 'merge', path: '/.well-known/agent-card.json', content: JSON.stringify(extension) },
+        // Declaring AP2 support is a claim only an owner whose agent implements it can make.
+        source: 'example',
       },
       ...serveFileSteps(fx, {
         path: '/.well-known/agent-card.json',
         contentType: 'application/json',
         content: JSON.stringify({ name: 'Example store agent', version: '1.0.0', ...extension }, null, 2) + '\n',
         lang: 'json',
+        source: 'example',
       }).slice(1),
       {
         title: 'Or declare it in UCP',

@@ -209,7 +209,8 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
         lang: 'json',
         // The file's path only (never the site's query), cleaned; fix refuses any path that would leave the static folder.
         publish: { kind: 'merge', path: openapiFile(fx.found?.openapi, fx.origin), content: JSON.stringify(snippet) },
-        // The prices and the payment method are the owner's.
+        // The prices and the payment method are the owner's: the operation shown is a sample.
+        source: 'example',
         needs: ['paymentAddress'],
       },
       {

@@ -254,7 +254,8 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
     const publish = withPublish(
       platform.length ? platform : [generic],
       { kind: 'html', path: '/products/blue-widget', where: 'head', content: generic.code! },
-      ['productData'],
+      // A sample product: the owner's catalog is the only source of prices.
+      { source: 'example', needs: ['productData'] },
     );
     return [
       ...publish,

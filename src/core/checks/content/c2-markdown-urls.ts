@@ -252,5 +252,6 @@ function twinSteps(fx: FixContext): FixStep[] {
     contentType: 'text/markdown; charset=utf-8',
     content: '# Example Co\n\nRefurbished laptops, shipped across the EU.\n\n## Popular pages\n- [Shipping](/shipping.md)\n- [Returns](/returns.md)\n',
     lang: 'markdown',
+    source: 'example',
   }).slice(0, 2);
 }

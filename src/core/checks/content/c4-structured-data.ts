@@ -155,5 +155,5 @@ function platformSteps(fx: FixContext, block: string, needs: OwnerValue[]): FixS
       body: 'Home: Organization + WebSite. Articles: Article (headline, author, datePublished). Products: Product with Offer (price, availability). FAQs: FAQPage.',
     },
   ];
-  return withPublish(steps, { kind: 'html', path: '/', where: 'head', content: block }, needs.length ? needs : undefined);
+  return withPublish(steps, { kind: 'html', path: '/', where: 'head', content: block }, needs.length ? { source: 'example', needs } : { source: 'owner' });
 }

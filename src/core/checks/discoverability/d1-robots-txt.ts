@@ -5,7 +5,8 @@ import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
 import { platformWritesRobots, robotsLinesSteps } from '../bot_access/robots-fix.js';
-import { robotsText, type RobotsGroup, type RobotsSitemap } from '../../fixes/robots-rules.js';
+import { robotsText, type ContentSignalValue, type RobotsGroup, type RobotsSitemap } from '../../fixes/robots-rules.js';
+import { givenPreferences } from '../../fixes/owner-value-parse.js';
 import { lighthouseUnknownDirectives, TOOL_FLAGS_TEMPLATE, toolFlagsData } from '../bot_access/robots-tool-flags.js';
 import { ROBOTS_REQUEST } from '../../gather/robots.js';
 
@@ -117,30 +118,34 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
     return { status: 'pass', code: 'D1/ok', data: { seen, facts }, matched: 'RFC 9309', advisories, probes };
   },
   fixGuide(fx) {
-    // The Sitemap line names the sitemap the scan found; with none found it waits for one (D2).
-    const sitemap = fx.found?.sitemap;
-    const sitemaps: RobotsSitemap[] = [
-      sitemap === null
-        ? { url: `${fx.origin}/sitemap.xml`, pending: 'uncomment once you publish it, see check D2' }
-        : { url: sitemap ?? `${fx.origin}/sitemap.xml` },
-    ];
-    const everyone: RobotsGroup = { userAgents: ['*'], allow: ['/'], disallow: ['/admin/'] };
+    // Only what is true of the site: everyone may crawl (what no robots.txt already means), the
+    // sitemap the site serves (or the one fix found for it), and the policy records the owner chose.
+    // No invented Disallow paths; no Content-Signal the owner did not give.
+    const sitemapUrl = fx.site?.sitemap?.value ?? fx.found?.sitemap ?? null;
+    const sitemaps: RobotsSitemap[] = sitemapUrl ? [{ url: sitemapUrl }] : [];
+    const signals = givenPreferences(fx, 'contentSignal') as ContentSignalValue | undefined;
+    const everyone: RobotsGroup = { userAgents: ['*'], allow: ['/'] };
+    const source = signals ? 'owner' : 'site';
     // Where the platform generates robots.txt itself, lines are added the way B1, B2 and B5 add
     // theirs (one source: robots-fix.ts); elsewhere the whole file is served.
     const platformStep = platformWritesRobots(fx)
-      ? robotsLinesSteps(fx, { purpose: 'robots-file', groups: [], sitemaps, baseGroups: [everyone] })
+      ? robotsLinesSteps(fx, { purpose: 'robots-file', groups: [], sitemaps, baseGroups: [everyone] }, { source: 'site' })
       : serveFileSteps(fx, {
           path: '/robots.txt',
           contentType: 'text/plain; charset=utf-8',
           content: robotsText({
-            groups: [{ ...everyone, records: [{ field: 'Content-Signal', value: { search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' } }] }],
+            groups: [{ ...everyone, ...(signals ? { records: [{ field: 'Content-Signal' as const, value: signals }] } : {}) }],
             sitemaps,
           }),
           lang: 'text',
+          source,
         });
     return [
       ...platformStep,
-      { title: 'Add explicit AI crawler groups and a Content-Signal line', body: 'See checks B1 and B2 for the recommended groups.' },
+      {
+        title: 'Decide on AI crawler groups and a Content-Signal line',
+        body: 'Your decisions, written only from your answers: `--set aiTraining=block|allow` (check B1), `--set contentSignal="search=yes, ai-input=yes, ai-train=no"` (B2), `--set contentUsage="train-ai=n, search=y"` (B5), with your own values.',
+      },
       verifyStep(sh`curl -si ${fx.origin}/robots.txt | head -n 20`, 'Expect HTTP 200, Content-Type: text/plain, and your groups. It must never answer 5xx.'),
       specStep(SPEC),
     ];

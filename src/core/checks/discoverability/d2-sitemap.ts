@@ -185,6 +185,7 @@ function generateSteps(fx: FixContext): FixStep[] {
       contentType: 'application/xml; charset=utf-8',
       ...ownSitemap(fx),
       lang: 'xml',
+      source: givenPageUrls(fx) ? 'owner' : 'example',
     }),
     {
       title: 'Generate it, do not hand-write it',
@@ -202,5 +203,7 @@ function robotsStep(fx: FixContext): FixStep {
     code: line,
     lang: 'text',
     publish: { kind: 'lines', path: '/robots.txt', content: `${line}\n` },
+    // Only for a sitemap the plan writes from the owner's pages: otherwise it names a file that is not there.
+    source: givenPageUrls(fx) ? 'owner' : 'example',
   };
 }

@@ -215,7 +215,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
         body: `Link only resources that exist: ${describeLinks(links)}. Several values go in one header, comma-separated.`,
       });
     }
-    steps.push(...addHeaderSteps(fx, { name: 'Link', value: linkHeaderValue(links) }));
+    steps.push(...addHeaderSteps(fx, { name: 'Link', value: linkHeaderValue(links), source: 'site' }));
     steps.push(verifyStep(sh`curl -sI ${fx.origin}/ | grep -i '^link:'`, `Expect a Link header with ${links.map((l) => `rel="${l.rel}"`).join(', ')}.`));
     steps.push(specStep(SPEC.slice(0, 2)));
     return steps.slice(0, 6);

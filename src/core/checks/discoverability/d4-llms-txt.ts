@@ -338,7 +338,13 @@ function ownLlmsSteps(fx: FixContext): FixStep[] {
 export function llmsPlatformSteps(fx: FixContext, file: 'llms.txt' | 'llms-full.txt', content: string, needs?: OwnerValue[]): FixStep[] {
   const own = platformHook(fx, 'llmsTxt')?.(fx, file);
   if (own) return own;
-  return serveFileSteps(fx, { path: `/${file}`, contentType: 'text/plain; charset=utf-8', content, lang: 'markdown', ...(needs ? { needs } : {}) });
+  return serveFileSteps(fx, {
+    path: `/${file}`,
+    contentType: 'text/plain; charset=utf-8',
+    content,
+    lang: 'markdown',
+    ...(needs?.length ? { source: 'example', needs } : { source: 'owner' }),
+  });
 }
 
 /** The sub-finding templates, for the remediation sentence. */

@@ -247,7 +247,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
     const steps: FixStep[] = [
       pageHtmlStep(
         { title: 'Add the hints to your page <head>', code: linkTags(links), lang: 'html', body: tagsBody },
-        { where: 'head', content: linkTags(links) },
+        { where: 'head', content: linkTags(links), source: 'site' },
       ),
     ];
     if (llms) {
@@ -260,7 +260,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
             code: directive,
             lang: 'html',
           },
-          { where: 'body', content: directive },
+          { where: 'body', content: directive, source: 'site' },
         ),
       );
     }

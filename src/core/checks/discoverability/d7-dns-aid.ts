@@ -2,6 +2,7 @@ import { defineCheck } from '../types.js';
 import { specStep } from '../../fixes/platform-steps.js';
 import { PLACEHOLDER_DOMAIN, placeholderNote, siteDomain } from '../../fixes/site.js';
 import { givenValue } from '../../fixes/owner-value-parse.js';
+import { showsApp } from '../../fixes/capability.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
 
 const SPEC = ['https://datatracker.ietf.org/doc/draft-mozleywilliams-dnsop-dnsaid/', 'https://www.rfc-editor.org/rfc/rfc9460'];
@@ -63,7 +64,9 @@ export const d7DnsAid = defineCheck<DnsAidArtifact>()({
     const mcpHost = mcp && siteDomain(new URL(mcp).origin) ? new URL(mcp) : null;
     const target = mcpHost ? mcpHost.hostname : host;
     const port = mcpHost ? mcpHost.port || (mcpHost.protocol === 'https:' ? '443' : '80') : '443';
-    const needs: OwnerValue[] = [...(domain ? [] : ['domain' as const]), 'dnsZone', ...(mcpHost ? [] : ['mcpEndpoint' as const])];
+    // Records for an agent endpoint the owner runs: asked for only where the scan saw one (or the owner named it).
+    const needs: OwnerValue[] =
+      showsApp(fx) || mcpHost ? [...(domain ? [] : ['domain' as const]), 'dnsZone', ...(mcpHost ? [] : ['mcpEndpoint' as const])] : [];
     const note = domain
       ? ''
       : ` ${placeholderNote(fx.origin, 'these records')} DNS-AID needs a domain name: there is no DNS zone for an IP address or localhost.`;

@@ -4,7 +4,7 @@
  * some checks ask for (llms.txt generation, Markdown twins, structured data...). What a pack does
  * not implement falls back to the site's hosting, then to generic steps.
  */
-import type { FixStep } from '../../schema.js';
+import type { FixStep, ValueSource } from '../../schema.js';
 import type { FixContext } from '../../checks/types.js';
 import type { PlatformFingerprint, Signal } from '../../platform/signals.js';
 import type { OwnerValue } from '../owner-values.js';
@@ -22,6 +22,8 @@ export interface ServeFileSpec {
   headers?: Record<string, string>;
   /** Values of the owner's that the content shows placeholders for (FixStep.needs). */
   needs?: OwnerValue[];
+  /** Where the content's values come from (FixStep.source): required, so no guide can publish a sample unmarked. */
+  source: ValueSource;
 }
 
 export interface HeaderSpec {
@@ -31,6 +33,8 @@ export interface HeaderSpec {
   path?: string;
   /** Values of the owner's that the value shows placeholders for (FixStep.needs). */
   needs?: OwnerValue[];
+  /** Where the value comes from (FixStep.source): required, as for ServeFileSpec. */
+  source: ValueSource;
 }
 
 /** What a pack gets to publish a file: the cleaned path and headers, and the step showing the content. */

@@ -113,7 +113,10 @@ describe('B1 AI crawler rules', () => {
     expect(fx('nuxt')[0].code).toContain('@nuxtjs/robots');
     expect(fx(null, ['cloudflare']).some((s) => /Cloudflare/.test(s.title))).toBe(true);
     const generic = fx(null);
-    expect(generic[0].code).toContain('User-agent: OAI-SearchBot');
+    // The training group is the owner's decision (an example until --set aiTraining); answer engines an example to adapt.
+    expect(generic[0].code).toContain('User-agent: GPTBot');
+    expect(generic[0].source).toBe('example');
+    expect(generic.find((s) => s.code?.includes('User-agent: OAI-SearchBot'))?.source).toBe('example');
     expect(generic.at(-2)!.code).toContain(`curl -s '${ORIGIN}/robots.txt'`);
     expect(generic.at(-1)!.body).toContain('rfc9309');
   });

@@ -143,7 +143,7 @@ describe('A4 MCP server card', () => {
     const o = a4McpServerCard.evaluate({ probes: probes({ 0: soft404(MCP_CARD_PATHS[0]) }) }, ctx);
     expect(o.status).toBe('fail');
     expect(o.probes).toHaveLength(4);
-    expect(a4McpServerCard.meta.contentProfile).toBe('bonus');
+    expect(a4McpServerCard.meta.contentProfile).toBe('offered');
   });
 
   it("fix guide teaches the AI Catalog and a v1 card at <endpoint>/server-card first, a well-known card only as an older reader's option", () => {
