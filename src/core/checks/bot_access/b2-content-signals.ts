@@ -194,7 +194,10 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
         { purpose: 'content-signal', groups: [{ userAgents: ['*'], records: [{ field: 'Content-Signal', value }], allow: ['/'] }] },
         own ? { source: 'owner' } : { source: 'example', needs: ['contentSignal'] },
       ),
-      verifyStep(sh`curl -s ${fx.origin}/robots.txt | grep -i -B2 'content-signal'`, 'Expect a Content-Signal line under `User-agent: *` with key=yes|no pairs.'),
+      verifyStep(
+        sh`curl -s ${fx.origin}/robots.txt | grep -i -B2 'content-signal'`,
+        'Expect a Content-Signal line under `User-agent: *` with key=yes|no pairs.',
+      ),
       specStep(SPEC),
     ];
   },
