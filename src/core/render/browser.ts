@@ -77,6 +77,8 @@ const QUIET_FEATURES_OFF = [
   'Translate',
   'SafeBrowsingBetterTelemetry',
   'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'AimServerEligibilityEnabled',
 ];
 
 /** Preferences of the temporary profile that keep the same services off where no flag reaches. */
