@@ -76,12 +76,14 @@ export function assertSupported(b: BrowserVersion | null, path: string): void {
 export interface WebMcpBehaviour {
   /** navigator.modelContext still exists (deprecated in 150, removed in 152). */
   navigatorApi: boolean;
-  /** registerTool() is refused under Permissions-Policy `tools` without the page, or Origin-Agent-Cluster: ?0 (150: not; 156: yes). */
-  enforcesHeaders: boolean;
+  /** registerTool() is refused under Permissions-Policy `tools` without the page (150 and 156: yes). */
+  enforcesPermissionsPolicy: boolean;
+  /** registerTool() is refused under Origin-Agent-Cluster: ?0 (150: no; 156: yes; between: not tried, taken as no). */
+  enforcesOriginAgentCluster: boolean;
 }
 
 export function webMcpBehaviour(major: number): WebMcpBehaviour {
-  return { navigatorApi: major < 152, enforcesHeaders: major >= NEWEST_KNOWN_MAJOR };
+  return { navigatorApi: major < 152, enforcesPermissionsPolicy: true, enforcesOriginAgentCluster: major >= NEWEST_KNOWN_MAJOR };
 }
 
 /**
@@ -94,7 +96,7 @@ export function behaviourWarning(b: BrowserVersion | null): string | null {
   const w = webMcpBehaviour(b.major);
   const differs = [
     w.navigatorApi && 'still has navigator.modelContext (removed in Chromium 152)',
-    !w.enforcesHeaders && 'may register tools on pages whose Permissions-Policy `tools` or Origin-Agent-Cluster: ?0 switch WebMCP off (refused by 156)',
+    !w.enforcesOriginAgentCluster && 'registers tools on pages sent with Origin-Agent-Cluster: ?0, which switches WebMCP off (refused by 156)',
   ].filter(Boolean);
   if (!differs.length) return null;
   return `Rendering with ${browserLabel(b)}, which ${differs.join(' and ')}: the A7 verdict follows the WebMCP text and its evidence says what this browser did.`;
