@@ -15,6 +15,46 @@ export const PID_FILE = 'ai-ready.pid';
 const live = new Map<string, { browserPid?: number }>();
 let handlersOn = false;
 
+/**
+ * Kills the browser processes started on this folder's profile (their command line names it):
+ * a browser still writing into the folder would make its removal fail. Linux only (/proc); each
+ * one's process group too (puppeteer starts the browser as a group leader, the renderers follow).
+ */
+function killBrowsersOf(home: string): void {
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((n) => /^\d+$/.test(n));
+  } catch {
+    return;
+  }
+  const marker = `--user-data-dir=${join(home, 'profile')}`;
+  for (const pid of pids) {
+    let cmdline = '';
+    try {
+      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!cmdline.split('\0').includes(marker)) continue;
+    for (const target of [-Number(pid), Number(pid)])
+      try {
+        process.kill(target, 'SIGKILL');
+      } catch {
+        // Gone, or not a group leader.
+      }
+  }
+}
+
+/** Removes the folder, retrying while killed processes let go of it; never throws. */
+function removeHome(home: string): boolean {
+  try {
+    rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -42,8 +82,9 @@ export function sweepStaleProfiles(dir: string = tmpdir()): number {
       continue;
     }
     if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || alive(pid)) continue;
-    rmSync(home, { recursive: true, force: true });
-    removed++;
+    // A browser orphaned by the SIGKILL may still run on it.
+    killBrowsersOf(home);
+    if (removeHome(home)) removed++;
   }
   return removed;
 }
@@ -56,7 +97,9 @@ function removeAllNow(): void {
       } catch {
         // Already gone.
       }
-    rmSync(home, { recursive: true, force: true });
+    // Also a browser still starting (its pid not known yet) and its children.
+    killBrowsersOf(home);
+    removeHome(home);
   }
   live.clear();
 }
@@ -99,7 +142,7 @@ export function makeProfileHome(dir: string = tmpdir()): { home: string; setBrow
 /** Removes the folder and stops watching for it. */
 function release(home: string): void {
   live.delete(home);
-  rmSync(home, { recursive: true, force: true });
+  removeHome(home);
   if (live.size === 0 && handlersOn) {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);

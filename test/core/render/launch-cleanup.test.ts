@@ -71,35 +71,41 @@ describe('root in a user namespace where nobody is not mapped', () => {
     const env = { PATH: '/usr/bin:/bin' };
     const map = '0 0 1\n';
     expect(() => browserIdentity(env, 0, map)).toThrow(RootBrowserError);
-    expect(() => browserIdentity(env, 0, map)).toThrow(/uid 65534 \(nobody\) is not mapped in this user namespace.*AI_READY_BROWSER_USER.*AI_READY_CHROME_NO_SANDBOX=1/);
+    expect(() => browserIdentity(env, 0, map)).toThrow(
+      /uid 65534 \(nobody\) is not mapped in this user namespace.*AI_READY_BROWSER_USER.*AI_READY_CHROME_NO_SANDBOX=1/,
+    );
     expect(browserIdentity({ ...env, AI_READY_CHROME_NO_SANDBOX: '1' }, 0, map)).toEqual({ kind: 'root-no-sandbox' });
   });
 
   const canUnshare = process.platform === 'linux' && process.getuid?.() === 0 && spawnSync('unshare', ['-rnm', 'true']).status === 0;
-  it.runIf(canUnshare)('unshare -rnm: serve starts without --render, and --render is refused with one line', async () => {
-    const run = (args: string[], waitFor: RegExp | null) =>
-      new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        const inner = `ip link set lo up && exec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} ${args.map((a) => JSON.stringify(a)).join(' ')}`;
-        const child = spawn('unshare', ['-rnm', 'sh', '-c', inner], { env: { ...process.env, NO_COLOR: '1', AI_READY_CHROME_NO_SANDBOX: undefined } });
-        let stderr = '';
-        const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-        child.stderr.on('data', (d) => {
-          stderr += d;
-          if (waitFor?.test(stderr)) child.kill('SIGTERM');
+  it.runIf(canUnshare)(
+    'unshare -rnm: serve starts without --render, and --render is refused with one line',
+    async () => {
+      const run = (args: string[], waitFor: RegExp | null) =>
+        new Promise<{ code: number | null; stderr: string }>((resolve) => {
+          const inner = `ip link set lo up && exec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} ${args.map((a) => JSON.stringify(a)).join(' ')}`;
+          const child = spawn('unshare', ['-rnm', 'sh', '-c', inner], { env: { ...process.env, NO_COLOR: '1', AI_READY_CHROME_NO_SANDBOX: undefined } });
+          let stderr = '';
+          const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+          child.stderr.on('data', (d) => {
+            stderr += d;
+            if (waitFor?.test(stderr)) child.kill('SIGTERM');
+          });
+          child.on('close', (code) => {
+            clearTimeout(timer);
+            resolve({ code, stderr });
+          });
         });
-        child.on('close', (code) => {
-          clearTimeout(timer);
-          resolve({ code, stderr });
-        });
-      });
-    const plain = await run(['serve', '--port', '0', '--data-dir', tempDir()], /listening on/);
-    expect(plain.stderr).toMatch(/ai-ready serve: listening on http:\/\/127\.0\.0\.1:\d+/);
-    const render = await run(['serve', '--render', '--port', '0', '--data-dir', tempDir()], null);
-    expect(render.code).toBe(2);
-    expect(render.stderr).toMatch(/--render: .*uid 65534 \(nobody\) is not mapped in this user namespace/);
-    expect(render.stderr).toMatch(/AI_READY_BROWSER_USER.*AI_READY_CHROME_NO_SANDBOX=1/);
-    expect(render.stderr.trim().split('\n')).toHaveLength(1);
-  }, 70_000);
+      const plain = await run(['serve', '--port', '0', '--data-dir', tempDir()], /listening on/);
+      expect(plain.stderr).toMatch(/ai-ready serve: listening on http:\/\/127\.0\.0\.1:\d+/);
+      const render = await run(['serve', '--render', '--port', '0', '--data-dir', tempDir()], null);
+      expect(render.code).toBe(2);
+      expect(render.stderr).toMatch(/--render: .*uid 65534 \(nobody\) is not mapped in this user namespace/);
+      expect(render.stderr).toMatch(/AI_READY_BROWSER_USER.*AI_READY_CHROME_NO_SANDBOX=1/);
+      expect(render.stderr.trim().split('\n')).toHaveLength(1);
+    },
+    70_000,
+  );
 });
 
 describe('the ai-ready-chrome-* folders', () => {
@@ -144,25 +150,36 @@ describe('the ai-ready-chrome-* folders', () => {
       const closed = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
       return { child, closed };
     };
+    /** A temp folder like /tmp (sticky, open): as root, the browser runs as nobody and must reach its profile. */
+    const sharedTemp = () => {
+      const d = tempDir();
+      chmodSync(d, 0o1777);
+      return d;
+    };
     const folders = (tmp: string) => readdirSync(tmp).filter((n) => n.startsWith(PROFILE_PREFIX));
-    const waitForFolder = async (tmp: string) => {
-      for (let i = 0; i < 200 && !folders(tmp).length; i++) await new Promise((r) => setTimeout(r, 100));
+    const waitForFolder = async (tmp: string, old: string[] = []) => {
+      const fresh = () => folders(tmp).filter((n) => !old.includes(n));
+      for (let i = 0; i < 200 && !fresh().length; i++) await new Promise((r) => setTimeout(r, 100));
       // The browser is up once its profile has more than our Preferences in it.
       await new Promise((r) => setTimeout(r, 1_500));
       expect(folders(tmp)).toHaveLength(1);
     };
 
-    it.each(['SIGTERM', 'SIGINT'] as const)('%s: the folder is removed', async (signal) => {
-      const tmp = tempDir();
-      const { child, closed } = scanning(tmp);
-      await waitForFolder(tmp);
-      child.kill(signal);
-      await closed;
-      expect(folders(tmp)).toEqual([]);
-    }, 60_000);
+    it.each(['SIGTERM', 'SIGINT'] as const)(
+      '%s: the folder is removed',
+      async (signal) => {
+        const tmp = sharedTemp();
+        const { child, closed } = scanning(tmp);
+        await waitForFolder(tmp);
+        child.kill(signal);
+        await closed;
+        expect(folders(tmp)).toEqual([]);
+      },
+      60_000,
+    );
 
     it('SIGKILL leaves it; the next launch sweeps it', async () => {
-      const tmp = tempDir();
+      const tmp = sharedTemp();
       const first = scanning(tmp);
       await waitForFolder(tmp);
       const [left] = folders(tmp);
@@ -172,7 +189,7 @@ describe('the ai-ready-chrome-* folders', () => {
       await new Promise((r) => setTimeout(r, 1_000));
       expect(folders(tmp)).toEqual([left]);
       const second = scanning(tmp);
-      await waitForFolder(tmp);
+      await waitForFolder(tmp, [left]);
       expect(folders(tmp)).not.toContain(left);
       second.child.kill('SIGTERM');
       await second.closed;
