@@ -111,9 +111,13 @@ export function registerServe(program: Command): void {
         return fail('--anonymous-storage must be a number of MiB from 0 (no cap) to 1024');
       if (renderConcurrency !== undefined && !flags.render) return fail('--render-concurrency needs --render');
       if (flags.render) {
-        const { renderRefusal } = await import('../../core/render/browser.js');
+        const { renderRefusal, findBrowser } = await import('../../core/render/browser.js');
         const why = renderRefusal();
         if (why) return fail(`--render: ${why}`);
+        // A supported browser that differs from the WebMCP text: said once, at start (each report says it too).
+        const { behaviourWarning, readBrowserVersion } = await import('../../core/render/browser-version.js');
+        const differs = behaviourWarning(readBrowserVersion(findBrowser() ?? ''));
+        if (differs) process.stderr.write(`ai-ready serve: ${differs}\n`);
       }
       const metricsToken = flags.metricsToken ?? (process.env.AI_READY_METRICS_TOKEN || undefined);
       // Optional packages (docs/install.md): every missing one named at once, before anything starts.
