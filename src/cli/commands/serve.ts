@@ -118,6 +118,9 @@ export function registerServe(program: Command): void {
         const { behaviourWarning, readBrowserVersion } = await import('../../core/render/browser-version.js');
         const differs = behaviourWarning(readBrowserVersion(findBrowser() ?? ''));
         if (differs) process.stderr.write(`ai-ready serve: ${differs}\n`);
+        // Browser folders a killed earlier run left behind (their process dead) go now, not at the first render.
+        const { sweepStaleProfiles } = await import('../../core/render/profile-home.js');
+        sweepStaleProfiles();
       }
       const metricsToken = flags.metricsToken ?? (process.env.AI_READY_METRICS_TOKEN || undefined);
       // Optional packages (docs/install.md): every missing one named at once, before anything starts.
