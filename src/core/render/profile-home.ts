@@ -83,8 +83,13 @@ export function sweepStaleProfiles(dir: string = tmpdir()): number {
     }
     if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || alive(pid)) continue;
     // A browser orphaned by the SIGKILL may still run on it.
-    killBrowsersOf(home);
-    if (removeHome(home)) removed++;
+    for (let round = 0; round < 4; round++) {
+      killBrowsersOf(home);
+      if (removeHome(home)) {
+        removed++;
+        break;
+      }
+    }
   }
   return removed;
 }
@@ -97,9 +102,12 @@ function removeAllNow(): void {
       } catch {
         // Already gone.
       }
-    // Also a browser still starting (its pid not known yet) and its children.
-    killBrowsersOf(home);
-    removeHome(home);
+    // Also a browser still starting (its pid not known yet) and its children; a process that
+    // was forking meanwhile is caught by the next round.
+    for (let round = 0; round < 4; round++) {
+      killBrowsersOf(home);
+      if (removeHome(home)) break;
+    }
   }
   live.clear();
 }
