@@ -175,9 +175,12 @@ export function registerServe(program: Command): void {
       );
       const stop = (signal: string) => {
         process.stderr.write(`ai-ready serve: ${signal}, draining in-flight requests\n`);
+        // Scans render in worker threads, which get no signal: their browser folders go once the server is closed.
+        const sweep = () =>
+          flags.render ? import('../../core/render/profile-home.js').then((m) => void m.sweepStaleProfiles(undefined, { own: true })) : undefined;
         server.close().then(
-          () => process.exit(0),
-          () => process.exit(1),
+          () => Promise.resolve(sweep()).finally(() => process.exit(0)),
+          () => Promise.resolve(sweep()).finally(() => process.exit(1)),
         );
       };
       process.once('SIGTERM', () => stop('SIGTERM'));

@@ -64,8 +64,12 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Removes the `ai-ready-chrome-*` folders whose pid file names a dead process; returns how many. Folders without one are left alone. */
-export function sweepStaleProfiles(dir: string = tmpdir()): number {
+/**
+ * Removes the `ai-ready-chrome-*` folders whose pid file names a dead process; returns how many.
+ * Folders without one are left alone. `own: true` (a server stopping, its worker threads gone,
+ * which receive no signals) also takes this process's own folders.
+ */
+export function sweepStaleProfiles(dir: string = tmpdir(), opts: { own?: boolean } = {}): number {
   let removed = 0;
   let names: string[] = [];
   try {
@@ -81,7 +85,8 @@ export function sweepStaleProfiles(dir: string = tmpdir()): number {
     } catch {
       continue;
     }
-    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || alive(pid)) continue;
+    const mine = pid === process.pid;
+    if (!Number.isInteger(pid) || pid <= 0 || (mine ? !opts.own : alive(pid))) continue;
     // A browser orphaned by the SIGKILL may still run on it.
     for (let round = 0; round < 4; round++) {
       killBrowsersOf(home);
