@@ -390,6 +390,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
     }
     if (deadline.aborted) warnings.push('The scan deadline was reached: some probes did not finish.');
     if (options.rendering) warnings.push(...(await options.rendering.warnings()));
+    const browser = options.rendering ? await options.rendering.browser() : null;
 
     const result: ScanResult = {
       apiVersion: API_VERSION,
@@ -412,6 +413,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
       compat: { isitagentready: isitagentreadyScore(raw, profile.commerce) },
       warnings,
       requestCount: http.requestCount,
+      ...(browser ? { browser } : {}),
       ...(pages > 1 ? { pages: await pagesOf(target.href, page, sample, evaluated) } : {}),
     };
     emit({ type: 'finished', url: result.url, overallScore, grade: result.grade!, level, levelName, durationMs: result.durationMs! });

@@ -258,6 +258,10 @@ export const ScanResponse = z
       .describe('Scores computed the way other scanners do, so users can compare'),
     warnings: z.array(z.string()).optional().describe('Scan-level notes, e.g. a bot wall'),
     requestCount: z.number().int().optional(),
+    browser: z
+      .object({ name: z.string(), version: z.string() })
+      .optional()
+      .describe('Rendered scans (--render): the browser that rendered the pages, as it names itself (e.g. Chromium 150.0.7871.100)'),
     pages: z.array(PageResult).optional().describe('Site scope: the sampled pages (the target first) and the page-level verdicts on each'),
   })
   .meta({ id: 'ScanResponse' });

@@ -208,6 +208,7 @@ export function renderHtmlReport(result: ScanResult, opts: HtmlReportOptions = {
     when,
     result.durationMs !== undefined ? `${(result.durationMs / 1000).toFixed(1)} s` : '',
     result.requestCount !== undefined ? `${result.requestCount} requests` : '',
+    result.browser ? `rendered in ${e(result.browser.name)} ${e(result.browser.version)}` : '',
     result.rubricVersion ? `rubric ${e(result.rubricVersion)}` : '',
     result.profile ? `profile ${e(result.profile.applied.join(' + '))} (${e(result.profile.source)})` : '',
   ].filter(Boolean);

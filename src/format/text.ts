@@ -76,6 +76,7 @@ function header(r: ScanResult, p: Paint): string[] {
   const facts = [
     r.durationMs !== undefined ? `${(r.durationMs / 1000).toFixed(1)} s` : '',
     r.requestCount !== undefined ? `${r.requestCount} requests` : '',
+    r.browser ? `rendered in ${oneLine(r.browser.name)} ${oneLine(r.browser.version)}` : '',
     r.rubricVersion ? `rubric ${r.rubricVersion}` : '',
     r.profile ? `profile ${r.profile.applied.join(' + ')} (${r.profile.source})` : '',
   ].filter(Boolean);

@@ -111,9 +111,16 @@ export function registerServe(program: Command): void {
         return fail('--anonymous-storage must be a number of MiB from 0 (no cap) to 1024');
       if (renderConcurrency !== undefined && !flags.render) return fail('--render-concurrency needs --render');
       if (flags.render) {
-        const { renderRefusal } = await import('../../core/render/browser.js');
+        const { renderRefusal, findBrowser } = await import('../../core/render/browser.js');
         const why = renderRefusal();
         if (why) return fail(`--render: ${why}`);
+        // A supported browser that differs from the WebMCP text: said once, at start (each report says it too).
+        const { behaviourWarning, readBrowserVersion } = await import('../../core/render/browser-version.js');
+        const differs = behaviourWarning(readBrowserVersion(findBrowser() ?? ''));
+        if (differs) process.stderr.write(`ai-ready serve: ${differs}\n`);
+        // Browser folders a killed earlier run left behind (their process dead) go now, not at the first render.
+        const { sweepStaleProfiles } = await import('../../core/render/profile-home.js');
+        sweepStaleProfiles();
       }
       const metricsToken = flags.metricsToken ?? (process.env.AI_READY_METRICS_TOKEN || undefined);
       // Optional packages (docs/install.md): every missing one named at once, before anything starts.
@@ -168,9 +175,12 @@ export function registerServe(program: Command): void {
       );
       const stop = (signal: string) => {
         process.stderr.write(`ai-ready serve: ${signal}, draining in-flight requests\n`);
+        // Scans render in worker threads, which get no signal: their browser folders go once the server is closed.
+        const sweep = () =>
+          flags.render ? import('../../core/render/profile-home.js').then((m) => void m.sweepStaleProfiles(undefined, { own: true })) : undefined;
         server.close().then(
-          () => process.exit(0),
-          () => process.exit(1),
+          () => Promise.resolve(sweep()).finally(() => process.exit(0)),
+          () => Promise.resolve(sweep()).finally(() => process.exit(1)),
         );
       };
       process.once('SIGTERM', () => stop('SIGTERM'));

@@ -38,6 +38,14 @@ export interface RenderedPage {
    */
   webmcp: 'measured' | 'recorded' | 'unavailable';
   tools: RenderedTool[];
+  /**
+   * Names of the tools the page registered through navigator.modelContext, the path the WebMCP text
+   * removed (Chromium deprecated it in 150 and removed it in 152): only a browser that still has it
+   * registers them. Recorded by wrapping navigator.modelContext.registerTool before page scripts ran.
+   */
+  navigatorTools?: string[];
+  /** The browser that rendered the page (name and version), when known. */
+  browser?: { name: string; version: string };
   /** The browser's own FormModelContext* issues (Audits.issueAdded), by issue type. */
   schemaIssues: Array<{ type: string; count: number }>;
   /** axe-core on the rendered page, the agent-operability rules only; null when it could not run. */

@@ -7,6 +7,7 @@ import type { PageRenderer } from '../gather/page-renderer.js';
 import type { ScanResult } from '../schema.js';
 import type { RenderedPage } from './artifact.js';
 import { RenderSession, PAGE_TIMEOUT_MS } from './session.js';
+import { behaviourWarning } from './browser-version.js';
 import type { ScanInput } from '../target.js';
 
 /** The session of a rendering scan, or why it could not be opened. */
@@ -18,6 +19,8 @@ export interface Rendering {
   start(signal: AbortSignal, deadlineMs: number): PageRenderer;
   /** Report warnings: the browser could not start, a page could not be rendered, the guard refused some of the pages' requests. */
   warnings(): Promise<string[]>;
+  /** The browser that rendered the pages (the report's `browser`), null when it could not start or did not say. */
+  browser(): Promise<{ name: string; version: string } | null>;
 }
 
 /** What a rendering scan reads of the scan's options (the engine's ScanOptions has these members). */
@@ -55,6 +58,11 @@ export async function renderedScan<O extends RenderScanOptions>(
     },
   };
   const rendering: Rendering = {
+    async browser() {
+      const s = await session;
+      const b = 'error' in s ? null : s.browser;
+      return b ? { name: b.name, version: b.version } : null;
+    },
     start(signal, deadlineMs) {
       started = Date.now();
       deadline = started + deadlineMs;
@@ -65,6 +73,8 @@ export async function renderedScan<O extends RenderScanOptions>(
       const s = await session;
       if ('error' in s) return [`Rendering was asked for but the browser could not be used (${s.error}): the checks report what the HTML shows.`];
       const out: string[] = [];
+      const differs = behaviourWarning(s.browser);
+      if (differs) out.push(differs);
       for (const f of s.failures.slice(0, 3)) out.push(`The page ${f.url} could not be rendered (${f.error}): its checks report what the HTML shows.`);
       if (s.failures.length > 3) out.push(`${s.failures.length - 3} more page(s) could not be rendered.`);
       const refused = s.traffic.refused;

@@ -13,6 +13,7 @@
 import type { BrowserContext, CDPSession, Page } from 'puppeteer-core';
 import { loadPackage } from './load.js';
 import { launchBrowser, NO_NETWORK_OUTSIDE_CONTEXTS, type LaunchedBrowser } from './browser.js';
+import type { BrowserVersion } from './browser-version.js';
 import { startGuardProxy, type GuardProxy } from './guard-proxy.js';
 import { watchRendererMemory, rendererMaxMb, type MemoryWatchdog } from './memory-watchdog.js';
 import { OPERABILITY_RULES, RENDERED_HTML_MAX, type OperabilityViolation, type RenderedPage, type RenderedTool } from './artifact.js';
@@ -39,11 +40,47 @@ const SETTLE_MS = 2_000;
 const MAX_TOOLS = 50;
 
 /**
+ * A browser that still has navigator.modelContext (Chromium before 152; on 150 it is the same object
+ * as document.modelContext): navigator.modelContext becomes a view of it whose registerTool notes
+ * each accepted registration's name on an attribute the reading removes again, so the verdict can
+ * tell tools registered only through the path the text removed. document.modelContext is untouched.
+ */
+const RECORD_NAVIGATOR = `try {
+    const d = Object.getOwnPropertyDescriptor(Navigator.prototype, 'modelContext');
+    const real = d && d.get ? d.get.call(navigator) : null;
+    if (real && typeof real.registerTool === 'function') {
+      const names = [];
+      const register = real.registerTool;
+      const view = new Proxy(real, {
+        get(target, key) {
+          if (key === 'registerTool')
+            return function (tool, ...rest) {
+              let name = '';
+              try { name = String(tool && tool.name || ''); } catch {}
+              const result = register.call(target, tool, ...rest);
+              Promise.resolve(result).then(() => {
+                try {
+                  if (name && names.length < 50) names.push(name.slice(0, 128));
+                  document.documentElement.setAttribute('data-ai-ready-navigator', JSON.stringify(names));
+                } catch {}
+              }, () => {});
+              return result;
+            };
+          const v = Reflect.get(target, key, target);
+          return typeof v === 'function' ? v.bind(target) : v;
+        },
+      });
+      Object.defineProperty(Navigator.prototype, 'modelContext', { get: () => view, configurable: true, enumerable: d.enumerable });
+    }
+  } catch {}`;
+
+/**
  * Before any page script: window.open returns null, and service workers cannot register. Both
  * are also refused by the browser (popup blocker, bypass), this makes the refusal immediate.
  */
 const INIT_SCRIPT = `(() => {
   try { Object.defineProperty(window, 'open', { value: () => null, configurable: false, writable: false }); } catch {}
+  ${RECORD_NAVIGATOR}
   try {
     if (window.ServiceWorkerContainer) ServiceWorkerContainer.prototype.register = () => Promise.reject(new DOMException('service workers are disabled while scanning', 'SecurityError'));
   } catch {}
@@ -78,6 +115,11 @@ const RECORD_TOOLS = `(() => {
 const READ_DOM = `(() => {
   const el = document.documentElement;
   let recorded = null;
+  let navigatorTools = null;
+  if (el && el.hasAttribute('data-ai-ready-navigator')) {
+    navigatorTools = el.getAttribute('data-ai-ready-navigator');
+    el.removeAttribute('data-ai-ready-navigator');
+  }
   if (el && el.hasAttribute('data-ai-ready-webmcp')) {
     recorded = el.getAttribute('data-ai-ready-webmcp');
     el.removeAttribute('data-ai-ready-webmcp');
@@ -87,7 +129,7 @@ const READ_DOM = `(() => {
     description: f.getAttribute('tooldescription') || '',
     fields: [...f.querySelectorAll('input[name], select[name], textarea[name]')].slice(0, 30).map((i) => i.getAttribute('name')),
   }));
-  return { html: el ? el.outerHTML.slice(0, ${RENDERED_HTML_MAX}) : '', url: location.href, recorded, forms };
+  return { html: el ? el.outerHTML.slice(0, ${RENDERED_HTML_MAX}) : '', url: location.href, recorded, navigatorTools, forms };
 })()`;
 
 interface DomRead {
@@ -95,7 +137,21 @@ interface DomRead {
   url: string;
   /** JSON of the registrations RECORD_TOOLS saw (fallback only). */
   recorded: string | null;
+  /** JSON of the names RECORD_NAVIGATOR saw registered through navigator.modelContext. */
+  navigatorTools: string | null;
   forms: Array<{ name: string; description: string; fields: string[] }>;
+}
+
+/** The names recorded as registered through navigator.modelContext (a page that wrote the attribute itself gets what it wrote: only its own verdict). */
+function navigatorNames(dom: DomRead): string[] {
+  try {
+    const parsed: unknown = JSON.parse(dom.navigatorTools ?? '[]');
+    return Array.isArray(parsed)
+      ? [...new Set(parsed.filter((n): n is string => typeof n === 'string' && n !== '').map((n) => n.slice(0, 128)))].slice(0, MAX_TOOLS)
+      : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The fallback's tool list: the recorded registerTool calls and the rendered DOM's form tools. */
@@ -208,6 +264,16 @@ export class RenderSession {
     return this.launched.pid;
   }
 
+  /** Name and version of the session's browser, when known. */
+  get browser(): BrowserVersion | null {
+    return this.launched.version;
+  }
+
+  private browserField(): { browser?: { name: string; version: string } } {
+    const b = this.launched.version;
+    return b ? { browser: { name: b.name, version: b.version } } : {};
+  }
+
   /** The guard proxy's counts for the whole session. */
   get traffic(): GuardProxy['stats'] {
     return this.proxy.stats;
@@ -237,6 +303,7 @@ export class RenderSession {
         operability: null,
         refused: [],
         durationMs: Date.now() - started,
+        ...this.browserField(),
       };
     };
     if (this.closed || this.opts.signal?.aborted) return empty('the scan deadline was reached before the page was rendered');
@@ -342,6 +409,8 @@ export class RenderSession {
       html: dom.html,
       webmcp,
       tools: webmcp === 'measured' ? [...tools.values()] : fallbackTools(dom),
+      navigatorTools: navigatorNames(dom),
+      ...this.browserField(),
       schemaIssues: [...issues].map(([type, nodes]) => ({ type, count: nodes.size })),
       operability,
       ...(operabilityError ? { operabilityError } : {}),

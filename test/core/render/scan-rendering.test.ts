@@ -8,6 +8,8 @@ import { hasBrowser } from '../../helpers/browser.js';
 import { scan } from '../../../src/core/scan.js';
 import type { ScanResult } from '../../../src/core/schema.js';
 import { renderSiteRoutes } from '../../fixtures/render-sites.mjs';
+import { webMcpBehaviour } from '../../../src/core/render/browser-version.js';
+import { renderTextReport } from '../../../src/format/text.js';
 
 const check = (r: ScanResult, id: string) => r.checks.find((c) => c.id === id)!;
 
@@ -34,7 +36,7 @@ describe.skipIf(!hasBrowser)('scan with rendering', () => {
     expect(check(plain, 'C3').status).toBe('fail');
     const c3 = check(rendered, 'C3');
     expect(c3.code).toBe('C3/rendered-only');
-    expect(c3.evidence).toMatch(/Measured in a browser: 100% of the rendered main text/);
+    expect(c3.evidence).toMatch(/Measured in a browser \(Chrom[^)]+\): 100% of the rendered main text/);
   });
 
   it('C4 and D6: JSON-LD and hints added by scripts are found, labelled as rendered-only', () => {
@@ -60,10 +62,27 @@ describe.skipIf(!hasBrowser)('scan with rendering', () => {
     for (const id of ['D1', 'D4', 'C1', 'B1']) expect(check(rendered, id).status, id).toBe(check(plain, id).status);
   });
 
-  it('A7: a page that registers on navigator.modelContext only is told Chrome sees no tools', async () => {
+  it('A7: a page that registers on navigator.modelContext only is A7/navigator-only on every supported browser', async () => {
     const r = await scan(`${site.origin}/navigator-only`, { render: true, pages: 1, only: ['A7'] });
-    expect(check(r, 'A7').code).toBe('A7/navigator-only');
-    expect(check(r, 'A7').evidence).toMatch(/document\.modelContext/);
+    const a7 = check(r, 'A7');
+    expect(a7.code).toBe('A7/navigator-only');
+    expect(a7.status).toBe('partial');
+    expect(a7.evidence).toMatch(/document\.modelContext/);
+    // The evidence names the browser, and says what it did where it still has navigator.modelContext.
+    expect(r.browser).toBeDefined();
+    expect(a7.evidence).toContain(`${r.browser!.name} ${r.browser!.version}`);
+    if (webMcpBehaviour(Number(r.browser!.version.split('.')[0])).navigatorApi)
+      expect(a7.evidence).toMatch(/still has it and registered 1 tool\(s\) through it/);
+  });
+
+  it('the report names the browser: JSON field, pretty header, A11 and C3 evidence', () => {
+    expect(rendered.browser?.name).toMatch(/Chrom/);
+    expect(rendered.browser?.version).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(plain.browser).toBeUndefined();
+    const label = `${rendered.browser!.name} ${rendered.browser!.version}`;
+    expect(check(rendered, 'A11').evidence).toContain(label);
+    expect(check(rendered, 'C3').evidence).toContain(label);
+    expect(renderTextReport(rendered, { color: false, width: 0 })).toContain(`rendered in ${label}`);
   });
 
   it('site scope: every sampled page is rendered, and A11 is judged per page', async () => {

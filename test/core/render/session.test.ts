@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
 import { hasBrowser } from '../../helpers/browser.js';
 import { RenderSession } from '../../../src/core/render/session.js';
+import { webMcpBehaviour } from '../../../src/core/render/browser-version.js';
 import { renderSiteRoutes, RUNTIME_TEXT } from '../../fixtures/render-sites.mjs';
 
 describe.skipIf(!hasBrowser)('RenderSession', () => {
@@ -37,10 +38,26 @@ describe.skipIf(!hasBrowser)('RenderSession', () => {
     expect(r.schemaIssues.map((i) => i.type)).toContain('FormModelContextParameterMissingTitleAndDescription');
   });
 
-  it('sees no tool from a page that registers on navigator.modelContext only', async () => {
+  it('names the tools registered through navigator.modelContext, where this browser still has it (before 152)', async () => {
     const r = await session.render(`${site.origin}/navigator-only`);
     expect(r.error).toBeUndefined();
-    expect(r.tools).toEqual([]);
+    expect(r.browser?.version).toBe(session.browser?.version);
+    expect(r.html).not.toContain('data-ai-ready-navigator');
+    const major = session.browser!.major;
+    if (webMcpBehaviour(major).navigatorApi) {
+      // The browser registers it (Chromium 150): recorded as registered through the removed path.
+      expect(r.navigatorTools?.length).toBeGreaterThan(0);
+      expect(r.tools.map((t) => t.name)).toEqual(expect.arrayContaining(r.navigatorTools!));
+    } else {
+      expect(r.tools).toEqual([]);
+      expect(r.navigatorTools).toEqual([]);
+    }
+  });
+
+  it('records nothing as navigator-registered on a page that uses document.modelContext', async () => {
+    const r = await session.render(`${site.origin}/`);
+    expect(r.tools.map((t) => t.name)).toEqual(['find_flights']);
+    expect(r.navigatorTools).toEqual([]);
   });
 
   it('without the DevTools WebMCP domain, records registerTool calls and form tools instead', async () => {

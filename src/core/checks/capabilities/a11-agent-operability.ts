@@ -81,7 +81,8 @@ export const a11AgentOperability = defineCheck<OperabilityArtifact>()({
     const { violations, rules, passed } = rendered.operability;
     const elements = violations.reduce((n, v) => n + v.count, 0);
     const details = { violations, rules, elements };
-    const scope = `axe-core ${rules.length} agent-operability rules on the rendered page`;
+    const by = rendered.browser ? ` (${rendered.browser.name} ${rendered.browser.version})` : '';
+    const scope = `axe-core ${rules.length} agent-operability rules on the rendered page${by}`;
     if (!violations.length) {
       return { status: 'pass', code: 'A11/ok', data: { scope, passed }, matched: 'axe-core (WCAG name/role/value rules)', probes: [page], details };
     }

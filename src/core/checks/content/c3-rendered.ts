@@ -59,7 +59,7 @@ export function missingShare(served: string[], rendered: string[]): number {
   return missing / rendered.length;
 }
 
-export type C3Rendered = { servedWords: number; renderedWords: number; missing: number } | { error: string };
+export type C3Rendered = { servedWords: number; renderedWords: number; missing: number; browser?: string } | { error: string };
 
 export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
   codes: {
@@ -85,13 +85,14 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
     if (!served || !rendered) return { error: 'no HTML to compare' };
     const s = mainTextWords(served);
     const w = mainTextWords(rendered);
-    return { servedWords: s.length, renderedWords: w.length, missing: missingShare(s, w) };
+    const b = r.page.browser;
+    return { servedWords: s.length, renderedWords: w.length, missing: missingShare(s, w), ...(b ? { browser: `${b.name} ${b.version}` } : {}) };
   },
   merge(outcome, r): RenderedOutcome {
     if (outcome.status === 'na' || outcome.status === 'info') return outcome;
     if ('error' in r) return { ...outcome, addAdvisories: [{ code: 'C3/rendered-unreadable', data: { error: r.error } }] };
     const pct = Math.round(r.missing * 100);
-    const measured = `Measured in a browser: ${pct}% of the rendered main text (${r.renderedWords} words) is missing from the HTML as served (${r.servedWords} words).`;
+    const measured = `Measured in a browser${r.browser ? ` (${r.browser})` : ''}: ${pct}% of the rendered main text (${r.renderedWords} words) is missing from the HTML as served (${r.servedWords} words).`;
     const details = { ...outcome.details, rendered: r };
     if (r.renderedWords < MIN_RENDERED_WORDS) {
       return {
