@@ -129,7 +129,15 @@ describe('the MCP card path a hostile site names (F1), through the CLI on loopba
   });
 });
 
-const check = (id: string, steps: FixStep[]): PlanCheck => ({ id, name: id, status: 'fail', weight: 5, earned: 0, fixGuide: steps });
+// Steps as a guide marks what is true of the site: fix writes site and owner steps only.
+const check = (id: string, steps: FixStep[]): PlanCheck => ({
+  id,
+  name: id,
+  status: 'fail',
+  weight: 5,
+  earned: 0,
+  fixGuide: steps.map((s) => ({ source: 'site' as const, ...s })),
+});
 const robotsStep: FixStep = { title: 'robots', publish: { kind: 'lines', path: '/robots.txt', content: 'User-agent: *\nDisallow: /drafts/\n' } };
 const fileStep = (path: string, content = '{"a":1}'): FixStep => ({ title: 'file', publish: { kind: 'file', path, contentType: 'application/json', content } });
 const plan = (dir: string, steps: FixStep[]) =>

@@ -25,7 +25,7 @@ function project(files: Record<string, string>): string {
   }
   return dir;
 }
-const ROBOTS: FixStep = { title: 'robots', publish: { kind: 'lines', path: '/robots.txt', content: 'User-agent: *\nDisallow: /drafts/\n' } };
+const ROBOTS: FixStep = { title: 'robots', source: 'owner', publish: { kind: 'lines', path: '/robots.txt', content: 'User-agent: *\nDisallow: /drafts/\n' } };
 const plan = (dir: string) =>
   planFixes(
     { url: 'http://127.0.0.1:1/', checks: [{ id: 'D1', name: 'robots', status: 'fail', weight: 5, earned: 0, fixGuide: [ROBOTS] }] },
