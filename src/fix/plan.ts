@@ -140,7 +140,10 @@ function failing(result: PlanInput, only?: string[]): PlanCheck[] {
   );
 }
 
-const linksOut = (c: PlanCheck) => (c.fixGuide ?? []).some((s) => s.publish?.kind === 'header' && s.publish.name.toLowerCase() === 'link');
+const linksOut = (c: PlanCheck) =>
+  (c.fixGuide ?? []).some(
+    (s) => (s.publish?.kind === 'header' && s.publish.name.toLowerCase() === 'link') || (s.publish?.kind === 'html' && /<link\b/i.test(s.publish.content)),
+  );
 
 /** Paths on the scanned origin that answered 2xx during the scan (a Link header may point at them). */
 function servedPaths(result: PlanInput): Set<string> {
@@ -194,7 +197,8 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
         continue;
       }
       const op = step.publish;
-      if (!op) continue;
+      // An example illustrates; only what the site shows or the owner gave is written.
+      if (!op || step.source === 'example') continue;
       applyOperation(op, { files, at, framework, rules, plan, origin: new URL(result.url).origin, served });
     }
     if (!(c.fixGuide ?? []).some((s) => s.publish || s.needs?.length)) {

@@ -5,6 +5,7 @@ import { describeProbe, nonTextDocument } from '../../gather/classify.js';
 import { ACCEPT_MD_FILE, classifyMarkdown, markdownTwinPath, markdownTwinPaths, type MarkdownAnswer } from '../../gather/markdown.js';
 import { parseLinkHeader } from '../../gather/link-header.js';
 import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { factsSource, twinFromPage, withSource } from '../../fixes/site-content.js';
 
 const SPEC = ['https://llmstxt.org/#proposal', 'https://agentdocsspec.com/'];
 /** rel="alternate" type="text/markdown" targets fetched, at most (same origin only). */
@@ -168,13 +169,37 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
   },
 });
 
+/** Under `ai-ready fix`: one twin per page read, from its own title, description and main content. */
+function siteTwinSteps(fx: FixContext): FixStep[] | null {
+  if (!fx.site) return null;
+  const source = factsSource(fx.site);
+  const steps = fx.site.pages.flatMap((p) => {
+    const content = p.twin ? twinFromPage(p, fx.site!.name?.value) : null;
+    if (!p.twin || !content) return [];
+    return withSource(serveFileSteps(fx, { path: p.twin, contentType: 'text/markdown; charset=utf-8', content, lang: 'markdown' }).slice(0, 1), source);
+  });
+  if (!steps.length) return null;
+  return [
+    ...steps,
+    {
+      title: 'Keep the twins current',
+      body: `ai-ready fix wrote ${steps.length} Markdown twin${steps.length > 1 ? 's' : ''} from the pages it read today (their HTML converted to Markdown). A build step or plugin that emits page.md beside each page keeps them current; otherwise run ai-ready fix again after changing a page.`,
+    },
+  ];
+}
+
 function twinSteps(fx: FixContext): FixStep[] {
+  const derived = siteTwinSteps(fx);
+  if (derived) return derived;
   const own = platformHook(fx, 'markdownUrls')?.(fx);
-  if (own) return own;
-  return serveFileSteps(fx, {
-    path: '/index.md',
-    contentType: 'text/markdown; charset=utf-8',
-    content: '# Example Co\n\nRefurbished laptops, shipped across the EU.\n\n## Popular pages\n- [Shipping](/shipping.md)\n- [Returns](/returns.md)\n',
-    lang: 'markdown',
-  }).slice(0, 2);
+  if (own) return withSource(own, 'example');
+  return withSource(
+    serveFileSteps(fx, {
+      path: '/index.md',
+      contentType: 'text/markdown; charset=utf-8',
+      content: '# Example Co\n\nRefurbished laptops, shipped across the EU.\n\n## Popular pages\n- [Shipping](/shipping.md)\n- [Returns](/returns.md)\n',
+      lang: 'markdown',
+    }).slice(0, 2),
+    'example',
+  );
 }
