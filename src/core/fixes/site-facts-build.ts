@@ -5,6 +5,8 @@
  * description, and each page with its production URL, its twin's path and its main content as
  * Markdown (turndown: a library conversion, loaded only here, only by `ai-ready fix`).
  */
+import { isIP } from 'node:net';
+import { bareHost, classifyAddress } from '../net/address-guard.js';
 import type { CrawlResult } from '../gather/site-crawl.js';
 import { cleanText } from '../gather/page-facts.js';
 import { parseOwnerValue } from './owner-value-parse.js';
@@ -24,19 +26,11 @@ export interface SiteFactsInput {
   framework?: string;
 }
 
-/** Loopback, unspecified and local-only host names: never a production origin. */
+/** localhost names, mDNS .local names and any IP literal that is not public (loopback, private, link-local, ...): never a production origin. */
 export function isLocalHostname(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return (
-    h === 'localhost' ||
-    h.endsWith('.localhost') ||
-    h.endsWith('.local') ||
-    /^127\./.test(h) ||
-    h === '0.0.0.0' ||
-    h === '::1' ||
-    h === '::' ||
-    /^::ffff:127\./i.test(h)
-  );
+  const h = bareHost(hostname);
+  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h.endsWith('.internal')) return true;
+  return isIP(h) !== 0 && classifyAddress(h) !== 'public';
 }
 
 /** A public http(s) site URL (origin plus path, no trailing slash, no "index.html"); null for a local or odd one. */
