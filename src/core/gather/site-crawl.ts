@@ -135,9 +135,8 @@ export async function crawlSite(o: CrawlOptions): Promise<CrawlResult> {
         if (next < queue.length) stoppedBy ??= 'time';
         return;
       }
-      const u = queue[next++];
-      if (!u) return;
-      await visit(u);
+      if (next >= queue.length) return;
+      await visit(queue[next++]);
     }
   };
   // Workers end when the queue is empty; a page still in flight may add more, so run rounds until none does.
