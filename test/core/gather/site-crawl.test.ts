@@ -32,9 +32,12 @@ function crawl(start: string, o: { maxPages?: number; maxMs?: number } = {}) {
 }
 
 /** Every page links to two new pages: a site without end. */
-const endless = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+const endless = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): void => {
   const path = (req.url ?? '/').split('?')[0];
-  if (path === '/robots.txt' || path.endsWith('.xml')) return res.writeHead(404).end();
+  if (path === '/robots.txt' || path.endsWith('.xml')) {
+    res.writeHead(404).end();
+    return;
+  }
   const n = Number(path.slice(3)) || 0;
   const page = html(`Page ${n}`, `<a href="/p-${2 * n + 1}">a</a> <a href="/p-${2 * n + 2}">b</a>`);
   res.writeHead(200, page.headers).end(page.body);
