@@ -339,8 +339,11 @@ function ownLlmsSteps(fx: FixContext): FixStep[] {
         ...(keep ? [keep] : []),
       ];
     }
-    const needs = missingFacts(fx.site, true);
-    return withSource(llmsPlatformSteps(fx, 'llms.txt', llmsSample(fx.origin), needs.length ? needs : ['pageUrls']), 'example');
+    // Without what the site shows, the owner's pages and name (below) still make the file.
+    if (!givenValue(fx, 'siteName') || !givenPageUrls(fx)) {
+      const needs = missingFacts(fx.site, true);
+      return withSource(llmsPlatformSteps(fx, 'llms.txt', llmsSample(fx.origin), needs.length ? needs : ['pageUrls']), 'example');
+    }
   }
   const siteName = givenValue(fx, 'siteName');
   const pageUrls = givenPageUrls(fx);

@@ -192,8 +192,10 @@ function ownLlmsFullSteps(fx: FixContext): FixStep[] {
         serveFileSteps(fx, { path: '/llms-full.txt', contentType: 'text/plain; charset=utf-8', content, lang: 'markdown' }),
         factsSource(fx.site),
       );
-    const needs = missingFacts(fx.site, true);
-    return withSource(llmsPlatformSteps(fx, 'llms-full.txt', llmsFullSample(fx.origin), needs.length ? needs : ['pageContent']), 'example');
+    if (!givenValue(fx, 'pageContent')) {
+      const needs = missingFacts(fx.site, true);
+      return withSource(llmsPlatformSteps(fx, 'llms-full.txt', llmsFullSample(fx.origin), needs.length ? needs : ['pageContent']), 'example');
+    }
   }
   const pageContent = givenValue(fx, 'pageContent');
   const siteName = givenValue(fx, 'siteName');
