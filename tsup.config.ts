@@ -25,6 +25,7 @@ const BUNDLED = [
   'zod',
   '@modelcontextprotocol/sdk',
   'diff',
+  'turndown',
 ];
 
 const ALLOWED_LICENSES = new Set(['MIT', 'ISC', 'BSD-2-Clause', 'BSD-3-Clause', 'Apache-2.0', '0BSD']);

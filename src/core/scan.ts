@@ -52,6 +52,23 @@ export interface ScanOptions extends ScanParams {
   signal?: AbortSignal;
   /** The owner's own values (`ai-ready fix --set`), handed to the fix guides (FixContext.ownerValues). */
   ownerValues?: OwnerValues;
+  /**
+   * Set by `ai-ready fix`: crawl the site (bounded, robots.txt obeyed, same origin) before the
+   * guides run, and hand them what it read (FixContext.site). A plain scan leaves it unset.
+   */
+  site?: SiteCrawlOptions;
+}
+
+/** How `ai-ready fix` reads the site for its guides. */
+export interface SiteCrawlOptions {
+  /** Pages read at most (default 200). */
+  maxPages?: number;
+  /** Time the crawl may take, in ms (default 30 000). */
+  maxMs?: number;
+  /** The production site URL the project's config names, and where it was read. */
+  configOrigin?: { url: string; from: string } | null;
+  /** The project's framework id, for the guides to name its generators. */
+  framework?: string;
 }
 
 export const DEFAULT_DEADLINE_MS = 45_000;
@@ -351,13 +368,18 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
     checksStarted();
     const evaluated = await running;
     const platform = sample ? await platformOverSample(await platformPromise, sample) : await platformPromise;
-    const fx = {
+    const fx: Omit<FixContext, 'outcome'> = {
       origin: ctx.origin,
       platform: platform.platform === 'unknown' ? null : platform.platform,
       hosting: platform.hosting ?? [],
       found: foundResources(evaluated),
       ...(options.ownerValues ? { ownerValues: options.ownerValues } : {}),
     };
+    if (options.site) {
+      const { readSite } = await import('./fixes/site-read.js');
+      const seeds = sample ? (await sample).filter((v) => !v.excluded).map((v) => v.response) : [];
+      fx.site = await readSite(http, page, seeds, options.site, options.ownerValues, options.userAgent);
+    }
 
     // 3. Judge: bot walls, the profile, the scores and the level.
     const wall = totalWall(page, evaluated);

@@ -147,7 +147,10 @@ function failing(result: PlanInput, only?: string[]): PlanCheck[] {
   );
 }
 
-const linksOut = (c: PlanCheck) => (c.fixGuide ?? []).some((s) => s.publish?.kind === 'header' && s.publish.name.toLowerCase() === 'link');
+const linksOut = (c: PlanCheck) =>
+  (c.fixGuide ?? []).some(
+    (s) => (s.publish?.kind === 'header' && s.publish.name.toLowerCase() === 'link') || (s.publish?.kind === 'html' && /<link\b/i.test(s.publish.content)),
+  );
 
 /** Paths on the scanned origin that answered 2xx during the scan (a Link header may point at them). */
 function servedPaths(result: PlanInput): Set<string> {

@@ -59,7 +59,8 @@ async function fixWrite(origin: string, dir: string, extra: string[] = []): Prom
 describe.each(PROJECTS.map((p) => [p.id, p] as [string, ProjectKind]))('fix --write: %s', (id, kind) => {
   it('detects the framework, writes the fixes, and the served project passes every check it wrote', { timeout: 120_000 }, async () => {
     const dir = makeProject(kind);
-    const host = await serveFolder(join(dir, kind.served), kind.rendersHome ? { pages: { '/': BARE_HTML } } : {});
+    // Served as deployed at the production origin some configs name (acme.test): the re-scan stays on loopback.
+    const host = await serveFolder(join(dir, kind.served), { ...(kind.rendersHome ? { pages: { '/': BARE_HTML } } : {}), asDeployedFrom: 'https://acme.test' });
     try {
       const pristine = tempDir('ai-ready-fix-pristine-');
       cpSync(dir, pristine, { recursive: true });

@@ -52,7 +52,13 @@ export interface StaticHost {
 }
 
 /** `pages`: what the framework's build would render at these paths (the project's own source is not HTML). */
-export async function serveFolder(root: string, opts: { pages?: Record<string, string> } = {}): Promise<StaticHost> {
+/**
+ * `pages`: HTML answered at these paths (a framework's rendered pages). `asDeployedFrom`: an origin
+ * (a production URL the project writes into its files) replaced by this host's own in the text files
+ * it serves from the folder (not the rendered pages): the project as deployed at that origin, so a
+ * scan of it stays on loopback.
+ */
+export async function serveFolder(root: string, opts: { pages?: Record<string, string>; asDeployedFrom?: string } = {}): Promise<StaticHost> {
   let base = resolve(root);
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -75,8 +81,15 @@ export async function serveFolder(root: string, opts: { pages?: Record<string, s
       for (const b of parseHeadersFile(readFileSync(headersFile, 'utf8')))
         if (b.pattern.test(path)) for (const [k, v] of b.headers) headers[k.toLowerCase()] = v;
     }
-    const body =
+    let body =
       rendered !== undefined ? Buffer.from(rendered) : served ? readFileSync(file) : Buffer.from('<!doctype html><title>Not found</title><h1>Not found</h1>');
+    if (served && opts.asDeployedFrom && /\.(txt|md|xml|json)$/i.test(file))
+      body = Buffer.from(
+        body
+          .toString('utf8')
+          .split(opts.asDeployedFrom)
+          .join(`http://127.0.0.1:${(server.address() as { port: number }).port}`),
+      );
     res.writeHead(served || rendered !== undefined ? 200 : 404, { ...headers, 'content-length': String(body.length) });
     res.end(req.method === 'HEAD' ? undefined : body);
   });

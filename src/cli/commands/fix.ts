@@ -18,7 +18,16 @@ type FixFlags = RawFlags<typeof FIX_FLAGS> & {
   write?: boolean;
   verify?: string;
   set: string[];
+  crawlPages: string;
+  crawlSeconds: string;
 };
+
+/** A whole number in [min, max] from a flag's text, or null. */
+function wholeNumber(text: string, min: number, max: number): number | null {
+  if (!/^\d+$/.test(text.trim())) return null;
+  const n = Number(text.trim());
+  return n >= min && n <= max ? n : null;
+}
 
 /** The owner values' names, a few to a line, for --help. */
 function ownerValueLines(): string {
@@ -44,7 +53,9 @@ export function registerFix(program: Command): void {
       'a value only you know, for the guides that need it (repeatable; names below); also read from ai-ready.fix.json in --dir',
       (v: string, all: string[]) => [...all, v],
       [] as string[],
-    );
+    )
+    .option('--crawl-pages <n>', 'pages read of the site to derive llms.txt, sitemap.xml, Markdown twins and JSON-LD (1-1000)', '200')
+    .option('--crawl-seconds <s>', 'time the crawl may take, in seconds (1-300)', '30');
   // The flags fix shares with scan are scan's declarations (fix-flags/index.ts).
   addFlagOptions(fix, FIX_FLAGS)
     .addHelpText(
@@ -99,6 +110,11 @@ Examples:
       if (!flags.verify && (minGrade !== undefined || minScore !== undefined))
         return fail(`${minGrade !== undefined ? '--min-grade' : '--min-score'} judges the preview that --verify scans: add --write --verify <preview-url>`);
 
+      const crawlPages = wholeNumber(flags.crawlPages, 1, 1000);
+      if (crawlPages === null) return fail(`--crawl-pages takes a whole number from 1 to 1000 (got ${JSON.stringify(flags.crawlPages)})`);
+      const crawlSeconds = wholeNumber(flags.crawlSeconds, 1, 300);
+      if (crawlSeconds === null) return fail(`--crawl-seconds takes a whole number from 1 to 300 (got ${JSON.stringify(flags.crawlSeconds)})`);
+
       const { detectFramework, ProjectError } = await import('../../fix/frameworks.js');
       let framework;
       try {
@@ -120,9 +136,17 @@ Examples:
       const { scanParams } = await import('../../core/scan-params-of.js');
       // fix's ScanParams, for the site and the preview: --only picks the fixes, every check is scanned.
       const params = scanParams({ profile: undefined, pages, render: undefined, only: undefined, skip: undefined });
+      const { configOrigin } = await import('../../fix/production-origin.js');
+      const { DEFAULT_DEADLINE_MS } = await import('../../core/scan.js');
       let result;
       try {
-        result = await scan(url, { ...params, ownerValues: values });
+        // The crawl reads the site after the checks, with the scan's guarded client: the deadline makes room for it.
+        result = await scan(url, {
+          ...params,
+          ownerValues: values,
+          deadlineMs: DEFAULT_DEADLINE_MS + crawlSeconds * 1000,
+          site: { maxPages: crawlPages, maxMs: crawlSeconds * 1000, configOrigin: configOrigin(flags.dir, framework.id), framework: framework.id },
+        });
       } catch (e) {
         if (isScanError(e)) return fail(`${url} could not be scanned: ${e.message}`, EXIT.UNREACHABLE);
         throw e;

@@ -81,3 +81,14 @@ export function linkTags(links: AgentLink[]): string {
 export function describeLinks(links: AgentLink[]): string {
   return links.map((l) => `${l.label} (${l.check})`).join(', ');
 }
+
+/**
+ * The links fit for every page. Under `ai-ready fix` (FixContext.site) a page's Markdown alternate
+ * is its own twin, never one file for all pages: that link is left out here and given per page.
+ */
+export function siteWideLinks(fx: Pick<FixContext, 'origin' | 'found' | 'site'>, offered: readonly OfferedLinkOf[] = registered): AgentLinks {
+  const all = agentLinks(fx, offered);
+  if (!fx.site) return all;
+  const keep = (l: AgentLink) => l.resource !== 'markdown';
+  return { present: all.present.filter(keep), missing: all.missing.filter(keep), unknown: all.unknown.filter(keep) };
+}

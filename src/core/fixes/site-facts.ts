@@ -17,7 +17,7 @@ export interface Sourced<T> {
 }
 
 /** One page of the site as the crawl read it. */
-export interface SitePage {
+export interface SitePage extends SitePageFiles {
   /** The page's URL at the production origin (the scanned URL when no production origin is known). */
   url: string;
   /** The URL the crawl fetched (the scanned origin). */
@@ -37,8 +37,23 @@ export interface SiteFacts {
   description: Sourced<string> | null;
   /** Pages read, the home page first; bounded (200 pages, 30 s by default). */
   pages: SitePage[];
-  /** A sitemap the site already serves (its URL at the production origin), or null. */
+  /**
+   * The sitemap robots.txt should name: the one the site already serves (its URL at the production
+   * origin), else the /sitemap.xml that D2's guide publishes from these pages (`sitemapWritten`); null: neither.
+   */
   sitemap: Sourced<string> | null;
+  /** The sitemap is the one `fix` writes (the site serves none). */
+  sitemapWritten?: boolean;
+  /** The project's framework id (src/fix/frameworks.ts), when fix knows it: guides name its generators. */
+  framework?: string;
   /** How the crawl went: pages read, and what stopped it early (null: it read every page it found). */
   crawl: { pages: number; stoppedBy: 'pages' | 'time' | null; ms: number };
+}
+
+/** One page of the site as the crawl read it, with where its files go. */
+export interface SitePageFiles {
+  /** The page's path under the site's base (the production origin's path), "/" for the home page; a safe URL path. */
+  path: string;
+  /** Where its Markdown twin is served, under the site's base ("/index.md", "/about.md"); null when the path is not safe to write. */
+  twin: string | null;
 }

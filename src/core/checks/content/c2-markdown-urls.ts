@@ -8,6 +8,7 @@ import { classifyMarkdownLinks } from '../../gather/markdown-links.js';
 import { paginationSignals, type PaginationSignals } from '../../gather/markdown-pagination.js';
 import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
+import { factsSource, twinFromPage, withSource } from '../../fixes/site-content.js';
 
 const SPEC = ['https://llmstxt.org/#proposal', 'https://agentdocsspec.com/'];
 /** rel="alternate" type="text/markdown" targets fetched, at most (same origin only). */
@@ -244,9 +245,30 @@ function markdownBodyAdvisories(probe: FetchResult, pagination: MarkdownUrlsArti
   return out;
 }
 
+/** Under `ai-ready fix`: one twin per page read, from its own title, description and main content. */
+function siteTwinSteps(fx: FixContext): FixStep[] | null {
+  if (!fx.site) return null;
+  const source = factsSource(fx.site);
+  const steps = fx.site.pages.flatMap((p) => {
+    const content = p.twin ? twinFromPage(p, fx.site!.name?.value) : null;
+    if (!p.twin || !content) return [];
+    return serveFileSteps(fx, { path: p.twin, contentType: 'text/markdown; charset=utf-8', content, lang: 'markdown', source }).slice(0, 1);
+  });
+  if (!steps.length) return null;
+  return [
+    ...steps,
+    {
+      title: 'Keep the twins current',
+      body: `ai-ready fix wrote ${steps.length} Markdown twin${steps.length > 1 ? 's' : ''} from the pages it read today (their HTML converted to Markdown). A build step or plugin that emits page.md beside each page keeps them current; otherwise run ai-ready fix again after changing a page.`,
+    },
+  ];
+}
+
 function twinSteps(fx: FixContext): FixStep[] {
+  const derived = siteTwinSteps(fx);
+  if (derived) return derived;
   const own = platformHook(fx, 'markdownUrls')?.(fx);
-  if (own) return own;
+  if (own) return withSource(own, 'example');
   return serveFileSteps(fx, {
     path: '/index.md',
     contentType: 'text/markdown; charset=utf-8',

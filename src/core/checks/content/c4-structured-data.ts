@@ -8,6 +8,7 @@ import { platformHook, specStep, verifyStep, withPublish } from '../../fixes/pla
 import { sh } from '../../fixes/shell.js';
 import { givenValue } from '../../fixes/owner-value-parse.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
+import { factsSource, jsonLdFromSite, missingFacts, withSource } from '../../fixes/site-content.js';
 
 const SPEC = [
   'https://json-ld.org/spec/latest/json-ld/',
@@ -112,6 +113,13 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
     return { status: 'fail', code: 'C4/missing', data: { seen }, advisories, probes: [page], details };
   },
   fixGuide(fx) {
+    const verify = [
+      verifyStep(sh`curl -s ${fx.origin}/ | grep -c 'application/ld+json'`, 'Expect at least 1; validate the blocks with https://validator.schema.org/.'),
+      specStep(SPEC.slice(0, 2)),
+    ];
+    // Under `ai-ready fix`: the name and production origin the site shows (no logo: nothing is guessed).
+    const derived = fx.site ? jsonLdFromSite(fx.site) : null;
+    if (fx.site && derived) return [...withSource(platformSteps(fx, derived, []), factsSource(fx.site)), ...verify];
     // The owner's name (validated, one line) when given; the sample's logo is a guess then left out.
     const siteName = givenValue(fx, 'siteName');
     const org = siteName
@@ -136,11 +144,8 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
       2,
     ).replace(/</g, '\\u003c');
     const block = `<script type="application/ld+json">\n${json}\n</script>`;
-    return [
-      ...platformSteps(fx, block, siteName ? [] : ['siteName']),
-      verifyStep(sh`curl -s ${fx.origin}/ | grep -c 'application/ld+json'`, 'Expect at least 1; validate the blocks with https://validator.schema.org/.'),
-      specStep(SPEC.slice(0, 2)),
-    ];
+    const needs: OwnerValue[] = fx.site ? missingFacts(fx.site, true) : siteName ? [] : ['siteName'];
+    return [...withSource(platformSteps(fx, block, needs), needs.length || !siteName ? 'example' : 'owner'), ...verify];
   },
 });
 

@@ -8,6 +8,7 @@ import { givenPageUrls } from '../../fixes/owner-value-parse.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
 import { xmlAttr } from '../../fixes/escape.js';
 import { ROBOTS_REQUEST } from '../../gather/robots.js';
+import { factsSource, generatorStep, missingFacts, sitemapFromSite, withSource } from '../../fixes/site-content.js';
 
 const SPEC = ['https://www.sitemaps.org/protocol.html', 'https://www.rfc-editor.org/rfc/rfc9309#section-2.2.4'];
 
@@ -176,16 +177,42 @@ function ownSitemap(fx: FixContext): { content: string; needs?: OwnerValue[] } {
   return { content: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}</urlset>\n` };
 }
 
+/** Under `ai-ready fix`: a sitemap of the pages read, only when the site serves none. */
+function siteSitemapSteps(fx: FixContext & { site: NonNullable<FixContext['site']> }): FixStep[] {
+  const site = fx.site;
+  if (site.sitemap && !site.sitemapWritten)
+    return [{ title: 'Your sitemap exists', body: `The site serves ${site.sitemap.value}: nothing to generate; robots.txt should name it.` }];
+  const content = sitemapFromSite(site);
+  if (!content) {
+    const needs = missingFacts(site, false);
+    return serveFileSteps(fx, {
+      path: '/sitemap.xml',
+      contentType: 'application/xml; charset=utf-8',
+      content: SAMPLE(fx.origin),
+      needs: needs.length ? needs : ['pageUrls'],
+      lang: 'xml',
+      source: 'example',
+    });
+  }
+  const keep = generatorStep(site, 'sitemap', 'sitemap.xml');
+  return [
+    ...serveFileSteps(fx, { path: '/sitemap.xml', contentType: 'application/xml; charset=utf-8', content, lang: 'xml', source: factsSource(site) }),
+    ...(keep ? [keep] : []),
+  ];
+}
+
 function generateSteps(fx: FixContext): FixStep[] {
+  if (fx.site) return siteSitemapSteps({ ...fx, site: fx.site });
   const own = platformHook(fx, 'sitemap')?.(fx);
   if (own) return own;
+  const sitemap = ownSitemap(fx);
   return [
     ...serveFileSteps(fx, {
       path: '/sitemap.xml',
       contentType: 'application/xml; charset=utf-8',
-      ...ownSitemap(fx),
+      ...sitemap,
       lang: 'xml',
-      source: givenPageUrls(fx) ? 'owner' : 'example',
+      source: sitemap.needs ? 'example' : 'owner',
     }),
     {
       title: 'Generate it, do not hand-write it',
@@ -194,8 +221,14 @@ function generateSteps(fx: FixContext): FixStep[] {
   ];
 }
 
+/**
+ * The robots.txt Sitemap line. Under `ai-ready fix` it names the sitemap that exists (the site's,
+ * or the one this plan writes) at the production origin, and is published only then; otherwise it
+ * shows the conventional URL as an example.
+ */
 function robotsStep(fx: FixContext): FixStep {
-  const url = `${fx.origin}${platformHook(fx, 'sitemapPath') ?? '/sitemap.xml'}`;
+  const known = fx.site?.sitemap?.value;
+  const url = known ?? `${fx.origin}${platformHook(fx, 'sitemapPath') ?? '/sitemap.xml'}`;
   const line = `Sitemap: ${url}`;
   return {
     title: 'Reference it from robots.txt',
@@ -203,7 +236,6 @@ function robotsStep(fx: FixContext): FixStep {
     code: line,
     lang: 'text',
     publish: { kind: 'lines', path: '/robots.txt', content: `${line}\n` },
-    // Only for a sitemap the plan writes from the owner's pages: otherwise it names a file that is not there.
-    source: givenPageUrls(fx) ? 'owner' : 'example',
+    source: known ? (fx.site!.sitemap!.source === 'owner' ? 'owner' : 'site') : 'example',
   };
 }

@@ -10,6 +10,7 @@ import { sh } from '../../fixes/shell.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
 import { givenPageUrls, givenValue, stillNeeded } from '../../fixes/owner-value-parse.js';
 import { stripControl } from '../../fixes/escape.js';
+import { factsSource, generatorStep, llmsTxtFromSite, missingFacts, withSource } from '../../fixes/site-content.js';
 
 const SPEC = ['https://llmstxt.org/', 'https://agentdocsspec.com/'];
 /** agent-docs-spec size thresholds (characters). */
@@ -325,13 +326,31 @@ export function llmsOwnIndex(siteName: string, pageUrls: string[]): string {
   return `# ${siteName.replace(/[\r\n]+/g, ' ')}\n\n> The pages of ${siteName.replace(/[\r\n]+/g, ' ')} that agents should read first.\n\n## Pages\n${items}\n`;
 }
 
-/** D4's publish step: the owner's pages and name when given, else the sample with its needs. */
+/**
+ * D4's publish step: under `ai-ready fix`, the site's own pages (titles, descriptions, production
+ * URLs) and name; else the owner's pages and name when given; else the sample, marked as one, with its needs.
+ */
 function ownLlmsSteps(fx: FixContext): FixStep[] {
+  if (fx.site) {
+    const content = llmsTxtFromSite(fx.site);
+    if (content) {
+      const keep = generatorStep(fx.site, 'llms', 'llms.txt');
+      return [
+        ...serveFileSteps(fx, { path: '/llms.txt', contentType: 'text/plain; charset=utf-8', content, lang: 'markdown', source: factsSource(fx.site) }),
+        ...(keep ? [keep] : []),
+      ];
+    }
+    // Without what the site shows, the owner's pages and name (below) still make the file.
+    if (!givenValue(fx, 'siteName') || !givenPageUrls(fx)) {
+      const needs = missingFacts(fx.site, true);
+      return withSource(llmsPlatformSteps(fx, 'llms.txt', llmsSample(fx.origin), needs.length ? needs : ['pageUrls']), 'example');
+    }
+  }
   const siteName = givenValue(fx, 'siteName');
   const pageUrls = givenPageUrls(fx);
   const needs = stillNeeded(['pageUrls', 'siteName'], { pageUrls, siteName });
   const content = siteName && pageUrls ? llmsOwnIndex(siteName, pageUrls) : llmsSample(fx.origin);
-  return llmsPlatformSteps(fx, 'llms.txt', content, needs.length ? needs : undefined);
+  return withSource(llmsPlatformSteps(fx, 'llms.txt', content, needs.length ? needs : undefined), needs.length ? 'example' : 'owner');
 }
 
 /** Where llms.txt / llms-full.txt come from on each platform (catalog §6.5). */

@@ -9,6 +9,8 @@ import { describeLlmsCandidates, llmsFullSample, llmsPlatformSteps, pageTitle } 
 import { givenPageUrls, givenValue } from '../../fixes/owner-value-parse.js';
 import type { FixContext } from '../types.js';
 import type { FixStep } from '../../schema.js';
+import { serveFileSteps } from '../../fixes/platform-steps.js';
+import { factsSource, llmsFullFromSite, missingFacts, withSource } from '../../fixes/site-content.js';
 
 const SPEC = ['https://llmstxt.org/', 'https://agentdocsspec.com/'];
 /** Below this it is not the full text of anything (judged by size only when llms.txt lists no page). */
@@ -182,10 +184,20 @@ export function llmsOwnFull(siteName: string | undefined, pageContent: string, p
   return `${head}${pageContent.replace(/\n+$/, '')}${sources}`;
 }
 
+/** Under `ai-ready fix`, the Markdown of the pages read; else the owner's text; else the sample, marked as one. */
 function ownLlmsFullSteps(fx: FixContext): FixStep[] {
+  if (fx.site) {
+    const content = llmsFullFromSite(fx.site);
+    if (content)
+      return serveFileSteps(fx, { path: '/llms-full.txt', contentType: 'text/plain; charset=utf-8', content, lang: 'markdown', source: factsSource(fx.site) });
+    if (!givenValue(fx, 'pageContent')) {
+      const needs = missingFacts(fx.site, true);
+      return withSource(llmsPlatformSteps(fx, 'llms-full.txt', llmsFullSample(fx.origin), needs.length ? needs : ['pageContent']), 'example');
+    }
+  }
   const pageContent = givenValue(fx, 'pageContent');
   const siteName = givenValue(fx, 'siteName');
   const content = pageContent ? llmsOwnFull(siteName, pageContent, givenPageUrls(fx)) : null;
-  if (content) return llmsPlatformSteps(fx, 'llms-full.txt', content);
-  return llmsPlatformSteps(fx, 'llms-full.txt', llmsFullSample(fx.origin), pageContent ? ['siteName'] : ['pageContent']);
+  if (content) return withSource(llmsPlatformSteps(fx, 'llms-full.txt', content), 'owner');
+  return withSource(llmsPlatformSteps(fx, 'llms-full.txt', llmsFullSample(fx.origin), pageContent ? ['siteName'] : ['pageContent']), 'example');
 }

@@ -9,7 +9,8 @@ import { describedbyLlmsProblem, gatherLlms, isLlmsTxtUrl, type DescribedbyScope
 import { DESCRIBEDBY_SCOPE_TEMPLATES, describedbyScopeAdvisories } from './llms-scope.js';
 import { pageHtmlStep, platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
-import { agentLinks, describeLinks, linkTags } from '../../fixes/agent-links.js';
+import { describeLinks, linkTags, siteWideLinks } from '../../fixes/agent-links.js';
+import { factsSource, withSource } from '../../fixes/site-content.js';
 
 const SPEC = ['https://html.spec.whatwg.org/multipage/links.html#linkTypes', 'https://agentdocsspec.com/', 'https://www.rfc-editor.org/rfc/rfc9727#section-3'];
 /** Hint targets checked, at most. */
@@ -233,9 +234,12 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
     };
   },
   fixGuide(fx) {
-    const { present, missing, unknown } = agentLinks(fx);
+    const { present, missing, unknown } = siteWideLinks(fx);
     // Hints point only at what exists; with nothing found yet, at the first thing to publish.
     const links = present.length ? present : unknown.length ? [...present, ...unknown] : missing.slice(0, 1);
+    if (!links.length)
+      return [{ title: 'Nothing to point at yet', body: 'Publish llms.txt (D4) first, then point your pages at it.' }, specStep(SPEC.slice(0, 2))];
+    const source = fx.site || links.every((l) => present.includes(l)) ? 'site' : 'example';
     const later = present.length ? [...missing, ...unknown] : [];
     const llms = links.find((l) => l.resource === 'llmsTxt');
     const markdown = links.find((l) => l.resource === 'markdown');
@@ -266,6 +270,17 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
     }
     const own = links.length ? platformHook(fx, 'pageHints')?.(fx, { tags: linkTags(links), markdownHref: markdown?.href ?? null }) : null;
     if (own) steps.splice(1, 0, own);
+    // Under fix: each page (but the home page, whose path means every page here) points at its own twin.
+    for (const p of fx.site?.pages ?? []) {
+      if (!p.twin || p.path === '/') continue;
+      const tag = `<link rel="alternate" type="text/markdown" href="${p.twin.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">`;
+      steps.push(
+        pageHtmlStep(
+          { title: `Point ${p.path} at its Markdown twin`, code: tag, lang: 'html' },
+          { where: 'head', content: tag, path: p.path, source: factsSource(fx.site!) },
+        ),
+      );
+    }
     steps.push(
       verifyStep(
         sh`curl -s ${fx.origin}/ | grep -iE 'rel="(alternate|api-catalog|describedby|service-desc)"|llms\\.txt'`,
@@ -273,6 +288,6 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
       ),
     );
     steps.push(specStep(SPEC.slice(0, 2)));
-    return steps;
+    return withSource(steps, source);
   },
 });
