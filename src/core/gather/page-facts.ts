@@ -64,8 +64,74 @@ function absoluteHttp(raw: string | undefined | null, base: URL): string | null 
   }
 }
 
-const NOT_CONTENT =
-  'script, style, noscript, template, nav, header, footer, aside, form, iframe, object, embed, svg, canvas, dialog, button, select, input, textarea';
+const NOT_CONTENT = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'nav',
+  'header',
+  'footer',
+  'aside',
+  'form',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'canvas',
+  'dialog',
+  'button',
+  'select',
+  'input',
+  'textarea',
+]);
+
+/** The parts of domhandler nodes the pruning touches (domhandler is not a direct dependency). */
+interface DomNode {
+  type: string;
+  name?: string;
+  attribs?: Record<string, string>;
+  children?: DomNode[];
+  parent?: DomNode | null;
+  prev?: DomNode | null;
+  next?: DomNode | null;
+}
+
+/**
+ * Prepares the main content in one pass, linear in the page's size: drops every non-content element
+ * (and images with no usable src), and makes link and image URLs absolute. Cheerio's `.find()` under
+ * an element and `.remove()` per match are quadratic on a page of many thousand elements, which a
+ * hostile page can serve.
+ */
+function prepareContent(root: DomNode, base: URL): void {
+  const stack: DomNode[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const kids = node.children;
+    if (!kids?.length) continue;
+    const kept: DomNode[] = [];
+    for (const c of kids) {
+      const name = c.type === 'tag' || c.type === 'script' || c.type === 'style' ? (c.name ?? '').toLowerCase() : '';
+      const attribs = c.attribs ?? {};
+      if (name === 'a' && 'href' in attribs) {
+        const href = absoluteHttp(attribs.href, base);
+        if (href) attribs.href = href;
+        else delete attribs.href;
+      }
+      const dropImage = name === 'img' && 'src' in attribs && !(attribs.src = absoluteHttp(attribs.src, base) ?? '');
+      if (NOT_CONTENT.has(name) || dropImage) c.parent = null;
+      else kept.push(c);
+    }
+    if (kept.length !== kids.length) {
+      kept.forEach((c, i) => {
+        c.prev = kept[i - 1] ?? null;
+        c.next = kept[i + 1] ?? null;
+      });
+      node.children = kept;
+    }
+    for (const c of kept) stack.push(c);
+  }
+}
 
 /** The facts of one HTML page at `pageUrl`. */
 export function extractPageFacts(html: string, pageUrl: string): PageFacts {
@@ -94,18 +160,9 @@ export function extractPageFacts(html: string, pageUrl: string): PageFacts {
       : $('article').first().length
         ? $('article').first()
         : $('body').first();
-  main.find(NOT_CONTENT).remove();
-  // Links made absolute on the fetched page, so the Markdown can map them to the production origin.
-  main.find('a[href]').each((_, el) => {
-    const href = absoluteHttp($(el).attr('href'), base);
-    if (href) $(el).attr('href', href);
-    else $(el).removeAttr('href');
-  });
-  main.find('img[src]').each((_, el) => {
-    const src = absoluteHttp($(el).attr('src'), base);
-    if (src) $(el).attr('src', src);
-    else $(el).remove();
-  });
+  // One linear walk: non-content elements dropped, links and images made absolute on the fetched
+  // page (so the Markdown can map them to the production origin), images without a usable src dropped.
+  for (const el of main.toArray()) prepareContent(el as unknown as DomNode, base);
   const mainHtml = (main.html() ?? '').slice(0, MAX_MAIN_HTML);
   return {
     title: cleanText($('title').first().text()) ?? cleanText($('h1').first().text()),

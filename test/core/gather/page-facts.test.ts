@@ -47,4 +47,15 @@ describe('extractPageFacts', () => {
     const f = extractPageFacts(`<title>Deep</title><main>${'<div>'.repeat(100_000)}x</main>`, 'http://127.0.0.1/deep');
     expect(f.title).toBe('Deep');
   });
+
+  // A hostile page of a hundred thousand elements: the content is prepared in one linear pass (the
+  // earlier per-match `.find().remove()` never finished on ~2 MB of elements).
+  it('a 2 MB page of 110,000 sibling elements is read: links absolute, non-content dropped, HTML capped', () => {
+    const unit = '<p>hi <a href="/x">x</a><img src="/i.png"><img src="javascript:y"></p><button>b</button><script>s()</script>';
+    const f = extractPageFacts(`<title>Big</title><body>${unit.repeat(110_000)}</body>`, 'http://127.0.0.1/big');
+    expect(f.title).toBe('Big');
+    expect(f.mainHtml.length).toBeLessThanOrEqual(256 * 1024);
+    expect(f.mainHtml).toContain('<a href="http://127.0.0.1/x">x</a><img src="http://127.0.0.1/i.png">');
+    expect(f.mainHtml).not.toMatch(/<button|<script|javascript:/);
+  });
 });
