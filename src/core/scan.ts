@@ -221,9 +221,11 @@ function judge(e: Evaluated, profile: ResolvedProfile): Verdict {
   } else if (!profile.app && meta.contentProfile === 'bonus') {
     v.tier = 'bonus';
   } else if (!profile.app && meta.contentProfile === 'offered') {
-    // A capability a content site does not run is not a failure: it is not offered. One it does
-    // publish counts as extra credit, so publishing never lowers the score.
-    if (v.status === 'fail') {
+    // A capability a content site does not publish (the check's `<id>/missing`) is not a failure:
+    // it is not offered. One it does publish counts as extra credit, shown with its own verdict
+    // even when broken (a card that fails its schema, tools a header switches off), so publishing
+    // never lowers the score and a broken attempt is never hidden.
+    if (v.status === 'fail' && v.code === `${meta.id}/missing`) {
       v.status = 'na';
       v.code = engineCode(meta.id, 'notOffered');
       v.naReason = 'not offered: a content site (no API, login or MCP evidence) that does not publish one; scored once it does (or with --profile app)';

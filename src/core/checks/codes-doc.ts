@@ -32,7 +32,7 @@ These codes can come from the engine, whatever the check found:
 
 - \`<id>/unmeasured\` (status \`info\`): the verdict rested on a probe the site refused (a bot wall) or the scan deadline cut off.
 - \`<id>/internal-error\` (status \`info\`): the check itself failed; please report it.
-- \`<id>/not-offered\` (status \`na\`, checks marked \`contentProfile: offered\` on a content site): the site does not publish this capability, so it is not offered and not scored (see [scoring.md](scoring.md)).
+- \`<id>/not-offered\` (status \`na\`, checks marked \`contentProfile: offered\` on a content site, in place of their \`<id>/missing\`): the site does not publish this capability, so it is not offered and not scored (see [scoring.md](scoring.md)).
 - \`<id>/some-pages\` (status \`partial\`, page-level checks in site scope): the sampled pages disagree, some pass and some do not (or some are partial and some fail); the evidence names them. See [site-scope.md](site-scope.md).
 
 In rendered mode (\`--render\`), a check that reads the rendered DOM again (its section lists these codes) can add these advisories:

@@ -90,8 +90,9 @@ export interface CheckMeta<C extends string = string, D = Details> {
   remediation: string;
   /**
    * How the content profile (no app/API evidence) treats the check: `na` takes it out of scoring,
-   * `bonus` demotes it to extra credit, `offered` scores it only where the site publishes one (a
-   * found outcome counts as extra credit; a fail is `na`, code `<id>/not-offered`). Absent: scored
+   * `bonus` demotes it to extra credit, `offered` scores it only where the site publishes one (what it
+   * publishes counts as extra credit, with its own verdict even when broken; its absence, the
+   * check's `<id>/missing`, is `na`, code `<id>/not-offered`). Absent: scored
    * at its tier in every profile.
    */
   contentProfile?: 'na' | 'bonus' | 'offered';

@@ -24,7 +24,8 @@ describe.skipIf(!hasBrowser)('scan with rendering', () => {
   afterAll(() => site?.close());
 
   it('A7: the tool registered at run time is listed by the browser; the static read misses it', () => {
-    expect(check(plain, 'A7').code).toBe('A7/missing');
+    // Statically the page shows no tool: on this content site WebMCP is not offered (na), not a failure.
+    expect(check(plain, 'A7')).toMatchObject({ status: 'na', code: 'A7/not-offered' });
     const a7 = check(rendered, 'A7');
     expect(a7.code).toBe('A7/rendered-ok');
     expect(a7.status).toBe('pass');

@@ -68,3 +68,24 @@ describe('offered: a content site that publishes one', () => {
     expect(a6.earned).toBeGreaterThan(0);
   });
 });
+
+describe('offered but broken: a content site that publishes one that fails', () => {
+  let site: FixtureSite;
+  beforeAll(async () => {
+    site = await startFixture({
+      '/': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: PAGE },
+      // An AI catalog that is not JSON: published, and broken.
+      '/.well-known/ai-catalog.json': { headers: { 'content-type': 'application/json' }, body: '{"specVersion": "1.0", entries: [' },
+    });
+  });
+  afterAll(() => site.close());
+
+  it('keeps its own failing verdict (never "not offered"), at no cost to the score', async () => {
+    const r = await scan(site.origin, { only: ['A10'] });
+    expect(r.profile?.applied).toEqual(['content']);
+    const a10 = r.checks.find((x) => x.id === 'A10')!;
+    expect(a10.status).toBe('fail');
+    expect(a10.code).toBe('A10/not-json');
+    expect(a10.tier).toBe('bonus');
+  });
+});
