@@ -6,6 +6,9 @@ import { DIMENSION_LABELS } from '../format/common.js';
 import { fixStepsText } from '../format/fix-steps.js';
 import { wrapReport } from '../format/wrap.js';
 
+/** How the content profile treats a check, in words (CheckMeta.contentProfile). */
+const CONTENT_PROFILE_WORDS = { na: 'not applicable', bonus: 'extra credit', offered: 'scored where published' } as const;
+
 export interface ExplainOptions {
   /** Display name of the platform or host asked for. */
   platform?: string;
@@ -21,7 +24,7 @@ export function renderExplain(meta: CheckMeta, steps: FixStep[], opts: ExplainOp
   const out = [
     c.bold(`${meta.id} · ${meta.name}`),
     c.gray(
-      `${DIMENSION_LABELS[meta.dimension]} · ${meta.tier} · ${meta.weight} point${meta.weight === 1 ? '' : 's'}${meta.contentProfile ? ` · content sites: ${meta.contentProfile}` : ''}`,
+      `${DIMENSION_LABELS[meta.dimension]} · ${meta.tier} · ${meta.weight} point${meta.weight === 1 ? '' : 's'}${meta.contentProfile ? ` · content sites: ${CONTENT_PROFILE_WORDS[meta.contentProfile]}` : ''}`,
     ),
     '',
     c.bold('What it looks for'),

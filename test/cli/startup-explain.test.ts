@@ -91,7 +91,7 @@ describe('explain', () => {
 
   it('reads well: "1 point", and spec links are not listed twice', async () => {
     const a10 = await runCli(['explain', 'A10']);
-    expect(a10.stdout).toMatch(/· 1 point\n/);
+    expect(a10.stdout).toMatch(/· 1 point · content sites: scored where published\n/);
     const d1 = await runCli(['explain', 'D1']);
     expect(d1.stdout.match(/rfc9309/g)).toHaveLength(1);
   });
