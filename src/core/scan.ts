@@ -14,6 +14,8 @@ import { unreachedLiveProbe } from './gather/live-scope.js';
 import { foundResources } from './fixes/found.js';
 import { engineCode, type CheckModule, type CheckOutcome, type FixContext } from './checks/types.js';
 import type { OwnerValues } from './fixes/owner-values.js';
+import type { SiteCrawlOptions } from './fixes/site-facts.js';
+export type { SiteCrawlOptions } from './fixes/site-facts.js';
 import { API_VERSION, gradeFor } from './vocabulary.js';
 import type { CheckResult, PlatformInfo, ProbeRecord, ProfileName, ScanResult } from './schema.js';
 import { probeEvent, type ScanEvent, type ScanEventListener } from './events.js';
@@ -57,18 +59,6 @@ export interface ScanOptions extends ScanParams {
    * guides run, and hand them what it read (FixContext.site). A plain scan leaves it unset.
    */
   site?: SiteCrawlOptions;
-}
-
-/** How `ai-ready fix` reads the site for its guides. */
-export interface SiteCrawlOptions {
-  /** Pages read at most (default 200). */
-  maxPages?: number;
-  /** Time the crawl may take, in ms (default 30 000). */
-  maxMs?: number;
-  /** The production site URL the project's config names, and where it was read. */
-  configOrigin?: { url: string; from: string } | null;
-  /** The project's framework id, for the guides to name its generators. */
-  framework?: string;
 }
 
 export const DEFAULT_DEADLINE_MS = 45_000;

@@ -16,6 +16,8 @@ export interface ProjectGuide {
   files: Array<{ path: string; content: string; merge: MergeHow }>;
   needs: CheckPlan['needs'];
   manual: CheckPlan['manual'];
+  /** Steps whose values are examples: shown in the guide, never written. */
+  examples: CheckPlan['examples'];
 }
 
 /** How `ai-ready fix` merges into a file of this name when the project already has one. */
@@ -43,5 +45,7 @@ export function projectGuide(check: { id: string; name: string; steps: FixStep[]
     files: (c?.changes ?? []).map((ch) => ({ path: ch.file, content: ch.after, merge: mergeHow(ch.file, headersFile) })),
     needs: c?.needs ?? [],
     manual: c?.manual ?? [],
+    // A guide of examples only is not planned at all (not offered): its example steps are named from the guide.
+    examples: c?.examples ?? check.steps.filter((st) => st.publish && st.source !== 'site' && st.source !== 'owner').map((st) => st.title),
   };
 }

@@ -138,6 +138,10 @@ export const FixGuideSchema = z.object({
         .array(z.object({ value: z.string(), description: z.string(), step: z.string() }))
         .describe('Owner values the guide needs: those steps are not written'),
       manual: z.array(z.object({ title: z.string(), text: z.string() })).describe('Steps no project file holds (a layout <head>, a server setting)'),
+      examples: z
+        .array(z.string())
+        .optional()
+        .describe('Titles of steps whose values are examples (not observed on the site, not given by the owner): shown in `steps`, never written'),
     })
     .optional()
     .describe('With `framework`: the guide as project files'),

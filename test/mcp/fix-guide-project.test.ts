@@ -44,10 +44,10 @@ describe('get_fix_guide with a framework', () => {
   it('D3 in a Hugo project: headers go to static/_headers, and a Link to a file a bare project lacks is not written', async () => {
     const { data } = await guide({ checkId: 'D3', framework: 'hugo' });
     expect(data.project.headersFile).toBe('static/_headers');
-    // A bare project has no /llms.txt: a Link header to it would send agents to a 404 (D4 publishes it first).
+    // A bare project has no /llms.txt: the Link header naming it is an example (nothing of the site
+    // shows it), listed as such and never written.
     expect(data.project.files).toEqual([]);
-    const titles = data.project.manual.map((m: { title: string }) => m.title).join('\n');
-    expect(titles).toMatch(/^Not written: the Link header points at \/llms\.txt, .*which the site does not serve yet$/m);
+    expect(data.project.examples.join('\n')).toMatch(/Link/);
   });
 
   it('a plain static folder writes at the root; a guide with owner values names them', async () => {

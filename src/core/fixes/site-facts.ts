@@ -57,3 +57,15 @@ export interface SitePageFiles {
   /** Where its Markdown twin is served, under the site's base ("/index.md", "/about.md"); null when the path is not safe to write. */
   twin: string | null;
 }
+
+/** How `ai-ready fix` reads the site for its guides. */
+export interface SiteCrawlOptions {
+  /** Pages read at most (default 200). */
+  maxPages?: number;
+  /** Time the crawl may take, in ms (default 30 000). */
+  maxMs?: number;
+  /** The production site URL the project's config names, and where it was read. */
+  configOrigin?: { url: string; from: string } | null;
+  /** The project's framework id, for the guides to name its generators. */
+  framework?: string;
+}

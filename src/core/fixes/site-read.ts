@@ -4,11 +4,10 @@
  */
 import type { FetchResult, HttpClient } from '../net/http.js';
 import { crawlSite } from '../gather/site-crawl.js';
-import type { SiteCrawlOptions } from '../scan.js';
 import { USER_AGENT } from '../../version.js';
 import { buildSiteFacts } from './site-facts-build.js';
 import type { OwnerValues } from './owner-values.js';
-import type { SiteFacts } from './site-facts.js';
+import type { SiteCrawlOptions, SiteFacts } from './site-facts.js';
 
 /** The robots.txt product token of a User-Agent string ("ai-ready/0.1 (+url)" -> "ai-ready"). */
 export function robotsToken(userAgent: string): string {

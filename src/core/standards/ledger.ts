@@ -391,7 +391,7 @@ export const STANDARDS = {
       'contentsignals.org itself is not in the store. Moved for B2: use= is a Content Signal (no advisory calls it experimental); a line whose ' +
       'only signal is use= passes with B2/missing-keys naming the three purposes as unstated ' +
       '(the policy: a missing signal neither grants nor restricts); a use value outside immediate/reference/full is ignored; two levels in one ' +
-      'group are a contradiction. B5 compares Content-Usage ai-use with ai-input.',
+      'group are a contradiction. The Content-Usage check compares ai-use with ai-input.',
     sources: [
       {
         repo: 'developers.cloudflare.com',
