@@ -1,5 +1,5 @@
 /** Rubric constants and the applicability rules that do not belong to a single check. */
-export const RUBRIC_VERSION = '2026.11.6';
+export const RUBRIC_VERSION = '2026.11.7';
 
 /** Overall score cap while any essential check fails: grade A always means "the basics are in place". */
 export const ESSENTIAL_FAIL_CAP = 89;
