@@ -45,6 +45,8 @@ export interface CheckPlan {
   conflicts: string[];
   /** Steps whose content is an example (FixStep.source `example`): shown by `ai-ready explain`, never written. */
   examples: string[];
+  /** The steps planned for writing, each with where its values come from (`site` or `owner`). */
+  sources: Array<{ step: string; source: 'site' | 'owner' }>;
 }
 
 export interface FixPlan {
@@ -186,7 +188,7 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
   const served = servedPaths(result);
 
   for (const c of failing(result, o.only)) {
-    const plan: CheckPlan = { id: c.id, name: c.name, status: c.status, code: c.code, changes: [], needs: [], manual: [], conflicts: [], examples: [] };
+    const plan: CheckPlan = { id: c.id, name: c.name, status: c.status, code: c.code, changes: [], needs: [], manual: [], conflicts: [], examples: [], sources: [] };
     checks.push(plan);
     if (staticDir === null) {
       plan.manual.push({
@@ -212,6 +214,7 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
         plan.examples.push(step.title);
         continue;
       }
+      plan.sources.push({ step: step.title, source: step.source });
       refusedAsConflict(plan, () => applyOperation(op, { files, at, framework, rules, plan, origin: new URL(result.url).origin, served }));
     }
     if (!(c.fixGuide ?? []).some((s) => s.publish || s.needs?.length)) {
