@@ -188,7 +188,18 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
   const served = servedPaths(result);
 
   for (const c of failing(result, o.only)) {
-    const plan: CheckPlan = { id: c.id, name: c.name, status: c.status, code: c.code, changes: [], needs: [], manual: [], conflicts: [], examples: [], sources: [] };
+    const plan: CheckPlan = {
+      id: c.id,
+      name: c.name,
+      status: c.status,
+      code: c.code,
+      changes: [],
+      needs: [],
+      manual: [],
+      conflicts: [],
+      examples: [],
+      sources: [],
+    };
     checks.push(plan);
     if (staticDir === null) {
       plan.manual.push({
