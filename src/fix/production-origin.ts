@@ -124,21 +124,23 @@ function firstOf(
 
 const JS_EXT = ['js', 'mjs', 'cjs', 'ts', 'mts'];
 
-export const astroOrigin: Reader = (dir) =>
-  firstOf(
-    dir,
-    JS_EXT.map((e) => `astro.config.${e}`),
-    'site',
-    (t) => ({ url: jsString(stripJsComments(t), 'site'), base: jsString(stripJsComments(t), 'base') }),
-  );
+/** A JS/TS config (`<name>.config.*`) naming the site URL and base path as string literals (comments removed first). */
+const jsConfigOrigin =
+  (name: string, urlKey: string, baseKey: string, label: string): Reader =>
+  (dir) =>
+    firstOf(
+      dir,
+      JS_EXT.map((e) => `${name}.config.${e}`),
+      label,
+      (t) => {
+        const text = stripJsComments(t);
+        return { url: jsString(text, urlKey), base: jsString(text, baseKey) };
+      },
+    );
 
-export const docusaurusOrigin: Reader = (dir) =>
-  firstOf(
-    dir,
-    JS_EXT.map((e) => `docusaurus.config.${e}`),
-    'url + baseUrl',
-    (t) => ({ url: jsString(stripJsComments(t), 'url'), base: jsString(stripJsComments(t), 'baseUrl') }),
-  );
+export const astroOrigin = jsConfigOrigin('astro', 'site', 'base', 'site');
+
+export const docusaurusOrigin = jsConfigOrigin('docusaurus', 'url', 'baseUrl', 'url + baseUrl');
 
 export const hugoOrigin: Reader = (dir) =>
   firstOf(dir, ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json', 'config.toml', 'config.yaml'], 'baseURL', (t) => {
