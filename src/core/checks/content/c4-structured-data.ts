@@ -4,7 +4,7 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe, isObject } from '../../gather/classify.js';
 import { MAX_DOM_DEPTH, type DomCut } from '../../gather/dom-cut.js';
 import { jsonLdBlocks, type JsonLdResult } from '../../gather/jsonld.js';
-import { platformHook, specStep, verifyStep, withPublish } from '../../fixes/platform-steps.js';
+import { platformHook, specStep, verifyStep, withPublish, type PublishOrigin } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
 import { givenValue } from '../../fixes/owner-value-parse.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
@@ -119,7 +119,7 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
     ];
     // Under `ai-ready fix`: the name and production origin the site shows (no logo: nothing is guessed).
     const derived = fx.site ? jsonLdFromSite(fx.site) : null;
-    if (fx.site && derived) return [...withSource(platformSteps(fx, derived, []), factsSource(fx.site)), ...verify];
+    if (fx.site && derived) return [...platformSteps(fx, derived, { source: factsSource(fx.site) }), ...verify];
     // The owner's name (validated, one line) when given; the sample's logo is a guess then left out.
     const siteName = givenValue(fx, 'siteName');
     const org = siteName
@@ -145,11 +145,11 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
     ).replace(/</g, '\\u003c');
     const block = `<script type="application/ld+json">\n${json}\n</script>`;
     const needs: OwnerValue[] = fx.site ? missingFacts(fx.site, true) : siteName ? [] : ['siteName'];
-    return [...withSource(platformSteps(fx, block, needs), needs.length || !siteName ? 'example' : 'owner'), ...verify];
+    return [...platformSteps(fx, block, { source: needs.length || !siteName ? 'example' : 'owner', needs }), ...verify];
   },
 });
 
-function platformSteps(fx: FixContext, block: string, needs: OwnerValue[]): FixStep[] {
+function platformSteps(fx: FixContext, block: string, origin: PublishOrigin): FixStep[] {
   const add: FixStep = { title: 'Add a JSON-LD block to the page <head>', code: block, lang: 'html' };
   const own = platformHook(fx, 'structuredData')?.(fx);
   // The block is what gets published whatever the platform's way to add it; the name is the owner's.
@@ -160,5 +160,6 @@ function platformSteps(fx: FixContext, block: string, needs: OwnerValue[]): FixS
       body: 'Home: Organization + WebSite. Articles: Article (headline, author, datePublished). Products: Product with Offer (price, availability). FAQs: FAQPage.',
     },
   ];
-  return withPublish(steps, { kind: 'html', path: '/', where: 'head', content: block }, needs.length ? { source: 'example', needs } : { source: 'owner' });
+  // The platform's own steps may publish too: each carries the caller's source.
+  return withSource(withPublish(steps, { kind: 'html', path: '/', where: 'head', content: block }, origin), origin.source);
 }

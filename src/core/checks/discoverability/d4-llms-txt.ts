@@ -5,7 +5,7 @@ import type { FixStep } from '../../schema.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import { isBrokenTarget } from '../../gather/link-check.js';
 import { LLMS_TXT_REQUEST, gatherLlms, type LlmsArtifact, type LlmsCandidate } from '../../gather/llms-txt.js';
-import { platformHook, serveFileSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
+import { platformHook, serveFileSteps, specStep, verifyStep, type PublishOrigin } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
 import { givenPageUrls, givenValue, stillNeeded } from '../../fixes/owner-value-parse.js';
@@ -343,27 +343,22 @@ function ownLlmsSteps(fx: FixContext): FixStep[] {
     // Without what the site shows, the owner's pages and name (below) still make the file.
     if (!givenValue(fx, 'siteName') || !givenPageUrls(fx)) {
       const needs = missingFacts(fx.site, true);
-      return withSource(llmsPlatformSteps(fx, 'llms.txt', llmsSample(fx.origin), needs.length ? needs : ['pageUrls']), 'example');
+      return llmsPlatformSteps(fx, 'llms.txt', llmsSample(fx.origin), { source: 'example', needs: needs.length ? needs : ['pageUrls'] });
     }
   }
   const siteName = givenValue(fx, 'siteName');
   const pageUrls = givenPageUrls(fx);
   const needs = stillNeeded(['pageUrls', 'siteName'], { pageUrls, siteName });
   const content = siteName && pageUrls ? llmsOwnIndex(siteName, pageUrls) : llmsSample(fx.origin);
-  return withSource(llmsPlatformSteps(fx, 'llms.txt', content, needs.length ? needs : undefined), needs.length ? 'example' : 'owner');
+  return llmsPlatformSteps(fx, 'llms.txt', content, needs.length ? { source: 'example', needs } : { source: 'owner' });
 }
 
 /** Where llms.txt / llms-full.txt come from on each platform (catalog §6.5). */
-export function llmsPlatformSteps(fx: FixContext, file: 'llms.txt' | 'llms-full.txt', content: string, needs?: OwnerValue[]): FixStep[] {
+export function llmsPlatformSteps(fx: FixContext, file: 'llms.txt' | 'llms-full.txt', content: string, origin: PublishOrigin): FixStep[] {
   const own = platformHook(fx, 'llmsTxt')?.(fx, file);
-  if (own) return own;
-  return serveFileSteps(fx, {
-    path: `/${file}`,
-    contentType: 'text/plain; charset=utf-8',
-    content,
-    lang: 'markdown',
-    ...(needs?.length ? { source: 'example', needs } : { source: 'owner' }),
-  });
+  // The platform's own way (a plugin, a setting) publishes what the caller's values are: the same source.
+  if (own) return withSource(own, origin.source);
+  return serveFileSteps(fx, { path: `/${file}`, contentType: 'text/plain; charset=utf-8', content, lang: 'markdown', ...origin });
 }
 
 /** The sub-finding templates, for the remediation sentence. */

@@ -192,12 +192,12 @@ function ownLlmsFullSteps(fx: FixContext): FixStep[] {
       return serveFileSteps(fx, { path: '/llms-full.txt', contentType: 'text/plain; charset=utf-8', content, lang: 'markdown', source: factsSource(fx.site) });
     if (!givenValue(fx, 'pageContent')) {
       const needs = missingFacts(fx.site, true);
-      return withSource(llmsPlatformSteps(fx, 'llms-full.txt', llmsFullSample(fx.origin), needs.length ? needs : ['pageContent']), 'example');
+      return llmsPlatformSteps(fx, 'llms-full.txt', llmsFullSample(fx.origin), { source: 'example', needs: needs.length ? needs : ['pageContent'] });
     }
   }
   const pageContent = givenValue(fx, 'pageContent');
   const siteName = givenValue(fx, 'siteName');
   const content = pageContent ? llmsOwnFull(siteName, pageContent, givenPageUrls(fx)) : null;
-  if (content) return withSource(llmsPlatformSteps(fx, 'llms-full.txt', content), 'owner');
-  return withSource(llmsPlatformSteps(fx, 'llms-full.txt', llmsFullSample(fx.origin), pageContent ? ['siteName'] : ['pageContent']), 'example');
+  if (content) return llmsPlatformSteps(fx, 'llms-full.txt', content, { source: 'owner' });
+  return llmsPlatformSteps(fx, 'llms-full.txt', llmsFullSample(fx.origin), { source: 'example', needs: pageContent ? ['siteName'] : ['pageContent'] });
 }
