@@ -59,8 +59,12 @@ describe.skipIf(!hasBrowser)('the service pages in headless Chromium', () => {
     await page.type('input[name=url]', site.origin);
     const opened = page.waitForNavigation({ timeout: 45_000 });
     await page.click('#scan button[type=submit]');
-    await page.waitForSelector('#progress li', { timeout: 20_000 });
-    const status = await page.$eval('#status', (el) => el.textContent ?? '');
+    // Read in the same evaluation that sees the first progress line: a fast scan may navigate to
+    // the report right after it, destroying the context a second evaluation would run in.
+    const seen = await page.waitForFunction(() => (document.querySelector('#progress li') ? (document.getElementById('status')?.textContent ?? '') : false), {
+      timeout: 20_000,
+    });
+    const status = String(await seen.jsonValue());
     expect(status).toMatch(/^Scanning |Score \d+\/100/);
     await opened;
     expect(new URL(page.url()).pathname).toMatch(/^\/r\/[a-z0-9]+$/);
