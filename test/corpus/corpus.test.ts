@@ -11,6 +11,9 @@ import type { Variant } from './types.js';
 import { serveVariant } from './serve-variant.js';
 import { VARIANTS } from './variants.js';
 import { mismatches } from './mismatches.js';
+import { CHECKS } from '../../src/core/checks/index.js';
+import { proseInData } from '../helpers/data-prose.js';
+import { PROSE_PENDING } from './prose-pending.js';
 
 const open: FixtureSite[] = [];
 afterAll(async () => {
@@ -31,6 +34,10 @@ describe.concurrent('verdict corpus', () => {
       const result = await scanning;
       const wrong = mismatches(v, result.checks);
       expect(wrong, `variant "${v.name}" (${v.models}):\n  ${wrong.join('\n  ')}`).toEqual([]);
+      // Data carries values, not sentences (test/helpers/data-prose.ts).
+      const judged = result.checks.filter((c) => !PROSE_PENDING.has(c.id));
+      const prose = proseInData(judged, (id) => CHECKS.find((c) => c.meta.id === id)?.meta.quoted ?? []);
+      expect(prose, `variant "${v.name}": data values that are sentences (render them in the template from fields)`).toEqual([]);
     });
   }
 });

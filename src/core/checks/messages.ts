@@ -3,7 +3,12 @@
  * people read is the template of that code filled in. `{name}` takes `data.name`; `{findings}`
  * takes the outcome's sub-findings, each rendered from its own template and joined by "; ".
  * Values are inserted as they are and never read again as templates (a site's text may hold braces).
+ *
+ * `data` carries values, never a sentence: a phrase people read is rendered here from fields.
+ * `{name:probe}` renders the probe fields under the prefix `name` (gather/probe-facts.ts), so a
+ * check hands on `probeData(res, origin)` and the template says `{seen:probe}`.
  */
+import { renderProbe } from '../gather/probe-facts.js';
 
 /** Values a template reads (an undefined one is absent: object literals of a union carry it). */
 export type MessageData = Readonly<Record<string, string | number | undefined>>;
@@ -14,16 +19,28 @@ export interface SubFinding<F extends string = string> {
   data?: MessageData;
 }
 
-const PLACEHOLDER = /\{([a-zA-Z][a-zA-Z0-9]*)\}/g;
+const PLACEHOLDER = /\{([a-zA-Z][a-zA-Z0-9]*)(?::([a-z]+))?\}/g;
 
-/** The names a template reads, in order. */
+/** How a formatted placeholder renders its fields. */
+const FORMATS: Readonly<Record<string, (data: MessageData, name: string) => string | null>> = {
+  probe: (data, name) => renderProbe(data, name),
+};
+
+/** The names a template reads, in order (a formatted placeholder by its name). */
 export function placeholders(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((m) => m[1]);
 }
 
 /** Fills `template` from `data`; a placeholder without data is a bug of the check, so it throws. */
 export function fillTemplate(template: string, data: MessageData = {}, where = 'message'): string {
-  return template.replace(PLACEHOLDER, (_, name: string) => {
+  return template.replace(PLACEHOLDER, (whole, name: string, format: string | undefined) => {
+    if (format !== undefined) {
+      const render = FORMATS[format];
+      if (!render) throw new Error(`${where}: unknown format in ${whole}`);
+      const text = render(data, name);
+      if (text === null) throw new Error(`${where}: no ${format} fields for ${whole}`);
+      return text;
+    }
     const value = data[name];
     if (value === undefined) throw new Error(`${where}: no data for {${name}}`);
     return String(value);

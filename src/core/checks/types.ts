@@ -133,6 +133,12 @@ export interface CheckMeta<C extends string = string, D = Details> {
   /** The template of each sub-finding code, rendered into `{findings}` of the outcome's message. */
   findings?: Record<string, string>;
   /**
+   * The `data` keys (of messages, findings and advisories) that quote text verbatim: what the site
+   * wrote (a name, a description) or a parser's own error message. Every other value is a fact
+   * (a status, a count, a URL, a media type, a token): the sentence people read is the template's.
+   */
+  quoted?: readonly string[];
+  /**
    * The template of each advisory code: non-scoring notes (a wrong content type, a member an older
    * draft had), returned as `{ code, data }` like sub-findings and rendered by the engine into
    * `advisories` (text) and `advisoryFindings` (code, text, data).

@@ -1,6 +1,7 @@
 /** Judgements about a response that every check shares: soft 404s, bot walls, parse helpers. */
 import type { FetchResult } from '../net/http.js';
 import { parseJsonBounded } from './nesting.js';
+import { probeData, renderProbe } from './probe-facts.js';
 
 export function bodyLooksLikeHtml(text: string): boolean {
   const head = text
@@ -110,11 +111,7 @@ export function isObject(v: unknown): v is Record<string, unknown> {
 
 /** One-line description of a probe for evidence strings: `GET /robots.txt → 200 text/plain, 312 B`. */
 export function describeProbe(res: FetchResult, origin?: string): string {
-  const shown = origin && res.requestedUrl.startsWith(origin) ? res.requestedUrl.slice(origin.length) || '/' : res.requestedUrl;
-  const via = res.redirects.length ? ` (via ${res.redirects.length} redirect${res.redirects.length > 1 ? 's' : ''} to ${res.url})` : '';
-  if (res.error) return `${res.method} ${shown} → ${res.error.code}: ${res.error.message}${via}`;
-  const size = res.method === 'HEAD' ? '' : `, ${res.body.length} B${res.truncated ? ' (truncated)' : ''}`;
-  return `${res.method} ${shown} → ${res.status} ${res.contentType ?? 'no content-type'}${size}${via}`;
+  return renderProbe(probeData(res, origin)) as string;
 }
 
 /** A short, single-line excerpt of a body for evidence. */
