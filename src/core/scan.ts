@@ -20,6 +20,7 @@ import { API_VERSION, gradeFor } from './vocabulary.js';
 import type { CheckResult, PlatformInfo, ProbeRecord, ProfileName, ScanResult } from './schema.js';
 import { probeEvent, type ScanEvent, type ScanEventListener } from './events.js';
 import { detectPlatform } from './platform/detect.js';
+import { KNOWN_PLATFORMS } from './fixes/platform-fingerprints.js';
 import { mergePlatform } from './platform/merge.js';
 import { creditFor, scoreChecks } from './scoring/score.js';
 import { computeLevel } from './scoring/levels.js';
@@ -158,7 +159,7 @@ async function platformOverSample(target: PlatformInfo, sample: Promise<PageVisi
   const [{ pageLabel }, sampled] = await Promise.all([import('./site-scope.js'), Promise.all(visits.map(async (v) => ({ v, $: await v.view!.html() })))]);
   return mergePlatform(
     target,
-    sampled.map(({ v, $ }) => ({ label: pageLabel(v.response.url), info: detectPlatform({ page: v.response, $ }) })),
+    sampled.map(({ v, $ }) => ({ label: pageLabel(v.response.url), info: detectPlatform({ page: v.response, $ }, KNOWN_PLATFORMS) })),
   );
 }
 
@@ -327,7 +328,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
     await schedule.beforeParse(ctx);
 
     // Platform detection (CPU only) runs beside the checks' I/O; fix guides need it at the end.
-    const platformPromise: Promise<PlatformInfo> = ctx.html().then(($) => detectPlatform({ page, $ }));
+    const platformPromise: Promise<PlatformInfo> = ctx.html().then(($) => detectPlatform({ page, $ }, KNOWN_PLATFORMS));
     // Checks whose final status depends on the profile are announced once the profile is known.
     const deferred = (c: CheckModule<any>) => c.meta.dimension === 'commerce' || c.meta.contentProfile !== undefined;
     let done = 0;

@@ -5,7 +5,7 @@
  * not implement falls back to the site's hosting, then to generic steps.
  */
 import type { FixStep, ValueSource } from '../../schema.js';
-import type { FixContext } from '../../checks/types.js';
+import type { FixContext } from '../fix-context.js';
 import type { PlatformFingerprint, Signal } from '../../platform/signals.js';
 import type { OwnerValue } from '../owner-values.js';
 import type { RobotsRules } from '../robots-rules.js';
