@@ -164,8 +164,8 @@ export interface PackRegistry {
 
 // The registry a guide reads its packs from rides on the fix context, so a test can add a made-up
 // pack by building a registry of its own (no global to restore). Declared here, beside the packs,
-// since checks/types.ts cannot import this module back (no import cycle).
-declare module '../../checks/types.js' {
+// since fixes/fix-context.ts cannot import this module back (no import cycle).
+declare module '../fix-context.js' {
   interface FixContext {
     /** The packs guides are looked up in; absent: the project's (platforms/index.ts). */
     packs?: PackRegistry;
