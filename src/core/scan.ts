@@ -34,6 +34,7 @@ import { resolvePages, scopeOf, type ScanScope } from './scope.js';
 import type { PageVisit } from './site-scope.js';
 import type { ScanParams } from './scan-params.js';
 import { engineObserved } from './engine-observer.js';
+import { resultDetails } from './result-details.js';
 
 /**
  * What scan() takes: the request's ScanParams, whole (core/scan-params.ts: profile, pages, render,
@@ -242,6 +243,7 @@ function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, '
   const weight = weightOf(e.check, status);
   const needsFix = status === 'fail' || status === 'partial';
   const data = definedValues(e.raw.data);
+  const bounded = resultDetails(e.raw.details);
   return {
     id: meta.id,
     name: meta.name,
@@ -272,6 +274,7 @@ function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, '
       : {}),
     probes: (e.raw.probes ?? []).map(toProbeRecord),
     ...(naReason ? { naReason } : {}),
+    ...(bounded ? { details: bounded.details, ...(bounded.truncated ? { detailsTruncated: true } : {}) } : {}),
   };
 }
 
