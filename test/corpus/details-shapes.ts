@@ -37,8 +37,9 @@ export function detailsMarkdown(shapes: Shapes, order: string[]): string {
     '`data` (the values of its evidence template). They are plain JSON (core/result-details.ts): no bodies,',
     'buffers or functions; a string past 300 characters, an array past 200 items or an object past 40 keys is',
     'cut, the whole stays under 32,768 characters of JSON, and `detailsTruncated: true` says when anything was cut.',
-    "The shape is the check's own `details` type (its `evaluate` in src/core/checks/); every member is optional.",
-    "Below: the paths each check gave on the verdict corpus (`[]` is an array's items), with their JSON types.",
+    "The shape is the check's own `details` type (its `evaluate` in src/core/checks/). Below: the paths each",
+    "check gave on the verdict corpus (`[]` is an array's items), with their JSON types; one result carries",
+    'the paths of its outcome, not necessarily all of them.',
     '',
   ];
   for (const id of order) {
