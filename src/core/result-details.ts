@@ -12,7 +12,7 @@ export type ResultDetails = { [key: string]: JsonValue };
 
 export const DETAILS_LIMITS = {
   /** Levels of nesting below the details object; deeper values are dropped. */
-  maxDepth: 4,
+  maxDepth: 8,
   /** Items of an array (the first ones are kept). */
   maxItems: 200,
   /** Keys of an object (the first ones are kept). */

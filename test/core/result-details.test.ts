@@ -5,6 +5,8 @@ import { DETAILS_LIMITS, resultDetails } from '../../src/core/result-details.js'
 import { CheckResult } from '../../src/core/schema.js';
 
 const roundTrip = (v: unknown) => JSON.parse(JSON.stringify(v));
+/** `levels` objects inside each other around `leaf`. */
+const nest = (levels: number, leaf: unknown): unknown => (levels === 0 ? leaf : { x: nest(levels - 1, leaf) });
 
 describe('resultDetails', () => {
   it('keeps plain JSON within the bounds as it is, not cut', () => {
@@ -34,14 +36,14 @@ describe('resultDetails', () => {
     const out = resultDetails({
       text: long,
       items: Array.from({ length: DETAILS_LIMITS.maxItems + 5 }, (_, i) => i),
-      deep: { a: { b: { c: { d: { e: 1 } } } } },
+      deep: nest(DETAILS_LIMITS.maxDepth + 1, 1),
       [long]: 'a key longer than a string may be',
     })!;
     expect(out.truncated).toBe(true);
     expect(out.details.text).toHaveLength(DETAILS_LIMITS.maxChars);
     expect(String(out.details.text).endsWith('…')).toBe(true);
     expect(out.details.items).toHaveLength(DETAILS_LIMITS.maxItems);
-    expect(out.details.deep).toEqual({ a: { b: { c: {} } } });
+    expect(out.details.deep).toEqual(nest(DETAILS_LIMITS.maxDepth - 1, {}));
     expect(Object.keys(out.details)).toEqual(['text', 'items', 'deep']);
     const wide = resultDetails(Object.fromEntries(Array.from({ length: DETAILS_LIMITS.maxKeys + 3 }, (_, i) => [`k${i}`, i])))!;
     expect(Object.keys(wide.details)).toHaveLength(DETAILS_LIMITS.maxKeys);
