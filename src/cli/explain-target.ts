@@ -3,8 +3,8 @@
  * nextjs...) or a host/server (vercel, nginx, caddy...). Hosts go to the fix guide as hosting, so
  * their own variant is used; a typo is refused instead of silently printing the generic steps.
  */
-import { FINGERPRINTS, HOSTING_FINGERPRINTS } from '../core/platform/fingerprints.js';
-import { platformLabel } from '../core/platform/labels.js';
+import { FINGERPRINTS, HOSTING_FINGERPRINTS } from '../core/fixes/platform-fingerprints.js';
+import { platformLabel } from '../core/fixes/platform-labels.js';
 import { platformTargets } from '../core/fixes/platform-steps.js';
 
 export interface ExplainTarget {

@@ -20,6 +20,7 @@ import { API_VERSION, gradeFor } from './vocabulary.js';
 import type { CheckResult, PlatformInfo, ProbeRecord, ProfileName, ScanResult } from './schema.js';
 import { probeEvent, type ScanEvent, type ScanEventListener } from './events.js';
 import { detectPlatform } from './platform/detect.js';
+import { KNOWN_PLATFORMS } from './fixes/platform-fingerprints.js';
 import { mergePlatform } from './platform/merge.js';
 import { creditFor, scoreChecks } from './scoring/score.js';
 import { computeLevel } from './scoring/levels.js';
@@ -33,6 +34,7 @@ import { resolvePages, scopeOf, type ScanScope } from './scope.js';
 import type { PageVisit } from './site-scope.js';
 import type { ScanParams } from './scan-params.js';
 import { engineObserved } from './engine-observer.js';
+import { resultDetails } from './result-details.js';
 
 /**
  * What scan() takes: the request's ScanParams, whole (core/scan-params.ts: profile, pages, render,
@@ -158,7 +160,7 @@ async function platformOverSample(target: PlatformInfo, sample: Promise<PageVisi
   const [{ pageLabel }, sampled] = await Promise.all([import('./site-scope.js'), Promise.all(visits.map(async (v) => ({ v, $: await v.view!.html() })))]);
   return mergePlatform(
     target,
-    sampled.map(({ v, $ }) => ({ label: pageLabel(v.response.url), info: detectPlatform({ page: v.response, $ }) })),
+    sampled.map(({ v, $ }) => ({ label: pageLabel(v.response.url), info: detectPlatform({ page: v.response, $ }, KNOWN_PLATFORMS) })),
   );
 }
 
@@ -241,6 +243,7 @@ function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, '
   const weight = weightOf(e.check, status);
   const needsFix = status === 'fail' || status === 'partial';
   const data = definedValues(e.raw.data);
+  const bounded = resultDetails(e.raw.details);
   return {
     id: meta.id,
     name: meta.name,
@@ -271,6 +274,7 @@ function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, '
       : {}),
     probes: (e.raw.probes ?? []).map(toProbeRecord),
     ...(naReason ? { naReason } : {}),
+    ...(bounded ? { details: bounded.details, ...(bounded.truncated ? { detailsTruncated: true } : {}) } : {}),
   };
 }
 
@@ -327,7 +331,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
     await schedule.beforeParse(ctx);
 
     // Platform detection (CPU only) runs beside the checks' I/O; fix guides need it at the end.
-    const platformPromise: Promise<PlatformInfo> = ctx.html().then(($) => detectPlatform({ page, $ }));
+    const platformPromise: Promise<PlatformInfo> = ctx.html().then(($) => detectPlatform({ page, $ }, KNOWN_PLATFORMS));
     // Checks whose final status depends on the profile are announced once the profile is known.
     const deferred = (c: CheckModule<any>) => c.meta.dimension === 'commerce' || c.meta.contentProfile !== undefined;
     let done = 0;

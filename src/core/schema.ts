@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { API_VERSION, CHECK_STATUSES, DIMENSIONS, GRADES, PROFILES, TIERS, gradeFor } from './vocabulary.js';
+import type { JsonValue as JsonValueType } from './result-details.js';
 
 export { API_VERSION, CHECK_STATUSES, DIMENSIONS, GRADES, PROFILES, TIERS, gradeFor };
 
@@ -106,6 +107,11 @@ export type ProbeRecord = z.infer<typeof ProbeRecord>;
 /** Values an evidence template was filled with: names to strings or numbers (an absent value is left out). */
 const MessageData = z.record(z.string(), z.union([z.string(), z.number()]));
 
+/** Any JSON value (a check's details are plain JSON: core/result-details.ts bounds them). */
+const JsonValue: z.ZodType<JsonValueType> = z
+  .lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(JsonValue), z.record(z.string(), JsonValue)]))
+  .meta({ id: 'JsonValue', description: 'Any JSON value' });
+
 export const CheckResult = z
   .object({
     id: z.string(),
@@ -138,6 +144,13 @@ export const CheckResult = z
       .array(z.object({ code: z.string(), text: z.string(), data: MessageData.optional().describe("The values of this note's template") }))
       .optional()
       .describe('The advisories (non-scoring notes) with their codes and data, in the order of `advisories`, which carries their texts'),
+    details: z
+      .record(z.string(), JsonValue)
+      .optional()
+      .describe(
+        "The check's structured findings, a shape per check (docs/check-details.md): plain JSON, no bodies; strings past 300 characters, arrays past 200 items, objects past 40 keys and nesting past 8 levels are cut, and the whole stays under 32,768 characters of JSON",
+      ),
+    detailsTruncated: z.boolean().optional().describe('Present and true when `details` were cut to their bounds'),
   })
   .meta({ id: 'CheckResult' });
 export type CheckResult = z.infer<typeof CheckResult>;

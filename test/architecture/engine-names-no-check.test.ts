@@ -80,7 +80,7 @@ describe('the engine names no check', () => {
 describe('checks keep neutral advice', () => {
   it('no check file branches on a platform id (the advice lives in core/fixes/platforms/<id>.ts)', async () => {
     const { readdirSync } = await import('node:fs');
-    const { FINGERPRINTS } = await import('../../src/core/platform/fingerprints.js');
+    const { FINGERPRINTS } = await import('../../src/core/fixes/platform-fingerprints.js');
     const dir = new URL('../../src/core/checks/', import.meta.url);
     const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
     expect(files.length).toBeGreaterThan(30);
@@ -94,7 +94,7 @@ describe('checks keep neutral advice', () => {
 
   it('no check file asks for a host by id (a host in front of the site adds its way through hostHooks)', async () => {
     const { readdirSync } = await import('node:fs');
-    const { HOSTING_FINGERPRINTS } = await import('../../src/core/platform/fingerprints.js');
+    const { HOSTING_FINGERPRINTS } = await import('../../src/core/fixes/platform-fingerprints.js');
     const dir = new URL('../../src/core/checks/', import.meta.url);
     const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
     const asking = files.flatMap((f) => {
@@ -108,7 +108,7 @@ describe('checks keep neutral advice', () => {
   });
 
   it('no check file writes a platform or host id in code at all (a host says its piece in hostNotes)', async () => {
-    const { FINGERPRINTS, HOSTING_FINGERPRINTS } = await import('../../src/core/platform/fingerprints.js');
+    const { FINGERPRINTS, HOSTING_FINGERPRINTS } = await import('../../src/core/fixes/platform-fingerprints.js');
     const dir = new URL('../../src/core/checks/', import.meta.url);
     const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
     const ids = [...FINGERPRINTS, ...HOSTING_FINGERPRINTS].map((f) => f.id);

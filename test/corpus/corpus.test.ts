@@ -3,7 +3,7 @@
  * fixture site on 127.0.0.1 scanned by the real engine; the listed checks must give the listed
  * statuses (and codes). Rows run concurrently (vitest's maxConcurrency bounds them).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scan } from '../../src/core/scan.js';
 import type { FixtureSite } from '../helpers/fixture-server.js';
@@ -14,6 +14,9 @@ import { mismatches } from './mismatches.js';
 import { CHECKS } from '../../src/core/checks/index.js';
 import { proseInData } from '../helpers/data-prose.js';
 import { PROSE_PENDING } from './prose-pending.js';
+import { DETAILS_LIMITS } from '../../src/core/result-details.js';
+import { CheckResult } from '../../src/core/schema.js';
+import { addShapes, detailsMarkdown, type Shapes } from './details-shapes.js';
 
 const open: FixtureSite[] = [];
 afterAll(async () => {
@@ -21,6 +24,8 @@ afterAll(async () => {
 });
 
 const serve = (v: Variant) => serveVariant(v, open);
+const shapes: Shapes = new Map();
+let scanned = 0;
 
 describe.concurrent('verdict corpus', () => {
   for (const v of VARIANTS) {
@@ -38,8 +43,34 @@ describe.concurrent('verdict corpus', () => {
       const judged = result.checks.filter((c) => !PROSE_PENDING.has(c.id));
       const prose = proseInData(judged, (id) => CHECKS.find((c) => c.meta.id === id)?.meta.quoted ?? []);
       expect(prose, `variant "${v.name}": data values that are sentences (render them in the template from fields)`).toEqual([]);
+      // Typed details reach the result as plain JSON, within their bound, never cut on a realistic site.
+      for (const c of result.checks) {
+        if (!c.details) continue;
+        expect(JSON.parse(JSON.stringify(c.details)), `${v.name} ${c.id}`).toEqual(c.details);
+        expect(JSON.stringify(c.details).length, `${v.name} ${c.id}`).toBeLessThanOrEqual(DETAILS_LIMITS.maxJsonChars);
+        expect(c.detailsTruncated, `${v.name} ${c.id}: details cut on the corpus`).toBeUndefined();
+        expect(CheckResult.safeParse(c).success, `${v.name} ${c.id}`).toBe(true);
+      }
+      addShapes(shapes, result.checks);
+      scanned++;
     });
   }
+});
+
+describe('the details of the corpus', () => {
+  const scans = VARIANTS.filter((v) => !v.refused).length;
+
+  it('docs/check-details.md lists the details each check gave (UPDATE_DOCS=1 rewrites it)', ({ skip }) => {
+    if (scanned !== scans) skip('only a part of the corpus ran');
+    expect(shapes.size, 'checks with details on the corpus').toBeGreaterThanOrEqual(15);
+    const want = detailsMarkdown(
+      shapes,
+      CHECKS.map((c) => c.meta.id),
+    );
+    const path = new URL('../../docs/check-details.md', import.meta.url);
+    if (process.env.UPDATE_DOCS) writeFileSync(path, want);
+    expect(readFileSync(path, 'utf8'), 'docs/check-details.md is stale: UPDATE_DOCS=1 npx vitest run test/corpus').toBe(want);
+  });
 });
 
 describe('the corpus table', () => {

@@ -10,6 +10,7 @@ import type { CheckModule, EvaluateContext } from '../../src/core/checks/types.j
 import type { CheckStatus } from '../../src/core/schema.js';
 import { ORIGIN } from './responses.js';
 import { fillTemplate } from '../../src/core/checks/messages.js';
+import { resultDetails } from '../../src/core/result-details.js';
 
 export interface CheckCase<A> {
   /** What the case shows; defaults to the expected code. */
@@ -80,6 +81,12 @@ export function runCheckTables(tables: CheckTable[]): void {
         }
         if (c.data) expect(o.data).toMatchObject(c.data);
         if (c.findings) expect(o.findings?.map((f) => f.code) ?? []).toEqual(c.findings);
+        if (o.details !== undefined) {
+          // Typed details reach the result whole: plain JSON that the result's bound keeps as it is.
+          const json = JSON.parse(JSON.stringify(o.details));
+          const want = Object.keys(json).length ? { details: json, truncated: false } : undefined;
+          expect(resultDetails(o.details), `${o.code}: details are plain JSON within DETAILS_LIMITS`).toEqual(want);
+        }
         return o;
       };
       for (const c of cases.valid) {

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ScanResponse } from '../../src/core/schema.js';
+import { DETAILS_LIMITS } from '../../src/core/result-details.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import * as sites from '../fixtures/sites.mjs';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -41,6 +42,10 @@ describe('ai-ready mcp (stdio)', () => {
     expect(scan.isError).toBeFalsy();
     const result = ScanResponse.parse(scan.structuredContent);
     expect(result.url).toBe(`${site.origin}/`);
+    // Typed details reach scan_site's result, within their bound.
+    const withDetails = result.checks.filter((c) => c.details);
+    expect(withDetails.length).toBeGreaterThan(0);
+    for (const c of withDetails) expect(JSON.stringify(c.details).length, c.id).toBeLessThanOrEqual(DETAILS_LIMITS.maxJsonChars);
     expect(result.shareId).toBeTruthy();
     const listed = await client.callTool({ name: 'list_reports', arguments: {} });
     expect((listed.structuredContent as { items: Array<{ id: string }> }).items.map((i) => i.id)).toEqual([result.shareId]);

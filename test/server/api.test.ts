@@ -44,6 +44,11 @@ describe('GET/POST /api/public/v1/scan', () => {
 
     const second = ScanResponse.parse(await (await srv.post('/api/public/v1/scan', { url: site.origin })).json());
     expect(second.cached).toBe(true);
+    // Typed details reach v1, fresh and from the stored report alike (robots.txt: `User-agent: *`, `Allow: /`).
+    for (const r of [a, second])
+      expect(r.checks.find((c) => c.id === 'B1')?.details?.tokens).toEqual(
+        expect.arrayContaining([expect.objectContaining({ token: 'GPTBot', access: 'allowed', via: '*' })]),
+      );
     expect(second.shareId).toBe(a.shareId);
     expect(second.scannedAt).toBe(a.scannedAt);
     expect(srv.service.engineRuns).toBe(runs);

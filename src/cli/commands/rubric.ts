@@ -27,7 +27,8 @@ export function registerRubric(program: Command): void {
         if (opts.due !== true && (Number.isNaN(today.getTime()) || today.toISOString().slice(0, 10) !== opts.due))
           return commandFail('rubric')(`--due takes a date as YYYY-MM-DD (got ${JSON.stringify(opts.due)})`);
         const { standardsLedger, dueForReading, dueText } = await import('../../core/standards/view.js');
-        const due = dueForReading(standardsLedger(), today);
+        const { CHECKS } = await import('../../core/checks/index.js');
+        const due = dueForReading(standardsLedger(CHECKS), today);
         if (opts.json) process.stdout.write(JSON.stringify({ date: today.toISOString().slice(0, 10), due }, null, 2) + '\n');
         else print(dueText(due, today));
         if (due.length) process.exitCode = EXIT.BELOW_THRESHOLD;
@@ -35,7 +36,8 @@ export function registerRubric(program: Command): void {
       }
       if (opts.standards) {
         const { standardsLedger, standardsText } = await import('../../core/standards/view.js');
-        const entries = standardsLedger();
+        const { CHECKS } = await import('../../core/checks/index.js');
+        const entries = standardsLedger(CHECKS);
         if (opts.json) process.stdout.write(JSON.stringify({ standards: entries }, null, 2) + '\n');
         else print(standardsText(entries, { notes: !!opts.verbose }));
         return;

@@ -4,9 +4,9 @@
  * holds the file to this text (run it with UPDATE_DOCS=1 to rewrite the file).
  */
 import type { CheckModule } from './types.js';
-import { DOM_RENDERED_ADVISORIES } from '../render/dom-rendered.js';
+import { DOM_RENDERED_ADVISORIES } from './dom-rendered.js';
 
-/** The advisories of every check that reads the rendered DOM again (render/dom-rendered.ts). */
+/** The advisories of every check that reads the rendered DOM again (checks/dom-rendered.ts). */
 const DOM_RENDERED_LINES = Object.entries(DOM_RENDERED_ADVISORIES)
   .map(([name, template]) => `- \`<id>/${name}\`: ${template}`)
   .join('\n');

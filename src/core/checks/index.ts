@@ -6,8 +6,8 @@ import { botAccessChecks } from './bot_access/index.js';
 import { capabilitiesChecks } from './capabilities/index.js';
 import { commerceChecks } from './commerce/index.js';
 import { registerOfferedLinks } from '../fixes/agent-links.js';
-import { withRendered } from '../render/with-rendered.js';
-import { domRenderedHook } from '../render/dom-rendered.js';
+import { withRendered } from './with-rendered.js';
+import { domRenderedHook } from './dom-rendered.js';
 
 /** A check as the engine runs it: with the rendered reading it declares (its codes join meta.codes). */
 export function wired(check: CheckModule<any>): CheckModule<any> {

@@ -9,15 +9,9 @@
  * check hands on `probeData(res, origin)` and the template says `{seen:probe}`.
  */
 import { renderProbe } from '../gather/probe-facts.js';
+import type { MessageData, SubFinding } from '../check-outcome.js';
 
-/** Values a template reads (an undefined one is absent: object literals of a union carry it). */
-export type MessageData = Readonly<Record<string, string | number | undefined>>;
-
-/** One problem among several in an outcome, with a code of its own. */
-export interface SubFinding<F extends string = string> {
-  code: F;
-  data?: MessageData;
-}
+export type { MessageData, SubFinding } from '../check-outcome.js';
 
 const PLACEHOLDER = /\{([a-zA-Z][a-zA-Z0-9]*)(?::([a-z]+))?\}/g;
 

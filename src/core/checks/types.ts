@@ -5,20 +5,20 @@
  * alone) and its fix guide. The rubric, `ai-ready rubric`, the OpenAPI text and the MCP rubric tool are all
  * derived from these modules: nothing lists the checks twice.
  */
-import type { CheckStatus, Dimension, FixStep, Tier } from '../schema.js';
-import type { FetchOptions, FetchResult } from '../net/http.js';
+import type { Dimension, FixStep, Tier } from '../schema.js';
+import type { FetchOptions } from '../net/http.js';
 import type { GatherContext } from '../gather/context.js';
 import type { EarlyRequest } from '../gather/early-request.js';
-import type { FoundResources, Resource } from '../fixes/resources.js';
 import type { StandardId } from '../standards/ledger.js';
-import type { OwnerValues } from '../fixes/owner-values.js';
-import type { SiteFacts } from '../fixes/site-facts.js';
-import { fillTemplate, renderFindings, type MessageData, type SubFinding } from './messages.js';
+import type { CheckOutcome, Details, MessageData, SubFinding } from '../check-outcome.js';
+import type { FixContext } from '../fixes/fix-context.js';
+import type { Offers } from '../fixes/offers.js';
+import { fillTemplate, renderFindings } from './messages.js';
 
-export type { MessageData, SubFinding } from './messages.js';
-
-/** Structured details of an outcome; each check names its own shape. */
-export type Details = Record<string, unknown>;
+// The outcome and the fix context live below the checks (fixes/ and the wrap read them too).
+export type { CheckOutcome, Details, MessageData, SubFinding } from '../check-outcome.js';
+export type { FixContext } from '../fixes/fix-context.js';
+export type { OfferedLink, Offers } from '../fixes/offers.js';
 
 /**
  * How the applicability profile reads a check, declared by the check (the engine and the profile
@@ -36,28 +36,6 @@ export interface ProfileRules<D = Details> {
   naOnPublicMcp?: string;
   /** On a public MCP server this check keeps its tier (others with contentProfile 'bonus' become extra credit). */
   keepsTierOnPublicMcp?: true;
-}
-
-/** A resource this check finds, so fix guides link only what exists (fixes/found.ts). */
-export interface Offers<C extends string = string> {
-  resource: Resource;
-  /** Found-looking outcomes (pass or partial) where what answered is not the resource at all. */
-  absentCodes?: Array<NoInfer<C>>;
-  /** The link a page can give agents to the resource (D3's Link header, D6's tags: fixes/agent-links.ts). */
-  link?: OfferedLink;
-}
-
-/** How a page links an offered resource: rel, media type, conventional path and a human name. */
-export interface OfferedLink {
-  rel: string;
-  /** The media type to declare for the resource at this href, if any. */
-  type?: (href: string) => string | undefined;
-  /** Where it lives when the scan did not say (the conventional path). */
-  defaultHref: string;
-  /** A human name: "API catalog", "llms.txt". */
-  label: string;
-  /** Linked when the scan found it, never suggested when missing or unknown (a bonus resource). */
-  onlyWhenFound?: true;
 }
 
 /**
@@ -161,60 +139,9 @@ export function engineCode(checkId: string, kind: keyof typeof ENGINE_CODES): st
   return `${checkId}/${ENGINE_CODES[kind]}`;
 }
 
-export interface CheckOutcome<C extends string = string, D = Details> {
-  status: CheckStatus;
-  /** Stable machine code of this outcome, one of meta.codes (e.g. "D4/no-h1"). */
-  code: C;
-  /** What was observed: probes, statuses, headers, a short body excerpt (rendered from meta.messages when data is given). */
-  evidence: string;
-  /** The values the evidence template of `code` was filled with: what tests and tools read. */
-  data?: MessageData;
-  /** The problems found, each with its own code, in the order found (the first names a partial outcome). */
-  findings?: Array<SubFinding & { text: string }>;
-  /** Overrides meta.remediation when the fix depends on what was found. */
-  remediation?: string;
-  /** Which spec and version the artifact matched, e.g. "A2A 1.0 (supportedInterfaces)". */
-  matched?: string;
-  /** Non-scoring notes (wrong content type, missing CORS header, ...), as people read them. */
-  advisories?: string[];
-  /** The same notes with their codes and template data (meta.advisories), in the same order. */
-  advisoryFindings?: Array<SubFinding & { text: string }>;
-  /** The responses the verdict rests on, shown as receipts; a challenged one turns fail into info. */
-  probes?: FetchResult[];
-  /** Structured details for formatters and tools; a `url` names the resource found. */
-  details?: D;
-}
-
 export interface EvaluateContext {
   origin: string;
   pageUrl: string;
-}
-
-/**
- * Where fix guides adapt: the detected platform, hosting and the scanned origin. One more member,
- * `packs` (the platform packs a guide asks; the project's own when absent), is declared beside the
- * packs in fixes/platforms/types.ts, whose types read this one: declaring it here would make the
- * two type files import each other.
- */
-export interface FixContext {
-  origin: string;
-  /** Platform id from detection (wordpress, shopify, nextjs, ...) or null when unknown. */
-  platform: string | null;
-  /** Hosting / CDN / server ids seen (cloudflare, vercel, netlify, nginx, apache, express). */
-  hosting: string[];
-  /** The outcome being fixed, when there is one (absent for `ai-ready explain`). */
-  outcome?: CheckOutcome;
-  /** What this scan found (resource -> URL, null = looked and absent), so guides link only what exists. */
-  found?: FoundResources;
-  /**
-   * The owner's own values (`ai-ready fix --set name=value`): a guide that uses one writes it in
-   * and drops it from the step's `needs`; a guide that does not read them keeps its `needs`.
-   */
-  ownerValues?: OwnerValues;
-  /** What `ai-ready fix` learned of the site (pages, name, production origin), each value with its source; absent in a plain scan. */
-  site?: SiteFacts;
-  /** The profile the scan resolved: capability guides ask for the owner's endpoints only with app evidence; absent (explain): unknown. */
-  profile?: { app: boolean; commerce: boolean };
 }
 
 /**
@@ -226,7 +153,7 @@ export type RenderedOutcome = (CheckOutcome | (Omit<CheckOutcome, 'evidence'> & 
 
 /**
  * A check's reading in rendered mode (--render), declared by the check (`rendered`) and wired by
- * the registry (render/with-rendered.ts): it gathers what the browser saw and merges it into the
+ * the registry (checks/with-rendered.ts): it gathers what the browser saw and merges it into the
  * check's outcome; its codes and messages join the check's meta.codes and meta.messages.
  */
 export interface RenderedHook<A, R> {
@@ -259,7 +186,7 @@ export interface CheckModule<A = unknown, C extends string = string, D = any> {
   evaluate(artifact: A, ctx: EvaluateContext): CheckOutcome<C, D>;
   /**
    * Its reading in rendered mode: a hook of its own, or `'dom'` (gather and evaluate again on the
-   * rendered DOM, render/dom-rendered.ts). The registry applies it; the check stays as written.
+   * rendered DOM, checks/dom-rendered.ts). The registry applies it; the check stays as written.
    */
   rendered?: 'dom' | RenderedHook<A, any>;
   /** Ordered steps (2-6): where to change it on this platform, the snippet, how to verify, the spec. */

@@ -3,7 +3,8 @@
  * of the site, built from what the scan found: a link to a file that is not there is worse than
  * none. Shared by the D3 (Link header) and D6 (in-page hints) guides.
  */
-import type { FixContext, OfferedLink, Offers } from '../checks/types.js';
+import type { FixContext } from './fix-context.js';
+import type { OfferedLink, Offers } from './offers.js';
 import { linkTarget, type Resource } from './found.js';
 
 export interface AgentLink {

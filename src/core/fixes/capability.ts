@@ -4,7 +4,7 @@
  * publishes, and otherwise shows an example. It asks for the owner's endpoint only where the scan saw
  * evidence of such a thing (the app profile): a bakery is not asked for its MCP server.
  */
-import type { FixContext } from '../checks/types.js';
+import type { FixContext } from './fix-context.js';
 import type { OwnerValue } from './owner-values.js';
 import type { PublishOrigin } from './platform-steps.js';
 

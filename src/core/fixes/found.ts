@@ -3,7 +3,8 @@
  * header to a missing api-catalog sends agents to a 404). Built by the engine from the raw check
  * outcomes and passed to every guide in FixContext.found.
  */
-import type { CheckOutcome, Offers } from '../checks/types.js';
+import type { CheckOutcome } from '../check-outcome.js';
+import type { Offers } from './offers.js';
 
 export { RESOURCES, type FoundResources, type Resource } from './resources.js';
 import type { FoundResources } from './resources.js';

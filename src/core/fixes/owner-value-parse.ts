@@ -5,7 +5,7 @@
  * back only valid ones (an invalid value leaves the step's `needs` as it was).
  */
 import { createPublicKey } from 'node:crypto';
-import type { FixContext } from '../checks/types.js';
+import type { FixContext } from './fix-context.js';
 import type { OwnerValue } from './owner-values.js';
 
 /** Bounds: a site name is a line; a page list is an index, not a crawl; a page text fits a context window. */

@@ -7,11 +7,11 @@
  * exactly 1, so a guide of serve + header + verify + spec stays within 6 steps.
  */
 import type { FixOperation, FixStep, ValueSource } from '../schema.js';
-import type { FixContext } from '../checks/types.js';
+import type { FixContext } from './fix-context.js';
 import type { ShellCommand } from './shell.js';
 import { headerValue } from './escape.js';
 import type { OwnerValue } from './owner-values.js';
-import { HOSTING_FINGERPRINTS } from '../platform/fingerprints.js';
+import { HOSTING_FINGERPRINTS } from './platform-fingerprints.js';
 import { HOSTING_PRIORITY, PACKS, PLATFORM_PACKS } from './platforms/index.js';
 import { cleanHeader, cleanPath, fileHeaders } from './platforms/shared.js';
 import type { HeaderSpec, HostHooks, HostNotes, PlatformHooks, PlatformPack, ServeFileSpec } from './platforms/types.js';

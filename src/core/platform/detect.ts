@@ -4,13 +4,23 @@
  * below 0.5 the platform is "unknown". A CMS/commerce platform outranks the framework it runs on.
  */
 import type { PlatformInfo } from '../schema.js';
-import { FINGERPRINTS, HOSTING_FINGERPRINTS, SEO_PLUGINS, type Fingerprint, type Signal } from './fingerprints.js';
+import type { Fingerprint, Signal } from './signals.js';
+import { SEO_PLUGINS } from './seo-plugins.js';
 import { commerceSignals, appSignals } from './site-kind.js';
-import { platformLabel } from './labels.js';
 import { pageFacts, type PageFacts, type PlatformInput } from './page-facts.js';
 
-export { platformLabel } from './labels.js';
 export { MAX_HTML_CHARS, pageFacts, type PageFacts, type PlatformInput } from './page-facts.js';
+
+/**
+ * The platforms and hosts the detector knows, handed in by the engine (fixes/platform-fingerprints.ts
+ * reads them from the platform packs, which sit above the detector), in tie-breaking order.
+ */
+export interface KnownPlatforms {
+  platforms: readonly Fingerprint[];
+  hosting: ReadonlyArray<{ id: string; signals: readonly Signal[] }>;
+  /** The display name of a platform id (secondary evidence names the front end). */
+  label(id: string): string;
+}
 
 const CONFIDENT = 0.5;
 
@@ -48,7 +58,7 @@ function round2(n: number): number {
 }
 
 /** Evidence for the secondary detections: a framework under a CMS is a headless front end. */
-function secondaryEvidence(best: Candidate, others: Candidate[]): string[] {
+function secondaryEvidence(best: Candidate, others: Candidate[], platformLabel: (id: string) => string): string[] {
   const out: string[] = [];
   for (const o of others) {
     const signals = o.hits.map((h) => h.label).join('; ');
@@ -64,12 +74,14 @@ function secondaryEvidence(best: Candidate, others: Candidate[]): string[] {
   return out;
 }
 
-export function detectPlatform(input: PlatformInput): PlatformInfo {
+export function detectPlatform(input: PlatformInput, known: KnownPlatforms): PlatformInfo {
   const f = pageFacts(input);
-  const candidates: Candidate[] = FINGERPRINTS.map((fp) => {
-    const hits = fp.signals.filter((s) => matches(s, f));
-    return { fp, hits, confidence: confidenceOf(hits.map((h) => h.weight)) };
-  }).filter((c) => c.hits.length > 0);
+  const candidates: Candidate[] = known.platforms
+    .map((fp) => {
+      const hits = fp.signals.filter((s) => matches(s, f));
+      return { fp, hits, confidence: confidenceOf(hits.map((h) => h.weight)) };
+    })
+    .filter((c) => c.hits.length > 0);
   const confident = (id: string) => candidates.some((o) => o.fp.id === id && o.confidence >= CONFIDENT);
   const qualified = candidates
     .filter((c) => c.confidence >= CONFIDENT && (!c.fp.requires || confident(c.fp.requires)))
@@ -79,9 +91,9 @@ export function detectPlatform(input: PlatformInput): PlatformInfo {
   const evidence: string[] = [];
   if (best) {
     evidence.push(...best.hits.map((h) => h.label));
-    evidence.push(...secondaryEvidence(best, qualified.slice(1)));
+    evidence.push(...secondaryEvidence(best, qualified.slice(1), (id) => known.label(id)));
   }
-  const hosting = HOSTING_FINGERPRINTS.filter((h) => h.signals.some((s) => matches(s, f)));
+  const hosting = known.hosting.filter((h) => h.signals.some((s) => matches(s, f)));
   if (hosting.length) evidence.push(`hosting: ${hosting.map((h) => h.id).join(', ')}`);
   const seo = SEO_PLUGINS.find((p) => p.signals.some((s) => matches(s, f)));
 

@@ -5,7 +5,7 @@
  */
 import type { PageRenderer } from '../gather/page-renderer.js';
 import type { ScanResult } from '../schema.js';
-import type { RenderedPage } from './artifact.js';
+import type { RenderedPage } from '../gather/rendered-artifact.js';
 import { RenderSession, PAGE_TIMEOUT_MS } from './session.js';
 import { behaviourWarning } from './browser-version.js';
 import type { ScanInput } from '../target.js';

@@ -16,7 +16,7 @@ import { launchBrowser, NO_NETWORK_OUTSIDE_CONTEXTS, type LaunchedBrowser } from
 import type { BrowserVersion } from './browser-version.js';
 import { startGuardProxy, type GuardProxy } from './guard-proxy.js';
 import { watchRendererMemory, rendererMaxMb, type MemoryWatchdog } from './memory-watchdog.js';
-import { OPERABILITY_RULES, RENDERED_HTML_MAX, type OperabilityViolation, type RenderedPage, type RenderedTool } from './artifact.js';
+import { OPERABILITY_RULES, RENDERED_HTML_MAX, type OperabilityViolation, type RenderedPage, type RenderedTool } from '../gather/rendered-artifact.js';
 
 export interface RenderSessionOptions {
   blockPrivateNetwork?: boolean;

@@ -1,9 +1,14 @@
 /**
  * The ledger as people read it: each entry with the checks that read it (derived from the check
- * metas' `standards` pointers), for `ai-ready rubric --standards` and docs/standards.md.
+ * metas' `standards` pointers), for `ai-ready rubric --standards` and docs/standards.md. The caller
+ * hands the checks in (the registry sits above the ledger it points at).
  */
-import { CHECKS } from '../checks/index.js';
 import { STANDARDS, type SourceReading, type Standard, type StandardId } from './ledger.js';
+
+/** What the ledger view reads of a check: its id and the entries it points at. */
+export interface StandardsReader {
+  meta: { id: string; standards: readonly StandardId[] };
+}
 
 export interface LedgerEntry extends Standard {
   id: StandardId;
@@ -11,11 +16,12 @@ export interface LedgerEntry extends Standard {
   checks: string[];
 }
 
-export function standardsLedger(): LedgerEntry[] {
+/** Every ledger entry with the ids of the `checks` that read it, in their order. */
+export function standardsLedger(checks: readonly StandardsReader[]): LedgerEntry[] {
   return (Object.keys(STANDARDS) as StandardId[]).map((id) => ({
     id,
     ...(STANDARDS[id] as Standard),
-    checks: CHECKS.filter((c) => c.meta.standards.includes(id)).map((c) => c.meta.id),
+    checks: checks.filter((c) => c.meta.standards.includes(id)).map((c) => c.meta.id),
   }));
 }
 

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { CHECKS, findCheck } from '../../core/checks/index.js';
 import { rubric } from '../../core/rubric.js';
-import { FINGERPRINTS, HOSTING_FINGERPRINTS } from '../../core/platform/fingerprints.js';
+import { FINGERPRINTS, HOSTING_FINGERPRINTS } from '../../core/fixes/platform-fingerprints.js';
 import { ToolError } from '../context.js';
 import { FixGuideSchema, RubricSchema } from '../schemas.js';
 import { defineTool } from './define.js';

@@ -46,6 +46,9 @@ describe('output', () => {
   it('--json (alias of --format json) prints the v1 ScanResponse', () => {
     expect(goodResult.url).toBe(`${good.origin}/`);
     expect(goodResult.checks.length).toBeGreaterThan(0);
+    // Typed details reach the output: B1 read `User-agent: * / Allow: /` for every AI token.
+    const b1 = goodResult.checks.find((c) => c.id === 'B1')!;
+    expect(b1.details?.tokens).toEqual(expect.arrayContaining([expect.objectContaining({ token: 'GPTBot', access: 'allowed', via: '*' })]));
   });
 
   it('non-TTY output with NO_COLOR is plain text without any escape sequence, even from a hostile site', async () => {

@@ -10,8 +10,8 @@ import {
   type ServeFileSpec,
 } from '../../../src/core/fixes/platform-steps.js';
 import { sh } from '../../../src/core/fixes/shell.js';
-import { labelledIds } from '../../../src/core/platform/labels.js';
-import { FINGERPRINTS } from '../../../src/core/platform/fingerprints.js';
+import { labelledIds } from '../../../src/core/fixes/platform-labels.js';
+import { FINGERPRINTS } from '../../../src/core/fixes/platform-fingerprints.js';
 import { ORIGIN } from '../../helpers/responses.js';
 import type { PlatformPack } from '../../../src/core/fixes/platforms/types.js';
 import { phpHeaderCalls, phpNowdocBody, phpSingleQuoted, quotedAfter, renderLiquid, runModule, splitAt, xmlAttribute } from './snippet-runners.js';
@@ -445,7 +445,7 @@ describe('platform packs', () => {
 
   it('each pack names itself and says how the detector knows it (platforms a fingerprint, hosts their signals)', async () => {
     const { PLATFORMS, HOSTS } = await import('../../../src/core/fixes/platforms/index.js');
-    const { platformLabel } = await import('../../../src/core/platform/labels.js');
+    const { platformLabel } = await import('../../../src/core/fixes/platform-labels.js');
     for (const p of Object.values(PLATFORMS) as PlatformPack[]) {
       expect(p.fingerprint?.signals.length, p.id).toBeGreaterThan(0);
       expect(p.hostSignals, p.id).toBeUndefined();
@@ -461,7 +461,7 @@ describe('platform packs', () => {
   it('registers every pack module under its own id, and only ids the detector knows', async () => {
     const { readdirSync } = await import('node:fs');
     const { PLATFORM_PACKS } = await import('../../../src/core/fixes/platforms/index.js');
-    const { FINGERPRINTS, HOSTING_FINGERPRINTS } = await import('../../../src/core/platform/fingerprints.js');
+    const { FINGERPRINTS, HOSTING_FINGERPRINTS } = await import('../../../src/core/fixes/platform-fingerprints.js');
     const known = new Set<string>([...FINGERPRINTS.map((f) => f.id), ...HOSTING_FINGERPRINTS.map((h) => h.id)]);
     const modules = readdirSync(new URL('../../../src/core/fixes/platforms/', import.meta.url))
       .filter((f) => f.endsWith('.ts') && !['index.ts', 'types.ts', 'shared.ts', 'shared-hooks.ts'].includes(f))

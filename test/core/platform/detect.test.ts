@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { load } from 'cheerio';
-import { detectPlatform, platformLabel } from '../../../src/core/platform/detect.js';
-import { FINGERPRINTS } from '../../../src/core/platform/fingerprints.js';
+import { detectPlatform } from '../../../src/core/platform/detect.js';
+import { FINGERPRINTS, KNOWN_PLATFORMS } from '../../../src/core/fixes/platform-fingerprints.js';
+import { platformLabel } from '../../../src/core/fixes/platform-labels.js';
 import { response } from '../../helpers/responses.js';
 import { SAMPLES, type PageSample } from './samples.js';
 
 function detect(sample: PageSample) {
   const page = response({ headers: { 'content-type': 'text/html; charset=utf-8', ...sample.headers }, body: sample.html });
-  return detectPlatform({ page, $: load(page.text) });
+  return detectPlatform({ page, $: load(page.text) }, KNOWN_PLATFORMS);
 }
 
 const PLAIN = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Jane's bakery</title>
@@ -41,7 +42,7 @@ describe('detectPlatform: negatives and precedence', () => {
 
   it('does not detect a platform from a non-HTML body', () => {
     const page = response({ headers: { 'content-type': 'application/json' }, body: '{"generator":"WordPress"}' });
-    expect(detectPlatform({ page, $: null }).platform).toBe('unknown');
+    expect(detectPlatform({ page, $: null }, KNOWN_PLATFORMS).platform).toBe('unknown');
   });
 
   it('needs 0.5 confidence: a single weak signal is not enough', () => {
@@ -116,7 +117,7 @@ describe('detectPlatform: negatives and precedence', () => {
     const filler = '<p>' + 'lorem ipsum '.repeat(200_000) + '</p>';
     const html = `<html><head></head><body>${filler}<script>window.__NUXT__={}</script></body></html>`;
     const page = response({ headers: { 'content-type': 'text/html' }, body: html });
-    const info = detectPlatform({ page, $: null });
+    const info = detectPlatform({ page, $: null }, KNOWN_PLATFORMS);
     expect(html.length).toBeGreaterThan(2_000_000);
     expect(info.platform).toBe('unknown');
   });

@@ -18,18 +18,18 @@ describe('standards ledger', () => {
       expect(meta.standards.length, meta.id).toBeGreaterThan(0);
       for (const id of meta.standards) expect(Object.keys(STANDARDS), `${meta.id} -> ${id}`).toContain(id);
     }
-    for (const e of standardsLedger()) expect(e.checks.length, e.id).toBeGreaterThan(0);
+    for (const e of standardsLedger(CHECKS)) expect(e.checks.length, e.id).toBeGreaterThan(0);
   });
 
   it('derives the checks of an entry from the metas (B5 reads both AIPREF drafts, A7 reads WebMCP)', () => {
-    const byId = new Map(standardsLedger().map((e) => [e.id, e]));
+    const byId = new Map(standardsLedger(CHECKS).map((e) => [e.id, e]));
     expect(byId.get('aiprefAttach')?.checks).toEqual(['B5']);
     expect(byId.get('webmcp')?.checks).toEqual(['A7']);
     expect(byId.get('rfc9309')?.checks).toEqual(expect.arrayContaining(['D1', 'B1', 'B5']));
   });
 
   it('dates are ISO dates or months, and an entry read today is not labelled as a catalog date', () => {
-    for (const e of standardsLedger()) {
+    for (const e of standardsLedger(CHECKS)) {
       expect(e.checked, e.id).toMatch(/^\d{4}-\d{2}(-\d{2})?$/);
       if (e.checkedHow === 'read') expect(e.checked, e.id).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(e.url, e.id).toMatch(/^https:\/\//);
@@ -40,7 +40,7 @@ describe('standards ledger', () => {
   // entries re-read by other helpers (mcpServerCard, aiCatalog, a2a, agentSkills, llmstxt, ...)
   // arrive by merge: until then their cases fail here, each named by its id.
   describe('every entry names the newest commit and date of its sources', () => {
-    for (const e of standardsLedger()) {
+    for (const e of standardsLedger(CHECKS)) {
       it(e.id, () => {
         expect(e.sources?.length ?? 0, `${e.id} has no source pinned to a commit`).toBeGreaterThan(0);
         for (const src of e.sources ?? []) {
@@ -148,19 +148,19 @@ describe('standards ledger', () => {
   });
 
   it('`rubric --standards` shows each source with its commit and date', async () => {
-    const withSource = standardsLedger().find((x) => x.sources?.length)!;
+    const withSource = standardsLedger(CHECKS).find((x) => x.sources?.length)!;
     const src = withSource.sources![0];
     // A wide terminal: the view wraps to COLUMNS, and a source line is longer than 80 columns.
     const text = await runCli(['rubric', '--standards'], { env: { COLUMNS: '400' } });
     expect(text.stdout).toContain(`source: ${src.repo} ${src.path} @ ${src.commit} = ${src.revision} (${src.commitDate}), read on ${src.readOn}`);
-    expect(standardsMarkdown(standardsLedger())).toContain(
+    expect(standardsMarkdown(standardsLedger(CHECKS))).toContain(
       `\`${src.repo}\` \`${src.path}\` at \`${src.commit}\`, revision ${src.revision} (${src.commitDate}), read on ${src.readOn}`,
     );
   });
 
   it('docs/standards.md is generated from the ledger (UPDATE_DOCS=1 rewrites it)', () => {
     const file = new URL('../../../docs/standards.md', import.meta.url);
-    const want = standardsMarkdown(standardsLedger());
+    const want = standardsMarkdown(standardsLedger(CHECKS));
     if (process.env.UPDATE_DOCS) writeFileSync(file, want);
     expect(readFileSync(file, 'utf8')).toBe(want);
   });
@@ -193,12 +193,12 @@ describe('standards ledger', () => {
   });
 
   it('`rubric --standards --due` exits 0 when every reading is current, 1 with the list when some are due, 2 on a bad date', async () => {
-    const newest = standardsLedger()
+    const newest = standardsLedger(CHECKS)
       .map((e) => e.checked)
       .sort()
       .at(-1)!;
     const current = await runCli(['rubric', '--standards', '--due', newest.length === 7 ? `${newest}-01` : newest]);
-    const dueNow = dueForReading(standardsLedger(), new Date(`${newest.length === 7 ? `${newest}-01` : newest}T00:00:00Z`));
+    const dueNow = dueForReading(standardsLedger(CHECKS), new Date(`${newest.length === 7 ? `${newest}-01` : newest}T00:00:00Z`));
     expect(current.code).toBe(dueNow.length ? 1 : 0);
     const later = await runCli(['rubric', '--standards', '--due', '2030-01-01', '--json']);
     expect(later.code).toBe(1);

@@ -9,8 +9,8 @@ import type { FetchResult } from '../../net/http.js';
 import { describeProbe, isOk } from '../../gather/classify.js';
 import { specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
-import type { RenderedPage } from '../../render/artifact.js';
-import { renderedPage } from '../../render/rendered-page.js';
+import type { RenderedPage } from '../../gather/rendered-artifact.js';
+import { renderedPage } from '../../gather/rendered-page.js';
 
 const SPEC = [
   'https://www.w3.org/TR/wai-aria-1.2/',

@@ -9,8 +9,8 @@
  * gives the same verdict. The evidence names the browser and says what it did.
  */
 import type { FetchResult } from '../../net/http.js';
-import type { RenderedPage } from '../../render/artifact.js';
-import { renderedPage } from '../../render/rendered-page.js';
+import type { RenderedPage } from '../../gather/rendered-artifact.js';
+import { renderedPage } from '../../gather/rendered-page.js';
 import { readWebMcpPolicy } from './webmcp-policy.js';
 import type { RenderedHook, RenderedOutcome } from '../types.js';
 

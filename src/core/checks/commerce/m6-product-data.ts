@@ -180,7 +180,7 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
     const jsonld = html ? parseJsonLd(parseHtml(probe.text).$) : { blocks: [], errors: [], types: [] };
     return { page, product: { url: productLink, probe, jsonld }, productLink, fromSitemap: listed?.sitemap ?? null };
   },
-  // In rendered mode: read again on the rendered DOM (render/dom-rendered.ts).
+  // In rendered mode: read again on the rendered DOM (checks/dom-rendered.ts).
   rendered: 'dom',
   evaluate(a, { origin }) {
     const rel = (u: string) => (u.startsWith(origin) ? u.slice(origin.length) || '/' : u);

@@ -6,7 +6,7 @@
  * text only scripts write fails, whatever its word count.
  */
 import type { CheerioAPI } from 'cheerio/slim';
-import { renderedView } from '../../render/rendered-page.js';
+import { renderedView } from '../../gather/rendered-page.js';
 import type { RenderedHook, RenderedOutcome } from '../types.js';
 
 /** Missing share at or above which C3 fails, and from which it is partial. */

@@ -74,7 +74,7 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
       domCut: await ctx.domCut(),
     };
   },
-  // In rendered mode: read again on the rendered DOM (render/dom-rendered.ts).
+  // In rendered mode: read again on the rendered DOM (checks/dom-rendered.ts).
   rendered: 'dom',
   evaluate({ page, html, jsonld, otherMarkup, domCut }, { origin }) {
     const seen = describeProbe(page, origin);

@@ -168,7 +168,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
       ...(llmsScope.length ? { llmsScope } : {}),
     };
   },
-  // In rendered mode: read again on the rendered DOM (render/dom-rendered.ts).
+  // In rendered mode: read again on the rendered DOM (checks/dom-rendered.ts).
   rendered: 'dom',
   evaluate({ page, html, hints, checks, domCut, llmsScope }, { origin }) {
     const seen = describeProbe(page, origin);

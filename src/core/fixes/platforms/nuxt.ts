@@ -2,7 +2,7 @@
 import { hasDotSegment } from './shared.js';
 import { jsQuote, jsString, jsTemplate } from '../escape.js';
 import type { RobotsGroup, RobotsRecord, RobotsRules } from '../robots-rules.js';
-import type { FixContext } from '../../checks/types.js';
+import type { FixContext } from '../fix-context.js';
 import { generateOpenApiFromCode } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
 import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/signals.js';

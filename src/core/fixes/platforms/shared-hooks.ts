@@ -2,7 +2,7 @@
  * Hook implementations several platform packs share (the same advice for a family of platforms).
  */
 import type { FixStep } from '../../schema.js';
-import type { FixContext } from '../../checks/types.js';
+import type { FixContext } from '../fix-context.js';
 
 /** markdownNegotiation of shopify, wix, squarespace, webflow, framer. */
 export function edgeOnlyMarkdownNegotiation(fx: FixContext, edge: FixStep): FixStep[] {

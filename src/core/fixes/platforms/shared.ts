@@ -5,7 +5,7 @@
  * quoting helpers of ../escape.ts.
  */
 import type { FixStep } from '../../schema.js';
-import type { FixContext } from '../../checks/types.js';
+import type { FixContext } from '../fix-context.js';
 import {
   apacheHeaderString,
   apacheString,

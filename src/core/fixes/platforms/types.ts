@@ -5,7 +5,7 @@
  * not implement falls back to the site's hosting, then to generic steps.
  */
 import type { FixStep, ValueSource } from '../../schema.js';
-import type { FixContext } from '../../checks/types.js';
+import type { FixContext } from '../fix-context.js';
 import type { PlatformFingerprint, Signal } from '../../platform/signals.js';
 import type { OwnerValue } from '../owner-values.js';
 import type { RobotsRules } from '../robots-rules.js';
@@ -164,8 +164,8 @@ export interface PackRegistry {
 
 // The registry a guide reads its packs from rides on the fix context, so a test can add a made-up
 // pack by building a registry of its own (no global to restore). Declared here, beside the packs,
-// since checks/types.ts cannot import this module back (no import cycle).
-declare module '../../checks/types.js' {
+// since fixes/fix-context.ts cannot import this module back (no import cycle).
+declare module '../fix-context.js' {
   interface FixContext {
     /** The packs guides are looked up in; absent: the project's (platforms/index.ts). */
     packs?: PackRegistry;

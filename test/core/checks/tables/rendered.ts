@@ -5,7 +5,7 @@
 import { load } from 'cheerio';
 import { findCheck } from '../../../../src/core/checks/index.js';
 import { a11AgentOperability } from '../../../../src/core/checks/capabilities/a11-agent-operability.js';
-import type { RenderedPage } from '../../../../src/core/render/artifact.js';
+import type { RenderedPage } from '../../../../src/core/gather/rendered-artifact.js';
 import { readableText } from '../../../../src/core/gather/readable-text.js';
 import { table } from '../../../helpers/check-tester.js';
 import { json, response, ORIGIN } from '../../../helpers/responses.js';

@@ -4,9 +4,9 @@
  * they differ, the better one stands under a code that says where it came from, its evidence
  * template carrying both texts.
  */
-import type { CheckModule, CheckOutcome } from '../checks/types.js';
+import type { CheckModule, CheckOutcome } from './types.js';
 import type { CheckStatus } from '../schema.js';
-import { realProbes, renderedView } from './rendered-page.js';
+import { realProbes, renderedView } from '../gather/rendered-page.js';
 import type { RenderedHook, RenderedOutcome } from './with-rendered.js';
 
 export type DomRendered<A> = { artifact: A } | { error: string };

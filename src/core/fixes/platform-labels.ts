@@ -2,7 +2,7 @@
  * Display names for platform, hosting and SEO plugin ids (reports, `explain --platform`). A
  * platform's or host's name is its pack's `label`; the others are listed here.
  */
-import { PLATFORM_PACKS } from '../fixes/platforms/index.js';
+import { PLATFORM_PACKS } from './platforms/index.js';
 
 const OTHER_LABELS: Record<string, string> = {
   unknown: 'Unknown',

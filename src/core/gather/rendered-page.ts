@@ -4,10 +4,10 @@
  * asks for the rendered page of the view it runs on. Each page is rendered once per scan (the
  * view's memo); without --render both calls return null and nothing is loaded.
  */
-import type { GatherContext } from '../gather/context.js';
+import type { GatherContext } from './context.js';
 import type { FetchResult } from '../net/http.js';
-import { isHtmlPage } from '../gather/classify.js';
-import type { RenderedPage } from './artifact.js';
+import { isHtmlPage } from './classify.js';
+import type { RenderedPage } from './rendered-artifact.js';
 
 /** Marks the rendered DOM as its own request in the scan's memo (no real request asks for it). */
 export const RENDERED_ACCEPT = 'x-ai-ready/rendered-dom';

@@ -4,18 +4,10 @@
  * and merges it into the outcome. Without --render the hook gathers null and the check's own
  * outcome comes back untouched.
  */
-import {
-  renderAdvisories,
-  withAdvisory,
-  type CheckModule,
-  type CheckOutcome,
-  type MessageData,
-  type RenderedHook,
-  type RenderedOutcome,
-} from '../checks/types.js';
-import { fillTemplate } from '../checks/messages.js';
+import { renderAdvisories, withAdvisory, type CheckModule, type CheckOutcome, type MessageData, type RenderedHook, type RenderedOutcome } from './types.js';
+import { fillTemplate } from './messages.js';
 
-export type { RenderedHook, RenderedOutcome } from '../checks/types.js';
+export type { RenderedHook, RenderedOutcome } from './types.js';
 
 /**
  * Renders a hook code's evidence from its template, as defineCheck does for the check's own, and

@@ -1,24 +1,5 @@
-/**
- * The fingerprints the detector runs, read from the platform packs (core/fixes/platforms/<id>.ts:
- * each declares how it is recognised beside its fix guidance), in the registry's order, which
- * breaks ties between equally ranked and equally confident platforms. SEO plugins have no pack
- * and are listed here.
- */
-import { HOSTS, PLATFORMS, type HostingId, type PlatformId } from '../fixes/platforms/index.js';
-import { STRONG, type Fingerprint, type Signal } from './signals.js';
-
-export type { Fingerprint, PlatformCategory, PlatformFingerprint, Signal } from './signals.js';
-export type { HostingId, PlatformId } from '../fixes/platforms/index.js';
-
-export const FINGERPRINTS: Array<Fingerprint & { id: PlatformId }> = Object.values(PLATFORMS).flatMap((p) =>
-  p.fingerprint ? [{ id: p.id as PlatformId, ...p.fingerprint }] : [],
-);
-
-/** Hosting, CDN and web server (reported beside the platform; drives fix guides). */
-export const HOSTING_FINGERPRINTS: Array<{ id: HostingId; signals: Signal[] }> = Object.values(HOSTS).map((h) => ({
-  id: h.id as HostingId,
-  signals: h.hostSignals ?? [],
-}));
+/** SEO plugins the detector reports beside the platform (they have no fix pack of their own). */
+import { STRONG, type Signal } from './signals.js';
 
 /** SEO plugins (catalog §6.3); the first match wins. */
 export const SEO_PLUGINS: Array<{ id: string; signals: Signal[] }> = [
