@@ -53,7 +53,7 @@ export class AskInterrupted extends Error {
 }
 
 export interface Asked {
-  /** The decision, the check and step that need it (the first one, when several do). */
+  /** The decision, and a check whose step needs it ("B2 Content Signals"). */
   value: Decision;
   check: string;
 }

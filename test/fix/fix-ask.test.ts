@@ -7,7 +7,7 @@
  * listed as needing the values.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shq } from '../../src/core/fixes/shell.js';
@@ -122,6 +122,17 @@ describe.skipIf(!hasScript)('fix asks on a terminal', () => {
     const robots = existsSync(join(dir, 'robots.txt')) ? readFileSync(join(dir, 'robots.txt'), 'utf8') : '';
     expect(policyLines(robots)).toEqual([]);
     for (const agent of TRAINING_AGENTS) expect(agentsIn(robots)).not.toContain(agent);
+  });
+
+  it('Ctrl-C at a question stops with exit 130 and one line, and writes nothing', { timeout: 120_000 }, async () => {
+    const dir = makeProject(STATIC);
+    host.serve(dir);
+    const before = readdirSync(dir, { recursive: true }).sort();
+    const run = await onTerminal(['fix', host.origin, '--dir', dir, '--write'], [[/contentSignal \(Enter skips\): /, '\u0003']]);
+    expect(run.code, run.screen).toBe(130);
+    expect(run.screen).toContain('ai-ready fix: interrupted at a question: nothing written');
+    expect(run.screen).not.toMatch(/\n\s+at /);
+    expect(readdirSync(dir, { recursive: true }).sort()).toEqual(before);
   });
 
   it('never asks with --no-input, with CI=true or with --format json, even on a terminal', { timeout: 180_000 }, async () => {
