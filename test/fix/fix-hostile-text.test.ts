@@ -29,7 +29,7 @@ const BREAKING_TITLE = 'About ] (x) [y](javascript:alert(1))\nSecond line\u0000 
 // The site's name (og:site_name): a bidi override, a newline, link characters, 100,000 characters.
 const HOSTILE_NAME = `Harbour\u202e ] (x)\n# Not a heading ${'Tide '.repeat(20_000)}`;
 const LONG_DESCRIPTION = `High water ${'and low water '.repeat(10_000)}`;
-const HOSTILE_BODY = `<main><h1>Tides\u202e</h1><nav><a href="/about.html">About</a></nav><p><a href="/about.html">About us</a></p><p>Line one\u0000 with \u200f marks \u2066isolated\u2069.</p><pre><code>${'x = 1\n'.repeat(40_000)}</code></pre></main>`;
+const HOSTILE_BODY = `<main><h1>Tides\u202e</h1><nav><a href="/about.html">About</a></nav><p><a href="/about.html">About us</a> <a href="/about.html?q=${'w'.repeat(5000)}">A 5,000-character query</a></p><p>Line one\u0000 with \u200f marks \u2066isolated\u2069.</p><pre><code>${'x = 1\n'.repeat(40_000)}</code></pre></main>`;
 
 let host: StaticHost;
 beforeAll(async () => {
@@ -77,7 +77,10 @@ describe('free site text copied into files', () => {
       expect(line, line.slice(0, 120)).toMatch(/^(# [^\n]+|> [^\n]+|## [^\n]+|- \[(?:[^\]\\]|\\.)*\]\(https:\/\/harbour\.test\/[^()\s]*\)(?:: [^\n]+)?)$/);
     }
     const links = llms.split('\n').filter((l) => l.startsWith('- ['));
+    // The page at a 5,000-character URL is read, but listed nowhere (a sitemap <loc> is under 2,048 characters).
     expect(links).toHaveLength(2);
+    expect(readFileSync(join(dir, 'sitemap.xml'), 'utf8')).not.toContain('?q=');
+    for (const l of readFileSync(join(dir, 'sitemap.xml'), 'utf8').match(/<loc>[^<]*<\/loc>/g)!) expect(l.length).toBeLessThan(2048 + 11);
     for (const l of links) {
       const text = /^- \[((?:[^\]\\]|\\.)*)\]/.exec(l)![1].replace(/\\(.)/g, '$1');
       expect(text.length).toBeLessThanOrEqual(MAX_TITLE_CHARS);
