@@ -75,8 +75,8 @@ you are written: examples stay in ai-ready explain. A step that needs your own d
 contact) or your decision (contentSignal, contentUsage, aiTraining) is not written: the report
 names the value. On a terminal, fix asks for the decisions a step needs (one question each, Enter
 skips) and prints the same answers as --set flags; it never asks with --no-input, in CI
-(CI=true), when stdin or stdout is not a terminal, or with --format json|agent. Capabilities (MCP, A2A, OpenAPI, OAuth...) are not offered on a content site.
-Give values with
+(CI=true), when stdin or stdout is not a terminal, or with --format json|agent. Capabilities
+(MCP, A2A, OpenAPI, OAuth...) are not offered on a content site. Give values with
 --set name=value or in ai-ready.fix.json ({ "values": { "siteName": "Acme" } }); a value that is not
 what its name takes (a URL that is not http(s), a JWK with a private member) is a usage error.
 pageUrls is a list separated by spaces or commas. A guide that does not take a value yet still
