@@ -9,4 +9,6 @@ export const EXIT = {
   UNREACHABLE: 3,
   /** `fix --write` could not write the project's files (nothing written, or exactly what was says the message). */
   WRITE_FAILED: 4,
+  /** Ctrl-C at a question of `fix` (128 + SIGINT, as a shell reports it): nothing written. */
+  INTERRUPTED: 130,
 } as const;

@@ -61,6 +61,12 @@ export interface ScanOptions extends ScanParams {
    * guides run, and hand them what it read (FixContext.site). A plain scan leaves it unset.
    */
   site?: SiteCrawlOptions;
+  /**
+   * Set by `ai-ready fix` on a terminal: called once the guides are built, with the checks, to ask
+   * the owner for the values their steps still need; the answers (none: {}) rebuild the guides.
+   * The scan's deadline does not run while the owner answers.
+   */
+  askOwner?: (checks: CheckResult[]) => Promise<OwnerValues>;
 }
 
 export const DEFAULT_DEADLINE_MS = 45_000;
@@ -390,7 +396,20 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
     }));
     const profile = resolveProfile(options.profile ?? 'auto', platform, raw);
     for (const e of evaluated) if (deferred(e.check)) announce(e.check, judge(e, profile));
-    const results = evaluated.map((e) => finalize(e, profile, { ...fx, profile: { app: profile.app, commerce: profile.commerce } }));
+    const guideContext = { ...fx, profile: { app: profile.app, commerce: profile.commerce } };
+    let results = evaluated.map((e) => finalize(e, profile, guideContext));
+    let answering = 0;
+    if (options.askOwner) {
+      // Nothing is fetched after this point: the owner's time to answer is not the scan's.
+      clearTimeout(deadlineTimer);
+      const asked = Date.now();
+      const answers = await options.askOwner(results);
+      answering = Date.now() - asked;
+      if (Object.keys(answers).length) {
+        const ownerValues = { ...options.ownerValues, ...answers };
+        results = evaluated.map((e) => finalize(e, profile, { ...guideContext, ownerValues }));
+      }
+    }
 
     const { overallScore, dimensions } = scoreChecks(results);
     const { level, levelName, nextLevel } = computeLevel(
@@ -414,7 +433,7 @@ async function scanSite(input: ScanInput, options: ScanOptions & { rendering?: i
       apiVersion: API_VERSION,
       url: target.href,
       scannedAt: new Date(started).toISOString(),
-      durationMs: Date.now() - started,
+      durationMs: Date.now() - started - answering,
       overallScore,
       grade: gradeFor(overallScore),
       level,

@@ -14,6 +14,8 @@ export interface Framework {
   staticDir: string | null;
   /** Where the owner edits the page's <head> (layouts), for HTML a guide adds: written only for a plain static folder. */
   headFile?: string;
+  /** Where the owner edits the page's <body> (the layout template), for HTML a guide adds near the top of the page. */
+  bodyFile?: string;
   /** What led to this framework (a dependency or a file). */
   evidence: string;
 }
@@ -25,6 +27,7 @@ interface Rule {
   files?: string[];
   staticDir: string | null | ((dir: string, deps: Record<string, string>) => string);
   headFile?: string;
+  bodyFile?: string;
 }
 
 /** Most specific first: a Docusaurus or VitePress site also depends on React or Vue. */
@@ -36,8 +39,16 @@ const RULES: Rule[] = [
     files: ['docusaurus.config.js', 'docusaurus.config.ts'],
     staticDir: 'static',
     headFile: 'docusaurus.config.js (headTags)',
+    bodyFile: 'src/theme/Root.js (a swizzled Root wraps every page)',
   },
-  { id: 'vitepress', label: 'VitePress', deps: ['vitepress'], staticDir: vitepressPublic, headFile: '.vitepress/config (head)' },
+  {
+    id: 'vitepress',
+    label: 'VitePress',
+    deps: ['vitepress'],
+    staticDir: vitepressPublic,
+    headFile: '.vitepress/config (head)',
+    bodyFile: '.vitepress/theme/ (a layout slot of the theme, e.g. layout-top)',
+  },
   {
     id: 'nextjs',
     label: 'Next.js',
@@ -45,6 +56,7 @@ const RULES: Rule[] = [
     files: ['next.config.js', 'next.config.mjs', 'next.config.ts'],
     staticDir: 'public',
     headFile: 'app/layout.tsx (metadata) or pages/_document.tsx',
+    bodyFile: 'app/layout.tsx (inside <body>) or pages/_document.tsx',
   },
   {
     id: 'nuxt',
@@ -53,6 +65,7 @@ const RULES: Rule[] = [
     files: ['nuxt.config.ts', 'nuxt.config.js'],
     staticDir: (_d, deps) => (/^[\^~]?2\./.test(deps.nuxt ?? '') ? 'static' : 'public'),
     headFile: 'nuxt.config (app.head)',
+    bodyFile: 'app.vue (or layouts/default.vue)',
   },
   {
     id: 'astro',
@@ -60,7 +73,8 @@ const RULES: Rule[] = [
     deps: ['astro'],
     files: ['astro.config.mjs', 'astro.config.ts'],
     staticDir: 'public',
-    headFile: 'src/layouts/ (the <head> of your layout)',
+    headFile: 'your page layout in src/layouts/',
+    bodyFile: 'your page layout in src/layouts/',
   },
   {
     id: 'gatsby',
@@ -68,9 +82,18 @@ const RULES: Rule[] = [
     deps: ['gatsby'],
     files: ['gatsby-config.js', 'gatsby-config.ts'],
     staticDir: 'static',
-    headFile: 'gatsby-ssr.js (onRenderBody) or the Head export',
+    headFile: 'gatsby-ssr.js (onRenderBody: setHeadComponents) or the Head export',
+    bodyFile: 'gatsby-ssr.js (onRenderBody: setPreBodyComponents)',
   },
-  { id: 'sveltekit', label: 'SvelteKit', deps: ['@sveltejs/kit'], files: ['svelte.config.js'], staticDir: 'static', headFile: 'src/app.html' },
+  {
+    id: 'sveltekit',
+    label: 'SvelteKit',
+    deps: ['@sveltejs/kit'],
+    files: ['svelte.config.js'],
+    staticDir: 'static',
+    headFile: 'src/app.html',
+    bodyFile: 'src/app.html',
+  },
   {
     id: 'eleventy',
     label: 'Eleventy',
@@ -78,9 +101,17 @@ const RULES: Rule[] = [
     files: ['.eleventy.js', 'eleventy.config.js', 'eleventy.config.mjs'],
     staticDir: 'public',
     headFile: 'your base layout (_includes/)',
+    bodyFile: 'your base layout (_includes/)',
   },
-  { id: 'hugo', label: 'Hugo', files: ['hugo.toml', 'hugo.yaml', 'hugo.json'], staticDir: 'static', headFile: 'layouts/partials/head.html' },
-  { id: 'jekyll', label: 'Jekyll', files: ['_config.yml', '_config.yaml'], staticDir: '.', headFile: '_includes/head.html' },
+  {
+    id: 'hugo',
+    label: 'Hugo',
+    files: ['hugo.toml', 'hugo.yaml', 'hugo.json'],
+    staticDir: 'static',
+    headFile: 'layouts/partials/head.html',
+    bodyFile: 'layouts/_default/baseof.html',
+  },
+  { id: 'jekyll', label: 'Jekyll', files: ['_config.yml', '_config.yaml'], staticDir: '.', headFile: '_includes/head.html', bodyFile: '_layouts/default.html' },
   { id: 'wordpress', label: 'WordPress', files: ['wp-config.php', 'wp-content'], staticDir: null },
 ];
 
@@ -122,6 +153,7 @@ export function detectFramework(dir: string): Framework {
       label: r.label,
       staticDir,
       headFile: r.headFile,
+      bodyFile: r.bodyFile,
       evidence: dep ? `package.json depends on ${dep}` : `${file ?? 'config.toml'} in the project`,
     };
   }
@@ -147,5 +179,5 @@ export function frameworkById(id: string): Framework | null {
   const r = RULES.find((x) => x.id === id);
   if (!r) return null;
   const staticDir = typeof r.staticDir === 'function' ? (id === 'vitepress' ? 'docs/public' : 'public') : r.staticDir;
-  return { id: r.id, label: r.label, staticDir, headFile: r.headFile, evidence: 'named by the caller' };
+  return { id: r.id, label: r.label, staticDir, headFile: r.headFile, bodyFile: r.bodyFile, evidence: 'named by the caller' };
 }

@@ -376,7 +376,8 @@ function applyOperation(op: FixOperation, x: ApplyContext): void {
       }
       if (x.framework.id !== 'static') {
         plan.manual.push({
-          title: `Add to the <${op.where}> of ${op.path === '/' ? 'every page' : op.path} in ${x.framework.headFile ?? 'your layout'}`,
+          // One place, true for this element: the <body> is edited in the layout template, not where the <head> is.
+          title: `Add to the <${op.where}> of ${op.path === '/' ? 'every page' : op.path} in ${(op.where === 'body' ? x.framework.bodyFile : x.framework.headFile) ?? 'your layout'}`,
           text: op.content,
         });
         return;

@@ -34,6 +34,7 @@ const REASONS: Record<string, string> = {
   ELOOP: 'is a symlink: not followed',
   ENAMETOOLONG: 'name too long',
   EIO: 'input/output error',
+  EFBIG: 'file too large (over the file size limit)',
 };
 
 /** The reason of a file system error in words (never a raw errno dump or a stack). */

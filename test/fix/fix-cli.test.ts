@@ -114,12 +114,9 @@ describe('owner values', () => {
     expect(run.code).toBe(0);
     const plan = JSON.parse(run.stdout) as { checks: Array<{ needs: Array<{ value: string; givenButUnused?: boolean }> }> };
     const needs = plan.checks.flatMap((c) => c.needs);
-    // pageContent does not complete C1 (Markdown negotiation is a server behaviour): named as given, its step stays unwritten.
-    // siteName alone completes C4 (written); D4 still needs pageUrls with it, and does not list siteName as needed.
-    expect(needs.some((x) => x.value === 'siteName')).toBe(false);
-    const given = needs.filter((x) => x.value === 'pageContent' || x.value === 'siteName');
-    expect(given.length).toBeGreaterThan(0);
-    for (const n of given) expect(n.givenButUnused).toBe(true);
+    // Both values are taken: siteName by the guides that name the site, pageContent by D5; C1 and C3 (server and
+    // build behaviour) ask for no page text. Neither is listed as needed, or as given but unused.
+    expect(needs.some((x) => x.value === 'siteName' || x.value === 'pageContent')).toBe(false);
     const notGiven = needs.filter((x) => x.value !== 'pageContent' && x.value !== 'siteName');
     expect(notGiven.length).toBeGreaterThan(0);
     for (const n of notGiven) expect(n.givenButUnused).toBeUndefined();

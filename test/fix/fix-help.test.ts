@@ -13,5 +13,8 @@ describe('fix --help', () => {
     for (const label of FRAMEWORK_LABELS) expect(help).toContain(label);
     expect(help).toContain('pretty, json, agent');
     expect(help).toMatch(/Exit codes: 0 .* 1 .* 2 usage error, 3/);
+    // It asks on a terminal; --no-input (and CI, no TTY, json|agent) never does.
+    expect(help).toContain('--no-input');
+    expect(help).toMatch(/On a terminal, fix asks for the decisions/);
   });
 });

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { EXIT } from '../exit-codes.js';
 import { commandFail } from '../fail.js';
 import { oneLine } from '../../format/sanitize.js';
-import { OWNER_VALUES } from '../../core/fixes/owner-values.js';
+import { OWNER_VALUES, type OwnerValues } from '../../core/fixes/owner-values.js';
 import { FIX_FLAGS } from '../fix-flags/index.js';
 import { addFlagOptions } from '../scan-flags/commander.js';
 import type { RawFlags } from '../scan-flags/define.js';
@@ -20,6 +20,8 @@ type FixFlags = RawFlags<typeof FIX_FLAGS> & {
   set: string[];
   crawlPages: string;
   crawlSeconds: string;
+  /** false with --no-input: never ask at the terminal. */
+  input: boolean;
 };
 
 /** A whole number in [min, max] from a flag's text, or null. */
@@ -55,7 +57,11 @@ export function registerFix(program: Command): void {
       [] as string[],
     )
     .option('--crawl-pages <n>', 'pages read of the site to derive llms.txt, sitemap.xml, Markdown twins and JSON-LD (1-1000)', '200')
-    .option('--crawl-seconds <s>', 'time the crawl may take, in seconds (1-300)', '30');
+    .option('--crawl-seconds <s>', 'time the crawl may take, in seconds (1-300)', '30')
+    .option(
+      '--no-input',
+      'never ask at the terminal: a decision not given with --set stays listed as needed (also off in CI, off a terminal, and with --format json|agent)',
+    );
   // The flags fix shares with scan are scan's declarations (fix-flags/index.ts).
   addFlagOptions(fix, FIX_FLAGS)
     .addHelpText(
@@ -67,8 +73,10 @@ Nothing the owner wrote is removed: robots.txt lines go into their group, llms.t
 are extended, a value you set differently is kept and reported. Only values from the site or from
 you are written: examples stay in ai-ready explain. A step that needs your own data (an endpoint, a
 contact) or your decision (contentSignal, contentUsage, aiTraining) is not written: the report
-names the value. Capabilities (MCP, A2A, OpenAPI, OAuth...) are not offered on a content site.
-Give values with
+names the value. On a terminal, fix asks for the decisions a step needs (one question each, Enter
+skips) and prints the same answers as --set flags; it never asks with --no-input, in CI
+(CI=true), when stdin or stdout is not a terminal, or with --format json|agent. Capabilities
+(MCP, A2A, OpenAPI, OAuth...) are not offered on a content site. Give values with
 --set name=value or in ai-ready.fix.json ({ "values": { "siteName": "Acme" } }); a value that is not
 what its name takes (a URL that is not http(s), a JWK with a private member) is a usage error.
 pageUrls is a list separated by spaces or commas. A guide that does not take a value yet still
@@ -80,7 +88,8 @@ judge the preview that --verify scans.
 
 Exit codes: 0 done (and with --verify, every gate met), 1 --verify: a written fix still fails or a
 gate is missed, 2 usage error, 3 the site could not be scanned, 4 --write could not write a file
-(nothing written; the one-line message names the file and the reason). More: docs/fix.md
+(nothing written; the one-line message names the file and the reason), 130 Ctrl-C at a question
+(nothing written). More: docs/fix.md
 
 Examples:
   ai-ready fix https://example.com --dir .                       # dry run: the diff
@@ -124,7 +133,7 @@ Examples:
         throw e;
       }
       const { ownerValues } = await import('../../fix/owner-input.js');
-      let values;
+      let values: OwnerValues;
       try {
         values = ownerValues(flags.dir, flags.set);
       } catch (e) {
@@ -136,6 +145,20 @@ Examples:
       const { scanParams } = await import('../../core/scan-params-of.js');
       // fix's ScanParams, for the site and the preview: --only picks the fixes, every check is scanned.
       const params = scanParams({ profile: undefined, pages, render: undefined, only: undefined, skip: undefined });
+      const { mayAsk, askDecisions, decisionsNeeded, AskInterrupted } = await import('../../fix/ask-owner.js');
+      const { planFixes } = await import('../../fix/plan.js');
+      const planOptions = { dir: flags.dir, framework, host: settings.host, only };
+      // The owner's decisions (policy) are asked at a terminal once the guides show which steps need them.
+      const askOwner = mayAsk({ format, input: flags.input !== false, stdin: process.stdin, stdout: process.stdout, env: process.env })
+        ? async (checks: Parameters<typeof planFixes>[0]['checks']) => {
+            const answers = await askDecisions(decisionsNeeded(planFixes({ url, checks }, { ...planOptions, ownerValues: values })), {
+              input: process.stdin,
+              output: process.stdout,
+            });
+            values = { ...values, ...answers };
+            return answers;
+          }
+        : undefined;
       const { configOrigin } = await import('../../fix/production-origin.js');
       const { DEFAULT_DEADLINE_MS } = await import('../../core/scan.js');
       let result;
@@ -146,14 +169,15 @@ Examples:
           ownerValues: values,
           deadlineMs: DEFAULT_DEADLINE_MS + crawlSeconds * 1000,
           site: { maxPages: crawlPages, maxMs: crawlSeconds * 1000, configOrigin: configOrigin(flags.dir, framework.id), framework: framework.id },
+          ...(askOwner ? { askOwner } : {}),
         });
       } catch (e) {
         if (isScanError(e)) return fail(`${url} could not be scanned: ${e.message}`, EXIT.UNREACHABLE);
+        if (e instanceof AskInterrupted) return fail(e.message, EXIT.INTERRUPTED);
         throw e;
       }
-      const { planFixes } = await import('../../fix/plan.js');
       const { renderPlan, planJsonText, renderAgentPrompt } = await import('../../fix/render.js');
-      const plan = planFixes(result, { dir: flags.dir, framework, host: settings.host, only, ownerValues: values });
+      const plan = planFixes(result, { ...planOptions, ownerValues: values });
       let written: string[] | undefined;
       if (flags.write) {
         const { writePlan, FixWriteError } = await import('../../fix/write.js');

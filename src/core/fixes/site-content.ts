@@ -18,10 +18,13 @@ export function factsSource(site: SiteFacts): NonNullable<FixStep['source']> {
   return site.name?.source === 'owner' || site.origin?.source === 'owner' ? 'owner' : 'site';
 }
 
-/** The pages a file may list: read, at the production origin, with a title. */
+/** URLs a file lists are shorter than this (sitemaps.org: a <loc> is less than 2,048 characters); a longer one is left out, never cut. */
+export const MAX_LISTED_URL = 2048;
+
+/** The pages a file may list: read, at the production origin, with a URL of a sane length. */
 export function listablePages(site: SiteFacts): SitePage[] {
   if (!site.origin) return [];
-  return site.pages.filter((p) => p.url.startsWith(`${site.origin!.value}/`) || p.url === site.origin!.value);
+  return site.pages.filter((p) => p.url.length < MAX_LISTED_URL && (p.url.startsWith(`${site.origin!.value}/`) || p.url === site.origin!.value));
 }
 
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();

@@ -8,13 +8,24 @@
 import { isIP } from 'node:net';
 import { bareHost, classifyAddress } from '../net/address-guard.js';
 import type { CrawlResult } from '../gather/site-crawl.js';
-import { cleanText } from '../gather/page-facts.js';
+import { cleanText, cutText } from '../gather/page-facts.js';
 import { parseOwnerValue } from './owner-value-parse.js';
 import type { OwnerValues } from './owner-values.js';
 import type { SiteFacts, SitePage, Sourced } from './site-facts.js';
 
-/** Characters of Markdown kept per page. */
+/** Characters of Markdown kept per page (a twin, a page's part of llms-full.txt): well under the crawl's 2 MiB per page. */
 export const MAX_PAGE_MARKDOWN = 100_000;
+
+// Control characters (but tab and newline) and bidi controls, marks and isolates: a page's text never carries them into a file.
+const UNSAFE_IN_MARKDOWN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Markdown cut to `max` on a character boundary with an ellipsis; a code block left open by the cut is closed. */
+export function cutMarkdown(md: string, max: number): string {
+  if (md.length <= max) return md;
+  const cut = cutText(md, max - 4);
+  const fences = cut.split('\n').filter((l) => /^\s*(```|~~~)/.test(l)).length;
+  return fences % 2 ? `${cut}\n\`\`\`` : cut;
+}
 
 export interface SiteFactsInput {
   crawl: CrawlResult;
@@ -174,9 +185,7 @@ async function markdownConverter(): Promise<Converter> {
         return src ? `![${alt}](${src.replace(/[()\s]/g, encodeURIComponent)})` : '';
       },
     });
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
-    const md = td.turndown(html).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '');
-    return md.length > MAX_PAGE_MARKDOWN ? md.slice(0, MAX_PAGE_MARKDOWN) : md;
+    return cutMarkdown(td.turndown(html).replace(UNSAFE_IN_MARKDOWN, ''), MAX_PAGE_MARKDOWN);
   };
 }
 

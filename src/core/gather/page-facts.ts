@@ -9,8 +9,12 @@ import type { CheerioAPI } from 'cheerio/slim';
 import { parseHtml } from './html-dom.js';
 import { candidateUrl } from './page-sample.js';
 
-/** Characters kept of a title, a description or a name. */
-export const MAX_FACT_CHARS = 300;
+/** Characters kept of a title or a site name (one llms.txt link text, one JSON-LD name). */
+export const MAX_TITLE_CHARS = 200;
+/** Characters kept of a description (one llms.txt summary or link note). */
+export const MAX_DESCRIPTION_CHARS = 500;
+/** The longest fact kept (a description). */
+export const MAX_FACT_CHARS = Math.max(MAX_TITLE_CHARS, MAX_DESCRIPTION_CHARS);
 /** Links kept per page. */
 export const MAX_PAGE_LINKS = 500;
 /** HTML of the main content kept for the Markdown conversion. */
@@ -41,7 +45,15 @@ export function cleanText(s: string | undefined | null, max = MAX_FACT_CHARS): s
   if (!s) return null;
   const t = s.replace(UNSAFE, ' ').replace(/\s+/g, ' ').trim();
   if (!t) return null;
-  return t.length > max ? `${t.slice(0, max - 1).trimEnd()}…` : t;
+  return cutText(t, max);
+}
+
+/** `t` at most `max` UTF-16 units: cut on a character boundary (never half a surrogate pair), with an ellipsis. */
+export function cutText(t: string, max: number): string {
+  if (t.length <= max) return t;
+  let end = max - 1;
+  if (end > 0 && /[\ud800-\udbff]/.test(t[end - 1])) end--;
+  return `${t.slice(0, end).trimEnd()}…`;
 }
 
 function meta($: CheerioAPI, attr: 'name' | 'property', key: string): string | undefined {
@@ -165,10 +177,10 @@ export function extractPageFacts(html: string, pageUrl: string): PageFacts {
   for (const el of main.toArray()) prepareContent(el as unknown as DomNode, base);
   const mainHtml = (main.html() ?? '').slice(0, MAX_MAIN_HTML);
   return {
-    title: cleanText($('title').first().text()) ?? cleanText($('h1').first().text()),
-    description: cleanText(meta($, 'name', 'description')) ?? cleanText(meta($, 'property', 'og:description')),
+    title: cleanText($('title').first().text(), MAX_TITLE_CHARS) ?? cleanText($('h1').first().text(), MAX_TITLE_CHARS),
+    description: cleanText(meta($, 'name', 'description'), MAX_DESCRIPTION_CHARS) ?? cleanText(meta($, 'property', 'og:description'), MAX_DESCRIPTION_CHARS),
     canonical,
-    ogSiteName: cleanText(meta($, 'property', 'og:site_name')),
+    ogSiteName: cleanText(meta($, 'property', 'og:site_name'), MAX_TITLE_CHARS),
     ogUrl: absoluteHttp(meta($, 'property', 'og:url'), base),
     noindex: /\bnoindex\b|\bnone\b/.test(robots),
     links,

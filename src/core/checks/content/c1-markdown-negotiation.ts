@@ -289,12 +289,12 @@ const edgeStep: FixStep = {
 
 /** Platform steps; a host in front of the site may add its own (an edge setting, whatever the platform). */
 /**
- * Negotiation is server behaviour, not a file, header or page edit a guide can publish; the Markdown
- * it serves is the owner's own page text, so the first step names that value (pageContent).
+ * Negotiation is server behaviour, not a file, header or page edit a guide can publish: the steps
+ * say what the server (or the edge) must do. The Markdown it serves is made from the site's own
+ * pages, so nothing is asked of the owner (no page text to type in).
  */
 function platformSteps(fx: FixContext): FixStep[] {
-  const steps = throughHosts(fx, 'markdownNegotiation', platformOnlySteps(fx), edgeStep);
-  return steps.map((s, i) => (i === 0 ? { ...s, needs: [...new Set([...(s.needs ?? []), 'pageContent' as const])] } : s));
+  return throughHosts(fx, 'markdownNegotiation', platformOnlySteps(fx), edgeStep);
 }
 
 function platformOnlySteps(fx: FixContext): FixStep[] {

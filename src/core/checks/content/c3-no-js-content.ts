@@ -118,18 +118,20 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
 
 function renderSteps(fx: FixContext): FixStep[] {
   const own = platformHook(fx, 'serverRendering')?.(fx);
-  const steps = own ?? [
-    {
-      title: 'Server-render or prerender the content',
-      body: 'For a single-page app (React, Vue, Angular), move to SSR or static generation (Next.js, Nuxt, Astro, Angular SSR, vite-plugin-ssr), or prerender public routes at build time.',
-    },
-    {
-      title: 'Put the essentials in the HTML',
-      body: 'At minimum, include the page title, a summary paragraph and the main text in the HTML response; keep the app shell for interactivity.',
-    },
-  ];
-  // The text is the owner's: no file or snippet can stand in for it.
-  return steps.map((s, i) => (i === 0 ? { ...s, needs: ['pageContent'] } : s));
+  // A build change (server rendering, prerendering): the text is already the site's own, in its
+  // pages; the steps say what the build must do and ask the owner for nothing.
+  return (
+    own ?? [
+      {
+        title: 'Server-render or prerender the content',
+        body: 'For a single-page app (React, Vue, Angular), move to SSR or static generation (Next.js, Nuxt, Astro, Angular SSR, vite-plugin-ssr), or prerender public routes at build time.',
+      },
+      {
+        title: 'Put the essentials in the HTML',
+        body: 'At minimum, include the page title, a summary paragraph and the main text in the HTML response; keep the app shell for interactivity.',
+      },
+    ]
+  );
 }
 
 /** The agent-docs-spec page-size-transfer and embedded-data-serialization readings, as advisories. */
