@@ -30,13 +30,19 @@ const CONFIG: Record<string, Record<string, string>> = {
   hugo: { 'hugo.toml': `baseURL = '${PROD}/'\ntitle = 'Harbour'\n` },
   nextjs: {},
   nuxt: {},
+  nuxt2: { 'nuxt.config.js': `export default {\n  modules: ['@nuxtjs/sitemap'],\n  sitemap: { hostname: '${PROD}' },\n};\n` },
   vitepress: { 'docs/.vitepress/config.mts': `export default { title: 'Harbour', sitemap: { hostname: '${PROD}' } };\n` },
   gatsby: { 'gatsby-config.js': `module.exports = { siteMetadata: { title: 'Harbour', siteUrl: '${PROD}' } };\n` },
   // SvelteKit and Eleventy name no production URL in their config: the canonical links give it.
   sveltekit: {},
   eleventy: {},
   jekyll: { '_config.yml': `title: Harbour\nurl: ${PROD}\nexclude: [Gemfile]\n` },
+  // A plain folder is its own static root: the pages are its files, the canonical links give the origin.
+  static: { 'index.html': PAGES['/'], 'tides.html': PAGES['/tides'], 'about.html': PAGES['/about'] },
 };
+
+/** Checks that pass only where the project's pages take what fix writes (JSON-LD, in-page hints): a plain folder. */
+const PAGE_CHECKS: Record<string, string[]> = { static: ['C4', 'D6'] };
 
 /** The owner's answer for the policy lines (issue 36 item 3): written only because it is given. */
 const CONTENT_SIGNAL = 'search=yes, ai-input=yes, ai-train=no';
@@ -80,12 +86,13 @@ describe.each(Object.keys(CONFIG))('fix --write derives the site: %s', (id) => {
     for (const [f, text] of Object.entries(CONFIG[id])) writeFileSync(join(dir, f), text);
     const served = join(dir, kind.served);
     mkdirSync(served, { recursive: true });
-    const host = await serveFolder(served, { pages: PAGES, asDeployedFrom: PROD });
+    const host = await serveFolder(served, { ...(kind.rendersHome ? { pages: PAGES } : {}), asDeployedFrom: PROD });
     try {
       const before = await scan(host.origin);
       const had = new Set(files(served));
       const plan = await fixWrite(host.origin, dir);
-      const written = files(served).filter((f) => !had.has(f) || (plan.written ?? []).includes(`${kind.served}/${f}`));
+      const inProject = (f: string) => (kind.served === '.' ? f : `${kind.served}/${f}`);
+      const written = files(served).filter((f) => !had.has(f) || (plan.written ?? []).includes(inProject(f)));
       for (const f of ['llms.txt', 'llms-full.txt', 'sitemap.xml', 'index.md', 'tides.md', 'about.md']) expect(written, f).toContain(f);
 
       const llms = readFileSync(join(served, 'llms.txt'), 'utf8');
@@ -96,6 +103,8 @@ describe.each(Object.keys(CONFIG))('fix --write derives the site: %s', (id) => {
       const robots = readFileSync(join(served, 'robots.txt'), 'utf8');
       expect(robots).toContain(`Sitemap: ${PROD}/sitemap.xml`);
       expect(robots).toMatch(/^Content-Signal: search=yes, ai-input=yes, ai-train=no$/m);
+      // No policy the owner did not give: no Content-Usage line or header, no AI-crawler group.
+      for (const f of written) expect(readFileSync(join(served, f), 'utf8'), f).not.toMatch(/Content-Usage|^User-agent: (?!\*)/im);
       // Nothing of a capability: no catalog, card, skill, OpenAPI or OAuth file.
       for (const f of written) expect(f).not.toMatch(/ai-catalog|ard\.json|agent-skills|server-card|openapi|oauth|agent-card|auth\.md/);
       for (const f of ['llms.txt', 'llms-full.txt', 'sitemap.xml', 'index.md', 'tides.md', 'about.md']) {
@@ -105,7 +114,7 @@ describe.each(Object.keys(CONFIG))('fix --write derives the site: %s', (id) => {
 
       const after = await scan(host.origin);
       const status = (c: string) => after.checks.find((x) => x.id === c)?.status;
-      for (const c of ['D2', 'D4', 'D5', 'C2', 'B2']) expect(`${c} ${status(c)}`).toBe(`${c} pass`);
+      for (const c of ['D2', 'D4', 'D5', 'C2', 'B2', 'D3', ...(PAGE_CHECKS[id] ?? [])]) expect(`${c} ${status(c)}`).toBe(`${c} pass`);
       expect(after.profile.applied).toEqual(['content']);
       expect(after.overallScore - before.overallScore).toBeGreaterThanOrEqual(20);
       const sources = plan.checks.flatMap((c) => c.sources.map((x) => x.source));

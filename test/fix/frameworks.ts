@@ -40,6 +40,17 @@ export const PROJECTS: ProjectKind[] = [
     },
   },
   {
+    id: 'nuxt2',
+    served: 'static',
+    rendersHome: true,
+    files: {
+      'package.json': pkg({ nuxt: '^2.17.3', vue: '^2.7.16' }),
+      'nuxt.config.js': "export default { head: { title: 'Acme' } };\n",
+      'pages/index.vue': '<template><h1>Hello</h1></template>\n',
+      'static/favicon.ico': '',
+    },
+  },
+  {
     id: 'astro',
     served: 'public',
     rendersHome: true,
