@@ -63,9 +63,54 @@ async function scan(
   return JSON.parse(run.stdout);
 }
 
+interface PublishedValue {
+  name: string;
+  value?: string;
+  source: 'site' | 'owner' | 'example';
+}
+
 interface PlanOut {
   written?: string[];
-  checks: Array<{ id: string; needs: Array<{ value: string }>; examples: string[]; sources: Array<{ source: string }> }>;
+  values: Record<'site' | 'owner' | 'example', number>;
+  checks: Array<{
+    id: string;
+    needs: Array<{ value: string }>;
+    examples: string[];
+    changes: Array<{ file: string }>;
+    sources: Array<{ step: string; source: string; values?: PublishedValue[] }>;
+  }>;
+}
+
+/**
+ * Per-value provenance against the files on disk: every value a written step lists is in a file
+ * the plan wrote, none is an example, the plan's counts are those of the lists (a value repeated
+ * across files once), and the lists count what the files hold (a link line per page in llms.txt,
+ * a <loc> per page in the sitemap).
+ */
+function expectValuesInFiles(plan: PlanOut, dir: string, served: string): void {
+  const texts = (plan.written ?? []).map((f) => readFileSync(join(dir, f), 'utf8'));
+  const listed = { site: new Set<string>(), owner: new Set<string>(), example: new Set<string>() };
+  for (const c of plan.checks.filter((x) => x.changes.length))
+    for (const s of c.sources)
+      for (const v of s.values ?? []) {
+        listed[v.source].add(`${v.name}=${v.value ?? ''}`);
+        expect(v.source, `${c.id} ${v.name}`).not.toBe('example');
+        if (v.value !== undefined)
+          expect(
+            texts.some((t) => t.includes(v.value!)),
+            `${c.id} "${s.step}" ${v.name}=${v.value} in a written file`,
+          ).toBe(true);
+      }
+  expect(plan.values).toEqual({ site: listed.site.size, owner: listed.owner.size, example: listed.example.size });
+  expect(plan.values.example).toBe(0);
+  expect(plan.values.owner).toBeGreaterThanOrEqual(1); // the Content-Signal the owner gave
+  const checkValues = (check: string) => plan.checks.find((c) => c.id === check)!.sources.flatMap((s) => s.values ?? []);
+  const llms = readFileSync(join(served, 'llms.txt'), 'utf8');
+  expect(checkValues('D4').filter((v) => v.name.endsWith(' title'))).toHaveLength(llms.match(/^- \[/gm)!.length);
+  expect(checkValues('D4').find((v) => v.name === 'siteName')).toMatchObject({ value: 'Harbour', source: 'site' });
+  const sitemap = readFileSync(join(served, 'sitemap.xml'), 'utf8');
+  expect(checkValues('D2').filter((v) => v.name.endsWith(' url'))).toHaveLength(sitemap.match(/<loc>/g)!.length);
+  expect(checkValues('B2')).toEqual([expect.objectContaining({ name: 'contentSignal', source: 'owner', value: CONTENT_SIGNAL })]);
 }
 
 async function fixWrite(origin: string, dir: string): Promise<PlanOut> {
@@ -86,7 +131,8 @@ describe.each(Object.keys(CONFIG))('fix --write derives the site: %s', (id) => {
     for (const [f, text] of Object.entries(CONFIG[id])) writeFileSync(join(dir, f), text);
     const served = join(dir, kind.served);
     mkdirSync(served, { recursive: true });
-    const host = await serveFolder(served, { ...(kind.rendersHome ? { pages: PAGES } : {}), asDeployedFrom: PROD });
+    // Jekyll renders its pages too; a plain folder's pages are its own files.
+    const host = await serveFolder(served, { ...(id === 'static' ? {} : { pages: PAGES }), asDeployedFrom: PROD });
     try {
       const before = await scan(host.origin);
       const had = new Set(files(served));
@@ -112,6 +158,8 @@ describe.each(Object.keys(CONFIG))('fix --write derives the site: %s', (id) => {
         for (const s of SAMPLE_STRINGS) expect(text, `${f} holds ${s}`).not.toContain(s);
       }
 
+      expectValuesInFiles(plan, dir, served);
+
       const after = await scan(host.origin);
       const status = (c: string) => after.checks.find((x) => x.id === c)?.status;
       for (const c of ['D2', 'D4', 'D5', 'C2', 'B2', 'D3', ...(PAGE_CHECKS[id] ?? [])]) expect(`${c} ${status(c)}`).toBe(`${c} pass`);
@@ -122,6 +170,7 @@ describe.each(Object.keys(CONFIG))('fix --write derives the site: %s', (id) => {
       const examples = plan.checks.reduce((n, c) => n + c.examples.length, 0);
       figures[id] =
         `${before.overallScore} -> ${after.overallScore}; steps written: ${count('site')} site, ${count('owner')} owner; ` +
+        `values written: ${plan.values.site} site, ${plan.values.owner} owner, ${plan.values.example} example; ` +
         `${examples} example steps not written; files: ${written.sort().join(', ')}`;
 
       // Again, while the site serves what the first run wrote.

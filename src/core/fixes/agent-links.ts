@@ -4,6 +4,7 @@
  * none. Shared by the D3 (Link header) and D6 (in-page hints) guides.
  */
 import type { FixContext, OfferedLink, Offers } from '../checks/types.js';
+import type { PublishedValue, ValueSource } from '../schema.js';
 import { linkTarget, type Resource } from './found.js';
 
 export interface AgentLink {
@@ -43,6 +44,11 @@ export function offeredLinks(checks: ReadonlyArray<{ meta: { id: string; offers?
 let registered: OfferedLinkOf[] = [];
 export function registerOfferedLinks(checks: ReadonlyArray<{ meta: { id: string; offers?: Offers } }>): void {
   registered = offeredLinks(checks);
+}
+
+/** Each link's target as a published value: a resource the scan found on the site or one `fix` writes from it. */
+export function linkValues(links: AgentLink[], source: ValueSource): PublishedValue[] {
+  return links.map((l) => ({ name: `link ${l.rel}`, value: l.href, source, from: l.label }));
 }
 
 export interface AgentLinks {
