@@ -7,6 +7,8 @@ export const BARE_HTML = `<!doctype html><html lang="en"><head><meta charset="ut
 
 export interface ProjectKind {
   id: string;
+  /** The framework id fix detects, when the shape is a version of another's (Nuxt 2 is `nuxt`, served from static/). */
+  framework?: string;
   files: Record<string, string>;
   /** The folder served at the site root after a build (project-relative). */
   served: string;
@@ -41,6 +43,7 @@ export const PROJECTS: ProjectKind[] = [
   },
   {
     id: 'nuxt2',
+    framework: 'nuxt',
     served: 'static',
     rendersHome: true,
     files: {
