@@ -107,7 +107,10 @@ async function attempt({ files, staticDir, card: cardOf, prepare, fixArgs }) {
     const changed = [...new Set([...before.keys(), ...after.keys()])].filter((k) => before.get(k) !== after.get(k) && !k.startsWith(inside));
     // The static site's own pages (project/*.html) are its static folder when staticDir is '.'.
     const read = outs.some((o) => o.out.includes(SECRET));
-    return { escaped: changed.length > 0 || read, changed, read, codes: outs.map((o) => o.code) };
+    // Whether the CLI said it refused something (a contained form that was tried, not skipped).
+    const refused = outs.some((o) => /not followed|refused|not a plain path/.test(o.out.replace(/^loopback-only: .*$/gm, '')));
+    const offLoopback = outs.some((o) => /^loopback-only: refused/m.test(o.out));
+    return { escaped: changed.length > 0 || read, changed, read, refused, offLoopback, codes: outs.map((o) => o.code) };
   } finally {
     await site.close();
     rmSync(outer, { recursive: true, force: true });
@@ -125,7 +128,8 @@ const ENDPOINTS = [
   '/.%09./x?',
   '/C:/Windows/x?',
   '/etc/x?',
-  'http://evil.example/x?',
+  // Another origin (the review's http://evil.example/x?), kept on loopback: nothing listens on port 9.
+  'http://localhost:9/x?',
   '/.;./package.json?',
   '/.%./package.json?',
   '/.$./package.json?',
@@ -175,7 +179,7 @@ for (const f of forms) {
   if (r.escaped) escaped++;
   const how = r.escaped
     ? `ESCAPED (${[r.read ? 'outside secret in output' : '', r.changed.length ? `changed ${r.changed.join(', ')}` : ''].filter(Boolean).join('; ')})`
-    : 'contained';
+    : `contained${r.refused ? ' (refused, said so)' : ''}${r.offLoopback ? ' (tried to leave loopback: blocked)' : ''}`;
   console.log(`${how.padEnd(60)}  ${f.name}  [exit ${r.codes.join('/')}]`);
 }
 console.log(`\n${escaped} of ${forms.length} forms read or wrote outside the static folder`);
