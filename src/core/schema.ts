@@ -68,6 +68,23 @@ export type FixOperation = z.infer<typeof FixOperation>;
 export const ValueSource = z.enum(['site', 'owner', 'example']).meta({ id: 'ValueSource' });
 export type ValueSource = z.infer<typeof ValueSource>;
 
+/**
+ * One value a step publishes, with where it comes from: the site's name, a page's title or URL, a
+ * Content-Signal the owner gave. `ai-ready fix` counts them by source; a written file carries no
+ * `example` value. Additive to v1 (FixStep.values).
+ */
+export const PublishedValue = z
+  .object({
+    name: z
+      .string()
+      .describe('What the value is: "siteName", "description", "origin", "page /tides title", "page /tides url", "page /tides content", "contentSignal"...'),
+    value: z.string().optional().describe("The value as it is written (one line); absent for a block of content (a page's main text)"),
+    source: ValueSource,
+    from: z.string().optional().describe('What showed it: "og:site_name", "hugo.toml baseURL", "--set siteName", the page\'s URL'),
+  })
+  .meta({ id: 'PublishedValue' });
+export type PublishedValue = z.infer<typeof PublishedValue>;
+
 export const FixStep = z
   .object({
     title: z.string(),
@@ -83,6 +100,12 @@ export const FixStep = z
       .array(z.string())
       .optional()
       .describe('Values only the owner can supply (e.g. "mcpEndpoint", "contact"); the step shows a placeholder for each, to be replaced before publishing'),
+    values: z
+      .array(PublishedValue)
+      .optional()
+      .describe(
+        "The values `publish` carries, each with its own source (a site-derived llms.txt: the name, the summary, each page's title, URL and description)",
+      ),
   })
   .meta({ id: 'FixStep' });
 export type FixStep = z.infer<typeof FixStep>;

@@ -9,7 +9,7 @@
  * step that does not say where its values come from, is never written.
  */
 import { posix } from 'node:path';
-import type { CheckResult, FixOperation, ScanResult } from '../core/schema.js';
+import type { CheckResult, FixOperation, PublishedValue, ScanResult, ValueSource } from '../core/schema.js';
 import { OWNER_VALUES, isOwnerValue, type OwnerValues } from '../core/fixes/owner-values.js';
 import type { Framework } from './frameworks.js';
 import { headersPlace, printedRules, writeRules, type HeaderHost, type HeaderRule, type HeadersPlace } from './headers-place.js';
@@ -45,8 +45,32 @@ export interface CheckPlan {
   conflicts: string[];
   /** Steps whose content is an example (FixStep.source `example`): shown by `ai-ready explain`, never written. */
   examples: string[];
-  /** The steps planned for writing, each with where its values come from (`site` or `owner`). */
-  sources: Array<{ step: string; source: 'site' | 'owner' }>;
+  /** The steps planned for writing, each with where its values come from (`site` or `owner`) and, value by value, what it publishes. */
+  sources: Array<{ step: string; source: 'site' | 'owner'; values?: PublishedValue[] }>;
+}
+
+/** How many values a plan publishes, by where each comes from. */
+export type ValueCounts = Record<ValueSource, number>;
+
+/**
+ * The values the plan writes, by source: those of the steps planned for writing in checks that
+ * change a file (FixStep.values), a value repeated across files counted once (the site's name in
+ * llms.txt, llms-full.txt and the JSON-LD is one value). `example` stays 0: no written step carries one.
+ */
+export function valueCounts(plan: FixPlan): ValueCounts {
+  const counts: ValueCounts = { site: 0, owner: 0, example: 0 };
+  const seen = new Set<string>();
+  for (const c of plan.checks) {
+    if (!c.changes.length) continue;
+    for (const s of c.sources)
+      for (const v of s.values ?? []) {
+        const key = `${v.source}\0${v.name}\0${v.value ?? ''}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        counts[v.source]++;
+      }
+  }
+  return counts;
 }
 
 export interface FixPlan {
@@ -225,7 +249,12 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
         plan.examples.push(step.title);
         continue;
       }
-      plan.sources.push({ step: step.title, source: step.source });
+      // A site step holding an example value is an example too: nothing of it is written.
+      if (step.values?.some((v) => v.source === 'example')) {
+        plan.examples.push(step.title);
+        continue;
+      }
+      plan.sources.push({ step: step.title, source: step.source, ...(step.values?.length ? { values: step.values } : {}) });
       refusedAsConflict(plan, () => applyOperation(op, { files, at, framework, rules, plan, origin: new URL(result.url).origin, served }));
     }
     if (!(c.fixGuide ?? []).some((s) => s.publish || s.needs?.length)) {

@@ -162,13 +162,14 @@ export const gatsbyOrigin: Reader = (dir) =>
     (t) => ({ url: jsString(stripJsComments(t), 'siteUrl') }),
   );
 
-export const nuxtOrigin: Reader = (dir) =>
-  firstOf(
-    dir,
-    JS_EXT.map((e) => `nuxt.config.${e}`),
-    'site.url',
-    (t) => ({ url: jsString(stripJsComments(t), 'url', 'site') }),
+/** Nuxt 3's `site.url` (nuxt-site-config), else `sitemap.hostname` (@nuxtjs/sitemap, the Nuxt 2 way). */
+export const nuxtOrigin: Reader = (dir) => {
+  const files = JS_EXT.map((e) => `nuxt.config.${e}`);
+  return (
+    firstOf(dir, files, 'site.url', (t) => ({ url: jsString(stripJsComments(t), 'url', 'site') })) ??
+    firstOf(dir, files, 'sitemap.hostname', (t) => ({ url: jsString(stripJsComments(t), 'hostname', 'sitemap') }))
   );
+};
 
 export const vitepressOrigin: Reader = (dir) =>
   firstOf(

@@ -6,7 +6,7 @@ import { createTwoFilesPatch } from 'diff';
 import { AGENT_RULES, SITE_DATA_RULE, agentCheckHeading, agentNeededLine, agentRecheckLine } from '../format/agent-prompt.js';
 import { codeFence } from '../format/fix-steps.js';
 import { oneLine, stripControl, toSafeJson } from '../format/sanitize.js';
-import type { CheckPlan, FixPlan } from './plan.js';
+import { type CheckPlan, type FixPlan, valueCounts } from './plan.js';
 
 function patch(file: string, before: string | null, after: string): string {
   return createTwoFilesPatch(before === null ? '/dev/null' : `a/${file}`, `b/${file}`, before ?? '', after, undefined, undefined, { context: 3 }).replace(
@@ -48,6 +48,8 @@ export function renderPlan(plan: FixPlan, opts: { written?: string[] } = {}): st
       '',
     );
   const changed = plan.files.length;
+  const n = valueCounts(plan);
+  if (changed) out.push(`Values in these changes: ${n.site} from the site, ${n.owner} of yours, ${n.example} examples.`);
   if (opts.written) out.push(opts.written.length ? `Wrote ${opts.written.length} file(s): ${opts.written.join(', ')}` : 'Nothing to write.');
   else
     out.push(
@@ -68,6 +70,7 @@ export function planJson(plan: FixPlan, written?: string[]): unknown {
       changes: c.changes.map((ch) => ({ file: ch.file, created: ch.before === null, diff: patch(ch.file, ch.before, ch.after) })),
     })),
     files: plan.files.map((f) => f.file),
+    values: valueCounts(plan),
     notOffered: plan.notOffered,
     ...(written ? { written } : {}),
   };

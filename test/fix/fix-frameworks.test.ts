@@ -66,7 +66,7 @@ describe.each(PROJECTS.map((p) => [p.id, p] as [string, ProjectKind]))('fix --wr
       cpSync(dir, pristine, { recursive: true });
       const before = (await scanScore(host.origin)).overallScore;
       const plan = await fixWrite(host.origin, dir);
-      expect(plan.framework.id).toBe(id);
+      expect(plan.framework.id).toBe(kind.framework ?? id);
       expect(plan.written?.length).toBeGreaterThan(0);
       for (const f of plan.written ?? []) expect(f.startsWith(kind.served === '.' ? '' : `${kind.served}/`) || ['_config.yml'].includes(f)).toBe(true);
       const claimed = plan.checks.filter((c) => c.changes.length && !c.needs.length).map((c) => c.id);

@@ -7,6 +7,8 @@ export const BARE_HTML = `<!doctype html><html lang="en"><head><meta charset="ut
 
 export interface ProjectKind {
   id: string;
+  /** The framework id fix detects, when the shape is a version of another's (Nuxt 2 is `nuxt`, served from static/). */
+  framework?: string;
   files: Record<string, string>;
   /** The folder served at the site root after a build (project-relative). */
   served: string;
@@ -37,6 +39,18 @@ export const PROJECTS: ProjectKind[] = [
       'package.json': pkg({ nuxt: '^3.13.0', vue: '^3.5.0' }),
       'nuxt.config.ts': 'export default defineNuxtConfig({});\n',
       'app.vue': '<template><h1>Hello</h1></template>\n',
+    },
+  },
+  {
+    id: 'nuxt2',
+    framework: 'nuxt',
+    served: 'static',
+    rendersHome: true,
+    files: {
+      'package.json': pkg({ nuxt: '^2.17.3', vue: '^2.7.16' }),
+      'nuxt.config.js': "export default { head: { title: 'Acme' } };\n",
+      'pages/index.vue': '<template><h1>Hello</h1></template>\n',
+      'static/favicon.ico': '',
     },
   },
   {

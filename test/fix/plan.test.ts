@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectFramework, ProjectError } from '../../src/fix/frameworks.js';
-import { planFixes, type PlanCheck } from '../../src/fix/plan.js';
+import { planFixes, valueCounts, type PlanCheck } from '../../src/fix/plan.js';
 import type { FixStep } from '../../src/core/schema.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -55,6 +55,44 @@ describe('planFixes', () => {
     // Written, the plan on the new pages changes nothing.
     for (const f of plan.files) writeFileSync(join(dir, f.file), f.after);
     expect(planFixes({ url: 'https://acme.test/', checks: [check('D6', [headLink])] }, { dir, framework }).files).toEqual([]);
+  });
+
+  it('counts the values it writes by source, once each, and writes no step holding an example value', () => {
+    const dir = project({ 'index.html': PAGE });
+    const framework = detectFramework(dir);
+    const llms: FixStep = {
+      title: 'Publish /llms.txt',
+      source: 'site',
+      publish: { kind: 'file', path: '/llms.txt', contentType: 'text/plain', content: '# Harbour\n\n- [Tides](https://harbour.test/tides)\n' },
+      values: [
+        { name: 'siteName', value: 'Harbour', source: 'site' },
+        { name: 'page /tides url', value: 'https://harbour.test/tides', source: 'owner' },
+      ],
+    };
+    const twin: FixStep = {
+      title: 'Publish /index.md',
+      source: 'site',
+      publish: { kind: 'file', path: '/index.md', contentType: 'text/markdown', content: '# Harbour\n' },
+      values: [{ name: 'siteName', value: 'Harbour', source: 'site' }],
+    };
+    // Marked `site` as a whole, but one of its values is a sample: an example, not written.
+    const mixed: FixStep = {
+      title: 'Publish /about.md',
+      source: 'site',
+      publish: { kind: 'file', path: '/about.md', contentType: 'text/markdown', content: '# Example Co\n' },
+      values: [{ name: 'siteName', value: 'Example Co', source: 'example' }],
+    };
+    const plan = planFixes({ url: 'https://harbour.test/', checks: [check('D4', [llms]), check('C2', [twin, mixed])] }, { dir, framework });
+    expect(plan.files.map((f) => f.file).sort()).toEqual(['index.md', 'llms.txt']);
+    expect(plan.checks.find((c) => c.id === 'C2')?.examples).toEqual(['Publish /about.md']);
+    expect(valueCounts(plan)).toEqual({ site: 1, owner: 1, example: 0 });
+    // Written, nothing changes: no value is counted.
+    for (const f of plan.files) writeFileSync(join(dir, f.file), f.after);
+    expect(valueCounts(planFixes({ url: 'https://harbour.test/', checks: [check('D4', [llms])] }, { dir, framework }))).toEqual({
+      site: 0,
+      owner: 0,
+      example: 0,
+    });
   });
 
   it('plans only the checks --only names: by id, or every check of a named dimension', () => {

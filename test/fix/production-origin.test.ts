@@ -64,6 +64,13 @@ const CASES: Array<[framework: string, file: string, positive: string, expected:
     "export default defineNuxtConfig({ site: { name: 'Fernhill' } });\n",
   ],
   [
+    'nuxt',
+    'nuxt.config.js',
+    "export default {\n  modules: ['@nuxtjs/sitemap'],\n  sitemap: { hostname: 'https://northwind.test' },\n};\n",
+    'https://northwind.test',
+    "export default {\n  // sitemap: { hostname: 'https://northwind.test' },\n};\n",
+  ],
+  [
     'vitepress',
     'docs/.vitepress/config.mts',
     "export default { title: 'Tinyparse', sitemap: { hostname: 'https://tinyparse.test' } };\n",

@@ -5,6 +5,7 @@
  */
 import type { FixContext } from './fix-context.js';
 import type { OfferedLink, Offers } from './offers.js';
+import type { PublishedValue, ValueSource } from '../schema.js';
 import { linkTarget, type Resource } from './found.js';
 
 export interface AgentLink {
@@ -44,6 +45,11 @@ export function offeredLinks(checks: ReadonlyArray<{ meta: { id: string; offers?
 let registered: OfferedLinkOf[] = [];
 export function registerOfferedLinks(checks: ReadonlyArray<{ meta: { id: string; offers?: Offers } }>): void {
   registered = offeredLinks(checks);
+}
+
+/** Each link's target as a published value: a resource the scan found on the site or one `fix` writes from it. */
+export function linkValues(links: AgentLink[], source: ValueSource): PublishedValue[] {
+  return links.map((l) => ({ name: `link ${l.rel}`, value: l.href, source, from: l.label }));
 }
 
 export interface AgentLinks {

@@ -6,7 +6,7 @@
  * Contract relied on by the checks: `serveFileSteps` returns 1-2 steps and `addHeaderSteps`
  * exactly 1, so a guide of serve + header + verify + spec stays within 6 steps.
  */
-import type { FixOperation, FixStep, ValueSource } from '../schema.js';
+import type { FixOperation, FixStep, PublishedValue, ValueSource } from '../schema.js';
 import type { FixContext } from './fix-context.js';
 import type { ShellCommand } from './shell.js';
 import { headerValue } from './escape.js';
@@ -79,6 +79,8 @@ export interface PublishOrigin {
   /** `site` (observed on the site or its project), `owner` (given by the owner) or `example` (a sample: shown, never written by `fix`). */
   source: ValueSource;
   needs?: OwnerValue[];
+  /** The values the operation carries, each with its own source (the site's name, a page's title, the owner's Content-Signal). */
+  values?: PublishedValue[];
 }
 
 /**
@@ -90,14 +92,14 @@ export interface PublishOrigin {
 export function withPublish(steps: FixStep[], op: FixOperation, origin: PublishOrigin): FixStep[] {
   if (!steps.length) return steps;
   const [first, ...rest] = steps;
-  const { source, needs } = origin;
-  return [{ ...first, publish: op, source, ...(needs?.length ? { needs: [...needs] } : {}) }, ...rest];
+  const { source, needs, values } = origin;
+  return [{ ...first, publish: op, source, ...(needs?.length ? { needs: [...needs] } : {}), ...(values?.length ? { values: [...values] } : {}) }, ...rest];
 }
 
 /** A step that adds HTML to a page (a <script type="application/ld+json">, <link> tags), with the operation. */
 export function pageHtmlStep(step: FixStep, html: { where: 'head' | 'body'; content: string; path?: string } & PublishOrigin): FixStep {
   const op: FixOperation = { kind: 'html', path: cleanPath(html.path ?? '/'), where: html.where, content: html.content };
-  return withPublish([step], op, { source: html.source, needs: html.needs })[0];
+  return withPublish([step], op, { source: html.source, needs: html.needs, values: html.values })[0];
 }
 
 /** Steps (1-2) that publish `spec.content` at `spec.path` on the detected platform. */

@@ -4,8 +4,8 @@
  * Organization/WebSite. Each builder returns null when the facts do not hold what the file needs
  * (no production origin, no name, no pages): the guide then names the value instead of inventing it.
  */
-import type { FixStep } from '../schema.js';
-import type { SiteFacts, SitePage } from './site-facts.js';
+import type { FixStep, PublishedValue } from '../schema.js';
+import type { SiteFacts, SitePage, Sourced } from './site-facts.js';
 import { xmlAttr } from './escape.js';
 
 /** llms.txt stays well under the 50,000 characters its guidance names. */
@@ -28,6 +28,39 @@ export function listablePages(site: SiteFacts): SitePage[] {
 }
 
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
+
+/** A file built from the site, with each value it carries and where that value comes from (FixStep.values). */
+export interface Built {
+  content: string;
+  values: PublishedValue[];
+}
+
+/** A fact of the site (name, description, origin) as a published value. */
+export function factValue(name: string, fact: Sourced<string>, value = oneLine(fact.value)): PublishedValue {
+  return { name, value, source: fact.source, from: fact.from };
+}
+
+/** A value read on one page (its title, description, content: the site's); its URL takes the origin's source. */
+function pageValue(site: SiteFacts, p: SitePage, what: 'title' | 'description' | 'url' | 'content', value?: string): PublishedValue {
+  const source = what === 'url' && site.origin?.source === 'owner' ? 'owner' : 'site';
+  return {
+    name: `page ${p.path} ${what}`,
+    ...(value === undefined ? {} : { value }),
+    source,
+    from: what === 'url' && site.origin ? `${site.origin.from} + the page's path` : p.fetchedUrl,
+  };
+}
+
+/** A value the owner gave (`--set`, ai-ready.fix.json, an answer at the terminal), as it is written. */
+export function ownerValue(name: string, value: string | undefined): PublishedValue {
+  return { name, ...(value === undefined ? {} : { value }), source: 'owner', from: 'the owner (--set, ai-ready.fix.json or an answer)' };
+}
+
+/** The summary line's value, when the site (or owner) gave a description. */
+const summaryValues = (site: SiteFacts): PublishedValue[] => [
+  factValue('siteName', site.name!),
+  ...(site.description ? [factValue('description', site.description)] : []),
+];
 
 /** A Markdown link: brackets in the text escaped, parentheses and spaces in the URL encoded. */
 export function mdLink(text: string, url: string): string {
@@ -53,35 +86,42 @@ function section(p: SitePage): string {
 const sectionTitle = (s: string) => (s ? (s[0].toUpperCase() + s.slice(1)).replace(/[-_]+/g, ' ') : 'Pages');
 
 /** llms.txt: `# name`, `> description`, one `- [title](url): description` per page, sectioned by first path segment. */
-export function llmsTxtFromSite(site: SiteFacts): string | null {
+export function llmsTxtFromSite(site: SiteFacts): Built | null {
   const pages = listablePages(site);
   if (!site.name || !pages.length) return null;
+  const values = summaryValues(site);
   const groups = new Map<string, SitePage[]>();
   for (const p of pages) groups.set(section(p), [...(groups.get(section(p)) ?? []), p]);
   let out = `# ${oneLine(site.name.value)}\n\n${site.description ? `> ${oneLine(site.description.value)}\n\n` : ''}`;
   for (const [s, list] of [...groups].sort((a, b) => (a[0] === '' ? -1 : b[0] === '' ? 1 : 0))) {
     let block = `## ${sectionTitle(s)}\n\n`;
     for (const p of list) {
-      const line = `- ${mdLink(pageName(p, site.name!.value), p.url)}${p.description ? `: ${oneLine(p.description)}` : ''}\n`;
+      const title = oneLine(pageName(p, site.name!.value));
+      const line = `- ${mdLink(title, p.url)}${p.description ? `: ${oneLine(p.description)}` : ''}\n`;
       if (out.length + block.length + line.length > LLMS_MAX_CHARS) break;
       block += line;
+      values.push(pageValue(site, p, 'title', title), pageValue(site, p, 'url', p.url));
+      if (p.description) values.push(pageValue(site, p, 'description', oneLine(p.description)));
     }
     out += `${block}\n`;
   }
-  return `${out.replace(/\n+$/, '')}\n`;
+  return { content: `${out.replace(/\n+$/, '')}\n`, values };
 }
 
 /** llms-full.txt: the name, the summary, then each page's Markdown under its title with a Source line. */
-export function llmsFullFromSite(site: SiteFacts): string | null {
+export function llmsFullFromSite(site: SiteFacts): Built | null {
   const pages = listablePages(site).filter((p) => p.markdown);
   if (!site.name || !pages.length) return null;
+  const values = summaryValues(site);
   let out = `# ${oneLine(site.name.value)}\n\n${site.description ? `> ${oneLine(site.description.value)}\n\n` : ''}`;
   for (const p of pages) {
-    const part = `## ${oneLine(pageName(p, site.name!.value))}\n\nSource: ${p.url}\n\n${demote(p.markdown!)}\n\n`;
+    const title = oneLine(pageName(p, site.name!.value));
+    const part = `## ${title}\n\nSource: ${p.url}\n\n${demote(p.markdown!)}\n\n`;
     if (out.length + part.length > LLMS_FULL_MAX_CHARS) break;
     out += part;
+    values.push(pageValue(site, p, 'title', title), pageValue(site, p, 'url', p.url), pageValue(site, p, 'content'));
   }
-  return `${out.replace(/\n+$/, '')}\n`;
+  return { content: `${out.replace(/\n+$/, '')}\n`, values };
 }
 
 /** Headings one level down (a page's H1 becomes ### under its ## title), outside code fences. */
@@ -97,30 +137,39 @@ function demote(md: string): string {
 }
 
 /** sitemap.xml listing every page read, at the production origin. */
-export function sitemapFromSite(site: SiteFacts): string | null {
+export function sitemapFromSite(site: SiteFacts): Built | null {
   const pages = listablePages(site);
   if (!pages.length) return null;
   const entries = pages.map((p) => `  <url>\n    <loc>${xmlAttr(p.url)}</loc>\n  </url>\n`).join('');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}</urlset>\n`;
+  return {
+    content: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}</urlset>\n`,
+    values: pages.map((p) => pageValue(site, p, 'url', xmlAttr(p.url))),
+  };
 }
 
 /** A page's Markdown twin: its title, its description, its main content (links at the production origin). */
-export function twinFromPage(p: SitePage, siteName?: string): string | null {
+export function twinFromPage(site: SiteFacts, p: SitePage): Built | null {
   if (!p.markdown && !p.description) return null;
   let body = (p.markdown ?? '').replace(/^\s+/, '');
-  // The page's own H1 leads when it has one; else its title.
-  let head = `# ${oneLine(pageName(p, siteName))}`;
+  // The page's own H1 leads when it has one (part of its content); else its title.
+  const title = oneLine(pageName(p, site.name?.value));
+  let head = `# ${title}`;
   const h1 = /^# \S[^\n]*/.exec(body);
   if (h1) {
     head = h1[0];
     body = body.slice(h1[0].length).replace(/^\s+/, '');
   }
   const summary = p.description && !body.includes(p.description) ? `> ${oneLine(p.description)}\n\n` : '';
-  return `${head}\n\n${summary}${body}`.replace(/\n+$/, '') + '\n';
+  const values = [
+    ...(h1 ? [] : [pageValue(site, p, 'title', title)]),
+    ...(summary ? [pageValue(site, p, 'description', oneLine(p.description!))] : []),
+    ...(p.markdown?.trim() ? [pageValue(site, p, 'content')] : []),
+  ];
+  return { content: `${`${head}\n\n${summary}${body}`.replace(/\n+$/, '')}\n`, values };
 }
 
 /** JSON-LD Organization and WebSite from the name and production origin the site shows (no logo, nothing guessed). */
-export function jsonLdFromSite(site: SiteFacts): string | null {
+export function jsonLdFromSite(site: SiteFacts): Built | null {
   if (!site.name || !site.origin) return null;
   const url = `${site.origin.value}/`;
   const graph = {
@@ -131,7 +180,10 @@ export function jsonLdFromSite(site: SiteFacts): string | null {
     ],
   };
   // `<` escaped so no text can close the script element.
-  return `<script type="application/ld+json">${JSON.stringify(graph).replace(/</g, '\\u003c')}</script>`;
+  return {
+    content: `<script type="application/ld+json">${JSON.stringify(graph).replace(/</g, '\\u003c')}</script>`,
+    values: [factValue('siteName', site.name, site.name.value), factValue('origin', site.origin, url)],
+  };
 }
 
 /** The generators that keep each file current, by framework (fix writes the snapshot either way). */

@@ -7,6 +7,7 @@ import { sh } from '../../fixes/shell.js';
 import { robotsLinesSteps } from './robots-fix.js';
 import type { RobotsGroup as RulesGroup } from '../../fixes/robots-rules.js';
 import { givenValue } from '../../fixes/owner-value-parse.js';
+import { ownerValue } from '../../fixes/site-content.js';
 import { AI_USER_AGENT_REQUESTS, gatherUaAccess, type UaAccessArtifact } from '../../gather/ai-user-agents.js';
 import { UA_ADVISORIES, uaFindings, uaRefusedSteps, type UaFindings } from './b1-ua-access.js';
 
@@ -268,7 +269,8 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
               },
             ],
           },
-          { source: 'owner' },
+          // The decision is written as groups (Disallow or Allow for each training crawler), not as its word.
+          { source: 'owner', values: [ownerValue('aiTraining', undefined)] },
         )
       : robotsLinesSteps(
           fx,

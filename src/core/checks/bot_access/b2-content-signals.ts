@@ -4,7 +4,8 @@ import { describeProbe, excerpt } from '../../gather/classify.js';
 import { verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
 import { givenPreferences } from '../../fixes/owner-value-parse.js';
-import type { ContentSignalValue } from '../../fixes/robots-rules.js';
+import { recordValue, type ContentSignalValue } from '../../fixes/robots-rules.js';
+import { ownerValue } from '../../fixes/site-content.js';
 import { robotsLinesSteps } from './robots-fix.js';
 import { groupLabel, isStarGroup, prefLines, type PrefLine, type PrefVocabulary } from './robots-prefs.js';
 import { ROBOTS_REQUEST } from '../../gather/robots.js';
@@ -192,7 +193,9 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
       ...robotsLinesSteps(
         fx,
         { purpose: 'content-signal', groups: [{ userAgents: ['*'], records: [{ field: 'Content-Signal', value }], allow: ['/'] }] },
-        own ? { source: 'owner' } : { source: 'example', needs: ['contentSignal'] },
+        own
+          ? { source: 'owner', values: [ownerValue('contentSignal', recordValue({ field: 'Content-Signal', value }))] }
+          : { source: 'example', needs: ['contentSignal'] },
       ),
       verifyStep(
         sh`curl -s ${fx.origin}/robots.txt | grep -i -B2 'content-signal'`,

@@ -6,6 +6,7 @@ import { sh } from '../../fixes/shell.js';
 import { addHeaderSteps, verifyStep, specStep, type PublishOrigin } from '../../fixes/platform-steps.js';
 import { givenPreferences } from '../../fixes/owner-value-parse.js';
 import type { ContentUsageValue } from '../../fixes/robots-rules.js';
+import { ownerValue } from '../../fixes/site-content.js';
 import { robotsLinesSteps } from './robots-fix.js';
 import { groupLabel, isStarGroup, prefLines } from './robots-prefs.js';
 import { CONTENT_SIGNAL_VOCAB } from './b2-content-signals.js';
@@ -248,10 +249,10 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
     // The preferences are the owner's decision: written only from the owner's answer, else an example.
     const own = givenPreferences(fx, 'contentUsage') as ContentUsageValue | undefined;
     const value: ContentUsageValue = own ?? { 'train-ai': 'n', search: 'y' };
-    const origin: PublishOrigin = own ? { source: 'owner' } : { source: 'example', needs: ['contentUsage'] };
     const text = Object.entries(value)
       .map(([k, v]) => `${k}=${v}`)
       .join(', ');
+    const origin: PublishOrigin = own ? { source: 'owner', values: [ownerValue('contentUsage', text)] } : { source: 'example', needs: ['contentUsage'] };
     return [
       ...addHeaderSteps(fx, { name: 'Content-Usage', value: text, ...origin }),
       {

@@ -250,9 +250,10 @@ function siteTwinSteps(fx: FixContext): FixStep[] | null {
   if (!fx.site) return null;
   const source = factsSource(fx.site);
   const steps = fx.site.pages.flatMap((p) => {
-    const content = p.twin ? twinFromPage(p, fx.site!.name?.value) : null;
-    if (!p.twin || !content) return [];
-    return serveFileSteps(fx, { path: p.twin, contentType: 'text/markdown; charset=utf-8', content, lang: 'markdown', source }).slice(0, 1);
+    const twin = p.twin ? twinFromPage(fx.site!, p) : null;
+    if (!p.twin || !twin) return [];
+    const { content, values } = twin;
+    return serveFileSteps(fx, { path: p.twin, contentType: 'text/markdown; charset=utf-8', content, lang: 'markdown', source, values }).slice(0, 1);
   });
   if (!steps.length) return null;
   return [

@@ -119,7 +119,7 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
     ];
     // Under `ai-ready fix`: the name and production origin the site shows (no logo: nothing is guessed).
     const derived = fx.site ? jsonLdFromSite(fx.site) : null;
-    if (fx.site && derived) return [...platformSteps(fx, derived, { source: factsSource(fx.site) }), ...verify];
+    if (fx.site && derived) return [...platformSteps(fx, derived.content, { source: factsSource(fx.site), values: derived.values }), ...verify];
     // The owner's name (validated, one line) when given; the sample's logo is a guess then left out.
     const siteName = givenValue(fx, 'siteName');
     const org = siteName

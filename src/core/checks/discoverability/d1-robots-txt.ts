@@ -5,7 +5,9 @@ import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
 import { platformWritesRobots, robotsLinesSteps } from '../bot_access/robots-fix.js';
-import { robotsText, type ContentSignalValue, type RobotsGroup, type RobotsSitemap } from '../../fixes/robots-rules.js';
+import { recordValue, robotsText, type ContentSignalValue, type RobotsGroup, type RobotsSitemap } from '../../fixes/robots-rules.js';
+import { ownerValue } from '../../fixes/site-content.js';
+import type { PublishedValue } from '../../schema.js';
 import { givenPreferences } from '../../fixes/owner-value-parse.js';
 import { lighthouseUnknownDirectives, TOOL_FLAGS_TEMPLATE, toolFlagsData } from '../bot_access/robots-tool-flags.js';
 import { ROBOTS_REQUEST } from '../../gather/robots.js';
@@ -126,10 +128,20 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
     const signals = givenPreferences(fx, 'contentSignal') as ContentSignalValue | undefined;
     const everyone: RobotsGroup = { userAgents: ['*'], allow: ['/'] };
     const source = signals ? 'owner' : 'site';
+    const values: PublishedValue[] = [
+      ...(sitemapUrl
+        ? [{ name: 'sitemap', value: sitemapUrl, source: fx.site?.sitemap?.source ?? ('site' as const), from: fx.site?.sitemap?.from ?? 'found by the scan' }]
+        : []),
+      ...(signals ? [ownerValue('contentSignal', recordValue({ field: 'Content-Signal', value: signals }))] : []),
+    ];
     // Where the platform generates robots.txt itself, lines are added the way B1, B2 and B5 add
     // theirs (one source: robots-fix.ts); elsewhere the whole file is served.
     const platformStep = platformWritesRobots(fx)
-      ? robotsLinesSteps(fx, { purpose: 'robots-file', groups: [], sitemaps, baseGroups: [everyone] }, { source: 'site' })
+      ? robotsLinesSteps(
+          fx,
+          { purpose: 'robots-file', groups: [], sitemaps, baseGroups: [everyone] },
+          { source: 'site', values: values.filter((v) => v.name === 'sitemap') },
+        )
       : serveFileSteps(fx, {
           path: '/robots.txt',
           contentType: 'text/plain; charset=utf-8',
@@ -139,6 +151,7 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
           }),
           lang: 'text',
           source,
+          values,
         });
     return [
       ...platformStep,

@@ -8,7 +8,7 @@ import { givenPageUrls } from '../../fixes/owner-value-parse.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
 import { xmlAttr } from '../../fixes/escape.js';
 import { ROBOTS_REQUEST } from '../../gather/robots.js';
-import { factsSource, generatorStep, missingFacts, sitemapFromSite, withSource } from '../../fixes/site-content.js';
+import { factValue, factsSource, generatorStep, missingFacts, sitemapFromSite, withSource } from '../../fixes/site-content.js';
 
 const SPEC = ['https://www.sitemaps.org/protocol.html', 'https://www.rfc-editor.org/rfc/rfc9309#section-2.2.4'];
 
@@ -182,8 +182,8 @@ function siteSitemapSteps(fx: FixContext & { site: NonNullable<FixContext['site'
   const site = fx.site;
   if (site.sitemap && !site.sitemapWritten)
     return [{ title: 'Your sitemap exists', body: `The site serves ${site.sitemap.value}: nothing to generate; robots.txt should name it.` }];
-  const content = sitemapFromSite(site);
-  if (!content) {
+  const built = sitemapFromSite(site);
+  if (!built) {
     const needs = missingFacts(site, false);
     return serveFileSteps(fx, {
       path: '/sitemap.xml',
@@ -196,7 +196,7 @@ function siteSitemapSteps(fx: FixContext & { site: NonNullable<FixContext['site'
   }
   const keep = generatorStep(site, 'sitemap', 'sitemap.xml');
   return [
-    ...serveFileSteps(fx, { path: '/sitemap.xml', contentType: 'application/xml; charset=utf-8', content, lang: 'xml', source: factsSource(site) }),
+    ...serveFileSteps(fx, { path: '/sitemap.xml', contentType: 'application/xml; charset=utf-8', ...built, lang: 'xml', source: factsSource(site) }),
     ...(keep ? [keep] : []),
   ];
 }
@@ -237,5 +237,6 @@ function robotsStep(fx: FixContext): FixStep {
     lang: 'text',
     publish: { kind: 'lines', path: '/robots.txt', content: `${line}\n` },
     source: known ? (fx.site!.sitemap!.source === 'owner' ? 'owner' : 'site') : 'example',
+    ...(known ? { values: [factValue('sitemap', fx.site!.sitemap!)] } : {}),
   };
 }

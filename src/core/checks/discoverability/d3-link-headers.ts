@@ -8,7 +8,7 @@ import { describedbyLlmsProblem, gatherLlms, isLlmsTxtUrl, type DescribedbyScope
 import { DESCRIBEDBY_SCOPE_TEMPLATES, describedbyScopeAdvisories } from './llms-scope.js';
 import { addHeaderSteps, specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
-import { describeLinks, linkHeaderValue, siteWideLinks } from '../../fixes/agent-links.js';
+import { describeLinks, linkHeaderValue, linkValues, siteWideLinks } from '../../fixes/agent-links.js';
 import { withSource } from '../../fixes/site-content.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc8288', 'https://www.rfc-editor.org/rfc/rfc9727#section-3', 'https://www.iana.org/assignments/link-relations/'];
@@ -221,7 +221,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
     // Links to what the scan found are the site's; under fix, a link to a file it has not found is
     // written only once the plan publishes that file from the site (plan.ts checks the targets).
     const linksSource = fx.site || links.every((l) => present.includes(l)) ? 'site' : 'example';
-    steps.push(...addHeaderSteps(fx, { name: 'Link', value: linkHeaderValue(links), source: linksSource }));
+    steps.push(...addHeaderSteps(fx, { name: 'Link', value: linkHeaderValue(links), source: linksSource, values: linkValues(links, linksSource) }));
     steps.push(verifyStep(sh`curl -sI ${fx.origin}/ | grep -i '^link:'`, `Expect a Link header with ${links.map((l) => `rel="${l.rel}"`).join(', ')}.`));
     steps.push(specStep(SPEC.slice(0, 2)));
     return steps.slice(0, 6);

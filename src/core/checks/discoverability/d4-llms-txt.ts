@@ -332,11 +332,11 @@ export function llmsOwnIndex(siteName: string, pageUrls: string[]): string {
  */
 function ownLlmsSteps(fx: FixContext): FixStep[] {
   if (fx.site) {
-    const content = llmsTxtFromSite(fx.site);
-    if (content) {
+    const built = llmsTxtFromSite(fx.site);
+    if (built) {
       const keep = generatorStep(fx.site, 'llms', 'llms.txt');
       return [
-        ...serveFileSteps(fx, { path: '/llms.txt', contentType: 'text/plain; charset=utf-8', content, lang: 'markdown', source: factsSource(fx.site) }),
+        ...serveFileSteps(fx, { path: '/llms.txt', contentType: 'text/plain; charset=utf-8', ...built, lang: 'markdown', source: factsSource(fx.site) }),
         ...(keep ? [keep] : []),
       ];
     }

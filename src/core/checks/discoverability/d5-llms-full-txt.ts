@@ -187,9 +187,9 @@ export function llmsOwnFull(siteName: string | undefined, pageContent: string, p
 /** Under `ai-ready fix`, the Markdown of the pages read; else the owner's text; else the sample, marked as one. */
 function ownLlmsFullSteps(fx: FixContext): FixStep[] {
   if (fx.site) {
-    const content = llmsFullFromSite(fx.site);
-    if (content)
-      return serveFileSteps(fx, { path: '/llms-full.txt', contentType: 'text/plain; charset=utf-8', content, lang: 'markdown', source: factsSource(fx.site) });
+    const built = llmsFullFromSite(fx.site);
+    if (built)
+      return serveFileSteps(fx, { path: '/llms-full.txt', contentType: 'text/plain; charset=utf-8', ...built, lang: 'markdown', source: factsSource(fx.site) });
     if (!givenValue(fx, 'pageContent')) {
       const needs = missingFacts(fx.site, true);
       return llmsPlatformSteps(fx, 'llms-full.txt', llmsFullSample(fx.origin), { source: 'example', needs: needs.length ? needs : ['pageContent'] });

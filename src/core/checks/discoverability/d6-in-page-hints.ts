@@ -9,7 +9,7 @@ import { describedbyLlmsProblem, gatherLlms, isLlmsTxtUrl, type DescribedbyScope
 import { DESCRIBEDBY_SCOPE_TEMPLATES, describedbyScopeAdvisories } from './llms-scope.js';
 import { pageHtmlStep, platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
-import { describeLinks, linkTags, siteWideLinks } from '../../fixes/agent-links.js';
+import { describeLinks, linkTags, linkValues, siteWideLinks } from '../../fixes/agent-links.js';
 import { factsSource, withSource } from '../../fixes/site-content.js';
 
 const SPEC = ['https://html.spec.whatwg.org/multipage/links.html#linkTypes', 'https://agentdocsspec.com/', 'https://www.rfc-editor.org/rfc/rfc9727#section-3'];
@@ -251,7 +251,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
     const steps: FixStep[] = [
       pageHtmlStep(
         { title: 'Add the hints to your page <head>', code: linkTags(links), lang: 'html', body: tagsBody },
-        { where: 'head', content: linkTags(links), source: 'site' },
+        { where: 'head', content: linkTags(links), source: 'site', values: linkValues(links, 'site') },
       ),
     ];
     if (llms) {
@@ -264,7 +264,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
             code: directive,
             lang: 'html',
           },
-          { where: 'body', content: directive, source: 'site' },
+          { where: 'body', content: directive, source: 'site', values: linkValues([llms], 'site') },
         ),
       );
     }
@@ -277,7 +277,13 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
       steps.push(
         pageHtmlStep(
           { title: `Point ${p.path} at its Markdown twin`, code: tag, lang: 'html' },
-          { where: 'head', content: tag, path: p.path, source: factsSource(fx.site!) },
+          {
+            where: 'head',
+            content: tag,
+            path: p.path,
+            source: factsSource(fx.site!),
+            values: [{ name: `page ${p.path} twin`, value: p.twin, source: 'site', from: p.fetchedUrl }],
+          },
         ),
       );
     }

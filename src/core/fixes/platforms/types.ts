@@ -4,7 +4,7 @@
  * some checks ask for (llms.txt generation, Markdown twins, structured data...). What a pack does
  * not implement falls back to the site's hosting, then to generic steps.
  */
-import type { FixStep, ValueSource } from '../../schema.js';
+import type { FixStep, PublishedValue, ValueSource } from '../../schema.js';
 import type { FixContext } from '../fix-context.js';
 import type { PlatformFingerprint, Signal } from '../../platform/signals.js';
 import type { OwnerValue } from '../owner-values.js';
@@ -24,6 +24,8 @@ export interface ServeFileSpec {
   needs?: OwnerValue[];
   /** Where the content's values come from (FixStep.source): required, so no guide can publish a sample unmarked. */
   source: ValueSource;
+  /** Each value the content carries, with its own source (FixStep.values). */
+  values?: PublishedValue[];
 }
 
 export interface HeaderSpec {
@@ -35,6 +37,8 @@ export interface HeaderSpec {
   needs?: OwnerValue[];
   /** Where the value comes from (FixStep.source): required, as for ServeFileSpec. */
   source: ValueSource;
+  /** Each value the header carries, with its own source (FixStep.values). */
+  values?: PublishedValue[];
 }
 
 /** What a pack gets to publish a file: the cleaned path and headers, and the step showing the content. */
