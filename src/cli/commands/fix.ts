@@ -145,7 +145,7 @@ Examples:
       const { scanParams } = await import('../../core/scan-params-of.js');
       // fix's ScanParams, for the site and the preview: --only picks the fixes, every check is scanned.
       const params = scanParams({ profile: undefined, pages, render: undefined, only: undefined, skip: undefined });
-      const { mayAsk, askDecisions, decisionsNeeded, AskInterrupted } = await import('../../fix/ask-owner.js');
+      const { mayAsk, askDecisions, decisionsNeeded, AskInterrupted } = await import('../fix-flags/ask-owner.js');
       const { planFixes } = await import('../../fix/plan.js');
       const planOptions = { dir: flags.dir, framework, host: settings.host, only };
       // The owner's decisions (policy) are asked at a terminal once the guides show which steps need them.
