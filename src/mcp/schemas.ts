@@ -129,7 +129,9 @@ export const FixGuideSchema = z.object({
             merge: z
               .enum(['create', 'robots-groups', 'link-list', 'json-keys', 'header-rules', 'jekyll-include'])
               .describe(
-                'How to merge when the file exists: robots-groups = each rule into the group of the same user agents; link-list = new links under their H2; json-keys = key by key, keep existing values; header-rules = add the rules missing under the same path',
+                'How to merge when the file exists: robots-groups = each rule into the group of the same user agents; ' +
+                  'link-list = new links under their H2; json-keys = key by key, keep existing values; header-rules = add the ' +
+                  'rules missing under the same path',
               ),
           }),
         )
