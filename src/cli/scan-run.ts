@@ -318,11 +318,10 @@ async function scanBatch(
         live?.finished(url, !!result);
         // Logs (no TTY) get one stable line per finished site: sites finish in any order, so the
         // line says how many are done and which input this one was.
-        if (!live)
-          process.stderr.write(
-            `[${done}/${urls.length} done] ` +
-              `input ${i + 1}: ${oneLine(url)}: ${result ? `${result.overallScore} ${result.grade} level ${result.level}` : `could not be scanned: ${oneLine(error)}`}\n`,
-          );
+        if (!live) {
+          const outcome = result ? `${result.overallScore} ${result.grade} level ${result.level}` : `could not be scanned: ${oneLine(error)}`;
+          process.stderr.write(`[${done}/${urls.length} done] input ${i + 1}: ${oneLine(url)}: ${outcome}\n`);
+        }
         if (result) judge(result);
         await out.add(i, url, result ? { result } : { error: error! });
         // Written and dropped: the garbage it left is collected now and then (see batch-gc.ts).

@@ -107,6 +107,11 @@ function reportCell(p: ReportComparison['from']): string {
   return p.id ? `<a href="/r/${e(p.id)}">${e(label)}</a>` : e(label);
 }
 
+/** ` · YYYY-MM-DD HH:MM:SS` when the report has a date. */
+function scannedAt(p: ReportComparison['from']): string {
+  return p.createdAt ? ` · ${e(p.createdAt.slice(0, 19).replace('T', ' '))}` : '';
+}
+
 /** HTML: the compare page's body (the service wraps it in its layout). */
 export function comparisonHtml(c: ReportComparison): string {
   const note = rubricNote(c);
@@ -142,8 +147,9 @@ export function comparisonHtml(c: ReportComparison): string {
     : '<p class="muted">No check changed status.</p>';
   return `<section class="compare-head" aria-label="Score change">
 <table><thead><tr><th></th><th>Before</th><th>After</th><th class="num">Change</th></tr></thead><tbody>
-<tr><th scope="row">Report</th><td>${reportCell(c.from)}<div \
-class="muted">${e(c.from.url)}${c.from.createdAt ? ` · ${e(c.from.createdAt.slice(0, 19).replace('T', ' '))}` : ''}</div></td><td>${reportCell(c.to)}<div class="muted">${e(c.to.url)}${c.to.createdAt ? ` · ${e(c.to.createdAt.slice(0, 19).replace('T', ' '))}` : ''}</div></td><td class="num"><span class="pill ${pill}" data-score-delta="${c.scoreDelta}">${signed(c.scoreDelta)}</span></td></tr>
+<tr><th scope="row">Report</th><td>${reportCell(c.from)}<div class="muted">${e(c.from.url)}${scannedAt(c.from)}</div></td>\
+<td>${reportCell(c.to)}<div class="muted">${e(c.to.url)}${scannedAt(c.to)}</div></td>\
+<td class="num"><span class="pill ${pill}" data-score-delta="${c.scoreDelta}">${signed(c.scoreDelta)}</span></td></tr>
 <tr><th scope="row">Score</th><td class="num">${c.from.score}</td><td class="num">${c.to.score}</td>${deltaCell(c.scoreDelta)}</tr>
 <tr><th scope="row">Grade</th><td>${e(c.from.grade)}</td><td>${e(c.to.grade)}</td><td class="num">${c.gradeChange ? e(c.gradeChange) : ''}</td></tr>
 <tr><th scope="row">Level</th><td class="num">${c.from.level}</td><td class="num">${c.to.level}</td>${deltaCell(c.levelDelta)}</tr>

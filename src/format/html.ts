@@ -269,9 +269,8 @@ ${opts.freshnessSlot ? FRESHNESS_SLOT : ''}${share}
 <section class="summary" aria-label="Summary">
 <div class="score ${band}" data-score="${result.overallScore}">${result.overallScore}<small>/100</small></div>
 ${result.grade ? `<div class="grade ${band}" data-grade="${e(result.grade)}">${e(result.grade)}</div>` : ''}
-<div class="level"><div>Level <strong data-level="${result.level}">${result.level}</strong>\
- \
-· ${e(result.levelName ?? '')}</div>${platform ? `<div class="muted">Platform: ${e(platform)}</div>` : `<div class="muted">Platform: not identified</div>`}</div>
+<div class="level"><div>Level <strong data-level="${result.level}">${result.level}</strong> · ${e(result.levelName ?? '')}</div>\
+<div class="muted">Platform: ${platform ? e(platform) : 'not identified'}</div></div>
 </section>
 ${warnings}
 ${nextLevelSection(result)}

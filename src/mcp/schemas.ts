@@ -40,7 +40,8 @@ const ReportPoint = z.object({
 export const Comparison = z.object({
   from: ReportPoint,
   to: ReportPoint,
-  // The shared comparison fields (scoreDelta, levelDelta, gradeChange, changed, unchangedCount, and the additive sameRubric, dimensions, newFindings, fixedFindings).
+  // The shared comparison fields (scoreDelta, levelDelta, gradeChange, changed, unchangedCount, and the
+  // additive sameRubric, dimensions, newFindings, fixedFindings).
   ...ComparisonFields,
   htmlUrl: z.string().optional().describe('The compare page of the two reports on this service'),
 });

@@ -75,9 +75,12 @@ export function domainHtml(domain: string, newestFirst: StoredReport[], base: st
   const rows = newestFirst.map((r, i) => {
     const prev = newestFirst[i + 1];
     const compare = prev ? `<a href="/compare?from=${e(prev.id)}&amp;to=${e(r.id)}">what changed</a>` : '';
+    const delta = deltaCell(prev ? r.result.overallScore - prev.result.overallScore : null);
     return (
-      `<tr data-report="${e(r.id)}"><td><a ` +
-      `href="/r/${e(r.id)}">${e(when(r.createdAt))}</a>${r.isPublic ? '' : ' <span class="muted">(private)</span>'}</td><td class="num">${r.result.overallScore}</td><td class="g-${e(r.result.grade ?? '')}">${e(r.result.grade ?? '-')}</td><td class="num">${r.result.level}</td>${deltaCell(prev ? r.result.overallScore - prev.result.overallScore : null)}<td class="col-url">${e(r.url)}</td><td>${compare}</td></tr>`
+      `<tr data-report="${e(r.id)}"><td><a href="/r/${e(r.id)}">${e(when(r.createdAt))}</a>` +
+      `${r.isPublic ? '' : ' <span class="muted">(private)</span>'}</td><td class="num">${r.result.overallScore}</td>` +
+      `<td class="g-${e(r.result.grade ?? '')}">${e(r.result.grade ?? '-')}</td><td class="num">${r.result.level}</td>` +
+      `${delta}<td class="col-url">${e(r.url)}</td><td>${compare}</td></tr>`
     );
   });
   const options = (selected: string) =>

@@ -171,10 +171,11 @@ export function registerServe(program: Command): void {
       } catch (e) {
         return fail(`could not start: ${(e as Error).message}`);
       }
+      const postgres = server.store.kind === 'postgres';
+      const workerText = describeWorkers(server.service.runner.stats().capacity, postgres, workers);
       process.stderr.write(
         `ai-ready serve: listening on ${server.url} (base URL ${server.baseUrl}, data ` +
-          `in ${server.store.kind === 'postgres' ? 'Postgres' : server.store.dataDir},` +
-          ` ${describeWorkers(server.service.runner.stats().capacity, server.store.kind === 'postgres', workers)}${server.service.renders ? ', rendering on' : ''})\n`,
+          `in ${postgres ? 'Postgres' : server.store.dataDir}, ${workerText}${server.service.renders ? ', rendering on' : ''})\n`,
       );
       const stop = (signal: string) => {
         process.stderr.write(`ai-ready serve: ${signal}, draining in-flight requests\n`);
