@@ -1,5 +1,6 @@
 /** The MCP faces: /mcp (OAuth), /api/mcp (API key or anonymous) and the MCP server card. */
 import type { McpHttp } from '../../mcp/http.js';
+import { TOOLS } from '../../mcp/tools/index.js';
 import {
   AI_CATALOG_PATH,
   ARD_MANIFEST_PATH,
@@ -46,7 +47,7 @@ export function mcpRoutes(http: McpHttp): Route[] {
           title: 'MCP server (OAuth 2.1)',
           type: 'application/json',
           note:
-            'Streamable HTTP MCP endpoint with 13 tools (scans, saved reports, domain history, monitors, rubric and fix ' +
+            `Streamable HTTP MCP endpoint with ${TOOLS.length} tools (scans, saved reports, domain history, monitors, rubric and fix ` +
             'guides); OAuth 2.1 with dynamic client registration',
         },
         mcpRemote: { rank: 10, type: 'streamable-http' },
