@@ -29,7 +29,8 @@ export class MissingPackageError extends Error {
     super(
       `${feature} needs the optional package${packages.length > 1 ? 's' : ''} ${packages.join(', ')}, not installed: ` +
         `run \`npm install ${packages.join(' ')}\` where ai-ready is installed ` +
-        `(\`npm install -g ${packages.join(' ')}\` beside a global install; with npx: \`npx ${packages.map((p) => `-p ${p}`).join(' ')} -p ai-ready ai-ready …\`)`,
+        `(\`npm install -g ${packages.join(' ')}\` beside a global install;` +
+        ` with npx: \`npx ${packages.map((p) => `-p ${p}`).join(' ')} -p ai-ready ai-ready …\`)`,
     );
     this.name = 'MissingPackageError';
   }

@@ -3,6 +3,10 @@
  * seed, so a submission's verdict does not depend on the draw. A failure prints its seed and
  * counterexample either way; keep found counterexamples as explicit cases.
  */
-import fc from 'fast-check';
+// Imported only under CI: a local run of files that never use fast-check does not load it.
+export {};
 
-if (process.env.CI) fc.configureGlobal({ seed: Number(process.env.FAST_CHECK_SEED ?? 20261123) });
+if (process.env.CI) {
+  const { default: fc } = await import('fast-check');
+  fc.configureGlobal({ seed: Number(process.env.FAST_CHECK_SEED ?? 20261123) });
+}

@@ -20,17 +20,24 @@ const POSTS = [
   {
     slug: 'raised-beds',
     title: 'Building raised beds from reclaimed boards',
-    text: 'Raised beds warm up earlier in spring, drain well after heavy rain and keep paths free of weeds. We built four from reclaimed decking boards in one weekend: here is the cutting list, the tools we used and what we would do differently next time.',
+    text:
+      'Raised beds warm up earlier in spring, drain well after heavy rain and keep paths free of weeds. We built ' +
+      'four from reclaimed decking boards in one weekend: here is the cutting list, the tools we used and what we ' +
+      'would do differently next time.',
   },
   {
     slug: 'tomato-diary',
     title: 'A season of heritage tomatoes',
-    text: 'Twelve heritage varieties, one greenhouse and a notebook. We recorded sowing dates, first flowers, first ripe fruit and taste notes for each plant, and which ones we will grow again.',
+    text:
+      'Twelve heritage varieties, one greenhouse and a notebook. We recorded sowing dates, first flowers, first ripe ' +
+      'fruit and taste notes for each plant, and which ones we will grow again.',
   },
   {
     slug: 'compost-basics',
     title: 'Compost in three bins',
-    text: 'Three bins make composting a routine: one to fill, one to rot and one to use. Turn the middle bin every fortnight, keep it as damp as a wrung-out sponge, and the finished compost is ready in about four months.',
+    text:
+      'Three bins make composting a routine: one to fill, one to rot and one to use. Turn the middle bin every ' +
+      'fortnight, keep it as damp as a wrung-out sponge, and the finished compost is ready in about four months.',
   },
 ];
 
@@ -101,7 +108,10 @@ export function demoRoutes(origin: string): Record<string, Page> {
     },
     '/wp-sitemap.xml': {
       type: 'application/xml',
-      body: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${['/', '/about/', ...POSTS.map((p) => `/${p.slug}/`)].map((u) => `<url><loc>${origin}${u}</loc></url>`).join('\n')}\n</urlset>\n`,
+      body:
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ` +
+        `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` +
+        `\n${['/', '/about/', ...POSTS.map((p) => `/${p.slug}/`)].map((u) => `<url><loc>${origin}${u}</loc></url>`).join('\n')}\n</urlset>\n`,
     },
     '/wp-json/': {
       type: 'application/json',

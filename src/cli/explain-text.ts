@@ -24,7 +24,8 @@ export function renderExplain(meta: CheckMeta, steps: FixStep[], opts: ExplainOp
   const out = [
     c.bold(`${meta.id} · ${meta.name}`),
     c.gray(
-      `${DIMENSION_LABELS[meta.dimension]} · ${meta.tier} · ${meta.weight} point${meta.weight === 1 ? '' : 's'}${meta.contentProfile ? ` · content sites: ${CONTENT_PROFILE_WORDS[meta.contentProfile]}` : ''}`,
+      `${DIMENSION_LABELS[meta.dimension]} · ${meta.tier} · ${meta.weight} ` +
+        `point${meta.weight === 1 ? '' : 's'}${meta.contentProfile ? ` · content sites: ${CONTENT_PROFILE_WORDS[meta.contentProfile]}` : ''}`,
     ),
     '',
     c.bold('What it looks for'),

@@ -76,7 +76,8 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   const words = given.filter((t) => t.where.startsWith('argument'));
   if (words.length > 1 && words.every((t) => !looksLikeSite(t.url)))
     throw new UsageError(
-      `"${oneLine(words.map((t) => t.url).join(' '), 120)}" is not a URL: give a site such as yoursite.com or https://yoursite.com/ (quote a URL that holds spaces)`,
+      `"${oneLine(words.map((t) => t.url).join(' '), 120)}" is not a URL: give a site such as yoursite.com or ` +
+        `https://yoursite.com/ (quote a URL that holds spaces)`,
     );
   // Every bad target is listed with where it came from (an --input file's line number), and
   // nothing is scanned: a batch is all valid or refused whole (exit 2; docs/cli.md).
@@ -317,10 +318,10 @@ async function scanBatch(
         live?.finished(url, !!result);
         // Logs (no TTY) get one stable line per finished site: sites finish in any order, so the
         // line says how many are done and which input this one was.
-        if (!live)
-          process.stderr.write(
-            `[${done}/${urls.length} done] input ${i + 1}: ${oneLine(url)}: ${result ? `${result.overallScore} ${result.grade} level ${result.level}` : `could not be scanned: ${oneLine(error)}`}\n`,
-          );
+        if (!live) {
+          const outcome = result ? `${result.overallScore} ${result.grade} level ${result.level}` : `could not be scanned: ${oneLine(error)}`;
+          process.stderr.write(`[${done}/${urls.length} done] input ${i + 1}: ${oneLine(url)}: ${outcome}\n`);
+        }
         if (result) judge(result);
         await out.add(i, url, result ? { result } : { error: error! });
         // Written and dropped: the garbage it left is collected now and then (see batch-gc.ts).

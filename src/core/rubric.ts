@@ -49,7 +49,9 @@ export function rubric() {
       grades: { A: '90-100', B: '75-89', C: '60-74', D: '40-59', F: '0-39' },
       profiles: {
         content:
-          'no app/API/commerce evidence: checks marked contentProfile=na leave the score, contentProfile=bonus become extra credit, contentProfile=offered count (as extra credit) only where the site publishes one and are otherwise na (<id>/not-offered)',
+          'no app/API/commerce evidence: checks marked contentProfile=na leave the score, contentProfile=bonus become ' +
+          'extra credit, contentProfile=offered count (as extra credit) only where the site publishes one and are ' +
+          'otherwise na (<id>/not-offered)',
         app: 'every capabilities check at its tier',
         commerce: 'commerce checks scored; otherwise they are na',
       },

@@ -35,7 +35,9 @@ export const ServicePages = scanPages(MAX_SERVICE_PAGES);
 export const CliPages = scanPages(MAX_SCAN_PAGES);
 
 const RENDER_TEXT =
-  'also load the pages in headless Chromium (WebMCP tools registered at run time, the text scripts add, rendered JSON-LD and hints, agent operability). Only on a server started with --render; elsewhere a 400 invalid-parameter.';
+  'also load the pages in headless Chromium (WebMCP tools registered at run time, the text scripts add, rendered ' +
+  'JSON-LD and hints, agent operability). Only on a server started with --render; elsewhere a 400 ' +
+  'invalid-parameter.';
 export const ScanRender = z.boolean({ error: 'render must be a boolean.' }).describe(`true: ${RENDER_TEXT}`);
 export const ScanFresh = z.boolean({ error: 'fresh must be a boolean.' }).describe('Bypass the 5-minute cache.');
 export const ScanIsPublic = z.boolean({ error: 'isPublic must be a boolean.' }).describe('Override the account default visibility (API-key calls only).');

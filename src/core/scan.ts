@@ -467,7 +467,9 @@ function unreachable(target: URL, error: NonNullable<FetchResult['error']>, stat
   if (stalledBody({ status, error })) {
     return new ScanError(
       'unreachable',
-      `${target.href} could not be fetched: it answered HTTP ${status} with its headers, then the body stalled until the timeout. Bot protection does this to automated clients (a tarpit, agent-docs-spec 0.6.0 bot-protection-interference): agents wait and get nothing.`,
+      `${target.href} could not be fetched: it answered HTTP ${status} with its headers, then the body ` +
+        `stalled until the timeout. Bot protection does this to automated clients (a tarpit, agent-docs-spec 0.6.0 ` +
+        `bot-protection-interference): agents wait and get nothing.`,
     );
   }
   if (error.message === NOT_TLS_MESSAGE && target.protocol === 'https:') {
@@ -475,7 +477,8 @@ function unreachable(target: URL, error: NonNullable<FetchResult['error']>, stat
     plain.protocol = 'http:';
     return new ScanError(
       'unreachable',
-      `${target.href} could not be fetched: the site does not speak TLS (HTTPS) there; it answered in plain HTTP. Scan ${plain.href} instead (a bare host name means https://).`,
+      `${target.href} could not be fetched: the site does not speak TLS (HTTPS) there;` +
+        ` it answered in plain HTTP. Scan ${plain.href} instead (a bare host name means https://).`,
     );
   }
   return new ScanError('unreachable', `${target.href} could not be fetched: ${error.message}`);
@@ -489,7 +492,10 @@ function unreachable(target: URL, error: NonNullable<FetchResult['error']>, stat
 function targetStatusWarning(url: string, page: FetchResult): string | null {
   if (page.status === null || page.status < 400) return null;
   const what = page.status === 404 || page.status === 410 ? 'was not found' : 'answered with an error';
-  return `The target ${url} ${what} (HTTP ${page.status}): page-level checks measured an error page, so this score is probably not the site's. Check the URL (scan the home page or a live page).`;
+  return (
+    `The target ${url} ${what} (HTTP ${page.status}): page-level checks measured an error page, so this ` +
+    `score is probably not the site's. Check the URL (scan the home page or a live page).`
+  );
 }
 
 /**
@@ -510,7 +516,8 @@ function blockedError(url: string, wall: { reason: string; count: number }, user
   return new ScanError(
     'blocked-by-challenge',
     `${url} could not be scanned: a bot challenge answered every request (${requests}; ${wall.reason}), so nothing was measured. ` +
-      `To scan it, allow-list the scanner's user agent "${userAgent}" in the bot protection (for example a WAF skip rule matching that user agent), then scan again.`,
+      `To scan it, allow-list the scanner's user agent "${userAgent}" in the bot protection (for example a ` +
+      `WAF skip rule matching that user agent), then scan again.`,
   );
 }
 

@@ -94,7 +94,8 @@ export const FixStep = z
     // Additive fields.
     publish: FixOperation.optional().describe('What this step publishes, as data (the generic form, whatever the platform)'),
     source: ValueSource.optional().describe(
-      'Where the values `publish` carries come from: "site" (observed on the scanned site or its project), "owner" (given by the owner), "example" (an illustration: never written by ai-ready fix)',
+      'Where the values `publish` carries come from: "site" (observed on the scanned site or its project), "owner" ' +
+        '(given by the owner), "example" (an illustration: never written by ai-ready fix)',
     ),
     needs: z
       .array(z.string())

@@ -128,7 +128,9 @@ export function aggregateOutcome(checkId: string, target: PageVerdict, others: P
   if (agree) {
     return {
       ...target.outcome,
-      evidence: `On ${target.label}: ${target.outcome.evidence} Same verdict (${target.outcome.status}) on all ${all.length} sampled pages: ${all.map((p) => p.label).join(', ')}.${tail}`,
+      evidence:
+        `On ${target.label}: ${target.outcome.evidence} Same verdict (${target.outcome.status}) on ` +
+        `all ${all.length} sampled pages: ${all.map((p) => p.label).join(', ')}.${tail}`,
       probes,
     };
   }

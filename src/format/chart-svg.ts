@@ -15,7 +15,8 @@ const GRADE_FLOORS: Record<(typeof GRADES)[number], number> = { A: 90, B: 75, C:
 /** Styles of every chart; include once per page (scoped by the `chart-` prefix). */
 export const CHART_CSS = `
 .chart{max-width:100%;height:auto;font:12px system-ui,sans-serif}
-.chart .band-A{fill:#1a7f37;opacity:.09}.chart .band-B{fill:#4c9a2a;opacity:.07}.chart .band-C{fill:#b38600;opacity:.08}.chart .band-D{fill:#b35900;opacity:.08}.chart .band-F{fill:#c62828;opacity:.08}
+.chart .band-A{fill:#1a7f37;opacity:.09}.chart .band-B{fill:#4c9a2a;opacity:.07}.chart .band-C{fill:#b38600;\
+opacity:.08}.chart .band-D{fill:#b35900;opacity:.08}.chart .band-F{fill:#c62828;opacity:.08}
 .chart .axis{stroke:#8c959f;stroke-width:1}.chart .grid{stroke:#d0d7de;stroke-width:1;stroke-dasharray:2 3}
 .chart text{fill:#57606a}.chart .band-label{font-weight:700}
 .chart .rubric{stroke:#8250df;stroke-width:1.5;stroke-dasharray:5 4}.chart .rubric-label{fill:#8250df}
@@ -29,10 +30,13 @@ export const CHART_CSS = `
 .chart .bar-bg{fill:#d8dee4}.chart .bar-good{fill:#1a7f37}.chart .bar-fair{fill:#b35900}.chart .bar-poor{fill:#c62828}
 .chart-legend{display:flex;flex-wrap:wrap;gap:4px 14px;font-size:13px;margin:4px 0;padding:0;list-style:none}
 .chart-legend i{display:inline-block;width:14px;height:3px;vertical-align:middle;margin-right:4px;background:currentColor}
-.chart-legend .s-overall{color:#1f2328}.chart-legend .s-discoverability{color:#0072b2}.chart-legend .s-content{color:#d55e00}.chart-legend .s-bot_access{color:#009e73}.chart-legend .s-capabilities{color:#cc79a7}.chart-legend .s-commerce{color:#9a7d00}
+.chart-legend .s-overall{color:#1f2328}.chart-legend .s-discoverability{color:#0072b2}\
+.chart-legend .s-content{color:#d55e00}.chart-legend .s-bot_access{color:#009e73}\
+.chart-legend .s-capabilities{color:#cc79a7}.chart-legend .s-commerce{color:#9a7d00}
 .chart-legend span{color:var(--fg,#1f2328)}
 .chart-table{font-size:13px;display:block;max-width:100%;overflow-x:auto}.chart-table td.num,.chart-table th.num{text-align:right}
-@media (max-width:640px){.chart[data-chart=history] text{font-size:23px}.chart[data-chart=history] .tick-alt{display:none}.chart[data-chart=dimensions] text{font-size:14px}}
+@media (max-width:640px){.chart[data-chart=history] text{font-size:23px}\
+.chart[data-chart=history] .tick-alt{display:none}.chart[data-chart=dimensions] text{font-size:14px}}
 @media (prefers-color-scheme:dark){
 .chart text{fill:#9da7b3}.chart .axis{stroke:#6e7681}.chart .grid{stroke:#30363d}
 .chart .band-A{opacity:.2}.chart .band-B,.chart .band-C,.chart .band-D,.chart .band-F{opacity:.16}
@@ -81,7 +85,10 @@ function gradeBands(): string {
   let upper = 100;
   return GRADES.map((g) => {
     const floor = GRADE_FLOORS[g];
-    const rect = `<rect class="band-${g}" x="${PAD.left}" y="${fmt(y(upper))}" width="${PLOT_W}" height="${fmt(y(floor) - y(upper))}"/><text class="band-label" x="${W - PAD.right + 8}" y="${fmt((y(upper) + y(floor)) / 2 + 4)}">${g}</text>`;
+    const rect =
+      `<rect class="band-${g}" x="${PAD.left}" y="${fmt(y(upper))}" width="${PLOT_W}" ` +
+      `height="${fmt(y(floor) - y(upper))}"/><text class="band-label" x="${W - PAD.right + 8}" ` +
+      `y="${fmt((y(upper) + y(floor)) / 2 + 4)}">${g}</text>`;
     upper = floor;
     return rect;
   }).join('');
@@ -91,7 +98,8 @@ function yAxis(): string {
   return [0, 40, 60, 75, 90, 100]
     .map(
       (v) =>
-        `<line class="grid" x1="${PAD.left}" x2="${W - PAD.right}" y1="${fmt(y(v))}" y2="${fmt(y(v))}"/><text x="${PAD.left - 6}" y="${fmt(y(v) + 4)}" text-anchor="end">${v}</text>`,
+        `<line class="grid" x1="${PAD.left}" x2="${W - PAD.right}" y1="${fmt(y(v))}" y2="${fmt(y(v))}"/>` +
+        `<text x="${PAD.left - 6}" y="${fmt(y(v) + 4)}" text-anchor="end">${v}</text>`,
     )
     .join('');
 }
@@ -152,7 +160,9 @@ export function historyChart(pointsOldestFirst: HistoryPoint[], opts: { idPrefix
       segments[segments.length - 1].push(`${fmt(x(i))},${fmt(y(v))}`);
       const r = s.key === 'overall' ? 4.5 : 3;
       dots.push(
-        `<circle class="s-${s.key}" data-series="${s.key}" data-report="${e(p.id)}" cx="${fmt(x(i))}" cy="${fmt(y(v))}" r="${r}"><title>${e(s.label)}: ${v} (${e(dateTimeOf(p.createdAt))}${s.key === 'overall' ? `, grade ${e(p.grade)}` : ''})</title></circle>`,
+        `<circle class="s-${s.key}" data-series="${s.key}" data-report="${e(p.id)}" cx="${fmt(x(i))}" ` +
+          `cy="${fmt(y(v))}" r="${r}"><title>${e(s.label)}: ${v} ` +
+          `(${e(dateTimeOf(p.createdAt))}${s.key === 'overall' ? `, grade ${e(p.grade)}` : ''})</title></circle>`,
       );
     });
     const paths = segments
@@ -164,7 +174,11 @@ export function historyChart(pointsOldestFirst: HistoryPoint[], opts: { idPrefix
     .map((p, i) => {
       if (i === 0 || (p.rubricVersion ?? '') === (pts[i - 1].rubricVersion ?? '')) return '';
       const mx = (x(i) + x(i - 1)) / 2;
-      return `<g data-rubric-change="${e(p.rubricVersion ?? 'unknown')}"><line class="rubric" x1="${fmt(mx)}" x2="${fmt(mx)}" y1="${PAD.top}" y2="${PAD.top + PLOT_H}"/><text class="rubric-label" x="${fmt(mx + 3)}" y="${PAD.top - 6}">rubric ${e(p.rubricVersion ?? '?')}</text></g>`;
+      return (
+        `<g data-rubric-change="${e(p.rubricVersion ?? 'unknown')}">` +
+        `<line class="rubric" x1="${fmt(mx)}" x2="${fmt(mx)}" y1="${PAD.top}" y2="${PAD.top + PLOT_H}"/>` +
+        `<text class="rubric-label" x="${fmt(mx + 3)}" y="${PAD.top - 6}">rubric ${e(p.rubricVersion ?? '?')}</text></g>`
+      );
     })
     .join('');
   const closest = times.slice(1).reduce((m, t, i) => Math.min(m, t - times[i]), Number.POSITIVE_INFINITY);
@@ -176,7 +190,11 @@ export function historyChart(pointsOldestFirst: HistoryPoint[], opts: { idPrefix
     .map((t, k) => {
       const iso = new Date(t).toISOString();
       const tx = fmt(xAt(t));
-      return `<line class="grid" x1="${tx}" x2="${tx}" y1="${PAD.top + PLOT_H}" y2="${PAD.top + PLOT_H + 5}"/><text class="tick${k % 2 ? ' tick-alt' : ''}" x="${tx}" y="${H - PAD.bottom + 24}" text-anchor="${anchor(k)}">${e(label(iso))}</text>`;
+      return (
+        `<line class="grid" x1="${tx}" x2="${tx}" y1="${PAD.top + PLOT_H}" y2="${PAD.top + PLOT_H + 5}"/>` +
+        `<text class="tick${k % 2 ? ' tick-alt' : ''}" x="${tx}" y="${H - PAD.bottom + 24}" ` +
+        `text-anchor="${anchor(k)}">${e(label(iso))}</text>`
+      );
     })
     .join('');
   // The date under a time-of-day axis (UTC, as the table).
@@ -189,15 +207,27 @@ export function historyChart(pointsOldestFirst: HistoryPoint[], opts: { idPrefix
   const first = pts[0];
   const last = pts[n - 1];
   const desc = n
-    ? `${n} scan${n > 1 ? 's' : ''} from ${dateOf(first.createdAt)} to ${dateOf(last.createdAt)}; overall score ${first.score} then ${last.score} (grade ${last.grade}). Grade bands: A 90-100, B 75-89, C 60-74, D 40-59, F 0-39. The table below lists every value.`
+    ? `${n} scan${n > 1 ? 's' : ''} from ${dateOf(first.createdAt)} to ${dateOf(last.createdAt)};` +
+      ` overall score ${first.score} then ${last.score} (grade ${last.grade}). Grade bands: A 90-100, B 75-89, C ` +
+      `60-74, D 40-59, F 0-39. The table below lists every value.`
     : 'No scans yet.';
-  const svg = `<svg class="chart" data-chart="history" data-points="${n}" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-labelledby="${id}-title ${id}-desc" xmlns="http://www.w3.org/2000/svg">
+  const svg =
+    `<svg class="chart" data-chart="history" data-points="${n}" viewBox="0 0 ${W} ${H}" ` +
+    `width="${W}" height="${H}" role="img" aria-labelledby="${id}-title ${id}-desc" xmlns="http://www.w3.org/2000/svg">
 <title id="${id}-title">${e(title)}</title><desc id="${id}-desc">${e(desc)}</desc>
-<g aria-hidden="true">${gradeBands()}${yAxis()}<line class="axis" x1="${PAD.left}" x2="${PAD.left}" y1="${PAD.top}" y2="${PAD.top + PLOT_H}"/><line class="axis" x1="${PAD.left}" x2="${W - PAD.right}" y1="${PAD.top + PLOT_H}" y2="${PAD.top + PLOT_H}"/>${xLabels}${axisNote}${rubricMarks}</g>
+<g aria-hidden="true">${gradeBands()}${yAxis()}<line class="axis" x1="${PAD.left}" x2="${PAD.left}" \
+y1="${PAD.top}" y2="${PAD.top + PLOT_H}"/><line class="axis" x1="${PAD.left}" x2="${W - PAD.right}" \
+y1="${PAD.top + PLOT_H}" y2="${PAD.top + PLOT_H}"/>${xLabels}${axisNote}${rubricMarks}</g>
 ${lines.join('\n')}
 </svg>`;
-  const legend = `<ul class="chart-legend" aria-hidden="true">${series.map((s) => `<li class="s-${s.key}"><i></i><span>${e(s.label)}</span></li>`).join('')}<li><span>· dashed line: rubric version changed</span></li></ul>`;
-  const head = `<tr><th>Scanned</th><th class="num">Score</th><th>Grade</th>${dims.map((d) => `<th class="num">${e(DIMENSION_LABELS[d])}</th>`).join('')}<th>Rubric</th></tr>`;
+  const legend =
+    `<ul class="chart-legend" ` +
+    `aria-hidden="true">${series
+      .map((s) => `<li class="s-${s.key}"><i>` + `</i><span>${e(s.label)}</span></li>`)
+      .join('')}<li><span>· dashed line: rubric version changed</span></li></ul>`;
+  const head =
+    `<tr><th>Scanned</th><th class="num">Score</th><th>` +
+    `Grade</th>${dims.map((d) => `<th ` + `class="num">${e(DIMENSION_LABELS[d])}</th>`).join('')}<th>Rubric</th></tr>`;
   const rows = [...pts].reverse().map(
     (p) =>
       `<tr><td>${e(dateTimeOf(p.createdAt))}</td><td class="num">${p.score}</td><td>${e(p.grade)}</td>${dims
@@ -207,7 +237,9 @@ ${lines.join('\n')}
         })
         .join('')}<td>${e(p.rubricVersion ?? '')}</td></tr>`,
   );
-  const table = `<table class="chart-table" data-chart-table="history"><caption>${e(title)}, newest first</caption><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;
+  const table =
+    `<table class="chart-table" data-chart-table="history">` +
+    `<caption>${e(title)}, newest first</caption><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;
   return { svg, table, legend };
 }
 
@@ -229,21 +261,31 @@ export function dimensionChart(result: Pick<ScanResult, 'dimensions'>, opts: { i
     const label = `<text x="${left - 10}" y="${top + 15}" text-anchor="end">${e(DIMENSION_LABELS[d])}</text>`;
     if (!s.applicable) return `<g data-dimension="${d}">${label}<text x="${left}" y="${top + 15}">not applicable</text></g>`;
     const w = (plot * Math.max(0, Math.min(100, s.score))) / 100;
-    return `<g data-dimension="${d}" data-score="${s.score}">${label}<rect class="bar-bg" x="${left}" y="${top + 4}" width="${plot}" height="14" rx="7"/><rect class="bar-${bandOf(s.score)}" x="${left}" y="${top + 4}" width="${fmt(w)}" height="14" rx="7"><title>${e(DIMENSION_LABELS[d])}: ${s.score} out of 100</title></rect><text x="${width - right + 8}" y="${top + 15}">${s.score}</text></g>`;
+    return (
+      `<g data-dimension="${d}" data-score="${s.score}">${label}<rect class="bar-bg" x="${left}" ` +
+      `y="${top + 4}" width="${plot}" height="14" rx="7"/><rect class="bar-${bandOf(s.score)}" x="${left}" ` +
+      `y="${top + 4}" width="${fmt(w)}" height="14" rx="7"><title>${e(DIMENSION_LABELS[d])}: ${s.score} out of ` +
+      `100</title></rect><text x="${width - right + 8}" y="${top + 15}">${s.score}</text></g>`
+    );
   });
   const summary = dims.map((d) => {
     const s = result.dimensions![d]!;
     return `${DIMENSION_LABELS[d]} ${s.applicable ? s.score : 'not applicable'}`;
   });
-  const svg = `<svg class="chart" data-chart="dimensions" data-points="${dims.length}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="${id}-title ${id}-desc" xmlns="http://www.w3.org/2000/svg">
+  const svg =
+    `<svg class="chart" data-chart="dimensions" data-points="${dims.length}" viewBox="0 ` +
+    `0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="${id}-title ${id}-desc" ` +
+    `xmlns="http://www.w3.org/2000/svg">
 <title id="${id}-title">${e(title)}</title><desc id="${id}-desc">${e(summary.join('; ') || 'No dimension scores.')}</desc>
 ${rows.join('\n')}
 </svg>`;
-  const table = `<table class="chart-table" data-chart-table="dimensions"><caption>${e(title)}</caption><thead><tr><th>Dimension</th><th class="num">Score</th></tr></thead><tbody>${dims
-    .map((d) => {
-      const s = result.dimensions![d]!;
-      return `<tr><td>${e(DIMENSION_LABELS[d])}</td><td class="num">${s.applicable ? s.score : 'n/a'}</td></tr>`;
-    })
-    .join('')}</tbody></table>`;
+  const table =
+    `<table class="chart-table" data-chart-table="dimensions"><caption>${e(title)}</caption>` +
+    `<thead><tr><th>Dimension</th><th class="num">Score</th></tr></thead><tbody>${dims
+      .map((d) => {
+        const s = result.dimensions![d]!;
+        return `<tr><td>${e(DIMENSION_LABELS[d])}</td><td class="num">${s.applicable ? s.score : 'n/a'}</td></tr>`;
+      })
+      .join('')}</tbody></table>`;
   return { svg, table, legend: '' };
 }

@@ -20,7 +20,10 @@ export function comparisonHeadline(c: ReportComparison): string {
 
 function rubricNote(c: ReportComparison): string | null {
   if (c.sameRubric) return null;
-  return `The two scans used different rubric versions (${c.from.rubricVersion ?? 'unknown'} and ${c.to.rubricVersion ?? 'unknown'}): part of the difference may come from the rubric, not the site.`;
+  return (
+    `The two scans used different rubric versions (${c.from.rubricVersion ?? 'unknown'} ` +
+    `and ${c.to.rubricVersion ?? 'unknown'}): part of the difference may come from the rubric, not the site.`
+  );
 }
 
 /** Plain lines (the pretty report colours them through `paint`). */
@@ -58,7 +61,8 @@ export function comparisonLines(
     out.push(paint.bold(`  Checks that changed (${c.changed.length})`));
     for (const ch of some(c.changed))
       out.push(
-        `    ${ch.id} ${oneLine(ch.name)}: ${statusWord(ch.from)} -> ${statusWord(ch.to)}${ch.earnedDelta ? paint.gray(` (${signed(Math.round(ch.earnedDelta * 10) / 10)} pts)`) : ''}`,
+        `    ${ch.id} ${oneLine(ch.name)}: ${statusWord(ch.from)} ->` +
+          ` ${statusWord(ch.to)}${ch.earnedDelta ? paint.gray(` (${signed(Math.round(ch.earnedDelta * 10) / 10)} pts)`) : ''}`,
       );
     out.push(...more(c.changed));
   } else out.push(paint.gray('  No check changed status.'));
@@ -103,6 +107,11 @@ function reportCell(p: ReportComparison['from']): string {
   return p.id ? `<a href="/r/${e(p.id)}">${e(label)}</a>` : e(label);
 }
 
+/** ` · YYYY-MM-DD HH:MM:SS` when the report has a date. */
+function scannedAt(p: ReportComparison['from']): string {
+  return p.createdAt ? ` · ${e(p.createdAt.slice(0, 19).replace('T', ' '))}` : '';
+}
+
 /** HTML: the compare page's body (the service wraps it in its layout). */
 export function comparisonHtml(c: ReportComparison): string {
   const note = rubricNote(c);
@@ -110,31 +119,43 @@ export function comparisonHtml(c: ReportComparison): string {
   const dims = c.dimensions
     .map(
       (d) =>
-        `<tr data-dimension="${d.dimension}"><th scope="row">${e(DIMENSION_LABELS[d.dimension])}</th><td class="num">${num(d.from)}</td><td class="num">${num(d.to)}</td>${deltaCell(d.delta)}</tr>`,
+        `<tr data-dimension="${d.dimension}"><th scope="row">${e(DIMENSION_LABELS[d.dimension])}</th>` +
+        `<td class="num">${num(d.from)}</td><td class="num">${num(d.to)}</td>${deltaCell(d.delta)}</tr>`,
     )
     .join('');
   const findings = (title: string, kind: string, items: ReportComparison['newFindings'], word: (s: CheckStatus) => string) =>
     `<section data-findings="${kind}"><h2>${title} (${items.length})</h2>${
       items.length
-        ? `<ul>${items.map((f) => `<li data-check-id="${e(f.id)}"><strong>${e(f.id)}</strong> ${e(f.name)} <span class="muted">(${e(DIMENSION_LABELS[f.dimension])}, ${e(word(f.status))})</span></li>`).join('')}</ul>`
+        ? `<ul>${items
+            .map(
+              (f) =>
+                `<li data-check-id="${e(f.id)}"><strong>${e(f.id)}</strong>` +
+                ` ${e(f.name)} <span class="muted">(${e(DIMENSION_LABELS[f.dimension])}, ${e(word(f.status))})</span></li>`,
+            )
+            .join('')}</ul>`
         : '<p class="muted">None.</p>'
     }</section>`;
   const changed = c.changed.length
     ? `<table data-changed><thead><tr><th>Check</th><th>Dimension</th><th>Before</th><th>After</th><th class="num">Points</th></tr></thead><tbody>${c.changed
         .map(
           (ch) =>
-            `<tr data-check-id="${e(ch.id)}"><td><strong>${e(ch.id)}</strong> ${e(ch.name)}</td><td>${e(DIMENSION_LABELS[ch.dimension])}</td><td>${e(statusWord(ch.from))}</td><td>${e(statusWord(ch.to))}</td>${deltaCell(Math.round(ch.earnedDelta * 10) / 10)}</tr>`,
+            `<tr data-check-id="${e(ch.id)}"><td><strong>${e(ch.id)}</strong> ${e(ch.name)}</td>` +
+            `<td>${e(DIMENSION_LABELS[ch.dimension])}</td><td>${e(statusWord(ch.from))}</td>` +
+            `<td>${e(statusWord(ch.to))}</td>${deltaCell(Math.round(ch.earnedDelta * 10) / 10)}</tr>`,
         )
         .join('')}</tbody></table>`
     : '<p class="muted">No check changed status.</p>';
   return `<section class="compare-head" aria-label="Score change">
 <table><thead><tr><th></th><th>Before</th><th>After</th><th class="num">Change</th></tr></thead><tbody>
-<tr><th scope="row">Report</th><td>${reportCell(c.from)}<div class="muted">${e(c.from.url)}${c.from.createdAt ? ` · ${e(c.from.createdAt.slice(0, 19).replace('T', ' '))}` : ''}</div></td><td>${reportCell(c.to)}<div class="muted">${e(c.to.url)}${c.to.createdAt ? ` · ${e(c.to.createdAt.slice(0, 19).replace('T', ' '))}` : ''}</div></td><td class="num"><span class="pill ${pill}" data-score-delta="${c.scoreDelta}">${signed(c.scoreDelta)}</span></td></tr>
+<tr><th scope="row">Report</th><td>${reportCell(c.from)}<div class="muted">${e(c.from.url)}${scannedAt(c.from)}</div></td>\
+<td>${reportCell(c.to)}<div class="muted">${e(c.to.url)}${scannedAt(c.to)}</div></td>\
+<td class="num"><span class="pill ${pill}" data-score-delta="${c.scoreDelta}">${signed(c.scoreDelta)}</span></td></tr>
 <tr><th scope="row">Score</th><td class="num">${c.from.score}</td><td class="num">${c.to.score}</td>${deltaCell(c.scoreDelta)}</tr>
 <tr><th scope="row">Grade</th><td>${e(c.from.grade)}</td><td>${e(c.to.grade)}</td><td class="num">${c.gradeChange ? e(c.gradeChange) : ''}</td></tr>
 <tr><th scope="row">Level</th><td class="num">${c.from.level}</td><td class="num">${c.to.level}</td>${deltaCell(c.levelDelta)}</tr>
 ${dims}</tbody></table>${note ? `<p class="fair">${e(note)}</p>` : ''}</section>
 ${findings('New findings', 'new', c.newFindings, (s) => STATUS_WORDS[s].toLowerCase())}
 ${findings('Fixed', 'fixed', c.fixedFindings, (s) => `was ${STATUS_WORDS[s].toLowerCase()}`)}
-<section><h2>Checks that changed (${c.changed.length})</h2>${changed}<p class="muted">${c.unchangedCount} check${c.unchangedCount === 1 ? '' : 's'} unchanged.</p></section>`;
+<section><h2>Checks that changed (${c.changed.length})</h2>${changed}<p class="muted">${c.unchangedCount} \
+check${c.unchangedCount === 1 ? '' : 's'} unchanged.</p></section>`;
 }

@@ -96,9 +96,11 @@ export function fixStepsMarkdown(steps: FixStep[], opts: MarkdownStepOptions = {
 export function fixStepsHtml(steps: FixStep[]): string {
   const items = steps.map(
     (s) =>
-      `<li><strong>${inlineMarkdownHtml(s.title)}</strong>${s.body ? `<div>${inlineMarkdownHtml(s.body)}</div>` : ''}${isExample(s) ? `<div class="example"><em>${EXAMPLE_LABEL}</em></div>` : ''}${
-        s.code ? `<pre><code${s.lang ? ` data-lang="${e(s.lang)}"` : ''}>${e(s.code)}</code></pre>` : ''
-      }</li>`,
+      `<li><strong>${inlineMarkdownHtml(s.title)}</strong>` +
+      (s.body ? `<div>${inlineMarkdownHtml(s.body)}</div>` : '') +
+      (isExample(s) ? `<div class="example"><em>${EXAMPLE_LABEL}</em></div>` : '') +
+      (s.code ? `<pre><code${s.lang ? ` data-lang="${e(s.lang)}"` : ''}>${e(s.code)}</code></pre>` : '') +
+      `</li>`,
   );
   return `<ol>${items.join('')}</ol>`;
 }

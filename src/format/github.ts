@@ -25,14 +25,15 @@ export function renderGithubAnnotations(results: ScanResult[]): string {
   const lines: string[] = [];
   for (const r of results) {
     const table = pageTable(r);
-    lines.push(
-      `::notice title=${escapeProperty(`ai-ready ${oneLine(r.url)}`)}::${escapeData(`Score ${r.overallScore}/100 (grade ${r.grade ?? '-'}), level ${r.level} ${r.levelName ?? ''}`.trim())}`,
-    );
+    const summary = `Score ${r.overallScore}/100 (grade ${r.grade ?? '-'}), level ${r.level} ${r.levelName ?? ''}`.trim();
+    lines.push(`::notice title=${escapeProperty(`ai-ready ${oneLine(r.url)}`)}::${escapeData(summary)}`);
     for (const w of r.warnings ?? []) lines.push(`::warning title=${escapeProperty(`ai-ready ${oneLine(r.url)}`)}::${escapeData(oneLine(w, 600))}`);
     for (const row of table?.rows ?? []) {
       if (row.problem)
         lines.push(
-          `::warning title=${escapeProperty(`ai-ready ${oneLine(r.url)}`)}::${escapeData(oneLine(`Sampled page ${row.path} could not be checked: ${row.problem}`, 600))}`,
+          `::warning title=${escapeProperty(`ai-ready ${oneLine(r.url)}`)}::${escapeData(
+            oneLine(`Sampled page ${row.path} could not be checked: ${row.problem}`, 600),
+          )}`,
         );
     }
     for (const c of failingChecks(r)) {

@@ -43,7 +43,8 @@ h1{font-size:22px;margin:0 0 4px;word-break:break-all}
 h2{font-size:18px;margin:32px 0 12px;border-bottom:1px solid var(--line);padding-bottom:4px}
 h3{font-size:15px;margin:0}
 .muted{color:var(--muted)}
-.summary{display:flex;gap:24px;align-items:center;flex-wrap:wrap;margin:20px 0;padding:20px;border:1px solid var(--line);border-radius:12px;background:var(--bg)}
+.summary{display:flex;gap:24px;align-items:center;flex-wrap:wrap;margin:20px 0;padding:20px;\
+border:1px solid var(--line);border-radius:12px;background:var(--bg)}
 .score{font-size:56px;font-weight:700;line-height:1}
 .score small{font-size:20px;font-weight:400;color:var(--muted)}
 .grade{font-size:40px;font-weight:700;border:3px solid currentColor;border-radius:10px;padding:0 14px;line-height:1.3}
@@ -76,9 +77,11 @@ td,th{border:1px solid var(--line);padding:4px 6px;text-align:left;vertical-alig
 footer{margin-top:40px;font-size:13px;color:var(--muted)}
 .chart-row{display:flex;flex-wrap:wrap;gap:16px 32px;align-items:flex-start}.chart-row table{width:auto;min-width:14em}
 :root{color-scheme:light dark}
-@media (prefers-color-scheme:dark){:root{--muted:#9da7b3;--line:#30363d;--bg:#161b22;--fg:#e6edf3;--code:#161b22;--good:#3fb950;--fair:#d29922;--poor:#f85149}body{background:#0d1117}a{color:#58a6ff}.badge{color:#0d1117}}
+@media (prefers-color-scheme:dark){:root{--muted:#9da7b3;--line:#30363d;--bg:#161b22;--fg:#e6edf3;\
+--code:#161b22;--good:#3fb950;--fair:#d29922;--poor:#f85149}body{background:#0d1117}a{color:#58a6ff}.badge{color:#0d1117}}
 ${CHART_CSS}
-@media print{main{max-width:none;padding:0}.summary{border-color:#999}details{display:block}details>summary{display:none}a{color:inherit;text-decoration:none}.check{break-inside:avoid}}
+@media print{main{max-width:none;padding:0}.summary{border-color:#999}details{display:block}\
+details>summary{display:none}a{color:inherit;text-decoration:none}.check{break-inside:avoid}}
 `;
 
 function hostOf(url: string): string {
@@ -103,7 +106,10 @@ function probeTable(probes: ProbeRecord[]): string {
     const redirects = p.redirects.length ? `<br><span class="muted">via ${p.redirects.map((r) => e(r)).join(' → ')}</span>` : '';
     return `<tr><td>${e(p.method)} ${e(p.url)}${redirects}</td><td>${status}</td><td>${e(p.contentType ?? '')}</td><td>${headers}</td></tr>`;
   });
-  return `<details><summary>Probes (${probes.length})</summary><table><thead><tr><th>Request</th><th>Status</th><th>Content type</th><th>Headers that mattered</th></tr></thead><tbody>${rows.join('')}</tbody></table></details>`;
+  return (
+    `<details><summary>Probes (${probes.length})</summary><table><thead><tr><th>Request</th><th>` +
+    `Status</th><th>Content type</th><th>Headers that mattered</th></tr></thead><tbody>${rows.join('')}</tbody></table></details>`
+  );
 }
 
 function checkCard(c: CheckResult): string {
@@ -121,7 +127,9 @@ function checkCard(c: CheckResult): string {
   ].join('');
   const pts = c.status === 'na' || c.status === 'info' ? STATUS_WORDS[c.status] : `${formatPoints(c.earned)}/${formatPoints(c.weight)}`;
   return `<article class="check" id="check-${e(c.id)}" data-check-id="${e(c.id)}" data-status="${e(c.status)}"${c.code ? ` data-code="${e(c.code)}"` : ''}>
-<header><span class="badge s-${e(c.status)}" title="${e(STATUS_WORDS[c.status])}">${STATUS_SYMBOLS[c.status]} ${e(STATUS_WORDS[c.status])}</span><h3>${e(c.id)} · ${e(c.name)}</h3><span class="muted">${e(c.tier ?? '')}</span><span class="pts">${e(pts)}</span></header>
+<header><span class="badge s-${e(c.status)}" \
+title="${e(STATUS_WORDS[c.status])}">${STATUS_SYMBOLS[c.status]} ${e(STATUS_WORDS[c.status])}</span>\
+<h3>${e(c.id)} · ${e(c.name)}</h3><span class="muted">${e(c.tier ?? '')}</span><span class="pts">${e(pts)}</span></header>
 ${c.evidence ? `<p class="evidence">${e(c.evidence)}</p>` : ''}${notes}${fix}${specs}${c.probes?.length ? probeTable(c.probes) : ''}
 </article>`;
 }
@@ -155,7 +163,8 @@ function nextLevelSection(result: ScanResult): string {
   if (!n) return '';
   const items = n.requirements.map(
     (r) =>
-      `<li><a href="#check-${e(r.checkId)}">${e(r.checkId)}</a> ${e(r.title)} <span class="muted">(${e(STATUS_WORDS[r.status])})</span>${r.remediation ? ` — ${inlineMarkdownHtml(r.remediation)}` : ''}</li>`,
+      `<li><a href="#check-${e(r.checkId)}">${e(r.checkId)}</a> ${e(r.title)} <span class="muted">` +
+      `(${e(STATUS_WORDS[r.status])})</span>${r.remediation ? ` — ${inlineMarkdownHtml(r.remediation)}` : ''}</li>`,
   );
   return `<p>To reach <strong>level ${n.target} · ${e(n.name)}</strong> (${e(n.rule)}):</p><ul>${items.join('')}</ul>`;
 }
@@ -164,16 +173,23 @@ function nextLevelSection(result: ScanResult): string {
 function pagesSection(result: ScanResult): string {
   const t = pageTable(result);
   if (!t) return '';
-  const head = `<tr><th>Page</th><th class="nowrap">Source</th><th class="nowrap">HTTP</th>${t.columns.length ? t.columns.map((id) => `<th class="cell"><a href="#check-${e(id)}">${e(id)}</a></th>`).join('') : '<th>Checks</th>'}</tr>`;
+  const head =
+    `<tr><th>Page</th><th class="nowrap">Source</th><th class="nowrap">` +
+    `HTTP</th>${t.columns.length ? t.columns.map((id) => `<th class="cell"><a href="#check-${e(id)}">${e(id)}</a></th>`).join('') : '<th>Checks</th>'}</tr>`;
   const rows = t.rows.map((r) => {
-    const first = `<td class="page" title="${e(r.url)}">${link(r.url, r.path)}</td><td class="nowrap">${e(r.source)}</td><td class="num nowrap">${r.status ?? '–'}</td>`;
+    const first =
+      `<td class="page" title="${e(r.url)}">${link(r.url, r.path)}</td>` +
+      `<td class="nowrap">${e(r.source)}</td><td class="num nowrap">${r.status ?? '–'}</td>`;
     if (r.problem)
       return `<tr data-page-problem="${e(r.problem)}">${first}<td colspan="${Math.max(1, t.columns.length)}" class="poor">⚠ ${e(r.problem)}</td></tr>`;
     const cells = t.columns.map((id) => {
       const c = r.cells[id];
       if (!c) return `<td class="cell muted" data-check-id="${e(id)}" title="not checked on this page">·</td>`;
       const tip = `${id} ${STATUS_WORDS[c.status]} (${c.code})${c.evidence ? `: ${c.evidence}` : ''}`;
-      return `<td class="cell" data-check-id="${e(id)}" data-status="${e(c.status)}"><span class="badge s-${e(c.status)}" title="${e(tip)}">${STATUS_SYMBOLS[c.status]}</span></td>`;
+      return (
+        `<td class="cell" data-check-id="${e(id)}" data-status="${e(c.status)}">` +
+        `<span class="badge s-${e(c.status)}" title="${e(tip)}">${STATUS_SYMBOLS[c.status]}</span></td>`
+      );
     });
     return `<tr>${first}${cells.join('') || '<td class="muted">·</td>'}</tr>`;
   });
@@ -186,7 +202,9 @@ function pagesSection(result: ScanResult): string {
       const c = r.cells[id];
       if (!c || !(c.status === 'fail' || c.status === 'partial')) return [];
       return [
-        `<li><span class="page">${e(r.path)}</span> · <a href="#check-${e(id)}">${e(id)}</a> ${e(STATUS_WORDS[c.status].toLowerCase())} <span class="muted">(${e(c.code)})</span>${c.evidence ? `: ${e(c.evidence)}` : ''}</li>`,
+        `<li><span class="page">${e(r.path)}</span> · <a href="#check-${e(id)}">${e(id)}</a>` +
+          ` ${e(STATUS_WORDS[c.status].toLowerCase())} <span class="muted">` +
+          `(${e(c.code)})</span>${c.evidence ? `: ${e(c.evidence)}` : ''}</li>`,
       ];
     }),
   );
@@ -219,7 +237,15 @@ export function renderHtmlReport(result: ScanResult, opts: HtmlReportOptions = {
     .map((g) => `<section><h2>${e(g.label)}</h2>${g.checks.map(checkCard).join('\n')}</section>`)
     .join('\n');
   const todo = failing.length
-    ? `<h2>What to fix first</h2><ol>${failing.map((c) => `<li><a href="#check-${e(c.id)}">${e(c.id)} ${e(c.name)}</a> <span class="muted">(${e(c.tier ?? '')}, ${e(gainPhrase(result, c))})</span></li>`).join('')}</ol>`
+    ? `<h2>What to fix first</h2>` +
+      `<ol>${failing
+        .map(
+          (c) =>
+            `<li>` +
+            `<a href="#check-${e(c.id)}">${e(c.id)} ${e(c.name)}</a> <span class="muted">` +
+            `(${e(c.tier ?? '')}, ${e(gainPhrase(result, c))})</span></li>`,
+        )
+        .join('')}</ol>`
     : '';
 
   return `<!doctype html>
@@ -243,7 +269,8 @@ ${opts.freshnessSlot ? FRESHNESS_SLOT : ''}${share}
 <section class="summary" aria-label="Summary">
 <div class="score ${band}" data-score="${result.overallScore}">${result.overallScore}<small>/100</small></div>
 ${result.grade ? `<div class="grade ${band}" data-grade="${e(result.grade)}">${e(result.grade)}</div>` : ''}
-<div class="level"><div>Level <strong data-level="${result.level}">${result.level}</strong> · ${e(result.levelName ?? '')}</div>${platform ? `<div class="muted">Platform: ${e(platform)}</div>` : `<div class="muted">Platform: not identified</div>`}</div>
+<div class="level"><div>Level <strong data-level="${result.level}">${result.level}</strong> · ${e(result.levelName ?? '')}</div>\
+<div class="muted">Platform: ${platform ? e(platform) : 'not identified'}</div></div>
 </section>
 ${warnings}
 ${nextLevelSection(result)}
@@ -253,7 +280,8 @@ ${historyAndBadge(opts)}
 ${pagesSection(result)}
 ${todo}
 ${groups}
-<footer>Generated by ai-ready${base ? ` · <a href="${e(base)}">Scan another site</a>` : ''}. Text quoted from the scanned site is shown as-is and was not written by ai-ready.</footer>
+<footer>Generated by ai-ready${base ? ` · <a href="${e(base)}">` + `Scan another site</a>` : ''}. Text quoted from \
+the scanned site is shown as-is and was not written by ai-ready.</footer>
 </main>
 </body>
 </html>

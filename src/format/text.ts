@@ -163,12 +163,15 @@ function checkLines(r: ScanResult, p: Paint, o: TextReportOptions): string[] {
   return out;
 }
 
+/** A failing check's first line: status, id and name, tier and what fixing it is worth. */
+function headline(r: ScanResult, c: CheckResult, p: Paint): string {
+  const worth = p.c.gray(`[${c.tier ?? 'recommended'}, ${gainPhrase(r, c)}]`);
+  return `  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${p.c.bold(`${c.id} ${oneLine(c.name)}`)} ${worth}`;
+}
+
 /** One failing check's guide in full: its remediation, the steps (fenced code) and its specs. */
 function fixGuide(r: ScanResult, c: CheckResult, p: Paint, o: TextReportOptions): string[] {
-  const out = [
-    '',
-    `  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${p.c.bold(`${c.id} ${oneLine(c.name)}`)} ${p.c.gray(`[${c.tier ?? 'recommended'}, ${gainPhrase(r, c)}]`)}`,
-  ];
+  const out = ['', headline(r, c, p)];
   if (c.remediation) out.push(`    ${oneLine(c.remediation)}`);
   out.push(...fixStepsText(c.fixGuide ?? [], { indent: 4, title: p.c.bold, code: p.c.cyan, fenced: { width: o.wrapWidth ?? 0, fence: p.c.gray } }));
   const specsShown = (c.fixGuide ?? []).some((s) => c.specUrls?.some((u) => s.body?.includes(u)));
@@ -210,8 +213,10 @@ function fixes(r: ScanResult, p: Paint, o: TextReportOptions): string[] {
   out.push('', p.c.bold(`Other fixes (${rest.length}), one line each: \`ai-ready explain <id>\` prints a guide in full`));
   for (const c of rest) {
     const gain = c.weight - c.earned;
+    const worth = p.c.gray(`+${formatPoints(gain)} ${(c.tier ?? 'recommended').padEnd(11)}`);
     out.push(
-      `  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${c.id.padEnd(idWidth)} ${oneLine(c.name, nameWidth).padEnd(nameWidth)} ${p.c.gray(`+${formatPoints(gain)} ${(c.tier ?? 'recommended').padEnd(11)}`)} ${p.c.cyan(`ai-ready explain ${c.id}`)}`,
+      `  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${c.id.padEnd(idWidth)} ${oneLine(c.name, nameWidth).padEnd(nameWidth)} ` +
+        `${worth} ${p.c.cyan(`ai-ready explain ${c.id}`)}`,
     );
   }
   out.push(p.c.gray(`  As this site needs it: ${explainCommand(r, rest[0].id)}`));
@@ -224,9 +229,7 @@ function topFixes(r: ScanResult, p: Paint): string[] {
   if (!failing.length) return ['', p.c.green('Nothing to fix: no failing or partial check.')];
   const out = ['', p.c.bold(`Top fixes (${Math.min(SUMMARY_FIXES, failing.length)} of ${failing.length})`)];
   for (const c of failing.slice(0, SUMMARY_FIXES)) {
-    out.push(
-      `  ${p.status(c.status, STATUS_SYMBOLS[c.status])} ${p.c.bold(`${c.id} ${oneLine(c.name)}`)} ${p.c.gray(`[${c.tier ?? 'recommended'}, ${gainPhrase(r, c)}]`)}`,
-    );
+    out.push(headline(r, c, p));
     if (c.remediation) out.push(`    ${oneLine(c.remediation)}`);
   }
   return out;
@@ -254,7 +257,9 @@ function pagesSection(t: PageTable | null, p: Paint, o: TextReportOptions): stri
   const out = ['', p.c.bold(pageTableSummary(t))];
   out.push(p.c.gray(`  ${'PAGE'.padEnd(pathWidth)}  ${'SOURCE'.padEnd(8)}  HTTP  ${t.columns.map((id) => id.padEnd(2)).join(' ')}`.trimEnd()));
   for (const r of t.rows) {
-    const head = `  ${truncateMiddle(oneLine(r.path), pathWidth).padEnd(pathWidth)}  ${oneLine(r.source).padEnd(8)}  ${(r.status === null ? '-' : String(r.status)).padStart(4)}  `;
+    const head =
+      `  ${truncateMiddle(oneLine(r.path), pathWidth).padEnd(pathWidth)} ` +
+      ` ${oneLine(r.source).padEnd(8)}  ${(r.status === null ? '-' : String(r.status)).padStart(4)}  `;
     if (r.problem) {
       out.push(head + p.c.red(oneLine(r.problem, Math.max(20, (o.width || 100) - head.length - 1))));
       continue;
@@ -276,7 +281,8 @@ function pagesSection(t: PageTable | null, p: Paint, o: TextReportOptions): stri
   }
   out.push(
     p.c.gray(
-      `  ${STATUS_SYMBOLS.pass} pass  ${STATUS_SYMBOLS.partial} partial  ${STATUS_SYMBOLS.fail} fail  ${STATUS_SYMBOLS.na} n/a  ${STATUS_SYMBOLS.info} info  · not checked on this page`,
+      `  ${STATUS_SYMBOLS.pass} pass  ${STATUS_SYMBOLS.partial} partial  ${STATUS_SYMBOLS.fail} fail ` +
+        ` ${STATUS_SYMBOLS.na} n/a  ${STATUS_SYMBOLS.info} info  · not checked on this page`,
     ),
   );
   return out;
@@ -330,7 +336,8 @@ export function renderBatchSummary(rows: Array<{ url: string; result?: ScanResul
     if (r.result) {
       const b = bandOf(r.result.overallScore);
       out.push(
-        `${url}  ${p.band(b, String(r.result.overallScore).padStart(5))}  ${p.band(b, (r.result.grade ?? '-').padEnd(5))}  ${r.result.level} ${r.result.levelName ?? ''}`,
+        `${url}  ${p.band(b, String(r.result.overallScore).padStart(5))} ` +
+          ` ${p.band(b, (r.result.grade ?? '-').padEnd(5))}  ${r.result.level} ${r.result.levelName ?? ''}`,
       );
     } else {
       out.push(`${url}  ${p.c.red('error')}  ${oneLine(r.error, 120)}`);

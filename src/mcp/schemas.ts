@@ -40,7 +40,8 @@ const ReportPoint = z.object({
 export const Comparison = z.object({
   from: ReportPoint,
   to: ReportPoint,
-  // The shared comparison fields (scoreDelta, levelDelta, gradeChange, changed, unchangedCount, and the additive sameRubric, dimensions, newFindings, fixedFindings).
+  // The shared comparison fields (scoreDelta, levelDelta, gradeChange, changed, unchangedCount, and the
+  // additive sameRubric, dimensions, newFindings, fixedFindings).
   ...ComparisonFields,
   htmlUrl: z.string().optional().describe('The compare page of the two reports on this service'),
 });
@@ -129,7 +130,9 @@ export const FixGuideSchema = z.object({
             merge: z
               .enum(['create', 'robots-groups', 'link-list', 'json-keys', 'header-rules', 'jekyll-include'])
               .describe(
-                'How to merge when the file exists: robots-groups = each rule into the group of the same user agents; link-list = new links under their H2; json-keys = key by key, keep existing values; header-rules = add the rules missing under the same path',
+                'How to merge when the file exists: robots-groups = each rule into the group of the same user agents; ' +
+                  'link-list = new links under their H2; json-keys = key by key, keep existing values; header-rules = add the ' +
+                  'rules missing under the same path',
               ),
           }),
         )

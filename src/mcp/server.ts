@@ -1,5 +1,5 @@
 /**
- * createMcpServer(ctx): the official SDK's McpServer with the 13 tools bound to one caller. The
+ * createMcpServer(ctx): the official SDK's McpServer with the registered tools (tools/index.ts) bound to one caller. The
  * server is cheap: the HTTP faces build one per request (stateless), stdio builds one per process.
  * Anonymous callers (account null) get only the read-only scan tools.
  */

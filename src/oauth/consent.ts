@@ -30,7 +30,8 @@ const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:3r
 h1{font-size:1.4rem}code,.uri{font-family:ui-monospace,monospace;word-break:break-all}
 .box{border:1px solid #ccc;border-radius:8px;padding:1rem 1.2rem;margin:1rem 0}
 label{display:block;font-weight:600;margin:.8rem 0 .3rem}input[type=password]{width:100%;padding:.5rem;font:inherit;box-sizing:border-box}
-.err{color:#a00;font-weight:600}.row{display:flex;gap:.8rem;margin-top:1rem}button{font:inherit;padding:.5rem 1.2rem;border-radius:6px;border:1px solid #888;cursor:pointer}
+.err{color:#a00;font-weight:600}.row{display:flex;gap:.8rem;margin-top:1rem}button{font:inherit;\
+padding:.5rem 1.2rem;border-radius:6px;border:1px solid #888;cursor:pointer}
 button.ok{background:#1a5fd0;color:#fff;border-color:#1a5fd0}small{color:#555}`;
 
 function shell(title: string, body: string): string {
@@ -56,7 +57,9 @@ export function consentPage(v: ConsentView): string {
 <p><strong>${escapeHtml(v.clientName)}</strong> wants to use the ai-ready MCP server on your behalf. It will be able to:</p>
 <ul><li>scan sites and save the reports in your account</li><li>read, change the visibility of and delete your reports</li>
 <li>read your history and domain histories</li><li>create and delete monitors (scheduled scans and webhooks)</li></ul>
-<p><small>After approval you are sent back to <span class="uri">${escapeHtml(redirectHost)}</span>.${v.clientUri ? ` Client site: <span class="uri">${escapeHtml(v.clientUri)}</span>.` : ''} The name above is chosen by the client itself: approve only if you started this connection.</small></p>
+<p><small>After approval you are sent back to <span class="uri">${escapeHtml(redirectHost)}</span>\
+.${v.clientUri ? ` Client site: <span class="uri">${escapeHtml(v.clientUri)}</span>.` : ''} The name above is \
+chosen by the client itself: approve only if you started this connection.</small></p>
 </div>
 <form method="post" action="">
 ${hidden}

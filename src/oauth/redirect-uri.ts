@@ -35,7 +35,10 @@ export function redirectUriProblem(raw: unknown): string | null {
       : 'http redirect URIs are only allowed on a loopback IP literal (http://127.0.0.1:<port>/... or http://[::1]:<port>/...)';
   }
   if (KNOWN_APP_SCHEMES.has(u.protocol) || REVERSE_DOMAIN_SCHEME.test(u.protocol)) return null;
-  return `the ${u.protocol} scheme is not allowed for redirect URIs: use https, a loopback IP literal over http, or a reverse-domain private-use scheme (RFC 8252)`;
+  return (
+    `the ${u.protocol} scheme is not allowed for redirect URIs: use https, a loopback IP literal over ` +
+    `http, or a reverse-domain private-use scheme (RFC 8252)`
+  );
 }
 
 function isLoopbackHttp(u: URL): boolean {

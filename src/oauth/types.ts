@@ -13,7 +13,10 @@ export interface OAuthServerOptions {
   registrationRate?: number;
   /** Live registrations no token was granted to yet, across the service (default REGISTRATION_LIMITS.pendingClients). */
   maxPendingClients?: number;
-  /** HMAC key of the consent form's CSRF tokens; instances behind one non-sticky address must share it (`serve` passes the store's, see consentSecret; default: drawn per server object). */
+  /**
+   * HMAC key of the consent form's CSRF tokens; instances behind one non-sticky address must share
+   * it (`serve` passes the store's, see consentSecret; default: drawn per server object).
+   */
   consentSecret?: string;
   now?: () => number;
 }

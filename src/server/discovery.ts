@@ -91,9 +91,13 @@ export function llmsTxt(base: string, routes: readonly RouteInfo[]): string {
   return [
     '# ai-ready',
     '',
-    '> A scanning service that audits a website for the standards AI agents rely on (robots.txt AI rules, sitemaps, llms.txt, Markdown negotiation, MCP server cards, agent skills, OAuth discovery, commerce protocols) and returns a 0-100 score, a grade, a level and exact fix steps.',
+    '> A scanning service that audits a website for the standards AI agents rely on (robots.txt AI rules, ' +
+      'sitemaps, llms.txt, Markdown negotiation, MCP server cards, agent skills, OAuth discovery, commerce ' +
+      'protocols) and returns a 0-100 score, a grade, a level and exact fix steps.',
     '',
-    'Scan with `GET /api/public/v1/scan?url=<site>`; anonymous callers get 5 scans per minute, results are cached for 5 minutes (`fresh=1` bypasses the cache), and every scan gets a shareable report at `/r/<id>` (also Markdown with `Accept: text/markdown`). Follow the pattern scan, fix, re-scan; do not loop scans.',
+    'Scan with `GET /api/public/v1/scan?url=<site>`; anonymous callers get 5 scans per minute, results are cached ' +
+      'for 5 minutes (`fresh=1` bypasses the cache), and every scan gets a shareable report at `/r/<id>` (also ' +
+      'Markdown with `Accept: text/markdown`). Follow the pattern scan, fix, re-scan; do not loop scans.',
     '',
     '## API',
     ...listed.filter((s) => s.section === 'API').map(line),
@@ -146,17 +150,26 @@ export function authMd(base: string): string {
   return [
     '# auth.md',
     '',
-    `You are an agent. This is the ai-ready service at ${new URL(base).host}: it audits websites for AI-agent readiness. Resource server (the scan API and the MCP endpoints): ${base}. Authorization server (OAuth 2.1): ${base}. Follow the steps in order.`,
+    `You are an agent. This is the ai-ready service at ${new URL(base).host}: it audits websites for AI-agent ` +
+      `readiness. Resource server (the scan API and the MCP endpoints): ${base}. Authorization server (OAuth ` +
+      `2.1): ${base}. Follow the steps in order.`,
     '',
     '## Step 1: Discover',
     '',
-    `A call to ${base}/mcp without a token answers 401 with \`WWW-Authenticate: Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"\`. Fetch that Protected Resource Metadata (RFC 9728) and read \`resource\` (${base}/mcp, the audience of your token), \`authorization_servers\`, \`scopes_supported\` (\`mcp\`) and \`bearer_methods_supported\` (\`header\`). The whole service is described at ${base}/.well-known/oauth-protected-resource.`,
+    `A call to ${base}/mcp without a token answers 401 with \`WWW-Authenticate: Bearer ` +
+      `resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"\`. Fetch that Protected Resource ` +
+      `Metadata (RFC 9728) and read \`resource\` (${base}/mcp, the audience of your token), ` +
+      `\`authorization_servers\`, \`scopes_supported\` (\`mcp\`) and \`bearer_methods_supported\` (\`header\`). The ` +
+      `whole service is described at ${base}/.well-known/oauth-protected-resource.`,
     '',
-    `Then fetch ${as} (RFC 8414). Its \`agent_auth\` block names this document as \`skill\` and lists no \`identity_types_supported\`: this service has no \`/agent/auth\` registration endpoint and issues no credential to an unclaimed registration. Use one of the methods below instead.`,
+    `Then fetch ${as} (RFC 8414). Its \`agent_auth\` block names this document as \`skill\` and lists no ` +
+      `\`identity_types_supported\`: this service has no \`/agent/auth\` registration endpoint and issues no ` +
+      `credential to an unclaimed registration. Use one of the methods below instead.`,
     '',
     '## Step 2: Pick a method',
     '',
-    '1. **You act for a user who has an account on this instance and want the MCP tools** (saved reports, history, monitors): OAuth 2.1 with dynamic client registration and PKCE, for /mcp. The user approves you once.',
+    '1. **You act for a user who has an account on this instance and want the MCP tools** (saved reports, history, ' +
+      'monitors): OAuth 2.1 with dynamic client registration and PKCE, for /mcp. The user approves you once.',
     '2. **The operator of this instance gave you an API key**: use it as a bearer token on the scan API and on /api/mcp. Agents cannot create keys themselves.',
     '3. **You have neither**: call the scan API and the read-only scan tools of /api/mcp anonymously, within the anonymous limits.',
     '',
@@ -170,10 +183,14 @@ export function authMd(base: string): string {
     `POST ${base}/oauth/register`,
     'Content-Type: application/json',
     '',
-    '{"client_name": "<your agent>", "redirect_uris": ["http://127.0.0.1:<port>/callback"], "grant_types": ["authorization_code", "refresh_token"], "token_endpoint_auth_method": "none"}',
+    '{"client_name": "<your agent>", "redirect_uris": ["http://127.0.0.1:<port>/callback"], "grant_types": ' +
+      '["authorization_code", "refresh_token"], "token_endpoint_auth_method": "none"}',
     fence,
     '',
-    `Then run the authorization code flow: open ${base}/oauth/authorize with \`response_type=code\`, your \`client_id\` and \`redirect_uri\`, \`code_challenge\` with \`code_challenge_method=S256\` (PKCE), \`scope=mcp\` and \`resource=${base}/mcp\` (RFC 8707). Exchange the code at ${base}/oauth/token with your \`code_verifier\`. Registrations are limited per IP address; a registration that never gets a token expires after a day.`,
+    `Then run the authorization code flow: open ${base}/oauth/authorize with \`response_type=code\`, your ` +
+      `\`client_id\` and \`redirect_uri\`, \`code_challenge\` with \`code_challenge_method=S256\` (PKCE), ` +
+      `\`scope=mcp\` and \`resource=${base}/mcp\` (RFC 8707). Exchange the code at ${base}/oauth/token with your ` +
+      `\`code_verifier\`. Registrations are limited per IP address; a registration that never gets a token expires after a day.`,
     '',
     '### API key',
     '',
@@ -185,15 +202,21 @@ export function authMd(base: string): string {
     '',
     '## Step 4: Claim',
     '',
-    "The claim is the OAuth consent page: the authorization request shows the user which client asks for access, and they approve it by signing in with one of their account's API keys. Only then does the redirect carry a code. API keys are claimed by construction (the operator made them for an account); anonymous use is never claimed.",
+    'The claim is the OAuth consent page: the authorization request shows the user which client asks for access, ' +
+      "and they approve it by signing in with one of their account's API keys. Only then does the redirect carry a " +
+      'code. API keys are claimed by construction (the operator made them for an account); anonymous use is never claimed.',
     '',
     '## Step 5: Use the credential',
     '',
     `Send \`Authorization: Bearer <credential>\`:`,
     '',
-    `- OAuth access token: on ${base}/mcp only. It lasts one hour; refresh it at ${base}/oauth/token with the refresh token, which rotates on every use (an old one is refused).`,
-    `- API key: on ${base}/api/public/v1/* and ${base}/api/mcp. It lifts the anonymous rate limit and records scans in the account history. Keys do not expire.`,
-    `- Anonymous: no header. \`GET ${base}/api/public/v1/scan?url=<site>\` allows 5 scan requests per minute per IP address and a few scans in progress at once; reports and discovery files are not limited.`,
+    `- OAuth access token: on ${base}/mcp only. It lasts one hour;` +
+      ` refresh it at ${base}/oauth/token with the refresh token, which rotates on every use (an old one is refused).`,
+    `- API key: on ${base}/api/public/v1/* and ${base}/api/mcp. It lifts the anonymous rate limit and records ` +
+      `scans in the account history. Keys do not expire.`,
+    `- Anonymous: no header. \`GET ${base}/api/public/v1/scan?url=<site>` +
+      `\` allows 5 scan requests per minute per IP address and a few scans in progress at once;` +
+      ` reports and discovery files are not limited.`,
     '',
     'If a credential that used to work answers 401, drop it and start again at Step 1. Do not retry it.',
     '',
@@ -203,14 +226,19 @@ export function authMd(base: string): string {
     '',
     '| Code | Where | What to do |',
     '| --- | --- | --- |',
-    '| 401 `unauthorized` (API) or `invalid_token` (/mcp, in `WWW-Authenticate`) | any endpoint given a credential | The key or token is unknown, expired or revoked. Restart at Step 1. |',
+    '| 401 `unauthorized` (API) or `invalid_token` (/mcp, in `WWW-Authenticate`) | any endpoint given a credential ' +
+      '| The key or token is unknown, expired or revoked. Restart at Step 1. |',
     '| 429 `rate-limited` | scan API | Wait the seconds in `Retry-After`, or use an API key. Do not loop scans. |',
     '| `invalid_grant` | /oauth/token | Code or refresh token used, expired or revoked. Run the authorization flow again. |',
-    '| `invalid_client_metadata`, `invalid_redirect_uri` | /oauth/register | Fix the registration request: redirect URIs are https, http on 127.0.0.1 or [::1], or a reverse-domain app scheme. |',
+    '| `invalid_client_metadata`, `invalid_redirect_uri` | /oauth/register | Fix the registration request: ' +
+      'redirect URIs are https, http on 127.0.0.1 or [::1], or a reverse-domain app scheme. |',
     '',
     '## Revocation',
     '',
-    `Revoke your own OAuth tokens when done: \`POST ${base}/oauth/revoke\` with \`token\` and \`client_id\` (RFC 7009). The operator revokes API keys with \`ai-ready keys revoke <prefix>\`, which also ends every OAuth grant approved with that key; you learn of it from a 401 on the next call. There is no revocation event feed.`,
+    `Revoke your own OAuth tokens when done: \`POST ${base}/oauth/revoke\` with \`token\` and \`client_id\` ` +
+      `(RFC 7009). The operator revokes API keys with \`ai-ready keys revoke <prefix>` +
+      `\`, which also ends every OAuth grant approved with that key;` +
+      ` you learn of it from a 401 on the next call. There is no revocation event feed.`,
     '',
     '## Descriptions',
     '',
@@ -320,7 +348,9 @@ function checkSkill(check: CheckModule<any>, base: string): Omit<Skill, 'digest'
     '',
     '## Check it',
     '',
-    `Scan the site with \`GET ${base}/api/public/v1/scan?url=<site>\` (or \`npx ai-ready scan <site> --only ${meta.id}\`) and read check ${meta.id}: its evidence says what was observed, and a scan result carries fix steps adapted to the detected platform.`,
+    `Scan the site with \`GET ${base}/api/public/v1/scan?url=<site>\` (or \`npx ai-ready scan <site>` +
+      ` --only ${meta.id}\`) and read check ${meta.id}: its evidence says what was observed, and a scan result ` +
+      `carries fix steps adapted to the detected platform.`,
     '',
     '## Fix (generic steps; replace example.com with your origin)',
     '',

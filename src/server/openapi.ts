@@ -119,7 +119,9 @@ export function openApiDocument(base: string, routes: readonly RouteInfo[]): Jso
       title: 'ai-ready scanning service',
       version: VERSION,
       description:
-        'Audits a website for the standards AI agents rely on. v1 (/api/public/v1) is additive only; errors there are RFC 9457 problem documents whose `type` is `{base_url}/problems/<name>`. /api/public/scan is a compatibility endpoint outside that contract.',
+        'Audits a website for the standards AI agents rely on. v1 (/api/public/v1) is additive only; errors there are ' +
+        'RFC 9457 problem documents whose `type` is `{base_url}/problems/<name>`. /api/public/scan is a compatibility ' +
+        'endpoint outside that contract.',
     },
     servers: [{ url: base }],
     security: [{}, { bearer: [] }],

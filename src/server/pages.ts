@@ -39,7 +39,8 @@ export function layout(title: string, body: string, scripts: string[] = [], extr
 <script type="application/ld+json">${SERVICE_JSON_LD}</script>
 <style>${PAGE_CSS}${extraCss}</style></head>
 <body><main>
-<blockquote hidden>For agents: an overview of this service and its API is at /llms.txt; this page is available as Markdown with Accept: text/markdown.</blockquote>
+<blockquote hidden>For agents: an overview of this service and its API is at /llms.txt;\
+ this page is available as Markdown with Accept: text/markdown.</blockquote>
 ${body}
 </main>${scripts.map((s) => `<script src="${e(s)}" defer></script>`).join('')}</body></html>`;
 }
@@ -48,11 +49,15 @@ export function homeHtml(routes: readonly RouteInfo[]): string {
   return layout(
     'ai-ready: how ready is your site for AI agents?',
     `<h1>How ready is your site for AI agents?</h1>
-<p>ai-ready checks robots.txt AI rules, sitemaps, llms.txt, Markdown negotiation, MCP server cards, agent skills, OAuth discovery and commerce protocols, then gives a score, a grade and exact fixes.</p>
-<form id="scan" action="/api/public/v1/scan" method="get" toolname="scan_site" tooldescription="Scan a website for AI-agent readiness: returns a 0-100 score, a grade, a level and fix steps for each check.">
+<p>ai-ready checks robots.txt AI rules, sitemaps, llms.txt, Markdown negotiation, MCP server cards, agent \
+skills, OAuth discovery and commerce protocols, then gives a score, a grade and exact fixes.</p>
+<form id="scan" action="/api/public/v1/scan" method="get" toolname="scan_site" tooldescription="Scan a \
+website for AI-agent readiness: returns a 0-100 score, a grade, a level and fix steps for each check.">
 <input type="text" name="url" placeholder="https://your-site.com" required maxlength="2048" aria-label="Site URL">
 <button type="submit">Scan</button></form>
-<p class="muted"><label><input type="checkbox" id="fresh" name="fresh" value="1" form="scan"> Scan again now: skip the cached result (a site's result is reused for a few minutes; a fresh scan counts toward your limit)</label></p>
+<p class="muted"><label><input type="checkbox" id="fresh" name="fresh" value="1" form="scan">\
+ Scan again now: skip the cached result (a site's result is reused for a few minutes;\
+ a fresh scan counts toward your limit)</label></p>
 <p id="status" class="muted" role="status"></p>
 <p id="count" aria-live="polite" hidden></p>
 <ul id="progress"></ul>
@@ -70,7 +75,8 @@ export function homeMarkdown(base: string, routes: readonly RouteInfo[]): string
   return [
     '# ai-ready: how ready is your site for AI agents?',
     '',
-    'ai-ready checks robots.txt AI rules, sitemaps, llms.txt, Markdown negotiation, MCP server cards, agent skills, OAuth discovery and commerce protocols, then gives a score, a grade and exact fixes.',
+    'ai-ready checks robots.txt AI rules, sitemaps, llms.txt, Markdown negotiation, MCP server cards, agent ' +
+      'skills, OAuth discovery and commerce protocols, then gives a score, a grade and exact fixes.',
     '',
     '## Scan a site',
     '',
@@ -107,7 +113,8 @@ export const HOME_JS = `(() => {
     seen.set(text, { li, n: 1 });
   };
   let done = 0, total = 0;
-  const show = (step) => { count.hidden = false; count.textContent = (total ? done + ' of ' + total + ' checks done' : 'Starting') + (step ? ' · ' + step : ''); };
+  const show = (step) => { count.hidden = false; count.textContent = (total ? done + ' of ' + total + ' \
+checks done' : 'Starting') + (step ? ' · ' + step : ''); };
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     list.textContent = ''; seen = new Map(); done = 0; total = 0; count.hidden = true;
@@ -117,7 +124,8 @@ export const HOME_JS = `(() => {
     status.textContent = (again ? 'Scanning ' + url + ' again (fresh, not from the cache)...' : 'Scanning ' + url + '...');
     let res;
     try {
-      res = await fetch('/api/scan', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify(again ? { url, fresh: true } : { url }) });
+      res = await fetch('/api/scan', { method: 'POST', headers: { 'content-type': 'application/json', accept: \
+'text/event-stream' }, body: JSON.stringify(again ? { url, fresh: true } : { url }) });
     } catch { status.textContent = 'The service could not be reached.'; status.className = 'error'; return; }
     if (!res.ok || !res.body) {
       const p = await res.json().catch(() => ({}));
@@ -142,11 +150,13 @@ export const HOME_JS = `(() => {
         if (!data) continue;
         const d = JSON.parse(data);
         if (type === 'started') { total = d.checks || 0; show('fetching the site'); }
-        else if (type === 'probe') { const t = d.method + ' ' + d.url + ' -> ' + (d.status ?? d.error ?? 'error'); line(t); show('fetched ' + d.method + ' ' + d.url); }
+        else if (type === 'probe') { const t = d.method + ' ' + d.url + ' ->\
+ ' + (d.status ?? d.error ?? 'error'); line(t); show('fetched ' + d.method + ' ' + d.url); }
         else if (type === 'check') { done = d.done; total = d.total; line(d.id + ' ' + d.name + ': ' + d.status); show('checked ' + d.id + ' ' + d.name); }
         else if (type === 'result') {
           status.textContent = d.cached
-            ? 'Score ' + d.overallScore + '/100, grade ' + d.grade + ', from the cache (scanned ' + (d.scannedAt || '').replace('T', ' ').slice(0, 19) + ' UTC). Opening the report...'
+            ? 'Score ' + d.overallScore + '/100, grade ' + d.grade + ', from the cache (scanned ' + \
+(d.scannedAt || '').replace('T', ' ').slice(0, 19) + ' UTC). Opening the report...'
             : 'Score ' + d.overallScore + '/100, grade ' + d.grade + '. Opening the report...';
           location.href = '/r/' + encodeURIComponent(d.shareId) + (d.cached ? '?cached=1' : '');
         } else if (type === 'error') { status.textContent = d.detail || d.title; status.className = 'error'; }
@@ -191,10 +201,16 @@ export function freshnessHtml(report: StoredReport, opts: { cached: boolean; cac
   const when = `${e(at.replace('T', ' ').replace(/\.\d+Z$|Z$/, ''))} UTC`;
   const ttl = ageText(opts.cacheTtlMs);
   const note = opts.cached
-    ? `<p><strong>This is a cached result</strong>, from a scan made ${ageText(age)} ago (${when}): the service answers repeat requests for a site from its cache for ${ttl}.</p>`
+    ? `<p><strong>This is a cached result</strong>, from a scan made ${ageText(age)} ago (${when}): the ` +
+      `service answers repeat requests for a site from its cache for ${ttl}.</p>`
     : `<p>Scanned ${ageText(age)} ago (${when}).</p>`;
   const rescan = `/?url=${encodeURIComponent(report.url)}&fresh=1`;
-  return `<div class="freshness" data-freshness data-age-seconds="${Math.max(0, Math.round(age / 1000))}"${opts.cached ? ' data-cached' : ''}>${note}<p><a href="${e(rescan)}" data-rescan>Scan again now</a> <span class="muted">for a fresh result; it counts toward your scan limit.</span></p></div>`;
+  return (
+    `<div class="freshness" data-freshness ` +
+    `data-age-seconds="${Math.max(0, Math.round(age / 1000))}"${opts.cached ? ' data-cached' : ''}>${note}<p>` +
+    `<a href="${e(rescan)}" data-rescan>Scan again now</a> <span class="muted">for a fresh result;` +
+    ` it counts toward your scan limit.</span></p></div>`
+  );
 }
 
 /** A served report page: the cached body with its freshness note filled in. */
@@ -214,7 +230,8 @@ export function problemHtml(name: ProblemName, base: string): string {
     `<h1>${e(t.title)}</h1>
 <p><code>type: ${e(`${base}/problems/${name}`)}</code> · HTTP ${t.status}</p>
 <p>${e(t.description)}</p>
-<p class="muted">Errors under /api/public/v1/ are RFC 9457 problem documents (<code>application/problem+json</code>) with type, title, status, detail and instance. <a href="/">Home</a></p>`,
+<p class="muted">Errors under /api/public/v1/ are RFC 9457 problem documents (<code>\
+application/problem+json</code>) with type, title, status, detail and instance. <a href="/">Home</a></p>`,
   );
 }
 

@@ -17,7 +17,10 @@ export const PROBLEM_TYPES = {
     status: 400,
     title: 'The URL cannot be scanned',
     description:
-      'The url is not an absolute http(s) URL of at most 2048 characters, names a reserved documentation domain (example.com, .test, .invalid, ...), carries credentials, or resolves to an address this service does not scan (loopback, private, link-local, CGNAT, multicast or cloud metadata). Fix the url; retrying the same one will not help.',
+      'The url is not an absolute http(s) URL of at most 2048 characters, names a reserved documentation domain ' +
+      '(example.com, .test, .invalid, ...), carries credentials, or resolves to an address this service does not ' +
+      'scan (loopback, private, link-local, CGNAT, multicast or cloud metadata). Fix the url; retrying the same one ' +
+      'will not help.',
   },
   'missing-parameter': {
     status: 400,
@@ -28,7 +31,8 @@ export const PROBLEM_TYPES = {
     status: 400,
     title: 'A parameter has an invalid value',
     description:
-      'A parameter is present but not allowed: `fresh` must be `1` in a query string or a boolean in a JSON body; `isPublic` is a boolean and only API-key calls may set it. The detail names the parameter.',
+      'A parameter is present but not allowed: `fresh` must be `1` in a query string or a boolean in a JSON body; ' +
+      '`isPublic` is a boolean and only API-key calls may set it. The detail names the parameter.',
   },
   'invalid-body': {
     status: 400,
@@ -49,19 +53,24 @@ export const PROBLEM_TYPES = {
     status: 403,
     title: 'Requests from other sites are refused',
     description:
-      "A server that listens on loopback answers no request a browser sends on behalf of another site (an Origin header naming another host): otherwise any web page could drive it. Call it without an Origin header (curl, agents) or from the service's own pages.",
+      'A server that listens on loopback answers no request a browser sends on behalf of another site (an Origin ' +
+      'header naming another host): otherwise any web page could drive it. Call it without an Origin header (curl, ' +
+      "agents) or from the service's own pages.",
   },
   'misdirected-request': {
     status: 421,
     title: 'This server does not answer to that host name',
     description:
-      'A server that listens on loopback answers only to loopback names and its base URL; any other Host header is a DNS name rebound to it, and is refused (DNS-rebinding protection). Use the address the server printed at start.',
+      'A server that listens on loopback answers only to loopback names and its base URL; any other Host header is a ' +
+      'DNS name rebound to it, and is refused (DNS-rebinding protection). Use the address the server printed at start.',
   },
   unauthorized: {
     status: 401,
     title: 'The API key is not valid',
     description:
-      'An Authorization header was sent but its Bearer token is not a valid, unrevoked API key. A wrong key is refused rather than treated as anonymous, so that a typo never silently lands scans outside your account. Omit the header to call anonymously.',
+      'An Authorization header was sent but its Bearer token is not a valid, unrevoked API key. A wrong key is ' +
+      'refused rather than treated as anonymous, so that a typo never silently lands scans outside your account. ' +
+      'Omit the header to call anonymously.',
   },
   'not-found': {
     status: 404,
@@ -77,19 +86,25 @@ export const PROBLEM_TYPES = {
     status: 429,
     title: 'Too many scan requests',
     description:
-      'Anonymous callers may make 5 scan requests per minute per IP address, and every caller has a cap on scans in progress at once (4 per IP address, 16 per API key by default). Wait the number of seconds in the Retry-After header, or send an API key. Follow the pattern scan, fix, re-scan; do not loop scans.',
+      'Anonymous callers may make 5 scan requests per minute per IP address, and every caller has a cap on scans in ' +
+      'progress at once (4 per IP address, 16 per API key by default). Wait the number of seconds in the Retry-After ' +
+      'header, or send an API key. Follow the pattern scan, fix, re-scan; do not loop scans.',
   },
   'scan-failed': {
     status: 502,
     title: 'The site could not be fetched',
     description:
-      'The scanner could not fetch the page at all: DNS failure, TLS error, connection refused or timeout. The service itself is fine; check that the site is up and reachable from the internet, then retry.',
+      'The scanner could not fetch the page at all: DNS failure, TLS error, connection refused or timeout. The ' +
+      'service itself is fine; check that the site is up and reachable from the internet, then retry.',
   },
   'scan-blocked': {
     status: 422,
     title: 'A bot challenge answered every request',
     description:
-      "The site answered every request of the scan with a bot challenge (for example 403 with `cf-mitigated: challenge`), so nothing about it could be measured and no score is given. Allow-list the scanner's user agent (named in the detail) in the site's bot protection, then scan again; retrying as is will not help. A partial wall (some requests challenged) is not this error: those checks are reported as `info`.",
+      'The site answered every request of the scan with a bot challenge (for example 403 with `cf-mitigated: ' +
+      "challenge`), so nothing about it could be measured and no score is given. Allow-list the scanner's user agent " +
+      "(named in the detail) in the site's bot protection, then scan again; retrying as is will not help. A partial " +
+      'wall (some requests challenged) is not this error: those checks are reported as `info`.',
   },
   'server-busy': {
     status: 503,

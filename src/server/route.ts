@@ -29,7 +29,10 @@ export interface RouteDef<Q = undefined> extends RouteInfo {
   methodHint?: string;
   /** A face with its own error shape (the compatibility endpoint's `{"error": ...}`). */
   methodNotAllowed?: (allow: string) => Response;
-  /** Query parameters, validated before the handler runs; on an API route a failure is a missing-/invalid-parameter problem, elsewhere the handler gets `undefined`. */
+  /**
+   * Query parameters, validated before the handler runs; on an API route a failure is a
+   * missing-/invalid-parameter problem, elsewhere the handler gets `undefined`.
+   */
   query?: z.ZodType<Q>;
 }
 

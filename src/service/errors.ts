@@ -17,7 +17,8 @@ export class RateLimitedError extends Error {
 export class RenderUnavailableError extends Error {
   constructor() {
     super(
-      'render: this service was not started with --render, so it cannot load pages in a browser (start it with `ai-ready serve --render` on a machine with Chrome or Chromium), or omit render.',
+      'render: this service was not started with --render, so it cannot load pages in a browser (start it with ' +
+        '`ai-ready serve --render` on a machine with Chrome or Chromium), or omit render.',
     );
     this.name = 'RenderUnavailableError';
   }

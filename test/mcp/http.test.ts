@@ -11,6 +11,7 @@ import { ScanResponse } from '../../src/core/schema.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import * as sites from '../fixtures/sites.mjs';
 import { tempDir } from '../helpers/temp-dir.js';
+import { TOOLS } from '../../src/mcp/tools/index.js';
 
 let server: RunningServer;
 let dir: string;
@@ -43,9 +44,9 @@ afterAll(async () => {
 });
 
 describe('/api/mcp', () => {
-  it('gives an API key the 13 tools; scans land in the account and are readable through the REST API', async () => {
+  it('gives an API key every registered tool; scans land in the account and are readable through the REST API', async () => {
     const client = await connect(key);
-    expect((await client.listTools()).tools).toHaveLength(13);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
     const progress: number[] = [];
     const res = await client.callTool({ name: 'scan_site', arguments: { url: site.origin, isPublic: false } }, undefined, {
       onprogress: (p) => progress.push(p.progress),
@@ -104,7 +105,7 @@ describe('/api/mcp', () => {
       const card = await res.json();
       expect(card.serverInfo.name).toBe('ai-ready');
       expect(card.remotes.map((r: { url: string }) => r.url)).toEqual([`${server.baseUrl}/mcp`, `${server.baseUrl}/api/mcp`]);
-      expect(card.tools).toHaveLength(13);
+      expect(card.tools).toHaveLength(TOOLS.length);
       expect(card.capabilities.tools).toBeDefined();
     }
   });

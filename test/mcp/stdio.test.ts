@@ -8,6 +8,7 @@ import { DETAILS_LIMITS } from '../../src/core/result-details.js';
 import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import * as sites from '../fixtures/sites.mjs';
 import { tempDir } from '../helpers/temp-dir.js';
+import { TOOLS } from '../../src/mcp/tools/index.js';
 
 const BIN = resolve(__dirname, '../../bin/ai-ready.js');
 let dir: string;
@@ -37,7 +38,7 @@ describe('ai-ready mcp (stdio)', () => {
     const client = await stdioClient(['--data-dir', dir, '--account', 'me']);
     expect(client.getServerVersion()?.name).toBe('ai-ready');
     const tools = (await client.listTools()).tools;
-    expect(tools).toHaveLength(13);
+    expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
     const scan = await client.callTool({ name: 'scan_site', arguments: { url: site.origin } });
     expect(scan.isError).toBeFalsy();
     const result = ScanResponse.parse(scan.structuredContent);

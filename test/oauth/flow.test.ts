@@ -16,6 +16,7 @@ import type { OAuthStore } from '../../src/store/types.js';
 import { openOAuthStore } from '../../src/store/sqlite/store.js';
 import { sha256Hex } from '../../src/oauth/secrets.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { TOOLS } from '../../src/mcp/tools/index.js';
 
 let server: RunningServer;
 let dir: string;
@@ -171,7 +172,7 @@ describe('OAuth 2.1 on /mcp', () => {
     clients.push(connected);
     await connected.connect(new StreamableHTTPClientTransport(new URL(`${server.baseUrl}/mcp`), { authProvider: provider }));
     const tools = (await connected.listTools()).tools;
-    expect(tools).toHaveLength(13);
+    expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
     const monitors = await connected.callTool({ name: 'list_monitors', arguments: {} });
     expect(monitors.isError).toBeFalsy();
     const listed = await connected.callTool({ name: 'list_reports', arguments: {} });

@@ -9,13 +9,15 @@ export function registerRubric(program: Command): void {
     .option('--json', 'print the rubric as JSON')
     .option(
       '--standards',
-      'print the standards ledger instead: each standard the checks read, the version followed, when it was last checked, the commit of each source read, and which checks read it',
+      'print the standards ledger instead: each standard the checks read, the version followed, when it was last ' +
+        'checked, the commit of each source read, and which checks read it',
     )
     .option('--verbose', "with --standards: also the maintainers' notes on each reading")
     .option('--no-color', 'plain text without colour (also NO_COLOR=1)')
     .option(
       '--due [date]',
-      'with --standards: only the entries due for a new reading on date (YYYY-MM-DD, default today): drafts after 30 days, conventions after 90, standards after 365; exit 1 when any is due',
+      'with --standards: only the entries due for a new reading on date (YYYY-MM-DD, default today): drafts after 30 ' +
+        'days, conventions after 90, standards after 365; exit 1 when any is due',
     )
     .action(async (opts: { json?: boolean; standards?: boolean; due?: string | true; verbose?: boolean }) => {
       const { viewWidth } = await import('../terminal.js');

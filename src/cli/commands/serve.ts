@@ -43,7 +43,8 @@ export function registerServe(program: Command): void {
     .option('--rate-limit <n>', 'anonymous scan requests per minute per IP (0 = no limit)', '5')
     .option(
       '--workers <n>',
-      'scan worker threads, for CPU; each runs many scans at once (default: CPU count); with --database-url, 0 makes a web-only instance whose scans `ai-ready worker` processes run',
+      'scan worker threads, for CPU; each runs many scans at once (default: CPU count); with --database-url, 0 makes ' +
+        'a web-only instance whose scans `ai-ready worker` processes run',
     )
     .option('--max-scans <n>', 'scans in flight across the worker threads (default: 64, fewer on machines with little memory)')
     .option(
@@ -170,8 +171,11 @@ export function registerServe(program: Command): void {
       } catch (e) {
         return fail(`could not start: ${(e as Error).message}`);
       }
+      const postgres = server.store.kind === 'postgres';
+      const workerText = describeWorkers(server.service.runner.stats().capacity, postgres, workers);
       process.stderr.write(
-        `ai-ready serve: listening on ${server.url} (base URL ${server.baseUrl}, data in ${server.store.kind === 'postgres' ? 'Postgres' : server.store.dataDir}, ${describeWorkers(server.service.runner.stats().capacity, server.store.kind === 'postgres', workers)}${server.service.renders ? ', rendering on' : ''})\n`,
+        `ai-ready serve: listening on ${server.url} (base URL ${server.baseUrl}, data ` +
+          `in ${postgres ? 'Postgres' : server.store.dataDir}, ${workerText}${server.service.renders ? ', rendering on' : ''})\n`,
       );
       const stop = (signal: string) => {
         process.stderr.write(`ai-ready serve: ${signal}, draining in-flight requests\n`);

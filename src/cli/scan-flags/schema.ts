@@ -100,7 +100,10 @@ export function describeIssues(schema: z.ZodType, error: z.ZodError): string {
       const where = i.path.length ? i.path.join('.') : '(top level)';
       if (i.code === 'unrecognized_keys') {
         const at = i.path.length ? ` in ${where}` : '';
-        return `  unknown key${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')}${at} (allowed: ${allowedKeys(schemaAt(schema, i.path)).join(', ')})`;
+        return (
+          `  unknown key${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')}${at} ` +
+          `(allowed: ${allowedKeys(schemaAt(schema, i.path)).join(', ')})`
+        );
       }
       const must = expected(schemaAt(schema, i.path));
       return `  ${where}: ${must ? `must be ${must}` : i.message}`;

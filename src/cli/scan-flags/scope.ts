@@ -26,7 +26,9 @@ export const pages = defineFlag({
 export const render = defineFlag({
   name: 'render',
   option: '--render',
-  help: 'also load the pages in headless Chrome/Chromium (AI_READY_CHROME or PATH): WebMCP tools registered at run time, the text scripts add, rendered JSON-LD and hints, agent operability; see docs/render.md',
+  help:
+    'also load the pages in headless Chrome/Chromium (AI_READY_CHROME or PATH): WebMCP tools registered at run ' +
+    'time, the text scripts add, rendered JSON-LD and hints, agent operability; see docs/render.md',
   value: ({ params }) => params.ScanRender,
   config: true,
   default: false,

@@ -4,7 +4,9 @@ import { defineFlag, toNumber } from './define.js';
 export const workers = defineFlag({
   name: 'workers',
   option: '--workers <n>',
-  help: 'scan worker threads, for CPU; each scans many sites at once (default for a batch: 1, and a second while the first is busy with CPU and a core is idle; a single site runs on the main thread unless given; 0 = main thread)',
+  help:
+    'scan worker threads, for CPU; each scans many sites at once (default for a batch: 1, and a second while the ' +
+    'first is busy with CPU and a core is idle; a single site runs on the main thread unless given; 0 = main thread)',
   value: ({ z }) => z.number().int().min(0).max(64),
   fromText: toNumber,
 });

@@ -39,7 +39,8 @@ export function domRenderedCodes(id: string): { codes: Record<string, string>; m
     advisories: Object.fromEntries(Object.entries(DOM_RENDERED_ADVISORIES).map(([name, template]) => [`${id}/${name}`, template])),
     codes: {
       [`${id}/rendered-only`]:
-        'found only after scripts ran: the rendered page does better than the HTML as served, and its verdict (status) stands; agents that read the HTML miss it',
+        'found only after scripts ran: the rendered page does better than the HTML as served, and its verdict (status) ' +
+        'stands; agents that read the HTML miss it',
       [`${id}/removed-by-scripts`]: 'the HTML as served does better than the rendered page (a script removes or replaces it), and its verdict (status) stands',
     },
     messages: {

@@ -157,9 +157,9 @@ export function judgeA2aRestAnswer(probe: FetchResult): { outcome: A2aProbeOutco
   if (err && (typeof err.code === 'number' || str(err.message) || str(err.status))) {
     const details = Array.isArray(err.details) ? err.details.filter(isObject) : [];
     const info = details.find((d) => str(d.reason) && d.domain === 'a2a-protocol.org');
-    const what = info
-      ? `A2A error ${str(info.reason)!.slice(0, 40)}`
-      : `error ${typeof err.code === 'number' ? err.code : (str(err.status)?.slice(0, 30) ?? '')}${str(err.message) ? ` ${str(err.message)!.slice(0, 60)}` : ''}`.trim();
+    const code = typeof err.code === 'number' ? err.code : (str(err.status)?.slice(0, 30) ?? '');
+    const message = str(err.message) ? ` ${str(err.message)!.slice(0, 60)}` : '';
+    const what = info ? `A2A error ${str(info.reason)!.slice(0, 40)}` : `error ${code}${message}`.trim();
     return { outcome: 'http-json', answer: `${head}: ${what}` };
   }
   if (probe.status < 300 && str(msg.id) && isObject(msg.status)) return { outcome: 'http-json', answer: `${head}: a task` };

@@ -144,7 +144,9 @@ function resolveUrl(url: unknown, base: string): { url: string | null; problem?:
 /** The digest's problem, or null; `of` names the draft's SKILL.md file entry. */
 function digestProblem(d: unknown, of: 'entry' | 'skill-md' = 'entry'): SkillEntryProblem | null {
   if (typeof d !== 'string' || !d) return { kind: of === 'entry' ? 'no-digest' : 'skill-md-no-digest' };
-  if (!DIGEST_RE.test(d)) return { kind: of === 'entry' ? 'digest-invalid' : 'skill-md-digest-invalid', value: `${d.slice(0, 24)}${d.length > 24 ? '…' : ''}` };
+  if (!DIGEST_RE.test(d)) {
+    return { kind: of === 'entry' ? 'digest-invalid' : 'skill-md-digest-invalid', value: `${d.slice(0, 24)}${d.length > 24 ? '…' : ''}` };
+  }
   return null;
 }
 

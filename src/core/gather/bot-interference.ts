@@ -9,8 +9,18 @@
  */
 import type { FetchResult } from '../net/http.js';
 
-const INTERSTITIAL_TITLE =
-  /<title[^>]*>\s*(just a moment\.\.\.|attention required! \| cloudflare|checking your browser[^<]{0,60}|ddos-guard|verifying you are human[^<]{0,40}|please wait while we verify[^<]{0,40}|human verification|access to this page has been denied)\s*<\/title>/i;
+/** Titles of challenge pages (regular-expression alternatives). */
+const INTERSTITIAL_TITLES = [
+  String.raw`just a moment\.\.\.`,
+  String.raw`attention required! \| cloudflare`,
+  'checking your browser[^<]{0,60}',
+  'ddos-guard',
+  'verifying you are human[^<]{0,40}',
+  'please wait while we verify[^<]{0,40}',
+  'human verification',
+  'access to this page has been denied',
+];
+const INTERSTITIAL_TITLE = new RegExp(String.raw`<title[^>]*>\s*(${INTERSTITIAL_TITLES.join('|')})\s*<\/title>`, 'i');
 const PROVIDER_SCRIPTS = ['captcha-delivery.com', 'px-captcha', '_incapsula_resource', 'challenges.cloudflare.com/turnstile', 'awswaf.com'];
 /** A challenge page is a shell: past this size a page that mentions a provider is a real page. */
 const SHORT_PAGE_BYTES = 30_000;

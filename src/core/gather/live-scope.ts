@@ -97,7 +97,9 @@ export function budgetedSend<T extends (url: string, opts: FetchOptions) => Prom
   const spend = (async (url: string, opts: FetchOptions) => {
     const { host, offSite } = probedHost(url, origin);
     if (offSite && !takeOffSite(host.toLowerCase())) {
-      const message = `not sent: ${host} is another site than the one scanned, and its live-probe budget (${OFF_SITE_PROBES_PER_HOST_PER_MINUTE} requests per minute) is spent`;
+      const message =
+        `not sent: ${host} is another site than the one scanned, and its live-probe budget ` +
+        `(${OFF_SITE_PROBES_PER_HOST_PER_MINUTE} requests per minute) is spent`;
       return {
         method: opts.method ?? 'GET',
         requestedUrl: url,

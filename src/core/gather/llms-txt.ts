@@ -238,7 +238,10 @@ export interface LlmsArtifact {
 
 const READABLE: LlmsFileState[] = ['document', 'html-typed'];
 
-/** Fetches `file` (llms.txt / llms-full.txt) in every directory from the page's up to the root (memoised per file); the most specific readable one is chosen. */
+/**
+ * Fetches `file` (llms.txt / llms-full.txt) in every directory from the page's up to the root
+ * (memoised per file); the most specific readable one is chosen.
+ */
 export function gatherLlms(ctx: GatherContext, file: 'llms.txt' | 'llms-full.txt'): Promise<LlmsArtifact> {
   return ctx.memo(`llms:${file}`, async () => {
     const probe = (paths: string[]): Promise<LlmsCandidate[]> =>

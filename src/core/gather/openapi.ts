@@ -133,10 +133,10 @@ export function readOpenApi(res: FetchResult, candidate: OpenApiCandidate): { do
   if (family === 'unknown') problems.push(`unsupported version "${version}" (expected openapi 3.x or swagger 2.0)`);
   // OpenAPI 3.1+ documents may hold only components or webhooks (valid, but nothing an agent can call).
   const pathsOptional = family === 'OpenAPI 3' && !/^3\.0(\.|$)/.test(version);
-  if (!pathCount)
-    problems.push(
-      `${isObject(v.paths) ? '`paths` is empty' : 'no `paths` object'}${pathsOptional ? ' (valid for OpenAPI 3.1+, but it describes no operation an agent can call)' : ''}`,
-    );
+  if (!pathCount) {
+    const why = pathsOptional ? ' (valid for OpenAPI 3.1+, but it describes no operation an agent can call)' : '';
+    problems.push(`${isObject(v.paths) ? '`paths` is empty' : 'no `paths` object'}${why}`);
+  }
   return { document: doc, ...(problems.length ? { problem: problems.join('; ') } : {}) };
 }
 

@@ -31,8 +31,12 @@ export interface SampleInput {
 export const MAX_CANDIDATES_PER_SOURCE = 200;
 
 /** Paths that are files, not pages: Markdown, text, data, feeds, documents, media, archives. */
-const NON_PAGE =
-  /\.(md|markdown|mdx|txt|json|jsonld|xml|rss|atom|pdf|csv|ya?ml|zip|gz|tgz|tar|png|jpe?g|gif|webp|avif|svg|ico|bmp|mp3|mp4|webm|mov|woff2?|ttf|otf|eot|css|js|mjs|map|wasm|exe|dmg|docx?|xlsx?|pptx?)$/i;
+const NON_PAGE_EXTENSIONS = [
+  ...['md', 'markdown', 'mdx', 'txt', 'json', 'jsonld', 'xml', 'rss', 'atom', 'pdf', 'csv', 'ya?ml', 'zip', 'gz', 'tgz', 'tar'],
+  ...['png', 'jpe?g', 'gif', 'webp', 'avif', 'svg', 'ico', 'bmp', 'mp3', 'mp4', 'webm', 'mov', 'woff2?', 'ttf', 'otf', 'eot'],
+  ...['css', 'js', 'mjs', 'map', 'wasm', 'exe', 'dmg', 'docx?', 'xlsx?', 'pptx?'],
+];
+const NON_PAGE = new RegExp(String.raw`\.(${NON_PAGE_EXTENSIONS.join('|')})$`, 'i');
 
 /** A same-origin HTML-looking page URL, without its fragment; null when it does not qualify. */
 export function candidateUrl(raw: string, base: URL): URL | null {

@@ -18,8 +18,16 @@ type Element = AnyNode & { name: string; children: AnyNode[] };
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'nav', 'footer', 'iframe', 'canvas', 'head', 'object', 'math']);
 /** Client-side app roots: element ids, plus <app-root> (Angular) and [data-reactroot]. */
 const APP_ROOT_IDS = new Set(['root', '__next', 'app', '__nuxt', '___gatsby', 'svelte', 'main-app', 'q-app']);
-const JS_REQUIRED =
-  /(enable|turn on|activate)\s+javascript|javascript\s+(is\s+)?(required|disabled|needed)|requires\s+javascript|need(s)?\s+(to\s+)?enable\s+javascript|javascript\s+must\s+be\s+enabled/i;
+const JS_REQUIRED = new RegExp(
+  [
+    String.raw`(enable|turn on|activate)\s+javascript`,
+    String.raw`javascript\s+(is\s+)?(required|disabled|needed)`,
+    String.raw`requires\s+javascript`,
+    String.raw`need(s)?\s+(to\s+)?enable\s+javascript`,
+    String.raw`javascript\s+must\s+be\s+enabled`,
+  ].join('|'),
+  'i',
+);
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
 /** Text beyond this many characters does not change any verdict. */
 const MAX_TEXT = 2_000_000;

@@ -99,5 +99,8 @@ export function behaviourWarning(b: BrowserVersion | null): string | null {
     !w.enforcesOriginAgentCluster && 'registers tools on pages sent with Origin-Agent-Cluster: ?0, which switches WebMCP off (refused by 156)',
   ].filter(Boolean);
   if (!differs.length) return null;
-  return `Rendering with ${browserLabel(b)}, which ${differs.join(' and ')}: the WebMCP verdict follows the WebMCP text and its evidence says what this browser did.`;
+  return (
+    `Rendering with ${browserLabel(b)}, which ${differs.join(' and ')}: the WebMCP verdict follows the ` +
+    `WebMCP text and its evidence says what this browser did.`
+  );
 }

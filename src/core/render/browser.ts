@@ -18,7 +18,8 @@ import { assertSupported, OLDEST_SUPPORTED_MAJOR, parseProduct, readBrowserVersi
 const CANDIDATES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 
 export const INSTALL_HINT =
-  `rendered mode needs Chrome or Chromium ${OLDEST_SUPPORTED_MAJOR} or later: install it (Debian/Ubuntu: \`apt-get install chromium\`; macOS: install Google Chrome) ` +
+  `rendered mode needs Chrome or Chromium ${OLDEST_SUPPORTED_MAJOR} or later: install it (Debian/Ubuntu: ` +
+  `\`apt-get install chromium\`; macOS: install Google Chrome) ` +
   'or point AI_READY_CHROME at its executable. Without --render, scans need no browser.';
 
 export class BrowserNotFoundError extends Error {
@@ -198,7 +199,10 @@ function readUidMap(): string | null {
 
 /** The refusal when the user to drop to is not mapped in this user namespace. */
 export function unmappedUserProblem(user: { name: string; uid: number }): string {
-  return `uid ${user.uid} (${user.name}) is not mapped in this user namespace (rootless container or unshare -r), so the browser cannot run as it: set AI_READY_BROWSER_USER to a mapped uid, or AI_READY_CHROME_NO_SANDBOX=1`;
+  return (
+    `uid ${user.uid} (${user.name}) is not mapped in this user namespace (rootless container or unshare ` +
+    `-r), so the browser cannot run as it: set AI_READY_BROWSER_USER to a mapped uid, or AI_READY_CHROME_NO_SANDBOX=1`
+  );
 }
 
 /**
@@ -231,7 +235,9 @@ export function browserIdentity(
 export function renderRefusal(env: NodeJS.ProcessEnv = process.env): string | null {
   const path = findBrowser(env);
   if (!path)
-    return `${env.AI_READY_CHROME ? `AI_READY_CHROME=${env.AI_READY_CHROME} is not an executable file` : 'no Chrome or Chromium found on PATH'}; ${INSTALL_HINT}`;
+    return `${
+      env.AI_READY_CHROME ? `AI_READY_CHROME=${env.AI_READY_CHROME} is not an executable ` + `file` : 'no Chrome or Chromium found on PATH'
+    }; ${INSTALL_HINT}`;
   try {
     browserIdentity(env);
     assertSupported(readBrowserVersion(path), path);
@@ -281,7 +287,8 @@ function prepareProfile(home: string, identity: BrowserIdentity, browserPath: st
   const executablePath = join(home, 'browser');
   writeFileSync(
     executablePath,
-    `#!/bin/sh\nexec ${shellQuote(identity.setpriv)} --reuid=${identity.uid} --regid=${identity.gid} --clear-groups --inh-caps=-all -- ${shellQuote(browserPath)} "$@"\n`,
+    `#!/bin/sh\nexec ${shellQuote(identity.setpriv)} --reuid=${identity.uid} --regid=${identity.gid} ` +
+      `--clear-groups --inh-caps=-all -- ${shellQuote(browserPath)} "$@"\n`,
     { mode: 0o700 },
   );
   // Nothing of the server's environment (database URLs, tokens) reaches the browser.
@@ -339,7 +346,8 @@ export async function launchBrowser(
       // The likeliest cause as another user: no unprivileged user namespaces for the sandbox (some containers).
       const hint =
         identity.kind === 'user' && !identity.noSandbox
-          ? ` as ${identity.name}; its sandbox needs unprivileged user namespaces: where the container gives none, AI_READY_CHROME_NO_SANDBOX=1 runs it as ${identity.name} without its sandbox`
+          ? ` as ${identity.name}; its sandbox needs unprivileged user namespaces: where the container gives ` +
+            `none, AI_READY_CHROME_NO_SANDBOX=1 runs it as ${identity.name} without its sandbox`
           : '';
       throw new BrowserNotFoundError(`${browserPath} could not be started (${why})${hint}`);
     }

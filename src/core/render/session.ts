@@ -82,7 +82,8 @@ const INIT_SCRIPT = `(() => {
   try { Object.defineProperty(window, 'open', { value: () => null, configurable: false, writable: false }); } catch {}
   ${RECORD_NAVIGATOR}
   try {
-    if (window.ServiceWorkerContainer) ServiceWorkerContainer.prototype.register = () => Promise.reject(new DOMException('service workers are disabled while scanning', 'SecurityError'));
+    if (window.ServiceWorkerContainer) ServiceWorkerContainer.prototype.register = () =>\
+ Promise.reject(new DOMException('service workers are disabled while scanning', 'SecurityError'));
   } catch {}
 })();`;
 
@@ -99,7 +100,8 @@ const RECORD_TOOLS = `(() => {
   mc.registerTool = function (tool, ...rest) {
     let entry = null;
     try {
-      entry = { name: String(tool && tool.name || ''), description: String(tool && tool.description || ''), inputSchema: JSON.parse(JSON.stringify((tool && tool.inputSchema) ?? null)) };
+      entry = { name: String(tool && tool.name || ''), description: String(tool && tool.description || ''), \
+inputSchema: JSON.parse(JSON.stringify((tool && tool.inputSchema) ?? null)) };
     } catch {}
     const result = register.call(this, tool, ...rest);
     Promise.resolve(result).then(() => {
@@ -186,10 +188,13 @@ function axe(): Promise<string> {
   return (axeSource ??= loadPackage<{ source: string }>('axe-core').then((m) => m.source));
 }
 
-const RUN_AXE = `axe.run(document, { runOnly: { type: 'rule', values: ${JSON.stringify(OPERABILITY_RULES)} }, resultTypes: ['violations'], elementRef: false, selectors: true })
+const RUN_AXE =
+  `axe.run(document, { runOnly: { type: 'rule', values: ${JSON.stringify(OPERABILITY_RULES)} }` +
+  `, resultTypes: ['violations'], elementRef: false, selectors: true })
   .then((r) => ({
     passed: r.passes.length,
-    violations: r.violations.map((v) => ({ rule: v.id, impact: v.impact || null, help: v.help, count: Math.min(200, v.nodes.length), targets: v.nodes.slice(0, 5).map((n) => String(n.target && n.target[0] || '').slice(0, 200)) })),
+    violations: r.violations.map((v) => ({ rule: v.id, impact: v.impact || null, help: v.help, count: \
+Math.min(200, v.nodes.length), targets: v.nodes.slice(0, 5).map((n) => String(n.target && n.target[0] || '').slice(0, 200)) })),
   }))`;
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {

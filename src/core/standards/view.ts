@@ -56,7 +56,10 @@ export function dueForReading(entries: LedgerEntry[], today: Date): DueEntry[] {
 export function dueText(due: DueEntry[], today: Date): string {
   const day = today.toISOString().slice(0, 10);
   if (!due.length)
-    return `No ledger entry is due for a new reading on ${day} (drafts: ${REREAD_AFTER_DAYS.draft} days, conventions: ${REREAD_AFTER_DAYS.convention}, standards: ${REREAD_AFTER_DAYS.standard}).\n`;
+    return (
+      `No ledger entry is due for a new reading on ${day} (drafts: ${REREAD_AFTER_DAYS.draft} days, ` +
+      `conventions: ${REREAD_AFTER_DAYS.convention}, standards: ${REREAD_AFTER_DAYS.standard}).\n`
+    );
   const out = [`${due.length} ledger entr${due.length === 1 ? 'y is' : 'ies are'} due for a new reading on ${day}:`, ''];
   for (const e of due) {
     out.push(`${e.id}  ${e.name} [${e.kind}]  due since ${e.dueSince} (checked ${checkedLabel(e)})`);
@@ -104,7 +107,8 @@ function cell(text: string): string {
 export function standardsMarkdown(entries: LedgerEntry[]): string {
   const rows = entries.map(
     (e) =>
-      `| \`${e.id}\` | [${cell(e.name)}](${e.url}) | ${e.kind} | ${cell(e.version)} | ${checkedLabel(e)} | ${e.checks.join(', ')} | ${cell([...(e.olderShapes ?? []), ...(e.note ? [`Note: ${e.note}`] : [])].join('; ') || '')} |`,
+      `| \`${e.id}\` | [${cell(e.name)}](${e.url}) | ${e.kind} | ${cell(e.version)} | ${checkedLabel(e)} ` +
+      `| ${e.checks.join(', ')} | ${cell([...(e.olderShapes ?? []), ...(e.note ? [`Note: ${e.note}`] : [])].join('; ') || '')} |`,
   );
   const sources = entries.map((e) => {
     const lines = (e.sources ?? []).map(

@@ -1,4 +1,4 @@
-/** The 13 MCP tools of the service spec, in the order clients list them (comparisons are get_report's compareWith). */
+/** The MCP tools of the service spec, in the order clients list them (comparisons are get_report's compareWith). */
 import type { ToolDef } from './define.js';
 import { checkSite, scanSite } from './scan-tools.js';
 import { deleteReport, getDomainHistory, getReport, listReports, setReportVisibility } from './report-tools.js';

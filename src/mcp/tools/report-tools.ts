@@ -22,8 +22,11 @@ export const getReport = defineTool({
   name: 'get_report',
   title: 'Get a saved report, optionally compared with another',
   description:
-    'Returns a saved scan report by its share id (the id in /r/<id>): the full ScanResponse plus score, grade and dates. Public reports and your own private ones are readable. ' +
-    'With compareWith (an earlier report, usually of the same site), it also returns `comparison`: the score, grade, level and dimension changes from that report to this one, new and fixed findings, and every check whose status changed (the same comparison as the /compare page and GET /api/public/v1/compare).',
+    'Returns a saved scan report by its share id (the id in /r/<id>): the full ScanResponse plus score, grade and ' +
+    'dates. Public reports and your own private ones are readable. ' +
+    'With compareWith (an earlier report, usually of the same site), it also returns `comparison`: the score, ' +
+    'grade, level and dimension changes from that report to this one, new and fixed findings, and every check ' +
+    'whose status changed (the same comparison as the /compare page and GET /api/public/v1/compare).',
   input: z.object({
     id: ReportId,
     compareWith: ReportId.optional().describe('Share id of an earlier report to compare this one against (from compareWith to id)'),
@@ -100,7 +103,8 @@ export const deleteReport = defineTool({
   name: 'delete_report',
   title: 'Delete a report',
   description:
-    'Deletes one of your reports (the report page stops working). A public report of another account that is in your history is only removed from your history.',
+    'Deletes one of your reports (the report page stops working). A public report of another account that is in ' +
+    'your history is only removed from your history.',
   input: z.object({ id: ReportId }),
   output: z.object({ id: z.string(), deleted: z.boolean().describe('The report itself was deleted'), removedFromHistory: z.boolean() }),
   anonymous: false,
@@ -154,7 +158,8 @@ export const getDomainHistory = defineTool({
   name: 'get_domain_history',
   title: "A domain's scores over time",
   description:
-    "Returns a domain's scans over time, newest first (score, grade, level, report id): every public report plus your own private ones. Accepts a host name or a URL.",
+    "Returns a domain's scans over time, newest first (score, grade, level, report id): every public report plus " +
+    'your own private ones. Accepts a host name or a URL.',
   input: z.object({ domain: z.string().min(1).max(2048).describe('Host (with the port when not the default) or URL'), limit: Limit, cursor: Cursor }),
   output: DomainHistory,
   anonymous: false,

@@ -17,7 +17,8 @@ export const getRubric = defineTool({
   name: 'get_rubric',
   title: 'The scoring rubric',
   description:
-    'Returns every check (id, name, dimension, tier, weight, what it looks for, specs), the levels 0-5 with their rules, and the scoring rules (credits, caps, grade bands, profiles).',
+    'Returns every check (id, name, dimension, tier, weight, what it looks for, specs), the levels 0-5 with their ' +
+    'rules, and the scoring rules (credits, caps, grade bands, profiles).',
   input: z.object({}),
   output: RubricSchema,
   anonymous: false,
@@ -35,7 +36,11 @@ export const getRubric = defineTool({
 export const getFixGuide = defineTool({
   name: 'get_fix_guide',
   title: 'How to fix a check',
-  description: `Returns the ordered fix steps of a check (what to publish, the snippet, how to verify, the spec), written for a platform when given (${PLATFORMS.join(', ')}); with a framework (${FRAMEWORK_IDS.join(', ')}), also the files to create or merge in that project's static folder and where the header rules go, as \`ai-ready fix --write\` writes them.`,
+  description:
+    `Returns the ordered fix steps of a check (what to publish, the snippet, how to verify, the ` +
+    `spec), written for a platform when given (${PLATFORMS.join(', ')});` +
+    ` with a framework (${FRAMEWORK_IDS.join(', ')}), also the files to create or merge in that project's static ` +
+    `folder and where the header rules go, as \`ai-ready fix --write\` writes them.`,
   input: z.object({
     checkId: z.string().min(1).max(10).describe('A check id, as get_rubric lists them'),
     platform: z.string().max(40).optional().describe('Platform or host the site runs on; generic steps otherwise'),
@@ -44,7 +49,8 @@ export const getFixGuide = defineTool({
       .enum(FRAMEWORK_IDS as [string, ...string[]])
       .optional()
       .describe(
-        'The project framework: the result also gives the files to create or merge in its static folder and the header rules, as `ai-ready fix --write` writes them in a bare project',
+        'The project framework: the result also gives the files to create or merge in its static folder and the header ' +
+          'rules, as `ai-ready fix --write` writes them in a bare project',
       ),
   }),
   output: FixGuideSchema,

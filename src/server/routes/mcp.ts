@@ -1,5 +1,6 @@
 /** The MCP faces: /mcp (OAuth), /api/mcp (API key or anonymous) and the MCP server card. */
 import type { McpHttp } from '../../mcp/http.js';
+import { TOOLS } from '../../mcp/tools/index.js';
 import {
   AI_CATALOG_PATH,
   ARD_MANIFEST_PATH,
@@ -45,7 +46,9 @@ export function mcpRoutes(http: McpHttp): Route[] {
           section: 'API',
           title: 'MCP server (OAuth 2.1)',
           type: 'application/json',
-          note: 'Streamable HTTP MCP endpoint with 13 tools (scans, saved reports, domain history, monitors, rubric and fix guides); OAuth 2.1 with dynamic client registration',
+          note:
+            `Streamable HTTP MCP endpoint with ${TOOLS.length} tools (scans, saved reports, domain history, monitors, rubric and fix ` +
+            'guides); OAuth 2.1 with dynamic client registration',
         },
         mcpRemote: { rank: 10, type: 'streamable-http' },
         catalog: [{ api: 'mcp', rel: 'item', rank: 10, type: 'application/json', title: 'MCP server (Streamable HTTP, OAuth 2.1)' }],

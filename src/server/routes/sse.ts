@@ -38,7 +38,8 @@ export const sseRoutes = [
         operationId: 'scanStream',
         summary: 'Scan with live progress as server-sent events',
         description:
-          'Events: `started`, `probe`, `check`, `finished` (the engine stream), then `result` (the ScanResponse with shareId and shareUrl) or `error` (a Problem document). A cached result sends `result` only.',
+          'Events: `started`, `probe`, `check`, `finished` (the engine stream), then `result` (the ScanResponse with ' +
+          'shareId and shareUrl) or `error` (a Problem document). A cached result sends `result` only.',
         requestBody: scanBody,
         responses: { '200': { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }, ...scanErrors },
       },

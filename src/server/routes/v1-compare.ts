@@ -18,7 +18,9 @@ export const v1CompareRoutes = [
         section: 'API',
         title: 'Compare API (v1)',
         type: 'application/json',
-        note: "GET ?from=<id>&to=<id>: score, level and dimension deltas, new and fixed findings, checks that changed (the page: /compare; a site's history: /d/<host>)",
+        note:
+          'GET ?from=<id>&to=<id>: score, level and dimension deltas, new and fixed findings, checks that changed (the ' +
+          "page: /compare; a site's history: /d/<host>)",
       },
     },
     headFollowsGet: true,
@@ -36,7 +38,9 @@ export const v1CompareRoutes = [
         operationId: 'compareReports',
         summary: 'Compare two reports',
         description:
-          'Score, grade, level and dimension deltas, new and fixed findings, and every check whose status changed, from the report `from` (before) to the report `to` (after): two scans of one site or of two sites. Both must be readable by the caller (public, or private with the owner key).',
+          'Score, grade, level and dimension deltas, new and fixed findings, and every check whose status changed, from ' +
+          'the report `from` (before) to the report `to` (after): two scans of one site or of two sites. Both must be ' +
+          'readable by the caller (public, or private with the owner key).',
         parameters: queryParameters(CompareQuery),
         responses: {
           '200': { description: 'The comparison', content: { 'application/json': { schema: ref('CompareResponse') } } },

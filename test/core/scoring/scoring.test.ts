@@ -45,7 +45,12 @@ describe('scoring', () => {
 
 describe('levels', () => {
   it('publishes the ladder the checks declare, in the words it always had', () => {
-    expect(levelRules(METAS).map((r) => r.rule)).toEqual([
+    // A deliberate snapshot: the ladder is part of the rubric, so a check that joins a rung changes it.
+    expect(
+      levelRules(METAS).map((r) => r.rule),
+      'the level ladder changed (a check declared or left a rung in meta.level): that is a rubric change: ' +
+        'document it in docs/scoring.md ("Levels" and a new rubric entry), bump RUBRIC_VERSION, then update this list',
+    ).toEqual([
       'otherwise',
       '2 of D1, D2, D3',
       'all of B1, B2',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { b1AiCrawlerRules, tokenAccess } from '../../../../src/core/checks/bot_access/b1-ai-crawler-rules.js';
 import { parseRobots } from '../../../../src/core/gather/robots.js';
-import { AI_CRAWLERS } from '../../../../src/core/gather/ai-crawlers.js';
+import { AI_CRAWLERS, AI_CRAWLERS_VERSION } from '../../../../src/core/gather/ai-crawlers.js';
 import { ORIGIN, notFound, response, soft404, text } from '../../../helpers/responses.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
@@ -143,7 +143,7 @@ describe('B1: the token list follows ai.robots.txt robots.json (read 2026-11-25)
   it('reads tokens added from robots.json with their operator and category', () => {
     const o = run('User-agent: Kimi-User\nUser-agent: ExaSearchBot\nUser-agent: Code\nUser-agent: webzio-extended\nDisallow: /\n\nUser-agent: *\nAllow: /\n');
     expect(o.code).toBe('B1/ok');
-    expect((o.details as { tokenListVersion: string }).tokenListVersion).toBe('2026-11-25');
+    expect((o.details as { tokenListVersion: string }).tokenListVersion).toBe(AI_CRAWLERS_VERSION);
     expect(detail(o, 'Kimi-User')).toMatchObject({ operator: 'Moonshot AI', category: 'user', access: 'blocked', via: 'own group' });
     expect(detail(o, 'ExaSearchBot')).toMatchObject({ category: 'search', access: 'blocked', via: 'own group' });
     expect(detail(o, 'Code')).toMatchObject({ operator: 'GitHub', category: 'agent', access: 'blocked', via: 'own group' });
@@ -154,7 +154,12 @@ describe('B1: the token list follows ai.robots.txt robots.json (read 2026-11-25)
   it('lists each robots.txt token once (robots.json case variants and /version keys collapse)', () => {
     const normalized = AI_CRAWLERS.map((c) => c.token.toLowerCase().replace(/\/.*$/, '').trim());
     expect(new Set(normalized).size).toBe(AI_CRAWLERS.length);
-    expect(AI_CRAWLERS.length).toBe(164);
+    // A deliberate snapshot: the count pins the list to its reading, so a stray edit is seen.
+    expect(
+      AI_CRAWLERS.length,
+      `the crawler list changed: a new reading of robots.json is a new AI_CRAWLERS_VERSION (src/core/gather/ai-crawlers.ts, ` +
+        `now ${AI_CRAWLERS_VERSION}); bump it and set this count to the new list's length`,
+    ).toBe(164);
   });
 
   it('does not count enterprise crawlers of major operators as answer engines', () => {
