@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { discoverabilityChecks } from '../../../../src/core/checks/discoverability/index.js';
 import { contentChecks } from '../../../../src/core/checks/content/index.js';
 import { ORIGIN } from '../../../helpers/responses.js';
-import { FINGERPRINTS, HOSTING_FINGERPRINTS } from '../../../../src/core/platform/fingerprints.js';
+import { FINGERPRINTS, HOSTING_FINGERPRINTS } from '../../../../src/core/fixes/platform-fingerprints.js';
 // The D3 and D6 guides link what other checks offer (meta.offers.link): the registry installs those links, as every face loads it.
 import '../../../../src/core/checks/index.js';
 
