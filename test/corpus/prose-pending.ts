@@ -4,7 +4,6 @@
  * empty and goes.
  */
 export const PROSE_PENDING: ReadonlySet<string> = new Set([
-  'A1',
   'A10',
   'A11',
   'A2',
