@@ -12,7 +12,6 @@ export const PROSE_PENDING: ReadonlySet<string> = new Set([
   'A6',
   'A7',
   'A8',
-  'A9',
   'B1',
   'B2',
   'B3',

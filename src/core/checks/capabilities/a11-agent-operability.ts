@@ -41,8 +41,11 @@ export const a11AgentOperability = defineCheck<OperabilityArtifact>()({
     specUrls: SPEC,
     standards: ['aria'],
     summary:
-      'Rendered mode (--render): axe-core on the rendered page with the rules agents depend on: accessible names of buttons, links and form fields, and valid ARIA roles and attributes. Not applicable without --render.',
-    why: 'Browser agents find and operate controls through their accessible names and roles; an unnamed button or an invalid role is a control they cannot reliably choose.',
+      'Rendered mode (--render): axe-core on the rendered page with the rules agents depend on: accessible names of ' +
+      'buttons, links and form fields, and valid ARIA roles and attributes. Not applicable without --render.',
+    why:
+      'Browser agents find and operate controls through their accessible names and roles; an unnamed button or an ' +
+      'invalid role is a control they cannot reliably choose.',
     remediation: 'Give every button, link and form field an accessible name (visible text, <label>, aria-label) and use only valid ARIA roles and attributes.',
     pageLevel: true,
     codes: {
@@ -120,12 +123,16 @@ export const a11AgentOperability = defineCheck<OperabilityArtifact>()({
       {
         title: 'Name every control',
         body: 'A button or link with only an icon needs a text alternative; a form field needs a <label> (or aria-label when no visible label fits).',
-        code: `<button aria-label="Add to cart"><svg aria-hidden="true">…</svg></button>\n<label for="q">Search</label> <input id="q" name="q">\n<a href="/cart" aria-label="Cart (2 items)"><svg aria-hidden="true">…</svg></a>\n`,
+        code:
+          `<button aria-label="Add to cart"><svg aria-hidden="true">…</svg></button>\n<label for="q">Search</label> ` +
+          `<input id="q" name="q">\n<a href="/cart" aria-label="Cart (2 items)"><svg aria-hidden="true">…</svg></a>\n`,
         lang: 'html',
       },
       {
         title: 'Use valid ARIA only',
-        body: 'Remove misspelled roles and attributes (role="buton", aria-labeledby) and values ARIA does not allow; prefer native elements (<button>, <a href>) over role= on <div>.',
+        body:
+          'Remove misspelled roles and attributes (role="buton", aria-labeledby) and values ARIA does not allow; prefer ' +
+          'native elements (<button>, <a href>) over role= on <div>.',
       },
       verifyStep(sh`npx ai-ready scan ${fx.origin} --render --only A11`, 'A11 passes: no control without a name, no invalid ARIA on the rendered page.'),
       specStep(SPEC),
