@@ -7,7 +7,6 @@ export const PROSE_PENDING: ReadonlySet<string> = new Set([
   'A10',
   'A2',
   'A3',
-  'A4',
   'A5',
   'A6',
   'A7',

@@ -9,6 +9,7 @@
  * check hands on `probeData(res, origin)` and the template says `{seen:probe}`.
  */
 import { renderProbe } from '../gather/probe-facts.js';
+import { renderMcpLive } from '../gather/mcp-live-facts.js';
 
 /** Values a template reads (an undefined one is absent: object literals of a union carry it). */
 export type MessageData = Readonly<Record<string, string | number | undefined>>;
@@ -24,6 +25,8 @@ const PLACEHOLDER = /\{([a-zA-Z][a-zA-Z0-9]*)(?::([a-z]+))?\}/g;
 /** How a formatted placeholder renders its fields. */
 const FORMATS: Readonly<Record<string, (data: MessageData, name: string) => string | null>> = {
   probe: (data, name) => renderProbe(data, name),
+  // The live MCP handshake (gather/mcp-live-facts.ts): a clause with its leading "; ", or '' when none was made.
+  mcp: (data, name) => renderMcpLive(data, name),
 };
 
 /** The names a template reads, in order (a formatted placeholder by its name). */
