@@ -545,9 +545,16 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     anchorKey: 'mcpServerCard',
     specUrls: SPEC,
     standards: ['mcpServerCard', 'rfc9728'],
-    summary: `An MCP server card found through an AI Catalog entry of type ${MCP_CARD_MEDIA_TYPE} (by url or inline data) at ${ARD_PATH}, ${AI_CATALOG_PATH} or a location robots.txt Agentmap or a link names (the removed ${MCP_CATALOG_PATH} still counts, with a finding), or at an older well-known path (${MCP_CARD_PATHS.join(', ')}); checked against the v1 schema ($schema, reverse-DNS name, version, description, remotes[]), and the endpoint it names is probed live.`,
+    summary:
+      `An MCP server card found through an AI Catalog entry of type ${MCP_CARD_MEDIA_TYPE} (by url or inline data) at ` +
+      `${ARD_PATH}, ${AI_CATALOG_PATH} or a location robots.txt Agentmap or a link names (the removed ` +
+      `${MCP_CATALOG_PATH} still counts, with a finding), or at an older well-known path ` +
+      `(${MCP_CARD_PATHS.join(', ')}); checked against the v1 schema ($schema, reverse-DNS name, version, ` +
+      `description, remotes[]), and the endpoint it names is probed live.`,
     why: 'A server card lets an agent find and connect to your MCP server from the domain alone, without a registry or manual setup.',
-    remediation: `Publish ${AI_CATALOG_PATH} (${AI_CATALOG_MEDIA_TYPE}) with one ${MCP_CARD_MEDIA_TYPE} entry per MCP server, pointing at a v1 server card ($schema, name, version, description, remotes[].url).`,
+    remediation:
+      `Publish ${AI_CATALOG_PATH} (${AI_CATALOG_MEDIA_TYPE}) with one ${MCP_CARD_MEDIA_TYPE} entry per MCP server, ` +
+      `pointing at a v1 server card ($schema, name, version, description, remotes[].url).`,
     offers: { resource: 'mcpCard' },
     profile: {
       appEvidence: 'MCP server card found',
@@ -567,12 +574,18 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       'A4/no-remotes': 'partial: the card names no remote (or declares itself documentation-only): a valid card with nothing to connect to',
       'A4/cross-site-redirect': 'partial: the card is only reachable through a redirect to another site',
       'A4/endpoint-not-mcp':
-        'partial: the advertised endpoint answered but did not complete initialize + tools/list (404, HTML, timeout, bad JSON-RPC, or a 401 without WWW-Authenticate); a probe that could not be made (DNS failure, connection refused) is unmeasured instead',
+        'partial: the advertised endpoint answered but did not complete initialize + tools/list (404, HTML, timeout, ' +
+        'bad JSON-RPC, or a 401 without WWW-Authenticate); a probe that could not be made (DNS failure, connection ' +
+        'refused) is unmeasured instead',
       'A4/schema-invalid':
-        'partial: the card and its endpoint answer, but the card does not validate against the v1 schema (for example a date-versioned $schema, a name without exactly one "/", no description)',
+        'partial: the card and its endpoint answer, but the card does not validate against the v1 schema (for example a ' +
+        'date-versioned $schema, a name without exactly one "/", no description)',
       'A4/catalog-incomplete':
-        "partial: the card and its endpoint are fine, but the catalog entry naming it lacks required members (the catalog's specVersion, an entry's identifier, type, exactly one of url and data)",
-      'A4/removed-location': `a complete card found only through ${MCP_CATALOG_PATH}, the MCP Catalog the draft removed (commit 1491bd2): still counts, with a finding naming ${AI_CATALOG_PATH}`,
+        'partial: the card and its endpoint are fine, but the catalog entry naming it lacks required members (the ' +
+        "catalog's specVersion, an entry's identifier, type, exactly one of url and data)",
+      'A4/removed-location':
+        `a complete card found only through ${MCP_CATALOG_PATH}, the MCP Catalog the draft removed (commit 1491bd2): ` +
+        `still counts, with a finding naming ${AI_CATALOG_PATH}`,
       'A4/ok-auth-required': 'a complete card whose endpoint answers 401 with WWW-Authenticate (a protected server; A3 follows it)',
       'A4/ok': 'a complete MCP server card whose endpoint answers initialize and tools/list',
     },
@@ -784,7 +797,8 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     );
     const nameNote =
       !validName && !domain
-        ? ` ${placeholderNote(fx.origin, 'the server name')} The name is your domain in reverse-DNS form plus a slash and a short id (example.com -> com.example/mcp); MCP registries verify it against the domain.`
+        ? ` ${placeholderNote(fx.origin, 'the server name')} The name is your domain in reverse-DNS form plus a slash and a short id ` +
+          '(example.com -> com.example/mcp); MCP registries verify it against the domain.'
         : '';
     const cors = {
       'Access-Control-Allow-Origin': '*',
@@ -801,12 +815,16 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     const older: FixStep = {
       title: 'Card contents and older readers',
       body:
-        `Keep the description to 100 characters; the card's name and version must match the serverInfo your server returns. Tools are not listed in the card: clients list them at runtime. ` +
-        `Scanners that predate the AI Catalog read a well-known card (${READERS_NOTE}); if you want them too, serve the same card at /.well-known/mcp/server-card.json as well. ARD v0.91 readers look at ${ARD_PATH}: serve the same catalog there too if you publish one (check A10).${nameNote}`,
+        "Keep the description to 100 characters; the card's name and version must match the serverInfo your server returns. " +
+        'Tools are not listed in the card: clients list them at runtime. ' +
+        `Scanners that predate the AI Catalog read a well-known card (${READERS_NOTE}); if you want them too, serve the ` +
+        `same card at /.well-known/mcp/server-card.json as well. ARD v0.91 readers look at ${ARD_PATH}: serve the same ` +
+        `catalog there too if you publish one (check A10).${nameNote}`,
     };
     const verify = verifyStep(
       sh`curl -si ${fx.origin}${AI_CATALOG_PATH}\ncurl -si -H ${`Accept: ${MCP_CARD_MEDIA_TYPE}`} ${cardUrl}`,
-      `Expect 200 and Access-Control-Allow-Origin: * on both; the catalog is ${AI_CATALOG_MEDIA_TYPE} and lists the card's url, and the card has $schema, name, version, description and remotes[].url.`,
+      `Expect 200 and Access-Control-Allow-Origin: * on both; the catalog is ${AI_CATALOG_MEDIA_TYPE} and lists the ` +
+        `card's url, and the card has $schema, name, version, description and remotes[].url.`,
     );
     const publish = [
       ...serveFileSteps(fx, { path: AI_CATALOG_PATH, contentType: AI_CATALOG_MEDIA_TYPE, content: catalog, lang: 'json', headers, ...origin }),
