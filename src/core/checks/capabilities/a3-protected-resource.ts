@@ -1,3 +1,4 @@
+import { jsonProblemText } from './json-problem.js';
 import { defineCheck, type SubFinding } from '../types.js';
 import { describeProbe, excerpt } from '../../gather/classify.js';
 import {
@@ -115,7 +116,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
     ];
     const seen = probes.map((p) => describeProbe(p, ctx.origin)).join('; ');
     if (!chosen.doc) {
-      const why = [prm.wellKnown.problem, prm.linked?.problem].filter(Boolean).join('; ');
+      const why = [prm.wellKnown.problem, prm.linked?.problem].flatMap((p) => (p ? [jsonProblemText(p)] : [])).join('; ');
       return {
         status: 'fail',
         code: 'A3/missing',
