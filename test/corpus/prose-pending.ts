@@ -5,7 +5,6 @@
  */
 export const PROSE_PENDING: ReadonlySet<string> = new Set([
   'A10',
-  'A3',
   'A5',
   'A6',
   'A7',
