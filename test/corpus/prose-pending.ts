@@ -8,7 +8,6 @@ export const PROSE_PENDING: ReadonlySet<string> = new Set([
   'A5',
   'A6',
   'A7',
-  'A8',
   'B1',
   'B2',
   'B3',
