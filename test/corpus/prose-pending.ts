@@ -4,17 +4,10 @@
  * empty and goes.
  */
 export const PROSE_PENDING: ReadonlySet<string> = new Set([
-  'A1',
   'A10',
-  'A11',
-  'A2',
-  'A3',
-  'A4',
   'A5',
   'A6',
   'A7',
-  'A8',
-  'A9',
   'B1',
   'B2',
   'B3',

@@ -14,11 +14,11 @@ import { mismatches } from '../corpus/mismatches.js';
 /** The rows of point 7, and what each one's A4 evidence must say (from the same parse as the verdict). */
 const ROWS: Record<string, RegExp[]> = {
   'mcp-ai-catalog-url-entry': [
-    /GET \/mcp\/server-card → 200 application\/mcp-server-card\+json.*\(named by \/\.well-known\/ai-catalog\.json: 1 server-card entry, 1 card\(s\) read\)/,
+    /GET \/mcp\/server-card → 200 application\/mcp-server-card\+json.*card \/mcp\/server-card via \/\.well-known\/ai-catalog\.json \(1 server-card entry\(ies\) in catalogs, 1 card\(s\) read\)/,
   ],
-  'mcp-ai-catalog-inline-entry': [/\/\.well-known\/ai-catalog\.json entries\[0\]\.data \(inline card\)/],
-  'mcp-ard-url-entry': [/\(named by \/\.well-known\/ard\.json: 1 server-card entry, 1 card\(s\) read\)/],
-  'mcp-ard-inline-entry': [/\/\.well-known\/ard\.json entries\[0\]\.data \(inline card\)/],
+  'mcp-ai-catalog-inline-entry': [/card \/\.well-known\/ai-catalog\.json entries\[0\]\.data via \/\.well-known\/ai-catalog\.json/],
+  'mcp-ard-url-entry': [/via \/\.well-known\/ard\.json \(1 server-card entry\(ies\) in catalogs, 1 card\(s\) read\)/],
+  'mcp-ard-inline-entry': [/card \/\.well-known\/ard\.json entries\[0\]\.data via \/\.well-known\/ard\.json/],
   'server-card-example-invalid-date-versioned-schema': [
     /"\$schema" "https:\/\/static\.modelcontextprotocol\.io\/schemas\/2025-11-25\/server-card\.schema\.json" is date-versioned: schema URLs are versioned by vN, not by date; write https:\/\/static\.modelcontextprotocol\.io\/schemas\/v1\/server-card\.schema\.json/,
   ],

@@ -10,6 +10,7 @@
  */
 import { renderProbe } from '../gather/probe-facts.js';
 import type { MessageData, SubFinding } from '../check-outcome.js';
+import { renderMcpLive } from '../gather/mcp-live-facts.js';
 
 export type { MessageData, SubFinding } from '../check-outcome.js';
 
@@ -18,6 +19,8 @@ const PLACEHOLDER = /\{([a-zA-Z][a-zA-Z0-9]*)(?::([a-z]+))?\}/g;
 /** How a formatted placeholder renders its fields. */
 const FORMATS: Readonly<Record<string, (data: MessageData, name: string) => string | null>> = {
   probe: (data, name) => renderProbe(data, name),
+  // The live MCP handshake (gather/mcp-live-facts.ts): a clause with its leading "; ", or '' when none was made.
+  mcp: (data, name) => renderMcpLive(data, name),
 };
 
 /** The names a template reads, in order (a formatted placeholder by its name). */

@@ -12,7 +12,7 @@
  */
 import type { FetchOptions, FetchResult } from '../net/http.js';
 import { requestKey, type GatherContext } from './context.js';
-import { LIVE_MAX_BYTES, LIVE_TIMEOUT_MS, budgetedSend, offSiteNote } from './live-scope.js';
+import { LIVE_MAX_BYTES, LIVE_TIMEOUT_MS, budgetedSend } from './live-scope.js';
 import { MCP_CARD_OPTIONS, MCP_CARD_PATHS, liveEndpoint } from './mcp-card.js';
 import { EARLY_CARDS, MCP_CARD_MEDIA_OPTIONS, fetchCatalogCards, mcpCatalog, type McpCatalogArtifact } from './mcp-catalog.js';
 import { optionsOf, readCatalogs } from './catalog-reader.js';
@@ -28,6 +28,14 @@ export interface McpExchange {
   probe: FetchResult;
 }
 
+/** Why a handshake stopped: a 401, an HTTP answer that is no JSON-RPC, or the SDK's or network's error. */
+export type McpFailure =
+  | { kind: 'unauthorized'; rpc: string }
+  | { kind: 'http-status'; status: number; contentType?: string }
+  | { kind: 'not-json-rpc'; status: number; contentType?: string }
+  | { kind: 'invalid-answer'; message: string }
+  | { kind: 'error'; message: string };
+
 export interface McpProbeResult {
   endpoint: string;
   outcome: McpProbeOutcome;
@@ -37,13 +45,11 @@ export interface McpProbeResult {
   sessionIssued: boolean;
   toolCount: number | null;
   toolNames: string[];
-  /** Why the endpoint did not complete the handshake, for evidence. */
-  problem: string | null;
+  /** Why the endpoint did not complete the handshake, as data (gather/mcp-live-facts.ts words it). */
+  failure: McpFailure | null;
   /** WWW-Authenticate of a 401 answer. */
   wwwAuthenticate: string | null;
   exchanges: McpExchange[];
-  /** Names the probed host when it is another site than the scanned one (evidence); '' otherwise. */
-  hostNote?: string;
 }
 
 /** Request headers the adapter forwards; Authorization is never sent (scans are anonymous). */
@@ -160,8 +166,7 @@ export function adoptLiveMcpProbe(ctx: GatherContext, started: StartedMcpProbe):
 }
 
 async function probeEndpoint(endpoint: string, origin: string, send: LiveSend): Promise<McpProbeResult> {
-  const result = await runProbe(budgetedSend(send, origin), endpoint);
-  return { ...result, hostNote: offSiteNote(endpoint, origin) };
+  return runProbe(budgetedSend(send, origin), endpoint);
 }
 
 async function runProbe(send: LiveSend, endpoint: string): Promise<McpProbeResult> {
@@ -175,7 +180,7 @@ async function runProbe(send: LiveSend, endpoint: string): Promise<McpProbeResul
     sessionIssued: false,
     toolCount: null,
     toolNames: [],
-    problem: null,
+    failure: null,
     wwwAuthenticate: null,
     exchanges,
   };
@@ -271,9 +276,9 @@ async function runProbe(send: LiveSend, endpoint: string): Promise<McpProbeResul
     if (last?.status === 401) {
       result.outcome = 'auth-required';
       result.wwwAuthenticate = last.headers['www-authenticate'] ?? null;
-      result.problem = `401 to ${exchanges.at(-1)!.rpc}`;
+      result.failure = { kind: 'unauthorized', rpc: exchanges.at(-1)!.rpc };
     } else {
-      result.problem = describeFailure(e, last);
+      result.failure = failureOf(e, last);
     }
   } finally {
     // Closing aborts the transport locally; nothing is sent (see the module comment).
@@ -282,16 +287,17 @@ async function runProbe(send: LiveSend, endpoint: string): Promise<McpProbeResul
   return result;
 }
 
-/** A short reason the handshake failed: the HTTP answer when there was one, else the SDK's error. */
-function describeFailure(e: unknown, last: FetchResult | undefined): string {
+/** Why the handshake failed: the HTTP answer when there was one, else the SDK's error. */
+function failureOf(e: unknown, last: FetchResult | undefined): McpFailure {
   const message = String((e as Error)?.message ?? e)
     .replace(/\s+/g, ' ')
     .slice(0, 160);
-  if (!last) return message;
-  if (last.status === null) return last.error?.message ?? message;
-  if (last.status < 200 || last.status >= 300) return `HTTP ${last.status}${last.contentType ? ` (${last.contentType})` : ''}`;
-  if (last.contentType !== 'application/json' && last.contentType !== 'text/event-stream') {
-    return `HTTP ${last.status} with ${last.contentType ?? 'no content type'}, not a JSON-RPC answer`;
+  if (!last) return { kind: 'error', message };
+  if (last.status === null) return { kind: 'error', message: last.error?.message ?? message };
+  const contentType = last.contentType ?? undefined;
+  if (last.status < 200 || last.status >= 300) return { kind: 'http-status', status: last.status, ...(contentType ? { contentType } : {}) };
+  if (contentType !== 'application/json' && contentType !== 'text/event-stream') {
+    return { kind: 'not-json-rpc', status: last.status, ...(contentType ? { contentType } : {}) };
   }
-  return `not a valid MCP answer: ${message}`;
+  return { kind: 'invalid-answer', message };
 }

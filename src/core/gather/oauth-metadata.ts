@@ -4,7 +4,7 @@
  */
 import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from './context.js';
-import { isFound, isObject, parseJson } from './classify.js';
+import { isFound, isObject, parseJson, type JsonDocumentProblem } from './classify.js';
 
 export const PRM_PATH = '/.well-known/oauth-protected-resource';
 export const AS_METADATA_PATH = '/.well-known/oauth-authorization-server';
@@ -21,15 +21,15 @@ export interface JsonDocument {
   probe: FetchResult;
   /** The JSON object, when the probe found one. */
   doc: Record<string, unknown> | null;
-  /** Why a 2xx, non-HTML answer was not accepted. */
-  problem?: string;
+  /** Why a 2xx, non-HTML answer was not accepted (checks/capabilities/json-problem.ts words it). */
+  problem?: JsonDocumentProblem;
 }
 
 export function readJsonDocument(probe: FetchResult): JsonDocument {
   if (!isFound(probe)) return { probe, doc: null };
   const parsed = parseJson(probe);
-  if (!parsed.ok) return { probe, doc: null, problem: `not JSON (${parsed.error})` };
-  if (!isObject(parsed.value)) return { probe, doc: null, problem: 'JSON but not an object' };
+  if (!parsed.ok) return { probe, doc: null, problem: { kind: 'not-json', error: parsed.error } };
+  if (!isObject(parsed.value)) return { probe, doc: null, problem: { kind: 'not-object' } };
   return { probe, doc: parsed.value };
 }
 

@@ -40,10 +40,18 @@ export interface OpenApiDocument {
   pathCount: number;
 }
 
+/** What is wrong with a candidate, as data (A8 words it): one of these, or two (a version and paths). */
+export type OpenApiIssue =
+  | { kind: 'unparsable'; error: string; capMiB?: number }
+  | { kind: 'not-openapi' }
+  | { kind: 'unsupported-version'; version: string }
+  /** `paths` absent or empty; `optional`: the 3.1+ document may omit it, but then describes no operation. */
+  | { kind: 'no-paths' | 'empty-paths'; optional: boolean };
+
 export interface OpenApiProblem {
   url: string;
   source: OpenApiSource;
-  problem: string;
+  issues: OpenApiIssue[];
 }
 
 export interface OpenApiArtifact {
@@ -108,36 +116,33 @@ export function parseOpenApiText(res: FetchResult): Parsed {
 
 /**
  * Reads one candidate. `document` is set when it is an OpenAPI/Swagger object (maybe defective);
- * `problem` says what is wrong; both null/undefined means "nothing here".
+ * `issues` say what is wrong; both null/undefined means "nothing here".
  */
-export function readOpenApi(res: FetchResult, candidate: OpenApiCandidate): { document: OpenApiDocument | null; problem?: string } {
+export function readOpenApi(res: FetchResult, candidate: OpenApiCandidate): { document: OpenApiDocument | null; issues?: OpenApiIssue[] } {
   if (!isFound(res)) return { document: null };
   if (bodyLooksLikeHtml(res.text)) return { document: null };
   const parsed = parseOpenApiText(res);
   const advertised = candidate.source !== 'well-known-path';
-  const truncated = res.truncated ? ` (body cut at the ${OPENAPI_MAX_BYTES / 1024 / 1024} MiB cap)` : '';
+  const cap = res.truncated ? { capMiB: OPENAPI_MAX_BYTES / 1024 / 1024 } : {};
   if (!parsed.ok) {
     // At a guessed path only a JSON/YAML-typed answer is an attempt; anything advertised counts.
     const typed = /json|yaml/.test(res.contentType ?? '');
-    return { document: null, ...(advertised || typed ? { problem: parsed.error + truncated } : {}) };
+    return { document: null, ...(advertised || typed ? { issues: [{ kind: 'unparsable' as const, error: parsed.error, ...cap }] } : {}) };
   }
   const v = parsed.value;
   if (!isObject(v) || (typeof v.openapi !== 'string' && v.swagger === undefined)) {
-    return { document: null, ...(advertised ? { problem: 'not an OpenAPI description (no `openapi` or `swagger` field)' } : {}) };
+    return { document: null, ...(advertised ? { issues: [{ kind: 'not-openapi' as const }] } : {}) };
   }
   const version = typeof v.openapi === 'string' ? v.openapi : String(v.swagger);
   const family = /^3\.\d+(\.\d+)?/.test(version) && typeof v.openapi === 'string' ? 'OpenAPI 3' : version === '2.0' ? 'Swagger 2.0' : 'unknown';
   const pathCount = isObject(v.paths) ? Object.keys(v.paths).length : 0;
   const doc: OpenApiDocument = { url: res.requestedUrl, source: candidate.source, probe: res, doc: v, format: parsed.format, version, family, pathCount };
-  const problems: string[] = [];
-  if (family === 'unknown') problems.push(`unsupported version "${version}" (expected openapi 3.x or swagger 2.0)`);
+  const problems: OpenApiIssue[] = [];
+  if (family === 'unknown') problems.push({ kind: 'unsupported-version', version });
   // OpenAPI 3.1+ documents may hold only components or webhooks (valid, but nothing an agent can call).
   const pathsOptional = family === 'OpenAPI 3' && !/^3\.0(\.|$)/.test(version);
-  if (!pathCount) {
-    const why = pathsOptional ? ' (valid for OpenAPI 3.1+, but it describes no operation an agent can call)' : '';
-    problems.push(`${isObject(v.paths) ? '`paths` is empty' : 'no `paths` object'}${why}`);
-  }
-  return { document: doc, ...(problems.length ? { problem: problems.join('; ') } : {}) };
+  if (!pathCount) problems.push({ kind: isObject(v.paths) ? 'empty-paths' : 'no-paths', optional: pathsOptional });
+  return { document: doc, ...(problems.length ? { issues: problems } : {}) };
 }
 
 /** Builds the artifact from candidates and their probes (pure: unit tests call it directly). */
@@ -149,10 +154,10 @@ export function openApiFromProbes(candidates: OpenApiCandidate[], probes: FetchR
     const c = candidates[i];
     const res = probes[i];
     if (!res) continue;
-    const { document, problem } = readOpenApi(res, c);
-    if (problem) problems.push({ url: c.url, source: c.source, problem });
-    if (document && !problem && !usable) usable = document;
-    if (document && problem && !defective) defective = document;
+    const { document, issues } = readOpenApi(res, c);
+    if (issues) problems.push({ url: c.url, source: c.source, issues });
+    if (document && !issues && !usable) usable = document;
+    if (document && issues && !defective) defective = document;
   }
   return { candidates, probes, found: usable ?? defective, problems };
 }

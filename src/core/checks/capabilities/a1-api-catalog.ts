@@ -1,6 +1,7 @@
 import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
-import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
+import { excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
 import { checkLinks, isBrokenTarget, type LinkProbe } from '../../gather/link-check.js';
 import { addHeaderSteps, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
@@ -69,7 +70,14 @@ interface LinksetFindings {
   unknownRelations: Set<string>;
   /** status links that point back at the catalog itself. */
   selfStatus: number;
-  problems: string[];
+  /** Entries that are not objects, or that have no link target, by their index. */
+  problems: LinksetProblem[];
+}
+
+/** An entry of the linkset that carries nothing: its code (meta.findings) and index. */
+export interface LinksetProblem {
+  code: 'A1/entry-not-object' | 'A1/entry-no-targets';
+  index: number;
 }
 
 function targetsOf(value: unknown): string[] {
@@ -98,7 +106,7 @@ export function inspectLinkset(linkset: unknown[], catalogUrl?: string): Linkset
   };
   linkset.forEach((entry, i) => {
     if (!isObject(entry)) {
-      f.problems.push(`linkset[${i}] is not an object`);
+      f.problems.push({ code: 'A1/entry-not-object', index: i });
       return;
     }
     const anchor = typeof entry.anchor === 'string' ? entry.anchor : null;
@@ -123,7 +131,7 @@ export function inspectLinkset(linkset: unknown[], catalogUrl?: string): Linkset
     if (has('api-catalog')) f.nested++;
     if (catalogUrl && targetsOf(entry.status).some((t) => URL.canParse(t, catalogUrl) && new URL(t, catalogUrl).href === new URL(catalogUrl).href))
       f.selfStatus++;
-    if (!rels.some((r) => targetsOf(entry[r]).length)) f.problems.push(`linkset[${i}] has no link targets`);
+    if (!rels.some((r) => targetsOf(entry[r]).length)) f.problems.push({ code: 'A1/entry-no-targets', index: i });
   });
   return f;
 }
@@ -131,22 +139,56 @@ export function inspectLinkset(linkset: unknown[], catalogUrl?: string): Linkset
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
   'A1/content-type': 'Served as {type}; RFC 9727 requires application/linkset+json.',
+  'A1/no-content-type': 'Served without a content type; RFC 9727 requires application/linkset+json.',
   'A1/no-profile': `The content type lacks profile="${PROFILE}" (RFC 9727 SHOULD).`,
   'A1/head-without-link': `HEAD ${API_CATALOG_PATH} → {status} without Link: <…>; rel="api-catalog" (RFC 9727 §3 asks for it).`,
   'A1/page-not-linked': `The page does not advertise the catalog (Link: <${API_CATALOG_PATH}>; rel="api-catalog"), which also helps D3.`,
   'A1/no-known-relation': `No recognised relation (${API_RELATIONS.join(', ')}, api-catalog).`,
   'A1/templated-anchors':
-    "{count} anchor(s) are URI templates (RFC 6570), not URIs (RFC 3986 §3; RFC 9264 §4.2.2 anchors are URIs): {anchors}. Name a concrete API base URL and leave the template to the API's description.",
+    '{count} anchor(s) are URI templates (RFC 6570), not URIs (RFC 3986 §3; RFC 9264 §4.2.2 anchors are URIs): {anchors}. ' +
+    "Name a concrete API base URL and leave the template to the API's description.",
   'A1/website-entries':
-    "{anchors}: a host's home page whose only link is a service-doc on the same host, and nothing (service-desc, service-meta, status, item) marks it as an API: as written it describes a website, not an API (RFC 9727 §4.1: the catalog MUST link to API endpoints). If it is an API root, add its service-desc.",
+    "{anchors}: a host's home page whose only link is a service-doc on the same host, and nothing (service-desc, service-meta, status, item) " +
+    'marks it as an API: as written it describes a website, not an API (RFC 9727 §4.1: the catalog MUST link to API endpoints). ' +
+    'If it is an API root, add its service-desc.',
   'A1/unknown-relations':
-    'Relation(s) {relations} neither registered (IANA Link Relation Types) nor a URI, as RFC 8288 §2.1.2 requires of an extension relation: readers ignore them.',
+    'Relation(s) {relations} neither registered (IANA Link Relation Types) nor a URI, as RFC 8288 §2.1.2 requires of an extension relation: ' +
+    'readers ignore them.',
   'A1/self-status':
-    "{count} status link(s) point back at the catalog itself, which says nothing of the API's status (RFC 9727 Appendix A uses status for the API's own health resource).",
+    "{count} status link(s) point back at the catalog itself, which says nothing of the API's status " +
+    "(RFC 9727 Appendix A uses status for the API's own health resource).",
   'A1/nested-only': 'Only nested catalogs are listed; ai-ready does not follow them.',
   'A1/some-dead-links': 'Dead link target(s): {urls}.',
 } as const;
 type A1Advisory = keyof typeof ADVISORIES;
+
+/** The parts of an outcome's text: which answer the probe got, why no entry is an API, the dead targets. */
+const FINDINGS = {
+  'A1/soft-404': 'an HTML page (soft 404)',
+  'A1/absent': 'no API catalog',
+  'A1/empty': 'the linkset is empty',
+  'A1/anchorless': '{count} entry(ies) without an absolute anchor',
+  'A1/website-only': 'nothing in the catalog is an API: {count} entry(ies) a home page documented only by its own pages (RFC 9727 §4.1)',
+  'A1/templated-only': 'nothing in the catalog is an API: {count} anchor(s) are URI templates, not URIs (RFC 9727 §4.1)',
+  'A1/no-api-links': 'no entry links to an API (item, or service-desc/service-doc)',
+  'A1/entry-not-object': 'linkset[{index}] is not an object',
+  'A1/entry-no-targets': 'linkset[{index}] has no link targets',
+  'A1/dead-target': '{seen:probe}',
+} as const;
+type A1Finding = keyof typeof FINDINGS;
+
+/** What the catalog holds, shared by the outcomes that parsed it. */
+const FACTS = '{seen:probe}; {entries} linkset entry(ies), {apiEntries} linking to an API, {nested} nested catalog(s); relations: {relations}';
+
+/** Why no entry of the catalog is an API: one finding, or one per kind of non-API entry. */
+function whyNoApi(f: LinksetFindings): Array<SubFinding<A1Finding>> {
+  if (!f.entries) return [{ code: 'A1/empty' }];
+  if (f.anchorless) return [{ code: 'A1/anchorless', data: { count: f.anchorless } }];
+  const out: Array<SubFinding<A1Finding>> = [];
+  if (f.siteOnly.length) out.push({ code: 'A1/website-only', data: { count: f.siteOnly.length } });
+  if (f.templated.length) out.push({ code: 'A1/templated-only', data: { count: f.templated.length } });
+  return out.length ? out : [{ code: 'A1/no-api-links' }];
+}
 
 export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
   meta: {
@@ -160,7 +202,9 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
     anchorKey: 'apiCatalog',
     specUrls: SPEC,
     standards: ['rfc9727'],
-    summary: `A Linkset (application/linkset+json) at ${API_CATALOG_PATH} listing the site's APIs with their OpenAPI description, docs and status links (RFC 9727).`,
+    summary:
+      `A Linkset (application/linkset+json) at ${API_CATALOG_PATH} listing the site's APIs ` +
+      'with their OpenAPI description, docs and status links (RFC 9727).',
     why: 'Agents look for APIs in one well-known place; the catalog tells them which APIs exist and where their machine-readable descriptions are.',
     remediation: `Serve ${API_CATALOG_PATH} as application/linkset+json listing each API (anchor) with its service-desc (OpenAPI) and service-doc links.`,
     offers: {
@@ -174,18 +218,22 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
       'A1/not-json': 'the catalog is not JSON',
       'A1/no-linkset': 'partial: JSON without a "linkset" array',
       'A1/no-api-entries':
-        "partial: empty linkset, entries without an absolute anchor, or nothing in the catalog is an API (no item or service-desc/service-doc entry; a site's home page documented only by its own pages, or a URI-template anchor, is not one)",
+        'partial: empty linkset, entries without an absolute anchor, or nothing in the catalog is an API (no item or service-desc/service-doc entry; ' +
+        "a site's home page documented only by its own pages, or a URI-template anchor, is not one)",
       'A1/dead-links': 'partial: every checked link target is dead',
       'A1/ok': 'an RFC 9727 API catalog linking to live APIs',
     },
     messages: {
-      'A1/missing': '{seen}: {answer}.',
-      'A1/not-json': '{seen}: not JSON ({error}). Starts: "{start}"',
-      'A1/no-linkset': '{seen}: JSON without a "linkset" array. Starts: "{start}"',
-      'A1/no-api-entries': '{facts}; {why}.{note}',
-      'A1/dead-links': '{facts}; every checked link target is dead: {dead}.',
-      'A1/ok': '{facts}.',
+      'A1/missing': '{seen:probe}: {findings}.',
+      'A1/not-json': '{seen:probe}: not JSON ({error}). Starts: "{start}"',
+      'A1/no-linkset': '{seen:probe}: JSON without a "linkset" array. Starts: "{start}"',
+      'A1/no-api-entries': `${FACTS}; {findings}.`,
+      'A1/dead-links': `${FACTS}; every checked link target is dead: {findings}.`,
+      'A1/ok': `${FACTS}.`,
     },
+    findings: FINDINGS,
+    // The parser's message, the catalog's opening, and relation names and anchors as the catalog wrote them.
+    quoted: ['error', 'start', 'relations', 'anchors'],
     advisories: ADVISORIES,
     contentProfile: 'bonus',
   },
@@ -199,31 +247,34 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
   },
   evaluate({ get, head, pageLink, targets = [] }, ctx) {
     const probes = [get];
-    const seen = describeProbe(get, ctx.origin);
+    const seen = probeData(get, ctx.origin);
     if (!isFound(get)) {
-      return { status: 'fail', code: 'A1/missing', data: { seen, answer: get.status === 200 ? 'an HTML page (soft 404)' : 'no API catalog' }, probes };
+      const answer: A1Finding = get.status === 200 ? 'A1/soft-404' : 'A1/absent';
+      return { status: 'fail', code: 'A1/missing', data: seen, findings: [{ code: answer }], probes };
     }
     const parsed = parseJson(get);
-    if (!parsed.ok) return { status: 'fail', code: 'A1/not-json', data: { seen, error: parsed.error, start: excerpt(get.text, 80) }, probes };
+    if (!parsed.ok) return { status: 'fail', code: 'A1/not-json', data: { ...seen, error: parsed.error, start: excerpt(get.text, 80) }, probes };
     const advisories: Array<SubFinding<A1Advisory>> = [];
     const ct = get.headers['content-type'] ?? '';
-    if (get.contentType !== 'application/linkset+json') advisories.push({ code: 'A1/content-type', data: { type: get.contentType ?? 'no content type' } });
+    if (!get.contentType) advisories.push({ code: 'A1/no-content-type' });
+    else if (get.contentType !== 'application/linkset+json') advisories.push({ code: 'A1/content-type', data: { type: get.contentType } });
     else if (!/profile\s*=\s*"?https:\/\/www\.rfc-editor\.org\/info\/rfc9727/i.test(ct)) advisories.push({ code: 'A1/no-profile' });
-    if (!head.error && !hasApiCatalogRel(head.headers['link'])) advisories.push({ code: 'A1/head-without-link', data: { status: head.status ?? 'no answer' } });
+    if (!head.error && !hasApiCatalogRel(head.headers['link'])) advisories.push({ code: 'A1/head-without-link', data: { status: head.status ?? 'none' } });
     if (!hasApiCatalogRel(pageLink)) advisories.push({ code: 'A1/page-not-linked' });
     const value = parsed.value;
     if (!isObject(value) || !Array.isArray(value.linkset)) {
       return {
         status: 'partial',
         code: 'A1/no-linkset',
-        data: { seen, start: excerpt(get.text, 80) },
+        data: { ...seen, start: excerpt(get.text, 80) },
         remediation: 'Wrap the catalog in {"linkset": [ … ]} (RFC 9264 JSON format).',
         advisories,
         probes,
       };
     }
     const f = inspectLinkset(value.linkset, get.url);
-    const facts = `${seen}; ${f.entries} linkset entr${f.entries === 1 ? 'y' : 'ies'}, ${f.apiEntries} linking to an API${f.nested ? `, ${f.nested} nested catalog(s)` : ''}; relations: ${[...f.relations].slice(0, 8).join(', ') || 'none'}`;
+    const relations = [...f.relations].slice(0, 8).join(', ') || 'none';
+    const facts = { ...seen, entries: f.entries, apiEntries: f.apiEntries, nested: f.nested, relations };
     const details = {
       entries: f.entries,
       apiEntries: f.apiEntries,
@@ -258,19 +309,14 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
       });
     if (f.selfStatus) advisories.push({ code: 'A1/self-status', data: { count: f.selfStatus } });
     if (!f.entries || (!f.apiEntries && !f.nested) || f.anchorless) {
-      const why = !f.entries
-        ? 'the linkset is empty'
-        : f.anchorless
-          ? `${f.anchorless} entr${f.anchorless === 1 ? 'y has' : 'ies have'} no absolute anchor`
-          : f.siteOnly.length || f.templated.length
-            ? `nothing in the catalog is an API: ${[f.siteOnly.length && `${f.siteOnly.length} entr${f.siteOnly.length === 1 ? 'y is' : 'ies are'} a home page documented only by its own pages`, f.templated.length && `${f.templated.length} anchor(s) are URI templates, not URIs`].filter(Boolean).join(', ')} (RFC 9727 §4.1)`
-            : 'no entry links to an API (item, or service-desc/service-doc)';
       return {
         status: 'partial',
         code: 'A1/no-api-entries',
-        data: { facts, why, note: f.problems.length ? ` ${f.problems.slice(0, 3).join('; ')}.` : '' },
+        data: facts,
+        findings: [...whyNoApi(f), ...f.problems.slice(0, 3).map((p) => ({ code: p.code, data: { index: p.index } }))],
         remediation:
-          'Give each linkset entry an absolute "anchor" (the API base URL, not the website) and a service-desc (its OpenAPI description) with service-doc links, or "item" links to the APIs.',
+          'Give each linkset entry an absolute "anchor" (the API base URL, not the website) and a service-desc (its OpenAPI description) ' +
+          'with service-doc links, or "item" links to the APIs.',
         matched: 'RFC 9727 (Linkset RFC 9264)',
         advisories,
         probes,
@@ -283,7 +329,8 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
       return {
         status: 'partial',
         code: 'A1/dead-links',
-        data: { facts, dead: dead.map((t) => describeProbe(t.probe, ctx.origin)).join('; ') },
+        data: facts,
+        findings: dead.map((t) => ({ code: 'A1/dead-target', data: probeData(t.probe, ctx.origin) })),
         remediation: 'Point the catalog at live resources: each service-desc, service-doc and status link must answer.',
         matched: 'RFC 9727 (Linkset RFC 9264)',
         advisories,
@@ -292,7 +339,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
       };
     }
     if (dead.length) advisories.push({ code: 'A1/some-dead-links', data: { urls: dead.map((t) => t.url).join(', ') } });
-    return { status: 'pass', code: 'A1/ok', data: { facts }, matched: 'RFC 9727 (Linkset RFC 9264)', advisories, probes, details };
+    return { status: 'pass', code: 'A1/ok', data: facts, matched: 'RFC 9727 (Linkset RFC 9264)', advisories, probes, details };
   },
   fixGuide(fx) {
     // The owner's API base (validated http(s)): its OpenAPI description is expected at <base>/openapi.json,

@@ -44,7 +44,8 @@ const URN_RE = AIR_URN_RE;
 const READERS_NOTE =
   `ARD v0.91 consumers must read ${ARD_PATH} and rel="${ARD_REL}" and need not read the predecessor names; ` +
   `Lighthouse's documented audit reads those first and warns when only ${AI_CATALOG_PATH} or rel="${LEGACY_REL}" answers; ` +
-  `Lighthouse's ARD gatherer, which exists only on branches (not on main f8eac394 nor in v13.4.1), reads only robots.txt Agentmap, rel="${LEGACY_REL}" and ${AI_CATALOG_PATH}`;
+  `Lighthouse's ARD gatherer, which exists only on branches (not on main f8eac394 nor in v13.4.1), reads only ` +
+  `robots.txt Agentmap, rel="${LEGACY_REL}" and ${AI_CATALOG_PATH}`;
 
 /** What a publisher at a predecessor location does next (an advisory, and the remediation's tail). */
 const MOVE = `move it to ${ARD_PATH} (ARD v0.91 §5.1) and name it with <link rel="${ARD_REL}" href="${ARD_PATH}">; a copy left at ${AI_CATALOG_PATH} must stay identical (MCP clients and Lighthouse's ARD gatherer, on branches only, read that one)`;
@@ -57,27 +58,38 @@ const MOVE = `move it to ${ARD_PATH} (ARD v0.91 §5.1) and name it with <link re
  */
 export const AGENTMAP_LIGHTHOUSE =
   `a robots.txt "Agentmap:" line fails Lighthouse's SEO robots-txt audit ("Unknown directive": its safelist, core/audits/seo/robots-txt.js at f8eac39, has content-signal but not agentmap); ` +
-  `<link rel="${ARD_REL}" href="${ARD_PATH}"> in your pages, or a "Link: <${ARD_PATH}>; rel="${ARD_REL}"" response header, names the catalog to ARD readers without it`;
+  `<link rel="${ARD_REL}" href="${ARD_PATH}"> in your pages, or a "Link: <${ARD_PATH}>; rel="${ARD_REL}"" ` +
+  `response header, names the catalog to ARD readers without it`;
 
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
   'A10/advertised-not-answering': '{location} names {url}, which did not answer with a catalog; readers that follow it ({follower}) find nothing',
-  'A10/agentmap-only': `only robots.txt Agentmap names it: an ARD v0.91 consumer must read ${ARD_PATH} and rel="${ARD_REL}" (§5.1) and need not follow Agentmap; serve it at ${ARD_PATH} too, or name it with <link rel="${ARD_REL}">`,
-  'A10/lighthouse-misses': `Lighthouse's ARD gatherer (core/gather/gatherers/agentic/ard.js, only on branches such as agentic-resource-discovery: not on main f8eac394 nor in v13.4.1) reads only {url} here (Agentmap, else rel="${LEGACY_REL}", else ${AI_CATALOG_PATH}) and finds no catalog there, though its docs page says the audit reads ${ARD_PATH} and rel="${ARD_REL}" first; the same file at ${AI_CATALOG_PATH} lets it find the catalog (a robots.txt Agentmap line would too, at the cost below)`,
+  'A10/agentmap-only':
+    `only robots.txt Agentmap names it: an ARD v0.91 consumer must read ${ARD_PATH} and rel="${ARD_REL}" (§5.1) and ` +
+    `need not follow Agentmap; serve it at ${ARD_PATH} too, or name it with <link rel="${ARD_REL}">`,
+  'A10/lighthouse-misses':
+    `Lighthouse's ARD gatherer (core/gather/gatherers/agentic/ard.js, only on branches such as ` +
+    `agentic-resource-discovery: not on main f8eac394 nor in v13.4.1) reads only {url} here (Agentmap, else ` +
+    `rel="${LEGACY_REL}", else ${AI_CATALOG_PATH}) and finds no catalog there, though its docs page says the audit ` +
+    `reads ${ARD_PATH} and rel="${ARD_REL}" first; the same file at ${AI_CATALOG_PATH} lets it find the catalog (a ` +
+    `robots.txt Agentmap line would too, at the cost below)`,
   'A10/agentmap-lighthouse': AGENTMAP_LIGHTHOUSE,
   'A10/content-type': `served as {contentType} (application/json or ${AI_CATALOG_MEDIA_TYPE} expected)`,
   'A10/no-cors': 'no Access-Control-Allow-Origin: * (browser-based agents cannot read it)',
   'A10/no-spec-version':
-    'no specVersion: ARD v0.91 does not require one (§5.1: members beside entries are transport-defined), the AI Catalog and Lighthouse\'s ARD port do ("specVersion": "1.0")',
+    'no specVersion: ARD v0.91 does not require one (§5.1: members beside entries are transport-defined), the AI ' +
+    'Catalog and Lighthouse\'s ARD port do ("specVersion": "1.0")',
   'A10/version-not-spec-version':
-    'no specVersion (it has "version": "{version}"): ARD v0.91 does not require one (§5.1: members beside entries are transport-defined), the AI Catalog and Lighthouse\'s ARD port do ("specVersion": "1.0")',
+    'no specVersion (it has "version": "{version}"): ARD v0.91 does not require one (§5.1: members beside entries ' +
+    'are transport-defined), the AI Catalog and Lighthouse\'s ARD port do ("specVersion": "1.0")',
   'A10/host-no-display-name': 'host has no displayName: the AI Catalog requires it when host is present; ARD v0.91 reads no host member',
   'A10/entry-not-object': 'entries[{index}] is not an object',
   'A10/entry-problems': 'entries[{index}]: {problems}',
   'A10/agent-not-object': 'agents[{index}] is not an object',
   'A10/agent-no-card-url': 'agents[{index}] has no absolute cardUrl',
   'A10/display-name-ard-only':
-    "displayName is required by ARD v0.91 §4.2 but optional in the AI Catalog and the MCP server-card draft (an entry need not repeat its artifact's name): ARD readers may drop those entries",
+    'displayName is required by ARD v0.91 §4.2 but optional in the AI Catalog and the MCP server-card draft (an ' +
+    "entry need not repeat its artifact's name): ARD readers may drop those entries",
   'A10/legacy-incomplete': `found only at the predecessor location {location}: ${READERS_NOTE}; ${MOVE}`,
   'A10/legacy-move': `${MOVE[0].toUpperCase()}${MOVE.slice(1)}`,
 } as const;
@@ -262,16 +274,24 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     standards: ['aiCatalog'],
     // ARD v0.91 names <link rel="ard">; Lighthouse's docs also follow a Link rel="ard" header (ledger: aiCatalog).
     offers: { resource: 'ardManifest', link: { rel: 'ard', defaultHref: '/.well-known/ard.json', label: 'the ARD manifest', onlyWhenFound: true } },
-    summary: `An ARD manifest at ${ARD_PATH} (or named by robots.txt Agentmap, rel="${ARD_REL}"; the predecessor ${AI_CATALOG_PATH} and rel="${LEGACY_REL}" still count, with a note) that is JSON with a non-empty entries[] whose entries carry identifier, displayName, type and exactly one of url and data (ARD v0.91 §4.2; specVersion and host are optional), or an AI Card catalog's agents[] with a version and host.`,
+    summary:
+      `An ARD manifest at ${ARD_PATH} (or named by robots.txt Agentmap, rel="${ARD_REL}"; the predecessor ` +
+      `${AI_CATALOG_PATH} and rel="${LEGACY_REL}" still count, with a note) that is JSON with a non-empty entries[] ` +
+      `whose entries carry identifier, displayName, type and exactly one of url and data (ARD v0.91 §4.2; specVersion ` +
+      `and host are optional), or an AI Card catalog's agents[] with a version and host.`,
     why: 'One index of every agent, MCP server and API a host offers lets an agent discover all of them with a single request, whatever protocol each uses.',
-    remediation: `Publish ${ARD_PATH} with one entry per agent or MCP server you expose (identifier, displayName, type, url), the same file at ${AI_CATALOG_PATH}, and name it with <link rel="${ARD_REL}">.`,
+    remediation:
+      `Publish ${ARD_PATH} with one entry per agent or MCP server you expose (identifier, displayName, type, url), ` +
+      `the same file at ${AI_CATALOG_PATH}, and name it with <link rel="${ARD_REL}">.`,
     codes: {
       'A10/missing': 'no AI catalog at any advertised or well-known location',
       'A10/not-json': 'the catalog is not JSON',
       'A10/not-object': 'the catalog is JSON but not an object',
       'A10/incomplete':
         'partial: the catalog has no entries, or its entries lack required members (identifier, displayName, type, exactly one of url and data)',
-      'A10/legacy-location': `a complete catalog found only at a predecessor location (${AI_CATALOG_PATH} or rel="${LEGACY_REL}"): Lighthouse's ARD gatherer (branches only) reads it, ARD v0.91 consumers need not (still pass)`,
+      'A10/legacy-location':
+        `a complete catalog found only at a predecessor location (${AI_CATALOG_PATH} or rel="${LEGACY_REL}"): ` +
+        `Lighthouse's ARD gatherer (branches only) reads it, ARD v0.91 consumers need not (still pass)`,
       'A10/ok': 'a complete AI catalog at a current location (ARD v0.91)',
     },
     messages: {
@@ -410,7 +430,9 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     const exists: FixStep = none
       ? {
           title: 'Publish the cards first',
-          body: 'This scan found no MCP server card (check A4) and no A2A agent card (A5): the catalog lists them, so publish what you serve first and keep only its entry.',
+          body:
+            'This scan found no MCP server card (check A4) and no A2A agent card (A5): the catalog lists them, so publish ' +
+            'what you serve first and keep only its entry.',
         }
       : {
           title: 'List only what exists',

@@ -1,6 +1,8 @@
 import { defineCheck, type SubFinding } from '../types.js';
 import { isLoopbackUrl } from '../../net/address-guard.js';
-import { describeProbe, excerpt } from '../../gather/classify.js';
+import { excerpt } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
+import { fillTemplate } from '../messages.js';
 import {
   AS_METADATA_PATH,
   JSON_ACCEPT,
@@ -38,19 +40,44 @@ export interface OauthDiscoveryArtifact {
 
 const stripSlash = (s: string) => s.replace(/\/+$/, '');
 
-/** Problems that keep a metadata document from being valid (empty when it is). */
+/** What keeps a metadata document from being valid: sub-findings of A2/invalid. */
+const METADATA_FINDINGS = {
+  'A2/no-issuer': 'no issuer',
+  'A2/issuer-not-https': 'issuer {issuer} is not an https URL',
+  'A2/issuer-query': 'issuer has a query or fragment',
+  'A2/issuer-mismatch': 'issuer {issuer} does not match {expected}',
+  'A2/no-member': 'no {member}',
+  'A2/url-not-absolute': '{member} is not an absolute URL',
+  'A2/url-not-https': '{member} is not https',
+} as const;
+type MetadataFinding = SubFinding<keyof typeof METADATA_FINDINGS>;
+
+/** What was asked where when no metadata was found (sub-findings of A2/missing). */
+const SEEN_FINDINGS = {
+  'A2/seen': '{seen:probe}',
+  'A2/seen-not-json': '{seen:probe} (not JSON ({error}))',
+  'A2/seen-not-object': '{seen:probe} (JSON but not an object)',
+} as const;
+
+/** Problems that keep a metadata document from being valid, in words (empty when it is valid). */
 export function asMetadataProblems(doc: Record<string, unknown>, kind: AsDocKind, expectedIssuer: string): string[] {
-  const problems: string[] = [];
+  return asMetadataFindings(doc, kind, expectedIssuer).map((f) => fillTemplate(METADATA_FINDINGS[f.code], f.data, f.code));
+}
+
+/** Problems that keep a metadata document from being valid, as sub-findings (empty when it is valid). */
+export function asMetadataFindings(doc: Record<string, unknown>, kind: AsDocKind, expectedIssuer: string): MetadataFinding[] {
+  const problems: MetadataFinding[] = [];
   const issuer = typeof doc.issuer === 'string' ? doc.issuer : null;
-  if (!issuer) problems.push('no issuer');
+  if (!issuer) problems.push({ code: 'A2/no-issuer' });
   else {
     const u = httpUrl(issuer);
-    if (!u || (u.protocol !== 'https:' && !isLoopbackUrl(u))) problems.push(`issuer ${excerpt(issuer, 80)} is not an https URL`);
-    else if (u.search || u.hash) problems.push('issuer has a query or fragment');
-    if (stripSlash(issuer) !== stripSlash(expectedIssuer)) problems.push(`issuer ${excerpt(issuer, 80)} does not match ${expectedIssuer}`);
+    if (!u || (u.protocol !== 'https:' && !isLoopbackUrl(u))) problems.push({ code: 'A2/issuer-not-https', data: { issuer: excerpt(issuer, 80) } });
+    else if (u.search || u.hash) problems.push({ code: 'A2/issuer-query' });
+    if (stripSlash(issuer) !== stripSlash(expectedIssuer))
+      problems.push({ code: 'A2/issuer-mismatch', data: { issuer: excerpt(issuer, 80), expected: expectedIssuer } });
   }
   const responseTypes = Array.isArray(doc.response_types_supported) ? doc.response_types_supported.filter((x) => typeof x === 'string') : null;
-  if (!responseTypes?.length) problems.push('no response_types_supported');
+  if (!responseTypes?.length) problems.push({ code: 'A2/no-member', data: { member: 'response_types_supported' } });
   const grants = Array.isArray(doc.grant_types_supported) ? doc.grant_types_supported : null;
   // authorization_endpoint is required unless no advertised grant type uses it (RFC 8414 §2).
   const usesAuthorize = !grants || grants.includes('authorization_code') || grants.includes('implicit');
@@ -59,21 +86,31 @@ export function asMetadataProblems(doc: Record<string, unknown>, kind: AsDocKind
   if (usesAuthorize || kind === 'oidc') required.push('authorization_endpoint');
   if (!implicitOnly) required.push('token_endpoint');
   if (kind === 'oidc') required.push('jwks_uri');
-  for (const f of required) if (typeof doc[f] !== 'string' || !doc[f]) problems.push(`no ${f}`);
+  for (const f of required) if (typeof doc[f] !== 'string' || !doc[f]) problems.push({ code: 'A2/no-member', data: { member: f } });
   if (kind === 'oidc') {
     for (const f of ['subject_types_supported', 'id_token_signing_alg_values_supported']) {
-      if (!Array.isArray(doc[f]) || !(doc[f] as unknown[]).length) problems.push(`no ${f}`);
+      if (!Array.isArray(doc[f]) || !(doc[f] as unknown[]).length) problems.push({ code: 'A2/no-member', data: { member: f } });
     }
   }
   for (const [k, v] of Object.entries(doc)) {
     if ((k.endsWith('_endpoint') || k === 'jwks_uri') && typeof v === 'string') {
       const u = httpUrl(v);
-      if (!u) problems.push(`${k} is not an absolute URL`);
-      else if (u.protocol !== 'https:' && !isLoopbackUrl(u)) problems.push(`${k} is not https`);
+      if (!u) problems.push({ code: 'A2/url-not-absolute', data: { member: k } });
+      else if (u.protocol !== 'https:' && !isLoopbackUrl(u)) problems.push({ code: 'A2/url-not-https', data: { member: k } });
     }
   }
   return problems;
 }
+
+/** One candidate as asked, with why its answer was not a metadata object. */
+function seenFinding(c: AsCandidate, origin: string): SubFinding<keyof typeof SEEN_FINDINGS> {
+  const seen = probeData(c.probe, origin);
+  if (c.problem?.kind === 'not-json') return { code: 'A2/seen-not-json', data: { ...seen, error: c.problem.error } };
+  return c.problem ? { code: 'A2/seen-not-object', data: seen } : { code: 'A2/seen', data: seen };
+}
+
+/** What the metadata found says: where, which standard, found where (the origin, or an issuer the PRM names), its issuer. */
+const FACTS = '{seen:probe}: {standard} metadata of issuer {at} (found via {source}), issuer {issuer}';
 
 function label(c: AsCandidate): string {
   return c.kind === 'oidc' ? 'OpenID Connect Discovery 1.0' : 'RFC 8414';
@@ -101,9 +138,15 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
     specUrls: SPEC,
     standards: ['rfc8414'],
     offers: { resource: 'oauthServer' },
-    summary: `Authorization-server metadata at ${AS_METADATA_PATH} (RFC 8414) or ${OIDC_CONFIG_PATH} (OpenID Connect), on the origin or at the issuers named by the protected-resource metadata (A3).`,
-    why: "Agents (MCP clients among them) discover how to obtain tokens from these documents: endpoints, PKCE support and dynamic client registration. Without them an agent cannot sign in on a user's behalf.",
-    remediation: `Publish your authorization server's metadata (${OIDC_CONFIG_PATH} or ${AS_METADATA_PATH}) with issuer, authorization_endpoint, token_endpoint and response_types_supported.`,
+    summary:
+      `Authorization-server metadata at ${AS_METADATA_PATH} (RFC 8414) or ${OIDC_CONFIG_PATH} (OpenID Connect), on ` +
+      `the origin or at the issuers named by the protected-resource metadata (A3).`,
+    why:
+      'Agents (MCP clients among them) discover how to obtain tokens from these documents: endpoints, PKCE support ' +
+      "and dynamic client registration. Without them an agent cannot sign in on a user's behalf.",
+    remediation:
+      `Publish your authorization server's metadata (${OIDC_CONFIG_PATH} or ${AS_METADATA_PATH}) with issuer, ` +
+      `authorization_endpoint, token_endpoint and response_types_supported.`,
     profile: {
       appEvidence: 'OAuth/OIDC metadata found',
       naOnPublicMcp: 'public MCP server: its server card declares no authentication, so there is no OAuth-protected resource to discover',
@@ -114,10 +157,13 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
       'A2/ok': 'valid authorization-server metadata',
     },
     messages: {
-      'A2/missing': 'No authorization-server metadata: {seenAll}.',
-      'A2/invalid': '{facts}; {best}.',
-      'A2/ok': '{facts}.',
+      'A2/missing': 'No authorization-server metadata: {findings}.',
+      'A2/invalid': `${FACTS}; {findings}.`,
+      'A2/ok': `${FACTS}.`,
     },
+    findings: { ...METADATA_FINDINGS, ...SEEN_FINDINGS },
+    // The document's own issuer and member names, and the parser's message.
+    quoted: ['issuer', 'member', 'error'],
     advisories: ADVISORIES,
     contentProfile: 'na',
   },
@@ -154,15 +200,15 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
     return { candidates: [...candidates, ...extra.flat()] };
   },
   evaluate({ candidates }, ctx) {
-    const judged = candidates.map((c) => ({ c, problems: c.doc ? asMetadataProblems(c.doc, c.kind, c.expectedIssuer) : [] }));
+    const judged = candidates.map((c) => ({ c, problems: c.doc ? asMetadataFindings(c.doc, c.kind, c.expectedIssuer) : [] }));
     const found = judged.filter((j) => j.c.doc);
     const valid = found.filter((j) => !j.problems.length);
-    const seenAll = candidates.map((c) => describeProbe(c.probe, ctx.origin) + (c.problem ? ` (${c.problem})` : '')).join('; ');
     if (!found.length) {
       return {
         status: 'fail',
         code: 'A2/missing',
-        data: { seenAll },
+        data: {},
+        findings: candidates.map((c) => seenFinding(c, ctx.origin)),
         probes: candidates.filter((c) => c.source === 'origin').map((c) => c.probe),
       };
     }
@@ -176,7 +222,7 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
     if (typeof doc.issuer === 'string' && doc.issuer !== best.c.expectedIssuer && stripSlash(doc.issuer) === stripSlash(best.c.expectedIssuer)) {
       advisories.push({ code: 'A2/issuer-trailing-slash', data: { issuer: doc.issuer, expected: best.c.expectedIssuer } });
     }
-    const where = best.c.source === 'origin' ? 'on the origin' : `at ${best.c.expectedIssuer} (named by the protected-resource metadata)`;
+
     const details = {
       source: best.c.kind === 'oidc' ? 'openid-configuration' : 'oauth-authorization-server',
       issuer: typeof doc.issuer === 'string' ? doc.issuer : null,
@@ -185,15 +231,22 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
       hasJwksUri: typeof doc.jwks_uri === 'string',
       grantTypes: Array.isArray(doc.grant_types_supported) ? doc.grant_types_supported : null,
     };
-    const facts = `${describeProbe(best.c.probe, ctx.origin)}: ${label(best.c)} metadata ${where}, issuer ${typeof doc.issuer === 'string' ? excerpt(doc.issuer, 80) : '(none)'}`;
+    const facts = {
+      ...probeData(best.c.probe, ctx.origin),
+      standard: label(best.c),
+      at: best.c.expectedIssuer,
+      source: best.c.source === 'origin' ? 'origin' : 'protected-resource-metadata',
+      issuer: typeof doc.issuer === 'string' ? excerpt(doc.issuer, 80) : 'none',
+    };
     if (valid.length) {
-      return { status: 'pass', code: 'A2/ok', data: { facts }, matched: label(best.c), advisories, probes: [best.c.probe], details };
+      return { status: 'pass', code: 'A2/ok', data: facts, matched: label(best.c), advisories, probes: [best.c.probe], details };
     }
     return {
       status: 'partial',
       code: 'A2/invalid',
-      data: { facts, best: best.problems.join('; ') },
-      remediation: `Fix the ${label(best.c)} document: ${best.problems.join('; ')}.`,
+      data: facts,
+      findings: best.problems,
+      remediation: `Fix the ${label(best.c)} document: ${asMetadataProblems(doc, best.c.kind, best.c.expectedIssuer).join('; ')}.`,
       matched: label(best.c),
       advisories,
       probes: [best.c.probe],
@@ -219,7 +272,10 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
     return [
       {
         title: "Use your identity provider's metadata",
-        body: 'Auth0, Okta, Keycloak, Cognito, Clerk and WorkOS already publish it at their issuer (…/.well-known/openid-configuration). If the issuer is on another host, publish protected-resource metadata (A3) on your API origin naming it in authorization_servers.',
+        body:
+          'Auth0, Okta, Keycloak, Cognito, Clerk and WorkOS already publish it at their issuer ' +
+          '(…/.well-known/openid-configuration). If the issuer is on another host, publish protected-resource metadata ' +
+          '(A3) on your API origin naming it in authorization_servers.',
       },
       // Every endpoint in the sample is a placeholder: the owner's identity provider publishes the real document.
       ...serveFileSteps(fx, {

@@ -8,7 +8,9 @@
  */
 import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
-import { describeProbe, excerpt } from '../../gather/classify.js';
+import { excerpt } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
+import { mcpLiveData, mcpLiveQuoted } from '../../gather/mcp-live-facts.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
 import { capabilityOrigin } from '../../fixes/capability.js';
@@ -33,7 +35,6 @@ import { CATALOG_REQUESTS, AI_CATALOG_MEDIA_TYPE, AI_CATALOG_PATH, ARD_PATH, typ
 import { liveMcpProbe, type McpProbeResult } from '../../gather/mcp-probe.js';
 import { siteOf } from '../../gather/live-scope.js';
 import { renderFindings } from '../messages.js';
-import { jsonProblemText } from './json-problem.js';
 import { PLACEHOLDER_DOMAIN, placeholderNote, reverseDomain, siteDomain } from '../../fixes/site.js';
 import type { FixStep } from '../../schema.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
@@ -98,55 +99,128 @@ const CATALOG_FINDINGS = {
   'A4/catalog-no-spec-version': '{catalog} has no "specVersion" (the AI Catalog requires one; ARD v0.91 does not)',
   'A4/entry-no-identifier': '{catalog} entries[{entry}] has no "identifier"',
   'A4/entry-url-or-data': '{catalog} entries[{entry}] needs exactly one of "url" and "data" (it has {has})',
-  'A4/entry-media-type': `{catalog} entries[{entry}] names its type in "mediaType" ({mediaType}), the MCP Catalog's member before the draft renamed it "type" (commit 3b2d974): write "type": "${MCP_CARD_MEDIA_TYPE}"`,
+  'A4/entry-media-type':
+    `{catalog} entries[{entry}] names its type in "mediaType" ({mediaType}), the MCP Catalog's member before the draft renamed it "type" ` +
+    `(commit 3b2d974): write "type": "${MCP_CARD_MEDIA_TYPE}"`,
 } as const;
-const FINDINGS = { ...CATALOG_FINDINGS, ...CARD_FINDINGS };
 type FindingCode = keyof typeof CATALOG_FINDINGS;
 
-/** Where each reader looks for a card, so an owner can satisfy all of them (docs/checks-bot-access-and-capabilities.md). */
+/** What was asked where when no card could be read (sub-findings of A4/missing and A4/catalog-card-missing). */
+const SEEN_FINDINGS = {
+  'A4/seen': '{seen:probe}',
+  'A4/seen-not-json': '{seen:probe} (not JSON ({error}))',
+  'A4/seen-not-object': '{seen:probe} (JSON but not an object)',
+  'A4/seen-no-card-object': '{seen:probe} (JSON without a card object)',
+  'A4/seen-catalog': '{seen:probe} (catalog: {entries} entry(ies), {cardEntries} server-card entry(ies))',
+  'A4/seen-inline': '{path}',
+  'A4/entry-both': '{catalog} entries[{entry}] has both url and data',
+  'A4/entry-url-not-http': '{catalog} entries[{entry}] has a url that is not http(s)',
+  'A4/entry-data-not-object': '{catalog} entries[{entry}] has data that is not a JSON object',
+  'A4/entry-neither': '{catalog} entries[{entry}] has neither url nor data',
+} as const;
+type SeenCode = keyof typeof SEEN_FINDINGS;
+
+/** What an incomplete card lacks (sub-findings of A4/incomplete), and why a card names no remote (A4/no-remotes). */
+const LACK_FINDINGS = {
+  'A4/no-identity': 'identity (name + version, or serverInfo)',
+  // {variables} holds the draft's own braces, which a template cannot write.
+  'A4/no-resolvable-remote': 'a remote URL the scan can resolve (its {variables} have no default)',
+  'A4/no-endpoint': 'a connection endpoint (remotes[].url as an https URL)',
+  'A4/no-valid-endpoint': 'a connection endpoint (remotes[].url as an https URL, "{value}" is not an http(s) URL)',
+  'A4/documentation-only': ' (it declares itself documentation-only)',
+} as const;
+type LackCode = keyof typeof LACK_FINDINGS;
+const FINDINGS = { ...CATALOG_FINDINGS, ...CARD_FINDINGS, ...SEEN_FINDINGS, ...LACK_FINDINGS };
+
 /** Where fix publishes the card: fixed, whatever endpoint the site names. */
 const CARD_FILE_PATH = '/mcp/server-card';
 /** A version copied from the site's card: semver-like, at most 32 characters. */
 const CARD_VERSION_RE = /^\d{1,6}\.\d{1,6}\.\d{1,6}(?:[-+][0-9A-Za-z.-]{1,12})?$/;
 
+/** Where each reader looks for a card, so an owner can satisfy all of them (docs/checks-bot-access-and-capabilities.md). */
 const READERS_NOTE =
-  `the server-card draft (commit 8924e08) has MCP clients read ${AI_CATALOG_PATH} and each ${MCP_CARD_MEDIA_TYPE} entry's url or inline data; ARD v0.91 readers read ${ARD_PATH}; ` +
+  `the server-card draft (commit 8924e08) has MCP clients read ${AI_CATALOG_PATH} and each ${MCP_CARD_MEDIA_TYPE} entry's url or inline data; ` +
+  `ARD v0.91 readers read ${ARD_PATH}; ` +
   'isitagentready.com reads /.well-known/mcp/server-card.json (then server-cards.json and /.well-known/mcp.json)';
 /** The removed location, named with its replacement. */
-const REMOVED_NOTE = `${MCP_CATALOG_PATH}, which the server-card draft removed on 2026-07-20 (commit 1491bd2, "Use AI Catalog for Server Card discovery"): current MCP clients read ${AI_CATALOG_PATH} (served as ${AI_CATALOG_MEDIA_TYPE}) instead`;
+const REMOVED_NOTE =
+  `${MCP_CATALOG_PATH}, which the server-card draft removed on 2026-07-20 (commit 1491bd2, "Use AI Catalog for Server Card discovery"): ` +
+  `current MCP clients read ${AI_CATALOG_PATH} (served as ${AI_CATALOG_MEDIA_TYPE}) instead`;
 export { MCP_CARD_PATHS };
+
+/** Card and live serverInfo where they differ, as the details list them (and the advisories quote them). */
+const DISAGREEMENTS = {
+  'A4/live-name-differs': 'card serverInfo.name "{card}" vs live "{live}"',
+  'A4/live-version-differs': 'card version "{card}" vs live serverInfo.version "{live}"',
+} as const;
+type DisagreementCode = keyof typeof DISAGREEMENTS;
+
+/** Each template of `templates` under the same code, led by `lead` and closed by a full stop. */
+function ledBy<K extends string>(templates: Record<K, string>, lead: string): Record<K, string> {
+  return Object.fromEntries(Object.entries<string>(templates).map(([k, t]) => [k, `${lead}${t}.`])) as Record<K, string>;
+}
+
+/** Each template of `templates` as an advisory of its own (`<code>-note`), led by `lead`. */
+function notesOf<K extends string>(templates: Record<K, string>, lead: string): Record<`${K}-note`, string> {
+  return Object.fromEntries(Object.entries<string>(templates).map(([k, t]) => [`${k}-note`, `${lead}${t}.`])) as Record<`${K}-note`, string>;
+}
+
+/** A catalog entry that names a card judged elsewhere: what its URL answered when it was followed. */
+const ELSEWHERE = {
+  'A4/elsewhere-not-fetched': `{catalog} entries[{entry}] names {target}, not fetched (at most ${MAX_CATALOG_CARDS} catalog cards per scan).`,
+  'A4/elsewhere-not-read': '{catalog} entries[{entry}] names {target}, not read ({error}).',
+  'A4/elsewhere-not-json': '{catalog} entries[{entry}] names {target}, answered {status} but holds no card (not JSON ({error})).',
+  'A4/elsewhere-no-card-object': '{catalog} entries[{entry}] names {target}, answered {status} but holds no card (JSON without a card object).',
+  'A4/elsewhere-answered': '{catalog} entries[{entry}] names {target}, answered {status}.',
+  'A4/elsewhere-incomplete': '{catalog} entries[{entry}] names {target}, read (HTTP {status}), but it is not a complete card (name and an endpoint).',
+} as const;
+type ElsewhereCode = keyof typeof ELSEWHERE;
 
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
   'A4/no-cors':
-    'No Access-Control-Allow-Origin: * on {path}; the server-card draft requires CORS (Allow-Origin *, Allow-Methods GET, Allow-Headers Content-Type) so browser-based clients can read it.',
+    'No Access-Control-Allow-Origin: * on {path}; the server-card draft requires CORS (Allow-Origin *, Allow-Methods GET, ' +
+    'Allow-Headers Content-Type) so browser-based clients can read it.',
   'A4/content-type': `Served as {contentType}; a server card is ${MCP_CARD_MEDIA_TYPE} (or application/json).`,
+  'A4/no-content-type': `Served without a content type; a server card is ${MCP_CARD_MEDIA_TYPE} (or application/json).`,
   'A4/endpoint-not-https': 'An endpoint is not an https URL.',
   'A4/retired-members':
-    'The card carries {members}, which the v1 card does not have (cards "do not enumerate primitives"; tools are listed at runtime, authentication is declared by the server): leave them out.',
+    'The card carries {members}, which the v1 card does not have (cards "do not enumerate primitives"; tools are listed at runtime, ' +
+    'authentication is declared by the server): leave them out.',
   'A4/server-info-only': 'serverInfo shape only: add top-level name/version and remotes[] (SEP-2127) for current readers.',
   'A4/server-url-variant': 'The endpoint is read from "serverUrl", a known variant outside the drafts: name it in remotes[].url (SEP-2127) too.',
   'A4/unresolved-templates': 'remotes[].url {urls} needs values the user supplies (variables without a default): not probed.',
+  'A4/also-at': 'The card is also at {paths}.',
   'A4/well-known-only': `Found only at an older well-known path; list it in ${AI_CATALOG_PATH} (${READERS_NOTE}).`,
   'A4/not-in-ai-catalog': `Listed at {catalogs} but not at ${AI_CATALOG_PATH}: ${READERS_NOTE}; serve the same catalog at ${AI_CATALOG_PATH} too.`,
   'A4/removed-catalog-too': `${REMOVED_NOTE}; drop it or keep it identical.`,
   'A4/catalog-entry-elsewhere':
-    'The catalog lists it: {entries}. The card judged here is the one at {path}; that entry was followed through the same request guard and budget as every other probe.',
-  'A4/catalog-only': `Found through a catalog only; scanners that predate it read well-known card paths (${READERS_NOTE}): serve the same card at /.well-known/mcp/server-card.json too if you want them to find it.`,
+    'The catalog lists other cards (each entry below). The card judged here is the one at {path}; those entries were followed ' +
+    'through the same request guard and budget as every other probe.',
+  ...ELSEWHERE,
+  'A4/catalog-only':
+    `Found through a catalog only; scanners that predate it read well-known card paths (${READERS_NOTE}): ` +
+    'serve the same card at /.well-known/mcp/server-card.json too if you want them to find it.',
   'A4/catalog-no-cors': 'No Access-Control-Allow-Origin: * on {catalog} (browser-based clients cannot read it).',
   'A4/catalog-content-type': `{catalog} is served as {contentType}; the draft says the AI Catalog SHOULD use ${AI_CATALOG_MEDIA_TYPE}.`,
-  'A4/ard-no-spec-version': `{catalog} has no "specVersion": ARD v0.91 does not require one (§5.1: members beside entries are transport-defined), the AI Catalog does (MCP clients reading ${AI_CATALOG_PATH} may reject it).`,
+  'A4/catalog-no-content-type': `{catalog} is served without a content type; the draft says the AI Catalog SHOULD use ${AI_CATALOG_MEDIA_TYPE}.`,
+  'A4/ard-no-spec-version':
+    `{catalog} has no "specVersion": ARD v0.91 does not require one (§5.1: members beside entries are transport-defined), ` +
+    `the AI Catalog does (MCP clients reading ${AI_CATALOG_PATH} may reject it).`,
   'A4/entry-no-display-name':
-    'entries[{entry}] has no "displayName": the server-card draft (docs/discovery.md at 8924e08) and the AI Catalog make it optional (an entry need not repeat the card\'s fields), ARD v0.91 §4.2 requires it: ARD readers may reject that entry.',
+    'entries[{entry}] has no "displayName": the server-card draft (docs/discovery.md at 8924e08) and the AI Catalog make it optional ' +
+    "(an entry need not repeat the card's fields), ARD v0.91 §4.2 requires it: ARD readers may reject that entry.",
   'A4/entries-no-display-name':
-    '{entries} have no "displayName": the server-card draft (docs/discovery.md at 8924e08) and the AI Catalog make it optional (an entry need not repeat the card\'s fields), ARD v0.91 §4.2 requires it: ARD readers may reject those entries.',
+    '{entries} have no "displayName": the server-card draft (docs/discovery.md at 8924e08) and the AI Catalog make it optional ' +
+    "(an entry need not repeat the card's fields), ARD v0.91 §4.2 requires it: ARD readers may reject those entries.",
   'A4/identifier-not-urn':
-    'identifier {identifiers} is not urn:air:<publisher>:<namespace>:<name>: the draft recommends that form for open systems, ARD v0.91 (Appendix C) requires it.',
+    'identifier {identifiers} is not urn:air:<publisher>:<namespace>:<name>: the draft recommends that form for open systems, ' +
+    'ARD v0.91 (Appendix C) requires it.',
   'A4/cards-not-fetched': `{count} more server card(s) in the catalogs were not fetched (at most ${MAX_CATALOG_CARDS} per scan).`,
   'A4/legacy-sse-only': 'Only a legacy HTTP+SSE endpoint (type "sse", deprecated since MCP 2025-03-26): not probed live; add a Streamable HTTP remote.',
-  'A4/live-disagrees': 'The card and the live server disagree (the draft asks for consistency with runtime behaviour): {disagreements}.',
-  'A4/schema-problems': 'The card does not match the v1 schema: {problems}.',
-  'A4/catalog-entry-problems': 'The catalog entry: {findings}.',
+  ...ledBy(DISAGREEMENTS, 'The card and the live server disagree (the draft asks for consistency with runtime behaviour): '),
+  ...notesOf(CARD_FINDINGS, 'The card does not match the v1 schema: '),
+  ...notesOf(CATALOG_FINDINGS, 'The catalog entry: '),
 } as const;
 type A4Advisory = keyof typeof ADVISORIES;
 type A4Note = SubFinding<A4Advisory>;
@@ -159,24 +233,6 @@ export interface McpCardArtifact {
   catalog?: McpCatalogArtifact | null;
   /** The live probe of the card's first endpoint; absent when no complete card on this site names one. */
   live?: McpProbeResult | null;
-}
-
-/** One line of evidence for the live probe, naming the probed host when it is another site. */
-export function describeLive(live: McpProbeResult): string {
-  return describeExchanges(live) + (live.hostNote ?? '');
-}
-
-function describeExchanges(live: McpProbeResult): string {
-  const steps = live.exchanges.map((x) => `${x.rpc} → ${x.probe.status ?? x.probe.error?.code ?? 'no answer'}`).join(', ');
-  if (live.outcome === 'ok') {
-    const tools =
-      live.toolCount === null ? '' : `, ${live.toolCount} tool(s)${live.toolNames.length ? ` (${live.toolNames.map((n) => excerpt(n, 40)).join(', ')})` : ''}`;
-    return `live: ${excerpt(live.endpoint, 80)} answered MCP [${steps}]: server "${excerpt(live.serverName ?? '?', 60)}" ${excerpt(live.serverVersion ?? '?', 20)}, protocol ${live.protocolVersion ?? '?'}${tools}`;
-  }
-  if (live.outcome === 'auth-required') {
-    return `live: ${excerpt(live.endpoint, 80)} asks for authorization [${steps}]${live.wwwAuthenticate ? `, WWW-Authenticate: ${excerpt(live.wwwAuthenticate, 120)}` : ', without WWW-Authenticate'}`;
-  }
-  return `live: ${excerpt(live.endpoint, 80)} did not complete an MCP handshake [${steps || 'no request'}]: ${live.problem ?? 'unknown error'}`;
 }
 
 /** What A4 tells tools and the profile: the card read and, when probed, the live handshake. */
@@ -215,17 +271,22 @@ export interface McpCardDetails {
 }
 
 /** Card and live serverInfo, side by side: what the draft says SHOULD NOT contradict. */
-function disagreements(card: CardReading, live: McpProbeResult | null | undefined): string[] {
+function disagreements(card: CardReading, live: McpProbeResult | null | undefined): Array<SubFinding<DisagreementCode>> {
   if (live?.outcome !== 'ok') return [];
-  const out: string[] = [];
+  const out: Array<SubFinding<DisagreementCode>> = [];
   // A SEP-2127 name is reverse-DNS (com.example/mcp) and need not equal serverInfo.name; a card's own serverInfo must.
   if (card.serverInfo && live.serverName && card.serverInfo.name !== live.serverName) {
-    out.push(`card serverInfo.name "${excerpt(card.serverInfo.name, 60)}" vs live "${excerpt(live.serverName, 60)}"`);
+    out.push({ code: 'A4/live-name-differs', data: { card: excerpt(card.serverInfo.name, 60), live: excerpt(live.serverName, 60) } });
   }
   if (card.version && live.serverVersion && card.version !== live.serverVersion) {
-    out.push(`card version "${excerpt(card.version, 20)}" vs live serverInfo.version "${excerpt(live.serverVersion, 20)}"`);
+    out.push({ code: 'A4/live-version-differs', data: { card: excerpt(card.version, 20), live: excerpt(live.serverVersion, 20) } });
   }
   return out;
+}
+
+/** A sub-finding as the advisory of the same words (`<code>-note`). */
+function asNote<C extends string>(f: SubFinding<C>): A4Note {
+  return { code: `${f.code}-note` as A4Advisory, data: f.data };
 }
 
 /** A catalog's path on the scanned origin (or its URL elsewhere). */
@@ -233,45 +294,78 @@ function catalogPath(d: CatalogDocument): string {
   return shownPath(d.probe.requestedUrl, d.probe.url);
 }
 
-/** A catalog entry's card URL as the evidence names it: "another host (h) at url", or the path on the site. */
+/** A catalog entry's card URL as the evidence names it: its path on the site, or the whole URL on another host. */
 function entryTarget(url: string, origin: string): string {
   const u = new URL(url);
-  return u.host === new URL(origin).host ? shownPath(url, origin) : `a card on another host (${u.host}) at ${excerpt(u.href, 120)}`;
+  return u.host === new URL(origin).host ? shownPath(url, origin) : excerpt(u.href, 120);
 }
 
 /** What the entry's URL answered when it was followed. */
-function entryOutcome(read: PathResult | undefined): string {
-  if (!read) return 'not fetched (at most ' + MAX_CATALOG_CARDS + ' catalog cards per scan)';
+function elsewhereNote(at: { catalog: string; entry: number; target: string }, read: PathResult | undefined): SubFinding<ElsewhereCode> {
+  if (!read) return { code: 'A4/elsewhere-not-fetched', data: at };
   const p = read.probe;
-  if (p.error) return `not read (${excerpt(p.error.message, 160)})`;
-  if (read.problem) return `answered ${p.status} but holds no card (${jsonProblemText(read.problem)})`;
-  if (!read.cards.length) return `answered ${p.status ?? 'nothing'}`;
-  return `read (HTTP ${p.status}), but it is not a complete card (name and an endpoint)`;
+  const status = p.status ?? 'none';
+  if (p.error) return { code: 'A4/elsewhere-not-read', data: { ...at, error: excerpt(p.error.message, 160) } };
+  if (read.problem?.kind === 'not-json') return { code: 'A4/elsewhere-not-json', data: { ...at, status, error: read.problem.error } };
+  if (read.problem) return { code: 'A4/elsewhere-no-card-object', data: { ...at, status } };
+  if (!read.cards.length) return { code: 'A4/elsewhere-answered', data: { ...at, status } };
+  return { code: 'A4/elsewhere-incomplete', data: { ...at, status } };
+}
+
+type JsonProblem = { kind: 'not-json'; error: string } | { kind: 'not-object' } | { kind: 'no-card-object' };
+
+/** One answer as asked, with why it holds no card when it is JSON of the wrong kind. */
+function seenFinding(probe: FetchResult, origin: string, problem?: JsonProblem): SubFinding<SeenCode> {
+  const seen = probeData(probe, origin);
+  if (!problem) return { code: 'A4/seen', data: seen };
+  if (problem.kind === 'not-json') return { code: 'A4/seen-not-json', data: { ...seen, error: problem.error } };
+  return { code: problem.kind === 'not-object' ? 'A4/seen-not-object' : 'A4/seen-no-card-object', data: seen };
 }
 
 /** One catalog as read: where, how it answered, and its counts from the parse. */
-function describeCatalog(d: CatalogDocument, origin: string): string {
-  const cards = d.entries.filter((e) => e.kind === 'mcp-server-card').length;
-  const body = d.ok
-    ? `catalog: ${d.entryCount} entr${d.entryCount === 1 ? 'y' : 'ies'}, ${cards} server-card entr${cards === 1 ? 'y' : 'ies'}`
-    : d.problem && jsonProblemText(d.problem);
-  return `${describeProbe(d.probe, origin)} (${body})`;
+function catalogFinding(d: CatalogDocument, origin: string): SubFinding<SeenCode> {
+  if (!d.ok) return seenFinding(d.probe, origin, d.problem);
+  const cardEntries = d.entries.filter((e) => e.kind === 'mcp-server-card').length;
+  return { code: 'A4/seen-catalog', data: { ...probeData(d.probe, origin), entries: d.entryCount, cardEntries } };
 }
 
-/** The card's facts, every member and count from the same reading the verdict uses. */
-function cardFacts(best: PathResult, card: CardReading, source: CatalogDocument | null, cardEntries: number, results: PathResult[], origin: string): string {
-  const where = best.catalog?.inline ? `${best.path} (inline card)` : describeProbe(best.probe, origin);
-  const read = results.filter((r) => r.via === 'catalog' && r.cards.length).length;
-  const via = source ? ` (named by ${catalogPath(source)}: ${cardEntries} server-card entr${cardEntries === 1 ? 'y' : 'ies'}, ${read} card(s) read)` : '';
-  const shape = card.shapes.length
-    ? card.shapes.map((s) => (s === 'SEP-2127' ? 'SEP-2127 (top-level name/version)' : 'SEP-1649 (serverInfo)')).join(' + ')
-    : 'no recognised identity';
-  const shown = card.endpoints.slice(0, 3).map((e) => excerpt(e, 80));
-  const more = card.endpoints.length > shown.length ? `, +${card.endpoints.length - shown.length} more` : '';
-  const endpoints = `${card.endpoints.length} endpoint(s)${shown.length ? ` (${shown.join(', ')}${more})` : ''}`;
-  const from = card.remoteUrls ? '' : card.variantKeys.includes('serverUrl') && card.endpoints.length ? ' from "serverUrl" (a known variant)' : '';
-  return `${where}${via}: ${best.cards.length > 1 ? `array of ${best.cards.length} cards, ` : ''}${shape}${card.name ? ` "${excerpt(card.name, 60)}"` : ''}${card.version ? ` version ${excerpt(card.version, 20)}` : ''}, ${card.remotes} remote(s), ${endpoints}${from}`;
+/** A server-card entry none of whose cards was read: what it answered, or what the entry itself lacks. */
+function unreadEntryFinding(entry: CatalogEntry, document: CatalogDocument, results: PathResult[], origin: string): SubFinding<SeenCode> {
+  const read = results.find((r) => r.catalog && r.catalog.at === document.at && r.catalog.entry === entry.index);
+  if (read) return read.catalog!.inline ? { code: 'A4/seen-inline', data: { path: read.path } } : seenFinding(read.probe, origin, read.problem);
+  const at = { catalog: catalogPath(document), entry: entry.index };
+  if (entry.hasUrl && entry.hasData) return { code: 'A4/entry-both', data: at };
+  if (entry.hasUrl) return { code: 'A4/entry-url-not-http', data: at };
+  if (entry.hasData) return { code: 'A4/entry-data-not-object', data: at };
+  return { code: 'A4/entry-neither', data: at };
 }
+
+/** What the card facts template (FACTS) reads: every member and count from the same reading the verdict uses. */
+function cardFacts(best: PathResult, card: CardReading, source: CatalogDocument | null, cardEntries: number, results: PathResult[], origin: string) {
+  return {
+    ...probeData(best.probe, origin),
+    cardAt: best.path,
+    via: source ? catalogPath(source) : 'well-known',
+    cardEntries,
+    cardsRead: results.filter((r) => r.via === 'catalog' && r.cards.length).length,
+    cards: best.cards.length,
+    identity: card.shapes.join(' + ') || 'none',
+    name: card.name ? excerpt(card.name, 60) : '',
+    version: card.version ? excerpt(card.version, 20) : '',
+    remotes: card.remotes,
+    endpointCount: card.endpoints.length,
+    endpoints:
+      card.endpoints
+        .slice(0, 3)
+        .map((e) => excerpt(e, 80))
+        .join(', ') || 'none',
+  };
+}
+
+/** The card facts every outcome with a card starts with (cardFacts gives its data). */
+const FACTS =
+  '{seen:probe}: card {cardAt} via {via} ({cardEntries} server-card entry(ies) in catalogs, {cardsRead} card(s) read); ' +
+  '{cards} card(s), identity {identity}, name "{name}", version "{version}", {remotes} remote(s), {endpointCount} endpoint(s) ({endpoints})';
 
 /** The required members of the server-card entries of one catalog (docs/discovery.md at 8924e08; the AI Catalog for specVersion). */
 function entryFindings(d: CatalogDocument, entries: CatalogEntry[]): Array<{ code: FindingCode; data: Record<string, string | number> }> {
@@ -292,8 +386,13 @@ function catalogAdvisories(d: CatalogDocument, entries: CatalogEntry[]): A4Note[
   const out: A4Note[] = [];
   const at = catalogPath(d);
   if (d.probe.headers['access-control-allow-origin'] !== '*') out.push({ code: 'A4/catalog-no-cors', data: { catalog: at } });
-  if (d.at.name === 'ai-catalog' && d.probe.contentType !== AI_CATALOG_MEDIA_TYPE)
-    out.push({ code: 'A4/catalog-content-type', data: { catalog: at, contentType: d.probe.contentType ?? 'no content type' } });
+  if (d.at.name === 'ai-catalog' && d.probe.contentType !== AI_CATALOG_MEDIA_TYPE) {
+    out.push(
+      d.probe.contentType
+        ? { code: 'A4/catalog-content-type', data: { catalog: at, contentType: d.probe.contentType } }
+        : { code: 'A4/catalog-no-content-type', data: { catalog: at } },
+    );
+  }
   if (d.at.name === 'ard' && !d.specVersion) out.push({ code: 'A4/ard-no-spec-version', data: { catalog: at } });
   const noName = entries.filter((e) => !e.displayName).map((e) => e.index);
   if (noName.length === 1) out.push({ code: 'A4/entry-no-display-name', data: { entry: noName[0] } });
@@ -312,6 +411,128 @@ function catalogAdvisories(d: CatalogDocument, entries: CatalogEntry[]): A4Note[
   return out;
 }
 
+/** A card found and read, with the catalogs around it: what the steps of evaluate share. */
+interface CardRead {
+  best: PathResult;
+  card: CardReading;
+  results: PathResult[];
+  /** Server-card entries of every catalog, and the catalogs that hold them. */
+  cardEntries: Array<{ entry: CatalogEntry; document: CatalogDocument }>;
+  cardCatalogs: CatalogDocument[];
+  /** The catalog whose entry named the judged card (null: found at a well-known path). */
+  source: CatalogDocument | null;
+  catalog: McpCatalogArtifact | null | undefined;
+  live: McpProbeResult | null | undefined;
+}
+
+/** How the card is served and what it carries: notes on the card itself. */
+function cardNotes({ best, card, source }: CardRead): A4Note[] {
+  const res = best.probe;
+  const out: A4Note[] = [];
+  if (res.headers['access-control-allow-origin'] !== '*')
+    out.push({ code: 'A4/no-cors', data: { path: best.catalog?.inline ? catalogPath(source!) : best.path } });
+  if (!best.catalog?.inline && res.contentType !== MCP_CARD_MEDIA_TYPE && res.contentType !== 'application/json') {
+    out.push(res.contentType ? { code: 'A4/content-type', data: { contentType: res.contentType } } : { code: 'A4/no-content-type' });
+  }
+  if (card.endpoints.some((e) => new URL(e, res.url).protocol !== 'https:')) out.push({ code: 'A4/endpoint-not-https' });
+  if (card.retired.length) out.push({ code: 'A4/retired-members', data: { members: card.retired.map((k) => `"${k}"`).join(', ') } });
+  if (!card.shapes.includes('SEP-2127') && card.shapes.length) out.push({ code: 'A4/server-info-only' });
+  if (card.variantKeys.includes('serverUrl') && card.remoteUrls === 0 && !card.unresolvedTemplates.length) out.push({ code: 'A4/server-url-variant' });
+  if (card.unresolvedTemplates.length)
+    out.push({ code: 'A4/unresolved-templates', data: { urls: card.unresolvedTemplates.map((u) => `"${excerpt(u, 60)}"`).join(', ') } });
+  return out;
+}
+
+/** Which readers find the card where (the drafts moved; an owner can satisfy all of them). */
+function placementNotes({ best, results, cardEntries, cardCatalogs, source }: CardRead, origin: string): A4Note[] {
+  const out: A4Note[] = [];
+  const fromCatalog = best.via === 'catalog';
+  const wellKnownHit = results.some((r) => r.via === 'well-known' && r.cards.length);
+  const names = new Set(cardCatalogs.map((d) => d.at.name));
+  const onlyRemoved = fromCatalog && names.size === 1 && names.has('mcp-catalog');
+  // A catalog entry that names a card (often on another host) was read but not judged: say what the
+  // entry names and what its URL answered, never that the card is not listed.
+  const unjudged = fromCatalog ? [] : cardEntries.filter(({ entry }) => entry.hasUrl && !entry.hasData);
+  if (unjudged.length) {
+    out.push({ code: 'A4/catalog-entry-elsewhere', data: { path: best.path } });
+    for (const { entry, document } of unjudged.slice(0, 3)) {
+      const read = results.find((r) => r.catalog?.at === document.at && r.catalog.entry === entry.index);
+      out.push(elsewhereNote({ catalog: catalogPath(document), entry: entry.index, target: entryTarget(entry.url!, origin) }, read));
+    }
+  } else if (!fromCatalog) out.push({ code: 'A4/well-known-only' });
+  if (fromCatalog && !names.has('ai-catalog') && !onlyRemoved)
+    out.push({ code: 'A4/not-in-ai-catalog', data: { catalogs: [...names].map((n) => (n === 'ard' ? ARD_PATH : MCP_CATALOG_PATH)).join(', ') } });
+  if (fromCatalog && names.has('mcp-catalog') && !onlyRemoved) out.push({ code: 'A4/removed-catalog-too' });
+  if (fromCatalog && !wellKnownHit) out.push({ code: 'A4/catalog-only' });
+  if (source) out.push(...catalogAdvisories(source, sourceEntries({ cardEntries, source })));
+  return out;
+}
+
+/** The server-card entries of the catalog that named the card. */
+function sourceEntries({ cardEntries, source }: Pick<CardRead, 'cardEntries' | 'source'>): CatalogEntry[] {
+  return cardEntries.filter((e) => e.document === source).map((e) => e.entry);
+}
+
+/** Whether the card was found only through the MCP Catalog the draft removed. */
+function onlyRemovedCatalog({ best, cardCatalogs }: CardRead): boolean {
+  const names = new Set(cardCatalogs.map((d) => d.at.name));
+  return best.via === 'catalog' && names.size === 1 && names.has('mcp-catalog');
+}
+
+/** What A4 tells tools and the profile about the card read and the live handshake. */
+function cardDetails(read: CardRead, differ: string[], schemaProblems: string[]): McpCardDetails {
+  const { best, card, source, results, live } = read;
+  const liveDetails = live
+    ? {
+        live: {
+          endpoint: live.endpoint,
+          outcome: live.outcome,
+          server: live.serverName,
+          serverVersion: live.serverVersion,
+          protocolVersion: live.protocolVersion,
+          tools: live.toolCount,
+          toolNames: live.toolNames,
+        },
+      }
+    : {};
+  return {
+    url: best.probe.url,
+    path: best.path,
+    via: best.via === 'catalog' ? 'catalog' : 'well-known',
+    catalog: source
+      ? {
+          url: source.probe.url,
+          name: source.at.name,
+          entries: source.entryCount,
+          cardEntries: sourceEntries(read).length,
+          cardsRead: results.filter((r) => r.catalog?.at === source.at && r.cards.length).length,
+          inline: !!best.catalog?.inline,
+        }
+      : null,
+    disagreements: differ,
+    shapes: card.shapes,
+    endpoints: card.endpoints,
+    invalidEndpoints: card.invalidEndpoints,
+    cards: best.cards.length,
+    // A 401 from the endpoint is the server saying it is protected, whatever the card declares.
+    declaresAuth: card.declaresAuth || live?.outcome === 'auth-required',
+    schemaProblems,
+    retired: card.retired,
+    remotes: card.remotes,
+    ...liveDetails,
+  };
+}
+
+/** What an incomplete card lacks: an identity, or an endpoint a client can connect to. */
+function lacks(card: CardReading): Array<SubFinding<LackCode>> {
+  const out: Array<SubFinding<LackCode>> = card.shapes.length ? [] : [{ code: 'A4/no-identity' }];
+  if (card.endpoints.length) return out;
+  if (card.invalidEndpoints.length) out.push({ code: 'A4/no-valid-endpoint', data: { value: excerpt(card.invalidEndpoints[0], 60) } });
+  else if (card.unresolvedTemplates.length) out.push({ code: 'A4/no-resolvable-remote', data: { variables: '{variables}' } });
+  else out.push({ code: 'A4/no-endpoint' });
+  return out;
+}
+
 export const a4McpServerCard = defineCheck<McpCardArtifact>()({
   meta: {
     id: 'A4',
@@ -324,9 +545,16 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     anchorKey: 'mcpServerCard',
     specUrls: SPEC,
     standards: ['mcpServerCard', 'rfc9728'],
-    summary: `An MCP server card found through an AI Catalog entry of type ${MCP_CARD_MEDIA_TYPE} (by url or inline data) at ${ARD_PATH}, ${AI_CATALOG_PATH} or a location robots.txt Agentmap or a link names (the removed ${MCP_CATALOG_PATH} still counts, with a finding), or at an older well-known path (${MCP_CARD_PATHS.join(', ')}); checked against the v1 schema ($schema, reverse-DNS name, version, description, remotes[]), and the endpoint it names is probed live.`,
+    summary:
+      `An MCP server card found through an AI Catalog entry of type ${MCP_CARD_MEDIA_TYPE} (by url or inline data) at ` +
+      `${ARD_PATH}, ${AI_CATALOG_PATH} or a location robots.txt Agentmap or a link names (the removed ` +
+      `${MCP_CATALOG_PATH} still counts, with a finding), or at an older well-known path ` +
+      `(${MCP_CARD_PATHS.join(', ')}); checked against the v1 schema ($schema, reverse-DNS name, version, ` +
+      `description, remotes[]), and the endpoint it names is probed live.`,
     why: 'A server card lets an agent find and connect to your MCP server from the domain alone, without a registry or manual setup.',
-    remediation: `Publish ${AI_CATALOG_PATH} (${AI_CATALOG_MEDIA_TYPE}) with one ${MCP_CARD_MEDIA_TYPE} entry per MCP server, pointing at a v1 server card ($schema, name, version, description, remotes[].url).`,
+    remediation:
+      `Publish ${AI_CATALOG_PATH} (${AI_CATALOG_MEDIA_TYPE}) with one ${MCP_CARD_MEDIA_TYPE} entry per MCP server, ` +
+      `pointing at a v1 server card ($schema, name, version, description, remotes[].url).`,
     offers: { resource: 'mcpCard' },
     profile: {
       appEvidence: 'MCP server card found',
@@ -346,28 +574,36 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       'A4/no-remotes': 'partial: the card names no remote (or declares itself documentation-only): a valid card with nothing to connect to',
       'A4/cross-site-redirect': 'partial: the card is only reachable through a redirect to another site',
       'A4/endpoint-not-mcp':
-        'partial: the advertised endpoint answered but did not complete initialize + tools/list (404, HTML, timeout, bad JSON-RPC, or a 401 without WWW-Authenticate); a probe that could not be made (DNS failure, connection refused) is unmeasured instead',
+        'partial: the advertised endpoint answered but did not complete initialize + tools/list (404, HTML, timeout, ' +
+        'bad JSON-RPC, or a 401 without WWW-Authenticate); a probe that could not be made (DNS failure, connection ' +
+        'refused) is unmeasured instead',
       'A4/schema-invalid':
-        'partial: the card and its endpoint answer, but the card does not validate against the v1 schema (for example a date-versioned $schema, a name without exactly one "/", no description)',
+        'partial: the card and its endpoint answer, but the card does not validate against the v1 schema (for example a ' +
+        'date-versioned $schema, a name without exactly one "/", no description)',
       'A4/catalog-incomplete':
-        "partial: the card and its endpoint are fine, but the catalog entry naming it lacks required members (the catalog's specVersion, an entry's identifier, type, exactly one of url and data)",
-      'A4/removed-location': `a complete card found only through ${MCP_CATALOG_PATH}, the MCP Catalog the draft removed (commit 1491bd2): still counts, with a finding naming ${AI_CATALOG_PATH}`,
+        'partial: the card and its endpoint are fine, but the catalog entry naming it lacks required members (the ' +
+        "catalog's specVersion, an entry's identifier, type, exactly one of url and data)",
+      'A4/removed-location':
+        `a complete card found only through ${MCP_CATALOG_PATH}, the MCP Catalog the draft removed (commit 1491bd2): ` +
+        `still counts, with a finding naming ${AI_CATALOG_PATH}`,
       'A4/ok-auth-required': 'a complete card whose endpoint answers 401 with WWW-Authenticate (a protected server; A3 follows it)',
       'A4/ok': 'a complete MCP server card whose endpoint answers initialize and tools/list',
     },
     messages: {
-      'A4/missing': 'No MCP server card: {seenAll}.',
-      'A4/catalog-card-missing': '{catalogFacts}; none of its server cards could be read: {cardsSeen}.',
-      'A4/incomplete': '{facts}; missing {missing}.',
-      'A4/no-remotes': '{facts}; the card names no remote{why}: agents have nothing to connect to (add remotes[] with a streamable-http url).',
-      'A4/schema-invalid': '{facts}{liveText}; the card does not match the v1 schema: {findings}.',
-      'A4/removed-location': `{facts}{liveText}; found only through ${REMOVED_NOTE}.`,
-      'A4/cross-site-redirect': '{facts}; the card is only reachable through a cross-site redirect to {url}, which agents may refuse.',
-      'A4/endpoint-not-mcp': '{facts}{liveText}.',
-      'A4/catalog-incomplete': '{facts}{liveText}; the catalog entry: {findings}.',
-      'A4/ok-auth-required': '{facts}{liveText}.',
-      'A4/ok': '{facts}{liveText}.',
+      'A4/missing': 'No MCP server card: {findings}.',
+      'A4/catalog-card-missing': 'None of the server cards a catalog names could be read: {findings}.',
+      'A4/incomplete': `${FACTS}; missing {findings}.`,
+      'A4/no-remotes': `${FACTS}; the card names no remote{findings}: agents have nothing to connect to (add remotes[] with a streamable-http url).`,
+      'A4/schema-invalid': `${FACTS}{live:mcp}; the card does not match the v1 schema: {findings}.`,
+      'A4/removed-location': `${FACTS}{live:mcp}; found only through ${REMOVED_NOTE}.`,
+      'A4/cross-site-redirect': `${FACTS}; the card is only reachable through a cross-site redirect to {url}, which agents may refuse.`,
+      'A4/endpoint-not-mcp': `${FACTS}{live:mcp}.`,
+      'A4/catalog-incomplete': `${FACTS}{live:mcp}; the catalog entry: {findings}.`,
+      'A4/ok-auth-required': `${FACTS}{live:mcp}.`,
+      'A4/ok': `${FACTS}{live:mcp}.`,
     },
+    // What the site wrote (card and catalog values, names, versions, identifiers) and parsers' and servers' own messages.
+    quoted: ['value', 'error', 'name', 'version', 'card', 'live', 'identifiers', 'urls', 'mediaType', 'endpoints', 'members', ...mcpLiveQuoted()],
     findings: FINDINGS,
     advisories: ADVISORIES,
     contentProfile: 'offered',
@@ -383,209 +619,107 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     const cardEntries = entriesOf(catalogs, 'mcp-server-card');
     /** The catalogs whose entries name server cards, in reading order. */
     const cardCatalogs = [...new Set(cardEntries.map((e) => e.document))];
-    const seenCatalogs = (catalogs?.documents ?? []).map((d) => describeCatalog(d, ctx.origin));
     const catalogProbes = cardCatalogs.map((d) => d.probe);
     const found = bestCard(results);
+    if (!found && cardEntries.length) {
+      return {
+        status: 'partial',
+        code: 'A4/catalog-card-missing',
+        data: {},
+        findings: [
+          ...cardCatalogs.map((d) => catalogFinding(d, ctx.origin)),
+          ...cardEntries.map(({ entry, document }) => unreadEntryFinding(entry, document, results, ctx.origin)),
+        ],
+        remediation: `Serve each server card at the url its catalog entry names, as JSON (${MCP_CARD_MEDIA_TYPE}), or put the card inline in the entry's data.`,
+        probes: [...catalogProbes, ...(catalog?.cards.flatMap((c) => (c.probe ? [c.probe] : [])) ?? [])],
+      };
+    }
     if (!found) {
-      if (cardEntries.length) {
-        const cardsSeen = cardEntries.map(({ entry, document }) => {
-          const read = results.find((r) => r.catalog && r.catalog.at === document.at && r.catalog.entry === entry.index);
-          if (read)
-            return `${read.catalog!.inline ? read.path : describeProbe(read.probe, ctx.origin)}${read.problem ? ` (${jsonProblemText(read.problem)})` : ''}`;
-          const what =
-            entry.hasUrl && entry.hasData
-              ? 'both url and data'
-              : entry.hasUrl
-                ? 'a url that is not http(s)'
-                : entry.hasData
-                  ? 'data that is not a JSON object'
-                  : 'neither url nor data';
-          return `${catalogPath(document)} entries[${entry.index}] has ${what}`;
-        });
-        return {
-          status: 'partial',
-          code: 'A4/catalog-card-missing',
-          data: { catalogFacts: cardCatalogs.map((d) => describeCatalog(d, ctx.origin)).join('; '), cardsSeen: cardsSeen.join('; ') },
-          remediation: `Serve each server card at the url its catalog entry names, as JSON (${MCP_CARD_MEDIA_TYPE}), or put the card inline in the entry's data.`,
-          probes: [...catalogProbes, ...(catalog?.cards.flatMap((c) => (c.probe ? [c.probe] : [])) ?? [])],
-        };
-      }
-      const seenAll = [...seenCatalogs, ...results.map((r) => describeProbe(r.probe, ctx.origin) + (r.problem ? ` (${jsonProblemText(r.problem)})` : ''))].join(
-        '; ',
-      );
-      return { status: 'fail', code: 'A4/missing', data: { seenAll }, probes: [...(catalogs?.probes ?? []), ...probes] };
+      const seen = [
+        ...(catalogs?.documents ?? []).map((d) => catalogFinding(d, ctx.origin)),
+        ...results.map((r) => seenFinding(r.probe, ctx.origin, r.problem)),
+      ];
+      return { status: 'fail', code: 'A4/missing', data: {}, findings: seen, probes: [...(catalogs?.probes ?? []), ...probes] };
     }
     const { best, card } = found;
-    const res = best.probe;
-    const schemaFindings = card.schemaProblems.map(cardFinding);
-    const schemaProblems = renderFindings(FINDINGS, schemaFindings);
-    const advisories: A4Note[] = [];
-    const fromCatalog = best.via === 'catalog';
     const source = best.catalog ? (cardCatalogs.find((d) => d.at === best.catalog!.at) ?? null) : null;
-    if (res.headers['access-control-allow-origin'] !== '*') {
-      advisories.push({ code: 'A4/no-cors', data: { path: best.catalog?.inline ? catalogPath(source!) : best.path } });
-    }
-    if (!best.catalog?.inline && res.contentType !== MCP_CARD_MEDIA_TYPE && res.contentType !== 'application/json') {
-      advisories.push({ code: 'A4/content-type', data: { contentType: res.contentType ?? 'no content type' } });
-    }
-    if (card.endpoints.some((e) => new URL(e, res.url).protocol !== 'https:')) advisories.push({ code: 'A4/endpoint-not-https' });
-    if (card.retired.length) {
-      advisories.push({ code: 'A4/retired-members', data: { members: card.retired.map((k) => `"${k}"`).join(', ') } });
-    }
-    if (!card.shapes.includes('SEP-2127') && card.shapes.length) advisories.push({ code: 'A4/server-info-only' });
-    if (card.variantKeys.includes('serverUrl') && card.remoteUrls === 0 && !card.unresolvedTemplates.length) advisories.push({ code: 'A4/server-url-variant' });
-    if (card.unresolvedTemplates.length)
-      advisories.push({ code: 'A4/unresolved-templates', data: { urls: card.unresolvedTemplates.map((u) => `"${excerpt(u, 60)}"`).join(', ') } });
-    // Which readers find the card where (the drafts moved; an owner can satisfy all of them).
-    const wellKnownHit = results.some((r) => r.via === 'well-known' && r.cards.length);
-    const names = new Set(cardCatalogs.map((d) => d.at.name));
-    const onlyRemoved = fromCatalog && names.size === 1 && names.has('mcp-catalog');
-    // A catalog entry that names a card (often on another host) was read but not judged: say what the
-    // entry names and what its URL answered, never that the card is not listed.
-    const unjudged = fromCatalog ? [] : cardEntries.filter(({ entry }) => entry.hasUrl && !entry.hasData);
-    if (unjudged.length) {
-      const entries = unjudged.slice(0, 3).map(({ entry, document }) => {
-        const read = results.find((r) => r.catalog?.at === document.at && r.catalog.entry === entry.index);
-        return `${catalogPath(document)} entries[${entry.index}] names ${entryTarget(entry.url!, ctx.origin)}, ${entryOutcome(read)}`;
-      });
-      advisories.push({ code: 'A4/catalog-entry-elsewhere', data: { entries: entries.join('; '), path: best.path } });
-    } else if (!fromCatalog) advisories.push({ code: 'A4/well-known-only' });
-    if (fromCatalog && !names.has('ai-catalog') && !onlyRemoved)
-      advisories.push({ code: 'A4/not-in-ai-catalog', data: { catalogs: [...names].map((n) => (n === 'ard' ? ARD_PATH : MCP_CATALOG_PATH)).join(' and ') } });
-    if (fromCatalog && names.has('mcp-catalog') && !onlyRemoved) advisories.push({ code: 'A4/removed-catalog-too' });
-    if (fromCatalog && !wellKnownHit) advisories.push({ code: 'A4/catalog-only' });
-    if (source)
-      advisories.push(
-        ...catalogAdvisories(
-          source,
-          cardEntries.filter((e) => e.document === source).map((e) => e.entry),
-        ),
-      );
-    if (catalog?.skipped) advisories.push({ code: 'A4/cards-not-fetched', data: { count: catalog.skipped } });
-    if (complete(card) && card.endpoints.every((e) => card.legacySse.includes(e))) {
-      advisories.push({ code: 'A4/legacy-sse-only' });
-    }
+    const read: CardRead = { best, card, results, cardEntries, cardCatalogs, source, catalog, live };
+    const schemaFindings = card.schemaProblems.map(cardFinding);
     const differ = disagreements(card, live);
-    if (differ.length) advisories.push({ code: 'A4/live-disagrees', data: { disagreements: differ.join('; ') } });
+    const advisories: A4Note[] = [...cardNotes(read), ...placementNotes(read, ctx.origin)];
+    if (catalog?.skipped) advisories.push({ code: 'A4/cards-not-fetched', data: { count: catalog.skipped } });
+    if (complete(card) && card.endpoints.every((e) => card.legacySse.includes(e))) advisories.push({ code: 'A4/legacy-sse-only' });
+    advisories.push(...differ);
     const others = results.filter((r) => r.cards.length && r !== best).map((r) => r.path);
-    const facts = cardFacts(best, card, source, cardEntries.length, results, ctx.origin) + (others.length ? `; also at ${others.join(', ')}` : '');
+    if (others.length) advisories.push({ code: 'A4/also-at', data: { paths: others.join(', ') } });
+    const facts = cardFacts(best, card, source, cardEntries.length, results, ctx.origin);
     const matched = card.shapes.length
-      ? `MCP server card ${card.shapes.join(' + ')} ${fromCatalog ? `via ${catalogPath(source!)}` : `at ${best.path}`}`
+      ? `MCP server card ${card.shapes.join(' + ')} ${best.via === 'catalog' ? `via ${catalogPath(source!)}` : `at ${best.path}`}`
       : undefined;
-    const liveDetails = live
-      ? {
-          live: {
-            endpoint: live.endpoint,
-            outcome: live.outcome,
-            server: live.serverName,
-            serverVersion: live.serverVersion,
-            protocolVersion: live.protocolVersion,
-            tools: live.toolCount,
-            toolNames: live.toolNames,
-          },
-        }
-      : {};
-    // A 401 from the endpoint is the server saying it is protected, whatever the card declares.
-    const protectedLive = live?.outcome === 'auth-required';
-    const details: McpCardDetails = {
-      url: res.url,
-      path: best.path,
-      via: fromCatalog ? 'catalog' : 'well-known',
-      catalog: source
-        ? {
-            url: source.probe.url,
-            name: source.at.name,
-            entries: source.entryCount,
-            cardEntries: cardEntries.filter((e) => e.document === source).length,
-            cardsRead: results.filter((r) => r.catalog?.at === source.at && r.cards.length).length,
-            inline: !!best.catalog?.inline,
-          }
-        : null,
-      disagreements: differ,
-      shapes: card.shapes,
-      endpoints: card.endpoints,
-      invalidEndpoints: card.invalidEndpoints,
-      cards: best.cards.length,
-      declaresAuth: card.declaresAuth || protectedLive,
-      schemaProblems,
-      retired: card.retired,
-      remotes: card.remotes,
-      ...liveDetails,
-    };
-    const probesOf = (extra: FetchResult[] = []) => (best.catalog?.inline ? [res, ...extra] : [res, ...extra, ...catalogProbes]);
+    const details = cardDetails(read, renderFindings(DISAGREEMENTS, differ), renderFindings(FINDINGS, schemaFindings));
+    const probesOf = (extra: FetchResult[] = []) => (best.catalog?.inline ? [best.probe, ...extra] : [best.probe, ...extra, ...catalogProbes]);
     const common = { ...(matched ? { matched } : {}), advisories, details };
     if (!card.shapes.length || (!card.endpoints.length && (card.invalidEndpoints.length || card.unresolvedTemplates.length))) {
-      const badUrls = card.invalidEndpoints.length ? `, "${excerpt(card.invalidEndpoints[0], 60)}" is not an http(s) URL` : '';
-      const missing = [
-        ...(card.shapes.length ? [] : ['identity (name + version, or serverInfo)']),
-        ...(card.endpoints.length
-          ? []
-          : card.unresolvedTemplates.length && !badUrls
-            ? ['a remote URL the scan can resolve (its {variables} have no default)']
-            : [`a connection endpoint (remotes[].url as an https URL${badUrls})`]),
-      ];
+      const missing = lacks(card);
       return {
         status: 'partial',
         code: 'A4/incomplete',
-        data: { facts, missing: missing.join(' and ') },
-        remediation: `Complete the server card: add ${missing.join(' and ')}.`,
+        data: facts,
+        findings: missing,
+        remediation: `Complete the server card: add ${renderFindings(LACK_FINDINGS, missing).join(' and ')}.`,
         ...common,
         probes: probesOf(),
       };
     }
     if (!card.endpoints.length) {
-      const why = card.documentationOnly ? ' (it declares itself documentation-only)' : '';
       return {
         status: 'partial',
         code: 'A4/no-remotes',
-        data: { facts, why },
+        data: facts,
+        findings: card.documentationOnly ? [{ code: 'A4/documentation-only' }] : [],
         remediation:
           'Add remotes[] with {"type": "streamable-http", "url": "https://…/mcp"} naming your server, or remove the card if you run no remote MCP server.',
         ...common,
         probes: probesOf(),
       };
     }
-    if (!best.catalog?.inline && res.redirects.length && siteOf(res.url) !== siteOf(res.requestedUrl)) {
+    if (!best.catalog?.inline && best.probe.redirects.length && siteOf(best.probe.url) !== siteOf(best.probe.requestedUrl)) {
       return {
         status: 'partial',
         code: 'A4/cross-site-redirect',
-        data: { facts, url: res.url },
+        data: { ...facts, url: best.probe.url },
         remediation: 'Serve the server card on your own domain instead of redirecting to another site.',
         ...common,
         probes: probesOf(),
       };
     }
     const liveProbes = live ? live.exchanges.map((x) => x.probe) : [];
-    const liveText = live ? `; ${describeLive(live)}` : '';
+    const withLive = { ...facts, ...(live ? mcpLiveData(live, ctx.origin) : {}) };
     const authAnswer = live?.outcome === 'auth-required' && !!live.wwwAuthenticate;
-    const catalogFindings = source
-      ? entryFindings(
-          source,
-          cardEntries.filter((e) => e.document === source).map((e) => e.entry),
-        )
-      : [];
+    const catalogFindings = source ? entryFindings(source, sourceEntries(read)) : [];
     if (live && live.outcome !== 'ok' && !authAnswer) {
-      if (schemaProblems.length) advisories.push({ code: 'A4/schema-problems', data: { problems: schemaProblems.join('; ') } });
-      if (catalogFindings.length)
-        advisories.push({ code: 'A4/catalog-entry-problems', data: { findings: renderFindings(FINDINGS, catalogFindings).join('; ') } });
+      advisories.push(...schemaFindings.map(asNote), ...catalogFindings.map(asNote));
       return {
         status: 'partial',
         code: 'A4/endpoint-not-mcp',
-        data: { facts, liveText },
-        remediation: `Make ${live.endpoint} answer MCP over Streamable HTTP (POST initialize, then tools/list), or answer 401 with WWW-Authenticate when it needs a token; fix the card if the endpoint moved.`,
+        data: withLive,
+        remediation:
+          `Make ${live.endpoint} answer MCP over Streamable HTTP (POST initialize, then tools/list), or answer 401 with WWW-Authenticate ` +
+          'when it needs a token; fix the card if the endpoint moved.',
         ...common,
         probes: probesOf(liveProbes),
       };
     }
     if (schemaFindings.length) {
-      if (catalogFindings.length)
-        advisories.push({ code: 'A4/catalog-entry-problems', data: { findings: renderFindings(FINDINGS, catalogFindings).join('; ') } });
+      advisories.push(...catalogFindings.map(asNote));
       return {
         status: 'partial',
         code: 'A4/schema-invalid',
-        data: { facts, liveText },
+        data: withLive,
         findings: schemaFindings,
-        remediation: `Make the card match the v1 schema: "$schema": "${SERVER_CARD_SCHEMA_URL}", a reverse-DNS "name" with one "/", "version", a "description" of at most 100 characters, and remotes[] of {type, url}.`,
+        remediation:
+          `Make the card match the v1 schema: "$schema": "${SERVER_CARD_SCHEMA_URL}", a reverse-DNS "name" with one "/", "version", ` +
+          'a "description" of at most 100 characters, and remotes[] of {type, url}.',
         ...common,
         probes: probesOf(liveProbes),
       };
@@ -594,25 +728,27 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       return {
         status: 'partial',
         code: 'A4/catalog-incomplete',
-        data: { facts, liveText },
+        data: withLive,
         findings: catalogFindings,
-        remediation: `Complete the catalog entry: the catalog's specVersion, and for each entry an identifier (urn:air:<publisher>:<namespace>:<name>), "type": "${MCP_CARD_MEDIA_TYPE}" and exactly one of url and data.`,
+        remediation:
+          "Complete the catalog entry: the catalog's specVersion, and for each entry an identifier (urn:air:<publisher>:<namespace>:<name>), " +
+          `"type": "${MCP_CARD_MEDIA_TYPE}" and exactly one of url and data.`,
         ...common,
         probes: probesOf(liveProbes),
       };
     }
-    if (onlyRemoved) {
+    if (onlyRemovedCatalog(read)) {
       return {
         status: 'pass',
         code: 'A4/removed-location',
-        data: { facts, liveText },
+        data: withLive,
         remediation: `Publish the same catalog at ${AI_CATALOG_PATH}, served as ${AI_CATALOG_MEDIA_TYPE}.`,
         ...common,
         probes: probesOf(liveProbes),
       };
     }
     const code = authAnswer ? 'A4/ok-auth-required' : 'A4/ok';
-    return { status: 'pass', code, data: { facts, liveText }, ...common, probes: probesOf(liveProbes) };
+    return { status: 'pass', code, data: withLive, ...common, probes: probesOf(liveProbes) };
   },
   fixGuide(fx) {
     // A card the scan found keeps its own name, version and endpoint; otherwise the name is the
@@ -661,7 +797,8 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     );
     const nameNote =
       !validName && !domain
-        ? ` ${placeholderNote(fx.origin, 'the server name')} The name is your domain in reverse-DNS form plus a slash and a short id (example.com -> com.example/mcp); MCP registries verify it against the domain.`
+        ? ` ${placeholderNote(fx.origin, 'the server name')} The name is your domain in reverse-DNS form plus a slash and a short id ` +
+          '(example.com -> com.example/mcp); MCP registries verify it against the domain.'
         : '';
     const cors = {
       'Access-Control-Allow-Origin': '*',
@@ -678,12 +815,16 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
     const older: FixStep = {
       title: 'Card contents and older readers',
       body:
-        `Keep the description to 100 characters; the card's name and version must match the serverInfo your server returns. Tools are not listed in the card: clients list them at runtime. ` +
-        `Scanners that predate the AI Catalog read a well-known card (${READERS_NOTE}); if you want them too, serve the same card at /.well-known/mcp/server-card.json as well. ARD v0.91 readers look at ${ARD_PATH}: serve the same catalog there too if you publish one (check A10).${nameNote}`,
+        "Keep the description to 100 characters; the card's name and version must match the serverInfo your server returns. " +
+        'Tools are not listed in the card: clients list them at runtime. ' +
+        `Scanners that predate the AI Catalog read a well-known card (${READERS_NOTE}); if you want them too, serve the ` +
+        `same card at /.well-known/mcp/server-card.json as well. ARD v0.91 readers look at ${ARD_PATH}: serve the same ` +
+        `catalog there too if you publish one (check A10).${nameNote}`,
     };
     const verify = verifyStep(
       sh`curl -si ${fx.origin}${AI_CATALOG_PATH}\ncurl -si -H ${`Accept: ${MCP_CARD_MEDIA_TYPE}`} ${cardUrl}`,
-      `Expect 200 and Access-Control-Allow-Origin: * on both; the catalog is ${AI_CATALOG_MEDIA_TYPE} and lists the card's url, and the card has $schema, name, version, description and remotes[].url.`,
+      `Expect 200 and Access-Control-Allow-Origin: * on both; the catalog is ${AI_CATALOG_MEDIA_TYPE} and lists the ` +
+        `card's url, and the card has $schema, name, version, description and remotes[].url.`,
     );
     const publish = [
       ...serveFileSteps(fx, { path: AI_CATALOG_PATH, contentType: AI_CATALOG_MEDIA_TYPE, content: catalog, lang: 'json', headers, ...origin }),

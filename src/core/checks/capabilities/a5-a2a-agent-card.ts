@@ -137,19 +137,28 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     standards: ['a2a'],
     summary: `An A2A AgentCard at ${A2A_CARD_PATH} (name, version, endpoint, skills); the ≤0.2 path ${A2A_LEGACY_CARD_PATH} counts half.`,
     why: 'Other agents discover what your agent can do, and how to talk to it, from its card (Agent2Agent protocol).',
-    remediation: `Publish an A2A AgentCard at ${A2A_CARD_PATH} with name, description, version, supportedInterfaces[] (url, protocolBinding, protocolVersion), capabilities, default modes and skills.`,
+    remediation:
+      `Publish an A2A AgentCard at ${A2A_CARD_PATH} with name, description, version, supportedInterfaces[] (url, ` +
+      `protocolBinding, protocolVersion), capabilities, default modes and skills.`,
     offers: { resource: 'agentCard' },
     codes: {
       'A5/missing': 'no A2A agent card',
       'A5/legacy': 'partial: only a legacy (A2A ≤0.2) card or the legacy path',
       'A5/incomplete':
-        'partial: the card does not meet the schema of its version (0.3: protocolVersion, url, name, description, version, capabilities, default modes as media types, skills; 1.0: supportedInterfaces[] instead of url, and non-empty skills and default modes) or has an unrecognised shape',
+        'partial: the card does not meet the schema of its version (0.3: protocolVersion, url, name, description, ' +
+        'version, capabilities, default modes as media types, skills; 1.0: supportedInterfaces[] instead of url, and ' +
+        'non-empty skills and default modes) or has an unrecognised shape',
       'A5/endpoint-no-answer':
-        'partial: a complete card whose selected interface answered, but not A2A in its binding (JSON-RPC: no JSON-RPC response; HTTP+JSON: a 404 or other answer without an A2A error body; HTML, timeout); a probe that could not be made (DNS failure, connection refused) is unmeasured instead',
+        'partial: a complete card whose selected interface answered, but not A2A in its binding (JSON-RPC: no JSON-RPC ' +
+        'response; HTTP+JSON: a 404 or other answer without an A2A error body; HTML, timeout); a probe that could not ' +
+        'be made (DNS failure, connection refused) is unmeasured instead',
       'A5/endpoint-unmeasured':
-        "info: a complete card whose interfaces are all gRPC or custom bindings, which ai-ready does not speak, or a card reached through a redirect to another site (whose endpoints are not probed on this site's behalf): the card is read, its endpoint is not measured",
+        'info: a complete card whose interfaces are all gRPC or custom bindings, which ai-ready does not speak, or a ' +
+        "card reached through a redirect to another site (whose endpoints are not probed on this site's behalf): the " +
+        'card is read, its endpoint is not measured',
       'A5/ok':
-        'a current A2A agent card whose selected interface answers A2A in its binding (JSON-RPC: an error object to an unknown method; HTTP+JSON: an A2A error body for a task that does not exist; a 1.x interface is asked with its A2A-Version)',
+        'a current A2A agent card whose selected interface answers A2A in its binding (JSON-RPC: an error object to an ' +
+        'unknown method; HTTP+JSON: an A2A error body for a task that does not exist; a 1.x interface is asked with its A2A-Version)',
     },
     messages: {
       'A5/missing': 'No A2A agent card: {seenAll}{note}.',
@@ -319,7 +328,9 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
         title: 'Make the interface answer in its binding',
         body:
           'This step needs your own A2A server: agents (and this check) call the first interface they speak. A JSONRPC interface answers every POST with a JSON-RPC 2.0 response (an error object, -32601, for an unknown method). ' +
-          'If your server speaks HTTP+JSON instead, declare it as below: it answers GET {url}/tasks/{id} for a task it does not hold with 404 and an A2A error body (A2A 1.0 §11.6). gRPC interfaces use a host:port address. Write protocolVersion as Major.Minor ("1.0"), the A2A version, not an MCP revision date.',
+          'If your server speaks HTTP+JSON instead, declare it as below: it answers GET {url}/tasks/{id} for a task it ' +
+          'does not hold with 404 and an A2A error body (A2A 1.0 §11.6). gRPC interfaces use a host:port address. Write ' +
+          'protocolVersion as Major.Minor ("1.0"), the A2A version, not an MCP revision date.',
         code:
           JSON.stringify({ supportedInterfaces: [{ url: `${fx.origin}/a2a/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' }] }, null, 2) +
           '\n\n' +

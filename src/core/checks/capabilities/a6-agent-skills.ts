@@ -61,7 +61,8 @@ const A6_FINDINGS = {
 
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
-  'A6/unknown-schema-read': `$schema "{schema}" is not a schema we know (current: ${SKILLS_SCHEMA_V02}); entries read by their declared url/type/digest to show what is there`,
+  'A6/unknown-schema-read':
+    `$schema "{schema}" is not a schema we know (current: ${SKILLS_SCHEMA_V02}); entries read by their declared ` + `url/type/digest to show what is there`,
   'A6/bare-sha256': 'digest given as a bare `sha256` member (v0.2.0: `digest: "sha256:<hex>"`)',
   'A6/version-not-semver': 'entry "{name}": `version` {version} is not a semantic version (e.g. "1.2.0")',
   'A6/index-content-type': 'index served as {contentType} (expected application/json)',
@@ -206,14 +207,21 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     specUrls: SPEC,
     standards: ['agentSkills'],
     summary:
-      'GET /.well-known/agent-skills/index.json must be a v0.2.0 index ($schema) whose skills have valid names, types, descriptions, URLs and sha256 digests; up to five artifacts are downloaded and their digests and SKILL.md front matter verified.',
-    why: 'Skills teach agents how to use your site or product; the index lets them find every skill in one request, and digests let them trust what they download.',
-    remediation: `Publish ${SKILLS_INDEX_PATH} with "$schema": "${SKILLS_SCHEMA_V02}" and one entry per skill (name, type, description, url, sha256 digest of the exact bytes served).`,
+      'GET /.well-known/agent-skills/index.json must be a v0.2.0 index ($schema) whose skills have valid names, ' +
+      'types, descriptions, URLs and sha256 digests; up to five artifacts are downloaded and their digests and ' +
+      'SKILL.md front matter verified.',
+    why:
+      'Skills teach agents how to use your site or product; the index lets them find every skill in one request, and ' +
+      'digests let them trust what they download.',
+    remediation:
+      `Publish ${SKILLS_INDEX_PATH} with "$schema": "${SKILLS_SCHEMA_V02}" and one entry per skill (name, type, ` +
+      `description, url, sha256 digest of the exact bytes served).`,
     codes: {
       'A6/missing': 'no Agent Skills index',
       'A6/invalid': 'partial: an index with problems (schema, names, digests, unreachable skills)',
       'A6/artifact-unmeasured':
-        'info: a valid index whose artifact downloads could not be made (DNS failure, connection refused before any answer, the scan\'s host budget): the artifacts are not measured, not "not served"',
+        'info: a valid index whose artifact downloads could not be made (DNS failure, connection refused before any ' +
+        'answer, the scan\'s host budget): the artifacts are not measured, not "not served"',
       'A6/ok': 'a valid Agent Skills index',
     },
     messages: {
@@ -367,7 +375,9 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     return [
       {
         title: 'Write each skill as a SKILL.md',
-        body: 'One folder per skill under /.well-known/agent-skills/<name>/. The name is 1-64 characters of a-z, 0-9 and single hyphens, and must match the front matter; the description says what the skill does and when to use it.',
+        body:
+          'One folder per skill under /.well-known/agent-skills/<name>/. The name is 1-64 characters of a-z, 0-9 and ' +
+          'single hyphens, and must match the front matter; the description says what the skill does and when to use it.',
       },
       // A sample skill: only the owner's own SKILL.md files describe what the site lets agents do.
       ...serveFileSteps(fx, { path: skillPath, contentType: 'text/markdown; charset=utf-8', content: skillMd, lang: 'markdown', source: 'example' }),
@@ -380,8 +390,13 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
       }),
       {
         title: 'Compute the digests in your build',
-        body: 'The digest above is SHA-256 of exactly the SKILL.md shown. It is of the exact bytes served (after any build step): any change to SKILL.md changes it, so generate the index rather than editing it by hand. An entry may also carry an optional semantic `version` of the skill.',
-        code: `node -e "const c=require('node:crypto'),f=require('node:fs');console.log('sha256:'+c.createHash('sha256').update(f.readFileSync(process.argv[1])).digest('hex'))" public/.well-known/agent-skills/order-status/SKILL.md`,
+        body:
+          'The digest above is SHA-256 of exactly the SKILL.md shown. It is of the exact bytes served (after any build ' +
+          'step): any change to SKILL.md changes it, so generate the index rather than editing it by hand. An entry may ' +
+          'also carry an optional semantic `version` of the skill.',
+        code:
+          `node -e "const ` +
+          `c=require('node:crypto'),f=require('node:fs');console.log('sha256:'+c.createHash('sha256').update(f.readFileSync(process.argv[1])).digest('hex'))" public/.well-known/agent-skills/order-status/SKILL.md`,
         lang: 'sh',
       },
       verifyStep(

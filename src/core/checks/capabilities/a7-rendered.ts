@@ -59,7 +59,8 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
     'A7/rendered-ok': 'measured in a browser: WebMCP tools registered after load, with no schema issue from the browser',
     'A7/rendered-schema-issues': 'partial, measured in a browser: tools registered, but the browser reports issues with their schemas (FormModelContext*)',
     'A7/navigator-only':
-      'measured in a browser: the page registers on navigator.modelContext only, which the WebMCP text removed (Chromium 152 on), so browsers that follow it see no tools',
+      'measured in a browser: the page registers on navigator.modelContext only, which the WebMCP text removed ' +
+      '(Chromium 152 on), so browsers that follow it see no tools',
     'A7/rendered-none': 'measured in a browser: no WebMCP tool registered after load',
   },
   messages: {
@@ -67,7 +68,9 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
     'A7/rendered-schema-issues':
       'Registered in {browser} after load{via}: {count} tool(s): {tools}{also}. The browser reports schema issues: {issues}. Static reading: {static}',
     'A7/navigator-only':
-      "No tool registered through document.modelContext in {browser}: the page's scripts use navigator.modelContext, which the WebMCP text no longer has (Chromium deprecated it in 150 and removed it in 152; the API is document.modelContext){did}. Static reading: {static}",
+      "No tool registered through document.modelContext in {browser}: the page's scripts use navigator.modelContext, " +
+      'which the WebMCP text no longer has (Chromium deprecated it in 150 and removed it in 152; the API is ' +
+      'document.modelContext){did}. Static reading: {static}',
     'A7/rendered-none': 'No WebMCP tool registered in {browser} after load{via}{issues}. Static reading: {static}',
   },
   advisories: {
@@ -127,7 +130,8 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
         code: 'A7/navigator-only',
         data: { browser, did, static: outcome.evidence },
         remediation:
-          'Register tools on document.modelContext (feature-detect it), not navigator.modelContext: browsers that follow the WebMCP text see no tools otherwise.',
+          'Register tools on document.modelContext (feature-detect it), not navigator.modelContext: browsers that follow ' +
+          'the WebMCP text see no tools otherwise.',
         details,
       };
     }

@@ -152,7 +152,8 @@ const ADVISORIES = {
   'A7/policy-unparsable': 'Permissions-Policy is not a Structured Fields Dictionary ({error}): browsers ignore the whole header',
   'A7/policy-allows': 'Permissions-Policy {policy} lets this page use WebMCP',
   'A7/removed-calls':
-    'calls {calls}, which the draft no longer has (webmcp index.bs at 0b676d2: registerTool() only; unregister with its `signal` option): current Chrome throws a TypeError there',
+    'calls {calls}, which the draft no longer has (webmcp index.bs at 0b676d2: registerTool() only; unregister with ' +
+    'its `signal` option): current Chrome throws a TypeError there',
   'A7/navigator-also':
     'also references navigator.modelContext (deprecated in Chrome 150, removed in 152): keep document.modelContext as the path that registers',
   'A7/autosubmit': 'form tool "{tool}" has toolautosubmit: the agent submits it without the user pressing the button',
@@ -160,7 +161,8 @@ const ADVISORIES = {
   'A7/scripts-over-cap': `{count} same-origin script(s) beyond the first ${MAX_SCRIPTS} not read`,
   'A7/scripts-unfetched': '{count} script(s) could not be fetched',
   'A7/form-tools-refused':
-    "the response sends {headers}, which makes the browser reject registerTool(); the draft's declarative section is still a TODO, so whether form tools are refused too is not specified",
+    "the response sends {headers}, which makes the browser reject registerTool(); the draft's declarative section " +
+    'is still a TODO, so whether form tools are refused too is not specified',
   'A7/navigator-feature-detect': 'navigator.modelContext is deprecated (Chrome 150) and removed (Chrome 152): feature-detect document.modelContext',
 } as const;
 type A7Advisory = keyof typeof ADVISORIES;
@@ -181,7 +183,11 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     specUrls: SPEC,
     standards: ['webmcp'],
     summary:
-      'Static detection of WebMCP on the page: document.modelContext with registerTool() in inline or same-origin scripts (up to 8, 1 MB each), or declarative <form toolname tooldescription> tools; navigator.modelContext alone is the deprecated spelling and provideContext() the removed one (partial). Tools and parameters are checked for names and descriptions as Chromium does, and the response headers for what switches WebMCP off (Permissions-Policy `tools`, Origin-Agent-Cluster: ?0).',
+      'Static detection of WebMCP on the page: document.modelContext with registerTool() in inline or same-origin ' +
+      'scripts (up to 8, 1 MB each), or declarative <form toolname tooldescription> tools; navigator.modelContext ' +
+      'alone is the deprecated spelling and provideContext() the removed one (partial). Tools and parameters are ' +
+      'checked for names and descriptions as Chromium does, and the response headers for what switches WebMCP off ' +
+      '(Permissions-Policy `tools`, Origin-Agent-Cluster: ?0).',
     why: "WebMCP lets an agent in the browser call your page's features as typed tools instead of guessing at clicks and form fields.",
     remediation:
       "Register your page's main actions as WebMCP tools with `await document.modelContext.registerTool({...})`, or mark forms with toolname/tooldescription.",
@@ -189,13 +195,16 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     codes: {
       'A7/not-html': 'info: the page is not HTML, so there is nothing to register WebMCP tools on',
       'A7/ok':
-        'WebMCP tools found by static detection (imperative document.modelContext.registerTool or declarative form toolname), each with a valid name and a description',
+        'WebMCP tools found by static detection (imperative document.modelContext.registerTool or declarative form ' +
+        'toolname), each with a valid name and a description',
       'A7/navigator-deprecated':
         'partial: tools are registered on navigator.modelContext only, which Chrome deprecated in 150 and removed in 152 (current Chrome sees none of them)',
       'A7/provide-context-removed':
-        'partial: tools are given only through provideContext(), which the draft removed (2026-03-05) and current Chrome does not have; registerTool() is the API',
+        'partial: tools are given only through provideContext(), which the draft removed (2026-03-05) and current ' +
+        'Chrome does not have; registerTool() is the API',
       'A7/policy-disabled':
-        'partial: the page registers tools but its Permissions-Policy leaves it out of the `tools` feature (e.g. tools=()), so the browser rejects every registerTool() call',
+        'partial: the page registers tools but its Permissions-Policy leaves it out of the `tools` feature (e.g. ' +
+        'tools=()), so the browser rejects every registerTool() call',
       'A7/origin-agent-cluster-off':
         'partial: the page registers tools but sends Origin-Agent-Cluster: ?0 (document.domain enabled), so the browser rejects every registerTool() call',
       'A7/tool-no-name': 'partial: a tool (a form with tooldescription, or a registerTool call) has no name',
@@ -220,18 +229,23 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       'A7/param-no-title': PARTIAL,
       'A7/feature-detect-only': 'modelContext is referenced in {referencing} ("{excerpt}") but no registerTool() call was found. {scope}.',
       'A7/missing':
-        'No WebMCP tools detected: no <form toolname> and no document.modelContext (or navigator.modelContext) in {scope}. Tools registered by cross-origin scripts or after user interaction are not visible to a static scan.',
+        'No WebMCP tools detected: no <form toolname> and no document.modelContext (or navigator.modelContext) in ' +
+        '{scope}. Tools registered by cross-origin scripts or after user interaction are not visible to a static scan.',
     },
     advisories: ADVISORIES,
     findings: {
       'A7/navigator-deprecated':
-        'the tools are registered on navigator.modelContext only: deprecated in Chrome 150 and removed in 152, so current Chrome sees none of them (use document.modelContext)',
+        'the tools are registered on navigator.modelContext only: deprecated in Chrome 150 and removed in 152, so ' +
+        'current Chrome sees none of them (use document.modelContext)',
       'A7/provide-context-removed':
-        'the tools are given only through provideContext(), removed from the draft (webmcp index.bs, 2026-03-05) and absent from current Chrome: register each with registerTool()',
+        'the tools are given only through provideContext(), removed from the draft (webmcp index.bs, 2026-03-05) and ' +
+        'absent from current Chrome: register each with registerTool()',
       'A7/policy-disabled':
-        'the response sends Permissions-Policy {policy}, which leaves this page out of the `tools` feature: the browser rejects registerTool() with NotAllowedError (webmcp index.bs at 0b676d2, "Permissions policy integration")',
+        'the response sends Permissions-Policy {policy}, which leaves this page out of the `tools` feature: the browser ' +
+        'rejects registerTool() with NotAllowedError (webmcp index.bs at 0b676d2, "Permissions policy integration")',
       'A7/origin-agent-cluster-off':
-        'the response sends Origin-Agent-Cluster: ?0, so document.domain is enabled and the browser rejects registerTool() with SecurityError (webmcp index.bs at 0b676d2, registerTool() steps)',
+        'the response sends Origin-Agent-Cluster: ?0, so document.domain is enabled and the browser rejects ' +
+        'registerTool() with SecurityError (webmcp index.bs at 0b676d2, registerTool() steps)',
       'A7/tool-no-name': 'tool {tool} has no name',
       'A7/tool-name-invalid': 'tool name "{tool}" is not 1-128 ASCII letters, digits, "_", "-" or "."',
       'A7/tool-no-description': 'tool {tool} has no description',
@@ -444,7 +458,10 @@ registerWebMcpTools().catch((err) => console.warn('WebMCP registration failed', 
     const declarative = `<form action="/search" toolname="search_products" tooldescription="Search the catalog by keywords">\n  <label for="q">Keywords</label>\n  <input id="q" name="q" toolparamdescription="Keywords to search for">\n  <button>Search</button>\n</form>\n<!-- add toolautosubmit to let the agent submit without the user pressing the button -->\n`;
     const hooked: FixStep = platformHook(fx, 'webMcpRegistration')?.(fx, imperative) ?? {
       title: 'Register a tool in a script the page loads (imperative API)',
-      body: 'registerTool() returns a promise (it rejects on a duplicate or invalid name); the tool name is 1-128 letters, digits, "_", "-" or ".". Options: `signal` (an AbortSignal that unregisters the tool) and `exposedTo` (other origins allowed to see it). Annotations: `readOnlyHint`, `untrustedContentHint`.',
+      body:
+        'registerTool() returns a promise (it rejects on a duplicate or invalid name); the tool name is 1-128 letters, ' +
+        'digits, "_", "-" or ".". Options: `signal` (an AbortSignal that unregisters the tool) and `exposedTo` (other ' +
+        'origins allowed to see it). Annotations: `readOnlyHint`, `untrustedContentHint`.',
       code: imperative,
       lang: 'js',
     };
@@ -455,23 +472,33 @@ registerWebMcpTools().catch((err) => console.warn('WebMCP registration failed', 
       where,
       {
         title: 'Or mark an existing form as a tool (declarative API)',
-        body: 'Agents fill and submit the form as a typed tool: the form needs toolname and tooldescription, every field a name and a label or toolparamdescription.',
+        body:
+          'Agents fill and submit the form as a typed tool: the form needs toolname and tooldescription, every field a ' +
+          'name and a label or toolparamdescription.',
         code: declarative,
         lang: 'html',
       },
       {
         title: 'Deprecated: navigator.modelContext',
-        body: 'Code written for the earlier draft registers on navigator.modelContext: Chrome deprecated it in 150 and removed it in 152, so current Chrome never sees those tools. Replace `navigator.modelContext` with `document.modelContext` (and await registerTool). provideContext(), clearContext() and unregisterTool() are gone too: register each tool with registerTool() and unregister it through its `signal`.',
+        body:
+          'Code written for the earlier draft registers on navigator.modelContext: Chrome deprecated it in 150 and ' +
+          'removed it in 152, so current Chrome never sees those tools. Replace `navigator.modelContext` with ' +
+          '`document.modelContext` (and await registerTool). provideContext(), clearContext() and unregisterTool() are ' +
+          'gone too: register each tool with registerTool() and unregister it through its `signal`.',
       },
       {
         title: 'Keep the headers from switching it off',
-        body: "WebMCP is the policy-controlled feature `tools` (default: the page's own origin). A `Permissions-Policy` header with `tools=()` (or an allowlist without self) makes registerTool() reject; so does `Origin-Agent-Cluster: ?0`. Leave `tools` out of the header, or allow it explicitly:",
+        body:
+          "WebMCP is the policy-controlled feature `tools` (default: the page's own origin). A `Permissions-Policy` " +
+          'header with `tools=()` (or an allowlist without self) makes registerTool() reject; so does ' +
+          '`Origin-Agent-Cluster: ?0`. Leave `tools` out of the header, or allow it explicitly:',
         code: 'Permissions-Policy: tools=(self)\n',
         lang: 'http',
       },
       verifyStep(
         sh`curl -s ${fx.origin}/ | grep -Eo 'toolname="[^"]+"|document\\.modelContext|registerTool\\(' | sort -u`,
-        "The page HTML (or a same-origin script it loads) shows the form tool or document.modelContext.registerTool; in Chrome with WebMCP enabled, the tool is listed for the page (ai-ready scan --render reads the browser's own list).",
+        'The page HTML (or a same-origin script it loads) shows the form tool or document.modelContext.registerTool; in ' +
+          "Chrome with WebMCP enabled, the tool is listed for the page (ai-ready scan --render reads the browser's own list).",
       ),
       specStep(SPEC),
     ];

@@ -1,6 +1,7 @@
 import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
-import { describeProbe, excerpt, isFound, isSoft404 } from '../../gather/classify.js';
+import { excerpt, isFound, isSoft404 } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
 import { capabilityOrigin, showsApp } from '../../fixes/capability.js';
@@ -58,20 +59,31 @@ export function authMdPointers(text: string): AuthMdPointers {
   };
 }
 
-/** The metadata and steps a document points at, as the evidence names them. */
+/** The metadata and steps a document points at, as a list of names. */
 function pointerNames(p: AuthMdPointers): string {
   const names = [
-    p.protectedResourceMetadata && 'the protected-resource metadata',
-    p.authorizationServerMetadata && 'the authorization-server metadata',
-    p.agentAuthBlock && 'the agent_auth block',
-    p.registration && 'a registration step',
+    p.protectedResourceMetadata && 'protected-resource metadata',
+    p.authorizationServerMetadata && 'authorization-server metadata',
+    p.agentAuthBlock && 'agent_auth block',
+    p.registration && 'registration step',
   ].filter(Boolean);
   return names.join(', ');
 }
 
+/** The parts of an outcome's text: the H1, what the guide points at, what it lacks. */
+const FINDINGS = {
+  'A9/h1': 'H1 "{h1}"',
+  'A9/no-h1': 'no H1 heading',
+  'A9/guide': 'a registration guide (points at {pointers})',
+  'A9/no-metadata-pointer': 'no pointer to the OAuth metadata',
+  'A9/no-registration': 'no registration step',
+} as const;
+type A9Finding = SubFinding<keyof typeof FINDINGS>;
+
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
   'A9/content-type': 'served as {contentType} (text/markdown expected)',
+  'A9/no-content-type': 'served without a content type (text/markdown expected)',
   'A9/no-pointers': 'does not point to a registration endpoint or OAuth metadata (/.well-known/oauth-protected-resource, oauth-authorization-server)',
 } as const;
 type A9Advisory = keyof typeof ADVISORIES;
@@ -91,7 +103,9 @@ export const a9AuthMd = defineCheck<FetchResult>()({
     specUrls: SPEC,
     standards: ['authMd'],
     summary:
-      'GET /auth.md answers Markdown that is the agent-registration guide of the Auth.md protocol: it points at the OAuth metadata (protected-resource or authorization-server metadata, or the agent_auth block) and describes registration, as the workos/auth.md template does; an H1 naming "auth.md" is enough on its own, but not required.',
+      'GET /auth.md answers Markdown that is the agent-registration guide of the Auth.md protocol: it points at the ' +
+      'OAuth metadata (protected-resource or authorization-server metadata, or the agent_auth block) and describes ' +
+      'registration, as the workos/auth.md template does; an H1 naming "auth.md" is enough on its own, but not required.',
     why: 'auth.md tells an agent, in plain language, how to register and obtain credentials for your service instead of stopping at a login form.',
     remediation:
       'Publish /auth.md as text/markdown with an "# auth.md" heading that explains how agents register and authenticate, linking your OAuth metadata.',
@@ -99,50 +113,66 @@ export const a9AuthMd = defineCheck<FetchResult>()({
       'A9/soft-404': 'an HTML page answered instead of auth.md',
       'A9/missing': 'no /auth.md',
       'A9/not-a-guide':
-        "partial: auth.md found, but it neither names itself auth.md in its H1 nor reads as the template's registration guide (no pointer to the OAuth metadata, or no registration step)",
+        "partial: auth.md found, but it neither names itself auth.md in its H1 nor reads as the template's registration " +
+        'guide (no pointer to the OAuth metadata, or no registration step)',
       'A9/ok': 'an auth.md document',
     },
     messages: {
-      'A9/soft-404': '{seen}: an HTML page, not Markdown (soft 404).',
-      'A9/missing': '{seen}: no auth.md.',
-      'A9/not-a-guide': '{seen}; {heading}, and {missing}: neither an H1 naming "auth.md" nor a registration guide. Starts: "{start}"',
-      'A9/ok': '{seen}; {recognised}.',
+      'A9/soft-404': '{seen:probe}: an HTML page, not Markdown (soft 404).',
+      'A9/missing': '{seen:probe}: no auth.md.',
+      'A9/not-a-guide': '{seen:probe}; {findings}: neither an H1 naming "auth.md" nor a registration guide. Starts: "{start}"',
+      'A9/ok': '{seen:probe}; {findings}.',
     },
+    findings: FINDINGS,
+    // The document's own heading and opening.
+    quoted: ['h1', 'start'],
     advisories: ADVISORIES,
   },
   gather: (ctx) => ctx.fetch(AUTH_MD_REQUEST.path, AUTH_MD_REQUEST.options),
   evaluate(res, { origin }) {
-    const seen = describeProbe(res, origin);
+    const seen = probeData(res, origin);
     const probes = [res];
-    if (isSoft404(res)) return { status: 'fail', code: 'A9/soft-404', data: { seen }, probes };
-    if (!isFound(res)) return { status: 'fail', code: 'A9/missing', data: { seen }, probes };
+    if (isSoft404(res)) return { status: 'fail', code: 'A9/soft-404', data: seen, probes };
+    if (!isFound(res)) return { status: 'fail', code: 'A9/missing', data: seen, probes };
     const advisories: Array<SubFinding<A9Advisory>> = [];
-    if (res.contentType !== 'text/markdown') advisories.push({ code: 'A9/content-type', data: { contentType: res.contentType ?? 'no content type' } });
+    if (!res.contentType) advisories.push({ code: 'A9/no-content-type' });
+    else if (res.contentType !== 'text/markdown') advisories.push({ code: 'A9/content-type', data: { contentType: res.contentType } });
     const pointers = authMdPointers(res.text);
     if (!pointers.protectedResourceMetadata && !pointers.authorizationServerMetadata && !pointers.registration) advisories.push({ code: 'A9/no-pointers' });
     const details = { pointers };
     const h1 = firstH1(res.text);
-    const heading = h1 ? `H1 "${excerpt(h1, 80)}"` : 'no H1 heading';
+    const heading: A9Finding = h1 ? { code: 'A9/h1', data: { h1: excerpt(h1, 80) } } : { code: 'A9/no-h1' };
     // The workos/auth.md README and template (AUTH.md) do not require a heading: a document that points
     // at the metadata and walks through registration is the guide, whatever its title.
     const pointsAtMetadata = pointers.protectedResourceMetadata || pointers.authorizationServerMetadata || pointers.agentAuthBlock;
     const guide = pointsAtMetadata && pointers.registration;
     if ((h1 && /auth\.md/i.test(h1)) || guide) {
-      const recognised = h1 && /auth\.md/i.test(h1) ? heading : `${heading}; a registration guide (points at ${pointerNames(pointers)})`;
-      return { status: 'pass', code: 'A9/ok', data: { seen, recognised }, matched: 'Auth.md (workos/auth.md AUTH.md template)', advisories, probes, details };
+      const named = h1 && /auth\.md/i.test(h1);
+      const recognised: A9Finding[] = named ? [heading] : [heading, { code: 'A9/guide', data: { pointers: pointerNames(pointers) } }];
+      return {
+        status: 'pass',
+        code: 'A9/ok',
+        data: seen,
+        findings: recognised,
+        matched: 'Auth.md (workos/auth.md AUTH.md template)',
+        advisories,
+        probes,
+        details,
+      };
     }
-    const missing =
-      !pointsAtMetadata && !pointers.registration
-        ? 'no pointer to the OAuth metadata and no registration step'
-        : !pointsAtMetadata
-          ? 'no pointer to the OAuth metadata'
-          : 'no registration step';
+    const missing: A9Finding[] = [
+      ...(pointsAtMetadata ? [] : [{ code: 'A9/no-metadata-pointer' as const }]),
+      ...(pointers.registration ? [] : [{ code: 'A9/no-registration' as const }]),
+    ];
     return {
       status: 'partial',
       code: 'A9/not-a-guide',
-      data: { seen, heading, missing, start: excerpt(res.text, 100) },
+      data: { ...seen, start: excerpt(res.text, 100) },
+      findings: [heading, ...missing],
       remediation:
-        'Make /auth.md the registration guide the workos/auth.md template lays out: point at your protected-resource metadata and the authorization server\'s agent_auth block, then walk through register, claim, use and revocation (an "# auth.md" H1 also identifies it).',
+        'Make /auth.md the registration guide the workos/auth.md template lays out: point at your protected-resource ' +
+        "metadata and the authorization server's agent_auth block, then walk through register, claim, use and " +
+        'revocation (an "# auth.md" H1 also identifies it).',
       advisories,
       probes,
       details,
@@ -152,7 +182,11 @@ export const a9AuthMd = defineCheck<FetchResult>()({
     const o = fx.origin;
     const metadataStep: FixStep = {
       title: 'Publish the metadata it points at',
-      body: 'auth.md is the prose companion of your OAuth metadata, which stays the authoritative source: protected-resource metadata (A3) naming your authorization server, and authorization-server metadata (A2) carrying an `agent_auth` block. Then implement the endpoints it names (identity, claim, token, events); keep only the identity types you accept.',
+      body:
+        'auth.md is the prose companion of your OAuth metadata, which stays the authoritative source: ' +
+        'protected-resource metadata (A3) naming your authorization server, and authorization-server metadata (A2) ' +
+        'carrying an `agent_auth` block. Then implement the endpoints it names (identity, claim, token, events); keep ' +
+        'only the identity types you accept.',
       code: agentAuthBlock(o),
       lang: 'json',
       // Merged into the authorization-server metadata A2's guide publishes; the endpoints are the owner's.
@@ -169,14 +203,22 @@ export const a9AuthMd = defineCheck<FetchResult>()({
       return [
         {
           title: 'First build the registration it describes',
-          body: 'auth.md tells agents how to register with your authorization server, and this scan found neither authorization-server metadata (A2, /.well-known/oauth-authorization-server) nor protected-resource metadata (A3). A site without an API or a sign-in has nothing for auth.md to describe: this bonus check can stay unmet. Otherwise publish the metadata and implement the identity and claim endpoints it names, as below (`ai-ready explain A2` and `ai-ready explain A3` show how).',
+          body:
+            'auth.md tells agents how to register with your authorization server, and this scan found neither ' +
+            'authorization-server metadata (A2, /.well-known/oauth-authorization-server) nor protected-resource metadata ' +
+            '(A3). A site without an API or a sign-in has nothing for auth.md to describe: this bonus check can stay unmet. ' +
+            'Otherwise publish the metadata and implement the identity and claim endpoints it names, as below (`ai-ready ' +
+            'explain A2` and `ai-ready explain A3` show how).',
           code: agentAuthBlock(o),
           lang: 'json',
           ...(showsApp(fx) ? { needs: ['authorizationServer' as const] } : {}),
         },
         {
           title: `Then publish ${AUTH_MD_PATH}`,
-          body: `Describe those endpoints at ${AUTH_MD_PATH} (text/markdown, a first heading "# auth.md"): discover, pick a method, register, claim, use the credential, revocation. \`ai-ready explain A9\` prints a template to adapt; scan again once the metadata answers for one that names your own URLs.`,
+          body:
+            `Describe those endpoints at ${AUTH_MD_PATH} (text/markdown, a first heading "# auth.md"): discover, pick a ` +
+            `method, register, claim, use the credential, revocation. \`ai-ready explain A9\` prints a template to adapt; ` +
+            `scan again once the metadata answers for one that names your own URLs.`,
           ...(showsApp(fx) ? { needs: ['authorizationServer' as const, 'contact' as const] } : {}),
         },
         verify,
@@ -240,13 +282,17 @@ export function authMdTemplate(o: string, domain: string, found: { authServer?: 
   return [
     '# auth.md',
     '',
-    `You are an agent. This service supports agentic registration. Resource server (the API): ${o}. Authorization server (registration and tokens): ${o}. Follow the steps in order.`,
+    `You are an agent. This service supports agentic registration. Resource server (the API): ${o}. Authorization ` +
+      `server (registration and tokens): ${o}. Follow the steps in order.`,
     '',
     '## 1. Discover',
     '',
-    `On a 401, read the Protected Resource Metadata URL from \`WWW-Authenticate: Bearer resource_metadata="…"\`; without one, fetch ${protectedResource} and read \`resource\`, \`resource_name\`, \`authorization_servers\`, \`scopes_supported\` and \`bearer_methods_supported\`.`,
+    `On a 401, read the Protected Resource Metadata URL from \`WWW-Authenticate: Bearer resource_metadata="…"\`; ` +
+      `without one, fetch ${protectedResource} and read \`resource\`, \`resource_name\`, \`authorization_servers\`, ` +
+      `\`scopes_supported\` and \`bearer_methods_supported\`.`,
     '',
-    `Then fetch ${authServer}: read \`issuer\`, \`token_endpoint\`, \`grant_types_supported\` and its \`agent_auth\` block in full (\`identity_endpoint\`, \`claim_endpoint\`, \`events_endpoint\`, \`identity_types_supported\`).`,
+    `Then fetch ${authServer}: read \`issuer\`, \`token_endpoint\`, \`grant_types_supported\` and its ` +
+      `\`agent_auth\` block in full (\`identity_endpoint\`, \`claim_endpoint\`, \`events_endpoint\`, \`identity_types_supported\`).`,
     '',
     '## 2. Pick a method',
     '',
@@ -263,11 +309,14 @@ export function authMdTemplate(o: string, domain: string, found: { authServer?: 
     '{"type": "anonymous"}',
     fence,
     '',
-    `The answer carries an \`identity_assertion\` (anonymous, ID-JAG) to exchange at ${o}/oauth2/token (grant type urn:ietf:params:oauth:grant-type:jwt-bearer) for an access token, or a \`claim_token\` and a \`claim\` block (service_auth).`,
+    `The answer carries an \`identity_assertion\` (anonymous, ID-JAG) to exchange at ${o}/oauth2/token (grant type ` +
+      `urn:ietf:params:oauth:grant-type:jwt-bearer) for an access token, or a \`claim_token\` and a \`claim\` block (service_auth).`,
     '',
     '## 4. Claim',
     '',
-    `Anonymous registrations start a claim at ${o}/agent/identity/claim with the \`claim_token\`. Show the user the \`user_code\` and \`verification_uri\`; they sign in there and type the code. Poll ${o}/oauth2/token with the claim grant (urn:workos:agent-auth:grant-type:claim) until it answers with the token.`,
+    `Anonymous registrations start a claim at ${o}/agent/identity/claim with the \`claim_token\`. Show the user the ` +
+      `\`user_code\` and \`verification_uri\`; they sign in there and type the code. Poll ${o}/oauth2/token with the ` +
+      `claim grant (urn:workos:agent-auth:grant-type:claim) until it answers with the token.`,
     '',
     '## 5. Use the credential',
     '',

@@ -68,7 +68,8 @@ describe('A1 API catalog', () => {
     );
     expect(anchorless.status).toBe('partial');
     expect(anchorless.code).toBe('A1/no-api-entries');
-    expect(anchorless.data?.why).toMatch(/no absolute anchor/);
+    expect(anchorless.findings).toEqual([expect.objectContaining({ code: 'A1/anchorless', data: { count: 1 } })]);
+    expect(anchorless.evidence).toMatch(/1 entry\(ies\) without an absolute anchor/);
     const noApi = a1ApiCatalog.evaluate(
       { get: json(P, { linkset: [{ anchor: 'https://x.example', author: [{ href: 'https://x.example/me' }] }] }), head: head(), pageLink: null },
       ctx,

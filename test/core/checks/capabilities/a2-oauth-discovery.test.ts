@@ -61,7 +61,8 @@ describe('A2 OAuth / OIDC metadata (artifacts)', () => {
     const o = a2OauthDiscovery.evaluate({ candidates: [cand('rfc8414', json(AS, { ...rfc8414, issuer: 'https://other.example' }))] }, ctx);
     expect(o.status).toBe('partial');
     expect(o.code).toBe('A2/invalid');
-    expect(o.data?.best).toMatch(/issuer .*does not match/);
+    expect(o.findings).toEqual([expect.objectContaining({ code: 'A2/issuer-mismatch', data: { issuer: 'https://other.example', expected: ORIGIN } })]);
+    expect(o.evidence).toMatch(/; issuer https:\/\/other\.example does not match /);
     expect(asMetadataProblems({ ...rfc8414, token_endpoint: 'http://x.example/token' }, 'rfc8414', ORIGIN)).toContain('token_endpoint is not https');
   });
 

@@ -43,7 +43,7 @@ const live = (name: string, version: string): McpProbeResult => ({
   sessionIssued: true,
   toolCount: 1,
   toolNames: ['a'],
-  problem: null,
+  failure: null,
   wwwAuthenticate: null,
   exchanges: [{ rpc: 'initialize', probe: response({ url: '/mcp', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }) }],
 });
@@ -128,7 +128,8 @@ describe('A4 through the catalogs', () => {
       },
     });
     expect(same.matched).toBe('MCP server card SEP-2127 via /.well-known/ai-catalog.json');
-    expect(same.evidence).toContain('(named by /.well-known/ai-catalog.json: 1 server-card entry, 1 card(s) read)');
+    expect(same.evidence).toContain('card /s1/server-card via /.well-known/ai-catalog.json (1 server-card entry(ies) in catalogs, 1 card(s) read)');
+    expect(same.data).toMatchObject({ cardAt: '/s1/server-card', via: AI, cardEntries: 1, cardsRead: 1, liveOutcome: 'ok', liveRpcs: 'initialize' });
     // displayName: optional in the MCP draft and the AI Catalog, required by ARD: said, not scored.
     expect(same.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'A4/entry-no-display-name', data: { entry: 0 } }));
     const differ = a4McpServerCard.evaluate({ probes: wellKnown404, catalog, live: live('dev.test-fixture.site/store', '2.1.0') }, ctx);
@@ -143,7 +144,8 @@ describe('A4 through the catalogs', () => {
       ctx,
     );
     expect(viaAi).toMatchObject({ status: 'pass', code: 'A4/ok', details: { path: `${AI} entries[0].data`, catalog: { inline: true } } });
-    expect(viaAi.evidence).toContain(`${AI} entries[0].data (inline card)`);
+    expect(viaAi.evidence).toContain(`GET ${AI} → 200 application/ai-catalog+json`);
+    expect(viaAi.evidence).toContain(`card ${AI} entries[0].data via ${AI}`);
     const viaArd = a4McpServerCard.evaluate(
       { probes: wellKnown404, catalog: await catalogOf({ [ARD]: json(ARD, { entries: [inline] }, { 'access-control-allow-origin': '*' }) }) },
       ctx,
@@ -201,7 +203,8 @@ describe('A4 through the catalogs', () => {
     });
     const o = a4McpServerCard.evaluate({ probes: wellKnown404, catalog }, ctx);
     expect(o).toMatchObject({ status: 'partial', code: 'A4/catalog-card-missing' });
-    expect(o.evidence).toContain('(catalog: 2 entries, 2 server-card entries)');
+    expect(o.evidence).toContain('(catalog: 2 entry(ies), 2 server-card entry(ies))');
+    expect(o.findings?.map((f) => f.code)).toEqual(['A4/seen-catalog', 'A4/seen', 'A4/entry-neither']);
     expect(o.evidence).toContain('GET /s1/server-card → 404');
     expect(o.evidence).toContain('/.well-known/ai-catalog.json entries[1] has neither url nor data');
     // Never "N server card(s) fetched" beside "none could be read".
@@ -212,7 +215,8 @@ describe('A4 through the catalogs', () => {
     const catalog = await catalogOf({ [AI]: json(AI, { specVersion: '1.0', entries: [] }, CATALOG_HEADERS) });
     const o = a4McpServerCard.evaluate({ probes: wellKnown404, catalog }, ctx);
     expect(o).toMatchObject({ status: 'fail', code: 'A4/missing' });
-    expect(o.data?.seenAll).toContain('(catalog: 0 entries, 0 server-card entries)');
+    expect(o.evidence).toContain('(catalog: 0 entry(ies), 0 server-card entry(ies))');
+    expect(o.findings?.[0]).toMatchObject({ code: 'A4/seen-catalog', data: { entries: 0, cardEntries: 0 } });
   });
 });
 
@@ -239,11 +243,11 @@ describe('a catalog entry naming a card on another host, beside a well-known car
     expect(o).toMatchObject({ status: 'pass', code: 'A4/ok', details: { via: 'well-known', path: MCP_CARD_PATHS[0] } });
     expect(noted(o)).not.toContain('A4/well-known-only');
     const note = o.advisoryFindings?.find((a) => a.code === 'A4/catalog-entry-elsewhere');
-    expect(note?.data).toEqual({
-      entries: `${AI} entries[0] names a card on another host (mcp.elsewhere.example) at ${OTHER}/server-card.json, not read (${blocked.error!.message})`,
-      path: MCP_CARD_PATHS[0],
-    });
-    expect(note?.text).toContain('The catalog lists it');
+    expect(note?.data).toEqual({ path: MCP_CARD_PATHS[0] });
+    expect(note?.text).toContain('The catalog lists other cards');
+    const entry = o.advisoryFindings?.find((a) => a.code === 'A4/elsewhere-not-read');
+    expect(entry?.data).toEqual({ catalog: AI, entry: 0, target: `${OTHER}/server-card.json`, error: blocked.error!.message });
+    expect(entry?.text).toBe(`${AI} entries[0] names ${OTHER}/server-card.json, not read (${blocked.error!.message}).`);
     expect(JSON.stringify(o)).not.toMatch(/list it in/);
   });
 
@@ -297,10 +301,8 @@ describe('A4 follows a catalog entry to another loopback host (issue 37)', () =>
     const o = a4McpServerCard.evaluate(await a4McpServerCard.gather(gctx), { origin: site.origin, pageUrl: page.url });
     expect(o).toMatchObject({ status: 'pass', code: 'A4/ok', details: { via: 'well-known' } });
     expect(other.requests.filter((r) => r.path === '/card.json')).toHaveLength(1);
-    const note = o.advisoryFindings?.find((a) => a.code === 'A4/catalog-entry-elsewhere');
-    expect(note?.data?.entries).toBe(
-      `${AI} entries[0] names a card on another host (${new URL(other.origin).host}) at ${other.origin}/card.json, read (HTTP 200), but it is not a complete card (name and an endpoint)`,
-    );
+    const note = o.advisoryFindings?.find((a) => a.code === 'A4/elsewhere-incomplete');
+    expect(note?.text).toBe(`${AI} entries[0] names ${other.origin}/card.json, read (HTTP 200), but it is not a complete card (name and an endpoint).`);
     expect(noted(o)).not.toContain('A4/well-known-only');
   });
 });
@@ -313,13 +315,13 @@ describe('the serverUrl variant (issue 23 point 4, issue 28 point 3)', () => {
     const doc = { ...base, serverUrl: 'https://example.com/mcp' };
     expect(readMcpCard(doc)).toMatchObject({ endpoints: ['https://example.com/mcp'], variantKeys: ['serverUrl'] });
     const o = evaluate(doc);
-    expect(o.evidence).toContain('1 endpoint(s) (https://example.com/mcp) from "serverUrl" (a known variant)');
+    expect(o.evidence).toContain('0 remote(s), 1 endpoint(s) (https://example.com/mcp)');
     expect(noted(o)).toContain('A4/server-url-variant');
   });
   it('never asks for remotes[].url on a card that has it', () => {
     const o = evaluate({ ...base, serverUrl: 'https://example.com/mcp', remotes: [{ type: 'streamable-http', url: 'https://example.com/mcp' }] });
     expect(noted(o)).not.toContain('A4/server-url-variant');
-    expect(o.evidence).not.toContain('from "serverUrl"');
+    expect(o.evidence).toContain('1 remote(s), 1 endpoint(s) (https://example.com/mcp)');
   });
 });
 

@@ -108,13 +108,13 @@ describe('A4 MCP server card', () => {
   it('prefers the first valid path and lists the others', () => {
     const o = a4McpServerCard.evaluate({ probes: probes({ 0: json(MCP_CARD_PATHS[0], { name: 'x' }), 1: json(MCP_CARD_PATHS[1], sep2127, CORS) }) }, ctx);
     expect(o.status).toBe('pass');
-    expect(o.evidence).toContain('also at /.well-known/mcp/server-card.json');
+    expect(o.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'A4/also-at', data: { paths: '/.well-known/mcp/server-card.json' } }));
   });
 
   it('is partial without identity or without an endpoint', () => {
     const noEndpoint = a4McpServerCard.evaluate({ probes: probes({ 1: json(MCP_CARD_PATHS[1], { name: 'x', version: '1', capabilities: {} }) }) }, ctx);
     expect(noEndpoint).toMatchObject({ status: 'partial', code: 'A4/no-remotes', details: { remotes: 0 } });
-    expect(noEndpoint.evidence).toContain('0 remote(s), 0 endpoint(s); the card names no remote: agents have nothing to connect to');
+    expect(noEndpoint.evidence).toContain('0 remote(s), 0 endpoint(s) (none); the card names no remote: agents have nothing to connect to');
     // A card that declares itself documentation-only is a card without remotes, not a broken server (issue 28.9).
     const docOnly = a4McpServerCard.evaluate(
       { probes: probes({ 1: json(MCP_CARD_PATHS[1], { name: 'com.example/docs', version: '1', transport: 'documentation-only' }) }) },
@@ -124,7 +124,8 @@ describe('A4 MCP server card', () => {
     expect(docOnly.evidence).toContain('the card names no remote (it declares itself documentation-only)');
     const noId = a4McpServerCard.evaluate({ probes: probes({ 1: json(MCP_CARD_PATHS[1], { remotes: [{ url: 'https://e.example/mcp' }] }) }) }, ctx);
     expect(noId.status).toBe('partial');
-    expect(noId.data?.missing).toMatch(/identity/);
+    expect(noId.findings?.map((f) => f.code)).toEqual(['A4/no-identity']);
+    expect(noId.evidence).toContain('; missing identity (name + version, or serverInfo).');
   });
 
   it('is partial when only reachable through a cross-site redirect', () => {

@@ -42,7 +42,8 @@ describe('A8 OpenAPI (evaluate)', () => {
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('OpenAPI 3 (3.1.0)');
     expect(o.code).toBe('A8/ok');
-    expect(o.data?.facts).toContain('"Shop API"');
+    expect(o.data?.title).toBe('Shop API');
+    expect(o.evidence).toContain('"Shop API"');
     expect(o.details).toMatchObject({ url: `${ORIGIN}/openapi.json`, source: 'link-header', version: '3.1.0', format: 'json', operations: 2 });
     expect(noted(o)).toEqual([]);
   });
@@ -81,9 +82,11 @@ describe('A8 OpenAPI (evaluate)', () => {
       ctx,
     );
     expect(hooks).toMatchObject({ status: 'partial', code: 'A8/invalid' });
-    expect(hooks.data?.problem).toMatch(/no `paths` object \(valid for OpenAPI 3\.1\+/);
+    expect(hooks.findings?.map((f) => f.code)).toEqual(['A8/no-paths-31']);
+    expect(hooks.evidence).toMatch(/no `paths` object \(valid for OpenAPI 3\.1\+/);
     const old = a8OpenApi.evaluate(artifact({ '/openapi.json': json('/openapi.json', { openapi: '3.0.3', info: {} }) }), ctx);
-    expect(old.data?.problem).toBe('no `paths` object');
+    expect(old.findings?.map((f) => f.code)).toEqual(['A8/no-paths']);
+    expect(old.evidence).toMatch(/: no `paths` object\.$/);
   });
 
   it('accepts Swagger 2.0 with an advisory', () => {
@@ -96,12 +99,13 @@ describe('A8 OpenAPI (evaluate)', () => {
   it('is partial for empty paths or an unparseable advertised document', () => {
     const empty = a8OpenApi.evaluate(artifact({ '/openapi.json': json('/openapi.json', { openapi: '3.1.0', info: {}, paths: {} }) }), ctx);
     expect(empty.status).toBe('partial');
-    expect(empty.data?.problem).toMatch(/`paths` is empty/);
+    expect(empty.evidence).toMatch(/`paths` is empty/);
     const broken = response({ url: '/spec', headers: { 'content-type': 'application/json' }, body: '{"openapi": "3.1.0", ' });
     const o = a8OpenApi.evaluate(artifact({ '/spec': broken }, [`${ORIGIN}/spec`]), ctx);
     expect(o.status).toBe('partial');
     expect(o.code).toBe('A8/unusable');
-    expect(o.data?.problems).toMatch(/^\/spec \(.*\): .*not JSON/);
+    expect(o.findings).toEqual([expect.objectContaining({ code: 'A8/unparsable', data: expect.objectContaining({ where: '/spec' }) })]);
+    expect(o.evidence).toMatch(/: \/spec \(via .*\): .*not JSON/);
   });
 
   it('prefers a usable document over a defective one', () => {
@@ -112,15 +116,17 @@ describe('A8 OpenAPI (evaluate)', () => {
     expect(o.status).toBe('pass');
     expect(o.details?.url).toBe(`${ORIGIN}/api/openapi.json`);
     expect(o.advisoryFindings).toContainEqual(
-      expect.objectContaining({ code: 'A8/other-problem', data: { where: '/openapi.json', problem: expect.stringMatching(/`paths` is empty/) } }),
+      expect.objectContaining({ code: 'A8/empty-paths-31-note', data: { where: '/openapi.json', source: 'well-known-path' } }),
     );
+    expect(o.advisories).toContain('/openapi.json: `paths` is empty (valid for OpenAPI 3.1+, but it describes no operation an agent can call)');
   });
 
   it('ignores unrelated JSON at a guessed path and fails on 404s and soft 404s', () => {
     expect(a8OpenApi.evaluate(artifact({ '/swagger.json': json('/swagger.json', { error: 'nope' }) }), ctx).status).toBe('fail');
     const soft = a8OpenApi.evaluate(artifact(Object.fromEntries(GUESSED.map((p) => [p, soft404(p)]))), ctx);
     expect(soft.status).toBe('fail');
-    expect(soft.data?.soft404).toMatch(/5 HTML page\(s\): soft 404/);
+    expect(soft.findings?.at(-1)).toEqual(expect.objectContaining({ code: 'A8/soft-404s', data: { count: 5 } }));
+    expect(soft.evidence).toMatch(/; 5 HTML page\(s\): soft 404\.$/);
     expect(a8OpenApi.meta.contentProfile).toBe('na');
   });
 

@@ -32,13 +32,17 @@ describe('A9 auth.md', () => {
   it('is partial with another H1 or none when the document is not a registration guide', () => {
     const other = a9AuthMd.evaluate(text('/auth.md', '# Authentication\n\nUse OAuth.\n', 'text/markdown'), ctx);
     expect(other.status).toBe('partial');
-    expect(other).toMatchObject({
-      code: 'A9/not-a-guide',
-      data: { heading: 'H1 "Authentication"', missing: 'no pointer to the OAuth metadata and no registration step' },
-    });
+    expect(other.code).toBe('A9/not-a-guide');
+    expect(other.findings?.map((f) => [f.code, f.data])).toEqual([
+      ['A9/h1', { h1: 'Authentication' }],
+      ['A9/no-metadata-pointer', undefined],
+      ['A9/no-registration', undefined],
+    ]);
+    expect(other.evidence).toContain('H1 "Authentication"; no pointer to the OAuth metadata; no registration step: neither an H1');
     expect(a9AuthMd.evaluate(text('/auth.md', 'no heading at all', 'text/markdown'), ctx).code).toBe('A9/not-a-guide');
     const noRegistration = a9AuthMd.evaluate(text('/auth.md', '# Agents\n\nSee /.well-known/oauth-protected-resource.\n', 'text/markdown'), ctx);
-    expect(noRegistration).toMatchObject({ code: 'A9/not-a-guide', data: { missing: 'no registration step' } });
+    expect(noRegistration.code).toBe('A9/not-a-guide');
+    expect(noRegistration.findings?.map((f) => f.code)).toEqual(['A9/h1', 'A9/no-registration']);
   });
   it('passes a full registration guide whatever its H1 (the workos/auth.md README and template require no heading)', () => {
     const body =
@@ -46,7 +50,7 @@ describe('A9 auth.md', () => {
     const o = a9AuthMd.evaluate(text('/auth.md', body, 'text/markdown'), ctx);
     expect(o).toMatchObject({ status: 'pass', code: 'A9/ok' });
     expect(o.evidence).toContain(
-      'H1 "Agent registration for Acme"; a registration guide (points at the protected-resource metadata, the agent_auth block, a registration step)',
+      'H1 "Agent registration for Acme"; a registration guide (points at protected-resource metadata, agent_auth block, registration step)',
     );
     const untitled = a9AuthMd.evaluate(text('/auth.md', body.replace(/^# .*\n/, ''), 'text/markdown'), ctx);
     expect(untitled.code).toBe('A9/ok');

@@ -258,7 +258,7 @@ const mcpLive = (outcome: McpProbeResult['outcome'], status: number, headers: Re
   sessionIssued: outcome === 'ok',
   toolCount: outcome === 'ok' ? 2 : null,
   toolNames: outcome === 'ok' ? ['search', 'order'] : [],
-  problem: outcome === 'ok' ? null : `HTTP ${status}`,
+  failure: outcome === 'ok' ? null : { kind: 'http-status', status, contentType: 'text/html' },
   wwwAuthenticate: headers['www-authenticate'] ?? null,
   exchanges: [
     { rpc: 'initialize', probe: response({ url: 'https://example.com/mcp', method: 'POST', status, headers: { 'content-type': 'text/html', ...headers } }) },
@@ -299,7 +299,7 @@ const a4 = table(a4McpServerCard, {
       name: 'live: the server reports another version than the card',
       artifact: liveCard({ ...mcpLive('ok', 200), serverVersion: '1.3.0' }),
       code: 'A4/ok',
-      advisories: ['A4/well-known-only', 'A4/live-disagrees'],
+      advisories: ['A4/well-known-only', 'A4/live-version-differs'],
     },
     {
       name: 'served as text/plain, with an http remote beside one whose {variables} have no default',
