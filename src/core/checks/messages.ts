@@ -6,9 +6,11 @@
  *
  * `data` carries values, never a sentence: a phrase people read is rendered here from fields.
  * `{name:probe}` renders the probe fields under the prefix `name` (gather/probe-facts.ts), so a
- * check hands on `probeData(res, origin)` and the template says `{seen:probe}`.
+ * check hands on `probeData(res, origin)` and the template says `{seen:probe}`. `{name:probes}`
+ * renders a list of them (`probeListData`, gather/probe-list.ts), joined by "; ".
  */
 import { renderProbe } from '../gather/probe-facts.js';
+import { renderProbeList } from '../gather/probe-list.js';
 
 /** Values a template reads (an undefined one is absent: object literals of a union carry it). */
 export type MessageData = Readonly<Record<string, string | number | undefined>>;
@@ -24,6 +26,7 @@ const PLACEHOLDER = /\{([a-zA-Z][a-zA-Z0-9]*)(?::([a-z]+))?\}/g;
 /** How a formatted placeholder renders its fields. */
 const FORMATS: Readonly<Record<string, (data: MessageData, name: string) => string | null>> = {
   probe: (data, name) => renderProbe(data, name),
+  probes: (data, name) => renderProbeList(data, name),
 };
 
 /** The names a template reads, in order (a formatted placeholder by its name). */
