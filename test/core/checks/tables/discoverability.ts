@@ -37,6 +37,13 @@ const d1 = table(d1RobotsTxt, {
       findings: ['D1/no-groups', 'D1/unparseable-lines'],
     },
     { artifact: robotsTxt('User-agent: *\nAllow: /\n', 'application/octet-stream'), status: 'partial', code: 'D1/wrong-type', findings: ['D1/wrong-type'] },
+    {
+      name: 'no content type',
+      artifact: robots(response({ url: '/robots.txt', body: 'User-agent: *\nAllow: /\n' })),
+      status: 'partial',
+      code: 'D1/no-content-type',
+      findings: ['D1/no-content-type'],
+    },
     { artifact: robotsTxt(`User-agent: *\nAllow: /\n${'Disallow: /private/page\n'.repeat(30_000)}`), status: 'partial', code: 'D1/too-large' },
     {
       artifact: robotsTxt('User-agent: *\nAllow: /\nnonsense one\nnonsense two\n'),
@@ -78,7 +85,16 @@ const links =
     return { page: p, links: parseLinkHeader(link, p.url), targets };
   };
 const d3 = table(d3LinkHeaders, {
-  valid: [{ artifact: links('</.well-known/api-catalog>; rel="api-catalog"'), code: 'D3/ok' }],
+  valid: [
+    { name: 'a target on another origin (not fetched)', artifact: links('<https://api.other.test/catalog>; rel="api-catalog"'), code: 'D3/ok-unchecked' },
+    {
+      artifact: links('</.well-known/api-catalog>; rel="api-catalog"', [
+        { url: `${ORIGIN}/.well-known/api-catalog`, probe: json('/.well-known/api-catalog', { linkset: [] }) },
+      ]),
+      code: 'D3/ok',
+      data: { total: 1, strong: 1, target1Url: '/.well-known/api-catalog', target1Status: 200 },
+    },
+  ],
   invalid: [
     { artifact: links(undefined), status: 'fail', code: 'D3/missing' },
     { artifact: links('garbage without brackets'), status: 'fail', code: 'D3/unparseable' },
@@ -333,7 +349,10 @@ const d6 = table(d6InPageHints, {
 });
 
 const d7 = table(d7DnsAid, {
-  valid: [{ artifact: { host: 'site.test-fixture.dev' }, status: 'info', code: 'D7/not-checked' }],
+  valid: [
+    { artifact: { host: 'site.test-fixture.dev' }, status: 'info', code: 'D7/not-checked', data: { host: 'site.test-fixture.dev' } },
+    { name: 'an address has no zone', artifact: { host: '127.0.0.1' }, status: 'info', code: 'D7/no-domain', data: { host: '127.0.0.1' } },
+  ],
   invalid: [],
 });
 
