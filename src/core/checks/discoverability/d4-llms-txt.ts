@@ -2,7 +2,8 @@ import { formatCount } from '../../count-format.js';
 import { defineCheck, type FixContext, type SubFinding } from '../types.js';
 import { renderFindings } from '../messages.js';
 import type { FixStep } from '../../schema.js';
-import { describeProbe, excerpt } from '../../gather/classify.js';
+import { excerpt } from '../../gather/classify.js';
+import { probeListData } from '../../gather/probe-list.js';
 import { isBrokenTarget } from '../../gather/link-check.js';
 import { LLMS_TXT_REQUEST, gatherLlms, type LlmsArtifact, type LlmsCandidate } from '../../gather/llms-txt.js';
 import { platformHook, serveFileSteps, specStep, verifyStep, type PublishOrigin } from '../../fixes/platform-steps.js';
@@ -19,21 +20,31 @@ export const LLMS_MAX_CHARS = 100_000;
 /** Share of sampled links that may be broken before the file is called defective. */
 const BROKEN_SHARE = 0.1;
 
-const STATE_TEXT: Record<LlmsCandidate['state'], string> = {
+/** How each candidate answer was read, as the token shown after its probe line. */
+const STATE_TAG: Record<LlmsCandidate['state'], string> = {
   document: 'found',
-  'html-typed': 'Markdown served as text/html',
-  empty: 'empty body',
-  'soft-404': 'an HTML page where Markdown was expected',
-  absent: 'not found',
+  'html-typed': 'html-typed',
+  empty: 'empty',
+  'soft-404': 'soft-404',
+  absent: 'absent',
 };
 
-export function describeLlmsCandidates(a: LlmsArtifact, origin: string): string {
-  // A network error already reads as one in describeProbe; "not found" would misstate it.
-  return a.candidates.map((c) => `${describeProbe(c.probe, origin)}${c.probe.error ? '' : ` (${STATE_TEXT[c.state]})`}`).join('; ');
+/** The candidates tried, as probe fields under `tried1`, `tried2`, ... (`{tried:probes}`). */
+export function llmsCandidatesData(a: LlmsArtifact, origin: string): Record<string, string | number> {
+  // A network error already reads as one in the probe line; a state tag would misstate it.
+  return probeListData(
+    a.candidates.map((c) => ({ probe: c.probe, ...(c.probe.error ? {} : { tag: STATE_TAG[c.state] }) })),
+    origin,
+    'tried',
+  );
 }
 
 /** The partial outcomes: what was found, then every problem (its first names the code). */
-const PARTIAL = '{seen}. {where}: {facts}; {findings}.';
+/** What the file holds, then the links checked. */
+const FACTS =
+  'H1 {h1}, blockquote summary: {blockquote}, {sections} H2 section(s), {links} link(s), {chars} characters, ' +
+  '{broken} of {checked} same-origin link(s) checked are broken';
+const PARTIAL = `{tried:probes}. {where}: ${FACTS}; {findings}.`;
 
 /** The shape of the llms.txt read, and the broken links of a partial outcome. */
 export interface LlmsDetails {
@@ -62,6 +73,7 @@ const ADVISORIES = {
     '{count} link(s) separate their notes with a dash ("— notes"): llmstxt.org uses "[name](url): notes", and the reference parser keeps notes only after ":" (the links themselves are read).',
   'D4/h1-is-url': 'The H1 is a URL: llmstxt.org asks for the name of the project or site.',
   'D4/content-type': 'Served as {type}; text/plain or text/markdown is expected.',
+  'D4/no-content-type': 'Served with no content type; text/plain or text/markdown is expected.',
   'D4/some-broken-links': 'Broken link(s): {urls}.',
   'D4/links-unchecked': '{count} more same-origin link(s) were not checked (bound of {checked}).',
 } as const;
@@ -101,9 +113,9 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       'D4/ok': 'a well-formed llms.txt index',
     },
     messages: {
-      'D4/missing': '{seen}. No llms.txt.',
-      'D4/empty': '{seen}. No llms.txt.',
-      'D4/html-page': '{seen}. No llms.txt.',
+      'D4/missing': '{tried:probes}. No llms.txt.',
+      'D4/empty': '{tried:probes}. No llms.txt.',
+      'D4/html-page': '{tried:probes}. No llms.txt.',
       'D4/cross-host': PARTIAL,
       'D4/html-typed': PARTIAL,
       'D4/no-h1': PARTIAL,
@@ -113,7 +125,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       'D4/off-format-lines': PARTIAL,
       'D4/too-long': PARTIAL,
       'D4/broken-links': PARTIAL,
-      'D4/ok': '{seen}. {where}: {facts}.',
+      'D4/ok': `{tried:probes}. {where}: ${FACTS}.`,
     },
     findings: {
       'D4/cross-host': 'reached only through a redirect to {host}, which some agents do not follow: serve it from this host (or redirect within it)',
@@ -130,33 +142,37 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       'D4/broken-links': '{broken} of {checked} checked links are broken ({examples})',
     },
     advisories: ADVISORIES,
+    /** The file's own words: its H1 (quoted, or `none`) and the first off-format line. */
+    quoted: ['h1', 'example'],
   },
   gather: (ctx) => gatherLlms(ctx, 'llms.txt'),
   evaluate(a, { origin }) {
-    const seen = describeLlmsCandidates(a, origin);
+    const seen = llmsCandidatesData(a, origin);
     const c = a.chosen;
     const probes = a.candidates.map((x) => x.probe);
     if (!c.doc) {
       return {
         status: 'fail',
         code: c.state === 'empty' ? 'D4/empty' : c.state === 'soft-404' ? 'D4/html-page' : 'D4/missing',
-        data: { seen },
+        data: seen,
         remediation: c.state === 'empty' ? `${c.path} is empty: write the index (H1, blockquote, H2 sections of links).` : undefined,
         probes,
       };
     }
     const doc = c.doc;
     const where = c.path;
-    const facts = [
-      doc.h1 ? `H1 "${excerpt(doc.h1, 60)}"` : 'no H1',
-      doc.blockquote ? 'blockquote summary' : 'no blockquote',
-      `${doc.sections.length} H2 section(s)`,
-      `${doc.links.length} link(s)`,
-      `${formatCount(doc.chars)} characters${c.probe.truncated ? '+ (read cap reached)' : ''}`,
-    ];
     const checked = a.linkChecks.length;
     const broken = a.linkChecks.filter((l) => isBrokenTarget(l.probe));
-    if (checked) facts.push(`${broken.length} of ${checked} same-origin link(s) checked are broken`);
+    const facts = {
+      h1: doc.h1 ? `"${excerpt(doc.h1, 60)}"` : 'none',
+      blockquote: doc.blockquote ? 'yes' : 'no',
+      sections: doc.sections.length,
+      links: doc.links.length,
+      // A file cut at the read cap holds more than was read.
+      chars: `${formatCount(doc.chars)}${c.probe.truncated ? '+' : ''}`,
+      broken: broken.length,
+      checked,
+    };
     // Every problem is a sub-finding; the first names the outcome code.
     const findings: Array<
       SubFinding<
@@ -212,7 +228,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     if (doc.dashNotes) advisories.push({ code: 'D4/dash-notes', data: { count: doc.dashNotes } });
     if (doc.h1 && /^(?:https?:\/\/|www\.)\S+$/i.test(doc.h1.trim())) advisories.push({ code: 'D4/h1-is-url' });
     if (c.state === 'document' && c.probe.contentType !== 'text/plain' && c.probe.contentType !== 'text/markdown') {
-      advisories.push({ code: 'D4/content-type', data: { type: c.probe.contentType ?? 'no content type' } });
+      advisories.push(c.probe.contentType ? { code: 'D4/content-type', data: { type: c.probe.contentType } } : { code: 'D4/no-content-type' });
     }
     if (broken.length && !findings.some((f) => f.code === 'D4/broken-links'))
       advisories.push({ code: 'D4/some-broken-links', data: { urls: broken.map((b) => b.url).join(', ') } });
@@ -223,7 +239,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       return {
         status: 'partial',
         code: findings[0].code,
-        data: { seen, where, facts: facts.join(', ') },
+        data: { ...seen, where, ...facts },
         findings,
         remediation: `Fix ${where}: ${renderFindings(d4Findings(), findings).join('; ')}.`,
         matched,
@@ -241,7 +257,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     return {
       status: 'pass',
       code: 'D4/ok',
-      data: { seen, where, facts: facts.join(', ') },
+      data: { ...seen, where, ...facts },
       matched,
       advisories,
       probes,

@@ -218,12 +218,13 @@ const MANY = Array.from({ length: 10 }, (_, i) => ({ name: `Guide chapter ${i + 
 const withListed = (probe: FetchResult, listed: typeof LISTED) => () => ({ ...llms(probe, 'llms-full.txt')(), listed });
 const d5 = table(d5LlmsFullTxt, {
   valid: [
-    { artifact: llms(text('/llms-full.txt', FULL, 'text/markdown'), 'llms-full.txt'), code: 'D5/ok' },
+    { artifact: llms(text('/llms-full.txt', FULL, 'text/markdown'), 'llms-full.txt'), code: 'D5/ok-by-size' },
     // One page found by title, the other by its URL without the .md extension.
     {
       name: 'small but holding every page llms.txt lists',
       artifact: withListed(text('/llms-full.txt', SMALL_COMPLETE, 'text/markdown'), LISTED),
       code: 'D5/ok',
+      data: { held: 2, listed: 2, path: '/llms-full.txt', tried1Tag: 'found' },
     },
     {
       name: '9 of 10 listed pages held (80-95%: a pass with an advisory)',
