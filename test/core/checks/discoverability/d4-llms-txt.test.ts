@@ -23,7 +23,9 @@ describe('D4 evaluate', () => {
   it('carries the facts of the file as values (the H1 quoted), the candidates as probe fields, in every outcome', () => {
     const ok = d4LlmsTxt.evaluate(art([cand(notFound('/docs/llms.txt'), '/docs/llms.txt'), cand(text('/llms.txt', GOOD, 'text/markdown'))]), ctx);
     expect(ok.data).toMatchObject({ h1: '"Example Co"', blockquote: 'yes', tried1Tag: 'absent', tried2Tag: 'found', tried2Status: 200, checked: 0 });
-    expect(ok.evidence).toMatch(/^GET \/docs\/llms\.txt → 404 [^;]+ \(absent\); GET \/llms\.txt → 200 text\/markdown, \d+ B \(found\)\. \/llms\.txt: H1 "Example Co"/);
+    expect(ok.evidence).toMatch(
+      /^GET \/docs\/llms\.txt → 404 [^;]+ \(absent\); GET \/llms\.txt → 200 text\/markdown, \d+ B \(found\)\. \/llms\.txt: H1 "Example Co"/,
+    );
     const outcomes = [
       ok,
       d4LlmsTxt.evaluate(art([cand(response({ url: '/llms.txt', body: '## Docs\n\nprose only\n' }))]), ctx),

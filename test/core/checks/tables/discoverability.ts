@@ -327,6 +327,13 @@ const d6 = table(d6InPageHints, {
   invalid: [
     { artifact: hints('<title>No hints</title>'), status: 'fail', code: 'D6/missing' },
     {
+      name: 'no hint on a page read with a DOM cut',
+      artifact: () => ({ ...hints('<title>No hints</title>')(), domCut: { maxDepth: 700, flattened: 3 } }),
+      status: 'fail',
+      code: 'D6/missing-dom-cut',
+      data: { maxDepth: 700, flattened: 3 },
+    },
+    {
       artifact: hints('<link rel="api-catalog" href="/.well-known/api-catalog">', [
         { url: `${ORIGIN}/.well-known/api-catalog`, probe: notFound('/.well-known/api-catalog') },
       ]),
