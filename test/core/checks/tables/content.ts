@@ -123,7 +123,7 @@ const c2 = table(c2MarkdownUrls, {
       }),
       status: 'pass',
       code: 'C2/ok',
-      advisories: ['C2/paginated-broken'],
+      advisories: ['C2/paginated-dead-continuation'],
     },
   ],
   invalid: [
