@@ -20,7 +20,6 @@ export const PROSE_PENDING: ReadonlySet<string> = new Set([
   'B3',
   'B4',
   'B5',
-  'D2',
   'M1',
   'M2',
   'M3',

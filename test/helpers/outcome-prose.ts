@@ -8,7 +8,8 @@ import { proseInData } from './data-prose.js';
 
 /** Every composed sentence in the data of `outcomes` of `check` (empty when all are values). */
 export function outcomeProse(check: Pick<CheckModule, 'meta'>, outcomes: readonly CheckOutcome[]): string[] {
-  const defined = (d: CheckOutcome['data']) => (d ? (Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined)) as Record<string, string | number>) : undefined);
+  const defined = (d: CheckOutcome['data']) =>
+    d ? (Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined)) as Record<string, string | number>) : undefined;
   const results = outcomes.map((o) => ({
     id: check.meta.id,
     code: o.code,

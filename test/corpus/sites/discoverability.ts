@@ -167,7 +167,7 @@ export const discoverability: Variant[] = [
       '/pages.xml': text(urlset(`${origin}/`), XML),
     }),
     expect: { D2: 'pass' },
-    codes: { D2: 'D2/ok' },
+    codes: { D2: 'D2/ok-index' },
     source: `${SITEMAPS} "Using Sitemap index files"`,
   },
   {

@@ -75,7 +75,8 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
   advisories: {
     'C3/rendered-unreadable': 'the rendered page could not be read ({error}): static estimate only',
     'C3/rendered-too-little-text':
-      'Measured in a browser: {pct}% of the rendered main text ({renderedWords} words) is missing from the HTML as served ({servedWords} words). Too little rendered text to measure a share: static estimate kept.',
+      'Measured in a browser: {pct}% of the rendered main text ({renderedWords} words) is missing from the HTML as served ' +
+      '({servedWords} words). Too little rendered text to measure a share: static estimate kept.',
   },
   async gather(ctx) {
     const r = await renderedView(ctx);
@@ -92,7 +93,9 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
     if (outcome.status === 'na' || outcome.status === 'info') return outcome;
     if ('error' in r) return { ...outcome, addAdvisories: [{ code: 'C3/rendered-unreadable', data: { error: r.error } }] };
     const pct = Math.round(r.missing * 100);
-    const measured = `Measured in a browser${r.browser ? ` (${r.browser})` : ''}: ${pct}% of the rendered main text (${r.renderedWords} words) is missing from the HTML as served (${r.servedWords} words).`;
+    const measured =
+      `Measured in a browser${r.browser ? ` (${r.browser})` : ''}: ${pct}% of the rendered main text (${r.renderedWords} words) is missing from the HTML as served (${r.servedWords} ` +
+      'words).';
     const details = { ...outcome.details, rendered: r };
     if (r.renderedWords < MIN_RENDERED_WORDS) {
       return {

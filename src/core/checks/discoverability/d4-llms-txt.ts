@@ -63,14 +63,20 @@ const ADVISORIES = {
   'D4/long': `Over ${formatCount(LLMS_WARN_CHARS)} characters: keep llms.txt a short index and put full text in llms-full.txt.`,
   'D4/no-md-links': 'No link points to a .md version of a page; Markdown targets are cheaper for agents to read.',
   'D4/other-level-sections':
-    '{count} list link(s) sit under headings of another level than H2: agent-docs-spec (v0.4.0, llms-txt-valid) accepts sections at any heading level, llmstxt.org and its reference parser read file lists under H2 only, so D4 follows llmstxt.org here.',
+    '{count} list link(s) sit under headings of another level than H2: agent-docs-spec (v0.4.0, llms-txt-valid) accepts ' +
+    'sections at any heading level, llmstxt.org and its reference parser read file lists under H2 only, so D4 follows ' +
+    'llmstxt.org here.',
   'D4/some-bare-urls': '{count} bare URL(s) or path(s) in H2 sections are not read as links: write them as "- [name](url)".',
   'D4/no-h2-section':
-    'No H2 section: llmstxt.org v2 allows a file with only its H1 and links under it, which agents reading the text follow, but its reference parser finds no file list; put the links under an "## Docs" heading as "- [name](url): notes".',
+    'No H2 section: llmstxt.org v2 allows a file with only its H1 and links under it, which agents reading the text ' +
+    'follow, but its reference parser finds no file list; put the links under an "## Docs" heading as "- [name](url): ' +
+    'notes".',
   'D4/other-bullets':
-    '{count} file-list item(s) use "*", "+" or numbered bullets: the text allows any Markdown list, the llmstxt.org reference parser reads only "- [name](url)" and stops on these.',
+    '{count} file-list item(s) use "*", "+" or numbered bullets: the text allows any Markdown list, the llmstxt.org ' +
+    'reference parser reads only "- [name](url)" and stops on these.',
   'D4/dash-notes':
-    '{count} link(s) separate their notes with a dash ("— notes"): llmstxt.org uses "[name](url): notes", and the reference parser keeps notes only after ":" (the links themselves are read).',
+    '{count} link(s) separate their notes with a dash ("— notes"): llmstxt.org uses "[name](url): notes", and the reference ' +
+    'parser keeps notes only after ":" (the links themselves are read).',
   'D4/h1-is-url': 'The H1 is a URL: llmstxt.org asks for the name of the project or site.',
   'D4/content-type': 'Served as {type}; text/plain or text/markdown is expected.',
   'D4/no-content-type': 'Served with no content type; text/plain or text/markdown is expected.',
@@ -90,10 +96,13 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     specUrls: SPEC,
     standards: ['llmstxt', 'agentDocsSpec'],
     summary:
-      'The most specific llms.txt covering the page (llmstxt.org v2: /llms.txt or one at any path, covering the pages under it) is a Markdown index: an H1 with the site name (the only required section), a blockquote summary, links agents can follow, and H2 sections that hold only "- [name](url): notes" file lists, under 100,000 characters.',
+      'The most specific llms.txt covering the page (llmstxt.org v2: /llms.txt or one at any path, covering the pages ' +
+      'under it) is a Markdown index: an H1 with the site name (the only required section), a blockquote summary, links ' +
+      'agents can follow, and H2 sections that hold only "- [name](url): notes" file lists, under 100,000 characters.',
     why: 'Agents read llms.txt to find the pages worth loading into a context window, in clean Markdown, instead of crawling navigation.',
     remediation:
-      'Publish /llms.txt: an H1 with your site name, a one-paragraph blockquote, and H2 sections of [name](url): notes links to your key pages (ideally their .md versions).',
+      'Publish /llms.txt: an H1 with your site name, a one-paragraph blockquote, and H2 sections of [name](url): notes ' +
+      'links to your key pages (ideally their .md versions).',
     offers: { resource: 'llmsTxt', link: { rel: 'describedby', type: () => 'text/plain', defaultHref: '/llms.txt', label: 'llms.txt' } },
     codes: {
       'D4/missing': 'no llms.txt at /llms.txt or the fallback paths',
@@ -107,7 +116,8 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       'D4/no-file-list':
         'partial: H2 sections (or headings of another level), but none holds a "- [name](url)" list, so the llmstxt.org reference parser finds no file list',
       'D4/off-format-lines':
-        'partial: lines inside the H2 sections that are not "- [name](url): notes" items (prose, key: value bullets), on which the llmstxt.org reference parser stops and reads nothing',
+        'partial: lines inside the H2 sections that are not "- [name](url): notes" items (prose, key: value bullets), on ' +
+        'which the llmstxt.org reference parser stops and reads nothing',
       'D4/too-long': 'partial: over the size agents read whole',
       'D4/broken-links': 'partial: too many of the same-origin links checked are broken',
       'D4/ok': 'a well-formed llms.txt index',
@@ -133,11 +143,15 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       'D4/no-h1': 'no H1 title (the only required element)',
       'D4/no-links': 'no Markdown links',
       'D4/bare-urls':
-        '{count} bare URL(s) listed in H2 sections: llmstxt.org file lists are "- [name](url): notes" items, and the reference parser reads no link from a bare URL',
+        '{count} bare URL(s) listed in H2 sections: llmstxt.org file lists are "- [name](url): notes" items, and the reference ' +
+        'parser reads no link from a bare URL',
       'D4/no-file-list':
-        '{links} link(s) but no H2 section with a "- [name](url)" list: llmstxt.org puts file lists under H2 headings, and the reference parser finds none here',
+        '{links} link(s) but no H2 section with a "- [name](url)" list: llmstxt.org puts file lists under H2 headings, ' +
+        'and the reference parser finds none here',
       'D4/off-format-lines':
-        '{count} line(s) inside the H2 sections are not "- [name](url): notes" items (first: "{example}"): llmstxt.org v2 H2 sections hold file lists, and agents that parse with its reference parser (llms_txt) read nothing from this file, which stops at such a line; move prose above the first H2, or into a link\'s notes after ":"',
+        '{count} line(s) inside the H2 sections are not "- [name](url): notes" items (first: "{example}"): llmstxt.org ' +
+        'v2 H2 sections hold file lists, and agents that parse with its reference parser (llms_txt) read nothing from this ' +
+        'file, which stops at such a line; move prose above the first H2, or into a link\'s notes after ":"',
       'D4/too-long': 'over {max} characters (agents truncate it): move full text to llms-full.txt',
       'D4/broken-links': '{broken} of {checked} checked links are broken ({examples})',
     },
@@ -270,7 +284,11 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       ...ownLlmsSteps(fx),
       {
         title: 'Keep it a short index',
-        body: 'H1 = site name; a blockquote summary; prose only above the first H2; H2 sections holding nothing but "- [name](url): notes" items pointing to your most useful pages (their .md versions if you have them); by convention an "## Optional" section for secondary links. Stay well under 50,000 characters. A file at /docs/llms.txt covers the pages under /docs/ (the most specific file applies); pages can point to theirs with Link: </llms.txt>; rel="describedby".',
+        body:
+          'H1 = site name; a blockquote summary; prose only above the first H2; H2 sections holding nothing but "- [name](url): ' +
+          'notes" items pointing to your most useful pages (their .md versions if you have them); by convention an "## Optional" ' +
+          'section for secondary links. Stay well under 50,000 characters. A file at /docs/llms.txt covers the pages under ' +
+          '/docs/ (the most specific file applies); pages can point to theirs with Link: </llms.txt>; rel="describedby".',
       },
       verifyStep(
         sh`curl -si ${fx.origin}/llms.txt | head -n 20`,
@@ -287,25 +305,38 @@ export const SAMPLE_PAGES = [
     title: 'Shipping policy',
     path: '/shipping',
     notes: 'delivery times and costs',
-    text: 'Orders ship from Berlin within 2 working days. Delivery takes 2-4 working days in Germany and 3-6 elsewhere in the EU; shipping is free above 100 EUR. Every parcel is tracked, and the tracking link arrives by email on the day it leaves the warehouse.',
+    text:
+      'Orders ship from Berlin within 2 working days. Delivery takes 2-4 working days in Germany and 3-6 elsewhere in ' +
+      'the EU; shipping is free above 100 EUR. Every parcel is tracked, and the tracking link arrives by email on the ' +
+      'day it leaves the warehouse.',
   },
   {
     title: 'Returns',
     path: '/returns',
     notes: '30-day return process',
-    text: 'You can return any item within 30 days of delivery. Start a return from your account page; we email a prepaid label and refund within 5 days of receiving the item. Items must come back with their charger; a missing charger is deducted at its list price.',
+    text:
+      'You can return any item within 30 days of delivery. Start a return from your account page; we email a prepaid ' +
+      'label and refund within 5 days of receiving the item. Items must come back with their charger; a missing charger ' +
+      'is deducted at its list price.',
   },
   {
     title: 'Warranty',
     path: '/warranty',
     notes: '12-month warranty on every laptop',
-    text: 'Every refurbished laptop carries a 12-month warranty covering hardware faults. Batteries are covered for 6 months; accidental damage is not covered. To claim, describe the fault on the warranty form; we collect the laptop and repair or replace it within 10 working days.',
+    text:
+      'Every refurbished laptop carries a 12-month warranty covering hardware faults. Batteries are covered for 6 months; ' +
+      'accidental damage is not covered. To claim, describe the fault on the warranty form; we collect the laptop and ' +
+      'repair or replace it within 10 working days.',
   },
 ] as const;
 
 export function llmsSample(origin: string): string {
   const items = SAMPLE_PAGES.map((p) => `- [${p.title}](${origin}${p.path}.md): ${p.notes}`).join('\n');
-  return `# Example Co\n\n> Example Co sells refurbished laptops in the EU. Prices include VAT; orders ship from Berlin.\n\nCatalog pages are authoritative; blog posts may be outdated.\n\n## Docs\n${items}\n\n## Optional\n- [Blog](${origin}/blog.md): news and guides\n`;
+  return (
+    `# Example Co\n\n> Example Co sells refurbished laptops in the EU. Prices include VAT; orders ship from Berlin.\n\nCatalog ` +
+    `pages are authoritative; blog posts may be outdated.\n\n## Docs\n${items}\n\n## Optional\n- [Blog](${origin}/blog.md): ` +
+    `news and guides\n`
+  );
 }
 
 /** The full text of the sample's pages (the Optional section's blog is left out, as generators do). */

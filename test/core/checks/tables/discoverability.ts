@@ -65,7 +65,20 @@ const sitemaps =
   (candidates: () => SitemapProbe[], robotsListed: string[] = []) =>
   (): SitemapArtifact => ({ robotsListed, candidates: candidates(), wordpress: false });
 const d2 = table(d2Sitemap, {
-  valid: [{ artifact: sitemaps(() => [sitemap('/sm.xml', 'robots', urlset('https://a.test/'))], [`${ORIGIN}/sm.xml`]), code: 'D2/ok' }],
+  valid: [
+    { artifact: sitemaps(() => [sitemap('/sm.xml', 'robots', urlset('https://a.test/'))], [`${ORIGIN}/sm.xml`]), code: 'D2/ok', data: { urls: 1 } },
+    {
+      name: 'an index whose first child is a urlset',
+      artifact: sitemaps(() => [
+        {
+          ...sitemap('/sitemap_index.xml', 'fallback', `<sitemapindex xmlns="${NS}"><sitemap><loc>https://a.test/s1.xml</loc></sitemap></sitemapindex>`),
+          child: sitemap('https://a.test/s1.xml', 'index-child', urlset('https://a.test/', 'https://a.test/b')),
+        },
+      ]),
+      code: 'D2/ok-index',
+      data: { children: 1, urls: 2, tried2Tag: 'first child, urlset, 2 entries' },
+    },
+  ],
   invalid: [
     {
       artifact: sitemaps(() => [sitemap('/gone.xml', 'robots', null), sitemap('/sitemap.xml', 'fallback', urlset('https://a.test/'))], [`${ORIGIN}/gone.xml`]),
@@ -74,6 +87,12 @@ const d2 = table(d2Sitemap, {
     },
     { name: 'an empty urlset', artifact: sitemaps(() => [sitemap('/sitemap.xml', 'fallback', urlset())]), status: 'partial', code: 'D2/defective' },
     { artifact: sitemaps(() => [sitemap('/sitemap.xml', 'fallback', null)]), status: 'fail', code: 'D2/missing' },
+    {
+      name: 'the robots.txt Sitemap URL and the fallbacks all fail',
+      artifact: sitemaps(() => [sitemap('/gone.xml', 'robots', null), sitemap('/sitemap.xml', 'fallback', null)], [`${ORIGIN}/gone.xml`]),
+      status: 'fail',
+      code: 'D2/missing-listed',
+    },
   ],
 });
 
