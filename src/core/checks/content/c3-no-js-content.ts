@@ -8,7 +8,7 @@ import { readableText, type ReadableText } from '../../gather/readable-text.js';
 import { bulkData, servedSize, SIZE_WARN_CHARS, TRANSFER_FAIL_BYTES, TRANSFER_PASS_BYTES, type BulkData } from '../../gather/page-weight.js';
 import { platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
-import { c3RenderedHook } from './c3-rendered.js';
+import { C3_FACTS, c3RenderedHook } from './c3-rendered.js';
 
 const SPEC = ['https://agentdocsspec.com/'];
 /** Word thresholds of catalog C3. */
@@ -44,10 +44,8 @@ const ADVISORIES = {
     `Read with a cut: the page nests elements {maxDepth} deep; {flattened} element(s) beyond depth ${MAX_DOM_DEPTH} ` + 'were read flat (DOM depth cap).',
 } as const;
 
-/** What the HTML as served gives: its words, the signs that scripts fill it, and how its text starts. */
-const FACTS =
-  '{words} word(s) of readable text without JavaScript; empty app roots: {appRoots}; ' +
-  '<noscript> message asking to enable JavaScript: {noscript}. Starts: "{start}"';
+/** What the HTML as served gives (shared with the rendered reading). */
+const FACTS = C3_FACTS;
 
 export const c3NoJsContent = defineCheck<NoJsArtifact>()({
   meta: {

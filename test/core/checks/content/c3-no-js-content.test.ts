@@ -1,6 +1,7 @@
 import { load } from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { c3NoJsContent } from '../../../../src/core/checks/content/c3-no-js-content.js';
+import { c3RenderedHook } from '../../../../src/core/checks/content/c3-rendered.js';
 import { readableText } from '../../../../src/core/gather/readable-text.js';
 import { json, ORIGIN, response } from '../../../helpers/responses.js';
 import { outcomeProse } from '../../../helpers/outcome-prose.js';
@@ -49,5 +50,13 @@ describe('C3 evaluate', () => {
   it('adapts the fix to the framework', () => {
     expect(c3NoJsContent.fixGuide({ origin: ORIGIN, platform: 'nextjs', hosting: [] })[0].body).toContain('Server Components');
     expect(c3NoJsContent.fixGuide({ origin: ORIGIN, platform: null, hosting: [] }).at(-2)?.title).toBe('Verify');
+  });
+  it('in rendered mode, carries the measurement as values beside the static facts', () => {
+    const base = c3(`<p>${words(60)}</p>`);
+    const merged = c3RenderedHook.merge(base, { servedWords: 60, renderedWords: 400, missing: 0.85, browser: 'Chromium 140' }, {}, ctx);
+    expect(merged.code).toBe('C3/rendered-only');
+    expect(merged.data).toMatchObject({ pct: 85, renderedWords: 400, servedWords: 60, browser: 'Chromium 140', words: 60 });
+    const outcome = { ...merged, evidence: '' } as Parameters<typeof outcomeProse>[1][number];
+    expect(outcomeProse({ meta: { ...c3NoJsContent.meta } }, [outcome])).toEqual([]);
   });
 });
