@@ -39,6 +39,22 @@ export function llmsCandidatesData(a: LlmsArtifact, origin: string): Record<stri
   );
 }
 
+/** The notes on the shape of the file read (none changes the verdict). */
+function shapeAdvisories(doc: NonNullable<LlmsCandidate['doc']>, hasFileLists: boolean, headed: boolean): Array<SubFinding<D4Advisory>> {
+  const advisories: Array<SubFinding<D4Advisory>> = [];
+  if (doc.h1 && !doc.h1First) advisories.push({ code: 'D4/h1-not-first' });
+  if (!doc.blockquote) advisories.push({ code: 'D4/no-blockquote' });
+  if (doc.chars > LLMS_WARN_CHARS && doc.chars <= LLMS_MAX_CHARS) advisories.push({ code: 'D4/long' });
+  if (doc.links.length && !doc.links.some((l) => /\.md(?:$|[?#])/i.test(l.url))) advisories.push({ code: 'D4/no-md-links' });
+  if (!hasFileLists && doc.otherLevelLinks) advisories.push({ code: 'D4/other-level-sections', data: { count: doc.otherLevelLinks } });
+  if (hasFileLists && doc.bareUrls) advisories.push({ code: 'D4/some-bare-urls', data: { count: doc.bareUrls } });
+  if (!headed && doc.links.length) advisories.push({ code: 'D4/no-h2-section' });
+  if (doc.parserOnlyLines) advisories.push({ code: 'D4/other-bullets', data: { count: doc.parserOnlyLines } });
+  if (doc.dashNotes) advisories.push({ code: 'D4/dash-notes', data: { count: doc.dashNotes } });
+  if (doc.h1 && /^(?:https?:\/\/|www\.)\S+$/i.test(doc.h1.trim())) advisories.push({ code: 'D4/h1-is-url' });
+  return advisories;
+}
+
 /** The partial outcomes: what was found, then every problem (its first names the code). */
 /** What the file holds, then the links checked. */
 const FACTS =
@@ -230,17 +246,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
             .join(', '),
         },
       });
-    const advisories: Array<SubFinding<D4Advisory>> = [];
-    if (doc.h1 && !doc.h1First) advisories.push({ code: 'D4/h1-not-first' });
-    if (!doc.blockquote) advisories.push({ code: 'D4/no-blockquote' });
-    if (doc.chars > LLMS_WARN_CHARS && doc.chars <= LLMS_MAX_CHARS) advisories.push({ code: 'D4/long' });
-    if (doc.links.length && !doc.links.some((l) => /\.md(?:$|[?#])/i.test(l.url))) advisories.push({ code: 'D4/no-md-links' });
-    if (!fileLists && doc.otherLevelLinks) advisories.push({ code: 'D4/other-level-sections', data: { count: doc.otherLevelLinks } });
-    if (fileLists && doc.bareUrls) advisories.push({ code: 'D4/some-bare-urls', data: { count: doc.bareUrls } });
-    if (!headed && doc.links.length) advisories.push({ code: 'D4/no-h2-section' });
-    if (doc.parserOnlyLines) advisories.push({ code: 'D4/other-bullets', data: { count: doc.parserOnlyLines } });
-    if (doc.dashNotes) advisories.push({ code: 'D4/dash-notes', data: { count: doc.dashNotes } });
-    if (doc.h1 && /^(?:https?:\/\/|www\.)\S+$/i.test(doc.h1.trim())) advisories.push({ code: 'D4/h1-is-url' });
+    const advisories = shapeAdvisories(doc, fileLists > 0, headed);
     if (c.state === 'document' && c.probe.contentType !== 'text/plain' && c.probe.contentType !== 'text/markdown') {
       advisories.push(c.probe.contentType ? { code: 'D4/content-type', data: { type: c.probe.contentType } } : { code: 'D4/no-content-type' });
     }
