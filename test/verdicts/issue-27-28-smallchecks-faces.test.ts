@@ -99,6 +99,8 @@ describe.each(Object.entries(FACES))('through the %s', (_face, scanVia) => {
     expect(d1.code, d1.evidence).toBe('D1/ok');
     expect(notes(d1)).toEqual([
       { code: 'D1/lighthouse-unknown-directives', data: expect.objectContaining({ directives: 'content-usage (line 3), agentmap (line 5)' }) },
+      { code: 'D1/lighthouse-alternative-content-usage' },
+      { code: 'D1/lighthouse-alternative-agentmap' },
     ]);
     const a1 = pick(checks, 'A1');
     expect(a1.code, a1.evidence).toBe('A1/no-api-entries');

@@ -6,11 +6,13 @@
  *
  * `data` carries values, never a sentence: a phrase people read is rendered here from fields.
  * `{name:probe}` renders the probe fields under the prefix `name` (gather/probe-facts.ts), so a
- * check hands on `probeData(res, origin)` and the template says `{seen:probe}`.
+ * check hands on `probeData(res, origin)` and the template says `{seen:probe}`. `{name:probes}`
+ * renders a list of them (`probeListData`, gather/probe-list.ts), joined by "; ".
  */
 import { renderProbe } from '../gather/probe-facts.js';
 import type { MessageData, SubFinding } from '../check-outcome.js';
 import { renderMcpLive } from '../gather/mcp-live-facts.js';
+import { renderProbeList } from '../gather/probe-list.js';
 
 export type { MessageData, SubFinding } from '../check-outcome.js';
 
@@ -21,6 +23,7 @@ const FORMATS: Readonly<Record<string, (data: MessageData, name: string) => stri
   probe: (data, name) => renderProbe(data, name),
   // The live MCP handshake (gather/mcp-live-facts.ts): a clause with its leading "; ", or '' when none was made.
   mcp: (data, name) => renderMcpLive(data, name),
+  probes: (data, name) => renderProbeList(data, name),
 };
 
 /** The names a template reads, in order (a formatted placeholder by its name). */

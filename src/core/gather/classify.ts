@@ -17,18 +17,35 @@ export function bodyLooksLikeHtml(text: string): boolean {
  * data (catch-all API routes answer every path with one). Returns what it is, or null.
  * application/octet-stream alone is not enough: static hosts send it for unknown extensions.
  */
+const JSON_TYPE = /^application\/(.+\+)?json$/;
+const XML_TYPE = /^(application|text)\/(.+\+)?xml$/;
+
 export function nonTextDocument(res: FetchResult): string | null {
+  const kind = nonTextKind(res);
+  if (kind === null) return null;
   const ct = res.contentType ?? '';
-  if (/^(image|audio|video|font)\//.test(ct) || /^application\/(pdf|zip|gzip|x-gzip|wasm)$/.test(ct)) return `a ${ct} file`;
-  if (/^application\/(.+\+)?json$/.test(ct)) return `a JSON document (${ct})`;
-  if (/^(application|text)\/(.+\+)?xml$/.test(ct)) return `an XML document (${ct})`;
-  if (res.body.subarray(0, 1024).includes(0)) return 'binary data';
+  // The media type is named when it is what told (a sniffed body under another type is not).
+  if (kind === 'JSON') return JSON_TYPE.test(ct) ? `a JSON document (${ct})` : 'a JSON document';
+  if (kind === 'XML') return XML_TYPE.test(ct) ? `an XML document (${ct})` : 'an XML document';
+  return kind === 'binary' ? 'binary data' : `a ${kind} file`;
+}
+
+/**
+ * What nonTextDocument found, as a token: `JSON`, `XML`, `binary`, or the media type of a media
+ * file (image/png, application/pdf); null for a text that may be Markdown.
+ */
+export function nonTextKind(res: FetchResult): string | null {
+  const ct = res.contentType ?? '';
+  if (/^(image|audio|video|font)\//.test(ct) || /^application\/(pdf|zip|gzip|x-gzip|wasm)$/.test(ct)) return ct;
+  if (JSON_TYPE.test(ct)) return 'JSON';
+  if (XML_TYPE.test(ct)) return 'XML';
+  if (res.body.subarray(0, 1024).includes(0)) return 'binary';
   const text = res.text.replace(/^\uFEFF/, '').trim();
-  if (/^<\?xml[\s?]/i.test(text)) return 'an XML document';
+  if (/^<\?xml[\s?]/i.test(text)) return 'XML';
   if (/^[[{]/.test(text) && /[\]}]$/.test(text)) {
     try {
       JSON.parse(text);
-      return 'a JSON document';
+      return 'JSON';
     } catch {
       // Markdown may open with a [link](...) or {{ template }}: not JSON.
     }

@@ -58,16 +58,23 @@ export function lighthouseUnknownDirectives(text: string): FlaggedDirective[] {
 }
 
 /** What an owner can use instead of a flagged line, where this project knows one. */
-const ALTERNATIVE: Record<string, string> = {
+export const TOOL_FLAG_ALTERNATIVES = {
   'content-usage': 'the `Content-Usage` response header states the same preference (draft-ietf-aipref-attach) and no tool flags it',
   agentmap: 'a `<link rel>` in the page head or a `Link:` response header points to the AI catalog without touching robots.txt',
-};
+} as const;
+const ALTERNATIVE: Record<string, string> = TOOL_FLAG_ALTERNATIVES;
 
 /**
  * The sentence naming the flagged directives, the tool and the alternative (an advisory template of
  * B5 and D1): `{directives}` lists them with their lines, `{alternatives}` is empty or "; for …".
  */
-export const TOOL_FLAGS_TEMPLATE = `${LIGHTHOUSE_ROBOTS_AUDIT.tool} reports {directives} as "Unknown directive" and fails on any such line (${LIGHTHOUSE_ROBOTS_AUDIT.source}; its safelist: ${[...LIGHTHOUSE_ROBOTS_SAFELIST].join(', ')}), although RFC 9309 lets crawlers ignore records they do not know{alternatives}.`;
+/** The sentence naming the flagged `{directives}` and the tool, without its alternatives or full stop. */
+export const TOOL_FLAGS_SENTENCE =
+  `${LIGHTHOUSE_ROBOTS_AUDIT.tool} reports {directives} as "Unknown directive" and fails on any such line ` +
+  `(${LIGHTHOUSE_ROBOTS_AUDIT.source}; its safelist: ${[...LIGHTHOUSE_ROBOTS_SAFELIST].join(', ')}), ` +
+  'although RFC 9309 lets crawlers ignore records they do not know';
+
+export const TOOL_FLAGS_TEMPLATE = `${TOOL_FLAGS_SENTENCE}{alternatives}.`;
 
 /** The values of TOOL_FLAGS_TEMPLATE for the flagged directives (only those named in `only`); null when none. */
 export function toolFlagsData(flags: FlaggedDirective[], only?: readonly string[]): { directives: string; alternatives: string } | null {
@@ -78,4 +85,9 @@ export function toolFlagsData(flags: FlaggedDirective[], only?: readonly string[
     .join(', ');
   const alternatives = shown.map((f) => ALTERNATIVE[f.directive] && `for ${f.directive}, ${ALTERNATIVE[f.directive]}`).filter(Boolean);
   return { directives, alternatives: alternatives.length ? `; ${alternatives.join('; ')}` : '' };
+}
+
+/** The flagged directives that have an alternative this project knows, in order. */
+export function flaggedWithAlternative(flags: readonly FlaggedDirective[]): Array<keyof typeof TOOL_FLAG_ALTERNATIVES> {
+  return flags.map((f) => f.directive).filter((d): d is keyof typeof TOOL_FLAG_ALTERNATIVES => Object.hasOwn(TOOL_FLAG_ALTERNATIVES, d));
 }

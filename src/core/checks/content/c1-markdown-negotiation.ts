@@ -2,7 +2,8 @@ import { formatCount } from '../../count-format.js';
 import { defineCheck, type FixContext, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
-import { describeProbe, excerpt } from '../../gather/classify.js';
+import { excerpt } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
 import {
   ACCEPT_MARKDOWN_ONLY,
   ACCEPT_MARKDOWN_PREFERRED,
@@ -32,14 +33,9 @@ export interface NegotiationArtifact {
   title: string | null;
 }
 
-const ANSWER_TEXT: Record<MarkdownAnswer, string> = {
-  markdown: 'Markdown',
-  'markdown-wrong-type': 'Markdown body with a non-Markdown type',
-  html: 'HTML',
-  'not-markdown': 'not Markdown (JSON, XML or binary)',
-  empty: 'empty body',
-  error: 'no usable answer',
-};
+/** The three requests, as every outcome reports them: each probe and how its answer was read (a MarkdownAnswer). */
+const REQUESTS =
+  'R1 (Accept: text/markdown): {r1:probe} [{r1Answer}]; ' + `R2 (Accept: ${ACCEPT_MARKDOWN_PREFERRED}): {r2:probe} [{r2Answer}]; R3 (browser): {r3:probe}.`;
 
 function crossHost(res: FetchResult): boolean {
   return new URL(res.url).host !== new URL(res.requestedUrl).host;
@@ -96,13 +92,16 @@ const ADVISORIES = {
   'C1/token-estimate': 'x-markdown-tokens: {tokens} (token estimate sent by the server).',
   'C1/content-signal': 'Content-Signal on the Markdown response: {signal}.',
   'C1/edge-default-signal':
-    'Content-Signal on the Markdown response: {signal}. This is the default Cloudflare Markdown for Agents adds to converted responses (AI training allowed); check that it matches the policy in your robots.txt (B2).',
+    'Content-Signal on the Markdown response: {signal}. This is the default Cloudflare Markdown for Agents adds to ' +
+    'converted responses (AI training allowed); check that it matches the policy in your robots.txt (B2).',
   'C1/title-not-found': 'The Markdown does not contain the page title "{title}": check it is the same page.',
   'C1/sizes': 'Size: HTML {html}, Markdown {markdown}.',
   'C1/root-relative-links':
-    '{count} root-relative link(s) in the negotiated Markdown (e.g. {examples}): they resolve only while the base URL is known; agent-docs-spec markdown-link-portability warns. Write absolute URLs in the Markdown.',
+    '{count} root-relative link(s) in the negotiated Markdown (e.g. {examples}): they resolve only while the base URL ' +
+    'is known; agent-docs-spec markdown-link-portability warns. Write absolute URLs in the Markdown.',
   'C1/path-relative-links':
-    '{count} path-relative link(s) in the negotiated Markdown (e.g. {examples}): without the base URL they point nowhere; agent-docs-spec markdown-link-portability fails. Write absolute URLs in the Markdown.',
+    '{count} path-relative link(s) in the negotiated Markdown (e.g. {examples}): without the base URL they point nowhere; ' +
+    'agent-docs-spec markdown-link-portability fails. Write absolute URLs in the Markdown.',
 } as const;
 type C1Advisory = keyof typeof ADVISORIES;
 
@@ -118,9 +117,12 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
     specUrls: SPEC,
     standards: ['markdownForAgents', 'agentDocsSpec'],
     summary: 'A request for the page with Accept: text/markdown gets Content-Type: text/markdown and a Markdown body, while browsers still get HTML.',
-    why: 'Markdown costs agents a fraction of the tokens of HTML and carries no navigation, scripts or styling noise; asking for it by Accept header works on any URL.',
+    why:
+      'Markdown costs agents a fraction of the tokens of HTML and carries no navigation, scripts or styling noise; asking ' +
+      'for it by Accept header works on any URL.',
     remediation:
-      'Answer requests whose Accept prefers text/markdown with a Markdown version of the page (Content-Type: text/markdown; Vary: Accept), keeping HTML for browsers.',
+      'Answer requests whose Accept prefers text/markdown with a Markdown version of the page (Content-Type: text/markdown; ' +
+      'Vary: Accept), keeping HTML for browsers.',
     pageLevel: true,
     codes: {
       'C1/markdown-to-browsers': 'browsers get Markdown: negotiation is broken for people',
@@ -129,20 +131,24 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
       'C1/bare-accept-only': 'partial: only a bare "Accept: text/markdown" gets Markdown',
       'C1/mixed-accept-only': 'partial: Markdown for a mixed Accept header, not for a bare one',
       'C1/wrong-type': 'partial: a Markdown body with a content type other than text/markdown',
-      'C1/no-markdown': 'requests that ask for Markdown get HTML or nothing',
+      'C1/no-markdown': 'requests that ask for Markdown get HTML',
+      'C1/no-answer': 'requests that ask for Markdown get nothing usable (an error, an empty body, JSON, XML or binary data)',
       'C1/ok': 'Markdown is negotiated and browsers still get HTML',
     },
     messages: {
-      'C1/markdown-to-browsers': 'Browsers receive Markdown: negotiation is broken for humans. {requests}',
-      'C1/cross-host': 'Markdown only through a redirect to another host ({host}). {requests}',
-      'C1/bare-accept-only': 'Only a bare "Accept: text/markdown" gets Markdown; an agent that also lists text/html gets HTML. {requests}',
-      'C1/mixed-accept-only': 'Markdown is served for a mixed Accept header but not for a bare "Accept: text/markdown". {requests}',
-      'C1/wrong-type': 'A Markdown body comes back, but as {type}. {requests}',
-      'C1/no-markdown': '{verdict} {requests}',
-      'C1/ok': 'Markdown is negotiated; browsers still get HTML. {requests}',
-      'C1/not-html': '{seen}: the page is not HTML, so there is nothing to negotiate.',
+      'C1/markdown-to-browsers': `Browsers receive Markdown: negotiation is broken for humans. ${REQUESTS}`,
+      'C1/cross-host': `Markdown only through a redirect to another host ({host}). ${REQUESTS}`,
+      'C1/bare-accept-only': `Only a bare "Accept: text/markdown" gets Markdown; an agent that also lists text/html gets HTML. ${REQUESTS}`,
+      'C1/mixed-accept-only': `Markdown is served for a mixed Accept header but not for a bare "Accept: text/markdown". ${REQUESTS}`,
+      'C1/wrong-type': `A Markdown body comes back, but with Content-Type {type}. ${REQUESTS}`,
+      'C1/no-markdown': `Requests for Markdown get HTML. ${REQUESTS}`,
+      'C1/no-answer': `No Markdown for requests that ask for it. ${REQUESTS}`,
+      'C1/ok': `Markdown is negotiated; browsers still get HTML. ${REQUESTS}`,
+      'C1/not-html': '{seen:probe}: the page is not HTML, so there is nothing to negotiate.',
     },
     advisories: ADVISORIES,
+    /** What the site sent: its header values, its page title and link examples from its Markdown. */
+    quoted: ['tokens', 'signal', 'title', 'examples'],
   },
   pageRequests: (pageUrl) => [
     { url: pageUrl.href, options: { accept: ACCEPT_MARKDOWN_ONLY } },
@@ -161,22 +167,21 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
   evaluate({ r1, r2, r3, title }, { origin }) {
     const a1 = classifyMarkdown(r1);
     const a2 = classifyMarkdown(r2);
-    const md = (r: FetchResult) => (r.status === r3.status ? '' : ` (status ${r.status ?? 'none'} vs ${r3.status} for HTML)`);
-    // Every outcome reports the three requests the same way (the {requests} of its template).
-    const requests = `R1 Accept: text/markdown → ${describeProbe(r1, origin)} [${ANSWER_TEXT[a1]}]${md(r1)}; R2 Accept: ${ACCEPT_MARKDOWN_PREFERRED} → ${r2.contentType ?? r2.error?.code ?? 'no content-type'} [${ANSWER_TEXT[a2]}]; R3 browser → ${r3.contentType ?? 'no content-type'}, ${r3.body.length} B.`;
+    // Every outcome reports the three requests the same way (REQUESTS in its template).
+    const requests = { ...probeData(r1, origin, 'r1'), r1Answer: a1, ...probeData(r2, origin, 'r2'), r2Answer: a2, ...probeData(r3, origin, 'r3') };
     const probes = [r1, r2, r3];
 
     if (r3.contentType === 'text/markdown') {
       return {
         status: 'fail',
         code: 'C1/markdown-to-browsers',
-        data: { requests },
+        data: requests,
         remediation: 'Serve HTML when the Accept header does not prefer text/markdown (browsers send text/html first).',
         probes,
       };
     }
     if (!isHtmlType(r3.contentType)) {
-      return { status: 'na', code: 'C1/not-html', data: { seen: describeProbe(r3, origin) }, probes: [r3] };
+      return { status: 'na', code: 'C1/not-html', data: probeData(r3, origin), probes: [r3] };
     }
 
     const advisories: Array<SubFinding<C1Advisory>> = [];
@@ -209,7 +214,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
       return {
         status: 'partial',
         code: 'C1/cross-host',
-        data: { host: new URL(r1.url).host, requests },
+        data: { host: new URL(r1.url).host, ...requests },
         remediation: 'Serve the Markdown from the page URL itself; agents may not follow cross-host redirects for content.',
         matched,
         advisories,
@@ -217,12 +222,12 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
         details,
       };
     }
-    if (good1 && good2) return { status: 'pass', code: 'C1/ok', data: { requests }, matched, advisories, probes, details };
+    if (good1 && good2) return { status: 'pass', code: 'C1/ok', data: requests, matched, advisories, probes, details };
     if (good1) {
       return {
         status: 'partial',
         code: 'C1/bare-accept-only',
-        data: { requests },
+        data: requests,
         remediation: 'Honour q-values: prefer Markdown whenever text/markdown has the highest quality in Accept, not only when it is the sole type.',
         matched,
         advisories,
@@ -234,7 +239,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
       return {
         status: 'partial',
         code: 'C1/mixed-accept-only',
-        data: { requests },
+        data: requests,
         remediation: 'Also answer a bare "Accept: text/markdown" with Markdown.',
         matched,
         advisories,
@@ -246,7 +251,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
       return {
         status: 'partial',
         code: 'C1/wrong-type',
-        data: { type: r1.contentType ?? 'no content type', requests },
+        data: { type: r1.contentType ?? 'none', ...requests },
         remediation: 'Send it with Content-Type: text/markdown; charset=utf-8.',
         advisories,
         probes,
@@ -254,8 +259,8 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
     }
     return {
       status: 'fail',
-      code: 'C1/no-markdown',
-      data: { verdict: a1 === 'html' ? 'Requests for Markdown get HTML.' : 'No Markdown for requests that ask for it.', requests },
+      code: a1 === 'html' ? 'C1/no-markdown' : 'C1/no-answer',
+      data: requests,
       probes,
     };
   },
@@ -264,7 +269,11 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
       ...platformSteps(fx),
       {
         title: 'Send the right headers',
-        body: 'The Markdown response needs Content-Type: text/markdown; charset=utf-8 and Vary: Accept (so caches keep the two versions apart); the HTML response should carry Vary: Accept too. Compare q-values: "text/markdown, text/html;q=0.9" prefers Markdown. Optional, as Cloudflare sends them: x-markdown-tokens (a token estimate agents use to size their context) and a Content-Signal stating your AI-use policy.',
+        body:
+          'The Markdown response needs Content-Type: text/markdown; charset=utf-8 and Vary: Accept (so caches keep the two ' +
+          'versions apart); the HTML response should carry Vary: Accept too. Compare q-values: "text/markdown, text/html;q=0.9" ' +
+          'prefers Markdown. Optional, as Cloudflare sends them: x-markdown-tokens (a token estimate agents use to size their ' +
+          'context) and a Content-Signal stating your AI-use policy.',
         code: 'Content-Type: text/markdown; charset=utf-8\nVary: Accept\nx-markdown-tokens: 725\nContent-Signal: search=yes, ai-input=yes, ai-train=no',
         lang: 'http',
       },
@@ -281,8 +290,13 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
 const edgeStep: FixStep = {
   title: 'Turn on Cloudflare "Markdown for Agents"',
   body:
-    'If the site is proxied by Cloudflare (Pro, Business or Enterprise plan, or SSL for SaaS), enable Markdown for Agents for the zone: dashboard → the zone → Quick Actions → Markdown for Agents, or the API call below (a token with Zone Settings edit). Cloudflare then converts HTML to Markdown at the edge for requests whose Accept lists text/markdown, with Vary: accept and x-markdown-tokens. ' +
-    'It converts HTML only, not compressed origin responses (let the origin answer uncompressed to Cloudflare), and it is one setting per zone. Converted responses carry Content-Signal: ai-train=yes, search=yes, ai-input=yes by default; state your own policy in robots.txt if that is not it.',
+    'If the site is proxied by Cloudflare (Pro, Business or Enterprise plan, or SSL for SaaS), enable Markdown for ' +
+    'Agents for the zone: dashboard → the zone → Quick Actions → Markdown for Agents, or the API call below (a token ' +
+    'with Zone Settings edit). Cloudflare then converts HTML to Markdown at the edge for requests whose Accept lists ' +
+    'text/markdown, with Vary: accept and x-markdown-tokens. ' +
+    'It converts HTML only, not compressed origin responses (let the origin answer uncompressed to Cloudflare), and ' +
+    'it is one setting per zone. Converted responses carry Content-Signal: ai-train=yes, search=yes, ai-input=yes by ' +
+    'default; state your own policy in robots.txt if that is not it.',
   code: "curl -X PATCH 'https://api.cloudflare.com/client/v4/zones/{zone_id}/settings/content_converter' \\\n  -H 'Authorization: Bearer {api_token}' -H 'Content-Type: application/json' --data '{\"value\":\"on\"}'",
   lang: 'bash',
 };
@@ -304,7 +318,10 @@ function platformOnlySteps(fx: FixContext): FixStep[] {
     edgeStep,
     {
       title: 'Or negotiate in your app',
-      body: 'When Accept prefers text/markdown, respond with the Markdown version of the page (a pre-rendered .md twin, or an HTML→Markdown conversion of the main content) and headers Content-Type: text/markdown; charset=utf-8 and Vary: Accept.',
+      body:
+        'When Accept prefers text/markdown, respond with the Markdown version of the page (a pre-rendered .md twin, or ' +
+        'an HTML→Markdown conversion of the main content) and headers Content-Type: text/markdown; charset=utf-8 and Vary: ' +
+        'Accept.',
     },
   ];
 }

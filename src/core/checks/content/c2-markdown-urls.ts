@@ -1,7 +1,9 @@
 import { defineCheck, type FixContext } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
-import { describeProbe, nonTextDocument } from '../../gather/classify.js';
+import { nonTextKind } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
+import { probeListData } from '../../gather/probe-list.js';
 import { ACCEPT_MD_FILE, classifyMarkdown, markdownTwinPath, markdownTwinPaths, type MarkdownAnswer } from '../../gather/markdown.js';
 import { parseLinkHeader } from '../../gather/link-header.js';
 import { classifyMarkdownLinks } from '../../gather/markdown-links.js';
@@ -37,17 +39,36 @@ export interface MarkdownUrlsArtifact {
 
 const RANK: Record<MarkdownAnswer, number> = { markdown: 3, 'markdown-wrong-type': 2, empty: 1, html: 0, 'not-markdown': 0, error: 0 };
 
+/** How the probes tried are tagged: their source, then what the answer was when it is not Markdown. */
+function triedTag(source: MarkdownUrlProbe['source'], answer: MarkdownAnswer, probe: FetchResult): string {
+  if (answer === 'html' && probe.status === 200) return `${source}, catch-all HTML`;
+  if (answer === 'not-markdown') return `${source}, ${nonTextKind(probe) ?? 'not-markdown'}, not-markdown`;
+  return source;
+}
+
+const PAGINATED_FAILS =
+  'agent-docs-spec single-fetch-completeness fails. Serve the whole Markdown in one response when it fits, ' +
+  'or declare a working absolute continuation at the top.';
+
 /** Non-scoring notes (meta.advisories). */
 const ADVISORIES = {
   'C2/foreign-alternates': 'Markdown alternate(s) on another origin, not fetched: {urls}.',
   'C2/root-relative-links':
-    '{count} root-relative link(s) in the Markdown (e.g. {examples}): they resolve only while the base URL is known, which summaries, RAG chunks and pasted text lose; agent-docs-spec markdown-link-portability warns. Write absolute URLs when generating the Markdown.',
+    '{count} root-relative link(s) in the Markdown (e.g. {examples}): they resolve only while the base URL is known, ' +
+    'which summaries, RAG chunks and pasted text lose; agent-docs-spec markdown-link-portability warns. Write absolute ' +
+    'URLs when generating the Markdown.',
   'C2/path-relative-links':
-    '{count} path-relative link(s) in the Markdown (e.g. {examples}): without the base URL they point nowhere; agent-docs-spec markdown-link-portability fails. Write absolute URLs when generating the Markdown.',
+    '{count} path-relative link(s) in the Markdown (e.g. {examples}): without the base URL they point nowhere; agent-docs-spec ' +
+    'markdown-link-portability fails. Write absolute URLs when generating the Markdown.',
   'C2/paginated-fragile':
-    'The Markdown is one page of several ({signals}); its continuation {continuation} {state}: agent-docs-spec single-fetch-completeness warns. Declare the continuation at the top with an absolute URL, or serve the whole Markdown in one response when it fits.',
-  'C2/paginated-broken':
-    'The Markdown is one page of several ({signals}) and {state}: agent-docs-spec single-fetch-completeness fails. Serve the whole Markdown in one response when it fits, or declare a working absolute continuation at the top.',
+    'The Markdown is one page of several ({signals}); its continuation {continuation} is fragile ({fragile}): ' +
+    'agent-docs-spec single-fetch-completeness warns. Declare the continuation at the top with an absolute URL, ' +
+    'or serve the whole Markdown in one response when it fits.',
+  'C2/paginated-broken': `The Markdown is one page of several ({signals}) and no continuation is given: ${PAGINATED_FAILS}`,
+  'C2/paginated-unresolvable': `The Markdown is one page of several ({signals}) and its continuation {continuation} does not resolve: ${PAGINATED_FAILS}`,
+  'C2/paginated-dead-continuation':
+    'The Markdown is one page of several ({signals}) and its continuation {continuation} answered {next:probe}, ' +
+    `not the next part in Markdown: ${PAGINATED_FAILS}`,
 } as const;
 
 export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
@@ -60,7 +81,9 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
     specUrls: SPEC,
     standards: ['llmstxt', 'agentDocsSpec'],
     summary:
-      'The page has a Markdown twin, served as text/markdown, at one of the llmstxt.org v2 forms (page.html.md or page.md; index.md or index.html.md for a directory URL) or at the target of rel="alternate" type="text/markdown" (an HTML <link> or a Link: header).',
+      'The page has a Markdown twin, served as text/markdown, at one of the llmstxt.org v2 forms (page.html.md or page.md; ' +
+      'index.md or index.html.md for a directory URL) or at the target of rel="alternate" type="text/markdown" (an HTML ' +
+      '<link> or a Link: header).',
     why: 'Agents that cannot set Accept headers (or follow llms.txt links) fetch page.md directly; the convention comes from llmstxt.org.',
     remediation: 'Serve a Markdown version of each page at the same URL plus ".md" (/index.md for the home page) with Content-Type: text/markdown.',
     pageLevel: true,
@@ -75,12 +98,14 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
       'C2/missing': 'no Markdown version of the page',
     },
     messages: {
-      'C2/already-markdown': '{seen}: the page URL is already a .md URL and lists no Markdown alternate.',
-      'C2/ok': '{tried}.',
-      'C2/wrong-type': '{tried}. Markdown body served as {type}.',
-      'C2/missing': '{tried}. No Markdown version of the page.',
+      'C2/already-markdown': '{seen:probe}: the page URL is already a .md URL and lists no Markdown alternate.',
+      'C2/ok': '{tried:probes}.',
+      'C2/wrong-type': '{tried:probes}. Markdown body served as {type}.',
+      'C2/missing': '{tried:probes}. No Markdown version of the page.',
     },
     advisories: ADVISORIES,
+    /** What the site's Markdown says: its pagination signals ("Page 1 of 3") and link examples. */
+    quoted: ['signals', 'examples'],
   },
   pageRequests: (pageUrl) => {
     const twinPath = markdownTwinPath(pageUrl.pathname);
@@ -129,24 +154,24 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
   },
   evaluate({ page, twinPath, probes, foreignAlternates, pagination }, { origin }) {
     if (!probes.length) {
-      return { status: 'na', code: 'C2/already-markdown', data: { seen: describeProbe(page, origin) }, probes: [page] };
+      return { status: 'na', code: 'C2/already-markdown', data: probeData(page, origin), probes: [page] };
     }
     const judged = probes.map((p) => ({ ...p, answer: classifyMarkdown(p.probe) }));
-    const lines = judged.map(
-      (j) =>
-        `[${j.source}] ${describeProbe(j.probe, origin)}${j.answer === 'html' && j.probe.status === 200 ? ' (HTML: a catch-all page)' : j.answer === 'not-markdown' ? ` (${nonTextDocument(j.probe)}, not Markdown)` : ''}`,
+    const tried = probeListData(
+      judged.map((j) => ({ probe: j.probe, tag: triedTag(j.source, j.answer, j.probe) })),
+      origin,
+      'tried',
     );
     const best = [...judged].sort((a, b) => RANK[b.answer] - RANK[a.answer])[0];
     const advisories: C2Advisory[] = foreignAlternates.length
       ? [{ code: 'C2/foreign-alternates', data: { urls: foreignAlternates.slice(0, 3).join(', ') } }]
       : [];
     if (best.answer === 'markdown' || best.answer === 'markdown-wrong-type') advisories.push(...markdownBodyAdvisories(best.probe, pagination ?? null));
-    const evidence = lines.join('; ');
     if (best.answer === 'markdown') {
       return {
         status: 'pass',
         code: 'C2/ok',
-        data: { tried: evidence },
+        data: tried,
         matched:
           best.source === 'twin'
             ? `llms.txt .md convention (${new URL(best.url).pathname})`
@@ -161,7 +186,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
       return {
         status: 'partial',
         code: 'C2/wrong-type',
-        data: { tried: evidence, type: best.probe.contentType ?? 'no content type' },
+        data: { ...tried, type: best.probe.contentType ?? 'none' },
         remediation: `Serve ${new URL(best.url).pathname} with Content-Type: text/markdown; charset=utf-8.`,
         advisories,
         probes: [best.probe],
@@ -170,7 +195,7 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
     return {
       status: 'fail',
       code: 'C2/missing',
-      data: { tried: evidence },
+      data: tried,
       advisories,
       probes: judged.map((j) => j.probe),
     };
@@ -180,7 +205,11 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
       ...twinSteps(fx),
       {
         title: 'Link it from the page',
-        body: 'llmstxt.org v2 accepts page.html.md or page.md (index.html.md or index.md for a directory URL). Point each page at its twin with <link rel="alternate" type="text/markdown" href="/index.md"> in the HTML head, or a response header Link: </index.md>; rel="alternate"; type="text/markdown" (which also works for non-HTML resources), and use the .md URLs in llms.txt.',
+        body:
+          'llmstxt.org v2 accepts page.html.md or page.md (index.html.md or index.md for a directory URL). Point each page ' +
+          'at its twin with <link rel="alternate" type="text/markdown" href="/index.md"> in the HTML head, or a response ' +
+          'header Link: </index.md>; rel="alternate"; type="text/markdown" (which also works for non-HTML resources), and ' +
+          'use the .md URLs in llms.txt.',
       },
       verifyStep(sh`curl -sI ${fx.origin}/index.md | grep -i '^content-type'`, 'Expect HTTP 200 and Content-Type: text/markdown.'),
       specStep(SPEC),
@@ -219,29 +248,28 @@ function markdownBodyAdvisories(probe: FetchResult, pagination: MarkdownUrlsArti
   const { signals: p, url, probe: next } = pagination;
   const signals = p.signals.join(', ');
   if (!p.continuation || !url) {
-    out.push({
-      code: 'C2/paginated-broken',
-      data: { signals, state: p.continuation ? `its continuation ${p.continuation} does not resolve` : 'no continuation is given' },
-    });
+    out.push(
+      p.continuation
+        ? { code: 'C2/paginated-unresolvable', data: { signals, continuation: p.continuation } }
+        : { code: 'C2/paginated-broken', data: { signals } },
+    );
     return out;
   }
   if (next) {
     const answer = classifyMarkdown(next);
     const works = (answer === 'markdown' || answer === 'markdown-wrong-type') && next.text.trim().length > 0;
     if (!works) {
-      out.push({
-        code: 'C2/paginated-broken',
-        data: { signals, state: `its continuation ${url} answered ${describeProbe(next)}, not the next part in Markdown` },
-      });
+      out.push({ code: 'C2/paginated-dead-continuation', data: { signals, continuation: url, ...probeData(next, undefined, 'next') } });
       return out;
     }
   }
+  // Why the continuation is fragile, as tokens.
   const fragile = [
-    ...(p.declaredIn === 'bottom' ? ['is declared only past the top of the content'] : p.declaredIn === 'header' ? ['is declared only in a Link: header'] : []),
-    ...(p.continuationAbsolute ? [] : ['is a relative URL']),
-    ...(next ? [] : ['is on another origin (not fetched)']),
+    ...(p.declaredIn === 'bottom' ? ['declared-past-top'] : p.declaredIn === 'header' ? ['declared-in-link-header-only'] : []),
+    ...(p.continuationAbsolute ? [] : ['relative-url']),
+    ...(next ? [] : ['other-origin-not-fetched']),
   ];
-  if (fragile.length) out.push({ code: 'C2/paginated-fragile', data: { signals, continuation: url, state: fragile.join(', ') } });
+  if (fragile.length) out.push({ code: 'C2/paginated-fragile', data: { signals, continuation: url, fragile: fragile.join(', ') } });
   return out;
 }
 
@@ -260,7 +288,10 @@ function siteTwinSteps(fx: FixContext): FixStep[] | null {
     ...steps,
     {
       title: 'Keep the twins current',
-      body: `ai-ready fix wrote ${steps.length} Markdown twin${steps.length > 1 ? 's' : ''} from the pages it read today (their HTML converted to Markdown). A build step or plugin that emits page.md beside each page keeps them current; otherwise run ai-ready fix again after changing a page.`,
+      body:
+        `ai-ready fix wrote ${steps.length} Markdown twin${steps.length > 1 ? 's' : ''} from the pages it read today (their ` +
+        'HTML converted to Markdown). A build step or plugin that emits page.md beside each page keeps them current; otherwise ' +
+        'run ai-ready fix again after changing a page.',
     },
   ];
 }

@@ -1,13 +1,14 @@
 import { defineCheck, type FixContext } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
-import { describeProbe, excerpt } from '../../gather/classify.js';
-import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
+import { excerpt } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
+import { MAX_DOM_DEPTH, type DomCut } from '../../gather/dom-cut.js';
 import { readableText, type ReadableText } from '../../gather/readable-text.js';
 import { bulkData, servedSize, SIZE_WARN_CHARS, TRANSFER_FAIL_BYTES, TRANSFER_PASS_BYTES, type BulkData } from '../../gather/page-weight.js';
 import { platformHook, specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
-import { c3RenderedHook } from './c3-rendered.js';
+import { C3_FACTS, c3RenderedHook } from './c3-rendered.js';
 
 const SPEC = ['https://agentdocsspec.com/'];
 /** Word thresholds of catalog C3. */
@@ -26,12 +27,25 @@ export interface NoJsArtifact {
 
 /** Non-scoring notes (meta.advisories): the agent-docs-spec 0.6.0 page-weight checks, which do not move C3's verdict. */
 const ADVISORIES = {
-  'C3/large-transfer': `The HTML document is {size} as served (decoded; inline scripts, styles and data included){ratio}: agent-docs-spec page-size-transfer warns from ${TRANSFER_PASS_BYTES.toLocaleString('en-US')} bytes. Truncate-first pipelines and byte-capped fetches pay for these bytes before any text.`,
-  'C3/oversized-transfer': `The HTML document is {size} as served (decoded){ratio}: over ${TRANSFER_FAIL_BYTES.toLocaleString('en-US')} bytes agent-docs-spec page-size-transfer fails; past the documented ~10 MB fetch cap the rest of the page is unreachable.`,
-  'C3/bulk-data': `Generated bulk data is {share}% of the page's {chars} characters of text ({elements}): agent-docs-spec embedded-data-serialization warns (a page in the ${SIZE_WARN_CHARS.toLocaleString('en-US')}-100,000 character band, dominated by bulk). Put the prose first and split or filter the data.`,
+  'C3/large-transfer':
+    'The HTML document is {size} bytes as served (decoded; inline scripts, styles and data included): agent-docs-spec page-size-transfer ' +
+    `warns from ${TRANSFER_PASS_BYTES.toLocaleString('en-US')} bytes. Truncate-first pipelines and byte-capped fetches pay for these bytes before any text.`,
+  'C3/oversized-transfer':
+    `The HTML document is {size} bytes as served (decoded): over ${TRANSFER_FAIL_BYTES.toLocaleString('en-US')} bytes agent-docs-spec ` +
+    'page-size-transfer fails; past the documented ~10 MB fetch cap the rest of the page is unreachable.',
+  'C3/text-ratio': 'The served HTML carries {chars} characters of text: ~{ratio} bytes per character.',
+  'C3/bulk-data':
+    "Generated bulk data is {share}% of the page's {chars} characters of text ({elements}): agent-docs-spec embedded-data-serialization warns " +
+    `(a page in the ${SIZE_WARN_CHARS.toLocaleString('en-US')}-100,000 character band, dominated by bulk). Put the prose first and split or filter the data.`,
   'C3/bulk-data-oversized':
-    "Generated bulk data is {share}% of the page's {chars} characters of text ({elements}): agent-docs-spec embedded-data-serialization fails (over 100,000 characters, dominated by bulk); what follows the data is past most platforms' truncation point.",
+    "Generated bulk data is {share}% of the page's {chars} characters of text ({elements}): agent-docs-spec embedded-data-serialization fails " +
+    "(over 100,000 characters, dominated by bulk); what follows the data is past most platforms' truncation point.",
+  'C3/dom-cut':
+    `Read with a cut: the page nests elements {maxDepth} deep; {flattened} element(s) beyond depth ${MAX_DOM_DEPTH} ` + 'were read flat (DOM depth cap).',
 } as const;
+
+/** What the HTML as served gives (shared with the rendered reading). */
+const FACTS = C3_FACTS;
 
 export const c3NoJsContent = defineCheck<NoJsArtifact>()({
   meta: {
@@ -42,7 +56,9 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
     weight: 6,
     specUrls: SPEC,
     standards: ['agentDocsSpec'],
-    summary: `The HTML as served (no JavaScript run) carries the page's text: at least ${C3_PASS_WORDS} words outside scripts, styles, navigation and footers, not an empty app shell.`,
+    summary:
+      `The HTML as served (no JavaScript run) carries the page's text: at least ${C3_PASS_WORDS} words outside scripts, ` +
+      'styles, navigation and footers, not an empty app shell.',
     why: 'Most agents and fetch tools do not execute JavaScript; a client-rendered shell gives them an empty page.',
     remediation: 'Render the main content on the server (SSR or static generation) so the HTML response contains the text.',
     pageLevel: true,
@@ -53,12 +69,14 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
       'C3/little-text': 'partial: little text reaches agents that do not run JavaScript',
     },
     messages: {
-      'C3/not-html': '{seen}: not an HTML page.',
-      'C3/ok': '{seen}; {facts}.',
-      'C3/js-shell': '{seen}; {facts}. A client-rendered shell: agents that do not run JavaScript see no content.',
-      'C3/little-text': '{seen}; {facts}. Little text reaches agents that do not run JavaScript ({expected}+ words expected).',
+      'C3/not-html': '{seen:probe}: not an HTML page.',
+      'C3/ok': `{seen:probe}; ${FACTS}.`,
+      'C3/js-shell': `{seen:probe}; ${FACTS}. A client-rendered shell: agents that do not run JavaScript see no content.`,
+      'C3/little-text': `{seen:probe}; ${FACTS}. Little text reaches agents that do not run JavaScript ({expected}+ words expected).`,
     },
     advisories: ADVISORIES,
+    /** The page's own text: its first words. */
+    quoted: ['start'],
   },
   async gather(ctx) {
     const $ = await ctx.html();
@@ -67,22 +85,26 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
   // In rendered mode: the share of the rendered main text the HTML lacks (render/c3-rendered.ts).
   rendered: c3RenderedHook,
   evaluate({ page, text, domCut, bulk }, { origin }) {
-    const seen = describeProbe(page, origin);
-    if (!text) return { status: 'na', code: 'C3/not-html', data: { seen }, probes: [page] };
-    const advisories = pageWeightAdvisories(page, bulk ?? null);
-    const signs = [
-      ...(text.emptyAppRoots.length ? [`empty app root ${text.emptyAppRoots.join(', ')}`] : []),
-      ...(text.jsRequiredMessage ? ['a <noscript> message asking to enable JavaScript'] : []),
-    ];
-    const facts = `${text.words} word(s) of readable text without JavaScript${signs.length ? `; ${signs.join('; ')}` : ''}${text.sample ? `. Starts: "${excerpt(text.sample, 100)}"` : ''}${domCut ? `; ${describeDomCut(domCut)}` : ''}`;
+    const seen = probeData(page, origin);
+    if (!text) return { status: 'na', code: 'C3/not-html', data: seen, probes: [page] };
+    const advisories: ReturnType<typeof pageWeightAdvisories> = pageWeightAdvisories(page, bulk ?? null);
+    if (domCut) advisories.push({ code: 'C3/dom-cut', data: { maxDepth: domCut.maxDepth, flattened: domCut.flattened } });
+    const signs = text.emptyAppRoots.length > 0 || text.jsRequiredMessage;
+    const facts = {
+      ...seen,
+      words: text.words,
+      appRoots: text.emptyAppRoots.length ? text.emptyAppRoots.join(', ') : 'none',
+      noscript: text.jsRequiredMessage ? 'yes' : 'no',
+      start: excerpt(text.sample, 100),
+    };
     const details = { words: text.words, emptyAppRoots: text.emptyAppRoots };
     if (text.words >= C3_PASS_WORDS)
-      return { status: 'pass', code: 'C3/ok', data: { seen, facts }, matched: 'server-rendered content', advisories, probes: [page], details };
-    if (text.words < C3_MIN_WORDS && signs.length) {
+      return { status: 'pass', code: 'C3/ok', data: facts, matched: 'server-rendered content', advisories, probes: [page], details };
+    if (text.words < C3_MIN_WORDS && signs) {
       return {
         status: 'fail',
         code: 'C3/js-shell',
-        data: { seen, facts },
+        data: facts,
         advisories,
         probes: [page],
         details,
@@ -91,9 +113,9 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
     return {
       status: 'partial',
       code: 'C3/little-text',
-      data: { seen, facts, expected: C3_PASS_WORDS },
+      data: { ...facts, expected: C3_PASS_WORDS },
       advisories,
-      remediation: signs.length
+      remediation: signs
         ? 'Server-render the main content: part of the page is only filled in by JavaScript.'
         : "Make sure the page's main text is in the HTML response (not loaded by JavaScript); very short pages can add a summary paragraph.",
       probes: [page],
@@ -124,7 +146,9 @@ function renderSteps(fx: FixContext): FixStep[] {
     own ?? [
       {
         title: 'Server-render or prerender the content',
-        body: 'For a single-page app (React, Vue, Angular), move to SSR or static generation (Next.js, Nuxt, Astro, Angular SSR, vite-plugin-ssr), or prerender public routes at build time.',
+        body:
+          'For a single-page app (React, Vue, Angular), move to SSR or static generation (Next.js, Nuxt, Astro, Angular SSR, ' +
+          'vite-plugin-ssr), or prerender public routes at build time.',
       },
       {
         title: 'Put the essentials in the HTML',
@@ -137,25 +161,27 @@ function renderSteps(fx: FixContext): FixStep[] {
 /** The agent-docs-spec page-size-transfer and embedded-data-serialization readings, as advisories. */
 function pageWeightAdvisories(page: FetchResult, bulk: BulkData | null) {
   const out: Array<
-    | { code: 'C3/large-transfer' | 'C3/oversized-transfer'; data: { size: string; ratio: string } }
+    | { code: 'C3/large-transfer' | 'C3/oversized-transfer'; data: { size: string } }
+    | { code: 'C3/text-ratio'; data: { chars: string; ratio: number } }
     | { code: 'C3/bulk-data' | 'C3/bulk-data-oversized'; data: { share: number; chars: string; elements: string } }
+    | { code: 'C3/dom-cut'; data: { maxDepth: number; flattened: number } }
   > = [];
   const served = servedSize(page);
   if (served.band !== 'pass') {
-    const size = `${served.atLeast ? 'at least ' : ''}${served.bytes.toLocaleString('en-US')} bytes`;
-    const ratio =
-      bulk && bulk.textChars > 0 ? ` for ${bulk.textChars.toLocaleString('en-US')} characters of text (~${Math.round(served.bytes / bulk.textChars)}:1)` : '';
-    out.push({ code: served.band === 'fail' ? 'C3/oversized-transfer' : 'C3/large-transfer', data: { size, ratio } });
+    // A body cut at the read cap is at least that large.
+    const size = `${served.bytes.toLocaleString('en-US')}${served.atLeast ? '+' : ''}`;
+    out.push({ code: served.band === 'fail' ? 'C3/oversized-transfer' : 'C3/large-transfer', data: { size } });
+    if (bulk && bulk.textChars > 0)
+      out.push({ code: 'C3/text-ratio', data: { chars: bulk.textChars.toLocaleString('en-US'), ratio: Math.round(served.bytes / bulk.textChars) } });
   }
   if (bulk && bulk.band !== 'pass') {
     const top = [...bulk.elements].sort((a, b) => b.chars - a.chars).slice(0, 3);
     const elements = top
-      .map((e) =>
-        e.kind === 'table'
-          ? `a ${e.rows}-row table, ${e.chars.toLocaleString('en-US')} characters`
-          : `a ${e.kind === 'json' ? 'JSON blob' : 'base64 run'} of ${e.chars.toLocaleString('en-US')} characters`,
-      )
-      .join('; ');
+      .map((e) => {
+        const chars = `${e.chars.toLocaleString('en-US')} characters`;
+        return e.kind === 'table' ? `table (${e.rows} rows, ${chars})` : `${e.kind === 'json' ? 'JSON blob' : 'base64 run'} (${chars})`;
+      })
+      .join(', ');
     out.push({
       code: bulk.band === 'fail' ? 'C3/bulk-data-oversized' : 'C3/bulk-data',
       data: { share: Math.round((bulk.bulkChars / bulk.textChars) * 100), chars: bulk.textChars.toLocaleString('en-US'), elements },

@@ -59,6 +59,15 @@ export function missingShare(served: string[], rendered: string[]): number {
   return missing / rendered.length;
 }
 
+/** What the HTML as served gives: its words, the signs that scripts fill it, and how its text starts (C3's static facts). */
+export const C3_FACTS =
+  '{words} word(s) of readable text without JavaScript; empty app roots: {appRoots}; ' +
+  '<noscript> message asking to enable JavaScript: {noscript}. Starts: "{start}"';
+/** The browser's measurement, then the static reading it replaces. */
+const MEASURED =
+  'Measured in a browser ({browser}): {pct}% of the rendered main text ({renderedWords} words) is missing ' + 'from the HTML as served ({servedWords} words).';
+const STATIC = `HTML as served: {seen:probe}; ${C3_FACTS}.`;
+
 export type C3Rendered = { servedWords: number; renderedWords: number; missing: number; browser?: string } | { error: string };
 
 export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
@@ -68,14 +77,15 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
     'C3/rendered-only': 'measured in a browser: most of the rendered main text is missing from the HTML (scripts write it)',
   },
   messages: {
-    'C3/rendered-match': '{measured} HTML as served: {static}',
-    'C3/rendered-partly': '{measured} HTML as served: {static}',
-    'C3/rendered-only': '{measured} Agents that do not run JavaScript miss most of the page. HTML as served: {static}',
+    'C3/rendered-match': `${MEASURED} ${STATIC}`,
+    'C3/rendered-partly': `${MEASURED} ${STATIC}`,
+    'C3/rendered-only': `${MEASURED} Agents that do not run JavaScript miss most of the page. ${STATIC}`,
   },
   advisories: {
     'C3/rendered-unreadable': 'the rendered page could not be read ({error}): static estimate only',
     'C3/rendered-too-little-text':
-      'Measured in a browser: {pct}% of the rendered main text ({renderedWords} words) is missing from the HTML as served ({servedWords} words). Too little rendered text to measure a share: static estimate kept.',
+      'Measured in a browser: {pct}% of the rendered main text ({renderedWords} words) is missing from the HTML as served ' +
+      '({servedWords} words). Too little rendered text to measure a share: static estimate kept.',
   },
   async gather(ctx) {
     const r = await renderedView(ctx);
@@ -92,7 +102,8 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
     if (outcome.status === 'na' || outcome.status === 'info') return outcome;
     if ('error' in r) return { ...outcome, addAdvisories: [{ code: 'C3/rendered-unreadable', data: { error: r.error } }] };
     const pct = Math.round(r.missing * 100);
-    const measured = `Measured in a browser${r.browser ? ` (${r.browser})` : ''}: ${pct}% of the rendered main text (${r.renderedWords} words) is missing from the HTML as served (${r.servedWords} words).`;
+    // The static reading's facts (C3_FACTS) stay; the measurement joins them as values.
+    const data = { ...outcome.data, browser: r.browser ?? 'unnamed', pct, renderedWords: r.renderedWords, servedWords: r.servedWords };
     const details = { ...outcome.details, rendered: r };
     if (r.renderedWords < MIN_RENDERED_WORDS) {
       return {
@@ -106,7 +117,7 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
         ...outcome,
         status: 'fail',
         code: 'C3/rendered-only',
-        data: { measured, static: outcome.evidence },
+        data,
         remediation: "Render the main content on the server (SSR or static generation): scripts write most of this page's text.",
         details,
       };
@@ -116,11 +127,11 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
         ...outcome,
         status: 'partial',
         code: 'C3/rendered-partly',
-        data: { measured, static: outcome.evidence },
+        data,
         remediation: 'Server-render the parts of the main text that scripts add after load.',
         details,
       };
     }
-    return { ...outcome, status: 'pass', code: 'C3/rendered-match', data: { measured, static: outcome.evidence }, remediation: undefined, details };
+    return { ...outcome, status: 'pass', code: 'C3/rendered-match', data, remediation: undefined, details };
   },
 };

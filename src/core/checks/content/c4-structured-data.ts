@@ -1,7 +1,8 @@
 import { defineCheck, type FixContext, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
-import { describeProbe, isObject } from '../../gather/classify.js';
+import { isObject } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
 import { MAX_DOM_DEPTH, type DomCut } from '../../gather/dom-cut.js';
 import { jsonLdBlocks, type JsonLdResult } from '../../gather/jsonld.js';
 import { platformHook, specStep, verifyStep, withPublish, type PublishOrigin } from '../../fixes/platform-steps.js';
@@ -28,7 +29,8 @@ export interface StructuredDataArtifact {
 
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
-  'C4/dom-cut': `Read with a cut: the page nests elements {maxDepth} deep; {flattened} element(s) beyond depth ${MAX_DOM_DEPTH} were read flat (DOM depth cap).`,
+  'C4/dom-cut':
+    `Read with a cut: the page nests elements {maxDepth} deep; {flattened} element(s) beyond depth ${MAX_DOM_DEPTH} ` + 'were read flat (DOM depth cap).',
   'C4/untyped-nodes': '{count} JSON-LD node(s) have no @type.',
   'C4/no-context': 'No @context: add "@context": "https://schema.org".',
   'C4/other-markup': '{count} element(s) use microdata/RDFa; JSON-LD is the format agents and search engines parse most reliably.',
@@ -45,10 +47,12 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
     specUrls: SPEC,
     standards: ['jsonLd'],
     summary:
-      'The page carries at least one valid JSON-LD block (<script type="application/ld+json">) describing it with schema.org types (Organization, WebSite, Article, Product, FAQPage, ...).',
+      'The page carries at least one valid JSON-LD block (<script type="application/ld+json">) describing it with schema.org ' +
+      'types (Organization, WebSite, Article, Product, FAQPage, ...).',
     why: 'JSON-LD gives agents typed facts (who you are, what the page is, prices, authors) without guessing from layout.',
     remediation:
-      'Add a JSON-LD block with the schema.org types that describe the page (Organization and WebSite on the home page; Article, Product, FAQPage where they apply).',
+      'Add a JSON-LD block with the schema.org types that describe the page (Organization and WebSite on the home page; ' +
+      'Article, Product, FAQPage where they apply).',
     pageLevel: true,
     codes: {
       'C4/not-html': 'n/a: the page is not HTML',
@@ -57,12 +61,14 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
       'C4/missing': 'no JSON-LD block',
     },
     messages: {
-      'C4/not-html': '{seen}: not an HTML page.',
-      'C4/invalid-json': '{seen}; {nodes} valid JSON-LD node(s), {unparsed} block(s) that do not parse: {errors}.{types}',
-      'C4/ok': '{seen}; {nodes} JSON-LD node(s).{types}',
-      'C4/missing': '{seen}; no JSON-LD block.',
+      'C4/not-html': '{seen:probe}: not an HTML page.',
+      'C4/invalid-json': '{seen:probe}; {nodes} valid JSON-LD node(s), {unparsed} block(s) that do not parse: {errors}. Types: {types}.',
+      'C4/ok': '{seen:probe}; {nodes} JSON-LD node(s). Types: {types}.',
+      'C4/missing': '{seen:probe}; no JSON-LD block.',
     },
     advisories: ADVISORIES,
+    /** The @type names the page declares, and the JSON parser's own messages. */
+    quoted: ['types', 'errors'],
   },
   async gather(ctx) {
     const $ = await ctx.html();
@@ -77,8 +83,8 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
   // In rendered mode: read again on the rendered DOM (checks/dom-rendered.ts).
   rendered: 'dom',
   evaluate({ page, html, jsonld, otherMarkup, domCut }, { origin }) {
-    const seen = describeProbe(page, origin);
-    if (!html) return { status: 'na', code: 'C4/not-html', data: { seen }, probes: [page] };
+    const seen = probeData(page, origin);
+    if (!html) return { status: 'na', code: 'C4/not-html', data: seen, probes: [page] };
     const advisories: Array<SubFinding<C4Advisory>> = [];
     const untyped = jsonld.blocks.filter((b) => !isObject(b) || b['@type'] === undefined).length;
     if (domCut) advisories.push({ code: 'C4/dom-cut', data: { maxDepth: domCut.maxDepth, flattened: domCut.flattened } });
@@ -86,13 +92,14 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
     const noContext = jsonld.blocks.length && !jsonld.blocks.some((b) => isObject(b) && b['@context'] !== undefined);
     if (noContext) advisories.push({ code: 'C4/no-context' });
     if (otherMarkup) advisories.push({ code: 'C4/other-markup', data: { count: otherMarkup } });
-    const types = jsonld.types.length ? ` Types: ${jsonld.types.slice(0, 12).join(', ')}${jsonld.types.length > 12 ? ', …' : ''}.` : '';
+    const shown = 12;
+    const types = jsonld.types.length ? `${jsonld.types.slice(0, shown).join(', ')}${jsonld.types.length > shown ? ', …' : ''}` : 'none';
     const details = { types: jsonld.types, blocks: jsonld.blocks.length, errors: jsonld.errors };
     if (jsonld.errors.length) {
       return {
         status: 'partial',
         code: 'C4/invalid-json',
-        data: { seen, nodes: jsonld.blocks.length, unparsed: jsonld.errors.length, errors: jsonld.errors.slice(0, 3).join('; '), types },
+        data: { ...seen, nodes: jsonld.blocks.length, unparsed: jsonld.errors.length, errors: jsonld.errors.slice(0, 3).join('; '), types },
         remediation: 'Fix the JSON-LD blocks that are not valid JSON (trailing commas, unescaped quotes, template placeholders); agents drop them entirely.',
         advisories,
         probes: [page],
@@ -103,14 +110,14 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
       return {
         status: 'pass',
         code: 'C4/ok',
-        data: { seen, nodes: jsonld.blocks.length, types },
+        data: { ...seen, nodes: jsonld.blocks.length, types },
         matched: 'JSON-LD (schema.org)',
         advisories,
         probes: [page],
         details,
       };
     }
-    return { status: 'fail', code: 'C4/missing', data: { seen }, advisories, probes: [page], details };
+    return { status: 'fail', code: 'C4/missing', data: seen, advisories, probes: [page], details };
   },
   fixGuide(fx) {
     const verify = [
@@ -157,7 +164,9 @@ function platformSteps(fx: FixContext, block: string, origin: PublishOrigin): Fi
     add,
     {
       title: 'Describe each page type',
-      body: 'Home: Organization + WebSite. Articles: Article (headline, author, datePublished). Products: Product with Offer (price, availability). FAQs: FAQPage.',
+      body:
+        'Home: Organization + WebSite. Articles: Article (headline, author, datePublished). Products: Product with Offer ' +
+        '(price, availability). FAQs: FAQPage.',
     },
   ];
   // The platform's own steps may publish too: each carries the caller's source.

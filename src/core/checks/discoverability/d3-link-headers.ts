@@ -1,7 +1,9 @@
 import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
-import { describeProbe, excerpt } from '../../gather/classify.js';
+import { excerpt } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
+import { probeListData } from '../../gather/probe-list.js';
 import { isBrokenTarget } from '../../gather/link-check.js';
 import { parseLinkHeader, type LinkValue } from '../../gather/link-header.js';
 import { describedbyLlmsProblem, gatherLlms, isLlmsTxtUrl, type DescribedbyScope } from '../../gather/llms-txt.js';
@@ -32,6 +34,10 @@ const IGNORED = new Set([
   'stylesheet',
   'manifest',
 ]);
+/** How many links of a kind the evidence names, at most. */
+const LINKS_SHOWN = 6;
+/** The counts of the links read, by tier. */
+const SUMMARY = '{total} link(s): strong {strong}, weak {weak}, ignored {ignored}';
 const MACHINE_TYPE = /^(text\/markdown|application\/(?:[\w.+-]+\+)?json|application\/(?:[\w.+-]+\+)?yaml)$/;
 
 /** Tier of one relation type of a link (catalog D3). */
@@ -88,8 +94,11 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
     specUrls: SPEC,
     standards: ['rfc8288', 'rfc9727', 'llmstxt'],
     summary:
-      'The page response carries RFC 8288 Link headers to machine-readable resources: api-catalog, service-desc/doc/meta, status, describedby, or a Markdown/JSON alternate.',
-    why: 'An agent that fetched one page learns from its headers where the API catalog, docs and Markdown version are, without guessing well-known paths or parsing HTML.',
+      'The page response carries RFC 8288 Link headers to machine-readable resources: api-catalog, service-desc/doc/meta, ' +
+      'status, describedby, or a Markdown/JSON alternate.',
+    why:
+      'An agent that fetched one page learns from its headers where the API catalog, docs and Markdown version are, without ' +
+      'guessing well-known paths or parsing HTML.',
     remediation: 'Add a Link header to your pages pointing at your machine-readable resources (api-catalog, describedby, a text/markdown alternate).',
     pageLevel: true,
     codes: {
@@ -98,17 +107,21 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
       'D3/weak-only': 'partial: only weak relations (e.g. alternate to HTML), none to a machine-readable resource',
       'D3/hints-only': 'only resource hints (preload, preconnect), nothing for agents',
       'D3/broken-targets': 'partial: every strong Link target checked is broken',
-      'D3/ok': 'a Link to a machine-readable resource',
+      'D3/ok': 'a Link to a machine-readable resource, its same-origin targets checked',
+      'D3/ok-unchecked': 'a Link to a machine-readable resource on another origin (its targets are not fetched)',
     },
     messages: {
-      'D3/missing': '{seen}; no Link header.',
-      'D3/unparseable': '{seen}; Link header present but unparseable: "{raw}".',
-      'D3/weak-only': '{seen}; {summary}. Weak only: {links}.',
-      'D3/hints-only': '{seen}; {summary}. Only resource hints: {links}.',
-      'D3/broken-targets': '{seen}; {summary}: {list}. Every strong target checked is broken.{targetNote}',
-      'D3/ok': '{seen}; {summary}: {list}.{targetNote}',
+      'D3/missing': '{seen:probe}; no Link header.',
+      'D3/unparseable': '{seen:probe}; Link header present but unparseable: "{raw}".',
+      'D3/weak-only': `{seen:probe}; ${SUMMARY}. Weak only: {links}.`,
+      'D3/hints-only': `{seen:probe}; ${SUMMARY}. Only resource hints: {links}.`,
+      'D3/broken-targets': `{seen:probe}; ${SUMMARY}: {links}. Every strong target checked is broken. Targets checked: {target:probes}.`,
+      'D3/ok': `{seen:probe}; ${SUMMARY}: {links}. Targets checked: {target:probes}.`,
+      'D3/ok-unchecked': `{seen:probe}; ${SUMMARY}: {links}.`,
     },
     advisories: ADVISORIES,
+    /** The site's Link header: as sent when it does not parse, else its links as read. */
+    quoted: ['raw', 'links'],
   },
   async gather(ctx) {
     const page = ctx.page();
@@ -129,21 +142,22 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
     return { page, links, targets, ...(llmsScope.length ? { llmsScope } : {}) };
   },
   evaluate({ page, links, targets, llmsScope }, { origin }) {
-    const seen = describeProbe(page, origin);
+    const seen = probeData(page, origin);
     const probes = [page];
     if (!links.length) {
       const raw = page.headers.link;
       return {
         status: 'fail',
         code: raw ? 'D3/unparseable' : 'D3/missing',
-        data: { seen, raw: raw ? excerpt(raw, 120) : '' },
+        data: raw ? { ...seen, raw: excerpt(raw, 120) } : seen,
         probes,
       };
     }
     const byTier = { strong: [] as LinkValue[], weak: [] as LinkValue[], ignored: [] as LinkValue[] };
     for (const l of links) byTier[linkTier(l)].push(l);
-    const list = (ls: LinkValue[]) => ls.slice(0, 6).map(label).join(', ') + (ls.length > 6 ? `, … (${ls.length - 6} more)` : '');
-    const summary = `${links.length} link(s): strong ${byTier.strong.length}, weak ${byTier.weak.length}, ignored ${byTier.ignored.length}`;
+    const more = (ls: LinkValue[]) => (ls.length > LINKS_SHOWN ? `, … (${ls.length - LINKS_SHOWN} more)` : '');
+    const list = (ls: LinkValue[]) => ls.slice(0, LINKS_SHOWN).map(label).join(', ') + more(ls);
+    const summary = { total: links.length, strong: byTier.strong.length, weak: byTier.weak.length, ignored: byTier.ignored.length };
     const advisories: Array<SubFinding<D3Advisory>> = describedbyScopeAdvisories('D3', llmsScope ?? []);
     const details = { links: links.map((l) => ({ href: l.href, target: l.target, rels: l.rels, tier: linkTier(l) })) };
     if (!byTier.strong.length) {
@@ -151,7 +165,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
       return {
         status,
         code: byTier.weak.length ? 'D3/weak-only' : 'D3/hints-only',
-        data: { seen, summary, links: list(byTier.weak.length ? byTier.weak : byTier.ignored) },
+        data: { ...seen, ...summary, links: list(byTier.weak.length ? byTier.weak : byTier.ignored) },
         remediation: byTier.weak.length
           ? 'Add a Link to a machine-readable resource (rel="api-catalog", "describedby", "service-desc", or rel="alternate" with type="text/markdown").'
           : undefined,
@@ -162,12 +176,12 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
     const bad = targets.filter((t) => isBrokenTarget(t.probe));
     const badUrls = new Set(bad.map((t) => t.url));
     const working = byTier.strong.filter((l) => !l.target || !badUrls.has(l.target));
-    const targetNote = targets.length ? ` Targets checked: ${targets.map((t) => describeProbe(t.probe, origin)).join('; ')}.` : '';
+    const checked = probeListData(targets, origin, 'target');
     if (!working.length) {
       return {
         status: 'partial',
         code: 'D3/broken-targets',
-        data: { seen, summary, list: list(byTier.strong), targetNote },
+        data: { ...seen, ...summary, links: list(byTier.strong), ...checked },
         remediation: `Fix or remove the Link targets that do not resolve: ${bad.map((t) => t.url).join(', ')}.`,
         probes: [page, ...bad.map((t) => t.probe)],
         details: { ...details, broken: bad.map((t) => t.url) },
@@ -178,8 +192,8 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
     const rels = [...new Set(byTier.strong.flatMap((l) => l.rels.filter((r) => relationTier(r, l) === 'strong')))];
     return {
       status: 'pass',
-      code: 'D3/ok',
-      data: { seen, summary, list: list(byTier.strong), targetNote },
+      code: targets.length ? 'D3/ok' : 'D3/ok-unchecked',
+      data: { ...seen, ...summary, links: list(byTier.strong), ...checked },
       matched: `RFC 8288 (${rels.join(', ')})`,
       advisories,
       probes,
@@ -202,14 +216,19 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
       const later = [...missing, ...unknown];
       steps.push({
         title: 'Link what this scan found',
-        body: `This scan found ${describeLinks(present)}; the header below links ${present.length > 1 ? 'them' : 'it'}. Several values go in one header, comma-separated.${later.length ? ` Add ${describeLinks(later)} once you publish ${later.length > 1 ? 'them' : 'it'}.` : ''}`,
+        body:
+          `This scan found ${describeLinks(present)}; the header below links ${present.length > 1 ? 'them' : 'it'}. Several ` +
+          'values go in one header, comma-separated.' +
+          (later.length ? ` Add ${describeLinks(later)} once you publish ${later.length > 1 ? 'them' : 'it'}.` : ''),
       });
     } else if (missing.length && !unknown.length) {
       // Nothing to link yet: the header would only point at 404s. Name what to publish first.
       links = [missing[0]];
       steps.push({
         title: `Publish ${missing[0].label} first (check ${missing[0].check})`,
-        body: `This scan found none of ${describeLinks(missing)}, so there is nothing to link yet. Once ${missing[0].href} is published, add the header below; add the others as you publish them.`,
+        body:
+          `This scan found none of ${describeLinks(missing)}, so there is nothing to link yet. Once ${missing[0].href} is ` +
+          'published, add the header below; add the others as you publish them.',
       });
     } else {
       links = [...present, ...unknown];

@@ -2,7 +2,8 @@ import { formatCount } from '../../count-format.js';
 import { defineCheck, type FixContext, type SubFinding } from '../types.js';
 import { renderFindings } from '../messages.js';
 import type { FixStep } from '../../schema.js';
-import { describeProbe, excerpt } from '../../gather/classify.js';
+import { excerpt } from '../../gather/classify.js';
+import { probeListData } from '../../gather/probe-list.js';
 import { isBrokenTarget } from '../../gather/link-check.js';
 import { LLMS_TXT_REQUEST, gatherLlms, type LlmsArtifact, type LlmsCandidate } from '../../gather/llms-txt.js';
 import { platformHook, serveFileSteps, specStep, verifyStep, type PublishOrigin } from '../../fixes/platform-steps.js';
@@ -19,21 +20,47 @@ export const LLMS_MAX_CHARS = 100_000;
 /** Share of sampled links that may be broken before the file is called defective. */
 const BROKEN_SHARE = 0.1;
 
-const STATE_TEXT: Record<LlmsCandidate['state'], string> = {
+/** How each candidate answer was read, as the token shown after its probe line. */
+const STATE_TAG: Record<LlmsCandidate['state'], string> = {
   document: 'found',
-  'html-typed': 'Markdown served as text/html',
-  empty: 'empty body',
-  'soft-404': 'an HTML page where Markdown was expected',
-  absent: 'not found',
+  'html-typed': 'html-typed',
+  empty: 'empty',
+  'soft-404': 'soft-404',
+  absent: 'absent',
 };
 
-export function describeLlmsCandidates(a: LlmsArtifact, origin: string): string {
-  // A network error already reads as one in describeProbe; "not found" would misstate it.
-  return a.candidates.map((c) => `${describeProbe(c.probe, origin)}${c.probe.error ? '' : ` (${STATE_TEXT[c.state]})`}`).join('; ');
+/** The candidates tried, as probe fields under `tried1`, `tried2`, ... (`{tried:probes}`). */
+export function llmsCandidatesData(a: LlmsArtifact, origin: string): Record<string, string | number> {
+  // A network error already reads as one in the probe line; a state tag would misstate it.
+  return probeListData(
+    a.candidates.map((c) => ({ probe: c.probe, ...(c.probe.error ? {} : { tag: STATE_TAG[c.state] }) })),
+    origin,
+    'tried',
+  );
+}
+
+/** The notes on the shape of the file read (none changes the verdict). */
+function shapeAdvisories(doc: NonNullable<LlmsCandidate['doc']>, hasFileLists: boolean, headed: boolean): Array<SubFinding<D4Advisory>> {
+  const advisories: Array<SubFinding<D4Advisory>> = [];
+  if (doc.h1 && !doc.h1First) advisories.push({ code: 'D4/h1-not-first' });
+  if (!doc.blockquote) advisories.push({ code: 'D4/no-blockquote' });
+  if (doc.chars > LLMS_WARN_CHARS && doc.chars <= LLMS_MAX_CHARS) advisories.push({ code: 'D4/long' });
+  if (doc.links.length && !doc.links.some((l) => /\.md(?:$|[?#])/i.test(l.url))) advisories.push({ code: 'D4/no-md-links' });
+  if (!hasFileLists && doc.otherLevelLinks) advisories.push({ code: 'D4/other-level-sections', data: { count: doc.otherLevelLinks } });
+  if (hasFileLists && doc.bareUrls) advisories.push({ code: 'D4/some-bare-urls', data: { count: doc.bareUrls } });
+  if (!headed && doc.links.length) advisories.push({ code: 'D4/no-h2-section' });
+  if (doc.parserOnlyLines) advisories.push({ code: 'D4/other-bullets', data: { count: doc.parserOnlyLines } });
+  if (doc.dashNotes) advisories.push({ code: 'D4/dash-notes', data: { count: doc.dashNotes } });
+  if (doc.h1 && /^(?:https?:\/\/|www\.)\S+$/i.test(doc.h1.trim())) advisories.push({ code: 'D4/h1-is-url' });
+  return advisories;
 }
 
 /** The partial outcomes: what was found, then every problem (its first names the code). */
-const PARTIAL = '{seen}. {where}: {facts}; {findings}.';
+/** What the file holds, then the links checked. */
+const FACTS =
+  'H1 {h1}, blockquote summary: {blockquote}, {sections} H2 section(s), {links} link(s), {chars} characters, ' +
+  '{broken} of {checked} same-origin link(s) checked are broken';
+const PARTIAL = `{tried:probes}. {where}: ${FACTS}; {findings}.`;
 
 /** The shape of the llms.txt read, and the broken links of a partial outcome. */
 export interface LlmsDetails {
@@ -52,16 +79,23 @@ const ADVISORIES = {
   'D4/long': `Over ${formatCount(LLMS_WARN_CHARS)} characters: keep llms.txt a short index and put full text in llms-full.txt.`,
   'D4/no-md-links': 'No link points to a .md version of a page; Markdown targets are cheaper for agents to read.',
   'D4/other-level-sections':
-    '{count} list link(s) sit under headings of another level than H2: agent-docs-spec (v0.4.0, llms-txt-valid) accepts sections at any heading level, llmstxt.org and its reference parser read file lists under H2 only, so D4 follows llmstxt.org here.',
+    '{count} list link(s) sit under headings of another level than H2: agent-docs-spec (v0.4.0, llms-txt-valid) accepts ' +
+    'sections at any heading level, llmstxt.org and its reference parser read file lists under H2 only, so D4 follows ' +
+    'llmstxt.org here.',
   'D4/some-bare-urls': '{count} bare URL(s) or path(s) in H2 sections are not read as links: write them as "- [name](url)".',
   'D4/no-h2-section':
-    'No H2 section: llmstxt.org v2 allows a file with only its H1 and links under it, which agents reading the text follow, but its reference parser finds no file list; put the links under an "## Docs" heading as "- [name](url): notes".',
+    'No H2 section: llmstxt.org v2 allows a file with only its H1 and links under it, which agents reading the text ' +
+    'follow, but its reference parser finds no file list; put the links under an "## Docs" heading as "- [name](url): ' +
+    'notes".',
   'D4/other-bullets':
-    '{count} file-list item(s) use "*", "+" or numbered bullets: the text allows any Markdown list, the llmstxt.org reference parser reads only "- [name](url)" and stops on these.',
+    '{count} file-list item(s) use "*", "+" or numbered bullets: the text allows any Markdown list, the llmstxt.org ' +
+    'reference parser reads only "- [name](url)" and stops on these.',
   'D4/dash-notes':
-    '{count} link(s) separate their notes with a dash ("— notes"): llmstxt.org uses "[name](url): notes", and the reference parser keeps notes only after ":" (the links themselves are read).',
+    '{count} link(s) separate their notes with a dash ("— notes"): llmstxt.org uses "[name](url): notes", and the reference ' +
+    'parser keeps notes only after ":" (the links themselves are read).',
   'D4/h1-is-url': 'The H1 is a URL: llmstxt.org asks for the name of the project or site.',
   'D4/content-type': 'Served as {type}; text/plain or text/markdown is expected.',
+  'D4/no-content-type': 'Served with no content type; text/plain or text/markdown is expected.',
   'D4/some-broken-links': 'Broken link(s): {urls}.',
   'D4/links-unchecked': '{count} more same-origin link(s) were not checked (bound of {checked}).',
 } as const;
@@ -78,10 +112,13 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     specUrls: SPEC,
     standards: ['llmstxt', 'agentDocsSpec'],
     summary:
-      'The most specific llms.txt covering the page (llmstxt.org v2: /llms.txt or one at any path, covering the pages under it) is a Markdown index: an H1 with the site name (the only required section), a blockquote summary, links agents can follow, and H2 sections that hold only "- [name](url): notes" file lists, under 100,000 characters.',
+      'The most specific llms.txt covering the page (llmstxt.org v2: /llms.txt or one at any path, covering the pages ' +
+      'under it) is a Markdown index: an H1 with the site name (the only required section), a blockquote summary, links ' +
+      'agents can follow, and H2 sections that hold only "- [name](url): notes" file lists, under 100,000 characters.',
     why: 'Agents read llms.txt to find the pages worth loading into a context window, in clean Markdown, instead of crawling navigation.',
     remediation:
-      'Publish /llms.txt: an H1 with your site name, a one-paragraph blockquote, and H2 sections of [name](url): notes links to your key pages (ideally their .md versions).',
+      'Publish /llms.txt: an H1 with your site name, a one-paragraph blockquote, and H2 sections of [name](url): notes ' +
+      'links to your key pages (ideally their .md versions).',
     offers: { resource: 'llmsTxt', link: { rel: 'describedby', type: () => 'text/plain', defaultHref: '/llms.txt', label: 'llms.txt' } },
     codes: {
       'D4/missing': 'no llms.txt at /llms.txt or the fallback paths',
@@ -95,15 +132,16 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       'D4/no-file-list':
         'partial: H2 sections (or headings of another level), but none holds a "- [name](url)" list, so the llmstxt.org reference parser finds no file list',
       'D4/off-format-lines':
-        'partial: lines inside the H2 sections that are not "- [name](url): notes" items (prose, key: value bullets), on which the llmstxt.org reference parser stops and reads nothing',
+        'partial: lines inside the H2 sections that are not "- [name](url): notes" items (prose, key: value bullets), on ' +
+        'which the llmstxt.org reference parser stops and reads nothing',
       'D4/too-long': 'partial: over the size agents read whole',
       'D4/broken-links': 'partial: too many of the same-origin links checked are broken',
       'D4/ok': 'a well-formed llms.txt index',
     },
     messages: {
-      'D4/missing': '{seen}. No llms.txt.',
-      'D4/empty': '{seen}. No llms.txt.',
-      'D4/html-page': '{seen}. No llms.txt.',
+      'D4/missing': '{tried:probes}. No llms.txt.',
+      'D4/empty': '{tried:probes}. No llms.txt.',
+      'D4/html-page': '{tried:probes}. No llms.txt.',
       'D4/cross-host': PARTIAL,
       'D4/html-typed': PARTIAL,
       'D4/no-h1': PARTIAL,
@@ -113,7 +151,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       'D4/off-format-lines': PARTIAL,
       'D4/too-long': PARTIAL,
       'D4/broken-links': PARTIAL,
-      'D4/ok': '{seen}. {where}: {facts}.',
+      'D4/ok': `{tried:probes}. {where}: ${FACTS}.`,
     },
     findings: {
       'D4/cross-host': 'reached only through a redirect to {host}, which some agents do not follow: serve it from this host (or redirect within it)',
@@ -121,42 +159,50 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       'D4/no-h1': 'no H1 title (the only required element)',
       'D4/no-links': 'no Markdown links',
       'D4/bare-urls':
-        '{count} bare URL(s) listed in H2 sections: llmstxt.org file lists are "- [name](url): notes" items, and the reference parser reads no link from a bare URL',
+        '{count} bare URL(s) listed in H2 sections: llmstxt.org file lists are "- [name](url): notes" items, and the reference ' +
+        'parser reads no link from a bare URL',
       'D4/no-file-list':
-        '{links} link(s) but no H2 section with a "- [name](url)" list: llmstxt.org puts file lists under H2 headings, and the reference parser finds none here',
+        '{links} link(s) but no H2 section with a "- [name](url)" list: llmstxt.org puts file lists under H2 headings, ' +
+        'and the reference parser finds none here',
       'D4/off-format-lines':
-        '{count} line(s) inside the H2 sections are not "- [name](url): notes" items (first: "{example}"): llmstxt.org v2 H2 sections hold file lists, and agents that parse with its reference parser (llms_txt) read nothing from this file, which stops at such a line; move prose above the first H2, or into a link\'s notes after ":"',
+        '{count} line(s) inside the H2 sections are not "- [name](url): notes" items (first: "{example}"): llmstxt.org ' +
+        'v2 H2 sections hold file lists, and agents that parse with its reference parser (llms_txt) read nothing from this ' +
+        'file, which stops at such a line; move prose above the first H2, or into a link\'s notes after ":"',
       'D4/too-long': 'over {max} characters (agents truncate it): move full text to llms-full.txt',
       'D4/broken-links': '{broken} of {checked} checked links are broken ({examples})',
     },
     advisories: ADVISORIES,
+    /** The file's own words: its H1 (quoted, or `none`) and the first off-format line. */
+    quoted: ['h1', 'example'],
   },
   gather: (ctx) => gatherLlms(ctx, 'llms.txt'),
   evaluate(a, { origin }) {
-    const seen = describeLlmsCandidates(a, origin);
+    const seen = llmsCandidatesData(a, origin);
     const c = a.chosen;
     const probes = a.candidates.map((x) => x.probe);
     if (!c.doc) {
       return {
         status: 'fail',
         code: c.state === 'empty' ? 'D4/empty' : c.state === 'soft-404' ? 'D4/html-page' : 'D4/missing',
-        data: { seen },
+        data: seen,
         remediation: c.state === 'empty' ? `${c.path} is empty: write the index (H1, blockquote, H2 sections of links).` : undefined,
         probes,
       };
     }
     const doc = c.doc;
     const where = c.path;
-    const facts = [
-      doc.h1 ? `H1 "${excerpt(doc.h1, 60)}"` : 'no H1',
-      doc.blockquote ? 'blockquote summary' : 'no blockquote',
-      `${doc.sections.length} H2 section(s)`,
-      `${doc.links.length} link(s)`,
-      `${formatCount(doc.chars)} characters${c.probe.truncated ? '+ (read cap reached)' : ''}`,
-    ];
     const checked = a.linkChecks.length;
     const broken = a.linkChecks.filter((l) => isBrokenTarget(l.probe));
-    if (checked) facts.push(`${broken.length} of ${checked} same-origin link(s) checked are broken`);
+    const facts = {
+      h1: doc.h1 ? `"${excerpt(doc.h1, 60)}"` : 'none',
+      blockquote: doc.blockquote ? 'yes' : 'no',
+      sections: doc.sections.length,
+      links: doc.links.length,
+      // A file cut at the read cap holds more than was read.
+      chars: `${formatCount(doc.chars)}${c.probe.truncated ? '+' : ''}`,
+      broken: broken.length,
+      checked,
+    };
     // Every problem is a sub-finding; the first names the outcome code.
     const findings: Array<
       SubFinding<
@@ -200,19 +246,9 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
             .join(', '),
         },
       });
-    const advisories: Array<SubFinding<D4Advisory>> = [];
-    if (doc.h1 && !doc.h1First) advisories.push({ code: 'D4/h1-not-first' });
-    if (!doc.blockquote) advisories.push({ code: 'D4/no-blockquote' });
-    if (doc.chars > LLMS_WARN_CHARS && doc.chars <= LLMS_MAX_CHARS) advisories.push({ code: 'D4/long' });
-    if (doc.links.length && !doc.links.some((l) => /\.md(?:$|[?#])/i.test(l.url))) advisories.push({ code: 'D4/no-md-links' });
-    if (!fileLists && doc.otherLevelLinks) advisories.push({ code: 'D4/other-level-sections', data: { count: doc.otherLevelLinks } });
-    if (fileLists && doc.bareUrls) advisories.push({ code: 'D4/some-bare-urls', data: { count: doc.bareUrls } });
-    if (!headed && doc.links.length) advisories.push({ code: 'D4/no-h2-section' });
-    if (doc.parserOnlyLines) advisories.push({ code: 'D4/other-bullets', data: { count: doc.parserOnlyLines } });
-    if (doc.dashNotes) advisories.push({ code: 'D4/dash-notes', data: { count: doc.dashNotes } });
-    if (doc.h1 && /^(?:https?:\/\/|www\.)\S+$/i.test(doc.h1.trim())) advisories.push({ code: 'D4/h1-is-url' });
+    const advisories = shapeAdvisories(doc, fileLists > 0, headed);
     if (c.state === 'document' && c.probe.contentType !== 'text/plain' && c.probe.contentType !== 'text/markdown') {
-      advisories.push({ code: 'D4/content-type', data: { type: c.probe.contentType ?? 'no content type' } });
+      advisories.push(c.probe.contentType ? { code: 'D4/content-type', data: { type: c.probe.contentType } } : { code: 'D4/no-content-type' });
     }
     if (broken.length && !findings.some((f) => f.code === 'D4/broken-links'))
       advisories.push({ code: 'D4/some-broken-links', data: { urls: broken.map((b) => b.url).join(', ') } });
@@ -223,7 +259,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       return {
         status: 'partial',
         code: findings[0].code,
-        data: { seen, where, facts: facts.join(', ') },
+        data: { ...seen, where, ...facts },
         findings,
         remediation: `Fix ${where}: ${renderFindings(d4Findings(), findings).join('; ')}.`,
         matched,
@@ -241,7 +277,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
     return {
       status: 'pass',
       code: 'D4/ok',
-      data: { seen, where, facts: facts.join(', ') },
+      data: { ...seen, where, ...facts },
       matched,
       advisories,
       probes,
@@ -254,7 +290,11 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       ...ownLlmsSteps(fx),
       {
         title: 'Keep it a short index',
-        body: 'H1 = site name; a blockquote summary; prose only above the first H2; H2 sections holding nothing but "- [name](url): notes" items pointing to your most useful pages (their .md versions if you have them); by convention an "## Optional" section for secondary links. Stay well under 50,000 characters. A file at /docs/llms.txt covers the pages under /docs/ (the most specific file applies); pages can point to theirs with Link: </llms.txt>; rel="describedby".',
+        body:
+          'H1 = site name; a blockquote summary; prose only above the first H2; H2 sections holding nothing but "- [name](url): ' +
+          'notes" items pointing to your most useful pages (their .md versions if you have them); by convention an "## Optional" ' +
+          'section for secondary links. Stay well under 50,000 characters. A file at /docs/llms.txt covers the pages under ' +
+          '/docs/ (the most specific file applies); pages can point to theirs with Link: </llms.txt>; rel="describedby".',
       },
       verifyStep(
         sh`curl -si ${fx.origin}/llms.txt | head -n 20`,
@@ -271,25 +311,38 @@ export const SAMPLE_PAGES = [
     title: 'Shipping policy',
     path: '/shipping',
     notes: 'delivery times and costs',
-    text: 'Orders ship from Berlin within 2 working days. Delivery takes 2-4 working days in Germany and 3-6 elsewhere in the EU; shipping is free above 100 EUR. Every parcel is tracked, and the tracking link arrives by email on the day it leaves the warehouse.',
+    text:
+      'Orders ship from Berlin within 2 working days. Delivery takes 2-4 working days in Germany and 3-6 elsewhere in ' +
+      'the EU; shipping is free above 100 EUR. Every parcel is tracked, and the tracking link arrives by email on the ' +
+      'day it leaves the warehouse.',
   },
   {
     title: 'Returns',
     path: '/returns',
     notes: '30-day return process',
-    text: 'You can return any item within 30 days of delivery. Start a return from your account page; we email a prepaid label and refund within 5 days of receiving the item. Items must come back with their charger; a missing charger is deducted at its list price.',
+    text:
+      'You can return any item within 30 days of delivery. Start a return from your account page; we email a prepaid ' +
+      'label and refund within 5 days of receiving the item. Items must come back with their charger; a missing charger ' +
+      'is deducted at its list price.',
   },
   {
     title: 'Warranty',
     path: '/warranty',
     notes: '12-month warranty on every laptop',
-    text: 'Every refurbished laptop carries a 12-month warranty covering hardware faults. Batteries are covered for 6 months; accidental damage is not covered. To claim, describe the fault on the warranty form; we collect the laptop and repair or replace it within 10 working days.',
+    text:
+      'Every refurbished laptop carries a 12-month warranty covering hardware faults. Batteries are covered for 6 months; ' +
+      'accidental damage is not covered. To claim, describe the fault on the warranty form; we collect the laptop and ' +
+      'repair or replace it within 10 working days.',
   },
 ] as const;
 
 export function llmsSample(origin: string): string {
   const items = SAMPLE_PAGES.map((p) => `- [${p.title}](${origin}${p.path}.md): ${p.notes}`).join('\n');
-  return `# Example Co\n\n> Example Co sells refurbished laptops in the EU. Prices include VAT; orders ship from Berlin.\n\nCatalog pages are authoritative; blog posts may be outdated.\n\n## Docs\n${items}\n\n## Optional\n- [Blog](${origin}/blog.md): news and guides\n`;
+  return (
+    `# Example Co\n\n> Example Co sells refurbished laptops in the EU. Prices include VAT; orders ship from Berlin.\n\nCatalog ` +
+    `pages are authoritative; blog posts may be outdated.\n\n## Docs\n${items}\n\n## Optional\n- [Blog](${origin}/blog.md): ` +
+    `news and guides\n`
+  );
 }
 
 /** The full text of the sample's pages (the Optional section's blog is left out, as generators do). */

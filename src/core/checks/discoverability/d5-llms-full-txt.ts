@@ -4,8 +4,8 @@ import { LLMS_FULL_TXT_REQUEST, LLMS_TXT_REQUEST, gatherLlms, LLMS_MAX_BYTES, ty
 import { llmsCoverage } from '../../gather/llms-coverage.js';
 import { specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
-import { nonTextDocument } from '../../gather/classify.js';
-import { describeLlmsCandidates, llmsFullSample, llmsPlatformSteps, pageTitle } from './d4-llms-txt.js';
+import { nonTextKind } from '../../gather/classify.js';
+import { llmsCandidatesData, llmsFullSample, llmsPlatformSteps, pageTitle } from './d4-llms-txt.js';
 import { givenPageUrls, givenValue } from '../../fixes/owner-value-parse.js';
 import type { FixContext } from '../types.js';
 import type { FixStep } from '../../schema.js';
@@ -33,9 +33,11 @@ export type LlmsFullArtifact = LlmsArtifact & { listed?: LlmsLink[]; indexPath?:
 const ADVISORIES = {
   'D5/large': '{sizeText}: agents load it whole; consider per-section files linked from llms.txt.',
   'D5/content-type': 'Served as {type}; text/plain or text/markdown is expected.',
+  'D5/no-content-type': 'Served with no content type; text/plain or text/markdown is expected.',
   'D5/no-h1': 'No H1 heading: start with "# Site name" like llms.txt.',
   'D5/pages-not-found':
-    '{notFound} of the {listed} pages {index} lists were not found in it by title or URL ({missing}): add them, or write each page under a heading with its title.',
+    '{notFound} of the {listed} pages {index} lists were not found in it by title or URL ({missing}): add them, or ' +
+    'write each page under a heading with its title.',
 } as const;
 type D5Advisory = keyof typeof ADVISORIES;
 
@@ -50,7 +52,9 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
     specUrls: SPEC,
     standards: ['llmstxt', 'agentDocsSpec'],
     summary:
-      'The most specific llms-full.txt covering the page answers 200 with the full Markdown text of the pages llms.txt lists: at least 80% of them held (by title in a heading, or by URL), whatever its size; without an llms.txt to compare with, more than 1 KB.',
+      'The most specific llms-full.txt covering the page answers 200 with the full Markdown text of the pages llms.txt ' +
+      'lists: at least 80% of them held (by title in a heading, or by URL), whatever its size; without an llms.txt to ' +
+      'compare with, more than 1 KB.',
     why: 'One request gives an agent the whole documentation in Markdown, ready for a context window or an index.',
     remediation: 'Publish /llms-full.txt with the full Markdown text of your key pages (most docs generators can emit it).',
     offers: { resource: 'llmsFullTxt', absentCodes: ['D5/empty', 'D5/not-text'] },
@@ -61,18 +65,22 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
       'D5/not-text': 'partial: an API answer (JSON, XML), not Markdown text',
       'D5/low-coverage': 'partial: holds under 80% of the pages llms.txt lists (by title in a heading or by URL), whatever its size',
       'D5/too-small': 'partial: under 1 KB, and no llms.txt listing pages to judge its coverage by',
-      'D5/ok': 'a full-text llms-full.txt (at least 80% of the pages llms.txt lists, or over 1 KB when llms.txt lists none)',
+      'D5/ok': 'a full-text llms-full.txt holding at least 80% of the pages llms.txt lists',
+      'D5/ok-by-size': 'a full-text llms-full.txt: over 1 KB, with no llms.txt listing pages to judge its coverage by',
     },
     messages: {
-      'D5/missing': '{seen}. No llms-full.txt.',
-      'D5/empty': '{seen}. {path} is empty.',
-      'D5/html-typed': '{seen}. {path}: Markdown served as text/html, {sizeText}.',
-      'D5/not-text': '{seen}. {path}: {notText}, {sizeText}, not a Markdown text.',
-      'D5/low-coverage': '{seen}. {path}: {sizeText}, holds {held} of the {listed} pages {index} lists (missing: {missing}).',
-      'D5/too-small': '{seen}. {path}: only {size} B, too small to be the full text, and no llms.txt lists pages to compare it with.',
-      'D5/ok': '{seen}. {path}: {sizeText}{completeText}.',
+      'D5/missing': '{tried:probes}. No llms-full.txt.',
+      'D5/empty': '{tried:probes}. {path} is empty.',
+      'D5/html-typed': '{tried:probes}. {path}: Markdown served as text/html, {sizeText}.',
+      'D5/not-text': '{tried:probes}. {path}: {kind}, {sizeText}, not a Markdown text.',
+      'D5/low-coverage': '{tried:probes}. {path}: {sizeText}, holds {held} of the {listed} pages {index} lists (missing: {missing}).',
+      'D5/too-small': '{tried:probes}. {path}: only {size} B, too small to be the full text, and no llms.txt lists pages to compare it with.',
+      'D5/ok': '{tried:probes}. {path}: {sizeText}, holding {held} of the {listed} pages {index} lists.',
+      'D5/ok-by-size': '{tried:probes}. {path}: {sizeText}.',
     },
     advisories: ADVISORIES,
+    /** The titles (or URLs) of the listed pages not found, as llms.txt names them. */
+    quoted: ['missing'],
   },
   gather: async (ctx) => {
     // llms.txt is fetched (memoised) for D4 anyway: reading its links costs no request.
@@ -85,29 +93,35 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
     };
   },
   evaluate(a, { origin }) {
-    const seen = describeLlmsCandidates(a, origin);
+    const seen = llmsCandidatesData(a, origin);
     const c = a.chosen;
     const probes = a.candidates.map((x) => x.probe);
-    if (c.state === 'absent' || c.state === 'soft-404') return { status: 'fail', code: 'D5/missing', data: { seen }, probes };
+    if (c.state === 'absent' || c.state === 'soft-404') return { status: 'fail', code: 'D5/missing', data: seen, probes };
     const size = c.probe.body.length;
     const sizeText = c.probe.truncated ? `over ${LLMS_MAX_BYTES / 1024 / 1024} MiB (read cap)` : `${formatCount(size)} B`;
     if (c.state === 'empty')
-      return { status: 'partial', code: 'D5/empty', data: { seen, path: c.path }, remediation: `Fill ${c.path} with the Markdown text of your pages.`, probes };
+      return {
+        status: 'partial',
+        code: 'D5/empty',
+        data: { ...seen, path: c.path },
+        remediation: `Fill ${c.path} with the Markdown text of your pages.`,
+        probes,
+      };
     if (c.state === 'html-typed') {
       return {
         status: 'partial',
         code: 'D5/html-typed',
-        data: { seen, path: c.path, sizeText },
+        data: { ...seen, path: c.path, sizeText },
         remediation: `Serve ${c.path} as text/plain or text/markdown.`,
         probes,
       };
     }
-    const notText = nonTextDocument(c.probe);
-    if (notText) {
+    const kind = nonTextKind(c.probe);
+    if (kind) {
       return {
         status: 'partial',
         code: 'D5/not-text',
-        data: { seen, path: c.path, notText, sizeText },
+        data: { ...seen, path: c.path, kind, sizeText },
         remediation: `Serve ${c.path} as the Markdown text of your pages (text/plain or text/markdown), not an API answer.`,
         probes,
       };
@@ -120,8 +134,10 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
       return {
         status: 'partial',
         code: 'D5/low-coverage',
-        data: { seen, path: c.path, sizeText, held: coverage.held, listed: coverage.listed, index, missing: missingText(coverage.missing) },
-        remediation: `${c.path} should hold the full Markdown text of every page ${index} lists, each under a heading with its title (and a "Source: <url>" line); regenerate it from the same list.`,
+        data: { ...seen, path: c.path, sizeText, held: coverage.held, listed: coverage.listed, index, missing: missingText(coverage.missing) },
+        remediation:
+          `${c.path} should hold the full Markdown text of every page ${index} lists, each under a heading with its title ` +
+          '(and a "Source: <url>" line); regenerate it from the same list.',
         probes,
         details: { coverage },
       };
@@ -130,7 +146,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
       return {
         status: 'partial',
         code: 'D5/too-small',
-        data: { seen, path: c.path, size },
+        data: { ...seen, path: c.path, size },
         remediation: `${c.path} should hold the full Markdown text of your key pages, not a stub.`,
         probes,
       };
@@ -138,18 +154,18 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
     const advisories: Array<SubFinding<D5Advisory>> = [];
     if (c.probe.truncated || size > LLMS_FULL_SPLIT_BYTES) advisories.push({ code: 'D5/large', data: { sizeText } });
     if (c.probe.contentType !== 'text/plain' && c.probe.contentType !== 'text/markdown')
-      advisories.push({ code: 'D5/content-type', data: { type: c.probe.contentType ?? 'no content type' } });
+      advisories.push(c.probe.contentType ? { code: 'D5/content-type', data: { type: c.probe.contentType } } : { code: 'D5/no-content-type' });
     if (c.doc && !c.doc.h1) advisories.push({ code: 'D5/no-h1' });
     if (coverage?.listed && coverage.held / coverage.listed < LLMS_FULL_PASS_SHARE)
       advisories.push({
         code: 'D5/pages-not-found',
         data: { notFound: coverage.listed - coverage.held, listed: coverage.listed, index, missing: missingText(coverage.missing) },
       });
-    const completeText = coverage?.listed ? `, holding ${coverage.held} of the ${coverage.listed} pages ${index} lists` : '';
     return {
       status: 'pass',
-      code: 'D5/ok',
-      data: { seen, path: c.path, sizeText, completeText },
+      ...(coverage?.listed
+        ? { code: 'D5/ok' as const, data: { ...seen, path: c.path, sizeText, held: coverage.held, listed: coverage.listed, index } }
+        : { code: 'D5/ok-by-size' as const, data: { ...seen, path: c.path, sizeText } }),
       matched: 'llms-full.txt convention',
       advisories,
       probes,
@@ -162,7 +178,10 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
       ...ownLlmsFullSteps(fx),
       {
         title: 'Generate it from the pages llms.txt lists',
-        body: 'Concatenate the Markdown of every page your llms.txt lists, each under a heading with its title and a "Source: <url>" line, so agents (and this check) can find each page in it. Regenerate it on every deploy so it never goes stale.',
+        body:
+          'Concatenate the Markdown of every page your llms.txt lists, each under a heading with its title and a "Source: ' +
+          '<url>" line, so agents (and this check) can find each page in it. Regenerate it on every deploy so it never goes ' +
+          'stale.',
       },
       verifyStep(sh`curl -si ${fx.origin}/llms-full.txt | head -n 15`, 'Expect HTTP 200, text/plain or text/markdown, and Markdown text (not an HTML page).'),
       specStep(SPEC),

@@ -2,8 +2,8 @@ import type { CheerioAPI } from 'cheerio';
 import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
-import { describeProbe } from '../../gather/classify.js';
-import { describeDomCut, type DomCut } from '../../gather/dom-cut.js';
+import { probeData } from '../../gather/probe-facts.js';
+import { MAX_DOM_DEPTH, type DomCut } from '../../gather/dom-cut.js';
 import { checkLinks, isBrokenTarget, type LinkProbe } from '../../gather/link-check.js';
 import { describedbyLlmsProblem, gatherLlms, isLlmsTxtUrl, type DescribedbyScope } from '../../gather/llms-txt.js';
 import { DESCRIBEDBY_SCOPE_TEMPLATES, describedbyScopeAdvisories } from './llms-scope.js';
@@ -104,8 +104,17 @@ const LABEL: Record<HintKind, string> = {
   'markdown-alternate': '<link rel="alternate" type="text/markdown">',
   'api-catalog': '<link rel="api-catalog">',
   describedby: '<link rel="describedby">',
-  'llms-directive': 'llms.txt directive in the body',
+  'llms-directive': 'llms.txt directive (body)',
 };
+
+/** Each hint found, by what became of its target: a sub-finding of its own (`{findings}` lists them). */
+const HINT_FINDINGS = {
+  'D6/hint-checked': '{label} → {href} ({seen:probe})',
+  'D6/hint-unresolvable': '{label} → {href} (unresolvable href)',
+  'D6/hint-other-origin': '{label} → {href} (other origin, not checked)',
+  'D6/hint-not-checked': '{label} → {href} (not checked (bound))',
+} as const;
+type D6HintFinding = keyof typeof HINT_FINDINGS;
 
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
@@ -113,7 +122,8 @@ const ADVISORIES = {
   'D6/describedby-not-covering': DESCRIBEDBY_SCOPE_TEMPLATES['not-covering'],
   'D6/describedby-less-specific': DESCRIBEDBY_SCOPE_TEMPLATES['less-specific'],
   'D6/directive-display-none':
-    'The llms.txt directive is hidden with display:none (or the hidden attribute), which some HTML-to-Markdown converters drop: hide it visually instead (a clip-rect "visually hidden" class).',
+    'The llms.txt directive is hidden with display:none (or the hidden attribute), which some HTML-to-Markdown converters ' +
+    'drop: hide it visually instead (a clip-rect "visually hidden" class).',
 } as const;
 type D6Advisory = keyof typeof ADVISORIES;
 
@@ -127,26 +137,35 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
     specUrls: SPEC,
     standards: ['agentDocsSpec', 'rfc9727', 'llmstxt'],
     summary:
-      'The HTML points agents to machine-readable versions: <link rel="alternate" type="text/markdown">, rel="api-catalog", rel="describedby", or a directive to /llms.txt near the top of the body.',
+      'The HTML points agents to machine-readable versions: <link rel="alternate" type="text/markdown">, rel="api-catalog", ' +
+      'rel="describedby", or a directive to /llms.txt near the top of the body.',
     why: 'Agents that only see the HTML (browser agents, fetch tools) learn from these hints where the Markdown, API catalog or docs index are.',
     remediation: 'Add <link rel="alternate" type="text/markdown" href="…"> (and rel="api-catalog" / a visible pointer to /llms.txt) to your pages.',
     pageLevel: true,
     codes: {
       'D6/not-html': 'n/a: the page is not HTML, so it has no <head> for hints',
       'D6/missing': 'no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive',
+      'D6/missing-dom-cut': 'no hint found, on a page nested beyond the DOM depth cap (read flat past it)',
       'D6/broken-hints': 'partial: hints found but none resolves',
       'D6/buried-directive':
         'partial: the only hint is an llms.txt directive past the first half of the page, where truncation may cut it (agent-docs-spec: warn)',
       'D6/ok': 'at least one in-page hint that resolves',
     },
     messages: {
-      'D6/not-html': '{seen}: not an HTML page, so there is no <head> to carry hints.',
-      'D6/missing': '{seen}: no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive{note}.',
-      'D6/broken-hints': '{seen}. Hints found but none resolves: {lines}.',
+      'D6/not-html': '{seen:probe}: not an HTML page, so there is no <head> to carry hints.',
+      'D6/missing': '{seen:probe}: no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive.',
+      'D6/missing-dom-cut':
+        '{seen:probe}: no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive ' +
+        `(the page nests elements {maxDepth} deep; {flattened} element(s) beyond depth ${MAX_DOM_DEPTH} were read flat (DOM depth cap)).`,
+      'D6/broken-hints': '{seen:probe}. Hints found but none resolves: {findings}.',
       'D6/buried-directive':
-        '{seen}. {lines}. The llms.txt directive is the only hint and starts {percent}% into the page: agents that truncate the page may never see it.',
-      'D6/ok': '{seen}. {lines}.',
+        '{seen:probe}. {findings}. The llms.txt directive is the only hint and starts {percent}% into the page: ' +
+        'agents that truncate the page may never see it.',
+      'D6/ok': '{seen:probe}. {findings}.',
     },
+    findings: HINT_FINDINGS,
+    /** The hrefs as the page wrote them. */
+    quoted: ['href'],
     advisories: ADVISORIES,
   },
   async gather(ctx) {
@@ -171,25 +190,25 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
   // In rendered mode: read again on the rendered DOM (checks/dom-rendered.ts).
   rendered: 'dom',
   evaluate({ page, html, hints, checks, domCut, llmsScope }, { origin }) {
-    const seen = describeProbe(page, origin);
-    if (!html) return { status: 'na', code: 'D6/not-html', data: { seen }, probes: [page] };
-    if (!hints.length) return { status: 'fail', code: 'D6/missing', data: { seen, note: domCut ? ` (${describeDomCut(domCut)})` : '' }, probes: [page] };
+    const seen = probeData(page, origin);
+    if (!html) return { status: 'na', code: 'D6/not-html', data: seen, probes: [page] };
+    if (!hints.length) {
+      return domCut
+        ? { status: 'fail', code: 'D6/missing-dom-cut', data: { ...seen, maxDepth: domCut.maxDepth, flattened: domCut.flattened }, probes: [page] }
+        : { status: 'fail', code: 'D6/missing', data: seen, probes: [page] };
+    }
     const byTarget = new Map(checks.map((c) => [c.url, c.probe]));
     const works = (h: PageHint) => {
       if (!h.target) return false;
       const p = byTarget.get(h.target);
       return p ? !isBrokenTarget(p) : new URL(h.target).origin !== origin; // cross-origin targets are not fetched
     };
-    const lines = hints.map((h) => {
+    const findings = hints.map((h): SubFinding<D6HintFinding> => {
       const p = h.target ? byTarget.get(h.target) : undefined;
-      const state = !h.target
-        ? 'unresolvable href'
-        : p
-          ? describeProbe(p, origin)
-          : new URL(h.target).origin !== origin
-            ? 'other origin, not checked'
-            : 'not checked (bound)';
-      return `${LABEL[h.kind]} → ${h.href} (${state})`;
+      const hint = { label: LABEL[h.kind], href: h.href };
+      if (!h.target) return { code: 'D6/hint-unresolvable', data: hint };
+      if (p) return { code: 'D6/hint-checked', data: { ...hint, ...probeData(p, origin) } };
+      return { code: new URL(h.target).origin !== origin ? 'D6/hint-other-origin' : 'D6/hint-not-checked', data: hint };
     });
     const good = hints.filter(works);
     const badProbes = checks.filter((c) => isBrokenTarget(c.probe)).map((c) => c.probe);
@@ -197,7 +216,8 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
       return {
         status: 'partial',
         code: 'D6/broken-hints',
-        data: { seen, lines: lines.join('; ') },
+        data: seen,
+        findings,
         remediation: 'Publish the resources the hints point to, or fix their href.',
         probes: [page, ...badProbes],
       };
@@ -216,7 +236,8 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
       return {
         status: 'partial',
         code: 'D6/buried-directive',
-        data: { seen, lines: lines.join('; '), percent: Math.round((directive?.position ?? 0) * 100) },
+        data: { ...seen, percent: Math.round((directive?.position ?? 0) * 100) },
+        findings,
         remediation: 'Move the llms.txt directive to the top of the page content (a short blockquote before the main text), or add <link> hints in the <head>.',
         advisories,
         probes: [page],
@@ -226,7 +247,8 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
     return {
       status: 'pass',
       code: 'D6/ok',
-      data: { seen, lines: lines.join('; ') },
+      data: seen,
+      findings,
       matched: [...new Set(good.map((h) => LABEL[h.kind]))].join(', '),
       advisories,
       probes: [page],
@@ -244,10 +266,12 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
     const llms = links.find((l) => l.resource === 'llmsTxt');
     const markdown = links.find((l) => l.resource === 'markdown');
     const tagsBody = present.length
-      ? `This scan found ${describeLinks(present)}; these tags point at ${present.length > 1 ? 'them' : 'it'}.${later.length ? ` Add ${describeLinks(later)} once you publish ${later.length > 1 ? 'them' : 'it'}.` : ''}`
+      ? `This scan found ${describeLinks(present)}; these tags point at ${present.length > 1 ? 'them' : 'it'}.` +
+        (later.length ? ` Add ${describeLinks(later)} once you publish ${later.length > 1 ? 'them' : 'it'}.` : '')
       : unknown.length
         ? `Point each at a resource that exists: ${describeLinks(links)}.`
-        : `This scan found none of ${describeLinks(missing)}: publish ${missing[0].label} first (check ${missing[0].check}), then add this tag, and the others as you publish them.`;
+        : `This scan found none of ${describeLinks(missing)}: publish ${missing[0].label} first (check ${missing[0].check}), ` +
+          'then add this tag, and the others as you publish them.';
     const steps: FixStep[] = [
       pageHtmlStep(
         { title: 'Add the hints to your page <head>', code: linkTags(links), lang: 'html', body: tagsBody },
@@ -255,7 +279,9 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
       ),
     ];
     if (llms) {
-      const directive = `<blockquote class="visually-hidden">For AI agents: a documentation index is at <a href="${llms.href}">${llms.href}</a>${markdown ? '; append .md to any page URL for Markdown' : ''}.</blockquote>`;
+      const directive =
+        `<blockquote class="visually-hidden">For AI agents: a documentation index is at <a href="${llms.href}">${llms.href}</a>` +
+        `${markdown ? '; append .md to any page URL for Markdown' : ''}.</blockquote>`;
       steps.push(
         pageHtmlStep(
           {

@@ -9,6 +9,8 @@ const SPEC = ['https://datatracker.ietf.org/doc/draft-mozleywilliams-dnsop-dnsai
 /** The DNS-AID names an agent would query (SVCB, type 64). */
 export const DNS_AID_LABELS = ['_index._agents', '_a2a._agents', '_mcp._agents'];
 
+const NOT_CHECKED = 'Not checked: DNS-AID needs SVCB lookups through DNS-over-HTTPS, and ai-ready does not send scanned host names to a public resolver.';
+
 export interface DnsAidArtifact {
   host: string;
 }
@@ -34,23 +36,23 @@ export const d7DnsAid = defineCheck<DnsAidArtifact>()({
     remediation: 'Publish SVCB records such as _index._agents.<domain> pointing at your agent index, and sign the zone with DNSSEC.',
     codes: {
       'D7/not-checked': 'info: DNS-AID needs SVCB lookups through a public resolver, which ai-ready does not make',
+      'D7/no-domain': 'info: not checked, and the host is an address or localhost, with no DNS zone to hold the records',
     },
     messages: {
-      'D7/not-checked':
-        'Not checked: DNS-AID needs SVCB lookups through DNS-over-HTTPS, and ai-ready does not send scanned host names to a public resolver. {byHand}',
+      'D7/not-checked': `${NOT_CHECKED} Check by hand: ${DNS_AID_LABELS.map((l) => `dig +dnssec ${l}.{host} SVCB`).join('; ')}.`,
+      'D7/no-domain':
+        `${NOT_CHECKED} {host} is not a public domain name, and DNS-AID records live under a domain: ` +
+        'check them once the site is published at one (dig +dnssec _index._agents.<your domain> SVCB).',
     },
   },
   gather: async (ctx) => ({ host: ctx.pageUrl.hostname }),
   evaluate({ host }) {
     const names = DNS_AID_LABELS.map((l) => `${l}.${host}`);
     // An IP address or localhost has no DNS zone: there is nothing to dig for.
-    const byHand = siteDomain(`http://${host}`)
-      ? `Check by hand: ${names.map((n) => `dig +dnssec ${n} SVCB`).join('; ')}.`
-      : `${host} is not a public domain name, and DNS-AID records live under a domain: check them once the site is published at one (dig +dnssec _index._agents.<your domain> SVCB).`;
     return {
       status: 'info',
-      code: 'D7/not-checked',
-      data: { byHand },
+      code: siteDomain(`http://${host}`) ? 'D7/not-checked' : 'D7/no-domain',
+      data: { host },
       details: { names },
     };
   },
@@ -76,7 +78,9 @@ export const d7DnsAid = defineCheck<DnsAidArtifact>()({
     return [
       {
         title: 'Add SVCB records for your agent and your agent index',
-        body: `In your DNS provider (the record type may be listed as SVCB, type 64). Only publish records for an agent endpoint you actually run (here an MCP server at ${target}); the target must be a plain host name with a public TLS certificate.${note}`,
+        body:
+          'In your DNS provider (the record type may be listed as SVCB, type 64). Only publish records for an agent endpoint ' +
+          `you actually run (here an MCP server at ${target}); the target must be a plain host name with a public TLS certificate.${note}`,
         code: [
           `; the agent at a name of its own (ServiceMode): alpn names the agent protocol and its HTTP transport`,
           `mcp.${host}.            3600 IN SVCB 1 ${target}. alpn="mcp,h2" port=${port}`,
@@ -91,13 +95,17 @@ export const d7DnsAid = defineCheck<DnsAidArtifact>()({
       },
       {
         title: 'Optionally, the TXT index the reference implementations read',
-        body: 'The dns-aid tools (dns-aid-core, dns-aid-go) list the agents of a domain in a TXT record at the same index name; isitagentready reads SVCB/HTTPS at _index, _a2a and _mcp under _agents and the TXT at _index.',
+        body:
+          'The dns-aid tools (dns-aid-core, dns-aid-go) list the agents of a domain in a TXT record at the same index name; ' +
+          'isitagentready reads SVCB/HTTPS at _index, _a2a and _mcp under _agents and the TXT at _index.',
         code: `_index._agents.${host}. 3600 IN TXT "agents=mcp:mcp"`,
         lang: 'text',
       },
       {
         title: 'Sign the zone with DNSSEC',
-        body: 'Agents trust DNS-AID answers only when validated (AD bit). Most DNS providers (Cloudflare, Route 53) have a one-click DNSSEC setting; sign first, then add the DS record at your registrar.',
+        body:
+          'Agents trust DNS-AID answers only when validated (AD bit). Most DNS providers (Cloudflare, Route 53) have a one-click ' +
+          'DNSSEC setting; sign first, then add the DS record at your registrar.',
       },
       {
         title: 'Verify',

@@ -7,11 +7,38 @@ import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.
 import { ORIGIN, response, text } from '../../../helpers/responses.js';
 import { gatherContext } from '../discoverability/ctx.js';
 import { HTML, MD, html, md } from './markdown-pages.js';
+import { outcomeProse } from '../../../helpers/outcome-prose.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
 const neg = (r1: FetchResult, r2: FetchResult, r3: FetchResult = html()): NegotiationArtifact => ({ r1, r2, r3, title: 'Acme Widgets' });
 
 describe('C1 evaluate', () => {
+  it('reports the three requests as probe fields and answer tokens, values only in every outcome', () => {
+    const ok = c1MarkdownNegotiation.evaluate(neg(md(), md()), ctx);
+    expect(ok.data).toMatchObject({ r1Answer: 'markdown', r1Type: 'text/markdown', r2Answer: 'markdown', r3Type: 'text/html', r3Status: 200 });
+    expect(ok.evidence).toMatch(
+      /R1 \(Accept: text\/markdown\): GET \/ → 200 text\/markdown, \d+ B \[markdown\]; R2 \(Accept: [^)]+\): GET \/ → 200 text\/markdown/,
+    );
+    const outcomes = [
+      ok,
+      c1MarkdownNegotiation.evaluate(neg(html(), html()), ctx),
+      c1MarkdownNegotiation.evaluate(neg(md(), html()), ctx),
+      c1MarkdownNegotiation.evaluate(neg(html(), md()), ctx),
+      c1MarkdownNegotiation.evaluate(neg(text('/', MD, 'text/plain'), html()), ctx),
+      c1MarkdownNegotiation.evaluate(neg(md(), md(), md()), ctx),
+      c1MarkdownNegotiation.evaluate(neg(response({ url: '/', status: 500 }), html()), ctx),
+    ];
+    expect(outcomes.map((o) => o.code)).toEqual([
+      'C1/ok',
+      'C1/no-markdown',
+      'C1/bare-accept-only',
+      'C1/mixed-accept-only',
+      'C1/wrong-type',
+      'C1/markdown-to-browsers',
+      'C1/no-answer',
+    ]);
+    expect(outcomeProse(c1MarkdownNegotiation, outcomes)).toEqual([]);
+  });
   it('passes when R1 and R2 get Markdown and browsers get HTML', () => {
     const o = c1MarkdownNegotiation.evaluate(neg(md({ 'x-markdown-tokens': '42' }), md()), ctx);
     expect(o.status).toBe('pass');

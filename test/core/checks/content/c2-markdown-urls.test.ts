@@ -5,6 +5,7 @@ import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.
 import { notFound, ORIGIN, soft404, text } from '../../../helpers/responses.js';
 import { gatherContext } from '../discoverability/ctx.js';
 import { HTML, MD, html } from './markdown-pages.js';
+import { outcomeProse } from '../../../helpers/outcome-prose.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
 
@@ -34,7 +35,29 @@ describe('C2 evaluate', () => {
     expect(c2MarkdownUrls.evaluate(art([twin(notFound('/index.md'))]), ctx).status).toBe('fail');
     const soft = c2MarkdownUrls.evaluate(art([twin(soft404('/index.md'))]), ctx);
     expect(soft.status).toBe('fail');
-    expect(soft.data?.tried).toContain('catch-all');
+    expect(soft.data).toMatchObject({ tried1Tag: 'twin, catch-all HTML', tried1Status: 200, tried1Type: 'text/html' });
+    expect(soft.evidence).toMatch(/^GET \/index\.md → 200 text\/html, \d+ B \(twin, catch-all HTML\)\. No Markdown version of the page\.$/);
+  });
+  it('carries values only: the probes tried, the pagination advisories by code', () => {
+    const paged = (signals: string[], continuation: string | null, url: string | null, probe: FetchResult | null) => ({
+      ...art([twin(text('/index.md', MD, 'text/markdown'))]),
+      pagination: { signals: { signals, continuation, declaredIn: 'bottom' as const, continuationAbsolute: false }, url, probe },
+    });
+    const none = c2MarkdownUrls.evaluate(paged(['"Page 1 of 3"'], null, null, null), ctx);
+    const bad = c2MarkdownUrls.evaluate(paged(['"Page 1 of 3"'], 'http://[x', null, null), ctx);
+    const dead = c2MarkdownUrls.evaluate(paged(['link ?page=2'], '/index.md?page=2', `${ORIGIN}/index.md?page=2`, notFound('/index.md?page=2')), ctx);
+    const far = c2MarkdownUrls.evaluate(paged(['link ?page=2'], '/p2.md', 'https://other.test/p2.md', null), ctx);
+    const codes = (o: typeof none) => o.advisoryFindings?.map((a) => a.code) ?? [];
+    expect([none, bad, dead, far].map(codes)).toEqual([
+      ['C2/paginated-broken'],
+      ['C2/paginated-unresolvable'],
+      ['C2/paginated-dead-continuation'],
+      ['C2/paginated-fragile'],
+    ]);
+    expect(dead.advisories?.[0]).toContain(`answered GET ${ORIGIN}/index.md?page=2 → 404`);
+    expect(far.advisoryFindings?.[0].data).toMatchObject({ fragile: 'declared-past-top, relative-url, other-origin-not-fetched' });
+    const wrong = c2MarkdownUrls.evaluate(art([twin(text('/index.md', MD))]), ctx);
+    expect(outcomeProse(c2MarkdownUrls, [none, bad, dead, far, wrong, c2MarkdownUrls.evaluate(art([twin(soft404('/index.md'))]), ctx)])).toEqual([]);
   });
   it('is na when the page is itself a .md URL without alternates', () => {
     expect(c2MarkdownUrls.evaluate({ page: html(), twinPath: null, probes: [], foreignAlternates: [] }, ctx).status).toBe('na');
@@ -73,7 +96,7 @@ describe('C2 gather (loopback)', () => {
     const header = await judge('/api/thing');
     expect(header.status).toBe('pass');
     expect(header.matched).toBe('Link: rel="alternate" type="text/markdown" header');
-    expect(header.evidence).toContain('[link-header]');
+    expect(header.evidence).toMatch(/→ 200 text\/markdown, \d+ B \(link-header\)/);
   });
   it('asks the second twin form only when the first gave no Markdown', async () => {
     const s = await startFixture({

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { c4StructuredData } from '../../../../src/core/checks/content/c4-structured-data.js';
 import { parseJsonLd } from '../../../../src/core/gather/jsonld.js';
 import { json, ORIGIN, response } from '../../../helpers/responses.js';
+import { outcomeProse } from '../../../helpers/outcome-prose.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
 const page = (body: string, head = '') =>
@@ -41,6 +42,15 @@ describe('C4 evaluate', () => {
     expect(c4StructuredData.evaluate({ page: json('/', {}), html: false, jsonld: { blocks: [], errors: [], types: [] }, otherMarkup: 0 }, ctx).status).toBe(
       'na',
     );
+  });
+  it('names the types as values, "none" for untyped nodes, and every outcome carries values only', () => {
+    const ok = c4(ld('{"@context":"https://schema.org","@type":["Organization","WebSite"]}'));
+    expect(ok.data).toMatchObject({ nodes: 1, types: 'Organization, WebSite', seenStatus: 200 });
+    expect(ok.evidence).toMatch(/; 1 JSON-LD node\(s\)\. Types: Organization, WebSite\.$/);
+    const bad = c4(ld('{"name":"x"}') + ld('{,}'));
+    expect(bad.evidence).toMatch(/1 valid JSON-LD node\(s\), 1 block\(s\) that do not parse: .+\. Types: none\.$/);
+    const na = c4StructuredData.evaluate({ page: json('/', {}), html: false, jsonld: { blocks: [], errors: [], types: [] }, otherMarkup: 0 }, ctx);
+    expect(outcomeProse(c4StructuredData, [ok, bad, na, c4('<title>x</title>')])).toEqual([]);
   });
   it('has platform fixes', () => {
     expect(c4StructuredData.fixGuide({ origin: ORIGIN, platform: 'shopify', hosting: [] })[0].body).toContain('structured_data');

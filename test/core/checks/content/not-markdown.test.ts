@@ -34,8 +34,11 @@ describe('non-text bodies are not Markdown', () => {
     const j = json('/', { message: 'hello' });
     const o = c1MarkdownNegotiation.evaluate({ r1: j, r2: j, r3: page(), title: 'Acme' }, ctx);
     expect(o.status).toBe('fail');
-    expect(o.code).toBe('C1/no-markdown');
-    expect(o.data?.requests).toContain('not Markdown');
+    expect(o.code).toBe('C1/no-answer');
+    expect(o.data).toMatchObject({ r1Answer: 'not-markdown', r1Type: 'application/json', r2Answer: 'not-markdown' });
+    expect(o.evidence).toMatch(
+      /^No Markdown for requests that ask for it\. R1 \(Accept: text\/markdown\): GET \/ → 200 application\/json, \d+ B \[not-markdown\]/,
+    );
   });
 
   it('C2 fails when the .md twin is JSON', () => {
@@ -46,6 +49,6 @@ describe('non-text bodies are not Markdown', () => {
     );
     expect(o.status).toBe('fail');
     expect(o.code).toBe('C2/missing');
-    expect(o.data?.tried).toMatch(/JSON document.*not Markdown/);
+    expect(o.data).toMatchObject({ tried1Tag: 'twin, JSON, not-markdown', tried1Type: 'application/json' });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { d1RobotsTxt } from '../../../../src/core/checks/discoverability/d1-robots-txt.js';
 import { parseRobots } from '../../../../src/core/gather/robots.js';
 import { ORIGIN, response, soft404, text } from '../../../helpers/responses.js';
+import { outcomeProse } from '../../../helpers/outcome-prose.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
 const evalRobots = (res: ReturnType<typeof response>) => d1RobotsTxt.evaluate(parseRobots(res, ORIGIN), ctx);
@@ -11,12 +12,25 @@ describe('D1 robots.txt', () => {
     const o = evalRobots(text('/robots.txt', 'User-agent: *\nDisallow: /admin\nSitemap: /sitemap.xml\n'));
     expect(o.status).toBe('pass');
     expect(o.code).toBe('D1/ok');
-    expect(o.data?.facts).toMatch(/\b1 group\b.*\b1 Sitemap\b/);
+    expect(o.data).toMatchObject({ groups: 1, sitemaps: 1 });
+    expect(o.evidence).toMatch(/\b1 group\b.*\b1 Sitemap\b/);
   });
   it('is partial when served with the wrong content type', () => {
     const o = evalRobots(text('/robots.txt', 'User-agent: *\nAllow: /\n', 'application/octet-stream'));
     expect(o.status).toBe('partial');
     expect(o.code).toBe('D1/wrong-type');
+  });
+  it('names a missing content type with its own code, and every outcome carries values only', () => {
+    const none = evalRobots(response({ url: '/robots.txt', body: 'User-agent: *\nAllow: /\n' }));
+    expect(none.code).toBe('D1/no-content-type');
+    expect(none.evidence).toContain('served as no content type instead of text/plain');
+    const outcomes = [
+      none,
+      evalRobots(text('/robots.txt', 'Sitemap: https://x/sitemap.xml\n', 'text/html; x')),
+      evalRobots(text('/robots.txt', 'User-agent: GPTBot\nDisallow: /\n')),
+      evalRobots(response({ url: '/robots.txt', status: 503 })),
+    ];
+    expect(outcomeProse(d1RobotsTxt, outcomes)).toEqual([]);
   });
   it('is partial with only a Sitemap line', () => {
     expect(evalRobots(text('/robots.txt', 'Sitemap: https://x/sitemap.xml\n')).status).toBe('partial');
@@ -45,11 +59,16 @@ describe('D1 robots.txt', () => {
       text('/robots.txt', 'User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: train-ai=n\nAllow: /\n\nAgentmap: /.well-known/ai-catalog.json\n'),
     );
     expect(o.code).toBe('D1/ok');
-    expect(o.advisoryFindings?.map((n) => n.code)).toEqual(['D1/lighthouse-unknown-directives']);
+    expect(o.advisoryFindings?.map((n) => n.code)).toEqual([
+      'D1/lighthouse-unknown-directives',
+      'D1/lighthouse-alternative-content-usage',
+      'D1/lighthouse-alternative-agentmap',
+    ]);
     const { data } = o.advisoryFindings![0];
-    expect(data?.directives).toBe('content-usage (line 3), agentmap (line 6)');
-    expect(data?.alternatives).toContain('`Content-Usage` response header');
-    expect(data?.alternatives).toContain('`<link rel>`');
+    expect(data).toEqual({ directives: 'content-usage (line 3), agentmap (line 6)' });
+    expect(o.advisories?.[1]).toContain('`Content-Usage` response header');
+    expect(o.advisories?.[2]).toContain('`<link rel>`');
+    expect(outcomeProse(d1RobotsTxt, [o])).toEqual([]);
     // The template names the tool and the commit its rule was read at.
     expect(d1RobotsTxt.meta.advisories?.['D1/lighthouse-unknown-directives']).toContain('GoogleChrome/lighthouse core/audits/seo/robots-txt.js at 83f1c6fd0d');
     // content-signal is on Lighthouse's safelist: nothing to say.

@@ -5,6 +5,7 @@ import { parseSitemap, SITEMAP_MAX_URLS, type SitemapArtifact, type SitemapProbe
 import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
 import { notFound, ORIGIN, response, soft404 } from '../../../helpers/responses.js';
 import { gatherContext } from './ctx.js';
+import { outcomeProse } from '../../../helpers/outcome-prose.js';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const urlset = (...locs: string[]) =>
@@ -130,7 +131,10 @@ describe('D2 evaluate', () => {
     const o = d2Sitemap.evaluate(art([broken]), ctx);
     expect(o.status).toBe('partial');
     expect(o.code).toBe('D2/defective');
-    expect(o.data?.defects).toMatch(/first child .* is not a readable sitemap/);
+    expect(o.findings).toEqual([expect.objectContaining({ code: 'D2/child-unreadable', data: { url: 'https://a.test/s1.xml' } })]);
+    expect(o.evidence).toMatch(/defective: its first child https:\/\/a\.test\/s1\.xml is not a readable sitemap\. GET /);
+    expect(o.data).toMatchObject({ tried1Tag: 'fallback, sitemapindex, 1 entry', tried2Tag: 'first child, absent' });
+    expect(outcomeProse(d2Sitemap, [o, d2Sitemap.evaluate(art([good]), ctx)])).toEqual([]);
   });
   it('is partial for an empty urlset and fails when nothing is a sitemap', () => {
     expect(d2Sitemap.evaluate(art([cand('/sitemap.xml', 'fallback', urlset())]), ctx).status).toBe('partial');
@@ -143,7 +147,10 @@ describe('D2 evaluate', () => {
     const o = d2Sitemap.evaluate(art([cand('/sitemap-index.xml', 'fallback', null), soft]), ctx);
     expect(o.status).toBe('fail');
     expect(o.code).toBe('D2/missing');
-    expect(o.data?.tried).toMatch(/not a sitemap: an HTML page/);
+    expect(o.data).toMatchObject({ tried1Tag: 'fallback, absent', tried2Tag: 'fallback, not-sitemap', tried2Type: 'text/html' });
+    const listed = d2Sitemap.evaluate(art([cand('/gone.xml', 'robots', null)], [`${ORIGIN}/gone.xml`]), ctx);
+    expect(listed.code).toBe('D2/missing-listed');
+    expect(outcomeProse(d2Sitemap, [o, listed])).toEqual([]);
   });
   it('fails an entity bomb', () => {
     expect(d2Sitemap.evaluate(art([cand('/sitemap.xml', 'robots', BOMB)], [`${ORIGIN}/sitemap.xml`]), ctx).status).toBe('fail');
@@ -197,7 +204,7 @@ describe('D2 gather (loopback sites)', () => {
     }));
     const { a, o } = await run(s);
     expect(o.status).toBe('pass');
-    expect(o).toMatchObject({ code: 'D2/ok', data: { url: `${s.origin}/sitemap_index.xml` } });
+    expect(o).toMatchObject({ code: 'D2/ok-index', data: { url: `${s.origin}/sitemap_index.xml` } });
     expect(a.candidates.map((c) => new URL(c.url).pathname)).toEqual(['/sitemap-index.xml', '/sitemap.xml.gz', '/sitemap_index.xml']);
     expect(s.requests.map((r) => r.path)).toEqual(
       expect.arrayContaining(['/sitemap-index.xml', '/sitemap.xml.gz', '/sitemap_index.xml', '/sitemap.xml', '/child.xml']),
@@ -211,7 +218,7 @@ describe('D2 gather (loopback sites)', () => {
     }));
     const { o } = await run(s);
     expect(o.status).toBe('pass');
-    expect(o.data?.tried).toContain('/gone.xml → 404');
+    expect(o.evidence).toContain('/gone.xml → 404');
   });
   it('reads a .gz sitemap by magic bytes (no Content-Encoding)', async () => {
     const s = await start((site) => ({

@@ -5,6 +5,7 @@ import { d6InPageHints } from '../../../../src/core/checks/discoverability/d6-in
 import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
 import { ORIGIN, response } from '../../../helpers/responses.js';
 import { gatherContext } from './ctx.js';
+import { outcomeProse } from '../../../helpers/outcome-prose.js';
 // The D3 and D6 guides link what other checks offer (meta.offers.link): the registry installs those links, as every face loads it.
 import '../../../../src/core/checks/index.js';
 
@@ -76,6 +77,10 @@ describe('D3 evaluate', () => {
     ]);
     const head405 = evalLink(link, [{ rel: 'x', url: `${ORIGIN}/llms.txt`, probe: response({ url: '/llms.txt', method: 'HEAD', status: 405 }) }]);
     expect(head405.status).toBe('pass');
+    // The targets checked are probe fields, rendered as the lines people read.
+    expect(all.data).toMatchObject({ total: 2, strong: 2, weak: 0, target1Url: '/.well-known/api-catalog', target2Status: 404 });
+    expect(all.evidence).toContain('Targets checked: HEAD /.well-known/api-catalog → 404 no content-type; HEAD /llms.txt → 404 no content-type.');
+    expect(outcomeProse(d3LinkHeaders, [all, one, head405, evalLink(undefined), evalLink('nonsense'), evalLink('</x>; rel=alternate')])).toEqual([]);
   });
   it('builds a platform-aware fix guide', () => {
     const nginx = d3LinkHeaders.fixGuide({ origin: ORIGIN, platform: null, hosting: ['nginx'] });

@@ -4,6 +4,7 @@ import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.
 import { notFound, ORIGIN, response, soft404, text } from '../../../helpers/responses.js';
 import { gatherContext } from './ctx.js';
 import { GOOD, art, cand } from './llms-artifacts.js';
+import { outcomeProse } from '../../../helpers/outcome-prose.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
 
@@ -18,6 +19,23 @@ describe('D4 evaluate', () => {
     expect(o.status).toBe('pass');
     expect(o.evidence).toContain('H1 "Example Co"');
     expect(o.advisoryFindings ?? []).toEqual([]);
+  });
+  it('carries the facts of the file as values (the H1 quoted), the candidates as probe fields, in every outcome', () => {
+    const ok = d4LlmsTxt.evaluate(art([cand(notFound('/docs/llms.txt'), '/docs/llms.txt'), cand(text('/llms.txt', GOOD, 'text/markdown'))]), ctx);
+    expect(ok.data).toMatchObject({ h1: '"Example Co"', blockquote: 'yes', tried1Tag: 'absent', tried2Tag: 'found', tried2Status: 200, checked: 0 });
+    expect(ok.evidence).toMatch(
+      /^GET \/docs\/llms\.txt → 404 [^;]+ \(absent\); GET \/llms\.txt → 200 text\/markdown, \d+ B \(found\)\. \/llms\.txt: H1 "Example Co"/,
+    );
+    const outcomes = [
+      ok,
+      d4LlmsTxt.evaluate(art([cand(response({ url: '/llms.txt', body: '## Docs\n\nprose only\n' }))]), ctx),
+      d4LlmsTxt.evaluate(art([cand(text('/llms.txt', '# Co\n\n## Docs\n\n- [a](/a): x\nSome prose line here.\n'))]), ctx),
+      d4LlmsTxt.evaluate(art([cand(soft404('/llms.txt'))]), ctx),
+      d4LlmsTxt.evaluate(art([cand(text('/llms.txt', ''))]), ctx),
+    ];
+    expect(outcomes[1].advisoryFindings?.map((a) => a.code)).toContain('D4/no-content-type');
+    expect(outcomes[1].data?.h1).toBe('none');
+    expect(outcomeProse(d4LlmsTxt, outcomes)).toEqual([]);
   });
   it('follows llmstxt.org v2 structure: links under the H1 with no H2 pass; bare-URL sections; off-format lines beside links; dash separators are read with an advisory', () => {
     // v2: "An H1 ... This is the only required section"; H2 sections are "zero or more".

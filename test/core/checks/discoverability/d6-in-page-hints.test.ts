@@ -4,6 +4,7 @@ import { d6InPageHints, findHints, type HintsArtifact } from '../../../../src/co
 import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
 import { json, ORIGIN, response } from '../../../helpers/responses.js';
 import { gatherContext } from './ctx.js';
+import { outcomeProse } from '../../../helpers/outcome-prose.js';
 // The D3 and D6 guides link what other checks offer (meta.offers.link): the registry installs those links, as every face loads it.
 import '../../../../src/core/checks/index.js';
 
@@ -59,6 +60,22 @@ describe('D6 evaluate', () => {
     );
     expect(o.status).toBe('partial');
     expect(o.probes).toHaveLength(2);
+    // Each hint is a sub-finding with the probe of its target as fields.
+    expect(o.findings).toEqual([
+      expect.objectContaining({ code: 'D6/hint-checked', data: expect.objectContaining({ href: '/.well-known/api-catalog', seenStatus: 404 }) }),
+    ]);
+    expect(o.evidence).toMatch(
+      /Hints found but none resolves: <link rel="api-catalog"> → \/\.well-known\/api-catalog \(HEAD \/\.well-known\/api-catalog → 404 /,
+    );
+  });
+  it('carries values only, whatever became of the hints', () => {
+    const page = htmlPage('<link rel="alternate" type="text/markdown" href="https://other.test/a.md"><link rel="describedby" href="http://[bad">');
+    const o = d6InPageHints.evaluate(art(page), ctx);
+    expect(o.findings?.map((f) => f.code)).toEqual(['D6/hint-other-origin', 'D6/hint-unresolvable']);
+    const cut = d6InPageHints.evaluate({ ...art(htmlPage('<title>x</title>', '<p>hello</p>')), domCut: { maxDepth: 900, flattened: 12 } }, ctx);
+    expect(cut.code).toBe('D6/missing-dom-cut');
+    expect(cut.evidence).toContain('the page nests elements 900 deep; 12 element(s) beyond depth');
+    expect(outcomeProse(d6InPageHints, [o, cut, d6InPageHints.evaluate({ page: json('/', {}), html: false, hints: [], checks: [] }, ctx)])).toEqual([]);
   });
   it('fails without hints and is na for non-HTML pages', () => {
     expect(d6InPageHints.evaluate(art(htmlPage('<title>x</title>', '<p>hello</p>')), ctx).status).toBe('fail');

@@ -63,7 +63,7 @@ const c1 = table(c1MarkdownNegotiation, {
     { artifact: neg(html, md), status: 'partial', code: 'C1/mixed-accept-only' },
     { artifact: neg(plain, plain), status: 'partial', code: 'C1/wrong-type' },
     { artifact: neg(html, html), status: 'fail', code: 'C1/no-markdown' },
-    { name: '406 for Markdown', artifact: neg(() => response({ url: '/', status: 406 }), html), status: 'fail', code: 'C1/no-markdown' },
+    { name: '406 for Markdown', artifact: neg(() => response({ url: '/', status: 406 }), html), status: 'fail', code: 'C1/no-answer', data: { r1Status: 406 } },
   ],
 });
 
@@ -123,7 +123,7 @@ const c2 = table(c2MarkdownUrls, {
       }),
       status: 'pass',
       code: 'C2/ok',
-      advisories: ['C2/paginated-broken'],
+      advisories: ['C2/paginated-dead-continuation'],
     },
   ],
   invalid: [
@@ -153,7 +153,7 @@ const c3 = table(c3NoJsContent, {
       artifact: weighed(`<main><p>${words(400)}</p></main><script>self.__data=${JSON.stringify('x'.repeat(1_200_000))}</script>`),
       status: 'pass',
       code: 'C3/ok',
-      advisories: ['C3/large-transfer'],
+      advisories: ['C3/large-transfer', 'C3/text-ratio'],
     },
     {
       name: 'a page cut at the fetch cap whose plain Content-Length says 12 MB',
@@ -163,7 +163,7 @@ const c3 = table(c3NoJsContent, {
       }),
       status: 'pass',
       code: 'C3/ok',
-      advisories: ['C3/oversized-transfer'],
+      advisories: ['C3/oversized-transfer', 'C3/text-ratio'],
     },
     {
       name: 'a 60,000-character page dominated by a generated table (agent-docs-spec embedded-data-serialization)',

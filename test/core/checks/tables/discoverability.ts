@@ -37,6 +37,13 @@ const d1 = table(d1RobotsTxt, {
       findings: ['D1/no-groups', 'D1/unparseable-lines'],
     },
     { artifact: robotsTxt('User-agent: *\nAllow: /\n', 'application/octet-stream'), status: 'partial', code: 'D1/wrong-type', findings: ['D1/wrong-type'] },
+    {
+      name: 'no content type',
+      artifact: robots(response({ url: '/robots.txt', body: 'User-agent: *\nAllow: /\n' })),
+      status: 'partial',
+      code: 'D1/no-content-type',
+      findings: ['D1/no-content-type'],
+    },
     { artifact: robotsTxt(`User-agent: *\nAllow: /\n${'Disallow: /private/page\n'.repeat(30_000)}`), status: 'partial', code: 'D1/too-large' },
     {
       artifact: robotsTxt('User-agent: *\nAllow: /\nnonsense one\nnonsense two\n'),
@@ -58,7 +65,20 @@ const sitemaps =
   (candidates: () => SitemapProbe[], robotsListed: string[] = []) =>
   (): SitemapArtifact => ({ robotsListed, candidates: candidates(), wordpress: false });
 const d2 = table(d2Sitemap, {
-  valid: [{ artifact: sitemaps(() => [sitemap('/sm.xml', 'robots', urlset('https://a.test/'))], [`${ORIGIN}/sm.xml`]), code: 'D2/ok' }],
+  valid: [
+    { artifact: sitemaps(() => [sitemap('/sm.xml', 'robots', urlset('https://a.test/'))], [`${ORIGIN}/sm.xml`]), code: 'D2/ok', data: { urls: 1 } },
+    {
+      name: 'an index whose first child is a urlset',
+      artifact: sitemaps(() => [
+        {
+          ...sitemap('/sitemap_index.xml', 'fallback', `<sitemapindex xmlns="${NS}"><sitemap><loc>https://a.test/s1.xml</loc></sitemap></sitemapindex>`),
+          child: sitemap('https://a.test/s1.xml', 'index-child', urlset('https://a.test/', 'https://a.test/b')),
+        },
+      ]),
+      code: 'D2/ok-index',
+      data: { children: 1, urls: 2, tried2Tag: 'first child, urlset, 2 entries' },
+    },
+  ],
   invalid: [
     {
       artifact: sitemaps(() => [sitemap('/gone.xml', 'robots', null), sitemap('/sitemap.xml', 'fallback', urlset('https://a.test/'))], [`${ORIGIN}/gone.xml`]),
@@ -67,6 +87,12 @@ const d2 = table(d2Sitemap, {
     },
     { name: 'an empty urlset', artifact: sitemaps(() => [sitemap('/sitemap.xml', 'fallback', urlset())]), status: 'partial', code: 'D2/defective' },
     { artifact: sitemaps(() => [sitemap('/sitemap.xml', 'fallback', null)]), status: 'fail', code: 'D2/missing' },
+    {
+      name: 'the robots.txt Sitemap URL and the fallbacks all fail',
+      artifact: sitemaps(() => [sitemap('/gone.xml', 'robots', null), sitemap('/sitemap.xml', 'fallback', null)], [`${ORIGIN}/gone.xml`]),
+      status: 'fail',
+      code: 'D2/missing-listed',
+    },
   ],
 });
 
@@ -78,7 +104,16 @@ const links =
     return { page: p, links: parseLinkHeader(link, p.url), targets };
   };
 const d3 = table(d3LinkHeaders, {
-  valid: [{ artifact: links('</.well-known/api-catalog>; rel="api-catalog"'), code: 'D3/ok' }],
+  valid: [
+    { name: 'a target on another origin (not fetched)', artifact: links('<https://api.other.test/catalog>; rel="api-catalog"'), code: 'D3/ok-unchecked' },
+    {
+      artifact: links('</.well-known/api-catalog>; rel="api-catalog"', [
+        { url: `${ORIGIN}/.well-known/api-catalog`, probe: json('/.well-known/api-catalog', { linkset: [] }) },
+      ]),
+      code: 'D3/ok',
+      data: { total: 1, strong: 1, target1Url: '/.well-known/api-catalog', target1Status: 200 },
+    },
+  ],
   invalid: [
     { artifact: links(undefined), status: 'fail', code: 'D3/missing' },
     { artifact: links('garbage without brackets'), status: 'fail', code: 'D3/unparseable' },
@@ -202,12 +237,13 @@ const MANY = Array.from({ length: 10 }, (_, i) => ({ name: `Guide chapter ${i + 
 const withListed = (probe: FetchResult, listed: typeof LISTED) => () => ({ ...llms(probe, 'llms-full.txt')(), listed });
 const d5 = table(d5LlmsFullTxt, {
   valid: [
-    { artifact: llms(text('/llms-full.txt', FULL, 'text/markdown'), 'llms-full.txt'), code: 'D5/ok' },
+    { artifact: llms(text('/llms-full.txt', FULL, 'text/markdown'), 'llms-full.txt'), code: 'D5/ok-by-size' },
     // One page found by title, the other by its URL without the .md extension.
     {
       name: 'small but holding every page llms.txt lists',
       artifact: withListed(text('/llms-full.txt', SMALL_COMPLETE, 'text/markdown'), LISTED),
       code: 'D5/ok',
+      data: { held: 2, listed: 2, path: '/llms-full.txt', tried1Tag: 'found' },
     },
     {
       name: '9 of 10 listed pages held (80-95%: a pass with an advisory)',
@@ -310,6 +346,13 @@ const d6 = table(d6InPageHints, {
   invalid: [
     { artifact: hints('<title>No hints</title>'), status: 'fail', code: 'D6/missing' },
     {
+      name: 'no hint on a page read with a DOM cut',
+      artifact: () => ({ ...hints('<title>No hints</title>')(), domCut: { maxDepth: 700, flattened: 3 } }),
+      status: 'fail',
+      code: 'D6/missing-dom-cut',
+      data: { maxDepth: 700, flattened: 3 },
+    },
+    {
       artifact: hints('<link rel="api-catalog" href="/.well-known/api-catalog">', [
         { url: `${ORIGIN}/.well-known/api-catalog`, probe: notFound('/.well-known/api-catalog') },
       ]),
@@ -333,7 +376,10 @@ const d6 = table(d6InPageHints, {
 });
 
 const d7 = table(d7DnsAid, {
-  valid: [{ artifact: { host: 'site.test-fixture.dev' }, status: 'info', code: 'D7/not-checked' }],
+  valid: [
+    { artifact: { host: 'site.test-fixture.dev' }, status: 'info', code: 'D7/not-checked', data: { host: 'site.test-fixture.dev' } },
+    { name: 'an address has no zone', artifact: { host: '127.0.0.1' }, status: 'info', code: 'D7/no-domain', data: { host: '127.0.0.1' } },
+  ],
   invalid: [],
 });
 
