@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 const SPEC_CODES =
-  /^C[23]\/(root-relative-links|path-relative-links|paginated-fragile|paginated-broken|large-transfer|oversized-transfer|bulk-data|bulk-data-oversized)$/;
+  /^C[23]\/(root-relative-links|path-relative-links|paginated-fragile|paginated-broken|paginated-unresolvable|paginated-dead-continuation|large-transfer|oversized-transfer|bulk-data|bulk-data-oversized)$/;
 
 describe('agent-docs-spec 0.6.0 on loopback docs sites', () => {
   for (const [name, variant] of Object.entries(AGENT_DOCS_VARIANTS)) {
