@@ -115,7 +115,7 @@ Examples:
       const crawlSeconds = wholeNumber(flags.crawlSeconds, 1, 300);
       if (crawlSeconds === null) return fail(`--crawl-seconds takes a whole number from 1 to 300 (got ${JSON.stringify(flags.crawlSeconds)})`);
 
-      const { detectFramework, ProjectError } = await import('../../fix/frameworks.js');
+      const { detectFramework, ProjectError } = await import('../../core/fixes/project/frameworks.js');
       let framework;
       try {
         framework = detectFramework(flags.dir);
@@ -123,7 +123,7 @@ Examples:
         if (e instanceof ProjectError) return fail(e.message);
         throw e;
       }
-      const { ownerValues } = await import('../../fix/owner-input.js');
+      const { ownerValues } = await import('../fix-flags/owner-input.js');
       let values;
       try {
         values = ownerValues(flags.dir, flags.set);
@@ -136,7 +136,7 @@ Examples:
       const { scanParams } = await import('../../core/scan-params-of.js');
       // fix's ScanParams, for the site and the preview: --only picks the fixes, every check is scanned.
       const params = scanParams({ profile: undefined, pages, render: undefined, only: undefined, skip: undefined });
-      const { configOrigin } = await import('../../fix/production-origin.js');
+      const { configOrigin } = await import('../../core/fixes/project/production-origin.js');
       const { DEFAULT_DEADLINE_MS } = await import('../../core/scan.js');
       let result;
       try {
@@ -151,12 +151,12 @@ Examples:
         if (isScanError(e)) return fail(`${url} could not be scanned: ${e.message}`, EXIT.UNREACHABLE);
         throw e;
       }
-      const { planFixes } = await import('../../fix/plan.js');
-      const { renderPlan, planJsonText, renderAgentPrompt } = await import('../../fix/render.js');
+      const { planFixes } = await import('../../core/fixes/project/plan.js');
+      const { renderPlan, planJsonText, renderAgentPrompt } = await import('../../format/fix-plan.js');
       const plan = planFixes(result, { dir: flags.dir, framework, host: settings.host, only, ownerValues: values });
       let written: string[] | undefined;
       if (flags.write) {
-        const { writePlan, FixWriteError } = await import('../../fix/write.js');
+        const { writePlan, FixWriteError } = await import('../../core/fixes/project/write.js');
         try {
           written = writePlan(flags.dir, plan);
         } catch (e) {
@@ -169,7 +169,7 @@ Examples:
       else if (format === 'pretty') process.stdout.write(renderPlan(plan, { written }));
       if (!flags.verify) return;
 
-      const { verifyPlan, renderVerification } = await import('../../fix/verify.js');
+      const { verifyPlan, renderVerification } = await import('../../core/fixes/project/verify.js');
       let preview;
       try {
         preview = await scan(flags.verify, params);

@@ -7,8 +7,8 @@ import { ToolError } from '../context.js';
 import { FixGuideSchema, RubricSchema } from '../schemas.js';
 import { defineTool } from './define.js';
 import { fixStepsText } from '../../format/fix-steps.js';
-import { FRAMEWORK_IDS } from '../../fix/frameworks.js';
-import { projectGuide } from '../../fix/project-guide.js';
+import { FRAMEWORK_IDS } from '../../core/fixes/project/frameworks.js';
+import { projectGuide } from '../../core/fixes/project/project-guide.js';
 
 export const PLATFORMS: string[] = [...new Set([...FINGERPRINTS.map((f) => f.id), ...HOSTING_FINGERPRINTS.map((h) => h.id)])];
 const HOSTING_IDS = new Set<string>(HOSTING_FINGERPRINTS.map((h) => h.id));

@@ -3,10 +3,10 @@
  * (dry run), what was written (--write), and the prompt a coding agent acts on (--format agent).
  */
 import { createTwoFilesPatch } from 'diff';
-import { AGENT_RULES, SITE_DATA_RULE, agentCheckHeading, agentNeededLine, agentRecheckLine } from '../format/agent-prompt.js';
-import { codeFence } from '../format/fix-steps.js';
-import { oneLine, stripControl, toSafeJson } from '../format/sanitize.js';
-import type { CheckPlan, FixPlan } from './plan.js';
+import { AGENT_RULES, SITE_DATA_RULE, agentCheckHeading, agentNeededLine, agentRecheckLine } from './agent-prompt.js';
+import { codeFence } from './fix-steps.js';
+import { oneLine, stripControl, toSafeJson } from './sanitize.js';
+import type { CheckPlan, FixPlan } from '../core/fixes/project/plan.js';
 
 function patch(file: string, before: string | null, after: string): string {
   return createTwoFilesPatch(before === null ? '/dev/null' : `a/${file}`, `b/${file}`, before ?? '', after, undefined, undefined, { context: 3 }).replace(

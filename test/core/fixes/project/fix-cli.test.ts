@@ -7,10 +7,10 @@ import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'no
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveFolder, type StaticHost } from '../helpers/static-host.js';
-import { runCli } from '../cli/run-cli.js';
+import { serveFolder, type StaticHost } from '../../../helpers/static-host.js';
+import { runCli } from '../../../cli/run-cli.js';
 import { BARE_HTML, PROJECTS, makeProject } from './frameworks.js';
-import { tempDir } from '../helpers/temp-dir.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 const STATIC = PROJECTS.find((p) => p.id === 'static')!;
 const ASTRO = PROJECTS.find((p) => p.id === 'astro')!;
@@ -80,7 +80,7 @@ describe("the owner's files", () => {
       'Content-Signal: search=yes, ai-train=no',
     ]);
     expect(llmsAfter.split('\n')[0]).toBe('# Acme Widgets');
-    // The owner's GPTBot group still holds only the owner's rule (test/fix/merge-text.test.ts: the conflict is reported).
+    // The owner's GPTBot group still holds only the owner's rule (test/core/fixes/project/merge-text.test.ts: the conflict is reported).
     const gpt = robotsAfter.split('\n\n').filter((g) => /^User-agent: GPTBot$/m.test(g));
     expect(gpt).toHaveLength(1);
     expect(lines(gpt[0]).filter((l) => !l.startsWith('#'))).toEqual(['User-agent: GPTBot', 'Disallow: /private', `Sitemap: ${host.origin}/old-sitemap.xml`]);

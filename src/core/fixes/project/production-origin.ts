@@ -7,7 +7,7 @@
  */
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isLocalHostname as isLocalHost } from '../core/fixes/site-facts-build.js';
+import { isLocalHostname as isLocalHost } from '../site-facts-build.js';
 
 /** Config files larger than this are not read (a config is a few KB). */
 export const CONFIG_MAX_BYTES = 256 * 1024;
@@ -213,7 +213,7 @@ function jsonValue(text: string, key: string): string | null {
   }
 }
 
-/** Each framework's reader, by framework id (src/fix/frameworks.ts). */
+/** Each framework's reader, by framework id (src/core/fixes/project/frameworks.ts). */
 export const ORIGIN_READERS: Record<string, Reader> = {
   astro: astroOrigin,
   docusaurus: docusaurusOrigin,

@@ -1,5 +1,5 @@
 /** --verify: the preview re-scanned, each planned check as fixed, still failing or needing the owner's data, and the gates. */
-import type { ScanResult } from '../core/schema.js';
+import type { ScanResult } from '../../schema.js';
 import type { FixPlan } from './plan.js';
 
 export type CheckVerdict = 'fixed' | 'still-failing' | 'needs-owner-data' | 'not-written';

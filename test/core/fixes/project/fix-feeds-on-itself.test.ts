@@ -7,8 +7,8 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serveFolder } from '../helpers/static-host.js';
-import { runCli } from '../cli/run-cli.js';
+import { serveFolder } from '../../../helpers/static-host.js';
+import { runCli } from '../../../cli/run-cli.js';
 import { BARE_HTML, PROJECTS, makeProject, type ProjectKind } from './frameworks.js';
 
 /** Strings of the guides' samples: none may be written into an owner's project. */

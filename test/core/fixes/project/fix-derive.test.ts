@@ -8,8 +8,8 @@
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serveFolder } from '../helpers/static-host.js';
-import { runCli } from '../cli/run-cli.js';
+import { serveFolder } from '../../../helpers/static-host.js';
+import { runCli } from '../../../cli/run-cli.js';
 import { PROJECTS, makeProject } from './frameworks.js';
 
 const PROD = 'https://harbour.test';

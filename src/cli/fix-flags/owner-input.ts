@@ -6,9 +6,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OWNER_VALUES, isOwnerValue, type OwnerValues } from '../core/fixes/owner-values.js';
-import { parseOwnerValue } from '../core/fixes/owner-value-parse.js';
-import { ProjectError } from './frameworks.js';
+import { OWNER_VALUES, isOwnerValue, type OwnerValues } from '../../core/fixes/owner-values.js';
+import { parseOwnerValue } from '../../core/fixes/owner-value-parse.js';
+import { ProjectError } from '../../core/fixes/project/frameworks.js';
 
 export const FIX_CONFIG = 'ai-ready.fix.json';
 

@@ -9,8 +9,8 @@
  * step that does not say where its values come from, is never written.
  */
 import { posix } from 'node:path';
-import type { CheckResult, FixOperation, ScanResult } from '../core/schema.js';
-import { OWNER_VALUES, isOwnerValue, type OwnerValues } from '../core/fixes/owner-values.js';
+import type { CheckResult, FixOperation, ScanResult } from '../../schema.js';
+import { OWNER_VALUES, isOwnerValue, type OwnerValues } from '../owner-values.js';
 import type { Framework } from './frameworks.js';
 import { headersPlace, printedRules, writeRules, type HeaderHost, type HeaderRule, type HeadersPlace } from './headers-place.js';
 import { extendLinkList, mergeJsonText, mergeRobots } from './merge-text.js';

@@ -10,10 +10,10 @@
 import { cpSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serveFolder } from '../helpers/static-host.js';
-import { runCli } from '../cli/run-cli.js';
+import { serveFolder } from '../../../helpers/static-host.js';
+import { runCli } from '../../../cli/run-cli.js';
 import { BARE_HTML, PROJECTS, makeProject, type ProjectKind } from './frameworks.js';
-import { tempDir } from '../helpers/temp-dir.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 interface PlanJson {
   framework: { id: string; staticDir: string | null };

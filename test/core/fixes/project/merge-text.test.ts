@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { extendLinkList, mergeJsonValue, mergeRobots } from '../../src/fix/merge-text.js';
-import { writeRules, type HeaderRule, type HeadersPlace } from '../../src/fix/headers-place.js';
+import { extendLinkList, mergeJsonValue, mergeRobots } from '../../../../src/core/fixes/project/merge-text.js';
+import { writeRules, type HeaderRule, type HeadersPlace } from '../../../../src/core/fixes/project/headers-place.js';
 
 const GUIDE_ROBOTS = `User-agent: *
 Content-Signal: search=yes, ai-input=yes, ai-train=no

@@ -1,7 +1,7 @@
 /** Small project folders as each framework's starter makes them, for `ai-ready fix` tests. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { tempDir } from '../helpers/temp-dir.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 export const BARE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme Widgets</title></head><body><h1>Hello</h1><p>A tiny page about widgets.</p></body></html>\n`;
 

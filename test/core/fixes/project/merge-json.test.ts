@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeJsonText } from '../../src/fix/merge-json.js';
-import { extendLinkList, mergeRobots } from '../../src/fix/merge-text.js';
-import { writeRules, type HeadersPlace } from '../../src/fix/headers-place.js';
+import { mergeJsonText } from '../../../../src/core/fixes/project/merge-json.js';
+import { extendLinkList, mergeRobots } from '../../../../src/core/fixes/project/merge-text.js';
+import { writeRules, type HeadersPlace } from '../../../../src/core/fixes/project/headers-place.js';
 
 const OWNER = '{\n\t"big": 12345678901234567890,\n\t"price": 1.50,\n\t"n": 1e3,\n\t"dup": 1,\n\t"dup": 2,\n\t"skills": [\n\t\t{ "name": "a" }\n\t]\n}\n';
 

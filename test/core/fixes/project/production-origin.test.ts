@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configOrigin, stripJsComments } from '../../src/fix/production-origin.js';
+import { configOrigin, stripJsComments } from '../../../../src/core/fixes/project/production-origin.js';
 
 const made: string[] = [];
 afterEach(() => {

@@ -6,10 +6,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { detectFramework, ProjectError } from '../../src/fix/frameworks.js';
-import { planFixes, type PlanCheck } from '../../src/fix/plan.js';
-import type { FixStep } from '../../src/core/schema.js';
-import { tempDir } from '../helpers/temp-dir.js';
+import { detectFramework, ProjectError } from '../../../../src/core/fixes/project/frameworks.js';
+import { planFixes, type PlanCheck } from '../../../../src/core/fixes/project/plan.js';
+import type { FixStep } from '../../../../src/core/schema.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 function project(files: Record<string, string>): string {
   const dir = tempDir('ai-ready-plan-');

@@ -3,7 +3,7 @@
  * `get_fix_guide`): the files to create or merge in the framework's static folder, the header
  * rules and where they go, the owner values still needed. Nothing is read from disk.
  */
-import type { FixStep } from '../core/schema.js';
+import type { FixStep } from '../../schema.js';
 import { frameworkById, type Framework } from './frameworks.js';
 import type { HeaderHost } from './headers-place.js';
 import { planFixes, type CheckPlan } from './plan.js';

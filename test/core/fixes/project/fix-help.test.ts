@@ -1,8 +1,8 @@
 /** `ai-ready fix --help` names every owner value `--set` accepts and every framework fix writes for. */
 import { describe, expect, it } from 'vitest';
-import { OWNER_VALUES } from '../../src/core/fixes/owner-values.js';
-import { FRAMEWORK_LABELS } from '../../src/fix/frameworks.js';
-import { runCli } from '../cli/run-cli.js';
+import { OWNER_VALUES } from '../../../../src/core/fixes/owner-values.js';
+import { FRAMEWORK_LABELS } from '../../../../src/core/fixes/project/frameworks.js';
+import { runCli } from '../../../cli/run-cli.js';
 
 describe('fix --help', () => {
   it('lists the owner values, the frameworks, the formats and the exit codes', async () => {

@@ -7,10 +7,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { FixStep } from '../../src/core/schema.js';
-import { detectFramework } from '../../src/fix/frameworks.js';
-import { planFixes } from '../../src/fix/plan.js';
-import { writePlan } from '../../src/fix/write.js';
+import type { FixStep } from '../../../../src/core/schema.js';
+import { detectFramework } from '../../../../src/core/fixes/project/frameworks.js';
+import { planFixes } from '../../../../src/core/fixes/project/plan.js';
+import { writePlan } from '../../../../src/core/fixes/project/write.js';
 
 const made: string[] = [];
 afterAll(() => {

@@ -6,13 +6,13 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHECKS } from '../../src/core/checks/index.js';
-import type { FixContext } from '../../src/core/checks/types.js';
-import { RESOURCES, type FoundResources } from '../../src/core/fixes/found.js';
-import type { OwnerValues } from '../../src/core/fixes/owner-values.js';
-import type { FixStep } from '../../src/core/schema.js';
-import { detectFramework } from '../../src/fix/frameworks.js';
-import { planFixes, type PlanCheck } from '../../src/fix/plan.js';
+import { CHECKS } from '../../../../src/core/checks/index.js';
+import type { FixContext } from '../../../../src/core/checks/types.js';
+import { RESOURCES, type FoundResources } from '../../../../src/core/fixes/found.js';
+import type { OwnerValues } from '../../../../src/core/fixes/owner-values.js';
+import type { FixStep } from '../../../../src/core/schema.js';
+import { detectFramework } from '../../../../src/core/fixes/project/frameworks.js';
+import { planFixes, type PlanCheck } from '../../../../src/core/fixes/project/plan.js';
 import { PROJECTS, makeProject } from './frameworks.js';
 
 const ORIGIN = 'https://acme.test';
