@@ -6,6 +6,7 @@ import { createTwoFilesPatch } from 'diff';
 import { AGENT_RULES, SITE_DATA_RULE, agentCheckHeading, agentNeededLine, agentRecheckLine } from './agent-prompt.js';
 import { codeFence } from './fix-steps.js';
 import { oneLine, stripControl, toSafeJson } from './sanitize.js';
+import { MERGE_KINDS } from '../core/fixes/project/merge-table.js';
 import type { CheckPlan, FixPlan } from '../core/fixes/project/plan.js';
 
 function patch(file: string, before: string | null, after: string): string {
@@ -32,7 +33,10 @@ export function renderPlan(plan: FixPlan, opts: { written?: string[] } = {}): st
     out.push(`## ${checkHeading(c)}`);
     if (!c.changes.length && !c.needs.length && !c.manual.length && !c.conflicts.length)
       out.push('  nothing to write: the project already has what this guide publishes (deploy it, then re-scan)');
-    for (const ch of c.changes) out.push(patch(ch.file, ch.before, ch.after).trimEnd());
+    for (const ch of c.changes) {
+      if (ch.before !== null) out.push(`  ${ch.file}: merged (${ch.merge}: ${MERGE_KINDS[ch.merge]})`);
+      out.push(patch(ch.file, ch.before, ch.after).trimEnd());
+    }
     for (const n of c.needs)
       out.push(
         `  needs your ${n.value}: ${n.description} (step "${n.step}"; see ai-ready explain ${c.id})${n.givenButUnused ? ' - you gave it, but this guide does not take it yet: write it by hand' : ''}`,
@@ -65,7 +69,7 @@ export function planJson(plan: FixPlan, written?: string[]): unknown {
     headers: plan.headers,
     checks: plan.checks.map((c) => ({
       ...c,
-      changes: c.changes.map((ch) => ({ file: ch.file, created: ch.before === null, diff: patch(ch.file, ch.before, ch.after) })),
+      changes: c.changes.map((ch) => ({ file: ch.file, created: ch.before === null, merge: ch.merge, diff: patch(ch.file, ch.before, ch.after) })),
     })),
     files: plan.files.map((f) => f.file),
     notOffered: plan.notOffered,

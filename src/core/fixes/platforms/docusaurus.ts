@@ -3,6 +3,8 @@ import { staticSite } from './shared.js';
 import { staticBuildMarkdownNegotiation } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
 import { STRONG, MEDIUM, type PlatformFingerprint } from '../../platform/signals.js';
+import type { ProjectShape } from './project-shape.js';
+import { jsConfigOrigin } from './config-values.js';
 
 const hooks: PlatformHooks = {
   markdownNegotiation: staticBuildMarkdownNegotiation,
@@ -47,4 +49,14 @@ const fingerprint: PlatformFingerprint = {
   ],
 };
 
-export const docusaurus: PlatformPack = { ...staticSite('docusaurus', 'static', { hooks }), label: 'Docusaurus', fingerprint };
+/** A Docusaurus project: static/ is served at the root; the origin is `url` + `baseUrl`. */
+const project: ProjectShape = {
+  specificity: 3,
+  deps: ['@docusaurus/core'],
+  files: ['docusaurus.config.js', 'docusaurus.config.ts'],
+  staticDir: 'static',
+  headFile: 'docusaurus.config.js (headTags)',
+  origin: jsConfigOrigin('docusaurus', 'url', 'baseUrl', 'url + baseUrl'),
+};
+
+export const docusaurus: PlatformPack = { ...staticSite('docusaurus', 'static', { hooks }), label: 'Docusaurus', fingerprint, project };

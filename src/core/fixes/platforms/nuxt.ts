@@ -6,6 +6,8 @@ import type { FixContext } from '../../checks/types.js';
 import { generateOpenApiFromCode } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
 import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/signals.js';
+import type { ProjectShape } from './project-shape.js';
+import { JS_EXT, jsLiteral, originFrom, stripJsComments } from './config-values.js';
 
 /** An object key as written in TypeScript: bare when an identifier, else quoted. */
 const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : jsQuote(k));
@@ -120,11 +122,34 @@ const fingerprint: PlatformFingerprint = {
   ],
 };
 
+const NUXT_CONFIGS = ['nuxt.config.ts', 'nuxt.config.js', 'nuxt.config.mjs'];
+
+/** A Nuxt project: public/ (static/ in Nuxt 2) is served at the root; a robots module may generate robots.txt. */
+const project: ProjectShape = {
+  specificity: 2,
+  deps: ['nuxt'],
+  files: ['nuxt.config.ts', 'nuxt.config.js'],
+  staticDir: (p) => (/^[\^~]?2\./.test(p.deps.nuxt ?? '') ? 'static' : 'public'),
+  starterStaticDir: 'public',
+  headFile: 'nuxt.config (app.head)',
+  configFiles: NUXT_CONFIGS,
+  origin: originFrom(
+    JS_EXT.map((e) => `nuxt.config.${e}`),
+    'site.url',
+    (t) => ({ url: jsLiteral(stripJsComments(t), 'url', 'site') }),
+  ),
+  robotsSource(read) {
+    const config = NUXT_CONFIGS.find((f) => /['"](@nuxtjs\/robots|nuxt-simple-robots|@nuxtjs\/seo)['"]/.test(read(f) ?? ''));
+    return config ? { kind: 'manual', where: `the robots module's options in ${config} (it generates /robots.txt): add these rules there` } : null;
+  },
+};
+
 export const nuxt: PlatformPack = {
   id: 'nuxt',
   label: 'Nuxt',
   fingerprint,
   hooks,
+  project,
   serveFile({ spec, path, file, headers, create }) {
     const handler = `  ${Object.entries(headers)
       .map(([k, v]) => `setHeader(event, ${jsString(k)}, ${jsString(v)});`)

@@ -1,6 +1,7 @@
 /** SvelteKit: no file or header guidance of its own (its hosting's applies); advice for some checks. */
 import type { PlatformHooks, PlatformPack } from './types.js';
 import { STRONG, MEDIUM, type PlatformFingerprint } from '../../platform/signals.js';
+import type { ProjectShape } from './project-shape.js';
 
 const hooks: PlatformHooks = {
   serverRendering(fx) {
@@ -23,9 +24,19 @@ const fingerprint: PlatformFingerprint = {
   ],
 };
 
+/** A SvelteKit project: static/ is served at the root. */
+const project: ProjectShape = {
+  specificity: 2,
+  deps: ['@sveltejs/kit'],
+  files: ['svelte.config.js'],
+  staticDir: 'static',
+  headFile: 'src/app.html',
+};
+
 export const sveltekit: PlatformPack = {
   id: 'sveltekit',
   label: 'SvelteKit',
   fingerprint,
   hooks,
+  project,
 };

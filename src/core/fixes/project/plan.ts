@@ -11,9 +11,11 @@
 import { posix } from 'node:path';
 import type { CheckResult, FixOperation, ScanResult } from '../../schema.js';
 import { OWNER_VALUES, isOwnerValue, type OwnerValues } from '../owner-values.js';
-import type { Framework } from './frameworks.js';
+import { shapeOf, type Framework } from './frameworks.js';
+import { PLATFORMS } from '../platforms/index.js';
+import type { PlanFinish } from '../platforms/project-shape.js';
 import { headersPlace, printedRules, writeRules, type HeaderHost, type HeaderRule, type HeadersPlace } from './headers-place.js';
-import { extendLinkList, mergeJsonText, mergeRobots } from './merge-text.js';
+import { mergeByKind, mergeKindOf, type MergeKind } from './merge-table.js';
 import { robotsSource } from './robots-source.js';
 import { htmlFilesUnder, PathRefused, readContained, staticFileFor } from './project-files.js';
 
@@ -22,6 +24,8 @@ export interface FileChange {
   file: string;
   before: string | null;
   after: string;
+  /** How the file merges when the project has it (merge-table.ts): what was done, or what would be. */
+  merge: MergeKind;
 }
 
 export interface NeededValue {
@@ -87,6 +91,7 @@ const baseType = (t: string) => t.split(';')[0].trim().toLowerCase();
 class ProjectFiles {
   readonly original = new Map<string, string | null>();
   readonly current = new Map<string, string>();
+  readonly merges = new Map<string, MergeKind>();
   constructor(
     private readonly dir: string | null,
     private readonly staticDir: string | null,
@@ -99,9 +104,15 @@ class ProjectFiles {
     return this.original.get(file)!;
   }
 
-  write(file: string, text: string): void {
+  /** Sets the file's new text; `merge` is how it merges into the owner's file (merge-table.ts). */
+  write(file: string, text: string, merge: MergeKind): void {
     this.read(file);
     this.current.set(file, text);
+    if (!this.merges.has(file)) this.merges.set(file, merge);
+  }
+
+  change(file: string, before: string | null, after: string): FileChange {
+    return { file, before, after, merge: this.merges.get(file) ?? 'refuse' };
   }
 
   snapshot(): Map<string, string | null> {
@@ -109,7 +120,7 @@ class ProjectFiles {
   }
 
   changes(): FileChange[] {
-    return [...this.current].filter(([f, t]) => this.original.get(f) !== t).map(([file, after]) => ({ file, before: this.original.get(file) ?? null, after }));
+    return [...this.current].filter(([f, t]) => this.original.get(f) !== t).map(([file, after]) => this.change(file, this.original.get(file) ?? null, after));
   }
 
   exists(file: string): boolean {
@@ -232,7 +243,7 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
       // The guide changes how the server answers or how pages are built: nothing a file can hold.
       plan.manual.push({
         title: 'No file to write: this fix changes how your site is built or served',
-        text: `ai-ready explain ${c.id}${framework.id === 'static' ? '' : ` --platform ${framework.id}`}`,
+        text: `ai-ready explain ${c.id}${framework.id in PLATFORMS ? ` --platform ${framework.id}` : ''}`,
       });
     }
     if (rules.length) {
@@ -240,32 +251,23 @@ export function planFixes(result: PlanInput, o: PlanOptions): FixPlan {
         const file = headers.file;
         refusedAsConflict(plan, () => {
           const out = writeRules(headers, files.read(file), rules);
-          if (out.text !== (files.read(file) ?? '')) files.write(file, out.text);
+          if (out.text !== (files.read(file) ?? '')) files.write(file, out.text, 'header-rules');
           plan.conflicts.push(...out.conflicts);
         });
       } else plan.manual.push({ title: 'Add these response headers at your host or server (not written: no host file)', text: printedRules(rules) });
     }
     plan.changes = [...files.current]
       .filter(([f, t]) => (before.has(f) ? before.get(f) : files.original.get(f)) !== t)
-      .map(([file, after]) => ({ file, before: before.has(file) ? before.get(file)! : (files.original.get(file) ?? null), after }));
+      .map(([file, after]) => files.change(file, before.has(file) ? before.get(file)! : (files.original.get(file) ?? null), after));
     if (plan.examples.length && !plan.changes.length && !plan.needs.length && !plan.manual.length && !plan.conflicts.length) {
       // Nothing of the owner's to write and nothing to ask: the check is not offered as a fix.
       checks.pop();
       notOffered.push({ id: c.id, name: c.name });
     }
   }
-  if (framework.id === 'jekyll') {
-    const owner = checks.find((c) => c.changes.length);
-    if (owner) refusedAsConflict(owner, () => jekyllDotFolders(files, checks));
-  }
-  if (framework.id === 'eleventy' && files.changes().some((ch) => ch.file.startsWith('public/')) && !eleventyPassesPublic(files)) {
-    checks
-      .find((c) => c.changes.some((ch) => ch.file.startsWith('public/')))
-      ?.manual.push({
-        title: 'Eleventy copies public/ only when the config passes it through',
-        text: "In your Eleventy config (eleventy.config.js or .eleventy.js): eleventyConfig.addPassthroughCopy({ public: '/' });",
-      });
-  }
+  const finish = shapeOf(framework.id)?.finishPlan;
+  const first = checks.find((c) => c.changes.length);
+  if (finish && first) refusedAsConflict(first, () => finish(planFinish(files, checks)));
   return { url: result.url, framework, headers, checks, files: files.changes(), notOffered };
 }
 
@@ -279,11 +281,21 @@ function refusedAsConflict(plan: CheckPlan, change: () => void): void {
   }
 }
 
-/** Whether the Eleventy config already copies public/ through (addPassthroughCopy naming it). */
-function eleventyPassesPublic(files: ProjectFiles): boolean {
-  return ['eleventy.config.js', 'eleventy.config.mjs', 'eleventy.config.cjs', '.eleventy.js'].some(
-    (f) => files.exists(f) && /addPassthroughCopy\([^)]*["'`]public\/?["'`]/.test(files.read(f) ?? ''),
-  );
+/** What a project shape's finishPlan sees of the plan: the files, and the check that changed a file. */
+function planFinish(files: ProjectFiles, checks: CheckPlan[]): PlanFinish {
+  const ownerOf = (cause: string) => checks.find((c) => c.changes.some((ch) => ch.file === cause)) ?? checks[0];
+  return {
+    changedFiles: () => files.changes().map((c) => c.file),
+    exists: (rel) => files.exists(rel),
+    read: (rel) => files.read(rel),
+    writeConfig(rel, text, cause) {
+      const before = files.read(rel);
+      files.write(rel, text, 'config-include');
+      ownerOf(cause).changes.push(files.change(rel, before, text));
+    },
+    conflict: (cause, text) => ownerOf(cause).conflicts.push(text),
+    manual: (cause, step) => ownerOf(cause).manual.push(step),
+  };
 }
 
 interface ApplyContext {
@@ -308,9 +320,9 @@ function applyOperation(op: FixOperation, x: ApplyContext): void {
     }
     if (source.kind === 'file') {
       const had = files.read(source.file) ?? '';
-      const merged = mergeRobots(had, op.content);
+      const merged = mergeByKind('robots-groups', had, op.content)!;
       plan.conflicts.push(...merged.conflicts);
-      if (merged.text !== had) files.write(source.file, merged.text);
+      if (merged.text !== had) files.write(source.file, merged.text, 'robots-groups');
       return;
     }
   }
@@ -323,12 +335,13 @@ function applyOperation(op: FixOperation, x: ApplyContext): void {
       for (const [name, value] of Object.entries(op.headers ?? {})) x.rules.push({ path: op.path, name, value });
       // Written with a final newline (editors and linters expect one); compared without it.
       const content = op.content.endsWith('\n') ? op.content : `${op.content}\n`;
-      if (had === null) return files.write(file, content);
+      const kind = mergeKindOf(op.path, op.content);
+      if (had === null) return files.write(file, content, kind);
       if (had.replace(/\n+$/, '') === op.content.replace(/\n+$/, '')) return;
-      const merged = mergeInto(op.path, had, op.content);
+      const merged = mergeByKind(kind, had, op.content);
       if (merged) {
         plan.conflicts.push(...merged.conflicts);
-        if (merged.text !== had) files.write(file, merged.text);
+        if (merged.text !== had) files.write(file, merged.text, kind);
         return;
       }
       plan.conflicts.push(`${file} exists with other content: kept as it is. What the check wants there: ai-ready explain ${plan.id}`);
@@ -337,19 +350,19 @@ function applyOperation(op: FixOperation, x: ApplyContext): void {
     case 'lines': {
       const file = x.at(op.path);
       const had = files.read(file) ?? '';
-      const merged = /robots\.txt$/i.test(op.path) ? mergeRobots(had, op.content) : { text: appendMissingLines(had, op.content), conflicts: [] };
+      const kind: MergeKind = /robots\.txt$/i.test(op.path) ? 'robots-groups' : 'append-lines';
+      const merged = mergeByKind(kind, had, op.content)!;
       plan.conflicts.push(...merged.conflicts);
-      const out = merged.text;
-      if (out !== had) files.write(file, out);
+      if (merged.text !== had) files.write(file, merged.text, kind);
       return;
     }
     case 'merge': {
       const file = x.at(op.path);
       const had = files.read(file);
-      if (had === null) return files.write(file, JSON.stringify(JSON.parse(op.content), null, 2) + '\n');
-      const out = mergeJsonText(had, op.content);
+      if (had === null) return files.write(file, JSON.stringify(JSON.parse(op.content), null, 2) + '\n', 'json-keys');
+      const out = mergeByKind('json-keys', had, op.content)!;
       plan.conflicts.push(...out.conflicts);
-      if (out.text !== had) files.write(file, out.text);
+      if (out.text !== had) files.write(file, out.text, 'json-keys');
       return;
     }
     case 'header': {
@@ -374,7 +387,7 @@ function applyOperation(op: FixOperation, x: ApplyContext): void {
         });
         return;
       }
-      if (x.framework.id !== 'static') {
+      if (!shapeOf(x.framework.id)?.writesPages) {
         plan.manual.push({
           title: `Add to the <${op.where}> of ${op.path === '/' ? 'every page' : op.path} in ${x.framework.headFile ?? 'your layout'}`,
           text: op.content,
@@ -394,7 +407,7 @@ function applyOperation(op: FixOperation, x: ApplyContext): void {
         if (html.includes(op.content.trim())) continue;
         const out = op.where === 'head' ? insertBefore(html, /<\/head\s*>/i, op.content) : insertAfter(html, /<body[^>]*>/i, op.content);
         if (out === null) plan.conflicts.push(`${page} has no <${op.where}> to add to: ${describeOp(op)} by hand`);
-        else files.write(page, out);
+        else files.write(page, out, 'html-insert');
       }
       return;
     }
@@ -427,24 +440,6 @@ function publishedHere(urlPath: string, x: ApplyContext): boolean {
   }
 }
 
-function mergeInto(urlPath: string, had: string, content: string): { text: string; conflicts: string[] } | null {
-  if (/robots\.txt$/i.test(urlPath)) return mergeRobots(had, content);
-  if (/llms\.txt$/i.test(urlPath)) return extendLinkList(had, content);
-  try {
-    JSON.parse(content);
-    return mergeJsonText(had, content);
-  } catch {
-    return null;
-  }
-}
-
-function appendMissingLines(had: string, add: string): string {
-  const have = new Set(had.split('\n').map((l) => l.trim()));
-  const fresh = add.split('\n').filter((l) => l.trim() && !have.has(l.trim()));
-  if (!fresh.length) return had;
-  return `${had.replace(/\n*$/, had ? '\n' : '')}${fresh.join('\n')}\n`;
-}
-
 function insertBefore(html: string, pattern: RegExp, content: string): string | null {
   const m = pattern.exec(html);
   return m ? `${html.slice(0, m.index)}${content}\n${html.slice(m.index)}` : null;
@@ -453,37 +448,4 @@ function insertBefore(html: string, pattern: RegExp, content: string): string | 
 function insertAfter(html: string, pattern: RegExp, content: string): string | null {
   const m = pattern.exec(html);
   return m ? `${html.slice(0, m.index + m[0].length)}\n${content}${html.slice(m.index + m[0].length)}` : null;
-}
-
-/** Jekyll leaves out files and folders whose names start with "." or "_" unless _config.yml includes them. */
-function jekyllDotFolders(files: ProjectFiles, checks: CheckPlan[]): void {
-  const hidden = [
-    ...new Set(
-      files
-        .changes()
-        .map((c) => c.file.split('/')[0])
-        .filter((top) => /^[._]/.test(top) && top !== '.' && !/^_config\.ya?ml$/.test(top)),
-    ),
-  ];
-  if (!hidden.length) return;
-  const config = files.exists('_config.yml') ? '_config.yml' : files.exists('_config.yaml') ? '_config.yaml' : '_config.yml';
-  const text = files.read(config) ?? '';
-  const owner = checks.find((c) => c.changes.some((ch) => hidden.some((d) => ch.file === d || ch.file.startsWith(`${d}/`))))!;
-  const listed = (d: string) => new RegExp(`(^|[\\s\\[,'"-])${d.replace(/[.]/g, '\\.')}(['"]?)(\\s*[\\],]|\\s*$)`, 'm').test(text);
-  const missing = hidden.filter((d) => !listed(d));
-  if (!missing.length) return;
-  const block = /^include\s*:\s*$/m.exec(text);
-  let after: string;
-  if (block) {
-    // A block list: the new items go right under "include:", the owner's items stay as they are.
-    const at = block.index + block[0].length;
-    after = `${text.slice(0, at)}\n${missing.map((d) => `  - ${JSON.stringify(d)}`).join('\n')}${text.slice(at)}`;
-  } else if (/^include\s*:/m.test(text)) {
-    owner.conflicts.push(
-      `${config} has an include: list on one line; add ${missing.map((d) => JSON.stringify(d)).join(', ')} to it (Jekyll leaves out files starting with "." or "_")`,
-    );
-    return;
-  } else after = `${text.replace(/\n*$/, text ? '\n' : '')}include: [${missing.map((d) => JSON.stringify(d)).join(', ')}]\n`;
-  files.write(config, after);
-  owner.changes.push({ file: config, before: text || null, after });
 }

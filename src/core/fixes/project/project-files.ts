@@ -7,7 +7,7 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readdirSync, type Stats } from 'node:fs';
 import { join, posix } from 'node:path';
-import { ROBOTS_SOURCE_FILES } from './robots-source.js';
+import { PROJECT_PACKS } from './frameworks.js';
 
 /** A path `fix` will not read or write, with the reason in one line. */
 export class PathRefused extends Error {
@@ -20,19 +20,8 @@ export class PathRefused extends Error {
   }
 }
 
-/** Files outside the static folder that a step may name: host config, Jekyll's config, robots sources, Eleventy's config (read only). */
-export const CONFIG_FILES = new Set([
-  '_config.yml',
-  '_config.yaml',
-  'vercel.json',
-  'netlify.toml',
-  'robots.txt',
-  'eleventy.config.js',
-  'eleventy.config.mjs',
-  'eleventy.config.cjs',
-  '.eleventy.js',
-  ...ROBOTS_SOURCE_FILES,
-]);
+/** Files outside the static folder that fix may read or change: the host files, and each project shape's config files. */
+export const CONFIG_FILES = new Set(['vercel.json', 'netlify.toml', ...PROJECT_PACKS.flatMap((p) => p.project.configFiles ?? [])]);
 
 /** The largest file `fix` reads from the project (a robots.txt or a catalog is far smaller). */
 export const MAX_READ_BYTES = 8 * 1024 * 1024;

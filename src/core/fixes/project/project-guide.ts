@@ -6,28 +6,18 @@
 import type { FixStep } from '../../schema.js';
 import { frameworkById, type Framework } from './frameworks.js';
 import type { HeaderHost } from './headers-place.js';
+import type { MergeKind } from './merge-table.js';
 import { planFixes, type CheckPlan } from './plan.js';
-
-export type MergeHow = 'create' | 'robots-groups' | 'link-list' | 'json-keys' | 'header-rules' | 'jekyll-include';
 
 export interface ProjectGuide {
   framework: Pick<Framework, 'id' | 'label' | 'staticDir'>;
   headersFile: string | null;
-  files: Array<{ path: string; content: string; merge: MergeHow }>;
+  /** Each file and how it merges into one the project already has (merge-table.ts, as the writer does). */
+  files: Array<{ path: string; content: string; merge: MergeKind }>;
   needs: CheckPlan['needs'];
   manual: CheckPlan['manual'];
   /** Steps whose values are examples: shown in the guide, never written. */
   examples: CheckPlan['examples'];
-}
-
-/** How `ai-ready fix` merges into a file of this name when the project already has one. */
-export function mergeHow(path: string, headersFile: string | null): MergeHow {
-  if (path === headersFile) return 'header-rules';
-  if (/(^|\/)robots\.txt$/i.test(path)) return 'robots-groups';
-  if (/(^|\/)llms(-full)?\.txt$/i.test(path)) return 'link-list';
-  if (/^_config\.ya?ml$/.test(path)) return 'jekyll-include';
-  if (/\.json$|\/api-catalog$|\/\.well-known\/[^/.]+$/.test(path)) return 'json-keys';
-  return 'create';
 }
 
 export function projectGuide(check: { id: string; name: string; steps: FixStep[] }, frameworkId: string, host: HeaderHost = 'netlify'): ProjectGuide | null {
@@ -42,7 +32,7 @@ export function projectGuide(check: { id: string; name: string; steps: FixStep[]
   return {
     framework: { id: framework.id, label: framework.label, staticDir: framework.staticDir },
     headersFile,
-    files: (c?.changes ?? []).map((ch) => ({ path: ch.file, content: ch.after, merge: mergeHow(ch.file, headersFile) })),
+    files: (c?.changes ?? []).map((ch) => ({ path: ch.file, content: ch.after, merge: ch.merge })),
     needs: c?.needs ?? [],
     manual: c?.manual ?? [],
     // A guide of examples only is not planned at all (not offered): its example steps are named from the guide.

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configOrigin, stripJsComments } from '../../../../src/core/fixes/project/production-origin.js';
+import { stripJsComments } from '../../../../src/core/fixes/platforms/config-values.js';
+import type { ProjectId } from '../../../../src/core/fixes/platforms/index.js';
+import { configOrigin } from '../../../../src/core/fixes/project/production-origin.js';
 
 const made: string[] = [];
 afterEach(() => {
@@ -24,7 +26,7 @@ function project(files: Record<string, string>): string {
   return dir;
 }
 
-const CASES: Array<[framework: string, file: string, positive: string, expected: string, commented: string]> = [
+const CASES: Array<[framework: ProjectId, file: string, positive: string, expected: string, commented: string]> = [
   [
     'astro',
     'astro.config.mjs',
