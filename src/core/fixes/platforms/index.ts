@@ -59,7 +59,7 @@ import { litespeed } from './litespeed.js';
 import { caddy } from './caddy.js';
 import { iis } from './iis.js';
 import { express } from './express.js';
-import { staticFolder } from './static-folder.js';
+import { staticFolder } from './static.js';
 
 /**
  * Platforms, in the order the detector tries them: between two of equal rank and confidence the

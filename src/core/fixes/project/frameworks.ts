@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { FOLDERS, PLATFORMS, type ProjectId } from '../platforms/index.js';
 import type { ProjectProbe, ProjectShape } from '../platforms/project-shape.js';
-import { projectProbe } from './probe.js';
+import { projectProbe } from './project-probe.js';
 
 export interface Framework {
   /** The pack id (src/core/fixes/platforms/<id>.ts), "static" for a plain folder. */

@@ -3,6 +3,7 @@
  * publishes, by file kind. The plan merges through it, records the kind on each change (the diff,
  * the JSON plan and MCP `get_fix_guide` read that record), so no reader derives it a second time.
  */
+import type { RobotsLines } from '../../schema.js';
 import { mergeJsonText } from './merge-json.js';
 import { extendLinkList, mergeRobots, type Merged } from './merge-text.js';
 
@@ -58,8 +59,12 @@ const TEXT_MERGES: Partial<Record<MergeKind, (had: string, add: string) => Merge
   'append-lines': (had, add) => ({ text: appendMissingLines(had, add), conflicts: [] }),
 };
 
-/** `had` merged with `add` by `kind`; null when the kind keeps the owner's file (refuse). */
-export function mergeByKind(kind: MergeKind, had: string, add: string): Merged | null {
+/**
+ * `had` merged with `add` by `kind`; null when the kind keeps the owner's file (refuse). Robots
+ * lines published as structure (`robots`) are merged from it, not from their text.
+ */
+export function mergeByKind(kind: MergeKind, had: string, add: string, robots?: RobotsLines): Merged | null {
+  if (kind === 'robots-groups' && robots) return mergeRobots(had, robots);
   return TEXT_MERGES[kind]?.(had, add) ?? null;
 }
 

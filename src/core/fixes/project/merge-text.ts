@@ -3,6 +3,8 @@
  * to, llms.txt links into their section, JSON documents key by key. Each returns the new text and
  * the conflicts it would not guess (a value the owner set differently).
  */
+import type { RobotsLines } from '../../schema.js';
+import { parseRobotsText } from '../../gather/robots.js';
 
 export interface Merged {
   text: string;
@@ -11,7 +13,7 @@ export interface Merged {
 
 const norm = (line: string) => line.trim().replace(/\s+/g, ' ').toLowerCase();
 
-interface RobotsGroup {
+interface OwnerGroup {
   agents: string[];
   /** Index of the group's last line in the file. */
   end: number;
@@ -22,30 +24,13 @@ interface RobotsGroup {
 const FIELD = /^([A-Za-z-]+)\s*:\s*(.*)$/;
 const fieldOf = (line: string) => FIELD.exec(line.replace(/#.*/, '').trim());
 
-/** The groups of a robots.txt (RFC 9309 §2.1: consecutive user-agent lines start a group). */
-function robotsGroups(lines: string[]): RobotsGroup[] {
-  const groups: RobotsGroup[] = [];
-  let current: RobotsGroup | null = null;
-  let lastWasAgent = false;
-  lines.forEach((raw, i) => {
-    const m = fieldOf(raw);
-    if (!m) return;
-    const field = m[1].toLowerCase();
-    if (field === 'user-agent') {
-      if (!lastWasAgent || !current) groups.push((current = { agents: [], end: i, lines: new Set() }));
-      current.agents.push(m[2].trim().toLowerCase());
-      current.end = i;
-      lastWasAgent = true;
-      return;
-    }
-    lastWasAgent = false;
-    if (field === 'sitemap') return; // not part of any group
-    if (current) {
-      current.lines.add(norm(`${m[1]}: ${m[2]}`));
-      current.end = i;
-    }
-  });
-  return groups;
+/** The owner's groups, read by the scan's robots parser (gather/robots.ts). */
+function ownerGroups(lines: string[]): OwnerGroup[] {
+  return parseRobotsText(lines.join('\n')).groups.map((g) => ({
+    agents: g.agents.map((a) => a.toLowerCase()),
+    end: g.lastLine - 1,
+    lines: new Set([...g.rules, ...g.extras].map((r) => norm(`${r.field}: ${r.value}`))),
+  }));
 }
 
 const sameAgents = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
@@ -56,40 +41,47 @@ interface WantedGroup {
   rules: string[];
 }
 
-/** The text to add, read as groups (each with the comments just above it) and lines outside any group. */
-function wantedGroups(add: string): { groups: WantedGroup[]; loose: string[] } {
-  const groups: WantedGroup[] = [];
-  const loose: string[] = [];
-  let comments: string[] = [];
-  let current: WantedGroup | null = null;
-  let lastWasAgent = false;
-  for (const raw of add.replace(/\r\n?/g, '\n').split('\n')) {
-    const line = raw.trim();
-    if (!line) continue;
-    if (line.startsWith('#')) {
-      comments.push(line);
-      lastWasAgent = false;
-      continue;
-    }
-    const m = fieldOf(line);
-    if (m && m[1].toLowerCase() === 'user-agent') {
-      if (!lastWasAgent || !current) groups.push((current = { comments, agents: [], rules: [] }));
-      comments = [];
-      const agent = m[2].trim();
-      if (!current.agents.some((a) => a.toLowerCase() === agent.toLowerCase())) current.agents.push(agent);
-      lastWasAgent = true;
-      continue;
-    }
-    lastWasAgent = false;
-    comments = [];
-    if (m && m[1].toLowerCase() !== 'sitemap' && current) current.rules.push(line);
-    else loose.push(line);
-  }
-  return { groups, loose };
+/** The lines to add, as groups (each with the comments just above it) and lines outside any group. */
+interface Wanted {
+  groups: WantedGroup[];
+  loose: string[];
+}
+
+const unique = (agents: string[]) => agents.filter((a, i) => agents.findIndex((b) => b.toLowerCase() === a.toLowerCase()) === i);
+
+/** Structure a guide published (FixOperation `lines`.robots) as the lines it adds; a pending Sitemap line waits. */
+function wantedOfStructure(robots: RobotsLines): Wanted {
+  return {
+    groups: robots.groups.map((g) => ({
+      comments: g.comment ? [`# ${g.comment}`] : [],
+      agents: unique(g.userAgents),
+      rules: [
+        ...(g.records ?? []).map((r) => `${r.field}: ${r.value}`),
+        ...(g.allow ?? []).map((p) => `Allow: ${p}`),
+        ...(g.disallow ?? []).map((p) => `Disallow: ${p}`),
+      ],
+    })),
+    loose: (robots.sitemaps ?? []).filter((m) => !m.pending).map((m) => `Sitemap: ${m.url}`),
+  };
+}
+
+/** Text to add, read by the same parser as the owner's file; each line kept as written. */
+function wantedOfText(add: string): Wanted {
+  const lines = add.split(/\r\n|\r|\n/);
+  const raw = (line: number) => lines[line - 1].trim();
+  const parsed = parseRobotsText(add);
+  return {
+    groups: parsed.groups.map((g) => ({
+      comments: g.comments,
+      agents: unique(g.agents),
+      rules: [...g.rules, ...g.extras].sort((a, b) => a.line - b.line).map((r) => raw(r.line)),
+    })),
+    loose: [...parsed.orphans, ...parsed.sitemapRecords].sort((a, b) => a.line - b.line).map((r) => raw(r.line)),
+  };
 }
 
 /** A rule the group already decides otherwise: the other of Allow/Disallow on the same path, or another value of the same non-path field. */
-function contradicts(group: RobotsGroup, rule: string): string | null {
+function contradicts(group: OwnerGroup, rule: string): string | null {
   const m = fieldOf(rule);
   if (!m) return null;
   const field = m[1].toLowerCase();
@@ -110,17 +102,17 @@ function contradicts(group: RobotsGroup, rule: string): string | null {
  * agent the owner already has rules for is left to the owner's group (reported when the fix
  * would have said more); other agents get a new group at the end, as do missing Sitemap lines.
  */
-export function mergeRobots(existing: string, add: string): Merged {
+export function mergeRobots(existing: string, add: string | RobotsLines): Merged {
   // The owner's line endings are kept (CRLF stays CRLF); a BOM stays on the first line.
   const eol = existing.includes('\r\n') ? '\r\n' : '\n';
   let out = existing.trim() ? existing.replace(/\r\n?/g, '\n').replace(/\n+$/, '').split('\n') : [];
   const conflicts: string[] = [];
-  const { groups: wanted, loose } = wantedGroups(add);
+  const { groups: wanted, loose } = typeof add === 'string' ? wantedOfText(add) : wantedOfStructure(add);
   const appendBlock = (block: string[]) => {
     out = [...out, ...(out.length ? [''] : []), ...block];
   };
   for (const w of wanted) {
-    const groups = robotsGroups(out);
+    const groups = ownerGroups(out);
     const agentsLower = w.agents.map((a) => a.toLowerCase());
     const same = groups.find((g) => sameAgents([...new Set(g.agents)], agentsLower));
     if (same) {

@@ -320,7 +320,7 @@ function applyOperation(op: FixOperation, x: ApplyContext): void {
     }
     if (source.kind === 'file') {
       const had = files.read(source.file) ?? '';
-      const merged = mergeByKind('robots-groups', had, op.content)!;
+      const merged = mergeByKind('robots-groups', had, op.content, op.kind === 'lines' ? op.robots : undefined)!;
       plan.conflicts.push(...merged.conflicts);
       if (merged.text !== had) files.write(source.file, merged.text, 'robots-groups');
       return;
@@ -351,7 +351,7 @@ function applyOperation(op: FixOperation, x: ApplyContext): void {
       const file = x.at(op.path);
       const had = files.read(file) ?? '';
       const kind: MergeKind = /robots\.txt$/i.test(op.path) ? 'robots-groups' : 'append-lines';
-      const merged = mergeByKind(kind, had, op.content)!;
+      const merged = mergeByKind(kind, had, op.content, op.robots)!;
       plan.conflicts.push(...merged.conflicts);
       if (merged.text !== had) files.write(file, merged.text, kind);
       return;

@@ -6,10 +6,10 @@
 import type { ProductionOrigin } from '../platforms/project-shape.js';
 import type { ProjectId } from '../platforms/index.js';
 import { shapeOf } from './frameworks.js';
-import { projectProbe } from './probe.js';
+import { projectProbe } from './project-probe.js';
 
 export type { ProductionOrigin };
-export { CONFIG_MAX_BYTES, readConfig } from './probe.js';
+export { CONFIG_MAX_BYTES, readConfig } from './project-probe.js';
 
 /** The production origin the project's config names, or null (no reader for the framework, no literal, or a local address). */
 export function configOrigin(dir: string | null, frameworkId: ProjectId): ProductionOrigin | null {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { extendLinkList, mergeJsonValue, mergeRobots } from '../../../../src/core/fixes/project/merge-text.js';
 import { writeRules, type HeaderRule, type HeadersPlace } from '../../../../src/core/fixes/project/headers-place.js';
+import { robotsLinesOf, robotsLinesText, type RobotsRecord, type RobotsRules } from '../../../../src/core/fixes/robots-rules.js';
 
 const GUIDE_ROBOTS = `User-agent: *
 Content-Signal: search=yes, ai-input=yes, ai-train=no
@@ -135,6 +136,37 @@ describe('mergeRobots', () => {
         expect(mergeRobots(once, add).text).toBe(once);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('mergeRobots from the structure a guide publishes', () => {
+  const agent = fc.constantFrom('*', 'GPTBot', 'ClaudeBot', 'CCBot');
+  const path = fc.constantFrom('/', '/a', '/b/');
+  const rules: fc.Arbitrary<RobotsRules> = fc.record({
+    purpose: fc.constant('ai-crawlers' as const),
+    groups: fc.array(
+      fc
+        .record({
+          comment: fc.option(fc.constantFrom('AI crawlers', 'Training'), { nil: undefined }),
+          userAgents: fc.array(agent, { minLength: 1, maxLength: 2 }),
+          records: fc.option(fc.constant<RobotsRecord[]>([{ field: 'Content-Signal', value: { search: 'yes', 'ai-train': 'no' } }]), { nil: undefined }),
+          allow: fc.option(fc.array(path, { maxLength: 2 }), { nil: undefined }),
+          disallow: fc.option(fc.array(path, { maxLength: 2 }), { nil: undefined }),
+        })
+        // A group with no rule joins the next group's agents in robots.txt text (RFC 9309): rules never hold one.
+        .filter((g) => !!(g.records?.length || g.allow?.length || g.disallow?.length)),
+      { maxLength: 3 },
+    ),
+    sitemaps: fc.option(fc.constant([{ url: 'https://acme.test/s.xml' }]), { nil: undefined }),
+  });
+
+  it('merges the structure exactly as its text: one parser reads the owner file and the guide text', () => {
+    fc.assert(
+      fc.property(rules, fc.constantFrom(OWNER_ROBOTS, OWNER_ROBOTS.replace(/\n/g, '\r\n'), ''), (r, owner) => {
+        expect(mergeRobots(owner, robotsLinesOf(r))).toEqual(mergeRobots(owner, robotsLinesText(r)));
+      }),
+      { numRuns: 200 },
     );
   });
 });
