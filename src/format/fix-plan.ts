@@ -16,6 +16,9 @@ function patch(file: string, before: string | null, after: string): string {
   );
 }
 
+/** The static folder in words: "the project root" or "public/". */
+const servedFrom = (staticDir: string) => (staticDir === '.' ? 'the project root' : `${staticDir}/`);
+
 function checkHeading(c: CheckPlan): string {
   return `${c.id} ${oneLine(c.name)} (${c.status}${c.code ? `, ${oneLine(c.code)}` : ''})`;
 }
@@ -25,7 +28,8 @@ export function renderPlan(plan: FixPlan, opts: { written?: string[] } = {}): st
   const out: string[] = [];
   const h = plan.headers;
   out.push(
-    `Project: ${plan.framework.label} (${plan.framework.evidence})${plan.framework.staticDir ? `; files served from ${plan.framework.staticDir === '.' ? 'the project root' : `${plan.framework.staticDir}/`}` : ''}`,
+    `Project: ${plan.framework.label} (${plan.framework.evidence})` +
+      `${plan.framework.staticDir ? `; files served from ${servedFrom(plan.framework.staticDir)}` : ''}`,
   );
   if (h) out.push(`Headers: ${h.file ? `${h.file} (${h.why})` : `printed, not written (${h.why})`}`);
   out.push(`Fixes for ${plan.url}: ${plan.checks.length} failing check(s) with a fix guide`, '');
@@ -39,7 +43,8 @@ export function renderPlan(plan: FixPlan, opts: { written?: string[] } = {}): st
     }
     for (const n of c.needs)
       out.push(
-        `  needs your ${n.value}: ${n.description} (step "${n.step}"; see ai-ready explain ${c.id})${n.givenButUnused ? ' - you gave it, but this guide does not take it yet: write it by hand' : ''}`,
+        `  needs your ${n.value}: ${n.description} (step "${n.step}"; see ai-ready explain ${c.id})` +
+          `${n.givenButUnused ? ' - you gave it, but this guide does not take it yet: write it by hand' : ''}`,
       );
     for (const m of c.manual) out.push(`  by hand: ${m.title}`, ...m.text.split('\n').map((l) => `    ${l}`));
     for (const k of c.conflicts) out.push(`  conflict: ${k}`);
@@ -48,7 +53,8 @@ export function renderPlan(plan: FixPlan, opts: { written?: string[] } = {}): st
   }
   if (plan.notOffered.length)
     out.push(
-      `Not offered (the guide has only an example, nothing of yours to write): ${plan.notOffered.map((c) => c.id).join(', ')}. See ai-ready explain <id> if you run such a thing.`,
+      `Not offered (the guide has only an example, nothing of yours to write): ${plan.notOffered.map((c) => c.id).join(', ')}. ` +
+        'See ai-ready explain <id> if you run such a thing.',
       '',
     );
   const changed = plan.files.length;
@@ -87,7 +93,7 @@ export function renderAgentPrompt(plan: FixPlan): string {
   const out = [
     `# Make ${plan.url} agent-ready`,
     '',
-    `You are editing a ${plan.framework.label} project. Files in ${plan.framework.staticDir === '.' ? 'the project root' : `${plan.framework.staticDir ?? '(none)'}/`} are served at the site root.`,
+    `You are editing a ${plan.framework.label} project. Files in ${servedFrom(plan.framework.staticDir ?? '(none)')} are served at the site root.`,
     ...AGENT_RULES,
     SITE_DATA_RULE,
     '',

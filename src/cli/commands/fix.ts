@@ -9,6 +9,7 @@ import { commandFail } from '../fail.js';
 import { oneLine } from '../../format/sanitize.js';
 import { OWNER_VALUES } from '../../core/fixes/owner-values.js';
 import { FIX_FLAGS } from '../fix-flags/index.js';
+import { FRAMEWORK_LABELS } from '../../core/fixes/project/frameworks.js';
 import { addFlagOptions } from '../scan-flags/commander.js';
 import type { RawFlags } from '../scan-flags/define.js';
 
@@ -37,6 +38,11 @@ function ownerValueLines(): string {
   return lines.join('\n');
 }
 
+/** The frameworks fix writes into, from the packs' project shapes, most specific first (the plain folder last). */
+function frameworkList(): string {
+  return `${FRAMEWORK_LABELS.slice(0, -1).join(', ')} and a ${FRAMEWORK_LABELS.at(-1)?.toLowerCase()}`;
+}
+
 export function registerFix(program: Command): void {
   const fix = program
     .command('fix')
@@ -61,8 +67,8 @@ export function registerFix(program: Command): void {
     .addHelpText(
       'after',
       `
-Frameworks: Next.js, Nuxt, Astro, Docusaurus, VitePress, Gatsby, SvelteKit, Eleventy, Hugo, Jekyll and a
-plain static folder get file changes; WordPress and hosted builders get the guide (ai-ready explain).
+Frameworks: ${frameworkList()} get file changes; WordPress and hosted builders get the guide
+(ai-ready explain).
 Nothing the owner wrote is removed: robots.txt lines go into their group, llms.txt and JSON catalogs
 are extended, a value you set differently is kept and reported. Only values from the site or from
 you are written: examples stay in ai-ready explain. A step that needs your own data (an endpoint, a

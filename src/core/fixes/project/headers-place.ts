@@ -72,7 +72,8 @@ export function writeRules(place: HeadersPlace, existing: string | null, rules: 
       .filter((b) => b.rs.length)
       .map(
         ({ path, rs }) =>
-          `[[headers]]\n  for = ${JSON.stringify(netlifyFor(path))}\n  [headers.values]\n${rs.map((r) => `    ${JSON.stringify(r.name)} = ${JSON.stringify(r.value)}`).join('\n')}\n`,
+          `[[headers]]\n  for = ${JSON.stringify(netlifyFor(path))}\n  [headers.values]\n` +
+          `${rs.map((r) => `    ${JSON.stringify(r.name)} = ${JSON.stringify(r.value)}`).join('\n')}\n`,
       );
     return { text: blocks.length ? `${text.replace(/\n*$/, text ? '\n\n' : '')}${blocks.join('\n')}` : text, conflicts: [] };
   }
@@ -125,7 +126,8 @@ function mergeVercel(existing: string, add: Array<{ source: string; headers: Arr
     return {
       text: existing,
       conflicts: [
-        'vercel.json uses "routes", which Vercel does not allow together with "headers": kept as it is. Add the headers inside your routes (a "headers" object on the matching route), or move to rewrites/redirects/headers.',
+        'vercel.json uses "routes", which Vercel does not allow together with "headers": kept as it is. ' +
+          'Add the headers inside your routes (a "headers" object on the matching route), or move to rewrites/redirects/headers.',
       ],
     };
   if ('headers' in d && !Array.isArray(d.headers))
@@ -170,7 +172,8 @@ export function printedRules(rules: HeaderRule[]): string {
   return groupByPath(rules)
     .map(
       ([path, rs]) =>
-        `# ${path === '/' ? 'every page' : path}\n${rs.map((r) => `${r.name}: ${r.value}`).join('\n')}\n# nginx: location ${path === '/' ? '/' : `= ${path}`} { ${rs.map((r) => `add_header ${r.name} ${JSON.stringify(r.value)} always;`).join(' ')} }`,
+        `# ${path === '/' ? 'every page' : path}\n${rs.map((r) => `${r.name}: ${r.value}`).join('\n')}\n` +
+        `# nginx: location ${path === '/' ? '/' : `= ${path}`} { ${rs.map((r) => `add_header ${r.name} ${JSON.stringify(r.value)} always;`).join(' ')} }`,
     )
     .join('\n\n');
 }

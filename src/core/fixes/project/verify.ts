@@ -51,7 +51,8 @@ export function renderVerification(v: Verification): string {
   const out = ['', `Verify: ${v.preview} scores ${v.score} (${v.grade ?? '-'})`];
   for (const c of v.checks)
     out.push(
-      `  ${c.id.padEnd(4)} ${WORDS[c.verdict].padEnd(22)} ${c.name} — now ${c.status}${c.code ? ` (${c.code})` : ''}${c.needs ? `; needs ${c.needs.join(', ')}` : ''}`,
+      `  ${c.id.padEnd(4)} ${WORDS[c.verdict].padEnd(22)} ${c.name} — now ${c.status}` +
+        `${c.code ? ` (${c.code})` : ''}${c.needs ? `; needs ${c.needs.join(', ')}` : ''}`,
     );
   for (const g of v.gates) out.push(`  gate: ${g}`);
   out.push(v.ok ? 'Every written fix passes on the preview.' : 'Some fixes do not pass on the preview (see above).');
