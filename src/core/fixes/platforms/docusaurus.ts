@@ -12,7 +12,9 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Enable the sitemap plugin',
-        body: 'The classic preset includes @docusaurus/plugin-sitemap; make sure it is not disabled (`sitemap: false`) and that `url` is set in docusaurus.config.js. It writes /sitemap.xml at build time.',
+        body:
+          'The classic preset includes @docusaurus/plugin-sitemap; make sure it is not disabled (`sitemap: false`) ' +
+          'and that `url` is set in docusaurus.config.js. It writes /sitemap.xml at build time.',
         code: `presets: [['classic', { sitemap: { changefreq: 'weekly', priority: 0.5 } }]],`,
         lang: 'js',
       },
@@ -22,7 +24,9 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Add docusaurus-plugin-llms',
-        code: `npm install docusaurus-plugin-llms\n\n// docusaurus.config.js\nplugins: [['docusaurus-plugin-llms', { generateLLMsTxt: true, generateLLMsFullTxt: true }]],`,
+        code:
+          'npm install docusaurus-plugin-llms\n\n// docusaurus.config.js\n' +
+          "plugins: [['docusaurus-plugin-llms', { generateLLMsTxt: true, generateLLMsFullTxt: true }]],",
         lang: 'js',
         body: 'It writes llms.txt and llms-full.txt from your docs at build time.',
       },

@@ -75,7 +75,10 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Add nuxt-llms',
-        code: `npx nuxi module add nuxt-llms\n\n// nuxt.config.ts\nexport default defineNuxtConfig({\n  llms: { domain: '${fx.origin}', title: 'Example Co', description: 'What the site offers', full: { title: 'Full docs', description: 'All pages' } },\n});\n`,
+        code:
+          `npx nuxi module add nuxt-llms\n\n// nuxt.config.ts\nexport default defineNuxtConfig({\n` +
+          `  llms: { domain: '${fx.origin}', title: 'Example Co', description: 'What the site offers', ` +
+          `full: { title: 'Full docs', description: 'All pages' } },\n});\n`,
         lang: 'ts',
       },
     ];
@@ -84,7 +87,9 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Keep SSR on in Nuxt',
-        body: 'Check nuxt.config has ssr: true (the default) and no routeRules with ssr: false for content pages; fetch content with useAsyncData / useFetch so it is rendered on the server. `nuxi generate` prerenders static pages.',
+        body:
+          'Check nuxt.config has ssr: true (the default) and no routeRules with ssr: false for content pages; ' +
+          'fetch content with useAsyncData / useFetch so it is rendered on the server. `nuxi generate` prerenders static pages.',
       },
     ];
   },
@@ -178,7 +183,9 @@ export const nuxt: PlatformPack = {
   addHeader: ({ name, value, path, all }) => [
     {
       title: 'Add the header with routeRules',
-      code: `// nuxt.config.ts\nexport default defineNuxtConfig({\n  routeRules: { ${jsString(all ? '/**' : path)}: { headers: { ${jsString(name)}: ${jsString(value)} } } },\n});\n`,
+      code:
+        `// nuxt.config.ts\nexport default defineNuxtConfig({\n` +
+        `  routeRules: { ${jsString(all ? '/**' : path)}: { headers: { ${jsString(name)}: ${jsString(value)} } } },\n});\n`,
       lang: 'ts',
     },
   ],

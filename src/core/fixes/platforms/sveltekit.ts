@@ -8,7 +8,9 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Keep SSR on in SvelteKit',
-        body: 'Do not set `export const ssr = false` on content routes; load data in +page.server.ts / +page.ts; add `export const prerender = true` for static pages.',
+        body:
+          'Do not set `export const ssr = false` on content routes; load data in +page.server.ts / +page.ts; ' +
+          'add `export const prerender = true` for static pages.',
       },
     ];
   },
