@@ -21,6 +21,26 @@ export type Tier = z.infer<typeof Tier>;
 export const Grade = z.enum(GRADES);
 export type Grade = z.infer<typeof Grade>;
 
+/** robots.txt lines as structure (RFC 9309 groups, then Sitemap lines): what `content` says, for a tool that merges by group. */
+export const RobotsLines = z
+  .object({
+    groups: z.array(
+      z.object({
+        comment: z.string().optional().describe('A comment line above the group'),
+        userAgents: z.array(z.string()),
+        records: z
+          .array(z.object({ field: z.string(), value: z.string() }))
+          .optional()
+          .describe('Records other than Allow/Disallow (Content-Signal, Content-Usage), right after the User-agent lines'),
+        allow: z.array(z.string()).optional(),
+        disallow: z.array(z.string()).optional(),
+      }),
+    ),
+    sitemaps: z.array(z.object({ url: z.string(), pending: z.string().optional().describe('Why the line waits: written commented out') })).optional(),
+  })
+  .meta({ id: 'RobotsLines' });
+export type RobotsLines = z.infer<typeof RobotsLines>;
+
 /**
  * What a fix step asks the owner to publish, as data a tool can apply and a test can serve (the
  * prose of the step says the same for people). Additive to v1: steps without it are advice.
@@ -44,6 +64,7 @@ export const FixOperation = z
       kind: z.literal('lines'),
       path: z.string().describe('The text file the lines go into (e.g. "/robots.txt"), created when absent'),
       content: z.string().describe('Lines to add, keeping every line the file already has'),
+      robots: RobotsLines.optional().describe('For robots.txt: the same lines as structure (groups and Sitemap lines), which a tool merges by group'),
     }),
     z.object({
       kind: z.literal('merge'),

@@ -1,6 +1,6 @@
 /**
  * A fix list as a prompt a coding agent can act on (`--format agent` of `scan`, and of `fix`
- * through src/fix/render.ts): each failing check with its stable code, what to publish and where
+ * through src/format/fix-plan.ts): each failing check with its stable code, what to publish and where
  * (from the guide's `publish` operations), the values only the owner has (NEEDED), and the command
  * that re-checks it. The wording lives here so both faces say the same.
  */

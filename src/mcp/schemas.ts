@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { Dimension, FixStep, Grade, Tier } from '../core/schema.js';
 import { ComparisonFields } from '../service/compare.js';
+import { MERGE_KIND_IDS, mergeKindsText } from '../core/fixes/project/merge-table.js';
 
 export const ReportSummarySchema = z.object({
   id: z.string(),
@@ -127,13 +128,7 @@ export const FixGuideSchema = z.object({
           z.object({
             path: z.string().describe('Project-relative path'),
             content: z.string().describe('The file as `ai-ready fix` writes it in a project that does not have it yet'),
-            merge: z
-              .enum(['create', 'robots-groups', 'link-list', 'json-keys', 'header-rules', 'jekyll-include'])
-              .describe(
-                'How to merge when the file exists: robots-groups = each rule into the group of the same user agents; ' +
-                  'link-list = new links under their H2; json-keys = key by key, keep existing values; header-rules = add the ' +
-                  'rules missing under the same path',
-              ),
+            merge: z.enum(MERGE_KIND_IDS).describe(`How \`ai-ready fix\` merges into the file when the project has it: ${mergeKindsText()}`),
           }),
         )
         .describe('What `ai-ready fix --dir <project> --write` writes for this check in a bare project of this framework'),

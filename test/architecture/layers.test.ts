@@ -118,7 +118,7 @@ describe('the layers of src/', () => {
   const layers = declaredLayers(readFileSync(new URL('../../docs/architecture.md', import.meta.url), 'utf8'));
 
   it('reads the table of docs/architecture.md', () => {
-    expect([...layers.keys()]).toEqual(['core', 'format', 'fix', 'runner', 'store', 'service', 'monitor', 'oauth', 'mcp', 'server', 'cli']);
+    expect([...layers.keys()]).toEqual(['core', 'format', 'runner', 'store', 'service', 'monitor', 'oauth', 'mcp', 'server', 'cli']);
   });
 
   it('matches the table, with no upward import and no loop of folders or files', () => {

@@ -9,6 +9,7 @@ import { commandFail } from '../fail.js';
 import { oneLine } from '../../format/sanitize.js';
 import { OWNER_VALUES, type OwnerValues } from '../../core/fixes/owner-values.js';
 import { FIX_FLAGS } from '../fix-flags/index.js';
+import { FRAMEWORK_LABELS } from '../../core/fixes/project/frameworks.js';
 import { addFlagOptions } from '../scan-flags/commander.js';
 import type { RawFlags } from '../scan-flags/define.js';
 
@@ -39,6 +40,11 @@ function ownerValueLines(): string {
   return lines.join('\n');
 }
 
+/** The frameworks fix writes into, from the packs' project shapes, most specific first (the plain folder last). */
+function frameworkList(): string {
+  return `${FRAMEWORK_LABELS.slice(0, -1).join(', ')} and a ${FRAMEWORK_LABELS.at(-1)?.toLowerCase()}`;
+}
+
 export function registerFix(program: Command): void {
   const fix = program
     .command('fix')
@@ -67,8 +73,8 @@ export function registerFix(program: Command): void {
     .addHelpText(
       'after',
       `
-Frameworks: Next.js, Nuxt, Astro, Docusaurus, VitePress, Gatsby, SvelteKit, Eleventy, Hugo, Jekyll and a
-plain static folder get file changes; WordPress and hosted builders get the guide (ai-ready explain).
+Frameworks: ${frameworkList()} get file changes; WordPress and hosted builders get the guide
+(ai-ready explain).
 Nothing the owner wrote is removed: robots.txt lines go into their group, llms.txt and JSON catalogs
 are extended, a value you set differently is kept and reported. Only values from the site or from
 you are written: examples stay in ai-ready explain. A step that needs your own data (an endpoint, a
@@ -124,7 +130,7 @@ Examples:
       const crawlSeconds = wholeNumber(flags.crawlSeconds, 1, 300);
       if (crawlSeconds === null) return fail(`--crawl-seconds takes a whole number from 1 to 300 (got ${JSON.stringify(flags.crawlSeconds)})`);
 
-      const { detectFramework, ProjectError } = await import('../../fix/frameworks.js');
+      const { detectFramework, ProjectError } = await import('../../core/fixes/project/frameworks.js');
       let framework;
       try {
         framework = detectFramework(flags.dir);
@@ -132,7 +138,7 @@ Examples:
         if (e instanceof ProjectError) return fail(e.message);
         throw e;
       }
-      const { ownerValues } = await import('../../fix/owner-input.js');
+      const { ownerValues } = await import('../fix-flags/owner-input.js');
       let values: OwnerValues;
       try {
         values = ownerValues(flags.dir, flags.set);
@@ -146,7 +152,7 @@ Examples:
       // fix's ScanParams, for the site and the preview: --only picks the fixes, every check is scanned.
       const params = scanParams({ profile: undefined, pages, render: undefined, only: undefined, skip: undefined });
       const { mayAsk, askDecisions, decisionsNeeded, AskInterrupted } = await import('../fix-flags/ask-owner.js');
-      const { planFixes } = await import('../../fix/plan.js');
+      const { planFixes } = await import('../../core/fixes/project/plan.js');
       const planOptions = { dir: flags.dir, framework, host: settings.host, only };
       // The owner's decisions (policy) are asked at a terminal once the guides show which steps need them.
       const askOwner = mayAsk({ format, input: flags.input !== false, stdin: process.stdin, stdout: process.stdout, env: process.env })
@@ -159,7 +165,7 @@ Examples:
             return answers;
           }
         : undefined;
-      const { configOrigin } = await import('../../fix/production-origin.js');
+      const { configOrigin } = await import('../../core/fixes/project/production-origin.js');
       const { DEFAULT_DEADLINE_MS } = await import('../../core/scan.js');
       let result;
       try {
@@ -176,11 +182,11 @@ Examples:
         if (e instanceof AskInterrupted) return fail(e.message, EXIT.INTERRUPTED);
         throw e;
       }
-      const { renderPlan, planJsonText, renderAgentPrompt } = await import('../../fix/render.js');
+      const { renderPlan, planJsonText, renderAgentPrompt } = await import('../../format/fix-plan.js');
       const plan = planFixes(result, { ...planOptions, ownerValues: values });
       let written: string[] | undefined;
       if (flags.write) {
-        const { writePlan, FixWriteError } = await import('../../fix/write.js');
+        const { writePlan, FixWriteError } = await import('../../core/fixes/project/write.js');
         try {
           written = writePlan(flags.dir, plan);
         } catch (e) {
@@ -193,7 +199,7 @@ Examples:
       else if (format === 'pretty') process.stdout.write(renderPlan(plan, { written }));
       if (!flags.verify) return;
 
-      const { verifyPlan, renderVerification } = await import('../../fix/verify.js');
+      const { verifyPlan, renderVerification } = await import('../../core/fixes/project/verify.js');
       let preview;
       try {
         preview = await scan(flags.verify, params);

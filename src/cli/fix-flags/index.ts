@@ -5,7 +5,7 @@
  * resolves them with `resolveFlags`, as `scan` does; `--dir`, `--write`, `--verify` and the
  * repeatable `--set` stay commander options of `fix` (no other command has them).
  */
-import { HEADER_HOSTS } from '../../fix/headers-place.js';
+import { HEADER_HOSTS } from '../../core/fixes/project/headers-place.js';
 import { defineFlag } from '../scan-flags/define.js';
 import { minGrade, minScore } from '../scan-flags/gates.js';
 import { color } from '../scan-flags/output.js';

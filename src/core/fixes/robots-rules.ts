@@ -4,6 +4,7 @@
  * which writes them in its own syntax (a Next.js `rules` array, a @nuxtjs/robots config, a PHP
  * filter); `robotsText` is the neutral serialiser, the robots.txt text itself (RFC 9309).
  */
+import type { RobotsLines } from '../schema.js';
 
 /**
  * Content Signals (contentsignals.org): each purpose yes or no, and the `use` directive a level
@@ -97,6 +98,20 @@ function sitemapText(s: RobotsSitemap): string {
 /** robots.txt text of `groups` and `sitemaps`: groups separated by a blank line, then the Sitemap lines. */
 export function robotsText({ groups, sitemaps = [] }: { groups: RobotsGroup[]; sitemaps?: RobotsSitemap[] }): string {
   return [...groups.map(groupText), ...(sitemaps.length ? [sitemaps.map(sitemapText).join('')] : [])].join('\n');
+}
+
+/** The rules' groups and Sitemap lines as the publish operation carries them (FixOperation `lines`.robots). */
+export function robotsLinesOf(rules: RobotsRules): RobotsLines {
+  return {
+    groups: rules.groups.map((g) => ({
+      ...(g.comment ? { comment: oneLine(g.comment) } : {}),
+      userAgents: g.userAgents.map(oneLine),
+      ...(g.records?.length ? { records: g.records.map((r) => ({ field: r.field, value: oneLine(recordValue(r)) })) } : {}),
+      ...(g.allow?.length ? { allow: g.allow.map(oneLine) } : {}),
+      ...(g.disallow?.length ? { disallow: g.disallow.map(oneLine) } : {}),
+    })),
+    ...(rules.sitemaps?.length ? { sitemaps: rules.sitemaps.map((m) => ({ url: oneLine(m.url), ...(m.pending ? { pending: m.pending } : {}) })) } : {}),
+  };
 }
 
 /** The lines the rules add to an existing robots.txt (what the neutral step shows and `ai-ready fix` publishes). */

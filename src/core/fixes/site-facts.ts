@@ -44,7 +44,7 @@ export interface SiteFacts {
   sitemap: Sourced<string> | null;
   /** The sitemap is the one `fix` writes (the site serves none). */
   sitemapWritten?: boolean;
-  /** The project's framework id (src/fix/frameworks.ts), when fix knows it: guides name its generators. */
+  /** The project's framework id (src/core/fixes/project/frameworks.ts), when fix knows it: guides name its generators. */
   framework?: string;
   /** How the crawl went: pages read, and what stopped it early (null: it read every page it found). */
   crawl: { pages: number; stoppedBy: 'pages' | 'time' | null; ms: number };

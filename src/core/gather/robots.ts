@@ -26,6 +26,23 @@ export interface RobotsGroup {
   rules: RobotsRecord[];
   /** Any other field inside the group (content-signal, content-usage, crawl-delay, ...). */
   extras: RobotsRecord[];
+  /** The comment lines right above its first User-agent line, as written. */
+  comments: string[];
+  /** The 1-based line of its last User-agent, rule or record line. */
+  lastLine: number;
+}
+
+/** robots.txt text read as records: what parseRobots and the fix writer's merge share (one parser). */
+export interface RobotsText {
+  groups: RobotsGroup[];
+  /** Absolute Sitemap URLs (global records). */
+  sitemaps: string[];
+  /** Every Sitemap line, valid or not. */
+  sitemapRecords: RobotsRecord[];
+  /** Records outside any group other than sitemap (e.g. a Content-Signal line before any User-agent). */
+  orphans: RobotsRecord[];
+  totalLines: number;
+  invalidLines: number;
 }
 
 export interface RobotsArtifact {
@@ -65,7 +82,30 @@ const KNOWN_FIELDS = new Set([
 export function parseRobots(probe: FetchResult, origin: string): RobotsArtifact {
   const found = isFound(probe) || (isOk(probe) && !isSoft404(probe) && probe.body.length > 0);
   const text = found ? probe.text : '';
+  const { groups, sitemaps, orphans, totalLines, invalidLines } = parseRobotsText(text, origin);
+  const parser = found ? robotsParser(new URL('/robots.txt', origin).href, text) : null;
+  return {
+    probe,
+    found,
+    soft404: isSoft404(probe),
+    text,
+    groups,
+    sitemaps,
+    orphans,
+    totalLines,
+    invalidLines,
+    isAllowed(path: string, agent: string): boolean {
+      if (!parser) return true;
+      return parser.isAllowed(new URL(path, origin).href, agent) ?? true;
+    },
+  };
+}
+
+/** The records of robots.txt text (RFC 9309 §2.1 groups); Sitemap URLs resolved against `origin`. */
+export function parseRobotsText(text: string, origin = 'http://robots.invalid'): RobotsText {
   const groups: RobotsGroup[] = [];
+  const sitemapRecords: RobotsRecord[] = [];
+  let comments: string[] = [];
   const sitemaps: string[] = [];
   const orphans: RobotsRecord[] = [];
   let current: RobotsGroup | null = null;
@@ -74,6 +114,7 @@ export function parseRobots(probe: FetchResult, origin: string): RobotsArtifact 
   let invalidLines = 0;
   const lines = text.split(/\r\n|\r|\n/);
   lines.forEach((raw, i) => {
+    if (/^\s*#/.test(raw)) comments.push(raw.trim());
     const line = raw.replace(/#.*$/, '').trim();
     if (!line) return;
     totalLines++;
@@ -86,17 +127,21 @@ export function parseRobots(probe: FetchResult, origin: string): RobotsArtifact 
     const value = m[2].trim();
     const rec = { field, value, line: i + 1 };
     if (!KNOWN_FIELDS.has(field)) invalidLines++;
+    const above = comments;
+    comments = [];
     if (field === 'user-agent') {
       if (!current || !lastWasAgent) {
-        current = { agents: [], rules: [], extras: [] };
+        current = { agents: [], rules: [], extras: [], comments: above, lastLine: i + 1 };
         groups.push(current);
       }
       current.agents.push(value);
+      current.lastLine = i + 1;
       lastWasAgent = true;
       return;
     }
     lastWasAgent = false;
     if (field === 'sitemap') {
+      sitemapRecords.push(rec);
       // Only http(s) locations are sitemaps a crawler (or this scan) can fetch.
       const url = URL.canParse(value, origin) ? new URL(value, origin) : null;
       if (url && (url.protocol === 'http:' || url.protocol === 'https:')) sitemaps.push(url.href);
@@ -109,21 +154,7 @@ export function parseRobots(probe: FetchResult, origin: string): RobotsArtifact 
     }
     if (field === 'allow' || field === 'disallow') current.rules.push(rec);
     else current.extras.push(rec);
+    current.lastLine = i + 1;
   });
-  const parser = found ? robotsParser(new URL('/robots.txt', origin).href, text) : null;
-  return {
-    probe,
-    found,
-    soft404: isSoft404(probe),
-    text,
-    groups,
-    sitemaps: [...new Set(sitemaps)],
-    orphans,
-    totalLines,
-    invalidLines,
-    isAllowed(path: string, agent: string): boolean {
-      if (!parser) return true;
-      return parser.isAllowed(new URL(path, origin).href, agent) ?? true;
-    },
-  };
+  return { groups, sitemaps: [...new Set(sitemaps)], sitemapRecords, orphans, totalLines, invalidLines };
 }

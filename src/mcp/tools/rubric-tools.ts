@@ -7,8 +7,9 @@ import { ToolError } from '../context.js';
 import { FixGuideSchema, RubricSchema } from '../schemas.js';
 import { defineTool } from './define.js';
 import { fixStepsText } from '../../format/fix-steps.js';
-import { FRAMEWORK_IDS } from '../../fix/frameworks.js';
-import { projectGuide } from '../../fix/project-guide.js';
+import { FRAMEWORK_IDS } from '../../core/fixes/project/frameworks.js';
+import { MERGE_KINDS } from '../../core/fixes/project/merge-table.js';
+import { projectGuide } from '../../core/fixes/project/project-guide.js';
 
 export const PLATFORMS: string[] = [...new Set([...FINGERPRINTS.map((f) => f.id), ...HOSTING_FINGERPRINTS.map((h) => h.id)])];
 const HOSTING_IDS = new Set<string>(HOSTING_FINGERPRINTS.map((h) => h.id));
@@ -70,7 +71,7 @@ export const getFixGuide = defineTool({
     const projectText = project
       ? [
           `In a ${project.framework.label} project:`,
-          ...project.files.map((f) => `  ${f.path} (${f.merge === 'create' ? 'create' : `create, or merge: ${f.merge}`})`),
+          ...project.files.map((f) => `  ${f.path} (create; if you have it: ${f.merge}, ${MERGE_KINDS[f.merge]})`),
           ...project.needs.map((n) => `  needs your ${n.value}: ${n.description}`),
           ...project.manual.map((m) => `  by hand: ${m.title}`),
         ]

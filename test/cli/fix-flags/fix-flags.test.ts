@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIX_FLAGS } from '../../../src/cli/fix-flags/index.js';
 import { SCAN_FLAGS } from '../../../src/cli/scan-flags/index.js';
-import { PROJECTS, makeProject } from '../../fix/frameworks.js';
+import { PROJECTS, makeProject } from '../../core/fixes/project/frameworks.js';
 import { type CliRun, runCli } from '../run-cli.js';
 
 const STATIC = PROJECTS.find((p) => p.id === 'static')!;

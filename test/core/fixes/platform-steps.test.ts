@@ -460,13 +460,14 @@ describe('platform packs', () => {
 
   it('registers every pack module under its own id, and only ids the detector knows', async () => {
     const { readdirSync } = await import('node:fs');
-    const { PLATFORM_PACKS } = await import('../../../src/core/fixes/platforms/index.js');
+    const { PLATFORM_PACKS, FOLDERS } = await import('../../../src/core/fixes/platforms/index.js');
     const { FINGERPRINTS, HOSTING_FINGERPRINTS } = await import('../../../src/core/fixes/platform-fingerprints.js');
     const known = new Set<string>([...FINGERPRINTS.map((f) => f.id), ...HOSTING_FINGERPRINTS.map((h) => h.id)]);
     const modules = readdirSync(new URL('../../../src/core/fixes/platforms/', import.meta.url))
-      .filter((f) => f.endsWith('.ts') && !['index.ts', 'types.ts', 'shared.ts', 'shared-hooks.ts'].includes(f))
+      .filter((f) => f.endsWith('.ts') && !['index.ts', 'types.ts', 'shared.ts', 'shared-hooks.ts', 'project-shape.ts', 'config-values.ts'].includes(f))
       .map((f) => f.replace(/\.ts$/, ''));
-    expect(Object.keys(PLATFORM_PACKS).sort()).toEqual(modules.sort());
+    // A folder pack (a plain static folder) is a project kind, not a platform the detector reports.
+    expect([...Object.keys(PLATFORM_PACKS), ...Object.keys(FOLDERS)].sort()).toEqual(modules.sort());
     for (const [id, pack] of Object.entries(PLATFORM_PACKS)) {
       expect(pack!.id).toBe(id);
       expect(known.has(id), `${id} is a detected platform or host`).toBe(true);

@@ -15,7 +15,7 @@ import type { FixContext } from '../../../src/core/checks/types.js';
 import { parseRobots } from '../../../src/core/gather/robots.js';
 import { HOSTS, PLATFORMS, packRegistry } from '../../../src/core/fixes/platforms/index.js';
 import type { PlatformPack } from '../../../src/core/fixes/platforms/types.js';
-import { robotsLinesText, robotsText, type RobotsGroup, type RobotsRules } from '../../../src/core/fixes/robots-rules.js';
+import { robotsLinesOf, robotsLinesText, robotsText, type RobotsGroup, type RobotsRules } from '../../../src/core/fixes/robots-rules.js';
 import type { FixStep } from '../../../src/core/schema.js';
 import { ORIGIN, text } from '../../helpers/responses.js';
 import { runModule } from './snippet-runners.js';
@@ -31,7 +31,7 @@ const B1_LINES =
 
 describe('the neutral serialiser', () => {
   it('publishes the lines each check published before the rules were structured', () => {
-    expect(published(b1AiCrawlerRules.fixGuide(fx(null)))).toEqual({ kind: 'lines', path: '/robots.txt', content: B1_LINES });
+    expect(published(b1AiCrawlerRules.fixGuide(fx(null)))).toMatchObject({ kind: 'lines', path: '/robots.txt', content: B1_LINES });
     expect(published(b1AiCrawlerRules.fixGuide(fx(null, [], { ownerValues: { aiTraining: 'allow' } })))).toMatchObject({
       content: expect.stringContaining("# Model training: allowed (the owner's choice)\nUser-agent: GPTBot"),
     });
@@ -42,7 +42,7 @@ describe('the neutral serialiser', () => {
       content: 'User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n',
     });
     // D1: on a platform that writes robots.txt, only the Sitemap line of a sitemap the site serves ...
-    expect(published(d1RobotsTxt.fixGuide(fx('wordpress', [], { found: { sitemap: `${ORIGIN}/sitemap_index.xml` } })))).toEqual({
+    expect(published(d1RobotsTxt.fixGuide(fx('wordpress', [], { found: { sitemap: `${ORIGIN}/sitemap_index.xml` } })))).toMatchObject({
       kind: 'lines',
       path: '/robots.txt',
       content: `Sitemap: ${ORIGIN}/sitemap_index.xml\n`,
@@ -202,7 +202,7 @@ describe('a platform with its own robots syntax', () => {
       '- agents: [OAI-SearchBot, ChatGPT-User, Claude-SearchBot, Claude-User, PerplexityBot, Perplexity-User]\n  allow: /',
     );
     // What `ai-ready fix` publishes is the neutral text, whatever the pack's words.
-    expect(steps[0].publish).toEqual({ kind: 'lines', path: '/robots.txt', content: B1_LINES });
+    expect(steps[0].publish).toMatchObject({ kind: 'lines', path: '/robots.txt', content: B1_LINES });
     // D1 knows the platform writes robots.txt itself (lines added, no file served).
     expect(published(d1RobotsTxt.fixGuide(fx('example-cms', [], { packs })))?.kind).toBe('lines');
     // A host in front of the site still adds its way, read from the same registry.
@@ -230,6 +230,6 @@ describe('a platform with its own robots syntax', () => {
     const rules: RobotsRules = { purpose: 'ai-crawlers', groups: [{ userAgents: ['Bytespider'], disallow: ['/private/'] }] };
     const [step] = robotsLinesSteps(fx('example-cms', [], { packs }), rules, { source: 'site' });
     expect(step.code).toBe('- agents: [Bytespider]\n  deny: /private/');
-    expect(step.publish).toEqual({ kind: 'lines', path: '/robots.txt', content: robotsLinesText(rules) });
+    expect(step.publish).toEqual({ kind: 'lines', path: '/robots.txt', content: robotsLinesText(rules), robots: robotsLinesOf(rules) });
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { FixStep } from '../../schema.js';
 import type { FixContext } from '../types.js';
-import { robotsLinesText, type RobotsRules } from '../../fixes/robots-rules.js';
+import { robotsLinesOf, robotsLinesText, type RobotsRules } from '../../fixes/robots-rules.js';
 import { platformHook, throughHosts, withPublish, type PublishOrigin } from '../../fixes/platform-steps.js';
 
 /** Platform step(s) that add the rules to the site's robots.txt (the platform's pack knows how; else the file itself). */
@@ -21,7 +21,11 @@ export function robotsLinesSteps(fx: FixContext, rules: RobotsRules, origin: Pub
     },
   ];
   // A host in front of the site (a CDN's managed robots.txt) adds its own way.
-  return withPublish(throughHosts(fx, 'robotsLines', steps, rules), { kind: 'lines', path: '/robots.txt', content: text }, origin);
+  return withPublish(
+    throughHosts(fx, 'robotsLines', steps, rules),
+    { kind: 'lines', path: '/robots.txt', content: text, robots: robotsLinesOf(rules) },
+    origin,
+  );
 }
 
 /** Whether the platform generates robots.txt itself (lines are added to its file rather than a file served). */

@@ -256,7 +256,7 @@ function robotsStep(fx: FixContext): FixStep {
     body: "Use the absolute URL of the sitemap (or of your SEO plugin's index):",
     code: line,
     lang: 'text',
-    publish: { kind: 'lines', path: '/robots.txt', content: `${line}\n` },
+    publish: { kind: 'lines', path: '/robots.txt', content: `${line}\n`, robots: { groups: [], sitemaps: [{ url }] } },
     source: known ? (fx.site!.sitemap!.source === 'owner' ? 'owner' : 'site') : 'example',
     ...(known ? { values: [factValue('sitemap', fx.site!.sitemap!)] } : {}),
   };

@@ -3,6 +3,8 @@ import { staticSite } from './shared.js';
 import { staticBuildMarkdownNegotiation } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
 import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/signals.js';
+import type { ProjectShape } from './project-shape.js';
+import { jsConfigOrigin } from './config-values.js';
 
 const hooks: PlatformHooks = {
   sitemap(fx) {
@@ -31,4 +33,22 @@ const fingerprint: PlatformFingerprint = {
   ],
 };
 
-export const astro: PlatformPack = { ...staticSite('astro', 'public', { hooks }), label: 'Astro', fingerprint };
+const ASTRO_CONFIGS = ['astro.config.mjs', 'astro.config.ts', 'astro.config.js'];
+
+/** An Astro project: public/ is served at the root; astro-robots-txt generates robots.txt when configured. */
+const project: ProjectShape = {
+  specificity: 2,
+  deps: ['astro'],
+  files: ['astro.config.mjs', 'astro.config.ts'],
+  staticDir: 'public',
+  headFile: 'your page layout in src/layouts/',
+  bodyFile: 'your page layout in src/layouts/',
+  configFiles: ASTRO_CONFIGS,
+  origin: jsConfigOrigin('astro', 'site', 'base', 'site'),
+  robotsSource(read) {
+    const config = ASTRO_CONFIGS.find((f) => /['"]astro-robots-txt['"]/.test(read(f) ?? ''));
+    return config ? { kind: 'manual', where: `the astro-robots-txt options in ${config} (policy: [...]): add these rules there` } : null;
+  },
+};
+
+export const astro: PlatformPack = { ...staticSite('astro', 'public', { hooks }), label: 'Astro', fingerprint, project };

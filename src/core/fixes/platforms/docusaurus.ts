@@ -3,6 +3,8 @@ import { staticSite } from './shared.js';
 import { staticBuildMarkdownNegotiation } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
 import { STRONG, MEDIUM, type PlatformFingerprint } from '../../platform/signals.js';
+import type { ProjectShape } from './project-shape.js';
+import { jsConfigOrigin } from './config-values.js';
 
 const hooks: PlatformHooks = {
   markdownNegotiation: staticBuildMarkdownNegotiation,
@@ -10,7 +12,9 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Enable the sitemap plugin',
-        body: 'The classic preset includes @docusaurus/plugin-sitemap; make sure it is not disabled (`sitemap: false`) and that `url` is set in docusaurus.config.js. It writes /sitemap.xml at build time.',
+        body:
+          'The classic preset includes @docusaurus/plugin-sitemap; make sure it is not disabled (`sitemap: false`) ' +
+          'and that `url` is set in docusaurus.config.js. It writes /sitemap.xml at build time.',
         code: `presets: [['classic', { sitemap: { changefreq: 'weekly', priority: 0.5 } }]],`,
         lang: 'js',
       },
@@ -20,7 +24,9 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Add docusaurus-plugin-llms',
-        code: `npm install docusaurus-plugin-llms\n\n// docusaurus.config.js\nplugins: [['docusaurus-plugin-llms', { generateLLMsTxt: true, generateLLMsFullTxt: true }]],`,
+        code:
+          'npm install docusaurus-plugin-llms\n\n// docusaurus.config.js\n' +
+          "plugins: [['docusaurus-plugin-llms', { generateLLMsTxt: true, generateLLMsFullTxt: true }]],",
         lang: 'js',
         body: 'It writes llms.txt and llms-full.txt from your docs at build time.',
       },
@@ -47,4 +53,15 @@ const fingerprint: PlatformFingerprint = {
   ],
 };
 
-export const docusaurus: PlatformPack = { ...staticSite('docusaurus', 'static', { hooks }), label: 'Docusaurus', fingerprint };
+/** A Docusaurus project: static/ is served at the root; the origin is `url` + `baseUrl`. */
+const project: ProjectShape = {
+  specificity: 3,
+  deps: ['@docusaurus/core'],
+  files: ['docusaurus.config.js', 'docusaurus.config.ts'],
+  staticDir: 'static',
+  headFile: 'docusaurus.config.js (headTags)',
+  bodyFile: 'src/theme/Root.js (a swizzled Root wraps every page)',
+  origin: jsConfigOrigin('docusaurus', 'url', 'baseUrl', 'url + baseUrl'),
+};
+
+export const docusaurus: PlatformPack = { ...staticSite('docusaurus', 'static', { hooks }), label: 'Docusaurus', fingerprint, project };

@@ -3,6 +3,8 @@ import { staticSite } from './shared.js';
 import { staticBuildMarkdownNegotiation } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
 import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/signals.js';
+import type { ProjectShape } from './project-shape.js';
+import { JS_EXT, jsLiteral, originFrom, stripJsComments } from './config-values.js';
 
 const hooks: PlatformHooks = {
   markdownNegotiation: staticBuildMarkdownNegotiation,
@@ -29,4 +31,19 @@ const fingerprint: PlatformFingerprint = {
   ],
 };
 
-export const gatsby: PlatformPack = { ...staticSite('gatsby', 'static', { hooks }), label: 'Gatsby', fingerprint };
+/** A Gatsby project: static/ is served at the root; the origin is siteMetadata.siteUrl. */
+const project: ProjectShape = {
+  specificity: 2,
+  deps: ['gatsby'],
+  files: ['gatsby-config.js', 'gatsby-config.ts'],
+  staticDir: 'static',
+  headFile: 'gatsby-ssr.js (onRenderBody: setHeadComponents) or the Head export',
+  bodyFile: 'gatsby-ssr.js (onRenderBody: setPreBodyComponents)',
+  origin: originFrom(
+    JS_EXT.map((e) => `gatsby-config.${e}`),
+    'siteMetadata.siteUrl',
+    (t) => ({ url: jsLiteral(stripJsComments(t), 'siteUrl') }),
+  ),
+};
+
+export const gatsby: PlatformPack = { ...staticSite('gatsby', 'static', { hooks }), label: 'Gatsby', fingerprint, project };

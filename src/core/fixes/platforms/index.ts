@@ -59,6 +59,7 @@ import { litespeed } from './litespeed.js';
 import { caddy } from './caddy.js';
 import { iis } from './iis.js';
 import { express } from './express.js';
+import { staticFolder } from './static.js';
 
 /**
  * Platforms, in the order the detector tries them: between two of equal rank and confidence the
@@ -125,10 +126,17 @@ export const HOSTS = {
   express,
 } satisfies Record<string, PlatformPack>;
 
+/** Project kinds that are no platform the detector reports: a plain static folder. */
+export const FOLDERS = {
+  static: staticFolder,
+} satisfies Record<string, PlatformPack>;
+
 /** A platform the detector knows (wordpress, shopify, nextjs...). */
 export type PlatformId = keyof typeof PLATFORMS;
 /** A host, CDN or web server the detector knows (vercel, cloudflare, nginx...). */
 export type HostingId = keyof typeof HOSTS;
+/** A project kind `ai-ready fix` may name: a platform, or a plain folder (only packs with `project` are writable). */
+export type ProjectId = PlatformId | keyof typeof FOLDERS;
 /** Every id a pack is written for: a detected platform or a host/server. */
 export type GuideTarget = PlatformId | HostingId;
 

@@ -4,6 +4,8 @@ import { jsQuote, jsString, jsTemplate } from '../escape.js';
 import { hasRecords, robotsText, type RobotsGroup } from '../robots-rules.js';
 import { generateOpenApiFromCode } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
+import type { ProjectShape } from './project-shape.js';
+import { originFrom, stripJsComments } from './config-values.js';
 import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/signals.js';
 
 /** Rewrites requests preferring Markdown to the page's .md twin. */
@@ -167,11 +169,34 @@ const fingerprint: PlatformFingerprint = {
   ],
 };
 
+const NEXT_ROBOTS = ['app/robots.ts', 'app/robots.js', 'src/app/robots.ts', 'src/app/robots.js'];
+
+/** A Next.js project: public/ is served at the root; app/robots.ts builds robots.txt when present. */
+const project: ProjectShape = {
+  specificity: 2,
+  deps: ['next'],
+  files: ['next.config.js', 'next.config.mjs', 'next.config.ts'],
+  staticDir: 'public',
+  headFile: 'app/layout.tsx (metadata) or pages/_document.tsx',
+  bodyFile: 'app/layout.tsx (inside <body>) or pages/_document.tsx',
+  configFiles: NEXT_ROBOTS,
+  origin: originFrom(
+    ['app', 'src/app'].flatMap((d) => ['tsx', 'jsx', 'ts', 'js'].map((e) => `${d}/layout.${e}`)),
+    'metadataBase',
+    (t) => ({ url: /metadataBase\s*:\s*new\s+URL\(\s*(["'`])([^"'`$\n]*)\1\s*\)/.exec(stripJsComments(t))?.[2] ?? null }),
+  ),
+  robotsSource(read) {
+    const file = NEXT_ROBOTS.find((f) => read(f) !== null);
+    return file ? { kind: 'manual', where: `${file} (Next.js builds /robots.txt from it): add these rules to the object it returns` } : null;
+  },
+};
+
 export const nextjs: PlatformPack = {
   id: 'nextjs',
   label: 'Next.js',
   fingerprint,
   hooks,
+  project,
   serveFile({ spec, path, file, headers, create }) {
     // Route handlers may live under app/.well-known/ (Vercel's own Flags SDK uses app/.well-known/vercel/flags).
     const tsconfig = hasDotSegment(path)

@@ -6,6 +6,8 @@ import type { FixContext } from '../fix-context.js';
 import { generateOpenApiFromCode } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
 import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/signals.js';
+import type { ProjectShape } from './project-shape.js';
+import { JS_EXT, jsLiteral, originFrom, stripJsComments } from './config-values.js';
 
 /** An object key as written in TypeScript: bare when an identifier, else quoted. */
 const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : jsQuote(k));
@@ -73,7 +75,10 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Add nuxt-llms',
-        code: `npx nuxi module add nuxt-llms\n\n// nuxt.config.ts\nexport default defineNuxtConfig({\n  llms: { domain: '${fx.origin}', title: 'Example Co', description: 'What the site offers', full: { title: 'Full docs', description: 'All pages' } },\n});\n`,
+        code:
+          `npx nuxi module add nuxt-llms\n\n// nuxt.config.ts\nexport default defineNuxtConfig({\n` +
+          `  llms: { domain: '${fx.origin}', title: 'Example Co', description: 'What the site offers', ` +
+          `full: { title: 'Full docs', description: 'All pages' } },\n});\n`,
         lang: 'ts',
       },
     ];
@@ -82,7 +87,9 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Keep SSR on in Nuxt',
-        body: 'Check nuxt.config has ssr: true (the default) and no routeRules with ssr: false for content pages; fetch content with useAsyncData / useFetch so it is rendered on the server. `nuxi generate` prerenders static pages.',
+        body:
+          'Check nuxt.config has ssr: true (the default) and no routeRules with ssr: false for content pages; ' +
+          'fetch content with useAsyncData / useFetch so it is rendered on the server. `nuxi generate` prerenders static pages.',
       },
     ];
   },
@@ -120,11 +127,35 @@ const fingerprint: PlatformFingerprint = {
   ],
 };
 
+const NUXT_CONFIGS = ['nuxt.config.ts', 'nuxt.config.js', 'nuxt.config.mjs'];
+const NUXT_JS_CONFIGS = JS_EXT.map((e) => `nuxt.config.${e}`);
+
+/** A Nuxt project: public/ (static/ in Nuxt 2) is served at the root; a robots module may generate robots.txt. */
+const project: ProjectShape = {
+  specificity: 2,
+  deps: ['nuxt'],
+  files: ['nuxt.config.ts', 'nuxt.config.js'],
+  staticDir: (p) => (/^[\^~]?2\./.test(p.deps.nuxt ?? '') ? 'static' : 'public'),
+  starterStaticDir: 'public',
+  headFile: 'nuxt.config (app.head)',
+  bodyFile: 'app.vue (or layouts/default.vue)',
+  configFiles: NUXT_CONFIGS,
+  // Nuxt 3's `site.url` (nuxt-site-config), else `sitemap.hostname` (@nuxtjs/sitemap, the Nuxt 2 way).
+  origin: (p) =>
+    originFrom(NUXT_JS_CONFIGS, 'site.url', (t) => ({ url: jsLiteral(stripJsComments(t), 'url', 'site') }))(p) ??
+    originFrom(NUXT_JS_CONFIGS, 'sitemap.hostname', (t) => ({ url: jsLiteral(stripJsComments(t), 'hostname', 'sitemap') }))(p),
+  robotsSource(read) {
+    const config = NUXT_CONFIGS.find((f) => /['"](@nuxtjs\/robots|nuxt-simple-robots|@nuxtjs\/seo)['"]/.test(read(f) ?? ''));
+    return config ? { kind: 'manual', where: `the robots module's options in ${config} (it generates /robots.txt): add these rules there` } : null;
+  },
+};
+
 export const nuxt: PlatformPack = {
   id: 'nuxt',
   label: 'Nuxt',
   fingerprint,
   hooks,
+  project,
   serveFile({ spec, path, file, headers, create }) {
     const handler = `  ${Object.entries(headers)
       .map(([k, v]) => `setHeader(event, ${jsString(k)}, ${jsString(v)});`)
@@ -153,7 +184,9 @@ export const nuxt: PlatformPack = {
   addHeader: ({ name, value, path, all }) => [
     {
       title: 'Add the header with routeRules',
-      code: `// nuxt.config.ts\nexport default defineNuxtConfig({\n  routeRules: { ${jsString(all ? '/**' : path)}: { headers: { ${jsString(name)}: ${jsString(value)} } } },\n});\n`,
+      code:
+        `// nuxt.config.ts\nexport default defineNuxtConfig({\n` +
+        `  routeRules: { ${jsString(all ? '/**' : path)}: { headers: { ${jsString(name)}: ${jsString(value)} } } },\n});\n`,
       lang: 'ts',
     },
   ],

@@ -2,6 +2,8 @@
 import { staticSite } from './shared.js';
 import type { PlatformPack } from './types.js';
 import { STRONG, MEDIUM, type PlatformFingerprint } from '../../platform/signals.js';
+import type { ProjectShape } from './project-shape.js';
+import { JS_EXT, jsLiteral, originFrom, stripJsComments } from './config-values.js';
 
 /** How the detector knows VitePress (catalog §6.2). */
 const fingerprint: PlatformFingerprint = {
@@ -14,4 +16,24 @@ const fingerprint: PlatformFingerprint = {
   ],
 };
 
-export const vitepress: PlatformPack = { ...staticSite('vitepress', 'docs/public'), label: 'VitePress', fingerprint };
+/** VitePress serves <srcDir>/public; the config lives in <srcDir>/.vitepress (docs/ by convention). */
+const SOURCE_DIRS = ['docs', '.', 'src'];
+
+const project: ProjectShape = {
+  specificity: 3,
+  deps: ['vitepress'],
+  staticDir: (p) => {
+    const src = SOURCE_DIRS.find((d) => p.exists(d === '.' ? '.vitepress' : `${d}/.vitepress`));
+    return src === undefined ? 'docs/public' : src === '.' ? 'public' : `${src}/public`;
+  },
+  starterStaticDir: 'docs/public',
+  headFile: '.vitepress/config (head)',
+  bodyFile: '.vitepress/theme/ (a layout slot of the theme, e.g. layout-top)',
+  origin: originFrom(
+    SOURCE_DIRS.flatMap((src) => JS_EXT.map((e) => `${src === '.' ? '' : `${src}/`}.vitepress/config.${e}`)),
+    'sitemap.hostname',
+    (t) => ({ url: jsLiteral(stripJsComments(t), 'hostname', 'sitemap') }),
+  ),
+};
+
+export const vitepress: PlatformPack = { ...staticSite('vitepress', 'docs/public'), label: 'VitePress', fingerprint, project };

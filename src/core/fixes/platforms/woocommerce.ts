@@ -29,4 +29,6 @@ export const woocommerce: PlatformPack = {
   label: 'WooCommerce',
   fingerprint,
   hooks: { ...wordpress.hooks, agenticCheckout: platformCheckoutIntegration },
+  // Its project folder is a WordPress install: the wordpress pack recognises it (no WooCommerce mark in the files).
+  project: undefined,
 };

@@ -3,6 +3,7 @@ import { phpNowdoc, phpString } from '../escape.js';
 import { robotsLinesText } from '../robots-rules.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
 import { STRONG, MEDIUM, WEAK, type PlatformFingerprint } from '../../platform/signals.js';
+import type { ProjectShape } from './project-shape.js';
 
 /** A PHP nowdoc of robots.txt lines (no interpolation). */
 function phpHeredoc(s: string): string {
@@ -108,11 +109,15 @@ const fingerprint: PlatformFingerprint = {
   ],
 };
 
+/** A WordPress install: recognised, but it publishes through its admin and plugins, not project files. */
+const project: ProjectShape = { specificity: 1, files: ['wp-config.php', 'wp-content'], staticDir: null };
+
 export const wordpress: PlatformPack = {
   id: 'wordpress',
   label: 'WordPress',
   fingerprint,
   hooks,
+  project,
   managedFiles: {
     '/robots.txt':
       'WordPress serves a virtual robots.txt: your SEO plugin can edit it (Yoast: Yoast SEO → Tools → File editor; Rank Math: General Settings → Edit robots.txt; AIOSEO: Tools → Robots.txt Editor), or a real robots.txt file in the web root replaces it.',

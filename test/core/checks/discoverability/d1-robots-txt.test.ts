@@ -50,7 +50,7 @@ describe('D1 robots.txt', () => {
     // The Sitemap line names the sitemap the scan found, in Next.js's syntax as in the neutral one.
     const found = d1RobotsTxt.fixGuide({ origin: ORIGIN, platform: 'nextjs', hosting: [], found: { sitemap: `${ORIGIN}/sitemap_index.xml` } });
     expect(found[0].code).toContain(`sitemap: '${ORIGIN}/sitemap_index.xml'`);
-    expect(found[0].publish).toEqual({ kind: 'lines', path: '/robots.txt', content: `Sitemap: ${ORIGIN}/sitemap_index.xml\n` });
+    expect(found[0].publish).toMatchObject({ kind: 'lines', path: '/robots.txt', content: `Sitemap: ${ORIGIN}/sitemap_index.xml\n` });
     const nginx = d1RobotsTxt.fixGuide({ origin: ORIGIN, platform: null, hosting: ['nginx'] });
     expect(nginx.some((s) => s.lang === 'nginx')).toBe(true);
   });
