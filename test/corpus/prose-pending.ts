@@ -18,7 +18,6 @@ export const PROSE_PENDING: ReadonlySet<string> = new Set([
   'B1',
   'B2',
   'B3',
-  'B4',
   'B5',
   'C1',
   'C2',
