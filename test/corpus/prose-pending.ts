@@ -17,7 +17,6 @@ export const PROSE_PENDING: ReadonlySet<string> = new Set([
   'A9',
   'B1',
   'B2',
-  'B3',
   'B5',
   'C1',
   'C2',
