@@ -176,9 +176,7 @@ export function ucpFromProbe(probe: FetchResult): UcpArtifact {
   if (!parsed.ok) return { probe, profile: null, problem: { kind: 'not-json', error: parsed.error } };
   if (!isObject(parsed.value)) return { probe, profile: null, problem: { kind: 'not-object' } };
   const profile = readUcpProfile(parsed.value);
-  return profile
-    ? { probe, profile }
-    : { probe, profile: null, problem: { kind: 'no-ucp-shape' } };
+  return profile ? { probe, profile } : { probe, profile: null, problem: { kind: 'no-ucp-shape' } };
 }
 
 /** The UCP profile of the scanned origin, memoised per scan. */

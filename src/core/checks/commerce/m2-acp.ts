@@ -152,8 +152,7 @@ export const m2Acp = defineCheck<FetchResult>()({
     },
     messages: {
       'M2/missing':
-        '{seen:probe}: {findings}. Absence does not prove "no ACP": ' +
-        'merchants often integrate through their platform (Stripe, Shopify) and product feeds.',
+        '{seen:probe}: {findings}. Absence does not prove "no ACP": ' + 'merchants often integrate through their platform (Stripe, Shopify) and product feeds.',
       'M2/not-json': '{seen:probe}: not JSON ({error}).',
       'M2/not-acp': '{seen:probe}: JSON without protocol.name "acp". Starts: "{start}"',
       'M2/invalid': `${FACTS}. Problems: {findings}.`,

@@ -100,9 +100,7 @@ describe('M1 UCP profile', () => {
     const uncached = evalDoc(CURRENT, {});
     expect(uncached.status).toBe('pass');
     expect(uncached.details).toMatchObject({ cacheControlOk: false });
-    expect(uncached.advisoryFindings).toContainEqual(
-      expect.objectContaining({ code: 'M1/cache-control-absent' }),
-    );
+    expect(uncached.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'M1/cache-control-absent' }));
     const privateOnly = evalDoc(CURRENT, { 'cache-control': 'private, max-age=30' });
     expect(privateOnly.advisoryFindings).toEqual(
       expect.arrayContaining([
