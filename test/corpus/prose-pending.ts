@@ -29,7 +29,6 @@ export const PROSE_PENDING: ReadonlySet<string> = new Set([
   'D5',
   'D6',
   'D7',
-  'M4',
   'M5',
   'M6',
 ]);

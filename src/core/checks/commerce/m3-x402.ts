@@ -9,7 +9,7 @@
  * Bazaar) is deliberately not made.
  */
 import { defineCheck, type SubFinding } from '../types.js';
-import { renderFindings } from '../messages.js';
+
 import { BROWSER_ACCEPT, type FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { openApiBaseUrl, openApiDoc, openApiOperations } from '../../gather/openapi.js';
