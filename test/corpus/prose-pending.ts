@@ -29,6 +29,5 @@ export const PROSE_PENDING: ReadonlySet<string> = new Set([
   'D5',
   'D6',
   'D7',
-  'M5',
   'M6',
 ]);
