@@ -29,5 +29,4 @@ export const PROSE_PENDING: ReadonlySet<string> = new Set([
   'D5',
   'D6',
   'D7',
-  'M6',
 ]);
