@@ -131,13 +131,13 @@ const b2 = table(b2ContentSignals, {
   invalid: [
     { artifact: noRobots, status: 'fail', code: 'B2/no-robots' },
     { artifact: robots('User-agent: *\nAllow: /\n'), status: 'fail', code: 'B2/missing' },
-    { artifact: robots('User-agent: *\nContent-Signal: ai_train=true\n'), status: 'partial', code: 'B2/invalid', advisories: ['B2/ignored-pairs'] },
+    { artifact: robots('User-agent: *\nContent-Signal: ai_train=true\n'), status: 'partial', code: 'B2/invalid', advisories: ['B2/unknown-key'] },
     {
       name: 'a use level outside immediate/reference/full',
       artifact: robots('User-agent: *\nContent-Signal: use=yes\n'),
       status: 'partial',
       code: 'B2/invalid',
-      advisories: ['B2/ignored-pairs'],
+      advisories: ['B2/bad-value'],
     },
     {
       name: 'a line outside any group',
@@ -151,14 +151,14 @@ const b2 = table(b2ContentSignals, {
       artifact: robots('User-agent: *\nContent-Signal: ai-train=no\nContent-Signal: ai-train=yes\nAllow: /\n'),
       status: 'partial',
       code: 'B2/contradiction',
-      findings: ['B2/both-values'],
+      findings: ['B2/line', 'B2/line', 'B2/both-values'],
     },
     {
       name: 'search=yes in a group that disallows /',
       artifact: robots('User-agent: GPTBot\nContent-Signal: search=yes, ai-input=yes\nDisallow: /\n\nUser-agent: *\nContent-Signal: search=yes\nAllow: /\n'),
       status: 'partial',
       code: 'B2/contradiction',
-      findings: ['B2/yes-but-disallowed'],
+      findings: ['B2/line', 'B2/line', 'B2/yes-but-disallowed'],
     },
   ],
 });
