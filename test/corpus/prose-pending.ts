@@ -16,7 +16,6 @@ export const PROSE_PENDING: ReadonlySet<string> = new Set([
   'A8',
   'A9',
   'B1',
-  'B5',
   'C1',
   'C2',
   'C3',

@@ -69,6 +69,12 @@ const ALTERNATIVE: Record<string, string> = {
  */
 export const TOOL_FLAGS_TEMPLATE = `${LIGHTHOUSE_ROBOTS_AUDIT.tool} reports {directives} as "Unknown directive" and fails on any such line (${LIGHTHOUSE_ROBOTS_AUDIT.source}; its safelist: ${[...LIGHTHOUSE_ROBOTS_SAFELIST].join(', ')}), although RFC 9309 lets crawlers ignore records they do not know{alternatives}.`;
 
+/** TOOL_FLAGS_TEMPLATE for one directive, its alternative written in (data then needs only `{directives}`). */
+export function toolFlagsTemplateFor(directive: string): string {
+  const alternative = ALTERNATIVE[directive];
+  return TOOL_FLAGS_TEMPLATE.replace('{alternatives}', alternative ? `; for ${directive}, ${alternative}` : '');
+}
+
 /** The values of TOOL_FLAGS_TEMPLATE for the flagged directives (only those named in `only`); null when none. */
 export function toolFlagsData(flags: FlaggedDirective[], only?: readonly string[]): { directives: string; alternatives: string } | null {
   const shown = only ? flags.filter((f) => only.includes(f.directive)) : flags;
