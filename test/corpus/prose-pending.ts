@@ -15,7 +15,6 @@ export const PROSE_PENDING: ReadonlySet<string> = new Set([
   'A7',
   'A8',
   'A9',
-  'B1',
   'C1',
   'C2',
   'C3',

@@ -1,6 +1,6 @@
 import { defineCheck, type SubFinding } from '../types.js';
 import { ROBOTS_REQUEST, type RobotsArtifact, type RobotsGroup } from '../../gather/robots.js';
-import { describeProbe } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
 import { AI_CRAWLERS, AI_CRAWLERS_VERSION, MAJOR_OPERATORS, normalizeAgentToken, type AiCrawler, type CrawlerCategory } from '../../gather/ai-crawlers.js';
 import { verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
@@ -88,15 +88,29 @@ function listNames(items: TokenAccess[], max = 8): string {
   return shown.join(', ') + (items.length > max ? ` +${items.length - max} more` : '');
 }
 
-/** "allowed: A, B; blocked: C (own group)" for one category band. */
-function band(items: TokenAccess[]): string {
-  const parts: string[] = [];
+/** One category band as fields: `<prefix>Allowed`, `<prefix>Restricted`, `<prefix>Blocked`, each a token list or "none". */
+function band(prefix: string, items: TokenAccess[]): Record<string, string> {
+  const out: Record<string, string> = {};
   for (const access of ['allowed', 'restricted', 'blocked'] as RootAccess[]) {
     const these = items.filter((t) => t.access === access);
-    if (these.length) parts.push(`${access} ${listNames(these)}`);
+    out[`${prefix}${access[0].toUpperCase()}${access.slice(1)}`] = these.length ? listNames(these) : 'none';
   }
-  return parts.join('; ');
+  return out;
 }
+
+/** What robots.txt tells the AI crawlers, as every outcome past "no rules" words it. */
+const RULES =
+  '{seen:probe}; {groups} group(s), {starGroups} `*` group(s), {named} of {total} AI tokens named. ' +
+  'Answer engines and user fetches: allowed {answerAllowed}; restricted {answerRestricted}; blocked {answerBlocked}. ' +
+  'Training and opt-out tokens (blocking training is a policy choice, not scored): ' +
+  'allowed {policyAllowed}; restricted {policyRestricted}; blocked {policyBlocked}. ' +
+  'Agents: allowed {agentsAllowed}; restricted {agentsRestricted}; blocked {agentsBlocked}.';
+
+/** Why there are no crawler rules (B1/no-robots's sub-findings). */
+const FINDINGS = {
+  'B1/absent': 'no robots.txt',
+  'B1/soft-404': 'an HTML page, not a robots.txt (soft 404)',
+} as const;
 
 /** robots.txt, plus the page as AI user agents got it (absent in unit tests of the rules alone). */
 export type B1Artifact = RobotsArtifact & { uaAccess?: UaAccessArtifact };
@@ -130,13 +144,17 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       'B1/ok': 'AI answer engines may fetch the site (training crawlers may be blocked: a policy choice)',
     },
     messages: {
-      'B1/ok': '{rules}',
-      'B1/no-robots': '{seen}: {answer}, so no AI crawler rules (see D1).',
-      'B1/no-groups': '{seen}: robots.txt has no User-agent group, so it expresses no crawler rules.',
-      'B1/all-blocked': '{lines} Every AI search and user-initiated agent of a major operator is blocked from /: the site cannot be cited in AI answers.',
-      'B1/retired-tokens': `{lines} Only retired Anthropic tokens are named; the current Claude crawlers fall to a \`*\` group that keeps them from \`/\` or the scanned page.`,
-      'B1/ua-refused': '{verdict} {lines}',
+      'B1/ok': RULES,
+      'B1/no-robots': '{seen:probe}: {findings}, so no AI crawler rules (see D1).',
+      'B1/no-groups': '{seen:probe}: robots.txt has no User-agent group, so it expresses no crawler rules.',
+      'B1/all-blocked': `${RULES} Every AI search and user-initiated agent of a major operator is blocked from /: the site cannot be cited in AI answers.`,
+      'B1/retired-tokens':
+        `${RULES} Only retired Anthropic tokens are named; ` + 'the current Claude crawlers fall to a `*` group that keeps them from `/` or the scanned page.',
+      'B1/ua-refused':
+        "robots.txt allows {allowed}, but the server refuses their user agent(s): {refused}, where the scanner's own request got {honestStatus}. " +
+        `A user-agent rule (WAF, bot protection or server config) contradicts robots.txt. ${RULES}`,
     },
+    findings: FINDINGS,
     advisories: ADVISORIES,
   },
   async gather(ctx) {
@@ -147,19 +165,20 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
     const ua = uaFindings((token) => tokenAccess(robots, crawlerOf(token)).access, robots.uaAccess);
     const res = robots.probe;
     const probes = [res];
-    const seen = describeProbe(res, new URL(res.requestedUrl).origin);
+    const seen = probeData(res, new URL(res.requestedUrl).origin);
     if (!robots.found) {
       return {
         status: 'fail',
         code: 'B1/no-robots',
-        data: { seen, answer: robots.soft404 ? 'an HTML page, not a robots.txt (soft 404)' : 'no robots.txt' },
+        data: seen,
+        findings: [{ code: robots.soft404 ? 'B1/soft-404' : 'B1/absent' }],
         remediation: 'Publish /robots.txt with a `User-agent: *` group and explicit AI crawler groups.',
         probes,
         ...uaExtras(ua),
       };
     }
     if (!robots.groups.length) {
-      return { status: 'fail', code: 'B1/no-groups', data: { seen }, probes, ...uaExtras(ua) };
+      return { status: 'fail', code: 'B1/no-groups', data: seen, probes, ...uaExtras(ua) };
     }
     const table = AI_CRAWLERS.map((cr) => tokenAccess(robots, cr));
     const named = table.filter((t) => t.via === 'own group');
@@ -167,15 +186,17 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
     const policy = table.filter((t) => POLICY.includes(t.category));
     const agents = table.filter((t) => t.category === 'agent');
     const majorOpen = answer.filter((t) => MAJOR_OPERATORS.has(t.operator) && t.access !== 'blocked' && !WEB_SEARCH.has(t.token.toLowerCase()));
-    const hasStar = robots.groups.some((g) => g.agents.some((a) => a.trim() === '*'));
-
-    const lines = [
-      `${seen}; ${robots.groups.length} group(s), ${hasStar ? 'a `*` group' : 'no `*` group'}, ${named.length} of ${table.length} AI tokens named.`,
-      `Answer engines and user fetches: ${band(answer)}.`,
-      `Training and opt-out tokens: ${band(policy)}${policy.some((t) => t.access === 'blocked') ? ' (blocking training is a policy choice, not scored)' : ''}.`,
-      `Agents: ${band(agents)}.`,
-      ...(ua ? [ua.line] : []),
-    ];
+    const starGroups = robots.groups.filter((g) => g.agents.some((a) => a.trim() === '*')).length;
+    const rules = {
+      ...seen,
+      groups: robots.groups.length,
+      starGroups,
+      named: named.length,
+      total: table.length,
+      ...band('answer', answer),
+      ...band('policy', policy),
+      ...band('agents', agents),
+    };
     const advisories: Array<SubFinding<B1Advisory>> = [];
     const retiredNamed = table.filter((t) => t.category === 'retired' && t.via === 'own group');
     let retiredTrap = false;
@@ -188,14 +209,14 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       retiredTrap = !currentNamed && current.some((t) => t.via === '*' && pagePaths.some((p) => !robots.isAllowed(p, t.token)));
       advisories.push({
         code: retiredNamed.length > 1 ? 'B1/retired-tokens-named' : 'B1/retired-token-named',
-        data: { tokens: retiredNamed.map((t) => t.token).join(' and ') },
+        data: { tokens: retiredNamed.map((t) => t.token).join(', ') },
       });
     }
     const blockedUser = answer.filter((t) => t.category === 'user' && t.access === 'blocked');
     if (blockedUser.length) {
       advisories.push({ code: 'B1/user-fetchers-blocked', data: { tokens: listNames(blockedUser, 4) } });
     }
-    if (ua) advisories.push(...ua.advisories);
+    if (ua) advisories.push(ua.lineNote, ...ua.advisories);
     const details = {
       tokenListVersion: AI_CRAWLERS_VERSION,
       tokens: table.map(({ token, operator, category, access, via, anchor }) => ({ token, operator, category, access, via, ...(anchor ? { anchor } : {}) })),
@@ -208,7 +229,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       return {
         status: 'partial',
         code: 'B1/all-blocked',
-        data: { lines: lines.join(' ') },
+        data: rules,
         remediation:
           'Allow at least the AI answer engines (OAI-SearchBot, Claude-SearchBot, PerplexityBot) and user-requested fetchers (ChatGPT-User, Claude-User) to fetch `/`; keep training crawlers blocked if you wish.',
         matched,
@@ -221,7 +242,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       return {
         status: 'partial',
         code: 'B1/ua-refused',
-        data: { verdict: ua.verdict, lines: lines.join(' ') },
+        data: { ...rules, ...ua.verdict },
         remediation: ua.remediation,
         matched,
         advisories,
@@ -233,7 +254,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       return {
         status: 'partial',
         code: 'B1/retired-tokens',
-        data: { lines: lines.join(' ') },
+        data: rules,
         remediation: 'Replace anthropic-ai / Claude-Web with ClaudeBot (training), Claude-SearchBot (search) and Claude-User (user fetches).',
         matched,
         advisories,
@@ -241,7 +262,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
         details,
       };
     }
-    return { status: 'pass', code: 'B1/ok', data: { rules: lines.join(' ') }, matched, advisories, probes, details };
+    return { status: 'pass', code: 'B1/ok', data: rules, matched, advisories, probes, details };
   },
   fixGuide(fx) {
     if (fx.outcome?.code === 'B1/ua-refused') return [...uaRefusedSteps(fx), specStep(SPEC)];

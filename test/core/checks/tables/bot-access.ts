@@ -45,7 +45,7 @@ const b1 = table(b1AiCrawlerRules, {
       name: 'the server refuses only a crawler robots.txt blocks (consistent, noted)',
       artifact: withUa('User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n', { GPTBot: FORBIDDEN }),
       code: 'B1/ok',
-      advisories: ['B1/ua-refused-consistent', 'B1/ua-not-proof'],
+      advisories: ['B1/ua-answers', 'B1/ua-refused-consistent', 'B1/ua-not-proof'],
     },
     { name: 'the scanner itself was challenged: the bot wall of B4, not counted again', artifact: withUa(OPEN, {}, CF_WALL), code: 'B1/ok' },
     {
@@ -88,7 +88,7 @@ const b1 = table(b1AiCrawlerRules, {
       artifact: withUa(OPEN, { GPTBot: FORBIDDEN, ClaudeBot: FORBIDDEN }),
       status: 'partial',
       code: 'B1/ua-refused',
-      advisories: ['B1/ua-not-proof'],
+      advisories: ['B1/ua-answers', 'B1/ua-not-proof'],
     },
     {
       name: 'a challenge page served with 200 to Claude-User only',
