@@ -66,9 +66,11 @@ function crawlerOf(token: string): AiCrawler {
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
   'B1/retired-token-named':
-    "{tokens} is retired: rules for it do not reach ClaudeBot, Claude-SearchBot or Claude-User; name those instead (ai.robots.txt still lists it for blocking; Anthropic's crawler page documents only those three).",
+    '{tokens} is retired: rules for it do not reach ClaudeBot, Claude-SearchBot or Claude-User; name those instead (ai.robots.txt still lists it for ' +
+    "blocking; Anthropic's crawler page documents only those three).",
   'B1/retired-tokens-named':
-    "{tokens} are retired: rules for them do not reach ClaudeBot, Claude-SearchBot or Claude-User; name those instead (ai.robots.txt still lists them for blocking; Anthropic's crawler page documents only those three).",
+    '{tokens} are retired: rules for them do not reach ClaudeBot, Claude-SearchBot or Claude-User; name those instead (ai.robots.txt still lists them ' +
+    "for blocking; Anthropic's crawler page documents only those three).",
   'B1/user-fetchers-blocked':
     'User-initiated fetchers ({tokens}) may not apply robots.txt to visits a person asked for; blocking them mostly removes your pages from those answers.',
   'B1/peer-passes-any-star':
@@ -129,10 +131,16 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
     specUrls: SPEC,
     standards: ['rfc9309', 'aiRobotsTxt'],
     summary:
-      "For each known AI crawler and agent token, the robots.txt group that applies to it (RFC 9309) and whether it may fetch `/`; then the page fetched as eight AI crawlers and agents (GPTBot, OAI-SearchBot, ChatGPT-User, ClaudeBot, Claude-SearchBot, Claude-User, PerplexityBot, Perplexity-User) against the scanner's own answer. Passes when at least one AI search or user-initiated agent of a major operator can read the site and the server does not refuse a user agent robots.txt allows.",
-    why: 'Answer engines (ChatGPT search, Claude, Perplexity, Google AI features) only cite pages their crawlers may fetch. Blocking training crawlers is a policy choice and is never penalised.',
+      'For each known AI crawler and agent token, the robots.txt group that applies to it (RFC 9309) and whether it may fetch `/`; then the page ' +
+      'fetched as eight AI crawlers and agents (GPTBot, OAI-SearchBot, ChatGPT-User, ClaudeBot, Claude-SearchBot, Claude-User, PerplexityBot, ' +
+      "Perplexity-User) against the scanner's own answer. Passes when at least one AI search or user-initiated agent of a major operator can read " +
+      'the site and the server does not refuse a user agent robots.txt allows.',
+    why:
+      'Answer engines (ChatGPT search, Claude, Perplexity, Google AI features) only cite pages their crawlers may fetch. Blocking training crawlers ' +
+      'is a policy choice and is never penalised.',
     remediation:
-      'Add explicit robots.txt groups for AI crawlers: allow answer engines and user-requested fetches (OAI-SearchBot, ChatGPT-User, Claude-SearchBot, Claude-User, PerplexityBot) and decide on training crawlers (GPTBot, ClaudeBot, Google-Extended, CCBot) explicitly.',
+      'Add explicit robots.txt groups for AI crawlers: allow answer engines and user-requested fetches (OAI-SearchBot, ChatGPT-User, Claude-SearchBot, ' +
+      'Claude-User, PerplexityBot) and decide on training crawlers (GPTBot, ClaudeBot, Google-Extended, CCBot) explicitly.',
     codes: {
       'B1/no-robots': 'no robots.txt (or an HTML page instead), so no AI crawler rules',
       'B1/no-groups': 'robots.txt has no User-agent group',
@@ -140,7 +148,8 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       'B1/retired-tokens':
         'partial: only retired Anthropic tokens are named while the current Claude crawlers fall to a `*` group that keeps them from `/` or the scanned page',
       'B1/ua-refused':
-        "partial: robots.txt allows an AI crawler, but the server refuses its user agent (403/401/429/503, a challenge page or a reset) where the scanner's own request got the page",
+        'partial: robots.txt allows an AI crawler, but the server refuses its user agent (403/401/429/503, a challenge page or a reset) where the ' +
+        "scanner's own request got the page",
       'B1/ok': 'AI answer engines may fetch the site (training crawlers may be blocked: a policy choice)',
     },
     messages: {
@@ -231,7 +240,8 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
         code: 'B1/all-blocked',
         data: rules,
         remediation:
-          'Allow at least the AI answer engines (OAI-SearchBot, Claude-SearchBot, PerplexityBot) and user-requested fetchers (ChatGPT-User, Claude-User) to fetch `/`; keep training crawlers blocked if you wish.',
+          'Allow at least the AI answer engines (OAI-SearchBot, Claude-SearchBot, PerplexityBot) and user-requested fetchers (ChatGPT-User, ' +
+          'Claude-User) to fetch `/`; keep training crawlers blocked if you wish.',
         matched,
         advisories,
         probes,

@@ -33,7 +33,9 @@ export const UA_ADVISORIES = {
     "GET {path} as AI user agents: served to {served}; refused to {refused}; unmeasured for {unmeasured}; as ai-ready's own user agent → {status}.",
   'B1/ua-refused-consistent': 'The server refuses {refused}, which robots.txt blocks anyway: consistent, not penalised.',
   'B1/ua-not-proof':
-    "Verified-bot programs also check that a crawler comes from its vendor's published IP ranges, and this scan's requests do not: a refused user agent is strong evidence of a block, not proof (a rule against spoofed crawlers answers the same way). ai-ready sends these user agents only for this comparison.",
+    "Verified-bot programs also check that a crawler comes from its vendor's published IP ranges, and this scan's requests do not: a refused user agent " +
+    'is strong evidence of a block, not proof (a rule against spoofed crawlers answers the same way). ai-ready sends these user agents only for this ' +
+    'comparison.',
 } as const;
 export type UaAdvisory = keyof typeof UA_ADVISORIES;
 
@@ -133,7 +135,9 @@ export function uaFindings(access: (token: string) => RootAccess, ua: UaAccessAr
     verdict: contradictions.length
       ? { allowed: contradictions.map((r) => r.token).join(', '), refused: namesWith(contradictions), honestStatus: String(honest.status) }
       : null,
-    remediation: `Either let ${names} through the rule that refuses ${contradictions.length > 1 ? 'their user agents' : 'its user agent'} (WAF, bot protection, server config), or, if the block is intended, say so in robots.txt with a Disallow group for ${contradictions.length > 1 ? 'them' : 'it'}.`,
+    remediation:
+      `Either let ${names} through the rule that refuses ${contradictions.length > 1 ? 'their user agents' : 'its user agent'} (WAF, bot ` +
+      `protection, server config), or, if the block is intended, say so in robots.txt with a Disallow group for ${contradictions.length > 1 ? 'them' : 'it'}.`,
     advisories,
     details: { ...base, userAgents: rows },
   };
@@ -149,7 +153,8 @@ function whereTheBlockIs(fx: FixContext, names: string): FixStep {
   if (blockers) steps.push(blockers);
   const where = steps.length
     ? steps.join(' ')
-    : 'Look in the CDN or WAF in front of the site (bot-management or "block AI crawlers" settings, custom rules on the User-Agent), then in the web server config and any security plugin.';
+    : 'Look in the CDN or WAF in front of the site (bot-management or "block AI crawlers" settings, custom rules on the User-Agent), then in the web ' +
+      'server config and any security plugin.';
   return { title: 'Find the rule that refuses these user agents', body: `${where} Allow ${names}, or keep the block and state it in robots.txt (next step).` };
 }
 
@@ -173,7 +178,8 @@ export function uaRefusedSteps(fx: FixContext): FixStep[] {
     },
     verifyStep(
       shLines(curls),
-      "Each user agent should get the same status as the plain request. A refusal seen only from your machine may be a rule against spoofed crawlers (it checks IP ranges); the real crawlers' hits in your logs or bot analytics settle it.",
+      'Each user agent should get the same status as the plain request. A refusal seen only from your machine may be a rule against spoofed crawlers ' +
+        "(it checks IP ranges); the real crawlers' hits in your logs or bot analytics settle it.",
     ),
   ];
 }

@@ -98,8 +98,11 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     specUrls: SPEC,
     standards: ['contentSignals', 'rfc9309'],
     summary:
-      'A `Content-Signal: search=…, ai-input=…, ai-train=…` line (yes/no values, optionally `use=immediate|reference|full`, the most an AI system may do with the content) in the robots.txt group that applies to every crawler.',
-    why: 'robots.txt says who may fetch; Content Signals say what the content may be used for once fetched (search results, AI answers, model training), so you can welcome AI answers and still refuse training.',
+      'A `Content-Signal: search=…, ai-input=…, ai-train=…` line (yes/no values, optionally `use=immediate|reference|full`, the most an AI system may ' +
+      'do with the content) in the robots.txt group that applies to every crawler.',
+    why:
+      'robots.txt says who may fetch; Content Signals say what the content may be used for once fetched (search results, AI answers, model ' +
+      'training), so you can welcome AI answers and still refuse training.',
     remediation: 'Add `Content-Signal: search=yes, ai-input=yes, ai-train=no` (your choice of values) to the `User-agent: *` group of robots.txt.',
     codes: {
       'B2/no-robots': 'no robots.txt, so no Content-Signal line',
@@ -228,7 +231,10 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     return [
       {
         title: 'Choose your signals',
-        body: `search = search indexes and links/snippets; ai-input = AI answers, grounding and RAG; ai-train = training or fine-tuning. Each is yes or no; leave a key out to express no preference. ${own ? 'Your answer:' : 'Your decision, not the tool\'s: give it with `ai-ready fix --set contentSignal="search=yes, ai-input=yes, ai-train=no"` (your own values). Example (replace with your own):'}`,
+        body:
+          `search = search indexes and links/snippets; ai-input = AI answers, grounding and RAG; ai-train = training or fine-tuning. Each is yes or ` +
+          `no; leave a key out to express no preference. ` +
+          `${own ? 'Your answer:' : 'Your decision, not the tool\'s: give it with `ai-ready fix --set contentSignal="search=yes, ai-input=yes, ai-train=no"` (your own values). Example (replace with your own):'}`,
       },
       // `Allow: /` closes the group where it is new (a record alone would join the next group's
       // agents); merged into the owner's `User-agent: *` group only the record is added (merge-text.ts).

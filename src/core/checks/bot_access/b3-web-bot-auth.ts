@@ -25,12 +25,14 @@ const ADVISORIES = {
   'B3/wrong-type': `Served as {type}; the draft requires ${WBA_MEDIA_TYPE} at the well-known URI.`,
   'B3/untyped': `Served with no Content-Type; the draft requires ${WBA_MEDIA_TYPE} at the well-known URI.`,
   'B3/unsigned-response':
-    'The response carries no Signature / Signature-Input headers; the draft recommends signing the directory response with each key it lists (RFC 9421, tag "http-message-signatures-directory").',
+    'The response carries no Signature / Signature-Input headers; the draft recommends signing the directory response with each key it lists (RFC 9421, ' +
+    'tag "http-message-signatures-directory").',
   'B3/signature-untagged': 'Signature-Input has no tag="http-message-signatures-directory", the tag the draft gives the directory response signature.',
   'B3/signature-no-digest': 'The directory signature does not cover a Content-Digest of the body (RFC 9530), which the draft requires of it.',
   'B3/not-https': 'Served over http; the draft requires the directory to be served over HTTPS.',
   'B3/jwk-alg-http-name':
-    "keys[{index}] has alg \"{alg}\", an HTTP Signature Algorithms name: the draft (editor's copy heading -01) has a JWK's alg member follow RFC 7517 §4.4, i.e. a JOSE name such as EdDSA or Ed25519; the HTTP name goes in the signature's alg parameter",
+    'keys[{index}] has alg "{alg}", an HTTP Signature Algorithms name: the draft (editor\'s copy heading -01) has a JWK\'s alg member follow RFC 7517 ' +
+    "§4.4, i.e. a JOSE name such as EdDSA or Ed25519; the HTTP name goes in the signature's alg parameter",
   'B3/jwk-alg-not-jose': 'keys[{index}] has alg "{alg}", not a JOSE signature algorithm (RFC 7517 §4.4; e.g. EdDSA, Ed25519, ES256, PS512)',
   ...SIGNATURE_PROBLEMS,
 } as const;
@@ -148,8 +150,12 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
     anchorKey: 'webBotAuth',
     specUrls: SPEC,
     standards: ['webBotAuth'],
-    summary: `A JWK Set of the site's own bot/agent signing keys at ${WBA_DIRECTORY_PATH} (HTTP Message Signatures directory). Only sites that send automated traffic need one; absence is informational.`,
-    why: 'Sites that operate crawlers or agents sign their requests (RFC 9421) so that other sites can verify them instead of blocking by IP or user agent; the directory publishes the public keys.',
+    summary:
+      `A JWK Set of the site's own bot/agent signing keys at ${WBA_DIRECTORY_PATH} (HTTP Message Signatures directory). Only sites that send ` +
+      `automated traffic need one; absence is informational.`,
+    why:
+      'Sites that operate crawlers or agents sign their requests (RFC 9421) so that other sites can verify them instead of blocking by IP or user ' +
+      'agent; the directory publishes the public keys.',
     remediation: `If your organisation sends bot or agent traffic, publish its Ed25519 public keys as a JWK Set at ${WBA_DIRECTORY_PATH}.`,
     codes: {
       'B3/missing': 'info: no key directory (only sites that send signed bot traffic publish one)',
@@ -251,7 +257,8 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
         data: { ...seen, ...facts },
         findings: problems.slice(0, 4),
         remediation:
-          'Publish your own public signing keys only (OKP Ed25519: crv and x; EC P-256/P-384: crv, x, y; RSA: n, e), each with no kid or a kid equal to its JWK SHA-256 thumbprint (RFC 7638).',
+          'Publish your own public signing keys only (OKP Ed25519: crv and x; EC P-256/P-384: crv, x, y; RSA: n, e), each with no kid or a kid equal to ' +
+          'its JWK SHA-256 thumbprint (RFC 7638).',
         advisories,
         probes,
         details,
@@ -292,7 +299,9 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       },
       {
         title: 'Generate a signing key',
-        body: "An Ed25519 key of your own (never a published test key). The kid, if you give one, must be the key's JWK SHA-256 thumbprint: verifiers match it against the keyid of your signatures. Keep the private key out of the directory.",
+        body:
+          "An Ed25519 key of your own (never a published test key). The kid, if you give one, must be the key's JWK SHA-256 thumbprint: verifiers " +
+          'match it against the keyid of your signatures. Keep the private key out of the directory.',
         code: keygen,
         lang: 'sh',
       },
@@ -306,11 +315,17 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       }),
       {
         title: 'Serve it directly, and sign the response',
-        body: `Answer ${WBA_DIRECTORY_PATH} with a direct 200 over HTTPS (verifiers do not follow redirects), with Cache-Control (e.g. max-age=86400) and, for browser verifiers, Access-Control-Allow-Origin: *. The draft recommends signing the response with each listed key: tag "http-message-signatures-directory", covering "@authority";req and content-digest (send a Content-Digest header).`,
+        body:
+          `Answer ${WBA_DIRECTORY_PATH} with a direct 200 over HTTPS (verifiers do not follow redirects), with Cache-Control (e.g. max-age=86400) ` +
+          `and, for browser verifiers, Access-Control-Allow-Origin: *. The draft recommends signing the response with each listed key: tag ` +
+          `"http-message-signatures-directory", covering "@authority";req and content-digest (send a Content-Digest header).`,
       },
       {
         title: 'Sign your outgoing requests',
-        body: `Sign each request with the private key (tag "web-bot-auth", keyid = the thumbprint, created and expires) and send Signature-Agent in its dictionary form, e.g. Signature-Agent: sig1="${fx.origin}${WBA_DIRECTORY_PATH}", covered by the signature. Cloudflare's web-bot-auth libraries implement it.`,
+        body:
+          `Sign each request with the private key (tag "web-bot-auth", keyid = the thumbprint, created and expires) and send Signature-Agent in its ` +
+          `dictionary form, e.g. Signature-Agent: sig1="${fx.origin}${WBA_DIRECTORY_PATH}", covered by the signature. Cloudflare's web-bot-auth ` +
+          `libraries implement it.`,
       },
       verifyStep(
         sh`curl -si ${fx.origin}${WBA_DIRECTORY_PATH}`,

@@ -29,7 +29,8 @@ const ADVISORIES = {
   'B4/retry-after': 'The answer carried Retry-After: {retryAfter}.',
   'B4/site-level-wall': 'The well-known probes met a wall too ({robots:probe}, a {robotsWall} wall), so site-level checks may also be unmeasured.',
   'B4/no-impersonation':
-    "ai-ready does not impersonate browsers (it sends vendor crawler user agents only for B1's comparison); verified agents may still be let through by the same protection.",
+    "ai-ready does not impersonate browsers (it sends vendor crawler user agents only for B1's comparison); verified agents may still be let through by " +
+    'the same protection.',
 } as const;
 
 /** The wall, or the refusal status, as B4's sub-findings: the same words as classify.ts's wallText. */
@@ -65,7 +66,8 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
     specUrls: SPEC,
     standards: ['challengePages', 'agentDocsSpec'],
     summary:
-      'Whether the page answered an honest automated client, or a bot wall (challenge page, CAPTCHA, 401/403/429/503) stood in front of it. Informational only, never scored.',
+      'Whether the page answered an honest automated client, or a bot wall (challenge page, CAPTCHA, 401/403/429/503) stood in front of it. ' +
+      'Informational only, never scored.',
     why: 'Agents fetch pages without a browser; a challenge page in front of the content hides everything else from them, and from this scan.',
     remediation: 'Let verified AI agents and crawlers through the bot protection (allow-list them or verify Web Bot Auth signatures) for public pages.',
     codes: {
@@ -77,7 +79,8 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
     },
     messages: {
       'B4/challenged': `{seen:probe}: {findings}. The site refused an automated client, so ${PAGE_CHECKS} could not be measured from this page.`,
-      'B4/refused': `{seen:probe}: the page {findings} without a recognisable challenge page. Automated clients may be refused; ${PAGE_CHECKS} rest on this response.`,
+      'B4/refused':
+        `{seen:probe}: the page {findings} without a recognisable challenge page. Automated clients may be refused; ${PAGE_CHECKS} rest on ` + `this response.`,
       'B4/challenge-success':
         '{seen:probe}: {findings}. A challenge served as a success looks like content to an agent, which reads the wall as the page; ' +
         `serve challenges with a 4xx/5xx status (a 429 with Retry-After), or let agents through, so ${PAGE_CHECKS} measure the page.`,
@@ -158,7 +161,9 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
       [
         {
           title: 'Let verified agents through your bot protection',
-          body: 'In your WAF or bot-management product, allow-list verified AI crawlers and agents (published IP ranges, reverse DNS, or Web Bot Auth signatures) for public content instead of challenging every non-browser client.',
+          body:
+            'In your WAF or bot-management product, allow-list verified AI crawlers and agents (published IP ranges, reverse DNS, or Web Bot Auth ' +
+            'signatures) for public content instead of challenging every non-browser client.',
         },
         {
           title: 'Check from a terminal',

@@ -128,10 +128,13 @@ function conflicts(robots: RobotsArtifact, lines: UsageLine[], h: ContentUsageHe
 export const VOCAB_READ = 'draft-ietf-aipref-vocab-08 (2026-09-14)';
 const ATTACH_READ = 'draft-ietf-aipref-attach-05 (ietf-wg-aipref/drafts at 7ca0afc, tag draft-ietf-aipref-attach-05)';
 
-const OLDER_LABELS = `not in the current vocabulary (${VOCAB_READ} defines ${AIPREF_CATEGORIES.join(', ')}; bots and train-genai belong to earlier revisions), so ignored as the draft requires`;
+const OLDER_LABELS =
+  `not in the current vocabulary (${VOCAB_READ} defines ${AIPREF_CATEGORIES.join(', ')}; bots and train-genai belong to earlier ` +
+  `revisions), so ignored as the draft requires`;
 
 /** Section 4.3 of vocab-08: a search preference applies to search applications whatever the other categories say. */
-const SEARCH_OVERRIDES = `search applies to the parts of applications that direct users to the page, whatever train-ai and ai-use say (${VOCAB_READ}, section 4.3)`;
+const SEARCH_OVERRIDES =
+  `search applies to the parts of applications that direct users to the page, whatever train-ai and ai-use say (${VOCAB_READ}, ` + `section 4.3)`;
 
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
@@ -140,7 +143,8 @@ const ADVISORIES = {
   'B5/unknown-values': '{labels}: without the token y or n, so unknown (quoted "n", yes/no and upper-case N are not the tokens y/n).',
   'B5/ignored-labels': 'Unknown label(s) {labels} ignored, as the draft says.',
   'B5/robots-not-dictionary':
-    'robots.txt line(s) {lines}: not a Structured Fields Dictionary ({error}), so every preference there is unknown (labels are lower-case, values bare tokens).',
+    'robots.txt line(s) {lines}: not a Structured Fields Dictionary ({error}), so every preference there is unknown (labels are lower-case, values ' +
+    'bare tokens).',
   'B5/yes-no-values': 'Content-Usage takes y/n tokens; yes/no belongs to Content-Signal (check B2).',
   'B5/header-not-dictionary': 'Content-Usage header "{raw}" is not a Structured Fields Dictionary ({error}): every preference is unknown.',
   'B5/signals-disagree':
@@ -149,7 +153,8 @@ const ADVISORIES = {
   'B5/signals-agree': 'Content-Signal (B2) and Content-Usage both present and consistent: keep both, each is read by its own readers.',
   'B5/lighthouse-flags': toolFlagsTemplateFor('content-usage'),
   'B5/signal-only':
-    "Content-Signal (B2) is present: it is Cloudflare's yes/no vocabulary, not the IETF one. Publishing both is fine (train-ai ↔ ai-train, ai-use ↔ ai-input, search ↔ search).",
+    "Content-Signal (B2) is present: it is Cloudflare's yes/no vocabulary, not the IETF one. Publishing both is fine (train-ai ↔ ai-train, ai-use ↔ " +
+    'ai-input, search ↔ search).',
   'B5/search-overrides': `{statement}: ${SEARCH_OVERRIDES}.`,
 } as const;
 type B5Advisory = keyof typeof ADVISORIES;
@@ -168,17 +173,24 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
     specUrls: SPEC,
     standards: ['aiprefVocab', 'aiprefAttach', 'rfc9309'],
     summary:
-      'An IETF AI-preferences statement (draft-ietf-aipref-vocab-08: train-ai, ai-use, search = y|n; search applies to search applications whatever the other two say; any other label is ignored), sent as the `Content-Usage` response header of the page or as a `Content-Usage:` line in robots.txt (a Structured Fields dictionary, draft-ietf-aipref-attach). Extra credit: the drafts are not final.',
-    why: 'The IETF AI Preferences working group is standardising how sites state AI usage preferences; publishing them now costs one header and is read by early adopters.',
+      'An IETF AI-preferences statement (draft-ietf-aipref-vocab-08: train-ai, ai-use, search = y|n; search applies to search applications whatever the ' +
+      'other two say; any other label is ignored), sent as the `Content-Usage` response header of the page or as a `Content-Usage:` line in ' +
+      'robots.txt (a Structured Fields dictionary, draft-ietf-aipref-attach). Extra credit: the drafts are not final.',
+    why:
+      'The IETF AI Preferences working group is standardising how sites state AI usage preferences; publishing them now costs one header and is read ' +
+      'by early adopters.',
     remediation:
-      "Send `Content-Usage: train-ai=n, search=y` (your own choice of y/n) as a response header; a `Content-Usage:` line in robots.txt says the same but Lighthouse's robots-txt audit flags it.",
+      'Send `Content-Usage: train-ai=n, search=y` (your own choice of y/n) as a response header; a `Content-Usage:` line in robots.txt says the same ' +
+      "but Lighthouse's robots-txt audit flags it.",
     codes: {
       'B5/no-robots': 'no robots.txt and no Content-Usage header, so no preference',
       'B5/missing': 'no Content-Usage line in robots.txt and no Content-Usage header',
       'B5/invalid':
-        'no Content-Usage line states a train-ai, ai-use or search preference (token y or n), and no valid header; labels outside the current vocabulary (bots, train-genai) are ignored',
+        'no Content-Usage line states a train-ai, ai-use or search preference (token y or n), and no valid header; labels outside the current ' +
+        'vocabulary (bots, train-genai) are ignored',
       'B5/header-invalid':
-        'the Content-Usage header states no preference (not a Structured Fields dictionary, or no train-ai/ai-use/search with the token y or n; other labels are ignored), and robots.txt has no valid line',
+        'the Content-Usage header states no preference (not a Structured Fields dictionary, or no train-ai/ai-use/search with the token y or n; other ' +
+        'labels are ignored), and robots.txt has no valid line',
       'B5/ok': 'a train-ai, ai-use or search preference in the Content-Usage response header or in robots.txt',
     },
     messages: {
@@ -247,7 +259,8 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
           data: observed,
           findings,
           remediation:
-            'Send the header as a Structured Fields dictionary of tokens, e.g. `Content-Usage: train-ai=n, search=y` (lower-case labels train-ai, ai-use and search, bare y/n).',
+            'Send the header as a Structured Fields dictionary of tokens, e.g. `Content-Usage: train-ai=n, search=y` (lower-case labels train-ai, ' +
+            'ai-use and search, bare y/n).',
           advisories,
           probes,
         };
@@ -299,7 +312,12 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
       ...addHeaderSteps(fx, { name: 'Content-Usage', value: text, ...origin }),
       {
         title: 'What the header says',
-        body: `An RFC 9651 dictionary of the three categories of ${VOCAB_READ}: train-ai (training generative AI models), ai-use (input to a generative AI model when the page is not given to it directly by the user) and search (${SEARCH_OVERRIDES}), each the bare token y (allow) or n (disallow); choose your own values. Labels are lower-case; quoted "n", yes/no or labels of earlier drafts (bots, train-genai) state nothing. Content-Signal (B2, \`search=yes, ai-input=yes, ai-train=no\`) is Cloudflare's separate vocabulary: keep both if you like, saying the same thing in each.`,
+        body:
+          `An RFC 9651 dictionary of the three categories of ${VOCAB_READ}: train-ai (training generative AI models), ai-use (input to a generative ` +
+          `AI model when the page is not given to it directly by the user) and search (${SEARCH_OVERRIDES}), each the bare token y (allow) or n ` +
+          `(disallow); choose your own values. Labels are lower-case; quoted "n", yes/no or labels of earlier drafts (bots, train-genai) state ` +
+          `nothing. Content-Signal (B2, \`search=yes, ai-input=yes, ai-train=no\`) is Cloudflare's separate vocabulary: keep both if you like, ` +
+          `saying the same thing in each.`,
       },
       ...robotsLinesSteps(
         fx,
@@ -310,7 +328,9 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
           ? {
               ...step,
               title: `Or, in robots.txt: ${step.title.charAt(0).toLowerCase()}${step.title.slice(1)}`,
-              body: `${step.body ? `${step.body} ` : ''}The cost: ${LIGHTHOUSE_ROBOTS_AUDIT.tool} reports a Content-Usage line as "Unknown directive" and fails (${LIGHTHOUSE_ROBOTS_AUDIT.source}); the header above has no such cost.`,
+              body:
+                `${step.body ? `${step.body} ` : ''}The cost: ${LIGHTHOUSE_ROBOTS_AUDIT.tool} reports a Content-Usage line as "Unknown directive" ` +
+                `and fails (${LIGHTHOUSE_ROBOTS_AUDIT.source}); the header above has no such cost.`,
             }
           : step,
       ),

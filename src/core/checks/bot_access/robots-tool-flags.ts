@@ -67,7 +67,10 @@ const ALTERNATIVE: Record<string, string> = {
  * The sentence naming the flagged directives, the tool and the alternative (an advisory template of
  * B5 and D1): `{directives}` lists them with their lines, `{alternatives}` is empty or "; for …".
  */
-export const TOOL_FLAGS_TEMPLATE = `${LIGHTHOUSE_ROBOTS_AUDIT.tool} reports {directives} as "Unknown directive" and fails on any such line (${LIGHTHOUSE_ROBOTS_AUDIT.source}; its safelist: ${[...LIGHTHOUSE_ROBOTS_SAFELIST].join(', ')}), although RFC 9309 lets crawlers ignore records they do not know{alternatives}.`;
+export const TOOL_FLAGS_TEMPLATE =
+  `${LIGHTHOUSE_ROBOTS_AUDIT.tool} reports {directives} as "Unknown directive" and fails on any such line ` +
+  `(${LIGHTHOUSE_ROBOTS_AUDIT.source}; its safelist: ${[...LIGHTHOUSE_ROBOTS_SAFELIST].join(', ')}), although RFC 9309 lets crawlers ignore records ` +
+  `they do not know{alternatives}.`;
 
 /** TOOL_FLAGS_TEMPLATE for one directive, its alternative written in (data then needs only `{directives}`). */
 export function toolFlagsTemplateFor(directive: string): string {

@@ -88,13 +88,16 @@ const ADVISORIES = {
   'M1/no-checkout': 'no checkout capability (dev.ucp.shopping.checkout): agents cannot complete a purchase',
   'M1/version-not-date': 'version "{version}" is not a YYYY-MM-DD date',
   'M1/top-level-shape': 'older top-level shape (protocol_version/services/capabilities); current profiles nest them under a "ucp" object',
-  'M1/object-bindings': `2026-01-11 service shape (one object with rest/mcp sub-objects), still read; UCP ${UCP_LATEST} lists each service as an array of bindings {version, spec, transport, endpoint, schema}`,
+  'M1/object-bindings':
+    `2026-01-11 service shape (one object with rest/mcp sub-objects), still read; UCP ${UCP_LATEST} lists each service as an array ` +
+    `of bindings {version, spec, transport, endpoint, schema}`,
   'M1/no-payment-handlers': `no "payment_handlers" registry in the "ucp" object (required since UCP 2026-04-08 and in ${UCP_LATEST}, an empty {} is allowed)`,
   'M1/cache-control-absent': `no Cache-Control header (UCP requires public, max-age >= ${MIN_MAX_AGE} and forbids private/no-store/no-cache)`,
   'M1/cache-control-forbidden': `Cache-Control "{value}" has {forbidden} (UCP forbids private/no-store/no-cache)`,
   'M1/cache-control-lacks': `Cache-Control "{value}" lacks {missing} (UCP requires public and max-age >= ${MIN_MAX_AGE})`,
   'M1/redirected':
-    'reached through {count} redirect(s): UCP profile endpoints MUST NOT redirect and platforms MUST NOT follow redirects, so conforming agents will not read this profile',
+    'reached through {count} redirect(s): UCP profile endpoints MUST NOT redirect and platforms MUST NOT follow redirects, so conforming agents will ' +
+    'not read this profile',
   'M1/spec-not-url': '{capability}: {field} "{url}" is not a URL',
   'M1/outside-namespace': '{capability}: {field} on {host}, outside its namespace authority {authority}',
   'M1/content-type': 'served as {type} (application/json expected)',
@@ -139,7 +142,9 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
     anchorKey: 'ucp',
     specUrls: SPEC,
     standards: ['ucp'],
-    summary: `GET ${UCP_PATH} returns a Universal Commerce Protocol profile with a version, at least one service with an endpoint and at least one capability (current nested "ucp" shape or the older top-level shape).`,
+    summary:
+      `GET ${UCP_PATH} returns a Universal Commerce Protocol profile with a version, at least one service with an endpoint and at least one ` +
+      `capability (current nested "ucp" shape or the older top-level shape).`,
     why: 'Shopping agents (Google, Shopify and others) read the UCP profile to learn how to browse, check out and pay on your store without scraping it.',
     remediation: `Publish ${UCP_PATH} with a "ucp" object holding version, services (with https endpoints) and capabilities such as dev.ucp.shopping.checkout.`,
     codes: {
@@ -263,7 +268,8 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
     };
     const verify = verifyStep(
       sh`curl -si -H 'Accept: application/json' ${fx.origin}${UCP_PATH} | head -c 900`,
-      'Expect HTTP 200 without a redirect, Cache-Control: public, max-age=3600, and JSON with a "ucp" object: version, services with an https endpoint, capabilities and payment_handlers (add your payment handlers there).',
+      'Expect HTTP 200 without a redirect, Cache-Control: public, max-age=3600, and JSON with a "ucp" object: version, services with an https endpoint, ' +
+        'capabilities and payment_handlers (add your payment handlers there).',
     );
     // A platform that publishes the profile itself: nothing to write, only to check.
     const own = platformHook(fx, 'ucpProfile')?.(fx);
@@ -271,7 +277,9 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
     return [
       {
         title: 'Check for a platform integration first',
-        body: 'Commerce platforms and payment providers are adding UCP; an official app or plugin keeps the profile in sync with your real checkout endpoints. Publish it yourself only if you implement the UCP endpoints.',
+        body:
+          'Commerce platforms and payment providers are adding UCP; an official app or plugin keeps the profile in sync with your real checkout ' +
+          'endpoints. Publish it yourself only if you implement the UCP endpoints.',
       },
       ...serveFileSteps(fx, {
         path: UCP_PATH,

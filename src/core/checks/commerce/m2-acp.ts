@@ -140,9 +140,12 @@ export const m2Acp = defineCheck<FetchResult>()({
     anchorKey: 'acp',
     specUrls: SPEC,
     standards: ['acp'],
-    summary: `GET ${ACP_PATH} returns an Agentic Commerce Protocol discovery document: protocol {name "acp", version, supported_versions}, api_base_url, transports (rest|mcp) and capabilities.services (checkout|orders|delegate_payment|carts).`,
+    summary:
+      `GET ${ACP_PATH} returns an Agentic Commerce Protocol discovery document: protocol {name "acp", version, supported_versions}, ` +
+      `api_base_url, transports (rest|mcp) and capabilities.services (checkout|orders|delegate_payment|carts).`,
     why: 'ACP (OpenAI and Stripe) is how ChatGPT-style agents check out on a merchant; the discovery document tells them which API and services you support.',
-    remediation: `Publish ${ACP_PATH} with protocol, api_base_url, transports and capabilities.services, or sell through a platform that integrates ACP for you.`,
+    remediation:
+      `Publish ${ACP_PATH} with protocol, api_base_url, transports and capabilities.services, or sell through a platform that integrates ` + `ACP for you.`,
     codes: {
       'M2/missing': 'no ACP discovery document',
       'M2/not-json': 'the document is not JSON',

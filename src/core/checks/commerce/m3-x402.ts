@@ -194,7 +194,9 @@ export const m3X402 = defineCheck<X402Artifact>()({
     anchorKey: 'x402',
     specUrls: SPEC,
     standards: ['x402', 'openapi'],
-    summary: `GET ${X402_PATHS.join(', ')} (plus up to ${MAX_ADVERTISED} endpoints listed by ${X402_MANIFEST_PATH} or marked payable in the OpenAPI description) looking for HTTP 402 with x402 requirements: a v1 JSON body or a v2 PAYMENT-REQUIRED header, with accepts[].`,
+    summary:
+      `GET ${X402_PATHS.join(', ')} (plus up to ${MAX_ADVERTISED} endpoints listed by ${X402_MANIFEST_PATH} or marked payable in the OpenAPI ` +
+      `description) looking for HTTP 402 with x402 requirements: a v1 JSON body or a v2 PAYMENT-REQUIRED header, with accepts[].`,
     why: 'x402 lets an agent pay per request in stablecoins and retry, with no account or API key; the 402 answer is how it learns the price.',
     remediation: 'Protect paid endpoints with x402 middleware (@x402/express, @x402/next, @x402/hono) so unpaid requests get 402 with payment requirements.',
     codes: {
@@ -304,12 +306,21 @@ export const m3X402 = defineCheck<X402Artifact>()({
     };
   },
   fixGuide(fx) {
-    const routes = `{\n    'GET /api/premium': {\n      accepts: [{ scheme: 'exact', price: '$0.01', network: 'eip155:8453', payTo: process.env.PAY_TO }],\n      description: 'Premium data',\n      mimeType: 'application/json',\n    },\n  }`;
-    const server = `const resourceServer = new x402ResourceServer(\n  new HTTPFacilitatorClient({ url: process.env.FACILITATOR_URL }),\n).register('eip155:*', new ExactEvmScheme());`;
+    const routes =
+      `{\n    'GET /api/premium': {\n      accepts: [{ scheme: 'exact', price: '$0.01', network: 'eip155:8453', payTo: process.env.PAY_TO ` +
+      `}],\n      description: 'Premium data',\n      mimeType: 'application/json',\n    },\n  }`;
+    const server =
+      `const resourceServer = new x402ResourceServer(\n  new HTTPFacilitatorClient({ url: process.env.FACILITATOR_URL ` +
+      `}),\n).register('eip155:*', new ExactEvmScheme());`;
     const step: FixStep = platformHook(fx, 'x402Middleware')?.(fx, { routes, server }) ?? {
       title: 'Add x402 middleware to your API (Express, Hono or Next.js)',
-      body: "npm install @x402/express (or @x402/hono, @x402/next) @x402/core @x402/evm. For Hono the call is the same with `import { paymentMiddleware, x402ResourceServer } from '@x402/hono'`; Python (FastAPI, Flask) and Go SDKs exist too. Static or hosted shops (Shopify, WordPress) need an API server or edge function in front of the paid endpoints.",
-      code: `import { paymentMiddleware, x402ResourceServer } from '@x402/express';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\napp.use(paymentMiddleware(${routes}, resourceServer));\n`,
+      body:
+        'npm install @x402/express (or @x402/hono, @x402/next) @x402/core @x402/evm. For Hono the call is the same with `import { ' +
+        "paymentMiddleware, x402ResourceServer } from '@x402/hono'`; Python (FastAPI, Flask) and Go SDKs exist too. Static or hosted shops (Shopify, " +
+        'WordPress) need an API server or edge function in front of the paid endpoints.',
+      code:
+        `import { paymentMiddleware, x402ResourceServer } from '@x402/express';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport ` +
+        `{ ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\napp.use(paymentMiddleware(${routes}, resourceServer));\n`,
       lang: 'ts',
     };
     return [

@@ -64,7 +64,9 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
     anchorKey: 'ap2',
     specUrls: SPEC,
     standards: ['ap2', 'a2a'],
-    summary: `The A2A agent card declares the AP2 extension (${AP2_EXTENSION_URI} as AP2 v0.2's samples do, or ${AP2_V01_EXTENSION_URI} with params.roles), or the UCP profile lists the ${UCP_AP2_CAPABILITY} capability.`,
+    summary:
+      `The A2A agent card declares the AP2 extension (${AP2_EXTENSION_URI} as AP2 v0.2's samples do, or ${AP2_V01_EXTENSION_URI} with ` +
+      `params.roles), or the UCP profile lists the ${UCP_AP2_CAPABILITY} capability.`,
     why: 'AP2 mandates let an agent prove what the user authorised it to buy; merchants that declare it can accept agent-initiated payments with that proof.',
     remediation: `Declare AP2 in your A2A agent card: capabilities.extensions[] with uri "${AP2_EXTENSION_URI}", required: true and params.roles ["merchant"].`,
     codes: {
@@ -203,7 +205,9 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
     return [
       {
         title: 'Add the AP2 extension to your A2A agent card',
-        body: 'Merge this into /.well-known/agent-card.json (keep the rest of the card; see check A5). Roles: merchant, shopper, credentials-provider, payment-processor.',
+        body:
+          'Merge this into /.well-known/agent-card.json (keep the rest of the card; see check A5). Roles: merchant, shopper, credentials-provider, ' +
+          'payment-processor.',
         code: JSON.stringify(extension, null, 2),
         lang: 'json',
         publish: { kind: 'merge', path: '/.well-known/agent-card.json', content: JSON.stringify(extension) },
@@ -219,7 +223,9 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       }).slice(1),
       {
         title: 'Or declare it in UCP',
-        body: `If you publish a UCP profile (M1), list the capability ${UCP_AP2_CAPABILITY} under ucp.capabilities; in UCP 2026-04-08 its value is an array of {version, spec, schema, extends: "dev.ucp.shopping.checkout"} with spec and schema on ucp.dev.`,
+        body:
+          `If you publish a UCP profile (M1), list the capability ${UCP_AP2_CAPABILITY} under ucp.capabilities; in UCP 2026-04-08 its value is an ` +
+          `array of {version, spec, schema, extends: "dev.ucp.shopping.checkout"} with spec and schema on ucp.dev.`,
       },
       verifyStep(
         sh`curl -s ${fx.origin}/.well-known/agent-card.json | grep -o 'google-agentic-commerce/ap2[^"]*'`,

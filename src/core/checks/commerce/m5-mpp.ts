@@ -154,10 +154,12 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
     specUrls: SPEC,
     standards: ['mpp', 'openapi'],
     summary:
-      'The OpenAPI description marks payable operations with x-payment-info (one offer or offers[] of intent charge|session, method, amount), the Machine Payments Protocol discovery draft.',
+      'The OpenAPI description marks payable operations with x-payment-info (one offer or offers[] of intent charge|session, method, amount), the ' +
+      'Machine Payments Protocol discovery draft.',
     why: 'Agents can budget and pay for API calls up front when the description says which operations cost money, how much, and by which payment method.',
     remediation:
-      'Add x-payment-info {offers: [{intent, method, amount, currency}]} and a 402 response to each paid operation of your OpenAPI description (/openapi.json).',
+      'Add x-payment-info {offers: [{intent, method, amount, currency}]} and a 402 response to each paid operation of your OpenAPI description ' +
+      '(/openapi.json).',
     codes: {
       'M5/no-openapi': 'no OpenAPI description to read x-payment-info from (see A8)',
       'M5/missing': 'an OpenAPI description with no x-payment-info',
@@ -228,7 +230,8 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
         .slice(0, 5)
         .flatMap((f) => f.issues.map((i): SubFinding<M5Finding> => ({ code: `M5/${i.kind}`, data: { operation: excerpt(f.operation, 60), ...i.data } }))),
       remediation:
-        'Give every x-payment-info offer an intent (charge or session), a method (e.g. stripe, tempo, lightning, card) and an amount in base units (null for dynamic pricing).',
+        'Give every x-payment-info offer an intent (charge or session), a method (e.g. stripe, tempo, lightning, card) and an amount in base units ' +
+        '(null for dynamic pricing).',
       advisories: departures(findings),
       probes: probesUsed,
     };
@@ -249,7 +252,10 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
     return [
       {
         title: 'Annotate paid operations in your OpenAPI description',
-        body: 'Add x-payment-info to every operation that costs money, and a 402 response beside it (keep the rest of the document; check A8 covers publishing it at /openapi.json). intent is charge (per call) or session (metered); amount is a string of digits in the smallest currency unit, or null when the price depends on the request.',
+        body:
+          'Add x-payment-info to every operation that costs money, and a 402 response beside it (keep the rest of the document; check A8 covers ' +
+          'publishing it at /openapi.json). intent is charge (per call) or session (metered); amount is a string of digits in the smallest currency ' +
+          'unit, or null when the price depends on the request.',
         code: JSON.stringify(snippet, null, 2),
         lang: 'json',
         // The file's path only (never the site's query), cleaned; fix refuses any path that would leave the static folder.
@@ -260,7 +266,9 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
       },
       {
         title: 'Generate it with your spec',
-        body: 'If the description is generated (zod-openapi, tsoa, FastAPI, NestJS), add the extension in the route metadata so it stays in sync with real prices.',
+        body:
+          'If the description is generated (zod-openapi, tsoa, FastAPI, NestJS), add the extension in the route metadata so it stays in sync with ' +
+          'real prices.',
       },
       verifyStep(
         sh`curl -s ${fx.found?.openapi ?? `${fx.origin}/openapi.json`} | grep -o '"x-payment-info"' | wc -l`,

@@ -151,7 +151,8 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
     specUrls: SPEC,
     standards: ['schemaProduct', 'jsonLd'],
     summary:
-      'The page, or the first product page it links to (/products/…, /product/…, /p/…) or, failing a link, one its sitemap lists, has schema.org Product JSON-LD with offers carrying price, priceCurrency and availability.',
+      'The page, or the first product page it links to (/products/…, /product/…, /p/…) or, failing a link, one its sitemap lists, has schema.org ' +
+      'Product JSON-LD with offers carrying price, priceCurrency and availability.',
     why: 'Shopping assistants and agents read product JSON-LD to compare price and stock without scraping, with or without UCP/ACP.',
     remediation: 'Emit schema.org Product JSON-LD on product pages with offers {price, priceCurrency, availability}.',
     codes: {
