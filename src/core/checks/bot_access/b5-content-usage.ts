@@ -155,7 +155,8 @@ const ADVISORIES = {
   'B5/signal-only':
     "Content-Signal (B2) is present: it is Cloudflare's yes/no vocabulary, not the IETF one. Publishing both is fine (train-ai ↔ ai-train, ai-use ↔ " +
     'ai-input, search ↔ search).',
-  'B5/search-overrides': `{statement}: ${SEARCH_OVERRIDES}.`,
+  'B5/search-overrides': `robots.txt line {line} ({prefs}): ${SEARCH_OVERRIDES}.`,
+  'B5/search-overrides-header': `Content-Usage header ({prefs}): ${SEARCH_OVERRIDES}.`,
 } as const;
 type B5Advisory = keyof typeof ADVISORIES;
 
@@ -202,7 +203,7 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
     },
     findings: FINDINGS,
     // The site's own words (a line or header as written, the group's User-agent values, labels) and the parser's message.
-    quoted: ['raw', 'agents', 'error', 'labels', 'statement', 'directives'],
+    quoted: ['raw', 'agents', 'error', 'labels', 'directives'],
     advisories: ADVISORIES,
   },
   async gather(ctx) {
@@ -219,8 +220,8 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
     const lines = robots.found ? usageLines(robots) : [];
     const advisories: Array<SubFinding<B5Advisory>> = [];
     const statements = [
-      ...lines.map((l) => ({ where: `robots.txt line ${l.line}`, h: l.preference })),
-      ...(header ? [{ where: 'Content-Usage header', h: header }] : []),
+      ...lines.map((l) => ({ where: `robots.txt line ${l.line}`, line: l.line, h: l.preference })),
+      ...(header ? [{ where: 'Content-Usage header', line: null, h: header }] : []),
     ];
     const older = [...new Set(statements.flatMap((s) => s.h.olderLabels))];
     if (older.length) advisories.push({ code: older.length > 1 ? 'B5/older-labels' : 'B5/older-label', data: { labels: older.join(', ') } });
@@ -282,7 +283,14 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
       const p = s.h.preferences;
       return p.search && ((p['train-ai'] && p['train-ai'] !== p.search) || (p['ai-use'] && p['ai-use'] !== p.search));
     });
-    if (overriding) advisories.push({ code: 'B5/search-overrides', data: { statement: `${overriding.where} (${describePreferences(overriding.h)})` } });
+    if (overriding) {
+      const prefs = describePreferences(overriding.h);
+      advisories.push(
+        overriding.line === null
+          ? { code: 'B5/search-overrides-header', data: { prefs } }
+          : { code: 'B5/search-overrides', data: { line: overriding.line, prefs } },
+      );
+    }
     const where = [headerValid && 'the Content-Usage response header', lines.some((l) => l.valid) && 'robots.txt'].filter(Boolean).join(' and ');
     return {
       status: 'pass',

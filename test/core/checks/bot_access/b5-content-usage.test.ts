@@ -34,7 +34,7 @@ describe('B5 Content-Usage', () => {
       expect.objectContaining({ code: 'B5/older-label', data: { labels: 'bots=n' } }),
       expect.objectContaining({ code: 'B5/unknown-values', data: { labels: 'ai-use (Content-Usage header)' } }),
       expect.objectContaining({ code: 'B5/ignored-labels', data: { labels: 'future-label' } }),
-      expect.objectContaining({ code: 'B5/search-overrides', data: { statement: 'Content-Usage header (train-ai=n, search=y)' } }),
+      expect.objectContaining({ code: 'B5/search-overrides-header', data: { prefs: 'train-ai=n, search=y' } }),
     ]);
     expect(o.matched).toMatch(/response header/);
     expect(o.probes?.map((p) => new URL(p.requestedUrl).pathname)).toEqual(['/robots.txt', '/']);
@@ -97,11 +97,14 @@ describe('B5 Content-Usage', () => {
   it('says that search overrides train-ai and ai-use (vocab-08 section 4.3), only when they differ', () => {
     const o = run('User-agent: *\nAllow: /\n', 'train-ai=n, ai-use=n, search=y');
     expect(o.code).toBe('B5/ok');
-    const note = o.advisoryFindings?.find((a) => a.code === 'B5/search-overrides');
-    expect(note?.data).toEqual({ statement: 'Content-Usage header (train-ai=n, ai-use=n, search=y)' });
+    const note = o.advisoryFindings?.find((a) => a.code === 'B5/search-overrides-header');
+    expect(note?.data).toEqual({ prefs: 'train-ai=n, ai-use=n, search=y' });
+    expect(note?.text).toMatch(/^Content-Usage header \(train-ai=n, ai-use=n, search=y\): search applies/);
+    const line = run('User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n');
+    expect(line.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'B5/search-overrides', data: { line: 2, prefs: 'train-ai=n, search=y' } }));
     expect(note?.text).toContain('whatever train-ai and ai-use say');
-    expect(noted(run('User-agent: *\nAllow: /\n', 'train-ai=n, search=n'))).not.toContain('B5/search-overrides');
-    expect(noted(run('User-agent: *\nAllow: /\n', 'search=y'))).not.toContain('B5/search-overrides');
+    expect(noted(run('User-agent: *\nAllow: /\n', 'train-ai=n, search=n'))).not.toContain('B5/search-overrides-header');
+    expect(noted(run('User-agent: *\nAllow: /\n', 'search=y'))).not.toContain('B5/search-overrides-header');
   });
   it('compares ai-use with Content-Signal ai-input', () => {
     const clash = run('User-agent: *\nContent-Signal: ai-input=no\n', 'ai-use=y');
