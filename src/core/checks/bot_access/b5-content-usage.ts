@@ -160,6 +160,48 @@ const ADVISORIES = {
 } as const;
 type B5Advisory = keyof typeof ADVISORIES;
 
+/** Each statement: a robots.txt line or the header, with where it is. */
+interface Statement {
+  where: string;
+  line: number | null;
+  h: ContentUsageHeader;
+}
+
+/** The non-scoring notes on what robots.txt and the header state (labels, parse errors, Content-Signal, tools). */
+function statementNotes(robots: RobotsArtifact, lines: UsageLine[], header: ContentUsageHeader | null, headerValid: boolean) {
+  const advisories: Array<SubFinding<B5Advisory>> = [];
+  const statements: Statement[] = [
+    ...lines.map((l) => ({ where: `robots.txt line ${l.line}`, line: l.line, h: l.preference })),
+    ...(header ? [{ where: 'Content-Usage header', line: null, h: header }] : []),
+  ];
+  const older = [...new Set(statements.flatMap((s) => s.h.olderLabels))];
+  if (older.length) advisories.push({ code: older.length > 1 ? 'B5/older-labels' : 'B5/older-label', data: { labels: older.join(', ') } });
+  const unknownValues = [...new Set(statements.flatMap((s) => s.h.unknownValues.map((k) => `${k} (${s.where})`)))];
+  if (unknownValues.length) advisories.push({ code: 'B5/unknown-values', data: { labels: unknownValues.slice(0, 5).join(', ') } });
+  const ignored = [...new Set(statements.flatMap((s) => s.h.ignoredLabels))];
+  if (ignored.length) advisories.push({ code: 'B5/ignored-labels', data: { labels: ignored.slice(0, 8).join(', ') } });
+  const broken = lines.filter((l) => l.preference.parseError);
+  if (broken.length) {
+    const brokenLines = broken
+      .slice(0, 5)
+      .map((l) => l.line)
+      .join(', ');
+    advisories.push({ code: 'B5/robots-not-dictionary', data: { lines: brokenLines, error: broken[0].preference.parseError! } });
+  }
+  if ([...lines.map((l) => l.raw), header?.raw ?? ''].some((v) => /=\s*"?(yes|no)"?\b/i.test(v))) advisories.push({ code: 'B5/yes-no-values' });
+  if (header?.parseError && lines.some((l) => l.valid))
+    advisories.push({ code: 'B5/header-not-dictionary', data: { raw: headerRaw(header), error: header.parseError } });
+  const disagree = conflicts(robots, lines, header);
+  if (disagree.length) advisories.push(...disagree.map((c) => ({ code: 'B5/signals-disagree' as const, data: { ...c } })));
+  else if (prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB).some((l) => l.valid) && (lines.some((l) => l.valid) || headerValid)) {
+    advisories.push({ code: 'B5/signals-agree' });
+  }
+  // Tools disagree: Lighthouse's SEO audit fails on a Content-Usage line the attachment draft defines.
+  const flagged = robots.found ? toolFlagsData(lighthouseUnknownDirectives(robots.text), ['content-usage']) : null;
+  if (flagged) advisories.push({ code: 'B5/lighthouse-flags', data: { directives: flagged.directives } });
+  return { advisories, statements };
+}
+
 /** What robots.txt and the header say, as every outcome past "nothing stated" words it. */
 const OBSERVED = '{seen:probe}; {lines} Content-Usage line(s): {findings}.';
 
@@ -218,36 +260,7 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
     if (header) probes.push(page);
     const headerValid = !!header && Object.keys(header.preferences).length > 0;
     const lines = robots.found ? usageLines(robots) : [];
-    const advisories: Array<SubFinding<B5Advisory>> = [];
-    const statements = [
-      ...lines.map((l) => ({ where: `robots.txt line ${l.line}`, line: l.line, h: l.preference })),
-      ...(header ? [{ where: 'Content-Usage header', line: null, h: header }] : []),
-    ];
-    const older = [...new Set(statements.flatMap((s) => s.h.olderLabels))];
-    if (older.length) advisories.push({ code: older.length > 1 ? 'B5/older-labels' : 'B5/older-label', data: { labels: older.join(', ') } });
-    const unknownValues = [...new Set(statements.flatMap((s) => s.h.unknownValues.map((k) => `${k} (${s.where})`)))];
-    if (unknownValues.length) advisories.push({ code: 'B5/unknown-values', data: { labels: unknownValues.slice(0, 5).join(', ') } });
-    const ignored = [...new Set(statements.flatMap((s) => s.h.ignoredLabels))];
-    if (ignored.length) advisories.push({ code: 'B5/ignored-labels', data: { labels: ignored.slice(0, 8).join(', ') } });
-    const broken = lines.filter((l) => l.preference.parseError);
-    if (broken.length) {
-      const brokenLines = broken
-        .slice(0, 5)
-        .map((l) => l.line)
-        .join(', ');
-      advisories.push({ code: 'B5/robots-not-dictionary', data: { lines: brokenLines, error: broken[0].preference.parseError! } });
-    }
-    if ([...lines.map((l) => l.raw), header?.raw ?? ''].some((v) => /=\s*"?(yes|no)"?\b/i.test(v))) advisories.push({ code: 'B5/yes-no-values' });
-    if (header?.parseError && lines.some((l) => l.valid))
-      advisories.push({ code: 'B5/header-not-dictionary', data: { raw: headerRaw(header), error: header.parseError } });
-    const disagree = conflicts(robots, lines, header);
-    if (disagree.length) advisories.push(...disagree.map((c) => ({ code: 'B5/signals-disagree' as const, data: { ...c } })));
-    else if (prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB).some((l) => l.valid) && (lines.some((l) => l.valid) || headerValid)) {
-      advisories.push({ code: 'B5/signals-agree' });
-    }
-    // Tools disagree: Lighthouse's SEO audit fails on a Content-Usage line the attachment draft defines.
-    const flagged = robots.found ? toolFlagsData(lighthouseUnknownDirectives(robots.text), ['content-usage']) : null;
-    if (flagged) advisories.push({ code: 'B5/lighthouse-flags', data: { directives: flagged.directives } });
+    const { advisories, statements } = statementNotes(robots, lines, header, headerValid);
     const observed = { ...seen, lines: lines.length };
     const findings = observedFindings(lines, header);
     if (!lines.some((l) => l.valid) && !headerValid) {
