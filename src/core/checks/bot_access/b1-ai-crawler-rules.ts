@@ -114,6 +114,32 @@ const FINDINGS = {
   'B1/soft-404': 'an HTML page, not a robots.txt (soft 404)',
 } as const;
 
+/**
+ * The notes on the token table (retired Anthropic tokens, blocked user fetchers), and whether the
+ * retired tokens are a trap: only they are named while the current Claude crawlers fall to a `*`
+ * group that keeps them from `/` or the scanned page.
+ */
+function tokenNotes(robots: RobotsArtifact, table: TokenAccess[], pageUrl: string) {
+  const advisories: Array<SubFinding<B1Advisory>> = [];
+  const retiredNamed = table.filter((t) => t.category === 'retired' && t.via === 'own group');
+  let retiredTrap = false;
+  if (retiredNamed.length) {
+    const current = table.filter((t) => t.operator === 'Anthropic' && t.category !== 'retired' && t.category !== 'agent');
+    const currentNamed = current.some((t) => t.via === 'own group');
+    // Judged by effective access to the pages (`/` and the scanned page), not by the presence of
+    // a Disallow: a `*` group of `Allow: /` plus `Disallow: /_next/` lets Claude read every page.
+    const pagePaths = [...new Set(['/', pagePath(pageUrl)])];
+    retiredTrap = !currentNamed && current.some((t) => t.via === '*' && pagePaths.some((p) => !robots.isAllowed(p, t.token)));
+    advisories.push({
+      code: retiredNamed.length > 1 ? 'B1/retired-tokens-named' : 'B1/retired-token-named',
+      data: { tokens: retiredNamed.map((t) => t.token).join(', ') },
+    });
+  }
+  const blockedUser = table.filter((t) => t.category === 'user' && t.access === 'blocked');
+  if (blockedUser.length) advisories.push({ code: 'B1/user-fetchers-blocked', data: { tokens: listNames(blockedUser, 4) } });
+  return { advisories, retiredTrap };
+}
+
 /** robots.txt, plus the page as AI user agents got it (absent in unit tests of the rules alone). */
 export type B1Artifact = RobotsArtifact & { uaAccess?: UaAccessArtifact };
 
@@ -206,25 +232,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       ...band('policy', policy),
       ...band('agents', agents),
     };
-    const advisories: Array<SubFinding<B1Advisory>> = [];
-    const retiredNamed = table.filter((t) => t.category === 'retired' && t.via === 'own group');
-    let retiredTrap = false;
-    if (retiredNamed.length) {
-      const current = table.filter((t) => t.operator === 'Anthropic' && t.category !== 'retired' && t.category !== 'agent');
-      const currentNamed = current.some((t) => t.via === 'own group');
-      // Judged by effective access to the pages (`/` and the scanned page), not by the presence of
-      // a Disallow: a `*` group of `Allow: /` plus `Disallow: /_next/` lets Claude read every page.
-      const pagePaths = [...new Set(['/', pagePath(pageUrl)])];
-      retiredTrap = !currentNamed && current.some((t) => t.via === '*' && pagePaths.some((p) => !robots.isAllowed(p, t.token)));
-      advisories.push({
-        code: retiredNamed.length > 1 ? 'B1/retired-tokens-named' : 'B1/retired-token-named',
-        data: { tokens: retiredNamed.map((t) => t.token).join(', ') },
-      });
-    }
-    const blockedUser = answer.filter((t) => t.category === 'user' && t.access === 'blocked');
-    if (blockedUser.length) {
-      advisories.push({ code: 'B1/user-fetchers-blocked', data: { tokens: listNames(blockedUser, 4) } });
-    }
+    const { advisories, retiredTrap } = tokenNotes(robots, table, pageUrl);
     if (ua) advisories.push(ua.lineNote, ...ua.advisories);
     const details = {
       tokenListVersion: AI_CRAWLERS_VERSION,
