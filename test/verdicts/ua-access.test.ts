@@ -19,12 +19,13 @@ interface B1View {
   status: string;
   code?: string;
   evidence?: string;
+  advisories?: string[];
 }
 
 function expectUaRefused(b1: B1View | undefined): void {
   expect(b1).toMatchObject({ status: 'partial', code: 'B1/ua-refused' });
-  expect(b1!.evidence).toContain('GPTBot, ClaudeBot → HTTP 403');
-  expect(b1!.evidence).toContain('robots.txt allows GPTBot and ClaudeBot');
+  expect(b1!.advisories?.join(' ')).toContain('refused to GPTBot (HTTP 403), ClaudeBot (HTTP 403)');
+  expect(b1!.evidence).toContain('robots.txt allows GPTBot, ClaudeBot, but the server refuses');
 }
 
 let site: FixtureSite;
@@ -51,7 +52,7 @@ describe('a user-agent block behind a permissive robots.txt', () => {
     const result = await scan(open.origin);
     const b1 = result.checks.find((c) => c.id === 'B1')!;
     expect(b1.code).not.toBe('B1/ua-refused');
-    expect(b1.evidence).toMatch(/as AI user agents: GPTBot, OAI-SearchBot, .* → 200/);
+    expect(b1.advisories?.join(' ')).toMatch(/as AI user agents: served to GPTBot, OAI-SearchBot, .*; refused to none;/);
   });
 
   it('B1 asks for the page once per AI user agent, and not at all when B1 does not run', async () => {

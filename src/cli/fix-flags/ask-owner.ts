@@ -12,7 +12,7 @@ import { isCi } from '../terminal.js';
 import { shq } from '../../core/fixes/shell.js';
 import { parseOwnerValue, PREFERENCE_VOCABULARY } from '../../core/fixes/owner-value-parse.js';
 import type { OwnerValues } from '../../core/fixes/owner-values.js';
-import type { FixPlan } from '../../fix/plan.js';
+import type { FixPlan } from '../../core/fixes/project/plan.js';
 
 /** The values that are the owner's decision (policy), asked in this order. */
 export const DECISIONS = ['contentSignal', 'contentUsage', 'aiTraining'] as const;

@@ -8,6 +8,7 @@
  * - a tarpit: the status line and headers arrived, then the body stalled until the timeout.
  */
 import type { FetchResult } from '../net/http.js';
+import { type Wall, wallText } from './classify.js';
 
 /** Titles of challenge pages (regular-expression alternatives). */
 const INTERSTITIAL_TITLES = [
@@ -27,14 +28,20 @@ const SHORT_PAGE_BYTES = 30_000;
 
 /** Why a 2xx answer is a challenge interstitial, or null. */
 export function challengeServedAsSuccess(res: FetchResult): string | null {
+  const wall = successWall(res);
+  return wall && wallText(wall);
+}
+
+/** A 2xx challenge interstitial as structure (its title, or the provider script on a short page), or null. */
+export function successWall(res: FetchResult): Wall | null {
   if (res.error || res.status === null || res.status < 200 || res.status > 299) return null;
   const head = res.text.slice(0, 20_000);
   const title = INTERSTITIAL_TITLE.exec(head);
-  if (title) return `HTTP ${res.status} challenge page (title "${title[1].trim()}")`;
+  if (title) return { kind: 'challenge-title', status: res.status, sign: title[1].trim() };
   if (res.body.length <= SHORT_PAGE_BYTES) {
     const lower = head.toLowerCase();
     const provider = PROVIDER_SCRIPTS.find((m) => lower.includes(m));
-    if (provider) return `HTTP ${res.status} short page loading a challenge ("${provider}")`;
+    if (provider) return { kind: 'challenge-script', status: res.status, sign: provider };
   }
   return null;
 }

@@ -94,16 +94,52 @@ export const CHALLENGE_MARKERS = [
  * resource, so a check built on it is "could not be measured", never a false fail.
  */
 export function challengeReason(res: FetchResult): string | null {
+  const wall = challengeWall(res);
+  return wall && wallText(wall);
+}
+
+/** What kind of wall a response is, and the sign that gave it away (a header value, a marker, a title). */
+export type WallKind = 'cf-mitigated' | 'aws-waf-challenge' | 'aws-waf-action' | 'challenge-marker' | 'bot-cookies' | 'challenge-title' | 'challenge-script';
+export interface Wall {
+  kind: WallKind;
+  status: number;
+  /** The header value, marker, title or script that gave the wall away (absent when the kind says it all). */
+  sign?: string;
+}
+
+/** The wall as one label ("HTTP 403 challenge page (\"just a moment...\")"), for places that read a reason. */
+export function wallText(w: Wall): string {
+  switch (w.kind) {
+    case 'cf-mitigated':
+      return 'Cloudflare challenge (cf-mitigated: challenge)';
+    case 'aws-waf-challenge':
+      return 'AWS WAF challenge';
+    case 'aws-waf-action':
+      return `AWS WAF action ${w.sign}`;
+    case 'challenge-marker':
+      return `HTTP ${w.status} challenge page ("${w.sign}")`;
+    case 'bot-cookies':
+      return `HTTP ${w.status} with bot-management cookies`;
+    case 'challenge-title':
+      return `HTTP ${w.status} challenge page (title "${w.sign}")`;
+    case 'challenge-script':
+      return `HTTP ${w.status} short page loading a challenge ("${w.sign}")`;
+  }
+}
+
+/** The bot wall of a refusal (or a marked challenge), as structure; null when the answer is no wall. */
+export function challengeWall(res: FetchResult): Wall | null {
   if (res.error || res.status === null) return null;
-  if ((res.headers['cf-mitigated'] ?? '').toLowerCase() === 'challenge') return 'Cloudflare challenge (cf-mitigated: challenge)';
-  if (res.status === 202 && /challenge|waf/i.test(res.headers['x-amzn-waf-action'] ?? '')) return 'AWS WAF challenge';
-  if (res.headers['x-amzn-waf-action']) return `AWS WAF action ${res.headers['x-amzn-waf-action']}`;
-  if ([401, 403, 429, 503].includes(res.status)) {
+  const status = res.status;
+  if ((res.headers['cf-mitigated'] ?? '').toLowerCase() === 'challenge') return { kind: 'cf-mitigated', status };
+  if (status === 202 && /challenge|waf/i.test(res.headers['x-amzn-waf-action'] ?? '')) return { kind: 'aws-waf-challenge', status };
+  if (res.headers['x-amzn-waf-action']) return { kind: 'aws-waf-action', status, sign: res.headers['x-amzn-waf-action'] };
+  if ([401, 403, 429, 503].includes(status)) {
     const text = res.text.slice(0, 20000).toLowerCase();
     const marker = CHALLENGE_MARKERS.find((m) => text.includes(m));
-    if (marker) return `HTTP ${res.status} challenge page ("${marker}")`;
+    if (marker) return { kind: 'challenge-marker', status, sign: marker };
     const cookies = (res.headers['set-cookie'] ?? '').toLowerCase();
-    if (/datadome=|_px\d?=|incap_ses_|__cf_bm=/.test(cookies) && res.status !== 401) return `HTTP ${res.status} with bot-management cookies`;
+    if (/datadome=|_px\d?=|incap_ses_|__cf_bm=/.test(cookies) && status !== 401) return { kind: 'bot-cookies', status };
   }
   return null;
 }

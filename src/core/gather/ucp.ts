@@ -51,8 +51,8 @@ export interface UcpProfile {
 export interface UcpArtifact {
   probe: FetchResult;
   profile: UcpProfile | null;
-  /** Why a 2xx answer was not accepted as a profile. */
-  problem?: string;
+  /** Why a 2xx answer was not accepted as a profile (with the JSON parser's message for not-json). */
+  problem?: { kind: 'not-json'; error: string } | { kind: 'not-object' } | { kind: 'no-ucp-shape' };
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
@@ -173,12 +173,10 @@ export function readUcpProfile(doc: Record<string, unknown>): UcpProfile | null 
 export function ucpFromProbe(probe: FetchResult): UcpArtifact {
   if (!isFound(probe)) return { probe, profile: null };
   const parsed = parseJson(probe);
-  if (!parsed.ok) return { probe, profile: null, problem: `not JSON (${parsed.error})` };
-  if (!isObject(parsed.value)) return { probe, profile: null, problem: 'JSON but not an object' };
+  if (!parsed.ok) return { probe, profile: null, problem: { kind: 'not-json', error: parsed.error } };
+  if (!isObject(parsed.value)) return { probe, profile: null, problem: { kind: 'not-object' } };
   const profile = readUcpProfile(parsed.value);
-  return profile
-    ? { probe, profile }
-    : { probe, profile: null, problem: 'JSON without a `ucp` object or top-level `protocol_version`/`services`/`capabilities`' };
+  return profile ? { probe, profile } : { probe, profile: null, problem: { kind: 'no-ucp-shape' } };
 }
 
 /** The UCP profile of the scanned origin, memoised per scan. */

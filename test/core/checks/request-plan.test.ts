@@ -86,7 +86,7 @@ describe('each check declares exactly the planned requests its gather makes', ()
       );
       const declared = (check.meta.requests ?? []).map(named);
       expect(declared.filter((r) => !made.has(r))).toEqual([]);
-      const allowed = (PAGE_DEPENDENT[id] ?? []).map((p) => REQUEST_PLAN.filter((r) => !isTargetRequest(r) && r.path === p).map(named)).flat();
+      const allowed = (PAGE_DEPENDENT[id] ?? []).flatMap((p) => REQUEST_PLAN.filter((r) => !isTargetRequest(r) && r.path === p).map(named));
       expect([...made].filter((r) => planned.has(r) && !declared.includes(r) && !allowed.includes(r))).toEqual([]);
     } finally {
       http.close();

@@ -1,6 +1,6 @@
 import { defineCheck, type SubFinding } from '../types.js';
 import { ROBOTS_REQUEST, type RobotsArtifact, type RobotsGroup } from '../../gather/robots.js';
-import { describeProbe } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
 import { AI_CRAWLERS, AI_CRAWLERS_VERSION, MAJOR_OPERATORS, normalizeAgentToken, type AiCrawler, type CrawlerCategory } from '../../gather/ai-crawlers.js';
 import { verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
@@ -67,9 +67,11 @@ function crawlerOf(token: string): AiCrawler {
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
   'B1/retired-token-named':
-    "{tokens} is retired: rules for it do not reach ClaudeBot, Claude-SearchBot or Claude-User; name those instead (ai.robots.txt still lists it for blocking; Anthropic's crawler page documents only those three).",
+    '{tokens} is retired: rules for it do not reach ClaudeBot, Claude-SearchBot or Claude-User; name those instead (ai.robots.txt still lists it for ' +
+    "blocking; Anthropic's crawler page documents only those three).",
   'B1/retired-tokens-named':
-    "{tokens} are retired: rules for them do not reach ClaudeBot, Claude-SearchBot or Claude-User; name those instead (ai.robots.txt still lists them for blocking; Anthropic's crawler page documents only those three).",
+    '{tokens} are retired: rules for them do not reach ClaudeBot, Claude-SearchBot or Claude-User; name those instead (ai.robots.txt still lists them ' +
+    "for blocking; Anthropic's crawler page documents only those three).",
   'B1/user-fetchers-blocked':
     'User-initiated fetchers ({tokens}) may not apply robots.txt to visits a person asked for; blocking them mostly removes your pages from those answers.',
   'B1/peer-passes-any-star':
@@ -89,14 +91,54 @@ function listNames(items: TokenAccess[], max = 8): string {
   return shown.join(', ') + (items.length > max ? ` +${items.length - max} more` : '');
 }
 
-/** "allowed: A, B; blocked: C (own group)" for one category band. */
-function band(items: TokenAccess[]): string {
-  const parts: string[] = [];
+/** One category band as fields: `<prefix>Allowed`, `<prefix>Restricted`, `<prefix>Blocked`, each a token list or "none". */
+function band(prefix: string, items: TokenAccess[]): Record<string, string> {
+  const out: Record<string, string> = {};
   for (const access of ['allowed', 'restricted', 'blocked'] as RootAccess[]) {
     const these = items.filter((t) => t.access === access);
-    if (these.length) parts.push(`${access} ${listNames(these)}`);
+    out[`${prefix}${access[0].toUpperCase()}${access.slice(1)}`] = these.length ? listNames(these) : 'none';
   }
-  return parts.join('; ');
+  return out;
+}
+
+/** What robots.txt tells the AI crawlers, as every outcome past "no rules" words it. */
+const RULES =
+  '{seen:probe}; {groups} group(s), {starGroups} `*` group(s), {named} of {total} AI tokens named. ' +
+  'Answer engines and user fetches: allowed {answerAllowed}; restricted {answerRestricted}; blocked {answerBlocked}. ' +
+  'Training and opt-out tokens (blocking training is a policy choice, not scored): ' +
+  'allowed {policyAllowed}; restricted {policyRestricted}; blocked {policyBlocked}. ' +
+  'Agents: allowed {agentsAllowed}; restricted {agentsRestricted}; blocked {agentsBlocked}.';
+
+/** Why there are no crawler rules (B1/no-robots's sub-findings). */
+const FINDINGS = {
+  'B1/absent': 'no robots.txt',
+  'B1/soft-404': 'an HTML page, not a robots.txt (soft 404)',
+} as const;
+
+/**
+ * The notes on the token table (retired Anthropic tokens, blocked user fetchers), and whether the
+ * retired tokens are a trap: only they are named while the current Claude crawlers fall to a `*`
+ * group that keeps them from `/` or the scanned page.
+ */
+function tokenNotes(robots: RobotsArtifact, table: TokenAccess[], pageUrl: string) {
+  const advisories: Array<SubFinding<B1Advisory>> = [];
+  const retiredNamed = table.filter((t) => t.category === 'retired' && t.via === 'own group');
+  let retiredTrap = false;
+  if (retiredNamed.length) {
+    const current = table.filter((t) => t.operator === 'Anthropic' && t.category !== 'retired' && t.category !== 'agent');
+    const currentNamed = current.some((t) => t.via === 'own group');
+    // Judged by effective access to the pages (`/` and the scanned page), not by the presence of
+    // a Disallow: a `*` group of `Allow: /` plus `Disallow: /_next/` lets Claude read every page.
+    const pagePaths = [...new Set(['/', pagePath(pageUrl)])];
+    retiredTrap = !currentNamed && current.some((t) => t.via === '*' && pagePaths.some((p) => !robots.isAllowed(p, t.token)));
+    advisories.push({
+      code: retiredNamed.length > 1 ? 'B1/retired-tokens-named' : 'B1/retired-token-named',
+      data: { tokens: retiredNamed.map((t) => t.token).join(', ') },
+    });
+  }
+  const blockedUser = table.filter((t) => t.category === 'user' && t.access === 'blocked');
+  if (blockedUser.length) advisories.push({ code: 'B1/user-fetchers-blocked', data: { tokens: listNames(blockedUser, 4) } });
+  return { advisories, retiredTrap };
 }
 
 /** robots.txt, plus the page as AI user agents got it (absent in unit tests of the rules alone). */
@@ -116,10 +158,16 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
     specUrls: SPEC,
     standards: ['rfc9309', 'aiRobotsTxt'],
     summary:
-      "For each known AI crawler and agent token, the robots.txt group that applies to it (RFC 9309) and whether it may fetch `/`; then the page fetched as eight AI crawlers and agents (GPTBot, OAI-SearchBot, ChatGPT-User, ClaudeBot, Claude-SearchBot, Claude-User, PerplexityBot, Perplexity-User) against the scanner's own answer. Passes when at least one AI search or user-initiated agent of a major operator can read the site and the server does not refuse a user agent robots.txt allows.",
-    why: 'Answer engines (ChatGPT search, Claude, Perplexity, Google AI features) only cite pages their crawlers may fetch. Blocking training crawlers is a policy choice and is never penalised.',
+      'For each known AI crawler and agent token, the robots.txt group that applies to it (RFC 9309) and whether it may fetch `/`; then the page ' +
+      'fetched as eight AI crawlers and agents (GPTBot, OAI-SearchBot, ChatGPT-User, ClaudeBot, Claude-SearchBot, Claude-User, PerplexityBot, ' +
+      "Perplexity-User) against the scanner's own answer. Passes when at least one AI search or user-initiated agent of a major operator can read " +
+      'the site and the server does not refuse a user agent robots.txt allows.',
+    why:
+      'Answer engines (ChatGPT search, Claude, Perplexity, Google AI features) only cite pages their crawlers may fetch. Blocking training crawlers ' +
+      'is a policy choice and is never penalised.',
     remediation:
-      'Add explicit robots.txt groups for AI crawlers: allow answer engines and user-requested fetches (OAI-SearchBot, ChatGPT-User, Claude-SearchBot, Claude-User, PerplexityBot) and decide on training crawlers (GPTBot, ClaudeBot, Google-Extended, CCBot) explicitly.',
+      'Add explicit robots.txt groups for AI crawlers: allow answer engines and user-requested fetches (OAI-SearchBot, ChatGPT-User, Claude-SearchBot, ' +
+      'Claude-User, PerplexityBot) and decide on training crawlers (GPTBot, ClaudeBot, Google-Extended, CCBot) explicitly.',
     codes: {
       'B1/no-robots': 'no robots.txt (or an HTML page instead), so no AI crawler rules',
       'B1/no-groups': 'robots.txt has no User-agent group',
@@ -127,17 +175,22 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       'B1/retired-tokens':
         'partial: only retired Anthropic tokens are named while the current Claude crawlers fall to a `*` group that keeps them from `/` or the scanned page',
       'B1/ua-refused':
-        "partial: robots.txt allows an AI crawler, but the server refuses its user agent (403/401/429/503, a challenge page or a reset) where the scanner's own request got the page",
+        'partial: robots.txt allows an AI crawler, but the server refuses its user agent (403/401/429/503, a challenge page or a reset) where the ' +
+        "scanner's own request got the page",
       'B1/ok': 'AI answer engines may fetch the site (training crawlers may be blocked: a policy choice)',
     },
     messages: {
-      'B1/ok': '{rules}',
-      'B1/no-robots': '{seen}: {answer}, so no AI crawler rules (see D1).',
-      'B1/no-groups': '{seen}: robots.txt has no User-agent group, so it expresses no crawler rules.',
-      'B1/all-blocked': '{lines} Every AI search and user-initiated agent of a major operator is blocked from /: the site cannot be cited in AI answers.',
-      'B1/retired-tokens': `{lines} Only retired Anthropic tokens are named; the current Claude crawlers fall to a \`*\` group that keeps them from \`/\` or the scanned page.`,
-      'B1/ua-refused': '{verdict} {lines}',
+      'B1/ok': RULES,
+      'B1/no-robots': '{seen:probe}: {findings}, so no AI crawler rules (see D1).',
+      'B1/no-groups': '{seen:probe}: robots.txt has no User-agent group, so it expresses no crawler rules.',
+      'B1/all-blocked': `${RULES} Every AI search and user-initiated agent of a major operator is blocked from /: the site cannot be cited in AI answers.`,
+      'B1/retired-tokens':
+        `${RULES} Only retired Anthropic tokens are named; ` + 'the current Claude crawlers fall to a `*` group that keeps them from `/` or the scanned page.',
+      'B1/ua-refused':
+        "robots.txt allows {allowed}, but the server refuses their user agent(s): {refused}, where the scanner's own request got {honestStatus}. " +
+        `A user-agent rule (WAF, bot protection or server config) contradicts robots.txt. ${RULES}`,
     },
+    findings: FINDINGS,
     advisories: ADVISORIES,
   },
   async gather(ctx) {
@@ -148,19 +201,20 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
     const ua = uaFindings((token) => tokenAccess(robots, crawlerOf(token)).access, robots.uaAccess);
     const res = robots.probe;
     const probes = [res];
-    const seen = describeProbe(res, new URL(res.requestedUrl).origin);
+    const seen = probeData(res, new URL(res.requestedUrl).origin);
     if (!robots.found) {
       return {
         status: 'fail',
         code: 'B1/no-robots',
-        data: { seen, answer: robots.soft404 ? 'an HTML page, not a robots.txt (soft 404)' : 'no robots.txt' },
+        data: seen,
+        findings: [{ code: robots.soft404 ? 'B1/soft-404' : 'B1/absent' }],
         remediation: 'Publish /robots.txt with a `User-agent: *` group and explicit AI crawler groups.',
         probes,
         ...uaExtras(ua),
       };
     }
     if (!robots.groups.length) {
-      return { status: 'fail', code: 'B1/no-groups', data: { seen }, probes, ...uaExtras(ua) };
+      return { status: 'fail', code: 'B1/no-groups', data: seen, probes, ...uaExtras(ua) };
     }
     const table = AI_CRAWLERS.map((cr) => tokenAccess(robots, cr));
     const named = table.filter((t) => t.via === 'own group');
@@ -168,35 +222,19 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
     const policy = table.filter((t) => POLICY.includes(t.category));
     const agents = table.filter((t) => t.category === 'agent');
     const majorOpen = answer.filter((t) => MAJOR_OPERATORS.has(t.operator) && t.access !== 'blocked' && !WEB_SEARCH.has(t.token.toLowerCase()));
-    const hasStar = robots.groups.some((g) => g.agents.some((a) => a.trim() === '*'));
-
-    const lines = [
-      `${seen}; ${robots.groups.length} group(s), ${hasStar ? 'a `*` group' : 'no `*` group'}, ${named.length} of ${table.length} AI tokens named.`,
-      `Answer engines and user fetches: ${band(answer)}.`,
-      `Training and opt-out tokens: ${band(policy)}${policy.some((t) => t.access === 'blocked') ? ' (blocking training is a policy choice, not scored)' : ''}.`,
-      `Agents: ${band(agents)}.`,
-      ...(ua ? [ua.line] : []),
-    ];
-    const advisories: Array<SubFinding<B1Advisory>> = [];
-    const retiredNamed = table.filter((t) => t.category === 'retired' && t.via === 'own group');
-    let retiredTrap = false;
-    if (retiredNamed.length) {
-      const current = table.filter((t) => t.operator === 'Anthropic' && t.category !== 'retired' && t.category !== 'agent');
-      const currentNamed = current.some((t) => t.via === 'own group');
-      // Judged by effective access to the pages (`/` and the scanned page), not by the presence of
-      // a Disallow: a `*` group of `Allow: /` plus `Disallow: /_next/` lets Claude read every page.
-      const pagePaths = [...new Set(['/', pagePath(pageUrl)])];
-      retiredTrap = !currentNamed && current.some((t) => t.via === '*' && pagePaths.some((p) => !robots.isAllowed(p, t.token)));
-      advisories.push({
-        code: retiredNamed.length > 1 ? 'B1/retired-tokens-named' : 'B1/retired-token-named',
-        data: { tokens: retiredNamed.map((t) => t.token).join(' and ') },
-      });
-    }
-    const blockedUser = answer.filter((t) => t.category === 'user' && t.access === 'blocked');
-    if (blockedUser.length) {
-      advisories.push({ code: 'B1/user-fetchers-blocked', data: { tokens: listNames(blockedUser, 4) } });
-    }
-    if (ua) advisories.push(...ua.advisories);
+    const starGroups = robots.groups.filter((g) => g.agents.some((a) => a.trim() === '*')).length;
+    const rules = {
+      ...seen,
+      groups: robots.groups.length,
+      starGroups,
+      named: named.length,
+      total: table.length,
+      ...band('answer', answer),
+      ...band('policy', policy),
+      ...band('agents', agents),
+    };
+    const { advisories, retiredTrap } = tokenNotes(robots, table, pageUrl);
+    if (ua) advisories.push(ua.lineNote, ...ua.advisories);
     const details = {
       tokenListVersion: AI_CRAWLERS_VERSION,
       tokens: table.map(({ token, operator, category, access, via, anchor }) => ({ token, operator, category, access, via, ...(anchor ? { anchor } : {}) })),
@@ -209,9 +247,10 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       return {
         status: 'partial',
         code: 'B1/all-blocked',
-        data: { lines: lines.join(' ') },
+        data: rules,
         remediation:
-          'Allow at least the AI answer engines (OAI-SearchBot, Claude-SearchBot, PerplexityBot) and user-requested fetchers (ChatGPT-User, Claude-User) to fetch `/`; keep training crawlers blocked if you wish.',
+          'Allow at least the AI answer engines (OAI-SearchBot, Claude-SearchBot, PerplexityBot) and user-requested fetchers (ChatGPT-User, ' +
+          'Claude-User) to fetch `/`; keep training crawlers blocked if you wish.',
         matched,
         advisories,
         probes,
@@ -222,7 +261,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       return {
         status: 'partial',
         code: 'B1/ua-refused',
-        data: { verdict: ua.verdict, lines: lines.join(' ') },
+        data: { ...rules, ...ua.verdict },
         remediation: ua.remediation,
         matched,
         advisories,
@@ -234,7 +273,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
       return {
         status: 'partial',
         code: 'B1/retired-tokens',
-        data: { lines: lines.join(' ') },
+        data: rules,
         remediation: 'Replace anthropic-ai / Claude-Web with ClaudeBot (training), Claude-SearchBot (search) and Claude-User (user fetches).',
         matched,
         advisories,
@@ -242,7 +281,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
         details,
       };
     }
-    return { status: 'pass', code: 'B1/ok', data: { rules: lines.join(' ') }, matched, advisories, probes, details };
+    return { status: 'pass', code: 'B1/ok', data: rules, matched, advisories, probes, details };
   },
   fixGuide(fx) {
     if (fx.outcome?.code === 'B1/ua-refused') return [...uaRefusedSteps(fx), specStep(SPEC)];

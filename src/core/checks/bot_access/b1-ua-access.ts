@@ -5,7 +5,6 @@
  * refused too, that is the bot wall B4 reports, not counted again here.
  */
 import type { FixContext, SubFinding } from '../types.js';
-import { fillTemplate } from '../messages.js';
 import type { FixStep } from '../../schema.js';
 import { compareUaAnswer, uaAnswer, type UaAccessArtifact } from '../../gather/ai-user-agents.js';
 import { hostNotes, platformHook, verifyStep } from '../../fixes/platform-steps.js';
@@ -30,34 +29,36 @@ export interface UaRow {
  */
 export const UA_ADVISORIES = {
   'B1/ua-not-fetched': "The page was not fetched as AI user agents: the scanner's own request was refused or failed ({why}), the bot-wall case B4 reports.",
-  'B1/ua-answers': "GET {path} as AI user agents: {answers}; as ai-ready's own user agent → {status}.",
+  'B1/ua-answers':
+    "GET {path} as AI user agents: served to {served}; refused to {refused}; unmeasured for {unmeasured}; as ai-ready's own user agent → {status}.",
   'B1/ua-refused-consistent': 'The server refuses {refused}, which robots.txt blocks anyway: consistent, not penalised.',
   'B1/ua-not-proof':
-    "Verified-bot programs also check that a crawler comes from its vendor's published IP ranges, and this scan's requests do not: a refused user agent is strong evidence of a block, not proof (a rule against spoofed crawlers answers the same way). ai-ready sends these user agents only for this comparison.",
+    "Verified-bot programs also check that a crawler comes from its vendor's published IP ranges, and this scan's requests do not: a refused user agent " +
+    'is strong evidence of a block, not proof (a rule against spoofed crawlers answers the same way). ai-ready sends these user agents only for this ' +
+    'comparison.',
 } as const;
 export type UaAdvisory = keyof typeof UA_ADVISORIES;
 
 export interface UaFindings {
-  /** One evidence sentence: what each user agent got (the text of `lineNote`). */
-  line: string;
-  /** The same sentence as an advisory, for outcomes decided before the comparison. */
+  /** What each user agent got, as an advisory. */
   lineNote: SubFinding<UaAdvisory>;
   /** Refused although robots.txt allows them: the ua-refused case. */
   contradictions: UaRow[];
-  /** The ua-refused evidence sentence (empty without contradictions). */
-  verdict: string;
+  /** The values of B1/ua-refused's template (empty without contradictions). */
+  verdict: { allowed: string; refused: string; honestStatus: string } | null;
   remediation: string;
   advisories: Array<SubFinding<UaAdvisory>>;
   details: { pageUrl: string; honestStatus: number | null; honestRefused?: string; userAgents: UaRow[] };
 }
 
-/** The note with its text, for the evidence line that repeats it. */
-function noted(note: SubFinding<UaAdvisory>): { line: string; lineNote: SubFinding<UaAdvisory> } {
-  return { line: fillTemplate(UA_ADVISORIES[note.code], note.data, note.code), lineNote: note };
+/** A refusal or failure as a short token: the status (with "challenge" for a wall), else the error. */
+function short(status: number | null, reason: string | undefined, fallback: string): string {
+  if (status === null) return reason ?? fallback;
+  return `HTTP ${status}${reason && reason !== `HTTP ${status}` ? ' challenge' : ''}`;
 }
 
 function shown(row: UaRow): string {
-  return row.answer === 'served' ? String(row.status) : (row.reason ?? row.answer);
+  return row.answer === 'served' ? String(row.status) : short(row.status, row.reason, row.answer);
 }
 
 /** "A", "A and B", "A, B and C". */
@@ -65,15 +66,9 @@ function and(items: string[]): string {
   return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : (items[0] ?? '');
 }
 
+/** "GPTBot (HTTP 403), ClaudeBot (reset)": each token with its answer, or "none". */
 function namesWith(rows: UaRow[]): string {
-  return and(rows.map((r) => `${r.token} (${shown(r)})`));
-}
-
-/** "GPTBot, ClaudeBot → HTTP 403; OAI-SearchBot, … → 200": rows grouped by identical answers. */
-function grouped(rows: UaRow[]): string {
-  const by = new Map<string, string[]>();
-  for (const r of rows) by.set(shown(r), [...(by.get(shown(r)) ?? []), r.token]);
-  return [...by].map(([answer, tokens]) => `${tokens.join(', ')} → ${answer}`).join('; ');
+  return rows.map((r) => `${r.token} (${shown(r)})`).join(', ') || 'none';
 }
 
 function pathOf(url: string): string {
@@ -93,14 +88,14 @@ export function uaFindings(access: (token: string) => RootAccess, ua: UaAccessAr
   const honestAnswer = uaAnswer(honest);
   const base = { pageUrl: honest.url, honestStatus: honest.status };
   if (honestAnswer.kind !== 'served' || !ua.probes.length) {
-    const why = honestAnswer.kind === 'served' ? 'no answer' : honestAnswer.reason;
+    const why = honestAnswer.kind === 'served' ? 'unanswered' : short(honest.status, honestAnswer.reason, 'refused');
     return {
-      ...noted({ code: 'B1/ua-not-fetched', data: { why } }),
+      lineNote: { code: 'B1/ua-not-fetched', data: { why } },
       contradictions: [],
-      verdict: '',
+      verdict: null,
       remediation: '',
       advisories: [],
-      details: { ...base, honestRefused: why, userAgents: [] },
+      details: { ...base, honestRefused: honestAnswer.kind === 'served' ? 'no answer' : honestAnswer.reason, userAgents: [] },
     };
   }
   const rows: UaRow[] = ua.probes.map((p) => {
@@ -122,12 +117,27 @@ export function uaFindings(access: (token: string) => RootAccess, ua: UaAccessAr
   if (refused.length) advisories.push({ code: 'B1/ua-not-proof' });
   const names = and(contradictions.map((r) => r.token));
   return {
-    ...noted({ code: 'B1/ua-answers', data: { path, answers: grouped(rows), status: String(honest.status) } }),
+    lineNote: {
+      code: 'B1/ua-answers',
+      data: {
+        path,
+        served:
+          rows
+            .filter((r) => r.answer === 'served')
+            .map((r) => r.token)
+            .join(', ') || 'none',
+        refused: namesWith(refused),
+        unmeasured: namesWith(rows.filter((r) => r.answer === 'unmeasured')),
+        status: String(honest.status),
+      },
+    },
     contradictions,
     verdict: contradictions.length
-      ? `robots.txt allows ${names}, but the server refuses ${contradictions.length > 1 ? 'their user agents' : 'its user agent'}: ${namesWith(contradictions)}, where the scanner's own request got ${honest.status}. A user-agent rule (WAF, bot protection or server config) contradicts robots.txt.`
-      : '',
-    remediation: `Either let ${names} through the rule that refuses ${contradictions.length > 1 ? 'their user agents' : 'its user agent'} (WAF, bot protection, server config), or, if the block is intended, say so in robots.txt with a Disallow group for ${contradictions.length > 1 ? 'them' : 'it'}.`,
+      ? { allowed: contradictions.map((r) => r.token).join(', '), refused: namesWith(contradictions), honestStatus: String(honest.status) }
+      : null,
+    remediation:
+      `Either let ${names} through the rule that refuses ${contradictions.length > 1 ? 'their user agents' : 'its user agent'} (WAF, bot ` +
+      `protection, server config), or, if the block is intended, say so in robots.txt with a Disallow group for ${contradictions.length > 1 ? 'them' : 'it'}.`,
     advisories,
     details: { ...base, userAgents: rows },
   };
@@ -143,7 +153,8 @@ function whereTheBlockIs(fx: FixContext, names: string): FixStep {
   if (blockers) steps.push(blockers);
   const where = steps.length
     ? steps.join(' ')
-    : 'Look in the CDN or WAF in front of the site (bot-management or "block AI crawlers" settings, custom rules on the User-Agent), then in the web server config and any security plugin.';
+    : 'Look in the CDN or WAF in front of the site (bot-management or "block AI crawlers" settings, custom rules on the User-Agent), then in the web ' +
+      'server config and any security plugin.';
   return { title: 'Find the rule that refuses these user agents', body: `${where} Allow ${names}, or keep the block and state it in robots.txt (next step).` };
 }
 
@@ -167,7 +178,8 @@ export function uaRefusedSteps(fx: FixContext): FixStep[] {
     },
     verifyStep(
       shLines(curls),
-      "Each user agent should get the same status as the plain request. A refusal seen only from your machine may be a rule against spoofed crawlers (it checks IP ranges); the real crawlers' hits in your logs or bot analytics settle it.",
+      'Each user agent should get the same status as the plain request. A refusal seen only from your machine may be a rule against spoofed crawlers ' +
+        "(it checks IP ranges); the real crawlers' hits in your logs or bot analytics settle it.",
     ),
   ];
 }

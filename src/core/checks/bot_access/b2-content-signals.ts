@@ -1,13 +1,14 @@
 import { defineCheck, type SubFinding } from '../types.js';
 import type { RobotsArtifact } from '../../gather/robots.js';
-import { describeProbe, excerpt } from '../../gather/classify.js';
+import { excerpt } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
 import { verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
 import { givenPreferences } from '../../fixes/owner-value-parse.js';
 import { recordValue, type ContentSignalValue } from '../../fixes/robots-rules.js';
 import { ownerValue } from '../../fixes/site-content.js';
 import { robotsLinesSteps } from './robots-fix.js';
-import { groupLabel, isStarGroup, prefLines, type PrefLine, type PrefVocabulary } from './robots-prefs.js';
+import { groupAgents, isStarGroup, prefLines, type PairProblem, type PrefLine, type PrefVocabulary } from './robots-prefs.js';
 import { ROBOTS_REQUEST } from '../../gather/robots.js';
 
 const SPEC = ['https://contentsignals.org', 'https://datatracker.ietf.org/doc/draft-romm-aipref-contentsignals/'];
@@ -32,25 +33,58 @@ function signalMap(l: PrefLine): Record<string, string> {
   return Object.fromEntries(l.pairs.filter((p) => p.valid).map((p) => [p.key, p.value]));
 }
 
-function describeLine(l: PrefLine): string {
-  const valid = l.pairs.filter((p) => p.valid).map((p) => `${p.key}=${p.value}`);
-  return `${groupLabel(l.agents)} → ${valid.length ? valid.join(', ') : `"${excerpt(l.raw, 60)}" (no valid signal)`}${l.path ? ` for ${l.path}` : ''} (line ${l.line})`;
-}
-
-/** The contradictions of B2/contradiction (meta.findings). */
+/**
+ * B2's sub-findings: each Content-Signal line (its group, valid signals or raw text, path and line
+ * number), then, for B2/contradiction, each contradiction.
+ */
 const FINDINGS = {
-  'B2/both-values': '{group} gives {key} more than one value ({values})',
-  'B2/yes-but-disallowed': '{group} says {signals} but disallows /',
+  'B2/line': 'User-agent: {agents} → {signals} for {path} (line {line})',
+  'B2/line-invalid': 'User-agent: {agents} → "{raw}" (no valid signal) for {path} (line {line})',
+  'B2/orphan-line': 'outside any group → {signals} for {path} (line {line})',
+  'B2/orphan-line-invalid': 'outside any group → "{raw}" (no valid signal) for {path} (line {line})',
+  'B2/more-lines': '… {more} more line(s)',
+  'B2/both-values': 'contradiction: User-agent: {agents} gives {key} more than one value ({values})',
+  'B2/yes-but-disallowed': 'contradiction: User-agent: {agents} says {signals} but disallows /',
 } as const;
 type B2Finding = keyof typeof FINDINGS;
 
+/** One Content-Signal line as a sub-finding. */
+function lineFinding(l: PrefLine): SubFinding<B2Finding> {
+  const signals = l.pairs
+    .filter((p) => p.valid)
+    .map((p) => `${p.key}=${p.value}`)
+    .join(', ');
+  const at = { path: l.path ?? '/', line: l.line };
+  const said = signals ? { signals } : { raw: excerpt(l.raw, 60) };
+  if (!l.agents) return { code: signals ? 'B2/orphan-line' : 'B2/orphan-line-invalid', data: { ...said, ...at } };
+  return { code: signals ? 'B2/line' : 'B2/line-invalid', data: { agents: groupAgents(l.agents), ...said, ...at } };
+}
+
+/** The first six lines, and how many more there are. */
+function lineFindings(lines: PrefLine[]): Array<SubFinding<B2Finding>> {
+  const shown = lines.slice(0, 6).map(lineFinding);
+  return lines.length > 6 ? [...shown, { code: 'B2/more-lines', data: { more: lines.length - 6 } }] : shown;
+}
+
+/** An ignored pair as its advisory. */
+function ignoredPair(p: PairProblem): SubFinding<B2Advisory> {
+  if (p.kind === 'not-pair') return { code: 'B2/not-pair', data: { item: excerpt(p.item, 60) } };
+  if (p.kind === 'unknown-key') return { code: 'B2/unknown-key', data: { key: excerpt(p.key, 40) } };
+  return { code: 'B2/bad-value', data: { key: excerpt(p.key, 40), value: excerpt(p.value, 40), allowed: p.allowed } };
+}
+
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
-  'B2/ignored-pairs': 'Ignored: {problems}.',
+  'B2/not-pair': 'Ignored: "{item}" is not key=value.',
+  'B2/unknown-key': 'Ignored: unknown key "{key}".',
+  'B2/bad-value': 'Ignored: {key}={value}: value must be one of {allowed}.',
   'B2/missing-keys': 'No value for {keys}: a missing key expresses no preference either way.',
   'B2/outside-group': 'Line {lines} sits outside any User-agent group; group-aware parsers attach it to no crawler. Move it under `User-agent: *`.',
 } as const;
 type B2Advisory = keyof typeof ADVISORIES;
+
+/** The lines as read, then (B2/contradiction) the contradictions: every outcome past "no line" says this. */
+const OBSERVED = '{seen:probe}; {lines} Content-Signal line(s): {findings}.';
 
 export const b2ContentSignals = defineCheck<RobotsArtifact>()({
   meta: {
@@ -65,8 +99,11 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     specUrls: SPEC,
     standards: ['contentSignals', 'rfc9309'],
     summary:
-      'A `Content-Signal: search=…, ai-input=…, ai-train=…` line (yes/no values, optionally `use=immediate|reference|full`, the most an AI system may do with the content) in the robots.txt group that applies to every crawler.',
-    why: 'robots.txt says who may fetch; Content Signals say what the content may be used for once fetched (search results, AI answers, model training), so you can welcome AI answers and still refuse training.',
+      'A `Content-Signal: search=…, ai-input=…, ai-train=…` line (yes/no values, optionally `use=immediate|reference|full`, the most an AI system may ' +
+      'do with the content) in the robots.txt group that applies to every crawler.',
+    why:
+      'robots.txt says who may fetch; Content Signals say what the content may be used for once fetched (search results, AI answers, model ' +
+      'training), so you can welcome AI answers and still refuse training.',
     remediation: 'Add `Content-Signal: search=yes, ai-input=yes, ai-train=no` (your choice of values) to the `User-agent: *` group of robots.txt.',
     codes: {
       'B2/no-robots': 'no robots.txt, so no Content-Signal line',
@@ -77,28 +114,31 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
       'B2/ok': 'valid Content-Signal preferences for every crawler',
     },
     messages: {
-      'B2/ok': '{observed}',
-      'B2/no-robots': '{seen}: no robots.txt, so no Content-Signal line.',
-      'B2/missing': '{seen}: robots.txt has {groups} group(s) but no Content-Signal line.',
-      'B2/invalid': '{observed} None has a valid key=yes|no pair (keys: search, ai-input, ai-train) or use level (use=immediate, reference or full).',
-      'B2/not-global': `{observed} No valid signal applies to every crawler (the \`User-agent: *\` group has none).`,
-      'B2/contradiction': '{observed} Contradiction: {findings}.',
+      'B2/ok': `${OBSERVED}`,
+      'B2/no-robots': '{seen:probe}: no robots.txt, so no Content-Signal line.',
+      'B2/missing': '{seen:probe}: robots.txt has {groups} group(s) but no Content-Signal line.',
+      'B2/invalid': `${OBSERVED} None has a valid key=yes|no pair (keys: search, ai-input, ai-train) ` + 'or use level (use=immediate, reference or full).',
+      'B2/not-global': `${OBSERVED} No valid signal applies to every crawler (the \`User-agent: *\` group has none).`,
+      'B2/contradiction': `${OBSERVED}`,
     },
     findings: FINDINGS,
+    // The site's own words: a line as written, an ignored item, key or value, the group's User-agent values.
+    quoted: ['raw', 'item', 'key', 'value', 'agents'],
     advisories: ADVISORIES,
   },
   gather: (ctx) => ctx.robots(),
   evaluate(robots) {
     const res = robots.probe;
     const probes = [res];
-    const seen = describeProbe(res, new URL(res.requestedUrl).origin);
-    if (!robots.found) return { status: 'fail', code: 'B2/no-robots', data: { seen }, probes };
+    const seen = probeData(res, new URL(res.requestedUrl).origin);
+    if (!robots.found) return { status: 'fail', code: 'B2/no-robots', data: seen, probes };
     const lines = prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB);
-    if (!lines.length) return { status: 'fail', code: 'B2/missing', data: { seen, groups: robots.groups.length }, probes };
+    if (!lines.length) return { status: 'fail', code: 'B2/missing', data: { ...seen, groups: robots.groups.length }, probes };
 
     const advisories: Array<SubFinding<B2Advisory>> = [];
-    const problems = [...new Set(lines.flatMap((l) => l.pairs.map((p) => p.problem).filter((p): p is string => !!p)))];
-    if (problems.length) advisories.push({ code: 'B2/ignored-pairs', data: { problems: problems.slice(0, 5).join('; ') } });
+    const ignored = new Map<string, SubFinding<B2Advisory>>();
+    for (const p of lines.flatMap((l) => l.pairs.flatMap((x) => (x.problem ? [ignoredPair(x.problem)] : [])))) ignored.set(JSON.stringify(p), p);
+    advisories.push(...[...ignored.values()].slice(0, 5));
     const valid = lines.filter((l) => l.valid);
     const details = {
       signals: lines.map((l) => {
@@ -114,13 +154,15 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
         };
       }),
     };
-    const evidence = `${seen}; ${lines.length} Content-Signal line(s): ${lines.slice(0, 6).map(describeLine).join('; ')}${lines.length > 6 ? '; …' : ''}.`;
+    const observed = { ...seen, lines: lines.length };
+    const findings = lineFindings(lines);
     const matched = 'Content Signals (contentsignals.org, draft-romm-aipref-contentsignals-00; the use directive per Cloudflare changelog 2026-08-31)';
     if (!valid.length) {
       return {
         status: 'partial',
         code: 'B2/invalid',
-        data: { observed: evidence },
+        data: observed,
+        findings,
         remediation:
           'Write the signals as `key=yes|no` with the keys search, ai-input and ai-train, e.g. `Content-Signal: search=yes, ai-input=yes, ai-train=no`.',
         advisories,
@@ -140,11 +182,14 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
       const values = new Map<string, Set<string>>();
       for (const l of here) for (const p of l.pairs.filter((x) => x.valid)) values.set(p.key, (values.get(p.key) ?? new Set()).add(p.value));
       for (const [key, v] of values)
-        if (v.size > 1) contradictions.push({ code: 'B2/both-values', data: { group: groupLabel(g.agents), key, values: [...v].join(', ') } });
+        if (v.size > 1) contradictions.push({ code: 'B2/both-values', data: { agents: groupAgents(g.agents), key, values: [...v].join(', ') } });
       const saysYes = [...values].filter(([k, v]) => k !== 'ai-train' && v.has('yes')).map(([k]) => k);
       const blocked = g.agents.length > 0 && g.agents.every((a) => !robots.isAllowed('/', a.trim() === '*' ? '*' : a));
       if (saysYes.length && blocked)
-        contradictions.push({ code: 'B2/yes-but-disallowed', data: { group: groupLabel(g.agents), signals: saysYes.map((k) => `${k}=yes`).join(', ') } });
+        contradictions.push({
+          code: 'B2/yes-but-disallowed',
+          data: { agents: groupAgents(g.agents), signals: saysYes.map((k) => `${k}=yes`).join(', ') },
+        });
     }
     const starCovered = valid.some((l) => isStarGroup(l.agents) && !l.path);
     const everyGroup = robots.groups.length > 0 && robots.groups.every((g) => valid.some((l) => l.agents === g.agents));
@@ -155,7 +200,8 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
       return {
         status: 'partial',
         code: 'B2/not-global',
-        data: { observed: evidence },
+        data: observed,
+        findings,
         remediation: 'Put the Content-Signal line inside the `User-agent: *` group so it applies to every crawler.',
         matched,
         advisories,
@@ -167,8 +213,8 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
       return {
         status: 'partial',
         code: 'B2/contradiction',
-        data: { observed: evidence },
-        findings: contradictions,
+        data: observed,
+        findings: [...findings, ...contradictions],
         remediation:
           'Make the signals agree with the access rules: one value per key per group, and no `search=yes`/`ai-input=yes` in a group that disallows `/`.',
         matched,
@@ -177,7 +223,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
         details,
       };
     }
-    return { status: 'pass', code: 'B2/ok', data: { observed: evidence }, matched, advisories, probes, details };
+    return { status: 'pass', code: 'B2/ok', data: observed, findings, matched, advisories, probes, details };
   },
   fixGuide(fx) {
     // The signals are the owner's decision: written only from the owner's answer, else an example.
@@ -186,7 +232,10 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
     return [
       {
         title: 'Choose your signals',
-        body: `search = search indexes and links/snippets; ai-input = AI answers, grounding and RAG; ai-train = training or fine-tuning. Each is yes or no; leave a key out to express no preference. ${own ? 'Your answer:' : 'Your decision, not the tool\'s: give it with `ai-ready fix --set contentSignal="search=yes, ai-input=yes, ai-train=no"` (your own values). Example (replace with your own):'}`,
+        body:
+          `search = search indexes and links/snippets; ai-input = AI answers, grounding and RAG; ai-train = training or fine-tuning. Each is yes or ` +
+          `no; leave a key out to express no preference. ` +
+          `${own ? 'Your answer:' : 'Your decision, not the tool\'s: give it with `ai-ready fix --set contentSignal="search=yes, ai-input=yes, ai-train=no"` (your own values). Example (replace with your own):'}`,
       },
       // `Allow: /` closes the group where it is new (a record alone would join the next group's
       // agents); merged into the owner's `User-agent: *` group only the record is added (merge-text.ts).

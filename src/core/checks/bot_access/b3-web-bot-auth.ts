@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
-import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
+import { excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
 import { capabilityOrigin } from '../../fixes/capability.js';
@@ -22,13 +23,16 @@ const DIRECTORY_REQUEST = { path: WBA_DIRECTORY_PATH, options: { accept: `${WBA_
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
   'B3/wrong-type': `Served as {type}; the draft requires ${WBA_MEDIA_TYPE} at the well-known URI.`,
+  'B3/untyped': `Served with no Content-Type; the draft requires ${WBA_MEDIA_TYPE} at the well-known URI.`,
   'B3/unsigned-response':
-    'The response carries no Signature / Signature-Input headers; the draft recommends signing the directory response with each key it lists (RFC 9421, tag "http-message-signatures-directory").',
+    'The response carries no Signature / Signature-Input headers; the draft recommends signing the directory response with each key it lists (RFC 9421, ' +
+    'tag "http-message-signatures-directory").',
   'B3/signature-untagged': 'Signature-Input has no tag="http-message-signatures-directory", the tag the draft gives the directory response signature.',
   'B3/signature-no-digest': 'The directory signature does not cover a Content-Digest of the body (RFC 9530), which the draft requires of it.',
   'B3/not-https': 'Served over http; the draft requires the directory to be served over HTTPS.',
   'B3/jwk-alg-http-name':
-    "keys[{index}] has alg \"{alg}\", an HTTP Signature Algorithms name: the draft (editor's copy heading -01) has a JWK's alg member follow RFC 7517 §4.4, i.e. a JOSE name such as EdDSA or Ed25519; the HTTP name goes in the signature's alg parameter",
+    'keys[{index}] has alg "{alg}", an HTTP Signature Algorithms name: the draft (editor\'s copy heading -01) has a JWK\'s alg member follow RFC 7517 ' +
+    "§4.4, i.e. a JOSE name such as EdDSA or Ed25519; the HTTP name goes in the signature's alg parameter",
   'B3/jwk-alg-not-jose': 'keys[{index}] has alg "{alg}", not a JOSE signature algorithm (RFC 7517 §4.4; e.g. EdDSA, Ed25519, ES256, PS512)',
   ...SIGNATURE_PROBLEMS,
 } as const;
@@ -69,6 +73,10 @@ const FINDINGS = {
   'B3/key-private': 'keys[{index}] contains a private key member "d": remove it now and rotate the key',
   'B3/key-test-key': 'keys[{index}] is the published {testKey}: verifiers should reject test keys; generate your own',
   'B3/key-kid-not-thumbprint': 'keys[{index}] has kid "{kid}", not its JWK thumbprint {thumbprint}',
+  'B3/not-json': 'not JSON ({error})',
+  'B3/not-object': 'JSON but not an object',
+  'B3/keys-empty': 'the `keys` array is empty',
+  'B3/keys-absent': 'no `keys` array (RFC 7517 JWK Set)',
 } as const;
 type B3Finding = keyof typeof FINDINGS;
 
@@ -142,8 +150,12 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
     anchorKey: 'webBotAuth',
     specUrls: SPEC,
     standards: ['webBotAuth'],
-    summary: `A JWK Set of the site's own bot/agent signing keys at ${WBA_DIRECTORY_PATH} (HTTP Message Signatures directory). Only sites that send automated traffic need one; absence is informational.`,
-    why: 'Sites that operate crawlers or agents sign their requests (RFC 9421) so that other sites can verify them instead of blocking by IP or user agent; the directory publishes the public keys.',
+    summary:
+      `A JWK Set of the site's own bot/agent signing keys at ${WBA_DIRECTORY_PATH} (HTTP Message Signatures directory). Only sites that send ` +
+      `automated traffic need one; absence is informational.`,
+    why:
+      'Sites that operate crawlers or agents sign their requests (RFC 9421) so that other sites can verify them instead of blocking by IP or user ' +
+      'agent; the directory publishes the public keys.',
     remediation: `If your organisation sends bot or agent traffic, publish its Ed25519 public keys as a JWK Set at ${WBA_DIRECTORY_PATH}.`,
     codes: {
       'B3/missing': 'info: no key directory (only sites that send signed bot traffic publish one)',
@@ -155,38 +167,42 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       'B3/ok': 'a valid Web Bot Auth key directory',
     },
     messages: {
-      'B3/missing': '{seen}: no key directory. Informational: only sites that send signed bot or agent traffic publish one.',
-      'B3/not-jwks': '{seen}: {problem}. Starts: "{start}"',
-      'B3/no-keys': '{seen}: {problem}.',
-      'B3/bad-keys': '{seen}; {facts}; {findings}.',
+      'B3/missing': '{seen:probe}: no key directory. Informational: only sites that send signed bot or agent traffic publish one.',
+      'B3/not-jwks': '{seen:probe}: {findings}. Starts: "{start}"',
+      'B3/no-keys': '{seen:probe}: {findings}.',
+      'B3/bad-keys': '{seen:probe}; {keys} key(s) ({kinds}), {verified} verified response signature(s); {findings}.',
       'B3/redirected':
-        '{seen}: reached through a redirect ({chain}); verifiers treat anything but a direct 200 as a discovery failure and must not follow redirects.',
-      'B3/ok': '{seen}; {facts}.',
+        '{seen:probe}: reached through a redirect ({chain}); ' +
+        'verifiers treat anything but a direct 200 as a discovery failure and must not follow redirects.',
+      'B3/ok': '{seen:probe}; {keys} key(s) ({kinds}), {verified} verified response signature(s).',
     },
     findings: FINDINGS,
+    // The body's first characters, the JSON parser's message, and a site's own kid, alg, kty and crv values.
+    quoted: ['start', 'error', 'kid', 'alg', 'kty', 'crv'],
     advisories: ADVISORIES,
   },
   gather: (ctx) => ctx.fetch(DIRECTORY_REQUEST.path, DIRECTORY_REQUEST.options),
   evaluate(res) {
     const probes = [res];
-    const seen = describeProbe(res, new URL(res.requestedUrl).origin);
+    const seen = probeData(res, new URL(res.requestedUrl).origin);
     if (!isFound(res)) {
       return {
         status: 'info',
         code: 'B3/missing',
-        data: { seen },
+        data: seen,
         probes,
       };
     }
     const advisories: Array<SubFinding<B3Advisory>> = [];
-    if (res.contentType !== WBA_MEDIA_TYPE) advisories.push({ code: 'B3/wrong-type', data: { type: res.contentType ?? 'no content type' } });
+    if (!res.contentType) advisories.push({ code: 'B3/untyped' });
+    else if (res.contentType !== WBA_MEDIA_TYPE) advisories.push({ code: 'B3/wrong-type', data: { type: res.contentType } });
     advisories.push(...signatureAdvisories(res));
     if (new URL(res.url).protocol !== 'https:' && !isLoopbackHost(new URL(res.url).hostname)) advisories.push({ code: 'B3/not-https' });
     if (res.redirects.length) {
       return {
         status: 'partial',
         code: 'B3/redirected',
-        data: { seen, chain: [res.requestedUrl, ...res.redirects].join(' → ') },
+        data: { ...seen, chain: [res.requestedUrl, ...res.redirects].join(', ') },
         remediation: `Serve the JWK Set at ${WBA_DIRECTORY_PATH} on this origin with a direct 200 (no redirect).`,
         advisories,
         probes,
@@ -197,7 +213,8 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       return {
         status: 'partial',
         code: 'B3/not-jwks',
-        data: { seen, problem: parsed.ok ? 'JSON but not an object' : `not JSON (${parsed.error})`, start: excerpt(res.text, 100) },
+        data: { ...seen, start: excerpt(res.text, 100) },
+        findings: [parsed.ok ? { code: 'B3/not-object' } : { code: 'B3/not-json', data: { error: parsed.error } }],
         remediation: `Serve a JWK Set ({"keys": [...]}) at ${WBA_DIRECTORY_PATH}.`,
         advisories,
         probes,
@@ -208,7 +225,8 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       return {
         status: 'partial',
         code: 'B3/no-keys',
-        data: { seen, problem: Array.isArray(keys) ? 'the `keys` array is empty' : 'no `keys` array (RFC 7517 JWK Set)' },
+        data: seen,
+        findings: [{ code: Array.isArray(keys) ? 'B3/keys-empty' : 'B3/keys-absent' }],
         remediation: 'Add at least one public key (kty OKP, crv Ed25519, x) to the `keys` array.',
         advisories,
         probes,
@@ -229,19 +247,18 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
     }
     const signed = readDirectorySignatures(res, (keyid) => byKeyid.get(keyid));
     if (signed) advisories.push(...signed.problems.slice(0, 3));
-    const facts =
-      `${keys.length} key(s) (${[...new Set(kinds)].join(', ') || 'unknown types'})` +
-      (signed?.verified.length ? `; response signed by ${signed.verified.length} of them, signature verified` : '');
+    const facts = { keys: keys.length, kinds: [...new Set(kinds)].join(', ') || 'unknown', verified: signed?.verified.length ?? 0 };
     // signatures: directory-tagged response signatures; verified: those that checked out.
     const details = { keys: keys.length, signatures: signed?.tagged ?? 0, verified: signed?.verified.length ?? 0 };
     if (problems.length) {
       return {
         status: 'partial',
         code: 'B3/bad-keys',
-        data: { seen, facts },
+        data: { ...seen, ...facts },
         findings: problems.slice(0, 4),
         remediation:
-          'Publish your own public signing keys only (OKP Ed25519: crv and x; EC P-256/P-384: crv, x, y; RSA: n, e), each with no kid or a kid equal to its JWK SHA-256 thumbprint (RFC 7638).',
+          'Publish your own public signing keys only (OKP Ed25519: crv and x; EC P-256/P-384: crv, x, y; RSA: n, e), each with no kid or a kid equal to ' +
+          'its JWK SHA-256 thumbprint (RFC 7638).',
         advisories,
         probes,
         details,
@@ -250,7 +267,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
     return {
       status: 'pass',
       code: 'B3/ok',
-      data: { seen, facts },
+      data: { ...seen, ...facts },
       details,
       matched: "HTTP Message Signatures directory (draft-ietf-webbotauth-httpsig-protocol §5.5, editor's copy 2026-10-09), JWK Set RFC 7517",
       advisories,
@@ -282,7 +299,9 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       },
       {
         title: 'Generate a signing key',
-        body: "An Ed25519 key of your own (never a published test key). The kid, if you give one, must be the key's JWK SHA-256 thumbprint: verifiers match it against the keyid of your signatures. Keep the private key out of the directory.",
+        body:
+          "An Ed25519 key of your own (never a published test key). The kid, if you give one, must be the key's JWK SHA-256 thumbprint: verifiers " +
+          'match it against the keyid of your signatures. Keep the private key out of the directory.',
         code: keygen,
         lang: 'sh',
       },
@@ -296,11 +315,17 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       }),
       {
         title: 'Serve it directly, and sign the response',
-        body: `Answer ${WBA_DIRECTORY_PATH} with a direct 200 over HTTPS (verifiers do not follow redirects), with Cache-Control (e.g. max-age=86400) and, for browser verifiers, Access-Control-Allow-Origin: *. The draft recommends signing the response with each listed key: tag "http-message-signatures-directory", covering "@authority";req and content-digest (send a Content-Digest header).`,
+        body:
+          `Answer ${WBA_DIRECTORY_PATH} with a direct 200 over HTTPS (verifiers do not follow redirects), with Cache-Control (e.g. max-age=86400) ` +
+          `and, for browser verifiers, Access-Control-Allow-Origin: *. The draft recommends signing the response with each listed key: tag ` +
+          `"http-message-signatures-directory", covering "@authority";req and content-digest (send a Content-Digest header).`,
       },
       {
         title: 'Sign your outgoing requests',
-        body: `Sign each request with the private key (tag "web-bot-auth", keyid = the thumbprint, created and expires) and send Signature-Agent in its dictionary form, e.g. Signature-Agent: sig1="${fx.origin}${WBA_DIRECTORY_PATH}", covered by the signature. Cloudflare's web-bot-auth libraries implement it.`,
+        body:
+          `Sign each request with the private key (tag "web-bot-auth", keyid = the thumbprint, created and expires) and send Signature-Agent in its ` +
+          `dictionary form, e.g. Signature-Agent: sig1="${fx.origin}${WBA_DIRECTORY_PATH}", covered by the signature. Cloudflare's web-bot-auth ` +
+          `libraries implement it.`,
       },
       verifyStep(
         sh`curl -si ${fx.origin}${WBA_DIRECTORY_PATH}`,

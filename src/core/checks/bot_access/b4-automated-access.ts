@@ -1,7 +1,8 @@
-import { defineCheck } from '../types.js';
+import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
-import { challengeReason, describeProbe } from '../../gather/classify.js';
-import { challengeServedAsSuccess } from '../../gather/bot-interference.js';
+import { challengeWall, wallText, type Wall } from '../../gather/classify.js';
+import { successWall } from '../../gather/bot-interference.js';
+import { probeData } from '../../gather/probe-facts.js';
 import { specStep, throughHosts } from '../../fixes/platform-steps.js';
 import { ROBOTS_REQUEST } from '../../gather/robots.js';
 
@@ -25,9 +26,34 @@ export interface B4Details {
 
 /** Non-scoring notes (meta.advisories). */
 const ADVISORIES = {
+  'B4/retry-after': 'The answer carried Retry-After: {retryAfter}.',
+  'B4/site-level-wall': 'The well-known probes met a wall too ({robots:probe}, a {robotsWall} wall), so site-level checks may also be unmeasured.',
   'B4/no-impersonation':
-    "ai-ready does not impersonate browsers (it sends vendor crawler user agents only for B1's comparison); verified agents may still be let through by the same protection.",
+    "ai-ready does not impersonate browsers (it sends vendor crawler user agents only for B1's comparison); verified agents may still be let through by " +
+    'the same protection.',
 } as const;
+
+/** The wall, or the refusal status, as B4's sub-findings: the same words as classify.ts's wallText. */
+const FINDINGS = {
+  'B4/wall-cf-mitigated': 'Cloudflare challenge (cf-mitigated: challenge)',
+  'B4/wall-aws-waf-challenge': 'AWS WAF challenge',
+  'B4/wall-aws-waf-action': 'AWS WAF action {sign}',
+  'B4/wall-challenge-marker': 'HTTP {status} challenge page ("{sign}")',
+  'B4/wall-bot-cookies': 'HTTP {status} with bot-management cookies',
+  'B4/wall-challenge-title': 'HTTP {status} challenge page (title "{sign}")',
+  'B4/wall-challenge-script': 'HTTP {status} short page loading a challenge ("{sign}")',
+  'B4/refused-401': 'asks for authentication',
+  'B4/refused-403': 'refused the request',
+  'B4/refused-429': 'rate-limited the request',
+  'B4/refused-503': 'was unavailable',
+} as const;
+type B4Finding = keyof typeof FINDINGS;
+
+function wallFinding(w: Wall): SubFinding<B4Finding> {
+  return { code: `B4/wall-${w.kind}`, data: { status: w.status, ...(w.sign !== undefined ? { sign: w.sign } : {}) } };
+}
+
+const REFUSALS = [401, 403, 429, 503] as const;
 
 export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
   meta: {
@@ -40,7 +66,8 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
     specUrls: SPEC,
     standards: ['challengePages', 'agentDocsSpec'],
     summary:
-      'Whether the page answered an honest automated client, or a bot wall (challenge page, CAPTCHA, 401/403/429/503) stood in front of it. Informational only, never scored.',
+      'Whether the page answered an honest automated client, or a bot wall (challenge page, CAPTCHA, 401/403/429/503) stood in front of it. ' +
+      'Informational only, never scored.',
     why: 'Agents fetch pages without a browser; a challenge page in front of the content hides everything else from them, and from this scan.',
     remediation: 'Let verified AI agents and crawlers through the bot protection (allow-list them or verify Web Bot Auth signatures) for public pages.',
     codes: {
@@ -51,14 +78,19 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
       'B4/open': 'info: the page answered an automated client without a challenge',
     },
     messages: {
-      'B4/challenged': '{seen}: {wall}{retry}. The site refused an automated client, so {pageChecks} could not be measured from this page.{siteLevel}',
+      'B4/challenged': `{seen:probe}: {findings}. The site refused an automated client, so ${PAGE_CHECKS} could not be measured from this page.`,
       'B4/refused':
-        '{seen}: the page {why}{retry} without a recognisable challenge page. Automated clients may be refused; {pageChecks} rest on this response.{siteLevel}',
+        `{seen:probe}: the page {findings} without a recognisable challenge page. Automated clients may be refused; ${PAGE_CHECKS} rest on ` + `this response.`,
       'B4/challenge-success':
-        '{seen}: {wall}. A challenge served as a success looks like content to an agent, which reads the wall as the page; serve challenges with a 4xx/5xx status (a 429 with Retry-After), or let agents through, so {pageChecks} measure the page.{siteLevel}',
+        '{seen:probe}: {findings}. A challenge served as a success looks like content to an agent, which reads the wall as the page; ' +
+        `serve challenges with a 4xx/5xx status (a 429 with Retry-After), or let agents through, so ${PAGE_CHECKS} measure the page.`,
       'B4/open':
-        '{seen}: the page answered an automated client without a challenge.{siteLevel} Per-crawler blocking by user agent is compared in B1; blocking by IP address cannot be tested from outside.',
+        '{seen:probe}: the page answered an automated client without a challenge. ' +
+        'Per-crawler blocking by user agent is compared in B1; blocking by IP address cannot be tested from outside.',
     },
+    findings: FINDINGS,
+    // The sign of a wall is what the site sent: a header value, a page title, a marker of its body.
+    quoted: ['sign'],
     advisories: ADVISORIES,
   },
   async gather(ctx) {
@@ -67,53 +99,58 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
   },
   evaluate({ page, robots }) {
     const origin = new URL(page.requestedUrl).origin;
-    const seen = describeProbe(page, origin);
-    const wall = challengeReason(page);
-    const robotsWall = challengeReason(robots);
+    const seen = probeData(page, origin);
+    const wall = challengeWall(page);
+    const robotsWall = challengeWall(robots);
     const probes = [page, robots];
-    const retry = page.headers['retry-after'] ? ` (Retry-After: ${page.headers['retry-after']})` : '';
-    const siteLevel = robotsWall
-      ? ` The well-known probes met a wall too (${describeProbe(robots, origin)}: ${robotsWall}), so site-level checks may also be unmeasured.`
-      : '';
+    const notes: Array<SubFinding<keyof typeof ADVISORIES>> = [];
+    const retryAfter = page.headers['retry-after'];
+    if (retryAfter && (wall || REFUSALS.includes(page.status as never))) notes.push({ code: 'B4/retry-after', data: { retryAfter } });
+    if (robotsWall) notes.push({ code: 'B4/site-level-wall', data: { ...probeData(robots, origin, 'robots'), robotsWall: robotsWall.kind } });
+    const siteLevelBlocked = !!robotsWall;
     if (wall) {
       return {
         status: 'info',
         code: 'B4/challenged',
-        data: { seen, wall, retry, pageChecks: PAGE_CHECKS, siteLevel },
-        advisories: [{ code: 'B4/no-impersonation' }],
+        data: seen,
+        findings: [wallFinding(wall)],
+        advisories: [...notes, { code: 'B4/no-impersonation' }],
         probes,
-        details: { blocked: true, reason: wall, siteLevelBlocked: !!robotsWall } as B4Details,
+        details: { blocked: true, reason: wallText(wall), siteLevelBlocked } as B4Details,
       };
     }
-    const successWall = challengeServedAsSuccess(page);
-    if (successWall) {
+    const success = successWall(page);
+    if (success) {
       return {
         status: 'info',
         code: 'B4/challenge-success',
-        data: { seen, wall: successWall, pageChecks: PAGE_CHECKS, siteLevel },
-        advisories: [{ code: 'B4/no-impersonation' }],
+        data: seen,
+        findings: [wallFinding(success)],
+        advisories: [...notes, { code: 'B4/no-impersonation' }],
         probes,
-        details: { blocked: true, reason: successWall, siteLevelBlocked: !!robotsWall } as B4Details,
+        details: { blocked: true, reason: wallText(success), siteLevelBlocked } as B4Details,
       };
     }
     const status = page.status ?? 0;
-    if ([401, 403, 429, 503].includes(status)) {
-      const why =
-        status === 401 ? 'asks for authentication' : status === 403 ? 'refused the request' : status === 429 ? 'rate-limited the request' : 'was unavailable';
+    const refusal = REFUSALS.find((s) => s === status);
+    if (refusal) {
       return {
         status: 'info',
         code: 'B4/refused',
-        data: { seen, why, retry, pageChecks: PAGE_CHECKS, siteLevel },
+        data: seen,
+        findings: [{ code: `B4/refused-${refusal}` }],
+        ...(notes.length ? { advisories: notes } : {}),
         probes,
-        details: { blocked: true, reason: `HTTP ${status}`, siteLevelBlocked: !!robotsWall },
+        details: { blocked: true, reason: `HTTP ${status}`, siteLevelBlocked },
       };
     }
     return {
       status: 'info',
       code: 'B4/open',
-      data: { seen, siteLevel },
+      data: seen,
+      ...(notes.length ? { advisories: notes } : {}),
       probes,
-      details: { blocked: false, siteLevelBlocked: !!robotsWall },
+      details: { blocked: false, siteLevelBlocked },
     };
   },
   fixGuide(fx) {
@@ -124,7 +161,9 @@ export const b4AutomatedAccess = defineCheck<AutomatedAccessArtifact>()({
       [
         {
           title: 'Let verified agents through your bot protection',
-          body: 'In your WAF or bot-management product, allow-list verified AI crawlers and agents (published IP ranges, reverse DNS, or Web Bot Auth signatures) for public content instead of challenging every non-browser client.',
+          body:
+            'In your WAF or bot-management product, allow-list verified AI crawlers and agents (published IP ranges, reverse DNS, or Web Bot Auth ' +
+            'signatures) for public content instead of challenging every non-browser client.',
         },
         {
           title: 'Check from a terminal',

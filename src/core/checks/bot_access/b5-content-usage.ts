@@ -1,17 +1,18 @@
 import { defineCheck, type SubFinding } from '../types.js';
 import type { RobotsArtifact } from '../../gather/robots.js';
 import type { FetchResult } from '../../net/http.js';
-import { describeProbe, excerpt } from '../../gather/classify.js';
+import { excerpt } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
 import { sh } from '../../fixes/shell.js';
 import { addHeaderSteps, verifyStep, specStep, type PublishOrigin } from '../../fixes/platform-steps.js';
 import { givenPreferences } from '../../fixes/owner-value-parse.js';
 import type { ContentUsageValue } from '../../fixes/robots-rules.js';
 import { ownerValue } from '../../fixes/site-content.js';
 import { robotsLinesSteps } from './robots-fix.js';
-import { groupLabel, isStarGroup, prefLines } from './robots-prefs.js';
+import { groupAgents, isStarGroup, prefLines } from './robots-prefs.js';
 import { CONTENT_SIGNAL_VOCAB } from './b2-content-signals.js';
 import { AIPREF_CATEGORIES, describePreferences, readContentUsage, readContentUsageRule, type ContentUsageHeader } from './content-usage-header.js';
-import { lighthouseUnknownDirectives, LIGHTHOUSE_ROBOTS_AUDIT, TOOL_FLAGS_TEMPLATE, toolFlagsData } from './robots-tool-flags.js';
+import { lighthouseUnknownDirectives, LIGHTHOUSE_ROBOTS_AUDIT, toolFlagsData, toolFlagsTemplateFor } from './robots-tool-flags.js';
 import { ROBOTS_REQUEST } from '../../gather/robots.js';
 
 const SPEC = ['https://datatracker.ietf.org/doc/draft-ietf-aipref-vocab/', 'https://datatracker.ietf.org/doc/draft-ietf-aipref-attach/'];
@@ -51,9 +52,35 @@ export function usageLines(robots: RobotsArtifact): UsageLine[] {
 /** Content-Signal (B2) key for each current AIPREF category, to compare the two vocabularies. */
 const SIGNAL_OF: Record<string, string> = { 'train-ai': 'ai-train', 'ai-use': 'ai-input', search: 'search' };
 
-function describeLine(l: UsageLine): string {
+/** What a Content-Usage line or header says: its preferences, or why it says none. */
+const SAID = {
+  prefs: '{prefs}',
+  'not-dictionary': '"{raw}" (not a Structured Fields Dictionary)',
+  'no-preference': '"{raw}" (no train-ai, ai-use or search preference)',
+} as const;
+
+/** B5's sub-findings: each robots.txt line (with its group, path and number), then the header. */
+const FINDINGS = {
+  ...(Object.fromEntries(
+    Object.entries(SAID).flatMap(([k, text]) => [
+      [`B5/line-${k}`, `User-agent: {agents} → ${text} for {path} (line {line})`],
+      [`B5/orphan-line-${k}`, `outside any group → ${text} for {path} (line {line})`],
+    ]),
+  ) as { [K in keyof typeof SAID as `B5/line-${K}` | `B5/orphan-line-${K}`]: string }),
+  'B5/more-lines': '… {more} more line(s)',
+  'B5/header': 'Content-Usage header: {prefs}',
+  'B5/header-no-preference': 'Content-Usage header: no y/n preference for train-ai, ai-use or search',
+  'B5/header-not-dictionary': 'Content-Usage header "{raw}" is not a Structured Fields Dictionary ({error}): every preference is unknown',
+};
+type B5Finding = keyof typeof FINDINGS;
+
+function lineFinding(l: UsageLine): SubFinding<B5Finding> {
   const prefs = describePreferences(l.preference);
-  return `${groupLabel(l.agents)} → ${prefs || `"${excerpt(l.raw, 60)}" (${l.preference.parseError ? 'not a Structured Fields Dictionary' : 'no train-ai, ai-use or search preference'})`}${l.path ? ` for ${l.path}` : ''} (line ${l.line})`;
+  const kind = prefs ? 'prefs' : l.preference.parseError ? 'not-dictionary' : 'no-preference';
+  const said = prefs ? { prefs } : { raw: excerpt(l.raw, 60) };
+  const at = { path: l.path ?? '/', line: l.line };
+  if (!l.agents) return { code: `B5/orphan-line-${kind}`, data: { ...said, ...at } };
+  return { code: `B5/line-${kind}`, data: { agents: groupAgents(l.agents), ...said, ...at } };
 }
 
 /** The header's value as the evidence quotes it. */
@@ -61,24 +88,39 @@ function headerRaw(h: ContentUsageHeader): string {
   return excerpt(h.raw, 60);
 }
 
-function describeHeader(h: ContentUsageHeader): string {
+function headerFinding(h: ContentUsageHeader): SubFinding<B5Finding> {
+  if (h.parseError) return { code: 'B5/header-not-dictionary', data: { raw: headerRaw(h), error: h.parseError } };
   const prefs = describePreferences(h);
-  if (h.parseError) return `Content-Usage header "${headerRaw(h)}" is not a Structured Fields Dictionary (${h.parseError}): every preference is unknown`;
-  return `Content-Usage header: ${prefs || 'no y/n preference for train-ai, ai-use or search'}${h.olderLabels.length ? ` (ignored, not in the current vocabulary: ${h.olderLabels.join(', ')})` : ''}`;
+  return prefs ? { code: 'B5/header', data: { prefs } } : { code: 'B5/header-no-preference' };
+}
+
+/** The first six lines (and how many more), then the header. */
+function observedFindings(lines: UsageLine[], header: ContentUsageHeader | null): Array<SubFinding<B5Finding>> {
+  const shown = lines.slice(0, 6).map(lineFinding);
+  if (lines.length > 6) shown.push({ code: 'B5/more-lines', data: { more: lines.length - 6 } });
+  return header ? [...shown, headerFinding(header)] : shown;
+}
+
+/** One disagreement between Content-Signal (B2) and Content-Usage on the `*` group or header. */
+interface Conflict {
+  key: string;
+  value: string;
+  signalKey: string;
+  signalValue: string;
 }
 
 /** Where Content-Signal (B2) and Content-Usage disagree on the `*` group or header. */
-function conflicts(robots: RobotsArtifact, lines: UsageLine[], h: ContentUsageHeader | null): string[] {
+function conflicts(robots: RobotsArtifact, lines: UsageLine[], h: ContentUsageHeader | null): Conflict[] {
   const signals = prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB).filter((l) => isStarGroup(l.agents) || !l.agents);
   const signal = new Map(signals.flatMap((l) => l.pairs.filter((p) => p.valid).map((p) => [p.key, p.value] as const)));
   const usage = new Map<string, string>();
   for (const l of lines.filter((l) => !l.path && (isStarGroup(l.agents) || !l.agents)))
     for (const [k, v] of Object.entries(l.preference.preferences)) usage.set(k, v === 'allow' ? 'y' : 'n');
   for (const [k, v] of Object.entries(h?.preferences ?? {})) usage.set(k, v === 'allow' ? 'y' : 'n');
-  const out: string[] = [];
+  const out: Conflict[] = [];
   for (const [key, value] of usage) {
     const other = SIGNAL_OF[key] ? signal.get(SIGNAL_OF[key]) : undefined;
-    if (other && (other === 'yes') !== (value === 'y')) out.push(`Content-Usage ${key}=${value} vs Content-Signal ${SIGNAL_OF[key]}=${other}`);
+    if (other && (other === 'yes') !== (value === 'y')) out.push({ key, value, signalKey: SIGNAL_OF[key], signalValue: other });
   }
   return out;
 }
@@ -87,10 +129,13 @@ function conflicts(robots: RobotsArtifact, lines: UsageLine[], h: ContentUsageHe
 export const VOCAB_READ = 'draft-ietf-aipref-vocab-08 (2026-09-14)';
 const ATTACH_READ = 'draft-ietf-aipref-attach-05 (ietf-wg-aipref/drafts at 7ca0afc, tag draft-ietf-aipref-attach-05)';
 
-const OLDER_LABELS = `not in the current vocabulary (${VOCAB_READ} defines ${AIPREF_CATEGORIES.join(', ')}; bots and train-genai belong to earlier revisions), so ignored as the draft requires`;
+const OLDER_LABELS =
+  `not in the current vocabulary (${VOCAB_READ} defines ${AIPREF_CATEGORIES.join(', ')}; bots and train-genai belong to earlier ` +
+  `revisions), so ignored as the draft requires`;
 
 /** Section 4.3 of vocab-08: a search preference applies to search applications whatever the other categories say. */
-const SEARCH_OVERRIDES = `search applies to the parts of applications that direct users to the page, whatever train-ai and ai-use say (${VOCAB_READ}, section 4.3)`;
+const SEARCH_OVERRIDES =
+  `search applies to the parts of applications that direct users to the page, whatever train-ai and ai-use say (${VOCAB_READ}, ` + `section 4.3)`;
 
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
@@ -99,18 +144,67 @@ const ADVISORIES = {
   'B5/unknown-values': '{labels}: without the token y or n, so unknown (quoted "n", yes/no and upper-case N are not the tokens y/n).',
   'B5/ignored-labels': 'Unknown label(s) {labels} ignored, as the draft says.',
   'B5/robots-not-dictionary':
-    'robots.txt line(s) {lines}: not a Structured Fields Dictionary ({error}), so every preference there is unknown (labels are lower-case, values bare tokens).',
+    'robots.txt line(s) {lines}: not a Structured Fields Dictionary ({error}), so every preference there is unknown (labels are lower-case, values ' +
+    'bare tokens).',
   'B5/yes-no-values': 'Content-Usage takes y/n tokens; yes/no belongs to Content-Signal (check B2).',
   'B5/header-not-dictionary': 'Content-Usage header "{raw}" is not a Structured Fields Dictionary ({error}): every preference is unknown.',
   'B5/signals-disagree':
-    'Content-Signal (B2) and Content-Usage disagree: {conflicts}. Readers that combine statements apply the most restrictive one; make them say the same.',
+    'Content-Signal (B2) and Content-Usage disagree: Content-Usage {key}={value} vs Content-Signal {signalKey}={signalValue}. ' +
+    'Readers that combine statements apply the most restrictive one; make them say the same.',
   'B5/signals-agree': 'Content-Signal (B2) and Content-Usage both present and consistent: keep both, each is read by its own readers.',
-  'B5/lighthouse-flags': TOOL_FLAGS_TEMPLATE,
+  'B5/lighthouse-flags': toolFlagsTemplateFor('content-usage'),
   'B5/signal-only':
-    "Content-Signal (B2) is present: it is Cloudflare's yes/no vocabulary, not the IETF one. Publishing both is fine (train-ai ↔ ai-train, ai-use ↔ ai-input, search ↔ search).",
-  'B5/search-overrides': `{statement}: ${SEARCH_OVERRIDES}.`,
+    "Content-Signal (B2) is present: it is Cloudflare's yes/no vocabulary, not the IETF one. Publishing both is fine (train-ai ↔ ai-train, ai-use ↔ " +
+    'ai-input, search ↔ search).',
+  'B5/search-overrides': `robots.txt line {line} ({prefs}): ${SEARCH_OVERRIDES}.`,
+  'B5/search-overrides-header': `Content-Usage header ({prefs}): ${SEARCH_OVERRIDES}.`,
 } as const;
 type B5Advisory = keyof typeof ADVISORIES;
+
+/** Each statement: a robots.txt line or the header, with where it is. */
+interface Statement {
+  where: string;
+  line: number | null;
+  h: ContentUsageHeader;
+}
+
+/** The non-scoring notes on what robots.txt and the header state (labels, parse errors, Content-Signal, tools). */
+function statementNotes(robots: RobotsArtifact, lines: UsageLine[], header: ContentUsageHeader | null, headerValid: boolean) {
+  const advisories: Array<SubFinding<B5Advisory>> = [];
+  const statements: Statement[] = [
+    ...lines.map((l) => ({ where: `robots.txt line ${l.line}`, line: l.line, h: l.preference })),
+    ...(header ? [{ where: 'Content-Usage header', line: null, h: header }] : []),
+  ];
+  const older = [...new Set(statements.flatMap((s) => s.h.olderLabels))];
+  if (older.length) advisories.push({ code: older.length > 1 ? 'B5/older-labels' : 'B5/older-label', data: { labels: older.join(', ') } });
+  const unknownValues = [...new Set(statements.flatMap((s) => s.h.unknownValues.map((k) => `${k} (${s.where})`)))];
+  if (unknownValues.length) advisories.push({ code: 'B5/unknown-values', data: { labels: unknownValues.slice(0, 5).join(', ') } });
+  const ignored = [...new Set(statements.flatMap((s) => s.h.ignoredLabels))];
+  if (ignored.length) advisories.push({ code: 'B5/ignored-labels', data: { labels: ignored.slice(0, 8).join(', ') } });
+  const broken = lines.filter((l) => l.preference.parseError);
+  if (broken.length) {
+    const brokenLines = broken
+      .slice(0, 5)
+      .map((l) => l.line)
+      .join(', ');
+    advisories.push({ code: 'B5/robots-not-dictionary', data: { lines: brokenLines, error: broken[0].preference.parseError! } });
+  }
+  if ([...lines.map((l) => l.raw), header?.raw ?? ''].some((v) => /=\s*"?(yes|no)"?\b/i.test(v))) advisories.push({ code: 'B5/yes-no-values' });
+  if (header?.parseError && lines.some((l) => l.valid))
+    advisories.push({ code: 'B5/header-not-dictionary', data: { raw: headerRaw(header), error: header.parseError } });
+  const disagree = conflicts(robots, lines, header);
+  if (disagree.length) advisories.push(...disagree.map((c) => ({ code: 'B5/signals-disagree' as const, data: { ...c } })));
+  else if (prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB).some((l) => l.valid) && (lines.some((l) => l.valid) || headerValid)) {
+    advisories.push({ code: 'B5/signals-agree' });
+  }
+  // Tools disagree: Lighthouse's SEO audit fails on a Content-Usage line the attachment draft defines.
+  const flagged = robots.found ? toolFlagsData(lighthouseUnknownDirectives(robots.text), ['content-usage']) : null;
+  if (flagged) advisories.push({ code: 'B5/lighthouse-flags', data: { directives: flagged.directives } });
+  return { advisories, statements };
+}
+
+/** What robots.txt and the header say, as every outcome past "nothing stated" words it. */
+const OBSERVED = '{seen:probe}; {lines} Content-Usage line(s): {findings}.';
 
 export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
   meta: {
@@ -123,26 +217,36 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
     specUrls: SPEC,
     standards: ['aiprefVocab', 'aiprefAttach', 'rfc9309'],
     summary:
-      'An IETF AI-preferences statement (draft-ietf-aipref-vocab-08: train-ai, ai-use, search = y|n; search applies to search applications whatever the other two say; any other label is ignored), sent as the `Content-Usage` response header of the page or as a `Content-Usage:` line in robots.txt (a Structured Fields dictionary, draft-ietf-aipref-attach). Extra credit: the drafts are not final.',
-    why: 'The IETF AI Preferences working group is standardising how sites state AI usage preferences; publishing them now costs one header and is read by early adopters.',
+      'An IETF AI-preferences statement (draft-ietf-aipref-vocab-08: train-ai, ai-use, search = y|n; search applies to search applications whatever the ' +
+      'other two say; any other label is ignored), sent as the `Content-Usage` response header of the page or as a `Content-Usage:` line in ' +
+      'robots.txt (a Structured Fields dictionary, draft-ietf-aipref-attach). Extra credit: the drafts are not final.',
+    why:
+      'The IETF AI Preferences working group is standardising how sites state AI usage preferences; publishing them now costs one header and is read ' +
+      'by early adopters.',
     remediation:
-      "Send `Content-Usage: train-ai=n, search=y` (your own choice of y/n) as a response header; a `Content-Usage:` line in robots.txt says the same but Lighthouse's robots-txt audit flags it.",
+      'Send `Content-Usage: train-ai=n, search=y` (your own choice of y/n) as a response header; a `Content-Usage:` line in robots.txt says the same ' +
+      "but Lighthouse's robots-txt audit flags it.",
     codes: {
       'B5/no-robots': 'no robots.txt and no Content-Usage header, so no preference',
       'B5/missing': 'no Content-Usage line in robots.txt and no Content-Usage header',
       'B5/invalid':
-        'no Content-Usage line states a train-ai, ai-use or search preference (token y or n), and no valid header; labels outside the current vocabulary (bots, train-genai) are ignored',
+        'no Content-Usage line states a train-ai, ai-use or search preference (token y or n), and no valid header; labels outside the current ' +
+        'vocabulary (bots, train-genai) are ignored',
       'B5/header-invalid':
-        'the Content-Usage header states no preference (not a Structured Fields dictionary, or no train-ai/ai-use/search with the token y or n; other labels are ignored), and robots.txt has no valid line',
+        'the Content-Usage header states no preference (not a Structured Fields dictionary, or no train-ai/ai-use/search with the token y or n; other ' +
+        'labels are ignored), and robots.txt has no valid line',
       'B5/ok': 'a train-ai, ai-use or search preference in the Content-Usage response header or in robots.txt',
     },
     messages: {
-      'B5/ok': '{observed} Vocabulary: {vocab}.',
-      'B5/no-robots': '{seen}: no robots.txt, and the page sends no Content-Usage header.',
-      'B5/missing': '{seen}: no Content-Usage line, and the page sends no Content-Usage header (extra credit only).',
-      'B5/invalid': '{observed} No line states a preference (categories: {categories}, each the token y or n).',
-      'B5/header-invalid': '{observed} No valid preference (categories: {categories}, each the token y or n).',
+      'B5/ok': `${OBSERVED} Vocabulary: ${VOCAB_READ}.`,
+      'B5/no-robots': '{seen:probe}: no robots.txt, and the page sends no Content-Usage header.',
+      'B5/missing': '{seen:probe}: no Content-Usage line, and the page sends no Content-Usage header (extra credit only).',
+      'B5/invalid': `${OBSERVED} No line states a preference (categories: ${AIPREF_CATEGORIES.join(', ')}, each the token y or n).`,
+      'B5/header-invalid': `${OBSERVED} No valid preference (categories: ${AIPREF_CATEGORIES.join(', ')}, each the token y or n).`,
     },
+    findings: FINDINGS,
+    // The site's own words (a line or header as written, the group's User-agent values, labels) and the parser's message.
+    quoted: ['raw', 'agents', 'error', 'labels', 'directives'],
     advisories: ADVISORIES,
   },
   async gather(ctx) {
@@ -151,53 +255,15 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
   evaluate({ robots, page }) {
     const res = robots.probe;
     const probes = [res];
-    const seen = describeProbe(res, new URL(res.requestedUrl).origin);
+    const seen = probeData(res, new URL(res.requestedUrl).origin);
     const rawHeader = page.headers['content-usage'];
     const header = rawHeader !== undefined ? readContentUsage(rawHeader) : null;
     if (header) probes.push(page);
     const headerValid = !!header && Object.keys(header.preferences).length > 0;
     const lines = robots.found ? usageLines(robots) : [];
-    const categories = AIPREF_CATEGORIES.join(', ');
-    const advisories: Array<SubFinding<B5Advisory>> = [];
-    const statements = [
-      ...lines.map((l) => ({ where: `robots.txt line ${l.line}`, h: l.preference })),
-      ...(header ? [{ where: 'Content-Usage header', h: header }] : []),
-    ];
-    const older = [...new Set(statements.flatMap((s) => s.h.olderLabels))];
-    if (older.length) advisories.push({ code: older.length > 1 ? 'B5/older-labels' : 'B5/older-label', data: { labels: older.join(', ') } });
-    const unknownValues = [...new Set(statements.flatMap((s) => s.h.unknownValues.map((k) => `${k} (${s.where})`)))];
-    if (unknownValues.length) advisories.push({ code: 'B5/unknown-values', data: { labels: unknownValues.slice(0, 5).join(', ') } });
-    const ignored = [...new Set(statements.flatMap((s) => s.h.ignoredLabels))];
-    if (ignored.length) advisories.push({ code: 'B5/ignored-labels', data: { labels: ignored.slice(0, 8).join(', ') } });
-    const broken = lines.filter((l) => l.preference.parseError);
-    if (broken.length) {
-      const brokenLines = broken
-        .slice(0, 5)
-        .map((l) => l.line)
-        .join(', ');
-      advisories.push({ code: 'B5/robots-not-dictionary', data: { lines: brokenLines, error: broken[0].preference.parseError! } });
-    }
-    if ([...lines.map((l) => l.raw), header?.raw ?? ''].some((v) => /=\s*"?(yes|no)"?\b/i.test(v))) advisories.push({ code: 'B5/yes-no-values' });
-    if (header?.parseError && lines.some((l) => l.valid))
-      advisories.push({ code: 'B5/header-not-dictionary', data: { raw: headerRaw(header), error: header.parseError } });
-    const disagree = conflicts(robots, lines, header);
-    if (disagree.length) advisories.push({ code: 'B5/signals-disagree', data: { conflicts: disagree.join('; ') } });
-    else if (prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB).some((l) => l.valid) && (lines.some((l) => l.valid) || headerValid)) {
-      advisories.push({ code: 'B5/signals-agree' });
-    }
-    // Tools disagree: Lighthouse's SEO audit fails on a Content-Usage line the attachment draft defines.
-    const flagged = robots.found ? toolFlagsData(lighthouseUnknownDirectives(robots.text), ['content-usage']) : null;
-    if (flagged) advisories.push({ code: 'B5/lighthouse-flags', data: flagged });
-    const parts: string[] = [];
-    if (robots.found)
-      parts.push(
-        lines.length
-          ? `${seen}; ${lines.length} Content-Usage line(s): ${lines.slice(0, 6).map(describeLine).join('; ')}${lines.length > 6 ? '; …' : ''}`
-          : `${seen}; no Content-Usage line`,
-      );
-    else parts.push(`${seen}: no robots.txt`);
-    if (header) parts.push(describeHeader(header));
-    const observed = `${parts.join('. ')}.`;
+    const { advisories, statements } = statementNotes(robots, lines, header, headerValid);
+    const observed = { ...seen, lines: lines.length };
+    const findings = observedFindings(lines, header);
     if (!lines.some((l) => l.valid) && !headerValid) {
       const signalOnly = prefLines(robots, 'content-signal', CONTENT_SIGNAL_VOCAB).some((l) => l.valid);
       if (signalOnly) advisories.push({ code: 'B5/signal-only' });
@@ -205,19 +271,22 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
         return {
           status: 'fail',
           code: 'B5/header-invalid',
-          data: { observed, categories },
+          data: observed,
+          findings,
           remediation:
-            'Send the header as a Structured Fields dictionary of tokens, e.g. `Content-Usage: train-ai=n, search=y` (lower-case labels train-ai, ai-use and search, bare y/n).',
+            'Send the header as a Structured Fields dictionary of tokens, e.g. `Content-Usage: train-ai=n, search=y` (lower-case labels train-ai, ' +
+            'ai-use and search, bare y/n).',
           advisories,
           probes,
         };
       }
-      if (!robots.found) return { status: 'fail', code: 'B5/no-robots', data: { seen }, advisories, probes };
-      if (!lines.length) return { status: 'fail', code: 'B5/missing', data: { seen }, advisories, probes };
+      if (!robots.found) return { status: 'fail', code: 'B5/no-robots', data: seen, advisories, probes };
+      if (!lines.length) return { status: 'fail', code: 'B5/missing', data: seen, advisories, probes };
       return {
         status: 'fail',
         code: 'B5/invalid',
-        data: { observed, categories },
+        data: observed,
+        findings,
         remediation: 'State train-ai, ai-use and/or search with the token y or n, e.g. `Content-Usage: train-ai=n, search=y`, preferably as a response header.',
         advisories,
         probes,
@@ -228,12 +297,20 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
       const p = s.h.preferences;
       return p.search && ((p['train-ai'] && p['train-ai'] !== p.search) || (p['ai-use'] && p['ai-use'] !== p.search));
     });
-    if (overriding) advisories.push({ code: 'B5/search-overrides', data: { statement: `${overriding.where} (${describePreferences(overriding.h)})` } });
+    if (overriding) {
+      const prefs = describePreferences(overriding.h);
+      advisories.push(
+        overriding.line === null
+          ? { code: 'B5/search-overrides-header', data: { prefs } }
+          : { code: 'B5/search-overrides', data: { line: overriding.line, prefs } },
+      );
+    }
     const where = [headerValid && 'the Content-Usage response header', lines.some((l) => l.valid) && 'robots.txt'].filter(Boolean).join(' and ');
     return {
       status: 'pass',
       code: 'B5/ok',
-      data: { observed, vocab: VOCAB_READ },
+      data: observed,
+      findings,
       matched: `IETF AIPREF vocabulary (${VOCAB_READ}) attached in ${where} (${ATTACH_READ})`,
       advisories,
       probes,
@@ -257,7 +334,12 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
       ...addHeaderSteps(fx, { name: 'Content-Usage', value: text, ...origin }),
       {
         title: 'What the header says',
-        body: `An RFC 9651 dictionary of the three categories of ${VOCAB_READ}: train-ai (training generative AI models), ai-use (input to a generative AI model when the page is not given to it directly by the user) and search (${SEARCH_OVERRIDES}), each the bare token y (allow) or n (disallow); choose your own values. Labels are lower-case; quoted "n", yes/no or labels of earlier drafts (bots, train-genai) state nothing. Content-Signal (B2, \`search=yes, ai-input=yes, ai-train=no\`) is Cloudflare's separate vocabulary: keep both if you like, saying the same thing in each.`,
+        body:
+          `An RFC 9651 dictionary of the three categories of ${VOCAB_READ}: train-ai (training generative AI models), ai-use (input to a generative ` +
+          `AI model when the page is not given to it directly by the user) and search (${SEARCH_OVERRIDES}), each the bare token y (allow) or n ` +
+          `(disallow); choose your own values. Labels are lower-case; quoted "n", yes/no or labels of earlier drafts (bots, train-genai) state ` +
+          `nothing. Content-Signal (B2, \`search=yes, ai-input=yes, ai-train=no\`) is Cloudflare's separate vocabulary: keep both if you like, ` +
+          `saying the same thing in each.`,
       },
       ...robotsLinesSteps(
         fx,
@@ -268,7 +350,9 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
           ? {
               ...step,
               title: `Or, in robots.txt: ${step.title.charAt(0).toLowerCase()}${step.title.slice(1)}`,
-              body: `${step.body ? `${step.body} ` : ''}The cost: ${LIGHTHOUSE_ROBOTS_AUDIT.tool} reports a Content-Usage line as "Unknown directive" and fails (${LIGHTHOUSE_ROBOTS_AUDIT.source}); the header above has no such cost.`,
+              body:
+                `${step.body ? `${step.body} ` : ''}The cost: ${LIGHTHOUSE_ROBOTS_AUDIT.tool} reports a Content-Usage line as "Unknown directive" ` +
+                `and fails (${LIGHTHOUSE_ROBOTS_AUDIT.source}); the header above has no such cost.`,
             }
           : step,
       ),

@@ -10,9 +10,15 @@ export interface PrefPair {
   value: string;
   /** Known key with an allowed value. */
   valid: boolean;
-  /** Why it is not valid: unknown key, bad value, not key=value. */
-  problem?: string;
+  /** Why it is not valid: not key=value, an unknown key, a value outside the allowed ones. */
+  problem?: PairProblem;
 }
+
+/** Why a pair is ignored, with the site's item, key and value as written (lower-cased) and the allowed values. */
+export type PairProblem =
+  | { kind: 'not-pair'; item: string }
+  | { kind: 'unknown-key'; key: string }
+  | { kind: 'bad-value'; key: string; value: string; allowed: string };
 
 export interface PrefLine {
   /** User-agent values of the enclosing group, or null for a line outside any group. */
@@ -47,7 +53,7 @@ export function parsePrefValue(raw: string, vocab: PrefVocabulary): Pick<PrefLin
     .filter(Boolean)
     .map((item) => {
       const eq = item.indexOf('=');
-      if (eq < 0) return { key: item.toLowerCase(), value: '', valid: false, problem: `"${item}" is not key=value` };
+      if (eq < 0) return { key: item.toLowerCase(), value: '', valid: false, problem: { kind: 'not-pair', item } };
       const key = item.slice(0, eq).trim().toLowerCase();
       const value = item
         .slice(eq + 1)
@@ -56,9 +62,11 @@ export function parsePrefValue(raw: string, vocab: PrefVocabulary): Pick<PrefLin
         .replace(/^"(.*)"$/, '$1');
       const own = vocab.keyValues?.get(key);
       if (own)
-        return own.has(value) ? { key, value, valid: true } : { key, value, valid: false, problem: `${key}=${value}: value must be ${[...own].join(', ')}` };
-      if (!vocab.keys.has(key)) return { key, value, valid: false, problem: `unknown key "${key}"` };
-      if (!vocab.values.has(value)) return { key, value, valid: false, problem: `${key}=${value}: value must be ${[...vocab.values].join(' or ')}` };
+        return own.has(value)
+          ? { key, value, valid: true }
+          : { key, value, valid: false, problem: { kind: 'bad-value', key, value, allowed: [...own].join(', ') } };
+      if (!vocab.keys.has(key)) return { key, value, valid: false, problem: { kind: 'unknown-key', key } };
+      if (!vocab.values.has(value)) return { key, value, valid: false, problem: { kind: 'bad-value', key, value, allowed: [...vocab.values].join(', ') } };
       return { key, value, valid: true };
     });
   return { path, pairs, valid: pairs.some((p) => p.valid) };
@@ -79,9 +87,12 @@ export function prefLines(robots: RobotsArtifact, field: string, vocab: PrefVoca
 }
 
 export function groupLabel(agents: string[] | null): string {
-  if (!agents) return 'outside any group';
-  const shown = agents.slice(0, 3).join(', ');
-  return `User-agent: ${shown}${agents.length > 3 ? ', …' : ''}`;
+  return agents ? `User-agent: ${groupAgents(agents)}` : 'outside any group';
+}
+
+/** The User-agent values of a group as a list (the first three, then "…"): a template says "User-agent: {agents}". */
+export function groupAgents(agents: string[]): string {
+  return agents.slice(0, 3).join(', ') + (agents.length > 3 ? ', …' : '');
 }
 
 export function isStarGroup(agents: string[] | null): boolean {

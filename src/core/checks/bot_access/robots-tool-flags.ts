@@ -76,6 +76,12 @@ export const TOOL_FLAGS_SENTENCE =
 
 export const TOOL_FLAGS_TEMPLATE = `${TOOL_FLAGS_SENTENCE}{alternatives}.`;
 
+/** TOOL_FLAGS_TEMPLATE for one directive, its alternative written in (data then needs only `{directives}`). */
+export function toolFlagsTemplateFor(directive: string): string {
+  const alternative = ALTERNATIVE[directive];
+  return TOOL_FLAGS_TEMPLATE.replace('{alternatives}', alternative ? `; for ${directive}, ${alternative}` : '');
+}
+
 /** The values of TOOL_FLAGS_TEMPLATE for the flagged directives (only those named in `only`); null when none. */
 export function toolFlagsData(flags: FlaggedDirective[], only?: readonly string[]): { directives: string; alternatives: string } | null {
   const shown = only ? flags.filter((f) => only.includes(f.directive)) : flags;

@@ -9,11 +9,13 @@
  * Bazaar) is deliberately not made.
  */
 import { defineCheck, type SubFinding } from '../types.js';
-import { renderFindings } from '../messages.js';
+
 import { BROWSER_ACCEPT, type FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { openApiBaseUrl, openApiDoc, openApiOperations } from '../../gather/openapi.js';
-import { describeProbe, excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
+import { excerpt, isFound, isObject, parseJson } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
+import { fillTemplate } from '../messages.js';
 import { parseJsonBounded } from '../../gather/nesting.js';
 import { platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
@@ -56,6 +58,27 @@ const ADVISORIES = {
 } as const;
 type M3Advisory = keyof typeof ADVISORIES;
 
+/** Why a 402 answer carries no x402 requirements (without the path: decodeX402 words them alone). */
+const FAILURES = {
+  'M3/header-not-x402': 'PAYMENT-REQUIRED header decodes to JSON without x402Version/accepts',
+  'M3/header-not-base64': 'PAYMENT-REQUIRED header is not base64 JSON ({error})',
+  'M3/body-not-x402': 'JSON body without x402Version/accepts: "{start}"',
+  'M3/mpp-challenge': 'a WWW-Authenticate: Payment challenge (MPP), not x402 requirements',
+  'M3/no-requirements': 'no PAYMENT-REQUIRED header and no JSON body',
+  'M3/incomplete-requirements': 'no payment options in accepts[]',
+} as const;
+type M3Failure = keyof typeof FAILURES;
+
+/** M3's sub-findings: each probe (where it came from), then why a 402 was not x402 (at its path). */
+const FINDINGS = {
+  'M3/probed': '{seen:probe}',
+  'M3/probed-openapi': '{seen:probe} [from OpenAPI]',
+  'M3/probed-manifest': `{seen:probe} [from ${X402_MANIFEST_PATH}]`,
+  'M3/not-manifest': `${X402_MANIFEST_PATH} is not a manifest with items[]`,
+  ...(Object.fromEntries(Object.entries(FAILURES).map(([code, text]) => [code, `{path}: ${text}`])) as { [K in M3Failure]: string }),
+} as const;
+type M3Finding = keyof typeof FINDINGS;
+
 function decodeBase64Json(value: string): unknown {
   const b64 = value.trim().replace(/-/g, '+').replace(/_/g, '/');
   if (!/^[A-Za-z0-9+/]+=*$/.test(b64)) throw new Error('not base64');
@@ -80,26 +103,42 @@ function readRequirements(v: unknown, carrier: X402Requirements['carrier']): X40
   return { version, carrier, accepts, problems };
 }
 
+/** Why a 402 is not x402: the failure's code and data, and the same as text. */
+export interface X402Failure {
+  failure: M3Failure;
+  data?: Record<string, string>;
+  error: string;
+}
+
+function failed(failure: M3Failure, data?: Record<string, string>): X402Failure {
+  return { failure, ...(data ? { data } : {}), error: fillTemplate(FAILURES[failure], data, failure) };
+}
+
 /** Payment requirements of a 402 answer: v2 header first, then a v1 (or v2) JSON body. */
-export function decodeX402(res: FetchResult): X402Requirements | { error: string } {
+export function decodeX402(res: FetchResult): X402Requirements | X402Failure {
   const header = res.headers['payment-required'];
   if (header) {
     try {
       const r = readRequirements(decodeBase64Json(header), 'PAYMENT-REQUIRED header');
       if (r) return r;
-      return { error: 'PAYMENT-REQUIRED header decodes to JSON without x402Version/accepts' };
+      return failed('M3/header-not-x402');
     } catch (e) {
-      return { error: `PAYMENT-REQUIRED header is not base64 JSON (${(e as Error).message.slice(0, 80)})` };
+      return failed('M3/header-not-base64', { error: (e as Error).message.slice(0, 80) });
     }
   }
   const parsed = parseJson(res);
   if (parsed.ok) {
     const r = readRequirements(parsed.value, 'JSON body');
     if (r) return r;
-    return { error: `JSON body without x402Version/accepts: "${excerpt(res.text, 80)}"` };
+    return failed('M3/body-not-x402', { start: excerpt(res.text, 80) });
   }
   const mpp = /^\s*payment\b/i.test(res.headers['www-authenticate'] ?? '');
-  return { error: mpp ? 'a WWW-Authenticate: Payment challenge (MPP), not x402 requirements' : 'no PAYMENT-REQUIRED header and no JSON body' };
+  return failed(mpp ? 'M3/mpp-challenge' : 'M3/no-requirements');
+}
+
+/** The path of a probe on the scanned origin (else its whole URL). */
+function pathOn(url: string, origin: string): string {
+  return url.startsWith(origin) ? url.slice(origin.length) || '/' : url;
 }
 
 /**
@@ -155,7 +194,9 @@ export const m3X402 = defineCheck<X402Artifact>()({
     anchorKey: 'x402',
     specUrls: SPEC,
     standards: ['x402', 'openapi'],
-    summary: `GET ${X402_PATHS.join(', ')} (plus up to ${MAX_ADVERTISED} endpoints listed by ${X402_MANIFEST_PATH} or marked payable in the OpenAPI description) looking for HTTP 402 with x402 requirements: a v1 JSON body or a v2 PAYMENT-REQUIRED header, with accepts[].`,
+    summary:
+      `GET ${X402_PATHS.join(', ')} (plus up to ${MAX_ADVERTISED} endpoints listed by ${X402_MANIFEST_PATH} or marked payable in the OpenAPI ` +
+      `description) looking for HTTP 402 with x402 requirements: a v1 JSON body or a v2 PAYMENT-REQUIRED header, with accepts[].`,
     why: 'x402 lets an agent pay per request in stablecoins and retry, with no account or API key; the 402 answer is how it learns the price.',
     remediation: 'Protect paid endpoints with x402 middleware (@x402/express, @x402/next, @x402/hono) so unpaid requests get 402 with payment requirements.',
     codes: {
@@ -164,10 +205,13 @@ export const m3X402 = defineCheck<X402Artifact>()({
       'M3/ok': 'HTTP 402 with x402 payment requirements',
     },
     messages: {
-      'M3/missing': 'No HTTP 402 on any probed URL: {list}.',
-      'M3/unparseable': 'HTTP 402 without parseable x402 requirements ({why}). Probed: {list}.',
-      'M3/ok': '402 with x402{version} requirements ({carrier}) at {where}: {options} payment option(s), first: {offer}. Probed: {list}.',
+      'M3/missing': 'No HTTP 402 on any probed URL: {findings}.',
+      'M3/unparseable': 'HTTP 402 without parseable x402 requirements: {findings}.',
+      'M3/ok': '402 with x402 requirements (version {version}, {carrier}) at {where}: {options} payment option(s), first: {offer}. Probed: {findings}.',
     },
+    findings: FINDINGS,
+    // The site's own words: a body's start, its offer's fields; and the base64/JSON decoder's message.
+    quoted: ['start', 'error', 'offer'],
     advisories: ADVISORIES,
   },
   async gather(ctx) {
@@ -217,15 +261,14 @@ export const m3X402 = defineCheck<X402Artifact>()({
   },
   evaluate({ probes, sources, manifest }, { origin }) {
     const payments = probes.filter((p) => p.status === 402);
-    const tag = { 'anchor-set': '', openapi: ' [from OpenAPI]', manifest: ` [from ${X402_MANIFEST_PATH}]` } as const;
+    const tag = { 'anchor-set': 'M3/probed', openapi: 'M3/probed-openapi', manifest: 'M3/probed-manifest' } as const;
     const listed = manifestResources(manifest).length > 0;
-    const list =
-      probes.map((p) => `${describeProbe(p, origin)}${tag[sources[p.requestedUrl] ?? 'anchor-set']}`).join('; ') +
-      (listed ? '' : manifest && isFound(manifest) ? `; ${X402_MANIFEST_PATH} is not a manifest with items[]` : '');
+    const list: Array<SubFinding<M3Finding>> = probes.map((p) => ({ code: tag[sources[p.requestedUrl] ?? 'anchor-set'], data: probeData(p, origin) }));
+    if (!listed && manifest && isFound(manifest)) list.push({ code: 'M3/not-manifest' });
     // Every request this check made is shown, the manifest included; `probed` counts the knocks.
     const shown = manifest ? [...probes, manifest] : probes;
     if (!payments.length) {
-      return { status: 'fail', code: 'M3/missing', data: { list }, probes: shown, details: { probed: probes.length, manifest: listed } as X402Details };
+      return { status: 'fail', code: 'M3/missing', findings: list, probes: shown, details: { probed: probes.length, manifest: listed } as X402Details };
     }
     const decoded = payments.map((p) => ({ probe: p, req: decodeX402(p) }));
     const good = decoded.filter((d): d is { probe: FetchResult; req: X402Requirements } => 'accepts' in d.req && d.req.accepts.length > 0);
@@ -237,36 +280,47 @@ export const m3X402 = defineCheck<X402Artifact>()({
         .filter(Boolean)
         .map((x) => excerpt(String(x), 40))
         .join(' ');
-      const where = first.probe.requestedUrl.startsWith(origin) ? first.probe.requestedUrl.slice(origin.length) || '/' : first.probe.requestedUrl;
+      const where = pathOn(first.probe.requestedUrl, origin);
       return {
         status: 'pass',
         code: 'M3/ok',
-        data: { version: v !== null ? ` v${v}` : '', carrier: first.req.carrier, where, options: first.req.accepts.length, offer, list },
+        data: { version: v ?? 'none', carrier: first.req.carrier, where, options: first.req.accepts.length, offer },
+        findings: list,
         matched: v !== null && v >= 2 ? `x402 v${v} (PAYMENT-REQUIRED header)` : `x402 v${v ?? 1} (JSON body)`,
         advisories: good.flatMap((g) => g.req.problems).slice(0, 5),
         probes: shown,
         details: { paid: good.map((g) => g.probe.requestedUrl), version: v, manifest: listed },
       };
     }
-    const why = decoded.map(
-      (d) =>
-        `${d.probe.requestedUrl.startsWith(origin) ? d.probe.requestedUrl.slice(origin.length) || '/' : d.probe.requestedUrl}: ${'error' in d.req ? d.req.error : renderFindings(ADVISORIES, d.req.problems, 'M3 advisories').join(', ')}`,
-    );
+    // A 402 with requirements but no options, or one that is no x402 at all, at its path; then what was probed.
+    const why: Array<SubFinding<M3Finding>> = decoded.map(({ probe, req }) => {
+      const path = pathOn(probe.requestedUrl, origin);
+      return 'failure' in req ? { code: req.failure, data: { path, ...req.data } } : { code: 'M3/incomplete-requirements', data: { path } };
+    });
     return {
       status: 'partial',
       code: 'M3/unparseable',
-      data: { why: why.join('; '), list },
+      findings: [...why, ...list],
       remediation: 'Answer 402 with x402 payment requirements: a PAYMENT-REQUIRED header (v2, base64 JSON) or a JSON body with x402Version and accepts[] (v1).',
       probes: shown,
     };
   },
   fixGuide(fx) {
-    const routes = `{\n    'GET /api/premium': {\n      accepts: [{ scheme: 'exact', price: '$0.01', network: 'eip155:8453', payTo: process.env.PAY_TO }],\n      description: 'Premium data',\n      mimeType: 'application/json',\n    },\n  }`;
-    const server = `const resourceServer = new x402ResourceServer(\n  new HTTPFacilitatorClient({ url: process.env.FACILITATOR_URL }),\n).register('eip155:*', new ExactEvmScheme());`;
+    const routes =
+      `{\n    'GET /api/premium': {\n      accepts: [{ scheme: 'exact', price: '$0.01', network: 'eip155:8453', payTo: process.env.PAY_TO ` +
+      `}],\n      description: 'Premium data',\n      mimeType: 'application/json',\n    },\n  }`;
+    const server =
+      `const resourceServer = new x402ResourceServer(\n  new HTTPFacilitatorClient({ url: process.env.FACILITATOR_URL ` +
+      `}),\n).register('eip155:*', new ExactEvmScheme());`;
     const step: FixStep = platformHook(fx, 'x402Middleware')?.(fx, { routes, server }) ?? {
       title: 'Add x402 middleware to your API (Express, Hono or Next.js)',
-      body: "npm install @x402/express (or @x402/hono, @x402/next) @x402/core @x402/evm. For Hono the call is the same with `import { paymentMiddleware, x402ResourceServer } from '@x402/hono'`; Python (FastAPI, Flask) and Go SDKs exist too. Static or hosted shops (Shopify, WordPress) need an API server or edge function in front of the paid endpoints.",
-      code: `import { paymentMiddleware, x402ResourceServer } from '@x402/express';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\napp.use(paymentMiddleware(${routes}, resourceServer));\n`,
+      body:
+        'npm install @x402/express (or @x402/hono, @x402/next) @x402/core @x402/evm. For Hono the call is the same with `import { ' +
+        "paymentMiddleware, x402ResourceServer } from '@x402/hono'`; Python (FastAPI, Flask) and Go SDKs exist too. Static or hosted shops (Shopify, " +
+        'WordPress) need an API server or edge function in front of the paid endpoints.',
+      code:
+        `import { paymentMiddleware, x402ResourceServer } from '@x402/express';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport ` +
+        `{ ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\napp.use(paymentMiddleware(${routes}, resourceServer));\n`,
       lang: 'ts',
     };
     return [

@@ -8,7 +8,8 @@ import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import { A2A_CARD_REQUEST, a2aCard, type A2aCardArtifact } from '../../gather/a2a-card.js';
 import { UCP_REQUEST, ucpProfile, type UcpArtifact } from '../../gather/ucp.js';
-import { describeProbe, excerpt, isObject } from '../../gather/classify.js';
+import { excerpt, isObject } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
 
@@ -43,6 +44,15 @@ const ADVISORIES = {
 } as const;
 type M4Advisory = keyof typeof ADVISORIES;
 
+/** What the UCP profile says of the AP2 mandate capability, and each card probe where no card was found. */
+const FINDINGS = {
+  'M4/ucp-lists': `UCP profile lists ${UCP_AP2_CAPABILITY}`,
+  'M4/ucp-lacks': `UCP profile has no ${UCP_AP2_CAPABILITY}`,
+  'M4/no-ucp': 'no UCP profile',
+  'M4/card-probe': '{seen:probe}',
+} as const;
+type M4Finding = keyof typeof FINDINGS;
+
 export const m4Ap2 = defineCheck<Ap2Artifact>()({
   meta: {
     id: 'M4',
@@ -54,7 +64,9 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
     anchorKey: 'ap2',
     specUrls: SPEC,
     standards: ['ap2', 'a2a'],
-    summary: `The A2A agent card declares the AP2 extension (${AP2_EXTENSION_URI} as AP2 v0.2's samples do, or ${AP2_V01_EXTENSION_URI} with params.roles), or the UCP profile lists the ${UCP_AP2_CAPABILITY} capability.`,
+    summary:
+      `The A2A agent card declares the AP2 extension (${AP2_EXTENSION_URI} as AP2 v0.2's samples do, or ${AP2_V01_EXTENSION_URI} with ` +
+      `params.roles), or the UCP profile lists the ${UCP_AP2_CAPABILITY} capability.`,
     why: 'AP2 mandates let an agent prove what the user authorised it to buy; merchants that declare it can accept agent-initiated payments with that proof.',
     remediation: `Declare AP2 in your A2A agent card: capabilities.extensions[] with uri "${AP2_EXTENSION_URI}", required: true and params.roles ["merchant"].`,
     codes: {
@@ -66,13 +78,18 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       'M4/missing': 'the A2A card declares no AP2 extension',
     },
     messages: {
-      'M4/no-roles': '{facts} without valid params.roles{required}; {ucpNote}.',
-      'M4/ok': '{facts}, roles {known}{required}; {ucpNote}.',
-      'M4/declared': '{facts}{required}, no params.roles (AP2 v0.2 defines no A2A params; its samples declare none); {ucpNote}.',
-      'M4/ucp-capability': '{seen}; {ucpNote}{ucpVersion}; A2A card: {card}.',
-      'M4/no-agent-card': 'AP2 requires an A2A Agent Card: none found ({card}); {ucpNote}.',
-      'M4/missing': '{cardSeen}; the A2A card declares {extensions}; {ucpNote}.',
+      'M4/no-roles': '{card:probe}; A2A card declares AP2 ({uri}, required: {required}) without valid params.roles (got: {roles}); {findings}.',
+      'M4/ok': '{card:probe}; A2A card declares AP2 ({uri}, required: {required}), roles {known}; {findings}.',
+      'M4/declared':
+        '{card:probe}; A2A card declares AP2 ({uri}, required: {required}), no params.roles ' +
+        '(AP2 v0.2 defines no A2A params; its samples declare none); {findings}.',
+      'M4/ucp-capability': '{seen:probe}; {findings} (version {ucpVersion}); A2A card: {card}.',
+      'M4/no-agent-card': 'AP2 requires an A2A Agent Card: none found; {findings}.',
+      'M4/missing': '{card:probe}; the A2A card declares {extensions} extension(s), none of them AP2 ({extensionList}); {findings}.',
     },
+    findings: FINDINGS,
+    // The card's own values: its extension URIs, roles and the UCP capability's version.
+    quoted: ['uri', 'roles', 'known', 'extensionList', 'ucpVersion'],
     advisories: ADVISORIES,
   },
   async gather(ctx) {
@@ -82,11 +99,12 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
   evaluate({ card, ucp }, { origin }) {
     const probes: FetchResult[] = [...card.probes, ucp.probe];
     const ucpCap = ucp.profile?.capabilities.find((c) => c.name === UCP_AP2_CAPABILITY);
-    const ucpNote = ucp.profile ? `UCP profile ${ucpCap ? `lists ${UCP_AP2_CAPABILITY}` : `has no ${UCP_AP2_CAPABILITY}`}` : 'no UCP profile';
+    const ucpNote: SubFinding<M4Finding> = { code: ucp.profile ? (ucpCap ? 'M4/ucp-lists' : 'M4/ucp-lacks') : 'M4/no-ucp' };
     const c = card.card;
     const exts = c && isObject(c.capabilities) && Array.isArray(c.capabilities.extensions) ? c.capabilities.extensions.filter(isObject) : [];
     const ap2 = exts.find((e) => typeof e.uri === 'string' && AP2_URI_RE.test(e.uri));
-    const cardSeen = card.probe ? describeProbe(card.probe, origin) : 'no card probe';
+    // The probe the card came from (or, without a card, the current path's).
+    const cardSeen = probeData(card.probe ?? card.probes[0] ?? ucp.probe, origin, 'card');
 
     if (ap2) {
       const params = isObject(ap2.params) ? ap2.params : {};
@@ -96,7 +114,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       const unknown = roles.filter((r) => !AP2_ROLES.includes(r));
       if (unknown.length) advisories.push({ code: 'M4/unknown-roles', data: { roles: unknown.map((r) => excerpt(r, 30)).join(', ') } });
       if (known.includes('merchant') && ap2.required !== true) advisories.push({ code: 'M4/not-required' });
-      const facts = `${cardSeen}; A2A card declares AP2 (${excerpt(String(ap2.uri), 80)})`;
+      const facts = { ...cardSeen, uri: excerpt(String(ap2.uri), 80), required: String(ap2.required === true) };
       const v02 = String(ap2.uri).replace(/\/$/, '').toLowerCase() === AP2_EXTENSION_URI.toLowerCase();
       if (!known.length && v02 && !roles.length) {
         // The v0.2 samples' declaration: nothing in the current text asks for roles.
@@ -104,7 +122,8 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
         return {
           status: 'pass',
           code: 'M4/declared',
-          data: { facts, required: ap2.required === true ? ', required' : '', ucpNote },
+          data: facts,
+          findings: [ucpNote],
           matched: 'AP2 v0.2 A2A extension (samples)',
           advisories,
           probes,
@@ -115,7 +134,8 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
         return {
           status: 'partial',
           code: 'M4/no-roles',
-          data: { facts, required: roles.length ? ` (got ${roles.map((r) => excerpt(r, 30)).join(', ')})` : '', ucpNote },
+          data: { ...facts, roles: roles.map((r) => excerpt(r, 30)).join(', ') || 'none' },
+          findings: [ucpNote],
           remediation: `Add params.roles to the AP2 extension, e.g. ["merchant"] (allowed: ${AP2_ROLES.join(', ')}).`,
           matched: 'AP2 v0.1 A2A extension',
           advisories,
@@ -125,7 +145,8 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       return {
         status: 'pass',
         code: 'M4/ok',
-        data: { facts, known: known.join(', '), required: ap2.required === true ? ', required' : '', ucpNote },
+        data: { ...facts, known: known.join(', ') },
+        findings: [ucpNote],
         matched: v02 ? 'AP2 v0.2 A2A extension (samples)' : 'AP2 v0.1 A2A extension',
         advisories,
         probes,
@@ -136,12 +157,8 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       return {
         status: 'pass',
         code: 'M4/ucp-capability',
-        data: {
-          seen: describeProbe(ucp.probe, origin),
-          ucpNote,
-          ucpVersion: ucpCap.version ? ` (version ${excerpt(ucpCap.version, 20)})` : '',
-          card: c ? 'present, no AP2 extension' : 'none',
-        },
+        data: { ...probeData(ucp.probe, origin), ucpVersion: ucpCap.version ? excerpt(ucpCap.version, 20) : 'none', card: c ? 'no-ap2-extension' : 'none' },
+        findings: [ucpNote],
         matched: `UCP capability ${UCP_AP2_CAPABILITY}`,
         probes,
         details: { ucpMandate: true },
@@ -151,7 +168,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       return {
         status: 'fail',
         code: 'M4/no-agent-card',
-        data: { card: card.probes.map((p) => describeProbe(p, origin)).join('; '), ucpNote },
+        findings: [...card.probes.map((p): SubFinding<M4Finding> => ({ code: 'M4/card-probe', data: probeData(p, origin) })), ucpNote],
         remediation: 'Publish an A2A agent card (/.well-known/agent-card.json, check A5) that declares the AP2 extension.',
         probes,
       };
@@ -160,15 +177,15 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       status: 'fail',
       code: 'M4/missing',
       data: {
-        cardSeen,
-        extensions: exts.length
-          ? `${exts.length} extension(s), none of them AP2 (${exts
-              .slice(0, 3)
-              .map((e) => excerpt(String(e.uri ?? '?'), 60))
-              .join(', ')})`
-          : 'no extensions',
-        ucpNote,
+        ...cardSeen,
+        extensions: exts.length,
+        extensionList:
+          exts
+            .slice(0, 3)
+            .map((e) => excerpt(String(e.uri ?? '?'), 60))
+            .join(', ') || 'none',
       },
+      findings: [ucpNote],
       probes,
     };
   },
@@ -188,7 +205,9 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
     return [
       {
         title: 'Add the AP2 extension to your A2A agent card',
-        body: 'Merge this into /.well-known/agent-card.json (keep the rest of the card; see check A5). Roles: merchant, shopper, credentials-provider, payment-processor.',
+        body:
+          'Merge this into /.well-known/agent-card.json (keep the rest of the card; see check A5). Roles: merchant, shopper, credentials-provider, ' +
+          'payment-processor.',
         code: JSON.stringify(extension, null, 2),
         lang: 'json',
         publish: { kind: 'merge', path: '/.well-known/agent-card.json', content: JSON.stringify(extension) },
@@ -204,7 +223,9 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       }).slice(1),
       {
         title: 'Or declare it in UCP',
-        body: `If you publish a UCP profile (M1), list the capability ${UCP_AP2_CAPABILITY} under ucp.capabilities; in UCP 2026-04-08 its value is an array of {version, spec, schema, extends: "dev.ucp.shopping.checkout"} with spec and schema on ucp.dev.`,
+        body:
+          `If you publish a UCP profile (M1), list the capability ${UCP_AP2_CAPABILITY} under ucp.capabilities; in UCP 2026-04-08 its value is an ` +
+          `array of {version, spec, schema, extends: "dev.ucp.shopping.checkout"} with spec and schema on ucp.dev.`,
       },
       verifyStep(
         sh`curl -s ${fx.origin}/.well-known/agent-card.json | grep -o 'google-agentic-commerce/ap2[^"]*'`,

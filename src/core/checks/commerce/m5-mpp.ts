@@ -8,7 +8,9 @@
 import { cleanPath } from '../../fixes/platforms/shared.js';
 import { defineCheck, type SubFinding } from '../types.js';
 import { openApiDoc, openApiOperations, type OpenApiArtifact } from '../../gather/openapi.js';
-import { describeProbe, excerpt, isObject, isSoft404 } from '../../gather/classify.js';
+import { excerpt, isObject, isSoft404 } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
+import { fillTemplate } from '../messages.js';
 import { verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
 import { API_CATALOG_REQUEST } from '../../gather/api-catalog.js';
@@ -18,23 +20,67 @@ const INTENTS = ['charge', 'session'];
 /** draft-payment-discovery-01: a non-null amount is ASCII digits in the smallest unit, no leading zeros. */
 const BASE_UNITS_RE = /^(0|[1-9][0-9]*)$/;
 
+/** What keeps an agent from reading an offer, and the draft's departures an agent reads past. */
+const ISSUES = {
+  'no-intent': 'no intent',
+  'bad-intent': 'intent "{intent}" is not charge or session',
+  'no-method': 'no method',
+  'no-amount': 'no amount',
+  'not-object': 'x-payment-info is not an object',
+  'scan-shape': 'x402scan-style price/protocols object, not the offer fields (intent, method, amount) of draft-payment-discovery-01',
+  'no-offers': 'offers[] is empty',
+  'amount-not-base-units': 'amount {amount} is not a base-unit integer string (e.g. "50" for 0.50 USD)',
+  'no-402': 'no 402 response declared',
+} as const;
+type IssueKind = keyof typeof ISSUES;
+type Problem = Exclude<IssueKind, 'amount-not-base-units' | 'no-402'>;
+type Departure = Extract<IssueKind, 'amount-not-base-units' | 'no-402'>;
+
+/** One issue of an operation's x-payment-info, with the site's value it quotes. */
+export interface PaymentIssue<K extends IssueKind = IssueKind> {
+  kind: K;
+  data?: Record<string, string>;
+}
+
 export interface PaymentInfoFinding {
   operation: string;
   complete: boolean;
+  /** The problems as text (the same as `issues`, worded). */
   problems: string[];
+  issues: Array<PaymentIssue<Problem>>;
   /** Departures from the draft that do not stop an agent reading the offer (said as advisories). */
   notes: string[];
+  departures: Array<PaymentIssue<Departure>>;
   summary: string;
 }
 
-function offerProblems(o: Record<string, unknown>): string[] {
-  const p: string[] = [];
+const worded = (i: PaymentIssue): string => fillTemplate(ISSUES[i.kind], i.data, i.kind);
+
+function offerProblems(o: Record<string, unknown>): Array<PaymentIssue<Problem>> {
+  const p: Array<PaymentIssue<Problem>> = [];
   if (!INTENTS.includes(o.intent as string))
-    p.push(o.intent === undefined ? 'no intent' : `intent "${excerpt(String(o.intent), 20)}" is not charge or session`);
-  if (typeof o.method !== 'string' || !o.method.trim()) p.push('no method');
+    p.push(o.intent === undefined ? { kind: 'no-intent' } : { kind: 'bad-intent', data: { intent: excerpt(String(o.intent), 20) } });
+  if (typeof o.method !== 'string' || !o.method.trim()) p.push({ kind: 'no-method' });
   // null is allowed: it announces dynamic pricing; absent or empty is not.
-  if (o.amount === undefined || o.amount === '') p.push('no amount');
+  if (o.amount === undefined || o.amount === '') p.push({ kind: 'no-amount' });
   return p;
+}
+
+/** A finding from its issues (the texts follow from them). */
+function finding(
+  operation: string,
+  complete: boolean,
+  issues: Array<PaymentIssue<Problem>>,
+  departures: Array<PaymentIssue<Departure>>,
+  summary: string,
+): PaymentInfoFinding {
+  return { operation, complete, issues, problems: issues.map(worded), departures, notes: departures.map(worded), summary };
+}
+
+/** Adds a departure to a finding (its text too). */
+export function addDeparture(f: PaymentInfoFinding, d: PaymentIssue<Departure>): void {
+  f.departures.push(d);
+  f.notes.push(worded(d));
 }
 
 /** The x402scan/MPPscan registry shape `{price: {...}, protocols: [...]}`, which the draft does not define. */
@@ -43,18 +89,10 @@ const isScanShape = (info: Record<string, unknown>): boolean =>
 
 /** Reads one `x-payment-info` value: a single offer or `{offers: [...]}`. */
 export function readPaymentInfo(operation: string, info: unknown): PaymentInfoFinding {
-  if (!isObject(info)) return { operation, complete: false, problems: ['x-payment-info is not an object'], notes: [], summary: '' };
-  if (isScanShape(info)) {
-    return {
-      operation,
-      complete: false,
-      problems: ['x402scan-style price/protocols object, not the offer fields (intent, method, amount) of draft-payment-discovery-01'],
-      notes: [],
-      summary: '',
-    };
-  }
+  if (!isObject(info)) return finding(operation, false, [{ kind: 'not-object' }], [], '');
+  if (isScanShape(info)) return finding(operation, false, [{ kind: 'scan-shape' }], [], '');
   const offers = Array.isArray(info.offers) ? info.offers.filter(isObject) : [info];
-  if (!offers.length) return { operation, complete: false, problems: ['offers[] is empty'], notes: [], summary: '' };
+  if (!offers.length) return finding(operation, false, [{ kind: 'no-offers' }], [], '');
   const perOffer = offers.slice(0, 10).map(offerProblems);
   const complete = perOffer.some((p) => !p.length);
   const best = offers[perOffer.findIndex((p) => !p.length)] ?? offers[0];
@@ -62,12 +100,12 @@ export function readPaymentInfo(operation: string, info: unknown): PaymentInfoFi
     .filter((x) => x !== undefined)
     .map((x) => excerpt(String(x), 20))
     .join(' ');
-  const notes: string[] = [];
+  const notes: Array<PaymentIssue<Departure>> = [];
   const badAmounts = offers
     .slice(0, 10)
     .filter((o) => o.amount !== null && o.amount !== undefined && o.amount !== '' && !(typeof o.amount === 'string' && BASE_UNITS_RE.test(o.amount)));
-  if (badAmounts.length) notes.push(`amount ${excerpt(JSON.stringify(badAmounts[0].amount), 20)} is not a base-unit integer string (e.g. "50" for 0.50 USD)`);
-  return { operation, complete, problems: complete ? [] : perOffer[0], notes, summary };
+  if (badAmounts.length) notes.push({ kind: 'amount-not-base-units', data: { amount: excerpt(JSON.stringify(badAmounts[0].amount), 20) } });
+  return finding(operation, complete, complete ? [] : perOffer[0], notes, summary);
 }
 
 /** Whether an operation declares a 402 response, as the draft requires of payable operations. */
@@ -78,17 +116,31 @@ const declares402 = (operation: Record<string, unknown>): boolean => isObject(op
  * compile. One per operation, its problems (or departures) listed.
  */
 const ADVISORIES = {
-  'M5/incomplete-offer': '{operation}: {problems}',
-  'M5/draft-departures': '{operation}: {notes} (draft-payment-discovery-01)',
-} as const;
+  ...(Object.fromEntries(Object.entries(ISSUES).map(([k, text]) => [`M5/offer-${k}`, `{operation}: ${text}`])) as {
+    [K in Problem as `M5/offer-${K}`]: string;
+  }),
+  'M5/amount-not-base-units': `{operation}: ${ISSUES['amount-not-base-units']} (draft-payment-discovery-01)`,
+  'M5/no-402': `{operation}: ${ISSUES['no-402']} (draft-payment-discovery-01)`,
+};
 type M5Advisory = keyof typeof ADVISORIES;
+
+/** The problems of an operation as sub-findings (M5/incomplete), and each payable operation (M5/ok). */
+const FINDINGS = {
+  ...(Object.fromEntries(Object.entries(ISSUES).map(([k, text]) => [`M5/${k}`, `{operation}: ${text}`])) as { [K in Problem as `M5/${K}`]: string }),
+  'M5/payable': '{operation} ({summary})',
+};
+type M5Finding = keyof typeof FINDINGS;
+
+/** The problems of an incomplete operation as advisories (of a pass). */
+const problemNotes = (f: PaymentInfoFinding): Array<SubFinding<M5Advisory>> =>
+  f.issues.map((i) => ({ code: `M5/offer-${i.kind}` as const, data: { operation: excerpt(f.operation, 60), ...i.data } }));
 
 /** The departures of each operation that has some (at most five operations). */
 const departures = (findings: PaymentInfoFinding[]): Array<SubFinding<M5Advisory>> =>
   findings
-    .filter((f) => f.notes.length)
+    .filter((f) => f.departures.length)
     .slice(0, 5)
-    .map((f) => ({ code: 'M5/draft-departures', data: { operation: excerpt(f.operation, 60), notes: f.notes.join(', ') } }));
+    .flatMap((f) => f.departures.map((d) => ({ code: `M5/${d.kind}` as const, data: { operation: excerpt(f.operation, 60), ...d.data } })));
 
 export const m5Mpp = defineCheck<OpenApiArtifact>()({
   meta: {
@@ -102,10 +154,12 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
     specUrls: SPEC,
     standards: ['mpp', 'openapi'],
     summary:
-      'The OpenAPI description marks payable operations with x-payment-info (one offer or offers[] of intent charge|session, method, amount), the Machine Payments Protocol discovery draft.',
+      'The OpenAPI description marks payable operations with x-payment-info (one offer or offers[] of intent charge|session, method, amount), the ' +
+      'Machine Payments Protocol discovery draft.',
     why: 'Agents can budget and pay for API calls up front when the description says which operations cost money, how much, and by which payment method.',
     remediation:
-      'Add x-payment-info {offers: [{intent, method, amount, currency}]} and a 402 response to each paid operation of your OpenAPI description (/openapi.json).',
+      'Add x-payment-info {offers: [{intent, method, amount, currency}]} and a 402 response to each paid operation of your OpenAPI description ' +
+      '(/openapi.json).',
     codes: {
       'M5/no-openapi': 'no OpenAPI description to read x-payment-info from (see A8)',
       'M5/missing': 'an OpenAPI description with no x-payment-info',
@@ -113,11 +167,15 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
       'M5/ok': 'operations with complete x-payment-info',
     },
     messages: {
-      'M5/no-openapi': 'No OpenAPI description to read x-payment-info from ({probed} location(s) probed{soft404}; see A8).',
-      'M5/missing': '{seen}: {operations} operation(s), none with x-payment-info.{service}',
-      'M5/incomplete': '{seen}: {count} operation(s) with incomplete x-payment-info: {incomplete}.{service}',
-      'M5/ok': '{seen}: {complete} of {operations} operation(s) with complete x-payment-info: {list}.{service}',
+      'M5/no-openapi':
+        'No OpenAPI description to read x-payment-info from ({probed} location(s) probed, {soft404} of them an HTML page: likely soft 404; see A8).',
+      'M5/missing': '{seen:probe}: {operations} operation(s), none with x-payment-info. x-service-info: {serviceInfo}.',
+      'M5/incomplete': '{seen:probe}: {count} operation(s) with incomplete x-payment-info: {findings}. x-service-info: {serviceInfo}.',
+      'M5/ok': '{seen:probe}: {complete} of {operations} operation(s) with complete x-payment-info: {findings}. x-service-info: {serviceInfo}.',
     },
+    findings: FINDINGS,
+    // The document's own words: operation paths, the offer's values (intent, amount, its summary).
+    quoted: ['operation', 'intent', 'amount', 'summary'],
     advisories: ADVISORIES,
   },
   gather: (ctx) => openApiDoc(ctx),
@@ -128,7 +186,7 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
       return {
         status: 'fail',
         code: 'M5/no-openapi',
-        data: { probed: probes.length, soft404: soft ? `, ${soft} answered an HTML page: likely soft 404` : '' },
+        data: { probed: probes.length, soft404: soft },
         probes,
       };
     }
@@ -137,33 +195,27 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
       .filter((o) => o.operation['x-payment-info'] !== undefined)
       .map((o) => {
         const f = readPaymentInfo(`${o.method.toUpperCase()} ${o.path}`, o.operation['x-payment-info']);
-        if (!declares402(o.operation)) f.notes.push('no 402 response declared');
+        if (!declares402(o.operation)) addDeparture(f, { kind: 'no-402' });
         return f;
       });
-    const seen = describeProbe(a.found.probe, origin);
-    const service = isObject(a.found.doc['x-service-info']) ? ' The document has x-service-info.' : '';
+    const seen = probeData(a.found.probe, origin);
+    const service = { serviceInfo: isObject(a.found.doc['x-service-info']) ? 'present' : 'absent' };
     const probesUsed = [a.found.probe];
     if (!findings.length) {
-      return { status: 'fail', code: 'M5/missing', data: { seen, operations: ops.length, service }, probes: probesUsed };
+      return { status: 'fail', code: 'M5/missing', data: { ...seen, operations: ops.length, ...service }, probes: probesUsed };
     }
     const complete = findings.filter((f) => f.complete);
     const incomplete = findings.filter((f) => !f.complete);
-    const advisories: Array<SubFinding<M5Advisory>> = [
-      ...incomplete
-        .slice(0, 5)
-        .map((f) => ({ code: 'M5/incomplete-offer' as const, data: { operation: excerpt(f.operation, 60), problems: f.problems.join(', ') } })),
-      ...departures(findings),
-    ];
-    const list = (fs: PaymentInfoFinding[]) =>
-      fs
-        .slice(0, 5)
-        .map((f) => `${excerpt(f.operation, 60)}${f.summary ? ` (${f.summary})` : ''}`)
-        .join(', ');
+    const advisories: Array<SubFinding<M5Advisory>> = [...incomplete.slice(0, 5).flatMap(problemNotes), ...departures(findings)];
+    const payable = complete
+      .slice(0, 5)
+      .map((f): SubFinding<M5Finding> => ({ code: 'M5/payable', data: { operation: excerpt(f.operation, 60), summary: f.summary } }));
     if (complete.length) {
       return {
         status: 'pass',
         code: 'M5/ok',
-        data: { seen, complete: complete.length, operations: ops.length, list: list(complete), service },
+        data: { ...seen, complete: complete.length, operations: ops.length, ...service },
+        findings: payable,
         matched: 'MPP x-payment-info (OpenAPI extension)',
         advisories,
         probes: probesUsed,
@@ -173,17 +225,13 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
     return {
       status: 'partial',
       code: 'M5/incomplete',
-      data: {
-        seen,
-        count: incomplete.length,
-        incomplete: incomplete
-          .slice(0, 5)
-          .map((f) => `${excerpt(f.operation, 60)} (${f.problems.join(', ')})`)
-          .join('; '),
-        service,
-      },
+      data: { ...seen, count: incomplete.length, ...service },
+      findings: incomplete
+        .slice(0, 5)
+        .flatMap((f) => f.issues.map((i): SubFinding<M5Finding> => ({ code: `M5/${i.kind}`, data: { operation: excerpt(f.operation, 60), ...i.data } }))),
       remediation:
-        'Give every x-payment-info offer an intent (charge or session), a method (e.g. stripe, tempo, lightning, card) and an amount in base units (null for dynamic pricing).',
+        'Give every x-payment-info offer an intent (charge or session), a method (e.g. stripe, tempo, lightning, card) and an amount in base units ' +
+        '(null for dynamic pricing).',
       advisories: departures(findings),
       probes: probesUsed,
     };
@@ -204,7 +252,10 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
     return [
       {
         title: 'Annotate paid operations in your OpenAPI description',
-        body: 'Add x-payment-info to every operation that costs money, and a 402 response beside it (keep the rest of the document; check A8 covers publishing it at /openapi.json). intent is charge (per call) or session (metered); amount is a string of digits in the smallest currency unit, or null when the price depends on the request.',
+        body:
+          'Add x-payment-info to every operation that costs money, and a 402 response beside it (keep the rest of the document; check A8 covers ' +
+          'publishing it at /openapi.json). intent is charge (per call) or session (metered); amount is a string of digits in the smallest currency ' +
+          'unit, or null when the price depends on the request.',
         code: JSON.stringify(snippet, null, 2),
         lang: 'json',
         // The file's path only (never the site's query), cleaned; fix refuses any path that would leave the static folder.
@@ -215,7 +266,9 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
       },
       {
         title: 'Generate it with your spec',
-        body: 'If the description is generated (zod-openapi, tsoa, FastAPI, NestJS), add the extension in the route metadata so it stays in sync with real prices.',
+        body:
+          'If the description is generated (zod-openapi, tsoa, FastAPI, NestJS), add the extension in the route metadata so it stays in sync with ' +
+          'real prices.',
       },
       verifyStep(
         sh`curl -s ${fx.found?.openapi ?? `${fx.origin}/openapi.json`} | grep -o '"x-payment-info"' | wc -l`,

@@ -7,7 +7,8 @@ import { defineCheck, type SubFinding } from '../types.js';
 import { BROWSER_ACCEPT, type FetchResult } from '../../net/http.js';
 import { jsonLdBlocks, parseJsonLd, type JsonLdResult } from '../../gather/jsonld.js';
 import { parseHtml } from '../../gather/html-dom.js';
-import { describeProbe, excerpt, isObject, isOk } from '../../gather/classify.js';
+import { excerpt, isObject, isOk } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
 import { platformHook, verifyStep, specStep, withPublish } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
 import type { FixStep } from '../../schema.js';
@@ -126,8 +127,19 @@ export function firstProductLink(hrefs: string[], pageUrl: string): string | nul
 const ADVISORIES = {
   /** `error` is the JSON-LD reader's own line (gather/jsonld.ts, shared with C4). */
   'M6/jsonld-error': '{page}: JSON-LD {error}',
+  'M6/found-in-sitemap': 'The product page was found in the sitemap {sitemap} (the page links to none).',
 } as const;
 type M6Advisory = keyof typeof ADVISORIES;
+
+/** What an incomplete Product lacks, and (with no Product) the product page looked at or why there was none. */
+const FINDINGS = {
+  'M6/no-offers': 'without offers',
+  'M6/offer-lacks': 'with an offer missing {missing}',
+  'M6/linked-page': 'linked product page {product:probe}: JSON-LD types {productTypes}',
+  'M6/sitemap-page': 'product page from the sitemap {sitemap} {product:probe}: JSON-LD types {productTypes}',
+  'M6/no-product-link': 'no product link (/products/…, /product/…, /p/…) on the page or in the sitemap',
+} as const;
+type M6Finding = keyof typeof FINDINGS;
 
 export const m6ProductData = defineCheck<ProductArtifact>()({
   meta: {
@@ -139,7 +151,8 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
     specUrls: SPEC,
     standards: ['schemaProduct', 'jsonLd'],
     summary:
-      'The page, or the first product page it links to (/products/…, /product/…, /p/…) or, failing a link, one its sitemap lists, has schema.org Product JSON-LD with offers carrying price, priceCurrency and availability.',
+      'The page, or the first product page it links to (/products/…, /product/…, /p/…) or, failing a link, one its sitemap lists, has schema.org ' +
+      'Product JSON-LD with offers carrying price, priceCurrency and availability.',
     why: 'Shopping assistants and agents read product JSON-LD to compare price and stock without scraping, with or without UCP/ACP.',
     remediation: 'Emit schema.org Product JSON-LD on product pages with offers {price, priceCurrency, availability}.',
     codes: {
@@ -148,10 +161,13 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
       'M6/missing': 'no schema.org Product on the page, a linked product page or a product page from the sitemap',
     },
     messages: {
-      'M6/ok': '{seen}: Product "{name}" with offer {offer}{count}{via}.',
-      'M6/incomplete-offer': '{seen}: Product "{name}" {offerProblem}{via}.',
-      'M6/missing': '{seen}: {types}{product}. No schema.org Product found.',
+      'M6/ok': '{seen:probe}: Product "{name}" with offer {offer} ({products} product(s)).',
+      'M6/incomplete-offer': '{seen:probe}: Product "{name}" {findings}.',
+      'M6/missing': '{seen:probe}: JSON-LD types {types}; {findings}. No schema.org Product found.',
     },
+    findings: FINDINGS,
+    // The site's own words (a product name, its offer's values) and the JSON-LD reader's message.
+    quoted: ['name', 'offer', 'error'],
     advisories: ADVISORIES,
   },
   async gather(ctx) {
@@ -184,28 +200,25 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
   rendered: 'dom',
   evaluate(a, { origin }) {
     const rel = (u: string) => (u.startsWith(origin) ? u.slice(origin.length) || '/' : u);
-    const via = a.product && a.fromSitemap ? ` (product page found in the sitemap ${rel(a.fromSitemap)})` : '';
+    const jsonldTypes = (p: ProductPageData) => p.jsonld.types.slice(0, 6).join(', ') || 'none';
     const pages = [a.page, ...(a.product ? [a.product] : [])];
     const probes = pages.map((p) => p.probe);
     const scored = pages.map((p) => ({ p, findings: findProducts(p.jsonld.blocks).map(productFinding) }));
     const advisories: Array<SubFinding<M6Advisory>> = pages.flatMap((p) =>
       p.jsonld.errors.slice(0, 3).map((error) => ({ code: 'M6/jsonld-error' as const, data: { page: rel(p.url), error } })),
     );
+    // Where the judged Product came from, when the page linked to no product page.
+    const viaSitemap = (s: { p: ProductPageData }): Array<SubFinding<M6Advisory>> =>
+      s.p === a.product && a.fromSitemap ? [{ code: 'M6/found-in-sitemap', data: { sitemap: rel(a.fromSitemap) } }] : [];
     for (const s of scored) {
       const good = s.findings.find((f) => f.complete);
       if (good) {
         return {
           status: 'pass',
           code: 'M6/ok',
-          data: {
-            seen: describeProbe(s.p.probe, origin),
-            name: good.name,
-            offer: good.offer,
-            count: s.findings.length > 1 ? ` (${s.findings.length} products)` : '',
-            via: s.p === a.product ? via : '',
-          },
+          data: { ...probeData(s.p.probe, origin), name: good.name, offer: good.offer, products: s.findings.length },
           matched: 'schema.org Product + Offer (JSON-LD)',
-          advisories,
+          advisories: [...viaSitemap(s), ...advisories],
           probes,
           details: { url: s.p.url, products: s.findings.length },
         };
@@ -217,22 +230,31 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
       return {
         status: 'partial',
         code: 'M6/incomplete-offer',
-        data: {
-          seen: describeProbe(any.p.probe, origin),
-          name: f.name,
-          offerProblem: f.missing.includes('offers') ? 'without offers' : `with an offer missing ${f.missing.join(', ')}`,
-          via: any.p === a.product ? via : '',
-        },
+        data: { ...probeData(any.p.probe, origin), name: f.name },
+        findings: [f.missing.includes('offers') ? { code: 'M6/no-offers' } : { code: 'M6/offer-lacks', data: { missing: f.missing.join(', ') } }],
         remediation: `Add ${f.missing.includes('offers') ? 'offers {price, priceCurrency, availability}' : f.missing.join(', ')} to the Product JSON-LD.`,
-        advisories,
+        advisories: [...viaSitemap(any), ...advisories],
         probes,
       };
     }
-    const types = (p: ProductPageData) => (p.jsonld.types.length ? `JSON-LD types ${p.jsonld.types.slice(0, 6).join(', ')}` : 'no JSON-LD');
-    const product = a.product
-      ? `; ${a.fromSitemap ? `product page from the sitemap ${rel(a.fromSitemap)}` : 'linked product page'} ${describeProbe(a.product.probe, origin)}: ${types(a.product)}`
-      : '; no product link (/products/…, /product/…, /p/…) on the page or in the sitemap';
-    return { status: 'fail', code: 'M6/missing', data: { seen: describeProbe(a.page.probe, origin), types: types(a.page), product }, advisories, probes };
+    const product: SubFinding<M6Finding> = !a.product
+      ? { code: 'M6/no-product-link' }
+      : {
+          code: a.fromSitemap ? 'M6/sitemap-page' : 'M6/linked-page',
+          data: {
+            ...probeData(a.product.probe, origin, 'product'),
+            productTypes: jsonldTypes(a.product),
+            ...(a.fromSitemap ? { sitemap: rel(a.fromSitemap) } : {}),
+          },
+        };
+    return {
+      status: 'fail',
+      code: 'M6/missing',
+      data: { ...probeData(a.page.probe, origin), types: jsonldTypes(a.page) },
+      findings: [product],
+      advisories,
+      probes,
+    };
   },
   fixGuide(fx) {
     const product = {

@@ -48,7 +48,7 @@ describe('B1 AI crawler rules', () => {
     const o = run('User-agent: anthropic-ai\nUser-agent: Claude-Web\nAllow: /\n\nUser-agent: OAI-SearchBot\nAllow: /\n\nUser-agent: *\nDisallow: /\n');
     expect(o.status).toBe('partial');
     expect(o.code).toBe('B1/retired-tokens');
-    expect(o.advisoryFindings?.[0]).toMatchObject({ code: 'B1/retired-tokens-named', data: { tokens: 'anthropic-ai and Claude-Web' } });
+    expect(o.advisoryFindings?.[0]).toMatchObject({ code: 'B1/retired-tokens-named', data: { tokens: 'anthropic-ai, Claude-Web' } });
   });
 
   it('only advises about retired tokens when * lets current Claude bots in', () => {

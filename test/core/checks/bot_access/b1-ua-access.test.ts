@@ -3,6 +3,7 @@
  * fix guide by hosting, and the memo key that keeps an AI-UA fetch apart from the honest one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proseInData } from '../../../helpers/data-prose.js';
 import fc from 'fast-check';
 import { b1AiCrawlerRules, type B1Artifact } from '../../../../src/core/checks/bot_access/b1-ai-crawler-rules.js';
 import { AI_USER_AGENTS, compareUaAnswer, gatherUaAccess, uaAnswer, UA_PROBE_MAX_BYTES } from '../../../../src/core/gather/ai-user-agents.js';
@@ -80,7 +81,15 @@ describe('B1 with the user-agent comparison', () => {
     const o = b1AiCrawlerRules.evaluate(artifact('User-agent: *\nAllow: /\n', { GPTBot: FORBIDDEN, ClaudeBot: FORBIDDEN }), ctx);
     expect(o).toMatchObject({ status: 'partial', code: 'B1/ua-refused' });
     expect(o.remediation).toMatch(/Disallow group/);
-    expect((o.advisoryFindings ?? []).map((a) => a.code)).toEqual(['B1/ua-not-proof']);
+    expect((o.advisoryFindings ?? []).map((a) => a.code)).toEqual(['B1/ua-answers', 'B1/ua-not-proof']);
+    expect(o.data).toMatchObject({ allowed: 'GPTBot, ClaudeBot', refused: 'GPTBot (HTTP 403), ClaudeBot (HTTP 403)', honestStatus: '200' });
+    expect(o.evidence).toMatch(
+      /^robots\.txt allows GPTBot, ClaudeBot, but the server refuses their user agent\(s\): GPTBot \(HTTP 403\), ClaudeBot \(HTTP 403\), where the scanner's own request got 200\./,
+    );
+    expect(o.advisories?.[0]).toMatch(
+      /as AI user agents: served to .*OAI-SearchBot.*; refused to GPTBot \(HTTP 403\), ClaudeBot \(HTTP 403\); unmeasured for none;/,
+    );
+    expect(proseInData([{ ...o, id: 'B1' } as never], () => [])).toEqual([]);
     const rows = (o.details as { userAgents: Array<{ token: string; answer: string; status: number | null; reason?: string; robots: string }> }).userAgents;
     // Refused although robots.txt allows them: the ua-refused case, with their status.
     expect(rows.filter((r) => r.answer === 'refused').map((r) => [r.token, r.status, r.reason, r.robots])).toEqual([
@@ -100,6 +109,7 @@ describe('B1 with the user-agent comparison', () => {
     const o = b1AiCrawlerRules.evaluate(artifact('User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n', { GPTBot: FORBIDDEN }), ctx);
     expect(o.status).toBe('pass');
     expect(o.advisoryFindings).toEqual([
+      expect.objectContaining({ code: 'B1/ua-answers' }),
       expect.objectContaining({ code: 'B1/ua-refused-consistent', data: { refused: 'GPTBot (HTTP 403)' } }),
       expect.objectContaining({ code: 'B1/ua-not-proof' }),
     ]);
@@ -108,8 +118,8 @@ describe('B1 with the user-agent comparison', () => {
   it('with no robots.txt B1 fails as before, and says what the agents got', () => {
     const o = b1AiCrawlerRules.evaluate(artifact(null, { ClaudeBot: FORBIDDEN }), ctx);
     expect(o.code).toBe('B1/no-robots');
-    expect(o.advisoryFindings?.[0]).toMatchObject({ code: 'B1/ua-answers', data: { path: '/', status: '200' } });
-    expect(o.advisoryFindings?.[0].data?.answers).toContain('ClaudeBot → HTTP 403');
+    expect(o.advisoryFindings?.[0]).toMatchObject({ code: 'B1/ua-answers', data: { path: '/', status: '200', refused: 'ClaudeBot (HTTP 403)' } });
+    expect(o.findings).toMatchObject([{ code: 'B1/absent' }]);
   });
 
   it('a wall in front of the scanner is left to B4', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { proseInData } from '../../../helpers/data-prose.js';
 import { b2ContentSignals } from '../../../../src/core/checks/bot_access/b2-content-signals.js';
 import { parseRobots } from '../../../../src/core/gather/robots.js';
 import { ORIGIN, notFound, text } from '../../../helpers/responses.js';
@@ -33,20 +34,37 @@ describe('B2 Content Signals', () => {
     const bad = run('User-agent: *\nContent-Signal: use=yes\nAllow: /\n');
     expect(bad.code).toBe('B2/invalid');
     expect(bad.advisoryFindings).toEqual([
-      expect.objectContaining({ code: 'B2/ignored-pairs', data: { problems: 'use=yes: value must be immediate, reference, full' } }),
+      expect.objectContaining({ code: 'B2/bad-value', data: { key: 'use', value: 'yes', allowed: 'immediate, reference, full' } }),
     ]);
   });
 
   it('two use levels in one group contradict each other', () => {
     const o = run('User-agent: *\nContent-Signal: use=full\nContent-Signal: use=immediate\nAllow: /\n');
     expect(o.code).toBe('B2/contradiction');
-    expect(o.findings).toEqual([expect.objectContaining({ code: 'B2/both-values', data: { group: 'User-agent: *', key: 'use', values: 'full, immediate' } })]);
+    expect(o.findings?.filter((f) => f.code !== 'B2/line')).toEqual([
+      expect.objectContaining({ code: 'B2/both-values', data: { agents: '*', key: 'use', values: 'full, immediate' } }),
+    ]);
+    expect(o.evidence).toMatch(
+      /; 2 Content-Signal line\(s\): User-agent: \* → use=full for \/ \(line 2\); User-agent: \* → use=immediate for \/ \(line 3\); contradiction: User-agent: \* gives use more than one value \(full, immediate\)\.$/,
+    );
   });
 
   it('is partial with only invalid keys or values', () => {
     const o = run('User-agent: *\nContent-Signal: ai_train=true\n');
     expect(o.status).toBe('partial');
-    expect(o.advisoryFindings).toEqual([expect.objectContaining({ code: 'B2/ignored-pairs', data: { problems: 'unknown key "ai_train"' } })]);
+    expect(o.advisoryFindings).toEqual([expect.objectContaining({ code: 'B2/unknown-key', data: { key: 'ai_train' } })]);
+    expect(o.findings).toMatchObject([{ code: 'B2/line-invalid', data: { agents: '*', raw: 'ai_train=true', path: '/', line: 2 } }]);
+    const orphan = run('Content-Signal: nonsense\nUser-agent: *\nAllow: /\n');
+    expect(orphan.findings).toMatchObject([{ code: 'B2/orphan-line-invalid', data: { raw: 'nonsense', line: 1 } }]);
+    expect(orphan.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'B2/not-pair', data: { item: 'nonsense' } }));
+    const many = run(`User-agent: *\n${'Content-Signal: search=yes\n'.repeat(8)}Allow: /\n`);
+    expect(many.findings?.at(-1)).toMatchObject({ code: 'B2/more-lines', data: { more: 2 } });
+    expect(
+      proseInData(
+        [o, orphan, many].map((x) => ({ ...x, id: 'B2' }) as never),
+        () => b2ContentSignals.meta.quoted ?? [],
+      ),
+    ).toEqual([]);
   });
 
   it('is partial when only some named groups carry signals', () => {
@@ -69,7 +87,9 @@ describe('B2 Content Signals', () => {
     const o = run('User-agent: *\nContent-Signal: search=yes, ai-train=no\nDisallow: /\n');
     expect(o.status).toBe('partial');
     expect(o.code).toBe('B2/contradiction');
-    expect(o.findings).toEqual([expect.objectContaining({ code: 'B2/yes-but-disallowed', data: { group: 'User-agent: *', signals: 'search=yes' } })]);
+    expect(o.findings?.filter((f) => f.code !== 'B2/line')).toEqual([
+      expect.objectContaining({ code: 'B2/yes-but-disallowed', data: { agents: '*', signals: 'search=yes' } }),
+    ]);
   });
 
   it('is partial when a group says both yes and no for a key', () => {

@@ -6,6 +6,7 @@ import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.
 import { liveContext } from '../commerce/live-context.js';
 import { ORIGIN, json, notFound, response, soft404, text } from '../../../helpers/responses.js';
 import { tempDir } from '../../../helpers/temp-dir.js';
+import { proseInData } from '../../../helpers/data-prose.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
 const DIR = '/.well-known/http-message-signatures-directory';
@@ -120,6 +121,22 @@ describe('B3 Web Bot Auth key directory', () => {
     expect(priv.findings?.map((f) => f.code)).toEqual(['B3/key-private']);
     expect(b3WebBotAuth.evaluate(text(DIR, 'keys: none', 'application/json'), ctx).status).toBe('partial');
   });
+  it('words each outcome from values: the probe, the counts, sub-findings for the JSON problem (data holds no sentence)', () => {
+    const notJson = b3WebBotAuth.evaluate(text(DIR, 'keys: none', 'application/json'), ctx);
+    expect(notJson.findings).toMatchObject([{ code: 'B3/not-json', data: { error: expect.any(String) } }]);
+    expect(notJson.evidence).toMatch(
+      /^GET \/\.well-known\/http-message-signatures-directory → 200 application\/json, 10 B: not JSON \(.+\)\. Starts: "keys: none"$/,
+    );
+    const array = b3WebBotAuth.evaluate(json(DIR, []), ctx);
+    expect(array).toMatchObject({ code: 'B3/not-jwks', findings: [{ code: 'B3/not-object' }] });
+    expect(b3WebBotAuth.evaluate(json(DIR, { keys: [] }), ctx).evidence).toMatch(/: the `keys` array is empty\.$/);
+    expect(b3WebBotAuth.evaluate(json(DIR, { jwks: [] }), ctx).evidence).toMatch(/: no `keys` array \(RFC 7517 JWK Set\)\.$/);
+    const untyped = b3WebBotAuth.evaluate(response({ url: DIR, body: JSON.stringify({ keys: [ed25519] }) }), ctx);
+    expect(untyped.advisoryFindings?.map((a) => a.code)).toContain('B3/untyped');
+    const moved = b3WebBotAuth.evaluate(response({ url: DIR, redirects: [`${ORIGIN}/keys.json`], body: '{}' }), ctx);
+    for (const o of [notJson, array, untyped, moved, b3WebBotAuth.evaluate(json(DIR, { jwks: [] }), ctx)])
+      expect(proseInData([{ ...o, id: 'B3' } as never], () => b3WebBotAuth.meta.quoted ?? [])).toEqual([]);
+  });
 });
 
 describe('B3 directory response signature', () => {
@@ -139,7 +156,8 @@ describe('B3 directory response signature', () => {
     const o = b3WebBotAuth.evaluate(response({ url: VECTOR_URL, headers: VECTOR_HEADERS, body: VECTOR_BODY }), vctx);
     expect(o.details).toEqual({ keys: 1, signatures: 1, verified: 1 });
     expect(o.code).toBe('B3/bad-keys');
-    expect(o.evidence).toMatch(/signature verified/);
+    expect(o.evidence).toMatch(/1 verified response signature\(s\)/);
+    expect(o.data).toMatchObject({ keys: 1, verified: 1 });
     expect(o.advisories ?? []).toEqual([]);
   });
 

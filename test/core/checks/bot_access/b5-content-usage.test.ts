@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { proseInData } from '../../../helpers/data-prose.js';
 import { b5ContentUsage } from '../../../../src/core/checks/bot_access/b5-content-usage.js';
 import { parseRobots } from '../../../../src/core/gather/robots.js';
 import { ORIGIN, response, text } from '../../../helpers/responses.js';
@@ -33,7 +34,7 @@ describe('B5 Content-Usage', () => {
       expect.objectContaining({ code: 'B5/older-label', data: { labels: 'bots=n' } }),
       expect.objectContaining({ code: 'B5/unknown-values', data: { labels: 'ai-use (Content-Usage header)' } }),
       expect.objectContaining({ code: 'B5/ignored-labels', data: { labels: 'future-label' } }),
-      expect.objectContaining({ code: 'B5/search-overrides', data: { statement: 'Content-Usage header (train-ai=n, search=y)' } }),
+      expect.objectContaining({ code: 'B5/search-overrides-header', data: { prefs: 'train-ai=n, search=y' } }),
     ]);
     expect(o.matched).toMatch(/response header/);
     expect(o.probes?.map((p) => new URL(p.requestedUrl).pathname)).toEqual(['/robots.txt', '/']);
@@ -60,7 +61,7 @@ describe('B5 Content-Usage', () => {
     const clash = run('User-agent: *\nContent-Signal: ai-train=no\n', 'train-ai=y');
     expect(clash.status).toBe('pass');
     expect(clash.advisoryFindings).toContainEqual(
-      expect.objectContaining({ code: 'B5/signals-disagree', data: { conflicts: 'Content-Usage train-ai=y vs Content-Signal ai-train=no' } }),
+      expect.objectContaining({ code: 'B5/signals-disagree', data: { key: 'train-ai', value: 'y', signalKey: 'ai-train', signalValue: 'no' } }),
     );
     const signalOnly = run('User-agent: *\nContent-Signal: ai-train=no\n');
     expect(signalOnly.code).toBe('B5/missing');
@@ -96,16 +97,19 @@ describe('B5 Content-Usage', () => {
   it('says that search overrides train-ai and ai-use (vocab-08 section 4.3), only when they differ', () => {
     const o = run('User-agent: *\nAllow: /\n', 'train-ai=n, ai-use=n, search=y');
     expect(o.code).toBe('B5/ok');
-    const note = o.advisoryFindings?.find((a) => a.code === 'B5/search-overrides');
-    expect(note?.data).toEqual({ statement: 'Content-Usage header (train-ai=n, ai-use=n, search=y)' });
+    const note = o.advisoryFindings?.find((a) => a.code === 'B5/search-overrides-header');
+    expect(note?.data).toEqual({ prefs: 'train-ai=n, ai-use=n, search=y' });
+    expect(note?.text).toMatch(/^Content-Usage header \(train-ai=n, ai-use=n, search=y\): search applies/);
+    const line = run('User-agent: *\nContent-Usage: train-ai=n, search=y\nAllow: /\n');
+    expect(line.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'B5/search-overrides', data: { line: 2, prefs: 'train-ai=n, search=y' } }));
     expect(note?.text).toContain('whatever train-ai and ai-use say');
-    expect(noted(run('User-agent: *\nAllow: /\n', 'train-ai=n, search=n'))).not.toContain('B5/search-overrides');
-    expect(noted(run('User-agent: *\nAllow: /\n', 'search=y'))).not.toContain('B5/search-overrides');
+    expect(noted(run('User-agent: *\nAllow: /\n', 'train-ai=n, search=n'))).not.toContain('B5/search-overrides-header');
+    expect(noted(run('User-agent: *\nAllow: /\n', 'search=y'))).not.toContain('B5/search-overrides-header');
   });
   it('compares ai-use with Content-Signal ai-input', () => {
     const clash = run('User-agent: *\nContent-Signal: ai-input=no\n', 'ai-use=y');
     expect(clash.advisoryFindings).toContainEqual(
-      expect.objectContaining({ code: 'B5/signals-disagree', data: { conflicts: 'Content-Usage ai-use=y vs Content-Signal ai-input=no' } }),
+      expect.objectContaining({ code: 'B5/signals-disagree', data: { key: 'ai-use', value: 'y', signalKey: 'ai-input', signalValue: 'no' } }),
     );
   });
   it('reads robots.txt lines as the attachment draft says: a leading path, then a case-sensitive Dictionary', () => {
@@ -124,10 +128,20 @@ describe('B5 Content-Usage', () => {
   it('names the tool that flags a Content-Usage line (Lighthouse robots-txt at 83f1c6fd0d) and offers the header; a header alone is not flagged', () => {
     const line = run('User-agent: *\nContent-Usage: train-ai=n\nAllow: /\n');
     const flagged = line.advisoryFindings?.find((a) => a.code === 'B5/lighthouse-flags');
-    expect(flagged?.data).toMatchObject({
-      directives: 'content-usage (line 2)',
-      alternatives: expect.stringContaining('the `Content-Usage` response header states the same preference'),
-    });
+    expect(flagged?.data).toEqual({ directives: 'content-usage (line 2)' });
+    expect(flagged?.text).toContain('; for content-usage, the `Content-Usage` response header states the same preference');
+    expect(line.findings).toMatchObject([{ code: 'B5/line-prefs', data: { agents: '*', prefs: 'train-ai=n', path: '/', line: 2 } }]);
+    const broken = run('User-agent: *\nContent-Usage: train-ai=\nAllow: /\n', 'bots=n');
+    expect(broken.findings?.map((f) => f.code)).toEqual(['B5/line-not-dictionary', 'B5/header-no-preference']);
+    expect(broken.evidence).toMatch(
+      /; 1 Content-Usage line\(s\): User-agent: \* → "train-ai=" \(not a Structured Fields Dictionary\) for \/ \(line 2\); Content-Usage header: no y\/n preference/,
+    );
+    expect(
+      proseInData(
+        [line, broken].map((x) => ({ ...x, id: 'B5' }) as never),
+        () => b5ContentUsage.meta.quoted ?? [],
+      ),
+    ).toEqual([]);
     expect(flagged?.text).toContain(`Lighthouse's SEO audit robots-txt reports content-usage (line 2) as "Unknown directive"`);
     const header = run('User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n', 'train-ai=n');
     expect(noted(header)).not.toContain('B5/lighthouse-flags');

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { proseInData } from '../../../helpers/data-prose.js';
 import { cacheControlFacts, m1Ucp, namespaceProblems, UCP_LATEST } from '../../../../src/core/checks/commerce/m1-ucp.js';
 import { ucpFromProbe, ucpProfile } from '../../../../src/core/gather/ucp.js';
 import { ORIGIN, json, notFound, response, soft404 } from '../../../helpers/responses.js';
@@ -99,8 +100,13 @@ describe('M1 UCP profile', () => {
     const uncached = evalDoc(CURRENT, {});
     expect(uncached.status).toBe('pass');
     expect(uncached.details).toMatchObject({ cacheControlOk: false });
-    expect(uncached.advisoryFindings).toContainEqual(
-      expect.objectContaining({ code: 'M1/cache-control', data: { value: 'absent', problems: 'lacks public and max-age >= 60' } }),
+    expect(uncached.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'M1/cache-control-absent' }));
+    const privateOnly = evalDoc(CURRENT, { 'cache-control': 'private, max-age=30' });
+    expect(privateOnly.advisoryFindings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ code: 'M1/cache-control-forbidden', data: { value: 'private, max-age=30', forbidden: 'private' } }),
+        expect.objectContaining({ code: 'M1/cache-control-lacks', data: { value: 'private, max-age=30', missing: 'public, max-age >= 60' } }),
+      ]),
     );
     const redirected = m1Ucp.evaluate(ucpFromProbe({ ...json(PATH, CURRENT, CACHE), redirects: [`${ORIGIN}/ucp.json`] }), ctx);
     expect(redirected.details).toMatchObject({ redirected: true });
@@ -144,12 +150,14 @@ describe('M1 UCP profile', () => {
   it('is partial without capabilities or service endpoints, and says which', () => {
     const noCaps = evalDoc({ ucp: { version: '2026-01-11', services: NESTED.ucp.services } });
     expect(noCaps.status).toBe('partial');
-    expect(noCaps).toMatchObject({ code: 'M1/incomplete', data: { missing: 'capabilities' } });
+    expect(noCaps).toMatchObject({ code: 'M1/incomplete', findings: [{ code: 'M1/lacks-capabilities' }] });
+    expect(noCaps.evidence).toMatch(/0 capabilit\(y\/ies\) \(none\), 0 payment handler\(s\)\. Missing: capabilities\.$/);
     const noEndpoint = evalDoc({ ucp: { version: '2026-01-11', services: { 'dev.ucp.shopping': { version: '1' } }, capabilities: NESTED.ucp.capabilities } });
     expect(noEndpoint.status).toBe('partial');
-    expect(noEndpoint.data?.missing).toContain('a service with an endpoint');
+    expect(noEndpoint.evidence).toMatch(/Missing: a service with an endpoint\.$/);
     const plainHttp = evalDoc({ ucp: { ...NESTED.ucp, services: { s: { rest: { endpoint: 'http://other.example.com/ucp' } } } } });
-    expect(plainHttp.data?.missing).toContain('a service endpoint on https');
+    expect(plainHttp.findings?.map((f) => f.code)).toEqual(['M1/lacks-https-endpoint']);
+    for (const o of [noCaps, noEndpoint, plainHttp]) expect(proseInData([{ ...o, id: 'M1' } as never], () => m1Ucp.meta.quoted ?? [])).toEqual([]);
   });
 
   it('accepts an http endpoint on the scanned origin itself, with an advisory', () => {
@@ -179,13 +187,15 @@ describe('M1 UCP profile', () => {
 
   it('fails when absent, on soft 404s, non-JSON and unrelated JSON', () => {
     expect(m1Ucp.evaluate(ucpFromProbe(notFound(PATH)), ctx).status).toBe('fail');
-    expect(m1Ucp.evaluate(ucpFromProbe(soft404(PATH)), ctx).data?.why).toMatch(/soft 404/);
-    expect(m1Ucp.evaluate(ucpFromProbe(response({ url: PATH, headers: { 'content-type': 'application/json' }, body: 'nope' })), ctx).data?.why).toMatch(
-      /not JSON/,
-    );
+    expect(m1Ucp.evaluate(ucpFromProbe(soft404(PATH)), ctx).evidence).toMatch(/: an HTML page \(soft 404\)\.$/);
+    const notJson = m1Ucp.evaluate(ucpFromProbe(response({ url: PATH, headers: { 'content-type': 'application/json' }, body: 'nope' })), ctx);
+    expect(notJson.findings).toMatchObject([{ code: 'M1/not-json', data: { error: expect.any(String) } }]);
+    expect(notJson.evidence).toMatch(/: not JSON \(.+\)\.$/);
     const other = evalDoc({ hello: 'world' });
     expect(other.status).toBe('fail');
-    expect(other.data?.why).toMatch(/without a `ucp` object/);
+    expect(other.evidence).toMatch(/without a `ucp` object/);
+    expect(m1Ucp.evaluate(ucpFromProbe(json(PATH, [])), ctx).findings).toMatchObject([{ code: 'M1/not-object' }]);
+    for (const o of [notJson, other]) expect(proseInData([{ ...o, id: 'M1' } as never], () => m1Ucp.meta.quoted ?? [])).toEqual([]);
   });
 
   it('tells Shopify merchants that Shopify serves the profile', () => {

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { proseInData } from '../../../helpers/data-prose.js';
 import { ACP_LATEST, ACP_PATH, acpProblems, m2Acp } from '../../../../src/core/checks/commerce/m2-acp.js';
 import { ORIGIN, json, notFound, soft404 } from '../../../helpers/responses.js';
 import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
@@ -31,9 +32,11 @@ describe('M2 ACP discovery', () => {
     const o = m2Acp.evaluate(json(PATH, doc, CACHE), ctx);
     expect(o.status).toBe('partial');
     expect(o.code).toBe('M2/invalid');
-    expect(o.data?.problems).toMatch(/"grpc" outside the enum/);
-    expect(o.data?.problems).toMatch(/"refunds" outside the enum/);
-    expect(o.data?.problems).toMatch(/api_base_url` is not an absolute URL/);
+    expect(o.evidence).toMatch(/"grpc" outside the enum/);
+    expect(o.evidence).toMatch(/"refunds" outside the enum/);
+    expect(o.evidence).toMatch(/api_base_url` is not an absolute URL/);
+    expect(o.findings).toContainEqual(expect.objectContaining({ code: 'M2/transports-outside-enum', data: { values: '"grpc"' } }));
+    expect(proseInData([{ ...o, id: 'M2' } as never], () => m2Acp.meta.quoted ?? [])).toEqual([]);
     expect(acpProblems({ protocol: { name: 'acp', version: '2026-01-30', supported_versions: ['2025-09-29'] } })).toContain(
       '`protocol.supported_versions` does not include `protocol.version`',
     );
@@ -49,16 +52,16 @@ describe('M2 ACP discovery', () => {
     const o = m2Acp.evaluate(json(PATH, { ...DOC, merchant_id: 'm_123' }), ctx);
     expect(o.status).toBe('pass');
     expect(o.advisoryFindings?.map(({ code, data }) => ({ code, data }))).toEqual([
-      { code: 'M2/cache-control', data: { value: 'absent' } },
+      { code: 'M2/no-cache-control', data: undefined },
       { code: 'M2/merchant-id', data: undefined },
     ]);
   });
   it('fails when absent, soft 404, or not an ACP document, and notes platform integrations', () => {
     const none = m2Acp.evaluate(notFound(PATH), ctx);
     expect(none.status).toBe('fail');
-    expect(none).toMatchObject({ code: 'M2/missing', data: { isSoft404: 'no ACP discovery document' } });
-    expect(none.data?.note).toMatch(/does not prove "no ACP"/);
-    expect(m2Acp.evaluate(soft404(PATH), ctx).data?.isSoft404).toMatch(/soft 404/);
+    expect(none).toMatchObject({ code: 'M2/missing', findings: [{ code: 'M2/absent' }] });
+    expect(none.evidence).toMatch(/: no ACP discovery document\. Absence does not prove "no ACP"/);
+    expect(m2Acp.evaluate(soft404(PATH), ctx).evidence).toMatch(/: an HTML page \(soft 404\)\. Absence/);
     expect(m2Acp.evaluate(json(PATH, { protocol: { name: 'ucp' } }), ctx).status).toBe('fail');
   });
   it('holds the RFC conformance checklist: rest transport, version order, extension names, intervention enum', () => {

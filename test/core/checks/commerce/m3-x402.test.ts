@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { proseInData } from '../../../helpers/data-prose.js';
 import { decodeX402, m3X402, manifestResources, X402_MANIFEST_PATH, type X402Artifact } from '../../../../src/core/checks/commerce/m3-x402.js';
 import type { FetchResult } from '../../../../src/core/net/http.js';
 import { ORIGIN, json, notFound, response } from '../../../helpers/responses.js';
@@ -28,9 +29,9 @@ describe('x402 decoding', () => {
     expect('accepts' in urlSafe).toBe(true);
   });
   it('reports what is wrong with undecodable 402s', () => {
-    expect(decodeX402(paid('/api', { 'payment-required': '%%%' }))).toEqual({ error: expect.stringMatching(/not base64 JSON/) });
-    expect(decodeX402(paid('/api', { 'www-authenticate': 'Payment realm="api", method="tempo"' }))).toEqual({ error: expect.stringMatching(/MPP/) });
-    expect(decodeX402(paid('/api', { 'content-type': 'application/json' }, '{"error":"pay"}'))).toEqual({
+    expect(decodeX402(paid('/api', { 'payment-required': '%%%' }))).toMatchObject({ error: expect.stringMatching(/not base64 JSON/) });
+    expect(decodeX402(paid('/api', { 'www-authenticate': 'Payment realm="api", method="tempo"' }))).toMatchObject({ error: expect.stringMatching(/MPP/) });
+    expect(decodeX402(paid('/api', { 'content-type': 'application/json' }, '{"error":"pay"}'))).toMatchObject({
       error: expect.stringMatching(/without x402Version/),
     });
   });
@@ -56,7 +57,8 @@ describe('x402 well-known manifest', () => {
   it('says when the manifest path answers something that is not a manifest', () => {
     const o = m3X402.evaluate({ probes: base(), sources: {}, manifest: json(X402_MANIFEST_PATH, { hello: 'world' }) }, ctx);
     expect(o).toMatchObject({ status: 'fail', code: 'M3/missing', details: { manifest: false } });
-    expect(o.data?.list).toMatch(/x402\.json is not a manifest with items\[\]/);
+    expect(o.evidence).toMatch(/; \/\.well-known\/x402\.json is not a manifest with items\[\]\.$/);
+    expect(o.findings?.at(-1)).toMatchObject({ code: 'M3/not-manifest' });
   });
 });
 
@@ -75,7 +77,7 @@ describe('M3 x402 (evaluate)', () => {
     const o = m3X402.evaluate(art(probes), ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('x402 v2 (PAYMENT-REQUIRED header)');
-    expect(o).toMatchObject({ code: 'M3/ok', data: { version: ' v2', where: '/api/v1', offer: expect.stringContaining('eip155:8453') } });
+    expect(o).toMatchObject({ code: 'M3/ok', data: { version: 2, where: '/api/v1', offer: expect.stringContaining('eip155:8453') } });
   });
   it('is partial for a 402 without requirements, and fails without any 402', () => {
     const probes = base();
@@ -83,7 +85,17 @@ describe('M3 x402 (evaluate)', () => {
     const o = m3X402.evaluate(art(probes), ctx);
     expect(o.status).toBe('partial');
     expect(o.code).toBe('M3/unparseable');
-    expect(o.data?.why).toMatch(/^\/api: no PAYMENT-REQUIRED header/);
+    expect(o.evidence).toMatch(/^HTTP 402 without parseable x402 requirements: \/api: no PAYMENT-REQUIRED header and no JSON body; GET \/ → /);
+    expect(o.findings?.[0]).toEqual({ code: 'M3/no-requirements', data: { path: '/api' }, text: '/api: no PAYMENT-REQUIRED header and no JSON body' });
+    const bare = base();
+    bare[1] = paid('/api', { 'content-type': 'application/json' }, JSON.stringify({ x402Version: 1, accepts: [] }));
+    const empty = m3X402.evaluate(art(bare), ctx);
+    expect(empty.findings?.[0]).toMatchObject({ code: 'M3/incomplete-requirements', data: { path: '/api' } });
+    const header = base();
+    header[1] = paid('/api', { 'payment-required': '%%%' });
+    const garbled = m3X402.evaluate(art(header), ctx);
+    expect(garbled.findings?.[0]).toMatchObject({ code: 'M3/header-not-base64', data: { path: '/api', error: 'not base64' } });
+    for (const r of [o, empty, garbled]) expect(proseInData([{ ...r, id: 'M3' } as never], () => m3X402.meta.quoted ?? [])).toEqual([]);
     const none = m3X402.evaluate(art(base()), ctx);
     expect(none.status).toBe('fail');
     expect(none.code).toBe('M3/missing');

@@ -5,6 +5,7 @@ import { ORIGIN, json } from '../../../helpers/responses.js';
 import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
 import { CARD, noCard, noUcp, shopCard } from './artifacts.js';
 import { liveContext } from './live-context.js';
+import { proseInData } from '../../../helpers/data-prose.js';
 
 const open: FixtureSite[] = [];
 afterAll(async () => {
@@ -12,6 +13,11 @@ afterAll(async () => {
 });
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
+const noProse = (...outcomes: object[]) =>
+  proseInData(
+    outcomes.map((o) => ({ ...o, id: 'M4' }) as never),
+    () => m4Ap2.meta.quoted ?? [],
+  );
 
 describe('M4 AP2', () => {
   it('passes the AP2 extension with roles', () => {
@@ -23,7 +29,7 @@ describe('M4 AP2', () => {
     );
     expect(o).toMatchObject({
       code: 'M4/ok',
-      data: { known: 'merchant', required: ', required' },
+      data: { known: 'merchant', required: 'true' },
       details: { roles: ['merchant'], required: true, ucpMandate: false },
     });
     expect(o.advisoryFindings ?? []).toEqual([]);
@@ -45,6 +51,8 @@ describe('M4 AP2', () => {
     expect(o.remediation).toMatch(/params\.roles/);
     const unknownOnly = m4Ap2.evaluate({ card: shopCard([{ uri: AP2_EXTENSION_URI, params: { roles: ['banker'] } }]), ucp: noUcp() }, ctx);
     expect(unknownOnly.code).toBe('M4/no-roles');
+    expect(unknownOnly.evidence).toMatch(/ without valid params\.roles \(got: banker\); no UCP profile\.$/);
+    expect(noProse(o, unknownOnly)).toEqual([]);
   });
   it("passes the v0.2 samples' declaration (ap2/v1, required, no params): AP2 v0.2 b4587ac has no A2A roles", () => {
     const o = m4Ap2.evaluate(
@@ -64,6 +72,8 @@ describe('M4 AP2', () => {
     const o = m4Ap2.evaluate({ card: noCard(), ucp }, ctx);
     expect(o.status).toBe('pass');
     expect(o.matched).toBe('UCP capability dev.ucp.shopping.ap2_mandate');
+    expect(o.evidence).toMatch(/; UCP profile lists dev\.ucp\.shopping\.ap2_mandate \(version 2026-01-11\); A2A card: none\.$/);
+    expect(noProse(o)).toEqual([]);
   });
   it('fails with "AP2 requires an A2A Agent Card" without a card, and names other extensions otherwise', () => {
     const none = m4Ap2.evaluate({ card: noCard(), ucp: noUcp() }, ctx);
@@ -72,7 +82,10 @@ describe('M4 AP2', () => {
     const other = m4Ap2.evaluate({ card: shopCard([{ uri: 'https://example.com/ext/streaming' }]), ucp: noUcp() }, ctx);
     expect(other.status).toBe('fail');
     expect(other.code).toBe('M4/missing');
-    expect(other.data?.extensions).toBe('1 extension(s), none of them AP2 (https://example.com/ext/streaming)');
+    expect(other.evidence).toContain('the A2A card declares 1 extension(s), none of them AP2 (https://example.com/ext/streaming)');
+    expect(other.data).toMatchObject({ extensions: 1, extensionList: 'https://example.com/ext/streaming' });
+    expect(none.findings?.map((f) => f.code).at(-1)).toBe('M4/no-ucp');
+    expect(noProse(none, other)).toEqual([]);
   });
   it('fix guide shows the extension block and how to verify', () => {
     const steps = m4Ap2.fixGuide({ origin: ORIGIN, platform: null, hosting: [] });

@@ -1,4 +1,5 @@
 import { load } from 'cheerio';
+import { proseInData } from '../../../helpers/data-prose.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { firstProductLink, m6ProductData, type ProductArtifact } from '../../../../src/core/checks/commerce/m6-product-data.js';
 import { parseJsonLd } from '../../../../src/core/gather/jsonld.js';
@@ -22,6 +23,12 @@ const art = (p: ProductArtifact['page'], product: ProductArtifact['product'] = n
   product,
   productLink: product?.url ?? null,
 });
+
+const noProse = (...outcomes: object[]) =>
+  proseInData(
+    outcomes.map((o) => ({ ...o, id: 'M6' }) as never),
+    () => m6ProductData.meta.quoted ?? [],
+  );
 
 describe('M6 Product structured data', () => {
   it('passes a Product with a complete offer on the page', () => {
@@ -52,10 +59,13 @@ describe('M6 Product structured data', () => {
   it('is partial for a Product without offers or with incomplete offers', () => {
     const bare = m6ProductData.evaluate(art(page('/', { '@type': 'Product', name: 'X' })), ctx);
     expect(bare.status).toBe('partial');
-    expect(bare).toMatchObject({ code: 'M6/incomplete-offer', data: { offerProblem: 'without offers' } });
+    expect(bare).toMatchObject({ code: 'M6/incomplete-offer', data: { name: 'X' }, findings: [{ code: 'M6/no-offers' }] });
+    expect(bare.evidence).toMatch(/: Product "X" without offers\.$/);
     const half = m6ProductData.evaluate(art(page('/', { '@type': 'Product', name: 'X', offers: { price: '1' } })), ctx);
     expect(half.status).toBe('partial');
-    expect(half.data?.offerProblem).toBe('with an offer missing priceCurrency, availability');
+    expect(half.findings).toMatchObject([{ code: 'M6/offer-lacks', data: { missing: 'priceCurrency, availability' } }]);
+    expect(half.evidence).toMatch(/: Product "X" with an offer missing priceCurrency, availability\.$/);
+    expect(noProse(bare, half)).toEqual([]);
   });
   it('passes on the linked product page and fails when nothing has a Product', () => {
     const o = m6ProductData.evaluate(art(page('/', { '@type': 'Organization', name: 'Shop' }), page('/products/blue', PRODUCT)), ctx);
@@ -64,8 +74,13 @@ describe('M6 Product structured data', () => {
     const none = m6ProductData.evaluate(art(page('/', { '@type': 'Organization', name: 'Shop' })), ctx);
     expect(none.status).toBe('fail');
     expect(none.code).toBe('M6/missing');
-    expect(none.data?.types).toContain('JSON-LD types Organization');
-    expect(none.data?.product).toContain('no product link');
+    expect(none.data?.types).toBe('Organization');
+    expect(none.findings).toMatchObject([{ code: 'M6/no-product-link' }]);
+    expect(none.evidence).toMatch(/: JSON-LD types Organization; no product link \(\/products\/…, \/product\/…, \/p\/…\) on the page or in the sitemap\./);
+    const linked = m6ProductData.evaluate(art(page('/', { '@type': 'Organization', name: 'Shop' }), page('/products/x', { '@type': 'Thing' })), ctx);
+    expect(linked.findings).toMatchObject([{ code: 'M6/linked-page', data: { productUrl: '/products/x', productTypes: 'Thing' } }]);
+    expect(linked.evidence).toMatch(/; linked product page GET \/products\/x → 200 text\/html, \d+ B: JSON-LD types Thing\. No schema\.org Product found\.$/);
+    expect(noProse(o, none, linked)).toEqual([]);
   });
   it('names the JSON-LD blocks it could not read, per page, without changing the verdict', () => {
     const html = `<html><head><script type="application/ld+json"></script><script type="application/ld+json">${JSON.stringify(PRODUCT)}</script></head></html>`;

@@ -45,7 +45,7 @@ const b1 = table(b1AiCrawlerRules, {
       name: 'the server refuses only a crawler robots.txt blocks (consistent, noted)',
       artifact: withUa('User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n', { GPTBot: FORBIDDEN }),
       code: 'B1/ok',
-      advisories: ['B1/ua-refused-consistent', 'B1/ua-not-proof'],
+      advisories: ['B1/ua-answers', 'B1/ua-refused-consistent', 'B1/ua-not-proof'],
     },
     { name: 'the scanner itself was challenged: the bot wall of B4, not counted again', artifact: withUa(OPEN, {}, CF_WALL), code: 'B1/ok' },
     {
@@ -88,7 +88,7 @@ const b1 = table(b1AiCrawlerRules, {
       artifact: withUa(OPEN, { GPTBot: FORBIDDEN, ClaudeBot: FORBIDDEN }),
       status: 'partial',
       code: 'B1/ua-refused',
-      advisories: ['B1/ua-not-proof'],
+      advisories: ['B1/ua-answers', 'B1/ua-not-proof'],
     },
     {
       name: 'a challenge page served with 200 to Claude-User only',
@@ -131,13 +131,13 @@ const b2 = table(b2ContentSignals, {
   invalid: [
     { artifact: noRobots, status: 'fail', code: 'B2/no-robots' },
     { artifact: robots('User-agent: *\nAllow: /\n'), status: 'fail', code: 'B2/missing' },
-    { artifact: robots('User-agent: *\nContent-Signal: ai_train=true\n'), status: 'partial', code: 'B2/invalid', advisories: ['B2/ignored-pairs'] },
+    { artifact: robots('User-agent: *\nContent-Signal: ai_train=true\n'), status: 'partial', code: 'B2/invalid', advisories: ['B2/unknown-key'] },
     {
       name: 'a use level outside immediate/reference/full',
       artifact: robots('User-agent: *\nContent-Signal: use=yes\n'),
       status: 'partial',
       code: 'B2/invalid',
-      advisories: ['B2/ignored-pairs'],
+      advisories: ['B2/bad-value'],
     },
     {
       name: 'a line outside any group',
@@ -151,14 +151,14 @@ const b2 = table(b2ContentSignals, {
       artifact: robots('User-agent: *\nContent-Signal: ai-train=no\nContent-Signal: ai-train=yes\nAllow: /\n'),
       status: 'partial',
       code: 'B2/contradiction',
-      findings: ['B2/both-values'],
+      findings: ['B2/line', 'B2/line', 'B2/both-values'],
     },
     {
       name: 'search=yes in a group that disallows /',
       artifact: robots('User-agent: GPTBot\nContent-Signal: search=yes, ai-input=yes\nDisallow: /\n\nUser-agent: *\nContent-Signal: search=yes\nAllow: /\n'),
       status: 'partial',
       code: 'B2/contradiction',
-      findings: ['B2/yes-but-disallowed'],
+      findings: ['B2/line', 'B2/line', 'B2/yes-but-disallowed'],
     },
   ],
 });
@@ -288,13 +288,13 @@ const b5 = table(b5ContentUsage, {
       name: 'Content-Signal and a Content-Usage header that agree, beside an older and an unknown label',
       artifact: usage('User-agent: *\nContent-Signal: ai-train=no, search=yes\nAllow: /\n', 'train-ai=n, search=y, bots=n, future=y'),
       code: 'B5/ok',
-      advisories: ['B5/older-label', 'B5/ignored-labels', 'B5/signals-agree', 'B5/search-overrides'],
+      advisories: ['B5/older-label', 'B5/ignored-labels', 'B5/signals-agree', 'B5/search-overrides-header'],
     },
     {
       name: 'the response header alone (draft-ietf-aipref-attach)',
       artifact: usage(null, 'train-ai=n, search=y'),
       code: 'B5/ok',
-      advisories: ['B5/search-overrides'],
+      advisories: ['B5/search-overrides-header'],
     },
     { name: 'ai-use alone (draft-ietf-aipref-vocab-08 section 4.2)', artifact: usage(null, 'ai-use=n'), code: 'B5/ok' },
   ],

@@ -35,7 +35,7 @@ const m1 = table(m1Ucp, {
     {
       artifact: ucp({ ucp: { version: '2026-01-11', services: SERVICES, capabilities: CAPS, payment_handlers: { 'com.google.pay': [{ id: 'gpay' }] } } }),
       code: 'M1/ok',
-      advisories: ['M1/object-bindings', 'M1/cache-control'],
+      advisories: ['M1/object-bindings', 'M1/cache-control-absent'],
     },
   ],
   invalid: [
@@ -44,7 +44,7 @@ const m1 = table(m1Ucp, {
       artifact: ucp({ ucp: { version: '2026-01-11', services: SERVICES } }),
       status: 'partial',
       code: 'M1/incomplete',
-      advisories: ['M1/object-bindings', 'M1/no-payment-handlers', 'M1/cache-control'],
+      advisories: ['M1/object-bindings', 'M1/no-payment-handlers', 'M1/cache-control-absent'],
     },
   ],
 });
@@ -66,7 +66,7 @@ const m2 = table(m2Acp, {
       artifact: json(ACP, { ...ACP_DOC, transports: ['grpc'], api_base_url: 'not a url' }),
       status: 'partial',
       code: 'M2/invalid',
-      advisories: ['M2/cache-control'],
+      advisories: ['M2/no-cache-control'],
     },
   ],
 });
@@ -121,13 +121,13 @@ const m5 = table(m5Mpp, {
     {
       artifact: withOpenApi(paidDoc({ intent: 'charge', method: 'tempo', amount: '0.01', currency: 'usd' })),
       code: 'M5/ok',
-      advisories: ['M5/draft-departures'],
+      advisories: ['M5/amount-not-base-units', 'M5/no-402'],
     },
   ],
   invalid: [
     { artifact: withOpenApi(null), status: 'fail', code: 'M5/no-openapi' },
     { artifact: withOpenApi({ openapi: '3.1.0', paths: { '/a': { get: {} } } }), status: 'fail', code: 'M5/missing' },
-    { artifact: withOpenApi(paidDoc({ intent: 'subscribe', method: 'card' })), status: 'partial', code: 'M5/incomplete', advisories: ['M5/draft-departures'] },
+    { artifact: withOpenApi(paidDoc({ intent: 'subscribe', method: 'card' })), status: 'partial', code: 'M5/incomplete', advisories: ['M5/no-402'] },
   ],
 });
 
