@@ -7,7 +7,7 @@
 // (as deployed at the production origin: that origin is mapped to the host's own in the text files
 // it serves), then a second `--write`. Prints framework, score before -> after, profile, files
 // written, values written by provenance (site/owner/example, the plan's `values`) and whether the
-// second write changed anything. The shapes and pages mirror test/fix/fix-derive.test.ts, which
+// second write changed anything. The shapes and pages mirror test/core/fixes/project/fix-derive.test.ts, which
 // asserts what this prints. Every CLI runs under bench/loopback-only.mjs. Asserts nothing.
 // Usage: npm run build && node bench/fix-derive.mjs [--only nextjs,static]
 import { spawn } from 'node:child_process';

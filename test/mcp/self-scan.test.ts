@@ -41,7 +41,8 @@ describe('self-scan of a running instance', () => {
     expect(b3.status).toBe('pass');
     expect(b3.advisories ?? []).toEqual([]);
     // B3's own verifier checked the directory's response signature ("@authority";req, Content-Digest) with the listed key.
-    expect(b3.evidence).toMatch(/1 key\(s\) \(OKP\/Ed25519\); response signed by 1 of them, signature verified/);
+    expect(b3.evidence).toMatch(/1 key\(s\) \(OKP\/Ed25519\), 1 verified response signature\(s\)/);
+    expect(b3.data).toMatchObject({ keys: 1, verified: 1 });
     const a9 = check('A9');
     expect(a9.status).toBe('pass');
     expect(a9.advisories ?? []).toEqual([]);

@@ -9,7 +9,6 @@ import { commandFail } from '../fail.js';
 import { oneLine } from '../../format/sanitize.js';
 import { OWNER_VALUES, type OwnerValues } from '../../core/fixes/owner-values.js';
 import { FIX_FLAGS } from '../fix-flags/index.js';
-import { FRAMEWORK_LABELS } from '../../core/fixes/project/frameworks.js';
 import { addFlagOptions } from '../scan-flags/commander.js';
 import type { RawFlags } from '../scan-flags/define.js';
 
@@ -40,9 +39,14 @@ function ownerValueLines(): string {
   return lines.join('\n');
 }
 
-/** The frameworks fix writes into, from the packs' project shapes, most specific first (the plain folder last). */
+/**
+ * The frameworks fix writes into, from the packs' project shapes, most specific first (the plain
+ * folder last). The packs load only when `fix` is the command (a preSubcommand hook, before its
+ * --help is read): `ai-ready --help` and the other commands do not pay for them.
+ */
+let frameworkLabels: readonly string[] = [];
 function frameworkList(): string {
-  return `${FRAMEWORK_LABELS.slice(0, -1).join(', ')} and a ${FRAMEWORK_LABELS.at(-1)?.toLowerCase()}`;
+  return `${frameworkLabels.slice(0, -1).join(', ')} and a ${frameworkLabels.at(-1)?.toLowerCase()}`;
 }
 
 export function registerFix(program: Command): void {
@@ -69,10 +73,13 @@ export function registerFix(program: Command): void {
       'never ask at the terminal: a decision not given with --set stays listed as needed (also off in CI, off a terminal, and with --format json|agent)',
     );
   // The flags fix shares with scan are scan's declarations (fix-flags/index.ts).
+  program.hook('preSubcommand', async (_program, sub) => {
+    if (sub === fix) frameworkLabels = (await import('../../core/fixes/project/frameworks.js')).FRAMEWORK_LABELS;
+  });
   addFlagOptions(fix, FIX_FLAGS)
     .addHelpText(
       'after',
-      `
+      () => `
 Frameworks: ${frameworkList()} get file changes; WordPress and hosted builders get the guide
 (ai-ready explain).
 Nothing the owner wrote is removed: robots.txt lines go into their group, llms.txt and JSON catalogs
