@@ -10,6 +10,8 @@ export interface DeclaredChecks {
   pageLevel: string[];
   /** Checks with a reading of their own under --render (a rendered hook or the DOM re-run). */
   rendered: string[];
+  /** The frameworks `fix` writes into, from the packs' project shapes (the plain folder last). */
+  frameworks: readonly string[];
 }
 
 let declared: DeclaredChecks | null = null;
@@ -18,7 +20,9 @@ let declared: DeclaredChecks | null = null;
 export async function loadDeclaredChecks(): Promise<DeclaredChecks> {
   if (declared) return declared;
   const { CHECKS } = await import('../core/checks/index.js');
+  const { FRAMEWORK_LABELS } = await import('../core/fixes/project/frameworks.js');
   declared = {
+    frameworks: FRAMEWORK_LABELS,
     pageLevel: CHECKS.filter((c) => c.meta.pageLevel).map((c) => c.meta.id),
     rendered: CHECKS.filter((c) => c.rendered).map((c) => c.meta.id),
   };

@@ -9,6 +9,7 @@ import { commandFail } from '../fail.js';
 import { oneLine } from '../../format/sanitize.js';
 import { OWNER_VALUES, type OwnerValues } from '../../core/fixes/owner-values.js';
 import { FIX_FLAGS } from '../fix-flags/index.js';
+import { declaredChecks } from '../declared-checks.js';
 import { addFlagOptions } from '../scan-flags/commander.js';
 import type { RawFlags } from '../scan-flags/define.js';
 
@@ -39,14 +40,10 @@ function ownerValueLines(): string {
   return lines.join('\n');
 }
 
-/**
- * The frameworks fix writes into, from the packs' project shapes, most specific first (the plain
- * folder last). The packs load only when `fix` is the command (a preSubcommand hook, before its
- * --help is read): `ai-ready --help` and the other commands do not pay for them.
- */
-let frameworkLabels: readonly string[] = [];
+/** The frameworks fix writes into, from the packs (loaded with the help texts' data: declared-checks.ts). */
 function frameworkList(): string {
-  return `${frameworkLabels.slice(0, -1).join(', ')} and a ${frameworkLabels.at(-1)?.toLowerCase()}`;
+  const labels = declaredChecks()?.frameworks ?? [];
+  return labels.length ? `${labels.slice(0, -1).join(', ')} and a ${labels.at(-1)?.toLowerCase()}` : 'the frameworks of docs/fix.md';
 }
 
 export function registerFix(program: Command): void {
@@ -73,9 +70,6 @@ export function registerFix(program: Command): void {
       'never ask at the terminal: a decision not given with --set stays listed as needed (also off in CI, off a terminal, and with --format json|agent)',
     );
   // The flags fix shares with scan are scan's declarations (fix-flags/index.ts).
-  program.hook('preSubcommand', async (_program, sub) => {
-    if (sub === fix) frameworkLabels = (await import('../../core/fixes/project/frameworks.js')).FRAMEWORK_LABELS;
-  });
   addFlagOptions(fix, FIX_FLAGS)
     .addHelpText(
       'after',
