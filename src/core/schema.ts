@@ -193,7 +193,9 @@ export const CheckResult = z
       .record(z.string(), JsonValue)
       .optional()
       .describe(
-        "The check's structured findings, a shape per check (docs/check-details.md): plain JSON, no bodies; strings past 300 characters, arrays past 200 items, objects past 40 keys and nesting past 8 levels are cut, and the whole stays under 32,768 characters of JSON",
+        "The check's structured findings, a shape per check (docs/check-details.md): plain JSON, no bodies; strings " +
+          'past 300 characters, arrays past 200 items, objects past 40 keys and nesting past 8 levels are cut, and the ' +
+          'whole stays under 32,768 characters of JSON',
       ),
     detailsTruncated: z.boolean().optional().describe('Present and true when `details` were cut to their bounds'),
   })

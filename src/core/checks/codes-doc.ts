@@ -22,18 +22,26 @@ should key on the code, and people read the \`evidence\`.
 - JUnit: the \`<failure>\` \`type\` attribute is the code.
 - GitHub annotations, the HTML report (\`data-code\`) and the MCP scan summary show it too.
 
-Partial outcomes that collect several problems take the code of the first problem found, in the order listed; each problem is a sub-finding with a code of its own (listed under "Sub-findings"; in the result as \`checks[].findings\`, each with its code and text).
+Partial outcomes that collect several problems take the code of the first problem found, in the order listed;\
+ each problem is a sub-finding with a code of its own (listed under "Sub-findings";\
+ in the result as \`checks[].findings\`, each with its code and text).
 
-The evidence of an outcome is its code's template filled with the outcome's data (\`checks[].evidence\`): \`{name}\` is a value the check measured, \`{findings}\` the sub-findings' texts joined by "; ".
+The evidence of an outcome is its code's template filled with the outcome's data (\`checks[].evidence\`): \
+\`{name}\` is a value the check measured, \`{findings}\` the sub-findings' texts joined by "; ".
 
-Advisories are notes that do not change the verdict (a wrong content type, a member only an older draft had). Each has a code of its own (listed under "Advisories"); the result carries their texts in \`checks[].advisories\` and, in the same order, each with its code, text and data in \`checks[].advisoryFindings\`.
+Advisories are notes that do not change the verdict (a wrong content type, a member only an older draft had). \
+Each has a code of its own (listed under "Advisories"); the result carries their texts in \
+\`checks[].advisories\` and, in the same order, each with its code, text and data in \`checks[].advisoryFindings\`.
 
 These codes can come from the engine, whatever the check found:
 
 - \`<id>/unmeasured\` (status \`info\`): the verdict rested on a probe the site refused (a bot wall) or the scan deadline cut off.
 - \`<id>/internal-error\` (status \`info\`): the check itself failed; please report it.
-- \`<id>/not-offered\` (status \`na\`, checks marked \`contentProfile: offered\` on a content site, in place of their \`<id>/missing\`): the site does not publish this capability, so it is not offered and not scored (see [scoring.md](scoring.md)).
-- \`<id>/some-pages\` (status \`partial\`, page-level checks in site scope): the sampled pages disagree, some pass and some do not (or some are partial and some fail); the evidence names them. See [site-scope.md](site-scope.md).
+- \`<id>/not-offered\` (status \`na\`, checks marked \`contentProfile: offered\` on a content site, in place \
+of their \`<id>/missing\`): the site does not publish this capability, so it is not offered and not scored \
+(see [scoring.md](scoring.md)).
+- \`<id>/some-pages\` (status \`partial\`, page-level checks in site scope): the sampled pages disagree, some \
+pass and some do not (or some are partial and some fail); the evidence names them. See [site-scope.md](site-scope.md).
 
 In rendered mode (\`--render\`), a check that reads the rendered DOM again (its section lists these codes) can add these advisories:
 
@@ -41,7 +49,10 @@ ${DOM_RENDERED_LINES}
 
 A check taken out of scoring by the profile (status \`na\` with a \`naReason\`) keeps the code of what was found.
 
-Generated from each check's \`meta.codes\`, \`meta.messages\`, \`meta.findings\` and \`meta.advisories\` (\`src/core/checks/**\`) by \`src/core/checks/codes-doc.ts\`; \`test/core/checks/codes.test.ts\` keeps this file in sync (\`UPDATE_DOCS=1\` rewrites it) and checks that the case tables in \`test/core/checks/tables/\` exercise every code.
+Generated from each check's \`meta.codes\`, \`meta.messages\`, \`meta.findings\` and \`meta.advisories\` \
+(\`src/core/checks/**\`) by \`src/core/checks/codes-doc.ts\`;\
+ \`test/core/checks/codes.test.ts\` keeps this file in sync (\`UPDATE_DOCS=1\` rewrites it) and checks that \
+the case tables in \`test/core/checks/tables/\` exercise every code.
 `;
 
 /** A table cell: one line, pipes escaped. */

@@ -141,7 +141,10 @@ function parsePreferences(name: 'contentSignal' | 'contentUsage', raw: string): 
   for (const part of raw.split(',')) {
     const m = /^\s*([A-Za-z-]+)\s*=\s*([A-Za-z]+)\s*$/.exec(part);
     if (!m)
-      return `must be key=value pairs separated by commas, e.g. "${name === 'contentSignal' ? 'search=yes, ai-input=yes, ai-train=no' : 'train-ai=n, search=y'}"`;
+      return (
+        `must be key=value pairs separated by commas, e.g. ` +
+        `"${name === 'contentSignal' ? 'search=yes, ai-input=yes, ai-train=no' : 'train-ai=n, search=y'}"`
+      );
     const key = m[1].toLowerCase();
     const value = m[2].toLowerCase();
     if (!vocabulary[key]) return `knows the keys ${keys.join(', ')} ("${key.slice(0, 30)}" is not one)`;

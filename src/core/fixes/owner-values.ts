@@ -20,7 +20,8 @@ export const OWNER_VALUES = {
   productData: 'Your products: name, price, currency and availability, from your catalog.',
   dnsZone: 'Access to the DNS zone of your domain (DNS records cannot be published over HTTP).',
   contentSignal:
-    'Your Content Signals (contentsignals.org), your decision: search, ai-input and ai-train each yes or no, e.g. "search=yes, ai-input=yes, ai-train=no" (optionally use=immediate|reference|full).',
+    'Your Content Signals (contentsignals.org), your decision: search, ai-input and ai-train each yes or no, e.g. ' +
+    '"search=yes, ai-input=yes, ai-train=no" (optionally use=immediate|reference|full).',
   contentUsage: 'Your AI usage preferences (IETF AIPREF vocabulary), your decision: train-ai, ai-use and search each y or n, e.g. "train-ai=n, search=y".',
   aiTraining: 'Whether AI training crawlers (GPTBot, ClaudeBot, Google-Extended, Applebot-Extended, CCBot) may crawl the site, your decision: block or allow.',
 } as const;

@@ -204,7 +204,9 @@ export function generatorStep(site: SiteFacts, kind: 'llms' | 'sitemap', file: s
   if (!g) return null;
   return {
     title: `Keep ${file} current with ${g.split(' ')[0]}`,
-    body: `ai-ready fix wrote ${file} from the pages it read today; ${g} regenerates it on every build. Run ai-ready fix again to refresh the snapshot otherwise.`,
+    body:
+      `ai-ready fix wrote ${file} from the pages it read today;` +
+      ` ${g} regenerates it on every build. Run ai-ready fix again to refresh the snapshot otherwise.`,
   };
 }
 

@@ -235,7 +235,12 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
         body:
           `search = search indexes and links/snippets; ai-input = AI answers, grounding and RAG; ai-train = training or fine-tuning. Each is yes or ` +
           `no; leave a key out to express no preference. ` +
-          `${own ? 'Your answer:' : 'Your decision, not the tool\'s: give it with `ai-ready fix --set contentSignal="search=yes, ai-input=yes, ai-train=no"` (your own values). Example (replace with your own):'}`,
+          `${
+            own
+              ? 'Your answer:'
+              : 'Your decision, not the tool\'s: give it with `ai-ready fix --set contentSignal="search=yes, ai-input=yes, ' +
+                'ai-train=no"` (your own values). Example (replace with your own):'
+          }`,
       },
       // `Allow: /` closes the group where it is new (a record alone would join the next group's
       // agents); merged into the owner's `User-agent: *` group only the record is added (merge-text.ts).

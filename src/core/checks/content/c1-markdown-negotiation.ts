@@ -297,7 +297,9 @@ const edgeStep: FixStep = {
     'It converts HTML only, not compressed origin responses (let the origin answer uncompressed to Cloudflare), and ' +
     'it is one setting per zone. Converted responses carry Content-Signal: ai-train=yes, search=yes, ai-input=yes by ' +
     'default; state your own policy in robots.txt if that is not it.',
-  code: "curl -X PATCH 'https://api.cloudflare.com/client/v4/zones/{zone_id}/settings/content_converter' \\\n  -H 'Authorization: Bearer {api_token}' -H 'Content-Type: application/json' --data '{\"value\":\"on\"}'",
+  code:
+    "curl -X PATCH 'https://api.cloudflare.com/client/v4/zones/{zone_id}/settings/content_converter' \\\n  -H " +
+    "'Authorization: Bearer {api_token}' -H 'Content-Type: application/json' --data '{\"value\":\"on\"}'",
   lang: 'bash',
 };
 

@@ -14,11 +14,16 @@ const hostSignals: Signal[] = [
 /** What Cloudflare's managed robots.txt (AI Crawl Control) does for each purpose of robots.txt lines. */
 const MANAGED_ROBOTS: Record<RobotsPurpose, string> = {
   'ai-crawlers':
-    'With Cloudflare in front of the site, the managed robots.txt setting (AI Crawl Control in the dashboard) prepends AI crawler groups and a Content-Signal line to your file; check that it does not block the answer engines you want.',
+    'With Cloudflare in front of the site, the managed robots.txt setting (AI Crawl Control in the dashboard) ' +
+    'prepends AI crawler groups and a Content-Signal line to your file; check that it does not block the answer ' +
+    'engines you want.',
   'content-signal':
-    "Cloudflare's managed robots.txt (AI Crawl Control in the dashboard) prepends the Content Signals Policy and `Content-Signal: search=yes,ai-train=no` to your robots.txt; add `ai-input=yes` yourself if you want AI answers to use your content.",
+    "Cloudflare's managed robots.txt (AI Crawl Control in the dashboard) prepends the Content Signals Policy and " +
+    '`Content-Signal: search=yes,ai-train=no` to your robots.txt; add `ai-input=yes` yourself if you want AI ' +
+    'answers to use your content.',
   'content-usage':
-    "Cloudflare's managed robots.txt writes Content-Signal, not Content-Usage; add the Content-Usage line to your own robots.txt, which Cloudflare keeps below its managed block.",
+    "Cloudflare's managed robots.txt writes Content-Signal, not Content-Usage; add the Content-Usage line to your " +
+    'own robots.txt, which Cloudflare keeps below its managed block.',
   'robots-file':
     "Cloudflare's managed robots.txt (AI Crawl Control → Manage robots.txt) serves a robots.txt with AI rules even where the platform's own file falls short.",
 };
@@ -36,7 +41,9 @@ const hostHooks: HostHooks = {
   botProtection: (fx, [, ...rest]) => [
     {
       title: 'Allow verified bots and signed agents in Cloudflare',
-      body: 'Security → Bots: keep verified bots allowed, and in AI Crawl Control allow the AI crawlers and agents you want. Signed agents (Web Bot Auth) can be recognised without CAPTCHAs.',
+      body:
+        'Security → Bots: keep verified bots allowed, and in AI Crawl Control allow the AI crawlers and agents you ' +
+        'want. Signed agents (Web Bot Auth) can be recognised without CAPTCHAs.',
     },
     ...rest,
   ],
@@ -57,7 +64,11 @@ export const cloudflare: PlatformPack = {
     userAgentBlock: {
       step: (names) => ({
         title: 'Find the Cloudflare rule that refuses them',
-        body: `Security → Bots: "Block AI bots" and Bot Fight Mode refuse AI crawlers whatever robots.txt says; AI Crawl Control shows per-crawler Allow/Block (set ${names} to Allow). Then Security → WAF → Custom rules: look for expressions on http.user_agent or cf.verified_bot_category that match them. Security → Events lists the blocked requests with the rule that fired.`,
+        body:
+          `Security → Bots: "Block AI bots" and Bot Fight Mode refuse AI crawlers whatever robots.txt ` +
+          `says; AI Crawl Control shows per-crawler Allow/Block (set ${names} to Allow). Then Security → WAF → Custom ` +
+          `rules: look for expressions on http.user_agent or cf.verified_bot_category that match them. Security → Events ` +
+          `lists the blocked requests with the rule that fired.`,
       }),
     },
   },

@@ -16,7 +16,10 @@ export const express: PlatformPack = {
     x402Middleware: (fx, { routes, server }) => ({
       title: 'Add @x402/express',
       body: 'npm install @x402/express @x402/core @x402/evm',
-      code: `import { paymentMiddleware, x402ResourceServer } from '@x402/express';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\napp.use(paymentMiddleware(${routes}, resourceServer));\n`,
+      code:
+        `import { paymentMiddleware, x402ResourceServer } from '@x402/express';` +
+        `\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme }` +
+        ` from '@x402/evm/exact/server';\n\n${server}\n\napp.use(paymentMiddleware(${routes}, resourceServer));\n`,
       lang: 'ts',
     }),
   },

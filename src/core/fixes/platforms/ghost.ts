@@ -26,7 +26,9 @@ export const ghost: PlatformPack = {
     create,
     {
       title: 'Serve it from the nginx in front of Ghost (self-hosted) or a Worker (Ghost(Pro))',
-      body: `Ghost itself serves only theme routes. A Ghost-CLI install runs behind nginx: save the file as /var/www/ghost/static/${file} and add this location to the site config. On Ghost(Pro): ${CLOUDFLARE_FALLBACK}`,
+      body:
+        `Ghost itself serves only theme routes. A Ghost-CLI install runs behind nginx: save the file as ` +
+        `/var/www/ghost/static/${file} and add this location to the site config. On Ghost(Pro): ${CLOUDFLARE_FALLBACK}`,
       code: nginxServe(spec, '/var/www/ghost/static'),
       lang: 'nginx',
     },

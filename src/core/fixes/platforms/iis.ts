@@ -23,7 +23,10 @@ export const iis: PlatformPack = {
   addHeader: ({ name, value }) => [
     {
       title: 'Add the header in web.config',
-      code: `<configuration>\n  <system.webServer>\n    <httpProtocol>\n      <customHeaders>\n        <add name="${xmlAttr(name)}" value="${xmlAttr(value)}" />\n      </customHeaders>\n    </httpProtocol>\n  </system.webServer>\n</configuration>\n`,
+      code:
+        `<configuration>\n  <system.webServer>\n    <httpProtocol>\n      <customHeaders>` +
+        `\n        <add name="${xmlAttr(name)}" value="${xmlAttr(value)}" />\n      </customHeaders>` +
+        `\n    </httpProtocol>\n  </system.webServer>\n</configuration>\n`,
       lang: 'xml',
     },
   ],

@@ -10,7 +10,9 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Mintlify generates it',
-        body: `Mintlify serves /llms.txt and /llms-full.txt on public docs automatically; check that the site is public and not behind authentication, and that no custom ${file} overrides it with an empty file.`,
+        body:
+          `Mintlify serves /llms.txt and /llms-full.txt on public docs automatically;` +
+          ` check that the site is public and not behind authentication, and that no custom ${file} overrides it with an empty file.`,
       },
     ];
   },

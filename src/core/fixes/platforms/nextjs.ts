@@ -66,7 +66,10 @@ const hooks: PlatformHooks = {
       return [
         {
           title: 'Add the groups in app/robots.ts',
-          code: `import type { MetadataRoute } from 'next';\n\nexport default function robots(): MetadataRoute.Robots {\n  return {\n    rules: ${nextRules(groups)},\n    sitemap: ${jsQuote(sitemap)},\n  };\n}\n`,
+          code:
+            `import type { MetadataRoute } from 'next';` +
+            `\n\nexport default function robots(): MetadataRoute.Robots {\n  return {\n    rules: ${nextRules(groups)},\n  ` +
+            `  sitemap: ${jsQuote(sitemap)},\n  };\n}\n`,
           lang: 'ts',
         },
       ];
@@ -75,7 +78,10 @@ const hooks: PlatformHooks = {
       {
         title: 'Serve robots.txt from a route handler (app/robots.txt/route.ts)',
         body: 'MetadataRoute.Robots cannot write these lines; replace app/robots.ts with a route handler that returns the full file, including:',
-        code: `// app/robots.txt/route.ts\nconst body = ${jsTemplate(robotsText({ groups, sitemaps: [{ url: sitemap }] }))};\n\nexport function GET() {\n  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });\n}\n`,
+        code:
+          `// app/robots.txt/route.ts\nconst body ` +
+          `= ${jsTemplate(robotsText({ groups, sitemaps: [{ url: sitemap }] }))};` +
+          `\n\nexport function GET() {\n  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });\n}\n`,
         lang: 'ts',
       },
     ];
@@ -84,7 +90,11 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Generate it with app/sitemap.ts',
-        code: `import type { MetadataRoute } from 'next';\n\nexport default async function sitemap(): Promise<MetadataRoute.Sitemap> {\n  const pages = ['/', '/about']; // list your canonical routes (e.g. from your CMS)\n  return pages.map((path) => ({ url: '${fx.origin}' + path, lastModified: new Date() }));\n}\n`,
+        code:
+          `import type { MetadataRoute } from 'next';` +
+          `\n\nexport default async function sitemap(): Promise<MetadataRoute.Sitemap>` +
+          ` {\n  const pages = ['/', '/about']; // list your canonical routes (e.g. from your CMS)\n  return ` +
+          `pages.map((path) => ({ url: '${fx.origin}' + path, lastModified: new Date() }));\n}\n`,
         lang: 'ts',
         body: 'Next.js serves it at /sitemap.xml; beyond 50,000 URLs use generateSitemaps() to split it.',
       },
@@ -94,8 +104,15 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Add a Markdown route handler',
-        body: 'Render each page\'s Markdown from its source (MDX, CMS) in a catch-all route and map /page.md to it (a rewrite in next.config: { source: "/:path*.md", destination: "/md/:path*" }).',
-        code: `// app/md/[[...slug]]/route.ts\nexport async function GET(_req: Request, { params }: { params: Promise<{ slug?: string[] }> }) {\n  const { slug = ['index'] } = await params;\n  const markdown = await loadMarkdown(slug.join('/')); // your content source\n  if (!markdown) return new Response('Not found', { status: 404 });\n  return new Response(markdown, { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });\n}\n`,
+        body:
+          "Render each page's Markdown from its source (MDX, CMS) in a catch-all route and map /page.md to it (a " +
+          'rewrite in next.config: { source: "/:path*.md", destination: "/md/:path*" }).',
+        code:
+          `// app/md/[[...slug]]/route.ts\nexport async function GET(_req: Request, { params }` +
+          `: { params: Promise<{ slug?: string[] }> }) {\n  const { slug = ['index'] } = await params;` +
+          `\n  const markdown = await loadMarkdown(slug.join('/'));` +
+          ` // your content source\n  if (!markdown) return new Response('Not found', { status: 404 });` +
+          `\n  return new Response(markdown, { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });\n}\n`,
         lang: 'ts',
       },
     ];
@@ -104,7 +121,9 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Render on the server in Next.js',
-        body: 'Keep content in Server Components (the App Router default) or use generateStaticParams / getStaticProps; avoid "use client" pages that fetch their text in useEffect, and avoid dynamic(..., { ssr: false }) for main content.',
+        body:
+          'Keep content in Server Components (the App Router default) or use generateStaticParams / getStaticProps; ' +
+          'avoid "use client" pages that fetch their text in useEffect, and avoid dynamic(..., { ssr: false }) for main content.',
       },
     ];
   },
@@ -112,7 +131,11 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Render it in a Server Component',
-        code: `export default function Page() {\n  const jsonLd = { '@context': 'https://schema.org', '@type': 'Organization', name: 'Example Co', url: '${fx.origin}/' };\n  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\\\u003c') }} />;\n}\n`,
+        code:
+          `export default function Page() {\n  const jsonLd = { '@context': 'https://schema.org', ` +
+          `'@type': 'Organization', name: 'Example Co', url: '${fx.origin}/' };` +
+          `\n  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: ` +
+          `JSON.stringify(jsonLd).replace(/</g, '\\\\u003c') }} />;\n}\n`,
         lang: 'tsx',
       },
     ];
@@ -137,20 +160,36 @@ const hooks: PlatformHooks = {
   webMcpRegistration: (fx, imperative) => ({
     title: 'Register the tool from a client component',
     body: 'Render it once in app/layout.tsx so the registration runs in the browser.',
-    code: `'use client';\nimport { useEffect } from 'react';\n\nexport function WebMcpTools() {\n  useEffect(() => {\n${imperative.replace(/^/gm, '    ').trimEnd()}\n  }, []);\n  return null;\n}\n`,
+    code:
+      `'use client';\nimport { useEffect } from 'react';` +
+      `\n\nexport function WebMcpTools() {\n  useEffect(() => {\n${imperative.replace(/^/gm, '    ').trimEnd()}\n  }` +
+      `, []);\n  return null;\n}\n`,
     lang: 'tsx',
   }),
   openApiGeneration: generateOpenApiFromCode,
   x402Middleware: (fx, { routes, server }) => ({
     title: 'Add @x402/next in proxy.ts (middleware.ts before Next.js 16)',
-    body: 'npm install @x402/next @x402/core @x402/evm. paymentProxy gates page routes; wrap API route handlers with withX402 to settle only after a successful response.',
-    code: `import { paymentProxy, x402ResourceServer } from '@x402/next';\nimport { HTTPFacilitatorClient } from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';\n\n${server}\n\nexport const proxy = paymentProxy(${routes.replace("'GET /api/premium'", "'/premium'")}, resourceServer);\nexport const config = { matcher: ['/premium/:path*'] };\n`,
+    body:
+      'npm install @x402/next @x402/core @x402/evm. paymentProxy gates page routes; wrap API route handlers with ' +
+      'withX402 to settle only after a successful response.',
+    code:
+      `import { paymentProxy, x402ResourceServer } from '@x402/next';\nimport { HTTPFacilitatorClient }` +
+      ` from '@x402/core/server';\nimport { ExactEvmScheme } from '@x402/evm/exact/server';` +
+      `\n\n${server}\n\nexport const proxy = paymentProxy(${routes.replace("'GET /api/premium'", "'/premium'")}, ` +
+      `resourceServer);\nexport const config = { matcher: ['/premium/:path*'] };\n`,
     lang: 'ts',
   }),
   productData: () => [
     {
       title: 'Render the JSON-LD from the product page component',
-      code: `export default async function ProductPage({ params }) {\n  const product = await getProduct((await params).slug);\n  const jsonLd = {\n    '@context': 'https://schema.org',\n    '@type': 'Product',\n    name: product.name,\n    offers: { '@type': 'Offer', price: product.price, priceCurrency: product.currency, availability: 'https://schema.org/InStock' },\n  };\n  return (\n    <>\n      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\\\u003c') }} />\n      {/* … */}\n    </>\n  );\n}\n`,
+      code:
+        `export default async function ProductPage({ params }` +
+        `) {\n  const product = await getProduct((await params).slug);` +
+        `\n  const jsonLd = {\n    '@context': 'https://schema.org',\n    '@type': 'Product',\n    name: product.name,` +
+        `\n    offers: { '@type': 'Offer', price: product.price, priceCurrency: product.currency, availability: ` +
+        `'https://schema.org/InStock' },\n  };\n  return (\n    <>` +
+        `\n      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: ` +
+        `JSON.stringify(jsonLd).replace(/</g, '\\\\u003c') }} />\n      {/* … */}\n    </>\n  );\n}\n`,
       lang: 'tsx',
     },
   ],
@@ -200,14 +239,18 @@ export const nextjs: PlatformPack = {
   serveFile({ spec, path, file, headers, create }) {
     // Route handlers may live under app/.well-known/ (Vercel's own Flags SDK uses app/.well-known/vercel/flags).
     const tsconfig = hasDotSegment(path)
-      ? ` TypeScript skips dot folders unless tsconfig.json "include" lists "app/${file.split('/')[0]}/**/*" (or "src/app/…"), so add it if imports fail to resolve there.`
+      ? ` TypeScript skips dot folders unless tsconfig.json "include" lists "app/${file.split('/')[0]}/**/*" ` +
+        `(or "src/app/…"), so add it if imports fail to resolve there.`
       : '';
     return [
       create,
       {
         title: `Serve it from a route handler (app/${file}/route.ts)`,
         body: `A route handler controls the Content-Type; static files in public/ cannot set it for extensionless paths.${tsconfig}`,
-        code: `// app/${file}/route.ts\nexport const dynamic = 'force-static';\nconst body = ${jsTemplate(spec.content)};\n\nexport function GET() {\n  return new Response(body, { headers: ${JSON.stringify(headers)} });\n}\n`,
+        code:
+          `// app/${file}/route.ts\nexport const dynamic = 'force-static';` +
+          `\nconst body = ${jsTemplate(spec.content)};\n\nexport function GET() {\n  return new Response(body, { ` +
+          `headers: ${JSON.stringify(headers)} });\n}\n`,
         lang: 'ts',
       },
     ];
@@ -215,7 +258,9 @@ export const nextjs: PlatformPack = {
   addHeader: ({ name, value, path, all }) => [
     {
       title: 'Add the header in next.config',
-      code: `// next.config.mjs\nexport default {\n  async headers() {\n    return [{ source: ${jsString(all ? '/:path*' : path)}, headers: [{ key: ${jsString(name)}, value: ${jsString(value)} }] }];\n  },\n};\n`,
+      code:
+        `// next.config.mjs\nexport default {\n  async headers() {\n    return [{ ` +
+        `source: ${jsString(all ? '/:path*' : path)}, headers: [{ key: ${jsString(name)}, value: ${jsString(value)} }] }];\n  },\n};\n`,
       lang: 'js',
     },
   ],

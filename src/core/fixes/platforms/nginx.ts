@@ -9,7 +9,12 @@ const hooks: PlatformHooks = {
       { title: 'Publish a .md twin of every page', body: 'Next to each index.html, write index.md (or page.md) at build time.' },
       {
         title: 'Negotiate in nginx',
-        code: `map $http_accept $md_suffix {\n    default "";\n    "~*^\\s*text/markdown" ".md";   # Markdown listed first\n}\n\nserver {\n    location / {\n        add_header Vary Accept always;\n        try_files $uri$md_suffix $uri/index$md_suffix $uri $uri/ =404;\n    }\n    location ~ \\.md$ {\n        default_type "text/markdown; charset=utf-8";\n        add_header Vary Accept always;\n    }\n}\n`,
+        code:
+          `map $http_accept $md_suffix {\n    default "";\n    "~*^\\s*text/markdown" ".md";` +
+          `   # Markdown listed first\n}\n\nserver {\n    location / {\n        add_header Vary Accept always;` +
+          `\n        try_files $uri$md_suffix $uri/index$md_suffix $uri $uri/ =404;\n    }` +
+          `\n    location ~ \\.md$ {\n        default_type "text/markdown; charset=utf-8";` +
+          `\n        add_header Vary Accept always;\n    }\n}\n`,
         lang: 'nginx',
       },
     ];
@@ -28,7 +33,9 @@ export const nginx: PlatformPack = {
     create,
     {
       title: 'Serve it with nginx',
-      body: `Save the file as /var/www/site/${file} and add this location (before any rule that denies dot-paths). An add_header inside a location replaces those inherited from outer blocks.`,
+      body:
+        `Save the file as /var/www/site/${file} and add this location (before any rule that denies ` +
+        `dot-paths). An add_header inside a location replaces those inherited from outer blocks.`,
       code: nginxServe(spec),
       lang: 'nginx',
     },

@@ -107,7 +107,14 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Negotiate in a Nitro server middleware',
-        code: `// server/middleware/markdown.ts\nexport default defineEventHandler(async (event) => {\n  const accept = getRequestHeader(event, 'accept') ?? '';\n  if (!/^\\s*text\\/markdown\\b/i.test(accept)) return; // use a q-value parser in production\n  const path = event.path === '/' ? '/index' : event.path.replace(/\\/$/, '');\n  const md = await useStorage('assets:markdown').getItem(path + '.md'); // or render from @nuxt/content\n  if (!md) return;\n  setHeader(event, 'Content-Type', 'text/markdown; charset=utf-8');\n  setHeader(event, 'Vary', 'Accept');\n  return md;\n});\n`,
+        code:
+          `// server/middleware/markdown.ts\nexport default defineEventHandler(async (event) =>` +
+          ` {\n  const accept = getRequestHeader(event, 'accept') ?? '';` +
+          `\n  if (!/^\\s*text\\/markdown\\b/i.test(accept)) return;` +
+          ` // use a q-value parser in production\n  const path = event.path === '/' ? '/index' : ` +
+          `event.path.replace(/\\/$/, '');\n  const md = await useStorage('assets:markdown').getItem(path + '.md');` +
+          ` // or render from @nuxt/content\n  if (!md) return;\n  setHeader(event, 'Content-Type', 'text/markdown;` +
+          ` charset=utf-8');\n  setHeader(event, 'Vary', 'Accept');\n  return md;\n});\n`,
         lang: 'ts',
       },
     ];
@@ -167,7 +174,10 @@ export const nuxt: PlatformPack = {
         {
           title: `Serve it from a server handler registered for ${path}`,
           body: 'File scanning can skip dot folders under server/routes (nuxt/nuxt#13237); a handler registered in nuxt.config answers the path either way.',
-          code: `// server/handlers/${name}.ts\nexport default defineEventHandler((event) => {\n${handler}\n});\n\n// nuxt.config.ts (merge into your existing config)\nexport default defineNuxtConfig({\n  serverHandlers: [{ route: ${jsString(path)}, handler: ${jsString(`~~/server/handlers/${name}.ts`)} }],\n});\n`,
+          code:
+            `// server/handlers/${name}.ts\nexport default defineEventHandler((event) => {\n${handler}\n}` +
+            `);\n\n// nuxt.config.ts (merge into your existing config)\nexport default defineNuxtConfig({\n  ` +
+            `serverHandlers: [{ route: ${jsString(path)}, handler: ${jsString(`~~/server/handlers/${name}.ts`)} }],\n});\n`,
           lang: 'ts',
         },
       ];

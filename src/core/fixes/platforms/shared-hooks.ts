@@ -24,7 +24,15 @@ export function staticBuildMarkdownNegotiation(fx: FixContext, edge: FixStep): F
     },
     {
       title: 'Negotiate at the edge (Netlify Edge Function)',
-      code: `// netlify/edge-functions/markdown.ts\nexport default async (request: Request, context: any) => {\n  const accept = request.headers.get('accept') ?? '';\n  if (!/^\\s*text\\/markdown\\b/i.test(accept)) return; // use a q-value parser in production\n  const url = new URL(request.url);\n  url.pathname = url.pathname === '/' ? '/index.md' : url.pathname.replace(/\\/$/, '') + '.md';\n  const md = await context.rewrite(url);\n  if (!md.ok) return;\n  return new Response(md.body, { headers: { 'Content-Type': 'text/markdown; charset=utf-8', Vary: 'Accept' } });\n};\nexport const config = { path: '/*', excludedPath: ['/*.md', '/assets/*'] };\n`,
+      code:
+        `// netlify/edge-functions/markdown.ts\nexport default async (request: Request, context: any) =>` +
+        ` {\n  const accept = request.headers.get('accept') ?? '';` +
+        `\n  if (!/^\\s*text\\/markdown\\b/i.test(accept)) return;` +
+        ` // use a q-value parser in production\n  const url = new URL(request.url);` +
+        `\n  url.pathname = url.pathname === '/' ? '/index.md' : url.pathname.replace(/\\/$/, '') + '.md';` +
+        `\n  const md = await context.rewrite(url);\n  if (!md.ok) return;` +
+        `\n  return new Response(md.body, { headers: { 'Content-Type': 'text/markdown; charset=utf-8', Vary: 'Accept' }` +
+        ` });\n};\nexport const config = { path: '/*', excludedPath: ['/*.md', '/assets/*'] };\n`,
       lang: 'ts',
     },
     edge,
@@ -36,7 +44,9 @@ export function builderGeneratesSitemap(fx: FixContext): FixStep[] {
   return [
     {
       title: 'The platform generates /sitemap.xml',
-      body: 'It is automatic once the site is published on a custom domain; check the site is public and that pages are not hidden from search in their SEO settings.',
+      body:
+        'It is automatic once the site is published on a custom domain; check the site is public and that pages are ' +
+        'not hidden from search in their SEO settings.',
     },
   ];
 }
@@ -46,7 +56,9 @@ export function clientRenderedPlatform(fx: FixContext): FixStep[] {
   return [
     {
       title: 'Client-rendered platform',
-      body: 'This platform renders pages with JavaScript; publish key content as static pages where it allows, and provide llms.txt / Markdown versions for agents.',
+      body:
+        'This platform renders pages with JavaScript; publish key content as static pages where it allows, and provide ' +
+        'llms.txt / Markdown versions for agents.',
     },
   ];
 }
@@ -56,7 +68,9 @@ export function generateOpenApiFromCode(): FixStep[] {
   return [
     {
       title: 'Generate it from your code rather than by hand',
-      body: 'Keep the description in sync with the routes: e.g. zod-openapi / @asteasolutions/zod-to-openapi, tsoa, or swagger-jsdoc; FastAPI and NestJS (@nestjs/swagger) generate it themselves.',
+      body:
+        'Keep the description in sync with the routes: e.g. zod-openapi / @asteasolutions/zod-to-openapi, tsoa, or ' +
+        'swagger-jsdoc; FastAPI and NestJS (@nestjs/swagger) generate it themselves.',
     },
   ];
 }
@@ -66,7 +80,9 @@ export function platformCheckoutIntegration(): FixStep[] {
   return [
     {
       title: "Prefer your platform's integration",
-      body: 'Selling in ChatGPT usually goes through your platform or payment provider (Shopify, Stripe): enable it there; a hand-written acp.json is only right if you run the ACP endpoints yourself.',
+      body:
+        'Selling in ChatGPT usually goes through your platform or payment provider (Shopify, Stripe): enable it there; ' +
+        'a hand-written acp.json is only right if you run the ACP endpoints yourself.',
     },
   ];
 }

@@ -101,7 +101,9 @@ export function hostTypeStep(fx: FixContext, spec: ServeFileSpec, publishDir?: s
     return [
       {
         title: 'GitHub Pages cannot set its headers',
-        body: `GitHub Pages picks the Content-Type from the file extension and allows no custom headers, so ${path} will not be served as ${mediaType(spec.contentType)}. ${CLOUDFLARE_FALLBACK}`,
+        body:
+          `GitHub Pages picks the Content-Type from the file extension and allows no custom headers, ` +
+          `so ${path} will not be served as ${mediaType(spec.contentType)}. ${CLOUDFLARE_FALLBACK}`,
         code: cloudflareWorker(spec),
         lang: 'js',
       },
@@ -141,7 +143,9 @@ export function apacheServe(spec: ServeFileSpec): string {
   const hasParams = mediaType(full) !== full;
   return `<Files ${apacheString(base)}>
     ForceType ${mediaType(full).replace(/[^\w.+/-]/g, '')}
-${hasParams ? `    Header always set Content-Type ${apacheHeaderString(full)}\n` : ''}${extra.map(([k, v]) => `    Header always set ${k} ${apacheHeaderString(v)}\n`).join('')}</Files>
+${
+  hasParams ? `    Header always set ` + `Content-Type ${apacheHeaderString(full)}\n` : ''
+}${extra.map(([k, v]) => `    Header always set ${k} ${apacheHeaderString(v)}\n`).join('')}</Files>
 `;
 }
 
@@ -166,7 +170,13 @@ export function iisServe(spec: ServeFileSpec): string {
       <remove fileExtension="." />
       <mimeMap fileExtension="." mimeType="${xmlAttr(headerValue(spec.contentType))}" />
     </staticContent>
-${extra.length ? `    <httpProtocol>\n      <customHeaders>\n${extra.map(([k, v]) => `        <add name="${xmlAttr(k)}" value="${xmlAttr(v)}" />\n`).join('')}      </customHeaders>\n    </httpProtocol>\n` : ''}  </system.webServer>
+${
+  extra.length
+    ? `    <httpProtocol>\n      <customHeaders>` +
+      `\n${extra.map(([k, v]) => `        <add ` + `name="${xmlAttr(k)}" value="${xmlAttr(v)}" />` + `\n`).join('')}      ` +
+      `</customHeaders>\n    </httpProtocol>\n`
+    : ''
+}  </system.webServer>
 </configuration>
 `;
 }
@@ -196,7 +206,9 @@ export function transformRuleStep(title: string, name: string, value: string, pa
   const expr = path === '/' ? 'all incoming requests' : `http.request.uri.path eq "${path}"`;
   return {
     title,
-    body: `Cloudflare dashboard → Rules → Transform Rules → Modify Response Header → create a rule matching ${expr}, action "Set static" (use "Add" for a header that may repeat, such as Link):`,
+    body:
+      `Cloudflare dashboard → Rules → Transform Rules → Modify Response Header → create a rule ` +
+      `matching ${expr}, action "Set static" (use "Add" for a header that may repeat, such as Link):`,
     code: `${name}: ${value}`,
     lang: 'text',
   };
@@ -288,7 +300,9 @@ export function staticSite(
       {
         ...create,
         title: `Add ${staticFile(dir, file)}`,
-        body: `${label} copies ${dir === '.' ? 'files in the site source' : `files in ${dir}/`} to the site root, so it is served at ${path}.${opts.copyNote?.(file) ?? ''}`,
+        body:
+          `${label} copies ${dir === '.' ? 'files in the site source' : `files ` + `in ${dir}/`} to the site ` +
+          `root, so it is served at ${path}.${opts.copyNote?.(file) ?? ''}`,
       },
       ...hostTypeStep(fx, spec, dir),
     ],

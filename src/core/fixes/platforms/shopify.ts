@@ -19,7 +19,10 @@ const hooks: PlatformHooks = {
     {
       title: 'Append the lines in templates/robots.txt.liquid',
       body: "Online Store → Themes → Edit code → Add a new template → robots.txt. Keep Shopify's default groups (the loop) and add your lines after it:",
-      code: `{% for group in robots.default_groups %}\n  {{- group.user_agent }}\n  {%- for rule in group.rules %}\n    {{ rule }}\n  {%- endfor %}\n  {%- if group.sitemap != blank %}\n    {{ group.sitemap }}\n  {%- endif %}\n{% endfor %}\n\n${robotsLinesText(rules)}`,
+      code:
+        `{% for group in robots.default_groups %}\n  {{- group.user_agent }}` +
+        `\n  {%- for rule in group.rules %}\n    {{ rule }}\n  {%- endfor %}\n  {%- if group.sitemap != blank %}` +
+        `\n    {{ group.sitemap }}\n  {%- endif %}\n{% endfor %}\n\n${robotsLinesText(rules)}`,
       lang: 'liquid',
     },
   ],
@@ -27,7 +30,10 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Shopify generates /sitemap.xml',
-        body: 'Every Shopify store has /sitemap.xml (an index of products, collections, pages and blogs). If it is missing, the store may be password-protected (Online Store → Preferences → Password protection); a custom robots.txt.liquid must keep its Sitemap line.',
+        body:
+          'Every Shopify store has /sitemap.xml (an index of products, collections, pages and blogs). If it is missing, ' +
+          'the store may be password-protected (Online Store → Preferences → Password protection); a custom ' +
+          'robots.txt.liquid must keep its Sitemap line.',
       },
     ];
   },
@@ -35,7 +41,9 @@ const hooks: PlatformHooks = {
     return [
       {
         title: `Shopify serves /${file}`,
-        body: `Shopify generates /llms.txt, /llms-full.txt and /agents.md for storefronts. To change it, add templates/${file}.liquid in your theme (Online Store → Themes → Edit code → Add a new template).`,
+        body:
+          `Shopify generates /llms.txt, /llms-full.txt and /agents.md for storefronts. To change it, add ` +
+          `templates/${file}.liquid in your theme (Online Store → Themes → Edit code → Add a new template).`,
       },
     ];
   },
@@ -43,7 +51,9 @@ const hooks: PlatformHooks = {
     return [
       {
         title: "Use your theme's structured data",
-        body: 'Most Online Store 2.0 themes emit Product and Organization JSON-LD; in Liquid, `{{ product | structured_data }}` outputs a Product block. Add it to the product template if missing.',
+        body:
+          'Most Online Store 2.0 themes emit Product and Organization JSON-LD; in Liquid, `{{ product | structured_data ' +
+          '}}` outputs a Product block. Add it to the product template if missing.',
       },
     ];
   },
@@ -56,7 +66,10 @@ const hooks: PlatformHooks = {
   ucpProfile: () => [
     {
       title: 'Shopify serves /.well-known/ucp for you',
-      body: 'Shopify publishes the UCP profile (and /api/ucp/mcp) on storefronts itself: there is no file to write. If it is missing, check that your store is enabled for agentic commerce in the Shopify admin and that nothing in front of the store (a proxy or Cloudflare Worker) intercepts /.well-known/ paths.',
+      body:
+        'Shopify publishes the UCP profile (and /api/ucp/mcp) on storefronts itself: there is no file to write. If it ' +
+        'is missing, check that your store is enabled for agentic commerce in the Shopify admin and that nothing in ' +
+        'front of the store (a proxy or Cloudflare Worker) intercepts /.well-known/ paths.',
     },
   ],
   agenticCheckout: platformCheckoutIntegration,
@@ -116,7 +129,8 @@ export const shopify: PlatformPack = {
       create,
       workerStep(
         'Shopify cannot serve arbitrary paths',
-        `Merchants cannot add ${path} or custom response headers on Shopify itself (robots.txt, llms.txt and agents.md have theme templates; /.well-known/ucp is served by Shopify). ${CLOUDFLARE_FALLBACK}`,
+        `Merchants cannot add ${path} or custom response headers on Shopify itself (robots.txt, llms.txt and ` +
+          `agents.md have theme templates; /.well-known/ucp is served by Shopify). ${CLOUDFLARE_FALLBACK}`,
         spec,
       ),
     ];

@@ -9,7 +9,8 @@ import { STRONG, MEDIUM, type PlatformFingerprint } from '../../platform/signals
 /** What Squarespace offers for each purpose of robots.txt lines (Settings → Crawlers, or nothing). */
 const CRAWLERS_SETTING: Record<RobotsPurpose, string> = {
   'ai-crawlers':
-    'Settings → Crawlers: keep "Allow search engines to crawl" on. The "Block known AI crawlers" switch blocks answer engines and training crawlers alike; leave it off if you want to be cited in AI answers.',
+    'Settings → Crawlers: keep "Allow search engines to crawl" on. The "Block known AI crawlers" switch blocks ' +
+    'answer engines and training crawlers alike; leave it off if you want to be cited in AI answers.',
   'content-signal': "Squarespace cannot add Content-Signal lines; only a proxy in front of the site (e.g. Cloudflare's managed robots.txt) can.",
   'content-usage': 'Squarespace cannot add Content-Usage lines; send the header instead, or use a proxy in front of the site.',
   'robots-file': 'Use Settings → Crawlers to choose what search engines and AI crawlers may do.',

@@ -49,7 +49,9 @@ export const vercel: PlatformPack = {
     userAgentBlock: {
       step: (names) => ({
         title: 'Find the Vercel Firewall rule that refuses them',
-        body: `Project → Firewall: the bot protection and "AI bots" managed rulesets, and custom rules matching the User-Agent. Set ${names} to be allowed, or log instead of deny; the Firewall's traffic view shows which rule fired.`,
+        body:
+          `Project → Firewall: the bot protection and "AI bots" managed rulesets, and custom rules ` +
+          `matching the User-Agent. Set ${names} to be allowed, or log instead of deny; the Firewall's traffic view shows which rule fired.`,
       }),
     },
   },

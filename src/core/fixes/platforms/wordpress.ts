@@ -11,13 +11,17 @@ function phpHeredoc(s: string): string {
 }
 
 const LLMS_NOTE =
-  'Yoast SEO and All in One SEO can generate llms.txt from a setting (Yoast will not overwrite an existing file); the plugin below serves exact content instead.';
+  'Yoast SEO and All in One SEO can generate llms.txt from a setting (Yoast will not overwrite an existing ' +
+  'file); the plugin below serves exact content instead.';
 
 const hooks: PlatformHooks = {
   robotsLines: (fx, rules) => [
     {
       title: "Add the lines to WordPress's virtual robots.txt",
-      body: "Use your SEO plugin's robots.txt editor (Yoast: Tools → File editor; Rank Math: General Settings → Edit robots.txt; AIOSEO: Tools → Robots.txt Editor), or append them with the robots_txt filter (a mu-plugin or functions.php):",
+      body:
+        "Use your SEO plugin's robots.txt editor (Yoast: Tools → File editor; Rank Math: General Settings → Edit " +
+        'robots.txt; AIOSEO: Tools → Robots.txt Editor), or append them with the robots_txt filter (a mu-plugin or ' +
+        'functions.php):',
       code: `<?php\nadd_filter('robots_txt', function ($output) {\n  return $output . "\\n" . ${phpHeredoc(robotsLinesText(rules))} . "\\n";\n}, 99);\n`,
       lang: 'php',
     },
@@ -26,7 +30,11 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Turn on a sitemap in WordPress',
-        body: 'WordPress 5.5+ serves /wp-sitemap.xml by itself unless a plugin or theme disabled it. With an SEO plugin, enable its sitemap instead: Yoast (SEO → Settings → Site features → XML sitemaps, /sitemap_index.xml), Rank Math (Sitemap Settings, /sitemap_index.xml) or AIOSEO (Sitemaps, /sitemap.xml). Then check that "Discourage search engines" is off (Settings → Reading).',
+        body:
+          'WordPress 5.5+ serves /wp-sitemap.xml by itself unless a plugin or theme disabled it. With an SEO plugin, ' +
+          'enable its sitemap instead: Yoast (SEO → Settings → Site features → XML sitemaps, /sitemap_index.xml), Rank ' +
+          'Math (Sitemap Settings, /sitemap_index.xml) or AIOSEO (Sitemaps, /sitemap.xml). Then check that "Discourage ' +
+          'search engines" is off (Settings → Reading).',
       },
     ];
   },
@@ -36,8 +44,11 @@ const hooks: PlatformHooks = {
       {
         title: `Generate ${file} with your SEO plugin`,
         body: full
-          ? 'AIOSEO generates llms-full.txt next to llms.txt (All in One SEO → General Settings → llms.txt). Yoast generates llms.txt only; add llms-full.txt with a plugin or a static file in the web root.'
-          : 'Yoast SEO: SEO → Settings → Site features → llms.txt (regenerated weekly; it will not overwrite a file you uploaded). AIOSEO: All in One SEO → General Settings → llms.txt. Without those, upload a static llms.txt to the web root.',
+          ? 'AIOSEO generates llms-full.txt next to llms.txt (All in One SEO → General Settings → llms.txt). Yoast ' +
+            'generates llms.txt only; add llms-full.txt with a plugin or a static file in the web root.'
+          : 'Yoast SEO: SEO → Settings → Site features → llms.txt (regenerated weekly; it will not overwrite a file you ' +
+            'uploaded). AIOSEO: All in One SEO → General Settings → llms.txt. Without those, upload a static llms.txt to ' +
+            'the web root.',
       },
     ];
   },
@@ -45,7 +56,9 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Use a Markdown export plugin',
-        body: 'Pick a plugin that serves posts and pages as Markdown at their URL plus .md (several "LLM-friendly" plugins do), or convert at the edge with Cloudflare.',
+        body:
+          'Pick a plugin that serves posts and pages as Markdown at their URL plus .md (several "LLM-friendly" plugins ' +
+          'do), or convert at the edge with Cloudflare.',
       },
     ];
   },
@@ -53,7 +66,10 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Let your SEO plugin emit it',
-        body: 'Yoast, Rank Math and AIOSEO output a JSON-LD @graph (Organization, WebSite, WebPage, Article) once the site representation is filled in (Yoast: Settings → Site representation). WooCommerce adds Product markup on product pages.',
+        body:
+          'Yoast, Rank Math and AIOSEO output a JSON-LD @graph (Organization, WebSite, WebPage, Article) once the site ' +
+          'representation is filled in (Yoast: Settings → Site representation). WooCommerce adds Product markup on ' +
+          'product pages.',
       },
     ];
   },
@@ -61,7 +77,9 @@ const hooks: PlatformHooks = {
     return [
       {
         title: 'Use a Markdown plugin or the edge',
-        body: 'WordPress has no native Markdown output. Use a plugin that serves Markdown versions of posts on Accept: text/markdown (or .md URLs), or enable Cloudflare Markdown for Agents in front of the site.',
+        body:
+          'WordPress has no native Markdown output. Use a plugin that serves Markdown versions of posts on Accept: ' +
+          'text/markdown (or .md URLs), or enable Cloudflare Markdown for Agents in front of the site.',
       },
       edge,
     ];
@@ -73,7 +91,8 @@ const hooks: PlatformHooks = {
     lang: 'php',
   }),
   userAgentBlockers:
-    'WordPress: security and "block AI crawlers" plugins (Wordfence, All In One WP Security, Dark Visitors and the like) refuse these user agents; check their bot or firewall settings.',
+    'WordPress: security and "block AI crawlers" plugins (Wordfence, All In One WP Security, Dark Visitors and the ' +
+    'like) refuse these user agents; check their bot or firewall settings.',
   webMcpRegistration: (fx, imperative) => ({
     title: 'Print the registration script in the footer (functions.php or a mu-plugin)',
     code: `<?php\nadd_action('wp_footer', function () { ?>\n<script>\n${imperative}</script>\n<?php });\n`,
@@ -88,7 +107,9 @@ const hooks: PlatformHooks = {
   productData: () => [
     {
       title: 'Let WooCommerce (or your SEO plugin) output Product markup',
-      body: 'WooCommerce emits Product JSON-LD on single product pages; make sure no plugin or theme setting disables it, and that every product has a price and stock status. Yoast WooCommerce SEO and Rank Math enrich it.',
+      body:
+        'WooCommerce emits Product JSON-LD on single product pages; make sure no plugin or theme setting disables it, ' +
+        'and that every product has a price and stock status. Yoast WooCommerce SEO and Rank Math enrich it.',
     },
   ],
 };
@@ -120,7 +141,9 @@ export const wordpress: PlatformPack = {
   project,
   managedFiles: {
     '/robots.txt':
-      'WordPress serves a virtual robots.txt: your SEO plugin can edit it (Yoast: Yoast SEO → Tools → File editor; Rank Math: General Settings → Edit robots.txt; AIOSEO: Tools → Robots.txt Editor), or a real robots.txt file in the web root replaces it.',
+      'WordPress serves a virtual robots.txt: your SEO plugin can edit it (Yoast: Yoast SEO → Tools → File editor; ' +
+      'Rank Math: General Settings → Edit robots.txt; AIOSEO: Tools → Robots.txt Editor), or a real robots.txt file ' +
+      'in the web root replaces it.',
     '/llms.txt': LLMS_NOTE,
     '/llms-full.txt': LLMS_NOTE,
   },
@@ -131,7 +154,9 @@ export const wordpress: PlatformPack = {
       create,
       {
         title: 'Serve it from a must-use plugin',
-        body: 'WordPress routes unknown paths to PHP, so a small mu-plugin can answer the path with the right type. Check that your server does not deny dot-paths such as /.well-known (a common nginx rule).',
+        body:
+          'WordPress routes unknown paths to PHP, so a small mu-plugin can answer the path with the right type. Check ' +
+          'that your server does not deny dot-paths such as /.well-known (a common nginx rule).',
         code: `<?php
 // wp-content/mu-plugins/ai-ready-${slug}.php
 add_action('parse_request', function () {
@@ -151,7 +176,10 @@ ${close};
   addHeader: ({ name, value, path, all }) => [
     {
       title: 'Send the header from WordPress (a mu-plugin or functions.php)',
-      code: `<?php\n// wp-content/mu-plugins/ai-ready-headers.php\nadd_action('send_headers', function () {\n${all ? '' : `  if (parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH) !== ${phpString(path)}) return;\n`}  header(${phpString(`${name}: ${value}`)}, false);\n});\n`,
+      code:
+        `<?php\n// wp-content/mu-plugins/ai-ready-headers.php\nadd_action('send_headers', function () ` +
+        `{\n${all ? '' : `  if (parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH) !== ${phpString(path)}) return;\n`}  ` +
+        `header(${phpString(`${name}: ${value}`)}, false);\n});\n`,
       lang: 'php',
     },
   ],

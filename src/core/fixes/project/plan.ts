@@ -419,7 +419,9 @@ function applyOperation(op: FixOperation, x: ApplyContext): void {
       if (!shapeOf(x.framework.id)?.writesPages) {
         plan.manual.push({
           // One place, true for this element: the <body> is edited in the layout template, not where the <head> is.
-          title: `Add to the <${op.where}> of ${op.path === '/' ? 'every page' : op.path} in ${(op.where === 'body' ? x.framework.bodyFile : x.framework.headFile) ?? 'your layout'}`,
+          title:
+            `Add to the <${op.where}> of ${op.path === '/' ? 'every page' : op.path} ` +
+            `in ${(op.where === 'body' ? x.framework.bodyFile : x.framework.headFile) ?? 'your layout'}`,
           text: op.content,
         });
         return;
