@@ -103,7 +103,10 @@ describe('live probes', () => {
     const { site, result } = await scanSite(sites.sitemapOnlyShop);
     const m6 = check(result, 'M6');
     expect(m6.code).toBe('M6/ok');
-    expect(m6.evidence).toMatch(/sitemap_products_1\.xml/);
+    // Where the product page came from is a note of its own (M6/found-in-sitemap), with the sitemap as a value.
+    expect(m6.advisoryFindings).toContainEqual(
+      expect.objectContaining({ code: 'M6/found-in-sitemap', data: expect.objectContaining({ sitemap: expect.stringMatching(/sitemap_products_1\.xml/) }) }),
+    );
     expect(site.requests.some((r) => r.path === '/shop/blue-widget')).toBe(true);
   });
 });
