@@ -151,7 +151,7 @@ const a10 = table(a10AiCatalog, {
         ],
       },
       code: 'A10/ok',
-      advisories: ['A10/no-cors', 'A10/version-not-spec-version', 'A10/entry-problems', 'A10/agent-no-card-url'],
+      advisories: ['A10/no-cors', 'A10/version-not-spec-version', 'A10/entry-queries-count', 'A10/agent-no-card-url'],
     },
   ],
   invalid: [
