@@ -11,6 +11,7 @@
 import { renderProbe } from '../gather/probe-facts.js';
 import type { MessageData, SubFinding } from '../check-outcome.js';
 import { renderMcpLive } from '../gather/mcp-live-facts.js';
+import { renderA2aLive } from '../gather/a2a-live-facts.js';
 
 export type { MessageData, SubFinding } from '../check-outcome.js';
 
@@ -21,6 +22,8 @@ const FORMATS: Readonly<Record<string, (data: MessageData, name: string) => stri
   probe: (data, name) => renderProbe(data, name),
   // The live MCP handshake (gather/mcp-live-facts.ts): a clause with its leading "; ", or '' when none was made.
   mcp: (data, name) => renderMcpLive(data, name),
+  // The live A2A probe (gather/a2a-live-facts.ts), likewise.
+  agent: (data, name) => renderA2aLive(data, name),
 };
 
 /** The names a template reads, in order (a formatted placeholder by its name). */
