@@ -4,7 +4,6 @@
  * empty and goes.
  */
 export const PROSE_PENDING: ReadonlySet<string> = new Set([
-  'A6',
   'A7',
   'B1',
   'B2',
