@@ -12,6 +12,7 @@ import { renderProbe } from '../gather/probe-facts.js';
 import type { MessageData, SubFinding } from '../check-outcome.js';
 import { renderMcpLive } from '../gather/mcp-live-facts.js';
 import { renderA2aLive } from '../gather/a2a-live-facts.js';
+import { renderWebMcpFound } from '../gather/webmcp-facts.js';
 
 export type { MessageData, SubFinding } from '../check-outcome.js';
 
@@ -24,6 +25,8 @@ const FORMATS: Readonly<Record<string, (data: MessageData, name: string) => stri
   mcp: (data, name) => renderMcpLive(data, name),
   // The live A2A probe (gather/a2a-live-facts.ts), likewise.
   agent: (data, name) => renderA2aLive(data, name),
+  // What A7's static WebMCP scan found (gather/webmcp-facts.ts).
+  webmcp: (data, name) => renderWebMcpFound(data, name),
 };
 
 /** The names a template reads, in order (a formatted placeholder by its name). */

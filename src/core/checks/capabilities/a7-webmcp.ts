@@ -13,6 +13,7 @@ import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
 import { excerpt, isOk } from '../../gather/classify.js';
 import { probeData } from '../../gather/probe-facts.js';
+import { webMcpFoundData, webMcpFoundQuoted } from '../../gather/webmcp-facts.js';
 import { pageHtmlStep, platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
 import { readWebMcpPolicy } from './webmcp-policy.js';
@@ -172,7 +173,7 @@ type A7Advisory = keyof typeof ADVISORIES;
 const SCOPE = '{inline} inline and {scripts} same-origin script(s) read';
 
 /** The partial outcomes: what was found, then every problem (the first names the code). */
-const PARTIAL = `Static: {parts}. ${SCOPE}. Problems: {findings}.`;
+const PARTIAL = `Static: {found:webmcp}. ${SCOPE}. Problems: {findings}.`;
 
 export const a7WebMcp = defineCheck<WebMcpArtifact>()({
   meta: {
@@ -221,7 +222,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     },
     messages: {
       'A7/not-html': '{seen:probe}: not an HTML page, so there is nothing to register WebMCP tools on.',
-      'A7/ok': `Static: {parts}. ${SCOPE}.`,
+      'A7/ok': `Static: {found:webmcp}. ${SCOPE}.`,
       'A7/navigator-deprecated': PARTIAL,
       'A7/provide-context-removed': PARTIAL,
       'A7/policy-disabled': PARTIAL,
@@ -237,6 +238,8 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
         `${SCOPE}. Tools registered by cross-origin scripts or after user interaction are not visible to a static scan.`,
     },
     advisories: ADVISORIES,
+    // The page's own words: tool and parameter names, script sources, the code excerpt, header values, a parser's message.
+    quoted: ['excerpt', 'referencing', 'tool', 'params', 'policy', 'headers', 'error', 'calls', ...webMcpFoundQuoted()],
     findings: {
       'A7/navigator-deprecated':
         'the tools are registered on navigator.modelContext only: deprecated in Chrome 150 and removed in 152, so ' +
@@ -368,15 +371,11 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       staticDetection: true,
     };
     if (a.forms.length || imperative) {
-      const parts: string[] = [];
-      if (imperative) {
-        const names = details.imperativeTools;
-        const api = navigatorOnly ? 'navigator.modelContext (deprecated)' : usesDocument ? 'document.modelContext' : 'modelContext';
-        const sources = registering.map((f) => f.source).join(', ');
-        parts.push(`registerTool/provideContext on ${api} in ${sources}${names.length ? ` (tools: ${names.join(', ')})` : ''}: "${registering[0].snippet}"`);
-      }
-      if (a.forms.length)
-        parts.push(`${a.forms.length} declarative form tool(s): ${a.forms.map((f) => `${f.toolname || '(no toolname)'} (${f.params} field(s))`).join(', ')}`);
+      const api = navigatorOnly ? 'navigator.modelContext (deprecated)' : usesDocument ? 'document.modelContext' : 'modelContext';
+      const foundData = webMcpFoundData({
+        imperative: imperative ? { api, sources: registering.map((f) => f.source), tools: details.imperativeTools, snippet: registering[0].snippet } : null,
+        forms: a.forms.map((f) => ({ toolname: f.toolname, params: f.params })),
+      });
       const problems = validate(a.forms, imperativeTools);
       if (imperative && navigatorOnly) problems.unshift({ code: 'A7/navigator-deprecated' });
       else if (imperative && !found.some((f) => f.registerTool)) problems.unshift({ code: 'A7/provide-context-removed' });
@@ -397,7 +396,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
         return {
           status: 'partial',
           code: problems[0].code,
-          data: { parts: parts.join('; '), ...scope },
+          data: { ...foundData, ...scope },
           findings: problems,
           remediation:
             problems[0].code === 'A7/policy-disabled'
@@ -417,7 +416,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
           details,
         };
       }
-      return { status: 'pass', code: 'A7/ok', data: { parts: parts.join('; '), ...scope }, matched, advisories, probes, details };
+      return { status: 'pass', code: 'A7/ok', data: { ...foundData, ...scope }, matched, advisories, probes, details };
     }
     if (referencing.length) {
       if (navigatorOnly) advisories.push({ code: 'A7/navigator-feature-detect' });
