@@ -47,7 +47,9 @@ describe('hostile nesting, whole engine', () => {
     expect(ScanResponse.parse(r)).toBeTruthy();
     const c3 = check(r, 'C3');
     expect(c3.evidence).toMatch(/Hello from the bottom/);
-    expect(c3.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'C3/dom-cut', data: expect.objectContaining({ flattened: expect.any(Number) }) }));
+    expect(c3.advisoryFindings).toContainEqual(
+      expect.objectContaining({ code: 'C3/dom-cut', data: expect.objectContaining({ flattened: expect.any(Number) }) }),
+    );
     expect(c3.advisories?.join(' ')).toMatch(/beyond depth 512 were read flat/);
     expect(check(r, 'C4').advisoryFindings).toContainEqual(
       expect.objectContaining({ code: 'C4/dom-cut', data: expect.objectContaining({ flattened: expect.any(Number) }) }),

@@ -120,7 +120,7 @@ describe('A5 evidence matches the parsed card', () => {
         const skills = Array.isArray(card.skills) ? card.skills.length : 0;
         expect(d.skills).toBe(skills);
         expect(o.evidence).toContain(`${skills} skill(s)`);
-        expect(o.evidence).toContain(str(card.version) ? `v${card.version}` : '(no version)');
+        expect(o.evidence).toContain(`version "${str(card.version) ? card.version : ''}"`);
         for (const f of o.findings ?? []) {
           const data = f.data as Record<string, string | number>;
           if (f.code === 'A5/no-member') expect(card[data.member as string] ?? null).toBeNull();
@@ -129,7 +129,7 @@ describe('A5 evidence matches the parsed card', () => {
             const p = card.provider as Record<string, unknown>;
             for (const m of String(data.members).split('" and "')) expect(str(p[m])).toBe(false);
           }
-          if (f.code === 'A5/bad-protocol-version') {
+          if (f.code === 'A5/bad-protocol-version' || f.code === 'A5/date-protocol-version') {
             const field = String(data.field);
             const value =
               field === 'protocolVersion'

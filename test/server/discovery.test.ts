@@ -287,8 +287,8 @@ describe('the service is agent-ready', () => {
     expect(a10?.advisoryFindings).toMatchObject([
       { code: 'A10/agentmap-lighthouse' },
       {
-        code: 'A10/entry-problems',
-        data: { index: 0, problems: expect.stringMatching(/^identifier "urn:air:127\.0\.0\.1:mcp:ai-ready" is not urn:air:<fqdn>/) },
+        code: 'A10/entry-identifier-not-urn',
+        data: { index: 0, value: 'urn:air:127.0.0.1:mcp:ai-ready' },
       },
     ]);
   });

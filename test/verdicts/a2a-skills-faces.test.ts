@@ -37,7 +37,7 @@ const EVIDENCE: Record<string, { id: string; has: RegExp[]; hasNot?: RegExp[] }>
   'skills-artifact-unreachable': {
     id: 'A6',
     has: [
-      /^Could not be measured: 1 artifact download\(s\) could not be made \(GET http:\/\/127\.0\.0\.1:1\/order-status\/SKILL\.md: connection refused\)/,
+      /^Could not be measured: 1 artifact download\(s\) could not be made \(GET http:\/\/127\.0\.0\.1:1\/order-status\/SKILL\.md → refused: connection refused\)/,
       /0 of 1 artifact\(s\) downloaded, 1 could not be fetched/,
     ],
     hasNot: [/not served/],

@@ -100,7 +100,7 @@ describe.each(Object.entries(FACES))('through the %s', (_face, scanVia) => {
     // texts warn and stop there.
     expect(a6.code, a6.evidence).toBe('A6/invalid');
     expect(a6.findings?.map((f) => f.code)).toEqual(['A6/unknown-schema']);
-    expect(a6.evidence).toContain('1 of 1 artifact(s) downloaded, 1 digest(s) verified');
+    expect(a6.evidence).toContain('1 of 1 artifact(s) downloaded, 0 could not be fetched, 1 of 1 digest(s) verified, 0 mismatch(es)');
     // llmstxt.org v2 (nbs/index.qmd at 61bbcf99): the H1 is the only required section, so links
     // under it with no H2 make a valid file (rubric 2026.11.6; advisories name what the reference parser misses).
     const d4 = pick(checks, 'D4');

@@ -13,6 +13,8 @@ import { renderProbe } from '../gather/probe-facts.js';
 import type { MessageData, SubFinding } from '../check-outcome.js';
 import { renderMcpLive } from '../gather/mcp-live-facts.js';
 import { renderProbeList } from '../gather/probe-list.js';
+import { renderA2aLive } from '../gather/a2a-live-facts.js';
+import { renderWebMcpFound } from '../gather/webmcp-facts.js';
 
 export type { MessageData, SubFinding } from '../check-outcome.js';
 
@@ -24,6 +26,10 @@ const FORMATS: Readonly<Record<string, (data: MessageData, name: string) => stri
   // The live MCP handshake (gather/mcp-live-facts.ts): a clause with its leading "; ", or '' when none was made.
   mcp: (data, name) => renderMcpLive(data, name),
   probes: (data, name) => renderProbeList(data, name),
+  // The live A2A probe (gather/a2a-live-facts.ts), likewise.
+  agent: (data, name) => renderA2aLive(data, name),
+  // What A7's static WebMCP scan found (gather/webmcp-facts.ts).
+  webmcp: (data, name) => renderWebMcpFound(data, name),
 };
 
 /** The names a template reads, in order (a formatted placeholder by its name). */

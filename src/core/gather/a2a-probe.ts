@@ -20,7 +20,7 @@ import type { FetchResult } from '../net/http.js';
 import type { GatherContext } from './context.js';
 import type { A2aCardVersion } from './a2a-card.js';
 import { isObject } from './classify.js';
-import { LIVE_MAX_BYTES, LIVE_TIMEOUT_MS, budgetedSend, offSiteNote } from './live-scope.js';
+import { LIVE_MAX_BYTES, LIVE_TIMEOUT_MS, budgetedSend } from './live-scope.js';
 
 export const A2A_PROBE_METHOD = 'ai-ready/probe';
 export const A2A_PROBE_BODY = JSON.stringify({ jsonrpc: '2.0', id: 'ai-ready-probe', method: A2A_PROBE_METHOD, params: {} });
@@ -32,17 +32,47 @@ export const PROBED_BINDINGS = ['JSONRPC', 'HTTP+JSON'] as const;
 
 export type A2aProbeOutcome = 'json-rpc' | 'http-json' | 'auth-required' | 'no-answer';
 
+/**
+ * What came back, as facts (gather/a2a-live-facts.ts words it): the kind of answer, the HTTP status
+ * and media type, and what an error object named (its code, message or A2A reason).
+ */
+export type A2aReplyKind =
+  | 'no-answer'
+  | 'auth-required'
+  | 'not-json'
+  | 'json-rpc-error'
+  | 'json-rpc-result'
+  | 'not-json-rpc'
+  | 'server-error'
+  | 'not-object'
+  | 'a2a-error'
+  | 'error'
+  | 'task'
+  | 'not-a2a';
+
+export interface A2aReply {
+  kind: A2aReplyKind;
+  status?: number;
+  contentType?: string;
+  /** The error object's code (a number, or google.rpc.Status's status name). */
+  code?: number | string;
+  /** The error object's message, or the network error's. */
+  message?: string;
+  /** The A2A ErrorInfo reason (HTTP+JSON, domain a2a-protocol.org). */
+  reason?: string;
+}
+
 export interface A2aProbeResult {
   endpoint: string;
   /** The binding spoken: JSONRPC or HTTP+JSON. */
   binding: string;
-  /** The request made, for the evidence: "POST https://…/a2a (JSON-RPC method ai-ready/probe)". */
-  request: string;
+  /** The URL asked: the endpoint (JSON-RPC POST) or the task URL under it (HTTP+JSON GET). */
+  url: string;
   /** The A2A-Version header sent (1.x interfaces), or null (none sent: the agent reads the request as 0.3). */
   a2aVersion?: string | null;
   outcome: A2aProbeOutcome;
-  /** What came back: "JSON-RPC error -32601 Method not found", "HTTP 404 (text/html)", … */
-  answer: string;
+  /** What came back. */
+  reply: A2aReply;
   probe: FetchResult;
 }
 
@@ -115,25 +145,35 @@ export function jsonRpcEndpoint(card: Record<string, unknown>, version: A2aCardV
   return a2aInterfaces(card, version).find((i) => i.binding === 'JSONRPC')?.url ?? null;
 }
 
+/** The status and media type of an answer, the head of every reply. */
+function head(probe: FetchResult): Pick<A2aReply, 'status' | 'contentType'> {
+  return { status: probe.status ?? undefined, ...(probe.contentType ? { contentType: probe.contentType } : {}) };
+}
+
 /** Judges one answer to the JSON-RPC probe (pure: table tests call it). */
-export function judgeA2aAnswer(probe: FetchResult): { outcome: A2aProbeOutcome; answer: string } {
-  if (probe.status === null) return { outcome: 'no-answer', answer: probe.error?.message ?? 'no answer' };
-  const head = `HTTP ${probe.status}${probe.contentType ? ` (${probe.contentType})` : ''}`;
-  if (probe.status === 401 || probe.status === 403) return { outcome: 'auth-required', answer: `${head}: the agent asks for credentials` };
+export function judgeA2aAnswer(probe: FetchResult): { outcome: A2aProbeOutcome; reply: A2aReply } {
+  if (probe.status === null) return { outcome: 'no-answer', reply: { kind: 'no-answer', ...(probe.error ? { message: probe.error.message } : {}) } };
+  const h = head(probe);
+  if (probe.status === 401 || probe.status === 403) return { outcome: 'auth-required', reply: { kind: 'auth-required', ...h } };
   let msg: unknown = null;
   try {
     msg = JSON.parse(probe.text);
   } catch {
-    return { outcome: 'no-answer', answer: `${head}, not JSON` };
+    return { outcome: 'no-answer', reply: { kind: 'not-json', ...h } };
   }
   if (isObject(msg) && msg.jsonrpc === '2.0' && ('result' in msg || isObject(msg.error))) {
     const err = isObject(msg.error) ? msg.error : null;
-    const what = err
-      ? `JSON-RPC error ${typeof err.code === 'number' ? err.code : '?'}${str(err.message) ? ` ${str(err.message)!.slice(0, 60)}` : ''}`
-      : 'a JSON-RPC result';
-    return { outcome: 'json-rpc', answer: `${head}: ${what}` };
+    if (!err) return { outcome: 'json-rpc', reply: { kind: 'json-rpc-result', ...h } };
+    const message = str(err.message);
+    const reply: A2aReply = {
+      kind: 'json-rpc-error',
+      ...h,
+      code: typeof err.code === 'number' ? err.code : '?',
+      ...(message ? { message: message.slice(0, 60) } : {}),
+    };
+    return { outcome: 'json-rpc', reply };
   }
-  return { outcome: 'no-answer', answer: `${head}: JSON but not a JSON-RPC 2.0 response` };
+  return { outcome: 'no-answer', reply: { kind: 'not-json-rpc', ...h } };
 }
 
 /**
@@ -141,29 +181,29 @@ export function judgeA2aAnswer(probe: FetchResult): { outcome: A2aProbeOutcome; 
  * `error` with a numeric `code` or a `message`; 0.3 "a consistent JSON format" for errors, read the
  * same way) or a task counts; a bare 404, an HTML page or JSON of another shape does not.
  */
-export function judgeA2aRestAnswer(probe: FetchResult): { outcome: A2aProbeOutcome; answer: string } {
-  if (probe.status === null) return { outcome: 'no-answer', answer: probe.error?.message ?? 'no answer' };
-  const head = `HTTP ${probe.status}${probe.contentType ? ` (${probe.contentType})` : ''}`;
-  if (probe.status === 401 || probe.status === 403) return { outcome: 'auth-required', answer: `${head}: the agent asks for credentials` };
-  if (probe.status >= 500) return { outcome: 'no-answer', answer: `${head}: a server error` };
+export function judgeA2aRestAnswer(probe: FetchResult): { outcome: A2aProbeOutcome; reply: A2aReply } {
+  if (probe.status === null) return { outcome: 'no-answer', reply: { kind: 'no-answer', ...(probe.error ? { message: probe.error.message } : {}) } };
+  const h = head(probe);
+  if (probe.status === 401 || probe.status === 403) return { outcome: 'auth-required', reply: { kind: 'auth-required', ...h } };
+  if (probe.status >= 500) return { outcome: 'no-answer', reply: { kind: 'server-error', ...h } };
   let msg: unknown = null;
   try {
     msg = JSON.parse(probe.text);
   } catch {
-    return { outcome: 'no-answer', answer: `${head}, not JSON` };
+    return { outcome: 'no-answer', reply: { kind: 'not-json', ...h } };
   }
-  if (!isObject(msg)) return { outcome: 'no-answer', answer: `${head}: JSON but not an object` };
+  if (!isObject(msg)) return { outcome: 'no-answer', reply: { kind: 'not-object', ...h } };
   const err = isObject(msg.error) ? msg.error : null;
   if (err && (typeof err.code === 'number' || str(err.message) || str(err.status))) {
     const details = Array.isArray(err.details) ? err.details.filter(isObject) : [];
     const info = details.find((d) => str(d.reason) && d.domain === 'a2a-protocol.org');
+    if (info) return { outcome: 'http-json', reply: { kind: 'a2a-error', ...h, reason: str(info.reason)!.slice(0, 40) } };
     const code = typeof err.code === 'number' ? err.code : (str(err.status)?.slice(0, 30) ?? '');
-    const message = str(err.message) ? ` ${str(err.message)!.slice(0, 60)}` : '';
-    const what = info ? `A2A error ${str(info.reason)!.slice(0, 40)}` : `error ${code}${message}`.trim();
-    return { outcome: 'http-json', answer: `${head}: ${what}` };
+    const message = str(err.message);
+    return { outcome: 'http-json', reply: { kind: 'error', ...h, code, ...(message ? { message: message.slice(0, 60) } : {}) } };
   }
-  if (probe.status < 300 && str(msg.id) && isObject(msg.status)) return { outcome: 'http-json', answer: `${head}: a task` };
-  return { outcome: 'no-answer', answer: `${head}: JSON but not an A2A HTTP+JSON answer (no error object)` };
+  if (probe.status < 300 && str(msg.id) && isObject(msg.status)) return { outcome: 'http-json', reply: { kind: 'task', ...h } };
+  return { outcome: 'no-answer', reply: { kind: 'not-a2a', ...h } };
 }
 
 /** Where the HTTP+JSON probe goes: {base}/tasks/{id} for 1.x, {base}/v1/tasks/{id} for 0.3 (its URL patterns kept the /v1 prefix 1.0 removed). */
@@ -200,7 +240,6 @@ export function probeA2aInterface(ctx: GatherContext, target: A2aInterface): Pro
           timeoutMs: LIVE_TIMEOUT_MS,
         });
     const judged = rest ? judgeA2aRestAnswer(probe) : judgeA2aAnswer(probe);
-    const request = rest ? `GET ${url} (HTTP+JSON, a task that does not exist)` : `POST ${url} (JSON-RPC method ${A2A_PROBE_METHOD})`;
-    return { endpoint, binding: target.binding, request, a2aVersion, probe, ...judged, answer: judged.answer + offSiteNote(endpoint, ctx.origin) };
+    return { endpoint, binding: target.binding, url, a2aVersion, probe, ...judged };
   });
 }

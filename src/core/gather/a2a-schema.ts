@@ -69,6 +69,7 @@ const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9*][a-z0-9!#$&^_.+*
 export const A2A_SCHEMA_PROBLEMS = [
   'no-member',
   'bad-protocol-version',
+  'date-protocol-version',
   'provider-incomplete',
   'empty-member',
   'bad-member',
@@ -114,11 +115,10 @@ export function a2aSchemaProblems(card: Record<string, unknown>, version: A2aCar
 /** An A2A protocol version: Major.Minor (§3.6), a patch tolerated (0.x cards wrote "0.3.0"). */
 export const A2A_PROTOCOL_VERSION = /^(0|[1-9]\d{0,3})\.(0|[1-9]\d{0,3})(\.\d{1,4})?$/;
 
-/** Why a protocolVersion value is not an A2A version, or null when it is one. */
-export function protocolVersionProblem(v: string): string | null {
+/** Why a protocolVersion value is not an A2A version (a date: the form of MCP revisions), or null when it is one. */
+export function protocolVersionProblem(v: string): 'date-protocol-version' | 'bad-protocol-version' | null {
   if (A2A_PROTOCOL_VERSION.test(v.trim())) return null;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(v.trim())) return 'a date, the form of MCP protocol revisions, not an A2A Major.Minor version';
-  return 'not an A2A Major.Minor version (0.3, 1.0)';
+  return /^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? 'date-protocol-version' : 'bad-protocol-version';
 }
 
 /**
@@ -136,7 +136,7 @@ function protocolVersionFindings(card: Record<string, unknown>, version: A2aCard
   for (const [field, v] of places) {
     if (typeof v !== 'string' || !v.trim()) continue;
     const problem = protocolVersionProblem(v);
-    if (problem && out.length < 3) out.push({ problem: 'bad-protocol-version', data: { field, value: shown(v), problem } });
+    if (problem && out.length < 3) out.push({ problem, data: { field, value: shown(v) } });
   }
   return out;
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { gzipSync } from 'node:zlib';
+import { a2aReplyText } from '../../../src/core/gather/a2a-live-facts.js';
 import { a2aInterfaces, judgeA2aAnswer, judgeA2aRestAnswer, jsonRpcEndpoint, probeTarget, restProbeUrl } from '../../../src/core/gather/a2a-probe.js';
 import { productFromSitemaps, sitemapLocs } from '../../../src/core/gather/product-pages.js';
 import { siteOf } from '../../../src/core/gather/live-scope.js';
@@ -28,7 +29,7 @@ describe('A2A probe answers', () => {
     expect(judgeA2aAnswer(post(401, '')).outcome).toBe('auth-required');
     expect(judgeA2aAnswer(post(404, 'nope', 'text/plain')).outcome).toBe('no-answer');
     expect(judgeA2aAnswer(post(200, '{"jsonrpc":"1.0","error":{}}')).outcome).toBe('no-answer');
-    expect(judgeA2aAnswer(post(null, '')).answer).toMatch(/timeout/);
+    expect(a2aReplyText(judgeA2aAnswer(post(null, '')).reply)).toMatch(/timeout/);
   });
 
   it('never throws and always names an outcome, whatever the body', () => {
@@ -36,7 +37,7 @@ describe('A2A probe answers', () => {
       fc.property(fc.integer({ min: 100, max: 599 }), fc.oneof(fc.string(), fc.json()), (status, body) => {
         const r = judgeA2aAnswer(post(status, body));
         expect(['json-rpc', 'auth-required', 'no-answer']).toContain(r.outcome);
-        expect(r.answer.length).toBeLessThan(200);
+        expect(a2aReplyText(r.reply).length).toBeLessThan(200);
       }),
       { numRuns: 300 },
     );
@@ -66,7 +67,7 @@ describe('A2A probe answers', () => {
         (status, body) => {
           const r = judgeA2aRestAnswer({ ...post(status, body), method: 'GET' as const });
           expect(['http-json', 'auth-required', 'no-answer']).toContain(r.outcome);
-          expect(r.answer.length).toBeLessThan(200);
+          expect(a2aReplyText(r.reply).length).toBeLessThan(200);
           if (r.outcome === 'http-json') {
             const v = JSON.parse(body) as Record<string, unknown>;
             expect(typeof v.error === 'object' || (status < 300 && typeof v.id === 'string')).toBe(true);
@@ -103,10 +104,12 @@ describe('A2A probe answers', () => {
     const get = (status: number | null, body: string, ct = 'application/json') => ({ ...post(status, body, ct), method: 'GET' as const });
     const taskNotFound =
       '{"error":{"code":404,"status":"NOT_FOUND","message":"no task","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"TASK_NOT_FOUND","domain":"a2a-protocol.org"}]}}';
-    expect(judgeA2aRestAnswer(get(404, taskNotFound, 'application/a2a+json'))).toMatchObject({
+    const found = judgeA2aRestAnswer(get(404, taskNotFound, 'application/a2a+json'));
+    expect(found).toMatchObject({
       outcome: 'http-json',
-      answer: expect.stringContaining('A2A error TASK_NOT_FOUND'),
+      reply: { kind: 'a2a-error', status: 404, contentType: 'application/a2a+json', reason: 'TASK_NOT_FOUND' },
     });
+    expect(a2aReplyText(found.reply)).toBe('HTTP 404 (application/a2a+json): A2A error TASK_NOT_FOUND');
     expect(judgeA2aRestAnswer(get(404, '{"error":{"code":404,"message":"Task not found"}}')).outcome).toBe('http-json');
     expect(judgeA2aRestAnswer(get(401, '')).outcome).toBe('auth-required');
     expect(judgeA2aRestAnswer(get(404, 'Not Found', 'text/plain')).outcome).toBe('no-answer');

@@ -7,10 +7,11 @@
  * gatherer (on branches only: not on main f8eac394 nor in v13.4.1) reads alone: the evidence says which readers find the catalog where.
  */
 import { defineCheck, type SubFinding } from '../types.js';
-import { fillTemplate } from '../messages.js';
+import { renderFindings } from '../messages.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
-import { describeProbe, excerpt, isFound, isObject, isSoft404, parseJson } from '../../gather/classify.js';
+import { excerpt, isFound, isObject, isSoft404, parseJson } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
 import { pageHtmlStep, serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
 import { PLACEHOLDER_DOMAIN, siteDomain } from '../../fixes/site.js';
@@ -48,7 +49,9 @@ const READERS_NOTE =
   `robots.txt Agentmap, rel="${LEGACY_REL}" and ${AI_CATALOG_PATH}`;
 
 /** What a publisher at a predecessor location does next (an advisory, and the remediation's tail). */
-const MOVE = `move it to ${ARD_PATH} (ARD v0.91 §5.1) and name it with <link rel="${ARD_REL}" href="${ARD_PATH}">; a copy left at ${AI_CATALOG_PATH} must stay identical (MCP clients and Lighthouse's ARD gatherer, on branches only, read that one)`;
+const MOVE =
+  `move it to ${ARD_PATH} (ARD v0.91 §5.1) and name it with <link rel="${ARD_REL}" href="${ARD_PATH}">; a copy left at ` +
+  `${AI_CATALOG_PATH} must stay identical (MCP clients and Lighthouse's ARD gatherer, on branches only, read that one)`;
 
 /**
  * Tools that contradict each other: Lighthouse's SEO robots-txt audit throws "Unknown directive" on
@@ -57,13 +60,16 @@ const MOVE = `move it to ${ARD_PATH} (ARD v0.91 §5.1) and name it with <link re
  * not agentmap), while its agentic gatherer and ARD §5.1 read Agentmap.
  */
 export const AGENTMAP_LIGHTHOUSE =
-  `a robots.txt "Agentmap:" line fails Lighthouse's SEO robots-txt audit ("Unknown directive": its safelist, core/audits/seo/robots-txt.js at f8eac39, has content-signal but not agentmap); ` +
+  `a robots.txt "Agentmap:" line fails Lighthouse's SEO robots-txt audit ("Unknown directive": its safelist, ` +
+  `core/audits/seo/robots-txt.js at f8eac39, has content-signal but not agentmap); ` +
   `<link rel="${ARD_REL}" href="${ARD_PATH}"> in your pages, or a "Link: <${ARD_PATH}>; rel="${ARD_REL}"" ` +
   `response header, names the catalog to ARD readers without it`;
 
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
-  'A10/advertised-not-answering': '{location} names {url}, which did not answer with a catalog; readers that follow it ({follower}) find nothing',
+  'A10/advertised-not-answering': '{location} names {url}, which did not answer with a catalog; readers that follow it (ARD consumers must) find nothing',
+  'A10/advertised-not-answering-lighthouse':
+    '{location} names {url}, which did not answer with a catalog; readers that follow it (Lighthouse does) find nothing',
   'A10/agentmap-only':
     `only robots.txt Agentmap names it: an ARD v0.91 consumer must read ${ARD_PATH} and rel="${ARD_REL}" (§5.1) and ` +
     `need not follow Agentmap; serve it at ${ARD_PATH} too, or name it with <link rel="${ARD_REL}">`,
@@ -75,6 +81,7 @@ const ADVISORIES = {
     `robots.txt Agentmap line would too, at the cost below)`,
   'A10/agentmap-lighthouse': AGENTMAP_LIGHTHOUSE,
   'A10/content-type': `served as {contentType} (application/json or ${AI_CATALOG_MEDIA_TYPE} expected)`,
+  'A10/no-content-type': `served with no content type (application/json or ${AI_CATALOG_MEDIA_TYPE} expected)`,
   'A10/no-cors': 'no Access-Control-Allow-Origin: * (browser-based agents cannot read it)',
   'A10/no-spec-version':
     'no specVersion: ARD v0.91 does not require one (§5.1: members beside entries are transport-defined), the AI ' +
@@ -84,7 +91,16 @@ const ADVISORIES = {
     'are transport-defined), the AI Catalog and Lighthouse\'s ARD port do ("specVersion": "1.0")',
   'A10/host-no-display-name': 'host has no displayName: the AI Catalog requires it when host is present; ARD v0.91 reads no host member',
   'A10/entry-not-object': 'entries[{index}] is not an object',
-  'A10/entry-problems': 'entries[{index}]: {problems}',
+  'A10/entry-no-identifier': 'entries[{index}]: no identifier',
+  'A10/entry-identifier-not-urn': 'entries[{index}]: identifier "{value}" is not urn:air:<fqdn>:<namespace>:<name>',
+  'A10/entry-no-display-name': 'entries[{index}]: no displayName',
+  'A10/entry-no-type': 'entries[{index}]: no type',
+  'A10/entry-type-not-media-type':
+    `entries[{index}]: type "{value}" is not a media type (${MCP_CARD_MEDIA_TYPE} for an MCP server card, ` + `${A2A_CARD_MEDIA_TYPE} for an A2A agent card)`,
+  'A10/entry-type-not-discovery': 'entries[{index}]: type "{value}" is not one of ARD\'s discovery types (Lighthouse warns)',
+  'A10/entry-url-or-data': 'entries[{index}]: needs exactly one of url and data',
+  'A10/entry-url-not-absolute': 'entries[{index}]: url is not an absolute http(s) URL',
+  'A10/entry-queries-count': 'entries[{index}]: representativeQueries should list 2-5 queries',
   'A10/agent-not-object': 'agents[{index}] is not an object',
   'A10/agent-no-card-url': 'agents[{index}] has no absolute cardUrl',
   'A10/display-name-ard-only':
@@ -95,6 +111,24 @@ const ADVISORIES = {
 } as const;
 type A10Advisory = keyof typeof ADVISORIES;
 type A10Note = SubFinding<A10Advisory>;
+
+/** Sub-findings: each probe of A10/missing, and what A10/incomplete's catalog lacks. */
+const FINDINGS = {
+  'A10/not-found': '{seen:probe}',
+  'A10/not-found-soft-404': '{seen:probe} (soft 404)',
+  'A10/not-found-named': '{seen:probe} (named by {location})',
+  'A10/not-found-named-soft-404': '{seen:probe} (soft 404) (named by {location})',
+  'A10/lacks-member': '{member} on {lacking} of {total} entry(ies)',
+  'A10/lacks-target': 'exactly one of url and data on {lacking} of {total} entry(ies)',
+  'A10/lacks-entries': 'a non-empty entries[] (or agents[])',
+  'A10/lacks-spec-version': 'specVersion',
+  'A10/lacks-host': 'host',
+} as const;
+type A10Finding = SubFinding<keyof typeof FINDINGS>;
+
+/** The catalog facts every outcome with a catalog starts with (catalogFacts gives its data). */
+const FACTS =
+  '{seen:probe} (found via {location}); specVersion "{specVersion}", version "{version}", host "{host}", ' + '{shape}: {agents} agent(s), {entries} entry(ies)';
 
 export interface AiCatalogArtifact {
   probes: FetchResult[];
@@ -108,16 +142,16 @@ export interface AiCatalogArtifact {
   };
 }
 
-/** How a candidate location is named in the evidence. */
+/** How a candidate location is named in the evidence: a token (the signal, or the well-known path). */
 function label(c: Pick<CatalogCandidate, 'via' | 'legacy'>): string {
   const rel = c.legacy ? LEGACY_REL : ARD_REL;
   switch (c.via) {
     case 'robots-agentmap':
       return 'robots.txt Agentmap';
     case 'html-link':
-      return `<link rel="${rel}"> in the page`;
+      return `<link rel="${rel}">`;
     case 'link-header':
-      return `the page's Link rel=${rel} header`;
+      return `Link header rel=${rel}`;
     default:
       return c.legacy ? AI_CATALOG_PATH : ARD_PATH;
   }
@@ -149,9 +183,11 @@ function discoveryAdvisories(probes: FetchResult[], discovery: AiCatalogArtifact
     if (c.url === at.url) break;
     const p = probeOf(c.url);
     if (c.via !== 'well-known' && p && !isFound(p)) {
+      // Lighthouse follows Agentmap and the predecessor names; ARD v0.91 consumers must follow rel="ard".
+      const lighthouse = c.via === 'robots-agentmap' || c.legacy;
       out.push({
-        code: 'A10/advertised-not-answering',
-        data: { location: label(c), url: excerpt(c.url, 100), follower: c.via === 'robots-agentmap' || c.legacy ? 'Lighthouse does' : 'ARD consumers must' },
+        code: lighthouse ? 'A10/advertised-not-answering-lighthouse' : 'A10/advertised-not-answering',
+        data: { location: label(c), url: excerpt(c.url, 100) },
       });
     }
   }
@@ -176,15 +212,16 @@ function discoveryAdvisories(probes: FetchResult[], discovery: AiCatalogArtifact
  * entries (§5.1: other top-level members are transport-defined; ArdManifest requires ["entries"]):
  * specVersion and host, with its displayName and identifier, are optional.
  */
-function ardMissing(entries: unknown[]): string[] {
-  const out: string[] = [];
+function ardMissing(entries: unknown[]): A10Finding[] {
+  const out: A10Finding[] = [];
   const objects = entries.filter(isObject);
+  const total = entries.length;
   for (const member of ['identifier', 'displayName', 'type'] as const) {
     const lacking = objects.filter((e) => !str(e[member])).length;
-    if (lacking) out.push(`${member} on ${lacking} of ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`);
+    if (lacking) out.push({ code: 'A10/lacks-member', data: { member, lacking, total } });
   }
   const noTarget = objects.filter((e) => (e.url === undefined) === (e.data === undefined)).length;
-  if (noTarget) out.push(`exactly one of url and data on ${noTarget} of ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`);
+  if (noTarget) out.push({ code: 'A10/lacks-target', data: { lacking: noTarget, total } });
   return out;
 }
 
@@ -203,20 +240,7 @@ export type ArdEntryProblem =
   | { kind: 'no-identifier' | 'no-display-name' | 'no-type' | 'url-or-data' | 'url-not-absolute' | 'queries-count' }
   | { kind: 'identifier-not-urn' | 'type-not-media-type' | 'type-not-discovery'; value: string };
 
-/** The words of each entry problem, joined into A10/entry-problems' {problems}. */
-const ENTRY_PROBLEMS: Record<ArdEntryProblem['kind'], string> = {
-  'no-identifier': 'no identifier',
-  'identifier-not-urn': 'identifier "{value}" is not urn:air:<fqdn>:<namespace>:<name>',
-  'no-display-name': 'no displayName',
-  'no-type': 'no type',
-  'type-not-media-type': `type "{value}" is not a media type (${MCP_CARD_MEDIA_TYPE} for an MCP server card, ${A2A_CARD_MEDIA_TYPE} for an A2A agent card)`,
-  'type-not-discovery': 'type "{value}" is not one of ARD\'s discovery types (Lighthouse warns)',
-  'url-or-data': 'needs exactly one of url and data',
-  'url-not-absolute': 'url is not an absolute http(s) URL',
-  'queries-count': 'representativeQueries should list 2-5 queries',
-};
-
-/** Problems of ARD entries (each: identifier urn, displayName, a media type as type, one of url/data, 2-5 queries), one per entry that has any. */
+/** Problems of ARD entries (identifier urn, displayName, a media type as type, one of url/data, 2-5 queries), one per entry that has any. */
 export function ardEntryProblems(entries: unknown[]): Array<{ index: number; problems: ArdEntryProblem[] | null }> {
   const out: Array<{ index: number; problems: ArdEntryProblem[] | null }> = [];
   entries.slice(0, 50).forEach((e, index) => {
@@ -243,11 +267,10 @@ export function ardEntryProblems(entries: unknown[]): Array<{ index: number; pro
   return out;
 }
 
-/** An entry's problems as an advisory (null problems: the entry is not an object). */
-function entryAdvisory({ index, problems }: { index: number; problems: ArdEntryProblem[] | null }): A10Note {
-  if (!problems) return { code: 'A10/entry-not-object', data: { index } };
-  const text = problems.map(({ kind, ...data }) => fillTemplate(ENTRY_PROBLEMS[kind], data, kind)).join(', ');
-  return { code: 'A10/entry-problems', data: { index, problems: text } };
+/** An entry's problems as advisories, one per problem (null problems: the entry is not an object). */
+function entryAdvisories({ index, problems }: { index: number; problems: ArdEntryProblem[] | null }): A10Note[] {
+  if (!problems) return [{ code: 'A10/entry-not-object', data: { index } }];
+  return problems.map(({ kind, ...rest }) => ({ code: `A10/entry-${kind}` as const, data: { index, ...rest } }));
 }
 
 function agentProblems(agents: unknown[]): A10Note[] {
@@ -256,6 +279,74 @@ function agentProblems(agents: unknown[]): A10Note[] {
     if (!isObject(a)) out.push({ code: 'A10/agent-not-object', data: { index: i } });
     else if (!isAbsoluteUrl(a.cardUrl) && !isObject(a.card)) out.push({ code: 'A10/agent-no-card-url', data: { index: i } });
   });
+  return out;
+}
+
+/** A10/missing's sub-findings: each place asked, with how it was named when a signal named it. */
+function notFoundFindings(probes: FetchResult[], discovery: AiCatalogArtifact['discovery'], origin: string): A10Finding[] {
+  return probes.map((p) => {
+    const c = discovery?.candidates.find((x) => x.url === p.requestedUrl);
+    const seen = probeData(p, origin);
+    const soft = isSoft404(p);
+    if (!c || c.via === 'well-known') return { code: soft ? 'A10/not-found-soft-404' : 'A10/not-found', data: seen };
+    return { code: soft ? 'A10/not-found-named-soft-404' : 'A10/not-found-named', data: { ...seen, location: label(c) } };
+  });
+}
+
+/** The members a catalog reading gives (FACTS, the verdict and details read the same values). */
+function readCatalog(doc: Record<string, unknown>) {
+  const specVersion = str(doc.specVersion);
+  const bareVersion = str(doc.version);
+  const host = isObject(doc.host) ? doc.host : null;
+  const hostDisplayName = host ? str(host.displayName) : null;
+  const hostName = host ? (hostDisplayName ?? str(host.name) ?? str(host.identifier)) : null;
+  const agents = Array.isArray(doc.agents) ? doc.agents : [];
+  const entries = Array.isArray(doc.entries) ? doc.entries : [];
+  const shapes = [agents.length && 'AI Card catalog', entries.length && 'ARD manifest'].filter(Boolean) as string[];
+  return { specVersion, bareVersion, host, hostDisplayName, hostName, agents, entries, shapes };
+}
+type CatalogReading = ReturnType<typeof readCatalog>;
+
+/** FACTS' data: the probe, where it was found and the catalog's members. */
+function catalogFacts(res: FetchResult, at: CatalogCandidate, r: CatalogReading, origin: string) {
+  return {
+    ...probeData(res, origin),
+    location: label(at),
+    specVersion: r.specVersion ? excerpt(r.specVersion, 20) : '',
+    version: r.bareVersion ? excerpt(r.bareVersion, 20) : '',
+    host: r.hostName ? excerpt(r.hostName, 60) : '',
+    shape: r.shapes.join(' + ') || 'none',
+    agents: r.agents.length,
+    entries: r.entries.length,
+  };
+}
+
+/** Non-scoring notes on the catalog itself: media type, CORS, version, host, entries and agents. */
+function catalogAdvisories(res: FetchResult, r: CatalogReading): A10Note[] {
+  const out: A10Note[] = [];
+  if (!res.contentType) out.push({ code: 'A10/no-content-type' });
+  else if (res.contentType !== 'application/json' && res.contentType !== AI_CATALOG_MEDIA_TYPE) {
+    out.push({ code: 'A10/content-type', data: { contentType: res.contentType } });
+  }
+  if (res.headers['access-control-allow-origin'] !== '*') out.push({ code: 'A10/no-cors' });
+  // ARD v0.91 requires entries alone (§5.1); the AI Catalog and Lighthouse's ARD port (ai-catalog.schema.json) require specVersion: said, not scored.
+  if (r.entries.length && !r.specVersion) {
+    out.push(r.bareVersion ? { code: 'A10/version-not-spec-version', data: { version: excerpt(r.bareVersion, 20) } } : { code: 'A10/no-spec-version' });
+  }
+  if (r.host && !r.hostDisplayName) out.push({ code: 'A10/host-no-display-name' });
+  out.push(...ardEntryProblems(r.entries).slice(0, 5).flatMap(entryAdvisories), ...agentProblems(r.agents).slice(0, 5));
+  return out;
+}
+
+/** What the catalog lacks: an AI Card catalog (agents[]) keeps its own required members, a version and a host. */
+function catalogMissing(r: CatalogReading): A10Finding[] {
+  const out: A10Finding[] = [];
+  if (!r.entries.length && r.agents.length) {
+    if (!(r.specVersion ?? r.bareVersion)) out.push({ code: 'A10/lacks-spec-version' });
+    if (!r.hostName) out.push({ code: 'A10/lacks-host' });
+  }
+  if (!r.shapes.length) out.push({ code: 'A10/lacks-entries' });
+  if (r.entries.length) out.push(...ardMissing(r.entries));
   return out;
 }
 
@@ -295,13 +386,16 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
       'A10/ok': 'a complete AI catalog at a current location (ARD v0.91)',
     },
     messages: {
-      'A10/missing': 'No AI catalog: {probes}.',
-      'A10/not-json': '{seen}: not JSON ({error}). Starts: "{start}"',
-      'A10/not-object': '{seen}: JSON but not an object.',
-      'A10/incomplete': '{facts}. Missing: {missing}.',
-      'A10/legacy-location': `{facts}. Found only at the predecessor location {legacy}: ${READERS_NOTE}.`,
-      'A10/ok': '{facts}.',
+      'A10/missing': 'No AI catalog: {findings}.',
+      'A10/not-json': '{seen:probe}: not JSON ({error}). Starts: "{start}"',
+      'A10/not-object': '{seen:probe}: JSON but not an object.',
+      'A10/incomplete': `${FACTS}. Missing: {findings}.`,
+      'A10/legacy-location': `${FACTS}. Found only at the predecessor location {legacy}: ${READERS_NOTE}.`,
+      'A10/ok': `${FACTS}.`,
     },
+    findings: FINDINGS,
+    // The site's own words: its version strings and host name; the parser's message and the body's start.
+    quoted: ['error', 'start', 'specVersion', 'version', 'host', 'value'],
     advisories: ADVISORIES,
   },
   async gather(ctx) {
@@ -312,90 +406,51 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
   },
   evaluate({ probes, discovery }, { origin }) {
     const hit = located(probes, discovery);
-    if (!hit) {
-      const named = (p: FetchResult) => {
-        const c = discovery?.candidates.find((x) => x.url === p.requestedUrl);
-        return c && c.via !== 'well-known' ? ` (named by ${label(c)})` : '';
-      };
-      return {
-        status: 'fail',
-        code: 'A10/missing',
-        data: { probes: probes.map((p) => `${describeProbe(p, origin)}${isSoft404(p) ? ' (soft 404)' : ''}${named(p)}`).join('; ') },
-        probes,
-      };
-    }
+    if (!hit) return { status: 'fail', code: 'A10/missing', data: {}, findings: notFoundFindings(probes, discovery, origin), probes };
     const { res, at } = hit;
-    const seen = describeProbe(res, origin);
     const parsed = parseJson(res);
-    if (!parsed.ok) return { status: 'fail', code: 'A10/not-json', data: { seen, error: parsed.error, start: excerpt(res.text, 80) }, probes };
-    if (!isObject(parsed.value)) return { status: 'fail', code: 'A10/not-object', data: { seen }, probes };
-    const doc = parsed.value;
-    const advisories: A10Note[] = discoveryAdvisories(probes, discovery, at);
-    if (res.contentType !== 'application/json' && res.contentType !== AI_CATALOG_MEDIA_TYPE)
-      advisories.push({ code: 'A10/content-type', data: { contentType: res.contentType ?? 'no content type' } });
-    if (res.headers['access-control-allow-origin'] !== '*') advisories.push({ code: 'A10/no-cors' });
-
-    const specVersion = str(doc.specVersion);
-    const bareVersion = str(doc.version);
-    const host = isObject(doc.host) ? doc.host : null;
-    const hostDisplayName = host ? str(host.displayName) : null;
-    const hostName = host ? (hostDisplayName ?? str(host.name) ?? str(host.identifier)) : null;
-    const agents = Array.isArray(doc.agents) ? doc.agents : [];
-    const entries = Array.isArray(doc.entries) ? doc.entries : [];
-    const shapes = [
-      agents.length && `AI Card catalog (${agents.length} agent(s))`,
-      entries.length && `ARD manifest (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'})`,
-    ].filter(Boolean) as string[];
-    // ARD v0.91 requires entries alone (§5.1); the AI Catalog and Lighthouse's ARD port (ai-catalog.schema.json) require specVersion: said, not scored.
-    if (entries.length && !specVersion) {
-      advisories.push(bareVersion ? { code: 'A10/version-not-spec-version', data: { version: excerpt(bareVersion, 20) } } : { code: 'A10/no-spec-version' });
+    if (!parsed.ok) {
+      return { status: 'fail', code: 'A10/not-json', data: { ...probeData(res, origin), error: parsed.error, start: excerpt(res.text, 80) }, probes };
     }
-    if (host && !hostDisplayName) advisories.push({ code: 'A10/host-no-display-name' });
-    advisories.push(...ardEntryProblems(entries).slice(0, 5).map(entryAdvisory), ...agentProblems(agents).slice(0, 5));
-
-    // An AI Card catalog (agents[]) keeps its own required members: a version and a host.
-    const agentCatalogMissing = !entries.length && agents.length ? [!(specVersion ?? bareVersion) && 'specVersion', !hostName && 'host'] : [];
-    const missing = [...agentCatalogMissing, !shapes.length && 'a non-empty entries[] (or agents[])', ...(entries.length ? ardMissing(entries) : [])].filter(
-      Boolean,
-    ) as string[];
-    const versionText = specVersion
-      ? `specVersion ${excerpt(specVersion, 20)}`
-      : bareVersion
-        ? `no specVersion ("version": "${excerpt(bareVersion, 20)}")`
-        : 'no specVersion';
-    const facts = `${seen} (found via ${label(at)}); ${versionText}, host ${hostName ? `"${excerpt(hostName, 60)}"` : 'absent'}, ${shapes.join(' + ') || 'no agents or entries'}`;
+    if (!isObject(parsed.value)) return { status: 'fail', code: 'A10/not-object', data: probeData(res, origin), probes };
+    const r = readCatalog(parsed.value);
+    const advisories: A10Note[] = [...discoveryAdvisories(probes, discovery, at), ...catalogAdvisories(res, r)];
+    const missing = catalogMissing(r);
+    const facts = catalogFacts(res, at, r, origin);
     const details = {
       url: res.url,
       via: at.via,
       legacy: at.legacy,
-      specVersion,
-      version: bareVersion,
-      host: hostName,
-      agents: agents.length,
-      entries: entries.length,
+      specVersion: r.specVersion,
+      version: r.bareVersion,
+      host: r.hostName,
+      agents: r.agents.length,
+      entries: r.entries.length,
     };
-    if (missing.some((m) => m.startsWith('displayName'))) {
+    if (missing.some((m) => m.code === 'A10/lacks-member' && m.data?.member === 'displayName')) {
       advisories.push({ code: 'A10/display-name-ard-only' });
     }
     if (missing.length) {
       if (at.legacy) advisories.unshift({ code: 'A10/legacy-incomplete', data: { location: label(at) } });
+      const add = renderFindings(FINDINGS, missing).join(', ');
       return {
         status: 'partial',
         code: 'A10/incomplete',
-        data: { facts, missing: missing.join(', ') },
-        remediation: `Complete the catalog: add ${missing.join(', ')}${at.legacy ? `; then ${MOVE}` : ''}.`,
+        data: facts,
+        findings: missing,
+        remediation: `Complete the catalog: add ${add}${at.legacy ? `; then ${MOVE}` : ''}.`,
         advisories,
         probes,
         details,
       };
     }
-    const matched = `${shapes.map((s) => s.replace(/ \(.*\)$/, '')).join(' + ')}${specVersion ? ` ${specVersion}` : ''}`;
+    const matched = `${r.shapes.join(' + ')}${r.specVersion ? ` ${r.specVersion}` : ''}`;
     if (at.legacy) {
       // Still a pass (docs: the predecessor is a MAY for consumers, a SHOULD-move for publishers); the move is the advisory.
       advisories.unshift({ code: 'A10/legacy-move' });
-      return { status: 'pass', code: 'A10/legacy-location', data: { facts, legacy: label(at) }, matched, advisories, probes, details };
+      return { status: 'pass', code: 'A10/legacy-location', data: { ...facts, legacy: label(at) }, matched, advisories, probes, details };
     }
-    return { status: 'pass', code: 'A10/ok', data: { facts }, matched, advisories, probes, details };
+    return { status: 'pass', code: 'A10/ok', data: facts, matched, advisories, probes, details };
   },
   fixGuide(fx) {
     const host = new URL(fx.origin).hostname;
@@ -456,7 +511,8 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
           title: 'Point readers to it',
           body:
             `ARD v0.91 readers look at ${ARD_PATH} and rel="${ARD_REL}": add the link element to your page head (or send the Link header). ` +
-            `MCP clients (the server-card draft) and Lighthouse's ARD gatherer (on branches, not released) read ${AI_CATALOG_PATH} instead: serve the same file there too, as ${AI_CATALOG_MEDIA_TYPE}, and keep the two identical. ` +
+            `MCP clients (the server-card draft) and Lighthouse's ARD gatherer (on branches, not released) read ${AI_CATALOG_PATH} ` +
+            `instead: serve the same file there too, as ${AI_CATALOG_MEDIA_TYPE}, and keep the two identical. ` +
             `A robots.txt "Agentmap: ${url}" line is a third way ARD names, but ${AGENTMAP_LIGHTHOUSE.replace(/^a robots\.txt "Agentmap:" line /, 'it ')}.`,
           code: `<link rel="${ARD_REL}" href="${ARD_PATH}">\n\nLink: <${ARD_PATH}>; rel="${ARD_REL}"`,
           lang: 'text',

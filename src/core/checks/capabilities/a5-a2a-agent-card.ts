@@ -1,5 +1,8 @@
 import { defineCheck } from '../types.js';
-import { describeProbe, excerpt, isObject } from '../../gather/classify.js';
+import { excerpt, isObject } from '../../gather/classify.js';
+import type { FetchResult } from '../../net/http.js';
+import { probeData } from '../../gather/probe-facts.js';
+import { a2aLiveData, a2aLiveQuoted } from '../../gather/a2a-live-facts.js';
 import { A2A_CARD_REQUEST, A2A_CARD_PATH, A2A_LEGACY_CARD_PATH, a2aCard, type A2aCardArtifact } from '../../gather/a2a-card.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
@@ -8,16 +11,15 @@ import { a2aInterfaces, probeA2aInterface, probeTarget, type A2aInterface, type 
 import { servedBySite } from '../../gather/live-scope.js';
 import { a2aSchemaProblems, type A2aSchemaProblemKind } from '../../gather/a2a-schema.js';
 import { renderFindings } from '../messages.js';
-import { jsonProblemText } from './json-problem.js';
 import type { SubFinding } from '../types.js';
 import { givenValue } from '../../fixes/owner-value-parse.js';
 import type { OwnerValue } from '../../fixes/owner-values.js';
 
 export interface A5Artifact extends A2aCardArtifact {
-  /** The live probe of the interface a client would select, in its binding; null when not probed (see liveSkipped). */
+  /** The live probe of the interface a client would select, in its binding; null when not probed (see unprobedBindings). */
   live?: A2aProbeResult | null;
-  /** Why a card with endpoints was not probed (only gRPC or custom-binding interfaces). */
-  liveSkipped?: string;
+  /** The bindings of a card with endpoints that was not probed (only gRPC or custom-binding interfaces). */
+  unprobedBindings?: string[];
 }
 
 const SPEC = ['https://a2a-protocol.org/latest/specification/', 'https://github.com/a2aproject/A2A/blob/main/docs/topics/agent-discovery.md'];
@@ -59,19 +61,38 @@ const FINDINGS = {
   'A5/empty-member': '"{member}" is empty (A2A 1.0 §5.7: a required list holds at least one entry)',
   'A5/bad-member': '"{member}" has the wrong type',
   'A5/bad-interface':
-    'supportedInterfaces[{index}] lacks a valid "{member}" (url, protocolBinding JSONRPC/GRPC/HTTP+JSON or a custom binding URI, protocolVersion)',
-  'A5/bad-protocol-version': '{field} is "{value}": {problem}',
+    'supportedInterfaces[{index}] lacks a valid "{member}" (url, protocolBinding JSONRPC/GRPC/HTTP+JSON or a custom ' + 'binding URI, protocolVersion)',
+  'A5/bad-protocol-version': '{field} is "{value}": not an A2A Major.Minor version (0.3, 1.0)',
+  'A5/date-protocol-version': '{field} is "{value}": a date, the form of MCP protocol revisions, not an A2A Major.Minor version',
   'A5/provider-incomplete': 'provider lacks "{members}" (A2A {version}: a provider names its organization and url)',
   'A5/skills-incomplete': '{bad} of {total} skill(s) lack id, name, description or tags',
   'A5/mode-not-media-type': '{field} has "{value}", not a media type (text/plain, application/json, …)',
-  'A5/no-endpoint': 'no endpoint: "{value}" is not an address a client can use for its binding (http(s) URL; gRPC host:port; ws(s) for a custom binding)',
+  'A5/no-endpoint': 'no endpoint: "{value}" is not an address a client can use for its binding (http(s) URL; gRPC host:port; ws(s) ' + 'for a custom binding)',
 } as const;
 type A5Finding = keyof typeof FINDINGS;
+
+/** Sub-findings of A5/missing (each place asked), A5/legacy (which legacy) and A5/endpoint-unmeasured (why). */
+const OUTCOME_FINDINGS = {
+  'A5/seen': '{seen:probe}',
+  'A5/seen-not-json': '{seen:probe} ({path}: not JSON ({error}))',
+  'A5/seen-not-object': '{seen:probe} ({path}: JSON but not an object)',
+  'A5/seen-no-card-object': '{seen:probe} ({path}: JSON without a card object)',
+  'A5/legacy-path': 'found only at the legacy path (A2A ≤0.2)',
+  'A5/legacy-card': 'a legacy A2A ≤0.2 card',
+  'A5/unprobed-bindings': 'its interfaces are {bindings} only, which ai-ready does not probe (it speaks JSONRPC and HTTP+JSON)',
+  'A5/cross-site-card': "the card came through a redirect to another site ({url}), whose endpoints are not probed on this site's behalf",
+} as const;
+type A5OutcomeFinding = keyof typeof OUTCOME_FINDINGS;
+
+/** The card facts every outcome with a card starts with (cardFacts gives its data). */
+const FACTS =
+  '{seen:probe}: {shape}, name "{name}", version "{version}", {endpointCount} endpoint(s) ({endpoints}), ' + '{skills} skill(s), {extensions} extension(s)';
 
 /** The sub-finding code of each kind of schema problem gather/a2a-schema.ts reports. */
 const SCHEMA_CODE: Record<A2aSchemaProblemKind, A5Finding> = {
   'no-member': 'A5/no-member',
   'bad-protocol-version': 'A5/bad-protocol-version',
+  'date-protocol-version': 'A5/date-protocol-version',
   'provider-incomplete': 'A5/provider-incomplete',
   'empty-member': 'A5/empty-member',
   'bad-member': 'A5/bad-member',
@@ -98,15 +119,29 @@ export function a2aCardProblems(card: Record<string, unknown>, version: A2aCardA
   return renderFindings(FINDINGS, a2aCardFindings(card, version));
 }
 
-/** "JSONRPC https://…, GRPC host:443": the interfaces named in the evidence, at most three. */
+/** "JSONRPC https://…, GRPC host:443": the interfaces named in the evidence, at most three ('none' when none). */
 function interfaceList(interfaces: A2aInterface[]): string {
-  const named = interfaces.slice(0, 3).map((i) => `${excerpt(i.binding, 40)} ${excerpt(i.url, 80)}`);
-  return named.join(', ') + (interfaces.length > 3 ? `, and ${interfaces.length - 3} more` : '');
+  return (
+    interfaces
+      .slice(0, 3)
+      .map((i) => `${excerpt(i.binding, 40)} ${excerpt(i.url, 80)}`)
+      .join(', ') || 'none'
+  );
+}
+
+/** A5/missing's sub-finding for one probe; the card path's answer says why it held no card. */
+function seenFinding(p: FetchResult, art: A5Artifact, origin: string): SubFinding<A5OutcomeFinding> {
+  const seen = probeData(p, origin);
+  const problem = p === art.probes[0] ? art.problem : undefined;
+  if (!problem) return { code: 'A5/seen', data: seen };
+  if (problem.kind === 'not-json') return { code: 'A5/seen-not-json', data: { ...seen, path: A2A_CARD_PATH, error: problem.error } };
+  return { code: problem.kind === 'not-object' ? 'A5/seen-not-object' : 'A5/seen-no-card-object', data: { ...seen, path: A2A_CARD_PATH } };
 }
 
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
   'A5/content-type': 'Served as {contentType} instead of application/json.',
+  'A5/no-content-type': 'Served with no content type instead of application/json.',
   'A5/endpoint-not-https': 'An agent endpoint is not an https URL.',
   'A5/add-supported-interfaces': 'A2A 1.0 lists endpoints in supportedInterfaces[]; add it beside url for 1.0 clients.',
   'A5/top-level-url-ignored': 'The top-level "url" ({url}) is not an A2A 1.0 member: 1.0 clients read supportedInterfaces[] only, so it was not used.',
@@ -161,14 +196,16 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
         'unknown method; HTTP+JSON: an A2A error body for a task that does not exist; a 1.x interface is asked with its A2A-Version)',
     },
     messages: {
-      'A5/missing': 'No A2A agent card: {seenAll}{note}.',
-      'A5/legacy': '{facts}; {legacy}{note}.',
-      'A5/incomplete': '{facts}; {findings}.',
-      'A5/endpoint-no-answer': '{facts}{liveText}.',
-      'A5/endpoint-unmeasured': 'Could not be measured: {reason}. {facts}.',
-      'A5/ok': '{facts}{liveText}.',
+      'A5/missing': 'No A2A agent card: {findings}.',
+      'A5/legacy': `${FACTS}; {findings}.`,
+      'A5/incomplete': `${FACTS}; {findings}.`,
+      'A5/endpoint-no-answer': `${FACTS}{live:agent}.`,
+      'A5/endpoint-unmeasured': `Could not be measured: {findings}. ${FACTS}.`,
+      'A5/ok': `${FACTS}{live:agent}.`,
     },
-    findings: FINDINGS,
+    findings: { ...FINDINGS, ...OUTCOME_FINDINGS },
+    // The card's own words (name, version, interfaces, members it names), a parser's message, what the agent answered.
+    quoted: ['name', 'version', 'endpoints', 'value', 'url', 'error', 'bindings', 'members', 'field', ...a2aLiveQuoted()],
     advisories: ADVISORIES,
   },
   async gather(ctx) {
@@ -179,18 +216,11 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     const target = probeTarget(interfaces);
     if (target) return { ...art, live: await probeA2aInterface(ctx, target) };
     if (!interfaces.length) return art;
-    const bindings = [...new Set(interfaces.map((i) => excerpt(i.binding, 60)))].join(', ');
-    return { ...art, live: null, liveSkipped: `its interfaces are ${bindings} only, which ai-ready does not probe (it speaks JSONRPC and HTTP+JSON)` };
+    return { ...art, live: null, unprobedBindings: [...new Set(interfaces.map((i) => excerpt(i.binding, 60)))] };
   },
   evaluate(art, ctx) {
-    const seenAll = art.probes.map((p) => describeProbe(p, ctx.origin)).join('; ');
     if (!art.card || !art.probe) {
-      return {
-        status: 'fail',
-        code: 'A5/missing',
-        data: { seenAll, note: art.problem ? ` (${A2A_CARD_PATH}: ${jsonProblemText(art.problem)})` : '' },
-        probes: art.probes,
-      };
+      return { status: 'fail', code: 'A5/missing', data: {}, findings: art.probes.map((p) => seenFinding(p, art, ctx.origin)), probes: art.probes };
     }
     const card = art.card;
     const res = art.probe;
@@ -198,8 +228,9 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     const problems = renderFindings(FINDINGS, findings);
     const advisories: Array<SubFinding<A5Advisory>> = [];
     // application/a2a+json (1.0 §14.1.1, preferred by the HTTP binding since 1.0.1) is A2A's own JSON type.
-    if (res.contentType !== 'application/json' && res.contentType !== 'application/a2a+json')
-      advisories.push({ code: 'A5/content-type', data: { contentType: res.contentType ?? 'no content type' } });
+    if (!res.contentType) advisories.push({ code: 'A5/no-content-type' });
+    else if (res.contentType !== 'application/json' && res.contentType !== 'application/a2a+json')
+      advisories.push({ code: 'A5/content-type', data: { contentType: res.contentType } });
     // The interfaces of the card's version that a client can use: the same list the probe chose from.
     const interfaces = usableInterfaces(card, art.version);
     const endpoints = [...new Set(interfaces.map((i) => i.url))];
@@ -215,7 +246,16 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     const exts = isObject(card.capabilities) && Array.isArray(card.capabilities.extensions) ? card.capabilities.extensions.filter(isObject) : [];
     const skills = Array.isArray(card.skills) ? card.skills.length : 0;
     const matched = art.version ? SHAPE[art.version] : undefined;
-    const facts = `${describeProbe(res, ctx.origin)}: ${matched ?? 'unrecognised AgentCard shape'}, "${excerpt(str(card.name) ?? '(no name)', 60)}" ${str(card.version) ? `v${excerpt(String(card.version), 20)}` : '(no version)'}, ${interfaces.length} endpoint(s)${interfaces.length ? ` (${interfaceList(interfaces)})` : ''}, ${skills} skill(s)${exts.length ? `, ${exts.length} extension(s)` : ''}`;
+    const facts = {
+      ...probeData(res, ctx.origin),
+      shape: matched ?? 'unrecognised AgentCard shape',
+      name: excerpt(str(card.name) ?? '', 60),
+      version: str(card.version) ? excerpt(String(card.version), 20) : '',
+      endpointCount: interfaces.length,
+      endpoints: interfaceList(interfaces),
+      skills,
+      extensions: exts.length,
+    };
     const details = {
       path: art.path,
       version: art.version,
@@ -225,11 +265,12 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       extensions: exts.map((e) => e.uri).filter((u) => typeof u === 'string'),
     };
     if (art.path === A2A_LEGACY_CARD_PATH || art.version === '0.2') {
-      const legacy = art.path === A2A_LEGACY_CARD_PATH ? 'found only at the legacy path (A2A ≤0.2)' : 'a legacy A2A ≤0.2 card';
+      const legacy: SubFinding<A5OutcomeFinding> = { code: art.path === A2A_LEGACY_CARD_PATH ? 'A5/legacy-path' : 'A5/legacy-card' };
       return {
         status: 'partial',
         code: 'A5/legacy',
-        data: { facts, legacy, note: problems.length ? `; ${problems.join('; ')}` : '' },
+        data: facts,
+        findings: [legacy, ...findings],
         remediation: `Move the card to ${A2A_CARD_PATH} (current A2A discovery path) and update it to the 1.0 shape.`,
         ...(matched ? { matched } : {}),
         advisories,
@@ -241,7 +282,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       return {
         status: 'partial',
         code: 'A5/incomplete',
-        data: { facts },
+        data: facts,
         findings: findings.length ? findings : [{ code: 'A5/no-member', data: { member: 'supportedInterfaces', version: '1.0' } }],
         remediation: `Complete the AgentCard: ${problems.join('; ') || 'add supportedInterfaces[]'}.`,
         ...(matched ? { matched } : {}),
@@ -253,18 +294,16 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     const live = art.live;
     // A card reached through a redirect to another site names nothing on this site's behalf, so
     // gather probed nothing (docs/live-probes.md): unmeasured, never a pass on an unprobed endpoint.
-    const crossSite =
-      !live && !art.liveSkipped && !servedBySite(res, ctx.origin)
-        ? `the card came through a redirect to another site (${excerpt(res.url, 80)}), whose endpoints are not probed on this site's behalf`
+    const skipped: SubFinding<A5OutcomeFinding> | null = art.unprobedBindings?.length
+      ? { code: 'A5/unprobed-bindings', data: { bindings: art.unprobedBindings.join(', ') } }
+      : !live && !servedBySite(res, ctx.origin)
+        ? { code: 'A5/cross-site-card', data: { url: excerpt(res.url, 80) } }
         : null;
-    const skipped = art.liveSkipped ?? crossSite;
     if (skipped) {
-      return { status: 'info', code: 'A5/endpoint-unmeasured', data: { facts, reason: skipped }, matched, advisories, probes: [res], details };
+      return { status: 'info', code: 'A5/endpoint-unmeasured', data: facts, findings: [skipped], matched, advisories, probes: [res], details };
     }
-    const liveText = live
-      ? `; live (${live.binding}): ${excerpt(live.request, 140)}${live.a2aVersion ? ` with A2A-Version ${live.a2aVersion}` : ''} → ${live.answer}`
-      : '';
-    const liveDetails = live ? { live: { endpoint: live.endpoint, binding: live.binding, outcome: live.outcome, answer: live.answer } } : {};
+    const liveData = live ? a2aLiveData(live, ctx.origin) : {};
+    const liveDetails = live ? { live: { endpoint: live.endpoint, binding: live.binding, outcome: live.outcome, reply: live.reply } } : {};
     if (live?.outcome === 'auth-required') advisories.push({ code: 'A5/endpoint-auth-required' });
     if (live?.outcome === 'no-answer') {
       const expect =
@@ -274,7 +313,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       return {
         status: 'partial',
         code: 'A5/endpoint-no-answer',
-        data: { facts, liveText },
+        data: { ...facts, ...liveData },
         remediation: `Make ${live.endpoint} answer ${expect}, or fix the interface in the card.`,
         matched,
         advisories,
@@ -285,7 +324,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     return {
       status: 'pass',
       code: 'A5/ok',
-      data: { facts, liveText },
+      data: { ...facts, ...liveData },
       matched,
       advisories,
       probes: live ? [res, live.probe] : [res],
@@ -327,7 +366,8 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       {
         title: 'Make the interface answer in its binding',
         body:
-          'This step needs your own A2A server: agents (and this check) call the first interface they speak. A JSONRPC interface answers every POST with a JSON-RPC 2.0 response (an error object, -32601, for an unknown method). ' +
+          'This step needs your own A2A server: agents (and this check) call the first interface they speak. A JSONRPC ' +
+          'interface answers every POST with a JSON-RPC 2.0 response (an error object, -32601, for an unknown method). ' +
           'If your server speaks HTTP+JSON instead, declare it as below: it answers GET {url}/tasks/{id} for a task it ' +
           'does not hold with 404 and an A2A error body (A2A 1.0 §11.6). gRPC interfaces use a host:port address. Write ' +
           'protocolVersion as Major.Minor ("1.0"), the A2A version, not an MCP revision date.',

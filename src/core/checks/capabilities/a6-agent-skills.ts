@@ -1,6 +1,6 @@
 import { defineCheck, type SubFinding } from '../types.js';
-import { fillTemplate, renderFindings } from '../messages.js';
-import { jsonProblemText } from './json-problem.js';
+import { renderFindings } from '../messages.js';
+import { probeData } from '../../gather/probe-facts.js';
 import type { FetchResult } from '../../net/http.js';
 import {
   agentSkills,
@@ -22,7 +22,7 @@ import {
   unreachedFetch,
   SKILLS_INDEX_REQUEST,
 } from '../../gather/agent-skills.js';
-import { describeProbe, excerpt, isFound, isSoft404 } from '../../gather/classify.js';
+import { excerpt, isFound, isSoft404 } from '../../gather/classify.js';
 import { serveFileSteps, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
 
@@ -52,20 +52,54 @@ const A6_FINDINGS = {
   'A6/old-format': '{format} format: no per-entry url/type/digest as v0.2.0 defines',
   'A6/empty': 'the skills array is empty',
   'A6/all-skipped': 'every entry has a type clients skip ({types}): no skill-md or archive entry',
-  'A6/invalid-entry': 'entry {n} ({name}): {problems}',
+  // What makes an entry invalid (the gather's SkillEntryProblem kinds), one sub-finding each.
+  'A6/entry-not-object': 'entry {n} ({name}): entry is not an object',
+  'A6/entry-no-name': 'entry {n} ({name}): missing `name`',
+  'A6/entry-name-too-long': 'entry {n} ({name}): name "{value}…" longer than 64 characters',
+  'A6/entry-name-invalid': 'entry {n} ({name}): name "{value}" is not lowercase a-z, 0-9 and single inner hyphens',
+  'A6/entry-no-description': 'entry {n} ({name}): missing `description`',
+  'A6/entry-description-too-long': 'entry {n} ({name}): description is {length} characters (max 1024)',
+  'A6/entry-no-type': 'entry {n} ({name}): missing `type`',
+  'A6/entry-type-not-string': 'entry {n} ({name}): `type` is not a string',
+  'A6/entry-no-url': 'entry {n} ({name}): missing `url`',
+  'A6/entry-url-not-http': 'entry {n} ({name}): url "{value}" is not http(s)',
+  'A6/entry-url-unresolvable': 'entry {n} ({name}): url "{value}" does not resolve',
+  'A6/entry-bare-sha256': 'entry {n} ({name}): digest given as a bare `sha256` member (v0.2.0: `digest: "sha256:<hex>"`)',
+  'A6/entry-no-digest': 'entry {n} ({name}): missing `digest`',
+  'A6/entry-digest-invalid': 'entry {n} ({name}): digest "{value}" is not sha256: + 64 lowercase hex',
+  'A6/entry-no-skill-md-file': 'entry {n} ({name}): `files` has no SKILL.md entry',
+  'A6/entry-skill-md-no-digest': 'entry {n} ({name}): SKILL.md missing `digest`',
+  'A6/entry-skill-md-digest-invalid': 'entry {n} ({name}): SKILL.md digest "{value}" is not sha256: + 64 lowercase hex',
   'A6/more-invalid': '{count} more invalid entries',
-  'A6/artifact-not-served': 'skill "{name}": {seen} (artifact not served)',
+  'A6/artifact-not-served': 'skill "{name}": {seen:probe} (artifact not served)',
   'A6/digest-mismatch': 'skill "{name}": digest mismatch (index {expected}…, served bytes {actual}…); clients must reject it',
-  'A6/bad-skill-md': 'skill "{name}": SKILL.md {problem}',
+  // Why a SKILL.md's front matter is not usable (the gather's FrontMatterProblem kinds).
+  'A6/skill-md-no-front-matter': 'skill "{name}": SKILL.md no YAML front matter (--- block) at the top',
+  'A6/skill-md-invalid-yaml': 'skill "{name}": SKILL.md front matter is not valid YAML ({error})',
+  'A6/skill-md-not-mapping': 'skill "{name}": SKILL.md front matter is not a YAML mapping',
+  'A6/skill-md-lacks': 'skill "{name}": SKILL.md front matter lacks {members}',
+  // A6/missing: each place asked, and why it held no index; A6/artifact-unmeasured: each download that could not be made.
+  'A6/seen': '{seen:probe}',
+  'A6/seen-soft-404': '{seen:probe} (an HTML page: soft 404)',
+  'A6/seen-not-json': '{seen:probe} (not JSON ({error}))',
+  'A6/seen-not-object': '{seen:probe} (JSON but not an object)',
+  'A6/download-unmade': '{seen:probe}',
+  'A6/more-downloads-unmade': 'and {count} more',
 } as const;
+
+/** The index facts every outcome with an index starts with; the artifact counts are the bounded deep check's. */
+const FACTS =
+  '{seen:probe}; {skills} skill(s) ({names}); {downloaded} of {checked} artifact(s) downloaded, {unreached} could not be ' +
+  'fetched, {verified} of {digests} digest(s) verified, {mismatches} mismatch(es)';
 
 /** Non-scoring notes (meta.advisories): a declared list, so a push of an undeclared code does not compile. */
 const ADVISORIES = {
   'A6/unknown-schema-read':
-    `$schema "{schema}" is not a schema we know (current: ${SKILLS_SCHEMA_V02}); entries read by their declared ` + `url/type/digest to show what is there`,
+    `$schema "{schema}" is not a schema we know (current: ${SKILLS_SCHEMA_V02}); entries read by their declared ` + 'url/type/digest to show what is there',
   'A6/bare-sha256': 'digest given as a bare `sha256` member (v0.2.0: `digest: "sha256:<hex>"`)',
   'A6/version-not-semver': 'entry "{name}": `version` {version} is not a semantic version (e.g. "1.2.0")',
   'A6/index-content-type': 'index served as {contentType} (expected application/json)',
+  'A6/index-no-content-type': 'index served with no content type (expected application/json)',
   'A6/schema-not-exact': `$schema "{schema}" is read as v0.2.x, but clients match the exact URI ${SKILLS_SCHEMA_V02}`,
   'A6/entry-skipped': 'entry {n} ({name}) has type "{type}", not skill-md or archive: clients skip it',
   'A6/artifact-over-cap': 'skill "{name}": artifact larger than the download cap, digest not verified',
@@ -74,7 +108,8 @@ const ADVISORIES = {
   'A6/archive-content-type': 'skill "{name}": archive served as {contentType} (expected application/gzip or application/zip)',
   'A6/other-origin': 'skill "{name}" is hosted on another origin ({origin})',
   'A6/deep-check-bounded': '{checked} of {valid} valid entries downloaded and checked (bounded deep check)',
-  'A6/downloads-unmade': '{count} artifact download(s) could not be made, so not verified ({downloads})',
+  'A6/download-unmade': 'artifact download could not be made, so not verified: {seen:probe}',
+  'A6/more-downloads-unmade': '{count} more artifact download(s) could not be made, so not verified',
 } as const;
 type A6Advisory = keyof typeof ADVISORIES;
 
@@ -83,39 +118,26 @@ function noteAdvisory(n: SkillEntryNote): SubFinding<A6Advisory> {
   return n.kind === 'bare-sha256' ? { code: 'A6/bare-sha256' } : { code: 'A6/version-not-semver', data: { name: n.name, version: n.version } };
 }
 
-/** What makes an entry invalid (the gather's SkillEntryProblem kinds), joined into A6/invalid-entry's {problems}. */
-const ENTRY_PROBLEMS: Record<SkillEntryProblem['kind'], string> = {
-  'not-object': 'entry is not an object',
-  'no-name': 'missing `name`',
-  'name-too-long': 'name "{value}…" longer than 64 characters',
-  'name-invalid': 'name "{value}" is not lowercase a-z, 0-9 and single inner hyphens',
-  'no-description': 'missing `description`',
-  'description-too-long': 'description is {length} characters (max 1024)',
-  'no-type': 'missing `type`',
-  'type-not-string': '`type` is not a string',
-  'no-url': 'missing `url`',
-  'url-not-http': 'url "{value}" is not http(s)',
-  'url-unresolvable': 'url "{value}" does not resolve',
-  'bare-sha256': ADVISORIES['A6/bare-sha256'],
-  'no-digest': 'missing `digest`',
-  'digest-invalid': 'digest "{value}" is not sha256: + 64 lowercase hex',
-  'no-skill-md-file': '`files` has no SKILL.md entry',
-  'skill-md-no-digest': 'SKILL.md missing `digest`',
-  'skill-md-digest-invalid': 'SKILL.md digest "{value}" is not sha256: + 64 lowercase hex',
-};
-
-/** An entry's problems in words, in the order read. */
-function entryProblemsText(problems: SkillEntryProblem[]): string {
-  return problems.map(({ kind, ...data }) => fillTemplate(ENTRY_PROBLEMS[kind], data, kind)).join(', ');
+/** An invalid entry's problems, one sub-finding each (code A6/entry-<kind>), in the order read. */
+function entryFindings(e: { index: number; name: string; problems: SkillEntryProblem[] }): Array<SubFinding<A6Finding>> {
+  return e.problems.map(({ kind, ...rest }) => ({ code: `A6/entry-${kind}` as const, data: { n: e.index + 1, name: excerpt(e.name, 40), ...rest } }));
 }
 
-/** Why a SKILL.md's front matter is not usable (the gather's FrontMatterProblem), A6/bad-skill-md's {problem}. */
-const FRONT_MATTER_PROBLEMS: Record<FrontMatterProblem['kind'], string> = {
-  none: 'no YAML front matter (--- block) at the top',
-  'invalid-yaml': 'front matter is not valid YAML ({error})',
-  'not-mapping': 'front matter is not a YAML mapping',
-  lacks: 'front matter lacks {members}',
-};
+/** Why a SKILL.md's front matter is not usable, as its sub-finding. */
+function frontMatterFinding(name: string, p: FrontMatterProblem): SubFinding<A6Finding> {
+  const { kind, ...rest } = p;
+  const code = kind === 'none' ? 'A6/skill-md-no-front-matter' : (`A6/skill-md-${kind}` as const);
+  return { code, data: { name, ...rest } };
+}
+
+/** A6/missing's sub-finding for one probe: why it held no index. */
+function seenFinding(p: FetchResult, origin: string): SubFinding<A6Finding> {
+  const seen = probeData(p, origin);
+  const problem = indexDocument(p).problem;
+  if (problem?.kind === 'not-json') return { code: 'A6/seen-not-json', data: { ...seen, error: problem.error } };
+  if (problem) return { code: 'A6/seen-not-object', data: seen };
+  return { code: isSoft404(p) ? 'A6/seen-soft-404' : 'A6/seen', data: seen };
+}
 
 const INDEX_PROBLEM: Record<SkillsIndexProblem['kind'], A6Finding> = {
   'no-skills-array': 'A6/no-skills-array',
@@ -142,6 +164,7 @@ function checkArtifact(
   probe: FetchResult,
   origin: string,
 ): DeepResult {
+  // A download that could not be made says nothing about the artifact: unmeasured, not "not served".
   const url = entry.url!;
   const out: DeepResult = {
     name: entry.name,
@@ -154,10 +177,9 @@ function checkArtifact(
     hasDigest: !!entry.digest,
     unreached: unreachedFetch(probe),
   };
-  // A download that could not be made says nothing about the artifact: unmeasured, not "not served".
   if (out.unreached) return out;
   if (!isFound(probe)) {
-    out.problems.push({ code: 'A6/artifact-not-served', data: { name: entry.name, seen: describeProbe(probe, origin) } });
+    out.problems.push({ code: 'A6/artifact-not-served', data: { name: entry.name, ...probeData(probe, origin) } });
     return out;
   }
   if (entry.digest) {
@@ -173,10 +195,8 @@ function checkArtifact(
   }
   if (entry.type === 'skill-md' || (entry.type === null && /\/SKILL\.md$/i.test(url))) {
     const fm = skillFrontMatter(probe.text);
-    if (fm.problem) {
-      const { kind, ...data } = fm.problem;
-      out.problems.push({ code: 'A6/bad-skill-md', data: { name: entry.name, problem: fillTemplate(FRONT_MATTER_PROBLEMS[kind], data, kind) } });
-    } else if (fm.name !== entry.name)
+    if (fm.problem) out.problems.push(frontMatterFinding(entry.name, fm.problem));
+    else if (fm.name !== entry.name)
       out.advisories.push({ code: 'A6/front-matter-name', data: { name: entry.name, frontMatterName: excerpt(fm.name ?? '', 40) } });
     if (probe.contentType && probe.contentType !== 'text/markdown' && probe.contentType !== 'text/plain')
       out.advisories.push({ code: 'A6/skill-md-content-type', data: { name: entry.name, contentType: probe.contentType } });
@@ -225,23 +245,21 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
       'A6/ok': 'a valid Agent Skills index',
     },
     messages: {
-      'A6/missing': 'No Agent Skills index: {seen}.',
-      'A6/invalid': '{facts}. Problems: {findings}.',
-      'A6/artifact-unmeasured': 'Could not be measured: {reason}. {facts}.',
-      'A6/ok': '{facts}.',
+      'A6/missing': 'No Agent Skills index: {findings}.',
+      'A6/invalid': `${FACTS}. Problems: {findings}.`,
+      'A6/artifact-unmeasured': `Could not be measured: {unreached} artifact download(s) could not be made ({findings}). ${FACTS}.`,
+      'A6/ok': `${FACTS}.`,
     },
     findings: A6_FINDINGS,
+    // The index's own words (names, schema URIs, values, types), a parser's message, what a download answered.
+    quoted: ['names', 'name', 'schema', 'value', 'type', 'types', 'version', 'frontMatterName', 'error', 'members'],
     advisories: ADVISORIES,
   },
   gather: (ctx) => agentSkills(ctx),
   evaluate(a, { origin }) {
     const doc = a.probe ? indexDocument(a.probe).doc : null;
     if (!a.probe || !a.path || !doc) {
-      const seen = a.probes.map((p) => {
-        const problem = indexDocument(p).problem;
-        return `${describeProbe(p, origin)}${problem ? ` (${jsonProblemText(problem)})` : isSoft404(p) ? ' (an HTML page: soft 404)' : ''}`;
-      });
-      return { status: 'fail', code: 'A6/missing', data: { seen: seen.join('; ') }, probes: a.probes };
+      return { status: 'fail', code: 'A6/missing', data: {}, findings: a.probes.map((p) => seenFinding(p, origin)), probes: a.probes };
     }
     const probe = a.probe;
     const index = readSkillsIndex(doc, probe.url, a.path);
@@ -257,8 +275,8 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     // Each lenient reading once, however many entries share it.
     const notes = new Map(index.entries.flatMap((e) => e.notes ?? []).map((n) => [JSON.stringify(n), n]));
     advisories.push(...[...notes.values()].map(noteAdvisory));
-    if (probe.contentType !== 'application/json')
-      advisories.push({ code: 'A6/index-content-type', data: { contentType: probe.contentType ?? 'no content type' } });
+    if (!probe.contentType) advisories.push({ code: 'A6/index-no-content-type' });
+    else if (probe.contentType !== 'application/json') advisories.push({ code: 'A6/index-content-type', data: { contentType: probe.contentType } });
     if (index.format === 'v0.2.0' && typeof doc.$schema === 'string' && doc.$schema.trim() !== SKILLS_SCHEMA_V02)
       advisories.push({ code: 'A6/schema-not-exact', data: { schema: excerpt(doc.$schema, 80) } });
     const skipped = index.entries.filter((e) => e.skipped);
@@ -269,8 +287,7 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     if (!index.entries.length) problems.push({ code: 'A6/empty' });
     else if (skipped.length === index.entries.length)
       problems.push({ code: 'A6/all-skipped', data: { types: [...new Set(skipped.map((e) => excerpt(e.skipped!, 30)))].slice(0, 4).join(', ') } });
-    for (const e of invalid.slice(0, 5))
-      problems.push({ code: 'A6/invalid-entry', data: { n: e.index + 1, name: excerpt(e.name, 40), problems: entryProblemsText(e.problems) } });
+    for (const e of invalid.slice(0, 5)) problems.push(...entryFindings(e));
     if (invalid.length > 5) problems.push({ code: 'A6/more-invalid', data: { count: invalid.length - 5 } });
 
     const deep = deepEntries(index)
@@ -288,20 +305,19 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
       advisories.push({ code: 'A6/deep-check-bounded', data: { checked: deep.length, valid } });
 
     const matched = formatLabel(index) + (a.path === SKILLS_LEGACY_INDEX_PATH ? ` at legacy ${SKILLS_LEGACY_INDEX_PATH}` : '');
-    const facts =
-      `${describeProbe(probe, origin)}; ${index.entries.length} skill(s)` +
-      (index.entries.length
-        ? ` (${index.entries
-            .slice(0, 6)
-            .map((e) => excerpt(e.name, 40))
-            .join(', ')}${index.entries.length > 6 ? ', …' : ''})`
-        : '') +
-      (deep.length
-        ? // Only the downloads that succeeded count as downloaded; the others are findings.
-          `; ${downloaded} of ${deep.length} artifact(s) downloaded` +
-          (unreached.length ? `, ${unreached.length} could not be fetched` : '') +
-          (deep.some((d) => d.hasDigest) ? `, ${verified} digest(s) verified${mismatches ? `, ${mismatches} mismatch(es)` : ''}` : ', no digests to verify')
-        : '');
+    const names = index.entries.slice(0, 6).map((e) => excerpt(e.name, 40));
+    const facts = {
+      ...probeData(probe, origin),
+      skills: index.entries.length,
+      names: [...names, ...(index.entries.length > 6 ? ['…'] : [])].join(', ') || 'none',
+      // Only the downloads that succeeded count as downloaded; the others are findings or unmeasured.
+      downloaded,
+      checked: deep.length,
+      unreached: unreached.length,
+      verified,
+      digests: deep.filter((d) => d.hasDigest).length,
+      mismatches,
+    };
     const probes = [...a.probes, ...deep.map((d) => d.probe)];
     // checked: artifacts fetched for the deep check; digests: those whose entry declares one.
     const details = {
@@ -320,18 +336,15 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
       mismatches,
       unreached: unreached.length,
     };
-    const unreachedText =
-      unreached
-        .slice(0, 3)
-        .map((d) => `GET ${excerpt(d.url, 100)}: ${d.unreached}`)
-        .join('; ') + (unreached.length > 3 ? `; and ${unreached.length - 3} more` : '');
+    const unmade = unreached.slice(0, 3).map((d) => probeData(d.probe, origin));
     if (problems.length) {
       // The verdict rests on the problems found; downloads that could not be made are named, not judged.
-      if (unreached.length) advisories.push({ code: 'A6/downloads-unmade', data: { count: unreached.length, downloads: unreachedText } });
+      advisories.push(...unmade.map((data) => ({ code: 'A6/download-unmade' as const, data })));
+      if (unreached.length > 3) advisories.push({ code: 'A6/more-downloads-unmade', data: { count: unreached.length - 3 } });
       return {
         status: 'partial',
         code: 'A6/invalid',
-        data: { facts },
+        data: facts,
         findings: problems,
         remediation:
           index.format === 'v0.1.0' || index.format === 'draft-files' || a.path === SKILLS_LEGACY_INDEX_PATH
@@ -347,18 +360,24 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
       return {
         status: 'info',
         code: 'A6/artifact-unmeasured',
-        data: { facts, reason: `${unreached.length} artifact download(s) could not be made (${unreachedText})` },
+        data: facts,
+        findings: [
+          ...unmade.map((data) => ({ code: 'A6/download-unmade' as const, data })),
+          ...(unreached.length > 3 ? [{ code: 'A6/more-downloads-unmade' as const, data: { count: unreached.length - 3 } }] : []),
+        ],
         matched,
         advisories,
         probes,
         details,
       };
     }
-    return { status: 'pass', code: 'A6/ok', data: { facts }, matched, advisories, probes, details };
+    return { status: 'pass', code: 'A6/ok', data: facts, matched, advisories, probes, details };
   },
   fixGuide(fx) {
     const skillPath = '/.well-known/agent-skills/order-status/SKILL.md';
-    const skillMd = `---\nname: order-status\ndescription: Look up the status of an order by order number and email.\n---\n\n# Order status\n\nCall GET ${fx.origin}/api/orders/{number}?email=… and read \`status\`.\n`;
+    const skillMd =
+      '---\nname: order-status\ndescription: Look up the status of an order by order number and email.\n---\n\n' +
+      `# Order status\n\nCall GET ${fx.origin}/api/orders/{number}?email=… and read \`status\`.\n`;
     // The digest of exactly the SKILL.md shown (agentskills.io well-known-uri: SHA-256 of the raw bytes served).
     const index = {
       $schema: SKILLS_SCHEMA_V02,
@@ -395,8 +414,9 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
           'step): any change to SKILL.md changes it, so generate the index rather than editing it by hand. An entry may ' +
           'also carry an optional semantic `version` of the skill.',
         code:
-          `node -e "const ` +
-          `c=require('node:crypto'),f=require('node:fs');console.log('sha256:'+c.createHash('sha256').update(f.readFileSync(process.argv[1])).digest('hex'))" public/.well-known/agent-skills/order-status/SKILL.md`,
+          `node -e "const c=require('node:crypto'),f=require('node:fs');` +
+          `console.log('sha256:'+c.createHash('sha256').update(f.readFileSync(process.argv[1])).digest('hex'))" ` +
+          'public/.well-known/agent-skills/order-status/SKILL.md',
         lang: 'sh',
       },
       verifyStep(

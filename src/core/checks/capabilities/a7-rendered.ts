@@ -104,7 +104,8 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
       : '';
     const found = { browser, via, count: counted.length, tools: counted.slice(0, 8).map(describeTool).join('; '), also, static: outcome.evidence };
     if (counted.length) {
-      const matched = `WebMCP (${[counted.some((t) => !t.declarative) && 'imperative', counted.some((t) => t.declarative) && 'declarative'].filter(Boolean).join(' + ')}, seen by ${browser})`;
+      const kinds = [counted.some((t) => !t.declarative) && 'imperative', counted.some((t) => t.declarative) && 'declarative'];
+      const matched = `WebMCP (${kinds.filter(Boolean).join(' + ')}, seen by ${browser})`;
       if (r.schemaIssues.length) {
         const issues = r.schemaIssues.map((i) => `${i.type} (${i.count})`).join(', ');
         return {
@@ -122,7 +123,8 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
     }
     if (removedPath.length || usesNavigator(a)) {
       const did = removedPath.length
-        ? `; ${browser} still has it and registered ${removedPath.length} tool(s) through it (${names(removedPath)}): not counted, browsers that follow the text see none`
+        ? `; ${browser} still has it and registered ${removedPath.length} tool(s) through it (${names(removedPath)}): ` +
+          'not counted, browsers that follow the text see none'
         : '';
       return {
         ...outcome,

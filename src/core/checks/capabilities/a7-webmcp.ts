@@ -11,7 +11,9 @@
 import { defineCheck, type SubFinding } from '../types.js';
 import type { FetchResult } from '../../net/http.js';
 import type { FixStep } from '../../schema.js';
-import { describeProbe, excerpt, isOk } from '../../gather/classify.js';
+import { excerpt, isOk } from '../../gather/classify.js';
+import { probeData } from '../../gather/probe-facts.js';
+import { webMcpFoundData, webMcpFoundQuoted } from '../../gather/webmcp-facts.js';
 import { pageHtmlStep, platformHook, verifyStep, specStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
 import { readWebMcpPolicy } from './webmcp-policy.js';
@@ -167,8 +169,11 @@ const ADVISORIES = {
 } as const;
 type A7Advisory = keyof typeof ADVISORIES;
 
+/** What the static scan read: its data are the counts `inline` and `scripts`. */
+const SCOPE = '{inline} inline and {scripts} same-origin script(s) read';
+
 /** The partial outcomes: what was found, then every problem (the first names the code). */
-const PARTIAL = 'Static: {parts}. {scope}. Problems: {findings}.';
+const PARTIAL = `Static: {found:webmcp}. ${SCOPE}. Problems: {findings}.`;
 
 export const a7WebMcp = defineCheck<WebMcpArtifact>()({
   meta: {
@@ -216,8 +221,8 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       'A7/missing': 'no WebMCP tools detected',
     },
     messages: {
-      'A7/not-html': '{pageSeen}: not an HTML page, so there is nothing to register WebMCP tools on.',
-      'A7/ok': 'Static: {parts}. {scope}.',
+      'A7/not-html': '{seen:probe}: not an HTML page, so there is nothing to register WebMCP tools on.',
+      'A7/ok': `Static: {found:webmcp}. ${SCOPE}.`,
       'A7/navigator-deprecated': PARTIAL,
       'A7/provide-context-removed': PARTIAL,
       'A7/policy-disabled': PARTIAL,
@@ -227,12 +232,14 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       'A7/tool-no-description': PARTIAL,
       'A7/param-no-name': PARTIAL,
       'A7/param-no-title': PARTIAL,
-      'A7/feature-detect-only': 'modelContext is referenced in {referencing} ("{excerpt}") but no registerTool() call was found. {scope}.',
+      'A7/feature-detect-only': `modelContext is referenced in {referencing} ("{excerpt}") but no registerTool() call was found. ${SCOPE}.`,
       'A7/missing':
         'No WebMCP tools detected: no <form toolname> and no document.modelContext (or navigator.modelContext) in ' +
-        '{scope}. Tools registered by cross-origin scripts or after user interaction are not visible to a static scan.',
+        `${SCOPE}. Tools registered by cross-origin scripts or after user interaction are not visible to a static scan.`,
     },
     advisories: ADVISORIES,
+    // The page's own words: tool and parameter names, script sources, the code excerpt, header values, a parser's message.
+    quoted: ['excerpt', 'referencing', 'tool', 'params', 'policy', 'headers', 'error', 'calls', ...webMcpFoundQuoted()],
     findings: {
       'A7/navigator-deprecated':
         'the tools are registered on navigator.modelContext only: deprecated in Chrome 150 and removed in 152, so ' +
@@ -315,9 +322,8 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
   // In rendered mode: the tools the browser registered after load (render/a7-rendered.ts).
   rendered: a7RenderedHook,
   evaluate(a, { origin }) {
-    const pageSeen = describeProbe(a.page, origin);
     if (!isOk(a.page) || !a.isHtml) {
-      return { status: 'info', code: 'A7/not-html', data: { pageSeen }, probes: [a.page] };
+      return { status: 'info', code: 'A7/not-html', data: probeData(a.page, origin), probes: [a.page] };
     }
     const fetched = a.scripts.filter((s) => isOk(s));
     const found = [
@@ -345,7 +351,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     if (a.skipped.overCap) advisories.push({ code: 'A7/scripts-over-cap', data: { count: a.skipped.overCap } });
     const broken = a.scripts.length - fetched.length;
     if (broken) advisories.push({ code: 'A7/scripts-unfetched', data: { count: broken } });
-    const scope = `${a.inline.length} inline and ${fetched.length} same-origin script(s) read`;
+    const scope = { inline: a.inline.length, scripts: fetched.length };
     const probes = [a.page, ...a.scripts];
     const imperativeTools = imperative ? registering.flatMap((f) => f.tools) : [];
     const details = {
@@ -365,16 +371,11 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
       staticDetection: true,
     };
     if (a.forms.length || imperative) {
-      const parts: string[] = [];
-      if (imperative) {
-        const names = details.imperativeTools;
-        const api = navigatorOnly ? 'navigator.modelContext (deprecated)' : usesDocument ? 'document.modelContext' : 'modelContext';
-        parts.push(
-          `registerTool/provideContext on ${api} in ${registering.map((f) => f.source).join(', ')}${names.length ? ` (tools: ${names.join(', ')})` : ''}: "${registering[0].snippet}"`,
-        );
-      }
-      if (a.forms.length)
-        parts.push(`${a.forms.length} declarative form tool(s): ${a.forms.map((f) => `${f.toolname || '(no toolname)'} (${f.params} field(s))`).join(', ')}`);
+      const api = navigatorOnly ? 'navigator.modelContext (deprecated)' : usesDocument ? 'document.modelContext' : 'modelContext';
+      const foundData = webMcpFoundData({
+        imperative: imperative ? { api, sources: registering.map((f) => f.source), tools: details.imperativeTools, snippet: registering[0].snippet } : null,
+        forms: a.forms.map((f) => ({ toolname: f.toolname, params: f.params })),
+      });
       const problems = validate(a.forms, imperativeTools);
       if (imperative && navigatorOnly) problems.unshift({ code: 'A7/navigator-deprecated' });
       else if (imperative && !found.some((f) => f.registerTool)) problems.unshift({ code: 'A7/provide-context-removed' });
@@ -386,22 +387,28 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
           .join(' and ');
         advisories.push({ code: 'A7/form-tools-refused', data: { headers } });
       }
-      const matched = `WebMCP draft (${[imperative && (navigatorOnly ? 'imperative navigator.modelContext, deprecated' : 'imperative document.modelContext'), a.forms.length && 'declarative form toolname'].filter(Boolean).join(' + ')}, static detection)`;
+      const shapes = [
+        imperative && (navigatorOnly ? 'imperative navigator.modelContext, deprecated' : 'imperative document.modelContext'),
+        a.forms.length && 'declarative form toolname',
+      ];
+      const matched = `WebMCP draft (${shapes.filter(Boolean).join(' + ')}, static detection)`;
       if (problems.length) {
         return {
           status: 'partial',
           code: problems[0].code,
-          data: { parts: parts.join('; '), scope },
+          data: { ...foundData, ...scope },
           findings: problems,
           remediation:
             problems[0].code === 'A7/policy-disabled'
-              ? 'Let the page use the `tools` feature: drop `tools` from the Permissions-Policy header, or allow it (`tools=(self)`); `tools=()` switches WebMCP off.'
+              ? 'Let the page use the `tools` feature: drop `tools` from the Permissions-Policy header, or allow it ' +
+                '(`tools=(self)`); `tools=()` switches WebMCP off.'
               : problems[0].code === 'A7/origin-agent-cluster-off'
                 ? 'Stop sending `Origin-Agent-Cluster: ?0` (and stop setting document.domain): WebMCP needs an origin-keyed page.'
                 : problems[0].code === 'A7/provide-context-removed'
                   ? 'Register each tool with `await document.modelContext.registerTool({...})`; provideContext() no longer exists.'
                   : navigatorOnly
-                    ? 'Register the tools on document.modelContext (`await document.modelContext.registerTool({...})`); navigator.modelContext was removed in Chrome 152.'
+                    ? 'Register the tools on document.modelContext (`await document.modelContext.registerTool({...})`); ' +
+                      'navigator.modelContext was removed in Chrome 152.'
                     : 'Give every tool a valid name and a description, and every form field a name and a label or toolparamdescription.',
           matched,
           advisories,
@@ -409,14 +416,14 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
           details,
         };
       }
-      return { status: 'pass', code: 'A7/ok', data: { parts: parts.join('; '), scope }, matched, advisories, probes, details };
+      return { status: 'pass', code: 'A7/ok', data: { ...foundData, ...scope }, matched, advisories, probes, details };
     }
     if (referencing.length) {
       if (navigatorOnly) advisories.push({ code: 'A7/navigator-feature-detect' });
       return {
         status: 'partial',
         code: 'A7/feature-detect-only',
-        data: { referencing: referencing.map((f) => f.source).join(', '), excerpt: referencing[0].snippet, scope },
+        data: { referencing: referencing.map((f) => f.source).join(', '), excerpt: referencing[0].snippet, ...scope },
         remediation: 'Call `await document.modelContext.registerTool({...})` for each action, not only feature-detect the API.',
         advisories,
         probes,
@@ -426,7 +433,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     return {
       status: 'fail',
       code: 'A7/missing',
-      data: { scope },
+      data: scope,
       advisories,
       probes,
       details,
@@ -455,7 +462,10 @@ async function registerWebMcpTools() {
 }
 registerWebMcpTools().catch((err) => console.warn('WebMCP registration failed', err));
 `;
-    const declarative = `<form action="/search" toolname="search_products" tooldescription="Search the catalog by keywords">\n  <label for="q">Keywords</label>\n  <input id="q" name="q" toolparamdescription="Keywords to search for">\n  <button>Search</button>\n</form>\n<!-- add toolautosubmit to let the agent submit without the user pressing the button -->\n`;
+    const declarative =
+      '<form action="/search" toolname="search_products" tooldescription="Search the catalog by keywords">\n' +
+      '  <label for="q">Keywords</label>\n  <input id="q" name="q" toolparamdescription="Keywords to search for">\n' +
+      '  <button>Search</button>\n</form>\n<!-- add toolautosubmit to let the agent submit without the user pressing the button -->\n';
     const hooked: FixStep = platformHook(fx, 'webMcpRegistration')?.(fx, imperative) ?? {
       title: 'Register a tool in a script the page loads (imperative API)',
       body:

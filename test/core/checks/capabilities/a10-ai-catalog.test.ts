@@ -7,6 +7,8 @@ import { GatherContext } from '../../../../src/core/gather/context.js';
 import { BROWSER_ACCEPT, HttpClient } from '../../../../src/core/net/http.js';
 import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
 import { ORIGIN, json, notFound, response, soft404 } from '../../../helpers/responses.js';
+import { proseInData } from '../../../helpers/data-prose.js';
+import type { CheckResult } from '../../../../src/core/schema.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
 /** The advisory codes of an outcome, in order. */
@@ -46,23 +48,23 @@ describe('A10 AI catalog / ARD', () => {
       { probes: [json(PATH, { specVersion: '1.0', entries: [{ ...entry, identifier: 'orders', data: {}, representativeQueries: ['one'] }, 'x'] }, CORS)] },
       ctx,
     );
+    // One advisory per problem, each with its own code and the entry's index as data.
     expect(withProblems.advisoryFindings).toEqual([
       {
-        code: 'A10/entry-problems',
-        data: {
-          index: 0,
-          problems:
-            'identifier "orders" is not urn:air:<fqdn>:<namespace>:<name>, needs exactly one of url and data, representativeQueries should list 2-5 queries',
-        },
-        text: 'entries[0]: identifier "orders" is not urn:air:<fqdn>:<namespace>:<name>, needs exactly one of url and data, representativeQueries should list 2-5 queries',
+        code: 'A10/entry-identifier-not-urn',
+        data: { index: 0, value: 'orders' },
+        text: 'entries[0]: identifier "orders" is not urn:air:<fqdn>:<namespace>:<name>',
       },
+      { code: 'A10/entry-url-or-data', data: { index: 0 }, text: 'entries[0]: needs exactly one of url and data' },
+      { code: 'A10/entry-queries-count', data: { index: 0 }, text: 'entries[0]: representativeQueries should list 2-5 queries' },
       { code: 'A10/entry-not-object', data: { index: 1 }, text: 'entries[1] is not an object' },
     ]);
   });
   it('is partial when entries are missing or empty, and lists advisories', () => {
     const o = a10AiCatalog.evaluate({ probes: [json(PATH, { host: { name: 'Shop' }, entries: [] })] }, ctx);
     expect(o.status).toBe('partial');
-    expect(o).toMatchObject({ code: 'A10/incomplete', data: { missing: 'a non-empty entries[] (or agents[])' } });
+    expect(o).toMatchObject({ code: 'A10/incomplete', findings: [{ code: 'A10/lacks-entries', text: 'a non-empty entries[] (or agents[])' }] });
+    expect(o.evidence).toMatch(/\. Missing: a non-empty entries\[\] \(or agents\[\]\)\.$/);
     expect(noted(o)).toEqual(['A10/no-cors', 'A10/host-no-display-name']);
   });
   it('ARD v0.91 requires entries alone: no specVersion and no host still pass, the disagreement is said (issue 28.5)', () => {
@@ -70,8 +72,9 @@ describe('A10 AI catalog / ARD', () => {
     const o = a10AiCatalog.evaluate({ probes: [json(PATH, { version: '1.0', entries: [entry] }, CORS)] }, ctx);
     expect(o).toMatchObject({ status: 'pass', code: 'A10/ok', details: { specVersion: null, version: '1.0', host: null, entries: 1 } });
     // Never "specVersion 1.0" for a file that only has "version".
-    expect(o.evidence).toContain('no specVersion ("version": "1.0"), host absent, ARD manifest (1 entry)');
-    expect(o.evidence).not.toMatch(/specVersion 1\.0/);
+    expect(o.data).toMatchObject({ specVersion: '', version: '1.0', host: '', shape: 'ARD manifest', agents: 0, entries: 1 });
+    expect(o.evidence).toContain('specVersion "", version "1.0", host "", ARD manifest: 0 agent(s), 1 entry(ies)');
+    expect(o.evidence).not.toMatch(/specVersion "1\.0"/);
     expect(o.advisoryFindings?.[0]).toMatchObject({ code: 'A10/version-not-spec-version', data: { version: '1.0' } });
     // host.identifier is optional (issue 28.5): a host with a displayName alone is complete.
     const complete = a10AiCatalog.evaluate({ probes: [json(PATH, { specVersion: '1.0', host: { displayName: 'Shop' }, entries: [entry] }, CORS)] }, ctx);
@@ -113,10 +116,15 @@ describe('A10 AI catalog / ARD', () => {
     );
     expect(o).toMatchObject({ status: 'pass', code: 'A10/ok' });
     expect(o.advisoryFindings?.slice(0, 3)).toMatchObject([
-      { code: 'A10/advertised-not-answering', data: { location: 'robots.txt Agentmap', url: `${ORIGIN}/gone.json`, follower: 'Lighthouse does' } },
+      {
+        code: 'A10/advertised-not-answering-lighthouse',
+        data: { location: 'robots.txt Agentmap', url: `${ORIGIN}/gone.json` },
+        text: `robots.txt Agentmap names ${ORIGIN}/gone.json, which did not answer with a catalog; readers that follow it (Lighthouse does) find nothing`,
+      },
       {
         code: 'A10/advertised-not-answering',
-        data: { location: '<link rel="ard"> in the page', url: `${ORIGIN}/also-gone.json`, follower: 'ARD consumers must' },
+        data: { location: '<link rel="ard">', url: `${ORIGIN}/also-gone.json` },
+        text: `<link rel="ard"> names ${ORIGIN}/also-gone.json, which did not answer with a catalog; readers that follow it (ARD consumers must) find nothing`,
       },
       { code: 'A10/lighthouse-misses', data: { url: `${ORIGIN}/gone.json` } },
     ]);
@@ -236,7 +244,8 @@ describe('A10 leniency (issue 23 point 6)', () => {
     }));
     const o = a10AiCatalog.evaluate({ probes: [json(PATH, { specVersion: '1.0', host: { name: 'Shop' }, entries }, CORS)] }, ctx);
     expect(o).toMatchObject({ status: 'partial', code: 'A10/incomplete' });
-    expect(o.data?.missing).toBe('identifier on 8 of 8 entries');
+    expect(o.findings).toMatchObject([{ code: 'A10/lacks-member', data: { member: 'identifier', lacking: 8, total: 8 } }]);
+    expect(o.evidence).toMatch(/Missing: identifier on 8 of 8 entry\(ies\)\.$/);
     expect(noted(o)).toContain('A10/host-no-display-name');
   });
 });
@@ -331,7 +340,7 @@ describe("A10 discovery in ARD v0.91's order, then the predecessor names (Lighth
   it('a catalog named only by Link rel="ard" is found, and the evidence says Lighthouse\'s ARD gatherer (branches only) does not find it', async () => {
     const o = await run(sites.header);
     expect(o).toMatchObject({ status: 'pass', code: 'A10/ok', details: { via: 'link-header', legacy: false, url: `${sites.header.origin}/catalogs/ai.json` } });
-    expect(o.evidence).toContain("(found via the page's Link rel=ard header)");
+    expect(o.evidence).toContain('(found via Link header rel=ard)');
     expect(o.advisoryFindings).toMatchObject([{ code: 'A10/lighthouse-misses', data: { url: `${sites.header.origin}/.well-known/ai-catalog.json` } }]);
     // The link and the well-known paths, once each.
     expect(catalogRequests(sites.header).sort()).toEqual([
@@ -345,7 +354,7 @@ describe("A10 discovery in ARD v0.91's order, then the predecessor names (Lighth
   it('a catalog named only by <link rel="ai-catalog"> is A10/legacy-location (pass), read after ard.json', async () => {
     const o = await run(sites.legacyLink);
     expect(o).toMatchObject({ status: 'pass', code: 'A10/legacy-location', details: { via: 'html-link', legacy: true } });
-    expect(o.data).toMatchObject({ legacy: '<link rel="ai-catalog"> in the page' });
+    expect(o.data).toMatchObject({ legacy: '<link rel="ai-catalog">', location: '<link rel="ai-catalog">' });
     expect(catalogRequests(sites.legacyLink).sort()).toEqual([
       '/.well-known/ai-catalog.json',
       '/.well-known/ard.json',
@@ -380,7 +389,8 @@ describe("A10 discovery in ARD v0.91's order, then the predecessor names (Lighth
     const o = await run(sites.broken);
     expect(o).toMatchObject({ status: 'fail', code: 'A10/missing' });
     expect(o.evidence).toContain('(named by robots.txt Agentmap)');
-    expect(o.evidence).toContain('(named by <link rel="ai-catalog"> in the page)');
+    expect(o.evidence).toContain('(named by <link rel="ai-catalog">)');
+    expect(o.evidence).toContain('(named by Link header rel=ai-catalog)');
     const asked = catalogRequests(sites.broken);
     expect(asked.sort()).toEqual([
       '/.well-known/ai-catalog.json',
@@ -454,5 +464,27 @@ describe('A10 candidate order (property)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('A10 data holds values (issue 39)', () => {
+  it('named probes, soft 404s, what a catalog lacks and every entry problem carry fields, not sentences', () => {
+    const signals = { agentmap: `${ORIGIN}/gone.json`, htmlLink: `${ORIGIN}/soft.json`, linkHeader: null };
+    const discovery = { signals, candidates: catalogCandidates(signals, ORIGIN), lighthouse: { url: signals.agentmap, found: false } };
+    const bad = { identifier: 'orders', type: 'mcp', url: 'relative', representativeQueries: [] };
+    const outcomes = [
+      a10AiCatalog.evaluate({ probes: [notFound('/gone.json'), soft404('/soft.json'), soft404(PATH), notFound(LEGACY)], discovery }, ctx),
+      a10AiCatalog.evaluate(
+        { probes: [notFound('/gone.json'), notFound('/soft.json'), json(PATH, { version: 'v 2 of the file', entries: [bad, {}] })], discovery },
+        ctx,
+      ),
+      a10AiCatalog.evaluate({ probes: [json(LEGACY, { host: { name: 'The Shop of Us' }, agents: [{}] })] }, ctx),
+      a10AiCatalog.evaluate({ probes: [response({ url: PATH, body: 'not json at all' })] }, ctx),
+    ];
+    expect(outcomes.map((o) => o.code)).toEqual(['A10/missing', 'A10/incomplete', 'A10/incomplete', 'A10/not-json']);
+    expect(outcomes[0].evidence).toContain('(soft 404) (named by <link rel="ard">)');
+    expect(outcomes[2].findings?.map((f) => f.code)).toEqual(['A10/lacks-spec-version']);
+    const results = outcomes.map((o) => ({ ...o, id: 'A10' }) as unknown as CheckResult);
+    expect(proseInData(results, () => a10AiCatalog.meta.quoted ?? [])).toEqual([]);
   });
 });

@@ -4,7 +4,9 @@ import { a2aCard, a2aCardFromProbes, a2aCardVersion } from '../../../../src/core
 import { GatherContext } from '../../../../src/core/gather/context.js';
 import { BROWSER_ACCEPT, HttpClient } from '../../../../src/core/net/http.js';
 import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
-import { A2A_PROBE_TASK_ID, a2aInterfaces, a2aVersionHeader, probeTarget } from '../../../../src/core/gather/a2a-probe.js';
+import { A2A_PROBE_TASK_ID, a2aInterfaces, a2aVersionHeader, judgeA2aAnswer, probeTarget } from '../../../../src/core/gather/a2a-probe.js';
+import { proseInData } from '../../../helpers/data-prose.js';
+import type { CheckResult } from '../../../../src/core/schema.js';
 import { liveContext } from '../commerce/live-context.js';
 import { ORIGIN, json, notFound, response, soft404 } from '../../../helpers/responses.js';
 
@@ -93,9 +95,13 @@ describe('A5 A2A agent card', () => {
     // The gather says why as data; the check words it.
     expect(a2aCardFromProbes(bad, null).problem).toEqual({ kind: 'not-json', error: expect.any(String) });
     const broken = run(bad, notFound(OLD));
-    expect(broken.data?.note).toMatch(/^ \(\/\.well-known\/agent-card\.json: not JSON \(.+\)\)$/);
+    expect(broken.findings?.[0]).toMatchObject({ code: 'A5/seen-not-json', data: { path: '/.well-known/agent-card.json', error: expect.any(String) } });
+    expect(broken.evidence).toMatch(
+      /^No A2A agent card: GET \/\.well-known\/agent-card\.json → 200 application\/json, 5 B \(\/\.well-known\/agent-card\.json: not JSON \(.+\)\); GET /,
+    );
     const list = run(json(CUR, ['not', 'an', 'object']), notFound(OLD));
-    expect(list.data?.note).toBe(' (/.well-known/agent-card.json: JSON but not an object)');
+    expect(list.findings?.map((f) => f.code)).toEqual(['A5/seen-not-object', 'A5/seen']);
+    expect(list.findings?.[0].text).toMatch(/ \(\/\.well-known\/agent-card\.json: JSON but not an object\)$/);
   });
 
   it('classifies card versions by shape', () => {
@@ -264,5 +270,52 @@ describe('a2aCard gather on a loopback site', () => {
     expect(site.requests.filter((r) => r.path === CUR)).toHaveLength(1);
     expect(site.requests.filter((r) => r.path === OLD)).toHaveLength(1);
     expect(a5A2aAgentCard.evaluate(a, { origin: site.origin, pageUrl: page.url }).status).toBe('partial');
+  });
+});
+
+describe('A5 data holds values (issue 39)', () => {
+  it('probes, a cross-site card, a legacy card and an off-site live answer carry fields, not sentences', () => {
+    const crossSite = response({
+      url: CUR,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(v10),
+      redirects: ['https://cards.elsewhere.example/card.json'],
+    });
+    const offSite = response({
+      url: 'https://agents.elsewhere.example/a2a',
+      method: 'POST',
+      status: 404,
+      headers: { 'content-type': 'text/html' },
+      body: '<p>the page you asked for is not here</p>',
+    });
+    const withLive = {
+      ...a2aCardFromProbes(
+        json(CUR, { ...v10, supportedInterfaces: [{ url: 'https://agents.elsewhere.example/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] }),
+        null,
+      ),
+      live: {
+        endpoint: 'https://agents.elsewhere.example/a2a',
+        binding: 'JSONRPC',
+        url: 'https://agents.elsewhere.example/a2a',
+        a2aVersion: '1.0',
+        probe: offSite,
+        ...judgeA2aAnswer(offSite),
+      },
+    };
+    const outcomes = [
+      run(response({ url: CUR, headers: { 'content-type': 'application/json' }, body: '{nope' }), soft404(OLD)),
+      run(crossSite),
+      run(notFound(CUR), json(OLD, { ...v02, name: 'The agent of the site' })),
+      a5A2aAgentCard.evaluate(withLive, ctx),
+    ];
+    expect(outcomes.map((o) => o.code)).toEqual(['A5/missing', 'A5/endpoint-unmeasured', 'A5/legacy', 'A5/endpoint-no-answer']);
+    expect(outcomes[1].findings?.[0]).toMatchObject({ code: 'A5/cross-site-card', data: { url: 'https://cards.elsewhere.example/card.json' } });
+    expect(outcomes[2].findings?.[0].code).toBe('A5/legacy-path');
+    expect(outcomes[3].data).toMatchObject({ liveReply: 'not-json', liveStatus: 404, liveType: 'text/html', liveOffSiteHost: 'agents.elsewhere.example' });
+    expect(outcomes[3].evidence).toContain(
+      '; live (JSONRPC): POST https://agents.elsewhere.example/a2a (JSON-RPC method ai-ready/probe) with A2A-Version 1.0 → HTTP 404 (text/html), not JSON [probed host agents.elsewhere.example:',
+    );
+    const results = outcomes.map((o) => ({ ...o, id: 'A5' }) as unknown as CheckResult);
+    expect(proseInData(results, () => a5A2aAgentCard.meta.quoted ?? [])).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@ import type { FetchResult } from '../../../../src/core/net/http.js';
 import { ORIGIN, json, notFound, response, soft404, text } from '../../../helpers/responses.js';
 import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
 import { liveContext } from '../commerce/live-context.js';
+import { proseInData } from '../../../helpers/data-prose.js';
+import type { CheckResult } from '../../../../src/core/schema.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
 /** The advisory codes of an outcome, in order. */
@@ -163,13 +165,19 @@ describe('A6 Agent Skills index (evaluate)', () => {
     const bare = '# Order status\nNo front matter.\n';
     const noFm = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry({ digest: sha(bare) })] }), { [skillUrl]: skillMd(bare) }), ctx);
     expect(noFm.status).toBe('partial');
-    expect(finding(noFm, 'A6/bad-skill-md')?.data).toEqual({ name: 'order-status', problem: 'no YAML front matter (--- block) at the top' });
+    expect(finding(noFm, 'A6/skill-md-no-front-matter')).toMatchObject({
+      data: { name: 'order-status' },
+      text: 'skill "order-status": SKILL.md no YAML front matter (--- block) at the top',
+    });
     const half = '---\nname: order-status\n---\n# x\n';
     const noDesc = a6AgentSkills.evaluate(
       artifact(json(INDEX, { $schema: SCHEMA, skills: [entry({ digest: sha(half) })] }), { [skillUrl]: skillMd(half) }),
       ctx,
     );
-    expect(finding(noDesc, 'A6/bad-skill-md')?.data).toEqual({ name: 'order-status', problem: 'front matter lacks `description`' });
+    expect(finding(noDesc, 'A6/skill-md-lacks')).toMatchObject({
+      data: { name: 'order-status', members: '`description`' },
+      text: 'skill "order-status": SKILL.md front matter lacks `description`',
+    });
   });
 
   it('validates every entry field', () => {
@@ -182,7 +190,13 @@ describe('A6 Agent Skills index (evaluate)', () => {
     ];
     const o = a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills })), ctx);
     expect(o.status).toBe('partial');
-    expect(codes(o)).toEqual(Array(5).fill('A6/invalid-entry'));
+    expect(codes(o)).toEqual([
+      'A6/entry-name-invalid',
+      'A6/entry-type-not-string',
+      'A6/entry-description-too-long',
+      'A6/entry-digest-invalid',
+      'A6/entry-url-not-http',
+    ]);
     expect(o.findings?.[0].data).toMatchObject({ n: 1, name: 'Bad--Name' });
     expect(o.details?.valid).toBe(0);
     // The gather reads them as data; the words are the check's.
@@ -193,12 +207,12 @@ describe('A6 Agent Skills index (evaluate)', () => {
       [{ kind: 'digest-invalid', value: 'sha256:ABC' }],
       [{ kind: 'url-not-http', value: 'javascript:alert(1)' }],
     ]);
-    expect(o.findings?.map((f) => f.data?.problems)).toEqual([
-      'name "Bad--Name" is not lowercase a-z, 0-9 and single inner hyphens',
-      '`type` is not a string',
-      'description is 1025 characters (max 1024)',
-      'digest "sha256:ABC" is not sha256: + 64 lowercase hex',
-      'url "javascript:alert(1)" is not http(s)',
+    expect(o.findings?.map((f) => f.text)).toEqual([
+      'entry 1 (Bad--Name): name "Bad--Name" is not lowercase a-z, 0-9 and single inner hyphens',
+      'entry 2 (ok-one): `type` is not a string',
+      'entry 3 (ok-two): description is 1025 characters (max 1024)',
+      'entry 4 (ok-three): digest "sha256:ABC" is not sha256: + 64 lowercase hex',
+      'entry 5 (ok-four): url "javascript:alert(1)" is not http(s)',
     ]);
   });
 
@@ -345,5 +359,27 @@ describe('A6 gather against a loopback site', () => {
     expect(o.matched).toMatch(/v0\.1\.0/);
     expect(site.requests.map((r) => r.path)).toContain('/.well-known/skills/legacy/SKILL.md');
     expect(o.details).toMatchObject({ checked: 1, downloaded: 1, digests: 0, verified: 0 });
+  });
+});
+
+describe('A6 data holds values (issue 39)', () => {
+  it('probes, invalid YAML, unmade downloads and entry problems carry fields, not sentences', () => {
+    const broken = response({ url: INDEX, headers: { 'content-type': 'application/json' }, body: '{ not json at all' });
+    const badYaml = '---\nname: [order status\n---\n# x\n';
+    const refused = response({ url: skillUrl, error: { code: 'refused', message: 'connection refused' } });
+    const outcomes = [
+      a6AgentSkills.evaluate(artifact(broken, {}, INDEX, [broken, soft404(LEGACY)]), ctx),
+      a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry({ digest: sha(badYaml) })] }), { [skillUrl]: skillMd(badYaml) }), ctx),
+      a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry()] }), { [skillUrl]: refused }), ctx),
+      a6AgentSkills.evaluate(artifact(json(INDEX, { $schema: SCHEMA, skills: [entry({ name: 'This is not a name of a skill' })] })), ctx),
+    ];
+    expect(outcomes.map((o) => o.code)).toEqual(['A6/missing', 'A6/invalid', 'A6/artifact-unmeasured', 'A6/invalid']);
+    expect(codes(outcomes[0])).toEqual(['A6/seen-not-json', 'A6/seen-soft-404']);
+    expect(codes(outcomes[1])).toEqual(['A6/skill-md-invalid-yaml']);
+    expect(outcomes[2].evidence).toMatch(
+      /^Could not be measured: 1 artifact download\(s\) could not be made \(GET \/\.well-known\/agent-skills\/order-status\/SKILL\.md → refused: /,
+    );
+    const results = outcomes.map((o) => ({ ...o, id: 'A6' }) as unknown as CheckResult);
+    expect(proseInData(results, () => a6AgentSkills.meta.quoted ?? [])).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@ import { a7WebMcp, type WebMcpArtifact } from '../../../../src/core/checks/capab
 import { ORIGIN, response, text } from '../../../helpers/responses.js';
 import { startFixture, type FixtureSite } from '../../../helpers/fixture-server.js';
 import { liveContext } from '../commerce/live-context.js';
+import { proseInData } from '../../../helpers/data-prose.js';
+import type { CheckResult } from '../../../../src/core/schema.js';
 
 const ctx = { origin: ORIGIN, pageUrl: `${ORIGIN}/` };
 /** The advisory codes of an outcome, in order. */
@@ -308,5 +310,20 @@ describe('A7 gather against a loopback site', () => {
     expect(a.forms[0].fields).toHaveLength(50);
     expect(a.forms[0].fields?.[3]).toEqual({ name: 'p3', title: 'F3', description: null });
     expect(a7WebMcp.evaluate(a, { origin: site.origin, pageUrl: `${site.origin}/` }).status).toBe('pass');
+  });
+});
+
+describe('A7 static data holds values (issue 39)', () => {
+  it('what the scan found, the scope and the page probe carry fields; the evidence reads as before', () => {
+    const form = { toolname: '', description: 'Search', params: 2, fields: [{ name: 'q', title: 'Keywords', description: null }] };
+    const both = a7WebMcp.evaluate(art({ inline: [REGISTER], forms: [form] }), ctx);
+    expect(both.data).toMatchObject({ foundApi: 'document.modelContext', foundTools: 'add_to_cart', foundForms: 1, foundFormNames: '', inline: 1, scripts: 0 });
+    expect(both.evidence).toMatch(
+      /^Static: registerTool\/provideContext on document\.modelContext in inline script 1 \(tools: add_to_cart\): ".+"; 1 declarative form tool\(s\): \(no toolname\) \(2 field\(s\)\)\. 1 inline and 0 same-origin script\(s\) read\. Problems: /,
+    );
+    const notHtml = a7WebMcp.evaluate(art({ page: text('/', 'plain words', 'text/plain'), isHtml: false }), ctx);
+    expect(notHtml).toMatchObject({ code: 'A7/not-html', data: { seenUrl: '/', seenStatus: 200, seenType: 'text/plain' } });
+    const results = [both, notHtml, a7WebMcp.evaluate(art(), ctx)].map((o) => ({ ...o, id: 'A7' }) as unknown as CheckResult);
+    expect(proseInData(results, () => a7WebMcp.meta.quoted ?? [])).toEqual([]);
   });
 });

@@ -151,7 +151,7 @@ const a10 = table(a10AiCatalog, {
         ],
       },
       code: 'A10/ok',
-      advisories: ['A10/no-cors', 'A10/version-not-spec-version', 'A10/entry-problems', 'A10/agent-no-card-url'],
+      advisories: ['A10/no-cors', 'A10/version-not-spec-version', 'A10/entry-queries-count', 'A10/agent-no-card-url'],
     },
   ],
   invalid: [
@@ -441,7 +441,7 @@ const agentCard =
 const A2A_V1 = { ...AGENT, supportedInterfaces: [{ url: 'https://example.com/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
 const a2aLive = (probe: FetchResult) => () => ({
   ...a2aCardFromProbes(json(CARD, A2A_V1), null),
-  live: { endpoint: 'https://example.com/a2a/v1', binding: 'JSONRPC', request: 'POST https://example.com/a2a/v1', probe, ...judgeA2aAnswer(probe) },
+  live: { endpoint: 'https://example.com/a2a/v1', binding: 'JSONRPC', url: 'https://example.com/a2a/v1', probe, ...judgeA2aAnswer(probe) },
 });
 const a2aPost = (status: number, body: string, contentType = 'application/json') =>
   response({ url: 'https://example.com/a2a/v1', method: 'POST', status, headers: { 'content-type': contentType }, body });
@@ -484,7 +484,7 @@ const a5 = table(a5A2aAgentCard, {
           null,
         ),
         live: null,
-        liveSkipped: 'its interfaces are GRPC only',
+        unprobedBindings: ['GRPC'],
       }),
       status: 'info',
       code: 'A5/endpoint-unmeasured',
