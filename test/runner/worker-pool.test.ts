@@ -169,14 +169,15 @@ describe('WorkerPoolRunner threads on demand', () => {
     }
   });
 
-  it('scans that keep the thread busy with CPU get the second thread, and keep working', async () => {
+  it('scans that keep the thread busy with CPU get the second thread, and keep working', { timeout: 120_000 }, async () => {
     const pool = new WorkerPoolRunner({ workers: 2, startWorkers: 1, maxScans: 4, stallMs: 20_000, spareCoresToGrow: 0 });
     try {
       let most = pool.counts().threads;
       const watch = setInterval(() => (most = Math.max(most, pool.counts().threads)), 50);
       // Rounds of 2 MB pages until the pool has grown (or a bounded number of rounds has passed).
       for (let round = 0; round < 8 && most < 2; round++) {
-        const results = await Promise.all(Array.from({ length: 3 }, (_, i) => pool.run(`${huge.origin}/?r=${round}&i=${i}`, {})));
+        // A generous per-request timeout: on a loaded CI machine a 2 MB body can take longer than the default to arrive.
+        const results = await Promise.all(Array.from({ length: 3 }, (_, i) => pool.run(`${huge.origin}/?r=${round}&i=${i}`, { timeoutMs: 30_000 })));
         expect(results.every((r) => r.url.startsWith(huge.origin))).toBe(true);
       }
       clearInterval(watch);
