@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startFixture } from '../test/fixtures/serve.mjs';
+import { ESCAPE_ENDPOINTS as ENDPOINTS } from '../test/fixtures/escape-endpoints.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const argOf = (name, dflt) => {
@@ -116,30 +117,6 @@ async function attempt({ files, staticDir, card: cardOf, prepare, fixArgs }) {
     rmSync(outer, { recursive: true, force: true });
   }
 }
-
-const ENDPOINTS = [
-  '/../../x?',
-  '/%2e%2e/%2e%2e/x?',
-  '/.%2e/.%2E/x?',
-  '/..\\..\\x?',
-  '/x%00/../x?',
-  '/..%2f..%2fx?',
-  '/..%5c..%5cx?',
-  '/.%09./x?',
-  '/C:/Windows/x?',
-  '/etc/x?',
-  // Another origin (the review's http://evil.example/x?), kept on loopback: nothing listens on port 9.
-  'http://localhost:9/x?',
-  '/.;./package.json?',
-  '/.%./package.json?',
-  '/.$./package.json?',
-  '/.|./.git/hooks/pre-commit?',
-  "/.'./package.json?",
-  '/.^./package.json?',
-  '/..;/package.json?',
-  '/;../package.json?',
-  '/.;./.;./outside.json?',
-];
 
 const forms = ENDPOINTS.map((e) => ({ name: `card endpoint ${e}`, files: NEXT, staticDir: 'public', card: e, fixArgs: ['--only', 'A4'] }));
 forms.push({

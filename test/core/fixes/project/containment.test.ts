@@ -19,6 +19,7 @@ import { FixWriteError, writePlan } from '../../../../src/core/fixes/project/wri
 import { runCli } from '../../../cli/run-cli.js';
 import { type FixtureSite, startFixture } from '../../../helpers/fixture-server.js';
 import { BARE_HTML } from './frameworks.js';
+import { ESCAPE_ENDPOINTS as ENDPOINTS } from '../../../fixtures/escape-endpoints.mjs';
 
 const SECRET = 'FAKE-SECRET-4f1c9e';
 const made: string[] = [];
@@ -63,30 +64,6 @@ function changedOutside(before: Map<string, string>, after: Map<string, string>,
   const keys = new Set([...before.keys(), ...after.keys()]);
   return [...keys].filter((k) => before.get(k) !== after.get(k) && !k.startsWith(`${allowed}/`));
 }
-
-// The security review's 20 card endpoints (F1), each ending in a query that would push the fixed suffix away.
-const ENDPOINTS = [
-  '/../../x?',
-  '/%2e%2e/%2e%2e/x?',
-  '/.%2e/.%2E/x?',
-  '/..\\..\\x?',
-  '/x%00/../x?',
-  '/..%2f..%2fx?',
-  '/..%5c..%5cx?',
-  '/.%09./x?',
-  '/C:/Windows/x?',
-  '/etc/x?',
-  'http://evil.example/x?',
-  '/.;./package.json?',
-  '/.%./package.json?',
-  '/.$./package.json?',
-  '/.|./.git/hooks/pre-commit?',
-  "/.'./package.json?",
-  '/.^./package.json?',
-  '/..;/package.json?',
-  '/;../package.json?',
-  '/.;./.;./outside.json?',
-];
 
 describe('the MCP card path a hostile site names (F1), through the CLI on loopback', () => {
   let endpoint = '';
