@@ -116,6 +116,10 @@ export class JobWorker {
     while (this.active.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
     for (const ac of this.active.values()) ac.abort();
     while (this.active.size > 0 && Date.now() < until + 5_000) await new Promise((r) => setTimeout(r, 50));
+    // A job leaves `active` just before its end notice is queued on the notifier: ending the
+    // connection now would drop that notice, and its caller would sleep until its safety poll.
+    // Bounded: a database that stopped answering must not hold the shutdown.
+    await Promise.race([this.sending, new Promise((r) => setTimeout(r, 5_000).unref())]);
     await this.notifier?.end().catch(() => {});
     if (this.ownsBoss) await this.boss?.stop({ graceful: false, wait: true, timeout: 5_000 }).catch(() => {});
   }
@@ -127,7 +131,8 @@ export class JobWorker {
     try {
       const options = this.opts.blockPrivateNetwork ? { ...data.options, blockPrivateNetwork: true } : data.options;
       // The queue boundary: a job's url comes from the database, so it is validated here, once.
-      const result = await this.opts.runner.run(scanTarget(data.url), options, { onEvent: (e) => this.notify({ j: id, e }), signal: ac.signal });
+      // Once aborted (stop), the probes' failures are not the site's news: only the end notice goes out.
+      const result = await this.opts.runner.run(scanTarget(data.url), options, { onEvent: (e) => (ac.signal.aborted ? undefined : this.notify({ j: id, e })), signal: ac.signal });
       this.completed++;
       return await this.complete(id, { ok: true, result });
     } catch (e) {

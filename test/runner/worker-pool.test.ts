@@ -157,7 +157,7 @@ describe('WorkerPoolRunner threads on demand', () => {
       { '*': { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>late</body></html>' } },
       { delayMs: 400 },
     );
-    const pool = new WorkerPoolRunner({ workers: 2, startWorkers: 1, maxScans: 8, stallMs: 1_000, spareCoresToGrow: 0 });
+    const pool = new WorkerPoolRunner({ workers: 2, startWorkers: 1, maxScans: 8, stallMs: 5_000, spareCoresToGrow: 0 });
     try {
       expect(pool.counts().threads).toBe(1);
       const results = await Promise.all(Array.from({ length: 4 }, (_, i) => pool.run(`${waiting.origin}/?w=${i}`, {})));
