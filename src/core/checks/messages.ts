@@ -19,6 +19,7 @@ import { renderMcpLive } from '../gather/mcp-live-facts.js';
 import { renderProbeList } from '../gather/probe-list.js';
 import { renderA2aLive } from '../gather/a2a-live-facts.js';
 import { renderWebMcpFound } from '../gather/webmcp-facts.js';
+import { renderPlacedLabels } from '../gather/placed-labels.js';
 import {
   renderBrowser,
   renderNavigatorStill,
@@ -59,6 +60,8 @@ const FORMATS: Readonly<Record<string, (data: MessageData, name: string, templat
   webmcpIssues: (data, name) => renderSchemaIssues(data, name),
   webmcpReports: (data, name) => renderSchemaIssueTypes(data, name),
   webmcpOff: (data, name) => renderSwitchedOff(data, name),
+  // Preference labels with the robots.txt line or header that stated each (gather/placed-labels.ts).
+  placed: (data, name) => renderPlacedLabels(data, name),
   verdict: (data, name, templates) => renderNestedVerdict(data, name, templates),
 };
 
