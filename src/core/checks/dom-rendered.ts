@@ -9,8 +9,9 @@ import type { CheckStatus } from '../schema.js';
 import { realProbes, renderedView } from '../gather/rendered-page.js';
 import type { RenderedHook, RenderedOutcome } from './with-rendered.js';
 import { nestedVerdictData } from './messages.js';
+import { failureOf, renderFailureData, renderFailureQuoted, type RenderFailure } from '../gather/render-failure.js';
 
-export type DomRendered<A> = { artifact: A } | { error: string };
+export type DomRendered<A> = { artifact: A } | { failure: RenderFailure };
 
 const RANK: Partial<Record<CheckStatus, number>> = { fail: 1, partial: 2, pass: 3 };
 
@@ -24,7 +25,7 @@ function better(a: CheckStatus, b: CheckStatus): boolean {
  * engine's codes, listed in docs/check-codes.md's introduction).
  */
 export const DOM_RENDERED_ADVISORIES = {
-  'rendered-unreadable': 'the rendered page could not be read ({error}): HTML verdict only',
+  'rendered-unreadable': 'the rendered page could not be read ({failure:renderFailure}): HTML verdict only',
   'rendered-scripts-add':
     "found only after JavaScript ran: agents and crawlers that read the HTML without running scripts do not see it (put it in the server's HTML)",
   'rendered-scripts-remove': 'the rendered page no longer has what the HTML carries: a script removes or replaces it',
@@ -85,15 +86,17 @@ export function mergeDomVerdicts(id: string, html: CheckOutcome, rendered: Check
 export function domRenderedHook<A extends object>(check: CheckModule<A, any>): RenderedHook<A, DomRendered<A>> {
   return {
     ...domRenderedCodes(check.meta.id),
+    // The browser's own message, when it says why the page could not be rendered.
+    quoted: renderFailureQuoted(),
     async gather(ctx) {
       const r = await renderedView(ctx);
       if (!r) return null;
-      if (!r.view) return { error: r.page.error ?? 'the page could not be rendered' };
+      if (!r.view) return { failure: failureOf(r.page) };
       return { artifact: await check.gather(r.view) };
     },
     merge(outcome, rendered, _a, ctx) {
-      if ('error' in rendered) {
-        return { ...outcome, addAdvisories: [{ code: `${check.meta.id}/rendered-unreadable`, data: { error: rendered.error } }] };
+      if ('failure' in rendered) {
+        return { ...outcome, addAdvisories: [{ code: `${check.meta.id}/rendered-unreadable`, data: renderFailureData(rendered.failure) }] };
       }
       return mergeDomVerdicts(check.meta.id, outcome, check.evaluate(rendered.artifact, ctx));
     },

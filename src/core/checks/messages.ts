@@ -20,6 +20,7 @@ import { renderProbeList } from '../gather/probe-list.js';
 import { renderA2aLive } from '../gather/a2a-live-facts.js';
 import { renderWebMcpFound } from '../gather/webmcp-facts.js';
 import { renderPlacedLabels } from '../gather/placed-labels.js';
+import { renderRenderFailure } from '../gather/render-failure.js';
 import {
   renderBrowser,
   renderNavigatorStill,
@@ -62,6 +63,8 @@ const FORMATS: Readonly<Record<string, (data: MessageData, name: string, templat
   webmcpOff: (data, name) => renderSwitchedOff(data, name),
   // Preference labels with the robots.txt line or header that stated each (gather/placed-labels.ts).
   placed: (data, name) => renderPlacedLabels(data, name),
+  // Why a page could not be rendered (gather/render-failure.ts).
+  renderFailure: (data, name) => renderRenderFailure(data, name),
   verdict: (data, name, templates) => renderNestedVerdict(data, name, templates),
 };
 

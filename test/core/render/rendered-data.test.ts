@@ -6,6 +6,8 @@
  * removed navigator.modelContext, refused by a Permissions-Policy, never registered), text and
  * JSON-LD that scripts add or remove. Each result's data and sub-findings are held to the rule of
  * test/helpers/data-prose.ts. Holds on Chromium 150 and 156 (AI_READY_CHROME picks the browser).
+ * The outcomes a browser does not give on demand (a page that could not be rendered) are held to
+ * the same rule from the rendered case tables.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type FixtureSite } from '../../helpers/fixture-server.js';
@@ -17,6 +19,9 @@ import { GatherContext } from '../../../src/core/gather/context.js';
 import { BROWSER_ACCEPT, HttpClient } from '../../../src/core/net/http.js';
 import { CHECKS } from '../../../src/core/checks/index.js';
 import type { CheckResult } from '../../../src/core/schema.js';
+import { renderedTables } from '../checks/tables/rendered.js';
+import { ORIGIN } from '../../helpers/responses.js';
+import { failureOf, renderFailureData, renderFailureText, renderRenderFailure, type RenderFailure } from '../../../src/core/gather/render-failure.js';
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
 const page = (title: string, body: string, head = '') =>
@@ -109,5 +114,35 @@ describe.skipIf(!hasBrowser)('rendered mode: data holds values', () => {
     const checks = results.get(path)!;
     expect(checks.length).toBe(CHECKS.length);
     expect(proseInData(checks, (id) => CHECKS.find((c) => c.meta.id === id)?.meta.quoted ?? [])).toEqual([]);
+  });
+});
+
+describe('rendered case tables: data holds values', () => {
+  it.each(renderedTables.map((t) => [t.check.meta.id, t] as const))('%s: every case, the failures of a render included', (_id, { check, cases }) => {
+    const prose: string[] = [];
+    for (const c of [...cases.valid, ...cases.invalid]) {
+      const artifact = typeof c.artifact === 'function' ? c.artifact() : c.artifact;
+      const o = check.evaluate(artifact, { origin: ORIGIN, pageUrl: `${ORIGIN}/`, ...c.ctx });
+      prose.push(...proseInData([{ ...o, id: check.meta.id } as unknown as CheckResult], () => check.meta.quoted ?? []));
+    }
+    expect(prose).toEqual([]);
+  });
+
+  it('a render failure is a kind with values, its phrase rendered from them', () => {
+    const failures: RenderFailure[] = [
+      { kind: 'deadline' },
+      { kind: 'timeout', ms: 17000 },
+      { kind: 'renderer-stopped', rssMb: 912, limitMb: 768 },
+      { kind: 'renderer-crashed' },
+      { kind: 'browser', message: 'net::ERR_CONNECTION_REFUSED at http://127.0.0.1:9/' },
+      { kind: 'no-html' },
+      { kind: 'unrendered' },
+    ];
+    for (const f of failures) expect(renderRenderFailure(renderFailureData(f), 'failure'), f.kind).toBe(renderFailureText(f));
+    expect(renderFailureText({ kind: 'timeout', ms: 17000 })).toBe('rendering the page took longer than 17000 ms');
+    // A page from before failures had kinds: its error is the browser's message.
+    expect(failureOf({ error: 'boom' })).toEqual({ kind: 'browser', message: 'boom' });
+    expect(failureOf({})).toEqual({ kind: 'unrendered' });
+    expect(renderRenderFailure({ failure: 'no-such-kind' }, 'failure')).toBeNull();
   });
 });

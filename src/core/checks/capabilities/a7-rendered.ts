@@ -13,6 +13,7 @@ import type { RenderedPage } from '../../gather/rendered-artifact.js';
 import { renderedPage } from '../../gather/rendered-page.js';
 import { readWebMcpPolicy } from './webmcp-policy.js';
 import { nestedVerdictData } from '../messages.js';
+import { failureOf, renderFailureData, renderFailureQuoted } from '../../gather/render-failure.js';
 import {
   browserData,
   registeredToolsData,
@@ -67,16 +68,16 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
       `document.modelContext){navigator:webmcpStillHas}. ${STATIC}`,
     'A7/rendered-none': `No WebMCP tool registered in {browser:browser} after load{via:webmcpVia}{issues:webmcpReports}{off:webmcpOff}. ${STATIC}`,
   },
-  // The page's own words: tool names, descriptions and parameter names, the Permissions-Policy value.
-  quoted: webMcpRenderedQuoted(),
+  // The page's own words: tool names, descriptions and parameter names, the Permissions-Policy value; the browser's message.
+  quoted: [...webMcpRenderedQuoted(), ...renderFailureQuoted()],
   advisories: {
-    'A7/rendered-unreadable': 'the page could not be rendered ({error}): static detection only',
+    'A7/rendered-unreadable': 'the page could not be rendered ({failure:renderFailure}): static detection only',
     'A7/rendered-no-webmcp': 'the browser could not read WebMCP tools: static detection only',
   },
   gather: (ctx) => renderedPage(ctx),
   merge(outcome, r, a): RenderedOutcome {
     if (outcome.code === 'A7/not-html') return outcome;
-    if (r.error) return { ...outcome, addAdvisories: [{ code: 'A7/rendered-unreadable', data: { error: r.error } }] };
+    if (r.error || r.failure) return { ...outcome, addAdvisories: [{ code: 'A7/rendered-unreadable', data: renderFailureData(failureOf(r)) }] };
     if (r.webmcp === 'unavailable') return { ...outcome, addAdvisories: [{ code: 'A7/rendered-no-webmcp' }] };
     // The static sub-findings stay in the static reading nested below; the browser's verdict has its own.
     const { findings: staticFindings, ...base } = outcome;
