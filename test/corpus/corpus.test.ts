@@ -13,7 +13,6 @@ import { VARIANTS } from './variants.js';
 import { mismatches } from './mismatches.js';
 import { CHECKS } from '../../src/core/checks/index.js';
 import { proseInData } from '../helpers/data-prose.js';
-import { PROSE_PENDING } from './prose-pending.js';
 import { DETAILS_LIMITS } from '../../src/core/result-details.js';
 import { CheckResult } from '../../src/core/schema.js';
 import { addShapes, detailsMarkdown, type Shapes } from './details-shapes.js';
@@ -40,8 +39,7 @@ describe.concurrent('verdict corpus', () => {
       const wrong = mismatches(v, result.checks);
       expect(wrong, `variant "${v.name}" (${v.models}):\n  ${wrong.join('\n  ')}`).toEqual([]);
       // Data carries values, not sentences (test/helpers/data-prose.ts).
-      const judged = result.checks.filter((c) => !PROSE_PENDING.has(c.id));
-      const prose = proseInData(judged, (id) => CHECKS.find((c) => c.meta.id === id)?.meta.quoted ?? []);
+      const prose = proseInData(result.checks, (id) => CHECKS.find((c) => c.meta.id === id)?.meta.quoted ?? []);
       expect(prose, `variant "${v.name}": data values that are sentences (render them in the template from fields)`).toEqual([]);
       // Typed details reach the result as plain JSON, within their bound, never cut on a realistic site.
       for (const c of result.checks) {

@@ -66,7 +66,7 @@ export function runCheckTables(tables: CheckTable[]): void {
         if (template !== undefined) {
           // A code with a template says its evidence through it, from the data it returns.
           const data = { ...o.data, ...(o.findings ? { findings: o.findings.map((f) => f.text).join('; ') } : {}) };
-          expect(o.evidence, `${o.code} is rendered from its template`).toBe(fillTemplate(template, data));
+          expect(o.evidence, `${o.code} is rendered from its template`).toBe(fillTemplate(template, data, o.code, meta));
         }
         for (const f of o.findings ?? []) expect(Object.keys(meta.findings ?? {}), `${f.code} has a template`).toContain(f.code);
         for (const a of o.advisoryFindings ?? []) {

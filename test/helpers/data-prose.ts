@@ -2,7 +2,9 @@
  * The rule "data carries values, not sentences" (issue 39), as a test reads it: a `data` value a
  * check composed must be a fact (a status, a count, a URL, a media type, a token, a list of them),
  * never a phrase; the sentence people read is the template's. Keys a check declares in
- * `meta.quoted` hold text quoted verbatim (the site's own words, a parser's message) and are exempt.
+ * `meta.quoted` hold text quoted verbatim (the site's own words, a parser's message) and are exempt,
+ * also where a verdict is nested in the data (`static.foundSnippet`, `html.findings.0.tool`: the key
+ * after the last dot is the nested verdict's own).
  */
 import type { CheckResult } from '../../src/core/schema.js';
 
@@ -31,7 +33,7 @@ export function proseInData(checks: readonly CheckResult[], quoted: Quoted): str
   const visit = (id: string, where: string, data: Record<string, string | number> | undefined) => {
     const exempt = new Set(quoted(id));
     for (const [key, value] of Object.entries(data ?? {})) {
-      if (typeof value !== 'string' || exempt.has(key)) continue;
+      if (typeof value !== 'string' || exempt.has(key) || exempt.has(key.slice(key.lastIndexOf('.') + 1))) continue;
       const why = proseReason(value);
       if (why) out.push(`${id} ${where} data.${key}: ${why}: ${JSON.stringify(value.slice(0, 120))}`);
     }

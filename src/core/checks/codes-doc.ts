@@ -27,7 +27,11 @@ Partial outcomes that collect several problems take the code of the first proble
  in the result as \`checks[].findings\`, each with its code and text).
 
 The evidence of an outcome is its code's template filled with the outcome's data (\`checks[].evidence\`): \
-\`{name}\` is a value the check measured, \`{findings}\` the sub-findings' texts joined by "; ".
+\`{name}\` is a value the check measured, \`{findings}\` the sub-findings' texts joined by "; ", \
+\`{name:format}\` a phrase rendered from several values (\`{seen:probe}\`: a response's method, URL, status, type and size); \
+\`{name:verdict}\` is another outcome of the same check nested in the data (its code in \`<name>Code\`, its data as \
+\`<name>.<key>\`, its sub-findings as \`<name>.findings.<i>\`), rendered by that code's own template: how a rendered \
+reading quotes the static one. The data holds values, never a sentence.
 
 Advisories are notes that do not change the verdict (a wrong content type, a member only an older draft had). \
 Each has a code of its own (listed under "Advisories"); the result carries their texts in \

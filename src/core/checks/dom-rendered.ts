@@ -2,14 +2,16 @@
  * C4, M6, D6 in rendered mode: the check's own gather and evaluate run a second time on the
  * rendered DOM (JSON-LD, links and hints that scripts add), and the two verdicts are merged: when
  * they differ, the better one stands under a code that says where it came from, its evidence
- * template carrying both texts.
+ * template rendering both verdicts from their codes and data (`{html:verdict}`).
  */
 import type { CheckModule, CheckOutcome } from './types.js';
 import type { CheckStatus } from '../schema.js';
 import { realProbes, renderedView } from '../gather/rendered-page.js';
 import type { RenderedHook, RenderedOutcome } from './with-rendered.js';
+import { nestedVerdictData } from './messages.js';
+import { failureOf, renderFailureData, renderFailureQuoted, type RenderFailure } from '../gather/render-failure.js';
 
-export type DomRendered<A> = { artifact: A } | { error: string };
+export type DomRendered<A> = { artifact: A } | { failure: RenderFailure };
 
 const RANK: Partial<Record<CheckStatus, number>> = { fail: 1, partial: 2, pass: 3 };
 
@@ -23,7 +25,7 @@ function better(a: CheckStatus, b: CheckStatus): boolean {
  * engine's codes, listed in docs/check-codes.md's introduction).
  */
 export const DOM_RENDERED_ADVISORIES = {
-  'rendered-unreadable': 'the rendered page could not be read ({error}): HTML verdict only',
+  'rendered-unreadable': 'the rendered page could not be read ({failure:renderFailure}): HTML verdict only',
   'rendered-scripts-add':
     "found only after JavaScript ran: agents and crawlers that read the HTML without running scripts do not see it (put it in the server's HTML)",
   'rendered-scripts-remove': 'the rendered page no longer has what the HTML carries: a script removes or replaces it',
@@ -31,7 +33,7 @@ export const DOM_RENDERED_ADVISORIES = {
 
 /**
  * The codes a check re-run on the rendered DOM adds, for when the two verdicts differ: the better
- * one stands, and its evidence carries both (each verdict's own code is in the data). When they
+ * one stands, and its evidence carries both (each verdict nested in the data: its code, data and sub-findings). When they
  * agree, the HTML verdict stands with its own code and evidence.
  */
 export function domRenderedCodes(id: string): { codes: Record<string, string>; messages: Record<string, string>; advisories: Record<string, string> } {
@@ -44,8 +46,8 @@ export function domRenderedCodes(id: string): { codes: Record<string, string>; m
       [`${id}/removed-by-scripts`]: 'the HTML as served does better than the rendered page (a script removes or replaces it), and its verdict (status) stands',
     },
     messages: {
-      [`${id}/rendered-only`]: 'Rendered page (scripts run): {rendered} HTML as served: {html}',
-      [`${id}/removed-by-scripts`]: 'HTML as served: {html} Rendered page (scripts run): {rendered}',
+      [`${id}/rendered-only`]: 'Rendered page (scripts run): {rendered:verdict} HTML as served: {html:verdict}',
+      [`${id}/removed-by-scripts`]: 'HTML as served: {html:verdict} Rendered page (scripts run): {rendered:verdict}',
     },
   };
 }
@@ -53,7 +55,8 @@ export function domRenderedCodes(id: string): { codes: Record<string, string>; m
 /** The merge of the HTML verdict and the rendered one: a hook code with both in its data, or the HTML verdict when they agree. */
 export function mergeDomVerdicts(id: string, html: CheckOutcome, rendered: CheckOutcome): RenderedOutcome {
   const probes = [...(html.probes ?? []), ...realProbes(rendered.probes).filter((p) => !(html.probes ?? []).includes(p))];
-  const data = { rendered: rendered.evidence, html: html.evidence, renderedCode: rendered.code, htmlCode: html.code };
+  // Both verdicts nested (their codes, data and sub-findings), each rendered by the check's own template.
+  const data = { ...nestedVerdictData('rendered', rendered), ...nestedVerdictData('html', html) };
   if (better(rendered.status, html.status)) {
     const { evidence: _, ...verdict } = rendered;
     return {
@@ -83,15 +86,17 @@ export function mergeDomVerdicts(id: string, html: CheckOutcome, rendered: Check
 export function domRenderedHook<A extends object>(check: CheckModule<A, any>): RenderedHook<A, DomRendered<A>> {
   return {
     ...domRenderedCodes(check.meta.id),
+    // The browser's own message, when it says why the page could not be rendered.
+    quoted: renderFailureQuoted(),
     async gather(ctx) {
       const r = await renderedView(ctx);
       if (!r) return null;
-      if (!r.view) return { error: r.page.error ?? 'the page could not be rendered' };
+      if (!r.view) return { failure: failureOf(r.page) };
       return { artifact: await check.gather(r.view) };
     },
     merge(outcome, rendered, _a, ctx) {
-      if ('error' in rendered) {
-        return { ...outcome, addAdvisories: [{ code: `${check.meta.id}/rendered-unreadable`, data: { error: rendered.error } }] };
+      if ('failure' in rendered) {
+        return { ...outcome, addAdvisories: [{ code: `${check.meta.id}/rendered-unreadable`, data: renderFailureData(rendered.failure) }] };
       }
       return mergeDomVerdicts(check.meta.id, outcome, check.evaluate(rendered.artifact, ctx));
     },

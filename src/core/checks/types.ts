@@ -163,11 +163,14 @@ export interface RenderedHook<A, R> {
   messages?: Record<string, string>;
   /** The template of each advisory the hook can add (as a check's meta.advisories), joined to the check's. */
   advisories?: Record<string, string>;
+  /** Data keys of the hook's codes that quote the page verbatim (as a check's meta.quoted), joined to the check's. */
+  quoted?: readonly string[];
   /** What the browser saw for this view; null when the scan does not render. */
   gather(ctx: GatherContext, base: A): Promise<R | null>;
   /**
    * The outcome with what the browser saw merged in (pure): the check's outcome unchanged (notes as
-   * `addAdvisories`), or a hook code with data for its template (`{static}` is the static evidence).
+   * `addAdvisories`), or a hook code with data for its template (`{static:verdict}` renders the static outcome nested with
+   * `nestedVerdictData`, from the check's own templates).
    */
   merge(outcome: CheckOutcome, rendered: R, artifact: A, ctx: EvaluateContext): RenderedOutcome;
 }

@@ -5,19 +5,22 @@
  * outcome comes back untouched.
  */
 import { renderAdvisories, withAdvisory, type CheckModule, type CheckOutcome, type MessageData, type RenderedHook, type RenderedOutcome } from './types.js';
-import { fillTemplate } from './messages.js';
+import { fillTemplate, type Templates } from './messages.js';
 
 export type { RenderedHook, RenderedOutcome } from './types.js';
 
 /**
  * Renders a hook code's evidence from its template, as defineCheck does for the check's own, and
- * the advisories the hook added from the hook's advisory templates.
+ * the advisories the hook added from the hook's advisory templates. `templates` (the check's and
+ * the hook's) render a verdict nested in the data (`{static:verdict}`).
  */
-function renderHookOutcome(hook: RenderedHook<never, never>, merged: RenderedOutcome): CheckOutcome {
+function renderHookOutcome(hook: RenderedHook<never, never>, merged: RenderedOutcome, templates: Templates): CheckOutcome {
   const { addAdvisories, ...rest } = merged;
   const template = hook.messages?.[rest.code];
   let outcome = (
-    template === undefined || !('data' in rest) || !rest.data ? rest : { ...rest, evidence: fillTemplate(template, rest.data as MessageData, rest.code) }
+    template === undefined || !('data' in rest) || !rest.data
+      ? rest
+      : { ...rest, evidence: fillTemplate(template, rest.data as MessageData, rest.code, templates) }
   ) as CheckOutcome;
   for (const note of renderAdvisories(hook.advisories ?? {}, addAdvisories ?? [])) outcome = withAdvisory(outcome, note);
   return outcome;
@@ -27,21 +30,24 @@ export type WithRendered<A, R> = A & { rendered?: R | null };
 
 export function withRendered<A extends object, R>(check: CheckModule<A, any>, hook: RenderedHook<A, R>): CheckModule<WithRendered<A, R>> {
   const advisories = check.meta.advisories || hook.advisories ? { advisories: { ...check.meta.advisories, ...hook.advisories } } : {};
+  const quoted = check.meta.quoted || hook.quoted ? { quoted: [...(check.meta.quoted ?? []), ...(hook.quoted ?? [])] } : {};
+  const meta = {
+    ...check.meta,
+    codes: { ...check.meta.codes, ...hook.codes },
+    messages: { ...check.meta.messages, ...hook.messages },
+    ...advisories,
+    ...quoted,
+  };
   return {
     ...check,
-    meta: {
-      ...check.meta,
-      codes: { ...check.meta.codes, ...hook.codes },
-      messages: { ...check.meta.messages, ...hook.messages },
-      ...advisories,
-    },
+    meta,
     async gather(ctx) {
       const base = await check.gather(ctx);
       return { ...base, rendered: await hook.gather(ctx, base) };
     },
     evaluate(artifact, ctx) {
       const outcome = check.evaluate(artifact, ctx);
-      return artifact.rendered ? renderHookOutcome(hook as RenderedHook<never, never>, hook.merge(outcome, artifact.rendered, artifact, ctx)) : outcome;
+      return artifact.rendered ? renderHookOutcome(hook as RenderedHook<never, never>, hook.merge(outcome, artifact.rendered, artifact, ctx), meta) : outcome;
     },
   };
 }

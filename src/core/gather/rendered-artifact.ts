@@ -1,4 +1,5 @@
 /** What rendering one page in the browser gathered: the artifact the rendered hooks of the checks read. */
+import type { RenderFailure } from './render-failure.js';
 
 /** A WebMCP tool as the browser registered it (the DevTools WebMCP domain's toolsAdded). */
 export interface RenderedTool {
@@ -29,6 +30,8 @@ export interface RenderedPage {
   status: number | null;
   /** Why the page could not be rendered (timeout, crash, refused): the other fields are then empty. */
   error?: string;
+  /** The same as a kind with its values (gather/render-failure.ts): what the checks' data carry. */
+  failure?: RenderFailure;
   /** The rendered DOM serialized (capped at RENDERED_HTML_MAX chars). */
   html: string;
   /**

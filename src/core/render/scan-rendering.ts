@@ -99,6 +99,8 @@ function unrendered(url: string, error: string): RenderedPage {
     finalUrl: url,
     status: null,
     error,
+    // The browser could not be used: its own message.
+    failure: { kind: 'browser', message: error },
     html: '',
     webmcp: 'unavailable',
     tools: [],

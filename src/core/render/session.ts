@@ -16,6 +16,7 @@ import { launchBrowser, NO_NETWORK_OUTSIDE_CONTEXTS, type LaunchedBrowser } from
 import type { BrowserVersion } from './browser-version.js';
 import { startGuardProxy, type GuardProxy } from './guard-proxy.js';
 import { watchRendererMemory, rendererMaxMb, type MemoryWatchdog } from './memory-watchdog.js';
+import { renderFailureText, type RenderFailure } from '../gather/render-failure.js';
 import { OPERABILITY_RULES, RENDERED_HTML_MAX, type OperabilityViolation, type RenderedPage, type RenderedTool } from '../gather/rendered-artifact.js';
 
 export interface RenderSessionOptions {
@@ -197,9 +198,35 @@ const RUN_AXE =
 Math.min(200, v.nodes.length), targets: v.nodes.slice(0, 5).map((n) => String(n.target && n.target[0] || '').slice(0, 200)) })),
   }))`;
 
+/** A step that took longer than its budget: what it was and the budget, as values. */
+class TimeoutError extends Error {
+  constructor(
+    readonly what: string,
+    readonly ms: number,
+  ) {
+    super(`${what} took longer than ${ms} ms`);
+  }
+}
+
+/** A render that failed for a reason of its own kind (the renderer stopped or crashed). */
+class RenderFailedError extends Error {
+  constructor(readonly failure: RenderFailure) {
+    super(renderFailureText(failure));
+  }
+}
+
+const RENDERING = 'rendering the page';
+
+/** What a thrown error says about the render: a kind with its values, or the browser's own message. */
+function failureOfError(e: unknown): RenderFailure {
+  if (e instanceof RenderFailedError) return e.failure;
+  if (e instanceof TimeoutError && e.what === RENDERING) return { kind: 'timeout', ms: e.ms };
+  return { kind: 'browser', message: (e as Error).message.split('\n')[0].slice(0, 300) };
+}
+
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
-  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms)))]).finally(() =>
+  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new TimeoutError(what, ms)), ms)))]).finally(() =>
     clearTimeout(timer),
   );
 }
@@ -294,13 +321,15 @@ export class RenderSession {
 
   private async renderNow(url: string): Promise<RenderedPage> {
     const started = Date.now();
-    const empty = (error: string, finalUrl = url, status: number | null = null): RenderedPage => {
+    const empty = (failure: RenderFailure, finalUrl = url, status: number | null = null): RenderedPage => {
+      const error = renderFailureText(failure);
       if (this.failures.length < 20) this.failures.push({ url: url.slice(0, 300), error });
       return {
         url,
         finalUrl,
         status,
         error,
+        failure,
         html: '',
         webmcp: 'unavailable',
         tools: [],
@@ -311,7 +340,7 @@ export class RenderSession {
         ...this.browserField(),
       };
     };
-    if (this.closed || this.opts.signal?.aborted) return empty('the scan deadline was reached before the page was rendered');
+    if (this.closed || this.opts.signal?.aborted) return empty({ kind: 'deadline' });
     let page: Page | null = null;
     const budget = this.budget();
     try {
@@ -325,10 +354,8 @@ export class RenderSession {
             opened.once('error', () => {
               const kill = this.watchdog.killed[killedBefore];
               reject(
-                new Error(
-                  kill
-                    ? `the page's renderer was stopped at ${kill.rssMb} MB, above the ${this.opts.rendererMaxMb ?? rendererMaxMb()} MB a renderer may use`
-                    : "the page's renderer crashed",
+                new RenderFailedError(
+                  kill ? { kind: 'renderer-stopped', rssMb: kill.rssMb, limitMb: this.opts.rendererMaxMb ?? rendererMaxMb() } : { kind: 'renderer-crashed' },
                 ),
               );
             }),
@@ -337,10 +364,10 @@ export class RenderSession {
           return await Promise.race([this.load(opened, url, started, budget), crashed]);
         })(),
         budget + 2_000,
-        'rendering the page',
+        RENDERING,
       );
     } catch (e) {
-      return empty((e as Error).message.split('\n')[0].slice(0, 300));
+      return empty(failureOfError(e));
     } finally {
       if (page) void withTimeout((page as Page).close({ runBeforeUnload: false }), 5_000, 'closing').catch(() => {});
     }

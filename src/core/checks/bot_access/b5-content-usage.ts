@@ -3,6 +3,7 @@ import type { RobotsArtifact } from '../../gather/robots.js';
 import type { FetchResult } from '../../net/http.js';
 import { excerpt } from '../../gather/classify.js';
 import { probeData } from '../../gather/probe-facts.js';
+import { placedLabelsData } from '../../gather/placed-labels.js';
 import { sh } from '../../fixes/shell.js';
 import { addHeaderSteps, verifyStep, specStep, type PublishOrigin } from '../../fixes/platform-steps.js';
 import { givenPreferences } from '../../fixes/owner-value-parse.js';
@@ -141,7 +142,7 @@ const SEARCH_OVERRIDES =
 const ADVISORIES = {
   'B5/older-label': `{labels}: ${OLDER_LABELS}: no preference is stated by it.`,
   'B5/older-labels': `{labels}: ${OLDER_LABELS}: no preference is stated by them.`,
-  'B5/unknown-values': '{labels}: without the token y or n, so unknown (quoted "n", yes/no and upper-case N are not the tokens y/n).',
+  'B5/unknown-values': '{labels:placed}: without the token y or n, so unknown (quoted "n", yes/no and upper-case N are not the tokens y/n).',
   'B5/ignored-labels': 'Unknown label(s) {labels} ignored, as the draft says.',
   'B5/robots-not-dictionary':
     'robots.txt line(s) {lines}: not a Structured Fields Dictionary ({error}), so every preference there is unknown (labels are lower-case, values ' +
@@ -161,9 +162,8 @@ const ADVISORIES = {
 } as const;
 type B5Advisory = keyof typeof ADVISORIES;
 
-/** Each statement: a robots.txt line or the header, with where it is. */
+/** Each statement: a robots.txt line (its number) or the header (null). */
 interface Statement {
-  where: string;
   line: number | null;
   h: ContentUsageHeader;
 }
@@ -171,14 +171,14 @@ interface Statement {
 /** The non-scoring notes on what robots.txt and the header state (labels, parse errors, Content-Signal, tools). */
 function statementNotes(robots: RobotsArtifact, lines: UsageLine[], header: ContentUsageHeader | null, headerValid: boolean) {
   const advisories: Array<SubFinding<B5Advisory>> = [];
-  const statements: Statement[] = [
-    ...lines.map((l) => ({ where: `robots.txt line ${l.line}`, line: l.line, h: l.preference })),
-    ...(header ? [{ where: 'Content-Usage header', line: null, h: header }] : []),
-  ];
+  const statements: Statement[] = [...lines.map((l) => ({ line: l.line, h: l.preference })), ...(header ? [{ line: null, h: header }] : [])];
   const older = [...new Set(statements.flatMap((s) => s.h.olderLabels))];
   if (older.length) advisories.push({ code: older.length > 1 ? 'B5/older-labels' : 'B5/older-label', data: { labels: older.join(', ') } });
-  const unknownValues = [...new Set(statements.flatMap((s) => s.h.unknownValues.map((k) => `${k} (${s.where})`)))];
-  if (unknownValues.length) advisories.push({ code: 'B5/unknown-values', data: { labels: unknownValues.slice(0, 5).join(', ') } });
+  // Each label with the statement that gave it (a robots.txt line or the header), once.
+  const unknownValues = new Map(statements.flatMap((s) => s.h.unknownValues.map((label) => [`${label} ${s.line}`, { label, line: s.line }] as const)));
+  if (unknownValues.size) {
+    advisories.push({ code: 'B5/unknown-values', data: placedLabelsData([...unknownValues.values()].slice(0, 5), 'Content-Usage') });
+  }
   const ignored = [...new Set(statements.flatMap((s) => s.h.ignoredLabels))];
   if (ignored.length) advisories.push({ code: 'B5/ignored-labels', data: { labels: ignored.slice(0, 8).join(', ') } });
   const broken = lines.filter((l) => l.preference.parseError);

@@ -12,6 +12,7 @@ import { specStep, verifyStep } from '../../fixes/platform-steps.js';
 import { sh } from '../../fixes/shell.js';
 import type { RenderedPage } from '../../gather/rendered-artifact.js';
 import { renderedPage } from '../../gather/rendered-page.js';
+import { failureOf, renderFailureData, renderFailureQuoted, type RenderFailure } from '../../gather/render-failure.js';
 
 const SPEC = [
   'https://www.w3.org/TR/wai-aria-1.2/',
@@ -65,13 +66,13 @@ export const a11AgentOperability = defineCheck<OperabilityArtifact>()({
       'A11/violations': `${SCOPE}: {elements} element(s) an agent cannot reliably operate: {findings}.`,
     },
     findings: {
-      'A11/render-error': '{reason}',
+      'A11/render-error': '{failure:renderFailure}',
       'A11/axe-not-run': 'axe-core did not run',
       'A11/rule': '{rule} ×{count} ({help}; e.g. {targets})',
       'A11/rule-untargeted': '{rule} ×{count} ({help})',
     },
-    // The browser's own error, axe-core's help text and the page's selectors, as they came.
-    quoted: ['reason', 'help', 'targets'],
+    // The browser's or axe-core's own message, axe-core's help text and the page's selectors, as they came.
+    quoted: [...renderFailureQuoted(), 'help', 'targets'],
   },
   async gather(ctx) {
     const page = ctx.page();
@@ -84,13 +85,15 @@ export const a11AgentOperability = defineCheck<OperabilityArtifact>()({
         ? { status: 'na', code: 'A11/not-rendered', data: {} }
         : { status: 'na', code: 'A11/not-html', data: probeData(page, origin), probes: [page] };
     }
-    if (rendered.error || !rendered.operability) {
-      const reason = rendered.error ?? rendered.operabilityError;
+    if (rendered.error || rendered.failure || !rendered.operability) {
+      // Why: the render's failure, or axe-core's own message when the page rendered but axe did not run.
+      const failure: RenderFailure | null =
+        rendered.error || rendered.failure ? failureOf(rendered) : rendered.operabilityError ? { kind: 'browser', message: rendered.operabilityError } : null;
       return {
         status: 'info',
         code: 'A11/unmeasured',
         data: {},
-        findings: [reason ? { code: 'A11/render-error', data: { reason } } : { code: 'A11/axe-not-run' }],
+        findings: [failure ? { code: 'A11/render-error', data: renderFailureData(failure) } : { code: 'A11/axe-not-run' }],
         probes: [page],
       };
     }

@@ -12,6 +12,16 @@ import type { FetchResult } from '../../net/http.js';
 import type { RenderedPage } from '../../gather/rendered-artifact.js';
 import { renderedPage } from '../../gather/rendered-page.js';
 import { readWebMcpPolicy } from './webmcp-policy.js';
+import { nestedVerdictData } from '../messages.js';
+import { failureOf, renderFailureData, renderFailureQuoted } from '../../gather/render-failure.js';
+import {
+  browserData,
+  registeredToolsData,
+  schemaIssuesData,
+  switchedOffData,
+  toolCountData,
+  webMcpRenderedQuoted,
+} from '../../gather/webmcp-rendered-facts.js';
 import type { RenderedHook, RenderedOutcome } from '../types.js';
 
 /** What the hook reads of A7's artifact (the check declares this hook, so it does not import the check). */
@@ -30,29 +40,15 @@ function usesNavigator(a: WebMcpArtifact): boolean {
   return [...a.inline, ...a.scripts.map((s) => s.text)].some((t) => NAVIGATOR_RE.test(t));
 }
 
-/** The headers of this page that switch WebMCP off, as the WebMCP text reads them (webmcp-policy.ts), or ''. */
-function switchedOffBy(a: WebMcpArtifact): string {
+/** The headers of this page that switch WebMCP off, as the WebMCP text reads them (webmcp-policy.ts). */
+function switchedOffBy(a: WebMcpArtifact): { policy: string | null; originAgentClusterOff: boolean } {
   const p = readWebMcpPolicy(a.page.headers, new URL(a.page.url).origin);
-  return [p.toolsDisabled && `Permissions-Policy ${p.tools}`, p.originAgentClusterOff && 'Origin-Agent-Cluster: ?0'].filter(Boolean).join(' and ');
+  return { policy: p.toolsDisabled ? (p.tools ?? '') : null, originAgentClusterOff: p.originAgentClusterOff };
 }
 
-/** `Chromium 150.0.7871.100`, or `the browser` when it did not say. */
-function browserName(r: RenderedPage): string {
-  return r.browser ? `${r.browser.name} ${r.browser.version}` : 'the browser';
-}
-
-function names(tools: RenderedPage['tools']): string {
-  return tools
-    .slice(0, 5)
-    .map((t) => t.name)
-    .join(', ');
-}
-
-function describeTool(t: RenderedPage['tools'][number]): string {
-  const schema = t.inputSchema && typeof t.inputSchema === 'object' ? (t.inputSchema as { properties?: Record<string, unknown> }).properties : undefined;
-  const params = schema ? Object.keys(schema) : [];
-  return `${t.name}${t.declarative ? ' (form)' : ''}: "${t.description.slice(0, 80)}"${params.length ? ` (${params.slice(0, 6).join(', ')})` : ''}`;
-}
+/** The browser's reading, then the static one it stands on ({static:verdict}: the static outcome's own template). */
+const REGISTERED = 'Registered in {browser:browser} after load{via:webmcpVia}: {count} tool(s): {tools:webmcpTools}{navigator:webmcpNotCounted}.';
+const STATIC = 'Static reading: {static:verdict}';
 
 export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
   codes: {
@@ -64,55 +60,55 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
     'A7/rendered-none': 'measured in a browser: no WebMCP tool registered after load',
   },
   messages: {
-    'A7/rendered-ok': 'Registered in {browser} after load{via}: {count} tool(s): {tools}{also}. Static reading: {static}',
-    'A7/rendered-schema-issues':
-      'Registered in {browser} after load{via}: {count} tool(s): {tools}{also}. The browser reports schema issues: {issues}. Static reading: {static}',
+    'A7/rendered-ok': `${REGISTERED} ${STATIC}`,
+    'A7/rendered-schema-issues': `${REGISTERED} The browser reports schema issues: {issues:webmcpIssues}. ${STATIC}`,
     'A7/navigator-only':
-      "No tool registered through document.modelContext in {browser}: the page's scripts use navigator.modelContext, " +
+      "No tool registered through document.modelContext in {browser:browser}: the page's scripts use navigator.modelContext, " +
       'which the WebMCP text no longer has (Chromium deprecated it in 150 and removed it in 152; the API is ' +
-      'document.modelContext){did}. Static reading: {static}',
-    'A7/rendered-none': 'No WebMCP tool registered in {browser} after load{via}{issues}. Static reading: {static}',
+      `document.modelContext){navigator:webmcpStillHas}. ${STATIC}`,
+    'A7/rendered-none': `No WebMCP tool registered in {browser:browser} after load{via:webmcpVia}{issues:webmcpReports}{off:webmcpOff}. ${STATIC}`,
   },
+  // The page's own words: tool names, descriptions and parameter names, the Permissions-Policy value; the browser's message.
+  quoted: [...webMcpRenderedQuoted(), ...renderFailureQuoted()],
   advisories: {
-    'A7/rendered-unreadable': 'the page could not be rendered ({error}): static detection only',
+    'A7/rendered-unreadable': 'the page could not be rendered ({failure:renderFailure}): static detection only',
     'A7/rendered-no-webmcp': 'the browser could not read WebMCP tools: static detection only',
   },
   gather: (ctx) => renderedPage(ctx),
   merge(outcome, r, a): RenderedOutcome {
     if (outcome.code === 'A7/not-html') return outcome;
-    if (r.error) return { ...outcome, addAdvisories: [{ code: 'A7/rendered-unreadable', data: { error: r.error } }] };
+    if (r.error || r.failure) return { ...outcome, addAdvisories: [{ code: 'A7/rendered-unreadable', data: renderFailureData(failureOf(r)) }] };
     if (r.webmcp === 'unavailable') return { ...outcome, addAdvisories: [{ code: 'A7/rendered-no-webmcp' }] };
-    // The static sub-findings stay in the static evidence quoted below; the browser's verdict has its own.
-    const { findings: _static, ...base } = outcome;
+    // The static sub-findings stay in the static reading nested below; the browser's verdict has its own.
+    const { findings: staticFindings, ...base } = outcome;
     outcome = base;
     const details = {
       ...outcome.details,
       staticDetection: false,
       rendered: { tools: r.tools, schemaIssues: r.schemaIssues, via: r.webmcp, navigatorTools: r.navigatorTools ?? [], browser: r.browser ?? null },
     };
-    // Without the DevTools domain the registrations were recorded in the page: said in the evidence.
-    const via =
-      r.webmcp === 'recorded' ? ' (recorded from document.modelContext.registerTool calls and form tools: this browser has no DevTools WebMCP domain)' : '';
-    const browser = browserName(r);
+    // The static outcome, nested: its code, data and sub-findings, rendered by its own template.
+    const reading = { ...browserData(r.browser), via: r.webmcp, ...nestedVerdictData('static', { ...outcome, findings: staticFindings }) };
     // What the text counts: not the tools registered through the removed navigator.modelContext, none on a page its headers switch off.
     const viaNavigator = new Set(r.navigatorTools ?? []);
     const removedPath = r.tools.filter((t) => !t.declarative && viaNavigator.has(t.name));
-    const offBy = switchedOffBy(a);
-    const counted = offBy ? [] : r.tools.filter((t) => !removedPath.includes(t));
-    const also = removedPath.length
-      ? `; not counted: ${removedPath.length} registered through navigator.modelContext (${names(removedPath)}), which the WebMCP text removed`
-      : '';
-    const found = { browser, via, count: counted.length, tools: counted.slice(0, 8).map(describeTool).join('; '), also, static: outcome.evidence };
+    const off = switchedOffBy(a);
+    const isOff = off.policy !== null || off.originAgentClusterOff;
+    const counted = isOff ? [] : r.tools.filter((t) => !removedPath.includes(t));
+    const navigator = toolCountData(
+      removedPath.map((t) => t.name),
+      'navigator',
+    );
     if (counted.length) {
+      const found = { ...reading, count: counted.length, ...registeredToolsData(counted), ...navigator };
       const kinds = [counted.some((t) => !t.declarative) && 'imperative', counted.some((t) => t.declarative) && 'declarative'];
-      const matched = `WebMCP (${kinds.filter(Boolean).join(' + ')}, seen by ${browser})`;
+      const matched = `WebMCP (${kinds.filter(Boolean).join(' + ')}, seen by ${r.browser ? `${r.browser.name} ${r.browser.version}` : 'the browser'})`;
       if (r.schemaIssues.length) {
-        const issues = r.schemaIssues.map((i) => `${i.type} (${i.count})`).join(', ');
         return {
           ...outcome,
           status: 'partial',
           code: 'A7/rendered-schema-issues',
-          data: { ...found, issues },
+          data: { ...found, ...schemaIssuesData(r.schemaIssues) },
           remediation:
             'Give every form tool a tooldescription and every parameter a label or toolparamdescription, so the browser can build a complete schema.',
           matched,
@@ -122,15 +118,12 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
       return { ...outcome, status: 'pass', code: 'A7/rendered-ok', data: found, remediation: undefined, matched, details };
     }
     if (removedPath.length || usesNavigator(a)) {
-      const did = removedPath.length
-        ? `; ${browser} still has it and registered ${removedPath.length} tool(s) through it (${names(removedPath)}): ` +
-          'not counted, browsers that follow the text see none'
-        : '';
+      const { via: _via, ...said } = reading;
       return {
         ...outcome,
         status: outcome.status === 'fail' ? 'fail' : 'partial',
         code: 'A7/navigator-only',
-        data: { browser, did, static: outcome.evidence },
+        data: { ...said, ...navigator },
         remediation:
           'Register tools on document.modelContext (feature-detect it), not navigator.modelContext: browsers that follow ' +
           'the WebMCP text see no tools otherwise.',
@@ -138,20 +131,14 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
       };
     }
     // Tools the browser registered although the headers switch WebMCP off: said, not counted.
-    const registeredAnyway =
-      offBy && r.tools.length ? `; ${browser} registered ${r.tools.length} tool(s) anyway (${names(r.tools)}), which browsers that follow the text refuse` : '';
-    const policy = offBy
-      ? `: the response sends ${offBy}, which switches WebMCP off, so a browser that follows the WebMCP text refuses registerTool()${registeredAnyway}`
-      : '';
     return {
       ...outcome,
       status: 'fail',
       code: 'A7/rendered-none',
       data: {
-        browser,
-        via,
-        issues: `${r.schemaIssues.length ? ` and reports ${r.schemaIssues.map((i) => i.type).join(', ')}` : ''}${policy}`,
-        static: outcome.evidence,
+        ...reading,
+        issues: r.schemaIssues.map((i) => i.type).join(', '),
+        ...switchedOffData({ ...off, registered: isOff ? r.tools.map((t) => t.name) : [] }),
       },
       details,
     };

@@ -7,6 +7,7 @@
  */
 import type { CheerioAPI } from 'cheerio/slim';
 import { renderedView } from '../../gather/rendered-page.js';
+import { failureOf, renderFailureData, renderFailureQuoted, type RenderFailure } from '../../gather/render-failure.js';
 import type { RenderedHook, RenderedOutcome } from '../types.js';
 
 /** Missing share at or above which C3 fails, and from which it is partial. */
@@ -68,9 +69,11 @@ const MEASURED =
   'Measured in a browser ({browser}): {pct}% of the rendered main text ({renderedWords} words) is missing ' + 'from the HTML as served ({servedWords} words).';
 const STATIC = `HTML as served: {seen:probe}; ${C3_FACTS}.`;
 
-export type C3Rendered = { servedWords: number; renderedWords: number; missing: number; browser?: string } | { error: string };
+export type C3Rendered = { servedWords: number; renderedWords: number; missing: number; browser?: string } | { failure: RenderFailure };
 
 export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
+  // The browser's own message, when it says why the page could not be rendered.
+  quoted: renderFailureQuoted(),
   codes: {
     'C3/rendered-match': "measured in a browser: the HTML as served carries the rendered page's main text",
     'C3/rendered-partly': 'partial, measured in a browser: part of the rendered main text is missing from the HTML',
@@ -82,7 +85,7 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
     'C3/rendered-only': `${MEASURED} Agents that do not run JavaScript miss most of the page. ${STATIC}`,
   },
   advisories: {
-    'C3/rendered-unreadable': 'the rendered page could not be read ({error}): static estimate only',
+    'C3/rendered-unreadable': 'the rendered page could not be read ({failure:renderFailure}): static estimate only',
     'C3/rendered-too-little-text':
       'Measured in a browser: {pct}% of the rendered main text ({renderedWords} words) is missing from the HTML as served ' +
       '({servedWords} words). Too little rendered text to measure a share: static estimate kept.',
@@ -90,9 +93,9 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
   async gather(ctx) {
     const r = await renderedView(ctx);
     if (!r) return null;
-    if (!r.view) return { error: r.page.error ?? 'the page could not be rendered' };
+    if (!r.view) return { failure: failureOf(r.page) };
     const [served, rendered] = await Promise.all([ctx.html(), r.view.html()]);
-    if (!served || !rendered) return { error: 'no HTML to compare' };
+    if (!served || !rendered) return { failure: { kind: 'no-html' } };
     const s = mainTextWords(served);
     const w = mainTextWords(rendered);
     const b = r.page.browser;
@@ -100,7 +103,7 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
   },
   merge(outcome, r): RenderedOutcome {
     if (outcome.status === 'na' || outcome.status === 'info') return outcome;
-    if ('error' in r) return { ...outcome, addAdvisories: [{ code: 'C3/rendered-unreadable', data: { error: r.error } }] };
+    if ('failure' in r) return { ...outcome, addAdvisories: [{ code: 'C3/rendered-unreadable', data: renderFailureData(r.failure) }] };
     const pct = Math.round(r.missing * 100);
     // The static reading's facts (C3_FACTS) stay; the measurement joins them as values.
     const data = { ...outcome.data, browser: r.browser ?? 'unnamed', pct, renderedWords: r.renderedWords, servedWords: r.servedWords };

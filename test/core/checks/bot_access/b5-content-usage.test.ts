@@ -32,7 +32,11 @@ describe('B5 Content-Usage', () => {
     expect(o.details?.header?.preferences).toEqual({ 'train-ai': 'disallow', search: 'allow' });
     expect(o.advisoryFindings).toEqual([
       expect.objectContaining({ code: 'B5/older-label', data: { labels: 'bots=n' } }),
-      expect.objectContaining({ code: 'B5/unknown-values', data: { labels: 'ai-use (Content-Usage header)' } }),
+      expect.objectContaining({
+        code: 'B5/unknown-values',
+        data: { labels: 'ai-use', labelsSources: 'header', labelsLines: '', labelsHeader: 'Content-Usage' },
+        text: expect.stringMatching(/^ai-use \(Content-Usage header\): without the token y or n/),
+      }),
       expect.objectContaining({ code: 'B5/ignored-labels', data: { labels: 'future-label' } }),
       expect.objectContaining({ code: 'B5/search-overrides-header', data: { prefs: 'train-ai=n, search=y' } }),
     ]);
@@ -46,7 +50,11 @@ describe('B5 Content-Usage', () => {
     const quoted = run('User-agent: *\nAllow: /\n', 'train-ai="n", search=yes');
     expect(quoted.code).toBe('B5/header-invalid');
     expect(quoted.advisoryFindings).toContainEqual(
-      expect.objectContaining({ code: 'B5/unknown-values', data: { labels: 'train-ai (Content-Usage header), search (Content-Usage header)' } }),
+      expect.objectContaining({
+        code: 'B5/unknown-values',
+        data: { labels: 'train-ai, search', labelsSources: 'header, header', labelsLines: ',', labelsHeader: 'Content-Usage' },
+        text: expect.stringMatching(/^train-ai \(Content-Usage header\), search \(Content-Usage header\): /),
+      }),
     );
     // A valid robots.txt line still passes; the broken header is an advisory.
     const both = run('User-agent: *\nContent-Usage: train-ai=n\n', 'train-ai=n,,');
@@ -123,7 +131,18 @@ describe('B5 Content-Usage', () => {
     );
     const token = run('User-agent: *\nContent-Usage: train-ai=N\n');
     expect(token.code).toBe('B5/invalid');
-    expect(token.advisoryFindings).toContainEqual(expect.objectContaining({ code: 'B5/unknown-values', data: { labels: 'train-ai (robots.txt line 2)' } }));
+    expect(token.advisoryFindings).toContainEqual(
+      expect.objectContaining({
+        code: 'B5/unknown-values',
+        data: { labels: 'train-ai', labelsSources: 'robots.txt', labelsLines: '2', labelsHeader: 'Content-Usage' },
+        text: expect.stringMatching(/^train-ai \(robots\.txt line 2\): /),
+      }),
+    );
+    // The same label on a line and in the header: each with its place, rendered from the values.
+    const both = run('User-agent: *\nContent-Usage: train-ai=N\n', 'train-ai=N');
+    const unknown = both.advisoryFindings?.find((a) => a.code === 'B5/unknown-values');
+    expect(unknown?.data).toMatchObject({ labels: 'train-ai, train-ai', labelsSources: 'robots.txt, header', labelsLines: '2,' });
+    expect(unknown?.text).toMatch(/^train-ai \(robots\.txt line 2\), train-ai \(Content-Usage header\): /);
   });
   it('names the tool that flags a Content-Usage line (Lighthouse robots-txt at 83f1c6fd0d) and offers the header; a header alone is not flagged', () => {
     const line = run('User-agent: *\nContent-Usage: train-ai=n\nAllow: /\n');

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../../../src/core/schema.js';
 import { ORIGIN } from '../../../helpers/responses.js';
 import { proseInData } from '../../../helpers/data-prose.js';
-import { PROSE_PENDING } from '../../../corpus/prose-pending.js';
 import { capabilityTables } from '../tables/capabilities.js';
 import { renderedTables } from '../tables/rendered.js';
 import type { CheckTable } from '../../../helpers/check-tester.js';
@@ -15,7 +14,6 @@ describe('capability checks: data holds values', () => {
   // The rendered tables hold A7 with its rendered hook and A11, which the corpus never renders.
   const tables = [...capabilityTables, ...renderedTables.filter((t) => t.check.meta.dimension === 'capabilities')] as CheckTable[];
   for (const { check, cases } of tables) {
-    if (PROSE_PENDING.has(check.meta.id)) continue;
     it(`${check.meta.id} (${check.meta.name}): every table case`, () => {
       const prose: string[] = [];
       for (const c of [...cases.valid, ...cases.invalid]) {

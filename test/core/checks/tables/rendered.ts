@@ -6,6 +6,7 @@ import { load } from 'cheerio';
 import { findCheck } from '../../../../src/core/checks/index.js';
 import { a11AgentOperability } from '../../../../src/core/checks/capabilities/a11-agent-operability.js';
 import type { RenderedPage } from '../../../../src/core/gather/rendered-artifact.js';
+import type { RenderFailure } from '../../../../src/core/gather/render-failure.js';
 import { readableText } from '../../../../src/core/gather/readable-text.js';
 import { table } from '../../../helpers/check-tester.js';
 import { json, response, ORIGIN } from '../../../helpers/responses.js';
@@ -62,7 +63,7 @@ const a7 = table(findCheck('A7')!, {
     },
     {
       name: 'the page could not be rendered: the static verdict stands, with a note',
-      artifact: webmcp(['console.log(1)'], renderedPage({ error: 'rendering the page took longer than 17000 ms' })),
+      artifact: webmcp(['console.log(1)'], renderedPage({ error: 'rendering the page took longer than 17000 ms', failure: { kind: 'timeout', ms: 17000 } })),
       status: 'fail',
       code: 'A7/missing',
       advisories: ['A7/rendered-unreadable'],
@@ -113,7 +114,7 @@ const c3Table = table(findCheck('C3')!, {
     },
     {
       name: 'the rendered page could not be read: the static estimate stands, with a note',
-      artifact: () => ({ ...c3(5, 6, 0)(), rendered: { error: 'no HTML to compare' } }),
+      artifact: () => ({ ...c3(5, 6, 0)(), rendered: { failure: { kind: 'no-html' } } }),
       status: 'partial',
       code: 'C3/little-text',
       advisories: ['C3/rendered-unreadable'],
@@ -130,7 +131,18 @@ const a11 = table(a11AgentOperability, {
     { artifact: operable(renderedPage()), code: 'A11/ok' },
     { artifact: operable(null), status: 'na', code: 'A11/not-rendered' },
     { artifact: () => ({ page: json('/', {}), isHtml: false, rendered: null }), status: 'na', code: 'A11/not-html' },
-    { artifact: operable(renderedPage({ error: 'rendering the page took longer than 17000 ms', operability: null })), status: 'info', code: 'A11/unmeasured' },
+    {
+      artifact: operable(renderedPage({ error: 'rendering the page took longer than 17000 ms', failure: { kind: 'timeout', ms: 17000 }, operability: null })),
+      status: 'info',
+      code: 'A11/unmeasured',
+    },
+    {
+      name: 'axe-core did not run on the rendered page: its own message, quoted',
+      artifact: operable(renderedPage({ operability: null, operabilityError: 'axe is not defined' })),
+      status: 'info',
+      code: 'A11/unmeasured',
+      findings: ['A11/render-error'],
+    },
   ],
   invalid: [
     {
@@ -153,10 +165,10 @@ const a11 = table(a11AgentOperability, {
  * artifact of the check itself. The data names each verdict's own code.
  */
 const domRendered =
-  <A>(served: () => A, rendered: (() => A) | { error: string }) =>
+  <A>(served: () => A, rendered: (() => A) | { failure: RenderFailure }) =>
   () => ({
     ...served(),
-    rendered: 'error' in rendered ? rendered : { artifact: rendered() },
+    rendered: 'failure' in rendered ? rendered : { artifact: rendered() },
   });
 const LD = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Acme"}</script>';
 const c4Table = table(findCheck('C4')!, {
@@ -171,7 +183,7 @@ const c4Table = table(findCheck('C4')!, {
     { name: 'both agree: the HTML verdict keeps its own code', artifact: domRendered(structured(LD), structured(LD)), code: 'C4/ok', data: { nodes: 1 } },
     {
       name: 'the page could not be rendered: the HTML verdict stands',
-      artifact: domRendered(structured(LD), { error: 'timeout' }),
+      artifact: domRendered(structured(LD), { failure: { kind: 'timeout', ms: 17000 } }),
       code: 'C4/ok',
       advisories: ['C4/rendered-unreadable'],
     },
@@ -236,7 +248,7 @@ const d6Table = table(findCheck('D6')!, {
     },
     {
       name: 'the page could not be rendered: the HTML verdict stands, and says so',
-      artifact: domRendered(hints(MD_HINT, HEAD_OK), { error: 'timeout' }),
+      artifact: domRendered(hints(MD_HINT, HEAD_OK), { failure: { kind: 'timeout', ms: 17000 } }),
       code: 'D6/ok',
       advisories: ['D6/rendered-unreadable'],
     },
