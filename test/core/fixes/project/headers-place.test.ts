@@ -64,6 +64,7 @@ describe('headersPlace', () => {
   });
 
   it('then the hosting the scan saw, the host that builds the site before a CDN in front of it', () => {
+    expect(HEADER_HOSTS).toEqual(expect.arrayContaining(['vercel', 'netlify', 'cloudflare-pages', 'none']));
     for (const dir of [null, project([])]) {
       expect(headersPlace(dir, 'public', ['cloudflare', 'vercel'])).toEqual({
         host: 'vercel',
@@ -87,7 +88,7 @@ describe('headersPlace', () => {
         host: 'none',
         file: null,
         format: null,
-        why: 'no host file in the project and no host recognised: pass --host vercel|netlify|cloudflare-pages to write them',
+        why: `no host file in the project and no host recognised: pass --host ${HEADER_HOSTS.filter((h) => h !== 'none').join('|')} to write them`,
       });
     }
   });
