@@ -97,5 +97,5 @@ export function headersPlace(dir: string | null, staticDir: string, hosting: str
 export function writeRules(place: HeadersPlace, existing: string | null, rules: HeaderRule[]): { text: string; conflicts: string[] } {
   const text = existing ?? '';
   if (!rules.length || place.file === null || place.format === null) return { text, conflicts: [] };
-  return HEADER_FORMATS[place.format].write(place.file, existing, rules);
+  return HEADER_FORMATS[place.format](place.file, existing, rules);
 }

@@ -82,10 +82,13 @@ function appendMissingLines(had: string, add: string): string {
  * How header rules merge into a host's file (the `header-rules` kind), by the file's format: a
  * header host (platforms/project-shape.ts `HeaderHost`) names the format of each of its files.
  */
-export const HEADER_FORMATS: Record<HeaderFormat, { says: string; write: HeaderWriter }> = {
-  'vercel-json': { says: 'a { source, headers } block per path in "headers", merged as JSON text', write: writeVercelJson },
-  'netlify-toml': { says: 'a [[headers]] table per path, appended', write: writeNetlifyToml },
-  'headers-text': { says: 'the missing "Name: value" lines under their path line', write: writeHeadersText },
+export const HEADER_FORMATS: Record<HeaderFormat, HeaderWriter> = {
+  // A { source, headers } block per path in "headers", merged as JSON text (a file with "routes" is a conflict).
+  'vercel-json': writeVercelJson,
+  // A [[headers]] table per path, appended.
+  'netlify-toml': writeNetlifyToml,
+  // The missing "Name: value" lines under their path line.
+  'headers-text': writeHeadersText,
 };
 
 /** The kinds as a non-empty tuple (for a zod enum). */
