@@ -20,6 +20,7 @@ export interface ProjectGuide {
   examples: CheckPlan['examples'];
 }
 
+/** `host`: with no project to read, the rules go to the static folder's _headers (Netlify's file, which Cloudflare Pages reads too). */
 export function projectGuide(
   check: { id: string; name: string; steps: FixStep[] },
   frameworkId: string,
