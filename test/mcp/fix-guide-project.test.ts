@@ -8,6 +8,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { connectInMemory, tempStore, type TempStore } from './helpers.js';
 import { TOOLS } from '../../src/mcp/tools/index.js';
+import { FRAMEWORK_IDS, FRAMEWORK_LABELS } from '../../src/core/fixes/project/frameworks.js';
 
 let t: TempStore;
 let client: Client;
@@ -30,6 +31,17 @@ async function guide(args: Record<string, unknown>) {
 describe('get_fix_guide with a framework', () => {
   it('still lists every registered tool', async () => {
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+  });
+
+  it('takes every framework fix writes for (the registry), and answers for each', async () => {
+    const tool = (await client.listTools()).tools.find((x) => x.name === 'get_fix_guide')!;
+    const framework = (tool.inputSchema.properties as Record<string, { enum?: string[] }>).framework;
+    expect([...(framework.enum ?? [])].sort()).toEqual([...FRAMEWORK_IDS].sort());
+    for (const id of FRAMEWORK_IDS) expect(tool.description).toContain(id);
+    for (const [i, id] of FRAMEWORK_IDS.entries()) {
+      const { data } = await guide({ checkId: 'D1', framework: id });
+      expect(data.project.framework, id).toMatchObject({ id, label: FRAMEWORK_LABELS[i] });
+    }
   });
 
   it('D1 in a Next.js project: public/robots.txt, merged by group', async () => {

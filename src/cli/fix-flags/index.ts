@@ -5,7 +5,7 @@
  * resolves them with `resolveFlags`, as `scan` does; `--dir`, `--write`, `--verify` and the
  * repeatable `--set` stay commander options of `fix` (no other command has them).
  */
-import { HEADER_HOSTS } from '../../core/fixes/project/headers-place.js';
+import { HEADER_HOSTS, headerHostsText } from '../../core/fixes/project/headers-place.js';
 import { defineFlag } from '../scan-flags/define.js';
 import { minGrade, minScore } from '../scan-flags/gates.js';
 import { color } from '../scan-flags/output.js';
@@ -27,11 +27,11 @@ export const fixFormat = defineFlag({
   default: 'pretty',
 });
 
-/** Where response headers are written: only fix writes into a project, so only fix has it. */
+/** Where response headers are written: only fix writes into a project, so only fix has it. The values are the packs' header hosts. */
 export const host = defineFlag({
   name: 'host',
   option: '--host <name>',
-  help: 'where response headers go: vercel (vercel.json), netlify (netlify.toml or _headers), cloudflare-pages (_headers), none (printed)',
+  help: `where response headers go: ${headerHostsText()}`,
   value: ({ z }) => z.enum(HEADER_HOSTS),
   fromText: (text) => text.toLowerCase(),
 });

@@ -14,9 +14,11 @@ import { labelledIds } from '../../../src/core/fixes/platform-labels.js';
 import { FINGERPRINTS } from '../../../src/core/fixes/platform-fingerprints.js';
 import { ORIGIN } from '../../helpers/responses.js';
 import type { PlatformPack } from '../../../src/core/fixes/platforms/types.js';
+import { HOSTING_PRIORITY } from '../../../src/core/fixes/platforms/index.js';
 import { phpHeaderCalls, phpNowdocBody, phpSingleQuoted, quotedAfter, renderLiquid, runModule, splitAt, xmlAttribute } from './snippet-runners.js';
 
-const HOSTING_IDS = new Set(['cloudflare', 'vercel', 'netlify', 'github-pages', 'nginx', 'apache', 'litespeed', 'caddy', 'iis', 'express']);
+// A host whose guidance applies to the sites it serves (platforms/index.ts): its target is a hosting, not a platform.
+const HOSTING_IDS = new Set<string>(HOSTING_PRIORITY);
 const fx = (id: string | null, hosting: string[] = []) =>
   id && HOSTING_IDS.has(id) ? { origin: ORIGIN, platform: null, hosting: [id, ...hosting] } : { origin: ORIGIN, platform: id, hosting };
 

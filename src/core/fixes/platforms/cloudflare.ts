@@ -3,6 +3,7 @@ import { cloudflareWorker, transformRuleStep } from './shared.js';
 import type { FixStep } from '../../schema.js';
 import type { RobotsPurpose } from '../robots-rules.js';
 import type { HostHooks, PlatformPack } from './types.js';
+import { headerHost, staticFile } from './project-shape.js';
 import { STRONG, type Signal } from '../../platform/signals.js';
 
 /** How the detector knows Cloudflare (any one signal). */
@@ -53,13 +54,20 @@ const hostHooks: HostHooks = {
   },
 };
 
-export const cloudflare: PlatformPack = {
+export const cloudflare = {
   id: 'cloudflare',
   label: 'Cloudflare',
   hostSignals,
   serveFile: ({ spec, create }) => [create, { title: 'Serve it from a Cloudflare Worker route', code: cloudflareWorker(spec), lang: 'js' }],
   addHeader: ({ name, value, path }) => [transformRuleStep('Add the header with a Cloudflare Transform Rule', name, value, path)],
   hostHooks,
+  // Cloudflare Pages reads _headers in the static folder; a CDN in front of any origin, so a host that builds the files comes first.
+  headerHost: headerHost({
+    id: 'cloudflare-pages',
+    label: 'Cloudflare Pages',
+    specificity: 0,
+    files: [{ path: staticFile('_headers'), format: 'headers-text' }],
+  }),
   hostNotes: {
     userAgentBlock: {
       step: (names) => ({
@@ -72,4 +80,4 @@ export const cloudflare: PlatformPack = {
       }),
     },
   },
-};
+} satisfies PlatformPack;

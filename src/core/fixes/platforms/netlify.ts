@@ -2,6 +2,7 @@
 import { publishStatic, staticHostHeader } from './shared.js';
 import { staticBuildMarkdownNegotiation } from './shared-hooks.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
+import { headerHost, staticFile } from './project-shape.js';
 import { STRONG, type Signal } from '../../platform/signals.js';
 
 const hooks: PlatformHooks = {
@@ -14,11 +15,20 @@ const hostSignals: Signal[] = [
   { kind: 'header', name: 'server', pattern: /Netlify/i, weight: STRONG, label: 'server: Netlify' },
 ];
 
-export const netlify: PlatformPack = {
+export const netlify = {
   id: 'netlify',
   label: 'Netlify',
   hostSignals,
   hooks,
   serveFile: (x) => publishStatic(x, 'public', 'the folder your build publishes (often public/)'),
   addHeader: (x) => staticHostHeader(x, '_headers'),
-};
+  // `ai-ready fix` writes header rules into netlify.toml when the project has one, else _headers in the static folder.
+  headerHost: headerHost({
+    id: 'netlify',
+    specificity: 1,
+    files: [
+      { path: 'netlify.toml', format: 'netlify-toml' },
+      { path: staticFile('_headers'), format: 'headers-text' },
+    ],
+  }),
+} satisfies PlatformPack;

@@ -75,3 +75,52 @@ export interface ProjectShape {
   /** What the builder must be told about the files the plan writes. */
   finishPlan?(x: PlanFinish): void;
 }
+
+/**
+ * How a host file holds response-header rules; each format is written and merged by its row of
+ * the merge table (`HEADER_FORMATS` in core/fixes/project/merge-table.ts).
+ */
+export type HeaderFormat =
+  /** vercel.json: `headers: [{ source, headers: [{ key, value }] }]`. */
+  | 'vercel-json'
+  /** netlify.toml: `[[headers]]` tables with `for` and `[headers.values]`. */
+  | 'netlify-toml'
+  /** _headers: a path line, then indented `Name: value` lines (Netlify, Cloudflare Pages). */
+  | 'headers-text';
+
+/** A project file a host reads header rules from. */
+export interface HeaderFile {
+  /** Project-relative path; a function of the static folder for a file served with the site (`staticFile`). */
+  path: string | ((staticDir: string) => string);
+  format: HeaderFormat;
+}
+
+/**
+ * A host that reads response headers from a file in the project (`ai-ready fix` writes the rules
+ * there). Its pack's id is the hosting id the scan reports for it. Where headers go
+ * (core/fixes/project/headers-place.ts): an explicit `--host <id>`, else the first header host
+ * with one of its `files` in the project, else the first whose pack the scan saw in front of the
+ * site, else nowhere (printed).
+ */
+export interface HeaderHost<Id extends string = string> {
+  /** The `--host` value (a typed id: `HeaderHostId` is the union of the registry's). */
+  id: Id;
+  /** Display name when it is not the pack's (Cloudflare Pages, of the Cloudflare pack). */
+  label?: string;
+  /**
+   * Tried from the highest down, registry order between equals: 1 for a host that builds and
+   * serves the files, 0 for a CDN in front of any origin (it says least of where the files are).
+   */
+  specificity: number;
+  /** The files it reads rules from, most telling first: the first the project has marks the host and is written; with none, the last is created. */
+  files: readonly [HeaderFile, ...HeaderFile[]];
+}
+
+/** A header host with its id kept as a literal type, so `--host` values are typed from the registry. */
+export const headerHost = <const Id extends string>(h: HeaderHost<Id>): HeaderHost<Id> => h;
+
+/** A file at the root of the static folder (served at the site's root, as _headers). */
+export const staticFile =
+  (name: string) =>
+  (staticDir: string): string =>
+    staticDir === '.' ? name : `${staticDir}/${name}`;

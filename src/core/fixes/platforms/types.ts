@@ -9,7 +9,7 @@ import type { FixContext } from '../fix-context.js';
 import type { PlatformFingerprint, Signal } from '../../platform/signals.js';
 import type { OwnerValue } from '../owner-values.js';
 import type { RobotsRules } from '../robots-rules.js';
-import type { ProjectShape } from './project-shape.js';
+import type { HeaderHost, ProjectShape } from './project-shape.js';
 
 export interface ServeFileSpec {
   /** Path on the origin, e.g. "/.well-known/api-catalog". */
@@ -162,6 +162,8 @@ export interface PlatformPack extends PackGuidance {
   hostSignals?: Signal[];
   /** How `ai-ready fix` recognises and writes into a project of this platform; absent: fix writes no files for it. */
   project?: ProjectShape;
+  /** A host whose project file `ai-ready fix` writes response headers into (declare the pack with `satisfies PlatformPack` so its id stays typed). */
+  headerHost?: HeaderHost;
 }
 
 /** Packs by id, as the guides look them up (`packRegistry` in ./index.ts builds one). */

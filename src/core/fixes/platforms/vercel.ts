@@ -1,6 +1,7 @@
 /** Vercel: public/ is served as-is; headers in vercel.json. */
 import { publishStatic, vercelHeader } from './shared.js';
 import type { PlatformHooks, PlatformPack } from './types.js';
+import { headerHost } from './project-shape.js';
 import { STRONG, type Signal } from '../../platform/signals.js';
 
 const hooks: PlatformHooks = {
@@ -38,13 +39,15 @@ const hostSignals: Signal[] = [
   { kind: 'header', name: 'server', pattern: /^Vercel/i, weight: STRONG, label: 'server: Vercel' },
 ];
 
-export const vercel: PlatformPack = {
+export const vercel = {
   id: 'vercel',
   label: 'Vercel',
   hostSignals,
   hooks,
   serveFile: (x) => publishStatic(x, 'public', 'the folder your build publishes (often public/)'),
   addHeader: vercelHeader,
+  // `ai-ready fix` writes header rules into the project's vercel.json.
+  headerHost: headerHost({ id: 'vercel', specificity: 1, files: [{ path: 'vercel.json', format: 'vercel-json' }] }),
   hostNotes: {
     userAgentBlock: {
       step: (names) => ({
@@ -55,4 +58,4 @@ export const vercel: PlatformPack = {
       }),
     },
   },
-};
+} satisfies PlatformPack;

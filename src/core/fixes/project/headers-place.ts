@@ -1,179 +1,101 @@
 /**
- * Where a static project's response headers go: the host's own file when the project has one (or
- * the scan saw that host in front of the site), else printed for the owner to add. nginx and
+ * Where a static project's response headers go: the file of a header host (a pack's `headerHost`,
+ * platforms/project-shape.ts) when the project has one or the scan saw that host in front of the
+ * site, else printed for the owner to add. No host is named here: the packs declare their files,
+ * and the merge table (merge-table.ts `HEADER_FORMATS`) writes each file's format. nginx and
  * Apache snippets are printed, never written (their config lives outside the project).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { getNodeValue } from 'jsonc-parser';
-import { jsonTree, mergeJsonText } from './merge-json.js';
+import { HOSTS } from '../platforms/index.js';
+import type { HeaderFile, HeaderFormat, HeaderHost } from '../platforms/project-shape.js';
+import type { HeaderRule } from './merge-headers.js';
+import { HEADER_FORMATS } from './merge-table.js';
 
-export interface HeaderRule {
-  /** "/" is every page (as FixOperation header); other paths are one resource. */
-  path: string;
-  name: string;
-  value: string;
+export { printedRules, type HeaderRule } from './merge-headers.js';
+
+type HeaderHostIdOf<P> = P extends { headerHost: HeaderHost<infer Id> } ? Id : never;
+/** A `--host` value: the id of a registered pack's header host (vercel, netlify, cloudflare-pages). */
+export type HeaderHostId = HeaderHostIdOf<(typeof HOSTS)[keyof typeof HOSTS]>;
+/** What `--host` takes: a header host, or none (the rules are printed). */
+export type HeaderHostChoice = HeaderHostId | 'none';
+
+interface HeaderHostPack {
+  /** The hosting id the scan reports for the pack. */
+  hosting: string;
+  /** The pack's display name (as the scan reports the hosting). */
+  hostingLabel: string;
+  /** The header host's display name. */
+  label: string;
+  host: HeaderHost<HeaderHostId>;
 }
 
-export const HEADER_HOSTS = ['vercel', 'netlify', 'cloudflare-pages', 'none'] as const;
-export type HeaderHost = (typeof HEADER_HOSTS)[number];
+/** Every registered header host, most specific first (registry order between equals). */
+export const HEADER_HOST_PACKS: readonly HeaderHostPack[] = Object.values(HOSTS as Record<string, { id: string; label: string; headerHost?: HeaderHost }>)
+  .flatMap((p) =>
+    p.headerHost ? [{ hosting: p.id, hostingLabel: p.label, label: p.headerHost.label ?? p.label, host: p.headerHost as HeaderHost<HeaderHostId> }] : [],
+  )
+  .sort((a, b) => b.host.specificity - a.host.specificity);
+
+/** The `--host` values, from the registry, and `none` (printed). */
+export const HEADER_HOSTS = [...HEADER_HOST_PACKS.map((h) => h.host.id), 'none'] as HeaderHostChoice[] as [HeaderHostChoice, ...HeaderHostChoice[]];
+
+/** A header file's project-relative path for a static folder. */
+const pathOf = (f: HeaderFile, staticDir: string): string => (typeof f.path === 'string' ? f.path : f.path(staticDir));
+
+/** A header file's name as `--help` shows it ("_headers" for the static folder's). */
+export const headerFileName = (f: HeaderFile): string => pathOf(f, '.');
+
+/** "vercel (vercel.json), netlify (netlify.toml or _headers), ...": each --host value with the files it writes. */
+export const headerHostsText = (): string =>
+  [...HEADER_HOST_PACKS.map(({ host }) => `${host.id} (${host.files.map(headerFileName).join(' or ')})`), 'none (printed)'].join(', ');
 
 export interface HeadersPlace {
-  host: HeaderHost;
+  host: HeaderHostChoice;
   /** Project-relative file the rules are written to; null: printed only. */
   file: string | null;
+  /** How the rules are written into `file` (merge-table.ts `HEADER_FORMATS`); null: printed only. */
+  format: HeaderFormat | null;
   why: string;
 }
 
-/** The place: an explicit --host, the project's own host file, or the host the scan detected. */
-export function headersPlace(dir: string | null, staticDir: string, hosting: string[], explicit?: HeaderHost): HeadersPlace {
-  const at = (f: string) => dir !== null && existsSync(join(dir, f));
-  const headersFile = staticDir === '.' ? '_headers' : `${staticDir}/_headers`;
-  const pick = (host: HeaderHost, why: string): HeadersPlace => ({
-    host,
-    file:
-      host === 'vercel'
-        ? 'vercel.json'
-        : host === 'netlify'
-          ? at('netlify.toml')
-            ? 'netlify.toml'
-            : headersFile
-          : host === 'cloudflare-pages'
-            ? headersFile
-            : null,
-    why,
-  });
-  if (explicit) return pick(explicit, `--host ${explicit}`);
-  if (at('vercel.json')) return pick('vercel', 'the project has vercel.json');
-  if (at('netlify.toml')) return pick('netlify', 'the project has netlify.toml');
-  if (at(headersFile)) return pick('netlify', `the project has ${headersFile} (Netlify and Cloudflare Pages read it)`);
-  if (hosting.includes('vercel')) return pick('vercel', 'the scan saw Vercel in front of the site');
-  if (hosting.includes('netlify')) return pick('netlify', 'the scan saw Netlify in front of the site');
-  if (hosting.includes('cloudflare')) return pick('cloudflare-pages', 'the scan saw Cloudflare in front of the site (Cloudflare Pages reads _headers)');
-  return { host: 'none', file: null, why: 'no host file in the project and no host recognised: pass --host vercel|netlify|cloudflare-pages to write them' };
-}
+/** "A and B", "A, B and C". */
+const andList = (names: string[]): string => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
 
-const netlifyFor = (path: string) => (path === '/' ? '/*' : path);
+/** The place: an explicit --host, the project's own host file, or the host the scan detected. */
+export function headersPlace(dir: string | null, staticDir: string, hosting: string[], explicit?: HeaderHostChoice): HeadersPlace {
+  const at = (f: string) => dir !== null && existsSync(join(dir, f));
+  // The first of the host's files the project has, else the last (created).
+  const pick = ({ host }: HeaderHostPack, why: string): HeadersPlace => {
+    const file = host.files.find((f) => at(pathOf(f, staticDir))) ?? host.files[host.files.length - 1];
+    return { host: host.id, file: pathOf(file, staticDir), format: file.format, why };
+  };
+  if (explicit === 'none') return { host: 'none', file: null, format: null, why: '--host none' };
+  const named = HEADER_HOST_PACKS.find((h) => h.host.id === explicit);
+  if (named) return pick(named, `--host ${named.host.id}`);
+  for (const h of HEADER_HOST_PACKS)
+    for (const f of h.host.files) {
+      const file = pathOf(f, staticDir);
+      if (!at(file)) continue;
+      const readers = HEADER_HOST_PACKS.filter((o) => o.host.files.some((g) => pathOf(g, staticDir) === file)).map((o) => o.label);
+      return pick(h, `the project has ${file}${readers.length > 1 ? ` (${andList(readers)} read it)` : ''}`);
+    }
+  for (const h of HEADER_HOST_PACKS) {
+    if (!hosting.includes(h.hosting)) continue;
+    const created = headerFileName(h.host.files[h.host.files.length - 1]);
+    return pick(h, `the scan saw ${h.hostingLabel} in front of the site${h.label !== h.hostingLabel ? ` (${h.label} reads ${created})` : ''}`);
+  }
+  return {
+    host: 'none',
+    file: null,
+    format: null,
+    why: `no host file in the project and no host recognised: pass --host ${HEADER_HOST_PACKS.map((h) => h.host.id).join('|')} to write them`,
+  };
+}
 
 /** The header rules added to the place's file (none already there), as the file's new text. */
 export function writeRules(place: HeadersPlace, existing: string | null, rules: HeaderRule[]): { text: string; conflicts: string[] } {
   const text = existing ?? '';
-  if (!rules.length) return { text, conflicts: [] };
-  if (place.file === 'vercel.json') {
-    const add = {
-      headers: groupByPath(rules).map(([path, rs]) => ({ source: path === '/' ? '/(.*)' : path, headers: rs.map((r) => ({ key: r.name, value: r.value })) })),
-    };
-    if (!existing) return { text: JSON.stringify(add, null, 2) + '\n', conflicts: [] };
-    return mergeVercel(existing, add.headers);
-  }
-  if (place.file?.endsWith('netlify.toml')) {
-    const blocks = groupByPath(rules)
-      .map(([path, rs]) => ({ path, rs: rs.filter((r) => !hasTomlRule(text, netlifyFor(path), r)) }))
-      .filter((b) => b.rs.length)
-      .map(
-        ({ path, rs }) =>
-          `[[headers]]\n  for = ${JSON.stringify(netlifyFor(path))}\n  [headers.values]\n` +
-          `${rs.map((r) => `    ${JSON.stringify(r.name)} = ${JSON.stringify(r.value)}`).join('\n')}\n`,
-      );
-    return { text: blocks.length ? `${text.replace(/\n*$/, text ? '\n\n' : '')}${blocks.join('\n')}` : text, conflicts: [] };
-  }
-  if (place.file?.endsWith('_headers')) {
-    const lines = text.replace(/\r\n?/g, '\n').split('\n');
-    const out = text ? [...lines.slice(0, lines[lines.length - 1] === '' ? -1 : undefined)] : [];
-    for (const [path, rs] of groupByPath(rules)) {
-      const p = netlifyFor(path);
-      const at = out.findIndex((l) => l.trim() === p && !/^\s/.test(l));
-      const fresh = rs.filter((r) => !blockHas(out, at, r));
-      if (!fresh.length) continue;
-      if (at === -1) out.push(...(out.length ? [''] : []), p, ...fresh.map((r) => `  ${r.name}: ${r.value}`));
-      else {
-        let end = at + 1;
-        while (end < out.length && /^\s+\S/.test(out[end])) end++;
-        out.splice(end, 0, ...fresh.map((r) => `  ${r.name}: ${r.value}`));
-      }
-    }
-    return { text: out.length ? `${out.join('\n')}\n` : '', conflicts: [] };
-  }
-  return { text, conflicts: [] };
-}
-
-function blockHas(lines: string[], at: number, r: HeaderRule): boolean {
-  if (at === -1) return false;
-  for (let i = at + 1; i < lines.length && /^\s+\S/.test(lines[i]); i++)
-    if (lines[i].trim().toLowerCase() === `${r.name}: ${r.value}`.toLowerCase()) return true;
-  return false;
-}
-
-function hasTomlRule(text: string, forPath: string, r: HeaderRule): boolean {
-  // Good enough for what we write ourselves: the same for-path block holding the same name and value.
-  const blocks = text.split('[[headers]]').slice(1);
-  return blocks.some((b) => b.includes(`for = ${JSON.stringify(forPath)}`) && b.includes(`${JSON.stringify(r.name)} = ${JSON.stringify(r.value)}`));
-}
-
-/**
- * The header rules merged into the owner's vercel.json as text (jsonc-parser edits: nothing the
- * owner wrote is re-serialised). Vercel refuses `routes` beside `headers`, so a file with `routes`
- * is a conflict; so are a `headers` that is not an array and a file that is not JSON.
- */
-function mergeVercel(existing: string, add: Array<{ source: string; headers: Array<{ key: string; value: string }> }>): { text: string; conflicts: string[] } {
-  const tree = jsonTree(existing.replace(/^\uFEFF/, ''));
-  if ('error' in tree) return { text: existing, conflicts: [`vercel.json ${tree.error}: fix it first, then run fix again`] };
-  const doc = getNodeValue(tree.root) as unknown;
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
-    return { text: existing, conflicts: ['vercel.json is not a JSON object: kept as it is; add the headers by hand'] };
-  const d = doc as Record<string, unknown>;
-  if ('routes' in d)
-    return {
-      text: existing,
-      conflicts: [
-        'vercel.json uses "routes", which Vercel does not allow together with "headers": kept as it is. ' +
-          'Add the headers inside your routes (a "headers" object on the matching route), or move to rewrites/redirects/headers.',
-      ],
-    };
-  if ('headers' in d && !Array.isArray(d.headers))
-    return {
-      text: existing,
-      conflicts: ['vercel.json has "headers" that is not an array: kept as it is; make it a list of { source, headers } and run fix again'],
-    };
-  const have = (Array.isArray(d.headers) ? d.headers : []) as unknown[];
-  const conflicts: string[] = [];
-  const blocks: typeof add = [];
-  for (const a of add) {
-    const mine = have.find((h): h is Record<string, unknown> => typeof h === 'object' && h !== null && (h as Record<string, unknown>).source === a.source);
-    if (!mine) {
-      blocks.push(a);
-      continue;
-    }
-    if (mine.headers !== undefined && !Array.isArray(mine.headers)) {
-      conflicts.push(`vercel.json: the "headers" of source ${JSON.stringify(a.source)} is not an array: kept as it is`);
-      continue;
-    }
-    const list = (mine.headers ?? []) as Array<Record<string, unknown>>;
-    const fresh = a.headers.filter((x) => !list.some((h) => typeof h?.key === 'string' && h.key.toLowerCase() === x.key.toLowerCase() && h.value === x.value));
-    if (fresh.length) blocks.push({ source: a.source, headers: fresh });
-  }
-  if (!blocks.length) return { text: existing, conflicts };
-  // mergeJsonText adds the missing blocks and the missing header pairs of existing sources, as text.
-  const out = mergeJsonText(existing, JSON.stringify({ headers: blocks }));
-  return { text: out.text, conflicts: [...conflicts, ...out.conflicts] };
-}
-
-function groupByPath(rules: HeaderRule[]): Array<[string, HeaderRule[]]> {
-  const out = new Map<string, HeaderRule[]>();
-  for (const r of rules) {
-    const list = out.get(r.path) ?? out.set(r.path, []).get(r.path)!;
-    if (!list.some((x) => x.name.toLowerCase() === r.name.toLowerCase() && x.value === r.value)) list.push(r);
-  }
-  return [...out];
-}
-
-/** The rules as the owner adds them by hand (nginx, and the generic form). */
-export function printedRules(rules: HeaderRule[]): string {
-  return groupByPath(rules)
-    .map(
-      ([path, rs]) =>
-        `# ${path === '/' ? 'every page' : path}\n${rs.map((r) => `${r.name}: ${r.value}`).join('\n')}\n` +
-        `# nginx: location ${path === '/' ? '/' : `= ${path}`} { ${rs.map((r) => `add_header ${r.name} ${JSON.stringify(r.value)} always;`).join(' ')} }`,
-    )
-    .join('\n\n');
+  if (!rules.length || place.file === null || place.format === null) return { text, conflicts: [] };
+  return HEADER_FORMATS[place.format](place.file, existing, rules);
 }

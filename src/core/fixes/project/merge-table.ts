@@ -4,6 +4,8 @@
  * the JSON plan and MCP `get_fix_guide` read that record), so no reader derives it a second time.
  */
 import type { RobotsLines } from '../../schema.js';
+import type { HeaderFormat } from '../platforms/project-shape.js';
+import { writeHeadersText, writeNetlifyToml, writeVercelJson, type HeaderWriter } from './merge-headers.js';
 import { mergeJsonText } from './merge-json.js';
 import { extendLinkList, mergeRobots, type Merged } from './merge-text.js';
 
@@ -75,6 +77,19 @@ function appendMissingLines(had: string, add: string): string {
   if (!fresh.length) return had;
   return `${had.replace(/\n*$/, had ? '\n' : '')}${fresh.join('\n')}\n`;
 }
+
+/**
+ * How header rules merge into a host's file (the `header-rules` kind), by the file's format: a
+ * header host (platforms/project-shape.ts `HeaderHost`) names the format of each of its files.
+ */
+export const HEADER_FORMATS: Record<HeaderFormat, HeaderWriter> = {
+  // A { source, headers } block per path in "headers", merged as JSON text (a file with "routes" is a conflict).
+  'vercel-json': writeVercelJson,
+  // A [[headers]] table per path, appended.
+  'netlify-toml': writeNetlifyToml,
+  // The missing "Name: value" lines under their path line.
+  'headers-text': writeHeadersText,
+};
 
 /** The kinds as a non-empty tuple (for a zod enum). */
 export const MERGE_KIND_IDS = Object.keys(MERGE_KINDS) as [MergeKind, ...MergeKind[]];

@@ -14,7 +14,7 @@ import { OWNER_VALUES, isOwnerValue, type OwnerValues } from '../owner-values.js
 import { shapeOf, type Framework } from './frameworks.js';
 import { PLATFORMS } from '../platforms/index.js';
 import type { PlanFinish } from '../platforms/project-shape.js';
-import { headersPlace, printedRules, writeRules, type HeaderHost, type HeaderRule, type HeadersPlace } from './headers-place.js';
+import { headersPlace, printedRules, writeRules, type HeaderHostChoice, type HeaderRule, type HeadersPlace } from './headers-place.js';
 import { mergeByKind, mergeKindOf, type MergeKind } from './merge-table.js';
 import { robotsSource } from './robots-source.js';
 import { htmlFilesUnder, PathRefused, readContained, staticFileFor } from './project-files.js';
@@ -92,7 +92,7 @@ export interface PlanOptions {
   /** The project folder; null: an empty project, nothing read from disk (the MCP form). */
   dir: string | null;
   framework: Framework;
-  host?: HeaderHost;
+  host?: HeaderHostChoice;
   /** Only these checks: check ids, or dimension names (every check of that dimension). */
   only?: string[];
   /** The owner's values (also handed to the guides by the scan): here only to say which a guide did not take. */

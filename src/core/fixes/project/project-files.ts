@@ -8,6 +8,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readdirSync, type Stats } from 'node:fs';
 import { join, posix } from 'node:path';
 import { PROJECT_PACKS } from './frameworks.js';
+import { HEADER_HOST_PACKS } from './headers-place.js';
 
 /** A path `fix` will not read or write, with the reason in one line. */
 export class PathRefused extends Error {
@@ -20,8 +21,15 @@ export class PathRefused extends Error {
   }
 }
 
-/** Files outside the static folder that fix may read or change: the host files, and each project shape's config files. */
-export const CONFIG_FILES = new Set(['vercel.json', 'netlify.toml', ...PROJECT_PACKS.flatMap((p) => p.project.configFiles ?? [])]);
+/**
+ * Files outside the static folder that fix may read or change, from the packs: each project
+ * shape's config files and each header host's files at a fixed path (vercel.json, netlify.toml;
+ * a file in the static folder, as _headers, is allowed as any file there).
+ */
+export const CONFIG_FILES: ReadonlySet<string> = new Set([
+  ...PROJECT_PACKS.flatMap((p) => p.project.configFiles ?? []),
+  ...HEADER_HOST_PACKS.flatMap((h) => h.host.files.flatMap((f) => (typeof f.path === 'string' ? [f.path] : []))),
+]);
 
 /** The largest file `fix` reads from the project (a robots.txt or a catalog is far smaller). */
 export const MAX_READ_BYTES = 8 * 1024 * 1024;

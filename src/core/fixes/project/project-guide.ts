@@ -5,7 +5,7 @@
  */
 import type { FixStep } from '../../schema.js';
 import { frameworkById, type Framework } from './frameworks.js';
-import type { HeaderHost } from './headers-place.js';
+import type { HeaderHostChoice } from './headers-place.js';
 import type { MergeKind } from './merge-table.js';
 import { planFixes, type CheckPlan } from './plan.js';
 
@@ -20,7 +20,12 @@ export interface ProjectGuide {
   examples: CheckPlan['examples'];
 }
 
-export function projectGuide(check: { id: string; name: string; steps: FixStep[] }, frameworkId: string, host: HeaderHost = 'netlify'): ProjectGuide | null {
+/** `host`: with no project to read, the rules go to the static folder's _headers (Netlify's file, which Cloudflare Pages reads too). */
+export function projectGuide(
+  check: { id: string; name: string; steps: FixStep[] },
+  frameworkId: string,
+  host: HeaderHostChoice = 'netlify',
+): ProjectGuide | null {
   const framework = frameworkById(frameworkId);
   if (!framework) return null;
   const plan = planFixes(

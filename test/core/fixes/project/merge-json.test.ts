@@ -62,7 +62,7 @@ describe('mergeJsonText', () => {
 });
 
 describe('vercel.json', () => {
-  const place: HeadersPlace = { host: 'vercel', file: 'vercel.json', why: 'test' };
+  const place: HeadersPlace = { host: 'vercel', file: 'vercel.json', format: 'vercel-json', why: 'test' };
   const rules = [{ path: '/', name: 'Link', value: '</llms.txt>; rel="describedby"' }];
 
   it('is left alone with a conflict when it uses routes, has non-array headers or is not JSON', () => {

@@ -8,7 +8,9 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FixStep } from '../../../../src/core/schema.js';
 import { detectFramework } from '../../../../src/core/fixes/project/frameworks.js';
-import { FILE_KINDS, MERGE_KINDS } from '../../../../src/core/fixes/project/merge-table.js';
+import { FILE_KINDS, HEADER_FORMATS, MERGE_KINDS } from '../../../../src/core/fixes/project/merge-table.js';
+import { HEADER_HOST_PACKS } from '../../../../src/core/fixes/project/headers-place.js';
+import type { HeaderFormat } from '../../../../src/core/fixes/platforms/project-shape.js';
 import { planFixes } from '../../../../src/core/fixes/project/plan.js';
 import { projectGuide } from '../../../../src/core/fixes/project/project-guide.js';
 import { tempDir } from '../../../helpers/temp-dir.js';
@@ -76,6 +78,51 @@ describe('the merge table', () => {
         for (const mark of sample.marks) expect(change?.after).toContain(mark);
         expect(plan.checks[0].conflicts).toEqual([]);
       }
+    });
+  }
+});
+
+/** An owner's host file of each format: its text, and what of it must stay. */
+const OWNER_HEADER_FILES: Record<HeaderFormat, { owner: string; marks: string[] }> = {
+  'vercel-json': { owner: '{\n  "cleanUrls": true\n}\n', marks: ['"cleanUrls": true'] },
+  'netlify-toml': { owner: '[build]\n  publish = "public"\n', marks: ['[build]\n  publish = "public"'] },
+  'headers-text': { owner: '/assets/*\n  Cache-Control: max-age=60\n', marks: ['/assets/*\n  Cache-Control: max-age=60'] },
+};
+
+describe('header host files in the merge table', () => {
+  const headerStep: FixStep = {
+    title: 'Send X-Content-Type-Options',
+    source: 'site',
+    publish: { kind: 'header', path: '/', name: 'X-Content-Type-Options', value: 'nosniff' },
+  };
+  const files = HEADER_HOST_PACKS.flatMap(({ host }) => host.files.map((f) => [host.id, f] as const));
+
+  it('has a row for every format a header host declares', () => {
+    for (const [, f] of files) expect(Object.keys(HEADER_FORMATS)).toContain(f.format);
+  });
+
+  for (const [id, f] of files) {
+    const name = typeof f.path === 'string' ? f.path : f.path('public');
+    it(`--host ${id}, ${name}: the rule is merged into the owner's file by its format's row, once`, () => {
+      const dir = tempDir('ai-ready-merge-headers-');
+      mkdirSync(join(dir, 'public'), { recursive: true });
+      writeFileSync(join(dir, 'public/index.html'), '<!doctype html><html><head></head><body></body></html>\n');
+      writeFileSync(join(dir, name), OWNER_HEADER_FILES[f.format].owner);
+      const plan = () =>
+        planFixes(
+          { url: 'https://acme.test/', checks: [{ id: 'D3', name: 'A header', status: 'fail', weight: 1, earned: 0, fixGuide: [headerStep] }] },
+          { dir, framework: detectFramework(dir), host: id },
+        );
+      const first = plan();
+      expect(first.headers).toMatchObject({ host: id, file: name, format: f.format });
+      const change = first.files.find((c) => c.file === name);
+      expect(change?.merge).toBe('header-rules');
+      for (const mark of OWNER_HEADER_FILES[f.format].marks) expect(change?.after).toContain(mark);
+      expect(change?.after).toMatch(/X-Content-Type-Options[\s\S]*nosniff/);
+      expect(first.checks[0].conflicts).toEqual([]);
+      // The file as written takes the same rule again unchanged.
+      writeFileSync(join(dir, name), change!.after);
+      expect(plan().files.find((c) => c.file === name)).toBeUndefined();
     });
   }
 });

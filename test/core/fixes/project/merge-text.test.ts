@@ -229,9 +229,9 @@ describe('mergeJsonValue', () => {
 
 describe('writeRules (headers)', () => {
   const places: HeadersPlace[] = [
-    { host: 'netlify', file: 'public/_headers', why: '' },
-    { host: 'netlify', file: 'netlify.toml', why: '' },
-    { host: 'vercel', file: 'vercel.json', why: '' },
+    { host: 'netlify', file: 'public/_headers', format: 'headers-text', why: '' },
+    { host: 'netlify', file: 'netlify.toml', format: 'netlify-toml', why: '' },
+    { host: 'vercel', file: 'vercel.json', format: 'vercel-json', why: '' },
   ];
   const rule = fc.record({
     path: fc.constantFrom('/', '/llms.txt', '/.well-known/api-catalog'),
