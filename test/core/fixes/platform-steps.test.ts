@@ -87,6 +87,13 @@ describe('platformTargets and fixTarget', () => {
     expect(fixTarget({ origin: ORIGIN, platform: null, hosting: [] })).toBe('generic');
   });
 
+  it("orders the hosts by their packs' hostingRank: the host that holds the files before the CDN in front", () => {
+    expect(HOSTING_PRIORITY.at(-1)).toBe('cloudflare');
+    expect(fixTarget({ origin: ORIGIN, platform: null, hosting: ['cloudflare', 'nginx', 'vercel'] })).toBe('vercel');
+    // A host without a rank (a CDN with no guidance of its own) gives no steps.
+    expect(fixTarget({ origin: ORIGIN, platform: null, hosting: ['fastly'] })).toBe('generic');
+  });
+
   it('falls back to the hosting for a detected platform without guidance of its own', () => {
     const steps = serveFileSteps({ origin: ORIGIN, platform: 'sveltekit', hosting: ['netlify'] }, LLMS);
     expect(codeOf(steps)).toContain('/llms.txt\n  Content-Type: text/plain; charset=utf-8');

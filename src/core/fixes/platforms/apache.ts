@@ -9,6 +9,7 @@ const hostSignals: Signal[] = [{ kind: 'header', name: 'server', pattern: /^Apac
 export const apache: PlatformPack = {
   id: 'apache',
   label: 'Apache',
+  hostingRank: 6,
   hostSignals,
   serveFile: ({ spec, file, create }) => [
     create,

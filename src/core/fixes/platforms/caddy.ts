@@ -10,6 +10,7 @@ const hostSignals: Signal[] = [{ kind: 'header', name: 'server', pattern: /^Cadd
 export const caddy: PlatformPack = {
   id: 'caddy',
   label: 'Caddy',
+  hostingRank: 8,
   hostSignals,
   serveFile: ({ spec, file, create }) => [
     create,

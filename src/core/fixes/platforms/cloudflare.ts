@@ -57,6 +57,8 @@ const hostHooks: HostHooks = {
 export const cloudflare = {
   id: 'cloudflare',
   label: 'Cloudflare',
+  // Last: a CDN in front of an origin whose own server (detected beside it) holds the files.
+  hostingRank: 10,
   hostSignals,
   serveFile: ({ spec, create }) => [create, { title: 'Serve it from a Cloudflare Worker route', code: cloudflareWorker(spec), lang: 'js' }],
   addHeader: ({ name, value, path }) => [transformRuleStep('Add the header with a Cloudflare Transform Rule', name, value, path)],

@@ -10,6 +10,7 @@ const hostSignals: Signal[] = [{ kind: 'header', name: 'x-powered-by', pattern: 
 export const express: PlatformPack = {
   id: 'express',
   label: 'Express',
+  hostingRank: 4,
   hostSignals,
   hooks: {
     openApiGeneration: generateOpenApiFromCode,

@@ -12,6 +12,7 @@ const hostSignals: Signal[] = [
 export const githubPages: PlatformPack = {
   id: 'github-pages',
   label: 'GitHub Pages',
+  hostingRank: 3,
   hostSignals,
   serveFile: (x) => publishStatic(x, '.', 'the published branch or folder', jekyllCopyNote(x.file)),
   addHeader: githubPagesHeader,

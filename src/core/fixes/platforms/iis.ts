@@ -10,6 +10,7 @@ const hostSignals: Signal[] = [{ kind: 'header', name: 'server', pattern: /Micro
 export const iis: PlatformPack = {
   id: 'iis',
   label: 'Microsoft IIS',
+  hostingRank: 9,
   hostSignals,
   serveFile: ({ spec, file, create }) => [
     create,

@@ -143,19 +143,11 @@ export type GuideTarget = PlatformId | HostingId;
 /** Every pack by id: platforms, then hosts. */
 export const PLATFORM_PACKS: Record<GuideTarget, PlatformPack> = { ...PLATFORMS, ...HOSTS };
 
-/** Hosting ids in the order their packs are preferred when no platform pack applies. */
-export const HOSTING_PRIORITY: readonly GuideTarget[] = [
-  'vercel',
-  'netlify',
-  'github-pages',
-  'express',
-  'nginx',
-  'apache',
-  'litespeed',
-  'caddy',
-  'iis',
-  'cloudflare',
-];
+/** Hosting ids in the order their packs are preferred when no platform pack applies (each pack's `hostingRank`). */
+export const HOSTING_PRIORITY: readonly HostingId[] = (Object.entries(HOSTS) as Array<[HostingId, PlatformPack]>)
+  .filter(([, pack]) => pack.hostingRank !== undefined)
+  .sort(([, a], [, b]) => a.hostingRank! - b.hostingRank!)
+  .map(([id]) => id);
 
 /**
  * A registry of `platforms` and `hosts` (ids as keys). The project's is `PACKS`; a test proves a

@@ -9,4 +9,4 @@ const hostSignals: Signal[] = [
   { kind: 'header', name: 'x-litespeed-cache', weight: STRONG, label: 'x-litespeed-cache' },
 ];
 
-export const litespeed: PlatformPack = { ...apache, id: 'litespeed', label: 'LiteSpeed', hostSignals };
+export const litespeed: PlatformPack = { ...apache, id: 'litespeed', label: 'LiteSpeed', hostSignals, hostingRank: 7 };

@@ -18,6 +18,7 @@ const hostSignals: Signal[] = [
 export const netlify = {
   id: 'netlify',
   label: 'Netlify',
+  hostingRank: 2,
   hostSignals,
   hooks,
   serveFile: (x) => publishStatic(x, 'public', 'the folder your build publishes (often public/)'),

@@ -27,6 +27,7 @@ const hostSignals: Signal[] = [{ kind: 'header', name: 'server', pattern: /^(ngi
 export const nginx: PlatformPack = {
   id: 'nginx',
   label: 'nginx',
+  hostingRank: 5,
   hostSignals,
   hooks,
   serveFile: ({ spec, file, create }) => [

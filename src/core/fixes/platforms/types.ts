@@ -162,6 +162,11 @@ export interface PlatformPack extends PackGuidance {
   hostSignals?: Signal[];
   /** How `ai-ready fix` recognises and writes into a project of this platform; absent: fix writes no files for it. */
   project?: ProjectShape;
+  /**
+   * A host whose guidance applies to the sites it serves when no platform pack does: its rank among
+   * the hosts detected together, lower first. Absent: its guidance is not used for hosting.
+   */
+  hostingRank?: number;
   /** A host whose project file `ai-ready fix` writes response headers into (declare the pack with `satisfies PlatformPack` so its id stays typed). */
   headerHost?: HeaderHost;
 }

@@ -42,6 +42,7 @@ const hostSignals: Signal[] = [
 export const vercel = {
   id: 'vercel',
   label: 'Vercel',
+  hostingRank: 1,
   hostSignals,
   hooks,
   serveFile: (x) => publishStatic(x, 'public', 'the folder your build publishes (often public/)'),
