@@ -1,12 +1,12 @@
 /**
- * One declaration of the scan parameters (src/core/scan-params.ts): the v1 query and body parsers,
+ * One declaration of the scan parameters (src/core/scan-params/): the v1 query and body parsers,
  * the OpenAPI document and the MCP scan tool agree on what they accept, for any value.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { MAX_SERVICE_PAGES } from '../../src/core/scope.js';
-import { ScanBody, ScanQuery } from '../../src/core/scan-params.js';
+import { ScanBody, ScanQuery } from '../../src/core/scan-params/schemas.js';
 import { openApiDocument } from '../../src/server/openapi.js';
 import { SERVICE_ROUTES } from '../../src/server/routes/index.js';
 import { scanRequestFromBody, scanRequestFromQuery } from '../../src/server/request.js';
