@@ -56,14 +56,16 @@ function flagOf(p: DeclaredScanParam, cli: CliSpelling<unknown, unknown>): ScanF
   };
 }
 
-const flags = (fix: boolean) =>
-  (SCAN_PARAMS as readonly DeclaredScanParam[]).flatMap((p) => (p.cli && (!fix || p.cli.fix) ? [flagOf(p, p.cli as CliSpelling<unknown, unknown>)] : []));
+/** Each parameter with a flag, and its flag (one object: `fix` shares scan's). */
+const FLAGGED = (SCAN_PARAMS as readonly DeclaredScanParam[]).flatMap((p) =>
+  p.cli ? [{ fix: !!p.cli.fix, flag: flagOf(p, p.cli as CliSpelling<unknown, unknown>) }] : [],
+);
 
 /** `ai-ready scan`'s flags of the scan parameters, in the registry's order. */
-export const PARAM_FLAGS = flags(false) as unknown as Readonly<FlagsOf<typeof SCAN_PARAMS, false>>;
+export const PARAM_FLAGS = FLAGGED.map((f) => f.flag) as unknown as Readonly<FlagsOf<typeof SCAN_PARAMS, false>>;
 
 /** `ai-ready fix`'s: the parameters its scans take (`fix: true`). */
-export const FIX_PARAM_FLAGS = flags(true) as unknown as Readonly<FlagsOf<typeof SCAN_PARAMS, true>>;
+export const FIX_PARAM_FLAGS = FLAGGED.filter((f) => f.fix).map((f) => f.flag) as unknown as Readonly<FlagsOf<typeof SCAN_PARAMS, true>>;
 
 /** One parameter's flag, for a command that uses it for its own purpose (fix's --only picks fixes). */
 export function paramFlag<const Key extends DeclaredScanParam['key']>(key: Key): FlagOf<Extract<DeclaredScanParam, { key: Key }>> {
