@@ -33,8 +33,8 @@ export interface WireSpelling<Value, Sync extends boolean = true> {
 }
 
 export interface QuerySpelling<Value> extends WireSpelling<Value> {
-  /** The query's text form (text in, a transform to the value): required, a query parameter is text. */
-  schema: (z: Z) => Zod.ZodType;
+  /** The query's text form (text in, a transform to the value); the parameter's own schema when it is text already. */
+  schema?: (z: Z) => Zod.ZodType;
   /** What the text means, for /openapi.json (e.g. an integer), when it is not the schema's own input. */
   meaning?: (z: Z) => Zod.ZodType;
   /** The query parameter's description, when the meaning's does not say it (the text form's own words). */
