@@ -5,9 +5,11 @@
  * only values its own schema takes (or the caller a 400).
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod';
 import { MAX_SERVICE_PAGES } from '../../src/core/scope.js';
+import { PROFILE_CHOICES } from '../../src/core/vocabulary.js';
+import type { ScanOptions } from '../../src/core/scan.js';
 import { ScanBody, ScanParams, ScanQuery, mcpParamFields } from '../../src/core/scan-params/schemas.js';
 import { SCAN_PARAMS, type DeclaredScanParam, type ScanParams as ScanParamsType } from '../../src/core/scan-params/index.js';
 import { paramsFromBody, paramsFromMcp, paramsFromQuery, paramsFromSettings } from '../../src/core/scan-params/faces.js';
@@ -129,5 +131,18 @@ describe('each declared parameter, spelling by spelling', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the types follow the declarations', () => {
+  it("ScanParams has each declared key, optional, of its schema's type, and nothing else; scan() takes it whole", () => {
+    expectTypeOf<ScanParamsType['profile']>().toEqualTypeOf<(typeof PROFILE_CHOICES)[number] | undefined>();
+    expectTypeOf<ScanParamsType['pages']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<ScanParamsType['render']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<ScanParamsType['only']>().toEqualTypeOf<string[] | undefined>();
+    expectTypeOf<ScanOptions>().toExtend<ScanParamsType>();
+    // @ts-expect-error a key no parameter declares
+    const stray: ScanParamsType = { pagez: 2 };
+    expect(Object.keys(stray)).toEqual(['pagez']);
   });
 });

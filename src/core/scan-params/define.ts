@@ -2,7 +2,7 @@
  * A scan parameter, declared once: its ScanParams key and engine schema, and each spelling a face
  * has for it (the v1 query's text, the v1 body's JSON, the MCP scan tools' input, the CLI flag).
  * A face without a spelling does not take the parameter; no face names a key: each one reads its
- * spelling of every declared parameter through one generic function (./read.ts).
+ * spelling of every declared parameter through one generic function (./faces.ts).
  *
  * Declarations are plain data at load: every schema is a function that receives zod, so the CLI's
  * start-up and the worker threads, which read the registry, never load zod.
