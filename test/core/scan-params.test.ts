@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod';
 import { MAX_SERVICE_PAGES } from '../../src/core/scope.js';
-import { PROFILE_CHOICES } from '../../src/core/vocabulary.js';
+import type { PROFILE_CHOICES } from '../../src/core/vocabulary.js';
 import type { ScanOptions } from '../../src/core/scan.js';
 import { ScanBody, ScanParams, ScanQuery, mcpParamFields } from '../../src/core/scan-params/schemas.js';
 import { SCAN_PARAMS, type DeclaredScanParam, type ScanParams as ScanParamsType } from '../../src/core/scan-params/index.js';
