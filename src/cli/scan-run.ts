@@ -19,7 +19,7 @@ import { checkWritablePath, writeOutput } from './output-files.js';
 import type { BaselineSite } from './baseline.js';
 import type { ReportComparison } from '../format/compare.js';
 import type { PortableScanOptions, ScanRunner } from '../runner/types.js';
-import { scanParams } from '../core/scan-params-of.js';
+import { paramsFromSettings } from '../core/scan-params/faces.js';
 
 interface Outcome {
   url: string;
@@ -193,9 +193,9 @@ export async function runScan(args: string[], flags: ScanFlags, typed: (name: ke
   return below ? EXIT.BELOW_THRESHOLD : EXIT.OK;
 }
 
-/** The CLI face's ScanParams (every key named: the compiler says when one is new), and its deadline (--timeout). */
+/** The CLI face's ScanParams (every parameter with a flag, read from the settings), and its deadline (--timeout). */
 const scanOptions = (s: ScanSettings): PortableScanOptions => ({
-  ...scanParams({ profile: s.profile, pages: s.pages, render: s.render || undefined, only: s.only, skip: s.skip }),
+  ...paramsFromSettings(s, 'scan'),
   deadlineMs: s.deadlineMs,
 });
 

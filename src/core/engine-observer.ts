@@ -3,10 +3,9 @@
  * test/core/scan-params-faces.test.ts drives every face and reads here what reached the engine.
  * Nothing in the product observes; with no observer this costs one empty-set check per scan.
  */
-import type { ScanParams } from './scan-params.js';
-
-/** What it sees: the options scan() was given (ScanOptions, which extends ScanParams). */
-type Observer = (options: Readonly<ScanParams>) => void;
+/** What it sees: the options scan() was given (ScanOptions, which extends ScanParams; untyped here, below the engine's floor). */
+type Observed = Readonly<object>;
+type Observer = (options: Observed) => void;
 const observers = new Set<Observer>();
 
 /** Calls `fn` with the options of every scan started in this thread until the returned stop is called. */
@@ -15,6 +14,6 @@ export function observeEngine(fn: Observer): () => void {
   return () => observers.delete(fn);
 }
 
-export function engineObserved(options: Readonly<ScanParams>): void {
+export function engineObserved(options: Observed): void {
   for (const fn of observers) fn(options);
 }

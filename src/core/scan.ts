@@ -32,13 +32,13 @@ import { ScanSchedule, plannedRequests } from './scan-schedule.js';
 import { USER_AGENT } from '../version.js';
 import { resolvePages, scopeOf, type ScanScope } from './scope.js';
 import type { PageVisit } from './site-scope.js';
-import type { ScanParams } from './scan-params.js';
+import type { ScanParams } from './scan-params/index.js';
 import { engineObserved } from './engine-observer.js';
 import { resultDetails } from './result-details.js';
 
 /**
- * What scan() takes: the request's ScanParams, whole (core/scan-params.ts: profile, pages, render,
- * only, skip; every face parses into it), the settings of whoever runs the engine, and the hooks.
+ * What scan() takes: the request's ScanParams, whole (core/scan-params/: one file per parameter;
+ * every face reads its spellings into it), the settings of whoever runs the engine, and the hooks.
  */
 export interface ScanOptions extends ScanParams {
   /** Per-request timeout (ms). Default 8000. */

@@ -6,7 +6,7 @@
  */
 import type { ScanEventListener } from '../core/events.js';
 import type { ScanResponse } from '../core/schema.js';
-import type { ScanParams } from '../core/scan-params.js';
+import type { ScanParams } from '../core/scan-params/index.js';
 import type { Account, Store } from '../store/types.js';
 import type { MonitorStore } from '../store/types.js';
 import type { MonitorPolicy } from '../monitor/admin.js';

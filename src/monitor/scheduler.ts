@@ -13,7 +13,6 @@ import { decideAlert } from './alerts.js';
 import type { WebhookOptions } from './webhook.js';
 import { createDeliveryLoop, type DeliveryLoopOptions } from './deliveries.js';
 import { newShareId } from '../store/secrets.js';
-import { scanParams } from '../core/scan-params-of.js';
 
 export interface SchedulerOptions {
   monitors: MonitorStore;
@@ -76,11 +75,7 @@ export function createMonitorScheduler(opts: SchedulerOptions): MonitorScheduler
     let report: StoredReport;
     try {
       // A monitor scans with the defaults: its record holds the URL only (no parameter to hand on).
-      const outcome = await opts.service.scan(m.url, {
-        account,
-        fresh: true,
-        params: scanParams({ profile: undefined, pages: undefined, render: undefined, only: undefined, skip: undefined }),
-      });
+      const outcome = await opts.service.scan(m.url, { account, fresh: true, params: {} });
       if (!outcome.report) throw new Error('the scan service keeps no reports');
       report = outcome.report;
     } catch (e) {

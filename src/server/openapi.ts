@@ -1,14 +1,14 @@
 /**
  * /openapi.json: OpenAPI 3.1 of every endpoint. `paths` is generated from the route list (each
  * route carries its operations, ./route.ts); component schemas come from the zod schemas in
- * src/core/schema.ts and parameters from src/core/scan-params.ts or the route's declared query
+ * src/core/schema.ts and parameters from src/core/scan-params/ or the route's declared query
  * (z.toJSONSchema), so the description cannot drift from what is routed and validated.
  */
 import * as z from 'zod';
 import { Problem, ReportResponse, ScanResponse } from '../core/schema.js';
 import { CompareResponse } from '../service/compare.js';
 import { MAX_URL_LENGTH } from '../core/target.js';
-import { ScanBody, ScanQuery, ServicePages } from '../core/scan-params.js';
+import { QUERY_MEANINGS, ScanBody, ScanQuery } from '../core/scan-params/schemas.js';
 import { VERSION } from '../version.js';
 import { PROBLEM_TYPES } from './problems.js';
 import { openApiPath, type RouteInfo } from './route-info.js';
@@ -56,13 +56,13 @@ export const urlParam = {
   description: `Absolute http(s) URL, at most ${MAX_URL_LENGTH} characters; https:// is added when no scheme is given.`,
   schema: { type: 'string', maxLength: MAX_URL_LENGTH },
 };
-/** A zod schema of core/scan-params.ts as the JSON Schema an OpenAPI 3.1 document holds (no $schema of its own). */
+/** A zod schema of core/scan-params/ as the JSON Schema an OpenAPI 3.1 document holds (no $schema of its own). */
 function jsonSchema(t: z.ZodType): Json {
   const { $schema: _, ...rest } = z.toJSONSchema(t, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   return rest as Json;
 }
 
-/** The query parameters of GET /v1/scan, generated from ScanQuery (pages is text on the wire, an integer in meaning). */
+/** The query parameters of GET /v1/scan, generated from ScanQuery (a text on the wire shows what it means: pages, an integer). */
 export const scanQueryParams = Object.entries(ScanQuery.shape).map(([name, field]) =>
   name === 'url'
     ? urlParam
@@ -71,7 +71,7 @@ export const scanQueryParams = Object.entries(ScanQuery.shape).map(([name, field
         in: 'query',
         required: false,
         description: field.description ?? '',
-        schema: name === 'pages' ? jsonSchema(ServicePages) : jsonSchema((field as z.ZodOptional<z.ZodType>).unwrap()),
+        schema: jsonSchema(QUERY_MEANINGS[name] ?? (field as z.ZodOptional<z.ZodType>).unwrap()),
       },
 );
 const scanBodySchema = jsonSchema(ScanBody) as { properties: Record<string, Json> };

@@ -3,9 +3,10 @@ import { isIP } from 'node:net';
 import { scanTarget, type ScanTarget } from '../core/target.js';
 import { isScanError } from '../core/errors.js';
 import type * as z from 'zod';
-import { ScanBody, ScanQuery, firstIssue, type ScanParams } from '../core/scan-params.js';
-import { scanParams } from '../core/scan-params-of.js';
-import { ScopeConflict, scopePages } from '../core/scope.js';
+import { ScanBody, ScanQuery, firstIssue } from '../core/scan-params/schemas.js';
+import type { ScanParams } from '../core/scan-params/index.js';
+import { ScanParamRefused } from '../core/scan-params/define.js';
+import { paramsFromBody, paramsFromQuery } from '../core/scan-params/faces.js';
 import type { Account, Store } from '../store/index.js';
 import { ProblemError } from './problems.js';
 
@@ -149,24 +150,24 @@ function checkIsPublic(value: boolean | undefined, account: Account | null): boo
   return value;
 }
 
-/** A zod parse of the declared parameters (core/scan-params.ts); a failure is a 400 naming the first problem. */
+/** A zod parse of the declared parameters (core/scan-params/schemas.ts); a failure is a 400 naming the first problem. */
 function parsed<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const out = schema.safeParse(input);
   if (!out.success) throw new ProblemError('invalid-parameter', firstIssue(out.error).message);
   return out.data;
 }
 
-/** The page count of `scope` and `pages` (the one rule, core/scope.ts), a contradiction as a 400. */
-function pagesOf(scope: 'site' | 'page' | undefined, pages: number | undefined): number | undefined {
+/** The request's ScanParams, every declared parameter read by its spelling (a refused value, e.g. scope "page" with pages 5, is a 400). */
+function paramsOf(read: () => ScanParams): ScanParams {
   try {
-    return scopePages(scope, pages);
+    return read();
   } catch (e) {
-    if (e instanceof ScopeConflict) throw new ProblemError('invalid-parameter', e.message);
+    if (e instanceof ScanParamRefused) throw new ProblemError('invalid-parameter', e.message);
     throw e;
   }
 }
 
-/** §4.1: the query spellings of ScanQuery: `fresh` only `1`, `isPublic` true/false (key calls only), `render` 1/0. */
+/** §4.1: the query spellings of ScanQuery: `fresh` only `1`, `isPublic` true/false (key calls only), each parameter's text form. */
 export function scanRequestFromQuery(query: URLSearchParams, account: Account | null): ScanRequest {
   const raw = Object.fromEntries([...Object.keys(ScanQuery.shape)].flatMap((k) => (query.get(k) === null ? [] : [[k, query.get(k)]])));
   const q = parsed(ScanQuery, raw);
@@ -174,8 +175,8 @@ export function scanRequestFromQuery(query: URLSearchParams, account: Account | 
     url: target(q.url),
     fresh: q.fresh === '1',
     isPublic: checkIsPublic(q.isPublic === undefined ? undefined : q.isPublic === 'true', account),
-    // The REST faces take no profile, only or skip (docs/server.md).
-    params: scanParams({ profile: undefined, pages: pagesOf(q.scope, q.pages), render: q.render === '1' || undefined, only: undefined, skip: undefined }),
+    // The parameters that declare a query spelling (core/scan-params/; docs/server.md lists them).
+    params: paramsOf(() => paramsFromQuery(q)),
   };
 }
 
@@ -186,6 +187,6 @@ export function scanRequestFromBody(body: Record<string, unknown>, account: Acco
     url: target(b.url),
     fresh: b.fresh === true,
     isPublic: checkIsPublic(b.isPublic, account),
-    params: scanParams({ profile: undefined, pages: pagesOf(b.scope, b.pages), render: b.render || undefined, only: undefined, skip: undefined }),
+    params: paramsOf(() => paramsFromBody(b)),
   };
 }

@@ -18,7 +18,7 @@ import { ScanError } from '../core/errors.js';
 import type { ScanEvent, ScanEventListener } from '../core/events.js';
 import type { ScanOptions } from '../core/scan.js';
 import type { ScanResponse, ScanResult } from '../core/schema.js';
-import type { ScanParams } from '../core/scan-params.js';
+import type { ScanParams } from '../core/scan-params/index.js';
 import type { Account, CachedScan, Store, StoredReport } from '../store/types.js';
 import type { ResultCache } from '../store/result-cache.js';
 import { InProcessRunner, type PortableScanOptions, type RunnerStats, type ScanHooks, type ScanRunner } from '../runner/index.js';

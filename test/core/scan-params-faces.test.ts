@@ -1,12 +1,12 @@
 /**
- * Every ScanParams key reaches the engine from every face that takes it, and nothing reaches it
- * from a face that does not: each face is driven for real (the CLI's flag parsing and batch, the
- * HTTP server's v1, SSE and compat routes, the MCP tools through the SDK client, `fix`), and the
- * engine's test-only observer (core/engine-observer.ts) reads the options scan() was given.
+ * Every declared scan parameter reaches the engine from every face that spells it, and nothing
+ * reaches it from a face that does not: each face is driven for real (the CLI's flag parsing and
+ * batch, the HTTP server's v1, SSE and compat routes, the MCP tools through the SDK client, `fix`),
+ * and the engine's test-only observer (core/engine-observer.ts) reads the options scan() was given.
  *
- * Adding a key to the schema fails to compile here until WANTED gives it a non-default value and
- * each face's TAKES says whether it takes it; the faces themselves fail to compile until they
- * name it (core/scan-params-of.ts).
+ * The requests are built from the registry (core/scan-params/): each parameter's `example`, in each
+ * spelling it declares (the query's text, the body's JSON, the MCP input's name, the CLI flag), so a
+ * new parameter is tested here without an edit, and a face that drops it fails with "<face> drops <key>".
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Command } from 'commander';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ScanParams } from '../../src/core/scan-params.js';
+import { SCAN_PARAMS, type DeclaredScanParam } from '../../src/core/scan-params/index.js';
+import type { McpScanTool } from '../../src/core/scan-params/define.js';
 import { observeEngine } from '../../src/core/engine-observer.js';
 import { runScan } from '../../src/cli/scan-run.js';
 import { registerFix } from '../../src/cli/commands/fix.js';
@@ -24,32 +25,37 @@ import { startFixture, type FixtureSite } from '../helpers/fixture-server.js';
 import { hasBrowser } from '../helpers/browser.js';
 import { renderSiteRoutes } from '../fixtures/render-sites.mjs';
 
-type Key = keyof Required<ScanParams>;
+const PARAMS: readonly DeclaredScanParam[] = SCAN_PARAMS;
 
-/** A value other than the default for every key: what each face is asked for. */
-const WANTED: Required<ScanParams> = { profile: 'app', pages: 2, render: true, only: ['A7', 'A1'], skip: ['A1'] };
+/** A face's spelling of the parameters: which it takes, and each one's example as that face sends it. */
+type Spelled = Map<DeclaredScanParam, unknown>;
 
-/** Which keys a face takes: every key, said for every face (the compiler holds the list complete). */
-type Takes = Record<Key, boolean>;
-const ALL: Takes = { profile: true, pages: true, render: true, only: true, skip: true };
-const REST: Takes = { profile: false, pages: true, render: true, only: false, skip: false };
-const MCP_SCAN: Takes = { profile: true, pages: true, render: true, only: false, skip: false };
-const MCP_CHECK: Takes = { ...MCP_SCAN, only: true };
-const FIX: Takes = { profile: false, pages: true, render: false, only: false, skip: false };
+/** The CLI's typed form: a switch as a boolean, a list comma separated, a number as its text. */
+const asText = (value: unknown) => (typeof value === 'boolean' ? value : Array.isArray(value) ? value.join(',') : String(value));
 
-const KEYS = Object.keys(ScanParams.shape) as Key[];
+const spelled = {
+  cli: (fix: boolean): Spelled => new Map(PARAMS.flatMap((p) => (p.cli && (!fix || p.cli.fix) ? [[p, asText(p.example)] as const] : []))),
+  query: (): Spelled => new Map(PARAMS.flatMap((p) => (p.query ? [[p, p.query.example ?? asText(p.example)] as const] : []))),
+  body: (): Spelled => new Map(PARAMS.flatMap((p) => (p.body ? [[p, p.body.example ?? p.example] as const] : []))),
+  mcp: (tool: McpScanTool): Spelled =>
+    new Map(PARAMS.flatMap((p) => (p.mcp && (!p.mcp.tools || p.mcp.tools.includes(tool)) ? [[p, p.mcp.example ?? p.example] as const] : []))),
+};
+/** The spelled values by the name the face reads them under. */
+const byKey = (s: Spelled) => Object.fromEntries([...s].map(([p, v]) => [p.key, v]));
+const byMcpName = (s: Spelled) => Object.fromEntries([...s].map(([p, v]) => [p.mcp?.name ?? p.key, v]));
+const queryText = (s: Spelled) => [...s].map(([p, v]) => `${p.key}=${encodeURIComponent(String(v))}`).join('&');
 
 describe.skipIf(!hasBrowser)('ScanParams from every face to the engine', () => {
   let srv: TestServer;
   let site: FixtureSite;
   let dir: string;
-  const seen: Array<Readonly<ScanParams>> = [];
+  const seen: Array<Readonly<Record<string, unknown>>> = [];
   let stop: () => void;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ai-ready-params-'));
     site = await startFixture(renderSiteRoutes());
     srv = await startServer({ workers: 0, rateLimit: 0, render: true, renderConcurrency: 4 });
-    stop = observeEngine((o) => seen.push(o));
+    stop = observeEngine((o) => seen.push(o as Record<string, unknown>));
   }, 60_000);
   afterAll(async () => {
     stop?.();
@@ -74,63 +80,57 @@ describe.skipIf(!hasBrowser)('ScanParams from every face to the engine', () => {
     expect(r.status, text.slice(0, 300)).toBe(200);
     expect(text).not.toMatch(/^event: error$/m);
   };
-  const cli = async (flags: Record<string, string | boolean>) => {
+  const cli = async (flags: Record<string, unknown>) => {
     const all = { format: 'json', output: join(dir, `report-${seen.length}.json`), workers: '0', config: false, ...flags };
     const code = await runScan(flags.input ? [] : [site.origin], all, (name) => name in all);
     expect(code).toBe(0);
   };
-  const asQuery = `pages=${WANTED.pages}&render=1&fresh=1`;
+  const query = spelled.query();
+  const body = spelled.body();
+  const httpBody = () => ({ url: site.origin, fresh: true, ...byKey(body) });
+  const httpQuery = () => `url=${encodeURIComponent(site.origin)}&fresh=1&${queryText(query)}`;
+  const cliFlags = byKey(spelled.cli(false));
 
-  const FACES: Array<{ face: string; takes: Takes; run: () => Promise<void> }> = [
-    {
-      face: 'CLI scan',
-      takes: ALL,
-      run: () => cli({ profile: WANTED.profile, pages: String(WANTED.pages), render: WANTED.render, only: WANTED.only.join(','), skip: WANTED.skip.join(',') }),
-    },
+  const FACES: Array<{ face: string; takes: Spelled; run: () => Promise<void> }> = [
+    { face: 'CLI scan', takes: spelled.cli(false), run: () => cli(cliFlags) },
     {
       face: 'CLI batch (--input)',
-      takes: ALL,
+      takes: spelled.cli(false),
       run: () => {
         const list = join(dir, 'sites.txt');
         writeFileSync(list, `${site.origin}\n`);
-        return cli({
-          input: list,
-          profile: WANTED.profile,
-          pages: String(WANTED.pages),
-          render: true,
-          only: WANTED.only.join(','),
-          skip: WANTED.skip.join(','),
-        });
+        return cli({ input: list, ...cliFlags });
       },
     },
-    { face: 'v1 GET', takes: REST, run: () => ok(srv.get(`/api/public/v1/scan?url=${encodeURIComponent(site.origin)}&${asQuery}`)) },
-    { face: 'v1 POST', takes: REST, run: () => ok(srv.post('/api/public/v1/scan', { url: site.origin, pages: WANTED.pages, render: true, fresh: true })) },
-    { face: 'SSE', takes: REST, run: () => ok(srv.post('/api/scan', { url: site.origin, pages: WANTED.pages, render: true, fresh: true })) },
-    { face: 'compat GET', takes: REST, run: () => ok(srv.get(`/api/public/scan?url=${encodeURIComponent(site.origin)}&${asQuery}`)) },
-    { face: 'compat POST', takes: REST, run: () => ok(srv.post('/api/public/scan', { url: site.origin, pages: WANTED.pages, render: true, fresh: true })) },
+    { face: 'v1 GET', takes: query, run: () => ok(srv.get(`/api/public/v1/scan?${httpQuery()}`)) },
+    { face: 'v1 POST', takes: body, run: () => ok(srv.post('/api/public/v1/scan', httpBody())) },
+    { face: 'SSE', takes: body, run: () => ok(srv.post('/api/scan', httpBody())) },
+    { face: 'compat GET', takes: query, run: () => ok(srv.get(`/api/public/scan?${httpQuery()}`)) },
+    { face: 'compat POST', takes: body, run: () => ok(srv.post('/api/public/scan', httpBody())) },
     {
       face: 'MCP scan_site',
-      takes: MCP_SCAN,
-      run: () => mcp('scan_site', { url: site.origin, profile: WANTED.profile, pages: WANTED.pages, render: true, fresh: true }),
+      takes: spelled.mcp('scan_site'),
+      run: () => mcp('scan_site', { url: site.origin, fresh: true, ...byMcpName(spelled.mcp('scan_site')) }),
     },
     {
       face: 'MCP check_site',
-      takes: MCP_CHECK,
-      run: () => mcp('check_site', { url: site.origin, checks: WANTED.only, profile: WANTED.profile, pages: WANTED.pages, render: true }),
+      takes: spelled.mcp('check_site'),
+      run: () => mcp('check_site', { url: site.origin, ...byMcpName(spelled.mcp('check_site')) }),
     },
     {
       face: 'fix',
-      takes: FIX,
+      takes: spelled.cli(true),
       run: async () => {
         const project = join(dir, 'project');
         mkdirSync(project, { recursive: true });
         writeFileSync(join(project, 'index.html'), '<!doctype html><title>t</title>');
         const program = new Command().exitOverride();
         registerFix(program);
+        const flags = [...spelled.cli(true)].flatMap(([p, v]) => (v === true ? [p.cli!.option] : [p.cli!.option.split(' ')[0], String(v)]));
         const write = process.stdout.write;
         process.stdout.write = (() => true) as typeof process.stdout.write;
         try {
-          await program.parseAsync(['fix', site.origin, '--dir', project, '--pages', String(WANTED.pages), '--format', 'json'], { from: 'user' });
+          await program.parseAsync(['fix', site.origin, '--dir', project, ...flags, '--format', 'json'], { from: 'user' });
         } finally {
           process.stdout.write = write;
         }
@@ -139,15 +139,19 @@ describe.skipIf(!hasBrowser)('ScanParams from every face to the engine', () => {
     },
   ];
 
+  it('the compat GET route is asked for render=1 (it once admitted it and scanned without)', () => {
+    expect(httpQuery()).toMatch(/(^|&)render=1(&|$)/);
+  });
+
   for (const { face, takes, run } of FACES) {
-    it(`${face}: each key it takes reaches the engine as given; no other key does`, async () => {
+    it(`${face}: each parameter it spells reaches the engine as declared; no other does`, async () => {
       seen.length = 0;
       await run();
       expect(seen.length, `${face}: scans the engine was given`).toBe(1);
       const given = seen[0];
-      for (const key of KEYS) {
-        if (takes[key]) expect(given[key], `${face} drops ${key}`).toEqual(WANTED[key]);
-        else expect(given[key], `${face} does not take ${key}`).toBeUndefined();
+      for (const p of PARAMS) {
+        if (takes.has(p)) expect(given[p.key], `${face} drops ${p.key}`).toEqual(p.example);
+        else expect(given[p.key], `${face} does not take ${p.key}`).toBeUndefined();
       }
     }, 90_000);
   }

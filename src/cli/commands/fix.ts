@@ -120,7 +120,7 @@ Examples:
         if (e instanceof UsageError) return fail(e.message);
         throw e;
       }
-      const { format, pages, only, minGrade, minScore } = settings;
+      const { format, only, minGrade, minScore } = settings;
       if (flags.verify && !flags.write) return fail('--verify re-scans what --write wrote: add --write (or scan the preview with ai-ready scan)');
       // The gates judge the preview --verify scans; without it they would be silently ignored.
       if (!flags.verify && (minGrade !== undefined || minScore !== undefined))
@@ -149,9 +149,9 @@ Examples:
       }
       const { scan } = await import('../../core/scan.js');
       const { isScanError } = await import('../../core/errors.js');
-      const { scanParams } = await import('../../core/scan-params-of.js');
-      // fix's ScanParams, for the site and the preview: --only picks the fixes, every check is scanned.
-      const params = scanParams({ profile: undefined, pages, render: undefined, only: undefined, skip: undefined });
+      const { paramsFromSettings } = await import('../../core/scan-params/faces.js');
+      // fix's ScanParams, for the site and the preview (the parameters marked `fix`): --only picks the fixes, every check is scanned.
+      const params = paramsFromSettings(settings, 'fix');
       const { mayAsk, askDecisions, decisionsNeeded, AskInterrupted } = await import('../fix-flags/ask-owner.js');
       const { planFixes } = await import('../../core/fixes/project/plan.js');
       const planOptions = { dir: flags.dir, framework, host: settings.host, only };

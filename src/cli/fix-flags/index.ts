@@ -9,8 +9,7 @@ import { HEADER_HOSTS, headerHostsText } from '../../core/fixes/project/headers-
 import { defineFlag } from '../scan-flags/define.js';
 import { minGrade, minScore } from '../scan-flags/gates.js';
 import { color } from '../scan-flags/output.js';
-import { pages } from '../scan-flags/scope.js';
-import { only } from '../scan-flags/selection.js';
+import { FIX_PARAM_FLAGS, paramFlag } from '../scan-flags/params.js';
 
 export const FIX_FORMATS = ['pretty', 'json', 'agent'] as const;
 
@@ -36,5 +35,11 @@ export const host = defineFlag({
   fromText: (text) => text.toLowerCase(),
 });
 
-/** In `fix --help`'s order. --min-grade and --min-score judge the preview that --verify scans. */
-export const FIX_FLAGS = [fixFormat, only, host, pages, minGrade, minScore, color] as const;
+/** fix's --only: scan's flag, meaning the fixes to write (every check is scanned). */
+const only = paramFlag('only');
+
+/**
+ * In `fix --help`'s order: the scan parameters fix's scans take come from their declarations
+ * (`fix: true`). --min-grade and --min-score judge the preview that --verify scans.
+ */
+export const FIX_FLAGS = [fixFormat, only, host, ...FIX_PARAM_FLAGS, minGrade, minScore, color] as const;

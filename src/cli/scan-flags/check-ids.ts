@@ -1,15 +1,13 @@
 /** Check selectors (--skip, --only, --fail-on): ids must exist; some flags also take names (dimensions, tiers). */
+import { ScanParamRefused } from '../../core/scan-params/define.js';
+import { settleCheckIds } from '../../core/scan-params/check-ids.js';
 import { UsageError } from '../usage-error.js';
 
 export async function checkIds(spelling: string, ids: readonly string[], extra: readonly string[]): Promise<string[]> {
-  // The registry (every check module and its parsers) loads only when ids need checking.
-  const { findCheck } = await import('../../core/checks/index.js');
-  for (const id of ids) {
-    if (extra.includes(id.toLowerCase())) continue;
-    if (!findCheck(id))
-      throw new UsageError(
-        `${spelling}: unknown check "${id}" (run \`ai-ready rubric\` for the ids${extra.length ? `; also accepted: ${extra.join(', ')}` : ''})`,
-      );
+  try {
+    return await settleCheckIds(spelling, ids, extra);
+  } catch (e) {
+    if (e instanceof ScanParamRefused) throw new UsageError(e.message);
+    throw e;
   }
-  return ids.map((id) => (extra.includes(id.toLowerCase()) ? id.toLowerCase() : id.toUpperCase()));
 }

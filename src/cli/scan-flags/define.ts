@@ -10,12 +10,9 @@
  * never loads zod.
  */
 import type * as Zod from 'zod';
-import type * as ScanParams from '../../core/scan-params.js';
-
-/** What value schemas are built from: zod and the scan parameters every face shares. */
+/** What value schemas are built from: zod, given when a value is validated. */
 export interface SchemaKit {
   z: typeof Zod;
-  params: typeof ScanParams;
 }
 
 export interface ScanFlagInput<Name extends string, Schema extends Zod.ZodType, Default, InConfig extends boolean> {
@@ -79,16 +76,4 @@ export function spellingOf(flag: ScanFlag): string {
   return long ?? flag.name;
 }
 
-/** Text to number where it is one; otherwise the text, so the schema refuses it with the text shown. */
-export function toNumber(text: string): number | string {
-  const n = Number(text);
-  return text.trim() !== '' && Number.isFinite(n) ? n : text;
-}
-
-/** `a, b,,c` -> ['a', 'b', 'c'] */
-export function toList(text: string): string[] {
-  return text
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
-}
+export { toList, toNumber } from '../../core/scan-params/define.js';

@@ -1,6 +1,6 @@
 /**
  * The flags of `ai-ready scan`, one line each, in the order `--help` lists them (and the config
- * file's error lists its keys). The commander
+ * file's error lists its keys); the scan parameters' flags come from their registry (params.ts). The commander
  * options (commander.ts), the config file's schema (schema.ts, via cli/config-schema.ts), the
  * flag > config > default resolution (resolve.ts) and the settings type (cli/scan-settings.ts)
  * are derived from this list. See docs/architecture.md, "Adding a scan flag".
@@ -9,8 +9,8 @@ import { baseline, failOnRegression, saveBaseline } from './baseline.js';
 import { config } from './config-file.js';
 import { failOn, minDimension, minGrade, minLevel, minScore } from './gates.js';
 import { badge, color, format, json, markdownSummary, output, summary, verbose } from './output.js';
-import { pages, profile, render, timeout } from './scope.js';
-import { only, skip } from './selection.js';
+import { PARAM_FLAGS } from './params.js';
+import { timeout } from './scope.js';
 import { input, urls } from './targets.js';
 import { concurrency, maxScans, workerHeapMb, workers } from './workers.js';
 
@@ -24,12 +24,8 @@ export const SCAN_FLAGS = [
   maxScans,
   concurrency,
   workerHeapMb,
-  profile,
-  pages,
-  render,
+  ...PARAM_FLAGS,
   timeout,
-  skip,
-  only,
   minGrade,
   minScore,
   minLevel,

@@ -5,10 +5,9 @@
  * Loaded only when a value or a config file is validated.
  */
 import * as z from 'zod';
-import * as params from '../../core/scan-params.js';
 import type { ScanFlag, SchemaKit } from './define.js';
 
-const KIT: SchemaKit = { z, params };
+const KIT: SchemaKit = { z };
 const built = new WeakMap<ScanFlag, z.ZodType>();
 
 /** A flag's value schema (the declaration's function runs once per flag). */

@@ -2,9 +2,10 @@
 import * as z from 'zod';
 import { CHECKS } from '../../core/checks/index.js';
 import { DIMENSIONS, ScanResponse } from '../../core/schema.js';
-import { ScanProfile, ScanRender, ScanScopeParam, ScanUrl, ServicePages } from '../../core/scan-params.js';
-import { scanParams } from '../../core/scan-params-of.js';
-import { ScopeConflict, scopePages } from '../../core/scope.js';
+import { ScanUrl, mcpParamFields } from '../../core/scan-params/schemas.js';
+import { ScanParamRefused, type McpScanTool } from '../../core/scan-params/define.js';
+import { paramsFromMcp } from '../../core/scan-params/faces.js';
+import type { ScanParams } from '../../core/scan-params/index.js';
 import type { ScanEvent } from '../../core/events.js';
 import { defineTool, type ToolExtra } from './define.js';
 import { summarizeScan } from '../summary.js';
@@ -14,19 +15,12 @@ import { ToolError } from '../context.js';
 // A copy without the registry id: MCP output schemas must be inline objects, not a $ref.
 const ScanOutput = z.object(ScanResponse.shape);
 
-// The parameters every face takes, declared once (core/scan-params.ts).
-const Url = ScanUrl;
-const Profile = ScanProfile.optional();
-const Scope = ScanScopeParam.optional();
-const Pages = ServicePages.optional();
-const Render = ScanRender.optional();
-
-/** The page count of a tool call (the one scope rule, core/scope.ts); a contradiction is a tool error. */
-function pagesOf(args: { scope?: 'site' | 'page'; pages?: number }): number | undefined {
+/** A tool call's ScanParams: every parameter this tool spells (core/scan-params/); a refused value (scope "page" with pages 5, an unknown check) is a tool error. */
+async function paramsOf(tool: McpScanTool, args: Record<string, unknown>): Promise<ScanParams> {
   try {
-    return scopePages(args.scope, args.pages);
+    return await paramsFromMcp(tool, args);
   } catch (e) {
-    if (e instanceof ScopeConflict) throw new ToolError(e.message);
+    if (e instanceof ScanParamRefused) throw new ToolError(e.message);
     throw e;
   }
 }
@@ -58,11 +52,8 @@ export const scanSite = defineTool({
     'level 0-5, every check with evidence and fix steps, and a share id of the saved report. Sends progress notifications ' +
     'per check when the request carries a progressToken. Scan, fix, re-scan: do not loop scans.',
   input: z.object({
-    url: Url,
-    profile: Profile,
-    scope: Scope,
-    pages: Pages,
-    render: Render,
+    url: ScanUrl,
+    ...mcpParamFields('scan_site'),
     fresh: z.boolean().optional().describe('Bypass the 5-minute result cache'),
     isPublic: z.boolean().optional().describe("Visibility of the saved report (default: the account's default); ignored for anonymous callers"),
   }),
@@ -71,10 +62,11 @@ export const scanSite = defineTool({
   needsStore: false,
   annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: true },
   async run(args, ctx, extra) {
+    const params = await paramsOf('scan_site', args);
     try {
       const result = await ctx.scanner({
         url: args.url,
-        params: scanParams({ profile: args.profile, pages: pagesOf(args), render: args.render, only: undefined, skip: undefined }),
+        params,
         fresh: args.fresh,
         isPublic: ctx.account ? args.isPublic : undefined,
         account: ctx.account,
@@ -97,29 +89,17 @@ export const checkSite = defineTool({
     `Runs only the named checks on a URL: check ids (${CHECK_IDS.slice(0, 6).join(', ')}, ... see get_rubric) or dimension names ` +
     `(${DIMENSIONS.join(', ')}). Quicker than scan_site for re-testing one fix. The result is a ScanResponse whose score covers ` +
     'only those checks; it is not saved as a report.',
-  input: z.object({
-    url: Url,
-    checks: z.array(z.string().min(1).max(40)).min(1).max(50).describe('Check ids (as get_rubric lists them) or dimension names like "content"'),
-    profile: Profile,
-    scope: Scope,
-    pages: Pages,
-    render: Render,
-  }),
+  input: z.object({ url: ScanUrl, ...mcpParamFields('check_site') }),
   output: ScanOutput,
   anonymous: true,
   needsStore: false,
   annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: true },
   async run(args, ctx, extra) {
-    const unknown = args.checks.filter(
-      (x) => !CHECK_IDS.includes(x.trim().toUpperCase()) && !(DIMENSIONS as readonly string[]).includes(x.trim().toLowerCase()),
-    );
-    if (unknown.length) {
-      throw new ToolError(`Unknown check or dimension: ${unknown.join(', ')}. Known checks: ${CHECK_IDS.join(', ')}; dimensions: ${DIMENSIONS.join(', ')}.`);
-    }
+    const params = await paramsOf('check_site', args);
     try {
       const result = await ctx.scanner({
         url: args.url,
-        params: scanParams({ profile: args.profile, pages: pagesOf(args), render: args.render, only: args.checks.map((x) => x.trim()), skip: undefined }),
+        params,
         account: ctx.account,
         onEvent: progressReporter(extra),
         signal: extra.signal,

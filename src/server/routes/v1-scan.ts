@@ -12,7 +12,7 @@ async function scan(event: H3Event, ctx: ServerContext): Promise<Response> {
 }
 
 export const v1ScanRoutes = [
-  // The query is parsed by admitScan (request.ts, from core/scan-params.ts): GET and POST share it.
+  // The query is parsed by admitScan (request.ts, from core/scan-params/): GET and POST share it.
   defineRoute({
     path: `${V1}/scan`,
     api: true,
