@@ -4,21 +4,27 @@
  * and merges it into the outcome. Without --render the hook gathers null and the check's own
  * outcome comes back untouched.
  */
-import { renderAdvisories, withAdvisory, type CheckModule, type CheckOutcome, type MessageData, type RenderedHook, type RenderedOutcome } from './types.js';
+import { renderAdvisories, renderRemedy, withAdvisory, type CheckModule, type CheckOutcome, type MessageData, type RenderedHook, type RenderedOutcome } from './types.js';
 import { fillTemplate } from './messages.js';
 
 export type { RenderedHook, RenderedOutcome } from './types.js';
 
 /**
- * Renders a hook code's evidence from its template, as defineCheck does for the check's own, and
- * the advisories the hook added from the hook's advisory templates.
+ * Renders a hook code's evidence from its template, as defineCheck does for the check's own, its
+ * remedy from the hook's remedies (none named: no remediation of its own), and the advisories the
+ * hook added from the hook's advisory templates.
  */
 function renderHookOutcome(hook: RenderedHook<never, never>, merged: RenderedOutcome): CheckOutcome {
-  const { addAdvisories, ...rest } = merged;
+  const { addAdvisories, remediation: _, ...rest } = merged;
   const template = hook.messages?.[rest.code];
   let outcome = (
     template === undefined || !('data' in rest) || !rest.data ? rest : { ...rest, evidence: fillTemplate(template, rest.data as MessageData, rest.code) }
   ) as CheckOutcome;
+  // The remediation follows the remedy: the check's own stays rendered, a hook's is rendered here.
+  if (rest.remedy !== undefined) {
+    const own = hook.remedies?.[rest.remedy] === undefined;
+    outcome = { ...outcome, remediation: own ? merged.remediation : renderRemedy(hook.remedies ?? {}, rest.remedy, rest.data, rest.remedyData) };
+  }
   for (const note of renderAdvisories(hook.advisories ?? {}, addAdvisories ?? [])) outcome = withAdvisory(outcome, note);
   return outcome;
 }
@@ -27,6 +33,7 @@ export type WithRendered<A, R> = A & { rendered?: R | null };
 
 export function withRendered<A extends object, R>(check: CheckModule<A, any>, hook: RenderedHook<A, R>): CheckModule<WithRendered<A, R>> {
   const advisories = check.meta.advisories || hook.advisories ? { advisories: { ...check.meta.advisories, ...hook.advisories } } : {};
+  const remedies = check.meta.remedies || hook.remedies ? { remedies: { ...check.meta.remedies, ...hook.remedies } } : {};
   return {
     ...check,
     meta: {
@@ -34,6 +41,7 @@ export function withRendered<A extends object, R>(check: CheckModule<A, any>, ho
       codes: { ...check.meta.codes, ...hook.codes },
       messages: { ...check.meta.messages, ...hook.messages },
       ...advisories,
+      ...remedies,
     },
     async gather(ctx) {
       const base = await check.gather(ctx);
