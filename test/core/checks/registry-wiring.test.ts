@@ -98,6 +98,52 @@ describe('the registry wires what a check declares', () => {
     expect(o.advisories).toEqual(['short: 3 words', 'only 4 words once rendered: static reading kept']);
   });
 
+  it("a hook's remedies join the check's meta.remedies: a hook outcome names one, or none to drop the check's remediation", () => {
+    const remedied = defineCheck<{ words: number }>()({
+      meta: {
+        id: 'C7',
+        name: 'Made-up with remedies',
+        dimension: 'content',
+        tier: 'bonus',
+        weight: 1,
+        specUrls: [],
+        standards: [],
+        summary: 'A check made up for this test.',
+        why: 'To prove a hook declares its remedies.',
+        remediation: 'Write words.',
+        codes: { 'C7/few': 'fail' },
+        messages: { 'C7/few': 'only {words} words' },
+        remedies: { 'C7/write-more': 'Write {more} more words.' },
+      },
+      gather: async () => ({ words: 3 }),
+      fixGuide: () => [],
+      rendered: {
+        codes: { 'C7/rendered-few': 'fail, in a browser', 'C7/rendered-enough': 'pass, in a browser' },
+        messages: { 'C7/rendered-few': '{words} words once rendered', 'C7/rendered-enough': '{words} words once rendered' },
+        remedies: { 'C7/server-render': 'Put the {words} words in the HTML.' },
+        gather: async (_ctx, base) => ({ words: base.words * 2 }),
+        merge: (outcome, rendered) =>
+          rendered.words > 10
+            ? { ...outcome, status: 'pass', code: 'C7/rendered-enough', data: { words: rendered.words }, remedy: undefined }
+            : rendered.words > 5
+              ? { ...outcome, status: 'fail', code: 'C7/rendered-few', data: { words: rendered.words }, remedy: 'C7/server-render' }
+              : outcome,
+      },
+      evaluate: ({ words }) => ({ status: 'fail', code: 'C7/few', data: { words }, remedy: 'C7/write-more', remedyData: { more: 10 - words } }),
+    });
+    const check = wired(remedied);
+    expect(check.meta.remedies).toEqual({ 'C7/write-more': 'Write {more} more words.', 'C7/server-render': 'Put the {words} words in the HTML.' });
+    expect(check.evaluate({ words: 3, rendered: { words: 6 } }, ctx)).toMatchObject({
+      remedy: 'C7/server-render',
+      remediation: 'Put the 6 words in the HTML.',
+    });
+    const passed = check.evaluate({ words: 3, rendered: { words: 12 } }, ctx);
+    expect(passed.remedy).toBeUndefined();
+    expect(passed.remediation).toBeUndefined();
+    // A hook that keeps the check's outcome keeps its remedy as rendered.
+    expect(check.evaluate({ words: 3, rendered: { words: 4 } }, ctx)).toMatchObject({ remedy: 'C7/write-more', remediation: 'Write 7 more words.' });
+  });
+
   it('computes its declared requests into the plan: its own once, a shared one with every check that declares it', () => {
     const plan = requestPlan([...CHECKS, wired(madeUp)]);
     const own = plan.filter((r) => 'path' in r && r.path === EXAMPLE_REQUEST.path);

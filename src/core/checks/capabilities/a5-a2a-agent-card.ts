@@ -179,7 +179,6 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     remedies: {
       'A5/move-card': `Move the card to ${A2A_CARD_PATH} (current A2A discovery path) and update it to the 1.0 shape.`,
       'A5/complete-card': 'Complete the AgentCard: {findings}.',
-      'A5/add-supported-interfaces': 'Complete the AgentCard: add supportedInterfaces[].',
       'A5/answer-http-json':
         'Make {endpoint} answer A2A over HTTP+JSON (an A2A error body, e.g. 404 TASK_NOT_FOUND, for a task that does not exist), or fix the interface in the card.',
       'A5/answer-json-rpc': 'Make {endpoint} answer A2A JSON-RPC (a JSON-RPC error object for unknown methods), or fix the interface in the card.',
@@ -291,7 +290,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
         code: 'A5/incomplete',
         data: facts,
         findings: findings.length ? findings : [{ code: 'A5/no-member', data: { member: 'supportedInterfaces', version: '1.0' } }],
-        remedy: findings.length ? 'A5/complete-card' : 'A5/add-supported-interfaces',
+        remedy: 'A5/complete-card',
         ...(matched ? { matched } : {}),
         advisories,
         probes: [res],
