@@ -4,7 +4,16 @@
  * and merges it into the outcome. Without --render the hook gathers null and the check's own
  * outcome comes back untouched.
  */
-import { renderAdvisories, renderRemedy, withAdvisory, type CheckModule, type CheckOutcome, type MessageData, type RenderedHook, type RenderedOutcome } from './types.js';
+import {
+  renderAdvisories,
+  renderRemedy,
+  withAdvisory,
+  type CheckModule,
+  type CheckOutcome,
+  type MessageData,
+  type RenderedHook,
+  type RenderedOutcome,
+} from './types.js';
 import { fillTemplate } from './messages.js';
 
 export type { RenderedHook, RenderedOutcome } from './types.js';
