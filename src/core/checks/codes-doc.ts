@@ -48,8 +48,8 @@ In rendered mode (\`--render\`), a check that reads the rendered DOM again (its 
 ${DOM_RENDERED_LINES}
 
 The remediation of an outcome (\`checks[].remediation\`, on fail and partial) is the check's default unless the fix \
-depends on what was found: then the outcome names one of the check's remedies (listed under "Remedies"), \
-rendered like the evidence from its template and the outcome's data.
+depends on what was found: then the outcome names one of the check's remedies (listed under "Remedies"; the result names it in \
+\`checks[].remediationId\`), rendered like the evidence from its template and the outcome's data.
 
 A check taken out of scoring by the profile (status \`na\` with a \`naReason\`) keeps the code of what was found.
 
