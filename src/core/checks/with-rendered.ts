@@ -23,16 +23,23 @@ export type { RenderedHook, RenderedOutcome } from './types.js';
  * remedy from the hook's remedies (none named: no remediation of its own), and the advisories the
  * hook added from the hook's advisory templates.
  */
-function renderHookOutcome(hook: RenderedHook<never, never>, merged: RenderedOutcome): CheckOutcome {
+function renderHookOutcome(hook: RenderedHook<never, never>, merged: RenderedOutcome, checkRemedies: Readonly<Record<string, string>>): CheckOutcome {
   const { addAdvisories, remediation: _, ...rest } = merged;
   const template = hook.messages?.[rest.code];
   let outcome = (
     template === undefined || !('data' in rest) || !rest.data ? rest : { ...rest, evidence: fillTemplate(template, rest.data as MessageData, rest.code) }
   ) as CheckOutcome;
-  // The remediation follows the remedy: the check's own stays rendered, a hook's is rendered here.
+  // The remediation follows the remedy: a hook's is rendered here, one of the check's stays as the
+  // check rendered it (its static outcome, or its reading of the rendered DOM), and a key neither
+  // declares is a bug of the hook.
   if (rest.remedy !== undefined) {
-    const own = hook.remedies?.[rest.remedy] === undefined;
-    outcome = { ...outcome, remediation: own ? merged.remediation : renderRemedy(hook.remedies ?? {}, rest.remedy, rest.data, rest.remedyData) };
+    const remediation =
+      hook.remedies?.[rest.remedy] !== undefined
+        ? renderRemedy(hook.remedies, rest.remedy, rest.data, rest.remedyData)
+        : checkRemedies[rest.remedy] !== undefined
+          ? merged.remediation
+          : renderRemedy({}, rest.remedy);
+    outcome = { ...outcome, remediation };
   }
   for (const note of renderAdvisories(hook.advisories ?? {}, addAdvisories ?? [])) outcome = withAdvisory(outcome, note);
   return outcome;
@@ -58,7 +65,9 @@ export function withRendered<A extends object, R>(check: CheckModule<A, any>, ho
     },
     evaluate(artifact, ctx) {
       const outcome = check.evaluate(artifact, ctx);
-      return artifact.rendered ? renderHookOutcome(hook as RenderedHook<never, never>, hook.merge(outcome, artifact.rendered, artifact, ctx)) : outcome;
+      return artifact.rendered
+        ? renderHookOutcome(hook as RenderedHook<never, never>, hook.merge(outcome, artifact.rendered, artifact, ctx), check.meta.remedies ?? {})
+        : outcome;
     },
   };
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKS, wired } from '../../../src/core/checks/index.js';
 import { requestPlan } from '../../../src/core/checks/request-plan.js';
-import { defineCheck, renderAdvisories, withAdvisory } from '../../../src/core/checks/types.js';
+import { defineCheck, renderAdvisories, withAdvisory, type RenderedHook } from '../../../src/core/checks/types.js';
 import type { GatherContext } from '../../../src/core/gather/context.js';
 import { ROBOTS_REQUEST } from '../../../src/core/gather/robots.js';
 
@@ -142,6 +142,10 @@ describe('the registry wires what a check declares', () => {
     expect(passed.remediation).toBeUndefined();
     // A hook that keeps the check's outcome keeps its remedy as rendered.
     expect(check.evaluate({ words: 3, rendered: { words: 4 } }, ctx)).toMatchObject({ remedy: 'C7/write-more', remediation: 'Write 7 more words.' });
+    // A remedy neither the hook nor the check declares is the hook's bug, said as such.
+    const hook = remedied.rendered as RenderedHook<{ words: number }, { words: number }>;
+    const typo = wired({ ...remedied, rendered: { ...hook, merge: (outcome) => ({ ...outcome, remedy: 'C7/typo' }) } });
+    expect(() => typo.evaluate({ words: 3, rendered: { words: 6 } }, ctx)).toThrow(/C7\/typo: no template in meta.remedies/);
   });
 
   it('computes its declared requests into the plan: its own once, a shared one with every check that declares it', () => {
