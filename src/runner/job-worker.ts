@@ -132,7 +132,10 @@ export class JobWorker {
       const options = this.opts.blockPrivateNetwork ? { ...data.options, blockPrivateNetwork: true } : data.options;
       // The queue boundary: a job's url comes from the database, so it is validated here, once.
       // Once aborted (stop), the probes' failures are not the site's news: only the end notice goes out.
-      const result = await this.opts.runner.run(scanTarget(data.url), options, { onEvent: (e) => (ac.signal.aborted ? undefined : this.notify({ j: id, e })), signal: ac.signal });
+      const result = await this.opts.runner.run(scanTarget(data.url), options, {
+        onEvent: (e) => (ac.signal.aborted ? undefined : this.notify({ j: id, e })),
+        signal: ac.signal,
+      });
       this.completed++;
       return await this.complete(id, { ok: true, result });
     } catch (e) {
