@@ -4,7 +4,8 @@
  * lines fail the build if the mistake ever compiles), and a template without its data throws.
  */
 import { describe, expect, it } from 'vitest';
-import { defineCheck } from '../../../src/core/checks/types.js';
+import fc from 'fast-check';
+import { defineCheck, renderRemedy } from '../../../src/core/checks/types.js';
 import { fillTemplate, placeholders } from '../../../src/core/checks/messages.js';
 
 const base = {
@@ -87,6 +88,19 @@ describe('typed codes and templates', () => {
     });
     const o = fixing.evaluate(5, { origin: 'https://x.test', pageUrl: 'https://x.test/' });
     expect(o).toMatchObject({ remedy: 'Z9/shrink', remediation: 'Shrink /x to 3: larger than 3.' });
+  });
+
+  it("puts a site's value into a remedy verbatim, never reading it as a template (braces and all)", () => {
+    const remedies = { 'Z9/serve': 'Serve {path} as text ({n} tries).' };
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), fc.integer(), (path, n) => {
+        expect(renderRemedy(remedies, 'Z9/serve', { n }, { path })).toBe(`Serve ${path} as text (${n} tries).`);
+      }),
+      { numRuns: 300 },
+    );
+    expect(renderRemedy(remedies, 'Z9/serve', { n: 1 }, { path: '{path} {seen:probe}' })).toBe('Serve {path} {seen:probe} as text (1 tries).');
+    expect(() => renderRemedy(remedies, 'Z9/other')).toThrow(/Z9\/other: no template in meta.remedies/);
+    expect(() => renderRemedy(remedies, 'Z9/serve', { n: 1 })).toThrow(/Z9\/serve: no data for \{path\}/);
   });
 
   it('rejects an undeclared remedy and a free remediation string at compile time', () => {
