@@ -33,12 +33,13 @@ function renderHookOutcome(hook: RenderedHook<never, never>, merged: RenderedOut
   // check rendered it (its static outcome, or its reading of the rendered DOM), and a key neither
   // declares is a bug of the hook.
   if (rest.remedy !== undefined) {
-    const remediation =
-      hook.remedies?.[rest.remedy] !== undefined
-        ? renderRemedy(hook.remedies, rest.remedy, rest.data, rest.remedyData)
-        : checkRemedies[rest.remedy] !== undefined
-          ? merged.remediation
-          : renderRemedy({}, rest.remedy);
+    const { remedy } = rest;
+    if (hook.remedies?.[remedy] === undefined && checkRemedies[remedy] === undefined) {
+      throw new Error(`${remedy}: no template in meta.remedies (neither the hook's nor the check's)`);
+    }
+    // `{findings}` reads the sub-findings' texts, as in the check's own remedies.
+    const data = { ...rest.data, ...(rest.findings?.length ? { findings: rest.findings.map((f) => f.text).join('; ') } : {}) };
+    const remediation = hook.remedies?.[remedy] !== undefined ? renderRemedy(hook.remedies, remedy, data, rest.remedyData) : merged.remediation;
     outcome = { ...outcome, remediation };
   }
   for (const note of renderAdvisories(hook.advisories ?? {}, addAdvisories ?? [])) outcome = withAdvisory(outcome, note);
