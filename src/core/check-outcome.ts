@@ -28,8 +28,15 @@ export interface CheckOutcome<C extends string = string, D = Details> {
   data?: MessageData;
   /** The problems found, each with its own code, in the order found (the first names a partial outcome). */
   findings?: Array<SubFinding & { text: string }>;
-  /** Overrides meta.remediation when the fix depends on what was found. */
+  /**
+   * Overrides meta.remediation when the fix depends on what was found: rendered from the template
+   * of `remedy` in meta.remedies (never written as free text).
+   */
   remediation?: string;
+  /** The key of meta.remedies that `remediation` was rendered from; absent, meta.remediation applies. */
+  remedy?: string;
+  /** Values the remedy's template reads beyond `data` (a path, a list of names). */
+  remedyData?: MessageData;
   /** Which spec and version the artifact matched, e.g. "A2A 1.0 (supportedInterfaces)". */
   matched?: string;
   /** Non-scoring notes (wrong content type, missing CORS header, ...), as people read them. */

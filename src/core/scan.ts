@@ -260,7 +260,13 @@ function finalize(e: Evaluated, profile: ResolvedProfile, fx: Omit<FixContext, '
     weight,
     earned: creditFor(status, weight),
     evidence,
-    ...(needsFix ? { remediation: e.raw.remediation ?? meta.remediation, fixGuide: e.check.fixGuide({ ...fx, outcome: e.raw }) } : {}),
+    ...(needsFix
+      ? {
+          remediation: e.raw.remediation ?? meta.remediation,
+          ...(e.raw.remediation !== undefined && e.raw.remedy ? { remediationId: e.raw.remedy } : {}),
+          fixGuide: e.check.fixGuide({ ...fx, outcome: e.raw }),
+        }
+      : {}),
     optional: tier === 'bonus',
     specUrls: meta.specUrls,
     ...(e.raw.matched ? { matched: e.raw.matched } : {}),

@@ -169,6 +169,13 @@ export const CheckResult = z
     earned: z.number(),
     evidence: z.string().optional(),
     remediation: z.string().optional(),
+    remediationId: z
+      .string()
+      .optional()
+      .describe(
+        'The remedy the remediation was rendered from, "<check id>/<name>", stable when its words change (docs/check-codes.md lists each ' +
+          "check's remedies); absent: the check's default remediation",
+      ),
     optional: z.boolean().optional(),
     inherited: z.boolean().optional(),
     fixGuide: z.array(FixStep).optional(),

@@ -144,7 +144,8 @@ export function aggregateOutcome(checkId: string, target: PageVerdict, others: P
     evidence:
       `On ${target.label}: ${target.outcome.evidence} ${passing} of ${all.length} sampled pages pass; ` +
       `${groups.map(([s, labels]) => `${s}: ${labels.join(', ')}`).join('; ')}.${tail}`,
-    ...(worst.outcome.remediation ? { remediation: worst.outcome.remediation } : {}),
+    // The fix of the worst page, with the remedy it was rendered from.
+    ...(worst.outcome.remediation ? { remediation: worst.outcome.remediation, remedy: worst.outcome.remedy, remedyData: worst.outcome.remedyData } : {}),
     probes,
   };
 }

@@ -20,6 +20,23 @@ describe('findings in the scan result', () => {
     expect(d1.findings?.map((f) => f.code)).toEqual(['D1/no-groups', 'D1/wrong-type', 'D1/unparseable-lines']);
     expect(d1.findings?.[1].text).toBe('served as application/octet-stream instead of text/plain');
     expect(CheckResult.safeParse(d1).success).toBe(true);
+    // The fix names the problems through D1's declared remedy, and says which one.
+    expect(d1).toMatchObject({
+      remediationId: 'D1/fix-problems',
+      remediation: `Fix /robots.txt: ${d1.findings?.map((f) => f.text).join('; ')}.`,
+    });
+  });
+
+  it("gives no remediationId where the check's default remediation applies", async () => {
+    const site = await startFixture({
+      '/': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body><h1>Hi</h1></body></html>' },
+    });
+    open.push(site);
+    const { CHECKS } = await import('../../src/core/checks/index.js');
+    const result = await scan(site.origin, { only: ['D1'], deadlineMs: 10_000 });
+    const d1 = result.checks.find((c) => c.id === 'D1')!;
+    expect(d1).toMatchObject({ status: 'fail', code: 'D1/missing', remediation: CHECKS.find((c) => c.meta.id === 'D1')!.meta.remediation });
+    expect(d1.remediationId).toBeUndefined();
   });
 });
 

@@ -196,4 +196,14 @@ describe('aggregation', () => {
     expect(mixed).toMatchObject({ status: 'partial', code: 'C3/some-pages' });
     expect(mixed.evidence).toBe('On /: pass here. 1 of 2 sampled pages pass; pass: /; fail: /a. Site sample not measured: /b.');
   });
+  it("mixed pages take the worst page's remediation together with the remedy it was rendered from", () => {
+    const remedied = { ...o('partial'), remediation: 'Server-render /a.', remedy: 'C3/server-render-added-text', remedyData: { path: '/a' } };
+    const mixed = aggregateOutcome(
+      'C3',
+      { label: '/', outcome: { ...o('partial'), remediation: 'Own fix.', remedy: 'C3/text-in-html' } },
+      [{ label: '/a', outcome: { ...remedied, status: 'fail' } }],
+      [],
+    );
+    expect(mixed).toMatchObject({ code: 'C3/some-pages', remediation: 'Server-render /a.', remedy: 'C3/server-render-added-text', remedyData: { path: '/a' } });
+  });
 });

@@ -6,7 +6,7 @@
  * evidence for people, and fix steps for what needs fixing.
  */
 import { describe, expect, it } from 'vitest';
-import type { CheckModule, EvaluateContext } from '../../src/core/checks/types.js';
+import type { CheckMeta, CheckModule, CheckOutcome, EvaluateContext } from '../../src/core/checks/types.js';
 import type { CheckStatus } from '../../src/core/schema.js';
 import { ORIGIN } from './responses.js';
 import { fillTemplate } from '../../src/core/checks/messages.js';
@@ -27,6 +27,8 @@ export interface CheckCase<A> {
   findings?: string[];
   /** The expected advisory codes, in order (advisoryFindings). */
   advisories?: string[];
+  /** The expected remedy (a key of meta.remedies), when the fix depends on what was found. */
+  remedy?: string;
   ctx?: Partial<EvaluateContext>;
 }
 
@@ -51,6 +53,34 @@ function build<A>(c: CheckCase<A>): A {
   return typeof c.artifact === 'function' ? (c.artifact as () => A)() : c.artifact;
 }
 
+/**
+ * An outcome's own remediation is a remedy the check declares (meta.remedies), rendered from its
+ * template with the outcome's data and remedyData: never free text.
+ */
+export function expectDeclaredRemedy(meta: CheckMeta<string, unknown>, o: CheckOutcome<string, unknown>): void {
+  if (o.remediation === undefined) {
+    expect(o.remedy, `${o.code}: a remedy without its remediation`).toBeUndefined();
+    return;
+  }
+  expect(o.remedy, `${o.code}: its remediation names a remedy of meta.remedies`).toBeDefined();
+  const template = meta.remedies?.[o.remedy!];
+  expect(template, `${o.remedy} is declared in ${meta.id}'s meta.remedies`).toBeDefined();
+  const data = { ...o.data, ...(o.findings ? { findings: o.findings.map((f) => f.text).join('; ') } : {}), ...o.remedyData };
+  expect(o.remediation, `${o.remedy} is rendered from its template`).toBe(fillTemplate(template!, data));
+}
+
+/** The remedy each case's outcome names, per check id (for the coverage test). */
+export function reachedRemedies(tables: CheckTable[]): Set<string> {
+  const seen = new Set<string>();
+  for (const { check, cases } of tables) {
+    for (const c of [...cases.valid, ...cases.invalid]) {
+      const o = check.evaluate(build(c), { origin: ORIGIN, pageUrl: `${ORIGIN}/`, ...c.ctx });
+      if (o.remedy !== undefined) seen.add(o.remedy);
+    }
+  }
+  return seen;
+}
+
 /** Registers one describe block per table, one test per case. */
 export function runCheckTables(tables: CheckTable[]): void {
   for (const { check, cases } of tables) {
@@ -68,6 +98,7 @@ export function runCheckTables(tables: CheckTable[]): void {
           const data = { ...o.data, ...(o.findings ? { findings: o.findings.map((f) => f.text).join('; ') } : {}) };
           expect(o.evidence, `${o.code} is rendered from its template`).toBe(fillTemplate(template, data, o.code, meta));
         }
+        expectDeclaredRemedy(meta, o);
         for (const f of o.findings ?? []) expect(Object.keys(meta.findings ?? {}), `${f.code} has a template`).toContain(f.code);
         for (const a of o.advisoryFindings ?? []) {
           expect(Object.keys(meta.advisories ?? {}), `${a.code} has a template`).toContain(a.code);
@@ -81,6 +112,7 @@ export function runCheckTables(tables: CheckTable[]): void {
         }
         if (c.data) expect(o.data).toMatchObject(c.data);
         if (c.findings) expect(o.findings?.map((f) => f.code) ?? []).toEqual(c.findings);
+        if (c.remedy) expect(o.remedy).toBe(c.remedy);
         if (o.details !== undefined) {
           // Typed details reach the result whole: plain JSON that the result's bound keeps as it is.
           const json = JSON.parse(JSON.stringify(o.details));

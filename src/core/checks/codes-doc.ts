@@ -1,6 +1,6 @@
 /**
  * docs/check-codes.md, generated from the checks' metadata: each code with its meaning and its
- * evidence template, and each sub-finding code with its template. `test/core/checks/codes.test.ts`
+ * evidence template, and each sub-finding, advisory and remedy with its template. `test/core/checks/codes.test.ts`
  * holds the file to this text (run it with UPDATE_DOCS=1 to rewrite the file).
  */
 import type { CheckModule } from './types.js';
@@ -51,9 +51,13 @@ In rendered mode (\`--render\`), a check that reads the rendered DOM again (its 
 
 ${DOM_RENDERED_LINES}
 
+The remediation of an outcome (\`checks[].remediation\`, on fail and partial) is the check's default unless the fix \
+depends on what was found: then the outcome names one of the check's remedies (listed under "Remedies"; the result names it in \
+\`checks[].remediationId\`), rendered like the evidence from its template and the outcome's data.
+
 A check taken out of scoring by the profile (status \`na\` with a \`naReason\`) keeps the code of what was found.
 
-Generated from each check's \`meta.codes\`, \`meta.messages\`, \`meta.findings\` and \`meta.advisories\` \
+Generated from each check's \`meta.codes\`, \`meta.messages\`, \`meta.findings\`, \`meta.advisories\` and \`meta.remedies\` \
 (\`src/core/checks/**\`) by \`src/core/checks/codes-doc.ts\`;\
  \`test/core/checks/codes.test.ts\` keeps this file in sync (\`UPDATE_DOCS=1\` rewrites it) and checks that \
 the case tables in \`test/core/checks/tables/\` exercise every code.
@@ -72,6 +76,7 @@ export function checkCodesMarkdown(checks: ReadonlyArray<CheckModule<any>>): str
     });
     const findings = Object.entries(meta.findings ?? {}).map(([code, template]) => `| \`${code}\` | ${cell(template)} |`);
     const advisories = Object.entries(meta.advisories ?? {}).map(([code, template]) => `| \`${code}\` | ${cell(template)} |`);
+    const remedies = Object.entries(meta.remedies ?? {}).map(([key, template]) => `| \`${key}\` | ${cell(template)} |`);
     return [
       `## ${meta.id} ${meta.name}`,
       '',
@@ -80,6 +85,11 @@ export function checkCodesMarkdown(checks: ReadonlyArray<CheckModule<any>>): str
       ...rows,
       ...(findings.length ? ['', 'Sub-findings:', '', '| Code | Template |', '| --- | --- |', ...findings] : []),
       ...(advisories.length ? ['', 'Advisories (non-scoring notes):', '', '| Code | Template |', '| --- | --- |', ...advisories] : []),
+      '',
+      `Default remediation: ${cell(meta.remediation)}`,
+      ...(remedies.length
+        ? ['', 'Remedies (the remediation when the fix depends on what was found):', '', '| Remedy | Template |', '| --- | --- |', ...remedies]
+        : []),
     ].join('\n');
   });
   return `${INTRO}\n${sections.join('\n\n')}\n`;

@@ -67,6 +67,13 @@ export interface CheckMeta<C extends string = string, D = Details> {
   /** The default one-sentence remediation. */
   remediation: string;
   /**
+   * The remediation of each outcome whose fix depends on what was found (ESLint's meta.messages,
+   * for the fix): evaluate names one as `remedy` and the engine renders the outcome's
+   * `remediation` from its template, filled with the outcome's `data` (`{findings}` included) and
+   * `remedyData`. Keys are `<id>/<kebab-name>`, like codes.
+   */
+  remedies?: Record<string, string>;
+  /**
    * How the content profile (no app/API evidence) treats the check: `na` takes it out of scoring,
    * `bonus` demotes it to extra credit, `offered` scores it only where the site publishes one (what it
    * publishes counts as extra credit, with its own verdict even when broken; its absence, the
@@ -165,6 +172,8 @@ export interface RenderedHook<A, R> {
   advisories?: Record<string, string>;
   /** Data keys of the hook's codes that quote the page verbatim (as a check's meta.quoted), joined to the check's. */
   quoted?: readonly string[];
+  /** The remediation templates the hook's outcomes name as `remedy` (as a check's meta.remedies), joined to the check's. */
+  remedies?: Record<string, string>;
   /** What the browser saw for this view; null when the scan does not render. */
   gather(ctx: GatherContext, base: A): Promise<R | null>;
   /**
@@ -200,23 +209,32 @@ export interface CheckModule<A = unknown, C extends string = string, D = any> {
  * What evaluate returns: the code with data for its template (meta.messages) and sub-findings
  * with codes of their own; never prose (the engine renders it).
  */
-export type Verdict<C extends string, D, F extends string, N extends string = never> = Omit<
+export type Verdict<C extends string, D, F extends string, N extends string = never, M extends string = never> = Omit<
   CheckOutcome<C, D>,
-  'evidence' | 'findings' | 'advisories' | 'advisoryFindings'
+  'evidence' | 'findings' | 'advisories' | 'advisoryFindings' | 'remediation' | 'remedy'
 > & {
   findings?: Array<SubFinding<F>>;
   /** Non-scoring notes: each a code of meta.advisories with the data of its template. */
   advisories?: Array<SubFinding<N>>;
+  /** The fix, when it depends on what was found: a key of meta.remedies (rendered into `remediation`). */
+  remedy?: M;
+  /** Never free text: name a remedy (an inferred return type escapes the excess-property check, this does not). */
+  remediation?: never;
 };
 
 /** A check as written: like CheckModule, with evaluate returning a Verdict the engine renders. */
-export interface CheckSpec<A, C extends string, D, F extends string, N extends string = never> extends Omit<CheckModule<A, C, D>, 'meta' | 'evaluate'> {
-  meta: Omit<CheckMeta<C, D>, 'findings' | 'advisories'> & { findings?: Record<F, string>; advisories?: Record<N, string> };
-  evaluate(artifact: A, ctx: EvaluateContext): Verdict<NoInfer<C>, D, NoInfer<F>, NoInfer<N>>;
+export interface CheckSpec<A, C extends string, D, F extends string, N extends string = never, M extends string = never>
+  extends Omit<CheckModule<A, C, D>, 'meta' | 'evaluate'> {
+  meta: Omit<CheckMeta<C, D>, 'findings' | 'advisories' | 'remedies'> & {
+    findings?: Record<F, string>;
+    advisories?: Record<N, string>;
+    remedies?: Record<M, string>;
+  };
+  evaluate(artifact: A, ctx: EvaluateContext): Verdict<NoInfer<C>, D, NoInfer<F>, NoInfer<N>, NoInfer<M>>;
 }
 
 /** The evidence of a verdict: its code's template filled with its data and its sub-findings' texts. */
-export function renderVerdict<C extends string, D>(meta: CheckMeta<C, D>, v: Verdict<C, D, string, string>): CheckOutcome<C, D> {
+export function renderVerdict<C extends string, D>(meta: CheckMeta<C, D>, v: Verdict<C, D, string, string, string>): CheckOutcome<C, D> {
   const texts = v.findings?.length ? renderFindings(meta.findings ?? {}, v.findings) : [];
   const findings = v.findings?.map((f, i) => ({ ...f, text: texts[i] }));
   const { findings: _, advisories: notes, ...rest } = v;
@@ -227,10 +245,18 @@ export function renderVerdict<C extends string, D>(meta: CheckMeta<C, D>, v: Ver
   return {
     ...rest,
     evidence: fillTemplate(template, data, v.code),
+    ...(v.remedy !== undefined ? { remediation: renderRemedy(meta.remedies ?? {}, v.remedy, data, v.remedyData) } : {}),
     ...(findings ? { findings } : {}),
     // The texts people read, and (in the same order) each note with its code and data.
     ...(advisoryFindings ? { advisories: advisoryFindings.map((a) => a.text), advisoryFindings } : {}),
   };
+}
+
+/** The remediation of `remedy`: its template in meta.remedies filled with the outcome's data and remedyData. */
+export function renderRemedy(templates: Readonly<Record<string, string>>, remedy: string, data?: MessageData, remedyData?: MessageData): string {
+  const template = templates[remedy];
+  if (template === undefined) throw new Error(`${remedy}: no template in meta.remedies`);
+  return fillTemplate(template, { ...data, ...remedyData }, remedy);
 }
 
 /** Advisories with their texts, from the templates of meta.advisories. */
@@ -246,15 +272,18 @@ export function withAdvisory<O extends CheckOutcome | RenderedOutcome>(outcome: 
 
 /**
  * Defines a check, keeping its types checked: name the artifact in the first call; the codes are
- * the keys of `meta.codes` and the sub-finding codes those of `meta.findings` (an outcome or
- * sub-finding with a code the check does not declare does not compile), and the details type is
+ * the keys of `meta.codes`, the sub-finding codes those of `meta.findings` and the remedies those
+ * of `meta.remedies` (an outcome, sub-finding or remedy the check does not declare does not
+ * compile; a free remediation string does not either), and the details type is
  * what evaluate returns (declare an interface when outcomes give different shapes). The check
  * tester (test/helpers/check-tester.ts) holds every outcome to the same contract at run time.
  *
  *   export const d9Example = defineCheck<ExampleArtifact>()({ meta: { ..., codes, messages }, ... });
  */
 export function defineCheck<A>() {
-  return <C extends string, F extends string = never, D = Details, N extends string = never>(spec: CheckSpec<A, C, D, F, N>): CheckModule<A, C, D> => ({
+  return <C extends string, F extends string = never, D = Details, N extends string = never, M extends string = never>(
+    spec: CheckSpec<A, C, D, F, N, M>,
+  ): CheckModule<A, C, D> => ({
     ...spec,
     evaluate: (artifact, ctx) => renderVerdict(spec.meta as CheckMeta<C, D>, spec.evaluate(artifact, ctx)),
   });

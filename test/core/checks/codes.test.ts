@@ -6,8 +6,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/core/checks/index.js';
 import { checkCodesMarkdown } from '../../../src/core/checks/codes-doc.js';
-import { placeholders } from '../../../src/core/checks/messages.js';
-import { exercisedCodes } from '../../helpers/check-tester.js';
+import { fillTemplate, placeholders } from '../../../src/core/checks/messages.js';
+import { exercisedCodes, reachedRemedies } from '../../helpers/check-tester.js';
 import { botAccessTables } from './tables/bot-access.js';
 import { capabilityTables } from './tables/capabilities.js';
 import { commerceTables } from './tables/commerce.js';
@@ -45,6 +45,25 @@ describe('outcome codes', () => {
         expect(placeholders(template as string).every((p) => /^[a-zA-Z]/.test(p))).toBe(true);
       }
     }
+  });
+
+  it('remedies are named <id>/<kebab-name> and their placeholders are data names', () => {
+    for (const { meta } of CHECKS) {
+      for (const [key, template] of Object.entries(meta.remedies ?? {})) {
+        expect(key).toMatch(new RegExp(`^${meta.id}/[a-z0-9]+(-[a-z0-9]+)*$`));
+        expect(template.trim().length, key).toBeGreaterThan(0);
+        // Filled with a value for each placeholder, nothing in braces is left that looks like one.
+        const values = Object.fromEntries(placeholders(template).map((p) => [p, `<${p}>`]));
+        expect(fillTemplate(template, values, key), key).not.toMatch(/\{[a-zA-Z][a-zA-Z0-9]*(?::[a-z]+)?\}/);
+      }
+    }
+  });
+
+  it('the case tables reach every declared remedy (a remedy no outcome names is dead text)', () => {
+    const declared = CHECKS.flatMap((c) => Object.keys(c.meta.remedies ?? {}));
+    const reached = reachedRemedies(tables);
+    for (const remedy of reached) expect(declared, `${remedy} is a declared remedy`).toContain(remedy);
+    expect(declared.filter((r) => !reached.has(r))).toEqual([]);
   });
 
   it('docs/check-codes.md is generated from the checks (UPDATE_DOCS=1 rewrites it)', () => {

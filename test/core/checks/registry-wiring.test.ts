@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKS, wired } from '../../../src/core/checks/index.js';
 import { requestPlan } from '../../../src/core/checks/request-plan.js';
-import { defineCheck, renderAdvisories, withAdvisory } from '../../../src/core/checks/types.js';
+import { defineCheck, renderAdvisories, withAdvisory, type RenderedHook } from '../../../src/core/checks/types.js';
 import type { GatherContext } from '../../../src/core/gather/context.js';
 import { ROBOTS_REQUEST } from '../../../src/core/gather/robots.js';
 
@@ -96,6 +96,56 @@ describe('the registry wires what a check declares', () => {
       ['C8/rendered-few', { words: 4 }],
     ]);
     expect(o.advisories).toEqual(['short: 3 words', 'only 4 words once rendered: static reading kept']);
+  });
+
+  it("a hook's remedies join the check's meta.remedies: a hook outcome names one, or none to drop the check's remediation", () => {
+    const remedied = defineCheck<{ words: number }>()({
+      meta: {
+        id: 'C7',
+        name: 'Made-up with remedies',
+        dimension: 'content',
+        tier: 'bonus',
+        weight: 1,
+        specUrls: [],
+        standards: [],
+        summary: 'A check made up for this test.',
+        why: 'To prove a hook declares its remedies.',
+        remediation: 'Write words.',
+        codes: { 'C7/few': 'fail' },
+        messages: { 'C7/few': 'only {words} words' },
+        remedies: { 'C7/write-more': 'Write {more} more words.' },
+      },
+      gather: async () => ({ words: 3 }),
+      fixGuide: () => [],
+      rendered: {
+        codes: { 'C7/rendered-few': 'fail, in a browser', 'C7/rendered-enough': 'pass, in a browser' },
+        messages: { 'C7/rendered-few': '{words} words once rendered', 'C7/rendered-enough': '{words} words once rendered' },
+        remedies: { 'C7/server-render': 'Put the {words} words in the HTML.' },
+        gather: async (_ctx, base) => ({ words: base.words * 2 }),
+        merge: (outcome, rendered) =>
+          rendered.words > 10
+            ? { ...outcome, status: 'pass', code: 'C7/rendered-enough', data: { words: rendered.words }, remedy: undefined }
+            : rendered.words > 5
+              ? { ...outcome, status: 'fail', code: 'C7/rendered-few', data: { words: rendered.words }, remedy: 'C7/server-render' }
+              : outcome,
+      },
+      evaluate: ({ words }) => ({ status: 'fail', code: 'C7/few', data: { words }, remedy: 'C7/write-more', remedyData: { more: 10 - words } }),
+    });
+    const check = wired(remedied);
+    expect(check.meta.remedies).toEqual({ 'C7/write-more': 'Write {more} more words.', 'C7/server-render': 'Put the {words} words in the HTML.' });
+    expect(check.evaluate({ words: 3, rendered: { words: 6 } }, ctx)).toMatchObject({
+      remedy: 'C7/server-render',
+      remediation: 'Put the 6 words in the HTML.',
+    });
+    const passed = check.evaluate({ words: 3, rendered: { words: 12 } }, ctx);
+    expect(passed.remedy).toBeUndefined();
+    expect(passed.remediation).toBeUndefined();
+    // A hook that keeps the check's outcome keeps its remedy as rendered.
+    expect(check.evaluate({ words: 3, rendered: { words: 4 } }, ctx)).toMatchObject({ remedy: 'C7/write-more', remediation: 'Write 7 more words.' });
+    // A remedy neither the hook nor the check declares is the hook's bug, said as such.
+    const hook = remedied.rendered as RenderedHook<{ words: number }, { words: number }>;
+    const typo = wired({ ...remedied, rendered: { ...hook, merge: (outcome) => ({ ...outcome, remedy: 'C7/typo' }) } });
+    expect(() => typo.evaluate({ words: 3, rendered: { words: 6 } }, ctx)).toThrow(/C7\/typo: no template in meta.remedies/);
   });
 
   it('computes its declared requests into the plan: its own once, a shared one with every check that declares it', () => {

@@ -9,7 +9,7 @@ import type { RobotsGroup as RulesGroup } from '../../fixes/robots-rules.js';
 import { givenValue } from '../../fixes/owner-value-parse.js';
 import { ownerValue } from '../../fixes/site-content.js';
 import { AI_USER_AGENT_REQUESTS, gatherUaAccess, type UaAccessArtifact } from '../../gather/ai-user-agents.js';
-import { UA_ADVISORIES, uaFindings, uaRefusedSteps, type UaFindings } from './b1-ua-access.js';
+import { UA_ADVISORIES, UA_REMEDIES, uaFindings, uaRefusedSteps, type UaFindings } from './b1-ua-access.js';
 
 const SPEC = ['https://www.rfc-editor.org/rfc/rfc9309', 'https://github.com/ai-robots-txt/ai.robots.txt'];
 
@@ -168,6 +168,14 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
     remediation:
       'Add explicit robots.txt groups for AI crawlers: allow answer engines and user-requested fetches (OAI-SearchBot, ChatGPT-User, Claude-SearchBot, ' +
       'Claude-User, PerplexityBot) and decide on training crawlers (GPTBot, ClaudeBot, Google-Extended, CCBot) explicitly.',
+    remedies: {
+      'B1/publish-robots': 'Publish /robots.txt with a `User-agent: *` group and explicit AI crawler groups.',
+      'B1/allow-answer-engines':
+        'Allow at least the AI answer engines (OAI-SearchBot, Claude-SearchBot, PerplexityBot) and user-requested fetchers (ChatGPT-User, ' +
+        'Claude-User) to fetch `/`; keep training crawlers blocked if you wish.',
+      'B1/replace-retired-tokens': 'Replace anthropic-ai / Claude-Web with ClaudeBot (training), Claude-SearchBot (search) and Claude-User (user fetches).',
+      ...UA_REMEDIES,
+    },
     codes: {
       'B1/no-robots': 'no robots.txt (or an HTML page instead), so no AI crawler rules',
       'B1/no-groups': 'robots.txt has no User-agent group',
@@ -208,7 +216,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
         code: 'B1/no-robots',
         data: seen,
         findings: [{ code: robots.soft404 ? 'B1/soft-404' : 'B1/absent' }],
-        remediation: 'Publish /robots.txt with a `User-agent: *` group and explicit AI crawler groups.',
+        remedy: 'B1/publish-robots',
         probes,
         ...uaExtras(ua),
       };
@@ -248,9 +256,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
         status: 'partial',
         code: 'B1/all-blocked',
         data: rules,
-        remediation:
-          'Allow at least the AI answer engines (OAI-SearchBot, Claude-SearchBot, PerplexityBot) and user-requested fetchers (ChatGPT-User, ' +
-          'Claude-User) to fetch `/`; keep training crawlers blocked if you wish.',
+        remedy: 'B1/allow-answer-engines',
         matched,
         advisories,
         probes,
@@ -262,7 +268,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
         status: 'partial',
         code: 'B1/ua-refused',
         data: { ...rules, ...ua.verdict },
-        remediation: ua.remediation,
+        ...ua.remedy,
         matched,
         advisories,
         probes,
@@ -274,7 +280,7 @@ export const b1AiCrawlerRules = defineCheck<B1Artifact>()({
         status: 'partial',
         code: 'B1/retired-tokens',
         data: rules,
-        remediation: 'Replace anthropic-ai / Claude-Web with ClaudeBot (training), Claude-SearchBot (search) and Claude-User (user fetches).',
+        remedy: 'B1/replace-retired-tokens',
         matched,
         advisories,
         probes,

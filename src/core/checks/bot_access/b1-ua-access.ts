@@ -39,6 +39,17 @@ export const UA_ADVISORIES = {
 } as const;
 export type UaAdvisory = keyof typeof UA_ADVISORIES;
 
+/** B1/ua-refused's fix, for one refused user agent or several (`{names}`: the refused tokens). */
+export const UA_REMEDIES = {
+  'B1/let-agent-through':
+    'Either let {names} through the rule that refuses its user agent (WAF, bot protection, server config), or, if the block is intended, ' +
+    'say so in robots.txt with a Disallow group for it.',
+  'B1/let-agents-through':
+    'Either let {names} through the rule that refuses their user agents (WAF, bot protection, server config), or, if the block is intended, ' +
+    'say so in robots.txt with a Disallow group for them.',
+} as const;
+export type UaRemedy = keyof typeof UA_REMEDIES;
+
 export interface UaFindings {
   /** What each user agent got, as an advisory. */
   lineNote: SubFinding<UaAdvisory>;
@@ -46,7 +57,8 @@ export interface UaFindings {
   contradictions: UaRow[];
   /** The values of B1/ua-refused's template (empty without contradictions). */
   verdict: { allowed: string; refused: string; honestStatus: string } | null;
-  remediation: string;
+  /** B1/ua-refused's remedy and its data (null without contradictions). */
+  remedy: { remedy: UaRemedy; remedyData: { names: string } } | null;
   advisories: Array<SubFinding<UaAdvisory>>;
   details: { pageUrl: string; honestStatus: number | null; honestRefused?: string; userAgents: UaRow[] };
 }
@@ -93,7 +105,7 @@ export function uaFindings(access: (token: string) => RootAccess, ua: UaAccessAr
       lineNote: { code: 'B1/ua-not-fetched', data: { why } },
       contradictions: [],
       verdict: null,
-      remediation: '',
+      remedy: null,
       advisories: [],
       details: { ...base, honestRefused: honestAnswer.kind === 'served' ? 'no answer' : honestAnswer.reason, userAgents: [] },
     };
@@ -135,9 +147,7 @@ export function uaFindings(access: (token: string) => RootAccess, ua: UaAccessAr
     verdict: contradictions.length
       ? { allowed: contradictions.map((r) => r.token).join(', '), refused: namesWith(contradictions), honestStatus: String(honest.status) }
       : null,
-    remediation:
-      `Either let ${names} through the rule that refuses ${contradictions.length > 1 ? 'their user agents' : 'its user agent'} (WAF, bot ` +
-      `protection, server config), or, if the block is intended, say so in robots.txt with a Disallow group for ${contradictions.length > 1 ? 'them' : 'it'}.`,
+    remedy: contradictions.length ? { remedy: contradictions.length > 1 ? 'B1/let-agents-through' : 'B1/let-agent-through', remedyData: { names } } : null,
     advisories,
     details: { ...base, userAgents: rows },
   };

@@ -105,6 +105,13 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
       'robots.txt says who may fetch; Content Signals say what the content may be used for once fetched (search results, AI answers, model ' +
       'training), so you can welcome AI answers and still refuse training.',
     remediation: 'Add `Content-Signal: search=yes, ai-input=yes, ai-train=no` (your choice of values) to the `User-agent: *` group of robots.txt.',
+    remedies: {
+      'B2/write-key-values':
+        'Write the signals as `key=yes|no` with the keys search, ai-input and ai-train, e.g. `Content-Signal: search=yes, ai-input=yes, ai-train=no`.',
+      'B2/put-in-star-group': 'Put the Content-Signal line inside the `User-agent: *` group so it applies to every crawler.',
+      'B2/agree-with-rules':
+        'Make the signals agree with the access rules: one value per key per group, and no `search=yes`/`ai-input=yes` in a group that disallows `/`.',
+    },
     codes: {
       'B2/no-robots': 'no robots.txt, so no Content-Signal line',
       'B2/missing': 'robots.txt has no Content-Signal line',
@@ -163,8 +170,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
         code: 'B2/invalid',
         data: observed,
         findings,
-        remediation:
-          'Write the signals as `key=yes|no` with the keys search, ai-input and ai-train, e.g. `Content-Signal: search=yes, ai-input=yes, ai-train=no`.',
+        remedy: 'B2/write-key-values',
         advisories,
         probes,
         details,
@@ -202,7 +208,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
         code: 'B2/not-global',
         data: observed,
         findings,
-        remediation: 'Put the Content-Signal line inside the `User-agent: *` group so it applies to every crawler.',
+        remedy: 'B2/put-in-star-group',
         matched,
         advisories,
         probes,
@@ -215,8 +221,7 @@ export const b2ContentSignals = defineCheck<RobotsArtifact>()({
         code: 'B2/contradiction',
         data: observed,
         findings: [...findings, ...contradictions],
-        remediation:
-          'Make the signals agree with the access rules: one value per key per group, and no `search=yes`/`ai-input=yes` in a group that disallows `/`.',
+        remedy: 'B2/agree-with-rules',
         matched,
         advisories,
         probes,

@@ -157,6 +157,14 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
       'Sites that operate crawlers or agents sign their requests (RFC 9421) so that other sites can verify them instead of blocking by IP or user ' +
       'agent; the directory publishes the public keys.',
     remediation: `If your organisation sends bot or agent traffic, publish its Ed25519 public keys as a JWK Set at ${WBA_DIRECTORY_PATH}.`,
+    remedies: {
+      'B3/serve-direct': `Serve the JWK Set at ${WBA_DIRECTORY_PATH} on this origin with a direct 200 (no redirect).`,
+      'B3/serve-jwks': `Serve a JWK Set ({"keys": [...]}) at ${WBA_DIRECTORY_PATH}.`,
+      'B3/add-key': 'Add at least one public key (kty OKP, crv Ed25519, x) to the `keys` array.',
+      'B3/own-keys-only':
+        'Publish your own public signing keys only (OKP Ed25519: crv and x; EC P-256/P-384: crv, x, y; RSA: n, e), each with no kid or a kid equal to ' +
+        'its JWK SHA-256 thumbprint (RFC 7638).',
+    },
     codes: {
       'B3/missing': 'info: no key directory (only sites that send signed bot traffic publish one)',
       'B3/not-jwks': 'partial: the directory is not a JSON object',
@@ -203,7 +211,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
         status: 'partial',
         code: 'B3/redirected',
         data: { ...seen, chain: [res.requestedUrl, ...res.redirects].join(', ') },
-        remediation: `Serve the JWK Set at ${WBA_DIRECTORY_PATH} on this origin with a direct 200 (no redirect).`,
+        remedy: 'B3/serve-direct',
         advisories,
         probes,
       };
@@ -215,7 +223,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
         code: 'B3/not-jwks',
         data: { ...seen, start: excerpt(res.text, 100) },
         findings: [parsed.ok ? { code: 'B3/not-object' } : { code: 'B3/not-json', data: { error: parsed.error } }],
-        remediation: `Serve a JWK Set ({"keys": [...]}) at ${WBA_DIRECTORY_PATH}.`,
+        remedy: 'B3/serve-jwks',
         advisories,
         probes,
       };
@@ -227,7 +235,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
         code: 'B3/no-keys',
         data: seen,
         findings: [{ code: Array.isArray(keys) ? 'B3/keys-empty' : 'B3/keys-absent' }],
-        remediation: 'Add at least one public key (kty OKP, crv Ed25519, x) to the `keys` array.',
+        remedy: 'B3/add-key',
         advisories,
         probes,
       };
@@ -256,9 +264,7 @@ export const b3WebBotAuth = defineCheck<FetchResult>()({
         code: 'B3/bad-keys',
         data: { ...seen, ...facts },
         findings: problems.slice(0, 4),
-        remediation:
-          'Publish your own public signing keys only (OKP Ed25519: crv and x; EC P-256/P-384: crv, x, y; RSA: n, e), each with no kid or a kid equal to ' +
-          'its JWK SHA-256 thumbprint (RFC 7638).',
+        remedy: 'B3/own-keys-only',
         advisories,
         probes,
         details,

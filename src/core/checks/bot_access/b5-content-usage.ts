@@ -226,6 +226,13 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
     remediation:
       'Send `Content-Usage: train-ai=n, search=y` (your own choice of y/n) as a response header; a `Content-Usage:` line in robots.txt says the same ' +
       "but Lighthouse's robots-txt audit flags it.",
+    remedies: {
+      'B5/send-sf-dictionary':
+        'Send the header as a Structured Fields dictionary of tokens, e.g. `Content-Usage: train-ai=n, search=y` (lower-case labels train-ai, ' +
+        'ai-use and search, bare y/n).',
+      'B5/state-preferences':
+        'State train-ai, ai-use and/or search with the token y or n, e.g. `Content-Usage: train-ai=n, search=y`, preferably as a response header.',
+    },
     codes: {
       'B5/no-robots': 'no robots.txt and no Content-Usage header, so no preference',
       'B5/missing': 'no Content-Usage line in robots.txt and no Content-Usage header',
@@ -273,9 +280,7 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
           code: 'B5/header-invalid',
           data: observed,
           findings,
-          remediation:
-            'Send the header as a Structured Fields dictionary of tokens, e.g. `Content-Usage: train-ai=n, search=y` (lower-case labels train-ai, ' +
-            'ai-use and search, bare y/n).',
+          remedy: 'B5/send-sf-dictionary',
           advisories,
           probes,
         };
@@ -287,7 +292,7 @@ export const b5ContentUsage = defineCheck<ContentUsageArtifact>()({
         code: 'B5/invalid',
         data: observed,
         findings,
-        remediation: 'State train-ai, ai-use and/or search with the token y or n, e.g. `Content-Usage: train-ai=n, search=y`, preferably as a response header.',
+        remedy: 'B5/state-preferences',
         advisories,
         probes,
       };

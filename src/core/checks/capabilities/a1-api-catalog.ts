@@ -213,6 +213,13 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
       link: { rel: 'api-catalog', defaultHref: '/.well-known/api-catalog', label: 'the API catalog' },
     },
     profile: { appEvidence: 'API catalog found' },
+    remedies: {
+      'A1/wrap-in-linkset': 'Wrap the catalog in {"linkset": [ … ]} (RFC 9264 JSON format).',
+      'A1/describe-each-api':
+        'Give each linkset entry an absolute "anchor" (the API base URL, not the website) and a service-desc (its OpenAPI description) ' +
+        'with service-doc links, or "item" links to the APIs.',
+      'A1/point-at-live': 'Point the catalog at live resources: each service-desc, service-doc and status link must answer.',
+    },
     codes: {
       'A1/missing': 'no API catalog at /.well-known/api-catalog (or an HTML page)',
       'A1/not-json': 'the catalog is not JSON',
@@ -267,7 +274,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
         status: 'partial',
         code: 'A1/no-linkset',
         data: { ...seen, start: excerpt(get.text, 80) },
-        remediation: 'Wrap the catalog in {"linkset": [ … ]} (RFC 9264 JSON format).',
+        remedy: 'A1/wrap-in-linkset',
         advisories,
         probes,
       };
@@ -314,9 +321,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
         code: 'A1/no-api-entries',
         data: facts,
         findings: [...whyNoApi(f), ...f.problems.slice(0, 3).map((p) => ({ code: p.code, data: { index: p.index } }))],
-        remediation:
-          'Give each linkset entry an absolute "anchor" (the API base URL, not the website) and a service-desc (its OpenAPI description) ' +
-          'with service-doc links, or "item" links to the APIs.',
+        remedy: 'A1/describe-each-api',
         matched: 'RFC 9727 (Linkset RFC 9264)',
         advisories,
         probes,
@@ -331,7 +336,7 @@ export const a1ApiCatalog = defineCheck<ApiCatalogArtifact>()({
         code: 'A1/dead-links',
         data: facts,
         findings: dead.map((t) => ({ code: 'A1/dead-target', data: probeData(t.probe, ctx.origin) })),
-        remediation: 'Point the catalog at live resources: each service-desc, service-doc and status link must answer.',
+        remedy: 'A1/point-at-live',
         matched: 'RFC 9727 (Linkset RFC 9264)',
         advisories,
         probes: [get, ...dead.map((t) => t.probe)],

@@ -374,6 +374,10 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
     remediation:
       `Publish ${ARD_PATH} with one entry per agent or MCP server you expose (identifier, displayName, type, url), ` +
       `the same file at ${AI_CATALOG_PATH}, and name it with <link rel="${ARD_REL}">.`,
+    remedies: {
+      'A10/complete-catalog': 'Complete the catalog: add {add}.',
+      'A10/complete-and-move': `Complete the catalog: add {add}; then ${MOVE}.`,
+    },
     codes: {
       'A10/missing': 'no AI catalog at any advertised or well-known location',
       'A10/not-json': 'the catalog is not JSON',
@@ -438,7 +442,8 @@ export const a10AiCatalog = defineCheck<AiCatalogArtifact>()({
         code: 'A10/incomplete',
         data: facts,
         findings: missing,
-        remediation: `Complete the catalog: add ${add}${at.legacy ? `; then ${MOVE}` : ''}.`,
+        remedy: at.legacy ? 'A10/complete-and-move' : 'A10/complete-catalog',
+        remedyData: { add },
         advisories,
         probes,
         details,

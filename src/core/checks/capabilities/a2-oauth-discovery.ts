@@ -151,6 +151,9 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
       appEvidence: 'OAuth/OIDC metadata found',
       naOnPublicMcp: 'public MCP server: its server card declares no authentication, so there is no OAuth-protected resource to discover',
     },
+    remedies: {
+      'A2/fix-document': 'Fix the {standard} document: {findings}.',
+    },
     codes: {
       'A2/missing': 'no OAuth authorization-server or OpenID Connect metadata',
       'A2/invalid': 'partial: metadata found but with problems (issuer mismatch, missing endpoints)',
@@ -246,7 +249,7 @@ export const a2OauthDiscovery = defineCheck<OauthDiscoveryArtifact>()({
       code: 'A2/invalid',
       data: facts,
       findings: best.problems,
-      remediation: `Fix the ${label(best.c)} document: ${asMetadataProblems(doc, best.c.kind, best.c.expectedIssuer).join('; ')}.`,
+      remedy: 'A2/fix-document',
       matched: label(best.c),
       advisories,
       probes: [best.c.probe],

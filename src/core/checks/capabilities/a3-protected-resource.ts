@@ -126,6 +126,13 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
       appEvidence: 'protected-resource metadata found',
       naOnPublicMcp: 'public MCP server: its server card declares no authentication, so there is no OAuth-protected resource to discover',
     },
+    remedies: {
+      'A3/set-resource': 'Set "resource" to the exact URL of the protected resource the metadata is published for (same origin).',
+      'A3/add-authorization-servers': 'Add "authorization_servers": ["https://your-issuer"] to the protected-resource metadata.',
+      'A3/answer-challenge':
+        `Answer unauthenticated requests with 401 and WWW-Authenticate: Bearer resource_metadata="<URL of ${PRM_PATH}>" ` +
+        '(RFC 9728 §5.1; required by MCP authorization).',
+    },
     codes: {
       'A3/missing': 'no protected-resource metadata (RFC 9728)',
       'A3/bad-resource': 'partial: "resource" missing, not an absolute URL, or on another origin',
@@ -247,7 +254,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
         code: 'A3/bad-resource',
         data: facts,
         findings: [...problems, ...notes],
-        remediation: 'Set "resource" to the exact URL of the protected resource the metadata is published for (same origin).',
+        remedy: 'A3/set-resource',
         matched: 'RFC 9728',
         advisories,
         probes: used,
@@ -260,7 +267,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
         code: 'A3/no-authorization-servers',
         data: facts,
         findings: [{ code: 'A3/no-servers' }, ...notes],
-        remediation: 'Add "authorization_servers": ["https://your-issuer"] to the protected-resource metadata.',
+        remedy: 'A3/add-authorization-servers',
         matched: 'RFC 9728',
         advisories,
         probes: used,
@@ -273,9 +280,7 @@ export const a3ProtectedResource = defineCheck<A3Artifact>()({
         code: 'A3/no-resource-metadata-challenge',
         data: facts,
         findings: [...notes, { code: 'A3/challenge-no-param' }],
-        remediation:
-          `Answer unauthenticated requests with 401 and WWW-Authenticate: Bearer resource_metadata="<URL of ${PRM_PATH}>" ` +
-          `(RFC 9728 §5.1; required by MCP authorization).`,
+        remedy: 'A3/answer-challenge',
         matched: 'RFC 9728',
         advisories,
         probes: used,

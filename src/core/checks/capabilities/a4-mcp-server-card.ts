@@ -567,6 +567,23 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
       keepsTierOnPublicMcp: true,
     },
     mcpProbe: true,
+    remedies: {
+      'A4/serve-listed-cards': `Serve each server card at the url its catalog entry names, as JSON (${MCP_CARD_MEDIA_TYPE}), or put the card inline in the entry's data.`,
+      'A4/complete-card': 'Complete the server card: add {lacking}.',
+      'A4/add-remotes':
+        'Add remotes[] with {"type": "streamable-http", "url": "https://…/mcp"} naming your server, or remove the card if you run no remote MCP server.',
+      'A4/serve-on-own-domain': 'Serve the server card on your own domain instead of redirecting to another site.',
+      'A4/answer-mcp':
+        'Make {endpoint} answer MCP over Streamable HTTP (POST initialize, then tools/list), or answer 401 with WWW-Authenticate ' +
+        'when it needs a token; fix the card if the endpoint moved.',
+      'A4/match-schema':
+        `Make the card match the v1 schema: "$schema": "${SERVER_CARD_SCHEMA_URL}", a reverse-DNS "name" with one "/", "version", ` +
+        'a "description" of at most 100 characters, and remotes[] of {type, url}.',
+      'A4/complete-catalog-entry':
+        "Complete the catalog entry: the catalog's specVersion, and for each entry an identifier (urn:air:<publisher>:<namespace>:<name>), " +
+        `"type": "${MCP_CARD_MEDIA_TYPE}" and exactly one of url and data.`,
+      'A4/publish-at-current-location': `Publish the same catalog at ${AI_CATALOG_PATH}, served as ${AI_CATALOG_MEDIA_TYPE}.`,
+    },
     codes: {
       'A4/missing': 'no MCP server card (no catalog entry naming one, none at the older well-known paths)',
       'A4/catalog-card-missing': 'partial: a catalog names server cards but none of them could be read (and no well-known card)',
@@ -630,7 +647,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
           ...cardCatalogs.map((d) => catalogFinding(d, ctx.origin)),
           ...cardEntries.map(({ entry, document }) => unreadEntryFinding(entry, document, results, ctx.origin)),
         ],
-        remediation: `Serve each server card at the url its catalog entry names, as JSON (${MCP_CARD_MEDIA_TYPE}), or put the card inline in the entry's data.`,
+        remedy: 'A4/serve-listed-cards',
         probes: [...catalogProbes, ...(catalog?.cards.flatMap((c) => (c.probe ? [c.probe] : [])) ?? [])],
       };
     }
@@ -666,7 +683,9 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
         code: 'A4/incomplete',
         data: facts,
         findings: missing,
-        remediation: `Complete the server card: add ${renderFindings(LACK_FINDINGS, missing).join(' and ')}.`,
+        remedy: 'A4/complete-card',
+        // The lacking members as one list ("add identity and a connection endpoint"), from their templates.
+        remedyData: { lacking: renderFindings(LACK_FINDINGS, missing).join(' and ') },
         ...common,
         probes: probesOf(),
       };
@@ -677,8 +696,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
         code: 'A4/no-remotes',
         data: facts,
         findings: card.documentationOnly ? [{ code: 'A4/documentation-only' }] : [],
-        remediation:
-          'Add remotes[] with {"type": "streamable-http", "url": "https://…/mcp"} naming your server, or remove the card if you run no remote MCP server.',
+        remedy: 'A4/add-remotes',
         ...common,
         probes: probesOf(),
       };
@@ -688,7 +706,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
         status: 'partial',
         code: 'A4/cross-site-redirect',
         data: { ...facts, url: best.probe.url },
-        remediation: 'Serve the server card on your own domain instead of redirecting to another site.',
+        remedy: 'A4/serve-on-own-domain',
         ...common,
         probes: probesOf(),
       };
@@ -703,9 +721,8 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
         status: 'partial',
         code: 'A4/endpoint-not-mcp',
         data: withLive,
-        remediation:
-          `Make ${live.endpoint} answer MCP over Streamable HTTP (POST initialize, then tools/list), or answer 401 with WWW-Authenticate ` +
-          'when it needs a token; fix the card if the endpoint moved.',
+        remedy: 'A4/answer-mcp',
+        remedyData: { endpoint: live.endpoint },
         ...common,
         probes: probesOf(liveProbes),
       };
@@ -717,9 +734,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
         code: 'A4/schema-invalid',
         data: withLive,
         findings: schemaFindings,
-        remediation:
-          `Make the card match the v1 schema: "$schema": "${SERVER_CARD_SCHEMA_URL}", a reverse-DNS "name" with one "/", "version", ` +
-          'a "description" of at most 100 characters, and remotes[] of {type, url}.',
+        remedy: 'A4/match-schema',
         ...common,
         probes: probesOf(liveProbes),
       };
@@ -730,9 +745,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
         code: 'A4/catalog-incomplete',
         data: withLive,
         findings: catalogFindings,
-        remediation:
-          "Complete the catalog entry: the catalog's specVersion, and for each entry an identifier (urn:air:<publisher>:<namespace>:<name>), " +
-          `"type": "${MCP_CARD_MEDIA_TYPE}" and exactly one of url and data.`,
+        remedy: 'A4/complete-catalog-entry',
         ...common,
         probes: probesOf(liveProbes),
       };
@@ -742,7 +755,7 @@ export const a4McpServerCard = defineCheck<McpCardArtifact>()({
         status: 'pass',
         code: 'A4/removed-location',
         data: withLive,
-        remediation: `Publish the same catalog at ${AI_CATALOG_PATH}, served as ${AI_CATALOG_MEDIA_TYPE}.`,
+        remedy: 'A4/publish-at-current-location',
         ...common,
         probes: probesOf(liveProbes),
       };

@@ -176,6 +176,13 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
       `Publish an A2A AgentCard at ${A2A_CARD_PATH} with name, description, version, supportedInterfaces[] (url, ` +
       `protocolBinding, protocolVersion), capabilities, default modes and skills.`,
     offers: { resource: 'agentCard' },
+    remedies: {
+      'A5/move-card': `Move the card to ${A2A_CARD_PATH} (current A2A discovery path) and update it to the 1.0 shape.`,
+      'A5/complete-card': 'Complete the AgentCard: {findings}.',
+      'A5/answer-http-json':
+        'Make {endpoint} answer A2A over HTTP+JSON (an A2A error body, e.g. 404 TASK_NOT_FOUND, for a task that does not exist), or fix the interface in the card.',
+      'A5/answer-json-rpc': 'Make {endpoint} answer A2A JSON-RPC (a JSON-RPC error object for unknown methods), or fix the interface in the card.',
+    },
     codes: {
       'A5/missing': 'no A2A agent card',
       'A5/legacy': 'partial: only a legacy (A2A ≤0.2) card or the legacy path',
@@ -225,7 +232,6 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     const card = art.card;
     const res = art.probe;
     const findings = a2aCardFindings(card, art.version);
-    const problems = renderFindings(FINDINGS, findings);
     const advisories: Array<SubFinding<A5Advisory>> = [];
     // application/a2a+json (1.0 §14.1.1, preferred by the HTTP binding since 1.0.1) is A2A's own JSON type.
     if (!res.contentType) advisories.push({ code: 'A5/no-content-type' });
@@ -271,7 +277,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
         code: 'A5/legacy',
         data: facts,
         findings: [legacy, ...findings],
-        remediation: `Move the card to ${A2A_CARD_PATH} (current A2A discovery path) and update it to the 1.0 shape.`,
+        remedy: 'A5/move-card',
         ...(matched ? { matched } : {}),
         advisories,
         probes: [res],
@@ -284,7 +290,7 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
         code: 'A5/incomplete',
         data: facts,
         findings: findings.length ? findings : [{ code: 'A5/no-member', data: { member: 'supportedInterfaces', version: '1.0' } }],
-        remediation: `Complete the AgentCard: ${problems.join('; ') || 'add supportedInterfaces[]'}.`,
+        remedy: 'A5/complete-card',
         ...(matched ? { matched } : {}),
         advisories,
         probes: [res],
@@ -306,15 +312,12 @@ export const a5A2aAgentCard = defineCheck<A5Artifact>()({
     const liveDetails = live ? { live: { endpoint: live.endpoint, binding: live.binding, outcome: live.outcome, reply: live.reply } } : {};
     if (live?.outcome === 'auth-required') advisories.push({ code: 'A5/endpoint-auth-required' });
     if (live?.outcome === 'no-answer') {
-      const expect =
-        live.binding === 'HTTP+JSON'
-          ? 'A2A over HTTP+JSON (an A2A error body, e.g. 404 TASK_NOT_FOUND, for a task that does not exist)'
-          : 'A2A JSON-RPC (a JSON-RPC error object for unknown methods)';
       return {
         status: 'partial',
         code: 'A5/endpoint-no-answer',
         data: { ...facts, ...liveData },
-        remediation: `Make ${live.endpoint} answer ${expect}, or fix the interface in the card.`,
+        remedy: live.binding === 'HTTP+JSON' ? 'A5/answer-http-json' : 'A5/answer-json-rpc',
+        remedyData: { endpoint: live.endpoint },
         matched,
         advisories,
         probes: [res, live.probe],

@@ -236,6 +236,10 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
     remediation:
       `Publish ${SKILLS_INDEX_PATH} with "$schema": "${SKILLS_SCHEMA_V02}" and one entry per skill (name, type, ` +
       `description, url, sha256 digest of the exact bytes served).`,
+    remedies: {
+      'A6/move-index': `Move the index to ${SKILLS_INDEX_PATH} in the v0.2.0 format ("$schema", and type/url/digest per skill).`,
+      'A6/fix-index': 'Fix the Agent Skills index: {problems}.',
+    },
     codes: {
       'A6/missing': 'no Agent Skills index',
       'A6/invalid': 'partial: an index with problems (schema, names, digests, unreachable skills)',
@@ -346,10 +350,10 @@ export const a6AgentSkills = defineCheck<SkillsArtifact>()({
         code: 'A6/invalid',
         data: facts,
         findings: problems,
-        remediation:
-          index.format === 'v0.1.0' || index.format === 'draft-files' || a.path === SKILLS_LEGACY_INDEX_PATH
-            ? `Move the index to ${SKILLS_INDEX_PATH} in the v0.2.0 format ("$schema", and type/url/digest per skill).`
-            : `Fix the Agent Skills index: ${renderFindings(A6_FINDINGS, problems.slice(0, 3)).join('; ')}.`,
+        // A legacy index moves whole; otherwise the first three problems, from their templates.
+        ...(index.format === 'v0.1.0' || index.format === 'draft-files' || a.path === SKILLS_LEGACY_INDEX_PATH
+          ? { remedy: 'A6/move-index' as const }
+          : { remedy: 'A6/fix-index' as const, remedyData: { problems: renderFindings(A6_FINDINGS, problems.slice(0, 3)).join('; ') } }),
         matched,
         advisories,
         probes,

@@ -51,6 +51,13 @@ const REGISTERED = 'Registered in {browser:browser} after load{via:webmcpVia}: {
 const STATIC = 'Static reading: {static:verdict}';
 
 export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
+  remedies: {
+    'A7/describe-form-tools':
+      'Give every form tool a tooldescription and every parameter a label or toolparamdescription, so the browser can build a complete schema.',
+    'A7/register-on-document':
+      'Register tools on document.modelContext (feature-detect it), not navigator.modelContext: browsers that follow ' +
+      'the WebMCP text see no tools otherwise.',
+  },
   codes: {
     'A7/rendered-ok': 'measured in a browser: WebMCP tools registered after load, with no schema issue from the browser',
     'A7/rendered-schema-issues': 'partial, measured in a browser: tools registered, but the browser reports issues with their schemas (FormModelContext*)',
@@ -109,13 +116,12 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
           status: 'partial',
           code: 'A7/rendered-schema-issues',
           data: { ...found, ...schemaIssuesData(r.schemaIssues) },
-          remediation:
-            'Give every form tool a tooldescription and every parameter a label or toolparamdescription, so the browser can build a complete schema.',
+          remedy: 'A7/describe-form-tools',
           matched,
           details,
         };
       }
-      return { ...outcome, status: 'pass', code: 'A7/rendered-ok', data: found, remediation: undefined, matched, details };
+      return { ...outcome, status: 'pass', code: 'A7/rendered-ok', data: found, remedy: undefined, matched, details };
     }
     if (removedPath.length || usesNavigator(a)) {
       const { via: _via, ...said } = reading;
@@ -124,9 +130,7 @@ export const a7RenderedHook: RenderedHook<WebMcpArtifact, RenderedPage> = {
         status: outcome.status === 'fail' ? 'fail' : 'partial',
         code: 'A7/navigator-only',
         data: { ...said, ...navigator },
-        remediation:
-          'Register tools on document.modelContext (feature-detect it), not navigator.modelContext: browsers that follow ' +
-          'the WebMCP text see no tools otherwise.',
+        remedy: 'A7/register-on-document',
         details,
       };
     }

@@ -197,6 +197,18 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
     remediation:
       "Register your page's main actions as WebMCP tools with `await document.modelContext.registerTool({...})`, or mark forms with toolname/tooldescription.",
     pageLevel: true,
+    remedies: {
+      'A7/allow-tools-feature':
+        'Let the page use the `tools` feature: drop `tools` from the Permissions-Policy header, or allow it ' +
+        '(`tools=(self)`); `tools=()` switches WebMCP off.',
+      'A7/origin-keyed': 'Stop sending `Origin-Agent-Cluster: ?0` (and stop setting document.domain): WebMCP needs an origin-keyed page.',
+      'A7/replace-provide-context': 'Register each tool with `await document.modelContext.registerTool({...})`; provideContext() no longer exists.',
+      'A7/use-document-model-context':
+        'Register the tools on document.modelContext (`await document.modelContext.registerTool({...})`); ' +
+        'navigator.modelContext was removed in Chrome 152.',
+      'A7/describe-tools': 'Give every tool a valid name and a description, and every form field a name and a label or toolparamdescription.',
+      'A7/register-tools': 'Call `await document.modelContext.registerTool({...})` for each action, not only feature-detect the API.',
+    },
     codes: {
       'A7/not-html': 'info: the page is not HTML, so there is nothing to register WebMCP tools on',
       'A7/ok':
@@ -398,18 +410,16 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
           code: problems[0].code,
           data: { ...foundData, ...scope },
           findings: problems,
-          remediation:
+          remedy:
             problems[0].code === 'A7/policy-disabled'
-              ? 'Let the page use the `tools` feature: drop `tools` from the Permissions-Policy header, or allow it ' +
-                '(`tools=(self)`); `tools=()` switches WebMCP off.'
+              ? 'A7/allow-tools-feature'
               : problems[0].code === 'A7/origin-agent-cluster-off'
-                ? 'Stop sending `Origin-Agent-Cluster: ?0` (and stop setting document.domain): WebMCP needs an origin-keyed page.'
+                ? 'A7/origin-keyed'
                 : problems[0].code === 'A7/provide-context-removed'
-                  ? 'Register each tool with `await document.modelContext.registerTool({...})`; provideContext() no longer exists.'
+                  ? 'A7/replace-provide-context'
                   : navigatorOnly
-                    ? 'Register the tools on document.modelContext (`await document.modelContext.registerTool({...})`); ' +
-                      'navigator.modelContext was removed in Chrome 152.'
-                    : 'Give every tool a valid name and a description, and every form field a name and a label or toolparamdescription.',
+                    ? 'A7/use-document-model-context'
+                    : 'A7/describe-tools',
           matched,
           advisories,
           probes,
@@ -424,7 +434,7 @@ export const a7WebMcp = defineCheck<WebMcpArtifact>()({
         status: 'partial',
         code: 'A7/feature-detect-only',
         data: { referencing: referencing.map((f) => f.source).join(', '), excerpt: referencing[0].snippet, ...scope },
-        remediation: 'Call `await document.modelContext.registerTool({...})` for each action, not only feature-detect the API.',
+        remedy: 'A7/register-tools',
         advisories,
         probes,
         details,

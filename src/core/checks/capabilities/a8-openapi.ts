@@ -130,6 +130,10 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
       appEvidence: 'OpenAPI description found',
       naOnPublicMcp: 'public MCP server: its tools are described by MCP (tools/list), and no API catalog or OpenAPI evidence suggests a REST API to describe',
     },
+    remedies: {
+      'A8/serve-parseable': 'Serve a parseable OpenAPI 3.x document (JSON or YAML) with a non-empty `paths` object.',
+      'A8/fix-description': 'Fix the OpenAPI description at {where}: {issues}.',
+    },
     codes: {
       'A8/missing': 'no OpenAPI description at the advertised or conventional locations',
       'A8/unusable': 'partial: something is published but it is not a usable OpenAPI description',
@@ -170,7 +174,7 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
         code: 'A8/unusable',
         data: {},
         findings: a.problems.flatMap((p) => p.issues.map((i) => issueFinding(p, i, origin))),
-        remediation: 'Serve a parseable OpenAPI 3.x document (JSON or YAML) with a non-empty `paths` object.',
+        remedy: 'A8/serve-parseable',
         probes,
       };
     }
@@ -210,7 +214,8 @@ export const a8OpenApi = defineCheck<OpenApiArtifact>()({
         code: 'A8/invalid',
         data: facts,
         findings: own.issues.map((i) => issueFinding(own, i, origin)),
-        remediation: `Fix the OpenAPI description at ${where}: ${issuesText(own, origin)}.`,
+        remedy: 'A8/fix-description',
+        remedyData: { where, issues: issuesText(own, origin) },
         matched,
         advisories,
         probes,

@@ -109,6 +109,12 @@ export const a9AuthMd = defineCheck<FetchResult>()({
     why: 'auth.md tells an agent, in plain language, how to register and obtain credentials for your service instead of stopping at a login form.',
     remediation:
       'Publish /auth.md as text/markdown with an "# auth.md" heading that explains how agents register and authenticate, linking your OAuth metadata.',
+    remedies: {
+      'A9/follow-template':
+        'Make /auth.md the registration guide the workos/auth.md template lays out: point at your protected-resource ' +
+        "metadata and the authorization server's agent_auth block, then walk through register, claim, use and " +
+        'revocation (an "# auth.md" H1 also identifies it).',
+    },
     codes: {
       'A9/soft-404': 'an HTML page answered instead of auth.md',
       'A9/missing': 'no /auth.md',
@@ -169,10 +175,7 @@ export const a9AuthMd = defineCheck<FetchResult>()({
       code: 'A9/not-a-guide',
       data: { ...seen, start: excerpt(res.text, 100) },
       findings: [heading, ...missing],
-      remediation:
-        'Make /auth.md the registration guide the workos/auth.md template lays out: point at your protected-resource ' +
-        "metadata and the authorization server's agent_auth block, then walk through register, claim, use and " +
-        'revocation (an "# auth.md" H1 also identifies it).',
+      remedy: 'A9/follow-template',
       advisories,
       probes,
       details,

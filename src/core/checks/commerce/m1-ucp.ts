@@ -147,6 +147,9 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
       `capability (current nested "ucp" shape or the older top-level shape).`,
     why: 'Shopping agents (Google, Shopify and others) read the UCP profile to learn how to browse, check out and pay on your store without scraping it.',
     remediation: `Publish ${UCP_PATH} with a "ucp" object holding version, services (with https endpoints) and capabilities such as dev.ucp.shopping.checkout.`,
+    remedies: {
+      'M1/complete-profile': `Complete ${UCP_PATH}: add {missing}.`,
+    },
     codes: {
       'M1/missing': 'no UCP profile at /.well-known/ucp (or an unusable one)',
       'M1/incomplete': 'partial: the profile lacks required members',
@@ -229,7 +232,8 @@ export const m1Ucp = defineCheck<UcpArtifact>()({
         code: 'M1/incomplete',
         data: facts,
         findings: lacks,
-        remediation: `Complete ${UCP_PATH}: add ${missing.join(', ')}.`,
+        remedy: 'M1/complete-profile',
+        remedyData: { missing: missing.join(', ') },
         matched,
         advisories,
         probes,

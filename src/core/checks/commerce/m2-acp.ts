@@ -146,6 +146,9 @@ export const m2Acp = defineCheck<FetchResult>()({
     why: 'ACP (OpenAI and Stripe) is how ChatGPT-style agents check out on a merchant; the discovery document tells them which API and services you support.',
     remediation:
       `Publish ${ACP_PATH} with protocol, api_base_url, transports and capabilities.services, or sell through a platform that integrates ` + `ACP for you.`,
+    remedies: {
+      'M2/fix-document': `Fix ${ACP_PATH}: {problems}.`,
+    },
     codes: {
       'M2/missing': 'no ACP discovery document',
       'M2/not-json': 'the document is not JSON',
@@ -201,7 +204,9 @@ export const m2Acp = defineCheck<FetchResult>()({
         code: 'M2/invalid',
         data: facts,
         findings: problems,
-        remediation: `Fix ${ACP_PATH}: ${renderFindings(FINDINGS, problems.slice(0, 3)).join('; ')}.`,
+        remedy: 'M2/fix-document',
+        // The first three problems, from their templates.
+        remedyData: { problems: renderFindings(FINDINGS, problems.slice(0, 3)).join('; ') },
         matched,
         advisories,
         probes,

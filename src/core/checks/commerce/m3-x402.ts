@@ -199,6 +199,10 @@ export const m3X402 = defineCheck<X402Artifact>()({
       `description) looking for HTTP 402 with x402 requirements: a v1 JSON body or a v2 PAYMENT-REQUIRED header, with accepts[].`,
     why: 'x402 lets an agent pay per request in stablecoins and retry, with no account or API key; the 402 answer is how it learns the price.',
     remediation: 'Protect paid endpoints with x402 middleware (@x402/express, @x402/next, @x402/hono) so unpaid requests get 402 with payment requirements.',
+    remedies: {
+      'M3/answer-402':
+        'Answer 402 with x402 payment requirements: a PAYMENT-REQUIRED header (v2, base64 JSON) or a JSON body with x402Version and accepts[] (v1).',
+    },
     codes: {
       'M3/missing': 'no HTTP 402 on any probed URL',
       'M3/unparseable': 'partial: HTTP 402 without parseable x402 payment requirements',
@@ -301,7 +305,7 @@ export const m3X402 = defineCheck<X402Artifact>()({
       status: 'partial',
       code: 'M3/unparseable',
       findings: [...why, ...list],
-      remediation: 'Answer 402 with x402 payment requirements: a PAYMENT-REQUIRED header (v2, base64 JSON) or a JSON body with x402Version and accepts[] (v1).',
+      remedy: 'M3/answer-402',
       probes: shown,
     };
   },

@@ -69,6 +69,10 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
       `params.roles), or the UCP profile lists the ${UCP_AP2_CAPABILITY} capability.`,
     why: 'AP2 mandates let an agent prove what the user authorised it to buy; merchants that declare it can accept agent-initiated payments with that proof.',
     remediation: `Declare AP2 in your A2A agent card: capabilities.extensions[] with uri "${AP2_EXTENSION_URI}", required: true and params.roles ["merchant"].`,
+    remedies: {
+      'M4/add-roles': `Add params.roles to the AP2 extension, e.g. ["merchant"] (allowed: ${AP2_ROLES.join(', ')}).`,
+      'M4/publish-agent-card': 'Publish an A2A agent card (/.well-known/agent-card.json, check A5) that declares the AP2 extension.',
+    },
     codes: {
       'M4/no-roles': 'partial: the AP2 extension has no valid params.roles',
       'M4/ok': 'the A2A card declares the AP2 extension with roles',
@@ -136,7 +140,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
           code: 'M4/no-roles',
           data: { ...facts, roles: roles.map((r) => excerpt(r, 30)).join(', ') || 'none' },
           findings: [ucpNote],
-          remediation: `Add params.roles to the AP2 extension, e.g. ["merchant"] (allowed: ${AP2_ROLES.join(', ')}).`,
+          remedy: 'M4/add-roles',
           matched: 'AP2 v0.1 A2A extension',
           advisories,
           probes,
@@ -169,7 +173,7 @@ export const m4Ap2 = defineCheck<Ap2Artifact>()({
         status: 'fail',
         code: 'M4/no-agent-card',
         findings: [...card.probes.map((p): SubFinding<M4Finding> => ({ code: 'M4/card-probe', data: probeData(p, origin) })), ucpNote],
-        remediation: 'Publish an A2A agent card (/.well-known/agent-card.json, check A5) that declares the AP2 extension.',
+        remedy: 'M4/publish-agent-card',
         probes,
       };
     }

@@ -160,6 +160,11 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
     remediation:
       'Add x-payment-info {offers: [{intent, method, amount, currency}]} and a 402 response to each paid operation of your OpenAPI description ' +
       '(/openapi.json).',
+    remedies: {
+      'M5/complete-offers':
+        'Give every x-payment-info offer an intent (charge or session), a method (e.g. stripe, tempo, lightning, card) and an amount in base units ' +
+        '(null for dynamic pricing).',
+    },
     codes: {
       'M5/no-openapi': 'no OpenAPI description to read x-payment-info from (see A8)',
       'M5/missing': 'an OpenAPI description with no x-payment-info',
@@ -229,9 +234,7 @@ export const m5Mpp = defineCheck<OpenApiArtifact>()({
       findings: incomplete
         .slice(0, 5)
         .flatMap((f) => f.issues.map((i): SubFinding<M5Finding> => ({ code: `M5/${i.kind}`, data: { operation: excerpt(f.operation, 60), ...i.data } }))),
-      remediation:
-        'Give every x-payment-info offer an intent (charge or session), a method (e.g. stripe, tempo, lightning, card) and an amount in base units ' +
-        '(null for dynamic pricing).',
+      remedy: 'M5/complete-offers',
       advisories: departures(findings),
       probes: probesUsed,
     };

@@ -155,6 +155,10 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
       'Product JSON-LD with offers carrying price, priceCurrency and availability.',
     why: 'Shopping assistants and agents read product JSON-LD to compare price and stock without scraping, with or without UCP/ACP.',
     remediation: 'Emit schema.org Product JSON-LD on product pages with offers {price, priceCurrency, availability}.',
+    remedies: {
+      'M6/add-offers': 'Add offers {price, priceCurrency, availability} to the Product JSON-LD.',
+      'M6/add-offer-members': 'Add {missing} to the Product JSON-LD.',
+    },
     codes: {
       'M6/ok': 'schema.org Product JSON-LD with a complete Offer',
       'M6/incomplete-offer': 'partial: a Product without offers, or an offer missing price, currency or availability',
@@ -232,7 +236,9 @@ export const m6ProductData = defineCheck<ProductArtifact>()({
         code: 'M6/incomplete-offer',
         data: { ...probeData(any.p.probe, origin), name: f.name },
         findings: [f.missing.includes('offers') ? { code: 'M6/no-offers' } : { code: 'M6/offer-lacks', data: { missing: f.missing.join(', ') } }],
-        remediation: `Add ${f.missing.includes('offers') ? 'offers {price, priceCurrency, availability}' : f.missing.join(', ')} to the Product JSON-LD.`,
+        ...(f.missing.includes('offers')
+          ? { remedy: 'M6/add-offers' as const }
+          : { remedy: 'M6/add-offer-members' as const, remedyData: { missing: f.missing.join(', ') } }),
         advisories: [...viaSitemap(any), ...advisories],
         probes,
       };

@@ -124,6 +124,13 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
       'Answer requests whose Accept prefers text/markdown with a Markdown version of the page (Content-Type: text/markdown; ' +
       'Vary: Accept), keeping HTML for browsers.',
     pageLevel: true,
+    remedies: {
+      'C1/serve-html-to-browsers': 'Serve HTML when the Accept header does not prefer text/markdown (browsers send text/html first).',
+      'C1/serve-from-page-url': 'Serve the Markdown from the page URL itself; agents may not follow cross-host redirects for content.',
+      'C1/honour-q-values': 'Honour q-values: prefer Markdown whenever text/markdown has the highest quality in Accept, not only when it is the sole type.',
+      'C1/answer-bare-accept': 'Also answer a bare "Accept: text/markdown" with Markdown.',
+      'C1/send-markdown-type': 'Send it with Content-Type: text/markdown; charset=utf-8.',
+    },
     codes: {
       'C1/markdown-to-browsers': 'browsers get Markdown: negotiation is broken for people',
       'C1/not-html': 'n/a: the page is not HTML, so there is nothing to negotiate',
@@ -176,7 +183,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
         status: 'fail',
         code: 'C1/markdown-to-browsers',
         data: requests,
-        remediation: 'Serve HTML when the Accept header does not prefer text/markdown (browsers send text/html first).',
+        remedy: 'C1/serve-html-to-browsers',
         probes,
       };
     }
@@ -215,7 +222,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
         status: 'partial',
         code: 'C1/cross-host',
         data: { host: new URL(r1.url).host, ...requests },
-        remediation: 'Serve the Markdown from the page URL itself; agents may not follow cross-host redirects for content.',
+        remedy: 'C1/serve-from-page-url',
         matched,
         advisories,
         probes,
@@ -228,7 +235,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
         status: 'partial',
         code: 'C1/bare-accept-only',
         data: requests,
-        remediation: 'Honour q-values: prefer Markdown whenever text/markdown has the highest quality in Accept, not only when it is the sole type.',
+        remedy: 'C1/honour-q-values',
         matched,
         advisories,
         probes,
@@ -240,7 +247,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
         status: 'partial',
         code: 'C1/mixed-accept-only',
         data: requests,
-        remediation: 'Also answer a bare "Accept: text/markdown" with Markdown.',
+        remedy: 'C1/answer-bare-accept',
         matched,
         advisories,
         probes,
@@ -252,7 +259,7 @@ export const c1MarkdownNegotiation = defineCheck<NegotiationArtifact>()({
         status: 'partial',
         code: 'C1/wrong-type',
         data: { type: r1.contentType ?? 'none', ...requests },
-        remediation: 'Send it with Content-Type: text/markdown; charset=utf-8.',
+        remedy: 'C1/send-markdown-type',
         advisories,
         probes,
       };

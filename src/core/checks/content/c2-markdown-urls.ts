@@ -91,6 +91,9 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
       resource: 'markdown',
       link: { rel: 'alternate', type: () => 'text/markdown', defaultHref: '/index.md', label: 'the Markdown version of the page' },
     },
+    remedies: {
+      'C2/send-markdown-type': 'Serve {path} with Content-Type: text/markdown; charset=utf-8.',
+    },
     codes: {
       'C2/already-markdown': 'n/a: the page URL is already a .md URL and lists no Markdown alternate',
       'C2/ok': 'a Markdown version of the page at a .md twin form or a rel="alternate" type="text/markdown" URL (<link> or Link: header)',
@@ -187,7 +190,8 @@ export const c2MarkdownUrls = defineCheck<MarkdownUrlsArtifact>()({
         status: 'partial',
         code: 'C2/wrong-type',
         data: { ...tried, type: best.probe.contentType ?? 'none' },
-        remediation: `Serve ${new URL(best.url).pathname} with Content-Type: text/markdown; charset=utf-8.`,
+        remedy: 'C2/send-markdown-type',
+        remedyData: { path: new URL(best.url).pathname },
         advisories,
         probes: [best.probe],
       };

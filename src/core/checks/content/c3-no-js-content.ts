@@ -62,6 +62,10 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
     why: 'Most agents and fetch tools do not execute JavaScript; a client-rendered shell gives them an empty page.',
     remediation: 'Render the main content on the server (SSR or static generation) so the HTML response contains the text.',
     pageLevel: true,
+    remedies: {
+      'C3/server-render-scripted-part': 'Server-render the main content: part of the page is only filled in by JavaScript.',
+      'C3/text-in-html': "Make sure the page's main text is in the HTML response (not loaded by JavaScript); very short pages can add a summary paragraph.",
+    },
     codes: {
       'C3/not-html': 'n/a: the page is not HTML',
       'C3/ok': 'enough readable text without JavaScript',
@@ -115,9 +119,7 @@ export const c3NoJsContent = defineCheck<NoJsArtifact>()({
       code: 'C3/little-text',
       data: { ...facts, expected: C3_PASS_WORDS },
       advisories,
-      remediation: signs
-        ? 'Server-render the main content: part of the page is only filled in by JavaScript.'
-        : "Make sure the page's main text is in the HTML response (not loaded by JavaScript); very short pages can add a summary paragraph.",
+      remedy: signs ? 'C3/server-render-scripted-part' : 'C3/text-in-html',
       probes: [page],
       details,
     };

@@ -74,6 +74,10 @@ export type C3Rendered = { servedWords: number; renderedWords: number; missing: 
 export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
   // The browser's own message, when it says why the page could not be rendered.
   quoted: renderFailureQuoted(),
+  remedies: {
+    'C3/render-on-server': "Render the main content on the server (SSR or static generation): scripts write most of this page's text.",
+    'C3/server-render-added-text': 'Server-render the parts of the main text that scripts add after load.',
+  },
   codes: {
     'C3/rendered-match': "measured in a browser: the HTML as served carries the rendered page's main text",
     'C3/rendered-partly': 'partial, measured in a browser: part of the rendered main text is missing from the HTML',
@@ -121,7 +125,7 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
         status: 'fail',
         code: 'C3/rendered-only',
         data,
-        remediation: "Render the main content on the server (SSR or static generation): scripts write most of this page's text.",
+        remedy: 'C3/render-on-server',
         details,
       };
     }
@@ -131,10 +135,10 @@ export const c3RenderedHook: RenderedHook<object, C3Rendered> = {
         status: 'partial',
         code: 'C3/rendered-partly',
         data,
-        remediation: 'Server-render the parts of the main text that scripts add after load.',
+        remedy: 'C3/server-render-added-text',
         details,
       };
     }
-    return { ...outcome, status: 'pass', code: 'C3/rendered-match', data, remediation: undefined, details };
+    return { ...outcome, status: 'pass', code: 'C3/rendered-match', data, remedy: undefined, details };
   },
 };

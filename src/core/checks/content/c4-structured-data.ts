@@ -54,6 +54,10 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
       'Add a JSON-LD block with the schema.org types that describe the page (Organization and WebSite on the home page; ' +
       'Article, Product, FAQPage where they apply).',
     pageLevel: true,
+    remedies: {
+      'C4/fix-invalid-json':
+        'Fix the JSON-LD blocks that are not valid JSON (trailing commas, unescaped quotes, template placeholders); agents drop them entirely.',
+    },
     codes: {
       'C4/not-html': 'n/a: the page is not HTML',
       'C4/invalid-json': 'partial: JSON-LD blocks that do not parse',
@@ -100,7 +104,7 @@ export const c4StructuredData = defineCheck<StructuredDataArtifact>()({
         status: 'partial',
         code: 'C4/invalid-json',
         data: { ...seen, nodes: jsonld.blocks.length, unparsed: jsonld.errors.length, errors: jsonld.errors.slice(0, 3).join('; '), types },
-        remediation: 'Fix the JSON-LD blocks that are not valid JSON (trailing commas, unescaped quotes, template placeholders); agents drop them entirely.',
+        remedy: 'C4/fix-invalid-json',
         advisories,
         probes: [page],
         details,

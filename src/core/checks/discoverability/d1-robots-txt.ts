@@ -1,5 +1,4 @@
 import { defineCheck, type SubFinding } from '../types.js';
-import { renderFindings } from '../messages.js';
 import type { RobotsArtifact } from '../../gather/robots.js';
 import { excerpt, isOk } from '../../gather/classify.js';
 import { probeData } from '../../gather/probe-facts.js';
@@ -52,6 +51,10 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
       'Every crawler and agent reads robots.txt first; a 5xx makes crawlers treat the whole site as disallowed, ' +
       'and it is where sitemaps and AI rules are declared.',
     remediation: 'Serve a plain-text /robots.txt with explicit User-agent groups and a Sitemap line.',
+    remedies: {
+      'D1/answer-reliably': 'Make /robots.txt answer 200 (or 404) reliably: a 5xx or timeout makes crawlers assume the whole site is disallowed.',
+      'D1/fix-problems': 'Fix /robots.txt: {findings}.',
+    },
     codes: {
       'D1/unreachable': 'robots.txt answered 5xx or not at all (crawlers then assume everything is disallowed)',
       'D1/soft-404': 'an HTML page answered instead of a robots.txt',
@@ -100,7 +103,7 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
         status: 'fail',
         code: 'D1/unreachable',
         data: seen,
-        remediation: 'Make /robots.txt answer 200 (or 404) reliably: a 5xx or timeout makes crawlers assume the whole site is disallowed.',
+        remedy: 'D1/answer-reliably',
         probes,
       };
     }
@@ -135,13 +138,12 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
         ]
       : [];
     if (findings.length) {
-      const problems = d1RobotsTxtFindings(findings);
       return {
         status: 'partial',
         code: findings[0].code,
         data: { ...seen, ...found, start },
         findings,
-        remediation: `Fix /robots.txt: ${problems}.`,
+        remedy: 'D1/fix-problems',
         advisories,
         probes,
       };
@@ -195,8 +197,3 @@ export const d1RobotsTxt = defineCheck<RobotsArtifact>()({
     ];
   },
 });
-
-/** The problems as one sentence, for the remediation. */
-function d1RobotsTxtFindings(findings: SubFinding[]): string {
-  return renderFindings(d1RobotsTxt.meta.findings ?? {}, findings).join('; ');
-}

@@ -101,6 +101,11 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
       'guessing well-known paths or parsing HTML.',
     remediation: 'Add a Link header to your pages pointing at your machine-readable resources (api-catalog, describedby, a text/markdown alternate).',
     pageLevel: true,
+    remedies: {
+      'D3/link-machine-readable':
+        'Add a Link to a machine-readable resource (rel="api-catalog", "describedby", "service-desc", or rel="alternate" with type="text/markdown").',
+      'D3/fix-broken-targets': 'Fix or remove the Link targets that do not resolve: {targets}.',
+    },
     codes: {
       'D3/missing': 'no Link header on the page response',
       'D3/unparseable': 'a Link header that cannot be parsed',
@@ -166,9 +171,7 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
         status,
         code: byTier.weak.length ? 'D3/weak-only' : 'D3/hints-only',
         data: { ...seen, ...summary, links: list(byTier.weak.length ? byTier.weak : byTier.ignored) },
-        remediation: byTier.weak.length
-          ? 'Add a Link to a machine-readable resource (rel="api-catalog", "describedby", "service-desc", or rel="alternate" with type="text/markdown").'
-          : undefined,
+        remedy: byTier.weak.length ? 'D3/link-machine-readable' : undefined,
         probes,
         details,
       };
@@ -182,7 +185,8 @@ export const d3LinkHeaders = defineCheck<LinkHeaderArtifact>()({
         status: 'partial',
         code: 'D3/broken-targets',
         data: { ...seen, ...summary, links: list(byTier.strong), ...checked },
-        remediation: `Fix or remove the Link targets that do not resolve: ${bad.map((t) => t.url).join(', ')}.`,
+        remedy: 'D3/fix-broken-targets',
+        remedyData: { targets: bad.map((t) => t.url).join(', ') },
         probes: [page, ...bad.map((t) => t.probe)],
         details: { ...details, broken: bad.map((t) => t.url) },
       };

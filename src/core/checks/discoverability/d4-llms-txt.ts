@@ -1,6 +1,5 @@
 import { formatCount } from '../../count-format.js';
 import { defineCheck, type FixContext, type SubFinding } from '../types.js';
-import { renderFindings } from '../messages.js';
 import type { FixStep } from '../../schema.js';
 import { excerpt } from '../../gather/classify.js';
 import { probeListData } from '../../gather/probe-list.js';
@@ -120,6 +119,10 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
       'Publish /llms.txt: an H1 with your site name, a one-paragraph blockquote, and H2 sections of [name](url): notes ' +
       'links to your key pages (ideally their .md versions).',
     offers: { resource: 'llmsTxt', link: { rel: 'describedby', type: () => 'text/plain', defaultHref: '/llms.txt', label: 'llms.txt' } },
+    remedies: {
+      'D4/write-index': '{path} is empty: write the index (H1, blockquote, H2 sections of links).',
+      'D4/fix-problems': 'Fix {where}: {findings}.',
+    },
     codes: {
       'D4/missing': 'no llms.txt at /llms.txt or the fallback paths',
       'D4/empty': 'llms.txt exists but is empty',
@@ -185,7 +188,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
         status: 'fail',
         code: c.state === 'empty' ? 'D4/empty' : c.state === 'soft-404' ? 'D4/html-page' : 'D4/missing',
         data: seen,
-        remediation: c.state === 'empty' ? `${c.path} is empty: write the index (H1, blockquote, H2 sections of links).` : undefined,
+        ...(c.state === 'empty' ? { remedy: 'D4/write-index' as const, remedyData: { path: c.path } } : {}),
         probes,
       };
     }
@@ -261,7 +264,7 @@ export const d4LlmsTxt = defineCheck<LlmsArtifact>()({
         code: findings[0].code,
         data: { ...seen, where, ...facts },
         findings,
-        remediation: `Fix ${where}: ${renderFindings(d4Findings(), findings).join('; ')}.`,
+        remedy: 'D4/fix-problems',
         matched,
         advisories,
         probes: [...probes, ...linkProbes],
@@ -412,9 +415,4 @@ export function llmsPlatformSteps(fx: FixContext, file: 'llms.txt' | 'llms-full.
   // The platform's own way (a plugin, a setting) publishes what the caller's values are: the same source.
   if (own) return withSource(own, origin.source);
   return serveFileSteps(fx, { path: `/${file}`, contentType: 'text/plain; charset=utf-8', content, lang: 'markdown', ...origin });
-}
-
-/** The sub-finding templates, for the remediation sentence. */
-function d4Findings(): Record<string, string> {
-  return d4LlmsTxt.meta.findings ?? {};
 }

@@ -58,6 +58,14 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
     why: 'One request gives an agent the whole documentation in Markdown, ready for a context window or an index.',
     remediation: 'Publish /llms-full.txt with the full Markdown text of your key pages (most docs generators can emit it).',
     offers: { resource: 'llmsFullTxt', absentCodes: ['D5/empty', 'D5/not-text'] },
+    remedies: {
+      'D5/fill-file': 'Fill {path} with the Markdown text of your pages.',
+      'D5/serve-as-text': 'Serve {path} as text/plain or text/markdown.',
+      'D5/serve-markdown-not-api': 'Serve {path} as the Markdown text of your pages (text/plain or text/markdown), not an API answer.',
+      'D5/cover-index':
+        '{path} should hold the full Markdown text of every page {index} lists, each under a heading with its title (and a "Source: <url>" line); regenerate it from the same list.',
+      'D5/not-a-stub': '{path} should hold the full Markdown text of your key pages, not a stub.',
+    },
     codes: {
       'D5/missing': 'no llms-full.txt',
       'D5/empty': 'partial: llms-full.txt is empty',
@@ -104,7 +112,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
         status: 'partial',
         code: 'D5/empty',
         data: { ...seen, path: c.path },
-        remediation: `Fill ${c.path} with the Markdown text of your pages.`,
+        remedy: 'D5/fill-file',
         probes,
       };
     if (c.state === 'html-typed') {
@@ -112,7 +120,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
         status: 'partial',
         code: 'D5/html-typed',
         data: { ...seen, path: c.path, sizeText },
-        remediation: `Serve ${c.path} as text/plain or text/markdown.`,
+        remedy: 'D5/serve-as-text',
         probes,
       };
     }
@@ -122,7 +130,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
         status: 'partial',
         code: 'D5/not-text',
         data: { ...seen, path: c.path, kind, sizeText },
-        remediation: `Serve ${c.path} as the Markdown text of your pages (text/plain or text/markdown), not an API answer.`,
+        remedy: 'D5/serve-markdown-not-api',
         probes,
       };
     }
@@ -135,9 +143,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
         status: 'partial',
         code: 'D5/low-coverage',
         data: { ...seen, path: c.path, sizeText, held: coverage.held, listed: coverage.listed, index, missing: missingText(coverage.missing) },
-        remediation:
-          `${c.path} should hold the full Markdown text of every page ${index} lists, each under a heading with its title ` +
-          '(and a "Source: <url>" line); regenerate it from the same list.',
+        remedy: 'D5/cover-index',
         probes,
         details: { coverage },
       };
@@ -147,7 +153,7 @@ export const d5LlmsFullTxt = defineCheck<LlmsFullArtifact>()({
         status: 'partial',
         code: 'D5/too-small',
         data: { ...seen, path: c.path, size },
-        remediation: `${c.path} should hold the full Markdown text of your key pages, not a stub.`,
+        remedy: 'D5/not-a-stub',
         probes,
       };
     }

@@ -142,6 +142,11 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
     why: 'Agents that only see the HTML (browser agents, fetch tools) learn from these hints where the Markdown, API catalog or docs index are.',
     remediation: 'Add <link rel="alternate" type="text/markdown" href="…"> (and rel="api-catalog" / a visible pointer to /llms.txt) to your pages.',
     pageLevel: true,
+    remedies: {
+      'D6/publish-hint-targets': 'Publish the resources the hints point to, or fix their href.',
+      'D6/move-directive':
+        'Move the llms.txt directive to the top of the page content (a short blockquote before the main text), or add <link> hints in the <head>.',
+    },
     codes: {
       'D6/not-html': 'n/a: the page is not HTML, so it has no <head> for hints',
       'D6/missing': 'no markdown alternate, api-catalog or describedby <link>, and no llms.txt directive',
@@ -218,7 +223,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
         code: 'D6/broken-hints',
         data: seen,
         findings,
-        remediation: 'Publish the resources the hints point to, or fix their href.',
+        remedy: 'D6/publish-hint-targets',
         probes: [page, ...badProbes],
       };
     }
@@ -238,7 +243,7 @@ export const d6InPageHints = defineCheck<HintsArtifact>()({
         code: 'D6/buried-directive',
         data: { ...seen, percent: Math.round((directive?.position ?? 0) * 100) },
         findings,
-        remediation: 'Move the llms.txt directive to the top of the page content (a short blockquote before the main text), or add <link> hints in the <head>.',
+        remedy: 'D6/move-directive',
         advisories,
         probes: [page],
         details,

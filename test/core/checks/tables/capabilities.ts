@@ -164,6 +164,14 @@ const a10 = table(a10AiCatalog, {
       code: 'A10/incomplete',
       advisories: ['A10/no-cors', 'A10/host-no-display-name'],
     },
+    {
+      name: 'an incomplete catalog at the predecessor location',
+      artifact: { probes: [notFound(AI), json(AI_LEGACY, { host: { name: 'Shop' }, entries: [] })] },
+      status: 'partial',
+      code: 'A10/incomplete',
+      advisories: ['A10/legacy-incomplete', 'A10/no-cors', 'A10/host-no-display-name'],
+      remedy: 'A10/complete-and-move',
+    },
   ],
 });
 
@@ -491,16 +499,40 @@ const a5 = table(a5A2aAgentCard, {
     },
   ],
   invalid: [
-    { name: 'live: 404', artifact: a2aLive(a2aPost(404, 'not found', 'text/plain')), status: 'partial', code: 'A5/endpoint-no-answer' },
+    {
+      name: 'live: 404',
+      artifact: a2aLive(a2aPost(404, 'not found', 'text/plain')),
+      status: 'partial',
+      code: 'A5/endpoint-no-answer',
+      remedy: 'A5/answer-json-rpc',
+    },
     { name: 'live: HTML 200', artifact: a2aLive(a2aPost(200, '<html></html>', 'text/html')), status: 'partial', code: 'A5/endpoint-no-answer' },
     { name: 'live: JSON that is not JSON-RPC', artifact: a2aLive(a2aPost(200, '{"ok":true}')), status: 'partial', code: 'A5/endpoint-no-answer' },
     { artifact: agentCard(notFound(CARD), notFound(LEGACY_CARD)), status: 'fail', code: 'A5/missing' },
     { artifact: agentCard(notFound(CARD), json(LEGACY_CARD, { ...AGENT, url: 'https://example.com/a2a' })), status: 'partial', code: 'A5/legacy' },
-    { name: 'no endpoint', artifact: agentCard(json(CARD, { ...AGENT, protocolVersion: '1.0' })), status: 'partial', code: 'A5/incomplete' },
+    {
+      name: 'no endpoint',
+      artifact: agentCard(json(CARD, { ...AGENT, protocolVersion: '1.0' })),
+      status: 'partial',
+      code: 'A5/incomplete',
+      remedy: 'A5/complete-card',
+    },
+    { name: 'no version and no interface', artifact: agentCard(json(CARD, AGENT)), status: 'partial', code: 'A5/incomplete', remedy: 'A5/complete-card' },
+    {
+      name: 'live: an HTTP+JSON interface that answers 404 without an A2A error body',
+      artifact: () => ({
+        ...a2aLive(a2aPost(404, 'not found', 'text/plain'))(),
+        live: { ...a2aLive(a2aPost(404, 'not found', 'text/plain'))().live, binding: 'HTTP+JSON' },
+      }),
+      status: 'partial',
+      code: 'A5/endpoint-no-answer',
+      remedy: 'A5/answer-http-json',
+    },
   ],
 });
 
 const INDEX = '/.well-known/agent-skills/index.json';
+const SKILLS_LEGACY = '/.well-known/skills/index.json';
 const SKILL_MD = '---\nname: order-status\ndescription: Look up an order.\n---\n\n# Order status\n';
 const SKILL_URL = `${ORIGIN}/.well-known/agent-skills/order-status/SKILL.md`;
 const sha = (s: string) => `sha256:${createHash('sha256').update(s).digest('hex')}`;
@@ -557,6 +589,17 @@ const a6 = table(a6AgentSkills, {
       artifact: skills({ [SKILL_URL]: text('/.well-known/agent-skills/order-status/SKILL.md', SKILL_MD + 'changed\n', 'text/markdown') }),
       status: 'partial',
       code: 'A6/invalid',
+      remedy: 'A6/fix-index',
+    },
+    {
+      name: 'a v0.1.0 index at the legacy path',
+      artifact: (): SkillsArtifact => {
+        const legacy = json(SKILLS_LEGACY, { skills: [{ name: 'legacy-skill', description: 'Legacy skill', files: ['SKILL.md'] }] });
+        return { probes: [notFound(INDEX), legacy], probe: legacy, path: SKILLS_LEGACY, artifacts: {} };
+      },
+      status: 'partial',
+      code: 'A6/invalid',
+      remedy: 'A6/move-index',
     },
   ],
 });

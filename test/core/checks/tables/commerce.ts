@@ -147,7 +147,19 @@ export const PRODUCT = {
 const m6 = table(m6ProductData, {
   valid: [{ artifact: products(PRODUCT), code: 'M6/ok' }],
   invalid: [
-    { artifact: products({ '@context': 'https://schema.org', '@type': 'Product', name: 'Blue Widget' }), status: 'partial', code: 'M6/incomplete-offer' },
+    {
+      artifact: products({ '@context': 'https://schema.org', '@type': 'Product', name: 'Blue Widget' }),
+      status: 'partial',
+      code: 'M6/incomplete-offer',
+      remedy: 'M6/add-offers',
+    },
+    {
+      name: 'an offer without a currency or availability',
+      artifact: products({ '@context': 'https://schema.org', '@type': 'Product', name: 'Blue Widget', offers: { '@type': 'Offer', price: '10' } }),
+      status: 'partial',
+      code: 'M6/incomplete-offer',
+      remedy: 'M6/add-offer-members',
+    },
     { artifact: products({ '@context': 'https://schema.org', '@type': 'Organization', name: 'Acme' }), status: 'fail', code: 'M6/missing' },
   ],
 });

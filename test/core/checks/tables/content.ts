@@ -191,6 +191,13 @@ const c3 = table(c3NoJsContent, {
   invalid: [
     { artifact: readable('<div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript>'), status: 'fail', code: 'C3/js-shell' },
     { artifact: readable(`<p>${words(40)}</p>`), status: 'partial', code: 'C3/little-text' },
+    {
+      name: 'little text beside an empty app root',
+      artifact: readable(`<p>${words(40)}</p><div id="root"></div>`),
+      status: 'partial',
+      code: 'C3/little-text',
+      remedy: 'C3/server-render-scripted-part',
+    },
   ],
 });
 
