@@ -12,6 +12,8 @@ export interface DeclaredChecks {
   rendered: string[];
   /** The frameworks `fix` writes into, from the packs' project shapes (the plain folder last). */
   frameworks: readonly string[];
+  /** fix's --host values with the files each writes, from the packs' header hosts. */
+  headerHosts: string;
 }
 
 let declared: DeclaredChecks | null = null;
@@ -21,8 +23,10 @@ export async function loadDeclaredChecks(): Promise<DeclaredChecks> {
   if (declared) return declared;
   const { CHECKS } = await import('../core/checks/index.js');
   const { FRAMEWORK_LABELS } = await import('../core/fixes/project/frameworks.js');
+  const { headerHostsText } = await import('../core/fixes/project/headers-place.js');
   declared = {
     frameworks: FRAMEWORK_LABELS,
+    headerHosts: headerHostsText(),
     pageLevel: CHECKS.filter((c) => c.meta.pageLevel).map((c) => c.meta.id),
     rendered: CHECKS.filter((c) => c.rendered).map((c) => c.meta.id),
   };

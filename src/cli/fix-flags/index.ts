@@ -5,11 +5,13 @@
  * resolves them with `resolveFlags`, as `scan` does; `--dir`, `--write`, `--verify` and the
  * repeatable `--set` stay commander options of `fix` (no other command has them).
  */
-import { HEADER_HOSTS, headerHostsText } from '../../core/fixes/project/headers-place.js';
+import type { HeaderHostChoice } from '../../core/fixes/project/headers-place.js';
+import { declaredChecks } from '../declared-checks.js';
 import { defineFlag } from '../scan-flags/define.js';
 import { minGrade, minScore } from '../scan-flags/gates.js';
 import { color } from '../scan-flags/output.js';
 import { FIX_PARAM_FLAGS, paramFlag } from '../scan-flags/params.js';
+import { UsageError } from '../usage-error.js';
 
 export const FIX_FORMATS = ['pretty', 'json', 'agent'] as const;
 
@@ -26,13 +28,22 @@ export const fixFormat = defineFlag({
   default: 'pretty',
 });
 
-/** Where response headers are written: only fix writes into a project, so only fix has it. The values are the packs' header hosts. */
+/**
+ * Where response headers are written: only fix writes into a project, so only fix has it. The values
+ * are the packs' header hosts, loaded when a help text is printed (declared-checks.ts) or a value is
+ * settled: the start-up does not load the platform registry.
+ */
 export const host = defineFlag({
   name: 'host',
   option: '--host <name>',
-  help: `where response headers go: ${headerHostsText()}`,
-  value: ({ z }) => z.enum(HEADER_HOSTS),
+  help: () => `where response headers go: ${declaredChecks()?.headerHosts ?? 'a header host of docs/fix.md, or none'}`,
+  value: ({ z }) => z.custom<HeaderHostChoice>((v) => typeof v === 'string' && v.length > 0),
   fromText: (text) => text.toLowerCase(),
+  settle: async (value, spelling) => {
+    const { HEADER_HOSTS } = await import('../../core/fixes/project/headers-place.js');
+    if (!HEADER_HOSTS.includes(value)) throw new UsageError(`${spelling} must be one of ${HEADER_HOSTS.join(', ')} (got "${value}")`);
+    return value;
+  },
 });
 
 /** fix's --only: scan's flag, meaning the fixes to write (every check is scanned). */

@@ -20,7 +20,8 @@ export interface ScanFlagInput<Name extends string, Schema extends Zod.ZodType, 
   name: Name;
   /** commander's spelling, e.g. `--pages <n>`; absent for a setting only the config file holds. */
   option?: string;
-  help?: string;
+  /** A function when the text names what only a help run loads (declared-checks.ts). */
+  help?: string | (() => string);
   /** A second spelling for the same attribute, e.g. `--no-config` beside `--config <file>`. */
   negation?: { option: string; help: string };
   /** The value's schema; its ranges and names are also the usage error's "must be ...". */

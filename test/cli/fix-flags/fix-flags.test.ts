@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIX_FLAGS } from '../../../src/cli/fix-flags/index.js';
 import { SCAN_FLAGS } from '../../../src/cli/scan-flags/index.js';
+import { helpOf } from '../../../src/cli/scan-flags/commander.js';
 import { PROJECTS, makeProject } from '../../core/fixes/project/frameworks.js';
 import { type CliRun, runCli } from '../run-cli.js';
 
@@ -86,9 +87,19 @@ describe('the flags fix shares with scan', () => {
   it('have the same help text in both --help', { timeout: 60_000 }, async () => {
     const [scanHelp, fixHelp] = (await Promise.all([runCli(['scan', '--help']), runCli(['fix', '--help'])])).map((r) => r.stdout.replace(/\s+/g, ' '));
     for (const flag of SHARED) {
-      const line = `${flag.option} ${flag.help}`.replace(/\s+/g, ' ');
+      const line = `${flag.option} ${helpOf(flag)}`.replace(/\s+/g, ' ');
       expect(scanHelp).toContain(line);
       expect(fixHelp).toContain(line);
     }
+  });
+});
+
+describe("fix's own --host", () => {
+  it('takes the header hosts the packs declare, loaded only when it is settled, and refuses another with one usage line', { timeout: 60_000 }, async () => {
+    const { HEADER_HOSTS } = await import('../../../src/core/fixes/project/headers-place.js');
+    const run = await runCli(['fix', target, '--dir', dir, '--host', 'Bogus'], { timeoutMs: 60_000 });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(message(run)).toBe(`--host must be one of ${HEADER_HOSTS.join(', ')} (got "bogus")`);
   });
 });

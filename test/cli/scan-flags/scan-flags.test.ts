@@ -13,6 +13,7 @@ import { resolveScanSettings, type ScanFlags, type ScanSettings } from '../../..
 import { UsageError } from '../../../src/cli/usage-error.js';
 import { SCAN_FLAGS, addFlagOptions, defineFlag, resolveFlags, toNumber } from '../../../src/cli/scan-flags/index.js';
 import type { ScanFlag } from '../../../src/cli/scan-flags/define.js';
+import { helpOf } from '../../../src/cli/scan-flags/commander.js';
 import { configSchema, describeIssues as describeAgainst, expected, schemaOf } from '../../../src/cli/scan-flags/schema.js';
 import { timeout } from '../../../src/cli/scan-flags/scope.js';
 import { BIN, ROOT } from '../run-cli.js';
@@ -146,7 +147,7 @@ describe('the scan flags', () => {
   it('say in --help the ranges and defaults that their schemas and declarations hold', () => {
     const held: string[] = [];
     for (const flag of SCAN_FLAGS) {
-      const help = flag.help ?? '';
+      const help = helpOf(flag);
       const range = /\b(\d+)-(\d+)\b/.exec(help);
       const must = expected(schemaOf(flag)) ?? '';
       if (range && must.includes(' from ')) {
