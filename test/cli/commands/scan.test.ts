@@ -4,7 +4,7 @@
  */
 import { mkdtempSync, readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
+import { closedPort } from '../../helpers/closed-port.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cheerio from 'cheerio';
 import { ScanResponse, type ScanResult } from '../../../src/core/schema.js';
@@ -20,15 +20,6 @@ let noRobots: FixtureSite;
 let deadUrl: string;
 let tmp: string;
 let goodResult: ScanResult;
-
-/** A loopback port nobody listens on: bind, note the port, close. */
-async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
 
 beforeAll(async () => {
   good = await startFixture(goodRobotsSite());

@@ -4,7 +4,7 @@
  * `--help` gives both the same text. Both run the built CLI against a closed loopback port, so an
  * accepted value reaches the scan and ends in exit 3 (could not be scanned), a refused one in exit 2.
  */
-import { createServer } from 'node:net';
+import { closedPort } from '../../helpers/closed-port.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIX_FLAGS } from '../../../src/cli/fix-flags/index.js';
 import { SCAN_FLAGS } from '../../../src/cli/scan-flags/index.js';
@@ -18,11 +18,7 @@ const SHARED = FIX_FLAGS.filter((flag) => (SCAN_FLAGS as readonly unknown[]).inc
 let target: string;
 let dir: string;
 beforeAll(async () => {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  target = `http://127.0.0.1:${port}/`;
+  target = `http://127.0.0.1:${await closedPort()}/`;
   dir = makeProject(STATIC);
 });
 

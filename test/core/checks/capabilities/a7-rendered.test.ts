@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { findCheck } from '../../../../src/core/checks/index.js';
 import { nestedVerdict } from '../../../../src/core/checks/messages.js';
-import { renderedPage } from '../tables/rendered.js';
-import { response, ORIGIN } from '../../../helpers/responses.js';
+import { renderedPage, webmcp } from '../tables/rendered.js';
+import { ORIGIN } from '../../../helpers/responses.js';
 import type { RenderedPage } from '../../../../src/core/gather/rendered-artifact.js';
 
 const a7 = findCheck('A7')!;
@@ -16,19 +16,7 @@ const STATIC_NONE =
   'No WebMCP tools detected: no <form toolname> and no document.modelContext (or navigator.modelContext) in 0 inline and 0 ' +
   'same-origin script(s) read. Tools registered by cross-origin scripts or after user interaction are not visible to a static scan.';
 
-const evaluate = (rendered: RenderedPage, inline: string[] = []) =>
-  a7.evaluate(
-    {
-      page: response({ url: '/', headers: { 'content-type': 'text/html' }, body: '<html><body></body></html>' }),
-      isHtml: true,
-      inline,
-      forms: [],
-      scripts: [],
-      skipped: { crossOrigin: 0, overCap: 0 },
-      rendered,
-    },
-    { origin: ORIGIN, pageUrl: `${ORIGIN}/` },
-  );
+const evaluate = (rendered: RenderedPage, inline: string[] = []) => a7.evaluate(webmcp(inline, rendered), { origin: ORIGIN, pageUrl: `${ORIGIN}/` });
 
 const flights = { name: 'find_flights', description: 'Find flights', inputSchema: { type: 'object', properties: { from: {}, to: {} } }, declarative: false };
 const legacy = { name: 'legacy_search', description: 'Search', inputSchema: null, declarative: false };

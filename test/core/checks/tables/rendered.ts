@@ -38,7 +38,8 @@ const tool = {
   inputSchema: { type: 'object', properties: { from: { type: 'string' } } },
   declarative: false,
 };
-const webmcp = (inline: string[], rendered: RenderedPage | null) => ({
+/** A7's artifact: a page with these inline scripts, and what the browser saw (null: not rendered). */
+export const webmcp = (inline: string[], rendered: RenderedPage | null) => ({
   page: html(),
   isHtml: true,
   inline,

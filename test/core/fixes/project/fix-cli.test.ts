@@ -4,7 +4,7 @@
  * codes, usage errors (exit 2, one line) and a site that cannot be scanned (exit 3).
  */
 import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { closedPort } from '../../../helpers/closed-port.js';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFolder, type StaticHost } from '../../../helpers/static-host.js';
@@ -41,14 +41,6 @@ const lines = (t: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 const fix = (args: string[]) => runCli(['fix', ...args], { timeoutMs: 60_000 });
-
-async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
 
 let host: StaticHost;
 beforeAll(async () => {
